@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+
+/** Every API error body (DESIGN.md §9). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Global feature flags, served in /api/env and per project. */
+export const featuresSchema = z.record(z.string(), z.boolean());
+
+/** GET /api/env (SPEC.md §7). */
+export const envResponseSchema = z.object({
+  decorApiUrl: z.string(),
+  isAdmin: z.boolean(),
+  integrations: z.object({
+    sessionRecording: z.object({ id: z.string().nullable(), version: z.number().int() }),
+    analytics: z.object({ id: z.string().nullable() }),
+  }),
+  features: featuresSchema,
+});
+export type EnvResponse = z.infer<typeof envResponseSchema>;
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1f6f5c');
+
+export const themeSchema = z.object({
+  logoBg: hexColour,
+  primary: hexColour,
+  secondary: hexColour,
+  logoUrl: z.string().nullable().optional(),
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+export const unitSystemSchema = z.enum(['metric', 'imperial']);
+
+/** A project's options: locale, unit system, terms of service and the rest of its settings. */
+export const projectOptionsSchema = z
+  .object({
+    locale: z.string().default('en-CA'),
+    unitSystem: unitSystemSchema.default('metric'),
+    termsOfService: z.string().default(''),
+    depositPercent: z.number().min(0).max(100).optional(),
+    tagline: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export type ProjectOptions = z.infer<typeof projectOptionsSchema>;
+
+export const projectRoomSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  order: z.number().nullable().optional(),
+  slug: z.string().optional(),
+});
+
+/** GET /api/project (SPEC.md §3, §7). */
+export const projectResponseSchema = z.object({
+  _id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  options: projectOptionsSchema,
+  features: featuresSchema,
+  theme: themeSchema,
+  rooms: z.array(projectRoomSchema),
+});
+export type ProjectResponse = z.infer<typeof projectResponseSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});

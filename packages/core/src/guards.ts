@@ -1,0 +1,65 @@
+/** The flags every route carries (SPEC.md §2). */
+export interface RouteFlags {
+  requiresAuth?: boolean;
+  requiresAdmin?: boolean;
+  requiresProject?: boolean;
+  /** Skips every guard (the /embed route). */
+  bypassGuards?: boolean;
+}
+
+export type Viewer =
+  | { status: 'visitor' }
+  | { status: 'signed-in'; isAdmin: boolean };
+
+export interface GuardInput {
+  flags: RouteFlags;
+  viewer: Viewer;
+  /** The project key of the current host, or the admin's fake subdomain. */
+  projectKey: string | null;
+  /** The original full path (path, query and hash) the person asked for. */
+  originalPath: string;
+}
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: '/sign-in'; next?: string }
+  | { kind: 'redirect'; to: '/account' };
+
+/**
+ * The guard rules of SPEC.md §2, as one pure decision:
+ * - routes that bypass guards are always allowed;
+ * - auth-required routes send visitors to /sign-in with `next` set to the original path;
+ * - admin-required routes send non-admins to /sign-in;
+ * - a signed-in user with no project subdomain on a project route is sent to /account.
+ * The caller waits up to AUTH_READY_WAIT_MS for auth before deciding.
+ */
+export function decideGuard({ flags, viewer, projectKey, originalPath }: GuardInput): GuardDecision {
+  if (flags.bypassGuards) return { kind: 'allow' };
+  const needsAuth = flags.requiresAuth || flags.requiresAdmin;
+  if (needsAuth && viewer.status !== 'signed-in') {
+    return { kind: 'redirect', to: '/sign-in', next: originalPath };
+  }
+  if (flags.requiresAdmin && !(viewer.status === 'signed-in' && viewer.isAdmin)) {
+    return { kind: 'redirect', to: '/sign-in' };
+  }
+  if (flags.requiresProject && viewer.status === 'signed-in' && !projectKey) {
+    return { kind: 'redirect', to: '/account' };
+  }
+  return { kind: 'allow' };
+}
+
+/**
+ * A `next` target is honoured only when it is a path on this portal: it starts with one
+ * slash, not two, and has no scheme or backslash tricks. Anything else becomes "/".
+ */
+export function safeNextPath(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//')) return '/';
+  if (/[\\\u0000-\u001f]/.test(next)) return '/';
+  return next;
+}
+
+/** Whether going from one path to another goes deeper (for page transitions). */
+export function transitionDirection(fromPath: string, toPath: string): 'up' | 'down' {
+  const depth = (path: string) => path.split('?')[0]!.split('/').filter(Boolean).length;
+  return depth(toPath) > depth(fromPath) ? 'up' : 'down';
+}
