@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { hostname } from '@decor/core';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/** Every environment key the server reads (README, "Configuration"). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PORTAL_HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('localhost')
+    .refine((value) => /^[a-z0-9.-]+$/i.test(hostname(value)), 'a host name such as portal.example.com'),
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'a postgres:// connection URL',
+  ),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    'an smtp:// or smtps:// URL',
+  ),
+  DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),
+  SEED_DEMO: flag,
+  SESSION_RECORDING_ID: optionalText,
+  SESSION_RECORDING_VERSION: z.coerce.number().int().positive().optional(),
+  ANALYTICS_ID: optionalText,
+  DECOR_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), 'an absolute URL'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  portalHost: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  demoPassword: string | undefined;
+  seedDemo: boolean;
+  sessionRecording: { id: string | null; version: number | undefined };
+  analyticsId: string | null;
+  decorApiUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/**
+ * Reads the configuration once, failing with every bad key listed, not just the first.
+ * Demo data is seeded on the embedded database, and on PostgreSQL only with SEED_DEMO=1.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    portalHost: hostname(e.PORTAL_HOST),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    demoPassword: e.DEMO_PASSWORD,
+    seedDemo: e.DATABASE_URL === undefined || e.SEED_DEMO,
+    sessionRecording: { id: e.SESSION_RECORDING_ID ?? null, version: e.SESSION_RECORDING_VERSION },
+    analyticsId: e.ANALYTICS_ID ?? null,
+    decorApiUrl: e.DECOR_API_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+  };
+}

@@ -1,0 +1,89 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ProjectOptions, Theme } from '@decor/core';
+import { users } from './identity.ts';
+
+export const projects = pgTable('projects', {
+  id: uuid('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  options: jsonb('options').$type<Partial<ProjectOptions>>().notNull().default({}),
+  features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
+  theme: jsonb('theme').$type<Theme>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const MEMBERSHIP_ROLES = ['purchaser', 'manager'] as const;
+export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<MembershipRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('memberships_user_id_idx').on(t.userId)],
+);
+
+export const DEPLOY_TYPES = ['development', 'staging', 'production'] as const;
+export type DeployType = (typeof DEPLOY_TYPES)[number];
+
+/** A deployment of the portal (a server and its host) and the projects it serves. */
+export const deploys = pgTable('deploys', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').$type<DeployType>().notNull().default('production'),
+  host: text('host').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const deployProjects = pgTable(
+  'deploy_projects',
+  {
+    deployId: uuid('deploy_id')
+      .notNull()
+      .references(() => deploys.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fullKey: text('full_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deployId, t.projectId] })],
+);
+
+/**
+ * The decor content of every project: one JSONB document per item, keyed by project,
+ * collection and a time-ordered UUIDv7 id so keyset paging follows creation order.
+ */
+export const items = pgTable(
+  'items',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    collection: text('collection').notNull(),
+    id: uuid('id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by'),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.collection, t.id] })],
+);
+
+/** Platform-wide feature flags, served in /api/env and edited by admins. */
+export const featureFlags = pgTable('feature_flags', {
+  key: text('key').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  description: text('description').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

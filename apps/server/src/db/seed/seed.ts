@@ -1,0 +1,263 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { hash, verify } from '@node-rs/argon2';
+import { slugify } from '@decor/core';
+import type { Db } from '../client.ts';
+import { accounts, deployProjects, deploys, items, memberships, projects, users } from '../schema/index.ts';
+import { ADMIN_ACCOUNT, demoProject, harbourProject, type ProjectSeed } from './demo-catalogue.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const LOCAL_DEPLOY_NAME = 'Local development';
+
+interface Person {
+  email: string;
+  name: string;
+  isAdmin?: boolean;
+}
+
+export interface SeedInput {
+  db: Db;
+  password: string;
+  portalHost: string;
+  now?: Date;
+}
+
+export interface SeedResult {
+  /** The keys of the projects this run created (empty when all existed already). */
+  createdProjects: string[];
+  accounts: string[];
+}
+
+/**
+ * Seeds the demo platform: an admin, the `demo` and `harbour` projects with their
+ * catalogues, units, managers, buyers and carts, and a development deploy listing them.
+ * Idempotent: existing people and projects are left as they are.
+ */
+export async function seedDemo({ db, password, portalHost, now = new Date() }: SeedInput): Promise<SeedResult> {
+  const seeds = [demoProject, harbourProject];
+  const people: Person[] = [
+    { ...ADMIN_ACCOUNT, isAdmin: true },
+    ...seeds.flatMap((seed) => [...seed.managers, ...seed.buyers]),
+  ];
+  return db.transaction(async (tx) => {
+    const userIds = await ensureUsers(tx as unknown as Db, people, password, now);
+    const createdProjects: string[] = [];
+    for (const seed of seeds) {
+      const [existing] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.key, seed.key));
+      if (existing) continue;
+      await insertProject(tx as unknown as Db, seed, userIds, now);
+      createdProjects.push(seed.key);
+    }
+    await ensureLocalDeploy(tx as unknown as Db, portalHost);
+    return { createdProjects, accounts: people.map((p) => p.email) };
+  });
+}
+
+async function ensureUsers(db: Db, people: Person[], password: string, now: Date) {
+  const emails = people.map((p) => p.email);
+  const existing = await db
+    .select({ id: users.id, email: users.email, password: accounts.password })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(inArray(users.email, emails));
+  const ids = new Map(existing.map((u) => [u.email, u.id]));
+  const passwordHash = await hash(password);
+  // The printed demo password must be the one that works: when DEMO_PASSWORD changed
+  // since the accounts were made, bring their credentials in line with it.
+  const stale = existing.filter((u) => u.password);
+  if (stale[0]?.password && !(await verify(stale[0].password, password))) {
+    await db
+      .update(accounts)
+      .set({ password: passwordHash, updatedAt: now })
+      .where(and(eq(accounts.providerId, 'credential'), inArray(accounts.userId, stale.map((u) => u.id))));
+  }
+  const fresh = people.filter((p) => !ids.has(p.email)).map((p) => ({ ...p, id: uuidv7() }));
+  if (fresh.length > 0) {
+    await db.insert(users).values(
+      fresh.map((p) => ({
+        id: p.id,
+        email: p.email,
+        name: p.name,
+        emailVerified: true,
+        isAdmin: p.isAdmin ?? false,
+        termsAcceptedAt: now,
+      })),
+    );
+    await db.insert(accounts).values(
+      fresh.map((p) => ({ id: uuidv7(), accountId: p.id, providerId: 'credential', userId: p.id, password: passwordHash })),
+    );
+    for (const p of fresh) ids.set(p.email, p.id);
+  }
+  return ids;
+}
+
+type ItemRow = typeof items.$inferInsert;
+
+async function insertProject(db: Db, seed: ProjectSeed, userIds: Map<string, string>, now: Date) {
+  const projectId = uuidv7();
+  await db.insert(projects).values({
+    id: projectId,
+    key: seed.key,
+    name: seed.name,
+    currency: seed.currency,
+    options: seed.options,
+    features: {},
+    theme: seed.theme,
+  });
+
+  const rows: ItemRow[] = [];
+  const add = (collection: string, data: Record<string, unknown>) => {
+    const id = uuidv7();
+    rows.push({ projectId, collection, id, data });
+    return id;
+  };
+  const lookup = (kind: string, ids: Map<string, string>) => (name: string) => {
+    const id = ids.get(name);
+    if (!id) throw new Error(`Demo data of ${seed.key}: no ${kind} named "${name}"`);
+    return id;
+  };
+
+  const roomIds = new Map(
+    seed.rooms.map((room) => [room.name, add('rooms', { ...room, slug: slugify(room.name) })] as const),
+  );
+  const roomId = lookup('room', roomIds);
+
+  const planIds = new Map(
+    seed.plans.map((plan) => [plan.name, add('plans', { ...plan, rooms: plan.rooms.map(roomId) })] as const),
+  );
+  const planId = lookup('plan', planIds);
+
+  // Options refer to each other by name, so give every option its id before any is written.
+  const optionIds = new Map(seed.categories.flatMap((c) => c.options.map((o) => [o.name, uuidv7()] as const)));
+  const optionId = lookup('option', optionIds);
+  const prices = new Map<string, number>();
+  seed.categories.forEach((category, categoryIndex) => {
+    const categoryId = add('categories', {
+      name: category.name,
+      rooms: category.rooms.map(roomId),
+      order: categoryIndex,
+      required: category.required,
+      multiple: category.multiple,
+      allowance: category.allowance,
+      surface: category.surface,
+    });
+    category.options.forEach((option, optionIndex) => {
+      const id = optionId(option.name);
+      prices.set(id, option.price);
+      rows.push({
+        projectId,
+        collection: 'options',
+        id,
+        data: {
+          name: option.name,
+          category: categoryId,
+          rooms: (option.rooms ?? category.rooms).map(roomId),
+          sku: `${seed.key}-${slugify(category.name)}-${String(optionIndex + 1).padStart(2, '0')}`.toUpperCase(),
+          vendor: option.vendor,
+          description: option.description,
+          price: option.price,
+          level: option.level,
+          standard: option.price === 0,
+          images: [],
+          swatch: option.colour
+            ? { color: option.colour, roughness: option.roughness ?? 0.6, metalness: option.metalness ?? 0, scale: 1 }
+            : null,
+          plans: (option.plans ?? []).map(planId),
+          requires: (option.requires ?? []).map(optionId),
+          excludes: (option.excludes ?? []).map(optionId),
+          active: true,
+        },
+      });
+    });
+  });
+
+  for (const pkg of seed.packages) {
+    add('packages', { ...pkg, options: pkg.options.map(optionId), image: null });
+  }
+
+  const unitIds = new Map<string, string>();
+  const buyersOfUnit = (unitName: string) =>
+    seed.buyers.filter((b) => b.unit === unitName).map((b) => userIds.get(b.email)!);
+  const deadlineOfUnit = (unitName: string) => {
+    const owner = seed.buyers.find((b) => b.unit === unitName && b.cart);
+    return owner?.cart ? new Date(now.getTime() + owner.cart.deadlineInDays * DAY_MS).toISOString() : null;
+  };
+  for (const unit of seed.units) {
+    const plan = seed.plans.find((p) => p.name === unit.plan)!;
+    unitIds.set(
+      unit.name,
+      add('units', {
+        name: unit.name,
+        floor: unit.floor,
+        plan: planId(unit.plan),
+        status: unit.status,
+        basePrice: unit.basePrice,
+        buyers: buyersOfUnit(unit.name),
+        deadline: deadlineOfUnit(unit.name),
+        area: plan.area,
+      }),
+    );
+  }
+
+  const managerId = userIds.get(seed.managers[0]!.email)!;
+  for (const buyer of seed.buyers) {
+    if (!buyer.cart) continue;
+    const selections = buyer.cart.choices.map(([room, option, quantity = 1]) => ({
+      option: optionId(option),
+      room: roomId(room),
+      quantity,
+    }));
+    const total = selections.reduce((sum, s) => sum + prices.get(s.option)! * s.quantity, 0);
+    const owner = userIds.get(buyer.email)!;
+    const deadline = new Date(now.getTime() + buyer.cart.deadlineInDays * DAY_MS).toISOString();
+    const unitId = lookup('unit', unitIds)(buyer.unit);
+    const isSigned = buyer.cart.status !== 'draft';
+    const cartId = add('carts', {
+      unit: unitId,
+      owner,
+      selections,
+      package: null,
+      status: buyer.cart.status,
+      total,
+      deadline,
+      notes: buyer.cart.notes ?? '',
+      signature: isSigned
+        ? { name: buyer.name, signedAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(), total }
+        : null,
+    });
+    if (buyer.cart.status === 'approved') {
+      add('purchases', {
+        cart: cartId,
+        unit: unitId,
+        buyer: owner,
+        lines: selections.map((s) => ({ ...s, price: prices.get(s.option)! })),
+        total,
+        currency: seed.currency,
+        approvedBy: managerId,
+        approvedAt: new Date(now.getTime() - DAY_MS).toISOString(),
+        revision: 1,
+      });
+    }
+  }
+
+  await db.insert(items).values(rows);
+  await db.insert(memberships).values([
+    ...seed.managers.map((m) => ({ projectId, userId: userIds.get(m.email)!, role: 'manager' as const })),
+    ...seed.buyers.map((b) => ({ projectId, userId: userIds.get(b.email)!, role: 'purchaser' as const })),
+  ]);
+}
+
+async function ensureLocalDeploy(db: Db, portalHost: string) {
+  let [deploy] = await db.select({ id: deploys.id }).from(deploys).where(eq(deploys.name, LOCAL_DEPLOY_NAME));
+  if (!deploy) {
+    [deploy] = await db
+      .insert(deploys)
+      .values({ id: uuidv7(), name: LOCAL_DEPLOY_NAME, type: 'development', host: portalHost })
+      .returning({ id: deploys.id });
+  }
+  const all = await db.select({ id: projects.id, key: projects.key }).from(projects);
+  await db
+    .insert(deployProjects)
+    .values(all.map((p) => ({ deployId: deploy!.id, projectId: p.id, fullKey: `${p.key}.${portalHost}` })))
+    .onConflictDoNothing();
+}

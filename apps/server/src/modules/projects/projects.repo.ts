@@ -1,0 +1,17 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { items, projects } from '../../db/schema/index.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export async function findProjectByKey(db: Db, key: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.key, key)).limit(1);
+  return row;
+}
+
+export async function listRoomItems(db: Db, projectId: string) {
+  return db
+    .select({ id: items.id, data: items.data })
+    .from(items)
+    .where(and(eq(items.projectId, projectId), eq(items.collection, 'rooms')));
+}

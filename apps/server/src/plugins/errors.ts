@@ -1,0 +1,101 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError, type ErrorBody, type ErrorCode } from '@decor/core';
+
+const STATUS_OF: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rule_broken: 422,
+  locked: 423,
+  rate_limited: 429,
+  internal: 500,
+};
+
+const CODE_OF_STATUS: Record<number, ErrorCode> = Object.fromEntries(
+  Object.entries(STATUS_OF).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/** PostgreSQL error codes a bad request can cause; each becomes a plain 4xx, never SQL. */
+const PG_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  '23505': { code: 'conflict', message: 'That already exists.' },
+  '23503': { code: 'conflict', message: 'That is still referred to, or refers to something missing.' },
+  '22P02': { code: 'bad_request', message: 'A value has the wrong form.' },
+  '22001': { code: 'bad_request', message: 'A value is too long.' },
+  '22003': { code: 'bad_request', message: 'A number is out of range.' },
+  '40001': { code: 'conflict', message: 'Someone else changed this at the same moment. Please try again.' },
+};
+
+export interface ApiErrorReply {
+  status: number;
+  body: ErrorBody;
+}
+
+/** Maps anything thrown while handling a request to a status and a safe JSON body. */
+export function toErrorReply(error: unknown): ApiErrorReply {
+  const reply = (code: ErrorCode, message: string, details?: unknown): ApiErrorReply => ({
+    status: STATUS_OF[code],
+    body: { error: details === undefined ? { code, message } : { code, message, details } },
+  });
+
+  if (error instanceof DomainError) return reply(error.code, error.message, error.details);
+
+  const fastifyError = error as FastifyError & { code?: string };
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    const issues = fastifyError.validation.map((issue) => ({
+      field: [fastifyError.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    return reply('bad_request', `Invalid input: ${issues.map((i) => `${i.field} (${i.message})`).join(', ')}`, {
+      issues,
+    });
+  }
+  if (isResponseSerializationError(fastifyError)) return reply('internal', 'Something went wrong on our side.');
+
+  const pgError = PG_ERRORS[String(fastifyError.code ?? '')];
+  if (pgError) return reply(pgError.code, pgError.message);
+
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return reply('payload_too_large', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return reply('unsupported_media_type', 'This content type is not accepted here.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return reply('bad_request', 'The request body is empty but was sent as JSON.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return reply('bad_request', 'The request body is not valid JSON.');
+  }
+  if (error instanceof SyntaxError) return reply('bad_request', 'The request body is not valid JSON.');
+
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: { error: { code: CODE_OF_STATUS[status] ?? 'bad_request', message: fastifyError.message } } };
+  }
+  return reply('internal', 'Something went wrong on our side.');
+}
+
+/**
+ * The one error handler (DESIGN.md §9): every error leaves as `{ error: { code, message,
+ * details? } }`; 5xx messages are replaced and logged with the request, so no stack trace
+ * or SQL ever reaches a client.
+ */
+export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorReply(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.error.code, status }, body.error.message);
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+});
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const body: ErrorBody = {
+    error: { code: 'not_found', message: `There is no ${request.method} ${request.url.split('?')[0]}.` },
+  };
+  return reply.status(404).type('application/json; charset=utf-8').send(body);
+}
