@@ -54,7 +54,7 @@ export function decideGuard({ flags, viewer, projectKey, originalPath }: GuardIn
  */
 export function safeNextPath(next: unknown): string {
   if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//')) return '/';
-  if (/[\\\u0000-\u001f]/.test(next)) return '/';
+  if ([...next].some((char) => char === '\\' || char.charCodeAt(0) < 0x20)) return '/';
   return next;
 }
 

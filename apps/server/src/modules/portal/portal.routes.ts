@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envResponseSchema, errorBodySchema, healthResponseSchema, projectResponseSchema } from '@decor/core';
+import { DomainError, envResponseSchema, errorBodySchema, healthResponseSchema, projectResponseSchema } from '@decor/core';
 import { getEnv } from './portal.operations.ts';
 import { getProject } from '../projects/projects.operations.ts';
 import type { AppContext } from '../../app.ts';
@@ -25,6 +25,21 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
     },
     async (request) =>
       getEnv({ db: database.db, config, origin: `${request.protocol}://${request.host}`, isAdmin: false }),
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'The signed-in user; 401 for a visitor',
+        response: { 401: errorBodySchema },
+      },
+    },
+    async () => {
+      // No session can exist until the identity module is mounted: everyone is a visitor.
+      throw new DomainError('unauthenticated', 'Sign in to continue.');
+    },
   );
 
   app.get(

@@ -1,0 +1,94 @@
+import { Box, Center, Paper, Stack } from '@mantine/core';
+import { Outlet } from '@tanstack/react-router';
+import { ProjectBrand } from '../ui/project-brand.tsx';
+import { PageTransition } from '../ui/page-transition.tsx';
+import { ShellLayout } from './shell-layout.tsx';
+import type { NavItem } from './nav-links.tsx';
+
+const BUYER_NAV: NavItem[] = [
+  { to: '/', label: 'My home', exact: true },
+  { to: '/configure', label: 'Configure' },
+  { to: '/explore', label: 'Explore in 3D' },
+  { to: '/tour', label: 'Tour' },
+  { to: '/config', label: 'My selection' },
+  { to: '/account', label: 'Account' },
+];
+
+export const ADMIN_NAV: NavItem[] = [
+  { to: '/admin', label: 'Overview', exact: true },
+  { to: '/admin/projects', label: 'Projects' },
+  { to: '/admin/new', label: 'New project' },
+  { to: '/admin/configs', label: 'Project configs' },
+  { to: '/admin/deploys', label: 'Deploys' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/purchases', label: 'Purchases' },
+  { to: '/admin/sessions', label: 'Sessions' },
+  { to: '/admin/features', label: 'Features' },
+  { to: '/admin/data', label: 'Data' },
+  { to: '/admin/model-builder', label: 'Model builder' },
+  { to: '/admin/minimaps', label: 'Minimaps' },
+  { to: '/admin/instances', label: 'Instances' },
+  { to: '/admin/pool', label: 'Display pool' },
+  { to: '/admin/pen-stream', label: 'Pen stream' },
+  { to: '/admin/api', label: 'API reference' },
+];
+
+export const MANAGE_NAV: NavItem[] = [
+  { to: '/manage', label: 'Dashboard', exact: true },
+  { to: '/manage/carts', label: 'Carts' },
+  { to: '/manage/models', label: 'Catalogue' },
+  { to: '/manage/unit-avail', label: 'Unit availability' },
+  { to: '/manage/access-links', label: 'Access links' },
+  { to: '/manage/imported', label: 'Imports' },
+  { to: '/manage/runtime', label: '3D runtime' },
+  { to: '/manage/settings', label: 'Settings' },
+];
+
+/** The buyer's layout: project header, buyer navigation. */
+export function UserLayout() {
+  return <ShellLayout layout="user" nav={BUYER_NAV} />;
+}
+
+/** The platform administrator's layout. */
+export function AdminLayout() {
+  return <ShellLayout layout="admin" nav={ADMIN_NAV} area="Administration" />;
+}
+
+/** The project back office, in the admin layout's frame with the project's navigation. */
+export function ManagerLayout() {
+  return <ShellLayout layout="manager" nav={MANAGE_NAV} area="Back office" />;
+}
+
+/** A header and the page, no side navigation. */
+export function DefaultLayout() {
+  return <ShellLayout layout="default" />;
+}
+
+/** The whole viewport for the page (landing, embed, displays). */
+export function FullpageLayout() {
+  return (
+    <Box data-layout="fullpage" mih="100vh">
+      <Outlet />
+    </Box>
+  );
+}
+
+/** A centred card under the project's logo band (sign-in, e-mail links, inquiries). */
+export function NoAuthLayout() {
+  return (
+    <Box data-layout="no-auth" mih="100vh">
+      <Box h={64} className="logo-band">
+        <ProjectBrand />
+      </Box>
+      <Center px="md" py="xl">
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
+          <Stack>
+            <PageTransition>
+              <Outlet />
+            </PageTransition>
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

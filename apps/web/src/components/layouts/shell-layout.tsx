@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { ProjectBrand } from '../ui/project-brand.tsx';
+import { PageTransition } from '../ui/page-transition.tsx';
+import { AccountButton } from './account-button.tsx';
+import { NavLinks, type NavItem } from './nav-links.tsx';
+
+export interface ShellLayoutProps {
+  /** Which layout of SPEC.md §1 this is, for tests and styling. */
+  layout: 'user' | 'admin' | 'manager' | 'default';
+  nav?: NavItem[];
+  /** A label beside the brand, e.g. "Administration". */
+  area?: string;
+  brandFallback?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The frame shared by the portal's layouts: a header with the project's logo band and
+ * the account button, an optional side navigation that folds into a burger menu on a
+ * phone, and the page with its transition.
+ */
+export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutProps) {
+  const [isOpen, { toggle, close }] = useDisclosure(false);
+  const hasNav = Boolean(nav?.length);
+  return (
+    <AppShell
+      data-layout={layout}
+      header={{ height: 60 }}
+      navbar={hasNav ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !isOpen } } : undefined}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" justify="space-between" wrap="nowrap" pr="md">
+          <Group h="100%" gap={0} wrap="nowrap" style={{ minWidth: 0 }}>
+            {hasNav && <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" ml="sm" aria-label="Menu" />}
+            <ProjectBrand fallback={brandFallback} />
+            {area && (
+              <Text fw={600} c="dimmed" ml="md" visibleFrom="xs">
+                {area}
+              </Text>
+            )}
+          </Group>
+          <AccountButton />
+        </Group>
+      </AppShell.Header>
+      {hasNav && (
+        <AppShell.Navbar p="xs">
+          <NavLinks items={nav!} onNavigate={close} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <PageTransition>
+          <Outlet />
+        </PageTransition>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import { AUTH_READY_WAIT_MS, type Viewer } from '@decor/core';
+import { api, ApiError } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+
+export interface Me {
+  _id: string;
+  email: string;
+  isAdmin: boolean;
+  termsAcceptedAt: string | null;
+  firebaseId: string;
+  token?: string;
+}
+
+/** The signed-in user, or null for a visitor (GET /api/me answers 401). */
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async ({ signal }): Promise<Me | null> => {
+    try {
+      return await api<Me>('/api/me', { signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+});
+
+export function viewerOf(me: Me | null | undefined): Viewer {
+  return me ? { status: 'signed-in', isAdmin: me.isAdmin } : { status: 'visitor' };
+}
+
+/**
+ * Waits for auth to be ready, up to AUTH_READY_WAIT_MS (SPEC.md §9); when it is not
+ * ready by then, or fails, the person is treated as a visitor.
+ */
+export async function waitForViewer(timeoutMs = AUTH_READY_WAIT_MS): Promise<Viewer> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const me = await Promise.race([queryClient.ensureQueryData(meQuery).catch(() => null), timeout]);
+    return viewerOf(me);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,31 @@
+import { useEffect, useMemo } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { buildTheme, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
+import { useProject } from '../lib/project.ts';
+
+export const Route = createRootRoute({
+  component: RootComponent,
+});
+
+function RootComponent() {
+  const { data: project } = useProject();
+  const theme = project?.theme ?? PLATFORM_THEME;
+  const mantineTheme = useMemo(() => buildTheme(theme), [theme]);
+
+  // The logo band and secondary colour are plain CSS variables on <html>, so portals
+  // (modals, notifications) see them too.
+  useEffect(() => {
+    for (const [name, value] of Object.entries(themeCssVariables(theme))) {
+      document.documentElement.style.setProperty(name, value);
+    }
+  }, [theme]);
+
+  return (
+    <MantineProvider theme={mantineTheme} defaultColorScheme="light">
+      <Notifications position="top-center" />
+      <Outlet />
+    </MantineProvider>
+  );
+}

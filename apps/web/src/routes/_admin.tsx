@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminLayout } from '../components/layouts/layouts.tsx';
+
+/** The admin layout of SPEC.md §1. */
+export const Route = createFileRoute('/_admin')({
+  component: AdminLayout,
+});

@@ -1,0 +1,11 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { guard } from '../../lib/guard.ts';
+
+const flags = { requiresAuth: true, requiresAdmin: true };
+
+/** /admin and its child pages: signed-in administrators only. */
+export const Route = createFileRoute('/_admin/admin')({
+  staticData: { flags, layout: 'admin' },
+  beforeLoad: guard(flags),
+  component: Outlet,
+});

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { guard } from '../../../lib/guard.ts';
+
+const flags = { requiresAuth: true, requiresAdmin: true };
+
+export const Route = createFileRoute('/_admin/admin/projects')({
+  staticData: { flags, layout: 'admin' },
+  beforeLoad: guard(flags),
+  component: Page,
+});
+
+function Page() {
+  return (
+    <PageFrame title="Projects" description="Every project on the platform." />
+  );
+}

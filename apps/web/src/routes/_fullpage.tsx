@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FullpageLayout } from '../components/layouts/layouts.tsx';
+
+/** The fullpage layout of SPEC.md §1. */
+export const Route = createFileRoute('/_fullpage')({
+  component: FullpageLayout,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ManagerLayout } from '../components/layouts/layouts.tsx';
+
+/** The manager layout of SPEC.md §1. */
+export const Route = createFileRoute('/_manager')({
+  component: ManagerLayout,
+});

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { guard } from '../../../lib/guard.ts';
+import { useProject } from '../../../lib/project.ts';
+
+const flags = { requiresAuth: true, requiresProject: true };
+
+export const Route = createFileRoute('/_manager/manage/')({
+  staticData: { flags, layout: 'manager' },
+  beforeLoad: guard(flags),
+  component: Dashboard,
+});
+
+function Dashboard() {
+  const { data: project } = useProject();
+  return (
+    <PageFrame
+      title="Dashboard"
+      description={`Units, buyers, carts and deadlines of ${project?.name ?? 'this project'} at a glance.`}
+    />
+  );
+}

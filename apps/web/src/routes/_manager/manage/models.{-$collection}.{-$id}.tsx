@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { guard } from '../../../lib/guard.ts';
+
+const flags = { requiresAuth: true, requiresProject: true };
+
+export const Route = createFileRoute('/_manager/manage/models/{-$collection}/{-$id}')({
+  staticData: { flags, layout: 'manager' },
+  beforeLoad: guard(flags),
+  component: Page,
+});
+
+function Page() {
+  return (
+    <PageFrame title="Catalogue" description="Rooms, categories, options, packages, plans and units of this project." />
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { guard } from '../../../lib/guard.ts';
+
+const flags = { requiresAuth: true, requiresProject: true };
+
+export const Route = createFileRoute('/_manager/manage/settings')({
+  staticData: { flags, layout: 'manager' },
+  beforeLoad: guard(flags),
+  component: Page,
+});
+
+function Page() {
+  return (
+    <PageFrame title="Settings" description="The project's name, currency, locale, theme, terms and deadlines." />
+  );
+}

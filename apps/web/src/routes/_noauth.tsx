@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NoAuthLayout } from '../components/layouts/layouts.tsx';
+
+/** The no-auth layout of SPEC.md §1. */
+export const Route = createFileRoute('/_noauth')({
+  component: NoAuthLayout,
+});

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { useProject } from '../../lib/project.ts';
+
+const flags = {};
+
+export interface SignInSearch {
+  /** The original full path to return to after signing in. */
+  next?: string;
+}
+
+export const Route = createFileRoute('/_noauth/sign-in')({
+  staticData: { flags, layout: 'no-auth' },
+  // Other query parameters stay in the URL untouched; only `next` is read here.
+  validateSearch: (search: Record<string, unknown>): SignInSearch => ({
+    next: typeof search.next === 'string' ? search.next : undefined,
+  }),
+  component: SignInPage,
+});
+
+function SignInPage() {
+  const { data: project } = useProject();
+  return <PageFrame title="Sign in" description={`Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`} />;
+}

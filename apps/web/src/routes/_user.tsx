@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UserLayout } from '../components/layouts/layouts.tsx';
+
+/** The user layout of SPEC.md §1. */
+export const Route = createFileRoute('/_user')({
+  component: UserLayout,
+});

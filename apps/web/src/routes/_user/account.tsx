@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { guard } from '../../lib/guard.ts';
+
+const flags = { requiresAuth: true };
+
+export const Route = createFileRoute('/_user/account')({
+  staticData: { flags, layout: 'user' },
+  beforeLoad: guard(flags),
+  component: Page,
+});
+
+function Page() {
+  return (
+    <PageFrame title="Account" description="Your profile, password, active sessions and the projects you belong to." />
+  );
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { guard } from '../../lib/guard.ts';
+
+const flags = { requiresAuth: true, requiresAdmin: true };
+
+export const Route = createFileRoute('/_user/admin/api')({
+  staticData: { flags, layout: 'user' },
+  beforeLoad: guard(flags),
+  component: Page,
+});
+
+function Page() {
+  return (
+    <PageFrame title="API reference" description="The interactive reference of every portal, identity and decor API route." />
+  );
+}

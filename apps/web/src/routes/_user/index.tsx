@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { guard } from '../../lib/guard.ts';
+import { useProject } from '../../lib/project.ts';
+
+const flags = { requiresAuth: true, requiresProject: true };
+
+export const Route = createFileRoute('/_user/')({
+  staticData: { flags, layout: 'user' },
+  beforeLoad: guard(flags),
+  component: MyHome,
+});
+
+function MyHome() {
+  const { data: project } = useProject();
+  return (
+    <PageFrame
+      title="My home"
+      description={`Your home at ${project?.name ?? 'this project'}: your unit, your progress and your deadline.`}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { colourShades, readableTextColour, type Theme } from '@decor/core';
+
+/** The neutral look used before a project's theme is known, and on platform pages. */
+export const PLATFORM_THEME: Theme = { logoBg: '#1f2933', primary: '#1f6f5c', secondary: '#c8a97e', logoUrl: null };
+
+/** A Mantine theme whose primary colour is the project's brand colour (SPEC.md §9). */
+export function buildTheme(theme: Theme) {
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: 6,
+    colors: {
+      brand: colourShades(theme.primary) as unknown as MantineColorsTuple,
+      accent: colourShades(theme.secondary) as unknown as MantineColorsTuple,
+    },
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    headings: { fontWeight: '650' },
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+  });
+}
+
+/** CSS variables for what Mantine has no slot for: the logo band and the secondary colour. */
+export function themeCssVariables(theme: Theme): Record<string, string> {
+  return {
+    '--portal-logo-bg': theme.logoBg,
+    '--portal-logo-fg': readableTextColour(theme.logoBg),
+    '--portal-primary': theme.primary,
+    '--portal-secondary': theme.secondary,
+  };
+}
