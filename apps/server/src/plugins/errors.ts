@@ -31,6 +31,15 @@ const PG_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   '40001': { code: 'conflict', message: 'Someone else changed this at the same moment. Please try again.' },
 };
 
+/** The SQLSTATE of a database error, looking through the query builder's wrapper. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 export interface ApiErrorReply {
   status: number;
   body: ErrorBody;
@@ -57,7 +66,7 @@ export function toErrorReply(error: unknown): ApiErrorReply {
   }
   if (isResponseSerializationError(fastifyError)) return reply('internal', 'Something went wrong on our side.');
 
-  const pgError = PG_ERRORS[String(fastifyError.code ?? '')];
+  const pgError = PG_ERRORS[databaseErrorCode(error) ?? ''];
   if (pgError) return reply(pgError.code, pgError.message);
 
   switch (fastifyError.code) {

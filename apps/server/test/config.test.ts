@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/env.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, localhost, embedded database, demo data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      portalHost: 'localhost',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      smtpUrl: undefined,
+      seedDemo: true,
+      logLevel: 'info',
+      sessionRecording: { id: null, version: undefined },
+      analyticsId: null,
+    });
+  });
+
+  it('seeds demo data on PostgreSQL only when SEED_DEMO=1', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/decor' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/decor', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
+  });
+
+  it('lists every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', LOG_LEVEL: 'loud', DEMO_PASSWORD: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(keys.sort()).toEqual(['DATABASE_URL', 'DEMO_PASSWORD', 'LOG_LEVEL', 'PORT', 'SMTP_URL']);
+  });
+
+  it('normalises the portal host', () => {
+    expect(loadConfig({ PORTAL_HOST: 'Portal.Example.com' }).portalHost).toBe('portal.example.com');
+  });
+});

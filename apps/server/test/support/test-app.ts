@@ -1,0 +1,84 @@
+/**
+ * Builds the real server for one test file on the database the suite runs on:
+ * TEST_DB=pglite gives a fresh in-memory PGlite, TEST_DB=postgres a fresh database
+ * cloned from the migrated template on the throwaway cluster.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config/env.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { seedDemo } from '../../src/db/seed/seed.ts';
+import { databaseUrl, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
+
+
+export const TEST_PORTAL_HOST = 'portal.test';
+export const TEST_DEMO_PASSWORD = 'demo-password-for-tests';
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated, empty database for this test file. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  const serverUrl = process.env.TEST_PG_SERVER_URL;
+  if (!serverUrl) throw new Error('TEST_PG_SERVER_URL is not set: run the suite through vitest (global setup).');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 10 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A built web app stand-in: an index.html and one hashed asset, in a temp folder. */
+export function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Decor</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+export interface TestAppInput {
+  env?: Record<string, string>;
+  seed?: boolean;
+}
+
+/** The whole server on a fresh database, closed after the file's tests. */
+export async function createTestApp({ env = {}, seed = true }: TestAppInput = {}) {
+  const config: Config = loadConfig({
+    PORTAL_HOST: TEST_PORTAL_HOST,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'decor-data-')),
+    WEB_DIST_DIR: fakeWebDist(),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  if (seed) await seedDemo({ db: database.db, password: TEST_DEMO_PASSWORD, portalHost: config.portalHost });
+  const app = await buildApp({ config, database });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, config, database, db: database.db };
+}
+
+/** Headers of a request made on a project's subdomain. */
+export function onProject(projectKey: string): Record<string, string> {
+  return { host: `${projectKey}.${TEST_PORTAL_HOST}` };
+}

@@ -1,0 +1,97 @@
+/**
+ * A throwaway PostgreSQL cluster for tests and benchmarks (DESIGN.md §10): initdb into a
+ * temporary folder, start it on a free loopback port, and remove it all on stop.
+ * initdb refuses to run as root, so as root the cluster belongs to the `postgres` user.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Cluster {
+  /** Connection URL of the `postgres` database, as superuser. */
+  url: string;
+  port: number;
+  stop(): void;
+}
+
+function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    : [];
+  versions.sort((a, b) => Number(b) - Number(a));
+  if (!versions[0]) {
+    throw new Error('PostgreSQL server binaries were not found under /usr/lib/postgresql (apt-get install postgresql).');
+  }
+  return path.join(root, versions[0], 'bin');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const bin = postgresBinDir();
+  const isRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const socketDir = path.join(dir, 'socket');
+  fs.mkdirSync(dataDir);
+  fs.mkdirSync(socketDir);
+  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+
+  const run = (file: string, args: string[]) => {
+    const command = isRoot ? 'runuser' : file;
+    const fullArgs = isRoot ? ['-u', 'postgres', '--', file, ...args] : args;
+    const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${path.basename(file)} failed: ${result.stderr || result.stdout}`);
+  };
+
+  run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = await freePort();
+  const options = [
+    `-c listen_addresses=127.0.0.1`,
+    `-p ${port}`,
+    `-k ${socketDir}`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+    '-c shared_buffers=256MB',
+  ].join(' ');
+  run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  // Never leave a cluster behind, even when the test run is interrupted.
+  process.once('exit', stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop };
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** The migrated database each test file clones. */
+export const TEMPLATE_DATABASE = 'decor_template';
