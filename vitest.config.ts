@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Starts PostgreSQL once for every suite that needs it. */
+const POSTGRES_SETUP = './vitest.global-setup.ts';
+
 const serverSuite = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
@@ -7,6 +10,7 @@ const serverSuite = (db: 'pglite' | 'postgres') => ({
     exclude: db === 'postgres' ? ['apps/server/test/config.test.ts'] : [],
     environment: 'node' as const,
     env: { TEST_DB: db },
+    globalSetup: db === 'postgres' ? [POSTGRES_SETUP] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -14,11 +18,29 @@ const serverSuite = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    globalSetup: ['./vitest.global-setup.ts'],
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+        },
+      },
       serverSuite('pglite'),
       serverSuite('postgres'),
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [POSTGRES_SETUP, 'apps/web/e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

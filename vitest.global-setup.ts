@@ -10,6 +10,8 @@ import { openDatabase } from './apps/server/src/db/client.ts';
 
 
 export default async function setup() {
+  // Several suites list this setup; the first one to run starts the server.
+  if (process.env.TEST_PG_SERVER_URL) return;
   const cluster = process.env.DATABASE_URL ? null : await startCluster();
   const serverUrl = process.env.DATABASE_URL ?? cluster!.url;
 

@@ -1,0 +1,143 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, origin, type BrowserSession } from './support/browser.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => browser.close());
+afterEach(() => {
+  expect(browser.consoleErrors).toEqual([]);
+  browser.consoleErrors.length = 0;
+});
+
+async function landOn(path: string, projectKey: string | null = 'demo') {
+  const { page } = browser;
+  await page.goto(`${origin(projectKey)}${path}`);
+  return page;
+}
+
+async function expectSignInWithNext(path: string, expectedNext = path, projectKey: string | null = 'demo') {
+  const page = await landOn(path, projectKey);
+  await page.waitForURL((url) => url.pathname === '/sign-in');
+  const url = new URL(page.url());
+  expect(url.searchParams.get('next')).toBe(expectedNext);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+
+describe('guards for a visitor (SPEC.md §2)', () => {
+  const authRoutes = [
+    '/',
+    '/configure',
+    '/explore',
+    '/account',
+    '/config',
+    '/config/0192e8c4-0000-7000-8000-000000000000',
+    '/home',
+    '/tour',
+    '/manage',
+    '/manage/carts',
+    '/manage/models/options',
+    '/manage/unit-avail',
+  ];
+  for (const path of authRoutes) {
+    it(`sends a visitor on ${path} to /sign-in with next=${path}`, async () => {
+      await expectSignInWithNext(path);
+    });
+  }
+
+  it('keeps the query and hash of the original path in next', async () => {
+    await expectSignInWithNext('/configure?room=kitchen&step=2#options');
+  });
+
+  it('sends a visitor on an admin route to /sign-in, first asking them to sign in', async () => {
+    await expectSignInWithNext('/admin');
+    await expectSignInWithNext('/admin/users');
+    await expectSignInWithNext('/admin/configs/demo');
+    await expectSignInWithNext('/admin/api');
+  });
+
+  it('applies the same guards on the bare portal host', async () => {
+    await expectSignInWithNext('/configure', '/configure', null);
+  });
+
+  const publicRoutes: Array<[string, string]> = [
+    ['/sign-in', 'Sign in'],
+    ['/my-account', 'Your account'],
+    ['/inquire', 'Ask about a home'],
+    ['/inquire/AGENT7', 'Ask about a home'],
+    ['/preview', 'Shared selection'],
+    ['/v', 'Display'],
+    ['/controller', 'Controller'],
+    ['/controller/abc', 'Controller'],
+    ['/test/gamelift', 'Realtime diagnostic'],
+    ['/test/playcanv', '3D diagnostic'],
+    ['/400', 'This link cannot be used'],
+  ];
+  for (const [path, heading] of publicRoutes) {
+    it(`lets a visitor see ${path}`, async () => {
+      const page = await landOn(path);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  it('waits up to 5 s for auth, then treats the person as a visitor', async () => {
+    const { page } = browser;
+    // /api/me never answers: the guard must give up after its wait.
+    await page.route('**/api/me', () => {});
+    const started = Date.now();
+    await page.goto(`${origin()}/configure`);
+    await page.waitForURL((url) => url.pathname === '/sign-in', { timeout: 15_000 });
+    const waited = Date.now() - started;
+    await page.unroute('**/api/me');
+    expect(waited).toBeGreaterThanOrEqual(4_500);
+  });
+});
+
+describe('/embed', () => {
+  it('bypasses every guard and shows the project', async () => {
+    const page = await landOn('/embed');
+    await page.getByRole('heading', { name: 'Maple Residences' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/embed');
+  });
+
+  it('is reachable even when auth never becomes ready', async () => {
+    const { page } = browser;
+    await page.route('**/api/me', () => {});
+    await page.goto(`${origin()}/embed`);
+    await page.getByRole('heading', { name: 'Maple Residences' }).waitFor({ timeout: 3_000 });
+    await page.unroute('**/api/me');
+  });
+});
+
+describe('unknown routes', () => {
+  it('show the not-found page', async () => {
+    for (const path of ['/no-such-page', '/configure/extra/segments', '/admin-panel']) {
+      const page = await landOn(path);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+  });
+
+  it('inside a guarded area ask a visitor to sign in first, revealing nothing', async () => {
+    await expectSignInWithNext('/manage/no/such/thing');
+  });
+});
+
+describe('/p/{projectKey}/{rest}', () => {
+  it('sends the browser to the project subdomain keeping path, query and hash', async () => {
+    const page = await landOn('/p/harbour/embed?ref=site#gallery', null);
+    await page.waitForURL((url) => url.hostname === 'harbour.localhost');
+    const url = new URL(page.url());
+    expect(url.pathname + url.search + url.hash).toBe('/embed?ref=site#gallery');
+    await page.getByRole('heading', { name: 'Harbour Lofts' }).waitFor();
+  });
+
+  it('goes to the project root when there is no rest', async () => {
+    const page = await landOn('/p/demo', null);
+    await page.waitForURL((url) => url.hostname === 'demo.localhost');
+    // The root needs sign-in, so the visitor ends on the project's sign-in page.
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Debian's Chromium driven by playwright-core (DESIGN.md §10): a fresh profile per
+ * browser, loopback only, and every unexpected console error collected so that a test
+ * can fail on it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Console messages that are expected: the browser logs every non-2xx fetch. */
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|404)/];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+export async function openBrowser({ viewport = DESKTOP, isMobile = false } = {}): Promise<BrowserSession> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport,
+    isMobile,
+    hasTouch: isMobile,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const consoleErrors: string[] = [];
+  const watch = (p: Page) => {
+    p.on('console', (message) => {
+      if (message.type() === 'error' && !EXPECTED_CONSOLE.some((pattern) => pattern.test(message.text()))) {
+        consoleErrors.push(message.text());
+      }
+    });
+    p.on('pageerror', (error) => consoleErrors.push(error.message));
+  };
+  watch(page);
+  context.on('page', watch);
+  return {
+    context,
+    page,
+    consoleErrors,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The portal's origin for a project subdomain (Chromium resolves *.localhost to loopback). */
+export function origin(projectKey: string | null = 'demo'): string {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set: the e2e global setup starts the server.');
+  return projectKey ? `http://${projectKey}.localhost:${port}` : `http://localhost:${port}`;
+}

@@ -1,0 +1,68 @@
+/**
+ * Starts the real server, exactly as `npm start` does but on a fresh PostgreSQL database
+ * with the demo data, serving the built web app. Stops it afterwards.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { databaseUrl, freePort, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+export const E2E_DEMO_PASSWORD = 'e2e-demo-password';
+
+export default async function setup() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built. Run `npm test` (it builds first) or `npm run build`.');
+  }
+  const serverUrl = process.env.TEST_PG_SERVER_URL;
+  if (!serverUrl) throw new Error('TEST_PG_SERVER_URL is not set (the root global setup starts PostgreSQL).');
+  const name = `e2e_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PORTAL_HOST: 'localhost',
+      DATABASE_URL: databaseUrl(serverUrl, name),
+      SEED_DEMO: '1',
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start in 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  process.env.E2E_PORT = String(port);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,64 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoProject, harbourProject } from '../../server/src/db/seed/demo-catalogue.ts';
+import { openBrowser, origin, PHONE, type BrowserSession } from './support/browser.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => browser.close());
+afterEach(() => {
+  expect(browser.consoleErrors).toEqual([]);
+});
+
+function rgb(hex: string) {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** The colours the page shows, once the project (and so its theme) has loaded. */
+async function coloursOf(projectKey: string, name: string) {
+  const { page } = browser;
+  await page.goto(`${origin(projectKey)}/400?reason=Expired`);
+  await page.getByTestId('logo-band').getByText(name).waitFor();
+  const band = await page.getByTestId('logo-band').evaluate((el) => getComputedStyle(el).backgroundColor);
+  const primaryButton = page.getByRole('link', { name: 'Sign in' }).last();
+  const button = await primaryButton.evaluate((el) => getComputedStyle(el).backgroundColor);
+  return { band, button };
+}
+
+describe("each project's theme", () => {
+  // Expected colours come from the seed data, not from the API under test.
+  for (const seed of [demoProject, harbourProject]) {
+    it(`paints the logo band and primary buttons of ${seed.key} in its colours`, async () => {
+      const colours = await coloursOf(seed.key, seed.name);
+      expect(colours).toEqual({ band: rgb(seed.theme.logoBg), button: rgb(seed.theme.primary) });
+    });
+  }
+});
+
+describe('on a phone', () => {
+  it('folds the navigation into a menu button', async () => {
+    const phone = await openBrowser({ viewport: PHONE, isMobile: true });
+    try {
+      const { page } = phone;
+      await page.goto(`${origin()}/400`);
+      const menu = page.getByRole('button', { name: 'Menu' });
+      await menu.waitFor();
+      const nav = page.getByRole('link', { name: 'Configure' });
+      const rightEdge = () => nav.evaluate((el) => el.getBoundingClientRect().right);
+      expect(await rightEdge()).toBeLessThanOrEqual(0); // off screen to the left
+      await menu.click();
+      await page.waitForFunction(() => {
+        const link = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Configure');
+        return link !== undefined && link.getBoundingClientRect().left >= 0;
+      });
+      expect(await rightEdge()).toBeGreaterThan(0);
+      await nav.click();
+      await page.waitForURL((url) => url.pathname === '/sign-in');
+      expect(phone.consoleErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});
