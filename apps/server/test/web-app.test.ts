@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, onProject, testDbKind, TEST_PORTAL_HOST } from './support/test-app.ts';
 
@@ -20,6 +21,13 @@ describe(`serving the web app (${testDbKind})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.body).toBe('console.log("app")');
+  });
+
+  it('sends the precompressed file to a browser that accepts it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("app")');
   });
 
   it('never answers an API path with the page', async () => {

@@ -36,7 +36,8 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
       root: distDir,
       index: false,
       wildcard: false,
-      globIgnore: ['index.html'],
+      preCompressed: true,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

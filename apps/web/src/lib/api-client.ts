@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorCode } from '@decor/core';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@decor/core';
 import { currentProjectKey } from '../config/env.ts';
 
 /** An API failure, with the server's code and message (DESIGN.md §9). */
@@ -53,12 +53,19 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    throw parsed.success
-      ? new ApiError({ status: response.status, ...parsed.data.error })
+    throw isErrorBody(data)
+      ? new ApiError({ status: response.status, ...data.error })
       : new ApiError({ status: response.status, code: 'internal', message: 'Request failed.' });
   }
   return data as T;
+}
+
+/** The shape of DESIGN.md §9's error body, checked without shipping a schema library to the browser. */
+function isErrorBody(data: unknown): data is ErrorBody {
+  const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return (
+    typeof error?.message === 'string' && typeof error.code === 'string' && (ERROR_CODES as readonly string[]).includes(error.code)
+  );
 }
 
 function safeJson(text: string): unknown {

@@ -1,9 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { buildTheme, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
 import { useProject } from '../lib/project.ts';
+
+// Toasts are never needed for the first paint: keep them out of the entry chunk.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export const Route = createRootRoute({
   component: RootComponent,
@@ -24,7 +26,9 @@ function RootComponent() {
 
   return (
     <MantineProvider theme={mantineTheme} defaultColorScheme="light">
-      <Notifications position="top-center" />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" />
+      </Suspense>
       <Outlet />
     </MantineProvider>
   );

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminLayout } from '../components/layouts/layouts.tsx';
+import { AdminLayout } from '../components/layouts/shell-layouts.tsx';
 
 /** The admin layout of SPEC.md §1. */
 export const Route = createFileRoute('/_admin')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FullpageLayout } from '../components/layouts/layouts.tsx';
+import { FullpageLayout } from '../components/layouts/fullpage-layout.tsx';
 
 /** The fullpage layout of SPEC.md §1. */
 export const Route = createFileRoute('/_fullpage')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManagerLayout } from '../components/layouts/layouts.tsx';
+import { ManagerLayout } from '../components/layouts/shell-layouts.tsx';
 
 /** The manager layout of SPEC.md §1. */
 export const Route = createFileRoute('/_manager')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NoAuthLayout } from '../components/layouts/layouts.tsx';
+import { NoAuthLayout } from '../components/layouts/no-auth-layout.tsx';
 
 /** The no-auth layout of SPEC.md §1. */
 export const Route = createFileRoute('/_noauth')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserLayout } from '../components/layouts/layouts.tsx';
+import { UserLayout } from '../components/layouts/shell-layouts.tsx';
 
 /** The user layout of SPEC.md §1. */
 export const Route = createFileRoute('/_user')({

@@ -1,7 +1,3 @@
-import { Box, Center, Paper, Stack } from '@mantine/core';
-import { Outlet } from '@tanstack/react-router';
-import { ProjectBrand } from '../ui/project-brand.tsx';
-import { PageTransition } from '../ui/page-transition.tsx';
 import { ShellLayout } from './shell-layout.tsx';
 import type { NavItem } from './nav-links.tsx';
 
@@ -64,31 +60,3 @@ export function DefaultLayout() {
   return <ShellLayout layout="default" />;
 }
 
-/** The whole viewport for the page (landing, embed, displays). */
-export function FullpageLayout() {
-  return (
-    <Box data-layout="fullpage" mih="100vh">
-      <Outlet />
-    </Box>
-  );
-}
-
-/** A centred card under the project's logo band (sign-in, e-mail links, inquiries). */
-export function NoAuthLayout() {
-  return (
-    <Box data-layout="no-auth" mih="100vh">
-      <Box h={64} className="logo-band">
-        <ProjectBrand />
-      </Box>
-      <Center px="md" py="xl">
-        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
-          <Stack>
-            <PageTransition>
-              <Outlet />
-            </PageTransition>
-          </Stack>
-        </Paper>
-      </Center>
-    </Box>
-  );
-}

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench`: prints one line per figure (DESIGN.md §11). Figures, not pass/fail;
+ * the test suite never times anything.
+ *
+ *   npm run bench                 every figure
+ *   npm run bench -- startup      cold start of `npm start` on the embedded database
+ *   npm run bench -- bundles      gzip JavaScript and CSS a browser downloads per page
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser.ts';
+import { freePort } from './lib/postgres-cluster.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** A GET to the local server as if on the demo subdomain (Node's fetch cannot set Host). */
+function getOnDemo(port: number, urlPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: urlPath, headers: { host: `demo.localhost:${port}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+function line(name: string, value: string) {
+  console.log(`${name.padEnd(48)} ${value}`);
+}
+
+interface Started {
+  port: number;
+  ms: number;
+  stop(): Promise<void>;
+}
+
+/** Runs a command that starts the portal and times it until the demo's first page is served. */
+async function startAndTime(command: string, args: string[], env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`start failed:\n${output}`);
+    try {
+      const page = await getOnDemo(port, '/');
+      const project = await getOnDemo(port, '/api/project');
+      if (page.status === 200 && project.status === 200 && page.body.includes('<div id="root">')) break;
+    } catch {
+      // not up yet
+    }
+    if (performance.now() - started > 120_000) {
+      await stop();
+      throw new Error(`no page after 120 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { port, ms: performance.now() - started, stop };
+}
+
+async function benchStartup() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+  const env = { DATA_DIR: dataDir };
+  const cold = await startAndTime('npm', ['start'], env);
+  await cold.stop();
+  line('npm start, fresh data dir → first page', `${(cold.ms / 1000).toFixed(1)} s (build, migrate, seed)`);
+  const warm = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], env);
+  await warm.stop();
+  line('server restart, existing data → first page', `${(warm.ms / 1000).toFixed(1)} s`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function benchBundles() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    for (const pagePath of ['/sign-in', '/embed', '/400']) {
+      const page = await context.newPage();
+      const sizes = { js: 0, css: 0, files: 0 };
+      const pending: Array<Promise<void>> = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        pending.push(
+          response.body().then((body) => {
+            const gzip = zlib.gzipSync(body).length;
+            if (type === 'script') sizes.js += gzip;
+            else sizes.css += gzip;
+            sizes.files++;
+          }),
+        );
+      });
+      await page.goto(`http://demo.localhost:${server.port}${pagePath}`, { waitUntil: 'networkidle' });
+      await Promise.all(pending);
+      await page.close();
+      line(
+        `gzip downloaded for ${pagePath}`,
+        `JS ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB (${sizes.files} files)`,
+      );
+    }
+  } finally {
+    await context.close();
+    await server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles };
+const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
+for (const name of selected) {
+  const bench = benches[name];
+  if (!bench) throw new Error(`unknown bench "${name}"; choose from ${Object.keys(benches).join(', ')}`);
+  await bench();
+}
