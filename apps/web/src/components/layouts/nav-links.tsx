@@ -20,6 +20,7 @@ export function NavLinks({ items, onNavigate }: { items: NavItem[]; onNavigate?:
             key={item.to}
             component={Link}
             to={item.to}
+            activeOptions={{ exact: Boolean(item.exact) }}
             label={item.label}
             active={isActive}
             onClick={onNavigate}
