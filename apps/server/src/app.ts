@@ -5,8 +5,15 @@ import type { Database } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
+import { actorPlugin } from './plugins/actor.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { meRoutes } from './modules/portal/me.routes.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { createAuth } from './modules/identity/auth.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 
 /** What every module is given: the configuration and the open database. */
 export interface AppContext {
@@ -18,11 +25,14 @@ export interface AppContext {
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildAppInput extends AppContext {
+  /** Signs sessions and tokens; the same on every server of a deployment. */
+  authSecret: string;
   logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
 }
 
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
-export async function buildApp({ config, database, logger = false }: BuildAppInput) {
+export async function buildApp({ config, database, authSecret, logger = false, mailer: givenMailer }: BuildAppInput) {
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -32,12 +42,20 @@ export async function buildApp({ config, database, logger = false }: BuildAppInp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  const auth = createAuth({ config, db: database.db, mailer, secret: authSecret });
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
+  await app.register(actorPlugin, { auth, db: database.db });
 
   const context: AppContext = { config, database };
+  await app.register(identityRoutes, { auth, db: database.db });
   await app.register(portalRoutes, context);
+  await app.register(meRoutes, { ...context, auth });
+  await app.register(projectsRoutes, context);
+  await app.register(accessCodesRoutes, { ...context, auth, mailer });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir, portalHost: config.portalHost });
   return app;

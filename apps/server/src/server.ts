@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { resolveDemoPassword } from './db/seed/demo-password.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import path from 'node:path';
+import { resolveStoredSecret } from './lib/stored-secret.ts';
 
 function loadConfigOrExit(): Config {
   try {
@@ -25,9 +26,16 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
 
+  const authSecret = await resolveStoredSecret({
+    dataDir: config.dataDir,
+    fileName: 'auth-secret',
+    fromEnv: config.authSecret,
+    bytes: 48,
+  });
   const app = await buildApp({
     config,
     database,
+    authSecret,
     logger: { level: config.logLevel },
   });
 

@@ -49,3 +49,9 @@ export const SESSION_RECORDING_DEFAULT_VERSION = 6;
 
 /** Shown in place of a number that is not a number. */
 export const MISSING_VALUE = '–';
+
+/** Passwords: our policy on top of the identity provider's (its library default minimum is 6). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Digits in a one-time sign-in code sent by e-mail. */
+export const ONE_TIME_CODE_LENGTH = 6;

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'rule_broken',
   'locked',
   'rate_limited',
+  'email_not_verified',
+  'terms_not_accepted',
   'internal',
 ] as const;
 

@@ -8,3 +8,5 @@ export * from './guards.ts';
 export * from './errors.ts';
 export * from './contracts.ts';
 export * from './theme.ts';
+export * from './identity.ts';
+export * from './access.ts';

@@ -41,6 +41,12 @@ const envSchema = z.object({
   ANALYTICS_ID: optionalText,
   DECOR_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), 'an absolute URL'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, 'at least 32 characters'),
+  MAIL_FROM: optionalText,
+  OIDC_ISSUER: optionalText.refine((value) => value === undefined || URL.canParse(value), 'an absolute URL'),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: optionalText,
   WEB_DIST_DIR: optionalText,
 });
 
@@ -58,6 +64,9 @@ export type Config = {
   decorApiUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   webDistDir: string;
+  authSecret: string | undefined;
+  mailFrom: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -79,10 +88,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const oidcKeys = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcKeys.some(Boolean) && !oidcKeys.every(Boolean)) {
+    throw new ConfigError(['OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three, or none']);
+  }
+  const portalHost = hostname(e.PORTAL_HOST);
   return {
     port: e.PORT,
     host: e.HOST,
-    portalHost: hostname(e.PORTAL_HOST),
+    portalHost,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
@@ -93,5 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     decorApiUrl: e.DECOR_API_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    authSecret: e.AUTH_SECRET,
+    mailFrom: e.MAIL_FROM ?? `Decor Portal <no-reply@${portalHost.includes('.') ? portalHost : 'decor.localhost'}>`,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME ?? 'your company account' }
+        : null,
   };
 }

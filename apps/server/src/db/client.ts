@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -54,4 +55,10 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: Op
   const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -14,11 +14,15 @@ const STATUS_OF: Record<ErrorCode, number> = {
   rule_broken: 422,
   locked: 423,
   rate_limited: 429,
+  email_not_verified: 403,
+  terms_not_accepted: 403,
   internal: 500,
 };
 
 const CODE_OF_STATUS: Record<number, ErrorCode> = Object.fromEntries(
-  Object.entries(STATUS_OF).map(([code, status]) => [status, code as ErrorCode]),
+  Object.entries(STATUS_OF)
+    .filter(([code]) => code !== 'email_not_verified' && code !== 'terms_not_accepted')
+    .map(([code, status]) => [status, code as ErrorCode]),
 );
 
 /** PostgreSQL error codes a bad request can cause; each becomes a plain 4xx, never SQL. */
@@ -97,10 +101,14 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorReply(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const retryAfter = (body.error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+    if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
     else request.log.info({ code: body.error.code, status }, body.error.message);
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 });
+
+export { STATUS_OF };
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   const body: ErrorBody = {

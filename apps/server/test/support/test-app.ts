@@ -14,11 +14,13 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { seedDemo } from '../../src/db/seed/seed.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import { databaseUrl, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
 
 
 export const TEST_PORTAL_HOST = 'portal.test';
-export const TEST_DEMO_PASSWORD = 'demo-password-for-tests';
+export const TEST_DEMO_PASSWORD = 'demo-password-for-tests-1';
+export const TEST_AUTH_SECRET = 'a-test-secret-that-is-long-enough-for-signing-tokens';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -59,11 +61,15 @@ export function fakeWebDist(): string {
 export interface TestAppInput {
   env?: Record<string, string>;
   seed?: boolean;
+  /** Send mail through a real SMTP listener on loopback, returned as `mail`. */
+  withMail?: boolean;
 }
 
 /** The whole server on a fresh database, closed after the file's tests. */
-export async function createTestApp({ env = {}, seed = true }: TestAppInput = {}) {
+export async function createTestApp({ env = {}, seed = true, withMail = false }: TestAppInput = {}) {
+  const mail = withMail ? await startMailCatcher() : null;
   const config: Config = loadConfig({
+    ...(mail ? { SMTP_URL: mail.url } : {}),
     PORTAL_HOST: TEST_PORTAL_HOST,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'decor-data-')),
     WEB_DIST_DIR: fakeWebDist(),
@@ -72,12 +78,13 @@ export async function createTestApp({ env = {}, seed = true }: TestAppInput = {}
   });
   const database = await openTestDatabase();
   if (seed) await seedDemo({ db: database.db, password: TEST_DEMO_PASSWORD, portalHost: config.portalHost });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET });
   afterAll(async () => {
     await app.close();
     await database.close();
+    await mail?.close();
   });
-  return { app, config, database, db: database.db };
+  return { app, config, database, db: database.db, mail };
 }
 
 /** Headers of a request made on a project's subdomain. */

@@ -1,2 +1,3 @@
 export * from './identity.ts';
 export * from './projects.ts';
+export * from './access.ts';

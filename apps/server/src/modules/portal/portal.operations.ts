@@ -1,7 +1,7 @@
 import { SESSION_RECORDING_DEFAULT_VERSION, type EnvResponse } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
-import { listFeatureFlags } from './portal.repo.ts';
+import { listDeployRows, listFeatureFlags } from './portal.repo.ts';
 
 export async function getEnv({
   db,
@@ -27,4 +27,21 @@ export async function getEnv({
     },
     features: Object.fromEntries(flags.map((flag) => [flag.key, flag.enabled])),
   };
+}
+
+/** GET /api/deploys: each deploy with the projects it serves, for the admin quick box. */
+export async function listDeploys(db: Db) {
+  const rows = await listDeployRows(db);
+  const byId = new Map<string, { _id: string; name: string; type: (typeof rows)[number]['type']; host: string; projects: Array<{ _id: string; key: string; fullKey: string; name: string }> }>();
+  for (const row of rows) {
+    let deploy = byId.get(row.id);
+    if (!deploy) {
+      deploy = { _id: row.id, name: row.name, type: row.type, host: row.host, projects: [] };
+      byId.set(row.id, deploy);
+    }
+    if (row.projectId && row.projectKey && row.projectName && row.fullKey) {
+      deploy.projects.push({ _id: row.projectId, key: row.projectKey, fullKey: row.fullKey, name: row.projectName });
+    }
+  }
+  return [...byId.values()];
 }

@@ -1,6 +1,25 @@
 import type { Db } from '../../db/client.ts';
-import { featureFlags } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { deployProjects, deploys, featureFlags, projects } from '../../db/schema/index.ts';
 
 export async function listFeatureFlags(db: Db) {
   return db.select({ key: featureFlags.key, enabled: featureFlags.enabled }).from(featureFlags);
+}
+
+export async function listDeployRows(db: Db) {
+  return db
+    .select({
+      id: deploys.id,
+      name: deploys.name,
+      type: deploys.type,
+      host: deploys.host,
+      projectId: projects.id,
+      projectKey: projects.key,
+      projectName: projects.name,
+      fullKey: deployProjects.fullKey,
+    })
+    .from(deploys)
+    .leftJoin(deployProjects, eq(deployProjects.deployId, deploys.id))
+    .leftJoin(projects, eq(projects.id, deployProjects.projectId))
+    .orderBy(deploys.name, projects.name);
 }

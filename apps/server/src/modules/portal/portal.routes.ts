@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError, envResponseSchema, errorBodySchema, healthResponseSchema, projectResponseSchema } from '@decor/core';
-import { getEnv } from './portal.operations.ts';
-import { getProject } from '../projects/projects.operations.ts';
+import { z } from 'zod';
+import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, healthResponseSchema } from '@decor/core';
+import { getEnv, listDeploys } from './portal.operations.ts';
+import { requireAdmin } from '../../plugins/actor.ts';
+
+const deploySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(DEPLOY_TYPES_LIST),
+  host: z.string(),
+  projects: z.array(z.object({ _id: z.string(), key: z.string(), fullKey: z.string(), name: z.string() })),
+});
 import type { AppContext } from '../../app.ts';
 
 export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database }) => {
@@ -24,33 +33,26 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
       },
     },
     async (request) =>
-      getEnv({ db: database.db, config, origin: `${request.protocol}://${request.host}`, isAdmin: false }),
+      getEnv({
+        db: database.db,
+        config,
+        origin: `${request.protocol}://${request.host}`,
+        isAdmin: request.actor?.isAdmin === true,
+      }),
   );
 
   app.get(
-    '/api/me',
+    '/api/deploys',
     {
       schema: {
         tags: ['portal'],
-        summary: 'The signed-in user; 401 for a visitor',
-        response: { 401: errorBodySchema },
+        summary: 'Every deployment and its projects (admins)',
+        response: { 200: z.array(deploySchema), 401: errorBodySchema, 403: errorBodySchema },
       },
     },
-    async () => {
-      // No session can exist until the identity module is mounted: everyone is a visitor.
-      throw new DomainError('unauthenticated', 'Sign in to continue.');
+    async (request) => {
+      requireAdmin(request);
+      return listDeploys(database.db);
     },
-  );
-
-  app.get(
-    '/api/project',
-    {
-      schema: {
-        tags: ['decor'],
-        summary: 'The project named by the ProjectId header (or the subdomain)',
-        response: { 200: projectResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => getProject({ db: database.db, projectKey: request.projectKey }),
   );
 };

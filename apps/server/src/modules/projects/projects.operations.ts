@@ -1,6 +1,20 @@
-import { notFound, badRequest, projectOptionsSchema, sortRooms, type ProjectResponse } from '@decor/core';
+import { z } from 'zod';
+import {
+  badRequest,
+  canManageProject,
+  featuresSchema,
+  forbidden,
+  isCurrencyCode,
+  notFound,
+  projectOptionsSchema,
+  sortRooms,
+  themeSchema,
+  type ProjectResponse,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { findProjectByKey, listRoomItems } from './projects.repo.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { roleInProject } from './memberships.repo.ts';
+import { findProjectById, findProjectByKey, listRoomItems, updateProject, type ProjectRow } from './projects.repo.ts';
 
 /** The project a request names, or a not-found error a person can read. */
 export async function requireProject(db: Db, projectKey: string | null) {
@@ -14,7 +28,10 @@ export async function requireProject(db: Db, projectKey: string | null) {
 
 /** GET /api/project: the public face of a project, with its rooms in display order. */
 export async function getProject({ db, projectKey }: { db: Db; projectKey: string | null }): Promise<ProjectResponse> {
-  const project = await requireProject(db, projectKey);
+  return projectResponse(db, await requireProject(db, projectKey));
+}
+
+async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {
   const roomItems = await listRoomItems(db, project.id);
   const rooms = sortRooms(
     roomItems.map(({ id, data }) => ({
@@ -34,4 +51,42 @@ export async function getProject({ db, projectKey }: { db: Db; projectKey: strin
     theme: project.theme,
     rooms,
   };
+}
+
+/** The body of PATCH /api/projects/{id}: any of these, merged into what is there. */
+export const projectPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    currency: z.string().refine(isCurrencyCode, 'an ISO 4217 currency code such as CAD'),
+    options: projectOptionsSchema.partial(),
+    features: featuresSchema,
+    theme: themeSchema.partial(),
+  })
+  .partial()
+  .strict();
+
+/** PATCH /api/projects/{id}: admins, or managers of that project. */
+export async function patchProject({
+  db,
+  actor,
+  projectId,
+  patch,
+}: {
+  db: Db;
+  actor: Actor;
+  projectId: string;
+  patch: z.infer<typeof projectPatchSchema>;
+}): Promise<ProjectResponse> {
+  const project = await findProjectById(db, projectId);
+  if (!project) throw notFound('There is no such project.');
+  const role = await roleInProject(db, project.id, actor.userId);
+  if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw forbidden("Only this project's managers may change it.");
+  const updated = await updateProject(db, project.id, {
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+    ...(patch.options ? { options: { ...project.options, ...patch.options } } : {}),
+    ...(patch.features ? { features: { ...project.features, ...patch.features } } : {}),
+    ...(patch.theme ? { theme: themeSchema.parse({ ...project.theme, ...patch.theme }) } : {}),
+  });
+  return projectResponse(db, updated);
 }

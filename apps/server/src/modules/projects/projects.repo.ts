@@ -15,3 +15,17 @@ export async function listRoomItems(db: Db, projectId: string) {
     .from(items)
     .where(and(eq(items.projectId, projectId), eq(items.collection, 'rooms')));
 }
+
+export async function findProjectById(db: Db, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return row;
+}
+
+export async function updateProject(db: Db, id: string, changes: Partial<typeof projects.$inferInsert>): Promise<ProjectRow> {
+  const [row] = await db
+    .update(projects)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(projects.id, id))
+    .returning();
+  return row!;
+}

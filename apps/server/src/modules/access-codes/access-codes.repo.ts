@@ -1,0 +1,67 @@
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accessCodes, items } from '../../db/schema/index.ts';
+
+export type AccessCodeRow = typeof accessCodes.$inferSelect;
+
+export async function findAccessCode(db: Db, code: string): Promise<AccessCodeRow | undefined> {
+  const [row] = await db.select().from(accessCodes).where(eq(accessCodes.code, code));
+  return row;
+}
+
+export async function insertAccessCode(db: Db, row: typeof accessCodes.$inferInsert): Promise<AccessCodeRow> {
+  const [created] = await db.insert(accessCodes).values(row).returning();
+  return created!;
+}
+
+export async function listAccessCodes(db: Db, projectId: string) {
+  return db.select().from(accessCodes).where(eq(accessCodes.projectId, projectId)).orderBy(desc(accessCodes.createdAt));
+}
+
+export async function revokeAccessCode(db: Db, code: string): Promise<AccessCodeRow | undefined> {
+  const [row] = await db
+    .update(accessCodes)
+    .set({ revokedAt: sql`coalesce(${accessCodes.revokedAt}, now())` })
+    .where(eq(accessCodes.code, code))
+    .returning();
+  return row;
+}
+
+/**
+ * Uses a code once, atomically: only while it is not revoked, not expired and has uses
+ * left. Two people racing for the last use cannot both get it.
+ */
+export async function useAccessCode(db: Db, code: string): Promise<AccessCodeRow | undefined> {
+  const [row] = await db
+    .update(accessCodes)
+    .set({ uses: sql`${accessCodes.uses} + 1` })
+    .where(
+      and(
+        eq(accessCodes.code, code),
+        isNull(accessCodes.revokedAt),
+        or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, sql`now()`)),
+        lt(accessCodes.uses, accessCodes.maxUses),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findUnit(db: Db, projectId: string, unitId: string) {
+  const [row] = await db
+    .select({ id: items.id, data: items.data })
+    .from(items)
+    .where(and(eq(items.projectId, projectId), eq(items.collection, 'units'), eq(items.id, unitId)));
+  return row;
+}
+
+/** Adds a buyer to a unit's `buyers` (once), bumping the unit's version. */
+export async function addBuyerToUnit(db: Db, { projectId, unitId, userId }: { projectId: string; unitId: string; userId: string }) {
+  await db.execute(sql`
+    UPDATE items SET
+      data = jsonb_set(data, '{buyers}', COALESCE(data->'buyers', '[]'::jsonb) || to_jsonb(${userId}::text)),
+      version = version + 1,
+      updated_at = now()
+    WHERE project_id = ${projectId} AND collection = 'units' AND id = ${unitId}
+      AND NOT COALESCE(data->'buyers', '[]'::jsonb) ? ${userId}`);
+}

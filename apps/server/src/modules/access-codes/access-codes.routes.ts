@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@decor/core';
+import type { AppContext } from '../../app.ts';
+import { requireActor } from '../../plugins/actor.ts';
+import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
+import type { Auth } from '../identity/auth.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { requireProject } from '../projects/projects.operations.ts';
+import { consumeAccessCode, createAccessCode, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
+
+const codeParam = z.object({ code: z.string().regex(/^[a-z0-9]{8,64}$/, 'an access code') });
+
+const accessCodeSchema = z.object({
+  code: z.string(),
+  url: z.string(),
+  email: z.string().nullable(),
+  unit: z.string().nullable(),
+  role: z.enum(['purchaser', 'manager']),
+  targetPath: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  maxUses: z.number(),
+  uses: z.number(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const createBody = z
+  .object({
+    email: z.email().max(254).optional(),
+    unit: z.uuid().optional(),
+    role: z.enum(['purchaser', 'manager']).default('purchaser'),
+    targetPath: z.string().max(500).startsWith('/').optional(),
+    expiresInDays: z.number().int().min(1).max(365).default(30),
+    maxUses: z.number().int().min(1).max(1000).default(1),
+    send: z.boolean().default(false),
+  })
+  .strict();
+
+export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (app, { database, auth, mailer }) => {
+  const { db } = database;
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+
+  app.post(
+    '/api/access-codes/consume/:code',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Use an access code: membership, and a single-use sign-in token',
+        params: codeParam,
+        response: { 200: z.object({ token: z.string(), target: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await consumeRate(db, `code-use:ip:${request.ip}`, RATE_RULES.codeConsumptionPerAddress);
+      return consumeAccessCode({ db, auth, actor: request.actor, code: request.params.code });
+    },
+  );
+
+  app.post(
+    '/api/access-codes',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "Create an access link for this project (its managers)",
+        body: createBody,
+        response: { 201: accessCodeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const project = await requireProject(db, request.projectKey);
+      const created = await createAccessCode({ db, actor, project, input: request.body, origin: originOf(request), mailer });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/access-codes',
+    { schema: { tags: ['portal'], summary: "This project's access links (its managers)", response: { 200: z.array(accessCodeSchema), ...errors } } },
+    async (request) => {
+      const actor = requireActor(request);
+      const project = await requireProject(db, request.projectKey);
+      return listProjectAccessCodes({ db, actor, project, origin: originOf(request) });
+    },
+  );
+
+  app.post(
+    '/api/access-codes/:code/revoke',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Withdraw an access link (its managers)',
+        params: codeParam,
+        response: { 200: accessCodeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const project = await requireProject(db, request.projectKey);
+      return revokeProjectAccessCode({ db, actor, project, code: request.params.code, origin: originOf(request) });
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
+import { hash, verify } from '@node-rs/argon2';
+import { v7 as uuidv7 } from 'uuid';
+import { projectKeyFromHost, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, ONE_TIME_CODE_LENGTH } from '@decor/core';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { changeEmailMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
+import { findProjectByKey } from '../projects/projects.repo.ts';
+
+/** Session lifetime with "remember me"; without it the cookie ends with the browser. */
+const SESSION_DAYS = 30;
+/** Access tokens (JWT) for the API: short-lived, refreshed by the client (SPEC.md §9). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AuthInput {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+}
+
+/** The project's origin and name for a request, so mail links land on the project's own subdomain. */
+async function projectOfRequest(db: Db, portalHost: string, request: Request | undefined) {
+  const url = request ? new URL(request.url) : null;
+  const key = url ? projectKeyFromHost(url.host, portalHost) : null;
+  const project = key ? await findProjectByKey(db, key) : undefined;
+  return { origin: url?.origin ?? `http://${portalHost}`, name: project?.name ?? 'Decor Portal' };
+}
+
+/**
+ * The embedded identity provider (DESIGN.md §8): better-auth on our own tables, with
+ * e-mail and password (argon2id), e-mail verification, password reset, one-time e-mail
+ * codes, one-time tokens (what access codes return), JWT access tokens with JWKS,
+ * bearer tokens, and OpenID Connect sign-in when configured.
+ */
+export function createAuth({ config, db, mailer, secret }: AuthInput) {
+  const portalHost = config.portalHost;
+  const hostPatterns = [portalHost, `${portalHost}:*`, `*.${portalHost}`, `*.${portalHost}:*`];
+
+  return betterAuth({
+    appName: 'Decor Portal',
+    secret,
+    basePath: '/api/auth',
+    baseURL: { allowedHosts: hostPatterns, protocol: 'auto' },
+    trustedOrigins: hostPatterns.flatMap((pattern) => [`http://${pattern}`, `https://${pattern}`]),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+        jwks: schema.jwks,
+      },
+    }),
+    telemetry: { enabled: false },
+    user: {
+      modelName: 'users',
+      additionalFields: {
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+        termsRejectedAt: { type: 'date', required: false, input: false },
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+      changeEmail: {
+        enabled: true,
+        // The current address confirms the change first; the new one is then verified.
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
+          const project = await projectOfRequest(db, portalHost, request);
+          await mailer.send(
+            changeEmailMail({ to: user.email, newEmail, projectName: project.name, url: rewriteLink(url, project.origin) }),
+          );
+        },
+      },
+    },
+    session: { modelName: 'sessions', expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    account: { modelName: 'accounts', accountLinking: { enabled: true, trustedProviders: ['oidc'] } },
+    verification: { modelName: 'verifications' },
+    advanced: {
+      cookiePrefix: 'decor',
+      database: { generateId: () => uuidv7() },
+      crossSubDomainCookies: portalHost.includes('.') ? { enabled: true, domain: portalHost } : undefined,
+    },
+    // Rate limits are ours (plugins/rate-limit.ts), with the portal's JSON errors.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      password: {
+        hash: (password) => hash(password),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: async ({ user, token }, request) => {
+        const project = await projectOfRequest(db, portalHost, request);
+        const url = `${project.origin}/my-account?mode=resetPassword&token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordMail({ to: user.email, projectName: project.name, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }, request) => {
+        const project = await projectOfRequest(db, portalHost, request);
+        const url = `${project.origin}/my-account?mode=verifyEmail&token=${encodeURIComponent(token)}`;
+        await mailer.send(verificationMail({ to: user.email, projectName: project.name, url }));
+      },
+    },
+    plugins: [
+      bearer(),
+      jwt({
+        jwt: { expirationTime: `${ACCESS_TOKEN_TTL_SECONDS}s`, definePayload: ({ user }) => ({ email: user.email }) },
+      }),
+      oneTimeToken({ expiresIn: 3 }),
+      emailOTP({
+        otpLength: ONE_TIME_CODE_LENGTH,
+        expiresIn: 5 * 60,
+        allowedAttempts: 5,
+        sendVerificationOTP: async ({ email, otp }, ctx) => {
+          const project = await projectOfRequest(db, portalHost, ctx?.request);
+          await mailer.send(oneTimeCodeMail({ to: email, projectName: project.name, code: otp }));
+        },
+      }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+/** better-auth builds links on its own base URL; mail must point at the project's subdomain. */
+function rewriteLink(url: string, origin: string): string {
+  const link = new URL(url);
+  return `${origin}${link.pathname}${link.search}`;
+}
+
+export type Auth = ReturnType<typeof createAuth>;

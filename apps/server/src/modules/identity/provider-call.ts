@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from './auth.ts';
+import { toFetchRequest } from './identity.routes.ts';
+
+/**
+ * Calls an identity-provider endpoint on behalf of this request (same host, cookies and
+ * headers), so that links it mails point at the project's subdomain.
+ */
+export async function callProvider(auth: Auth, request: FastifyRequest, path: string, body?: unknown): Promise<Response> {
+  const base = toFetchRequest(request);
+  const headers = new Headers(base.headers);
+  headers.set('content-type', 'application/json');
+  return auth.handler(
+    new Request(`${request.protocol}://${request.host}/api/auth${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
+
+/** Passes the provider's cookies (a new or cleared session) on to the browser. */
+export function forwardCookies(response: Response, reply: FastifyReply) {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+}

@@ -1,0 +1,51 @@
+import nodemailer from 'nodemailer';
+import { v7 as uuidv7 } from 'uuid';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema/index.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** How mail leaves: a real SMTP server, or the development outbox. */
+  kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * Mail goes through SMTP_URL with nodemailer; with no SMTP server configured it goes to
+ * the development outbox (a table) and the log, so a fresh install can still sign up.
+ */
+export function createMailer({
+  smtpUrl,
+  from,
+  db,
+  log,
+}: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await db.insert(outbox).values({ id: uuidv7(), ...mail });
+      log.info({ to: mail.to, subject: mail.subject }, `mail to the dev outbox:\n${mail.text}`);
+    },
+  };
+}

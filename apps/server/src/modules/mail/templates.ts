@@ -1,0 +1,96 @@
+import type { Mail } from './mailer.ts';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+interface Layout {
+  to: string;
+  projectName: string;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  code?: string;
+  footer: string;
+}
+
+/** One plain-text and one HTML body from the same words, with the project's name on both. */
+function compose({ to, projectName, subject, paragraphs, action, code, footer }: Layout): Mail {
+  const text = [
+    projectName,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(code ? [code, ''] : []),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    footer,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2933;max-width:560px;margin:auto;padding:24px">
+<h2 style="margin:0 0 16px">${escapeHtml(projectName)}</h2>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>` : ''}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1f6f5c;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#667">Or open this address: ${escapeHtml(action.url)}</p>` : ''}
+<p style="font-size:12px;color:#667">${escapeHtml(footer)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+const IGNORE = 'If you did not ask for this, you can ignore this message.';
+
+export function verificationMail({ to, projectName, url }: { to: string; projectName: string; url: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `Confirm your e-mail address for ${projectName}`,
+    paragraphs: ['Welcome! Please confirm that this is your e-mail address, so that we can reach you about your home.'],
+    action: { label: 'Confirm my e-mail address', url },
+    footer: IGNORE,
+  });
+}
+
+export function resetPasswordMail({ to, projectName, url }: { to: string; projectName: string; url: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `Choose a new password for ${projectName}`,
+    paragraphs: ['Someone asked to reset the password of this account. The link works for one hour.'],
+    action: { label: 'Choose a new password', url },
+    footer: IGNORE,
+  });
+}
+
+export function oneTimeCodeMail({ to, projectName, code }: { to: string; projectName: string; code: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `Your sign-in code for ${projectName}: ${code}`,
+    paragraphs: ['Enter this code on the sign-in page. It works once, for five minutes.'],
+    code,
+    footer: IGNORE,
+  });
+}
+
+export function changeEmailMail({ to, newEmail, projectName, url }: { to: string; newEmail: string; projectName: string; url: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `Confirm the change of your e-mail address for ${projectName}`,
+    paragraphs: [`Someone asked to change the e-mail address of this account to ${newEmail}. Confirm it, and we will then check the new address.`],
+    action: { label: 'Confirm the change', url },
+    footer: IGNORE,
+  });
+}
+
+export function invitationMail({ to, projectName, url, unitName }: { to: string; projectName: string; url: string; unitName?: string | null }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `You are invited to choose the finishes of your home at ${projectName}`,
+    paragraphs: [
+      unitName
+        ? `Your design selections for unit ${unitName} are open. Follow the link to sign in and start choosing.`
+        : 'You have been given access to the selection portal. Follow the link to sign in.',
+    ],
+    action: { label: 'Open the portal', url },
+    footer: 'This link is personal: please do not forward it.',
+  });
+}

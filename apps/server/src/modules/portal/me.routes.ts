@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { DomainError, errorBodySchema, projectUrl } from '@decor/core';
+import type { AppContext } from '../../app.ts';
+import { users } from '../../db/schema/index.ts';
+import { requireActor } from '../../plugins/actor.ts';
+import type { Auth } from '../identity/auth.ts';
+import { callProvider, forwardCookies } from '../identity/provider-call.ts';
+import { allProjects, projectsOfUser } from '../projects/memberships.repo.ts';
+
+export const meResponseSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  termsAcceptedAt: z.string().nullable(),
+  firebaseId: z.string(),
+  token: z.string().optional(),
+});
+
+const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
+  memberships: z.array(z.object({ projectKey: z.string(), projectName: z.string(), role: z.enum(['purchaser', 'manager']) })),
+});
+
+const myProjectsSchema = z.array(
+  z.object({ _id: z.string(), key: z.string(), name: z.string(), role: z.enum(['purchaser', 'manager', 'admin']), url: z.string() }),
+);
+
+type UserRow = typeof users.$inferSelect;
+
+function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt'>) {
+  return {
+    _id: user.id,
+    email: user.email,
+    name: user.name,
+    isAdmin: user.isAdmin,
+    emailVerified: user.emailVerified,
+    termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+    // The identity provider's id of the person: the same id here, as the provider is embedded.
+    firebaseId: user.id,
+  };
+}
+
+export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = async (app, { config, database, auth }) => {
+  const { db } = database;
+  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+  app.get(
+    '/api/me',
+    { schema: { tags: ['portal'], summary: 'The signed-in user; 401 for a visitor', response: { 200: meResponseSchema, ...errors } } },
+    async (request) => {
+      const actor = requireActor(request);
+      return meOf({ ...actor, id: actor.userId });
+    },
+  );
+
+  app.post(
+    '/api/me/accept-terms',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Accept (or reject) the terms of service',
+        body: z.object({ reject: z.boolean().optional() }).strict().optional(),
+        response: { 200: meResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const isRejected = request.body?.reject === true;
+      const now = new Date();
+      const [user] = await db
+        .update(users)
+        .set(isRejected ? { termsRejectedAt: now, termsAcceptedAt: null, updatedAt: now } : { termsAcceptedAt: now, updatedAt: now })
+        .where(eq(users.id, actor.userId))
+        .returning();
+      return meOf(user!);
+    },
+  );
+
+  app.post(
+    '/api/me/sign-out',
+    { schema: { tags: ['portal'], summary: 'Revoke this session on the server', body: z.object({}).strict().optional() } },
+    async (request, reply) => {
+      if (request.actor?.sessionToken) {
+        const response = await callProvider(auth, request, '/sign-out', {});
+        forwardCookies(response, reply);
+      }
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/me/resend-verification',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Send the e-mail verification link again',
+        body: z.object({}).strict().optional(),
+        response: { 200: z.object({ sent: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.actor) throw new DomainError('bad_request', 'No user');
+      if (request.actor.emailVerified) throw new DomainError('conflict', 'Email already verified');
+      const response = await callProvider(auth, request, '/send-verification-email', { email: request.actor.email });
+      if (!response.ok) throw new DomainError('internal', 'The e-mail could not be sent.');
+      return { sent: true as const };
+    },
+  );
+
+  app.get(
+    '/api/me/projects',
+    { schema: { tags: ['portal'], summary: 'The projects the user belongs to, with links', response: { 200: myProjectsSchema, ...errors } } },
+    async (request) => {
+      const actor = requireActor(request);
+      const port = request.port && ![80, 443].includes(request.port) ? request.port : null;
+      const link = (key: string) => projectUrl({ projectKey: key, portalHost: config.portalHost, protocol: `${request.protocol}:`, port });
+      const mine = await projectsOfUser(db, actor.userId);
+      const rows = actor.isAdmin
+        ? (await allProjects(db)).map((p) => ({ ...p, role: mine.find((m) => m.id === p.id)?.role ?? ('admin' as const) }))
+        : mine;
+      return rows.map((p) => ({ _id: p.id, key: p.key, name: p.name, role: p.role, url: link(p.key) }));
+    },
+  );
+
+  app.get(
+    '/api/users/firebase/:id',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'A user by identity-provider id (self or admin)',
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: userRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      if (request.params.id !== actor.userId && !actor.isAdmin) {
+        throw new DomainError('forbidden', 'You may only look up your own account.');
+      }
+      const [user] = await db.select().from(users).where(eq(users.id, request.params.id));
+      if (!user) throw new DomainError('not_found', 'There is no such user.');
+      const memberships = await projectsOfUser(db, user.id);
+      return { ...meOf(user), memberships: memberships.map((m) => ({ projectKey: m.key, projectName: m.name, role: m.role })) };
+    },
+  );
+};

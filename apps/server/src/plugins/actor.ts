@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { DomainError } from '@decor/core';
+import type { Auth } from '../modules/identity/auth.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+
+/** Who is calling: a signed-in person (by session cookie, session bearer or access token). */
+export interface Actor {
+  userId: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  termsAcceptedAt: Date | null;
+  /** The session behind the call, when it came with one (not for a bare access token). */
+  sessionToken: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** Paths a signed-in person may use before verifying the e-mail and accepting the terms. */
+const ONBOARDING_PATHS = [
+  /^\/api\/me$/,
+  /^\/api\/me\/(accept-terms|sign-out|resend-verification)$/,
+  /^\/api\/auth\//,
+  /^\/api\/(env|project|health|password-policy)$/,
+  /^\/api\/access-codes\/consume\//,
+];
+
+const JWKS_CACHE_MS = 60_000;
+
+function fetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(', '));
+  }
+  return headers;
+}
+
+const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
+
+/**
+ * Resolves `request.actor` on every API call and enforces the onboarding gate: until the
+ * e-mail is verified and the terms accepted, a signed-in person reaches only the
+ * onboarding routes and gets a 403 with a clear code everywhere else.
+ */
+export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db }: { auth: Auth; db: Db }) {
+  let jwks: { set: ReturnType<typeof createLocalJWKSet>; at: number } | null = null;
+  const keySet = async () => {
+    if (!jwks || Date.now() - jwks.at > JWKS_CACHE_MS) {
+      const published = (await auth.api.getJwks()) as JSONWebKeySet;
+      jwks = { set: createLocalJWKSet(published), at: Date.now() };
+    }
+    return jwks.set;
+  };
+
+  async function fromAccessToken(token: string): Promise<Actor | null> {
+    try {
+      const { payload } = await jwtVerify(token, await keySet());
+      if (!payload.sub) return null;
+      const [user] = await db.select().from(users).where(eq(users.id, payload.sub));
+      if (!user || user.disabled) return null;
+      return { ...user, userId: user.id, sessionToken: null };
+    } catch {
+      return null;
+    }
+  }
+
+  async function resolve(request: FastifyRequest): Promise<Actor | null> {
+    const authorization = request.headers.authorization;
+    const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
+    if (bearer && looksLikeJwt(bearer)) {
+      const actor = await fromAccessToken(bearer);
+      if (actor) return actor;
+    }
+    const found = await auth.api.getSession({ headers: fetchHeaders(request) }).catch(() => null);
+    if (!found) return null;
+    const user = found.user as typeof found.user & { isAdmin?: boolean; termsAcceptedAt?: Date | null; disabled?: boolean };
+    if (user.disabled) return null;
+    return {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      isAdmin: user.isAdmin === true,
+      emailVerified: user.emailVerified,
+      termsAcceptedAt: user.termsAcceptedAt ?? null,
+      sessionToken: found.session.token,
+    };
+  }
+
+  app.decorateRequest('actor', null);
+  app.addHook('preHandler', async (request) => {
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) return;
+    request.actor = await resolve(request);
+    const actor = request.actor;
+    if (!actor || ONBOARDING_PATHS.some((pattern) => pattern.test(path))) return;
+    if (!actor.emailVerified) {
+      throw new DomainError('email_not_verified', 'Please confirm your e-mail address first: use the link we sent you.');
+    }
+    if (!actor.termsAcceptedAt) {
+      throw new DomainError('terms_not_accepted', 'Please accept the terms of service first.');
+    }
+  });
+});
+
+/** The signed-in actor, or a 401 a person can read. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new DomainError('unauthenticated', 'Sign in to continue.');
+  return request.actor;
+}
+
+export function requireAdmin(request: FastifyRequest): Actor {
+  const actor = requireActor(request);
+  if (!actor.isAdmin) throw new DomainError('forbidden', 'Only administrators may do this.');
+  return actor;
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { DomainError } from '@decor/core';
+import { queryRows, type Db } from '../db/client.ts';
+
+export interface RateRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The abuse limits of DESIGN.md §12; keys are per address and, where known, per e-mail. */
+export const RATE_RULES = {
+  signInPerAddress: { limit: 30, windowSeconds: 5 * 60 },
+  signInPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+  signUpPerAddress: { limit: 10, windowSeconds: 10 * 60 },
+  codeSendingPerAddress: { limit: 10, windowSeconds: 10 * 60 },
+  codeSendingPerEmail: { limit: 5, windowSeconds: 10 * 60 },
+  codeConsumptionPerAddress: { limit: 20, windowSeconds: 10 * 60 },
+} satisfies Record<string, RateRule>;
+
+/**
+ * Counts one request against `key` in a fixed window kept in PostgreSQL (so every server
+ * process shares it) and refuses with a 429 once the window's limit is used up.
+ */
+export async function consumeRate(db: Db, key: string, { limit, windowSeconds }: RateRule): Promise<void> {
+  const [row] = await queryRows<{ count: number; retry_after: number }>(db, sql`
+    INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN r.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE r.count + 1 END,
+      window_start = CASE WHEN r.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE r.window_start END
+    RETURNING count, CEIL(EXTRACT(EPOCH FROM (r.window_start + make_interval(secs => ${windowSeconds}) - now())))::int AS retry_after`);
+  if (row && Number(row.count) > limit) {
+    throw new DomainError('rate_limited', 'Too many attempts. Please wait a few minutes and try again.', {
+      retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+    });
+  }
+}
