@@ -32,7 +32,7 @@ export interface BuildAppInput extends AppContext {
 }
 
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
-export async function buildApp({ config, database, authSecret, logger = false, mailer: givenMailer }: BuildAppInput) {
+export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer }: BuildAppInput) {
   const app = Fastify({
     logger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,

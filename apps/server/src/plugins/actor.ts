@@ -74,6 +74,24 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
     }
   }
 
+  /** The provider's own session lookup, on this request's origin (so cookie names match). */
+  async function currentSession(request: FastifyRequest) {
+    // A visitor carries neither a session cookie nor a bearer token: no lookup needed.
+    const hasCookie = request.headers.cookie?.includes('session_token=') ?? false;
+    if (!hasCookie && !request.headers.authorization) return null;
+    try {
+      const response = await auth.handler(
+        new Request(`${request.protocol}://${request.host}/api/auth/get-session`, { headers: fetchHeaders(request) }),
+      );
+      if (!response.ok) return null;
+      return (await response.json()) as Awaited<ReturnType<typeof auth.api.getSession>>;
+    } catch (error) {
+      // A host outside the portal cannot carry a session of ours.
+      request.log.debug({ err: error }, 'no session');
+      return null;
+    }
+  }
+
   async function resolve(request: FastifyRequest): Promise<Actor | null> {
     const authorization = request.headers.authorization;
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
@@ -81,9 +99,10 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
       const actor = await fromAccessToken(bearer);
       if (actor) return actor;
     }
-    const found = await auth.api.getSession({ headers: fetchHeaders(request) }).catch(() => null);
+    const found = await currentSession(request);
     if (!found) return null;
-    const user = found.user as typeof found.user & { isAdmin?: boolean; termsAcceptedAt?: Date | null; disabled?: boolean };
+    // The session arrives as JSON: dates are strings here.
+    const user = found.user as typeof found.user & { isAdmin?: boolean; termsAcceptedAt?: string | null; disabled?: boolean };
     if (user.disabled) return null;
     return {
       userId: user.id,
@@ -91,7 +110,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
       name: user.name,
       isAdmin: user.isAdmin === true,
       emailVerified: user.emailVerified,
-      termsAcceptedAt: user.termsAcceptedAt ?? null,
+      termsAcceptedAt: user.termsAcceptedAt ? new Date(user.termsAcceptedAt) : null,
       sessionToken: found.session.token,
     };
   }

@@ -45,7 +45,8 @@ export function createAuth({ config, db, mailer, secret }: AuthInput) {
     appName: 'Decor Portal',
     secret,
     basePath: '/api/auth',
-    baseURL: { allowedHosts: hostPatterns, protocol: 'auto' },
+    // Any project subdomain is a valid base; other hosts (an IP, a health check) fall back to the portal host.
+    baseURL: { allowedHosts: hostPatterns, protocol: 'auto', fallback: `http://${portalHost}:${config.port}` },
     trustedOrigins: hostPatterns.flatMap((pattern) => [`http://${pattern}`, `https://${pattern}`]),
     database: drizzleAdapter(db, {
       provider: 'pg',

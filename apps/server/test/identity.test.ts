@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, cookiesOf, DEMO_ORIGIN, signIn, signUp } from './support/identity.ts';
+import { linkIn } from './support/mail-catcher.ts';
+
+const { app, mail } = await createTestApp({ withMail: true });
+const mailbox = mail!;
+const PASSWORD = 'Str0ng-enough-password';
+
+const me = (cookie?: string, extra: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: '/api/me', headers: { ...browserHeaders(cookie), ...extra } });
+
+describe(`sign-up to signed-in (${testDbKind})`, () => {
+  const email = 'newcomer@example.test';
+  let cookie = '';
+
+  it('signs a newcomer up and in at once, unverified and without terms', async () => {
+    const response = await signUp(app, email, PASSWORD);
+    expect(response.statusCode).toBe(200);
+    cookie = cookiesOf(response);
+    expect(cookie).toContain('decor.session_token=');
+    const body = (await me(cookie)).json();
+    expect(body).toMatchObject({ email, isAdmin: false, emailVerified: false, termsAcceptedAt: null });
+    expect(body.firebaseId).toBe(body._id);
+  });
+
+  it('mails a verification link to the project subdomain, in text and HTML, with the project name', async () => {
+    const message = await mailbox.waitFor(email, /Confirm your e-mail/);
+    expect(message.subject).toContain('Maple Residences');
+    expect(message.text).toContain('Maple Residences');
+    expect(message.html).toContain('Maple Residences');
+    expect(linkIn(message, `${DEMO_ORIGIN}/my-account?mode=verifyEmail&token=`)).toMatch(/token=[\w.-]+/);
+  });
+
+  it('holds the unverified person at the gate: 403 email_not_verified beyond onboarding routes', async () => {
+    const blocked = await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('email_not_verified');
+    for (const url of ['/api/me', '/api/project', '/api/env']) {
+      expect((await app.inject({ method: 'GET', url, headers: browserHeaders(cookie) })).statusCode).toBe(200);
+    }
+  });
+
+  it('verifies the e-mail with the mailed token, then asks for the terms', async () => {
+    const message = await mailbox.waitFor(email, /Confirm your e-mail/);
+    const token = new URL(linkIn(message, `${DEMO_ORIGIN}/my-account`)).searchParams.get('token')!;
+    const verified = await app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+      headers: browserHeaders(cookie),
+    });
+    expect(verified.statusCode).toBe(200);
+    if (cookiesOf(verified)) cookie = cookiesOf(verified);
+    expect((await me(cookie)).json().emailVerified).toBe(true);
+    const blocked = await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('terms_not_accepted');
+  });
+
+  it('refuses a used or forged verification token', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=forged', headers: browserHeaders() });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json().error.details.providerCode).toBe('auth/invalid-action-code');
+  });
+
+  it('records a rejection of the terms and keeps the gate shut', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: { reject: true } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().termsAcceptedAt).toBeNull();
+    expect((await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) })).statusCode).toBe(403);
+  });
+
+  it('opens the gate once the terms are accepted', async () => {
+    const before = Date.now();
+    const response = await app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: {} });
+    expect(response.statusCode).toBe(200);
+    expect(Date.parse(response.json().termsAcceptedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const projects = await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) });
+    expect(projects.statusCode).toBe(200);
+    expect(projects.json()).toEqual([]);
+  });
+
+  it('refuses unknown fields in accept-terms', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: { reject: 'yes' } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('revokes the session on sign-out: the old cookie no longer works', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/me/sign-out', headers: browserHeaders(cookie), payload: {} });
+    expect(response.statusCode).toBe(204);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe(`resending the verification (${testDbKind})`, () => {
+  it("says 'No user' to a visitor", async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(), payload: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('No user');
+  });
+
+  it("says 'Email already verified' to a verified person", async () => {
+    const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
+    const response = await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(cookie), payload: {} });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('Email already verified');
+  });
+
+  it('sends a fresh link to an unverified person', async () => {
+    const email = 'resend@example.test';
+    const cookie = cookiesOf(await signUp(app, email, PASSWORD, '127.0.0.4'));
+    await mailbox.waitFor(email);
+    const count = mailbox.messages.length;
+    const response = await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(cookie), payload: {} });
+    expect(response.statusCode).toBe(200);
+    await expect.poll(() => mailbox.messages.length).toBe(count + 1);
+  });
+});
+
+describe(`sign-in errors use the provider codes of SPEC.md §8 (${testDbKind})`, () => {
+  it('a wrong password is auth/wrong-password, JSON, 401', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: browserHeaders(),
+      payload: { email: 'buyer@demo.test', password: 'not-the-password-1' },
+      remoteAddress: '127.0.0.5',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatchObject({ code: 'unauthenticated', details: { providerCode: 'auth/wrong-password' } });
+  });
+
+  it('a weak password is refused at sign-up with the policy', async () => {
+    const response = await signUp(app, 'weak@example.test', 'short', '127.0.0.6');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toMatchObject({ providerCode: 'auth/weak-password', policy: { minLength: 8 } });
+    const letters = await signUp(app, 'weak@example.test', 'onlyletters', '127.0.0.6');
+    expect(letters.json().error.details.problems).toEqual(['at least one digit']);
+  });
+
+  it('an e-mail already in use is auth/email-already-in-use', async () => {
+    const response = await signUp(app, 'buyer@demo.test', PASSWORD, '127.0.0.7');
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.json().error.details.providerCode).toBe('auth/email-already-in-use');
+  });
+
+  it('serves the password policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/password-policy' });
+    expect(response.json()).toEqual({ minLength: 8, maxLength: 128, requiresLetter: true, requiresDigit: true });
+  });
+});
+
+describe(`password reset and one-time codes (${testDbKind})`, () => {
+  it('resets a password through the mailed link', async () => {
+    const email = 'olivia.chen@demo.test';
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: browserHeaders(),
+      payload: { email, redirectTo: '/my-account' },
+      remoteAddress: '127.0.0.8',
+    });
+    expect(asked.statusCode).toBe(200);
+    const message = await mailbox.waitFor(email, /new password/);
+    const token = new URL(linkIn(message, `${DEMO_ORIGIN}/my-account?mode=resetPassword`)).searchParams.get('token')!;
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: browserHeaders(),
+      payload: { token, newPassword: 'A-brand-new-passw0rd' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await expect(signIn(app, email, 'A-brand-new-passw0rd')).resolves.toBeTruthy();
+    await expect(signIn(app, email, TEST_DEMO_PASSWORD)).rejects.toThrow(/401/);
+  });
+
+  it('signs in with a one-time code sent by e-mail', async () => {
+    const email = 'hannah.lee@demo.test';
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/auth/email-otp/send-verification-otp',
+      headers: browserHeaders(),
+      payload: { email, type: 'sign-in' },
+      remoteAddress: '127.0.0.9',
+    });
+    expect(sent.statusCode).toBe(200);
+    const message = await mailbox.waitFor(email, /sign-in code/);
+    const code = /\b(\d{6})\b/.exec(message.text ?? '')![1]!;
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email-otp',
+      headers: browserHeaders(),
+      payload: { email, otp: code === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.json().error.details.providerCode).toBe('auth/invalid-action-code');
+    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', headers: browserHeaders(), payload: { email, otp: code } });
+    expect(response.statusCode).toBe(200);
+    expect((await me(cookiesOf(response))).json().email).toBe(email);
+  });
+});
+
+describe(`access tokens (${testDbKind})`, () => {
+  it('issues a JWT that the JWKS verifies and the API accepts as a bearer token', async () => {
+    const { cookie } = await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD);
+    const tokenResponse = await app.inject({ method: 'GET', url: '/api/auth/token', headers: browserHeaders(cookie) });
+    expect(tokenResponse.statusCode).toBe(200);
+    const { token } = tokenResponse.json() as { token: string };
+    const jwks = (await app.inject({ method: 'GET', url: '/api/auth/jwks' })).json();
+    const { payload } = await jwtVerify(token, createLocalJWKSet(jwks));
+    expect(payload.email).toBe('manager@demo.test');
+    const viaBearer = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect(viaBearer.statusCode).toBe(200);
+    expect(viaBearer.json().email).toBe('manager@demo.test');
+  });
+
+  it('ignores a forged bearer token', async () => {
+    const forged = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+  });
+
+  it('lists and revokes sessions', async () => {
+    const first = await signIn(app, 'sofia.martin@demo.test', TEST_DEMO_PASSWORD);
+    const second = await signIn(app, 'sofia.martin@demo.test', TEST_DEMO_PASSWORD);
+    const list = await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: browserHeaders(first.cookie) });
+    const sessions = list.json() as Array<{ token: string }>;
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    const secondToken = decodeURIComponent(second.cookie.split('decor.session_token=')[1]!.split(';')[0]!).split('.')[0];
+    const revoke = await app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-session',
+      headers: browserHeaders(first.cookie),
+      payload: { token: secondToken },
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await me(second.cookie)).statusCode).toBe(401);
+    expect((await me(first.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe(`rate limits (${testDbKind})`, () => {
+  it('refuses the 11th sign-up from one address in ten minutes with a JSON 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await signUp(app, `burst${i}@example.test`, PASSWORD, '10.9.9.9');
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().error.code).toBe('rate_limited');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits failed sign-ins per e-mail address', async () => {
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: browserHeaders(),
+        payload: { email: 'daniel.okafor@demo.test', password: `wrong-guess-${i}` },
+        remoteAddress: `10.8.8.${i}`,
+      });
+      last = response.statusCode;
+    }
+    expect(last).toBe(429);
+  });
+});
