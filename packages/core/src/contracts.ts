@@ -38,16 +38,28 @@ export type Theme = z.infer<typeof themeSchema>;
 
 export const unitSystemSchema = z.enum(['metric', 'imperial']);
 
+const projectOptionFields = {
+  locale: z.string().min(2).max(35),
+  unitSystem: unitSystemSchema,
+  termsOfService: z.string().max(100_000),
+  depositPercent: z.number().min(0).max(100),
+  tagline: z.string().max(200),
+};
+
 /** A project's options: locale, unit system, terms of service and the rest of its settings. */
 export const projectOptionsSchema = z
   .object({
-    locale: z.string().default('en-CA'),
-    unitSystem: unitSystemSchema.default('metric'),
-    termsOfService: z.string().default(''),
-    depositPercent: z.number().min(0).max(100).optional(),
-    tagline: z.string().optional(),
+    ...projectOptionFields,
+    locale: projectOptionFields.locale.default('en-CA'),
+    unitSystem: projectOptionFields.unitSystem.default('metric'),
+    termsOfService: projectOptionFields.termsOfService.default(''),
+    depositPercent: projectOptionFields.depositPercent.optional(),
+    tagline: projectOptionFields.tagline.optional(),
   })
   .catchall(z.unknown());
+
+/** A change to a project's options: only what it names changes (no defaults filled in). */
+export const projectOptionsPatchSchema = z.object(projectOptionFields).partial().catchall(z.unknown());
 export type ProjectOptions = z.infer<typeof projectOptionsSchema>;
 
 export const projectRoomSchema = z.object({

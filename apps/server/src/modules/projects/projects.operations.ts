@@ -6,6 +6,7 @@ import {
   forbidden,
   isCurrencyCode,
   notFound,
+  projectOptionsPatchSchema,
   projectOptionsSchema,
   sortRooms,
   themeSchema,
@@ -58,7 +59,7 @@ export const projectPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(120),
     currency: z.string().refine(isCurrencyCode, 'an ISO 4217 currency code such as CAD'),
-    options: projectOptionsSchema.partial(),
+    options: projectOptionsPatchSchema,
     features: featuresSchema,
     theme: themeSchema.partial(),
   })
