@@ -98,26 +98,30 @@ async function benchBundles() {
   try {
     for (const pagePath of ['/sign-in', '/embed', '/400']) {
       const page = await context.newPage();
-      const sizes = { js: 0, css: 0, files: 0 };
+      const sizes = { js: 0, css: 0, files: 0, wire: 0 };
+      const detail: string[] = [];
       const pending: Array<Promise<void>> = [];
       page.on('response', (response) => {
         const type = response.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
         pending.push(
-          response.body().then((body) => {
+          Promise.all([response.body(), response.request().sizes()]).then(([body, transfer]) => {
             const gzip = zlib.gzipSync(body).length;
+            if (type === 'script') sizes.wire += transfer.responseBodySize;
             if (type === 'script') sizes.js += gzip;
             else sizes.css += gzip;
             sizes.files++;
+            if (process.env.BENCH_DETAIL) detail.push(`${(gzip / 1024).toFixed(1).padStart(6)} ${response.url().split('/').pop()}`);
           }),
         );
       });
       await page.goto(`http://demo.localhost:${server.port}${pagePath}`, { waitUntil: 'networkidle' });
       await Promise.all(pending);
       await page.close();
+      if (process.env.BENCH_DETAIL) console.log(detail.sort().join('\n'));
       line(
         `gzip downloaded for ${pagePath}`,
-        `JS ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB (${sizes.files} files)`,
+        `JS ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB (${sizes.files} files); JS sent (brotli) ${(sizes.wire / 1024).toFixed(1)} KB`,
       );
     }
   } finally {

@@ -28,7 +28,7 @@ describe(`GET /api/env (${testDbKind})`, () => {
       decorApiUrl: `http://demo.${TEST_PORTAL_HOST}`,
       isAdmin: false,
       integrations: { sessionRecording: { id: 'rec-123', version: 6 }, analytics: { id: 'G-TEST' } },
-      features: { explore3d: true, inquiries: false },
+      features: { explore3d: true, inquiries: false, oidcSignIn: false },
     });
   });
 

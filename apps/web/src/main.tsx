@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './styles.css';
 import { router } from './router.tsx';
 import { queryClient } from './lib/query-client.ts';

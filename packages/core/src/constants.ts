@@ -55,3 +55,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** Digits in a one-time sign-in code sent by e-mail. */
 export const ONE_TIME_CODE_LENGTH = 6;
+
+/** The environments a deploy can be (SPEC.md §3), in the order the quick box lists them. */
+export const DEPLOY_TYPES_LIST = ['development', 'staging', 'production'] as const;
+export type DeployTypeName = (typeof DEPLOY_TYPES_LIST)[number];

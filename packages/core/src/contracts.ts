@@ -86,6 +86,3 @@ export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
 });
-
-export const DEPLOY_TYPES_LIST = ['development', 'staging', 'production'] as const;
-export type DeployTypeName = (typeof DEPLOY_TYPES_LIST)[number];

@@ -10,3 +10,4 @@ export * from './contracts.ts';
 export * from './theme.ts';
 export * from './identity.ts';
 export * from './access.ts';
+export * from './tokens.ts';

@@ -3,6 +3,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { safeNextPath } from '@decor/core';
 import { api, ApiError } from '../lib/api-client.ts';
+import { IdentityError, signInWithToken } from '../lib/auth-client.ts';
 
 interface ConsumeResponse {
   token: string;
@@ -10,7 +11,8 @@ interface ConsumeResponse {
 }
 
 /**
- * Consumes an access code (POST /api/access-codes/consume/{code}). A failure lands on
+ * Consumes an access code (POST /api/access-codes/consume/{code}) and signs in with the
+ * single-use token it returns (custom-token sign-in). A failure lands on
  * /400 with the server's reason, 'Could not get access.' when no token came back, or
  * 'Request failed.' when the server gave no reason (SPEC.md §5, §8).
  */
@@ -27,11 +29,12 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
           method: 'POST',
         });
         if (!result?.token) throw new Error('Could not get access.');
+        await signInWithToken(result.token);
         const to = destination === 'target' ? safeNextPath(result.target ?? '/') : '/';
         await navigate({ to, replace: true });
       } catch (error) {
         const reason =
-          error instanceof ApiError && error.code !== 'internal'
+          (error instanceof ApiError && error.code !== 'internal') || error instanceof IdentityError
             ? error.message
             : error instanceof Error && error.message === 'Could not get access.'
               ? error.message

@@ -1,5 +1,6 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@decor/core';
 import { currentProjectKey } from '../config/env.ts';
+import { currentAccessToken } from './access-token.ts';
 
 /** An API failure, with the server's code and message (DESIGN.md §9). */
 export class ApiError extends Error {
@@ -29,6 +30,8 @@ export interface ApiRequest {
  */
 export async function api<T>(path: string, { method = 'GET', body, signal, headers = {} }: ApiRequest = {}): Promise<T> {
   const projectKey = currentProjectKey();
+  // The identity provider reads its own cookies; it gets no API access token.
+  const token = path.startsWith('/api/auth/') ? null : currentAccessToken();
   const init: RequestInit = {
     method,
     signal,
@@ -36,6 +39,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
     headers: {
       accept: 'application/json',
       ...(projectKey ? { ProjectId: projectKey } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...headers,
     },

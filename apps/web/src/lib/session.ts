@@ -6,7 +6,9 @@ import { queryClient } from './query-client.ts';
 export interface Me {
   _id: string;
   email: string;
+  name: string;
   isAdmin: boolean;
+  emailVerified: boolean;
   termsAcceptedAt: string | null;
   firebaseId: string;
   token?: string;

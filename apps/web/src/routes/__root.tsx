@@ -1,11 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { buildTheme, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
 import { useProject } from '../lib/project.ts';
-
-// Toasts are never needed for the first paint: keep them out of the entry chunk.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+import { SessionOverlays } from './-session-overlays.tsx';
 
 export const Route = createRootRoute({
   component: RootComponent,
@@ -26,10 +24,8 @@ function RootComponent() {
 
   return (
     <MantineProvider theme={mantineTheme} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <Notifications position="top-center" />
-      </Suspense>
       <Outlet />
+      <SessionOverlays />
     </MantineProvider>
   );
 }

@@ -25,7 +25,11 @@ export async function getEnv({
       },
       analytics: { id: config.analyticsId },
     },
-    features: Object.fromEntries(flags.map((flag) => [flag.key, flag.enabled])),
+    features: {
+      ...Object.fromEntries(flags.map((flag) => [flag.key, flag.enabled])),
+      // Whether the sign-in page offers the configured OpenID Connect provider.
+      oidcSignIn: config.oidc !== null,
+    },
   };
 }
 

@@ -1,17 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { guard } from '../../lib/guard.ts';
+import { EmailLinkHandler, type EmailLinkMode } from '../../features/auth/components/email-link-handler.tsx';
 
 const flags = {};
 
+interface MyAccountSearch {
+  mode?: EmailLinkMode;
+  token?: string;
+}
+
 export const Route = createFileRoute('/_noauth/my-account')({
   staticData: { flags, layout: 'no-auth' },
-  beforeLoad: guard(flags),
-  component: Page,
+  validateSearch: (search: Record<string, unknown>): MyAccountSearch => ({
+    mode: search.mode === 'verifyEmail' || search.mode === 'resetPassword' ? search.mode : undefined,
+    token: typeof search.token === 'string' ? search.token : undefined,
+  }),
+  component: MyAccount,
 });
 
-function Page() {
+function MyAccount() {
+  const { mode, token } = Route.useSearch();
+  const title = mode === 'resetPassword' ? 'Choose a new password' : mode === 'verifyEmail' ? 'Confirm your e-mail address' : 'Your account';
   return (
-    <PageFrame title="Your account" description="Verify your e-mail address or choose a new password from the link we sent you." />
+    <PageFrame title={title}>
+      <EmailLinkHandler mode={mode} token={token} />
+    </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { useProject } from '../../lib/project.ts';
+import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 
 const flags = {};
 
@@ -20,5 +21,10 @@ export const Route = createFileRoute('/_noauth/sign-in')({
 
 function SignInPage() {
   const { data: project } = useProject();
-  return <PageFrame title="Sign in" description={`Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`} />;
+  const { next } = Route.useSearch();
+  return (
+    <PageFrame title="Sign in" description={`Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`}>
+      <SignInForm next={next} />
+    </PageFrame>
+  );
 }

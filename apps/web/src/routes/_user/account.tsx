@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { guard } from '../../lib/guard.ts';
+import { AccountPage } from '../../features/account/components/account-page.tsx';
 
 const flags = { requiresAuth: true };
 
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/_user/account')({
 
 function Page() {
   return (
-    <PageFrame title="Account" description="Your profile, password, active sessions and the projects you belong to." />
+    <PageFrame title="Account" description="Your profile, password, active sessions and the projects you belong to.">
+      <AccountPage />
+    </PageFrame>
   );
 }

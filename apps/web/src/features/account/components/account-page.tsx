@@ -1,0 +1,245 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
+import { isDevMode, setDevMode } from '../../../lib/dev-mode.ts';
+import { meQuery, type Me } from '../../../lib/session.ts';
+
+interface MyProject {
+  _id: string;
+  key: string;
+  name: string;
+  role: 'purchaser' | 'manager' | 'admin';
+  url: string;
+}
+
+const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /account: profile, e-mail, password, active sessions, projects, developer mode, sign out. */
+export function AccountPage() {
+  const { data: me } = useQuery(meQuery);
+  if (!me) return null;
+  return (
+    <Stack gap="lg" maw={960}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ProfileSection me={me} />
+        <EmailSection me={me} />
+        <PasswordSection />
+        <ProjectsSection />
+      </SimpleGrid>
+      <SessionsSection />
+      <Section title="Sign out">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Signs this browser out and ends its session on the server.
+          </Text>
+          <Button color="red" variant="light" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        </Group>
+        {me.isAdmin && <DevModeSwitch />}
+      </Section>
+    </Stack>
+  );
+}
+
+function ProfileSection({ me }: { me: Me }) {
+  const [name, setName] = useState(me.name);
+  const save = useMutation({ mutationFn: () => updateName(name.trim()) });
+  return (
+    <Section title="Profile">
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
+          {save.isSuccess && <Text size="sm" c="green.8">Saved.</Text>}
+          {save.isError && <Alert color="red">{messageOf(save.error)}</Alert>}
+          <Button type="submit" loading={save.isPending} disabled={!name.trim() || name.trim() === me.name} w="fit-content">
+            Save
+          </Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function EmailSection({ me }: { me: Me }) {
+  const [email, setEmail] = useState('');
+  const change = useMutation({ mutationFn: () => changeEmail(email.trim()) });
+  return (
+    <Section title="E-mail address">
+      <Group gap="xs">
+        <Text>{me.email}</Text>
+        <Badge color={me.emailVerified ? 'green' : 'orange'} variant="light">
+          {me.emailVerified ? 'Confirmed' : 'Not confirmed'}
+        </Badge>
+      </Group>
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (email.trim()) change.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput label="New e-mail address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          {change.isSuccess && (
+            <Text size="sm" c="green.8">
+              We sent a message to {me.email} to confirm the change.
+            </Text>
+          )}
+          {change.isError && <Alert color="red">{messageOf(change.error)}</Alert>}
+          <Button type="submit" variant="default" loading={change.isPending} disabled={!email.trim()} w="fit-content">
+            Change e-mail address
+          </Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function PasswordSection() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const change = useMutation({
+    mutationFn: () => changePassword({ currentPassword: current, newPassword: next }),
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+    },
+  });
+  return (
+    <Section title="Password">
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          change.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <PasswordInput label="Current password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
+          <PasswordInput label="New password" value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
+          {change.isSuccess && <Text size="sm" c="green.8">Your password is changed; other devices were signed out.</Text>}
+          {change.isError && <Alert color="red">{change.error instanceof IdentityError ? change.error.message : messageOf(change.error)}</Alert>}
+          <Button type="submit" variant="default" loading={change.isPending} disabled={!current || !next} w="fit-content">
+            Change password
+          </Button>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function ProjectsSection() {
+  const { data: projects = [], isLoading } = useQuery({
+    queryKey: ['me', 'projects'],
+    queryFn: ({ signal }) => api<MyProject[]>('/api/me/projects', { signal }),
+  });
+  return (
+    <Section title="Your projects">
+      {isLoading && <Text c="dimmed">Loading…</Text>}
+      {!isLoading && projects.length === 0 && (
+        <Text c="dimmed" size="sm">
+          You are not part of any project yet. Open the link your builder sent you to join yours.
+        </Text>
+      )}
+      <Stack gap="xs" data-testid="my-projects">
+        {projects.map((project) => (
+          <Group key={project._id} justify="space-between">
+            <Anchor href={project.url}>{project.name}</Anchor>
+            <Badge variant="light">{ROLE_LABEL[project.role]}</Badge>
+          </Group>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+function SessionsSection() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery({ queryKey: ['me', 'sessions'], queryFn: listSessions });
+  const revoke = useMutation({
+    mutationFn: revokeSession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+  });
+  return (
+    <Section title="Where you are signed in">
+      {sessions.isError && <Alert color="red">{messageOf(sessions.error)}</Alert>}
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Device</Table.Th>
+              <Table.Th>Signed in</Table.Th>
+              <Table.Th>Last active</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(sessions.data ?? []).map((session) => (
+              <Table.Tr key={session.id}>
+                <Table.Td>
+                  <Text size="sm" lineClamp={1} title={session.userAgent ?? ''}>
+                    {describeDevice(session.userAgent)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {session.ipAddress ?? ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{new Date(session.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>{new Date(session.updatedAt).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => revoke.mutate(session.token)} loading={revoke.isPending && revoke.variables === session.token}>
+                    Sign out
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
+function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Chrome\//.test(userAgent) ? 'Chrome' : /Firefox\//.test(userAgent) ? 'Firefox' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
+  const system = /iPhone|iPad/.test(userAgent) ? 'iOS' : /Android/.test(userAgent) ? 'Android' : /Mac OS/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : '';
+  return system ? `${browser} on ${system}` : browser;
+}
+
+function DevModeSwitch() {
+  const [isOn, setOn] = useState(isDevMode);
+  return (
+    <Switch
+      label="Developer mode: log errors to the browser console (administrators only)"
+      checked={isOn}
+      onChange={(event) => {
+        setDevMode(event.currentTarget.checked);
+        setOn(event.currentTarget.checked);
+      }}
+    />
+  );
+}

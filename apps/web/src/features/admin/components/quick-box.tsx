@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { DEPLOY_TYPES_LIST } from '@decor/core';
+import { isDevMode, setDevMode } from '../../../lib/dev-mode.ts';
+import { deploysQuery, type Deploy } from '../api/deploys.ts';
+
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  if (!element) return false;
+  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+}
+
+/** Deploys whose name, host or project keys contain the filter (case-insensitive). */
+export function filterDeploys(deploys: Deploy[], filter: string): Deploy[] {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return deploys;
+  return deploys.filter(
+    (deploy) =>
+      deploy.name.toLowerCase().includes(needle) ||
+      deploy.host.toLowerCase().includes(needle) ||
+      deploy.projects.some((p) => p.key.toLowerCase().includes(needle) || p.fullKey.toLowerCase().includes(needle)),
+  );
+}
+
+function projectLink(fullKey: string, path: string): string {
+  const { protocol, port } = window.location;
+  return `${protocol}//${fullKey}${port ? `:${port}` : ''}${path}`;
+}
+
+/**
+ * The admin quick box (SPEC.md §2): `/` opens it (not while typing in a field), Escape
+ * closes it. It filters deploys by name, key or host and lists their projects grouped by
+ * environment, with links to each project's home and admin pages.
+ */
+export function QuickBox() {
+  const [isOpen, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [devMode, setDevModeState] = useState(isDevMode);
+  const { data: deploys = [], isLoading } = useQuery({ ...deploysQuery, enabled: isOpen });
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
+        event.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const shown = useMemo(() => filterDeploys(deploys, filter), [deploys, filter]);
+
+  return (
+    <Modal opened={isOpen} onClose={() => setOpen(false)} title="Quick box" size="lg" data-testid="quick-box">
+      <Stack>
+        <TextInput
+          placeholder="Filter by deploy name, project key or host"
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+          data-autofocus
+          aria-label="Filter deploys"
+        />
+        <ScrollArea.Autosize mah="55vh">
+          <Stack gap="lg">
+            {isLoading && <Text c="dimmed">Loading deploys…</Text>}
+            {!isLoading && shown.length === 0 && <Text c="dimmed">No deploy matches “{filter}”.</Text>}
+            {DEPLOY_TYPES_LIST.map((type) => {
+              const ofType = shown.filter((deploy) => deploy.type === type);
+              if (ofType.length === 0) return null;
+              return (
+                <Stack key={type} gap="xs" data-testid={`deploys-${type}`}>
+                  <Title order={4} tt="capitalize">
+                    {type}
+                  </Title>
+                  {ofType.map((deploy) => (
+                    <Stack key={deploy._id} gap={4}>
+                      <Group gap="xs">
+                        <Text fw={600}>{deploy.name}</Text>
+                        <Badge variant="light">{deploy.host}</Badge>
+                      </Group>
+                      {deploy.projects.map((project) => (
+                        <Group key={project._id} justify="space-between" pl="sm">
+                          <Text size="sm">
+                            {project.name} <Text span c="dimmed">({project.key})</Text>
+                          </Text>
+                          <Group gap="sm">
+                            <Anchor size="sm" href={projectLink(project.fullKey, '/')}>
+                              Home
+                            </Anchor>
+                            <Anchor size="sm" href={projectLink(project.fullKey, `/admin/configs/${project._id}`)}>
+                              Admin
+                            </Anchor>
+                          </Group>
+                        </Group>
+                      ))}
+                    </Stack>
+                  ))}
+                </Stack>
+              );
+            })}
+          </Stack>
+        </ScrollArea.Autosize>
+        <Switch
+          label="Developer mode (log errors to the console)"
+          checked={devMode}
+          onChange={(event) => {
+            setDevMode(event.currentTarget.checked);
+            setDevModeState(event.currentTarget.checked);
+          }}
+        />
+      </Stack>
+    </Modal>
+  );
+}

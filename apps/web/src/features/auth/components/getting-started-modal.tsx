@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { GenericModal } from '../../../components/ui/generic-modal.tsx';
+import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { signOut } from '../../../lib/auth-client.ts';
+import { useProject } from '../../../lib/project.ts';
+import type { Me } from '../../../lib/session.ts';
+
+/**
+ * The Getting Started modal (SPEC.md §2, §4): it cannot be closed; it shows the e-mail
+ * verification step, or once verified the terms step, with the signed-in e-mail and a
+ * Sign Out button. Agree and Reject both record the answer and reload the page.
+ */
+export function GettingStartedModal({ me }: { me: Me }) {
+  const { data: project } = useProject();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const step = me.emailVerified ? 'terms' : 'verify';
+
+  const act = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    setMessage(null);
+    try {
+      await action();
+    } catch (error) {
+      setMessage({ tone: 'red', text: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = () =>
+    act('resend', async () => {
+      await api('/api/me/resend-verification', { method: 'POST', body: {} });
+      setMessage({ tone: 'green', text: `We sent a new link to ${me.email}.` });
+    });
+
+  const checkAgain = () =>
+    act('check', async () => {
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+    });
+
+  const answerTerms = (reject: boolean) =>
+    act(reject ? 'reject' : 'agree', async () => {
+      await api('/api/me/accept-terms', { method: 'POST', body: reject ? { reject: true } : {} });
+      window.location.reload();
+    });
+
+  return (
+    <GenericModal
+      opened
+      onClose={() => {}}
+      closable={false}
+      size="lg"
+      title={step === 'verify' ? 'Confirm your e-mail address' : 'Terms of service'}
+    >
+      <Stack data-testid="getting-started" data-step={step}>
+        <Text size="sm" c="dimmed">
+          Signed in as <b>{me.email}</b>
+        </Text>
+        {step === 'verify' ? (
+          <Text>
+            We sent a link to <b>{me.email}</b>. Open it to confirm your address, then come back here.
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah="50vh" type="auto">
+            <SafeMarkdown>{project?.options.termsOfService || 'Please read and accept the terms of service to continue.'}</SafeMarkdown>
+          </ScrollArea.Autosize>
+        )}
+        {message && (
+          <Alert color={message.tone} role={message.tone === 'red' ? 'alert' : 'status'}>
+            {message.text}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Button variant="subtle" color="gray" onClick={() => act('sign-out', signOut)} loading={busy === 'sign-out'}>
+            Sign Out
+          </Button>
+          {step === 'verify' ? (
+            <Group>
+              <Button variant="default" onClick={resend} loading={busy === 'resend'}>
+                Send the link again
+              </Button>
+              <Button onClick={checkAgain} loading={busy === 'check'}>
+                I have confirmed it
+              </Button>
+            </Group>
+          ) : (
+            <Group>
+              <Button variant="default" onClick={() => answerTerms(true)} loading={busy === 'reject'}>
+                Reject
+              </Button>
+              <Button onClick={() => answerTerms(false)} loading={busy === 'agree'}>
+                Agree
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </GenericModal>
+  );
+}

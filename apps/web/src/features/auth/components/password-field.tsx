@@ -1,0 +1,43 @@
+import { List, PasswordInput, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { passwordProblems, PASSWORD_POLICY } from '@decor/core';
+import { passwordPolicyQuery } from '../api/password-policy.ts';
+
+export interface NewPasswordFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  email?: string;
+  label?: string;
+  error?: string | null;
+}
+
+/** A new-password field that shows the server's policy and which rules are still unmet. */
+export function NewPasswordField({ value, onChange, email, label = 'Password', error }: NewPasswordFieldProps) {
+  const { data: policy = PASSWORD_POLICY } = useQuery(passwordPolicyQuery);
+  const problems = passwordProblems(value, policy, email);
+  const rules = [
+    `At least ${policy.minLength} characters`,
+    ...(policy.requiresLetter ? ['At least one letter'] : []),
+    ...(policy.requiresDigit ? ['At least one digit'] : []),
+  ];
+  return (
+    <Stack gap={4}>
+      <PasswordInput
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        autoComplete="new-password"
+        required
+        error={error}
+      />
+      <Text size="xs" c="dimmed" id="password-rules">
+        Your password needs:
+      </Text>
+      <List size="xs" c={value && problems.length ? 'orange.8' : 'dimmed'} aria-describedby="password-rules">
+        {rules.map((rule) => (
+          <List.Item key={rule}>{rule}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}

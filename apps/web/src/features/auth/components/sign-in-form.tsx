@@ -1,0 +1,207 @@
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { ONE_TIME_CODE_LENGTH, safeNextPath } from '@decor/core';
+import {
+  IdentityError,
+  requestPasswordReset,
+  sendSignInCode,
+  signInWithCode,
+  signInWithPassword,
+  signInWithProvider,
+  signUpWithPassword,
+} from '../../../lib/auth-client.ts';
+import { envQuery } from '../../../lib/env.ts';
+import { passwordPolicyQuery } from '../api/password-policy.ts';
+import { isPasswordAcceptable } from './password-rules.ts';
+
+// Only people creating an account need the policy field: keep it out of the first page.
+const NewPasswordField = lazy(() => import('./password-field.tsx').then((m) => ({ default: m.NewPasswordField })));
+
+type Mode = 'sign-in' | 'sign-up' | 'code' | 'forgot';
+
+const MODES: Array<{ value: Mode; label: string }> = [
+  { value: 'sign-in', label: 'Sign in' },
+  { value: 'sign-up', label: 'Create account' },
+  { value: 'code', label: 'E-mail me a code' },
+];
+
+/** Sign in, sign up, one-time code and forgotten password, then back to `next`. */
+export function SignInForm({ next }: { next?: string }) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [code, setCode] = useState('');
+  const [isRemembered, setRemembered] = useState(true);
+  const [isCodeSent, setCodeSent] = useState(false);
+  const [isResetSent, setResetSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: env } = useQuery(envQuery);
+
+  const goNext = () => navigate({ to: safeNextPath(next), replace: true });
+
+  const run = async (action: () => Promise<void>) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (caught) {
+      if (caught instanceof IdentityError) {
+        if (caught.code === 'auth/weak-password') await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
+        setError(caught.message);
+      } else {
+        setError('Something went wrong. Please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mode === 'sign-in') {
+      if (!email.trim() || !password) return setError('Enter your e-mail address and your password.');
+      return run(async () => {
+        await signInWithPassword({ email: email.trim(), password, rememberMe: isRemembered });
+        await goNext();
+      });
+    }
+    if (mode === 'sign-up') {
+      if (!isPasswordAcceptable(password, email)) return setError('Choose a password that meets every rule below.');
+      return run(async () => {
+        await signUpWithPassword({ name: name.trim(), email: email.trim(), password });
+        await goNext();
+      });
+    }
+    if (mode === 'code') {
+      if (!isCodeSent) {
+        if (!email.trim()) return setError('Enter your e-mail address.');
+        return run(async () => {
+          await sendSignInCode(email.trim());
+          setCodeSent(true);
+        });
+      }
+      return run(async () => {
+        await signInWithCode({ email: email.trim(), code, rememberMe: isRemembered });
+        await goNext();
+      });
+    }
+    if (!email.trim()) return setError('Enter your e-mail address.');
+    return run(async () => {
+      await requestPasswordReset(email.trim());
+      setResetSent(true);
+    });
+  };
+
+  const changeMode = (value: Mode) => {
+    setMode(value);
+    setError(null);
+    setCodeSent(false);
+    setResetSent(false);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {mode !== 'forgot' && (
+          <Group gap={4} grow role="tablist" aria-label="How to sign in">
+            {MODES.map((option) => (
+              <Button
+                key={option.value}
+                role="tab"
+                aria-selected={mode === option.value}
+                variant={mode === option.value ? 'light' : 'subtle'}
+                size="compact-sm"
+                onClick={() => changeMode(option.value)}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </Group>
+        )}
+        {mode === 'sign-up' && (
+          <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" required />
+        )}
+        <TextInput
+          label="E-mail address"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          autoComplete="email"
+          required
+          disabled={mode === 'code' && isCodeSent}
+        />
+        {mode === 'sign-in' && (
+          <PasswordInput label="Password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" required />
+        )}
+        {mode === 'sign-up' && (
+          <Suspense fallback={<PasswordInput label="Password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />}>
+            <NewPasswordField value={password} onChange={setPassword} email={email} />
+          </Suspense>
+        )}
+        {mode === 'code' && isCodeSent && (
+          <Stack gap={6}>
+            <Text size="sm">We sent a {ONE_TIME_CODE_LENGTH}-digit code to {email}. Enter it here:</Text>
+            <TextInput
+              label="Sign-in code"
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, ONE_TIME_CODE_LENGTH))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={ONE_TIME_CODE_LENGTH}
+              styles={{ input: { letterSpacing: '0.4em', fontSize: 20 } }}
+            />
+          </Stack>
+        )}
+        {mode === 'forgot' && (
+          <Text size="sm" c="dimmed">
+            {isResetSent
+              ? `If there is an account for ${email}, a link to choose a new password is on its way.`
+              : 'Enter your e-mail address and we will send you a link to choose a new password.'}
+          </Text>
+        )}
+        {(mode === 'sign-in' || mode === 'code') && (
+          <Checkbox label="Remember me on this device" checked={isRemembered} onChange={(e) => setRemembered(e.currentTarget.checked)} />
+        )}
+        {error && (
+          <Alert color="red" role="alert" data-testid="sign-in-error">
+            {error}
+          </Alert>
+        )}
+        {!(mode === 'forgot' && isResetSent) && (
+          <Button type="submit" loading={isBusy} fullWidth>
+            {mode === 'sign-in' && 'Sign in'}
+            {mode === 'sign-up' && 'Create my account'}
+            {mode === 'code' && (isCodeSent ? 'Sign in with this code' : 'Send me a code')}
+            {mode === 'forgot' && 'Send me a link'}
+          </Button>
+        )}
+        <Group justify="space-between">
+          {mode === 'sign-in' && (
+            <Anchor component="button" type="button" size="sm" onClick={() => changeMode('forgot')}>
+              Forgot your password?
+            </Anchor>
+          )}
+          {mode === 'forgot' && (
+            <Anchor component="button" type="button" size="sm" onClick={() => changeMode('sign-in')}>
+              Back to sign-in
+            </Anchor>
+          )}
+        </Group>
+        {env?.features.oidcSignIn && mode !== 'forgot' && (
+          <>
+            <Divider label="or" labelPosition="center" />
+            <Button variant="default" fullWidth onClick={() => run(() => signInWithProvider(safeNextPath(next)))}>
+              Continue with single sign-on
+            </Button>
+          </>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isBareHost, readFakeSubdomain } from '../config/env.ts';
+import { startTokenRefresh } from '../lib/access-token.ts';
+import { meQuery } from '../lib/session.ts';
+
+// None of these is needed for a visitor's first page: each loads when it is shown.
+const GettingStartedModal = lazy(() =>
+  import('../features/auth/components/getting-started-modal.tsx').then((m) => ({ default: m.GettingStartedModal })),
+);
+const QuickBox = lazy(() => import('../features/admin/components/quick-box.tsx').then((m) => ({ default: m.QuickBox })));
+const FakeSubdomainPrompt = lazy(() =>
+  import('../features/admin/components/fake-subdomain-prompt.tsx').then((m) => ({ default: m.FakeSubdomainPrompt })),
+);
+
+/** Everything that hangs over the pages of a signed-in person (composes the auth and admin features). */
+export function SessionOverlays() {
+  const { data: me } = useQuery(meQuery);
+  const userId = me?._id;
+
+  // A signed-in person gets an API access token, kept fresh (SPEC.md §9).
+  useEffect(() => {
+    if (userId) void startTokenRefresh();
+  }, [userId]);
+
+  if (!me) return null;
+  const isOnboarding = !me.emailVerified || !me.termsAcceptedAt;
+  return (
+    <Suspense fallback={null}>
+      {isOnboarding && <GettingStartedModal me={me} />}
+      {me.isAdmin && <QuickBox />}
+      {me.isAdmin && !isOnboarding && isBareHost() && !readFakeSubdomain() && <FakeSubdomainPrompt />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { IDENTITY_ERROR_MESSAGES, isIdentityErrorCode, PASSWORD_POLICY, passwordProblems } from './identity.ts';
+
+describe('identity error sentences', () => {
+  it('has one plain sentence for every provider code of SPEC.md §8', () => {
+    const codes = [
+      'auth/weak-password',
+      'auth/popup-blocked',
+      'auth/popup-closed-by-user',
+      'auth/unauthorized-domain',
+      'auth/network-request-failed',
+      'auth/user-mismatch',
+      'auth/wrong-password',
+      'auth/email-already-in-use',
+      'auth/user-not-found',
+      'auth/too-many-requests',
+      'auth/invalid-action-code',
+    ];
+    expect(Object.keys(IDENTITY_ERROR_MESSAGES).sort()).toEqual(codes.sort());
+    for (const code of codes) {
+      expect(isIdentityErrorCode(code)).toBe(true);
+      expect(IDENTITY_ERROR_MESSAGES[code as keyof typeof IDENTITY_ERROR_MESSAGES]).toMatch(/^[A-Z].*\.$/);
+    }
+    expect(isIdentityErrorCode('auth/other')).toBe(false);
+  });
+});
+
+describe('passwordProblems', () => {
+  it('accepts a good password', () => {
+    expect(passwordProblems('Maple-Residences-2026')).toEqual([]);
+  });
+
+  it('names every rule a password breaks', () => {
+    expect(passwordProblems('abc')).toEqual(['at least 8 characters', 'at least one digit']);
+    expect(passwordProblems('12345678')).toEqual(['at least one letter']);
+    expect(passwordProblems('x'.repeat(PASSWORD_POLICY.maxLength) + '1')).toEqual([`at most ${PASSWORD_POLICY.maxLength} characters`]);
+    expect(passwordProblems('me1@example.test', PASSWORD_POLICY, 'ME1@example.test')).toEqual(['not your e-mail address']);
+  });
+});
