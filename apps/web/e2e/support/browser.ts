@@ -23,7 +23,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 /** Console messages that are expected: the browser logs every non-2xx fetch. */
-const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|404)/];
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (401|403|404)/];
 
 export interface BrowserSession {
   context: BrowserContext;
@@ -32,8 +32,15 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function openBrowser({ viewport = DESKTOP, isMobile = false } = {}): Promise<BrowserSession> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
+export interface OpenBrowserInput {
+  viewport?: { width: number; height: number };
+  isMobile?: boolean;
+  /** A profile folder to reuse (to reopen "the same browser"); kept after close. */
+  profile?: string;
+}
+
+export async function openBrowser({ viewport = DESKTOP, isMobile = false, profile: givenProfile }: OpenBrowserInput = {}): Promise<BrowserSession> {
+  const profile = givenProfile ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -59,7 +66,7 @@ export async function openBrowser({ viewport = DESKTOP, isMobile = false } = {})
     consoleErrors,
     close: async () => {
       await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
+      if (!givenProfile) fs.rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -69,4 +76,14 @@ export function origin(projectKey: string | null = 'demo'): string {
   const port = process.env.E2E_PORT;
   if (!port) throw new Error('E2E_PORT is not set: the e2e global setup starts the server.');
   return projectKey ? `http://${projectKey}.localhost:${port}` : `http://localhost:${port}`;
+}
+
+/** Signs in through the sign-in page as a person would. */
+export async function signInThroughPage(page: Page, { email, password, rememberMe = true, projectKey = 'demo', next = '/' }: { email: string; password: string; rememberMe?: boolean; projectKey?: string; next?: string }) {
+  await page.goto(`${origin(projectKey)}/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  const remember = page.getByLabel('Remember me on this device');
+  if ((await remember.isChecked()) !== rememberMe) await remember.click();
+  await page.locator('form button[type=submit]').click();
 }

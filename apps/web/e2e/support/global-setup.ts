@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { databaseUrl, freePort, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
+import { startMailToFiles } from './mail-files.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password';
@@ -27,6 +28,8 @@ export default async function setup() {
 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-e2e-'));
+  const mailDir = path.join(dataDir, 'mail');
+  const mailServer = await startMailToFiles(mailDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
@@ -38,6 +41,7 @@ export default async function setup() {
       SEED_DEMO: '1',
       DATA_DIR: dataDir,
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      SMTP_URL: mailServer.url,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,9 +64,12 @@ export default async function setup() {
   }
 
   process.env.E2E_PORT = String(port);
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_DATABASE_URL = databaseUrl(serverUrl, name);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await mailServer.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

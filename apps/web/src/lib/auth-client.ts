@@ -46,9 +46,12 @@ async function provider<T>(path: string, body?: unknown, { timeoutMs }: { timeou
   }
 }
 
-/** After any change of who is signed in: forget cached data, start the token clock. */
+/**
+ * After any change of who is signed in: every cached answer may differ for the new
+ * person, so all queries start over (mounted ones refetch at once), and the token clock starts.
+ */
 async function afterSignIn() {
-  queryClient.clear();
+  await queryClient.resetQueries();
   await startTokenRefresh();
 }
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isBareHost, readFakeSubdomain } from '../config/env.ts';
 import { startTokenRefresh } from '../lib/access-token.ts';
 import { meQuery } from '../lib/session.ts';
+import { useSlashShortcut } from '../features/admin/hooks/use-slash-shortcut.ts';
 
 // None of these is needed for a visitor's first page: each loads when it is shown.
 const GettingStartedModal = lazy(() =>
@@ -17,6 +18,9 @@ const FakeSubdomainPrompt = lazy(() =>
 export function SessionOverlays() {
   const { data: me } = useQuery(meQuery);
   const userId = me?._id;
+  const [isQuickBoxOpen, setQuickBoxOpen] = useState(false);
+  // The key listener is here from the start; the box itself loads when first opened.
+  useSlashShortcut(useCallback(() => setQuickBoxOpen(true), []), me?.isAdmin === true);
 
   // A signed-in person gets an API access token, kept fresh (SPEC.md §9).
   useEffect(() => {
@@ -28,7 +32,7 @@ export function SessionOverlays() {
   return (
     <Suspense fallback={null}>
       {isOnboarding && <GettingStartedModal me={me} />}
-      {me.isAdmin && <QuickBox />}
+      {me.isAdmin && isQuickBoxOpen && <QuickBox opened onClose={() => setQuickBoxOpen(false)} />}
       {me.isAdmin && !isOnboarding && isBareHost() && !readFakeSubdomain() && <FakeSubdomainPrompt />}
     </Suspense>
   );

@@ -1,15 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DEPLOY_TYPES_LIST } from '@decor/core';
 import { isDevMode, setDevMode } from '../../../lib/dev-mode.ts';
 import { deploysQuery, type Deploy } from '../api/deploys.ts';
-
-function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  if (!element) return false;
-  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
-}
 
 /** Deploys whose name, host or project keys contain the filter (case-insensitive). */
 export function filterDeploys(deploys: Deploy[], filter: string): Deploy[] {
@@ -29,31 +23,19 @@ function projectLink(fullKey: string, path: string): string {
 }
 
 /**
- * The admin quick box (SPEC.md §2): `/` opens it (not while typing in a field), Escape
- * closes it. It filters deploys by name, key or host and lists their projects grouped by
+ * The admin quick box (SPEC.md §2): `/` opens it (not while typing in a field, see
+ * useSlashShortcut), Escape closes it. It filters deploys by name, key or host and lists their projects grouped by
  * environment, with links to each project's home and admin pages.
  */
-export function QuickBox() {
-  const [isOpen, setOpen] = useState(false);
+export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [filter, setFilter] = useState('');
   const [devMode, setDevModeState] = useState(isDevMode);
-  const { data: deploys = [], isLoading } = useQuery({ ...deploysQuery, enabled: isOpen });
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) {
-        event.preventDefault();
-        setOpen(true);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const { data: deploys = [], isLoading } = useQuery({ ...deploysQuery, enabled: opened });
 
   const shown = useMemo(() => filterDeploys(deploys, filter), [deploys, filter]);
 
   return (
-    <Modal opened={isOpen} onClose={() => setOpen(false)} title="Quick box" size="lg" data-testid="quick-box">
+    <Modal opened={opened} onClose={onClose} title="Quick box" size="lg" data-testid="quick-box">
       <Stack>
         <TextInput
           placeholder="Filter by deploy name, project key or host"

@@ -1,0 +1,209 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { openBrowser, origin, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { waitForMail } from './support/mail-files.ts';
+
+let browser: BrowserSession;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => browser.close());
+afterEach(async () => {
+  expect(browser.consoleErrors).toEqual([]);
+  browser.consoleErrors.length = 0;
+  await browser.context.clearCookies();
+  await browser.page.goto(`${origin()}/400`);
+  await browser.page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+});
+
+describe('a newcomer', () => {
+  it('signs up, gets the mail, verifies, accepts the terms and reaches the home page', async () => {
+    const { page } = browser;
+    const email = `newcomer-${Date.now()}@example.test`;
+    await page.goto(`${origin()}/configure`);
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByLabel('Your name').fill('Nora Newcomer');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel(/^Password/).fill('Finishes-2026');
+    await page.locator('form button[type=submit]').click();
+
+    // Signed in at once, held by the Getting Started modal until verified.
+    await page.waitForURL((url) => url.pathname === '/configure');
+    const modal = page.getByTestId('getting-started');
+    await expect.poll(() => modal.getAttribute('data-step')).toBe('verify');
+    expect(await modal.textContent()).toContain(email);
+
+    const mail = await waitForMail(email, /Confirm your e-mail/);
+    expect(mail.subject).toContain(demoProject.name);
+    const link = /http:\/\/demo\.localhost:\d+\/my-account\?mode=verifyEmail&token=\S+/.exec(mail.text)![0];
+    await page.goto(link);
+    await page.getByTestId('email-verified').waitFor();
+
+    // Still signed in: the modal moves on to the terms, over whatever page is open.
+    await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
+    expect(await modal.textContent()).toContain('These terms cover your use of the Maple Residences selection portal.');
+    await page.getByRole('button', { name: 'Agree' }).click();
+    await page.getByTestId('email-verified').waitFor();
+    await expect.poll(() => page.getByTestId('getting-started').count()).toBe(0);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+  });
+});
+
+describe('signing in', () => {
+  it('shows a plain message for a wrong password', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: 'not-my-password-1' });
+    const error = page.getByTestId('sign-in-error');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('That e-mail and password do not match. Check them, or reset your password.');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const { page } = browser;
+    await page.goto(`${origin()}/sign-in`);
+    await page.locator('form button[type=submit]').click();
+    expect(await page.getByTestId('sign-in-error').textContent()).toBe('Enter your e-mail address and your password.');
+  });
+
+  it('returns to next after signing in', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD, next: '/account' });
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.getByTestId('my-projects').getByText(demoProject.name).waitFor();
+  });
+
+  it('never follows a next that leaves the portal', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD, next: '//evil.example/steal' });
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    expect(new URL(page.url()).host).toBe(new URL(origin()).host);
+  });
+});
+
+describe('remember me', () => {
+  async function signInAndReopen(rememberMe: boolean) {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-profile-'));
+    try {
+      const first = await openBrowser({ profile });
+      await signInThroughPage(first.page, { email: 'hannah.lee@demo.test', password: E2E_DEMO_PASSWORD, rememberMe });
+      await first.page.getByRole('heading', { name: 'My home' }).waitFor();
+      await first.close();
+      const second = await openBrowser({ profile });
+      await second.page.goto(`${origin()}/`);
+      await second.page.waitForURL((url) => url.pathname === '/' || url.pathname === '/sign-in');
+      await second.page.waitForLoadState('networkidle');
+      const pathname = new URL(second.page.url()).pathname;
+      await second.close();
+      return pathname;
+    } finally {
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  }
+
+  it('keeps the session across a browser restart when ticked', async () => {
+    expect(await signInAndReopen(true)).toBe('/');
+  });
+
+  it('loses the session with the browser when not ticked', async () => {
+    expect(await signInAndReopen(false)).toBe('/sign-in');
+  });
+});
+
+describe('access links', () => {
+  async function insertCode(values: { email: string; targetPath?: string }) {
+    const code = crypto.randomBytes(10).toString('hex');
+    const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await client.connect();
+    await client.query(
+      `INSERT INTO access_codes (code, project_id, email, role, target_path, expires_at, max_uses)
+       SELECT $1, id, $2, 'purchaser', $3, now() + interval '1 day', 1 FROM projects WHERE key = 'demo'`,
+      [code, values.email, values.targetPath ?? null],
+    );
+    await client.end();
+    return code;
+  }
+
+  it('signs a new person in and lands them in the project', async () => {
+    const { page } = browser;
+    const email = `invited-${Date.now()}@example.test`;
+    const code = await insertCode({ email });
+    await page.goto(`${origin()}/link/${code}`);
+    await page.waitForURL((url) => url.pathname === '/');
+    const modal = page.getByTestId('getting-started');
+    // The link proved the address: straight to the terms.
+    await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
+    expect(await modal.textContent()).toContain(email);
+    await page.getByRole('button', { name: 'Agree' }).click();
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+  });
+
+  it("sends /go links to the code's target path", async () => {
+    const { page } = browser;
+    const code = await insertCode({ email: `go-${Date.now()}@example.test`, targetPath: '/account' });
+    await page.goto(`${origin()}/go/${code}`);
+    await page.waitForURL((url) => url.pathname === '/account');
+  });
+
+  it('lands a used link on /400 with the reason', async () => {
+    const { page } = browser;
+    const code = await insertCode({ email: `twice-${Date.now()}@example.test` });
+    await page.goto(`${origin()}/link/${code}`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await browser.context.clearCookies();
+    await page.goto(`${origin()}/link/${code}`);
+    await page.waitForURL((url) => url.pathname === '/400');
+    expect(await page.getByTestId('bad-link-reason').textContent()).toContain('already been used');
+  });
+});
+
+describe('the admin quick box', () => {
+  it('opens with / for an admin, filters, and closes with Escape', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD });
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    await page.keyboard.press('/');
+    const box = page.getByRole('dialog', { name: 'Quick box' });
+    await box.waitFor();
+    await box.getByText('Local development').waitFor();
+    const group = box.getByTestId('deploys-development');
+    expect(await group.getByText('Maple Residences').count()).toBe(1);
+    expect(await group.getByText('Harbour Lofts').count()).toBe(1);
+    const homeLink = group.getByRole('link', { name: 'Home' }).first();
+    expect(await homeLink.getAttribute('href')).toMatch(/^http:\/\/(demo|harbour)\.localhost:\d+\/$/);
+    await box.getByLabel('Filter deploys').fill('no-such-thing');
+    await box.getByText('No deploy matches').waitFor();
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'hidden' });
+  });
+
+  it('does not open while typing in a field', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/account' });
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.getByLabel('Your name').click();
+    await page.keyboard.press('/');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Quick box' }).count()).toBe(0);
+  });
+
+  it('does not open for a buyer', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    await page.keyboard.press('/');
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog', { name: 'Quick box' }).count()).toBe(0);
+  });
+});
