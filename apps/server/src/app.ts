@@ -35,6 +35,7 @@ export interface BuildAppInput extends AppContext {
 export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer }: BuildAppInput) {
   const app = Fastify({
     logger,
+    trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -43,7 +44,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
-  const auth = createAuth({ config, db: database.db, mailer, secret: authSecret });
+  const auth = createAuth({ config, db: database.db, mailer, secret: authSecret, log: app.log });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

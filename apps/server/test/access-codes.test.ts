@@ -111,3 +111,12 @@ describe(`access codes (${testDbKind})`, () => {
     expect((await create(manager, { maxUses: 0 })).statusCode).toBe(400);
   });
 });
+
+describe(`access code abuse (${testDbKind})`, () => {
+  it('limits guessing: the 21st try from one address in ten minutes is a 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await consume(`guess${String(i).padStart(10, '0')}`, undefined, '10.7.7.7')).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

@@ -268,3 +268,25 @@ describe(`rate limits (${testDbKind})`, () => {
     expect(last).toBe(429);
   });
 });
+
+describe(`cookies and cross-site requests (${testDbKind})`, () => {
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    const { response } = await signIn(app, 'marcus.reid@demo.test', TEST_DEMO_PASSWORD);
+    const setCookie = ([] as string[]).concat(response.headers['set-cookie'] as string[] | string);
+    const session = setCookie.find((c) => c.startsWith('decor.session_token='))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+  });
+
+  it('refuses a state-changing call from another site, even with the cookie', async () => {
+    const { cookie } = await signIn(app, 'marcus.reid@demo.test', TEST_DEMO_PASSWORD);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { host: 'demo.portal.test', origin: 'https://evil.example', cookie },
+      payload: { currentPassword: TEST_DEMO_PASSWORD, newPassword: 'Hijacked-passw0rd' },
+    });
+    expect(response.statusCode).toBe(403);
+    await expect(signIn(app, 'marcus.reid@demo.test', TEST_DEMO_PASSWORD)).resolves.toBeTruthy();
+  });
+});

@@ -36,6 +36,7 @@ const envSchema = z.object({
   ),
   DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),
   SEED_DEMO: flag,
+  TRUST_PROXY: flag,
   SESSION_RECORDING_ID: optionalText,
   SESSION_RECORDING_VERSION: z.coerce.number().int().positive().optional(),
   ANALYTICS_ID: optionalText,
@@ -59,6 +60,8 @@ export type Config = {
   smtpUrl: string | undefined;
   demoPassword: string | undefined;
   seedDemo: boolean;
+  /** Behind a reverse proxy: read the client's address and protocol from X-Forwarded-*. */
+  trustProxy: boolean;
   sessionRecording: { id: string | null; version: number | undefined };
   analyticsId: string | null;
   decorApiUrl: string | undefined;
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.DATABASE_URL === undefined || e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
     sessionRecording: { id: e.SESSION_RECORDING_ID ?? null, version: e.SESSION_RECORDING_VERSION },
     analyticsId: e.ANALYTICS_ID ?? null,
     decorApiUrl: e.DECOR_API_URL,

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { DomainError } from '@decor/core';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Security headers on every response. The SPA is served from our own origin only; styles
@@ -28,6 +31,17 @@ export const securityPlugin = fp(async function security(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
   });
+  // Cross-site request forgery: a state-changing call that carries our cookies must come
+  // from a page of the same origin. (Calls with a bearer token and no cookie cannot be forged.)
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.headers.cookie || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const isCrossSite = origin
+      ? origin !== `${request.protocol}://${request.host}`
+      : request.headers['sec-fetch-site'] === 'cross-site';
+    if (isCrossSite) throw new DomainError('forbidden', 'This request came from another site and was refused.');
+  });
+
   app.addHook('onSend', async (request, reply) => {
     if (request.url === '/embed' || request.url.startsWith('/embed?')) {
       const csp = String(reply.getHeader('content-security-policy') ?? '');

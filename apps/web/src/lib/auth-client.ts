@@ -99,8 +99,8 @@ export async function signInWithToken(token: string) {
 
 /** Starts OpenID Connect sign-in: the provider answers with where to send the browser. */
 export async function signInWithProvider(callbackPath: string) {
-  const { url } = await provider<{ url: string }>('/sign-in/oauth2', {
-    providerId: 'oidc',
+  const { url } = await provider<{ url: string }>('/sign-in/social', {
+    provider: 'oidc',
     callbackURL: callbackPath,
     errorCallbackURL: '/sign-in?error=provider',
   });

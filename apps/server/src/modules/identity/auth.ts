@@ -4,6 +4,7 @@ import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/p
 import { hash, verify } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
 import { projectKeyFromHost, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, ONE_TIME_CODE_LENGTH } from '@decor/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -21,6 +22,7 @@ export interface AuthInput {
   db: Db;
   mailer: Mailer;
   secret: string;
+  log: FastifyBaseLogger;
 }
 
 /** The project's origin and name for a request, so mail links land on the project's own subdomain. */
@@ -37,7 +39,7 @@ async function projectOfRequest(db: Db, portalHost: string, request: Request | u
  * codes, one-time tokens (what access codes return), JWT access tokens with JWKS,
  * bearer tokens, and OpenID Connect sign-in when configured.
  */
-export function createAuth({ config, db, mailer, secret }: AuthInput) {
+export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
   const portalHost = config.portalHost;
   const hostPatterns = [portalHost, `${portalHost}:*`, `*.${portalHost}`, `*.${portalHost}:*`];
 
@@ -59,6 +61,10 @@ export function createAuth({ config, db, mailer, secret }: AuthInput) {
       },
     }),
     telemetry: { enabled: false },
+    // The provider's messages go to the server's own log, at its level.
+    logger: {
+      log: (level, message, ...args) => log[level]({ detail: args }, `identity: ${message}`),
+    },
     user: {
       modelName: 'users',
       additionalFields: {
@@ -83,6 +89,7 @@ export function createAuth({ config, db, mailer, secret }: AuthInput) {
     verification: { modelName: 'verifications' },
     advanced: {
       cookiePrefix: 'decor',
+      trustedProxyHeaders: config.trustProxy,
       database: { generateId: () => uuidv7() },
       crossSubDomainCookies: portalHost.includes('.') ? { enabled: true, domain: portalHost } : undefined,
     },
