@@ -31,7 +31,7 @@ describe('a newcomer', () => {
     const email = `newcomer-${Date.now()}@example.test`;
     await page.goto(`${origin()}/configure`);
     await page.waitForURL((url) => url.pathname === '/sign-in');
-    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.getByRole('tab', { name: 'New account' }).click();
     await page.getByLabel('Your name').fill('Nora Newcomer');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel(/^Password/).fill('Finishes-2026');
@@ -196,6 +196,22 @@ describe('the admin quick box', () => {
     await page.keyboard.press('/');
     await page.waitForTimeout(300);
     expect(await page.getByRole('dialog', { name: 'Quick box' }).count()).toBe(0);
+  });
+
+  it('on the bare portal host, asks an admin for a project and then works inside it', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, projectKey: null });
+    // No project on this host: the project route sends the admin to /account, with the prompt.
+    await page.waitForURL((url) => url.pathname === '/account');
+    const prompt = page.getByRole('dialog', { name: 'Which project?' });
+    await prompt.waitFor();
+    await prompt.getByLabel('Project').click();
+    await page.getByRole('option', { name: 'Maple Residences (demo)' }).click();
+    await prompt.getByRole('button', { name: 'Use this project' }).click();
+    await page.waitForLoadState('load');
+    await page.goto(`${origin(null)}/`);
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    await page.getByTestId('logo-band').getByText('Maple Residences').waitFor();
   });
 
   it('does not open for a buyer', async () => {

@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { LinkButton } from '../ui/link-button.tsx';
 import { useQuery } from '@tanstack/react-query';
@@ -9,8 +10,13 @@ export function AccountButton() {
   const href = useLocation({ select: (location) => location.href });
   if (me) {
     return (
-      <LinkButton to="/account" variant="subtle" size="compact-md">
-        {me.email}
+      <LinkButton to="/account" variant="subtle" size="compact-md" maw={{ base: 110, sm: 320 }} title={me.email}>
+        <Text span inherit truncate="end" visibleFrom="sm">
+          {me.email}
+        </Text>
+        <Text span inherit hiddenFrom="sm">
+          Account
+        </Text>
       </LinkButton>
     );
   }

@@ -23,8 +23,8 @@ type Mode = 'sign-in' | 'sign-up' | 'code' | 'forgot';
 
 const MODES: Array<{ value: Mode; label: string }> = [
   { value: 'sign-in', label: 'Sign in' },
-  { value: 'sign-up', label: 'Create account' },
-  { value: 'code', label: 'E-mail me a code' },
+  { value: 'sign-up', label: 'New account' },
+  { value: 'code', label: 'E-mail code' },
 ];
 
 /** Sign in, sign up, one-time code and forgotten password, then back to `next`. */
