@@ -1,14 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, origin, type BrowserSession } from './support/browser.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { origin, useBrowser, type BrowserSession } from './support/browser.ts';
 
+const session = useBrowser();
 let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => browser.close());
-afterEach(() => {
-  expect(browser.consoleErrors).toEqual([]);
-  browser.consoleErrors.length = 0;
+beforeEach(() => {
+  browser = session();
 });
 
 async function landOn(path: string, projectKey: string | null = 'demo') {

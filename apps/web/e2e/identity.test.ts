@@ -3,20 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
-import { openBrowser, origin, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { openBrowser, origin, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
 import { waitForMail } from './support/mail-files.ts';
 
+const session = useBrowser();
 let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
+beforeEach(() => {
+  browser = session();
 });
-afterAll(async () => browser.close());
 afterEach(async () => {
-  expect(browser.consoleErrors).toEqual([]);
-  browser.consoleErrors.length = 0;
   await browser.context.clearCookies();
   await browser.page.goto(`${origin()}/400`);
   await browser.page.evaluate(() => {

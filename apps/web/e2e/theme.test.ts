@@ -1,14 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { demoProject, harbourProject } from '../../server/src/db/seed/demo-catalogue.ts';
-import { openBrowser, origin, PHONE, type BrowserSession } from './support/browser.ts';
+import { openBrowser, origin, PHONE, useBrowser, type BrowserSession } from './support/browser.ts';
 
+const session = useBrowser();
 let browser: BrowserSession;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => browser.close());
-afterEach(() => {
-  expect(browser.consoleErrors).toEqual([]);
+beforeEach(() => {
+  browser = session();
 });
 
 function rgb(hex: string) {

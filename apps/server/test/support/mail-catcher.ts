@@ -13,10 +13,10 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-const recipients = (mail: ParsedMail) =>
+export const recipients = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((v) => v.address?.toLowerCase()));
 
-export async function startMailCatcher(): Promise<MailCatcher> {
+export async function startMailCatcher({ onMessage }: { onMessage?: (mail: ParsedMail) => void } = {}): Promise<MailCatcher> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,6 +26,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
+          onMessage?.(mail);
           callback();
         })
         .catch(callback);

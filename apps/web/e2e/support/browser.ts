@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -79,11 +80,35 @@ export function origin(projectKey: string | null = 'demo'): string {
 }
 
 /** Signs in through the sign-in page as a person would. */
-export async function signInThroughPage(page: Page, { email, password, rememberMe = true, projectKey = 'demo', next = '/' }: { email: string; password: string; rememberMe?: boolean; projectKey?: string; next?: string }) {
+export async function signInThroughPage(
+  page: Page,
+  { email, password, rememberMe = true, projectKey = 'demo', next = '/' }: { email: string; password: string; rememberMe?: boolean; projectKey?: string | null; next?: string },
+) {
   await page.goto(`${origin(projectKey)}/sign-in?next=${encodeURIComponent(next)}`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   const remember = page.getByLabel('Remember me on this device');
   if ((await remember.isChecked()) !== rememberMe) await remember.click();
   await page.locator('form button[type=submit]').click();
+}
+
+/**
+ * One browser for a test file: opened before its tests, closed after, and every test
+ * fails on an unexpected console error. Returns a getter for the open session.
+ */
+export function useBrowser(input: OpenBrowserInput = {}): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await openBrowser(input);
+  });
+  afterAll(async () => session?.close());
+  afterEach(() => {
+    const errors = [...(session?.consoleErrors ?? [])];
+    if (session) session.consoleErrors.length = 0;
+    expect(errors).toEqual([]);
+  });
+  return () => {
+    if (!session) throw new Error('the browser is not open yet');
+    return session;
+  };
 }

@@ -4,8 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
+import { recipients, startMailCatcher } from '../../../server/test/support/mail-catcher.ts';
 
 export interface StoredMail {
   to: string[];
@@ -17,25 +16,19 @@ export interface StoredMail {
 export async function startMailToFiles(dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((g) => g.value.map((v) => v.address?.toLowerCase() ?? ''));
-          const stored: StoredMail = { to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
-          count += 1;
-          fs.writeFileSync(path.join(dir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(stored));
-          callback();
-        })
-        .catch(callback);
+  const catcher = await startMailCatcher({
+    onMessage(mail) {
+      const stored: StoredMail = {
+        to: recipients(mail).filter((to): to is string => Boolean(to)),
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+        html: typeof mail.html === 'string' ? mail.html : '',
+      };
+      count += 1;
+      fs.writeFileSync(path.join(dir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(stored));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: catcher.url, close: catcher.close };
 }
 
 /** Waits for the newest mail to an address whose subject matches. */
