@@ -11,6 +11,7 @@ import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { meRoutes } from './modules/portal/me.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts';
+import { decorRoutes } from './modules/decor/decor.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -37,7 +38,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -57,6 +58,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(meRoutes, { ...context, auth });
   await app.register(projectsRoutes, context);
   await app.register(accessCodesRoutes, { ...context, auth, mailer });
+  await app.register(decorRoutes, context);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir, portalHost: config.portalHost });
   return app;

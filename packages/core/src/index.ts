@@ -11,3 +11,5 @@ export * from './theme.ts';
 export * from './identity.ts';
 export * from './access.ts';
 export * from './tokens.ts';
+export * from './collections.ts';
+export * from './pricing.ts';

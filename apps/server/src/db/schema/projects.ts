@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ProjectOptions, Theme } from '@decor/core';
 import { users } from './identity.ts';
@@ -77,7 +78,11 @@ export const items = pgTable(
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.collection, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.collection, t.id] }),
+    // Equality filters (`data @> {...}`) on any field of any collection.
+    index('items_data_gin_idx').using('gin', sql`${t.data} jsonb_path_ops`),
+  ],
 );
 
 /** Platform-wide feature flags, served in /api/env and edited by admins. */

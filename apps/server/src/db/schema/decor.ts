@@ -1,0 +1,66 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity.ts';
+import { projects } from './projects.ts';
+
+/**
+ * Custom collections, and extra fields on built-in ones, defined at run time per project
+ * (the model builder). `schema` is a JSON Schema object; for a built-in collection only
+ * its `properties` are added to the built-in shape.
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
+    ui: jsonb('ui').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('collections_project_name_idx').on(t.projectId, t.name)],
+);
+
+/** Every write to an item: who, when, and the document before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    collection: text('collection').notNull(),
+    itemId: uuid('item_id').notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_item_idx').on(t.projectId, t.collection, t.itemId, t.at)],
+);
+
+/** Uploaded files: stored by a storage driver under `storageKey`, described here. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnails: jsonb('thumbnails').$type<Array<{ size: number; width: number; height: number; storageKey: string; bytes: number }>>().notNull().default([]),
+    configs: jsonb('configs').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_project_idx').on(t.projectId)],
+);

@@ -1,0 +1,88 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DomainError, type ProjectRole } from '@decor/core';
+import type { Actor } from '../../plugins/actor.ts';
+import type { ResolvedCollection } from './collections.registry.ts';
+
+/** The caller's standing in the project of the request (DESIGN.md §4). */
+export type Standing =
+  | { kind: 'visitor' }
+  | { kind: 'outsider'; userId: string }
+  | { kind: 'purchaser'; userId: string }
+  | { kind: 'manager'; userId: string }
+  | { kind: 'admin'; userId: string };
+
+export function standingOf(actor: Actor | null, role: ProjectRole | null): Standing {
+  if (!actor) return { kind: 'visitor' };
+  if (actor.isAdmin) return { kind: 'admin', userId: actor.userId };
+  if (role === 'manager') return { kind: 'manager', userId: actor.userId };
+  if (role === 'purchaser') return { kind: 'purchaser', userId: actor.userId };
+  return { kind: 'outsider', userId: actor.userId };
+}
+
+const canManage = (standing: Standing) => standing.kind === 'manager' || standing.kind === 'admin';
+
+/**
+ * How a caller reads a collection, as SQL to merge into every query (STYLE.md "scope"):
+ * which items (`where`) and which fields of each (`document`). Deny by default.
+ */
+export interface ReadPlan {
+  where: SQL;
+  document: SQL;
+  /** Top-level fields the caller may filter on (null: any field of the schema). */
+  filterable: string[] | null;
+}
+
+const whole = sql`i.data`;
+
+function publicOnly(fields: string[]): SQL {
+  return sql`(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(i.data) WHERE key = ANY(string_to_array(${fields.join(',')}, ',')))`;
+}
+
+/** The SQL condition "this item belongs to the caller", from the collection's ownership rule. */
+function ownedBy(collection: ResolvedCollection, userId: string, projectId: string): SQL {
+  const { buyersField, userField, unitField } = collection.ownership ?? {};
+  const conditions: SQL[] = [];
+  if (buyersField) conditions.push(sql`i.data -> ${buyersField} ? ${userId}`);
+  if (userField) conditions.push(sql`i.data ->> ${userField} = ${userId}`);
+  if (unitField) {
+    conditions.push(sql`i.data ->> ${unitField} IN (
+      SELECT u.id::text FROM items u
+      WHERE u.project_id = ${projectId} AND u.collection = 'units' AND u.data -> 'buyers' ? ${userId})`);
+  }
+  return conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`false`;
+}
+
+export function readPlan(collection: ResolvedCollection, standing: Standing, projectId: string): ReadPlan {
+  if (canManage(standing)) return { where: sql`true`, document: whole, filterable: null };
+  if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+  const isPublic = collection.read === 'public';
+  if (standing.kind === 'visitor') {
+    if (!isPublic) throw new DomainError('unauthenticated', 'Sign in to see this.');
+    const fields = collection.publicFields;
+    return fields
+      ? { where: sql`true`, document: publicOnly(fields), filterable: fields }
+      : { where: sql`true`, document: whole, filterable: null };
+  }
+  const mine = ownedBy(collection, standing.userId, projectId);
+  if (isPublic) {
+    const fields = collection.publicFields;
+    if (!fields) return { where: sql`true`, document: whole, filterable: null };
+    // Everyone sees the public face of every item; its owners see all of it.
+    return { where: sql`true`, document: sql`CASE WHEN ${mine} THEN i.data ELSE ${publicOnly(fields)} END`, filterable: fields };
+  }
+  return { where: mine, document: whole, filterable: null };
+}
+
+export type WritePlan = { kind: 'any' } | { kind: 'own-fields'; fields: string[]; where: SQL };
+
+/** How a caller may change items of a collection; creating and deleting are managers' only. */
+export function writePlan(collection: ResolvedCollection, standing: Standing, projectId: string, action: 'create' | 'update' | 'delete'): WritePlan {
+  if (standing.kind === 'visitor') throw new DomainError('unauthenticated', 'Sign in to make changes.');
+  if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+  if (collection.write === 'nobody') throw new DomainError('forbidden', `${collection.ui.label} cannot be changed here.`);
+  if (canManage(standing)) return { kind: 'any' };
+  if (collection.write === 'owners' && action === 'update' && collection.ownerWritableFields) {
+    return { kind: 'own-fields', fields: collection.ownerWritableFields, where: ownedBy(collection, standing.userId, projectId) };
+  }
+  throw new DomainError('forbidden', `Only the project's managers may change ${collection.ui.label.toLowerCase()}.`);
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { z } from 'zod';
+import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, type CollectionDefinition, type CollectionUi } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import { collections } from '../../db/schema/index.ts';
+
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'unknown';
+
+/** A collection as the server uses it: rules, JSON Schema, its compiled validator. */
+export interface ResolvedCollection extends Omit<CollectionDefinition, 'schema'> {
+  jsonSchema: Record<string, unknown>;
+  validate: ValidateFunction;
+  fieldTypes: Record<string, FieldType>;
+  isCustom: boolean;
+}
+
+const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false });
+(addFormats as unknown as (instance: Ajv2020) => void)(ajv);
+const validators = new Map<string, ValidateFunction>();
+
+function compile(schema: Record<string, unknown>): ValidateFunction {
+  const key = createHash('sha1').update(JSON.stringify(schema)).digest('hex');
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+function fieldTypesOf(schema: Record<string, unknown>): Record<string, FieldType> {
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown; anyOf?: Array<{ type?: unknown }> }>;
+  return Object.fromEntries(
+    Object.entries(properties).map(([field, property]) => {
+      const type = property.type ?? property.anyOf?.find((option) => option.type !== 'null')?.type;
+      return [field, (typeof type === 'string' ? type : 'unknown') as FieldType];
+    }),
+  );
+}
+
+const builtInJsonSchemas = new Map(
+  BUILT_IN_COLLECTIONS.map((definition) => {
+    const { $schema: _, ...schema } = z.toJSONSchema(definition.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    return [definition.name, schema] as const;
+  }),
+);
+
+function resolveBuiltIn(definition: CollectionDefinition, extra?: Record<string, unknown>): ResolvedCollection {
+  const base = builtInJsonSchemas.get(definition.name)!;
+  const extraProperties = (extra?.properties ?? {}) as Record<string, unknown>;
+  const jsonSchema = { ...base, properties: { ...(base.properties as object), ...extraProperties } };
+  const { schema: _, ...rules } = definition;
+  return { ...rules, jsonSchema, validate: compile(jsonSchema), fieldTypes: fieldTypesOf(jsonSchema), isCustom: false };
+}
+
+/** The JSON Schema a model-builder collection must be: an object of named properties. */
+export const customSchemaShape = z.object({
+  type: z.literal('object'),
+  properties: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/), z.record(z.string(), z.unknown())),
+  required: z.array(z.string()).optional(),
+});
+
+function resolveCustom(row: typeof collections.$inferSelect): ResolvedCollection | null {
+  const parsed = customSchemaShape.safeParse(row.schema);
+  if (!parsed.success) return null;
+  const jsonSchema = { ...parsed.data, additionalProperties: false };
+  const ui = row.ui as Partial<CollectionUi>;
+  const firstField = Object.keys(parsed.data.properties)[0] ?? '_id';
+  return {
+    name: row.name,
+    ui: {
+      label: ui.label ?? row.name,
+      singular: ui.singular ?? row.name,
+      icon: ui.icon ?? 'table',
+      group: ui.group ?? 'Project',
+      columns: ui.columns ?? Object.keys(parsed.data.properties).slice(0, 4),
+      titleField: ui.titleField ?? firstField,
+    },
+    refs: [],
+    read: 'public',
+    write: 'managers',
+    jsonSchema,
+    validate: compile(jsonSchema),
+    fieldTypes: fieldTypesOf(jsonSchema),
+    isCustom: true,
+  };
+}
+
+/** One collection of a project, built-in (with any extra fields) or custom; null when unknown. */
+export async function resolveCollection(db: Db, projectId: string, name: string): Promise<ResolvedCollection | null> {
+  if (!COLLECTION_NAME_PATTERN.test(name)) return null;
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.projectId, projectId), eq(collections.name, name)));
+  const builtIn = builtInCollection(name);
+  if (builtIn) return resolveBuiltIn(builtIn, row?.schema);
+  return row ? resolveCustom(row) : null;
+}
+
+export async function listCollections(db: Db, projectId: string): Promise<ResolvedCollection[]> {
+  const rows = await db.select().from(collections).where(eq(collections.projectId, projectId));
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  const builtIns = BUILT_IN_COLLECTIONS.map((definition) => resolveBuiltIn(definition, byName.get(definition.name)?.schema));
+  const custom = rows
+    .filter((row) => !builtInCollection(row.name))
+    .map(resolveCustom)
+    .filter((c): c is ResolvedCollection => c !== null);
+  return [...builtIns, ...custom];
+}
+
+/** Ajv's errors as the portal's field issues. */
+export function schemaIssues(errors: ErrorObject[] | null | undefined) {
+  return (errors ?? []).map((error) => {
+    const path = error.instancePath.split('/').filter(Boolean);
+    if (error.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
+    if (error.keyword === 'additionalProperties') path.push(String((error.params as { additionalProperty: string }).additionalProperty));
+    const message =
+      error.keyword === 'additionalProperties' ? 'is not a field of this collection' : error.keyword === 'required' ? 'is required' : (error.message ?? 'is not valid');
+    return { field: path.join('.') || '(item)', message };
+  });
+}

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { collectionUiSchema, errorBodySchema } from '@decor/core';
+import type { AppContext } from '../../app.ts';
+import {
+  createItem,
+  deleteOneItem,
+  describeCollections,
+  describeOneCollection,
+  getItem,
+  listItems,
+  patchItem,
+} from './items.operations.ts';
+
+const collectionParam = z.object({ collection: z.string().min(1).max(64) });
+const itemParams = collectionParam.extend({ id: z.string().min(1).max(64) });
+const itemBody = z.record(z.string(), z.unknown());
+const itemSchema = z.object({ _id: z.string(), _version: z.number(), createdAt: z.string(), updatedAt: z.string() }).catchall(z.unknown());
+const collectionSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  schema: z.record(z.string(), z.unknown()),
+  ui: collectionUiSchema,
+  refs: z.array(z.object({ path: z.string(), collection: z.string() })),
+  access: z.object({ read: z.enum(['public', 'own']), write: z.enum(['managers', 'owners', 'nobody']) }),
+  isCustom: z.boolean(),
+});
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  423: errorBodySchema,
+};
+
+/** PostgreSQL already wrote the JSON: send its text as it is. */
+const sendJson = (reply: FastifyReply, body: string, status = 200) =>
+  reply.status(status).type('application/json; charset=utf-8').send(body);
+
+/** The Decor API of SPEC.md §7: schema-driven collections of the project named by ProjectId. */
+export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+  const contextOf = (request: { actor: AppContextActor; projectKey: string | null }) => ({
+    db: database.db,
+    actor: request.actor,
+    projectKey: request.projectKey,
+  });
+
+  app.get(
+    '/api/schema/',
+    { schema: { tags: ['decor'], summary: 'Every collection with its JSON Schema and UI hints', response: { 200: z.array(collectionSchema), ...errors } } },
+    async (request) => describeCollections(contextOf(request)),
+  );
+
+  app.get(
+    '/api/schema/$ui',
+    { schema: { tags: ['decor'], summary: 'The UI hints ($ui) of every collection, by name', response: { 200: z.record(z.string(), collectionUiSchema), ...errors } } },
+    async (request) => Object.fromEntries((await describeCollections(contextOf(request))).map((c) => [c.name, c.ui])),
+  );
+
+  app.get(
+    '/api/schema/:collection/$',
+    { schema: { tags: ['decor'], summary: "One collection's JSON Schema and UI hints", params: collectionParam, response: { 200: collectionSchema, ...errors } } },
+    async (request) => describeOneCollection(contextOf(request), request.params.collection),
+  );
+
+  app.get(
+    '/api/schema/:collection/',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'A page of items (limit ≤ 200, default 50; afterId; field=value, field[gte]=n, field[lte]=n)',
+        params: collectionParam,
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: z.array(itemSchema), ...errors },
+      },
+    },
+    async (request, reply) => sendJson(reply, await listItems(contextOf(request), request.params.collection, request.query)),
+  );
+
+  app.get(
+    '/api/schema/:collection/:id',
+    { schema: { tags: ['decor'], summary: 'One item', params: itemParams, response: { 200: itemSchema, ...errors } } },
+    async (request, reply) => sendJson(reply, await getItem(contextOf(request), request.params.collection, request.params.id)),
+  );
+
+  app.post(
+    '/api/schema/:collection/',
+    { schema: { tags: ['decor'], summary: 'Create an item (validated against the collection schema)', params: collectionParam, body: itemBody, response: { 201: itemSchema, ...errors } } },
+    async (request, reply) => sendJson(reply, await createItem(contextOf(request), request.params.collection, request.body), 201),
+  );
+
+  app.patch(
+    '/api/schema/:collection/:id',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Change an item: send the version you read (If-Match or _version); a stale one is 409 with the current item',
+        params: itemParams,
+        body: itemBody,
+        headers: z.object({ 'if-match': z.string().max(40).optional() }).passthrough(),
+        response: { 200: itemSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJson(reply, await patchItem(contextOf(request), request.params.collection, request.params.id, request.body, request.headers['if-match'])),
+  );
+
+  app.delete(
+    '/api/schema/:collection/:id',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Delete an item; 409 listing the items that still refer to it',
+        params: itemParams,
+        response: { 200: z.object({ _id: z.string(), deleted: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => deleteOneItem(contextOf(request), request.params.collection, request.params.id),
+  );
+};
+
+type AppContextActor = import('../../plugins/actor.ts').Actor | null;

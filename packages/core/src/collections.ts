@@ -1,0 +1,276 @@
+import { z } from 'zod';
+
+/**
+ * The built-in collections of a project's decor content (DESIGN.md §5), defined once:
+ * the zod shape (validation on the server through its JSON Schema, and types for the
+ * web), the UI hints (`$ui`), the references between items, and who may read and write.
+ */
+
+const id = z.uuid();
+const ids = z.array(id).max(500);
+const money = z.number().int().min(-100_000_000_00).max(100_000_000_00);
+const text = (max = 200) => z.string().max(max);
+const name = z.string().trim().min(1).max(200);
+const fileRef = z.uuid();
+
+export const roomSchema = z
+  .object({
+    name,
+    order: z.number().nullable().optional(),
+    slug: text(100).optional(),
+    plans: ids.optional(),
+    hotspot: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable().optional(),
+    dimensions: z.object({ w: z.number().positive().max(100), d: z.number().positive().max(100), h: z.number().positive().max(20) }).nullable().optional(),
+  })
+  .strict();
+
+export const SURFACES = ['floor', 'walls', 'cabinets', 'counter', 'backsplash', 'metal'] as const;
+
+export const categorySchema = z
+  .object({
+    name,
+    rooms: ids.default([]),
+    order: z.number().default(0),
+    required: z.boolean().default(false),
+    multiple: z.boolean().default(false),
+    allowance: money.min(0).default(0),
+    surface: z.enum(SURFACES).nullable().default(null),
+  })
+  .strict();
+
+export const swatchSchema = z
+  .object({
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    texture: fileRef.nullable().optional(),
+    roughness: z.number().min(0).max(1).default(0.6),
+    metalness: z.number().min(0).max(1).default(0),
+    scale: z.number().positive().max(100).default(1),
+  })
+  .strict();
+
+export const optionSchema = z
+  .object({
+    name,
+    category: id,
+    rooms: ids.default([]),
+    sku: text(100).default(''),
+    vendor: text(200).default(''),
+    description: text(5000).default(''),
+    price: money,
+    level: z.number().int().min(1).max(4).default(1),
+    standard: z.boolean().default(false),
+    images: z.array(fileRef).max(20).default([]),
+    swatch: swatchSchema.nullable().default(null),
+    plans: ids.default([]),
+    requires: ids.default([]),
+    excludes: ids.default([]),
+    active: z.boolean().default(true),
+  })
+  .strict();
+
+export const packageSchema = z
+  .object({
+    name,
+    description: text(5000).default(''),
+    options: ids.default([]),
+    priceAdjustment: money.default(0),
+    image: fileRef.nullable().default(null),
+  })
+  .strict();
+
+export const planSchema = z
+  .object({
+    name,
+    bedrooms: z.number().int().min(0).max(20).default(0),
+    bathrooms: z.number().min(0).max(20).default(0),
+    area: z.number().positive().max(100_000),
+    rooms: ids.default([]),
+    minimap: fileRef.nullable().optional(),
+  })
+  .strict();
+
+export const UNIT_STATUSES = ['available', 'reserved', 'sold'] as const;
+
+export const unitSchema = z
+  .object({
+    name,
+    floor: z.number().int().min(-10).max(300),
+    plan: id,
+    status: z.enum(UNIT_STATUSES).default('available'),
+    basePrice: money.min(0).optional(),
+    buyers: z.array(z.string().max(100)).max(20).default([]),
+    deadline: z.iso.datetime({ offset: true }).nullable().default(null),
+    area: z.number().positive().max(100_000).optional(),
+  })
+  .strict();
+
+export const CART_STATUSES = ['draft', 'submitted', 'approved'] as const;
+
+export const selectionSchema = z
+  .object({ option: id, room: id.optional(), quantity: z.number().int().min(1).max(1000).default(1) })
+  .strict();
+
+export const cartSchema = z
+  .object({
+    unit: id,
+    owner: z.string().max(100),
+    selections: z.array(selectionSchema).max(500).default([]),
+    package: id.nullable().default(null),
+    status: z.enum(CART_STATUSES).default('draft'),
+    total: money.default(0),
+    deadline: z.iso.datetime({ offset: true }).nullable().default(null),
+    notes: text(5000).default(''),
+    signature: z
+      .object({ name: text(200), signedAt: z.iso.datetime({ offset: true }), total: money })
+      .strict()
+      .nullable()
+      .default(null),
+  })
+  .strict();
+
+export const purchaseSchema = z
+  .object({
+    cart: id,
+    unit: id,
+    buyer: z.string().max(100),
+    lines: z.array(selectionSchema.extend({ price: money })).max(500),
+    total: money,
+    currency: z.string().length(3),
+    approvedBy: z.string().max(100),
+    approvedAt: z.iso.datetime({ offset: true }),
+    revision: z.number().int().min(1),
+  })
+  .strict();
+
+/** Who may read a collection: everyone (visitors too), or only the owners of an item. */
+export type ReadAccess = 'public' | 'own';
+/** Who may write: managers only, buyers on their own items (some fields), or nobody via the API. */
+export type WriteAccess = 'managers' | 'owners' | 'nobody';
+
+export interface CollectionRef {
+  /** Where the id sits: `category`, `rooms[]`, `selections[].option`. */
+  path: string;
+  collection: string;
+}
+
+/** UI hints of a collection (`$ui`): its names, icon, navigation group, list columns, title field. */
+export const collectionUiSchema = z.object({
+  label: z.string(),
+  singular: z.string(),
+  icon: z.string(),
+  group: z.enum(['Catalogue', 'Sales', 'Project']),
+  columns: z.array(z.string()),
+  titleField: z.string(),
+});
+export type CollectionUi = z.infer<typeof collectionUiSchema>;
+
+export interface CollectionDefinition {
+  name: string;
+  schema: z.ZodObject;
+  ui: CollectionUi;
+  refs: CollectionRef[];
+  read: ReadAccess;
+  write: WriteAccess;
+  /** Fields that people who are not entitled to the whole item may see (public availability). */
+  publicFields?: string[];
+  /** For `owners` writes: the only fields a buyer may change. */
+  ownerWritableFields?: string[];
+  /**
+   * What makes an item a person's own: they are listed in `buyersField`, or named in
+   * `userField`, or are a buyer of the unit named in `unitField` (co-buyers share a cart).
+   */
+  ownership?: { buyersField?: string; userField?: string; unitField?: string };
+}
+
+export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
+  {
+    name: 'rooms',
+    schema: roomSchema,
+    ui: { label: 'Rooms', singular: 'Room', icon: 'door', group: 'Catalogue', columns: ['name', 'order', 'slug'], titleField: 'name' },
+    refs: [{ path: 'plans[]', collection: 'plans' }],
+    read: 'public',
+    write: 'managers',
+  },
+  {
+    name: 'categories',
+    schema: categorySchema,
+    ui: { label: 'Categories', singular: 'Category', icon: 'layers', group: 'Catalogue', columns: ['name', 'required', 'multiple', 'surface'], titleField: 'name' },
+    refs: [{ path: 'rooms[]', collection: 'rooms' }],
+    read: 'public',
+    write: 'managers',
+  },
+  {
+    name: 'options',
+    schema: optionSchema,
+    ui: { label: 'Options', singular: 'Option', icon: 'swatch', group: 'Catalogue', columns: ['name', 'sku', 'vendor', 'price', 'level'], titleField: 'name' },
+    refs: [
+      { path: 'category', collection: 'categories' },
+      { path: 'rooms[]', collection: 'rooms' },
+      { path: 'plans[]', collection: 'plans' },
+      { path: 'requires[]', collection: 'options' },
+      { path: 'excludes[]', collection: 'options' },
+    ],
+    read: 'public',
+    write: 'managers',
+  },
+  {
+    name: 'packages',
+    schema: packageSchema,
+    ui: { label: 'Packages', singular: 'Package', icon: 'package', group: 'Catalogue', columns: ['name', 'priceAdjustment'], titleField: 'name' },
+    refs: [{ path: 'options[]', collection: 'options' }],
+    read: 'public',
+    write: 'managers',
+  },
+  {
+    name: 'plans',
+    schema: planSchema,
+    ui: { label: 'Plans', singular: 'Plan', icon: 'layout', group: 'Catalogue', columns: ['name', 'bedrooms', 'bathrooms', 'area'], titleField: 'name' },
+    refs: [{ path: 'rooms[]', collection: 'rooms' }],
+    read: 'public',
+    write: 'managers',
+  },
+  {
+    name: 'units',
+    schema: unitSchema,
+    ui: { label: 'Units', singular: 'Unit', icon: 'building', group: 'Sales', columns: ['name', 'floor', 'status', 'deadline'], titleField: 'name' },
+    refs: [{ path: 'plan', collection: 'plans' }],
+    read: 'public',
+    write: 'managers',
+    publicFields: ['name', 'floor', 'plan', 'status', 'area'],
+    ownership: { buyersField: 'buyers' },
+  },
+  {
+    name: 'carts',
+    schema: cartSchema,
+    ui: { label: 'Carts', singular: 'Cart', icon: 'cart', group: 'Sales', columns: ['unit', 'status', 'total', 'deadline'], titleField: 'unit' },
+    refs: [
+      { path: 'unit', collection: 'units' },
+      { path: 'selections[].option', collection: 'options' },
+      { path: 'selections[].room', collection: 'rooms' },
+      { path: 'package', collection: 'packages' },
+    ],
+    read: 'own',
+    write: 'owners',
+    ownerWritableFields: ['selections', 'package', 'notes'],
+    ownership: { userField: 'owner', unitField: 'unit' },
+  },
+  {
+    name: 'purchases',
+    schema: purchaseSchema,
+    ui: { label: 'Purchases', singular: 'Purchase', icon: 'receipt', group: 'Sales', columns: ['unit', 'total', 'approvedAt', 'revision'], titleField: 'unit' },
+    refs: [
+      { path: 'cart', collection: 'carts' },
+      { path: 'unit', collection: 'units' },
+    ],
+    read: 'own',
+    write: 'nobody',
+    ownership: { userField: 'buyer', unitField: 'unit' },
+  },
+];
+
+export function builtInCollection(name: string): CollectionDefinition | undefined {
+  return BUILT_IN_COLLECTIONS.find((collection) => collection.name === name);
+}
+
+/** A collection name: lowercase letters, digits and hyphens, starting with a letter. */
+export const COLLECTION_NAME_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;
