@@ -1,8 +1,8 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
 import { actorPlugin } from './plugins/actor.ts';
@@ -39,6 +39,11 @@ export async function buildApp({ config, database, authSecret, logger = process.
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // Errors the router raises before any route (a malformed URL): the same JSON model.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = toErrorReply(error);
+      void (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
