@@ -12,6 +12,7 @@ import { meRoutes } from './modules/portal/me.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts';
 import { decorRoutes } from './modules/decor/decor.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(projectsRoutes, context);
   await app.register(accessCodesRoutes, { ...context, auth, mailer });
   await app.register(decorRoutes, context);
+  await app.register(filesRoutes, context);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir, portalHost: config.portalHost });
   return app;

@@ -37,6 +37,7 @@ const envSchema = z.object({
   DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),
   SEED_DEMO: flag,
   TRUST_PROXY: flag,
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
   SESSION_RECORDING_ID: optionalText,
   SESSION_RECORDING_VERSION: z.coerce.number().int().positive().optional(),
   ANALYTICS_ID: optionalText,
@@ -62,6 +63,8 @@ export type Config = {
   seedDemo: boolean;
   /** Behind a reverse proxy: read the client's address and protocol from X-Forwarded-*. */
   trustProxy: boolean;
+  /** Largest accepted upload; bigger ones are refused with 413. */
+  uploadMaxBytes: number;
   sessionRecording: { id: string | null; version: number | undefined };
   analyticsId: string | null;
   decorApiUrl: string | undefined;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.DATABASE_URL === undefined || e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     sessionRecording: { id: e.SESSION_RECORDING_ID ?? null, version: e.SESSION_RECORDING_VERSION },
     analyticsId: e.ANALYTICS_ID ?? null,
     decorApiUrl: e.DECOR_API_URL,

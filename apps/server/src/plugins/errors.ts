@@ -74,6 +74,7 @@ export function toErrorReply(error: unknown): ApiErrorReply {
   if (pgError) return reply(pgError.code, pgError.message);
 
   switch (fastifyError.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return reply('payload_too_large', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

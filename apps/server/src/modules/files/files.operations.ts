@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { fileTypeFromBuffer } from 'file-type';
+import { v7 as uuidv7 } from 'uuid';
+import { canManageProject, DomainError, forbidden, notFound } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { roleInProject } from '../projects/memberships.repo.ts';
+import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { FileStorage } from './storage.ts';
+
+/** What may be uploaded, by content: images, PDFs (spec sheets), GLB 3D models. */
+export const ACCEPTED_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'png',
+  'application/pdf': 'pdf',
+  'model/gltf-binary': 'glb',
+};
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+export const THUMBNAIL_WIDTHS = [200, 800] as const;
+/** Larger images are refused before decoding (decompression bombs). */
+const MAX_IMAGE_PIXELS = 60_000_000;
+
+export type FileRow = typeof files.$inferSelect;
+
+export function fileView(row: FileRow) {
+  return {
+    _id: row.id,
+    url: `/api/files/${row.id}`,
+    name: row.name,
+    size: row.size,
+    type: row.type,
+    ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
+    thumbnails: row.thumbnails.map((t) => ({ size: t.size, width: t.width, height: t.height, url: `/api/files/${row.id}?thumb=${t.size}` })),
+    configs: row.configs,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function safeName(name: string): string {
+  const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\\/:*?"<>|]+/g, '_').trim();
+  return (cleaned || 'file').slice(0, 200);
+}
+
+export interface Upload {
+  bytes: Buffer;
+  fileName: string;
+  claimedType: string;
+  configs: Record<string, unknown>;
+}
+
+/**
+ * POST /api/files: managers upload to their project. The type is read from the content,
+ * never trusted from the name; images are re-encoded (dropping metadata and anything
+ * hidden in them) and get WebP thumbnails.
+ */
+export async function storeUpload({ db, storage, actor, project, upload }: { db: Db; storage: FileStorage; actor: Actor; project: ProjectRow; upload: Upload }) {
+  const role = await roleInProject(db, project.id, actor.userId);
+  if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw forbidden("Only this project's managers may upload files.");
+
+  const detected = await fileTypeFromBuffer(upload.bytes);
+  const type = detected?.mime;
+  if (!type || !(type in ACCEPTED_TYPES)) {
+    throw new DomainError('unsupported_media_type', 'This file is not an accepted type: PNG, JPEG, WebP or GIF images, PDF, or GLB models.', {
+      detected: type ?? null,
+    });
+  }
+  const claimed = upload.claimedType.toLowerCase();
+  if (claimed && claimed !== 'application/octet-stream' && claimed !== type) {
+    throw new DomainError('unsupported_media_type', `This file says it is ${claimed} but its content is ${type}.`, { claimed, detected: type });
+  }
+
+  const id = uuidv7();
+  let stored = upload.bytes;
+  let storedType = type;
+  let width: number | null = null;
+  let height: number | null = null;
+  const thumbnails: FileRow['thumbnails'] = [];
+  if (IMAGE_TYPES.has(type)) {
+    try {
+      const image = sharp(upload.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+      const format = type === 'image/jpeg' ? 'jpeg' : type === 'image/webp' ? 'webp' : 'png';
+      stored = await image.clone().toFormat(format).toBuffer();
+      storedType = `image/${format}`;
+      const meta = await sharp(stored).metadata();
+      width = meta.width ?? null;
+      height = meta.height ?? null;
+      for (const size of THUMBNAIL_WIDTHS) {
+        const { data, info } = await image.clone().resize({ width: size, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+        const storageKey = `${project.id}/${id}-w${size}.webp`;
+        await storage.put(storageKey, data);
+        thumbnails.push({ size, width: info.width, height: info.height, storageKey, bytes: data.length });
+      }
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      throw new DomainError('unsupported_media_type', 'This image could not be read. It may be damaged or too large.');
+    }
+  }
+
+  const storageKey = `${project.id}/${id}.${ACCEPTED_TYPES[storedType] ?? ACCEPTED_TYPES[type]}`;
+  await storage.put(storageKey, stored);
+  const [row] = await db
+    .insert(files)
+    .values({
+      id,
+      projectId: project.id,
+      name: safeName(upload.fileName),
+      type: storedType,
+      size: stored.length,
+      width,
+      height,
+      sha256: crypto.createHash('sha256').update(stored).digest('hex'),
+      storageKey,
+      thumbnails,
+      configs: upload.configs,
+      createdBy: actor.userId,
+    })
+    .returning();
+  return fileView(row!);
+}
+
+/** The file (or one of its thumbnails) of the request's project, with what to send. */
+export async function fileForDownload({ db, project, id, thumb }: { db: Db; project: ProjectRow; id: string; thumb: number | undefined }) {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  if (!row || row.projectId !== project.id) throw notFound('There is no such file.');
+  if (thumb === undefined) return { row, storageKey: row.storageKey, type: row.type };
+  const thumbnail = row.thumbnails.find((t) => t.size === thumb);
+  if (!thumbnail) throw notFound('There is no thumbnail of that size.');
+  return { row, storageKey: thumbnail.storageKey, type: 'image/webp' };
+}

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { DomainError, errorBodySchema } from '@decor/core';
+import type { AppContext } from '../../app.ts';
+import { requireActor } from '../../plugins/actor.ts';
+import { roleInProject } from '../projects/memberships.repo.ts';
+import { requireProject } from '../projects/projects.operations.ts';
+import { standingOf } from '../decor/access.ts';
+import { fileForDownload, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
+import { LocalDiskStorage, type FileStorage } from './storage.ts';
+
+const fileViewSchema = z.object({
+  _id: z.string(),
+  url: z.string(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+  thumbnails: z.array(z.object({ size: z.number(), width: z.number(), height: z.number(), url: z.string() })),
+  configs: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+
+/** POST /api/files (multipart: `file` and `configs` JSON) and GET /api/files/{id}. */
+export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileStorage }> = async (app, { config, database, storage: given }) => {
+  const { db } = database;
+  const storage = given ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  // Multipart is accepted here only; every other route takes JSON.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 } });
+
+  app.post(
+    '/api/files',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Upload a file (multipart: file, configs JSON); images get thumbnails',
+        consumes: ['multipart/form-data'],
+        response: { 201: fileViewSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const project = await requireProject(db, request.projectKey);
+      if (!request.isMultipart()) throw new DomainError('unsupported_media_type', 'Send the file as multipart/form-data.');
+      let file: { bytes: Buffer; fileName: string; claimedType: string } | null = null;
+      let configs: Record<string, unknown> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file') throw new DomainError('bad_request', 'Send the file in a field named "file".');
+            file = { bytes: await part.toBuffer(), fileName: part.filename, claimedType: part.mimetype };
+          } else if (part.fieldname === 'configs') {
+            try {
+              const parsed: unknown = JSON.parse(String(part.value));
+              if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+              configs = parsed as Record<string, unknown>;
+            } catch {
+              throw new DomainError('bad_request', 'configs must be a JSON object.', { field: 'configs' });
+            }
+          }
+        }
+      } catch (error) {
+        // The multipart parser's own failures (a cut-off body, a bad boundary) are the sender's.
+        const code = (error as { code?: string }).code;
+        if (error instanceof DomainError || code === 'FST_REQ_FILE_TOO_LARGE' || (code?.startsWith('FST_') ?? false)) throw error;
+        throw new DomainError('bad_request', 'The upload is not a well-formed multipart form.');
+      }
+      if (!file || file.bytes.length === 0) throw new DomainError('bad_request', 'There is no file in this upload.', { field: 'file' });
+      const view = await storeUpload({ db, storage, actor, project, upload: { ...file, configs } });
+      return reply.status(201).send(view);
+    },
+  );
+
+  app.get(
+    '/api/files/:id',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'A file of the project, or one of its thumbnails (?thumb=200|800); supports range requests',
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ thumb: z.coerce.number().refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), 'a thumbnail width').optional() }),
+      },
+    },
+    async (request, reply) => {
+      const project = await requireProject(db, request.projectKey);
+      if (request.actor) {
+        const standing = standingOf(request.actor, await roleInProject(db, project.id, request.actor.userId));
+        if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+      }
+      const { row, storageKey } = await fileForDownload({ db, project, id: request.params.id, thumb: request.query.thumb });
+      const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary';
+      const disposition = `${isDocument ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;
+      return storage.send(request, reply, storageKey, {
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-disposition': disposition,
+      });
+    },
+  );
+};
