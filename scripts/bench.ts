@@ -6,6 +6,7 @@
  *   npm run bench -- startup      cold start of `npm start` on the embedded database
  *   npm run bench -- bundles      gzip JavaScript and CSS a browser downloads per page
  *   npm run bench -- signin       time of one e-mail and password sign-in, server side
+ *   npm run bench -- api          the Decor API on PostgreSQL: 100,000 options, 50 connections
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +16,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser.ts';
-import { freePort } from './lib/postgres-cluster.ts';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { databaseUrl, freePort, startCluster } from './lib/postgres-cluster.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -178,7 +183,173 @@ async function benchSignIn() {
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, signin: benchSignIn };
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: 50, duration: 10, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function report(name: string, { rps, p50, p99, errors, non2xx }: Load) {
+  const problems = errors || non2xx ? `  (${errors} errors, ${non2xx} non-2xx)` : '';
+  line(name, `${Math.round(rps).toLocaleString('en')} req/s, p50 ${p50} ms, p99 ${p99} ms${problems}`);
+}
+
+/** Inserts `count` options into a project with time-ordered ids, in one statement. */
+async function bulkOptions(client: pg.Client, projectId: string, categoryId: string, count: number) {
+  await client.query(
+    `INSERT INTO items (project_id, collection, id, data)
+     SELECT $1, 'options',
+       (lpad(to_hex(1800000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+       jsonb_build_object('name', 'Option ' || g, 'category', $2::text, 'rooms', '[]'::jsonb, 'sku', 'SKU-' || g,
+         'vendor', 'Vendor ' || (g % 40), 'description', 'A finish for the benchmark, number ' || g, 'price', (g * 137) % 900000,
+         'level', 1 + g % 4, 'standard', g % 10 = 0, 'images', '[]'::jsonb, 'swatch', null, 'plans', '[]'::jsonb,
+         'requires', '[]'::jsonb, 'excludes', '[]'::jsonb, 'active', true)
+     FROM generate_series(1, $3::int) g`,
+    [projectId, categoryId, count],
+  );
+}
+
+async function benchApi() {
+  const cluster = await startCluster();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+  const password = 'Bench-password-2026';
+  let server: Started | null = null;
+  try {
+    const url = databaseUrl(cluster.url, 'postgres');
+    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    await seedDemo({ db: database.db, password, portalHost: 'localhost' });
+    await database.close();
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows: [demo] } = await client.query(`SELECT id FROM projects WHERE key = 'demo'`);
+    const { rows: [category] } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'categories' LIMIT 1`, [demo.id]);
+    let started = performance.now();
+    await bulkOptions(client, demo.id, category.id, 100_000);
+    line('load 100,000 options', `${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // Carts for the PATCH run: one per connection, so versions never collide.
+    const { rows: [unit] } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' LIMIT 1`, [demo.id]);
+    const { rows: someOptions } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' AND (data->>'price')::int > 0 LIMIT 5`, [demo.id]);
+    await client.query(
+      `INSERT INTO items (project_id, collection, id, data)
+       SELECT $1, 'carts', (lpad(to_hex(1900000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+         jsonb_build_object('unit', $2::text, 'owner', 'bench', 'selections', $3::jsonb, 'package', null, 'status', 'draft',
+           'total', 0, 'deadline', null, 'notes', '', 'signature', null)
+       FROM generate_series(1, 1000) g`,
+      [demo.id, unit.id, JSON.stringify(someOptions.map((o: { id: string }, i: number) => ({ option: o.id, quantity: i + 1 })))],
+    );
+    await client.query('ANALYZE');
+
+    server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      DEMO_PASSWORD: password,
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '2',
+    });
+    const base = `http://127.0.0.1:${server.port}`;
+    const headers = { projectid: 'demo' };
+    const { rows: ids } = await client.query(
+      `SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY id OFFSET 90000 LIMIT 1`,
+      [demo.id],
+    );
+    const deepId = ids[0].id as string;
+
+    // Warm up, then measure.
+    await load({ url: `${base}/api/schema/options/`, headers, duration: 3 });
+    report('list page, 50 of 100,000 options', await load({ url: `${base}/api/schema/options/`, headers }));
+    report('filtered page (level=3)', await load({ url: `${base}/api/schema/options/?level=3`, headers }));
+    report('deep page (afterId at 90,000)', await load({ url: `${base}/api/schema/options/?afterId=${deepId}`, headers }));
+    report('get one option', await load({ url: `${base}/api/schema/options/${deepId}`, headers }));
+
+    const cookie = await signInCookie(server.port, 'manager@demo.test', password);
+    const { rows: carts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`, [demo.id]);
+    let next = 0;
+    let patchFailure = '';
+    const versions = new Map<string, number>();
+    report(
+      'PATCH a cart (total recomputed)',
+      await load({
+        url: base,
+        headers: { ...headers, cookie, origin: base, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: 'PATCH',
+            // Many carts visited in turn: no two requests are ever in flight on one cart.
+            setupRequest: (request) => {
+              const cart = carts[next++ % carts.length]!.id as string;
+              return { ...request, path: `/api/schema/carts/${cart}`, body: JSON.stringify({ notes: `n${next}`, _version: versions.get(cart) ?? 1 }) };
+            },
+            onResponse: (status, body) => {
+              const item = status === 200 ? (JSON.parse(body) as { _id: string; _version: number }) : status === 409 ? (JSON.parse(body) as { error: { details: { current: { _id: string; _version: number } } } }).error.details.current : null;
+              if (item) versions.set(item._id, item._version);
+              if (status !== 200 && !patchFailure) patchFailure = `${status} ${body.slice(0, 200)}`;
+            },
+          },
+        ],
+      }),
+    );
+
+    if (patchFailure) line('  first failed PATCH', patchFailure);
+
+    // Does a deep page cost more in a bigger collection? 10,000 and 1,000,000 items.
+    for (const [key, count] of [['bench10k', 10_000], ['bench1m', 1_000_000]] as const) {
+      const { rows: [project] } = await client.query(
+        `INSERT INTO projects (id, key, name, currency, theme) VALUES (gen_random_uuid(), $1, $1, 'CAD', '{"logoBg":"#000000","primary":"#111111","secondary":"#222222"}') RETURNING id`,
+        [key],
+      );
+      await client.query(`INSERT INTO items (project_id, collection, id, data) VALUES ($1, 'categories', gen_random_uuid(), '{"name":"Bench"}')`, [project.id]);
+      started = performance.now();
+      await bulkOptions(client, project.id, category.id, count);
+      await client.query('ANALYZE items');
+      const loaded = ((performance.now() - started) / 1000).toFixed(1);
+      const { rows: [row] } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY id OFFSET $2 LIMIT 1`, [project.id, Math.floor(count * 0.9)]);
+      report(`deep page at ${count.toLocaleString('en')} items (loaded in ${loaded} s)`, await load({ url: `${base}/api/schema/options/?afterId=${row.id}`, headers: { projectid: key }, duration: 5 }));
+    }
+    await client.end();
+  } finally {
+    await server?.stop();
+    cluster.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Signs in and returns the session cookie. */
+function signInCookie(port: number, email: string, password: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify({ email, password });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/auth/sign-in/email',
+        method: 'POST',
+        headers: { host: `demo.localhost:${port}`, origin: `http://demo.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        response.resume();
+        const cookies = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+        response.on('end', () => resolve(cookies));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, signin: benchSignIn, api: benchApi };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {
   const bench = benches[name];

@@ -56,7 +56,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
-  await app.register(actorPlugin, { auth, db: database.db });
+  await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });
 
   const context: AppContext = { config, database };
   await app.register(identityRoutes, { auth, db: database.db });

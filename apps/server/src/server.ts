@@ -1,9 +1,10 @@
+import cluster from 'node:cluster';
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { resolveDemoPassword } from './db/seed/demo-password.ts';
 import { seedDemo } from './db/seed/seed.ts';
-import path from 'node:path';
 import { resolveStoredSecret } from './lib/stored-secret.ts';
 
 function loadConfigOrExit(): Config {
@@ -18,33 +19,26 @@ function loadConfigOrExit(): Config {
   }
 }
 
-async function main() {
-  const startedAt = performance.now();
-  const config = loadConfigOrExit();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-
-  const authSecret = await resolveStoredSecret({
-    dataDir: config.dataDir,
-    fileName: 'auth-secret',
-    fromEnv: config.authSecret,
-    bytes: 48,
-  });
-  const app = await buildApp({
-    config,
-    database,
-    authSecret,
-    logger: { level: config.logLevel },
-  });
-
+/** Migrations, secrets and demo data: done once, before any process serves. */
+async function prepare(config: Config) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 });
+  let demoPassword: string | null = null;
   if (config.seedDemo) {
-    const password = await resolveDemoPassword(config.dataDir, config.demoPassword);
-    const result = await seedDemo({ db: database.db, password, portalHost: config.portalHost });
-    if (result.createdProjects.length) app.log.info({ projects: result.createdProjects }, 'demo data created');
-    printDemoAccounts(config, password);
+    demoPassword = await resolveDemoPassword(config.dataDir, config.demoPassword);
+    await seedDemo({ db: database.db, password: demoPassword, portalHost: config.portalHost });
   }
+  return { database, authSecret, demoPassword };
+}
+
+async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepare>>) {
+  const startedAt = performance.now();
+  const { database, authSecret, demoPassword } = prepared ?? {
+    database: await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }),
+    authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 }),
+    demoPassword: null,
+  };
+  const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel } });
 
   let closing = false;
   const close = async (signal: string) => {
@@ -61,19 +55,17 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const portPart = port === 80 ? '' : `:${port}`;
+  if (demoPassword) printDemoAccounts(config, demoPassword);
   app.log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
-    `Decor Portal is ready: http://demo.${config.portalHost}${portPart}`,
+    { database: database.kind, startupMs: Math.round(performance.now() - startedAt), pid: process.pid },
+    `Decor Portal is ready: http://demo.${config.portalHost}:${config.port}`,
   );
 }
 
 function printDemoAccounts(config: Config, password: string) {
   const lines = [
     '',
-    'Demo accounts (password for all: ' + password + ')',
+    `Demo accounts (password for all: ${password})`,
     '  admin@demo.test        platform administrator',
     '  manager@demo.test      manager of "demo" (Maple Residences)',
     '  buyer@demo.test        buyer of unit 402 in "demo"',
@@ -82,6 +74,40 @@ function printDemoAccounts(config: Config, password: string) {
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+/**
+ * One process by default. With WEB_CONCURRENCY > 1 (PostgreSQL only: the embedded database
+ * belongs to one process), the primary prepares the database once and forks that many
+ * workers sharing the port; a worker that dies is replaced.
+ */
+async function main() {
+  const config = loadConfigOrExit();
+  if (cluster.isWorker) return serve(config);
+  if (config.workers <= 1) return serve(config, await prepare(config));
+
+  if (!config.databaseUrl) {
+    console.error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process.');
+    process.exit(1);
+  }
+  const prepared = await prepare(config);
+  await prepared.database.close();
+  if (prepared.demoPassword) printDemoAccounts(config, prepared.demoPassword);
+  let stopping = false;
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code) => {
+    if (!stopping && code !== 0) cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 11_000).unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

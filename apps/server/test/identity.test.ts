@@ -290,3 +290,17 @@ describe(`cookies and cross-site requests (${testDbKind})`, () => {
     await expect(signIn(app, 'marcus.reid@demo.test', TEST_DEMO_PASSWORD)).resolves.toBeTruthy();
   });
 });
+
+describe(`the session cookie fast path (${testDbKind})`, () => {
+  it('reads the session token from a signed cookie and refuses a tampered one', async () => {
+    const { sessionTokenFromCookie } = await import('../src/plugins/actor.ts');
+    const { TEST_AUTH_SECRET } = await import('./support/test-app.ts');
+    const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
+    const token = sessionTokenFromCookie(cookie, TEST_AUTH_SECRET);
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    const tampered = cookie.replace(/decor\.session_token=([^.]+)/, 'decor.session_token=$1x');
+    expect(sessionTokenFromCookie(tampered, TEST_AUTH_SECRET)).toBeNull();
+    expect(sessionTokenFromCookie(cookie, 'another-secret-another-secret-123')).toBeNull();
+    expect((await me(tampered)).statusCode).toBe(401);
+  });
+});

@@ -37,6 +37,7 @@ const envSchema = z.object({
   DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),
   SEED_DEMO: flag,
   TRUST_PROXY: flag,
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
   SESSION_RECORDING_ID: optionalText,
   SESSION_RECORDING_VERSION: z.coerce.number().int().positive().optional(),
@@ -63,6 +64,8 @@ export type Config = {
   seedDemo: boolean;
   /** Behind a reverse proxy: read the client's address and protocol from X-Forwarded-*. */
   trustProxy: boolean;
+  /** Server processes sharing the port (PostgreSQL only). */
+  workers: number;
   /** Largest accepted upload; bigger ones are refused with 413. */
   uploadMaxBytes: number;
   sessionRecording: { id: string | null; version: number | undefined };
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.DATABASE_URL === undefined || e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    workers: e.WEB_CONCURRENCY,
     sessionRecording: { id: e.SESSION_RECORDING_ID ?? null, version: e.SESSION_RECORDING_VERSION },
     analyticsId: e.ANALYTICS_ID ?? null,
     decorApiUrl: e.DECOR_API_URL,

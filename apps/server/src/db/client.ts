@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { createHash } from 'node:crypto';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -19,6 +20,20 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+}
+
+/**
+ * Runs a hot query as a named prepared statement on PostgreSQL (parsed and planned once
+ * per connection), or plainly on PGlite. Only for queries whose text repeats.
+ */
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
+  }
+  return queryRows<T>(db, query);
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');

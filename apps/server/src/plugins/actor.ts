@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { DomainError } from '@decor/core';
 import type { Auth } from '../modules/identity/auth.ts';
-import type { Db } from '../db/client.ts';
+import { preparedRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
 /** Who is calling: a signed-in person (by session cookie, session bearer or access token). */
@@ -47,12 +49,38 @@ function fetchHeaders(request: FastifyRequest): Headers {
 
 const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
 
+const SESSION_COOKIES = ['decor.session_token', '__Secure-decor.session_token'];
+/** Sessions older than this since their last refresh go through the provider, which extends them. */
+const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** The session token of a signed session cookie (`token.signature`, HMAC-SHA256 with the auth secret). */
+export function sessionTokenFromCookie(cookieHeader: string | undefined, secret: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1 || !SESSION_COOKIES.includes(part.slice(0, index).trim())) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot <= 0) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = createHmac('sha256', secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+  return null;
+}
+
 /**
  * Resolves `request.actor` on every API call and enforces the onboarding gate: until the
  * e-mail is verified and the terms accepted, a signed-in person reaches only the
  * onboarding routes and gets a 403 with a clear code everywhere else.
  */
-export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db }: { auth: Auth; db: Db }) {
+export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db, secret }: { auth: Auth; db: Db; secret: string }) {
   let jwks: { set: ReturnType<typeof createLocalJWKSet>; at: number } | null = null;
   const keySet = async () => {
     if (!jwks || Date.now() - jwks.at > JWKS_CACHE_MS) {
@@ -92,12 +120,52 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
     }
   }
 
+  /**
+   * The common case in one query: a validly signed session cookie whose session is live.
+   * Null sends the request through the provider's own lookup (which also extends sessions).
+   */
+  async function fromSessionCookie(request: FastifyRequest): Promise<Actor | null | undefined> {
+    const token = sessionTokenFromCookie(request.headers.cookie, secret);
+    if (!token) return undefined;
+    const [row] = await preparedRows<{
+      id: string;
+      email: string;
+      name: string;
+      is_admin: boolean;
+      email_verified: boolean;
+      terms_accepted_at: Date | string | null;
+      disabled: boolean;
+      session_updated_at: Date | string;
+    }>(
+      db,
+      sql`SELECT u.id, u.email, u.name, u.is_admin, u.email_verified, u.terms_accepted_at, u.disabled, s.updated_at AS session_updated_at
+          FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token = ${token} AND s.expires_at > now()`,
+    );
+    if (!row) return null;
+    if (Date.now() - new Date(row.session_updated_at).getTime() > SESSION_REFRESH_MS) return undefined;
+    if (row.disabled) return null;
+    return {
+      userId: row.id,
+      email: row.email,
+      name: row.name,
+      isAdmin: row.is_admin,
+      emailVerified: row.email_verified,
+      termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
+      sessionToken: token,
+    };
+  }
+
   async function resolve(request: FastifyRequest): Promise<Actor | null> {
     const authorization = request.headers.authorization;
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
     if (bearer && looksLikeJwt(bearer)) {
       const actor = await fromAccessToken(bearer);
       if (actor) return actor;
+    }
+    if (!bearer) {
+      const fromCookie = await fromSessionCookie(request);
+      if (fromCookie !== undefined) return fromCookie;
     }
     const found = await currentSession(request);
     if (!found) return null;

@@ -31,6 +31,8 @@ const PG_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   '23503': { code: 'conflict', message: 'That is still referred to, or refers to something missing.' },
   '22P02': { code: 'bad_request', message: 'A value has the wrong form.' },
   '22001': { code: 'bad_request', message: 'A value is too long.' },
+  '22021': { code: 'bad_request', message: 'A value contains a character that cannot be stored.' },
+  '22P05': { code: 'bad_request', message: 'A value contains a character that cannot be stored.' },
   '22003': { code: 'bad_request', message: 'A number is out of range.' },
   '40001': { code: 'conflict', message: 'Someone else changed this at the same moment. Please try again.' },
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
@@ -89,19 +90,29 @@ function resolveCustom(row: typeof collections.$inferSelect): ResolvedCollection
   };
 }
 
+/** Each project's collections, resolved and compiled, cached for a few seconds. */
+const projectCollections = new TtlCache<Map<string, ResolvedCollection>>(5_000);
+
+function collectionsOf(db: Db, projectId: string): Promise<Map<string, ResolvedCollection>> {
+  return projectCollections.get(projectId, async () => new Map((await loadCollections(db, projectId)).map((c) => [c.name, c])));
+}
+
+/** Forget a project's cached collections (after the model builder changes them). */
+export function forgetCollections(projectId: string): void {
+  projectCollections.delete(projectId);
+}
+
 /** One collection of a project, built-in (with any extra fields) or custom; null when unknown. */
 export async function resolveCollection(db: Db, projectId: string, name: string): Promise<ResolvedCollection | null> {
   if (!COLLECTION_NAME_PATTERN.test(name)) return null;
-  const [row] = await db
-    .select()
-    .from(collections)
-    .where(and(eq(collections.projectId, projectId), eq(collections.name, name)));
-  const builtIn = builtInCollection(name);
-  if (builtIn) return resolveBuiltIn(builtIn, row?.schema);
-  return row ? resolveCustom(row) : null;
+  return (await collectionsOf(db, projectId)).get(name) ?? null;
 }
 
 export async function listCollections(db: Db, projectId: string): Promise<ResolvedCollection[]> {
+  return [...(await collectionsOf(db, projectId)).values()];
+}
+
+async function loadCollections(db: Db, projectId: string): Promise<ResolvedCollection[]> {
   const rows = await db.select().from(collections).where(eq(collections.projectId, projectId));
   const byName = new Map(rows.map((row) => [row.name, row]));
   const builtIns = BUILT_IN_COLLECTIONS.map((definition) => resolveBuiltIn(definition, byName.get(definition.name)?.schema));

@@ -16,16 +16,14 @@ import { readPlan, standingOf, writePlan, type Standing } from './access.ts';
 import { listCollections, resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
 import {
   deleteItem,
-  documentSql,
-  existingIds,
+  existingRefs,
   getItemJson,
   insertItem,
   listItemsJson,
   lockItem,
-  optionPrices,
-  packageAdjustment,
+  pricesFor,
   referrers,
-  updateItem,
+  updateItemAudited,
   writeAudit,
   type ItemRow,
 } from './items.repo.ts';
@@ -175,12 +173,15 @@ function validated(collection: ResolvedCollection, data: Record<string, unknown>
   return copy;
 }
 
-async function checkReferences(db: Db, projectId: string, collection: ResolvedCollection, data: Record<string, unknown>) {
-  const missing: Array<{ collection: string; _id: string }> = [];
-  for (const [target, ids] of refsByCollection(collection.refs, data)) {
-    const found = await existingIds(db, { projectId, collection: target, ids: [...ids] });
-    for (const id of ids) if (!found.has(id)) missing.push({ collection: target, _id: id });
-  }
+/** Every reference must point at an item of the same project; only new ones need checking. */
+async function checkReferences(db: Db, projectId: string, collection: ResolvedCollection, data: Record<string, unknown>, previous?: Record<string, unknown>) {
+  const known = previous ? refsByCollection(collection.refs, previous) : new Map<string, Set<string>>();
+  const wanted = [...refsByCollection(collection.refs, data)].flatMap(([target, ids]) =>
+    [...ids].filter((id) => !known.get(target)?.has(id)).map((id) => ({ collection: target, id })),
+  );
+  if (!wanted.length) return;
+  const found = await existingRefs(db, projectId, wanted);
+  const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
   if (missing.length) {
     throw new DomainError('rule_broken', `This refers to ${missing.length === 1 ? 'an item that does' : 'items that do'} not exist in this project.`, { missing });
   }
@@ -190,8 +191,7 @@ async function checkReferences(db: Db, projectId: string, collection: ResolvedCo
 async function withServerTotal(db: Db, projectId: string, collection: ResolvedCollection, data: Record<string, unknown>) {
   if (collection.name !== 'carts') return data;
   const selections = (data.selections ?? []) as Array<{ option: string; quantity: number }>;
-  const prices = await optionPrices(db, projectId, selections.map((s) => s.option));
-  const adjustment = await packageAdjustment(db, projectId, (data.package as string | null) ?? null);
+  const { prices, adjustment } = await pricesFor(db, projectId, selections.map((s) => s.option), (data.package as string | null) ?? null);
   return { ...data, total: cartTotal({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment }) };
 }
 
@@ -259,11 +259,9 @@ export async function patchItem(context: DecorContext, name: string, id: string,
     }
     if (plan.kind === 'own-fields') assertBuyerMayEdit(current.data);
     let data = validated(collection, { ...current.data, ...patch });
-    await checkReferences(db, project.id, collection, data);
+    await checkReferences(db, project.id, collection, data, current.data);
     data = await withServerTotal(db, project.id, collection, data);
-    await updateItem(db, { projectId: project.id, collection: collection.name, id, data, actorId });
-    await writeAudit(db, { projectId: project.id, collection: collection.name, itemId: id, action: 'update', actorId, before: current.data, after: data });
-    return documentOf(db, project.id, collection.name, id);
+    return updateItemAudited(db, { projectId: project.id, collection: collection.name, id, data, before: current.data, actorId });
   });
 }
 

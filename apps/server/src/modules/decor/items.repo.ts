@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_COLLECTIONS } from '@decor/core';
-import { queryRows, type Db } from '../../db/client.ts';
+import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { jsonPathOf } from './refs.ts';
 
 export interface ItemRow {
@@ -34,7 +34,7 @@ export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
     ...query.filters,
     ...(query.afterId ? [sql`i.id > ${query.afterId}`] : []),
   ];
-  const [row] = await queryRows<{ body: string }>(
+  const [row] = await preparedRows<{ body: string }>(
     db,
     sql`SELECT coalesce(json_agg(page.doc ORDER BY page.id), '[]')::text AS body FROM (
           SELECT i.id, ${documentSql(query.document)} AS doc FROM items i
@@ -45,7 +45,7 @@ export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
 }
 
 export async function getItemJson(db: Db, { projectId, collection, id, where, document }: { projectId: string; collection: string; id: string; where: SQL; document: SQL }): Promise<string | null> {
-  const [row] = await queryRows<{ body: string }>(
+  const [row] = await preparedRows<{ body: string }>(
     db,
     sql`SELECT (${documentSql(document)})::text AS body FROM items i
         WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ${id} AND ${where}`,
@@ -55,7 +55,7 @@ export async function getItemJson(db: Db, { projectId, collection, id, where, do
 
 /** The item for a write, locked until the transaction ends; `where` limits it to what the caller may change. */
 export async function lockItem(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL }): Promise<ItemRow | null> {
-  const [row] = await queryRows<ItemRow>(
+  const [row] = await preparedRows<ItemRow>(
     db,
     sql`SELECT i.id, i.data, i.version FROM items i
         WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ${id} AND ${where}
@@ -76,13 +76,42 @@ export async function insertItem(db: Db, { projectId, collection, data, actorId 
   return id;
 }
 
-export async function updateItem(db: Db, { projectId, collection, id, data, actorId }: { projectId: string; collection: string; id: string; data: Record<string, unknown>; actorId: string }) {
-  await db.execute(sql`UPDATE items SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${actorId}
-                       WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}`);
+/** Saves the new document, writes the audit entry and returns the API document: one round trip. */
+export async function updateItemAudited(
+  db: Db,
+  { projectId, collection, id, data, before, actorId }: { projectId: string; collection: string; id: string; data: Record<string, unknown>; before: Record<string, unknown>; actorId: string },
+): Promise<string> {
+  const after = JSON.stringify(data);
+  const [row] = await preparedRows<{ body: string }>(
+    db,
+    sql`WITH i AS (
+          UPDATE items SET data = ${after}::jsonb, version = version + 1, updated_at = now(), updated_by = ${actorId}
+          WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}
+          RETURNING id, data, version, created_at, updated_at),
+        audit AS (
+          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
+          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'update', ${actorId}, ${JSON.stringify(before)}::jsonb, ${after}::jsonb))
+        SELECT (${documentSql(sql`i.data`)})::text AS body FROM i`,
+  );
+  return row!.body;
 }
 
 export async function deleteItem(db: Db, { projectId, collection, id }: { projectId: string; collection: string; id: string }) {
   await db.execute(sql`DELETE FROM items WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}`);
+}
+
+/** Which of these (collection, id) pairs exist in the project, in one query. */
+export async function existingRefs(db: Db, projectId: string, refs: Array<{ collection: string; id: string }>): Promise<Set<string>> {
+  const valid = refs.filter((ref) => /^[0-9a-f-]{36}$/i.test(ref.id));
+  if (!valid.length) return new Set();
+  const rows = await preparedRows<{ key: string }>(
+    db,
+    sql`SELECT i.collection || ':' || i.id AS key FROM items i
+        JOIN unnest(string_to_array(${valid.map((r) => r.collection).join(',')}, ','), string_to_array(${valid.map((r) => r.id).join(',')}, ',')::uuid[]) AS wanted(collection, id)
+          ON i.collection = wanted.collection AND i.id = wanted.id
+        WHERE i.project_id = ${projectId}`,
+  );
+  return new Set(rows.map((row) => row.key));
 }
 
 /** Which of these ids exist in a collection of the project. */
@@ -113,24 +142,23 @@ export async function referrers(db: Db, { projectId, collection, id }: { project
   return found;
 }
 
-/** Current prices of options, for computing a cart's total on the server. */
-export async function optionPrices(db: Db, projectId: string, ids: string[]): Promise<Map<string, number>> {
-  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (!valid.length) return new Map();
-  const rows = await queryRows<{ id: string; price: number }>(
+/** Current option prices and the package's adjustment, for a cart's total, in one query. */
+export async function pricesFor(db: Db, projectId: string, optionIds: string[], packageId: string | null) {
+  const ids = [...optionIds, ...(packageId ? [packageId] : [])].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  const prices = new Map<string, number>();
+  let adjustment = 0;
+  if (!ids.length) return { prices, adjustment };
+  const rows = await preparedRows<{ id: string; collection: string; amount: string | null }>(
     db,
-    sql`SELECT id, (data->>'price')::bigint AS price FROM items WHERE project_id = ${projectId} AND collection = 'options' AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[])`,
+    sql`SELECT id, collection, CASE WHEN collection = 'options' THEN data->>'price' ELSE data->>'priceAdjustment' END AS amount
+        FROM items WHERE project_id = ${projectId} AND collection IN ('options', 'packages')
+        AND id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`,
   );
-  return new Map(rows.map((row) => [row.id, Number(row.price)]));
-}
-
-export async function packageAdjustment(db: Db, projectId: string, id: string | null): Promise<number> {
-  if (!id) return 0;
-  const rows = await queryRows<{ adjustment: number | null }>(
-    db,
-    sql`SELECT (data->>'priceAdjustment')::bigint AS adjustment FROM items WHERE project_id = ${projectId} AND collection = 'packages' AND id = ${id}`,
-  );
-  return Number(rows[0]?.adjustment ?? 0);
+  for (const row of rows) {
+    if (row.collection === 'options') prices.set(row.id, Number(row.amount ?? 0));
+    else if (row.id === packageId) adjustment = Number(row.amount ?? 0);
+  }
+  return { prices, adjustment };
 }
 
 export async function writeAudit(

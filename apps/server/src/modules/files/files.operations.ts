@@ -42,7 +42,8 @@ export function fileView(row: FileRow) {
 }
 
 function safeName(name: string): string {
-  const cleaned = name.normalize('NFC').replace(/[\u0000-\u001f\\/:*?"<>|]+/g, '_').trim();
+  const printable = [...name.normalize('NFC')].map((char) => (char.charCodeAt(0) < 0x20 ? '_' : char)).join('');
+  const cleaned = printable.replace(/[\\/:*?"<>|]+/g, '_').trim();
   return (cleaned || 'file').slice(0, 200);
 }
 

@@ -131,7 +131,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       schema: {
         tags: ['portal'],
         summary: 'A user by identity-provider id (self or admin)',
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: z.object({ id: z.string().regex(/^[\w-]{1,100}$/, 'a user id') }),
         response: { 200: userRecordSchema, ...errors },
       },
     },

@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { items, projects } from '../../db/schema/index.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
+/** Projects by key, cached for a few seconds: every API call starts by looking one up. */
+const projectsByKey = new TtlCache<ProjectRow | undefined>(5_000);
+
 export async function findProjectByKey(db: Db, key: string): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(eq(projects.key, key)).limit(1);
-  return row;
+  return projectsByKey.get(key, async () => {
+    const [row] = await db.select().from(projects).where(eq(projects.key, key)).limit(1);
+    return row;
+  });
 }
 
 export async function listRoomItems(db: Db, projectId: string) {
@@ -27,5 +33,6 @@ export async function updateProject(db: Db, id: string, changes: Partial<typeof 
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(projects.id, id))
     .returning();
+  projectsByKey.delete(row!.key);
   return row!;
 }
