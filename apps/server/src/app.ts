@@ -1,5 +1,6 @@
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
@@ -13,6 +14,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts';
 import { decorRoutes } from './modules/decor/decor.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -53,6 +55,21 @@ export async function buildApp({ config, database, authSecret, logger = process.
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer, secret: authSecret, log: app.log });
 
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Decor Portal API',
+        version: '1',
+        description: 'Portal, identity and decor API. Send the project key as the ProjectId header (or call from its subdomain).',
+      },
+      tags: [
+        { name: 'portal', description: 'Environment, people, projects, access codes' },
+        { name: 'identity', description: 'The embedded identity provider' },
+        { name: 'decor', description: 'Schema-driven collections and files' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
@@ -66,6 +83,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(accessCodesRoutes, { ...context, auth, mailer });
   await app.register(decorRoutes, context);
   await app.register(filesRoutes, context);
+  await app.register(referenceRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir, portalHost: config.portalHost });
   return app;

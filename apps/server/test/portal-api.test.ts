@@ -131,3 +131,41 @@ describe(`PATCH /api/projects/{id} (${testDbKind})`, () => {
     expect((await patch(admin, 'not-a-uuid', { name: 'X' })).statusCode).toBe(400);
   });
 });
+
+describe(`OpenAPI (${testDbKind})`, () => {
+  it('describes every portal, identity and decor route', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(spec.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    for (const route of [
+      'GET /api/env',
+      'GET /api/me',
+      'POST /api/me/accept-terms',
+      'POST /api/me/sign-out',
+      'GET /api/users/firebase/{id}',
+      'POST /api/access-codes/consume/{code}',
+      'GET /api/deploys',
+      'PATCH /api/projects/{id}',
+      'GET /api/project',
+      'GET /api/schema/',
+      'GET /api/schema/$ui',
+      'GET /api/schema/{collection}/$',
+      'GET /api/schema/{collection}/',
+      'GET /api/schema/{collection}/{id}',
+      'POST /api/schema/{collection}/',
+      'PATCH /api/schema/{collection}/{id}',
+      'DELETE /api/schema/{collection}/{id}',
+      'POST /api/files',
+      'GET /api/files/{id}',
+      'POST /api/auth/{*}',
+    ]) {
+      expect(routes, route).toContain(route);
+    }
+  });
+
+  it('serves the interactive reference script from our own origin', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/reference/script.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.body.length).toBeGreaterThan(100_000);
+  });
+});

@@ -212,6 +212,15 @@ describe('the admin quick box', () => {
     await page.getByTestId('logo-band').getByText('Maple Residences').waitFor();
   });
 
+  it('shows the interactive API reference to an admin', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin/api' });
+    await page.waitForURL((url) => url.pathname === '/admin/api');
+    const reference = page.getByTestId('api-reference');
+    await reference.getByRole('heading', { name: 'Decor Portal API' }).waitFor({ timeout: 30_000 });
+    await reference.getByText('Every deployment and its projects (admins)').filter({ visible: true }).first().waitFor();
+  });
+
   it('does not open for a buyer', async () => {
     const { page } = browser;
     await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });

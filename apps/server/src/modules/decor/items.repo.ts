@@ -32,7 +32,8 @@ export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
     sql`i.collection = ${query.collection}`,
     query.where,
     ...query.filters,
-    ...(query.afterId ? [sql`i.id > ${query.afterId}`] : []),
+    // Always a lower bound, so the first page takes the same keyset plan as every other.
+    sql`i.id > ${query.afterId ?? '00000000-0000-0000-0000-000000000000'}`,
   ];
   const [row] = await preparedRows<{ body: string }>(
     db,

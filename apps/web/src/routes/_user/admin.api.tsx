@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { guard } from '../../lib/guard.ts';
+import { ApiReference } from '../../features/admin/components/api-reference.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/_user/admin/api')({
 
 function Page() {
   return (
-    <PageFrame title="API reference" description="The interactive reference of every portal, identity and decor API route." />
+    <PageFrame title="API reference" description="The interactive reference of every portal, identity and decor API route.">
+      <ApiReference />
+    </PageFrame>
   );
 }
