@@ -23,6 +23,13 @@ afterEach(async () => {
   });
 });
 
+/** Agree to the terms and wait for the reload that follows, until the modal is gone. */
+async function agreeToTerms(page: BrowserSession['page']) {
+  await Promise.all([page.waitForEvent('framenavigated'), page.getByRole('button', { name: 'Agree' }).click()]);
+  await page.waitForLoadState('load');
+  await expect.poll(() => page.getByTestId('getting-started').count()).toBe(0);
+}
+
 describe('a newcomer', () => {
   it('signs up, gets the mail, verifies, accepts the terms and reaches the home page', async () => {
     const { page } = browser;
@@ -50,9 +57,7 @@ describe('a newcomer', () => {
     // Still signed in: the modal moves on to the terms, over whatever page is open.
     await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
     expect(await modal.textContent()).toContain('These terms cover your use of the Maple Residences selection portal.');
-    await page.getByRole('button', { name: 'Agree' }).click();
-    await page.getByTestId('email-verified').waitFor();
-    await expect.poll(() => page.getByTestId('getting-started').count()).toBe(0);
+    await agreeToTerms(page);
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'My home' }).waitFor();
   });
@@ -143,7 +148,7 @@ describe('access links', () => {
     // The link proved the address: straight to the terms.
     await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
     expect(await modal.textContent()).toContain(email);
-    await page.getByRole('button', { name: 'Agree' }).click();
+    await agreeToTerms(page);
     await page.getByRole('heading', { name: 'My home' }).waitFor();
   });
 

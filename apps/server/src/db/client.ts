@@ -52,6 +52,11 @@ export interface OpenDatabaseInput {
 export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: OpenDatabaseInput): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+    // An idle connection closed by the server (a restart, a failover) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error('database connection lost:', error.message);
+    });
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
