@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { guard } from '../../../lib/guard.ts';
+import { LogoSettings } from '../../../features/manage/components/logo-settings.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/_manager/manage/settings')({
 
 function Page() {
   return (
-    <PageFrame title="Settings" description="The project's name, currency, locale, theme, terms and deadlines." />
+    <PageFrame title="Settings" description="The project's name, currency, locale, theme, terms and deadlines.">
+      <LogoSettings />
+    </PageFrame>
   );
 }
