@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
-import { isDevMode, setDevMode } from '../../../lib/dev-mode.ts';
+import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { meQuery, type Me } from '../../../lib/session.ts';
 
 interface MyProject {
@@ -228,18 +228,4 @@ function describeDevice(userAgent: string | null): string {
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /Chrome\//.test(userAgent) ? 'Chrome' : /Firefox\//.test(userAgent) ? 'Firefox' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
   const system = /iPhone|iPad/.test(userAgent) ? 'iOS' : /Android/.test(userAgent) ? 'Android' : /Mac OS/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : '';
   return system ? `${browser} on ${system}` : browser;
-}
-
-function DevModeSwitch() {
-  const [isOn, setOn] = useState(isDevMode);
-  return (
-    <Switch
-      label="Developer mode: log errors to the browser console (administrators only)"
-      checked={isOn}
-      onChange={(event) => {
-        setDevMode(event.currentTarget.checked);
-        setOn(event.currentTarget.checked);
-      }}
-    />
-  );
 }

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DEPLOY_TYPES_LIST } from '@decor/core';
-import { isDevMode, setDevMode } from '../../../lib/dev-mode.ts';
+import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { deploysQuery, type Deploy } from '../api/deploys.ts';
 
 /** Deploys whose name, host or project keys contain the filter (case-insensitive). */
@@ -29,7 +29,6 @@ function projectLink(fullKey: string, path: string): string {
  */
 export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [filter, setFilter] = useState('');
-  const [devMode, setDevModeState] = useState(isDevMode);
   const { data: deploys = [], isLoading } = useQuery({ ...deploysQuery, enabled: opened });
 
   const shown = useMemo(() => filterDeploys(deploys, filter), [deploys, filter]);
@@ -84,14 +83,7 @@ export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => 
             })}
           </Stack>
         </ScrollArea.Autosize>
-        <Switch
-          label="Developer mode (log errors to the console)"
-          checked={devMode}
-          onChange={(event) => {
-            setDevMode(event.currentTarget.checked);
-            setDevModeState(event.currentTarget.checked);
-          }}
-        />
+        <DevModeSwitch />
       </Stack>
     </Modal>
   );
