@@ -13,3 +13,5 @@ export * from './access.ts';
 export * from './tokens.ts';
 export * from './collections.ts';
 export * from './pricing.ts';
+export * from './selection-rules.ts';
+export * from './cart-status.ts';

@@ -5,7 +5,8 @@ export interface PricedSelection {
 
 /**
  * A cart's total in integer minor units: the sum of each chosen option's current price
- * times its quantity, plus the package's adjustment. An option whose price is unknown
+ * times its quantity, plus the package's adjustment, and never below zero (a package
+ * discount cannot make the builder owe the buyer). An option whose price is unknown
  * counts as 0 here; the rules refuse such a choice before it is saved.
  */
 export function cartTotal({
@@ -19,5 +20,5 @@ export function cartTotal({
 }): number {
   let total = packageAdjustment;
   for (const selection of selections) total += (priceOf(selection.option) ?? 0) * selection.quantity;
-  return total;
+  return Math.max(0, total);
 }

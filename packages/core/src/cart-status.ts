@@ -1,0 +1,31 @@
+/** A cart's life (DESIGN.md §6): draft → submitted → approved; returned; reopened; locked after the deadline. */
+export type CartStatus = 'draft' | 'submitted' | 'approved';
+export type EffectiveStatus = CartStatus | 'locked';
+export type CartAction = 'submit' | 'approve' | 'return' | 'reopen' | 'extend';
+export type CartActor = 'buyer' | 'manager';
+
+/** A draft whose deadline has passed is locked (read-only) until a manager extends it. */
+export function effectiveStatus(cart: { status: CartStatus; deadline: string | null }, now: Date): EffectiveStatus {
+  if (cart.status === 'draft' && cart.deadline && Date.parse(cart.deadline) < now.getTime()) return 'locked';
+  return cart.status;
+}
+
+const TRANSITIONS: Record<CartAction, { from: EffectiveStatus[]; to: CartStatus; by: CartActor[] }> = {
+  submit: { from: ['draft'], to: 'submitted', by: ['buyer', 'manager'] },
+  approve: { from: ['submitted'], to: 'approved', by: ['manager'] },
+  return: { from: ['submitted'], to: 'draft', by: ['manager'] },
+  reopen: { from: ['approved'], to: 'draft', by: ['manager'] },
+  extend: { from: ['locked', 'draft'], to: 'draft', by: ['manager'] },
+};
+
+/** The status an action leads to, or why it cannot happen, in words a person understands. */
+export function nextStatus(current: EffectiveStatus, action: CartAction, actor: CartActor): { status: CartStatus } | { refused: string } {
+  const rule = TRANSITIONS[action];
+  if (!rule.by.includes(actor)) return { refused: 'Only the design centre can do this.' };
+  if (!rule.from.includes(current)) {
+    if (current === 'locked') return { refused: 'The deadline has passed: ask the design centre to extend it.' };
+    const article = /^[aeiou]/.test(current) ? 'An' : 'A';
+    return { refused: `${article} ${current} selection cannot be ${action === 'submit' ? 'submitted' : `${action}ed`}.` };
+  }
+  return { status: rule.to };
+}

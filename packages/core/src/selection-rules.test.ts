@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  allowances,
+  budgetRemaining,
+  choose,
+  depositOf,
+  describeUnavailability,
+  missingRequired,
+  ruleViolations,
+  unchoose,
+  whyUnavailable,
+  RuleBrokenError,
+  type RuleCategory,
+  type RuleContext,
+  type RuleOption,
+  type Selection,
+} from './selection-rules.ts';
+import { effectiveStatus, nextStatus } from './cart-status.ts';
+import { cartTotal } from './pricing.ts';
+
+const category = (id: string, extra: Partial<RuleCategory> = {}): RuleCategory => ({ _id: id, name: id, required: false, multiple: false, allowance: 0, ...extra });
+const option = (id: string, categoryId: string, extra: Partial<RuleOption> = {}): RuleOption => ({
+  _id: id,
+  name: id.toUpperCase(),
+  category: categoryId,
+  price: 1000,
+  plans: [],
+  requires: [],
+  excludes: [],
+  active: true,
+  ...extra,
+});
+
+const categories = [
+  category('floor', { required: true }),
+  category('counter', { required: true }),
+  category('backsplash'),
+  category('lighting', { multiple: true, allowance: 1500 }),
+];
+const options = [
+  option('oak', 'floor', { price: 0 }),
+  option('walnut', 'floor', { price: 5000 }),
+  option('wide', 'floor', { price: 4000, plans: ['plan-b'] }),
+  option('laminate', 'counter', { price: 0 }),
+  option('calacatta', 'counter', { price: 3600 }),
+  option('slab', 'backsplash', { price: 3200, requires: ['calacatta'] }),
+  option('subway', 'backsplash', { price: 0, excludes: ['black'] }),
+  option('pots', 'lighting', { price: 0 }),
+  option('dimmer', 'lighting', { price: 480 }),
+  option('smart', 'lighting', { price: 1100, requires: ['dimmer'] }),
+  option('black', 'lighting', { price: 900 }),
+  option('retired', 'lighting', { active: false }),
+];
+
+const context = (extra: Partial<RuleContext> = {}): RuleContext => ({
+  options: new Map(options.map((o) => [o._id, o])),
+  categories: new Map(categories.map((c) => [c._id, c])),
+  planId: 'plan-a',
+  isOpen: true,
+  ...extra,
+});
+
+describe('choosing', () => {
+  it('replaces the previous choice of a single-choice category in the same room only', () => {
+    let cart: Selection[] = [];
+    cart = choose(cart, { option: 'oak', room: 'living', quantity: 1 }, context());
+    cart = choose(cart, { option: 'oak', room: 'kitchen', quantity: 1 }, context());
+    cart = choose(cart, { option: 'walnut', room: 'living', quantity: 1 }, context());
+    expect(cart).toEqual([
+      { option: 'oak', room: 'kitchen', quantity: 1 },
+      { option: 'walnut', room: 'living', quantity: 1 },
+    ]);
+  });
+
+  it('adds to a multiple-choice category', () => {
+    const cart = choose(choose([], { option: 'pots', quantity: 1 }, context()), { option: 'dimmer', quantity: 1 }, context());
+    expect(cart.map((s) => s.option)).toEqual(['pots', 'dimmer']);
+  });
+
+  it('refuses what needs another choice first, and says so in the buyer’s words', () => {
+    const reason = whyUnavailable('slab', [], context());
+    expect(reason).toEqual({ kind: 'requires', missing: ['calacatta'] });
+    expect(describeUnavailability(reason!, context())).toBe('Needs CALACATTA first.');
+    expect(() => choose([], { option: 'slab', quantity: 1 }, context())).toThrow(RuleBrokenError);
+    const withCounter = choose([], { option: 'calacatta', quantity: 1 }, context());
+    expect(choose(withCounter, { option: 'slab', quantity: 1 }, context()).map((s) => s.option)).toEqual(['calacatta', 'slab']);
+  });
+
+  it('refuses a conflict whichever side declares it', () => {
+    const withBlack = choose([], { option: 'black', quantity: 1 }, context());
+    expect(whyUnavailable('subway', withBlack, context())).toEqual({ kind: 'excludes', conflicts: ['black'] });
+    const withSubway = choose([], { option: 'subway', quantity: 1 }, context());
+    const reason = whyUnavailable('black', withSubway, context());
+    expect(reason).toEqual({ kind: 'excludes', conflicts: ['subway'] });
+    expect(describeUnavailability(reason!, context())).toBe('Can’t be combined with SUBWAY.');
+  });
+
+  it('offers plan-limited options only to that plan, and nothing inactive or after closing', () => {
+    expect(whyUnavailable('wide', [], context())).toEqual({ kind: 'plan' });
+    expect(whyUnavailable('wide', [], context({ planId: 'plan-b' }))).toBeNull();
+    expect(whyUnavailable('retired', [], context())).toEqual({ kind: 'inactive' });
+    expect(whyUnavailable('oak', [], context({ isOpen: false }))).toEqual({ kind: 'closed' });
+    expect(describeUnavailability({ kind: 'plan' }, context())).toBe('Not offered for your home’s plan.');
+  });
+
+  it('removes choices that needed a removed one', () => {
+    let cart = choose([], { option: 'dimmer', quantity: 1 }, context());
+    cart = choose(cart, { option: 'smart', quantity: 1 }, context());
+    expect(unchoose(cart, 'dimmer', undefined, context())).toEqual([]);
+  });
+});
+
+describe('checking a whole cart', () => {
+  it('names every choice that breaks a rule', () => {
+    const cart: Selection[] = [
+      { option: 'slab', quantity: 1 },
+      { option: 'wide', room: 'living', quantity: 1 },
+    ];
+    expect(ruleViolations(cart, context()).map((v) => [v.option, v.reason.kind])).toEqual([
+      ['slab', 'requires'],
+      ['wide', 'plan'],
+    ]);
+  });
+
+  it('lists the required categories still empty', () => {
+    const cart = choose([], { option: 'oak', room: 'living', quantity: 1 }, context());
+    expect(missingRequired(cart, context()).map((c) => c._id)).toEqual(['counter']);
+  });
+
+  it('shows each allowance against what was chosen', () => {
+    const cart = [
+      { option: 'dimmer', quantity: 1 },
+      { option: 'black', quantity: 2 },
+    ];
+    expect(allowances(cart, context())).toEqual([{ category: 'lighting', allowance: 1500, spent: 2280, difference: 780 }]);
+  });
+
+  it('computes the deposit and the budget left', () => {
+    expect(depositOf(123_455, 10)).toBe(12_346);
+    expect(depositOf(-5, 10)).toBe(0);
+    expect(depositOf(5000, undefined)).toBe(0);
+    expect(budgetRemaining(8000, 10_000)).toBe(2000);
+    expect(budgetRemaining(8000, null)).toBeNull();
+  });
+});
+
+describe('rule properties', () => {
+  const anyChoice = fc.record({
+    option: fc.constantFrom(...options.map((o) => o._id)),
+    room: fc.constantFrom('living', 'kitchen', undefined),
+    quantity: fc.integer({ min: 1, max: 5 }),
+  });
+  const ctx = context();
+
+  /** Applies choices, keeping only those the rules allow: what a buyer can reach. */
+  const reachable = (choices: Selection[]) =>
+    choices.reduce<Selection[]>((cart, choice) => {
+      try {
+        return choose(cart, choice, ctx);
+      } catch {
+        return cart;
+      }
+    }, []);
+
+  it('a cart built by allowed choices never breaks a rule, and stays valid after any allowed change (property)', () => {
+    fc.assert(
+      fc.property(fc.array(anyChoice, { maxLength: 25 }), anyChoice, (choices, change) => {
+        const cart = reachable(choices);
+        expect(ruleViolations(cart, ctx)).toEqual([]);
+        const reason = whyUnavailable(change.option, cart, ctx, change.room);
+        if (!reason) expect(ruleViolations(choose(cart, change, ctx), ctx)).toEqual([]);
+        expect(ruleViolations(unchoose(cart, change.option, change.room, ctx), ctx)).toEqual([]);
+      }),
+    );
+  });
+
+  it('totals are sums of price × quantity, never negative, whatever the order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(anyChoice, { maxLength: 25 }), fc.integer({ min: -100_000, max: 0 }), (choices, adjustment) => {
+        const cart = reachable(choices);
+        const priceOf = (id: string) => ctx.options.get(id)?.price;
+        const total = cartTotal({ selections: cart, priceOf, packageAdjustment: adjustment });
+        const sum = cart.reduce((acc, s) => acc + priceOf(s.option)! * s.quantity, 0);
+        expect(total).toBe(Math.max(0, sum + adjustment));
+        expect(cartTotal({ selections: [...cart].reverse(), priceOf, packageAdjustment: adjustment })).toBe(total);
+      }),
+    );
+  });
+});
+
+describe('cart status', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+
+  it('locks a draft after its deadline, and only a draft', () => {
+    expect(effectiveStatus({ status: 'draft', deadline: '2026-11-20T00:00:00Z' }, now)).toBe('locked');
+    expect(effectiveStatus({ status: 'draft', deadline: '2026-11-22T00:00:00Z' }, now)).toBe('draft');
+    expect(effectiveStatus({ status: 'submitted', deadline: '2026-11-20T00:00:00Z' }, now)).toBe('submitted');
+    expect(effectiveStatus({ status: 'draft', deadline: null }, now)).toBe('draft');
+  });
+
+  it('moves draft → submitted → approved, with returns and reopening by managers', () => {
+    expect(nextStatus('draft', 'submit', 'buyer')).toEqual({ status: 'submitted' });
+    expect(nextStatus('submitted', 'approve', 'manager')).toEqual({ status: 'approved' });
+    expect(nextStatus('submitted', 'return', 'manager')).toEqual({ status: 'draft' });
+    expect(nextStatus('approved', 'reopen', 'manager')).toEqual({ status: 'draft' });
+    expect(nextStatus('locked', 'extend', 'manager')).toEqual({ status: 'draft' });
+  });
+
+  it('refuses what is not allowed, with a reason', () => {
+    expect(nextStatus('submitted', 'approve', 'buyer')).toEqual({ refused: 'Only the design centre can do this.' });
+    expect(nextStatus('locked', 'submit', 'buyer')).toEqual({ refused: 'The deadline has passed: ask the design centre to extend it.' });
+    expect(nextStatus('approved', 'submit', 'buyer')).toEqual({ refused: 'An approved selection cannot be submitted.' });
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The rules of choosing finishes (DESIGN.md §6), pure so that the server enforces them and
+ * the configurator explains them with the same code.
+ */
+
+export interface RuleOption {
+  _id: string;
+  name: string;
+  category: string;
+  price: number;
+  plans: string[];
+  requires: string[];
+  excludes: string[];
+  active: boolean;
+}
+
+export interface RuleCategory {
+  _id: string;
+  name: string;
+  required: boolean;
+  multiple: boolean;
+  allowance: number;
+}
+
+export interface Selection {
+  option: string;
+  room?: string | undefined;
+  quantity: number;
+}
+
+export interface RuleContext {
+  options: ReadonlyMap<string, RuleOption>;
+  categories: ReadonlyMap<string, RuleCategory>;
+  /** The plan of the buyer's unit; options limited to other plans are not offered. */
+  planId: string | null;
+  /** Whether the cart can still be changed by its buyer (a draft before its deadline). */
+  isOpen: boolean;
+}
+
+/** Why an option cannot be chosen now. */
+export type Unavailability =
+  | { kind: 'closed' }
+  | { kind: 'unknown' }
+  | { kind: 'inactive' }
+  | { kind: 'plan' }
+  | { kind: 'requires'; missing: string[] }
+  | { kind: 'excludes'; conflicts: string[] };
+
+const chosenIds = (selections: readonly Selection[]) => new Set(selections.map((s) => s.option));
+
+/** Options that exclude each other, whichever side declares it. */
+function conflictsWith(option: RuleOption, chosen: ReadonlySet<string>, context: RuleContext): string[] {
+  const conflicts = new Set(option.excludes.filter((id) => chosen.has(id)));
+  for (const id of chosen) {
+    if (context.options.get(id)?.excludes.includes(option._id)) conflicts.add(id);
+  }
+  conflicts.delete(option._id);
+  return [...conflicts];
+}
+
+/**
+ * Why this option cannot be added to these selections, or null when it can. Choices in the
+ * same single-choice category and room are replaced, so they do not count against it.
+ */
+export function whyUnavailable(optionId: string, selections: readonly Selection[], context: RuleContext, room?: string): Unavailability | null {
+  if (!context.isOpen) return { kind: 'closed' };
+  const option = context.options.get(optionId);
+  if (!option) return { kind: 'unknown' };
+  if (!option.active) return { kind: 'inactive' };
+  if (option.plans.length > 0 && (!context.planId || !option.plans.includes(context.planId))) return { kind: 'plan' };
+  const remaining = withoutReplaced(selections, option, context, room);
+  const chosen = chosenIds(remaining);
+  const missing = option.requires.filter((id) => !chosen.has(id));
+  if (missing.length) return { kind: 'requires', missing };
+  const conflicts = conflictsWith(option, chosen, context);
+  if (conflicts.length) return { kind: 'excludes', conflicts };
+  return null;
+}
+
+/** The reason in the buyer's words (shown beside a disabled option). */
+export function describeUnavailability(reason: Unavailability, context: Pick<RuleContext, 'options'>): string {
+  const names = (ids: string[]) => ids.map((id) => context.options.get(id)?.name ?? 'another choice').join(', ');
+  switch (reason.kind) {
+    case 'closed':
+      return 'Choices are closed for this selection.';
+    case 'unknown':
+      return 'This option is no longer offered.';
+    case 'inactive':
+      return 'This option is no longer offered.';
+    case 'plan':
+      return 'Not offered for your home’s plan.';
+    case 'requires':
+      return `Needs ${names(reason.missing)} first.`;
+    case 'excludes':
+      return `Can’t be combined with ${names(reason.conflicts)}.`;
+  }
+}
+
+function withoutReplaced(selections: readonly Selection[], option: RuleOption, context: RuleContext, room?: string): Selection[] {
+  const category = context.categories.get(option.category);
+  if (category?.multiple) return selections.filter((s) => !(s.option === option._id && s.room === room));
+  return selections.filter((s) => !(context.options.get(s.option)?.category === option.category && s.room === room));
+}
+
+/**
+ * Chooses an option: in a single-choice category it replaces the previous choice of that
+ * category in the same room; in a multiple-choice one it is added (or its quantity set).
+ * Throws the reason when the rules refuse it; the selections are not changed then.
+ */
+export function choose(selections: readonly Selection[], choice: Selection, context: RuleContext): Selection[] {
+  const reason = whyUnavailable(choice.option, selections, context, choice.room);
+  if (reason) throw new RuleBrokenError(reason, describeUnavailability(reason, context));
+  const option = context.options.get(choice.option)!;
+  return [...withoutReplaced(selections, option, context, choice.room), { ...choice }];
+}
+
+/** Removes a choice; choices that needed it are removed too (they would break the rules). */
+export function unchoose(selections: readonly Selection[], optionId: string, room: string | undefined, context: RuleContext): Selection[] {
+  let result = selections.filter((s) => !(s.option === optionId && s.room === room));
+  for (;;) {
+    const chosen = chosenIds(result);
+    const next = result.filter((s) => (context.options.get(s.option)?.requires ?? []).every((id) => chosen.has(id)));
+    if (next.length === result.length) return result;
+    result = next;
+  }
+}
+
+export class RuleBrokenError extends Error {
+  constructor(
+    readonly reason: Unavailability,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RuleBrokenError';
+  }
+}
+
+export interface Violation {
+  option: string;
+  room?: string | undefined;
+  reason: Unavailability;
+  message: string;
+}
+
+/** Every choice of a whole cart that breaks a rule (for saving a cart the server did not build). */
+export function ruleViolations(selections: readonly Selection[], context: RuleContext): Violation[] {
+  const open = { ...context, isOpen: true };
+  return selections.flatMap((selection) => {
+    const others = selections.filter((s) => s !== selection);
+    const reason = whyUnavailable(selection.option, others, open, selection.room);
+    return reason ? [{ option: selection.option, room: selection.room, reason, message: describeUnavailability(reason, context) }] : [];
+  });
+}
+
+/** Required categories with no choice yet: the cart cannot be submitted while any is left. */
+export function missingRequired(selections: readonly Selection[], context: Pick<RuleContext, 'options' | 'categories'>): RuleCategory[] {
+  const chosenCategories = new Set(selections.map((s) => context.options.get(s.option)?.category));
+  return [...context.categories.values()].filter((category) => category.required && !chosenCategories.has(category._id));
+}
+
+/** Per category: what the choices cost against its allowance (positive: over the allowance). */
+export function allowances(selections: readonly Selection[], context: Pick<RuleContext, 'options' | 'categories'>) {
+  const spent = new Map<string, number>();
+  for (const s of selections) {
+    const option = context.options.get(s.option);
+    if (option) spent.set(option.category, (spent.get(option.category) ?? 0) + option.price * s.quantity);
+  }
+  return [...context.categories.values()]
+    .filter((category) => category.allowance > 0)
+    .map((category) => {
+      const total = spent.get(category._id) ?? 0;
+      return { category: category._id, allowance: category.allowance, spent: total, difference: total - category.allowance };
+    });
+}
+
+/** The deposit on upgrades, in minor units, rounded half up to the nearest unit. */
+export function depositOf(total: number, percent: number | undefined): number {
+  if (!percent || total <= 0) return 0;
+  return Math.round((total * percent) / 100);
+}
+
+/** What is left of the buyer's budget (negative: over it), or null without a budget. */
+export function budgetRemaining(total: number, budget: number | null | undefined): number | null {
+  return typeof budget === 'number' ? budget - total : null;
+}
