@@ -149,7 +149,9 @@ describe(`carts (${testDbKind})`, () => {
   it("recomputes the total from current prices and ignores the client's", async () => {
     const cart = (await get('/api/schema/carts/', buyer)).json()[0] as Item;
     const options = (await get('/api/schema/options/?limit=200')).json() as Item[];
-    const pick = options.filter((o) => (o.price as number) > 0).slice(0, 2);
+    // Two priced options without rules, from two different categories: a valid choice.
+    const free = options.filter((o) => (o.price as number) > 0 && [o.requires, o.excludes, o.plans].every((list) => (list as string[]).length === 0));
+    const pick = [free[0]!, free.find((o) => o.category !== free[0]!.category)!];
     const selections = [
       { option: pick[0]!._id, quantity: 1 },
       { option: pick[1]!._id, quantity: 3 },
@@ -182,6 +184,32 @@ describe(`carts (${testDbKind})`, () => {
     expect(cart.status).toBe('submitted');
     const response = await send('PATCH', `/api/schema/carts/${cart._id}`, { notes: 'late change', _version: cart._version }, olivia);
     expect(response.statusCode).toBe(423);
+  });
+});
+
+describe(`cart rules (${testDbKind})`, () => {
+  it('refuses a choice that breaks a rule with a 422 naming it, and keeps the cart', async () => {
+    const cart = (await get('/api/schema/carts/', buyer)).json()[0] as Item;
+    const options = (await get('/api/schema/options/?limit=200')).json() as Item[];
+    const needsSomething = options.find((o) => (o.requires as string[]).length > 0)!;
+    const response = await send('PATCH', `/api/schema/carts/${cart._id}`, { selections: [{ option: needsSomething._id, quantity: 1 }], _version: cart._version }, buyer);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toMatch(new RegExp(`^${needsSomething.name as string}: Needs .+ first\\.$`));
+    expect(response.json().error.details.violations[0].reason.kind).toBe('requires');
+    expect((await get(`/api/schema/carts/${cart._id}`, buyer)).json()).toEqual(cart);
+  });
+
+  it('refuses an option limited to another plan', async () => {
+    // Hannah's unit is a one-bedroom (The Birch); some options are for the two-bedroom only.
+    const hannah = (await signIn(app, 'hannah.lee@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const cart = (await get('/api/schema/carts/', hannah)).json()[0] as Item;
+    const unit = (await get(`/api/schema/units/${cart.unit as string}`, hannah)).json() as Item;
+    const options = (await get('/api/schema/options/?limit=200')).json() as Item[];
+    const otherPlan = options.find((o) => (o.plans as string[]).length > 0 && !(o.plans as string[]).includes(unit.plan as string));
+    if (!otherPlan) throw new Error('the demo has no option limited to the other plan');
+    const response = await send('PATCH', `/api/schema/carts/${cart._id}`, { selections: [{ option: otherPlan._id, quantity: 1 }], _version: cart._version }, hannah);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toContain('Not offered for your home’s plan.');
   });
 });
 

@@ -145,3 +145,23 @@ describe(`demo data (${testDbKind})`, () => {
     expect(await verify(credential!.password!, 'a-new-demo-password')).toBe(true);
   });
 });
+
+describe(`demo data against the schemas and rules (${testDbKind})`, () => {
+  it('validates every seeded item against its collection schema, and every cart against the rules', async () => {
+    const { resolveCollection } = await import('../src/modules/decor/collections.registry.ts');
+    const { enforceCartRules } = await import('../src/modules/carts/carts.rules.ts');
+    for (const projectKey of ['demo', 'harbour']) {
+      const [project] = await db.select().from(projects).where(eq(projects.key, projectKey));
+      for (const name of ['rooms', 'categories', 'options', 'packages', 'plans', 'units', 'carts', 'purchases']) {
+        const definition = (await resolveCollection(db, project!.id, name))!;
+        for (const item of await collection(projectKey, name)) {
+          const valid = definition.validate(structuredClone(item.data));
+          expect(valid, `${projectKey} ${name} ${JSON.stringify(definition.validate.errors)}`).toBe(true);
+        }
+      }
+      for (const cart of await collection(projectKey, 'carts')) {
+        await expect(enforceCartRules(db, project!.id, cart.data)).resolves.toBeTruthy();
+      }
+    }
+  });
+});

@@ -125,6 +125,13 @@ export const cartSchema = z
       .strict()
       .nullable()
       .default(null),
+    /** Change orders: 1 until an approved selection is reopened. */
+    revision: z.number().int().min(1).default(1),
+    /** Every status change: who, when, and a manager's comment. */
+    history: z
+      .array(z.object({ status: z.enum([...CART_STATUSES, 'locked']), at: z.iso.datetime({ offset: true }), by: z.string().max(100), comment: text(2000).optional() }).strict())
+      .max(500)
+      .default([]),
   })
   .strict();
 

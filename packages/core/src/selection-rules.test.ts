@@ -123,6 +123,14 @@ describe('checking a whole cart', () => {
     ]);
   });
 
+  it('refuses two choices of a single-choice category in one room', () => {
+    const cart: Selection[] = [
+      { option: 'oak', room: 'living', quantity: 1 },
+      { option: 'walnut', room: 'living', quantity: 1 },
+    ];
+    expect(ruleViolations(cart, context()).map((v) => [v.option, v.message])).toEqual([['walnut', 'Only one choice of this kind per room.']]);
+  });
+
   it('lists the required categories still empty', () => {
     const cart = choose([], { option: 'oak', room: 'living', quantity: 1 }, context());
     expect(missingRequired(cart, context()).map((c) => c._id)).toEqual(['counter']);

@@ -44,7 +44,8 @@ export type Unavailability =
   | { kind: 'inactive' }
   | { kind: 'plan' }
   | { kind: 'requires'; missing: string[] }
-  | { kind: 'excludes'; conflicts: string[] };
+  | { kind: 'excludes'; conflicts: string[] }
+  | { kind: 'one-only'; category: string };
 
 const chosenIds = (selections: readonly Selection[]) => new Set(selections.map((s) => s.option));
 
@@ -93,6 +94,8 @@ export function describeUnavailability(reason: Unavailability, context: Pick<Rul
       return `Needs ${names(reason.missing)} first.`;
     case 'excludes':
       return `Can’t be combined with ${names(reason.conflicts)}.`;
+    case 'one-only':
+      return 'Only one choice of this kind per room.';
   }
 }
 
@@ -145,6 +148,19 @@ export interface Violation {
 /** Every choice of a whole cart that breaks a rule (for saving a cart the server did not build). */
 export function ruleViolations(selections: readonly Selection[], context: RuleContext): Violation[] {
   const open = { ...context, isOpen: true };
+  const seen = new Set<string>();
+  const duplicates: Violation[] = [];
+  for (const selection of selections) {
+    const option = context.options.get(selection.option);
+    const category = option ? context.categories.get(option.category) : undefined;
+    const key = category?.multiple ? `${selection.option}|${selection.room ?? ''}` : `${option?.category}|${selection.room ?? ''}`;
+    if (option && seen.has(key)) {
+      const reason: Unavailability = { kind: 'one-only', category: option.category };
+      duplicates.push({ option: selection.option, room: selection.room, reason, message: describeUnavailability(reason, context) });
+    }
+    seen.add(key);
+  }
+  if (duplicates.length) return duplicates;
   return selections.flatMap((selection) => {
     const others = selections.filter((s) => s !== selection);
     const reason = whyUnavailable(selection.option, others, open, selection.room);

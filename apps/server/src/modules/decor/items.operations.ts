@@ -28,6 +28,7 @@ import {
   type ItemRow,
 } from './items.repo.ts';
 import { refsByCollection } from './refs.ts';
+import { enforceCartRules } from '../carts/carts.rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SYSTEM_FIELDS = ['_id', '_version', 'createdAt', 'updatedAt'];
@@ -187,9 +188,13 @@ async function checkReferences(db: Db, projectId: string, collection: ResolvedCo
   }
 }
 
-/** A cart's total is always the server's: option prices × quantities plus the package's adjustment. */
+/**
+ * A cart's choices must keep the rules (422 otherwise), and its total is always the
+ * server's: option prices × quantities plus the package's adjustment.
+ */
 async function withServerTotal(db: Db, projectId: string, collection: ResolvedCollection, data: Record<string, unknown>) {
   if (collection.name !== 'carts') return data;
+  await enforceCartRules(db, projectId, data);
   const selections = (data.selections ?? []) as Array<{ option: string; quantity: number }>;
   const { prices, adjustment } = await pricesFor(db, projectId, selections.map((s) => s.option), (data.package as string | null) ?? null);
   return { ...data, total: cartTotal({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment }) };
