@@ -15,6 +15,7 @@ import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts
 import { decorRoutes } from './modules/decor/decor.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { cartsRoutes } from './modules/carts/carts.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(accessCodesRoutes, { ...context, auth, mailer });
   await app.register(decorRoutes, context);
   await app.register(filesRoutes, context);
+  await app.register(cartsRoutes, context);
   await app.register(referenceRoutes);
 
   await app.register(webAppPlugin, { distDir: config.webDistDir, portalHost: config.portalHost });

@@ -19,13 +19,17 @@ const TRANSITIONS: Record<CartAction, { from: EffectiveStatus[]; to: CartStatus;
 };
 
 /** The status an action leads to, or why it cannot happen, in words a person understands. */
-export function nextStatus(current: EffectiveStatus, action: CartAction, actor: CartActor): { status: CartStatus } | { refused: string } {
+export function nextStatus(
+  current: EffectiveStatus,
+  action: CartAction,
+  actor: CartActor,
+): { status: CartStatus } | { refused: string; because: 'who' | 'locked' | 'state' } {
   const rule = TRANSITIONS[action];
-  if (!rule.by.includes(actor)) return { refused: 'Only the design centre can do this.' };
+  if (!rule.by.includes(actor)) return { refused: 'Only the design centre can do this.', because: 'who' };
   if (!rule.from.includes(current)) {
-    if (current === 'locked') return { refused: 'The deadline has passed: ask the design centre to extend it.' };
+    if (current === 'locked') return { refused: 'The deadline has passed: ask the design centre to extend it.', because: 'locked' };
     const article = /^[aeiou]/.test(current) ? 'An' : 'A';
-    return { refused: `${article} ${current} selection cannot be ${action === 'submit' ? 'submitted' : `${action}ed`}.` };
+    return { refused: `${article} ${current} selection cannot be ${action === 'submit' ? 'submitted' : `${action}ed`}.`, because: 'state' };
   }
   return { status: rule.to };
 }

@@ -216,8 +216,8 @@ describe('cart status', () => {
   });
 
   it('refuses what is not allowed, with a reason', () => {
-    expect(nextStatus('submitted', 'approve', 'buyer')).toEqual({ refused: 'Only the design centre can do this.' });
-    expect(nextStatus('locked', 'submit', 'buyer')).toEqual({ refused: 'The deadline has passed: ask the design centre to extend it.' });
-    expect(nextStatus('approved', 'submit', 'buyer')).toEqual({ refused: 'An approved selection cannot be submitted.' });
+    expect(nextStatus('submitted', 'approve', 'buyer')).toEqual({ refused: 'Only the design centre can do this.', because: 'who' });
+    expect(nextStatus('locked', 'submit', 'buyer')).toEqual({ refused: 'The deadline has passed: ask the design centre to extend it.', because: 'locked' });
+    expect(nextStatus('approved', 'submit', 'buyer')).toEqual({ refused: 'An approved selection cannot be submitted.', because: 'state' });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import { sendJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
 import { collectionUiSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../app.ts';
@@ -36,9 +36,6 @@ const errors = {
   423: errorBodySchema,
 };
 
-/** PostgreSQL already wrote the JSON: send its text as it is. */
-const sendJson = (reply: FastifyReply, body: string, status = 200) =>
-  reply.status(status).type('application/json; charset=utf-8').send(body);
 
 /** The Decor API of SPEC.md §7: schema-driven collections of the project named by ProjectId. */
 export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {

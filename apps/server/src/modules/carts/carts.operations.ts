@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { DomainError, effectiveStatus, missingRequired, nextStatus, notFound, type CartAction, type CartStatus, type Selection } from '@decor/core';
+import { preparedRows, type Db } from '../../db/client.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { roleInProject } from '../projects/memberships.repo.ts';
+import { requireProject } from '../projects/projects.operations.ts';
+import { readPlan, standingOf } from '../decor/access.ts';
+import { resolveCollection } from '../decor/collections.registry.ts';
+import { lockItem, updateItemAudited, insertItem, writeAudit } from '../decor/items.repo.ts';
+import { ruleContextFor } from './carts.rules.ts';
+
+export interface TransitionInput {
+  db: Db;
+  actor: Actor | null;
+  projectKey: string | null;
+  cartId: string;
+  action: CartAction;
+  signature?: { name: string; agree: boolean };
+  comment?: string;
+  deadline?: string;
+  now?: Date;
+}
+
+/**
+ * Moves a cart through its life (DESIGN.md §6): a buyer (or manager) submits a complete
+ * draft with a typed signature; managers approve (writing the immutable purchase), return
+ * with a comment, reopen an approved one as a new revision, or extend a passed deadline.
+ */
+export async function transitionCart({ db, actor, projectKey, cartId, action, signature, comment, deadline, now = new Date() }: TransitionInput) {
+  const project = await requireProject(db, projectKey);
+  const standing = standingOf(actor, actor ? await roleInProject(db, project.id, actor.userId) : null);
+  const carts = (await resolveCollection(db, project.id, 'carts'))!;
+  const plan = readPlan(carts, standing, project.id);
+  const by = standing.kind === 'manager' || standing.kind === 'admin' ? 'manager' : 'buyer';
+  const actorId = actor!.userId;
+
+  return db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const cart = await lockItem(db, { projectId: project.id, collection: 'carts', id: cartId, where: plan.where });
+    if (!cart) throw notFound('There is no such selection.');
+    const data = cart.data as Record<string, unknown> & { status: CartStatus; deadline: string | null; selections: Selection[]; total: number; revision?: number; history?: unknown[] };
+    const outcome = nextStatus(effectiveStatus(data, now), action, by);
+    if ('refused' in outcome) {
+      const code = outcome.because === 'who' ? 'forbidden' : outcome.because === 'locked' ? 'locked' : 'conflict';
+      throw new DomainError(code, outcome.refused);
+    }
+
+    const entry = { status: outcome.status, at: now.toISOString(), by: actorId, ...(comment ? { comment } : {}) };
+    let next: Record<string, unknown> = { ...data, status: outcome.status, history: [...(data.history ?? []), entry] };
+
+    if (action === 'submit') {
+      if (!signature?.agree) throw new DomainError('bad_request', 'Please confirm that you agree to this selection.', { field: 'agree' });
+      const name = signature.name.trim();
+      if (name.length < 2) throw new DomainError('bad_request', 'Type your full name to sign.', { field: 'signature' });
+      const context = await ruleContextFor(db, project.id, data);
+      const missing = missingRequired(data.selections, { options: context.options, categories: await allCategories(db, project.id) });
+      if (missing.length) {
+        throw new DomainError('rule_broken', `Choose ${missing.map((c) => c.name).join(', ')} before submitting.`, { missing: missing.map((c) => ({ _id: c._id, name: c.name })) });
+      }
+      next = { ...next, signature: { name, signedAt: now.toISOString(), total: data.total } };
+    }
+    if (action === 'return' && !comment?.trim()) throw new DomainError('bad_request', 'Say what the buyer should change.', { field: 'comment' });
+    if (action === 'reopen') next = { ...next, revision: (data.revision ?? 1) + 1, signature: null };
+    if (action === 'extend') {
+      if (!deadline || Number.isNaN(Date.parse(deadline)) || Date.parse(deadline) <= now.getTime()) {
+        throw new DomainError('bad_request', 'Give a new deadline in the future.', { field: 'deadline' });
+      }
+      next = { ...next, deadline: new Date(deadline).toISOString() };
+    }
+    if (action === 'approve') await writePurchase(db, { projectId: project.id, currency: project.currency, cartId, cart: data, approvedBy: actorId, now });
+
+    return updateItemAudited(db, { projectId: project.id, collection: 'carts', id: cartId, data: next, before: data, actorId });
+  });
+}
+
+async function allCategories(db: Db, projectId: string) {
+  const rows = await preparedRows<{ id: string; data: Record<string, unknown> }>(
+    db,
+    sql`SELECT id, data FROM items WHERE project_id = ${projectId} AND collection = 'categories'`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { _id: row.id, name: String(row.data.name ?? ''), required: row.data.required === true, multiple: row.data.multiple === true, allowance: Number(row.data.allowance ?? 0) },
+    ]),
+  );
+}
+
+/** The immutable record of what was approved: every line at its price, the total, the currency. */
+async function writePurchase(
+  db: Db,
+  { projectId, currency, cartId, cart, approvedBy, now }: { projectId: string; currency: string; cartId: string; cart: Record<string, unknown>; approvedBy: string; now: Date },
+) {
+  const context = await ruleContextFor(db, projectId, cart);
+  const selections = (cart.selections ?? []) as Selection[];
+  const data = {
+    cart: cartId,
+    unit: cart.unit,
+    buyer: cart.owner,
+    lines: selections.map((s) => ({ ...s, price: context.options.get(s.option)?.price ?? 0 })),
+    total: cart.total,
+    currency,
+    approvedBy,
+    approvedAt: now.toISOString(),
+    revision: (cart.revision as number | undefined) ?? 1,
+  };
+  const id = await insertItem(db, { projectId, collection: 'purchases', data, actorId: approvedBy });
+  await writeAudit(db, { projectId, collection: 'purchases', itemId: id, action: 'create', actorId: approvedBy, before: null, after: data });
+}
