@@ -108,3 +108,22 @@ describe(`cart transitions (${testDbKind})`, () => {
     expect(extended).toMatchObject({ status: 'draft', deadline: newDeadline });
   });
 });
+
+describe(`GET /api/carts/mine (${testDbKind})`, () => {
+  it("summarises the buyer's cart: unit, plan, progress, total, deposit, status", async () => {
+    const hannah = await as('hannah.lee@demo.test');
+    const [summary] = (await get('/api/carts/mine', hannah)) as Array<Record<string, any>>;
+    const categories = (await get('/api/schema/categories/?limit=200', hannah)) as Item[];
+    const required = categories.filter((c) => c.required).length;
+    expect(summary).toMatchObject({ status: 'draft', unit: { name: '701', floor: 7 }, plan: { name: 'The Birch – 1 Bed + Den', bedrooms: 1 } });
+    expect(summary!.progress.total).toBe(required);
+    expect(summary!.progress.done + summary!.progress.missing.length).toBe(required);
+    expect(summary!.deposit).toBe(Math.round(summary!.total * 0.1));
+  });
+
+  it('shows a draft past its deadline as locked, and is 401 for a visitor', async () => {
+    const daniel = await as('daniel.okafor@demo.test');
+    expect(((await get('/api/carts/mine', daniel)) as Array<{ status: string }>)[0]!.status).toBe('locked');
+    expect((await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders() })).statusCode).toBe(401);
+  });
+});

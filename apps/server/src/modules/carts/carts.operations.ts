@@ -107,3 +107,50 @@ async function writePurchase(
   const id = await insertItem(db, { projectId, collection: 'purchases', data, actorId: approvedBy });
   await writeAudit(db, { projectId, collection: 'purchases', itemId: id, action: 'create', actorId: approvedBy, before: null, after: data });
 }
+
+/**
+ * What the buyer's home page shows about a cart, computed with the same rules the server
+ * enforces: the unit and its plan, progress through the required categories, the total,
+ * the deposit, the allowances, and the status as it stands now (locked after the deadline).
+ */
+export async function cartSummaries({ db, actor, projectKey, now = new Date() }: { db: Db; actor: Actor | null; projectKey: string | null; now?: Date }) {
+  const project = await requireProject(db, projectKey);
+  const standing = standingOf(actor, actor ? await roleInProject(db, project.id, actor.userId) : null);
+  if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin') {
+    readPlan((await resolveCollection(db, project.id, 'carts'))!, standing, project.id);
+  }
+  // "Mine" means the carts of the caller's own units, also for managers who are buyers too.
+  const mine = await preparedRows<{ id: string; data: Record<string, unknown>; version: number; unit: Record<string, unknown> | null; plan: Record<string, unknown> | null }>(
+    db,
+    sql`SELECT c.id, c.data, c.version, u.data AS unit, p.data AS plan
+        FROM items c
+        JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        LEFT JOIN items p ON p.project_id = c.project_id AND p.collection = 'plans' AND p.id::text = u.data->>'plan'
+        WHERE c.project_id = ${project.id} AND c.collection = 'carts'
+          AND (c.data->>'owner' = ${actor!.userId} OR u.data->'buyers' ? ${actor!.userId})
+        ORDER BY c.id`,
+  );
+  const categories = await allCategories(db, project.id);
+  const depositPercent = typeof project.options.depositPercent === 'number' ? project.options.depositPercent : 0;
+  const summaries = [];
+  for (const row of mine) {
+    const cart = row.data as Record<string, unknown> & { status: CartStatus; deadline: string | null; selections: Selection[]; total: number };
+    const context = await ruleContextFor(db, project.id, cart);
+    const required = [...categories.values()].filter((c) => c.required);
+    const missing = missingRequired(cart.selections, { options: context.options, categories });
+    summaries.push({
+      _id: row.id,
+      _version: row.version,
+      status: effectiveStatus(cart, now),
+      deadline: cart.deadline,
+      total: cart.total,
+      deposit: Math.round((cart.total * depositPercent) / 100),
+      depositPercent,
+      selections: cart.selections.length,
+      progress: { done: required.length - missing.length, total: required.length, missing: missing.map((c) => c.name) },
+      unit: { _id: String(cart.unit), name: String(row.unit?.name ?? ''), floor: Number(row.unit?.floor ?? 0), area: typeof row.unit?.area === 'number' ? row.unit.area : null },
+      plan: row.plan ? { name: String(row.plan.name ?? ''), bedrooms: Number(row.plan.bedrooms ?? 0), bathrooms: Number(row.plan.bathrooms ?? 0) } : null,
+    });
+  }
+  return summaries;
+}

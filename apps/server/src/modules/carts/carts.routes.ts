@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../app.ts';
-import { transitionCart } from './carts.operations.ts';
+import { cartSummaries, transitionCart } from './carts.operations.ts';
+import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
 
 const params = z.object({ id: z.uuid() });
@@ -17,6 +18,35 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     projectKey: request.projectKey,
     cartId: request.params.id,
   });
+
+  app.get(
+    '/api/carts/mine',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: "The caller's carts with unit, plan, progress, total, deposit and status as it stands now",
+        response: {
+          200: z.array(
+            z.object({
+              _id: z.string(),
+              _version: z.number(),
+              status: z.enum(['draft', 'submitted', 'approved', 'locked']),
+              deadline: z.string().nullable(),
+              total: z.number(),
+              deposit: z.number(),
+              depositPercent: z.number(),
+              selections: z.number(),
+              progress: z.object({ done: z.number(), total: z.number(), missing: z.array(z.string()) }),
+              unit: z.object({ _id: z.string(), name: z.string(), floor: z.number(), area: z.number().nullable() }),
+              plan: z.object({ name: z.string(), bedrooms: z.number(), bathrooms: z.number() }).nullable(),
+            }),
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request) => cartSummaries({ db: database.db, actor: requireActor(request), projectKey: request.projectKey }),
+  );
 
   app.post(
     '/api/carts/:id/submit',

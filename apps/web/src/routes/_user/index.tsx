@@ -2,21 +2,24 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { guard } from '../../lib/guard.ts';
 import { useProject } from '../../lib/project.ts';
+import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
 export const Route = createFileRoute('/_user/')({
   staticData: { flags, layout: 'user' },
   beforeLoad: guard(flags),
-  component: MyHome,
+  component: MyHomePage,
 });
 
-function MyHome() {
+function MyHomePage() {
   const { data: project } = useProject();
   return (
     <PageFrame
       title="My home"
       description={`Your home at ${project?.name ?? 'this project'}: your unit, your progress and your deadline.`}
-    />
+    >
+      <MyHomeOverview />
+    </PageFrame>
   );
 }

@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '@decor/core';
+import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+
+/** The buyer's seeded choices, priced from the seed: the total the page must show. */
+function seededTotal(email: string): number {
+  const buyer = demoProject.buyers.find((b) => b.email === email)!;
+  const price = new Map(demoProject.categories.flatMap((c) => c.options).map((o) => [o.name, o.price]));
+  return buyer.cart!.choices.reduce((sum, [, option, quantity = 1]) => sum + price.get(option)! * quantity, 0);
+}
+
+const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
+
+for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  describe(`My home on a ${label}`, () => {
+    const session = useBrowser({ viewport, isMobile: label === 'phone' });
+    let browser: BrowserSession;
+    beforeEach(() => {
+      browser = session();
+    });
+
+    it('shows the unit, the deadline, progress, upgrades total and deposit', async () => {
+      const { page } = browser;
+      await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });
+      const cart = page.getByTestId('home-cart');
+      await cart.getByRole('heading', { name: 'Unit 402' }).waitFor();
+      expect(await cart.getByTestId('cart-status').textContent()).toBe('In progress');
+      expect(await cart.getByTestId('deadline').textContent()).toMatch(/^(20|21) days left to choose$/);
+      const total = seededTotal('buyer@demo.test');
+      expect(await cart.getByTestId('upgrades-total').textContent()).toBe(money(total));
+      expect(await cart.getByTestId('deposit').textContent()).toBe(money(Math.round(total * demoProject.options.depositPercent / 100)));
+      const required = demoProject.categories.filter((c) => c.required).length;
+      expect(await cart.getByTestId('progress').textContent()).toMatch(new RegExp(`^\\d of ${required}$`));
+      await cart.getByRole('link', { name: 'Choose my finishes' }).click();
+      await page.waitForURL((url) => url.pathname === '/configure');
+    });
+  });
+}
