@@ -2,21 +2,9 @@ import { Alert, Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text,
 import { useQuery } from '@tanstack/react-query';
 import { formatArea, formatMoney, type UnitSystem } from '@decor/core';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { myCartsQuery, type CartSummary } from '../../../lib/cart-summary.ts';
 import { useProject } from '../../../lib/project.ts';
 
-export interface CartSummary {
-  _id: string;
-  status: 'draft' | 'submitted' | 'approved' | 'locked';
-  deadline: string | null;
-  total: number;
-  deposit: number;
-  depositPercent: number;
-  selections: number;
-  progress: { done: number; total: number; missing: string[] };
-  unit: { _id: string; name: string; floor: number; area: number | null };
-  plan: { name: string; bedrooms: number; bathrooms: number } | null;
-}
 
 const STATUS: Record<CartSummary['status'], { label: string; color: string; hint: string }> = {
   draft: { label: 'In progress', color: 'blue', hint: 'Your choices are saved as you make them.' },
@@ -39,10 +27,7 @@ export function deadlineText(deadline: string | null, now = Date.now()): string 
 /** `/`: the buyer's home — unit, progress, upgrades total, deposit, status, and the way on. */
 export function MyHome() {
   const { data: project } = useProject();
-  const { data: carts, isLoading, isError } = useQuery({
-    queryKey: ['carts', 'mine'],
-    queryFn: ({ signal }) => api<CartSummary[]>('/api/carts/mine', { signal }),
-  });
+  const { data: carts, isLoading, isError } = useQuery(myCartsQuery);
 
   if (isLoading || !project) return <Skeleton h={260} radius="md" />;
   if (isError) return <Alert color="red">Your home could not be loaded. Please try again in a moment.</Alert>;

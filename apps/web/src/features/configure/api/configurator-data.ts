@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RuleCategory, RuleOption } from '@decor/core';
+import { api } from '../../../lib/api-client.ts';
+import { myCartsQuery } from '../../../lib/cart-summary.ts';
+
+export interface OptionItem extends RuleOption {
+  rooms: string[];
+  level: number;
+  vendor: string;
+  description: string;
+  swatch: { color: string } | null;
+  images: string[];
+}
+
+export interface CategoryItem extends RuleCategory {
+  rooms: string[];
+  order: number;
+  surface: string | null;
+}
+
+export interface CartItem {
+  _id: string;
+  _version: number;
+  unit: string;
+  status: 'draft' | 'submitted' | 'approved';
+  deadline: string | null;
+  total: number;
+  selections: Array<{ option: string; room?: string; quantity: number }>;
+}
+
+const all = <T,>(collection: string) => ({
+  queryKey: ['configure', collection],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<T[]>(`/api/schema/${collection}/?limit=200`, { signal }),
+  staleTime: 60_000,
+});
+
+/** Everything the configurator needs: the buyer's cart and unit, and the catalogue. */
+export function useConfiguratorData() {
+  const summaries = useQuery(myCartsQuery);
+  const cartId = summaries.data?.[0]?._id;
+  const cart = useQuery({
+    queryKey: ['configure', 'cart', cartId],
+    queryFn: ({ signal }) => api<CartItem>(`/api/schema/carts/${cartId}`, { signal }),
+    enabled: Boolean(cartId),
+  });
+  const unitId = cart.data?.unit;
+  const unit = useQuery({
+    queryKey: ['configure', 'unit', unitId],
+    queryFn: ({ signal }) => api<{ _id: string; plan: string }>(`/api/schema/units/${unitId}`, { signal }),
+    enabled: Boolean(unitId),
+  });
+  const planId = unit.data?.plan;
+  const plan = useQuery({
+    queryKey: ['configure', 'plan', planId],
+    queryFn: ({ signal }) => api<{ _id: string; rooms: string[] }>(`/api/schema/plans/${planId}`, { signal }),
+    enabled: Boolean(planId),
+  });
+  const categories = useQuery(all<CategoryItem>('categories'));
+  const options = useQuery(all<OptionItem>('options'));
+  const isLoading = summaries.isLoading || cart.isLoading || unit.isLoading || plan.isLoading || categories.isLoading || options.isLoading;
+  const isError = summaries.isError || cart.isError || unit.isError || plan.isError || categories.isError || options.isError;
+  return {
+    summary: summaries.data?.[0] ?? null,
+    hasNoCart: summaries.isSuccess && !summaries.data.length,
+    cart: cart.data,
+    unit: unit.data,
+    planRooms: plan.data?.rooms,
+    categories: categories.data,
+    options: options.data,
+    isLoading,
+    isError,
+  };
+}

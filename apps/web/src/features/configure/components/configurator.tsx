@@ -1,0 +1,233 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Box, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  cartTotal,
+  describeUnavailability,
+  formatMoney,
+  missingRequired,
+  sortRooms,
+  whyUnavailable,
+  type RuleContext,
+} from '@decor/core';
+import { useProject } from '../../../lib/project.ts';
+import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem } from '../api/configurator-data.ts';
+import { useCartEditor } from './use-cart-editor.ts';
+
+const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
+
+/** `/configure`: rooms in order → categories → option cards, saved as they are chosen. */
+export function Configurator() {
+  const data = useConfiguratorData();
+  const { data: project } = useProject();
+  if (data.isError) return <Alert color="red">The catalogue could not be loaded. Please try again in a moment.</Alert>;
+  if (data.hasNoCart) {
+    return (
+      <Alert color="blue" title="Your home is not set up yet">
+        Once the design centre links you to your unit, you can choose its finishes here.
+      </Alert>
+    );
+  }
+  if (data.isLoading || !data.cart || !data.unit || !data.categories || !data.options || !project) return <Skeleton h={420} radius="md" />;
+  return (
+    <Editor
+      cart={data.cart}
+      planId={data.unit.plan}
+      planRooms={data.planRooms ?? null}
+      categories={data.categories}
+      options={data.options}
+      isOpen={data.summary?.status === 'draft'}
+    />
+  );
+}
+
+function Editor({
+  cart,
+  planId,
+  planRooms,
+  categories,
+  options,
+  isOpen,
+}: {
+  cart: CartItem;
+  planId: string;
+  planRooms: string[] | null;
+  categories: CategoryItem[];
+  options: OptionItem[];
+  isOpen: boolean;
+}) {
+  const { data: project } = useProject();
+  const context: RuleContext = useMemo(
+    () => ({
+      options: new Map(options.map((o) => [o._id, o])),
+      categories: new Map(categories.map((c) => [c._id, c])),
+      planId,
+      isOpen,
+    }),
+    [options, categories, planId, isOpen],
+  );
+  const editor = useCartEditor(cart, context);
+  // The rooms of the buyer's plan that have something to choose, in display order.
+  const rooms = useMemo(
+    () =>
+      sortRooms(project!.rooms).filter(
+        (room) => (!planRooms || planRooms.includes(room._id)) && categories.some((c) => c.rooms.includes(room._id)),
+      ),
+    [project, categories, planRooms],
+  );
+  const [roomId, setRoomId] = useState<string | null>(rooms[0]?._id ?? null);
+  const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
+  const estimate = cartTotal({ selections: editor.selections, priceOf: (id) => context.options.get(id)?.price });
+  const missing = missingRequired(editor.selections, context);
+  const required = categories.filter((c) => c.required).length;
+
+  return (
+    <Stack gap="md">
+      {!isOpen && (
+        <Alert color="orange" title="Read only">
+          This selection can no longer be changed here. Contact the design centre to make changes.
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="md" pos="sticky" top={68} style={{ zIndex: 5 }} data-testid="cart-bar">
+        <Group justify="space-between" wrap="wrap">
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              Upgrades total
+            </Text>
+            <Group gap="xs">
+              <Text fz={24} fw={700} data-testid="live-total">
+                {money(editor.isSaving ? estimate : editor.total)}
+              </Text>
+              {editor.isSaving && <Loader size="xs" aria-label="Saving" />}
+            </Group>
+          </Stack>
+          <Text size="sm" data-testid="required-progress">
+            Required choices: {required - missing.length} of {required}
+          </Text>
+        </Group>
+      </Paper>
+      {editor.notice && (
+        <Alert color={editor.notice.tone} withCloseButton onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
+          {editor.notice.text}
+        </Alert>
+      )}
+      <Tabs value={roomId} onChange={setRoomId} keepMounted={false}>
+        <ScrollArea type="auto" offsetScrollbars>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {rooms.map((room) => (
+              <Tabs.Tab key={room._id} value={room._id}>
+                {room.name}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </ScrollArea>
+        {rooms.map((room) => (
+          <Tabs.Panel key={room._id} value={room._id} pt="md">
+            <Stack gap="xl">
+              {categories
+                .filter((category) => category.rooms.includes(room._id))
+                .sort((a, b) => a.order - b.order)
+                .map((category) => (
+                  <CategorySection key={category._id} category={category} roomId={room._id} options={options} context={context} editor={editor} money={money} />
+                ))}
+            </Stack>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function CategorySection({
+  category,
+  roomId,
+  options,
+  context,
+  editor,
+  money,
+}: {
+  category: CategoryItem;
+  roomId: string;
+  options: OptionItem[];
+  context: RuleContext;
+  editor: ReturnType<typeof useCartEditor>;
+  money: (minor: number) => string;
+}) {
+  const available = options.filter((o) => o.category === category._id && o.active && (o.rooms.length === 0 || o.rooms.includes(roomId)));
+  return (
+    <Stack gap="xs" data-testid={`category-${category.name}`}>
+      <Group gap="xs">
+        <Title order={3} fz="lg">
+          {category.name}
+        </Title>
+        {category.required && (
+          <Badge size="sm" variant="light">
+            Required
+          </Badge>
+        )}
+        {category.multiple && (
+          <Badge size="sm" variant="light" color="gray">
+            Choose any
+          </Badge>
+        )}
+        {category.allowance > 0 && (
+          <Text size="xs" c="dimmed">
+            Allowance {money(category.allowance)}
+          </Text>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+        {available.map((option) => {
+          const isChosen = editor.selections.some((s) => s.option === option._id && s.room === roomId);
+          const reason = isChosen ? null : whyUnavailable(option._id, editor.selections, context, roomId);
+          const card = (
+            <OptionCard option={option} isChosen={isChosen} reason={reason ? describeUnavailability(reason, context) : null} money={money} onToggle={() => editor.toggle(option._id, roomId)} />
+          );
+          return reason ? (
+            <Tooltip key={option._id} label={describeUnavailability(reason, context)} withArrow multiline w={220} openDelay={200} events={{ hover: true, focus: true, touch: true }}>
+              <div>{card}</div>
+            </Tooltip>
+          ) : (
+            <div key={option._id}>{card}</div>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function OptionCard({ option, isChosen, reason, money, onToggle }: { option: OptionItem; isChosen: boolean; reason: string | null; money: (minor: number) => string; onToggle: () => void }) {
+  const isDisabled = reason !== null;
+  return (
+    <UnstyledButton
+      onClick={onToggle}
+      disabled={isDisabled}
+      aria-pressed={isChosen}
+      aria-label={`${option.name}, ${option.price === 0 ? 'included' : money(option.price)}${isChosen ? ', chosen' : ''}${reason ? `, unavailable: ${reason}` : ''}`}
+      data-testid="option-card"
+      data-option={option.name}
+      w="100%"
+      style={{ opacity: isDisabled ? 0.5 : 1, cursor: isDisabled ? 'not-allowed' : 'pointer' }}
+    >
+      <Card withBorder radius="md" padding="xs" style={{ borderColor: isChosen ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isChosen ? 2 : 1 }}>
+        <Box h={72} style={{ borderRadius: 6, background: option.swatch?.color ?? 'var(--mantine-color-gray-2)', position: 'relative' }}>
+          {isChosen && (
+            <Box pos="absolute" top={6} right={6} bg="brand.6" c="white" style={{ borderRadius: 999, width: 22, height: 22, display: 'grid', placeItems: 'center' }}>
+              <CheckIcon size={12} />
+            </Box>
+          )}
+        </Box>
+        <Text size="sm" fw={600} mt={6} lineClamp={2}>
+          {option.name}
+        </Text>
+        <Group justify="space-between" gap={4}>
+          <Text size="xs" c="dimmed">
+            {LEVELS[option.level] ?? ''}
+          </Text>
+          <Text size="sm" fw={600} data-testid="option-price">
+            {option.price === 0 ? 'Included' : `+${money(option.price)}`}
+          </Text>
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
+}
