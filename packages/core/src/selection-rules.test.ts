@@ -104,6 +104,13 @@ describe('choosing', () => {
     expect(describeUnavailability({ kind: 'plan' }, context())).toBe('Not offered for your home’s plan.');
   });
 
+  it('drops choices that needed a choice that was replaced', () => {
+    let cart = choose([], { option: 'calacatta', room: 'kitchen', quantity: 1 }, context());
+    cart = choose(cart, { option: 'slab', room: 'kitchen', quantity: 1 }, context());
+    cart = choose(cart, { option: 'laminate', room: 'kitchen', quantity: 1 }, context());
+    expect(cart).toEqual([{ option: 'laminate', room: 'kitchen', quantity: 1 }]);
+  });
+
   it('removes choices that needed a removed one', () => {
     let cart = choose([], { option: 'dimmer', quantity: 1 }, context());
     cart = choose(cart, { option: 'smart', quantity: 1 }, context());
@@ -180,6 +187,7 @@ describe('rule properties', () => {
         if (!reason) expect(ruleViolations(choose(cart, change, ctx), ctx)).toEqual([]);
         expect(ruleViolations(unchoose(cart, change.option, change.room, ctx), ctx)).toEqual([]);
       }),
+      { numRuns: 500 },
     );
   });
 

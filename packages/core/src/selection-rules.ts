@@ -108,18 +108,27 @@ function withoutReplaced(selections: readonly Selection[], option: RuleOption, c
 /**
  * Chooses an option: in a single-choice category it replaces the previous choice of that
  * category in the same room; in a multiple-choice one it is added (or its quantity set).
- * Throws the reason when the rules refuse it; the selections are not changed then.
+ * Choices that needed a replaced one go with it. Throws the reason when the rules refuse
+ * the choice; the selections are not changed then.
  */
 export function choose(selections: readonly Selection[], choice: Selection, context: RuleContext): Selection[] {
   const reason = whyUnavailable(choice.option, selections, context, choice.room);
   if (reason) throw new RuleBrokenError(reason, describeUnavailability(reason, context));
   const option = context.options.get(choice.option)!;
-  return [...withoutReplaced(selections, option, context, choice.room), { ...choice }];
+  return withoutUnmetRequirements([...withoutReplaced(selections, option, context, choice.room), { ...choice }], context);
 }
 
 /** Removes a choice; choices that needed it are removed too (they would break the rules). */
 export function unchoose(selections: readonly Selection[], optionId: string, room: string | undefined, context: RuleContext): Selection[] {
-  let result = selections.filter((s) => !(s.option === optionId && s.room === room));
+  return withoutUnmetRequirements(
+    selections.filter((s) => !(s.option === optionId && s.room === room)),
+    context,
+  );
+}
+
+/** Drops, until none is left, every choice whose required options are no longer chosen. */
+function withoutUnmetRequirements(selections: Selection[], context: RuleContext): Selection[] {
+  let result = selections;
   for (;;) {
     const chosen = chosenIds(result);
     const next = result.filter((s) => (context.options.get(s.option)?.requires ?? []).every((id) => chosen.has(id)));
