@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RuleCategory, RuleOption } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
+import { catalogueQuery } from '../../../lib/catalogue.ts';
 
 export interface OptionItem extends RuleOption {
   rooms: string[];
@@ -28,11 +29,6 @@ export interface CartItem {
   selections: Array<{ option: string; room?: string; quantity: number }>;
 }
 
-const all = <T,>(collection: string) => ({
-  queryKey: ['configure', collection],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<T[]>(`/api/schema/${collection}/?limit=200`, { signal }),
-  staleTime: 60_000,
-});
 
 /** Everything the configurator needs: the buyer's cart and unit, and the catalogue. */
 export function useConfiguratorData() {
@@ -55,8 +51,8 @@ export function useConfiguratorData() {
     queryFn: ({ signal }) => api<{ _id: string; rooms: string[] }>(`/api/schema/plans/${planId}`, { signal }),
     enabled: Boolean(planId),
   });
-  const categories = useQuery(all<CategoryItem>('categories'));
-  const options = useQuery(all<OptionItem>('options'));
+  const categories = useQuery(catalogueQuery<CategoryItem>('categories'));
+  const options = useQuery(catalogueQuery<OptionItem>('options'));
   const isLoading = summaries.isLoading || cart.isLoading || unit.isLoading || plan.isLoading || categories.isLoading || options.isLoading;
   const isError = summaries.isError || cart.isError || unit.isError || plan.isError || categories.isError || options.isError;
   return {

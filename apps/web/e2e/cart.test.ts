@@ -1,0 +1,33 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '@decor/core';
+import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
+import { DESKTOP, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+
+describe('reviewing and signing a selection', () => {
+  const session = useBrowser({ viewport: DESKTOP });
+  let browser: BrowserSession;
+  beforeEach(() => {
+    browser = session();
+  });
+
+  it('shows the choices by room, then submits with agreement and a typed signature', async () => {
+    const { page } = browser;
+    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `signer-${Date.now()}@example.test`, password: 'Signer-pass-2026' });
+    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/config' });
+    await page.waitForURL((url) => url.pathname === '/config');
+    const required = demoProject.categories.filter((c) => c.required).length;
+    await expect.poll(() => page.getByTestId('review-line').count()).toBe(required);
+    expect(await page.getByTestId('review-total').textContent()).toBe(formatMoney(0, { currency: 'CAD', locale: 'en-CA' }));
+
+    const submit = page.getByRole('button', { name: 'Sign and submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel(/I have reviewed this selection/).check();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Type your full name to sign').fill('Sam Signer');
+    await submit.click();
+    await expect.poll(() => page.getByTestId('review-status').textContent()).toBe('Submitted');
+    expect(await page.getByTestId('signed-by').textContent()).toContain('Signed by Sam Signer');
+    expect(await page.getByTestId('submit-section').count()).toBe(0);
+  });
+});

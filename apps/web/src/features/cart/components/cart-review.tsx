@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { depositOf, effectiveStatus, formatMoney, missingRequired, sortRooms, type RuleCategory, type RuleOption } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { myCartsQuery } from '../../../lib/cart-summary.ts';
+import { catalogueQuery } from '../../../lib/catalogue.ts';
+import { useProject } from '../../../lib/project.ts';
+import { LinkButton } from '../../../components/ui/link-button.tsx';
+
+interface Cart {
+  _id: string;
+  _version: number;
+  status: 'draft' | 'submitted' | 'approved';
+  deadline: string | null;
+  total: number;
+  notes: string;
+  revision?: number;
+  selections: Array<{ option: string; room?: string; quantity: number }>;
+  signature: { name: string; signedAt: string; total: number } | null;
+  history?: Array<{ status: string; at: string; by: string; comment?: string }>;
+}
+
+const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
+
+/** `/config/{cartId?}`: the selection by room and category with prices, totals, timeline, and the signed submission. */
+export function CartReview({ cartId }: { cartId?: string }) {
+  const { data: project } = useProject();
+  const mine = useQuery({ ...myCartsQuery, enabled: !cartId });
+  const id = cartId ?? mine.data?.[0]?._id;
+  const cart = useQuery({ queryKey: ['cart', id], queryFn: ({ signal }) => api<Cart>(`/api/schema/carts/${id}`, { signal }), enabled: Boolean(id) });
+  const options = useQuery(catalogueQuery<RuleOption & { rooms: string[] }>('options'));
+  const categories = useQuery(catalogueQuery<RuleCategory & { order: number }>('categories'));
+
+  if (mine.isSuccess && !mine.data.length && !cartId) {
+    return <Alert color="blue" title="Your home is not set up yet">Once the design centre links you to your unit, your selection appears here.</Alert>;
+  }
+  if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : 'This selection could not be loaded.'}</Alert>;
+  if (!project || !cart.data || !options.data || !categories.data) return <Skeleton h={320} radius="md" />;
+  return <Review cart={cart.data} options={options.data} categories={categories.data} />;
+}
+
+function Review({ cart, options, categories }: { cart: Cart; options: Array<RuleOption & { rooms: string[] }>; categories: Array<RuleCategory & { order: number }> }) {
+  const { data: project } = useProject();
+  const queryClient = useQueryClient();
+  const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
+  const optionById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
+  const categoryById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
+  const status = effectiveStatus(cart, new Date());
+  const missing = missingRequired(cart.selections, { options: optionById, categories: categoryById });
+  const depositPercent = typeof project!.options.depositPercent === 'number' ? project!.options.depositPercent : 0;
+  const [isAgreed, setAgreed] = useState(false);
+  const [signature, setSignature] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const groups = useMemo(() => {
+    const rooms = [...sortRooms(project!.rooms), { _id: '', name: 'Whole home', order: 99 }];
+    return rooms
+      .map((room) => ({
+        room,
+        lines: cart.selections
+          .filter((s) => (s.room ?? '') === room._id)
+          .map((s) => ({ ...s, option: optionById.get(s.option) }))
+          .sort((a, b) => (categoryById.get(a.option?.category ?? '')?.order ?? 0) - (categoryById.get(b.option?.category ?? '')?.order ?? 0)),
+      }))
+      .filter((group) => group.lines.length > 0);
+  }, [cart.selections, optionById, categoryById, project]);
+
+  const submit = async () => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await api(`/api/carts/${cart._id}/submit`, { method: 'POST', body: { signature: signature.trim(), agree: isAgreed } });
+      await queryClient.invalidateQueries({ queryKey: ['cart', cart._id] });
+      await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Your selection could not be submitted. Please try again.');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Group justify="space-between">
+        <Badge size="lg" variant="light" data-testid="review-status">
+          {STATUS_LABEL[status]}
+        </Badge>
+        {(cart.revision ?? 1) > 1 && <Text c="dimmed">Change order {cart.revision}</Text>}
+      </Group>
+      {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
+      {groups.map(({ room, lines }) => (
+        <Card key={room._id || 'home'} withBorder radius="md" padding="md">
+          <Title order={3} fz="md" mb="xs">
+            {room.name}
+          </Title>
+          <Table verticalSpacing={6}>
+            <Table.Tbody>
+              {lines.map((line) => (
+                <Table.Tr key={`${line.option?._id}-${line.room}`} data-testid="review-line">
+                  <Table.Td c="dimmed" w="35%">
+                    {categoryById.get(line.option?.category ?? '')?.name ?? ''}
+                  </Table.Td>
+                  <Table.Td>
+                    {line.option?.name ?? 'An option no longer offered'}
+                    {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{line.option ? (line.option.price === 0 ? 'Included' : money(line.option.price * line.quantity)) : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      ))}
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between">
+          <Text fw={600}>Upgrades total</Text>
+          <Text fw={700} fz="xl" data-testid="review-total">
+            {money(cart.total)}
+          </Text>
+        </Group>
+        {depositPercent > 0 && (
+          <Group justify="space-between">
+            <Text c="dimmed">Deposit ({depositPercent} %)</Text>
+            <Text>{money(depositOf(cart.total, depositPercent))}</Text>
+          </Group>
+        )}
+        {cart.notes && (
+          <>
+            <Divider my="sm" />
+            <Text size="sm">Notes: {cart.notes}</Text>
+          </>
+        )}
+      </Card>
+      {(cart.history?.length ?? 0) > 0 && (
+        <Card withBorder radius="md" padding="md">
+          <Title order={3} fz="md" mb="sm">
+            History
+          </Title>
+          <Timeline bulletSize={14} lineWidth={2} active={cart.history!.length}>
+            {cart.history!.map((entry) => (
+              <Timeline.Item key={entry.at} title={STATUS_LABEL[entry.status as keyof typeof STATUS_LABEL] ?? entry.status}>
+                <Text size="xs" c="dimmed">
+                  {new Date(entry.at).toLocaleString(project!.options.locale)}
+                </Text>
+                {entry.comment && <Text size="sm">{entry.comment}</Text>}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Card>
+      )}
+      {status === 'draft' && (
+        <Card withBorder radius="md" padding="md" data-testid="submit-section">
+          <Title order={3} fz="md" mb="xs">
+            Submit your selection
+          </Title>
+          {missing.length > 0 ? (
+            <Stack gap="xs">
+              <Text>Before you can submit, choose: {missing.map((c) => c.name).join(', ')}.</Text>
+              <LinkButton to="/configure" w="fit-content">
+                Continue choosing
+              </LinkButton>
+            </Stack>
+          ) : (
+            <Stack gap="sm">
+              <Checkbox
+                checked={isAgreed}
+                onChange={(event) => setAgreed(event.currentTarget.checked)}
+                label={`I have reviewed this selection and agree to the upgrades total of ${money(cart.total)}.`}
+              />
+              <TextInput label="Type your full name to sign" value={signature} onChange={(event) => setSignature(event.currentTarget.value)} autoComplete="name" maw={360} />
+              {error && <Alert color="red">{error}</Alert>}
+              <Button onClick={submit} loading={isSubmitting} disabled={!isAgreed || signature.trim().length < 2} w="fit-content">
+                Sign and submit
+              </Button>
+            </Stack>
+          )}
+        </Card>
+      )}
+      {cart.signature && status !== 'draft' && (
+        <Text size="sm" c="dimmed" data-testid="signed-by">
+          Signed by {cart.signature.name} on {new Date(cart.signature.signedAt).toLocaleString(project!.options.locale)}.
+        </Text>
+      )}
+    </Stack>
+  );
+}
