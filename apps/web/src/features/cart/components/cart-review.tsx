@@ -142,7 +142,7 @@ function Review({ cart, options, categories }: { cart: Cart; options: Array<Rule
             {cart.history!.map((entry) => (
               <Timeline.Item key={entry.at} title={STATUS_LABEL[entry.status as keyof typeof STATUS_LABEL] ?? entry.status}>
                 <Text size="xs" c="dimmed">
-                  {new Date(entry.at).toLocaleString(project!.options.locale)}
+                  {new Date(entry.at).toLocaleString(project!.options.locale, { dateStyle: 'medium', timeStyle: 'short' })}
                 </Text>
                 {entry.comment && <Text size="sm">{entry.comment}</Text>}
               </Timeline.Item>
@@ -180,7 +180,7 @@ function Review({ cart, options, categories }: { cart: Cart; options: Array<Rule
       )}
       {cart.signature && status !== 'draft' && (
         <Text size="sm" c="dimmed" data-testid="signed-by">
-          Signed by {cart.signature.name} on {new Date(cart.signature.signedAt).toLocaleString(project!.options.locale)}.
+          Signed by {cart.signature.name} on {new Date(cart.signature.signedAt).toLocaleString(project!.options.locale, { dateStyle: 'long', timeStyle: 'short' })}
         </Text>
       )}
     </Stack>
