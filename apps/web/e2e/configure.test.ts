@@ -3,6 +3,7 @@ import { formatMoney } from '@decor/core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
 const seedPrice = (name: string) => demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.price;
@@ -118,5 +119,31 @@ describe('two browsers on one cart', () => {
     expect(await a.locator('[data-option="Harbour Blue"]').first().getAttribute('aria-pressed')).toBe('true');
     await a.getByRole('tab', { name: 'Kitchen' }).click();
     expect(await a.locator('[data-option="Soapstone"]').first().getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('packages', () => {
+  const session = useBrowser({ viewport: DESKTOP });
+
+  it('applies a package in one step: its choices, its saving, kept after a reload', async () => {
+    const { page } = session();
+    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `package-${Date.now()}@example.test`, password: 'Package-pass-2026' });
+    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+    const total = page.getByTestId('live-total');
+    await expect.poll(() => total.textContent()).toBe(money(0));
+    const classic = demoProject.packages.find((p) => p.name === 'Classic Warmth')!;
+    await page.getByRole('button', { name: `Apply the ${classic.name} package` }).click();
+    await page.getByTestId('package-card').filter({ hasText: classic.name }).getByText('Applied').waitFor();
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    const applied = parsePrice((await total.textContent())!);
+    expect(applied).toBeGreaterThan(0);
+
+    await page.reload();
+    await page.getByTestId('package-card').filter({ hasText: classic.name }).getByText('Applied').waitFor();
+    await expect.poll(() => page.getByTestId('live-total').textContent()).toBe(money(applied));
+    await page.getByRole('tab', { name: 'Kitchen' }).click();
+    for (const name of ['Shaker – Navy', 'Quartz – Calacatta', 'Marble Herringbone']) {
+      expect(await page.locator(`[data-option="${name}"]`).first().getAttribute('aria-pressed'), name).toBe('true');
+    }
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   allowances,
+  applyPackage,
   budgetRemaining,
   choose,
   depositOf,
@@ -227,5 +228,29 @@ describe('cart status', () => {
     expect(nextStatus('submitted', 'approve', 'buyer')).toEqual({ refused: 'Only the design centre can do this.', because: 'who' });
     expect(nextStatus('locked', 'submit', 'buyer')).toEqual({ refused: 'The deadline has passed: ask the design centre to extend it.', because: 'locked' });
     expect(nextStatus('approved', 'submit', 'buyer')).toEqual({ refused: 'An approved selection cannot be submitted.', because: 'state' });
+  });
+});
+
+describe('applyPackage', () => {
+  const roomsFor = (id: string) => (id === 'oak' || id === 'walnut' ? ['living', 'kitchen'] : ['kitchen']);
+
+  it('chooses every option in its rooms in one step, what others need first', () => {
+    const before = choose([], { option: 'oak', room: 'living', quantity: 1 }, context());
+    const after = applyPackage(before, ['slab', 'calacatta', 'walnut'], roomsFor, context());
+    expect(after).toEqual(
+      expect.arrayContaining([
+        { option: 'walnut', room: 'living', quantity: 1 },
+        { option: 'walnut', room: 'kitchen', quantity: 1 },
+        { option: 'calacatta', room: 'kitchen', quantity: 1 },
+        { option: 'slab', room: 'kitchen', quantity: 1 },
+      ]),
+    );
+    expect(after.some((s) => s.option === 'oak')).toBe(false);
+    expect(ruleViolations(after, context())).toEqual([]);
+  });
+
+  it('refuses a package with an option the plan does not allow, changing nothing', () => {
+    const before = choose([], { option: 'oak', room: 'living', quantity: 1 }, context());
+    expect(() => applyPackage(before, ['wide'], roomsFor, context())).toThrow('Not offered for your home’s plan.');
   });
 });

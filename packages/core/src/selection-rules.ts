@@ -208,3 +208,31 @@ export function depositOf(total: number, percent: number | undefined): number {
 export function budgetRemaining(total: number, budget: number | null | undefined): number | null {
   return typeof budget === 'number' ? budget - total : null;
 }
+
+/**
+ * Applies a package in one step: each of its options is chosen in every room it belongs to
+ * (replacing what was chosen there in single-choice categories). Options are applied in an
+ * order that puts what others need first. Throws the first reason an option cannot be
+ * applied; the selections are then unchanged.
+ */
+export function applyPackage(
+  selections: readonly Selection[],
+  packageOptions: readonly string[],
+  roomsFor: (optionId: string) => Array<string | undefined>,
+  context: RuleContext,
+): Selection[] {
+  let pending = [...packageOptions];
+  let result = [...selections];
+  while (pending.length) {
+    const ready = pending.filter((id) => (context.options.get(id)?.requires ?? []).every((needed) => !pending.includes(needed) || needed === id));
+    if (!ready.length) throw new RuleBrokenError({ kind: 'unknown' }, 'This package cannot be applied.');
+    for (const id of ready) {
+      const rooms = roomsFor(id);
+      for (const room of rooms.length ? rooms : [undefined]) {
+        result = choose(result, { option: id, room, quantity: 1 }, context);
+      }
+    }
+    pending = pending.filter((id) => !ready.includes(id));
+  }
+  return result;
+}

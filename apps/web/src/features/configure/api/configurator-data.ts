@@ -26,7 +26,16 @@ export interface CartItem {
   status: 'draft' | 'submitted' | 'approved';
   deadline: string | null;
   total: number;
+  package?: string | null;
   selections: Array<{ option: string; room?: string; quantity: number }>;
+}
+
+export interface PackageItem {
+  _id: string;
+  name: string;
+  description: string;
+  options: string[];
+  priceAdjustment: number;
 }
 
 
@@ -53,6 +62,7 @@ export function useConfiguratorData() {
   });
   const categories = useQuery(catalogueQuery<CategoryItem>('categories'));
   const options = useQuery(catalogueQuery<OptionItem>('options'));
+  const packages = useQuery(catalogueQuery<PackageItem>('packages'));
   const isLoading = summaries.isLoading || cart.isLoading || unit.isLoading || plan.isLoading || categories.isLoading || options.isLoading;
   const isError = summaries.isError || cart.isError || unit.isError || plan.isError || categories.isError || options.isError;
   return {
@@ -63,6 +73,7 @@ export function useConfiguratorData() {
     planRooms: plan.data?.rooms,
     categories: categories.data,
     options: options.data,
+    packages: packages.data ?? [],
     isLoading,
     isError,
   };

@@ -10,7 +10,7 @@ import {
   type RuleContext,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
-import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem } from '../api/configurator-data.ts';
+import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../api/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
 
 const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
@@ -35,6 +35,7 @@ export function Configurator() {
       planRooms={data.planRooms ?? null}
       categories={data.categories}
       options={data.options}
+      packages={data.packages}
       isOpen={data.summary?.status === 'draft'}
     />
   );
@@ -46,6 +47,7 @@ function Editor({
   planRooms,
   categories,
   options,
+  packages,
   isOpen,
 }: {
   cart: CartItem;
@@ -53,6 +55,7 @@ function Editor({
   planRooms: string[] | null;
   categories: CategoryItem[];
   options: OptionItem[];
+  packages: PackageItem[];
   isOpen: boolean;
 }) {
   const { data: project } = useProject();
@@ -75,6 +78,13 @@ function Editor({
     [project, categories, planRooms],
   );
   const [roomId, setRoomId] = useState<string | null>(rooms[0]?._id ?? null);
+  /** The rooms of the plan a package option applies to: its own rooms, else its category's. */
+  const roomsFor = (optionId: string) => {
+    const option = options.find((o) => o._id === optionId);
+    const category = option ? categories.find((c) => c._id === option.category) : undefined;
+    const candidates = option?.rooms.length ? option.rooms : (category?.rooms ?? []);
+    return candidates.filter((room) => (category?.rooms ?? []).includes(room) && (!planRooms || planRooms.includes(room)));
+  };
   const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
   const estimate = cartTotal({ selections: editor.selections, priceOf: (id) => context.options.get(id)?.price });
   const missing = missingRequired(editor.selections, context);
@@ -109,6 +119,48 @@ function Editor({
         <Alert color={editor.notice.tone} withCloseButton onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
           {editor.notice.text}
         </Alert>
+      )}
+      {packages.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} fz="lg">
+            Packages
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {packages.map((pkg) => {
+              const isApplied = editor.packageId === pkg._id;
+              return (
+                <Card key={pkg._id} withBorder radius="md" padding="md" data-testid="package-card" style={{ borderColor: isApplied ? 'var(--mantine-color-brand-6)' : undefined }}>
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <Stack gap={2}>
+                      <Text fw={700}>{pkg.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {pkg.description}
+                      </Text>
+                      {pkg.priceAdjustment !== 0 && (
+                        <Text size="sm" fw={600} c={pkg.priceAdjustment < 0 ? 'green.8' : undefined}>
+                          {pkg.priceAdjustment < 0 ? `Saves ${money(-pkg.priceAdjustment)} on its choices` : `Adds ${money(pkg.priceAdjustment)}`}
+                        </Text>
+                      )}
+                    </Stack>
+                    {isApplied ? (
+                      <Badge variant="light">Applied</Badge>
+                    ) : (
+                      <UnstyledButton
+                        onClick={() => editor.applyPackage(pkg._id, pkg.options, roomsFor)}
+                        disabled={!isOpen}
+                        aria-label={`Apply the ${pkg.name} package`}
+                        c="brand.7"
+                        fw={700}
+                      >
+                        Apply
+                      </UnstyledButton>
+                    )}
+                  </Group>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        </Stack>
       )}
       <Tabs value={roomId} onChange={setRoomId} keepMounted={false}>
         <ScrollArea type="auto" offsetScrollbars>

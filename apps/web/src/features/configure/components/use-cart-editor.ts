@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { choose, RuleBrokenError, unchoose, type RuleContext, type Selection } from '@decor/core';
+import { applyPackage, choose, RuleBrokenError, unchoose, type RuleContext, type Selection } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { CartItem } from '../api/configurator-data.ts';
 
@@ -11,7 +11,10 @@ export interface CartEditor {
   total: number;
   isSaving: boolean;
   notice: { tone: 'red' | 'blue'; text: string } | null;
+  packageId: string | null;
   toggle(optionId: string, room: string | undefined): void;
+  /** Applies a package's options in one step (one save) and records it on the cart. */
+  applyPackage(packageId: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>): void;
   dismissNotice(): void;
 }
 
@@ -23,7 +26,8 @@ export interface CartEditor {
  */
 export function useCartEditor(initial: CartItem, context: RuleContext): CartEditor {
   const queryClient = useQueryClient();
-  const server = useRef({ selections: initial.selections as Selection[], version: initial._version, total: initial.total });
+  const server = useRef({ selections: initial.selections as Selection[], version: initial._version, total: initial.total, package: initial.package ?? null });
+  const [packageId, setPackageId] = useState<string | null>(initial.package ?? null);
   const [selections, setSelectionsState] = useState<Selection[]>(initial.selections);
   const latest = useRef<Selection[]>(initial.selections);
   const setSelections = useCallback((next: Selection[]) => {
@@ -36,7 +40,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
   const queue = useRef(Promise.resolve());
 
   const save = useCallback(
-    (change: Change) => {
+    (change: Change, extra: { package?: string | null } = {}) => {
       queue.current = queue.current.then(async () => {
         setSaving(true);
         for (let attempt = 0; attempt < 2; attempt++) {
@@ -51,22 +55,24 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
           try {
             const saved = await api<CartItem>(`/api/schema/carts/${initial._id}`, {
               method: 'PATCH',
-              body: { selections: next },
+              body: { selections: next, ...extra },
               headers: { 'if-match': String(server.current.version) },
             });
-            server.current = { selections: saved.selections, version: saved._version, total: saved.total };
+            server.current = { selections: saved.selections, version: saved._version, total: saved.total, package: saved.package ?? null };
             setTotal(saved.total);
+            setPackageId(saved.package ?? null);
             void queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
             break;
           } catch (error) {
             const current = error instanceof ApiError && error.code === 'conflict' ? (error.details as { current?: CartItem } | undefined)?.current : undefined;
             if (current && attempt === 0) {
-              server.current = { selections: current.selections, version: current._version, total: current.total };
+              server.current = { selections: current.selections, version: current._version, total: current.total, package: current.package ?? null };
               setNotice({ tone: 'blue', text: 'Your selection was also changed elsewhere (another tab or your co-buyer). Your choice was added to the latest version.' });
               continue;
             }
             setSelections(server.current.selections);
             setTotal(server.current.total);
+            setPackageId(server.current.package);
             setNotice({ tone: 'red', text: error instanceof ApiError ? error.message : 'Your choice could not be saved. Please try again.' });
             break;
           }
@@ -94,5 +100,21 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     [context, save, setSelections],
   );
 
-  return { selections, total, isSaving, notice, toggle, dismissNotice: () => setNotice(null) };
+  const applyPackageChoice = useCallback(
+    (id: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>) => {
+      const change: Change = (list) => applyPackage(list, optionIds, roomsFor, context);
+      try {
+        setSelections(change(latest.current));
+        setPackageId(id);
+        setNotice({ tone: 'blue', text: 'Package applied. You can still change any of its choices.' });
+      } catch (error) {
+        setNotice({ tone: 'red', text: error instanceof RuleBrokenError ? error.message : 'This package could not be applied.' });
+        return;
+      }
+      save(change, { package: id });
+    },
+    [context, save, setSelections],
+  );
+
+  return { selections, total, isSaving, notice, packageId, toggle, applyPackage: applyPackageChoice, dismissNotice: () => setNotice(null) };
 }
