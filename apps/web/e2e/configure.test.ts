@@ -147,3 +147,32 @@ describe('packages', () => {
     }
   });
 });
+
+describe('budget and allowances', () => {
+  const session = useBrowser({ viewport: DESKTOP });
+
+  it('shows what is left of the buyer’s budget and of a category’s allowance as they choose', async () => {
+    const { page } = session();
+    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `budget-${Date.now()}@example.test`, password: 'Budget-pass-2026' });
+    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+    const budget = page.getByTestId('budget');
+    await budget.getByText('No budget set').waitFor();
+    await budget.getByRole('button', { name: 'Set a budget' }).click();
+    await page.getByLabel('My budget for upgrades').fill('10000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await budget.getByText(`${money(1_000_000)} left of your budget`).waitFor();
+
+    await page.getByRole('tab', { name: 'Living Room' }).click();
+    const lighting = demoProject.categories.find((c) => c.name === 'Lighting')!;
+    await page.locator('[data-option="Dimmer Package"]').first().click();
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    const dimmer = seedPrice('Dimmer Package');
+    await budget.getByText(`${money(1_000_000 - dimmer)} left of your budget`).waitFor();
+    expect(await page.getByTestId('category-Lighting').getByTestId('allowance').textContent()).toBe(
+      `Allowance ${money(lighting.allowance)} · chosen ${money(dimmer)} (${money(lighting.allowance - dimmer)} left)`,
+    );
+    // Kept after a reload, with the choice.
+    await page.reload();
+    await page.getByTestId('budget').getByText(`${money(1_000_000 - dimmer)} left of your budget`).waitFor();
+  });
+});

@@ -120,6 +120,8 @@ export const cartSchema = z
     total: money.default(0),
     deadline: z.iso.datetime({ offset: true }).nullable().default(null),
     notes: text(5000).default(''),
+    /** The buyer's own spending target for upgrades (minor units), shown beside the total. */
+    budget: money.min(0).nullable().optional(),
     signature: z
       .object({ name: text(200), signedAt: z.iso.datetime({ offset: true }), total: money })
       .strict()
@@ -258,7 +260,7 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
     ],
     read: 'own',
     write: 'owners',
-    ownerWritableFields: ['selections', 'package', 'notes'],
+    ownerWritableFields: ['selections', 'package', 'notes', 'budget'],
     ownership: { userField: 'owner', unitField: 'unit' },
   },
   {

@@ -27,6 +27,7 @@ export interface CartItem {
   deadline: string | null;
   total: number;
   package?: string | null;
+  budget?: number | null;
   selections: Array<{ option: string; room?: string; quantity: number }>;
 }
 

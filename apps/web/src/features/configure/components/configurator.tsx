@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Box, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import {
+  allowances,
+  budgetRemaining,
   cartTotal,
   describeUnavailability,
   formatMoney,
@@ -88,6 +90,7 @@ function Editor({
   const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
   const estimate = cartTotal({ selections: editor.selections, priceOf: (id) => context.options.get(id)?.price });
   const missing = missingRequired(editor.selections, context);
+  const spentByCategory = new Map(allowances(editor.selections, context).map((a) => [a.category, a.spent]));
   const required = categories.filter((c) => c.required).length;
 
   return (
@@ -110,6 +113,7 @@ function Editor({
               {editor.isSaving && <Loader size="xs" aria-label="Saving" />}
             </Group>
           </Stack>
+          <BudgetField editor={editor} total={editor.isSaving ? estimate : editor.total} money={money} isOpen={isOpen} />
           <Text size="sm" data-testid="required-progress">
             Required choices: {required - missing.length} of {required}
           </Text>
@@ -179,7 +183,7 @@ function Editor({
                 .filter((category) => category.rooms.includes(room._id))
                 .sort((a, b) => a.order - b.order)
                 .map((category) => (
-                  <CategorySection key={category._id} category={category} roomId={room._id} options={options} context={context} editor={editor} money={money} />
+                  <CategorySection key={category._id} category={category} roomId={room._id} options={options} context={context} editor={editor} money={money} spent={spentByCategory.get(category._id)} />
                 ))}
             </Stack>
           </Tabs.Panel>
@@ -196,6 +200,7 @@ function CategorySection({
   context,
   editor,
   money,
+  spent = 0,
 }: {
   category: CategoryItem;
   roomId: string;
@@ -203,6 +208,7 @@ function CategorySection({
   context: RuleContext;
   editor: ReturnType<typeof useCartEditor>;
   money: (minor: number) => string;
+  spent?: number;
 }) {
   const available = options.filter((o) => o.category === category._id && o.active && (o.rooms.length === 0 || o.rooms.includes(roomId)));
   return (
@@ -222,8 +228,9 @@ function CategorySection({
           </Badge>
         )}
         {category.allowance > 0 && (
-          <Text size="xs" c="dimmed">
-            Allowance {money(category.allowance)}
+          <Text size="xs" c={spent > category.allowance ? 'orange.8' : 'dimmed'} data-testid="allowance">
+            Allowance {money(category.allowance)} · chosen {money(spent)}
+            {spent > category.allowance ? ` (${money(spent - category.allowance)} over)` : ` (${money(category.allowance - spent)} left)`}
           </Text>
         )}
       </Group>
@@ -281,5 +288,52 @@ function OptionCard({ option, isChosen, reason, money, onToggle }: { option: Opt
         </Group>
       </Card>
     </UnstyledButton>
+  );
+}
+
+/** The buyer's own budget for upgrades: set it once, see what is left as they choose. */
+function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<typeof useCartEditor>; total: number; money: (minor: number) => string; isOpen: boolean }) {
+  const [isEditing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const remaining = budgetRemaining(total, editor.budget);
+  const save = () => {
+    const value = draft.trim() === '' ? null : Math.round(Number(draft.replace(/[^0-9.]/g, '')) * 100);
+    if (value === null || Number.isFinite(value)) editor.setBudget(value);
+    setEditing(false);
+  };
+  if (isEditing) {
+    return (
+      <Group gap="xs">
+        <TextInput size="xs" aria-label="My budget for upgrades" placeholder="e.g. 15000" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} w={120} />
+        <Button size="compact-sm" onClick={save}>
+          Save
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={0} data-testid="budget">
+      {remaining === null ? (
+        <Text size="sm" c="dimmed">
+          No budget set
+        </Text>
+      ) : (
+        <Text size="sm" c={remaining < 0 ? 'red.8' : undefined} fw={600}>
+          {remaining < 0 ? `${money(-remaining)} over your budget` : `${money(remaining)} left of your budget`}
+        </Text>
+      )}
+      {isOpen && (
+        <UnstyledButton
+          c="brand.7"
+          fz="xs"
+          onClick={() => {
+            setDraft(editor.budget === null ? '' : String(editor.budget / 100));
+            setEditing(true);
+          }}
+        >
+          {editor.budget === null ? 'Set a budget' : 'Change budget'}
+        </UnstyledButton>
+      )}
+    </Stack>
   );
 }

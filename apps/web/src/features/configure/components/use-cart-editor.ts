@@ -12,6 +12,9 @@ export interface CartEditor {
   isSaving: boolean;
   notice: { tone: 'red' | 'blue'; text: string } | null;
   packageId: string | null;
+  budget: number | null;
+  /** Saves the buyer's budget through the same ordered, versioned saves as the choices. */
+  setBudget(budget: number | null): void;
   toggle(optionId: string, room: string | undefined): void;
   /** Applies a package's options in one step (one save) and records it on the cart. */
   applyPackage(packageId: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>): void;
@@ -28,6 +31,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
   const queryClient = useQueryClient();
   const server = useRef({ selections: initial.selections as Selection[], version: initial._version, total: initial.total, package: initial.package ?? null });
   const [packageId, setPackageId] = useState<string | null>(initial.package ?? null);
+  const [budget, setBudgetState] = useState<number | null>(initial.budget ?? null);
   const [selections, setSelectionsState] = useState<Selection[]>(initial.selections);
   const latest = useRef<Selection[]>(initial.selections);
   const setSelections = useCallback((next: Selection[]) => {
@@ -40,7 +44,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
   const queue = useRef(Promise.resolve());
 
   const save = useCallback(
-    (change: Change, extra: { package?: string | null } = {}) => {
+    (change: Change, extra: { package?: string | null; budget?: number | null } = {}) => {
       queue.current = queue.current.then(async () => {
         setSaving(true);
         for (let attempt = 0; attempt < 2; attempt++) {
@@ -61,6 +65,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
             server.current = { selections: saved.selections, version: saved._version, total: saved.total, package: saved.package ?? null };
             setTotal(saved.total);
             setPackageId(saved.package ?? null);
+            setBudgetState(saved.budget ?? null);
             void queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
             break;
           } catch (error) {
@@ -116,5 +121,13 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     [context, save, setSelections],
   );
 
-  return { selections, total, isSaving, notice, packageId, toggle, applyPackage: applyPackageChoice, dismissNotice: () => setNotice(null) };
+  const setBudget = useCallback(
+    (value: number | null) => {
+      setBudgetState(value);
+      save((list) => list, { budget: value });
+    },
+    [save],
+  );
+
+  return { selections, total, isSaving, notice, packageId, budget, setBudget, toggle, applyPackage: applyPackageChoice, dismissNotice: () => setNotice(null) };
 }
