@@ -8,6 +8,7 @@ import {
 import { api, ApiError } from './api-client.ts';
 import { clearAccessToken, setRememberMe, startTokenRefresh } from './access-token.ts';
 import { queryClient } from './query-client.ts';
+import { PERSISTED_CACHE_KEY } from './persisted-cache-key.ts';
 
 /** An identity failure with the SPEC.md §8 code and the sentence to show. */
 export class IdentityError extends Error {
@@ -142,5 +143,6 @@ export async function signOut() {
   await provider('/sign-out', {}).catch(() => undefined);
   clearAccessToken();
   queryClient.clear();
+  window.localStorage.removeItem(PERSISTED_CACHE_KEY);
   window.location.assign('/');
 }

@@ -5,6 +5,7 @@ import { api, ApiError, type ApiRequest } from './api-client.ts';
 import { currentAccessToken } from './access-token.ts';
 import { currentProjectKey } from '../config/env.ts';
 import { logError } from './dev-mode.ts';
+import { PERSISTED_CACHE_KEY } from './persisted-cache-key.ts';
 
 /** An item of any collection: `{ _id, ...fields, _version, createdAt, updatedAt }`. */
 export interface CollectionItem {
@@ -82,7 +83,7 @@ export function collectionPagesQuery<T extends CollectionItem>(store: Collection
   });
 }
 
-const PERSIST_KEY = 'decor.collections';
+const PERSIST_KEY = PERSISTED_CACHE_KEY;
 
 /** A persister on localStorage; a full or unavailable storage just means no cache. */
 const localStoragePersister: Persister = {
@@ -104,9 +105,13 @@ const localStoragePersister: Persister = {
   removeClient: () => window.localStorage.removeItem(PERSIST_KEY),
 };
 
+
 let isPersisting = false;
 
-/** Keeps collection data in localStorage between visits (SPEC.md §9: store cache persisted locally). */
+/**
+ * Keeps collection and catalogue data in localStorage between visits (SPEC.md §9: store
+ * cache persisted locally): a returning buyer sees the catalogue at once while it refreshes.
+ */
 export function persistCollectionCache(queryClient: QueryClient) {
   if (isPersisting || typeof window === 'undefined') return;
   isPersisting = true;
@@ -114,7 +119,9 @@ export function persistCollectionCache(queryClient: QueryClient) {
     queryClient,
     persister: localStoragePersister,
     maxAge: 24 * 60 * 60 * 1000,
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.queryKey[0] === 'collection' && query.state.status === 'success' },
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => ['collection', 'catalogue'].includes(String(query.queryKey[0])) && query.state.status === 'success',
+    },
   });
 }
 

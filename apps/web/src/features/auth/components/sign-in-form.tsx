@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ONE_TIME_CODE_LENGTH, safeNextPath } from '@decor/core';
@@ -195,7 +195,9 @@ export function SignInForm({ next }: { next?: string }) {
         </Group>
         {env?.features.oidcSignIn && mode !== 'forgot' && (
           <>
-            <Divider label="or" labelPosition="center" />
+            <Text ta="center" size="sm" c="dimmed">
+              or
+            </Text>
             <Button variant="default" fullWidth onClick={() => run(() => signInWithProvider(safeNextPath(next)))}>
               Continue with single sign-on
             </Button>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   allowances,
@@ -12,6 +12,8 @@ import {
   type RuleContext,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
+import { persistCollectionCache } from '../../../lib/collection-store.ts';
+import { queryClient } from '../../../lib/query-client.ts';
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../api/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
 
@@ -19,6 +21,7 @@ const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
 
 /** `/configure`: rooms in order → categories → option cards, saved as they are chosen. */
 export function Configurator() {
+  useEffect(() => persistCollectionCache(queryClient), []);
   const data = useConfiguratorData();
   const { data: project } = useProject();
   if (data.isError) return <Alert color="red">The catalogue could not be loaded. Please try again in a moment.</Alert>;
