@@ -8,6 +8,7 @@ import { DomainError } from '@decor/core';
 import type { Auth } from '../modules/identity/auth.ts';
 import { preparedRows, type Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { fetchHeaders } from '../lib/fetch-headers.ts';
 
 /** Who is calling: a signed-in person (by session cookie, session bearer or access token). */
 export interface Actor {
@@ -37,15 +38,6 @@ const ONBOARDING_PATHS = [
 ];
 
 const JWKS_CACHE_MS = 60_000;
-
-function fetchHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) headers.set(name, value.join(', '));
-  }
-  return headers;
-}
 
 const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
 

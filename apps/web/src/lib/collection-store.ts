@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import { COLLECTION_PAGE_SIZE } from '@decor/core';
 import { api, ApiError, type ApiRequest } from './api-client.ts';
@@ -72,16 +72,6 @@ export function createCollectionStore<T extends CollectionItem = CollectionItem>
 }
 
 export type CollectionStore<T extends CollectionItem = CollectionItem> = ReturnType<typeof createCollectionStore<T>>;
-
-/** Keyset pages of a collection for useInfiniteQuery: more while a page is full. */
-export function collectionPagesQuery<T extends CollectionItem>(store: CollectionStore<T>, filters: Record<string, string> = {}) {
-  return infiniteQueryOptions({
-    queryKey: ['collection', currentProjectKey(), store.collection, filters],
-    queryFn: ({ pageParam, signal }) => store.listPage({ afterId: pageParam, filters, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: Page<T>) => (last.hasMore ? last.nextAfterId : undefined),
-  });
-}
 
 const PERSIST_KEY = PERSISTED_CACHE_KEY;
 

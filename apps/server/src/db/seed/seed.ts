@@ -61,18 +61,21 @@ async function ensureUsers(db: Db, people: Person[], password: string, now: Date
     .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
     .where(inArray(users.email, emails));
   const ids = new Map(existing.map((u) => [u.email, u.id]));
-  const passwordHash = await hash(password);
+  // Hashing costs tens of milliseconds: only when an account is made or brought up to date.
+  let hashed: Promise<string> | undefined;
+  const passwordHash = () => (hashed ??= hash(password));
   // The printed demo password must be the one that works: when DEMO_PASSWORD changed
   // since the accounts were made, bring their credentials in line with it.
   const stale = existing.filter((u) => u.password);
   if (stale[0]?.password && !(await verify(stale[0].password, password))) {
     await db
       .update(accounts)
-      .set({ password: passwordHash, updatedAt: now })
+      .set({ password: await passwordHash(), updatedAt: now })
       .where(and(eq(accounts.providerId, 'credential'), inArray(accounts.userId, stale.map((u) => u.id))));
   }
   const fresh = people.filter((p) => !ids.has(p.email)).map((p) => ({ ...p, id: uuidv7() }));
   if (fresh.length > 0) {
+    const freshHash = await passwordHash();
     await db.insert(users).values(
       fresh.map((p) => ({
         id: p.id,
@@ -84,7 +87,7 @@ async function ensureUsers(db: Db, people: Person[], password: string, now: Date
       })),
     );
     await db.insert(accounts).values(
-      fresh.map((p) => ({ id: uuidv7(), accountId: p.id, providerId: 'credential', userId: p.id, password: passwordHash })),
+      fresh.map((p) => ({ id: uuidv7(), accountId: p.id, providerId: 'credential', userId: p.id, password: freshHash })),
     );
     for (const p of fresh) ids.set(p.email, p.id);
   }

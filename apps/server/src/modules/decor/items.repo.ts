@@ -65,11 +65,6 @@ export async function lockItem(db: Db, { projectId, collection, id, where = sql`
   return row ?? null;
 }
 
-export async function itemExists(db: Db, { projectId, collection, id }: { projectId: string; collection: string; id: string }): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`SELECT id FROM items WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}`);
-  return rows.length > 0;
-}
-
 export async function insertItem(db: Db, { projectId, collection, data, actorId }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string }): Promise<string> {
   const id = uuidv7();
   await db.execute(sql`INSERT INTO items (project_id, collection, id, data, created_by, updated_by)
@@ -113,17 +108,6 @@ export async function existingRefs(db: Db, projectId: string, refs: Array<{ coll
         WHERE i.project_id = ${projectId}`,
   );
   return new Set(rows.map((row) => row.key));
-}
-
-/** Which of these ids exist in a collection of the project. */
-export async function existingIds(db: Db, { projectId, collection, ids }: { projectId: string; collection: string; ids: string[] }): Promise<Set<string>> {
-  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  if (!valid.length) return new Set();
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT id FROM items WHERE project_id = ${projectId} AND collection = ${collection} AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[])`,
-  );
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Items of the project that refer to this one, through any built-in reference. */

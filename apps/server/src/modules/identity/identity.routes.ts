@@ -7,17 +7,14 @@ import type { Db } from '../../db/client.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
 import { identityCodeOf } from './provider-errors.ts';
+import { fetchHeaders } from '../../lib/fetch-headers.ts';
 
 /** Paths of the provider that take a new password in their body. */
 const PASSWORD_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/reset-password', '/api/auth/change-password']);
 
 /** Builds the Fetch API request the identity provider expects from Fastify's request. */
 export function toFetchRequest(request: FastifyRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
+  const headers = fetchHeaders(request);
   const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');

@@ -4,22 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { depositOf, effectiveStatus, formatMoney, missingRequired, sortRooms, type RuleCategory, type RuleOption } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
+import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
 import { catalogueQuery } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
-
-interface Cart {
-  _id: string;
-  _version: number;
-  status: 'draft' | 'submitted' | 'approved';
-  deadline: string | null;
-  total: number;
-  notes: string;
-  revision?: number;
-  selections: Array<{ option: string; room?: string; quantity: number }>;
-  signature: { name: string; signedAt: string; total: number } | null;
-  history?: Array<{ status: string; at: string; by: string; comment?: string }>;
-}
 
 const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
 
@@ -28,7 +16,7 @@ export function CartReview({ cartId }: { cartId?: string }) {
   const { data: project } = useProject();
   const mine = useQuery({ ...myCartsQuery, enabled: !cartId });
   const id = cartId ?? mine.data?.[0]?._id;
-  const cart = useQuery({ queryKey: ['cart', id], queryFn: ({ signal }) => api<Cart>(`/api/schema/carts/${id}`, { signal }), enabled: Boolean(id) });
+  const cart = useQuery(cartQuery(id));
   const options = useQuery(catalogueQuery<RuleOption & { rooms: string[] }>('options'));
   const categories = useQuery(catalogueQuery<RuleCategory & { order: number }>('categories'));
 
@@ -72,7 +60,7 @@ function Review({ cart, options, categories }: { cart: Cart; options: Array<Rule
     setError(null);
     try {
       await api(`/api/carts/${cart._id}/submit`, { method: 'POST', body: { signature: signature.trim(), agree: isAgreed } });
-      await queryClient.invalidateQueries({ queryKey: ['cart', cart._id] });
+      await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
       await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Your selection could not be submitted. Please try again.');

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RuleCategory, RuleOption } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
+import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
 import { catalogueQuery } from '../../../lib/catalogue.ts';
 
 export interface OptionItem extends RuleOption {
@@ -19,17 +20,7 @@ export interface CategoryItem extends RuleCategory {
   surface: string | null;
 }
 
-export interface CartItem {
-  _id: string;
-  _version: number;
-  unit: string;
-  status: 'draft' | 'submitted' | 'approved';
-  deadline: string | null;
-  total: number;
-  package?: string | null;
-  budget?: number | null;
-  selections: Array<{ option: string; room?: string; quantity: number }>;
-}
+export type CartItem = Cart;
 
 export interface PackageItem {
   _id: string;
@@ -44,11 +35,7 @@ export interface PackageItem {
 export function useConfiguratorData() {
   const summaries = useQuery(myCartsQuery);
   const cartId = summaries.data?.[0]?._id;
-  const cart = useQuery({
-    queryKey: ['configure', 'cart', cartId],
-    queryFn: ({ signal }) => api<CartItem>(`/api/schema/carts/${cartId}`, { signal }),
-    enabled: Boolean(cartId),
-  });
+  const cart = useQuery(cartQuery(cartId));
   const unitId = cart.data?.unit;
   const unit = useQuery({
     queryKey: ['configure', 'unit', unitId],

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { applyPackage, choose, RuleBrokenError, unchoose, type RuleContext, type Selection } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { CartItem } from '../api/configurator-data.ts';
+import { cartQuery } from '../../../lib/cart-query.ts';
 
 type Change = (selections: Selection[]) => Selection[];
 
@@ -66,6 +67,8 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
             setTotal(saved.total);
             setPackageId(saved.package ?? null);
             setBudgetState(saved.budget ?? null);
+            // My selection and My home read the same cart: give them the saved version.
+            queryClient.setQueryData(cartQuery(initial._id).queryKey, saved);
             void queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
             break;
           } catch (error) {
