@@ -19,6 +19,7 @@ import { cartsRoutes } from './modules/carts/carts.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { startReminderJob } from './modules/carts/carts.notices.ts';
 
 /** What every module is given: the configuration and the open database. */
 export interface AppContext {
@@ -34,10 +35,12 @@ export interface BuildAppInput extends AppContext {
   authSecret: string;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** Sends deadline reminders every 15 minutes (the real server; tests call the job directly). */
+  runReminders?: boolean;
 }
 
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
-export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer }: BuildAppInput) {
+export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer, runReminders = false }: BuildAppInput) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -84,8 +87,16 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(accessCodesRoutes, { ...context, auth, mailer });
   await app.register(decorRoutes, context);
   await app.register(filesRoutes, context);
-  await app.register(cartsRoutes, context);
+  await app.register(cartsRoutes, { ...context, mailer, authSecret });
   await app.register(referenceRoutes);
+
+  if (runReminders) {
+    let stopReminders = () => {};
+    app.addHook('onReady', async () => {
+      stopReminders = startReminderJob({ db: database.db, mailer, config, log: app.log });
+    });
+    app.addHook('onClose', async () => stopReminders());
+  }
 
   await app.register(webAppPlugin, { distDir: config.webDistDir, portalHost: config.portalHost });
   return app;

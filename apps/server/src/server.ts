@@ -38,7 +38,7 @@ async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepar
     authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 }),
     demoPassword: null,
   };
-  const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel }, runReminders: true });
 
   let closing = false;
   const close = async (signal: string) => {

@@ -117,6 +117,25 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
     expect(createCart.buyerDemo).toBe(403);
   });
 
+  it('cart documents, share links and alternatives: the buyer of the cart, managers and admins', async () => {
+    const cartUrl = `/api/carts/${buyerCart._id}`;
+    expectStatuses('pdf', await statusesOf((who) => call(who, 'GET', `${cartUrl}/pdf`)), READ_OWN);
+    expectStatuses('pdf without prices', await statusesOf((who) => call(who, 'GET', `${cartUrl}/pdf?prices=0`)), {
+      ...READ_OWN,
+      buyerDemo: 403,
+    });
+    expectStatuses('share', await statusesOf((who) => call(who, 'POST', `${cartUrl}/share`, {})), READ_OWN);
+    expectStatuses('save alternative', await statusesOf((who) => call(who, 'POST', `${cartUrl}/versions`, { name: `By ${who}` })), READ_OWN);
+    const otherCart = carts.find((c) => c._id !== buyerCart._id && c.status === 'draft')!;
+    const other = await statusesOf((who) => call(who, 'POST', `/api/carts/${otherCart._id}/share`, {}));
+    expectStatuses('share another buyer’s cart', other, { ...READ_OWN, buyerDemo: 404 });
+    const { token } = (await call('buyerDemo', 'POST', `${cartUrl}/share`, {})).json() as { token: string };
+    const shared = await statusesOf((who) => call(who, 'GET', `/api/shared/${token}`));
+    expectStatuses('open a share link', shared, { visitor: 200, buyerDemo: 200, buyerHarbour: 200, managerDemo: 200, managerHarbour: 200, admin: 200 });
+    const elsewhere = await statusesOf((who) => call(who, 'GET', `/api/shared/${token}`, undefined, 'harbour.portal.test'));
+    expectStatuses('a demo link on harbour', elsewhere, { visitor: 404, buyerDemo: 404, buyerHarbour: 404, managerDemo: 404, managerHarbour: 404, admin: 404 });
+  });
+
   it("never lets one project's items be read or changed through another", async () => {
     const demoOption = options[0]!;
     for (const who of ['managerHarbour', 'admin'] as const) {

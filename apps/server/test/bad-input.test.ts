@@ -28,6 +28,15 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (id: st
   { method: 'POST', path: () => '/api/auth/sign-in/email', body: true },
   { method: 'POST', path: () => '/api/auth/sign-up/email', body: true },
   { method: 'GET', path: () => '/api/schema/options/' },
+  { method: 'POST', path: (id) => `/api/carts/${id}/submit`, body: true },
+  { method: 'POST', path: (id) => `/api/carts/${id}/return`, body: true },
+  { method: 'POST', path: (id) => `/api/carts/${id}/extend`, body: true },
+  { method: 'GET', path: (id, c) => `/api/carts/${id}/pdf?prices=${c}` },
+  { method: 'POST', path: (id) => `/api/carts/${id}/share`, body: true },
+  { method: 'GET', path: (id) => `/api/shared/${id}` },
+  { method: 'POST', path: (id) => `/api/carts/${id}/versions`, body: true },
+  { method: 'POST', path: (id, c) => `/api/carts/${id}/versions/${c}/restore`, body: true },
+  { method: 'DELETE', path: (id, c) => `/api/carts/${id}/versions/${c}` },
 ];
 
 const oddText = fc.oneof(

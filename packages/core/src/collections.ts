@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SURFACES } from './cart-view.ts';
 
 /**
  * The built-in collections of a project's decor content (DESIGN.md §5), defined once:
@@ -24,7 +25,6 @@ export const roomSchema = z
   })
   .strict();
 
-export const SURFACES = ['floor', 'walls', 'cabinets', 'counter', 'backsplash', 'metal'] as const;
 
 export const categorySchema = z
   .object({
@@ -104,6 +104,9 @@ export const unitSchema = z
   })
   .strict();
 
+/** How many named alternatives one cart keeps. */
+export const MAX_CART_VERSIONS = 10;
+
 export const CART_STATUSES = ['draft', 'submitted', 'approved'] as const;
 
 export const selectionSchema = z
@@ -133,6 +136,23 @@ export const cartSchema = z
     history: z
       .array(z.object({ status: z.enum([...CART_STATUSES, 'locked']), at: z.iso.datetime({ offset: true }), by: z.string().max(100), comment: text(2000).optional() }).strict())
       .max(500)
+      .default([]),
+    /** Saved alternatives (DESIGN.md §6 "Cart versions"): written by the server, never by a PATCH. */
+    versions: z
+      .array(
+        z
+          .object({
+            id,
+            name: z.string().trim().min(1).max(80),
+            savedAt: z.iso.datetime({ offset: true }),
+            by: z.string().max(100),
+            selections: z.array(selectionSchema).max(500),
+            package: id.nullable(),
+            total: money,
+          })
+          .strict(),
+      )
+      .max(MAX_CART_VERSIONS)
       .default([]),
   })
   .strict();

@@ -67,6 +67,10 @@ export const projectRoomSchema = z.object({
   name: z.string(),
   order: z.number().nullable().optional(),
   slug: z.string().optional(),
+  /** Metres, for the 3D views: width, depth, height. */
+  dimensions: z.object({ w: z.number(), d: z.number(), h: z.number() }).nullable().optional(),
+  /** Where the room sits on the floor-plan minimap, as fractions of its width and height. */
+  hotspot: z.object({ x: z.number(), y: z.number() }).nullable().optional(),
 });
 
 /** GET /api/project (SPEC.md §3, §7). */

@@ -15,3 +15,4 @@ export * from './collections.ts';
 export * from './pricing.ts';
 export * from './selection-rules.ts';
 export * from './cart-status.ts';
+export * from './cart-view.ts';

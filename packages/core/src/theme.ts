@@ -21,6 +21,11 @@ export function readableTextColour(hex: string): '#000000' | '#ffffff' {
 
 type Rgb = [number, number, number];
 
+/** A `#rrggbb` colour as its red, green and blue channels (0–255), or null when it is not one. */
+export function hexToRgb(hex: string): Rgb | null {
+  return /^#?[0-9a-f]{6}$/i.test(hex.trim()) ? parseHex(hex) : null;
+}
+
 function parseHex(hex: string): Rgb {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
   if (!match) throw new Error(`Not a colour: ${hex}`);

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
 
@@ -63,4 +63,18 @@ export const files = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_project_idx').on(t.projectId)],
+);
+
+/**
+ * Deadline reminders already sent (DESIGN.md §6): one row per cart and kind, so that each
+ * reminder goes out once however many server processes run the job.
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    cartId: uuid('cart_id').notNull(),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.cartId, table.kind] })],
 );

@@ -9,6 +9,18 @@ import { resolveCollection } from '../decor/collections.registry.ts';
 import { lockItem, updateItemAudited, insertItem, writeAudit } from '../decor/items.repo.ts';
 import { ruleContextFor } from './carts.rules.ts';
 
+/**
+ * Who is asking about carts in this project: the project, the caller's standing, and the SQL
+ * that limits carts to theirs (every cart for managers). Visitors and outsiders are refused.
+ */
+export async function cartScope(db: Db, actor: Actor | null, projectKey: string | null) {
+  const project = await requireProject(db, projectKey);
+  const standing = standingOf(actor, actor ? await roleInProject(db, project.id, actor.userId) : null);
+  const carts = (await resolveCollection(db, project.id, 'carts'))!;
+  const plan = readPlan(carts, standing, project.id);
+  return { project, standing, plan, isManager: standing.kind === 'manager' || standing.kind === 'admin' };
+}
+
 export interface TransitionInput {
   db: Db;
   actor: Actor | null;
@@ -27,11 +39,8 @@ export interface TransitionInput {
  * with a comment, reopen an approved one as a new revision, or extend a passed deadline.
  */
 export async function transitionCart({ db, actor, projectKey, cartId, action, signature, comment, deadline, now = new Date() }: TransitionInput) {
-  const project = await requireProject(db, projectKey);
-  const standing = standingOf(actor, actor ? await roleInProject(db, project.id, actor.userId) : null);
-  const carts = (await resolveCollection(db, project.id, 'carts'))!;
-  const plan = readPlan(carts, standing, project.id);
-  const by = standing.kind === 'manager' || standing.kind === 'admin' ? 'manager' : 'buyer';
+  const { project, plan, isManager } = await cartScope(db, actor, projectKey);
+  const by = isManager ? 'manager' : 'buyer';
   const actorId = actor!.userId;
 
   return db.transaction(async (tx) => {

@@ -3,15 +3,23 @@ import { z } from 'zod';
 import { errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
+import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
+import { cartPdf } from './carts.pdf.ts';
+import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
+import { notifyManagersOfSubmission } from './carts.notices.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findProjectByKey } from '../projects/projects.repo.ts';
+import { projectOptionsSchema } from '@decor/core';
 
 const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 423: errorBodySchema };
 
 /** The cart's status changes (DESIGN.md §6). Each answers with the cart as it now is. */
-export const cartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { database, mailer, authSecret }) => {
+  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
   const base = (request: { actor: import('../../plugins/actor.ts').Actor | null; projectKey: string | null; params: { id: string } }) => ({
     db: database.db,
     actor: request.actor,
@@ -59,8 +67,22 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendJson(reply, await transitionCart({ ...base(request), action: 'submit', signature: { name: request.body.signature, agree: request.body.agree } })),
+    async (request, reply) => {
+      const body = await transitionCart({ ...base(request), action: 'submit', signature: { name: request.body.signature, agree: request.body.agree } });
+      const project = (await findProjectByKey(database.db, request.projectKey!))!;
+      // The buyer's answer does not wait for the mail server.
+      void notifyManagersOfSubmission({
+        db: database.db,
+        mailer,
+        projectId: project.id,
+        projectName: project.name,
+        currency: project.currency,
+        locale: projectOptionsSchema.parse(project.options).locale,
+        origin: originOf(request),
+        cart: JSON.parse(body) as { _id: string; unit: string; total: number; signature: { name: string } },
+      }).catch((error: unknown) => request.log.warn({ err: error }, 'the submission notice could not be sent'));
+      return sendJson(reply, body);
+    },
   );
 
   for (const action of ['approve', 'reopen'] as const) {
@@ -106,5 +128,95 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     },
     async (request, reply) =>
       sendJson(reply, await transitionCart({ ...base(request), action: 'extend', deadline: request.body.deadline, comment: request.body.comment })),
+  );
+  app.get(
+    '/api/carts/:id/pdf',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'The signed summary as a PDF; managers may print it without prices (?prices=0)',
+        params,
+        querystring: z.object({ prices: z.enum(['0', '1']).default('1') }).strict(),
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await cartPdf({ ...base(request), prices: request.query.prices !== '0' });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="selection-${request.params.id.slice(-8)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        // A Buffer is sent as it is: the JSON serializer applies to the error replies only.
+        .send(Buffer.from(bytes) as never);
+    },
+  );
+
+  app.post(
+    '/api/carts/:id/share',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'A signed, expiring, read-only link to this cart for /preview',
+        params,
+        body: z
+          .object({ prices: z.boolean().default(true), days: z.number().int().min(1).max(SHARE_DAYS_MAX).default(SHARE_DAYS_DEFAULT) })
+          .strict()
+          .default({ prices: true, days: SHARE_DAYS_DEFAULT }),
+        response: { 200: z.object({ token: z.string(), url: z.string(), expiresAt: z.string(), prices: z.boolean() }), ...errors },
+      },
+    },
+    async (request) =>
+      shareCart({ ...base(request), prices: request.body.prices, days: request.body.days, secret: authSecret, origin: originOf(request) }),
+  );
+
+  app.get(
+    '/api/shared/:token',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'A shared cart, read-only, as its link allows (no sign-in)',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ showsPrices: z.boolean() }).catchall(z.unknown()), ...errors },
+      },
+    },
+    async (request) => sharedCart({ db: database.db, token: request.params.token, secret: authSecret, projectKey: request.projectKey }),
+  );
+
+  app.post(
+    '/api/carts/:id/versions',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Save the current choices as a named alternative',
+        params,
+        body: z.object({ name: z.string().trim().min(1).max(80) }).strict(),
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJson(reply, await saveAlternative({ ...base(request), name: request.body.name })),
+  );
+
+  const versionParams = z.object({ id: z.uuid(), versionId: z.uuid() });
+  app.post(
+    '/api/carts/:id/versions/:versionId/restore',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Make a saved alternative the current choices (send the cart version you saw)',
+        params: versionParams,
+        body: z.object({ _version: z.number().int().min(1) }).strict(),
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJson(reply, await restoreAlternative({ ...base(request), alternativeId: request.params.versionId, expectedVersion: request.body._version })),
+  );
+
+  app.delete(
+    '/api/carts/:id/versions/:versionId',
+    {
+      schema: { tags: ['decor'], summary: 'Forget a saved alternative', params: versionParams, response: { 200: cartSchema, ...errors } },
+    },
+    async (request, reply) => sendJson(reply, await deleteAlternative({ ...base(request), alternativeId: request.params.versionId })),
   );
 };

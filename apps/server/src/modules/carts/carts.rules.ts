@@ -10,7 +10,7 @@ interface Row {
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
-async function itemsById(db: Db, projectId: string, ids: string[]): Promise<Row[]> {
+export async function itemsById(db: Db, projectId: string, ids: string[]): Promise<Row[]> {
   const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (!valid.length) return [];
   return preparedRows<Row>(

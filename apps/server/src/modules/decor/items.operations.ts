@@ -270,11 +270,19 @@ export async function patchItem(context: DecorContext, name: string, id: string,
   });
 }
 
+/** A cart document about to be written by the server itself: valid, referring to real items, keeping the rules, with its total recomputed. */
+export async function checkedCart(db: Db, projectId: string, data: Record<string, unknown>, previous: Record<string, unknown>) {
+  const carts = await collectionOf(db, projectId, 'carts');
+  const valid = validated(carts, data);
+  await checkReferences(db, projectId, carts, valid, previous);
+  return withServerTotal(db, projectId, carts, valid);
+}
+
 /** A buyer edits only a draft cart before its deadline (DESIGN.md §6). */
-function assertBuyerMayEdit(cart: Record<string, unknown>) {
+export function assertBuyerMayEdit(cart: Record<string, unknown>, now = new Date()) {
   if (cart.status !== 'draft') throw new DomainError('locked', 'This selection has been submitted and can no longer be changed.');
   const deadline = typeof cart.deadline === 'string' ? Date.parse(cart.deadline) : NaN;
-  if (Number.isFinite(deadline) && deadline < Date.now()) {
+  if (Number.isFinite(deadline) && deadline < now.getTime()) {
     throw new DomainError('locked', 'The deadline for this selection has passed. Contact the design centre to make changes.');
   }
 }

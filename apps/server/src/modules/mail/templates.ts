@@ -94,3 +94,29 @@ export function invitationMail({ to, projectName, url, unitName }: { to: string;
     footer: 'This link is personal: please do not forward it.',
   });
 }
+
+export function deadlineReminderMail({ to, projectName, unitName, deadline, daysLeft, url }: { to: string; projectName: string; unitName: string; deadline: string; daysLeft: number; url: string }): Mail {
+  const when = daysLeft <= 1 ? 'tomorrow' : `in ${daysLeft} days`;
+  return compose({
+    to,
+    projectName,
+    subject: `Your selections for unit ${unitName} are due ${when}`,
+    paragraphs: [
+      `The deadline for the design selections of unit ${unitName} is ${deadline}${deadline.endsWith('.') ? '' : '.'}`,
+      'Your selection has not been submitted yet. After the deadline it is locked, and the standard finishes are installed for anything left open.',
+    ],
+    action: { label: 'Finish my selections', url },
+    footer: 'You receive this because you are a buyer of this unit.',
+  });
+}
+
+export function selectionSubmittedMail({ to, projectName, unitName, buyer, total, url }: { to: string; projectName: string; unitName: string; buyer: string; total: string; url: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `Unit ${unitName}: selection submitted for approval`,
+    paragraphs: [`${buyer} signed and submitted the design selection of unit ${unitName}, for an upgrades total of ${total}.`, 'It is waiting for your approval.'],
+    action: { label: 'Review the selection', url },
+    footer: 'You receive this because you manage this project.',
+  });
+}

@@ -32,7 +32,7 @@ export async function getProject({ db, projectKey }: { db: Db; projectKey: strin
   return projectResponse(db, await requireProject(db, projectKey));
 }
 
-async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {
+export async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {
   const roomItems = await listRoomItems(db, project.id);
   const rooms = sortRooms(
     roomItems.map(({ id, data }) => ({
@@ -40,6 +40,8 @@ async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResp
       name: String(data.name ?? ''),
       order: typeof data.order === 'number' ? data.order : null,
       slug: typeof data.slug === 'string' ? data.slug : undefined,
+      dimensions: (data.dimensions as { w: number; d: number; h: number } | null | undefined) ?? null,
+      hotspot: (data.hotspot as { x: number; y: number } | null | undefined) ?? null,
     })),
   );
   return {

@@ -1,0 +1,91 @@
+import { v7 as uuidv7 } from 'uuid';
+import { DomainError, MAX_CART_VERSIONS, notFound, type Selection } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { lockItem, updateItemAudited } from '../decor/items.repo.ts';
+import { assertBuyerMayEdit, checkedCart } from '../decor/items.operations.ts';
+import { cartScope } from './carts.operations.ts';
+
+/**
+ * Saved alternatives of a cart (DESIGN.md §6 "Cart versions"): the buyer saves the current
+ * choices under a name, switches the cart to a saved one, or forgets one. Each is one
+ * version bump with one audit entry; switching needs the version the buyer saw, so that a
+ * change made meanwhile in another tab is never silently replaced.
+ */
+
+interface Alternative {
+  id: string;
+  name: string;
+  savedAt: string;
+  by: string;
+  selections: Selection[];
+  package: string | null;
+  total: number;
+}
+
+type CartData = Record<string, unknown> & { selections: Selection[]; package?: string | null; total: number; versions?: Alternative[] };
+
+interface AlternativeInput {
+  db: Db;
+  actor: Actor | null;
+  projectKey: string | null;
+  cartId: string;
+  now?: Date;
+}
+
+async function changeCart({ db, actor, projectKey, cartId, now = new Date() }: AlternativeInput, change: (cart: CartData, version: number) => Promise<CartData>) {
+  const { project, plan } = await cartScope(db, actor, projectKey);
+  return db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const current = await lockItem(db, { projectId: project.id, collection: 'carts', id: cartId, where: plan.where });
+    if (!current) throw notFound('There is no such selection.');
+    assertBuyerMayEdit(current.data, now);
+    const cart = current.data as CartData;
+    const next = await checkedCart(db, project.id, await change(cart, current.version), cart);
+    return updateItemAudited(db, { projectId: project.id, collection: 'carts', id: cartId, data: next, before: cart, actorId: actor!.userId });
+  });
+}
+
+export function saveAlternative(input: AlternativeInput & { name: string }) {
+  const now = input.now ?? new Date();
+  return changeCart(input, async (cart) => {
+    const versions = cart.versions ?? [];
+    const name = input.name.trim();
+    if (versions.length >= MAX_CART_VERSIONS) {
+      throw new DomainError('conflict', `You can keep up to ${MAX_CART_VERSIONS} alternatives: delete one first.`);
+    }
+    if (versions.some((v) => v.name.toLowerCase() === name.toLowerCase())) {
+      throw new DomainError('conflict', `You already have an alternative called “${name}”.`, { field: 'name' });
+    }
+    const saved: Alternative = {
+      id: uuidv7(),
+      name,
+      savedAt: now.toISOString(),
+      by: input.actor!.userId,
+      selections: cart.selections,
+      package: cart.package ?? null,
+      total: cart.total,
+    };
+    return { ...cart, versions: [...versions, saved] };
+  });
+}
+
+/** Makes a saved alternative the cart's current choices (rules checked, total at today's prices). */
+export function restoreAlternative(input: AlternativeInput & { alternativeId: string; expectedVersion: number }) {
+  return changeCart(input, async (cart, version) => {
+    if (version !== input.expectedVersion) {
+      throw new DomainError('conflict', 'Your selection changed since you opened it (perhaps in another window). Look at it again before switching.');
+    }
+    const saved = (cart.versions ?? []).find((v) => v.id === input.alternativeId);
+    if (!saved) throw notFound('There is no such alternative.');
+    return { ...cart, selections: saved.selections, package: saved.package };
+  });
+}
+
+export function deleteAlternative(input: AlternativeInput & { alternativeId: string }) {
+  return changeCart(input, async (cart) => {
+    const versions = cart.versions ?? [];
+    if (!versions.some((v) => v.id === input.alternativeId)) throw notFound('There is no such alternative.');
+    return { ...cart, versions: versions.filter((v) => v.id !== input.alternativeId) };
+  });
+}

@@ -1,0 +1,79 @@
+import { depositOf, groupCartLines, type ProjectResponse, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import type { ProjectRow } from '../projects/projects.repo.ts';
+import { projectResponse } from '../projects/projects.operations.ts';
+import { itemsById } from './carts.rules.ts';
+
+export type CartData = Record<string, unknown> & {
+  unit: string;
+  status: 'draft' | 'submitted' | 'approved';
+  deadline: string | null;
+  selections: Selection[];
+  package?: string | null;
+  total: number;
+  notes?: string;
+  revision?: number;
+  signature?: { name: string; signedAt: string; total: number } | null;
+};
+
+/**
+ * Everything a printed or shared cart shows, gathered in three queries: the project (with
+ * its rooms), the unit and its plan, and the chosen options with their categories and
+ * package. The PDF and the shared preview both read this one shape.
+ */
+export async function cartDocument(db: Db, project: ProjectRow, cart: CartData) {
+  const projectView: ProjectResponse = await projectResponse(db, project);
+  const first = await itemsById(db, project.id, [...cart.selections.map((s) => s.option), cart.unit, ...(cart.package ? [cart.package] : [])]);
+  const unitRow = first.find((row) => row.collection === 'units');
+  const packageRow = first.find((row) => row.collection === 'packages');
+  const options = new Map<string, ViewOption>(
+    first
+      .filter((row) => row.collection === 'options')
+      .map((row) => [
+        row.id,
+        {
+          _id: row.id,
+          name: String(row.data.name ?? ''),
+          category: String(row.data.category ?? ''),
+          price: Number(row.data.price ?? 0),
+          sku: String(row.data.sku ?? ''),
+          vendor: String(row.data.vendor ?? ''),
+          swatch: (row.data.swatch as ViewOption['swatch']) ?? null,
+        },
+      ]),
+  );
+  const second = await itemsById(db, project.id, [...[...options.values()].map((o) => o.category), String(unitRow?.data.plan ?? '')]);
+  const planRow = second.find((row) => row.collection === 'plans');
+  const categories = new Map<string, ViewCategory>(
+    second
+      .filter((row) => row.collection === 'categories')
+      .map((row) => [
+        row.id,
+        {
+          _id: row.id,
+          name: String(row.data.name ?? ''),
+          order: Number(row.data.order ?? 0),
+          allowance: Number(row.data.allowance ?? 0),
+          rooms: (row.data.rooms as string[]) ?? [],
+          surface: (row.data.surface as string | null) ?? null,
+        },
+      ]),
+  );
+  const depositPercent = projectView.options.depositPercent ?? 0;
+  return {
+    project: projectView,
+    unit: unitRow
+      ? { name: String(unitRow.data.name ?? ''), floor: Number(unitRow.data.floor ?? 0), area: typeof unitRow.data.area === 'number' ? unitRow.data.area : null }
+      : null,
+    plan: planRow ? { name: String(planRow.data.name ?? ''), rooms: (planRow.data.rooms as string[]) ?? [] } : null,
+    package: packageRow ? { name: String(packageRow.data.name ?? ''), priceAdjustment: Number(packageRow.data.priceAdjustment ?? 0) } : null,
+    options,
+    categories,
+    groups: groupCartLines(cart.selections, { rooms: projectView.rooms, options, categories }),
+    total: cart.total,
+    deposit: depositOf(cart.total, depositPercent),
+    depositPercent,
+  };
+}
+
+export type CartDocument = Awaited<ReturnType<typeof cartDocument>>;

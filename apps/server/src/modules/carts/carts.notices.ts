@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney, projectOptionsSchema } from '@decor/core';
+import { preparedRows, type Db } from '../../db/client.ts';
+import type { Config } from '../../config/env.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { deadlineReminderMail, selectionSubmittedMail } from '../mail/templates.ts';
+
+/**
+ * The mail a cart's deadline and submission cause (DESIGN.md §6): reminders to the buyers
+ * of unfinished carts 7 days and 1 day before their deadline, and a notice to the project's
+ * managers when a cart is submitted.
+ */
+
+const DAY_MS = 86_400_000;
+export const REMINDER_DAYS = [7, 1] as const;
+
+interface DueCart {
+  id: string;
+  deadline: string;
+  unit_name: string | null;
+  project_key: string;
+  project_name: string;
+  project_options: Record<string, unknown>;
+  recipients: Array<{ email: string }> | null;
+}
+
+/**
+ * Sends every reminder that is due at `now`, once: a row in cart_reminders (keyed by the cart,
+ * the kind and the deadline, so an extended deadline is reminded again) is claimed before the
+ * mail goes out and released if it cannot be sent. Returns how many mails were sent.
+ */
+export async function sendDeadlineReminders({ db, mailer, config, now = new Date(), log }: { db: Db; mailer: Mailer; config: Pick<Config, 'portalHost' | 'port'>; now?: Date; log?: FastifyBaseLogger }) {
+  const horizon = new Date(now.getTime() + REMINDER_DAYS[0] * DAY_MS);
+  const due = await preparedRows<DueCart>(
+    db,
+    sql`SELECT c.id, c.data->>'deadline' AS deadline, u.data->>'name' AS unit_name,
+               p.key AS project_key, p.name AS project_name, p.options AS project_options,
+               (SELECT json_agg(json_build_object('email', us.email)) FROM users us
+                 WHERE us.id = c.data->>'owner' OR (u.data->'buyers') ? us.id) AS recipients
+        FROM items c
+        JOIN projects p ON p.id = c.project_id
+        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        WHERE c.collection = 'carts' AND c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
+          AND (c.data->>'deadline')::timestamptz > ${now.toISOString()}::timestamptz
+          AND (c.data->>'deadline')::timestamptz <= ${horizon.toISOString()}::timestamptz`,
+  );
+  let sent = 0;
+  for (const cart of due) {
+    const msLeft = Date.parse(cart.deadline) - now.getTime();
+    const days = msLeft <= REMINDER_DAYS[1] * DAY_MS ? REMINDER_DAYS[1] : REMINDER_DAYS[0];
+    const kind = `${days}d:${new Date(cart.deadline).toISOString()}`;
+    const claimed = await preparedRows<{ cart_id: string }>(
+      db,
+      sql`INSERT INTO cart_reminders (cart_id, kind) VALUES (${cart.id}, ${kind}) ON CONFLICT DO NOTHING RETURNING cart_id`,
+    );
+    if (!claimed.length) continue;
+    const options = projectOptionsSchema.parse(cart.project_options ?? {});
+    const deadline = new Date(cart.deadline).toLocaleString(options.locale, { dateStyle: 'full', timeStyle: 'short' });
+    try {
+      for (const { email } of cart.recipients ?? []) {
+        await mailer.send(
+          deadlineReminderMail({
+            to: email,
+            projectName: cart.project_name,
+            unitName: cart.unit_name ?? '',
+            deadline,
+            daysLeft: Math.max(1, Math.ceil(msLeft / DAY_MS)),
+            url: `${projectOrigin(config, cart.project_key)}/configure`,
+          }),
+        );
+        sent += 1;
+      }
+    } catch (error) {
+      await db.execute(sql`DELETE FROM cart_reminders WHERE cart_id = ${cart.id} AND kind = ${kind}`);
+      log?.warn({ err: error, cart: cart.id }, 'a deadline reminder could not be sent; it is tried again at the next run');
+    }
+  }
+  return sent;
+}
+
+/** Runs the reminders now and then every `everyMs` until stopped; failures are logged, never thrown. */
+export function startReminderJob({ everyMs = 15 * 60_000, ...input }: Parameters<typeof sendDeadlineReminders>[0] & { everyMs?: number }) {
+  const run = () => void sendDeadlineReminders({ ...input, now: new Date() }).catch((error: unknown) => input.log?.error({ err: error }, 'deadline reminders failed'));
+  const first = setTimeout(run, 5_000);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+/** Tells the project's managers that a cart was submitted; sent after the answer, failures logged. */
+export async function notifyManagersOfSubmission({
+  db,
+  mailer,
+  projectId,
+  projectName,
+  currency,
+  locale,
+  origin,
+  cart,
+}: {
+  db: Db;
+  mailer: Mailer;
+  projectId: string;
+  projectName: string;
+  currency: string;
+  locale: string;
+  origin: string;
+  cart: { _id: string; unit: string; total: number; signature?: { name: string } | null };
+}) {
+  const managers = await preparedRows<{ email: string }>(
+    db,
+    sql`SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_id = ${projectId} AND m.role = 'manager' ORDER BY u.email`,
+  );
+  const [unit] = await preparedRows<{ name: string | null }>(
+    db,
+    sql`SELECT data->>'name' AS name FROM items WHERE project_id = ${projectId} AND collection = 'units' AND id::text = ${cart.unit}`,
+  );
+  for (const { email } of managers) {
+    await mailer.send(
+      selectionSubmittedMail({
+        to: email,
+        projectName,
+        unitName: unit?.name ?? '',
+        buyer: cart.signature?.name ?? 'The buyer',
+        total: formatMoney(cart.total, { currency, locale }),
+        url: `${origin}/manage/carts/${cart._id}`,
+      }),
+    );
+  }
+}

@@ -1,0 +1,109 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DomainError, effectiveStatus, notFound } from '@decor/core';
+import type { Actor } from '../../plugins/actor.ts';
+import { getItemJson } from '../decor/items.repo.ts';
+import { findProjectById } from '../projects/projects.repo.ts';
+import { preparedRows, type Db } from '../../db/client.ts';
+import { cartScope } from './carts.operations.ts';
+import { cartDocument, type CartData } from './carts.document.ts';
+
+/**
+ * Share links (DESIGN.md §7 `/preview`): a signed, expiring, read-only view of one cart.
+ * The token is short enough to paste anywhere (50 characters): the cart's id, the expiry
+ * and whether prices are shown, followed by an HMAC-SHA256 (truncated to 128 bits) under a
+ * key derived from the auth secret. Nothing is stored, so a link cannot be widened.
+ */
+
+export const SHARE_DAYS_DEFAULT = 14;
+export const SHARE_DAYS_MAX = 90;
+const MAC_BYTES = 16;
+const PAYLOAD_BYTES = 16 + 4 + 1;
+
+const keyOf = (secret: string) => createHash('sha256').update(`decor-share:${secret}`).digest();
+const macOf = (payload: Buffer, secret: string) => createHmac('sha256', keyOf(secret)).update(payload).digest().subarray(0, MAC_BYTES);
+
+function signToken({ cart, expiresAt, prices }: { cart: string; expiresAt: Date; prices: boolean }, secret: string): string {
+  const payload = Buffer.alloc(PAYLOAD_BYTES);
+  Buffer.from(cart.replace(/-/g, ''), 'hex').copy(payload, 0);
+  payload.writeUInt32BE(Math.floor(expiresAt.getTime() / 1000), 16);
+  payload.writeUInt8(prices ? 1 : 0, 20);
+  return Buffer.concat([payload, macOf(payload, secret)]).toString('base64url');
+}
+
+function readToken(token: string, secret: string, now: Date) {
+  const bytes = /^[A-Za-z0-9_-]+$/.test(token) ? Buffer.from(token, 'base64url') : Buffer.alloc(0);
+  const payload = bytes.subarray(0, PAYLOAD_BYTES);
+  const mac = bytes.subarray(PAYLOAD_BYTES);
+  if (bytes.length !== PAYLOAD_BYTES + MAC_BYTES || !timingSafeEqual(mac, macOf(payload, secret))) {
+    throw new DomainError('bad_request', 'This shared link is not valid. Check that it was copied whole.', { reason: 'invalid' });
+  }
+  const expiresAt = new Date(payload.readUInt32BE(16) * 1000);
+  if (expiresAt.getTime() <= now.getTime()) throw new DomainError('bad_request', 'This shared link has expired. Ask for a new one.', { reason: 'expired' });
+  const hex = payload.subarray(0, 16).toString('hex');
+  const cart = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return { cart, prices: payload.readUInt8(20) === 1, expiresAt: expiresAt.toISOString() };
+}
+
+export async function shareCart({
+  db,
+  actor,
+  projectKey,
+  cartId,
+  prices,
+  days,
+  secret,
+  origin,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor | null;
+  projectKey: string | null;
+  cartId: string;
+  prices: boolean;
+  days: number;
+  secret: string;
+  origin: string;
+  now?: Date;
+}) {
+  const { project, plan } = await cartScope(db, actor, projectKey);
+  const exists = await getItemJson(db, { projectId: project.id, collection: 'carts', id: cartId, where: plan.where, document: sql`'{}'::jsonb` });
+  if (!exists) throw notFound('There is no such selection.');
+  const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
+  const token = signToken({ cart: cartId, expiresAt, prices }, secret);
+  return { token, url: `${origin}/preview?token=${token}`, expiresAt: expiresAt.toISOString(), prices };
+}
+
+/** GET /api/shared/{token}: the cart as its share allows, for anyone holding the link. */
+export async function sharedCart({ db, token, secret, projectKey, now = new Date() }: { db: Db; token: string; secret: string; projectKey: string | null; now?: Date }) {
+  const claims = readToken(token, secret, now);
+  const [owner] = await preparedRows<{ project_id: string }>(db, sql`SELECT project_id FROM items WHERE collection = 'carts' AND id = ${claims.cart}`);
+  const project = owner ? await findProjectById(db, owner.project_id) : undefined;
+  // A link of one project is never served on another project's subdomain.
+  if (!project || (projectKey && projectKey !== project.key)) throw notFound('This shared selection does not exist.');
+  const body = await getItemJson(db, { projectId: project.id, collection: 'carts', id: claims.cart, where: sql`true`, document: sql`i.data` });
+  if (!body) throw notFound('This shared selection no longer exists.');
+  const cart = JSON.parse(body) as CartData;
+  const doc = await cartDocument(db, project, cart);
+  const withPrice = <T extends { price?: number; amount?: number }>(value: T) => {
+    if (claims.prices) return value;
+    const { price: _price, amount: _amount, ...rest } = value;
+    return rest;
+  };
+  return {
+    project: { key: project.key, name: project.name, currency: project.currency, locale: doc.project.options.locale, theme: doc.project.theme },
+    unit: doc.unit,
+    plan: doc.plan,
+    status: effectiveStatus(cart, now),
+    revision: cart.revision ?? 1,
+    showsPrices: claims.prices,
+    expiresAt: claims.expiresAt,
+    rooms: doc.project.rooms,
+    categories: [...doc.categories.values()],
+    options: [...doc.options.values()].map(withPrice),
+    selections: cart.selections,
+    package: doc.package ? withPrice({ name: doc.package.name, price: doc.package.priceAdjustment }) : null,
+    ...(claims.prices ? { total: doc.total, deposit: doc.deposit, depositPercent: doc.depositPercent } : {}),
+    signature: cart.signature ? { name: cart.signature.name, signedAt: cart.signature.signedAt } : null,
+  };
+}

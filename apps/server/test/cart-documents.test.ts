@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { formatMoney } from '@decor/core';
+import { sharedCart } from '../src/modules/carts/carts.share.ts';
+import { sendDeadlineReminders } from '../src/modules/carts/carts.notices.ts';
+import { createMailer } from '../src/modules/mail/mailer.ts';
+import { createTestApp, onProject, testDbKind, TEST_AUTH_SECRET, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+import { pdfText } from './support/pdf-text.ts';
+
+const { app, db, config, mail } = await createTestApp({ withMail: true });
+const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
+const buyer = await as('buyer@demo.test');
+const otherBuyer = await as('olivia.chen@demo.test');
+const manager = await as('manager@demo.test');
+const harbourManager = await as('manager@harbour.test');
+
+type Item = Record<string, unknown> & { _id: string; _version: number; selections: Array<{ option: string; room?: string; quantity: number }>; total: number };
+const request = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) =>
+  app.inject({ method, url, headers: browserHeaders(cookie), ...(payload ? { payload } : {}) });
+const getJson = async <T = Item>(url: string, cookie?: string) => (await request('GET', url, cookie)).json() as T;
+
+const cart = (await getJson<Item[]>('/api/schema/carts/', buyer))[0]!;
+const options = await getJson<Array<{ _id: string; name: string; price: number; category: string; requires: string[] }>>('/api/schema/options/?limit=200', buyer);
+const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
+
+describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
+  it('gives the buyer the summary by room with every chosen option, the total and the deposit', async () => {
+    const response = await request('GET', `/api/carts/${cart._id}/pdf`, buyer);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="selection-.+\.pdf"$/);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Maple Residences');
+    expect(text).toContain('402');
+    for (const selection of cart.selections) expect(text).toContain(options.find((o) => o._id === selection.option)!.name.replace('–', '\u0096'));
+    expect(text).toContain(cad(cart.total));
+    expect(text).toContain('Not signed yet');
+  });
+
+  it('prints without prices for managers only', async () => {
+    expect((await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, buyer)).statusCode).toBe(403);
+    const response = await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, manager);
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Maple Residences');
+    expect(text).not.toContain('$');
+    expect(text).not.toContain('Upgrades total');
+  });
+
+  it('is not found for another buyer, 401 for a visitor, 403 for another project’s manager, 400 for a bad query', async () => {
+    expect((await request('GET', `/api/carts/${cart._id}/pdf`, otherBuyer)).statusCode).toBe(404);
+    expect((await request('GET', `/api/carts/${cart._id}/pdf`)).statusCode).toBe(401);
+    expect((await request('GET', `/api/carts/${cart._id}/pdf`, harbourManager)).statusCode).toBe(403);
+    const bad = await request('GET', `/api/carts/${cart._id}/pdf?prices=maybe`, buyer);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('bad_request');
+  });
+});
+
+describe(`share links and /api/shared (${testDbKind})`, () => {
+  it('makes a read-only link that a visitor can open, without prices when asked', async () => {
+    const shared = await request('POST', `/api/carts/${cart._id}/share`, buyer, { prices: false, days: 3 });
+    expect(shared.statusCode).toBe(200);
+    const { token, url, expiresAt } = shared.json() as { token: string; url: string; expiresAt: string };
+    expect(url).toBe(`http://demo.portal.test/preview?token=${token}`);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(2.9 * 86_400_000);
+
+    const view = await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') });
+    expect(view.statusCode).toBe(200);
+    const body = view.json();
+    expect(body).toMatchObject({ showsPrices: false, unit: { name: '402' }, project: { key: 'demo', name: 'Maple Residences' } });
+    expect(body.selections).toEqual(cart.selections);
+    expect(body.total).toBeUndefined();
+    expect(body.options.every((o: Record<string, unknown>) => !('price' in o))).toBe(true);
+    expect(body.rooms.length).toBeGreaterThan(0);
+  });
+
+  it('shows the prices and the server’s total when the link allows it', async () => {
+    const { token } = (await request('POST', `/api/carts/${cart._id}/share`, buyer, {})).json() as { token: string };
+    const body = (await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') })).json();
+    expect(body).toMatchObject({ showsPrices: true, total: cart.total });
+    const sum = cart.selections.reduce((total, s) => total + body.options.find((o: { _id: string }) => o._id === s.option).price * s.quantity, 0);
+    expect(sum).toBe(cart.total);
+  });
+
+  it('refuses a changed, an expired or another project’s link, and strangers cannot share', async () => {
+    const { token } = (await request('POST', `/api/carts/${cart._id}/share`, buyer, {})).json() as { token: string };
+    const tampered = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const bad = await app.inject({ method: 'GET', url: `/api/shared/${tampered}`, headers: onProject('demo') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('This shared link is not valid. Check that it was copied whole.');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{50}$/);
+    expect((await app.inject({ method: 'GET', url: '/api/shared/not-a-token', headers: onProject('demo') })).statusCode).toBe(400);
+    await expect(sharedCart({ db, token, secret: TEST_AUTH_SECRET, projectKey: 'demo', now: new Date(Date.now() + 15 * 86_400_000) })).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'This shared link has expired. Ask for a new one.',
+    });
+    expect((await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('harbour') })).statusCode).toBe(404);
+    expect((await request('POST', `/api/carts/${cart._id}/share`, otherBuyer, {})).statusCode).toBe(404);
+    expect((await request('POST', `/api/carts/${cart._id}/share`, undefined, {})).statusCode).toBe(401);
+    expect((await request('POST', `/api/carts/${cart._id}/share`, buyer, { days: 365 })).statusCode).toBe(400);
+  });
+});
+
+describe(`saved alternatives (${testDbKind})`, () => {
+  it('saves, switches back to and forgets a named alternative, with the total at today’s prices', async () => {
+    const saved = await request('POST', `/api/carts/${cart._id}/versions`, buyer, { name: 'As seeded' });
+    expect(saved.statusCode).toBe(200);
+    const afterSave = saved.json() as Item & { versions: Array<{ id: string; name: string; selections: unknown; total: number }> };
+    expect(afterSave.versions).toHaveLength(1);
+    expect(afterSave.versions[0]).toMatchObject({ name: 'As seeded', selections: cart.selections, total: cart.total });
+    expect((await request('POST', `/api/carts/${cart._id}/versions`, buyer, { name: 'as SEEDED' })).statusCode).toBe(409);
+
+    // The buyer empties the cart, then switches back to the saved alternative.
+    const emptied = (await request('PATCH', `/api/schema/carts/${cart._id}`, buyer, { selections: [], _version: afterSave._version })).json() as Item;
+    expect(emptied.total).toBe(0);
+    const alternativeId = afterSave.versions[0]!.id;
+    const stale = await request('POST', `/api/carts/${cart._id}/versions/${alternativeId}/restore`, buyer, { _version: afterSave._version });
+    expect(stale.statusCode).toBe(409);
+    const restored = await request('POST', `/api/carts/${cart._id}/versions/${alternativeId}/restore`, buyer, { _version: emptied._version });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ selections: cart.selections, total: cart.total });
+
+    expect((await request('POST', `/api/carts/${cart._id}/versions`, otherBuyer, { name: 'Mine now' })).statusCode).toBe(404);
+    const forgotten = await request('DELETE', `/api/carts/${cart._id}/versions/${alternativeId}`, buyer);
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json().versions).toEqual([]);
+    expect((await request('DELETE', `/api/carts/${cart._id}/versions/${alternativeId}`, buyer)).statusCode).toBe(404);
+  });
+
+  it('cannot be written through a PATCH, and not at all once the deadline has passed', async () => {
+    const current = await getJson(`/api/schema/carts/${cart._id}`, buyer);
+    const patched = await request('PATCH', `/api/schema/carts/${cart._id}`, buyer, { versions: [], _version: current._version });
+    expect(patched.statusCode).toBe(403);
+    const daniel = await as('daniel.okafor@demo.test');
+    const lockedCart = (await getJson<Item[]>('/api/schema/carts/', daniel))[0]!;
+    const refused = await request('POST', `/api/carts/${lockedCart._id}/versions`, daniel, { name: 'Too late' });
+    expect(refused.statusCode).toBe(423);
+  });
+});
+
+describe(`deadline reminders and submission notices (${testDbKind})`, () => {
+  const outbox = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+
+  async function setDeadline(id: string, deadline: Date) {
+    const current = await getJson(`/api/schema/carts/${id}`, manager);
+    const response = await request('PATCH', `/api/schema/carts/${id}`, manager, { deadline: deadline.toISOString(), _version: current._version });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it('reminds the buyers of an unfinished cart 7 days and 1 day before its deadline, once each (controllable clock)', async () => {
+    const sofia = await as('sofia.martin@demo.test');
+    const sofiaCart = (await getJson<Item[]>('/api/schema/carts/', sofia))[0]!;
+    const now = new Date('2031-03-01T12:00:00Z');
+    // Every other draft is far from its deadline at this time; Sofia's is 6 days and a half away.
+    await db.execute(sql`DELETE FROM cart_reminders`);
+    await setDeadline(sofiaCart._id, new Date(now.getTime() + 6.5 * 86_400_000));
+    mail!.messages.length = 0;
+
+    expect(await sendDeadlineReminders({ db, mailer: outbox, config, now })).toBe(1);
+    const week = await mail!.waitFor('sofia.martin@demo.test', /due in 7 days/);
+    expect(week.subject).toBe('Your selections for unit 501 are due in 7 days');
+    expect(week.text).toContain(`http://demo.portal.test:${config.port}/configure`);
+    expect(await sendDeadlineReminders({ db, mailer: outbox, config, now })).toBe(0);
+
+    const dayBefore = new Date(now.getTime() + 6 * 86_400_000);
+    expect(await sendDeadlineReminders({ db, mailer: outbox, config, now: dayBefore })).toBe(1);
+    expect((await mail!.waitFor('sofia.martin@demo.test', /due tomorrow/)).subject).toBe('Your selections for unit 501 are due tomorrow');
+    expect(await sendDeadlineReminders({ db, mailer: outbox, config, now: dayBefore })).toBe(0);
+
+    // A new deadline is reminded again; a past one never.
+    await setDeadline(sofiaCart._id, new Date(now.getTime() + 5 * 86_400_000 + 3_600_000));
+    expect(await sendDeadlineReminders({ db, mailer: outbox, config, now })).toBe(1);
+    expect(await sendDeadlineReminders({ db, mailer: outbox, config, now: new Date(now.getTime() + 30 * 86_400_000) })).toBe(0);
+  });
+
+  it('tells the managers when a buyer submits', async () => {
+    const hannah = await as('hannah.lee@demo.test');
+    const hannahCart = (await getJson<Item[]>('/api/schema/carts/', hannah))[0]!;
+    const categories = await getJson<Array<{ _id: string; required: boolean; name: string }>>('/api/schema/categories/?limit=200', hannah);
+    const unit = await getJson<{ plan: string }>(`/api/schema/units/${hannahCart.unit as string}`, hannah);
+    const chosen = new Set(hannahCart.selections.map((s) => options.find((o) => o._id === s.option)!.category));
+    const missing = categories
+      .filter((c) => c.required && !chosen.has(c._id))
+      .map((c) => {
+        const option = options.find((o) => o.category === c._id && o.requires.length === 0 && ((o as { plans?: string[] }).plans ?? []).every((p) => p === unit.plan))!;
+        return { option: option._id, quantity: 1 };
+      });
+    const patched = await request('PATCH', `/api/schema/carts/${hannahCart._id}`, hannah, { selections: [...hannahCart.selections, ...missing], _version: hannahCart._version });
+    expect(patched.statusCode).toBe(200);
+    const submitted = await request('POST', `/api/carts/${hannahCart._id}/submit`, hannah, { signature: 'Hannah Lee', agree: true });
+    expect(submitted.statusCode).toBe(200);
+    const notice = await mail!.waitFor('manager@demo.test', /selection submitted/);
+    expect(notice.subject).toBe('Unit 701: selection submitted for approval');
+    expect(notice.text).toContain(`Hannah Lee signed and submitted the design selection of unit 701, for an upgrades total of ${cad(submitted.json().total)}.`);
+    expect(notice.text).toContain(`http://demo.portal.test/manage/carts/${hannahCart._id}`);
+  });
+});
