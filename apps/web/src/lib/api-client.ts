@@ -24,11 +24,8 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
-/**
- * Calls the portal API on this origin with the project header and cookies, parses the
- * JSON, and throws an ApiError carrying the server's code and message on failure.
- */
-export async function api<T>(path: string, { method = 'GET', body, signal, headers = {} }: ApiRequest = {}): Promise<T> {
+/** Sends a request to the portal API with the project header, the access token and cookies. */
+async function send(path: string, { method = 'GET', body, signal, headers = {} }: ApiRequest): Promise<Response> {
   const projectKey = currentProjectKey();
   // The identity provider reads its own cookies; it gets no API access token.
   const token = path.startsWith('/api/auth/') ? null : currentAccessToken();
@@ -45,23 +42,42 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   };
-
-  let response: Response;
   try {
-    response = await fetch(path, init);
+    return await fetch(path, init);
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError({ status: 0, code: 'network', message: 'We could not reach the server. Check your connection and try again.' });
   }
+}
 
+function failureOf(response: Response, data: unknown): ApiError {
+  return isErrorBody(data)
+    ? new ApiError({ status: response.status, ...data.error })
+    : new ApiError({ status: response.status, code: 'internal', message: 'Request failed.' });
+}
+
+/**
+ * Calls the portal API on this origin with the project header and cookies, parses the
+ * JSON, and throws an ApiError carrying the server's code and message on failure.
+ */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await send(path, request);
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    throw isErrorBody(data)
-      ? new ApiError({ status: response.status, ...data.error })
-      : new ApiError({ status: response.status, code: 'internal', message: 'Request failed.' });
-  }
+  if (!response.ok) throw failureOf(response, data);
   return data as T;
+}
+
+/** Fetches a file from the API (a PDF, say) and hands it to the browser as a download. */
+export async function downloadFromApi(path: string, fileName: string): Promise<void> {
+  const response = await send(path, { headers: { accept: '*/*' } });
+  if (!response.ok) throw failureOf(response, safeJson(await response.text()));
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The shape of DESIGN.md §9's error body, checked without shipping a schema library to the browser. */

@@ -16,6 +16,18 @@ export interface Cart {
   selections: Array<{ option: string; room?: string; quantity: number }>;
   signature: { name: string; signedAt: string; total: number } | null;
   history?: Array<{ status: string; at: string; by: string; comment?: string }>;
+  /** Saved alternatives, newest last. */
+  versions?: CartAlternative[];
+}
+
+export interface CartAlternative {
+  id: string;
+  name: string;
+  savedAt: string;
+  by: string;
+  selections: Cart['selections'];
+  package: string | null;
+  total: number;
 }
 
 /** One cart, shared by Configure and My selection so that both always show the same version. */

@@ -1,20 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Container } from '@mantine/core';
-import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { useDocumentTitle } from '@mantine/hooks';
 import { guard } from '../../lib/guard.ts';
+import { SharedPreview } from '../../features/cart/components/shared-preview.tsx';
 
 const flags = {};
 
 export const Route = createFileRoute('/_fullpage/preview')({
   staticData: { flags, layout: 'fullpage' },
   beforeLoad: guard(flags),
+  validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
   component: Page,
 });
 
 function Page() {
-  return (
-    <Container size="md" py="xl">
-      <PageFrame title="Shared selection" description="A read-only view of a selection someone shared with you." />
-    </Container>
-  );
+  useDocumentTitle('Shared selection');
+  const { token } = Route.useSearch();
+  return <SharedPreview token={token} />;
 }

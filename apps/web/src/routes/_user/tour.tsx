@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { guard } from '../../lib/guard.ts';
+import { BuyerExplorer } from '../../features/explore/components/buyer-explorer.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/_user/tour')({
 
 function Page() {
   return (
-    <PageFrame title="Tour" description="A guided walk through your rooms in order, with your finishes." />
+    <PageFrame title="Tour" description="A guided walk through your rooms in order, with your finishes.">
+      <BuyerExplorer mode="tour" />
+    </PageFrame>
   );
 }

@@ -1,18 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { meQuery, type Me } from '../../../lib/session.ts';
+import { myProjectsQuery, type MyProject } from '../../../lib/my-projects.ts';
 
-interface MyProject {
-  _id: string;
-  key: string;
-  name: string;
-  role: 'purchaser' | 'manager' | 'admin';
-  url: string;
-}
 
 const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
 
@@ -152,10 +145,7 @@ function PasswordSection() {
 }
 
 function ProjectsSection() {
-  const { data: projects = [], isLoading } = useQuery({
-    queryKey: ['me', 'projects'],
-    queryFn: ({ signal }) => api<MyProject[]>('/api/me/projects', { signal }),
-  });
+  const { data: projects = [], isLoading } = useQuery(myProjectsQuery);
   return (
     <Section title="Your projects">
       {isLoading && <Text c="dimmed">Loading…</Text>}

@@ -1,13 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { depositOf, effectiveStatus, formatMoney, missingRequired, sortRooms, type RuleCategory, type RuleOption } from '@decor/core';
+import { depositOf, effectiveStatus, formatMoney, groupCartLines, missingRequired, type CatalogueView, type RuleCategory, type RuleOption } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
 import { catalogueQuery } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
+import { useManagesCurrentProject } from '../../../lib/my-projects.ts';
+import { CartActions } from './cart-actions.tsx';
+import { CartAlternatives } from './cart-alternatives.tsx';
+
+type ReviewOption = RuleOption & { rooms: string[]; swatch?: { color: string } | null };
+type ReviewCategory = RuleCategory & { order: number; rooms: string[]; surface?: string | null };
 
 const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
 
@@ -17,18 +23,19 @@ export function CartReview({ cartId }: { cartId?: string }) {
   const mine = useQuery({ ...myCartsQuery, enabled: !cartId });
   const id = cartId ?? mine.data?.[0]?._id;
   const cart = useQuery(cartQuery(id));
-  const options = useQuery(catalogueQuery<RuleOption & { rooms: string[] }>('options'));
-  const categories = useQuery(catalogueQuery<RuleCategory & { order: number }>('categories'));
+  const options = useQuery(catalogueQuery<ReviewOption>('options'));
+  const categories = useQuery(catalogueQuery<ReviewCategory>('categories'));
+  const packages = useQuery(catalogueQuery<{ _id: string; priceAdjustment: number }>('packages'));
 
   if (mine.isSuccess && !mine.data.length && !cartId) {
     return <Alert color="blue" title="Your home is not set up yet">Once the design centre links you to your unit, your selection appears here.</Alert>;
   }
   if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : 'This selection could not be loaded.'}</Alert>;
   if (!project || !cart.data || !options.data || !categories.data) return <Skeleton h={320} radius="md" />;
-  return <Review cart={cart.data} options={options.data} categories={categories.data} />;
+  return <Review cart={cart.data} options={options.data} categories={categories.data} packages={packages.data ?? []} />;
 }
 
-function Review({ cart, options, categories }: { cart: Cart; options: Array<RuleOption & { rooms: string[] }>; categories: Array<RuleCategory & { order: number }> }) {
+function Review({ cart, options, categories, packages }: { cart: Cart; options: ReviewOption[]; categories: ReviewCategory[]; packages: Array<{ _id: string; priceAdjustment: number }> }) {
   const { data: project } = useProject();
   const queryClient = useQueryClient();
   const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
@@ -42,18 +49,14 @@ function Review({ cart, options, categories }: { cart: Cart; options: Array<Rule
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
-  const groups = useMemo(() => {
-    const rooms = [...sortRooms(project!.rooms), { _id: '', name: 'Whole home', order: 99 }];
-    return rooms
-      .map((room) => ({
-        room,
-        lines: cart.selections
-          .filter((s) => (s.room ?? '') === room._id)
-          .map((s) => ({ ...s, option: optionById.get(s.option) }))
-          .sort((a, b) => (categoryById.get(a.option?.category ?? '')?.order ?? 0) - (categoryById.get(b.option?.category ?? '')?.order ?? 0)),
-      }))
-      .filter((group) => group.lines.length > 0);
-  }, [cart.selections, optionById, categoryById, project]);
+  const view: CatalogueView = useMemo(() => ({ rooms: project!.rooms, options: optionById, categories: categoryById }), [project, optionById, categoryById]);
+  const groups = useMemo(() => groupCartLines(cart.selections, view), [cart.selections, view]);
+  const packageAdjustment = useMemo(() => {
+    const byId = new Map(packages.map((p) => [p._id, p.priceAdjustment]));
+    return (id: string) => byId.get(id);
+  }, [packages]);
+  const managesProject = useManagesCurrentProject();
+  const unitName = useQuery(myCartsQuery).data?.find((summary) => summary._id === cart._id)?.unit.name ?? '';
 
   const submit = async () => {
     setSubmitting(true);
@@ -77,24 +80,25 @@ function Review({ cart, options, categories }: { cart: Cart; options: Array<Rule
         </Badge>
         {(cart.revision ?? 1) > 1 && <Text c="dimmed">Change order {cart.revision}</Text>}
       </Group>
+      <CartActions cartId={cart._id} unitName={unitName} canPrintWithoutPrices={managesProject} locale={project!.options.locale} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       {groups.map(({ room, lines }) => (
-        <Card key={room._id || 'home'} withBorder radius="md" padding="md">
+        <Card key={room._id || 'home'} withBorder radius="md" padding="md" data-testid="review-room">
           <Title order={3} fz="md" mb="xs">
             {room.name}
           </Title>
           <Table verticalSpacing={6}>
             <Table.Tbody>
               {lines.map((line) => (
-                <Table.Tr key={`${line.option?._id}-${line.room}`} data-testid="review-line">
+                <Table.Tr key={`${line.optionId}-${room._id}`} data-testid="review-line">
                   <Table.Td c="dimmed" w="35%">
-                    {categoryById.get(line.option?.category ?? '')?.name ?? ''}
+                    {line.category?.name ?? ''}
                   </Table.Td>
                   <Table.Td>
                     {line.option?.name ?? 'An option no longer offered'}
                     {line.quantity > 1 ? ` × ${line.quantity}` : ''}
                   </Table.Td>
-                  <Table.Td ta="right">{line.option ? (line.option.price === 0 ? 'Included' : money(line.option.price * line.quantity)) : ''}</Table.Td>
+                  <Table.Td ta="right">{line.option ? (line.amount === 0 ? 'Included' : money(line.amount)) : ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -138,6 +142,7 @@ function Review({ cart, options, categories }: { cart: Cart; options: Array<Rule
           </Timeline>
         </Card>
       )}
+      <CartAlternatives cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} locale={project!.options.locale} isOpen={status === 'draft'} />
       {status === 'draft' && (
         <Card withBorder radius="md" padding="md" data-testid="submit-section">
           <Title order={3} fz="md" mb="xs">

@@ -5,10 +5,12 @@ import {
   budgetRemaining,
   cartTotal,
   describeUnavailability,
+  finishesByRoom,
   formatMoney,
   missingRequired,
   sortRooms,
   whyUnavailable,
+  type RoomFinishes,
   type RuleContext,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
@@ -16,6 +18,9 @@ import { persistCollectionCache } from '../../../lib/collection-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../api/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
+import { RoomSketch, SwatchBoard } from '../../explore/components/room-sketch.tsx';
+import { sceneRoomsOf } from '../../explore/room-layout.ts';
+import { LinkButton } from '../../../components/ui/link-button.tsx';
 
 const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
 
@@ -83,6 +88,9 @@ function Editor({
     [project, categories, planRooms],
   );
   const [roomId, setRoomId] = useState<string | null>(rooms[0]?._id ?? null);
+  const sceneRooms = useMemo(() => sceneRoomsOf(rooms, categories, null), [rooms, categories]);
+  // The preview follows every choice at once, before the server confirms it.
+  const finishes = useMemo(() => finishesByRoom(editor.selections, { rooms: sceneRooms, options: context.options, categories: context.categories }), [editor.selections, sceneRooms, context]);
   /** The rooms of the plan a package option applies to: its own rooms, else its category's. */
   const roomsFor = (optionId: string) => {
     const option = options.find((o) => o._id === optionId);
@@ -182,6 +190,7 @@ function Editor({
         {rooms.map((room) => (
           <Tabs.Panel key={room._id} value={room._id} pt="md">
             <Stack gap="xl">
+              <RoomPreview room={sceneRooms.find((r) => r._id === room._id)!} finishes={finishes.get(room._id) ?? {}} />
               {categories
                 .filter((category) => category.rooms.includes(room._id))
                 .sort((a, b) => a.order - b.order)
@@ -338,5 +347,22 @@ function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<type
         </UnstyledButton>
       )}
     </Stack>
+  );
+}
+
+/** The current room drawn with the finishes chosen so far, and the way to see it in 3D. */
+function RoomPreview({ room, finishes }: { room: ReturnType<typeof sceneRoomsOf>[number]; finishes: RoomFinishes }) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="room-preview">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <RoomSketch room={room} finishes={finishes} height={170} />
+        <Stack gap="sm" justify="space-between">
+          <SwatchBoard room={room} finishes={finishes} columns={{ base: 2 }} />
+          <LinkButton to="/explore" variant="light" size="xs" w="fit-content">
+            See it in 3D
+          </LinkButton>
+        </Stack>
+      </SimpleGrid>
+    </Card>
   );
 }

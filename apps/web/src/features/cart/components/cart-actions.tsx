@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { api, ApiError, downloadFromApi } from '../../../lib/api-client.ts';
+import { GenericModal } from '../../../components/ui/generic-modal.tsx';
+
+interface ShareLink {
+  url: string;
+  expiresAt: string;
+  prices: boolean;
+}
+
+/** The PDF of the selection and a read-only link to share it (DESIGN.md §7 `/config`). */
+export function CartActions({ cartId, unitName, canPrintWithoutPrices, locale }: { cartId: string; unitName: string; canPrintWithoutPrices: boolean; locale: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [isDownloading, setDownloading] = useState(false);
+  const [isSharing, setSharing] = useState(false);
+
+  const download = async (prices: boolean) => {
+    setDownloading(true);
+    setError(null);
+    try {
+      await downloadFromApi(`/api/carts/${cartId}/pdf${prices ? '' : '?prices=0'}`, `selection-${unitName || 'home'}${prices ? '' : '-no-prices'}.pdf`);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The PDF could not be made. Please try again.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Button variant="default" onClick={() => download(true)} loading={isDownloading}>
+          Download PDF
+        </Button>
+        {canPrintWithoutPrices && (
+          <Button variant="default" onClick={() => download(false)} disabled={isDownloading}>
+            PDF without prices
+          </Button>
+        )}
+        <Button variant="default" onClick={() => setSharing(true)}>
+          Share
+        </Button>
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      <GenericModal opened={isSharing} onClose={() => setSharing(false)} title="Share your selection">
+        <ShareForm cartId={cartId} locale={locale} />
+      </GenericModal>
+    </Stack>
+  );
+}
+
+function ShareForm({ cartId, locale }: { cartId: string; locale: string }) {
+  const [showsPrices, setShowsPrices] = useState(true);
+  const [days, setDays] = useState('14');
+  const [link, setLink] = useState<ShareLink | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setLink(await api<ShareLink>(`/api/carts/${cartId}/share`, { method: 'POST', body: { prices: showsPrices, days: Number(days) } }));
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The link could not be made. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">Anyone with the link can see your choices and your rooms in 3D, but cannot change anything.</Text>
+      <Checkbox label="Show prices" checked={showsPrices} onChange={(event) => setShowsPrices(event.currentTarget.checked)} />
+      <Select
+        label="The link works for"
+        data={[
+          { value: '3', label: '3 days' },
+          { value: '14', label: '2 weeks' },
+          { value: '30', label: '30 days' },
+          { value: '90', label: '90 days' },
+        ]}
+        value={days}
+        onChange={(value) => setDays(value ?? '14')}
+        allowDeselect={false}
+        maw={200}
+      />
+      {error && <Alert color="red">{error}</Alert>}
+      <Button onClick={create} loading={isBusy} w="fit-content">
+        {link ? 'Make a new link' : 'Make a link'}
+      </Button>
+      {link && (
+        <Stack gap={4}>
+          <Group gap="xs" wrap="nowrap">
+            <TextInput value={link.url} readOnly aria-label="Share link" style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
+            <CopyButton value={link.url}>{({ copied, copy }) => <Button onClick={copy} variant="light">{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {link.prices ? 'With prices' : 'Without prices'} · works until {new Date(link.expiresAt).toLocaleDateString(locale, { dateStyle: 'long' })}
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

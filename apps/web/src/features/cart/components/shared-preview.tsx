@@ -1,0 +1,139 @@
+import { useMemo } from 'react';
+import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { finishesByRoom, formatMoney, groupCartLines, sortRooms, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { RoomExplorer } from '../../explore/components/room-explorer.tsx';
+import { sceneRoomsOf } from '../../explore/room-layout.ts';
+
+interface SharedCart {
+  project: { key: string; name: string; currency: string; locale: string };
+  unit: { name: string; floor: number } | null;
+  plan: { name: string; rooms: string[] } | null;
+  status: 'draft' | 'submitted' | 'approved' | 'locked';
+  showsPrices: boolean;
+  expiresAt: string;
+  rooms: Array<{ _id: string; name: string; order?: number | null; dimensions?: { w: number; d: number; h: number } | null; hotspot?: { x: number; y: number } | null }>;
+  categories: ViewCategory[];
+  options: Array<Omit<ViewOption, 'price'> & { price?: number }>;
+  selections: Selection[];
+  package: { name: string; price?: number } | null;
+  total?: number;
+  deposit?: number;
+  depositPercent?: number;
+  signature: { name: string; signedAt: string } | null;
+}
+
+const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
+
+/** `/preview?token=…`: a shared selection, read-only, with its rooms in 3D and prices only if the link allows. */
+export function SharedPreview({ token }: { token: string | undefined }) {
+  const shared = useQuery({
+    queryKey: ['shared', token],
+    queryFn: ({ signal }) => api<SharedCart>(`/api/shared/${encodeURIComponent(token!)}`, { signal }),
+    enabled: Boolean(token),
+    retry: false,
+  });
+  if (!token) return <Problem text="This link is incomplete: it has no share code. Ask for the link again." />;
+  if (shared.isError) return <Problem text={shared.error instanceof ApiError ? shared.error.message : 'This shared selection could not be loaded.'} />;
+  if (!shared.data) return <Skeleton h={480} radius="md" />;
+  return <Preview data={shared.data} />;
+}
+
+function Problem({ text }: { text: string }) {
+  return (
+    <Alert color="orange" title="This link does not work" data-testid="preview-problem">
+      {text}
+    </Alert>
+  );
+}
+
+function Preview({ data }: { data: SharedCart }) {
+  const money = (minor: number) => formatMoney(minor, { currency: data.project.currency, locale: data.project.locale });
+  const view = useMemo(
+    () => ({
+      rooms: data.rooms,
+      options: new Map(data.options.map((o) => [o._id, { ...o, price: o.price ?? 0 }])),
+      categories: new Map(data.categories.map((c) => [c._id, c])),
+    }),
+    [data],
+  );
+  const rooms = useMemo(() => sceneRoomsOf(sortRooms(data.rooms), data.categories, data.plan?.rooms.length ? data.plan.rooms : null), [data]);
+  const finishes = useMemo(() => finishesByRoom(data.selections, { ...view, rooms }), [data.selections, view, rooms]);
+  const groups = useMemo(() => groupCartLines(data.selections, view), [data.selections, view]);
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Text c="dimmed" fw={600}>
+            {data.project.name}
+          </Text>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {data.unit ? `Unit ${data.unit.name}` : 'Shared selection'}
+            {data.plan ? ` · ${data.plan.name}` : ''}
+          </Title>
+          <Group gap="xs">
+            <Badge variant="light">{STATUS_LABEL[data.status]}</Badge>
+            <Text size="sm" c="dimmed">
+              Read-only · shared until {new Date(data.expiresAt).toLocaleDateString(data.project.locale, { dateStyle: 'long' })}
+            </Text>
+          </Group>
+        </Stack>
+        <RoomExplorer rooms={rooms} finishes={finishes} />
+        <Stack gap="sm">
+          {groups.map(({ room, lines }) => (
+            <Card key={room._id || 'home'} withBorder radius="md" padding="md">
+              <Title order={2} fz="md" mb="xs">
+                {room.name}
+              </Title>
+              <Table verticalSpacing={6}>
+                <Table.Tbody>
+                  {lines.map((line) => (
+                    <Table.Tr key={line.optionId} data-testid="preview-line">
+                      <Table.Td c="dimmed" w="35%">
+                        {line.category?.name ?? ''}
+                      </Table.Td>
+                      <Table.Td>
+                        {line.option?.name ?? 'An option no longer offered'}
+                        {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+                      </Table.Td>
+                      {data.showsPrices && <Table.Td ta="right">{line.amount === 0 ? 'Included' : money(line.amount)}</Table.Td>}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          ))}
+          {data.package && (
+            <Text>
+              Package: {data.package.name}
+              {data.showsPrices && data.package.price ? ` (${money(data.package.price)})` : ''}
+            </Text>
+          )}
+          {data.showsPrices && typeof data.total === 'number' && (
+            <Card withBorder radius="md" padding="md">
+              <Group justify="space-between">
+                <Text fw={600}>Upgrades total</Text>
+                <Text fw={700} fz="xl" data-testid="preview-total">
+                  {money(data.total)}
+                </Text>
+              </Group>
+              {(data.depositPercent ?? 0) > 0 && (
+                <Group justify="space-between">
+                  <Text c="dimmed">Deposit ({data.depositPercent} %)</Text>
+                  <Text>{money(data.deposit ?? 0)}</Text>
+                </Group>
+              )}
+            </Card>
+          )}
+          {data.signature && (
+            <Text size="sm" c="dimmed">
+              Signed by {data.signature.name} on {new Date(data.signature.signedAt).toLocaleDateString(data.project.locale, { dateStyle: 'long' })}
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { finishesByRoom, sortRooms } from '@decor/core';
+import { useProject } from '../../../lib/project.ts';
+import { useConfiguratorData } from '../../configure/api/configurator-data.ts';
+import { sceneRoomsOf } from '../room-layout.ts';
+
+/** The buyer's rooms (of their plan, in order) and the finishes their cart gives each one. */
+export function useBuyerRooms() {
+  const data = useConfiguratorData();
+  const { data: project } = useProject();
+  const rooms = useMemo(
+    () => (project && data.categories ? sceneRoomsOf(sortRooms(project.rooms), data.categories, data.planRooms ?? null) : null),
+    [project, data.categories, data.planRooms],
+  );
+  const finishes = useMemo(
+    () =>
+      rooms && data.cart && data.options && data.categories
+        ? finishesByRoom(data.cart.selections, { rooms, options: new Map(data.options.map((o) => [o._id, o])), categories: new Map(data.categories.map((c) => [c._id, c])) })
+        : null,
+    [rooms, data.cart, data.options, data.categories],
+  );
+  return { rooms, finishes, hasNoCart: data.hasNoCart, isError: data.isError };
+}

@@ -1,0 +1,139 @@
+import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { RoomFinishes } from '@decor/core';
+import { canUseWebGl, type SceneRoom } from '../room-layout.ts';
+import { RoomSketch, SwatchBoard } from './room-sketch.tsx';
+
+// three.js and react-three-fiber arrive only with this chunk, on the 3D routes.
+const RoomScene = lazy(() => import('./room-scene.tsx'));
+
+/**
+ * The rooms in 3D with a floor-plan minimap (DESIGN.md §7 `/explore`, `/tour`, `/preview`):
+ * the buyer picks a room on the minimap or steps through them in order (tour), and sees the
+ * finishes of the current room beside it. Without WebGL the room is drawn flat instead.
+ */
+export function RoomExplorer({ rooms, finishes, mode = 'explore' }: { rooms: SceneRoom[]; finishes: ReadonlyMap<string, RoomFinishes>; mode?: 'explore' | 'tour' }) {
+  // Exploring starts in the first room that has a finish chosen; a tour starts at the door.
+  const [index, setIndex] = useState(() => (mode === 'tour' ? 0 : Math.max(0, rooms.findIndex((r) => Object.keys(finishes.get(r._id) ?? {}).length > 0))));
+  const [hasWebGl] = useState(canUseWebGl);
+  const [isReady, setReady] = useState(false);
+  const room = rooms[Math.min(index, rooms.length - 1)];
+  if (!room) return <Alert color="blue">There are no rooms to show yet.</Alert>;
+  const roomFinishes = finishes.get(room._id) ?? {};
+  const go = (next: number) => {
+    setReady(false);
+    setIndex((next + rooms.length) % rooms.length);
+  };
+  const sketch = <RoomSketch room={room} finishes={roomFinishes} height={360} />;
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <Box style={{ gridColumn: 'span 2' }} miw={0}>
+        <Paper withBorder radius="md" h={{ base: 340, sm: 460 }} style={{ overflow: 'hidden', position: 'relative' }} data-testid="scene-frame" data-ready={isReady ? room._id : undefined}>
+          {hasWebGl ? (
+            <SceneBoundary fallback={sketch}>
+              <Suspense fallback={<Group justify="center" h="100%"><Loader aria-label="Loading the 3D view" /></Group>}>
+                <RoomScene room={room} finishes={roomFinishes} onReady={() => setReady(true)} />
+              </Suspense>
+            </SceneBoundary>
+          ) : (
+            <Stack p="sm" gap="xs" data-testid="no-webgl">
+              {sketch}
+              <Text size="xs" c="dimmed">This browser cannot show 3D, so the room is drawn flat.</Text>
+            </Stack>
+          )}
+        </Paper>
+        {mode === 'tour' ? (
+          <Group justify="space-between" mt="sm">
+            <Button variant="default" onClick={() => go(index - 1)} disabled={index === 0}>
+              Previous room
+            </Button>
+            <Text fw={600} data-testid="tour-step">
+              {room.name} · {index + 1} of {rooms.length}
+            </Text>
+            <Button onClick={() => go(index + 1)} disabled={index === rooms.length - 1}>
+              Next room
+            </Button>
+          </Group>
+        ) : (
+          <Text size="xs" c="dimmed" mt={6}>
+            Drag to look around, pinch or scroll to come closer, drag with two fingers (or right-click) to move.
+          </Text>
+        )}
+      </Box>
+      <Stack gap="md">
+        <Card withBorder radius="md" padding="sm">
+          <Title order={3} fz="sm" mb={6}>
+            Floor plan
+          </Title>
+          <Minimap rooms={rooms} currentId={room._id} onPick={(id) => go(rooms.findIndex((r) => r._id === id))} />
+        </Card>
+        <Card withBorder radius="md" padding="sm">
+          <Title order={3} fz="md" mb="xs" data-testid="current-room">
+            {room.name}
+          </Title>
+          <SwatchBoard room={room} finishes={roomFinishes} columns={{ base: 2, md: 1 }} />
+        </Card>
+      </Stack>
+    </SimpleGrid>
+  );
+}
+
+/** The rooms placed at their hotspots, sized by their dimensions; each one is a button. */
+function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: string; onPick: (id: string) => void }) {
+  const placed = useMemo(
+    () =>
+      rooms.map((room, i) => {
+        const w = Math.min(30, (room.dimensions?.w ?? 3) * 4.2);
+        const h = Math.min(24, (room.dimensions?.d ?? 3) * 3.4);
+        const x = (room.hotspot?.x ?? (i + 0.5) / rooms.length) * 100;
+        const y = (room.hotspot?.y ?? 0.5) * 70;
+        return { room, x: Math.max(0, Math.min(100 - w, x - w / 2)), y: Math.max(0, Math.min(70 - h, y - h / 2)), w, h };
+      }),
+    [rooms],
+  );
+  return (
+    <svg viewBox="0 0 100 70" width="100%" style={{ display: 'block' }} aria-label="Floor plan: choose a room" role="group">
+      <rect x="0.5" y="0.5" width="99" height="69" fill="none" stroke="var(--mantine-color-gray-4)" strokeWidth="0.6" rx="2" />
+      {placed.map(({ room, x, y, w, h }) => {
+        const isCurrent = room._id === currentId;
+        return (
+          <g
+            key={room._id}
+            role="button"
+            tabIndex={0}
+            aria-label={`Go to ${room.name}`}
+            aria-pressed={isCurrent}
+            onClick={() => onPick(room._id)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                onPick(room._id);
+              }
+            }}
+            style={{ cursor: 'pointer', outline: 'none' }}
+            data-testid="minimap-room"
+          >
+            <rect x={x} y={y} width={w} height={h} rx="1.5" fill={isCurrent ? 'var(--mantine-color-brand-6)' : 'var(--mantine-color-gray-1)'} stroke="var(--mantine-color-gray-5)" strokeWidth="0.4" />
+            {room.name.split(' ').map((word, line, words) => (
+              <text key={line} x={x + w / 2} y={y + h / 2 + 1.1 + (line - (words.length - 1) / 2) * 3.2} textAnchor="middle" fontSize={Math.min(3, (w * 1.7) / Math.max(4, word.length))} fill={isCurrent ? '#fff' : 'var(--mantine-color-gray-8)'}>
+                {word}
+              </text>
+            ))}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** A WebGL context that cannot be created (or is lost) shows the flat drawing instead of a blank frame. */
+class SceneBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+  static getDerivedStateFromError() {
+    return { hasFailed: true };
+  }
+  override render() {
+    return this.state.hasFailed ? this.props.fallback : this.props.children;
+  }
+}

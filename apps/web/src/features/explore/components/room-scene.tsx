@@ -1,0 +1,116 @@
+import { useEffect, useMemo } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
+import { OrbitControls } from '@react-three/drei';
+import type { RoomFinishes, Surface } from '@decor/core';
+import { DEFAULT_FINISHES, roomLayout, type SceneRoom } from '../room-layout.ts';
+
+/**
+ * One room in 3D (three.js through react-three-fiber; this module is only ever loaded
+ * lazily, by the 3D routes): a procedural box from the room's dimensions whose floor, walls,
+ * cabinets, counter, backsplash and metal take the chosen finishes. The front wall is left
+ * open towards the camera; the buyer orbits, zooms and pans (moves) with mouse or touch.
+ *
+ * Materials are not tone-mapped, so a surface lit head-on shows its swatch colour: what the
+ * buyer picked is what they see (and what the browser test reads back).
+ */
+export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom; finishes: RoomFinishes; onReady?: () => void }) {
+  const layout = useMemo(() => roomLayout(room), [room]);
+  const { w, d, h } = layout.size;
+  const finish = (surface: Surface) => finishes[surface] ?? DEFAULT_FINISHES[surface];
+  const material = (surface: Surface) => {
+    const f = finish(surface);
+    return <meshStandardMaterial color={f.color} roughness={f.roughness} metalness={f.metalness} toneMapped={false} />;
+  };
+
+  return (
+    <Canvas
+      key={room._id}
+      camera={{ position: [0, h * 1.45, d * 0.5 + Math.max(w, d, h) * 1.05], fov: 50, near: 0.05, far: 100 }}
+      gl={{ preserveDrawingBuffer: true, antialias: true }}
+      aria-label={`3D view of the ${room.name}`}
+      role="img"
+      style={{ touchAction: 'none' }}
+    >
+      <ReadySignal onReady={onReady} />
+      <color attach="background" args={['#eef1f4']} />
+      {/*
+        Lights chosen so that an upward face (floor, counter) receives exactly its swatch
+        colour: ambient 0.6 + straight-down 0.4 (three divides a light's intensity by π for a
+        diffuse surface). Horizontal lights shade the walls without touching the floor.
+      */}
+      <ambientLight intensity={0.6 * Math.PI} />
+      <directionalLight position={[0, 10, 0]} intensity={0.4 * Math.PI} />
+      <directionalLight position={[0, 0, 10]} intensity={0.3 * Math.PI} />
+      <directionalLight position={[10, 0, 0]} intensity={0.12 * Math.PI} />
+      {/* Floor */}
+      <mesh rotation={[-Math.PI / 2, 0, 0]} position={[0, 0, 0]} name="floor">
+        <planeGeometry args={[w, d]} />
+        {material('floor')}
+      </mesh>
+      {/* Back, left and right walls */}
+      <mesh position={[0, h / 2, -d / 2]} name="wall-back">
+        <planeGeometry args={[w, h]} />
+        {material('walls')}
+      </mesh>
+      <mesh position={[-w / 2, h / 2, 0]} rotation={[0, Math.PI / 2, 0]} name="wall-left">
+        <planeGeometry args={[d, h]} />
+        {material('walls')}
+      </mesh>
+      <mesh position={[w / 2, h / 2, 0]} rotation={[0, -Math.PI / 2, 0]} name="wall-right">
+        <planeGeometry args={[d, h]} />
+        {material('walls')}
+      </mesh>
+      {layout.run && (
+        <group position={[layout.run.x, 0, -d / 2]}>
+          {/* Base cabinets, the counter on them, the backsplash above, handles and a faucet */}
+          <mesh position={[0, 0.44, 0.3]} name="cabinets">
+            <boxGeometry args={[layout.run.length, 0.88, 0.6]} />
+            {material('cabinets')}
+          </mesh>
+          <mesh position={[0, 0.9, 0.31]} name="counter">
+            <boxGeometry args={[layout.run.length + 0.04, 0.04, 0.64]} />
+            {material('counter')}
+          </mesh>
+          <mesh position={[0, 1.2, 0.006]} name="backsplash">
+            <boxGeometry args={[layout.run.length, 0.56, 0.01]} />
+            {material('backsplash')}
+          </mesh>
+          {layout.run.uppers && (
+            <mesh position={[0, 1.85, 0.18]} name="upper-cabinets">
+              <boxGeometry args={[layout.run.length, 0.7, 0.35]} />
+              {material('cabinets')}
+            </mesh>
+          )}
+          {layout.run.handles.map((x) => (
+            <mesh key={x} position={[x, 0.74, 0.61]}>
+              <boxGeometry args={[0.14, 0.015, 0.02]} />
+              {material('metal')}
+            </mesh>
+          ))}
+          <group position={[layout.run.faucetX, 0.92, 0.12]}>
+            <mesh position={[0, 0.14, 0]}>
+              <cylinderGeometry args={[0.015, 0.02, 0.28, 16]} />
+              {material('metal')}
+            </mesh>
+            <mesh position={[0, 0.28, 0.07]} rotation={[Math.PI / 2, 0, 0]}>
+              <cylinderGeometry args={[0.012, 0.012, 0.16, 16]} />
+              {material('metal')}
+            </mesh>
+          </group>
+        </group>
+      )}
+      <OrbitControls target={[0, h * 0.3, 0]} enablePan maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.8} maxDistance={Math.max(w, d) * 3} makeDefault />
+    </Canvas>
+  );
+}
+
+/** Calls back once the first frame is drawn. */
+function ReadySignal({ onReady }: { onReady?: () => void }) {
+  const { gl, scene, camera } = useThree();
+  useEffect(() => {
+    gl.render(scene, camera);
+    const frame = requestAnimationFrame(() => onReady?.());
+    return () => cancelAnimationFrame(frame);
+  }, [gl, scene, camera, onReady]);
+  return null;
+}
