@@ -38,13 +38,18 @@ export interface OpenBrowserInput {
   isMobile?: boolean;
   /** A profile folder to reuse (to reopen "the same browser"); kept after close. */
   profile?: string;
+  /** More Chromium switches, e.g. `--disable-3d-apis` for a browser without WebGL. */
+  extraArgs?: string[];
+  /** Where downloads may be saved (playwright's `acceptDownloads`). */
+  acceptDownloads?: boolean;
 }
 
-export async function openBrowser({ viewport = DESKTOP, isMobile = false, profile: givenProfile }: OpenBrowserInput = {}): Promise<BrowserSession> {
+export async function openBrowser({ viewport = DESKTOP, isMobile = false, profile: givenProfile, extraArgs = [], acceptDownloads = true }: OpenBrowserInput = {}): Promise<BrowserSession> {
   const profile = givenProfile ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    acceptDownloads,
     viewport,
     isMobile,
     hasTouch: isMobile,

@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
+import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+
+/** The swatch colour the demo catalogue gives an option, as [r, g, b]. */
+function seedColour(name: string): [number, number, number] {
+  const hex = demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.colour!;
+  return [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** The colour drawn at a point of the 3D view, given as fractions of its width and height. */
+async function pixelAt(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  return page.locator('[data-testid="scene-frame"] canvas').evaluate(
+    (canvas: HTMLCanvasElement, [fx, fy]) => {
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(canvas, 0, 0);
+      const data = context.getImageData(Math.round(canvas.width * fx!), Math.round(canvas.height * fy!), 1, 1).data;
+      return [data[0]!, data[1]!, data[2]!] as [number, number, number];
+    },
+    [x, y],
+  );
+}
+
+async function openRoom(page: Page, room: string) {
+  await page.getByRole('button', { name: `Go to ${room}` }).click();
+  await expect.poll(() => page.getByTestId('current-room').textContent()).toBe(room);
+  await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 20_000 }).toBeTruthy();
+}
+
+const near = (actual: number[], expected: number[], tolerance = 10) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
+
+describe('exploring the rooms in 3D', () => {
+  const session = useBrowser({ viewport: DESKTOP });
+  let browser: BrowserSession;
+  beforeEach(() => {
+    browser = session();
+  });
+
+  it('draws the floor in the colour of the chosen flooring, and follows a new choice (pixels read back)', async () => {
+    const { page } = browser;
+    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `explorer-${Date.now()}@example.test`, password: 'Explorer-pass-2026' });
+    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/explore' });
+    await page.waitForURL((url) => url.pathname === '/explore');
+    await openRoom(page, 'Living Room');
+    const standardFloor = (await page.getByTestId('swatch-floor').locator('p').nth(1).textContent())!;
+    expect(standardFloor).toMatch(/^Laminate – /);
+    const before = await pixelAt(page, 0.5, 0.7);
+    expect(before, `floor ${before} for ${standardFloor}`).toSatisfy((pixel: number[]) => near(pixel, seedColour(standardFloor)));
+
+    await page.getByRole('link', { name: 'Configure' }).first().click();
+    await page.getByRole('tab', { name: 'Living Room' }).click();
+    const smoked = page.locator('[data-option="Engineered Oak – Smoked"]').first();
+    await smoked.click();
+    await expect.poll(() => smoked.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    // Configure's own preview already shows it, drawn flat.
+    const sketchFloor = page.getByTestId('room-preview').locator('[data-surface="floor"]');
+    expect(await sketchFloor.getAttribute('fill')).toBe('#6e5038');
+
+    await page.getByRole('link', { name: 'See it in 3D' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/explore');
+    await openRoom(page, 'Living Room');
+    const after = await pixelAt(page, 0.5, 0.7);
+    expect(after, `floor ${after}`).toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked')));
+    expect(near(after, before, 30)).toBe(false);
+    expect(await page.getByTestId('swatch-floor').textContent()).toContain('Engineered Oak – Smoked');
+  });
+});
+
+describe('a tour on a phone', () => {
+  const session = useBrowser({ viewport: PHONE, isMobile: true });
+
+  it('walks through the rooms of the plan in order', async () => {
+    const { page } = session();
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/tour' });
+    await page.waitForURL((url) => url.pathname === '/tour');
+    const step = page.getByTestId('tour-step');
+    await expect.poll(() => step.textContent(), { timeout: 15_000 }).toMatch(/^Foyer · 1 of \d+$/);
+    await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 20_000 }).toBeTruthy();
+    await page.getByRole('button', { name: 'Next room' }).click();
+    await expect.poll(() => step.textContent()).toMatch(/^Living Room · 2 of \d+$/);
+    await page.getByRole('button', { name: 'Next room' }).click();
+    await expect.poll(() => step.textContent()).toMatch(/^Kitchen · 3 of \d+$/);
+    expect(await page.getByTestId('swatch-board').textContent()).toContain('Shaker – Navy');
+  });
+});
+
+describe('without WebGL', () => {
+  const session = useBrowser({ viewport: DESKTOP, extraArgs: ['--disable-3d-apis', '--disable-webgl'] });
+
+  it('draws the room flat with the chosen colours instead of a blank page', async () => {
+    const { page } = session();
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/explore' });
+    await page.waitForURL((url) => url.pathname === '/explore');
+    await page.getByTestId('no-webgl').waitFor();
+    await page.getByRole('button', { name: 'Go to Living Room' }).click();
+    const floor = page.getByTestId('no-webgl').locator('[data-surface="floor"]');
+    expect(await floor.getAttribute('fill')).toBe('#b9824a');
+    expect(await page.locator('canvas').count()).toBe(0);
+  });
+});
