@@ -4,7 +4,8 @@
  *
  *   npm run bench                 every figure
  *   npm run bench -- startup      cold start of `npm start` on the embedded database
- *   npm run bench -- bundles      gzip JavaScript and CSS a browser downloads per page
+ *   npm run bench -- bundles      gzip JavaScript and CSS a browser downloads per page (3D routes separately)
+ *   npm run bench -- choice       time from a choice on /configure to its new total, and to the save
  *   npm run bench -- signin       time of one e-mail and password sign-in, server side
  *   npm run bench -- api          the Decor API on PostgreSQL: 100,000 options, 50 connections
  */
@@ -95,15 +96,35 @@ async function benchStartup() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+const BENCH_PASSWORD = 'Bench-password-2026';
+
+/**
+ * Signs a browser context in as a demo buyer without loading any of the app's scripts: the
+ * sign-in call is made from the JSON health page of the demo origin (Node cannot resolve
+ * *.localhost, the browser can), so the cookie lands in the context and the cache stays empty.
+ */
+async function signInContext(context: import('playwright-core').BrowserContext, port: number, email = 'buyer@demo.test') {
+  const page = await context.newPage();
+  await page.goto(`http://demo.localhost:${port}/api/health`);
+  const status = await page.evaluate(
+    async ({ email, password }) =>
+      (await fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, rememberMe: true }) })).status,
+    { email, password: BENCH_PASSWORD },
+  );
+  await page.close();
+  if (status !== 200) throw new Error(`sign-in answered ${status}`);
+}
+
 async function benchBundles() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir });
+  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    for (const pagePath of ['/sign-in', '/embed', '/400']) {
+    for (const [pagePath, isSignedIn] of [['/sign-in', false], ['/embed', false], ['/400', false], ['/', true], ['/configure', true], ['/explore', true]] as const) {
       // A fresh context each time: nothing cached, as on a first visit.
       const context = await browser.newContext();
+      if (isSignedIn) await signInContext(context, server.port);
       const page = await context.newPage();
       const sizes = { js: 0, css: 0, files: 0, wire: 0 };
       const detail: string[] = [];
@@ -123,14 +144,70 @@ async function benchBundles() {
         );
       });
       await page.goto(`http://demo.localhost:${server.port}${pagePath}`, { waitUntil: 'networkidle' });
+      if (pagePath === '/explore') await page.waitForSelector('[data-testid="scene-frame"][data-ready]', { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
       await Promise.all(pending);
       await context.close();
       if (process.env.BENCH_DETAIL) console.log(detail.sort().join('\n'));
       line(
-        `gzip downloaded for ${pagePath}`,
+        `gzip downloaded for ${pagePath}${isSignedIn ? ' (signed in)' : ''}`,
         `JS ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB (${sizes.files} files); JS sent (brotli) ${(sizes.wire / 1024).toFixed(1)} KB`,
       );
     }
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * How long a choice on /configure takes to show its new total: from the click to the new
+ * total on screen (optimistic), and to the server's confirmation (the saving mark gone).
+ */
+async function benchChoice() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signInContext(context, server.port);
+    const page = await context.newPage();
+    await page.goto(`http://demo.localhost:${server.port}/configure`, { waitUntil: 'networkidle' });
+    await page.getByRole('tab', { name: 'Living Room' }).click();
+    const shown: number[] = [];
+    const confirmed: number[] = [];
+    const names = ['Engineered Oak – Smoked', 'Porcelain Tile – Concrete', 'Laminate – Grey Ash', 'Engineered Oak – Honey'];
+    for (let i = 0; i < 24; i++) {
+      const name = names[i % names.length]!;
+      const [toTotal, toSaved] = await page.evaluate(async (optionName) => {
+        const total = document.querySelector('[data-testid="live-total"]')!;
+        const before = total.textContent;
+        const card = document.querySelector<HTMLElement>(`[data-option="${optionName}"]`)!;
+        const started = performance.now();
+        const changed = new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (total.textContent !== before) {
+              observer.disconnect();
+              resolve(performance.now() - started);
+            }
+          });
+          observer.observe(total, { childList: true, characterData: true, subtree: true });
+        });
+        card.click();
+        const shownAfter = await changed;
+        while (document.querySelector('[aria-label="Saving"]')) await new Promise((resolve) => setTimeout(resolve, 2));
+        return [shownAfter, performance.now() - started];
+      }, name);
+      shown.push(toTotal);
+      confirmed.push(toSaved);
+    }
+    for (const [label, values] of [['choice → new total on screen', shown], ['choice → saved on the server', confirmed]] as const) {
+      const sorted = [...values].sort((a, b) => a - b);
+      line(label, `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (${values.length} choices)`);
+    }
+    await context.close();
   } finally {
     await browser.close();
     await server.stop();
@@ -164,7 +241,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 async function benchSignIn() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const password = 'Bench-password-2026';
+  const password = BENCH_PASSWORD;
   const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: password });
   try {
     const times: number[] = [];
@@ -225,7 +302,7 @@ async function bulkOptions(client: pg.Client, projectId: string, categoryId: str
 async function benchApi() {
   const cluster = await startCluster();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const password = 'Bench-password-2026';
+  const password = BENCH_PASSWORD;
   let server: Started | null = null;
   try {
     const url = databaseUrl(cluster.url, 'postgres');
@@ -349,7 +426,7 @@ function signInCookie(port: number, email: string, password: string): Promise<st
   });
 }
 
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, signin: benchSignIn, api: benchApi };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, choice: benchChoice, signin: benchSignIn, api: benchApi };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {
   const bench = benches[name];
