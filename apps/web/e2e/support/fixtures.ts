@@ -12,7 +12,7 @@ export interface BuyerFixture {
   cartId: string;
 }
 
-/** A new buyer of an available unit of the project, whose draft cart has one standard choice per required category. */
+/** A new buyer of a new unit of the project, whose draft cart has one standard choice per required category. */
 export async function createBuyerWithCompleteCart({ projectKey, email, password }: { projectKey: string; email: string; password: string }): Promise<BuyerFixture> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
@@ -22,11 +22,14 @@ export async function createBuyerWithCompleteCart({ projectKey, email, password 
     await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, email.split('@')[0], email]);
     await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
     await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'purchaser')`, [project.id, userId]);
+    // A unit of its own on the plan with the most rooms, so that fixtures never run out of free units.
     const { rows: [unit] } = await client.query(
-      `UPDATE items SET data = jsonb_set(jsonb_set(data, '{buyers}', jsonb_build_array($2::text)), '{status}', '"sold"')
-       WHERE id = (SELECT id FROM items WHERE project_id = $1 AND collection = 'units' AND data->>'status' = 'available' ORDER BY id LIMIT 1)
+      `INSERT INTO items (project_id, collection, id, data)
+       SELECT $1, 'units', $2, jsonb_build_object('name', $3::text, 'floor', 9, 'plan', p.id::text, 'status', 'sold', 'buyers', jsonb_build_array($4::text))
+       FROM items p WHERE p.project_id = $1 AND p.collection = 'plans'
+       ORDER BY jsonb_array_length(p.data->'rooms') DESC, p.id LIMIT 1
        RETURNING id, data->>'plan' AS plan`,
-      [project.id, userId],
+      [project.id, uuidv7(), `E2E-${userId.slice(-6)}`, userId],
     );
     const { rows: choices } = await client.query(
       `SELECT DISTINCT ON (o.data->>'category') o.id

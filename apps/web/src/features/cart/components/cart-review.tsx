@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { depositOf, effectiveStatus, formatMoney, groupCartLines, missingRequired, type CatalogueView, type RuleCategory, type RuleOption } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -11,6 +11,7 @@ import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { useManagesCurrentProject } from '../../../lib/my-projects.ts';
 import { CartActions } from './cart-actions.tsx';
 import { CartAlternatives } from './cart-alternatives.tsx';
+import { RoomLineCards } from './room-lines.tsx';
 
 type ReviewOption = RuleOption & { rooms: string[]; swatch?: { color: string } | null };
 type ReviewCategory = RuleCategory & { order: number; rooms: string[]; surface?: string | null };
@@ -82,29 +83,7 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
       </Group>
       <CartActions cartId={cart._id} unitName={unitName} canPrintWithoutPrices={managesProject} locale={project!.options.locale} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
-      {groups.map(({ room, lines }) => (
-        <Card key={room._id || 'home'} withBorder radius="md" padding="md" data-testid="review-room">
-          <Title order={3} fz="md" mb="xs">
-            {room.name}
-          </Title>
-          <Table verticalSpacing={6}>
-            <Table.Tbody>
-              {lines.map((line) => (
-                <Table.Tr key={`${line.optionId}-${room._id}`} data-testid="review-line">
-                  <Table.Td c="dimmed" w="35%">
-                    {line.category?.name ?? ''}
-                  </Table.Td>
-                  <Table.Td>
-                    {line.option?.name ?? 'An option no longer offered'}
-                    {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-                  </Table.Td>
-                  <Table.Td ta="right">{line.option ? (line.amount === 0 ? 'Included' : money(line.amount)) : ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Card>
-      ))}
+      <RoomLineCards groups={groups} money={money} lineTestId="review-line" />
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between">
           <Text fw={600}>Upgrades total</Text>

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { finishesByRoom, formatMoney, groupCartLines, sortRooms, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../explore/components/room-explorer.tsx';
 import { sceneRoomsOf } from '../../explore/room-layout.ts';
+import { RoomLineCards } from './room-lines.tsx';
 
 interface SharedCart {
   project: { key: string; name: string; currency: string; locale: string };
@@ -42,9 +43,16 @@ export function SharedPreview({ token }: { token: string | undefined }) {
 
 function Problem({ text }: { text: string }) {
   return (
-    <Alert color="orange" title="This link does not work" data-testid="preview-problem">
-      {text}
-    </Alert>
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Shared selection
+        </Title>
+        <Alert color="orange" title="This link does not work" data-testid="preview-problem">
+          {text}
+        </Alert>
+      </Stack>
+    </Container>
   );
 }
 
@@ -82,29 +90,7 @@ function Preview({ data }: { data: SharedCart }) {
         </Stack>
         <RoomExplorer rooms={rooms} finishes={finishes} />
         <Stack gap="sm">
-          {groups.map(({ room, lines }) => (
-            <Card key={room._id || 'home'} withBorder radius="md" padding="md">
-              <Title order={2} fz="md" mb="xs">
-                {room.name}
-              </Title>
-              <Table verticalSpacing={6}>
-                <Table.Tbody>
-                  {lines.map((line) => (
-                    <Table.Tr key={line.optionId} data-testid="preview-line">
-                      <Table.Td c="dimmed" w="35%">
-                        {line.category?.name ?? ''}
-                      </Table.Td>
-                      <Table.Td>
-                        {line.option?.name ?? 'An option no longer offered'}
-                        {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-                      </Table.Td>
-                      {data.showsPrices && <Table.Td ta="right">{line.amount === 0 ? 'Included' : money(line.amount)}</Table.Td>}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Card>
-          ))}
+          <RoomLineCards groups={groups} money={data.showsPrices ? money : null} lineTestId="preview-line" />
           {data.package && (
             <Text>
               Package: {data.package.name}
