@@ -20,6 +20,13 @@ describe('reviewing and signing a selection', () => {
     await expect.poll(() => page.getByTestId('review-line').count()).toBe(required);
     expect(await page.getByTestId('review-total').textContent()).toBe(formatMoney(0, { currency: 'CAD', locale: 'en-CA' }));
 
+    const notes = page.getByLabel('Notes for the design centre');
+    await notes.fill('Please hang the pendants 80 cm above the island.');
+    await page.getByRole('button', { name: 'Save notes' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Your notes are saved.');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Notes for the design centre').inputValue()).toBe('Please hang the pendants 80 cm above the island.');
+
     const submit = page.getByRole('button', { name: 'Sign and submit' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel(/I have reviewed this selection/).check();
@@ -29,5 +36,8 @@ describe('reviewing and signing a selection', () => {
     await expect.poll(() => page.getByTestId('review-status').textContent()).toBe('Submitted');
     expect(await page.getByTestId('signed-by').textContent()).toContain('Signed by Sam Signer');
     expect(await page.getByTestId('submit-section').count()).toBe(0);
+    // Submitted: the notes are shown, no longer editable.
+    expect(await page.getByText('Notes: Please hang the pendants 80 cm above the island.').count()).toBe(1);
+    expect(await page.getByLabel('Notes for the design centre').count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
-import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, openBrowser, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 /** The swatch colour the demo catalogue gives an option, as [r, g, b]. */
@@ -69,6 +69,58 @@ describe('exploring the rooms in 3D', () => {
     expect(after, `floor ${after}`).toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked')));
     expect(near(after, before, 30)).toBe(false);
     expect(await page.getByTestId('swatch-floor').textContent()).toContain('Engineered Oak – Smoked');
+  });
+});
+
+describe('a finish with a texture', () => {
+  it('covers the floor with the texture image the design centre uploaded', async () => {
+    const blue = [0x20, 0x50, 0xc0];
+    // The design centre uploads a texture (a plain blue tile) for the concrete-look porcelain.
+    const manager = await openBrowser({ viewport: DESKTOP });
+    try {
+      await signInThroughPage(manager.page, { email: 'manager@demo.test', password: 'e2e-demo-password', next: '/manage' });
+      await manager.page.waitForURL((url) => url.pathname === '/manage');
+      const status = await manager.page.evaluate(async ([r, g, b]) => {
+        const canvas = new OffscreenCanvas(64, 64);
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = `rgb(${r}, ${g}, ${b})`;
+        context.fillRect(0, 0, 64, 64);
+        const form = new FormData();
+        form.append('file', await canvas.convertToBlob({ type: 'image/png' }), 'blue-tile.png');
+        const uploaded = await (await fetch('/api/files', { method: 'POST', body: form })).json();
+        const options = await (await fetch('/api/schema/options/?limit=200')).json();
+        const tile = options.find((o: { name: string }) => o.name === 'Porcelain Tile – Concrete');
+        const patched = await fetch(`/api/schema/options/${tile._id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ swatch: { ...tile.swatch, texture: uploaded._id, scale: 0.6 }, _version: tile._version }),
+        });
+        return patched.status;
+      }, blue);
+      expect(status).toBe(200);
+    } finally {
+      await manager.close();
+    }
+
+    const buyerBrowser = await openBrowser({ viewport: DESKTOP });
+    try {
+      const { page } = buyerBrowser;
+      const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `texture-${Date.now()}@example.test`, password: 'Texture-pass-2026' });
+      await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+      await page.waitForURL((url) => url.pathname === '/configure');
+      await page.getByRole('tab', { name: 'Living Room' }).click();
+      const tile = page.locator('[data-option="Porcelain Tile – Concrete"]').first();
+      await tile.click();
+      await expect.poll(() => tile.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+      await page.getByRole('link', { name: 'See it in 3D' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/explore');
+      await openRoom(page, 'Living Room');
+      await expect.poll(() => pixelAt(page, 0.5, 0.7), { timeout: 15_000 }).toSatisfy((pixel: number[]) => near(pixel, blue, 12));
+      expect(buyerBrowser.consoleErrors).toEqual([]);
+    } finally {
+      await buyerBrowser.close();
+    }
   });
 });
 

@@ -69,7 +69,7 @@ describe('finishesByRoom', () => {
       ],
       view,
     );
-    expect(finishes.get('kitchen')).toEqual({ floor: { optionId: 'oak', name: 'Engineered Oak', color: '#b9824a', roughness: 0.5, metalness: 0, texture: null } });
+    expect(finishes.get('kitchen')).toEqual({ floor: { optionId: 'oak', name: 'Engineered Oak', color: '#b9824a', roughness: 0.5, metalness: 0, texture: null, scale: 1 } });
     expect(finishes.get('foyer')?.floor?.color).toBe('#8d8d89');
     expect(finishes.get('bath')).toEqual({});
   });

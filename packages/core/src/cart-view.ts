@@ -23,6 +23,8 @@ export interface ViewSwatch {
   roughness?: number;
   metalness?: number;
   texture?: string | null;
+  /** The size in metres one repeat of the texture covers. */
+  scale?: number;
 }
 
 export interface ViewOption {
@@ -98,7 +100,10 @@ export interface Finish {
   color: string;
   roughness: number;
   metalness: number;
+  /** A file id of the project: an image repeated across the surface. */
   texture: string | null;
+  /** Metres one repeat of the texture covers. */
+  scale: number;
 }
 
 export type RoomFinishes = Partial<Record<Surface, Finish>>;
@@ -123,6 +128,7 @@ export function finishesByRoom(selections: readonly Selection[], { rooms, option
       roughness: option.swatch.roughness ?? 0.6,
       metalness: option.swatch.metalness ?? 0,
       texture: option.swatch.texture ?? null,
+      scale: option.swatch.scale ?? 1,
     };
     const targets = selection.room ? [selection.room] : (category.rooms ?? []);
     for (const roomId of targets) {

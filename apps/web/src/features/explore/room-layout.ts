@@ -10,7 +10,7 @@ export interface SceneRoom {
   hasCabinets: boolean;
 }
 
-const neutral = (name: string, color: string, roughness = 0.8, metalness = 0): Finish => ({ optionId: '', name, color, roughness, metalness, texture: null });
+const neutral = (name: string, color: string, roughness = 0.8, metalness = 0): Finish => ({ optionId: '', name, color, roughness, metalness, texture: null, scale: 1 });
 
 /** What a surface looks like before anything is chosen for it. */
 export const DEFAULT_FINISHES: Record<Surface, Finish> = {

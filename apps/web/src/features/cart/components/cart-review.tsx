@@ -12,6 +12,7 @@ import { useManagesCurrentProject } from '../../../lib/my-projects.ts';
 import { CartActions } from './cart-actions.tsx';
 import { CartAlternatives } from './cart-alternatives.tsx';
 import { RoomLineCards } from './room-lines.tsx';
+import { CartNotes } from './cart-notes.tsx';
 
 type ReviewOption = RuleOption & { rooms: string[]; swatch?: { color: string } | null };
 type ReviewCategory = RuleCategory & { order: number; rooms: string[]; surface?: string | null };
@@ -97,10 +98,10 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
             <Text>{money(depositOf(cart.total, depositPercent))}</Text>
           </Group>
         )}
-        {cart.notes && (
+        {(status === 'draft' || cart.notes) && (
           <>
             <Divider my="sm" />
-            <Text size="sm">Notes: {cart.notes}</Text>
+            <CartNotes cart={cart} isOpen={status === 'draft'} />
           </>
         )}
       </Card>

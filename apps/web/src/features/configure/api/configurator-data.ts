@@ -10,7 +10,7 @@ export interface OptionItem extends RuleOption {
   level: number;
   vendor: string;
   description: string;
-  swatch: { color: string; roughness?: number; metalness?: number; texture?: string | null } | null;
+  swatch: { color: string; roughness?: number; metalness?: number; texture?: string | null; scale?: number } | null;
   images: string[];
 }
 

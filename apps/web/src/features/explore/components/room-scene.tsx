@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
-import { OrbitControls } from '@react-three/drei';
-import type { RoomFinishes, Surface } from '@decor/core';
+import { OrbitControls, useTexture } from '@react-three/drei';
+import { RepeatWrapping, SRGBColorSpace } from 'three';
+import type { Finish, RoomFinishes, Surface } from '@decor/core';
 import { DEFAULT_FINISHES, roomLayout, type SceneRoom } from '../room-layout.ts';
 
 /**
@@ -17,9 +18,17 @@ export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom
   const layout = useMemo(() => roomLayout(room), [room]);
   const { w, d, h } = layout.size;
   const finish = (surface: Surface) => finishes[surface] ?? DEFAULT_FINISHES[surface];
-  const material = (surface: Surface) => {
+  /** A surface's material; `span` is its size in metres, so that a texture repeats at its real scale. */
+  const material = (surface: Surface, span: [number, number] = [1, 1]) => {
     const f = finish(surface);
-    return <meshStandardMaterial color={f.color} roughness={f.roughness} metalness={f.metalness} toneMapped={false} />;
+    const plain = <meshStandardMaterial color={f.color} roughness={f.roughness} metalness={f.metalness} toneMapped={false} />;
+    if (!f.texture) return plain;
+    // The swatch colour stands in while the texture loads (a texture that cannot load shows the flat drawing).
+    return (
+      <Suspense fallback={plain}>
+        <TexturedMaterial finish={f} span={span} />
+      </Suspense>
+    );
   };
 
   return (
@@ -45,20 +54,20 @@ export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom
       {/* Floor */}
       <mesh rotation={[-Math.PI / 2, 0, 0]} position={[0, 0, 0]} name="floor">
         <planeGeometry args={[w, d]} />
-        {material('floor')}
+        {material('floor', [w, d])}
       </mesh>
       {/* Back, left and right walls */}
       <mesh position={[0, h / 2, -d / 2]} name="wall-back">
         <planeGeometry args={[w, h]} />
-        {material('walls')}
+        {material('walls', [w, h])}
       </mesh>
       <mesh position={[-w / 2, h / 2, 0]} rotation={[0, Math.PI / 2, 0]} name="wall-left">
         <planeGeometry args={[d, h]} />
-        {material('walls')}
+        {material('walls', [d, h])}
       </mesh>
       <mesh position={[w / 2, h / 2, 0]} rotation={[0, -Math.PI / 2, 0]} name="wall-right">
         <planeGeometry args={[d, h]} />
-        {material('walls')}
+        {material('walls', [d, h])}
       </mesh>
       {layout.run && (
         <group position={[layout.run.x, 0, -d / 2]}>
@@ -73,7 +82,7 @@ export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom
           </mesh>
           <mesh position={[0, 1.2, 0.006]} name="backsplash">
             <boxGeometry args={[layout.run.length, 0.56, 0.01]} />
-            {material('backsplash')}
+            {material('backsplash', [layout.run.length, 0.56])}
           </mesh>
           {layout.run.uppers && (
             <mesh position={[0, 1.85, 0.18]} name="upper-cabinets">
@@ -113,4 +122,19 @@ function ReadySignal({ onReady }: { onReady?: () => void }) {
     return () => cancelAnimationFrame(frame);
   }, [gl, scene, camera, onReady]);
   return null;
+}
+
+/** A finish with an image (a project file) repeated every `scale` metres, shown in its own colours. */
+function TexturedMaterial({ finish, span }: { finish: Finish; span: [number, number] }) {
+  const loaded = useTexture(`/api/files/${finish.texture}?thumb=800`);
+  const texture = useMemo(() => {
+    const copy = loaded.clone();
+    copy.wrapS = RepeatWrapping;
+    copy.wrapT = RepeatWrapping;
+    copy.colorSpace = SRGBColorSpace;
+    copy.repeat.set(span[0] / finish.scale, span[1] / finish.scale);
+    copy.needsUpdate = true;
+    return copy;
+  }, [loaded, span[0], span[1], finish.scale]);
+  return <meshStandardMaterial map={texture} roughness={finish.roughness} metalness={finish.metalness} toneMapped={false} />;
 }

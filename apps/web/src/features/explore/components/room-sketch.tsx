@@ -1,5 +1,6 @@
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { RoomFinishes } from '@decor/core';
+import { useId } from 'react';
+import { SURFACES, type RoomFinishes, type Surface } from '@decor/core';
 import { finishOf, surfacesOf, SURFACE_LABELS, type SceneRoom } from '../room-layout.ts';
 
 /**
@@ -8,9 +9,20 @@ import { finishOf, surfacesOf, SURFACE_LABELS, type SceneRoom } from '../room-la
  * the chosen colours. Used as Configure's preview and wherever WebGL is missing.
  */
 export function RoomSketch({ room, finishes, height = 220 }: { room: SceneRoom; finishes: RoomFinishes; height?: number }) {
-  const c = (surface: Parameters<typeof finishOf>[1]) => finishOf(finishes, surface).color;
+  const patternId = useId().replace(/:/g, '');
+  const textured = SURFACES.filter((surface) => finishOf(finishes, surface).texture);
+  /** The paint of a surface: its texture as a pattern when it has one, else its colour. */
+  const c = (surface: Surface) => (finishOf(finishes, surface).texture ? `url(#${patternId}-${surface})` : finishOf(finishes, surface).color);
   return (
     <svg viewBox="0 0 400 260" width="100%" height={height} role="img" aria-label={`Sketch of the ${room.name} with the chosen finishes`} data-testid="room-sketch">
+      <defs>
+        {textured.map((surface) => (
+          <pattern key={surface} id={`${patternId}-${surface}`} patternUnits="userSpaceOnUse" width="48" height="48">
+            <rect width="48" height="48" fill={finishOf(finishes, surface).color} />
+            <image href={`/api/files/${finishOf(finishes, surface).texture}?thumb=200`} width="48" height="48" preserveAspectRatio="xMidYMid slice" />
+          </pattern>
+        ))}
+      </defs>
       <polygon points="0,0 80,40 80,190 0,260" fill={c('walls')} />
       <polygon points="400,0 320,40 320,190 400,260" fill={c('walls')} />
       <rect x="80" y="40" width="240" height="150" fill={c('walls')} />
@@ -41,7 +53,16 @@ export function SwatchBoard({ room, finishes, columns = { base: 2, sm: 3 } }: { 
         const finish = finishOf(finishes, surface);
         return (
           <Group key={surface} gap="xs" wrap="nowrap" data-testid={`swatch-${surface}`}>
-            <Box w={32} h={32} style={{ borderRadius: 6, background: finish.color, border: '1px solid var(--mantine-color-gray-3)', flex: 'none' }} />
+            <Box
+              w={32}
+              h={32}
+              style={{
+                borderRadius: 6,
+                background: finish.texture ? `url(/api/files/${finish.texture}?thumb=200) center / cover, ${finish.color}` : finish.color,
+                border: '1px solid var(--mantine-color-gray-3)',
+                flex: 'none',
+              }}
+            />
             <Stack gap={0} miw={0}>
               <Text size="xs" c="dimmed">
                 {SURFACE_LABELS[surface]}
