@@ -68,10 +68,11 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   return data as T;
 }
 
-/** Fetches a file from the API (a PDF, say) and hands it to the browser as a download. */
-export async function downloadFromApi(path: string, fileName: string): Promise<void> {
+/** Fetches a file from the API (a PDF, say) and hands it to the browser as a download, under the server's file name. */
+export async function downloadFromApi(path: string): Promise<void> {
   const response = await send(path, { headers: { accept: '*/*' } });
   if (!response.ok) throw failureOf(response, safeJson(await response.text()));
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);

@@ -8,6 +8,7 @@ import type { Auth } from '../identity/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireProject } from '../projects/projects.operations.ts';
 import { consumeAccessCode, createAccessCode, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 
 const codeParam = z.object({ code: z.string().regex(/^[a-z0-9]{8,64}$/, 'an access code') });
 
@@ -40,7 +41,6 @@ const createBody = z
 export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (app, { database, auth, mailer }) => {
   const { db } = database;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
-  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
   app.post(
     '/api/access-codes/consume/:code',
@@ -71,7 +71,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request, reply) => {
       const actor = requireActor(request);
       const project = await requireProject(db, request.projectKey);
-      const created = await createAccessCode({ db, actor, project, input: request.body, origin: originOf(request), mailer });
+      const created = await createAccessCode({ db, actor, project, input: request.body, origin: requestOrigin(request), mailer });
       return reply.status(201).send(created);
     },
   );
@@ -82,7 +82,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request) => {
       const actor = requireActor(request);
       const project = await requireProject(db, request.projectKey);
-      return listProjectAccessCodes({ db, actor, project, origin: originOf(request) });
+      return listProjectAccessCodes({ db, actor, project, origin: requestOrigin(request) });
     },
   );
 
@@ -99,7 +99,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request) => {
       const actor = requireActor(request);
       const project = await requireProject(db, request.projectKey);
-      return revokeProjectAccessCode({ db, actor, project, code: request.params.code, origin: originOf(request) });
+      return revokeProjectAccessCode({ db, actor, project, code: request.params.code, origin: requestOrigin(request) });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DomainError, effectiveStatus, missingRequired, nextStatus, notFound, type CartAction, type CartStatus, type Selection } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -6,7 +6,8 @@ import { roleInProject } from '../projects/memberships.repo.ts';
 import { requireProject } from '../projects/projects.operations.ts';
 import { readPlan, standingOf } from '../decor/access.ts';
 import { resolveCollection } from '../decor/collections.registry.ts';
-import { lockItem, updateItemAudited, insertItem, writeAudit } from '../decor/items.repo.ts';
+import { getItemJson, lockItem, updateItemAudited, insertItem, writeAudit } from '../decor/items.repo.ts';
+import type { CartData } from './carts.document.ts';
 import { ruleContextFor } from './carts.rules.ts';
 
 /**
@@ -19,6 +20,16 @@ export async function cartScope(db: Db, actor: Actor | null, projectKey: string 
   const carts = (await resolveCollection(db, project.id, 'carts'))!;
   const plan = readPlan(carts, standing, project.id);
   return { project, standing, plan, isManager: standing.kind === 'manager' || standing.kind === 'admin' };
+}
+
+/** A cart the caller may read, as stored; 404 when there is none (or it is not theirs). */
+export async function readCart(
+  db: Db,
+  { projectId, where, cartId, missing = 'There is no such selection.' }: { projectId: string; where: SQL; cartId: string; missing?: string },
+): Promise<CartData> {
+  const body = await getItemJson(db, { projectId, collection: 'carts', id: cartId, where, document: sql`i.data` });
+  if (!body) throw notFound(missing);
+  return JSON.parse(body) as CartData;
 }
 
 export interface TransitionInput {

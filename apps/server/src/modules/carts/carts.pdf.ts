@@ -1,12 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { effectiveStatus, forbidden, formatMoney, hexToRgb, notFound } from '@decor/core';
+import { effectiveStatus, forbidden, formatMoney, hexToRgb } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { getItemJson } from '../decor/items.repo.ts';
-import { cartScope } from './carts.operations.ts';
-import { cartDocument, type CartData } from './carts.document.ts';
+import { cartScope, readCart } from './carts.operations.ts';
+import { cartDocument } from './carts.document.ts';
 
 /**
  * GET /api/carts/{id}/pdf (DESIGN.md §6): the signed summary of a cart, by room and
@@ -16,9 +15,7 @@ import { cartDocument, type CartData } from './carts.document.ts';
 export async function cartPdf({ db, actor, projectKey, cartId, prices, now = new Date() }: { db: Db; actor: Actor | null; projectKey: string | null; cartId: string; prices: boolean; now?: Date }) {
   const { project, plan, isManager } = await cartScope(db, actor, projectKey);
   if (!prices && !isManager) throw forbidden('Only the design centre prints a selection without prices.');
-  const body = await getItemJson(db, { projectId: project.id, collection: 'carts', id: cartId, where: plan.where, document: sql`i.data` });
-  if (!body) throw notFound('There is no such selection.');
-  const cart = JSON.parse(body) as CartData;
+  const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const doc = await cartDocument(db, project, cart);
   const [owner] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, String(cart.owner ?? '')));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: doc.project.options.locale });
@@ -75,7 +72,8 @@ export async function cartPdf({ db, actor, projectKey, cartId, prices, now = new
     writer.paragraph('Not signed yet: this summary is for review.');
   }
   writer.footers(`${project.name} · ${doc.unit?.name ?? ''}`);
-  return pdf.save();
+  const label = (doc.unit?.name ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || cartId.slice(-8);
+  return { bytes: await pdf.save(), fileName: `selection-${label}${prices ? '' : '-no-prices'}.pdf` };
 }
 
 const STATUS_WORDS = { draft: 'In progress', submitted: 'Submitted for approval', approved: 'Approved', locked: 'Deadline passed' } as const;
@@ -115,7 +113,7 @@ class PageWriter {
     }
   }
 
-  private fit(text: string, width: number, size: number, font = this.font): string {
+  private clip(text: string, width: number, size: number, font = this.font): string {
     let value = this.clean(text);
     if (font.widthOfTextAtSize(value, size) <= width) return value;
     while (value.length > 1 && font.widthOfTextAtSize(`${value}…`, size) > width) value = value.slice(0, -1);
@@ -144,13 +142,13 @@ class PageWriter {
 
   title(text: string) {
     this.room(30);
-    this.page.drawText(this.fit(text, PAGE.width - 2 * PAGE.margin, 20, this.bold), { x: PAGE.margin, y: this.y - 20, size: 20, font: this.bold, color: this.accent });
+    this.page.drawText(this.clip(text, PAGE.width - 2 * PAGE.margin, 20, this.bold), { x: PAGE.margin, y: this.y - 20, size: 20, font: this.bold, color: this.accent });
     this.y -= 28;
   }
 
   line(text: string, { size = 10, colour = INK }: { size?: number; colour?: ReturnType<typeof rgb> } = {}) {
     this.room(size + 6);
-    this.page.drawText(this.fit(text, PAGE.width - 2 * PAGE.margin, size), { x: PAGE.margin, y: this.y - size, size, font: this.font, color: colour });
+    this.page.drawText(this.clip(text, PAGE.width - 2 * PAGE.margin, size), { x: PAGE.margin, y: this.y - size, size, font: this.font, color: colour });
     this.y -= size + 6;
   }
 
@@ -158,7 +156,7 @@ class PageWriter {
     for (const [label, value] of rows) {
       this.room(16);
       this.page.drawText(this.clean(label), { x: PAGE.margin, y: this.y - 10, size: 10, font: this.bold, color: MUTED });
-      this.page.drawText(this.fit(value, PAGE.width - 2 * PAGE.margin - 80, 10), { x: PAGE.margin + 80, y: this.y - 10, size: 10, font: this.font, color: INK });
+      this.page.drawText(this.clip(value, PAGE.width - 2 * PAGE.margin - 80, 10), { x: PAGE.margin + 80, y: this.y - 10, size: 10, font: this.font, color: INK });
       this.y -= 16;
     }
   }
@@ -166,7 +164,7 @@ class PageWriter {
   heading(text: string) {
     this.room(40);
     this.y -= 6;
-    this.page.drawText(this.fit(text, PAGE.width - 2 * PAGE.margin, 13, this.bold), { x: PAGE.margin, y: this.y - 13, size: 13, font: this.bold, color: this.accent });
+    this.page.drawText(this.clip(text, PAGE.width - 2 * PAGE.margin, 13, this.bold), { x: PAGE.margin, y: this.y - 13, size: 13, font: this.bold, color: this.accent });
     this.y -= 20;
   }
 
@@ -175,9 +173,9 @@ class PageWriter {
     this.room(height);
     const nameX = PAGE.margin + 130;
     const amountRight = PAGE.width - PAGE.margin;
-    this.page.drawText(this.fit(category, 120, 9), { x: PAGE.margin, y: this.y - 10, size: 9, font: this.font, color: MUTED });
-    this.page.drawText(this.fit(name, amountRight - nameX - 90, 10), { x: nameX, y: this.y - 10, size: 10, font: this.font, color: INK });
-    if (detail) this.page.drawText(this.fit(detail, amountRight - nameX - 90, 8), { x: nameX, y: this.y - 21, size: 8, font: this.font, color: MUTED });
+    this.page.drawText(this.clip(category, 120, 9), { x: PAGE.margin, y: this.y - 10, size: 9, font: this.font, color: MUTED });
+    this.page.drawText(this.clip(name, amountRight - nameX - 90, 10), { x: nameX, y: this.y - 10, size: 10, font: this.font, color: INK });
+    if (detail) this.page.drawText(this.clip(detail, amountRight - nameX - 90, 8), { x: nameX, y: this.y - 21, size: 8, font: this.font, color: MUTED });
     if (amount) {
       const text = this.clean(amount);
       this.page.drawText(text, { x: amountRight - this.font.widthOfTextAtSize(text, 10), y: this.y - 10, size: 10, font: this.font, color: INK });

@@ -12,6 +12,7 @@ import { sendJson } from '../../lib/send-json.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findProjectByKey } from '../projects/projects.repo.ts';
 import { projectOptionsSchema } from '@decor/core';
+import { requestOrigin } from '../../lib/request-origin.ts';
 
 const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
@@ -19,7 +20,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 /** The cart's status changes (DESIGN.md §6). Each answers with the cart as it now is. */
 export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { database, mailer, authSecret }) => {
-  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
   const base = (request: { actor: import('../../plugins/actor.ts').Actor | null; projectKey: string | null; params: { id: string } }) => ({
     db: database.db,
     actor: request.actor,
@@ -78,7 +78,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
         projectName: project.name,
         currency: project.currency,
         locale: projectOptionsSchema.parse(project.options).locale,
-        origin: originOf(request),
+        origin: requestOrigin(request),
         cart: JSON.parse(body) as { _id: string; unit: string; total: number; signature: { name: string } },
       }).catch((error: unknown) => request.log.warn({ err: error }, 'the submission notice could not be sent'));
       return sendJson(reply, body);
@@ -141,10 +141,10 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       },
     },
     async (request, reply) => {
-      const bytes = await cartPdf({ ...base(request), prices: request.query.prices !== '0' });
+      const { bytes, fileName } = await cartPdf({ ...base(request), prices: request.query.prices !== '0' });
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="selection-${request.params.id.slice(-8)}.pdf"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
         // A Buffer is sent as it is: the JSON serializer applies to the error replies only.
         .send(Buffer.from(bytes) as never);
@@ -166,7 +166,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       },
     },
     async (request) =>
-      shareCart({ ...base(request), prices: request.body.prices, days: request.body.days, secret: authSecret, origin: originOf(request) }),
+      shareCart({ ...base(request), prices: request.body.prices, days: request.body.days, secret: authSecret, origin: requestOrigin(request) }),
   );
 
   app.get(

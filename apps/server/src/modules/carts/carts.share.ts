@@ -2,11 +2,10 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError, effectiveStatus, notFound } from '@decor/core';
 import type { Actor } from '../../plugins/actor.ts';
-import { getItemJson } from '../decor/items.repo.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
-import { cartScope } from './carts.operations.ts';
-import { cartDocument, type CartData } from './carts.document.ts';
+import { cartScope, readCart } from './carts.operations.ts';
+import { cartDocument } from './carts.document.ts';
 
 /**
  * Share links (DESIGN.md §7 `/preview`): a signed, expiring, read-only view of one cart.
@@ -67,8 +66,7 @@ export async function shareCart({
   now?: Date;
 }) {
   const { project, plan } = await cartScope(db, actor, projectKey);
-  const exists = await getItemJson(db, { projectId: project.id, collection: 'carts', id: cartId, where: plan.where, document: sql`'{}'::jsonb` });
-  if (!exists) throw notFound('There is no such selection.');
+  await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
   const token = signToken({ cart: cartId, expiresAt, prices }, secret);
   return { token, url: `${origin}/preview?token=${token}`, expiresAt: expiresAt.toISOString(), prices };
@@ -81,9 +79,7 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
   const project = owner ? await findProjectById(db, owner.project_id) : undefined;
   // A link of one project is never served on another project's subdomain.
   if (!project || (projectKey && projectKey !== project.key)) throw notFound('This shared selection does not exist.');
-  const body = await getItemJson(db, { projectId: project.id, collection: 'carts', id: claims.cart, where: sql`true`, document: sql`i.data` });
-  if (!body) throw notFound('This shared selection no longer exists.');
-  const cart = JSON.parse(body) as CartData;
+  const cart = await readCart(db, { projectId: project.id, where: sql`true`, cartId: claims.cart, missing: 'This shared selection no longer exists.' });
   const doc = await cartDocument(db, project, cart);
   const withPrice = <T extends { price?: number; amount?: number }>(value: T) => {
     if (claims.prices) return value;

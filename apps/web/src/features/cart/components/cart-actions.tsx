@@ -10,7 +10,7 @@ interface ShareLink {
 }
 
 /** The PDF of the selection and a read-only link to share it (DESIGN.md §7 `/config`). */
-export function CartActions({ cartId, unitName, canPrintWithoutPrices, locale }: { cartId: string; unitName: string; canPrintWithoutPrices: boolean; locale: string }) {
+export function CartActions({ cartId, canPrintWithoutPrices, locale }: { cartId: string; canPrintWithoutPrices: boolean; locale: string }) {
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setDownloading] = useState(false);
   const [isSharing, setSharing] = useState(false);
@@ -19,7 +19,7 @@ export function CartActions({ cartId, unitName, canPrintWithoutPrices, locale }:
     setDownloading(true);
     setError(null);
     try {
-      await downloadFromApi(`/api/carts/${cartId}/pdf${prices ? '' : '?prices=0'}`, `selection-${unitName || 'home'}${prices ? '' : '-no-prices'}.pdf`);
+      await downloadFromApi(`/api/carts/${cartId}/pdf${prices ? '' : '?prices=0'}`);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'The PDF could not be made. Please try again.');
     } finally {

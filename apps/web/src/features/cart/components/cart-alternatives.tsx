@@ -3,11 +3,12 @@ import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInpu
 import { useQueryClient } from '@tanstack/react-query';
 import { compareAlternatives, type CatalogueView } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
+import { cartQuery, type Cart, type CartAlternative } from '../../../lib/cart-query.ts';
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 
 const CURRENT = 'current';
+const NONE: CartAlternative[] = [];
 
 /**
  * Saved alternatives (DESIGN.md §6): save the current choices under a name, switch the cart
@@ -29,7 +30,7 @@ export function CartAlternatives({
   isOpen: boolean;
 }) {
   const queryClient = useQueryClient();
-  const versions = cart.versions ?? [];
+  const versions = cart.versions ?? NONE;
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);

@@ -58,7 +58,6 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
     return (id: string) => byId.get(id);
   }, [packages]);
   const managesProject = useManagesCurrentProject();
-  const unitName = useQuery(myCartsQuery).data?.find((summary) => summary._id === cart._id)?.unit.name ?? '';
 
   const submit = async () => {
     setSubmitting(true);
@@ -82,7 +81,7 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
         </Badge>
         {(cart.revision ?? 1) > 1 && <Text c="dimmed">Change order {cart.revision}</Text>}
       </Group>
-      <CartActions cartId={cart._id} unitName={unitName} canPrintWithoutPrices={managesProject} locale={project!.options.locale} />
+      <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} locale={project!.options.locale} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />
       <Card withBorder radius="md" padding="md">
