@@ -5,6 +5,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { bodyParserPlugin } from './plugins/body-parser.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
 import { actorPlugin } from './plugins/actor.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
     transform: jsonSchemaTransform,
   });
   await app.register(errorsPlugin);
+  await app.register(bodyParserPlugin);
   await app.register(securityPlugin);
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
   await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });

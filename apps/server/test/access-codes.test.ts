@@ -1,100 +1,242 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accessCodes, items, memberships, projects, users } from '../src/db/schema/index.ts';
-import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
-import { browserHeaders, cookiesOf, DEMO_ORIGIN, signIn } from './support/identity.ts';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
+import { browserHeaders, cookiesOf, DEMO_ORIGIN, signIn, signUp } from './support/identity.ts';
 import { linkIn } from './support/mail-catcher.ts';
 
 const { app, db, mail } = await createTestApp({ withMail: true });
+const HARBOUR_HOST = `harbour.${TEST_PORTAL_HOST}`;
+const PASSWORD = 'Invited-person-2026';
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
-const harbourManager = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD)).cookie;
-const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
+const harbourManager = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.4' })).cookie;
+const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.5' })).cookie;
 const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
-const [unit] = await db
-  .select()
-  .from(items)
-  .where(and(eq(items.projectId, demo!.id), eq(items.collection, 'units'), eq(items.data, items.data)))
-  .limit(30)
-  .then((rows) => rows.filter((row) => (row.data.buyers as string[]).length === 0));
+const freeUnits = (await db.select().from(items).where(and(eq(items.projectId, demo!.id), eq(items.collection, 'units')))).filter(
+  (row) => (row.data.buyers as string[]).length === 0,
+);
 
-const create = (cookie: string | undefined, payload: object) =>
-  app.inject({ method: 'POST', url: '/api/access-codes', headers: browserHeaders(cookie), payload });
-const consume = (code: string, cookie?: string, remoteAddress = '127.0.1.1') =>
-  app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(cookie), payload: {}, remoteAddress });
+let addressCounter = 0;
+const nextAddress = () => `10.9.${Math.floor(addressCounter / 200)}.${(addressCounter++ % 200) + 1}`;
 
-describe(`access codes (${testDbKind})`, () => {
-  it('lets a manager invite a new buyer to a unit by e-mail', async () => {
-    const response = await create(manager, { email: 'new.buyer@example.test', unit: unit!.id, send: true, targetPath: '/configure' });
+const create = (cookie: string | undefined, payload: object, host?: string) =>
+  app.inject({ method: 'POST', url: '/api/access-codes', headers: browserHeaders(cookie, host), payload });
+const consume = (code: string, { cookie, host, body }: { cookie?: string; host?: string; body?: object } = {}) =>
+  app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(cookie, host), payload: body ?? {}, remoteAddress: nextAddress() });
+const meOf = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).json();
+const verifyToken = (token: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/one-time-token/verify', headers: browserHeaders(), payload: { token }, remoteAddress: nextAddress() });
+
+/** An existing, verified person with a password, signed in or not. */
+async function existingPerson(label: string) {
+  const email = `${label}-${crypto.randomBytes(4).toString('hex')}@example.test`;
+  const response = await signUp(app, email, PASSWORD, nextAddress());
+  expect(response.statusCode).toBe(200);
+  await db.update(users).set({ emailVerified: true, termsAcceptedAt: new Date() }).where(eq(users.email, email));
+  const { cookie } = await signIn(app, email, PASSWORD, { remoteAddress: nextAddress() });
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return { email, cookie, id: row!.id };
+}
+
+async function membershipsOf(email: string) {
+  const [person] = await db.select().from(users).where(eq(users.email, email));
+  if (!person) return [];
+  return db.select({ projectId: memberships.projectId, role: memberships.role }).from(memberships).where(eq(memberships.userId, person.id));
+}
+
+const usesOf = async (code: string) => (await db.select().from(accessCodes).where(eq(accessCodes.code, code)))[0]!.uses;
+
+type CodeKind = 'existing' | 'new' | 'none';
+type Caller = 'signed-out' | 'that-account' | 'someone-else';
+type Role = 'purchaser' | 'manager';
+type Host = 'same-project' | 'other-project';
+
+const cases: Array<[CodeKind, Caller, Role, Host]> = [];
+for (const kind of ['existing', 'new', 'none'] as const)
+  for (const caller of ['signed-out', 'that-account', 'someone-else'] as const)
+    for (const role of ['purchaser', 'manager'] as const)
+      for (const host of ['same-project', 'other-project'] as const) {
+        // A new address or no address has no account to be signed in as.
+        if (kind !== 'existing' && caller === 'that-account') continue;
+        cases.push([kind, caller, role, host]);
+      }
+
+describe(`access codes: who ends up signed in as whom (${testDbKind})`, () => {
+  it.each(cases)('code for %s account, caller %s, role %s, opened on the %s host', async (kind, caller, role, host) => {
+    const invitee = kind === 'existing' ? await existingPerson('invitee') : null;
+    const newEmail = `new-${crypto.randomBytes(4).toString('hex')}@example.test`;
+    const codeEmail = kind === 'existing' ? invitee!.email : kind === 'new' ? newEmail : undefined;
+    const created = await create(manager, { ...(codeEmail ? { email: codeEmail } : {}), role, maxUses: 1 });
+    expect(created.statusCode).toBe(201);
+    const { code } = created.json();
+
+    const someoneElse = caller === 'someone-else' ? await existingPerson('bystander') : null;
+    const cookie = caller === 'that-account' ? invitee!.cookie : someoneElse?.cookie;
+    const hostHeader = host === 'same-project' ? undefined : HARBOUR_HOST;
+    // A code made out to nobody asks for the new account's address.
+    const body = kind === 'none' ? { email: newEmail } : {};
+    const response = await consume(code, { cookie, host: hostHeader, body });
+
+    // The expected outcome, from the rule of docs/access-codes.md.
+    if (host === 'other-project') {
+      expect(response.statusCode).toBe(404);
+    } else if (kind === 'existing' && caller === 'signed-out') {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.details.reason).toBe('link-sign-in');
+    } else if (kind === 'existing' && caller === 'that-account') {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ account: 'current', target: '/' });
+    } else if (caller === 'someone-else') {
+      expect(response.statusCode).toBe(kind === 'none' ? 409 : 403);
+    } else {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ account: 'new', target: '/' });
+    }
+
+    const succeeded = response.statusCode === 200;
+    const body200 = succeeded ? response.json() : null;
+    expect(JSON.stringify(response.json())).not.toContain('"token":""');
+    if (!succeeded || body200.account === 'current') expect(response.json().token).toBeUndefined();
+    expect(await usesOf(code)).toBe(succeeded ? 1 : 0);
+
+    // Whoever a token signs in is a brand-new, unverified account for the code's address: never anyone who existed.
+    if (body200?.token) {
+      const verified = await verifyToken(body200.token);
+      expect(verified.statusCode).toBe(200);
+      const me = await meOf(cookiesOf(verified));
+      expect(me).toMatchObject({ email: newEmail, emailVerified: false, isAdmin: false });
+      const verification = await mail!.waitFor(newEmail, /Confirm your e-mail/);
+      expect(linkIn(verification, `${DEMO_ORIGIN}/my-account?mode=verifyEmail&token=`)).toBeTruthy();
+    }
+    // The caller's own session is still theirs.
+    if (cookie) expect((await meOf(cookie)).email).toBe(caller === 'that-account' ? invitee!.email : someoneElse!.email);
+
+    // Memberships: only the person the code was redeemed for, with the code's role, in the code's project.
+    const granted = succeeded ? (kind === 'existing' ? invitee!.email : newEmail) : null;
+    for (const email of [invitee?.email, someoneElse?.email, newEmail].filter((e): e is string => !!e)) {
+      const rows = await membershipsOf(email);
+      if (email === granted) expect(rows).toEqual([{ projectId: demo!.id, role }]);
+      else expect(rows).toEqual([]);
+    }
+  });
+});
+
+describe(`access codes: the attacks that must fail (${testDbKind})`, () => {
+  it("never turns a manager's code for the admin's address into the admin's session", async () => {
+    const code = (await create(manager, { email: 'admin@demo.test' })).json().code;
+    const response = await consume(code);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().token).toBeUndefined();
+    expect(JSON.stringify(response.json())).not.toMatch(/"token"/);
+    expect(await usesOf(code)).toBe(0);
+    const harbourCode = (await create(harbourManager, { email: 'buyer@demo.test' }, HARBOUR_HOST)).json().code;
+    const harbour = await consume(harbourCode, { host: HARBOUR_HOST });
+    expect(harbour.statusCode).toBe(401);
+    expect(harbour.json().token).toBeUndefined();
+  });
+
+  it('does not verify an address by consuming a code for it', async () => {
+    const person = await existingPerson('unverified');
+    await db.update(users).set({ emailVerified: false }).where(eq(users.id, person.id));
+    const code = (await create(manager, { email: person.email })).json().code;
+    expect((await consume(code)).statusCode).toBe(401);
+    expect((await db.select().from(users).where(eq(users.id, person.id)))[0]!.emailVerified).toBe(false);
+  });
+
+  it("stops a code once its creator may no longer grant it, and never grants the admin flag", async () => {
+    const leaving = await existingPerson('leaving-manager');
+    await db.insert(memberships).values({ projectId: demo!.id, userId: leaving.id, role: 'manager' });
+    const email = `late-${crypto.randomBytes(3).toString('hex')}@example.test`;
+    const code = (await create(leaving.cookie, { email, role: 'manager' })).json().code;
+    await db.update(memberships).set({ role: 'purchaser' }).where(and(eq(memberships.userId, leaving.id), eq(memberships.projectId, demo!.id)));
+    const refused = await consume(code);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.details.reason).toBe('link-withdrawn');
+    expect(await membershipsOf(email)).toEqual([]);
+    // A buyer cannot make codes at all, and no code field can ask for admin rights.
+    expect((await create(buyer, { email: 'x@example.test' })).statusCode).toBe(403);
+    expect((await create(manager, { email: 'x@example.test', role: 'admin' })).statusCode).toBe(400);
+    expect((await create(manager, { email: 'x@example.test', isAdmin: true })).statusCode).toBe(400);
+  });
+
+  it('keeps a code through sign-in: the invited person signs in, then the same code redeems for them', async () => {
+    const invitee = await existingPerson('returning');
+    const unit = freeUnits.pop()!;
+    const code = (await create(manager, { email: invitee.email, unit: unit.id, targetPath: '/configure' })).json().code;
+    expect((await consume(code)).statusCode).toBe(401);
+    const accepted = await consume(code, { cookie: invitee.cookie });
+    expect(accepted.json()).toEqual({ account: 'current', target: '/configure' });
+    const [updatedUnit] = await db.select().from(items).where(eq(items.id, unit.id));
+    expect(updatedUnit!.data.buyers).toEqual([invitee.id]);
+    expect(updatedUnit!.version).toBe(unit.version + 1);
+  });
+
+  it('asks for an address for a code made out to nobody, and refuses one that has an account', async () => {
+    const code = (await create(manager, { maxUses: 5 })).json().code;
+    const asked = await consume(code);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().error.details.reason).toBe('link-email-needed');
+    const taken = await consume(code, { body: { email: 'buyer@demo.test' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().token).toBeUndefined();
+    expect(await usesOf(code)).toBe(0);
+    expect((await consume(code, { body: { email: 'not-an-address' } })).statusCode).toBe(400);
+  });
+
+  it('keeps a used sign-in token from working twice', async () => {
+    const email = `twice-${crypto.randomBytes(3).toString('hex')}@example.test`;
+    const code = (await create(manager, { email })).json().code;
+    const { token } = (await consume(code)).json();
+    expect((await verifyToken(token)).statusCode).toBe(200);
+    expect((await verifyToken(token)).statusCode).toBe(400);
+  });
+});
+
+describe(`access codes: managing them (${testDbKind})`, () => {
+  it('lets a manager invite a new buyer to a unit by e-mail, on the project address', async () => {
+    const unit = freeUnits.pop()!;
+    const response = await create(manager, { email: 'new.buyer@example.test', unit: unit.id, send: true, targetPath: '/configure' });
     expect(response.statusCode).toBe(201);
     const created = response.json();
-    expect(created).toMatchObject({ email: 'new.buyer@example.test', unit: unit!.id, role: 'purchaser', maxUses: 1, uses: 0 });
+    expect(created).toMatchObject({ email: 'new.buyer@example.test', unit: unit.id, role: 'purchaser', maxUses: 1, uses: 0 });
     expect(created.url).toBe(`${DEMO_ORIGIN}/link/${created.code}`);
     const message = await mail!.waitFor('new.buyer@example.test', /invited/);
     expect(linkIn(message, `${DEMO_ORIGIN}/link/`)).toBe(created.url);
-    expect(message.text).toContain(`unit ${unit!.data.name as string}`);
+    expect(message.text).toContain(`unit ${unit.data.name as string}`);
   });
 
-  it('signs the invited person in, makes them a buyer of the unit, and lands on the target', async () => {
-    const [code] = await db.select().from(accessCodes).where(eq(accessCodes.email, 'new.buyer@example.test'));
-    const response = await consume(code!.code);
-    expect(response.statusCode).toBe(200);
-    const { token, target } = response.json();
-    expect(target).toBe('/configure');
-    const verified = await app.inject({ method: 'POST', url: '/api/auth/one-time-token/verify', headers: browserHeaders(), payload: { token } });
-    expect(verified.statusCode).toBe(200);
-    const me = await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookiesOf(verified)) });
-    expect(me.json()).toMatchObject({ email: 'new.buyer@example.test', emailVerified: true, termsAcceptedAt: null });
-    const [person] = await db.select().from(users).where(eq(users.email, 'new.buyer@example.test'));
-    const [membership] = await db.select().from(memberships).where(eq(memberships.userId, person!.id));
-    expect(membership).toMatchObject({ projectId: demo!.id, role: 'purchaser' });
-    const [updatedUnit] = await db.select().from(items).where(eq(items.id, unit!.id));
-    expect(updatedUnit!.data.buyers).toEqual([person!.id]);
-    expect(updatedUnit!.version).toBe(unit!.version + 1);
-    // The sign-in token works once.
-    const again = await app.inject({ method: 'POST', url: '/api/auth/one-time-token/verify', headers: browserHeaders(), payload: { token } });
-    expect(again.statusCode).toBe(400);
-  });
-
-  it('refuses a used, withdrawn, expired or unknown code with the reason', async () => {
-    const [used] = await db.select().from(accessCodes).where(eq(accessCodes.email, 'new.buyer@example.test'));
-    expect((await consume(used!.code)).json().error.message).toContain('already been used');
+  it('refuses a used, withdrawn, expired or unknown code with the reason code', async () => {
+    const used = (await create(manager, { email: `used-${crypto.randomBytes(3).toString('hex')}@example.test` })).json();
+    expect((await consume(used.code)).statusCode).toBe(200);
+    expect((await consume(used.code)).json().error.details.reason).toBe('link-used');
 
     const withdrawn = (await create(manager, { email: 'w@example.test' })).json();
     const revoked = await app.inject({ method: 'POST', url: `/api/access-codes/${withdrawn.code}/revoke`, headers: browserHeaders(manager), payload: {} });
     expect(revoked.json().revokedAt).not.toBeNull();
-    expect((await consume(withdrawn.code)).json().error.message).toContain('withdrawn');
+    expect((await consume(withdrawn.code)).json().error.details.reason).toBe('link-withdrawn');
 
     const expired = (await create(manager, { email: 'e@example.test' })).json();
     await db.update(accessCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessCodes.code, expired.code));
     const expiredResponse = await consume(expired.code);
     expect(expiredResponse.statusCode).toBe(403);
-    expect(expiredResponse.json().error.message).toContain('expired');
+    expect(expiredResponse.json().error.details.reason).toBe('link-expired');
 
     const unknown = await consume('abcdefghjkmnpqrstuvw');
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.details.reason).toBe('link-invalid');
     expect((await consume('BAD!')).statusCode).toBe(400);
   });
 
   it('gives the last use to exactly one of many people at once', async () => {
     const code = (await create(manager, { email: 'race@example.test', maxUses: 1 })).json().code;
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => consume(code, undefined, `127.0.2.${i}`)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => consume(code)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    const [row] = await db.select().from(accessCodes).where(eq(accessCodes.code, code));
-    expect(row!.uses).toBe(1);
-  });
-
-  it('needs a signed-in person for a code without an e-mail, and grants membership to them', async () => {
-    const code = (await create(manager, { maxUses: 5, role: 'purchaser' })).json().code;
-    expect((await consume(code)).statusCode).toBe(401);
-    const harbourBuyer = (await signIn(app, 'buyer@harbour.test', TEST_DEMO_PASSWORD)).cookie;
-    expect((await consume(code, harbourBuyer)).statusCode).toBe(200);
-    const [person] = await db.select().from(users).where(eq(users.email, 'buyer@harbour.test'));
-    const rows = await db.select().from(memberships).where(eq(memberships.userId, person!.id));
-    expect(rows.map((r) => r.projectId)).toContain(demo!.id);
+    expect(results.every((r) => r.statusCode < 500)).toBe(true);
+    expect(await usesOf(code)).toBe(1);
   });
 
   it('lets only managers of the project create, list and revoke codes', async () => {
-    expect((await create(buyer, { email: 'x@example.test' })).statusCode).toBe(403);
     expect((await create(harbourManager, { email: 'x@example.test' })).statusCode).toBe(403);
     expect((await create(undefined, { email: 'x@example.test' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/access-codes', headers: browserHeaders(buyer) })).statusCode).toBe(403);
@@ -110,12 +252,19 @@ describe(`access codes (${testDbKind})`, () => {
     expect((await create(manager, { send: true })).statusCode).toBe(400);
     expect((await create(manager, { maxUses: 0 })).statusCode).toBe(400);
   });
-});
 
-describe(`access code abuse (${testDbKind})`, () => {
   it('limits guessing: the 21st try from one address in ten minutes is a 429', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await consume(`guess${String(i).padStart(10, '0')}`, undefined, '10.7.7.7')).statusCode);
+    for (let i = 0; i < 21; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/access-codes/consume/guess${String(i).padStart(10, '0')}`,
+        headers: browserHeaders(),
+        payload: {},
+        remoteAddress: '10.7.7.7',
+      });
+      statuses.push(response.statusCode);
+    }
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses[20]).toBe(429);
   });

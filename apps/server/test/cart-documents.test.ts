@@ -5,7 +5,7 @@ import { sharedCart } from '../src/modules/carts/carts.share.ts';
 import { sendDeadlineReminders } from '../src/modules/carts/carts.notices.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { createTestApp, onProject, testDbKind, TEST_AUTH_SECRET, TEST_DEMO_PASSWORD } from './support/test-app.ts';
-import { browserHeaders, signIn } from './support/identity.ts';
+import { browserHeaders, DEMO_ORIGIN, signIn } from './support/identity.ts';
 import { pdfText } from './support/pdf-text.ts';
 
 const { app, db, config, mail } = await createTestApp({ withMail: true });
@@ -162,7 +162,7 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     expect(await sendDeadlineReminders({ db, mailer: outbox, config, now })).toBe(1);
     const week = await mail!.waitFor('sofia.martin@demo.test', /due in 7 days/);
     expect(week.subject).toBe('Your selections for unit 501 are due in 7 days');
-    expect(week.text).toContain(`http://demo.portal.test:${config.port}/configure`);
+    expect(week.text).toContain(`${DEMO_ORIGIN}/configure`);
     expect(await sendDeadlineReminders({ db, mailer: outbox, config, now })).toBe(0);
 
     const dayBefore = new Date(now.getTime() + 6 * 86_400_000);

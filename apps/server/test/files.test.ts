@@ -33,15 +33,16 @@ const png = await sharp({ create: { width: 1200, height: 600, channels: 3, backg
 
 describe(`uploads (${testDbKind})`, () => {
   let uploaded: { _id: string; url: string; thumbnails: Array<{ size: number; url: string; width: number }> };
+  let privateUrl = '';
 
   it('stores a real PNG, re-encoded, with its size, dimensions and thumbnails', async () => {
     const response = await upload(multipart([
-      { name: 'configs', value: JSON.stringify({ purpose: 'swatch' }) },
+      { name: 'configs', value: JSON.stringify({ purpose: 'catalogue' }) },
       { name: 'file', filename: 'red swatch.png', type: 'image/png', bytes: png },
     ]));
     expect(response.statusCode).toBe(201);
     uploaded = response.json();
-    expect(response.json()).toMatchObject({ name: 'red swatch.png', type: 'image/png', width: 1200, height: 600, configs: { purpose: 'swatch' } });
+    expect(response.json()).toMatchObject({ name: 'red swatch.png', type: 'image/png', width: 1200, height: 600, configs: { purpose: 'catalogue' } });
     expect(uploaded.thumbnails.map((t) => [t.size, t.width])).toEqual([
       [200, 200],
       [800, 800],
@@ -84,6 +85,31 @@ describe(`uploads (${testDbKind})`, () => {
     expect(claimedPng.json().error.details).toEqual({ claimed: 'image/png', detected: 'application/pdf' });
     const truePdf = await upload(multipart([{ name: 'file', filename: 'spec.pdf', type: 'application/pdf', bytes: pdf }]));
     expect(truePdf.statusCode).toBe(201);
+    privateUrl = truePdf.json().url;
+  });
+
+  it("keeps every file but catalogue images and the logo to the project's members, with private caching", async () => {
+    const visitor = await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders() });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().error.code).toBe('unauthenticated');
+    expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(403);
+    const member = await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(buyer) });
+    expect(member.statusCode).toBe(200);
+    expect(member.headers['cache-control']).toBe('private, max-age=86400');
+    expect(String(member.headers.vary)).toContain('Cookie');
+    // The same answer for a visitor and a member of another project: public files are public to both.
+    for (const cookie of [undefined, outsider]) {
+      expect((await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(cookie) })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers odd ranges with 416 or the whole file, never a 5xx', async () => {
+    for (const range of ['bytes=a-b', 'bytes=999999999-', 'bytes=5-1', 'bytes=-0', 'bytes=0-0,1-1,2-2', 'items=0-5', 'bytes=--', `bytes=${'9'.repeat(400)}-`]) {
+      const response = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), range } });
+      expect(response.statusCode, range).toBeLessThan(500);
+      expect([200, 206, 416], range).toContain(response.statusCode);
+      if (response.statusCode === 416) expect(response.json().error.code).toBe('range_not_satisfiable');
+    }
   });
 
   it('refuses broken uploads with clear 4xx errors', async () => {
@@ -102,7 +128,7 @@ describe(`uploads (${testDbKind})`, () => {
     const body = () => multipart([{ name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]);
     expect((await upload(body(), buyer)).statusCode).toBe(403);
     expect((await upload(body(), null)).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(outsider) })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(outsider, 'harbour.portal.test') })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/files/not-a-uuid', headers: browserHeaders() })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: `${uploaded.url}?thumb=123`, headers: browserHeaders() })).statusCode).toBe(400);

@@ -16,7 +16,7 @@ function rgb(hex: string) {
 /** The colours the page shows, once the project (and so its theme) has loaded. */
 async function coloursOf(projectKey: string, name: string) {
   const { page } = browser;
-  await page.goto(`${origin(projectKey)}/400?reason=Expired`);
+  await page.goto(`${origin(projectKey)}/400?reason=link-expired`);
   await page.getByTestId('logo-band').getByText(name).waitFor();
   const band = await page.getByTestId('logo-band').evaluate((el) => getComputedStyle(el).backgroundColor);
   const primaryButton = page.getByRole('link', { name: 'Sign in' }).last();

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'range_not_satisfiable',
   'rule_broken',
   'locked',
   'rate_limited',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hostname, isIpHost, projectKeyFromHost, projectRedirectTarget, projectUrl } from './host.ts';
+import { hostname, isIpHost, isPortalHost, projectKeyFromHost, projectRedirectTarget, projectUrl } from './host.ts';
 
 describe('projectKeyFromHost', () => {
   it('takes the label in front of a one-label portal host', () => {
@@ -66,5 +66,52 @@ describe('projectRedirectTarget', () => {
     expect(projectRedirectTarget({ pathname: '/admin' }, 'localhost')).toBeNull();
     expect(projectRedirectTarget({ pathname: '/p/evil.com%2F/x' }, 'localhost')).toBeNull();
     expect(projectRedirectTarget({ pathname: '/p/a..b/' }, 'localhost')).toBeNull();
+  });
+});
+
+describe('isPortalHost', () => {
+  const portal = 'portal.example.com';
+
+  it('accepts the portal host, its subdomains and IP addresses, with a valid port', () => {
+    for (const host of ['portal.example.com', 'acme.portal.example.com', 'ACME.portal.example.com:8443', 'acme.portal.example.com.', '127.0.0.1', '10.1.2.3:3000', '[::1]:3000', '[::1]', 'localhost:80']) {
+      expect(isPortalHost(host, portal), host).toBe(true);
+    }
+    expect(isPortalHost('demo.localhost:3000', 'localhost')).toBe(true);
+  });
+
+  it('refuses other domains, credentials, bad ports and stray characters', () => {
+    const refused = [
+      undefined,
+      '',
+      'evil.example',
+      'evil.example:3000',
+      'portal.example.com.evil.example',
+      'xportal.example.com',
+      'demo.localhost@evil',
+      'user:pw@acme.portal.example.com',
+      'acme.portal.example.com:99999',
+      'acme.portal.example.com:0',
+      'acme.portal.example.com:abc',
+      'acme.portal.example.com:',
+      'acme.portal.example.com:3000:1',
+      'ac me.portal.example.com',
+      'acme..portal.example.com',
+      '-acme.portal.example.com',
+      'acme.portal.example.com/x',
+      'acme.portal.example.com\\x',
+      '999.1.1.1',
+      `${'a'.repeat(400)}.portal.example.com`,
+    ];
+    for (const host of refused) expect(isPortalHost(host, portal), String(host)).toBe(false);
+  });
+
+  it('never accepts a host that does not end in the portal host (generated)', () => {
+    fc.assert(
+      fc.property(fc.domain(), fc.option(fc.integer({ min: 1, max: 65535 })), (domain, port) => {
+        const host = port === null ? domain : `${domain}:${port}`;
+        const isOurs = domain === portal || domain.endsWith(`.${portal}`) || domain === 'localhost';
+        return isPortalHost(host, portal) === isOurs;
+      }),
+    );
   });
 });

@@ -69,3 +69,28 @@ export function projectRedirectTarget(
     path: `${rest}${location.search ?? ''}${location.hash ?? ''}`,
   });
 }
+
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^\[[0-9a-f:.]{2,45}\]$/;
+
+/**
+ * Whether a request's Host header names this portal (docs/security.md, "Hosts"): the portal
+ * host, one of its subdomains, or a bare IP address or `localhost` (a health check, or an
+ * admin with a fake subdomain), with at most a valid port. Anything else — another domain, user
+ * credentials, a bad port, stray characters — is refused before any route runs, so no
+ * link, cookie or redirect is ever built from a host that is not ours.
+ */
+export function isPortalHost(host: string | undefined, portalHost: string): boolean {
+  if (!host || host.length > 300) return false;
+  const value = host.toLowerCase();
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(value);
+  if (!match) return false;
+  const [, name = '', port] = match;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535 || port.startsWith('0'))) return false;
+  if (IPV4.test(name) || IPV6.test(name) || name === 'localhost') return true;
+  const base = hostname(portalHost);
+  const bare = name.replace(/\.$/, '');
+  if (bare !== base && !bare.endsWith(`.${base}`)) return false;
+  return bare.split('.').every((label) => DNS_LABEL.test(label));
+}

@@ -16,3 +16,4 @@ export * from './pricing.ts';
 export * from './selection-rules.ts';
 export * from './cart-status.ts';
 export * from './cart-view.ts';
+export * from './bad-link.ts';

@@ -25,6 +25,10 @@ const envSchema = z.object({
     .min(1)
     .default('localhost')
     .refine((value) => /^[a-z0-9.-]+$/i.test(hostname(value)), 'a host name such as portal.example.com'),
+  PORTAL_URL: optionalText.refine(
+    (value) => value === undefined || (/^https?:\/\/[^/?#@]+\/?$/.test(value) && URL.canParse(value)),
+    'the portal\'s address, such as https://portal.example.com',
+  ),
   DATABASE_URL: optionalText.refine(
     (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
     'a postgres:// connection URL',
@@ -57,6 +61,12 @@ export type Config = {
   port: number;
   host: string;
   portalHost: string;
+  /**
+   * Scheme and port of every link the server builds (mail, access and share links): a
+   * project's address is this with the project key in front of the host. Never taken
+   * from a request's Host header (docs/security.md, "Hosts").
+   */
+  portalUrl: { protocol: 'http:' | 'https:'; port: string };
   databaseUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
@@ -106,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     portalHost,
+    portalUrl: portalUrlOf(e.PORTAL_URL, portalHost, e.PORT),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
@@ -126,4 +137,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME ?? 'your company account' }
         : null,
   };
+}
+
+const LOCAL_HOST = /(^|\.)(localhost|test)$|^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * PORTAL_URL when set (its host must be PORTAL_HOST); otherwise HTTPS on a public host, and
+ * plain HTTP with the listening port on a local or test host.
+ */
+function portalUrlOf(given: string | undefined, portalHost: string, port: number): Config['portalUrl'] {
+  if (given) {
+    const url = new URL(given);
+    if (url.hostname !== portalHost) throw new ConfigError([`PORTAL_URL: its host must be PORTAL_HOST (${portalHost})`]);
+    return { protocol: url.protocol as 'http:' | 'https:', port: url.port };
+  }
+  return LOCAL_HOST.test(portalHost) ? { protocol: 'http:', port: port === 80 ? '' : String(port) } : { protocol: 'https:', port: '' };
 }

@@ -11,6 +11,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  range_not_satisfiable: 416,
   rule_broken: 422,
   locked: 423,
   rate_limited: 429,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSlug, projectKeyFromHost } from '@decor/core';
+import { DomainError, isPortalHost, isSlug, projectKeyFromHost } from '@decor/core';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,9 +19,23 @@ export function projectKeyOf(request: FastifyRequest, portalHost: string): strin
   return projectKeyFromHost(request.headers.host ?? '', portalHost);
 }
 
+/**
+ * Which project a request is for, after refusing any request whose host is not this
+ * portal's (docs/security.md, "Hosts"): both the Host header and, behind TRUST_PROXY, the
+ * forwarded host must be the portal host, one of its subdomains, or an IP address.
+ */
 export const tenancyPlugin = fp(async function tenancy(app: FastifyInstance, { portalHost }: { portalHost: string }) {
   app.decorateRequest('projectKey', null);
   app.addHook('onRequest', async (request) => {
+    let effectiveHost: string | undefined;
+    try {
+      effectiveHost = request.host;
+    } catch {
+      effectiveHost = undefined;
+    }
+    if (!isPortalHost(request.headers.host, portalHost) || !isPortalHost(effectiveHost, portalHost)) {
+      throw new DomainError('bad_request', 'This server does not serve that host name.', { reason: 'unknown_host' });
+    }
     request.projectKey = projectKeyOf(request, portalHost);
   });
 });

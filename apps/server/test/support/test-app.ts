@@ -71,6 +71,7 @@ export async function createTestApp({ env = {}, seed = true, withMail = false }:
   const config: Config = loadConfig({
     ...(mail ? { SMTP_URL: mail.url } : {}),
     PORTAL_HOST: TEST_PORTAL_HOST,
+    PORTAL_URL: `http://${TEST_PORTAL_HOST}`,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'decor-data-')),
     WEB_DIST_DIR: fakeWebDist(),
     LOG_LEVEL: 'silent',

@@ -1,48 +1,144 @@
-import { useEffect, useRef } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { safeNextPath } from '@decor/core';
+import { isBadLinkReason, safeNextPath, type BadLinkReason } from '@decor/core';
 import { api, ApiError } from '../lib/api-client.ts';
-import { IdentityError, signInWithToken } from '../lib/auth-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { IdentityError, signInWithToken, signOut } from '../lib/auth-client.ts';
 
 interface ConsumeResponse {
-  token: string;
+  account: 'new' | 'current';
+  token?: string;
   target?: string | null;
 }
 
+type Step =
+  | { kind: 'working' }
+  | { kind: 'ask-email'; error?: string }
+  | { kind: 'other-account'; message: string };
+
+const reasonOf = (error: unknown): BadLinkReason | undefined => {
+  const reason = error instanceof ApiError ? (error.details as { reason?: unknown } | undefined)?.reason : undefined;
+  return isBadLinkReason(reason) ? reason : undefined;
+};
+
 /**
- * Consumes an access code (POST /api/access-codes/consume/{code}) and signs in with the
- * single-use token it returns (custom-token sign-in). A failure lands on
- * /400 with the server's reason, 'Could not get access.' when no token came back, or
- * 'Request failed.' when the server gave no reason (SPEC.md §5, §8).
+ * Uses an access code (POST /api/access-codes/consume/{code}; docs/access-codes.md):
+ * - a code for a new account returns a single-use token, and we sign in with it;
+ * - a code for the signed-in person is redeemed at once;
+ * - a code for an existing account asks its owner to sign in first, and comes back here;
+ * - a code made out to nobody (a sales-centre QR) asks for the new account's address;
+ * - a code for someone else offers to sign out.
+ * Failures land on /400 with a reason code ('Could not get access.' when no token came back,
+ * 'Request failed.' when the server gave no reason; SPEC.md §5, §8).
  */
 export function AccessCodePage({ code, destination }: { code: string; destination: 'home' | 'target' }) {
   const navigate = useNavigate();
   const started = useRef(false);
+  const [step, setStep] = useState<Step>({ kind: 'working' });
+  const [email, setEmail] = useState('');
+  const here = `/${destination === 'target' ? 'go' : 'link'}/${encodeURIComponent(code)}`;
+
+  const consume = useCallback(
+    async (body?: { email: string }) => {
+      setStep({ kind: 'working' });
+      try {
+        const result = await api<ConsumeResponse>(`/api/access-codes/consume/${encodeURIComponent(code)}`, { method: 'POST', body: body ?? {} });
+        if (result?.account === 'new') {
+          if (!result.token) throw new Error('Could not get access.');
+          await signInWithToken(result.token);
+        } else if (result?.account === 'current') {
+          // Membership changed: what was cached about this person's projects is stale.
+          await queryClient.resetQueries();
+        } else {
+          throw new Error('Could not get access.');
+        }
+        const to = destination === 'target' ? safeNextPath(result.target ?? '/') : '/';
+        await navigate({ to, replace: true });
+      } catch (error) {
+        const detail = error instanceof ApiError ? (error.details as { reason?: unknown; email?: unknown } | undefined) : undefined;
+        switch (detail?.reason) {
+          case 'link-sign-in':
+            // An existing account: its owner signs in, then comes back here to accept.
+            await navigate({ to: '/sign-in', search: { next: here, ...(typeof detail.email === 'string' ? { email: detail.email } : {}) }, replace: true });
+            return;
+          case 'link-email-needed':
+            return setStep({ kind: 'ask-email' });
+          case 'link-account-exists':
+            return setStep({ kind: 'ask-email', error: (error as ApiError).message });
+          case 'link-other-account':
+            return setStep({ kind: 'other-account', message: (error as ApiError).message });
+        }
+        if (body && error instanceof ApiError && error.status === 400) return setStep({ kind: 'ask-email', error: error.message });
+        const fallback: BadLinkReason =
+          error instanceof ApiError && error.code === 'rate_limited'
+            ? 'too-many-requests'
+            : (error instanceof Error && error.message === 'Could not get access.') || error instanceof IdentityError
+              ? 'no-access'
+              : 'request-failed';
+        await navigate({ to: '/400', search: { reason: reasonOf(error) ?? fallback }, replace: true });
+      }
+    },
+    [code, destination, here, navigate],
+  );
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    (async () => {
-      try {
-        const result = await api<ConsumeResponse>(`/api/access-codes/consume/${encodeURIComponent(code)}`, {
-          method: 'POST',
-        });
-        if (!result?.token) throw new Error('Could not get access.');
-        await signInWithToken(result.token);
-        const to = destination === 'target' ? safeNextPath(result.target ?? '/') : '/';
-        await navigate({ to, replace: true });
-      } catch (error) {
-        const reason =
-          (error instanceof ApiError && error.code !== 'internal') || error instanceof IdentityError
-            ? error.message
-            : error instanceof Error && error.message === 'Could not get access.'
-              ? error.message
-              : 'Request failed.';
-        await navigate({ to: '/400', search: { reason }, replace: true });
-      }
-    })();
-  }, [code, destination, navigate]);
+    void consume();
+  }, [consume]);
+
+  if (step.kind === 'ask-email') {
+    return (
+      <Center mih="100vh" p="md">
+        <Paper withBorder radius="md" p="lg" maw={420} w="100%">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (email.trim()) void consume({ email: email.trim() });
+            }}
+          >
+            <Stack>
+              <Title order={2} size="h3">
+                Create your account
+              </Title>
+              <Text size="sm">This code opens a new account in the selection portal. We will send a link to your address to confirm it.</Text>
+              {step.error && (
+                <Alert color="red" role="alert">
+                  {step.error}
+                </Alert>
+              )}
+              <TextInput label="Your e-mail address" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+              <Button type="submit">Create my account</Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Center>
+    );
+  }
+
+  if (step.kind === 'other-account') {
+    return (
+      <Center mih="100vh" p="md">
+        <Paper withBorder radius="md" p="lg" maw={420} w="100%">
+          <Stack>
+            <Title order={2} size="h3">
+              This invitation is for someone else
+            </Title>
+            <Alert color="orange" role="alert">
+              {step.message}
+            </Alert>
+            <Button
+              // Signed out, the invited person signs in and comes back here to accept.
+              onClick={() => void signOut(`/sign-in?next=${encodeURIComponent(here)}`)}
+            >
+              Sign out
+            </Button>
+          </Stack>
+        </Paper>
+      </Center>
+    );
+  }
 
   return (
     <Center mih="100vh">

@@ -136,13 +136,13 @@ export const revokeSession = (token: string) => provider('/revoke-session', { to
 
 /**
  * Sign-out (SPEC.md §4): the server revokes the session, then the provider's own
- * sign-out clears its cookies, then the browser goes to the root.
+ * sign-out clears its cookies, then the browser goes to the root (or the given path).
  */
-export async function signOut() {
+export async function signOut(to = '/') {
   await api('/api/me/sign-out', { method: 'POST', body: {} }).catch(() => undefined);
   await provider('/sign-out', {}).catch(() => undefined);
   clearAccessToken();
   queryClient.clear();
   window.localStorage.removeItem(PERSISTED_CACHE_KEY);
-  window.location.assign('/');
+  window.location.assign(to);
 }

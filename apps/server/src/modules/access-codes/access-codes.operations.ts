@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { canManageProject, DomainError, forbidden, notFound, safeNextPath, type ProjectRole } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { Auth } from '../identity/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { grantMembership, roleInProject } from '../projects/memberships.repo.ts';
@@ -13,6 +12,7 @@ import type { ProjectRow } from '../projects/projects.repo.ts';
 import {
   addBuyerToUnit,
   findAccessCode,
+  findAccessCodeWithProject,
   findUnit,
   insertAccessCode,
   listAccessCodes,
@@ -22,8 +22,6 @@ import {
 } from './access-codes.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long the one-time sign-in token that a consumed code returns stays valid. */
-const SIGN_IN_TOKEN_MINUTES = 3;
 
 /** An unguessable code: 20 characters of base32 (100 bits), easy to read aloud and type. */
 function newCode(): string {
@@ -111,58 +109,129 @@ export async function revokeProjectAccessCode({ db, actor, project, code, origin
   return accessCodeView((await revokeAccessCode(db, code))!, origin);
 }
 
-/** Why a code cannot be used, in the words shown on /400. */
+/** Why a code cannot be used: a reason code the /400 page turns into words, and the same words here. */
 function refusal(row: AccessCodeRow | undefined): DomainError {
-  if (!row) return new DomainError('not_found', 'This link is not valid. Check that you copied all of it.');
-  if (row.revokedAt) return new DomainError('forbidden', 'This link has been withdrawn. Ask the sales team for a new one.');
-  if (row.expiresAt && row.expiresAt <= new Date()) return new DomainError('forbidden', 'This link has expired. Ask the sales team for a new one.');
-  return new DomainError('forbidden', 'This link has already been used. Sign in, or ask the sales team for a new one.');
+  if (!row) return new DomainError('not_found', 'This link is not valid. Check that you copied all of it.', { reason: 'link-invalid' });
+  if (row.revokedAt) return new DomainError('forbidden', 'This link has been withdrawn. Ask the sales team for a new one.', { reason: 'link-withdrawn' });
+  if (row.expiresAt && row.expiresAt <= new Date()) return new DomainError('forbidden', 'This link has expired. Ask the sales team for a new one.', { reason: 'link-expired' });
+  return new DomainError('forbidden', 'This link has already been used. Sign in, or ask the sales team for a new one.', { reason: 'link-used' });
 }
 
-/**
- * POST /api/access-codes/consume/{code}: uses the code once, makes its person a member of
- * its project (and a buyer of its unit), and returns a single-use sign-in token.
- * A code made out to an e-mail signs that person in, creating the account if needed (the
- * mailed link proves the address); a code without one needs a signed-in person.
- */
-export async function consumeAccessCode({ db, auth, actor, code }: { db: Db; auth: Auth; actor: Actor | null; code: string }) {
-  const found = await findAccessCode(db, code);
-  if (!found || found.revokedAt || (found.expiresAt && found.expiresAt <= new Date()) || found.uses >= found.maxUses) {
-    throw refusal(found);
-  }
-  if (!found.email && !actor) {
-    throw new DomainError('unauthenticated', 'Sign in first, then open this link again.');
-  }
+const isUsable = (row: AccessCodeRow | undefined): row is AccessCodeRow =>
+  !!row && !row.revokedAt && !(row.expiresAt && row.expiresAt <= new Date()) && row.uses < row.maxUses;
 
+/** "j•••@example.com": enough for the person to recognise their address, not to learn someone else's. */
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+export interface ConsumeInput {
+  db: Db;
+  actor: Actor | null;
+  /** The project of the request's host: a code works only on its own project's subdomain. */
+  projectKey: string | null;
+  code: string;
+  /** For a code made out to nobody (a sales-centre QR): the address of the new account. */
+  email?: string | undefined;
+  name?: string | undefined;
+  /** Sends the new account's address a link that verifies it. */
+  verifyEmail: (input: { email: string; projectKey: string }) => Promise<void>;
+  createSignInToken: (userId: string) => Promise<string>;
+}
+
+export type ConsumeResult = { account: 'new'; token: string; target: string } | { account: 'current'; target: string };
+
+/**
+ * POST /api/access-codes/consume/{code} (docs/access-codes.md). The rule: using a code never
+ * yields a session for an account that existed before, unless the caller is already signed
+ * in as that account.
+ * - A code made out to an existing account's e-mail is redeemed only by that person, signed
+ *   in: a visitor is asked to sign in first (401, the code kept for after), anyone else is
+ *   refused (403).
+ * - A code made out to a new e-mail creates that account, unverified (a link mailed to the
+ *   address verifies it), and returns a single-use sign-in token for it.
+ * - A code made out to nobody only ever creates a new account, for the address given.
+ * A code grants at most what its creator may still grant in that project (never admin), and
+ * is used up only when it is redeemed.
+ */
+export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeResult> {
+  const { db, actor, projectKey, code } = input;
+  const found = await findAccessCodeWithProject(db, code);
+  if (!found || found.projectKey !== projectKey) throw refusal(undefined);
+  if (!isUsable(found.row)) throw refusal(found.row);
+  const row = found.row;
+  if (!(await creatorMayGrant(db, row))) throw refusal({ ...row, revokedAt: row.revokedAt ?? new Date() });
+
+  const person = await personFor(input, row);
   const userId = await db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const used = await useAccessCode(db, code);
     if (!used) throw refusal(await findAccessCode(db, code));
-    const personId = used.email ? await ensureUser(db, used.email) : actor!.userId;
+    const personId = person.kind === 'current' ? person.userId : await createAccount(db, person.email, person.name);
     await grantMembership(db, { projectId: used.projectId, userId: personId, role: used.role });
     if (used.unitId) await addBuyerToUnit(db, { projectId: used.projectId, unitId: used.unitId, userId: personId });
     return personId;
   });
 
-  const context = await auth.$context;
-  const session = await context.internalAdapter.createSession(userId);
-  if (!session) throw new DomainError('internal', 'Could not get access.');
-  const token = crypto.randomBytes(32).toString('base64url');
-  await context.internalAdapter.createVerificationValue({
-    identifier: `one-time-token:${token}`,
-    value: session.token,
-    expiresAt: new Date(Date.now() + SIGN_IN_TOKEN_MINUTES * 60_000),
-  });
-  return { token, target: found.targetPath ?? '/' };
+  const target = row.targetPath ?? '/';
+  if (person.kind === 'current') return { account: 'current', target };
+  await input.verifyEmail({ email: person.email, projectKey: found.projectKey });
+  return { account: 'new', token: await input.createSignInToken(userId), target };
 }
 
-async function ensureUser(db: Db, email: string): Promise<string> {
-  const [existing] = await db.select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
-  if (existing) {
-    if (!existing.emailVerified) await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
-    return existing.id;
+type Person = { kind: 'current'; userId: string } | { kind: 'new'; email: string; name: string };
+
+/** Who a code is for, given who is calling; every refusal leaves the code unused. */
+async function personFor({ db, actor, email: given, name }: ConsumeInput, row: AccessCodeRow): Promise<Person> {
+  if (row.email) {
+    if (actor) {
+      if (actor.email.toLowerCase() === row.email) return { kind: 'current', userId: actor.userId };
+      throw new DomainError('forbidden', `This invitation is for ${maskEmail(row.email)}. Sign out, then open the link again and sign in as that person.`, {
+        reason: 'link-other-account',
+      });
+    }
+    if (await userIdByEmail(db, row.email)) {
+      throw new DomainError('unauthenticated', 'This invitation is for an account that already exists. Sign in to accept it.', {
+        reason: 'link-sign-in',
+        email: row.email,
+      });
+    }
+    return { kind: 'new', email: row.email, name: name?.trim() || row.email.split('@')[0] || '' };
   }
+  // A code made out to nobody only ever opens a new account.
+  if (actor) {
+    throw new DomainError('conflict', 'This code opens a new account, and you are already signed in. Ask the sales team to invite your e-mail address instead.', {
+      reason: 'link-new-accounts-only',
+    });
+  }
+  const email = given?.trim().toLowerCase();
+  if (!email) throw new DomainError('bad_request', 'Enter your e-mail address to create your account.', { field: 'email', reason: 'link-email-needed' });
+  if (await userIdByEmail(db, email)) {
+    throw new DomainError('conflict', 'There is already an account with this e-mail address. Sign in with it and ask the sales team for an invitation.', {
+      field: 'email',
+      reason: 'link-account-exists',
+    });
+  }
+  return { kind: 'new', email, name: name?.trim() || email.split('@')[0] || '' };
+}
+
+/** A code grants at most what its creator may still grant there: managers and admins only, never admin. */
+async function creatorMayGrant(db: Db, row: AccessCodeRow): Promise<boolean> {
+  if (!row.createdBy) return false;
+  const [creator] = await db.select({ isAdmin: users.isAdmin, disabled: users.disabled }).from(users).where(eq(users.id, row.createdBy));
+  if (!creator || creator.disabled) return false;
+  return canManageProject({ isAdmin: creator.isAdmin, role: await roleInProject(db, row.projectId, row.createdBy) });
+}
+
+async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return existing?.id;
+}
+
+/** A new account, not yet verified: only following a link mailed to the address verifies it. */
+async function createAccount(db: Db, email: string, name: string): Promise<string> {
   const id = uuidv7();
-  await db.insert(users).values({ id, email, name: email.split('@')[0] ?? '', emailVerified: true });
+  await db.insert(users).values({ id, email, name: name.slice(0, 100), emailVerified: false });
   return id;
 }

@@ -1,12 +1,22 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accessCodes, items } from '../../db/schema/index.ts';
+import { accessCodes, items, projects } from '../../db/schema/index.ts';
 
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
 
 export async function findAccessCode(db: Db, code: string): Promise<AccessCodeRow | undefined> {
   const [row] = await db.select().from(accessCodes).where(eq(accessCodes.code, code));
   return row;
+}
+
+/** A code with the key of its project (a code works only on its own project's subdomain). */
+export async function findAccessCodeWithProject(db: Db, code: string): Promise<{ row: AccessCodeRow; projectKey: string } | undefined> {
+  const [found] = await db
+    .select({ row: accessCodes, projectKey: projects.key })
+    .from(accessCodes)
+    .innerJoin(projects, eq(projects.id, accessCodes.projectId))
+    .where(eq(accessCodes.code, code));
+  return found;
 }
 
 export async function insertAccessCode(db: Db, row: typeof accessCodes.$inferInsert): Promise<AccessCodeRow> {

@@ -5,10 +5,11 @@ import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import type { Auth } from '../identity/auth.ts';
+import { createSignInToken, sendVerificationLink } from '../identity/provider-actions.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireProject } from '../projects/projects.operations.ts';
 import { consumeAccessCode, createAccessCode, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
 
 const codeParam = z.object({ code: z.string().regex(/^[a-z0-9]{8,64}$/, 'an access code') });
 
@@ -38,7 +39,7 @@ const createBody = z
   })
   .strict();
 
-export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (app, { database, auth, mailer }) => {
+export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (app, { config, database, auth, mailer }) => {
   const { db } = database;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 
@@ -47,14 +48,32 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     {
       schema: {
         tags: ['portal'],
-        summary: 'Use an access code: membership, and a single-use sign-in token',
+        summary:
+          'Use an access code: membership (and unit) for the signed-in person it is made out to, or a new account and its single-use sign-in token',
         params: codeParam,
-        response: { 200: z.object({ token: z.string(), target: z.string() }), ...errors },
+        body: z.object({ email: z.email().max(254).optional(), name: z.string().trim().max(100).optional() }).strict().optional(),
+        response: {
+          200: z.object({ account: z.enum(['new', 'current']), token: z.string().optional(), target: z.string() }),
+          ...errors,
+          409: errorBodySchema,
+        },
       },
     },
     async (request) => {
       await consumeRate(db, `code-use:ip:${request.ip}`, RATE_RULES.codeConsumptionPerAddress);
-      return consumeAccessCode({ db, auth, actor: request.actor, code: request.params.code });
+      return consumeAccessCode({
+        db,
+        actor: request.actor,
+        projectKey: request.projectKey,
+        code: request.params.code,
+        email: request.body?.email,
+        name: request.body?.name,
+        createSignInToken: (userId) => createSignInToken(auth, userId),
+        verifyEmail: ({ email, projectKey }) =>
+          sendVerificationLink({ auth, config, projectKey, email }).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'the verification link of a new account could not be sent'),
+          ),
+      });
     },
   );
 
@@ -71,7 +90,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request, reply) => {
       const actor = requireActor(request);
       const project = await requireProject(db, request.projectKey);
-      const created = await createAccessCode({ db, actor, project, input: request.body, origin: requestOrigin(request), mailer });
+      const created = await createAccessCode({ db, actor, project, input: request.body, origin: projectOrigin(config, project.key), mailer });
       return reply.status(201).send(created);
     },
   );
@@ -82,7 +101,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request) => {
       const actor = requireActor(request);
       const project = await requireProject(db, request.projectKey);
-      return listProjectAccessCodes({ db, actor, project, origin: requestOrigin(request) });
+      return listProjectAccessCodes({ db, actor, project, origin: projectOrigin(config, project.key) });
     },
   );
 
@@ -99,7 +118,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request) => {
       const actor = requireActor(request);
       const project = await requireProject(db, request.projectKey);
-      return revokeProjectAccessCode({ db, actor, project, code: request.params.code, origin: requestOrigin(request) });
+      return revokeProjectAccessCode({ db, actor, project, code: request.params.code, origin: projectOrigin(config, project.key) });
     },
   );
 };

@@ -31,7 +31,7 @@ interface DueCart {
  * the kind and the deadline, so an extended deadline is reminded again) is claimed before the
  * mail goes out and released if it cannot be sent. Returns how many mails were sent.
  */
-export async function sendDeadlineReminders({ db, mailer, config, now = new Date(), log }: { db: Db; mailer: Mailer; config: Pick<Config, 'portalHost' | 'port'>; now?: Date; log?: FastifyBaseLogger }) {
+export async function sendDeadlineReminders({ db, mailer, config, now = new Date(), log }: { db: Db; mailer: Mailer; config: Pick<Config, 'portalHost' | 'portalUrl'>; now?: Date; log?: FastifyBaseLogger }) {
   const horizon = new Date(now.getTime() + REMINDER_DAYS[0] * DAY_MS);
   const due = await preparedRows<DueCart>(
     db,

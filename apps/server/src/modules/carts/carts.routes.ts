@@ -12,14 +12,14 @@ import { sendJson } from '../../lib/send-json.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findProjectByKey } from '../projects/projects.repo.ts';
 import { projectOptionsSchema } from '@decor/core';
-import { requestOrigin } from '../../lib/request-origin.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
 
 const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 423: errorBodySchema };
 
 /** The cart's status changes (DESIGN.md §6). Each answers with the cart as it now is. */
-export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { database, mailer, authSecret }) => {
+export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { config, database, mailer, authSecret }) => {
   const base = (request: { actor: import('../../plugins/actor.ts').Actor | null; projectKey: string | null; params: { id: string } }) => ({
     db: database.db,
     actor: request.actor,
@@ -78,7 +78,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
         projectName: project.name,
         currency: project.currency,
         locale: projectOptionsSchema.parse(project.options).locale,
-        origin: requestOrigin(request),
+        origin: projectOrigin(config, project.key),
         cart: JSON.parse(body) as { _id: string; unit: string; total: number; signature: { name: string } },
       }).catch((error: unknown) => request.log.warn({ err: error }, 'the submission notice could not be sent'));
       return sendJson(reply, body);
@@ -166,7 +166,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       },
     },
     async (request) =>
-      shareCart({ ...base(request), prices: request.body.prices, days: request.body.days, secret: authSecret, origin: requestOrigin(request) }),
+      shareCart({ ...base(request), prices: request.body.prices, days: request.body.days, secret: authSecret, origin: projectOrigin(config, request.projectKey ?? '') }),
   );
 
   app.get(

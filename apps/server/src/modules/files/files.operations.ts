@@ -27,6 +27,19 @@ const MAX_IMAGE_PIXELS = 60_000_000;
 
 export type FileRow = typeof files.$inferSelect;
 
+/**
+ * What an upload is for (`configs.purpose`) decides who may download it: the project's logo
+ * and its catalogue images (option photos, swatch textures, package and plan pictures) are
+ * public, as the embed widget and shared previews show them to visitors; every other file
+ * is for the project's members only (docs/security.md, "Files").
+ */
+export const PUBLIC_FILE_PURPOSES = ['logo', 'catalogue'] as const;
+
+export function isPublicFile(row: Pick<FileRow, 'configs'>): boolean {
+  const purpose = (row.configs as { purpose?: unknown }).purpose;
+  return typeof purpose === 'string' && (PUBLIC_FILE_PURPOSES as readonly string[]).includes(purpose);
+}
+
 export function fileView(row: FileRow) {
   return {
     _id: row.id,

@@ -8,8 +8,9 @@ import { requireActor } from '../../plugins/actor.ts';
 import { roleInProject } from '../projects/memberships.repo.ts';
 import { requireProject } from '../projects/projects.operations.ts';
 import { standingOf } from '../decor/access.ts';
-import { fileForDownload, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
+import { fileForDownload, isPublicFile, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
 import { LocalDiskStorage, type FileStorage } from './storage.ts';
+import { parseClientJson } from '../../lib/safe-json.ts';
 
 const fileViewSchema = z.object({
   _id: z.string(),
@@ -53,13 +54,11 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
             if (part.fieldname !== 'file') throw new DomainError('bad_request', 'Send the file in a field named "file".');
             file = { bytes: await part.toBuffer(), fileName: part.filename, claimedType: part.mimetype };
           } else if (part.fieldname === 'configs') {
-            try {
-              const parsed: unknown = JSON.parse(String(part.value));
-              if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-              configs = parsed as Record<string, unknown>;
-            } catch {
+            const parsed = parseClientJson(String(part.value), 'configs');
+            if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
               throw new DomainError('bad_request', 'configs must be a JSON object.', { field: 'configs' });
             }
+            configs = parsed as Record<string, unknown>;
           }
         }
       } catch (error) {
@@ -79,22 +78,26 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
     {
       schema: {
         tags: ['decor'],
-        summary: 'A file of the project, or one of its thumbnails (?thumb=200|800); supports range requests',
+        summary: 'A file of the project, or one of its thumbnails (?thumb=200|800); catalogue images and the logo are public, other files for members; supports range requests',
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ thumb: z.coerce.number().refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), 'a thumbnail width').optional() }),
       },
     },
     async (request, reply) => {
       const project = await requireProject(db, request.projectKey);
-      if (request.actor) {
-        const standing = standingOf(request.actor, await roleInProject(db, project.id, request.actor.userId));
+      const { row, storageKey } = await fileForDownload({ db, project, id: request.params.id, thumb: request.query.thumb });
+      const isPublic = isPublicFile(row);
+      if (!isPublic) {
+        // Everything but catalogue images and the logo is for the project's members (docs/security.md, "Files").
+        const actor = requireActor(request);
+        const standing = standingOf(actor, await roleInProject(db, project.id, actor.userId));
         if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
       }
-      const { row, storageKey } = await fileForDownload({ db, project, id: request.params.id, thumb: request.query.thumb });
       const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary';
       const disposition = `${isDocument ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;
       return storage.send(request, reply, storageKey, {
-        'cache-control': 'public, max-age=31536000, immutable',
+        'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=86400',
+        ...(isPublic ? {} : { vary: 'Cookie, Authorization' }),
         'content-disposition': disposition,
       });
     },

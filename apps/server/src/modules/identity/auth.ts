@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
-import { projectKeyFromHost, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, ONE_TIME_CODE_LENGTH } from '@decor/core';
+import { isSlug, projectKeyFromHost, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, ONE_TIME_CODE_LENGTH } from '@decor/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +11,7 @@ import * as schema from '../../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changeEmailMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
 import { findProjectByKey } from '../projects/projects.repo.ts';
+import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 
 /** Session lifetime with "remember me"; without it the cookie ends with the browser. */
 const SESSION_DAYS = 30;
@@ -25,12 +26,18 @@ export interface AuthInput {
   log: FastifyBaseLogger;
 }
 
-/** The project's origin and name for a request, so mail links land on the project's own subdomain. */
-async function projectOfRequest(db: Db, portalHost: string, request: Request | undefined) {
-  const url = request ? new URL(request.url) : null;
-  const key = url ? projectKeyFromHost(url.host, portalHost) : null;
+/**
+ * The project a provider request is made on (its subdomain, or the ProjectId header on the
+ * bare host) and the address mail links use: always built from PORTAL_HOST and the project
+ * key, never from the request's Host header (docs/security.md, "Hosts").
+ */
+async function projectOfRequest(db: Db, config: Config, request: Request | undefined) {
+  const header = request?.headers.get('projectid')?.trim().toLowerCase();
+  const key = header && isSlug(header) ? header : request ? projectKeyFromHost(new URL(request.url).host, config.portalHost) : null;
   const project = key ? await findProjectByKey(db, key) : undefined;
-  return { origin: url?.origin ?? `http://${portalHost}`, name: project?.name ?? 'Decor Portal' };
+  return project
+    ? { origin: projectOrigin(config, project.key), name: project.name }
+    : { origin: portalOrigin(config), name: 'Decor Portal' };
 }
 
 /**
@@ -77,7 +84,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         enabled: true,
         // The current address confirms the change first; the new one is then verified.
         sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
-          const project = await projectOfRequest(db, portalHost, request);
+          const project = await projectOfRequest(db, config, request);
           await mailer.send(
             changeEmailMail({ to: user.email, newEmail, projectName: project.name, url: rewriteLink(url, project.origin) }),
           );
@@ -108,7 +115,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
       sendResetPassword: async ({ user, token }, request) => {
-        const project = await projectOfRequest(db, portalHost, request);
+        const project = await projectOfRequest(db, config, request);
         const url = `${project.origin}/my-account?mode=resetPassword&token=${encodeURIComponent(token)}`;
         await mailer.send(resetPasswordMail({ to: user.email, projectName: project.name, url }));
       },
@@ -118,7 +125,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }, request) => {
-        const project = await projectOfRequest(db, portalHost, request);
+        const project = await projectOfRequest(db, config, request);
         const url = `${project.origin}/my-account?mode=verifyEmail&token=${encodeURIComponent(token)}`;
         await mailer.send(verificationMail({ to: user.email, projectName: project.name, url }));
       },
@@ -134,7 +141,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         expiresIn: 5 * 60,
         allowedAttempts: 5,
         sendVerificationOTP: async ({ email, otp }, ctx) => {
-          const project = await projectOfRequest(db, portalHost, ctx?.request);
+          const project = await projectOfRequest(db, config, ctx?.request);
           await mailer.send(oneTimeCodeMail({ to: email, projectName: project.name, code: otp }));
         },
       }),

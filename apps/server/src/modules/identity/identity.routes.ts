@@ -4,13 +4,10 @@ import { DomainError, PASSWORD_POLICY, passwordProblems, type ErrorBody, type Er
 import { z } from 'zod';
 import type { Auth } from './auth.ts';
 import type { Db } from '../../db/client.ts';
-import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
+import { consumeRate, RATE_RULES, type RateRule } from '../../plugins/rate-limit.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
 import { identityCodeOf } from './provider-errors.ts';
 import { fetchHeaders } from '../../lib/fetch-headers.ts';
-
-/** Paths of the provider that take a new password in their body. */
-const PASSWORD_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/reset-password', '/api/auth/change-password']);
 
 /** Builds the Fetch API request the identity provider expects from Fastify's request. */
 export function toFetchRequest(request: FastifyRequest): Request {
@@ -25,26 +22,87 @@ export function toFetchRequest(request: FastifyRequest): Request {
   });
 }
 
-async function applyRateLimits(db: Db, request: FastifyRequest, path: string) {
-  const ip = request.ip;
-  const email = typeof (request.body as { email?: unknown } | undefined)?.email === 'string'
-    ? (request.body as { email: string }).email.trim().toLowerCase()
-    : null;
-  if (path.startsWith('/api/auth/sign-in/')) {
-    await consumeRate(db, `sign-in:ip:${ip}`, RATE_RULES.signInPerAddress);
-    if (email) await consumeRate(db, `sign-in:email:${email}`, RATE_RULES.signInPerEmail);
-  } else if (path.startsWith('/api/auth/sign-up/')) {
-    await consumeRate(db, `sign-up:ip:${ip}`, RATE_RULES.signUpPerAddress);
-  } else if (
-    path === '/api/auth/email-otp/send-verification-otp' ||
-    path === '/api/auth/request-password-reset' ||
-    path === '/api/auth/forget-password' ||
-    path === '/api/auth/send-verification-email'
-  ) {
-    await consumeRate(db, `code-send:ip:${ip}`, RATE_RULES.codeSendingPerAddress);
-    if (email) await consumeRate(db, `code-send:email:${email}`, RATE_RULES.codeSendingPerEmail);
-  } else if (path === '/api/auth/one-time-token/verify' || path.startsWith('/api/auth/email-otp/')) {
-    await consumeRate(db, `code-use:ip:${ip}`, RATE_RULES.codeConsumptionPerAddress);
+/**
+ * How each provider path is guarded (docs/security.md, "Identity"): which abuse limits it
+ * counts against, and which body field carries a new password that must meet the policy.
+ * Keyed by the canonical path only: any other spelling is refused before this table is read.
+ */
+type Limit = 'signIn' | 'signUp' | 'codeSend' | 'codeUse' | 'passwordCheck';
+interface PathRule {
+  limits: Limit[];
+  /** The body field that sets a new password. */
+  newPassword?: 'password' | 'newPassword';
+  /** The body field holding the address a limit is also counted for. */
+  emailField?: 'email' | 'newEmail';
+}
+
+const PATH_RULES: Record<string, PathRule> = {
+  '/sign-in/email': { limits: ['signIn'], emailField: 'email' },
+  '/sign-in/email-otp': { limits: ['signIn', 'codeUse'], emailField: 'email' },
+  '/sign-in/social': { limits: ['signIn'] },
+  '/sign-in/oauth2': { limits: ['signIn'] },
+  '/sign-up/email': { limits: ['signUp'], newPassword: 'password', emailField: 'email' },
+  '/request-password-reset': { limits: ['codeSend'], emailField: 'email' },
+  '/forget-password': { limits: ['codeSend'], emailField: 'email' },
+  '/send-verification-email': { limits: ['codeSend'], emailField: 'email' },
+  '/email-otp/send-verification-otp': { limits: ['codeSend'], emailField: 'email' },
+  '/email-otp/request-password-reset': { limits: ['codeSend'], emailField: 'email' },
+  '/forget-password/email-otp': { limits: ['codeSend'], emailField: 'email' },
+  '/change-email': { limits: ['codeSend'], emailField: 'newEmail' },
+  '/email-otp/request-email-change': { limits: ['codeSend', 'codeUse'], emailField: 'newEmail' },
+  '/one-time-token/verify': { limits: ['codeUse'] },
+  '/verify-email': { limits: ['codeUse'] },
+  '/email-otp/check-verification-otp': { limits: ['codeUse'], emailField: 'email' },
+  '/email-otp/verify-email': { limits: ['codeUse'], emailField: 'email' },
+  '/email-otp/change-email': { limits: ['codeUse'] },
+  '/email-otp/reset-password': { limits: ['codeUse'], newPassword: 'password', emailField: 'email' },
+  '/reset-password': { limits: ['codeUse'], newPassword: 'newPassword' },
+  '/change-password': { limits: ['passwordCheck'], newPassword: 'newPassword' },
+  '/verify-password': { limits: ['passwordCheck'] },
+  '/delete-user': { limits: ['passwordCheck'] },
+};
+
+/** The rule of a canonical provider path; paths with a token in them share their prefix's rule. */
+function ruleOf(path: string): PathRule {
+  if (path.startsWith('/reset-password/')) return { limits: ['codeUse'] };
+  return PATH_RULES[path] ?? { limits: [] };
+}
+
+/**
+ * The one spelling of a provider path we accept: `/api/auth/` then lowercase words joined by
+ * single slashes. Dot segments, encoded characters, doubled slashes, upper case and a
+ * trailing slash are refused, so no spelling can reach an endpoint around its limits.
+ */
+const CANONICAL_PATH = /^\/api\/auth((?:\/[a-z0-9][a-z0-9-]{0,63}){1,4})$/;
+
+export function canonicalProviderPath(url: string): string | null {
+  const match = CANONICAL_PATH.exec(url.split('?')[0]!);
+  return match ? match[1]! : null;
+}
+
+const RATE_OF: Record<Limit, { address: RateRule; email?: RateRule; key: string }> = {
+  signIn: { address: RATE_RULES.signInPerAddress, email: RATE_RULES.signInPerEmail, key: 'sign-in' },
+  signUp: { address: RATE_RULES.signUpPerAddress, key: 'sign-up' },
+  codeSend: { address: RATE_RULES.codeSendingPerAddress, email: RATE_RULES.codeSendingPerEmail, key: 'code-send' },
+  codeUse: { address: RATE_RULES.codeConsumptionPerAddress, key: 'code-use' },
+  passwordCheck: { address: RATE_RULES.signInPerAddress, key: 'password-check' },
+};
+
+/** An e-mail field of a provider request, checked before it is used as a key or reaches the provider. */
+function emailOf(body: Record<string, unknown>, field: PathRule['emailField']): string | null {
+  if (!field || body[field] === undefined) return null;
+  const value = body[field];
+  if (typeof value !== 'string' || !z.email().max(254).safeParse(value.trim()).success) {
+    throw new DomainError('bad_request', 'Enter a valid e-mail address.', { field, providerCode: 'auth/invalid-email' });
+  }
+  return value.trim().toLowerCase();
+}
+
+async function applyRateLimits(db: Db, request: FastifyRequest, rule: PathRule, email: string | null) {
+  for (const limit of rule.limits) {
+    const { address, email: perEmail, key } = RATE_OF[limit];
+    await consumeRate(db, `${key}:ip:${request.ip}`, address);
+    if (perEmail && email) await consumeRate(db, `${key}:email:${email}`, perEmail);
   }
 }
 
@@ -73,14 +131,20 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
     url: '/api/auth/*',
     schema: { tags: ['identity'], summary: 'The embedded identity provider (better-auth)' },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0]!;
-      await applyRateLimits(db, request, path);
+      const path = canonicalProviderPath(request.url);
+      if (!path) throw new DomainError('not_found', 'There is no such identity endpoint.');
+      const rule = ruleOf(path);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const email = emailOf(body, rule.emailField);
+      await applyRateLimits(db, request, rule, email);
 
-      if (PASSWORD_PATHS.has(path)) {
-        const body = (request.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };
-        const password = body.newPassword ?? body.password;
+      if (rule.newPassword) {
+        const password = body[rule.newPassword];
+        if (password !== undefined && typeof password !== 'string') {
+          throw new DomainError('bad_request', 'The password must be text.', { field: rule.newPassword, providerCode: 'auth/weak-password' });
+        }
         if (typeof password === 'string') {
-          const problems = passwordProblems(password, PASSWORD_POLICY, typeof body.email === 'string' ? body.email : undefined);
+          const problems = passwordProblems(password, PASSWORD_POLICY, email ?? undefined);
           if (problems.length) {
             throw new DomainError('bad_request', `The password needs ${problems.join(', ')}.`, {
               providerCode: 'auth/weak-password',

@@ -8,6 +8,8 @@ const flags = {};
 export interface SignInSearch {
   /** The original full path to return to after signing in. */
   next?: string;
+  /** The address to fill in (an invitation for an existing account). */
+  email?: string;
 }
 
 export const Route = createFileRoute('/_noauth/sign-in')({
@@ -15,16 +17,17 @@ export const Route = createFileRoute('/_noauth/sign-in')({
   // Other query parameters stay in the URL untouched; only `next` is read here.
   validateSearch: (search: Record<string, unknown>): SignInSearch => ({
     next: typeof search.next === 'string' ? search.next : undefined,
+    email: typeof search.email === 'string' && search.email.length <= 254 ? search.email : undefined,
   }),
   component: SignInPage,
 });
 
 function SignInPage() {
   const { data: project } = useProject();
-  const { next } = Route.useSearch();
+  const { next, email } = Route.useSearch();
   return (
     <PageFrame title="Sign in" description={`Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`}>
-      <SignInForm next={next} />
+      <SignInForm next={next} initialEmail={email} />
     </PageFrame>
   );
 }

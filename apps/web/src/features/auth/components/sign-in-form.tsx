@@ -28,9 +28,9 @@ const MODES: Array<{ value: Mode; label: string }> = [
 ];
 
 /** Sign in, sign up, one-time code and forgotten password, then back to `next`. */
-export function SignInForm({ next }: { next?: string }) {
+export function SignInForm({ next, initialEmail = '' }: { next?: string; initialEmail?: string }) {
   const [mode, setMode] = useState<Mode>('sign-in');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [code, setCode] = useState('');

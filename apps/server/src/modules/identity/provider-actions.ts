@@ -1,0 +1,38 @@
+import crypto from 'node:crypto';
+import { DomainError } from '@decor/core';
+import type { Config } from '../../config/env.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
+import type { Auth } from './auth.ts';
+
+/** How long the single-use sign-in token a new account's access code returns stays valid. */
+const SIGN_IN_TOKEN_MINUTES = 3;
+
+/**
+ * A single-use token that signs this account in (the provider's one-time-token verify).
+ * Only for an account the caller has just created (docs/access-codes.md).
+ */
+export async function createSignInToken(auth: Auth, userId: string): Promise<string> {
+  const context = await auth.$context;
+  const session = await context.internalAdapter.createSession(userId);
+  if (!session) throw new DomainError('internal', 'Could not get access.');
+  const token = crypto.randomBytes(32).toString('base64url');
+  await context.internalAdapter.createVerificationValue({
+    identifier: `one-time-token:${token}`,
+    value: session.token,
+    expiresAt: new Date(Date.now() + SIGN_IN_TOKEN_MINUTES * 60_000),
+  });
+  return token;
+}
+
+/** Mails an unverified address the provider's verification link, on the project's own address. */
+export async function sendVerificationLink({ auth, config, projectKey, email }: { auth: Auth; config: Config; projectKey: string; email: string }) {
+  const origin = projectOrigin(config, projectKey);
+  const response = await auth.handler(
+    new Request(`${origin}/api/auth/send-verification-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email }),
+    }),
+  );
+  if (!response.ok) throw new Error(`the verification link could not be sent (${response.status})`);
+}

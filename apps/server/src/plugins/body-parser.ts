@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '@decor/core';
+import { parseClientJson } from '../lib/safe-json.ts';
+
+/**
+ * The one JSON body parser (docs/security.md, "Bad input"): bounded depth, no NUL, no
+ * prototype keys (lib/safe-json.ts). An empty body is no body, so a POST without one reaches
+ * the route's own validation (optional bodies pass) instead of failing as broken JSON.
+ * A NUL in the URL (`%00`) is refused before routing for the same reason as in a body.
+ */
+export const bodyParserPlugin = fp(async function bodyParser(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, parseClientJson(text));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url) || request.url.includes('\u0000')) {
+      throw new DomainError('bad_request', 'The address contains a NUL character.');
+    }
+  });
+});
