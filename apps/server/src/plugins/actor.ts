@@ -18,7 +18,7 @@ export interface Actor {
   isAdmin: boolean;
   emailVerified: boolean;
   termsAcceptedAt: Date | null;
-  /** The session behind the call, when it came with one (not for a bare access token). */
+  /** The session behind the call (an access token's too: it names its session). */
   sessionToken: string | null;
 }
 
@@ -67,6 +67,32 @@ export function sessionTokenFromCookie(cookieHeader: string | undefined, secret:
   return null;
 }
 
+interface SessionUserRow {
+  id: string;
+  email: string;
+  name: string;
+  is_admin: boolean;
+  email_verified: boolean;
+  terms_accepted_at: Date | string | null;
+  disabled: boolean;
+  session_token: string;
+  session_updated_at: Date | string;
+}
+
+const SESSION_USER_COLUMNS = sql.raw(
+  'u.id, u.email, u.name, u.is_admin, u.email_verified, u.terms_accepted_at, u.disabled, s.token AS session_token, s.updated_at AS session_updated_at',
+);
+
+const actorOf = (row: SessionUserRow): Actor => ({
+  userId: row.id,
+  email: row.email,
+  name: row.name,
+  isAdmin: row.is_admin,
+  emailVerified: row.email_verified,
+  termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
+  sessionToken: row.session_token,
+});
+
 /**
  * Resolves `request.actor` on every API call and enforces the onboarding gate: until the
  * e-mail is verified and the terms accepted, a signed-in person reaches only the
@@ -82,16 +108,24 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
     return jwks.set;
   };
 
+  /**
+   * An access token (JWT) counts only while the session it was issued from lives: signing
+   * out, a password reset or disabling the account ends its tokens at once (DESIGN.md §8).
+   */
   async function fromAccessToken(token: string): Promise<Actor | null> {
+    let payload: { sub?: string; sid?: unknown };
     try {
-      const { payload } = await jwtVerify(token, await keySet());
-      if (!payload.sub) return null;
-      const [user] = await db.select().from(users).where(eq(users.id, payload.sub));
-      if (!user || user.disabled) return null;
-      return { ...user, userId: user.id, sessionToken: null };
+      ({ payload } = await jwtVerify(token, await keySet()));
     } catch {
       return null;
     }
+    if (!payload.sub || typeof payload.sid !== 'string') return null;
+    const [row] = await preparedRows<SessionUserRow>(
+      db,
+      sql`SELECT ${SESSION_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = ${payload.sid} AND s.user_id = ${payload.sub} AND s.expires_at > now()`,
+    );
+    return row && !row.disabled ? actorOf(row) : null;
   }
 
   /** The provider's own session lookup, on this request's origin (so cookie names match). */
@@ -119,33 +153,15 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
   async function fromSessionCookie(request: FastifyRequest): Promise<Actor | null | undefined> {
     const token = sessionTokenFromCookie(request.headers.cookie, secret);
     if (!token) return undefined;
-    const [row] = await preparedRows<{
-      id: string;
-      email: string;
-      name: string;
-      is_admin: boolean;
-      email_verified: boolean;
-      terms_accepted_at: Date | string | null;
-      disabled: boolean;
-      session_updated_at: Date | string;
-    }>(
+    const [row] = await preparedRows<SessionUserRow>(
       db,
-      sql`SELECT u.id, u.email, u.name, u.is_admin, u.email_verified, u.terms_accepted_at, u.disabled, s.updated_at AS session_updated_at
-          FROM sessions s JOIN users u ON u.id = s.user_id
+      sql`SELECT ${SESSION_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token = ${token} AND s.expires_at > now()`,
     );
     if (!row) return null;
     if (Date.now() - new Date(row.session_updated_at).getTime() > SESSION_REFRESH_MS) return undefined;
     if (row.disabled) return null;
-    return {
-      userId: row.id,
-      email: row.email,
-      name: row.name,
-      isAdmin: row.is_admin,
-      emailVerified: row.email_verified,
-      termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
-      sessionToken: token,
-    };
+    return actorOf(row);
   }
 
   async function resolve(request: FastifyRequest): Promise<Actor | null> {

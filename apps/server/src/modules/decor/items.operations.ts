@@ -223,13 +223,19 @@ export async function createItem(context: DecorContext, name: string, body: Reco
   });
 }
 
-/** The version a PATCH was based on: If-Match (an ETag or a bare number) or `_version`. */
+/**
+ * The version a PATCH was based on: If-Match (`5`, `"5"` or `W/"5"`) or `_version` as a JSON
+ * number. Only a positive whole number counts: `"5"`, `["5"]`, `"0x5"` or `true` are refused.
+ */
 export function versionFrom(ifMatch: string | undefined, body: Record<string, unknown>): number {
-  const raw = ifMatch?.replace(/^W\//, '').replace(/"/g, '').trim() ?? body._version;
-  const version = Number(raw);
-  if (raw === undefined || raw === '' || !Number.isInteger(version) || version < 1) {
-    throw badRequest('Send the version you read (If-Match header or _version), so that no change is lost.', { field: '_version' });
+  const refuse = () => badRequest('Send the version you read (If-Match header or _version), so that no change is lost.', { field: '_version' });
+  if (ifMatch !== undefined) {
+    const match = /^(?:W\/)?"?([1-9]\d{0,15})"?$/.exec(ifMatch.trim());
+    if (!match) throw refuse();
+    return Number(match[1]);
   }
+  const version = body._version;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw refuse();
   return version;
 }
 

@@ -133,7 +133,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     plugins: [
       bearer(),
       jwt({
-        jwt: { expirationTime: `${ACCESS_TOKEN_TTL_SECONDS}s`, definePayload: ({ user }) => ({ email: user.email }) },
+        // `sid` ties the token to its session: it stops working when the session is revoked (plugins/actor.ts).
+        jwt: { expirationTime: `${ACCESS_TOKEN_TTL_SECONDS}s`, definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }) },
       }),
       oneTimeToken({ expiresIn: 3 }),
       emailOTP({

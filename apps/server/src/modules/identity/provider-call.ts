@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Auth } from './auth.ts';
 import { toFetchRequest } from './identity.routes.ts';
 
@@ -19,8 +19,3 @@ export async function callProvider(auth: Auth, request: FastifyRequest, path: st
   );
 }
 
-/** Passes the provider's cookies (a new or cleared session) on to the browser. */
-export function forwardCookies(response: Response, reply: FastifyReply) {
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-}

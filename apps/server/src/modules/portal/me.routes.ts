@@ -6,7 +6,9 @@ import type { AppContext } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import type { Auth } from '../identity/auth.ts';
-import { callProvider, forwardCookies } from '../identity/provider-call.ts';
+import { callProvider } from '../identity/provider-call.ts';
+import { fetchHeaders } from '../../lib/fetch-headers.ts';
+import { revokeSession } from './portal.repo.ts';
 import { allProjects, projectsOfUser } from '../projects/memberships.repo.ts';
 
 export const meResponseSchema = z.object({
@@ -81,13 +83,27 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
 
   app.post(
     '/api/me/sign-out',
-    { schema: { tags: ['portal'], summary: 'Revoke this session on the server', body: z.object({}).strict().optional() } },
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Revoke the session behind this call (cookie or access token) and clear its cookies',
+        body: z.object({}).strict().optional(),
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
-      if (request.actor?.sessionToken) {
-        const response = await callProvider(auth, request, '/sign-out', {});
-        forwardCookies(response, reply);
+      const token = request.actor?.sessionToken;
+      if (token) {
+        // The provider expires the cookies; the session row is removed here either way, and
+        // checked, so a 204 always means the session and every token issued from it are dead.
+        const cleared = await auth.api.signOut({ headers: fetchHeaders(request), returnHeaders: true }).catch(() => null);
+        if (cleared) {
+          const cookies = cleared.headers.getSetCookie();
+          if (cookies.length) reply.header('set-cookie', cookies);
+        }
+        await revokeSession(db, token);
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
-import { deployProjects, deploys, featureFlags, projects } from '../../db/schema/index.ts';
+import { deployProjects, deploys, featureFlags, projects, sessions } from '../../db/schema/index.ts';
 
 export async function listFeatureFlags(db: Db) {
   return db.select({ key: featureFlags.key, enabled: featureFlags.enabled }).from(featureFlags);
@@ -22,4 +22,11 @@ export async function listDeployRows(db: Db) {
     .leftJoin(deployProjects, eq(deployProjects.deployId, deploys.id))
     .leftJoin(projects, eq(projects.id, deployProjects.projectId))
     .orderBy(deploys.name, projects.name);
+}
+
+/** Ends a session: its cookie and every access token issued from it stop working. */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.token, token));
+  const [left] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  if (left) throw new Error('the session could not be revoked');
 }
