@@ -3,9 +3,10 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { resolveDemoPassword } from './db/seed/demo-password.ts';
+import { demoAccountsNotice, resolveDemoPassword } from './db/seed/demo-password.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { resolveStoredSecret } from './lib/stored-secret.ts';
+import { DirectoryInUseError } from './lib/dir-lock.ts';
 
 function loadConfigOrExit(): Config {
   try {
@@ -23,20 +24,21 @@ function loadConfigOrExit(): Config {
 async function prepare(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 });
-  let demoPassword: string | null = null;
+  let demoNotice: string | null = null;
   if (config.seedDemo) {
-    demoPassword = await resolveDemoPassword(config.dataDir, config.demoPassword);
-    await seedDemo({ db: database.db, password: demoPassword, portalHost: config.portalHost });
+    const { value: password, generated } = await resolveDemoPassword(config.dataDir, config.demoPassword);
+    const { createdAccounts } = await seedDemo({ db: database.db, password, portalHost: config.portalHost });
+    demoNotice = demoAccountsNotice({ password, generated, createdAccounts, dataDir: config.dataDir });
   }
-  return { database, authSecret, demoPassword };
+  return { database, authSecret, demoNotice };
 }
 
 async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepare>>) {
   const startedAt = performance.now();
-  const { database, authSecret, demoPassword } = prepared ?? {
+  const { database, authSecret, demoNotice } = prepared ?? {
     database: await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }),
     authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 }),
-    demoPassword: null,
+    demoNotice: null,
   };
   const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel }, runReminders: true });
 
@@ -55,17 +57,17 @@ async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepar
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (demoPassword) printDemoAccounts(config, demoPassword);
+  if (demoNotice) printDemoAccounts(config, demoNotice);
   app.log.info(
     { database: database.kind, startupMs: Math.round(performance.now() - startedAt), pid: process.pid },
     `Decor Portal is ready: http://demo.${config.portalHost}:${config.port}`,
   );
 }
 
-function printDemoAccounts(config: Config, password: string) {
+function printDemoAccounts(config: Config, notice: string) {
   const lines = [
     '',
-    `Demo accounts (password for all: ${password})`,
+    notice,
     '  admin@demo.test        platform administrator',
     '  manager@demo.test      manager of "demo" (Maple Residences)',
     '  buyer@demo.test        buyer of unit 402 in "demo"',
@@ -92,7 +94,7 @@ async function main() {
   }
   const prepared = await prepare(config);
   await prepared.database.close();
-  if (prepared.demoPassword) printDemoAccounts(config, prepared.demoPassword);
+  if (prepared.demoNotice) printDemoAccounts(config, prepared.demoNotice);
   let stopping = false;
   for (let i = 0; i < config.workers; i++) cluster.fork();
   cluster.on('exit', (worker, code) => {
@@ -111,6 +113,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A data directory in use is an operator's mistake, not a crash: say so in one sentence.
+  console.error(error instanceof DirectoryInUseError ? error.message : error);
   process.exit(1);
 });

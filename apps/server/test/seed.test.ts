@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import { accounts, deployProjects, deploys, items, memberships, projects, users } from '../src/db/schema/index.ts';
 import { seedDemo } from '../src/db/seed/seed.ts';
+import { demoAccountsNotice } from '../src/db/seed/demo-password.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 
 const { db } = await createTestApp();
@@ -138,11 +139,32 @@ describe(`demo data (${testDbKind})`, () => {
     expect(await count()).toEqual(before);
   });
 
-  it('brings the demo accounts in line with a changed DEMO_PASSWORD', async () => {
-    await seedDemo({ db, password: 'a-new-demo-password', portalHost: TEST_PORTAL_HOST });
+  it('never changes the password of an account that exists, whatever DEMO_PASSWORD says', async () => {
     const admin = await userByEmail('admin@demo.test');
-    const [credential] = await db.select().from(accounts).where(eq(accounts.userId, admin.id));
-    expect(await verify(credential!.password!, 'a-new-demo-password')).toBe(true);
+    const chosen = await hash('the-admin-chose-this-1');
+    await db.update(accounts).set({ password: chosen }).where(eq(accounts.userId, admin.id));
+    for (const password of [TEST_DEMO_PASSWORD, 'a-new-demo-password']) {
+      const result = await seedDemo({ db, password, portalHost: TEST_PORTAL_HOST });
+      expect(result.createdAccounts).toEqual([]);
+      const [credential] = await db.select().from(accounts).where(eq(accounts.userId, admin.id));
+      expect(credential!.password).toBe(chosen);
+      expect(await verify(credential!.password!, password)).toBe(false);
+    }
+  });
+});
+
+describe('what a start prints about the demo accounts', () => {
+  const base = { password: 'printed-once-1', dataDir: '/srv/decor' };
+  it('shows the password only when this start generated it for accounts it created', () => {
+    expect(demoAccountsNotice({ ...base, generated: true, createdAccounts: ['admin@demo.test'] })).toContain('printed-once-1');
+    for (const notice of [
+      demoAccountsNotice({ ...base, generated: false, createdAccounts: ['admin@demo.test'] }),
+      demoAccountsNotice({ ...base, generated: false, createdAccounts: [] }),
+      demoAccountsNotice({ ...base, generated: true, createdAccounts: [] }),
+    ]) {
+      expect(notice).not.toContain('printed-once-1');
+    }
+    expect(demoAccountsNotice({ ...base, generated: false, createdAccounts: [] })).toContain('/srv/decor/demo-password');
   });
 });
 

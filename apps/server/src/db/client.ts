@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import * as schema from './schema/index.ts';
+import { lockDirectory } from '../lib/dir-lock.ts';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the server sees, whichever driver is underneath. */
@@ -70,11 +71,31 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: Op
   }
 
   const dir = pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  let release = () => {};
+  if (!dir.startsWith('memory://')) {
+    await fs.mkdir(dir, { recursive: true });
+    // One process per embedded database: a second one would silently lose writes.
+    release = lockDirectory(`${path.resolve(dir)}.lock`);
+  }
+  try {
+    const client = await PGlite.create(dir);
+    const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    return {
+      db: pgliteDb as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

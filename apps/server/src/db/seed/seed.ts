@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { slugify } from '@decor/core';
 import type { Db } from '../client.ts';
 import { accounts, deployProjects, deploys, items, memberships, projects, users } from '../schema/index.ts';
@@ -26,12 +26,14 @@ export interface SeedResult {
   /** The keys of the projects this run created (empty when all existed already). */
   createdProjects: string[];
   accounts: string[];
+  /** The accounts this run created, with the given password; existing ones keep theirs. */
+  createdAccounts: string[];
 }
 
 /**
  * Seeds the demo platform: an admin, the `demo` and `harbour` projects with their
  * catalogues, units, managers, buyers and carts, and a development deploy listing them.
- * Idempotent: existing people and projects are left as they are.
+ * Idempotent: existing people (their passwords included) and projects are left as they are.
  */
 export async function seedDemo({ db, password, portalHost, now = new Date() }: SeedInput): Promise<SeedResult> {
   const seeds = [demoProject, harbourProject];
@@ -40,7 +42,7 @@ export async function seedDemo({ db, password, portalHost, now = new Date() }: S
     ...seeds.flatMap((seed) => [...seed.managers, ...seed.buyers]),
   ];
   return db.transaction(async (tx) => {
-    const userIds = await ensureUsers(tx as unknown as Db, people, password, now);
+    const { ids: userIds, created } = await ensureUsers(tx as unknown as Db, people, password, now);
     const createdProjects: string[] = [];
     for (const seed of seeds) {
       const [existing] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.key, seed.key));
@@ -49,30 +51,21 @@ export async function seedDemo({ db, password, portalHost, now = new Date() }: S
       createdProjects.push(seed.key);
     }
     await ensureLocalDeploy(tx as unknown as Db, portalHost);
-    return { createdProjects, accounts: people.map((p) => p.email) };
+    return { createdProjects, accounts: people.map((p) => p.email), createdAccounts: created };
   });
 }
 
 async function ensureUsers(db: Db, people: Person[], password: string, now: Date) {
   const emails = people.map((p) => p.email);
   const existing = await db
-    .select({ id: users.id, email: users.email, password: accounts.password })
+    .select({ id: users.id, email: users.email })
     .from(users)
-    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
     .where(inArray(users.email, emails));
   const ids = new Map(existing.map((u) => [u.email, u.id]));
-  // Hashing costs tens of milliseconds: only when an account is made or brought up to date.
+  // Hashing costs tens of milliseconds: only when an account is made. An existing account's
+  // password is never touched: a person may have changed it (docs/security.md, "Demo accounts").
   let hashed: Promise<string> | undefined;
   const passwordHash = () => (hashed ??= hash(password));
-  // The printed demo password must be the one that works: when DEMO_PASSWORD changed
-  // since the accounts were made, bring their credentials in line with it.
-  const stale = existing.filter((u) => u.password);
-  if (stale[0]?.password && !(await verify(stale[0].password, password))) {
-    await db
-      .update(accounts)
-      .set({ password: await passwordHash(), updatedAt: now })
-      .where(and(eq(accounts.providerId, 'credential'), inArray(accounts.userId, stale.map((u) => u.id))));
-  }
   const fresh = people.filter((p) => !ids.has(p.email)).map((p) => ({ ...p, id: uuidv7() }));
   if (fresh.length > 0) {
     const freshHash = await passwordHash();
@@ -91,7 +84,7 @@ async function ensureUsers(db: Db, people: Person[], password: string, now: Date
     );
     for (const p of fresh) ids.set(p.email, p.id);
   }
-  return ids;
+  return { ids, created: fresh.map((p) => p.email) };
 }
 
 type ItemRow = typeof items.$inferInsert;
