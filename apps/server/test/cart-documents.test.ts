@@ -190,7 +190,7 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
       });
     const patched = await request('PATCH', `/api/schema/carts/${hannahCart._id}`, hannah, { selections: [...hannahCart.selections, ...missing], _version: hannahCart._version });
     expect(patched.statusCode).toBe(200);
-    const submitted = await request('POST', `/api/carts/${hannahCart._id}/submit`, hannah, { signature: 'Hannah Lee', agree: true });
+    const submitted = await request('POST', `/api/carts/${hannahCart._id}/submit`, hannah, { signature: 'Hannah Lee', agree: true, _version: patched.json()._version });
     expect(submitted.statusCode).toBe(200);
     const notice = await mail!.waitFor('manager@demo.test', /selection submitted/);
     expect(notice.subject).toBe('Unit 701: selection submitted for approval');

@@ -4,6 +4,7 @@ import { projects } from '../src/db/schema/index.ts';
 import { transitionCart } from '../src/modules/carts/carts.operations.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
+import { completeSelections as completeSelectionsOf, type Item } from './support/carts.ts';
 
 const { app, db } = await createTestApp();
 const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
@@ -12,30 +13,22 @@ const otherBuyer = await as('olivia.chen@demo.test');
 const coBuyer = await as('priya.reid@demo.test');
 const manager = await as('manager@demo.test');
 
-type Item = Record<string, unknown> & { _id: string; _version: number };
 const get = async (url: string, cookie?: string) => (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie) })).json();
 const post = (url: string, payload: object, cookie?: string) => app.inject({ method: 'POST', url, headers: browserHeaders(cookie), payload });
+/** Submits with the version the caller reads now: what a buyer reviewing the cart would send. */
+const submit = async (cartId: string, payload: object, cookie?: string) => {
+  const seen = (await get(`/api/schema/carts/${cartId}`, cookie)) as { _version?: number };
+  return post(`/api/carts/${cartId}/submit`, { ...payload, _version: seen._version ?? 1 }, cookie);
+};
 
 const cart = ((await get('/api/schema/carts/', buyer)) as Item[])[0]!;
 const unit = (await get(`/api/schema/units/${cart.unit as string}`, buyer)) as Item;
 
-/** One standard option of every required category the buyer's plan can have: a complete, valid cart. */
-async function completeSelections() {
-  const categories = (await get('/api/schema/categories/?limit=200', buyer)) as Item[];
-  const options = (await get('/api/schema/options/?limit=200', buyer)) as Item[];
-  return categories
-    .filter((c) => c.required)
-    .map((c) => {
-      const option = options.find(
-        (o) => o.category === c._id && (o.requires as string[]).length === 0 && ((o.plans as string[]).length === 0 || (o.plans as string[]).includes(unit.plan as string)),
-      )!;
-      return { option: option._id, quantity: 1 };
-    });
-}
+const completeSelections = () => completeSelectionsOf(app, buyer, unit.plan as string);
 
 describe(`cart transitions (${testDbKind})`, () => {
   it('refuses to submit while a required category is empty, naming it', async () => {
-    const response = await post(`/api/carts/${cart._id}/submit`, { signature: 'Alex Buyer', agree: true }, buyer);
+    const response = await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer);
     expect(response.statusCode).toBe(422);
     expect(response.json().error.details.missing.length).toBeGreaterThan(0);
     expect(response.json().error.message).toMatch(/^Choose .+ before submitting\.$/);
@@ -50,9 +43,9 @@ describe(`cart transitions (${testDbKind})`, () => {
       payload: { selections: await completeSelections(), _version: current._version },
     });
     expect(patched.statusCode).toBe(200);
-    expect((await post(`/api/carts/${cart._id}/submit`, { signature: 'Alex Buyer', agree: false }, buyer)).statusCode).toBe(400);
-    expect((await post(`/api/carts/${cart._id}/submit`, { signature: ' ', agree: true }, buyer)).statusCode).toBe(400);
-    const submitted = await post(`/api/carts/${cart._id}/submit`, { signature: 'Alex Buyer', agree: true }, buyer);
+    expect((await submit(cart._id, { signature: 'Alex Buyer', agree: false }, buyer)).statusCode).toBe(400);
+    expect((await submit(cart._id, { signature: ' ', agree: true }, buyer)).statusCode).toBe(400);
+    const submitted = await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer);
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({ status: 'submitted', signature: { name: 'Alex Buyer', total: patched.json().total } });
     expect(submitted.json().history.at(-1)).toMatchObject({ status: 'submitted' });
@@ -62,7 +55,7 @@ describe(`cart transitions (${testDbKind})`, () => {
     expect((await post(`/api/carts/${cart._id}/approve`, {}, buyer)).statusCode).toBe(403);
     expect((await post(`/api/carts/${cart._id}/approve`, {}, otherBuyer)).statusCode).toBe(404);
     expect((await post(`/api/carts/${cart._id}/approve`, {}, undefined)).statusCode).toBe(401);
-    expect((await post(`/api/carts/${cart._id}/submit`, { signature: 'Alex Buyer', agree: true }, buyer)).statusCode).toBe(409);
+    expect((await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer)).statusCode).toBe(409);
   });
 
   it('lets a manager return it with a comment, and the buyer submit again', async () => {
@@ -70,7 +63,7 @@ describe(`cart transitions (${testDbKind})`, () => {
     const returned = await post(`/api/carts/${cart._id}/return`, { comment: 'Please choose a backsplash too.' }, manager);
     expect(returned.json()).toMatchObject({ status: 'draft' });
     expect(returned.json().history.at(-1)).toMatchObject({ status: 'draft', comment: 'Please choose a backsplash too.' });
-    expect((await post(`/api/carts/${cart._id}/submit`, { signature: 'Alex Buyer', agree: true }, buyer)).statusCode).toBe(200);
+    expect((await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer)).statusCode).toBe(200);
   });
 
   it('writes the immutable purchase on approval, and reopens as a new revision', async () => {
@@ -88,7 +81,7 @@ describe(`cart transitions (${testDbKind})`, () => {
     const shared = (await get('/api/schema/carts/', coBuyer)) as Item[];
     expect(shared).toHaveLength(1);
     expect(shared[0]!.status).toBe('approved');
-    expect((await post(`/api/carts/${shared[0]!._id}/submit`, { signature: 'Priya Reid', agree: true }, coBuyer)).statusCode).toBe(409);
+    expect((await submit(shared[0]!._id, { signature: 'Priya Reid', agree: true }, coBuyer)).statusCode).toBe(409);
   });
 
   it('locks a draft after its deadline until a manager extends it (controllable clock)', async () => {

@@ -113,6 +113,9 @@ export const selectionSchema = z
   .object({ option: id, room: id.optional(), quantity: z.number().int().min(1).max(1000).default(1) })
   .strict();
 
+/** A line of a signed or approved cart that is not an option: a package's saving or a change fee. */
+export const adjustmentSchema = z.object({ label: text(200), amount: money }).strict();
+
 export const cartSchema = z
   .object({
     unit: id,
@@ -125,11 +128,26 @@ export const cartSchema = z
     notes: text(5000).default(''),
     /** The buyer's own spending target for upgrades (minor units), shown beside the total. */
     budget: money.min(0).nullable().optional(),
+    /**
+     * What the buyer signed: the name, the time, and exactly the lines, prices, adjustments
+     * and total that were shown (docs/selection-rules.md, "Prices"). Approval copies these.
+     */
     signature: z
-      .object({ name: text(200), signedAt: z.iso.datetime({ offset: true }), total: money })
+      .object({
+        name: text(200),
+        signedAt: z.iso.datetime({ offset: true }),
+        total: money,
+        lines: z.array(selectionSchema.extend({ price: money })).max(500).optional(),
+        adjustments: z.array(adjustmentSchema).max(10).optional(),
+      })
       .strict()
       .nullable()
       .default(null),
+    /** Prices of chosen options that changed while the cart was open, newest last: the buyer is told. */
+    priceChanges: z
+      .array(z.object({ option: id, name: text(200), from: money, to: money, at: z.iso.datetime({ offset: true }) }).strict())
+      .max(50)
+      .default([]),
     /** Change orders: 1 until an approved selection is reopened. */
     revision: z.number().int().min(1).default(1),
     /** Every status change: who, when, and a manager's comment. */
@@ -163,6 +181,8 @@ export const purchaseSchema = z
     unit: id,
     buyer: z.string().max(100),
     lines: z.array(selectionSchema.extend({ price: money })).max(500),
+    /** What is not an option line (a package's saving): the total is always lines + adjustments. */
+    adjustments: z.array(adjustmentSchema).max(10).default([]),
     total: money,
     currency: z.string().length(3),
     approvedBy: z.string().max(100),

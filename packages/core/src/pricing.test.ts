@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cartTotal } from './pricing.ts';
+import { cartTotal, pricedSnapshot } from './pricing.ts';
 
 const prices: Record<string, number> = { oak: 185_000, paint: 45_000, outlet: 15_000, standard: 0 };
 const priceOf = (id: string) => prices[id];
@@ -34,5 +34,29 @@ describe('cartTotal', () => {
         expect(cartTotal({ selections, priceOf })).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('pricedSnapshot', () => {
+  it('always totals exactly its lines plus its adjustments, and agrees with cartTotal (generated)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ option: fc.constantFrom('a', 'b', 'c', 'd'), quantity: fc.integer({ min: 1, max: 20 }) }), { maxLength: 12 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 5_000_000 })),
+        fc.integer({ min: -10_000_000, max: 1_000_000 }),
+        (selections, prices, packageAdjustment) => {
+          const priceOf = (id: string) => prices[id];
+          const snapshot = pricedSnapshot({ selections, priceOf, packageAdjustment, packageName: 'Chef package' });
+          const sum = snapshot.lines.reduce((t, l) => t + l.price * l.quantity, 0) + snapshot.adjustments.reduce((t, a) => t + a.amount, 0);
+          return sum === snapshot.total && snapshot.total === cartTotal({ selections, priceOf, packageAdjustment }) && snapshot.total >= 0;
+        },
+      ),
+    );
+  });
+
+  it('names the package on its adjustment and leaves it out when it changes nothing', () => {
+    const snapshot = pricedSnapshot({ selections: [{ option: 'a', quantity: 2 }], priceOf: () => 1_000, packageAdjustment: -500, packageName: 'Chef package' });
+    expect(snapshot).toEqual({ lines: [{ option: 'a', quantity: 2, price: 1_000 }], adjustments: [{ label: 'Chef package', amount: -500 }], total: 1_500 });
+    expect(pricedSnapshot({ selections: [], priceOf: () => 0 }).adjustments).toEqual([]);
   });
 });

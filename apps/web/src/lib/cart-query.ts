@@ -15,9 +15,19 @@ export interface Cart {
   revision?: number;
   selections: Array<{ option: string; room?: string; quantity: number }>;
   signature: { name: string; signedAt: string; total: number } | null;
+  /** Prices of chosen options that changed while the cart was open (the buyer is told). */
+  priceChanges?: PriceChange[];
   history?: Array<{ status: string; at: string; by: string; comment?: string }>;
   /** Saved alternatives, newest last. */
   versions?: CartAlternative[];
+}
+
+export interface PriceChange {
+  option: string;
+  name: string;
+  from: number;
+  to: number;
+  at: string;
 }
 
 export interface CartAlternative {

@@ -13,7 +13,15 @@ export type CartData = Record<string, unknown> & {
   total: number;
   notes?: string;
   revision?: number;
-  signature?: { name: string; signedAt: string; total: number } | null;
+  owner?: string;
+  signature?: {
+    name: string;
+    signedAt: string;
+    total: number;
+    lines?: Array<{ option: string; room?: string; quantity: number; price: number }>;
+    adjustments?: Array<{ label: string; amount: number }>;
+  } | null;
+  priceChanges?: Array<{ option: string; name: string; from: number; to: number; at: string }>;
 };
 
 /**

@@ -9,6 +9,7 @@ import { resolveCollection } from '../decor/collections.registry.ts';
 import { getItemJson, lockItem, updateItemAudited, insertItem, writeAudit } from '../decor/items.repo.ts';
 import type { CartData } from './carts.document.ts';
 import { ruleContextFor } from './carts.rules.ts';
+import { priceCart, repriceIfStale } from './carts.pricing.ts';
 
 /**
  * Who is asking about carts in this project: the project, the caller's standing, and the SQL
@@ -41,6 +42,8 @@ export interface TransitionInput {
   signature?: { name: string; agree: boolean };
   comment?: string;
   deadline?: string;
+  /** For submit: the version of the cart the buyer reviewed and signs. */
+  expectedVersion?: number;
   now?: Date;
 }
 
@@ -49,10 +52,13 @@ export interface TransitionInput {
  * draft with a typed signature; managers approve (writing the immutable purchase), return
  * with a comment, reopen an approved one as a new revision, or extend a passed deadline.
  */
-export async function transitionCart({ db, actor, projectKey, cartId, action, signature, comment, deadline, now = new Date() }: TransitionInput) {
+export async function transitionCart({ db, actor, projectKey, cartId, action, signature, comment, deadline, expectedVersion, now = new Date() }: TransitionInput) {
   const { project, plan, isManager } = await cartScope(db, actor, projectKey);
   const by = isManager ? 'manager' : 'buyer';
   const actorId = actor!.userId;
+  // A stored total behind today's prices is brought up to date first: the buyer then sees a
+  // new version, and signs only what was shown (docs/selection-rules.md, "Prices").
+  if (action === 'submit') await repriceIfStale(db, { projectId: project.id, cartId, actorId });
 
   return db.transaction(async (tx) => {
     const db = tx as unknown as Db;
@@ -69,6 +75,12 @@ export async function transitionCart({ db, actor, projectKey, cartId, action, si
     let next: Record<string, unknown> = { ...data, status: outcome.status, history: [...(data.history ?? []), entry] };
 
     if (action === 'submit') {
+      if (expectedVersion !== undefined && cart.version !== expectedVersion) {
+        const latest = await getItemJson(db, { projectId: project.id, collection: 'carts', id: cartId, where: sql`true`, document: sql`i.data` });
+        throw new DomainError('conflict', 'This selection changed since you reviewed it (a price or a choice). Review it again before you sign.', {
+          current: latest ? (JSON.parse(latest) as unknown) : null,
+        });
+      }
       if (!signature?.agree) throw new DomainError('bad_request', 'Please confirm that you agree to this selection.', { field: 'agree' });
       const name = signature.name.trim();
       if (name.length < 2) throw new DomainError('bad_request', 'Type your full name to sign.', { field: 'signature' });
@@ -77,7 +89,8 @@ export async function transitionCart({ db, actor, projectKey, cartId, action, si
       if (missing.length) {
         throw new DomainError('rule_broken', `Choose ${missing.map((c) => c.name).join(', ')} before submitting.`, { missing: missing.map((c) => ({ _id: c._id, name: c.name })) });
       }
-      next = { ...next, signature: { name, signedAt: now.toISOString(), total: data.total } };
+      const signed = await priceCart(db, project.id, data as CartData);
+      next = { ...next, total: signed.total, priceChanges: [], signature: { name, signedAt: now.toISOString(), ...signed } };
     }
     if (action === 'return' && !comment?.trim()) throw new DomainError('bad_request', 'Say what the buyer should change.', { field: 'comment' });
     if (action === 'reopen') next = { ...next, revision: (data.revision ?? 1) + 1, signature: null };
@@ -87,7 +100,7 @@ export async function transitionCart({ db, actor, projectKey, cartId, action, si
       }
       next = { ...next, deadline: new Date(deadline).toISOString() };
     }
-    if (action === 'approve') await writePurchase(db, { projectId: project.id, currency: project.currency, cartId, cart: data, approvedBy: actorId, now });
+    if (action === 'approve') await writePurchase(db, { projectId: project.id, currency: project.currency, cartId, cart: data as CartData, approvedBy: actorId, now });
 
     return updateItemAudited(db, { projectId: project.id, collection: 'carts', id: cartId, data: next, before: data, actorId });
   });
@@ -106,23 +119,28 @@ async function allCategories(db: Db, projectId: string) {
   );
 }
 
-/** The immutable record of what was approved: every line at its price, the total, the currency. */
+/**
+ * The immutable record of what was approved: exactly what the buyer signed — every line at
+ * the price signed, the adjustments, and a total that is their sum (docs/selection-rules.md,
+ * "Prices"). A cart signed before signatures kept their lines is priced as it stands.
+ */
 async function writePurchase(
   db: Db,
-  { projectId, currency, cartId, cart, approvedBy, now }: { projectId: string; currency: string; cartId: string; cart: Record<string, unknown>; approvedBy: string; now: Date },
+  { projectId, currency, cartId, cart, approvedBy, now }: { projectId: string; currency: string; cartId: string; cart: CartData; approvedBy: string; now: Date },
 ) {
-  const context = await ruleContextFor(db, projectId, cart);
-  const selections = (cart.selections ?? []) as Selection[];
+  const signed = cart.signature?.lines ? { lines: cart.signature.lines, adjustments: cart.signature.adjustments ?? [] } : await priceCart(db, projectId, cart);
+  const total = signed.lines.reduce((sum, line) => sum + line.price * line.quantity, 0) + signed.adjustments.reduce((sum, a) => sum + a.amount, 0);
   const data = {
     cart: cartId,
     unit: cart.unit,
     buyer: cart.owner,
-    lines: selections.map((s) => ({ ...s, price: context.options.get(s.option)?.price ?? 0 })),
-    total: cart.total,
+    lines: signed.lines,
+    adjustments: signed.adjustments,
+    total,
     currency,
     approvedBy,
     approvedAt: now.toISOString(),
-    revision: (cart.revision as number | undefined) ?? 1,
+    revision: cart.revision ?? 1,
   };
   const id = await insertItem(db, { projectId, collection: 'purchases', data, actorId: approvedBy });
   await writeAudit(db, { projectId, collection: 'purchases', itemId: id, action: 'create', actorId: approvedBy, before: null, after: data });

@@ -61,14 +61,14 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     {
       schema: {
         tags: ['decor'],
-        summary: 'Submit a complete draft with the buyer’s typed full name and agreement',
+        summary: 'Submit a complete draft with the buyer’s typed full name and agreement, and the cart version reviewed (409 if it changed)',
         params,
-        body: z.object({ signature: z.string().max(200), agree: z.boolean() }).strict(),
+        body: z.object({ signature: z.string().max(200), agree: z.boolean(), _version: z.number().int().min(1) }).strict(),
         response: { 200: cartSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const body = await transitionCart({ ...base(request), action: 'submit', signature: { name: request.body.signature, agree: request.body.agree } });
+      const body = await transitionCart({ ...base(request), action: 'submit', signature: { name: request.body.signature, agree: request.body.agree }, expectedVersion: request.body._version });
       const project = (await findProjectByKey(database.db, request.projectKey!))!;
       // The buyer's answer does not wait for the mail server.
       void notifyManagersOfSubmission({

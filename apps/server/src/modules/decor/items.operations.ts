@@ -29,6 +29,7 @@ import {
 } from './items.repo.ts';
 import { refsByCollection } from './refs.ts';
 import { enforceCartRules } from '../carts/carts.rules.ts';
+import { runAfterChange } from './collection-hooks.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SYSTEM_FIELDS = ['_id', '_version', 'createdAt', 'updatedAt'];
@@ -272,7 +273,9 @@ export async function patchItem(context: DecorContext, name: string, id: string,
     let data = validated(collection, { ...current.data, ...patch });
     await checkReferences(db, project.id, collection, data, current.data);
     data = await withServerTotal(db, project.id, collection, data);
-    return updateItemAudited(db, { projectId: project.id, collection: collection.name, id, data, before: current.data, actorId });
+    const body = await updateItemAudited(db, { projectId: project.id, collection: collection.name, id, data, before: current.data, actorId });
+    await runAfterChange(collection.name, { db, projectId: project.id, id, before: current.data, after: data, actorId });
+    return body;
   });
 }
 

@@ -13,6 +13,7 @@ import { CartActions } from './cart-actions.tsx';
 import { CartAlternatives } from './cart-alternatives.tsx';
 import { RoomLineCards } from './room-lines.tsx';
 import { CartNotes } from './cart-notes.tsx';
+import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 
 type ReviewOption = RuleOption & { rooms: string[]; swatch?: { color: string } | null };
 type ReviewCategory = RuleCategory & { order: number; rooms: string[]; surface?: string | null };
@@ -63,11 +64,17 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
     setSubmitting(true);
     setError(null);
     try {
-      await api(`/api/carts/${cart._id}/submit`, { method: 'POST', body: { signature: signature.trim(), agree: isAgreed } });
+      // The version reviewed here: if a price or a choice changed since, the server refuses and we show the new one.
+      await api(`/api/carts/${cart._id}/submit`, { method: 'POST', body: { signature: signature.trim(), agree: isAgreed, _version: cart._version } });
       await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
       await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Your selection could not be submitted. Please try again.');
+      if (caught instanceof ApiError && caught.code === 'conflict') {
+        setAgreed(false);
+        await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
+        await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
+      }
     } finally {
       setSubmitting(false);
     }
@@ -81,6 +88,7 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
         </Badge>
         {(cart.revision ?? 1) > 1 && <Text c="dimmed">Change order {cart.revision}</Text>}
       </Group>
+      {status === 'draft' && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} locale={project!.options.locale} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />

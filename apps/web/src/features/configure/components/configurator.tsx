@@ -18,6 +18,7 @@ import { persistCollectionCache } from '../../../lib/collection-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../api/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
+import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 import { RoomSketch, SwatchBoard } from '../../explore/components/room-sketch.tsx';
 import { sceneRoomsOf } from '../../explore/room-layout.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
@@ -130,6 +131,7 @@ function Editor({
           </Text>
         </Group>
       </Paper>
+      {isOpen && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       {editor.notice && (
         <Alert color={editor.notice.tone} withCloseButton onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
           {editor.notice.text}
