@@ -86,6 +86,7 @@ describe('a finish with a texture', () => {
         context.fillStyle = `rgb(${r}, ${g}, ${b})`;
         context.fillRect(0, 0, 64, 64);
         const form = new FormData();
+        form.append('configs', JSON.stringify({ purpose: 'catalogue' }));
         form.append('file', await canvas.convertToBlob({ type: 'image/png' }), 'blue-tile.png');
         const uploaded = await (await fetch('/api/files', { method: 'POST', body: form })).json();
         const options = await (await fetch('/api/schema/options/?limit=200')).json();

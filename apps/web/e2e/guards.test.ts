@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { origin, useBrowser, type BrowserSession } from './support/browser.ts';
+import { origin, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 
 const session = useBrowser();
 let browser: BrowserSession;
@@ -88,6 +89,35 @@ describe('guards for a visitor (SPEC.md §2)', () => {
     const waited = Date.now() - started;
     await page.unroute('**/api/me');
     expect(waited).toBeGreaterThanOrEqual(4_500);
+  });
+});
+
+describe('manager routes (the server refuses the data; the guard keeps the screens away)', () => {
+  const signInAndOpen = async (email: string, path: string) => {
+    const { page } = browser;
+    await browser.context.clearCookies();
+    await signInThroughPage(page, { email, password: E2E_DEMO_PASSWORD, next: path });
+    return page;
+  };
+
+  it("sends a buyer who opens the back office to their own home", async () => {
+    for (const path of ['/manage', '/manage/carts', '/manage/models/options', '/manage/settings']) {
+      const page = await signInAndOpen('buyer@demo.test', path);
+      await page.getByRole('heading', { name: 'My home' }).waitFor();
+      expect(new URL(page.url()).pathname, path).toBe('/');
+    }
+  });
+
+  it("sends another project's manager away from this project's back office", async () => {
+    const page = await signInAndOpen('manager@harbour.test', '/manage/carts');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('heading', { name: 'Carts' }).count()).toBe(0);
+  });
+
+  it("lets the project's manager in", async () => {
+    const page = await signInAndOpen('manager@demo.test', '/manage/settings');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/manage/settings');
   });
 });
 

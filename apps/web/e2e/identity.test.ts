@@ -8,6 +8,7 @@ import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { openBrowser, origin, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
 import { waitForMail } from './support/mail-files.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 const session = useBrowser();
 let browser: BrowserSession;
@@ -42,11 +43,9 @@ describe('a newcomer', () => {
     await page.getByLabel(/^Password/).fill('Finishes-2026');
     await page.locator('form button[type=submit]').click();
 
-    // Signed in at once, held by the Getting Started modal until verified.
-    await page.waitForURL((url) => url.pathname === '/configure');
-    const modal = page.getByTestId('getting-started');
-    await expect.poll(() => modal.getAttribute('data-step')).toBe('verify');
-    expect(await modal.textContent()).toContain(email);
+    // Not signed in yet: the account opens through the link mailed to the address.
+    await page.getByTestId('sign-up-sent').waitFor();
+    expect(await page.getByTestId('sign-up-sent').textContent()).toContain(email);
 
     const mail = await waitForMail(email, /Confirm your e-mail/);
     expect(mail.subject).toContain(demoProject.name);
@@ -54,8 +53,10 @@ describe('a newcomer', () => {
     await page.goto(link);
     await page.getByTestId('email-verified').waitFor();
 
-    // Still signed in: the modal moves on to the terms, over whatever page is open.
+    // Signed in by the link: the modal asks for the terms, over whatever page is open.
+    const modal = page.getByTestId('getting-started');
     await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
+    expect(await modal.textContent()).toContain(email);
     expect(await modal.textContent()).toContain('These terms cover your use of the Maple Residences selection portal.');
     await agreeToTerms(page);
     await page.getByRole('link', { name: 'Continue' }).click();
@@ -125,38 +126,77 @@ describe('remember me', () => {
 });
 
 describe('access links', () => {
-  async function insertCode(values: { email: string; targetPath?: string }) {
+  /** A code as the demo manager makes it (a code works only while its creator may still grant it). */
+  async function insertCode(values: { email: string | null; targetPath?: string }) {
     const code = crypto.randomBytes(10).toString('hex');
     const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
     await client.connect();
     await client.query(
-      `INSERT INTO access_codes (code, project_id, email, role, target_path, expires_at, max_uses)
-       SELECT $1, id, $2, 'purchaser', $3, now() + interval '1 day', 1 FROM projects WHERE key = 'demo'`,
+      `INSERT INTO access_codes (code, project_id, email, role, target_path, expires_at, max_uses, created_by)
+       SELECT $1, p.id, $2, 'purchaser', $3, now() + interval '1 day', 1, u.id
+       FROM projects p, users u WHERE p.key = 'demo' AND u.email = 'manager@demo.test'`,
       [code, values.email, values.targetPath ?? null],
     );
     await client.end();
     return code;
   }
 
-  it('signs a new person in and lands them in the project', async () => {
+  it('opens a new account for a new address, which the mailed link then verifies', async () => {
     const { page } = browser;
     const email = `invited-${Date.now()}@example.test`;
     const code = await insertCode({ email });
     await page.goto(`${origin()}/link/${code}`);
     await page.waitForURL((url) => url.pathname === '/');
     const modal = page.getByTestId('getting-started');
-    // The link proved the address: straight to the terms.
-    await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
+    // Holding the link does not prove the address: the mailed link does.
+    await expect.poll(() => modal.getAttribute('data-step')).toBe('verify');
     expect(await modal.textContent()).toContain(email);
+    const mail = await waitForMail(email, /Confirm your e-mail/);
+    await page.goto(/http:\/\/demo\.localhost:\d+\/my-account\?mode=verifyEmail&token=\S+/.exec(mail.text)![0]);
+    await page.getByTestId('email-verified').waitFor();
+    await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
     await agreeToTerms(page);
+    await page.getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'My home' }).waitFor();
   });
 
-  it("sends /go links to the code's target path", async () => {
+  it('asks the owner of an existing account to sign in first, then accepts the invitation for them', async () => {
     const { page } = browser;
-    const code = await insertCode({ email: `go-${Date.now()}@example.test`, targetPath: '/account' });
+    const email = `existing-${Date.now()}@example.test`;
+    await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'Existing-pass-2026' });
+    const code = await insertCode({ email, targetPath: '/account' });
     await page.goto(`${origin()}/go/${code}`);
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/go/${code}`);
+    expect(await page.getByLabel('E-mail address').inputValue()).toBe(email);
+    await page.getByLabel(/^Password/).fill('Existing-pass-2026');
+    await page.locator('form button[type=submit]').click();
     await page.waitForURL((url) => url.pathname === '/account');
+  });
+
+  it('offers a signed-in person to sign out when the invitation is for someone else', async () => {
+    const { page } = browser;
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    const code = await insertCode({ email: `someone-else-${Date.now()}@example.test` });
+    await page.goto(`${origin()}/link/${code}`);
+    await page.getByRole('heading', { name: 'This invitation is for someone else' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('next') === `/link/${code}`);
+  });
+
+  it('asks for an address on a sales-centre code made out to nobody', async () => {
+    const { page } = browser;
+    const code = await insertCode({ email: null });
+    await page.goto(`${origin()}/link/${code}`);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByLabel('Your e-mail address').fill('buyer@demo.test');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already an account' }).waitFor();
+    await page.getByLabel('Your e-mail address').fill(`walk-in-${Date.now()}@example.test`);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByTestId('getting-started').getAttribute('data-step')).toBe('verify');
   });
 
   it('lands a used link on /400 with the reason', async () => {
@@ -166,8 +206,15 @@ describe('access links', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await browser.context.clearCookies();
     await page.goto(`${origin()}/link/${code}`);
-    await page.waitForURL((url) => url.pathname === '/400');
+    await page.waitForURL((url) => url.pathname === '/400' && url.searchParams.get('reason') === 'link-used');
     expect(await page.getByTestId('bad-link-reason').textContent()).toContain('already been used');
+  });
+
+  it('prints only known reasons on /400, never text from the address', async () => {
+    const { page } = browser;
+    await page.goto(`${origin()}/400?reason=${encodeURIComponent('Your account is suspended: call 555-0100')}`);
+    await page.getByTestId('bad-link-reason').waitFor();
+    expect(await page.getByTestId('bad-link-reason').textContent()).not.toContain('555-0100');
   });
 });
 

@@ -31,6 +31,27 @@ describe('decideGuard', () => {
     expect(decide({ requiresAuth: true, requiresProject: true }, buyer, 'demo')).toEqual({ kind: 'allow' });
   });
 
+  it('lets only managers of this project, and admins, onto manager routes', () => {
+    const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
+    const manager: Viewer = { status: 'signed-in', isAdmin: false, managedProjects: ['demo'] };
+    expect(decide(flags, manager, 'demo')).toEqual({ kind: 'allow' });
+    expect(decide(flags, admin, 'demo')).toEqual({ kind: 'allow' });
+    expect(decide(flags, buyer, 'demo')).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(flags, manager, 'harbour')).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(flags, visitor, 'demo')).toMatchObject({ kind: 'redirect', to: '/sign-in' });
+  });
+
+  it('never lets someone who manages nothing here onto a manager route (property)', () => {
+    const managed = fc.array(fc.constantFrom('demo', 'harbour', 'acme'), { maxLength: 3 });
+    fc.assert(
+      fc.property(managed, fc.constantFrom('demo', 'harbour', 'acme'), fc.boolean(), (keys, key, requiresAuth) => {
+        const viewer: Viewer = { status: 'signed-in', isAdmin: false, managedProjects: keys };
+        const decision = decide({ requiresAuth, requiresProject: true, requiresManager: true }, viewer, key);
+        return keys.includes(key) ? decision.kind === 'allow' : decision.kind === 'redirect';
+      }),
+    );
+  });
+
   it('lets everyone onto public routes', () => {
     expect(decide({}, visitor, null)).toEqual({ kind: 'allow' });
   });

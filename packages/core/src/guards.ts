@@ -3,13 +3,20 @@ export interface RouteFlags {
   requiresAuth?: boolean;
   requiresAdmin?: boolean;
   requiresProject?: boolean;
+  /** Managers of the current project (and admins) only: the /manage back office. */
+  requiresManager?: boolean;
   /** Skips every guard (the /embed route). */
   bypassGuards?: boolean;
 }
 
 export type Viewer =
   | { status: 'visitor' }
-  | { status: 'signed-in'; isAdmin: boolean };
+  | {
+      status: 'signed-in';
+      isAdmin: boolean;
+      /** The keys of the projects this person manages (asked only by routes that need it). */
+      managedProjects?: readonly string[];
+    };
 
 export interface GuardInput {
   flags: RouteFlags;
@@ -23,14 +30,17 @@ export interface GuardInput {
 export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: '/sign-in'; next?: string }
-  | { kind: 'redirect'; to: '/account' };
+  | { kind: 'redirect'; to: '/account' }
+  | { kind: 'redirect'; to: '/' };
 
 /**
  * The guard rules of SPEC.md §2, as one pure decision:
  * - routes that bypass guards are always allowed;
  * - auth-required routes send visitors to /sign-in with `next` set to the original path;
  * - admin-required routes send non-admins to /sign-in;
- * - a signed-in user with no project subdomain on a project route is sent to /account.
+ * - a signed-in user with no project subdomain on a project route is sent to /account;
+ * - a signed-in person who does not manage this project (nor is an admin) is sent from a
+ *   manager route to their own home, `/`.
  * The caller waits up to AUTH_READY_WAIT_MS for auth before deciding.
  */
 export function decideGuard({ flags, viewer, projectKey, originalPath }: GuardInput): GuardDecision {
@@ -44,6 +54,11 @@ export function decideGuard({ flags, viewer, projectKey, originalPath }: GuardIn
   }
   if (flags.requiresProject && viewer.status === 'signed-in' && !projectKey) {
     return { kind: 'redirect', to: '/account' };
+  }
+  if (flags.requiresManager) {
+    if (viewer.status !== 'signed-in') return { kind: 'redirect', to: '/sign-in', next: originalPath };
+    const manages = viewer.isAdmin || (projectKey !== null && (viewer.managedProjects ?? []).includes(projectKey));
+    if (!manages) return { kind: 'redirect', to: '/' };
   }
   return { kind: 'allow' };
 }

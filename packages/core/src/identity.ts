@@ -11,7 +11,8 @@ export const IDENTITY_ERROR_MESSAGES = {
   'auth/unauthorized-domain': 'Sign-in is not allowed from this address. Use the link your builder sent you.',
   'auth/network-request-failed': 'We could not reach the server. Check your connection and try again.',
   'auth/user-mismatch': 'That sign-in belongs to a different account than the one you are using.',
-  'auth/wrong-password': 'That e-mail and password do not match. Check them, or reset your password.',
+  'auth/wrong-password':
+    'That e-mail and password do not match. Check them, or reset your password. If you have just created your account, first open the link we e-mailed you.',
   'auth/email-already-in-use': 'There is already an account with this e-mail address. Sign in instead.',
   'auth/user-not-found': 'We could not find an account with this e-mail address.',
   'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',

@@ -62,10 +62,10 @@ export async function signInWithPassword({ email, password, rememberMe }: { emai
   await afterSignIn();
 }
 
+/** A new account: the provider mails a link to the address, which signs the person in once followed. */
 export async function signUpWithPassword({ name, email, password }: { name: string; email: string; password: string }) {
   setRememberMe(true);
   await provider('/sign-up/email', { name, email, password });
-  await afterSignIn();
 }
 
 export function sendSignInCode(email: string) {
@@ -86,9 +86,10 @@ export function resetPassword({ token, newPassword }: { token: string; newPasswo
   return provider('/reset-password', { token, newPassword });
 }
 
+/** Follows a verification link: the address is confirmed and its person signed in. */
 export async function verifyEmail(token: string) {
   await provider(`/verify-email?token=${encodeURIComponent(token)}`);
-  await queryClient.invalidateQueries({ queryKey: ['me'] });
+  await afterSignIn();
 }
 
 /** Signs in with the single-use token an access code returned (custom-token sign-in). */

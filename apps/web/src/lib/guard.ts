@@ -20,7 +20,7 @@ declare module '@tanstack/react-router' {
 export function guard(flags: RouteFlags) {
   return async ({ location }: { location: ParsedLocation }) => {
     if (flags.bypassGuards) return;
-    const viewer = await waitForViewer();
+    const viewer = await waitForViewer({ withManagedProjects: flags.requiresManager === true });
     const decision = decideGuard({ flags, viewer, projectKey: currentProjectKey(), originalPath: location.href });
     if (decision.kind === 'allow') return;
     if (decision.to === '/sign-in') {

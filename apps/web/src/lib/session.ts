@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { AUTH_READY_WAIT_MS, type Viewer } from '@decor/core';
 import { api, ApiError } from './api-client.ts';
 import { queryClient } from './query-client.ts';
+import { myProjectsQuery } from './my-projects.ts';
 
 export interface Me {
   _id: string;
@@ -36,14 +37,18 @@ export function viewerOf(me: Me | null | undefined): Viewer {
  * Waits for auth to be ready, up to AUTH_READY_WAIT_MS (SPEC.md §9); when it is not
  * ready by then, or fails, the person is treated as a visitor.
  */
-export async function waitForViewer(timeoutMs = AUTH_READY_WAIT_MS): Promise<Viewer> {
+export async function waitForViewer({ timeoutMs = AUTH_READY_WAIT_MS, withManagedProjects = false } = {}): Promise<Viewer> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
   try {
     const me = await Promise.race([queryClient.ensureQueryData(meQuery).catch(() => null), timeout]);
-    return viewerOf(me);
+    const viewer = viewerOf(me);
+    if (!withManagedProjects || viewer.status !== 'signed-in' || viewer.isAdmin) return viewer;
+    // Manager routes also need the projects this person manages (for display: the server decides).
+    const projects = await queryClient.ensureQueryData(myProjectsQuery).catch(() => []);
+    return { ...viewer, managedProjects: projects.filter((p) => p.role === 'manager' || p.role === 'admin').map((p) => p.key) };
   } finally {
     clearTimeout(timer);
   }

@@ -9,7 +9,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { changeEmailMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
+import { changeEmailMail, existingAccountMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
 import { findProjectByKey } from '../projects/projects.repo.ts';
 import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 
@@ -104,8 +104,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     rateLimit: { enabled: false },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
-      requireEmailVerification: false,
+      // A new account signs in only through the link mailed to its address, and sign-up
+      // answers alike for a new and a taken address (docs/security.md, "Identity").
+      autoSignIn: false,
+      requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
@@ -113,6 +115,11 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       password: {
         hash: (password) => hash(password),
         verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      // A sign-up for a taken address answers as for a new one; the owner is told instead.
+      onExistingUserSignUp: async ({ user }, request) => {
+        const project = await projectOfRequest(db, config, request);
+        await mailer.send(existingAccountMail({ to: user.email, projectName: project.name, signInUrl: `${project.origin}/sign-in` }));
       },
       sendResetPassword: async ({ user, token }, request) => {
         const project = await projectOfRequest(db, config, request);
@@ -122,6 +129,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A right password on an unverified account mails a fresh link (the sign-in limits bound it).
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }, request) => {

@@ -165,10 +165,18 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
 
       const text = await response.text();
       if (response.status < 400) return reply.send(text);
-      return reply.type('application/json; charset=utf-8').send(providerErrorBody(response.status, text));
+      const error = providerErrorBody(response.status, text);
+      // An unverified account answers a right password exactly as a wrong one: sign-in tells
+      // nobody whether an address has an account (the link mailed to it opens the account).
+      if (path === '/sign-in/email' && response.status === 403 && /not verified/i.test(error.error.message)) {
+        return reply.status(401).type('application/json; charset=utf-8').send(WRONG_PASSWORD);
+      }
+      return reply.type('application/json; charset=utf-8').send(error);
     },
   });
 };
+
+const WRONG_PASSWORD: ErrorBody = { error: { code: 'unauthenticated', message: 'Invalid email or password', details: { providerCode: 'auth/wrong-password' } } };
 
 function providerErrorBody(status: number, text: string): ErrorBody {
   let parsed: { code?: unknown; message?: unknown } = {};

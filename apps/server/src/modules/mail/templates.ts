@@ -120,3 +120,17 @@ export function selectionSubmittedMail({ to, projectName, unitName, buyer, total
     footer: 'You receive this because you manage this project.',
   });
 }
+
+export function existingAccountMail({ to, projectName, signInUrl }: { to: string; projectName: string; signInUrl: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `Someone tried to create an account with your address at ${projectName}`,
+    paragraphs: [
+      'Someone asked to create an account with this e-mail address, but you already have one, so nothing was changed.',
+      'If it was you: sign in, or choose a new password from the sign-in page if you have forgotten it.',
+    ],
+    action: { label: 'Sign in', url: signInUrl },
+    footer: IGNORE,
+  });
+}

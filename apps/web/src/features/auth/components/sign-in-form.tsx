@@ -37,6 +37,7 @@ export function SignInForm({ next, initialEmail = '' }: { next?: string; initial
   const [isRemembered, setRemembered] = useState(true);
   const [isCodeSent, setCodeSent] = useState(false);
   const [isResetSent, setResetSent] = useState(false);
+  const [isSignUpSent, setSignUpSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -74,8 +75,9 @@ export function SignInForm({ next, initialEmail = '' }: { next?: string; initial
     if (mode === 'sign-up') {
       if (!isPasswordAcceptable(password, email)) return setError('Choose a password that meets every rule below.');
       return run(async () => {
+        // The account opens through the link mailed to the address (the same answer whether or not it was new).
         await signUpWithPassword({ name: name.trim(), email: email.trim(), password });
-        await goNext();
+        setSignUpSent(true);
       });
     }
     if (mode === 'code') {
@@ -103,6 +105,7 @@ export function SignInForm({ next, initialEmail = '' }: { next?: string; initial
     setError(null);
     setCodeSent(false);
     setResetSent(false);
+    setSignUpSent(false);
   };
 
   return (
@@ -158,6 +161,11 @@ export function SignInForm({ next, initialEmail = '' }: { next?: string; initial
             />
           </Stack>
         )}
+        {mode === 'sign-up' && isSignUpSent && (
+          <Alert color="green" title="Check your e-mail" role="status" data-testid="sign-up-sent">
+            We sent a link to {email}. Open it to confirm your address and sign in. If this address already has an account, the e-mail says how to get back into it.
+          </Alert>
+        )}
         {mode === 'forgot' && (
           <Text size="sm" c="dimmed">
             {isResetSent
@@ -173,7 +181,7 @@ export function SignInForm({ next, initialEmail = '' }: { next?: string; initial
             {error}
           </Alert>
         )}
-        {!(mode === 'forgot' && isResetSent) && (
+        {!(mode === 'forgot' && isResetSent) && !(mode === 'sign-up' && isSignUpSent) && (
           <Button type="submit" loading={isBusy} fullWidth>
             {mode === 'sign-in' && 'Sign in'}
             {mode === 'sign-up' && 'Create my account'}

@@ -3,7 +3,7 @@ import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { guard } from '../../../lib/guard.ts';
 import { useProject } from '../../../lib/project.ts';
 
-const flags = { requiresAuth: true, requiresProject: true };
+const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
 export const Route = createFileRoute('/_manager/manage/')({
   staticData: { flags, layout: 'manager' },
