@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /**
  * Debian's Chromium driven by playwright-core (DESIGN.md §10): a fresh profile per
  * browser, loopback only, and every unexpected console error collected so that a test
@@ -53,6 +54,9 @@ export async function openBrowser({ viewport = DESKTOP, isMobile = false, profil
     viewport,
     isMobile,
     hasTouch: isMobile,
+    // Each browser is its own client behind the test server's trusted proxy, as people on
+    // their own connections are: the per-address abuse limits then count per browser.
+    extraHTTPHeaders: { 'x-forwarded-for': `10.77.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}` },
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const consoleErrors: string[] = [];

@@ -43,6 +43,8 @@ export default async function setup() {
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       SMTP_URL: mailServer.url,
       LOG_LEVEL: 'warn',
+      // Browsers say which client they are (X-Forwarded-For), as behind a real proxy.
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
