@@ -45,6 +45,16 @@ function expectJsonError(response: { statusCode: number; body: string; headers: 
   }
 }
 
+/** A raw JSON body sent to a route, as a hostile client would, from a fresh address. */
+const sendJson = (route: (typeof routes)[number], payload: string, cookie: string | undefined) =>
+  app.inject({
+    method: route.method,
+    url: route.url,
+    headers: { ...browserHeaders(cookie), 'content-type': 'application/json' },
+    payload,
+    remoteAddress: nextAddress(),
+  });
+
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
@@ -57,13 +67,7 @@ describe(`hostile input on every route (${testDbKind})`, () => {
     for (const route of routes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE')) {
       for (const payload of [deepArray(5000), deepObject(5000), `{"email":${deepArray(3000)}}`]) {
         for (const cookie of [undefined, manager]) {
-          const response = await app.inject({
-            method: route.method,
-            url: route.url,
-            headers: { ...browserHeaders(cookie), 'content-type': 'application/json' },
-            payload,
-            remoteAddress: nextAddress(),
-          });
+          const response = await sendJson(route, payload, cookie);
           expectJsonError(response, `${route.method} ${route.url}`);
           expect(response.statusCode, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(400);
         }
@@ -173,13 +177,7 @@ describe(`hostile input on every route (${testDbKind})`, () => {
     const targets = routes.filter((r) => r.method === 'POST' || r.method === 'PATCH');
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), nasty, fc.constantFrom(undefined, manager), async (route, payload, cookie) => {
-        const response = await app.inject({
-          method: route.method,
-          url: route.url,
-          headers: { ...browserHeaders(cookie), 'content-type': 'application/json' },
-          payload,
-          remoteAddress: nextAddress(),
-        });
+        const response = await sendJson(route, payload, cookie);
         expectJsonError(response, `${route.method} ${route.url}`);
       }),
       { numRuns: 150 },

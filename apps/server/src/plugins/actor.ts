@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError } from '@decor/core';
 import type { Auth } from '../modules/identity/auth.ts';
 import { preparedRows, type Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import { fetchHeaders } from '../lib/fetch-headers.ts';
 
 /** Who is calling: a signed-in person (by session cookie, session bearer or access token). */

@@ -156,7 +156,7 @@ export type ConsumeResult = { account: 'new'; token: string; target: string } | 
  * is used up only when it is redeemed.
  */
 export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeResult> {
-  const { db, actor, projectKey, code } = input;
+  const { db, projectKey, code } = input;
   const found = await findAccessCodeWithProject(db, code);
   if (!found || found.projectKey !== projectKey) throw refusal(undefined);
   if (!isUsable(found.row)) throw refusal(found.row);
