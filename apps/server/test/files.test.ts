@@ -117,6 +117,11 @@ describe(`uploads (${testDbKind})`, () => {
     expect(noFile.statusCode).toBe(400);
     const badConfigs = await upload(multipart([{ name: 'configs', value: '{nope' }, { name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]));
     expect(badConfigs.statusCode).toBe(400);
+    for (const value of [`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, '{"purpose":"logo\u0000"}', '{"__proto__":{"x":1}}']) {
+      const hostile = await upload(multipart([{ name: 'configs', value }, { name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]));
+      expect(hostile.statusCode, value.slice(0, 30)).toBe(400);
+      expect(hostile.json().error.code).toBe('bad_request');
+    }
     const broken = await app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(manager), 'content-type': 'multipart/form-data; boundary=zzz' }, payload: '--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated' });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);

@@ -2,9 +2,11 @@
  * Test fixtures written straight into the database (STYLE.md allows it for journeys that
  * are not about signing up): a buyer with a unit and a cart of their own.
  */
+import http from 'node:http';
 import pg from 'pg';
 import { hash } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
+import { E2E_DEMO_PASSWORD } from './global-setup.ts';
 
 export interface BuyerFixture {
   email: string;
@@ -47,6 +49,62 @@ export async function createBuyerWithCompleteCart({ projectKey, email, password 
       [project.id, cartId, JSON.stringify({ unit: unit.id, owner: userId, selections: choices.map((c: { id: string }) => ({ option: c.id, quantity: 1 })), package: null, status: 'draft', total: 0, deadline, notes: '', signature: null })],
     );
     return { email, password, cartId };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The demo manager's calls to the API from the test runner, over a real socket with the
+ * project's Host (Node's fetch would not send it), signed in once.
+ */
+export async function asDemoManager() {
+  const port = Number(process.env.E2E_PORT);
+  const host = `demo.localhost:${port}`;
+  const call = (method: string, path: string, body?: unknown, cookie = '') =>
+    new Promise<{ status: number; json: unknown; cookies: string }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          headers: { host, origin: `http://${host}`, cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              json: text ? JSON.parse(text) : null,
+              cookies: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  const signedIn = await call('POST', '/api/auth/sign-in/email', { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD });
+  if (signedIn.status !== 200) throw new Error(`the demo manager could not sign in: ${signedIn.status}`);
+  return (method: string, path: string, body?: unknown) => call(method, path, body, signedIn.cookies);
+}
+
+/** Puts a cart's choice of one category on another option (straight into the database). */
+export async function chooseInCart({ cartId, category, option }: { cartId: string; category: string; option: string }) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE items c SET data = jsonb_set(c.data, '{selections}', (
+         SELECT COALESCE(jsonb_agg(CASE WHEN o.data->>'category' = $2 THEN jsonb_build_object('option', $3::text, 'quantity', 1) ELSE s END), '[]'::jsonb)
+         FROM jsonb_array_elements(c.data->'selections') s JOIN items o ON o.id::text = s->>'option'))
+       WHERE c.id = $1`,
+      [cartId, category, option],
+    );
   } finally {
     await client.end();
   }

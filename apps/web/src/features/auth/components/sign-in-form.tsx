@@ -120,6 +120,10 @@ export function SignInForm({ next, initialEmail = '' }: { next?: string; initial
                 aria-selected={mode === option.value}
                 variant={mode === option.value ? 'light' : 'subtle'}
                 size="compact-sm"
+                px={6}
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
                 onClick={() => changeMode(option.value)}
               >
                 {option.label}
