@@ -319,7 +319,16 @@ async function benchApi() {
     line('load 100,000 options', `${((performance.now() - started) / 1000).toFixed(1)} s`);
     // Carts for the PATCH run: one per connection, so versions never collide.
     const { rows: [unit] } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' LIMIT 1`, [demo.id]);
-    const { rows: someOptions } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' AND (data->>'price')::int > 0 LIMIT 5`, [demo.id]);
+    // Five priced choices the rules accept together: one per category, needing and excluding nothing, on every plan.
+    const { rows: someOptions } = await client.query(
+      `SELECT id FROM (
+         SELECT DISTINCT ON (data->>'category') id FROM items
+         WHERE project_id = $1 AND collection = 'options' AND (data->>'price')::int > 0
+           AND data->'requires' = '[]'::jsonb AND data->'excludes' = '[]'::jsonb AND data->'plans' = '[]'::jsonb
+         ORDER BY data->>'category', id) chosen
+       ORDER BY id LIMIT 5`,
+      [demo.id],
+    );
     await client.query(
       `INSERT INTO items (project_id, collection, id, data)
        SELECT $1, 'carts', (lpad(to_hex(1900000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,

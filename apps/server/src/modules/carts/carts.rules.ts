@@ -10,12 +10,17 @@ interface Row {
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
+/** The collections a cart refers to: naming them lets the primary key (project, collection, id) find each item directly. */
+const CART_REFERENCED = 'options,units,packages,categories,plans,rooms';
+
 export async function itemsById(db: Db, projectId: string, ids: string[]): Promise<Row[]> {
   const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (!valid.length) return [];
   return preparedRows<Row>(
     db,
-    sql`SELECT id, collection, data FROM items WHERE project_id = ${projectId} AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[])`,
+    sql`SELECT id, collection, data FROM items
+        WHERE project_id = ${projectId} AND collection = ANY(string_to_array(${CART_REFERENCED}, ','))
+          AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[])`,
   );
 }
 
