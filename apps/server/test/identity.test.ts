@@ -145,6 +145,18 @@ describe(`resending the verification (${testDbKind})`, () => {
     expect(response.statusCode).toBe(200);
     await expect.poll(() => mailbox.messages.length).toBe(count + 1);
   });
+
+  it('limits resending like every other code or link: the sixth mail to one address in ten minutes is a 429', async () => {
+    const email = 'resend-flood@example.test';
+    const cookie = await unverifiedSession(email);
+    const statuses: number[] = [];
+    // The access code's own verification mail counts as none of these; five more go out, then no more.
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(cookie), payload: {}, remoteAddress: `127.0.9.${i + 1}` })).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
 });
 
 describe(`sign-in errors use the provider codes of SPEC.md §8 (${testDbKind})`, () => {

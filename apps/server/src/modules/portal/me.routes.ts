@@ -9,6 +9,7 @@ import type { Auth } from '../identity/auth.ts';
 import { callProvider } from '../identity/provider-call.ts';
 import { fetchHeaders } from '../../lib/fetch-headers.ts';
 import { revokeSession } from './portal.repo.ts';
+import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { allProjects, projectsOfUser } from '../projects/memberships.repo.ts';
 
 export const meResponseSchema = z.object({
@@ -114,12 +115,15 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
         tags: ['portal'],
         summary: 'Send the e-mail verification link again',
         body: z.object({}).strict().optional(),
-        response: { 200: z.object({ sent: z.literal(true) }), ...errors },
+        response: { 200: z.object({ sent: z.literal(true) }), ...errors, 429: errorBodySchema },
       },
     },
     async (request) => {
       if (!request.actor) throw new DomainError('bad_request', 'No user');
       if (request.actor.emailVerified) throw new DomainError('conflict', 'Email already verified');
+      // The same limits as every other way of sending a code or link (docs/security.md, "Identity").
+      await consumeRate(db, `code-send:ip:${request.ip}`, RATE_RULES.codeSendingPerAddress);
+      await consumeRate(db, `code-send:email:${request.actor.email.toLowerCase()}`, RATE_RULES.codeSendingPerEmail);
       const response = await callProvider(auth, request, '/send-verification-email', { email: request.actor.email });
       if (!response.ok) throw new DomainError('internal', 'The e-mail could not be sent.');
       return { sent: true as const };
