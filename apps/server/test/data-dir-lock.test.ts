@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
 import { lockDirectory, DirectoryInUseError } from '../src/lib/dir-lock.ts';
+import { openDatabase } from '../src/db/client.ts';
 
 /**
  * One process per embedded database (docs/operations.md): a second server on a data
@@ -117,6 +118,20 @@ describe('one process per embedded database', () => {
     expect(await third.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
   }, 150_000);
+
+  it('shares one lock between two spellings of the same directory (a symlink)', async () => {
+    const real = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-real-'));
+    const alias = `${real}-alias`;
+    fs.symlinkSync(real, alias);
+    const first = await openDatabase({ pgliteDir: path.join(real, 'pglite') });
+    try {
+      await expect(openDatabase({ pgliteDir: path.join(alias, 'pglite') })).rejects.toThrow(DirectoryInUseError);
+    } finally {
+      await first.close();
+      fs.rmSync(alias, { force: true });
+      fs.rmSync(real, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses a lock held by a live process, and takes over one whose holder is gone', () => {
     const lockPath = path.join(dataDir, 'unit.lock');

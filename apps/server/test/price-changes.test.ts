@@ -91,6 +91,18 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
     expect(purchase.lines.find((l) => l.option === included)!.price).toBe(20_000);
   });
 
+  it('opens a returned or reopened cart at today\'s prices, telling the buyer what moved since signing', async () => {
+    const approved = await cartNow();
+    const reopened = await send('POST', `/api/carts/${cart._id}/reopen`, {}, manager);
+    expect(reopened.statusCode).toBe(200);
+    const draft = reopened.json() as CartData;
+    expect(draft.status).toBe('draft');
+    expect(draft.total).toBe(approved.total - 20_000 + 99_999);
+    expect(draft.priceChanges!.at(-1)).toMatchObject({ option: included, from: 20_000, to: 99_999 });
+    const priced = await priceCart(db, demo!.id, draft);
+    expect(draft.total).toBe(priced.total);
+  });
+
   it('reprices drafts that carry a package when its adjustment changes', async () => {
     const packages = (await get('/api/schema/packages/')) as Item[];
     const pkg = packages[0]!;

@@ -75,7 +75,8 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: Op
   if (!dir.startsWith('memory://')) {
     await fs.mkdir(dir, { recursive: true });
     // One process per embedded database: a second one would silently lose writes.
-    release = lockDirectory(`${path.resolve(dir)}.lock`);
+    // The real path: two spellings of one directory (relative, absolute, a symlink) share one lock.
+    release = lockDirectory(`${await fs.realpath(dir)}.lock`);
   }
   try {
     const client = await PGlite.create(dir);

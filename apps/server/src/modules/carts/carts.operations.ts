@@ -8,7 +8,7 @@ import { readPlan, standingOf } from '../decor/access.ts';
 import { resolveCollection } from '../decor/collections.registry.ts';
 import { getItemJson, lockItem, updateItemAudited, insertItem, writeAudit } from '../decor/items.repo.ts';
 import type { CartData } from './carts.document.ts';
-import { ruleContextFor } from './carts.rules.ts';
+import { itemsById, ruleContextFor } from './carts.rules.ts';
 import { priceCart, repriceIfStale } from './carts.pricing.ts';
 
 /**
@@ -100,10 +100,26 @@ export async function transitionCart({ db, actor, projectKey, cartId, action, si
       }
       next = { ...next, deadline: new Date(deadline).toISOString() };
     }
+    // A cart that opens again (returned, reopened) is priced at today's prices, and its buyers
+    // are told which signed prices moved (docs/selection-rules.md, "Prices").
+    if (outcome.status === 'draft' && data.status !== 'draft') {
+      const today = await priceCart(db, project.id, data as CartData);
+      const signedPrices = new Map(((data as CartData).signature?.lines ?? []).map((line) => [line.option, line.price]));
+      const names = await optionNames(db, project.id, today.lines.map((line) => line.option));
+      const notices = today.lines
+        .filter((line) => signedPrices.has(line.option) && signedPrices.get(line.option) !== line.price)
+        .map((line) => ({ option: line.option, name: names.get(line.option) ?? '', from: signedPrices.get(line.option)!, to: line.price, at: now.toISOString() }));
+      next = { ...next, total: today.total, priceChanges: [...(((data as CartData).priceChanges ?? []) as unknown[]), ...notices].slice(-50) };
+    }
     if (action === 'approve') await writePurchase(db, { projectId: project.id, currency: project.currency, cartId, cart: data as CartData, approvedBy: actorId, now });
 
     return updateItemAudited(db, { projectId: project.id, collection: 'carts', id: cartId, data: next, before: data, actorId });
   });
+}
+
+async function optionNames(db: Db, projectId: string, ids: string[]) {
+  const rows = await itemsById(db, projectId, ids);
+  return new Map(rows.map((row) => [row.id, String(row.data.name ?? '')]));
 }
 
 async function allCategories(db: Db, projectId: string) {
