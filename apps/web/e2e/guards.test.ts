@@ -118,6 +118,31 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
     expect(await page.getByRole('heading', { name: 'Carts' }).count()).toBe(0);
   });
 
+  it("lands the project's manager on the back office, with the way between areas and sign-out in the account menu", async () => {
+    const page = await signInAndOpen('manager@demo.test', '/');
+    await page.waitForURL((url) => url.pathname === '/manage');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Your account' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Back office' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
+    // No home of their own here: "My home" would only lead back to the back office.
+    expect(await menu.getByRole('menuitem', { name: 'My home' }).count()).toBe(0);
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/sign-in');
+  });
+
+  it('shows a buyer no way into the back office', async () => {
+    const page = await signInAndOpen('marcus.reid@demo.test', '/');
+    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    await page.getByRole('button', { name: 'Your account' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Back office' }).count()).toBe(0);
+    expect(await menu.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
   it("lets the project's manager in", async () => {
     const page = await signInAndOpen('manager@demo.test', '/manage/settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();

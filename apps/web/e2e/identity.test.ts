@@ -222,7 +222,9 @@ describe('the admin quick box', () => {
   it('opens with / for an admin, filters, and closes with Escape', async () => {
     const { page } = browser;
     await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD });
-    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    // An admin with no home in the project lands on its back office.
+    await page.waitForURL((url) => url.pathname === '/manage');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.keyboard.press('/');
     const box = page.getByRole('dialog', { name: 'Quick box' });
     await box.waitFor();
@@ -260,7 +262,8 @@ describe('the admin quick box', () => {
     await prompt.getByRole('button', { name: 'Use this project' }).click();
     await page.waitForLoadState('load');
     await page.goto(`${origin(null)}/`);
-    await page.getByRole('heading', { name: 'My home' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/manage');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('logo-band').getByText('Maple Residences').waitFor();
   });
 

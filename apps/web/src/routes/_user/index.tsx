@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { guard } from '../../lib/guard.ts';
+import { landOnBackOfficeForStaff } from '../../lib/landing.ts';
 import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
 
@@ -8,7 +9,11 @@ const flags = { requiresAuth: true, requiresProject: true };
 
 export const Route = createFileRoute('/_user/')({
   staticData: { flags, layout: 'user' },
-  beforeLoad: guard(flags),
+  // Staff without a home here land on the back office (issue 11: role-aware landing).
+  beforeLoad: async (context) => {
+    await guard(flags)(context);
+    await landOnBackOfficeForStaff();
+  },
   component: MyHomePage,
 });
 
