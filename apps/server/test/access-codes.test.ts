@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accessCodes, items, memberships, projects, users } from '../src/db/schema/index.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
-import { browserHeaders, cookiesOf, DEMO_ORIGIN, signIn, signUp } from './support/identity.ts';
+import { browserHeaders, cookiesOf, DEMO_ORIGIN, signIn, signUp, addressSequence } from './support/identity.ts';
 import { linkIn } from './support/mail-catcher.ts';
 
 const { app, db, mail } = await createTestApp({ withMail: true });
@@ -17,8 +17,7 @@ const freeUnits = (await db.select().from(items).where(and(eq(items.projectId, d
   (row) => (row.data.buyers as string[]).length === 0,
 );
 
-let addressCounter = 0;
-const nextAddress = () => `10.9.${Math.floor(addressCounter / 200)}.${(addressCounter++ % 200) + 1}`;
+const nextAddress = addressSequence('10.9');
 
 const create = (cookie: string | undefined, payload: object, host?: string) =>
   app.inject({ method: 'POST', url: '/api/access-codes', headers: browserHeaders(cookie, host), payload });

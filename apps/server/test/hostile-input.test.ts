@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { items } from '../src/db/schema/index.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
-import { browserHeaders, DEMO_HOST, signIn } from './support/identity.ts';
+import { browserHeaders, DEMO_HOST, signIn, addressSequence } from './support/identity.ts';
 
 /**
  * The classes of hostile input an outside attack turned into 5xx (docs/security.md, "Bad
@@ -32,8 +32,7 @@ const routes = Object.entries(openapi.paths).flatMap(([path, methods]) =>
     })),
 );
 
-let addressCounter = 0;
-const nextAddress = () => `10.20.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+const nextAddress = addressSequence('10.20');
 
 function expectJsonError(response: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
   expect(response.statusCode, label).toBeLessThan(500);

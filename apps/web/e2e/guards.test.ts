@@ -96,6 +96,12 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
   afterEach(async () => {
     await browser.context.clearCookies();
   });
+  const openAccountMenu = async (page: BrowserSession['page']) => {
+    await page.getByRole('button', { name: 'Your account' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    return menu;
+  };
   const signInAndOpen = async (email: string, path: string) => {
     const { page } = browser;
     await browser.context.clearCookies();
@@ -122,8 +128,7 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
     const page = await signInAndOpen('manager@demo.test', '/');
     await page.waitForURL((url) => url.pathname === '/manage');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByRole('button', { name: 'Your account' }).click();
-    const menu = page.getByRole('menu');
+    const menu = await openAccountMenu(page);
     await menu.getByRole('menuitem', { name: 'Back office' }).waitFor();
     expect(await menu.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
     // No home of their own here: "My home" would only lead back to the back office.
@@ -135,9 +140,7 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
   it('shows a buyer no way into the back office', async () => {
     const page = await signInAndOpen('marcus.reid@demo.test', '/');
     await page.getByRole('heading', { name: 'My home' }).waitFor();
-    await page.getByRole('button', { name: 'Your account' }).click();
-    const menu = page.getByRole('menu');
-    await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    const menu = await openAccountMenu(page);
     expect(await menu.getByRole('menuitem', { name: 'Back office' }).count()).toBe(0);
     expect(await menu.getByRole('menuitem', { name: 'Administration' }).count()).toBe(0);
     await page.keyboard.press('Escape');

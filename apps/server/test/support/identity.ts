@@ -39,3 +39,9 @@ export async function signUp(app: App, email: string, password: string, remoteAd
     remoteAddress,
   });
 }
+
+/** A fresh client address for each call (`10.9.0.1`, `10.9.0.2`, …), so per-address limits never cross tests. */
+export function addressSequence(prefix: string): () => string {
+  let count = 0;
+  return () => `${prefix}.${Math.floor(count / 250)}.${(count++ % 250) + 1}`;
+}

@@ -17,11 +17,6 @@ type Step =
   | { kind: 'ask-email'; error?: string }
   | { kind: 'other-account'; message: string };
 
-const reasonOf = (error: unknown): BadLinkReason | undefined => {
-  const reason = error instanceof ApiError ? (error.details as { reason?: unknown } | undefined)?.reason : undefined;
-  return isBadLinkReason(reason) ? reason : undefined;
-};
-
 /**
  * Uses an access code (POST /api/access-codes/consume/{code}; docs/access-codes.md):
  * - a code for a new account returns a single-use token, and we sign in with it;
@@ -76,7 +71,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
             : (error instanceof Error && error.message === 'Could not get access.') || error instanceof IdentityError
               ? 'no-access'
               : 'request-failed';
-        await navigate({ to: '/400', search: { reason: reasonOf(error) ?? fallback }, replace: true });
+        await navigate({ to: '/400', search: { reason: isBadLinkReason(detail?.reason) ? detail.reason : fallback }, replace: true });
       }
     },
     [code, destination, here, navigate],

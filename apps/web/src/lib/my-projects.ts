@@ -17,9 +17,12 @@ export const myProjectsQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** The keys of the projects this person runs (as a manager, or an admin). */
+export const managedProjectKeys = (projects: MyProject[]) => projects.filter((p) => p.role === 'manager' || p.role === 'admin').map((p) => p.key);
+
 /** Whether the signed-in person manages this page's project: only to decide what to show; the server decides what is allowed. */
 export function useManagesCurrentProject(): boolean {
   const { data = [] } = useQuery(myProjectsQuery);
   const key = currentProjectKey();
-  return data.some((project) => project.key === key && (project.role === 'manager' || project.role === 'admin'));
+  return key !== null && managedProjectKeys(data).includes(key);
 }

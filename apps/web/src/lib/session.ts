@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { AUTH_READY_WAIT_MS, type Viewer } from '@decor/core';
 import { api, ApiError } from './api-client.ts';
 import { queryClient } from './query-client.ts';
-import { myProjectsQuery } from './my-projects.ts';
+import { managedProjectKeys, myProjectsQuery } from './my-projects.ts';
 
 export interface Me {
   _id: string;
@@ -48,7 +48,7 @@ export async function waitForViewer({ timeoutMs = AUTH_READY_WAIT_MS, withManage
     if (!withManagedProjects || viewer.status !== 'signed-in' || viewer.isAdmin) return viewer;
     // Manager routes also need the projects this person manages (for display: the server decides).
     const projects = await queryClient.ensureQueryData(myProjectsQuery).catch(() => []);
-    return { ...viewer, managedProjects: projects.filter((p) => p.role === 'manager' || p.role === 'admin').map((p) => p.key) };
+    return { ...viewer, managedProjects: managedProjectKeys(projects) };
   } finally {
     clearTimeout(timer);
   }

@@ -109,10 +109,12 @@ export async function revokeProjectAccessCode({ db, actor, project, code, origin
   return accessCodeView((await revokeAccessCode(db, code))!, origin);
 }
 
+const withdrawn = () => new DomainError('forbidden', 'This link has been withdrawn. Ask the sales team for a new one.', { reason: 'link-withdrawn' });
+
 /** Why a code cannot be used: a reason code the /400 page turns into words, and the same words here. */
 function refusal(row: AccessCodeRow | undefined): DomainError {
   if (!row) return new DomainError('not_found', 'This link is not valid. Check that you copied all of it.', { reason: 'link-invalid' });
-  if (row.revokedAt) return new DomainError('forbidden', 'This link has been withdrawn. Ask the sales team for a new one.', { reason: 'link-withdrawn' });
+  if (row.revokedAt) return withdrawn();
   if (row.expiresAt && row.expiresAt <= new Date()) return new DomainError('forbidden', 'This link has expired. Ask the sales team for a new one.', { reason: 'link-expired' });
   return new DomainError('forbidden', 'This link has already been used. Sign in, or ask the sales team for a new one.', { reason: 'link-used' });
 }
@@ -161,7 +163,8 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
   if (!found || found.projectKey !== projectKey) throw refusal(undefined);
   if (!isUsable(found.row)) throw refusal(found.row);
   const row = found.row;
-  if (!(await creatorMayGrant(db, row))) throw refusal({ ...row, revokedAt: row.revokedAt ?? new Date() });
+  // A code its creator may no longer grant counts as withdrawn.
+  if (!(await creatorMayGrant(db, row))) throw withdrawn();
 
   const person = await personFor(input, row);
   const userId = await db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { resolveCollection } from '../decor/collections.registry.ts';
 import { getItemJson, lockItem, updateItemAudited, insertItem, writeAudit } from '../decor/items.repo.ts';
 import type { CartData } from './carts.document.ts';
 import { itemsById, ruleContextFor } from './carts.rules.ts';
-import { priceCart, repriceIfStale } from './carts.pricing.ts';
+import { priceCart, repriceIfStale, withPriceNotices } from './carts.pricing.ts';
 
 /**
  * Who is asking about carts in this project: the project, the caller's standing, and the SQL
@@ -109,7 +109,7 @@ export async function transitionCart({ db, actor, projectKey, cartId, action, si
       const notices = today.lines
         .filter((line) => signedPrices.has(line.option) && signedPrices.get(line.option) !== line.price)
         .map((line) => ({ option: line.option, name: names.get(line.option) ?? '', from: signedPrices.get(line.option)!, to: line.price, at: now.toISOString() }));
-      next = { ...next, total: today.total, priceChanges: [...(((data as CartData).priceChanges ?? []) as unknown[]), ...notices].slice(-50) };
+      next = { ...next, total: today.total, priceChanges: withPriceNotices(data as CartData, notices) };
     }
     if (action === 'approve') await writePurchase(db, { projectId: project.id, currency: project.currency, cartId, cart: data as CartData, approvedBy: actorId, now });
 

@@ -45,18 +45,33 @@ export async function repriceDraftCarts(
   );
   let repriced = 0;
   for (const { id } of carts) {
-    const current = await lockItem(db, { projectId, collection: 'carts', id });
-    if (!current || current.data.status !== 'draft') continue;
-    const cart = current.data as CartData;
-    const { total } = await priceCart(db, projectId, cart);
-    const chosen = new Set((cart.selections as Selection[]).map((s) => s.option));
-    const notices = changes.filter((c) => chosen.has(c.option) && c.from !== c.to).map((c) => ({ ...c, at: now.toISOString() }));
-    if (total === cart.total && !notices.length) continue;
-    const priceChanges = [...((cart.priceChanges as unknown[] | undefined) ?? []), ...notices].slice(-MAX_PRICE_CHANGES);
-    await updateItemAudited(db, { projectId, collection: 'carts', id, data: { ...cart, total, priceChanges }, before: cart, actorId });
-    repriced++;
+    const noticesFor = (cart: CartData) => {
+      const chosen = new Set((cart.selections as Selection[]).map((s) => s.option));
+      return changes.filter((c) => chosen.has(c.option) && c.from !== c.to).map((c) => ({ ...c, at: now.toISOString() }));
+    };
+    if (await repriceDraft(db, { projectId, id, noticesFor, actorId })) repriced++;
   }
   return repriced;
+}
+
+/** A cart's price notices with these added, the newest kept. */
+export function withPriceNotices(cart: Pick<CartData, 'priceChanges'>, notices: NonNullable<CartData['priceChanges']>) {
+  return [...(cart.priceChanges ?? []), ...notices].slice(-MAX_PRICE_CHANGES);
+}
+
+/** Locks one cart and, while it is a draft whose total or notices change, writes it at today's prices. */
+async function repriceDraft(
+  db: Db,
+  { projectId, id, noticesFor, actorId }: { projectId: string; id: string; noticesFor: (cart: CartData) => NonNullable<CartData['priceChanges']>; actorId: string },
+): Promise<boolean> {
+  const current = await lockItem(db, { projectId, collection: 'carts', id });
+  if (!current || current.data.status !== 'draft') return false;
+  const cart = current.data as CartData;
+  const { total } = await priceCart(db, projectId, cart);
+  const notices = noticesFor(cart);
+  if (total === cart.total && !notices.length) return false;
+  await updateItemAudited(db, { projectId, collection: 'carts', id, data: { ...cart, total, priceChanges: withPriceNotices(cart, notices) }, before: cart, actorId });
+  return true;
 }
 
 /**
@@ -65,12 +80,5 @@ export async function repriceDraftCarts(
  * new version is what the buyer must have seen to submit.
  */
 export async function repriceIfStale(db: Db, { projectId, cartId, actorId }: { projectId: string; cartId: string; actorId: string }) {
-  await db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const current = await lockItem(db, { projectId, collection: 'carts', id: cartId });
-    if (!current || current.data.status !== 'draft') return;
-    const cart = current.data as CartData;
-    const { total } = await priceCart(db, projectId, cart);
-    if (total !== cart.total) await updateItemAudited(db, { projectId, collection: 'carts', id: cartId, data: { ...cart, total }, before: cart, actorId });
-  });
+  await db.transaction((tx) => repriceDraft(tx as unknown as Db, { projectId, id: cartId, noticesFor: () => [], actorId }));
 }

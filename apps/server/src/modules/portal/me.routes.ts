@@ -95,8 +95,8 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
     async (request, reply) => {
       const token = request.actor?.sessionToken;
       if (token) {
-        // The provider expires the cookies; the session row is removed here either way, and
-        // checked, so a 204 always means the session and every token issued from it are dead.
+        // The provider expires the cookies; the session row is removed here either way (a
+        // failed delete throws), so a 204 means the session and its access tokens are dead.
         const cleared = await auth.api.signOut({ headers: fetchHeaders(request), returnHeaders: true }).catch(() => null);
         if (cleared) {
           const cookies = cleared.headers.getSetCookie();
