@@ -21,17 +21,28 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { startReminderJob } from './modules/carts/carts.notices.ts';
+import { HookRegistry } from './modules/decor/collection-hooks.ts';
+import { onCollectionsChange } from './modules/decor/collections.registry.ts';
+import { onProjectChange } from './modules/projects/projects.repo.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    collectionHooks: HookRegistry;
+  }
+}
 
 /** What every module is given: the configuration and the open database. */
 export interface AppContext {
   config: Config;
   database: Database;
+  /** Each collection's hooks, registered by the modules that own them (docs/architecture.md). */
+  hooks: HookRegistry;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export interface BuildAppInput extends AppContext {
+export interface BuildAppInput extends Omit<AppContext, 'hooks'> {
   /** Signs sessions and tokens; the same on every server of a deployment. */
   authSecret: string;
   logger?: FastifyServerOptions['logger'];
@@ -81,7 +92,12 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
   await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });
 
-  const context: AppContext = { config, database };
+  const context: AppContext = { config, database, hooks: new HookRegistry() };
+  // Caches of this process stay exact: every committed change, on any server, reaches them.
+  const unsubscribe = [onProjectChange, onCollectionsChange].map((listener) => database.changes.subscribe(listener));
+  app.addHook('onClose', async () => unsubscribe.forEach((stop) => stop()));
+  // Tests and later modules reach the collection hooks through the app.
+  app.decorate('collectionHooks', context.hooks);
   await app.register(identityRoutes, { auth, db: database.db });
   await app.register(portalRoutes, context);
   await app.register(meRoutes, { ...context, auth });

@@ -92,11 +92,11 @@ describe(`cart transitions (${testDbKind})`, () => {
     };
     const current = (await get(`/api/schema/carts/${cart._id}`, buyer)) as Item;
     const afterDeadline = new Date(Date.parse(current.deadline as string) + 60_000);
-    const submit = transitionCart({ db, actor: await actorOf(buyer), projectKey: demo!.key, cartId: cart._id, action: 'submit', signature: { name: 'Alex Buyer', agree: true }, now: afterDeadline });
+    const submit = transitionCart({ db, hooks: app.collectionHooks, actor: await actorOf(buyer), projectKey: demo!.key, cartId: cart._id, action: 'submit', signature: { name: 'Alex Buyer', agree: true }, now: afterDeadline });
     await expect(submit).rejects.toMatchObject({ code: 'locked' });
     const newDeadline = new Date(afterDeadline.getTime() + 7 * 86_400_000).toISOString();
     const extended = JSON.parse(
-      await transitionCart({ db, actor: await actorOf(manager), projectKey: demo!.key, cartId: cart._id, action: 'extend', deadline: newDeadline, now: afterDeadline }),
+      await transitionCart({ db, hooks: app.collectionHooks, actor: await actorOf(manager), projectKey: demo!.key, cartId: cart._id, action: 'extend', deadline: newDeadline, now: afterDeadline }),
     );
     expect(extended).toMatchObject({ status: 'draft', deadline: newDeadline });
   });

@@ -33,3 +33,14 @@ export function nextStatus(
   }
   return { status: rule.to };
 }
+
+/**
+ * Why a buyer may not change a cart's choices now, or null when they may: only a draft
+ * before its deadline is theirs to edit (docs/selection-rules.md, "Status").
+ */
+export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | null }, now: Date): string | null {
+  const status = effectiveStatus(cart, now);
+  if (status === 'locked') return 'The deadline for this selection has passed. Contact the design centre to make changes.';
+  if (status !== 'draft') return 'This selection has been submitted and can no longer be changed.';
+  return null;
+}

@@ -224,6 +224,8 @@ export interface CollectionDefinition {
   publicFields?: string[];
   /** For `owners` writes: the only fields a buyer may change. */
   ownerWritableFields?: string[];
+  /** Fields only the server sets (a cart's total): whatever a client sends for them is ignored. */
+  serverFields?: string[];
   /**
    * What makes an item a person's own: they are listed in `buyersField`, or named in
    * `userField`, or are a buyer of the unit named in `unitField` (co-buyers share a cart).
@@ -301,6 +303,7 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
     read: 'own',
     write: 'owners',
     ownerWritableFields: ['selections', 'package', 'notes', 'budget'],
+    serverFields: ['total'],
     ownership: { userField: 'owner', unitField: 'unit' },
   },
   {

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { createHash } from 'node:crypto';
 import * as schema from './schema/index.ts';
 import { lockDirectory } from '../lib/dir-lock.ts';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the server sees, whichever driver is underneath. */
@@ -20,6 +21,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** Every committed change, as it commits (on every server of the database). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -67,7 +70,16 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: Op
       client.release();
     }
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const changes = await postgresChangeFeed(databaseUrl, (message) => console.error(message));
+    return {
+      db,
+      kind: 'postgres',
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
 
   const dir = pgliteDir ?? 'memory://';
@@ -82,11 +94,14 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: Op
     const client = await PGlite.create(dir);
     const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(pgliteDb, { migrationsFolder });
+    const changes = await pgliteChangeFeed(client);
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
+      changes,
       close: async () => {
         try {
+          await changes.close();
           await client.close();
         } finally {
           release();

@@ -1,7 +1,7 @@
 /**
- * A small time-limited cache for read-mostly configuration (projects, collection
- * definitions) on hot paths. Entries live a few seconds, so a change made through another
- * server shows everywhere within that time; changes made here are dropped at once.
+ * A small time-limited cache for read-mostly data on hot paths (projects, collection
+ * definitions). The change feed drops entries as soon as what they hold changes, on every
+ * server; the time limit only bounds how long a change made outside the portal can hide.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
@@ -25,6 +25,15 @@ export class TtlCache<V> {
 
   delete(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** Drops every entry whose settled value matches. */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      void entry.value.then((value) => {
+        if (matches(value) && this.entries.get(key) === entry) this.entries.delete(key);
+      }, () => {});
+    }
   }
 
   clear(): void {

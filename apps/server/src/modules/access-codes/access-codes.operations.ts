@@ -9,8 +9,10 @@ import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { grantMembership, roleInProject } from '../projects/memberships.repo.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
+import { requireProject } from '../projects/projects.operations.ts';
+import type { HookRegistry } from '../decor/collection-hooks.ts';
+import { updateItem, withWrites } from '../decor/items.write.ts';
 import {
-  addBuyerToUnit,
   findAccessCode,
   findAccessCodeWithProject,
   findUnit,
@@ -130,6 +132,7 @@ function maskEmail(email: string): string {
 
 export interface ConsumeInput {
   db: Db;
+  hooks: HookRegistry;
   actor: Actor | null;
   /** The project of the request's host: a code works only on its own project's subdomain. */
   projectKey: string | null;
@@ -167,13 +170,15 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
   if (!(await creatorMayGrant(db, row))) throw withdrawn();
 
   const person = await personFor(input, row);
-  const userId = await db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const project = await requireProject(db, projectKey);
+  const userId = await withWrites(db, { project, actorId: row.createdBy ?? '', origin: 'server', hooks: input.hooks }, async (writer) => {
+    const db = writer.db;
     const used = await useAccessCode(db, code);
     if (!used) throw refusal(await findAccessCode(db, code));
     const personId = person.kind === 'current' ? person.userId : await createAccount(db, person.email, person.name);
     await grantMembership(db, { projectId: used.projectId, userId: personId, role: used.role });
-    if (used.unitId) await addBuyerToUnit(db, { projectId: used.projectId, unitId: used.unitId, userId: personId });
+    // The unit's change is recorded as the person's own: they accepted the invitation.
+    if (used.unitId) await updateItem({ ...writer, actorId: personId }, 'units', used.unitId, (unit) => withBuyer(unit.data, personId));
     return personId;
   });
 
@@ -181,6 +186,12 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
   if (person.kind === 'current') return { account: 'current', target };
   await input.verifyEmail({ email: person.email, projectKey: found.projectKey });
   return { account: 'new', token: await input.createSignInToken(userId), target };
+}
+
+/** A unit with this person among its buyers (once); null when they already are. */
+function withBuyer(unit: Record<string, unknown>, userId: string) {
+  const buyers = Array.isArray(unit.buyers) ? (unit.buyers as string[]) : [];
+  return buyers.includes(userId) ? null : { ...unit, buyers: [...buyers, userId] };
 }
 
 type Person = { kind: 'current'; userId: string } | { kind: 'new'; email: string; name: string };

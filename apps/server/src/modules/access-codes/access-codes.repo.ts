@@ -64,14 +64,3 @@ export async function findUnit(db: Db, projectId: string, unitId: string) {
     .where(and(eq(items.projectId, projectId), eq(items.collection, 'units'), eq(items.id, unitId)));
   return row;
 }
-
-/** Adds a buyer to a unit's `buyers` (once), bumping the unit's version. */
-export async function addBuyerToUnit(db: Db, { projectId, unitId, userId }: { projectId: string; unitId: string; userId: string }) {
-  await db.execute(sql`
-    UPDATE items SET
-      data = jsonb_set(data, '{buyers}', COALESCE(data->'buyers', '[]'::jsonb) || to_jsonb(${userId}::text)),
-      version = version + 1,
-      updated_at = now()
-    WHERE project_id = ${projectId} AND collection = 'units' AND id = ${unitId}
-      AND NOT COALESCE(data->'buyers', '[]'::jsonb) ? ${userId}`);
-}

@@ -39,7 +39,7 @@ const createBody = z
   })
   .strict();
 
-export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (app, { config, database, auth, mailer }) => {
+export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (app, { config, database, hooks, auth, mailer }) => {
   const { db } = database;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 
@@ -63,6 +63,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
       await consumeRate(db, `code-use:ip:${request.ip}`, RATE_RULES.codeConsumptionPerAddress);
       return consumeAccessCode({
         db,
+        hooks,
         actor: request.actor,
         projectKey: request.projectKey,
         code: request.params.code,

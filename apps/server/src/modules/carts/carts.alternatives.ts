@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import { DomainError, MAX_CART_VERSIONS, notFound, type Selection } from '@decor/core';
+import { buyerEditRefusal, DomainError, MAX_CART_VERSIONS, notFound, type CartStatus, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { lockItem, updateItemAudited } from '../decor/items.repo.ts';
-import { assertBuyerMayEdit, checkedCart } from '../decor/items.operations.ts';
+import type { HookRegistry } from '../decor/collection-hooks.ts';
+import { updateItem, withWrites } from '../decor/items.write.ts';
 import { cartScope } from './carts.operations.ts';
 
 /**
@@ -27,23 +27,29 @@ type CartData = Record<string, unknown> & { selections: Selection[]; package?: s
 
 interface AlternativeInput {
   db: Db;
+  hooks: HookRegistry;
   actor: Actor | null;
   projectKey: string | null;
   cartId: string;
   now?: Date;
 }
 
-async function changeCart({ db, actor, projectKey, cartId, now = new Date() }: AlternativeInput, change: (cart: CartData, version: number) => Promise<CartData>) {
+/** Changes one open draft through the engine: the rules are checked and the total is today's whenever the choices move. */
+async function changeCart({ db, hooks, actor, projectKey, cartId, now = new Date() }: AlternativeInput, change: (cart: CartData, version: number) => Promise<CartData>) {
   const { project, plan } = await cartScope(db, actor, projectKey);
-  return db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const current = await lockItem(db, { projectId: project.id, collection: 'carts', id: cartId, where: plan.where });
-    if (!current) throw notFound('There is no such selection.');
-    assertBuyerMayEdit(current.data, now);
-    const cart = current.data as CartData;
-    const next = await checkedCart(db, project.id, await change(cart, current.version), cart);
-    return updateItemAudited(db, { projectId: project.id, collection: 'carts', id: cartId, data: next, before: cart, actorId: actor!.userId });
-  });
+  return withWrites(db, { project, actorId: actor!.userId, origin: 'server', hooks, now }, (writer) =>
+    updateItem(
+      writer,
+      'carts',
+      cartId,
+      async (current) => {
+        const refusal = buyerEditRefusal(current.data as { status: CartStatus; deadline: string | null }, now);
+        if (refusal) throw new DomainError('locked', refusal);
+        return change(current.data as CartData, current.version);
+      },
+      { where: plan.where, missingMessage: 'There is no such selection.' },
+    ),
+  );
 }
 
 export function saveAlternative(input: AlternativeInput & { name: string }) {

@@ -2,7 +2,7 @@ import { depositOf, groupCartLines, type ProjectResponse, type Selection, type V
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import { projectResponse } from '../projects/projects.operations.ts';
-import { itemsById } from './carts.rules.ts';
+import { itemsById } from './carts.repo.ts';
 
 export type CartData = Record<string, unknown> & {
   unit: string;

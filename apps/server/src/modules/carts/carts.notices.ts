@@ -5,6 +5,7 @@ import { preparedRows, type Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { managerEmails, unitName } from './carts.repo.ts';
 import { deadlineReminderMail, selectionSubmittedMail } from '../mail/templates.ts';
 
 /**
@@ -113,20 +114,14 @@ export async function notifyManagersOfSubmission({
   origin: string;
   cart: { _id: string; unit: string; total: number; signature?: { name: string } | null };
 }) {
-  const managers = await preparedRows<{ email: string }>(
-    db,
-    sql`SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_id = ${projectId} AND m.role = 'manager' ORDER BY u.email`,
-  );
-  const [unit] = await preparedRows<{ name: string | null }>(
-    db,
-    sql`SELECT data->>'name' AS name FROM items WHERE project_id = ${projectId} AND collection = 'units' AND id::text = ${cart.unit}`,
-  );
-  for (const { email } of managers) {
+  const managers = await managerEmails(db, projectId);
+  const unit = await unitName(db, projectId, cart.unit);
+  for (const email of managers) {
     await mailer.send(
       selectionSubmittedMail({
         to: email,
         projectName,
-        unitName: unit?.name ?? '',
+        unitName: unit,
         buyer: cart.signature?.name ?? 'The buyer',
         total: formatMoney(cart.total, { currency, locale }),
         url: `${origin}/manage/carts/${cart._id}`,

@@ -4,7 +4,8 @@ import { effectiveStatus, forbidden, formatMoney, hexToRgb } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { cartScope, readCart } from './carts.operations.ts';
+import { cartScope } from './carts.operations.ts';
+import { readCart } from './carts.repo.ts';
 import { cartDocument } from './carts.document.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { pricedSnapshot, type Selection } from '@decor/core';
-import { preparedRows, type Db } from '../../db/client.ts';
-import { lockItem, pricesFor, updateItemAudited } from '../decor/items.repo.ts';
+import { cartTotal, pricedSnapshot, type Selection } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import { updateItem, withWrites, type WriteBase, type Writer } from '../decor/items.write.ts';
 import type { CartData } from './carts.document.ts';
+import { draftCartsUsing, pricesFor } from './carts.repo.ts';
 
 /** How many price-change notices a cart keeps (the newest). */
 const MAX_PRICE_CHANGES = 50;
@@ -28,28 +28,17 @@ export async function priceCart(db: Db, projectId: string, cart: Pick<CartData, 
  * buyers, in the cart's history like any other change. Submitted and approved carts keep
  * what was signed.
  */
-export async function repriceDraftCarts(
-  db: Db,
-  { projectId, changes = [], packageIds = [], actorId, now = new Date() }: { projectId: string; changes?: PriceChange[]; packageIds?: string[]; actorId: string; now?: Date },
-) {
+export async function repriceDraftCarts(writer: Writer, { changes = [], packageIds = [] }: { changes?: PriceChange[]; packageIds?: string[] }) {
   const optionIds = changes.map((c) => c.option);
   if (!optionIds.length && !packageIds.length) return 0;
-  const carts = await preparedRows<{ id: string }>(
-    db,
-    sql`SELECT id FROM items
-        WHERE project_id = ${projectId} AND collection = 'carts' AND data->>'status' = 'draft'
-          AND (data->>'package' = ANY(string_to_array(${packageIds.join(',')}, ','))
-               OR EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(data->'selections', '[]'::jsonb)) s
-                          WHERE s->>'option' = ANY(string_to_array(${optionIds.join(',')}, ','))))
-        ORDER BY id`,
-  );
+  const now = writer.now.toISOString();
   let repriced = 0;
-  for (const { id } of carts) {
+  for (const id of await draftCartsUsing(writer.db, writer.project.id, { optionIds, packageIds })) {
     const noticesFor = (cart: CartData) => {
       const chosen = new Set((cart.selections as Selection[]).map((s) => s.option));
-      return changes.filter((c) => chosen.has(c.option) && c.from !== c.to).map((c) => ({ ...c, at: now.toISOString() }));
+      return changes.filter((c) => chosen.has(c.option) && c.from !== c.to).map((c) => ({ ...c, at: now }));
     };
-    if (await repriceDraft(db, { projectId, id, noticesFor, actorId })) repriced++;
+    if (await repriceDraft(writer, id, noticesFor)) repriced++;
   }
   return repriced;
 }
@@ -59,19 +48,19 @@ export function withPriceNotices(cart: Pick<CartData, 'priceChanges'>, notices: 
   return [...(cart.priceChanges ?? []), ...notices].slice(-MAX_PRICE_CHANGES);
 }
 
-/** Locks one cart and, while it is a draft whose total or notices change, writes it at today's prices. */
-async function repriceDraft(
-  db: Db,
-  { projectId, id, noticesFor, actorId }: { projectId: string; id: string; noticesFor: (cart: CartData) => NonNullable<CartData['priceChanges']>; actorId: string },
-): Promise<boolean> {
-  const current = await lockItem(db, { projectId, collection: 'carts', id });
-  if (!current || current.data.status !== 'draft') return false;
-  const cart = current.data as CartData;
-  const { total } = await priceCart(db, projectId, cart);
-  const notices = noticesFor(cart);
-  if (total === cart.total && !notices.length) return false;
-  await updateItemAudited(db, { projectId, collection: 'carts', id, data: { ...cart, total, priceChanges: withPriceNotices(cart, notices) }, before: cart, actorId });
-  return true;
+/** While it is a draft whose total or notices change, writes one cart at today's prices. */
+async function repriceDraft(writer: Writer, id: string, noticesFor: (cart: CartData) => NonNullable<CartData['priceChanges']>): Promise<boolean> {
+  let changed = false;
+  await updateItem(writer, 'carts', id, async (current) => {
+    if (current.data.status !== 'draft') return null;
+    const cart = current.data as CartData;
+    const { total } = await priceCart(writer.db, writer.project.id, cart);
+    const notices = noticesFor(cart);
+    if (total === cart.total && !notices.length) return null;
+    changed = true;
+    return { ...cart, total, priceChanges: withPriceNotices(cart, notices) };
+  });
+  return changed;
 }
 
 /**
@@ -79,6 +68,13 @@ async function repriceDraft(
  * before repricing existed, or priced by hand in the database). Its own transaction, so the
  * new version is what the buyer must have seen to submit.
  */
-export async function repriceIfStale(db: Db, { projectId, cartId, actorId }: { projectId: string; cartId: string; actorId: string }) {
-  await db.transaction((tx) => repriceDraft(tx as unknown as Db, { projectId, id: cartId, noticesFor: () => [], actorId }));
+export async function repriceIfStale(db: Db, base: WriteBase, cartId: string) {
+  await withWrites(db, base, (writer) => repriceDraft(writer, cartId, () => []));
+}
+
+/** The server's total of a cart's choices: option prices × quantities plus the package's adjustment. */
+export async function serverTotal(db: Db, projectId: string, cart: Record<string, unknown>) {
+  const selections = (cart.selections ?? []) as Array<{ option: string; quantity: number }>;
+  const { prices, adjustment } = await pricesFor(db, projectId, selections.map((s) => s.option), (cart.package as string | null) ?? null);
+  return cartTotal({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment });
 }

@@ -6,12 +6,10 @@ import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
 import { cartPdf } from './carts.pdf.ts';
 import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
-import { notifyManagersOfSubmission } from './carts.notices.ts';
+import { registerCartHooks } from './carts.hooks.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findProjectByKey } from '../projects/projects.repo.ts';
-import { projectOptionsSchema } from '@decor/core';
 import { projectOrigin } from '../../lib/project-origin.ts';
 
 const params = z.object({ id: z.uuid() });
@@ -19,9 +17,12 @@ const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.s
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 423: errorBodySchema };
 
 /** The cart's status changes (DESIGN.md §6). Each answers with the cart as it now is. */
-export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { config, database, mailer, authSecret }) => {
+export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { config, database, hooks, mailer, authSecret }) => {
+  registerCartHooks(hooks, { mailer, config, log: app.log });
+
   const base = (request: { actor: import('../../plugins/actor.ts').Actor | null; projectKey: string | null; params: { id: string } }) => ({
     db: database.db,
+    hooks,
     actor: request.actor,
     projectKey: request.projectKey,
     cartId: request.params.id,
@@ -67,22 +68,12 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const body = await transitionCart({ ...base(request), action: 'submit', signature: { name: request.body.signature, agree: request.body.agree }, expectedVersion: request.body._version });
-      const project = (await findProjectByKey(database.db, request.projectKey!))!;
-      // The buyer's answer does not wait for the mail server.
-      void notifyManagersOfSubmission({
-        db: database.db,
-        mailer,
-        projectId: project.id,
-        projectName: project.name,
-        currency: project.currency,
-        locale: projectOptionsSchema.parse(project.options).locale,
-        origin: projectOrigin(config, project.key),
-        cart: JSON.parse(body) as { _id: string; unit: string; total: number; signature: { name: string } },
-      }).catch((error: unknown) => request.log.warn({ err: error }, 'the submission notice could not be sent'));
-      return sendJson(reply, body);
-    },
+    async (request, reply) =>
+      // The managers' notice goes out after the answer (a hook of carts).
+      sendJson(
+        reply,
+        await transitionCart({ ...base(request), action: 'submit', signature: { name: request.body.signature, agree: request.body.agree }, expectedVersion: request.body._version }),
+      ),
   );
 
   for (const action of ['approve', 'reopen'] as const) {

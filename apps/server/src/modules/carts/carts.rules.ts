@@ -1,28 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { DomainError, ruleViolations, type RuleCategory, type RuleContext, type RuleOption, type Selection } from '@decor/core';
-import { preparedRows, type Db } from '../../db/client.ts';
-
-interface Row {
-  id: string;
-  collection: string;
-  data: Record<string, unknown>;
-}
-
-const UUID = /^[0-9a-f-]{36}$/i;
-
-/** The collections a cart refers to: naming them lets the primary key (project, collection, id) find each item directly. */
-const CART_REFERENCED = 'options,units,packages,categories,plans,rooms';
-
-export async function itemsById(db: Db, projectId: string, ids: string[]): Promise<Row[]> {
-  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
-  if (!valid.length) return [];
-  return preparedRows<Row>(
-    db,
-    sql`SELECT id, collection, data FROM items
-        WHERE project_id = ${projectId} AND collection = ANY(string_to_array(${CART_REFERENCED}, ','))
-          AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[])`,
-  );
-}
+import type { Db } from '../../db/client.ts';
+import { itemsById } from './carts.repo.ts';
 
 /** What the rules need to judge a cart: its options, their categories, the unit's plan. */
 export async function ruleContextFor(db: Db, projectId: string, cart: Record<string, unknown>, isOpen = true): Promise<RuleContext> {

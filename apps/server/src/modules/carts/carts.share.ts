@@ -4,7 +4,8 @@ import { DomainError, effectiveStatus, notFound } from '@decor/core';
 import type { Actor } from '../../plugins/actor.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
-import { cartScope, readCart } from './carts.operations.ts';
+import { cartScope } from './carts.operations.ts';
+import { readCart } from './carts.repo.ts';
 import { cartDocument } from './carts.document.ts';
 
 /**

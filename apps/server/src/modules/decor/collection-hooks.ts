@@ -1,36 +1,85 @@
 import type { Db } from '../../db/client.ts';
-import { repriceDraftCarts } from '../carts/carts.pricing.ts';
-
-export interface ChangeEvent {
-  db: Db;
-  projectId: string;
-  id: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  actorId: string;
-}
-
-type AfterChange = (event: ChangeEvent) => Promise<void>;
+import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { ResolvedCollection } from './collections.registry.ts';
 
 /**
- * What must follow a committed change of an item, in the same transaction, by collection
- * (the engine names no collection; these live beside the collections they serve).
- * A catalogue price change reprices the open carts that use it (docs/selection-rules.md, "Prices").
+ * Collection hooks: what is special about one collection, kept beside the module it belongs
+ * to and registered with the engine at start-up (docs/architecture.md, "One write path").
+ * The engine calls them on every write of that collection, whoever writes it: the API, a
+ * cart's transition, a price change, an import. The engine itself names no collection.
  */
-const AFTER_CHANGE: Record<string, AfterChange> = {
-  options: async ({ db, projectId, id, before, after, actorId }) => {
-    const from = Number(before?.price ?? 0);
-    const to = Number(after?.price ?? 0);
-    if (!before || !after || from === to) return;
-    await repriceDraftCarts(db, { projectId, changes: [{ option: id, name: String(after.name ?? ''), from, to }], actorId });
-  },
-  packages: async ({ db, projectId, id, before, after, actorId }) => {
-    if (!before || !after) return;
-    if (before.priceAdjustment === after.priceAdjustment && before.name === after.name) return;
-    await repriceDraftCarts(db, { projectId, packageIds: [id], actorId });
-  },
-};
 
-export async function runAfterChange(collection: string, event: ChangeEvent): Promise<void> {
-  await AFTER_CHANGE[collection]?.(event);
+export type WriteOperation = 'create' | 'update' | 'delete';
+
+/**
+ * Who caused a write: a person through the collection API, as the item's owner (a buyer
+ * editing their cart) or as the project's staff, or the server itself (a transition, a
+ * repricing, a redemption) after checking its own rules.
+ */
+export type WriteOrigin = 'owner' | 'staff' | 'server';
+
+export type Document = Record<string, unknown>;
+
+export interface HookArgs {
+  /** The open transaction: whatever a hook reads or writes commits or rolls back with the change. */
+  db: Db;
+  project: ProjectRow;
+  collection: ResolvedCollection;
+  operation: WriteOperation;
+  origin: WriteOrigin;
+  actorId: string;
+  now: Date;
+  /** The item as stored before this change (null when it is being created). */
+  previous: Document | null;
+  /** Runs once the transaction has committed (mail, notices), given the database outside it; never delays or undoes the write. */
+  afterCommit(task: (db: Db) => Promise<unknown>): void;
+}
+
+export interface CollectionHooks {
+  /** Before schema validation: drop or fill what the client may not set. Returns the data to validate. */
+  beforeValidate?(args: HookArgs & { data: Document }): Document | Promise<Document>;
+  /** After validation and the reference check: enforce the collection's rules, compute derived fields. */
+  beforeChange?(args: HookArgs & { data: Document }): Document | Promise<Document>;
+  /** After the row and its audit entry are written, in the same transaction (`data` is null after a delete). */
+  afterChange?(args: HookArgs & { id: string; data: Document | null }): void | Promise<void>;
+  /** Before a delete, with the item as stored: throw to refuse it. */
+  beforeDelete?(args: HookArgs & { id: string }): void | Promise<void>;
+}
+
+type HookName = keyof CollectionHooks;
+
+/** The hooks of every collection, for one server. Several modules may hook the same collection; they run in order of registration. */
+export class HookRegistry {
+  private readonly byCollection = new Map<string, CollectionHooks[]>();
+
+  /** Adds hooks for a collection; returns a function that removes them again. */
+  register(collection: string, hooks: CollectionHooks): () => void {
+    const list = this.byCollection.get(collection) ?? [];
+    list.push(hooks);
+    this.byCollection.set(collection, list);
+    return () => {
+      const current = this.byCollection.get(collection) ?? [];
+      this.byCollection.set(
+        collection,
+        current.filter((entry) => entry !== hooks),
+      );
+    };
+  }
+
+  /** Passes the data through each hook of this name in turn. */
+  async transform(name: 'beforeValidate' | 'beforeChange', args: HookArgs & { data: Document }): Promise<Document> {
+    let data = args.data;
+    for (const hooks of this.byCollection.get(args.collection.name) ?? []) {
+      const hook = hooks[name];
+      if (hook) data = await hook({ ...args, data });
+    }
+    return data;
+  }
+
+  async run<N extends Exclude<HookName, 'beforeValidate' | 'beforeChange'>>(name: N, args: Parameters<NonNullable<CollectionHooks[N]>>[0]): Promise<void> {
+    for (const hooks of this.byCollection.get(args.collection.name) ?? []) {
+      const hook = hooks[name] as ((a: typeof args) => void | Promise<void>) | undefined;
+      if (hook) await hook(args);
+    }
+  }
 }

@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, type CollectionDefinition, type CollectionUi } from '@decor/core';
 import type { Db } from '../../db/client.ts';
+import type { FeedEvent } from '../../db/change-feed.ts';
 import { collections } from '../../db/schema/index.ts';
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'unknown';
@@ -90,8 +91,14 @@ function resolveCustom(row: typeof collections.$inferSelect): ResolvedCollection
   };
 }
 
-/** Each project's collections, resolved and compiled, cached for a few seconds. */
-const projectCollections = new TtlCache<Map<string, ResolvedCollection>>(5_000);
+/** Each project's collections, resolved and compiled; the change feed drops a project's when its definitions change. */
+const projectCollections = new TtlCache<Map<string, ResolvedCollection>>(60_000);
+
+/** Keeps the cache exact (see the change feed): new definitions are read again; after a gap in the feed, all are. */
+export function onCollectionsChange(event: FeedEvent): void {
+  if (event.op === 'reset') projectCollections.clear();
+  else if (event.collection === '$collections') projectCollections.delete(event.project);
+}
 
 function collectionsOf(db: Db, projectId: string): Promise<Map<string, ResolvedCollection>> {
   return projectCollections.get(projectId, async () => new Map((await loadCollections(db, projectId)).map((c) => [c.name, c])));

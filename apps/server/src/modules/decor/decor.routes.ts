@@ -38,9 +38,10 @@ const errors = {
 
 
 /** The Decor API of SPEC.md §7: schema-driven collections of the project named by ProjectId. */
-export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
   const contextOf = (request: { actor: AppContextActor; projectKey: string | null }) => ({
     db: database.db,
+    hooks,
     actor: request.actor,
     projectKey: request.projectKey,
   });

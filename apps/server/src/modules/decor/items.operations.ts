@@ -1,35 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  cartTotal,
-  COLLECTION_MAX_PAGE_SIZE,
-  COLLECTION_PAGE_SIZE,
-  DomainError,
-  notFound,
-  badRequest,
-} from '@decor/core';
+import { COLLECTION_MAX_PAGE_SIZE, COLLECTION_PAGE_SIZE, DomainError, notFound, badRequest } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from '../projects/memberships.repo.ts';
 import { requireProject } from '../projects/projects.operations.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import { readPlan, standingOf, writePlan, type Standing } from './access.ts';
-import { listCollections, resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
-import {
-  deleteItem,
-  existingRefs,
-  getItemJson,
-  insertItem,
-  listItemsJson,
-  lockItem,
-  pricesFor,
-  referrers,
-  updateItemAudited,
-  writeAudit,
-  type ItemRow,
-} from './items.repo.ts';
-import { refsByCollection } from './refs.ts';
-import { enforceCartRules } from '../carts/carts.rules.ts';
-import { runAfterChange } from './collection-hooks.ts';
+import { listCollections, resolveCollection, type ResolvedCollection } from './collections.registry.ts';
+import type { HookRegistry } from './collection-hooks.ts';
+import { getItemJson, listItemsJson } from './items.repo.ts';
+import { createItem as create, deleteItem as remove, updateItem as update, withWrites } from './items.write.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SYSTEM_FIELDS = ['_id', '_version', 'createdAt', 'updatedAt'];
@@ -38,6 +18,7 @@ export interface DecorContext {
   db: Db;
   actor: Actor | null;
   projectKey: string | null;
+  hooks: HookRegistry;
 }
 
 interface Scope {
@@ -162,47 +143,15 @@ export async function getItem(context: DecorContext, name: string, id: string): 
   return body;
 }
 
-function withoutSystemFields(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([key]) => !SYSTEM_FIELDS.includes(key)));
+/** What a client sent, without the fields only the server sets (ids, versions, dates, the collection's own). */
+function clientFields(collection: ResolvedCollection, body: Record<string, unknown>): Record<string, unknown> {
+  const ignored = [...SYSTEM_FIELDS, ...(collection.serverFields ?? [])];
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !ignored.includes(key)));
 }
 
-function validated(collection: ResolvedCollection, data: Record<string, unknown>): Record<string, unknown> {
-  const copy = structuredClone(data);
-  if (!collection.validate(copy)) {
-    const issues = schemaIssues(collection.validate.errors);
-    throw new DomainError('bad_request', `Invalid ${collection.ui.singular.toLowerCase()}: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`, { issues });
-  }
-  return copy;
-}
-
-/** Every reference must point at an item of the same project; only new ones need checking. */
-async function checkReferences(db: Db, projectId: string, collection: ResolvedCollection, data: Record<string, unknown>, previous?: Record<string, unknown>) {
-  const known = previous ? refsByCollection(collection.refs, previous) : new Map<string, Set<string>>();
-  const wanted = [...refsByCollection(collection.refs, data)].flatMap(([target, ids]) =>
-    [...ids].filter((id) => !known.get(target)?.has(id)).map((id) => ({ collection: target, id })),
-  );
-  if (!wanted.length) return;
-  const found = await existingRefs(db, projectId, wanted);
-  const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
-  if (missing.length) {
-    throw new DomainError('rule_broken', `This refers to ${missing.length === 1 ? 'an item that does' : 'items that do'} not exist in this project.`, { missing });
-  }
-}
-
-/**
- * A cart's choices must keep the rules (422 otherwise), and its total is always the
- * server's: option prices × quantities plus the package's adjustment.
- */
-async function withServerTotal(db: Db, projectId: string, collection: ResolvedCollection, data: Record<string, unknown>) {
-  if (collection.name !== 'carts') return data;
-  await enforceCartRules(db, projectId, data);
-  const selections = (data.selections ?? []) as Array<{ option: string; quantity: number }>;
-  const { prices, adjustment } = await pricesFor(db, projectId, selections.map((s) => s.option), (data.package as string | null) ?? null);
-  return { ...data, total: cartTotal({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment }) };
-}
-
-async function documentOf(db: Db, projectId: string, collection: string, id: string): Promise<string> {
-  return (await getItemJson(db, { projectId, collection, id, where: sql`true`, document: sql`i.data` }))!;
+/** How a person writes through the API: as the project's staff, or as an item's owner (a buyer's own fields). */
+function writerOf(context: DecorContext, project: ProjectRow, origin: 'staff' | 'owner') {
+  return { project, actorId: context.actor!.userId, origin, hooks: context.hooks };
 }
 
 /** POST /api/schema/{collection}/ */
@@ -210,18 +159,8 @@ export async function createItem(context: DecorContext, name: string, body: Reco
   const { project, standing } = await scopeOf(context);
   const collection = await collectionOf(context.db, project.id, name);
   writePlan(collection, standing, project.id, 'create');
-  const actorId = context.actor!.userId;
-  const fields = withoutSystemFields(body);
-  if (collection.name === 'carts') delete fields.total;
-  let data = validated(collection, fields);
-  await checkReferences(context.db, project.id, collection, data);
-  data = await withServerTotal(context.db, project.id, collection, data);
-  return context.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const id = await insertItem(db, { projectId: project.id, collection: collection.name, data, actorId });
-    await writeAudit(db, { projectId: project.id, collection: collection.name, itemId: id, action: 'create', actorId, before: null, after: data });
-    return documentOf(db, project.id, collection.name, id);
-  });
+  const fields = clientFields(collection, body);
+  return withWrites(context.db, writerOf(context, project, 'staff'), async (writer) => (await create(writer, collection.name, fields)).body);
 }
 
 /**
@@ -247,53 +186,15 @@ export async function patchItem(context: DecorContext, name: string, id: string,
   const collection = await collectionOf(context.db, project.id, name);
   const plan = writePlan(collection, standing, project.id, 'update');
   const expectedVersion = versionFrom(ifMatch, body);
-  const patch = withoutSystemFields(body);
-  // A cart's total is computed here; whatever total a client sends is ignored.
-  if (collection.name === 'carts') delete patch.total;
+  const patch = clientFields(collection, body);
   if (plan.kind === 'own-fields') {
     const refused = Object.keys(patch).filter((field) => !plan.fields.includes(field));
     if (refused.length) throw new DomainError('forbidden', `You may not change ${refused.join(', ')}.`, { fields: refused });
   }
-  const actorId = context.actor!.userId;
-
-  return context.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const current: ItemRow | null = await lockItem(db, {
-      projectId: project.id,
-      collection: collection.name,
-      id,
-      where: plan.kind === 'own-fields' ? plan.where : sql`true`,
-    });
-    if (!current) throw notFound(`There is no such ${collection.ui.singular.toLowerCase()}.`);
-    if (current.version !== expectedVersion) {
-      const latest = JSON.parse(await documentOf(db, project.id, collection.name, id)) as unknown;
-      throw new DomainError('conflict', 'Someone changed this since you opened it. Here is the current version.', { current: latest });
-    }
-    if (plan.kind === 'own-fields') assertBuyerMayEdit(current.data);
-    let data = validated(collection, { ...current.data, ...patch });
-    await checkReferences(db, project.id, collection, data, current.data);
-    data = await withServerTotal(db, project.id, collection, data);
-    const body = await updateItemAudited(db, { projectId: project.id, collection: collection.name, id, data, before: current.data, actorId });
-    await runAfterChange(collection.name, { db, projectId: project.id, id, before: current.data, after: data, actorId });
-    return body;
-  });
-}
-
-/** A cart document about to be written by the server itself: valid, referring to real items, keeping the rules, with its total recomputed. */
-export async function checkedCart(db: Db, projectId: string, data: Record<string, unknown>, previous: Record<string, unknown>) {
-  const carts = await collectionOf(db, projectId, 'carts');
-  const valid = validated(carts, data);
-  await checkReferences(db, projectId, carts, valid, previous);
-  return withServerTotal(db, projectId, carts, valid);
-}
-
-/** A buyer edits only a draft cart before its deadline (DESIGN.md §6). */
-export function assertBuyerMayEdit(cart: Record<string, unknown>, now = new Date()) {
-  if (cart.status !== 'draft') throw new DomainError('locked', 'This selection has been submitted and can no longer be changed.');
-  const deadline = typeof cart.deadline === 'string' ? Date.parse(cart.deadline) : NaN;
-  if (Number.isFinite(deadline) && deadline < now.getTime()) {
-    throw new DomainError('locked', 'The deadline for this selection has passed. Contact the design centre to make changes.');
-  }
+  const asOwner = plan.kind === 'own-fields';
+  return withWrites(context.db, writerOf(context, project, asOwner ? 'owner' : 'staff'), (writer) =>
+    update(writer, collection.name, id, (current) => ({ ...current.data, ...patch }), { where: asOwner ? plan.where : undefined, expectedVersion }),
+  );
 }
 
 /** DELETE /api/schema/{collection}/{id}: refused while other items refer to it. */
@@ -302,18 +203,5 @@ export async function deleteOneItem(context: DecorContext, name: string, id: str
   const { project, standing } = await scopeOf(context);
   const collection = await collectionOf(context.db, project.id, name);
   writePlan(collection, standing, project.id, 'delete');
-  const actorId = context.actor!.userId;
-  return context.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const current = await lockItem(db, { projectId: project.id, collection: collection.name, id });
-    if (!current) throw notFound(`There is no such ${collection.ui.singular.toLowerCase()}.`);
-    const usedBy = await referrers(db, { projectId: project.id, collection: collection.name, id });
-    if (usedBy.length) {
-      throw new DomainError('conflict', `This ${collection.ui.singular.toLowerCase()} is still used by ${usedBy.length} item(s); change those first.`, { referrers: usedBy });
-    }
-    await deleteItem(db, { projectId: project.id, collection: collection.name, id });
-    await writeAudit(db, { projectId: project.id, collection: collection.name, itemId: id, action: 'delete', actorId, before: current.data, after: null });
-    return { _id: id, deleted: true as const };
-  });
+  return withWrites(context.db, writerOf(context, project, 'staff'), (writer) => remove(writer, collection.name, id));
 }
-

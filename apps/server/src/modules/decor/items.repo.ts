@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_COLLECTIONS } from '@decor/core';
 import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { jsonPathOf } from './refs.ts';
+import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 
 export interface ItemRow {
   id: string;
@@ -65,14 +66,33 @@ export async function lockItem(db: Db, { projectId, collection, id, where = sql`
   return row ?? null;
 }
 
-export async function insertItem(db: Db, { projectId, collection, data, actorId }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string }): Promise<string> {
-  const id = uuidv7();
-  await db.execute(sql`INSERT INTO items (project_id, collection, id, data, created_by, updated_by)
-                       VALUES (${projectId}, ${collection}, ${id}, ${JSON.stringify(data)}::jsonb, ${actorId}, ${actorId})`);
-  return id;
+/** SQL that announces a change on commit: ids only, `{ project, collection, id, version, op }`. */
+function announce(projectId: string, collection: string, id: SQL | string, version: SQL, op: 'create' | 'update' | 'delete'): SQL {
+  return sql`pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${projectId}::text, 'collection', ${collection}::text, 'id', ${id}::text, 'version', ${version}, 'op', ${op}::text)::text)`;
 }
 
-/** Saves the new document, writes the audit entry and returns the API document: one round trip. */
+/** Inserts the item, writes its audit entry and announces it: one round trip. Answers with the id and the API document. */
+export async function insertItemAudited(
+  db: Db,
+  { projectId, collection, data, actorId }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string },
+): Promise<{ id: string; body: string }> {
+  const id = uuidv7();
+  const after = JSON.stringify(data);
+  const [row] = await preparedRows<{ body: string }>(
+    db,
+    sql`WITH i AS (
+          INSERT INTO items (project_id, collection, id, data, created_by, updated_by)
+          VALUES (${projectId}, ${collection}, ${id}, ${after}::jsonb, ${actorId}, ${actorId})
+          RETURNING id, data, version, created_at, updated_at),
+        audit AS (
+          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
+          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'create', ${actorId}, NULL, ${after}::jsonb))
+        SELECT (${documentSql(sql`i.data`)})::text AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'create')} AS announced FROM i`,
+  );
+  return { id, body: row!.body };
+}
+
+/** Saves the new document, writes the audit entry, announces it and returns the API document: one round trip. */
 export async function updateItemAudited(
   db: Db,
   { projectId, collection, id, data, before, actorId }: { projectId: string; collection: string; id: string; data: Record<string, unknown>; before: Record<string, unknown>; actorId: string },
@@ -87,13 +107,26 @@ export async function updateItemAudited(
         audit AS (
           INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
           VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'update', ${actorId}, ${JSON.stringify(before)}::jsonb, ${after}::jsonb))
-        SELECT (${documentSql(sql`i.data`)})::text AS body FROM i`,
+        SELECT (${documentSql(sql`i.data`)})::text AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'update')} AS announced FROM i`,
   );
   return row!.body;
 }
 
-export async function deleteItem(db: Db, { projectId, collection, id }: { projectId: string; collection: string; id: string }) {
-  await db.execute(sql`DELETE FROM items WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}`);
+/** Deletes the item, writes the audit entry and announces it: one round trip. */
+export async function deleteItemAudited(
+  db: Db,
+  { projectId, collection, id, before, actorId }: { projectId: string; collection: string; id: string; before: Record<string, unknown>; actorId: string },
+) {
+  await preparedRows(
+    db,
+    sql`WITH i AS (
+          DELETE FROM items WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}
+          RETURNING id, version),
+        audit AS (
+          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
+          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'delete', ${actorId}, ${JSON.stringify(before)}::jsonb, NULL))
+        SELECT ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'delete')} AS announced FROM i`,
+  );
 }
 
 /** Which of these (collection, id) pairs exist in the project, in one query. */
@@ -148,13 +181,4 @@ export async function pricesFor(db: Db, projectId: string, optionIds: string[], 
     }
   }
   return { prices, adjustment, packageName };
-}
-
-export async function writeAudit(
-  db: Db,
-  entry: { projectId: string; collection: string; itemId: string; action: 'create' | 'update' | 'delete'; actorId: string; before: unknown; after: unknown },
-) {
-  await db.execute(sql`INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
-                       VALUES (${uuidv7()}, ${entry.projectId}, ${entry.collection}, ${entry.itemId}, ${entry.action}, ${entry.actorId},
-                               ${entry.before === null ? null : JSON.stringify(entry.before)}::jsonb, ${entry.after === null ? null : JSON.stringify(entry.after)}::jsonb)`);
 }

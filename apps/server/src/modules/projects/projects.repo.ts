@@ -1,12 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { CHANGE_CHANNEL, type FeedEvent } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import { items, projects } from '../../db/schema/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-/** Projects by key, cached for a few seconds: every API call starts by looking one up. */
-const projectsByKey = new TtlCache<ProjectRow | undefined>(5_000);
+/**
+ * Projects by key: every API call starts by looking one up. The change feed drops an entry
+ * the moment its project changes on any server; the minute's limit is only a backstop for
+ * changes made outside the portal.
+ */
+const projectsByKey = new TtlCache<ProjectRow | undefined>(60_000);
+
+/** Keeps the cache exact: a changed project is looked up again; after a gap in the feed, all are. */
+export function onProjectChange(event: FeedEvent): void {
+  if (event.op === 'reset') projectsByKey.clear();
+  else if (event.collection === '$project') projectsByKey.deleteWhere((row) => row?.id === event.project);
+}
 
 export async function findProjectByKey(db: Db, key: string): Promise<ProjectRow | undefined> {
   return projectsByKey.get(key, async () => {
@@ -34,5 +45,8 @@ export async function updateProject(db: Db, id: string, changes: Partial<typeof 
     .where(eq(projects.id, id))
     .returning();
   projectsByKey.delete(row!.key);
+  await db.execute(
+    sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${id}::text, 'collection', '$project', 'id', ${id}::text, 'version', 0, 'op', 'update')::text)`,
+  );
   return row!;
 }

@@ -1,0 +1,86 @@
+import { buyerEditRefusal, DomainError, projectOptionsSchema, type CartStatus } from '@decor/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
+import type { Document, HookArgs, HookRegistry } from '../decor/collection-hooks.ts';
+import type { Writer } from '../decor/items.write.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { notifyManagersOfSubmission } from './carts.notices.ts';
+import { repriceDraftCarts, serverTotal } from './carts.pricing.ts';
+import { enforceCartRules } from './carts.rules.ts';
+
+/**
+ * What the engine must do whenever a cart, an option or a package is written, whoever writes
+ * it (docs/selection-rules.md): a cart keeps the rules and carries the server's total; a
+ * submitted cart tells the managers; a price change reprices the open carts that use it.
+ */
+
+export interface CartHookDeps {
+  mailer: Mailer;
+  config: Pick<Config, 'portalHost' | 'portalUrl'>;
+  log?: FastifyBaseLogger;
+}
+
+/** The choices that make a cart's price and rules: its option lines and its package. */
+function choicesOf(cart: Document | null) {
+  return JSON.stringify([cart?.selections ?? [], cart?.package ?? null]);
+}
+
+export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: CartHookDeps): void {
+  hooks.register('carts', {
+    beforeValidate({ origin, previous, data, now }) {
+      // A buyer edits only an open draft (the total a client sends is dropped before: it is a server field).
+      if (origin === 'owner' && previous) {
+        const refusal = buyerEditRefusal(previous as { status: CartStatus; deadline: string | null }, now);
+        if (refusal) throw new DomainError('locked', refusal);
+      }
+      return data;
+    },
+    async beforeChange({ db, project, origin, operation, previous, data }) {
+      // The server's own writes (a transition, a repricing) keep their total unless the choices move.
+      if (origin === 'server' && operation === 'update' && choicesOf(previous) === choicesOf(data)) return data;
+      await enforceCartRules(db, project.id, data);
+      return { ...data, total: await serverTotal(db, project.id, data) };
+    },
+    afterChange({ project, previous, data, id, afterCommit }) {
+      if (data?.status !== 'submitted' || previous?.status === 'submitted') return;
+      const cart = { _id: id, unit: String(data.unit), total: Number(data.total), signature: data.signature as { name: string } | null };
+      afterCommit((db) =>
+        notifyManagersOfSubmission({
+          db,
+          mailer,
+          projectId: project.id,
+          projectName: project.name,
+          currency: project.currency,
+          locale: projectOptionsSchema.parse(project.options).locale,
+          origin: projectOrigin(config, project.key),
+          cart,
+        }).catch((error: unknown) => log?.warn({ err: error }, 'the submission notice could not be sent')),
+      );
+    },
+  });
+
+  // A catalogue price change reprices the open carts that use it (docs/selection-rules.md, "Prices").
+  hooks.register('options', {
+    async afterChange(args) {
+      const { previous, data, id } = args;
+      const from = Number(previous?.price ?? 0);
+      const to = Number(data?.price ?? 0);
+      if (!previous || !data || from === to) return;
+      await repriceDraftCarts(writerOf(args), { changes: [{ option: id, name: String(data.name ?? ''), from, to }] });
+    },
+  });
+  hooks.register('packages', {
+    async afterChange(args) {
+      const { previous, data, id } = args;
+      if (!previous || !data) return;
+      if (previous.priceAdjustment === data.priceAdjustment && previous.name === data.name) return;
+      await repriceDraftCarts(writerOf(args), { packageIds: [id] });
+    },
+  });
+
+  /** Repricing is the server's own write, in the same transaction, by the person whose change caused it. */
+  function writerOf({ db, project, actorId, now, afterCommit }: HookArgs): Writer {
+    return { db, project, actorId, now, afterCommit, hooks, origin: 'server' as const };
+  }
+}

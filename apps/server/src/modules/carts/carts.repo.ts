@@ -1,0 +1,122 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { notFound } from '@decor/core';
+import { preparedRows, type Db } from '../../db/client.ts';
+import { getItemJson } from '../decor/items.repo.ts';
+import type { CartData } from './carts.document.ts';
+
+/** The reads carts need beyond the collection engine: the items a cart refers to, prices, summaries. */
+
+export interface ItemOfCart {
+  id: string;
+  collection: string;
+  data: Record<string, unknown>;
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/** The collections a cart refers to: naming them lets the primary key (project, collection, id) find each item directly. */
+const CART_REFERENCED = 'options,units,packages,categories,plans,rooms';
+
+/** Items a cart refers to, by id, whatever their collection. */
+export async function itemsById(db: Db, projectId: string, ids: string[]): Promise<ItemOfCart[]> {
+  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (!valid.length) return [];
+  return preparedRows<ItemOfCart>(
+    db,
+    sql`SELECT id, collection, data FROM items
+        WHERE project_id = ${projectId} AND collection = ANY(string_to_array(${CART_REFERENCED}, ','))
+          AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[])`,
+  );
+}
+
+/** Every category of the project, as the rules see it. */
+export async function allCategories(db: Db, projectId: string) {
+  const rows = await preparedRows<{ id: string; data: Record<string, unknown> }>(
+    db,
+    sql`SELECT id, data FROM items WHERE project_id = ${projectId} AND collection = 'categories'`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { _id: row.id, name: String(row.data.name ?? ''), required: row.data.required === true, multiple: row.data.multiple === true, allowance: Number(row.data.allowance ?? 0) },
+    ]),
+  );
+}
+
+/** Current option prices and the package's adjustment, for a cart's total, in one query. */
+export async function pricesFor(db: Db, projectId: string, optionIds: string[], packageId: string | null) {
+  const ids = [...optionIds, ...(packageId ? [packageId] : [])].filter((id) => UUID.test(id));
+  const prices = new Map<string, number>();
+  let adjustment = 0;
+  let packageName = 'Package';
+  if (!ids.length) return { prices, adjustment, packageName };
+  const rows = await preparedRows<{ id: string; collection: string; amount: string | null; name: string | null }>(
+    db,
+    sql`SELECT id, collection, CASE WHEN collection = 'options' THEN data->>'price' ELSE data->>'priceAdjustment' END AS amount, data->>'name' AS name
+        FROM items WHERE project_id = ${projectId} AND collection IN ('options', 'packages')
+        AND id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`,
+  );
+  for (const row of rows) {
+    if (row.collection === 'options') prices.set(row.id, Number(row.amount ?? 0));
+    else if (row.id === packageId) {
+      adjustment = Number(row.amount ?? 0);
+      packageName = row.name ?? packageName;
+    }
+  }
+  return { prices, adjustment, packageName };
+}
+
+/** A cart the caller may read, as stored; 404 when there is none (or it is not theirs). */
+export async function readCart(
+  db: Db,
+  { projectId, where, cartId, missing = 'There is no such selection.' }: { projectId: string; where: SQL; cartId: string; missing?: string },
+): Promise<CartData> {
+  const body = await getItemJson(db, { projectId, collection: 'carts', id: cartId, where, document: sql`i.data` });
+  if (!body) throw notFound(missing);
+  return JSON.parse(body) as CartData;
+}
+
+/** The carts of a person's own units (or that they own), with the unit and its plan. */
+export async function cartsOfBuyer(db: Db, projectId: string, userId: string) {
+  return preparedRows<{ id: string; data: Record<string, unknown>; version: number; unit: Record<string, unknown> | null; plan: Record<string, unknown> | null }>(
+    db,
+    sql`SELECT c.id, c.data, c.version, u.data AS unit, p.data AS plan
+        FROM items c
+        JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        LEFT JOIN items p ON p.project_id = c.project_id AND p.collection = 'plans' AND p.id::text = u.data->>'plan'
+        WHERE c.project_id = ${projectId} AND c.collection = 'carts'
+          AND (c.data->>'owner' = ${userId} OR u.data->'buyers' ? ${userId})
+        ORDER BY c.id`,
+  );
+}
+
+/** Draft carts that choose any of these options or use any of these packages. */
+export async function draftCartsUsing(db: Db, projectId: string, { optionIds, packageIds }: { optionIds: string[]; packageIds: string[] }) {
+  const rows = await preparedRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM items
+        WHERE project_id = ${projectId} AND collection = 'carts' AND data->>'status' = 'draft'
+          AND (data->>'package' = ANY(string_to_array(${packageIds.join(',')}, ','))
+               OR EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(data->'selections', '[]'::jsonb)) s
+                          WHERE s->>'option' = ANY(string_to_array(${optionIds.join(',')}, ','))))
+        ORDER BY id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The e-mail addresses of the project's managers. */
+export async function managerEmails(db: Db, projectId: string) {
+  const rows = await preparedRows<{ email: string }>(
+    db,
+    sql`SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.project_id = ${projectId} AND m.role = 'manager' ORDER BY u.email`,
+  );
+  return rows.map((row) => row.email);
+}
+
+export async function unitName(db: Db, projectId: string, unitId: string) {
+  const [unit] = await preparedRows<{ name: string | null }>(
+    db,
+    sql`SELECT data->>'name' AS name FROM items WHERE project_id = ${projectId} AND collection = 'units' AND id::text = ${unitId}`,
+  );
+  return unit?.name ?? '';
+}

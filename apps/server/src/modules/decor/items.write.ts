@@ -1,0 +1,201 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DomainError, notFound } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
+import { resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
+import { deleteItemAudited, existingRefs, getItemJson, insertItemAudited, lockItem, referrers, updateItemAudited, type ItemRow } from './items.repo.ts';
+import { refsByCollection } from './refs.ts';
+
+/**
+ * The one write path of collection data (docs/architecture.md, "One write path"). Every
+ * module that creates, changes or deletes an item — the collection API, a cart's transition,
+ * a repricing, an access code, an import — does it here, so that each write is validated
+ * against the collection's schema, refers only to items of its project, runs the
+ * collection's hooks, bumps the version, writes one audit entry and is announced on the
+ * change feed, all in one transaction.
+ */
+
+export interface WriteBase {
+  project: ProjectRow;
+  actorId: string;
+  origin: WriteOrigin;
+  hooks: HookRegistry;
+  now?: Date;
+  /** Where a failed after-commit task (a mail) is reported; it never fails the write. */
+  onTaskError?: (error: unknown) => void;
+}
+
+/** A write session: one open transaction and who is writing. */
+export interface Writer extends Required<Omit<WriteBase, 'onTaskError'>> {
+  db: Db;
+  afterCommit(task: (db: Db) => Promise<unknown>): void;
+}
+
+/** Runs `work` in one transaction; tasks the hooks queued for after the commit run once it has. */
+export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writer) => Promise<T>): Promise<T> {
+  const tasks: Array<(db: Db) => Promise<unknown>> = [];
+  const result = await db.transaction(async (tx) =>
+    work({
+      project: base.project,
+      actorId: base.actorId,
+      origin: base.origin,
+      hooks: base.hooks,
+      now: base.now ?? new Date(),
+      db: tx as unknown as Db,
+      afterCommit: (task) => tasks.push(task),
+    }),
+  );
+  for (const task of tasks) void task(db).catch((error: unknown) => base.onTaskError?.(error));
+  return result;
+}
+
+async function collectionOf(writer: Writer, name: string): Promise<ResolvedCollection> {
+  const collection = await resolveCollection(writer.db, writer.project.id, name);
+  if (!collection) throw notFound(`There is no collection "${name}" in this project.`);
+  return collection;
+}
+
+function hookArgs(writer: Writer, collection: ResolvedCollection, operation: WriteOperation, previous: Document | null): HookArgs {
+  return {
+    db: writer.db,
+    project: writer.project,
+    collection,
+    operation,
+    origin: writer.origin,
+    actorId: writer.actorId,
+    now: writer.now,
+    previous,
+    afterCommit: writer.afterCommit,
+  };
+}
+
+function validated(collection: ResolvedCollection, data: Document): Document {
+  const copy = structuredClone(data);
+  if (!collection.validate(copy)) {
+    const issues = schemaIssues(collection.validate.errors);
+    throw new DomainError('bad_request', `Invalid ${collection.ui.singular.toLowerCase()}: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`, { issues });
+  }
+  return copy;
+}
+
+/** Every reference must point at an item of the same project; only new ones need checking. */
+async function checkReferences(db: Db, projectId: string, collection: ResolvedCollection, data: Document, previous: Document | null) {
+  const known = previous ? refsByCollection(collection.refs, previous) : new Map<string, Set<string>>();
+  const wanted = [...refsByCollection(collection.refs, data)].flatMap(([target, ids]) =>
+    [...ids].filter((id) => !known.get(target)?.has(id)).map((id) => ({ collection: target, id })),
+  );
+  if (!wanted.length) return;
+  const found = await existingRefs(db, projectId, wanted);
+  const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
+  if (missing.length) {
+    throw new DomainError('rule_broken', `This refers to ${missing.length === 1 ? 'an item that does' : 'items that do'} not exist in this project.`, { missing });
+  }
+}
+
+/** Hooks before the write, validation and references: the document that will be stored. */
+async function prepare(writer: Writer, collection: ResolvedCollection, operation: WriteOperation, data: Document, previous: Document | null): Promise<Document> {
+  const args = hookArgs(writer, collection, operation, previous);
+  const proposed = await writer.hooks.transform('beforeValidate', { ...args, data });
+  const valid = validated(collection, proposed);
+  await checkReferences(writer.db, writer.project.id, collection, valid, previous);
+  return writer.hooks.transform('beforeChange', { ...args, data: valid });
+}
+
+/** The stored document as the API shows it (every field), as JSON text. */
+export async function documentOf(db: Db, projectId: string, collection: string, id: string): Promise<string> {
+  return (await getItemJson(db, { projectId, collection, id, where: sql`true`, document: sql`i.data` }))!;
+}
+
+/** Creates one item; answers with its id and the API document. */
+export async function createItem(writer: Writer, name: string, fields: Document): Promise<{ id: string; body: string }> {
+  const collection = await collectionOf(writer, name);
+  const data = await prepare(writer, collection, 'create', fields, null);
+  const created = await insertItemAudited(writer.db, { projectId: writer.project.id, collection: collection.name, data, actorId: writer.actorId });
+  await writer.hooks.run('afterChange', { ...hookArgs(writer, collection, 'create', null), id: created.id, data });
+  return created;
+}
+
+export interface UpdateOptions {
+  /** Limits the item to what the caller may change (its owner's, say); otherwise it is "not found". */
+  where?: SQL;
+  /** The version the change was based on: another one is a conflict answered with the current item. */
+  expectedVersion?: number;
+  conflictMessage?: string;
+  missingMessage?: string;
+}
+
+/**
+ * Changes one item: locks it, asks `change` for the new document (null leaves it as it is),
+ * and writes it through the hooks. Answers with the API document.
+ */
+export async function updateItem(
+  writer: Writer,
+  name: string,
+  id: string,
+  change: (current: ItemRow) => Document | null | Promise<Document | null>,
+  options: UpdateOptions = {},
+): Promise<string> {
+  const collection = await collectionOf(writer, name);
+  const projectId = writer.project.id;
+  const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
+  if (!current) throw notFound(options.missingMessage ?? `There is no such ${collection.ui.singular.toLowerCase()}.`);
+  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) {
+    const latest = JSON.parse(await documentOf(writer.db, projectId, collection.name, id)) as unknown;
+    throw new DomainError('conflict', options.conflictMessage ?? 'Someone changed this since you opened it. Here is the current version.', { current: latest });
+  }
+  const proposed = await change(current);
+  if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
+  const data = await prepare(writer, collection, 'update', proposed, current.data);
+  const body = await updateItemAudited(writer.db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId });
+  await writer.hooks.run('afterChange', { ...hookArgs(writer, collection, 'update', current.data), id, data });
+  return body;
+}
+
+/** Deletes one item; refused while other items refer to it, or when a hook refuses. */
+export async function deleteItem(writer: Writer, name: string, id: string, options: Pick<UpdateOptions, 'where' | 'missingMessage'> = {}) {
+  const collection = await collectionOf(writer, name);
+  const projectId = writer.project.id;
+  const singular = collection.ui.singular.toLowerCase();
+  const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
+  if (!current) throw notFound(options.missingMessage ?? `There is no such ${singular}.`);
+  const args = hookArgs(writer, collection, 'delete', current.data);
+  await writer.hooks.run('beforeDelete', { ...args, id });
+  const usedBy = await referrers(writer.db, { projectId, collection: collection.name, id });
+  if (usedBy.length) {
+    throw new DomainError('conflict', `This ${singular} is still used by ${usedBy.length} item(s); change those first.`, { referrers: usedBy });
+  }
+  await deleteItemAudited(writer.db, { projectId, collection: collection.name, id, before: current.data, actorId: writer.actorId });
+  await writer.hooks.run('afterChange', { ...args, id, data: null });
+  return { _id: id, deleted: true as const };
+}
+
+export type BatchOperation =
+  | { op: 'create'; collection: string; data: Document }
+  | { op: 'update'; collection: string; id: string; data: Document; expectedVersion?: number }
+  | { op: 'delete'; collection: string; id: string };
+
+/**
+ * Many writes in one transaction, all or nothing (imports, bulk changes): each item is
+ * validated, hooked and audited exactly as on its own. Answers with one result per operation.
+ */
+export async function writeBatch(db: Db, base: WriteBase, operations: BatchOperation[]) {
+  return withWrites(db, base, async (writer) => {
+    const results: Array<{ _id: string; op: BatchOperation['op'] }> = [];
+    for (const operation of operations) {
+      if (operation.op === 'create') {
+        const { id } = await createItem(writer, operation.collection, operation.data);
+        results.push({ _id: id, op: 'create' });
+      } else if (operation.op === 'update') {
+        await updateItem(writer, operation.collection, operation.id, (current) => ({ ...current.data, ...operation.data }), { expectedVersion: operation.expectedVersion });
+        results.push({ _id: operation.id, op: 'update' });
+      } else {
+        await deleteItem(writer, operation.collection, operation.id);
+        results.push({ _id: operation.id, op: 'delete' });
+      }
+    }
+    return results;
+  });
+}
+
+export type { CollectionHooks, Document };
