@@ -12,7 +12,7 @@ import { browserHeaders, signIn } from './support/identity.ts';
 const { app, db, database } = await createTestApp();
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
-const [{ id: managerId }] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'manager@demo.test'));
+const managerId = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'manager@demo.test')))[0]!.id;
 
 type Item = Record<string, unknown> & { _id: string; _version: number };
 const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
