@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints one line per figure (DESIGN.md §11). Figures, not pass/fail;
+ * `npm run bench`: prints one line per figure (docs/architecture.md). Figures, not pass/fail;
  * the test suite never times anything.
  *
  *   npm run bench                 every figure

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for tests and benchmarks (DESIGN.md §10): initdb into a
+ * A throwaway PostgreSQL cluster for tests and benchmarks (docs/architecture.md): initdb into a
  * temporary folder, start it on a free loopback port, and remove it all on stop.
  * initdb refuses to run as root, so as root the cluster belongs to the `postgres` user.
  */

@@ -8,6 +8,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { bodyParserPlugin } from './plugins/body-parser.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
 import { actorPlugin } from './plugins/actor.ts';
+import { scopePlugin } from './plugins/scope.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { meRoutes } from './modules/portal/me.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(securityPlugin);
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
   await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });
+  await app.register(scopePlugin, { db: database.db });
 
   const context: AppContext = { config, database, hooks: new HookRegistry() };
   // Caches of this process stay exact: every committed change, on any server, reaches them.

@@ -3,7 +3,7 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-ap
 import { browserHeaders, signIn } from './support/identity.ts';
 
 /**
- * DESIGN.md §12: every decor route × visitor, purchaser of demo, purchaser of harbour,
+ * docs/architecture.md: every decor route × visitor, purchaser of demo, purchaser of harbour,
  * manager of demo, manager of harbour, admin — all on project demo. Nothing of one project
  * ever reaches another.
  */

@@ -4,7 +4,7 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-ap
 import { browserHeaders, signIn } from './support/identity.ts';
 
 /**
- * DESIGN.md §12: generated bad input against every route — wrong types, huge strings,
+ * docs/architecture.md: generated bad input against every route — wrong types, huge strings,
  * unknown fields, broken JSON, odd ids and path tricks. Never a 5xx; every error is JSON
  * with a code and a message, and never an SQL fragment or a stack trace.
  */

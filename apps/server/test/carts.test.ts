@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projects } from '../src/db/schema/index.ts';
 import { transitionCart } from '../src/modules/carts/carts.operations.ts';
+import { resolveScope } from '../src/modules/projects/scope.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections as completeSelectionsOf, type Item } from './support/carts.ts';
@@ -92,11 +93,11 @@ describe(`cart transitions (${testDbKind})`, () => {
     };
     const current = (await get(`/api/schema/carts/${cart._id}`, buyer)) as Item;
     const afterDeadline = new Date(Date.parse(current.deadline as string) + 60_000);
-    const submit = transitionCart({ db, hooks: app.collectionHooks, actor: await actorOf(buyer), projectKey: demo!.key, cartId: cart._id, action: 'submit', signature: { name: 'Alex Buyer', agree: true }, now: afterDeadline });
+    const submit = transitionCart({ db, hooks: app.collectionHooks, scope: resolveScope(db, await actorOf(buyer), demo!.key), cartId: cart._id, action: 'submit', signature: { name: 'Alex Buyer', agree: true }, now: afterDeadline });
     await expect(submit).rejects.toMatchObject({ code: 'locked' });
     const newDeadline = new Date(afterDeadline.getTime() + 7 * 86_400_000).toISOString();
     const extended = JSON.parse(
-      await transitionCart({ db, hooks: app.collectionHooks, actor: await actorOf(manager), projectKey: demo!.key, cartId: cart._id, action: 'extend', deadline: newDeadline, now: afterDeadline }),
+      await transitionCart({ db, hooks: app.collectionHooks, scope: resolveScope(db, await actorOf(manager), demo!.key), cartId: cart._id, action: 'extend', deadline: newDeadline, now: afterDeadline }),
     );
     expect(extended).toMatchObject({ status: 'draft', deadline: newDeadline });
   });

@@ -159,7 +159,7 @@ describe(`resending the verification (${testDbKind})`, () => {
   });
 });
 
-describe(`sign-in errors use the provider codes of SPEC.md §8 (${testDbKind})`, () => {
+describe(`sign-in errors use the provider codes of docs/api.md (${testDbKind})`, () => {
   it('a wrong password is auth/wrong-password, JSON, 401', async () => {
     const response = await app.inject({
       method: 'POST',

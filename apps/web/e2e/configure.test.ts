@@ -59,7 +59,7 @@ describe('configuring on a desktop', () => {
     await expect.poll(() => page.getByTestId('live-total').textContent()).toBe(money(sum));
     await page.getByRole('tab', { name: 'Kitchen' }).click();
     expect(await page.locator('[data-option="Shaker – Navy"]').first().getAttribute('aria-pressed')).toBe('true');
-    // The catalogue is kept locally for the next visit (SPEC.md §9).
+    // The catalogue is kept locally for the next visit (docs/api.md).
     await expect.poll(async () => (await page.evaluate(() => localStorage.getItem('decor.collections'))) ?? '').toContain('Shaker – Navy');
   });
 });

@@ -22,7 +22,7 @@ async function expectSignInWithNext(path: string, expectedNext = path, projectKe
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 }
 
-describe('guards for a visitor (SPEC.md §2)', () => {
+describe('guards for a visitor (docs/screens.md)', () => {
   const authRoutes = [
     '/',
     '/configure',

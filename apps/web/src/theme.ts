@@ -4,7 +4,7 @@ import { colourShades, readableTextColour, type Theme } from '@decor/core';
 /** The neutral look used before a project's theme is known, and on platform pages. */
 export const PLATFORM_THEME: Theme = { logoBg: '#1f2933', primary: '#1f6f5c', secondary: '#c8a97e', logoUrl: null };
 
-/** A Mantine theme whose primary colour is the project's brand colour (SPEC.md §9). */
+/** A Mantine theme whose primary colour is the project's brand colour (docs/data-model.md, "Tables"). */
 export function buildTheme(theme: Theme) {
   return createTheme({
     primaryColor: 'brand',

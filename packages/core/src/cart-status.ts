@@ -1,4 +1,4 @@
-/** A cart's life (DESIGN.md §6): draft → submitted → approved; returned; reopened; locked after the deadline. */
+/** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
 export type CartStatus = 'draft' | 'submitted' | 'approved';
 export type EffectiveStatus = CartStatus | 'locked';
 export type CartAction = 'submit' | 'approve' | 'return' | 'reopen' | 'extend';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SURFACES } from './cart-view.ts';
 
 /**
- * The built-in collections of a project's decor content (DESIGN.md §5), defined once:
+ * The built-in collections of a project's decor content (docs/data-model.md), defined once:
  * the zod shape (validation on the server through its JSON Schema, and types for the
  * web), the UI hints (`$ui`), the references between items, and who may read and write.
  */
@@ -155,7 +155,7 @@ export const cartSchema = z
       .array(z.object({ status: z.enum([...CART_STATUSES, 'locked']), at: z.iso.datetime({ offset: true }), by: z.string().max(100), comment: text(2000).optional() }).strict())
       .max(500)
       .default([]),
-    /** Saved alternatives (DESIGN.md §6 "Cart versions"): written by the server, never by a PATCH. */
+    /** Saved alternatives (docs/selection-rules.md "Cart versions"): written by the server, never by a PATCH. */
     versions: z
       .array(
         z

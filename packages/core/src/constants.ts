@@ -1,12 +1,12 @@
 /**
- * Business constants of SPEC.md §9, each named once. Durations are in milliseconds.
+ * Business constants of docs/api.md, each named once. Durations are in milliseconds.
  */
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 /** Collection page size; more items exist while a page comes back full. */
 export const COLLECTION_PAGE_SIZE = 50;
-/** Largest page a client may ask for (DESIGN.md, issue 4). */
+/** Largest page a client may ask for (docs/architecture.md, issue 4). */
 export const COLLECTION_MAX_PAGE_SIZE = 200;
 
 /** How long the client waits for the decor API base URL. */
@@ -56,6 +56,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** Digits in a one-time sign-in code sent by e-mail. */
 export const ONE_TIME_CODE_LENGTH = 6;
 
-/** The environments a deploy can be (SPEC.md §3), in the order the quick box lists them. */
+/** The environments a deploy can be (docs/data-model.md), in the order the quick box lists them. */
 export const DEPLOY_TYPES_LIST = ['development', 'staging', 'production'] as const;
 export type DeployTypeName = (typeof DEPLOY_TYPES_LIST)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
 
-/** Every API error body (DESIGN.md §9). */
+/** Every API error body (docs/api.md). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
@@ -14,7 +14,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** Global feature flags, served in /api/env and per project. */
 export const featuresSchema = z.record(z.string(), z.boolean());
 
-/** GET /api/env (SPEC.md §7). */
+/** GET /api/env (docs/api.md). */
 export const envResponseSchema = z.object({
   decorApiUrl: z.string(),
   isAdmin: z.boolean(),
@@ -73,7 +73,7 @@ export const projectRoomSchema = z.object({
   hotspot: z.object({ x: z.number(), y: z.number() }).nullable().optional(),
 });
 
-/** GET /api/project (SPEC.md §3, §7). */
+/** GET /api/project (docs/data-model.md, docs/api.md). */
 export const projectResponseSchema = z.object({
   _id: z.string(),
   key: z.string(),

@@ -1,4 +1,4 @@
-/** The flags every route carries (SPEC.md §2). */
+/** The flags every route carries (docs/screens.md). */
 export interface RouteFlags {
   requiresAuth?: boolean;
   requiresAdmin?: boolean;
@@ -34,7 +34,7 @@ export type GuardDecision =
   | { kind: 'redirect'; to: '/' };
 
 /**
- * The guard rules of SPEC.md §2, as one pure decision:
+ * The guard rules of docs/screens.md, as one pure decision:
  * - routes that bypass guards are always allowed;
  * - auth-required routes send visitors to /sign-in with `next` set to the original path;
  * - admin-required routes send non-admins to /sign-in;

@@ -19,9 +19,9 @@ export function isIpHost(host: string): boolean {
 }
 
 /**
- * The project key carried by a host (DESIGN.md §3): the DNS label directly in front of
+ * The project key carried by a host (docs/product.md): the DNS label directly in front of
  * the portal host. With a three-label portal host that is the fourth-last label, as
- * SPEC.md §4 says. Null when the host has no project label (the bare portal host, an
+ * docs/identity.md says. Null when the host has no project label (the bare portal host, an
  * IP address, or a host outside the portal) or the label is not a valid key.
  */
 export function projectKeyFromHost(host: string, portalHost: string): string | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IDENTITY_ERROR_MESSAGES, isIdentityErrorCode, PASSWORD_POLICY, passwordProblems } from './identity.ts';
 
 describe('identity error sentences', () => {
-  it('has one plain sentence for every provider code of SPEC.md §8', () => {
+  it('has one plain sentence for every provider code of docs/api.md', () => {
     const codes = [
       'auth/weak-password',
       'auth/popup-blocked',

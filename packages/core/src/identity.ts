@@ -1,8 +1,8 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /**
- * The identity provider's error codes of SPEC.md §8, and the one plain sentence the UI
- * shows for each (DESIGN.md §8).
+ * The identity provider's error codes of docs/api.md, and the one plain sentence the UI
+ * shows for each (docs/identity.md).
  */
 export const IDENTITY_ERROR_MESSAGES = {
   'auth/weak-password': 'That password does not meet the requirements below.',

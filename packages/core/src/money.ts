@@ -30,7 +30,7 @@ function isNumber(value: unknown): value is number {
 
 /**
  * Formats an amount held in integer minor units (cents) in the project's currency and
- * locale. Anything that is not a finite number shows a dash (SPEC.md §5).
+ * locale. Anything that is not a finite number shows a dash (docs/data-model.md).
  */
 export function formatMoney(minor: unknown, format: MoneyFormat): string {
   if (!isNumber(minor)) return MISSING_VALUE;

@@ -14,7 +14,7 @@ const NAMED_ORDERS: ReadonlyArray<readonly [RegExp, number]> = [
 ];
 
 /**
- * The default order of a room (SPEC.md §3): foyer/entrance 0, living/family 1,
+ * The default order of a room (docs/data-model.md): foyer/entrance 0, living/family 1,
  * kitchen 2, any other named room 10, a room without a name last.
  * An explicit finite numeric `order` always wins.
  */

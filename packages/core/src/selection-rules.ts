@@ -1,5 +1,5 @@
 /**
- * The rules of choosing finishes (DESIGN.md §6), pure so that the server enforces them and
+ * The rules of choosing finishes (docs/selection-rules.md), pure so that the server enforces them and
  * the configurator explains them with the same code.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A slug (SPEC.md §5): lowercase, every run of non-alphanumerics becomes one hyphen,
+ * A slug (docs/data-model.md): lowercase, every run of non-alphanumerics becomes one hyphen,
  * with no hyphen left at either end. Accents are folded first so "Café" gives "cafe".
  */
 export function slugify(text: string): string {

@@ -4,7 +4,7 @@ import { isTokenExpired, jwtExpiry, refreshBackoff, refreshDelay } from './token
 
 const MINUTE = 60_000;
 
-describe('access token timing (SPEC.md §9)', () => {
+describe('access token timing (docs/api.md)', () => {
   it('counts a token as expired 30 s early', () => {
     const expiresAt = 1_000_000;
     expect(isTokenExpired(expiresAt, expiresAt - 30_001)).toBe(false);

@@ -5,7 +5,7 @@ import {
   TOKEN_REFRESH_BEFORE_EXPIRY_MS,
 } from './constants.ts';
 
-/** A token counts as expired 30 s before it really does (SPEC.md §9), for clock skew. */
+/** A token counts as expired 30 s before it really does (docs/api.md), for clock skew. */
 export function isTokenExpired(expiresAt: number, now: number): boolean {
   return now >= expiresAt - TOKEN_EXPIRY_SKEW_MS;
 }

@@ -108,7 +108,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
 
   /**
    * An access token (JWT) counts only while the session it was issued from lives: signing
-   * out, a password reset or disabling the account ends its tokens at once (DESIGN.md §8).
+   * out, a password reset or disabling the account ends its tokens at once (docs/identity.md).
    */
   async function fromAccessToken(token: string): Promise<Actor | null> {
     let payload: { sub?: string; sid?: unknown };

@@ -97,7 +97,7 @@ export function toErrorReply(error: unknown): ApiErrorReply {
 }
 
 /**
- * The one error handler (DESIGN.md §9): every error leaves as `{ error: { code, message,
+ * The one error handler (docs/api.md): every error leaves as `{ error: { code, message,
  * details? } }`; 5xx messages are replaced and logged with the request, so no stack trace
  * or SQL ever reaches a client.
  */

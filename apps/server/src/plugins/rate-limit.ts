@@ -9,7 +9,7 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-/** The abuse limits of DESIGN.md §12; keys are per address and, where known, per e-mail. */
+/** The abuse limits (docs/security.md); keys are per address and, where known, per e-mail. */
 export const RATE_RULES = {
   signInPerAddress: { limit: 30, windowSeconds: 5 * 60 },
   signInPerEmail: { limit: 10, windowSeconds: 15 * 60 },

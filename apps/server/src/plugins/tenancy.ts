@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** The header that carries the project key on every API call (SPEC.md §7). */
+/** The header that carries the project key on every API call (docs/api.md). */
 export const PROJECT_HEADER = 'projectid';
 
 export function projectKeyOf(request: FastifyRequest, portalHost: string): string | null {

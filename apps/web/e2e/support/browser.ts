@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 /**
- * Debian's Chromium driven by playwright-core (DESIGN.md §10): a fresh profile per
+ * Debian's Chromium driven by playwright-core (docs/architecture.md): a fresh profile per
  * browser, loopback only, and every unexpected console error collected so that a test
  * can fail on it.
  */

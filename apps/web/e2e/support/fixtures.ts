@@ -1,5 +1,5 @@
 /**
- * Test fixtures written straight into the database (STYLE.md allows it for journeys that
+ * Test fixtures written straight into the database (docs/architecture.md allows it for journeys that
  * are not about signing up): a buyer with a unit and a cart of their own.
  */
 import http from 'node:http';

@@ -25,7 +25,7 @@ type Step =
  * - a code made out to nobody (a sales-centre QR) asks for the new account's address;
  * - a code for someone else offers to sign out.
  * Failures land on /400 with a reason code ('Could not get access.' when no token came back,
- * 'Request failed.' when the server gave no reason; SPEC.md §5, §8).
+ * 'Request failed.' when the server gave no reason; docs/data-model.md, docs/api.md).
  */
 export function AccessCodePage({ code, destination }: { code: string; destination: 'home' | 'target' }) {
   const navigate = useNavigate();

@@ -3,8 +3,8 @@ import { logError } from './dev-mode.ts';
 
 /**
  * The API access token (a short-lived JWT from /api/auth/token), kept in localStorage
- * when the person chose "remember me" and in sessionStorage otherwise (SPEC.md §4), and
- * refreshed 5 minutes before it expires with a back-off on failure (SPEC.md §9).
+ * when the person chose "remember me" and in sessionStorage otherwise (docs/identity.md), and
+ * refreshed 5 minutes before it expires with a back-off on failure (docs/api.md).
  */
 const TOKEN_KEY = 'decor.accessToken';
 const PERSIST_KEY = 'decor.rememberMe';

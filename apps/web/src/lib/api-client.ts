@@ -2,7 +2,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@decor/core';
 import { currentProjectKey } from '../config/env.ts';
 import { currentAccessToken } from './access-token.ts';
 
-/** An API failure, with the server's code and message (DESIGN.md §9). */
+/** An API failure, with the server's code and message (docs/api.md). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network';
@@ -81,7 +81,7 @@ export async function downloadFromApi(path: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The shape of DESIGN.md §9's error body, checked without shipping a schema library to the browser. */
+/** The shape of docs/api.md's error body, checked without shipping a schema library to the browser. */
 function isErrorBody(data: unknown): data is ErrorBody {
   const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   return (

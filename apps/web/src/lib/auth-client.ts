@@ -10,7 +10,7 @@ import { clearAccessToken, setRememberMe, startTokenRefresh } from './access-tok
 import { queryClient } from './query-client.ts';
 import { PERSISTED_CACHE_KEY } from './persisted-cache-key.ts';
 
-/** An identity failure with the SPEC.md §8 code and the sentence to show. */
+/** An identity failure with the docs/api.md code and the sentence to show. */
 export class IdentityError extends Error {
   readonly code: IdentityErrorCode | null;
   readonly details?: unknown;
@@ -136,7 +136,7 @@ export const listSessions = () => provider<SessionInfo[]>('/list-sessions');
 export const revokeSession = (token: string) => provider('/revoke-session', { token });
 
 /**
- * Sign-out (SPEC.md §4): the server revokes the session, then the provider's own
+ * Sign-out (docs/identity.md): the server revokes the session, then the provider's own
  * sign-out clears its cookies, then the browser goes to the root (or the given path).
  */
 export async function signOut(to = '/') {

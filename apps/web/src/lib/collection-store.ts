@@ -20,13 +20,13 @@ export type Transport = <T>(path: string, request?: ApiRequest) => Promise<T>;
 
 export interface Page<T extends CollectionItem> {
   items: T[];
-  /** More items exist while a page comes back full (SPEC.md §9). */
+  /** More items exist while a page comes back full (docs/api.md). */
   hasMore: boolean;
   nextAfterId: string | null;
 }
 
 /**
- * The generic store of one collection (SPEC.md §5): pages of 50 by keyset, get, create,
+ * The generic store of one collection (docs/data-model.md): pages of 50 by keyset, get, create,
  * update at the version read, delete — with the specification's exact errors.
  */
 export function createCollectionStore<T extends CollectionItem = CollectionItem>(collection: string, transport: Transport = api) {
@@ -99,7 +99,7 @@ const localStoragePersister: Persister = {
 let isPersisting = false;
 
 /**
- * Keeps collection and catalogue data in localStorage between visits (SPEC.md §9: store
+ * Keeps collection and catalogue data in localStorage between visits (docs/api.md: store
  * cache persisted locally): a returning buyer sees the catalogue at once while it refreshes.
  */
 export function persistCollectionCache(queryClient: QueryClient) {

@@ -1,6 +1,6 @@
 const DEV_MODE_KEY = 'decor.devMode';
 
-/** Developer mode (SPEC.md §4): admins only, remembered in this browser. */
+/** Developer mode (docs/identity.md): admins only, remembered in this browser. */
 export function isDevMode(): boolean {
   try {
     return window.localStorage.getItem(DEV_MODE_KEY) === '1';

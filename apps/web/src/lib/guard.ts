@@ -7,14 +7,14 @@ export type LayoutName = 'admin' | 'default' | 'fullpage' | 'manager' | 'no-auth
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** The route flags of SPEC.md §2, for display; the guard below enforces them. */
+    /** The route flags of docs/screens.md, for display; the guard below enforces them. */
     flags?: RouteFlags;
     layout?: LayoutName;
   }
 }
 
 /**
- * A route's `beforeLoad`: applies SPEC.md §2's guards through the shared pure decision.
+ * A route's `beforeLoad`: applies docs/screens.md's guards through the shared pure decision.
  * These guards only decide what to show; the server enforces access on every call.
  */
 export function guard(flags: RouteFlags) {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { can, standingOf } from '@decor/core';
 import { currentProjectKey } from '../config/env.ts';
 import { api } from './api-client.ts';
 
@@ -17,8 +18,9 @@ export const myProjectsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** The keys of the projects this person runs (as a manager, or an admin). */
-export const managedProjectKeys = (projects: MyProject[]) => projects.filter((p) => p.role === 'manager' || p.role === 'admin').map((p) => p.key);
+/** The keys of the projects this person runs (as a manager, or an admin): the same decision the server makes. */
+export const managedProjectKeys = (projects: MyProject[]) =>
+  projects.filter((p) => can(standingOf({ userId: '', isAdmin: false }, p.role), 'manage') === 'any').map((p) => p.key);
 
 /** Whether the signed-in person manages this page's project: only to decide what to show; the server decides what is allowed. */
 export function useManagesCurrentProject(): boolean {

@@ -22,7 +22,7 @@ export function SessionOverlays() {
   // The key listener is here from the start; the box itself loads when first opened.
   useSlashShortcut(useCallback(() => setQuickBoxOpen(true), []), me?.isAdmin === true);
 
-  // A signed-in person gets an API access token, kept fresh (SPEC.md §9).
+  // A signed-in person gets an API access token, kept fresh (docs/api.md).
   useEffect(() => {
     if (userId) void startTokenRefresh();
   }, [userId]);

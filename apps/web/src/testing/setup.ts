@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 // jsdom lacks these browser APIs that the UI kit uses.
@@ -24,4 +24,19 @@ if (!window.ResizeObserver) {
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
-afterEach(() => cleanup());
+// An unexpected console.error (a React warning, a failed prop type, an unhandled error in a
+// component) fails the test that caused it; a test that expects one says so with its own spy.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  const errors = consoleErrors;
+  vi.mocked(console.error).mockRestore();
+  if (errors.length) throw new Error(`console.error was called during this test:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+});

@@ -66,7 +66,7 @@ export const files = pgTable(
 );
 
 /**
- * Deadline reminders already sent (DESIGN.md §6): one row per cart and kind, so that each
+ * Deadline reminders already sent (docs/selection-rules.md): one row per cart and kind, so that each
  * reminder goes out once however many server processes run the job.
  */
 export const cartReminders = pgTable(

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { canManageProject, DomainError, forbidden, notFound, safeNextPath, type ProjectRole } from '@decor/core';
+import { can, canManageProject, DomainError, forbidden, notFound, safeNextPath, type ProjectRole } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -10,6 +10,7 @@ import { invitationMail } from '../mail/templates.ts';
 import { grantMembership, roleInProject } from '../projects/memberships.repo.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import { requireProject } from '../projects/projects.operations.ts';
+import type { Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { updateItem, withWrites } from '../decor/items.write.ts';
 import {
@@ -31,9 +32,10 @@ function newCode(): string {
   return Array.from(crypto.randomBytes(20), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-async function requireManager(db: Db, actor: Actor, project: ProjectRow) {
-  const role = await roleInProject(db, project.id, actor.userId);
-  if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw forbidden("Only this project's managers may manage access links.");
+/** The project and the manager (or admin) acting in it; anyone else is refused. */
+function requireManager({ project, standing, actor }: Scope): { project: ProjectRow; actor: Actor } {
+  if (can(standing, 'manage') !== 'any' || !actor) throw forbidden("Only this project's managers may manage access links.");
+  return { project, actor };
 }
 
 export function accessCodeView(row: AccessCodeRow, origin: string) {
@@ -64,20 +66,18 @@ export interface CreateAccessCodeInput {
 
 export async function createAccessCode({
   db,
-  actor,
-  project,
+  scope,
   input,
   origin,
   mailer,
 }: {
   db: Db;
-  actor: Actor;
-  project: ProjectRow;
+  scope: Scope;
   input: CreateAccessCodeInput;
   origin: string;
   mailer: Mailer;
 }) {
-  await requireManager(db, actor, project);
+  const { project, actor } = requireManager(scope);
   const unit = input.unit ? await findUnit(db, project.id, input.unit) : undefined;
   if (input.unit && !unit) throw new DomainError('rule_broken', 'That unit is not in this project.', { field: 'unit' });
   if (input.send && !input.email) throw new DomainError('bad_request', 'An e-mail address is needed to send the link.', { field: 'email' });
@@ -99,13 +99,13 @@ export async function createAccessCode({
   return view;
 }
 
-export async function listProjectAccessCodes({ db, actor, project, origin }: { db: Db; actor: Actor; project: ProjectRow; origin: string }) {
-  await requireManager(db, actor, project);
+export async function listProjectAccessCodes({ db, scope, origin }: { db: Db; scope: Scope; origin: string }) {
+  const { project } = requireManager(scope);
   return (await listAccessCodes(db, project.id)).map((row) => accessCodeView(row, origin));
 }
 
-export async function revokeProjectAccessCode({ db, actor, project, code, origin }: { db: Db; actor: Actor; project: ProjectRow; code: string; origin: string }) {
-  await requireManager(db, actor, project);
+export async function revokeProjectAccessCode({ db, scope, code, origin }: { db: Db; scope: Scope; code: string; origin: string }) {
+  const { project } = requireManager(scope);
   const existing = await findAccessCode(db, code);
   if (!existing || existing.projectId !== project.id) throw notFound('There is no such access link in this project.');
   return accessCodeView((await revokeAccessCode(db, code))!, origin);

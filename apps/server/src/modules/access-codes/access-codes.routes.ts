@@ -7,7 +7,6 @@ import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import type { Auth } from '../identity/auth.ts';
 import { createSignInToken, sendVerificationLink } from '../identity/provider-actions.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { requireProject } from '../projects/projects.operations.ts';
 import { consumeAccessCode, createAccessCode, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 
@@ -89,9 +88,9 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      const project = await requireProject(db, request.projectKey);
-      const created = await createAccessCode({ db, actor, project, input: request.body, origin: projectOrigin(config, project.key), mailer });
+      requireActor(request);
+      const scope = await request.projectScope();
+      const created = await createAccessCode({ db, scope, input: request.body, origin: projectOrigin(config, scope.project.key), mailer });
       return reply.status(201).send(created);
     },
   );
@@ -100,9 +99,9 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     '/api/access-codes',
     { schema: { tags: ['portal'], summary: "This project's access links (its managers)", response: { 200: z.array(accessCodeSchema), ...errors } } },
     async (request) => {
-      const actor = requireActor(request);
-      const project = await requireProject(db, request.projectKey);
-      return listProjectAccessCodes({ db, actor, project, origin: projectOrigin(config, project.key) });
+      requireActor(request);
+      const scope = await request.projectScope();
+      return listProjectAccessCodes({ db, scope, origin: projectOrigin(config, scope.project.key) });
     },
   );
 
@@ -117,9 +116,9 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
       },
     },
     async (request) => {
-      const actor = requireActor(request);
-      const project = await requireProject(db, request.projectKey);
-      return revokeProjectAccessCode({ db, actor, project, code: request.params.code, origin: projectOrigin(config, project.key) });
+      requireActor(request);
+      const scope = await request.projectScope();
+      return revokeProjectAccessCode({ db, scope, code: request.params.code, origin: projectOrigin(config, scope.project.key) });
     },
   );
 };

@@ -1,13 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
 import { buyerEditRefusal, DomainError, MAX_CART_VERSIONS, notFound, type CartStatus, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../plugins/actor.ts';
+import type { Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { updateItem, withWrites } from '../decor/items.write.ts';
 import { cartScope } from './carts.operations.ts';
 
 /**
- * Saved alternatives of a cart (DESIGN.md §6 "Cart versions"): the buyer saves the current
+ * Saved alternatives of a cart (docs/selection-rules.md "Cart versions"): the buyer saves the current
  * choices under a name, switches the cart to a saved one, or forgets one. Each is one
  * version bump with one audit entry; switching needs the version the buyer saw, so that a
  * change made meanwhile in another tab is never silently replaced.
@@ -28,15 +28,14 @@ type CartData = Record<string, unknown> & { selections: Selection[]; package?: s
 interface AlternativeInput {
   db: Db;
   hooks: HookRegistry;
-  actor: Actor | null;
-  projectKey: string | null;
+  scope: Promise<Scope>;
   cartId: string;
   now?: Date;
 }
 
 /** Changes one open draft through the engine: the rules are checked and the total is today's whenever the choices move. */
-async function changeCart({ db, hooks, actor, projectKey, cartId, now = new Date() }: AlternativeInput, change: (cart: CartData, version: number) => Promise<CartData>) {
-  const { project, plan } = await cartScope(db, actor, projectKey);
+async function changeCart({ db, hooks, scope, cartId, now = new Date() }: AlternativeInput, change: (cart: CartData, version: number, actorId: string) => Promise<CartData>) {
+  const { project, plan, actor } = await cartScope(db, scope);
   return withWrites(db, { project, actorId: actor!.userId, origin: 'server', hooks, now }, (writer) =>
     updateItem(
       writer,
@@ -45,7 +44,7 @@ async function changeCart({ db, hooks, actor, projectKey, cartId, now = new Date
       async (current) => {
         const refusal = buyerEditRefusal(current.data as { status: CartStatus; deadline: string | null }, now);
         if (refusal) throw new DomainError('locked', refusal);
-        return change(current.data as CartData, current.version);
+        return change(current.data as CartData, current.version, writer.actorId);
       },
       { where: plan.where, missingMessage: 'There is no such selection.' },
     ),
@@ -54,7 +53,7 @@ async function changeCart({ db, hooks, actor, projectKey, cartId, now = new Date
 
 export function saveAlternative(input: AlternativeInput & { name: string }) {
   const now = input.now ?? new Date();
-  return changeCart(input, async (cart) => {
+  return changeCart(input, async (cart, _version, actorId) => {
     const versions = cart.versions ?? [];
     const name = input.name.trim();
     if (versions.length >= MAX_CART_VERSIONS) {
@@ -67,7 +66,7 @@ export function saveAlternative(input: AlternativeInput & { name: string }) {
       id: uuidv7(),
       name,
       savedAt: now.toISOString(),
-      by: input.actor!.userId,
+      by: actorId,
       selections: cart.selections,
       package: cart.package ?? null,
       total: cart.total,

@@ -9,7 +9,7 @@ import { managerEmails, unitName } from './carts.repo.ts';
 import { deadlineReminderMail, selectionSubmittedMail } from '../mail/templates.ts';
 
 /**
- * The mail a cart's deadline and submission cause (DESIGN.md §6): reminders to the buyers
+ * The mail a cart's deadline and submission cause (docs/selection-rules.md): reminders to the buyers
  * of unfinished carts 7 days and 1 day before their deadline, and a notice to the project's
  * managers when a cart is submitted.
  */

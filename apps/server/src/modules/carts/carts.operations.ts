@@ -1,9 +1,7 @@
-import { DomainError, effectiveStatus, missingRequired, nextStatus, type CartAction, type CartStatus, type Selection } from '@decor/core';
+import { can, DomainError, effectiveStatus, missingRequired, nextStatus, type CartAction, type CartStatus, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../plugins/actor.ts';
-import { roleInProject } from '../projects/memberships.repo.ts';
-import { requireProject } from '../projects/projects.operations.ts';
-import { readPlan, standingOf } from '../decor/access.ts';
+import type { Scope } from '../projects/scope.ts';
+import { readPlan } from '../decor/access.ts';
 import { resolveCollection } from '../decor/collections.registry.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { createItem, documentOf, updateItem, withWrites, type Writer } from '../decor/items.write.ts';
@@ -16,19 +14,17 @@ import { priceCart, repriceIfStale, withPriceNotices } from './carts.pricing.ts'
  * Who is asking about carts in this project: the project, the caller's standing, and the SQL
  * that limits carts to theirs (every cart for managers). Visitors and outsiders are refused.
  */
-export async function cartScope(db: Db, actor: Actor | null, projectKey: string | null) {
-  const project = await requireProject(db, projectKey);
-  const standing = standingOf(actor, actor ? await roleInProject(db, project.id, actor.userId) : null);
+export async function cartScope(db: Db, scope: Promise<Scope>) {
+  const { project, standing, actor } = await scope;
   const carts = (await resolveCollection(db, project.id, 'carts'))!;
   const plan = readPlan(carts, standing, project.id);
-  return { project, standing, plan, isManager: standing.kind === 'manager' || standing.kind === 'admin' };
+  return { project, standing, actor, plan, isManager: can(standing, 'manage') === 'any' };
 }
 
 export interface TransitionInput {
   db: Db;
   hooks: HookRegistry;
-  actor: Actor | null;
-  projectKey: string | null;
+  scope: Promise<Scope>;
   cartId: string;
   action: CartAction;
   signature?: { name: string; agree: boolean };
@@ -40,12 +36,12 @@ export interface TransitionInput {
 }
 
 /**
- * Moves a cart through its life (DESIGN.md §6): a buyer (or manager) submits a complete
+ * Moves a cart through its life (docs/selection-rules.md): a buyer (or manager) submits a complete
  * draft with a typed signature; managers approve (writing the immutable purchase), return
  * with a comment, reopen an approved one as a new revision, or extend a passed deadline.
  */
-export async function transitionCart({ db, hooks, actor, projectKey, cartId, action, signature, comment, deadline, expectedVersion, now = new Date() }: TransitionInput) {
-  const { project, plan, isManager } = await cartScope(db, actor, projectKey);
+export async function transitionCart({ db, hooks, scope, cartId, action, signature, comment, deadline, expectedVersion, now = new Date() }: TransitionInput) {
+  const { project, plan, isManager, actor } = await cartScope(db, scope);
   const by = isManager ? 'manager' : 'buyer';
   const base = { project, actorId: actor!.userId, origin: 'server' as const, hooks, now };
   // A stored total behind today's prices is brought up to date first: the buyer then sees a
@@ -154,9 +150,8 @@ async function purchaseOf(writer: Writer, cart: CartData, cartId: string) {
  * enforces: the unit and its plan, progress through the required categories, the total,
  * the deposit, the allowances, and the status as it stands now (locked after the deadline).
  */
-export async function cartSummaries({ db, actor, projectKey, now = new Date() }: { db: Db; actor: Actor | null; projectKey: string | null; now?: Date }) {
-  const project = await requireProject(db, projectKey);
-  const standing = standingOf(actor, actor ? await roleInProject(db, project.id, actor.userId) : null);
+export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; scope: Promise<Scope>; now?: Date }) {
+  const { project, standing, actor } = await scope;
   if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin') {
     readPlan((await resolveCollection(db, project.id, 'carts'))!, standing, project.id);
   }

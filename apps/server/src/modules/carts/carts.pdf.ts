@@ -3,18 +3,18 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { effectiveStatus, forbidden, formatMoney, hexToRgb } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { Actor } from '../../plugins/actor.ts';
+import type { Scope } from '../projects/scope.ts';
 import { cartScope } from './carts.operations.ts';
 import { readCart } from './carts.repo.ts';
 import { cartDocument } from './carts.document.ts';
 
 /**
- * GET /api/carts/{id}/pdf (DESIGN.md §6): the signed summary of a cart, by room and
+ * GET /api/carts/{id}/pdf (docs/selection-rules.md): the signed summary of a cart, by room and
  * category, with totals, deposit, notes and the signature. Managers may print it without
  * prices for trades and vendors (`?prices=0`).
  */
-export async function cartPdf({ db, actor, projectKey, cartId, prices, now = new Date() }: { db: Db; actor: Actor | null; projectKey: string | null; cartId: string; prices: boolean; now?: Date }) {
-  const { project, plan, isManager } = await cartScope(db, actor, projectKey);
+export async function cartPdf({ db, scope, cartId, prices, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; prices: boolean; now?: Date }) {
+  const { project, plan, isManager } = await cartScope(db, scope);
   if (!prices && !isManager) throw forbidden('Only the design centre prints a selection without prices.');
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const doc = await cartDocument(db, project, cart);

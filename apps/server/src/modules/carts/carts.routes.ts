@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@decor/core';
@@ -16,15 +17,14 @@ const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 423: errorBodySchema };
 
-/** The cart's status changes (DESIGN.md §6). Each answers with the cart as it now is. */
+/** The cart's status changes (docs/selection-rules.md). Each answers with the cart as it now is. */
 export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { config, database, hooks, mailer, authSecret }) => {
   registerCartHooks(hooks, { mailer, config, log: app.log });
 
-  const base = (request: { actor: import('../../plugins/actor.ts').Actor | null; projectKey: string | null; params: { id: string } }) => ({
+  const base = (request: FastifyRequest<{ Params: { id: string } }>) => ({
     db: database.db,
     hooks,
-    actor: request.actor,
-    projectKey: request.projectKey,
+    scope: request.projectScope(),
     cartId: request.params.id,
   });
 
@@ -54,7 +54,10 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
         },
       },
     },
-    async (request) => cartSummaries({ db: database.db, actor: requireActor(request), projectKey: request.projectKey }),
+    async (request) => {
+      requireActor(request);
+      return cartSummaries({ db: database.db, scope: request.projectScope() });
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError, effectiveStatus, notFound } from '@decor/core';
-import type { Actor } from '../../plugins/actor.ts';
+import type { Scope } from '../projects/scope.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
 import { cartScope } from './carts.operations.ts';
@@ -9,7 +9,7 @@ import { readCart } from './carts.repo.ts';
 import { cartDocument } from './carts.document.ts';
 
 /**
- * Share links (DESIGN.md §7 `/preview`): a signed, expiring, read-only view of one cart.
+ * Share links (docs/screens.md `/preview`): a signed, expiring, read-only view of one cart.
  * The token is short enough to paste anywhere (50 characters): the cart's id, the expiry
  * and whether prices are shown, followed by an HMAC-SHA256 (truncated to 128 bits) under a
  * key derived from the auth secret. Nothing is stored, so a link cannot be widened.
@@ -47,8 +47,7 @@ function readToken(token: string, secret: string, now: Date) {
 
 export async function shareCart({
   db,
-  actor,
-  projectKey,
+  scope,
   cartId,
   prices,
   days,
@@ -57,8 +56,7 @@ export async function shareCart({
   now = new Date(),
 }: {
   db: Db;
-  actor: Actor | null;
-  projectKey: string | null;
+  scope: Promise<Scope>;
   cartId: string;
   prices: boolean;
   days: number;
@@ -66,7 +64,7 @@ export async function shareCart({
   origin: string;
   now?: Date;
 }) {
-  const { project, plan } = await cartScope(db, actor, projectKey);
+  const { project, plan } = await cartScope(db, scope);
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
   const token = signToken({ cart: cartId, expiresAt, prices }, secret);

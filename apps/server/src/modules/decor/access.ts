@@ -1,28 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DomainError, type ProjectRole } from '@decor/core';
-import type { Actor } from '../../plugins/actor.ts';
+import { can, DomainError, type Standing } from '@decor/core';
 import type { ResolvedCollection } from './collections.registry.ts';
 
-/** The caller's standing in the project of the request (DESIGN.md §4). */
-export type Standing =
-  | { kind: 'visitor' }
-  | { kind: 'outsider'; userId: string }
-  | { kind: 'purchaser'; userId: string }
-  | { kind: 'manager'; userId: string }
-  | { kind: 'admin'; userId: string };
-
-export function standingOf(actor: Actor | null, role: ProjectRole | null): Standing {
-  if (!actor) return { kind: 'visitor' };
-  if (actor.isAdmin) return { kind: 'admin', userId: actor.userId };
-  if (role === 'manager') return { kind: 'manager', userId: actor.userId };
-  if (role === 'purchaser') return { kind: 'purchaser', userId: actor.userId };
-  return { kind: 'outsider', userId: actor.userId };
-}
-
-const canManage = (standing: Standing) => standing.kind === 'manager' || standing.kind === 'admin';
+export type { Standing };
 
 /**
- * How a caller reads a collection, as SQL to merge into every query (STYLE.md "scope"):
+ * How a caller reads a collection, as SQL to merge into every query (docs/architecture.md, "Access"):
  * which items (`where`) and which fields of each (`document`). Deny by default.
  */
 export interface ReadPlan {
@@ -53,11 +36,12 @@ function ownedBy(collection: ResolvedCollection, userId: string, projectId: stri
 }
 
 export function readPlan(collection: ResolvedCollection, standing: Standing, projectId: string): ReadPlan {
-  if (canManage(standing)) return { where: sql`true`, document: whole, filterable: null };
+  const allowed = can(standing, 'read', collection);
+  if (standing.kind === 'manager' || standing.kind === 'admin') return { where: sql`true`, document: whole, filterable: null };
   if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+  if (!allowed) throw new DomainError('unauthenticated', 'Sign in to see this.');
   const isPublic = collection.read === 'public';
   if (standing.kind === 'visitor') {
-    if (!isPublic) throw new DomainError('unauthenticated', 'Sign in to see this.');
     const fields = collection.publicFields;
     return fields
       ? { where: sql`true`, document: publicOnly(fields), filterable: fields }
@@ -80,8 +64,9 @@ export function writePlan(collection: ResolvedCollection, standing: Standing, pr
   if (standing.kind === 'visitor') throw new DomainError('unauthenticated', 'Sign in to make changes.');
   if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
   if (collection.write === 'nobody') throw new DomainError('forbidden', `${collection.ui.label} cannot be changed here.`);
-  if (canManage(standing)) return { kind: 'any' };
-  if (collection.write === 'owners' && action === 'update' && collection.ownerWritableFields) {
+  const allowed = can(standing, action, collection);
+  if (allowed === 'any') return { kind: 'any' };
+  if (allowed === 'own' && collection.ownerWritableFields) {
     return { kind: 'own-fields', fields: collection.ownerWritableFields, where: ownedBy(collection, standing.userId, projectId) };
   }
   throw new DomainError('forbidden', `Only the project's managers may change ${collection.ui.label.toLowerCase()}.`);

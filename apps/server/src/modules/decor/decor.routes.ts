@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
@@ -37,14 +38,9 @@ const errors = {
 };
 
 
-/** The Decor API of SPEC.md §7: schema-driven collections of the project named by ProjectId. */
+/** The Decor API of docs/api.md: schema-driven collections of the project named by ProjectId. */
 export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
-  const contextOf = (request: { actor: AppContextActor; projectKey: string | null }) => ({
-    db: database.db,
-    hooks,
-    actor: request.actor,
-    projectKey: request.projectKey,
-  });
+  const contextOf = (request: FastifyRequest) => ({ db: database.db, hooks, scope: request.projectScope() });
 
   app.get(
     '/api/schema/',
@@ -119,5 +115,3 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     async (request) => deleteOneItem(contextOf(request), request.params.collection, request.params.id),
   );
 };
-
-type AppContextActor = import('../../plugins/actor.ts').Actor | null;

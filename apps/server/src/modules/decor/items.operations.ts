@@ -1,11 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COLLECTION_MAX_PAGE_SIZE, COLLECTION_PAGE_SIZE, DomainError, notFound, badRequest } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../plugins/actor.ts';
-import { roleInProject } from '../projects/memberships.repo.ts';
-import { requireProject } from '../projects/projects.operations.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
-import { readPlan, standingOf, writePlan, type Standing } from './access.ts';
+import { readPlan, writePlan } from './access.ts';
+import type { Scope } from '../projects/scope.ts';
 import { listCollections, resolveCollection, type ResolvedCollection } from './collections.registry.ts';
 import type { HookRegistry } from './collection-hooks.ts';
 import { getItemJson, listItemsJson } from './items.repo.ts';
@@ -16,20 +13,9 @@ const SYSTEM_FIELDS = ['_id', '_version', 'createdAt', 'updatedAt'];
 
 export interface DecorContext {
   db: Db;
-  actor: Actor | null;
-  projectKey: string | null;
   hooks: HookRegistry;
-}
-
-interface Scope {
-  project: ProjectRow;
-  standing: Standing;
-}
-
-async function scopeOf({ db, actor, projectKey }: DecorContext): Promise<Scope> {
-  const project = await requireProject(db, projectKey);
-  const role = actor ? await roleInProject(db, project.id, actor.userId) : null;
-  return { project, standing: standingOf(actor, role) };
+  /** The request's project and the caller's standing in it. */
+  scope: Promise<Scope>;
 }
 
 async function collectionOf(db: Db, projectId: string, name: string): Promise<ResolvedCollection> {
@@ -56,13 +42,13 @@ function describeCollection(collection: ResolvedCollection) {
 
 /** GET /api/schema/: every collection of the project with its JSON Schema and UI hints. */
 export async function describeCollections(context: DecorContext) {
-  const { project, standing } = await scopeOf(context);
+  const { project, standing } = await context.scope;
   if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
   return (await listCollections(context.db, project.id)).map(describeCollection);
 }
 
 export async function describeOneCollection(context: DecorContext, name: string) {
-  const { project, standing } = await scopeOf(context);
+  const { project, standing } = await context.scope;
   if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
   return describeCollection(await collectionOf(context.db, project.id, name));
 }
@@ -115,7 +101,7 @@ function pageLimit(raw: unknown): number {
 
 /** GET /api/schema/{collection}/: one keyset page in id (creation) order, as JSON text. */
 export async function listItems(context: DecorContext, name: string, query: Record<string, unknown>): Promise<string> {
-  const { project, standing } = await scopeOf(context);
+  const { project, standing } = await context.scope;
   const collection = await collectionOf(context.db, project.id, name);
   const plan = readPlan(collection, standing, project.id);
   const afterId = query.afterId;
@@ -135,7 +121,7 @@ export async function listItems(context: DecorContext, name: string, query: Reco
 
 export async function getItem(context: DecorContext, name: string, id: string): Promise<string> {
   requireId(id);
-  const { project, standing } = await scopeOf(context);
+  const { project, standing } = await context.scope;
   const collection = await collectionOf(context.db, project.id, name);
   const plan = readPlan(collection, standing, project.id);
   const body = await getItemJson(context.db, { projectId: project.id, collection: collection.name, id, where: plan.where, document: plan.document });
@@ -150,17 +136,18 @@ function clientFields(collection: ResolvedCollection, body: Record<string, unkno
 }
 
 /** How a person writes through the API: as the project's staff, or as an item's owner (a buyer's own fields). */
-function writerOf(context: DecorContext, project: ProjectRow, origin: 'staff' | 'owner') {
-  return { project, actorId: context.actor!.userId, origin, hooks: context.hooks };
+function writerOf(context: DecorContext, { project, actor }: Scope, origin: 'staff' | 'owner') {
+  return { project, actorId: actor!.userId, origin, hooks: context.hooks };
 }
 
 /** POST /api/schema/{collection}/ */
 export async function createItem(context: DecorContext, name: string, body: Record<string, unknown>): Promise<string> {
-  const { project, standing } = await scopeOf(context);
+  const scope = await context.scope;
+  const { project, standing } = scope;
   const collection = await collectionOf(context.db, project.id, name);
   writePlan(collection, standing, project.id, 'create');
   const fields = clientFields(collection, body);
-  return withWrites(context.db, writerOf(context, project, 'staff'), async (writer) => (await create(writer, collection.name, fields)).body);
+  return withWrites(context.db, writerOf(context, scope, 'staff'), async (writer) => (await create(writer, collection.name, fields)).body);
 }
 
 /**
@@ -182,7 +169,8 @@ export function versionFrom(ifMatch: string | undefined, body: Record<string, un
 /** PATCH /api/schema/{collection}/{id}: a partial change to the version the caller read. */
 export async function patchItem(context: DecorContext, name: string, id: string, body: Record<string, unknown>, ifMatch?: string): Promise<string> {
   requireId(id);
-  const { project, standing } = await scopeOf(context);
+  const scope = await context.scope;
+  const { project, standing } = scope;
   const collection = await collectionOf(context.db, project.id, name);
   const plan = writePlan(collection, standing, project.id, 'update');
   const expectedVersion = versionFrom(ifMatch, body);
@@ -192,7 +180,7 @@ export async function patchItem(context: DecorContext, name: string, id: string,
     if (refused.length) throw new DomainError('forbidden', `You may not change ${refused.join(', ')}.`, { fields: refused });
   }
   const asOwner = plan.kind === 'own-fields';
-  return withWrites(context.db, writerOf(context, project, asOwner ? 'owner' : 'staff'), (writer) =>
+  return withWrites(context.db, writerOf(context, scope, asOwner ? 'owner' : 'staff'), (writer) =>
     update(writer, collection.name, id, (current) => ({ ...current.data, ...patch }), { where: asOwner ? plan.where : undefined, expectedVersion }),
   );
 }
@@ -200,8 +188,9 @@ export async function patchItem(context: DecorContext, name: string, id: string,
 /** DELETE /api/schema/{collection}/{id}: refused while other items refer to it. */
 export async function deleteOneItem(context: DecorContext, name: string, id: string) {
   requireId(id);
-  const { project, standing } = await scopeOf(context);
+  const scope = await context.scope;
+  const { project, standing } = scope;
   const collection = await collectionOf(context.db, project.id, name);
   writePlan(collection, standing, project.id, 'delete');
-  return withWrites(context.db, writerOf(context, project, 'staff'), (writer) => remove(writer, collection.name, id));
+  return withWrites(context.db, writerOf(context, scope, 'staff'), (writer) => remove(writer, collection.name, id));
 }

@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
-import { canManageProject, DomainError, forbidden, notFound } from '@decor/core';
+import { can, DomainError, forbidden, notFound } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import type { Actor } from '../../plugins/actor.ts';
-import { roleInProject } from '../projects/memberships.repo.ts';
+import type { Scope } from '../projects/scope.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -72,9 +71,9 @@ export interface Upload {
  * never trusted from the name; images are re-encoded (dropping metadata and anything
  * hidden in them) and get WebP thumbnails.
  */
-export async function storeUpload({ db, storage, actor, project, upload }: { db: Db; storage: FileStorage; actor: Actor; project: ProjectRow; upload: Upload }) {
-  const role = await roleInProject(db, project.id, actor.userId);
-  if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw forbidden("Only this project's managers may upload files.");
+export async function storeUpload({ db, storage, scope, upload }: { db: Db; storage: FileStorage; scope: Scope; upload: Upload }) {
+  const { project, actor } = scope;
+  if (can(scope.standing, 'manage') !== 'any' || !actor) throw forbidden("Only this project's managers may upload files.");
 
   const detected = await fileTypeFromBuffer(upload.bytes);
   const type = detected?.mime;

@@ -5,9 +5,7 @@ import { z } from 'zod';
 import { DomainError, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { roleInProject } from '../projects/memberships.repo.ts';
 import { requireProject } from '../projects/projects.operations.ts';
-import { standingOf } from '../decor/access.ts';
 import { fileForDownload, isPublicFile, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
 import { LocalDiskStorage, type FileStorage } from './storage.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';
@@ -43,8 +41,8 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      const project = await requireProject(db, request.projectKey);
+      requireActor(request);
+      const scope = await request.projectScope();
       if (!request.isMultipart()) throw new DomainError('unsupported_media_type', 'Send the file as multipart/form-data.');
       let file: { bytes: Buffer; fileName: string; claimedType: string } | null = null;
       let configs: Record<string, unknown> = {};
@@ -68,7 +66,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
         throw new DomainError('bad_request', 'The upload is not a well-formed multipart form.');
       }
       if (!file || file.bytes.length === 0) throw new DomainError('bad_request', 'There is no file in this upload.', { field: 'file' });
-      const view = await storeUpload({ db, storage, actor, project, upload: { ...file, configs } });
+      const view = await storeUpload({ db, storage, scope, upload: { ...file, configs } });
       return reply.status(201).send(view);
     },
   );
@@ -89,8 +87,8 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
       const isPublic = isPublicFile(row);
       if (!isPublic) {
         // Everything but catalogue images and the logo is for the project's members (docs/security.md, "Files").
-        const actor = requireActor(request);
-        const standing = standingOf(actor, await roleInProject(db, project.id, actor.userId));
+        requireActor(request);
+        const { standing } = await request.projectScope();
         if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
       }
       const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary';

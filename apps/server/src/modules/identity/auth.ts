@@ -15,7 +15,7 @@ import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 
 /** Session lifetime with "remember me"; without it the cookie ends with the browser. */
 const SESSION_DAYS = 30;
-/** Access tokens (JWT) for the API: short-lived, refreshed by the client (SPEC.md §9). */
+/** Access tokens (JWT) for the API: short-lived, refreshed by the client (docs/api.md). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export interface AuthInput {
@@ -41,7 +41,7 @@ async function projectOfRequest(db: Db, config: Config, request: Request | undef
 }
 
 /**
- * The embedded identity provider (DESIGN.md §8): better-auth on our own tables, with
+ * The embedded identity provider (docs/identity.md): better-auth on our own tables, with
  * e-mail and password (argon2id), e-mail verification, password reset, one-time e-mail
  * codes, one-time tokens (what access codes return), JWT access tokens with JWKS,
  * bearer tokens, and OpenID Connect sign-in when configured.

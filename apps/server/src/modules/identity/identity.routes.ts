@@ -107,9 +107,9 @@ async function applyRateLimits(db: Db, request: FastifyRequest, rule: PathRule, 
 }
 
 /**
- * The identity provider under /api/auth/* through one catch-all route (DESIGN.md §10),
+ * The identity provider under /api/auth/* through one catch-all route (docs/architecture.md),
  * with our password policy and rate limits in front, and its errors reshaped into the
- * portal's JSON error model with the SPEC.md §8 code in `details.providerCode`.
+ * portal's JSON error model with the docs/api.md code in `details.providerCode`.
  */
 export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { auth, db }) => {
   app.get(

@@ -1,6 +1,6 @@
 import type { IdentityErrorCode } from '@decor/core';
 
-/** better-auth's error codes, as the identity codes of SPEC.md §8 the client knows. */
+/** better-auth's error codes, as the identity codes of docs/api.md the client knows. */
 const PROVIDER_CODES: Record<string, IdentityErrorCode> = {
   INVALID_EMAIL_OR_PASSWORD: 'auth/wrong-password',
   INVALID_PASSWORD: 'auth/wrong-password',

@@ -2,7 +2,7 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { LinkButton } from '../ui/link-button.tsx';
 
-/** Shown for every path the portal does not know (SPEC.md §2, §8). */
+/** Shown for every path the portal does not know (docs/screens.md, docs/api.md). */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

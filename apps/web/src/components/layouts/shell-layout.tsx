@@ -8,7 +8,7 @@ import { AccountButton } from './account-button.tsx';
 import { NavLinks, type NavItem } from './nav-links.tsx';
 
 export interface ShellLayoutProps {
-  /** Which layout of SPEC.md §1 this is, for tests and styling. */
+  /** Which layout (docs/screens.md) this is, for tests and styling. */
   layout: 'user' | 'admin' | 'manager' | 'default';
   nav?: NavItem[];
   /** A label beside the brand, e.g. "Administration". */

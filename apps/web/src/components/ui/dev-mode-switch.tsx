@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Switch } from '@mantine/core';
 import { isDevMode, setDevMode } from '../../lib/dev-mode.ts';
 
-/** Developer mode on or off in this browser (SPEC.md §4; shown to administrators only). */
+/** Developer mode on or off in this browser (docs/identity.md; shown to administrators only). */
 export function DevModeSwitch() {
   const [isOn, setOn] = useState(isDevMode);
   return (

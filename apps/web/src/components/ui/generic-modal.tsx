@@ -21,7 +21,7 @@ export interface GenericModalProps {
 }
 
 /**
- * The generic modal of SPEC.md §2: optional title, a close button, closing on a backdrop
+ * The generic modal of docs/screens.md: optional title, a close button, closing on a backdrop
  * click and on Escape, optional action buttons, and a non-closable mode.
  */
 export function GenericModal({ opened, onClose, title, children, actions = [], closable = true, size = 'md' }: GenericModalProps) {

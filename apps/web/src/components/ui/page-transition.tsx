@@ -4,7 +4,7 @@ import { transitionDirection } from '@decor/core';
 
 /**
  * Re-mounts its children on every path change with a slide: up when the new path is
- * deeper, down otherwise (SPEC.md §2). Reduced-motion users get no animation (styles.css).
+ * deeper, down otherwise (docs/screens.md). Reduced-motion users get no animation (styles.css).
  */
 export function PageTransition({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname });

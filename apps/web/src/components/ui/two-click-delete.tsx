@@ -10,7 +10,7 @@ export interface TwoClickDeleteProps extends Omit<ButtonProps, 'onClick'> {
 }
 
 /**
- * The two-click delete of SPEC.md §2: the first click outlines the button in red for
+ * The two-click delete of docs/screens.md: the first click outlines the button in red for
  * one second; a second click within that second confirms. Nothing is deleted otherwise.
  */
 export function TwoClickDelete({ onConfirm, children = 'Delete', confirmLabel = 'Click again to delete', ...props }: TwoClickDeleteProps) {

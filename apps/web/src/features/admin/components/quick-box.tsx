@@ -23,7 +23,7 @@ function projectLink(fullKey: string, path: string): string {
 }
 
 /**
- * The admin quick box (SPEC.md §2): `/` opens it (not while typing in a field, see
+ * The admin quick box (docs/screens.md): `/` opens it (not while typing in a field, see
  * useSlashShortcut), Escape closes it. It filters deploys by name, key or host and lists their projects grouped by
  * environment, with links to each project's home and admin pages.
  */

@@ -9,7 +9,7 @@ import { useProject } from '../../../lib/project.ts';
 import type { Me } from '../../../lib/session.ts';
 
 /**
- * The Getting Started modal (SPEC.md §2, §4): it cannot be closed; it shows the e-mail
+ * The Getting Started modal (docs/screens.md, docs/identity.md): it cannot be closed; it shows the e-mail
  * verification step, or once verified the terms step, with the signed-in e-mail and a
  * Sign Out button. Agree and Reject both record the answer and reload the page.
  */

@@ -9,7 +9,7 @@ interface ShareLink {
   prices: boolean;
 }
 
-/** The PDF of the selection and a read-only link to share it (DESIGN.md §7 `/config`). */
+/** The PDF of the selection and a read-only link to share it (docs/screens.md `/config`). */
 export function CartActions({ cartId, canPrintWithoutPrices, locale }: { cartId: string; canPrintWithoutPrices: boolean; locale: string }) {
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setDownloading] = useState(false);

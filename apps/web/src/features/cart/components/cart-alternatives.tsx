@@ -11,7 +11,7 @@ const CURRENT = 'current';
 const NONE: CartAlternative[] = [];
 
 /**
- * Saved alternatives (DESIGN.md §6): save the current choices under a name, switch the cart
+ * Saved alternatives (docs/selection-rules.md): save the current choices under a name, switch the cart
  * to a saved one, forget one, and compare any two side by side with the price difference.
  */
 export function CartAlternatives({

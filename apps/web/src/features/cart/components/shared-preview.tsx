@@ -3,8 +3,8 @@ import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { finishesByRoom, formatMoney, groupCartLines, sortRooms, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { RoomExplorer } from '../../explore/components/room-explorer.tsx';
-import { sceneRoomsOf } from '../../explore/room-layout.ts';
+import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
+import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { RoomLineCards } from './room-lines.tsx';
 
 interface SharedCart {

@@ -16,11 +16,11 @@ import {
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/collection-store.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../api/configurator-data.ts';
+import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
-import { RoomSketch, SwatchBoard } from '../../explore/components/room-sketch.tsx';
-import { sceneRoomsOf } from '../../explore/room-layout.ts';
+import { RoomSketch, SwatchBoard } from '../../../components/room/room-sketch.tsx';
+import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 
 const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { applyPackage, choose, RuleBrokenError, unchoose, type RuleContext, type Selection } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import type { CartItem } from '../api/configurator-data.ts';
+import type { CartItem } from '../../../lib/configurator-data.ts';
 import { cartQuery } from '../../../lib/cart-query.ts';
 
 type Change = (selections: Selection[]) => Selection[];

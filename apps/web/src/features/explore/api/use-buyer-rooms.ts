@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { finishesByRoom, sortRooms } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
-import { useConfiguratorData } from '../../configure/api/configurator-data.ts';
-import { sceneRoomsOf } from '../room-layout.ts';
+import { useConfiguratorData } from '../../../lib/configurator-data.ts';
+import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 
 /** The buyer's rooms (of their plan, in order) and the finishes their cart gives each one. */
 export function useBuyerRooms() {

@@ -1,6 +1,6 @@
 import { Alert, Skeleton } from '@mantine/core';
 import { useBuyerRooms } from '../api/use-buyer-rooms.ts';
-import { RoomExplorer } from './room-explorer.tsx';
+import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 
 /** `/explore` and `/tour`: the signed-in buyer's own rooms with the finishes of their cart. */
 export function BuyerExplorer({ mode }: { mode: 'explore' | 'tour' }) {

@@ -3,7 +3,7 @@ import { Canvas, useThree } from '@react-three/fiber';
 import { OrbitControls, useTexture } from '@react-three/drei';
 import { RepeatWrapping, SRGBColorSpace } from 'three';
 import type { Finish, RoomFinishes, Surface } from '@decor/core';
-import { DEFAULT_FINISHES, roomLayout, type SceneRoom } from '../room-layout.ts';
+import { DEFAULT_FINISHES, roomLayout, type SceneRoom } from './room-layout.ts';
 
 /**
  * One room in 3D (three.js through react-three-fiber; this module is only ever loaded

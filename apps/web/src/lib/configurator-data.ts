@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RuleCategory, RuleOption } from '@decor/core';
-import { api } from '../../../lib/api-client.ts';
-import { myCartsQuery } from '../../../lib/cart-summary.ts';
-import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
-import { catalogueQuery } from '../../../lib/catalogue.ts';
+import { api } from './api-client.ts';
+import { myCartsQuery } from './cart-summary.ts';
+import { cartQuery, type Cart } from './cart-query.ts';
+import { catalogueQuery } from './catalogue.ts';
 
 export interface OptionItem extends RuleOption {
   rooms: string[];

@@ -1,14 +1,14 @@
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RoomFinishes } from '@decor/core';
-import { canUseWebGl, type SceneRoom } from '../room-layout.ts';
+import { canUseWebGl, type SceneRoom } from './room-layout.ts';
 import { RoomSketch, SwatchBoard } from './room-sketch.tsx';
 
 // three.js and react-three-fiber arrive only with this chunk, on the 3D routes.
 const RoomScene = lazy(() => import('./room-scene.tsx'));
 
 /**
- * The rooms in 3D with a floor-plan minimap (DESIGN.md §7 `/explore`, `/tour`, `/preview`):
+ * The rooms in 3D with a floor-plan minimap (docs/screens.md `/explore`, `/tour`, `/preview`):
  * the buyer picks a room on the minimap or steps through them in order (tour), and sees the
  * finishes of the current room beside it. Without WebGL the room is drawn flat instead.
  */

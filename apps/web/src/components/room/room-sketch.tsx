@@ -1,7 +1,7 @@
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { SURFACES, type RoomFinishes, type Surface } from '@decor/core';
-import { finishOf, surfacesOf, SURFACE_LABELS, type SceneRoom } from '../room-layout.ts';
+import { finishOf, surfacesOf, SURFACE_LABELS, type SceneRoom } from './room-layout.ts';
 
 /**
  * The room drawn flat (SVG, no WebGL): a one-point perspective of the floor, the walls and,

@@ -1,0 +1,22 @@
+import { standingOf, type Standing } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { roleInProject } from './memberships.repo.ts';
+import { requireProject } from './projects.operations.ts';
+import type { ProjectRow } from './projects.repo.ts';
+
+/**
+ * Where a request stands (docs/architecture.md, "Access"): the project its host names and
+ * the caller's standing in it, computed once per request (see `request.projectScope()`).
+ */
+export interface Scope {
+  project: ProjectRow;
+  standing: Standing;
+  actor: Actor | null;
+}
+
+export async function resolveScope(db: Db, actor: Actor | null, projectKey: string | null): Promise<Scope> {
+  const project = await requireProject(db, projectKey);
+  const role = actor && !actor.isAdmin ? await roleInProject(db, project.id, actor.userId) : null;
+  return { project, standing: standingOf(actor, role), actor };
+}
