@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { startReminderJob } from './modules/carts/carts.notices.ts';
 import { HookRegistry } from './modules/decor/collection-hooks.ts';
 import { onCollectionsChange } from './modules/decor/collections.registry.ts';
+import { onItemsChange } from './modules/decor/items.cache.ts';
 import { onProjectChange } from './modules/projects/projects.repo.ts';
 
 declare module 'fastify' {
@@ -96,7 +97,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
 
   const context: AppContext = { config, database, hooks: new HookRegistry() };
   // Caches of this process stay exact: every committed change, on any server, reaches them.
-  const unsubscribe = [onProjectChange, onCollectionsChange].map((listener) => database.changes.subscribe(listener));
+  const unsubscribe = [onProjectChange, onCollectionsChange, onItemsChange].map((listener) => database.changes.subscribe(listener));
   app.addHook('onClose', async () => unsubscribe.forEach((stop) => stop()));
   // Tests and later modules reach the collection hooks through the app.
   app.decorate('collectionHooks', context.hooks);

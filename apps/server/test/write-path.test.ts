@@ -189,3 +189,35 @@ describe(`the change feed (${testDbKind})`, () => {
     await db.execute(sql`UPDATE projects SET name = ${demo!.name} WHERE id = ${demo!.id}`);
   });
 });
+
+describe(`reads kept between requests (${testDbKind})`, () => {
+  const visitorGet = async (url: string) => app.inject({ method: 'GET', url, headers: browserHeaders() });
+
+  it('shows a visitor the change the moment it commits on this server', async () => {
+    const first = ((await visitorGet('/api/schema/options/?limit=3')).json() as Item[])[0]!;
+    expect(((await visitorGet(`/api/schema/options/${first._id}`)).json() as Item).name).toBe(first.name);
+    const renamed = await send('PATCH', `/api/schema/options/${first._id}`, { name: `${String(first.name)} (new)`, _version: first._version });
+    expect(renamed.statusCode).toBe(200);
+    expect(((await visitorGet('/api/schema/options/?limit=3')).json() as Item[])[0]!.name).toBe(`${String(first.name)} (new)`);
+    expect(((await visitorGet(`/api/schema/options/${first._id}`)).json() as Item).name).toBe(`${String(first.name)} (new)`);
+  });
+
+  it('shows the change another server commits as soon as the feed announces it', async () => {
+    const first = ((await visitorGet('/api/schema/rooms/?limit=1')).json() as Item[])[0]!;
+    await db.execute(sql`UPDATE items SET data = jsonb_set(data, '{name}', '"Great Room"'), version = version + 1 WHERE id = ${first._id}`);
+    await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${first._id}::text, 'version', 9, 'op', 'update')::text)`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(((await visitorGet('/api/schema/rooms/?limit=1')).json() as Item[])[0]!.name).toBe('Great Room');
+  });
+
+  it('never shares what depends on who asks: a buyer sees their own unit whole, a visitor its public face', async () => {
+    const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const mine = ((await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(buyer) })).json() as Array<{ unit: { _id: string } }>)[0]!;
+    const asVisitor = (await visitorGet(`/api/schema/units/${mine.unit._id}`)).json() as Item;
+    const asBuyer = (await app.inject({ method: 'GET', url: `/api/schema/units/${mine.unit._id}`, headers: browserHeaders(buyer) })).json() as Item;
+    const asVisitorAgain = (await visitorGet(`/api/schema/units/${mine.unit._id}`)).json() as Item;
+    expect(asBuyer.buyers).toBeDefined();
+    expect(asVisitor.buyers).toBeUndefined();
+    expect(asVisitorAgain.buyers).toBeUndefined();
+  });
+});

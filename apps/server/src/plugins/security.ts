@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { DomainError } from '@decor/core';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -10,43 +11,60 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * allow inline attributes because the UI kit sets CSS variables through them. /embed is
  * the one page other sites may frame (the builder's marketing site).
  */
-export const securityPlugin = fp(async function security(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+const DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+const optionsFor = ({ framedByAnySite }: { framedByAnySite: boolean }): HelmetOptions => ({
+  contentSecurityPolicy: { directives: framedByAnySite ? { ...DIRECTIVES, frameAncestors: ['*'] } : DIRECTIVES },
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+  xFrameOptions: framedByAnySite ? false : { action: 'sameorigin' },
+});
+
+/**
+ * The headers helmet sets, worked out once: the policy is the same for every response, so
+ * nothing is parsed or built per request.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
-  // Cross-site request forgery: a state-changing call that carries our cookies must come
-  // from a page of the same origin. (Calls with a bearer token and no cookie cannot be forged.)
-  app.addHook('onRequest', async (request) => {
+  return headers;
+}
+
+const PAGE_HEADERS = securityHeaders(optionsFor({ framedByAnySite: false }));
+/** The embed widget may be framed by any site. */
+const EMBED_HEADERS = securityHeaders(optionsFor({ framedByAnySite: true }));
+
+export const securityPlugin = fp(async function security(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    const isEmbed = request.url === '/embed' || request.url.startsWith('/embed?');
+    reply.headers(isEmbed ? EMBED_HEADERS : PAGE_HEADERS);
+    // Cross-site request forgery: a state-changing call that carries our cookies must come
+    // from a page of the same origin. (Calls with a bearer token and no cookie cannot be forged.)
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     const isCrossSite = origin
       ? origin !== `${request.protocol}://${request.host}`
       : request.headers['sec-fetch-site'] === 'cross-site';
     if (isCrossSite) throw new DomainError('forbidden', 'This request came from another site and was refused.');
-  });
-
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url === '/embed' || request.url.startsWith('/embed?')) {
-      const csp = String(reply.getHeader('content-security-policy') ?? '');
-      reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
-      reply.removeHeader('x-frame-options');
-    }
   });
 });

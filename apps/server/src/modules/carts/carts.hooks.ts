@@ -6,8 +6,8 @@ import type { Document, HookArgs, HookRegistry } from '../decor/collection-hooks
 import type { Writer } from '../decor/items.write.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { notifyManagersOfSubmission } from './carts.notices.ts';
-import { repriceDraftCarts, serverTotal } from './carts.pricing.ts';
-import { enforceCartRules } from './carts.rules.ts';
+import { repriceDraftCarts } from './carts.pricing.ts';
+import { enforceCartRules, totalOf } from './carts.rules.ts';
 
 /**
  * What the engine must do whenever a cart, an option or a package is written, whoever writes
@@ -39,8 +39,8 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
     async beforeChange({ db, project, origin, operation, previous, data }) {
       // The server's own writes (a transition, a repricing) keep their total unless the choices move.
       if (origin === 'server' && operation === 'update' && choicesOf(previous) === choicesOf(data)) return data;
-      await enforceCartRules(db, project.id, data);
-      return { ...data, total: await serverTotal(db, project.id, data) };
+      const context = await enforceCartRules(db, project.id, data);
+      return { ...data, total: totalOf(data, context) };
     },
     afterChange({ project, previous, data, id, afterCommit }) {
       if (data?.status !== 'submitted' || previous?.status === 'submitted') return;

@@ -1,4 +1,4 @@
-import { cartTotal, pricedSnapshot, type Selection } from '@decor/core';
+import { pricedSnapshot, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { updateItem, withWrites, type WriteBase, type Writer } from '../decor/items.write.ts';
 import type { CartData } from './carts.document.ts';
@@ -70,11 +70,4 @@ async function repriceDraft(writer: Writer, id: string, noticesFor: (cart: CartD
  */
 export async function repriceIfStale(db: Db, base: WriteBase, cartId: string) {
   await withWrites(db, base, (writer) => repriceDraft(writer, cartId, () => []));
-}
-
-/** The server's total of a cart's choices: option prices × quantities plus the package's adjustment. */
-export async function serverTotal(db: Db, projectId: string, cart: Record<string, unknown>) {
-  const selections = (cart.selections ?? []) as Array<{ option: string; quantity: number }>;
-  const { prices, adjustment } = await pricesFor(db, projectId, selections.map((s) => s.option), (cart.package as string | null) ?? null);
-  return cartTotal({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment });
 }

@@ -29,6 +29,28 @@ export async function itemsById(db: Db, projectId: string, ids: string[]): Promi
   );
 }
 
+/**
+ * Everything the rules and the total of a cart need, in one round trip: the items it names
+ * (options, unit, package) and the categories of those options.
+ */
+export async function cartItems(db: Db, projectId: string, ids: string[]): Promise<ItemOfCart[]> {
+  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (!valid.length) return [];
+  return preparedRows<ItemOfCart>(
+    db,
+    sql`WITH named AS (
+          SELECT id, collection, data FROM items
+          WHERE project_id = ${projectId} AND collection = ANY(string_to_array(${CART_REFERENCED}, ','))
+            AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[]))
+        SELECT id, collection, data FROM named
+        UNION ALL
+        SELECT c.id, c.collection, c.data FROM items c
+        WHERE c.project_id = ${projectId} AND c.collection = 'categories'
+          AND c.id = ANY(ARRAY(SELECT (n.data->>'category')::uuid FROM named n
+                               WHERE n.collection = 'options' AND n.data->>'category' ~* '^[0-9a-f-]{36}$'))`,
+  );
+}
+
 /** Every category of the project, as the rules see it. */
 export async function allCategories(db: Db, projectId: string) {
   const rows = await preparedRows<{ id: string; data: Record<string, unknown> }>(

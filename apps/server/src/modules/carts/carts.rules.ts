@@ -1,46 +1,48 @@
-import { DomainError, ruleViolations, type RuleCategory, type RuleContext, type RuleOption, type Selection } from '@decor/core';
+import { cartTotal, DomainError, ruleViolations, type RuleCategory, type RuleContext, type RuleOption, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { itemsById } from './carts.repo.ts';
+import { cartItems } from './carts.repo.ts';
 
-/** What the rules need to judge a cart: its options, their categories, the unit's plan. */
-export async function ruleContextFor(db: Db, projectId: string, cart: Record<string, unknown>, isOpen = true): Promise<RuleContext> {
+/** What the rules need to judge a cart (its options, their categories, the unit's plan), and its package's adjustment. */
+export interface CartContext extends RuleContext {
+  packageAdjustment: number;
+}
+
+/** The rules' view of a cart, read in one query. */
+export async function ruleContextFor(db: Db, projectId: string, cart: Record<string, unknown>, isOpen = true): Promise<CartContext> {
   const selections = (cart.selections ?? []) as Selection[];
-  const rows = await itemsById(db, projectId, [...selections.map((s) => s.option), String(cart.unit ?? '')]);
+  const packageId = typeof cart.package === 'string' ? cart.package : null;
+  const rows = await cartItems(db, projectId, [...selections.map((s) => s.option), String(cart.unit ?? ''), ...(packageId ? [packageId] : [])]);
   const options = new Map<string, RuleOption>();
+  const categories = new Map<string, RuleCategory>();
   let planId: string | null = null;
-  for (const row of rows) {
-    if (row.collection === 'options') {
-      const d = row.data;
-      options.set(row.id, {
-        _id: row.id,
-        name: String(d.name ?? ''),
-        category: String(d.category ?? ''),
-        price: Number(d.price ?? 0),
-        plans: (d.plans as string[]) ?? [],
-        requires: (d.requires as string[]) ?? [],
-        excludes: (d.excludes as string[]) ?? [],
-        active: d.active !== false,
+  let packageAdjustment = 0;
+  for (const { id, collection, data } of rows) {
+    if (collection === 'options') {
+      options.set(id, {
+        _id: id,
+        name: String(data.name ?? ''),
+        category: String(data.category ?? ''),
+        price: Number(data.price ?? 0),
+        plans: (data.plans as string[]) ?? [],
+        requires: (data.requires as string[]) ?? [],
+        excludes: (data.excludes as string[]) ?? [],
+        active: data.active !== false,
       });
-    } else if (row.collection === 'units') {
-      planId = typeof row.data.plan === 'string' ? row.data.plan : null;
+    } else if (collection === 'units') {
+      planId = typeof data.plan === 'string' ? data.plan : null;
+    } else if (collection === 'packages' && id === packageId) {
+      packageAdjustment = Number(data.priceAdjustment ?? 0);
+    } else if (collection === 'categories') {
+      categories.set(id, { _id: id, name: String(data.name ?? ''), required: data.required === true, multiple: data.multiple === true, allowance: Number(data.allowance ?? 0) });
     }
   }
-  const categoryRows = await itemsById(db, projectId, [...options.values()].map((o) => o.category));
-  const categories = new Map<string, RuleCategory>(
-    categoryRows
-      .filter((row) => row.collection === 'categories')
-      .map((row) => [
-        row.id,
-        {
-          _id: row.id,
-          name: String(row.data.name ?? ''),
-          required: row.data.required === true,
-          multiple: row.data.multiple === true,
-          allowance: Number(row.data.allowance ?? 0),
-        },
-      ]),
-  );
-  return { options, categories, planId, isOpen };
+  return { options, categories, planId, isOpen, packageAdjustment };
+}
+
+/** The server's total of a cart: option prices × quantities plus the package's adjustment. */
+export function totalOf(cart: Record<string, unknown>, context: CartContext): number {
+  const selections = (cart.selections ?? []) as Selection[];
+  return cartTotal({ selections, priceOf: (id) => context.options.get(id)?.price, packageAdjustment: context.packageAdjustment });
 }
 
 /** Refuses a cart whose choices break a rule: 422 naming the rule, the cart unchanged. */

@@ -13,6 +13,12 @@ export interface ReadPlan {
   document: SQL;
   /** Top-level fields the caller may filter on (null: any field of the schema). */
   filterable: string[] | null;
+  /**
+   * Whether everyone with this plan sees the same thing, and which: the whole items, or their
+   * public face. Null when the answer depends on who asks (an owner's items). What is shared
+   * may be kept between requests (items.cache.ts).
+   */
+  shared: 'whole' | 'public' | null;
 }
 
 const whole = sql`i.data`;
@@ -36,25 +42,22 @@ function ownedBy(collection: ResolvedCollection, userId: string, projectId: stri
 }
 
 export function readPlan(collection: ResolvedCollection, standing: Standing, projectId: string): ReadPlan {
-  const allowed = can(standing, 'read', collection);
-  if (standing.kind === 'manager' || standing.kind === 'admin') return { where: sql`true`, document: whole, filterable: null };
   if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+  const allowed = can(standing, 'read', collection);
   if (!allowed) throw new DomainError('unauthenticated', 'Sign in to see this.');
-  const isPublic = collection.read === 'public';
+  const everything = { where: sql`true`, document: whole, filterable: null, shared: 'whole' } as const;
+  if (allowed === 'any' && can(standing, 'manage') === 'any') return everything;
+  const fields = collection.publicFields;
   if (standing.kind === 'visitor') {
-    const fields = collection.publicFields;
-    return fields
-      ? { where: sql`true`, document: publicOnly(fields), filterable: fields }
-      : { where: sql`true`, document: whole, filterable: null };
+    return fields ? { where: sql`true`, document: publicOnly(fields), filterable: fields, shared: 'public' } : everything;
   }
-  const mine = ownedBy(collection, standing.userId, projectId);
-  if (isPublic) {
-    const fields = collection.publicFields;
-    if (!fields) return { where: sql`true`, document: whole, filterable: null };
+  if (allowed === 'any') {
+    if (!fields) return everything;
     // Everyone sees the public face of every item; its owners see all of it.
-    return { where: sql`true`, document: sql`CASE WHEN ${mine} THEN i.data ELSE ${publicOnly(fields)} END`, filterable: fields };
+    const mine = ownedBy(collection, standing.userId, projectId);
+    return { where: sql`true`, document: sql`CASE WHEN ${mine} THEN i.data ELSE ${publicOnly(fields)} END`, filterable: fields, shared: null };
   }
-  return { where: mine, document: whole, filterable: null };
+  return { where: ownedBy(collection, standing.userId, projectId), document: whole, filterable: null, shared: null };
 }
 
 export type WritePlan = { kind: 'any' } | { kind: 'own-fields'; fields: string[]; where: SQL };

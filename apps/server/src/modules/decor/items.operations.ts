@@ -6,6 +6,7 @@ import type { Scope } from '../projects/scope.ts';
 import { listCollections, resolveCollection, type ResolvedCollection } from './collections.registry.ts';
 import type { HookRegistry } from './collection-hooks.ts';
 import { getItemJson, listItemsJson } from './items.repo.ts';
+import { cachedRead } from './items.cache.ts';
 import { createItem as create, deleteItem as remove, updateItem as update, withWrites } from './items.write.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,15 +109,21 @@ export async function listItems(context: DecorContext, name: string, query: Reco
   if (afterId !== undefined && (typeof afterId !== 'string' || !UUID.test(afterId))) {
     throw badRequest('afterId must be the _id of the last item of the previous page.', { field: 'afterId' });
   }
-  return listItemsJson(context.db, {
-    projectId: project.id,
-    collection: collection.name,
-    where: plan.where,
-    document: plan.document,
-    filters: filterSql(collection, plan.filterable, query),
-    afterId: (afterId as string | undefined) ?? null,
-    limit: pageLimit(query.limit),
-  });
+  const filters = filterSql(collection, plan.filterable, query);
+  const limit = pageLimit(query.limit);
+  const load = async () =>
+    listItemsJson(context.db, {
+      projectId: project.id,
+      collection: collection.name,
+      where: plan.where,
+      document: plan.document,
+      filters,
+      afterId: (afterId as string | undefined) ?? null,
+      limit,
+    });
+  if (!plan.shared) return load();
+  const key = `${plan.shared} list ${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+  return (await cachedRead(project.id, collection.name, key, load))!;
 }
 
 export async function getItem(context: DecorContext, name: string, id: string): Promise<string> {
@@ -124,7 +131,8 @@ export async function getItem(context: DecorContext, name: string, id: string): 
   const { project, standing } = await context.scope;
   const collection = await collectionOf(context.db, project.id, name);
   const plan = readPlan(collection, standing, project.id);
-  const body = await getItemJson(context.db, { projectId: project.id, collection: collection.name, id, where: plan.where, document: plan.document });
+  const load = () => getItemJson(context.db, { projectId: project.id, collection: collection.name, id, where: plan.where, document: plan.document });
+  const body = plan.shared ? await cachedRead(project.id, collection.name, `${plan.shared} item ${id.toLowerCase()}`, load) : await load();
   if (!body) throw notFound(`There is no such ${collection.ui.singular.toLowerCase()}.`);
   return body;
 }

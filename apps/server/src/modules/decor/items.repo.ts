@@ -159,26 +159,3 @@ export async function referrers(db: Db, { projectId, collection, id }: { project
   }
   return found;
 }
-
-/** Current option prices and the package's adjustment, for a cart's total, in one query. */
-export async function pricesFor(db: Db, projectId: string, optionIds: string[], packageId: string | null) {
-  const ids = [...optionIds, ...(packageId ? [packageId] : [])].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-  const prices = new Map<string, number>();
-  let adjustment = 0;
-  let packageName = 'Package';
-  if (!ids.length) return { prices, adjustment, packageName };
-  const rows = await preparedRows<{ id: string; collection: string; amount: string | null; name: string | null }>(
-    db,
-    sql`SELECT id, collection, CASE WHEN collection = 'options' THEN data->>'price' ELSE data->>'priceAdjustment' END AS amount, data->>'name' AS name
-        FROM items WHERE project_id = ${projectId} AND collection IN ('options', 'packages')
-        AND id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`,
-  );
-  for (const row of rows) {
-    if (row.collection === 'options') prices.set(row.id, Number(row.amount ?? 0));
-    else if (row.id === packageId) {
-      adjustment = Number(row.amount ?? 0);
-      packageName = row.name ?? packageName;
-    }
-  }
-  return { prices, adjustment, packageName };
-}

@@ -6,6 +6,7 @@ import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation,
 import { resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
 import { deleteItemAudited, existingRefs, getItemJson, insertItemAudited, lockItem, referrers, updateItemAudited, type ItemRow } from './items.repo.ts';
 import { refsByCollection } from './refs.ts';
+import { forgetReads } from './items.cache.ts';
 
 /**
  * The one write path of collection data (docs/architecture.md, "One write path"). Every
@@ -50,9 +51,12 @@ export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writ
   return result;
 }
 
+/** The collection written to; what this server keeps of it is dropped the moment the write commits (others hear it on the change feed). */
 async function collectionOf(writer: Writer, name: string): Promise<ResolvedCollection> {
   const collection = await resolveCollection(writer.db, writer.project.id, name);
   if (!collection) throw notFound(`There is no collection "${name}" in this project.`);
+  const projectId = writer.project.id;
+  writer.afterCommit(async () => forgetReads(projectId, collection.name));
   return collection;
 }
 

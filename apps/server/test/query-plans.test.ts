@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { projects, users } from '../src/db/schema/index.ts';
+import { queryRows, type Db } from '../src/db/client.ts';
+import {
+  deleteItemAudited,
+  existingRefs,
+  getItemJson,
+  insertItemAudited,
+  listItemsJson,
+  lockItem,
+  updateItemAudited,
+} from '../src/modules/decor/items.repo.ts';
+import { allCategories, cartItems, cartsOfBuyer, draftCartsUsing, itemsById, pricesFor } from '../src/modules/carts/carts.repo.ts';
+import { createTestApp, testDbKind } from './support/test-app.ts';
+
+/**
+ * A query that can scan the whole items table is a bug (docs/architecture.md,
+ * "Performance"): with 100,000 options in each of two projects, every query of the engine
+ * and of carts must reach its rows through an index, never a sequential scan of `items`.
+ */
+
+const { db } = await createTestApp();
+const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
+const [someone] = await db.select().from(users).limit(1);
+const projectId = demo!.id;
+
+const rows = await queryRows<{ id: string; collection: string }>(db, sql`SELECT id, collection FROM items WHERE project_id = ${projectId} ORDER BY collection, id`);
+const first = (collection: string) => rows.find((row) => row.collection === collection)!.id;
+const category = first('categories');
+await db.execute(sql`
+  INSERT INTO items (project_id, collection, id, data)
+  SELECT ${projectId}, 'options',
+         (lpad(to_hex(1800000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+         jsonb_build_object('name', 'Bulk option ' || g, 'category', ${category}::text, 'price', g % 5000, 'level', 1 + g % 4)
+  FROM generate_series(1, 100000) g`);
+// Another builder's project of the same size: the engine's queries must stay inside their own.
+const [other] = await db.select().from(projects).where(eq(projects.key, 'harbour'));
+await db.execute(sql`
+  INSERT INTO items (project_id, collection, id, data)
+  SELECT ${other!.id}, 'options', (lpad(to_hex(1700000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+         jsonb_build_object('name', 'Other option ' || g, 'price', g % 5000)
+  FROM generate_series(1, 100000) g`);
+await db.execute(sql`ANALYZE items`);
+
+/** Records the SQL a repository function would run, without running it. */
+function captured(run: (db: Db) => Promise<unknown>): Promise<SQL[]> {
+  const queries: SQL[] = [];
+  const recorder = {
+    dialect: (db as unknown as { dialect: unknown }).dialect,
+    $client: {},
+    execute: async (query: SQL) => {
+      queries.push(query);
+      return { rows: [] };
+    },
+  } as unknown as Db;
+  return run(recorder).then(
+    () => queries,
+    () => queries,
+  );
+}
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+function scansOf(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(scansOf)];
+}
+
+async function sequentialScans(query: SQL): Promise<string[]> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const plan = row!['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
+  return scansOf(parsed[0]!.Plan);
+}
+
+const option = first('options');
+const unit = first('units');
+const cart = first('carts');
+const queries: Record<string, (db: Db) => Promise<unknown>> = {
+  'a list page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: null, limit: 50 }),
+  'a deep page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: option, limit: 50 }),
+  'a filtered page': (d) =>
+    listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [sql`i.data @> '{"level":3}'::jsonb`], afterId: null, limit: 50 }),
+  'one item': (d) => getItemJson(d, { projectId, collection: 'options', id: option, where: sql`true`, document: sql`i.data` }),
+  'an item locked for a write': (d) => lockItem(d, { projectId, collection: 'carts', id: cart }),
+  'a create': (d) => insertItemAudited(d, { projectId, collection: 'rooms', data: { name: 'x' }, actorId: someone!.id }),
+  'an update': (d) => updateItemAudited(d, { projectId, collection: 'options', id: option, data: { name: 'x' }, before: {}, actorId: someone!.id }),
+  'a delete': (d) => deleteItemAudited(d, { projectId, collection: 'rooms', id: first('rooms'), before: {}, actorId: someone!.id }),
+  'the reference check': (d) => existingRefs(d, projectId, [{ collection: 'options', id: option }, { collection: 'units', id: unit }]),
+  "a cart's items and categories": (d) => cartItems(d, projectId, [option, unit]),
+  'items by id': (d) => itemsById(d, projectId, [option, unit]),
+  'prices': (d) => pricesFor(d, projectId, [option], first('packages')),
+  'the categories': (d) => allCategories(d, projectId),
+  'the draft carts using an option': (d) => draftCartsUsing(d, projectId, { optionIds: [option], packageIds: [] }),
+  "a buyer's carts": (d) => cartsOfBuyer(d, projectId, someone!.id),
+};
+
+// Not listed: the check before a delete of who still refers to an item (`referrers`) reads the
+// referring collections of the project whole; with no reverse index of references it cannot
+// do better, and it runs only when a manager deletes something.
+
+describe(`query plans at 100,000 items (${testDbKind})`, () => {
+  it.each(Object.entries(queries))('%s never scans the items table', async (_name, run) => {
+    const statements = await captured(run);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) expect(await sequentialScans(statement)).not.toContain('items');
+  });
+
+  it('would notice a query that scans the table', async () => {
+    expect(await sequentialScans(sql`SELECT id FROM items WHERE data->>'name' = 'Bulk option 7'`)).toContain('items');
+  });
+});
