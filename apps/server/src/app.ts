@@ -41,6 +41,20 @@ export interface AppContext {
   hooks: HookRegistry;
 }
 
+const isZod = (schema: unknown) => typeof schema === 'object' && schema !== null && '_zod' in schema;
+
+/** The OpenAPI form of a route's schema: zod schemas converted, plain JSON Schema (a PDF reply) kept as written. */
+const documentedSchema: typeof jsonSchemaTransform = (input) => {
+  const response = input.schema?.response as Record<string, unknown> | undefined;
+  const plain = Object.fromEntries(Object.entries(response ?? {}).filter(([, schema]) => !isZod(schema)));
+  if (!response || !Object.keys(plain).length) return jsonSchemaTransform(input);
+  const converted = jsonSchemaTransform({
+    ...input,
+    schema: { ...input.schema, response: Object.fromEntries(Object.entries(response).filter(([, schema]) => isZod(schema))) },
+  });
+  return { ...converted, schema: { ...converted.schema, response: { ...(converted.schema.response as object), ...plain } } };
+};
+
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -68,7 +82,11 @@ export async function buildApp({ config, database, authSecret, logger = process.
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Zod schemas serialise JSON replies; a plain JSON Schema only documents a reply that is not
+  // JSON (the cart's PDF, sent as bytes, which no serializer touches).
+  app.setSerializerCompiler((route) =>
+    isZod(route.schema) ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0]) : (data: unknown) => JSON.stringify(data),
+  );
 
   const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
   const auth = createAuth({ config, db: database.db, mailer, secret: authSecret, log: app.log });
@@ -86,7 +104,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
         { name: 'decor', description: 'Schema-driven collections and files' },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: documentedSchema,
   });
   await app.register(errorsPlugin);
   await app.register(bodyParserPlugin);

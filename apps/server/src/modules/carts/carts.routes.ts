@@ -131,7 +131,11 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
         summary: 'The signed summary as a PDF; managers may print it without prices (?prices=0)',
         params,
         querystring: z.object({ prices: z.enum(['0', '1']).default('1') }).strict(),
-        response: { ...errors },
+        produces: ['application/pdf', 'application/json'],
+        response: {
+          200: { description: 'The signed summary (a PDF document)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

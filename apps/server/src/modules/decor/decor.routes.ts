@@ -66,8 +66,15 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
       schema: {
         tags: ['decor'],
         summary: 'A page of items (limit ≤ 200, default 50; afterId; field=value, field[gte]=n, field[lte]=n)',
+        description:
+          'Any other query parameter filters by a top-level field of the collection: `field=value` (equality, or "contains" on a list), `field[gte]=n` and `field[lte]=n` on numbers. A page with fewer items than `limit` is the last.',
         params: collectionParam,
-        querystring: z.record(z.string(), z.unknown()),
+        querystring: z
+          .object({
+            limit: z.string().optional().describe('How many items, 1 to 200 (default 50)'),
+            afterId: z.string().optional().describe('The _id of the last item of the previous page'),
+          })
+          .catchall(z.unknown()),
         response: { 200: z.array(itemSchema), ...errors },
       },
     },

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+
+/**
+ * The API's OpenAPI document (docs/api.md) is generated from the same zod schemas the
+ * routes validate with. It must be a valid OpenAPI document, and what the server really
+ * answers must be what it documents: every status a route gives is documented for it, and
+ * every JSON body fits the documented schema.
+ */
+
+const { app } = await createTestApp();
+const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
+const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
+
+type Operation = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { content?: Record<string, { schema?: object }> }> };
+const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: browserHeaders() })).json() as {
+  paths: Record<string, Record<string, Operation>>;
+};
+
+const routes = Object.keys(document.paths)
+  .map((template) => ({
+    template,
+    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    params: (template.match(/\{/g) ?? []).length,
+  }))
+  .sort((a, b) => a.params - b.params);
+
+function operationOf(method: string, url: string): Operation {
+  const path = url.split('?')[0]!;
+  const route = routes.find((r) => r.pattern.test(path) && document.paths[r.template]![method.toLowerCase()]);
+  if (!route) throw new Error(`${method} ${path} is not in the OpenAPI document`);
+  return document.paths[route.template]![method.toLowerCase()]!;
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+
+async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) {
+  const response = await app.inject({ method, url, headers: browserHeaders(cookie), ...(payload ? { payload } : {}) });
+  const operation = operationOf(method, url);
+  const documented = operation.responses[String(response.statusCode)] ?? operation.responses.default;
+  expect(documented, `${method} ${url} answered ${response.statusCode}, which is not documented`).toBeDefined();
+  const type = String(response.headers['content-type'] ?? '').split(';')[0]!;
+  if (response.statusCode !== 204) expect(Object.keys(documented!.content ?? {}), `${method} ${url}: ${type} is not documented`).toContain(type);
+  const schema = documented!.content?.[type]?.schema;
+  if (type === 'application/json' && schema) {
+    const validate = ajv.compile(schema);
+    expect(validate(response.json()), `${method} ${url} → ${response.statusCode}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  }
+  return response;
+}
+
+describe(`the OpenAPI document (${testDbKind})`, () => {
+  it('is a valid OpenAPI document', async () => {
+    const result = await new Validator().validate(document as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents the list query: limit and afterId', () => {
+    const names = (operationOf('GET', '/api/schema/options/').parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['limit', 'afterId']));
+    expect(names).not.toContain('type');
+    expect(names).not.toContain('additionalProperties');
+  });
+
+  it('describes what the portal and the decor API really answer', async () => {
+    await call('GET', '/api/env');
+    await call('GET', '/api/me');
+    await call('GET', '/api/me', buyer);
+    await call('GET', '/api/me/projects', buyer);
+    await call('GET', '/api/project');
+    await call('GET', '/api/schema/', buyer);
+    await call('GET', '/api/schema/$ui', buyer);
+    await call('GET', '/api/schema/options/$', buyer);
+    await call('GET', '/api/schema/nothing/$', buyer);
+    const options = (await call('GET', '/api/schema/options/?limit=2')).json() as Array<{ _id: string; _version: number }>;
+    await call('GET', '/api/schema/options/?limit=abc');
+    await call('GET', `/api/schema/options/${options[0]!._id}`);
+    await call('GET', '/api/schema/options/01890000-0000-7000-8000-000000000000');
+    await call('PATCH', `/api/schema/options/${options[0]!._id}`, manager, { name: 'Renamed', _version: options[0]!._version });
+    await call('PATCH', `/api/schema/options/${options[0]!._id}`, manager, { name: 'Stale', _version: options[0]!._version });
+    await call('PATCH', `/api/schema/options/${options[0]!._id}`, buyer, { name: 'Mine', _version: options[0]!._version + 1 });
+    const room = (await call('POST', '/api/schema/rooms/', manager, { name: 'Studio', order: 5 })).json() as { _id: string };
+    await call('POST', '/api/schema/rooms/', manager, { name: 42 });
+    await call('POST', '/api/schema/rooms/', undefined, { name: 'Nobody' });
+    await call('DELETE', `/api/schema/rooms/${room._id}`, manager);
+    await call('GET', '/api/access-codes', manager);
+    await call('GET', '/api/access-codes', buyer);
+    await call('GET', '/api/deploys', admin);
+    await call('GET', '/api/password-policy');
+  });
+
+  it('describes the carts API, the PDF and sign-out', async () => {
+    const [mine] = (await call('GET', '/api/carts/mine', buyer)).json() as Array<{ _id: string; _version: number }>;
+    await call('POST', `/api/carts/${mine!._id}/submit`, buyer, { signature: 'Alex Buyer', agree: true, _version: mine!._version });
+    await call('POST', `/api/carts/${mine!._id}/approve`, buyer, {});
+    await call('POST', `/api/carts/${mine!._id}/share`, buyer, {});
+    const pdf = await call('GET', `/api/carts/${mine!._id}/pdf`, buyer);
+    expect(pdf.statusCode).toBe(200);
+    await call('POST', `/api/carts/${mine!._id}/versions`, buyer, { name: 'Plan B' });
+    const signOut = await call('POST', '/api/me/sign-out', buyer, {});
+    expect(signOut.statusCode).toBe(204);
+  });
+});
