@@ -22,6 +22,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
       {
+        define: { __BUILD_ID__: JSON.stringify('test') },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

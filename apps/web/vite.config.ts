@@ -38,6 +38,8 @@ export default defineConfig({
     react(),
     precompress(),
   ],
+  // Identifies this build: the persisted query cache of another build is thrown away.
+  define: { __BUILD_ID__: JSON.stringify(`${Date.now().toString(36)}`) },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -1,3 +1,5 @@
+import { message } from './messages/index.ts';
+
 /** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
 export type CartStatus = 'draft' | 'submitted' | 'approved';
 export type EffectiveStatus = CartStatus | 'locked';
@@ -25,11 +27,10 @@ export function nextStatus(
   actor: CartActor,
 ): { status: CartStatus } | { refused: string; because: 'who' | 'locked' | 'state' } {
   const rule = TRANSITIONS[action];
-  if (!rule.by.includes(actor)) return { refused: 'Only the design centre can do this.', because: 'who' };
+  if (!rule.by.includes(actor)) return { refused: message('cart.staff-only'), because: 'who' };
   if (!rule.from.includes(current)) {
-    if (current === 'locked') return { refused: 'The deadline has passed: ask the design centre to extend it.', because: 'locked' };
-    const article = /^[aeiou]/.test(current) ? 'An' : 'A';
-    return { refused: `${article} ${current} selection cannot be ${action === 'submit' ? 'submitted' : `${action}ed`}.`, because: 'state' };
+    if (current === 'locked') return { refused: message('cart.deadline-passed'), because: 'locked' };
+    return { refused: message(`cart.cannot.${action}`, { aStatus: message(`cart.a-status.${current}`) }), because: 'state' };
   }
   return { status: rule.to };
 }
@@ -40,7 +41,7 @@ export function nextStatus(
  */
 export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | null }, now: Date): string | null {
   const status = effectiveStatus(cart, now);
-  if (status === 'locked') return 'The deadline for this selection has passed. Contact the design centre to make changes.';
-  if (status !== 'draft') return 'This selection has been submitted and can no longer be changed.';
+  if (status === 'locked') return message('cart.edit.locked');
+  if (status !== 'draft') return message('cart.edit.submitted');
   return null;
 }

@@ -1,6 +1,7 @@
 import { cartTotal } from './pricing.ts';
 import { sortRooms } from './rooms.ts';
 import type { Selection } from './selection-rules.ts';
+import type { CategoryFields, OptionFields, SwatchFields } from './collections.ts';
 
 /**
  * How a cart reads to a person: its lines grouped by room in room order and by category
@@ -18,33 +19,16 @@ export interface ViewRoom {
   order?: number | null;
 }
 
-export interface ViewSwatch {
-  color: string;
-  roughness?: number;
-  metalness?: number;
-  texture?: string | null;
-  /** The size in metres one repeat of the texture covers. */
-  scale?: number;
-}
+/** A swatch as views paint it: its colour, and whatever else it has (`scale`: metres one repeat covers). */
+export type ViewSwatch = Pick<SwatchFields, 'color'> & Partial<Omit<SwatchFields, 'color'>>;
 
-export interface ViewOption {
-  _id: string;
-  name: string;
-  category: string;
-  price: number;
-  sku?: string;
-  vendor?: string;
-  swatch?: ViewSwatch | null;
-}
+/** What a view of a cart shows of an option: picked from the option's one shape. */
+export type ViewOption = { _id: string } & Pick<OptionFields, 'name' | 'category' | 'price'> &
+  Partial<Pick<OptionFields, 'sku' | 'vendor'>> & { swatch?: ViewSwatch | null };
 
-export interface ViewCategory {
-  _id: string;
-  name: string;
-  order?: number;
-  allowance?: number;
-  rooms?: string[];
-  surface?: Surface | string | null;
-}
+/** What a view of a cart shows of a category. */
+export type ViewCategory = { _id: string } & Pick<CategoryFields, 'name'> &
+  Partial<Pick<CategoryFields, 'order' | 'allowance' | 'rooms'>> & { surface?: Surface | string | null };
 
 export interface CartLine {
   optionId: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SURFACES } from './cart-view.ts';
+import type { ApiItem } from './contracts.ts';
 
 /**
  * The built-in collections of a project's decor content (docs/data-model.md), defined once:
@@ -326,3 +327,21 @@ export function builtInCollection(name: string): CollectionDefinition | undefine
 
 /** A collection name: lowercase letters, digits and hyphens, starting with a letter. */
 export const COLLECTION_NAME_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;
+
+/**
+ * The one shape of each built-in collection's items, inferred from its schema: the fields as
+ * stored (defaults filled in), and as the API serves them. Narrower views (what the rules
+ * or a printed cart need) are picked from these, never written by hand.
+ */
+export type CartDocument = z.output<typeof cartSchema>;
+export type RoomFields = z.output<typeof roomSchema>;
+export type CategoryFields = z.output<typeof categorySchema>;
+export type SwatchFields = z.output<typeof swatchSchema>;
+export type OptionFields = z.output<typeof optionSchema>;
+export type PackageFields = z.output<typeof packageSchema>;
+export type UnitFields = z.output<typeof unitSchema>;
+export type RoomDocument = ApiItem<RoomFields>;
+export type CategoryDocument = ApiItem<CategoryFields>;
+export type OptionDocument = ApiItem<OptionFields>;
+export type PackageDocument = ApiItem<PackageFields>;
+export type UnitDocument = ApiItem<UnitFields>;

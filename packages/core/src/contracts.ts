@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
+import type { ViewCategory, ViewOption } from './cart-view.ts';
+import type { Selection } from './selection-rules.ts';
 
 /** Every API error body (docs/api.md). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
+    /** The message's key in the catalogue and its parameters, when it has one (docs/api.md, "Errors"). */
+    key: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     details: z.unknown().optional(),
   }),
 });
@@ -90,3 +95,69 @@ export const healthResponseSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
 });
+
+/** An item as the collection API returns it: its fields, with its id, version and dates. */
+export type ApiItem<T> = T & { _id: string; _version: number; createdAt: string; updatedAt: string };
+
+/** The signed-in person (GET /api/me). */
+export const meResponseSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  termsAcceptedAt: z.string().nullable(),
+  firebaseId: z.string(),
+  token: z.string().optional(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** A project the signed-in person belongs to (GET /api/me/projects). */
+export const myProjectSchema = z.object({
+  _id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  role: z.enum(['purchaser', 'manager', 'admin']),
+  url: z.string(),
+});
+export type MyProject = z.infer<typeof myProjectSchema>;
+
+/** A cart as the buyer's home page shows it (GET /api/carts/mine). */
+export const cartSummarySchema = z.object({
+  _id: z.string(),
+  _version: z.number(),
+  status: z.enum(['draft', 'submitted', 'approved', 'locked']),
+  deadline: z.string().nullable(),
+  total: z.number(),
+  deposit: z.number(),
+  depositPercent: z.number(),
+  selections: z.number(),
+  progress: z.object({ done: z.number(), total: z.number(), missing: z.array(z.string()) }),
+  unit: z.object({ _id: z.string(), name: z.string(), floor: z.number(), area: z.number().nullable() }),
+  /** The unit's plan, with the rooms it has (what the configurator offers). */
+  plan: z.object({ _id: z.string(), name: z.string(), bedrooms: z.number(), bathrooms: z.number(), rooms: z.array(z.string()) }).nullable(),
+});
+export type CartSummary = z.infer<typeof cartSummarySchema>;
+
+/**
+ * A shared cart, read-only (GET /api/shared/{token}): what its link allows — without prices,
+ * no price, amount or total is sent at all.
+ */
+export type SharedCartView = {
+  project: { key: string; name: string; currency: string; locale: string; theme: Theme };
+  unit: { name: string; floor: number; area: number | null } | null;
+  plan: { name: string; rooms: string[] } | null;
+  status: 'draft' | 'submitted' | 'approved' | 'locked';
+  revision: number;
+  showsPrices: boolean;
+  expiresAt: string;
+  rooms: Array<z.infer<typeof projectRoomSchema>>;
+  categories: ViewCategory[];
+  options: Array<Omit<ViewOption, 'price'> & { price?: number }>;
+  selections: Selection[];
+  package: { name: string; price?: number } | null;
+  total?: number;
+  deposit?: number;
+  depositPercent?: number;
+  signature: { name: string; signedAt: string } | null;
+};

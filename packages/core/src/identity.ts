@@ -1,22 +1,22 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { message } from './messages/index.ts';
 
 /**
  * The identity provider's error codes of docs/api.md, and the one plain sentence the UI
  * shows for each (docs/identity.md).
  */
 export const IDENTITY_ERROR_MESSAGES = {
-  'auth/weak-password': 'That password does not meet the requirements below.',
-  'auth/popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
-  'auth/popup-closed-by-user': 'The sign-in window was closed before you finished. Please try again.',
-  'auth/unauthorized-domain': 'Sign-in is not allowed from this address. Use the link your builder sent you.',
-  'auth/network-request-failed': 'We could not reach the server. Check your connection and try again.',
-  'auth/user-mismatch': 'That sign-in belongs to a different account than the one you are using.',
-  'auth/wrong-password':
-    'That e-mail and password do not match. Check them, or reset your password. If you have just created your account, first open the link we e-mailed you.',
-  'auth/email-already-in-use': 'There is already an account with this e-mail address. Sign in instead.',
-  'auth/user-not-found': 'We could not find an account with this e-mail address.',
-  'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
-  'auth/invalid-action-code': 'This link or code has expired or was already used. Ask for a new one.',
+  'auth/weak-password': message('identity.weak-password'),
+  'auth/popup-blocked': message('identity.popup-blocked'),
+  'auth/popup-closed-by-user': message('identity.popup-closed-by-user'),
+  'auth/unauthorized-domain': message('identity.unauthorized-domain'),
+  'auth/network-request-failed': message('identity.network-request-failed'),
+  'auth/user-mismatch': message('identity.user-mismatch'),
+  'auth/wrong-password': message('identity.wrong-password'),
+  'auth/email-already-in-use': message('identity.email-already-in-use'),
+  'auth/user-not-found': message('identity.user-not-found'),
+  'auth/too-many-requests': message('identity.too-many-requests'),
+  'auth/invalid-action-code': message('identity.invalid-action-code'),
 } as const;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_MESSAGES;

@@ -17,3 +17,4 @@ export * from './selection-rules.ts';
 export * from './cart-status.ts';
 export * from './cart-view.ts';
 export * from './bad-link.ts';
+export * from './messages/index.ts';

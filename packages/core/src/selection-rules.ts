@@ -3,24 +3,15 @@
  * the configurator explains them with the same code.
  */
 
-export interface RuleOption {
-  _id: string;
-  name: string;
-  category: string;
-  price: number;
-  plans: string[];
-  requires: string[];
-  excludes: string[];
-  active: boolean;
-}
+import type { CategoryFields, OptionFields } from './collections.ts';
+import { DomainError } from './errors.ts';
+import { message } from './messages/index.ts';
 
-export interface RuleCategory {
-  _id: string;
-  name: string;
-  required: boolean;
-  multiple: boolean;
-  allowance: number;
-}
+/** What the rules read of an option: picked from the option's one shape. */
+export type RuleOption = { _id: string } & Pick<OptionFields, 'name' | 'category' | 'price' | 'plans' | 'requires' | 'excludes' | 'active'>;
+
+/** What the rules read of a category. */
+export type RuleCategory = { _id: string } & Pick<CategoryFields, 'name' | 'required' | 'multiple' | 'allowance'>;
 
 export interface Selection {
   option: string;
@@ -80,23 +71,10 @@ export function whyUnavailable(optionId: string, selections: readonly Selection[
 
 /** The reason in the buyer's words (shown beside a disabled option). */
 export function describeUnavailability(reason: Unavailability, context: Pick<RuleContext, 'options'>): string {
-  const names = (ids: string[]) => ids.map((id) => context.options.get(id)?.name ?? 'another choice').join(', ');
-  switch (reason.kind) {
-    case 'closed':
-      return 'Choices are closed for this selection.';
-    case 'unknown':
-      return 'This option is no longer offered.';
-    case 'inactive':
-      return 'This option is no longer offered.';
-    case 'plan':
-      return 'Not offered for your home’s plan.';
-    case 'requires':
-      return `Needs ${names(reason.missing)} first.`;
-    case 'excludes':
-      return `Can’t be combined with ${names(reason.conflicts)}.`;
-    case 'one-only':
-      return 'Only one choice of this kind per room.';
-  }
+  const names = (ids: string[]) => ids.map((id) => context.options.get(id)?.name ?? message('rule.another-choice')).join(', ');
+  if (reason.kind === 'requires') return message('rule.requires', { names: names(reason.missing) });
+  if (reason.kind === 'excludes') return message('rule.excludes', { names: names(reason.conflicts) });
+  return message(`rule.${reason.kind}`);
 }
 
 function withoutReplaced(selections: readonly Selection[], option: RuleOption, context: RuleContext, room?: string): Selection[] {
@@ -137,12 +115,13 @@ function withoutUnmetRequirements(selections: Selection[], context: RuleContext)
   }
 }
 
-export class RuleBrokenError extends Error {
+/** A choice the rules refuse: a domain error like every other (code `rule_broken`), with the reason it names. */
+export class RuleBrokenError extends DomainError {
   constructor(
     readonly reason: Unavailability,
     message: string,
   ) {
-    super(message);
+    super('rule_broken', message, { reason });
     this.name = 'RuleBrokenError';
   }
 }
@@ -225,7 +204,7 @@ export function applyPackage(
   let result = [...selections];
   while (pending.length) {
     const ready = pending.filter((id) => (context.options.get(id)?.requires ?? []).every((needed) => !pending.includes(needed) || needed === id));
-    if (!ready.length) throw new RuleBrokenError({ kind: 'unknown' }, 'This package cannot be applied.');
+    if (!ready.length) throw new RuleBrokenError({ kind: 'unknown' }, message('rule.package'));
     for (const id of ready) {
       const rooms = roomsFor(id);
       for (const room of rooms.length ? rooms : [undefined]) {

@@ -59,7 +59,12 @@ export function toErrorReply(error: unknown): ApiErrorReply {
     body: { error: details === undefined ? { code, message } : { code, message, details } },
   });
 
-  if (error instanceof DomainError) return reply(error.code, error.message, error.details);
+  if (error instanceof DomainError) {
+    const answer = reply(error.code, error.message, error.details);
+    // The sentence's key and parameters let a client say it in the person's own language.
+    if (error.key) answer.body.error = { ...answer.body.error, key: error.key, ...(error.params ? { params: error.params } : {}) };
+    return answer;
+  }
 
   const fastifyError = error as FastifyError & { code?: string };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {

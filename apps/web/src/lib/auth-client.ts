@@ -8,7 +8,7 @@ import {
 import { api, ApiError } from './api-client.ts';
 import { clearAccessToken, setRememberMe, startTokenRefresh } from './access-token.ts';
 import { queryClient } from './query-client.ts';
-import { PERSISTED_CACHE_KEY } from './persisted-cache-key.ts';
+import { forgetPersistedCache } from './persisted-cache-key.ts';
 
 /** An identity failure with the docs/api.md code and the sentence to show. */
 export class IdentityError extends Error {
@@ -144,6 +144,6 @@ export async function signOut(to = '/') {
   await provider('/sign-out', {}).catch(() => undefined);
   clearAccessToken();
   queryClient.clear();
-  window.localStorage.removeItem(PERSISTED_CACHE_KEY);
+  forgetPersistedCache();
   window.location.assign(to);
 }

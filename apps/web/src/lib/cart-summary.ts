@@ -1,19 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CartSummary } from '@decor/core';
 import { api } from './api-client.ts';
 
-/** A cart as the buyer's pages show it (GET /api/carts/mine). */
-export interface CartSummary {
-  _id: string;
-  status: 'draft' | 'submitted' | 'approved' | 'locked';
-  deadline: string | null;
-  total: number;
-  deposit: number;
-  depositPercent: number;
-  selections: number;
-  progress: { done: number; total: number; missing: string[] };
-  unit: { _id: string; name: string; floor: number; area: number | null };
-  plan: { name: string; bedrooms: number; bathrooms: number } | null;
-}
+export type { CartSummary };
 
 /** The caller's carts with their unit, plan, progress, total, deposit and status. */
 export const myCartsQuery = queryOptions({

@@ -1,64 +1,43 @@
-import { useQuery } from '@tanstack/react-query';
-import type { RuleCategory, RuleOption } from '@decor/core';
-import { api } from './api-client.ts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { CategoryDocument, OptionDocument, PackageDocument } from '@decor/core';
 import { myCartsQuery } from './cart-summary.ts';
 import { cartQuery, type Cart } from './cart-query.ts';
 import { catalogueQuery } from './catalogue.ts';
 
-export interface OptionItem extends RuleOption {
-  rooms: string[];
-  level: number;
-  vendor: string;
-  description: string;
-  swatch: { color: string; roughness?: number; metalness?: number; texture?: string | null; scale?: number } | null;
-  images: string[];
-}
-
-export interface CategoryItem extends RuleCategory {
-  rooms: string[];
-  order: number;
-  surface: string | null;
-}
-
+/** The catalogue's items as the collection API serves them (the contracts of core). */
+export type OptionItem = OptionDocument;
+export type CategoryItem = CategoryDocument;
+export type PackageItem = PackageDocument;
 export type CartItem = Cart;
 
-export interface PackageItem {
-  _id: string;
-  name: string;
-  description: string;
-  options: string[];
-  priceAdjustment: number;
+/**
+ * Starts every request the buyer's pages need at once, before their components render (a
+ * route's loader): the carts, then the cart, and the catalogue beside them. It waits for
+ * nothing, so navigation never does.
+ */
+export function prefetchBuyerData(queryClient: QueryClient, cartId?: string): void {
+  const summaries = queryClient.ensureQueryData(myCartsQuery);
+  const cart = cartId ? queryClient.ensureQueryData(cartQuery(cartId)) : summaries.then((mine) => mine[0] && queryClient.ensureQueryData(cartQuery(mine[0]._id)));
+  void Promise.all([summaries, cart]).catch(() => undefined);
+  for (const collection of ['categories', 'options', 'packages'] as const) void queryClient.prefetchQuery(catalogueQuery(collection));
 }
 
-
-/** Everything the configurator needs: the buyer's cart and unit, and the catalogue. */
+/** Everything the configurator needs: the buyer's cart, its unit's plan and rooms (from the summary), and the catalogue. */
 export function useConfiguratorData() {
   const summaries = useQuery(myCartsQuery);
-  const cartId = summaries.data?.[0]?._id;
-  const cart = useQuery(cartQuery(cartId));
-  const unitId = cart.data?.unit;
-  const unit = useQuery({
-    queryKey: ['configure', 'unit', unitId],
-    queryFn: ({ signal }) => api<{ _id: string; plan: string }>(`/api/schema/units/${unitId}`, { signal }),
-    enabled: Boolean(unitId),
-  });
-  const planId = unit.data?.plan;
-  const plan = useQuery({
-    queryKey: ['configure', 'plan', planId],
-    queryFn: ({ signal }) => api<{ _id: string; rooms: string[] }>(`/api/schema/plans/${planId}`, { signal }),
-    enabled: Boolean(planId),
-  });
+  const summary = summaries.data?.[0] ?? null;
+  const cart = useQuery(cartQuery(summary?._id));
   const categories = useQuery(catalogueQuery<CategoryItem>('categories'));
   const options = useQuery(catalogueQuery<OptionItem>('options'));
   const packages = useQuery(catalogueQuery<PackageItem>('packages'));
-  const isLoading = summaries.isLoading || cart.isLoading || unit.isLoading || plan.isLoading || categories.isLoading || options.isLoading;
-  const isError = summaries.isError || cart.isError || unit.isError || plan.isError || categories.isError || options.isError;
+  const isLoading = summaries.isLoading || cart.isLoading || categories.isLoading || options.isLoading;
+  const isError = summaries.isError || cart.isError || categories.isError || options.isError;
   return {
-    summary: summaries.data?.[0] ?? null,
+    summary,
     hasNoCart: summaries.isSuccess && !summaries.data.length,
     cart: cart.data,
-    unit: unit.data,
-    planRooms: plan.data?.rooms,
+    unit: summary ? { _id: summary.unit._id, plan: summary.plan?._id ?? '' } : undefined,
+    planRooms: summary?.plan?.rooms,
     categories: categories.data,
     options: options.data,
     packages: packages.data ?? [],

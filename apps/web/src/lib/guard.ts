@@ -29,3 +29,19 @@ export function guard(flags: RouteFlags) {
     throw redirect({ to: decision.to, replace: true });
   };
 }
+
+/**
+ * The guard of a layout route: applies the flags of the page being opened (the deepest
+ * match of the whole path that declares them in its `staticData`), so each page states its
+ * flags once and no page repeats the guard. A route that only partly matches the path (the
+ * router keeps it to show its not-found page) is not the page: `/configure/extra` is simply
+ * not found. An area with pages under it (`/manage`) guards its own subtree.
+ */
+export function guardFromMatches(options: { location: ParsedLocation }): Promise<void> {
+  // The matches are read without their router type, which names every route (this one too)
+  // and would make each layout's type depend on itself.
+  const { location, matches } = options as typeof options & { matches: ReadonlyArray<{ pathname: string; staticData?: { flags?: RouteFlags } }> };
+  const trimmed = (path: string) => path.replace(/\/+$/, '') || '/';
+  const page = [...matches].reverse().find((match) => match.staticData?.flags && trimmed(match.pathname) === trimmed(location.pathname));
+  return guard(page?.staticData?.flags ?? {})({ location });
+}

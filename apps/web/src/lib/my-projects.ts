@@ -1,16 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { can, standingOf } from '@decor/core';
+import { can, standingOf, type MyProject } from '@decor/core';
 import { currentProjectKey } from '../config/env.ts';
 import { api } from './api-client.ts';
 
-/** A project the signed-in person belongs to (GET /api/me/projects). */
-export interface MyProject {
-  _id: string;
-  key: string;
-  name: string;
-  role: 'purchaser' | 'manager' | 'admin';
-  url: string;
-}
+export type { MyProject };
 
 export const myProjectsQuery = queryOptions({
   queryKey: ['me', 'projects'],

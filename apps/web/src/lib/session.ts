@@ -1,19 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { AUTH_READY_WAIT_MS, type Viewer } from '@decor/core';
+import { AUTH_READY_WAIT_MS, type MeResponse, type Viewer } from '@decor/core';
 import { api, ApiError } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { managedProjectKeys, myProjectsQuery } from './my-projects.ts';
 
-export interface Me {
-  _id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  termsAcceptedAt: string | null;
-  firebaseId: string;
-  token?: string;
-}
+/** The signed-in person (the contract of GET /api/me). */
+export type Me = MeResponse;
 
 /** The signed-in user, or null for a visitor (GET /api/me answers 401). */
 export const meQuery = queryOptions({

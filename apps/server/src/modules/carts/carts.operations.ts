@@ -176,7 +176,15 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
       selections: cart.selections.length,
       progress: { done: required.length - missing.length, total: required.length, missing: missing.map((c) => c.name) },
       unit: { _id: String(cart.unit), name: String(row.unit?.name ?? ''), floor: Number(row.unit?.floor ?? 0), area: typeof row.unit?.area === 'number' ? row.unit.area : null },
-      plan: row.plan ? { name: String(row.plan.name ?? ''), bedrooms: Number(row.plan.bedrooms ?? 0), bathrooms: Number(row.plan.bathrooms ?? 0) } : null,
+      plan: row.plan
+        ? {
+            _id: String(row.plan_id),
+            name: String(row.plan.name ?? ''),
+            bedrooms: Number(row.plan.bedrooms ?? 0),
+            bathrooms: Number(row.plan.bathrooms ?? 0),
+            rooms: Array.isArray(row.plan.rooms) ? (row.plan.rooms as string[]) : [],
+          }
+        : null,
     });
   }
   return summaries;

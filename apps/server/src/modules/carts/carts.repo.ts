@@ -100,9 +100,9 @@ export async function readCart(
 
 /** The carts of a person's own units (or that they own), with the unit and its plan. */
 export async function cartsOfBuyer(db: Db, projectId: string, userId: string) {
-  return preparedRows<{ id: string; data: Record<string, unknown>; version: number; unit: Record<string, unknown> | null; plan: Record<string, unknown> | null }>(
+  return preparedRows<{ id: string; data: Record<string, unknown>; version: number; unit: Record<string, unknown> | null; plan_id: string | null; plan: Record<string, unknown> | null }>(
     db,
-    sql`SELECT c.id, c.data, c.version, u.data AS unit, p.data AS plan
+    sql`SELECT c.id, c.data, c.version, u.data AS unit, p.id AS plan_id, p.data AS plan
         FROM items c
         JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
         LEFT JOIN items p ON p.project_id = c.project_id AND p.collection = 'plans' AND p.id::text = u.data->>'plan'

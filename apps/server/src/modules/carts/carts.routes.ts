@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@decor/core';
+import { cartSummarySchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
@@ -35,21 +35,7 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
         tags: ['decor'],
         summary: "The caller's carts with unit, plan, progress, total, deposit and status as it stands now",
         response: {
-          200: z.array(
-            z.object({
-              _id: z.string(),
-              _version: z.number(),
-              status: z.enum(['draft', 'submitted', 'approved', 'locked']),
-              deadline: z.string().nullable(),
-              total: z.number(),
-              deposit: z.number(),
-              depositPercent: z.number(),
-              selections: z.number(),
-              progress: z.object({ done: z.number(), total: z.number(), missing: z.array(z.string()) }),
-              unit: z.object({ _id: z.string(), name: z.string(), floor: z.number(), area: z.number().nullable() }),
-              plan: z.object({ name: z.string(), bedrooms: z.number(), bathrooms: z.number() }).nullable(),
-            }),
-          ),
+          200: z.array(cartSummarySchema),
           ...errors,
         },
       },

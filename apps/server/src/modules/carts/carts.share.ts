@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DomainError, effectiveStatus, notFound } from '@decor/core';
+import { DomainError, effectiveStatus, notFound, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/scope.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
@@ -72,7 +72,7 @@ export async function shareCart({
 }
 
 /** GET /api/shared/{token}: the cart as its share allows, for anyone holding the link. */
-export async function sharedCart({ db, token, secret, projectKey, now = new Date() }: { db: Db; token: string; secret: string; projectKey: string | null; now?: Date }) {
+export async function sharedCart({ db, token, secret, projectKey, now = new Date() }: { db: Db; token: string; secret: string; projectKey: string | null; now?: Date }): Promise<SharedCartView> {
   const claims = readToken(token, secret, now);
   const [owner] = await preparedRows<{ project_id: string }>(db, sql`SELECT project_id FROM items WHERE collection = 'carts' AND id = ${claims.cart}`);
   const project = owner ? await findProjectById(db, owner.project_id) : undefined;

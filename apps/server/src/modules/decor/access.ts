@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { can, DomainError, type Standing } from '@decor/core';
+import { can, fail, type Standing } from '@decor/core';
 import type { ResolvedCollection } from './collections.registry.ts';
 
 export type { Standing };
@@ -42,9 +42,9 @@ function ownedBy(collection: ResolvedCollection, userId: string, projectId: stri
 }
 
 export function readPlan(collection: ResolvedCollection, standing: Standing, projectId: string): ReadPlan {
-  if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+  if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
   const allowed = can(standing, 'read', collection);
-  if (!allowed) throw new DomainError('unauthenticated', 'Sign in to see this.');
+  if (!allowed) throw fail('unauthenticated', 'engine.sign-in-to-see');
   const everything = { where: sql`true`, document: whole, filterable: null, shared: 'whole' } as const;
   if (allowed === 'any' && can(standing, 'manage') === 'any') return everything;
   const fields = collection.publicFields;
@@ -64,13 +64,13 @@ export type WritePlan = { kind: 'any' } | { kind: 'own-fields'; fields: string[]
 
 /** How a caller may change items of a collection; creating and deleting are managers' only. */
 export function writePlan(collection: ResolvedCollection, standing: Standing, projectId: string, action: 'create' | 'update' | 'delete'): WritePlan {
-  if (standing.kind === 'visitor') throw new DomainError('unauthenticated', 'Sign in to make changes.');
-  if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
-  if (collection.write === 'nobody') throw new DomainError('forbidden', `${collection.ui.label} cannot be changed here.`);
+  if (standing.kind === 'visitor') throw fail('unauthenticated', 'engine.sign-in-to-change');
+  if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
+  if (collection.write === 'nobody') throw fail('forbidden', 'engine.read-only', { label: collection.ui.label });
   const allowed = can(standing, action, collection);
   if (allowed === 'any') return { kind: 'any' };
   if (allowed === 'own' && collection.ownerWritableFields) {
     return { kind: 'own-fields', fields: collection.ownerWritableFields, where: ownedBy(collection, standing.userId, projectId) };
   }
-  throw new DomainError('forbidden', `Only the project's managers may change ${collection.ui.label.toLowerCase()}.`);
+  throw fail('forbidden', 'engine.managers-only', { collection: collection.ui.label.toLowerCase() });
 }

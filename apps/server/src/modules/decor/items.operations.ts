@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { COLLECTION_MAX_PAGE_SIZE, COLLECTION_PAGE_SIZE, DomainError, notFound, badRequest } from '@decor/core';
+import { COLLECTION_MAX_PAGE_SIZE, COLLECTION_PAGE_SIZE, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { readPlan, writePlan } from './access.ts';
 import type { Scope } from '../projects/scope.ts';
@@ -21,12 +21,12 @@ export interface DecorContext {
 
 async function collectionOf(db: Db, projectId: string, name: string): Promise<ResolvedCollection> {
   const collection = await resolveCollection(db, projectId, name);
-  if (!collection) throw notFound(`There is no collection "${name}" in this project.`);
+  if (!collection) throw fail('not_found', 'engine.no-collection', { collection: name });
   return collection;
 }
 
 function requireId(id: string) {
-  if (!UUID.test(id)) throw badRequest('That is not an item id.', { field: '_id' });
+  if (!UUID.test(id)) throw fail('bad_request', 'engine.not-an-id', undefined, { field: '_id' });
 }
 
 function describeCollection(collection: ResolvedCollection) {
@@ -44,13 +44,13 @@ function describeCollection(collection: ResolvedCollection) {
 /** GET /api/schema/: every collection of the project with its JSON Schema and UI hints. */
 export async function describeCollections(context: DecorContext) {
   const { project, standing } = await context.scope;
-  if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+  if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
   return (await listCollections(context.db, project.id)).map(describeCollection);
 }
 
 export async function describeOneCollection(context: DecorContext, name: string) {
   const { project, standing } = await context.scope;
-  if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+  if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
   return describeCollection(await collectionOf(context.db, project.id, name));
 }
 
@@ -64,27 +64,27 @@ function filterSql(collection: ResolvedCollection, filterable: string[] | null, 
     const match = FILTER_KEY.exec(key);
     const field = match?.[1];
     const type = field && Object.hasOwn(collection.fieldTypes, field) ? collection.fieldTypes[field] : undefined;
-    if (!match || !field || !type) throw badRequest(`"${key}" is not a field of ${collection.name}.`, { field: key });
-    if (filterable && !filterable.includes(field)) throw badRequest(`You cannot filter ${collection.name} by ${field}.`, { field: key });
-    if (typeof raw !== 'string') throw badRequest(`Give "${key}" once, as text.`, { field: key });
+    if (!match || !field || !type) throw fail('bad_request', 'engine.not-a-field', { key, collection: collection.name }, { field: key });
+    if (filterable && !filterable.includes(field)) throw fail('bad_request', 'engine.not-filterable', { collection: collection.name, field }, { field: key });
+    if (typeof raw !== 'string') throw fail('bad_request', 'engine.filter-once', { key }, { field: key });
     const isNumeric = type === 'number' || type === 'integer';
     if (match[2]) {
       const bound = Number(raw);
-      if (!isNumeric || raw.trim() === '' || !Number.isFinite(bound)) throw badRequest(`"${key}" needs a number on a number field.`, { field: key });
+      if (!isNumeric || raw.trim() === '' || !Number.isFinite(bound)) throw fail('bad_request', 'engine.filter-bound', { key }, { field: key });
       filters.push(match[2] === 'gte' ? sql`(i.data->>${field})::numeric >= ${bound}` : sql`(i.data->>${field})::numeric <= ${bound}`);
       continue;
     }
     let value: unknown = raw;
     if (isNumeric) {
       value = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(value)) throw badRequest(`"${key}" needs a number.`, { field: key });
+      if (raw.trim() === '' || !Number.isFinite(value)) throw fail('bad_request', 'engine.filter-number', { key }, { field: key });
     } else if (type === 'boolean') {
-      if (raw !== 'true' && raw !== 'false') throw badRequest(`"${key}" needs true or false.`, { field: key });
+      if (raw !== 'true' && raw !== 'false') throw fail('bad_request', 'engine.filter-boolean', { key }, { field: key });
       value = raw === 'true';
     } else if (type === 'array') {
       value = [raw];
     } else if (type === 'object') {
-      throw badRequest(`"${key}" cannot be filtered on.`, { field: key });
+      throw fail('bad_request', 'engine.filter-object', { key }, { field: key });
     }
     filters.push(sql`i.data @> ${JSON.stringify({ [field]: value })}::jsonb`);
   }
@@ -95,7 +95,7 @@ function pageLimit(raw: unknown): number {
   if (raw === undefined) return COLLECTION_PAGE_SIZE;
   const limit = Number(raw);
   if (typeof raw !== 'string' || !Number.isInteger(limit) || limit < 1 || limit > COLLECTION_MAX_PAGE_SIZE) {
-    throw badRequest(`limit must be a whole number from 1 to ${COLLECTION_MAX_PAGE_SIZE}.`, { field: 'limit' });
+    throw fail('bad_request', 'engine.page-limit', { max: COLLECTION_MAX_PAGE_SIZE }, { field: 'limit' });
   }
   return limit;
 }
@@ -107,7 +107,7 @@ export async function listItems(context: DecorContext, name: string, query: Reco
   const plan = readPlan(collection, standing, project.id);
   const afterId = query.afterId;
   if (afterId !== undefined && (typeof afterId !== 'string' || !UUID.test(afterId))) {
-    throw badRequest('afterId must be the _id of the last item of the previous page.', { field: 'afterId' });
+    throw fail('bad_request', 'engine.after-id', undefined, { field: 'afterId' });
   }
   const filters = filterSql(collection, plan.filterable, query);
   const limit = pageLimit(query.limit);
@@ -133,7 +133,7 @@ export async function getItem(context: DecorContext, name: string, id: string): 
   const plan = readPlan(collection, standing, project.id);
   const load = () => getItemJson(context.db, { projectId: project.id, collection: collection.name, id, where: plan.where, document: plan.document });
   const body = plan.shared ? await cachedRead(project.id, collection.name, `${plan.shared} item ${id.toLowerCase()}`, load) : await load();
-  if (!body) throw notFound(`There is no such ${collection.ui.singular.toLowerCase()}.`);
+  if (!body) throw fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
   return body;
 }
 
@@ -163,7 +163,7 @@ export async function createItem(context: DecorContext, name: string, body: Reco
  * number. Only a positive whole number counts: `"5"`, `["5"]`, `"0x5"` or `true` are refused.
  */
 export function versionFrom(ifMatch: string | undefined, body: Record<string, unknown>): number {
-  const refuse = () => badRequest('Send the version you read (If-Match header or _version), so that no change is lost.', { field: '_version' });
+  const refuse = () => fail('bad_request', 'engine.send-version', undefined, { field: '_version' });
   if (ifMatch !== undefined) {
     const match = /^(?:W\/)?"?([1-9]\d{0,15})"?$/.exec(ifMatch.trim());
     if (!match) throw refuse();
@@ -185,7 +185,7 @@ export async function patchItem(context: DecorContext, name: string, id: string,
   const patch = clientFields(collection, body);
   if (plan.kind === 'own-fields') {
     const refused = Object.keys(patch).filter((field) => !plan.fields.includes(field));
-    if (refused.length) throw new DomainError('forbidden', `You may not change ${refused.join(', ')}.`, { fields: refused });
+    if (refused.length) throw fail('forbidden', 'engine.fields-refused', { fields: refused.join(', ') }, { fields: refused });
   }
   const asOwner = plan.kind === 'own-fields';
   return withWrites(context.db, writerOf(context, scope, asOwner ? 'owner' : 'staff'), (writer) =>

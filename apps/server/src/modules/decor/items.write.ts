@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DomainError, notFound } from '@decor/core';
+import { DomainError, fail, notFound } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
@@ -54,7 +54,7 @@ export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writ
 /** The collection written to; what this server keeps of it is dropped the moment the write commits (others hear it on the change feed). */
 async function collectionOf(writer: Writer, name: string): Promise<ResolvedCollection> {
   const collection = await resolveCollection(writer.db, writer.project.id, name);
-  if (!collection) throw notFound(`There is no collection "${name}" in this project.`);
+  if (!collection) throw fail('not_found', 'engine.no-collection', { collection: name });
   const projectId = writer.project.id;
   writer.afterCommit(async () => forgetReads(projectId, collection.name));
   return collection;
@@ -78,7 +78,7 @@ function validated(collection: ResolvedCollection, data: Document): Document {
   const copy = structuredClone(data);
   if (!collection.validate(copy)) {
     const issues = schemaIssues(collection.validate.errors);
-    throw new DomainError('bad_request', `Invalid ${collection.ui.singular.toLowerCase()}: ${issues.map((i) => `${i.field} ${i.message}`).join('; ')}`, { issues });
+    throw fail('bad_request', 'engine.invalid', { singular: collection.ui.singular.toLowerCase(), issues: issues.map((i) => `${i.field} ${i.message}`).join('; ') }, { issues });
   }
   return copy;
 }
@@ -93,7 +93,7 @@ async function checkReferences(db: Db, projectId: string, collection: ResolvedCo
   const found = await existingRefs(db, projectId, wanted);
   const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
   if (missing.length) {
-    throw new DomainError('rule_broken', `This refers to ${missing.length === 1 ? 'an item that does' : 'items that do'} not exist in this project.`, { missing });
+    throw fail('rule_broken', missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references', undefined, { missing });
   }
 }
 
@@ -143,10 +143,10 @@ export async function updateItem(
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw notFound(options.missingMessage ?? `There is no such ${collection.ui.singular.toLowerCase()}.`);
+  if (!current) throw options.missingMessage ? notFound(options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
   if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) {
     const latest = JSON.parse(await documentOf(writer.db, projectId, collection.name, id)) as unknown;
-    throw new DomainError('conflict', options.conflictMessage ?? 'Someone changed this since you opened it. Here is the current version.', { current: latest });
+    throw options.conflictMessage ? new DomainError('conflict', options.conflictMessage, { current: latest }) : fail('conflict', 'engine.stale', undefined, { current: latest });
   }
   const proposed = await change(current);
   if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
@@ -162,12 +162,12 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
   const projectId = writer.project.id;
   const singular = collection.ui.singular.toLowerCase();
   const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw notFound(options.missingMessage ?? `There is no such ${singular}.`);
+  if (!current) throw options.missingMessage ? notFound(options.missingMessage) : fail('not_found', 'engine.no-item', { singular });
   const args = hookArgs(writer, collection, 'delete', current.data);
   await writer.hooks.run('beforeDelete', { ...args, id });
   const usedBy = await referrers(writer.db, { projectId, collection: collection.name, id });
   if (usedBy.length) {
-    throw new DomainError('conflict', `This ${singular} is still used by ${usedBy.length} item(s); change those first.`, { referrers: usedBy });
+    throw fail('conflict', 'engine.in-use', { singular, count: usedBy.length }, { referrers: usedBy });
   }
   await deleteItemAudited(writer.db, { projectId, collection: collection.name, id, before: current.data, actorId: writer.actorId });
   await writer.hooks.run('afterChange', { ...args, id, data: null });

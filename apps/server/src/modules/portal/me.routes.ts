@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DomainError, errorBodySchema, projectUrl } from '@decor/core';
+import { DomainError, errorBodySchema, meResponseSchema, myProjectSchema, projectUrl } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { requireActor } from '../../plugins/actor.ts';
@@ -12,24 +12,11 @@ import { revokeSession } from './portal.repo.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { allProjects, projectsOfUser } from '../projects/memberships.repo.ts';
 
-export const meResponseSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  isAdmin: z.boolean(),
-  emailVerified: z.boolean(),
-  termsAcceptedAt: z.string().nullable(),
-  firebaseId: z.string(),
-  token: z.string().optional(),
-});
-
 const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
   memberships: z.array(z.object({ projectKey: z.string(), projectName: z.string(), role: z.enum(['purchaser', 'manager']) })),
 });
 
-const myProjectsSchema = z.array(
-  z.object({ _id: z.string(), key: z.string(), name: z.string(), role: z.enum(['purchaser', 'manager', 'admin']), url: z.string() }),
-);
+const myProjectsSchema = z.array(myProjectSchema);
 
 type UserRow = typeof users.$inferSelect;
 

@@ -6,6 +6,7 @@ const flags = { requiresAuth: true, requiresAdmin: true };
 /** /admin and its child pages: signed-in administrators only. */
 export const Route = createFileRoute('/_admin/admin')({
   staticData: { flags, layout: 'admin' },
-  beforeLoad: guard(flags),
+  // The platform's back office guards its whole subtree, unknown pages included.
+  beforeLoad: ({ location }) => guard(flags)({ location }),
   component: Outlet,
 });

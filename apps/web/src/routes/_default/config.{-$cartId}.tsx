@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { queryClient } from '../../lib/query-client.ts';
+import { prefetchBuyerData } from '../../lib/configurator-data.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { guard } from '../../lib/guard.ts';
 import { CartReview } from '../../features/cart/components/cart-review.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
 export const Route = createFileRoute('/_default/config/{-$cartId}')({
   staticData: { flags, layout: 'default' },
-  beforeLoad: guard(flags),
+  // The cart and the catalogue are asked for at once, while the page's code loads.
+  loader: ({ params }) => prefetchBuyerData(queryClient, params.cartId),
   component: Page,
 });
 

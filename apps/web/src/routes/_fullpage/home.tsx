@@ -2,14 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LinkButton } from '../../components/ui/link-button.tsx';
 import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { guard } from '../../lib/guard.ts';
 import { useProject } from '../../lib/project.ts';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
 export const Route = createFileRoute('/_fullpage/home')({
   staticData: { flags, layout: 'fullpage' },
-  beforeLoad: guard(flags),
   component: ProjectLanding,
 });
 

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
-import { guard } from '../../lib/guard.ts';
 import { SharedPreview } from '../../features/cart/components/shared-preview.tsx';
 
 const flags = {};
 
 export const Route = createFileRoute('/_fullpage/preview')({
   staticData: { flags, layout: 'fullpage' },
-  beforeLoad: guard(flags),
   validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
   component: Page,
 });

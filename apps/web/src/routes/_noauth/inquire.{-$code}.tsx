@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { guard } from '../../lib/guard.ts';
 
 const flags = {};
 
 export const Route = createFileRoute('/_noauth/inquire/{-$code}')({
   staticData: { flags, layout: 'no-auth' },
-  beforeLoad: guard(flags),
   component: Page,
 });
 

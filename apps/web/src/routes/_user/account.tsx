@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { guard } from '../../lib/guard.ts';
 import { AccountPage } from '../../features/account/components/account-page.tsx';
 
 const flags = { requiresAuth: true };
 
 export const Route = createFileRoute('/_user/account')({
   staticData: { flags, layout: 'user' },
-  beforeLoad: guard(flags),
   component: Page,
 });
 

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { guard } from '../../lib/guard.ts';
 import { ApiReference } from '../../features/admin/components/api-reference.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
 export const Route = createFileRoute('/_user/admin/api')({
   staticData: { flags, layout: 'user' },
-  beforeLoad: guard(flags),
   component: Page,
 });
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { queryClient } from '../../lib/query-client.ts';
+import { myCartsQuery } from '../../lib/cart-summary.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { guard } from '../../lib/guard.ts';
 import { landOnBackOfficeForStaff } from '../../lib/landing.ts';
 import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
@@ -9,11 +10,10 @@ const flags = { requiresAuth: true, requiresProject: true };
 
 export const Route = createFileRoute('/_user/')({
   staticData: { flags, layout: 'user' },
-  // Staff without a home here land on the back office (issue 11: role-aware landing).
-  beforeLoad: async (context) => {
-    await guard(flags)(context);
-    await landOnBackOfficeForStaff();
-  },
+  // After the layout's guard: staff without a home here land on the back office (docs/screens.md, "Guards").
+  beforeLoad: () => landOnBackOfficeForStaff(),
+  // Every request of the page starts at once, while its code loads (no waterfall).
+  loader: () => void queryClient.prefetchQuery(myCartsQuery),
   component: MyHomePage,
 });
 

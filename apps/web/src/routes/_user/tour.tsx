@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { queryClient } from '../../lib/query-client.ts';
+import { prefetchBuyerData } from '../../lib/configurator-data.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { guard } from '../../lib/guard.ts';
 import { BuyerExplorer } from '../../features/explore/components/buyer-explorer.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
 export const Route = createFileRoute('/_user/tour')({
   staticData: { flags, layout: 'user' },
-  beforeLoad: guard(flags),
+  // Every request of the page starts at once, while its code loads (no waterfall).
+  loader: () => prefetchBuyerData(queryClient),
   component: Page,
 });
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { depositOf, effectiveStatus, formatMoney, groupCartLines, missingRequired, type CatalogueView, type RuleCategory, type RuleOption } from '@decor/core';
+import { depositOf, effectiveStatus, formatMoney, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -15,8 +15,8 @@ import { RoomLineCards } from './room-lines.tsx';
 import { CartNotes } from './cart-notes.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 
-type ReviewOption = RuleOption & { rooms: string[]; swatch?: { color: string } | null };
-type ReviewCategory = RuleCategory & { order: number; rooms: string[]; surface?: string | null };
+type ReviewOption = OptionDocument;
+type ReviewCategory = CategoryDocument;
 
 const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
 

@@ -1,29 +1,13 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { finishesByRoom, formatMoney, groupCartLines, sortRooms, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
+import { finishesByRoom, formatMoney, groupCartLines, sortRooms, type SharedCartView } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { RoomLineCards } from './room-lines.tsx';
 
-interface SharedCart {
-  project: { key: string; name: string; currency: string; locale: string };
-  unit: { name: string; floor: number } | null;
-  plan: { name: string; rooms: string[] } | null;
-  status: 'draft' | 'submitted' | 'approved' | 'locked';
-  showsPrices: boolean;
-  expiresAt: string;
-  rooms: Array<{ _id: string; name: string; order?: number | null; dimensions?: { w: number; d: number; h: number } | null; hotspot?: { x: number; y: number } | null }>;
-  categories: ViewCategory[];
-  options: Array<Omit<ViewOption, 'price'> & { price?: number }>;
-  selections: Selection[];
-  package: { name: string; price?: number } | null;
-  total?: number;
-  deposit?: number;
-  depositPercent?: number;
-  signature: { name: string; signedAt: string } | null;
-}
+type SharedCart = SharedCartView;
 
 const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
 

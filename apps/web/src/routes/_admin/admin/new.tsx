@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { guard } from '../../../lib/guard.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
 export const Route = createFileRoute('/_admin/admin/new')({
   staticData: { flags, layout: 'admin' },
-  beforeLoad: guard(flags),
   component: Page,
 });
 

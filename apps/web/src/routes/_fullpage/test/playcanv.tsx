@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Container } from '@mantine/core';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { guard } from '../../../lib/guard.ts';
 
 const flags = {};
 
 export const Route = createFileRoute('/_fullpage/test/playcanv')({
   staticData: { flags, layout: 'fullpage' },
-  beforeLoad: guard(flags),
   component: Page,
 });
 

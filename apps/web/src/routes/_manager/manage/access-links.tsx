@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { guard } from '../../../lib/guard.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
 export const Route = createFileRoute('/_manager/manage/access-links')({
   staticData: { flags, layout: 'manager' },
-  beforeLoad: guard(flags),
   component: Page,
 });
 

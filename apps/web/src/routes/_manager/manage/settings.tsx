@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { guard } from '../../../lib/guard.ts';
 import { LogoSettings } from '../../../features/manage/components/logo-settings.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
 export const Route = createFileRoute('/_manager/manage/settings')({
   staticData: { flags, layout: 'manager' },
-  beforeLoad: guard(flags),
   component: Page,
 });
 
