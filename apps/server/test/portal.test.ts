@@ -42,7 +42,7 @@ describe(`GET /api/me (${testDbKind})`, () => {
   it('is 401 with a JSON error for a visitor', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/me' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to continue.' } });
+    expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to continue.', key: 'session.sign-in' } });
   });
 });
 
@@ -99,7 +99,7 @@ describe(`GET /api/project (${testDbKind})`, () => {
     const response = await app.inject({ method: 'GET', url: '/api/project', headers: { projectid: 'nowhere' } });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'There is no project "nowhere".' } });
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'There is no project "nowhere".', key: 'project.unknown', params: { key: 'nowhere' } } });
   });
 
   it('is a JSON 400 when no project is named', async () => {

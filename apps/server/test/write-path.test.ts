@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DomainError } from '@decor/core';
+import { DomainError, message, type MessageKey } from '@decor/core';
 import { auditLog, items, projects, users } from '../src/db/schema/index.ts';
 import { CHANGE_CHANNEL, type FeedEvent } from '../src/db/change-feed.ts';
 import { writeBatch } from '../src/modules/decor/items.write.ts';
@@ -219,5 +219,18 @@ describe(`reads kept between requests (${testDbKind})`, () => {
     expect(asBuyer.buyers).toBeDefined();
     expect(asVisitor.buyers).toBeUndefined();
     expect(asVisitorAgain.buyers).toBeUndefined();
+  });
+});
+
+describe(`errors speak from the message catalogue (${testDbKind})`, () => {
+  it('names the key and parameters of the sentence, which the catalogue turns back into the same words', async () => {
+    const unknown = (await send('GET', '/api/schema/nothing-here/')).json() as { error: { code: string; message: string; key: MessageKey; params: Record<string, string> } };
+    expect(unknown.error).toMatchObject({ code: 'not_found', key: 'engine.no-collection', params: { collection: 'nothing-here' } });
+    expect(message(unknown.error.key, unknown.error.params)).toBe(unknown.error.message);
+
+    const room = await firstOf('rooms');
+    const stale = (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 1, _version: room._version + 3 })).json() as { error: { key: string; details: { current: Item } } };
+    expect(stale.error.key).toBe('engine.stale');
+    expect(stale.error.details.current._id).toBe(room._id);
   });
 });

@@ -36,12 +36,12 @@ export function nextStatus(
 }
 
 /**
- * Why a buyer may not change a cart's choices now, or null when they may: only a draft
+ * Why a buyer may not change a cart's choices now (the key of the sentence), or null when they may: only a draft
  * before its deadline is theirs to edit (docs/selection-rules.md, "Status").
  */
-export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | null }, now: Date): string | null {
+export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | null }, now: Date): 'cart.edit.locked' | 'cart.edit.submitted' | null {
   const status = effectiveStatus(cart, now);
-  if (status === 'locked') return message('cart.edit.locked');
-  if (status !== 'draft') return message('cart.edit.submitted');
+  if (status === 'locked') return 'cart.edit.locked';
+  if (status !== 'draft') return 'cart.edit.submitted';
   return null;
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '@decor/core';
+import { fail } from '@decor/core';
 
 /** Deepest nesting a request's JSON may have; our own documents stay far below it. */
 export const MAX_JSON_DEPTH = 32;
@@ -20,14 +20,14 @@ export function parseClientJson(text: string, what = 'The request body'): unknow
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x7b || char === 0x5b) {
-      if (++depth > MAX_JSON_DEPTH) throw new DomainError('bad_request', `${what} is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`);
+      if (++depth > MAX_JSON_DEPTH) throw fail('bad_request', 'request.too-deep', { what, max: MAX_JSON_DEPTH });
     } else if (char === 0x7d || char === 0x5d) depth--;
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new DomainError('bad_request', `${what} is not valid JSON.`);
+    throw fail('bad_request', 'request.not-json', { what });
   }
   assertStorable(value, what);
   return value;
@@ -36,7 +36,7 @@ export function parseClientJson(text: string, what = 'The request body'): unknow
 /** Walks a parsed document (depth already bounded) for what may not be stored. */
 function assertStorable(value: unknown, what: string): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new DomainError('bad_request', `${what} contains a NUL character, which cannot be stored.`);
+    if (value.includes('\u0000')) throw fail('bad_request', 'request.nul', { what });
     return;
   }
   if (!value || typeof value !== 'object') return;
@@ -46,9 +46,9 @@ function assertStorable(value: unknown, what: string): void {
   }
   for (const [key, item] of Object.entries(value)) {
     if (key === '__proto__' || (key === 'constructor' && item && typeof item === 'object' && 'prototype' in item)) {
-      throw new DomainError('bad_request', `${what} contains a forbidden key (${key}).`);
+      throw fail('bad_request', 'request.forbidden-key', { what, key });
     }
-    if (key.includes('\u0000')) throw new DomainError('bad_request', `${what} contains a NUL character, which cannot be stored.`);
+    if (key.includes('\u0000')) throw fail('bad_request', 'request.nul', { what });
     assertStorable(item, what);
   }
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DomainError } from '@decor/core';
+import { fail, type ProjectRole } from '@decor/core';
 import type { Auth } from '../modules/identity/auth.ts';
 import { preparedRows, type Db } from '../db/client.ts';
 import { fetchHeaders } from '../lib/fetch-headers.ts';
@@ -18,6 +18,11 @@ export interface Actor {
   termsAcceptedAt: Date | null;
   /** The session behind the call (an access token's too: it names its session). */
   sessionToken: string | null;
+  /**
+   * The person's role in the project of the request, read with the session in the same
+   * query (`undefined` when it was not: then the scope looks it up).
+   */
+  roleHere?: { projectKey: string; role: ProjectRole | null };
 }
 
 declare module 'fastify' {
@@ -75,13 +80,18 @@ interface SessionUserRow {
   disabled: boolean;
   session_token: string;
   session_updated_at: Date | string;
+  project_role?: ProjectRole | null;
 }
 
 const SESSION_USER_COLUMNS = sql.raw(
   'u.id, u.email, u.name, u.is_admin, u.email_verified, u.terms_accepted_at, u.disabled, s.token AS session_token, s.updated_at AS session_updated_at',
 );
 
-const actorOf = (row: SessionUserRow): Actor => ({
+/** The caller's role in the request's project, joined to the session lookup: one round trip for both. */
+const roleIn = (projectKey: string | null) =>
+  sql`(SELECT m.role FROM memberships m JOIN projects p ON p.id = m.project_id WHERE m.user_id = u.id AND p.key = ${projectKey ?? ''}) AS project_role`;
+
+const actorOf = (row: SessionUserRow, projectKey: string | null): Actor => ({
   userId: row.id,
   email: row.email,
   name: row.name,
@@ -89,6 +99,7 @@ const actorOf = (row: SessionUserRow): Actor => ({
   emailVerified: row.email_verified,
   termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
   sessionToken: row.session_token,
+  ...(projectKey ? { roleHere: { projectKey, role: row.project_role ?? null } } : {}),
 });
 
 /**
@@ -110,7 +121,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
    * An access token (JWT) counts only while the session it was issued from lives: signing
    * out, a password reset or disabling the account ends its tokens at once (docs/identity.md).
    */
-  async function fromAccessToken(token: string): Promise<Actor | null> {
+  async function fromAccessToken(token: string, projectKey: string | null): Promise<Actor | null> {
     let payload: { sub?: string; sid?: unknown };
     try {
       ({ payload } = await jwtVerify(token, await keySet()));
@@ -120,10 +131,10 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
     if (!payload.sub || typeof payload.sid !== 'string') return null;
     const [row] = await preparedRows<SessionUserRow>(
       db,
-      sql`SELECT ${SESSION_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+      sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.id = ${payload.sid} AND s.user_id = ${payload.sub} AND s.expires_at > now()`,
     );
-    return row && !row.disabled ? actorOf(row) : null;
+    return row && !row.disabled ? actorOf(row, projectKey) : null;
   }
 
   /** The provider's own session lookup, on this request's origin (so cookie names match). */
@@ -153,20 +164,20 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
     if (!token) return undefined;
     const [row] = await preparedRows<SessionUserRow>(
       db,
-      sql`SELECT ${SESSION_USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+      sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(request.projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token = ${token} AND s.expires_at > now()`,
     );
     if (!row) return null;
     if (Date.now() - new Date(row.session_updated_at).getTime() > SESSION_REFRESH_MS) return undefined;
     if (row.disabled) return null;
-    return actorOf(row);
+    return actorOf(row, request.projectKey);
   }
 
   async function resolve(request: FastifyRequest): Promise<Actor | null> {
     const authorization = request.headers.authorization;
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
     if (bearer && looksLikeJwt(bearer)) {
-      const actor = await fromAccessToken(bearer);
+      const actor = await fromAccessToken(bearer, request.projectKey);
       if (actor) return actor;
     }
     if (!bearer) {
@@ -197,22 +208,22 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
     const actor = request.actor;
     if (!actor || ONBOARDING_PATHS.some((pattern) => pattern.test(path))) return;
     if (!actor.emailVerified) {
-      throw new DomainError('email_not_verified', 'Please confirm your e-mail address first: use the link we sent you.');
+      throw fail('email_not_verified', 'session.verify-email');
     }
     if (!actor.termsAcceptedAt) {
-      throw new DomainError('terms_not_accepted', 'Please accept the terms of service first.');
+      throw fail('terms_not_accepted', 'session.accept-terms');
     }
   });
 });
 
 /** The signed-in actor, or a 401 a person can read. */
 export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new DomainError('unauthenticated', 'Sign in to continue.');
+  if (!request.actor) throw fail('unauthenticated', 'session.sign-in');
   return request.actor;
 }
 
 export function requireAdmin(request: FastifyRequest): Actor {
   const actor = requireActor(request);
-  if (!actor.isAdmin) throw new DomainError('forbidden', 'Only administrators may do this.');
+  if (!actor.isAdmin) throw fail('forbidden', 'session.admins-only');
   return actor;
 }

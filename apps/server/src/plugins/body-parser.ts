@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '@decor/core';
+import { fail } from '@decor/core';
 import { parseClientJson } from '../lib/safe-json.ts';
 
 /**
@@ -29,7 +29,7 @@ export const bodyParserPlugin = fp(async function bodyParser(app: FastifyInstanc
   });
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url) || request.url.includes('\u0000')) {
-      throw new DomainError('bad_request', 'The address contains a NUL character.');
+      throw fail('bad_request', 'request.nul-address');
     }
   });
 });

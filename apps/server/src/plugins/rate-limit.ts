@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DomainError } from '@decor/core';
+import { fail } from '@decor/core';
 import { queryRows, type Db } from '../db/client.ts';
 
 export interface RateRule {
@@ -33,7 +33,7 @@ export async function consumeRate(db: Db, key: string, { limit, windowSeconds }:
       window_start = CASE WHEN r.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE r.window_start END
     RETURNING count, CEIL(EXTRACT(EPOCH FROM (r.window_start + make_interval(secs => ${windowSeconds}) - now())))::int AS retry_after`);
   if (row && Number(row.count) > limit) {
-    throw new DomainError('rate_limited', 'Too many attempts. Please wait a few minutes and try again.', {
+    throw fail('rate_limited', 'request.too-many', undefined, {
       retryAfterSeconds: Math.max(1, Number(row.retry_after)),
     });
   }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { DomainError } from '@decor/core';
+import { fail } from '@decor/core';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -65,6 +65,6 @@ export const securityPlugin = fp(async function security(app: FastifyInstance) {
     const isCrossSite = origin
       ? origin !== `${request.protocol}://${request.host}`
       : request.headers['sec-fetch-site'] === 'cross-site';
-    if (isCrossSite) throw new DomainError('forbidden', 'This request came from another site and was refused.');
+    if (isCrossSite) throw fail('forbidden', 'request.cross-site');
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError, isPortalHost, isSlug, projectKeyFromHost } from '@decor/core';
+import { fail, isPortalHost, isSlug, projectKeyFromHost } from '@decor/core';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +34,7 @@ export const tenancyPlugin = fp(async function tenancy(app: FastifyInstance, { p
       effectiveHost = undefined;
     }
     if (!isPortalHost(request.headers.host, portalHost) || !isPortalHost(effectiveHost, portalHost)) {
-      throw new DomainError('bad_request', 'This server does not serve that host name.', { reason: 'unknown_host' });
+      throw fail('bad_request', 'request.unknown-host', undefined, { reason: 'unknown_host' });
     }
     request.projectKey = projectKeyOf(request, portalHost);
   });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { can, canManageProject, DomainError, forbidden, notFound, safeNextPath, type ProjectRole } from '@decor/core';
+import { can, canManageProject, DomainError, fail, type ProjectRole, safeNextPath } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -34,7 +34,7 @@ function newCode(): string {
 
 /** The project and the manager (or admin) acting in it; anyone else is refused. */
 function requireManager({ project, standing, actor }: Scope): { project: ProjectRow; actor: Actor } {
-  if (can(standing, 'manage') !== 'any' || !actor) throw forbidden("Only this project's managers may manage access links.");
+  if (can(standing, 'manage') !== 'any' || !actor) throw fail('forbidden', 'code.managers-only');
   return { project, actor };
 }
 
@@ -79,8 +79,8 @@ export async function createAccessCode({
 }) {
   const { project, actor } = requireManager(scope);
   const unit = input.unit ? await findUnit(db, project.id, input.unit) : undefined;
-  if (input.unit && !unit) throw new DomainError('rule_broken', 'That unit is not in this project.', { field: 'unit' });
-  if (input.send && !input.email) throw new DomainError('bad_request', 'An e-mail address is needed to send the link.', { field: 'email' });
+  if (input.unit && !unit) throw fail('rule_broken', 'code.unit-elsewhere', undefined, { field: 'unit' });
+  if (input.send && !input.email) throw fail('bad_request', 'code.email-to-send', undefined, { field: 'email' });
   const row = await insertAccessCode(db, {
     code: newCode(),
     projectId: project.id,
@@ -107,18 +107,18 @@ export async function listProjectAccessCodes({ db, scope, origin }: { db: Db; sc
 export async function revokeProjectAccessCode({ db, scope, code, origin }: { db: Db; scope: Scope; code: string; origin: string }) {
   const { project } = requireManager(scope);
   const existing = await findAccessCode(db, code);
-  if (!existing || existing.projectId !== project.id) throw notFound('There is no such access link in this project.');
+  if (!existing || existing.projectId !== project.id) throw fail('not_found', 'code.no-such');
   return accessCodeView((await revokeAccessCode(db, code))!, origin);
 }
 
-const withdrawn = () => new DomainError('forbidden', 'This link has been withdrawn. Ask the sales team for a new one.', { reason: 'link-withdrawn' });
+const withdrawn = () => fail('forbidden', 'link.withdrawn', undefined, { reason: 'link-withdrawn' });
 
 /** Why a code cannot be used: a reason code the /400 page turns into words, and the same words here. */
 function refusal(row: AccessCodeRow | undefined): DomainError {
-  if (!row) return new DomainError('not_found', 'This link is not valid. Check that you copied all of it.', { reason: 'link-invalid' });
+  if (!row) return fail('not_found', 'link.invalid', undefined, { reason: 'link-invalid' });
   if (row.revokedAt) return withdrawn();
-  if (row.expiresAt && row.expiresAt <= new Date()) return new DomainError('forbidden', 'This link has expired. Ask the sales team for a new one.', { reason: 'link-expired' });
-  return new DomainError('forbidden', 'This link has already been used. Sign in, or ask the sales team for a new one.', { reason: 'link-used' });
+  if (row.expiresAt && row.expiresAt <= new Date()) return fail('forbidden', 'link.expired', undefined, { reason: 'link-expired' });
+  return fail('forbidden', 'link.used', undefined, { reason: 'link-used' });
 }
 
 const isUsable = (row: AccessCodeRow | undefined): row is AccessCodeRow =>
@@ -201,12 +201,12 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
   if (row.email) {
     if (actor) {
       if (actor.email.toLowerCase() === row.email) return { kind: 'current', userId: actor.userId };
-      throw new DomainError('forbidden', `This invitation is for ${maskEmail(row.email)}. Sign out, then open the link again and sign in as that person.`, {
+      throw fail('forbidden', 'code.for-someone-else', { email: maskEmail(row.email) }, {
         reason: 'link-other-account',
       });
     }
     if (await userIdByEmail(db, row.email)) {
-      throw new DomainError('unauthenticated', 'This invitation is for an account that already exists. Sign in to accept it.', {
+      throw fail('unauthenticated', 'code.sign-in-to-accept', undefined, {
         reason: 'link-sign-in',
         email: row.email,
       });
@@ -215,14 +215,14 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
   }
   // A code made out to nobody only ever opens a new account.
   if (actor) {
-    throw new DomainError('conflict', 'This code opens a new account, and you are already signed in. Ask the sales team to invite your e-mail address instead.', {
+    throw fail('conflict', 'link.new-accounts-only', undefined, {
       reason: 'link-new-accounts-only',
     });
   }
   const email = given?.trim().toLowerCase();
-  if (!email) throw new DomainError('bad_request', 'Enter your e-mail address to create your account.', { field: 'email', reason: 'link-email-needed' });
+  if (!email) throw fail('bad_request', 'code.email-needed', undefined, { field: 'email', reason: 'link-email-needed' });
   if (await userIdByEmail(db, email)) {
-    throw new DomainError('conflict', 'There is already an account with this e-mail address. Sign in with it and ask the sales team for an invitation.', {
+    throw fail('conflict', 'link.account-exists', undefined, {
       field: 'email',
       reason: 'link-account-exists',
     });

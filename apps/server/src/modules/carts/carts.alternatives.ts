@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { buyerEditRefusal, DomainError, MAX_CART_VERSIONS, notFound, type CartStatus, type Selection } from '@decor/core';
+import { buyerEditRefusal, type CartStatus, fail, MAX_CART_VERSIONS, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
@@ -43,10 +43,10 @@ async function changeCart({ db, hooks, scope, cartId, now = new Date() }: Altern
       cartId,
       async (current) => {
         const refusal = buyerEditRefusal(current.data as { status: CartStatus; deadline: string | null }, now);
-        if (refusal) throw new DomainError('locked', refusal);
+        if (refusal) throw fail('locked', refusal);
         return change(current.data as CartData, current.version, writer.actorId);
       },
-      { where: plan.where, missingMessage: 'There is no such selection.' },
+      { where: plan.where, missingMessage: 'cart.no-such' },
     ),
   );
 }
@@ -57,10 +57,10 @@ export function saveAlternative(input: AlternativeInput & { name: string }) {
     const versions = cart.versions ?? [];
     const name = input.name.trim();
     if (versions.length >= MAX_CART_VERSIONS) {
-      throw new DomainError('conflict', `You can keep up to ${MAX_CART_VERSIONS} alternatives: delete one first.`);
+      throw fail('conflict', 'alternative.too-many', { max: MAX_CART_VERSIONS });
     }
     if (versions.some((v) => v.name.toLowerCase() === name.toLowerCase())) {
-      throw new DomainError('conflict', `You already have an alternative called “${name}”.`, { field: 'name' });
+      throw fail('conflict', 'alternative.name-taken', { name }, { field: 'name' });
     }
     const saved: Alternative = {
       id: uuidv7(),
@@ -79,10 +79,10 @@ export function saveAlternative(input: AlternativeInput & { name: string }) {
 export function restoreAlternative(input: AlternativeInput & { alternativeId: string; expectedVersion: number }) {
   return changeCart(input, async (cart, version) => {
     if (version !== input.expectedVersion) {
-      throw new DomainError('conflict', 'Your selection changed since you opened it (perhaps in another window). Look at it again before switching.');
+      throw fail('conflict', 'alternative.changed');
     }
     const saved = (cart.versions ?? []).find((v) => v.id === input.alternativeId);
-    if (!saved) throw notFound('There is no such alternative.');
+    if (!saved) throw fail('not_found', 'alternative.no-such');
     return { ...cart, selections: saved.selections, package: saved.package };
   });
 }
@@ -90,7 +90,7 @@ export function restoreAlternative(input: AlternativeInput & { alternativeId: st
 export function deleteAlternative(input: AlternativeInput & { alternativeId: string }) {
   return changeCart(input, async (cart) => {
     const versions = cart.versions ?? [];
-    if (!versions.some((v) => v.id === input.alternativeId)) throw notFound('There is no such alternative.');
+    if (!versions.some((v) => v.id === input.alternativeId)) throw fail('not_found', 'alternative.no-such');
     return { ...cart, versions: versions.filter((v) => v.id !== input.alternativeId) };
   });
 }

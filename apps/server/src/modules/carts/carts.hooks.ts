@@ -1,4 +1,4 @@
-import { buyerEditRefusal, DomainError, projectOptionsSchema, type CartStatus } from '@decor/core';
+import { buyerEditRefusal, fail, projectOptionsSchema, type CartStatus } from '@decor/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -32,7 +32,7 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
       // A buyer edits only an open draft (the total a client sends is dropped before: it is a server field).
       if (origin === 'owner' && previous) {
         const refusal = buyerEditRefusal(previous as { status: CartStatus; deadline: string | null }, now);
-        if (refusal) throw new DomainError('locked', refusal);
+        if (refusal) throw fail('locked', refusal);
       }
       return data;
     },

@@ -1,4 +1,4 @@
-import { can, DomainError, effectiveStatus, missingRequired, nextStatus, type CartAction, type CartStatus, type Selection } from '@decor/core';
+import { can, type CartAction, type CartStatus, DomainError, effectiveStatus, fail, missingRequired, nextStatus, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/scope.ts';
 import { readPlan } from '../decor/access.ts';
@@ -65,17 +65,17 @@ export async function transitionCart({ db, hooks, scope, cartId, action, signatu
 
         if (action === 'submit') {
           if (expectedVersion !== undefined && cart.version !== expectedVersion) {
-            throw new DomainError('conflict', 'This selection changed since you reviewed it (a price or a choice). Review it again before you sign.', {
+            throw fail('conflict', 'cart.changed-since-review', undefined, {
               current: JSON.parse(await documentOf(writer.db, project.id, 'carts', cartId)) as unknown,
             });
           }
           next = { ...next, ...(await signed(writer, data, signature, now)) };
         }
-        if (action === 'return' && !comment?.trim()) throw new DomainError('bad_request', 'Say what the buyer should change.', { field: 'comment' });
+        if (action === 'return' && !comment?.trim()) throw fail('bad_request', 'cart.return-comment', undefined, { field: 'comment' });
         if (action === 'reopen') next = { ...next, revision: (data.revision ?? 1) + 1, signature: null };
         if (action === 'extend') {
           if (!deadline || Number.isNaN(Date.parse(deadline)) || Date.parse(deadline) <= now.getTime()) {
-            throw new DomainError('bad_request', 'Give a new deadline in the future.', { field: 'deadline' });
+            throw fail('bad_request', 'cart.extend-future', undefined, { field: 'deadline' });
           }
           next = { ...next, deadline: new Date(deadline).toISOString() };
         }
@@ -85,21 +85,21 @@ export async function transitionCart({ db, hooks, scope, cartId, action, signatu
         if (action === 'approve') await createItem(writer, 'purchases', await purchaseOf(writer, data, cartId));
         return next;
       },
-      { where: plan.where, missingMessage: 'There is no such selection.' },
+      { where: plan.where, missingMessage: 'cart.no-such' },
     ),
   );
 }
 
 /** The signature of a complete draft: the name typed, and the lines, adjustments and total at today's prices. */
 async function signed(writer: Writer, data: CartData, signature: TransitionInput['signature'], now: Date) {
-  if (!signature?.agree) throw new DomainError('bad_request', 'Please confirm that you agree to this selection.', { field: 'agree' });
+  if (!signature?.agree) throw fail('bad_request', 'cart.agree', undefined, { field: 'agree' });
   const name = signature.name.trim();
-  if (name.length < 2) throw new DomainError('bad_request', 'Type your full name to sign.', { field: 'signature' });
+  if (name.length < 2) throw fail('bad_request', 'cart.sign-name', undefined, { field: 'signature' });
   const projectId = writer.project.id;
   const context = await ruleContextFor(writer.db, projectId, data);
   const missing = missingRequired(data.selections, { options: context.options, categories: await allCategories(writer.db, projectId) });
   if (missing.length) {
-    throw new DomainError('rule_broken', `Choose ${missing.map((c) => c.name).join(', ')} before submitting.`, { missing: missing.map((c) => ({ _id: c._id, name: c.name })) });
+    throw fail('rule_broken', 'cart.choose-first', { categories: missing.map((c) => c.name).join(', ') }, { missing: missing.map((c) => ({ _id: c._id, name: c.name })) });
   }
   const priced = await priceCart(writer.db, projectId, data);
   return { total: priced.total, priceChanges: [], signature: { name, signedAt: now.toISOString(), ...priced } };

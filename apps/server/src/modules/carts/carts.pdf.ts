@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { effectiveStatus, forbidden, formatMoney, hexToRgb } from '@decor/core';
+import { effectiveStatus, fail, formatMoney, hexToRgb } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Scope } from '../projects/scope.ts';
@@ -15,7 +15,7 @@ import { cartDocument } from './carts.document.ts';
  */
 export async function cartPdf({ db, scope, cartId, prices, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; prices: boolean; now?: Date }) {
   const { project, plan, isManager } = await cartScope(db, scope);
-  if (!prices && !isManager) throw forbidden('Only the design centre prints a selection without prices.');
+  if (!prices && !isManager) throw fail('forbidden', 'cart.pdf-prices');
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const doc = await cartDocument(db, project, cart);
   const [owner] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, String(cart.owner ?? '')));

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { notFound } from '@decor/core';
+import { fail, type MessageKey } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import { getItemJson } from '../decor/items.repo.ts';
 import type { CartData } from './carts.document.ts';
@@ -91,10 +91,10 @@ export async function pricesFor(db: Db, projectId: string, optionIds: string[], 
 /** A cart the caller may read, as stored; 404 when there is none (or it is not theirs). */
 export async function readCart(
   db: Db,
-  { projectId, where, cartId, missing = 'There is no such selection.' }: { projectId: string; where: SQL; cartId: string; missing?: string },
+  { projectId, where, cartId, missing = 'cart.no-such' }: { projectId: string; where: SQL; cartId: string; missing?: MessageKey },
 ): Promise<CartData> {
   const body = await getItemJson(db, { projectId, collection: 'carts', id: cartId, where, document: sql`i.data` });
-  if (!body) throw notFound(missing);
+  if (!body) throw fail('not_found', missing);
   return JSON.parse(body) as CartData;
 }
 

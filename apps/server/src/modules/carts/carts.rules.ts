@@ -1,4 +1,4 @@
-import { cartTotal, DomainError, ruleViolations, type RuleCategory, type RuleContext, type RuleOption, type Selection } from '@decor/core';
+import { cartTotal, fail, type RuleCategory, type RuleContext, type RuleOption, ruleViolations, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { cartItems } from './carts.repo.ts';
 
@@ -52,7 +52,7 @@ export async function enforceCartRules(db: Db, projectId: string, cart: Record<s
   if (violations.length) {
     const first = violations[0]!;
     const name = context.options.get(first.option)?.name ?? 'This choice';
-    throw new DomainError('rule_broken', `${name}: ${first.message}`, { violations });
+    throw fail('rule_broken', 'cart.rule', { name, rule: first.message }, { violations });
   }
   return context;
 }

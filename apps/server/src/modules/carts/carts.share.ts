@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { DomainError, effectiveStatus, notFound, type SharedCartView } from '@decor/core';
+import { effectiveStatus, fail, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/scope.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
@@ -36,10 +36,10 @@ function readToken(token: string, secret: string, now: Date) {
   const payload = bytes.subarray(0, PAYLOAD_BYTES);
   const mac = bytes.subarray(PAYLOAD_BYTES);
   if (bytes.length !== PAYLOAD_BYTES + MAC_BYTES || !timingSafeEqual(mac, macOf(payload, secret))) {
-    throw new DomainError('bad_request', 'This shared link is not valid. Check that it was copied whole.', { reason: 'invalid' });
+    throw fail('bad_request', 'share.invalid', undefined, { reason: 'invalid' });
   }
   const expiresAt = new Date(payload.readUInt32BE(16) * 1000);
-  if (expiresAt.getTime() <= now.getTime()) throw new DomainError('bad_request', 'This shared link has expired. Ask for a new one.', { reason: 'expired' });
+  if (expiresAt.getTime() <= now.getTime()) throw fail('bad_request', 'share.expired', undefined, { reason: 'expired' });
   const hex = payload.subarray(0, 16).toString('hex');
   const cart = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   return { cart, prices: payload.readUInt8(20) === 1, expiresAt: expiresAt.toISOString() };
@@ -77,8 +77,8 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
   const [owner] = await preparedRows<{ project_id: string }>(db, sql`SELECT project_id FROM items WHERE collection = 'carts' AND id = ${claims.cart}`);
   const project = owner ? await findProjectById(db, owner.project_id) : undefined;
   // A link of one project is never served on another project's subdomain.
-  if (!project || (projectKey && projectKey !== project.key)) throw notFound('This shared selection does not exist.');
-  const cart = await readCart(db, { projectId: project.id, where: sql`true`, cartId: claims.cart, missing: 'This shared selection no longer exists.' });
+  if (!project || (projectKey && projectKey !== project.key)) throw fail('not_found', 'share.gone');
+  const cart = await readCart(db, { projectId: project.id, where: sql`true`, cartId: claims.cart, missing: 'share.no-longer' });
   const doc = await cartDocument(db, project, cart);
   const withPrice = <T extends { price?: number; amount?: number }>(value: T) => {
     if (claims.prices) return value;

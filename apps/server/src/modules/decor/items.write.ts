@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DomainError, fail, notFound } from '@decor/core';
+import { fail, type MessageKey } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
@@ -125,8 +125,9 @@ export interface UpdateOptions {
   where?: SQL;
   /** The version the change was based on: another one is a conflict answered with the current item. */
   expectedVersion?: number;
-  conflictMessage?: string;
-  missingMessage?: string;
+  /** The sentence (its catalogue key) for a stale version, and for an item that is not there. */
+  conflictMessage?: MessageKey;
+  missingMessage?: MessageKey;
 }
 
 /**
@@ -143,10 +144,10 @@ export async function updateItem(
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw options.missingMessage ? notFound(options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
+  if (!current) throw options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
   if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) {
     const latest = JSON.parse(await documentOf(writer.db, projectId, collection.name, id)) as unknown;
-    throw options.conflictMessage ? new DomainError('conflict', options.conflictMessage, { current: latest }) : fail('conflict', 'engine.stale', undefined, { current: latest });
+    throw fail('conflict', options.conflictMessage ?? 'engine.stale', undefined, { current: latest });
   }
   const proposed = await change(current);
   if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
@@ -162,7 +163,7 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
   const projectId = writer.project.id;
   const singular = collection.ui.singular.toLowerCase();
   const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw options.missingMessage ? notFound(options.missingMessage) : fail('not_found', 'engine.no-item', { singular });
+  if (!current) throw options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular });
   const args = hookArgs(writer, collection, 'delete', current.data);
   await writer.hooks.run('beforeDelete', { ...args, id });
   const usedBy = await referrers(writer.db, { projectId, collection: collection.name, id });

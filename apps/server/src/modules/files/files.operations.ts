@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
-import { can, DomainError, forbidden, notFound } from '@decor/core';
+import { can, DomainError, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import type { Scope } from '../projects/scope.ts';
@@ -73,18 +73,18 @@ export interface Upload {
  */
 export async function storeUpload({ db, storage, scope, upload }: { db: Db; storage: FileStorage; scope: Scope; upload: Upload }) {
   const { project, actor } = scope;
-  if (can(scope.standing, 'manage') !== 'any' || !actor) throw forbidden("Only this project's managers may upload files.");
+  if (can(scope.standing, 'manage') !== 'any' || !actor) throw fail('forbidden', 'file.managers-only');
 
   const detected = await fileTypeFromBuffer(upload.bytes);
   const type = detected?.mime;
   if (!type || !(type in ACCEPTED_TYPES)) {
-    throw new DomainError('unsupported_media_type', 'This file is not an accepted type: PNG, JPEG, WebP or GIF images, PDF, or GLB models.', {
+    throw fail('unsupported_media_type', 'file.type', undefined, {
       detected: type ?? null,
     });
   }
   const claimed = upload.claimedType.toLowerCase();
   if (claimed && claimed !== 'application/octet-stream' && claimed !== type) {
-    throw new DomainError('unsupported_media_type', `This file says it is ${claimed} but its content is ${type}.`, { claimed, detected: type });
+    throw fail('unsupported_media_type', 'file.type-mismatch', { claimed, detected: type }, { claimed, detected: type });
   }
 
   const id = uuidv7();
@@ -110,7 +110,7 @@ export async function storeUpload({ db, storage, scope, upload }: { db: Db; stor
       }
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      throw new DomainError('unsupported_media_type', 'This image could not be read. It may be damaged or too large.');
+      throw fail('unsupported_media_type', 'file.unreadable');
     }
   }
 
@@ -139,9 +139,9 @@ export async function storeUpload({ db, storage, scope, upload }: { db: Db; stor
 /** The file (or one of its thumbnails) of the request's project, with what to send. */
 export async function fileForDownload({ db, project, id, thumb }: { db: Db; project: ProjectRow; id: string; thumb: number | undefined }) {
   const [row] = await db.select().from(files).where(eq(files.id, id));
-  if (!row || row.projectId !== project.id) throw notFound('There is no such file.');
+  if (!row || row.projectId !== project.id) throw fail('not_found', 'file.no-such');
   if (thumb === undefined) return { row, storageKey: row.storageKey, type: row.type };
   const thumbnail = row.thumbnails.find((t) => t.size === thumb);
-  if (!thumbnail) throw notFound('There is no thumbnail of that size.');
+  if (!thumbnail) throw fail('not_found', 'file.no-thumbnail');
   return { row, storageKey: thumbnail.storageKey, type: 'image/webp' };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { DomainError, errorBodySchema } from '@decor/core';
+import { DomainError, errorBodySchema, fail } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/projects.operations.ts';
@@ -43,18 +43,18 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
     async (request, reply) => {
       requireActor(request);
       const scope = await request.projectScope();
-      if (!request.isMultipart()) throw new DomainError('unsupported_media_type', 'Send the file as multipart/form-data.');
+      if (!request.isMultipart()) throw fail('unsupported_media_type', 'file.multipart');
       let file: { bytes: Buffer; fileName: string; claimedType: string } | null = null;
       let configs: Record<string, unknown> = {};
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            if (part.fieldname !== 'file') throw new DomainError('bad_request', 'Send the file in a field named "file".');
+            if (part.fieldname !== 'file') throw fail('bad_request', 'file.field');
             file = { bytes: await part.toBuffer(), fileName: part.filename, claimedType: part.mimetype };
           } else if (part.fieldname === 'configs') {
             const parsed = parseClientJson(String(part.value), 'configs');
             if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-              throw new DomainError('bad_request', 'configs must be a JSON object.', { field: 'configs' });
+              throw fail('bad_request', 'file.configs', undefined, { field: 'configs' });
             }
             configs = parsed as Record<string, unknown>;
           }
@@ -63,9 +63,9 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
         // The multipart parser's own failures (a cut-off body, a bad boundary) are the sender's.
         const code = (error as { code?: string }).code;
         if (error instanceof DomainError || code === 'FST_REQ_FILE_TOO_LARGE' || (code?.startsWith('FST_') ?? false)) throw error;
-        throw new DomainError('bad_request', 'The upload is not a well-formed multipart form.');
+        throw fail('bad_request', 'file.malformed');
       }
-      if (!file || file.bytes.length === 0) throw new DomainError('bad_request', 'There is no file in this upload.', { field: 'file' });
+      if (!file || file.bytes.length === 0) throw fail('bad_request', 'file.empty', undefined, { field: 'file' });
       const view = await storeUpload({ db, storage, scope, upload: { ...file, configs } });
       return reply.status(201).send(view);
     },
@@ -89,7 +89,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
         // Everything but catalogue images and the logo is for the project's members (docs/security.md, "Files").
         requireActor(request);
         const { standing } = await request.projectScope();
-        if (standing.kind === 'outsider') throw new DomainError('forbidden', 'You are not a member of this project.');
+        if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
       }
       const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary';
       const disposition = `${isDocument ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import send from '@fastify/send';
-import { DomainError } from '@decor/core';
+import { fail } from '@decor/core';
 
 /**
  * Where uploaded bytes live. Local disk under the data directory by default; a driver for
@@ -41,9 +41,9 @@ export class LocalDiskStorage implements FileStorage {
       // A range outside the file (or one that cannot be read) is the asker's: 416 with the size, as HTTP says.
       if (result.statusCode === 416) {
         reply.header('content-range', String(result.headers['Content-Range'] ?? result.headers['content-range'] ?? 'bytes */*'));
-        throw new DomainError('range_not_satisfiable', 'The requested range is not in this file.');
+        throw fail('range_not_satisfiable', 'file.range');
       }
-      if (result.statusCode === 404) throw new DomainError('not_found', 'There is no such file.');
+      if (result.statusCode === 404) throw fail('not_found', 'file.no-such');
       throw Object.assign(new Error('file could not be read from storage'), { statusCode: 500 });
     }
     return reply.code(result.statusCode).headers({ ...result.headers, ...headers }).send(result.stream);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, PASSWORD_POLICY, passwordProblems, type ErrorBody, type ErrorCode } from '@decor/core';
+import { type ErrorBody, type ErrorCode, fail, PASSWORD_POLICY, passwordProblems } from '@decor/core';
 import { z } from 'zod';
 import type { Auth } from './auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -93,7 +93,7 @@ function emailOf(body: Record<string, unknown>, field: PathRule['emailField']): 
   if (!field || body[field] === undefined) return null;
   const value = body[field];
   if (typeof value !== 'string' || !z.email().max(254).safeParse(value.trim()).success) {
-    throw new DomainError('bad_request', 'Enter a valid e-mail address.', { field, providerCode: 'auth/invalid-email' });
+    throw fail('bad_request', 'identity.invalid-email', undefined, { field, providerCode: 'auth/invalid-email' });
   }
   return value.trim().toLowerCase();
 }
@@ -132,7 +132,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
     schema: { tags: ['identity'], summary: 'The embedded identity provider (better-auth)' },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = canonicalProviderPath(request.url);
-      if (!path) throw new DomainError('not_found', 'There is no such identity endpoint.');
+      if (!path) throw fail('not_found', 'identity.no-endpoint');
       const rule = ruleOf(path);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const email = emailOf(body, rule.emailField);
@@ -141,12 +141,12 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
       if (rule.newPassword) {
         const password = body[rule.newPassword];
         if (password !== undefined && typeof password !== 'string') {
-          throw new DomainError('bad_request', 'The password must be text.', { field: rule.newPassword, providerCode: 'auth/weak-password' });
+          throw fail('bad_request', 'identity.password-text', undefined, { field: rule.newPassword, providerCode: 'auth/weak-password' });
         }
         if (typeof password === 'string') {
           const problems = passwordProblems(password, PASSWORD_POLICY, email ?? undefined);
           if (problems.length) {
-            throw new DomainError('bad_request', `The password needs ${problems.join(', ')}.`, {
+            throw fail('bad_request', 'identity.password-needs', { problems: problems.join(', ') }, {
               providerCode: 'auth/weak-password',
               policy: PASSWORD_POLICY,
               problems,

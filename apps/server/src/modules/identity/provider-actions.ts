@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { DomainError } from '@decor/core';
+import { fail } from '@decor/core';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Auth } from './auth.ts';
@@ -14,7 +14,7 @@ const SIGN_IN_TOKEN_MINUTES = 3;
 export async function createSignInToken(auth: Auth, userId: string): Promise<string> {
   const context = await auth.$context;
   const session = await context.internalAdapter.createSession(userId);
-  if (!session) throw new DomainError('internal', 'Could not get access.');
+  if (!session) throw fail('internal', 'link.no-access');
   const token = crypto.randomBytes(32).toString('base64url');
   await context.internalAdapter.createVerificationValue({
     identifier: `one-time-token:${token}`,

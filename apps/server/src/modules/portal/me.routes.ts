@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DomainError, errorBodySchema, meResponseSchema, myProjectSchema, projectUrl } from '@decor/core';
+import { errorBodySchema, fail, meResponseSchema, myProjectSchema, projectUrl } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
 import { requireActor } from '../../plugins/actor.ts';
@@ -106,13 +106,13 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       },
     },
     async (request) => {
-      if (!request.actor) throw new DomainError('bad_request', 'No user');
-      if (request.actor.emailVerified) throw new DomainError('conflict', 'Email already verified');
+      if (!request.actor) throw fail('bad_request', 'me.no-user');
+      if (request.actor.emailVerified) throw fail('conflict', 'me.already-verified');
       // The same limits as every other way of sending a code or link (docs/security.md, "Identity").
       await consumeRate(db, `code-send:ip:${request.ip}`, RATE_RULES.codeSendingPerAddress);
       await consumeRate(db, `code-send:email:${request.actor.email.toLowerCase()}`, RATE_RULES.codeSendingPerEmail);
       const response = await callProvider(auth, request, '/send-verification-email', { email: request.actor.email });
-      if (!response.ok) throw new DomainError('internal', 'The e-mail could not be sent.');
+      if (!response.ok) throw fail('internal', 'me.mail-failed');
       return { sent: true as const };
     },
   );
@@ -145,10 +145,10 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
     async (request) => {
       const actor = requireActor(request);
       if (request.params.id !== actor.userId && !actor.isAdmin) {
-        throw new DomainError('forbidden', 'You may only look up your own account.');
+        throw fail('forbidden', 'me.own-account-only');
       }
       const [user] = await db.select().from(users).where(eq(users.id, request.params.id));
-      if (!user) throw new DomainError('not_found', 'There is no such user.');
+      if (!user) throw fail('not_found', 'me.no-such-user');
       const memberships = await projectsOfUser(db, user.id);
       return { ...meOf(user), memberships: memberships.map((m) => ({ projectKey: m.key, projectName: m.name, role: m.role })) };
     },

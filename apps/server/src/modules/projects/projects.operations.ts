@@ -1,17 +1,5 @@
 import { z } from 'zod';
-import {
-  badRequest,
-  canManageProject,
-  featuresSchema,
-  forbidden,
-  isCurrencyCode,
-  notFound,
-  projectOptionsPatchSchema,
-  projectOptionsSchema,
-  sortRooms,
-  themeSchema,
-  type ProjectResponse,
-} from '@decor/core';
+import { canManageProject, fail, featuresSchema, isCurrencyCode, projectOptionsPatchSchema, projectOptionsSchema, type ProjectResponse, sortRooms, themeSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
@@ -20,10 +8,10 @@ import { findProjectById, findProjectByKey, listRoomItems, updateProject, type P
 /** The project a request names, or a not-found error a person can read. */
 export async function requireProject(db: Db, projectKey: string | null) {
   if (!projectKey) {
-    throw badRequest('No project given: use a project subdomain or send the ProjectId header.');
+    throw fail('bad_request', 'project.none');
   }
   const project = await findProjectByKey(db, projectKey);
-  if (!project) throw notFound(`There is no project "${projectKey}".`);
+  if (!project) throw fail('not_found', 'project.unknown', { key: projectKey });
   return project;
 }
 
@@ -81,9 +69,9 @@ export async function patchProject({
   patch: z.infer<typeof projectPatchSchema>;
 }): Promise<ProjectResponse> {
   const project = await findProjectById(db, projectId);
-  if (!project) throw notFound('There is no such project.');
+  if (!project) throw fail('not_found', 'project.no-such');
   const role = await roleInProject(db, project.id, actor.userId);
-  if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw forbidden("Only this project's managers may change it.");
+  if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw fail('forbidden', 'project.managers-only');
   const updated = await updateProject(db, project.id, {
     ...(patch.name !== undefined ? { name: patch.name } : {}),
     ...(patch.currency !== undefined ? { currency: patch.currency } : {}),

@@ -17,6 +17,8 @@ export interface Scope {
 
 export async function resolveScope(db: Db, actor: Actor | null, projectKey: string | null): Promise<Scope> {
   const project = await requireProject(db, projectKey);
-  const role = actor && !actor.isAdmin ? await roleInProject(db, project.id, actor.userId) : null;
+  // The role came with the session when the request named this project; otherwise it is looked up.
+  const known = actor?.roleHere?.projectKey === project.key ? actor.roleHere : undefined;
+  const role = actor && !actor.isAdmin ? (known ? known.role : await roleInProject(db, project.id, actor.userId)) : null;
   return { project, standing: standingOf(actor, role), actor };
 }
