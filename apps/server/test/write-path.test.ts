@@ -4,6 +4,7 @@ import { DomainError, message, type MessageKey } from '@decor/core';
 import { auditLog, items, projects, users } from '../src/db/schema/index.ts';
 import { CHANGE_CHANNEL, type FeedEvent } from '../src/db/change-feed.ts';
 import { writeBatch } from '../src/modules/decor/items.write.ts';
+import { queryRows } from '../src/db/client.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 
@@ -232,5 +233,47 @@ describe(`errors speak from the message catalogue (${testDbKind})`, () => {
     const stale = (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 1, _version: room._version + 3 })).json() as { error: { key: string; details: { current: Item } } };
     expect(stale.error.key).toBe('engine.stale');
     expect(stale.error.details.current._id).toBe(room._id);
+  });
+});
+
+describe(`a change without a lock (${testDbKind})`, () => {
+  it('is a conflict when someone else writes between its read and its write, and writes nothing', async () => {
+    const room = await firstOf('rooms');
+    const before = await auditCount(room._id);
+    // Another writer slips in while this change is being prepared.
+    const remove = app.collectionHooks.register('rooms', {
+      async beforeChange({ data }) {
+        await db.execute(sql`UPDATE items SET version = version + 1, data = jsonb_set(data, '{order}', '77') WHERE id = ${room._id}`);
+        await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${room._id}::text, 'version', 0, 'op', 'update')::text)`);
+        return data;
+      },
+    });
+    try {
+      const response = await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 5, _version: room._version });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.details.current).toMatchObject({ _id: room._id, order: 77, _version: room._version + 1 });
+    } finally {
+      remove();
+    }
+    expect(await auditCount(room._id)).toBe(before);
+  });
+
+  it('takes the locked path when a hook must commit with the change', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 150)); // the other writer's announcement arrives
+    const room = await firstOf('rooms');
+    const seen: number[] = [];
+    const remove = app.collectionHooks.register('rooms', {
+      async afterChange({ db: tx, id }) {
+        // Inside the transaction: the row is already written and locked by this change.
+        const [row] = await queryRows<{ version: number }>(tx, sql`SELECT version FROM items WHERE id = ${id}`);
+        seen.push(Number(row!.version));
+      },
+    });
+    try {
+      expect((await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 6, _version: room._version })).statusCode).toBe(200);
+    } finally {
+      remove();
+    }
+    expect(seen).toEqual([room._version + 1]);
   });
 });

@@ -42,11 +42,10 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
       const context = await enforceCartRules(db, project.id, data);
       return { ...data, total: totalOf(data, context) };
     },
-    afterChange({ project, previous, data, id, afterCommit }) {
+    afterCommit({ db, project, previous, data, id }) {
       if (data?.status !== 'submitted' || previous?.status === 'submitted') return;
       const cart = { _id: id, unit: String(data.unit), total: Number(data.total), signature: data.signature as { name: string } | null };
-      afterCommit((db) =>
-        notifyManagersOfSubmission({
+      return notifyManagersOfSubmission({
           db,
           mailer,
           projectId: project.id,
@@ -55,8 +54,7 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
           locale: projectOptionsSchema.parse(project.options).locale,
           origin: projectOrigin(config, project.key),
           cart,
-        }).catch((error: unknown) => log?.warn({ err: error }, 'the submission notice could not be sent')),
-      );
+        }).catch((error: unknown) => log?.warn({ err: error }, 'the submission notice could not be sent'));
     },
   });
 

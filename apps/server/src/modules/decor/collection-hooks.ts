@@ -42,6 +42,11 @@ export interface CollectionHooks {
   beforeChange?(args: HookArgs & { data: Document }): Document | Promise<Document>;
   /** After the row and its audit entry are written, in the same transaction (`data` is null after a delete). */
   afterChange?(args: HookArgs & { id: string; data: Document | null }): void | Promise<void>;
+  /**
+   * Once the change has committed (mail, notices): `db` is then the database outside any
+   * transaction. It cannot undo the change, and a failure is only logged.
+   */
+  afterCommit?(args: HookArgs & { id: string; data: Document | null }): void | Promise<void>;
   /** Before a delete, with the item as stored: throw to refuse it. */
   beforeDelete?(args: HookArgs & { id: string }): void | Promise<void>;
 }
@@ -64,6 +69,11 @@ export class HookRegistry {
         current.filter((entry) => entry !== hooks),
       );
     };
+  }
+
+  /** Whether any module hooks this moment of the collection. */
+  has(collection: string, name: HookName): boolean {
+    return (this.byCollection.get(collection) ?? []).some((hooks) => hooks[name] !== undefined);
   }
 
   /** Passes the data through each hook of this name in turn. */

@@ -7,7 +7,7 @@ import { listCollections, resolveCollection, type ResolvedCollection } from './c
 import type { HookRegistry } from './collection-hooks.ts';
 import { getItemJson, listItemsJson } from './items.repo.ts';
 import { cachedRead } from './items.cache.ts';
-import { createItem as create, deleteItem as remove, updateItem as update, withWrites } from './items.write.ts';
+import { createItem as create, deleteItem as remove, updateOne, withWrites } from './items.write.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SYSTEM_FIELDS = ['_id', '_version', 'createdAt', 'updatedAt'];
@@ -188,9 +188,10 @@ export async function patchItem(context: DecorContext, name: string, id: string,
     if (refused.length) throw fail('forbidden', 'engine.fields-refused', { fields: refused.join(', ') }, { fields: refused });
   }
   const asOwner = plan.kind === 'own-fields';
-  return withWrites(context.db, writerOf(context, scope, asOwner ? 'owner' : 'staff'), (writer) =>
-    update(writer, collection.name, id, (current) => ({ ...current.data, ...patch }), { where: asOwner ? plan.where : undefined, expectedVersion }),
-  );
+  return updateOne(context.db, writerOf(context, scope, asOwner ? 'owner' : 'staff'), collection.name, id, (current) => ({ ...current.data, ...patch }), {
+    where: asOwner ? plan.where : undefined,
+    expectedVersion,
+  });
 }
 
 /** DELETE /api/schema/{collection}/{id}: refused while other items refer to it. */

@@ -66,6 +66,16 @@ export async function lockItem(db: Db, { projectId, collection, id, where = sql`
   return row ?? null;
 }
 
+/** The item as stored, with its version, without a lock (a write that follows checks the version instead). */
+export async function readItemRow(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL }): Promise<ItemRow | null> {
+  const [row] = await preparedRows<ItemRow>(
+    db,
+    sql`SELECT i.id, i.data, i.version FROM items i
+        WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ${id} AND ${where}`,
+  );
+  return row ?? null;
+}
+
 /** SQL that announces a change on commit: ids only, `{ project, collection, id, version, op }`. */
 function announce(projectId: string, collection: string, id: SQL | string, version: SQL, op: 'create' | 'update' | 'delete'): SQL {
   return sql`pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${projectId}::text, 'collection', ${collection}::text, 'id', ${id}::text, 'version', ${version}, 'op', ${op}::text)::text)`;
@@ -92,24 +102,37 @@ export async function insertItemAudited(
   return { id, body: row!.body };
 }
 
-/** Saves the new document, writes the audit entry, announces it and returns the API document: one round trip. */
+/**
+ * Saves the new document, writes the audit entry, announces it and returns the API document:
+ * one round trip. With `ifVersion`, only while the item is still at that version: otherwise
+ * nothing is written (no row, no audit entry) and the answer is null.
+ */
 export async function updateItemAudited(
   db: Db,
-  { projectId, collection, id, data, before, actorId }: { projectId: string; collection: string; id: string; data: Record<string, unknown>; before: Record<string, unknown>; actorId: string },
-): Promise<string> {
+  {
+    projectId,
+    collection,
+    id,
+    data,
+    before,
+    actorId,
+    ifVersion = null,
+  }: { projectId: string; collection: string; id: string; data: Record<string, unknown>; before: Record<string, unknown>; actorId: string; ifVersion?: number | null },
+): Promise<string | null> {
   const after = JSON.stringify(data);
   const [row] = await preparedRows<{ body: string }>(
     db,
     sql`WITH i AS (
           UPDATE items SET data = ${after}::jsonb, version = version + 1, updated_at = now(), updated_by = ${actorId}
           WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}
+            AND (${ifVersion}::int IS NULL OR version = ${ifVersion}::int)
           RETURNING id, data, version, created_at, updated_at),
         audit AS (
           INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
-          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'update', ${actorId}, ${JSON.stringify(before)}::jsonb, ${after}::jsonb))
+          SELECT ${uuidv7()}, ${projectId}, ${collection}, i.id, 'update', ${actorId}, ${JSON.stringify(before)}::jsonb, ${after}::jsonb FROM i)
         SELECT (${documentSql(sql`i.data`)})::text AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'update')} AS announced FROM i`,
   );
-  return row!.body;
+  return row?.body ?? null;
 }
 
 /** Deletes the item, writes the audit entry and announces it: one round trip. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
 import { resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
-import { deleteItemAudited, existingRefs, getItemJson, insertItemAudited, lockItem, referrers, updateItemAudited, type ItemRow } from './items.repo.ts';
+import { deleteItemAudited, existingRefs, getItemJson, insertItemAudited, lockItem, readItemRow, referrers, updateItemAudited, type ItemRow } from './items.repo.ts';
 import { refsByCollection } from './refs.ts';
 import { forgetReads } from './items.cache.ts';
 
@@ -106,6 +106,12 @@ async function prepare(writer: Writer, collection: ResolvedCollection, operation
   return writer.hooks.transform('beforeChange', { ...args, data: valid });
 }
 
+/** The collection's afterCommit hooks, run once the write has committed, with the database outside the transaction. */
+function queueAfterCommit(writer: Writer, args: HookArgs & { id: string; data: Document | null }) {
+  if (!writer.hooks.has(args.collection.name, 'afterCommit')) return;
+  writer.afterCommit((db) => writer.hooks.run('afterCommit', { ...args, db }));
+}
+
 /** The stored document as the API shows it (every field), as JSON text. */
 export async function documentOf(db: Db, projectId: string, collection: string, id: string): Promise<string> {
   return (await getItemJson(db, { projectId, collection, id, where: sql`true`, document: sql`i.data` }))!;
@@ -116,7 +122,9 @@ export async function createItem(writer: Writer, name: string, fields: Document)
   const collection = await collectionOf(writer, name);
   const data = await prepare(writer, collection, 'create', fields, null);
   const created = await insertItemAudited(writer.db, { projectId: writer.project.id, collection: collection.name, data, actorId: writer.actorId });
-  await writer.hooks.run('afterChange', { ...hookArgs(writer, collection, 'create', null), id: created.id, data });
+  const args = { ...hookArgs(writer, collection, 'create', null), id: created.id, data };
+  await writer.hooks.run('afterChange', args);
+  queueAfterCommit(writer, args);
   return created;
 }
 
@@ -152,8 +160,46 @@ export async function updateItem(
   const proposed = await change(current);
   if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
   const data = await prepare(writer, collection, 'update', proposed, current.data);
-  const body = await updateItemAudited(writer.db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId });
-  await writer.hooks.run('afterChange', { ...hookArgs(writer, collection, 'update', current.data), id, data });
+  const body = (await updateItemAudited(writer.db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId }))!;
+  const args = { ...hookArgs(writer, collection, 'update', current.data), id, data };
+  await writer.hooks.run('afterChange', args);
+  queueAfterCommit(writer, args);
+  return body;
+}
+
+/**
+ * Changes one item in a single statement when nothing else must commit with it: the item is
+ * read without a lock, changed through the hooks, and written only if it is still at the
+ * version read (row, audit entry and announcement together); a change made meanwhile is a
+ * conflict, exactly as a stale version is. When the collection has `afterChange` hooks
+ * (their writes must commit with the change), it takes the locked path in a transaction.
+ * Fewer round trips: no BEGIN, lock or COMMIT (docs/architecture.md, "One write path").
+ */
+export async function updateOne(
+  db: Db,
+  base: WriteBase,
+  name: string,
+  id: string,
+  change: (current: ItemRow) => Document | null | Promise<Document | null>,
+  options: UpdateOptions = {},
+): Promise<string> {
+  if (base.hooks.has(name, 'afterChange')) return withWrites(db, base, (writer) => updateItem(writer, name, id, change, options));
+  const tasks: Array<(db: Db) => Promise<unknown>> = [];
+  const writer: Writer = { project: base.project, actorId: base.actorId, origin: base.origin, hooks: base.hooks, now: base.now ?? new Date(), db, afterCommit: (task) => tasks.push(task) };
+  const collection = await collectionOf(writer, name);
+  const projectId = writer.project.id;
+  const current = await readItemRow(db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
+  if (!current) throw options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
+  const conflict = async () =>
+    fail('conflict', options.conflictMessage ?? 'engine.stale', undefined, { current: JSON.parse(await documentOf(db, projectId, collection.name, id)) as unknown });
+  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await conflict();
+  const proposed = await change(current);
+  if (proposed === null) return documentOf(db, projectId, collection.name, id);
+  const data = await prepare(writer, collection, 'update', proposed, current.data);
+  const body = await updateItemAudited(db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId, ifVersion: current.version });
+  if (!body) throw await conflict();
+  queueAfterCommit(writer, { ...hookArgs(writer, collection, 'update', current.data), id, data });
+  for (const task of tasks) void task(db).catch((error: unknown) => base.onTaskError?.(error));
   return body;
 }
 
@@ -172,6 +218,7 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
   }
   await deleteItemAudited(writer.db, { projectId, collection: collection.name, id, before: current.data, actorId: writer.actorId });
   await writer.hooks.run('afterChange', { ...args, id, data: null });
+  queueAfterCommit(writer, { ...args, id, data: null });
   return { _id: id, deleted: true as const };
 }
 
