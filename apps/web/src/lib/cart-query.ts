@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiItem, CartDocument } from '@decor/core';
-import { api } from './api-client.ts';
+import { createCollectionStore } from './collection-store.ts';
+
+/** The carts collection, through the generic store. */
+const carts = createCollectionStore<Cart>('carts');
 
 /** A cart as stored (GET /api/schema/carts/{id}): the contract of the carts collection. */
 export type Cart = ApiItem<CartDocument>;
@@ -13,7 +16,7 @@ export type CartAlternative = Cart['versions'][number];
 export function cartQuery(cartId: string | undefined) {
   return queryOptions({
     queryKey: ['cart', cartId],
-    queryFn: ({ signal }) => api<Cart>(`/api/schema/carts/${cartId}`, { signal }),
+    queryFn: ({ signal }) => carts.get(cartId, { signal }),
     enabled: Boolean(cartId),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { COLLECTION_MAX_PAGE_SIZE } from '@decor/core';
+import { createCollectionStore, type CollectionItem } from './collection-store.ts';
 import { currentProjectKey } from '../config/env.ts';
 
 /**
@@ -9,7 +10,7 @@ import { currentProjectKey } from '../config/env.ts';
 export function catalogueQuery<T>(collection: 'categories' | 'options' | 'packages') {
   return queryOptions({
     queryKey: ['catalogue', currentProjectKey(), collection],
-    queryFn: ({ signal }) => api<T[]>(`/api/schema/${collection}/?limit=200`, { signal }),
+    queryFn: async ({ signal }) => (await createCollectionStore<T & CollectionItem>(collection).listPage({ limit: COLLECTION_MAX_PAGE_SIZE, signal })).items,
     staleTime: 60_000,
   });
 }

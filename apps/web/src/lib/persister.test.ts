@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
-import { throttledStoragePersister } from './collection-store.ts';
+import { throttledStoragePersister } from './persisted-cache.ts';
 
 const client = (n: number) => ({ timestamp: n, buster: 'b', clientState: { mutations: [], queries: [] } }) as PersistedClient;
 

@@ -14,7 +14,7 @@ import {
   type RuleContext,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
-import { persistCollectionCache } from '../../../lib/collection-store.ts';
+import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
