@@ -234,6 +234,15 @@ describe(`errors speak from the message catalogue (${testDbKind})`, () => {
     expect(stale.error.key).toBe('engine.stale');
     expect(stale.error.details.current._id).toBe(room._id);
   });
+
+  it('words the error handler’s own refusals from the catalogue too', async () => {
+    const broken = await app.inject({ method: 'PATCH', url: '/api/schema/rooms/01890000-0000-7000-8000-000000000000', headers: { ...browserHeaders(manager), 'content-type': 'application/json' }, payload: '{"name": ' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toMatchObject({ key: 'request.not-json', message: 'The request body is not valid JSON.' });
+    const [mine] = (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders((await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie) })).json() as Array<{ _id: string }>;
+    const approve = await send('POST', `/api/carts/${mine!._id}/approve`, {});
+    expect(approve.json().error).toMatchObject({ key: 'cart.cannot.approve', params: { aStatus: 'A draft' }, message: 'A draft selection cannot be approved.' });
+  });
 });
 
 describe(`a change without a lock (${testDbKind})`, () => {

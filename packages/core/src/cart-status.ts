@@ -1,4 +1,4 @@
-import { message } from './messages/index.ts';
+import { message, type MessageKey, type MessageParams } from './messages/index.ts';
 
 /** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
 export type CartStatus = 'draft' | 'submitted' | 'approved';
@@ -25,12 +25,13 @@ export function nextStatus(
   current: EffectiveStatus,
   action: CartAction,
   actor: CartActor,
-): { status: CartStatus } | { refused: string; because: 'who' | 'locked' | 'state' } {
+): { status: CartStatus } | { refused: string; key: MessageKey; params?: MessageParams; because: 'who' | 'locked' | 'state' } {
   const rule = TRANSITIONS[action];
-  if (!rule.by.includes(actor)) return { refused: message('cart.staff-only'), because: 'who' };
+  if (!rule.by.includes(actor)) return { refused: message('cart.staff-only'), key: 'cart.staff-only', because: 'who' };
   if (!rule.from.includes(current)) {
-    if (current === 'locked') return { refused: message('cart.deadline-passed'), because: 'locked' };
-    return { refused: message(`cart.cannot.${action}`, { aStatus: message(`cart.a-status.${current}`) }), because: 'state' };
+    if (current === 'locked') return { refused: message('cart.deadline-passed'), key: 'cart.deadline-passed', because: 'locked' };
+    const params = { aStatus: message(`cart.a-status.${current}`) };
+    return { refused: message(`cart.cannot.${action}`, params), key: `cart.cannot.${action}`, params, because: 'state' };
   }
   return { status: rule.to };
 }

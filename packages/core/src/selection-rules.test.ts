@@ -225,9 +225,10 @@ describe('cart status', () => {
   });
 
   it('refuses what is not allowed, with a reason', () => {
-    expect(nextStatus('submitted', 'approve', 'buyer')).toEqual({ refused: 'Only the design centre can do this.', because: 'who' });
-    expect(nextStatus('locked', 'submit', 'buyer')).toEqual({ refused: 'The deadline has passed: ask the design centre to extend it.', because: 'locked' });
-    expect(nextStatus('approved', 'submit', 'buyer')).toEqual({ refused: 'An approved selection cannot be submitted.', because: 'state' });
+    expect(nextStatus('submitted', 'approve', 'buyer')).toMatchObject({ refused: 'Only the design centre can do this.', key: 'cart.staff-only', because: 'who' });
+    expect(nextStatus('locked', 'submit', 'buyer')).toMatchObject({ refused: 'The deadline has passed: ask the design centre to extend it.', key: 'cart.deadline-passed', because: 'locked' });
+    expect(nextStatus('approved', 'submit', 'buyer')).toMatchObject({ refused: 'An approved selection cannot be submitted.', key: 'cart.cannot.submit', because: 'state' });
+    expect(nextStatus('approved', 'approve', 'manager')).toMatchObject({ refused: 'An approved selection cannot be approved.' });
   });
 });
 

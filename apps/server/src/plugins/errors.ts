@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError, type ErrorBody, type ErrorCode } from '@decor/core';
+import { DomainError, type ErrorBody, type ErrorCode, fail, type MessageKey, type MessageParams } from '@decor/core';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -27,15 +27,15 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = Object.fromEntries(
 );
 
 /** PostgreSQL error codes a bad request can cause; each becomes a plain 4xx, never SQL. */
-const PG_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  '23505': { code: 'conflict', message: 'That already exists.' },
-  '23503': { code: 'conflict', message: 'That is still referred to, or refers to something missing.' },
-  '22P02': { code: 'bad_request', message: 'A value has the wrong form.' },
-  '22001': { code: 'bad_request', message: 'A value is too long.' },
-  '22021': { code: 'bad_request', message: 'A value contains a character that cannot be stored.' },
-  '22P05': { code: 'bad_request', message: 'A value contains a character that cannot be stored.' },
-  '22003': { code: 'bad_request', message: 'A number is out of range.' },
-  '40001': { code: 'conflict', message: 'Someone else changed this at the same moment. Please try again.' },
+const PG_ERRORS: Record<string, { code: ErrorCode; key: MessageKey }> = {
+  '23505': { code: 'conflict', key: 'database.exists' },
+  '23503': { code: 'conflict', key: 'database.referred' },
+  '22P02': { code: 'bad_request', key: 'database.form' },
+  '22001': { code: 'bad_request', key: 'database.too-long' },
+  '22021': { code: 'bad_request', key: 'database.character' },
+  '22P05': { code: 'bad_request', key: 'database.character' },
+  '22003': { code: 'bad_request', key: 'database.range' },
+  '40001': { code: 'conflict', key: 'database.retry' },
 };
 
 /** The SQLSTATE of a database error, looking through the query builder's wrapper. */
@@ -65,6 +65,8 @@ export function toErrorReply(error: unknown): ApiErrorReply {
     if (error.key) answer.body.error = { ...answer.body.error, key: error.key, ...(error.params ? { params: error.params } : {}) };
     return answer;
   }
+  /** The handler's own sentences come from the catalogue too. */
+  const said = (code: ErrorCode, key: MessageKey, params?: MessageParams, details?: unknown) => toErrorReply(fail(code, key, params, details));
 
   const fastifyError = error as FastifyError & { code?: string };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
@@ -72,33 +74,31 @@ export function toErrorReply(error: unknown): ApiErrorReply {
       field: [fastifyError.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
       message: issue.message ?? 'Invalid value',
     }));
-    return reply('bad_request', `Invalid input: ${issues.map((i) => `${i.field} (${i.message})`).join(', ')}`, {
-      issues,
-    });
+    return said('bad_request', 'request.invalid', { issues: issues.map((i) => `${i.field} (${i.message})`).join(', ') }, { issues });
   }
-  if (isResponseSerializationError(fastifyError)) return reply('internal', 'Something went wrong on our side.');
+  if (isResponseSerializationError(fastifyError)) return said('internal', 'server.fault');
 
   const pgError = PG_ERRORS[databaseErrorCode(error) ?? ''];
-  if (pgError) return reply(pgError.code, pgError.message);
+  if (pgError) return said(pgError.code, pgError.key);
 
   switch (fastifyError.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return reply('payload_too_large', 'The request body is too large.');
+      return said('payload_too_large', 'request.body-too-large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return reply('unsupported_media_type', 'This content type is not accepted here.');
+      return said('unsupported_media_type', 'request.media-type');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return reply('bad_request', 'The request body is empty but was sent as JSON.');
+      return said('bad_request', 'request.empty-json');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return reply('bad_request', 'The request body is not valid JSON.');
+      return said('bad_request', 'request.body-not-json');
   }
-  if (error instanceof SyntaxError) return reply('bad_request', 'The request body is not valid JSON.');
+  if (error instanceof SyntaxError) return said('bad_request', 'request.body-not-json');
 
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
     return { status, body: { error: { code: CODE_OF_STATUS[status] ?? 'bad_request', message: fastifyError.message } } };
   }
-  return reply('internal', 'Something went wrong on our side.');
+  return said('internal', 'server.fault');
 }
 
 /**

@@ -141,4 +141,19 @@ export const EN = {
   'session.accept-terms': 'Please accept the terms of service first.',
   'session.sign-in': 'Sign in to continue.',
   'session.admins-only': 'Only administrators may do this.',
+
+  // What the error handler itself says
+  'request.invalid': 'Invalid input: {issues}',
+  'request.body-too-large': 'The request body is too large.',
+  'request.media-type': 'This content type is not accepted here.',
+  'request.empty-json': 'The request body is empty but was sent as JSON.',
+  'request.body-not-json': 'The request body is not valid JSON.',
+  'server.fault': 'Something went wrong on our side.',
+  'database.exists': 'That already exists.',
+  'database.referred': 'That is still referred to, or refers to something missing.',
+  'database.form': 'A value has the wrong form.',
+  'database.too-long': 'A value is too long.',
+  'database.character': 'A value contains a character that cannot be stored.',
+  'database.range': 'A number is out of range.',
+  'database.retry': 'Someone else changed this at the same moment. Please try again.',
 } as const;

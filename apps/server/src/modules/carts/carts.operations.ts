@@ -1,4 +1,4 @@
-import { can, type CartAction, type CartStatus, DomainError, effectiveStatus, fail, missingRequired, nextStatus, type Selection } from '@decor/core';
+import { can, type CartAction, type CartStatus, effectiveStatus, fail, missingRequired, nextStatus, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/scope.ts';
 import { readPlan } from '../decor/access.ts';
@@ -58,7 +58,7 @@ export async function transitionCart({ db, hooks, scope, cartId, action, signatu
         const outcome = nextStatus(effectiveStatus(data, now), action, by);
         if ('refused' in outcome) {
           const code = outcome.because === 'who' ? 'forbidden' : outcome.because === 'locked' ? 'locked' : 'conflict';
-          throw new DomainError(code, outcome.refused);
+          throw fail(code, outcome.key, outcome.params);
         }
         const entry = { status: outcome.status, at: now.toISOString(), by: writer.actorId, ...(comment ? { comment } : {}) };
         let next: Record<string, unknown> = { ...data, status: outcome.status, history: [...((data.history as unknown[]) ?? []), entry] };
