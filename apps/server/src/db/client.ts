@@ -26,6 +26,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Each hot query's statement name, by its text: hashed once, not on every call. */
+const statementNames = new Map<string, string>();
+
 /**
  * Runs a hot query as a named prepared statement on PostgreSQL (parsed and planned once
  * per connection), or plainly on PGlite. Only for queries whose text repeats.
@@ -34,7 +37,11 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      if (statementNames.size < 5_000) statementNames.set(text, name);
+    }
     return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
   }
   return queryRows<T>(db, query);
