@@ -22,7 +22,7 @@ function loadConfigOrExit(): Config {
 
 /** Migrations, secrets and demo data: done once, before any process serves. */
 async function prepare(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
   const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 });
   let demoNotice: string | null = null;
   if (config.seedDemo) {
@@ -36,7 +36,7 @@ async function prepare(config: Config) {
 async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepare>>) {
   const startedAt = performance.now();
   const { database, authSecret, demoNotice } = prepared ?? {
-    database: await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }),
+    database: await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') }),
     authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 }),
     demoNotice: null,
   };

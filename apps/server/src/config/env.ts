@@ -33,6 +33,7 @@ const envSchema = z.object({
     (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
     'a postgres:// connection URL',
   ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: optionalText.refine(
     (value) => value === undefined || /^smtps?:\/\//.test(value),
@@ -68,6 +69,8 @@ export type Config = {
    */
   portalUrl: { protocol: 'http:' | 'https:'; port: string };
   databaseUrl: string | undefined;
+  /** Connections each server process keeps to PostgreSQL. */
+  databasePoolSize: number;
   dataDir: string;
   smtpUrl: string | undefined;
   demoPassword: string | undefined;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalHost,
     portalUrl: portalUrlOf(e.PORTAL_URL, portalHost, e.PORT),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     demoPassword: e.DEMO_PASSWORD,
