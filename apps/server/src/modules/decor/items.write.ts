@@ -33,22 +33,35 @@ export interface Writer extends Required<Omit<WriteBase, 'onTaskError'>> {
   afterCommit(task: (db: Db) => Promise<unknown>): void;
 }
 
+type Task = (db: Db) => Promise<unknown>;
+
+/** A writer on `db` (a transaction or the database), collecting into `tasks` what must run after the commit. */
+function writerOn(db: Db, base: WriteBase, tasks: Task[]): Writer {
+  return { project: base.project, actorId: base.actorId, origin: base.origin, hooks: base.hooks, now: base.now ?? new Date(), db, afterCommit: (task) => tasks.push(task) };
+}
+
+/** Runs what was queued for after the commit; a failure is reported, never thrown. */
+function runAfterCommit(db: Db, base: WriteBase, tasks: Task[]) {
+  for (const task of tasks) void task(db).catch((error: unknown) => base.onTaskError?.(error));
+}
+
 /** Runs `work` in one transaction; tasks the hooks queued for after the commit run once it has. */
 export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writer) => Promise<T>): Promise<T> {
-  const tasks: Array<(db: Db) => Promise<unknown>> = [];
-  const result = await db.transaction(async (tx) =>
-    work({
-      project: base.project,
-      actorId: base.actorId,
-      origin: base.origin,
-      hooks: base.hooks,
-      now: base.now ?? new Date(),
-      db: tx as unknown as Db,
-      afterCommit: (task) => tasks.push(task),
-    }),
-  );
-  for (const task of tasks) void task(db).catch((error: unknown) => base.onTaskError?.(error));
+  const tasks: Task[] = [];
+  const result = await db.transaction(async (tx) => work(writerOn(tx as unknown as Db, base, tasks)));
+  runAfterCommit(db, base, tasks);
   return result;
+}
+
+/** The refusal for an item that is not there (or not the caller's to change). */
+function missing(collection: ResolvedCollection, options: Pick<UpdateOptions, 'missingMessage'>) {
+  return options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
+}
+
+/** The refusal for a change based on an older version, with the item as it now is. */
+async function stale(db: Db, projectId: string, collection: ResolvedCollection, id: string, options: Pick<UpdateOptions, 'conflictMessage'>) {
+  const current = JSON.parse(await documentOf(db, projectId, collection.name, id)) as unknown;
+  return fail('conflict', options.conflictMessage ?? 'engine.stale', undefined, { current });
 }
 
 /** The collection written to; what this server keeps of it is dropped the moment the write commits (others hear it on the change feed). */
@@ -152,11 +165,8 @@ export async function updateItem(
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
-  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) {
-    const latest = JSON.parse(await documentOf(writer.db, projectId, collection.name, id)) as unknown;
-    throw fail('conflict', options.conflictMessage ?? 'engine.stale', undefined, { current: latest });
-  }
+  if (!current) throw missing(collection, options);
+  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await stale(writer.db, projectId, collection, id, options);
   const proposed = await change(current);
   if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
   const data = await prepare(writer, collection, 'update', proposed, current.data);
@@ -184,22 +194,20 @@ export async function updateOne(
   options: UpdateOptions = {},
 ): Promise<string> {
   if (base.hooks.has(name, 'afterChange')) return withWrites(db, base, (writer) => updateItem(writer, name, id, change, options));
-  const tasks: Array<(db: Db) => Promise<unknown>> = [];
-  const writer: Writer = { project: base.project, actorId: base.actorId, origin: base.origin, hooks: base.hooks, now: base.now ?? new Date(), db, afterCommit: (task) => tasks.push(task) };
+  const tasks: Task[] = [];
+  const writer = writerOn(db, base, tasks);
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const current = await readItemRow(db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
-  const conflict = async () =>
-    fail('conflict', options.conflictMessage ?? 'engine.stale', undefined, { current: JSON.parse(await documentOf(db, projectId, collection.name, id)) as unknown });
-  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await conflict();
+  if (!current) throw missing(collection, options);
+  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await stale(db, projectId, collection, id, options);
   const proposed = await change(current);
   if (proposed === null) return documentOf(db, projectId, collection.name, id);
   const data = await prepare(writer, collection, 'update', proposed, current.data);
   const body = await updateItemAudited(db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId, ifVersion: current.version });
-  if (!body) throw await conflict();
+  if (!body) throw await stale(db, projectId, collection, id, options);
   queueAfterCommit(writer, { ...hookArgs(writer, collection, 'update', current.data), id, data });
-  for (const task of tasks) void task(db).catch((error: unknown) => base.onTaskError?.(error));
+  runAfterCommit(db, base, tasks);
   return body;
 }
 
@@ -209,7 +217,7 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
   const projectId = writer.project.id;
   const singular = collection.ui.singular.toLowerCase();
   const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular });
+  if (!current) throw missing(collection, options);
   const args = hookArgs(writer, collection, 'delete', current.data);
   await writer.hooks.run('beforeDelete', { ...args, id });
   const usedBy = await referrers(writer.db, { projectId, collection: collection.name, id });
