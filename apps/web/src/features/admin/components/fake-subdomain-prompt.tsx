@@ -3,7 +3,7 @@ import { Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
 import { writeFakeSubdomain } from '../../../config/env.ts';
-import { deploysQuery } from '../api/deploys.ts';
+import { deploysQuery } from '../api/get-deploys.ts';
 
 /**
  * On a host without a project (an IP address or the bare portal host) an admin picks the

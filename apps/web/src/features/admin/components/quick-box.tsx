@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Text, TextInput, Title 
 import { useQuery } from '@tanstack/react-query';
 import { DEPLOY_TYPES_LIST } from '@decor/core';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
-import { deploysQuery, type Deploy } from '../api/deploys.ts';
+import { deploysQuery, type Deploy } from '../api/get-deploys.ts';
 
 /** Deploys whose name, host or project keys contain the filter (case-insensitive). */
 export function filterDeploys(deploys: Deploy[], filter: string): Deploy[] {

@@ -3,7 +3,7 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IdentityError, resetPassword, verifyEmail } from '../../../lib/auth-client.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { passwordPolicyQuery } from '../api/password-policy.ts';
+import { passwordPolicyQuery } from '../api/get-password-policy.ts';
 import { NewPasswordField } from './password-field.tsx';
 import { isPasswordAcceptable } from './password-rules.ts';
 

@@ -1,7 +1,7 @@
 import { List, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { passwordProblems, PASSWORD_POLICY } from '@decor/core';
-import { passwordPolicyQuery } from '../api/password-policy.ts';
+import { passwordPolicyQuery } from '../api/get-password-policy.ts';
 
 export interface NewPasswordFieldProps {
   value: string;

@@ -13,7 +13,7 @@ import {
   signUpWithPassword,
 } from '../../../lib/auth-client.ts';
 import { envQuery } from '../../../lib/env.ts';
-import { passwordPolicyQuery } from '../api/password-policy.ts';
+import { passwordPolicyQuery } from '../api/get-password-policy.ts';
 import { isPasswordAcceptable } from './password-rules.ts';
 
 // Only people creating an account need the policy field: keep it out of the first page.

@@ -1,5 +1,5 @@
 import { Alert, Skeleton } from '@mantine/core';
-import { useBuyerRooms } from '../api/use-buyer-rooms.ts';
+import { useBuyerRooms } from '../hooks/use-buyer-rooms.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 
 /** `/explore` and `/tour`: the signed-in buyer's own rooms with the finishes of their cart. */
