@@ -18,6 +18,7 @@ import { decorRoutes } from './modules/decor/decor.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { cartsRoutes } from './modules/carts/carts.routes.ts';
+import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
         { name: 'portal', description: 'Environment, people, projects, access codes' },
         { name: 'identity', description: 'The embedded identity provider' },
         { name: 'decor', description: 'Schema-driven collections and files' },
+        { name: 'manage', description: "The back office of a project's design centre" },
       ],
     },
     transform: documentedSchema,
@@ -127,6 +129,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(decorRoutes, context);
   await app.register(filesRoutes, context);
   await app.register(cartsRoutes, { ...context, mailer, authSecret });
+  await app.register(manageRoutes, context);
   await app.register(referenceRoutes);
 
   if (runReminders) {

@@ -241,7 +241,9 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     expect((await app.inject({ method: 'GET', url: '/api/access-codes', headers: browserHeaders(buyer) })).statusCode).toBe(403);
     const list = await app.inject({ method: 'GET', url: '/api/access-codes', headers: browserHeaders(manager) });
     expect(list.statusCode).toBe(200);
-    expect(list.json().length).toBeGreaterThanOrEqual(4);
+    expect(list.json().items.length).toBeGreaterThanOrEqual(4);
+    // Each use is dated: the race above used its code once.
+    expect(list.json().items.find((c: { email: string }) => c.email === 'race@example.test').lastUsedAt).not.toBeNull();
   });
 
   it('refuses bad input: unknown unit (422), bad e-mail, unknown fields, sending without an e-mail (400)', async () => {

@@ -3,7 +3,8 @@ import { message, type MessageKey, type MessageParams } from './messages/index.t
 /** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
 export type CartStatus = 'draft' | 'submitted' | 'approved';
 export type EffectiveStatus = CartStatus | 'locked';
-export type CartAction = 'submit' | 'approve' | 'return' | 'reopen' | 'extend';
+export const CART_ACTIONS = ['submit', 'approve', 'return', 'reopen', 'extend'] as const;
+export type CartAction = (typeof CART_ACTIONS)[number];
 export type CartActor = 'buyer' | 'manager';
 
 /** A draft whose deadline has passed is locked (read-only) until a manager extends it. */

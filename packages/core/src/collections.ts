@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SURFACES } from './cart-view.ts';
 import type { ApiItem } from './contracts.ts';
+import { CART_ACTIONS } from './cart-status.ts';
 
 /**
  * The built-in collections of a project's decor content (docs/data-model.md), defined once:
@@ -151,9 +152,27 @@ export const cartSchema = z
       .default([]),
     /** Change orders: 1 until an approved selection is reopened. */
     revision: z.number().int().min(1).default(1),
+    /** Fees a manager added when reopening an approved selection; part of the total, written by the server only. */
+    fees: z.array(adjustmentSchema).max(10).default([]),
     /** Every status change: who, when, and a manager's comment. */
     history: z
-      .array(z.object({ status: z.enum([...CART_STATUSES, 'locked']), at: z.iso.datetime({ offset: true }), by: z.string().max(100), comment: text(2000).optional() }).strict())
+      .array(
+        z
+          .object({
+            status: z.enum([...CART_STATUSES, 'locked']),
+            /** What happened (absent on entries written before actions were recorded). */
+            action: z.enum(CART_ACTIONS).optional(),
+            at: z.iso.datetime({ offset: true }),
+            by: z.string().max(100),
+            /** The name of who did it, as it was then: buyers read it without seeing other accounts. */
+            byName: text(200).optional(),
+            comment: text(2000).optional(),
+            /** For a reopening: the change order's fee; for an extension: the new deadline. */
+            fee: money.optional(),
+            deadline: z.iso.datetime({ offset: true }).optional(),
+          })
+          .strict(),
+      )
       .max(500)
       .default([]),
     /** Saved alternatives (docs/selection-rules.md "Cart versions"): written by the server, never by a PATCH. */
@@ -304,7 +323,7 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
     read: 'own',
     write: 'owners',
     ownerWritableFields: ['selections', 'package', 'notes', 'budget'],
-    serverFields: ['total'],
+    serverFields: ['total', 'fees'],
     ownership: { userField: 'owner', unitField: 'unit' },
   },
   {

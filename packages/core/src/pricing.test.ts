@@ -44,11 +44,12 @@ describe('pricedSnapshot', () => {
         fc.array(fc.record({ option: fc.constantFrom('a', 'b', 'c', 'd'), quantity: fc.integer({ min: 1, max: 20 }) }), { maxLength: 12 }),
         fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 5_000_000 })),
         fc.integer({ min: -10_000_000, max: 1_000_000 }),
-        (selections, prices, packageAdjustment) => {
+        fc.array(fc.record({ label: fc.constantFrom('Change order fee', 'Revision fee'), amount: fc.integer({ min: 0, max: 100_000 }) }), { maxLength: 3 }),
+        (selections, prices, packageAdjustment, fees) => {
           const priceOf = (id: string) => prices[id];
-          const snapshot = pricedSnapshot({ selections, priceOf, packageAdjustment, packageName: 'Chef package' });
+          const snapshot = pricedSnapshot({ selections, priceOf, packageAdjustment, packageName: 'Chef package', fees });
           const sum = snapshot.lines.reduce((t, l) => t + l.price * l.quantity, 0) + snapshot.adjustments.reduce((t, a) => t + a.amount, 0);
-          return sum === snapshot.total && snapshot.total === cartTotal({ selections, priceOf, packageAdjustment }) && snapshot.total >= 0;
+          return sum === snapshot.total && snapshot.total === cartTotal({ selections, priceOf, packageAdjustment, fees }) && snapshot.total >= 0;
         },
       ),
     );
@@ -58,5 +59,12 @@ describe('pricedSnapshot', () => {
     const snapshot = pricedSnapshot({ selections: [{ option: 'a', quantity: 2 }], priceOf: () => 1_000, packageAdjustment: -500, packageName: 'Chef package' });
     expect(snapshot).toEqual({ lines: [{ option: 'a', quantity: 2, price: 1_000 }], adjustments: [{ label: 'Chef package', amount: -500 }], total: 1_500 });
     expect(pricedSnapshot({ selections: [], priceOf: () => 0 }).adjustments).toEqual([]);
+  });
+
+  it('adds a change order fee after the package, which it is never cut by', () => {
+    const fee = { label: 'Change order fee (revision 2)', amount: 25_000 };
+    const snapshot = pricedSnapshot({ selections: [{ option: 'a', quantity: 1 }], priceOf: () => 1_000, packageAdjustment: -5_000, packageName: 'Chef', fees: [fee] });
+    expect(snapshot.adjustments).toEqual([{ label: 'Chef', amount: -1_000 }, fee]);
+    expect(snapshot.total).toBe(25_000);
   });
 });

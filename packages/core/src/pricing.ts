@@ -3,24 +3,32 @@ export interface PricedSelection {
   quantity: number;
 }
 
+/** A line that is not an option: a package's saving, or a change order's fee. */
+export interface Adjustment {
+  label: string;
+  amount: number;
+}
+
 /**
  * A cart's total in integer minor units: the sum of each chosen option's current price
- * times its quantity, plus the package's adjustment, and never below zero (a package
- * discount cannot make the builder owe the buyer). An option whose price is unknown
- * counts as 0 here; the rules refuse such a choice before it is saved.
+ * times its quantity, plus the package's adjustment, never below zero (a package discount
+ * cannot make the builder owe the buyer), plus the fees of its change orders. An option
+ * whose price is unknown counts as 0 here; the rules refuse such a choice before it is saved.
  */
 export function cartTotal({
   selections,
   priceOf,
   packageAdjustment = 0,
+  fees = [],
 }: {
   selections: readonly PricedSelection[];
   priceOf: (optionId: string) => number | undefined;
   packageAdjustment?: number;
+  fees?: readonly Adjustment[];
 }): number {
   let total = packageAdjustment;
   for (const selection of selections) total += (priceOf(selection.option) ?? 0) * selection.quantity;
-  return Math.max(0, total);
+  return Math.max(0, total) + fees.reduce((sum, fee) => sum + fee.amount, 0);
 }
 
 export interface PricedLine extends PricedSelection {
@@ -28,32 +36,30 @@ export interface PricedLine extends PricedSelection {
   price: number;
 }
 
-export interface Adjustment {
-  label: string;
-  amount: number;
-}
-
 /**
  * The lines, adjustments and total a buyer signs and a purchase records
  * (docs/selection-rules.md, "Prices"): each choice at its price now, the package's saving as
  * an adjustment — cut so that the total never goes below zero, as cartTotal does — and a
- * total that is always exactly the lines plus the adjustments.
+ * total that is always exactly the lines plus the adjustments; change-order fees follow as
+ * adjustments of their own.
  */
 export function pricedSnapshot({
   selections,
   priceOf,
   packageAdjustment = 0,
   packageName = 'Package',
+  fees = [],
 }: {
   selections: ReadonlyArray<PricedSelection & { room?: string | undefined }>;
   priceOf: (optionId: string) => number | undefined;
   packageAdjustment?: number;
   packageName?: string;
+  fees?: readonly Adjustment[];
 }): { lines: PricedLine[]; adjustments: Adjustment[]; total: number } {
   const lines = selections.map((s) => ({ option: s.option, ...(s.room ? { room: s.room } : {}), quantity: s.quantity, price: priceOf(s.option) ?? 0 }));
   const sum = lines.reduce((total, line) => total + line.price * line.quantity, 0);
-  const total = cartTotal({ selections, priceOf, packageAdjustment });
-  const effective = total - sum;
-  const adjustments = effective !== 0 ? [{ label: packageName, amount: effective }] : [];
+  const total = cartTotal({ selections, priceOf, packageAdjustment, fees });
+  const effective = cartTotal({ selections, priceOf, packageAdjustment }) - sum;
+  const adjustments = [...(effective !== 0 ? [{ label: packageName, amount: effective }] : []), ...fees.map((fee) => ({ label: fee.label, amount: fee.amount }))];
   return { lines, adjustments, total };
 }

@@ -21,6 +21,7 @@ export const accessCodes = pgTable(
     maxUses: integer('max_uses').notNull().default(1),
     uses: integer('uses').notNull().default(0),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,8 @@ export const users = pgTable('users', {
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   termsRejectedAt: timestamp('terms_rejected_at', { withTimezone: true }),
   disabled: boolean('disabled').notNull().default(false),
+  /** When the person last signed in (any method); the back office counts who has. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

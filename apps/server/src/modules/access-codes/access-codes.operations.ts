@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { can, canManageProject, DomainError, fail, type ProjectRole, safeNextPath } from '@decor/core';
+import { canManageProject, DomainError, fail, type ProjectRole, safeNextPath } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { grantMembership, roleInProject } from '../projects/memberships.repo.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
 import { requireProject } from '../projects/projects.operations.ts';
-import type { Scope } from '../projects/scope.ts';
+import { requireManager, type Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { updateItem, withWrites } from '../decor/items.write.ts';
 import {
@@ -32,18 +31,16 @@ function newCode(): string {
   return Array.from(crypto.randomBytes(20), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-/** The project and the manager (or admin) acting in it; anyone else is refused. */
-function requireManager({ project, standing, actor }: Scope): { project: ProjectRow; actor: Actor } {
-  if (can(standing, 'manage') !== 'any' || !actor) throw fail('forbidden', 'code.managers-only');
-  return { project, actor };
-}
+const requireCodeManager = (scope: Scope) => requireManager(scope, 'code.managers-only');
 
-export function accessCodeView(row: AccessCodeRow, origin: string) {
+export function accessCodeView(row: AccessCodeRow, origin: string, unitName: string | null = null) {
   return {
     code: row.code,
     url: `${origin}/link/${row.code}`,
     email: row.email,
     unit: row.unitId,
+    unitName,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     role: row.role,
     targetPath: row.targetPath,
     expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -77,7 +74,7 @@ export async function createAccessCode({
   origin: string;
   mailer: Mailer;
 }) {
-  const { project, actor } = requireManager(scope);
+  const { project, actor } = requireCodeManager(scope);
   const unit = input.unit ? await findUnit(db, project.id, input.unit) : undefined;
   if (input.unit && !unit) throw fail('rule_broken', 'code.unit-elsewhere', undefined, { field: 'unit' });
   if (input.send && !input.email) throw fail('bad_request', 'code.email-to-send', undefined, { field: 'email' });
@@ -92,20 +89,99 @@ export async function createAccessCode({
     maxUses: input.maxUses,
     createdBy: actor.userId,
   });
-  const view = accessCodeView(row, origin);
+  const view = accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
   if (input.send && row.email) {
     await mailer.send(invitationMail({ to: row.email, projectName: project.name, url: view.url, unitName: (unit?.data.name as string) ?? null }));
   }
   return view;
 }
 
-export async function listProjectAccessCodes({ db, scope, origin }: { db: Db; scope: Scope; origin: string }) {
-  const { project } = requireManager(scope);
-  return (await listAccessCodes(db, project.id)).map((row) => accessCodeView(row, origin));
+/** Every access link list is a keyset page of this many (docs/back-office.md). */
+const CODES_PAGE = 50;
+
+export async function listProjectAccessCodes({ db, scope, origin, after, q }: { db: Db; scope: Scope; origin: string; after?: string | undefined; q?: string | undefined }) {
+  const { project } = requireCodeManager(scope);
+  const rows = await listAccessCodes(db, { projectId: project.id, after: decodeCodeCursor(after), limit: CODES_PAGE + 1, q });
+  const page = rows.slice(0, CODES_PAGE);
+  const last = page[page.length - 1]?.row;
+  return {
+    items: page.map(({ row, unitName }) => accessCodeView(row, origin, unitName)),
+    next: rows.length > CODES_PAGE && last ? Buffer.from(JSON.stringify({ at: last.createdAt.toISOString(), code: last.code })).toString('base64url') : null,
+  };
+}
+
+function decodeCodeCursor(text: string | undefined): { at: string; code: string } | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as { at?: unknown; code?: unknown };
+    if (typeof value.at === 'string' && !Number.isNaN(Date.parse(value.at)) && typeof value.code === 'string' && /^[a-z0-9]{8,64}$/.test(value.code)) {
+      return { at: value.at, code: value.code };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw fail('bad_request', 'manage.bad-cursor', undefined, { field: 'after' });
+}
+
+/**
+ * Invites many people at once, one link each (e-mail and unit), all made or none: every
+ * unit is checked first; the mails go out after the links exist.
+ */
+export async function createAccessCodes({
+  db,
+  scope,
+  invitations,
+  common,
+  origin,
+  mailer,
+}: {
+  db: Db;
+  scope: Scope;
+  invitations: Array<{ email: string; unit?: string | undefined }>;
+  common: Omit<CreateAccessCodeInput, 'email' | 'unit'>;
+  origin: string;
+  mailer: Mailer;
+}) {
+  const { project, actor } = requireCodeManager(scope);
+  const units = new Map<string, Awaited<ReturnType<typeof findUnit>>>();
+  for (const [index, invitation] of invitations.entries()) {
+    if (!invitation.unit || units.has(invitation.unit)) continue;
+    const unit = await findUnit(db, project.id, invitation.unit);
+    if (!unit) throw fail('rule_broken', 'code.unit-elsewhere', undefined, { field: `invitations.${index}.unit` });
+    units.set(invitation.unit, unit);
+  }
+  const rows = await db.transaction(async (tx) => {
+    const made = [];
+    for (const invitation of invitations) {
+      made.push(
+        await insertAccessCode(tx as unknown as Db, {
+          code: newCode(),
+          projectId: project.id,
+          unitId: invitation.unit ?? null,
+          email: invitation.email.toLowerCase(),
+          role: common.role,
+          targetPath: common.targetPath ? safeNextPath(common.targetPath) : null,
+          expiresAt: new Date(Date.now() + common.expiresInDays * DAY_MS),
+          maxUses: common.maxUses,
+          createdBy: actor.userId,
+        }),
+      );
+    }
+    return made;
+  });
+  const views = rows.map((row) => accessCodeView(row, origin, row.unitId ? ((units.get(row.unitId)?.data.name as string | undefined) ?? null) : null));
+  let sent = 0;
+  if (common.send) {
+    for (const view of views) {
+      await mailer.send(invitationMail({ to: view.email!, projectName: project.name, url: view.url, unitName: view.unitName }));
+      sent += 1;
+    }
+  }
+  return { items: views, sent };
 }
 
 export async function revokeProjectAccessCode({ db, scope, code, origin }: { db: Db; scope: Scope; code: string; origin: string }) {
-  const { project } = requireManager(scope);
+  const { project } = requireCodeManager(scope);
   const existing = await findAccessCode(db, code);
   if (!existing || existing.projectId !== project.id) throw fail('not_found', 'code.no-such');
   return accessCodeView((await revokeAccessCode(db, code))!, origin);

@@ -24,8 +24,18 @@ export async function insertAccessCode(db: Db, row: typeof accessCodes.$inferIns
   return created!;
 }
 
-export async function listAccessCodes(db: Db, projectId: string) {
-  return db.select().from(accessCodes).where(eq(accessCodes.projectId, projectId)).orderBy(desc(accessCodes.createdAt));
+/** A project's access links, newest first, in keyset pages, with the name of each one's unit; `q` searches the address. */
+export async function listAccessCodes(db: Db, { projectId, after, limit, q }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined }) {
+  const conditions = [eq(accessCodes.projectId, projectId)];
+  if (after) conditions.push(sql`(${accessCodes.createdAt}, ${accessCodes.code}) < (${after.at}::timestamptz, ${after.code})`);
+  if (q) conditions.push(sql`${accessCodes.email} ILIKE ${`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  return db
+    .select({ row: accessCodes, unitName: sql<string | null>`${items.data}->>'name'` })
+    .from(accessCodes)
+    .leftJoin(items, and(eq(items.projectId, accessCodes.projectId), eq(items.collection, 'units'), eq(items.id, accessCodes.unitId)))
+    .where(and(...conditions))
+    .orderBy(desc(accessCodes.createdAt), desc(accessCodes.code))
+    .limit(limit);
 }
 
 export async function revokeAccessCode(db: Db, code: string): Promise<AccessCodeRow | undefined> {
@@ -44,7 +54,7 @@ export async function revokeAccessCode(db: Db, code: string): Promise<AccessCode
 export async function useAccessCode(db: Db, code: string): Promise<AccessCodeRow | undefined> {
   const [row] = await db
     .update(accessCodes)
-    .set({ uses: sql`${accessCodes.uses} + 1` })
+    .set({ uses: sql`${accessCodes.uses} + 1`, lastUsedAt: sql`now()` })
     .where(
       and(
         eq(accessCodes.code, code),

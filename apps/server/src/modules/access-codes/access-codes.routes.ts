@@ -7,7 +7,7 @@ import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import type { Auth } from '../identity/auth.ts';
 import { createSignInToken, sendVerificationLink } from '../identity/provider-actions.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { consumeAccessCode, createAccessCode, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
+import { consumeAccessCode, createAccessCode, createAccessCodes, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 
 const codeParam = z.object({ code: z.string().regex(/^[a-z0-9]{8,64}$/, 'an access code') });
@@ -17,6 +17,8 @@ const accessCodeSchema = z.object({
   url: z.string(),
   email: z.string().nullable(),
   unit: z.string().nullable(),
+  unitName: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
   role: z.enum(['purchaser', 'manager']),
   targetPath: z.string().nullable(),
   expiresAt: z.string().nullable(),
@@ -97,11 +99,48 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
 
   app.get(
     '/api/access-codes',
-    { schema: { tags: ['portal'], summary: "This project's access links (its managers)", response: { 200: z.array(accessCodeSchema), ...errors } } },
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "This project's access links, newest first, 50 a page (its managers); q searches the address",
+        querystring: z.object({ after: z.string().max(500).optional(), q: z.string().trim().max(254).optional() }).strict(),
+        response: { 200: z.object({ items: z.array(accessCodeSchema), next: z.string().nullable() }), ...errors },
+      },
+    },
     async (request) => {
       requireActor(request);
       const scope = await request.projectScope();
-      return listProjectAccessCodes({ db, scope, origin: projectOrigin(config, scope.project.key) });
+      return listProjectAccessCodes({ db, scope, origin: projectOrigin(config, scope.project.key), after: request.query.after, q: request.query.q || undefined });
+    },
+  );
+
+  app.post(
+    '/api/access-codes/bulk',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Invite many people at once: one link per e-mail address (and unit), all made or none, mailed if asked (its managers)',
+        body: z
+          .object({
+            invitations: z
+              .array(z.object({ email: z.email().max(254), unit: z.uuid().optional() }).strict())
+              .min(1)
+              .max(200),
+            role: z.enum(['purchaser', 'manager']).default('purchaser'),
+            expiresInDays: z.number().int().min(1).max(365).default(30),
+            maxUses: z.number().int().min(1).max(1000).default(1),
+            send: z.boolean().default(true),
+          })
+          .strict(),
+        response: { 201: z.object({ items: z.array(accessCodeSchema), sent: z.number() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireActor(request);
+      const scope = await request.projectScope();
+      const { invitations, ...common } = request.body;
+      const created = await createAccessCodes({ db, scope, invitations, common, origin: projectOrigin(config, scope.project.key), mailer });
+      return reply.status(201).send(created);
     },
   );
 

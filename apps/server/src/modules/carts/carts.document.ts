@@ -13,6 +13,8 @@ export type CartData = Record<string, unknown> & {
   total: number;
   notes?: string;
   revision?: number;
+  /** Change-order fees added when an approved selection was reopened. */
+  fees?: Array<{ label: string; amount: number }>;
   owner?: string;
   signature?: {
     name: string;

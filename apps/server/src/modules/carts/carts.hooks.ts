@@ -5,7 +5,7 @@ import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Document, HookArgs, HookRegistry } from '../decor/collection-hooks.ts';
 import type { Writer } from '../decor/items.write.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { notifyManagersOfSubmission } from './carts.notices.ts';
+import { notifyBuyersOfDecision, notifyManagersOfSubmission } from './carts.notices.ts';
 import { repriceDraftCarts } from './carts.pricing.ts';
 import { enforceCartRules, totalOf } from './carts.rules.ts';
 
@@ -26,6 +26,18 @@ function choicesOf(cart: Document | null) {
   return JSON.stringify([cart?.selections ?? [], cart?.package ?? null]);
 }
 
+type HistoryEntry = { action?: string; by: string; comment?: string; fee?: number; deadline?: string };
+const DECISIONS = new Set(['approve', 'return', 'reopen', 'extend']);
+
+/** The design centre's decision this write added to a cart's history, if it added one. */
+function newDecision(previous: Document | null, data: Document | null) {
+  const before = ((previous?.history as HistoryEntry[] | undefined) ?? []).length;
+  const history = (data?.history as HistoryEntry[] | undefined) ?? [];
+  const last = history.length > before ? history[history.length - 1] : undefined;
+  if (!last?.action || !DECISIONS.has(last.action)) return null;
+  return { ...last, action: last.action as 'approve' | 'return' | 'reopen' | 'extend' };
+}
+
 export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: CartHookDeps): void {
   hooks.register('carts', {
     beforeValidate({ origin, previous, data, now }) {
@@ -43,6 +55,14 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
       return { ...data, total: totalOf(data, context) };
     },
     afterCommit({ db, project, previous, data, id }) {
+      const decision = newDecision(previous, data);
+      if (decision && data) {
+        const cart = { _id: id, unit: String(data.unit), owner: (data.owner as string | undefined) ?? null, total: Number(data.total) };
+        return notifyBuyersOfDecision({ db, mailer, project, origin: projectOrigin(config, project.key), cart, entry: decision }).then(
+          () => undefined,
+          (error: unknown) => log?.warn({ err: error }, 'the buyers could not be told of a decision on their selection'),
+        );
+      }
       if (data?.status !== 'submitted' || previous?.status === 'submitted') return;
       const cart = { _id: id, unit: String(data.unit), total: Number(data.total), signature: data.signature as { name: string } | null };
       return notifyManagersOfSubmission({

@@ -5,8 +5,8 @@ import { preparedRows, type Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { managerEmails, unitName } from './carts.repo.ts';
-import { deadlineReminderMail, selectionSubmittedMail } from '../mail/templates.ts';
+import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
+import { deadlineReminderMail, type DecisionKind, selectionDecisionMail, selectionSubmittedMail } from '../mail/templates.ts';
 
 /**
  * The mail a cart's deadline and submission cause (docs/selection-rules.md): reminders to the buyers
@@ -128,4 +128,50 @@ export async function notifyManagersOfSubmission({
       }),
     );
   }
+}
+
+/**
+ * Tells a cart's buyers what the design centre decided (approved, returned with a comment,
+ * reopened as a change order, deadline extended) and links them to where they act next.
+ * Sent after the change is committed; failures are logged by the caller.
+ */
+export async function notifyBuyersOfDecision({
+  db,
+  mailer,
+  project,
+  origin,
+  cart,
+  entry,
+}: {
+  db: Db;
+  mailer: Mailer;
+  project: { id: string; name: string; currency: string; options: Record<string, unknown> };
+  origin: string;
+  cart: { _id: string; unit: string; owner?: string | null; total: number };
+  entry: { action: DecisionKind; by: string; comment?: string | undefined; fee?: number | undefined; deadline?: string | undefined };
+}) {
+  const { locale } = projectOptionsSchema.parse(project.options ?? {});
+  const money = (amount: number) => formatMoney(amount, { currency: project.currency, locale });
+  const [recipients, unit, [who]] = await Promise.all([
+    buyerEmails(db, project.id, cart),
+    unitName(db, project.id, cart.unit),
+    preparedRows<{ name: string }>(db, sql`SELECT name FROM users WHERE id = ${entry.by}`),
+  ]);
+  for (const to of recipients) {
+    await mailer.send(
+      selectionDecisionMail({
+        to,
+        projectName: project.name,
+        unitName: unit,
+        kind: entry.action,
+        by: who?.name || 'The design centre',
+        comment: entry.comment,
+        total: money(cart.total),
+        fee: entry.fee ? money(entry.fee) : undefined,
+        deadline: entry.deadline ? new Date(entry.deadline).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' }) : undefined,
+        url: `${origin}/config/${cart._id}`,
+      }),
+    );
+  }
+  return recipients.length;
 }

@@ -1,4 +1,4 @@
-import { can, type CartAction, type CartStatus, effectiveStatus, fail, missingRequired, nextStatus, type Selection } from '@decor/core';
+import { can, type CartAction, message, type CartStatus, effectiveStatus, fail, missingRequired, nextStatus, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/scope.ts';
 import { readPlan } from '../decor/access.ts';
@@ -30,6 +30,8 @@ export interface TransitionInput {
   signature?: { name: string; agree: boolean };
   comment?: string;
   deadline?: string;
+  /** For reopen: a change order fee in minor units, added to the total as its own line. */
+  fee?: number;
   /** For submit: the version of the cart the buyer reviewed and signs. */
   expectedVersion?: number;
   now?: Date;
@@ -40,7 +42,7 @@ export interface TransitionInput {
  * draft with a typed signature; managers approve (writing the immutable purchase), return
  * with a comment, reopen an approved one as a new revision, or extend a passed deadline.
  */
-export async function transitionCart({ db, hooks, scope, cartId, action, signature, comment, deadline, expectedVersion, now = new Date() }: TransitionInput) {
+export async function transitionCart({ db, hooks, scope, cartId, action, signature, comment, deadline, fee, expectedVersion, now = new Date() }: TransitionInput) {
   const { project, plan, isManager, actor } = await cartScope(db, scope);
   const by = isManager ? 'manager' : 'buyer';
   const base = { project, actorId: actor!.userId, origin: 'server' as const, hooks, now };
@@ -60,7 +62,16 @@ export async function transitionCart({ db, hooks, scope, cartId, action, signatu
           const code = outcome.because === 'who' ? 'forbidden' : outcome.because === 'locked' ? 'locked' : 'conflict';
           throw fail(code, outcome.key, outcome.params);
         }
-        const entry = { status: outcome.status, at: now.toISOString(), by: writer.actorId, ...(comment ? { comment } : {}) };
+        const entry: { status: string; action: CartAction; at: string; by: string; byName: string; comment?: string; fee?: number; deadline?: string | undefined } = {
+          status: outcome.status,
+          action,
+          at: now.toISOString(),
+          by: writer.actorId,
+          byName: actor!.name.slice(0, 200),
+          ...(comment?.trim() ? { comment: comment.trim() } : {}),
+          ...(action === 'reopen' && fee ? { fee } : {}),
+          ...(action === 'extend' && deadline ? { deadline: new Date(deadline).toISOString() } : {}),
+        };
         let next: Record<string, unknown> = { ...data, status: outcome.status, history: [...((data.history as unknown[]) ?? []), entry] };
 
         if (action === 'submit') {
@@ -72,7 +83,14 @@ export async function transitionCart({ db, hooks, scope, cartId, action, signatu
           next = { ...next, ...(await signed(writer, data, signature, now)) };
         }
         if (action === 'return' && !comment?.trim()) throw fail('bad_request', 'cart.return-comment', undefined, { field: 'comment' });
-        if (action === 'reopen') next = { ...next, revision: (data.revision ?? 1) + 1, signature: null };
+        if (action === 'reopen') {
+          const revision = (data.revision ?? 1) + 1;
+          const fees = fee ? [...(data.fees ?? []), { label: message('cart.change-fee', { revision }), amount: fee }] : (data.fees ?? []);
+          // A change order needs time to be made: a passed deadline moves to the one given, or REOPEN_DAYS from now.
+          const until = reopenDeadline(data.deadline, deadline, now);
+          if (until !== data.deadline) entry.deadline = until ?? undefined;
+          next = { ...next, revision, signature: null, fees, deadline: until };
+        }
         if (action === 'extend') {
           if (!deadline || Number.isNaN(Date.parse(deadline)) || Date.parse(deadline) <= now.getTime()) {
             throw fail('bad_request', 'cart.extend-future', undefined, { field: 'deadline' });
@@ -81,13 +99,26 @@ export async function transitionCart({ db, hooks, scope, cartId, action, signatu
         }
         // A cart that opens again (returned, reopened) is priced at today's prices, and its buyers
         // are told which signed prices moved (docs/selection-rules.md, "Prices").
-        if (outcome.status === 'draft' && data.status !== 'draft') next = { ...next, ...(await repricedOnReopening(writer, data, now)) };
+        if (outcome.status === 'draft' && data.status !== 'draft') next = { ...next, ...(await repricedOnReopening(writer, next as CartData, data, now)) };
         if (action === 'approve') await createItem(writer, 'purchases', await purchaseOf(writer, data, cartId));
         return next;
       },
       { where: plan.where, missingMessage: 'cart.no-such' },
     ),
   );
+}
+
+/** How long a reopened selection stays open when its deadline had passed and no new one is given. */
+export const REOPEN_DAYS = 14;
+
+/** The deadline of a reopened selection: the one given (in the future), the current one if still ahead, else REOPEN_DAYS from now. */
+function reopenDeadline(current: string | null, given: string | undefined, now: Date): string | null {
+  if (given !== undefined) {
+    if (Number.isNaN(Date.parse(given)) || Date.parse(given) <= now.getTime()) throw fail('bad_request', 'cart.extend-future', undefined, { field: 'deadline' });
+    return new Date(given).toISOString();
+  }
+  if (!current || Date.parse(current) > now.getTime()) return current;
+  return new Date(now.getTime() + REOPEN_DAYS * 86_400_000).toISOString();
 }
 
 /** The signature of a complete draft: the name typed, and the lines, adjustments and total at today's prices. */
@@ -106,9 +137,9 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
 }
 
 /** Today's total of a cart that opens again, with a notice of each signed price that moved. */
-async function repricedOnReopening(writer: Writer, data: CartData, now: Date) {
+async function repricedOnReopening(writer: Writer, data: CartData, before: CartData, now: Date) {
   const today = await priceCart(writer.db, writer.project.id, data);
-  const signedPrices = new Map((data.signature?.lines ?? []).map((line) => [line.option, line.price]));
+  const signedPrices = new Map((before.signature?.lines ?? []).map((line) => [line.option, line.price]));
   const names = await optionNames(writer.db, writer.project.id, today.lines.map((line) => line.option));
   const notices = today.lines
     .filter((line) => signedPrices.has(line.option) && signedPrices.get(line.option) !== line.price)

@@ -142,3 +142,16 @@ export async function unitName(db: Db, projectId: string, unitId: string) {
   );
   return unit?.name ?? '';
 }
+
+/** The addresses of a cart's buyers: its owner and the buyers named on its unit (disabled accounts left out). */
+export async function buyerEmails(db: Db, projectId: string, cart: { owner?: string | null; unit: string }) {
+  const rows = await preparedRows<{ email: string }>(
+    db,
+    sql`SELECT us.email FROM users us
+        WHERE NOT us.disabled AND (us.id = ${cart.owner ?? ''} OR us.id IN (
+          SELECT jsonb_array_elements_text(u.data->'buyers') FROM items u
+          WHERE u.project_id = ${projectId} AND u.collection = 'units' AND u.id::text = ${cart.unit}))
+        ORDER BY us.email`,
+  );
+  return rows.map((row) => row.email);
+}

@@ -65,21 +65,40 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       ),
   );
 
-  for (const action of ['approve', 'reopen'] as const) {
-    app.post(
-      `/api/carts/:id/${action}`,
-      {
-        schema: {
-          tags: ['decor'],
-          summary: action === 'approve' ? 'Approve a submitted selection (managers); writes the purchase' : 'Reopen an approved selection as a new revision (managers)',
-          params,
-          body: z.object({ comment: z.string().max(2000).optional() }).strict().optional(),
-          response: { 200: cartSchema, ...errors },
-        },
+  app.post(
+    '/api/carts/:id/approve',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Approve a submitted selection (managers); writes the purchase and tells the buyers',
+        params,
+        body: z.object({ comment: z.string().max(2000).optional() }).strict().optional(),
+        response: { 200: cartSchema, ...errors },
       },
-      async (request, reply) => sendJson(reply, await transitionCart({ ...base(request), action, comment: request.body?.comment })),
-    );
-  }
+    },
+    async (request, reply) => sendJson(reply, await transitionCart({ ...base(request), action: 'approve', comment: request.body?.comment })),
+  );
+
+  app.post(
+    '/api/carts/:id/reopen',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Reopen an approved selection as a change order: a new revision, an optional fee (minor units) and deadline (a passed one moves 14 days ahead), signed again by the buyer (managers)',
+        params,
+        body: z
+          .object({
+            comment: z.string().max(2000).optional(),
+            fee: z.number().int().min(0).max(100_000_000).optional(),
+            deadline: z.iso.datetime({ offset: true }).optional(),
+          })
+          .strict()
+          .optional(),
+        response: { 200: cartSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJson(reply, await transitionCart({ ...base(request), action: 'reopen', comment: request.body?.comment, fee: request.body?.fee, deadline: request.body?.deadline })),
+  );
 
   app.post(
     '/api/carts/:id/return',

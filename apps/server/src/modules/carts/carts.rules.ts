@@ -1,4 +1,4 @@
-import { cartTotal, fail, type RuleCategory, type RuleContext, type RuleOption, ruleViolations, type Selection } from '@decor/core';
+import { type Adjustment, cartTotal, fail, type RuleCategory, type RuleContext, type RuleOption, ruleViolations, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { cartItems } from './carts.repo.ts';
 
@@ -39,10 +39,11 @@ export async function ruleContextFor(db: Db, projectId: string, cart: Record<str
   return { options, categories, planId, isOpen, packageAdjustment };
 }
 
-/** The server's total of a cart: option prices × quantities plus the package's adjustment. */
+/** The server's total of a cart: option prices × quantities plus the package's adjustment and the change-order fees. */
 export function totalOf(cart: Record<string, unknown>, context: CartContext): number {
   const selections = (cart.selections ?? []) as Selection[];
-  return cartTotal({ selections, priceOf: (id) => context.options.get(id)?.price, packageAdjustment: context.packageAdjustment });
+  const fees = (cart.fees ?? []) as Adjustment[];
+  return cartTotal({ selections, priceOf: (id) => context.options.get(id)?.price, packageAdjustment: context.packageAdjustment, fees });
 }
 
 /** Refuses a cart whose choices break a rule: 422 naming the rule, the cart unchanged. */

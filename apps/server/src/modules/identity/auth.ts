@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
@@ -92,6 +93,16 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       },
     },
     session: { modelName: 'sessions', expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    // Every new session is a sign-in: the back office counts the buyers who have signed in.
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await db.execute(sql`UPDATE users SET last_sign_in_at = now() WHERE id = ${session.userId}`);
+          },
+        },
+      },
+    },
     account: { modelName: 'accounts', accountLinking: { enabled: true, trustedProviders: ['oidc'] } },
     verification: { modelName: 'verifications' },
     advanced: {

@@ -121,6 +121,64 @@ export function selectionSubmittedMail({ to, projectName, unitName, buyer, total
   });
 }
 
+export type DecisionKind = 'approve' | 'return' | 'reopen' | 'extend';
+
+/** What the design centre decided about a buyer's selection, and what the buyer should do next. */
+export function selectionDecisionMail({
+  to,
+  projectName,
+  unitName,
+  kind,
+  by,
+  comment,
+  total,
+  fee,
+  deadline,
+  url,
+}: {
+  to: string;
+  projectName: string;
+  unitName: string;
+  kind: DecisionKind;
+  by: string;
+  comment?: string | undefined;
+  total: string;
+  fee?: string | undefined;
+  deadline?: string | undefined;
+  url: string;
+}): Mail {
+  const said = comment ? [`${by} wrote: “${comment}”`] : [];
+  const words: Record<DecisionKind, { subject: string; paragraphs: string[]; label: string }> = {
+    approve: {
+      subject: `Unit ${unitName}: your selection is approved`,
+      paragraphs: [`${by} approved the design selection of unit ${unitName}, for an upgrades total of ${total}.`, ...said, 'Nothing more is needed from you: the design centre orders your finishes.'],
+      label: 'See your selection',
+    },
+    return: {
+      subject: `Unit ${unitName}: your selection needs a change`,
+      paragraphs: [`${by} returned the design selection of unit ${unitName} to you.`, ...said, 'Make the change, then sign and submit it again.'],
+      label: 'Open your selection',
+    },
+    reopen: {
+      subject: `Unit ${unitName}: your selection is open for a change order`,
+      paragraphs: [
+        `${by} reopened the approved selection of unit ${unitName} so that it can be changed.`,
+        ...said,
+        ...(fee ? [`A change order fee of ${fee} is added to your total.`] : []),
+        'Make your changes, then sign and submit it again: the approved selection stands until then.',
+      ],
+      label: 'Open your selection',
+    },
+    extend: {
+      subject: `Unit ${unitName}: you have until ${deadline ?? 'later'} to choose`,
+      paragraphs: [`${by} gave you until ${deadline ?? 'a later date'} to finish the design selection of unit ${unitName}.`, ...said],
+      label: 'Continue choosing',
+    },
+  };
+  const { subject, paragraphs, label } = words[kind];
+  return compose({ to, projectName, subject, paragraphs, action: { label, url }, footer: 'You receive this because you are a buyer of this home.' });
+}
+
 export function existingAccountMail({ to, projectName, signInUrl }: { to: string; projectName: string; signInUrl: string }): Mail {
   return compose({
     to,

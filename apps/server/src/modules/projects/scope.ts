@@ -1,4 +1,4 @@
-import { standingOf, type Standing } from '@decor/core';
+import { can, fail, type MessageKey, standingOf, type Standing } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
@@ -21,4 +21,10 @@ export async function resolveScope(db: Db, actor: Actor | null, projectKey: stri
   const known = actor?.roleHere?.projectKey === project.key ? actor.roleHere : undefined;
   const role = actor && !actor.isAdmin ? (known ? known.role : await roleInProject(db, project.id, actor.userId)) : null;
   return { project, standing: standingOf(actor, role), actor };
+}
+
+/** The project and the manager (or admin) acting in it; anyone else is refused with 403 (docs/back-office.md). */
+export function requireManager({ project, standing, actor }: Scope, refusal: MessageKey = 'manage.managers-only'): { project: ProjectRow; actor: Actor } {
+  if (can(standing, 'manage') !== 'any' || !actor) throw fail('forbidden', refusal);
+  return { project, actor };
 }

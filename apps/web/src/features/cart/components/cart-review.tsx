@@ -11,7 +11,7 @@ import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { useManagesCurrentProject } from '../../../lib/my-projects.ts';
 import { CartActions } from './cart-actions.tsx';
 import { CartAlternatives } from './cart-alternatives.tsx';
-import { RoomLineCards } from './room-lines.tsx';
+import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { CartNotes } from './cart-notes.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 

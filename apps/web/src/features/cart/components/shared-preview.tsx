@@ -5,7 +5,7 @@ import { finishesByRoom, formatMoney, groupCartLines, sortRooms, type SharedCart
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
-import { RoomLineCards } from './room-lines.tsx';
+import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 
 type SharedCart = SharedCartView;
 

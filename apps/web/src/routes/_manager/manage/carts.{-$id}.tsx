@@ -1,15 +1,45 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import type { CartFilter, CartListStatus } from '../../../features/manage/api/types.ts';
+import { CartsList } from '../../../features/manage/components/carts-list.tsx';
+import { CartDetail } from '../../../features/manage/components/cart-detail.tsx';
+import { PurchasingPanel } from '../../../features/manage/components/purchasing.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
+const STATUSES: CartListStatus[] = ['draft', 'locked', 'submitted', 'approved'];
+
+/** The list's filters live in the address, so a dashboard number links to its list and a filtered list can be shared. */
+function validateSearch(search: Record<string, unknown>): CartFilter {
+  const floor = Number(search.floor);
+  return {
+    status: STATUSES.includes(search.status as CartListStatus) ? (search.status as CartListStatus) : undefined,
+    floor: search.floor !== undefined && search.floor !== '' && Number.isInteger(floor) ? floor : undefined,
+    due: search.due === 'week' ? 'week' : undefined,
+    overdue: search.overdue === true || search.overdue === 'true' ? true : undefined,
+    option: typeof search.option === 'string' && /^[0-9a-f-]{36}$/i.test(search.option) ? search.option : undefined,
+    q: typeof search.q === 'string' && search.q.trim() ? search.q.slice(0, 100) : undefined,
+  };
+}
 
 export const Route = createFileRoute('/_manager/manage/carts/{-$id}')({
   staticData: { flags, layout: 'manager' },
+  validateSearch,
   component: Page,
 });
 
 function Page() {
+  const { id } = Route.useParams();
+  const filter = Route.useSearch();
+  if (id) {
+    return (
+      <PageFrame title="Selection" description="Review the buyer's choices, their history, and approve, return, reopen or extend.">
+        <CartDetail cartId={id} />
+      </PageFrame>
+    );
+  }
   return (
-    <PageFrame title="Carts" description="Every buyer's selection: review, approve, return or reopen." />
+    <PageFrame title="Selections" description="Every unit's selection: who is late, what is waiting for approval, and what was approved." actions={<PurchasingPanel />}>
+      <CartsList filter={filter} />
+    </PageFrame>
   );
 }

@@ -1,20 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { queryClient } from '../../../lib/query-client.ts';
 import { useProject } from '../../../lib/project.ts';
+import { dashboardQuery } from '../../../features/manage/api/get-dashboard.ts';
+import { ManageDashboard } from '../../../features/manage/components/dashboard.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
 export const Route = createFileRoute('/_manager/manage/')({
   staticData: { flags, layout: 'manager' },
+  loader: () => void queryClient.prefetchQuery(dashboardQuery),
   component: Dashboard,
 });
 
 function Dashboard() {
   const { data: project } = useProject();
   return (
-    <PageFrame
-      title="Dashboard"
-      description={`Units, buyers, carts and deadlines of ${project?.name ?? 'this project'} at a glance.`}
-    />
+    <PageFrame title="Dashboard" description={`Units, buyers, selections and deadlines of ${project?.name ?? 'this project'} at a glance; every number opens the list behind it.`}>
+      <ManageDashboard />
+    </PageFrame>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "last_sign_in_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "access_codes" ADD COLUMN "last_used_at" timestamp with time zone;

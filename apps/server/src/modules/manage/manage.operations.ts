@@ -1,0 +1,299 @@
+import { fail, minorUnitsPerMajor, type UNIT_STATUSES } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import { requireManager, type Scope } from '../projects/scope.ts';
+import type { HookRegistry } from '../decor/collection-hooks.ts';
+import { writeBatch } from '../decor/items.write.ts';
+import {
+  approvedPurchases,
+  cartAudit,
+  type CartCursor,
+  type CartListFilter,
+  dashboardRows,
+  draftCartsOfUnits,
+  listCarts,
+  namesOf,
+  optionFacts,
+  unitGrid,
+} from './manage.repo.ts';
+
+/** Every list of the back office is a keyset page of this many rows (docs/back-office.md). */
+export const PAGE_SIZE = 50;
+
+/** An opaque cursor of a page: the last row's sort key, base64url JSON. */
+export function encodeCursor(cursor: CartCursor | { at: string; id: string }): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor<T extends object>(text: string | undefined, shape: (value: Record<string, unknown>) => boolean): T | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (value && typeof value === 'object' && shape(value)) return value as T;
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw fail('bad_request', 'manage.bad-cursor', undefined, { field: 'after' });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isSortKey = (v: Record<string, unknown>) => Number.isInteger(v.floor) && typeof v.name === 'string' && typeof v.id === 'string' && UUID.test(v.id);
+const isAuditKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && UUID.test(v.id);
+
+/** One page of every unit's cart, filtered. */
+export async function cartsPage({ db, scope, filter, after, now = new Date() }: { db: Db; scope: Scope; filter: CartListFilter; after?: string | undefined; now?: Date }) {
+  const { project } = requireManager(scope);
+  const rows = await listCarts(db, { projectId: project.id, filter, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => ({
+      _id: row.id,
+      _version: row.version,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      status: row.status,
+      deadline: row.deadline,
+      total: Number(row.total ?? 0),
+      revision: row.revision,
+      unit: row.unit_id ? { _id: row.unit_id, name: row.unit_name ?? '', floor: row.floor ?? 0 } : null,
+      buyers: row.buyers,
+    })),
+    next: rows.length > PAGE_SIZE && last ? encodeCursor({ floor: last.floor ?? 0, name: last.unit_name ?? '', id: last.id }) : null,
+  };
+}
+
+/** One cart's row of the list (unit, buyers, status, total, deadline, last change), or 404. */
+export async function cartRow({ db, scope, cartId, now = new Date() }: { db: Db; scope: Scope; cartId: string; now?: Date }) {
+  const { items } = await cartsPage({ db, scope, filter: { id: cartId }, now });
+  if (!items[0]) throw fail('not_found', 'cart.no-such');
+  return items[0];
+}
+
+/** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
+export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }) {
+  const { project } = requireManager(scope);
+  const rows = await dashboardRows(db, project.id, now);
+  const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
+  const count = (status: string) => carts[status]?.count ?? 0;
+  return {
+    currency: project.currency,
+    units: Object.fromEntries(['available', 'reserved', 'sold'].map((status) => [status, rows.units.find((u) => u.status === status)?.count ?? 0])),
+    carts: Object.fromEntries(['draft', 'locked', 'submitted', 'approved'].map((status) => [status, count(status)])),
+    buyers: { invited: rows.people.invited, joined: rows.people.members, signedIn: rows.people.signedIn, submitted: count('submitted') + count('approved'), approved: count('approved') },
+    deadlines: rows.due,
+    revenue: { approved: carts.approved?.total ?? 0, pending: carts.submitted?.total ?? 0, open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0) },
+    topOptions: rows.options,
+    topCategories: rows.categories.map((c) => ({ ...c, upgrades: Number(c.upgrades) })),
+  };
+}
+
+type Change =
+  | { kind: 'created' }
+  | { kind: 'status'; from: string | null; to: string; comment?: string; fee?: number; deadline?: string }
+  | { kind: 'added' | 'removed'; option: string; name: string }
+  | { kind: 'package'; from: string | null; to: string | null }
+  | { kind: 'notes' }
+  | { kind: 'deadline'; to: string | null }
+  | { kind: 'signed'; name: string }
+  | { kind: 'repriced'; from: number; to: number }
+  | { kind: 'alternatives' }
+  | { kind: 'deleted' };
+
+type CartDoc = Record<string, unknown> & {
+  status?: string;
+  selections?: Array<{ option: string; room?: string }>;
+  package?: string | null;
+  notes?: string;
+  deadline?: string | null;
+  total?: number;
+  signature?: { name: string } | null;
+  history?: Array<{ status: string; action?: string; comment?: string; fee?: number; deadline?: string }>;
+  versions?: unknown[];
+};
+
+const key = (s: { option: string; room?: string }) => `${s.option}|${s.room ?? ''}`;
+
+/** What one write changed in a cart, in the terms a manager reads (docs/back-office.md, "History"). */
+function changesOf(action: string, before: CartDoc | null, after: CartDoc | null): Change[] {
+  if (action === 'delete') return [{ kind: 'deleted' }];
+  if (!before || action === 'create') return [{ kind: 'created' }];
+  if (!after) return [];
+  const changes: Change[] = [];
+  if (before.status !== after.status || (after.history?.length ?? 0) > (before.history?.length ?? 0)) {
+    const entry = after.history?.[after.history.length - 1];
+    changes.push({
+      kind: 'status',
+      from: before.status ?? null,
+      to: after.status ?? '',
+      ...(entry?.comment ? { comment: entry.comment } : {}),
+      ...(entry?.fee ? { fee: entry.fee } : {}),
+      ...(entry?.deadline ? { deadline: entry.deadline } : {}),
+    });
+  }
+  const was = new Map((before.selections ?? []).map((s) => [key(s), s.option]));
+  const now = new Map((after.selections ?? []).map((s) => [key(s), s.option]));
+  for (const [k, option] of now) if (!was.has(k)) changes.push({ kind: 'added', option, name: '' });
+  for (const [k, option] of was) if (!now.has(k)) changes.push({ kind: 'removed', option, name: '' });
+  if ((before.package ?? null) !== (after.package ?? null)) changes.push({ kind: 'package', from: before.package ?? null, to: after.package ?? null });
+  if ((before.notes ?? '') !== (after.notes ?? '')) changes.push({ kind: 'notes' });
+  if ((before.deadline ?? null) !== (after.deadline ?? null) && !changes.some((c) => c.kind === 'status')) changes.push({ kind: 'deadline', to: after.deadline ?? null });
+  if (after.signature && !before.signature) changes.push({ kind: 'signed', name: after.signature.name });
+  if ((before.versions?.length ?? 0) !== (after.versions?.length ?? 0)) changes.push({ kind: 'alternatives' });
+  const moved = changes.some((c) => c.kind === 'added' || c.kind === 'removed' || c.kind === 'package');
+  if (!moved && before.total !== undefined && after.total !== undefined && before.total !== after.total) {
+    changes.push({ kind: 'repriced', from: before.total, to: after.total });
+  }
+  return changes;
+}
+
+/** A cart's history from the audit log: who changed what and when, newest first, 50 a page. */
+export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope: Scope; cartId: string; before?: string | undefined }) {
+  const { project } = requireManager(scope);
+  const rows = await cartAudit(db, { projectId: project.id, cartId, before: decodeCursor(before, isAuditKey), limit: PAGE_SIZE + 1 });
+  const page = rows.slice(0, PAGE_SIZE);
+  const entries = page.map((row) => ({
+    _id: row.id,
+    at: new Date(row.at).toISOString(),
+    who: row.actor_id
+      ? { _id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email ?? '', role: row.actor_admin ? 'admin' : (row.actor_role ?? 'other') }
+      : null,
+    changes: changesOf(row.action, row.before as CartDoc | null, row.after as CartDoc | null),
+  }));
+  const ids = new Set<string>();
+  for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') ids.add(change.option);
+  const names = await namesOf(db, project.id, [...ids]);
+  for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') change.name = names.get(change.option) ?? '';
+  const last = page[page.length - 1];
+  return { items: entries, next: rows.length > PAGE_SIZE && last ? encodeCursor({ at: new Date(last.at).toISOString(), id: last.id }) : null };
+}
+
+/** One page of the units grid: each unit with its plan, status, deadline, buyers and cart. */
+export async function unitsPage({ db, scope, after, now = new Date() }: { db: Db; scope: Scope; after?: string | undefined; now?: Date }) {
+  const { project } = requireManager(scope);
+  const rows = await unitGrid(db, { projectId: project.id, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((row) => ({
+      _id: row.id,
+      _version: row.version,
+      name: row.name ?? '',
+      floor: row.floor ?? 0,
+      status: row.status ?? 'available',
+      deadline: row.deadline,
+      plan: row.plan_name,
+      cart: row.cart_id ? { _id: row.cart_id, status: row.cart_status ?? 'draft' } : null,
+      buyers: row.buyers,
+    })),
+    next: rows.length > PAGE_SIZE && last ? encodeCursor({ floor: last.floor ?? 0, name: last.name ?? '', id: last.id }) : null,
+  };
+}
+
+export interface BulkUnitChange {
+  units: string[];
+  status?: (typeof UNIT_STATUSES)[number] | undefined;
+  /** A new deadline for these units (and their open carts); null clears it. */
+  deadline?: string | null | undefined;
+}
+
+/**
+ * Changes the status and/or deadline of many units in one transaction through the engine's
+ * batch path: all or nothing, one audit entry per unit (docs/back-office.md, "Units"). A new
+ * deadline also moves the units' open carts.
+ */
+export async function changeUnits({ db, scope, hooks, change }: { db: Db; scope: Scope; hooks: HookRegistry; change: BulkUnitChange }) {
+  const { project, actor } = requireManager(scope);
+  const units = [...new Set(change.units)];
+  if (!units.length) throw fail('bad_request', 'manage.no-units', undefined, { field: 'units' });
+  if (change.status === undefined && change.deadline === undefined) throw fail('bad_request', 'manage.nothing-to-change');
+  const known = await namesOf(db, project.id, units);
+  if (known.size !== units.length) throw fail('rule_broken', 'manage.unit-elsewhere', undefined, { field: 'units' });
+  const patch = { ...(change.status !== undefined ? { status: change.status } : {}), ...(change.deadline !== undefined ? { deadline: change.deadline } : {}) };
+  // A unit's open cart takes its new deadline too: that is the date its buyers see.
+  const carts = change.deadline !== undefined ? await draftCartsOfUnits(db, project.id, units) : [];
+  await writeBatch(db, { project, actorId: actor.userId, origin: 'staff', hooks }, [
+    ...units.map((id) => ({ op: 'update' as const, collection: 'units', id, data: patch })),
+    ...carts.map((id) => ({ op: 'update' as const, collection: 'carts', id, data: { deadline: change.deadline ?? null } })),
+  ]);
+  return { changed: units.length, carts: carts.length };
+}
+
+/** A money amount in major units with the currency's own decimals (no ×100 assumption). */
+function decimal(minor: number, currency: string): string {
+  const per = minorUnitsPerMajor(currency);
+  const digits = Math.round(Math.log10(per));
+  return digits ? (minor / per).toFixed(digits) : String(minor);
+}
+
+export interface PurchasingLine {
+  vendor: string;
+  sku: string;
+  item: string;
+  category: string;
+  unit: string;
+  floor: number;
+  room: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  revision: number;
+  approvedAt: string;
+}
+
+/**
+ * What the trades are ordered: every line of every approved purchase, grouped by vendor and
+ * SKU, with quantity, unit and room; the adjustments (package savings, change fees) follow
+ * as their own lines so that the amounts add up to the purchases' totals.
+ */
+export async function purchasing({ db, scope }: { db: Db; scope: Scope }) {
+  const { project } = requireManager(scope);
+  const purchases = await approvedPurchases(db, project.id);
+  const optionIds = [...new Set(purchases.flatMap((p) => p.lines.map((l) => l.option)))];
+  const roomIds = [...new Set(purchases.flatMap((p) => p.lines.map((l) => l.room).filter((r): r is string => !!r)))];
+  const [facts, rooms] = await Promise.all([optionFacts(db, project.id, optionIds), namesOf(db, project.id, roomIds)]);
+  const lines: PurchasingLine[] = [];
+  const adjustments: PurchasingLine[] = [];
+  for (const p of purchases) {
+    const common = { unit: p.unit_name ?? '', floor: p.floor ?? 0, revision: p.revision, approvedAt: p.approved_at };
+    for (const line of p.lines) {
+      const fact = facts.get(line.option) ?? { name: '', sku: '', vendor: '', category: '' };
+      lines.push({ ...common, vendor: fact.vendor, sku: fact.sku, item: fact.name, category: fact.category, room: line.room ? (rooms.get(line.room) ?? '') : '', quantity: line.quantity, unitPrice: line.price, amount: line.price * line.quantity });
+    }
+    for (const a of p.adjustments) adjustments.push({ ...common, vendor: '', sku: '', item: a.label, category: '', room: '', quantity: 1, unitPrice: a.amount, amount: a.amount });
+  }
+  const byKey = (a: PurchasingLine, b: PurchasingLine) =>
+    a.vendor.localeCompare(b.vendor) || a.sku.localeCompare(b.sku) || a.floor - b.floor || a.unit.localeCompare(b.unit) || a.room.localeCompare(b.room);
+  lines.sort(byKey);
+  adjustments.sort(byKey);
+  const groups = new Map<string, { vendor: string; sku: string; item: string; quantity: number; amount: number }>();
+  for (const line of lines) {
+    const k = `${line.vendor}\u0000${line.sku}`;
+    const g = groups.get(k) ?? { vendor: line.vendor, sku: line.sku, item: line.item, quantity: 0, amount: 0 };
+    g.quantity += line.quantity;
+    g.amount += line.amount;
+    groups.set(k, g);
+  }
+  return {
+    currency: project.currency,
+    purchases: purchases.length,
+    total: purchases.reduce((sum, p) => sum + Number(p.total), 0),
+    groups: [...groups.values()],
+    lines: [...lines, ...adjustments],
+  };
+}
+
+const CSV_COLUMNS = ['Vendor', 'SKU', 'Item', 'Category', 'Unit', 'Floor', 'Room', 'Quantity', 'Unit price', 'Amount', 'Currency', 'Revision', 'Approved at'];
+
+/** A spreadsheet cell: quoted when needed, and never read as a formula by a spreadsheet. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function purchasingCsv(report: Awaited<ReturnType<typeof purchasing>>): string {
+  const money = (minor: number) => decimal(minor, report.currency);
+  const rows = report.lines.map((l) =>
+    [l.vendor, l.sku, l.item, l.category, l.unit, l.floor, l.room, l.quantity, money(l.unitPrice), money(l.amount), report.currency, l.revision, l.approvedAt].map(csvCell).join(','),
+  );
+  return `\ufeff${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}

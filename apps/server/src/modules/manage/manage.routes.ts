@@ -1,0 +1,229 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, UNIT_STATUSES } from '@decor/core';
+import type { AppContext } from '../../app.ts';
+import { requireActor } from '../../plugins/actor.ts';
+import { cartHistory, cartRow as cartRowOf, cartsPage, changeUnits, dashboard, purchasing, purchasingCsv, unitsPage } from './manage.operations.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const cursor = z.string().max(1000).optional();
+const person = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
+
+const cartRow = z.object({
+  _id: z.string(),
+  _version: z.number(),
+  updatedAt: z.string(),
+  status: z.enum(['draft', 'locked', 'submitted', 'approved']),
+  deadline: z.string().nullable(),
+  total: z.number(),
+  revision: z.number(),
+  unit: z.object({ _id: z.string(), name: z.string(), floor: z.number() }).nullable(),
+  buyers: z.array(person),
+});
+
+const historyEntry = z.object({
+  _id: z.string(),
+  at: z.string(),
+  who: z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.string() }).nullable(),
+  changes: z.array(z.object({ kind: z.string() }).catchall(z.unknown())),
+});
+
+const unitRow = z.object({
+  _id: z.string(),
+  _version: z.number(),
+  name: z.string(),
+  floor: z.number(),
+  status: z.string(),
+  deadline: z.string().nullable(),
+  plan: z.string().nullable(),
+  cart: z.object({ _id: z.string(), status: z.string() }).nullable(),
+  buyers: z.array(person),
+});
+
+const purchasingLine = z.object({
+  vendor: z.string(),
+  sku: z.string(),
+  item: z.string(),
+  category: z.string(),
+  unit: z.string(),
+  floor: z.number(),
+  room: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  amount: z.number(),
+  revision: z.number(),
+  approvedAt: z.string(),
+});
+
+/**
+ * The back office's own reads and bulk changes (docs/back-office.md). Every route is for the
+ * project's managers and administrators: a visitor gets 401, anyone else 403.
+ */
+export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
+  const { db } = database;
+  const scopeOf = async (request: Parameters<typeof requireActor>[0]) => {
+    requireActor(request);
+    return request.projectScope();
+  };
+
+  app.get(
+    '/api/manage/dashboard',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: "The back office's numbers: units, buyers, carts, deadlines, revenue and the most chosen upgrades",
+        response: {
+          200: z.object({
+            currency: z.string(),
+            units: z.record(z.string(), z.number()),
+            carts: z.record(z.string(), z.number()),
+            buyers: z.object({ invited: z.number(), joined: z.number(), signedIn: z.number(), submitted: z.number(), approved: z.number() }),
+            deadlines: z.object({ week: z.number(), overdue: z.number() }),
+            revenue: z.object({ approved: z.number(), pending: z.number(), open: z.number() }),
+            topOptions: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), count: z.number() })),
+            topCategories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number(), upgrades: z.number() })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => dashboard({ db, scope: await scopeOf(request) }),
+  );
+
+  app.get(
+    '/api/manage/carts',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: "Every unit's cart with its buyers, 50 a page (by floor and unit), filtered by status, floor, deadline, option or a search",
+        querystring: z
+          .object({
+            status: z.enum(['draft', 'locked', 'submitted', 'approved']).optional(),
+            floor: z.coerce.number().int().min(-10).max(500).optional(),
+            due: z.enum(['week']).optional(),
+            overdue: z.enum(['1', 'true']).optional(),
+            option: z.uuid().optional(),
+            q: z.string().trim().max(100).optional(),
+            after: cursor,
+          })
+          .strict(),
+        response: { 200: page(cartRow), ...errors },
+      },
+    },
+    async (request) => {
+      const { status, floor, due, overdue, option, q, after } = request.query;
+      const now = new Date();
+      const filter = {
+        status,
+        floor,
+        overdue: overdue !== undefined,
+        option,
+        q: q || undefined,
+        dueBefore: due === 'week' ? new Date(now.getTime() + 7 * 86_400_000) : undefined,
+      };
+      return cartsPage({ db, scope: await scopeOf(request), filter, after, now });
+    },
+  );
+
+  app.get(
+    '/api/manage/carts/:id',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: "One cart's row of the list: its unit, buyers, status, total, deadline and last change",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: cartRow, ...errors },
+      },
+    },
+    async (request) => cartRowOf({ db, scope: await scopeOf(request), cartId: request.params.id }),
+  );
+
+  app.get(
+    '/api/manage/carts/:id/history',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: "A cart's history from the audit log: who changed what and when (buyers, co-buyers and staff), newest first, 50 a page",
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ before: cursor }).strict(),
+        response: { 200: page(historyEntry), ...errors },
+      },
+    },
+    async (request) => cartHistory({ db, scope: await scopeOf(request), cartId: request.params.id, before: request.query.before }),
+  );
+
+  app.get(
+    '/api/manage/units',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'The units with their plan, status, deadline, buyers and cart, by floor, 50 a page',
+        querystring: z.object({ after: cursor }).strict(),
+        response: { 200: page(unitRow), ...errors },
+      },
+    },
+    async (request) => unitsPage({ db, scope: await scopeOf(request), after: request.query.after }),
+  );
+
+  app.post(
+    '/api/manage/units/bulk',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'Set the status and/or the deadline of many units at once (all or nothing; one audit entry per unit; open carts follow the deadline)',
+        body: z
+          .object({
+            units: z.array(z.uuid()).min(1).max(1000),
+            status: z.enum(UNIT_STATUSES).optional(),
+            deadline: z.iso.datetime({ offset: true }).nullable().optional(),
+          })
+          .strict(),
+        response: { 200: z.object({ changed: z.number(), carts: z.number() }), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => changeUnits({ db, scope: await scopeOf(request), hooks, change: request.body }),
+  );
+
+  app.get(
+    '/api/manage/purchasing',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'The approved selections as purchasing lines, grouped by vendor and SKU; the amounts add up to the purchases',
+        response: {
+          200: z.object({
+            currency: z.string(),
+            purchases: z.number(),
+            total: z.number(),
+            groups: z.array(z.object({ vendor: z.string(), sku: z.string(), item: z.string(), quantity: z.number(), amount: z.number() })),
+            lines: z.array(purchasingLine),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => purchasing({ db, scope: await scopeOf(request) }),
+  );
+
+  app.get(
+    '/api/manage/purchasing.csv',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'The purchasing lines as a CSV file (UTF-8, amounts in the currency’s own decimals)',
+        produces: ['text/csv', 'application/json'],
+        response: { 200: { description: 'The purchasing lines (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const csv = purchasingCsv(await purchasing({ db, scope }));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${scope.project.key}-purchasing.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(csv) as never);
+    },
+  );
+};

@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+import { completeSelections, type Item } from './support/carts.ts';
+import { recipients } from './support/mail-catcher.ts';
+
+/**
+ * The back office (docs/back-office.md): its reads, bulk changes, the decisions on a cart and
+ * the mail they send, across every standing, on both databases.
+ */
+const { app, mail } = await createTestApp({ withMail: true });
+const cookieOf = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
+
+const WHO = ['visitor', 'buyer', 'coBuyer', 'otherBuyer', 'manager', 'otherManager', 'admin'] as const;
+type Who = (typeof WHO)[number];
+const cookies: Record<Who, string | undefined> = {
+  visitor: undefined,
+  buyer: await cookieOf('marcus.reid@demo.test'),
+  coBuyer: await cookieOf('priya.reid@demo.test'),
+  otherBuyer: await cookieOf('buyer@harbour.test'),
+  manager: await cookieOf('manager@demo.test'),
+  otherManager: await cookieOf('manager@harbour.test'),
+  admin: await cookieOf('admin@demo.test'),
+};
+const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
+
+const STAFF_ONLY = { visitor: 401, buyer: 403, coBuyer: 403, otherBuyer: 403, manager: 200, otherManager: 403, admin: 200 };
+async function statuses(request: (who: Who) => Promise<{ statusCode: number }>) {
+  const result = {} as Record<Who, number>;
+  for (const who of WHO) result[who] = (await request(who)).statusCode;
+  return result;
+}
+
+type CartRow = { _id: string; status: string; total: number; deadline: string | null; unit: { _id: string; name: string; floor: number } | null; buyers: Array<{ email: string }> };
+type Page<T> = { items: T[]; next: string | null };
+const cartsPage = async (query = '') => (await call('manager', 'GET', `/api/manage/carts${query}`)).json() as Page<CartRow>;
+
+describe(`the back office (${testDbKind})`, () => {
+  it('is for the project’s managers and administrators only, on every route', async () => {
+    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; status: string }>).items;
+    const carts = (await cartsPage()).items;
+    for (const url of ['/api/manage/dashboard', '/api/manage/carts', `/api/manage/carts/${carts[0]!._id}`, `/api/manage/carts/${carts[0]!._id}/history`, '/api/manage/units', '/api/manage/purchasing', '/api/manage/purchasing.csv', '/api/access-codes']) {
+      expect(await statuses((who) => call(who, 'GET', url)), url).toEqual(STAFF_ONLY);
+    }
+    const bulk = { units: [units[0]!._id], status: units[0]!.status };
+    expect(await statuses((who) => call(who, 'POST', '/api/manage/units/bulk', bulk))).toEqual(STAFF_ONLY);
+    const invite = (who: Who) => call(who, 'POST', '/api/access-codes/bulk', { invitations: [{ email: `${who}-x@example.com` }], send: false });
+    expect(await statuses(invite)).toEqual({ ...STAFF_ONLY, manager: 201, admin: 201 });
+  });
+
+  it('lists every unit’s cart with its buyers, filters it, and pages it by keyset', async () => {
+    const all = await cartsPage();
+    expect(all.items.length).toBe(6);
+    expect(all.next).toBeNull();
+    const reid = all.items.find((c) => c.unit?.name === '304')!;
+    expect(reid.buyers.map((b) => b.email).sort()).toEqual(['marcus.reid@demo.test', 'priya.reid@demo.test']);
+    expect(reid.status).toBe('approved');
+    expect((await call('manager', 'GET', `/api/manage/carts/${reid._id}`)).json()).toEqual(reid);
+    expect((await call('manager', 'GET', '/api/manage/carts/01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await cartsPage('?status=submitted')).items.map((c) => c.unit?.name)).toEqual(['203']);
+    expect((await cartsPage('?overdue=1')).items.map((c) => c.unit?.name)).toEqual(['602']);
+    expect((await cartsPage('?status=locked')).items.map((c) => c.unit?.name)).toEqual(['602']);
+    // Drafts due within 7 days: 501 (5 days); 602 has passed, 402 and 701 are further away.
+    expect((await cartsPage('?due=week')).items.map((c) => c.unit?.name)).toEqual(['501']);
+    expect((await cartsPage('?q=priya')).items.map((c) => c.unit?.name)).toEqual(['304']);
+    expect((await cartsPage('?q=%25')).items).toEqual([]);
+    expect((await cartsPage(`?floor=${reid.unit!.floor}`)).items.every((c) => c.unit!.floor === reid.unit!.floor)).toBe(true);
+    // Sorted by floor, then unit.
+    const floors = all.items.map((c) => c.unit!.floor);
+    expect(floors).toEqual([...floors].sort((a, b) => a - b));
+    // A bad cursor is a 400 with a sentence, not a 500.
+    const bad = await call('manager', 'GET', '/api/manage/carts?after=bm90LWEtY3Vyc29y');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/not valid any more/);
+  });
+
+  it('pages 50 at a time through the units, never twice the same one', async () => {
+    const seen: string[] = [];
+    let next: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = next ? `?after=${next}` : '';
+      const page = (await call('manager', 'GET', `/api/manage/units${query}`)).json() as Page<{ _id: string }>;
+      expect(page.items.length).toBeLessThanOrEqual(50);
+      seen.push(...page.items.map((u) => u._id));
+      next = page.next;
+      pages += 1;
+    } while (next && pages < 10);
+    const units = (await call('manager', 'GET', '/api/schema/units/?limit=200')).json() as Item[];
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(units.map((u) => u._id).sort());
+  });
+
+  it('counts units, buyers, carts, deadlines and revenue, and the most chosen upgrades', async () => {
+    const response = await call('manager', 'GET', '/api/manage/dashboard');
+    expect(response.statusCode).toBe(200);
+    const board = response.json();
+    const units = (await call('manager', 'GET', '/api/schema/units/?limit=200')).json() as Item[];
+    const byStatus = (status: string) => units.filter((u) => u.status === status).length;
+    expect(board.units).toEqual({ available: byStatus('available'), reserved: byStatus('reserved'), sold: byStatus('sold') });
+    expect(board.carts).toEqual({ draft: 3, locked: 1, submitted: 1, approved: 1 });
+    expect(board.deadlines).toEqual({ week: 1, overdue: 1 });
+    const carts = (await call('manager', 'GET', '/api/schema/carts/?limit=200')).json() as Item[];
+    const sumOf = (status: string) => carts.filter((c) => c.status === status).reduce((sum, c) => sum + Number(c.total), 0);
+    expect(board.revenue.approved).toBe(sumOf('approved'));
+    expect(board.revenue.pending).toBe(sumOf('submitted'));
+    expect(board.buyers.submitted).toBe(2);
+    expect(board.buyers.approved).toBe(1);
+    // Everyone this suite signed in has signed in; the project's buyers are members.
+    expect(board.buyers.signedIn).toBeGreaterThanOrEqual(2);
+    expect(board.buyers.joined).toBeGreaterThanOrEqual(board.buyers.signedIn);
+    expect(board.topOptions.length).toBeGreaterThan(0);
+    const counts = board.topOptions.map((o: { count: number }) => o.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('returns with a comment, mails the buyers, shows it in the history, and approves after the buyer resubmits', async () => {
+    const olivia = await cookieOf('olivia.chen@demo.test');
+    const [cart] = (await cartsPage('?status=submitted')).items;
+    const returned = await call('manager', 'POST', `/api/carts/${cart!._id}/return`, { comment: 'Please choose a warmer paint for the den.' });
+    expect(returned.statusCode).toBe(200);
+    const mailed = await mail!.waitFor('olivia.chen@demo.test', /needs a change/);
+    expect(mailed.text).toContain('Please choose a warmer paint for the den.');
+    expect(mailed.text).toContain(`/config/${cart!._id}`);
+
+    const history = (await call('manager', 'GET', `/api/manage/carts/${cart!._id}/history`)).json() as Page<{ who: { email: string; role: string } | null; changes: Array<Record<string, unknown>> }>;
+    const latest = history.items[0]!;
+    expect(latest.who).toMatchObject({ email: 'manager@demo.test', role: 'manager' });
+    expect(latest.changes).toContainEqual(expect.objectContaining({ kind: 'status', from: 'submitted', to: 'draft', comment: 'Please choose a warmer paint for the den.' }));
+
+    // The buyer changes a choice: the history names who and which options.
+    const current = (await app.inject({ method: 'GET', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(olivia) })).json() as Item & { selections: Array<{ option: string; room?: string; quantity: number }> };
+    const planId = ((await app.inject({ method: 'GET', url: `/api/schema/units/${current.unit as string}`, headers: browserHeaders(olivia) })).json() as Item).plan as string;
+    const complete = await completeSelections(app, olivia, planId);
+    const patched = await app.inject({ method: 'PATCH', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(olivia), payload: { selections: complete, _version: current._version } });
+    expect(patched.statusCode).toBe(200);
+    const afterEdit = (await call('manager', 'GET', `/api/manage/carts/${cart!._id}/history`)).json() as Page<{ who: { email: string } | null; changes: Array<{ kind: string; name?: string }> }>;
+    expect(afterEdit.items[0]!.who?.email).toBe('olivia.chen@demo.test');
+    expect(afterEdit.items[0]!.changes.some((c) => (c.kind === 'added' || c.kind === 'removed') && c.name)).toBe(true);
+
+    const resubmitted = await app.inject({ method: 'POST', url: `/api/carts/${cart!._id}/submit`, headers: browserHeaders(olivia), payload: { signature: 'Olivia Chen', agree: true, _version: patched.json()._version } });
+    expect(resubmitted.statusCode).toBe(200);
+    const approved = await call('manager', 'POST', `/api/carts/${cart!._id}/approve`);
+    expect(approved.statusCode).toBe(200);
+    const approvalMail = await mail!.waitFor('olivia.chen@demo.test', /approved/);
+    expect(approvalMail.text).toContain('Morgan Design-Centre approved');
+    expect(approved.json().history.at(-1)).toMatchObject({ action: 'approve', status: 'approved' });
+  });
+
+  it('reopens an approved selection as a change order with a fee that is part of the total and the next purchase', async () => {
+    const [cart] = (await cartsPage('?q=marcus')).items;
+    const before = cart!.total;
+    const reopened = await call('manager', 'POST', `/api/carts/${cart!._id}/reopen`, { comment: 'Swapping the pulls as agreed by phone.', fee: 25_000 });
+    expect(reopened.statusCode).toBe(200);
+    const body = reopened.json();
+    expect(body.status).toBe('draft');
+    expect(body.revision).toBe(2);
+    expect(body.signature).toBeNull();
+    expect(body.fees).toEqual([{ label: 'Change order fee (revision 2)', amount: 25_000 }]);
+    expect(body.total).toBe(before + 25_000);
+    // Its deadline had passed: the change order gets 14 days, or it would open locked.
+    expect(Date.parse(body.deadline) - Date.now()).toBeGreaterThan(13 * 86_400_000);
+    // Both buyers of the unit are told.
+    const told = await mail!.waitFor('priya.reid@demo.test', /change order/);
+    expect(told.text).toMatch(/change order fee of/i);
+    await mail!.waitFor('marcus.reid@demo.test', /change order/);
+    // The fee cannot be written by a buyer's PATCH.
+    const patch = await call('buyer', 'GET', `/api/schema/carts/${cart!._id}`);
+    const sneaky = await app.inject({ method: 'PATCH', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(cookies.buyer), payload: { fees: [], _version: patch.json()._version } });
+    expect(sneaky.statusCode).toBe(200);
+    expect(sneaky.json().fees).toEqual(body.fees);
+    expect(sneaky.json().total).toBe(before + 25_000);
+    // A negative fee is refused and changes nothing.
+    expect((await call('manager', 'POST', `/api/carts/${cart!._id}/reopen`, { fee: -5 })).statusCode).toBe(400);
+  });
+
+  it('extends a locked draft’s deadline and mails its buyer the new date', async () => {
+    const [cart] = (await cartsPage('?status=locked')).items;
+    const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    const extended = await call('manager', 'POST', `/api/carts/${cart!._id}/extend`, { deadline });
+    expect(extended.statusCode).toBe(200);
+    const told = await mail!.waitFor('daniel.okafor@demo.test', /you have until/);
+    expect(told.subject).toContain('602');
+    expect((await cartsPage('?status=locked')).items).toEqual([]);
+  });
+
+  it('changes many units at once, all or nothing, one audit entry each, and moves open carts to the new deadline', async () => {
+    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; name: string; status: string; cart: { _id: string; status: string } | null }>).items;
+    const withDraft = units.find((u) => u.cart?.status === 'draft')!;
+    const others = units.filter((u) => !u.cart).slice(0, 2);
+    const chosen = [withDraft, ...others].map((u) => u._id);
+    const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const changed = await call('manager', 'POST', '/api/manage/units/bulk', { units: chosen, status: 'sold', deadline });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ changed: 3, carts: 1 });
+    for (const id of chosen) {
+      const unit = (await call('manager', 'GET', `/api/schema/units/${id}`)).json() as Item;
+      expect(unit.status).toBe('sold');
+      expect(Date.parse(unit.deadline as string)).toBe(Date.parse(deadline));
+    }
+    const cart = (await call('manager', 'GET', `/api/schema/carts/${withDraft.cart!._id}`)).json() as Item;
+    expect(Date.parse(cart.deadline as string)).toBe(Date.parse(deadline));
+
+    // One unknown unit: nothing changes.
+    const untouched = units.find((u) => !chosen.includes(u._id) && u.status !== 'reserved')!;
+    const refused = await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id, '01900000-0000-7000-8000-000000000000'], status: 'reserved' });
+    expect(refused.statusCode).toBe(422);
+    expect(((await call('manager', 'GET', `/api/schema/units/${untouched._id}`)).json() as Item).status).toBe(untouched.status);
+    expect((await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id] })).statusCode).toBe(400);
+    expect((await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id], status: 'gone' })).statusCode).toBe(400);
+  });
+
+  it('exports the approved selections for purchasing; the CSV adds up to the purchases', async () => {
+    const report = (await call('manager', 'GET', '/api/manage/purchasing')).json();
+    const purchases = (await call('manager', 'GET', '/api/schema/purchases/?limit=200')).json() as Item[];
+    const carts = (await call('manager', 'GET', '/api/schema/carts/?limit=200')).json() as Item[];
+    const inForce = carts
+      .filter((c) => c.status === 'approved')
+      .map((c) => purchases.filter((p) => p.cart === c._id).sort((a, b) => Number(b.revision) - Number(a.revision))[0]!);
+    expect(report.purchases).toBe(inForce.length);
+    const expected = inForce.reduce((sum, p) => sum + Number(p.total), 0);
+    expect(report.total).toBe(expected);
+
+    const csv = await call('manager', 'GET', '/api/manage/purchasing.csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toContain('purchasing.csv');
+    const [header, ...rows] = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(header).toBe('Vendor,SKU,Item,Category,Unit,Floor,Room,Quantity,Unit price,Amount,Currency,Revision,Approved at');
+    const cells = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
+    const amount = rows.reduce((sum, row) => sum + Math.round(Number(cells(row)[9]) * 100), 0);
+    expect(amount).toBe(expected);
+    // Grouped by vendor, then SKU.
+    const vendors = rows.map((row) => cells(row)[0]!).filter(Boolean);
+    expect(vendors).toEqual([...vendors].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('invites many buyers at once, mails each their own link, and lists them 50 a page with unit and last use', async () => {
+    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; name: string }>).items;
+    const invitations = units.slice(0, 3).map((u, i) => ({ email: `bulk${i}@example.com`, unit: u._id }));
+    const created = await call('manager', 'POST', '/api/access-codes/bulk', { invitations });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().sent).toBe(3);
+    expect(created.json().items.map((c: { unitName: string }) => c.unitName)).toEqual(units.slice(0, 3).map((u) => u.name));
+    const message = await mail!.waitFor('bulk1@example.com', /invit/i);
+    expect(recipients(message)).toEqual(['bulk1@example.com']);
+    expect(message.text).toContain(created.json().items[1].url);
+
+    // A unit of another project refuses the whole batch.
+    const harbourUnit = ((await app.inject({ method: 'GET', url: '/api/schema/units/?limit=1', headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' } })).json() as Item[])[0]!;
+    const mixed = await call('manager', 'POST', '/api/access-codes/bulk', { invitations: [{ email: 'ok@example.com' }, { email: 'no@example.com', unit: harbourUnit._id }], send: false });
+    expect(mixed.statusCode).toBe(422);
+    const list = (await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as Page<{ email: string; lastUsedAt: string | null }>;
+    expect(list.items.some((c) => c.email === 'ok@example.com')).toBe(false);
+
+    for (let i = 0; i < 50; i++) await call('manager', 'POST', '/api/access-codes', { email: `page${i}@example.org` });
+    const first = (await call('manager', 'GET', '/api/access-codes')).json() as Page<{ code: string }>;
+    expect(first.items.length).toBe(50);
+    expect(first.next).not.toBeNull();
+    const second = (await call('manager', 'GET', `/api/access-codes?after=${first.next}`)).json() as Page<{ code: string }>;
+    expect(second.items.length).toBeGreaterThan(0);
+    expect(second.items.some((c) => first.items.some((f) => f.code === c.code))).toBe(false);
+  });
+});
