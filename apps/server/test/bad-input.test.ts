@@ -37,6 +37,15 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (id: st
   { method: 'POST', path: (id) => `/api/carts/${id}/versions`, body: true },
   { method: 'POST', path: (id, c) => `/api/carts/${id}/versions/${c}/restore`, body: true },
   { method: 'DELETE', path: (id, c) => `/api/carts/${id}/versions/${c}` },
+  { method: 'POST', path: (id) => `/api/carts/${id}/approve`, body: true },
+  { method: 'POST', path: (id) => `/api/carts/${id}/reopen`, body: true },
+  { method: 'GET', path: (_, c) => `/api/manage/carts?status=${c}&after=${c}` },
+  { method: 'GET', path: (id) => `/api/manage/carts/${id}` },
+  { method: 'GET', path: (id, c) => `/api/manage/carts/${id}/history?before=${c}` },
+  { method: 'GET', path: (_, c) => `/api/manage/units?after=${c}` },
+  { method: 'POST', path: () => '/api/manage/units/bulk', body: true },
+  { method: 'GET', path: (_, c) => `/api/access-codes?after=${c}&q=${c}` },
+  { method: 'POST', path: () => '/api/access-codes/bulk', body: true },
 ];
 
 const oddText = fc.oneof(

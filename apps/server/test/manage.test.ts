@@ -113,6 +113,10 @@ describe(`the back office (${testDbKind})`, () => {
     expect(board.topOptions.length).toBeGreaterThan(0);
     const counts = board.topOptions.map((o: { count: number }) => o.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // Categories by upgrade revenue, largest first (numbers, not text: 12,500 before 8,400).
+    const upgrades = board.topCategories.map((c: { upgrades: number }) => c.upgrades);
+    expect(upgrades.every((u: unknown) => typeof u === 'number')).toBe(true);
+    expect(upgrades).toEqual([...upgrades].sort((a, b) => b - a));
   });
 
   it('returns with a comment, mails the buyers, shows it in the history, and approves after the buyer resubmits', async () => {
@@ -260,5 +264,47 @@ describe(`the back office (${testDbKind})`, () => {
     const second = (await call('manager', 'GET', `/api/access-codes?after=${first.next}`)).json() as Page<{ code: string }>;
     expect(second.items.length).toBeGreaterThan(0);
     expect(second.items.some((c) => first.items.some((f) => f.code === c.code))).toBe(false);
+  });
+
+  it('gives the first buyer who accepts an invitation to a unit without a selection a draft to make, due by the project default', async () => {
+    const demo = (await call('manager', 'GET', '/api/project')).json();
+    await app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { options: { defaultDeadlineDays: 30 } } });
+    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; name: string; deadline: string | null; cart: unknown; buyers: unknown[] }>).items;
+    const empty = units.find((u) => !u.cart && !u.buyers.length && !u.deadline)!;
+    const code = (await call('manager', 'POST', '/api/access-codes', { email: 'first.buyer@example.com', unit: empty._id })).json().code as string;
+    const used = await app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(), payload: {}, remoteAddress: '10.9.8.7' });
+    expect(used.statusCode).toBe(200);
+    const cart = (await cartsPage(`?q=first.buyer`)).items;
+    expect(cart).toHaveLength(1);
+    expect(cart[0]!.unit!._id).toBe(empty._id);
+    expect(cart[0]!.status).toBe('draft');
+    const days = (Date.parse(cart[0]!.deadline!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+    // A second buyer of the same unit shares it.
+    const second = (await call('manager', 'POST', '/api/access-codes', { email: 'second.buyer@example.com', unit: empty._id })).json().code as string;
+    expect((await app.inject({ method: 'POST', url: `/api/access-codes/consume/${second}`, headers: browserHeaders(), payload: {}, remoteAddress: '10.9.8.8' })).statusCode).toBe(200);
+    const shared = (await cartsPage(`?q=second.buyer`)).items;
+    expect(shared.map((c) => c._id)).toEqual(cart.map((c) => c._id));
+  });
+
+  it('turns share links and saved alternatives off for a project, on the server, and back on', async () => {
+    const demo = (await call('manager', 'GET', '/api/project')).json();
+    const alex = await cookieOf('buyer@demo.test');
+    const [mine] = (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(alex) })).json() as Array<{ _id: string }>;
+    const share = () => app.inject({ method: 'POST', url: `/api/carts/${mine!._id}/share`, headers: browserHeaders(alex), payload: { days: 3 } });
+    const link = (await share()).json();
+    expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(200);
+    const setFeatures = (features: object) => app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { features } });
+    expect((await setFeatures({ shareLinks: false, alternatives: false })).statusCode).toBe(200);
+    const refused = await share();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Share links are turned off for this project.');
+    expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(404);
+    const save = await app.inject({ method: 'POST', url: `/api/carts/${mine!._id}/versions`, headers: browserHeaders(alex), payload: { name: 'Dark kitchen' } });
+    expect(save.statusCode).toBe(403);
+    await setFeatures({ shareLinks: true, alternatives: true });
+    expect((await share()).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(200);
   });
 });

@@ -126,6 +126,30 @@ describe(`PATCH /api/projects/{id} (${testDbKind})`, () => {
     expect(row!.currency).toBe('CAD');
   });
 
+  it('refuses a save made on an older version with 409 and the current settings, and changes nothing', async () => {
+    const current = (await patch(demoManager, demo!.id, { options: { tagline: 'Read' } })).json();
+    expect(current._version).toBeGreaterThan(1);
+    const first = await patch(demoManager, demo!.id, { options: { tagline: 'First' }, _version: current._version });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()._version).toBe(current._version + 1);
+    const stale = await patch(admin, demo!.id, { options: { tagline: 'Second' }, _version: current._version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.details.current.options.tagline).toBe('First');
+    const [row] = await db.select().from(projects).where(eq(projects.id, demo!.id));
+    expect(row!.options.tagline).toBe('First');
+  });
+
+  it('keeps the design centre contact, the default deadline and a real locale, and refuses the rest', async () => {
+    const contact = { name: 'Maple Design Centre', email: 'design@maple.example', phone: '+1 604 555 0100', hours: 'Mon–Fri 9–5' };
+    const saved = await patch(demoManager, demo!.id, { options: { contact, defaultDeadlineDays: 45, locale: 'fr-CA' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().options).toMatchObject({ contact, defaultDeadlineDays: 45, locale: 'fr-CA' });
+    for (const options of [{ locale: 'not a locale!' }, { contact: { email: 'nope' } }, { defaultDeadlineDays: 0 }, { contact: { name: 'x', extra: 1 } }]) {
+      expect((await patch(demoManager, demo!.id, { options })).statusCode, JSON.stringify(options)).toBe(400);
+    }
+    await patch(demoManager, demo!.id, { options: { locale: 'en-CA' } });
+  });
+
   it('answers 404 for an unknown project and 400 for a malformed id', async () => {
     expect((await patch(admin, '01900000-0000-7000-8000-000000000000', { name: 'X' })).statusCode).toBe(404);
     expect((await patch(admin, 'not-a-uuid', { name: 'X' })).statusCode).toBe(400);

@@ -121,7 +121,7 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
   it("sends another project's manager away from this project's back office", async () => {
     const page = await signInAndOpen('manager@harbour.test', '/manage/carts');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.getByRole('heading', { name: 'Carts' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Selections' }).count()).toBe(0);
   });
 
   it("lands the project's manager on the back office, with the way between areas and sign-out in the account menu", async () => {

@@ -59,3 +59,18 @@ export const ONE_TIME_CODE_LENGTH = 6;
 /** The environments a deploy can be (docs/data-model.md), in the order the quick box lists them. */
 export const DEPLOY_TYPES_LIST = ['development', 'staging', 'production'] as const;
 export type DeployTypeName = (typeof DEPLOY_TYPES_LIST)[number];
+
+/**
+ * The features a project's managers may turn off (docs/back-office.md, "Settings"); each is on
+ * unless the project's `features` says false, and the server enforces it.
+ */
+export const PROJECT_FEATURES = {
+  shareLinks: 'Buyers may share a read-only link to their selection',
+  alternatives: 'Buyers may save alternatives of their selection and switch between them',
+} as const;
+export type ProjectFeature = keyof typeof PROJECT_FEATURES;
+
+/** Whether a project has a feature: on unless turned off. */
+export function hasFeature(features: Record<string, boolean> | undefined, feature: ProjectFeature): boolean {
+  return features?.[feature] !== false;
+}

@@ -43,12 +43,39 @@ export type Theme = z.infer<typeof themeSchema>;
 
 export const unitSystemSchema = z.enum(['metric', 'imperial']);
 
+/** A language tag the browser's Intl knows (en-CA, fr-CA, zh-Hant-TW). */
+const localeTag = z
+  .string()
+  .min(2)
+  .max(35)
+  .refine((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  }, 'a language tag such as en-CA');
+
+/** How buyers reach the design centre: shown on their pages and in their mail. */
+export const designCentreContactSchema = z
+  .object({
+    name: z.string().trim().max(120).default(''),
+    email: z.union([z.email().max(254), z.literal('')]).default(''),
+    phone: z.string().trim().max(40).default(''),
+    hours: z.string().trim().max(200).default(''),
+  })
+  .strict();
+export type DesignCentreContact = z.infer<typeof designCentreContactSchema>;
+
 const projectOptionFields = {
-  locale: z.string().min(2).max(35),
+  locale: localeTag,
   unitSystem: unitSystemSchema,
   termsOfService: z.string().max(100_000),
   depositPercent: z.number().min(0).max(100),
   tagline: z.string().max(200),
+  /** Days a new buyer's selection stays open when their unit has no deadline of its own. */
+  defaultDeadlineDays: z.number().int().min(1).max(730),
+  contact: designCentreContactSchema,
 };
 
 /** A project's options: locale, unit system, terms of service and the rest of its settings. */
@@ -60,6 +87,8 @@ export const projectOptionsSchema = z
     termsOfService: projectOptionFields.termsOfService.default(''),
     depositPercent: projectOptionFields.depositPercent.optional(),
     tagline: projectOptionFields.tagline.optional(),
+    defaultDeadlineDays: projectOptionFields.defaultDeadlineDays.optional(),
+    contact: projectOptionFields.contact.optional(),
   })
   .catchall(z.unknown());
 
@@ -81,6 +110,8 @@ export const projectRoomSchema = z.object({
 /** GET /api/project (docs/data-model.md, docs/api.md). */
 export const projectResponseSchema = z.object({
   _id: z.string(),
+  /** Changes with every saved change of the project's settings (a stale save is a 409). */
+  _version: z.number().int().optional(),
   key: z.string(),
   name: z.string(),
   currency: z.string(),

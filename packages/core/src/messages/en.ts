@@ -106,6 +106,8 @@ export const EN = {
   'alternative.name-taken': 'You already have an alternative called “{name}”.',
   'alternative.changed': 'Your selection changed since you opened it (perhaps in another window). Look at it again before switching.',
   'alternative.no-such': 'There is no such alternative.',
+  'project.changed': 'Someone changed these settings since you opened them. Their version is shown: make your change again.',
+  'feature.off': '{feature} are turned off for this project.',
   'manage.managers-only': "Only this project's managers and administrators may do this.",
   'manage.bad-cursor': 'This page link is not valid any more: start again from the first page.',
   'manage.no-units': 'Choose at least one unit.',

@@ -11,6 +11,8 @@ export const projects = pgTable('projects', {
   options: jsonb('options').$type<Partial<ProjectOptions>>().notNull().default({}),
   features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
   theme: jsonb('theme').$type<Theme>().notNull(),
+  /** Moves on with every change of the settings: a save made on an older one is refused. */
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -11,7 +11,8 @@ import { grantMembership, roleInProject } from '../projects/memberships.repo.ts'
 import { requireProject } from '../projects/projects.operations.ts';
 import { requireManager, type Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
-import { updateItem, withWrites } from '../decor/items.write.ts';
+import { createItem, updateItem, withWrites } from '../decor/items.write.ts';
+import { cartOfUnit } from '../carts/carts.repo.ts';
 import {
   findAccessCode,
   findAccessCodeWithProject,
@@ -254,7 +255,18 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
     const personId = person.kind === 'current' ? person.userId : await createAccount(db, person.email, person.name);
     await grantMembership(db, { projectId: used.projectId, userId: personId, role: used.role });
     // The unit's change is recorded as the person's own: they accepted the invitation.
-    if (used.unitId) await updateItem({ ...writer, actorId: personId }, 'units', used.unitId, (unit) => withBuyer(unit.data, personId));
+    if (used.unitId) {
+      const joiner = { ...writer, actorId: personId };
+      let deadline: string | null = null;
+      await updateItem(joiner, 'units', used.unitId, (unit) => {
+        deadline = typeof unit.data.deadline === 'string' ? unit.data.deadline : null;
+        return withBuyer(unit.data, personId);
+      });
+      // The first buyer of a unit gets its selection to make; later ones (co-buyers) share it.
+      if (used.role === 'purchaser' && !(await cartOfUnit(db, project.id, used.unitId))) {
+        await createItem(joiner, 'carts', { unit: used.unitId, owner: personId, status: 'draft', deadline: deadline ?? defaultDeadline(project.options, writer.now) });
+      }
+    }
     return personId;
   });
 
@@ -262,6 +274,12 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
   if (person.kind === 'current') return { account: 'current', target };
   await input.verifyEmail({ email: person.email, projectKey: found.projectKey });
   return { account: 'new', token: await input.createSignInToken(userId), target };
+}
+
+/** The deadline of a new selection when its unit has none: the project's default number of days from now, or none. */
+function defaultDeadline(options: Record<string, unknown>, now: Date): string | null {
+  const days = options.defaultDeadlineDays;
+  return typeof days === 'number' && days > 0 ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
 }
 
 /** A unit with this person among its buyers (once); null when they already are. */

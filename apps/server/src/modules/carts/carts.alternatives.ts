@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { buyerEditRefusal, type CartStatus, fail, MAX_CART_VERSIONS, type Selection } from '@decor/core';
+import { buyerEditRefusal, type CartStatus, fail, hasFeature, MAX_CART_VERSIONS, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
@@ -34,7 +34,10 @@ interface AlternativeInput {
 }
 
 /** Changes one open draft through the engine: the rules are checked and the total is today's whenever the choices move. */
-async function changeCart({ db, hooks, scope, cartId, now = new Date() }: AlternativeInput, change: (cart: CartData, version: number, actorId: string) => Promise<CartData>) {
+async function changeCart(
+  { db, hooks, scope, cartId, now = new Date() }: AlternativeInput,
+  change: (cart: CartData, version: number, actorId: string, project: { features: Record<string, boolean> }) => Promise<CartData>,
+) {
   const { project, plan, actor } = await cartScope(db, scope);
   return withWrites(db, { project, actorId: actor!.userId, origin: 'server', hooks, now }, (writer) =>
     updateItem(
@@ -44,7 +47,7 @@ async function changeCart({ db, hooks, scope, cartId, now = new Date() }: Altern
       async (current) => {
         const refusal = buyerEditRefusal(current.data as { status: CartStatus; deadline: string | null }, now);
         if (refusal) throw fail('locked', refusal);
-        return change(current.data as CartData, current.version, writer.actorId);
+        return change(current.data as CartData, current.version, writer.actorId, project);
       },
       { where: plan.where, missingMessage: 'cart.no-such' },
     ),
@@ -53,7 +56,8 @@ async function changeCart({ db, hooks, scope, cartId, now = new Date() }: Altern
 
 export function saveAlternative(input: AlternativeInput & { name: string }) {
   const now = input.now ?? new Date();
-  return changeCart(input, async (cart, _version, actorId) => {
+  return changeCart(input, async (cart, _version, actorId, project) => {
+    if (!hasFeature(project.features, 'alternatives')) throw fail('forbidden', 'feature.off', { feature: 'Saved alternatives' });
     const versions = cart.versions ?? [];
     const name = input.name.trim();
     if (versions.length >= MAX_CART_VERSIONS) {

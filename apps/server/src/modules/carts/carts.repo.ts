@@ -155,3 +155,12 @@ export async function buyerEmails(db: Db, projectId: string, cart: { owner?: str
   );
   return rows.map((row) => row.email);
 }
+
+/** The id of a unit's cart, if it has one. */
+export async function cartOfUnit(db: Db, projectId: string, unitId: string): Promise<string | null> {
+  const [row] = await preparedRows<{ id: string }>(
+    db,
+    sql`SELECT id::text AS id FROM items WHERE project_id = ${projectId} AND collection = 'carts' AND data->>'unit' = ${unitId} LIMIT 1`,
+  );
+  return row?.id ?? null;
+}

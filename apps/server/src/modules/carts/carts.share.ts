@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { effectiveStatus, fail, type SharedCartView } from '@decor/core';
+import { effectiveStatus, fail, hasFeature, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/scope.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
@@ -65,6 +65,7 @@ export async function shareCart({
   now?: Date;
 }) {
   const { project, plan } = await cartScope(db, scope);
+  if (!hasFeature(project.features, 'shareLinks')) throw fail('forbidden', 'feature.off', { feature: 'Share links' });
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
   const token = signToken({ cart: cartId, expiresAt, prices }, secret);
@@ -78,6 +79,8 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
   const project = owner ? await findProjectById(db, owner.project_id) : undefined;
   // A link of one project is never served on another project's subdomain.
   if (!project || (projectKey && projectKey !== project.key)) throw fail('not_found', 'share.gone');
+  // Turning share links off withdraws the ones already given too.
+  if (!hasFeature(project.features, 'shareLinks')) throw fail('not_found', 'share.gone');
   const cart = await readCart(db, { projectId: project.id, where: sql`true`, cartId: claims.cart, missing: 'share.no-longer' });
   const doc = await cartDocument(db, project, cart);
   const withPrice = <T extends { price?: number; amount?: number }>(value: T) => {

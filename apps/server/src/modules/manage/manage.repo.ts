@@ -126,8 +126,9 @@ export async function dashboardRows(db: Db, projectId: string, now: Date): Promi
           'options', (SELECT coalesce(json_agg(t ORDER BY t.count DESC, t.name), '[]'::json) FROM (
               SELECT option AS id, max(name) AS name, max(category) AS category, count(*)::int AS count FROM priced
               WHERE price > 0 GROUP BY option ORDER BY count(*) DESC, max(name) LIMIT 8) t),
-          'categories', (SELECT coalesce(json_agg(t ORDER BY t.upgrades DESC, t.name), '[]'::json) FROM (
-              SELECT p.category AS id, max(k.data->>'name') AS name, count(*)::int AS count, sum(p.price * p.quantity)::text AS upgrades FROM priced p
+          'categories', (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'count', t.count, 'upgrades', t.upgrades::text)
+                          ORDER BY t.upgrades DESC, t.name), '[]'::json) FROM (
+              SELECT p.category AS id, max(k.data->>'name') AS name, count(*)::int AS count, sum(p.price * p.quantity) AS upgrades FROM priced p
               JOIN items k ON k.project_id = ${projectId} AND k.collection = 'categories' AND k.id::text = p.category
               WHERE p.price > 0 GROUP BY p.category ORDER BY sum(p.price * p.quantity) DESC LIMIT 8) t)
         ) AS data`,

@@ -34,6 +34,7 @@ export async function projectResponse(db: Db, project: ProjectRow): Promise<Proj
   );
   return {
     _id: project.id,
+    _version: project.version,
     key: project.key,
     name: project.name,
     currency: project.currency,
@@ -52,6 +53,8 @@ export const projectPatchSchema = z
     options: projectOptionsPatchSchema,
     features: featuresSchema,
     theme: themeSchema.partial(),
+    /** The version the change was made on: a project changed since is a 409 with the current settings. */
+    _version: z.number().int().min(1),
   })
   .partial()
   .strict();
@@ -72,12 +75,21 @@ export async function patchProject({
   if (!project) throw fail('not_found', 'project.no-such');
   const role = await roleInProject(db, project.id, actor.userId);
   if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw fail('forbidden', 'project.managers-only');
-  const updated = await updateProject(db, project.id, {
+  const updated = await updateProject(
+    db,
+    project.id,
+    {
     ...(patch.name !== undefined ? { name: patch.name } : {}),
     ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
     ...(patch.options ? { options: { ...project.options, ...patch.options } } : {}),
     ...(patch.features ? { features: { ...project.features, ...patch.features } } : {}),
     ...(patch.theme ? { theme: themeSchema.parse({ ...project.theme, ...patch.theme }) } : {}),
-  });
+    },
+    patch._version,
+  );
+  if (!updated) {
+    const current = await findProjectById(db, project.id);
+    throw fail('conflict', 'project.changed', undefined, { current: current ? await projectResponse(db, current) : null });
+  }
   return projectResponse(db, updated);
 }

@@ -38,15 +38,20 @@ export async function findProjectById(db: Db, id: string): Promise<ProjectRow | 
   return row;
 }
 
-export async function updateProject(db: Db, id: string, changes: Partial<typeof projects.$inferInsert>): Promise<ProjectRow> {
+/**
+ * Changes a project and moves its version on; with `expectedVersion`, only if nobody changed it
+ * since that version was read (undefined otherwise: the caller answers 409).
+ */
+export async function updateProject(db: Db, id: string, changes: Partial<typeof projects.$inferInsert>, expectedVersion?: number): Promise<ProjectRow | undefined> {
   const [row] = await db
     .update(projects)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(projects.id, id))
+    .set({ ...changes, version: sql`${projects.version} + 1`, updatedAt: new Date() })
+    .where(expectedVersion === undefined ? eq(projects.id, id) : and(eq(projects.id, id), eq(projects.version, expectedVersion)))
     .returning();
-  projectsByKey.delete(row!.key);
+  if (!row) return undefined;
+  projectsByKey.delete(row.key);
   await db.execute(
     sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${id}::text, 'collection', '$project', 'id', ${id}::text, 'version', 0, 'op', 'update')::text)`,
   );
-  return row!;
+  return row;
 }

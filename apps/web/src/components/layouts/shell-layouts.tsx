@@ -31,7 +31,7 @@ export const ADMIN_NAV: NavItem[] = [
 
 export const MANAGE_NAV: NavItem[] = [
   { to: '/manage', label: 'Dashboard', exact: true },
-  { to: '/manage/carts', label: 'Carts' },
+  { to: '/manage/carts', label: 'Selections' },
   { to: '/manage/models', label: 'Catalogue' },
   { to: '/manage/unit-avail', label: 'Unit availability' },
   { to: '/manage/access-links', label: 'Access links' },

@@ -10,7 +10,7 @@ interface ShareLink {
 }
 
 /** The PDF of the selection and a read-only link to share it (docs/screens.md `/config`). */
-export function CartActions({ cartId, canPrintWithoutPrices, locale }: { cartId: string; canPrintWithoutPrices: boolean; locale: string }) {
+export function CartActions({ cartId, canPrintWithoutPrices, canShare = true, locale }: { cartId: string; canPrintWithoutPrices: boolean; canShare?: boolean; locale: string }) {
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setDownloading] = useState(false);
   const [isSharing, setSharing] = useState(false);
@@ -38,9 +38,11 @@ export function CartActions({ cartId, canPrintWithoutPrices, locale }: { cartId:
             PDF without prices
           </Button>
         )}
-        <Button variant="default" onClick={() => setSharing(true)}>
-          Share
-        </Button>
+        {canShare && (
+          <Button variant="default" onClick={() => setSharing(true)}>
+            Share
+          </Button>
+        )}
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       <GenericModal opened={isSharing} onClose={() => setSharing(false)} title="Share your selection">

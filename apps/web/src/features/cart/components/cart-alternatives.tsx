@@ -21,6 +21,7 @@ export function CartAlternatives({
   money,
   locale,
   isOpen,
+  canSave = true,
 }: {
   cart: Cart;
   view: CatalogueView;
@@ -28,6 +29,8 @@ export function CartAlternatives({
   money: (minor: number) => string;
   locale: string;
   isOpen: boolean;
+  /** False when the project has turned saved alternatives off: the saved ones stay usable. */
+  canSave?: boolean;
 }) {
   const queryClient = useQueryClient();
   const versions = cart.versions ?? NONE;
@@ -97,7 +100,7 @@ export function CartAlternatives({
             )}
           </Group>
         ))}
-        {isOpen && (
+        {isOpen && canSave && (
           <Group gap="xs" align="flex-end">
             <TextInput label="Save the current choices as" placeholder="e.g. Dark kitchen" value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={80} w={240} />
             <Button onClick={save} loading={isBusy} disabled={!name.trim()}>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { depositOf, effectiveStatus, formatMoney, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument } from '@decor/core';
+import { depositOf, effectiveStatus, formatMoney, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -12,6 +12,7 @@ import { useManagesCurrentProject } from '../../../lib/my-projects.ts';
 import { CartActions } from './cart-actions.tsx';
 import { CartAlternatives } from './cart-alternatives.tsx';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
+import { DecisionNotice } from '../../../components/selection/decision-notice.tsx';
 import { CartNotes } from './cart-notes.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 
@@ -19,6 +20,7 @@ type ReviewOption = OptionDocument;
 type ReviewCategory = CategoryDocument;
 
 const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
+const ACTION_LABEL: Record<string, string> = { submit: 'Signed and submitted', approve: 'Approved', return: 'Returned for a change', reopen: 'Reopened as a change order', extend: 'Deadline extended' };
 
 /** `/config/{cartId?}`: the selection by room and category with prices, totals, timeline, and the signed submission. */
 export function CartReview({ cartId }: { cartId?: string }) {
@@ -88,11 +90,26 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
         </Badge>
         {(cart.revision ?? 1) > 1 && <Text c="dimmed">Change order {cart.revision}</Text>}
       </Group>
+      <DecisionNotice
+        status={status}
+        history={cart.history ?? []}
+        revision={cart.revision ?? 1}
+        deadline={cart.deadline}
+        contact={project!.options.contact}
+        money={money}
+        date={(iso) => new Date(iso).toLocaleString(project!.options.locale, { dateStyle: 'long', timeStyle: 'short' })}
+      />
       {status === 'draft' && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
-      <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} locale={project!.options.locale} />
+      <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} canShare={hasFeature(project!.features, 'shareLinks')} locale={project!.options.locale} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />
       <Card withBorder radius="md" padding="md">
+        {(cart.fees ?? []).map((fee) => (
+          <Group key={fee.label} justify="space-between" data-testid="review-fee">
+            <Text>{fee.label}</Text>
+            <Text>{money(fee.amount)}</Text>
+          </Group>
+        ))}
         <Group justify="space-between">
           <Text fw={600}>Upgrades total</Text>
           <Text fw={700} fz="xl" data-testid="review-total">
@@ -119,9 +136,10 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
           </Title>
           <Timeline bulletSize={14} lineWidth={2} active={cart.history!.length}>
             {cart.history!.map((entry) => (
-              <Timeline.Item key={entry.at} title={STATUS_LABEL[entry.status as keyof typeof STATUS_LABEL] ?? entry.status}>
+              <Timeline.Item key={entry.at} title={(entry.action && ACTION_LABEL[entry.action]) ?? STATUS_LABEL[entry.status as keyof typeof STATUS_LABEL] ?? entry.status}>
                 <Text size="xs" c="dimmed">
                   {new Date(entry.at).toLocaleString(project!.options.locale, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {entry.byName ? ` · ${entry.byName}` : ''}
                 </Text>
                 {entry.comment && <Text size="sm">{entry.comment}</Text>}
               </Timeline.Item>
@@ -129,7 +147,7 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
           </Timeline>
         </Card>
       )}
-      <CartAlternatives cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} locale={project!.options.locale} isOpen={status === 'draft'} />
+      <CartAlternatives cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} locale={project!.options.locale} isOpen={status === 'draft'} canSave={hasFeature(project!.features, 'alternatives')} />
       {status === 'draft' && (
         <Card withBorder radius="md" padding="md" data-testid="submit-section">
           <Title order={3} fz="md" mb="xs">

@@ -1,3 +1,5 @@
+import { HowToGetIn } from '../../../components/selection/how-to-get-in.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { Alert, Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatArea, formatMoney, type UnitSystem } from '@decor/core';
@@ -27,17 +29,15 @@ export function deadlineText(deadline: string | null, now = Date.now()): string 
 /** `/`: the buyer's home — unit, progress, upgrades total, deposit, status, and the way on. */
 export function MyHome() {
   const { data: project } = useProject();
-  const { data: carts, isLoading, isError } = useQuery(myCartsQuery);
+  const { data: carts, isLoading, isError, error } = useQuery(myCartsQuery);
 
   if (isLoading || !project) return <Skeleton h={260} radius="md" />;
-  if (isError) return <Alert color="red">Your home could not be loaded. Please try again in a moment.</Alert>;
-  if (!carts?.length) {
-    return (
-      <Alert color="blue" title="Your home is not set up yet">
-        Once the design centre links you to your unit, it appears here. If you received an invitation link, open it again.
-      </Alert>
-    );
+  // Not a member of this project (403): say how to get in, not that something failed.
+  if (isError && error instanceof ApiError && error.code === 'forbidden') {
+    return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember={false} />;
   }
+  if (isError) return <Alert color="red">Your home could not be loaded. Please try again in a moment.</Alert>;
+  if (!carts?.length) return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember />;
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: project.options.locale });
   const unitSystem = project.options.unitSystem as UnitSystem;
 

@@ -110,7 +110,7 @@ function VirtualRows({ rows, hasMore, isLoadingMore, loadMore }: { rows: CartRow
   );
 }
 
-const GRID = 'minmax(90px,1fr) minmax(160px,2fr) 150px 120px 120px 150px';
+const GRID = 'minmax(90px,1fr) minmax(160px,2fr) 180px 120px 120px 150px';
 
 function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
   const money = useMoney();

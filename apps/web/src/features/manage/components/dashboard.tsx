@@ -113,7 +113,7 @@ function Board({ board }: { board: Dashboard }) {
                         {option.name}
                       </AnchorLink>
                     </Table.Td>
-                    <Table.Td ta="right">{option.count} homes</Table.Td>
+                    <Table.Td ta="right">{option.count === 1 ? '1 home' : `${option.count} homes`}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

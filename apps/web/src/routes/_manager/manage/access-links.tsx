@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AccessLinks } from '../../../features/manage/components/access-links.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_manager/manage/access-links')({
 
 function Page() {
   return (
-    <PageFrame title="Access links" description="Invitation links for buyers: create, send, copy, revoke." />
+    <PageFrame title="Access links" description="Invite buyers to their unit by e-mail, a link or a printed QR code, and see who has used theirs.">
+      <AccessLinks />
+    </PageFrame>
   );
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { LogoSettings } from '../../../features/manage/components/logo-settings.tsx';
+import { ProjectSettings } from '../../../features/manage/components/project-settings.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -11,8 +13,11 @@ export const Route = createFileRoute('/_manager/manage/settings')({
 
 function Page() {
   return (
-    <PageFrame title="Settings" description="The project's name, currency, locale, theme, terms and deadlines.">
-      <LogoSettings />
+    <PageFrame title="Settings" description="The project's name, currency, locale, theme, terms, deadlines and how buyers reach the design centre.">
+      <Stack gap="lg">
+        <LogoSettings />
+        <ProjectSettings />
+      </Stack>
     </PageFrame>
   );
 }

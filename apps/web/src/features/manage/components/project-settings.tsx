@@ -1,0 +1,303 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatMoney, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { currentProjectKey } from '../../../config/env.ts';
+import { projectQuery, useProject } from '../../../lib/project.ts';
+import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
+
+interface Form {
+  name: string;
+  currency: string;
+  locale: string;
+  unitSystem: 'metric' | 'imperial';
+  primary: string;
+  secondary: string;
+  logoBg: string;
+  termsOfService: string;
+  depositPercent: number | string;
+  defaultDeadlineDays: number | string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  contactHours: string;
+  features: Record<ProjectFeature, boolean>;
+}
+
+function formOf(project: ProjectResponse): Form {
+  const o = project.options;
+  return {
+    name: project.name,
+    currency: project.currency,
+    locale: o.locale,
+    unitSystem: o.unitSystem,
+    primary: project.theme.primary,
+    secondary: project.theme.secondary,
+    logoBg: project.theme.logoBg,
+    termsOfService: o.termsOfService ?? '',
+    depositPercent: o.depositPercent ?? 0,
+    defaultDeadlineDays: o.defaultDeadlineDays ?? '',
+    contactName: o.contact?.name ?? '',
+    contactEmail: o.contact?.email ?? '',
+    contactPhone: o.contact?.phone ?? '',
+    contactHours: o.contact?.hours ?? '',
+    features: Object.fromEntries(Object.keys(PROJECT_FEATURES).map((f) => [f, hasFeature(project.features, f as ProjectFeature)])) as Form['features'],
+  };
+}
+
+/** The body of a PATCH /api/projects/{id}: the whole of each part, on the version read. */
+function patchOf(form: Form, version: number | undefined) {
+  return {
+    name: form.name.trim(),
+    currency: form.currency.trim().toUpperCase(),
+    options: {
+      locale: form.locale.trim(),
+      unitSystem: form.unitSystem,
+      termsOfService: form.termsOfService,
+      depositPercent: Number(form.depositPercent) || 0,
+      ...(form.defaultDeadlineDays !== '' ? { defaultDeadlineDays: Number(form.defaultDeadlineDays) } : {}),
+      contact: { name: form.contactName.trim(), email: form.contactEmail.trim(), phone: form.contactPhone.trim(), hours: form.contactHours.trim() },
+    },
+    theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
+    features: form.features,
+    ...(version ? { _version: version } : {}),
+  };
+}
+
+/** zod's issue paths ("options.locale", "theme.primary") to this form's fields. */
+const FIELD_OF: Record<string, keyof Form> = {
+  name: 'name',
+  currency: 'currency',
+  'options.locale': 'locale',
+  'options.depositPercent': 'depositPercent',
+  'options.defaultDeadlineDays': 'defaultDeadlineDays',
+  'options.contact.email': 'contactEmail',
+  'theme.primary': 'primary',
+  'theme.secondary': 'secondary',
+  'theme.logoBg': 'logoBg',
+};
+
+function fieldErrorsOf(caught: ApiError): Partial<Record<keyof Form, string>> {
+  const details = caught.details as { issues?: Array<{ field: string; message: string }> } | undefined;
+  const errors: Partial<Record<keyof Form, string>> = {};
+  for (const issue of details?.issues ?? []) {
+    const path = issue.field.replace(/^body\./, '');
+    const field = FIELD_OF[path];
+    if (field) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** `/manage/settings`: everything about the project a manager may change, checked here and on the server. */
+export function ProjectSettings() {
+  const { data: project } = useProject();
+  if (!project) return null;
+  return <SettingsForm key={project._version ?? 0} project={project} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function localeProblem(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag.trim()).length === 1 ? undefined : 'A language tag such as en-CA';
+  } catch {
+    return 'A language tag such as en-CA or fr-CA';
+  }
+}
+
+function currencyProblem(code: string): string | undefined {
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency: code.trim().toUpperCase() });
+    return /^[A-Za-z]{3}$/.test(code.trim()) ? undefined : 'A three-letter currency code such as CAD';
+  } catch {
+    return 'A three-letter currency code such as CAD';
+  }
+}
+
+function SettingsForm({ project }: { project: ProjectResponse }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formOf(project));
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const isDirty = JSON.stringify(form) !== JSON.stringify(formOf(project));
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (isDirty) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  const local = {
+    ...(form.name.trim() ? {} : { name: 'Give the project a name' }),
+    ...(currencyProblem(form.currency) ? { currency: currencyProblem(form.currency) } : {}),
+    ...(localeProblem(form.locale) ? { locale: localeProblem(form.locale) } : {}),
+    ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: 'An e-mail address' } : {}),
+  } as Partial<Record<keyof Form, string>>;
+  const shown = { ...errors, ...local };
+
+  const save = async () => {
+    setMessage(null);
+    setErrors({});
+    if (Object.keys(local).length) return;
+    setSaving(true);
+    try {
+      const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, { method: 'PATCH', body: patchOf(form, project._version) });
+      queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, saved);
+      setMessage({ color: 'green', text: 'Saved. Buyers see the new settings on their next page.' });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'conflict') {
+        const current = (caught.details as { current?: ProjectResponse } | undefined)?.current;
+        setMessage({ color: 'orange', text: caught.message });
+        if (current) queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, current);
+      } else if (caught instanceof ApiError) {
+        setErrors(fieldErrorsOf(caught));
+        setMessage({ color: 'red', text: caught.message });
+      } else {
+        setMessage({ color: 'red', text: 'The settings could not be saved. Please try again.' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  let sample = '—';
+  try {
+    sample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
+  } catch {
+    // An unfinished code or tag: the sample waits.
+  }
+
+  return (
+    <Stack gap="lg" maw={900} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <Section title="Project">
+        <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={3} />
+          <TextInput label="Locale" description="Language and region, e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown.locale} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Areas in
+            </Text>
+            <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} />
+          </Stack>
+        </SimpleGrid>
+        <Text size="sm" c="dimmed">
+          Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
+        </Text>
+      </Section>
+
+      <Section title="Theme">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
+          <ColorInput label="Second colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
+          <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
+        </SimpleGrid>
+        <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
+          <Box p="sm" style={{ background: form.logoBg, color: '#fff' }}>
+            <Text fw={700}>{form.name || 'Project'}</Text>
+          </Box>
+          <Group p="sm" gap="sm">
+            <Box px="md" py={6} style={{ background: form.primary, color: '#fff', borderRadius: 6 }}>
+              Continue choosing
+            </Box>
+            <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, color: form.secondary, borderRadius: 6 }}>
+              Explore in 3D
+            </Box>
+          </Group>
+        </Box>
+      </Section>
+
+      <Section title="Selections">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput label="Deposit on upgrades (%)" min={0} max={100} value={form.depositPercent} onChange={(v) => set('depositPercent', v)} error={shown.depositPercent} />
+          <NumberInput
+            label="Days a new buyer has to choose"
+            description="When their unit has no deadline of its own"
+            min={1}
+            max={730}
+            allowDecimal={false}
+            value={form.defaultDeadlineDays}
+            onChange={(v) => set('defaultDeadlineDays', v)}
+            error={shown.defaultDeadlineDays}
+          />
+        </SimpleGrid>
+        {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
+          <Switch key={feature} label={PROJECT_FEATURES[feature]} checked={form.features[feature]} onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })} />
+        ))}
+      </Section>
+
+      <Section title="Design centre contact">
+        <Text size="sm" c="dimmed">
+          Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
+          <TextInput label="E-mail address" type="email" value={form.contactEmail} onChange={(e) => set('contactEmail', e.currentTarget.value)} error={shown.contactEmail} />
+          <TextInput label="Phone" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
+          <TextInput label="Opening hours" value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Terms of service">
+        <Tabs defaultValue="write">
+          <Tabs.List>
+            <Tabs.Tab value="write">Write</Tabs.Tab>
+            <Tabs.Tab value="preview">Preview</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="write" pt="sm">
+            <Textarea description="Markdown: # headings, **bold**, lists. Buyers accept these before they start." autosize minRows={6} maxRows={20} value={form.termsOfService} onChange={(e) => set('termsOfService', e.currentTarget.value)} aria-label="Terms of service" />
+          </Tabs.Panel>
+          <Tabs.Panel value="preview" pt="sm">
+            {form.termsOfService.trim() ? <SafeMarkdown>{form.termsOfService}</SafeMarkdown> : <Text c="dimmed">Nothing written yet.</Text>}
+          </Tabs.Panel>
+        </Tabs>
+      </Section>
+
+      {message && (
+        <Alert color={message.color} data-testid="settings-message">
+          {message.text}
+        </Alert>
+      )}
+      <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }}>
+        <Button type="submit" loading={isSaving} disabled={!isDirty}>
+          Save changes
+        </Button>
+        <Button variant="default" disabled={!isDirty} onClick={() => { setForm(formOf(project)); setErrors({}); setMessage(null); }}>
+          Undo changes
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
