@@ -30,7 +30,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       expect(await cart.getByTestId('deadline').textContent()).toMatch(/^(20|21) days left to choose$/);
       const total = seededTotal('buyer@demo.test');
       expect(await cart.getByTestId('upgrades-total').textContent()).toBe(money(total));
-      expect(await cart.getByTestId('deposit').textContent()).toBe(money(Math.round(total * demoProject.options.depositPercent / 100)));
+      expect(await cart.getByTestId('deposit').textContent()).toBe(money(Math.round(total * demoProject.options.depositPercent! / 100)));
       const required = demoProject.categories.filter((c) => c.required).length;
       expect(await cart.getByTestId('progress').textContent()).toMatch(new RegExp(`^\\d of ${required}$`));
       await cart.getByRole('link', { name: 'Choose my finishes' }).click();

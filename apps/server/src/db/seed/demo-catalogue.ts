@@ -3,7 +3,7 @@
  * categories and finishes with prices in cents. Options refer to each other, to rooms
  * and to plans by name here; the seeder turns names into ids.
  */
-import type { Theme } from '@decor/core';
+import type { ProjectOptions, Theme } from '@decor/core';
 
 export interface RoomSeed {
   name: string;
@@ -68,7 +68,7 @@ export interface ProjectSeed {
   key: string;
   name: string;
   currency: string;
-  options: { locale: string; unitSystem: 'metric' | 'imperial'; termsOfService: string; depositPercent: number; tagline: string };
+  options: ProjectOptions;
   theme: Theme;
   rooms: RoomSeed[];
   categories: CategorySeed[];
@@ -307,7 +307,15 @@ export const demoProject: ProjectSeed = {
   key: 'demo',
   name: 'Maple Residences',
   currency: 'CAD',
-  options: { locale: 'en-CA', unitSystem: 'metric', termsOfService: MAPLE_TERMS, depositPercent: 10, tagline: 'Make it yours, room by room.' },
+  options: {
+    locale: 'en-CA',
+    unitSystem: 'metric',
+    termsOfService: MAPLE_TERMS,
+    depositPercent: 10,
+    tagline: 'Make it yours, room by room.',
+    defaultDeadlineDays: 30,
+    contact: { name: 'Maple Residences Design Centre', email: 'design@maple-residences.example', phone: '+1 604 555 0142', hours: 'Mon–Sat 10:00–17:00' },
+  },
   theme: { logoBg: '#0f3d33', primary: '#1f6f5c', secondary: '#c8a97e', logoUrl: null },
   rooms: demoRooms,
   categories: demoCategories,

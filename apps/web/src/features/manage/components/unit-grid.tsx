@@ -52,14 +52,14 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
           const ids = row.map((u) => u._id);
           const allOn = ids.every((id) => selected.has(id));
           return (
-            <Group key={floor} gap="xs" align="stretch" wrap="nowrap">
-              <Stack gap={2} w={64} justify="center" style={{ flexShrink: 0 }}>
+            <Group key={floor} gap="xs" align="stretch" wrap="wrap">
+              <Stack gap={2} w={{ base: '100%', sm: 64 }} justify="center" style={{ flexShrink: 0 }}>
                 <Text fw={600} size="sm">
                   Floor {floor}
                 </Text>
                 <Checkbox size="xs" label="All" checked={allOn} onChange={(e) => toggle(ids, e.currentTarget.checked)} aria-label={`Select every unit of floor ${floor}`} />
               </Stack>
-              <Group gap="xs" wrap="wrap" style={{ flex: 1 }}>
+              <Group gap="xs" wrap="wrap" align="stretch" style={{ flex: 1 }}>
                 {row.map((unit) => (
                   <Cell key={unit._id} unit={unit} isSelected={selected.has(unit._id)} isDimmed={!!highlight && unit.status !== highlight} onToggle={() => toggle([unit._id], !selected.has(unit._id))} />
                 ))}
@@ -80,7 +80,7 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
       withBorder
       radius="md"
       p={8}
-      w={150}
+      w={{ base: 'calc(50% - 4px)', sm: 150 }}
       data-testid="unit-cell"
       data-unit={unit.name}
       data-status={unit.status}
