@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { waitForMail } from './support/mail-files.ts';
+
+/** Runs a journey with browsers that fail it on any unexpected console error, and closes them. */
+async function withBrowsers(count: number, options: Parameters<typeof openBrowser>[0], journey: (browsers: BrowserSession[]) => Promise<void>) {
+  const browsers = await Promise.all(Array.from({ length: count }, () => openBrowser(options)));
+  try {
+    await journey(browsers);
+    for (const browser of browsers) expect(browser.consoleErrors).toEqual([]);
+  } finally {
+    await Promise.all(browsers.map((browser) => browser.close()));
+  }
+}
+
+const linkIn = (text: string, path: RegExp) => new RegExp(`http://demo\\.localhost:\\d+${path.source}`).exec(text)?.[0];
+
+describe('the design centre decides on a selection', () => {
+  for (const [label, viewport, isMobile] of [['desktop', DESKTOP, false], ['phone', PHONE, true]] as const) {
+    it(`${label}: a buyer submits, the manager returns it with a comment from the mail's link, the buyer changes and resubmits, the manager approves`, async () => {
+      const email = `decided-${label}-${Date.now()}@example.test`;
+      const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'Decided-pass-2026' });
+      await withBrowsers(2, { viewport, isMobile }, async ([buyerBrowser, managerBrowser]) => {
+        const b = buyerBrowser!.page;
+        const m = managerBrowser!.page;
+        await signInThroughPage(b, { email, password: buyer.password, next: '/config' });
+        await b.waitForURL((url) => url.pathname === '/config');
+        await b.getByLabel(/I have reviewed this selection/).check();
+        await b.getByLabel('Type your full name to sign').fill('Dee Cided');
+        await b.getByRole('button', { name: 'Sign and submit' }).click();
+        await expect.poll(() => b.getByTestId('review-status').textContent()).toBe('Submitted');
+        expect(await b.getByTestId('decision-notice').textContent()).toContain('The design centre reviews it');
+
+        // The managers' mail links to the selection in the back office.
+        const notice = await waitForMail('manager@demo.test', /selection submitted for approval/, 15_000, buyer.cartId);
+        const review = linkIn(notice.text, new RegExp(`/manage/carts/${buyer.cartId}`))!;
+        expect(review).toBeTruthy();
+        await m.goto(review);
+        await m.waitForURL((url) => url.pathname === '/sign-in');
+        await m.getByLabel('E-mail address').fill('manager@demo.test');
+        await m.getByLabel(/^Password/).fill(E2E_DEMO_PASSWORD);
+        await m.locator('form button[type=submit]').click();
+        await m.waitForURL((url) => url.pathname === `/manage/carts/${buyer.cartId}`);
+        await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('Awaiting approval');
+        expect(await m.getByTestId('detail-signature').textContent()).toContain('Dee Cided');
+        await m.getByLabel('Return to the buyer with a comment').fill('Please pick a warmer wall colour for the living room.');
+        await m.getByRole('button', { name: 'Return with comment' }).click();
+        await m.getByTestId('decision-done').waitFor();
+        await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('In progress');
+        await expect.poll(() => m.getByTestId('cart-history').textContent()).toContain('Returned to the buyer');
+
+        // The buyer is mailed, and sees the comment and what to do on their selection.
+        const returned = await waitForMail(email, /needs a change/);
+        expect(returned.text).toContain('Please pick a warmer wall colour for the living room.');
+        await b.goto(linkIn(returned.text, new RegExp(`/config/${buyer.cartId}`))!);
+        const told = b.getByTestId('decision-notice');
+        await expect.poll(() => told.textContent()).toContain('Please pick a warmer wall colour for the living room.');
+        expect(await told.textContent()).toContain('Morgan Design-Centre returned your selection');
+
+        // A change, then signed and submitted again.
+        await b.goto(`${origin()}/configure`);
+        await b.getByRole('tab', { name: 'Living Room' }).click();
+        const before = await b.getByTestId('live-total').textContent();
+        await b.locator('[data-option="Agreeable Gray"]').first().click();
+        await expect.poll(() => b.getByTestId('live-total').textContent()).not.toBe(before);
+        await expect.poll(() => b.getByLabel('Saving').count()).toBe(0);
+        await b.goto(`${origin()}/config`);
+        await b.getByLabel(/I have reviewed this selection/).check();
+        await b.getByLabel('Type your full name to sign').fill('Dee Cided');
+        await b.getByRole('button', { name: 'Sign and submit' }).click();
+        await expect.poll(() => b.getByTestId('review-status').textContent()).toBe('Submitted');
+
+        // The manager sees the buyer's change in the history, and approves.
+        await m.reload();
+        await expect.poll(() => m.getByTestId('cart-history').textContent()).toContain('Chose Agreeable Gray');
+        await m.getByRole('button', { name: 'Approve' }).click();
+        await m.getByRole('button', { name: 'Confirm approval' }).click();
+        await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('Approved');
+
+        await waitForMail(email, /is approved/);
+        await b.reload();
+        await expect.poll(() => b.getByTestId('review-status').textContent()).toBe('Approved');
+        const approved = await b.getByTestId('decision-notice').textContent();
+        expect(approved).toMatch(/Morgan Design-Centre approved your selection on \w+ \d+, \d{4}/);
+      });
+    });
+  }
+});
+
+describe('inviting a buyer from the back office', () => {
+  it('creates an invitation that a new person opens from the mail in a fresh browser and lands on their unit', async () => {
+    // A unit nobody has yet.
+    const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await client.connect();
+    const { rows: [unit] } = await client.query(
+      `SELECT u.data->>'name' AS name FROM items u JOIN projects p ON p.id = u.project_id
+       WHERE p.key = 'demo' AND u.collection = 'units' AND jsonb_array_length(coalesce(u.data->'buyers', '[]'::jsonb)) = 0
+         AND NOT EXISTS (SELECT 1 FROM items c WHERE c.collection = 'carts' AND c.data->>'unit' = u.id::text)
+       ORDER BY u.data->>'name' LIMIT 1`,
+    );
+    await client.end();
+    const email = `invitee-${Date.now()}@example.test`;
+    await withBrowsers(1, { viewport: DESKTOP }, async ([managerBrowser]) => {
+      const m = managerBrowser!.page;
+      await signInThroughPage(m, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/access-links' });
+      await m.waitForURL((url) => url.pathname === '/manage/access-links');
+      // The page settles (its units and links loaded) before the form is filled.
+      await m.waitForLoadState('networkidle');
+      await m.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
+      const unitPicker = m.getByRole('combobox', { name: 'Unit', exact: true });
+      await unitPicker.click();
+      await unitPicker.fill(unit.name);
+      await m.getByRole('option', { name: new RegExp(`^${unit.name} ·`) }).click();
+      expect(await m.getByLabel('Send it by e-mail now').isChecked()).toBe(true);
+      await m.getByRole('button', { name: 'Create link' }).click();
+      await m.getByTestId('created-links').waitFor();
+      await expect.poll(() => m.getByTestId('access-links').textContent()).toContain(email);
+    });
+
+    const invitation = await waitForMail(email, /invit/i);
+    const link = linkIn(invitation.text, /\/link\/[a-z0-9]+/)!;
+    expect(link).toBeTruthy();
+    await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([fresh]) => {
+      const page = fresh!.page;
+      await page.goto(link);
+      await page.waitForURL((url) => url.pathname === '/');
+      const modal = page.getByTestId('getting-started');
+      await expect.poll(() => modal.getAttribute('data-step')).toBe('verify');
+      const verify = await waitForMail(email, /Confirm your e-mail/);
+      await page.goto(/http:\/\/demo\.localhost:\d+\/my-account\?mode=verifyEmail&token=\S+/.exec(verify.text)![0]);
+      await page.getByTestId('email-verified').waitFor();
+      await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
+      await Promise.all([page.waitForEvent('framenavigated'), page.getByRole('button', { name: 'Agree' }).click()]);
+      await page.waitForLoadState('load');
+      await expect.poll(() => page.getByTestId('getting-started').count()).toBe(0);
+      await page.getByRole('link', { name: 'Continue' }).click();
+      // Their unit and a selection to make, due by the project's default.
+      await page.getByRole('heading', { name: `Unit ${unit.name}` }).waitFor();
+      expect(await page.getByTestId('cart-status').textContent()).toBe('In progress');
+    });
+  });
+});
+
+describe('the unit grid and purchasing', () => {
+  it('changes the status of a whole floor at once', async () => {
+    await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
+      const page = browser!.page;
+      await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/unit-avail' });
+      await page.waitForURL((url) => url.pathname === '/manage/unit-avail');
+      await page.getByTestId('unit-cell').first().waitFor();
+      await page.getByLabel('Select every unit of floor 2').check();
+      const floor = page.locator('[data-testid="unit-cell"][data-unit^="2"]');
+      const count = await floor.count();
+      expect(count).toBeGreaterThan(1);
+      await page.getByRole('combobox', { name: 'Set status to' }).click();
+      await page.getByRole('option', { name: 'Reserved' }).click();
+      await page.getByRole('button', { name: `Apply to ${count} units` }).click();
+      await expect.poll(() => page.getByTestId('bulk-done').textContent()).toContain(`${count} units changed`);
+      await expect.poll(async () => (await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).every((s) => s === 'reserved')).toBe(true);
+      await page.reload();
+      await page.getByTestId('unit-cell').first().waitFor();
+      expect(await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).toEqual(Array(count).fill('reserved'));
+    });
+  });
+
+  it('downloads the purchasing CSV, whose amounts add up to the approved purchases', async () => {
+    await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
+      const page = browser!.page;
+      await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/carts' });
+      await page.waitForURL((url) => url.pathname === '/manage/carts');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Purchasing CSV' }).click()]);
+      const csv = (await (await download.createReadStream()).toArray()).map(String).join('').replace(/^\ufeff/, '');
+      const [header, ...rows] = csv.trim().split('\r\n');
+      const columns = header!.split(',');
+      const amountAt = columns.indexOf('Amount');
+      const cells = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
+      const sum = rows.reduce((total, row) => total + Math.round(Number(cells(row)[amountAt]) * 100), 0);
+
+      const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+      await client.connect();
+      const { rows: [expected] } = await client.query(
+        `SELECT coalesce(sum(t.total), 0)::bigint AS total FROM (
+           SELECT DISTINCT ON (c.id) (pu.data->>'total')::bigint AS total
+           FROM items c JOIN projects p ON p.id = c.project_id AND p.key = 'demo'
+           JOIN items pu ON pu.collection = 'purchases' AND pu.data->>'cart' = c.id::text
+           WHERE c.collection = 'carts' AND c.data->>'status' = 'approved'
+           ORDER BY c.id, (pu.data->>'revision')::int DESC, pu.id DESC) t`,
+      );
+      await client.end();
+      expect(sum).toBe(Number(expected.total));
+      expect(sum).toBeGreaterThan(0);
+
+      // The printable summary shows the same total.
+      await page.getByRole('button', { name: 'Purchase summary' }).click();
+      const total = await page.getByTestId('purchasing-total').textContent();
+      expect(total?.replace(/[^0-9]/g, '')).toBe(String(sum));
+    });
+  });
+});
