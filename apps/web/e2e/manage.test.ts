@@ -37,7 +37,9 @@ describe('project logo (back office settings)', () => {
     expect(await bandLogo.getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
     await expect.poll(() => bandLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(480);
 
+    // Two clicks: the first only arms the button.
     await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Click again to remove' }).click();
     await page.getByText('(no logo yet)').waitFor();
   });
 });

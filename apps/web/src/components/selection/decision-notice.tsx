@@ -11,6 +11,9 @@ interface Entry {
   deadline?: string | undefined;
 }
 
+/** A sentence's full stop, unless it already ends with one (a time such as "11:44 a.m."). */
+const stop = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 /**
  * What last happened to the buyer's selection and what they do next (docs/screens.md,
  * "My selection"): returned with the design centre's comment, approved by whom and when,
@@ -55,8 +58,8 @@ export function DecisionNotice({
     return (
       <Alert color="green" title="Approved" data-testid="decision-notice">
         <Text size="sm">
-          {approval ? `${approval.byName || 'The design centre'} approved your selection on ${date(approval.at)}.` : 'Your selection is approved.'} Nothing more is needed from you:
-          the design centre orders your finishes.
+          {approval ? stop(`${approval.byName || 'The design centre'} approved your selection on ${date(approval.at)}`) : 'Your selection is approved.'} Nothing more is needed from
+          you: the design centre orders your finishes.
         </Text>
         {comment}
         {reach}
@@ -67,7 +70,7 @@ export function DecisionNotice({
     return (
       <Alert color="blue" title="Submitted: waiting for review" data-testid="decision-notice">
         <Text size="sm">
-          You signed and submitted your selection{last ? ` on ${date(last.at)}` : ''}. The design centre reviews it and e-mails you when it is approved, or if something
+          {stop(`You signed and submitted your selection${last ? ` on ${date(last.at)}` : ''}`)} The design centre reviews it and e-mails you when it is approved, or if something
           needs to change.
         </Text>
         {reach}
@@ -78,8 +81,7 @@ export function DecisionNotice({
     return (
       <Alert color="orange" title="Returned to you: a change is needed" data-testid="decision-notice">
         <Text size="sm">
-          {who} returned your selection on {date(last.at)}. Make the change asked for below, then sign and submit it again
-          {deadline ? ` before ${date(deadline)}` : ''}.
+          {stop(`${who} returned your selection on ${date(last.at)}`)} {stop(`Make the change asked for below, then sign and submit it again${deadline ? ` before ${date(deadline)}` : ''}`)}
         </Text>
         {comment}
         {reach}
@@ -90,8 +92,8 @@ export function DecisionNotice({
     return (
       <Alert color="blue" title={`Change order ${revision}`} data-testid="decision-notice">
         <Text size="sm">
-          {who} reopened your approved selection on {date(last.at)} so that it can be changed.{last.fee ? ` A change order fee of ${money(last.fee)} is added to your total.` : ''} Make your
-          changes, then sign and submit again{deadline ? ` before ${date(deadline)}` : ''}.
+          {who} reopened your approved selection on {date(last.at)} so that it can be changed.{last.fee ? ` A change order fee of ${money(last.fee)} is added to your total.` : ''}{' '}
+          {stop(`Make your changes, then sign and submit again${deadline ? ` before ${date(deadline)}` : ''}`)}
         </Text>
         {comment}
         {reach}

@@ -102,7 +102,7 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
           {cart.signature && (
             <Card withBorder radius="md" padding="sm" data-testid="detail-signature">
               <Text size="sm" fw={600}>
-                Signature
+                {row.status === 'submitted' || row.status === 'approved' ? 'Signature' : 'Signed earlier (returned since: the buyer signs again)'}
               </Text>
               <Text size="sm">
                 Signed by {cart.signature.name} on {date(cart.signature.signedAt, true)} for {money(cart.signature.total)}
@@ -308,6 +308,7 @@ function History({ cartId }: { cartId: string }) {
       </Title>
       {query.isError && <Alert color="red">The history could not be loaded.</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
+      {query.data && entries.length === 0 && <Text c="dimmed">No change has been recorded for this selection yet.</Text>}
       <Timeline bulletSize={12} lineWidth={2} active={entries.length} data-testid="cart-history">
         {entries.map((entry) => (
           <Timeline.Item key={entry._id} title={entry.changes.map((c) => describe(c, money, (iso) => date(iso, true))).join(' · ') || 'Changed'}>

@@ -21,7 +21,7 @@ function Figure({ label, value, link, hint }: { label: string; value: ReactNode;
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Text fz={28} fw={700} lh={1.2}>
+        <Text fz={{ base: 20, xs: 24, sm: 28 }} fw={700} lh={1.2} style={{ overflowWrap: "anywhere" }}>
           {value}
         </Text>
         {hint && (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileUpload } from '../../../components/ui/file-upload.tsx';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
@@ -49,9 +50,9 @@ export function LogoSettings() {
             onUploaded={(file) => saveLogo(file.url)}
           />
           {project.theme.logoUrl && (
-            <Button variant="subtle" color="red" onClick={() => void saveLogo(null)}>
+            <TwoClickDelete variant="subtle" color="red" onConfirm={() => void saveLogo(null)} confirmLabel="Click again to remove">
               Remove
-            </Button>
+            </TwoClickDelete>
           )}
         </Group>
         {error && <Alert color="red">{error}</Alert>}
