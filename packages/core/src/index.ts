@@ -18,3 +18,4 @@ export * from './cart-status.ts';
 export * from './cart-view.ts';
 export * from './bad-link.ts';
 export * from './messages/index.ts';
+export * from './back-office.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@decor/core';
+import { accessLinkSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
@@ -12,21 +12,7 @@ import { projectOrigin } from '../../lib/project-origin.ts';
 
 const codeParam = z.object({ code: z.string().regex(/^[a-z0-9]{8,64}$/, 'an access code') });
 
-const accessCodeSchema = z.object({
-  code: z.string(),
-  url: z.string(),
-  email: z.string().nullable(),
-  unit: z.string().nullable(),
-  unitName: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-  role: z.enum(['purchaser', 'manager']),
-  targetPath: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  maxUses: z.number(),
-  uses: z.number(),
-  revokedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
+const accessCodeSchema = accessLinkSchema;
 
 const createBody = z
   .object({

@@ -1,4 +1,4 @@
-import { fail, minorUnitsPerMajor, type UNIT_STATUSES } from '@decor/core';
+import { type CartRow, type Dashboard, fail, type HistoryChange, minorUnitsPerMajor, type Page, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { requireManager, type Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
@@ -35,6 +35,13 @@ function decodeCursor<T extends object>(text: string | undefined, shape: (value:
   throw fail('bad_request', 'manage.bad-cursor', undefined, { field: 'after' });
 }
 
+/** A page of at most PAGE_SIZE of the rows (asked for one more, to know whether another page follows). */
+function pageOf<Row, Item>(rows: Row[], toItem: (row: Row) => Item, cursorOf: (row: Row) => CartCursor | { at: string; id: string }): Page<Item> {
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page[page.length - 1];
+  return { items: page.map(toItem), next: rows.length > PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isSortKey = (v: Record<string, unknown>) => Number.isInteger(v.floor) && typeof v.name === 'string' && typeof v.id === 'string' && UUID.test(v.id);
 const isAuditKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && UUID.test(v.id);
@@ -43,10 +50,9 @@ const isAuditKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !
 export async function cartsPage({ db, scope, filter, after, now = new Date() }: { db: Db; scope: Scope; filter: CartListFilter; after?: string | undefined; now?: Date }) {
   const { project } = requireManager(scope);
   const rows = await listCarts(db, { projectId: project.id, filter, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((row) => ({
+  return pageOf(
+    rows,
+    (row): CartRow => ({
       _id: row.id,
       _version: row.version,
       updatedAt: new Date(row.updated_at).toISOString(),
@@ -56,9 +62,9 @@ export async function cartsPage({ db, scope, filter, after, now = new Date() }: 
       revision: row.revision,
       unit: row.unit_id ? { _id: row.unit_id, name: row.unit_name ?? '', floor: row.floor ?? 0 } : null,
       buyers: row.buyers,
-    })),
-    next: rows.length > PAGE_SIZE && last ? encodeCursor({ floor: last.floor ?? 0, name: last.unit_name ?? '', id: last.id }) : null,
-  };
+    }),
+    (row) => ({ floor: row.floor ?? 0, name: row.unit_name ?? '', id: row.id }),
+  );
 }
 
 /** One cart's row of the list (unit, buyers, status, total, deadline, last change), or 404. */
@@ -69,15 +75,16 @@ export async function cartRow({ db, scope, cartId, now = new Date() }: { db: Db;
 }
 
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
-export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }) {
+export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }): Promise<Dashboard> {
   const { project } = requireManager(scope);
   const rows = await dashboardRows(db, project.id, now);
   const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
   const count = (status: string) => carts[status]?.count ?? 0;
+  const unitsIn = (status: string) => rows.units.find((u) => u.status === status)?.count ?? 0;
   return {
     currency: project.currency,
-    units: Object.fromEntries(['available', 'reserved', 'sold'].map((status) => [status, rows.units.find((u) => u.status === status)?.count ?? 0])),
-    carts: Object.fromEntries(['draft', 'locked', 'submitted', 'approved'].map((status) => [status, count(status)])),
+    units: { available: unitsIn('available'), reserved: unitsIn('reserved'), sold: unitsIn('sold') },
+    carts: { draft: count('draft'), locked: count('locked'), submitted: count('submitted'), approved: count('approved') },
     buyers: { invited: rows.people.invited, joined: rows.people.members, signedIn: rows.people.signedIn, submitted: count('submitted') + count('approved'), approved: count('approved') },
     deadlines: rows.due,
     revenue: { approved: carts.approved?.total ?? 0, pending: carts.submitted?.total ?? 0, open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0) },
@@ -86,17 +93,7 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
   };
 }
 
-type Change =
-  | { kind: 'created' }
-  | { kind: 'status'; from: string | null; to: string; comment?: string; fee?: number; deadline?: string }
-  | { kind: 'added' | 'removed'; option: string; name: string }
-  | { kind: 'package'; from: string | null; to: string | null }
-  | { kind: 'notes' }
-  | { kind: 'deadline'; to: string | null }
-  | { kind: 'signed'; name: string }
-  | { kind: 'repriced'; from: number; to: number }
-  | { kind: 'alternatives' }
-  | { kind: 'deleted' };
+type Change = HistoryChange;
 
 type CartDoc = Record<string, unknown> & {
   status?: string;
@@ -149,43 +146,45 @@ function changesOf(action: string, before: CartDoc | null, after: CartDoc | null
 export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope: Scope; cartId: string; before?: string | undefined }) {
   const { project } = requireManager(scope);
   const rows = await cartAudit(db, { projectId: project.id, cartId, before: decodeCursor(before, isAuditKey), limit: PAGE_SIZE + 1 });
-  const page = rows.slice(0, PAGE_SIZE);
-  const entries = page.map((row) => ({
-    _id: row.id,
-    at: new Date(row.at).toISOString(),
-    who: row.actor_id
-      ? { _id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email ?? '', role: row.actor_admin ? 'admin' : (row.actor_role ?? 'other') }
-      : null,
-    changes: changesOf(row.action, row.before as CartDoc | null, row.after as CartDoc | null),
-  }));
+  const result = pageOf(
+    rows,
+    (row) => ({
+      _id: row.id,
+      at: new Date(row.at).toISOString(),
+      who: row.actor_id
+        ? { _id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email ?? '', role: row.actor_admin ? 'admin' : (row.actor_role ?? 'other') }
+        : null,
+      changes: changesOf(row.action, row.before as CartDoc | null, row.after as CartDoc | null),
+    }),
+    (row) => ({ at: new Date(row.at).toISOString(), id: row.id }),
+  );
+  const entries = result.items;
   const ids = new Set<string>();
   for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') ids.add(change.option);
   const names = await namesOf(db, project.id, [...ids]);
   for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') change.name = names.get(change.option) ?? '';
-  const last = page[page.length - 1];
-  return { items: entries, next: rows.length > PAGE_SIZE && last ? encodeCursor({ at: new Date(last.at).toISOString(), id: last.id }) : null };
+  return result;
 }
 
 /** One page of the units grid: each unit with its plan, status, deadline, buyers and cart. */
 export async function unitsPage({ db, scope, after, now = new Date() }: { db: Db; scope: Scope; after?: string | undefined; now?: Date }) {
   const { project } = requireManager(scope);
   const rows = await unitGrid(db, { projectId: project.id, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((row) => ({
+  return pageOf(
+    rows,
+    (row): UnitRow => ({
       _id: row.id,
       _version: row.version,
       name: row.name ?? '',
       floor: row.floor ?? 0,
-      status: row.status ?? 'available',
+      status: row.status,
       deadline: row.deadline,
       plan: row.plan_name,
       cart: row.cart_id ? { _id: row.cart_id, status: row.cart_status ?? 'draft' } : null,
       buyers: row.buyers,
-    })),
-    next: rows.length > PAGE_SIZE && last ? encodeCursor({ floor: last.floor ?? 0, name: last.name ?? '', id: last.id }) : null,
-  };
+    }),
+    (row) => ({ floor: row.floor ?? 0, name: row.name ?? '', id: row.id }),
+  );
 }
 
 export interface BulkUnitChange {
@@ -224,27 +223,13 @@ function decimal(minor: number, currency: string): string {
   return digits ? (minor / per).toFixed(digits) : String(minor);
 }
 
-export interface PurchasingLine {
-  vendor: string;
-  sku: string;
-  item: string;
-  category: string;
-  unit: string;
-  floor: number;
-  room: string;
-  quantity: number;
-  unitPrice: number;
-  amount: number;
-  revision: number;
-  approvedAt: string;
-}
 
 /**
  * What the trades are ordered: every line of every approved purchase, grouped by vendor and
  * SKU, with quantity, unit and room; the adjustments (package savings, change fees) follow
  * as their own lines so that the amounts add up to the purchases' totals.
  */
-export async function purchasing({ db, scope }: { db: Db; scope: Scope }) {
+export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promise<PurchasingReport> {
   const { project } = requireManager(scope);
   const purchases = await approvedPurchases(db, project.id);
   const optionIds = [...new Set(purchases.flatMap((p) => p.lines.map((l) => l.option)))];
@@ -290,7 +275,7 @@ export function csvCell(value: string | number): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function purchasingCsv(report: Awaited<ReturnType<typeof purchasing>>): string {
+export function purchasingCsv(report: PurchasingReport): string {
   const money = (minor: number) => decimal(minor, report.currency);
   const rows = report.lines.map((l) =>
     [l.vendor, l.sku, l.item, l.category, l.unit, l.floor, l.room, l.quantity, money(l.unitPrice), money(l.amount), report.currency, l.revision, l.approvedAt].map(csvCell).join(','),

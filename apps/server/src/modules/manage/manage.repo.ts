@@ -180,11 +180,11 @@ export interface UnitGridRow {
   version: number;
   name: string | null;
   floor: number | null;
-  status: string | null;
+  status: 'available' | 'reserved' | 'sold';
   deadline: string | null;
   plan_name: string | null;
   cart_id: string | null;
-  cart_status: string | null;
+  cart_status: 'draft' | 'locked' | 'submitted' | 'approved' | null;
   buyers: Array<{ _id: string; name: string; email: string }>;
 }
 

@@ -1,60 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, UNIT_STATUSES } from '@decor/core';
+import {
+  CART_LIST_STATUSES,
+  cartRowSchema as cartRow,
+  dashboardSchema,
+  errorBodySchema,
+  historyEntrySchema as historyEntry,
+  pageSchema as page,
+  purchasingReportSchema,
+  UNIT_STATUSES,
+  unitRowSchema as unitRow,
+} from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { cartHistory, cartRow as cartRowOf, cartsPage, changeUnits, dashboard, purchasing, purchasingCsv, unitsPage } from './manage.operations.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const cursor = z.string().max(1000).optional();
-const person = z.object({ _id: z.string(), name: z.string(), email: z.string() });
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
-
-const cartRow = z.object({
-  _id: z.string(),
-  _version: z.number(),
-  updatedAt: z.string(),
-  status: z.enum(['draft', 'locked', 'submitted', 'approved']),
-  deadline: z.string().nullable(),
-  total: z.number(),
-  revision: z.number(),
-  unit: z.object({ _id: z.string(), name: z.string(), floor: z.number() }).nullable(),
-  buyers: z.array(person),
-});
-
-const historyEntry = z.object({
-  _id: z.string(),
-  at: z.string(),
-  who: z.object({ _id: z.string(), name: z.string(), email: z.string(), role: z.string() }).nullable(),
-  changes: z.array(z.object({ kind: z.string() }).catchall(z.unknown())),
-});
-
-const unitRow = z.object({
-  _id: z.string(),
-  _version: z.number(),
-  name: z.string(),
-  floor: z.number(),
-  status: z.string(),
-  deadline: z.string().nullable(),
-  plan: z.string().nullable(),
-  cart: z.object({ _id: z.string(), status: z.string() }).nullable(),
-  buyers: z.array(person),
-});
-
-const purchasingLine = z.object({
-  vendor: z.string(),
-  sku: z.string(),
-  item: z.string(),
-  category: z.string(),
-  unit: z.string(),
-  floor: z.number(),
-  room: z.string(),
-  quantity: z.number(),
-  unitPrice: z.number(),
-  amount: z.number(),
-  revision: z.number(),
-  approvedAt: z.string(),
-});
 
 /**
  * The back office's own reads and bulk changes (docs/back-office.md). Every route is for the
@@ -74,16 +36,7 @@ export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         tags: ['manage'],
         summary: "The back office's numbers: units, buyers, carts, deadlines, revenue and the most chosen upgrades",
         response: {
-          200: z.object({
-            currency: z.string(),
-            units: z.record(z.string(), z.number()),
-            carts: z.record(z.string(), z.number()),
-            buyers: z.object({ invited: z.number(), joined: z.number(), signedIn: z.number(), submitted: z.number(), approved: z.number() }),
-            deadlines: z.object({ week: z.number(), overdue: z.number() }),
-            revenue: z.object({ approved: z.number(), pending: z.number(), open: z.number() }),
-            topOptions: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), count: z.number() })),
-            topCategories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number(), upgrades: z.number() })),
-          }),
+          200: dashboardSchema,
           ...errors,
         },
       },
@@ -99,7 +52,7 @@ export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         summary: "Every unit's cart with its buyers, 50 a page (by floor and unit), filtered by status, floor, deadline, option or a search",
         querystring: z
           .object({
-            status: z.enum(['draft', 'locked', 'submitted', 'approved']).optional(),
+            status: z.enum(CART_LIST_STATUSES).optional(),
             floor: z.coerce.number().int().min(-10).max(500).optional(),
             due: z.enum(['week']).optional(),
             overdue: z.enum(['1', 'true']).optional(),
@@ -192,13 +145,7 @@ export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         tags: ['manage'],
         summary: 'The approved selections as purchasing lines, grouped by vendor and SKU; the amounts add up to the purchases',
         response: {
-          200: z.object({
-            currency: z.string(),
-            purchases: z.number(),
-            total: z.number(),
-            groups: z.array(z.object({ vendor: z.string(), sku: z.string(), item: z.string(), quantity: z.number(), amount: z.number() })),
-            lines: z.array(purchasingLine),
-          }),
+          200: purchasingReportSchema,
           ...errors,
         },
       },

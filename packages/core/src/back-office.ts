@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * The back office's answers (docs/back-office.md), one source for the server's response
+ * schemas and the web's types.
+ */
+
+/** A keyset page: the items and the cursor of the next page (null on the last). */
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
+export type Page<T> = { items: T[]; next: string | null };
+
+export const personSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
+export const CART_LIST_STATUSES = ['draft', 'locked', 'submitted', 'approved'] as const;
+export type CartListStatus = (typeof CART_LIST_STATUSES)[number];
+
+export const cartRowSchema = z.object({
+  _id: z.string(),
+  _version: z.number(),
+  updatedAt: z.string(),
+  status: z.enum(CART_LIST_STATUSES),
+  deadline: z.string().nullable(),
+  total: z.number(),
+  revision: z.number(),
+  unit: z.object({ _id: z.string(), name: z.string(), floor: z.number() }).nullable(),
+  buyers: z.array(personSchema),
+});
+export type CartRow = z.infer<typeof cartRowSchema>;
+
+/** What one write changed in a cart, as the history tells it. */
+export const historyChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['created', 'notes', 'alternatives', 'deleted']) }),
+  z.object({
+    kind: z.literal('status'),
+    from: z.string().nullable(),
+    to: z.string(),
+    comment: z.string().optional(),
+    fee: z.number().optional(),
+    deadline: z.string().optional(),
+  }),
+  z.object({ kind: z.enum(['added', 'removed']), option: z.string(), name: z.string() }),
+  z.object({ kind: z.literal('package'), from: z.string().nullable(), to: z.string().nullable() }),
+  z.object({ kind: z.literal('deadline'), to: z.string().nullable() }),
+  z.object({ kind: z.literal('signed'), name: z.string() }),
+  z.object({ kind: z.literal('repriced'), from: z.number(), to: z.number() }),
+]);
+export type HistoryChange = z.infer<typeof historyChangeSchema>;
+
+export const historyEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  who: personSchema.extend({ role: z.string() }).nullable(),
+  changes: z.array(historyChangeSchema),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const dashboardSchema = z.object({
+  currency: z.string(),
+  units: z.object({ available: z.number(), reserved: z.number(), sold: z.number() }),
+  carts: z.object({ draft: z.number(), locked: z.number(), submitted: z.number(), approved: z.number() }),
+  buyers: z.object({ invited: z.number(), joined: z.number(), signedIn: z.number(), submitted: z.number(), approved: z.number() }),
+  deadlines: z.object({ week: z.number(), overdue: z.number() }),
+  revenue: z.object({ approved: z.number(), pending: z.number(), open: z.number() }),
+  topOptions: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), count: z.number() })),
+  topCategories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number(), upgrades: z.number() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const unitRowSchema = z.object({
+  _id: z.string(),
+  _version: z.number(),
+  name: z.string(),
+  floor: z.number(),
+  status: z.enum(['available', 'reserved', 'sold']),
+  deadline: z.string().nullable(),
+  plan: z.string().nullable(),
+  cart: z.object({ _id: z.string(), status: z.enum(CART_LIST_STATUSES) }).nullable(),
+  buyers: z.array(personSchema),
+});
+export type UnitRow = z.infer<typeof unitRowSchema>;
+
+export const purchasingLineSchema = z.object({
+  vendor: z.string(),
+  sku: z.string(),
+  item: z.string(),
+  category: z.string(),
+  unit: z.string(),
+  floor: z.number(),
+  room: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  amount: z.number(),
+  revision: z.number(),
+  approvedAt: z.string(),
+});
+export type PurchasingLine = z.infer<typeof purchasingLineSchema>;
+
+export const purchasingReportSchema = z.object({
+  currency: z.string(),
+  purchases: z.number(),
+  total: z.number(),
+  groups: z.array(z.object({ vendor: z.string(), sku: z.string(), item: z.string(), quantity: z.number(), amount: z.number() })),
+  lines: z.array(purchasingLineSchema),
+});
+export type PurchasingReport = z.infer<typeof purchasingReportSchema>;
+
+export const accessLinkSchema = z.object({
+  code: z.string(),
+  url: z.string(),
+  email: z.string().nullable(),
+  unit: z.string().nullable(),
+  unitName: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  role: z.enum(['purchaser', 'manager']),
+  targetPath: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  maxUses: z.number(),
+  uses: z.number(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AccessLink = z.infer<typeof accessLinkSchema>;
