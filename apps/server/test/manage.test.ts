@@ -49,6 +49,28 @@ describe(`the back office (${testDbKind})`, () => {
     expect(await statuses(invite)).toEqual({ ...STAFF_ONLY, manager: 201, admin: 201 });
   });
 
+  it('lets only the project’s staff decide on a cart: every decision across every standing', async () => {
+    const [approved] = (await cartsPage('?status=approved')).items;
+    const [submitted] = (await cartsPage('?status=submitted')).items;
+    const decisions = [
+      { action: 'approve', cart: submitted!, body: {} },
+      { action: 'return', cart: submitted!, body: { comment: 'Nope' } },
+      { action: 'reopen', cart: approved!, body: { fee: 100 } },
+      { action: 'extend', cart: approved!, body: { deadline: new Date(Date.now() + 86_400_000).toISOString() } },
+    ];
+    for (const { action, cart, body } of decisions) {
+      const result = {} as Record<Who, number>;
+      for (const who of ['visitor', 'buyer', 'coBuyer', 'otherBuyer', 'otherManager'] as const) {
+        result[who] = (await call(who, 'POST', `/api/carts/${cart._id}/${action}`, body)).statusCode;
+      }
+      // The buyers of the approved cart are refused as buyers (403); nobody else may even see it.
+      expect(result, action).toEqual({ visitor: 401, buyer: action === 'reopen' || action === 'extend' ? 403 : 404, coBuyer: action === 'reopen' || action === 'extend' ? 403 : 404, otherBuyer: 403, otherManager: 403 });
+    }
+    // Nothing changed.
+    expect((await call('manager', 'GET', `/api/manage/carts/${submitted!._id}`)).json().status).toBe('submitted');
+    expect((await call('manager', 'GET', `/api/manage/carts/${approved!._id}`)).json()).toMatchObject({ status: 'approved', revision: 1 });
+  });
+
   it('lists every unit’s cart with its buyers, filters it, and pages it by keyset', async () => {
     const all = await cartsPage();
     expect(all.items.length).toBe(6);
