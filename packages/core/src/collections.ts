@@ -222,7 +222,30 @@ export interface CollectionRef {
   collection: string;
 }
 
-/** UI hints of a collection (`$ui`): its names, icon, navigation group, list columns, title field. */
+/**
+ * What kind of input a field needs beyond what its JSON Schema says (docs/back-office.md,
+ * "Catalogue editor"): an amount of money (minor units of the project's currency), one or
+ * several uploaded files (the first of several is the main one), Markdown text, a colour.
+ */
+export const FIELD_KINDS = ['money', 'file', 'files', 'markdown', 'color'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export const fieldHintSchema = z
+  .object({
+    kind: z.enum(FIELD_KINDS).optional(),
+    /** The field's name for people ("Price adjustment" for `priceAdjustment`). */
+    label: z.string().max(100).optional(),
+    /** One sentence under the field. */
+    help: z.string().max(300).optional(),
+    /** For files: what may be uploaded (`image/*`). */
+    accept: z.string().max(200).optional(),
+    /** Not shown in the form (written by the server or by its own screen). */
+    hidden: z.boolean().optional(),
+  })
+  .strict();
+export type FieldHint = z.infer<typeof fieldHintSchema>;
+
+/** UI hints of a collection (`$ui`): its names, icon, navigation group, list columns, title field, and hints per field. */
 export const collectionUiSchema = z.object({
   label: z.string(),
   singular: z.string(),
@@ -230,6 +253,7 @@ export const collectionUiSchema = z.object({
   group: z.enum(['Catalogue', 'Sales', 'Project']),
   columns: z.array(z.string()),
   titleField: z.string(),
+  fields: z.record(z.string(), fieldHintSchema).optional(),
 });
 export type CollectionUi = z.infer<typeof collectionUiSchema>;
 
@@ -257,7 +281,19 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
     name: 'rooms',
     schema: roomSchema,
-    ui: { label: 'Rooms', singular: 'Room', icon: 'door', group: 'Catalogue', columns: ['name', 'order', 'slug'], titleField: 'name' },
+    ui: {
+      label: 'Rooms',
+      singular: 'Room',
+      icon: 'door',
+      group: 'Catalogue',
+      columns: ['name', 'order', 'slug'],
+      titleField: 'name',
+      fields: {
+        order: { help: 'Rooms are shown in this order (entrance 0, living 1, kitchen 2, others 10); empty uses that rule from the name.' },
+        hotspot: { label: 'Place on the floor-plan minimap', help: 'As fractions of the plan image: 0 is left or top, 1 right or bottom.' },
+        dimensions: { label: 'Size in metres (width, depth, height)' },
+      },
+    },
     refs: [{ path: 'plans[]', collection: 'plans' }],
     read: 'public',
     write: 'managers',
@@ -265,7 +301,20 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
     name: 'categories',
     schema: categorySchema,
-    ui: { label: 'Categories', singular: 'Category', icon: 'layers', group: 'Catalogue', columns: ['name', 'required', 'multiple', 'surface'], titleField: 'name' },
+    ui: {
+      label: 'Categories',
+      singular: 'Category',
+      icon: 'layers',
+      group: 'Catalogue',
+      columns: ['name', 'required', 'multiple', 'surface'],
+      titleField: 'name',
+      fields: {
+        required: { help: 'A buyer must choose one before submitting.' },
+        multiple: { label: 'Several choices per room', help: 'Otherwise a new choice replaces the previous one.' },
+        allowance: { kind: 'money', help: 'What the base price already covers in this category.' },
+        surface: { label: '3D surface', help: 'Which surface of the 3D rooms its choices paint.' },
+      },
+    },
     refs: [{ path: 'rooms[]', collection: 'rooms' }],
     read: 'public',
     write: 'managers',
@@ -273,7 +322,28 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
     name: 'options',
     schema: optionSchema,
-    ui: { label: 'Options', singular: 'Option', icon: 'swatch', group: 'Catalogue', columns: ['name', 'sku', 'vendor', 'price', 'level'], titleField: 'name' },
+    ui: {
+      label: 'Options',
+      singular: 'Option',
+      icon: 'swatch',
+      group: 'Catalogue',
+      columns: ['name', 'sku', 'vendor', 'price', 'level'],
+      titleField: 'name',
+      fields: {
+        sku: { label: 'SKU' },
+        description: { kind: 'markdown' },
+        price: { kind: 'money', help: 'The upgrade price over the standard finish; 0 means included.' },
+        level: { help: '1 standard … 4 premium.' },
+        standard: { label: 'Standard finish' },
+        images: { kind: 'files', label: 'Photos', help: 'The first photo is the main one.', accept: 'image/png,image/jpeg,image/webp' },
+        swatch: { label: 'Swatch (the colour and texture of the 3D surfaces)' },
+        'swatch.texture': { kind: 'file', label: 'Texture image', accept: 'image/png,image/jpeg,image/webp' },
+        plans: { help: 'Offered only for these plans; none means every plan.' },
+        requires: { label: 'Needs', help: 'Can be chosen only with these.' },
+        excludes: { label: 'Cannot be combined with' },
+        active: { label: 'Offered', help: 'An option no longer offered stays in the selections that have it.' },
+      },
+    },
     refs: [
       { path: 'category', collection: 'categories' },
       { path: 'rooms[]', collection: 'rooms' },
@@ -287,7 +357,19 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
     name: 'packages',
     schema: packageSchema,
-    ui: { label: 'Packages', singular: 'Package', icon: 'package', group: 'Catalogue', columns: ['name', 'priceAdjustment'], titleField: 'name' },
+    ui: {
+      label: 'Packages',
+      singular: 'Package',
+      icon: 'package',
+      group: 'Catalogue',
+      columns: ['name', 'priceAdjustment'],
+      titleField: 'name',
+      fields: {
+        description: { kind: 'markdown' },
+        priceAdjustment: { kind: 'money', label: 'Price adjustment', help: 'Added to the options’ prices: negative for a saving.' },
+        image: { kind: 'file', accept: 'image/png,image/jpeg,image/webp' },
+      },
+    },
     refs: [{ path: 'options[]', collection: 'options' }],
     read: 'public',
     write: 'managers',
@@ -295,7 +377,15 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
     name: 'plans',
     schema: planSchema,
-    ui: { label: 'Plans', singular: 'Plan', icon: 'layout', group: 'Catalogue', columns: ['name', 'bedrooms', 'bathrooms', 'area'], titleField: 'name' },
+    ui: {
+      label: 'Plans',
+      singular: 'Plan',
+      icon: 'layout',
+      group: 'Catalogue',
+      columns: ['name', 'bedrooms', 'bathrooms', 'area'],
+      titleField: 'name',
+      fields: { area: { label: 'Area (m²)' }, minimap: { kind: 'file', label: 'Floor-plan image', accept: 'image/png,image/jpeg,image/webp' } },
+    },
     refs: [{ path: 'rooms[]', collection: 'rooms' }],
     read: 'public',
     write: 'managers',
@@ -303,7 +393,15 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
     name: 'units',
     schema: unitSchema,
-    ui: { label: 'Units', singular: 'Unit', icon: 'building', group: 'Sales', columns: ['name', 'floor', 'status', 'deadline'], titleField: 'name' },
+    ui: {
+      label: 'Units',
+      singular: 'Unit',
+      icon: 'building',
+      group: 'Sales',
+      columns: ['name', 'floor', 'status', 'deadline'],
+      titleField: 'name',
+      fields: { basePrice: { kind: 'money', label: 'Base price' }, area: { label: 'Area (m²)' }, buyers: { hidden: true } },
+    },
     refs: [{ path: 'plan', collection: 'plans' }],
     read: 'public',
     write: 'managers',

@@ -23,6 +23,10 @@ if (!window.ResizeObserver) {
   } as unknown as typeof ResizeObserver;
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// Autosizing text areas listen for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+}
 
 // An unexpected console.error (a React warning, a failed prop type, an unhandled error in a
 // component) fails the test that caused it; a test that expects one says so with its own spy.

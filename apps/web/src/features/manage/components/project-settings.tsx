@@ -200,104 +200,106 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
   }
 
   return (
-    <Stack gap="lg" maw={900} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }}>
-      <Section title="Project">
-        <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={3} />
-          <TextInput label="Locale" description="Language and region, e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown.locale} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Areas in
-            </Text>
-            <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} />
-          </Stack>
-        </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
-        </Text>
-      </Section>
+    <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <Stack gap="lg" maw={900}>
+        <Section title="Project">
+          <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={3} />
+            <TextInput label="Locale" description="Language and region, e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown.locale} />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Areas in
+              </Text>
+              <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} />
+            </Stack>
+          </SimpleGrid>
+          <Text size="sm" c="dimmed">
+            Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
+          </Text>
+        </Section>
 
-      <Section title="Theme">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
-          <ColorInput label="Second colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
-          <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
-        </SimpleGrid>
-        <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
-          <Box p="sm" style={{ background: form.logoBg, color: '#fff' }}>
-            <Text fw={700}>{form.name || 'Project'}</Text>
+        <Section title="Theme">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
+            <ColorInput label="Second colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
+            <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
+          </SimpleGrid>
+          <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
+            <Box p="sm" style={{ background: form.logoBg, color: '#fff' }}>
+              <Text fw={700}>{form.name || 'Project'}</Text>
+            </Box>
+            <Group p="sm" gap="sm">
+              <Box px="md" py={6} style={{ background: form.primary, color: '#fff', borderRadius: 6 }}>
+                Continue choosing
+              </Box>
+              <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, color: form.secondary, borderRadius: 6 }}>
+                Explore in 3D
+              </Box>
+            </Group>
           </Box>
-          <Group p="sm" gap="sm">
-            <Box px="md" py={6} style={{ background: form.primary, color: '#fff', borderRadius: 6 }}>
-              Continue choosing
-            </Box>
-            <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, color: form.secondary, borderRadius: 6 }}>
-              Explore in 3D
-            </Box>
-          </Group>
-        </Box>
-      </Section>
+        </Section>
 
-      <Section title="Selections">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput label="Deposit on upgrades (%)" min={0} max={100} value={form.depositPercent} onChange={(v) => set('depositPercent', v)} error={shown.depositPercent} />
-          <NumberInput
-            label="Days a new buyer has to choose"
-            description="When their unit has no deadline of its own"
-            min={1}
-            max={730}
-            allowDecimal={false}
-            value={form.defaultDeadlineDays}
-            onChange={(v) => set('defaultDeadlineDays', v)}
-            error={shown.defaultDeadlineDays}
-          />
-        </SimpleGrid>
-        {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
-          <Switch key={feature} label={PROJECT_FEATURES[feature]} checked={form.features[feature]} onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })} />
-        ))}
-      </Section>
+        <Section title="Selections">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput label="Deposit on upgrades (%)" min={0} max={100} value={form.depositPercent} onChange={(v) => set('depositPercent', v)} error={shown.depositPercent} />
+            <NumberInput
+              label="Days a new buyer has to choose"
+              description="When their unit has no deadline of its own"
+              min={1}
+              max={730}
+              allowDecimal={false}
+              value={form.defaultDeadlineDays}
+              onChange={(v) => set('defaultDeadlineDays', v)}
+              error={shown.defaultDeadlineDays}
+            />
+          </SimpleGrid>
+          {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
+            <Switch key={feature} label={PROJECT_FEATURES[feature]} checked={form.features[feature]} onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })} />
+          ))}
+        </Section>
 
-      <Section title="Design centre contact">
-        <Text size="sm" c="dimmed">
-          Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
-          <TextInput label="E-mail address" type="email" value={form.contactEmail} onChange={(e) => set('contactEmail', e.currentTarget.value)} error={shown.contactEmail} />
-          <TextInput label="Phone" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
-          <TextInput label="Opening hours" value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
-        </SimpleGrid>
-      </Section>
+        <Section title="Design centre contact">
+          <Text size="sm" c="dimmed">
+            Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Name" value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
+            <TextInput label="E-mail address" type="email" value={form.contactEmail} onChange={(e) => set('contactEmail', e.currentTarget.value)} error={shown.contactEmail} />
+            <TextInput label="Phone" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
+            <TextInput label="Opening hours" value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
+          </SimpleGrid>
+        </Section>
 
-      <Section title="Terms of service">
-        <Tabs defaultValue="write">
-          <Tabs.List>
-            <Tabs.Tab value="write">Write</Tabs.Tab>
-            <Tabs.Tab value="preview">Preview</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="write" pt="sm">
-            <Textarea description="Markdown: # headings, **bold**, lists. Buyers accept these before they start." autosize minRows={6} maxRows={20} value={form.termsOfService} onChange={(e) => set('termsOfService', e.currentTarget.value)} aria-label="Terms of service" />
-          </Tabs.Panel>
-          <Tabs.Panel value="preview" pt="sm">
-            {form.termsOfService.trim() ? <SafeMarkdown>{form.termsOfService}</SafeMarkdown> : <Text c="dimmed">Nothing written yet.</Text>}
-          </Tabs.Panel>
-        </Tabs>
-      </Section>
+        <Section title="Terms of service">
+          <Tabs defaultValue="write">
+            <Tabs.List>
+              <Tabs.Tab value="write">Write</Tabs.Tab>
+              <Tabs.Tab value="preview">Preview</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="write" pt="sm">
+              <Textarea description="Markdown: # headings, **bold**, lists. Buyers accept these before they start." autosize minRows={6} maxRows={20} value={form.termsOfService} onChange={(e) => set('termsOfService', e.currentTarget.value)} aria-label="Terms of service" />
+            </Tabs.Panel>
+            <Tabs.Panel value="preview" pt="sm">
+              {form.termsOfService.trim() ? <SafeMarkdown>{form.termsOfService}</SafeMarkdown> : <Text c="dimmed">Nothing written yet.</Text>}
+            </Tabs.Panel>
+          </Tabs>
+        </Section>
 
-      {message && (
-        <Alert color={message.color} data-testid="settings-message">
-          {message.text}
-        </Alert>
-      )}
-      <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }}>
-        <Button type="submit" loading={isSaving} disabled={!isDirty}>
-          Save changes
-        </Button>
-        <Button variant="default" disabled={!isDirty} onClick={() => { setForm(formOf(project)); setErrors({}); setMessage(null); }}>
-          Undo changes
-        </Button>
-      </Group>
-    </Stack>
+        {message && (
+          <Alert color={message.color} data-testid="settings-message">
+            {message.text}
+          </Alert>
+        )}
+        <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }}>
+          <Button type="submit" loading={isSaving} disabled={!isDirty}>
+            Save changes
+          </Button>
+          <Button variant="default" disabled={!isDirty} onClick={() => { setForm(formOf(project)); setErrors({}); setMessage(null); }}>
+            Undo changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

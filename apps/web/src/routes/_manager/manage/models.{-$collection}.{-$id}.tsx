@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { CatalogueEditor } from '../../../features/manage/components/catalogue-editor.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -9,7 +10,10 @@ export const Route = createFileRoute('/_manager/manage/models/{-$collection}/{-$
 });
 
 function Page() {
+  const { collection, id } = Route.useParams();
   return (
-    <PageFrame title="Catalogue" description="Rooms, categories, options, packages, plans and units of this project." />
+    <PageFrame title="Catalogue" description="Rooms, categories, options, packages, plans and units: everything buyers choose from, edited here.">
+      <CatalogueEditor collection={collection} id={id} />
+    </PageFrame>
   );
 }

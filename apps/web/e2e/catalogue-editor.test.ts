@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '@decor/core';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { asDemoManager } from './support/fixtures.ts';
+
+const session = useBrowser();
+let browser: BrowserSession;
+beforeEach(() => {
+  browser = session();
+});
+const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
+type Item = { _id: string; _version: number; name: string; price?: number; vendor?: string };
+
+describe('the catalogue editor (/manage/models)', () => {
+  it('edits an option’s price in dollars, refuses a stale save without overwriting, and creates a room', async () => {
+    const { page } = browser;
+    const manager = await asDemoManager();
+    const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Item[];
+    const target = options.find((o) => o.name === 'Swiss Coffee')!;
+
+    await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/models/options' });
+    await page.waitForURL((url) => url.pathname === '/manage/models/options');
+    await page.getByRole('textbox', { name: 'Search options' }).fill('Swiss');
+    await page.getByTestId('model-row').getByRole('link', { name: 'Swiss Coffee' }).click();
+    await page.waitForURL((url) => url.pathname === `/manage/models/options/${target._id}`);
+    const price = page.getByRole('textbox', { name: /^Price \(CAD\)/ });
+    await price.fill('1,234.50');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');
+    const saved = (await manager('GET', `/api/schema/options/${target._id}`)).json as Item;
+    expect(saved.price).toBe(123_450);
+
+    // Someone else changes the vendor while the page is open: the next save is refused, nothing is lost.
+    expect((await manager('PATCH', `/api/schema/options/${target._id}`, { vendor: 'Farrow & Ball', _version: saved._version })).status).toBe(200);
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Swiss Coffee (eggshell)');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const conflict = page.getByTestId('edit-conflict');
+    await expect.poll(() => conflict.textContent()).toContain('Vendor');
+    const between = (await manager('GET', `/api/schema/options/${target._id}`)).json as Item;
+    expect(between).toMatchObject({ name: 'Swiss Coffee', vendor: 'Farrow & Ball' });
+    await conflict.getByRole('button', { name: 'Use their version' }).click();
+    expect(await page.getByRole('textbox', { name: 'Vendor' }).inputValue()).toBe('Farrow & Ball');
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Swiss Coffee (eggshell)');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');
+    expect((await manager('GET', `/api/schema/options/${target._id}`)).json).toMatchObject({ name: 'Swiss Coffee (eggshell)', vendor: 'Farrow & Ball', price: 123_450 });
+
+    // The list shows the new price in dollars.
+    await page.getByRole('link', { name: '← Options' }).click();
+    await page.getByRole('textbox', { name: 'Search options' }).fill('eggshell');
+    await expect.poll(() => page.getByTestId('model-row').first().textContent()).toContain(cad(123_450));
+
+    // A new room, with a field the browser checks before the server.
+    await page.goto(page.url().replace('/manage/models/options', '/manage/models/rooms/new'));
+    await page.getByRole('button', { name: 'Create room' }).click();
+    await expect.poll(() => page.getByTestId('edit-message').textContent()).toContain('Some fields need a change');
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Home Office');
+    await page.getByRole('button', { name: 'Create room' }).click();
+    await page.waitForURL((url) => /\/manage\/models\/rooms\/[0-9a-f-]{36}$/.test(url.pathname));
+    const rooms = (await manager('GET', '/api/schema/rooms/?limit=200')).json as Item[];
+    expect(rooms.some((r) => r.name === 'Home Office')).toBe(true);
+  });
+
+  it('refuses to delete a category that options still use, and says so', async () => {
+    const { page } = browser;
+    const manager = await asDemoManager();
+    const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Item[];
+    const flooring = categories.find((c) => c.name === 'Flooring')!;
+    await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: `/manage/models/categories/${flooring._id}` });
+    await page.waitForURL((url) => url.pathname === `/manage/models/categories/${flooring._id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Click again to delete' }).click();
+    await expect.poll(() => page.getByTestId('edit-message').textContent()).toMatch(/still used by \d+ item/);
+    expect((await manager('GET', `/api/schema/categories/${flooring._id}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,297 @@
+import { useState } from 'react';
+import {
+  Button,
+  ColorInput,
+  Fieldset,
+  Group,
+  Image,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Tabs,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { minorUnitsPerMajor } from '@decor/core';
+import { useCollectionChoices } from '../../lib/collection-choices.ts';
+import { FileUpload } from '../ui/file-upload.tsx';
+import { SafeMarkdown } from '../ui/safe-markdown.tsx';
+import { type FieldSpec, humanize, valueAt, withValueAt } from './fields.ts';
+
+export interface SchemaFormProps {
+  fields: FieldSpec[];
+  value: Record<string, unknown>;
+  onChange: (value: Record<string, unknown>) => void;
+  /** Problems by field path: the browser's own checks and the server's messages. */
+  errors?: Record<string, string>;
+  /** For money fields: the project's currency (minor units underneath). */
+  currency: string;
+  disabled?: boolean;
+}
+
+/**
+ * A form generated from a collection's fields (docs/back-office.md, "Catalogue editor"): one
+ * input per field kind, the value kept as the API stores it (money in minor units, files and
+ * references as ids), problems shown at their field.
+ */
+export function SchemaForm({ fields, value, onChange, errors = {}, currency, disabled }: SchemaFormProps) {
+  return (
+    <Stack gap="sm">
+      {fields.map((spec) => (
+        <Field key={spec.path} spec={spec} item={value} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />
+      ))}
+    </Stack>
+  );
+}
+
+interface FieldProps {
+  spec: FieldSpec;
+  item: Record<string, unknown>;
+  onChange: (value: Record<string, unknown>) => void;
+  errors: Record<string, string>;
+  currency: string;
+  disabled?: boolean | undefined;
+}
+
+/** The value stored for an emptied input: null where the schema allows it, else nothing. */
+const emptyOf = (spec: FieldSpec) => (spec.nullable ? null : undefined);
+
+function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps) {
+  const value = valueAt(item, spec.path);
+  const set = (next: unknown) => onChange(withValueAt(item, spec.path, next));
+  const common = { label: spec.label, description: spec.help, error: errors[spec.path], required: spec.required, disabled, 'data-field': spec.path };
+
+  switch (spec.kind) {
+    case 'text':
+      return <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.currentTarget.value === '' ? emptyOf(spec) ?? '' : e.currentTarget.value)} maxLength={spec.schema.maxLength} />;
+    case 'textarea':
+      return <Textarea {...common} autosize minRows={2} maxRows={10} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.currentTarget.value)} maxLength={spec.schema.maxLength} />;
+    case 'markdown':
+      return <MarkdownField {...common} value={typeof value === 'string' ? value : ''} onChange={set} maxLength={spec.schema.maxLength} />;
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(v) => {
+            const number = typeof v === 'number' ? v : v === '' ? NaN : Number(v);
+            set(Number.isFinite(number) ? number : emptyOf(spec));
+          }}
+          allowDecimal={spec.schema.type !== 'integer'}
+          min={spec.schema.minimum}
+          max={spec.schema.maximum}
+        />
+      );
+    case 'money': {
+      const per = minorUnitsPerMajor(currency);
+      const decimals = Math.round(Math.log10(per));
+      return (
+        <NumberInput
+          {...common}
+          label={`${spec.label} (${currency})`}
+          value={typeof value === 'number' ? value / per : ''}
+          onChange={(v) => {
+            // A value with trailing zeros ("1,999.50") comes as text: it is still a number.
+            const amount = typeof v === 'number' ? v : v === '' ? NaN : Number(String(v).replace(/[^0-9.-]/g, ''));
+            set(Number.isFinite(amount) ? Math.round(amount * per) : emptyOf(spec));
+          }}
+          decimalScale={decimals}
+          fixedDecimalScale={decimals > 0}
+          thousandSeparator=","
+        />
+      );
+    }
+    case 'boolean':
+      return <Switch label={spec.label} description={spec.help} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} disabled={disabled} data-field={spec.path} />;
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={(spec.choices ?? []).map((c) => ({ value: c, label: c }))}
+          value={typeof value === 'string' ? value : null}
+          onChange={(v) => set(v ?? emptyOf(spec))}
+          clearable={!spec.required}
+        />
+      );
+    case 'color':
+      return <ColorInput {...common} format="hex" value={typeof value === 'string' ? value : ''} onChange={(v) => set(v || emptyOf(spec))} />;
+    case 'datetime':
+      return (
+        <TextInput
+          {...common}
+          type="datetime-local"
+          value={typeof value === 'string' ? toLocalInput(value) : ''}
+          onChange={(e) => set(e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : emptyOf(spec))}
+        />
+      );
+    case 'reference':
+    case 'references':
+      return <ReferenceField spec={spec} value={value} onChange={set} common={common} />;
+    case 'file':
+    case 'files':
+      return <FilesField spec={spec} value={value} onChange={set} error={errors[spec.path]} disabled={disabled} />;
+    case 'tags':
+      return <TagsInput {...common} value={Array.isArray(value) ? (value as string[]) : []} onChange={set} />;
+    case 'object':
+      return <ObjectField spec={spec} item={item} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />;
+  }
+}
+
+/** An ISO time as the value of a `datetime-local` input (local time, minutes). */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+function MarkdownField({ value, onChange, maxLength, ...common }: { value: string; onChange: (v: string) => void; maxLength?: number | undefined; label: string; description?: string | undefined; error?: string | undefined; disabled?: boolean | undefined }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {common.label}
+      </Text>
+      <Tabs defaultValue="write">
+        <Tabs.List>
+          <Tabs.Tab value="write">Write</Tabs.Tab>
+          <Tabs.Tab value="preview">Preview</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="write" pt="xs">
+          <Textarea
+            aria-label={common.label}
+            description={common.description ?? 'Markdown: **bold**, lists, links.'}
+            error={common.error}
+            disabled={common.disabled}
+            autosize
+            minRows={3}
+            maxRows={12}
+            value={value}
+            onChange={(e) => onChange(e.currentTarget.value)}
+            maxLength={maxLength}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="preview" pt="xs">
+          {value.trim() ? <SafeMarkdown>{value}</SafeMarkdown> : <Text c="dimmed">Nothing written yet.</Text>}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ReferenceField({ spec, value, onChange, common }: { spec: FieldSpec; value: unknown; onChange: (v: unknown) => void; common: Record<string, unknown> }) {
+  const choices = useCollectionChoices(spec.collection);
+  const data = choices.data ?? [];
+  const placeholder = choices.isLoading ? 'Loading…' : 'Search';
+  if (spec.kind === 'references') {
+    const selected = Array.isArray(value) ? (value as string[]) : [];
+    // Ids no longer in the collection stay visible (and removable) instead of vanishing.
+    const known = new Set(data.map((c) => c.value));
+    const all = [...data, ...selected.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `(missing) ${id.slice(0, 8)}` }))];
+    return <MultiSelect {...common} data={all} value={selected} onChange={onChange} searchable placeholder={placeholder} nothingFoundMessage="Nothing found" />;
+  }
+  return (
+    <Select
+      {...common}
+      data={data}
+      value={typeof value === 'string' ? value : null}
+      onChange={(v) => onChange(v ?? (spec.nullable ? null : undefined))}
+      searchable
+      clearable={!spec.required}
+      placeholder={placeholder}
+      nothingFoundMessage="Nothing found"
+    />
+  );
+}
+
+/** One file or several (the first is the main one), uploaded with progress and shown as thumbnails. */
+function FilesField({ spec, value, onChange, error, disabled }: { spec: FieldSpec; value: unknown; onChange: (v: unknown) => void; error?: string | undefined; disabled?: boolean | undefined }) {
+  const many = spec.kind === 'files';
+  const ids = many ? (Array.isArray(value) ? (value as string[]) : []) : typeof value === 'string' ? [value] : [];
+  const max = spec.schema.maxItems ?? 20;
+  const setIds = (next: string[]) => onChange(many ? next : (next[0] ?? (spec.nullable ? null : undefined)));
+  return (
+    <Stack gap={6} data-field={spec.path}>
+      <Text size="sm" fw={500}>
+        {spec.label}
+      </Text>
+      {spec.help && (
+        <Text size="xs" c="dimmed">
+          {spec.help}
+        </Text>
+      )}
+      {ids.length > 0 && (
+        <Group gap="sm">
+          {ids.map((id, index) => (
+            <Stack key={id} gap={4} align="center" data-testid="file-thumb">
+              <Image src={`/api/files/${id}?thumb=200`} alt={index === 0 && many ? `${spec.label}: main` : spec.label} w={88} h={88} radius="sm" fit="cover" />
+              {many && index === 0 && (
+                <Text size="xs" fw={600}>
+                  Main
+                </Text>
+              )}
+              <Group gap={4}>
+                {many && index > 0 && (
+                  <Button size="compact-xs" variant="subtle" disabled={disabled} onClick={() => setIds([id, ...ids.filter((other) => other !== id)])}>
+                    Make main
+                  </Button>
+                )}
+                <Button size="compact-xs" variant="subtle" color="red" disabled={disabled} onClick={() => setIds(ids.filter((other) => other !== id))} aria-label={`Remove this file from ${spec.label}`}>
+                  Remove
+                </Button>
+              </Group>
+            </Stack>
+          ))}
+        </Group>
+      )}
+      {!disabled && (many ? ids.length < max : ids.length === 0) && (
+        <FileUpload label={many ? `Add ${ids.length ? 'another' : 'a'} file` : 'Upload a file'} accept={spec.accept} configs={{ purpose: 'catalogue' }} onUploaded={(file) => setIds(many ? [...ids, file._id] : [file._id])} />
+      )}
+      {error && (
+        <Text size="xs" c="red">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ObjectField({ spec, item, onChange, errors, currency, disabled }: FieldProps) {
+  const value = valueAt(item, spec.path);
+  const present = value !== null && value !== undefined;
+  const [isOpen, setOpen] = useState(present);
+  const fields = spec.fields ?? [];
+  if (spec.nullable && !present && !isOpen) {
+    return (
+      <Group gap="xs" data-field={spec.path}>
+        <Text size="sm">{spec.label}: none</Text>
+        <Button size="compact-sm" variant="light" disabled={disabled} onClick={() => { setOpen(true); onChange(withValueAt(item, spec.path, defaultsOf(fields))); }}>
+          Add
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Fieldset legend={spec.label} data-field={spec.path}>
+      {spec.help && (
+        <Text size="xs" c="dimmed" mb="xs">
+          {spec.help}
+        </Text>
+      )}
+      <SchemaForm fields={fields} value={item} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />
+      {spec.nullable && (
+        <Button mt="xs" size="compact-sm" variant="subtle" color="red" disabled={disabled} onClick={() => { setOpen(false); onChange(withValueAt(item, spec.path, null)); }}>
+          Remove {humanize(spec.key).toLowerCase()}
+        </Button>
+      )}
+    </Fieldset>
+  );
+}
+
+/** A new nested object: its fields' defaults. */
+function defaultsOf(fields: FieldSpec[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => f.schema.default !== undefined).map((f) => [f.key, f.schema.default]));
+}

@@ -1,0 +1,303 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { formatMoney } from '@decor/core';
+import { ApiError } from '../../../lib/api-client.ts';
+import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
+import { useCollectionChoices } from '../../../lib/collection-choices.ts';
+import { useProject } from '../../../lib/project.ts';
+import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
+import { LinkButton } from '../../../components/ui/link-button.tsx';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { SchemaForm } from '../../../components/schema-form/schema-form.tsx';
+import { fieldsOf, problemsOf, valueAt, type FieldSpec } from '../../../components/schema-form/fields.ts';
+import { collectionsQuery, type CollectionInfo } from '../api/get-collections.ts';
+
+/** The collections a manager edits here: those the design centre writes (carts and purchases have their own pages). */
+const isEditable = (c: CollectionInfo) => c.access.write === 'managers';
+
+/** `/manage/models/{collection?}/{id?}`: the catalogue editor generated from each collection's schema and hints. */
+export function CatalogueEditor({ collection, id }: { collection?: string | undefined; id?: string | undefined }) {
+  const collections = useQuery(collectionsQuery);
+  if (collections.isError) return <Alert color="red">The collections could not be loaded.</Alert>;
+  if (!collections.data) return <Skeleton h={300} />;
+  const editable = collections.data.filter(isEditable);
+  const current = editable.find((c) => c.name === collection);
+  if (!collection) return <CollectionCards collections={editable} />;
+  if (!current) return <Alert color="orange">There is no collection “{collection}” to edit here.</Alert>;
+  return id ? <ItemEditor key={`${current.name}/${id}`} info={current} id={id} /> : <ItemList key={current.name} info={current} />;
+}
+
+function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
+  const groups = [...new Set(collections.map((c) => c.ui.group))];
+  return (
+    <Stack gap="lg">
+      {groups.map((group) => (
+        <Stack key={group} gap="xs">
+          <Title order={2} fz="lg">
+            {group}
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+            {collections
+              .filter((c) => c.ui.group === group)
+              .map((c) => (
+                <AnchorLink key={c.name} to="/manage/models/{-$collection}/{-$id}" params={{ collection: c.name, id: undefined }} underline="never" c="inherit">
+                  <Card withBorder radius="md" padding="md" h="100%">
+                    <Text fw={600}>{c.ui.label}</Text>
+                    {c.isCustom && (
+                      <Badge size="xs" variant="light">
+                        custom
+                      </Badge>
+                    )}
+                  </Card>
+                </AnchorLink>
+              ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** How a cell shows a value of a column, by the field's kind. */
+function useCell() {
+  const { data: project } = useProject();
+  return (spec: FieldSpec | undefined, value: unknown, names: Map<string, string>): string => {
+    if (value === undefined || value === null || value === '') return '—';
+    if (!spec) return String(value);
+    if (spec.kind === 'money' && typeof value === 'number' && project) return formatMoney(value, { currency: project.currency, locale: project.options.locale });
+    if (spec.kind === 'boolean') return value ? 'Yes' : 'No';
+    if (spec.kind === 'reference') return names.get(String(value)) ?? '…';
+    if (Array.isArray(value)) return `${value.length}`;
+    if (spec.kind === 'datetime') return new Date(String(value)).toLocaleDateString(project?.options.locale);
+    return String(value);
+  };
+}
+
+function ItemList({ info }: { info: CollectionInfo }) {
+  const store = useMemo(() => createCollectionStore<CollectionItem>(info.name), [info.name]);
+  const specs = useMemo(() => fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields }), [info]);
+  const columns = info.ui.columns.slice(0, 5);
+  const refColumn = specs.find((s) => columns.includes(s.path) && s.kind === 'reference');
+  const names = new Map((useCollectionChoices(refColumn?.collection).data ?? []).map((c) => [c.value, c.label]));
+  const cell = useCell();
+  const [search, setSearch] = useState('');
+  const query = useInfiniteQuery({
+    queryKey: ['collection', info.name, 'pages'],
+    queryFn: ({ pageParam, signal }) => store.listPage({ afterId: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextAfterId,
+  });
+  const all = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const term = search.trim().toLowerCase();
+  const rows = term ? all.filter((item) => String(item[info.ui.titleField] ?? '').toLowerCase().includes(term)) : all;
+  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => 52, overscan: 10 });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    // The next page as the end comes into view; while searching, every page (the search covers the whole collection).
+    if (query.hasNextPage && !query.isFetchingNextPage && (term || lastIndex >= rows.length - 5)) void query.fetchNextPage();
+  }, [query, lastIndex, rows.length, term]);
+  const grid = `minmax(160px, 2fr) repeat(${Math.max(columns.length - 1, 1)}, minmax(80px, 1fr))`;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: undefined, id: undefined }} size="sm">
+            All collections
+          </AnchorLink>
+          <Text size="sm" c="dimmed">
+            / {info.ui.label}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <TextInput placeholder={`Search by ${info.ui.titleField}`} value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label={`Search ${info.ui.label.toLowerCase()}`} />
+          <LinkButton to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: 'new' }}>
+            New {info.ui.singular.toLowerCase()}
+          </LinkButton>
+        </Group>
+      </Group>
+      {query.isError && <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The items could not be loaded.'}</Alert>}
+      {!query.data && !query.isError && <Skeleton h={240} />}
+      {query.data && rows.length === 0 && <Text c="dimmed">{term ? 'Nothing matches.' : `No ${info.ui.label.toLowerCase()} yet.`}</Text>}
+      {rows.length > 0 && (
+        <div role="table" aria-label={info.ui.label} style={{ overflowX: 'auto' }}>
+          <div role="row" style={{ display: 'grid', gridTemplateColumns: grid, gap: 12, padding: '0 12px 6px', minWidth: 520 }}>
+            {columns.map((c) => (
+              <Text key={c} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase">
+                {specs.find((s) => s.path === c)?.label ?? c}
+              </Text>
+            ))}
+          </div>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: 520 }}>
+            {items.map((v) => {
+              const item = rows[v.index]!;
+              return (
+                <div
+                  key={item._id}
+                  role="row"
+                  data-testid="model-row"
+                  ref={virtualizer.measureElement}
+                  data-index={v.index}
+                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, display: 'grid', gridTemplateColumns: grid, gap: 12, padding: '12px', borderTop: '1px solid var(--mantine-color-gray-3)' }}
+                >
+                  {columns.map((c, i) =>
+                    i === 0 ? (
+                      <div key={c} role="cell">
+                        <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: item._id }} fw={600}>
+                          {cell(specs.find((s) => s.path === c), valueAt(item, c), names)}
+                        </AnchorLink>
+                      </div>
+                    ) : (
+                      <Text key={c} role="cell" size="sm" truncate="end">
+                        {cell(specs.find((s) => s.path === c), valueAt(item, c), names)}
+                      </Text>
+                    ),
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+const SYSTEM = ['_id', '_version', 'createdAt', 'updatedAt'];
+const fieldsOnly = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !SYSTEM.includes(k)));
+
+function ItemEditor({ info, id }: { info: CollectionInfo; id: string }) {
+  const isNew = id === 'new';
+  const store = useMemo(() => createCollectionStore<CollectionItem>(info.name), [info.name]);
+  const specs = useMemo(() => fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields }), [info]);
+  const loaded = useQuery({ queryKey: ['collection', info.name, id], queryFn: ({ signal }) => store.get(id, { signal }), enabled: !isNew });
+  if (loaded.isError) return <Alert color="red">{loaded.error instanceof ApiError ? loaded.error.message : 'This item could not be loaded.'}</Alert>;
+  if (!isNew && !loaded.data) return <Skeleton h={400} />;
+  return <ItemForm info={info} specs={specs} store={store} item={loaded.data ?? null} />;
+}
+
+interface Conflict {
+  current: CollectionItem;
+  /** The fields changed on both sides, or changed by them only. */
+  fields: string[];
+}
+
+function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: FieldSpec[]; store: ReturnType<typeof createCollectionStore<CollectionItem>>; item: CollectionItem | null }) {
+  const { data: project } = useProject();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState<CollectionItem | null>(item);
+  const [value, setValue] = useState<Record<string, unknown>>(() => (item ? fieldsOnly(item) : {}));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ color: string; text: string; detail?: string[] } | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const title = String((base && base[info.ui.titleField]) ?? '') || `New ${info.ui.singular.toLowerCase()}`;
+  const isDirty = JSON.stringify(value) !== JSON.stringify(base ? fieldsOnly(base) : {});
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['collection', info.name] });
+  const save = async (over?: CollectionItem) => {
+    const problems = problemsOf(specs, value);
+    setErrors(problems);
+    setMessage(null);
+    if (Object.keys(problems).length) {
+      setMessage({ color: 'red', text: 'Some fields need a change: see below.' });
+      return;
+    }
+    setSaving(true);
+    try {
+      const target = over ?? base;
+      const saved = target ? await store.update({ _id: target._id, _version: target._version }, value) : await store.create(value);
+      setBase(saved);
+      setValue(fieldsOnly(saved));
+      setConflict(null);
+      setMessage({ color: 'green', text: 'Saved.' });
+      await refresh();
+      await queryClient.invalidateQueries({ queryKey: ['choices', info.name] });
+      if (!target) void navigate({ to: '/manage/models/{-$collection}/{-$id}', params: { collection: info.name, id: saved._id }, replace: true });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'conflict' && (caught.details as { current?: CollectionItem })?.current) {
+        const current = (caught.details as { current: CollectionItem }).current;
+        const theirs = fieldsOnly(current);
+        const mine = base ? fieldsOnly(base) : {};
+        const fields = [...new Set([...Object.keys(theirs), ...Object.keys(value)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
+        setConflict({ current, fields });
+      } else if (caught instanceof ApiError) {
+        const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
+        setErrors(Object.fromEntries(issues.map((i) => [i.field.replace(/^body\./, ''), i.message])));
+        setMessage({ color: 'red', text: caught.message });
+      } else {
+        setMessage({ color: 'red', text: 'The item could not be saved. Please try again.' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!base) return;
+    setMessage(null);
+    try {
+      await store.remove(base);
+      await refresh();
+      void navigate({ to: '/manage/models/{-$collection}/{-$id}', params: { collection: info.name, id: undefined } });
+    } catch (caught) {
+      const referrers = (caught instanceof ApiError ? (caught.details as { referrers?: Array<{ collection: string; _id: string }> } | undefined)?.referrers : undefined) ?? [];
+      setMessage({
+        color: 'orange',
+        text: caught instanceof ApiError ? caught.message : 'The item could not be deleted.',
+        detail: referrers.map((r) => `${r.collection} ${r._id}`),
+      });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <Stack gap="md" maw={860}>
+        <Group gap="xs">
+          <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: undefined }} size="sm">
+            ← {info.ui.label}
+          </AnchorLink>
+        </Group>
+        <Title order={2} fz="xl">
+          {title}
+        </Title>
+        {conflict && (
+          <Alert color="orange" title="Someone changed this since you opened it" data-testid="edit-conflict">
+            <Text size="sm">Changed by them: {conflict.fields.map((f) => specs.find((s) => s.path === f)?.label ?? f).join(', ') || 'nothing you see here'}. Nothing was overwritten.</Text>
+            <Group gap="xs" mt="xs">
+              <Button size="xs" variant="default" onClick={() => { setBase(conflict.current); setValue(fieldsOnly(conflict.current)); setConflict(null); }}>
+                Use their version
+              </Button>
+              <Button size="xs" onClick={() => void save(conflict.current)}>
+                Save mine over theirs
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <Card withBorder radius="md" padding="lg">
+          <SchemaForm fields={specs} value={value} onChange={setValue} errors={errors} currency={project?.currency ?? 'CAD'} />
+        </Card>
+        {message && (
+          <Alert color={message.color} data-testid="edit-message">
+            {message.text}
+            {message.detail?.length ? <Text size="xs">{message.detail.join(' · ')}</Text> : null}
+          </Alert>
+        )}
+        <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }}>
+          <Button type="submit" loading={isSaving} disabled={!isDirty && !!base}>
+            {base ? 'Save changes' : `Create ${info.ui.singular.toLowerCase()}`}
+          </Button>
+          {base && (
+            <TwoClickDelete variant="light" color="red" onConfirm={() => void remove()}>
+              Delete
+            </TwoClickDelete>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

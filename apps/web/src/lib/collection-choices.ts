@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { createCollectionStore, type CollectionItem } from './collection-store.ts';
+
+/** How many items a picker loads at most (a catalogue has hundreds, not millions). */
+const MAX_CHOICES = 2_000;
+
+/** Every item of a collection as picker choices (its name, else its id), page after page. */
+export function collectionChoicesQuery(collection: string) {
+  return {
+    queryKey: ['choices', collection],
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const store = createCollectionStore<CollectionItem>(collection);
+      const items: CollectionItem[] = [];
+      let afterId: string | null = null;
+      do {
+        const page = await store.listPage({ afterId, limit: 200, signal });
+        items.push(...page.items);
+        afterId = page.nextAfterId;
+      } while (afterId && items.length < MAX_CHOICES);
+      return items.map((item) => ({ value: item._id, label: String(item.name ?? item._id) }));
+    },
+    staleTime: 30_000,
+  };
+}
+
+export function useCollectionChoices(collection: string | undefined) {
+  return useQuery({ ...collectionChoicesQuery(collection ?? ''), enabled: Boolean(collection) });
+}
