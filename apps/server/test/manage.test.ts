@@ -40,7 +40,7 @@ describe(`the back office (${testDbKind})`, () => {
   it('is for the project’s managers and administrators only, on every route', async () => {
     const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; status: string }>).items;
     const carts = (await cartsPage()).items;
-    for (const url of ['/api/manage/dashboard', '/api/manage/carts', `/api/manage/carts/${carts[0]!._id}`, `/api/manage/carts/${carts[0]!._id}/history`, '/api/manage/units', '/api/manage/purchasing', '/api/manage/purchasing.csv', '/api/access-codes']) {
+    for (const url of ['/api/manage/dashboard', '/api/manage/carts', `/api/manage/carts/${carts[0]!._id}`, `/api/manage/carts/${carts[0]!._id}/history`, '/api/manage/units', '/api/manage/purchasing', '/api/manage/purchasing.csv', '/api/manage/catalogue-check', '/api/access-codes']) {
       expect(await statuses((who) => call(who, 'GET', url)), url).toEqual(STAFF_ONLY);
     }
     const bulk = { units: [units[0]!._id], status: units[0]!.status };
@@ -328,5 +328,18 @@ describe(`the back office (${testDbKind})`, () => {
     await setFeatures({ shareLinks: true, alternatives: true });
     expect((await share()).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(200);
+  });
+
+  it('checks the catalogue: the demo is sound, and a contradiction a manager makes is named', async () => {
+    const check = async () => (await call('manager', 'GET', '/api/manage/catalogue-check')).json().problems as Array<{ kind: string; text: string }>;
+    expect(await check()).toEqual([]);
+    const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
+    const slab = options.find((o) => o.name === 'Full-Height Quartz Slab')!;
+    const needed = options.find((o) => o._id === (slab.requires as string[])[0])!;
+    const patched = await app.inject({ method: 'PATCH', url: `/api/schema/options/${slab._id}`, headers: browserHeaders(cookies.manager), payload: { excludes: [needed._id], _version: slab._version } });
+    expect(patched.statusCode).toBe(200);
+    expect(await check()).toContainEqual(expect.objectContaining({ kind: 'requires-excluded', text: `Full-Height Quartz Slab needs ${needed.name} but cannot be combined with it: it can never be chosen.` }));
+    await app.inject({ method: 'PATCH', url: `/api/schema/options/${slab._id}`, headers: browserHeaders(cookies.manager), payload: { excludes: [], _version: patched.json()._version } });
+    expect(await check()).toEqual([]);
   });
 });

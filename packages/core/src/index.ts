@@ -19,3 +19,4 @@ export * from './cart-view.ts';
 export * from './bad-link.ts';
 export * from './messages/index.ts';
 export * from './back-office.ts';
+export * from './catalogue-check.ts';

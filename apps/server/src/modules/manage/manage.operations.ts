@@ -1,4 +1,4 @@
-import { type CartRow, type Dashboard, fail, type HistoryChange, minorUnitsPerMajor, type Page, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
+import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, minorUnitsPerMajor, type Page, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { requireManager, type Scope } from '../projects/scope.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
@@ -6,6 +6,7 @@ import { writeBatch } from '../decor/items.write.ts';
 import {
   approvedPurchases,
   cartAudit,
+  catalogueRows,
   type CartCursor,
   type CartListFilter,
   dashboardRows,
@@ -281,4 +282,28 @@ export function purchasingCsv(report: PurchasingReport): string {
     [l.vendor, l.sku, l.item, l.category, l.unit, l.floor, l.room, l.quantity, money(l.unitPrice), money(l.amount), report.currency, l.revision, l.approvedAt].map(csvCell).join(','),
   );
   return `\ufeff${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+/** What in the catalogue would stop buyers (docs/back-office.md, "Catalogue check"), each in a sentence. */
+export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
+  const { project } = requireManager(scope);
+  const rows = await catalogueRows(db, project.id);
+  const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  const options = new Map<string, RuleOption>();
+  const categories = new Map<string, CheckCategory>();
+  const packages = [];
+  const plans = [];
+  for (const { id, collection, data } of rows) {
+    const name = String(data.name ?? '');
+    if (collection === 'options') {
+      options.set(id, { _id: id, name, category: String(data.category ?? ''), price: Number(data.price ?? 0), plans: strings(data.plans), requires: strings(data.requires), excludes: strings(data.excludes), active: data.active !== false });
+    } else if (collection === 'categories') {
+      categories.set(id, { _id: id, name, required: data.required === true, multiple: data.multiple === true, allowance: Number(data.allowance ?? 0), rooms: strings(data.rooms) });
+    } else if (collection === 'packages') {
+      packages.push({ _id: id, name, options: strings(data.options) });
+    } else {
+      plans.push({ _id: id, name, rooms: strings(data.rooms) });
+    }
+  }
+  return { problems: catalogueProblems({ options, categories, packages, plans }) };
 }

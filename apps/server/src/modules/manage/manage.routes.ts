@@ -13,7 +13,7 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { cartHistory, cartRow as cartRowOf, cartsPage, changeUnits, dashboard, purchasing, purchasingCsv, unitsPage } from './manage.operations.ts';
+import { catalogueCheck, cartHistory, cartRow as cartRowOf, cartsPage, changeUnits, dashboard, purchasing, purchasingCsv, unitsPage } from './manage.operations.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const cursor = z.string().max(1000).optional();
@@ -136,6 +136,18 @@ export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       },
     },
     async (request) => changeUnits({ db, scope: await scopeOf(request), hooks, change: request.body }),
+  );
+
+  app.get(
+    '/api/manage/catalogue-check',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'What in the catalogue would stop buyers: contradicting rules, required categories a plan cannot satisfy, packages that break a rule',
+        response: { 200: z.object({ problems: z.array(z.object({ kind: z.string(), text: z.string() }).catchall(z.unknown())) }), ...errors },
+      },
+    },
+    async (request) => catalogueCheck({ db, scope: await scopeOf(request) }),
   );
 
   app.get(

@@ -14,6 +14,8 @@ import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { SchemaForm } from '../../../components/schema-form/schema-form.tsx';
 import { fieldsOf, problemsOf, valueAt, type FieldSpec } from '../../../components/schema-form/fields.ts';
 import { collectionsQuery, type CollectionInfo } from '../api/get-collections.ts';
+import { catalogueCheckQuery } from '../api/get-catalogue-check.ts';
+import { CatalogueCheck } from './catalogue-check.tsx';
 
 /** The collections a manager edits here: those the design centre writes (carts and purchases have their own pages). */
 const isEditable = (c: CollectionInfo) => c.access.write === 'managers';
@@ -34,6 +36,7 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
   const groups = [...new Set(collections.map((c) => c.ui.group))];
   return (
     <Stack gap="lg">
+      <CatalogueCheck />
       {groups.map((group) => (
         <Stack key={group} gap="xs">
           <Title order={2} fz="lg">
@@ -198,7 +201,8 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
   const title = String((base && base[info.ui.titleField]) ?? '') || `New ${info.ui.singular.toLowerCase()}`;
   const isDirty = JSON.stringify(value) !== JSON.stringify(base ? fieldsOnly(base) : {});
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['collection', info.name] });
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['collection', info.name] }), queryClient.invalidateQueries({ queryKey: catalogueCheckQuery.queryKey })]);
   const save = async (over?: CollectionItem) => {
     const problems = problemsOf(specs, value);
     setErrors(problems);
@@ -278,6 +282,7 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
             </Group>
           </Alert>
         )}
+        {info.name === 'options' && base && <RuleLinks optionId={base._id} />}
         <Card withBorder radius="md" padding="lg">
           <SchemaForm fields={specs} value={value} onChange={setValue} errors={errors} currency={project?.currency ?? 'CAD'} />
         </Card>
@@ -299,5 +304,55 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** An option's rules both ways: what it needs and excludes, and which options need or exclude it. */
+function RuleLinks({ optionId }: { optionId: string }) {
+  const all = useQuery({
+    queryKey: ['collection', 'options', 'all'],
+    queryFn: async ({ signal }) => {
+      const store = createCollectionStore<CollectionItem>('options');
+      const items: CollectionItem[] = [];
+      let afterId: string | null = null;
+      do {
+        const page = await store.listPage({ afterId, limit: 200, signal });
+        items.push(...page.items);
+        afterId = page.nextAfterId;
+      } while (afterId && items.length < 5_000);
+      return items;
+    },
+  });
+  if (!all.data) return null;
+  const byId = new Map(all.data.map((o) => [o._id, o]));
+  const self = byId.get(optionId);
+  const ids = (o: CollectionItem | undefined, field: string) => (Array.isArray(o?.[field]) ? (o![field] as string[]) : []);
+  const rows: Array<[string, string[]]> = [
+    ['Needs', ids(self, 'requires')],
+    ['Needed by', all.data.filter((o) => ids(o, 'requires').includes(optionId)).map((o) => o._id)],
+    ['Cannot be combined with', [...new Set([...ids(self, 'excludes'), ...all.data.filter((o) => ids(o, 'excludes').includes(optionId)).map((o) => o._id)])]],
+  ];
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="rule-links">
+      <Text fw={600} mb={4}>
+        Rules of this option
+      </Text>
+      {rows.map(([label, list]) => (
+        <Group key={label} gap={6} align="baseline">
+          <Text size="sm" c="dimmed" w={190}>
+            {label}
+          </Text>
+          {list.length === 0 ? (
+            <Text size="sm">—</Text>
+          ) : (
+            list.map((id) => (
+              <AnchorLink key={id} size="sm" to="/manage/models/{-$collection}/{-$id}" params={{ collection: 'options', id }}>
+                {String(byId.get(id)?.name ?? 'an option that no longer exists')}
+              </AnchorLink>
+            ))
+          )}
+        </Group>
+      ))}
+    </Card>
   );
 }

@@ -1,0 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CatalogueProblem } from '@decor/core';
+import { api } from '../../../lib/api-client.ts';
+
+export const catalogueCheckQuery = queryOptions({
+  queryKey: ['manage', 'catalogue-check'],
+  queryFn: ({ signal }) => api<{ problems: CatalogueProblem[] }>('/api/manage/catalogue-check', { signal }),
+});

@@ -1,0 +1,101 @@
+/**
+ * A check of a whole catalogue for what would stop buyers (docs/back-office.md, "Catalogue
+ * check"): rules that contradict each other, required categories with nothing to choose for
+ * a plan, and packages that break a rule. Pure, so the server and the tests share it.
+ */
+import { type RuleCategory, type RuleOption, ruleViolations, type Selection } from './selection-rules.ts';
+
+export interface CheckPackage {
+  _id: string;
+  name: string;
+  options: string[];
+}
+export interface CheckPlan {
+  _id: string;
+  name: string;
+  rooms: string[];
+}
+export interface CheckCategory extends RuleCategory {
+  rooms: string[];
+}
+
+export type CatalogueProblem =
+  | { kind: 'requires-excluded'; option: string; other: string; text: string }
+  | { kind: 'requires-missing'; option: string; other: string; text: string }
+  | { kind: 'requires-inactive'; option: string; other: string; text: string }
+  | { kind: 'requires-other-plan'; option: string; other: string; plan: string; text: string }
+  | { kind: 'requires-cycle'; option: string; text: string }
+  | { kind: 'required-empty'; category: string; plan: string; text: string }
+  | { kind: 'package-breaks-rule'; package: string; option: string; text: string }
+  | { kind: 'package-missing-option'; package: string; text: string };
+
+const offeredOn = (option: RuleOption, plan: string) => option.plans.length === 0 || option.plans.includes(plan);
+
+/** Every problem of the catalogue, each with a sentence a manager understands. */
+export function catalogueProblems({
+  options,
+  categories,
+  packages,
+  plans,
+}: {
+  options: ReadonlyMap<string, RuleOption>;
+  categories: ReadonlyMap<string, CheckCategory>;
+  packages: readonly CheckPackage[];
+  plans: readonly CheckPlan[];
+}): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
+  const nameOf = (id: string) => options.get(id)?.name ?? 'an option that no longer exists';
+  const excludes = (a: RuleOption, b: string) => a.excludes.includes(b) || (options.get(b)?.excludes.includes(a._id) ?? false);
+
+  for (const option of options.values()) {
+    if (!option.active) continue;
+    for (const other of option.requires) {
+      const needed = options.get(other);
+      if (!needed) problems.push({ kind: 'requires-missing', option: option._id, other, text: `${option.name} needs an option that no longer exists: it can never be chosen.` });
+      else if (excludes(option, other)) problems.push({ kind: 'requires-excluded', option: option._id, other, text: `${option.name} needs ${needed.name} but cannot be combined with it: it can never be chosen.` });
+      else if (!needed.active) problems.push({ kind: 'requires-inactive', option: option._id, other, text: `${option.name} needs ${needed.name}, which is no longer offered: it can never be chosen.` });
+      else {
+        for (const plan of plans) {
+          if (offeredOn(option, plan._id) && !offeredOn(needed, plan._id)) {
+            problems.push({ kind: 'requires-other-plan', option: option._id, other, plan: plan._id, text: `On ${plan.name}, ${option.name} needs ${needed.name}, which that plan does not offer.` });
+          }
+        }
+      }
+    }
+    // Options whose needs lead back to themselves through others can only be chosen all at once.
+    if (requiresItself(option._id, options)) problems.push({ kind: 'requires-cycle', option: option._id, text: `${option.name} needs itself through other options: none of them can be chosen first.` });
+  }
+
+  for (const plan of plans) {
+    for (const category of categories.values()) {
+      if (!category.required) continue;
+      const inPlan = category.rooms.length === 0 || category.rooms.some((room) => plan.rooms.includes(room));
+      if (!inPlan) continue;
+      const choosable = [...options.values()].some((o) => o.category === category._id && o.active && offeredOn(o, plan._id) && o.requires.length === 0);
+      if (!choosable) problems.push({ kind: 'required-empty', category: category._id, plan: plan._id, text: `${category.name} is required, but ${plan.name} has nothing in it that can be chosen on its own.` });
+    }
+  }
+
+  for (const pkg of packages) {
+    const missing = pkg.options.filter((id) => !options.has(id));
+    if (missing.length) problems.push({ kind: 'package-missing-option', package: pkg._id, text: `${pkg.name} contains ${missing.length} option(s) that no longer exist.` });
+    const selections: Selection[] = pkg.options.filter((id) => options.has(id)).map((option) => ({ option, quantity: 1 }));
+    for (const violation of ruleViolations(selections, { options, categories, planId: null, isOpen: true })) {
+      problems.push({ kind: 'package-breaks-rule', package: pkg._id, option: violation.option, text: `${pkg.name}: ${nameOf(violation.option)} — ${violation.message}` });
+    }
+  }
+  return problems;
+}
+
+function requiresItself(start: string, options: ReadonlyMap<string, RuleOption>): boolean {
+  const seen = new Set<string>();
+  const stack = [...(options.get(start)?.requires ?? [])];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (id === start) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(options.get(id)?.requires ?? []));
+  }
+  return false;
+}
