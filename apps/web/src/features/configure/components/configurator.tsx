@@ -12,10 +12,12 @@ import {
   whyUnavailable,
   type RoomFinishes,
   type RuleContext,
+  minorUnitsPerMajor,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { OptionDetail, photoUrl } from './option-detail.tsx';
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
@@ -225,6 +227,8 @@ function CategorySection({
   spent?: number;
 }) {
   const available = options.filter((o) => o.category === category._id && o.active && (o.rooms.length === 0 || o.rooms.includes(roomId)));
+  const [detailOf, setDetailOf] = useState<OptionItem | null>(null);
+  const optionsById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   return (
     <Stack gap="xs" data-testid={`category-${category.name}`}>
       <Group gap="xs">
@@ -249,11 +253,33 @@ function CategorySection({
         )}
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+        {detailOf && (
+          <OptionDetail
+            option={detailOf}
+            options={optionsById}
+            isChosen={editor.selections.some((s) => s.option === detailOf._id && s.room === roomId)}
+            reason={(() => {
+              if (editor.selections.some((s) => s.option === detailOf._id && s.room === roomId)) return null;
+              const why = whyUnavailable(detailOf._id, editor.selections, context, roomId);
+              return why ? describeUnavailability(why, context) : null;
+            })()}
+            money={money}
+            onToggle={() => editor.toggle(detailOf._id, roomId)}
+            onClose={() => setDetailOf(null)}
+          />
+        )}
         {available.map((option) => {
           const isChosen = editor.selections.some((s) => s.option === option._id && s.room === roomId);
           const reason = isChosen ? null : whyUnavailable(option._id, editor.selections, context, roomId);
           const card = (
-            <OptionCard option={option} isChosen={isChosen} reason={reason ? describeUnavailability(reason, context) : null} money={money} onToggle={() => editor.toggle(option._id, roomId)} />
+            <OptionCard
+              option={option}
+              isChosen={isChosen}
+              reason={reason ? describeUnavailability(reason, context) : null}
+              money={money}
+              onToggle={() => editor.toggle(option._id, roomId)}
+              onDetails={() => setDetailOf(option)}
+            />
           );
           return reason ? (
             <Tooltip key={option._id} label={describeUnavailability(reason, context)} withArrow multiline w={220} openDelay={200} events={{ hover: true, focus: true, touch: true }}>
@@ -268,9 +294,25 @@ function CategorySection({
   );
 }
 
-function OptionCard({ option, isChosen, reason, money, onToggle }: { option: OptionItem; isChosen: boolean; reason: string | null; money: (minor: number) => string; onToggle: () => void }) {
+function OptionCard({
+  option,
+  isChosen,
+  reason,
+  money,
+  onToggle,
+  onDetails,
+}: {
+  option: OptionItem;
+  isChosen: boolean;
+  reason: string | null;
+  money: (minor: number) => string;
+  onToggle: () => void;
+  onDetails: () => void;
+}) {
   const isDisabled = reason !== null;
+  const photo = option.images?.[0];
   return (
+    <Box pos="relative">
     <UnstyledButton
       onClick={onToggle}
       disabled={isDisabled}
@@ -282,7 +324,15 @@ function OptionCard({ option, isChosen, reason, money, onToggle }: { option: Opt
       style={{ opacity: isDisabled ? 0.5 : 1, cursor: isDisabled ? 'not-allowed' : 'pointer' }}
     >
       <Card withBorder radius="md" padding="xs" style={{ borderColor: isChosen ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isChosen ? 2 : 1 }}>
-        <Box h={72} style={{ borderRadius: 6, background: option.swatch?.color ?? 'var(--mantine-color-gray-2)', position: 'relative' }}>
+        <Box
+          h={72}
+          data-testid={photo ? 'option-photo' : undefined}
+          style={{
+            borderRadius: 6,
+            background: photo ? `center / cover no-repeat url(${photoUrl(photo, 200)})` : (option.swatch?.color ?? 'var(--mantine-color-gray-2)'),
+            position: 'relative',
+          }}
+        >
           {isChosen && (
             <Box pos="absolute" top={6} right={6} bg="brand.6" c="white" style={{ borderRadius: 999, width: 22, height: 22, display: 'grid', placeItems: 'center' }}>
               <CheckIcon size={12} />
@@ -302,6 +352,11 @@ function OptionCard({ option, isChosen, reason, money, onToggle }: { option: Opt
         </Group>
       </Card>
     </UnstyledButton>
+      {/* A separate button, so a greyed card's details and reason are reachable by tap and keyboard too. */}
+      <Button size="compact-xs" variant="white" pos="absolute" top={8} left={8} onClick={onDetails} aria-label={`Details of ${option.name}`} data-testid="option-details">
+        Details
+      </Button>
+    </Box>
   );
 }
 
@@ -309,9 +364,12 @@ function OptionCard({ option, isChosen, reason, money, onToggle }: { option: Opt
 function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<typeof useCartEditor>; total: number; money: (minor: number) => string; isOpen: boolean }) {
   const [isEditing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
+  const { data: project } = useProject();
   const remaining = budgetRemaining(total, editor.budget);
   const save = () => {
-    const value = draft.trim() === '' ? null : Math.round(Number(draft.replace(/[^0-9.]/g, '')) * 100);
+    // Typed in the currency's units; stored in its smallest unit (cents, or yen as they are).
+    const perMajor = minorUnitsPerMajor(project?.currency ?? 'CAD');
+    const value = draft.trim() === '' ? null : Math.round(Number(draft.replace(/[^0-9.]/g, '')) * perMajor);
     if (value === null || Number.isFinite(value)) editor.setBudget(value);
     setEditing(false);
   };

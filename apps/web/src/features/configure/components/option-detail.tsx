@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Box, Button, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { OptionDocument } from '@decor/core';
+import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
+
+const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
+
+/** The file of a photo at a size: a thumbnail for cards and thumbnails, the 800-wide one for the view. */
+export const photoUrl = (id: string, size: 200 | 800) => `/api/files/${id}?thumb=${size}`;
+
+/**
+ * An option up close (docs/screens.md, "Configure"): its photos, description, vendor, SKU,
+ * level and price, what it needs and what it cannot be combined with, and — when it cannot
+ * be chosen now — why, in the buyer's words. Opened by tap, click or keyboard.
+ */
+export function OptionDetail({
+  option,
+  options,
+  isChosen,
+  reason,
+  money,
+  onToggle,
+  onClose,
+}: {
+  option: OptionDocument & { _id: string };
+  options: ReadonlyMap<string, OptionDocument & { _id: string }>;
+  isChosen: boolean;
+  reason: string | null;
+  money: (minor: number) => string;
+  onToggle: () => void;
+  onClose: () => void;
+}) {
+  const [shown, setShown] = useState(0);
+  const photos = option.images ?? [];
+  const names = (ids: readonly string[]) => ids.map((id) => options.get(id)?.name).filter(Boolean).join(', ');
+  const excludedBy = [...options.values()].filter((o) => o.excludes.includes(option._id)).map((o) => o._id);
+  const excludes = [...new Set([...option.excludes, ...excludedBy])];
+  return (
+    <Modal opened onClose={onClose} title={option.name} size="lg" centered data-testid="option-detail">
+      <Stack gap="sm">
+        {photos.length > 0 ? (
+          <Stack gap="xs">
+            <Image src={photoUrl(photos[shown] ?? photos[0]!, 800)} alt={`${option.name}, photo ${shown + 1} of ${photos.length}`} radius="md" mah={360} fit="contain" />
+            {photos.length > 1 && (
+              <Group gap="xs">
+                {photos.map((id, index) => (
+                  <UnstyledButton key={id} onClick={() => setShown(index)} aria-label={`Photo ${index + 1}`} aria-pressed={index === shown}>
+                    <Image src={photoUrl(id, 200)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ outline: index === shown ? '2px solid var(--mantine-color-brand-6)' : undefined }} />
+                  </UnstyledButton>
+                ))}
+              </Group>
+            )}
+          </Stack>
+        ) : (
+          <Box h={140} style={{ borderRadius: 8, background: option.swatch?.color ?? 'var(--mantine-color-gray-2)' }} aria-hidden />
+        )}
+        <Group justify="space-between">
+          <Group gap="xs">
+            {LEVELS[option.level] && <Badge variant="light">{LEVELS[option.level]}</Badge>}
+            {isChosen && <Badge color="green">Chosen</Badge>}
+          </Group>
+          <Text fw={700} fz="lg" data-testid="detail-price">
+            {option.price === 0 ? 'Included' : `+${money(option.price)}`}
+          </Text>
+        </Group>
+        {option.description && <SafeMarkdown>{option.description}</SafeMarkdown>}
+        <SimpleGrid cols={2} spacing={4}>
+          {option.vendor && (
+            <>
+              <Text size="sm" c="dimmed">
+                Vendor
+              </Text>
+              <Text size="sm">{option.vendor}</Text>
+            </>
+          )}
+          {option.sku && (
+            <>
+              <Text size="sm" c="dimmed">
+                SKU
+              </Text>
+              <Text size="sm">{option.sku}</Text>
+            </>
+          )}
+          {option.requires.length > 0 && (
+            <>
+              <Text size="sm" c="dimmed">
+                Needs
+              </Text>
+              <Text size="sm">{names(option.requires)}</Text>
+            </>
+          )}
+          {excludes.length > 0 && (
+            <>
+              <Text size="sm" c="dimmed">
+                Cannot be combined with
+              </Text>
+              <Text size="sm">{names(excludes)}</Text>
+            </>
+          )}
+        </SimpleGrid>
+        {reason && (
+          <Alert color="orange" title="Not available now" role="status" data-testid="detail-reason">
+            {reason}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Anchor component="button" type="button" size="sm" onClick={onClose}>
+            Close
+          </Anchor>
+          <Button
+            onClick={() => {
+              onToggle();
+              onClose();
+            }}
+            disabled={reason !== null}
+            variant={isChosen ? 'light' : 'filled'}
+          >
+            {isChosen ? 'Remove this choice' : 'Choose this'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
