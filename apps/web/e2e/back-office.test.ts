@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
-import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
 /** Runs a journey with browsers that fail it on any unexpected console error, and closes them. */
@@ -23,6 +22,7 @@ describe('the design centre decides on a selection', () => {
     it(`${label}: a buyer submits, the manager returns it with a comment from the mail's link, the buyer changes and resubmits, the manager approves`, async () => {
       const email = `decided-${label}-${Date.now()}@example.test`;
       const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'Decided-pass-2026' });
+      const staff = await createManager();
       await withBrowsers(2, { viewport, isMobile }, async ([buyerBrowser, managerBrowser]) => {
         const b = buyerBrowser!.page;
         const m = managerBrowser!.page;
@@ -35,13 +35,13 @@ describe('the design centre decides on a selection', () => {
         expect(await b.getByTestId('decision-notice').textContent()).toContain('The design centre reviews it');
 
         // The managers' mail links to the selection in the back office.
-        const notice = await waitForMail('manager@demo.test', /selection submitted for approval/, 15_000, buyer.cartId);
+        const notice = await waitForMail(staff.email, /selection submitted for approval/, 15_000, buyer.cartId);
         const review = linkIn(notice.text, new RegExp(`/manage/carts/${buyer.cartId}`))!;
         expect(review).toBeTruthy();
         await m.goto(review);
         await m.waitForURL((url) => url.pathname === '/sign-in');
-        await m.getByLabel('E-mail address').fill('manager@demo.test');
-        await m.getByLabel(/^Password/).fill(E2E_DEMO_PASSWORD);
+        await m.getByLabel('E-mail address').fill(staff.email);
+        await m.getByLabel(/^Password/).fill(staff.password);
         await m.locator('form button[type=submit]').click();
         await m.waitForURL((url) => url.pathname === `/manage/carts/${buyer.cartId}`);
         await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('Awaiting approval');
@@ -58,7 +58,7 @@ describe('the design centre decides on a selection', () => {
         await b.goto(linkIn(returned.text, new RegExp(`/config/${buyer.cartId}`))!);
         const told = b.getByTestId('decision-notice');
         await expect.poll(() => told.textContent()).toContain('Please pick a warmer wall colour for the living room.');
-        expect(await told.textContent()).toContain('Morgan Design-Centre returned your selection');
+        expect(await told.textContent()).toContain(`${staff.name} returned your selection`);
 
         // A change, then signed and submitted again.
         await b.goto(`${origin()}/configure`);
@@ -84,7 +84,7 @@ describe('the design centre decides on a selection', () => {
         await b.reload();
         await expect.poll(() => b.getByTestId('review-status').textContent()).toBe('Approved');
         const approved = await b.getByTestId('decision-notice').textContent();
-        expect(approved).toMatch(/Morgan Design-Centre approved your selection on \w+ \d+, \d{4}/);
+        expect(approved).toMatch(new RegExp(`${staff.name} approved your selection on \\w+ \\d+, \\d{4}`));
       });
     });
   }
@@ -105,7 +105,8 @@ describe('inviting a buyer from the back office', () => {
     const email = `invitee-${Date.now()}@example.test`;
     await withBrowsers(1, { viewport: DESKTOP }, async ([managerBrowser]) => {
       const m = managerBrowser!.page;
-      await signInThroughPage(m, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/access-links' });
+      const staff = await createManager();
+      await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/access-links' });
       await m.waitForURL((url) => url.pathname === '/manage/access-links');
       // The page settles (its units and links loaded) before the form is filled.
       await m.waitForLoadState('networkidle');
@@ -148,7 +149,8 @@ describe('the unit grid and purchasing', () => {
   it('changes the status of a whole floor at once', async () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
       const page = browser!.page;
-      await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/unit-avail' });
+      const staff = await createManager();
+      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/unit-avail' });
       await page.waitForURL((url) => url.pathname === '/manage/unit-avail');
       await page.getByTestId('unit-cell').first().waitFor();
       await page.getByLabel('Select every unit of floor 2').check();
@@ -169,7 +171,8 @@ describe('the unit grid and purchasing', () => {
   it('downloads the purchasing CSV, whose amounts add up to the approved purchases', async () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
       const page = browser!.page;
-      await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/carts' });
+      const staff = await createManager();
+      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/carts' });
       await page.waitForURL((url) => url.pathname === '/manage/carts');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Purchasing CSV' }).click()]);
       const csv = (await (await download.createReadStream()).toArray()).map(String).join('').replace(/^\ufeff/, '');

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
-import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
-import { asDemoManager } from './support/fixtures.ts';
+import { asDemoManager, createManager } from './support/fixtures.ts';
 
 const session = useBrowser();
 let browser: BrowserSession;
@@ -19,7 +18,8 @@ describe('the catalogue editor (/manage/models)', () => {
     const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Item[];
     const target = options.find((o) => o.name === 'Swiss Coffee')!;
 
-    await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/models/options' });
+    const staff = await createManager();
+    await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/models/options' });
     await page.waitForURL((url) => url.pathname === '/manage/models/options');
     await page.getByRole('textbox', { name: 'Search options' }).fill('Swiss');
     await page.getByTestId('model-row').getByRole('link', { name: 'Swiss Coffee' }).click();
@@ -67,7 +67,8 @@ describe('the catalogue editor (/manage/models)', () => {
     const manager = await asDemoManager();
     const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Item[];
     const flooring = categories.find((c) => c.name === 'Flooring')!;
-    await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: `/manage/models/categories/${flooring._id}` });
+    const staff = await createManager();
+    await signInThroughPage(page, { email: staff.email, password: staff.password, next: `/manage/models/categories/${flooring._id}` });
     await page.waitForURL((url) => url.pathname === `/manage/models/categories/${flooring._id}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Click again to delete' }).click();

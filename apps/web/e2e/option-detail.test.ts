@@ -1,9 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
-import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage } from './support/browser.ts';
-import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 
 const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
 const photo = (rgb: [number, number, number]) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
@@ -25,7 +24,8 @@ describe('a new option, from the editor to the buyer', () => {
     const manager = await openBrowser({ viewport: DESKTOP });
     try {
       const m = manager.page;
-      await signInThroughPage(m, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/models/categories/new' });
+      const staff = await createManager();
+    await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/models/categories/new' });
       await m.waitForURL((url) => url.pathname === '/manage/models/categories/new');
       await m.waitForLoadState('networkidle');
       await m.getByRole('textbox', { name: /^Name/ }).fill(categoryName);

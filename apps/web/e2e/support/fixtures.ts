@@ -55,6 +55,31 @@ export async function createBuyerWithCompleteCart({ projectKey, email, password 
 }
 
 /**
+ * A new manager of the project, signed in by no one yet: journeys that sign a manager in use
+ * their own, so that the per-address sign-in limit (10 in 15 minutes) counts per journey as it
+ * would per person.
+ */
+export async function createManager({ projectKey = 'demo' }: { projectKey?: string } = {}): Promise<{ email: string; password: string; name: string }> {
+  const email = `manager-${uuidv7().slice(-12)}@demo.test`;
+  const password = 'Manager-pass-2026';
+  const name = `Morgan ${email.slice(8, 12)}`;
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows: [project] } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
+    const userId = uuidv7();
+    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
+    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'manager')`, [project.id, userId]);
+    return { email, password, name };
+  } finally {
+    await client.end();
+  }
+}
+
+let managerCookies: Promise<string> | null = null;
+
+/**
  * The demo manager's calls to the API from the test runner, over a real socket with the
  * project's Host (Node's fetch would not send it), signed in once.
  */
@@ -88,9 +113,13 @@ export async function asDemoManager() {
       request.on('error', reject);
       request.end(payload);
     });
-  const signedIn = await call('POST', '/api/auth/sign-in/email', { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD });
-  if (signedIn.status !== 200) throw new Error(`the demo manager could not sign in: ${signedIn.status}`);
-  return (method: string, path: string, body?: unknown) => call(method, path, body, signedIn.cookies);
+  // Signed in once for the whole file: every journey would otherwise spend the address's sign-in allowance.
+  managerCookies ??= call('POST', '/api/auth/sign-in/email', { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD }).then((signedIn) => {
+    if (signedIn.status !== 200) throw new Error(`the demo manager could not sign in: ${signedIn.status}`);
+    return signedIn.cookies;
+  });
+  const cookies = await managerCookies;
+  return (method: string, path: string, body?: unknown) => call(method, path, body, cookies);
 }
 
 /** Puts a cart's choice of one category on another option (straight into the database). */
