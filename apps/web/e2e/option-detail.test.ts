@@ -25,7 +25,7 @@ describe('a new option, from the editor to the buyer', () => {
     try {
       const m = manager.page;
       const staff = await createManager();
-    await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/models/categories/new' });
+      await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/models/categories/new' });
       await m.waitForURL((url) => url.pathname === '/manage/models/categories/new');
       await m.waitForLoadState('networkidle');
       await m.getByRole('textbox', { name: /^Name/ }).fill(categoryName);
