@@ -4,21 +4,25 @@ import { createCollectionStore, type CollectionItem } from './collection-store.t
 /** How many items a picker loads at most (a catalogue has hundreds, not millions). */
 const MAX_CHOICES = 2_000;
 
-/** Every item of a collection as picker choices (its name, else its id), page after page. */
+/** Every item of a collection (up to `max`), page after page of 200. */
+export async function allItems(collection: string, { signal, max = MAX_CHOICES }: { signal?: AbortSignal; max?: number } = {}) {
+  const store = createCollectionStore<CollectionItem>(collection);
+  const items: CollectionItem[] = [];
+  let afterId: string | null = null;
+  do {
+    const page = await store.listPage({ afterId, limit: 200, signal });
+    items.push(...page.items);
+    afterId = page.nextAfterId;
+  } while (afterId && items.length < max);
+  return items;
+}
+
+/** Every item of a collection as picker choices (its name, else its id). */
 export function collectionChoicesQuery(collection: string) {
   return {
     queryKey: ['choices', collection],
-    queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const store = createCollectionStore<CollectionItem>(collection);
-      const items: CollectionItem[] = [];
-      let afterId: string | null = null;
-      do {
-        const page = await store.listPage({ afterId, limit: 200, signal });
-        items.push(...page.items);
-        afterId = page.nextAfterId;
-      } while (afterId && items.length < MAX_CHOICES);
-      return items.map((item) => ({ value: item._id, label: String(item.name ?? item._id) }));
-    },
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (await allItems(collection, { signal })).map((item) => ({ value: item._id, label: String(item.name ?? item._id) })),
     staleTime: 30_000,
   };
 }

@@ -10,16 +10,15 @@ import {
   Select,
   Stack,
   Switch,
-  Tabs,
   TagsInput,
-  Text,
   Textarea,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { minorUnitsPerMajor } from '@decor/core';
 import { useCollectionChoices } from '../../lib/collection-choices.ts';
 import { FileUpload } from '../ui/file-upload.tsx';
-import { SafeMarkdown } from '../ui/safe-markdown.tsx';
+import { MarkdownEditor } from '../ui/markdown-editor.tsx';
 import { type FieldSpec, humanize, valueAt, withValueAt } from './fields.ts';
 
 export interface SchemaFormProps {
@@ -149,35 +148,13 @@ function toLocalInput(iso: string): string {
   return local.toISOString().slice(0, 16);
 }
 
-function MarkdownField({ value, onChange, maxLength, ...common }: { value: string; onChange: (v: string) => void; maxLength?: number | undefined; label: string; description?: string | undefined; error?: string | undefined; disabled?: boolean | undefined }) {
+function MarkdownField({ label, ...rest }: { value: string; onChange: (v: string) => void; maxLength?: number | undefined; label: string; description?: string | undefined; error?: string | undefined; disabled?: boolean | undefined }) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
-        {common.label}
+        {label}
       </Text>
-      <Tabs defaultValue="write">
-        <Tabs.List>
-          <Tabs.Tab value="write">Write</Tabs.Tab>
-          <Tabs.Tab value="preview">Preview</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="write" pt="xs">
-          <Textarea
-            aria-label={common.label}
-            description={common.description ?? 'Markdown: **bold**, lists, links.'}
-            error={common.error}
-            disabled={common.disabled}
-            autosize
-            minRows={3}
-            maxRows={12}
-            value={value}
-            onChange={(e) => onChange(e.currentTarget.value)}
-            maxLength={maxLength}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="preview" pt="xs">
-          {value.trim() ? <SafeMarkdown>{value}</SafeMarkdown> : <Text c="dimmed">Nothing written yet.</Text>}
-        </Tabs.Panel>
-      </Tabs>
+      <MarkdownEditor label={label} {...rest} />
     </Stack>
   );
 }

@@ -1,29 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { meQuery, type Me } from '../../../lib/session.ts';
 import { myProjectsQuery, type MyProject } from '../../../lib/my-projects.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 
 const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
 }
 
 /** /account: profile, e-mail, password, active sessions, projects, developer mode, sign out. */
@@ -39,7 +27,7 @@ export function AccountPage() {
         <ProjectsSection />
       </SimpleGrid>
       <SessionsSection />
-      <Section title="Sign out">
+      <SectionCard title="Sign out">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             Signs this browser out and ends its session on the server.
@@ -49,7 +37,7 @@ export function AccountPage() {
           </Button>
         </Group>
         {me.isAdmin && <DevModeSwitch />}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 }
@@ -58,7 +46,7 @@ function ProfileSection({ me }: { me: Me }) {
   const [name, setName] = useState(me.name);
   const save = useMutation({ mutationFn: () => updateName(name.trim()) });
   return (
-    <Section title="Profile">
+    <SectionCard title="Profile">
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
@@ -74,7 +62,7 @@ function ProfileSection({ me }: { me: Me }) {
           </Button>
         </Stack>
       </form>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -82,7 +70,7 @@ function EmailSection({ me }: { me: Me }) {
   const [email, setEmail] = useState('');
   const change = useMutation({ mutationFn: () => changeEmail(email.trim()) });
   return (
-    <Section title="E-mail address">
+    <SectionCard title="E-mail address">
       <Group gap="xs">
         <Text>{me.email}</Text>
         <Badge color={me.emailVerified ? 'green' : 'orange'} variant="light">
@@ -108,7 +96,7 @@ function EmailSection({ me }: { me: Me }) {
           </Button>
         </Stack>
       </form>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -123,7 +111,7 @@ function PasswordSection() {
     },
   });
   return (
-    <Section title="Password">
+    <SectionCard title="Password">
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
@@ -140,14 +128,14 @@ function PasswordSection() {
           </Button>
         </Stack>
       </form>
-    </Section>
+    </SectionCard>
   );
 }
 
 function ProjectsSection() {
   const { data: projects = [], isLoading } = useQuery(myProjectsQuery);
   return (
-    <Section title="Your projects">
+    <SectionCard title="Your projects">
       {isLoading && <Text c="dimmed">Loading…</Text>}
       {!isLoading && projects.length === 0 && (
         <Text c="dimmed" size="sm">
@@ -162,7 +150,7 @@ function ProjectsSection() {
           </Group>
         ))}
       </Stack>
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -174,7 +162,7 @@ function SessionsSection() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   });
   return (
-    <Section title="Where you are signed in">
+    <SectionCard title="Where you are signed in">
       {sessions.isError && <Alert color="red">{messageOf(sessions.error)}</Alert>}
       <Table.ScrollContainer minWidth={520}>
         <Table verticalSpacing="xs">
@@ -209,7 +197,7 @@ function SessionsSection() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </Section>
+    </SectionCard>
   );
 }
 

@@ -6,7 +6,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { formatMoney } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
-import { useCollectionChoices } from '../../../lib/collection-choices.ts';
+import { allItems, useCollectionChoices } from '../../../lib/collection-choices.ts';
 import { useProject } from '../../../lib/project.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
@@ -311,17 +311,7 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
 function RuleLinks({ optionId }: { optionId: string }) {
   const all = useQuery({
     queryKey: ['collection', 'options', 'all'],
-    queryFn: async ({ signal }) => {
-      const store = createCollectionStore<CollectionItem>('options');
-      const items: CollectionItem[] = [];
-      let afterId: string | null = null;
-      do {
-        const page = await store.listPage({ afterId, limit: 200, signal });
-        items.push(...page.items);
-        afterId = page.nextAfterId;
-      } while (afterId && items.length < 5_000);
-      return items;
-    },
+    queryFn: ({ signal }) => allItems('options', { signal, max: 5_000 }),
   });
   if (!all.data) return null;
   const byId = new Map(all.data.map((o) => [o._id, o]));

@@ -1,9 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
   Button,
-  Card,
   ColorInput,
   Group,
   NumberInput,
@@ -11,18 +10,16 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Tabs,
   Text,
-  Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
-import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
+import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 
 interface Form {
   name: string;
@@ -113,19 +110,6 @@ export function ProjectSettings() {
   return <SettingsForm key={project._version ?? 0} project={project} />;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 function localeProblem(tag: string): string | undefined {
   try {
     return Intl.getCanonicalLocales(tag.trim()).length === 1 ? undefined : 'A language tag such as en-CA';
@@ -202,7 +186,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
   return (
     <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
       <Stack gap="lg" maw={900}>
-        <Section title="Project">
+        <SectionCard title="Project">
           <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={3} />
@@ -217,9 +201,9 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
           <Text size="sm" c="dimmed">
             Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
           </Text>
-        </Section>
+        </SectionCard>
 
-        <Section title="Theme">
+        <SectionCard title="Theme">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
             <ColorInput label="Second colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
@@ -238,9 +222,9 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
               </Box>
             </Group>
           </Box>
-        </Section>
+        </SectionCard>
 
-        <Section title="Selections">
+        <SectionCard title="Selections">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput label="Deposit on upgrades (%)" min={0} max={100} value={form.depositPercent} onChange={(v) => set('depositPercent', v)} error={shown.depositPercent} />
             <NumberInput
@@ -257,9 +241,9 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
           {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
             <Switch key={feature} label={PROJECT_FEATURES[feature]} checked={form.features[feature]} onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })} />
           ))}
-        </Section>
+        </SectionCard>
 
-        <Section title="Design centre contact">
+        <SectionCard title="Design centre contact">
           <Text size="sm" c="dimmed">
             Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.
           </Text>
@@ -269,22 +253,17 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
             <TextInput label="Phone" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
             <TextInput label="Opening hours" value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
           </SimpleGrid>
-        </Section>
+        </SectionCard>
 
-        <Section title="Terms of service">
-          <Tabs defaultValue="write">
-            <Tabs.List>
-              <Tabs.Tab value="write">Write</Tabs.Tab>
-              <Tabs.Tab value="preview">Preview</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="write" pt="sm">
-              <Textarea description="Markdown: # headings, **bold**, lists. Buyers accept these before they start." autosize minRows={6} maxRows={20} value={form.termsOfService} onChange={(e) => set('termsOfService', e.currentTarget.value)} aria-label="Terms of service" />
-            </Tabs.Panel>
-            <Tabs.Panel value="preview" pt="sm">
-              {form.termsOfService.trim() ? <SafeMarkdown>{form.termsOfService}</SafeMarkdown> : <Text c="dimmed">Nothing written yet.</Text>}
-            </Tabs.Panel>
-          </Tabs>
-        </Section>
+        <SectionCard title="Terms of service">
+          <MarkdownEditor
+          label="Terms of service"
+          description="Markdown: # headings, **bold**, lists. Buyers accept these before they start."
+          minRows={6}
+          value={form.termsOfService}
+          onChange={(v) => set('termsOfService', v)}
+        />
+        </SectionCard>
 
         {message && (
           <Alert color={message.color} data-testid="settings-message">

@@ -1,0 +1,49 @@
+import { Tabs, Text, Textarea } from '@mantine/core';
+import { SafeMarkdown } from './safe-markdown.tsx';
+
+/** Markdown written in one tab and previewed, as buyers will see it, in the other. */
+export function MarkdownEditor({
+  label,
+  description,
+  error,
+  disabled,
+  value,
+  onChange,
+  maxLength,
+  minRows = 3,
+}: {
+  label: string;
+  description?: string | undefined;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number | undefined;
+  minRows?: number;
+}) {
+  return (
+    <Tabs defaultValue="write">
+      <Tabs.List>
+        <Tabs.Tab value="write">Write</Tabs.Tab>
+        <Tabs.Tab value="preview">Preview</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="write" pt="xs">
+        <Textarea
+          aria-label={label}
+          description={description ?? 'Markdown: # headings, **bold**, lists, links.'}
+          error={error}
+          disabled={disabled}
+          autosize
+          minRows={minRows}
+          maxRows={20}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          maxLength={maxLength}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="preview" pt="xs">
+        {value.trim() ? <SafeMarkdown>{value}</SafeMarkdown> : <Text c="dimmed">Nothing written yet.</Text>}
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
