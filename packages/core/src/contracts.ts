@@ -67,6 +67,18 @@ export const designCentreContactSchema = z
   .strict();
 export type DesignCentreContact = z.infer<typeof designCentreContactSchema>;
 
+/**
+ * How the 3D rooms are lit and first seen (docs/back-office.md, "3D settings"): 1 is the
+ * calibrated light under which a floor shows exactly its swatch colour, and the standard view.
+ */
+export const sceneSettingsSchema = z
+  .object({
+    brightness: z.number().min(0.5).max(1.5).default(1),
+    cameraDistance: z.number().min(0.6).max(1.6).default(1),
+  })
+  .strict();
+export type SceneSettings = z.infer<typeof sceneSettingsSchema>;
+
 const projectOptionFields = {
   locale: localeTag,
   unitSystem: unitSystemSchema,
@@ -76,6 +88,7 @@ const projectOptionFields = {
   /** Days a new buyer's selection stays open when their unit has no deadline of its own. */
   defaultDeadlineDays: z.number().int().min(1).max(730),
   contact: designCentreContactSchema,
+  scene: sceneSettingsSchema,
 };
 
 /** A project's options: locale, unit system, terms of service and the rest of its settings. */
@@ -89,6 +102,7 @@ export const projectOptionsSchema = z
     tagline: projectOptionFields.tagline.optional(),
     defaultDeadlineDays: projectOptionFields.defaultDeadlineDays.optional(),
     contact: projectOptionFields.contact.optional(),
+    scene: projectOptionFields.scene.optional(),
   })
   .catchall(z.unknown());
 

@@ -36,7 +36,7 @@ export const MANAGE_NAV: NavItem[] = [
   { to: '/manage/unit-avail', label: 'Unit availability' },
   { to: '/manage/access-links', label: 'Access links' },
   { to: '/manage/imported', label: 'Imports' },
-  { to: '/manage/runtime', label: '3D runtime' },
+  { to: '/manage/runtime', label: '3D settings' },
   { to: '/manage/settings', label: 'Settings' },
 ];
 

@@ -4,6 +4,7 @@ import { OrbitControls, useTexture } from '@react-three/drei';
 import { RepeatWrapping, SRGBColorSpace } from 'three';
 import type { Finish, RoomFinishes, Surface } from '@decor/core';
 import { DEFAULT_FINISHES, roomLayout, type SceneRoom } from './room-layout.ts';
+import { useProject } from '../../lib/project.ts';
 
 /**
  * One room in 3D (three.js through react-three-fiber; this module is only ever loaded
@@ -16,6 +17,10 @@ import { DEFAULT_FINISHES, roomLayout, type SceneRoom } from './room-layout.ts';
  */
 export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom; finishes: RoomFinishes; onReady?: () => void }) {
   const layout = useMemo(() => roomLayout(room), [room]);
+  // The project's 3D settings: 1 and 1 are the calibrated light and the standard view.
+  const { data: project } = useProject();
+  const brightness = project?.options.scene?.brightness ?? 1;
+  const distance = project?.options.scene?.cameraDistance ?? 1;
   const { w, d, h } = layout.size;
   const finish = (surface: Surface) => finishes[surface] ?? DEFAULT_FINISHES[surface];
   /** A surface's material; `span` is its size in metres, so that a texture repeats at its real scale. */
@@ -33,8 +38,8 @@ export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom
 
   return (
     <Canvas
-      key={room._id}
-      camera={{ position: [0, h * 1.45, d * 0.5 + Math.max(w, d, h) * 1.05], fov: 50, near: 0.05, far: 100 }}
+      key={`${room._id}-${distance}`}
+      camera={{ position: [0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance], fov: 50, near: 0.05, far: 100 }}
       gl={{ preserveDrawingBuffer: true, antialias: true }}
       aria-label={`3D view of the ${room.name}`}
       role="img"
@@ -47,10 +52,10 @@ export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom
         colour: ambient 0.6 + straight-down 0.4 (three divides a light's intensity by π for a
         diffuse surface). Horizontal lights shade the walls without touching the floor.
       */}
-      <ambientLight intensity={0.6 * Math.PI} />
-      <directionalLight position={[0, 10, 0]} intensity={0.4 * Math.PI} />
-      <directionalLight position={[0, 0, 10]} intensity={0.3 * Math.PI} />
-      <directionalLight position={[10, 0, 0]} intensity={0.12 * Math.PI} />
+      <ambientLight intensity={0.6 * Math.PI * brightness} />
+      <directionalLight position={[0, 10, 0]} intensity={0.4 * Math.PI * brightness} />
+      <directionalLight position={[0, 0, 10]} intensity={0.3 * Math.PI * brightness} />
+      <directionalLight position={[10, 0, 0]} intensity={0.12 * Math.PI * brightness} />
       {/* Floor */}
       <mesh rotation={[-Math.PI / 2, 0, 0]} position={[0, 0, 0]} name="floor">
         <planeGeometry args={[w, d]} />

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { RuntimeSettings } from '../../../features/manage/components/runtime-settings.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_manager/manage/runtime')({
 
 function Page() {
   return (
-    <PageFrame title="3D runtime" description="Which category paints which surface, lighting and the default camera." />
+    <PageFrame title="3D settings" description="How choices paint the buyers' 3D rooms: which category colours which surface, room sizes, the light and the first view.">
+      <RuntimeSettings />
+    </PageFrame>
   );
 }

@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, NumberInput, Select, Skeleton, Slider, Stack, Table, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { finishesByRoom, SURFACES, type CategoryDocument, type OptionDocument, type ProjectResponse, type Selection } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
+import { allItems } from '../../../lib/collection-choices.ts';
+import { currentProjectKey } from '../../../config/env.ts';
+import { projectQuery, useProject } from '../../../lib/project.ts';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
+import { sceneRoomsOf, SURFACE_LABELS } from '../../../components/room/room-layout.ts';
+
+type Category = CollectionItem & CategoryDocument;
+type Option = CollectionItem & OptionDocument;
+type Room = CollectionItem & { name: string; dimensions?: { w: number; d: number; h: number } | null };
+
+/** `/manage/runtime`: which category paints which 3D surface, room sizes, light and first view, with a live room beside them. */
+export function RuntimeSettings() {
+  const categories = useQuery({ queryKey: ['collection', 'categories', 'all'], queryFn: ({ signal }) => allItems('categories', { signal }) as Promise<Category[]> });
+  const rooms = useQuery({ queryKey: ['collection', 'rooms', 'all'], queryFn: ({ signal }) => allItems('rooms', { signal }) as Promise<Room[]> });
+  const options = useQuery({ queryKey: ['collection', 'options', 'all'], queryFn: ({ signal }) => allItems('options', { signal, max: 5_000 }) as Promise<Option[]> });
+  const { data: project } = useProject();
+  if (categories.isError || rooms.isError || options.isError) return <Alert color="red">The 3D settings could not be loaded.</Alert>;
+  if (!categories.data || !rooms.data || !options.data || !project) return <Skeleton h={400} />;
+  return <Settings categories={categories.data} rooms={rooms.data} options={options.data} project={project} />;
+}
+
+function Settings({ categories, rooms, options, project }: { categories: Category[]; rooms: Room[]; options: Option[]; project: ProjectResponse }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['collection'] }),
+      queryClient.invalidateQueries({ queryKey: ['catalogue'] }),
+      queryClient.invalidateQueries({ queryKey: projectQuery(currentProjectKey()).queryKey }),
+    ]);
+  };
+  const saveItem = async (collection: 'categories' | 'rooms', item: CollectionItem, changes: Record<string, unknown>, said: string) => {
+    setMessage(null);
+    try {
+      await createCollectionStore(collection).update({ _id: item._id, _version: item._version }, changes);
+      setMessage({ color: 'green', text: said });
+    } catch (caught) {
+      setMessage({ color: 'red', text: caught instanceof ApiError ? caught.message : 'That could not be saved.' });
+    } finally {
+      await refresh();
+    }
+  };
+
+  // The preview shows each mapped category's first option, so a mapping can be seen at once.
+  const sampleFinishes = useMemo(() => {
+    const byId = new Map(options.map((o) => [o._id, o]));
+    const categoryById = new Map(categories.map((c) => [c._id, c]));
+    const sceneRooms = sceneRoomsOf(rooms, categories, null);
+    const selections: Selection[] = [];
+    for (const category of categories.filter((c) => c.surface)) {
+      const sample = options.find((o) => o.category === category._id && o.active && o.swatch);
+      if (!sample) continue;
+      for (const room of category.rooms.length ? category.rooms : rooms.map((r) => r._id)) selections.push({ option: sample._id, room, quantity: 1 });
+    }
+    return { sceneRooms, finishes: finishesByRoom(selections, { rooms: sceneRooms, options: byId, categories: categoryById }) };
+  }, [categories, options, rooms]);
+
+  return (
+    <Stack gap="lg">
+      {message && (
+        <Alert color={message.color} withCloseButton onClose={() => setMessage(null)} data-testid="runtime-message">
+          {message.text}
+        </Alert>
+      )}
+      <SectionCard title="Which category paints which surface">
+        <Text size="sm" c="dimmed">
+          A buyer's choice in a category gives its colour and texture to this surface of their 3D rooms. Categories without a surface are listed but not drawn.
+        </Text>
+        <Table.ScrollContainer minWidth={420}>
+          <Table data-testid="surface-map">
+            <Table.Tbody>
+              {categories.map((category) => (
+                <Table.Tr key={category._id}>
+                  <Table.Td>{category.name}</Table.Td>
+                  <Table.Td w={220}>
+                    <Select
+                      aria-label={`Surface of ${category.name}`}
+                      placeholder="Not drawn"
+                      data={SURFACES.map((s) => ({ value: s, label: SURFACE_LABELS[s] }))}
+                      value={category.surface ?? null}
+                      clearable
+                      onChange={(surface) => void saveItem('categories', category, { surface: surface ?? null }, `${category.name} now paints ${surface ? SURFACE_LABELS[surface as keyof typeof SURFACE_LABELS].toLowerCase() : 'nothing'}.`)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </SectionCard>
+
+      <SectionCard title="Live preview">
+        <RoomExplorer rooms={sampleFinishes.sceneRooms} finishes={sampleFinishes.finishes} />
+      </SectionCard>
+
+      <SectionCard title="Room sizes (metres)">
+        {rooms.map((room) => (
+          <RoomSize key={`${room._id}-${room._version}`} room={room} onSave={(dimensions) => saveItem('rooms', room, { dimensions }, `${room.name}: size saved.`)} />
+        ))}
+      </SectionCard>
+
+      <SceneControls key={project._version ?? 0} project={project} onSaved={refresh} onMessage={setMessage} />
+    </Stack>
+  );
+}
+
+function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: number; d: number; h: number }) => void }) {
+  const [size, setSize] = useState(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
+  const changed = JSON.stringify(size) !== JSON.stringify(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
+  const field = (key: 'w' | 'd' | 'h', label: string, max: number) => (
+    <NumberInput label={label} value={size[key]} min={0.5} max={max} step={0.1} decimalScale={2} w={100} onChange={(v) => typeof v === 'number' && setSize({ ...size, [key]: v })} />
+  );
+  return (
+    <Group align="end" gap="sm" wrap="wrap">
+      <Text w={160} fw={500} pb={8}>
+        {room.name}
+      </Text>
+      {field('w', 'Width', 100)}
+      {field('d', 'Depth', 100)}
+      {field('h', 'Height', 20)}
+      <Button variant="light" disabled={!changed} onClick={() => onSave(size)}>
+        Save
+      </Button>
+    </Group>
+  );
+}
+
+function SceneControls({ project, onSaved, onMessage }: { project: ProjectResponse; onSaved: () => Promise<void>; onMessage: (m: { color: string; text: string }) => void }) {
+  const [brightness, setBrightness] = useState(project.options.scene?.brightness ?? 1);
+  const [distance, setDistance] = useState(project.options.scene?.cameraDistance ?? 1);
+  const [isSaving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api(`/api/projects/${project._id}`, { method: 'PATCH', body: { options: { scene: { brightness, cameraDistance: distance } }, ...(project._version ? { _version: project._version } : {}) } });
+      onMessage({ color: 'green', text: 'Light and first view saved: buyers see them on their next visit.' });
+      await onSaved();
+    } catch (caught) {
+      onMessage({ color: 'red', text: caught instanceof ApiError ? caught.message : 'The 3D settings could not be saved.' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <SectionCard title="Light and first view">
+      <Text size="sm">Brightness ({brightness.toFixed(2)}; 1 shows every swatch exactly in its colour)</Text>
+      <Slider min={0.5} max={1.5} step={0.05} value={brightness} onChange={setBrightness} aria-label="Brightness" />
+      <Text size="sm">Camera distance ({distance.toFixed(2)}; below 1 closer, above 1 further)</Text>
+      <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} aria-label="Camera distance" />
+      <Group>
+        <Button onClick={save} loading={isSaving} disabled={brightness === (project.options.scene?.brightness ?? 1) && distance === (project.options.scene?.cameraDistance ?? 1)}>
+          Save light and view
+        </Button>
+        <Button variant="subtle" onClick={() => { setBrightness(1); setDistance(1); }}>
+          Back to standard
+        </Button>
+      </Group>
+    </SectionCard>
+  );
+}
