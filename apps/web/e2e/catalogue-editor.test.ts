@@ -75,4 +75,23 @@ describe('the catalogue editor (/manage/models)', () => {
     await expect.poll(() => page.getByTestId('edit-message').textContent()).toMatch(/still used by \d+ item/);
     expect((await manager('GET', `/api/schema/categories/${flooring._id}`)).status).toBe(200);
   });
+
+  it('shows what a package contains and costs, and what a buyer’s open selection would become', async () => {
+    const { page } = browser;
+    const manager = await asDemoManager();
+    const packages = (await manager('GET', '/api/schema/packages/?limit=200')).json as Array<Item & { options: string[]; priceAdjustment: number }>;
+    const classic = packages.find((p) => p.name === 'Classic Warmth')!;
+    const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Item[];
+    const sum = classic.options.reduce((total, id) => total + (options.find((o) => o._id === id)!.price ?? 0), 0);
+    const staff = await createManager();
+    await signInThroughPage(page, { email: staff.email, password: staff.password, next: `/manage/models/packages/${classic._id}` });
+    await page.waitForURL((url) => url.pathname === `/manage/models/packages/${classic._id}`);
+    const panel = page.getByTestId('package-panel');
+    await expect.poll(() => panel.getByTestId('package-price').textContent()).toBe(cad(sum + classic.priceAdjustment));
+    const picker = page.getByRole('combobox', { name: "Preview on a buyer's open selection" }).or(page.getByRole('textbox', { name: "Preview on a buyer's open selection" })).first();
+    await picker.click();
+    await page.getByRole('option').first().click();
+    const preview = panel.getByTestId('package-preview');
+    await expect.poll(() => preview.textContent()).toMatch(/Adds:.*Replaces:.*Total \$[\d,.]+ → \$[\d,.]+/);
+  });
 });

@@ -215,3 +215,19 @@ export function applyPackage(
   }
   return result;
 }
+
+/**
+ * The rooms a package's option goes into for a unit's plan: the option's own rooms, else its
+ * category's, kept to the category's rooms and to the plan's (all rooms when the plan is unknown).
+ */
+export function packageRooms(
+  optionId: string,
+  options: ReadonlyMap<string, { category: string; rooms?: readonly string[] }>,
+  categories: ReadonlyMap<string, { rooms?: readonly string[] }>,
+  planRooms: readonly string[] | null,
+): string[] {
+  const option = options.get(optionId);
+  const categoryRooms = (option ? categories.get(option.category)?.rooms : undefined) ?? [];
+  const candidates = option?.rooms?.length ? option.rooms : categoryRooms;
+  return candidates.filter((room) => categoryRooms.includes(room) && (!planRooms || planRooms.includes(room)));
+}

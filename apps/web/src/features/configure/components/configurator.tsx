@@ -13,6 +13,7 @@ import {
   type RoomFinishes,
   type RuleContext,
   minorUnitsPerMajor,
+  packageRooms,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
@@ -95,12 +96,9 @@ function Editor({
   // The preview follows every choice at once, before the server confirms it.
   const finishes = useMemo(() => finishesByRoom(editor.selections, { rooms: sceneRooms, options: context.options, categories: context.categories }), [editor.selections, sceneRooms, context]);
   /** The rooms of the plan a package option applies to: its own rooms, else its category's. */
-  const roomsFor = (optionId: string) => {
-    const option = options.find((o) => o._id === optionId);
-    const category = option ? categories.find((c) => c._id === option.category) : undefined;
-    const candidates = option?.rooms.length ? option.rooms : (category?.rooms ?? []);
-    return candidates.filter((room) => (category?.rooms ?? []).includes(room) && (!planRooms || planRooms.includes(room)));
-  };
+  const optionsById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
+  const categoriesById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
+  const roomsFor = (optionId: string) => packageRooms(optionId, optionsById, categoriesById, planRooms ?? null);
   const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
   const estimate = cartTotal({ selections: editor.selections, priceOf: (id) => context.options.get(id)?.price });
   const missing = missingRequired(editor.selections, context);

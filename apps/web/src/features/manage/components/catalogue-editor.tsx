@@ -16,6 +16,7 @@ import { fieldsOf, problemsOf, valueAt, type FieldSpec } from '../../../componen
 import { collectionsQuery, type CollectionInfo } from '../api/get-collections.ts';
 import { catalogueCheckQuery } from '../api/get-catalogue-check.ts';
 import { CatalogueCheck } from './catalogue-check.tsx';
+import { PackagePanel } from './package-panel.tsx';
 
 /** The collections a manager edits here: those the design centre writes (carts and purchases have their own pages). */
 const isEditable = (c: CollectionInfo) => c.access.write === 'managers';
@@ -283,6 +284,7 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
           </Alert>
         )}
         {info.name === 'options' && base && <RuleLinks optionId={base._id} />}
+        {info.name === 'packages' && <PackagePanel value={value} />}
         <Card withBorder radius="md" padding="lg">
           <SchemaForm fields={specs} value={value} onChange={setValue} errors={errors} currency={project?.currency ?? 'CAD'} />
         </Card>
