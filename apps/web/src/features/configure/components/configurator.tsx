@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   allowances,
@@ -18,7 +18,10 @@ import {
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
-import { OptionDetail, photoUrl } from './option-detail.tsx';
+import { photoUrl } from './option-photo.ts';
+
+// The details view (and the Markdown it renders) loads when a buyer first opens one.
+const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
 import { useCartEditor } from './use-cart-editor.ts';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
@@ -252,6 +255,7 @@ function CategorySection({
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
         {detailOf && (
+          <Suspense fallback={null}>
           <OptionDetail
             option={detailOf}
             options={optionsById}
@@ -265,6 +269,7 @@ function CategorySection({
             onToggle={() => editor.toggle(detailOf._id, roomId)}
             onClose={() => setDetailOf(null)}
           />
+          </Suspense>
         )}
         {available.map((option) => {
           const isChosen = editor.selections.some((s) => s.option === option._id && s.room === roomId);

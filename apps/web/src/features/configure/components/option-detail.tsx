@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { OptionDocument } from '@decor/core';
 import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
+import { photoUrl } from './option-photo.ts';
 
 const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
 
-/** The file of a photo at a size: a thumbnail for cards and thumbnails, the 800-wide one for the view. */
-export const photoUrl = (id: string, size: 200 | 800) => `/api/files/${id}?thumb=${size}`;
 
 /**
  * An option up close (docs/screens.md, "Configure"): its photos, description, vendor, SKU,
