@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { demoAccountsNotice, resolveDemoPassword } from './db/seed/demo-password.ts';
 import { seedDemo } from './db/seed/seed.ts';
+import { addDemoPhotos } from './db/seed/demo-photos.ts';
+import { LocalDiskStorage } from './modules/files/storage.ts';
 import { resolveStoredSecret } from './lib/stored-secret.ts';
 import { DirectoryInUseError } from './lib/dir-lock.ts';
 
@@ -27,7 +29,10 @@ async function prepare(config: Config) {
   let demoNotice: string | null = null;
   if (config.seedDemo) {
     const { value: password, generated } = await resolveDemoPassword(config.dataDir, config.demoPassword);
-    const { createdAccounts } = await seedDemo({ db: database.db, password, portalHost: config.portalHost });
+    const { createdAccounts, createdProjects } = await seedDemo({ db: database.db, password, portalHost: config.portalHost });
+    // A new demo project gets its product photos, drawn once (tests seed without them).
+    const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+    for (const projectKey of createdProjects) await addDemoPhotos({ db: database.db, storage, projectKey });
     demoNotice = demoAccountsNotice({ password, generated, createdAccounts, dataDir: config.dataDir });
   }
   return { database, authSecret, demoNotice };

@@ -87,6 +87,16 @@ export async function storeUpload({ db, storage, scope, upload }: { db: Db; stor
     throw fail('unsupported_media_type', 'file.type-mismatch', { claimed, detected: type }, { claimed, detected: type });
   }
 
+  return fileView(await storeFile({ db, storage, projectId: project.id, createdBy: actor.userId, upload, type }));
+}
+
+/**
+ * Stores bytes whose type is known and accepted: images re-encoded (no metadata) with WebP
+ * thumbnails, then the row. Used by uploads and by the demo's generated photos.
+ */
+export async function storeFile({ db, storage, projectId, createdBy, upload, type }: { db: Db; storage: FileStorage; projectId: string; createdBy: string | null; upload: Upload; type: string }) {
+  const project = { id: projectId };
+  const actor = { userId: createdBy };
   const id = uuidv7();
   let stored = upload.bytes;
   let storedType = type;
@@ -133,7 +143,7 @@ export async function storeUpload({ db, storage, scope, upload }: { db: Db; stor
       createdBy: actor.userId,
     })
     .returning();
-  return fileView(row!);
+  return row!;
 }
 
 /** The file (or one of its thumbnails) of the request's project, with what to send. */
