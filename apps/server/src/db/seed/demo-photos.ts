@@ -8,7 +8,7 @@ import { storeFile } from '../../modules/files/files.operations.ts';
  * Product photos for the demo catalogue, drawn here rather than downloaded: each option with a
  * swatch gets a picture in its colour with the pattern of what it is — planks for floors, a
  * paint chip for walls, door panels for cabinets, speckled stone for counters, tiles for
- * backsplashes and bathrooms, brushed metal for hardware (docs/product.md, "Demo").
+ * backsplashes and bathrooms, brushed metal for hardware (docs/operations.md, "Demo accounts").
  */
 
 const WIDTH = 480;
