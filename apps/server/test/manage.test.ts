@@ -3,6 +3,7 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-ap
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
 import { recipients } from './support/mail-catcher.ts';
+import { pdfText } from './support/pdf-text.ts';
 
 /**
  * The back office (docs/back-office.md): its reads, bulk changes, the decisions on a cart and
@@ -167,6 +168,14 @@ describe(`the back office (${testDbKind})`, () => {
 
     const resubmitted = await app.inject({ method: 'POST', url: `/api/carts/${cart!._id}/submit`, headers: browserHeaders(olivia), payload: { signature: 'Olivia Chen', agree: true, _version: patched.json()._version } });
     expect(resubmitted.statusCode).toBe(200);
+    // The buyer gets the signed summary as a PDF, and what happens next.
+    const signed = await mail!.waitFor('olivia.chen@demo.test', /your signed selection/);
+    expect(signed.text).toContain('What happens next');
+    expect(signed.text).toContain('design@maple-residences.example');
+    const [attachment] = signed.attachments;
+    expect(attachment?.contentType).toBe('application/pdf');
+    const pdf = await pdfText(attachment!.content);
+    expect(pdf).toContain('Signed by Olivia Chen');
     const approved = await call('manager', 'POST', `/api/carts/${cart!._id}/approve`);
     expect(approved.statusCode).toBe(200);
     const approvalMail = await mail!.waitFor('olivia.chen@demo.test', /approved/);
@@ -197,6 +206,9 @@ describe(`the back office (${testDbKind})`, () => {
     expect(sneaky.statusCode).toBe(200);
     expect(sneaky.json().fees).toEqual(body.fees);
     expect(sneaky.json().total).toBe(before + 25_000);
+    // The PDF shows the fee as a line of its own.
+    const printed = await call('manager', 'GET', `/api/carts/${cart!._id}/pdf`);
+    expect(pdfText(printed.rawPayload)).toContain('Change order fee (revision 2)');
     // A negative fee is refused and changes nothing.
     expect((await call('manager', 'POST', `/api/carts/${cart!._id}/reopen`, { fee: -5 })).statusCode).toBe(400);
   });

@@ -5,7 +5,8 @@ import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Document, HookArgs, HookRegistry } from '../decor/collection-hooks.ts';
 import type { Writer } from '../decor/items.write.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { notifyBuyersOfDecision, notifyManagersOfSubmission } from './carts.notices.ts';
+import { confirmSignatureToBuyers, notifyBuyersOfDecision, notifyManagersOfSubmission } from './carts.notices.ts';
+import type { CartData } from './carts.document.ts';
 import { repriceDraftCarts } from './carts.pricing.ts';
 import { enforceCartRules, totalOf } from './carts.rules.ts';
 
@@ -64,6 +65,10 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
         );
       }
       if (data?.status !== 'submitted' || previous?.status === 'submitted') return;
+      // The buyers get their signed summary; the managers are told it waits for them.
+      void confirmSignatureToBuyers({ db, mailer, project, origin: projectOrigin(config, project.key), cartId: id, cart: data as CartData }).catch((error: unknown) =>
+        log?.warn({ err: error }, 'the signed summary could not be sent to the buyers'),
+      );
       const cart = { _id: id, unit: String(data.unit), total: Number(data.total), signature: data.signature as { name: string } | null };
       return notifyManagersOfSubmission({
           db,

@@ -6,7 +6,10 @@ import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
-import { deadlineReminderMail, type DecisionKind, selectionDecisionMail, selectionSubmittedMail } from '../mail/templates.ts';
+import { deadlineReminderMail, type DecisionKind, selectionDecisionMail, selectionSignedMail, selectionSubmittedMail } from '../mail/templates.ts';
+import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { CartData } from './carts.document.ts';
+import { renderCartPdf } from './carts.pdf.ts';
 
 /**
  * The mail a cart's deadline and submission cause (docs/selection-rules.md): reminders to the buyers
@@ -170,6 +173,34 @@ export async function notifyBuyersOfDecision({
         fee: entry.fee ? money(entry.fee) : undefined,
         deadline: entry.deadline ? new Date(entry.deadline).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' }) : undefined,
         url: `${origin}/config/${cart._id}`,
+      }),
+    );
+  }
+  return recipients.length;
+}
+
+/**
+ * Confirms a signature to the buyers of the cart (the one who signed and the co-buyers), with
+ * the signed summary attached as a PDF and what happens next. Sent after the commit.
+ */
+export async function confirmSignatureToBuyers({ db, mailer, project, origin, cartId, cart }: { db: Db; mailer: Mailer; project: ProjectRow; origin: string; cartId: string; cart: CartData }) {
+  const options = projectOptionsSchema.parse(project.options ?? {});
+  const [recipients, unit, pdf] = await Promise.all([
+    buyerEmails(db, project.id, cart),
+    unitName(db, project.id, cart.unit),
+    renderCartPdf({ db, project, cart, cartId, prices: true }),
+  ]);
+  for (const to of recipients) {
+    await mailer.send(
+      selectionSignedMail({
+        to,
+        projectName: project.name,
+        unitName: unit,
+        signer: cart.signature?.name ?? 'You',
+        total: formatMoney(cart.total, { currency: project.currency, locale: options.locale }),
+        contact: options.contact,
+        url: `${origin}/config/${cartId}`,
+        pdf: { filename: pdf.fileName, content: Buffer.from(pdf.bytes) },
       }),
     );
   }

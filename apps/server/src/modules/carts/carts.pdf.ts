@@ -6,7 +6,8 @@ import { users } from '../../db/schema/index.ts';
 import type { Scope } from '../projects/scope.ts';
 import { cartScope } from './carts.operations.ts';
 import { readCart } from './carts.repo.ts';
-import { cartDocument } from './carts.document.ts';
+import { cartDocument, type CartData } from './carts.document.ts';
+import type { ProjectRow } from '../projects/projects.repo.ts';
 
 /**
  * GET /api/carts/{id}/pdf (docs/selection-rules.md): the signed summary of a cart, by room and
@@ -17,6 +18,11 @@ export async function cartPdf({ db, scope, cartId, prices, now = new Date() }: {
   const { project, plan, isManager } = await cartScope(db, scope);
   if (!prices && !isManager) throw fail('forbidden', 'cart.pdf-prices');
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
+  return renderCartPdf({ db, project, cart, cartId, prices, now });
+}
+
+/** The PDF of a cart already read (the caller has checked who may have it). */
+export async function renderCartPdf({ db, project, cart, cartId, prices, now = new Date() }: { db: Db; project: ProjectRow; cart: CartData; cartId: string; prices: boolean; now?: Date }) {
   const doc = await cartDocument(db, project, cart);
   const [owner] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, String(cart.owner ?? '')));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: doc.project.options.locale });
@@ -53,6 +59,10 @@ export async function cartPdf({ db, scope, cartId, prices, now = new Date() }: {
   if (doc.package) {
     writer.heading('Package');
     writer.row('', doc.package.name, '', prices ? money(doc.package.priceAdjustment) : '');
+  }
+  if (cart.fees?.length) {
+    writer.heading('Change orders');
+    for (const fee of cart.fees) writer.row('', fee.label, '', prices ? money(fee.amount) : '');
   }
   if (prices) {
     writer.gap(6);

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (the signed summary as a PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -43,9 +45,11 @@ export function createMailer({
   }
   return {
     kind: 'outbox',
-    async send(mail) {
+    async send({ attachments = [], ...mail }) {
+      // The outbox keeps the words; attachments are named in the log only.
       await db.insert(outbox).values({ id: uuidv7(), ...mail });
-      log.info({ to: mail.to, subject: mail.subject }, `mail to the dev outbox:\n${mail.text}`);
+      const files = attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ');
+      log.info({ to: mail.to, subject: mail.subject }, `mail to the dev outbox:\n${mail.text}${files ? `\n[attached: ${files}]` : ''}`);
     },
   };
 }

@@ -121,6 +121,46 @@ export function selectionSubmittedMail({ to, projectName, unitName, buyer, total
   });
 }
 
+/** To the buyer who signed: what they signed, the summary attached, and what happens next. */
+export function selectionSignedMail({
+  to,
+  projectName,
+  unitName,
+  signer,
+  total,
+  contact,
+  url,
+  pdf,
+}: {
+  to: string;
+  projectName: string;
+  unitName: string;
+  signer: string;
+  total: string;
+  contact: { name: string; email: string; phone: string; hours: string } | undefined;
+  url: string;
+  pdf: { filename: string; content: Buffer };
+}): Mail {
+  const reach = contact && (contact.email || contact.phone)
+    ? [`Questions? ${[contact.name || 'The design centre', contact.email, contact.phone].filter(Boolean).join(' · ')}${contact.hours ? ` (${contact.hours})` : ''}.`]
+    : [];
+  return {
+    ...compose({
+      to,
+      projectName,
+      subject: `Unit ${unitName}: your signed selection`,
+      paragraphs: [
+        `${signer} signed and submitted the design selection of unit ${unitName}, for an upgrades total of ${total}. The signed summary is attached to this message.`,
+        'What happens next: the design centre reviews your selection and e-mails you when it is approved, or if something needs to change. Until then it cannot be changed.',
+        ...reach,
+      ],
+      action: { label: 'See your selection', url },
+      footer: 'You receive this because you signed this selection.',
+    }),
+    attachments: [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }],
+  };
+}
+
 export type DecisionKind = 'approve' | 'return' | 'reopen' | 'extend';
 
 /** What the design centre decided about a buyer's selection, and what the buyer should do next. */
