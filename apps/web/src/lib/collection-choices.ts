@@ -17,6 +17,14 @@ export async function allItems(collection: string, { signal, max = MAX_CHOICES }
   return items;
 }
 
+/** Every item of a collection, kept under one key so the pages that need a whole collection share it. */
+export function allItemsQuery<T extends CollectionItem = CollectionItem>(collection: string, max = MAX_CHOICES) {
+  return {
+    queryKey: ['collection', collection, 'all'],
+    queryFn: ({ signal }: { signal: AbortSignal }) => allItems(collection, { signal, max }) as Promise<T[]>,
+  };
+}
+
 /** Every item of a collection as picker choices (its name, else its id). */
 export function collectionChoicesQuery(collection: string) {
   return {

@@ -10,6 +10,7 @@ import { invitationMail } from '../mail/templates.ts';
 import { grantMembership, roleInProject } from '../projects/memberships.repo.ts';
 import { requireProject } from '../projects/projects.operations.ts';
 import { requireManager, type Scope } from '../projects/scope.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { createItem, updateItem, withWrites } from '../decor/items.write.ts';
 import { cartOfUnit } from '../carts/carts.repo.ts';
@@ -102,27 +103,16 @@ const CODES_PAGE = 50;
 
 export async function listProjectAccessCodes({ db, scope, origin, after, q }: { db: Db; scope: Scope; origin: string; after?: string | undefined; q?: string | undefined }) {
   const { project } = requireCodeManager(scope);
-  const rows = await listAccessCodes(db, { projectId: project.id, after: decodeCodeCursor(after), limit: CODES_PAGE + 1, q });
-  const page = rows.slice(0, CODES_PAGE);
-  const last = page[page.length - 1]?.row;
-  return {
-    items: page.map(({ row, unitName }) => accessCodeView(row, origin, unitName)),
-    next: rows.length > CODES_PAGE && last ? Buffer.from(JSON.stringify({ at: last.createdAt.toISOString(), code: last.code })).toString('base64url') : null,
-  };
+  const rows = await listAccessCodes(db, { projectId: project.id, after: decodeCursor<{ at: string; code: string }>(after, isCodeKey), limit: CODES_PAGE + 1, q });
+  return pageOf(
+    rows,
+    CODES_PAGE,
+    ({ row, unitName }) => accessCodeView(row, origin, unitName),
+    ({ row }) => ({ at: row.createdAt.toISOString(), code: row.code }),
+  );
 }
 
-function decodeCodeCursor(text: string | undefined): { at: string; code: string } | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as { at?: unknown; code?: unknown };
-    if (typeof value.at === 'string' && !Number.isNaN(Date.parse(value.at)) && typeof value.code === 'string' && /^[a-z0-9]{8,64}$/.test(value.code)) {
-      return { at: value.at, code: value.code };
-    }
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw fail('bad_request', 'manage.bad-cursor', undefined, { field: 'after' });
-}
+const isCodeKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.code === 'string' && /^[a-z0-9]{8,64}$/.test(v.code);
 
 /**
  * Invites many people at once, one link each (e-mail and unit), all made or none: every

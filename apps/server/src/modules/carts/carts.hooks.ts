@@ -27,7 +27,7 @@ function choicesOf(cart: Document | null) {
   return JSON.stringify([cart?.selections ?? [], cart?.package ?? null]);
 }
 
-type HistoryEntry = { action?: string; by: string; comment?: string; fee?: number; deadline?: string };
+type HistoryEntry = { action?: string; by: string; byName?: string; comment?: string; fee?: number; deadline?: string };
 const DECISIONS = new Set(['approve', 'return', 'reopen', 'extend']);
 
 /** The design centre's decision this write added to a cart's history, if it added one. */

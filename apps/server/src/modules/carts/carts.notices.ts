@@ -4,7 +4,7 @@ import { formatMoney, projectOptionsSchema } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
 import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
 import { deadlineReminderMail, type DecisionKind, selectionDecisionMail, selectionSignedMail, selectionSubmittedMail } from '../mail/templates.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
@@ -133,12 +133,24 @@ export async function notifyManagersOfSubmission({
   }
 }
 
+/** Sends each buyer of a cart (its owner and the unit's buyers) the mail `compose` makes. */
+async function mailEachBuyer(
+  { db, mailer, project, cart }: { db: Db; mailer: Mailer; project: { id: string; currency: string; options: Record<string, unknown> }; cart: { unit: string; owner?: string | null } },
+  compose: (to: string, facts: { unit: string; money: (minor: number) => string; options: ReturnType<typeof projectOptionsSchema.parse> }) => Mail,
+) {
+  const options = projectOptionsSchema.parse(project.options ?? {});
+  const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: options.locale });
+  const [recipients, unit] = await Promise.all([buyerEmails(db, project.id, cart), unitName(db, project.id, cart.unit)]);
+  for (const to of recipients) await mailer.send(compose(to, { unit, money, options }));
+  return recipients.length;
+}
+
 /**
  * Tells a cart's buyers what the design centre decided (approved, returned with a comment,
  * reopened as a change order, deadline extended) and links them to where they act next.
  * Sent after the change is committed; failures are logged by the caller.
  */
-export async function notifyBuyersOfDecision({
+export function notifyBuyersOfDecision({
   db,
   mailer,
   project,
@@ -151,32 +163,22 @@ export async function notifyBuyersOfDecision({
   project: { id: string; name: string; currency: string; options: Record<string, unknown> };
   origin: string;
   cart: { _id: string; unit: string; owner?: string | null; total: number };
-  entry: { action: DecisionKind; by: string; comment?: string | undefined; fee?: number | undefined; deadline?: string | undefined };
+  entry: { action: DecisionKind; byName?: string | undefined; comment?: string | undefined; fee?: number | undefined; deadline?: string | undefined };
 }) {
-  const { locale } = projectOptionsSchema.parse(project.options ?? {});
-  const money = (amount: number) => formatMoney(amount, { currency: project.currency, locale });
-  const [recipients, unit, [who]] = await Promise.all([
-    buyerEmails(db, project.id, cart),
-    unitName(db, project.id, cart.unit),
-    preparedRows<{ name: string }>(db, sql`SELECT name FROM users WHERE id = ${entry.by}`),
-  ]);
-  for (const to of recipients) {
-    await mailer.send(
-      selectionDecisionMail({
-        to,
-        projectName: project.name,
-        unitName: unit,
-        kind: entry.action,
-        by: who?.name || 'The design centre',
-        comment: entry.comment,
-        total: money(cart.total),
-        fee: entry.fee ? money(entry.fee) : undefined,
-        deadline: entry.deadline ? new Date(entry.deadline).toLocaleString(locale, { dateStyle: 'full', timeStyle: 'short' }) : undefined,
-        url: `${origin}/config/${cart._id}`,
-      }),
-    );
-  }
-  return recipients.length;
+  return mailEachBuyer({ db, mailer, project, cart }, (to, { unit, money, options }) =>
+    selectionDecisionMail({
+      to,
+      projectName: project.name,
+      unitName: unit,
+      kind: entry.action,
+      by: entry.byName || 'The design centre',
+      comment: entry.comment,
+      total: money(cart.total),
+      fee: entry.fee ? money(entry.fee) : undefined,
+      deadline: entry.deadline ? new Date(entry.deadline).toLocaleString(options.locale, { dateStyle: 'full', timeStyle: 'short' }) : undefined,
+      url: `${origin}/config/${cart._id}`,
+    }),
+  );
 }
 
 /**
@@ -184,25 +186,17 @@ export async function notifyBuyersOfDecision({
  * the signed summary attached as a PDF and what happens next. Sent after the commit.
  */
 export async function confirmSignatureToBuyers({ db, mailer, project, origin, cartId, cart }: { db: Db; mailer: Mailer; project: ProjectRow; origin: string; cartId: string; cart: CartData }) {
-  const options = projectOptionsSchema.parse(project.options ?? {});
-  const [recipients, unit, pdf] = await Promise.all([
-    buyerEmails(db, project.id, cart),
-    unitName(db, project.id, cart.unit),
-    renderCartPdf({ db, project, cart, cartId, prices: true }),
-  ]);
-  for (const to of recipients) {
-    await mailer.send(
-      selectionSignedMail({
-        to,
-        projectName: project.name,
-        unitName: unit,
-        signer: cart.signature?.name ?? 'You',
-        total: formatMoney(cart.total, { currency: project.currency, locale: options.locale }),
-        contact: options.contact,
-        url: `${origin}/config/${cartId}`,
-        pdf: { filename: pdf.fileName, content: Buffer.from(pdf.bytes) },
-      }),
-    );
-  }
-  return recipients.length;
+  const pdf = await renderCartPdf({ db, project, cart, cartId, prices: true });
+  return mailEachBuyer({ db, mailer, project, cart }, (to, { unit, money, options }) =>
+    selectionSignedMail({
+      to,
+      projectName: project.name,
+      unitName: unit,
+      signer: cart.signature?.name ?? 'You',
+      total: money(cart.total),
+      contact: options.contact,
+      url: `${origin}/config/${cartId}`,
+      pdf: { filename: pdf.fileName, content: Buffer.from(pdf.bytes) },
+    }),
+  );
 }

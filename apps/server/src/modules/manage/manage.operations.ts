@@ -1,6 +1,7 @@
-import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, minorUnitsPerMajor, type Page, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
+import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, minorUnitsPerMajor, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { requireManager, type Scope } from '../projects/scope.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { writeBatch } from '../decor/items.write.ts';
 import {
@@ -20,29 +21,6 @@ import {
 /** Every list of the back office is a keyset page of this many rows (docs/back-office.md). */
 export const PAGE_SIZE = 50;
 
-/** An opaque cursor of a page: the last row's sort key, base64url JSON. */
-export function encodeCursor(cursor: CartCursor | { at: string; id: string }): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor<T extends object>(text: string | undefined, shape: (value: Record<string, unknown>) => boolean): T | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (value && typeof value === 'object' && shape(value)) return value as T;
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw fail('bad_request', 'manage.bad-cursor', undefined, { field: 'after' });
-}
-
-/** A page of at most PAGE_SIZE of the rows (asked for one more, to know whether another page follows). */
-function pageOf<Row, Item>(rows: Row[], toItem: (row: Row) => Item, cursorOf: (row: Row) => CartCursor | { at: string; id: string }): Page<Item> {
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page[page.length - 1];
-  return { items: page.map(toItem), next: rows.length > PAGE_SIZE && last ? encodeCursor(cursorOf(last)) : null };
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isSortKey = (v: Record<string, unknown>) => Number.isInteger(v.floor) && typeof v.name === 'string' && typeof v.id === 'string' && UUID.test(v.id);
 const isAuditKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && UUID.test(v.id);
@@ -53,6 +31,7 @@ export async function cartsPage({ db, scope, filter, after, now = new Date() }: 
   const rows = await listCarts(db, { projectId: project.id, filter, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
   return pageOf(
     rows,
+    PAGE_SIZE,
     (row): CartRow => ({
       _id: row.id,
       _version: row.version,
@@ -149,6 +128,7 @@ export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope
   const rows = await cartAudit(db, { projectId: project.id, cartId, before: decodeCursor(before, isAuditKey), limit: PAGE_SIZE + 1 });
   const result = pageOf(
     rows,
+    PAGE_SIZE,
     (row) => ({
       _id: row.id,
       at: new Date(row.at).toISOString(),
@@ -173,6 +153,7 @@ export async function unitsPage({ db, scope, after, now = new Date() }: { db: Db
   const rows = await unitGrid(db, { projectId: project.id, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
   return pageOf(
     rows,
+    PAGE_SIZE,
     (row): UnitRow => ({
       _id: row.id,
       _version: row.version,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { api, ApiError, downloadFromApi } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
 
 interface ShareLink {
@@ -11,21 +12,9 @@ interface ShareLink {
 
 /** The PDF of the selection and a read-only link to share it (docs/screens.md `/config`). */
 export function CartActions({ cartId, canPrintWithoutPrices, canShare = true, locale }: { cartId: string; canPrintWithoutPrices: boolean; canShare?: boolean; locale: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [isDownloading, setDownloading] = useState(false);
+  const { download: save, isDownloading, error } = useDownload('The PDF could not be made. Please try again.');
   const [isSharing, setSharing] = useState(false);
-
-  const download = async (prices: boolean) => {
-    setDownloading(true);
-    setError(null);
-    try {
-      await downloadFromApi(`/api/carts/${cartId}/pdf${prices ? '' : '?prices=0'}`);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The PDF could not be made. Please try again.');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = (prices: boolean) => save(`/api/carts/${cartId}/pdf${prices ? '' : '?prices=0'}`);
 
   return (
     <Stack gap="xs">

@@ -3,7 +3,8 @@ import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Ske
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { groupCartLines, minorUnitsPerMajor, type CategoryDocument, type OptionDocument } from '@decor/core';
-import { api, ApiError, downloadFromApi } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
 import { catalogueQuery } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
@@ -127,7 +128,7 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
   const [fee, setFee] = useState<number | string>('');
   const [deadline, setDeadline] = useState('');
   const [isConfirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<Action | 'pdf' | null>(null);
+  const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const perMajor = minorUnitsPerMajor(project!.currency);
@@ -153,17 +154,8 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
       setBusy(null);
     }
   };
-  const pdf = async (prices: boolean) => {
-    setBusy('pdf');
-    setError(null);
-    try {
-      await downloadFromApi(`/api/carts/${cart._id}/pdf${prices ? '' : '?prices=0'}`);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The PDF could not be made.');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const printed = useDownload('The PDF could not be made.');
+  const pdf = (prices: boolean) => printed.download(`/api/carts/${cart._id}/pdf${prices ? '' : '?prices=0'}`);
   const deadlineIso = deadline ? new Date(deadline).toISOString() : undefined;
 
   return (
@@ -240,12 +232,12 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
             {done}
           </Alert>
         )}
-        {error && <Alert color="red">{error}</Alert>}
+        {(error ?? printed.error) && <Alert color="red">{error ?? printed.error}</Alert>}
         <Group gap="xs">
-          <Button variant="default" size="xs" loading={busy === 'pdf'} onClick={() => pdf(true)}>
+          <Button variant="default" size="xs" loading={printed.isDownloading} onClick={() => pdf(true)}>
             PDF
           </Button>
-          <Button variant="default" size="xs" disabled={busy === 'pdf'} onClick={() => pdf(false)}>
+          <Button variant="default" size="xs" disabled={printed.isDownloading} onClick={() => pdf(false)}>
             PDF without prices
           </Button>
         </Group>

@@ -6,7 +6,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { formatMoney } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
-import { allItems, useCollectionChoices } from '../../../lib/collection-choices.ts';
+import { allItemsQuery, useCollectionChoices } from '../../../lib/collection-choices.ts';
 import { useProject } from '../../../lib/project.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
@@ -311,10 +311,7 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
 
 /** An option's rules both ways: what it needs and excludes, and which options need or exclude it. */
 function RuleLinks({ optionId }: { optionId: string }) {
-  const all = useQuery({
-    queryKey: ['collection', 'options', 'all'],
-    queryFn: ({ signal }) => allItems('options', { signal, max: 5_000 }),
-  });
+  const all = useQuery(allItemsQuery('options', 5_000));
   if (!all.data) return null;
   const byId = new Map(all.data.map((o) => [o._id, o]));
   const self = byId.get(optionId);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { applyPackage, cartTotal, packageRooms, RuleBrokenError, type CategoryDocument, type OptionDocument, type RuleContext } from '@decor/core';
-import { allItems } from '../../../lib/collection-choices.ts';
+import { allItemsQuery } from '../../../lib/collection-choices.ts';
 import { cartQuery } from '../../../lib/cart-query.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { cartsQuery } from '../api/get-carts.ts';
@@ -18,8 +18,8 @@ type Category = CollectionItem & CategoryDocument;
  */
 export function PackagePanel({ value }: { value: Record<string, unknown> }) {
   const money = useMoney();
-  const options = useQuery({ queryKey: ['collection', 'options', 'all'], queryFn: ({ signal }) => allItems('options', { signal, max: 5_000 }) as Promise<Option[]> });
-  const categories = useQuery({ queryKey: ['collection', 'categories', 'all'], queryFn: ({ signal }) => allItems('categories', { signal }) as Promise<Category[]> });
+  const options = useQuery(allItemsQuery<Option>('options', 5_000));
+  const categories = useQuery(allItemsQuery<Category>('categories'));
   const carts = useInfiniteQuery(cartsQuery({}));
   const [cartId, setCartId] = useState<string | null>(null);
   const optionIds = Array.isArray(value.options) ? (value.options as string[]) : [];

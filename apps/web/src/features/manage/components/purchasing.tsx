@@ -1,7 +1,8 @@
 import { Fragment, useState } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, downloadFromApi } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDownload } from '../../../lib/use-download.ts';
 import { useProject } from '../../../lib/project.ts';
 import { purchasingQuery } from '../api/get-purchasing.ts';
 import type { PurchasingReport } from '../api/types.ts';
@@ -13,19 +14,8 @@ import { useDateFormat, useMoney } from '../hooks/use-money.ts';
  */
 export function PurchasingPanel() {
   const [isOpen, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isDownloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    setError(null);
-    try {
-      await downloadFromApi('/api/manage/purchasing.csv');
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The CSV could not be made.');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { download: save, isDownloading, error } = useDownload('The CSV could not be made.');
+  const download = () => save('/api/manage/purchasing.csv');
   return (
     <Stack gap="xs">
       <Group gap="xs">

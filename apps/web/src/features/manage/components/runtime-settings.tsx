@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { finishesByRoom, SURFACES, type CategoryDocument, type OptionDocument, type ProjectResponse, type Selection } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
-import { allItems } from '../../../lib/collection-choices.ts';
+import { allItemsQuery } from '../../../lib/collection-choices.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -17,9 +17,9 @@ type Room = CollectionItem & { name: string; dimensions?: { w: number; d: number
 
 /** `/manage/runtime`: which category paints which 3D surface, room sizes, light and first view, with a live room beside them. */
 export function RuntimeSettings() {
-  const categories = useQuery({ queryKey: ['collection', 'categories', 'all'], queryFn: ({ signal }) => allItems('categories', { signal }) as Promise<Category[]> });
-  const rooms = useQuery({ queryKey: ['collection', 'rooms', 'all'], queryFn: ({ signal }) => allItems('rooms', { signal }) as Promise<Room[]> });
-  const options = useQuery({ queryKey: ['collection', 'options', 'all'], queryFn: ({ signal }) => allItems('options', { signal, max: 5_000 }) as Promise<Option[]> });
+  const categories = useQuery(allItemsQuery<Category>('categories'));
+  const rooms = useQuery(allItemsQuery<Room>('rooms'));
+  const options = useQuery(allItemsQuery<Option>('options', 5_000));
   const { data: project } = useProject();
   if (categories.isError || rooms.isError || options.isError) return <Alert color="red">The 3D settings could not be loaded.</Alert>;
   if (!categories.data || !rooms.data || !options.data || !project) return <Skeleton h={400} />;
