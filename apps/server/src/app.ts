@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
@@ -19,6 +20,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { cartsRoutes } from './modules/carts/carts.routes.ts';
 import { manageRoutes } from './modules/manage/manage.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { LocalDiskStorage } from './modules/files/storage.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -127,9 +130,11 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(projectsRoutes, context);
   await app.register(accessCodesRoutes, { ...context, auth, mailer });
   await app.register(decorRoutes, context);
-  await app.register(filesRoutes, context);
+  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  await app.register(filesRoutes, { ...context, storage });
   await app.register(cartsRoutes, { ...context, mailer, authSecret });
   await app.register(manageRoutes, context);
+  await app.register(importsRoutes, { ...context, storage, mailer });
   await app.register(referenceRoutes);
 
   if (runReminders) {

@@ -20,3 +20,5 @@ export * from './bad-link.ts';
 export * from './messages/index.ts';
 export * from './back-office.ts';
 export * from './catalogue-check.ts';
+export * from './csv.ts';
+export * from './imports.ts';

@@ -78,3 +78,26 @@ export const cartReminders = pgTable(
   },
   (table) => [primaryKey({ columns: [table.cartId, table.kind] })],
 );
+
+/**
+ * CSV imports applied to a project (docs/imports.md): who, when, which file (kept as an
+ * upload for managers), how its columns were mapped (the next file of that kind starts
+ * from it) and what it did.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+    counts: jsonb('counts').$type<{ rows: number; created: number; updated: number; unchanged: number; invited: number }>().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('imports_project_idx').on(t.projectId, t.createdAt)],
+);

@@ -33,6 +33,24 @@ function newCode(): string {
   return Array.from(crypto.randomBytes(20), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
+/** How long an invitation lasts and how often it can be used unless its creator says otherwise. */
+export const INVITATION_DEFAULTS = { role: 'purchaser' as ProjectRole, expiresInDays: 30, maxUses: 1 };
+
+/** The row of a new access link: a fresh code, the e-mail address in lower case, the expiry from now. */
+export function accessCodeValues(input: { projectId: string; unitId: string | null; email: string | null; createdBy: string; role: ProjectRole; targetPath?: string | undefined; expiresInDays: number; maxUses: number }) {
+  return {
+    code: newCode(),
+    projectId: input.projectId,
+    unitId: input.unitId,
+    email: input.email?.toLowerCase() ?? null,
+    role: input.role,
+    targetPath: input.targetPath ? safeNextPath(input.targetPath) : null,
+    expiresAt: new Date(Date.now() + input.expiresInDays * DAY_MS),
+    maxUses: input.maxUses,
+    createdBy: input.createdBy,
+  };
+}
+
 const requireCodeManager = (scope: Scope) => requireManager(scope, 'code.managers-only');
 
 export function accessCodeView(row: AccessCodeRow, origin: string, unitName: string | null = null) {
@@ -80,17 +98,7 @@ export async function createAccessCode({
   const unit = input.unit ? await findUnit(db, project.id, input.unit) : undefined;
   if (input.unit && !unit) throw fail('rule_broken', 'code.unit-elsewhere', undefined, { field: 'unit' });
   if (input.send && !input.email) throw fail('bad_request', 'code.email-to-send', undefined, { field: 'email' });
-  const row = await insertAccessCode(db, {
-    code: newCode(),
-    projectId: project.id,
-    unitId: unit?.id ?? null,
-    email: input.email?.toLowerCase() ?? null,
-    role: input.role,
-    targetPath: input.targetPath ? safeNextPath(input.targetPath) : null,
-    expiresAt: new Date(Date.now() + input.expiresInDays * DAY_MS),
-    maxUses: input.maxUses,
-    createdBy: actor.userId,
-  });
+  const row = await insertAccessCode(db, accessCodeValues({ ...input, projectId: project.id, unitId: unit?.id ?? null, email: input.email ?? null, createdBy: actor.userId }));
   const view = accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
   if (input.send && row.email) {
     await mailer.send(invitationMail({ to: row.email, projectName: project.name, url: view.url, unitName: (unit?.data.name as string) ?? null }));
@@ -145,17 +153,7 @@ export async function createAccessCodes({
     const made = [];
     for (const invitation of invitations) {
       made.push(
-        await insertAccessCode(tx as unknown as Db, {
-          code: newCode(),
-          projectId: project.id,
-          unitId: invitation.unit ?? null,
-          email: invitation.email.toLowerCase(),
-          role: common.role,
-          targetPath: common.targetPath ? safeNextPath(common.targetPath) : null,
-          expiresAt: new Date(Date.now() + common.expiresInDays * DAY_MS),
-          maxUses: common.maxUses,
-          createdBy: actor.userId,
-        }),
+        await insertAccessCode(tx as unknown as Db, accessCodeValues({ ...common, projectId: project.id, unitId: invitation.unit ?? null, email: invitation.email, createdBy: actor.userId })),
       );
     }
     return made;

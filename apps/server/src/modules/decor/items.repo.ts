@@ -84,9 +84,8 @@ function announce(projectId: string, collection: string, id: SQL | string, versi
 /** Inserts the item, writes its audit entry and announces it: one round trip. Answers with the id and the API document. */
 export async function insertItemAudited(
   db: Db,
-  { projectId, collection, data, actorId }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string },
+  { projectId, collection, data, actorId, id = uuidv7() }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string; id?: string },
 ): Promise<{ id: string; body: string }> {
-  const id = uuidv7();
   const after = JSON.stringify(data);
   const [row] = await preparedRows<{ body: string }>(
     db,

@@ -130,11 +130,14 @@ export async function documentOf(db: Db, projectId: string, collection: string, 
   return (await getItemJson(db, { projectId, collection, id, where: sql`true`, document: sql`i.data` }))!;
 }
 
-/** Creates one item; answers with its id and the API document. */
-export async function createItem(writer: Writer, name: string, fields: Document): Promise<{ id: string; body: string }> {
+/**
+ * Creates one item; answers with its id and the API document. An import gives the id it
+ * chose (a UUIDv7 made beforehand) so that other rows of its file can refer to the item.
+ */
+export async function createItem(writer: Writer, name: string, fields: Document, id?: string): Promise<{ id: string; body: string }> {
   const collection = await collectionOf(writer, name);
   const data = await prepare(writer, collection, 'create', fields, null);
-  const created = await insertItemAudited(writer.db, { projectId: writer.project.id, collection: collection.name, data, actorId: writer.actorId });
+  const created = await insertItemAudited(writer.db, { projectId: writer.project.id, collection: collection.name, data, actorId: writer.actorId, id });
   const args = { ...hookArgs(writer, collection, 'create', null), id: created.id, data };
   await writer.hooks.run('afterChange', args);
   queueAfterCommit(writer, args);
@@ -231,7 +234,7 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
 }
 
 export type BatchOperation =
-  | { op: 'create'; collection: string; data: Document }
+  | { op: 'create'; collection: string; data: Document; id?: string }
   | { op: 'update'; collection: string; id: string; data: Document; expectedVersion?: number }
   | { op: 'delete'; collection: string; id: string };
 
@@ -240,22 +243,25 @@ export type BatchOperation =
  * validated, hooked and audited exactly as on its own. Answers with one result per operation.
  */
 export async function writeBatch(db: Db, base: WriteBase, operations: BatchOperation[]) {
-  return withWrites(db, base, async (writer) => {
-    const results: Array<{ _id: string; op: BatchOperation['op'] }> = [];
-    for (const operation of operations) {
-      if (operation.op === 'create') {
-        const { id } = await createItem(writer, operation.collection, operation.data);
-        results.push({ _id: id, op: 'create' });
-      } else if (operation.op === 'update') {
-        await updateItem(writer, operation.collection, operation.id, (current) => ({ ...current.data, ...operation.data }), { expectedVersion: operation.expectedVersion });
-        results.push({ _id: operation.id, op: 'update' });
-      } else {
-        await deleteItem(writer, operation.collection, operation.id);
-        results.push({ _id: operation.id, op: 'delete' });
-      }
+  return withWrites(db, base, (writer) => runBatch(writer, operations));
+}
+
+/** The operations of a batch, in order, in a write session that may do more (an import records itself in it). */
+export async function runBatch(writer: Writer, operations: BatchOperation[]) {
+  const results: Array<{ _id: string; op: BatchOperation['op'] }> = [];
+  for (const operation of operations) {
+    if (operation.op === 'create') {
+      const { id } = await createItem(writer, operation.collection, operation.data, operation.id);
+      results.push({ _id: id, op: 'create' });
+    } else if (operation.op === 'update') {
+      await updateItem(writer, operation.collection, operation.id, (current) => ({ ...current.data, ...operation.data }), { expectedVersion: operation.expectedVersion });
+      results.push({ _id: operation.id, op: 'update' });
+    } else {
+      await deleteItem(writer, operation.collection, operation.id);
+      results.push({ _id: operation.id, op: 'delete' });
     }
-    return results;
-  });
+  }
+  return results;
 }
 
 export type { CollectionHooks, Document };

@@ -34,10 +34,23 @@ export type FileRow = typeof files.$inferSelect;
  */
 export const PUBLIC_FILE_PURPOSES = ['logo', 'catalogue'] as const;
 
+/** Files for the project's managers only: the CSV files of imports (they list buyers' e-mail addresses). */
+export const MANAGER_FILE_PURPOSES = ['import'] as const;
+
+const purposeOf = (row: Pick<FileRow, 'configs'>) => (row.configs as { purpose?: unknown }).purpose;
+
 export function isPublicFile(row: Pick<FileRow, 'configs'>): boolean {
-  const purpose = (row.configs as { purpose?: unknown }).purpose;
+  const purpose = purposeOf(row);
   return typeof purpose === 'string' && (PUBLIC_FILE_PURPOSES as readonly string[]).includes(purpose);
 }
+
+export function isManagersFile(row: Pick<FileRow, 'configs'>): boolean {
+  const purpose = purposeOf(row);
+  return typeof purpose === 'string' && (MANAGER_FILE_PURPOSES as readonly string[]).includes(purpose);
+}
+
+/** File name extensions of what is stored: uploads, and the CSV files imports keep. */
+const STORED_EXTENSIONS: Record<string, string> = { ...ACCEPTED_TYPES, 'text/csv': 'csv' };
 
 export function fileView(row: FileRow) {
   return {
@@ -124,7 +137,7 @@ export async function storeFile({ db, storage, projectId, createdBy, upload, typ
     }
   }
 
-  const storageKey = `${project.id}/${id}.${ACCEPTED_TYPES[storedType] ?? ACCEPTED_TYPES[type]}`;
+  const storageKey = `${project.id}/${id}.${STORED_EXTENSIONS[storedType] ?? STORED_EXTENSIONS[type] ?? 'bin'}`;
   await storage.put(storageKey, stored);
   const [row] = await db
     .insert(files)

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { DomainError, errorBodySchema, fail } from '@decor/core';
+import { can, DomainError, errorBodySchema, fail } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/projects.operations.ts';
-import { fileForDownload, isPublicFile, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
-import { LocalDiskStorage, type FileStorage } from './storage.ts';
+import { fileForDownload, isManagersFile, isPublicFile, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
+import type { FileStorage } from './storage.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';
 
 const fileViewSchema = z.object({
@@ -24,9 +23,8 @@ const fileViewSchema = z.object({
 });
 
 /** POST /api/files (multipart: `file` and `configs` JSON) and GET /api/files/{id}. */
-export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileStorage }> = async (app, { config, database, storage: given }) => {
+export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStorage }> = async (app, { config, database, storage }) => {
   const { db } = database;
-  const storage = given ?? new LocalDiskStorage(path.join(config.dataDir, 'files'));
   // Multipart is accepted here only; every other route takes JSON.
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 } });
 
@@ -90,8 +88,9 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage?: FileSto
         requireActor(request);
         const { standing } = await request.projectScope();
         if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
+        if (isManagersFile(row) && can(standing, 'manage') !== 'any') throw fail('forbidden', 'file.managers-download');
       }
-      const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary';
+      const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary' || row.type === 'text/csv';
       const disposition = `${isDocument ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;
       return storage.send(request, reply, storageKey, {
         'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=86400',

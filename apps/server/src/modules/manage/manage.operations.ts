@@ -1,4 +1,4 @@
-import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, minorUnitsPerMajor, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
+import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, formatAmount, formatCsv, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { requireManager, type Scope } from '../projects/scope.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
@@ -198,13 +198,6 @@ export async function changeUnits({ db, scope, hooks, change }: { db: Db; scope:
   return { changed: units.length, carts: carts.length };
 }
 
-/** A money amount in major units with the currency's own decimals (no ×100 assumption). */
-function decimal(minor: number, currency: string): string {
-  const per = minorUnitsPerMajor(currency);
-  const digits = Math.round(Math.log10(per));
-  return digits ? (minor / per).toFixed(digits) : String(minor);
-}
-
 
 /**
  * What the trades are ordered: every line of every approved purchase, grouped by vendor and
@@ -250,19 +243,10 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
 
 const CSV_COLUMNS = ['Vendor', 'SKU', 'Item', 'Category', 'Unit', 'Floor', 'Room', 'Quantity', 'Unit price', 'Amount', 'Currency', 'Revision', 'Approved at'];
 
-/** A spreadsheet cell: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function purchasingCsv(report: PurchasingReport): string {
-  const money = (minor: number) => decimal(minor, report.currency);
-  const rows = report.lines.map((l) =>
-    [l.vendor, l.sku, l.item, l.category, l.unit, l.floor, l.room, l.quantity, money(l.unitPrice), money(l.amount), report.currency, l.revision, l.approvedAt].map(csvCell).join(','),
-  );
-  return `\ufeff${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+  const money = (minor: number) => formatAmount(minor, report.currency);
+  const rows = report.lines.map((l) => [l.vendor, l.sku, l.item, l.category, l.unit, l.floor, l.room, l.quantity, money(l.unitPrice), money(l.amount), report.currency, l.revision, l.approvedAt]);
+  return formatCsv([CSV_COLUMNS, ...rows]);
 }
 
 /** What in the catalogue would stop buyers (docs/back-office.md, "Catalogue check"), each in a sentence. */

@@ -1,0 +1,376 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  DomainError,
+  fail,
+  formatCsv,
+  IMPORT_DEFINITIONS,
+  type ImportColumn,
+  type ImportCounts,
+  type ImportKind,
+  type ImportMapping,
+  type ImportProblem,
+  type ImportRecord,
+  type ImportResult,
+  parseCsv,
+  readCell,
+  writeCell,
+} from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import type { HookRegistry } from '../decor/collection-hooks.ts';
+import { resolveCollection, schemaIssues } from '../decor/collections.registry.ts';
+import { runBatch, withWrites, type BatchOperation, type Document } from '../decor/items.write.ts';
+import { requireManager, type Scope } from '../projects/scope.ts';
+import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-codes.operations.ts';
+import { insertAccessCode, type AccessCodeRow } from '../access-codes/access-codes.repo.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { invitationMail } from '../mail/templates.ts';
+import { storeFile } from '../files/files.operations.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
+import { buyerEmailsByUnit, insertImport, itemsOf, latestMappings, listImports, type ImportRow, type StoredItem } from './imports.repo.ts';
+
+/**
+ * CSV imports and exports of a project's units, options, categories, rooms and plans
+ * (docs/imports.md). A file is read, matched and checked as a whole first (the dry run);
+ * applying it writes every row through the engine's batch path in one transaction, so that
+ * it lands entirely or not at all, and records the import with its file.
+ */
+
+/** The most rows one file may have. */
+export const MAX_IMPORT_ROWS = 20_000;
+/** How many problems an answer lists (the rest are counted). */
+const LISTED_PROBLEMS = 200;
+/** How many rows the answer shows as they will be written. */
+const SAMPLE_ROWS = 10;
+const HISTORY_PAGE = 50;
+
+type Lookup = Map<string, Map<string, string>>;
+const norm = (text: string) => text.trim().toLowerCase();
+const lookupKey = (collection: string, by: 'name' | 'sku') => `${collection}:${by}`;
+
+/** Name and SKU indexes of the project's items, to resolve references written as words. */
+function indexItems(items: StoredItem[]): Lookup {
+  const lookup: Lookup = new Map();
+  for (const item of items) {
+    for (const by of ['name', 'sku'] as const) {
+      const value = item.data[by];
+      if (typeof value !== 'string' || !value.trim()) continue;
+      const key = lookupKey(item.collection, by);
+      const index = lookup.get(key) ?? new Map<string, string>();
+      if (!index.has(norm(value))) index.set(norm(value), item.id);
+      lookup.set(key, index);
+    }
+  }
+  return lookup;
+}
+
+/** Every collection a kind's rows name, and the kind's own. */
+function collectionsOf(kind: ImportKind): string[] {
+  const definition = IMPORT_DEFINITIONS[kind];
+  return [...new Set([definition.collection, ...definition.columns.flatMap((c) => (c.collection ? [c.collection] : []))])];
+}
+
+/** JSON with its keys in order: two documents that mean the same write the same text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
+interface PlannedRow {
+  row: number;
+  action: 'create' | 'update' | 'unchanged';
+  id: string;
+  version?: number;
+  data: Document;
+  /** Addresses that get an invitation to the unit. */
+  invite: string[];
+}
+
+interface Plan {
+  counts: ImportCounts;
+  problems: ImportProblem[];
+  rows: PlannedRow[];
+  sample: ImportResult['sample'];
+}
+
+function checkMapping(kind: ImportKind, headers: string[], mapping: ImportMapping) {
+  const definition = IMPORT_DEFINITIONS[kind];
+  for (const [field, header] of Object.entries(mapping)) {
+    if (!definition.columns.some((c) => c.field === field)) throw fail('bad_request', 'import.unknown-field', { field }, { field: `mapping.${field}` });
+    if (header !== null && !headers.includes(header)) throw fail('bad_request', 'import.no-column', { header }, { field: `mapping.${field}` });
+  }
+  const keys = kind === 'options' ? ['sku', 'name'] : [definition.key];
+  if (!keys.some((field) => mapping[field])) {
+    const column = definition.columns.find((c) => c.field === definition.key)!;
+    throw fail('bad_request', 'import.key-unmapped', { column: column.header }, { field: `mapping.${definition.key}` });
+  }
+}
+
+/**
+ * Reads every row of the file against the project as it is: which item it changes (or that
+ * it makes a new one), each cell's value, the whole item's validity, and whom a unit's row
+ * invites. Nothing is written.
+ */
+async function planImport({ db, projectId, currency, kind, table, mapping }: { db: Db; projectId: string; currency: string; kind: ImportKind; table: string[][]; mapping: ImportMapping }): Promise<Plan> {
+  const definition = IMPORT_DEFINITIONS[kind];
+  const [headers = [], ...records] = table;
+  checkMapping(kind, headers, mapping);
+  const collection = (await resolveCollection(db, projectId, definition.collection))!;
+  const items = await itemsOf(db, projectId, collectionsOf(kind));
+  const lookup = indexItems(items);
+  const own = new Map(items.filter((i) => i.collection === definition.collection).map((i) => [i.id, i]));
+  const emailsByUnit = kind === 'units' ? await buyerEmailsByUnit(db, projectId) : new Map<string, Set<string>>();
+  const at = (field: string) => (mapping[field] ? headers.indexOf(mapping[field]) : -1);
+  const cellOf = (record: string[], field: string) => {
+    const index = at(field);
+    return index < 0 ? '' : (record[index] ?? '').trim();
+  };
+
+  // First the key of every row: an existing item, or a new one whose id later rows may name.
+  const keyField = definition.key;
+  const matched: Array<{ id: string; isNew: boolean } | null> = [];
+  const seen = new Map<string, number>();
+  const problems: ImportProblem[] = [];
+  const headerOf = (field: string) => mapping[field] ?? definition.columns.find((c) => c.field === field)?.header ?? field;
+  for (const [index, record] of records.entries()) {
+    const row = index + 2;
+    let by: 'name' | 'sku' = keyField === 'sku' ? 'sku' : 'name';
+    let key = cellOf(record, keyField);
+    if (!key && kind === 'options') {
+      // A row without a SKU finds its option by name.
+      by = 'name';
+      key = cellOf(record, 'name');
+    }
+    if (!key) {
+      problems.push({ row, column: headerOf(keyField), message: kind === 'options' ? 'Give the option a SKU or a name.' : `The ${headerOf(keyField)} is blank.` });
+      matched.push(null);
+      continue;
+    }
+    const seenAt = seen.get(`${by}:${norm(key)}`);
+    if (seenAt) {
+      problems.push({ row, column: headerOf(by === 'sku' ? 'sku' : keyField), message: `“${key}” is also on row ${seenAt}: each ${collection.ui.singular.toLowerCase()} may be in the file once.` });
+      matched.push(null);
+      continue;
+    }
+    seen.set(`${by}:${norm(key)}`, row);
+    const index_ = lookup.get(lookupKey(definition.collection, by));
+    const existing = index_?.get(norm(key));
+    if (existing) matched.push({ id: existing, isNew: false });
+    else {
+      const id = uuidv7();
+      const index = lookup.get(lookupKey(definition.collection, by)) ?? new Map<string, string>();
+      index.set(norm(key), id);
+      lookup.set(lookupKey(definition.collection, by), index);
+      matched.push({ id, isNew: true });
+    }
+  }
+
+  // An option without a SKU is named by its name where a SKU is expected (as exports write it).
+  const context = { currency, find: (c: string, by: 'name' | 'sku', value: string) => lookup.get(lookupKey(c, by))?.get(norm(value)) ?? (by === 'sku' ? lookup.get(lookupKey(c, 'name'))?.get(norm(value)) : undefined) };
+  const counts: ImportCounts = { rows: records.length, created: 0, updated: 0, unchanged: 0, invited: 0 };
+  const planned: PlannedRow[] = [];
+  const sample: ImportResult['sample'] = [];
+  for (const [index, record] of records.entries()) {
+    const row = index + 2;
+    const target = matched[index];
+    if (!target) continue;
+    const fields: Document = {};
+    let rowIsBad = false;
+    for (const column of definition.columns) {
+      const cell = cellOf(record, column.field);
+      if (!cell) {
+        if (target.isNew && column.requiredForNew) {
+          problems.push({ row, column: headerOf(column.field), message: mapping[column.field] ? `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: this cell is blank.` : `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: map a column to ${column.header}.` });
+          rowIsBad = true;
+        }
+        continue;
+      }
+      const read = readCell(column, cell, context);
+      if ('error' in read) {
+        problems.push({ row, column: headerOf(column.field), message: read.error });
+        rowIsBad = true;
+      } else fields[column.field] = read.value;
+    }
+    if (rowIsBad) continue;
+
+    const emails = (fields.buyers as string[] | undefined) ?? [];
+    delete fields.buyers;
+    const current = own.get(target.id);
+    const proposed = current ? { ...current.data, ...fields } : fields;
+    const checked = structuredClone(proposed);
+    if (!collection.validate(checked)) {
+      for (const issue of schemaIssues(collection.validate.errors)) {
+        const field = issue.field.split('.')[0]!;
+        problems.push({ row, column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null, message: `${field === '(item)' ? 'The row' : headerOf(field)} ${issue.message}.` });
+      }
+      continue;
+    }
+    const invite = emails.filter((email) => !emailsByUnit.get(target.id)?.has(email));
+    const action = !current ? 'create' : canonical(current.data) === canonical(checked) ? 'unchanged' : 'update';
+    counts[action === 'create' ? 'created' : action === 'update' ? 'updated' : 'unchanged'] += 1;
+    counts.invited += invite.length;
+    planned.push({ row, action, id: target.id, version: current?.version, data: action === 'update' ? fields : proposed, invite });
+    if (sample.length < SAMPLE_ROWS) {
+      const shown = Object.fromEntries(
+        definition.columns
+          .filter((c) => mapping[c.field] && (c.field === 'buyers' ? emails.length : fields[c.field] !== undefined))
+          .map((c) => [c.header, c.field === 'buyers' ? emails.join('; ') : shownCell(c, fields[c.field], currency, cellOf(record, c.field))]),
+      );
+      sample.push({ row, action, key: cellOf(record, keyField) || cellOf(record, 'name'), fields: shown });
+    }
+  }
+  return { counts, problems, rows: planned, sample };
+}
+
+/** A value as the preview shows it: references as the file wrote them, everything else as an export would. */
+function shownCell(column: ImportColumn, value: unknown, currency: string, cell: string): string {
+  if (column.type === 'ref' || column.type === 'refs') return cell;
+  return writeCell(column, value, { currency, label: () => undefined });
+}
+
+/** The options' rules that name options made by the same file are written once all exist. */
+const SELF_REFERENCES: Partial<Record<ImportKind, string[]>> = { options: ['requires', 'excludes'] };
+
+function operationsOf(kind: ImportKind, planned: PlannedRow[]): { first: Array<{ row: number; op: BatchOperation }>; then: Array<{ row: number; op: BatchOperation }> } {
+  const { collection } = IMPORT_DEFINITIONS[kind];
+  const created = new Set(planned.filter((p) => p.action === 'create').map((p) => p.id));
+  const selfFields = SELF_REFERENCES[kind] ?? [];
+  const first: Array<{ row: number; op: BatchOperation }> = [];
+  const then: Array<{ row: number; op: BatchOperation }> = [];
+  for (const p of planned) {
+    if (p.action !== 'create') continue;
+    const later = selfFields.filter((f) => Array.isArray(p.data[f]) && (p.data[f] as string[]).some((id) => created.has(id)));
+    const data = { ...p.data };
+    for (const f of later) data[f] = (data[f] as string[]).filter((id) => !created.has(id));
+    first.push({ row: p.row, op: { op: 'create', collection, id: p.id, data } });
+    if (later.length) then.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: Object.fromEntries(later.map((f) => [f, p.data[f]])) } });
+  }
+  for (const p of planned) if (p.action === 'update') first.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: p.data, expectedVersion: p.version } });
+  return { first, then };
+}
+
+export interface ImportRequest {
+  kind: ImportKind;
+  fileName: string;
+  content: string;
+  mapping: ImportMapping;
+  apply: boolean;
+  /** Mail the invitations a units file makes once it has been applied. */
+  send: boolean;
+}
+
+function tableOf(content: string): string[][] {
+  const table = parseCsv(content);
+  if (table.length < 2) throw fail('bad_request', 'import.empty', undefined, { field: 'content' });
+  if (table.length - 1 > MAX_IMPORT_ROWS) throw fail('payload_too_large', 'import.too-many-rows', { max: MAX_IMPORT_ROWS.toLocaleString('en') });
+  return table;
+}
+
+/**
+ * POST /api/manage/imports: the dry run (`apply: false`) answers what the file would do and
+ * every problem, row by row; applying a file with a problem changes nothing and answers the
+ * same problems (422). Applied, every row is written in one transaction through the engine,
+ * the invitations made, the file kept and the import recorded.
+ */
+export async function runImport({ db, scope, hooks, storage, mailer, origin, request }: { db: Db; scope: Scope; hooks: HookRegistry; storage: FileStorage; mailer: Mailer; origin: string; request: ImportRequest }): Promise<ImportResult> {
+  const { project, actor } = requireManager(scope);
+  const table = tableOf(request.content);
+  const plan = await planImport({ db, projectId: project.id, currency: project.currency, kind: request.kind, table, mapping: request.mapping });
+  const answer = { counts: plan.counts, problems: plan.problems.slice(0, LISTED_PROBLEMS), moreProblems: Math.max(0, plan.problems.length - LISTED_PROBLEMS), sample: plan.sample };
+  if (!request.apply) return { applied: false, ...answer, record: null };
+  if (plan.problems.length) throw fail('rule_broken', 'import.has-problems', { count: plan.problems.length }, { applied: false, ...answer, record: null });
+
+  const { first, then } = operationsOf(request.kind, plan.rows);
+  const invitations = plan.rows.flatMap((p) => p.invite.map((email) => ({ email, unitId: p.id })));
+  const base = { project, actorId: actor.userId, origin: 'staff' as const, hooks };
+  const record = await withWrites(db, base, async (writer) => {
+    for (const { row, op } of [...first, ...then]) {
+      try {
+        await runBatch(writer, [op]);
+      } catch (error) {
+        if (error instanceof DomainError) throw fail(error.code === 'conflict' ? 'conflict' : 'rule_broken', 'import.row-refused', { row, reason: error.message }, { row });
+        throw error;
+      }
+    }
+    const codes: AccessCodeRow[] = [];
+    for (const { email, unitId } of invitations) {
+      codes.push(await insertAccessCode(writer.db, accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId, email, createdBy: actor.userId })));
+    }
+    const file = await storeFile({
+      db: writer.db,
+      storage,
+      projectId: project.id,
+      createdBy: actor.userId,
+      type: 'text/csv',
+      upload: { bytes: Buffer.from(request.content, 'utf8'), fileName: request.fileName, claimedType: 'text/csv', configs: { purpose: 'import' } },
+    });
+    const row = await insertImport(writer.db, { id: uuidv7(), projectId: project.id, kind: request.kind, fileId: file.id, fileName: file.name, mapping: request.mapping, counts: plan.counts, createdBy: actor.userId });
+    if (request.send && codes.length) {
+      const names = new Map(plan.rows.map((p) => [p.id, String(p.data.name ?? '')]));
+      writer.afterCommit(async () => {
+        for (const code of codes) await mailer.send(invitationMail({ to: code.email!, projectName: project.name, url: `${origin}/link/${code.code}`, unitName: names.get(code.unitId!) || null }));
+      });
+    }
+    return recordView({ ...row, byName: actor.name ?? null });
+  });
+  return { applied: true, ...answer, record };
+}
+
+function recordView(row: ImportRow & { byName: string | null }): ImportRecord {
+  return {
+    _id: row.id,
+    kind: row.kind as ImportKind,
+    fileName: row.fileName,
+    fileUrl: row.fileId ? `/api/files/${row.fileId}` : null,
+    mapping: row.mapping,
+    counts: row.counts,
+    by: row.createdBy,
+    byName: row.byName,
+    at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+const isHistoryKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && /^[0-9a-f-]{36}$/.test(v.id);
+
+/** GET /api/manage/imports: the project's imports, newest first, 50 a page. */
+export async function importHistory({ db, scope, before }: { db: Db; scope: Scope; before?: string | undefined }) {
+  const { project } = requireManager(scope);
+  const rows = await listImports(db, { projectId: project.id, before: decodeCursor<{ at: string; id: string }>(before, isHistoryKey), limit: HISTORY_PAGE + 1 });
+  return pageOf(rows, HISTORY_PAGE, recordView, (row) => ({ at: new Date(row.createdAt).toISOString(), id: row.id }));
+}
+
+/** GET /api/manage/imports/mappings: the last mapping used for each kind. */
+export async function rememberedMappings({ db, scope }: { db: Db; scope: Scope }): Promise<Partial<Record<ImportKind, ImportMapping>>> {
+  const { project } = requireManager(scope);
+  return Object.fromEntries((await latestMappings(db, project.id)).map((row) => [row.kind, row.mapping]));
+}
+
+const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * GET /api/manage/exports/{kind}.csv: the collection in the import's own shape (the column
+ * headings the mapping recognises, references by name or SKU, amounts in the currency's
+ * decimals, a unit's buyers and invited buyers by e-mail), so that importing it back
+ * changes nothing.
+ */
+export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kind: ImportKind }): Promise<{ fileName: string; body: string }> {
+  const { project } = requireManager(scope);
+  const definition = IMPORT_DEFINITIONS[kind];
+  const items = await itemsOf(db, project.id, collectionsOf(kind));
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const label = (_c: string, by: 'name' | 'sku', id: string) => {
+    const data = byId.get(id)?.data;
+    const value = data?.[by] || (by === 'sku' ? data?.name : undefined);
+    return typeof value === 'string' && value ? value : undefined;
+  };
+  const emails = kind === 'units' ? await buyerEmailsByUnit(db, project.id) : new Map<string, Set<string>>();
+  let rows = items.filter((item) => item.collection === definition.collection);
+  if (kind === 'units') rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
+  const context = { currency: project.currency, label };
+  const body = formatCsv([
+    definition.columns.map((c) => c.header),
+    ...rows.map((item) => definition.columns.map((c) => (c.type === 'emails' ? [...(emails.get(item.id) ?? [])].sort().join('; ') : writeCell(c, item.data[c.field], context)))),
+  ]);
+  return { fileName: `${project.key}-${kind}.csv`, body };
+}

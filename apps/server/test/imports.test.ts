@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { guessMapping, IMPORT_DEFINITIONS, IMPORT_KINDS, parseCsv, type ImportResult } from '@decor/core';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+import { recipients } from './support/mail-catcher.ts';
+
+/**
+ * CSV imports and exports (docs/imports.md): mapping, the dry run and its per-row problems,
+ * all-or-nothing application through the engine, invitations of a unit's buyers, the
+ * history with its file, and exports that import back unchanged — on both databases.
+ */
+const { app, mail } = await createTestApp({ withMail: true });
+const cookieOf = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
+const WHO = ['visitor', 'buyer', 'otherManager', 'manager', 'admin'] as const;
+type Who = (typeof WHO)[number];
+const cookies: Record<Who, string | undefined> = {
+  visitor: undefined,
+  buyer: await cookieOf('marcus.reid@demo.test'),
+  otherManager: await cookieOf('manager@harbour.test'),
+  manager: await cookieOf('manager@demo.test'),
+  admin: await cookieOf('admin@demo.test'),
+};
+const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
+const STAFF_ONLY = { visitor: 401, buyer: 403, otherManager: 403, manager: 200, admin: 200 };
+
+type Item = { _id: string; _version: number; name: string; [field: string]: unknown };
+const items = async (collection: string) => (await call('manager', 'GET', `/api/schema/${collection}/?limit=200`)).json() as Item[];
+const exportOf = async (kind: string) => (await call('manager', 'GET', `/api/manage/exports/${kind}.csv`)).body;
+const importFile = (content: string, extra: Record<string, unknown> = {}) => call('manager', 'POST', '/api/manage/imports', { kind: 'units', fileName: 'units.csv', content, mapping: UNIT_MAPPING, ...extra });
+
+/** A builder's spreadsheet: its own headings, a semicolon list of buyers, dates without times. */
+const UNIT_MAPPING = { name: 'Suite', floor: 'Level', plan: 'Floor plan', status: null, deadline: 'Due', basePrice: 'List price', area: null, buyers: 'Buyers' };
+const GOOD_ROWS = [
+  'Suite,Level,Floor plan,Due,List price,Buyers',
+  'A-101,1,The Birch – 1 Bed + Den,2027-03-31,"549,900.00",ann@example.com; bo@example.com',
+  'A-102,1,The Maple – 2 Bed,,729900,',
+  'A-201,2,the maple – 2 bed,2027-04-30,"$ 734 900",cy@example.com',
+];
+
+describe(`CSV imports (${testDbKind})`, () => {
+  it('is for the project’s managers and administrators only, on every route', async () => {
+    for (const url of ['/api/manage/imports', '/api/manage/imports/mappings', '/api/manage/exports/units.csv']) {
+      const result = {} as Record<Who, number>;
+      for (const who of WHO) result[who] = (await call(who, 'GET', url)).statusCode;
+      expect(result, url).toEqual(STAFF_ONLY);
+    }
+    const dry = {} as Record<Who, number>;
+    for (const who of WHO) dry[who] = (await call(who, 'POST', '/api/manage/imports', { kind: 'units', fileName: 'u.csv', content: GOOD_ROWS.join('\n'), mapping: UNIT_MAPPING })).statusCode;
+    expect(dry).toEqual(STAFF_ONLY);
+  });
+
+  it('lists every problem row by row in words on a dry run, applies nothing while one is left, then applies the fixed file in one go', async () => {
+    const before = await items('units');
+    const bad = [
+      ...GOOD_ROWS,
+      'A-301,3.5,The Maple – 2 Bed,2027-02-30,lots,not-an-address',
+      'A-302,3,The Oak,,,',
+      'A-101,1,The Birch – 1 Bed + Den,,,',
+      'A-303,,,,,',
+    ].join('\r\n');
+    const dry = await importFile(bad);
+    expect(dry.statusCode).toBe(200);
+    const result = dry.json() as ImportResult;
+    expect(result.applied).toBe(false);
+    expect(result.problems).toEqual([
+      { row: 7, column: 'Suite', message: '“A-101” is also on row 2: each unit may be in the file once.' },
+      { row: 5, column: 'Level', message: '“3.5” is not a whole number.' },
+      { row: 5, column: 'Due', message: '“2027-02-30” is not a date.' },
+      { row: 5, column: 'List price', message: '“lots” is not an amount in CAD.' },
+      { row: 5, column: 'Buyers', message: '“not-an-address” is not an e-mail address.' },
+      { row: 6, column: 'Floor plan', message: 'There is no plan called “The Oak” in this project.' },
+      { row: 8, column: 'Level', message: 'A new unit needs a floor: this cell is blank.' },
+      { row: 8, column: 'Floor plan', message: 'A new unit needs a plan: this cell is blank.' },
+    ]);
+    expect(result.counts).toMatchObject({ rows: 7, created: 3, invited: 3 });
+    expect(result.sample[0]).toEqual({ row: 2, action: 'create', key: 'A-101', fields: { Name: 'A-101', Floor: '1', Plan: 'The Birch – 1 Bed + Den', Deadline: '2027-03-31T23:59:59.000Z', 'Base price': '549900.00', Buyers: 'ann@example.com; bo@example.com' } });
+
+    // Applying it anyway writes nothing and answers the same problems.
+    const refused = await importFile(bad, { apply: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details.problems).toEqual(result.problems);
+    expect((await items('units')).length).toBe(before.length);
+    expect(((await call('manager', 'GET', '/api/manage/imports')).json() as { items: unknown[] }).items).toEqual([]);
+
+    // The fixed file.
+    const applied = await importFile(GOOD_ROWS.join('\n'), { apply: true, send: true });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ applied: true, problems: [], counts: { rows: 3, created: 3, updated: 0, unchanged: 0, invited: 3 } });
+    const units = await items('units');
+    expect(units.length).toBe(before.length + 3);
+    const a101 = units.find((u) => u.name === 'A-101')!;
+    const plans = await items('plans');
+    expect(a101).toMatchObject({ floor: 1, plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id, basePrice: 54_990_000, deadline: '2027-03-31T23:59:59.000Z', status: 'available', buyers: [] });
+    expect(units.find((u) => u.name === 'A-201')).toMatchObject({ basePrice: 73_490_000, plan: plans.find((p) => p.name === 'The Maple – 2 Bed')!._id });
+
+    // The buyers are invited to their unit and get the link by mail.
+    const links = ((await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as { items: Array<{ email: string; unit: string; url: string; role: string }> }).items;
+    expect(links.filter((l) => ['ann@example.com', 'bo@example.com'].includes(l.email)).map((l) => [l.unit, l.role])).toEqual([
+      [a101._id, 'purchaser'],
+      [a101._id, 'purchaser'],
+    ]);
+    const message = await mail!.waitFor('cy@example.com', /invited/i);
+    expect(recipients(message)).toEqual(['cy@example.com']);
+    expect(message.text).toContain('unit A-201');
+    expect(message.text).toContain(links.find((l) => l.email === 'cy@example.com')!.url);
+
+    // The history: who, when, the counts, the mapping, and the file for managers only.
+    const history = (await call('manager', 'GET', '/api/manage/imports')).json() as { items: Array<{ kind: string; fileName: string; fileUrl: string; byName: string; counts: object; mapping: object }> };
+    expect(history.items).toHaveLength(1);
+    expect(history.items[0]).toMatchObject({ kind: 'units', fileName: 'units.csv', byName: expect.any(String), counts: { created: 3, invited: 3 }, mapping: UNIT_MAPPING });
+    const file = await call('manager', 'GET', history.items[0]!.fileUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/^attachment/);
+    expect(file.body).toBe(GOOD_ROWS.join('\n'));
+    expect((await call('buyer', 'GET', history.items[0]!.fileUrl)).statusCode).toBe(403);
+    expect((await call('manager', 'GET', '/api/manage/imports/mappings')).json()).toEqual({ units: UNIT_MAPPING });
+
+    // The same file again changes nothing and invites nobody twice.
+    const again = (await importFile(GOOD_ROWS.join('\n'))).json() as ImportResult;
+    expect(again.counts).toEqual({ rows: 3, created: 0, updated: 0, unchanged: 3, invited: 0 });
+  });
+
+  it('updates what a row changes (blank cells keep the value) and reads options’ rules by SKU, also between new options of the same file', async () => {
+    const categories = await items('categories');
+    const counter = categories.find((c) => c.name === 'Countertops')!;
+    const calacatta = (await items('options')).find((o) => o.name === 'Quartz – Calacatta')!;
+    const content = [
+      'SKU,Name,Category,Price,Vendor,Requires,Excludes,Offered',
+      'QZ-ONYX,Quartz – Onyx,Countertops,"3,150.50",Caesarstone,,QZ-SNOW,yes',
+      'QZ-SNOW,Quartz – Snow,countertops,2950,Caesarstone,QZ-ONYX,QZ-ONYX,',
+      ',Quartz – Calacatta,,3700,,,,',
+    ].join('\n');
+    const mapping = { sku: 'SKU', name: 'Name', category: 'Category', price: 'Price', vendor: 'Vendor', requires: 'Requires', excludes: 'Excludes', active: 'Offered' };
+    const applied = await call('manager', 'POST', '/api/manage/imports', { kind: 'options', fileName: 'options.csv', content, mapping, apply: true });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().counts).toEqual({ rows: 3, created: 2, updated: 1, unchanged: 0, invited: 0 });
+    const options = await items('options');
+    const onyx = options.find((o) => o.sku === 'QZ-ONYX')!;
+    const snow = options.find((o) => o.sku === 'QZ-SNOW')!;
+    expect(onyx).toMatchObject({ category: counter._id, price: 315_050, excludes: [snow._id], active: true });
+    expect(snow).toMatchObject({ requires: [onyx._id], excludes: [onyx._id] });
+    const updated = options.find((o) => o._id === calacatta._id)!;
+    expect(updated).toMatchObject({ price: 370_000, vendor: calacatta.vendor, description: calacatta.description, _version: calacatta._version + 1 });
+  });
+
+  it('exports every collection in the import’s own shape, and importing an export back changes nothing', async () => {
+    for (const kind of IMPORT_KINDS) {
+      const csv = await exportOf(kind);
+      const table = parseCsv(csv);
+      expect(table.length, kind).toBeGreaterThan(1);
+      // The headings are the columns' own, so the mapping the screen guesses maps each field to its heading.
+      const remembered = (await call('manager', 'GET', '/api/manage/imports/mappings')).json()[kind];
+      const mapping = guessMapping(kind, table[0]!, remembered);
+      expect(mapping, kind).toEqual(Object.fromEntries(IMPORT_DEFINITIONS[kind].columns.map((c) => [c.field, c.header])));
+      const versions = new Map((await items(IMPORT_DEFINITIONS[kind].collection)).map((i) => [i._id, i._version]));
+      const result = await call('manager', 'POST', '/api/manage/imports', { kind, fileName: `${kind}.csv`, content: csv, mapping, apply: true });
+      expect(result.statusCode, `${kind}: ${result.body}`).toBe(200);
+      expect(result.json().counts, kind).toEqual({ rows: table.length - 1, created: 0, updated: 0, unchanged: table.length - 1, invited: 0 });
+      expect(new Map((await items(IMPORT_DEFINITIONS[kind].collection)).map((i) => [i._id, i._version])), kind).toEqual(versions);
+      expect(await exportOf(kind), kind).toBe(csv);
+    }
+    // A unit's buyers are exported by e-mail: the demo's 304 has the Reids.
+    const units = parseCsv(await exportOf('units'));
+    expect(units.find((row) => row[0] === '304')?.at(-1)).toBe('marcus.reid@demo.test; priya.reid@demo.test');
+  });
+
+  it('refuses a file or a mapping it cannot read with a clear error, and a file another project’s names', async () => {
+    const cases: Array<[object, number, RegExp]> = [
+      [{ content: 'Suite,Level\n' }, 400, /no rows/],
+      [{ mapping: { ...UNIT_MAPPING, name: 'Unit' } }, 400, /no column “Unit”/],
+      [{ mapping: { ...UNIT_MAPPING, colour: 'Suite' } }, 400, /not a column/],
+      [{ mapping: { ...UNIT_MAPPING, name: null } }, 400, /Map a column of the file to Name/],
+      [{ kind: 'carts' }, 400, /./],
+      [{ content: `Suite\n${'x\n'.repeat(20_001)}`, mapping: { name: 'Suite' } }, 413, /20,000/],
+    ];
+    for (const [change, status, message] of cases) {
+      const response = await importFile(GOOD_ROWS.join('\n'), change as Record<string, unknown>);
+      expect(response.statusCode, JSON.stringify(change).slice(0, 80)).toBe(status);
+      expect(response.json().error.message).toMatch(message);
+    }
+    // Harbour's plan is not a plan of this project.
+    const harbourPlan = ((await app.inject({ method: 'GET', url: '/api/schema/plans/', headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' } })).json() as Item[])[0]!;
+    const elsewhere = (await importFile(`Suite,Level,Floor plan\nZ-1,1,${harbourPlan.name}`, { mapping: { name: 'Suite', floor: 'Level', plan: 'Floor plan' } })).json() as ImportResult;
+    expect(elsewhere.problems).toEqual([{ row: 2, column: 'Floor plan', message: `There is no plan called “${harbourPlan.name}” in this project.` }]);
+    expect((await call('manager', 'GET', '/api/manage/exports/carts.csv')).statusCode).toBe(404);
+  });
+});

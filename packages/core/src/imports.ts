@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { csvText } from './csv.ts';
+import { minorUnitsPerMajor } from './money.ts';
+import { SURFACES } from './cart-view.ts';
+import { UNIT_STATUSES } from './collections.ts';
+
+/**
+ * What can be imported from (and exported to) CSV, column by column (docs/imports.md). A
+ * row is matched to an existing item by its key (a unit's name, an option's SKU, a room's
+ * name); references are written by name (an option's category, a unit's plan) or by SKU (an
+ * option's rules), so that a file made in a spreadsheet needs no ids, and the export of a
+ * collection imports back to exactly the same items.
+ */
+
+export const IMPORT_KINDS = ['units', 'options', 'categories', 'rooms', 'plans'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export type ColumnType = 'text' | 'integer' | 'number' | 'money' | 'boolean' | 'choice' | 'date' | 'ref' | 'refs' | 'emails';
+
+export interface ImportColumn {
+  /** The item's field (`buyers` of a unit are e-mail addresses, turned into invitations). */
+  field: string;
+  /** The column's heading in an exported file; the mapping's first guess. */
+  header: string;
+  type: ColumnType;
+  /** For references: the collection referred to, and what a cell names it by. */
+  collection?: string;
+  by?: 'name' | 'sku';
+  /** For choices: the values allowed. */
+  values?: readonly string[];
+  /** Needed to create an item (an existing one keeps its value when the cell is blank). */
+  requiredForNew?: boolean;
+  /** Other headings that mean this column ("Unit", "Suite"), compared without case or spaces. */
+  aliases?: string[];
+  /** One sentence for the mapping screen. */
+  help?: string;
+}
+
+export interface ImportKindDefinition {
+  kind: ImportKind;
+  collection: string;
+  label: string;
+  /** The field that finds the existing item a row changes; blank keys create new items (options only). */
+  key: string;
+  columns: ImportColumn[];
+}
+
+const name = (aliases: string[] = []): ImportColumn => ({ field: 'name', header: 'Name', type: 'text', requiredForNew: true, aliases });
+
+export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
+  units: {
+    kind: 'units',
+    collection: 'units',
+    label: 'Units and buyers',
+    key: 'name',
+    columns: [
+      name(['unit', 'unit name', 'suite', 'unit number']),
+      { field: 'floor', header: 'Floor', type: 'integer', requiredForNew: true, aliases: ['level', 'storey'] },
+      { field: 'plan', header: 'Plan', type: 'ref', collection: 'plans', by: 'name', requiredForNew: true, aliases: ['floor plan', 'plan name', 'layout'], help: 'The name of one of the project’s plans.' },
+      { field: 'status', header: 'Status', type: 'choice', values: UNIT_STATUSES },
+      { field: 'deadline', header: 'Deadline', type: 'date', aliases: ['due', 'due date', 'selection deadline'], help: 'A date (2027-03-31, the end of that day UTC) or a date and time with its offset.' },
+      { field: 'basePrice', header: 'Base price', type: 'money', aliases: ['price'] },
+      { field: 'area', header: 'Area', type: 'number', aliases: ['size', 'area m2', 'sq m'] },
+      { field: 'buyers', header: 'Buyers', type: 'emails', aliases: ['buyer', 'buyer email', 'buyers emails', 'emails', 'email', 'purchasers'], help: 'E-mail addresses separated by semicolons; each new one gets an invitation to the unit.' },
+    ],
+  },
+  options: {
+    kind: 'options',
+    collection: 'options',
+    label: 'Options',
+    key: 'sku',
+    columns: [
+      { field: 'sku', header: 'SKU', type: 'text', aliases: ['item code', 'product code', 'code'], help: 'Finds the option to update; rules name options by it.' },
+      name(['option', 'option name', 'product', 'item']),
+      { field: 'category', header: 'Category', type: 'ref', collection: 'categories', by: 'name', requiredForNew: true },
+      { field: 'price', header: 'Price', type: 'money', requiredForNew: true, aliases: ['upgrade price', 'cost'] },
+      { field: 'vendor', header: 'Vendor', type: 'text', aliases: ['supplier', 'manufacturer'] },
+      { field: 'level', header: 'Level', type: 'integer', aliases: ['tier'] },
+      { field: 'standard', header: 'Standard', type: 'boolean', aliases: ['included', 'standard finish'] },
+      { field: 'active', header: 'Offered', type: 'boolean', aliases: ['active', 'available'] },
+      { field: 'description', header: 'Description', type: 'text' },
+      { field: 'rooms', header: 'Rooms', type: 'refs', collection: 'rooms', by: 'name' },
+      { field: 'plans', header: 'Plans', type: 'refs', collection: 'plans', by: 'name' },
+      { field: 'requires', header: 'Requires', type: 'refs', collection: 'options', by: 'sku', aliases: ['needs'], help: 'SKUs of the options it needs, separated by semicolons.' },
+      { field: 'excludes', header: 'Excludes', type: 'refs', collection: 'options', by: 'sku', aliases: ['cannot be combined with'], help: 'SKUs of the options it cannot be combined with.' },
+    ],
+  },
+  categories: {
+    kind: 'categories',
+    collection: 'categories',
+    label: 'Categories',
+    key: 'name',
+    columns: [
+      name(['category']),
+      { field: 'rooms', header: 'Rooms', type: 'refs', collection: 'rooms', by: 'name' },
+      { field: 'order', header: 'Order', type: 'number', aliases: ['position'] },
+      { field: 'required', header: 'Required', type: 'boolean' },
+      { field: 'multiple', header: 'Several per room', type: 'boolean', aliases: ['multiple'] },
+      { field: 'allowance', header: 'Allowance', type: 'money' },
+      { field: 'surface', header: '3D surface', type: 'choice', values: SURFACES, aliases: ['surface'] },
+    ],
+  },
+  rooms: {
+    kind: 'rooms',
+    collection: 'rooms',
+    label: 'Rooms',
+    key: 'name',
+    columns: [name(['room', 'room name']), { field: 'order', header: 'Order', type: 'number', aliases: ['position'] }, { field: 'slug', header: 'Slug', type: 'text' }, { field: 'plans', header: 'Plans', type: 'refs', collection: 'plans', by: 'name' }],
+  },
+  plans: {
+    kind: 'plans',
+    collection: 'plans',
+    label: 'Plans',
+    key: 'name',
+    columns: [
+      name(['plan', 'plan name', 'layout']),
+      { field: 'bedrooms', header: 'Bedrooms', type: 'integer', aliases: ['beds'] },
+      { field: 'bathrooms', header: 'Bathrooms', type: 'number', aliases: ['baths'] },
+      { field: 'area', header: 'Area', type: 'number', requiredForNew: true, aliases: ['size', 'area m2'] },
+      { field: 'rooms', header: 'Rooms', type: 'refs', collection: 'rooms', by: 'name' },
+    ],
+  },
+};
+
+/** Which column of the file feeds each field: the column's heading, or null for none. */
+export const importMappingSchema = z.record(z.string().max(100), z.string().max(200).nullable());
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/**
+ * The mapping a file starts with: the remembered one where its headings are in the file,
+ * then a heading equal (ignoring case, spaces and punctuation) to the column's heading, its
+ * field or one of its aliases.
+ */
+export function guessMapping(kind: ImportKind, headers: string[], remembered: ImportMapping = {}): ImportMapping {
+  const byShape = new Map(headers.map((header) => [squash(header), header]));
+  const mapping: ImportMapping = {};
+  for (const column of IMPORT_DEFINITIONS[kind].columns) {
+    const kept = remembered[column.field];
+    if (kept && headers.includes(kept)) {
+      mapping[column.field] = kept;
+      continue;
+    }
+    const names = [column.header, column.field, ...(column.aliases ?? [])].map(squash);
+    mapping[column.field] = names.map((n) => byShape.get(n)).find((h) => h !== undefined) ?? null;
+  }
+  return mapping;
+}
+
+/** Splits a list cell: `;` between values (and for e-mail addresses commas and spaces too). */
+export function listOf(cell: string, type: ColumnType): string[] {
+  const parts = cell.split(type === 'emails' ? /[;,\s]+/ : ';');
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/** An amount in major units as people write it ("1,250.50", "$ 450 000", "-75") in minor units, or null. */
+export function parseAmount(text: string, currency: string): number | null {
+  let cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(new RegExp(`^${currency}|${currency}$`, 'i'), '').replace(/^[^\d\-+.,]+|[^\d.,]+$/g, '');
+  const negative = /^-/.test(cleaned) || /^\(.*\)$/.test(text.trim());
+  cleaned = cleaned.replace(/^[-+]/, '');
+  // "1,250.50" and "1,250" use commas for thousands; "12,50" is a decimal comma.
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned)) cleaned = cleaned.replace(/,/g, '');
+  else if (/^\d+,\d{1,2}$/.test(cleaned)) cleaned = cleaned.replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
+  const per = minorUnitsPerMajor(currency);
+  const decimals = cleaned.split('.')[1]?.length ?? 0;
+  if (10 ** decimals > per) return null;
+  const minor = Math.round(Number(cleaned) * per);
+  return negative ? -minor : minor;
+}
+
+/** Minor units in major units with the currency's own decimals, as exports write them. */
+export function formatAmount(minor: number, currency: string): string {
+  const per = minorUnitsPerMajor(currency);
+  const digits = Math.round(Math.log10(per));
+  return digits ? (minor / per).toFixed(digits) : String(minor);
+}
+
+const TRUE = new Set(['yes', 'y', 'true', '1', 'x', 'oui', 'ja', 'si', 'sí']);
+const FALSE = new Set(['no', 'n', 'false', '0', 'non', 'nein']);
+const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
+
+/** What a cell becomes: the field's value, or a sentence saying what is wrong with it. */
+export type CellResult = { value: unknown } | { error: string };
+
+export interface CellContext {
+  currency: string;
+  /** The id of the item of `collection` called `value` (by name or SKU), if there is one. */
+  find: (collection: string, by: 'name' | 'sku', value: string) => string | undefined;
+}
+
+/**
+ * Reads one non-blank cell for its column. A reference names an item that must exist (or be
+ * made by the same file, which `find` knows); the sentence says what was expected.
+ */
+export function readCell(column: ImportColumn, raw: string, context: CellContext): CellResult {
+  const cell = csvText(raw.trim());
+  switch (column.type) {
+    case 'text':
+      return { value: cell };
+    case 'integer':
+    case 'number': {
+      const number = Number(cell.replace(/,/g, ''));
+      if (cell === '' || !Number.isFinite(number)) return { error: `“${cell}” is not a number.` };
+      if (column.type === 'integer' && !Number.isInteger(number)) return { error: `“${cell}” is not a whole number.` };
+      return { value: number };
+    }
+    case 'money': {
+      const minor = parseAmount(cell, context.currency);
+      return minor === null ? { error: `“${cell}” is not an amount in ${context.currency}.` } : { value: minor };
+    }
+    case 'boolean': {
+      const word = cell.toLowerCase();
+      if (TRUE.has(word)) return { value: true };
+      if (FALSE.has(word)) return { value: false };
+      return { error: `“${cell}” is not yes or no.` };
+    }
+    case 'choice': {
+      const value = column.values?.find((v) => v.toLowerCase() === cell.toLowerCase());
+      return value ? { value } : { error: `“${cell}” is not one of ${column.values?.join(', ')}.` };
+    }
+    case 'date': {
+      if (/^\d{4}-\d{2}-\d{2}$/.test(cell)) {
+        const date = new Date(`${cell}T23:59:59.000Z`);
+        return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== cell ? { error: `“${cell}” is not a date.` } : { value: date.toISOString() };
+      }
+      const withZone = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i;
+      if (!withZone.test(cell) || Number.isNaN(Date.parse(cell.replace(' ', 'T')))) return { error: `“${cell}” is not a date (2027-03-31) or a date and time with its offset.` };
+      return { value: new Date(cell.replace(' ', 'T')).toISOString() };
+    }
+    case 'ref': {
+      const id = context.find(column.collection!, column.by!, cell);
+      return id ? { value: id } : { error: notFound(column, [cell]) };
+    }
+    case 'refs': {
+      const names = listOf(cell, 'refs');
+      const missing = names.filter((n) => !context.find(column.collection!, column.by!, n));
+      if (missing.length) return { error: notFound(column, missing) };
+      return { value: [...new Set(names.map((n) => context.find(column.collection!, column.by!, n)!))] };
+    }
+    case 'emails': {
+      const emails = listOf(cell, 'emails').map((e) => e.toLowerCase());
+      const bad = emails.filter((e) => !EMAIL.test(e));
+      if (bad.length) return { error: `${bad.map((e) => `“${e}”`).join(', ')} ${bad.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses'}.` };
+      return { value: [...new Set(emails)] };
+    }
+  }
+}
+
+const COLLECTION_WORDS: Record<string, [string, string]> = {
+  plans: ['plan', 'plans'],
+  categories: ['category', 'categories'],
+  rooms: ['room', 'rooms'],
+  options: ['option', 'options'],
+};
+
+function notFound(column: ImportColumn, names: string[]): string {
+  const [one, many] = COLLECTION_WORDS[column.collection!] ?? ['item', 'items'];
+  const how = column.by === 'sku' ? 'with the SKU' : 'called';
+  const list = names.map((n) => `“${n}”`).join(', ');
+  return names.length === 1 ? `There is no ${one} ${how} ${list} in this project.` : `There are no ${many} ${how} ${list} in this project.`;
+}
+
+export interface WriteContext {
+  currency: string;
+  /** The name (or SKU) of the item an id refers to. */
+  label: (collection: string, by: 'name' | 'sku', id: string) => string | undefined;
+}
+
+/** A field's value as its export cell writes it; `readCell` reads it back to the same value. */
+export function writeCell(column: ImportColumn, value: unknown, context: WriteContext): string {
+  if (value === null || value === undefined) return '';
+  switch (column.type) {
+    case 'money':
+      return typeof value === 'number' ? formatAmount(value, context.currency) : '';
+    case 'boolean':
+      return value === true ? 'yes' : 'no';
+    case 'ref':
+      return context.label(column.collection!, column.by!, String(value)) ?? '';
+    case 'refs':
+    case 'emails':
+      return Array.isArray(value)
+        ? value
+            .map((v) => (column.type === 'emails' ? String(v) : context.label(column.collection!, column.by!, String(v))))
+            .filter(Boolean)
+            .join('; ')
+        : '';
+    default:
+      return String(value);
+  }
+}
+
+/** What one import did (or, on a dry run, would do). */
+export const importCountsSchema = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  invited: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+/** A problem with one row: its row in the spreadsheet (the heading is row 1), the column, a sentence. */
+export const importProblemSchema = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+export const importRecordSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  fileName: z.string(),
+  fileUrl: z.string().nullable(),
+  mapping: importMappingSchema,
+  counts: importCountsSchema,
+  by: z.string().nullable(),
+  byName: z.string().nullable(),
+  at: z.string(),
+});
+export type ImportRecord = z.infer<typeof importRecordSchema>;
+
+/** The answer to a dry run (nothing written) and to an applied import (`record` set). */
+export const importResultSchema = z.object({
+  applied: z.boolean(),
+  counts: importCountsSchema,
+  problems: z.array(importProblemSchema),
+  /** More problems than are listed. */
+  moreProblems: z.number().int(),
+  /** What the first rows become, in words, so the manager sees the mapping is right. */
+  sample: z.array(z.object({ row: z.number().int(), action: z.enum(['create', 'update', 'unchanged']), key: z.string(), fields: z.record(z.string(), z.string()) })),
+  record: importRecordSchema.nullable(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
