@@ -8,6 +8,7 @@
  *   npm run bench -- choice       time from a choice on /configure to its new total, and to the save
  *   npm run bench -- signin       time of one e-mail and password sign-in, server side
  *   npm run bench -- api          the Decor API on PostgreSQL: 100,000 options, 50 connections
+ *   npm run bench -- import       a CSV file of 10,000 units with buyers on the embedded database: parse, dry run, apply, export
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -435,6 +436,48 @@ async function benchApi() {
   }
 }
 
+/**
+ * A builder's file of 10,000 units, each with a buyer, imported in process on the embedded
+ * database (what `npm start` runs): reading the CSV (the browser's worker does the same),
+ * the dry run, the application in one transaction, and the export.
+ */
+async function benchImport() {
+  const { buildApp } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config/env.ts');
+  const { parseCsv } = await import('@decor/core');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-import-'));
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  try {
+    await seedDemo({ db: database.db, password: BENCH_PASSWORD, portalHost: 'localhost' });
+    const config = loadConfig({ PORTAL_HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database, authSecret: 'a-bench-secret-that-is-long-enough-for-tokens' });
+    const headers = { host: 'demo.localhost', origin: 'http://demo.localhost' };
+    const signedIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email: 'manager@demo.test', password: BENCH_PASSWORD } });
+    const cookie = [signedIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const rows = ['Unit,Floor,Plan,Deadline,Base price,Buyers'];
+    for (let i = 0; i < 10_000; i += 1) rows.push(`B-${i},${10 + Math.floor(i / 100)},The Maple – 2 Bed,2027-06-30,"729,900.00",buyer${i}@example.com`);
+    const content = rows.join('\r\n');
+    let started = performance.now();
+    parseCsv(content);
+    line('import: read 10,000 CSV rows', `${(performance.now() - started).toFixed(0)} ms`);
+    const post = (apply: boolean) =>
+      app.inject({ method: 'POST', url: '/api/manage/imports', headers: { ...headers, cookie }, payload: { kind: 'units', fileName: 'units.csv', content, apply, mapping: { name: 'Unit', floor: 'Floor', plan: 'Plan', deadline: 'Deadline', basePrice: 'Base price', buyers: 'Buyers' } } });
+    started = performance.now();
+    const dry = await post(false);
+    line('import: dry run of 10,000 units', `${((performance.now() - started) / 1000).toFixed(2)} s (${dry.statusCode})`);
+    started = performance.now();
+    const applied = await post(true);
+    line('import: apply 10,000 units + 10,000 invitations', `${((performance.now() - started) / 1000).toFixed(2)} s (${applied.statusCode})`);
+    started = performance.now();
+    const exported = await app.inject({ method: 'GET', url: '/api/manage/exports/units.csv', headers: { ...headers, cookie } });
+    line('import: export of 10,036 units', `${((performance.now() - started) / 1000).toFixed(2)} s (${exported.statusCode})`);
+    await app.close();
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Signs in and returns the session cookie. */
 function signInCookie(port: number, email: string, password: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -458,7 +501,7 @@ function signInCookie(port: number, email: string, password: string): Promise<st
   });
 }
 
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, choice: benchChoice, signin: benchSignIn, api: benchApi };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, choice: benchChoice, signin: benchSignIn, api: benchApi, import: benchImport };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {
   const bench = benches[name];

@@ -46,6 +46,9 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (id: st
   { method: 'POST', path: () => '/api/manage/units/bulk', body: true },
   { method: 'GET', path: (_, c) => `/api/access-codes?after=${c}&q=${c}` },
   { method: 'POST', path: () => '/api/access-codes/bulk', body: true },
+  { method: 'POST', path: () => '/api/manage/imports', body: true },
+  { method: 'GET', path: (_, c) => `/api/manage/imports?after=${c}` },
+  { method: 'GET', path: (_, c) => `/api/manage/exports/${c}` },
 ];
 
 const oddText = fc.oneof(

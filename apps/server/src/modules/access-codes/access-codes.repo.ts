@@ -24,6 +24,13 @@ export async function insertAccessCode(db: Db, row: typeof accessCodes.$inferIns
   return created!;
 }
 
+/** Many links in a few statements (an import's invitations), 500 rows each. */
+export async function insertAccessCodes(db: Db, rows: Array<typeof accessCodes.$inferInsert>): Promise<AccessCodeRow[]> {
+  const created: AccessCodeRow[] = [];
+  for (let start = 0; start < rows.length; start += 500) created.push(...(await db.insert(accessCodes).values(rows.slice(start, start + 500)).returning()));
+  return created;
+}
+
 /** A project's access links, newest first, in keyset pages, with the name of each one's unit; `q` searches the address. */
 export async function listAccessCodes(db: Db, { projectId, after, limit, q }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined }) {
   const conditions = [eq(accessCodes.projectId, projectId)];

@@ -31,13 +31,18 @@ export interface WriteBase {
 export interface Writer extends Required<Omit<WriteBase, 'onTaskError'>> {
   db: Db;
   afterCommit(task: (db: Db) => Promise<unknown>): void;
+  /**
+   * Items (`collection:id`) this session has seen exist: a batch of ten thousand units that
+   * all name one plan looks the plan up once. A deletion in the session forgets its item.
+   */
+  knownItems?: Set<string>;
 }
 
 type Task = (db: Db) => Promise<unknown>;
 
 /** A writer on `db` (a transaction or the database), collecting into `tasks` what must run after the commit. */
 function writerOn(db: Db, base: WriteBase, tasks: Task[]): Writer {
-  return { project: base.project, actorId: base.actorId, origin: base.origin, hooks: base.hooks, now: base.now ?? new Date(), db, afterCommit: (task) => tasks.push(task) };
+  return { project: base.project, actorId: base.actorId, origin: base.origin, hooks: base.hooks, now: base.now ?? new Date(), db, afterCommit: (task) => tasks.push(task), knownItems: new Set() };
 }
 
 /** Runs what was queued for after the commit; a failure is reported, never thrown. */
@@ -97,13 +102,14 @@ function validated(collection: ResolvedCollection, data: Document): Document {
 }
 
 /** Every reference must point at an item of the same project; only new ones need checking. */
-async function checkReferences(db: Db, projectId: string, collection: ResolvedCollection, data: Document, previous: Document | null) {
+async function checkReferences(writer: Writer, collection: ResolvedCollection, data: Document, previous: Document | null) {
   const known = previous ? refsByCollection(collection.refs, previous) : new Map<string, Set<string>>();
   const wanted = [...refsByCollection(collection.refs, data)].flatMap(([target, ids]) =>
-    [...ids].filter((id) => !known.get(target)?.has(id)).map((id) => ({ collection: target, id })),
+    [...ids].filter((id) => !known.get(target)?.has(id) && !writer.knownItems?.has(`${target}:${id}`)).map((id) => ({ collection: target, id })),
   );
   if (!wanted.length) return;
-  const found = await existingRefs(db, projectId, wanted);
+  const found = await existingRefs(writer.db, writer.project.id, wanted);
+  for (const key of found) writer.knownItems?.add(key);
   const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
   if (missing.length) {
     throw fail('rule_broken', missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references', undefined, { missing });
@@ -115,7 +121,7 @@ async function prepare(writer: Writer, collection: ResolvedCollection, operation
   const args = hookArgs(writer, collection, operation, previous);
   const proposed = await writer.hooks.transform('beforeValidate', { ...args, data });
   const valid = validated(collection, proposed);
-  await checkReferences(writer.db, writer.project.id, collection, valid, previous);
+  await checkReferences(writer, collection, valid, previous);
   return writer.hooks.transform('beforeChange', { ...args, data: valid });
 }
 
@@ -138,6 +144,7 @@ export async function createItem(writer: Writer, name: string, fields: Document,
   const collection = await collectionOf(writer, name);
   const data = await prepare(writer, collection, 'create', fields, null);
   const created = await insertItemAudited(writer.db, { projectId: writer.project.id, collection: collection.name, data, actorId: writer.actorId, id });
+  writer.knownItems?.add(`${collection.name}:${created.id}`);
   const args = { ...hookArgs(writer, collection, 'create', null), id: created.id, data };
   await writer.hooks.run('afterChange', args);
   queueAfterCommit(writer, args);
@@ -228,6 +235,7 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
     throw fail('conflict', 'engine.in-use', { singular, count: usedBy.length }, { referrers: usedBy });
   }
   await deleteItemAudited(writer.db, { projectId, collection: collection.name, id, before: current.data, actorId: writer.actorId });
+  writer.knownItems?.delete(`${collection.name}:${id}`);
   await writer.hooks.run('afterChange', { ...args, id, data: null });
   queueAfterCommit(writer, { ...args, id, data: null });
   return { _id: id, deleted: true as const };

@@ -21,7 +21,7 @@ import { resolveCollection, schemaIssues } from '../decor/collections.registry.t
 import { runBatch, withWrites, type BatchOperation, type Document } from '../decor/items.write.ts';
 import { requireManager, type Scope } from '../projects/scope.ts';
 import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-codes.operations.ts';
-import { insertAccessCode, type AccessCodeRow } from '../access-codes/access-codes.repo.ts';
+import { insertAccessCodes } from '../access-codes/access-codes.repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from '../mail/templates.ts';
 import { storeFile } from '../files/files.operations.ts';
@@ -293,10 +293,10 @@ export async function runImport({ db, scope, hooks, storage, mailer, origin, req
         throw error;
       }
     }
-    const codes: AccessCodeRow[] = [];
-    for (const { email, unitId } of invitations) {
-      codes.push(await insertAccessCode(writer.db, accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId, email, createdBy: actor.userId })));
-    }
+    const codes = await insertAccessCodes(
+      writer.db,
+      invitations.map(({ email, unitId }) => accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId, email, createdBy: actor.userId })),
+    );
     const file = await storeFile({
       db: writer.db,
       storage,
