@@ -57,3 +57,9 @@ describe('import columns', () => {
     expect(mapping).toMatchObject({ name: 'Suite', floor: 'Level', plan: 'Floor plan', buyers: 'Buyer e-mails', deadline: 'Due date', area: null, status: null });
   });
 });
+
+describe('import headings', () => {
+  it('match whatever the case, punctuation or plural', () => {
+    expect(guessMapping('units', ['UNIT', 'Buyer e-mails', 'Floor Plans'])).toMatchObject({ name: 'UNIT', buyers: 'Buyer e-mails', plan: 'Floor Plans' });
+  });
+});

@@ -61,7 +61,7 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
       { field: 'deadline', header: 'Deadline', type: 'date', aliases: ['due', 'due date', 'selection deadline'], help: 'A date (2027-03-31, the end of that day UTC) or a date and time with its offset.' },
       { field: 'basePrice', header: 'Base price', type: 'money', aliases: ['price'] },
       { field: 'area', header: 'Area', type: 'number', aliases: ['size', 'area m2', 'sq m'] },
-      { field: 'buyers', header: 'Buyers', type: 'emails', aliases: ['buyer', 'buyer email', 'buyers emails', 'emails', 'email', 'purchasers'], help: 'E-mail addresses separated by semicolons; each new one gets an invitation to the unit.' },
+      { field: 'buyers', header: 'Buyers', type: 'emails', aliases: ['buyer', 'buyer email', 'email', 'purchaser', 'purchaser email', 'owner', 'owner email'], help: 'E-mail addresses separated by semicolons; each new one gets an invitation to the unit.' },
     ],
   },
   options: {
@@ -126,7 +126,8 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
 export const importMappingSchema = z.record(z.string().max(100), z.string().max(200).nullable());
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** A heading reduced to its letters and digits, singular: "Buyer e-mails" and "buyer email" are the same. */
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '').replace(/s$/, '');
 
 /**
  * The mapping a file starts with: the remembered one where its headings are in the file,
@@ -157,7 +158,7 @@ export function listOf(cell: string, type: ColumnType): string[] {
 /** An amount in major units as people write it ("1,250.50", "$ 450 000", "-75") in minor units, or null. */
 export function parseAmount(text: string, currency: string): number | null {
   let cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(new RegExp(`^${currency}|${currency}$`, 'i'), '').replace(/^[^\d\-+.,]+|[^\d.,]+$/g, '');
-  const negative = /^-/.test(cleaned) || /^\(.*\)$/.test(text.trim());
+  const negative = cleaned.startsWith('-') || /^\(.*\)$/.test(text.trim());
   cleaned = cleaned.replace(/^[-+]/, '');
   // "1,250.50" and "1,250" use commas for thousands; "12,50" is a decimal comma.
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned)) cleaned = cleaned.replace(/,/g, '');

@@ -232,22 +232,22 @@ function shownCell(column: ImportColumn, value: unknown, currency: string, cell:
 /** The options' rules that name options made by the same file are written once all exist. */
 const SELF_REFERENCES: Partial<Record<ImportKind, string[]>> = { options: ['requires', 'excludes'] };
 
-function operationsOf(kind: ImportKind, planned: PlannedRow[]): { first: Array<{ row: number; op: BatchOperation }>; then: Array<{ row: number; op: BatchOperation }> } {
+function operationsOf(kind: ImportKind, planned: PlannedRow[]): { first: Array<{ row: number; op: BatchOperation }>; rules: Array<{ row: number; op: BatchOperation }> } {
   const { collection } = IMPORT_DEFINITIONS[kind];
   const created = new Set(planned.filter((p) => p.action === 'create').map((p) => p.id));
   const selfFields = SELF_REFERENCES[kind] ?? [];
   const first: Array<{ row: number; op: BatchOperation }> = [];
-  const then: Array<{ row: number; op: BatchOperation }> = [];
+  const rules: Array<{ row: number; op: BatchOperation }> = [];
   for (const p of planned) {
     if (p.action !== 'create') continue;
     const later = selfFields.filter((f) => Array.isArray(p.data[f]) && (p.data[f] as string[]).some((id) => created.has(id)));
     const data = { ...p.data };
     for (const f of later) data[f] = (data[f] as string[]).filter((id) => !created.has(id));
     first.push({ row: p.row, op: { op: 'create', collection, id: p.id, data } });
-    if (later.length) then.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: Object.fromEntries(later.map((f) => [f, p.data[f]])) } });
+    if (later.length) rules.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: Object.fromEntries(later.map((f) => [f, p.data[f]])) } });
   }
   for (const p of planned) if (p.action === 'update') first.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: p.data, expectedVersion: p.version } });
-  return { first, then };
+  return { first, rules };
 }
 
 export interface ImportRequest {
@@ -281,11 +281,11 @@ export async function runImport({ db, scope, hooks, storage, mailer, origin, req
   if (!request.apply) return { applied: false, ...answer, record: null };
   if (plan.problems.length) throw fail('rule_broken', 'import.has-problems', { count: plan.problems.length }, { applied: false, ...answer, record: null });
 
-  const { first, then } = operationsOf(request.kind, plan.rows);
+  const { first, rules } = operationsOf(request.kind, plan.rows);
   const invitations = plan.rows.flatMap((p) => p.invite.map((email) => ({ email, unitId: p.id })));
   const base = { project, actorId: actor.userId, origin: 'staff' as const, hooks };
   const record = await withWrites(db, base, async (writer) => {
-    for (const { row, op } of [...first, ...then]) {
+    for (const { row, op } of [...first, ...rules]) {
       try {
         await runBatch(writer, [op]);
       } catch (error) {

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { CsvImport } from '../../../features/manage/components/csv-import.tsx';
+import { ImportHistory } from '../../../features/manage/components/import-history.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -10,6 +12,9 @@ export const Route = createFileRoute('/_manager/manage/imported')({
 
 function Page() {
   return (
-    <PageFrame title="Imports" description="Import units, buyers or options from a CSV file." />
+    <PageFrame title="Imports" description="Set up or update the project from a spreadsheet: units and their buyers, options, categories, rooms and plans, checked row by row before anything is written.">
+      <CsvImport />
+      <ImportHistory />
+    </PageFrame>
   );
 }

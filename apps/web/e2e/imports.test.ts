@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openBrowser, PHONE, signInThroughPage } from './support/browser.ts';
+import { asDemoManager, createManager } from './support/fixtures.ts';
+import { waitForMail } from './support/mail-files.ts';
+
+type Unit = { _id: string; name: string; floor: number; plan: string; basePrice: number; deadline: string | null };
+type Plan = { _id: string; name: string };
+type Link = { email: string; unit: string };
+
+/** A builder's spreadsheet of 30 units with a buyer each; `typo` misspells the plan of row 15. */
+function unitsFile(prefix: string, typo: boolean): Buffer {
+  const rows = ['Unit,Level,Floor plan,Due,Price,Buyer e-mails'];
+  for (let i = 1; i <= 30; i += 1) {
+    const plan = i % 2 ? 'The Maple – 2 Bed' : 'The Birch – 1 Bed + Den';
+    rows.push(`${prefix}-${String(i).padStart(2, '0')},${20 + Math.floor((i - 1) / 10)},${typo && i === 14 ? 'The Brich' : plan},2027-05-31,"${(600_000 + i * 1_000).toLocaleString('en')}.00",${prefix.toLowerCase()}.buyer${i}@example.test`);
+  }
+  return Buffer.from(rows.join('\r\n'));
+}
+
+describe('CSV import of units with buyers (/manage/imported)', () => {
+  for (const [label, viewport, isMobile] of [['desktop', DESKTOP, false], ['phone', PHONE, true]] as const) {
+    it(`${label}: a manager imports 30 units with buyers, a bad row found by the dry run and fixed ${label === 'desktop' ? 'in place' : 'in the file'} before anything is written`, async () => {
+      const prefix = `${label === 'desktop' ? 'D' : 'P'}${Date.now().toString(36).toUpperCase()}`;
+      const manager = await asDemoManager();
+      const staff = await createManager();
+      const browser = await openBrowser({ viewport, isMobile });
+      try {
+        const { page } = browser;
+        await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/imported' });
+        await page.waitForURL((url) => url.pathname === '/manage/imported');
+        await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, true) });
+        await expect.poll(() => page.getByTestId('chosen-file').textContent()).toContain('30 rows · 6 columns');
+        // The columns are matched by their headings.
+        for (const [field, heading] of [['Name (finds the item)', 'Unit'], ['Floor (needed for new items)', 'Level'], ['Plan (needed for new items)', 'Floor plan'], ['Buyers', 'Buyer e-mails'], ['Deadline', 'Due'], ['Base price', 'Price']]) {
+          expect(await page.getByRole('combobox', { name: field, exact: true }).inputValue(), field).toBe(heading);
+        }
+
+        await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
+        await expect.poll(() => page.getByRole('status').first().textContent()).toContain('1 problem to fix');
+        const problem = page.locator('[data-row="15"]');
+        expect(await problem.textContent()).toContain('There is no plan called “The Brich” in this project.');
+        expect(await page.getByRole('button', { name: /^Import \d+ rows/ }).count()).toBe(0);
+        const before = (await manager('GET', '/api/schema/units/?limit=200')).json as Unit[];
+        expect(before.some((u) => u.name.startsWith(prefix))).toBe(false);
+
+        if (label === 'desktop') {
+          // Corrected in place: the cell the problem is about is open for editing.
+          const cell = page.getByRole('textbox', { name: 'Row 15, Floor plan' });
+          expect(await cell.inputValue()).toBe('The Brich');
+          await cell.fill('The Birch – 1 Bed + Den');
+        } else {
+          // Corrected in the spreadsheet and chosen again: the columns stay as they were.
+          await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, false) });
+          await expect.poll(() => page.getByRole('combobox', { name: 'Buyers', exact: true }).inputValue()).toBe('Buyer e-mails');
+        }
+        await page.getByRole('button', { name: /^Check/ }).click();
+        await expect.poll(() => page.getByRole('status').first().textContent()).toContain('30 rows of units and buyers: 30 new, 0 changed, 0 unchanged, 30 invitations');
+        if (label === 'phone') await page.getByLabel('E-mail the 30 new buyers their invitation now').uncheck();
+        await page.getByRole('button', { name: 'Import 30 rows' }).click();
+        await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Imported');
+
+        // Written as the file says, with the corrected row.
+        const units = ((await manager('GET', '/api/schema/units/?limit=200')).json as Unit[]).filter((u) => u.name.startsWith(prefix));
+        expect(units).toHaveLength(30);
+        const plans = (await manager('GET', '/api/schema/plans/')).json as Plan[];
+        const fourteen = units.find((u) => u.name === `${prefix}-14`)!;
+        expect(fourteen).toMatchObject({ floor: 21, plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id, basePrice: 61_400_000, deadline: '2027-05-31T23:59:59.000Z' });
+        const links = ((await manager('GET', `/api/access-codes?q=${prefix.toLowerCase()}.buyer14@`)).json as { items: Link[] }).items;
+        expect(links).toEqual([expect.objectContaining({ email: `${prefix.toLowerCase()}.buyer14@example.test`, unit: fourteen._id })]);
+        if (label === 'desktop') {
+          const mail = await waitForMail(`${prefix.toLowerCase()}.buyer14@example.test`, /invited/);
+          expect(mail.text).toContain(`unit ${prefix}-14`);
+        }
+
+        // The history names the file, the counts and who imported it.
+        const fileLink = page.getByRole('button', { name: `${prefix}-units.csv`, exact: true });
+        await fileLink.waitFor();
+        const entry = page.getByTestId('import-entry').filter({ hasText: `${prefix}-units.csv` });
+        expect(await entry.textContent()).toContain('30 new · 0 changed · 0 unchanged · 30 invited');
+        expect(await entry.textContent()).toContain(staff.name);
+        // The file kept is the one imported: on the desktop, with the cell corrected on the page.
+        const download = page.waitForEvent('download');
+        await fileLink.click();
+        const kept = fs.readFileSync((await (await download).path())!, 'utf8');
+        expect(kept.split(/\r?\n/)[14]).toContain(`${prefix}-14,21,The Birch – 1 Bed + Den,2027-05-31`);
+        expect(browser.consoleErrors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});
