@@ -16,7 +16,7 @@ describe(`the demo's drawn product photos (${testDbKind})`, () => {
     expect(drawPhoto('#a7a6a1', 'stone', 'Concrete').equals(drawPhoto('#a7a6a1', 'stone', 'Concrete'))).toBe(true);
   });
 
-  it('gives every option with a swatch a public photo with thumbnails, once', async () => {
+  it('gives every option a public photo with thumbnails, once', async () => {
     const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
     const added = await addDemoPhotos({ db, storage, projectKey: 'demo' });
     expect(added).toBeGreaterThan(30);
@@ -31,7 +31,13 @@ describe(`the demo's drawn product photos (${testDbKind})`, () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     const { width } = await sharp(thumb.rawPayload).metadata();
     expect(width).toBe(200);
-    // Options without a swatch are left alone.
-    expect(options.filter((o) => !o.swatch).every((o) => o.images.length === 0)).toBe(true);
+    // Options without a swatch get a picture of what they are: a lit pendant is bright in the middle, dark at the edge.
+    expect(options.every((o) => o.images.length === 1)).toBe(true);
+    const pendant = options.find((o) => o.name === 'Pendant Trio Over Island')!;
+    expect(pendant.swatch).toBeNull();
+    const photo = await app.inject({ method: 'GET', url: `/api/files/${pendant.images[0]}`, headers: browserHeaders() });
+    const { data, info } = await sharp(photo.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    const brightness = (x: number, y: number) => data[(y * info.width + x) * info.channels]!;
+    expect(brightness(240, 200)).toBeGreaterThan(brightness(10, 350) + 100);
   });
 });
