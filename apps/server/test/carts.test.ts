@@ -35,6 +35,26 @@ describe(`cart transitions (${testDbKind})`, () => {
     expect(response.json().error.message).toMatch(/^Choose .+ before submitting\.$/);
   });
 
+  it('needs a required choice in every room of the plan where its category applies', async () => {
+    const rooms = (await get('/api/schema/rooms/', buyer)) as Item[];
+    const plan = (await get(`/api/schema/plans/${unit.plan as string}`, buyer)) as Item;
+    const categories = (await get('/api/schema/categories/?limit=200', buyer)) as Item[];
+    const options = (await get('/api/schema/options/?limit=200', buyer)) as Item[];
+    const flooring = categories.find((c) => c.name === 'Flooring')!;
+    const living = rooms.find((r) => r.name === 'Living Room')!;
+    // Flooring chosen for the living room only; everything else for the whole home.
+    const selections = (await completeSelections()).map((s) => (options.find((o) => o._id === s.option)!.category === flooring._id ? { ...s, room: living._id } : s));
+    const current = (await get(`/api/schema/carts/${cart._id}`, buyer)) as Item;
+    const patched = await app.inject({ method: 'PATCH', url: `/api/schema/carts/${cart._id}`, headers: browserHeaders(buyer), payload: { selections, _version: current._version } });
+    expect(patched.statusCode).toBe(200);
+    const missingRooms = (flooring.rooms as string[]).filter((id) => (plan.rooms as string[]).includes(id) && id !== living._id).map((id) => rooms.find((r) => r._id === id)!.name);
+    expect(missingRooms.length).toBeGreaterThan(0);
+    const response = await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toBe(`Choose Flooring (${missingRooms.join(', ')}) before submitting.`);
+    expect(response.json().error.details.missing.map((m: { roomName: string }) => m.roomName)).toEqual(missingRooms);
+  });
+
   it('needs agreement and a typed name to submit, then records the signature', async () => {
     const current = (await get(`/api/schema/carts/${cart._id}`, buyer)) as Item;
     const patched = await app.inject({
@@ -108,10 +128,14 @@ describe(`GET /api/carts/mine (${testDbKind})`, () => {
     const hannah = await as('hannah.lee@demo.test');
     const [summary] = (await get('/api/carts/mine', hannah)) as Array<Record<string, any>>;
     const categories = (await get('/api/schema/categories/?limit=200', hannah)) as Item[];
-    const required = categories.filter((c) => c.required).length;
     expect(summary).toMatchObject({ status: 'draft', unit: { name: '701', floor: 7 }, plan: { name: 'The Birch – 1 Bed + Den', bedrooms: 1 } });
+    // A required category counts once per room of the plan where it applies.
+    const planRooms = summary!.plan.rooms as string[];
+    const required = categories.filter((c) => c.required).reduce((n, c) => n + (c.rooms as string[]).filter((r) => planRooms.includes(r)).length, 0);
     expect(summary!.progress.total).toBe(required);
-    expect(summary!.progress.done + summary!.progress.missing.length).toBe(required);
+    // Hannah chose flooring, paint, cabinets, counter and appliances in the kitchen or living room only.
+    expect(summary!.progress.done).toBe(5);
+    expect(summary!.progress.missing).toContain('Flooring (Foyer, Kitchen, Primary Bedroom)');
     expect(summary!.deposit).toBe(Math.round(summary!.total * 0.1));
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reviewDueBy } from '@decor/core';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
@@ -171,6 +172,9 @@ describe(`the back office (${testDbKind})`, () => {
     // The buyer gets the signed summary as a PDF, and what happens next.
     const signed = await mail!.waitFor('olivia.chen@demo.test', /your signed selection/);
     expect(signed.text).toContain('What happens next');
+    // By when: the project's review days (5 unless set) after the signature, in business days.
+    const signedAt = new Date(resubmitted.json().signature.signedAt as string);
+    expect(signed.text).toContain(`reviews your selection by ${reviewDueBy(signedAt, 5).toLocaleDateString('en-CA', { dateStyle: 'full', timeZone: 'UTC' })}`);
     expect(signed.text).toContain('design@maple-residences.example');
     const [attachment] = signed.attachments;
     expect(attachment?.contentType).toBe('application/pdf');

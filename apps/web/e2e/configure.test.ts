@@ -10,6 +10,16 @@ const seedPrice = (name: string) => demoProject.categories.flatMap((c) => c.opti
 /** "+$1,850.00" or "Included" → minor units. */
 const parsePrice = (text: string) => (text === 'Included' ? 0 : Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
 
+/** Where the seed's buyer must still choose: each room of their plan where a required category applies (counted from the seed). */
+function requiredProgress(email: string, extra: Array<[string, string]> = []) {
+  const buyer = demoProject.buyers.find((b) => b.email === email)!;
+  const plan = demoProject.plans.find((p) => p.name === demoProject.units.find((u) => u.name === buyer.unit)!.plan)!;
+  const categoryOf = (option: string) => demoProject.categories.find((c) => c.options.some((o) => o.name === option))!.name;
+  const slots = demoProject.categories.filter((c) => c.required).flatMap((c) => c.rooms.filter((room) => plan.rooms.includes(room)).map((room) => `${c.name}|${room}`));
+  const chosen = new Set([...buyer.cart!.choices, ...extra].map(([room, option]) => `${categoryOf(option)}|${room}`));
+  return { total: slots.length, done: slots.filter((slot) => chosen.has(slot)).length };
+}
+
 function seededTotal(email: string): number {
   const buyer = demoProject.buyers.find((b) => b.email === email)!;
   return buyer.cart!.choices.reduce((sum, [, option, quantity = 1]) => sum + seedPrice(option) * quantity, 0);
@@ -43,11 +53,18 @@ describe('configuring on a desktop', () => {
     await pick('Living Room', 'Engineered Oak – Honey');
     await page.getByRole('tab', { name: 'Kitchen' }).click();
     const slab = page.locator('[data-option="Full-Height Quartz Slab"]').first();
-    expect(await slab.isDisabled()).toBe(true);
-    expect(await slab.getAttribute('aria-label')).toContain('Needs Quartz – Calacatta first.');
+    // Unavailable, yet reachable by keyboard, with its reason announced and shown when pressed.
+    expect(await slab.getAttribute('aria-disabled')).toBe('true');
+    const reason = page.locator(`#${await slab.getAttribute('aria-describedby')}`);
+    expect(await reason.textContent()).toBe('Needs Quartz – Calacatta first.');
+    expect(await reason.isVisible()).toBe(false);
+    await slab.focus();
+    await page.keyboard.press('Enter');
+    await reason.waitFor({ state: 'visible' });
+    expect(await slab.getAttribute('aria-pressed')).toBe('false');
     await pick('Kitchen', 'Shaker – Navy');
     await pick('Kitchen', 'Quartz – Calacatta');
-    expect(await slab.isDisabled()).toBe(false);
+    expect(await slab.getAttribute('aria-disabled')).toBeNull();
     await pick('Main Bathroom', 'Marble-Look Porcelain');
 
     const sum = chosenPrices.reduce((a, b) => a + b, 0);
@@ -71,18 +88,40 @@ describe('configuring on a phone', () => {
     browser = session();
   });
 
-  it('completes the last required category and shows the new total', async () => {
+  it('counts required choices room by room, shows quantities, and never empties a required choice', async () => {
     const { page } = browser;
-    await signInThroughPage(page, { email: 'hannah.lee@demo.test', password: E2E_DEMO_PASSWORD, next: '/configure' });
+    const email = 'hannah.lee@demo.test';
+    await signInThroughPage(page, { email, password: E2E_DEMO_PASSWORD, next: '/configure' });
     const total = page.getByTestId('live-total');
-    await expect.poll(() => total.textContent()).toBe(money(seededTotal('hannah.lee@demo.test')));
-    const required = demoProject.categories.filter((c) => c.required).length;
-    expect(await page.getByTestId('required-progress').textContent()).toBe(`Required choices: ${required - 1} of ${required}`);
+    await expect.poll(() => total.textContent()).toBe(money(seededTotal(email)));
+    const before = requiredProgress(email);
+    expect(await page.getByTestId('required-progress').textContent()).toBe(`Required choices: ${before.done} of ${before.total}`);
+    // Flooring is chosen in the living room only: the foyer still needs a floor.
+    expect(await page.getByTestId('required-missing').textContent()).toMatch(/Flooring \(Foyer, Kitchen, Primary Bedroom\)/);
     await page.getByRole('tab', { name: 'Main Bathroom' }).click();
     const tile = page.locator('[data-option="Marble-Look Porcelain"]').first();
     await tile.tap();
-    await expect.poll(() => total.textContent()).toBe(money(seededTotal('hannah.lee@demo.test') + seedPrice('Marble-Look Porcelain')));
-    expect(await page.getByTestId('required-progress').textContent()).toBe(`Required choices: ${required} of ${required}`);
+    await expect.poll(() => total.textContent()).toBe(money(seededTotal(email) + seedPrice('Marble-Look Porcelain')));
+    const after = requiredProgress(email, [['Main Bathroom', 'Marble-Look Porcelain']]);
+    expect(after.done).toBe(before.done + 1);
+    expect(await page.getByTestId('required-progress').textContent()).toBe(`Required choices: ${after.done} of ${after.total}`);
+    // Tapping a required single choice again keeps it and says how to change it.
+    await tile.tap();
+    await page.getByTestId('configure-notice').getByText('Bathroom Tile is required here: choose another option to replace Marble-Look Porcelain.').waitFor();
+    expect(await tile.getAttribute('aria-pressed')).toBe('true');
+
+    // Two outlets are shown as two, and a third is one tap away.
+    await page.getByRole('tab', { name: 'Kitchen' }).click();
+    const outlet = page.locator('[data-option="Extra Duplex Outlet"]').first();
+    const price = seedPrice('Extra Duplex Outlet');
+    expect(await outlet.getByTestId('option-price').textContent()).toBe(`+${money(2 * price)} (2 × ${money(price)})`);
+    await page.getByRole('button', { name: 'One more Extra Duplex Outlet' }).tap();
+    await expect.poll(() => outlet.getByTestId('option-price').textContent()).toBe(`+${money(3 * price)} (3 × ${money(price)})`);
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    await expect.poll(() => total.textContent()).toBe(money(seededTotal(email) + seedPrice('Marble-Look Porcelain') + price));
+    await page.getByRole('button', { name: 'One fewer Extra Duplex Outlet' }).tap();
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    await expect.poll(() => total.textContent()).toBe(money(seededTotal(email) + seedPrice('Marble-Look Porcelain')));
   });
 
   it('is read-only after the deadline, and says why', async () => {
@@ -91,8 +130,13 @@ describe('configuring on a phone', () => {
     await page.getByText('This selection can no longer be changed here.').waitFor();
     await page.getByRole('tab', { name: 'Living Room' }).click();
     const card = page.locator('[data-option="Engineered Oak – Honey"]').first();
-    expect(await card.isDisabled()).toBe(true);
-    expect(await card.getAttribute('aria-label')).toContain('Choices are closed for this selection.');
+    expect(await card.getAttribute('aria-disabled')).toBe('true');
+    // Playwright treats aria-disabled as not tappable; a person's finger is not stopped by it.
+    await card.tap({ force: true });
+    const reason = page.locator(`#${await card.getAttribute('aria-describedby')}`);
+    await reason.waitFor({ state: 'visible' });
+    expect(await reason.textContent()).toBe('Choices are closed for this selection.');
+    expect(await card.getAttribute('aria-pressed')).toBe('false');
   });
 });
 
@@ -134,11 +178,32 @@ describe('packages', () => {
     const total = page.getByTestId('live-total');
     await expect.poll(() => total.textContent()).toBe(money(0));
     const classic = demoProject.packages.find((p) => p.name === 'Classic Warmth')!;
-    await page.getByRole('button', { name: `Apply the ${classic.name} package` }).click();
-    await page.getByTestId('package-card').filter({ hasText: classic.name }).getByText('Applied').waitFor();
+    // A preview first: what it chooses, and the total with it; nothing changes until confirmed.
+    await page.getByRole('button', { name: `Preview the ${classic.name} package` }).click();
+    const preview = page.getByTestId('package-preview');
+    const withPackage = parsePrice((await preview.getByTestId('package-totals').textContent())!.split('With the package')[1]!.trim());
+    expect(await preview.textContent()).toContain('Quartz – Calacatta');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await total.textContent()).toBe(money(0));
+    await page.getByRole('button', { name: `Preview the ${classic.name} package` }).click();
+    await page.getByRole('button', { name: 'Apply the package' }).click();
+    await page.getByTestId('package-card').filter({ hasText: classic.name }).getByTestId('package-applied').waitFor();
     await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
     const applied = parsePrice((await total.textContent())!);
+    expect(applied).toBe(withPackage);
     expect(applied).toBeGreaterThan(0);
+
+    // My selection lists the package's saving among its lines: the lines add up to the total.
+    await page.goto(page.url().replace('/configure', '/config'));
+    await page.getByTestId('review-total').waitFor();
+    const lines = await page.getByTestId('review-line').allTextContents();
+    const adjustments = await page.getByTestId('review-adjustment').allTextContents();
+    expect(adjustments.join(' ')).toContain(classic.name);
+    // Each line ends with its amount ("Included" lines add nothing); an adjustment that saves starts with −.
+    const amountOf = (text: string) => (text.includes('$') ? (text.includes('−') ? -1 : 1) * Math.round(Number(text.slice(text.lastIndexOf('$') + 1).replace(/,/g, '')) * 100) : 0);
+    expect([...lines, ...adjustments].map(amountOf).reduce((a, b) => a + b, 0)).toBe(applied);
+    expect(parsePrice((await page.getByTestId('review-total').textContent())!)).toBe(applied);
+    await page.goto(page.url().replace('/config', '/configure'));
 
     await page.reload();
     await page.getByTestId('package-card').filter({ hasText: classic.name }).getByText('Applied').waitFor();
@@ -147,6 +212,45 @@ describe('packages', () => {
     for (const name of ['Shaker – Navy', 'Quartz – Calacatta', 'Marble Herringbone']) {
       expect(await page.locator(`[data-option="${name}"]`).first().getAttribute('aria-pressed'), name).toBe('true');
     }
+
+    // Taken off again: the choices stay, the saving goes; and undone.
+    await page.getByTestId('package-card').filter({ hasText: classic.name }).getByRole('button', { name: 'Remove package' }).click();
+    await page.getByTestId('configure-notice').getByText(`${classic.name} is no longer applied`).waitFor();
+    expect(await page.getByTestId('package-applied').count()).toBe(0);
+    await page.getByTestId('notice-undo').click();
+    await page.getByTestId('package-card').filter({ hasText: classic.name }).getByTestId('package-applied').waitFor();
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    await expect.poll(() => total.textContent()).toBe(money(applied));
+  });
+
+  it('says which choices a change took with it, and undoes it', async () => {
+    const { page } = session();
+    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `removed-${Date.now()}@example.test`, password: 'Removed-pass-2026' });
+    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+    const total = page.getByTestId('live-total');
+    await total.waitFor();
+    await page.getByRole('tab', { name: 'Kitchen' }).click();
+    const choose = async (name: string) => {
+      await page.locator(`[data-option="${name}"]`).first().click();
+      await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    };
+    await choose('Quartz – Calacatta');
+    await choose('Full-Height Quartz Slab');
+    const withSlab = parsePrice((await total.textContent())!);
+    await choose('Quartz – Arctic White');
+    const notice = page.getByTestId('configure-notice');
+    await expect.poll(() => notice.textContent()).toContain(`Also removed: Full-Height Quartz Slab (it needs Quartz – Calacatta), −${money(seedPrice('Full-Height Quartz Slab'))}.`);
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
+    await expect.poll(() => total.textContent()).toBe(money(withSlab));
+    for (const name of ['Quartz – Calacatta', 'Full-Height Quartz Slab']) {
+      expect(await page.locator(`[data-option="${name}"]`).first().getAttribute('aria-pressed'), name).toBe('true');
+    }
+
+    // "See it in 3D" opens the room the buyer was choosing for.
+    await page.getByTestId('see-in-3d').click();
+    await page.waitForURL((url) => url.pathname === '/explore' && url.searchParams.has('room'));
+    await expect.poll(() => page.getByTestId('current-room').textContent()).toBe('Kitchen');
   });
 });
 
@@ -160,7 +264,11 @@ describe('budget and allowances', () => {
     const budget = page.getByTestId('budget');
     await budget.getByText('No budget set').waitFor();
     await budget.getByRole('button', { name: 'Set a budget' }).click();
-    await page.getByLabel('My budget for upgrades').fill('10000');
+    // Letters are refused in words, and nothing is saved.
+    await page.getByLabel(/My budget for upgrades/).fill('abc');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter an amount in CAD, like 15,000.').waitFor();
+    await page.getByLabel(/My budget for upgrades/).fill('10,000');
     await page.getByRole('button', { name: 'Save' }).click();
     await budget.getByText(`${money(1_000_000)} left of your budget`).waitFor();
 

@@ -47,3 +47,23 @@ export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | 
   if (status !== 'draft') return 'cart.edit.submitted';
   return null;
 }
+
+/** Business days the design centre takes to review a signed selection, unless the project says otherwise. */
+export const DEFAULT_REVIEW_DAYS = 5;
+
+/**
+ * When the design centre's review of a selection signed at `signedAt` is due: that many
+ * business days later (Saturdays and Sundays skipped), at the end of that day
+ * (docs/selection-rules.md, "Status").
+ */
+export function reviewDueBy(signedAt: Date, days: number = DEFAULT_REVIEW_DAYS): Date {
+  const due = new Date(signedAt);
+  let left = days;
+  while (left > 0) {
+    due.setUTCDate(due.getUTCDate() + 1);
+    const day = due.getUTCDay();
+    if (day !== 0 && day !== 6) left -= 1;
+  }
+  due.setUTCHours(23, 59, 59, 999);
+  return due;
+}

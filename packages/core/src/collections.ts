@@ -35,6 +35,8 @@ export const categorySchema = z
     order: z.number().default(0),
     required: z.boolean().default(false),
     multiple: z.boolean().default(false),
+    /** A buyer may choose how many of an option (outlets, say); otherwise one. */
+    quantities: z.boolean().default(false),
     allowance: money.min(0).default(0),
     surface: z.enum(SURFACES).nullable().default(null),
   })
@@ -311,6 +313,7 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
       fields: {
         required: { help: 'A buyer must choose one before submitting.' },
         multiple: { label: 'Several choices per room', help: 'Otherwise a new choice replaces the previous one.' },
+        quantities: { label: 'Buyers choose how many', help: 'For options sold by the piece (outlets, pot lights): a quantity beside the choice.' },
         allowance: { kind: 'money', help: 'What the base price already covers in this category.' },
         surface: { label: '3D surface', help: 'Which surface of the 3D rooms its choices paint.' },
       },

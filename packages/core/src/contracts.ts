@@ -87,6 +87,8 @@ const projectOptionFields = {
   tagline: z.string().max(200),
   /** Days a new buyer's selection stays open when their unit has no deadline of its own. */
   defaultDeadlineDays: z.number().int().min(1).max(730),
+  /** Business days the design centre takes to review a signed selection (the buyer is told by when). */
+  reviewDays: z.number().int().min(1).max(60),
   contact: designCentreContactSchema,
   scene: sceneSettingsSchema,
 };
@@ -101,6 +103,7 @@ export const projectOptionsSchema = z
     depositPercent: projectOptionFields.depositPercent.optional(),
     tagline: projectOptionFields.tagline.optional(),
     defaultDeadlineDays: projectOptionFields.defaultDeadlineDays.optional(),
+    reviewDays: projectOptionFields.reviewDays.optional(),
     contact: projectOptionFields.contact.optional(),
     scene: projectOptionFields.scene.optional(),
   })

@@ -96,6 +96,7 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
       { field: 'order', header: 'Order', type: 'number', aliases: ['position'] },
       { field: 'required', header: 'Required', type: 'boolean' },
       { field: 'multiple', header: 'Several per room', type: 'boolean', aliases: ['multiple'] },
+      { field: 'quantities', header: 'Quantities', type: 'boolean', aliases: ['by the piece'] },
       { field: 'allowance', header: 'Allowance', type: 'money' },
       { field: 'surface', header: '3D surface', type: 'choice', values: SURFACES, aliases: ['surface'] },
     ],

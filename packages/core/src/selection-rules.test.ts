@@ -7,7 +7,9 @@ import {
   choose,
   depositOf,
   describeUnavailability,
+  describeMissing,
   missingRequired,
+  removedWith,
   ruleViolations,
   unchoose,
   whyUnavailable,
@@ -17,7 +19,7 @@ import {
   type RuleOption,
   type Selection,
 } from './selection-rules.ts';
-import { effectiveStatus, nextStatus } from './cart-status.ts';
+import { effectiveStatus, nextStatus, reviewDueBy } from './cart-status.ts';
 import { cartTotal } from './pricing.ts';
 
 const category = (id: string, extra: Partial<RuleCategory> = {}): RuleCategory => ({ _id: id, name: id, required: false, multiple: false, allowance: 0, ...extra });
@@ -139,9 +141,36 @@ describe('checking a whole cart', () => {
     expect(ruleViolations(cart, context()).map((v) => [v.option, v.message])).toEqual([['walnut', 'Only one choice of this kind per room.']]);
   });
 
+  it('names the choices a change took with it, and what each needed', () => {
+    const before = [
+      { option: 'calacatta', room: 'kitchen', quantity: 1 },
+      { option: 'slab', room: 'kitchen', quantity: 1 },
+      { option: 'dimmer', quantity: 1 },
+    ];
+    const after = choose(before, { option: 'laminate', room: 'kitchen', quantity: 1 }, context());
+    // Calacatta was replaced (not "removed with"); the slab needed it.
+    expect(removedWith(before, after, [{ option: 'laminate', room: 'kitchen' }], context())).toEqual([{ option: 'slab', room: 'kitchen', quantity: 1, needed: 'calacatta' }]);
+    expect(removedWith(before, unchoose(before, 'dimmer', undefined, context()), [{ option: 'dimmer' }], context())).toEqual([]);
+  });
+
   it('lists the required categories still empty', () => {
     const cart = choose([], { option: 'oak', room: 'living', quantity: 1 }, context());
-    expect(missingRequired(cart, context()).map((c) => c._id)).toEqual(['counter']);
+    expect(missingRequired(cart, context()).map((c) => c.category._id)).toEqual(['counter']);
+  });
+
+  it('requires a choice in every room of the plan where a required category applies', () => {
+    const floors = category('floor', { required: true, rooms: ['foyer', 'living', 'studio'] });
+    const base = context();
+    const rules = { options: base.options, categories: new Map([['floor', floors]]), planRooms: ['foyer', 'living'] };
+    const oak = option('oak', 'floor');
+    const withOak = { ...rules, options: new Map([...base.options, ['oak', oak]]) };
+    // The studio is not in this plan: two rooms need a floor.
+    expect(missingRequired([], withOak).map((m) => m.room)).toEqual(['foyer', 'living']);
+    // A floor in the living room leaves the foyer without one: the category is not done.
+    expect(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak)).toEqual([{ category: floors, room: 'foyer' }]);
+    expect(describeMissing(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak), (id) => ({ foyer: 'Foyer' })[id])).toEqual(['floor (Foyer)']);
+    // A choice made for the whole home covers every room.
+    expect(missingRequired([{ option: 'oak', quantity: 1 }], withOak)).toEqual([]);
   });
 
   it('shows each allowance against what was chosen', () => {
@@ -253,5 +282,15 @@ describe('applyPackage', () => {
   it('refuses a package with an option the plan does not allow, changing nothing', () => {
     const before = choose([], { option: 'oak', room: 'living', quantity: 1 }, context());
     expect(() => applyPackage(before, ['wide'], roomsFor, context())).toThrow('Not offered for your home’s plan.');
+  });
+});
+
+describe('the review of a signed selection', () => {
+  it('is due that many business days later, weekends skipped, at the end of the day', () => {
+    // Friday 2026-11-20 → five business days → Friday 2026-11-27.
+    expect(reviewDueBy(new Date('2026-11-20T15:00:00Z'), 5).toISOString()).toBe('2026-11-27T23:59:59.999Z');
+    // Saturday → one business day → Monday.
+    expect(reviewDueBy(new Date('2026-11-21T09:00:00Z'), 1).toISOString()).toBe('2026-11-23T23:59:59.999Z');
+    expect(reviewDueBy(new Date('2026-11-23T09:00:00Z')).toISOString()).toBe('2026-11-30T23:59:59.999Z');
   });
 });

@@ -10,8 +10,8 @@ import { message } from './messages/index.ts';
 /** What the rules read of an option: picked from the option's one shape. */
 export type RuleOption = { _id: string } & Pick<OptionFields, 'name' | 'category' | 'price' | 'plans' | 'requires' | 'excludes' | 'active'>;
 
-/** What the rules read of a category. */
-export type RuleCategory = { _id: string } & Pick<CategoryFields, 'name' | 'required' | 'multiple' | 'allowance'>;
+/** What the rules read of a category (its rooms: where a required one needs a choice). */
+export type RuleCategory = { _id: string } & Pick<CategoryFields, 'name' | 'required' | 'multiple' | 'allowance'> & { rooms?: string[] };
 
 export interface Selection {
   option: string;
@@ -104,6 +104,30 @@ export function unchoose(selections: readonly Selection[], optionId: string, roo
   );
 }
 
+/**
+ * The choices a change took with it beyond the one made (docs/selection-rules.md, "Removed
+ * with"): those that needed a replaced or removed choice — not the choice itself, nor the
+ * previous choice of a single-choice category it replaced. Each with the option it needed.
+ */
+export function removedWith(
+  before: readonly Selection[],
+  after: readonly Selection[],
+  changes: ReadonlyArray<{ option: string; room?: string | undefined }>,
+  context: Pick<RuleContext, 'options' | 'categories'>,
+): Array<Selection & { needed: string | null }> {
+  const chosen = chosenIds(after);
+  const replacedBy = (s: Selection, change: { option: string; room?: string | undefined }) => {
+    if (s.option === change.option && s.room === change.room) return true;
+    const option = context.options.get(change.option);
+    const isSingle = option ? !context.categories.get(option.category)?.multiple : false;
+    return isSingle && s.room === change.room && context.options.get(s.option)?.category === option?.category;
+  };
+  return before
+    .filter((s) => !after.some((a) => a.option === s.option && a.room === s.room))
+    .filter((s) => !changes.some((change) => replacedBy(s, change)))
+    .map((s) => ({ ...s, needed: context.options.get(s.option)?.requires.find((id) => !chosen.has(id)) ?? null }));
+}
+
 /** Drops, until none is left, every choice whose required options are no longer chosen. */
 function withoutUnmetRequirements(selections: Selection[], context: RuleContext): Selection[] {
   let result = selections;
@@ -156,10 +180,55 @@ export function ruleViolations(selections: readonly Selection[], context: RuleCo
   });
 }
 
-/** Required categories with no choice yet: the cart cannot be submitted while any is left. */
-export function missingRequired(selections: readonly Selection[], context: Pick<RuleContext, 'options' | 'categories'>): RuleCategory[] {
-  const chosenCategories = new Set(selections.map((s) => context.options.get(s.option)?.category));
-  return [...context.categories.values()].filter((category) => category.required && !chosenCategories.has(category._id));
+/** A required category in one room (or, for a category that names no rooms, in the home as a whole). */
+export interface RequiredChoice {
+  category: RuleCategory;
+  room: string | null;
+}
+
+export interface RequiredContext extends Pick<RuleContext, 'options' | 'categories'> {
+  /** The rooms of the buyer's plan; a required category applies only to those of its rooms the plan has. Unknown: all. */
+  planRooms?: readonly string[] | null | undefined;
+}
+
+/**
+ * Where a choice is required (docs/selection-rules.md, "Required"): each room of the plan
+ * where a required category applies, or once for a required category without rooms.
+ */
+export function requiredChoices(context: Pick<RequiredContext, 'categories' | 'planRooms'>): RequiredChoice[] {
+  return [...context.categories.values()]
+    .filter((category) => category.required)
+    .flatMap((category): RequiredChoice[] => {
+      const rooms = category.rooms ?? [];
+      if (!rooms.length) return [{ category, room: null }];
+      return rooms.filter((room) => !context.planRooms || context.planRooms.includes(room)).map((room) => ({ category, room }));
+    });
+}
+
+/**
+ * The required choices not made yet: the cart cannot be submitted while any is left. A choice
+ * made for a room covers that room; one made without a room covers the whole home; a category
+ * without rooms needs one choice anywhere.
+ */
+export function missingRequired(selections: readonly Selection[], context: RequiredContext): RequiredChoice[] {
+  const made = new Set<string>();
+  for (const s of selections) {
+    const category = context.options.get(s.option)?.category;
+    if (category) made.add(`${category}|${s.room ?? '*'}`).add(`${category}|any`);
+  }
+  const isMade = ({ category, room }: RequiredChoice) => made.has(`${category._id}|${room === null ? 'any' : '*'}`) || (room !== null && made.has(`${category._id}|${room}`));
+  return requiredChoices(context).filter((choice) => !isMade(choice));
+}
+
+/** ["Flooring (Foyer, Kitchen)", "Wall Paint"]: what is missing, by category, in the buyer's words. */
+export function describeMissing(missing: readonly RequiredChoice[], roomName: (room: string) => string | undefined): string[] {
+  const byCategory = new Map<string, { name: string; rooms: string[] }>();
+  for (const { category, room } of missing) {
+    const entry = byCategory.get(category._id) ?? { name: category.name, rooms: [] };
+    if (room !== null) entry.rooms.push(roomName(room) ?? room);
+    byCategory.set(category._id, entry);
+  }
+  return [...byCategory.values()].map(({ name, rooms }) => (rooms.length ? `${name} (${rooms.join(', ')})` : name));
 }
 
 /** Per category: what the choices cost against its allowance (positive: over the allowance). */

@@ -31,6 +31,8 @@ export interface CategorySeed {
   rooms: string[];
   required: boolean;
   multiple: boolean;
+  /** Options sold by the piece: the buyer chooses how many. */
+  quantities?: boolean;
   allowance: number;
   surface: 'floor' | 'walls' | 'cabinets' | 'counter' | 'backsplash' | 'metal' | null;
   options: OptionSeed[];
@@ -264,6 +266,7 @@ const demoCategories: CategorySeed[] = [
     rooms: ['Kitchen', 'Living Room', 'Primary Bedroom', 'Primary Ensuite'],
     required: false,
     multiple: true,
+    quantities: true,
     allowance: 0,
     surface: null,
     options: [

@@ -134,6 +134,7 @@ async function insertProject(db: Db, seed: ProjectSeed, userIds: Map<string, str
       order: categoryIndex,
       required: category.required,
       multiple: category.multiple,
+      quantities: category.quantities ?? false,
       allowance: category.allowance,
       surface: category.surface,
     });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, projectOptionsSchema } from '@decor/core';
+import { formatMoney, projectOptionsSchema, reviewDueBy } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -197,6 +197,7 @@ export async function confirmSignatureToBuyers({ db, mailer, project, origin, ca
       contact: options.contact,
       url: `${origin}/config/${cartId}`,
       pdf: { filename: pdf.fileName, content: Buffer.from(pdf.bytes) },
+      reviewBy: reviewDueBy(new Date(cart.signature?.signedAt ?? Date.now()), options.reviewDays).toLocaleDateString(options.locale, { dateStyle: 'full', timeZone: 'UTC' }),
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { can, type CartAction, message, type CartStatus, effectiveStatus, fail, missingRequired, nextStatus, type Selection } from '@decor/core';
+import { can, type CartAction, message, type CartStatus, describeMissing, effectiveStatus, fail, missingRequired, nextStatus, requiredChoices, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/scope.ts';
 import { readPlan } from '../decor/access.ts';
@@ -6,7 +6,7 @@ import { resolveCollection } from '../decor/collections.registry.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { createItem, documentOf, updateItem, withWrites, type Writer } from '../decor/items.write.ts';
 import type { CartData } from './carts.document.ts';
-import { allCategories, cartsOfBuyer, itemsById } from './carts.repo.ts';
+import { allCategories, cartsOfBuyer, itemsById, planRooms } from './carts.repo.ts';
 import { ruleContextFor } from './carts.rules.ts';
 import { priceCart, repriceIfStale, withPriceNotices } from './carts.pricing.ts';
 
@@ -128,9 +128,15 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
   if (name.length < 2) throw fail('bad_request', 'cart.sign-name', undefined, { field: 'signature' });
   const projectId = writer.project.id;
   const context = await ruleContextFor(writer.db, projectId, data);
-  const missing = missingRequired(data.selections, { options: context.options, categories: await allCategories(writer.db, projectId) });
+  const plan = await planRooms(writer.db, projectId, context.planId);
+  const missing = missingRequired(data.selections, { options: context.options, categories: await allCategories(writer.db, projectId), planRooms: plan.rooms });
   if (missing.length) {
-    throw fail('rule_broken', 'cart.choose-first', { categories: missing.map((c) => c.name).join(', ') }, { missing: missing.map((c) => ({ _id: c._id, name: c.name })) });
+    throw fail(
+      'rule_broken',
+      'cart.choose-first',
+      { categories: describeMissing(missing, (room) => plan.names.get(room)).join(', ') },
+      { missing: missing.map(({ category, room }) => ({ _id: category._id, name: category.name, room, roomName: room === null ? null : (plan.names.get(room) ?? null) })) },
+    );
   }
   const priced = await priceCart(writer.db, projectId, data);
   return { total: priced.total, priceChanges: [], signature: { name, signedAt: now.toISOString(), ...priced } };
@@ -194,8 +200,10 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
   for (const row of mine) {
     const cart = row.data as Record<string, unknown> & { status: CartStatus; deadline: string | null; selections: Selection[]; total: number };
     const context = await ruleContextFor(db, project.id, cart);
-    const required = [...categories.values()].filter((c) => c.required);
-    const missing = missingRequired(cart.selections, { options: context.options, categories });
+    const rooms = row.plan && Array.isArray(row.plan.rooms) ? (row.plan.rooms as string[]) : null;
+    const required = requiredChoices({ categories, planRooms: rooms });
+    const missing = missingRequired(cart.selections, { options: context.options, categories, planRooms: rooms });
+    const roomNames = missing.some((m) => m.room !== null) ? (await planRooms(db, project.id, null)).names : new Map<string, string>();
     summaries.push({
       _id: row.id,
       _version: row.version,
@@ -205,7 +213,7 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
       deposit: Math.round((cart.total * depositPercent) / 100),
       depositPercent,
       selections: cart.selections.length,
-      progress: { done: required.length - missing.length, total: required.length, missing: missing.map((c) => c.name) },
+      progress: { done: required.length - missing.length, total: required.length, missing: describeMissing(missing, (room) => roomNames.get(room)) },
       unit: { _id: String(cart.unit), name: String(row.unit?.name ?? ''), floor: Number(row.unit?.floor ?? 0), area: typeof row.unit?.area === 'number' ? row.unit.area : null },
       plan: row.plan
         ? {

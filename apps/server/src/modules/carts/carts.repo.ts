@@ -60,9 +60,30 @@ export async function allCategories(db: Db, projectId: string) {
   return new Map(
     rows.map((row) => [
       row.id,
-      { _id: row.id, name: String(row.data.name ?? ''), required: row.data.required === true, multiple: row.data.multiple === true, allowance: Number(row.data.allowance ?? 0) },
+      {
+        _id: row.id,
+        name: String(row.data.name ?? ''),
+        required: row.data.required === true,
+        multiple: row.data.multiple === true,
+        allowance: Number(row.data.allowance ?? 0),
+        rooms: Array.isArray(row.data.rooms) ? row.data.rooms.map(String) : [],
+      },
     ]),
   );
+}
+
+/** The rooms of a plan (null when there is no such plan) and every room's name, for what is still required. */
+export async function planRooms(db: Db, projectId: string, planId: string | null): Promise<{ rooms: string[] | null; names: Map<string, string> }> {
+  const rows = await preparedRows<{ id: string; collection: string; data: Record<string, unknown> }>(
+    db,
+    sql`SELECT id::text AS id, collection, data FROM items
+        WHERE project_id = ${projectId} AND (collection = 'rooms' OR (collection = 'plans' AND id::text = ${planId ?? ''}))`,
+  );
+  const plan = rows.find((row) => row.collection === 'plans');
+  return {
+    rooms: plan && Array.isArray(plan.data.rooms) ? plan.data.rooms.map(String) : null,
+    names: new Map(rows.filter((row) => row.collection === 'rooms').map((row) => [row.id, String(row.data.name ?? '')])),
+  };
 }
 
 /** Current option prices and the package's adjustment, for a cart's total, in one query. */

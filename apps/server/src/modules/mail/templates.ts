@@ -131,6 +131,7 @@ export function selectionSignedMail({
   contact,
   url,
   pdf,
+  reviewBy,
 }: {
   to: string;
   projectName: string;
@@ -140,6 +141,8 @@ export function selectionSignedMail({
   contact: { name: string; email: string; phone: string; hours: string } | undefined;
   url: string;
   pdf: { filename: string; content: Buffer };
+  /** The day the design centre's review is due, in the project's words ("Friday, November 27, 2026"). */
+  reviewBy: string;
 }): Mail {
   const reach = contact && (contact.email || contact.phone)
     ? [`Questions? ${[contact.name || 'The design centre', contact.email, contact.phone].filter(Boolean).join(' · ')}${contact.hours ? ` (${contact.hours})` : ''}.`]
@@ -151,7 +154,7 @@ export function selectionSignedMail({
       subject: `Unit ${unitName}: your signed selection`,
       paragraphs: [
         `${signer} signed and submitted the design selection of unit ${unitName}, for an upgrades total of ${total}. The signed summary is attached to this message.`,
-        'What happens next: the design centre reviews your selection and e-mails you when it is approved, or if something needs to change. Until then it cannot be changed.',
+        `What happens next: the design centre reviews your selection by ${reviewBy} and e-mails you when it is approved, or if something needs to change. Until then it cannot be changed.`,
         ...reach,
       ],
       action: { label: 'See your selection', url },

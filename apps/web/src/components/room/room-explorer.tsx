@@ -12,9 +12,24 @@ const RoomScene = lazy(() => import('./room-scene.tsx'));
  * the buyer picks a room on the minimap or steps through them in order (tour), and sees the
  * finishes of the current room beside it. Without WebGL the room is drawn flat instead.
  */
-export function RoomExplorer({ rooms, finishes, mode = 'explore' }: { rooms: SceneRoom[]; finishes: ReadonlyMap<string, RoomFinishes>; mode?: 'explore' | 'tour' }) {
-  // Exploring starts in the first room that has a finish chosen; a tour starts at the door.
-  const [index, setIndex] = useState(() => (mode === 'tour' ? 0 : Math.max(0, rooms.findIndex((r) => Object.keys(finishes.get(r._id) ?? {}).length > 0))));
+export function RoomExplorer({
+  rooms,
+  finishes,
+  mode = 'explore',
+  initialRoom,
+}: {
+  rooms: SceneRoom[];
+  finishes: ReadonlyMap<string, RoomFinishes>;
+  mode?: 'explore' | 'tour';
+  /** The room asked for (Configure's "See it in 3D" names the room the buyer was in). */
+  initialRoom?: string | undefined;
+}) {
+  // The room asked for; else exploring starts in the first room that has a finish chosen, and a tour at the door.
+  const [index, setIndex] = useState(() => {
+    const asked = initialRoom ? rooms.findIndex((r) => r._id === initialRoom) : -1;
+    if (asked >= 0) return asked;
+    return mode === 'tour' ? 0 : Math.max(0, rooms.findIndex((r) => Object.keys(finishes.get(r._id) ?? {}).length > 0));
+  });
   const [hasWebGl] = useState(canUseWebGl);
   const [isReady, setReady] = useState(false);
   const room = rooms[Math.min(index, rooms.length - 1)];

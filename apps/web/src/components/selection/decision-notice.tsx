@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import type { DesignCentreContact } from '@decor/core';
+import { reviewDueBy, type DesignCentreContact } from '@decor/core';
 
 interface Entry {
   status: string;
@@ -28,6 +28,8 @@ export function DecisionNotice({
   contact,
   money,
   date,
+  reviewDays,
+  day,
 }: {
   status: string;
   history: readonly Entry[];
@@ -36,6 +38,10 @@ export function DecisionNotice({
   contact: DesignCentreContact | undefined;
   money: (minor: number) => string;
   date: (iso: string) => string;
+  /** Business days the design centre takes to review (the project's setting). */
+  reviewDays?: number | undefined;
+  /** A day without its time, in the project's words. */
+  day: (iso: string) => string;
 }) {
   const last = history.at(-1);
   const who = last?.byName || 'The design centre';
@@ -70,8 +76,9 @@ export function DecisionNotice({
     return (
       <Alert color="blue" title="Submitted: waiting for review" data-testid="decision-notice">
         <Text size="sm">
-          {stop(`You signed and submitted your selection${last ? ` on ${date(last.at)}` : ''}`)} The design centre reviews it and e-mails you when it is approved, or if something
-          needs to change.
+          {stop(`You signed and submitted your selection${last ? ` on ${date(last.at)}` : ''}`)} The design centre reviews it
+          {last ? <b data-testid="review-by"> by {day(reviewDueBy(new Date(last.at), reviewDays).toISOString())}</b> : null} and e-mails you when it is approved, or if something
+          needs to change. Until then it cannot be changed.
         </Text>
         {reach}
       </Alert>

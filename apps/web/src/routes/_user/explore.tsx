@@ -10,13 +10,16 @@ export const Route = createFileRoute('/_user/explore')({
   staticData: { flags, layout: 'user' },
   // Every request of the page starts at once, while its code loads (no waterfall).
   loader: () => prefetchBuyerData(queryClient),
+  // The room to open (from Configure's "See it in 3D"); anything but an id is ignored.
+  validateSearch: (search: Record<string, unknown>): { room?: string } => (typeof search.room === 'string' && /^[0-9a-f-]{36}$/i.test(search.room) ? { room: search.room } : {}),
   component: Page,
 });
 
 function Page() {
+  const { room } = Route.useSearch();
   return (
     <PageFrame title="Explore in 3D" description="Walk through your rooms in 3D with the finishes you have chosen.">
-      <BuyerExplorer mode="explore" />
+      <BuyerExplorer mode="explore" initialRoom={room} />
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { depositOf, effectiveStatus, formatMoney, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument } from '@decor/core';
+import { depositOf, describeMissing, effectiveStatus, pricedSnapshot, formatMoney, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -25,29 +25,43 @@ const ACTION_LABEL: Record<string, string> = { submit: 'Signed and submitted', a
 /** `/config/{cartId?}`: the selection by room and category with prices, totals, timeline, and the signed submission. */
 export function CartReview({ cartId }: { cartId?: string }) {
   const { data: project } = useProject();
-  const mine = useQuery({ ...myCartsQuery, enabled: !cartId });
+  // The buyer's own carts: which one to show without an id, and the plan's rooms of this one.
+  const mine = useQuery(myCartsQuery);
   const id = cartId ?? mine.data?.[0]?._id;
   const cart = useQuery(cartQuery(id));
   const options = useQuery(catalogueQuery<ReviewOption>('options'));
   const categories = useQuery(catalogueQuery<ReviewCategory>('categories'));
-  const packages = useQuery(catalogueQuery<{ _id: string; priceAdjustment: number }>('packages'));
+  const packages = useQuery(catalogueQuery<{ _id: string; name: string; priceAdjustment: number }>('packages'));
 
   if (mine.isSuccess && !mine.data.length && !cartId) {
     return <Alert color="blue" title="Your home is not set up yet">Once the design centre links you to your unit, your selection appears here.</Alert>;
   }
   if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : 'This selection could not be loaded.'}</Alert>;
   if (!project || !cart.data || !options.data || !categories.data) return <Skeleton h={320} radius="md" />;
-  return <Review cart={cart.data} options={options.data} categories={categories.data} packages={packages.data ?? []} />;
+  const planRooms = mine.data?.find((summary) => summary._id === cart.data._id)?.plan?.rooms ?? null;
+  return <Review cart={cart.data} options={options.data} categories={categories.data} packages={packages.data ?? []} planRooms={planRooms} />;
 }
 
-function Review({ cart, options, categories, packages }: { cart: Cart; options: ReviewOption[]; categories: ReviewCategory[]; packages: Array<{ _id: string; priceAdjustment: number }> }) {
+function Review({
+  cart,
+  options,
+  categories,
+  packages,
+  planRooms,
+}: {
+  cart: Cart;
+  options: ReviewOption[];
+  categories: ReviewCategory[];
+  packages: Array<{ _id: string; name: string; priceAdjustment: number }>;
+  planRooms: string[] | null;
+}) {
   const { data: project } = useProject();
   const queryClient = useQueryClient();
   const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
   const optionById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoryById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
   const status = effectiveStatus(cart, new Date());
-  const missing = missingRequired(cart.selections, { options: optionById, categories: categoryById });
+  const missing = describeMissing(missingRequired(cart.selections, { options: optionById, categories: categoryById, planRooms }), (room) => project!.rooms.find((r) => r._id === room)?.name);
   const depositPercent = typeof project!.options.depositPercent === 'number' ? project!.options.depositPercent : 0;
   const [isAgreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState('');
@@ -61,6 +75,13 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
     return (id: string) => byId.get(id);
   }, [packages]);
   const managesProject = useManagesCurrentProject();
+  // The lines under the choices: what was signed once signed, else today's (the package's saving, change fees),
+  // from the one function every view of a cart uses, so that they add up to the total shown.
+  const adjustments = useMemo(() => {
+    if (cart.signature?.adjustments && status !== 'draft') return cart.signature.adjustments;
+    const pkg = packages.find((p) => p._id === cart.package);
+    return pricedSnapshot({ selections: cart.selections, priceOf: (id) => optionById.get(id)?.price, packageAdjustment: pkg?.priceAdjustment ?? 0, packageName: pkg?.name ?? 'Package', fees: cart.fees ?? [] }).adjustments;
+  }, [cart, status, packages, optionById]);
 
   const submit = async () => {
     setSubmitting(true);
@@ -98,16 +119,18 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
         contact={project!.options.contact}
         money={money}
         date={(iso) => new Date(iso).toLocaleString(project!.options.locale, { dateStyle: 'long', timeStyle: 'short' })}
+        day={(iso) => new Date(iso).toLocaleDateString(project!.options.locale, { dateStyle: 'full', timeZone: 'UTC' })}
+        reviewDays={project!.options.reviewDays}
       />
       {status === 'draft' && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} canShare={hasFeature(project!.features, 'shareLinks')} locale={project!.options.locale} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />
       <Card withBorder radius="md" padding="md">
-        {(cart.fees ?? []).map((fee) => (
-          <Group key={fee.label} justify="space-between" data-testid="review-fee">
-            <Text>{fee.label}</Text>
-            <Text>{money(fee.amount)}</Text>
+        {adjustments.map((adjustment) => (
+          <Group key={adjustment.label} justify="space-between" data-testid="review-adjustment">
+            <Text>{adjustment.label}</Text>
+            <Text>{adjustment.amount < 0 ? `−${money(-adjustment.amount)}` : money(adjustment.amount)}</Text>
           </Group>
         ))}
         <Group justify="space-between">
@@ -155,7 +178,7 @@ function Review({ cart, options, categories, packages }: { cart: Cart; options: 
           </Title>
           {missing.length > 0 ? (
             <Stack gap="xs">
-              <Text>Before you can submit, choose: {missing.map((c) => c.name).join(', ')}.</Text>
+              <Text>Before you can submit, choose: {missing.join(', ')}.</Text>
               <LinkButton to="/configure" w="fit-content">
                 Continue choosing
               </LinkButton>

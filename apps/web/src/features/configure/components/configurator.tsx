@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import {
   allowances,
   budgetRemaining,
@@ -8,12 +8,18 @@ import {
   finishesByRoom,
   formatMoney,
   missingRequired,
+  describeMissing,
+  requiredChoices,
   sortRooms,
   whyUnavailable,
   type RoomFinishes,
   type RuleContext,
-  minorUnitsPerMajor,
+  applyPackage,
+  formatAmount,
   packageRooms,
+  parseAmount,
+  RuleBrokenError,
+  type Selection,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
@@ -23,7 +29,7 @@ import { photoUrl } from './option-photo.ts';
 // The details view (and the Markdown it renders) loads when a buyer first opens one.
 const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
-import { useCartEditor } from './use-cart-editor.ts';
+import { useCartEditor, type ChangeInfo } from './use-cart-editor.ts';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 import { RoomSketch, SwatchBoard } from '../../../components/room/room-sketch.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
@@ -103,10 +109,30 @@ function Editor({
   const categoriesById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
   const roomsFor = (optionId: string) => packageRooms(optionId, optionsById, categoriesById, planRooms ?? null);
   const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
-  const estimate = cartTotal({ selections: editor.selections, priceOf: (id) => context.options.get(id)?.price });
-  const missing = missingRequired(editor.selections, context);
+  const packageAdjustmentOf = (id: string | null) => packages.find((p) => p._id === id)?.priceAdjustment ?? 0;
+  const priceOf = (id: string) => context.options.get(id)?.price;
+  const fees = cart.fees ?? [];
+  // The total on screen while a change saves: the same sum the server makes (choices, package, fees).
+  const estimate = cartTotal({ selections: editor.selections, priceOf, packageAdjustment: packageAdjustmentOf(editor.packageId), fees });
+  const optionName = (id: string) => context.options.get(id)?.name ?? 'a choice';
+  /** Tells the buyer what a change took with it, with the way back. */
+  const announce = (info: ChangeInfo | null, done?: string) => {
+    if (!info) return;
+    if (info.removed.length) {
+      const amount = info.removed.reduce((sum, s) => sum + (priceOf(s.option) ?? 0) * s.quantity, 0);
+      const what = info.removed.map((s) => `${optionName(s.option)}${s.needed ? ` (it needs ${optionName(s.needed)})` : ''}`).join(', ');
+      editor.setNotice({ tone: 'yellow', text: `${done ? `${done} ` : ''}Also removed: ${what}${amount ? `, −${money(amount)}` : ''}.`, undo: () => editor.restore(info.before) });
+    } else if (done) {
+      editor.setNotice({ tone: 'blue', text: done, undo: () => editor.restore(info.before) });
+    }
+  };
+  const [packageToApply, setPackageToApply] = useState<PackageItem | null>(null);
+  // Required means in every room of the plan where the category applies (docs/selection-rules.md).
+  const requiredContext = { ...context, planRooms };
+  const missing = missingRequired(editor.selections, requiredContext);
   const spentByCategory = new Map(allowances(editor.selections, context).map((a) => [a.category, a.spent]));
-  const required = categories.filter((c) => c.required).length;
+  const required = requiredChoices(requiredContext).length;
+  const roomName = (id: string) => project!.rooms.find((r) => r._id === id)?.name;
 
   return (
     <Stack gap="md">
@@ -129,17 +155,32 @@ function Editor({
             </Group>
           </Stack>
           <BudgetField editor={editor} total={editor.isSaving ? estimate : editor.total} money={money} isOpen={isOpen} />
-          <Text size="sm" data-testid="required-progress">
-            Required choices: {required - missing.length} of {required}
-          </Text>
+          <Stack gap={0} maw={360}>
+            <Text size="sm" data-testid="required-progress">
+              Required choices: {required - missing.length} of {required}
+            </Text>
+            {missing.length > 0 && (
+              <Text size="xs" c="dimmed" data-testid="required-missing">
+                Still to choose: {describeMissing(missing, roomName).join(', ')}
+              </Text>
+            )}
+          </Stack>
         </Group>
+        {/* In the bar that stays on screen, so a notice is seen wherever the buyer chose. */}
+        {editor.notice && (
+          <Alert mt="sm" p="xs" color={editor.notice.tone} withCloseButton closeButtonLabel="Dismiss" onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
+            <Group gap="sm" justify="space-between" wrap="nowrap">
+              <Text size="sm">{editor.notice.text}</Text>
+              {editor.notice.undo && (
+                <Button size="compact-sm" variant="white" onClick={editor.notice.undo} data-testid="notice-undo">
+                  Undo
+                </Button>
+              )}
+            </Group>
+          </Alert>
+        )}
       </Paper>
       {isOpen && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
-      {editor.notice && (
-        <Alert color={editor.notice.tone} withCloseButton onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
-          {editor.notice.text}
-        </Alert>
-      )}
       {packages.length > 0 && (
         <Stack gap="xs">
           <Title order={3} fz="lg">
@@ -149,37 +190,67 @@ function Editor({
             {packages.map((pkg) => {
               const isApplied = editor.packageId === pkg._id;
               return (
-                <Card key={pkg._id} withBorder radius="md" padding="md" data-testid="package-card" style={{ borderColor: isApplied ? 'var(--mantine-color-brand-6)' : undefined }}>
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <Stack gap={2}>
+                <Card key={pkg._id} withBorder radius="md" padding="md" data-testid="package-card" style={{ borderColor: isApplied ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isApplied ? 2 : 1 }}>
+                  <Stack gap={6}>
+                    <Group justify="space-between" align="flex-start" gap="xs">
                       <Text fw={700}>{pkg.name}</Text>
-                      <Text size="sm" c="dimmed">
-                        {pkg.description}
-                      </Text>
-                      {pkg.priceAdjustment !== 0 && (
-                        <Text size="sm" fw={600} c={pkg.priceAdjustment < 0 ? 'green.8' : undefined}>
-                          {pkg.priceAdjustment < 0 ? `Saves ${money(-pkg.priceAdjustment)} on its choices` : `Adds ${money(pkg.priceAdjustment)}`}
+                      {isApplied && (
+                        <Text size="sm" fw={700} c="brand.8" data-testid="package-applied">
+                          ✓ Applied
                         </Text>
                       )}
-                    </Stack>
-                    {isApplied ? (
-                      <Badge variant="light">Applied</Badge>
-                    ) : (
-                      <UnstyledButton
-                        onClick={() => editor.applyPackage(pkg._id, pkg.options, roomsFor)}
-                        disabled={!isOpen}
-                        aria-label={`Apply the ${pkg.name} package`}
-                        c="brand.7"
-                        fw={700}
-                      >
-                        Apply
-                      </UnstyledButton>
+                    </Group>
+                    <Text size="sm" c="dimmed">
+                      {pkg.description}
+                    </Text>
+                    <Text size="sm">
+                      {pkg.options.length} {pkg.options.length === 1 ? 'choice' : 'choices'}: {pkg.options.map(optionName).join(', ')}
+                    </Text>
+                    {pkg.priceAdjustment !== 0 && (
+                      <Text size="sm" fw={600} c={pkg.priceAdjustment < 0 ? 'green.9' : undefined}>
+                        {pkg.priceAdjustment < 0 ? `Saves ${money(-pkg.priceAdjustment)} on these choices` : `Adds ${money(pkg.priceAdjustment)}`}
+                      </Text>
                     )}
-                  </Group>
+                    {isOpen && (
+                      <Group gap="xs">
+                        {isApplied ? (
+                          <Button size="compact-sm" variant="default" onClick={() => {
+                            const before = { selections: editor.selections, packageId: editor.packageId };
+                            editor.removePackage();
+                            editor.setNotice({ tone: 'blue', text: `${pkg.name} is no longer applied: its choices stay, its saving no longer counts.`, undo: () => editor.restore(before) });
+                          }}>
+                            Remove package
+                          </Button>
+                        ) : (
+                          <Button size="compact-sm" variant="light" onClick={() => setPackageToApply(pkg)} aria-label={`Preview the ${pkg.name} package`}>
+                            Preview and apply
+                          </Button>
+                        )}
+                      </Group>
+                    )}
+                  </Stack>
                 </Card>
               );
             })}
           </SimpleGrid>
+          {packageToApply && (
+            <PackagePreview
+              pkg={packageToApply}
+              editor={editor}
+              context={context}
+              roomsFor={roomsFor}
+              roomName={roomName}
+              money={money}
+              totalOf={(selections, pkg) => cartTotal({ selections, priceOf, packageAdjustment: packageAdjustmentOf(pkg), fees })}
+              currentTotal={editor.isSaving ? estimate : editor.total}
+              onClose={() => setPackageToApply(null)}
+              onApply={() => {
+                const pkg = packageToApply;
+                setPackageToApply(null);
+                announce(editor.applyPackage(pkg._id, pkg.options, roomsFor), `${pkg.name} applied.`);
+              }}
+            />
+          )}
         </Stack>
       )}
       <Tabs value={roomId} onChange={setRoomId} keepMounted={false}>
@@ -200,7 +271,7 @@ function Editor({
                 .filter((category) => category.rooms.includes(room._id))
                 .sort((a, b) => a.order - b.order)
                 .map((category) => (
-                  <CategorySection key={category._id} category={category} roomId={room._id} options={options} context={context} editor={editor} money={money} spent={spentByCategory.get(category._id)} />
+                  <CategorySection key={category._id} category={category} roomId={room._id} options={options} context={context} editor={editor} money={money} spent={spentByCategory.get(category._id)} onChanged={(info) => announce(info)} />
                 ))}
             </Stack>
           </Tabs.Panel>
@@ -218,6 +289,7 @@ function CategorySection({
   editor,
   money,
   spent = 0,
+  onChanged,
 }: {
   category: CategoryItem;
   roomId: string;
@@ -226,6 +298,7 @@ function CategorySection({
   editor: ReturnType<typeof useCartEditor>;
   money: (minor: number) => string;
   spent?: number;
+  onChanged: (info: ChangeInfo | null) => void;
 }) {
   const available = options.filter((o) => o.category === category._id && o.active && (o.rooms.length === 0 || o.rooms.includes(roomId)));
   const [detailOf, setDetailOf] = useState<OptionItem | null>(null);
@@ -266,30 +339,27 @@ function CategorySection({
               return why ? describeUnavailability(why, context) : null;
             })()}
             money={money}
-            onToggle={() => editor.toggle(detailOf._id, roomId)}
+            onToggle={() => onChanged(editor.toggle(detailOf._id, roomId))}
             onClose={() => setDetailOf(null)}
           />
           </Suspense>
         )}
         {available.map((option) => {
-          const isChosen = editor.selections.some((s) => s.option === option._id && s.room === roomId);
-          const reason = isChosen ? null : whyUnavailable(option._id, editor.selections, context, roomId);
-          const card = (
+          const selection = editor.selections.find((s) => s.option === option._id && s.room === roomId);
+          const reason = selection ? null : whyUnavailable(option._id, editor.selections, context, roomId);
+          return (
             <OptionCard
+              key={option._id}
               option={option}
-              isChosen={isChosen}
+              quantity={category.quantities && selection ? selection.quantity : null}
+              isChosen={!!selection}
               reason={reason ? describeUnavailability(reason, context) : null}
               money={money}
-              onToggle={() => editor.toggle(option._id, roomId)}
+              onToggle={() => onChanged(editor.toggle(option._id, roomId))}
+              onQuantity={(quantity) => editor.setQuantity(option._id, roomId, quantity)}
               onDetails={() => setDetailOf(option)}
+              isOpen={context.isOpen}
             />
-          );
-          return reason ? (
-            <Tooltip key={option._id} label={describeUnavailability(reason, context)} withArrow multiline w={220} openDelay={200} events={{ hover: true, focus: true, touch: true }}>
-              <div>{card}</div>
-            </Tooltip>
-          ) : (
-            <div key={option._id}>{card}</div>
           );
         })}
       </SimpleGrid>
@@ -299,62 +369,93 @@ function CategorySection({
 
 function OptionCard({
   option,
+  quantity,
   isChosen,
   reason,
   money,
   onToggle,
+  onQuantity,
   onDetails,
+  isOpen,
 }: {
   option: OptionItem;
+  /** How many are chosen, where the category sells by the piece; otherwise null. */
+  quantity: number | null;
   isChosen: boolean;
   reason: string | null;
   money: (minor: number) => string;
   onToggle: () => void;
+  onQuantity: (quantity: number) => void;
   onDetails: () => void;
+  isOpen: boolean;
 }) {
   const isDisabled = reason !== null;
+  // A greyed option stays focusable and answers a tap or a key with its reason (docs/screens.md, "Configure").
+  const [isReasonShown, setReasonShown] = useState(false);
   const photo = option.images?.[0];
+  const reasonId = `why-${option._id}`;
+  const price = option.price === 0 ? 'Included' : `+${money(option.price * (quantity ?? 1))}`;
   return (
     <Box pos="relative">
-    <UnstyledButton
-      onClick={onToggle}
-      disabled={isDisabled}
-      aria-pressed={isChosen}
-      aria-label={`${option.name}, ${option.price === 0 ? 'included' : money(option.price)}${isChosen ? ', chosen' : ''}${reason ? `, unavailable: ${reason}` : ''}`}
-      data-testid="option-card"
-      data-option={option.name}
-      w="100%"
-      style={{ opacity: isDisabled ? 0.5 : 1, cursor: isDisabled ? 'not-allowed' : 'pointer' }}
-    >
-      <Card withBorder radius="md" padding="xs" style={{ borderColor: isChosen ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isChosen ? 2 : 1 }}>
-        <Box
-          h={72}
-          data-testid={photo ? 'option-photo' : undefined}
-          style={{
-            borderRadius: 6,
-            background: photo ? `center / cover no-repeat url(${photoUrl(photo, 200)})` : (option.swatch?.color ?? 'var(--mantine-color-gray-2)'),
-            position: 'relative',
-          }}
-        >
-          {isChosen && (
-            <Box pos="absolute" top={6} right={6} bg="brand.6" c="white" style={{ borderRadius: 999, width: 22, height: 22, display: 'grid', placeItems: 'center' }}>
-              <CheckIcon size={12} />
-            </Box>
-          )}
-        </Box>
-        <Text size="sm" fw={600} mt={6} lineClamp={2}>
-          {option.name}
+      <UnstyledButton
+        onClick={() => (isDisabled ? setReasonShown((shown) => !shown) : onToggle())}
+        aria-disabled={isDisabled || undefined}
+        aria-pressed={isChosen}
+        aria-describedby={isDisabled ? reasonId : undefined}
+        aria-label={`${option.name}, ${option.price === 0 ? 'included' : money(option.price)}${quantity ? `, ${quantity} chosen` : isChosen ? ', chosen' : ''}${reason ? ', unavailable' : ''}`}
+        data-testid="option-card"
+        data-option={option.name}
+        w="100%"
+        style={{ opacity: isDisabled ? 0.55 : 1, cursor: isDisabled ? 'help' : 'pointer' }}
+      >
+        <Card withBorder radius="md" padding="xs" style={{ borderColor: isChosen ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isChosen ? 2 : 1 }}>
+          <Box
+            h={72}
+            data-testid={photo ? 'option-photo' : undefined}
+            style={{
+              borderRadius: 6,
+              background: photo ? `center / cover no-repeat url(${photoUrl(photo, 200)})` : (option.swatch?.color ?? 'var(--mantine-color-gray-2)'),
+              position: 'relative',
+            }}
+          >
+            {isChosen && (
+              <Box pos="absolute" top={6} right={6} bg="brand.6" c="white" style={{ borderRadius: 999, width: 22, height: 22, display: 'grid', placeItems: 'center' }}>
+                <CheckIcon size={12} />
+              </Box>
+            )}
+          </Box>
+          <Text size="sm" fw={600} mt={6} lineClamp={2}>
+            {option.name}
+          </Text>
+          <Group justify="space-between" gap={4}>
+            <Text size="xs" c="dimmed">
+              {option.level > 1 ? LEVELS[option.level] : ''}
+            </Text>
+            <Text size="sm" fw={600} data-testid="option-price">
+              {price}
+              {quantity && quantity > 1 ? ` (${quantity} × ${money(option.price)})` : ''}
+            </Text>
+          </Group>
+        </Card>
+      </UnstyledButton>
+      {isDisabled && (
+        <Text id={reasonId} size="xs" c="red.9" mt={4} role="status" data-testid="option-reason" style={{ display: isReasonShown ? undefined : 'none' }}>
+          {reason}
         </Text>
-        <Group justify="space-between" gap={4}>
-          <Text size="xs" c="dimmed">
-            {LEVELS[option.level] ?? ''}
+      )}
+      {quantity !== null && isOpen && (
+        <Group gap={4} mt={4} justify="center" data-testid="option-quantity">
+          <Button size="compact-xs" variant="default" onClick={() => (quantity > 1 ? onQuantity(quantity - 1) : onToggle())} aria-label={quantity > 1 ? `One fewer ${option.name}` : `Remove ${option.name}`}>
+            −
+          </Button>
+          <Text size="sm" fw={600} w={28} ta="center" aria-live="polite">
+            {quantity}
           </Text>
-          <Text size="sm" fw={600} data-testid="option-price">
-            {option.price === 0 ? 'Included' : `+${money(option.price)}`}
-          </Text>
+          <Button size="compact-xs" variant="default" onClick={() => onQuantity(Math.min(quantity + 1, MAX_QUANTITY))} disabled={quantity >= MAX_QUANTITY} aria-label={`One more ${option.name}`}>
+            +
+          </Button>
         </Group>
-      </Card>
-    </UnstyledButton>
+      )}
       {/* A separate button, so a greyed card's details and reason are reachable by tap and keyboard too. */}
       <Button size="compact-xs" variant="white" pos="absolute" top={8} left={8} onClick={onDetails} aria-label={`Details of ${option.name}`} data-testid="option-details">
         Details
@@ -363,27 +464,55 @@ function OptionCard({
   );
 }
 
+/** How many of one option a buyer may choose (the cart's own limit is higher). */
+const MAX_QUANTITY = 50;
+
 /** The buyer's own budget for upgrades: set it once, see what is left as they choose. */
 function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<typeof useCartEditor>; total: number; money: (minor: number) => string; isOpen: boolean }) {
   const [isEditing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const { data: project } = useProject();
+  const currency = project?.currency ?? 'CAD';
   const remaining = budgetRemaining(total, editor.budget);
   const save = () => {
-    // Typed in the currency's units; stored in its smallest unit (cents, or yen as they are).
-    const perMajor = minorUnitsPerMajor(project?.currency ?? 'CAD');
-    const value = draft.trim() === '' ? null : Math.round(Number(draft.replace(/[^0-9.]/g, '')) * perMajor);
-    if (value === null || Number.isFinite(value)) editor.setBudget(value);
+    // Typed in the currency's units ("15,000", "$ 15 000.50"); stored in its smallest unit. Anything else is refused, never saved as 0.
+    if (draft.trim() === '') {
+      editor.setBudget(null);
+    } else {
+      const value = parseAmount(draft, currency);
+      if (value === null || value < 0) return setError(`Enter an amount in ${currency}, like 15,000.`);
+      editor.setBudget(value);
+    }
+    setError(null);
     setEditing(false);
   };
   if (isEditing) {
     return (
-      <Group gap="xs">
-        <TextInput size="xs" aria-label="My budget for upgrades" placeholder="e.g. 15000" value={draft} onChange={(e) => setDraft(e.currentTarget.value)} w={120} />
-        <Button size="compact-sm" onClick={save}>
+      <form noValidate onSubmit={(event) => { event.preventDefault(); save(); }}>
+      <Group gap="xs" align="flex-start">
+        <TextInput
+          size="xs"
+          label={`My budget for upgrades (${currency})`}
+          placeholder="e.g. 15,000"
+          inputMode="decimal"
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          w={170}
+          data-autofocus
+        />
+        <Button size="compact-sm" type="submit" mt={22}>
           Save
         </Button>
+        <Button size="compact-sm" variant="subtle" mt={22} onClick={() => { setEditing(false); setError(null); }}>
+          Cancel
+        </Button>
       </Group>
+      </form>
     );
   }
   return (
@@ -399,10 +528,10 @@ function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<type
       )}
       {isOpen && (
         <UnstyledButton
-          c="brand.7"
+          c="brand.8"
           fz="xs"
           onClick={() => {
-            setDraft(editor.budget === null ? '' : String(editor.budget / 100));
+            setDraft(editor.budget === null ? '' : formatAmount(editor.budget, currency));
             setEditing(true);
           }}
         >
@@ -410,6 +539,98 @@ function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<type
         </UnstyledButton>
       )}
     </Stack>
+  );
+}
+
+/**
+ * What a package would do before it is applied: what it contains, what it replaces (and what
+ * goes with it), and the total now and after; applied only when the buyer confirms.
+ */
+function PackagePreview({
+  pkg,
+  editor,
+  context,
+  roomsFor,
+  roomName,
+  money,
+  totalOf,
+  currentTotal,
+  onClose,
+  onApply,
+}: {
+  pkg: PackageItem;
+  editor: ReturnType<typeof useCartEditor>;
+  context: RuleContext;
+  roomsFor: (optionId: string) => Array<string | undefined>;
+  roomName: (id: string) => string | undefined;
+  money: (minor: number) => string;
+  totalOf: (selections: Selection[], packageId: string | null) => number;
+  currentTotal: number;
+  onClose: () => void;
+  onApply: () => void;
+}) {
+  const name = (id: string) => context.options.get(id)?.name ?? 'a choice';
+  const where = (room: string | undefined) => (room ? ` (${roomName(room) ?? 'a room'})` : '');
+  let after: Selection[] | null = null;
+  let refusal: string | null = null;
+  try {
+    after = applyPackage(editor.selections, pkg.options, roomsFor, context);
+  } catch (error) {
+    refusal = error instanceof RuleBrokenError ? error.message : 'This package cannot be applied to your selection.';
+  }
+  const replaced = after ? editor.selections.filter((s) => !after!.some((a) => a.option === s.option && a.room === s.room)) : [];
+  const added = after ? after.filter((a) => !editor.selections.some((s) => s.option === a.option && s.room === a.room)) : [];
+  const newTotal = after ? totalOf(after, pkg._id) : currentTotal;
+  return (
+    <Modal opened onClose={onClose} title={`The ${pkg.name} package`} closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
+      <Stack gap="sm" data-testid="package-preview">
+        {pkg.description && <Text size="sm">{pkg.description}</Text>}
+        <Stack gap={2}>
+          <Text fw={600}>It chooses</Text>
+          {added.length ? (
+            added.map((s) => (
+              <Text key={`${s.option}-${s.room}`} size="sm">
+                {name(s.option)}
+                {where(s.room)} · {money(context.options.get(s.option)?.price ?? 0)}
+              </Text>
+            ))
+          ) : (
+            <Text size="sm" c="dimmed">
+              Everything in it is already chosen.
+            </Text>
+          )}
+        </Stack>
+        {replaced.length > 0 && (
+          <Stack gap={2}>
+            <Text fw={600}>It replaces</Text>
+            {replaced.map((s) => (
+              <Text key={`${s.option}-${s.room}`} size="sm" data-testid="package-replaces">
+                {name(s.option)}
+                {where(s.room)}
+              </Text>
+            ))}
+          </Stack>
+        )}
+        {refusal && <Alert color="red">{refusal}</Alert>}
+        <Group justify="space-between" data-testid="package-totals">
+          <Text>Upgrades total now {money(currentTotal)}</Text>
+          <Text fw={700}>With the package {money(newTotal)}</Text>
+        </Group>
+        {pkg.priceAdjustment < 0 && (
+          <Text size="sm" c="green.9">
+            Includes the package saving of {money(-pkg.priceAdjustment)}.
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onApply} disabled={!after}>
+            Apply the package
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -421,7 +642,7 @@ function RoomPreview({ room, finishes }: { room: ReturnType<typeof sceneRoomsOf>
         <RoomSketch room={room} finishes={finishes} height={170} />
         <Stack gap="sm" justify="space-between">
           <SwatchBoard room={room} finishes={finishes} columns={{ base: 2 }} />
-          <LinkButton to="/explore" variant="light" size="xs" w="fit-content">
+          <LinkButton to="/explore" search={{ room: room._id }} variant="light" size="xs" w="fit-content" data-testid="see-in-3d">
             See it in 3D
           </LinkButton>
         </Stack>

@@ -1,24 +1,46 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { applyPackage, choose, RuleBrokenError, unchoose, type RuleContext, type Selection } from '@decor/core';
+import { applyPackage, choose, removedWith, RuleBrokenError, unchoose, type RuleContext, type Selection } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { CartItem } from '../../../lib/configurator-data.ts';
 import { cartQuery } from '../../../lib/cart-query.ts';
 
 type Change = (selections: Selection[]) => Selection[];
 
+/** What the buyer is told after a change: a refusal, a merge, or what a change took with it — with the way back. */
+export interface EditorNotice {
+  tone: 'red' | 'blue' | 'yellow';
+  text: string;
+  undo?: () => void;
+}
+
+export interface ChangeInfo {
+  /** Choices the change removed because they needed one that was replaced or removed. */
+  removed: Array<Selection & { needed: string | null }>;
+  /** The selections and package before the change, for its undo. */
+  before: { selections: Selection[]; packageId: string | null };
+}
+
 export interface CartEditor {
   selections: Selection[];
   total: number;
   isSaving: boolean;
-  notice: { tone: 'red' | 'blue'; text: string } | null;
+  notice: EditorNotice | null;
   packageId: string | null;
   budget: number | null;
   /** Saves the buyer's budget through the same ordered, versioned saves as the choices. */
   setBudget(budget: number | null): void;
-  toggle(optionId: string, room: string | undefined): void;
+  /** Chooses or removes an option; answers what else it removed (for the notice), or null when refused. */
+  toggle(optionId: string, room: string | undefined): ChangeInfo | null;
+  /** Sets how many of a chosen option (categories sold by the piece). */
+  setQuantity(optionId: string, room: string | undefined, quantity: number): void;
   /** Applies a package's options in one step (one save) and records it on the cart. */
-  applyPackage(packageId: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>): void;
+  applyPackage(packageId: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>): ChangeInfo | null;
+  /** Takes the package off the cart: its choices stay, its price adjustment goes. */
+  removePackage(): void;
+  /** Puts back the selections and package from before a change. */
+  restore(before: ChangeInfo['before']): void;
+  setNotice(notice: EditorNotice | null): void;
   dismissNotice(): void;
 }
 
@@ -93,35 +115,77 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
   );
 
   const toggle = useCallback(
-    (optionId: string, room: string | undefined) => {
+    (optionId: string, room: string | undefined): ChangeInfo | null => {
       const isChosen = (list: Selection[]) => list.some((s) => s.option === optionId && s.room === room);
+      const option = context.options.get(optionId);
+      const category = option ? context.categories.get(option.category) : undefined;
+      // A required single choice is replaced by choosing another, never emptied (docs/selection-rules.md, "Required").
+      if (isChosen(latest.current) && category?.required && !category.multiple) {
+        setNotice({ tone: 'blue', text: `${category.name} is required here: choose another option to replace ${option!.name}.` });
+        return null;
+      }
       const change: Change = (list) => (isChosen(list) ? unchoose(list, optionId, room, context) : choose(list, { option: optionId, room, quantity: 1 }, context));
+      const before = { selections: latest.current, packageId };
+      let after: Selection[];
       try {
-        setSelections(change(latest.current));
-        setNotice(null);
+        after = change(latest.current);
       } catch (error) {
         setNotice({ tone: 'red', text: error instanceof RuleBrokenError ? error.message : 'That choice could not be made.' });
-        return;
+        return null;
       }
+      setSelections(after);
+      setNotice(null);
+      save(change);
+      return { removed: removedWith(before.selections, after, [{ option: optionId, room }], context), before };
+    },
+    [context, packageId, save, setSelections],
+  );
+
+  const setQuantity = useCallback(
+    (optionId: string, room: string | undefined, quantity: number) => {
+      const change: Change = (list) => list.map((s) => (s.option === optionId && s.room === room ? { ...s, quantity } : s));
+      setSelections(change(latest.current));
       save(change);
     },
-    [context, save, setSelections],
+    [save, setSelections],
   );
 
   const applyPackageChoice = useCallback(
-    (id: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>) => {
+    (id: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>): ChangeInfo | null => {
       const change: Change = (list) => applyPackage(list, optionIds, roomsFor, context);
+      const before = { selections: latest.current, packageId };
+      let after: Selection[];
       try {
-        setSelections(change(latest.current));
-        setPackageId(id);
-        setNotice({ tone: 'blue', text: 'Package applied. You can still change any of its choices.' });
+        after = change(latest.current);
       } catch (error) {
         setNotice({ tone: 'red', text: error instanceof RuleBrokenError ? error.message : 'This package could not be applied.' });
-        return;
+        return null;
       }
+      setSelections(after);
+      setPackageId(id);
       save(change, { package: id });
+      const changes = optionIds.flatMap((option) => {
+        const rooms = roomsFor(option);
+        return (rooms.length ? rooms : [undefined]).map((room) => ({ option, room }));
+      });
+      return { removed: removedWith(before.selections, after, changes, context), before };
     },
-    [context, save, setSelections],
+    [context, packageId, save, setSelections],
+  );
+
+  const removePackage = useCallback(() => {
+    setPackageId(null);
+    save((list) => list, { package: null });
+  }, [save]);
+
+  const restore = useCallback(
+    (before: ChangeInfo['before']) => {
+      setSelections(before.selections);
+      setPackageId(before.packageId);
+      setNotice(null);
+      save(() => before.selections, { package: before.packageId });
+    },
+    [save, setSelections],
   );
 
   const setBudget = useCallback(
@@ -132,5 +196,5 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     [save],
   );
 
-  return { selections, total, isSaving, notice, packageId, budget, setBudget, toggle, applyPackage: applyPackageChoice, dismissNotice: () => setNotice(null) };
+  return { selections, total, isSaving, notice, packageId, budget, setBudget, toggle, setQuantity, applyPackage: applyPackageChoice, removePackage, restore, setNotice, dismissNotice: () => setNotice(null) };
 }

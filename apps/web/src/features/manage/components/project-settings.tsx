@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
+import { DEFAULT_REVIEW_DAYS, formatMoney, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
@@ -32,6 +32,7 @@ interface Form {
   termsOfService: string;
   depositPercent: number | string;
   defaultDeadlineDays: number | string;
+  reviewDays: number | string;
   contactName: string;
   contactEmail: string;
   contactPhone: string;
@@ -52,6 +53,7 @@ function formOf(project: ProjectResponse): Form {
     termsOfService: o.termsOfService ?? '',
     depositPercent: o.depositPercent ?? 0,
     defaultDeadlineDays: o.defaultDeadlineDays ?? '',
+    reviewDays: o.reviewDays ?? '',
     contactName: o.contact?.name ?? '',
     contactEmail: o.contact?.email ?? '',
     contactPhone: o.contact?.phone ?? '',
@@ -71,6 +73,7 @@ function patchOf(form: Form, version: number | undefined) {
       termsOfService: form.termsOfService,
       depositPercent: Number(form.depositPercent) || 0,
       ...(form.defaultDeadlineDays !== '' ? { defaultDeadlineDays: Number(form.defaultDeadlineDays) } : {}),
+      ...(form.reviewDays !== '' ? { reviewDays: Number(form.reviewDays) } : {}),
       contact: { name: form.contactName.trim(), email: form.contactEmail.trim(), phone: form.contactPhone.trim(), hours: form.contactHours.trim() },
     },
     theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
@@ -86,6 +89,7 @@ const FIELD_OF: Record<string, keyof Form> = {
   'options.locale': 'locale',
   'options.depositPercent': 'depositPercent',
   'options.defaultDeadlineDays': 'defaultDeadlineDays',
+  'options.reviewDays': 'reviewDays',
   'options.contact.email': 'contactEmail',
   'theme.primary': 'primary',
   'theme.secondary': 'secondary',
@@ -236,6 +240,16 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
               value={form.defaultDeadlineDays}
               onChange={(v) => set('defaultDeadlineDays', v)}
               error={shown.defaultDeadlineDays}
+            />
+            <NumberInput
+              label="Business days to review a signed selection"
+              description={`Buyers are told by when (${DEFAULT_REVIEW_DAYS} when empty)`}
+              min={1}
+              max={60}
+              allowDecimal={false}
+              value={form.reviewDays}
+              onChange={(v) => set('reviewDays', v)}
+              error={shown.reviewDays}
             />
           </SimpleGrid>
           {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
