@@ -59,6 +59,23 @@ export async function createBuyerWithCompleteCart({ projectKey, email, password 
  * their own, so that the per-address sign-in limit (10 in 15 minutes) counts per journey as it
  * would per person.
  */
+/** A verified account that belongs to no project: someone who signed themselves up. */
+export async function createOutsider(): Promise<{ email: string; password: string; name: string }> {
+  const email = `outsider-${uuidv7().slice(-12)}@example.test`;
+  const password = 'Outsider-pass-2026';
+  const name = 'Sam Outsider';
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const userId = uuidv7();
+    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
+    return { email, password, name };
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createManager({ projectKey = 'demo' }: { projectKey?: string } = {}): Promise<{ email: string; password: string; name: string }> {
   const email = `manager-${uuidv7().slice(-12)}@demo.test`;
   const password = 'Manager-pass-2026';

@@ -1,4 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
 import type { CategoryDocument, OptionDocument, PackageDocument } from '@decor/core';
 import { myCartsQuery } from './cart-summary.ts';
 import { cartQuery, type Cart } from './cart-query.ts';
@@ -31,10 +32,15 @@ export function useConfiguratorData() {
   const options = useQuery(catalogueQuery<OptionItem>('options'));
   const packages = useQuery(catalogueQuery<PackageItem>('packages'));
   const isLoading = summaries.isLoading || cart.isLoading || categories.isLoading || options.isLoading;
-  const isError = summaries.isError || cart.isError || categories.isError || options.isError;
+  // Not a buyer of this project (403), or a member whose unit is not linked yet: said plainly, never "could not be loaded".
+  const isNotMember = summaries.error instanceof ApiError && summaries.error.code === 'forbidden';
+  const isError = (summaries.isError && !isNotMember) || cart.isError || categories.isError || options.isError;
   return {
     summary,
+    isNotMember,
     hasNoCart: summaries.isSuccess && !summaries.data.length,
+    /** Tries again what failed (the buyer's "Try again"). */
+    retry: () => Promise.all([summaries.refetch(), cart.refetch(), categories.refetch(), options.refetch()]),
     cart: cart.data,
     unit: summary ? { _id: summary.unit._id, plan: summary.plan?._id ?? '' } : undefined,
     planRooms: summary?.plan?.rooms,

@@ -14,6 +14,7 @@ import { CartAlternatives } from './cart-alternatives.tsx';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { DecisionNotice } from '../../../components/selection/decision-notice.tsx';
 import { CartNotes } from './cart-notes.tsx';
+import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 
 type ReviewOption = OptionDocument;
@@ -33,8 +34,10 @@ export function CartReview({ cartId }: { cartId?: string }) {
   const categories = useQuery(catalogueQuery<ReviewCategory>('categories'));
   const packages = useQuery(catalogueQuery<{ _id: string; name: string; priceAdjustment: number }>('packages'));
 
-  if (mine.isSuccess && !mine.data.length && !cartId) {
-    return <Alert color="blue" title="Your home is not set up yet">Once the design centre links you to your unit, your selection appears here.</Alert>;
+  if (!cartId) {
+    const isNotMember = mine.error instanceof ApiError && mine.error.code === 'forbidden';
+    const hasNoCart = mine.isSuccess && !mine.data.length;
+    if (isNotMember || hasNoCart || mine.isError) return <BuyerAccess isNotMember={isNotMember} hasNoCart={hasNoCart} isError={mine.isError} retry={() => mine.refetch()} what="Your selection" />;
   }
   if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : 'This selection could not be loaded.'}</Alert>;
   if (!project || !cart.data || !options.data || !categories.data) return <Skeleton h={320} radius="md" />;

@@ -30,6 +30,7 @@ import { photoUrl } from './option-photo.ts';
 const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
 import { useCartEditor, type ChangeInfo } from './use-cart-editor.ts';
+import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 import { RoomSketch, SwatchBoard } from '../../../components/room/room-sketch.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
@@ -42,14 +43,8 @@ export function Configurator() {
   useEffect(() => persistCollectionCache(queryClient), []);
   const data = useConfiguratorData();
   const { data: project } = useProject();
-  if (data.isError) return <Alert color="red">The catalogue could not be loaded. Please try again in a moment.</Alert>;
-  if (data.hasNoCart) {
-    return (
-      <Alert color="blue" title="Your home is not set up yet">
-        Once the design centre links you to your unit, you can choose its finishes here.
-      </Alert>
-    );
-  }
+  const blocked = <BuyerAccess isNotMember={data.isNotMember} hasNoCart={data.hasNoCart} isError={data.isError} retry={data.retry} what="Your selection" />;
+  if (data.isNotMember || data.hasNoCart || data.isError) return blocked;
   if (data.isLoading || !data.cart || !data.unit || !data.categories || !data.options || !project) return <Skeleton h={420} radius="md" />;
   return (
     <Editor

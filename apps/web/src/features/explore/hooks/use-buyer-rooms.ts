@@ -19,5 +19,5 @@ export function useBuyerRooms() {
         : null,
     [rooms, data.cart, data.options, data.categories],
   );
-  return { rooms, finishes, hasNoCart: data.hasNoCart, isError: data.isError };
+  return { rooms, finishes, hasNoCart: data.hasNoCart, isNotMember: data.isNotMember, isError: data.isError, retry: data.retry };
 }

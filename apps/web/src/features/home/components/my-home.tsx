@@ -1,6 +1,6 @@
-import { HowToGetIn } from '../../../components/selection/how-to-get-in.tsx';
+import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { Alert, Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatArea, formatMoney, type UnitSystem } from '@decor/core';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
@@ -29,15 +29,12 @@ export function deadlineText(deadline: string | null, now = Date.now()): string 
 /** `/`: the buyer's home — unit, progress, upgrades total, deposit, status, and the way on. */
 export function MyHome() {
   const { data: project } = useProject();
-  const { data: carts, isLoading, isError, error } = useQuery(myCartsQuery);
+  const { data: carts, isLoading, isError, error, refetch } = useQuery(myCartsQuery);
 
   if (isLoading || !project) return <Skeleton h={260} radius="md" />;
-  // Not a member of this project (403): say how to get in, not that something failed.
-  if (isError && error instanceof ApiError && error.code === 'forbidden') {
-    return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember={false} />;
-  }
-  if (isError) return <Alert color="red">Your home could not be loaded. Please try again in a moment.</Alert>;
-  if (!carts?.length) return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember />;
+  // Not a member of this project (403), or no unit yet: say how to get in, not that something failed.
+  const isNotMember = isError && error instanceof ApiError && error.code === 'forbidden';
+  if (isError || !carts?.length) return <BuyerAccess isNotMember={isNotMember} hasNoCart={!isError} isError={isError && !isNotMember} retry={refetch} what="Your home" />;
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: project.options.locale });
   const unitSystem = project.options.unitSystem as UnitSystem;
 
