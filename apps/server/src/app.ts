@@ -11,6 +11,8 @@ import { tenancyPlugin } from './plugins/tenancy.ts';
 import { actorPlugin } from './plugins/actor.ts';
 import { scopePlugin } from './plugins/scope.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { findProjectByKey } from './modules/projects/projects.repo.ts';
+import { projectResponse } from './modules/projects/projects.operations.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { meRoutes } from './modules/portal/me.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
@@ -145,6 +147,13 @@ export async function buildApp({ config, database, authSecret, logger = process.
     app.addHook('onClose', async () => stopReminders());
   }
 
-  await app.register(webAppPlugin, { distDir: config.webDistDir, portalHost: config.portalHost });
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    portalHost: config.portalHost,
+    projectOf: async (key) => {
+      const row = await findProjectByKey(database.db, key);
+      return row ? projectResponse(database.db, row) : null;
+    },
+  });
   return app;
 }

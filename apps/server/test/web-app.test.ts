@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, onProject, testDbKind, TEST_PORTAL_HOST } from './support/test-app.ts';
 
-const { app } = await createTestApp({ seed: false });
+const { app } = await createTestApp();
 
 describe(`serving the web app (${testDbKind})`, () => {
   it('serves index.html for any page path, with the portal host and no caching', async () => {
@@ -12,8 +12,45 @@ describe(`serving the web app (${testDbKind})`, () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain(`<meta name="portal-host" content="${TEST_PORTAL_HOST}">`);
-      expect(response.body).toContain('<div id="root"></div>');
     }
+    // The portal's own host has no project: the plain page.
+    expect((await app.inject({ method: 'GET', url: '/', headers: { host: TEST_PORTAL_HOST } })).body).toContain('<div id="root"></div>');
+  });
+
+  it('gives a project page its name, colours, description and a loading shell that is already the builder’s, with the project itself', async () => {
+    const response = await app.inject({ method: 'GET', url: '/configure', headers: onProject('demo') });
+    const body = response.body;
+    expect(body).toContain('<title>Maple Residences</title>');
+    expect(body).not.toContain('<title>Decor</title>');
+    expect(body).toMatch(/<meta name="description" content="[^"]+">/);
+    const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo') })).json() as { theme: { primary: string; logoBg: string }; name: string };
+    expect(body).toContain(`<meta name="theme-color" content="${project.theme.primary}">`);
+    expect(body).toContain(`background:${project.theme.logoBg}`);
+    expect(body).toMatch(/<div id="root"><div id="brand-shell"><header>(<img[^>]+>|<span>Maple Residences<\/span>)<\/header><p role="status"><i><\/i>Loading Maple Residences…<\/p>/);
+    const embedded = /<script type="application\/json" id="project-data">(.*?)<\/script>/.exec(body)![1]!;
+    expect(JSON.parse(embedded)).toEqual(project);
+    // Harbour is its own brand.
+    expect((await app.inject({ method: 'GET', url: '/', headers: onProject('harbour') })).body).toContain('<title>Harbour Lofts</title>');
+  });
+
+  it('keeps a project’s words from breaking out of the page', async () => {
+    const { brandedIndex } = await import('../src/plugins/web-app.ts');
+    const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo') })).json();
+    const html = brandedIndex('<html><head><title>x</title></head><body><div id="root"></div></body></html>', { ...project, name: '</script><script>alert(1)</script>"><b>', options: { ...project.options, tagline: '"><img src=x onerror=alert(1)>' } });
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;b&gt;');
+    const embedded = /<script type="application\/json" id="project-data">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(embedded).name).toBe('</script><script>alert(1)</script>"><b>');
+  });
+
+  it('answers a subdomain that is no project with a plain 404 page that says so', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sign-in', headers: onProject('nosuchproject') });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<h1>No such project</h1>');
+    expect(response.body).toContain(`nosuchproject.${TEST_PORTAL_HOST}`);
+    expect(response.body).not.toContain('id="root"');
   });
 
   it('serves hashed assets with a year of caching', async () => {

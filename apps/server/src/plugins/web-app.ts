@@ -3,15 +3,53 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { ProjectResponse } from '@decor/core';
 import { sendNotFound } from './errors.ts';
 
 export interface WebAppOptions {
   distDir: string;
   portalHost: string;
+  /** The project of a subdomain as the API serves it, or null when there is no such project. */
+  projectOf: (projectKey: string) => Promise<ProjectResponse | null>;
 }
 
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** JSON that is safe inside a <script> element (no "</script>", no comment openers). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const colour = (value: string | undefined, fallback: string) => (value && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+
+/**
+ * The first HTML of a project's page (docs/architecture.md, "White label"): its name in the
+ * title and description, its colours, and a loading shell that is already the builder's (logo
+ * band, name), so that nothing of the platform shows before the app starts; the project itself
+ * travels in the page, so the app needs no request to draw it.
+ */
+export function brandedIndex(indexHtml: string, project: ProjectResponse): string {
+  const name = escapeAttribute(project.name);
+  const primary = colour(project.theme.primary, '#1f6f5c');
+  const band = colour(project.theme.logoBg, '#14372f');
+  const tagline = typeof project.options.tagline === 'string' && project.options.tagline ? project.options.tagline : `Choose the finishes of your new home at ${project.name}.`;
+  const logo = project.theme.logoUrl && /^\/api\/files\/[0-9a-f-]{36}$/.test(project.theme.logoUrl) ? `<img src="${escapeAttribute(project.theme.logoUrl)}" alt="${name}" style="height:32px;width:auto">` : `<span>${name}</span>`;
+  const head = [
+    `<title>${name}</title>`,
+    `<meta name="description" content="${escapeAttribute(tagline)}">`,
+    `<meta name="theme-color" content="${primary}">`,
+    `<style>#brand-shell{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;min-height:100vh;background:#f8f9fa}#brand-shell header{display:flex;align-items:center;height:56px;padding:0 16px;background:${band};color:#fff;font-weight:700;font-size:18px}#brand-shell p{margin:48px 16px;color:#343a40;font-size:16px}#brand-shell i{display:inline-block;width:14px;height:14px;margin-right:10px;border:2px solid ${primary};border-right-color:transparent;border-radius:50%;animation:brand-spin .8s linear infinite;vertical-align:-2px}@keyframes brand-spin{to{transform:rotate(360deg)}}</style>`,
+    `<script type="application/json" id="project-data">${scriptJson(project)}</script>`,
+  ].join('');
+  const shell = `<div id="root"><div id="brand-shell"><header>${logo}</header><p role="status"><i></i>Loading ${name}…</p></div></div>`;
+  return indexHtml.replace(/<title>[^<]*<\/title>/, head).replace('<div id="root"></div>', shell);
+}
+
+/** The page of a subdomain that is no project: plainly that, with the way to the portal. */
+function noSuchProjectHtml(projectKey: string, portalHost: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>No such project</title><style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f8f9fa;color:#212529}main{max-width:560px;margin:12vh auto;padding:0 20px}h1{font-size:28px}a{color:#1a5c4c}</style></head><body><main><h1>No such project</h1><p>There is no project at <b>${escapeAttribute(projectKey)}.${escapeAttribute(portalHost)}</b>. The address may be mistyped, or the project may have moved.</p><p>Check the link in the invitation you received, or ask your design centre for the address of your project.</p></main></body></html>`;
 }
 
 /**
@@ -20,7 +58,7 @@ function escapeAttribute(value: string): string {
  * the client can find the project in its own host name. API paths never fall through to
  * the SPA: an unknown one is a JSON 404.
  */
-export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { distDir, portalHost }: WebAppOptions) {
+export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { distDir, portalHost, projectOf }: WebAppOptions) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (!hasBuild) app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
@@ -45,9 +83,14 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url);
     if (!isPage || !hasBuild) return sendNotFound(request, reply);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const html = reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const projectKey = request.projectKey;
+    if (!projectKey) return html.send(indexHtml);
+    const project = await projectOf(projectKey);
+    if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
+    return html.send(brandedIndex(indexHtml, project));
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useProject } from '../../lib/project.ts';
 
 export interface PageFrameProps {
   title: string;
@@ -12,7 +13,9 @@ export interface PageFrameProps {
 
 /** The frame every page shares: its title (also the document title), purpose and body. */
 export function PageFrame({ title, description, actions, children }: PageFrameProps) {
-  useDocumentTitle(title);
+  const { data: project } = useProject();
+  // "Configure · Maple Residences": a buyer's tabs say which project, never the platform.
+  useDocumentTitle(project ? `${title} · ${project.name}` : title);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
