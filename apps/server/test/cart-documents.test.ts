@@ -7,6 +7,11 @@ import { createMailer } from '../src/modules/mail/mailer.ts';
 import { createTestApp, onProject, testDbKind, TEST_AUTH_SECRET, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, DEMO_ORIGIN, signIn } from './support/identity.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { eq } from 'drizzle-orm';
+import { projects } from '../src/db/schema/index.ts';
+import { renderCartPdf } from '../src/modules/carts/carts.pdf.ts';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import type { CartData } from '../src/modules/carts/carts.document.ts';
 
 const { app, db, config, mail } = await createTestApp({ withMail: true });
 const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
@@ -31,19 +36,42 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="selection-.+\.pdf"$/);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Maple Residences');
     expect(text).toContain('402');
-    for (const selection of cart.selections) expect(text).toContain(options.find((o) => o._id === selection.option)!.name.replace('–', '\u0096'));
+    for (const selection of cart.selections) expect(text).toContain(options.find((o) => o._id === selection.option)!.name);
     expect(text).toContain(cad(cart.total));
     expect(text).toContain('Not signed yet');
+  });
+
+  it('prints every character the buyer typed — Latin, Greek, Cyrillic, Chinese, Arabic, Hebrew, emoji — with embedded, subset fonts', async () => {
+    const [project] = await db.select().from(projects).where(eq(projects.key, 'demo'));
+    const data = (await getJson<Item>(`/api/schema/carts/${cart._id}`, buyer)) as unknown as CartData;
+    const notes = 'Zoë: Ωμέγα — Привет — שלום — 你好 — 😀';
+    const signed = { ...data, status: 'submitted' as const, notes, signature: { name: '李小龙 محمد علي', signedAt: '2026-11-20T15:00:00.000Z', total: data.total } };
+    const { bytes } = await renderCartPdf({ db, project: project!, cart: signed, cartId: cart._id, prices: true });
+    const text = await pdfText(bytes);
+    expect(text).toContain('Zoë: Ωμέγα — Привет — שלום — 你好 — 😀');
+    // The name as signed: the Chinese, then the Arabic words (right to left, letters joined), none lost.
+    const signature = text.split('\n').find((line) => line.startsWith('Signed by'))!;
+    expect(signature).toContain('Signed by 李小龙');
+    for (const word of ['محمد', 'علي']) expect(signature).toContain(word);
+    expect(text).not.toContain('?');
+    // Fonts embedded (no standard Helvetica) and subset to what is used: the file stays small.
+    const parsed = await PDFDocument.load(bytes);
+    const dicts = parsed.context.enumerateIndirectObjects().map(([, object]) => object).filter((object): object is PDFDict => object instanceof PDFDict);
+    const descriptors = dicts.filter((dict) => dict.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'));
+    expect(descriptors.length).toBeGreaterThan(2);
+    expect(descriptors.every((dict) => dict.has(PDFName.of('FontFile2')) || dict.has(PDFName.of('FontFile3')))).toBe(true);
+    expect(dicts.some((dict) => String(dict.get(PDFName.of('BaseFont'))).includes('Helvetica'))).toBe(false);
+    expect(bytes.length).toBeLessThan(250_000);
   });
 
   it('prints without prices for managers only', async () => {
     expect((await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, buyer)).statusCode).toBe(403);
     const response = await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, manager);
     expect(response.statusCode).toBe(200);
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Maple Residences');
     expect(text).not.toContain('$');
     expect(text).not.toContain('Upgrades total');
@@ -181,7 +209,8 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     const hannahCart = (await getJson<Item[]>('/api/schema/carts/', hannah))[0]!;
     const categories = await getJson<Array<{ _id: string; required: boolean; name: string }>>('/api/schema/categories/?limit=200', hannah);
     const unit = await getJson<{ plan: string }>(`/api/schema/units/${hannahCart.unit as string}`, hannah);
-    const chosen = new Set(hannahCart.selections.map((s) => options.find((o) => o._id === s.option)!.category));
+    // Required means in every room: a choice for the whole home completes each required category.
+    const chosen = new Set(hannahCart.selections.filter((s) => !s.room).map((s) => options.find((o) => o._id === s.option)!.category));
     const missing = categories
       .filter((c) => c.required && !chosen.has(c._id))
       .map((c) => {

@@ -212,7 +212,7 @@ describe(`the back office (${testDbKind})`, () => {
     expect(sneaky.json().total).toBe(before + 25_000);
     // The PDF shows the fee as a line of its own.
     const printed = await call('manager', 'GET', `/api/carts/${cart!._id}/pdf`);
-    expect(pdfText(printed.rawPayload)).toContain('Change order fee (revision 2)');
+    expect(await pdfText(printed.rawPayload)).toContain('Change order fee (revision 2)');
     // A negative fee is refused and changes nothing.
     expect((await call('manager', 'POST', `/api/carts/${cart!._id}/reopen`, { fee: -5 })).statusCode).toBe(400);
   });

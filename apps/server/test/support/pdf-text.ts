@@ -1,32 +1,30 @@
-import zlib from 'node:zlib';
-
 /**
- * The text drawn on the pages of a PDF written with the standard fonts (pdf-lib writes each
- * string as `<hex> Tj`): enough for tests to read what a person would see, without a PDF
- * renderer. Streams compressed with FlateDecode are inflated first.
+ * The text of a PDF as a reader gets it, read back with pdf.js (the PDF engine of Firefox):
+ * each line of each page, its pieces joined in the order they are drawn. Text drawn in
+ * embedded fonts comes back through their Unicode maps, so this proves a character is in the
+ * PDF as that character, not merely as a picture of one.
  */
-export function pdfText(bytes: Buffer): string {
-  const source = bytes.toString('latin1');
-  const streams: string[] = [];
-  const pattern = /<<([^]*?)>>\s*stream\r?\n/g;
-  for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
-    const start = match.index + match[0].length;
-    const end = source.indexOf('endstream', start);
-    const raw = bytes.subarray(start, end);
-    streams.push(match[1]!.includes('/FlateDecode') ? safeInflate(raw) : raw.toString('latin1'));
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const lines: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    const content = await page.getTextContent();
+    let line = '';
+    let lastY: number | null = null;
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      const y = item.transform[5] as number;
+      if (lastY !== null && Math.abs(y - lastY) > 2) {
+        lines.push(line);
+        line = '';
+      }
+      line += item.str;
+      lastY = y;
+    }
+    lines.push(line);
   }
-  const strings: string[] = [];
-  for (const stream of streams) {
-    for (const hex of stream.matchAll(/<([0-9A-Fa-f\s]+)>\s*Tj/g)) strings.push(Buffer.from(hex[1]!.replace(/\s/g, ''), 'hex').toString('latin1'));
-    for (const literal of stream.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) strings.push(literal[1]!);
-  }
-  return strings.join('\n');
-}
-
-function safeInflate(raw: Buffer): string {
-  try {
-    return zlib.inflateSync(raw).toString('latin1');
-  } catch {
-    return '';
-  }
+  await document.destroy();
+  return lines.join('\n');
 }

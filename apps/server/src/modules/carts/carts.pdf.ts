@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
+import { Typesetter } from '../../lib/pdf-typesetter.ts';
 import { effectiveStatus, fail, formatMoney, hexToRgb } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -32,12 +33,12 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
   pdf.setTitle(`${project.name} – ${doc.unit?.name ?? 'Selection'}`);
   pdf.setCreator('Decor Portal');
   pdf.setCreationDate(now);
-  const writer = new PageWriter(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold), doc.project.theme.primary);
+  const writer = new PageWriter(pdf, doc.project.theme.primary);
 
-  writer.title(project.name);
-  writer.line(`Design selection${(cart.revision ?? 1) > 1 ? ` – change order ${cart.revision}` : ''}`, { size: 12, colour: MUTED });
+  await writer.title(project.name);
+  await writer.line(`Design selection${(cart.revision ?? 1) > 1 ? ` – change order ${cart.revision}` : ''}`, { size: 12, colour: MUTED });
   writer.gap(6);
-  writer.pairs([
+  await writer.pairs([
     ['Unit', [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],
     ['Buyer', owner ? [owner.name, owner.email].filter(Boolean).join(' · ') : '—'],
     ['Status', STATUS_WORDS[effectiveStatus(cart, now)]],
@@ -46,43 +47,43 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
   ]);
   writer.gap(10);
 
-  if (!doc.groups.length) writer.line('Nothing has been chosen yet.', { colour: MUTED });
+  if (!doc.groups.length) await writer.line('Nothing has been chosen yet.', { colour: MUTED });
   for (const group of doc.groups) {
-    writer.heading(group.room.name);
+    await writer.heading(group.room.name);
     for (const line of group.lines) {
       const name = `${line.option?.name ?? 'An option no longer offered'}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`;
       const detail = [line.option?.sku, line.option?.vendor].filter(Boolean).join(' · ');
-      writer.row(line.category?.name ?? '', name, detail, prices ? (line.amount === 0 ? 'Included' : money(line.amount)) : '');
+      await writer.row(line.category?.name ?? '', name, detail, prices ? (line.amount === 0 ? 'Included' : money(line.amount)) : '');
     }
     writer.gap(4);
   }
   if (doc.package) {
-    writer.heading('Package');
-    writer.row('', doc.package.name, '', prices ? money(doc.package.priceAdjustment) : '');
+    await writer.heading('Package');
+    await writer.row('', doc.package.name, '', prices ? money(doc.package.priceAdjustment) : '');
   }
   if (cart.fees?.length) {
-    writer.heading('Change orders');
-    for (const fee of cart.fees) writer.row('', fee.label, '', prices ? money(fee.amount) : '');
+    await writer.heading('Change orders');
+    for (const fee of cart.fees) await writer.row('', fee.label, '', prices ? money(fee.amount) : '');
   }
   if (prices) {
     writer.gap(6);
     writer.rule();
-    writer.total('Upgrades total', money(doc.total));
-    if (doc.depositPercent > 0) writer.total(`Deposit (${doc.depositPercent} %)`, money(doc.deposit), false);
+    await writer.total('Upgrades total', money(doc.total));
+    if (doc.depositPercent > 0) await writer.total(`Deposit (${doc.depositPercent} %)`, money(doc.deposit), false);
   }
   if (cart.notes) {
     writer.gap(8);
-    writer.heading('Notes');
-    writer.paragraph(cart.notes);
+    await writer.heading('Notes');
+    await writer.paragraph(cart.notes);
   }
   writer.gap(14);
-  writer.heading('Signature');
+  await writer.heading('Signature');
   if (cart.signature) {
-    writer.paragraph(`Signed by ${cart.signature.name} on ${date(cart.signature.signedAt)}${prices ? `, for an upgrades total of ${money(cart.signature.total)}` : ''}.`);
+    await writer.paragraph(`Signed by ${cart.signature.name} on ${date(cart.signature.signedAt)}${prices ? `, for an upgrades total of ${money(cart.signature.total)}` : ''}.`);
   } else {
-    writer.paragraph('Not signed yet: this summary is for review.');
+    await writer.paragraph('Not signed yet: this summary is for review.');
   }
-  writer.footers(`${project.name} · ${doc.unit?.name ?? ''}`);
+  await writer.footers(`${project.name} · ${doc.unit?.name ?? ''}`);
   const label = (doc.unit?.name ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || cartId.slice(-8);
   return { bytes: await pdf.save(), fileName: `selection-${label}${prices ? '' : '-no-prices'}.pdf` };
 }
@@ -93,28 +94,23 @@ const INK = rgb(0.12, 0.16, 0.2);
 const MUTED = rgb(0.42, 0.45, 0.5);
 const PAGE = { width: 612, height: 792, margin: 54 };
 
-/** Lays text out top to bottom, starting a new page when the current one is full. */
+/** Lays text out top to bottom, starting a new page when the current one is full; any script (lib/pdf-typesetter.ts). */
 class PageWriter {
   private page: PDFPage;
   private y = PAGE.height - PAGE.margin;
   private readonly accent;
-  private readonly supported: Set<number>;
+  private readonly font: Typesetter;
+  private readonly bold: Typesetter;
 
   constructor(
     private readonly pdf: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
     accentHex: string,
   ) {
     this.page = pdf.addPage([PAGE.width, PAGE.height]);
     const [r, g, b] = hexToRgb(accentHex) ?? [31, 111, 92];
     this.accent = rgb(r / 255, g / 255, b / 255);
-    this.supported = new Set(font.getCharacterSet());
-  }
-
-  /** Standard PDF fonts cover Western European text; anything else is shown as "?" rather than failing. */
-  private clean(text: string): string {
-    return [...text.replace(/[\u202f\u2009\u00a0]/g, ' ')].map((c) => (this.supported.has(c.codePointAt(0)!) ? c : '?')).join('');
+    this.font = new Typesetter(pdf, 'regular');
+    this.bold = new Typesetter(pdf, 'bold');
   }
 
   private room(height: number) {
@@ -124,20 +120,18 @@ class PageWriter {
     }
   }
 
-  private clip(text: string, width: number, size: number, font = this.font): string {
-    let value = this.clean(text);
-    if (font.widthOfTextAtSize(value, size) <= width) return value;
-    while (value.length > 1 && font.widthOfTextAtSize(`${value}…`, size) > width) value = value.slice(0, -1);
-    return `${value}…`;
+  private async text(text: string, { x, y, size, width, colour = INK, font = this.font }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter }) {
+    const shown = width === undefined ? text : await font.fit(text, width, size);
+    await font.draw(this.page, shown, { x, y, size, color: colour });
   }
 
-  private wrap(text: string, width: number, size: number): string[] {
+  private async wrap(text: string, width: number, size: number): Promise<string[]> {
     const lines: string[] = [];
-    for (const paragraph of this.clean(text).split(/\r?\n/)) {
+    for (const paragraph of text.split(/\r?\n/)) {
       let current = '';
       for (const word of paragraph.split(/\s+/)) {
         const next = current ? `${current} ${word}` : word;
-        if (this.font.widthOfTextAtSize(next, size) > width && current) {
+        if ((await this.font.width(next, size)) > width && current) {
           lines.push(current);
           current = word;
         } else current = next;
@@ -151,46 +145,43 @@ class PageWriter {
     this.y -= points;
   }
 
-  title(text: string) {
+  async title(text: string) {
     this.room(30);
-    this.page.drawText(this.clip(text, PAGE.width - 2 * PAGE.margin, 20, this.bold), { x: PAGE.margin, y: this.y - 20, size: 20, font: this.bold, color: this.accent });
+    await this.text(text, { x: PAGE.margin, y: this.y - 20, size: 20, width: PAGE.width - 2 * PAGE.margin, colour: this.accent, font: this.bold });
     this.y -= 28;
   }
 
-  line(text: string, { size = 10, colour = INK }: { size?: number; colour?: ReturnType<typeof rgb> } = {}) {
+  async line(text: string, { size = 10, colour = INK }: { size?: number; colour?: Color } = {}) {
     this.room(size + 6);
-    this.page.drawText(this.clip(text, PAGE.width - 2 * PAGE.margin, size), { x: PAGE.margin, y: this.y - size, size, font: this.font, color: colour });
+    await this.text(text, { x: PAGE.margin, y: this.y - size, size, width: PAGE.width - 2 * PAGE.margin, colour });
     this.y -= size + 6;
   }
 
-  pairs(rows: Array<[string, string]>) {
+  async pairs(rows: Array<[string, string]>) {
     for (const [label, value] of rows) {
       this.room(16);
-      this.page.drawText(this.clean(label), { x: PAGE.margin, y: this.y - 10, size: 10, font: this.bold, color: MUTED });
-      this.page.drawText(this.clip(value, PAGE.width - 2 * PAGE.margin - 80, 10), { x: PAGE.margin + 80, y: this.y - 10, size: 10, font: this.font, color: INK });
+      await this.text(label, { x: PAGE.margin, y: this.y - 10, size: 10, colour: MUTED, font: this.bold });
+      await this.text(value, { x: PAGE.margin + 80, y: this.y - 10, size: 10, width: PAGE.width - 2 * PAGE.margin - 80 });
       this.y -= 16;
     }
   }
 
-  heading(text: string) {
+  async heading(text: string) {
     this.room(40);
     this.y -= 6;
-    this.page.drawText(this.clip(text, PAGE.width - 2 * PAGE.margin, 13, this.bold), { x: PAGE.margin, y: this.y - 13, size: 13, font: this.bold, color: this.accent });
+    await this.text(text, { x: PAGE.margin, y: this.y - 13, size: 13, width: PAGE.width - 2 * PAGE.margin, colour: this.accent, font: this.bold });
     this.y -= 20;
   }
 
-  row(category: string, name: string, detail: string, amount: string) {
+  async row(category: string, name: string, detail: string, amount: string) {
     const height = detail ? 26 : 16;
     this.room(height);
     const nameX = PAGE.margin + 130;
     const amountRight = PAGE.width - PAGE.margin;
-    this.page.drawText(this.clip(category, 120, 9), { x: PAGE.margin, y: this.y - 10, size: 9, font: this.font, color: MUTED });
-    this.page.drawText(this.clip(name, amountRight - nameX - 90, 10), { x: nameX, y: this.y - 10, size: 10, font: this.font, color: INK });
-    if (detail) this.page.drawText(this.clip(detail, amountRight - nameX - 90, 8), { x: nameX, y: this.y - 21, size: 8, font: this.font, color: MUTED });
-    if (amount) {
-      const text = this.clean(amount);
-      this.page.drawText(text, { x: amountRight - this.font.widthOfTextAtSize(text, 10), y: this.y - 10, size: 10, font: this.font, color: INK });
-    }
+    await this.text(category, { x: PAGE.margin, y: this.y - 10, size: 9, width: 120, colour: MUTED });
+    await this.text(name, { x: nameX, y: this.y - 10, size: 10, width: amountRight - nameX - 90 });
+    if (detail) await this.text(detail, { x: nameX, y: this.y - 21, size: 8, width: amountRight - nameX - 90, colour: MUTED });
+    if (amount) await this.text(amount, { x: amountRight - (await this.font.width(amount, 10)), y: this.y - 10, size: 10 });
     this.y -= height;
   }
 
@@ -200,25 +191,23 @@ class PageWriter {
     this.y -= 8;
   }
 
-  total(label: string, amount: string, isMain = true) {
+  async total(label: string, amount: string, isMain = true) {
     const size = isMain ? 13 : 10;
     const font = isMain ? this.bold : this.font;
     this.room(size + 8);
-    const text = this.clean(amount);
-    this.page.drawText(this.clean(label), { x: PAGE.margin, y: this.y - size, size, font, color: INK });
-    this.page.drawText(text, { x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(text, size), y: this.y - size, size, font, color: INK });
+    await this.text(label, { x: PAGE.margin, y: this.y - size, size, font });
+    await this.text(amount, { x: PAGE.width - PAGE.margin - (await font.width(amount, size)), y: this.y - size, size, font });
     this.y -= size + 8;
   }
 
-  paragraph(text: string) {
-    for (const line of this.wrap(text, PAGE.width - 2 * PAGE.margin, 10)) this.line(line);
+  async paragraph(text: string) {
+    for (const line of await this.wrap(text, PAGE.width - 2 * PAGE.margin, 10)) await this.line(line);
   }
 
-  footers(text: string) {
+  async footers(text: string) {
     const pages = this.pdf.getPages();
-    pages.forEach((page, index) => {
-      const label = this.clean(`${text} · page ${index + 1} of ${pages.length}`);
-      page.drawText(label, { x: PAGE.margin, y: PAGE.margin - 24, size: 8, font: this.font, color: MUTED });
-    });
+    for (const [index, page] of pages.entries()) {
+      await this.font.draw(page, `${text} · page ${index + 1} of ${pages.length}`, { x: PAGE.margin, y: PAGE.margin - 24, size: 8, color: MUTED });
+    }
   }
 }
