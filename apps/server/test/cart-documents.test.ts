@@ -67,6 +67,25 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
     expect(bytes.length).toBeLessThan(250_000);
   });
 
+  it('lists a package’s saving as a line, so that the lines add up to the total', async () => {
+    const [project] = await db.select().from(projects).where(eq(projects.key, 'demo'));
+    const data = (await getJson<Item>(`/api/schema/carts/${cart._id}`, buyer)) as unknown as CartData;
+    const packages = await getJson<Array<{ _id: string; name: string; priceAdjustment: number; options: string[] }>>('/api/schema/packages/', buyer);
+    const classic = packages.find((p) => p.name === 'Classic Warmth')!;
+    const selections = classic.options.map((option) => ({ option, quantity: 1 }));
+    const sum = selections.reduce((total, s) => total + options.find((o) => o._id === s.option)!.price, 0);
+    const withPackage = { ...data, package: classic._id, selections, total: Math.max(0, sum + classic.priceAdjustment) };
+    const text = await pdfText((await renderCartPdf({ db, project: project!, cart: withPackage, cartId: cart._id, prices: true })).bytes);
+    const packageLine = text.split('\n').find((line) => line.startsWith('Classic Warmth'))!;
+    expect(packageLine).toBe(`Classic Warmth ${cad(classic.priceAdjustment)}`);
+    const amounts = text
+      .split('\n')
+      .filter((line) => !/total|Deposit|Printed|Deadline/.test(line))
+      .flatMap((line) => [...line.matchAll(/(-?)\$([\d,]+\.\d{2})$/g)].map((m) => (m[1] ? -1 : 1) * Math.round(Number(m[2]!.replace(/,/g, '')) * 100)));
+    expect(amounts.reduce((a, b) => a + b, 0)).toBe(withPackage.total);
+    expect(text).toContain(`Upgrades total ${cad(withPackage.total)}`);
+  });
+
   it('prints without prices for managers only', async () => {
     expect((await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, buyer)).statusCode).toBe(403);
     const response = await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, manager);

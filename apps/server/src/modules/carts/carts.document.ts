@@ -1,4 +1,4 @@
-import { depositOf, groupCartLines, type ProjectResponse, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
+import { depositOf, groupCartLines, pricedSnapshot, type ProjectResponse, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import { projectResponse } from '../projects/projects.operations.ts';
@@ -80,6 +80,20 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData) 
     options,
     categories,
     groups: groupCartLines(cart.selections, { rooms: projectView.rooms, options, categories }),
+    /**
+     * The lines under the choices, from the one pricing function every view of a cart uses:
+     * what was signed once signed, else today's package saving and change-order fees.
+     */
+    adjustments:
+      cart.signature?.adjustments && cart.status !== 'draft'
+        ? cart.signature.adjustments
+        : pricedSnapshot({
+            selections: cart.selections,
+            priceOf: (id) => options.get(id)?.price,
+            packageAdjustment: packageRow ? Number(packageRow.data.priceAdjustment ?? 0) : 0,
+            packageName: packageRow ? String(packageRow.data.name ?? '') : 'Package',
+            fees: cart.fees ?? [],
+          }).adjustments,
     total: cart.total,
     deposit: depositOf(cart.total, depositPercent),
     depositPercent,

@@ -57,13 +57,10 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
     }
     writer.gap(4);
   }
-  if (doc.package) {
-    await writer.heading('Package');
-    await writer.row('', doc.package.name, '', prices ? money(doc.package.priceAdjustment) : '');
-  }
-  if (cart.fees?.length) {
-    await writer.heading('Change orders');
-    for (const fee of cart.fees) await writer.row('', fee.label, '', prices ? money(fee.amount) : '');
+  if (doc.adjustments.length) {
+    // The package's saving and change-order fees: the same lines as on screen, adding up to the total.
+    await writer.heading(doc.package ? 'Package and fees' : 'Change orders');
+    for (const adjustment of doc.adjustments) await writer.row('', adjustment.label, '', prices ? money(adjustment.amount) : '');
   }
   if (prices) {
     writer.gap(6);
