@@ -4,21 +4,12 @@ import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { requiredProgress } from './support/demo-seed.ts';
 
 const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
 const seedPrice = (name: string) => demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.price;
 /** "+$1,850.00" or "Included" → minor units. */
 const parsePrice = (text: string) => (text === 'Included' ? 0 : Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
-
-/** Where the seed's buyer must still choose: each room of their plan where a required category applies (counted from the seed). */
-function requiredProgress(email: string, extra: Array<[string, string]> = []) {
-  const buyer = demoProject.buyers.find((b) => b.email === email)!;
-  const plan = demoProject.plans.find((p) => p.name === demoProject.units.find((u) => u.name === buyer.unit)!.plan)!;
-  const categoryOf = (option: string) => demoProject.categories.find((c) => c.options.some((o) => o.name === option))!.name;
-  const slots = demoProject.categories.filter((c) => c.required).flatMap((c) => c.rooms.filter((room) => plan.rooms.includes(room)).map((room) => `${c.name}|${room}`));
-  const chosen = new Set([...buyer.cart!.choices, ...extra].map(([room, option]) => `${categoryOf(option)}|${room}`));
-  return { total: slots.length, done: slots.filter((slot) => chosen.has(slot)).length };
-}
 
 function seededTotal(email: string): number {
   const buyer = demoProject.buyers.find((b) => b.email === email)!;

@@ -27,7 +27,7 @@ async function pixelAt(page: Page, x: number, y: number): Promise<[number, numbe
 }
 
 async function openRoom(page: Page, room: string) {
-  await page.getByRole('button', { name: `Go to ${room}` }).click();
+  await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: room, exact: true }).click();
   await expect.poll(() => page.getByTestId('current-room').textContent()).toBe(room);
   await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 20_000 }).toBeTruthy();
 }
@@ -151,7 +151,7 @@ describe('without WebGL', () => {
     await signInThroughPage(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/explore' });
     await page.waitForURL((url) => url.pathname === '/explore');
     await page.getByTestId('no-webgl').waitFor();
-    await page.getByRole('button', { name: 'Go to Living Room' }).click();
+    await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: 'Living Room', exact: true }).click();
     const floor = page.getByTestId('no-webgl').locator('[data-surface="floor"]');
     expect(await floor.getAttribute('fill')).toBe('#b9824a');
     expect(await page.locator('canvas').count()).toBe(0);

@@ -3,6 +3,7 @@ import { formatMoney } from '@decor/core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { requiredProgress } from './support/demo-seed.ts';
 
 /** The buyer's seeded choices, priced from the seed: the total the page must show. */
 function seededTotal(email: string): number {
@@ -31,8 +32,9 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       const total = seededTotal('buyer@demo.test');
       expect(await cart.getByTestId('upgrades-total').textContent()).toBe(money(total));
       expect(await cart.getByTestId('deposit').textContent()).toBe(money(Math.round(total * demoProject.options.depositPercent! / 100)));
-      const required = demoProject.categories.filter((c) => c.required).length;
-      expect(await cart.getByTestId('progress').textContent()).toMatch(new RegExp(`^\\d of ${required}$`));
+      // Required choices count room by room (a floor in each room that needs one).
+      const { done, total: required } = requiredProgress('buyer@demo.test');
+      expect(await cart.getByTestId('progress').textContent()).toBe(`${done} of ${required}`);
       await cart.getByRole('link', { name: 'Choose my finishes' }).click();
       await page.waitForURL((url) => url.pathname === '/configure');
     });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { buildTheme, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
+import { buildTheme, cssVariablesResolver, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
 import { useProject } from '../lib/project.ts';
 import { SessionOverlays } from './-session-overlays.tsx';
 
@@ -23,7 +23,7 @@ function RootComponent() {
   }, [theme]);
 
   return (
-    <MantineProvider theme={mantineTheme} defaultColorScheme="light">
+    <MantineProvider theme={mantineTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Outlet />
       <SessionOverlays />
     </MantineProvider>

@@ -2,15 +2,17 @@ import { Box, Center, Paper, Stack } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { ProjectBrand } from '../ui/project-brand.tsx';
 import { PageTransition } from '../ui/page-transition.tsx';
+import { SkipLink } from '../ui/skip-link.tsx';
 
 /** A centred card under the project's logo band (sign-in, e-mail links, inquiries). */
 export function NoAuthLayout() {
   return (
     <Box data-layout="no-auth" mih="100vh">
-      <Box h={64} className="logo-band">
+      <SkipLink />
+      <Box component="header" h={64} className="logo-band">
         <ProjectBrand />
       </Box>
-      <Center px="md" py="xl">
+      <Center component="main" id="main" tabIndex={-1} px="md" py="xl">
         <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460}>
           <Stack>
             <PageTransition>

@@ -6,6 +6,7 @@ import { ProjectBrand } from '../ui/project-brand.tsx';
 import { PageTransition } from '../ui/page-transition.tsx';
 import { AccountButton } from './account-button.tsx';
 import { NavLinks, type NavItem } from './nav-links.tsx';
+import { SkipLink } from '../ui/skip-link.tsx';
 
 export interface ShellLayoutProps {
   /** Which layout (docs/screens.md) this is, for tests and styling. */
@@ -33,6 +34,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" justify="space-between" wrap="nowrap" pr="md">
           <Group h="100%" gap={0} wrap="nowrap" style={{ minWidth: 0 }}>
             {hasNav && <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" ml="sm" aria-label="Menu" />}
@@ -51,7 +53,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
           <NavLinks items={nav!} onNavigate={close} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <PageTransition>
           <Outlet />
         </PageTransition>

@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { RoomFinishes } from '@decor/core';
 import { canUseWebGl, type SceneRoom } from './room-layout.ts';
 import { RoomSketch, SwatchBoard } from './room-sketch.tsx';
@@ -94,51 +94,59 @@ export function RoomExplorer({
   );
 }
 
-/** The rooms placed at their hotspots, sized by their dimensions; each one is a button. */
+/**
+ * The rooms placed at their hotspots on the plan, each a button named by its visible label,
+ * in text large enough to read on a phone (12 px at least; long names wrap).
+ */
 function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: string; onPick: (id: string) => void }) {
   const placed = useMemo(
     () =>
       rooms.map((room, i) => {
-        const w = Math.min(30, (room.dimensions?.w ?? 3) * 4.2);
-        const h = Math.min(24, (room.dimensions?.d ?? 3) * 3.4);
+        // Percentages of the plan's width and height; never so small that a name cannot be read.
+        const w = Math.max(24, Math.min(36, (room.dimensions?.w ?? 3) * 6));
+        const h = Math.max(20, Math.min(34, (room.dimensions?.d ?? 3) * 6.5));
         const x = (room.hotspot?.x ?? (i + 0.5) / rooms.length) * 100;
-        const y = (room.hotspot?.y ?? 0.5) * 70;
-        return { room, x: Math.max(0, Math.min(100 - w, x - w / 2)), y: Math.max(0, Math.min(70 - h, y - h / 2)), w, h };
+        const y = (room.hotspot?.y ?? 0.5) * 100;
+        return { room, x: Math.max(0, Math.min(100 - w, x - w / 2)), y: Math.max(0, Math.min(100 - h, y - h / 2)), w, h };
       }),
     [rooms],
   );
   return (
-    <svg viewBox="0 0 100 70" width="100%" style={{ display: 'block' }} aria-label="Floor plan: choose a room" role="group">
-      <rect x="0.5" y="0.5" width="99" height="69" fill="none" stroke="var(--mantine-color-gray-4)" strokeWidth="0.6" rx="2" />
+    <Box role="group" aria-label="Floor plan: choose a room" pos="relative" w="100%" style={{ aspectRatio: '10 / 8', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}>
       {placed.map(({ room, x, y, w, h }) => {
         const isCurrent = room._id === currentId;
         return (
-          <g
+          <UnstyledButton
             key={room._id}
-            role="button"
-            tabIndex={0}
-            aria-label={`Go to ${room.name}`}
-            aria-pressed={isCurrent}
             onClick={() => onPick(room._id)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                onPick(room._id);
-              }
-            }}
-            style={{ cursor: 'pointer', outline: 'none' }}
+            aria-pressed={isCurrent}
             data-testid="minimap-room"
+            pos="absolute"
+            left={`${x}%`}
+            top={`${y}%`}
+            w={`${w}%`}
+            h={`${h}%`}
+            fz={12}
+            fw={600}
+            lh={1.15}
+            ta="center"
+            p={2}
+            style={{
+              display: 'grid',
+              placeItems: 'center',
+              overflowWrap: 'anywhere',
+              borderRadius: 4,
+              border: '1px solid var(--mantine-color-gray-5)',
+              background: isCurrent ? 'var(--mantine-color-brand-filled)' : 'var(--mantine-color-gray-0)',
+              color: isCurrent ? 'var(--mantine-color-brand-contrast, #fff)' : 'var(--mantine-color-gray-9)',
+              zIndex: isCurrent ? 2 : 1,
+            }}
           >
-            <rect x={x} y={y} width={w} height={h} rx="1.5" fill={isCurrent ? 'var(--mantine-color-brand-6)' : 'var(--mantine-color-gray-1)'} stroke="var(--mantine-color-gray-5)" strokeWidth="0.4" />
-            {room.name.split(' ').map((word, line, words) => (
-              <text key={line} x={x + w / 2} y={y + h / 2 + 1.1 + (line - (words.length - 1) / 2) * 3.2} textAnchor="middle" fontSize={Math.min(3, (w * 1.7) / Math.max(4, word.length))} fill={isCurrent ? '#fff' : 'var(--mantine-color-gray-8)'}>
-                {word}
-              </text>
-            ))}
-          </g>
+            {room.name}
+          </UnstyledButton>
         );
       })}
-    </svg>
+    </Box>
   );
 }
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { useProject } from '../../lib/project.ts';
-import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
+import { useState } from 'react';
+import { MODE_TITLES, SignInForm, type Mode } from '../../features/auth/components/sign-in-form.tsx';
 
 const flags = {};
 
@@ -25,9 +26,10 @@ export const Route = createFileRoute('/_noauth/sign-in')({
 function SignInPage() {
   const { data: project } = useProject();
   const { next, email } = Route.useSearch();
+  const [mode, setMode] = useState<Mode>('sign-in');
   return (
-    <PageFrame title="Sign in" description={`Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`}>
-      <SignInForm next={next} initialEmail={email} />
+    <PageFrame title={MODE_TITLES[mode]} description={`Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`}>
+      <SignInForm next={next} initialEmail={email} onModeChange={setMode} />
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
@@ -171,7 +171,9 @@ function SessionsSection() {
               <Table.Th>Device</Table.Th>
               <Table.Th>Signed in</Table.Th>
               <Table.Th>Last active</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Action</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -189,7 +191,7 @@ function SessionsSection() {
                 <Table.Td>{new Date(session.updatedAt).toLocaleString()}</Table.Td>
                 <Table.Td>
                   <Button size="compact-sm" variant="subtle" color="red" onClick={() => revoke.mutate(session.token)} loading={revoke.isPending && revoke.variables === session.token}>
-                    Sign out
+                    End session<VisuallyHidden> on {describeDevice(session.userAgent)}, signed in {new Date(session.createdAt).toLocaleString()}</VisuallyHidden>
                   </Button>
                 </Table.Td>
               </Table.Tr>

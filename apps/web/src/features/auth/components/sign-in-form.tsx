@@ -19,7 +19,10 @@ import { isPasswordAcceptable } from './password-rules.ts';
 // Only people creating an account need the policy field: keep it out of the first page.
 const NewPasswordField = lazy(() => import('./password-field.tsx').then((m) => ({ default: m.NewPasswordField })));
 
-type Mode = 'sign-in' | 'sign-up' | 'code' | 'forgot';
+export type Mode = 'sign-in' | 'sign-up' | 'code' | 'forgot';
+
+/** The page's title for each way in (the tab chosen names the page). */
+export const MODE_TITLES: Record<Mode, string> = { 'sign-in': 'Sign in', 'sign-up': 'Create your account', code: 'Sign in with an e-mail code', forgot: 'Choose a new password' };
 
 const MODES: Array<{ value: Mode; label: string }> = [
   { value: 'sign-in', label: 'Sign in' },
@@ -28,8 +31,12 @@ const MODES: Array<{ value: Mode; label: string }> = [
 ];
 
 /** Sign in, sign up, one-time code and forgotten password, then back to `next`. */
-export function SignInForm({ next, initialEmail = '' }: { next?: string; initialEmail?: string }) {
-  const [mode, setMode] = useState<Mode>('sign-in');
+export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: string; initialEmail?: string; onModeChange?: (mode: Mode) => void }) {
+  const [mode, setModeState] = useState<Mode>('sign-in');
+  const setMode = (value: Mode) => {
+    setModeState(value);
+    onModeChange?.(value);
+  };
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -73,7 +80,9 @@ export function SignInForm({ next, initialEmail = '' }: { next?: string; initial
       });
     }
     if (mode === 'sign-up') {
-      if (!isPasswordAcceptable(password, email)) return setError('Choose a password that meets every rule below.');
+      if (!name.trim()) return setError('Enter your name.');
+      if (!email.trim()) return setError('Enter your e-mail address.');
+      if (!isPasswordAcceptable(password, email)) return setError('Choose a password that meets every rule listed under the password.');
       return run(async () => {
         // The account opens through the link mailed to the address (the same answer whether or not it was new).
         await signUpWithPassword({ name: name.trim(), email: email.trim(), password });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useBlocker } from '@tanstack/react-router';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -15,6 +16,10 @@ export function CartNotes({ cart, isOpen }: { cart: Cart; isOpen: boolean }) {
   const [draft, setDraft] = useState(cart.notes ?? '');
   const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const isDirty = isOpen && draft.trim() !== (cart.notes ?? '');
+  const tooLong = draft.trim().length - NOTES_MAX;
+  // Unsaved notes are never lost without asking: leaving the page (or closing the tab) asks first.
+  useBlocker({ shouldBlockFn: () => isDirty && !window.confirm('Your notes for the design centre are not saved. Leave this page anyway?'), enableBeforeUnload: () => isDirty });
   if (!isOpen) return cart.notes ? <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>Notes: {cart.notes}</Text> : null;
 
   const save = async () => {
@@ -40,15 +45,17 @@ export function CartNotes({ cart, isOpen }: { cart: Cart; isOpen: boolean }) {
     <Stack gap="xs">
       <Textarea
         label="Notes for the design centre"
-        description="Anything they should know about your choices (for example, where the pendant lights should hang)."
+        description={`Anything they should know about your choices (for example, where the pendant lights should hang). ${draft.trim().length.toLocaleString()} of ${NOTES_MAX.toLocaleString()} characters.`}
         value={draft}
         onChange={(event) => setDraft(event.currentTarget.value)}
+        // Never cut silently: a text over the limit is kept and named as too long.
+        error={tooLong > 0 ? `Notes can be up to ${NOTES_MAX.toLocaleString()} characters: shorten them by ${tooLong.toLocaleString()}.` : undefined}
         autosize
         minRows={2}
-        maxLength={NOTES_MAX}
+        maxRows={16}
       />
       <Group gap="xs">
-        <Button size="xs" variant="light" onClick={save} loading={isSaving} disabled={draft.trim() === (cart.notes ?? '')}>
+        <Button size="xs" variant="light" onClick={save} loading={isSaving} disabled={!isDirty || tooLong > 0}>
           Save notes
         </Button>
         {message && (

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   allowances,
   budgetRemaining,
@@ -397,7 +397,6 @@ function OptionCard({
         aria-disabled={isDisabled || undefined}
         aria-pressed={isChosen}
         aria-describedby={isDisabled ? reasonId : undefined}
-        aria-label={`${option.name}, ${option.price === 0 ? 'included' : money(option.price)}${quantity ? `, ${quantity} chosen` : isChosen ? ', chosen' : ''}${reason ? ', unavailable' : ''}`}
         data-testid="option-card"
         data-option={option.name}
         w="100%"
@@ -421,6 +420,8 @@ function OptionCard({
           </Box>
           <Text size="sm" fw={600} mt={6} lineClamp={2}>
             {option.name}
+            {/* Its name is what it shows; whether it can be chosen is said to screen readers too (pressed = chosen). */}
+            {isDisabled && <VisuallyHidden>, unavailable</VisuallyHidden>}
           </Text>
           <Group justify="space-between" gap={4}>
             <Text size="xs" c="dimmed">

@@ -68,6 +68,12 @@ export function MyHome() {
                       {countdown}
                     </Text>
                   )}
+                  {cart.deadline && cart.status === 'draft' && (
+                    // The day itself, not only a count: "Due Monday, December 14, 2026, 11:59 p.m.".
+                    <Text size="sm" c="dimmed" data-testid="deadline-date">
+                      Due {new Date(cart.deadline).toLocaleString(project.options.locale, { dateStyle: 'full', timeStyle: 'short' })}
+                    </Text>
+                  )}
                 </Stack>
               </Group>
               <Text size="sm" c="dimmed" mt="sm">
