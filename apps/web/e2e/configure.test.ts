@@ -170,13 +170,13 @@ describe('packages', () => {
     await expect.poll(() => total.textContent()).toBe(money(0));
     const classic = demoProject.packages.find((p) => p.name === 'Classic Warmth')!;
     // A preview first: what it chooses, and the total with it; nothing changes until confirmed.
-    await page.getByRole('button', { name: `Preview the ${classic.name} package` }).click();
+    await page.getByRole('button', { name: `Preview and apply the ${classic.name} package` }).click();
     const preview = page.getByTestId('package-preview');
     const withPackage = parsePrice((await preview.getByTestId('package-totals').textContent())!.split('With the package')[1]!.trim());
     expect(await preview.textContent()).toContain('Quartz – Calacatta');
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await total.textContent()).toBe(money(0));
-    await page.getByRole('button', { name: `Preview the ${classic.name} package` }).click();
+    await page.getByRole('button', { name: `Preview and apply the ${classic.name} package` }).click();
     await page.getByRole('button', { name: 'Apply the package' }).click();
     await page.getByTestId('package-card').filter({ hasText: classic.name }).getByTestId('package-applied').waitFor();
     await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);

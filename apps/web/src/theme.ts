@@ -1,4 +1,4 @@
-import { Alert, createTheme, Drawer, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Alert, ColorInput, createTheme, Drawer, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { colourShades, readableTextColour, type Theme } from '@decor/core';
 
 /** The neutral look used before a project's theme is known, and on platform pages. */
@@ -24,6 +24,7 @@ export function buildTheme(theme: Theme) {
       Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
       Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+      ColorInput: ColorInput.extend({ defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } }),
     },
   });
 }
@@ -32,9 +33,16 @@ export function buildTheme(theme: Theme) {
  * Secondary ("dimmed") text dark enough to read: Mantine's default grey is 3.3:1 on white,
  * under the 4.5:1 that WCAG AA asks of body text; this one is 6:1.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#6c737a' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-placeholder': '#6c737a',
+    // The text of light badges, alerts and buttons: the darkest shade of their colour, darkened
+    // further (Mantine's default, shade 6, is under 4.5:1 on the tinted background, and green's or
+    // yellow's darkest shade too).
+    ...Object.fromEntries(Object.keys(theme.colors).map((name) => [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9) 62%, black)`])),
+  },
   dark: {},
 });
 

@@ -31,7 +31,7 @@ export function AccountButton() {
   return (
     <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
-        <Button variant="subtle" size="compact-md" maw={{ base: 120, sm: 320 }} title={me.email} aria-label="Your account">
+        <Button variant="subtle" size="compact-md" maw={{ base: 120, sm: 320 }} title={me.email} aria-label={`Account: ${me.email}`}>
           <Text span inherit truncate="end" visibleFrom="sm">
             {me.email}
           </Text>

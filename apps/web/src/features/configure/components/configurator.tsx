@@ -202,7 +202,7 @@ function Editor({
                       {pkg.options.length} {pkg.options.length === 1 ? 'choice' : 'choices'}: {pkg.options.map(optionName).join(', ')}
                     </Text>
                     {pkg.priceAdjustment !== 0 && (
-                      <Text size="sm" fw={600} c={pkg.priceAdjustment < 0 ? 'green.9' : undefined}>
+                      <Text size="sm" fw={700}>
                         {pkg.priceAdjustment < 0 ? `Saves ${money(-pkg.priceAdjustment)} on these choices` : `Adds ${money(pkg.priceAdjustment)}`}
                       </Text>
                     )}
@@ -217,8 +217,8 @@ function Editor({
                             Remove package
                           </Button>
                         ) : (
-                          <Button size="compact-sm" variant="light" onClick={() => setPackageToApply(pkg)} aria-label={`Preview the ${pkg.name} package`}>
-                            Preview and apply
+                          <Button size="compact-sm" variant="light" onClick={() => setPackageToApply(pkg)}>
+                            Preview and apply<VisuallyHidden> the {pkg.name} package</VisuallyHidden>
                           </Button>
                         )}
                       </Group>
@@ -613,7 +613,7 @@ function PackagePreview({
           <Text fw={700}>With the package {money(newTotal)}</Text>
         </Group>
         {pkg.priceAdjustment < 0 && (
-          <Text size="sm" c="green.9">
+          <Text size="sm" fw={600}>
             Includes the package saving of {money(-pkg.priceAdjustment)}.
           </Text>
         )}

@@ -88,7 +88,8 @@ function VirtualRows({ rows, hasMore, isLoadingMore, loadMore }: { rows: CartRow
   }, [hasMore, isLoadingMore, lastIndex, rows.length, loadMore]);
 
   return (
-    <div role="table" aria-label="Selections" aria-rowcount={rows.length}>
+    // A table on a desktop; on a phone the rows are cards, a list of them.
+    <div role={isPhone ? 'list' : 'table'} aria-label="Selections" aria-rowcount={isPhone ? undefined : rows.length}>
       {!isPhone && (
         <div role="row" style={{ display: 'grid', gridTemplateColumns: GRID, gap: 12, padding: '0 12px 6px' }}>
           {['Unit', 'Buyers', 'Status', 'Total', 'Deadline', 'Last change'].map((h) => (
@@ -129,7 +130,7 @@ function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
   );
   if (isPhone) {
     return (
-      <Card withBorder radius="md" padding="sm" mb="xs" role="row" data-testid="cart-row">
+      <Card withBorder radius="md" padding="sm" mb="xs" role="listitem" data-testid="cart-row">
         <Group justify="space-between" wrap="nowrap">
           {link}
           {status}

@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_REVIEW_DAYS, formatMoney, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
+import { DEFAULT_REVIEW_DAYS, formatMoney, readableTextColour, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
@@ -113,6 +113,9 @@ export function ProjectSettings() {
   if (!project) return null;
   return <SettingsForm key={project._version ?? 0} project={project} />;
 }
+
+/** Black or white text on a colour being typed (a half-typed colour gets black). */
+const readableOn = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? readableTextColour(hex) : '#000000');
 
 function localeProblem(tag: string): string | undefined {
   try {
@@ -214,14 +217,15 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
             <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
           </SimpleGrid>
           <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
-            <Box p="sm" style={{ background: form.logoBg, color: '#fff' }}>
+            {/* As the portal draws them: text on a colour in black or white, whichever reads. */}
+            <Box p="sm" style={{ background: form.logoBg, color: readableOn(form.logoBg) }}>
               <Text fw={700}>{form.name || 'Project'}</Text>
             </Box>
             <Group p="sm" gap="sm">
-              <Box px="md" py={6} style={{ background: form.primary, color: '#fff', borderRadius: 6 }}>
+              <Box px="md" py={6} style={{ background: form.primary, color: readableOn(form.primary), borderRadius: 6 }}>
                 Continue choosing
               </Box>
-              <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, color: form.secondary, borderRadius: 6 }}>
+              <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, borderRadius: 6 }}>
                 Explore in 3D
               </Box>
             </Group>

@@ -151,9 +151,9 @@ function SceneControls({ project, onSaved, onMessage }: { project: ProjectRespon
   return (
     <SectionCard title="Light and first view">
       <Text size="sm">Brightness ({brightness.toFixed(2)}; 1 shows every swatch exactly in its colour)</Text>
-      <Slider min={0.5} max={1.5} step={0.05} value={brightness} onChange={setBrightness} aria-label="Brightness" />
+      <Slider min={0.5} max={1.5} step={0.05} value={brightness} onChange={setBrightness} thumbLabel="Brightness" />
       <Text size="sm">Camera distance ({distance.toFixed(2)}; below 1 closer, above 1 further)</Text>
-      <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} aria-label="Camera distance" />
+      <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} thumbLabel="Camera distance" />
       <Group>
         <Button onClick={save} loading={isSaving} disabled={brightness === (project.options.scene?.brightness ?? 1) && distance === (project.options.scene?.cameraDistance ?? 1)}>
           Save light and view

@@ -90,7 +90,8 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
         opacity: isDimmed ? 0.45 : 1,
       }}
     >
-      <UnstyledButton onClick={onToggle} aria-pressed={isSelected} aria-label={`Unit ${unit.name}, ${UNIT_STATUS_LABEL[unit.status]}${isSelected ? ', selected' : ''}`} w="100%">
+      {/* Named by what it shows (unit, status, plan, buyers); pressed = selected. */}
+      <UnstyledButton onClick={onToggle} aria-pressed={isSelected} w="100%">
         <Group justify="space-between" wrap="nowrap" gap={4}>
           <Text fw={700} size="sm">
             {unit.name}

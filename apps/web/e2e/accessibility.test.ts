@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { asDemoManager, createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+
+/**
+ * WCAG 2.1 A and AA on every page and dialog, for visitors, buyers, managers and
+ * administrators, at desktop and phone width (docs/screens.md, "Accessibility"): axe-core
+ * finds no critical or serious violation. Each audit names the page, the rule and the
+ * elements, so a failure says where to look.
+ */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+async function audit(page: Page, label: string): Promise<string[]> {
+  // Let the page settle: fonts, lazy chunks, transitions.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400);
+  // Evaluated through the browser's debugging protocol: the page's content security policy rightly refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const findings = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[]; any?: Array<{ message: string }> }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any?.[0]?.message ? ` — ${n.any[0].message}` : ''}`) }));
+  });
+  return (findings as Finding[]).filter((f) => f.impact === 'critical' || f.impact === 'serious').map((f) => `${label}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.join(' | ')}`);
+}
+
+type Step = { label: string; open: (page: Page) => Promise<void> };
+const visit = (path: string, projectKey: string | null = 'demo'): Step['open'] => async (page) => {
+  await page.goto(`${origin(projectKey)}${path}`);
+};
+
+async function sweep(browser: BrowserSession, steps: Step[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const step of steps) {
+    await step.open(browser.page);
+    problems.push(...(await audit(browser.page, step.label)));
+  }
+  return problems;
+}
+
+const VIEWPORTS = [
+  ['desktop', DESKTOP, false],
+  ['phone', PHONE, true],
+] as const;
+
+describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious violation', () => {
+  for (const [width, viewport, isMobile] of VIEWPORTS) {
+    it(`${width}: visitors' pages`, async () => {
+      const browser = await openBrowser({ viewport, isMobile });
+      try {
+        const problems = await sweep(browser, [
+          { label: '/sign-in', open: visit('/sign-in') },
+          {
+            label: '/sign-in new account',
+            open: async (page) => {
+              await page.getByRole('tab', { name: 'New account' }).click();
+            },
+          },
+          {
+            label: '/sign-in e-mail code',
+            open: async (page) => {
+              await page.getByRole('tab', { name: 'E-mail code' }).click();
+            },
+          },
+          { label: '/home', open: visit('/home') },
+          { label: '/400', open: visit('/400?reason=link-expired') },
+          { label: '/my-account', open: visit('/my-account') },
+          { label: 'not found', open: visit('/no-such-page-here') },
+          { label: '/embed', open: visit('/embed') },
+          { label: '/preview (bad link)', open: visit('/preview?token=nope') },
+          { label: 'portal host sign-in', open: visit('/sign-in', null) },
+        ]);
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it(`${width}: a buyer's pages and dialogs`, async () => {
+      const email = `a11y-${width}-${Date.now()}@example.test`;
+      const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'A11y-pass-2026' });
+      const browser = await openBrowser({ viewport, isMobile });
+      try {
+        await signInThroughPage(browser.page, { email, password: buyer.password, next: '/' });
+        await browser.page.waitForURL((url) => url.pathname === '/');
+        const problems = await sweep(browser, [
+          { label: '/', open: async () => undefined },
+          { label: '/configure', open: visit('/configure') },
+          {
+            label: '/configure option details',
+            open: async (page) => {
+              await page.getByTestId('option-details').first().click();
+              await page.getByRole('dialog').waitFor();
+            },
+          },
+          {
+            label: '/configure package preview',
+            open: async (page) => {
+              await page.keyboard.press('Escape');
+              await page.getByRole('button', { name: /^Preview and apply/ }).first().click();
+              await page.getByRole('dialog').waitFor();
+            },
+          },
+          { label: '/explore', open: visit('/explore') },
+          { label: '/tour', open: visit('/tour') },
+          { label: '/config', open: visit('/config') },
+          {
+            label: '/config share dialog',
+            open: async (page) => {
+              await page.getByRole('button', { name: /^Share/ }).first().click();
+              await page.getByRole('dialog').waitFor();
+            },
+          },
+          { label: '/account', open: visit('/account') },
+        ]);
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it(`${width}: the design centre's back office`, async () => {
+      const staff = await createManager();
+      const manager = await asDemoManager();
+      const carts = (await manager('GET', '/api/manage/carts')).json as { items: Array<{ _id: string }> };
+      const options = (await manager('GET', '/api/schema/options/?limit=1')).json as Array<{ _id: string }>;
+      const browser = await openBrowser({ viewport, isMobile });
+      try {
+        await signInThroughPage(browser.page, { email: staff.email, password: staff.password, next: '/manage' });
+        await browser.page.waitForURL((url) => url.pathname === '/manage');
+        const problems = await sweep(browser, [
+          { label: '/manage', open: async () => undefined },
+          { label: '/manage/carts', open: visit('/manage/carts') },
+          { label: '/manage/carts/{id}', open: visit(`/manage/carts/${carts.items[0]!._id}`) },
+          { label: '/manage/models', open: visit('/manage/models') },
+          { label: '/manage/models/options', open: visit('/manage/models/options') },
+          { label: '/manage/models/options/{id}', open: visit(`/manage/models/options/${options[0]!._id}`) },
+          { label: '/manage/access-links', open: visit('/manage/access-links') },
+          { label: '/manage/unit-avail', open: visit('/manage/unit-avail') },
+          { label: '/manage/imported', open: visit('/manage/imported') },
+          { label: '/manage/runtime', open: visit('/manage/runtime') },
+          { label: '/manage/settings', open: visit('/manage/settings') },
+        ]);
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+
+    it(`${width}: the platform's back office`, async () => {
+      const browser = await openBrowser({ viewport, isMobile });
+      try {
+        await signInThroughPage(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
+        await browser.page.waitForURL((url) => url.pathname === '/admin');
+        const pages = ['/admin', '/admin/projects', '/admin/new', '/admin/configs', '/admin/instances', '/admin/deploys', '/admin/users', '/admin/purchases', '/admin/sessions', '/admin/features', '/admin/data', '/admin/model-builder', '/admin/minimaps', '/admin/pool', '/admin/pen-stream', '/admin/api'];
+        const problems = await sweep(browser, [
+          ...pages.map((path) => ({ label: path, open: visit(path) })),
+          {
+            label: 'admin quick box',
+            open: async (page: Page) => {
+              await page.goto(`${origin('demo')}/admin`);
+              await page.locator('body').press('/');
+              await page.getByRole('dialog').waitFor();
+            },
+          },
+        ]);
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+});
