@@ -97,7 +97,7 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
     await browser.context.clearCookies();
   });
   const openAccountMenu = async (page: BrowserSession['page']) => {
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('button', { name: /^Account/ }).click();
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     return menu;

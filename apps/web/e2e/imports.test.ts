@@ -37,7 +37,7 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
         }
 
         await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
-        await expect.poll(() => page.getByRole('status').first().textContent()).toContain('1 problem to fix');
+        await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('1 problem to fix');
         const problem = page.locator('[data-row="15"]');
         expect(await problem.textContent()).toContain('There is no plan called “The Brich” in this project.');
         expect(await page.getByRole('button', { name: /^Import \d+ rows/ }).count()).toBe(0);
@@ -55,10 +55,10 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
           await expect.poll(() => page.getByRole('combobox', { name: 'Buyers', exact: true }).inputValue()).toBe('Buyer e-mails');
         }
         await page.getByRole('button', { name: /^Check/ }).click();
-        await expect.poll(() => page.getByRole('status').first().textContent()).toContain('30 rows of units and buyers: 30 new, 0 changed, 0 unchanged, 30 invitations');
+        await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('30 rows of units and buyers: 30 new, 0 changed, 0 unchanged, 30 invitations');
         if (label === 'phone') await page.getByLabel('E-mail the 30 new buyers their invitation now').uncheck();
         await page.getByRole('button', { name: 'Import 30 rows' }).click();
-        await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Imported');
+        await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('Imported');
 
         // Written as the file says, with the corrected row.
         const units = ((await manager('GET', '/api/schema/units/?limit=200')).json as Unit[]).filter((u) => u.name.startsWith(prefix));

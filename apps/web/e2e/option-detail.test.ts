@@ -75,7 +75,7 @@ describe('a new option, from the editor to the buyer', () => {
       expect(await detail.getByRole('button', { name: 'Choose this' }).isDisabled()).toBe(true);
       await detail.getByRole('button', { name: 'Photo 2' }).tap();
       expect(await detail.getByRole('img', { name: `${optionName}, photo 2 of 2` }).count()).toBe(1);
-      await detail.getByRole('button', { name: 'Close' }).tap();
+      await detail.getByRole('button', { name: 'Close' }).first().tap();
 
       // With what it needs chosen, it can be chosen from its details.
       await b.locator('[data-option="Pale Oak"]').first().tap();

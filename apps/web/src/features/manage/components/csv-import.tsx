@@ -309,13 +309,13 @@ function Outcome({ result, kind, isStale, applied }: { result: ImportResult; kin
   const problemCount = result.problems.length + result.moreProblems;
   if (applied) {
     return (
-      <Alert color="green" title="Imported" role="status">
+      <Alert color="green" title="Imported" role="status" data-testid="import-outcome">
         {counts.rows} rows of {noun}: {parts.join(', ')}. The import is in the history below with its file.
       </Alert>
     );
   }
   return (
-    <Alert color={problemCount ? 'red' : isStale ? 'yellow' : 'blue'} title={problemCount ? `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} to fix` : 'Ready to import'} role="status">
+    <Alert color={problemCount ? 'red' : isStale ? 'yellow' : 'blue'} title={problemCount ? `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} to fix` : 'Ready to import'} role="status" data-testid="import-outcome">
       {isStale
         ? 'The columns or cells changed since this check: check again before importing.'
         : problemCount
