@@ -124,6 +124,16 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     expect(body.rooms.length).toBeGreaterThan(0);
   });
 
+  it('names who signed by initials only: the link may travel beyond the buyers', async () => {
+    const marcus = await as('marcus.reid@demo.test');
+    const signedCart = (await getJson<Item[]>('/api/schema/carts/', marcus))[0]!;
+    const signer = (signedCart.signature as { name: string }).name;
+    const { token } = (await request('POST', `/api/carts/${signedCart._id}/share`, marcus, {})).json() as { token: string };
+    const body = (await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') })).json();
+    expect(body.signature.initials).toBe(signer.split(' ').map((word) => `${word[0]}.`).join(' '));
+    expect(JSON.stringify(body)).not.toContain(signer);
+  });
+
   it('shows the prices and the server’s total when the link allows it', async () => {
     const { token } = (await request('POST', `/api/carts/${cart._id}/share`, buyer, {})).json() as { token: string };
     const body = (await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') })).json();

@@ -207,5 +207,6 @@ export type SharedCartView = {
   total?: number;
   deposit?: number;
   depositPercent?: number;
-  signature: { name: string; signedAt: string } | null;
+  /** Who signed, as initials only: the link may travel beyond the buyers. */
+  signature: { initials: string; signedAt: string } | null;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_ERROR_MESSAGES, isIdentityErrorCode, PASSWORD_POLICY, passwordProblems } from './identity.ts';
+import { IDENTITY_ERROR_MESSAGES, initialsOf, isIdentityErrorCode, PASSWORD_POLICY, passwordProblems } from './identity.ts';
 
 describe('identity error sentences', () => {
   it('has one plain sentence for every provider code of docs/api.md', () => {
@@ -35,5 +35,14 @@ describe('passwordProblems', () => {
     expect(passwordProblems('12345678')).toEqual(['at least one letter']);
     expect(passwordProblems('x'.repeat(PASSWORD_POLICY.maxLength) + '1')).toEqual([`at most ${PASSWORD_POLICY.maxLength} characters`]);
     expect(passwordProblems('me1@example.test', PASSWORD_POLICY, 'ME1@example.test')).toEqual(['not your e-mail address']);
+  });
+});
+
+describe('initialsOf', () => {
+  it('keeps the first letter of each word, in any script', () => {
+    expect(initialsOf('Marcus Reid')).toBe('M. R.');
+    expect(initialsOf('  zoë   van der berg ')).toBe('Z. V. D. B.');
+    expect(initialsOf('李小龙 محمد علي')).toBe('李. م. ع.');
+    expect(initialsOf('')).toBe('');
   });
 });

@@ -50,3 +50,16 @@ export function passwordProblems(password: string, policy: PasswordPolicy = PASS
   if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) problems.push('not your e-mail address');
   return problems;
 }
+
+/**
+ * A name as initials ("Marcus Reid" → "M. R.", "李小龙" → "李."): enough to recognise who signed,
+ * shown where a name would travel further than its owner chose (a shared preview).
+ */
+export function initialsOf(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${[...word][0]!.toLocaleUpperCase()}.`)
+    .join(' ');
+}

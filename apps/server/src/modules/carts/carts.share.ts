@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { effectiveStatus, fail, hasFeature, type SharedCartView } from '@decor/core';
+import { effectiveStatus, fail, hasFeature, initialsOf, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/scope.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
@@ -102,6 +102,6 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
     selections: cart.selections,
     package: doc.package ? withPrice({ name: doc.package.name, price: doc.package.priceAdjustment }) : null,
     ...(claims.prices ? { total: doc.total, deposit: doc.deposit, depositPercent: doc.depositPercent } : {}),
-    signature: cart.signature ? { name: cart.signature.name, signedAt: cart.signature.signedAt } : null,
+    signature: cart.signature ? { initials: initialsOf(cart.signature.name), signedAt: cart.signature.signedAt } : null,
   };
 }

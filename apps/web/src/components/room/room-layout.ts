@@ -36,12 +36,16 @@ export const surfacesOf = (room: SceneRoom): Surface[] => (room.hasCabinets ? [.
 /** Sizes and the cabinet run along the back wall, from the room's dimensions (3.5 × 4 × 2.7 m when unknown). */
 export function roomLayout(room: SceneRoom) {
   const size = { w: room.dimensions?.w ?? 3.5, d: room.dimensions?.d ?? 4, h: room.dimensions?.h ?? 2.7 };
-  if (!room.hasCabinets) return { size, run: null };
-  const length = Math.max(1, Math.min(size.w - 0.4, 3.6));
-  const x = -(size.w - length) / 2 + 0.1;
+  // Every room has a window on its left wall and a door on its right; bathrooms a toilet beside the vanity.
+  const opening = { w: Math.max(0.6, Math.min(1.4, size.d * 0.4)), h: Math.max(0.6, Math.min(1.3, size.h - 1.3)) };
+  const isBathroom = room.hasCabinets && /bath|ensuite|powder|wc\b/i.test(room.name);
+  if (!room.hasCabinets) return { size, run: null, window: opening, isBathroom };
+  // A bathroom's vanity leaves room for the toilet at its right.
+  const length = isBathroom ? Math.max(0.8, Math.min(size.w - 0.9, 1.5)) : Math.max(1, Math.min(size.w - 0.4, 3.6));
+  const x = -(size.w - length) / 2 + (isBathroom ? 0.05 : 0.1);
   const doors = Math.max(1, Math.round(length / 0.6));
   const handles = Array.from({ length: doors }, (_, i) => -length / 2 + (length / doors) * (i + 0.5));
-  return { size, run: { x, length, uppers: size.w >= 2.4, handles, faucetX: length > 1.4 ? length / 4 : 0 } };
+  return { size, run: { x, length, uppers: size.w >= 2.4 && !isBathroom, handles, faucetX: length > 1.4 ? length / 4 : 0 }, window: opening, isBathroom };
 }
 
 /** The finish each surface of a room shows: the chosen one, else the standard look. */

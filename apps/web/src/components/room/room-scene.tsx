@@ -113,6 +113,48 @@ export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom
           </group>
         </group>
       )}
+      {/* A window on the left wall (frame, glass lit by daylight, a mullion) and a door on the right, near the viewer */}
+      <group position={[-w / 2 + 0.02, Math.min(1.5, h - 0.85), 0]} rotation={[0, Math.PI / 2, 0]} name="window">
+        <mesh>
+          <boxGeometry args={[layout.window.w + 0.12, layout.window.h + 0.12, 0.04]} />
+          <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
+        </mesh>
+        <mesh position={[0, 0, 0.025]}>
+          <planeGeometry args={[layout.window.w, layout.window.h]} />
+          <meshStandardMaterial color="#cfe3f1" emissive="#d9ecf8" emissiveIntensity={0.55} roughness={0.1} toneMapped={false} />
+        </mesh>
+        <mesh position={[0, 0, 0.035]}>
+          <boxGeometry args={[0.04, layout.window.h, 0.02]} />
+          <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
+        </mesh>
+      </group>
+      <group position={[w / 2 - 0.02, 1.03, d / 2 - 0.75]} rotation={[0, -Math.PI / 2, 0]} name="door">
+        <mesh>
+          <boxGeometry args={[0.98, 2.1, 0.04]} />
+          <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
+        </mesh>
+        <mesh position={[0, -0.02, 0.025]}>
+          <boxGeometry args={[0.86, 2.02, 0.02]} />
+          <meshStandardMaterial color="#ece7df" roughness={0.6} toneMapped={false} />
+        </mesh>
+        <mesh position={[0.33, -0.05, 0.05]}>
+          <boxGeometry args={[0.12, 0.02, 0.03]} />
+          {material('metal')}
+        </mesh>
+      </group>
+      {layout.isBathroom && (
+        <group position={[w / 2 - 0.45, 0, -d / 2 + 0.4]} name="toilet">
+          {/* A toilet in the back corner, beside the vanity */}
+          <mesh position={[0, 0.2, 0.05]}>
+            <cylinderGeometry args={[0.19, 0.16, 0.4, 24]} />
+            <meshStandardMaterial color="#fdfdfb" roughness={0.25} toneMapped={false} />
+          </mesh>
+          <mesh position={[0, 0.6, -0.17]}>
+            <boxGeometry args={[0.42, 0.38, 0.17]} />
+            <meshStandardMaterial color="#fdfdfb" roughness={0.25} toneMapped={false} />
+          </mesh>
+        </group>
+      )}
       <OrbitControls target={[0, h * 0.3, 0]} enablePan maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.8} maxDistance={Math.max(w, d) * 3} makeDefault />
     </Canvas>
   );

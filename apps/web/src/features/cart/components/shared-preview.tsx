@@ -99,7 +99,7 @@ function Preview({ data }: { data: SharedCart }) {
           )}
           {data.signature && (
             <Text size="sm" c="dimmed">
-              Signed by {data.signature.name} on {new Date(data.signature.signedAt).toLocaleDateString(data.project.locale, { dateStyle: 'long' })}
+              Signed by {data.signature.initials} on {new Date(data.signature.signedAt).toLocaleDateString(data.project.locale, { dateStyle: 'long' })}
             </Text>
           )}
         </Stack>
