@@ -34,6 +34,8 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (id: st
   { method: 'GET', path: (id, c) => `/api/carts/${id}/pdf?prices=${c}` },
   { method: 'POST', path: (id) => `/api/carts/${id}/share`, body: true },
   { method: 'GET', path: (id) => `/api/shared/${id}` },
+  { method: 'GET', path: (id) => `/api/carts/${id}/shares` },
+  { method: 'POST', path: (id, c) => `/api/carts/${id}/shares/${c}/revoke`, body: true },
   { method: 'POST', path: (id) => `/api/carts/${id}/versions`, body: true },
   { method: 'POST', path: (id, c) => `/api/carts/${id}/versions/${c}/restore`, body: true },
   { method: 'DELETE', path: (id, c) => `/api/carts/${id}/versions/${c}` },

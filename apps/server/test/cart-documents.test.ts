@@ -124,6 +124,28 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     expect(body.rooms.length).toBeGreaterThan(0);
   });
 
+  it('lists the links given and withdraws one at once, for the cart’s buyers and managers only', async () => {
+    const made = (await request('POST', `/api/carts/${cart._id}/share`, buyer, { prices: false, days: 5 })).json() as { token: string; expiresAt: string };
+    const listed = (await request('GET', `/api/carts/${cart._id}/shares`, buyer)).json() as Array<{ _id: string; state: string; prices: boolean; expiresAt: string; byName: string }>;
+    const link = listed.find((l) => l.expiresAt === made.expiresAt && !l.prices)!;
+    expect(link).toMatchObject({ state: 'active', byName: 'Alex Buyer' });
+    expect(JSON.stringify(listed)).not.toContain(made.token);
+    // Nobody else's to see or withdraw.
+    expect((await request('GET', `/api/carts/${cart._id}/shares`, otherBuyer)).statusCode).toBe(404);
+    expect((await request('GET', `/api/carts/${cart._id}/shares`)).statusCode).toBe(401);
+    expect((await request('POST', `/api/carts/${cart._id}/shares/${link._id}/revoke`, otherBuyer)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/shared/${made.token}`, headers: onProject('demo') })).statusCode).toBe(200);
+
+    const revoked = await request('POST', `/api/carts/${cart._id}/shares/${link._id}/revoke`, buyer);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toMatchObject({ _id: link._id, state: 'withdrawn' });
+    const refused = await app.inject({ method: 'GET', url: `/api/shared/${made.token}`, headers: onProject('demo') });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ message: 'The buyer withdrew this shared link. Ask them for a new one.', details: { reason: 'withdrawn' } });
+    // A manager of the project sees it too.
+    expect(((await request('GET', `/api/carts/${cart._id}/shares`, manager)).json() as Array<{ _id: string; state: string }>).find((l) => l._id === link._id)?.state).toBe('withdrawn');
+  });
+
   it('names who signed by initials only: the link may travel beyond the buyers', async () => {
     const marcus = await as('marcus.reid@demo.test');
     const signedCart = (await getJson<Item[]>('/api/schema/carts/', marcus))[0]!;

@@ -101,6 +101,17 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
       await expect.poll(() => phone.page.getByTestId('preview-total').textContent(), { timeout: 15_000 }).toBe(total);
       await phone.page.goto(`${withPrices.slice(0, -4)}AAAA`);
       await expect.poll(() => phone.page.getByTestId('preview-problem').textContent()).toContain('This shared link is not valid');
+
+      // The buyer sees the links given and withdraws the one with prices: it stops at once.
+      await page.getByRole('button', { name: 'Share' }).click();
+      const given = page.getByTestId('given-link').filter({ hasText: 'with prices' }).filter({ hasText: 'Works' }).first();
+      await given.waitFor();
+      await given.getByRole('button', { name: 'Withdraw' }).click();
+      await given.getByRole('button', { name: 'Click again to withdraw' }).click();
+      await expect.poll(() => page.getByTestId('given-link').filter({ hasText: 'Withdrawn' }).count()).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await phone.page.goto(withPrices);
+      await expect.poll(() => phone.page.getByTestId('preview-problem').textContent()).toContain('The buyer withdrew this shared link');
       expect(phone.consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     } finally {
       await phone.close();

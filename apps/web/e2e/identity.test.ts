@@ -38,6 +38,10 @@ describe('a newcomer', () => {
     await page.goto(`${origin()}/configure`);
     await page.waitForURL((url) => url.pathname === '/sign-in');
     await page.getByRole('tab', { name: 'New account' }).click();
+    // The page is named for what it does, and an empty form says what is missing.
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.locator('form button[type=submit]').click();
+    expect(await page.getByTestId('sign-in-error').textContent()).toContain('Enter your name.');
     await page.getByLabel('Your name').fill('Nora Newcomer');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel(/^Password/).fill('Finishes-2026');
@@ -58,6 +62,10 @@ describe('a newcomer', () => {
     await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
     expect(await modal.textContent()).toContain(email);
     expect(await modal.textContent()).toContain('These terms cover your use of the Maple Residences selection portal.');
+    // Rejecting reloads into the terms again, now saying what the answer means.
+    await Promise.all([page.waitForEvent('framenavigated'), page.getByRole('button', { name: 'Reject' }).click()]);
+    await page.waitForLoadState('load');
+    await expect.poll(async () => (await modal.textContent()) ?? '').toContain('You declined the terms, so the portal stays closed to you.');
     await agreeToTerms(page);
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'My home' }).waitFor();

@@ -66,7 +66,7 @@ export const EN = {
   'link.request-failed': 'Request failed.',
 
   // Identity (the provider's codes)
-  'identity.weak-password': 'That password does not meet the requirements below.',
+  'identity.weak-password': 'That password does not meet the password rules.',
   'identity.popup-blocked': 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
   'identity.popup-closed-by-user': 'The sign-in window was closed before you finished. Please try again.',
   'identity.unauthorized-domain': 'Sign-in is not allowed from this address. Use the link your builder sent you.',
@@ -101,6 +101,8 @@ export const EN = {
   'share.invalid': 'This shared link is not valid. Check that it was copied whole.',
   'share.expired': 'This shared link has expired. Ask for a new one.',
   'share.gone': 'This shared selection does not exist.',
+  'share.withdrawn': 'The buyer withdrew this shared link. Ask them for a new one.',
+  'share.no-such': 'There is no such shared link for this selection.',
   'share.no-longer': 'This shared selection no longer exists.',
   'alternative.too-many': 'You can keep up to {max} alternatives: delete one first.',
   'alternative.name-taken': 'You already have an alternative called “{name}”.',

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
 
@@ -100,4 +100,27 @@ export const imports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('imports_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * The share links given for a cart (docs/screens.md, `/preview`): kept by the hash of their
+ * token (the link itself is never stored), so that the buyers see which links are out and can
+ * withdraw one.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    prices: boolean('prices').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('share_links_cart_idx').on(t.cartId, t.createdAt)],
 );

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
 import { cartPdf } from './carts.pdf.ts';
-import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
+import { listShares, revokeShare, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
 import { registerCartHooks } from './carts.hooks.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
@@ -170,6 +170,42 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     },
     async (request) =>
       shareCart({ ...base(request), prices: request.body.prices, days: request.body.days, secret: authSecret, origin: projectOrigin(config, request.projectKey ?? '') }),
+  );
+
+  const shareLinkView = z.object({
+    _id: z.string(),
+    prices: z.boolean(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    revokedAt: z.string().nullable(),
+    state: z.enum(['active', 'expired', 'withdrawn']),
+    byName: z.string().nullable(),
+  });
+
+  app.get(
+    '/api/carts/:id/shares',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'The share links given for this cart, newest first, with their state (the links themselves are never kept)',
+        params,
+        response: { 200: z.array(shareLinkView), ...errors },
+      },
+    },
+    async (request) => listShares({ ...base(request) }),
+  );
+
+  app.post(
+    '/api/carts/:id/shares/:shareId/revoke',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Withdraws a share link: it stops working at once',
+        params: z.object({ id: z.uuid(), shareId: z.uuid() }),
+        response: { 200: shareLinkView, ...errors },
+      },
+    },
+    async (request) => revokeShare({ ...base(request), shareId: request.params.shareId }),
   );
 
   app.get(

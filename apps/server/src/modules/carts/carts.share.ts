@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { effectiveStatus, fail, hasFeature, initialsOf, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/scope.ts';
 import { findProjectById } from '../projects/projects.repo.ts';
-import { preparedRows, type Db } from '../../db/client.ts';
+import { preparedRows, queryRows, type Db } from '../../db/client.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { cartScope } from './carts.operations.ts';
 import { readCart } from './carts.repo.ts';
 import { cartDocument } from './carts.document.ts';
@@ -12,8 +13,11 @@ import { cartDocument } from './carts.document.ts';
  * Share links (docs/screens.md `/preview`): a signed, expiring, read-only view of one cart.
  * The token is short enough to paste anywhere (50 characters): the cart's id, the expiry
  * and whether prices are shown, followed by an HMAC-SHA256 (truncated to 128 bits) under a
- * key derived from the auth secret. Nothing is stored, so a link cannot be widened.
+ * key derived from the auth secret, so a link cannot be widened. Each link given is kept by
+ * the hash of its token (never the link): the buyers see which links are out and withdraw one.
  */
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const SHARE_DAYS_DEFAULT = 14;
 export const SHARE_DAYS_MAX = 90;
@@ -69,12 +73,71 @@ export async function shareCart({
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
   const token = signToken({ cart: cartId, expiresAt, prices }, secret);
+  const { actor } = await scope;
+  // The same link asked twice in one second is the same link: kept once.
+  await queryRows(
+    db,
+    sql`INSERT INTO share_links (id, project_id, cart_id, token_hash, prices, expires_at, created_by)
+        VALUES (${uuidv7()}, ${project.id}, ${cartId}, ${hashOf(token)}, ${prices}, ${expiresAt.toISOString()}, ${actor?.userId ?? null})
+        ON CONFLICT (token_hash) DO NOTHING`,
+  );
   return { token, url: `${origin}/preview?token=${token}`, expiresAt: expiresAt.toISOString(), prices };
+}
+
+export interface ShareLinkView {
+  _id: string;
+  prices: boolean;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  state: 'active' | 'expired' | 'withdrawn';
+  byName: string | null;
+}
+
+/** GET /api/carts/{id}/shares: the links given for this cart, newest first, with their state. */
+export async function listShares({ db, scope, cartId, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; now?: Date }): Promise<ShareLinkView[]> {
+  const { project, plan } = await cartScope(db, scope);
+  await readCart(db, { projectId: project.id, where: plan.where, cartId });
+  const rows = await queryRows<{ id: string; prices: boolean; created_at: string | Date; expires_at: string | Date; revoked_at: string | Date | null; by_name: string | null }>(
+    db,
+    sql`SELECT s.id::text AS id, s.prices, s.created_at, s.expires_at, s.revoked_at, u.name AS by_name
+          FROM share_links s LEFT JOIN users u ON u.id = s.created_by
+         WHERE s.project_id = ${project.id} AND s.cart_id = ${cartId}
+         ORDER BY s.created_at DESC LIMIT 100`,
+  );
+  return rows.map((row) => {
+    const expiresAt = new Date(row.expires_at);
+    return {
+      _id: row.id,
+      prices: row.prices,
+      createdAt: new Date(row.created_at).toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+      state: row.revoked_at ? 'withdrawn' : expiresAt <= now ? 'expired' : 'active',
+      byName: row.by_name,
+    };
+  });
+}
+
+/** POST /api/carts/{id}/shares/{shareId}/revoke: the link stops working at once. */
+export async function revokeShare({ db, scope, cartId, shareId, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; shareId: string; now?: Date }) {
+  const { project, plan } = await cartScope(db, scope);
+  await readCart(db, { projectId: project.id, where: plan.where, cartId });
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE share_links SET revoked_at = COALESCE(revoked_at, ${now.toISOString()}::timestamptz)
+         WHERE id = ${shareId} AND project_id = ${project.id} AND cart_id = ${cartId} RETURNING id::text AS id`,
+  );
+  if (!rows.length) throw fail('not_found', 'share.no-such');
+  return (await listShares({ db, scope, cartId, now })).find((link) => link._id === shareId)!;
 }
 
 /** GET /api/shared/{token}: the cart as its share allows, for anyone holding the link. */
 export async function sharedCart({ db, token, secret, projectKey, now = new Date() }: { db: Db; token: string; secret: string; projectKey: string | null; now?: Date }): Promise<SharedCartView> {
   const claims = readToken(token, secret, now);
+  // A link its buyers withdrew stops at once (links given before links were kept have no row).
+  const [given] = await preparedRows<{ revoked_at: unknown }>(db, sql`SELECT revoked_at FROM share_links WHERE token_hash = ${hashOf(token)}`);
+  if (given?.revoked_at) throw fail('bad_request', 'share.withdrawn', undefined, { reason: 'withdrawn' });
   const [owner] = await preparedRows<{ project_id: string }>(db, sql`SELECT project_id FROM items WHERE collection = 'carts' AND id = ${claims.cart}`);
   const project = owner ? await findProjectById(db, owner.project_id) : undefined;
   // A link of one project is never served on another project's subdomain.

@@ -100,6 +100,12 @@ function EmailSection({ me }: { me: Me }) {
   );
 }
 
+/** What went wrong changing the password, in this form's words (a wrong password here is the current one). */
+function passwordChangeProblem(error: unknown): string {
+  if (error instanceof IdentityError && error.code === 'auth/wrong-password') return 'Your current password is not right. Type it again, or sign out and reset it.';
+  return error instanceof IdentityError ? error.message : messageOf(error);
+}
+
 function PasswordSection() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -122,7 +128,7 @@ function PasswordSection() {
           <PasswordInput label="Current password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
           <PasswordInput label="New password" value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
           {change.isSuccess && <Text size="sm" c="green.8">Your password is changed; other devices were signed out.</Text>}
-          {change.isError && <Alert color="red">{change.error instanceof IdentityError ? change.error.message : messageOf(change.error)}</Alert>}
+          {change.isError && <Alert color="red">{passwordChangeProblem(change.error)}</Alert>}
           <Button type="submit" variant="default" loading={change.isPending} disabled={!current || !next} w="fit-content">
             Change password
           </Button>

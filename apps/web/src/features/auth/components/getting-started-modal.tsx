@@ -13,10 +13,17 @@ import type { Me } from '../../../lib/session.ts';
  * verification step, or once verified the terms step, with the signed-in e-mail and a
  * Sign Out button. Agree and Reject both record the answer and reload the page.
  */
+const REJECTED_KEY = 'decor.terms-rejected';
+
 export function GettingStartedModal({ me }: { me: Me }) {
   const { data: project } = useProject();
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
+  // After Reject the page reloads into this modal again: it says what the answer means.
+  const [message, setMessage] = useState<{ tone: 'red' | 'green' | 'yellow'; text: string } | null>(() => {
+    if (sessionStorage.getItem(REJECTED_KEY) === null) return null;
+    sessionStorage.removeItem(REJECTED_KEY);
+    return { tone: 'yellow', text: 'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.' };
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const step = me.emailVerified ? 'terms' : 'verify';
 
@@ -46,6 +53,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
   const answerTerms = (reject: boolean) =>
     act(reject ? 'reject' : 'agree', async () => {
       await api('/api/me/accept-terms', { method: 'POST', body: reject ? { reject: true } : {} });
+      if (reject) sessionStorage.setItem(REJECTED_KEY, '1');
       window.location.reload();
     });
 

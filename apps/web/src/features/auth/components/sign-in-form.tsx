@@ -61,7 +61,9 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     } catch (caught) {
       if (caught instanceof IdentityError) {
         if (caught.code === 'auth/weak-password') await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
-        setError(caught.message);
+        // A code typed wrong is not a used link: say what to do with the code.
+        if (mode === 'code' && caught.code === 'auth/invalid-action-code') setError('That code is not the one we sent, or it has expired. Check the newest e-mail, or send a new code.');
+        else setError(caught.message);
       } else {
         setError('Something went wrong. Please try again.');
       }

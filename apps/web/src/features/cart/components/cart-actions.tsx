@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, CopyButton, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
@@ -9,6 +11,18 @@ interface ShareLink {
   expiresAt: string;
   prices: boolean;
 }
+
+/** A link given earlier, as the server keeps it (never the link itself). */
+interface GivenLink {
+  _id: string;
+  prices: boolean;
+  createdAt: string;
+  expiresAt: string;
+  state: 'active' | 'expired' | 'withdrawn';
+  byName: string | null;
+}
+
+const sharesQuery = (cartId: string) => ({ queryKey: ['carts', cartId, 'shares'], queryFn: ({ signal }: { signal: AbortSignal }) => api<GivenLink[]>(`/api/carts/${cartId}/shares`, { signal }) });
 
 /** The PDF of the selection and a read-only link to share it (docs/screens.md `/config`). */
 export function CartActions({ cartId, canPrintWithoutPrices, canShare = true, locale }: { cartId: string; canPrintWithoutPrices: boolean; canShare?: boolean; locale: string }) {
@@ -47,12 +61,14 @@ function ShareForm({ cartId, locale }: { cartId: string; locale: string }) {
   const [link, setLink] = useState<ShareLink | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
 
   const create = async () => {
     setBusy(true);
     setError(null);
     try {
       setLink(await api<ShareLink>(`/api/carts/${cartId}/share`, { method: 'POST', body: { prices: showsPrices, days: Number(days) } }));
+      await queryClient.invalidateQueries({ queryKey: sharesQuery(cartId).queryKey });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'The link could not be made. Please try again.');
     } finally {
@@ -92,6 +108,49 @@ function ShareForm({ cartId, locale }: { cartId: string; locale: string }) {
           </Text>
         </Stack>
       )}
+      <GivenLinks cartId={cartId} locale={locale} />
+    </Stack>
+  );
+}
+
+const STATE_WORDS = { active: 'Works', expired: 'Expired', withdrawn: 'Withdrawn' } as const;
+
+/** The links given so far, and the way to withdraw one (it stops working at once). */
+function GivenLinks({ cartId, locale }: { cartId: string; locale: string }) {
+  const queryClient = useQueryClient();
+  const links = useQuery(sharesQuery(cartId));
+  const [error, setError] = useState<string | null>(null);
+  const day = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const withdraw = async (id: string) => {
+    setError(null);
+    try {
+      await api(`/api/carts/${cartId}/shares/${id}/revoke`, { method: 'POST', body: {} });
+      await queryClient.invalidateQueries({ queryKey: sharesQuery(cartId).queryKey });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The link could not be withdrawn. Please try again.');
+    }
+  };
+  if (!links.data?.length) return null;
+  return (
+    <Stack gap={6} data-testid="given-links">
+      <Divider />
+      <Title order={3} fz="sm">
+        Links given
+      </Title>
+      {links.data.map((link) => (
+        <Group key={link._id} justify="space-between" gap="xs" wrap="nowrap" data-testid="given-link" data-state={link.state}>
+          <Text size="sm">
+            {STATE_WORDS[link.state]} · {link.prices ? 'with prices' : 'without prices'} · made {day(link.createdAt)}
+            {link.byName ? ` by ${link.byName}` : ''} · {link.state === 'expired' ? 'expired' : 'until'} {day(link.expiresAt)}
+          </Text>
+          {link.state === 'active' && (
+            <TwoClickDelete size="compact-xs" variant="subtle" color="red" onConfirm={() => void withdraw(link._id)} confirmLabel="Click again to withdraw">
+              Withdraw
+            </TwoClickDelete>
+          )}
+        </Group>
+      ))}
+      {error && <Alert color="red">{error}</Alert>}
     </Stack>
   );
 }
