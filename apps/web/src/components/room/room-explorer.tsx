@@ -103,7 +103,7 @@ function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: 
     () =>
       rooms.map((room, i) => {
         // Percentages of the plan's width and height; never so small that a name cannot be read.
-        const w = Math.max(24, Math.min(36, (room.dimensions?.w ?? 3) * 6));
+        const w = Math.max(28, Math.min(36, (room.dimensions?.w ?? 3) * 6));
         const h = Math.max(20, Math.min(34, (room.dimensions?.d ?? 3) * 6.5));
         const x = (room.hotspot?.x ?? (i + 0.5) / rooms.length) * 100;
         const y = (room.hotspot?.y ?? 0.5) * 100;
@@ -134,7 +134,7 @@ function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: 
             style={{
               display: 'grid',
               placeItems: 'center',
-              overflowWrap: 'anywhere',
+              overflowWrap: 'break-word',
               borderRadius: 4,
               border: '1px solid var(--mantine-color-gray-5)',
               background: isCurrent ? 'var(--mantine-color-brand-filled)' : 'var(--mantine-color-gray-0)',

@@ -155,7 +155,8 @@ function Editor({
               Required choices: {required - missing.length} of {required}
             </Text>
             {missing.length > 0 && (
-              <Text size="xs" c="dimmed" data-testid="required-missing">
+              // Two lines at most, so the bar that stays on screen stays small on a phone.
+              <Text size="xs" c="dimmed" data-testid="required-missing" lineClamp={2} title={describeMissing(missing, roomName).join(', ')}>
                 Still to choose: {describeMissing(missing, roomName).join(', ')}
               </Text>
             )}
