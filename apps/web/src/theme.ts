@@ -1,4 +1,4 @@
-import { Alert, ColorInput, createTheme, Drawer, Modal, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { colourShades, readableTextColour, type Theme } from '@decor/core';
 
 /** The neutral look used before a project's theme is known, and on platform pages. */
@@ -19,12 +19,13 @@ export function buildTheme(theme: Theme) {
     cursorType: 'pointer',
     // Text on a filled colour is black or white, whichever reads (a builder's pale brand colour too).
     autoContrast: true,
+    // Every dialog's close button and icon button has a name (docs/screens.md, "Accessibility"). Plain
+    // objects, not Component.extend: naming a component here would put its code in every page.
     components: {
-      // Every dialog's close button has a name (docs/screens.md, "Accessibility").
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-      Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
-      ColorInput: ColorInput.extend({ defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } }),
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
+      ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
     },
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guessMapping, IMPORT_DEFINITIONS, IMPORT_KINDS, parseAmount, readCell, writeCell, type CellContext, type ImportColumn } from './imports.ts';
+import { guessMapping, IMPORT_DEFINITIONS, IMPORT_KINDS, readCell, writeCell, type CellContext, type ImportColumn } from './imports.ts';
+import { parseAmount } from './money.ts';
 
 const items: Record<string, Record<string, string>> = { plans: { 'Plan A': 'p1', 'Plan B': 'p2' }, options: { 'SKU-1': 'o1', 'SKU-2': 'o2' } };
 const context: CellContext = { currency: 'CAD', find: (collection, _by, value) => items[collection]?.[value] };
