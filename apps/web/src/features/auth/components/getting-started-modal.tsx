@@ -19,11 +19,10 @@ export function GettingStartedModal({ me }: { me: Me }) {
   const { data: project } = useProject();
   const queryClient = useQueryClient();
   // After Reject the page reloads into this modal again: it says what the answer means.
-  const [message, setMessage] = useState<{ tone: 'red' | 'green' | 'yellow'; text: string } | null>(() => {
-    if (sessionStorage.getItem(REJECTED_KEY) === null) return null;
-    sessionStorage.removeItem(REJECTED_KEY);
-    return { tone: 'yellow', text: 'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.' };
-  });
+  // (The mark stays until the person agrees or signs out: the modal may mount more than once.)
+  const [message, setMessage] = useState<{ tone: 'red' | 'green' | 'yellow'; text: string } | null>(() =>
+    sessionStorage.getItem(REJECTED_KEY) === null ? null : { tone: 'yellow', text: 'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.' },
+  );
   const [busy, setBusy] = useState<string | null>(null);
   const step = me.emailVerified ? 'terms' : 'verify';
 
@@ -54,6 +53,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
     act(reject ? 'reject' : 'agree', async () => {
       await api('/api/me/accept-terms', { method: 'POST', body: reject ? { reject: true } : {} });
       if (reject) sessionStorage.setItem(REJECTED_KEY, '1');
+      else sessionStorage.removeItem(REJECTED_KEY);
       window.location.reload();
     });
 
@@ -84,7 +84,17 @@ export function GettingStartedModal({ me }: { me: Me }) {
           </Alert>
         )}
         <Group justify="space-between">
-          <Button variant="subtle" color="gray" onClick={() => act('sign-out', signOut)} loading={busy === 'sign-out'}>
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() =>
+              act('sign-out', async () => {
+                sessionStorage.removeItem(REJECTED_KEY);
+                await signOut();
+              })
+            }
+            loading={busy === 'sign-out'}
+          >
             Sign Out
           </Button>
           {step === 'verify' ? (
