@@ -49,14 +49,21 @@ function dejavu(weight: Weight): Face {
   return { file, ranges: [[0x0590, 0x08ff], [0x2190, 0x2bff], [0xfb1d, 0xfeff], [0x1f000, 0x1faff]] };
 }
 
-const facesByWeight = new Map<Weight, { faces: Face[]; fallback: Face }>();
+interface FaceSet {
+  faces: Face[];
+  fallback: Face;
+  /** The face found for each code point so far: the lookup runs once per character, not per use. */
+  byCodePoint: Map<number, Face>;
+}
 
-function facesOf(weight: Weight) {
+const facesByWeight = new Map<Weight, FaceSet>();
+
+function facesOf(weight: Weight): FaceSet {
   let entry = facesByWeight.get(weight);
   if (!entry) {
     const numeric = weight === 'bold' ? 700 : 400;
     const fallback = dejavu(weight);
-    entry = { faces: [...fontsourceFaces('@fontsource/noto-sans', numeric), fallback, ...fontsourceFaces('@fontsource/noto-sans-sc', numeric)], fallback };
+    entry = { faces: [...fontsourceFaces('@fontsource/noto-sans', numeric), fallback, ...fontsourceFaces('@fontsource/noto-sans-sc', numeric)], fallback, byCodePoint: new Map() };
     facesByWeight.set(weight, entry);
   }
   return entry;
@@ -82,6 +89,7 @@ interface Run {
 /** The typesetter of one document at one weight: fonts embedded on first use, subset when the PDF is saved. */
 export class Typesetter {
   private readonly embedded = new Map<string, PDFFont>();
+  private readonly laidOut = new Map<string, Promise<Run[]>>();
   private readonly faces;
 
   constructor(
@@ -93,7 +101,13 @@ export class Typesetter {
   }
 
   private faceOf(codePoint: number): Face {
-    return this.faces.faces.find((face) => face.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) ?? this.faces.fallback;
+    const { faces, fallback, byCodePoint } = this.faces;
+    let face = byCodePoint.get(codePoint);
+    if (!face) {
+      face = faces.find((candidate) => candidate.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) ?? fallback;
+      byCodePoint.set(codePoint, face);
+    }
+    return face;
   }
 
   private async fontOf(face: Face): Promise<PDFFont> {
@@ -105,8 +119,18 @@ export class Typesetter {
     return font;
   }
 
-  /** The text in visual order, cut where the font changes; each run in logical order for the shaper. */
-  async runs(input: string): Promise<Run[]> {
+  /** The text in visual order, cut where the font changes (measured, clipped and drawn: worked out once per text). */
+  runs(input: string): Promise<Run[]> {
+    let runs = this.laidOut.get(input);
+    if (!runs) {
+      runs = this.layOut(input);
+      this.laidOut.set(input, runs);
+    }
+    return runs;
+  }
+
+  /** Each run in logical order for the shaper. */
+  private async layOut(input: string): Promise<Run[]> {
     // Spaces that are not plain (thin, no-break) are drawn as plain spaces: every face has one.
     const text = [...input.replace(/[\u202f\u2009\u00a0]/g, ' ')].filter((char) => char.codePointAt(0)! >= 0x20 && char !== '\u007f').join('');
     if (!text) return [];
@@ -139,7 +163,7 @@ export class Typesetter {
   }
 
   /** The text, cut with an ellipsis to fit the width. */
-  async fit(text: string, width: number, size: number): Promise<string> {
+  async clip(text: string, width: number, size: number): Promise<string> {
     if ((await this.width(text, size)) <= width) return text;
     let chars = [...text];
     while (chars.length > 1 && (await this.width(`${chars.join('')}…`, size)) > width) chars = chars.slice(0, -1);

@@ -197,13 +197,15 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
   const categories = await allCategories(db, project.id);
   const depositPercent = typeof project.options.depositPercent === 'number' ? project.options.depositPercent : 0;
   const summaries = [];
+  // The project's room names, read once and only when a summary names a room.
+  let roomNames: Map<string, string> | undefined;
   for (const row of mine) {
     const cart = row.data as Record<string, unknown> & { status: CartStatus; deadline: string | null; selections: Selection[]; total: number };
     const context = await ruleContextFor(db, project.id, cart);
     const rooms = row.plan && Array.isArray(row.plan.rooms) ? (row.plan.rooms as string[]) : null;
     const required = requiredChoices({ categories, planRooms: rooms });
     const missing = missingRequired(cart.selections, { options: context.options, categories, planRooms: rooms });
-    const roomNames = missing.some((m) => m.room !== null) ? (await planRooms(db, project.id, null)).names : new Map<string, string>();
+    if (missing.some((m) => m.room !== null)) roomNames ??= (await planRooms(db, project.id, null)).names;
     summaries.push({
       _id: row.id,
       _version: row.version,
@@ -213,7 +215,7 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
       deposit: Math.round((cart.total * depositPercent) / 100),
       depositPercent,
       selections: cart.selections.length,
-      progress: { done: required.length - missing.length, total: required.length, missing: describeMissing(missing, (room) => roomNames.get(room)) },
+      progress: { done: required.length - missing.length, total: required.length, missing: describeMissing(missing, (room) => roomNames?.get(room)) },
       unit: { _id: String(cart.unit), name: String(row.unit?.name ?? ''), floor: Number(row.unit?.floor ?? 0), area: typeof row.unit?.area === 'number' ? row.unit.area : null },
       plan: row.plan
         ? {

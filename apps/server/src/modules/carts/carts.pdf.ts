@@ -118,7 +118,7 @@ class PageWriter {
   }
 
   private async text(text: string, { x, y, size, width, colour = INK, font = this.font }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter }) {
-    const shown = width === undefined ? text : await font.fit(text, width, size);
+    const shown = width === undefined ? text : await font.clip(text, width, size);
     await font.draw(this.page, shown, { x, y, size, color: colour });
   }
 

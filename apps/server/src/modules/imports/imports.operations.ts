@@ -154,14 +154,13 @@ async function planImport({ db, projectId, currency, kind, table, mapping }: { d
       continue;
     }
     seen.set(`${by}:${norm(key)}`, row);
-    const index_ = lookup.get(lookupKey(definition.collection, by));
-    const existing = index_?.get(norm(key));
+    const byKey = lookup.get(lookupKey(definition.collection, by)) ?? new Map<string, string>();
+    lookup.set(lookupKey(definition.collection, by), byKey);
+    const existing = byKey.get(norm(key));
     if (existing) matched.push({ id: existing, isNew: false });
     else {
       const id = uuidv7();
-      const index = lookup.get(lookupKey(definition.collection, by)) ?? new Map<string, string>();
-      index.set(norm(key), id);
-      lookup.set(lookupKey(definition.collection, by), index);
+      byKey.set(norm(key), id);
       matched.push({ id, isNew: true });
     }
   }

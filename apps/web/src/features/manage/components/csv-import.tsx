@@ -84,7 +84,7 @@ export function CsvImport() {
     }
   };
 
-  const send_ = async (apply: boolean) => {
+  const submitFile = async (apply: boolean) => {
     if (!file) return;
     setBusy(apply ? 'importing' : 'checking');
     setError(null);
@@ -185,7 +185,7 @@ export function CsvImport() {
             </Text>
             {!keyMapped && <Alert color="yellow">Choose the column for {kind === 'options' ? 'SKU or Name' : definition.columns.find((c) => c.field === definition.key)!.header}: it finds the item each row changes.</Alert>}
             <Group gap="sm">
-              <Button variant={canImport ? 'default' : 'filled'} onClick={() => void send_(false)} loading={busy === 'checking'} disabled={!keyMapped || busy !== null}>
+              <Button variant={canImport ? 'default' : 'filled'} onClick={() => void submitFile(false)} loading={busy === 'checking'} disabled={!keyMapped || busy !== null}>
                 {result ? 'Check again' : 'Check the file (dry run)'}
               </Button>
             </Group>
@@ -210,7 +210,7 @@ export function CsvImport() {
                   <Checkbox label={`E-mail the ${result.counts.invited} new buyers their invitation now`} checked={send} onChange={(e) => setSend(e.currentTarget.checked)} />
                 )}
                 <Group>
-                  <Button onClick={() => void send_(true)} loading={busy === 'importing'} disabled={busy !== null || result.counts.created + result.counts.updated + result.counts.invited === 0}>
+                  <Button onClick={() => void submitFile(true)} loading={busy === 'importing'} disabled={busy !== null || result.counts.created + result.counts.updated + result.counts.invited === 0}>
                     Import {result.counts.rows} {result.counts.rows === 1 ? 'row' : 'rows'}
                   </Button>
                 </Group>
