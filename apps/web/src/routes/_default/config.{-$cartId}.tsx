@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { queryClient } from '../../lib/query-client.ts';
-import { prefetchBuyerData } from '../../lib/configurator-data.ts';
+import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { CartReview } from '../../features/cart/components/cart-review.tsx';
 
@@ -9,7 +8,7 @@ const flags = { requiresAuth: true, requiresProject: true };
 export const Route = createFileRoute('/_default/config/{-$cartId}')({
   staticData: { flags, layout: 'default' },
   // The cart and the catalogue are asked for at once, while the page's code loads.
-  loader: ({ params }) => prefetchBuyerData(queryClient, params.cartId),
+  loader: ({ params }) => prefetchBuyerData(params.cartId),
   component: Page,
 });
 

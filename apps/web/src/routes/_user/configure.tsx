@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { queryClient } from '../../lib/query-client.ts';
-import { prefetchBuyerData } from '../../lib/configurator-data.ts';
+import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { Configurator } from '../../features/configure/components/configurator.tsx';
 
@@ -9,7 +8,7 @@ const flags = { requiresAuth: true, requiresProject: true };
 export const Route = createFileRoute('/_user/configure')({
   staticData: { flags, layout: 'user' },
   // Every request of the page starts at once, while its code loads (no waterfall).
-  loader: () => prefetchBuyerData(queryClient),
+  loader: () => prefetchBuyerData(),
   component: Page,
 });
 

@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { queryClient } from '../../lib/query-client.ts';
-import { myCartsQuery } from '../../lib/cart-summary.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { landOnBackOfficeForStaff } from '../../lib/landing.ts';
+import { landOnBackOfficeForStaff, prefetchMyCarts } from '../../lib/route-prefetch.ts';
 import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
 
@@ -13,7 +11,7 @@ export const Route = createFileRoute('/_user/')({
   // After the layout's guard: staff without a home here land on the back office (docs/screens.md, "Guards").
   beforeLoad: () => landOnBackOfficeForStaff(),
   // Every request of the page starts at once, while its code loads (no waterfall).
-  loader: () => void queryClient.prefetchQuery(myCartsQuery),
+  loader: () => prefetchMyCarts(),
   component: MyHomePage,
 });
 
