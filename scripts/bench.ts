@@ -9,6 +9,7 @@
  *   npm run bench -- signin       time of one e-mail and password sign-in, server side
  *   npm run bench -- api          the Decor API on PostgreSQL: 100,000 options, 50 connections
  *   npm run bench -- import       a CSV file of 10,000 units with buyers on the embedded database: parse, dry run, apply, export
+ *   npm run bench -- lighthouse   Lighthouse's mobile scores for /sign-in, / and /configure (median of three runs each)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser.ts';
 import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { databaseUrl, freePort, startCluster } from './lib/postgres-cluster.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -501,7 +504,57 @@ function signInCookie(port: number, email: string, password: string): Promise<st
   });
 }
 
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, choice: benchChoice, signin: benchSignIn, api: benchApi, import: benchImport };
+/**
+ * Lighthouse with its default mobile preset (a mid-range phone on a slow 4G line, simulated)
+ * in Debian's Chromium: the four category scores and the paint and blocking figures, the
+ * median run of three by performance. Signed-in pages get the buyer's session cookie.
+ */
+async function benchLighthouse() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
+  try {
+    const cookie = await signInCookie(server.port, 'buyer@demo.test', BENCH_PASSWORD);
+    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    for (const [pagePath, isSignedIn] of [['/sign-in', false], ['/', true], ['/configure', true]] as const) {
+      const results: Array<{ performance: number; text: string }> = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(`http://demo.localhost:${server.port}${pagePath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          extraHeaders: isSignedIn ? { Cookie: cookie } : undefined,
+        });
+        if (!result) throw new Error(`no Lighthouse result for ${pagePath}`);
+        if (process.env.BENCH_DETAIL) {
+          const file = path.join(os.tmpdir(), `lighthouse${pagePath.replaceAll('/', '-') || '-home'}-${run}.json`);
+          fs.writeFileSync(file, result.report as string);
+          console.log(`report: ${file}`);
+        }
+        const { categories, audits } = result.lhr;
+        const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+        const value = (key: string) => audits[key]?.displayValue ?? '?';
+        const failing = Object.values(audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id);
+        results.push({
+          performance: score('performance'),
+          text: `performance ${score('performance')}, accessibility ${score('accessibility')}, best practices ${score('best-practices')}, SEO ${score('seo')}; FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, CLS ${value('cumulative-layout-shift')}${failing.length ? `; failing: ${failing.join(', ')}` : ''}`,
+        });
+      }
+      results.sort((a, b) => a.performance - b.performance);
+      line(`Lighthouse mobile ${pagePath}${isSignedIn ? ' (signed in)' : ''}`, results[Math.floor(results.length / 2)]!.text);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, choice: benchChoice, signin: benchSignIn, api: benchApi, import: benchImport, lighthouse: benchLighthouse };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {
   const bench = benches[name];

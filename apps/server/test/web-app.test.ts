@@ -10,11 +10,25 @@ describe(`serving the web app (${testDbKind})`, () => {
       const response = await app.inject({ method: 'GET', url, headers: onProject('demo') });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      expect(response.headers.vary).toContain('Cookie');
       expect(response.body).toContain(`<meta name="portal-host" content="${TEST_PORTAL_HOST}">`);
     }
     // The portal's own host has no project: the plain page.
     expect((await app.inject({ method: 'GET', url: '/', headers: { host: TEST_PORTAL_HOST } })).body).toContain('<div id="root"></div>');
+  });
+
+  it('tells the app a visitor’s page is a visitor’s (no GET /api/me to answer 401), and says nothing about anyone else’s', async () => {
+    const mark = '<script type="application/json" id="viewer-data">{"signedIn":false}</script>';
+    for (const headers of [onProject('demo'), { host: TEST_PORTAL_HOST }, { ...onProject('demo'), cookie: 'theme=dark' }]) {
+      expect((await app.inject({ method: 'GET', url: '/sign-in', headers })).body).toContain(mark);
+    }
+    // A session cookie or a token, valid or not: the app asks the server who it is.
+    for (const credentials of [{ cookie: 'better-auth.session_token=abc.def' }, { cookie: '__Secure-better-auth.session_token=abc' }, { authorization: 'Bearer abc' }]) {
+      const body = (await app.inject({ method: 'GET', url: '/', headers: { ...onProject('demo'), ...credentials } })).body;
+      expect(body).not.toContain('viewer-data');
+      expect(body).toContain('<title>Maple Residences</title>');
+    }
   });
 
   it('gives a project page its name, colours, description and a loading shell that is already the builder’s, with the project itself', async () => {
@@ -26,7 +40,7 @@ describe(`serving the web app (${testDbKind})`, () => {
     const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo') })).json() as { theme: { primary: string; logoBg: string }; name: string };
     expect(body).toContain(`<meta name="theme-color" content="${project.theme.primary}">`);
     expect(body).toContain(`background:${project.theme.logoBg}`);
-    expect(body).toMatch(/<div id="root"><div id="brand-shell"><header>(<img[^>]+>|<span>Maple Residences<\/span>)<\/header><p role="status"><i><\/i>Loading Maple Residences…<\/p>/);
+    expect(body).toMatch(/<div id="root"><div id="brand-shell"><header>(<img[^>]+>|<span>Maple Residences<\/span>)<\/header><main><h1>[^<]+<\/h1><p role="status"><i><\/i>Loading Maple Residences…<\/p><\/main>/);
     const embedded = /<script type="application\/json" id="project-data">(.*?)<\/script>/.exec(body)![1]!;
     expect(JSON.parse(embedded)).toEqual(project);
     // Harbour is its own brand.

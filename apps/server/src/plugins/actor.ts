@@ -107,6 +107,11 @@ const actorOf = (row: SessionUserRow, projectKey: string | null): Actor => ({
  * e-mail is verified and the terms accepted, a signed-in person reaches only the
  * onboarding routes and gets a 403 with a clear code everywhere else.
  */
+/** A visitor carries neither a session cookie nor a bearer token: nothing to look up. */
+export function carriesCredentials(request: Pick<FastifyRequest, 'headers'>): boolean {
+  return (request.headers.cookie?.includes('session_token=') ?? false) || Boolean(request.headers.authorization);
+}
+
 export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db, secret }: { auth: Auth; db: Db; secret: string }) {
   let jwks: { set: ReturnType<typeof createLocalJWKSet>; at: number } | null = null;
   const keySet = async () => {
@@ -139,9 +144,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
 
   /** The provider's own session lookup, on this request's origin (so cookie names match). */
   async function currentSession(request: FastifyRequest) {
-    // A visitor carries neither a session cookie nor a bearer token: no lookup needed.
-    const hasCookie = request.headers.cookie?.includes('session_token=') ?? false;
-    if (!hasCookie && !request.headers.authorization) return null;
+    if (!carriesCredentials(request)) return null;
     try {
       const response = await auth.handler(
         new Request(`${request.protocol}://${request.host}/api/auth/get-session`, { headers: fetchHeaders(request) }),

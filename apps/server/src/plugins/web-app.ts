@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { ProjectResponse } from '@decor/core';
 import { sendNotFound } from './errors.ts';
+import { carriesCredentials } from './actor.ts';
 
 export interface WebAppOptions {
   distDir: string;
@@ -40,11 +41,20 @@ export function brandedIndex(indexHtml: string, project: ProjectResponse): strin
     `<title>${name}</title>`,
     `<meta name="description" content="${escapeAttribute(tagline)}">`,
     `<meta name="theme-color" content="${primary}">`,
-    `<style>#brand-shell{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;min-height:100vh;background:#f8f9fa}#brand-shell header{display:flex;align-items:center;height:56px;padding:0 16px;background:${band};color:#fff;font-weight:700;font-size:18px}#brand-shell p{margin:48px 16px;color:#343a40;font-size:16px}#brand-shell i{display:inline-block;width:14px;height:14px;margin-right:10px;border:2px solid ${primary};border-right-color:transparent;border-radius:50%;animation:brand-spin .8s linear infinite;vertical-align:-2px}@keyframes brand-spin{to{transform:rotate(360deg)}}</style>`,
+    `<style>#brand-shell{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;min-height:100vh;background:#f8f9fa}#brand-shell header{display:flex;align-items:center;height:64px;padding:0 16px;background:${band};color:#fff;font-weight:700;font-size:18px}#brand-shell main{max-width:640px;margin:0 auto;padding:40px 16px}#brand-shell h1{margin:0 0 24px;color:#212529;font-size:24px;line-height:1.35;font-weight:600}#brand-shell p{margin:0;color:#495057;font-size:16px}#brand-shell i{display:inline-block;width:14px;height:14px;margin-right:10px;border:2px solid ${primary};border-right-color:transparent;border-radius:50%;animation:brand-spin .8s linear infinite;vertical-align:-2px}@keyframes brand-spin{to{transform:rotate(360deg)}}@media (prefers-reduced-motion:reduce){#brand-shell i{animation:none}}</style>`,
     `<script type="application/json" id="project-data">${scriptJson(project)}</script>`,
   ].join('');
-  const shell = `<div id="root"><div id="brand-shell"><header>${logo}</header><p role="status"><i></i>Loading ${name}…</p></div></div>`;
+  // The tagline is the first thing a person reads, while the app's code arrives.
+  const shell = `<div id="root"><div id="brand-shell"><header>${logo}</header><main><h1>${escapeAttribute(tagline)}</h1><p role="status"><i></i>Loading ${name}…</p></main></div></div>`;
   return indexHtml.replace(/<title>[^<]*<\/title>/, head).replace('<div id="root"></div>', shell);
+}
+
+/**
+ * Tells the app, in the page, that it was served to a visitor (no session cookie, no token):
+ * the app starts signed out without asking GET /api/me, which would only answer 401.
+ */
+export function withVisitorMark(html: string): string {
+  return html.replace('</head>', `<script type="application/json" id="viewer-data">${scriptJson({ signedIn: false })}</script></head>`);
 }
 
 /** The page of a subdomain that is no project: plainly that, with the way to the portal. */
@@ -86,11 +96,13 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url);
     if (!isPage || !hasBuild) return sendNotFound(request, reply);
-    const html = reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    // The page differs for visitors and signed-in people: never shared by a cache.
+    const html = reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Authorization');
+    const forWhom = carriesCredentials(request) ? (page: string) => page : withVisitorMark;
     const projectKey = request.projectKey;
-    if (!projectKey) return html.send(indexHtml);
+    if (!projectKey) return html.send(forWhom(indexHtml));
     const project = await projectOf(projectKey);
     if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
-    return html.send(brandedIndex(indexHtml, project));
+    return html.send(forWhom(brandedIndex(indexHtml, project)));
   });
 });

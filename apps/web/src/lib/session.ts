@@ -21,6 +21,23 @@ export const meQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/**
+ * The server marks a page served to a visitor (no session cookie): the app starts signed out
+ * without asking GET /api/me (docs/architecture.md, "White label"). Seeded once, so a sign-in's
+ * reset of every query asks the server again.
+ */
+function isVisitorPage(): boolean {
+  const text = typeof document === 'undefined' ? null : document.getElementById('viewer-data')?.textContent;
+  if (!text) return false;
+  try {
+    return (JSON.parse(text) as { signedIn?: unknown }).signedIn === false;
+  } catch {
+    return false;
+  }
+}
+
+if (isVisitorPage()) queryClient.setQueryData(meQuery.queryKey, null);
+
 export function viewerOf(me: Me | null | undefined): Viewer {
   return me ? { status: 'signed-in', isAdmin: me.isAdmin } : { status: 'visitor' };
 }

@@ -179,7 +179,7 @@ function Editor({
       {isOpen && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       {packages.length > 0 && (
         <Stack gap="xs">
-          <Title order={3} fz="lg">
+          <Title order={2} fz="lg">
             Packages
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -302,7 +302,7 @@ function CategorySection({
   return (
     <Stack gap="xs" data-testid={`category-${category.name}`}>
       <Group gap="xs">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           {category.name}
         </Title>
         {category.required && (
