@@ -86,6 +86,15 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
     expect(text).toContain(`Upgrades total ${cad(withPackage.total)}`);
   });
 
+  it('prints its dates in the project’s time zone, with the zone named', async () => {
+    const [project] = await db.select().from(projects).where(eq(projects.key, 'demo'));
+    const data = (await getJson<Item>(`/api/schema/carts/${cart._id}`, buyer)) as unknown as CartData;
+    const now = new Date('2031-03-08T00:00:00Z');
+    const inZone = async (timeZone: string) => pdfText((await renderCartPdf({ db, project: { ...project!, options: { ...(project!.options as object), timeZone } }, cart: data, cartId: cart._id, prices: true, now })).bytes);
+    expect(await inZone('America/Vancouver')).toContain('Printed March 7, 2031 at 4:00 p.m. PST');
+    expect(await inZone('Asia/Tokyo')).toContain('Printed March 8, 2031 at 9:00 a.m. GMT+9');
+  });
+
   it('prints without prices for managers only', async () => {
     expect((await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, buyer)).statusCode).toBe(403);
     const response = await request('GET', `/api/carts/${cart._id}/pdf?prices=0`, manager);
@@ -242,6 +251,8 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     const week = await mail!.waitFor('sofia.martin@demo.test', /due in 7 days/);
     expect(week.subject).toBe('Your selections for unit 501 are due in 7 days');
     expect(week.text).toContain(`${DEMO_ORIGIN}/configure`);
+    // The deadline as the project's people read it (Maple is in Vancouver), not the server's UTC.
+    expect(week.text).toContain('Friday, March 7, 2031 at 4:00 p.m. PST');
     expect(await sendDeadlineReminders({ db, mailer: outbox, config, now })).toBe(0);
 
     const dayBefore = new Date(now.getTime() + 6 * 86_400_000);

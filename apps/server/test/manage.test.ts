@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewDueBy } from '@decor/core';
+import { formatCalendarDay, reviewDueBy } from '@decor/core';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
@@ -172,9 +172,11 @@ describe(`the back office (${testDbKind})`, () => {
     // The buyer gets the signed summary as a PDF, and what happens next.
     const signed = await mail!.waitFor('olivia.chen@demo.test', /your signed selection/);
     expect(signed.text).toContain('What happens next');
-    // By when: the project's review days (5 unless set) after the signature, in business days.
+    // By when: the project's review days (5 unless set) after the day of the signature in the
+    // project's time zone (Maple is in Vancouver), in business days, said as a weekday and a date.
     const signedAt = new Date(resubmitted.json().signature.signedAt as string);
-    expect(signed.text).toContain(`reviews your selection by ${reviewDueBy(signedAt, 5).toLocaleDateString('en-CA', { dateStyle: 'full', timeZone: 'UTC' })}`);
+    expect(signed.text).toMatch(/reviews your selection by (Monday|Tuesday|Wednesday|Thursday|Friday), [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(signed.text).toContain(`reviews your selection by ${formatCalendarDay(reviewDueBy(signedAt, 5, 'America/Vancouver'), 'en-CA')}`);
     expect(signed.text).toContain('design@maple-residences.example');
     const [attachment] = signed.attachments;
     expect(attachment?.contentType).toBe('application/pdf');
@@ -324,6 +326,22 @@ describe(`the back office (${testDbKind})`, () => {
     expect((await app.inject({ method: 'POST', url: `/api/access-codes/consume/${second}`, headers: browserHeaders(), payload: {}, remoteAddress: '10.9.8.8' })).statusCode).toBe(200);
     const shared = (await cartsPage(`?q=second.buyer`)).items;
     expect(shared.map((c) => c._id)).toEqual(cart.map((c) => c._id));
+  });
+
+  it('keeps the project’s time zone: a real IANA zone or a clear refusal that changes nothing', async () => {
+    const demo = (await call('manager', 'GET', '/api/project')).json();
+    expect(demo.options.timeZone).toBe('America/Vancouver');
+    const patch = (timeZone: unknown) => app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { options: { timeZone } } });
+    for (const bad of ['Mars/Olympus', 'Vancouver', '', 42, 'America/Vancouver; DROP TABLE projects']) {
+      const refused = await patch(bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('bad_request');
+      expect(refused.json().error.details.issues[0].field).toBe('body.options.timeZone');
+      expect(JSON.stringify(refused.json())).not.toMatch(/stack|select |insert /i);
+    }
+    expect((await call('manager', 'GET', '/api/project')).json().options.timeZone).toBe('America/Vancouver');
+    expect((await patch('Europe/Paris')).json().options.timeZone).toBe('Europe/Paris');
+    expect((await patch('America/Vancouver')).statusCode).toBe(200);
   });
 
   it('turns share links and saved alternatives off for a project, on the server, and back on', async () => {

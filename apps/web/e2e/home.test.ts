@@ -40,3 +40,19 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
     });
   });
 }
+
+describe('dates on My home, read from another time zone', () => {
+  // The buyer's browser is in Tokyo; the project is in Vancouver: dates are the project's.
+  const session = useBrowser({ viewport: PHONE, isMobile: true, timezoneId: 'Asia/Tokyo' });
+
+  it('gives the deadline as a day and a time in the project’s zone, with the zone named', async () => {
+    const { page } = session();
+    await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });
+    const shown = await page.getByTestId('deadline-date').textContent();
+    const [mine] = await page.evaluate(async () => (await fetch('/api/carts/mine')).json() as Promise<Array<{ deadline: string }>>);
+    const inVancouver = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(mine!.deadline));
+    expect(shown).toBe(`Due ${inVancouver}`);
+    expect(shown).toMatch(/^Due (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]\.m\. P[SD]T$/);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');
+  });
+});

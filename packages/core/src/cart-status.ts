@@ -1,3 +1,4 @@
+import { addBusinessDays, calendarDayOf, DEFAULT_TIME_ZONE, type CalendarDay } from './dates.ts';
 import { message, type MessageKey, type MessageParams } from './messages/index.ts';
 
 /** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
@@ -52,18 +53,10 @@ export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | 
 export const DEFAULT_REVIEW_DAYS = 5;
 
 /**
- * When the design centre's review of a selection signed at `signedAt` is due: that many
- * business days later (Saturdays and Sundays skipped), at the end of that day
- * (docs/selection-rules.md, "Status").
+ * The day the design centre's review of a selection signed at `signedAt` is due: that many
+ * business days (Saturdays and Sundays skipped) after the day of the signature in the
+ * project's time zone (docs/selection-rules.md, "Status").
  */
-export function reviewDueBy(signedAt: Date, days: number = DEFAULT_REVIEW_DAYS): Date {
-  const due = new Date(signedAt);
-  let left = days;
-  while (left > 0) {
-    due.setUTCDate(due.getUTCDate() + 1);
-    const day = due.getUTCDay();
-    if (day !== 0 && day !== 6) left -= 1;
-  }
-  due.setUTCHours(23, 59, 59, 999);
-  return due;
+export function reviewDueBy(signedAt: Date, days: number = DEFAULT_REVIEW_DAYS, timeZone: string = DEFAULT_TIME_ZONE): CalendarDay {
+  return addBusinessDays(calendarDayOf(signedAt, timeZone), days);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.ts';
 import type { ViewCategory, ViewOption } from './cart-view.ts';
 import type { Selection } from './selection-rules.ts';
 
@@ -81,6 +82,8 @@ export type SceneSettings = z.infer<typeof sceneSettingsSchema>;
 
 const projectOptionFields = {
   locale: localeTag,
+  /** The IANA time zone every date of the project is said in (docs/dates.md). */
+  timeZone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as America/Toronto.'),
   unitSystem: unitSystemSchema,
   termsOfService: z.string().max(100_000),
   depositPercent: z.number().min(0).max(100),
@@ -98,6 +101,7 @@ export const projectOptionsSchema = z
   .object({
     ...projectOptionFields,
     locale: projectOptionFields.locale.default('en-CA'),
+    timeZone: projectOptionFields.timeZone.default(DEFAULT_TIME_ZONE),
     unitSystem: projectOptionFields.unitSystem.default('metric'),
     termsOfService: projectOptionFields.termsOfService.default(''),
     depositPercent: projectOptionFields.depositPercent.optional(),
@@ -192,7 +196,7 @@ export type CartSummary = z.infer<typeof cartSummarySchema>;
  * no price, amount or total is sent at all.
  */
 export type SharedCartView = {
-  project: { key: string; name: string; currency: string; locale: string; theme: Theme };
+  project: { key: string; name: string; currency: string; locale: string; timeZone: string; theme: Theme };
   unit: { name: string; floor: number; area: number | null } | null;
   plan: { name: string; rooms: string[] } | null;
   status: 'draft' | 'submitted' | 'approved' | 'locked';

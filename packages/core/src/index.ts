@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './rooms.ts';
 export * from './slug.ts';
 export * from './money.ts';
+export * from './dates.ts';
 export * from './area.ts';
 export * from './host.ts';
 export * from './guards.ts';

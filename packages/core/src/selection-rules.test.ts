@@ -286,11 +286,22 @@ describe('applyPackage', () => {
 });
 
 describe('the review of a signed selection', () => {
-  it('is due that many business days later, weekends skipped, at the end of the day', () => {
+  it('is due that many business days later, weekends skipped', () => {
     // Friday 2026-11-20 → five business days → Friday 2026-11-27.
-    expect(reviewDueBy(new Date('2026-11-20T15:00:00Z'), 5).toISOString()).toBe('2026-11-27T23:59:59.999Z');
+    expect(reviewDueBy(new Date('2026-11-20T15:00:00Z'), 5)).toEqual({ year: 2026, month: 11, day: 27 });
     // Saturday → one business day → Monday.
-    expect(reviewDueBy(new Date('2026-11-21T09:00:00Z'), 1).toISOString()).toBe('2026-11-23T23:59:59.999Z');
-    expect(reviewDueBy(new Date('2026-11-23T09:00:00Z')).toISOString()).toBe('2026-11-30T23:59:59.999Z');
+    expect(reviewDueBy(new Date('2026-11-21T09:00:00Z'), 1)).toEqual({ year: 2026, month: 11, day: 23 });
+    expect(reviewDueBy(new Date('2026-11-23T09:00:00Z'))).toEqual({ year: 2026, month: 11, day: 30 });
+  });
+
+  it('counts from the day of the signature in the project’s time zone, not the server’s', () => {
+    // 03:00 UTC on Wednesday the 25th is still Tuesday evening in Toronto: one business day → Wednesday.
+    const tuesdayEveningInToronto = new Date('2026-11-25T03:00:00Z');
+    expect(reviewDueBy(tuesdayEveningInToronto, 1, 'America/Toronto')).toEqual({ year: 2026, month: 11, day: 25 });
+    // Read on a server in UTC it would already be Wednesday, and the review due on Thursday.
+    expect(reviewDueBy(tuesdayEveningInToronto, 1, 'UTC')).toEqual({ year: 2026, month: 11, day: 26 });
+    // Monday 22:00 in Los Angeles is Tuesday 15:00 in Tokyo.
+    expect(reviewDueBy(new Date('2026-11-24T06:00:00Z'), 1, 'America/Los_Angeles')).toEqual({ year: 2026, month: 11, day: 24 });
+    expect(reviewDueBy(new Date('2026-11-24T06:00:00Z'), 1, 'Asia/Tokyo')).toEqual({ year: 2026, month: 11, day: 25 });
   });
 });

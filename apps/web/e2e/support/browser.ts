@@ -43,14 +43,17 @@ export interface OpenBrowserInput {
   extraArgs?: string[];
   /** Where downloads may be saved (playwright's `acceptDownloads`). */
   acceptDownloads?: boolean;
+  /** The browser's own time zone (a person reading from elsewhere), e.g. "Asia/Tokyo". */
+  timezoneId?: string;
 }
 
-export async function openBrowser({ viewport = DESKTOP, isMobile = false, profile: givenProfile, extraArgs = [], acceptDownloads = true }: OpenBrowserInput = {}): Promise<BrowserSession> {
+export async function openBrowser({ viewport = DESKTOP, isMobile = false, profile: givenProfile, extraArgs = [], acceptDownloads = true, timezoneId }: OpenBrowserInput = {}): Promise<BrowserSession> {
   const profile = givenProfile ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, ...extraArgs],
     acceptDownloads,
+    ...(timezoneId ? { timezoneId } : {}),
     viewport,
     isMobile,
     hasTouch: isMobile,

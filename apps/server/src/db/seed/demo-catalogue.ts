@@ -312,6 +312,7 @@ export const demoProject: ProjectSeed = {
   currency: 'CAD',
   options: {
     locale: 'en-CA',
+    timeZone: 'America/Vancouver',
     unitSystem: 'metric',
     termsOfService: MAPLE_TERMS,
     depositPercent: 10,
@@ -437,7 +438,7 @@ export const harbourProject: ProjectSeed = {
   key: 'harbour',
   name: 'Harbour Lofts',
   currency: 'USD',
-  options: { locale: 'en-US', unitSystem: 'imperial', termsOfService: HARBOUR_TERMS, depositPercent: 0, tagline: 'Loft living on the water.' },
+  options: { locale: 'en-US', timeZone: 'America/New_York', unitSystem: 'imperial', termsOfService: HARBOUR_TERMS, depositPercent: 0, tagline: 'Loft living on the water.' },
   theme: { logoBg: '#0b2545', primary: '#1d4e89', secondary: '#f2a541', logoUrl: null },
   rooms: [
     { name: 'Entry', dimensions: { w: 1.8, d: 2.0, h: 3.2 }, hotspot: { x: 0.1, y: 0.5 } },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, projectOptionsSchema, reviewDueBy } from '@decor/core';
+import { formatCalendarDay, formatDateTime, formatMoney, projectOptionsSchema, reviewDueBy } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -61,7 +61,7 @@ export async function sendDeadlineReminders({ db, mailer, config, now = new Date
     );
     if (!claimed.length) continue;
     const options = projectOptionsSchema.parse(cart.project_options ?? {});
-    const deadline = new Date(cart.deadline).toLocaleString(options.locale, { dateStyle: 'full', timeStyle: 'short' });
+    const deadline = formatDateTime(cart.deadline, options, { weekday: true });
     try {
       for (const { email } of cart.recipients ?? []) {
         await mailer.send(
@@ -175,7 +175,7 @@ export function notifyBuyersOfDecision({
       comment: entry.comment,
       total: money(cart.total),
       fee: entry.fee ? money(entry.fee) : undefined,
-      deadline: entry.deadline ? new Date(entry.deadline).toLocaleString(options.locale, { dateStyle: 'full', timeStyle: 'short' }) : undefined,
+      deadline: entry.deadline ? formatDateTime(entry.deadline, options, { weekday: true }) : undefined,
       url: `${origin}/config/${cart._id}`,
     }),
   );
@@ -197,7 +197,7 @@ export async function confirmSignatureToBuyers({ db, mailer, project, origin, ca
       contact: options.contact,
       url: `${origin}/config/${cartId}`,
       pdf: { filename: pdf.fileName, content: Buffer.from(pdf.bytes) },
-      reviewBy: reviewDueBy(new Date(cart.signature?.signedAt ?? Date.now()), options.reviewDays).toLocaleDateString(options.locale, { dateStyle: 'full', timeZone: 'UTC' }),
+      reviewBy: formatCalendarDay(reviewDueBy(new Date(cart.signature?.signedAt ?? Date.now()), options.reviewDays, options.timeZone), options.locale),
     }),
   );
 }

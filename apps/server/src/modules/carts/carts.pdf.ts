@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
 import { Typesetter } from '../../lib/pdf-typesetter.ts';
-import { effectiveStatus, fail, formatMoney, hexToRgb } from '@decor/core';
+import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Scope } from '../projects/scope.ts';
@@ -27,7 +27,7 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
   const doc = await cartDocument(db, project, cart);
   const [owner] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, String(cart.owner ?? '')));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: doc.project.options.locale });
-  const date = (iso: string) => new Date(iso).toLocaleString(doc.project.options.locale, { dateStyle: 'long', timeStyle: 'short' });
+  const date = (iso: string) => formatDateTime(iso, doc.project.options);
 
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${project.name} – ${doc.unit?.name ?? 'Selection'}`);

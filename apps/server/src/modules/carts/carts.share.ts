@@ -152,7 +152,7 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
     return rest;
   };
   return {
-    project: { key: project.key, name: project.name, currency: project.currency, locale: doc.project.options.locale, theme: doc.project.theme },
+    project: { key: project.key, name: project.name, currency: project.currency, locale: doc.project.options.locale, timeZone: doc.project.options.timeZone, theme: doc.project.theme },
     unit: doc.unit,
     plan: doc.plan,
     status: effectiveStatus(cart, now),

@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { reviewDueBy, type DesignCentreContact } from '@decor/core';
+import type { Dates } from '../../lib/use-dates.ts';
 
 interface Entry {
   status: string;
@@ -27,9 +28,8 @@ export function DecisionNotice({
   deadline,
   contact,
   money,
-  date,
+  dates,
   reviewDays,
-  day,
 }: {
   status: string;
   history: readonly Entry[];
@@ -37,12 +37,12 @@ export function DecisionNotice({
   deadline: string | null;
   contact: DesignCentreContact | undefined;
   money: (minor: number) => string;
-  date: (iso: string) => string;
+  /** The project's dates (lib/use-dates.ts). */
+  dates: Dates;
   /** Business days the design centre takes to review (the project's setting). */
   reviewDays?: number | undefined;
-  /** A day without its time, in the project's words. */
-  day: (iso: string) => string;
 }) {
+  const date = (iso: string) => dates.dateTime(iso);
   const last = history.at(-1);
   const who = last?.byName || 'The design centre';
   const reach = contact && (contact.email || contact.phone) ? (
@@ -77,7 +77,7 @@ export function DecisionNotice({
       <Alert color="blue" title="Submitted: waiting for review" data-testid="decision-notice">
         <Text size="sm">
           {stop(`You signed and submitted your selection${last ? ` on ${date(last.at)}` : ''}`)} The design centre reviews it
-          {last ? <b data-testid="review-by"> by {day(reviewDueBy(new Date(last.at), reviewDays).toISOString())}</b> : null} and e-mails you when it is approved, or if something
+          {last ? <b data-testid="review-by"> by {dates.day(reviewDueBy(new Date(last.at), reviewDays, dates.zone.timeZone))}</b> : null} and e-mails you when it is approved, or if something
           needs to change. Until then it cannot be changed.
         </Text>
         {reach}

@@ -6,6 +6,7 @@ import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { meQuery, type Me } from '../../../lib/session.ts';
 import { myProjectsQuery, type MyProject } from '../../../lib/my-projects.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { useDates } from '../../../lib/use-dates.ts';
 
 
 const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
@@ -163,6 +164,7 @@ function ProjectsSection() {
 function SessionsSection() {
   const queryClient = useQueryClient();
   const sessions = useQuery({ queryKey: ['me', 'sessions'], queryFn: listSessions });
+  const { dateTime } = useDates();
   const revoke = useMutation({
     mutationFn: revokeSession,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
@@ -193,11 +195,11 @@ function SessionsSection() {
                     {session.ipAddress ?? ''}
                   </Text>
                 </Table.Td>
-                <Table.Td>{new Date(session.createdAt).toLocaleString()}</Table.Td>
-                <Table.Td>{new Date(session.updatedAt).toLocaleString()}</Table.Td>
+                <Table.Td>{dateTime(session.createdAt)}</Table.Td>
+                <Table.Td>{dateTime(session.updatedAt)}</Table.Td>
                 <Table.Td>
                   <Button size="compact-sm" variant="subtle" color="red" onClick={() => revoke.mutate(session.token)} loading={revoke.isPending && revoke.variables === session.token}>
-                    End session<VisuallyHidden> on {describeDevice(session.userAgent)}, signed in {new Date(session.createdAt).toLocaleString()}</VisuallyHidden>
+                    End session<VisuallyHidden> on {describeDevice(session.userAgent)}, signed in {dateTime(session.createdAt)}</VisuallyHidden>
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -5,6 +5,7 @@ import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
+import { useDates } from '../../../lib/use-dates.ts';
 
 interface ShareLink {
   url: string;
@@ -25,7 +26,7 @@ interface GivenLink {
 const sharesQuery = (cartId: string) => ({ queryKey: ['carts', cartId, 'shares'], queryFn: ({ signal }: { signal: AbortSignal }) => api<GivenLink[]>(`/api/carts/${cartId}/shares`, { signal }) });
 
 /** The PDF of the selection and a read-only link to share it (docs/screens.md `/config`). */
-export function CartActions({ cartId, canPrintWithoutPrices, canShare = true, locale }: { cartId: string; canPrintWithoutPrices: boolean; canShare?: boolean; locale: string }) {
+export function CartActions({ cartId, canPrintWithoutPrices, canShare = true }: { cartId: string; canPrintWithoutPrices: boolean; canShare?: boolean }) {
   const { download: save, isDownloading, error } = useDownload('The PDF could not be made. Please try again.');
   const [isSharing, setSharing] = useState(false);
   const download = (prices: boolean) => save(`/api/carts/${cartId}/pdf${prices ? '' : '?prices=0'}`);
@@ -49,13 +50,14 @@ export function CartActions({ cartId, canPrintWithoutPrices, canShare = true, lo
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       <GenericModal opened={isSharing} onClose={() => setSharing(false)} title="Share your selection">
-        <ShareForm cartId={cartId} locale={locale} />
+        <ShareForm cartId={cartId} />
       </GenericModal>
     </Stack>
   );
 }
 
-function ShareForm({ cartId, locale }: { cartId: string; locale: string }) {
+function ShareForm({ cartId }: { cartId: string }) {
+  const { date } = useDates();
   const [showsPrices, setShowsPrices] = useState(true);
   const [days, setDays] = useState('14');
   const [link, setLink] = useState<ShareLink | null>(null);
@@ -104,11 +106,11 @@ function ShareForm({ cartId, locale }: { cartId: string; locale: string }) {
             <CopyButton value={link.url}>{({ copied, copy }) => <Button onClick={copy} variant="light">{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
-            {link.prices ? 'With prices' : 'Without prices'} · works until {new Date(link.expiresAt).toLocaleDateString(locale, { dateStyle: 'long' })}
+            {link.prices ? 'With prices' : 'Without prices'} · works until {date(link.expiresAt)}
           </Text>
         </Stack>
       )}
-      <GivenLinks cartId={cartId} locale={locale} />
+      <GivenLinks cartId={cartId} />
     </Stack>
   );
 }
@@ -116,11 +118,11 @@ function ShareForm({ cartId, locale }: { cartId: string; locale: string }) {
 const STATE_WORDS = { active: 'Works', expired: 'Expired', withdrawn: 'Withdrawn' } as const;
 
 /** The links given so far, and the way to withdraw one (it stops working at once). */
-function GivenLinks({ cartId, locale }: { cartId: string; locale: string }) {
+function GivenLinks({ cartId }: { cartId: string }) {
   const queryClient = useQueryClient();
   const links = useQuery(sharesQuery(cartId));
   const [error, setError] = useState<string | null>(null);
-  const day = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const { date: day } = useDates();
   const withdraw = async (id: string) => {
     setError(null);
     try {

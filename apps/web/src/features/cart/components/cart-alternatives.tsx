@@ -6,6 +6,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { cartQuery, type Cart, type CartAlternative } from '../../../lib/cart-query.ts';
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { useDates } from '../../../lib/use-dates.ts';
 
 const CURRENT = 'current';
 const NONE: CartAlternative[] = [];
@@ -19,7 +20,6 @@ export function CartAlternatives({
   view,
   packageAdjustment,
   money,
-  locale,
   isOpen,
   canSave = true,
 }: {
@@ -27,12 +27,12 @@ export function CartAlternatives({
   view: CatalogueView;
   packageAdjustment: (packageId: string) => number | undefined;
   money: (minor: number) => string;
-  locale: string;
   isOpen: boolean;
   /** False when the project has turned saved alternatives off: the saved ones stay usable. */
   canSave?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const { dateTime } = useDates();
   const versions = cart.versions ?? NONE;
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -85,7 +85,7 @@ export function CartAlternatives({
             <Stack gap={0}>
               <Text fw={600}>{version.name}</Text>
               <Text size="xs" c="dimmed">
-                Saved {new Date(version.savedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })} · {money(version.total)} then
+                Saved {dateTime(version.savedAt)} · {money(version.total)} then
               </Text>
             </Stack>
             {isOpen && (

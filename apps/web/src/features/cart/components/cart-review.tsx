@@ -7,6 +7,7 @@ import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
 import { catalogueQuery } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { useManagesCurrentProject } from '../../../lib/my-projects.ts';
 import { CartActions } from './cart-actions.tsx';
@@ -59,6 +60,7 @@ function Review({
   planRooms: string[] | null;
 }) {
   const { data: project } = useProject();
+  const dates = useDates();
   const queryClient = useQueryClient();
   const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
   const optionById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
@@ -121,12 +123,11 @@ function Review({
         deadline={cart.deadline}
         contact={project!.options.contact}
         money={money}
-        date={(iso) => new Date(iso).toLocaleString(project!.options.locale, { dateStyle: 'long', timeStyle: 'short' })}
-        day={(iso) => new Date(iso).toLocaleDateString(project!.options.locale, { dateStyle: 'full', timeZone: 'UTC' })}
+        dates={dates}
         reviewDays={project!.options.reviewDays}
       />
       {status === 'draft' && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
-      <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} canShare={hasFeature(project!.features, 'shareLinks')} locale={project!.options.locale} />
+      <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} canShare={hasFeature(project!.features, 'shareLinks')} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />
       <Card withBorder radius="md" padding="md">
@@ -164,7 +165,7 @@ function Review({
             {cart.history!.map((entry) => (
               <Timeline.Item key={entry.at} title={(entry.action && ACTION_LABEL[entry.action]) ?? STATUS_LABEL[entry.status as keyof typeof STATUS_LABEL] ?? entry.status}>
                 <Text size="xs" c="dimmed">
-                  {new Date(entry.at).toLocaleString(project!.options.locale, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {dates.dateTime(entry.at)}
                   {entry.byName ? ` · ${entry.byName}` : ''}
                 </Text>
                 {entry.comment && <Text size="sm">{entry.comment}</Text>}
@@ -173,7 +174,7 @@ function Review({
           </Timeline>
         </Card>
       )}
-      <CartAlternatives cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} locale={project!.options.locale} isOpen={status === 'draft'} canSave={hasFeature(project!.features, 'alternatives')} />
+      <CartAlternatives cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} isOpen={status === 'draft'} canSave={hasFeature(project!.features, 'alternatives')} />
       {status === 'draft' && (
         <Card withBorder radius="md" padding="md" data-testid="submit-section">
           <Title order={3} fz="md" mb="xs">
@@ -204,7 +205,7 @@ function Review({
       )}
       {cart.signature && status !== 'draft' && (
         <Text size="sm" c="dimmed" data-testid="signed-by">
-          Signed by {cart.signature.name} on {new Date(cart.signature.signedAt).toLocaleString(project!.options.locale, { dateStyle: 'long', timeStyle: 'short' })}
+          Signed by {cart.signature.name} on {dates.dateTime(cart.signature.signedAt)}
         </Text>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { finishesByRoom, formatMoney, groupCartLines, sortRooms, type SharedCartView } from '@decor/core';
+import { finishesByRoom, formatDate, formatMoney, groupCartLines, sortRooms, type SharedCartView } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
@@ -68,7 +68,7 @@ function Preview({ data }: { data: SharedCart }) {
           <Group gap="xs">
             <Badge variant="light">{STATUS_LABEL[data.status]}</Badge>
             <Text size="sm" c="dimmed">
-              Read-only · shared until {new Date(data.expiresAt).toLocaleDateString(data.project.locale, { dateStyle: 'long' })}
+              Read-only · shared until {formatDate(data.expiresAt, data.project)}
             </Text>
           </Group>
         </Stack>
@@ -99,7 +99,7 @@ function Preview({ data }: { data: SharedCart }) {
           )}
           {data.signature && (
             <Text size="sm" c="dimmed">
-              Signed by {data.signature.initials} on {new Date(data.signature.signedAt).toLocaleDateString(data.project.locale, { dateStyle: 'long' })}
+              Signed by {data.signature.initials} on {formatDate(data.signature.signedAt, data.project)}
             </Text>
           )}
         </Stack>

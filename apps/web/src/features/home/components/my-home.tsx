@@ -2,7 +2,7 @@ import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatArea, formatMoney, type UnitSystem } from '@decor/core';
+import { formatArea, formatDateTime, formatMoney, type UnitSystem } from '@decor/core';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { myCartsQuery, type CartSummary } from '../../../lib/cart-summary.ts';
 import { useProject } from '../../../lib/project.ts';
@@ -69,9 +69,9 @@ export function MyHome() {
                     </Text>
                   )}
                   {cart.deadline && cart.status === 'draft' && (
-                    // The day itself, not only a count: "Due Monday, December 14, 2026, 11:59 p.m.".
+                    // The day itself, not only a count, in the project's time zone: "Due Monday, December 14, 2026 at 11:59 PM PST".
                     <Text size="sm" c="dimmed" data-testid="deadline-date">
-                      Due {new Date(cart.deadline).toLocaleString(project.options.locale, { dateStyle: 'full', timeStyle: 'short' })}
+                      Due {formatDateTime(cart.deadline, project.options, { weekday: true })}
                     </Text>
                   )}
                 </Stack>

@@ -29,6 +29,7 @@ import { accessLinksQuery } from '../api/get-access-links.ts';
 import type { AccessLink } from '../api/types.ts';
 import { useAllUnits } from '../hooks/use-all-units.ts';
 import { useDateFormat } from '../hooks/use-money.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 
 type LinkState = 'active' | 'used' | 'expired' | 'revoked';
 const STATE_LABEL: Record<LinkState, string> = { active: 'Active', used: 'Used up', expired: 'Expired', revoked: 'Revoked' };
@@ -247,6 +248,7 @@ function CopyLink({ url }: { url: string }) {
 }
 
 function QrModal({ link, onClose }: { link: AccessLink; onClose: () => void }) {
+  const { date } = useDates();
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     void QRCode.toDataURL(link.url, { margin: 2, width: 320 }).then(setImage);
@@ -256,7 +258,7 @@ function QrModal({ link, onClose }: { link: AccessLink; onClose: () => void }) {
       <Stack align="center" gap="xs">
         {image ? <Image src={image} alt={`QR code of the link ${link.url}`} w={280} h={280} /> : <Skeleton w={280} h={280} />}
         <Text size="sm" ta="center">
-          {link.unitName ? `Unit ${link.unitName}` : 'Scan to join'} · valid until {link.expiresAt ? new Date(link.expiresAt).toLocaleDateString() : 'revoked'}
+          {link.unitName ? `Unit ${link.unitName}` : 'Scan to join'} · valid until {link.expiresAt ? date(link.expiresAt) : 'revoked'}
         </Text>
         <Button variant="default" onClick={() => window.print()}>
           Print

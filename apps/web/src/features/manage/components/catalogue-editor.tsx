@@ -17,6 +17,7 @@ import { collectionsQuery, type CollectionInfo } from '../api/get-collections.ts
 import { catalogueCheckQuery } from '../api/get-catalogue-check.ts';
 import { CatalogueCheck } from './catalogue-check.tsx';
 import { PackagePanel } from './package-panel.tsx';
+import { useDates } from '../../../lib/use-dates.ts';
 
 /** The collections a manager edits here: those the design centre writes (carts and purchases have their own pages). */
 const isEditable = (c: CollectionInfo) => c.access.write === 'managers';
@@ -68,6 +69,7 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
 /** How a cell shows a value of a column, by the field's kind. */
 function useCell() {
   const { data: project } = useProject();
+  const dates = useDates();
   return (spec: FieldSpec | undefined, value: unknown, names: Map<string, string>): string => {
     if (value === undefined || value === null || value === '') return '—';
     if (!spec) return String(value);
@@ -75,7 +77,7 @@ function useCell() {
     if (spec.kind === 'boolean') return value ? 'Yes' : 'No';
     if (spec.kind === 'reference') return names.get(String(value)) ?? '…';
     if (Array.isArray(value)) return `${value.length}`;
-    if (spec.kind === 'datetime') return new Date(String(value)).toLocaleDateString(project?.options.locale);
+    if (spec.kind === 'datetime') return dates.date(String(value));
     return String(value);
   };
 }

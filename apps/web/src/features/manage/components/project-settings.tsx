@@ -7,6 +7,7 @@ import {
   Group,
   NumberInput,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -14,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_REVIEW_DAYS, formatMoney, readableTextColour, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
+import { DEFAULT_REVIEW_DAYS, DEFAULT_TIME_ZONE, formatDateTime, formatMoney, isTimeZone, readableTextColour, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
@@ -25,6 +26,7 @@ interface Form {
   name: string;
   currency: string;
   locale: string;
+  timeZone: string;
   unitSystem: 'metric' | 'imperial';
   primary: string;
   secondary: string;
@@ -46,6 +48,7 @@ function formOf(project: ProjectResponse): Form {
     name: project.name,
     currency: project.currency,
     locale: o.locale,
+    timeZone: o.timeZone ?? DEFAULT_TIME_ZONE,
     unitSystem: o.unitSystem,
     primary: project.theme.primary,
     secondary: project.theme.secondary,
@@ -69,6 +72,7 @@ function patchOf(form: Form, version: number | undefined) {
     currency: form.currency.trim().toUpperCase(),
     options: {
       locale: form.locale.trim(),
+      timeZone: form.timeZone,
       unitSystem: form.unitSystem,
       termsOfService: form.termsOfService,
       depositPercent: Number(form.depositPercent) || 0,
@@ -87,6 +91,7 @@ const FIELD_OF: Record<string, keyof Form> = {
   name: 'name',
   currency: 'currency',
   'options.locale': 'locale',
+  'options.timeZone': 'timeZone',
   'options.depositPercent': 'depositPercent',
   'options.defaultDeadlineDays': 'defaultDeadlineDays',
   'options.reviewDays': 'reviewDays',
@@ -125,6 +130,9 @@ function localeProblem(tag: string): string | undefined {
   }
 }
 
+/** Every IANA time zone this browser knows, UTC first. */
+const TIME_ZONES = [DEFAULT_TIME_ZONE, ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : [])];
+
 function currencyProblem(code: string): string | undefined {
   try {
     new Intl.NumberFormat('en', { style: 'currency', currency: code.trim().toUpperCase() });
@@ -154,6 +162,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     ...(form.name.trim() ? {} : { name: 'Give the project a name' }),
     ...(currencyProblem(form.currency) ? { currency: currencyProblem(form.currency) } : {}),
     ...(localeProblem(form.locale) ? { locale: localeProblem(form.locale) } : {}),
+    ...(isTimeZone(form.timeZone) ? {} : { timeZone: 'Choose a time zone such as America/Toronto.' }),
     ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: 'An e-mail address' } : {}),
   } as Partial<Record<keyof Form, string>>;
   const shown = { ...errors, ...local };
@@ -190,6 +199,13 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     // An unfinished code or tag: the sample waits.
   }
 
+  let dateSample = '—';
+  try {
+    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone }, { weekday: true });
+  } catch {
+    // An unfinished tag: the sample waits.
+  }
+
   return (
     <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
       <Stack gap="lg" maw={900}>
@@ -207,6 +223,21 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
           </SimpleGrid>
           <Text size="sm" c="dimmed">
             Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
+          </Text>
+          <Select
+            label="Time zone"
+            description="Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is."
+            data={TIME_ZONES}
+            value={form.timeZone}
+            onChange={(zone) => zone && set('timeZone', zone)}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No such time zone"
+            error={shown.timeZone}
+            maw={360}
+          />
+          <Text size="sm" c="dimmed" data-testid="date-sample">
+            Now, in the project's words: <b>{dateSample}</b>.
           </Text>
         </SectionCard>
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { formatMoney } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 
 /** Formats minor units in the project's currency and locale (a dash until the project is known). */
 export function useMoney() {
@@ -11,12 +12,8 @@ export function useMoney() {
   );
 }
 
-/** Formats a date (and time) in the project's locale. */
+/** Formats a date (and time) in the project's locale and time zone (see lib/use-dates.ts). */
 export function useDateFormat() {
-  const { data: project } = useProject();
-  return useCallback(
-    (iso: string | null | undefined, withTime = false) =>
-      iso ? new Date(iso).toLocaleString(project?.options.locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }) : '—',
-    [project],
-  );
+  const dates = useDates();
+  return useCallback((iso: string | null | undefined, withTime = false) => (withTime ? dates.dateTime(iso) : dates.date(iso)), [dates]);
 }
