@@ -221,6 +221,43 @@ describe(`links in mail come from the portal host, never the request (${testDbKi
   });
 });
 
+describe(`signing in on the portal's bare IP address (${testDbKind})`, () => {
+  const signInAt = (host: string, origin: string | undefined, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      // A browser sends the cookies it holds for the address (here one of an earlier visit).
+      headers: { host, ...(origin ? { origin } : {}), 'content-type': 'application/json', cookie: 'decor.seen=1' },
+      payload: { email: 'admin@demo.test', password: TEST_DEMO_PASSWORD },
+      remoteAddress,
+    });
+
+  it('lets a page on an IP address sign in to that address, with a cookie of that address', async () => {
+    for (const [host, remote] of [['127.0.0.1:3000', '10.31.0.1'], ['[::1]:3000', '10.31.0.2'], ['192.168.1.20', '10.31.0.3']] as const) {
+      const response = await signInAt(host, `http://${host}`, remote);
+      expect(response.statusCode).toBe(200);
+      const setCookie = ([] as string[]).concat(response.headers['set-cookie'] as string[]);
+      expect(setCookie.length).toBeGreaterThan(0);
+      // The portal's cookie domain would be refused by the browser on an IP address.
+      for (const cookie of setCookie) expect(cookie).not.toMatch(/domain=/i);
+      const me = await app.inject({ method: 'GET', url: '/api/me', headers: { host, cookie: cookiesOf(response) } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().isAdmin).toBe(true);
+    }
+    // On the portal's own hosts the cookie still spans the project subdomains.
+    const onPortal = await signInAt(DEMO_HOST, DEMO_ORIGIN, '10.31.0.4');
+    expect(([] as string[]).concat(onPortal.headers['set-cookie'] as string[]).some((cookie) => /domain=\.?portal\.test/i.test(cookie))).toBe(true);
+  });
+
+  it('refuses a page of another origin calling the IP address', async () => {
+    for (const [origin, remote] of [['http://evil.example', '10.31.1.1'], ['http://10.0.0.5:3000', '10.31.1.2'], ['http://127.0.0.1:4000', '10.31.1.3'], ['null', '10.31.1.4']] as const) {
+      const response = await signInAt('127.0.0.1:3000', origin, remote);
+      expect({ origin, status: response.statusCode }).toEqual({ origin, status: 403 });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});
+
 describe(`sign-out revokes what it claims to (${testDbKind})`, () => {
   const signInFresh = async (remoteAddress: string) => {
     const response = await app.inject({

@@ -242,8 +242,12 @@ describe('the admin quick box', () => {
     expect(await group.getByText('Harbour Lofts').count()).toBe(1);
     const homeLink = group.getByRole('link', { name: 'Home' }).first();
     expect(await homeLink.getAttribute('href')).toMatch(/^http:\/\/(demo|harbour)\.localhost:\d+\/$/);
-    await box.getByLabel('Filter deploys').fill('no-such-thing');
-    await box.getByText('No deploy matches').waitFor();
+    // Found by the project's name, not only its key.
+    await box.getByLabel('Find a project or deploy').fill('maple');
+    await group.getByText('Harbour Lofts').waitFor({ state: 'detached' });
+    expect(await group.getByText('Maple Residences').count()).toBe(1);
+    await box.getByLabel('Find a project or deploy').fill('no-such-thing');
+    await box.getByText('No project or deploy matches').waitFor();
     await page.keyboard.press('Escape');
     await box.waitFor({ state: 'hidden' });
   });
@@ -273,6 +277,25 @@ describe('the admin quick box', () => {
     await page.waitForURL((url) => url.pathname === '/manage');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByTestId('logo-band').getByText('Maple Residences').waitFor();
+  });
+
+  it('lets an admin sign in on the portal’s bare IP address and pick a project there', async () => {
+    const { page } = browser;
+    const ipOrigin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+    await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, at: ipOrigin });
+    await page.waitForURL((url) => url.host.startsWith('127.0.0.1') && url.pathname === '/account');
+    const prompt = page.getByRole('dialog', { name: 'Which project?' });
+    await prompt.waitFor();
+    await prompt.getByLabel('Project').click();
+    await page.getByRole('option', { name: 'Harbour Lofts (harbour)' }).click();
+    await prompt.getByRole('button', { name: 'Use this project' }).click();
+    await page.waitForLoadState('load');
+    await page.goto(`${ipOrigin}/`);
+    await page.waitForURL((url) => url.pathname === '/manage');
+    await page.getByTestId('logo-band').getByText('Harbour Lofts').waitFor();
+    // The session is the IP address's own: the cookie carries no domain of the portal.
+    const cookies = await browser.context.cookies(ipOrigin);
+    expect(cookies.some((cookie) => cookie.name.includes('session_token') && cookie.domain === '127.0.0.1')).toBe(true);
   });
 
   it('shows the interactive API reference to an admin', async () => {

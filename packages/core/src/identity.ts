@@ -17,6 +17,7 @@ export const IDENTITY_ERROR_MESSAGES = {
   'auth/user-not-found': message('identity.user-not-found'),
   'auth/too-many-requests': message('identity.too-many-requests'),
   'auth/invalid-action-code': message('identity.invalid-action-code'),
+  'auth/user-disabled': message('identity.user-disabled'),
 } as const;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_MESSAGES;

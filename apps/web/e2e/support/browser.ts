@@ -94,9 +94,16 @@ export function origin(projectKey: string | null = 'demo'): string {
 /** Signs in through the sign-in page as a person would. */
 export async function signInThroughPage(
   page: Page,
-  { email, password, rememberMe = true, projectKey = 'demo', next = '/' }: { email: string; password: string; rememberMe?: boolean; projectKey?: string | null; next?: string },
+  {
+    email,
+    password,
+    rememberMe = true,
+    projectKey = 'demo',
+    next = '/',
+    at,
+  }: { email: string; password: string; rememberMe?: boolean; projectKey?: string | null; next?: string; /** Another origin, e.g. the bare IP address. */ at?: string },
 ) {
-  await page.goto(`${origin(projectKey)}/sign-in?next=${encodeURIComponent(next)}`);
+  await page.goto(`${at ?? origin(projectKey)}/sign-in?next=${encodeURIComponent(next)}`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   const remember = page.getByLabel('Remember me on this device');

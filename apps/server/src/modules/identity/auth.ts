@@ -1,10 +1,11 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { sql } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
-import { isSlug, projectKeyFromHost, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, ONE_TIME_CODE_LENGTH } from '@decor/core';
+import { IDENTITY_ERROR_MESSAGES, isIpHost, isSlug, projectKeyFromHost, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, ONE_TIME_CODE_LENGTH } from '@decor/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -47,6 +48,19 @@ async function projectOfRequest(db: Db, config: Config, request: Request | undef
  * codes, one-time tokens (what access codes return), JWT access tokens with JWKS,
  * bearer tokens, and OpenID Connect sign-in when configured.
  */
+/** The Origin of a request from a page on a bare IP address to that same address, or nothing. */
+export function sameIpOrigin(request: Request | undefined): string[] {
+  const origin = request?.headers.get('origin');
+  const host = request?.headers.get('host');
+  if (!origin || !host || !isIpHost(host)) return [];
+  try {
+    const url = new URL(origin);
+    return url.host === host.toLowerCase() && (url.protocol === 'http:' || url.protocol === 'https:') ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
   const portalHost = config.portalHost;
   const hostPatterns = [portalHost, `${portalHost}:*`, `*.${portalHost}`, `*.${portalHost}:*`];
@@ -57,7 +71,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     basePath: '/api/auth',
     // Any project subdomain is a valid base; other hosts (an IP, a health check) fall back to the portal host.
     baseURL: { allowedHosts: hostPatterns, protocol: 'auto', fallback: `http://${portalHost}:${config.port}` },
-    trustedOrigins: hostPatterns.flatMap((pattern) => [`http://${pattern}`, `https://${pattern}`]),
+    // The portal's hosts, and a page on a bare IP address calling its own address: an admin
+    // signs in there to pick a project (docs/identity.md, "Hosts"). Another site's page never
+    // sends its origin as the address it calls, so same-origin is all this trusts.
+    trustedOrigins: (request) => [...hostPatterns.flatMap((pattern) => [`http://${pattern}`, `https://${pattern}`]), ...sameIpOrigin(request)],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -97,6 +114,11 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     databaseHooks: {
       session: {
         create: {
+          // A disabled account gets no session, whatever the way of signing in (docs/admin.md, "People").
+          before: async (session) => {
+            const rows = (await db.execute(sql`SELECT disabled FROM users WHERE id = ${session.userId}`)) as unknown as { rows: Array<{ disabled: boolean }> };
+            if (rows.rows[0]?.disabled) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: IDENTITY_ERROR_MESSAGES['auth/user-disabled'] });
+          },
           after: async (session) => {
             await db.execute(sql`UPDATE users SET last_sign_in_at = now() WHERE id = ${session.userId}`);
           },
@@ -107,6 +129,9 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     verification: { modelName: 'verifications' },
     advanced: {
       cookiePrefix: 'decor',
+      // The provider would skip its origin check when it guesses it runs under a test runner:
+      // the tests must see the check production has.
+      disableOriginCheck: false,
       trustedProxyHeaders: config.trustProxy,
       database: { generateId: () => uuidv7() },
       crossSubDomainCookies: portalHost.includes('.') ? { enabled: true, domain: portalHost } : undefined,

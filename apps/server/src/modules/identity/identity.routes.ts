@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type ErrorBody, type ErrorCode, fail, PASSWORD_POLICY, passwordProblems } from '@decor/core';
+import { type ErrorBody, type ErrorCode, fail, isIpHost, PASSWORD_POLICY, passwordProblems } from '@decor/core';
 import { z } from 'zod';
 import type { Auth } from './auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -161,7 +161,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
         if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
       });
       const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
+      // On a bare IP address the cookie is that address's own: a Domain of the portal's host
+      // would make the browser refuse it.
+      if (cookies.length) reply.header('set-cookie', isIpHost(request.host) ? cookies.map(withoutDomain) : cookies);
 
       const text = await response.text();
       if (response.status < 400) return reply.send(text);
@@ -175,6 +177,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
     },
   });
 };
+
+const withoutDomain = (cookie: string) => cookie.replace(/;\s*domain=[^;]*/i, '');
 
 const WRONG_PASSWORD: ErrorBody = { error: { code: 'unauthenticated', message: 'Invalid email or password', details: { providerCode: 'auth/wrong-password' } } };
 

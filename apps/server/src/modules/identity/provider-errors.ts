@@ -16,6 +16,7 @@ const PROVIDER_CODES: Record<string, IdentityErrorCode> = {
   OTP_EXPIRED: 'auth/invalid-action-code',
   TOO_MANY_ATTEMPTS: 'auth/too-many-requests',
   ACCOUNT_NOT_LINKED: 'auth/user-mismatch',
+  ACCOUNT_DISABLED: 'auth/user-disabled',
 };
 
 const PROVIDER_MESSAGES: Record<string, IdentityErrorCode> = {

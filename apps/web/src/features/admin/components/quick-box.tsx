@@ -5,16 +5,19 @@ import { DEPLOY_TYPES_LIST } from '@decor/core';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { deploysQuery, type Deploy } from '../api/get-deploys.ts';
 
-/** Deploys whose name, host or project keys contain the filter (case-insensitive). */
+/**
+ * Deploys matching the filter (case-insensitive): a deploy found by its name or host with all
+ * its projects, otherwise only its projects found by name or key ("maple" finds Maple Residences).
+ */
 export function filterDeploys(deploys: Deploy[], filter: string): Deploy[] {
   const needle = filter.trim().toLowerCase();
   if (!needle) return deploys;
-  return deploys.filter(
-    (deploy) =>
-      deploy.name.toLowerCase().includes(needle) ||
-      deploy.host.toLowerCase().includes(needle) ||
-      deploy.projects.some((p) => p.key.toLowerCase().includes(needle) || p.fullKey.toLowerCase().includes(needle)),
-  );
+  const has = (text: string) => text.toLowerCase().includes(needle);
+  return deploys.flatMap((deploy) => {
+    if (has(deploy.name) || has(deploy.host)) return [deploy];
+    const projects = deploy.projects.filter((p) => has(p.name) || has(p.key) || has(p.fullKey));
+    return projects.length ? [{ ...deploy, projects }] : [];
+  });
 }
 
 function projectLink(fullKey: string, path: string): string {
@@ -24,7 +27,7 @@ function projectLink(fullKey: string, path: string): string {
 
 /**
  * The admin quick box (docs/screens.md): `/` opens it (not while typing in a field, see
- * useSlashShortcut), Escape closes it. It filters deploys by name, key or host and lists their projects grouped by
+ * useSlashShortcut), Escape closes it. It finds projects by name or key and deploys by name or host, and lists their projects grouped by
  * environment, with links to each project's home and admin pages.
  */
 export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -37,16 +40,16 @@ export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => 
     <Modal opened={opened} onClose={onClose} title="Quick box" size="lg" data-testid="quick-box">
       <Stack>
         <TextInput
-          placeholder="Filter by deploy name, project key or host"
+          placeholder="Find a project by name or key, or a deploy by name or host"
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
           data-autofocus
-          aria-label="Filter deploys"
+          aria-label="Find a project or deploy"
         />
         <ScrollArea.Autosize mah="55vh">
           <Stack gap="lg">
             {isLoading && <Text c="dimmed">Loading deploys…</Text>}
-            {!isLoading && shown.length === 0 && <Text c="dimmed">No deploy matches “{filter}”.</Text>}
+            {!isLoading && shown.length === 0 && <Text c="dimmed">No project or deploy matches “{filter}”.</Text>}
             {DEPLOY_TYPES_LIST.map((type) => {
               const ofType = shown.filter((deploy) => deploy.type === type);
               if (ofType.length === 0) return null;
