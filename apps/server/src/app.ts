@@ -23,6 +23,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { cartsRoutes } from './modules/carts/carts.routes.ts';
 import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { LocalDiskStorage } from './modules/files/storage.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(cartsRoutes, { ...context, mailer, authSecret });
   await app.register(manageRoutes, context);
   await app.register(importsRoutes, { ...context, storage, mailer });
+  await app.register(adminRoutes, { ...context, mailer, auth, storageKind: 'disk' });
   await app.register(referenceRoutes);
 
   if (runReminders) {
@@ -152,7 +154,8 @@ export async function buildApp({ config, database, authSecret, logger = process.
     portalHost: config.portalHost,
     projectOf: async (key) => {
       const row = await findProjectByKey(database.db, key);
-      return row ? projectResponse(database.db, row) : null;
+      // An archived project's pages are gone for its people; admins reach it from /admin.
+      return row && !row.archivedAt ? projectResponse(database.db, row) : null;
     },
   });
   return app;

@@ -23,3 +23,4 @@ export * from './back-office.ts';
 export * from './catalogue-check.ts';
 export * from './csv.ts';
 export * from './imports.ts';
+export * from './admin.ts';

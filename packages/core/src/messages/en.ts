@@ -77,6 +77,7 @@ export const EN = {
   'identity.email-already-in-use': 'There is already an account with this e-mail address. Sign in instead.',
   'identity.user-not-found': 'We could not find an account with this e-mail address.',
   'identity.too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
+  'identity.user-disabled': 'This account has been turned off. Contact the design centre if you think this is a mistake.',
   'identity.invalid-action-code': 'This link or code has expired or was already used. Ask for a new one.',
 
   // The other modules
@@ -175,4 +176,16 @@ export const EN = {
   'database.character': 'A value contains a character that cannot be stored.',
   'database.range': 'A number is out of range.',
   'database.retry': 'Someone else changed this at the same moment. Please try again.',
+
+  // The platform's back office (docs/admin.md)
+  'admin.key-taken': 'There is already a project with the key “{key}”: choose another.',
+  'admin.no-such-user': 'There is no such person.',
+  'admin.no-such-membership': 'This person has no role in that project.',
+  'admin.no-such-projects': 'Some of these projects do not exist.',
+  'admin.no-such-deploy': 'There is no such deploy.',
+  'admin.no-such-flag': 'There is no such feature flag.',
+  'admin.own-admin-flag': 'You cannot take away your own admin rights: ask another admin.',
+  'admin.disable-self': 'You cannot disable your own account.',
+  'admin.no-project-for-reset': 'This person belongs to no project, so there is no address to send a reset link from.',
+  'project.archived': 'This project is closed.',
 } as const;

@@ -13,6 +13,8 @@ export const projects = pgTable('projects', {
   theme: jsonb('theme').$type<Theme>().notNull(),
   /** Moves on with every change of the settings: a save made on an older one is refused. */
   version: integer('version').notNull().default(1),
+  /** An archived project keeps its data and answers no one but admins (docs/admin.md). */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -94,3 +96,23 @@ export const featureFlags = pgTable('feature_flags', {
   description: text('description').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every change an administrator makes to the platform (projects, people, deploys, flags):
+ * who, what, and the record before and after (docs/admin.md, "Audit").
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_at_idx').on(t.at), index('admin_audit_target_idx').on(t.targetKind, t.targetId, t.at)],
+);

@@ -100,7 +100,18 @@ async function insertProject(db: Db, seed: ProjectSeed, userIds: Map<string, str
     features: {},
     theme: seed.theme,
   });
+  await insertProjectItems(db, projectId, seed, userIds, now);
+}
 
+/**
+ * The demo's catalogue for a new project (the admins' wizard, docs/admin.md): its rooms, plans,
+ * categories, options, packages and units, with no people and no selections.
+ */
+export async function insertDemoCatalogue(db: Db, projectId: string, projectKey: string, now = new Date()): Promise<void> {
+  await insertProjectItems(db, projectId, { ...demoProject, key: projectKey, managers: [], buyers: [] }, new Map(), now);
+}
+
+async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, userIds: Map<string, string>, now: Date) {
   const rows: ItemRow[] = [];
   const add = (collection: string, data: Record<string, unknown>) => {
     const id = uuidv7();
@@ -196,7 +207,7 @@ async function insertProject(db: Db, seed: ProjectSeed, userIds: Map<string, str
     );
   }
 
-  const managerId = userIds.get(seed.managers[0]!.email)!;
+  const managerId = seed.managers[0] ? userIds.get(seed.managers[0].email)! : null;
   for (const buyer of seed.buyers) {
     if (!buyer.cart) continue;
     const selections = buyer.cart.choices.map(([room, option, quantity = 1]) => ({
@@ -238,10 +249,11 @@ async function insertProject(db: Db, seed: ProjectSeed, userIds: Map<string, str
   }
 
   await db.insert(items).values(rows);
-  await db.insert(memberships).values([
+  const members = [
     ...seed.managers.map((m) => ({ projectId, userId: userIds.get(m.email)!, role: 'manager' as const })),
     ...seed.buyers.map((b) => ({ projectId, userId: userIds.get(b.email)!, role: 'purchaser' as const })),
-  ]);
+  ];
+  if (members.length) await db.insert(memberships).values(members);
 }
 
 async function ensureLocalDeploy(db: Db, portalHost: string) {

@@ -3,21 +3,26 @@ import { canManageProject, fail, featuresSchema, isCurrencyCode, projectOptionsP
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
+import { recordAdminChange } from '../admin/admin.repo.ts';
 import { findProjectById, findProjectByKey, listRoomItems, updateProject, type ProjectRow } from './projects.repo.ts';
 
-/** The project a request names, or a not-found error a person can read. */
-export async function requireProject(db: Db, projectKey: string | null) {
+/**
+ * The project a request names, or a not-found error a person can read. An archived project
+ * answers administrators only (docs/admin.md, "Projects").
+ */
+export async function requireProject(db: Db, projectKey: string | null, viewer?: { isAdmin: boolean } | null) {
   if (!projectKey) {
     throw fail('bad_request', 'project.none');
   }
   const project = await findProjectByKey(db, projectKey);
   if (!project) throw fail('not_found', 'project.unknown', { key: projectKey });
+  if (project.archivedAt && !viewer?.isAdmin) throw fail('not_found', 'project.archived');
   return project;
 }
 
 /** GET /api/project: the public face of a project, with its rooms in display order. */
-export async function getProject({ db, projectKey }: { db: Db; projectKey: string | null }): Promise<ProjectResponse> {
-  return projectResponse(db, await requireProject(db, projectKey));
+export async function getProject({ db, projectKey, viewer }: { db: Db; projectKey: string | null; viewer?: { isAdmin: boolean } | null }): Promise<ProjectResponse> {
+  return projectResponse(db, await requireProject(db, projectKey, viewer));
 }
 
 export async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {
@@ -90,6 +95,11 @@ export async function patchProject({
   if (!updated) {
     const current = await findProjectById(db, project.id);
     throw fail('conflict', 'project.changed', undefined, { current: current ? await projectResponse(db, current) : null });
+  }
+  // An administrator's change is the platform's: it is audited with before and after (docs/admin.md).
+  if (actor.isAdmin) {
+    const record = (row: ProjectRow) => ({ name: row.name, currency: row.currency, options: row.options, features: row.features, theme: row.theme });
+    await recordAdminChange(db, { actorId: actor.userId, action: 'project.update', targetKind: 'project', targetId: project.id, projectId: project.id, before: record(project), after: record(updated) });
   }
   return projectResponse(db, updated);
 }

@@ -17,7 +17,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: projectResponseSchema, ...errors },
       },
     },
-    async (request) => getProject({ db: database.db, projectKey: request.projectKey }),
+    async (request) => getProject({ db: database.db, projectKey: request.projectKey, viewer: request.actor }),
   );
 
   app.patch(

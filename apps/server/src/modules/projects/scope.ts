@@ -16,7 +16,7 @@ export interface Scope {
 }
 
 export async function resolveScope(db: Db, actor: Actor | null, projectKey: string | null): Promise<Scope> {
-  const project = await requireProject(db, projectKey);
+  const project = await requireProject(db, projectKey, actor);
   // The role came with the session when the request named this project; otherwise it is looked up.
   const known = actor?.roleHere?.projectKey === project.key ? actor.roleHere : undefined;
   const role = actor && !actor.isAdmin ? (known ? known.role : await roleInProject(db, project.id, actor.userId)) : null;

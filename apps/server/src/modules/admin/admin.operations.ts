@@ -1,0 +1,309 @@
+import { eq, and } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  fail,
+  type AdminAuditEntry,
+  type AdminOverview,
+  type AdminProject,
+  type AdminUser,
+  type DeployInput,
+  type NewProject,
+} from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import { deployProjects, deploys, featureFlags, memberships, projects, users } from '../../db/schema/index.ts';
+import type { Config } from '../../config/env.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { invitationMail } from '../mail/templates.ts';
+import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-codes.operations.ts';
+import { insertAccessCode } from '../access-codes/access-codes.repo.ts';
+import { insertDemoCatalogue } from '../../db/seed/seed.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
+import { findProjectById, updateProject, type ProjectRow } from '../projects/projects.repo.ts';
+import { listDeploys } from '../portal/portal.operations.ts';
+import {
+  endSessionsOf,
+  findUser,
+  listAdminChanges,
+  listAllProjects,
+  listFlags,
+  liveSessionCounts,
+  membershipsOf,
+  projectCounts,
+  projectHosts,
+  recentSignIns,
+  recordAdminChange,
+  searchUsers,
+  userTotals,
+} from './admin.repo.ts';
+
+const startedAt = Date.now();
+
+type UserRow = typeof users.$inferSelect;
+
+/** The project as the audit keeps it: its settings, without timestamps that say nothing. */
+const projectRecord = (row: ProjectRow) => ({ key: row.key, name: row.name, currency: row.currency, options: row.options, features: row.features, theme: row.theme, archived: row.archivedAt !== null });
+const userRecord = (row: UserRow) => ({ email: row.email, name: row.name, isAdmin: row.isAdmin, emailVerified: row.emailVerified, disabled: row.disabled });
+
+async function adminProjects(db: Db, q?: string): Promise<AdminProject[]> {
+  const [rows, counts, hosts] = await Promise.all([listAllProjects(db, q), projectCounts(db), projectHosts(db)]);
+  return rows.map((row) => {
+    const c = counts.get(row.id);
+    return {
+      _id: row.id,
+      key: row.key,
+      name: row.name,
+      currency: row.currency,
+      archived: row.archivedAt !== null,
+      createdAt: row.createdAt.toISOString(),
+      hosts: hosts.filter((h) => h.projectId === row.id).map((h) => ({ deploy: h.deploy, type: h.type, host: h.host })),
+      counts: {
+        members: c?.members ?? 0,
+        managers: c?.managers ?? 0,
+        units: c?.units ?? 0,
+        carts: { draft: c?.draft ?? 0, submitted: c?.submitted ?? 0, approved: c?.approved ?? 0 },
+      },
+    };
+  });
+}
+
+export function listProjectsForAdmin(db: Db, q?: string) {
+  return adminProjects(db, q);
+}
+
+export async function adminOverview({ db, databaseKind, mailer, storageKind }: { db: Db; databaseKind: string; mailer: Mailer; storageKind: string }): Promise<AdminOverview> {
+  const [list, totals, signIns, changes] = await Promise.all([adminProjects(db), userTotals(db), recentSignIns(db, 10), auditEntries(db, { limit: 10 })]);
+  return {
+    projects: list,
+    totals: { ...totals, projects: list.length, archived: list.filter((p) => p.archived).length },
+    recentSignIns: signIns.map((row) => ({ _id: row.id, email: row.email, name: row.name, at: row.at!.toISOString() })),
+    recentChanges: changes,
+    health: {
+      version: process.env.npm_package_version ?? '0.1.0',
+      node: process.version,
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      database: databaseKind,
+      mail: mailer.kind,
+      storage: storageKind,
+    },
+  };
+}
+
+export async function auditEntries(db: Db, input: { limit: number; targetKind?: string | undefined; targetId?: string | undefined }): Promise<AdminAuditEntry[]> {
+  const rows = await listAdminChanges(db, input);
+  return rows.map(({ entry, actorEmail }) => ({
+    _id: entry.id,
+    at: entry.at.toISOString(),
+    action: entry.action,
+    targetKind: entry.targetKind,
+    targetId: entry.targetId,
+    projectId: entry.projectId,
+    actor: entry.actorId && actorEmail ? { _id: entry.actorId, email: actorEmail } : null,
+    before: entry.before,
+    after: entry.after,
+  }));
+}
+
+/**
+ * The new-project wizard (docs/admin.md): the project, its catalogue (empty or the demo's),
+ * its place on the portal's own deploy, and an invitation for its first manager, mailed to
+ * the project's own address. All or nothing; the mail goes after the commit.
+ */
+export async function createProject({ db, actor, input, config, mailer }: { db: Db; actor: Actor; input: NewProject; config: Config; mailer: Mailer }) {
+  const origin = projectOrigin(config, input.key);
+  const { project, code } = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [taken] = await t.select({ id: projects.id }).from(projects).where(eq(projects.key, input.key)).limit(1);
+    if (taken) throw fail('conflict', 'admin.key-taken', { key: input.key }, { field: 'key' });
+    const id = uuidv7();
+    const [row] = await t
+      .insert(projects)
+      .values({
+        id,
+        key: input.key,
+        name: input.name,
+        currency: input.currency,
+        options: { locale: input.options.locale ?? 'en-CA', ...(input.options.timeZone ? { timeZone: input.options.timeZone } : {}), unitSystem: input.options.unitSystem, termsOfService: '' },
+        features: {},
+        theme: { ...input.theme, logoUrl: input.theme.logoUrl ?? null },
+      })
+      .returning();
+    if (input.catalogue === 'demo') await insertDemoCatalogue(t, id, input.key);
+    const [home] = await t.select({ id: deploys.id }).from(deploys).where(eq(deploys.host, config.portalHost)).limit(1);
+    if (home) await t.insert(deployProjects).values({ deployId: home.id, projectId: id, fullKey: `${input.key}.${config.portalHost}` }).onConflictDoNothing();
+    const invitation = await insertAccessCode(
+      t,
+      accessCodeValues({ projectId: id, unitId: null, email: input.manager.email, createdBy: actor.userId, role: 'manager', targetPath: '/manage', expiresInDays: INVITATION_DEFAULTS.expiresInDays, maxUses: 1 }),
+    );
+    await recordAdminChange(t, { actorId: actor.userId, action: 'project.create', targetKind: 'project', targetId: id, projectId: id, before: null, after: { ...projectRecord(row!), catalogue: input.catalogue, manager: input.manager.email } });
+    return { project: row!, code: invitation.code };
+  });
+  const url = `${origin}/link/${code}`;
+  await mailer.send(invitationMail({ to: input.manager.email, projectName: project.name, url }));
+  return { _id: project.id, key: project.key, name: project.name, url: origin, invitation: { email: input.manager.email, url } };
+}
+
+/** Archives a project (its pages and API answer only admins) or brings it back. */
+export async function setProjectArchived({ db, actor, projectId, archived }: { db: Db; actor: Actor; projectId: string; archived: boolean }) {
+  const before = await findProjectById(db, projectId);
+  if (!before) throw fail('not_found', 'project.no-such');
+  const after = await updateProject(db, projectId, { archivedAt: archived ? (before.archivedAt ?? new Date()) : null });
+  await recordAdminChange(db, { actorId: actor.userId, action: archived ? 'project.archive' : 'project.restore', targetKind: 'project', targetId: projectId, projectId, before: projectRecord(before), after: projectRecord(after!) });
+  return (await adminProjects(db)).find((p) => p._id === projectId)!;
+}
+
+function adminUserOf(row: UserRow, memberships: Awaited<ReturnType<typeof membershipsOf>>, sessionCounts: Map<string, number>): AdminUser {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.isAdmin,
+    emailVerified: row.emailVerified,
+    disabled: row.disabled,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    sessions: sessionCounts.get(row.id) ?? 0,
+    memberships: memberships.filter((m) => m.userId === row.id).map(({ projectId, projectKey, projectName, role }) => ({ projectId, projectKey, projectName, role })),
+  };
+}
+
+export const USERS_PAGE = 50;
+
+export async function listUsers(db: Db, { q, after }: { q?: string | undefined; after?: string | undefined }) {
+  const rows = await searchUsers(db, { q, after: after ?? null, limit: USERS_PAGE + 1 });
+  const page = rows.slice(0, USERS_PAGE);
+  const ids = page.map((row) => row.id);
+  const [member, sessionCounts] = await Promise.all([membershipsOf(db, ids), liveSessionCounts(db, ids)]);
+  return { items: page.map((row) => adminUserOf(row, member, sessionCounts)), next: rows.length > USERS_PAGE ? page.at(-1)!.email : null };
+}
+
+export async function getAdminUser(db: Db, userId: string): Promise<AdminUser> {
+  const row = await findUser(db, userId);
+  if (!row) throw fail('not_found', 'admin.no-such-user');
+  const [member, sessionCounts] = await Promise.all([membershipsOf(db, [row.id]), liveSessionCounts(db, [row.id])]);
+  return adminUserOf(row, member, sessionCounts);
+}
+
+/**
+ * Changes a person's admin flag, name, verification or whether they may sign in. An admin
+ * cannot take away their own admin flag or disable themselves (no platform without an
+ * admin); a disabled person's sessions end at once.
+ */
+export async function patchUser({ db, actor, userId, patch }: { db: Db; actor: Actor; userId: string; patch: { isAdmin?: boolean | undefined; disabled?: boolean | undefined; emailVerified?: true | undefined; name?: string | undefined } }) {
+  const before = await findUser(db, userId);
+  if (!before) throw fail('not_found', 'admin.no-such-user');
+  if (userId === actor.userId && patch.isAdmin === false) throw fail('rule_broken', 'admin.own-admin-flag', undefined, { field: 'isAdmin' });
+  if (userId === actor.userId && patch.disabled === true) throw fail('rule_broken', 'admin.disable-self', undefined, { field: 'disabled' });
+  const [after] = await db
+    .update(users)
+    .set({
+      ...(patch.isAdmin !== undefined ? { isAdmin: patch.isAdmin } : {}),
+      ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
+      ...(patch.emailVerified ? { emailVerified: true } : {}),
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (patch.disabled === true) await endSessionsOf(db, userId);
+  await recordAdminChange(db, { actorId: actor.userId, action: 'user.update', targetKind: 'user', targetId: userId, before: userRecord(before), after: userRecord(after!) });
+  return getAdminUser(db, userId);
+}
+
+/** Ends every session of a person: each device must sign in again. */
+export async function signOutEverywhere({ db, actor, userId }: { db: Db; actor: Actor; userId: string }) {
+  const user = await findUser(db, userId);
+  if (!user) throw fail('not_found', 'admin.no-such-user');
+  const ended = await endSessionsOf(db, userId);
+  await recordAdminChange(db, { actorId: actor.userId, action: 'user.sign-out-everywhere', targetKind: 'user', targetId: userId, before: { sessions: ended }, after: { sessions: 0 } });
+  return { ended };
+}
+
+/** Gives a person a role in a project, or changes it. */
+export async function setMembership({ db, actor, userId, projectId, role }: { db: Db; actor: Actor; userId: string; projectId: string; role: 'purchaser' | 'manager' }) {
+  const [user, project] = await Promise.all([findUser(db, userId), findProjectById(db, projectId)]);
+  if (!user) throw fail('not_found', 'admin.no-such-user');
+  if (!project) throw fail('not_found', 'project.no-such');
+  const [before] = await db.select().from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)));
+  await db.insert(memberships).values({ userId, projectId, role }).onConflictDoUpdate({ target: [memberships.projectId, memberships.userId], set: { role } });
+  await recordAdminChange(db, { actorId: actor.userId, action: before ? 'membership.change' : 'membership.grant', targetKind: 'membership', targetId: `${projectId}:${userId}`, projectId, before: before ? { role: before.role } : null, after: { role, email: user.email, project: project.key } });
+  return getAdminUser(db, userId);
+}
+
+export async function removeMembership({ db, actor, userId, projectId }: { db: Db; actor: Actor; userId: string; projectId: string }) {
+  const [removed] = await db.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId))).returning();
+  if (!removed) throw fail('not_found', 'admin.no-such-membership');
+  await recordAdminChange(db, { actorId: actor.userId, action: 'membership.remove', targetKind: 'membership', targetId: `${projectId}:${userId}`, projectId, before: { role: removed.role }, after: null });
+  return getAdminUser(db, userId);
+}
+
+async function deployRecord(db: Db, id: string) {
+  return (await listDeploys(db)).find((d) => d._id === id) ?? null;
+}
+
+async function requireProjectsExist(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: projects.id, key: projects.key }).from(projects);
+  const byId = new Map(rows.map((r) => [r.id, r.key]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) throw fail('rule_broken', 'admin.no-such-projects', undefined, { field: 'projects', missing });
+  return ids.map((id) => ({ id, key: byId.get(id)! }));
+}
+
+export async function createDeploy({ db, actor, input }: { db: Db; actor: Actor; input: DeployInput }) {
+  const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
+  const id = uuidv7();
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.insert(deploys).values({ id, name: input.name, type: input.type, host: input.host });
+    if (listed.length) await t.insert(deployProjects).values(listed.map((p) => ({ deployId: id, projectId: p.id, fullKey: `${p.key}.${input.host.replace(/:\d+$/, '')}` })));
+  });
+  const after = await deployRecord(db, id);
+  await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.create', targetKind: 'deploy', targetId: id, before: null, after });
+  return after!;
+}
+
+export async function updateDeploy({ db, actor, deployId, input }: { db: Db; actor: Actor; deployId: string; input: DeployInput }) {
+  const before = await deployRecord(db, deployId);
+  if (!before) throw fail('not_found', 'admin.no-such-deploy');
+  const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.update(deploys).set({ name: input.name, type: input.type, host: input.host }).where(eq(deploys.id, deployId));
+    await t.delete(deployProjects).where(eq(deployProjects.deployId, deployId));
+    if (listed.length) await t.insert(deployProjects).values(listed.map((p) => ({ deployId, projectId: p.id, fullKey: `${p.key}.${input.host.replace(/:\d+$/, '')}` })));
+  });
+  const after = await deployRecord(db, deployId);
+  await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.update', targetKind: 'deploy', targetId: deployId, before, after });
+  return after!;
+}
+
+export async function deleteDeploy({ db, actor, deployId }: { db: Db; actor: Actor; deployId: string }) {
+  const before = await deployRecord(db, deployId);
+  if (!before) throw fail('not_found', 'admin.no-such-deploy');
+  await db.delete(deploys).where(eq(deploys.id, deployId));
+  await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.delete', targetKind: 'deploy', targetId: deployId, before, after: null });
+}
+
+export async function flags(db: Db) {
+  return (await listFlags(db)).map((row) => ({ key: row.key, enabled: row.enabled, description: row.description, updatedAt: row.updatedAt.toISOString() }));
+}
+
+/** Sets a platform flag (served in GET /api/env `features`), creating it when new. */
+export async function setFlag({ db, actor, input }: { db: Db; actor: Actor; input: { key: string; enabled: boolean; description: string } }) {
+  const [before] = await db.select().from(featureFlags).where(eq(featureFlags.key, input.key));
+  await db
+    .insert(featureFlags)
+    .values({ key: input.key, enabled: input.enabled, description: input.description, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: featureFlags.key, set: { enabled: input.enabled, description: input.description || (before?.description ?? ''), updatedAt: new Date() } });
+  const [after] = await db.select().from(featureFlags).where(eq(featureFlags.key, input.key));
+  await recordAdminChange(db, { actorId: actor.userId, action: before ? 'feature.update' : 'feature.create', targetKind: 'feature', targetId: input.key, before: before ? { enabled: before.enabled, description: before.description } : null, after: { enabled: after!.enabled, description: after!.description } });
+  return flags(db);
+}
+
+export async function deleteFlag({ db, actor, key }: { db: Db; actor: Actor; key: string }) {
+  const [removed] = await db.delete(featureFlags).where(eq(featureFlags.key, key)).returning();
+  if (!removed) throw fail('not_found', 'admin.no-such-flag');
+  await recordAdminChange(db, { actorId: actor.userId, action: 'feature.delete', targetKind: 'feature', targetId: key, before: { enabled: removed.enabled, description: removed.description }, after: null });
+  return flags(db);
+}

@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAuditEntrySchema,
+  adminOverviewSchema,
+  adminProjectSchema,
+  adminUserPatchSchema,
+  adminUserSchema,
+  deployInputSchema,
+  errorBodySchema,
+  fail,
+  featureFlagInputSchema,
+  featureFlagSchema,
+  FEATURE_KEY_PATTERN,
+  MEMBERSHIP_ROLE_LIST,
+  newProjectSchema,
+} from '@decor/core';
+import type { AppContext } from '../../app.ts';
+import { requireAdmin } from '../../plugins/actor.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Auth } from '../identity/auth.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
+import {
+  adminOverview,
+  auditEntries,
+  createDeploy,
+  createProject,
+  deleteDeploy,
+  deleteFlag,
+  flags,
+  getAdminUser,
+  listProjectsForAdmin,
+  listUsers,
+  patchUser,
+  removeMembership,
+  setFlag,
+  setMembership,
+  setProjectArchived,
+  signOutEverywhere,
+  updateDeploy,
+} from './admin.operations.ts';
+import { listDeploys } from '../portal/portal.operations.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const deploySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  host: z.string(),
+  projects: z.array(z.object({ _id: z.string(), key: z.string(), fullKey: z.string(), name: z.string() })),
+});
+
+/**
+ * The platform's back office (docs/admin.md): every route is for administrators only, checked
+ * here on the server, and every change is written to the audit log with before and after.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; auth: Auth; storageKind: string }> = async (app, { config, database, mailer, auth, storageKind }) => {
+  const { db } = database;
+  app.addHook('preHandler', async (request) => {
+    requireAdmin(request);
+  });
+  const tags = ['admin'];
+
+  app.get('/api/admin/overview', { schema: { tags, summary: 'Projects with their hosts and counts, people, recent sign-ins and changes, the server’s health', response: { 200: adminOverviewSchema, ...errors } } }, async () =>
+    adminOverview({ db, databaseKind: database.kind, mailer, storageKind }),
+  );
+
+  app.get(
+    '/api/admin/projects',
+    { schema: { tags, summary: 'Every project, archived ones too, with hosts and counts; `q` searches name and key', querystring: z.object({ q: z.string().max(100).optional() }).strict(), response: { 200: z.array(adminProjectSchema), ...errors } } },
+    async (request) => listProjectsForAdmin(db, request.query.q),
+  );
+
+  app.post(
+    '/api/admin/projects',
+    {
+      schema: {
+        tags,
+        summary: 'A new project: key, name, currency, locale, theme, an empty or the demo catalogue, and its first manager invited by e-mail',
+        body: newProjectSchema,
+        response: { 201: z.object({ _id: z.string(), key: z.string(), name: z.string(), url: z.string(), invitation: z.object({ email: z.string(), url: z.string() }) }), ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createProject({ db, actor: requireAdmin(request), input: request.body, config, mailer })),
+  );
+
+  app.post(
+    '/api/admin/projects/:id/archive',
+    { schema: { tags, summary: 'Archive a project (only admins reach it then), or bring it back', params: z.object({ id: z.uuid() }), body: z.object({ archived: z.boolean() }).strict(), response: { 200: adminProjectSchema, ...errors } } },
+    async (request) => setProjectArchived({ db, actor: requireAdmin(request), projectId: request.params.id, archived: request.body.archived }),
+  );
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'People by e-mail or name, 50 a page in e-mail order, with memberships and live sessions',
+        querystring: z.object({ q: z.string().max(100).optional(), after: z.string().max(254).optional() }).strict(),
+        response: { 200: z.object({ items: z.array(adminUserSchema), next: z.string().nullable() }), ...errors },
+      },
+    },
+    async (request) => listUsers(db, request.query),
+  );
+
+  const userParams = z.object({ id: z.string().min(1).max(64) });
+  app.get('/api/admin/users/:id', { schema: { tags, summary: 'One person', params: userParams, response: { 200: adminUserSchema, ...errors } } }, async (request) => getAdminUser(db, request.params.id));
+
+  app.patch(
+    '/api/admin/users/:id',
+    { schema: { tags, summary: 'Admin flag, name, verify the address, disable (sessions end at once) or enable', params: userParams, body: adminUserPatchSchema, response: { 200: adminUserSchema, ...errors } } },
+    async (request) => patchUser({ db, actor: requireAdmin(request), userId: request.params.id, patch: request.body }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/sign-out',
+    { schema: { tags, summary: 'End every session of a person', params: userParams, body: z.object({}).strict().optional(), response: { 200: z.object({ ended: z.number() }), ...errors } } },
+    async (request) => signOutEverywhere({ db, actor: requireAdmin(request), userId: request.params.id }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/reset-link',
+    { schema: { tags, summary: 'Mail a person a password-reset link, from the address of one of their projects', params: userParams, body: z.object({}).strict().optional(), response: { 200: z.object({ sentTo: z.string() }), ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      const user = await getAdminUser(db, request.params.id);
+      const project = user.memberships[0];
+      if (!project) throw fail('rule_broken', 'admin.no-project-for-reset');
+      const origin = projectOrigin(config, project.projectKey);
+      const response = await auth.handler(
+        new Request(`${origin}/api/auth/request-password-reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: JSON.stringify({ email: user.email, redirectTo: '/my-account' }),
+        }),
+      );
+      if (!response.ok) throw fail('internal', 'me.mail-failed');
+      return { sentTo: user.email };
+    },
+  );
+
+  const membershipParams = z.object({ id: z.string().min(1).max(64), projectId: z.uuid() });
+  app.put(
+    '/api/admin/users/:id/memberships/:projectId',
+    { schema: { tags, summary: 'Give a person a role in a project, or change it', params: membershipParams, body: z.object({ role: z.enum(MEMBERSHIP_ROLE_LIST) }).strict(), response: { 200: adminUserSchema, ...errors } } },
+    async (request) => setMembership({ db, actor: requireAdmin(request), userId: request.params.id, projectId: request.params.projectId, role: request.body.role }),
+  );
+
+  app.delete(
+    '/api/admin/users/:id/memberships/:projectId',
+    { schema: { tags, summary: 'Remove a person from a project', params: membershipParams, response: { 200: adminUserSchema, ...errors } } },
+    async (request) => removeMembership({ db, actor: requireAdmin(request), userId: request.params.id, projectId: request.params.projectId }),
+  );
+
+  app.post('/api/deploys', { schema: { tags, summary: 'A new deploy (admins)', body: deployInputSchema, response: { 201: deploySchema, ...errors } } }, async (request, reply) =>
+    reply.status(201).send(await createDeploy({ db, actor: requireAdmin(request), input: request.body })),
+  );
+
+  app.put(
+    '/api/deploys/:id',
+    { schema: { tags, summary: 'Change a deploy: name, type, host and the projects it serves (admins)', params: z.object({ id: z.uuid() }), body: deployInputSchema, response: { 200: deploySchema, ...errors } } },
+    async (request) => updateDeploy({ db, actor: requireAdmin(request), deployId: request.params.id, input: request.body }),
+  );
+
+  app.delete('/api/deploys/:id', { schema: { tags, summary: 'Delete a deploy (admins; its projects stay)', params: z.object({ id: z.uuid() }), response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await deleteDeploy({ db, actor: requireAdmin(request), deployId: request.params.id });
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/admin/deploys', { schema: { tags, summary: 'Every deploy and its projects', response: { 200: z.array(deploySchema), ...errors } } }, async () => listDeploys(db));
+
+  app.get('/api/admin/features', { schema: { tags, summary: 'The platform’s feature flags', response: { 200: z.array(featureFlagSchema), ...errors } } }, async () => flags(db));
+
+  app.put('/api/admin/features', { schema: { tags, summary: 'Create or change a feature flag', body: featureFlagInputSchema, response: { 200: z.array(featureFlagSchema), ...errors } } }, async (request) =>
+    setFlag({ db, actor: requireAdmin(request), input: request.body }),
+  );
+
+  app.delete(
+    '/api/admin/features/:key',
+    { schema: { tags, summary: 'Remove a feature flag', params: z.object({ key: z.string().regex(FEATURE_KEY_PATTERN) }), response: { 200: z.array(featureFlagSchema), ...errors } } },
+    async (request) => deleteFlag({ db, actor: requireAdmin(request), key: request.params.key }),
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      schema: {
+        tags,
+        summary: 'The administrators’ changes, newest first',
+        querystring: z.object({ kind: z.enum(['project', 'user', 'membership', 'deploy', 'feature']).optional(), target: z.string().max(120).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict(),
+        response: { 200: z.array(adminAuditEntrySchema), ...errors },
+      },
+    },
+    async (request) => auditEntries(db, { limit: request.query.limit, targetKind: request.query.kind, targetId: request.query.target }),
+  );
+};

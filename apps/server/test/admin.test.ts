@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+import { linkIn } from './support/mail-catcher.ts';
+
+/**
+ * The platform's back office (docs/admin.md): admins only on every route, every change
+ * audited with before and after, on both databases.
+ */
+const { app, mail } = await createTestApp({ withMail: true });
+const cookieOf = async (email: string, remoteAddress?: string) => (await signIn(app, email, TEST_DEMO_PASSWORD, remoteAddress ? { remoteAddress } : {})).cookie;
+
+const WHO = ['visitor', 'buyer', 'manager', 'admin'] as const;
+type Who = (typeof WHO)[number];
+const cookies: Record<Who, string | undefined> = {
+  visitor: undefined,
+  buyer: await cookieOf('buyer@demo.test'),
+  manager: await cookieOf('manager@demo.test'),
+  admin: await cookieOf('admin@demo.test'),
+};
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (who: Who, method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
+const asAdmin = (method: Method, url: string, payload?: object) => call('admin', method, url, payload);
+
+type AdminUser = { _id: string; email: string; isAdmin: boolean; disabled: boolean; emailVerified: boolean; sessions: number; memberships: Array<{ projectId: string; projectKey: string; role: string }> };
+type AuditEntry = { action: string; targetKind: string; targetId: string; actor: { email: string } | null; before: unknown; after: unknown };
+
+const me = (await asAdmin('GET', '/api/me')).json() as { _id: string };
+const demo = (await asAdmin('GET', '/api/project')).json() as { _id: string };
+const userByEmail = async (email: string) => ((await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(email)}`)).json() as { items: AdminUser[] }).items.find((u) => u.email === email)!;
+const lastAudit = async (kind: string, target: string) => ((await asAdmin('GET', `/api/admin/audit?kind=${kind}&target=${encodeURIComponent(target)}`)).json() as AuditEntry[])[0]!;
+
+const NEW_PROJECT = {
+  key: 'cedar',
+  name: 'Cedar Park',
+  currency: 'CAD',
+  options: { locale: 'en-CA', timeZone: 'America/Toronto', unitSystem: 'metric' },
+  theme: { primary: '#7a3e9d', secondary: '#f2c14e', logoBg: '#2b1140' },
+  catalogue: 'demo',
+  manager: { email: 'cedar.manager@example.test' },
+};
+
+describe(`the platform's back office (${testDbKind})`, () => {
+  it('answers administrators only, on every route, and changes nothing for anyone else', async () => {
+    const user = await userByEmail('olivia.chen@demo.test');
+    const routes: Array<[Method, string, object?]> = [
+      ['GET', '/api/admin/overview'],
+      ['GET', '/api/admin/projects'],
+      ['POST', '/api/admin/projects', { ...NEW_PROJECT, key: 'refused-project' }],
+      ['POST', `/api/admin/projects/${demo._id}/archive`, { archived: true }],
+      ['GET', '/api/admin/users'],
+      ['GET', `/api/admin/users/${user._id}`],
+      ['PATCH', `/api/admin/users/${user._id}`, { isAdmin: true }],
+      ['POST', `/api/admin/users/${user._id}/sign-out`, {}],
+      ['POST', `/api/admin/users/${user._id}/reset-link`, {}],
+      ['PUT', `/api/admin/users/${user._id}/memberships/${demo._id}`, { role: 'manager' }],
+      ['DELETE', `/api/admin/users/${user._id}/memberships/${demo._id}`],
+      ['GET', '/api/admin/deploys'],
+      ['GET', '/api/deploys'],
+      ['POST', '/api/deploys', { name: 'Refused', type: 'staging', host: 'refused.example.com', projects: [] }],
+      ['PUT', `/api/deploys/${crypto.randomUUID()}`, { name: 'Refused', type: 'staging', host: 'refused.example.com', projects: [] }],
+      ['DELETE', `/api/deploys/${crypto.randomUUID()}`],
+      ['GET', '/api/admin/features'],
+      ['PUT', '/api/admin/features', { key: 'refusedFlag', enabled: true }],
+      ['DELETE', '/api/admin/features/refusedFlag'],
+      ['GET', '/api/admin/audit'],
+    ];
+    for (const [method, url, payload] of routes) {
+      for (const who of ['visitor', 'buyer', 'manager'] as const) {
+        const response = await call(who, method, url, payload);
+        expect({ who, method, url, status: response.statusCode }).toEqual({ who, method, url, status: who === 'visitor' ? 401 : 403 });
+        expect(response.json().error.code).toBe(who === 'visitor' ? 'unauthenticated' : 'forbidden');
+      }
+    }
+    // Nothing happened: no project, no change of the person, no flag, the demo not archived.
+    expect((await asAdmin('GET', '/api/admin/projects?q=refused')).json()).toEqual([]);
+    const after = await userByEmail('olivia.chen@demo.test');
+    expect(after.isAdmin).toBe(false);
+    expect(after.memberships.map((m) => m.role)).toEqual(['purchaser']);
+    expect(((await asAdmin('GET', '/api/admin/features')).json() as Array<{ key: string }>).some((f) => f.key === 'refusedFlag')).toBe(false);
+    expect((await call('buyer', 'GET', '/api/project')).statusCode).toBe(200);
+  });
+
+  it('shows the platform at a glance: projects with hosts and counts, people, recent sign-ins, health', async () => {
+    const overview = (await asAdmin('GET', '/api/admin/overview')).json();
+    const maple = overview.projects.find((p: { key: string }) => p.key === 'demo');
+    expect(maple.name).toBe('Maple Residences');
+    expect(maple.hosts).toContainEqual({ deploy: 'Local development', type: 'development', host: `demo.${TEST_PORTAL_HOST}` });
+    expect(maple.counts.units).toBeGreaterThan(0);
+    expect(maple.counts.managers).toBeGreaterThanOrEqual(1);
+    expect(maple.counts.carts.draft + maple.counts.carts.submitted + maple.counts.carts.approved).toBeGreaterThan(0);
+    expect(overview.totals.admins).toBeGreaterThanOrEqual(1);
+    expect(overview.recentSignIns.some((s: { email: string }) => s.email === 'admin@demo.test')).toBe(true);
+    expect(overview.health).toMatchObject({ database: testDbKind, mail: 'smtp', storage: 'disk' });
+    expect(overview.health.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('makes a new project in one step: its key checked, the demo catalogue copied, the first manager invited to its own address', async () => {
+    // A key that is no slug, one kept for the portal, one taken: each a 4xx naming the field; nothing made.
+    for (const [key, status] of [['Cedar Park', 400], ['www', 400], ['a', 400], ['demo', 409]] as const) {
+      const refused = await asAdmin('POST', '/api/admin/projects', { ...NEW_PROJECT, key });
+      expect({ key, status: refused.statusCode }).toEqual({ key, status });
+      expect(JSON.stringify(refused.json())).toMatch(/key/);
+    }
+    const bad = await asAdmin('POST', '/api/admin/projects', { ...NEW_PROJECT, currency: 'XX', manager: { email: 'nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await asAdmin('GET', '/api/admin/projects?q=cedar')).json()).toEqual([]);
+
+    const created = await asAdmin('POST', '/api/admin/projects', NEW_PROJECT);
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body.url).toBe(`http://cedar.${TEST_PORTAL_HOST}`);
+    // The project answers at its own subdomain, in its theme, with the demo's rooms.
+    const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('cedar') })).json();
+    expect(project).toMatchObject({ key: 'cedar', name: 'Cedar Park', currency: 'CAD', theme: NEW_PROJECT.theme, options: { timeZone: 'America/Toronto', unitSystem: 'metric' } });
+    expect(project.rooms.length).toBeGreaterThan(3);
+    const listed = ((await asAdmin('GET', '/api/admin/projects?q=cedar')).json() as Array<{ key: string; counts: { units: number; members: number }; hosts: unknown[] }>)[0]!;
+    expect(listed.counts.units).toBeGreaterThan(0);
+    expect(listed.counts.members).toBe(0);
+    expect(listed.hosts).toHaveLength(1);
+
+    // The invitation reaches the manager, on the project's address; following it makes them its manager.
+    const invitation = await mail!.waitFor('cedar.manager@example.test', /Cedar Park/);
+    const link = linkIn(invitation, `http://cedar.${TEST_PORTAL_HOST}/link/`);
+    const code = link.split('/link/')[1]!;
+    const used = await app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(undefined, `cedar.${TEST_PORTAL_HOST}`), payload: { name: 'Cedar Manager' }, remoteAddress: '10.40.0.1' });
+    expect(used.statusCode).toBe(200);
+    expect(used.json().target).toBe('/manage');
+    const manager = await userByEmail('cedar.manager@example.test');
+    expect(manager.memberships).toEqual([expect.objectContaining({ projectKey: 'cedar', role: 'manager' })]);
+
+    const audit = await lastAudit('project', body._id);
+    expect(audit).toMatchObject({ action: 'project.create', actor: { email: 'admin@demo.test' }, before: null, after: { key: 'cedar', catalogue: 'demo', manager: 'cedar.manager@example.test' } });
+  });
+
+  it('archives a project: its people stop reaching it, admins still do, and it comes back', async () => {
+    const harbour = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('harbour') })).json() as { _id: string };
+    const harbourBuyer = await cookieOf('buyer@harbour.test');
+    const onHarbour = (cookie?: string) => app.inject({ method: 'GET', url: '/api/schema/units/', headers: browserHeaders(cookie, `harbour.${TEST_PORTAL_HOST}`) });
+    expect((await onHarbour(harbourBuyer)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/projects/${harbour._id}/archive`, { archived: true })).json().archived).toBe(true);
+    const closed = await onHarbour(harbourBuyer);
+    expect(closed.statusCode).toBe(404);
+    expect(closed.json().error.message).toBe('This project is closed.');
+    expect((await app.inject({ method: 'GET', url: '/', headers: onProject('harbour') })).statusCode).toBe(404);
+    expect((await onHarbour(cookies.admin)).statusCode).toBe(200);
+    expect((await asAdmin('POST', `/api/admin/projects/${harbour._id}/archive`, { archived: false })).json().archived).toBe(false);
+    expect((await onHarbour(harbourBuyer)).statusCode).toBe(200);
+    const audit = await lastAudit('project', harbour._id);
+    expect(audit).toMatchObject({ action: 'project.restore', before: { archived: true }, after: { archived: false } });
+  });
+
+  it('audits an admin’s change of a project’s settings with before and after', async () => {
+    const current = (await asAdmin('GET', '/api/project')).json() as { _version: number; options: { tagline?: string } };
+    const patched = await asAdmin('PATCH', `/api/projects/${demo._id}`, { options: { tagline: 'Audited tagline' }, _version: current._version });
+    expect(patched.statusCode).toBe(200);
+    const audit = await lastAudit('project', demo._id);
+    expect(audit.action).toBe('project.update');
+    expect((audit.after as { options: { tagline: string } }).options.tagline).toBe('Audited tagline');
+    expect((audit.before as { options: { tagline?: string } }).options.tagline).toBe(current.options.tagline);
+  });
+
+  it('finds people by e-mail or name and pages through them in e-mail order', async () => {
+    const byName = ((await asAdmin('GET', '/api/admin/users?q=Olivia')).json() as { items: AdminUser[] }).items;
+    expect(byName.map((u) => u.email)).toContain('olivia.chen@demo.test');
+    const first = (await asAdmin('GET', '/api/admin/users')).json() as { items: AdminUser[]; next: string | null };
+    const emails = first.items.map((u) => u.email);
+    expect(emails).toEqual([...emails].sort());
+    if (first.next) {
+      const second = (await asAdmin('GET', `/api/admin/users?after=${encodeURIComponent(first.next)}`)).json() as { items: AdminUser[] };
+      expect(second.items.every((u) => u.email > first.next!)).toBe(true);
+    }
+    // A search is text, never a pattern: % and _ match themselves.
+    expect(((await asAdmin('GET', '/api/admin/users?q=%25')).json() as { items: AdminUser[] }).items).toEqual([]);
+  });
+
+  it('disables a person: every session of theirs stops at once, and they cannot sign in until enabled', async () => {
+    const sofiaElsewhere = await cookieOf('sofia.martin@demo.test', '10.41.0.1');
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(sofiaElsewhere) })).statusCode).toBe(200);
+    const sofia = await userByEmail('sofia.martin@demo.test');
+    expect(sofia.sessions).toBeGreaterThan(0);
+    const disabled = (await asAdmin('PATCH', `/api/admin/users/${sofia._id}`, { disabled: true })).json() as AdminUser;
+    expect(disabled).toMatchObject({ disabled: true, sessions: 0 });
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(sofiaElsewhere) })).statusCode).toBe(401);
+    const again = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: browserHeaders(), payload: { email: 'sofia.martin@demo.test', password: TEST_DEMO_PASSWORD }, remoteAddress: '10.41.0.2' });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error).toMatchObject({ message: 'This account has been turned off. Contact the design centre if you think this is a mistake.', details: { providerCode: 'auth/user-disabled' } });
+    expect(again.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringMatching(/session_token=[^;]+/));
+    expect(await lastAudit('user', sofia._id)).toMatchObject({ action: 'user.update', before: { disabled: false }, after: { disabled: true } });
+    expect((await asAdmin('PATCH', `/api/admin/users/${sofia._id}`, { disabled: false })).json().disabled).toBe(false);
+    expect((await cookieOf('sofia.martin@demo.test', '10.41.0.3')).length).toBeGreaterThan(0);
+  });
+
+  it('keeps an admin from removing their own admin rights or disabling themselves', async () => {
+    for (const patch of [{ isAdmin: false }, { disabled: true }]) {
+      const refused = await asAdmin('PATCH', `/api/admin/users/${me._id}`, patch);
+      expect(refused.statusCode).toBe(422);
+    }
+    expect((await asAdmin('GET', `/api/admin/users/${me._id}`)).json()).toMatchObject({ isAdmin: true, disabled: false });
+    expect((await asAdmin('PATCH', `/api/admin/users/${me._id}`, { isAdmin: 'yes' })).statusCode).toBe(400);
+    expect((await asAdmin('PATCH', `/api/admin/users/${me._id}`, {})).statusCode).toBe(400);
+  });
+
+  it('grants, changes and removes a person’s role in a project, each audited', async () => {
+    const hannah = await userByEmail('hannah.lee@demo.test');
+    const harbour = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('harbour') })).json() as { _id: string };
+    const granted = (await asAdmin('PUT', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`, { role: 'manager' })).json() as AdminUser;
+    expect(granted.memberships).toContainEqual(expect.objectContaining({ projectKey: 'harbour', role: 'manager' }));
+    const hannahCookie = await cookieOf('hannah.lee@demo.test', '10.42.0.1');
+    expect((await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(hannahCookie, `harbour.${TEST_PORTAL_HOST}`) })).statusCode).toBe(200);
+    const changed = (await asAdmin('PUT', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`, { role: 'purchaser' })).json() as AdminUser;
+    expect(changed.memberships).toContainEqual(expect.objectContaining({ projectKey: 'harbour', role: 'purchaser' }));
+    expect(await lastAudit('membership', `${harbour._id}:${hannah._id}`)).toMatchObject({ action: 'membership.change', before: { role: 'manager' }, after: { role: 'purchaser' } });
+    const removed = (await asAdmin('DELETE', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`)).json() as AdminUser;
+    expect(removed.memberships.some((m) => m.projectKey === 'harbour')).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(hannahCookie, `harbour.${TEST_PORTAL_HOST}`) })).statusCode).toBe(403);
+    expect((await asAdmin('DELETE', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`)).statusCode).toBe(404);
+    expect((await asAdmin('PUT', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`, { role: 'owner' })).statusCode).toBe(400);
+  });
+
+  it('signs a person out everywhere and mails them a reset link from their project’s address', async () => {
+    const marcus = await userByEmail('marcus.reid@demo.test');
+    const elsewhere = await cookieOf('marcus.reid@demo.test', '10.43.0.1');
+    expect((await asAdmin('POST', `/api/admin/users/${marcus._id}/sign-out`, {})).json().ended).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(elsewhere) })).statusCode).toBe(401);
+    expect((await asAdmin('POST', `/api/admin/users/${marcus._id}/reset-link`, {})).json()).toEqual({ sentTo: 'marcus.reid@demo.test' });
+    const reset = await mail!.waitFor('marcus.reid@demo.test', /new password/);
+    expect(linkIn(reset, `http://demo.${TEST_PORTAL_HOST}/my-account?mode=resetPassword&token=`)).toMatch(/token=/);
+  });
+
+  it('creates, changes and deletes deploys, with the projects they serve, and refuses bad ones whole', async () => {
+    const harbour = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('harbour') })).json() as { _id: string };
+    for (const bad of [
+      { name: '', type: 'staging', host: 'staging.example.com', projects: [] },
+      { name: 'Staging', type: 'qa', host: 'staging.example.com', projects: [] },
+      { name: 'Staging', type: 'staging', host: 'http://staging.example.com/', projects: [] },
+      { name: 'Staging', type: 'staging', host: 'staging.example.com', projects: ['not-a-uuid'] },
+    ]) {
+      expect((await asAdmin('POST', '/api/deploys', bad)).statusCode).toBe(400);
+    }
+    const missing = await asAdmin('POST', '/api/deploys', { name: 'Staging', type: 'staging', host: 'staging.example.com', projects: [crypto.randomUUID()] });
+    expect(missing.statusCode).toBe(422);
+    const created = await asAdmin('POST', '/api/deploys', { name: 'Staging', type: 'staging', host: 'Staging.Example.com', projects: [demo._id] });
+    expect(created.statusCode).toBe(201);
+    const deploy = created.json();
+    expect(deploy).toMatchObject({ name: 'Staging', type: 'staging', host: 'staging.example.com', projects: [expect.objectContaining({ key: 'demo', fullKey: 'demo.staging.example.com' })] });
+    const changed = (await asAdmin('PUT', `/api/deploys/${deploy._id}`, { name: 'Staging EU', type: 'staging', host: 'eu.example.com', projects: [demo._id, harbour._id] })).json();
+    expect(changed.projects.map((p: { fullKey: string }) => p.fullKey).sort()).toEqual(['demo.eu.example.com', 'harbour.eu.example.com']);
+    // The quick box serves what was saved.
+    expect(((await asAdmin('GET', '/api/deploys')).json() as Array<{ name: string }>).some((d) => d.name === 'Staging EU')).toBe(true);
+    expect(await lastAudit('deploy', deploy._id)).toMatchObject({ action: 'deploy.update', before: { name: 'Staging' }, after: { name: 'Staging EU' } });
+    expect((await asAdmin('DELETE', `/api/deploys/${deploy._id}`)).statusCode).toBe(204);
+    expect((await asAdmin('DELETE', `/api/deploys/${deploy._id}`)).statusCode).toBe(404);
+    expect(((await asAdmin('GET', '/api/deploys')).json() as Array<{ name: string }>).some((d) => d.name === 'Staging EU')).toBe(false);
+  });
+
+  it('sets platform feature flags that /api/env serves, and removes them', async () => {
+    expect((await asAdmin('PUT', '/api/admin/features', { key: 'Live Chat', enabled: true })).statusCode).toBe(400);
+    const set = await asAdmin('PUT', '/api/admin/features', { key: 'liveChat', enabled: true, description: 'Chat with the design centre' });
+    expect(set.statusCode).toBe(200);
+    const env = (await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(cookies.buyer) })).json();
+    expect(env.features.liveChat).toBe(true);
+    await asAdmin('PUT', '/api/admin/features', { key: 'liveChat', enabled: false });
+    const flags = (await asAdmin('GET', '/api/admin/features')).json() as Array<{ key: string; enabled: boolean; description: string }>;
+    // Turning it off keeps its description.
+    expect(flags.find((f) => f.key === 'liveChat')).toMatchObject({ enabled: false, description: 'Chat with the design centre' });
+    expect((await app.inject({ method: 'GET', url: '/api/env' })).json().features.liveChat).toBe(false);
+    expect(await lastAudit('feature', 'liveChat')).toMatchObject({ action: 'feature.update', before: { enabled: true }, after: { enabled: false } });
+    expect((await asAdmin('DELETE', '/api/admin/features/liveChat')).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', '/api/admin/features/liveChat')).statusCode).toBe(404);
+  });
+});

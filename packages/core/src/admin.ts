@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { DEPLOY_TYPES_LIST } from './constants.ts';
+import { projectOptionsPatchSchema, themeSchema, unitSystemSchema } from './contracts.ts';
+import { isCurrencyCode } from './money.ts';
+import { isSlug } from './slug.ts';
+
+/*
+ * The platform's back office (docs/admin.md): what /api/admin/* reads and writes.
+ */
+
+/** Labels a project key may not take: they name the portal's own hosts and services. */
+export const RESERVED_PROJECT_KEYS = ['admin', 'api', 'app', 'assets', 'auth', 'cdn', 'dev', 'docs', 'help', 'localhost', 'mail', 'portal', 'smtp', 'staging', 'static', 'status', 'support', 'test', 'www'] as const;
+
+export const PROJECT_KEY_MAX = 40;
+
+/** Why a key cannot be a project's, in words; undefined when it can (unique is the server's to say). */
+export function projectKeyProblem(key: string): string | undefined {
+  if (!key) return 'Give the project a key: it becomes its address, e.g. cedar.';
+  if (key.length < 2 || key.length > PROJECT_KEY_MAX) return `A key is 2 to ${PROJECT_KEY_MAX} characters long.`;
+  if (!isSlug(key)) return 'A key is lowercase letters and digits, with single hyphens between words (e.g. cedar-park).';
+  if ((RESERVED_PROJECT_KEYS as readonly string[]).includes(key)) return `“${key}” is kept for the portal itself: choose another key.`;
+  return undefined;
+}
+
+export const projectKeySchema = z.string().superRefine((key, context) => {
+  const problem = projectKeyProblem(key);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+
+/** POST /api/admin/projects: the new-project wizard. */
+export const newProjectSchema = z
+  .object({
+    key: projectKeySchema,
+    name: z.string().trim().min(1, 'Give the project a name.').max(120),
+    currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
+    options: projectOptionsPatchSchema.pick({ locale: true, timeZone: true }).extend({ unitSystem: unitSystemSchema }),
+    theme: themeSchema.pick({ primary: true, secondary: true, logoBg: true }).extend({ logoUrl: z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/).nullable().optional() }),
+    /** An empty catalogue, or a copy of the demo's rooms, plans, catalogue and units. */
+    catalogue: z.enum(['empty', 'demo']),
+    /** The first manager, invited by e-mail to the project's address. */
+    manager: z.object({ email: z.email('An e-mail address.').max(254) }).strict(),
+  })
+  .strict();
+export type NewProject = z.infer<typeof newProjectSchema>;
+
+const countsSchema = z.object({
+  members: z.number(),
+  managers: z.number(),
+  units: z.number(),
+  carts: z.object({ draft: z.number(), submitted: z.number(), approved: z.number() }),
+});
+
+/** A project as the administrators' list shows it. */
+export const adminProjectSchema = z.object({
+  _id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  archived: z.boolean(),
+  createdAt: z.string(),
+  hosts: z.array(z.object({ deploy: z.string(), type: z.enum(DEPLOY_TYPES_LIST), host: z.string() })),
+  counts: countsSchema,
+});
+export type AdminProject = z.infer<typeof adminProjectSchema>;
+
+/** GET /api/admin/overview. */
+export const adminOverviewSchema = z.object({
+  projects: z.array(adminProjectSchema),
+  totals: z.object({ users: z.number(), admins: z.number(), disabled: z.number(), projects: z.number(), archived: z.number() }),
+  recentSignIns: z.array(z.object({ _id: z.string(), email: z.string(), name: z.string(), at: z.string() })),
+  recentChanges: z.array(z.lazy(() => adminAuditEntrySchema)),
+  health: z.object({ version: z.string(), node: z.string(), uptimeSeconds: z.number(), database: z.string(), mail: z.enum(['smtp', 'outbox']), storage: z.string() }),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const MEMBERSHIP_ROLE_LIST = ['purchaser', 'manager'] as const;
+
+/** A person as the administrators see them. */
+export const adminUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  disabled: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+  sessions: z.number(),
+  memberships: z.array(z.object({ projectId: z.string(), projectKey: z.string(), projectName: z.string(), role: z.enum(MEMBERSHIP_ROLE_LIST) })),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** PATCH /api/admin/users/{id}: only what it names changes. */
+export const adminUserPatchSchema = z
+  .object({ isAdmin: z.boolean(), disabled: z.boolean(), emailVerified: z.literal(true), name: z.string().trim().min(1).max(120) })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'Say what to change.');
+
+/** A deploy: a server of the portal at a host, serving projects (docs/admin.md, "Deploys"). */
+export const deployInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the deploy a name.').max(80),
+    type: z.enum(DEPLOY_TYPES_LIST),
+    host: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'A host name such as portal.example.com.'),
+    projects: z.array(z.uuid()).max(1000),
+  })
+  .strict();
+export type DeployInput = z.infer<typeof deployInputSchema>;
+
+/** One entry of the administrators' audit log. */
+export const adminAuditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  targetKind: z.string(),
+  targetId: z.string(),
+  projectId: z.string().nullable(),
+  actor: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+/** A platform feature flag, served in GET /api/env `features`. */
+export const featureFlagSchema = z.object({ key: z.string(), enabled: z.boolean(), description: z.string(), updatedAt: z.string() });
+export const FEATURE_KEY_PATTERN = /^[a-z][a-zA-Z0-9]{1,39}$/;
+export const featureFlagInputSchema = z
+  .object({
+    key: z.string().regex(FEATURE_KEY_PATTERN, 'A flag key is a word in camelCase, e.g. liveChat.'),
+    enabled: z.boolean(),
+    description: z.string().trim().max(200).default(''),
+  })
+  .strict();
