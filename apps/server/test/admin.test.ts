@@ -265,6 +265,14 @@ describe(`the platform's back office (${testDbKind})`, () => {
     // Turning it off keeps its description.
     expect(flags.find((f) => f.key === 'liveChat')).toMatchObject({ enabled: false, description: 'Chat with the design centre' });
     expect((await app.inject({ method: 'GET', url: '/api/env' })).json().features.liveChat).toBe(false);
+    // A project may turn a flag on for itself; removing its own setting gives it the platform's again.
+    const current = (await asAdmin('GET', '/api/project')).json() as { _version: number };
+    expect((await asAdmin('PATCH', `/api/projects/${demo._id}`, { features: { liveChat: true }, _version: current._version })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders() })).json().features.liveChat).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(undefined, `harbour.${TEST_PORTAL_HOST}`) })).json().features.liveChat).toBe(false);
+    expect((await asAdmin('PATCH', `/api/projects/${demo._id}`, { features: { liveChat: null } })).json().features.liveChat).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders() })).json().features.liveChat).toBe(false);
+    expect((await asAdmin('PATCH', `/api/projects/${demo._id}`, { features: { 'live chat': true } })).statusCode).toBe(400);
     expect(await lastAudit('feature', 'liveChat')).toMatchObject({ action: 'feature.update', before: { enabled: true }, after: { enabled: false } });
     expect((await asAdmin('DELETE', '/api/admin/features/liveChat')).statusCode).toBe(200);
     expect((await asAdmin('DELETE', '/api/admin/features/liveChat')).statusCode).toBe(404);

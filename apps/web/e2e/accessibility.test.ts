@@ -174,6 +174,30 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
               await page.getByRole('dialog').waitFor();
             },
           },
+          {
+            label: 'a person on /admin/users',
+            open: async (page: Page) => {
+              await page.goto(`${origin('demo')}/admin/users?q=olivia`);
+              await page.getByRole('button', { name: 'Manage olivia.chen@demo.test' }).click();
+              await page.getByTestId('user-detail').waitFor();
+            },
+          },
+          {
+            label: 'editing a project on /admin/projects',
+            open: async (page: Page) => {
+              await page.goto(`${origin('demo')}/admin/projects`);
+              await page.locator('[data-testid="admin-project"][data-key="demo"]').getByRole('button', { name: 'Edit' }).click();
+              await page.getByRole('dialog').waitFor();
+            },
+          },
+          {
+            label: 'a new deploy on /admin/deploys',
+            open: async (page: Page) => {
+              await page.goto(`${origin('demo')}/admin/deploys`);
+              await page.getByRole('button', { name: 'New deploy' }).click();
+              await page.getByRole('dialog').waitFor();
+            },
+          },
         ]);
         expect(problems).toEqual([]);
       } finally {

@@ -81,14 +81,32 @@ describe('guards for a visitor (docs/screens.md)', () => {
 
   it('waits up to 5 s for auth, then treats the person as a visitor', async () => {
     const { page } = browser;
-    // /api/me never answers: the guard must give up after its wait.
+    // A session cookie (here a stale one) makes the app ask who it is; /api/me never answers:
+    // the guard must give up after its wait.
+    await browser.context.addCookies([{ name: 'decor.session_token', value: 'stale.token', url: origin() }]);
     await page.route('**/api/me', () => {});
     const started = Date.now();
     await page.goto(`${origin()}/configure`);
     await page.waitForURL((url) => url.pathname === '/sign-in', { timeout: 15_000 });
     const waited = Date.now() - started;
     await page.unroute('**/api/me');
+    await browser.context.clearCookies();
     expect(waited).toBeGreaterThanOrEqual(4_500);
+  });
+
+  it('knows a visitor from the page itself: no wait and no GET /api/me at all', async () => {
+    const { page } = browser;
+    await browser.context.clearCookies();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/me') asked.push(request.url());
+    });
+    const started = Date.now();
+    await page.goto(`${origin()}/configure`);
+    await page.waitForURL((url) => url.pathname === '/sign-in', { timeout: 15_000 });
+    await page.getByLabel('E-mail address').waitFor();
+    expect(Date.now() - started).toBeLessThan(4_500);
+    expect(asked).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEPLOY_TYPES_LIST } from './constants.ts';
-import { projectOptionsPatchSchema, themeSchema, unitSystemSchema } from './contracts.ts';
+import { projectOptionsPatchSchema, projectOptionsSchema, themeSchema, unitSystemSchema } from './contracts.ts';
 import { isCurrencyCode } from './money.ts';
 import { isSlug } from './slug.ts';
 
@@ -53,9 +53,13 @@ const countsSchema = z.object({
 /** A project as the administrators' list shows it. */
 export const adminProjectSchema = z.object({
   _id: z.string(),
+  _version: z.number(),
   key: z.string(),
   name: z.string(),
   currency: z.string(),
+  options: projectOptionsSchema,
+  features: z.record(z.string(), z.boolean()),
+  theme: themeSchema,
   archived: z.boolean(),
   createdAt: z.string(),
   hosts: z.array(z.object({ deploy: z.string(), type: z.enum(DEPLOY_TYPES_LIST), host: z.string() })),

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatCalendarDay, formatDate, formatDateTime, type CalendarDay, type DateStyle, type DateZone } from '@decor/core';
+import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDate, formatDateTime, type CalendarDay, type DateStyle, type DateZone } from '@decor/core';
 import { useProject } from './project.ts';
 
 export interface Dates {
@@ -29,3 +29,6 @@ export function useDates(): Dates {
   const timeZone = project?.options.timeZone;
   return useMemo(() => datesFor({ locale, timeZone }), [locale, timeZone]);
 }
+
+/** Every IANA time zone this browser knows, UTC first (the settings' time zone pickers). */
+export const TIME_ZONES = [DEFAULT_TIME_ZONE, ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : [])];

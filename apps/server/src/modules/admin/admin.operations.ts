@@ -2,6 +2,7 @@ import { eq, and } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   fail,
+  projectOptionsSchema,
   type AdminAuditEntry,
   type AdminOverview,
   type AdminProject,
@@ -51,9 +52,13 @@ async function adminProjects(db: Db, q?: string): Promise<AdminProject[]> {
     const c = counts.get(row.id);
     return {
       _id: row.id,
+      _version: row.version,
       key: row.key,
       name: row.name,
       currency: row.currency,
+      options: projectOptionsSchema.parse(row.options),
+      features: row.features,
+      theme: row.theme,
       archived: row.archivedAt !== null,
       createdAt: row.createdAt.toISOString(),
       hosts: hosts.filter((h) => h.projectId === row.id).map((h) => ({ deploy: h.deploy, type: h.type, host: h.host })),

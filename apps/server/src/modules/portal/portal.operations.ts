@@ -8,11 +8,14 @@ export async function getEnv({
   config,
   origin,
   isAdmin,
+  projectFeatures = {},
 }: {
   db: Db;
   config: Config;
   origin: string;
   isAdmin: boolean;
+  /** The features the request's project sets for itself: they override the platform's flags. */
+  projectFeatures?: Record<string, boolean>;
 }): Promise<EnvResponse> {
   const flags = await listFeatureFlags(db);
   return {
@@ -27,6 +30,7 @@ export async function getEnv({
     },
     features: {
       ...Object.fromEntries(flags.map((flag) => [flag.key, flag.enabled])),
+      ...Object.fromEntries(flags.filter((flag) => typeof projectFeatures[flag.key] === 'boolean').map((flag) => [flag.key, projectFeatures[flag.key]!])),
       // Whether the sign-in page offers the configured OpenID Connect provider.
       oidcSignIn: config.oidc !== null,
     },

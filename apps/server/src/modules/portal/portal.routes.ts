@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, healthResponseSchema } from '@decor/core';
 import { getEnv, listDeploys } from './portal.operations.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
+import { findProjectByKey } from '../projects/projects.repo.ts';
 
 const deploySchema = z.object({
   _id: z.string(),
@@ -32,13 +33,16 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
         response: { 200: envResponseSchema },
       },
     },
-    async (request) =>
-      getEnv({
+    async (request) => {
+      const project = request.projectKey ? await findProjectByKey(database.db, request.projectKey) : undefined;
+      return getEnv({
         db: database.db,
         config,
         origin: `${request.protocol}://${request.host}`,
         isAdmin: request.actor?.isAdmin === true,
-      }),
+        projectFeatures: project && !project.archivedAt ? project.features : {},
+      });
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canManageProject, fail, featuresSchema, isCurrencyCode, projectOptionsPatchSchema, projectOptionsSchema, type ProjectResponse, sortRooms, themeSchema } from '@decor/core';
+import { canManageProject, fail, isCurrencyCode, projectOptionsPatchSchema, projectOptionsSchema, type ProjectResponse, sortRooms, themeSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
@@ -56,13 +56,23 @@ export const projectPatchSchema = z
     name: z.string().trim().min(1).max(120),
     currency: z.string().refine(isCurrencyCode, 'an ISO 4217 currency code such as CAD'),
     options: projectOptionsPatchSchema,
-    features: featuresSchema,
+    /** A flag set for this project; null removes the project's own setting (the platform's applies again). */
+    features: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]{1,39}$/), z.boolean().nullable()),
     theme: themeSchema.partial(),
     /** The version the change was made on: a project changed since is a 409 with the current settings. */
     _version: z.number().int().min(1),
   })
   .partial()
   .strict();
+
+function mergeFeatures(current: Record<string, boolean>, patch: Record<string, boolean | null>): Record<string, boolean> {
+  const next = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}
 
 /** PATCH /api/projects/{id}: admins, or managers of that project. */
 export async function patchProject({
@@ -87,7 +97,7 @@ export async function patchProject({
     ...(patch.name !== undefined ? { name: patch.name } : {}),
     ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
     ...(patch.options ? { options: { ...project.options, ...patch.options } } : {}),
-    ...(patch.features ? { features: { ...project.features, ...patch.features } } : {}),
+    ...(patch.features ? { features: mergeFeatures(project.features, patch.features) } : {}),
     ...(patch.theme ? { theme: themeSchema.parse({ ...project.theme, ...patch.theme }) } : {}),
     },
     patch._version,

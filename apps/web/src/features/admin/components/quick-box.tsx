@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DEPLOY_TYPES_LIST } from '@decor/core';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { deploysQuery, type Deploy } from '../api/get-deploys.ts';
+import { hostUrl } from './project-hosts.ts';
 
 /**
  * Deploys matching the filter (case-insensitive): a deploy found by its name or host with all
@@ -18,11 +19,6 @@ export function filterDeploys(deploys: Deploy[], filter: string): Deploy[] {
     const projects = deploy.projects.filter((p) => has(p.name) || has(p.key) || has(p.fullKey));
     return projects.length ? [{ ...deploy, projects }] : [];
   });
-}
-
-function projectLink(fullKey: string, path: string): string {
-  const { protocol, port } = window.location;
-  return `${protocol}//${fullKey}${port ? `:${port}` : ''}${path}`;
 }
 
 /**
@@ -70,10 +66,10 @@ export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => 
                             {project.name} <Text span c="dimmed">({project.key})</Text>
                           </Text>
                           <Group gap="sm">
-                            <Anchor size="sm" href={projectLink(project.fullKey, '/')}>
+                            <Anchor size="sm" href={hostUrl(project.fullKey, '/')}>
                               Home
                             </Anchor>
-                            <Anchor size="sm" href={projectLink(project.fullKey, `/admin/configs/${project._id}`)}>
+                            <Anchor size="sm" href={hostUrl(project.fullKey, `/admin/configs/${project._id}`)}>
                               Admin
                             </Anchor>
                           </Group>

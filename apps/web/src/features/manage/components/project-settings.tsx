@@ -19,6 +19,7 @@ import { DEFAULT_REVIEW_DAYS, DEFAULT_TIME_ZONE, formatDateTime, formatMoney, is
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
+import { TIME_ZONES } from '../../../lib/use-dates.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
@@ -129,9 +130,6 @@ function localeProblem(tag: string): string | undefined {
     return 'A language tag such as en-CA or fr-CA';
   }
 }
-
-/** Every IANA time zone this browser knows, UTC first. */
-const TIME_ZONES = [DEFAULT_TIME_ZONE, ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : [])];
 
 function currencyProblem(code: string): string | undefined {
   try {

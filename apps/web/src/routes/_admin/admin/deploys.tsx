@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminDeploys } from '../../../features/admin/components/admin-deploys.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/deploys')({
 
 function Page() {
   return (
-    <PageFrame title="Deploys" description="The deployments of the portal and the projects each one serves." />
+    <PageFrame title="Deploys" description="The deployments of the portal and the projects each one serves.">
+      <AdminDeploys />
+    </PageFrame>
   );
 }

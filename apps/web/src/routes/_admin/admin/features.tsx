@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminFeatures } from '../../../features/admin/components/admin-features.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/features')({
 
 function Page() {
   return (
-    <PageFrame title="Features" description="Platform-wide feature flags, served to every client." />
+    <PageFrame title="Features" description="Platform-wide feature flags, served to every client; a project may set its own.">
+      <AdminFeatures />
+    </PageFrame>
   );
 }

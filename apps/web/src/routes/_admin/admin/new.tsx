@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { NewProjectWizard } from '../../../features/admin/components/new-project-wizard.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/new')({
 
 function Page() {
   return (
-    <PageFrame title="New project" description="Create a project: key, name, currency, theme, catalogue and its first manager." />
+    <PageFrame title="New project" description="A new builder’s project: its key, money and time, brand, catalogue and first manager.">
+      <NewProjectWizard />
+    </PageFrame>
   );
 }

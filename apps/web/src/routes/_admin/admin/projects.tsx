@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminProjects } from '../../../features/admin/components/admin-projects.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/projects')({
 
 function Page() {
   return (
-    <PageFrame title="Projects" description="Every project on the platform." />
+    <PageFrame title="Projects" description="Every project on the platform: open, edit, archive.">
+      <AdminProjects />
+    </PageFrame>
   );
 }

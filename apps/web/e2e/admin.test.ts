@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { waitForMail } from './support/mail-files.ts';
+
+/** The platform's back office (docs/admin.md), driven as an administrator would. */
+async function withBrowsers(count: number, options: Parameters<typeof openBrowser>[0], journey: (browsers: BrowserSession[]) => Promise<void>) {
+  const browsers = await Promise.all(Array.from({ length: count }, () => openBrowser(options)));
+  try {
+    await journey(browsers);
+    for (const browser of browsers) expect(browser.consoleErrors).toEqual([]);
+  } finally {
+    await Promise.all(browsers.map((browser) => browser.close()));
+  }
+}
+
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+describe('an administrator onboards a new builder', () => {
+  for (const [label, viewport, isMobile] of [['desktop', DESKTOP, false], ['phone', PHONE, true]] as const) {
+    it(`${label}: creates a project in the wizard; its invited manager signs in at its own address and sees its brand`, async () => {
+      const key = `cedar-${label}`;
+      const managerEmail = `cedar.${label}.${Date.now()}@example.test`;
+      const band = label === 'desktop' ? '#4a1d6b' : '#0d4d3a';
+      await withBrowsers(1, { viewport, isMobile }, async ([admin]) => {
+        const page = admin!.page;
+        await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin/new' });
+        await page.waitForURL((url) => url.pathname === '/admin/new');
+        // Step 1: the key follows the name; a reserved key is refused in words before anything is sent.
+        await page.getByLabel('Project name').fill(`Cedar Park ${label}`);
+        expect(await page.getByLabel('Key').inputValue()).toBe(`cedar-park-${label}`);
+        await page.getByLabel('Key').fill('www');
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText('“www” is kept for the portal itself').waitFor();
+        await page.getByLabel('Key').fill('demo');
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText('There is already a project with the key “demo”').waitFor();
+        await page.getByLabel('Key').fill(key);
+        await page.getByRole('button', { name: 'Next' }).click();
+        // Step 2: money and time.
+        await page.getByLabel('Currency').fill('EUR');
+        await page.getByLabel('Locale').fill('en-IE');
+        const zone = page.getByRole('combobox', { name: 'Time zone' });
+        await zone.click();
+        await zone.fill('Europe/Dub');
+        await page.getByRole('option', { name: 'Europe/Dublin' }).click();
+        await page.getByText('Prices will read').getByText('€12,345.00').waitFor();
+        await page.getByRole('button', { name: 'Next' }).click();
+        // Step 3: the brand.
+        await page.getByRole('textbox', { name: 'Logo band' }).fill(band);
+        await page.getByRole('button', { name: 'Next' }).click();
+        // Step 4: a copy of the demo catalogue.
+        await page.getByLabel('A copy of the demo catalogue').check();
+        await page.getByRole('button', { name: 'Next' }).click();
+        // Step 5: the first manager.
+        await page.getByLabel('E-mail of the first manager').fill(managerEmail);
+        expect(await page.getByTestId('wizard-summary').textContent()).toContain(`${key}.localhost`);
+        await page.getByRole('button', { name: 'Create the project' }).click();
+        await page.getByTestId('wizard-done').waitFor();
+        expect(await page.getByTestId('new-project-link').getAttribute('href')).toBe(`${origin(key)}/`);
+        // It is listed with the demo's units and no members yet.
+        await page.goto(`${origin()}/admin/projects`);
+        const card = page.locator(`[data-testid="admin-project"][data-key="${key}"]`);
+        await card.waitFor();
+        expect(await card.textContent()).toMatch(/0 members .* \d+ units/);
+      });
+
+      const invitation = await waitForMail(managerEmail, /invit/i);
+      const link = new RegExp(`http://${key}\\.localhost:\\d+/link/[a-z0-9]+`).exec(invitation.text)?.[0];
+      expect(link).toBeTruthy();
+      await withBrowsers(1, { viewport, isMobile }, async ([fresh]) => {
+        const page = fresh!.page;
+        await page.goto(link!);
+        // A new account: the welcome steps come first (confirm the address, accept the terms).
+        const modal = page.getByTestId('getting-started');
+        await expect.poll(() => modal.getAttribute('data-step')).toBe('verify');
+        const verify = await waitForMail(managerEmail, /Confirm your e-mail/);
+        await page.goto(new RegExp(`http://${key}\\.localhost:\\d+/my-account\\?mode=verifyEmail&token=\\S+`).exec(verify.text)![0]);
+        await page.getByTestId('email-verified').waitFor();
+        await expect.poll(() => modal.getAttribute('data-step')).toBe('terms');
+        await Promise.all([page.waitForEvent('framenavigated'), page.getByRole('button', { name: 'Agree' }).click()]);
+        await page.waitForLoadState('load');
+        await page.goto(`${origin(key)}/manage`);
+        await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+        const brand = page.getByTestId('logo-band');
+        expect(await brand.textContent()).toContain(`Cedar Park ${label}`);
+        expect(await brand.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(rgb(band));
+        expect(await page.title()).toContain(`Cedar Park ${label}`);
+      });
+    });
+  }
+});
+
+describe('an administrator disables a person', () => {
+  it('ends the session the person has open in another browser at once', async () => {
+    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `disabled-${Date.now()}@example.test`, password: 'Disabled-buyer-2026' });
+    await withBrowsers(2, { viewport: DESKTOP }, async ([adminBrowser, buyerBrowser]) => {
+      const b = buyerBrowser!.page;
+      await signInThroughPage(b, { email: buyer.email, password: 'Disabled-buyer-2026' });
+      await b.getByRole('heading', { name: 'My home' }).waitFor();
+
+      const a = adminBrowser!.page;
+      await signInThroughPage(a, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: `/admin/users?q=${encodeURIComponent(buyer.email)}` });
+      await a.waitForURL((url) => url.pathname === '/admin/users');
+      const row = a.locator(`[data-testid="admin-user"][data-email="${buyer.email}"]`);
+      await row.getByRole('button', { name: `Manage ${buyer.email}` }).click();
+      const detail = a.getByTestId('user-detail');
+      await detail.getByRole('switch', { name: 'Disabled' }).click({ force: true });
+      await expect.poll(() => a.getByTestId('user-message').textContent()).toContain('every session of theirs has ended');
+      await a.keyboard.press('Escape');
+      await row.getByText('Disabled', { exact: true }).waitFor();
+
+      // The buyer's next request is refused: the page sends them to sign in.
+      await b.goto(`${origin()}/configure`);
+      await b.waitForURL((url) => url.pathname === '/sign-in');
+      expect(await b.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
+    });
+  });
+});
