@@ -64,6 +64,11 @@ describe(`the platform's back office (${testDbKind})`, () => {
       ['PUT', '/api/admin/features', { key: 'refusedFlag', enabled: true }],
       ['DELETE', '/api/admin/features/refusedFlag'],
       ['GET', '/api/admin/audit'],
+      ['GET', '/api/admin/purchases'],
+      ['GET', '/api/admin/purchases.csv'],
+      ['GET', `/api/admin/projects/${demo._id}/config`],
+      ['PUT', `/api/admin/projects/${demo._id}/config`, { config: {}, _version: 1 }],
+      ['POST', `/api/admin/projects/${demo._id}/config/restore`, { version: 1, _version: 1 }],
     ];
     for (const [method, url, payload] of routes) {
       for (const who of ['visitor', 'buyer', 'manager'] as const) {
@@ -158,6 +163,68 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(audit.action).toBe('project.update');
     expect((audit.after as { options: { tagline: string } }).options.tagline).toBe('Audited tagline');
     expect((audit.before as { options: { tagline?: string } }).options.tagline).toBe(current.options.tagline);
+  });
+
+  it('edits a project’s settings as one validated document, keeps each version, and restores one', async () => {
+    type View = { _version: number; config: { name: string; options: Record<string, unknown>; features: Record<string, boolean>; theme: Record<string, unknown> }; history: Array<{ version: number; actor: string | null; config: { name: string } }> };
+    const read = async () => (await asAdmin('GET', `/api/admin/projects/${demo._id}/config`)).json() as View;
+    const start = await read();
+    const renamed = { ...start.config, name: 'Maple Residences II', options: { ...start.config.options, tagline: 'Version two' } };
+    const saved = await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: renamed, _version: start._version });
+    expect(saved.statusCode).toBe(200);
+    const after = saved.json() as View;
+    expect(after._version).toBe(start._version + 1);
+    expect(after.history[0]).toMatchObject({ version: after._version, actor: 'admin@demo.test', config: { name: 'Maple Residences II' } });
+    // A save on the version read before is refused with the current document; nothing changes.
+    const stale = await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: { ...renamed, name: 'Lost' }, _version: start._version });
+    expect(stale.statusCode).toBe(409);
+    // A document that is not a project's settings is refused whole.
+    for (const bad of [{ ...renamed, theme: { ...renamed.theme, primary: 'green' } }, { ...renamed, extra: 1 }, { ...renamed, options: { ...renamed.options, timeZone: 'Nowhere/Here' } }, { ...renamed, features: { 'not a key': true } }, { ...renamed, name: '' }]) {
+      expect((await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: bad, _version: after._version })).statusCode).toBe(400);
+    }
+    expect((await read()).config.name).toBe('Maple Residences II');
+    // The version before the rename comes back as a new version: nothing is lost.
+    const again = await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: { ...renamed, name: 'Maple Residences III' }, _version: after._version });
+    const third = again.json() as View;
+    const restored = await asAdmin('POST', `/api/admin/projects/${demo._id}/config/restore`, { version: after._version, _version: third._version });
+    expect(restored.statusCode).toBe(200);
+    const back = restored.json() as View;
+    expect(back.config.name).toBe('Maple Residences II');
+    expect(back._version).toBe(third._version + 1);
+    expect(back.history.map((v) => v.version).slice(0, 3)).toEqual([back._version, third._version, after._version]);
+    expect(await lastAudit('project', demo._id)).toMatchObject({ action: 'project.restore-version', before: { name: 'Maple Residences III' }, after: { name: 'Maple Residences II' } });
+    expect((await asAdmin('POST', `/api/admin/projects/${demo._id}/config/restore`, { version: 99_999, _version: back._version })).statusCode).toBe(404);
+    // As it was.
+    expect((await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: start.config, _version: back._version })).statusCode).toBe(200);
+    expect((await read()).config.name).toBe('Maple Residences');
+  });
+
+  it('lists the approved purchases of every project, filtered, with totals per project and currency, and as CSV', async () => {
+    type Purchases = { items: Array<{ project: { key: string }; unit: string | null; buyer: string | null; currency: string; total: number; approvedAt: string }>; totals: Array<{ project: string; currency: string; count: number; total: number }> };
+    const all = (await asAdmin('GET', '/api/admin/purchases')).json() as Purchases;
+    expect(all.items.length).toBeGreaterThan(0);
+    expect(all.items.every((p) => p.unit && p.buyer && p.total > 0)).toBe(true);
+    // Each project's and currency's total is the sum of its purchases.
+    for (const total of all.totals) {
+      const mine = all.items.filter((p) => p.project.key === total.project && p.currency === total.currency);
+      expect(total.count).toBe(mine.length);
+      expect(total.total).toBe(mine.reduce((sum, p) => sum + p.total, 0));
+    }
+    const demoOnly = (await asAdmin('GET', '/api/admin/purchases?project=demo')).json() as Purchases;
+    expect(demoOnly.items.length).toBeGreaterThan(0);
+    expect(demoOnly.items.every((p) => p.project.key === 'demo' && p.currency === 'CAD')).toBe(true);
+    expect(((await asAdmin('GET', '/api/admin/purchases?currency=JPY')).json() as Purchases).items).toEqual([]);
+    const day = demoOnly.items[0]!.approvedAt.slice(0, 10);
+    expect(((await asAdmin('GET', `/api/admin/purchases?from=${day}&to=${day}`)).json() as Purchases).items.length).toBeGreaterThan(0);
+    expect(((await asAdmin('GET', '/api/admin/purchases?to=2000-01-01')).json() as Purchases).items).toEqual([]);
+    for (const bad of ['from=yesterday', 'currency=cad', 'other=1']) expect((await asAdmin('GET', `/api/admin/purchases?${bad}`)).statusCode).toBe(400);
+    const csv = await asAdmin('GET', '/api/admin/purchases.csv?project=demo');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Project,Project key,Unit,Buyer,Approved at,Revision,Currency,Total');
+    expect(lines).toHaveLength(demoOnly.items.length + 1);
+    const csvTotal = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',').at(-1)) * 100), 0);
+    expect(csvTotal).toBe(demoOnly.items.reduce((sum, p) => sum + p.total, 0));
   });
 
   it('finds people by e-mail or name and pages through them in e-mail order', async () => {

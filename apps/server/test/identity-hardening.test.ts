@@ -189,12 +189,21 @@ describe(`links in mail come from the portal host, never the request (${testDbKi
   });
 
   it('builds the reset link on the project address even when the request came to an IP address, and refuses a foreign forwarded host', async () => {
-    const response = await app.inject({
+    // A redirect to another site is refused outright.
+    const evil = await app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
       headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', projectid: 'demo' },
       payload: { email: 'manager@demo.test', redirectTo: 'http://evil.example/steal' },
       remoteAddress: '10.30.10.1',
+    });
+    expect(evil.statusCode).toBe(403);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', projectid: 'demo' },
+      payload: { email: 'manager@demo.test', redirectTo: '/my-account' },
+      remoteAddress: '10.30.10.3',
     });
     expect(response.statusCode).toBe(200);
     // A forwarded host outside the portal is refused like a Host header would be.

@@ -140,3 +140,50 @@ export const featureFlagInputSchema = z
     description: z.string().trim().max(200).default(''),
   })
   .strict();
+
+/** A project's settings as one JSON document (the admins' config editor). */
+export const projectConfigSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
+    options: projectOptionsSchema,
+    features: z.record(z.string().regex(FEATURE_KEY_PATTERN), z.boolean()),
+    theme: themeSchema,
+  })
+  .strict();
+export type ProjectConfig = z.infer<typeof projectConfigSchema>;
+
+export const projectConfigViewSchema = z.object({
+  _version: z.number(),
+  project: z.object({ _id: z.string(), key: z.string(), name: z.string() }),
+  config: projectConfigSchema,
+  history: z.array(z.object({ version: z.number(), at: z.string(), actor: z.string().nullable(), config: z.unknown() })),
+});
+export type ProjectConfigView = z.infer<typeof projectConfigViewSchema>;
+
+/** GET /api/admin/purchases: approved purchases in force across projects, with filters. */
+export const adminPurchasesQuerySchema = z
+  .object({
+    project: z.string().max(64).optional(),
+    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  })
+  .strict();
+export type AdminPurchasesQuery = z.infer<typeof adminPurchasesQuerySchema>;
+
+export const adminPurchaseSchema = z.object({
+  _id: z.string(),
+  project: z.object({ key: z.string(), name: z.string() }),
+  unit: z.string().nullable(),
+  buyer: z.string().nullable(),
+  approvedAt: z.string(),
+  revision: z.number(),
+  currency: z.string(),
+  total: z.number(),
+});
+export const adminPurchasesSchema = z.object({
+  items: z.array(adminPurchaseSchema),
+  totals: z.array(z.object({ project: z.string(), projectName: z.string(), currency: z.string(), count: z.number(), total: z.number() })),
+});
+export type AdminPurchases = z.infer<typeof adminPurchasesSchema>;

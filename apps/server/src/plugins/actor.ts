@@ -204,7 +204,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
   }
 
   app.decorateRequest('actor', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) return;
     request.actor = await resolve(request);

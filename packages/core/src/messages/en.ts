@@ -188,4 +188,5 @@ export const EN = {
   'admin.disable-self': 'You cannot disable your own account.',
   'admin.no-project-for-reset': 'This person belongs to no project, so there is no address to send a reset link from.',
   'project.archived': 'This project is closed.',
+  'admin.no-such-version': 'This project has no such version.',
 } as const;

@@ -116,3 +116,21 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_at_idx').on(t.at), index('admin_audit_target_idx').on(t.targetKind, t.targetId, t.at)],
 );
+
+/**
+ * Every version of a project's settings (name, currency, options, features, theme) after a
+ * change, by whom: the history an administrator can compare and restore (docs/admin.md, "Configs").
+ */
+export const projectVersions = pgTable(
+  'project_versions',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.version] })],
+);

@@ -1,4 +1,4 @@
-import { eq, and } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   fail,
@@ -9,9 +9,15 @@ import {
   type AdminUser,
   type DeployInput,
   type NewProject,
+  type ProjectConfig,
+  type ProjectConfigView,
+  type AdminPurchases,
+  type AdminPurchasesQuery,
+  formatAmount,
+  formatCsv,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { deployProjects, deploys, featureFlags, memberships, projects, users } from '../../db/schema/index.ts';
+import { deployProjects, deploys, featureFlags, memberships, projects, projectVersions, users } from '../../db/schema/index.ts';
 import type { Config } from '../../config/env.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -20,7 +26,7 @@ import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-co
 import { insertAccessCode } from '../access-codes/access-codes.repo.ts';
 import { insertDemoCatalogue } from '../../db/seed/seed.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import { findProjectById, updateProject, type ProjectRow } from '../projects/projects.repo.ts';
+import { findProjectById, projectConfigOf, recordProjectVersion, updateProject, type ProjectRow } from '../projects/projects.repo.ts';
 import { listDeploys } from '../portal/portal.operations.ts';
 import {
   endSessionsOf,
@@ -32,6 +38,7 @@ import {
   membershipsOf,
   projectCounts,
   projectHosts,
+  purchasesAcrossProjects,
   recentSignIns,
   recordAdminChange,
   searchUsers,
@@ -133,6 +140,7 @@ export async function createProject({ db, actor, input, config, mailer }: { db: 
         theme: { ...input.theme, logoUrl: input.theme.logoUrl ?? null },
       })
       .returning();
+    await recordProjectVersion(t, row!, actor.userId);
     if (input.catalogue === 'demo') await insertDemoCatalogue(t, id, input.key);
     const [home] = await t.select({ id: deploys.id }).from(deploys).where(eq(deploys.host, config.portalHost)).limit(1);
     if (home) await t.insert(deployProjects).values({ deployId: home.id, projectId: id, fullKey: `${input.key}.${config.portalHost}` }).onConflictDoNothing();
@@ -311,4 +319,75 @@ export async function deleteFlag({ db, actor, key }: { db: Db; actor: Actor; key
   if (!removed) throw fail('not_found', 'admin.no-such-flag');
   await recordAdminChange(db, { actorId: actor.userId, action: 'feature.delete', targetKind: 'feature', targetId: key, before: { enabled: removed.enabled, description: removed.description }, after: null });
   return flags(db);
+}
+
+/** A project's settings as one document, with the versions its changes made, newest first. */
+export async function projectConfig(db: Db, projectId: string): Promise<ProjectConfigView> {
+  const row = await findProjectById(db, projectId);
+  if (!row) throw fail('not_found', 'project.no-such');
+  const versions = await db
+    .select({ version: projectVersions.version, at: projectVersions.at, config: projectVersions.config, actor: users.email })
+    .from(projectVersions)
+    .leftJoin(users, eq(users.id, projectVersions.actorId))
+    .where(eq(projectVersions.projectId, projectId))
+    .orderBy(desc(projectVersions.version))
+    .limit(100);
+  return {
+    _version: row.version,
+    project: { _id: row.id, key: row.key, name: row.name },
+    config: { ...projectConfigOf(row), options: projectOptionsSchema.parse(row.options) },
+    history: versions.map((v) => ({ version: v.version, at: v.at.toISOString(), actor: v.actor, config: v.config })),
+  };
+}
+
+/**
+ * Replaces a project's settings with a whole document, on the version read (a save on a changed
+ * project is a 409 with the current one); audited and kept as a version.
+ */
+export async function saveProjectConfig({ db, actor, projectId, config, version, action = 'project.config' }: { db: Db; actor: Actor; projectId: string; config: ProjectConfig; version: number; action?: string }) {
+  const before = await findProjectById(db, projectId);
+  if (!before) throw fail('not_found', 'project.no-such');
+  const after = await updateProject(db, projectId, { name: config.name, currency: config.currency, options: config.options, features: config.features, theme: config.theme }, version);
+  if (!after) throw fail('conflict', 'project.changed', undefined, { current: await projectConfig(db, projectId) });
+  await recordProjectVersion(db, after, actor.userId);
+  await recordAdminChange(db, { actorId: actor.userId, action, targetKind: 'project', targetId: projectId, projectId, before: projectConfigOf(before), after: projectConfigOf(after) });
+  return projectConfig(db, projectId);
+}
+
+/** Makes an earlier version the current one (a new version, so nothing is lost). */
+export async function restoreProjectConfig({ db, actor, projectId, restore, version }: { db: Db; actor: Actor; projectId: string; restore: number; version: number }) {
+  const [kept] = await db.select().from(projectVersions).where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.version, restore)));
+  if (!kept) throw fail('not_found', 'admin.no-such-version');
+  return saveProjectConfig({ db, actor, projectId, config: kept.config as ProjectConfig, version, action: 'project.restore-version' });
+}
+
+export async function adminPurchases(db: Db, filter: AdminPurchasesQuery): Promise<AdminPurchases> {
+  const rows = await purchasesAcrossProjects(db, filter);
+  const items = rows.map((row) => ({
+    _id: row.id,
+    project: { key: row.project_key, name: row.project_name },
+    unit: row.unit_name,
+    buyer: row.buyer_email,
+    approvedAt: row.approved_at,
+    revision: Number(row.revision),
+    currency: row.currency,
+    total: Number(row.total) || 0,
+  }));
+  const totals = new Map<string, AdminPurchases['totals'][number]>();
+  for (const item of items) {
+    const key = `${item.project.key}|${item.currency}`;
+    const entry = totals.get(key) ?? { project: item.project.key, projectName: item.project.name, currency: item.currency, count: 0, total: 0 };
+    entry.count += 1;
+    entry.total += item.total;
+    totals.set(key, entry);
+  }
+  return { items, totals: [...totals.values()].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.currency.localeCompare(b.currency)) };
+}
+
+/** The same purchases as a spreadsheet: amounts in the currency's units, one row each. */
+export function adminPurchasesCsv({ items }: AdminPurchases): string {
+  return formatCsv([
+    ['Project', 'Project key', 'Unit', 'Buyer', 'Approved at', 'Revision', 'Currency', 'Total'],
+    ...items.map((item) => [item.project.name, item.project.key, item.unit ?? '', item.buyer ?? '', item.approvedAt, item.revision, item.currency, formatAmount(item.total, item.currency)]),
+  ]);
 }

@@ -146,3 +146,43 @@ export async function endSessionsOf(db: Db, userId: string): Promise<number> {
 export async function listFlags(db: Db) {
   return db.select().from(featureFlags).orderBy(featureFlags.key);
 }
+
+export interface PurchaseRow {
+  id: string;
+  project_key: string;
+  project_name: string;
+  unit_name: string | null;
+  buyer_email: string | null;
+  approved_at: string;
+  revision: number;
+  currency: string;
+  total: string;
+}
+
+/**
+ * The purchase in force of every approved cart of every project (the last approval's), newest
+ * first, filtered by project key, currency and the day of approval (UTC days, inclusive).
+ */
+export async function purchasesAcrossProjects(db: Db, filter: { project?: string | undefined; currency?: string | undefined; from?: string | undefined; to?: string | undefined }) {
+  return queryRows<PurchaseRow>(
+    db,
+    sql`SELECT * FROM (
+          SELECT DISTINCT ON (c.project_id, c.id) pu.id::text AS id, p.key AS project_key, p.name AS project_name,
+                 u.data->>'name' AS unit_name, b.email AS buyer_email, pu.data->>'approvedAt' AS approved_at,
+                 coalesce((pu.data->>'revision')::int, 1) AS revision, coalesce(pu.data->>'currency', p.currency) AS currency, pu.data->>'total' AS total
+          FROM items c
+          JOIN projects p ON p.id = c.project_id
+          JOIN items pu ON pu.project_id = c.project_id AND pu.collection = 'purchases' AND pu.data->>'cart' = c.id::text
+          LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+          LEFT JOIN users b ON b.id = c.data->>'owner'
+          WHERE c.collection = 'carts' AND c.data->>'status' = 'approved'
+            ${filter.project ? sql`AND p.key = ${filter.project}` : sql``}
+          ORDER BY c.project_id, c.id, (pu.data->>'revision')::int DESC, pu.id DESC
+        ) AS inforce
+        WHERE true
+          ${filter.currency ? sql`AND currency = ${filter.currency}` : sql``}
+          ${filter.from ? sql`AND approved_at >= ${filter.from}` : sql``}
+          ${filter.to ? sql`AND approved_at < (${filter.to}::date + 1)::text` : sql``}
+        ORDER BY approved_at DESC, id DESC`,
+  );
+}

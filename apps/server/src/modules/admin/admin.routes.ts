@@ -14,6 +14,10 @@ import {
   FEATURE_KEY_PATTERN,
   MEMBERSHIP_ROLE_LIST,
   newProjectSchema,
+  adminPurchasesQuerySchema,
+  adminPurchasesSchema,
+  projectConfigSchema,
+  projectConfigViewSchema,
 } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
@@ -22,6 +26,8 @@ import type { Auth } from '../identity/auth.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import {
   adminOverview,
+  adminPurchases,
+  adminPurchasesCsv,
   auditEntries,
   createDeploy,
   createProject,
@@ -32,6 +38,9 @@ import {
   listProjectsForAdmin,
   listUsers,
   patchUser,
+  projectConfig,
+  restoreProjectConfig,
+  saveProjectConfig,
   removeMembership,
   setFlag,
   setMembership,
@@ -56,7 +65,7 @@ const deploySchema = z.object({
  */
 export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; auth: Auth; storageKind: string }> = async (app, { config, database, mailer, auth, storageKind }) => {
   const { db } = database;
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     requireAdmin(request);
   });
   const tags = ['admin'];
@@ -88,6 +97,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     '/api/admin/projects/:id/archive',
     { schema: { tags, summary: 'Archive a project (only admins reach it then), or bring it back', params: z.object({ id: z.uuid() }), body: z.object({ archived: z.boolean() }).strict(), response: { 200: adminProjectSchema, ...errors } } },
     async (request) => setProjectArchived({ db, actor: requireAdmin(request), projectId: request.params.id, archived: request.body.archived }),
+  );
+
+  const projectParams = z.object({ id: z.uuid() });
+  app.get('/api/admin/projects/:id/config', { schema: { tags, summary: 'A project’s settings as one JSON document, with its versions', params: projectParams, response: { 200: projectConfigViewSchema, ...errors } } }, async (request) =>
+    projectConfig(db, request.params.id),
+  );
+
+  app.put(
+    '/api/admin/projects/:id/config',
+    { schema: { tags, summary: 'Replace a project’s settings, on the version read', params: projectParams, body: z.object({ config: projectConfigSchema, _version: z.number().int().min(1) }).strict(), response: { 200: projectConfigViewSchema, ...errors } } },
+    async (request) => saveProjectConfig({ db, actor: requireAdmin(request), projectId: request.params.id, config: request.body.config, version: request.body._version }),
+  );
+
+  app.post(
+    '/api/admin/projects/:id/config/restore',
+    { schema: { tags, summary: 'Make an earlier version of a project’s settings the current one', params: projectParams, body: z.object({ version: z.number().int().min(1), _version: z.number().int().min(1) }).strict(), response: { 200: projectConfigViewSchema, ...errors } } },
+    async (request) => restoreProjectConfig({ db, actor: requireAdmin(request), projectId: request.params.id, restore: request.body.version, version: request.body._version }),
   );
 
   app.get(
@@ -166,6 +192,30 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     await deleteDeploy({ db, actor: requireAdmin(request), deployId: request.params.id });
     return reply.status(204).send(null);
   });
+
+  app.get(
+    '/api/admin/purchases',
+    { schema: { tags, summary: 'Approved purchases in force across projects, with totals per project and currency', querystring: adminPurchasesQuerySchema, response: { 200: adminPurchasesSchema, ...errors } } },
+    async (request) => adminPurchases(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/purchases.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same purchases as CSV',
+        querystring: adminPurchasesQuerySchema,
+        produces: ['text/csv', 'application/json'],
+        response: { 200: { description: 'The purchases (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="purchases-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(adminPurchasesCsv(await adminPurchases(db, request.query))),
+  );
 
   app.get('/api/admin/deploys', { schema: { tags, summary: 'Every deploy and its projects', response: { 200: z.array(deploySchema), ...errors } } }, async () => listDeploys(db));
 

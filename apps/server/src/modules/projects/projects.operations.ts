@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
 import { recordAdminChange } from '../admin/admin.repo.ts';
-import { findProjectById, findProjectByKey, listRoomItems, updateProject, type ProjectRow } from './projects.repo.ts';
+import { findProjectById, findProjectByKey, listRoomItems, recordProjectVersion, updateProject, type ProjectRow } from './projects.repo.ts';
 
 /**
  * The project a request names, or a not-found error a person can read. An archived project
@@ -106,6 +106,7 @@ export async function patchProject({
     const current = await findProjectById(db, project.id);
     throw fail('conflict', 'project.changed', undefined, { current: current ? await projectResponse(db, current) : null });
   }
+  await recordProjectVersion(db, updated, actor.userId);
   // An administrator's change is the platform's: it is audited with before and after (docs/admin.md).
   if (actor.isAdmin) {
     const record = (row: ProjectRow) => ({ name: row.name, currency: row.currency, options: row.options, features: row.features, theme: row.theme });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CHANGE_CHANNEL, type FeedEvent } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
-import { items, projects } from '../../db/schema/index.ts';
+import { items, projects, projectVersions } from '../../db/schema/index.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -54,4 +54,14 @@ export async function updateProject(db: Db, id: string, changes: Partial<typeof 
     sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${id}::text, 'collection', '$project', 'id', ${id}::text, 'version', 0, 'op', 'update')::text)`,
   );
   return row;
+}
+
+/** A project's settings as one document (what its versions keep). */
+export function projectConfigOf(row: ProjectRow) {
+  return { name: row.name, currency: row.currency, options: row.options, features: row.features, theme: row.theme };
+}
+
+/** Keeps the version a change of a project's settings made (docs/admin.md, "Configs"). */
+export async function recordProjectVersion(db: Db, row: ProjectRow, actorId: string | null): Promise<void> {
+  await db.insert(projectVersions).values({ projectId: row.id, version: row.version, config: projectConfigOf(row), actorId }).onConflictDoNothing();
 }

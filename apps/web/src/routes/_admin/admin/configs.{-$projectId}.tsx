@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminConfigs } from '../../../features/admin/components/admin-configs.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -9,7 +10,10 @@ export const Route = createFileRoute('/_admin/admin/configs/{-$projectId}')({
 });
 
 function Page() {
+  const { projectId } = Route.useParams();
   return (
-    <PageFrame title="Project configs" description="A project's options, features and theme as validated JSON, with history." />
+    <PageFrame title="Project configs" description="A project's options, features and theme as validated JSON, with a diff before saving and every version kept.">
+      <AdminConfigs projectId={projectId} />
+    </PageFrame>
   );
 }

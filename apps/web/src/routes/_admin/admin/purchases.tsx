@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminPurchasesPage } from '../../../features/admin/components/admin-purchases.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/purchases')({
 
 function Page() {
   return (
-    <PageFrame title="Purchases" description="Approved selections across all projects, with CSV export." />
+    <PageFrame title="Purchases" description="Approved purchases across every project, with totals per project and currency.">
+      <AdminPurchasesPage />
+    </PageFrame>
   );
 }

@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Code, Group, JsonInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProjectConfigView } from '@decor/core';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { useDates } from '../../../lib/use-dates.ts';
+import { ADMIN_KEY, adminProjectsQuery } from '../api/admin-queries.ts';
+import { changedFields } from './audit-list.tsx';
+
+const configQuery = (projectId: string) => ({
+  queryKey: [...ADMIN_KEY, 'config', projectId],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { signal }),
+});
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** `/admin/configs/{projectId?}`: a project's settings as validated JSON, a diff before saving, and its versions. */
+export function AdminConfigs({ projectId }: { projectId?: string | undefined }) {
+  const navigate = useNavigate();
+  const projects = useQuery(adminProjectsQuery());
+  return (
+    <Stack gap="md">
+      <Select
+        label="Project"
+        placeholder="Choose a project"
+        data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))}
+        value={projectId ?? null}
+        onChange={(id) => id && void navigate({ to: '/admin/configs/{-$projectId}', params: { projectId: id } })}
+        searchable
+        allowDeselect={false}
+        w={{ base: '100%', sm: 360 }}
+      />
+      {projectId ? <ConfigEditor key={projectId} projectId={projectId} /> : <Text c="dimmed">Choose a project to see and change its settings.</Text>}
+    </Stack>
+  );
+}
+
+function ConfigEditor({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
+  const view = useQuery(configQuery(projectId));
+  const { dateTime } = useDates();
+  const [text, setText] = useState<string | null>(null);
+  const [isReviewing, setReviewing] = useState(false);
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  const current = view.data;
+  const shown = text ?? (current ? pretty(current.config) : '');
+  const parsed = useMemo(() => {
+    try {
+      return { value: JSON.parse(shown) as unknown };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : 'Not JSON.' };
+    }
+  }, [shown]);
+  const changes = current && 'value' in parsed ? changedFields(current.config, parsed.value) : [];
+
+  const afterSave = async (next: ProjectConfigView, words: string) => {
+    queryClient.setQueryData(configQuery(projectId).queryKey, next);
+    await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+    setText(null);
+    setReviewing(false);
+    setMessage({ color: 'green', text: words });
+  };
+  const failed = (caught: unknown) => {
+    if (caught instanceof ApiError && caught.code === 'conflict') setMessage({ color: 'orange', text: 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.' });
+    else if (caught instanceof ApiError) {
+      const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
+      setMessage({ color: 'red', text: issues.length ? issues.map((i) => `${i.field.replace(/^body\.config\.?/, '') || 'document'}: ${i.message}`).join(' · ') : caught.message });
+    } else setMessage({ color: 'red', text: 'The settings could not be saved.' });
+  };
+
+  const save = async () => {
+    if (!current || !('value' in parsed)) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      await afterSave(await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { method: 'PUT', body: { config: parsed.value, _version: current._version } }), 'Saved as a new version.');
+    } catch (caught) {
+      failed(caught);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const restore = async (version: number) => {
+    if (!current) return;
+    setMessage(null);
+    try {
+      await afterSave(await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, { method: 'POST', body: { version, _version: current._version } }), `Version ${version} is the current one again (kept as a new version).`);
+    } catch (caught) {
+      failed(caught);
+    }
+  };
+
+  if (view.isError) return <Alert color="red">{view.error instanceof ApiError ? view.error.message : 'The settings could not be loaded.'}</Alert>;
+  if (!current) return <Skeleton h={320} />;
+  return (
+    <Stack gap="lg">
+      {message && (
+        <Alert color={message.color} data-testid="config-message">
+          {message.text}
+        </Alert>
+      )}
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            {current.project.name} <Badge variant="light">version {current._version}</Badge>
+          </Title>
+        </Group>
+        <JsonInput
+          label="Settings"
+          description="name, currency, options (locale, time zone, terms…), features and theme. Checked on the server before anything changes."
+          value={shown}
+          onChange={(value) => {
+            setText(value);
+            setReviewing(false);
+          }}
+          autosize
+          minRows={12}
+          maxRows={30}
+          error={'error' in parsed ? `Not valid JSON: ${parsed.error}` : undefined}
+          styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } }}
+          data-testid="config-json"
+        />
+        <Group gap="xs">
+          <Button variant="default" disabled={changes.length === 0} onClick={() => setReviewing(true)}>
+            Review {changes.length} change{changes.length === 1 ? '' : 's'}
+          </Button>
+          <Button variant="subtle" disabled={text === null} onClick={() => setText(null)}>
+            Discard my edits
+          </Button>
+        </Group>
+        {isReviewing && changes.length > 0 && (
+          <Card withBorder radius="md" padding="md" data-testid="config-diff">
+            <Stack gap={4}>
+              {changes.map((row) => (
+                <Text key={row.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Code>{row.field}</Code> {row.before} → <b>{row.after}</b>
+                </Text>
+              ))}
+              <Group mt="xs">
+                <Button onClick={() => void save()} loading={isSaving}>
+                  Save these changes
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        )}
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          Versions
+        </Title>
+        {current.history.length === 0 && <Text c="dimmed">No change kept yet: versions are kept from the first change on.</Text>}
+        {current.history.map((entry) => {
+          const differences = changedFields(current.config, entry.config);
+          return (
+            <Card key={entry.version} withBorder radius="md" padding="sm" data-testid="config-version">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    Version {entry.version} {entry.version === current._version && <Badge size="xs">current</Badge>}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {dateTime(entry.at)} · {entry.actor ?? 'someone no longer here'}
+                  </Text>
+                  {entry.version !== current._version && (
+                    <Text size="xs" c="dimmed">
+                      {differences.length ? `Differs from now in ${differences.map((d) => d.field).slice(0, 4).join(', ')}${differences.length > 4 ? '…' : ''}` : 'Same as now'}
+                    </Text>
+                  )}
+                </Stack>
+                {entry.version !== current._version && differences.length > 0 && (
+                  <TwoClickDelete size="xs" variant="light" color="blue" onConfirm={() => void restore(entry.version)} confirmLabel="Click again to restore">
+                    Restore
+                  </TwoClickDelete>
+                )}
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
