@@ -138,7 +138,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(cartsRoutes, { ...context, mailer, authSecret });
   await app.register(manageRoutes, context);
   await app.register(importsRoutes, { ...context, storage, mailer });
-  await app.register(adminRoutes, { ...context, mailer, auth, storageKind: 'disk' });
+  await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind: 'disk' });
   await app.register(referenceRoutes);
 
   if (runReminders) {

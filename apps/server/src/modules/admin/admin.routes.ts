@@ -49,6 +49,8 @@ import {
   updateDeploy,
 } from './admin.operations.ts';
 import { listDeploys } from '../portal/portal.operations.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { bundleSchema, exportProject, importProject } from './admin.data.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 const deploySchema = z.object({
@@ -63,7 +65,10 @@ const deploySchema = z.object({
  * The platform's back office (docs/admin.md): every route is for administrators only, checked
  * here on the server, and every change is written to the audit log with before and after.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; auth: Auth; storageKind: string }> = async (app, { config, database, mailer, auth, storageKind }) => {
+/** The largest project bundle an import accepts (files travel inside it, as base64). */
+const BUNDLE_LIMIT_BYTES = 256 * 1024 * 1024;
+
+export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; auth: Auth; storage: FileStorage; storageKind: string }> = async (app, { config, database, mailer, auth, storage, storageKind }) => {
   const { db } = database;
   app.addHook('preValidation', async (request) => {
     requireAdmin(request);
@@ -114,6 +119,29 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     '/api/admin/projects/:id/config/restore',
     { schema: { tags, summary: 'Make an earlier version of a project’s settings the current one', params: projectParams, body: z.object({ version: z.number().int().min(1), _version: z.number().int().min(1) }).strict(), response: { 200: projectConfigViewSchema, ...errors } } },
     async (request) => restoreProjectConfig({ db, actor: requireAdmin(request), projectId: request.params.id, restore: request.body.version, version: request.body._version }),
+  );
+
+  app.get(
+    '/api/admin/projects/:id/export',
+    { schema: { tags, summary: 'A project as one JSON bundle: settings, collections, every item, members and files', params: projectParams, response: { 200: bundleSchema, ...errors } } },
+    async (request, reply) => {
+      const bundle = await exportProject({ db, storage, projectId: request.params.id });
+      return reply.header('content-disposition', `attachment; filename="${bundle.project.key}-${bundle.exportedAt.slice(0, 10)}.json"`).send(bundle);
+    },
+  );
+
+  app.post(
+    '/api/admin/projects/import',
+    {
+      bodyLimit: BUNDLE_LIMIT_BYTES,
+      schema: {
+        tags,
+        summary: 'A project bundle as a new project under a new key (items keep their ids; files are stored again)',
+        body: z.object({ key: z.string().max(64), name: z.string().max(120).optional(), bundle: bundleSchema }).strict(),
+        response: { 201: z.object({ _id: z.string(), key: z.string(), name: z.string(), items: z.number(), files: z.number(), collections: z.number(), members: z.number(), membersWithoutAccount: z.number() }), ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await importProject({ db, storage, actor: requireAdmin(request), bundle: request.body.bundle, key: request.body.key, name: request.body.name, portalHost: config.portalHost })),
   );
 
   app.get(

@@ -65,7 +65,7 @@ export const customSchemaShape = z.object({
   required: z.array(z.string()).optional(),
 });
 
-function resolveCustom(row: typeof collections.$inferSelect): ResolvedCollection | null {
+function resolveCustom(row: Pick<typeof collections.$inferSelect, 'name' | 'schema' | 'ui'>): ResolvedCollection | null {
   const parsed = customSchemaShape.safeParse(row.schema);
   if (!parsed.success) return null;
   const jsonSchema = { ...parsed.data, additionalProperties: false };
@@ -120,7 +120,11 @@ export async function listCollections(db: Db, projectId: string): Promise<Resolv
 }
 
 async function loadCollections(db: Db, projectId: string): Promise<ResolvedCollection[]> {
-  const rows = await db.select().from(collections).where(eq(collections.projectId, projectId));
+  return resolveCollectionRows(await db.select().from(collections).where(eq(collections.projectId, projectId)));
+}
+
+/** The collections a project with these stored definitions has: the built-ins (with extra fields) and its own. */
+export function resolveCollectionRows(rows: Array<Pick<typeof collections.$inferSelect, 'name' | 'schema' | 'ui'>>): ResolvedCollection[] {
   const byName = new Map(rows.map((row) => [row.name, row]));
   const builtIns = BUILT_IN_COLLECTIONS.map((definition) => resolveBuiltIn(definition, byName.get(definition.name)?.schema));
   const custom = rows

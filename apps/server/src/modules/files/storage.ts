@@ -10,6 +10,8 @@ import { fail } from '@decor/core';
  */
 export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
+  /** The stored bytes (an export of a project reads them). */
+  read(key: string): Promise<Buffer>;
   /** Sends the stored bytes with range requests, ETag and the given headers. */
   send(request: FastifyRequest, reply: FastifyReply, key: string, headers: Record<string, string>): Promise<FastifyReply>;
   remove(key: string): Promise<void>;
@@ -47,6 +49,10 @@ export class LocalDiskStorage implements FileStorage {
       throw Object.assign(new Error('file could not be read from storage'), { statusCode: 500 });
     }
     return reply.code(result.statusCode).headers({ ...result.headers, ...headers }).send(result.stream);
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return fs.readFile(this.pathOf(key));
   }
 
   async remove(key: string): Promise<void> {

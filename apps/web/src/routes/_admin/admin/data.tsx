@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminData } from '../../../features/admin/components/admin-data.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/data')({
 
 function Page() {
   return (
-    <PageFrame title="Data" description="Export a project as a JSON bundle, or import one." />
+    <PageFrame title="Data" description="Export a project as one JSON bundle, and import a bundle as a new project.">
+      <AdminData />
+    </PageFrame>
   );
 }
