@@ -64,6 +64,8 @@ describe(`the platform's back office (${testDbKind})`, () => {
       ['PUT', '/api/admin/features', { key: 'refusedFlag', enabled: true }],
       ['DELETE', '/api/admin/features/refusedFlag'],
       ['GET', '/api/admin/audit'],
+      ['GET', `/api/admin/projects/${demo._id}/models`],
+      ['PUT', `/api/admin/projects/${demo._id}/models/options`, { fields: [{ key: 'refused', label: 'Refused', type: 'text' }] }],
       ['GET', `/api/admin/projects/${demo._id}/export`],
       ['POST', '/api/admin/projects/import', { key: 'refused-import', bundle: {} }],
       ['GET', '/api/admin/purchases'],
@@ -275,6 +277,69 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const copyProject = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo-copy') })).json();
     expect(copyProject.name).toBe('Maple Copy');
     expect(await lastAudit('project', copy._id)).toMatchObject({ action: 'project.import', after: { from: 'demo', items: bundle.items.length } });
+  });
+
+  it('adds a field to a built-in collection that managers then must fill, and hides it again without losing its data', async () => {
+    const manager = cookies.manager;
+    const onDemo = (method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(manager), ...(payload ? { payload } : {}) });
+    const put = (name: string, payload: object) => asAdmin('PUT', `/api/admin/projects/${demo._id}/models/${name}`, payload);
+    const warranty = { key: 'warrantyYears', label: 'Warranty (years)', type: 'integer', required: true, showInList: true };
+    // Refused whole: a key built in already, a key that is no word, a link to nothing.
+    expect((await put('options', { fields: [{ key: 'price', label: 'Price', type: 'number' }] })).statusCode).toBe(422);
+    expect((await put('options', { fields: [{ key: 'Warranty years', label: 'W', type: 'integer' }] })).statusCode).toBe(400);
+    expect((await put('options', { fields: [{ key: 'showroom', label: 'Showroom', type: 'reference', collection: 'nowhere' }] })).statusCode).toBe(422);
+    expect((await put('options', { fields: [{ key: 'finish', label: 'Finish', type: 'choice' }] })).statusCode).toBe(400);
+    expect((await onDemo('GET', '/api/schema/options/$')).json().schema.properties.price).toBeDefined();
+
+    const saved = await put('options', { fields: [warranty] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().fields).toEqual([expect.objectContaining({ key: 'warrantyYears', type: 'integer', required: true })]);
+    const described = (await onDemo('GET', '/api/schema/options/$')).json();
+    expect(described.schema.properties.warrantyYears).toMatchObject({ type: 'integer' });
+    expect(described.schema.required).toContain('warrantyYears');
+    expect(described.ui.fields.warrantyYears).toMatchObject({ label: 'Warranty (years)' });
+    expect(described.ui.columns).toContain('warrantyYears');
+
+    // The managers' saves are checked against it.
+    const [option] = (await onDemo('GET', '/api/schema/options/?limit=1')).json() as Array<{ _id: string; _version: number; name: string }>;
+    const without = await onDemo('PATCH', `/api/schema/options/${option!._id}`, { name: option!.name, _version: option!._version });
+    expect(without.statusCode).toBe(400);
+    expect(JSON.stringify(without.json())).toContain('warrantyYears');
+    expect((await onDemo('PATCH', `/api/schema/options/${option!._id}`, { warrantyYears: 'five', _version: option!._version })).statusCode).toBe(400);
+    const withIt = await onDemo('PATCH', `/api/schema/options/${option!._id}`, { warrantyYears: 5, _version: option!._version });
+    expect(withIt.statusCode).toBe(200);
+    expect(withIt.json().warrantyYears).toBe(5);
+
+    // Its kind cannot change; leaving it out hides it, and its data stays.
+    expect((await put('options', { fields: [{ ...warranty, type: 'text' }] })).statusCode).toBe(422);
+    const removed = await put('options', { fields: [] });
+    expect(removed.json().fields).toEqual([expect.objectContaining({ key: 'warrantyYears', hidden: true, required: false })]);
+    const after = (await onDemo('GET', '/api/schema/options/$')).json();
+    expect(after.ui.fields.warrantyYears.hidden).toBe(true);
+    expect(after.schema.required ?? []).not.toContain('warrantyYears');
+    expect(after.ui.columns).not.toContain('warrantyYears');
+    const kept = (await onDemo('GET', `/api/schema/options/${option!._id}`)).json();
+    expect(kept.warrantyYears).toBe(5);
+    expect((await onDemo('PATCH', `/api/schema/options/${option!._id}`, { name: option!.name, _version: kept._version })).statusCode).toBe(200);
+    expect(await lastAudit('collection', `${demo._id}:options`)).toMatchObject({ action: 'collection.update', after: { fields: [expect.objectContaining({ key: 'warrantyYears', hidden: true })] } });
+  });
+
+  it('defines a collection of the project’s own, with a required text and a checked link to the rooms', async () => {
+    const put = (payload: object) => asAdmin('PUT', `/api/admin/projects/${demo._id}/models/showrooms`, payload);
+    expect((await asAdmin('PUT', `/api/admin/projects/${demo._id}/models/Show Rooms`, { fields: [{ key: 'name', label: 'Name', type: 'text' }] })).statusCode).toBe(400);
+    expect((await put({ label: 'Showrooms', fields: [] })).statusCode).toBe(422);
+    const saved = await put({ label: 'Showrooms', singular: 'Showroom', fields: [{ key: 'name', label: 'Name', type: 'text', required: true, showInList: true }, { key: 'room', label: 'Room on show', type: 'reference', collection: 'rooms' }, { key: 'hours', label: 'Opening hours', type: 'choice', choices: ['Weekdays', 'Weekends'] }] });
+    expect(saved.statusCode).toBe(200);
+    const models = (await asAdmin('GET', `/api/admin/projects/${demo._id}/models`)).json() as Array<{ name: string; builtIn: boolean }>;
+    expect(models).toContainEqual(expect.objectContaining({ name: 'showrooms', builtIn: false }));
+    const onDemo = (method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies.manager), ...(payload ? { payload } : {}) });
+    const rooms = (await onDemo('GET', '/api/schema/rooms/')).json() as Array<{ _id: string }>;
+    expect((await onDemo('POST', '/api/schema/showrooms/', { room: rooms[0]!._id })).statusCode).toBe(400);
+    expect((await onDemo('POST', '/api/schema/showrooms/', { name: 'Sales centre', room: crypto.randomUUID() })).statusCode).toBe(422);
+    expect((await onDemo('POST', '/api/schema/showrooms/', { name: 'Sales centre', hours: 'Always' })).statusCode).toBe(400);
+    const made = await onDemo('POST', '/api/schema/showrooms/', { name: 'Sales centre', room: rooms[0]!._id, hours: 'Weekends' });
+    expect(made.statusCode).toBe(201);
+    expect((await onDemo('GET', '/api/schema/showrooms/')).json()).toEqual([expect.objectContaining({ name: 'Sales centre', hours: 'Weekends' })]);
   });
 
   it('finds people by e-mail or name and pages through them in e-mail order', async () => {

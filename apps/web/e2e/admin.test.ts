@@ -118,3 +118,48 @@ describe('an administrator disables a person', () => {
     });
   });
 });
+
+describe('the model builder', () => {
+  it('adds a required field to a project’s options that its managers then see in their editor and must fill', async () => {
+    await withBrowsers(1, { viewport: DESKTOP }, async ([admin]) => {
+      const page = admin!.page;
+      await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin/model-builder' });
+      await page.waitForURL((url) => url.pathname === '/admin/model-builder');
+      const project = page.getByRole('combobox', { name: 'Project' });
+      await project.click();
+      await page.getByRole('option', { name: 'Harbour Lofts (harbour)' }).click();
+      await page.getByTestId('model-link').filter({ hasText: 'Options' }).click();
+      await page.getByRole('button', { name: 'Add a field' }).click();
+      const field = page.getByTestId('model-field').last();
+      await field.getByRole('textbox', { name: 'Label' }).fill('Warranty years');
+      expect(await field.getByRole('textbox', { name: 'Key' }).inputValue()).toBe('warrantyYears');
+      await field.getByRole('combobox', { name: 'Kind' }).click();
+      await page.getByRole('option', { name: 'Whole number' }).click();
+      await field.getByLabel('Required').check();
+      // The live preview is the form a manager will get: the field, required.
+      const preview = page.getByTestId('model-preview');
+      await preview.getByRole('textbox', { name: /^Warranty years/ }).waitFor();
+      await page.getByRole('button', { name: 'Save the fields' }).click();
+      await expect.poll(() => page.getByTestId('model-message').textContent()).toContain('Saved');
+    });
+
+    await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([manager]) => {
+      const page = manager!.page;
+      await signInThroughPage(page, { email: 'manager@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/manage/models/options' });
+      await page.waitForURL((url) => url.pathname === '/manage/models/options');
+      await page.getByTestId('model-row').first().getByRole('link').first().click();
+      await page.waitForURL((url) => /\/manage\/models\/options\/[0-9a-f-]{36}$/.test(url.pathname));
+      const warranty = page.getByRole('textbox', { name: /^Warranty years/ });
+      await warranty.waitFor();
+      // Any change is saved only with the new required field filled.
+      await page.getByRole('textbox', { name: 'Vendor' }).fill('Harbour Supply Co.');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect.poll(() => page.getByTestId('edit-message').textContent()).toContain('Some fields need a change');
+      await warranty.fill('5');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');
+      await page.reload();
+      expect(await page.getByRole('textbox', { name: /^Warranty years/ }).inputValue()).toBe('5');
+    });
+  });
+});

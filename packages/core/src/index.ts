@@ -24,3 +24,4 @@ export * from './catalogue-check.ts';
 export * from './csv.ts';
 export * from './imports.ts';
 export * from './admin.ts';
+export * from './model-builder.ts';

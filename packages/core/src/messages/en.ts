@@ -189,5 +189,7 @@ export const EN = {
   'admin.no-project-for-reset': 'This person belongs to no project, so there is no address to send a reset link from.',
   'project.archived': 'This project is closed.',
   'admin.no-such-version': 'This project has no such version.',
+  'admin.model-name': '“{name}” cannot be a collection’s name: lowercase letters, digits and hyphens, starting with a letter.',
+  'admin.model-invalid': '{message}',
   'admin.bundle-invalid': 'This bundle cannot be imported: {count} problem(s), listed below. Nothing was imported.',
 } as const;

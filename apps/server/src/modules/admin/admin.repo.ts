@@ -8,7 +8,7 @@ import { adminAudit, deployProjects, deploys, featureFlags, memberships, project
 export interface AdminChange {
   actorId: string;
   action: string;
-  targetKind: 'project' | 'user' | 'membership' | 'deploy' | 'feature';
+  targetKind: 'project' | 'user' | 'membership' | 'deploy' | 'feature' | 'collection';
   targetId: string;
   projectId?: string | null;
   before: unknown;

@@ -14,6 +14,7 @@ import {
   FEATURE_KEY_PATTERN,
   MEMBERSHIP_ROLE_LIST,
   newProjectSchema,
+  modelInputSchema,
   adminPurchasesQuerySchema,
   adminPurchasesSchema,
   projectConfigSchema,
@@ -51,6 +52,7 @@ import {
 import { listDeploys } from '../portal/portal.operations.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { bundleSchema, exportProject, importProject } from './admin.data.ts';
+import { listModels, saveModel } from './admin.models.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 const deploySchema = z.object({
@@ -142,6 +144,25 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       },
     },
     async (request, reply) => reply.status(201).send(await importProject({ db, storage, actor: requireAdmin(request), bundle: request.body.bundle, key: request.body.key, name: request.body.name, portalHost: config.portalHost })),
+  );
+
+  const modelSchema = z.object({ name: z.string(), label: z.string(), builtIn: z.boolean(), baseFields: z.array(z.object({ key: z.string(), label: z.string() })), fields: z.array(z.record(z.string(), z.unknown())) });
+  app.get('/api/admin/projects/:id/models', { schema: { tags, summary: 'The project’s collections: built-in ones with the fields added to them, and its own', params: projectParams, response: { 200: z.array(modelSchema), ...errors } } }, async (request) =>
+    listModels(db, request.params.id),
+  );
+
+  app.put(
+    '/api/admin/projects/:id/models/:name',
+    {
+      schema: {
+        tags,
+        summary: 'Add fields to a built-in collection or define one of the project’s own (a field left out is hidden, its data kept)',
+        params: z.object({ id: z.uuid(), name: z.string().max(64) }),
+        body: modelInputSchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => saveModel({ db, actor: requireAdmin(request), projectId: request.params.id, name: request.params.name, input: request.body }),
   );
 
   app.get(
@@ -265,7 +286,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       schema: {
         tags,
         summary: 'The administrators’ changes, newest first',
-        querystring: z.object({ kind: z.enum(['project', 'user', 'membership', 'deploy', 'feature']).optional(), target: z.string().max(120).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict(),
+        querystring: z.object({ kind: z.enum(['project', 'user', 'membership', 'deploy', 'feature', 'collection']).optional(), target: z.string().max(120).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }).strict(),
         response: { 200: z.array(adminAuditEntrySchema), ...errors },
       },
     },

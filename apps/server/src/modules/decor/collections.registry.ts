@@ -50,12 +50,27 @@ const builtInJsonSchemas = new Map(
   }),
 );
 
-function resolveBuiltIn(definition: CollectionDefinition, extra?: Record<string, unknown>): ResolvedCollection {
+/** References a model-builder field declares (`x-ref` on its property). */
+function refsOf(properties: Record<string, unknown>): Array<{ path: string; collection: string }> {
+  return Object.entries(properties).flatMap(([path, property]) => {
+    const target = (property as { 'x-ref'?: unknown })['x-ref'];
+    return typeof target === 'string' ? [{ path, collection: target }] : [];
+  });
+}
+
+type StoredDefinition = Pick<typeof collections.$inferSelect, 'name' | 'schema' | 'ui'>;
+
+/** A built-in collection with the extra fields, hints and list columns the model builder gave it. */
+function resolveBuiltIn(definition: CollectionDefinition, extra?: StoredDefinition): ResolvedCollection {
   const base = builtInJsonSchemas.get(definition.name)!;
-  const extraProperties = (extra?.properties ?? {}) as Record<string, unknown>;
-  const jsonSchema = { ...base, properties: { ...(base.properties as object), ...extraProperties } };
+  const extraProperties = (extra?.schema.properties ?? {}) as Record<string, unknown>;
+  const extraRequired = Array.isArray(extra?.schema.required) ? (extra!.schema.required as string[]) : [];
+  const baseRequired = Array.isArray(base.required) ? (base.required as string[]) : [];
+  const jsonSchema = { ...base, properties: { ...(base.properties as object), ...extraProperties }, ...(baseRequired.length || extraRequired.length ? { required: [...baseRequired, ...extraRequired] } : {}) };
+  const extraUi = (extra?.ui ?? {}) as Partial<CollectionUi>;
   const { schema: _, ...rules } = definition;
-  return { ...rules, jsonSchema, validate: compile(jsonSchema), fieldTypes: fieldTypesOf(jsonSchema), isCustom: false };
+  const ui = { ...definition.ui, fields: { ...definition.ui.fields, ...extraUi.fields }, columns: [...definition.ui.columns, ...(extraUi.columns ?? []).filter((c) => !definition.ui.columns.includes(c))] };
+  return { ...rules, ui, refs: [...definition.refs, ...refsOf(extraProperties)], jsonSchema, validate: compile(jsonSchema), fieldTypes: fieldTypesOf(jsonSchema), isCustom: false };
 }
 
 /** The JSON Schema a model-builder collection must be: an object of named properties. */
@@ -65,7 +80,7 @@ export const customSchemaShape = z.object({
   required: z.array(z.string()).optional(),
 });
 
-function resolveCustom(row: Pick<typeof collections.$inferSelect, 'name' | 'schema' | 'ui'>): ResolvedCollection | null {
+function resolveCustom(row: StoredDefinition): ResolvedCollection | null {
   const parsed = customSchemaShape.safeParse(row.schema);
   if (!parsed.success) return null;
   const jsonSchema = { ...parsed.data, additionalProperties: false };
@@ -78,10 +93,11 @@ function resolveCustom(row: Pick<typeof collections.$inferSelect, 'name' | 'sche
       singular: ui.singular ?? row.name,
       icon: ui.icon ?? 'table',
       group: ui.group ?? 'Project',
-      columns: ui.columns ?? Object.keys(parsed.data.properties).slice(0, 4),
+      columns: ui.columns?.length ? ui.columns : Object.keys(parsed.data.properties).slice(0, 4),
       titleField: ui.titleField ?? firstField,
+      ...(ui.fields ? { fields: ui.fields } : {}),
     },
-    refs: [],
+    refs: refsOf(parsed.data.properties),
     read: 'public',
     write: 'managers',
     jsonSchema,
@@ -126,7 +142,7 @@ async function loadCollections(db: Db, projectId: string): Promise<ResolvedColle
 /** The collections a project with these stored definitions has: the built-ins (with extra fields) and its own. */
 export function resolveCollectionRows(rows: Array<Pick<typeof collections.$inferSelect, 'name' | 'schema' | 'ui'>>): ResolvedCollection[] {
   const byName = new Map(rows.map((row) => [row.name, row]));
-  const builtIns = BUILT_IN_COLLECTIONS.map((definition) => resolveBuiltIn(definition, byName.get(definition.name)?.schema));
+  const builtIns = BUILT_IN_COLLECTIONS.map((definition) => resolveBuiltIn(definition, byName.get(definition.name)));
   const custom = rows
     .filter((row) => !builtInCollection(row.name))
     .map(resolveCustom)

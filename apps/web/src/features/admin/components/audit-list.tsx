@@ -27,7 +27,7 @@ export function changedFields(before: unknown, after: unknown): Array<{ field: s
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
   const rows: Array<{ field: string; before: string; after: string }> = [];
-  for (const key of [...new Set([...Object.keys(b), ...Object.keys(a)])]) {
+  for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
     const [x, y] = [b[key], a[key]];
     if (JSON.stringify(x) === JSON.stringify(y)) continue;
     const isNested = x && y && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x) && !Array.isArray(y);

@@ -67,7 +67,7 @@ function problemsOf(form: Form, takenKeys: Set<string>): FieldErrors[] {
     },
     { ...(colour(form.primary) ? { 'theme.primary': colour(form.primary) } : {}), ...(colour(form.secondary) ? { 'theme.secondary': colour(form.secondary) } : {}), ...(colour(form.logoBg) ? { 'theme.logoBg': colour(form.logoBg) } : {}) },
     {},
-    { ...(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim()) ? {} : { 'manager.email': 'The e-mail address of the project’s first manager.' }) },
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim()) ? {} : { 'manager.email': 'The e-mail address of the project’s first manager.' },
   ];
 }
 

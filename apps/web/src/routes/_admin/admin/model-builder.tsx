@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { ModelBuilder } from '../../../features/admin/components/model-builder.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/model-builder')({
 
 function Page() {
   return (
-    <PageFrame title="Model builder" description="Custom collections and extra fields, with a live form preview." />
+    <PageFrame title="Model builder" description="Fields added to a project's collections, and collections of its own, with the form its managers will get.">
+      <ModelBuilder />
+    </PageFrame>
   );
 }

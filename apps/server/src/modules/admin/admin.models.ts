@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, fail, keepRemovedFields, modelSchemaOf, type ModelField, type ModelInput } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
+import { collections } from '../../db/schema/index.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { forgetCollections, listCollections } from '../decor/collections.registry.ts';
+import { findProjectById } from '../projects/projects.repo.ts';
+import { recordAdminChange } from './admin.repo.ts';
+
+/** A collection as the model builder shows it: its own fields (built-in ones read-only) and the added ones. */
+export interface ModelView {
+  name: string;
+  label: string;
+  builtIn: boolean;
+  baseFields: Array<{ key: string; label: string }>;
+  fields: ModelField[];
+}
+
+const storedFields = (ui: unknown): ModelField[] => ((ui as { modelFields?: ModelField[] } | null)?.modelFields ?? []).map((f) => ({ ...f }));
+
+export async function listModels(db: Db, projectId: string): Promise<ModelView[]> {
+  if (!(await findProjectById(db, projectId))) throw fail('not_found', 'project.no-such');
+  const [rows, resolved] = await Promise.all([db.select().from(collections).where(eq(collections.projectId, projectId)), listCollections(db, projectId)]);
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  return resolved.map((collection) => {
+    const added = storedFields(byName.get(collection.name)?.ui);
+    const addedKeys = new Set(added.map((f) => f.key));
+    const builtIn = !collection.isCustom;
+    const properties = Object.keys((collection.jsonSchema.properties ?? {}) as object).filter((key) => !addedKeys.has(key));
+    return {
+      name: collection.name,
+      label: collection.ui.label,
+      builtIn,
+      baseFields: builtIn ? properties.map((key) => ({ key, label: collection.ui.fields?.[key]?.label ?? key })) : [],
+      fields: added,
+    };
+  });
+}
+
+/**
+ * Adds fields to a built-in collection, or defines a collection of the project's own. Nothing is
+ * migrated: a field left out is kept hidden with its data, and a field's kind cannot change (a
+ * new field can be added instead). Audited; every server forgets its cached definitions at once.
+ */
+export async function saveModel({ db, actor, projectId, name, input }: { db: Db; actor: Actor; projectId: string; name: string; input: ModelInput }) {
+  const project = await findProjectById(db, projectId);
+  if (!project) throw fail('not_found', 'project.no-such');
+  if (!COLLECTION_NAME_PATTERN.test(name)) throw fail('bad_request', 'admin.model-name', { name }, { field: 'name' });
+  const builtIn = builtInCollection(name);
+  const [row] = await db.select().from(collections).where(and(eq(collections.projectId, projectId), eq(collections.name, name)));
+  const before = storedFields(row?.ui);
+  const problem = (field: string, message: string) => fail('rule_broken', 'admin.model-invalid', { message }, { issues: [{ field, message }] });
+
+  const baseKeys = builtIn ? Object.keys(builtIn.schema.shape) : [];
+  for (const [index, field] of input.fields.entries()) {
+    if (baseKeys.includes(field.key)) throw problem(`fields.${index}.key`, `“${field.key}” is already a field of ${builtIn!.ui.label}.`);
+    const earlier = before.find((f) => f.key === field.key);
+    if (earlier && earlier.type !== field.type) throw problem(`fields.${index}.type`, `“${field.label}” holds data of its first kind: add a new field instead of changing its kind.`);
+  }
+  const names = new Set([...BUILT_IN_COLLECTIONS.map((c) => c.name), ...(await listCollections(db, projectId)).map((c) => c.name), name]);
+  for (const [index, field] of input.fields.entries()) {
+    if (field.type === 'reference' && !names.has(field.collection!)) throw problem(`fields.${index}.collection`, `There is no collection “${field.collection}” in this project.`);
+  }
+  const fields = keepRemovedFields(before, input.fields);
+  if (!builtIn && !fields.some((f) => !f.hidden)) throw problem('fields', 'A collection needs at least one field.');
+
+  const model = modelSchemaOf(fields);
+  const schema = { type: 'object', properties: model.properties, ...(model.required.length ? { required: model.required } : {}) };
+  const label = input.label ?? (row?.ui as { label?: string } | undefined)?.label ?? builtIn?.ui.label ?? name;
+  const ui = {
+    ...(builtIn ? {} : { label, singular: input.singular ?? (row?.ui as { singular?: string } | undefined)?.singular ?? label, group: 'Project', icon: 'table', titleField: fields.find((f) => !f.hidden && (f.type === 'text' || f.type === 'choice'))?.key ?? fields[0]!.key }),
+    columns: model.columns,
+    fields: model.hints,
+    modelFields: fields,
+  };
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    if (row) await t.update(collections).set({ schema, ui, updatedAt: new Date() }).where(eq(collections.id, row.id));
+    else await t.insert(collections).values({ id: uuidv7(), projectId, name, schema, ui });
+    await recordAdminChange(t, { actorId: actor.userId, action: row ? 'collection.update' : 'collection.create', targetKind: 'collection', targetId: `${projectId}:${name}`, projectId, before: row ? { fields: before } : null, after: { fields } });
+    await t.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${projectId}::text, 'collection', '$collections', 'id', ${projectId}::text, 'version', 0, 'op', 'update')::text)`);
+  });
+  forgetCollections(projectId);
+  return (await listModels(db, projectId)).find((m) => m.name === name)!;
+}
