@@ -141,7 +141,7 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
     if (Object.keys(local).length) return;
     setSaving(true);
     try {
-      await api(`/api/admin/projects/${projectId}/models/${model.name}`, { method: 'PUT', body: { ...(model.builtIn ? {} : { label: model.label }), fields: fields.map(({ hidden: _, ...field }) => ({ ...field, hidden: false })) } });
+      await api(`/api/admin/projects/${projectId}/models/${model.name}`, { method: 'PUT', body: { ...(model.builtIn ? {} : { label: model.label }), fields: fields.map((field) => ({ ...field, hidden: false })) } });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       await queryClient.invalidateQueries({ queryKey: ['schema'] });
       setMessage({ color: 'green', text: 'Saved: the managers’ forms have these fields now.' });
