@@ -70,6 +70,7 @@ describe(`the platform's back office (${testDbKind})`, () => {
       ['POST', '/api/admin/projects/import', { key: 'refused-import', bundle: {} }],
       ['GET', '/api/admin/purchases'],
       ['GET', '/api/admin/purchases.csv'],
+      ['GET', '/api/admin/sessions'],
       ['GET', `/api/admin/projects/${demo._id}/config`],
       ['PUT', `/api/admin/projects/${demo._id}/config`, { config: {}, _version: 1 }],
       ['POST', `/api/admin/projects/${demo._id}/config/restore`, { version: 1, _version: 1 }],
@@ -340,6 +341,24 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const made = await onDemo('POST', '/api/schema/showrooms/', { name: 'Sales centre', room: rooms[0]!._id, hours: 'Weekends' });
     expect(made.statusCode).toBe(201);
     expect((await onDemo('GET', '/api/schema/showrooms/')).json()).toEqual([expect.objectContaining({ name: 'Sales centre', hours: 'Weekends' })]);
+  });
+
+  it('records signed-in people’s visits from the app’s own beacon, and shows who is on now', async () => {
+    const userAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+    const beat = (cookie: string | undefined, payload: object) => app.inject({ method: 'POST', url: '/api/visits', headers: { ...browserHeaders(cookie), 'user-agent': userAgent }, payload });
+    expect((await beat(undefined, { path: '/sign-in' })).statusCode).toBe(204);
+    expect((await beat(cookies.buyer, { path: 'configure' })).statusCode).toBe(400);
+    const first = (await beat(cookies.buyer, { path: '/' })).json() as { visit: string };
+    expect((await beat(cookies.buyer, { visit: first.visit, path: '/configure' })).json().visit).toBe(first.visit);
+    expect((await beat(cookies.buyer, { visit: first.visit, path: '/configure' })).json().visit).toBe(first.visit);
+    // Someone else's visit is never continued: a beat with its id begins one of their own.
+    expect((await beat(cookies.manager, { visit: first.visit, path: '/manage' })).json().visit).not.toBe(first.visit);
+    const list = (await asAdmin('GET', '/api/admin/sessions?project=demo')).json() as { liveNow: number; items: Array<{ _id: string; user: { email: string }; device: string; pages: number; live: boolean; lastPath: string; project: { key: string } | null }> };
+    const mine = list.items.find((v) => v._id === first.visit)!;
+    expect(mine).toMatchObject({ user: { email: 'buyer@demo.test' }, device: 'Chrome on Android', pages: 2, live: true, lastPath: '/configure', project: { key: 'demo' } });
+    expect(list.liveNow).toBeGreaterThanOrEqual(2);
+    expect(((await asAdmin('GET', '/api/admin/sessions?project=harbour')).json() as { items: Array<{ _id: string }> }).items.some((v) => v._id === first.visit)).toBe(false);
+    expect((await asAdmin('GET', '/api/admin/sessions?before=yesterday')).statusCode).toBe(400);
   });
 
   it('finds people by e-mail or name and pages through them in e-mail order', async () => {

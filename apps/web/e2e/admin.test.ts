@@ -101,8 +101,13 @@ describe('an administrator disables a person', () => {
       await b.getByRole('heading', { name: 'My home' }).waitFor();
 
       const a = adminBrowser!.page;
-      await signInThroughPage(a, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: `/admin/users?q=${encodeURIComponent(buyer.email)}` });
-      await a.waitForURL((url) => url.pathname === '/admin/users');
+      // The portal itself saw the visit: the buyer is on now, on My home.
+      await signInThroughPage(a, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin/sessions' });
+      await a.waitForURL((url) => url.pathname === '/admin/sessions');
+      const visit = a.getByTestId('visits').getByRole('row').filter({ hasText: buyer.email.split('@')[0]! });
+      await expect.poll(() => visit.first().textContent(), { timeout: 10_000 }).toContain('on now');
+      expect(await visit.first().textContent()).toContain('Maple Residences');
+      await a.goto(`${origin()}/admin/users?q=${encodeURIComponent(buyer.email)}`);
       const row = a.locator(`[data-testid="admin-user"][data-email="${buyer.email}"]`);
       await row.getByRole('button', { name: `Manage ${buyer.email}` }).click();
       const detail = a.getByTestId('user-detail');

@@ -25,3 +25,4 @@ export * from './csv.ts';
 export * from './imports.ts';
 export * from './admin.ts';
 export * from './model-builder.ts';
+export * from './device.ts';

@@ -10,6 +10,7 @@ const GettingStartedModal = lazy(() =>
   import('../features/auth/components/getting-started-modal.tsx').then((m) => ({ default: m.GettingStartedModal })),
 );
 const QuickBox = lazy(() => import('../features/admin/components/quick-box.tsx').then((m) => ({ default: m.QuickBox })));
+const VisitBeacon = lazy(() => import('../lib/visit-beacon.tsx').then((m) => ({ default: m.VisitBeacon })));
 const FakeSubdomainPrompt = lazy(() =>
   import('../features/admin/components/fake-subdomain-prompt.tsx').then((m) => ({ default: m.FakeSubdomainPrompt })),
 );
@@ -34,6 +35,7 @@ export function SessionOverlays() {
       {isOnboarding && <GettingStartedModal me={me} />}
       {me.isAdmin && isQuickBoxOpen && <QuickBox opened onClose={() => setQuickBoxOpen(false)} />}
       {me.isAdmin && !isOnboarding && isBareHost() && !readFakeSubdomain() && <FakeSubdomainPrompt />}
+      {!isOnboarding && <VisitBeacon />}
     </Suspense>
   );
 }

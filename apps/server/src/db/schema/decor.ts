@@ -124,3 +124,25 @@ export const shareLinks = pgTable(
   },
   (t) => [index('share_links_cart_idx').on(t.cartId, t.createdAt)],
 );
+
+/**
+ * Visits of signed-in people (docs/admin.md, "Sessions"): recorded by the portal itself from
+ * the app's own beacon, no third-party script. One row per visit: who, project, device, when it
+ * began and was last seen, how many pages.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    device: text('device').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    pages: integer('pages').notNull().default(1),
+    lastPath: text('last_path').notNull(),
+  },
+  (t) => [index('visits_started_idx').on(t.startedAt), index('visits_seen_idx').on(t.lastSeenAt)],
+);

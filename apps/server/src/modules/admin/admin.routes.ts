@@ -16,6 +16,7 @@ import {
   newProjectSchema,
   modelInputSchema,
   adminPurchasesQuerySchema,
+  adminVisitsSchema,
   adminPurchasesSchema,
   projectConfigSchema,
   projectConfigViewSchema,
@@ -53,6 +54,7 @@ import { listDeploys } from '../portal/portal.operations.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { bundleSchema, exportProject, importProject } from './admin.data.ts';
 import { listModels, saveModel } from './admin.models.ts';
+import { listVisits } from './admin.visits.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 const deploySchema = z.object({
@@ -264,6 +266,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="purchases-${new Date().toISOString().slice(0, 10)}.csv"`)
         .send(adminPurchasesCsv(await adminPurchases(db, request.query))),
+  );
+
+  app.get(
+    '/api/admin/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Visits of signed-in people, newest first (50 a page, `before` the last one’s start), and how many are on now',
+        querystring: z.object({ project: z.string().max(64).optional(), before: z.iso.datetime().optional() }).strict(),
+        response: { 200: adminVisitsSchema, ...errors },
+      },
+    },
+    async (request) => listVisits(db, request.query),
   );
 
   app.get('/api/admin/deploys', { schema: { tags, summary: 'Every deploy and its projects', response: { 200: z.array(deploySchema), ...errors } } }, async () => listDeploys(db));

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, healthResponseSchema } from '@decor/core';
+import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, healthResponseSchema, visitBeatSchema } from '@decor/core';
 import { getEnv, listDeploys } from './portal.operations.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { findProjectByKey } from '../projects/projects.repo.ts';
+import { recordVisit } from '../admin/admin.visits.ts';
 
 const deploySchema = z.object({
   _id: z.string(),
@@ -42,6 +43,23 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
         isAdmin: request.actor?.isAdmin === true,
         projectFeatures: project && !project.archivedAt ? project.features : {},
       });
+    },
+  );
+
+  app.post(
+    '/api/visits',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'The app’s own beacon: a signed-in person’s visit goes on (or begins); nothing for a visitor',
+        body: visitBeatSchema,
+        response: { 200: z.object({ visit: z.string() }), 204: z.null(), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.actor) return reply.status(204).send(null);
+      const project = request.projectKey ? await findProjectByKey(database.db, request.projectKey) : undefined;
+      return recordVisit({ db: database.db, actor: request.actor, projectId: project?.id ?? null, visitId: request.body.visit, path: request.body.path, userAgent: request.headers['user-agent'] });
     },
   );
 

@@ -7,6 +7,7 @@ import { meQuery, type Me } from '../../../lib/session.ts';
 import { myProjectsQuery, type MyProject } from '../../../lib/my-projects.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
+import { describeDevice } from '@decor/core';
 
 
 const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
@@ -211,9 +212,3 @@ function SessionsSection() {
   );
 }
 
-function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Chrome\//.test(userAgent) ? 'Chrome' : /Firefox\//.test(userAgent) ? 'Firefox' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
-  const system = /iPhone|iPad/.test(userAgent) ? 'iOS' : /Android/.test(userAgent) ? 'Android' : /Mac OS/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : '';
-  return system ? `${browser} on ${system}` : browser;
-}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminSessions } from '../../../features/admin/components/admin-sessions.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/sessions')({
 
 function Page() {
   return (
-    <PageFrame title="Sessions" description="Visits: who, when, on what device, which pages and for how long." />
+    <PageFrame title="Sessions" description="Visits of signed-in people: who, where, on what device, how long; who is on now.">
+      <AdminSessions />
+    </PageFrame>
   );
 }
