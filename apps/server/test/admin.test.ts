@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
@@ -71,6 +73,7 @@ describe(`the platform's back office (${testDbKind})`, () => {
       ['GET', '/api/admin/purchases'],
       ['GET', '/api/admin/purchases.csv'],
       ['GET', '/api/admin/sessions'],
+      ['GET', '/api/admin/changes/stream'],
       ['GET', `/api/admin/projects/${demo._id}/config`],
       ['PUT', `/api/admin/projects/${demo._id}/config`, { config: {}, _version: 1 }],
       ['POST', `/api/admin/projects/${demo._id}/config/restore`, { version: 1, _version: 1 }],
@@ -359,6 +362,35 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(list.liveNow).toBeGreaterThanOrEqual(2);
     expect(((await asAdmin('GET', '/api/admin/sessions?project=harbour')).json() as { items: Array<{ _id: string }> }).items.some((v) => v._id === first.visit)).toBe(false);
     expect((await asAdmin('GET', '/api/admin/sessions?before=yesterday')).statusCode).toBe(400);
+  });
+
+  it('streams every committed change as it happens to an administrator (the pen stream)', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const events: Array<{ collection: string; id: string; op: string }> = [];
+    let connected!: () => void;
+    const isConnected = new Promise<void>((resolve) => (connected = resolve));
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/admin/changes/stream', headers: browserHeaders(cookies.admin) }, (response) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/event-stream');
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        if (buffer.includes(': connected')) connected();
+        for (const block of buffer.split('\n\n').slice(0, -1)) if (block.startsWith('data: ')) events.push(JSON.parse(block.slice(6)));
+        buffer = buffer.split('\n\n').at(-1)!;
+      });
+    });
+    try {
+      await isConnected;
+      const [option] = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=1', headers: browserHeaders(cookies.manager) })).json() as Array<{ _id: string; _version: number }>;
+      const patched = await app.inject({ method: 'PATCH', url: `/api/schema/options/${option!._id}`, headers: browserHeaders(cookies.manager), payload: { description: 'Streamed', _version: option!._version } });
+      expect(patched.statusCode).toBe(200);
+      await expect.poll(() => events.find((e) => e.id === option!._id)).toMatchObject({ collection: 'options', op: 'update' });
+    } finally {
+      request.destroy();
+    }
   });
 
   it('finds people by e-mail or name and pages through them in e-mail order', async () => {

@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
@@ -165,6 +170,63 @@ describe('the model builder', () => {
       await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');
       await page.reload();
       expect(await page.getByRole('textbox', { name: /^Warranty years/ }).inputValue()).toBe('5');
+    });
+  });
+});
+
+describe('minimaps', () => {
+  it('an admin gives a plan its floor-plan picture and pins a room on it; the buyer’s floor plan in 3D shows both', async () => {
+    const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await client.connect();
+    const { rows: [mine] } = await client.query(
+      `SELECT p.data->>'name' AS plan FROM users b
+         JOIN items u ON u.collection = 'units' AND u.data->'buyers' ? b.id
+         JOIN projects pr ON pr.id = u.project_id AND pr.key = 'demo'
+         JOIN items p ON p.project_id = u.project_id AND p.collection = 'plans' AND p.id::text = u.data->>'plan'
+        WHERE b.email = 'buyer@demo.test'`,
+    );
+    await client.end();
+    const picture = path.join(os.tmpdir(), `plan-${Date.now()}.png`);
+    fs.writeFileSync(picture, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#e9ecef' } }).png().toBuffer());
+
+    await withBrowsers(1, { viewport: DESKTOP }, async ([admin]) => {
+      const page = admin!.page;
+      await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin/minimaps' });
+      await page.waitForURL((url) => url.pathname === '/admin/minimaps');
+      await page.getByRole('combobox', { name: 'Project' }).click();
+      await page.getByRole('option', { name: 'Maple Residences (demo)' }).click();
+      await page.getByRole('combobox', { name: 'Plan' }).click();
+      await page.getByRole('option', { name: mine.plan }).click();
+      await page.getByLabel('Floor-plan picture').setInputFiles(picture);
+      const editor = page.getByTestId('minimap-editor');
+      await editor.waitFor();
+      // Drag the kitchen to three quarters across and a quarter down.
+      const kitchen = editor.locator('[data-testid="hotspot"][data-room="Kitchen"]');
+      const pin = (await kitchen.boundingBox())!;
+      const box = (await editor.boundingBox())!;
+      await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 4 });
+      await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.25, { steps: 4 });
+      await page.mouse.up();
+      await expect.poll(() => page.getByTestId('minimap-message').textContent()).toBe('Kitchen placed.');
+    });
+    fs.rmSync(picture, { force: true });
+
+    await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([buyer]) => {
+      const page = buyer!.page;
+      await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD, next: '/explore' });
+      await page.waitForURL((url) => url.pathname === '/explore');
+      const plan = page.getByTestId('plan-picture');
+      await plan.waitFor();
+      expect(await plan.locator('img').getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+      await expect.poll(() => plan.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(800);
+      const kitchen = plan.getByRole('button', { name: 'Kitchen' });
+      const style = await kitchen.evaluate((element) => ({ left: (element as HTMLElement).style.left, top: (element as HTMLElement).style.top }));
+      expect(Math.abs(parseFloat(style.left) - 75)).toBeLessThan(3);
+      expect(Math.abs(parseFloat(style.top) - 25)).toBeLessThan(3);
+      await kitchen.click();
+      await expect.poll(() => page.getByTestId('current-room').textContent()).toBe('Kitchen');
     });
   });
 });

@@ -61,6 +61,11 @@ export function formatDateTime(value: Date | string, zone: DateZone, style: Date
   return formatter(zone, { ...DAY, ...TIME, ...(style.weekday ? { weekday: 'long' } : {}) }).format(toDate(value));
 }
 
+/** The time of a moment to the second, with the zone's name: "5:30:07 PM PST" (a live log). */
+export function formatTime(value: Date | string, zone: DateZone): string {
+  return formatter(zone, { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }).format(toDate(value));
+}
+
 /**
  * A calendar day (a date with no time of its own, such as the day a review is due) as
  * "Friday, November 27, 2026": the same day for every reader, whatever their zone.

@@ -91,11 +91,14 @@ export function uploadFile({
   configs = {},
   onProgress,
   signal,
+  projectKey: forProject,
 }: {
   file: File;
   configs?: Record<string, unknown>;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Another project than this page's (an administrator's screens). */
+  projectKey?: string;
 }): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
@@ -104,7 +107,7 @@ export function uploadFile({
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/files');
     xhr.withCredentials = true;
-    const projectKey = currentProjectKey();
+    const projectKey = forProject ?? currentProjectKey();
     if (projectKey) xhr.setRequestHeader('ProjectId', projectKey);
     const token = currentAccessToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDate, formatDateTime, type CalendarDay, type DateStyle, type DateZone } from '@decor/core';
+import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDate, formatDateTime, formatTime, type CalendarDay, type DateStyle, type DateZone } from '@decor/core';
 import { useProject } from './project.ts';
 
 export interface Dates {
@@ -9,6 +9,8 @@ export interface Dates {
   dateTime: (value: string | Date | null | undefined, style?: DateStyle) => string;
   /** A calendar day, "Friday, November 27, 2026". */
   day: (day: CalendarDay) => string;
+  /** A time to the second, "5:30:07 PM PST". */
+  time: (value: string | Date) => string;
   zone: DateZone;
 }
 
@@ -18,6 +20,7 @@ export function datesFor(zone: DateZone): Dates {
     date: (value, style) => (value ? formatDate(value, zone, style) : '—'),
     dateTime: (value, style) => (value ? formatDateTime(value, zone, style) : '—'),
     day: (day) => formatCalendarDay(day, zone.locale),
+    time: (value) => formatTime(value, zone),
     zone,
   };
 }

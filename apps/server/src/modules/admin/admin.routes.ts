@@ -281,6 +281,32 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     async (request) => listVisits(db, request.query),
   );
 
+  // The change feed as it happens (the pen stream), as server-sent events: every committed write
+  // of every project, ids only. A comment every 20 s keeps proxies from closing the stream.
+  const streams = new Set<() => void>();
+  // A stream never ends by itself: the server closing ends them, so that closing does not wait.
+  app.addHook('preClose', async () => {
+    for (const end of streams) end();
+  });
+  app.get('/api/admin/changes/stream', { schema: { tags, summary: 'Every committed change of every project as it happens (server-sent events; ids only)' } }, (request, reply) => {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    raw.write(': connected\n\n');
+    const unsubscribe = database.changes.subscribe((event) => {
+      raw.write(`data: ${JSON.stringify({ ...event, at: new Date().toISOString() })}\n\n`);
+    });
+    const keepAlive = setInterval(() => raw.write(': still here\n\n'), 20_000);
+    const end = () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+      streams.delete(end);
+      if (!raw.writableEnded) raw.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+  });
+
   app.get('/api/admin/deploys', { schema: { tags, summary: 'Every deploy and its projects', response: { 200: z.array(deploySchema), ...errors } } }, async () => listDeploys(db));
 
   app.get('/api/admin/features', { schema: { tags, summary: 'The platform’s feature flags', response: { 200: z.array(featureFlagSchema), ...errors } } }, async () => flags(db));

@@ -224,6 +224,8 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
             bedrooms: Number(row.plan.bedrooms ?? 0),
             bathrooms: Number(row.plan.bathrooms ?? 0),
             rooms: Array.isArray(row.plan.rooms) ? (row.plan.rooms as string[]) : [],
+            // The floor-plan picture of the minimap, when an administrator gave the plan one.
+            minimap: typeof row.plan.minimap === 'string' ? row.plan.minimap : null,
           }
         : null,
     });

@@ -17,12 +17,15 @@ export function RoomExplorer({
   finishes,
   mode = 'explore',
   initialRoom,
+  planImage,
 }: {
   rooms: SceneRoom[];
   finishes: ReadonlyMap<string, RoomFinishes>;
   mode?: 'explore' | 'tour';
   /** The room asked for (Configure's "See it in 3D" names the room the buyer was in). */
   initialRoom?: string | undefined;
+  /** The plan's floor-plan picture (set in /admin/minimaps): the rooms are pinned on it. */
+  planImage?: string | undefined;
 }) {
   // The room asked for; else exploring starts in the first room that has a finish chosen, and a tour at the door.
   const [index, setIndex] = useState(() => {
@@ -81,7 +84,11 @@ export function RoomExplorer({
           <Title order={3} fz="sm" mb={6}>
             Floor plan
           </Title>
-          <Minimap rooms={rooms} currentId={room._id} onPick={(id) => go(rooms.findIndex((r) => r._id === id))} />
+          {planImage ? (
+            <PlanPicture src={planImage} rooms={rooms} currentId={room._id} onPick={(id) => go(rooms.findIndex((r) => r._id === id))} />
+          ) : (
+            <Minimap rooms={rooms} currentId={room._id} onPick={(id) => go(rooms.findIndex((r) => r._id === id))} />
+          )}
         </Card>
         <Card withBorder radius="md" padding="sm">
           <Title order={3} fz="md" mb="xs" data-testid="current-room">
@@ -138,6 +145,46 @@ function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: 
               borderRadius: 4,
               border: '1px solid var(--mantine-color-gray-5)',
               background: isCurrent ? 'var(--mantine-color-brand-filled)' : 'var(--mantine-color-gray-0)',
+              color: isCurrent ? 'var(--mantine-color-brand-contrast, #fff)' : 'var(--mantine-color-gray-9)',
+              zIndex: isCurrent ? 2 : 1,
+            }}
+          >
+            {room.name}
+          </UnstyledButton>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The plan's own picture with each room pinned at its hotspot, a button named by the room. */
+export function PlanPicture({ src, rooms, currentId, onPick }: { src: string; rooms: SceneRoom[]; currentId?: string; onPick?: (id: string) => void }) {
+  return (
+    <Box role="group" aria-label="Floor plan: choose a room" pos="relative" w="100%" data-testid="plan-picture">
+      <img src={src} alt="" style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 6 }} />
+      {rooms.map((room, i) => {
+        const isCurrent = room._id === currentId;
+        const x = (room.hotspot?.x ?? (i + 0.5) / rooms.length) * 100;
+        const y = (room.hotspot?.y ?? 0.5) * 100;
+        return (
+          <UnstyledButton
+            key={room._id}
+            onClick={() => onPick?.(room._id)}
+            aria-pressed={isCurrent}
+            data-testid="minimap-room"
+            pos="absolute"
+            left={`${x}%`}
+            top={`${y}%`}
+            fz={12}
+            fw={600}
+            px={6}
+            py={2}
+            style={{
+              transform: 'translate(-50%, -50%)',
+              borderRadius: 999,
+              whiteSpace: 'nowrap',
+              border: '1px solid var(--mantine-color-gray-6)',
+              background: isCurrent ? 'var(--mantine-color-brand-filled)' : 'rgba(255, 255, 255, 0.92)',
               color: isCurrent ? 'var(--mantine-color-brand-contrast, #fff)' : 'var(--mantine-color-gray-9)',
               zIndex: isCurrent ? 2 : 1,
             }}

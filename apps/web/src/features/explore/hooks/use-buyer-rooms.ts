@@ -19,5 +19,6 @@ export function useBuyerRooms() {
         : null,
     [rooms, data.cart, data.options, data.categories],
   );
-  return { rooms, finishes, hasNoCart: data.hasNoCart, isNotMember: data.isNotMember, isError: data.isError, retry: data.retry };
+  const planImage = data.summary?.plan?.minimap ? `/api/files/${data.summary.plan.minimap}` : undefined;
+  return { rooms, finishes, planImage, hasNoCart: data.hasNoCart, isNotMember: data.isNotMember, isError: data.isError, retry: data.retry };
 }

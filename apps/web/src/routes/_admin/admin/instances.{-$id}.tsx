@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { DisplaysFrame } from '../../../features/admin/components/displays-frame.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/instances/{-$id}')({
 
 function Page() {
   return (
-    <PageFrame title="Display instances" description="The sales-centre display instances, their pairing and health." />
+    <PageFrame title="Display instances" description="The sales-centre displays, their pairing and health.">
+      <DisplaysFrame what="instances" />
+    </PageFrame>
   );
 }

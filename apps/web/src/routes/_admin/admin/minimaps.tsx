@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { AdminMinimaps } from '../../../features/admin/components/admin-minimaps.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/minimaps')({
 
 function Page() {
   return (
-    <PageFrame title="Minimaps" description="Upload a floor-plan image and place the room hotspots on it." />
+    <PageFrame title="Minimaps" description="A plan's floor-plan picture with its rooms pinned on it, for the buyers' floor plan in 3D.">
+      <AdminMinimaps />
+    </PageFrame>
   );
 }

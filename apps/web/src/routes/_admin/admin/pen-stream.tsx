@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { PenStream } from '../../../features/admin/components/pen-stream.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/pen-stream')({
 
 function Page() {
   return (
-    <PageFrame title="Pen stream" description="A live view of realtime events between displays and controllers." />
+    <PageFrame title="Pen stream" description="Every change of every project as it happens.">
+      <PenStream />
+    </PageFrame>
   );
 }

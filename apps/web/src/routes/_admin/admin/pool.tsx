@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
+import { DisplaysFrame } from '../../../features/admin/components/displays-frame.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_admin/admin/pool')({
 
 function Page() {
   return (
-    <PageFrame title="Display pool" description="Which display instances serve which projects." />
+    <PageFrame title="Display pool" description="Which display instances serve which projects.">
+      <DisplaysFrame what="pool" />
+    </PageFrame>
   );
 }
