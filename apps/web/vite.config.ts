@@ -43,7 +43,7 @@ function isFramework(id: string): boolean {
 }
 
 /** Mantine's core and the components of the sign-in page and of every page's frame. */
-const FIRST_PAGE_COMPONENTS = ['ActionIcon', 'Alert', 'Anchor', 'Box', 'Button', 'Center', 'Checkbox', 'CloseButton', 'Group', 'Image', 'Input', 'InputBase', 'Loader', 'Paper', 'PasswordInput', 'Stack', 'Text', 'TextInput', 'Title', 'Transition', 'UnstyledButton'];
+const FIRST_PAGE_COMPONENTS = ['ActionIcon', 'Alert', 'Anchor', 'Box', 'Button', 'Center', 'CloseButton', 'Group', 'Image', 'Input', 'InputBase', 'Loader', 'Paper', 'PasswordInput', 'Stack', 'Text', 'TextInput', 'Title', 'Transition', 'UnstyledButton'];
 const FIRST_PAGE_MANTINE = new RegExp(`/node_modules/@mantine/core/esm/(core|utils/InlineInput|components/(${FIRST_PAGE_COMPONENTS.join('|')}))/`);
 
 function isFirstPageMantine(id: string): boolean {

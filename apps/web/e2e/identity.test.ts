@@ -8,7 +8,7 @@ import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { openBrowser, origin, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
 import { waitForMail } from './support/mail-files.ts';
-import { createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { createAdmin, createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 const session = useBrowser();
 let browser: BrowserSession;
@@ -282,7 +282,8 @@ describe('the admin quick box', () => {
   it('lets an admin sign in on the portal’s bare IP address and pick a project there', async () => {
     const { page } = browser;
     const ipOrigin = `http://127.0.0.1:${process.env.E2E_PORT}`;
-    await signInThroughPage(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, at: ipOrigin });
+    const staff = await createAdmin();
+    await signInThroughPage(page, { email: staff.email, password: staff.password, at: ipOrigin });
     await page.waitForURL((url) => url.host.startsWith('127.0.0.1') && url.pathname === '/account');
     const prompt = page.getByRole('dialog', { name: 'Which project?' });
     await prompt.waitFor();

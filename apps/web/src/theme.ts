@@ -26,9 +26,14 @@ export function buildTheme(theme: Theme) {
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
       Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
       ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
+      // A table wider than a phone scrolls sideways: its scrolling box takes the keyboard focus.
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table (scrolls sideways)' } } } },
     },
   });
 }
+
+/** Mantine's colours whose filled form has white text (autoContrast gives green, teal, cyan, orange, yellow and lime black text, which reads on their own fill). */
+const WHITE_TEXT_COLOURS = ['red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'gray', 'dark'];
 
 /**
  * Secondary ("dimmed") text dark enough to read: Mantine's default grey is 3.3:1 on white,
@@ -43,6 +48,14 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     // further (Mantine's default, shade 6, is under 4.5:1 on the tinted background, and green's or
     // yellow's darkest shade too).
     ...Object.fromEntries(Object.keys(theme.colors).map((name) => [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9) 62%, black)`])),
+    // Filled badges and buttons of the named colours carry white text: their shade 6 is under
+    // 4.5:1 with white (red 3.3:1), so they fill with their darkest shade, darkened a little.
+    ...Object.fromEntries(
+      WHITE_TEXT_COLOURS.flatMap((name) => [
+        [`--mantine-color-${name}-filled`, `color-mix(in srgb, var(--mantine-color-${name}-9) 82%, black)`],
+        [`--mantine-color-${name}-filled-hover`, `color-mix(in srgb, var(--mantine-color-${name}-9) 70%, black)`],
+      ]),
+    ),
   },
   dark: {},
 });

@@ -188,12 +188,6 @@ export const adminPurchasesSchema = z.object({
 });
 export type AdminPurchases = z.infer<typeof adminPurchasesSchema>;
 
-/** A visit goes on while its beacon beats within this time (a minute's beat, a tab in the background). */
-export const VISIT_IDLE_MS = 30 * 60 * 1000;
-/** Someone is "on now" when their visit beat within this time. */
-export const VISIT_LIVE_MS = 2 * 60 * 1000;
-/** How often the app's beacon beats while its page is shown. */
-export const VISIT_BEAT_MS = 60 * 1000;
 
 export const visitBeatSchema = z.object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).regex(/^\//, 'A path of the portal') }).strict();
 

@@ -74,3 +74,10 @@ export type ProjectFeature = keyof typeof PROJECT_FEATURES;
 export function hasFeature(features: Record<string, boolean> | undefined, feature: ProjectFeature): boolean {
   return features?.[feature] !== false;
 }
+
+/** A visit goes on while its beacon beats within this time (a minute's beat, a tab in the background). */
+export const VISIT_IDLE_MS = 30 * 60 * 1000;
+/** Someone is "on now" when their visit beat within this time. */
+export const VISIT_LIVE_MS = 2 * 60 * 1000;
+/** How often the app's beacon beats while its page is shown. */
+export const VISIT_BEAT_MS = 60 * 1000;

@@ -15,6 +15,8 @@ describe('identity error sentences', () => {
       'auth/user-not-found',
       'auth/too-many-requests',
       'auth/invalid-action-code',
+      // A disabled account (docs/admin.md, "People").
+      'auth/user-disabled',
     ];
     expect(Object.keys(IDENTITY_ERROR_MESSAGES).sort()).toEqual(codes.sort());
     for (const code of codes) {

@@ -94,6 +94,25 @@ export async function createManager({ projectKey = 'demo' }: { projectKey?: stri
   }
 }
 
+/**
+ * A platform administrator of its own: each journey signs in with a fresh one, so that the
+ * suite does not spend the demo admin's sign-in allowance (10 per address per 15 minutes).
+ */
+export async function createAdmin(): Promise<{ email: string; password: string }> {
+  const email = `admin-${uuidv7().slice(-12)}@platform.test`;
+  const password = 'Admin-pass-2026';
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const userId = uuidv7();
+    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at, is_admin) VALUES ($1, $2, $3, true, now(), true)`, [userId, `Admin ${email.slice(6, 12)}`, email]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
+    return { email, password };
+  } finally {
+    await client.end();
+  }
+}
+
 let managerCookies: Promise<string> | null = null;
 
 /**

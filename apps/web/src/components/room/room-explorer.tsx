@@ -2,6 +2,7 @@ import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 're
 import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { RoomFinishes } from '@decor/core';
 import { canUseWebGl, type SceneRoom } from './room-layout.ts';
+import { pinShift } from './pin.ts';
 import { RoomSketch, SwatchBoard } from './room-sketch.tsx';
 
 // three.js and react-three-fiber arrive only with this chunk, on the 3D routes.
@@ -180,7 +181,7 @@ export function PlanPicture({ src, rooms, currentId, onPick }: { src: string; ro
             px={6}
             py={2}
             style={{
-              transform: 'translate(-50%, -50%)',
+              transform: pinShift(x / 100),
               borderRadius: 999,
               whiteSpace: 'nowrap',
               border: '1px solid var(--mantine-color-gray-6)',

@@ -3,6 +3,7 @@ import { Alert, Box, FileInput, Group, Select, SimpleGrid, Skeleton, Stack, Text
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
+import { pinShift } from '../../../components/room/pin.ts';
 import { adminProjectsQuery } from '../api/admin-queries.ts';
 
 interface Plan {
@@ -164,7 +165,7 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
                   }}
                   onKeyDown={(event) => nudge(room, event)}
                   style={{
-                    transform: 'translate(-50%, -50%)',
+                    transform: pinShift(at.x),
                     borderRadius: 999,
                     whiteSpace: 'nowrap',
                     cursor: dragging === room._id ? 'grabbing' : 'grab',

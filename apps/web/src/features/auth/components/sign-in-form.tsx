@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PlainCheckbox } from '../../../components/ui/plain-checkbox.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ONE_TIME_CODE_LENGTH, safeNextPath } from '@decor/core';
@@ -189,7 +190,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
           </Text>
         )}
         {(mode === 'sign-in' || mode === 'code') && (
-          <Checkbox label="Remember me on this device" checked={isRemembered} onChange={(e) => setRemembered(e.currentTarget.checked)} />
+          <PlainCheckbox label="Remember me on this device" checked={isRemembered} onChange={(e) => setRemembered(e.currentTarget.checked)} />
         )}
         {error && (
           <Alert color="red" role="alert" data-testid="sign-in-error">
