@@ -5,20 +5,11 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
-import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, origin, PHONE, signInThroughPage, withBrowsers } from './support/browser.ts';
 import { createAdmin, createBuyerWithCompleteCart } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
-/** The platform's back office (docs/admin.md), driven as an administrator would. */
-async function withBrowsers(count: number, options: Parameters<typeof openBrowser>[0], journey: (browsers: BrowserSession[]) => Promise<void>) {
-  const browsers = await Promise.all(Array.from({ length: count }, () => openBrowser(options)));
-  try {
-    await journey(browsers);
-    for (const browser of browsers) expect(browser.consoleErrors).toEqual([]);
-  } finally {
-    await Promise.all(browsers.map((browser) => browser.close()));
-  }
-}
+/* The platform's back office (docs/admin.md), driven as administrators, managers and buyers would. */
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 

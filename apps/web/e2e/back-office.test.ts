@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, origin, PHONE, signInThroughPage, withBrowsers } from './support/browser.ts';
 import { createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
-
-/** Runs a journey with browsers that fail it on any unexpected console error, and closes them. */
-async function withBrowsers(count: number, options: Parameters<typeof openBrowser>[0], journey: (browsers: BrowserSession[]) => Promise<void>) {
-  const browsers = await Promise.all(Array.from({ length: count }, () => openBrowser(options)));
-  try {
-    await journey(browsers);
-    for (const browser of browsers) expect(browser.consoleErrors).toEqual([]);
-  } finally {
-    await Promise.all(browsers.map((browser) => browser.close()));
-  }
-}
 
 const linkIn = (text: string, path: RegExp) => new RegExp(`http://demo\\.localhost:\\d+${path.source}`).exec(text)?.[0];
 

@@ -131,3 +131,17 @@ export function useBrowser(input: OpenBrowserInput = {}): () => BrowserSession {
     return session;
   };
 }
+
+/**
+ * Opens `count` browsers of their own for one journey (several people at once), fails it on
+ * any unexpected console error of theirs, and closes them whatever happens.
+ */
+export async function withBrowsers(count: number, options: OpenBrowserInput, journey: (browsers: BrowserSession[]) => Promise<void>) {
+  const browsers = await Promise.all(Array.from({ length: count }, () => openBrowser(options)));
+  try {
+    await journey(browsers);
+    for (const browser of browsers) expect(browser.consoleErrors).toEqual([]);
+  } finally {
+    await Promise.all(browsers.map((browser) => browser.close()));
+  }
+}
