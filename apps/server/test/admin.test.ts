@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { linkIn } from './support/mail-catcher.ts';
+import { createMailer } from '../src/modules/mail/mailer.ts';
 
 /**
  * The platform's back office (docs/admin.md): admins only on every route, every change
  * audited with before and after, on both databases.
  */
-const { app, mail } = await createTestApp({ withMail: true });
+const { app, db, mail } = await createTestApp({ withMail: true });
 const cookieOf = async (email: string, remoteAddress?: string) => (await signIn(app, email, TEST_DEMO_PASSWORD, remoteAddress ? { remoteAddress } : {})).cookie;
 
 const WHO = ['visitor', 'buyer', 'manager', 'admin'] as const;
@@ -106,6 +107,15 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(overview.recentSignIns.some((s: { email: string }) => s.email === 'admin@demo.test')).toBe(true);
     expect(overview.health).toMatchObject({ database: testDbKind, mail: 'smtp', storage: 'disk' });
     expect(overview.health.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps the mail the SMTP server would not take, for the overview', async () => {
+    // An SMTP server that is not there: the mail fails, the caller hears it, the admins see it.
+    const unreachable = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'portal@example.test', db, log: app.log });
+    await expect(unreachable.send({ to: 'lost@example.test', subject: 'Your selections are due', text: 'x', html: '<p>x</p>' })).rejects.toThrow();
+    const overview = (await asAdmin('GET', '/api/admin/overview')).json() as { mailFailures: Array<{ to: string; subject: string; error: string }> };
+    expect(overview.mailFailures[0]).toMatchObject({ to: 'lost@example.test', subject: 'Your selections are due' });
+    expect(overview.mailFailures[0]!.error.length).toBeGreaterThan(0);
   });
 
   it('makes a new project in one step: its key checked, the demo catalogue copied, the first manager invited to its own address', async () => {

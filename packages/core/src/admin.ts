@@ -73,6 +73,7 @@ export const adminOverviewSchema = z.object({
   totals: z.object({ users: z.number(), admins: z.number(), disabled: z.number(), projects: z.number(), archived: z.number() }),
   recentSignIns: z.array(z.object({ _id: z.string(), email: z.string(), name: z.string(), at: z.string() })),
   recentChanges: z.array(z.lazy(() => adminAuditEntrySchema)),
+  mailFailures: z.array(z.object({ to: z.string(), subject: z.string(), error: z.string(), at: z.string() })),
   health: z.object({ version: z.string(), node: z.string(), uptimeSeconds: z.number(), database: z.string(), mail: z.enum(['smtp', 'outbox']), storage: z.string() }),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;

@@ -38,6 +38,19 @@ export const outbox = pgTable('outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Mail that could not be handed to the SMTP server: what, to whom, why (the admins' overview). */
+export const mailFailures = pgTable(
+  'mail_failures',
+  {
+    id: uuid('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    error: text('error').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_failures_at_idx').on(t.at)],
+);
+
 /** Fixed-window request counters (sign-in, sign-up, codes), shared by every server process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

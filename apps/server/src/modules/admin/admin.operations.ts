@@ -39,6 +39,7 @@ import {
   projectCounts,
   projectHosts,
   purchasesAcrossProjects,
+  recentMailFailures,
   recentSignIns,
   recordAdminChange,
   searchUsers,
@@ -84,12 +85,13 @@ export function listProjectsForAdmin(db: Db, q?: string) {
 }
 
 export async function adminOverview({ db, databaseKind, mailer, storageKind }: { db: Db; databaseKind: string; mailer: Mailer; storageKind: string }): Promise<AdminOverview> {
-  const [list, totals, signIns, changes] = await Promise.all([adminProjects(db), userTotals(db), recentSignIns(db, 10), auditEntries(db, { limit: 10 })]);
+  const [list, totals, signIns, changes, failures] = await Promise.all([adminProjects(db), userTotals(db), recentSignIns(db, 10), auditEntries(db, { limit: 10 }), recentMailFailures(db, 10)]);
   return {
     projects: list,
     totals: { ...totals, projects: list.length, archived: list.filter((p) => p.archived).length },
     recentSignIns: signIns.map((row) => ({ _id: row.id, email: row.email, name: row.name, at: row.at!.toISOString() })),
     recentChanges: changes,
+    mailFailures: failures.map((row) => ({ to: row.to, subject: row.subject, error: row.error, at: row.at.toISOString() })),
     health: {
       version: process.env.npm_package_version ?? '0.1.0',
       node: process.version,

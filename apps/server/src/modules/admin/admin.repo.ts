@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { adminAudit, deployProjects, deploys, featureFlags, memberships, projects, sessions, users } from '../../db/schema/index.ts';
+import { adminAudit, deployProjects, deploys, featureFlags, mailFailures, memberships, projects, sessions, users } from '../../db/schema/index.ts';
 
 /** What an administrator changed, with the record before and after (docs/admin.md, "Audit"). */
 export interface AdminChange {
@@ -185,4 +185,8 @@ export async function purchasesAcrossProjects(db: Db, filter: { project?: string
           ${filter.to ? sql`AND approved_at < (${filter.to}::date + 1)::text` : sql``}
         ORDER BY approved_at DESC, id DESC`,
   );
+}
+
+export async function recentMailFailures(db: Db, limit: number) {
+  return db.select().from(mailFailures).orderBy(desc(mailFailures.at)).limit(limit);
 }

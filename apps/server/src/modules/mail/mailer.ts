@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import { v7 as uuidv7 } from 'uuid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { mailFailures, outbox } from '../../db/schema/index.ts';
 
 export interface Mail {
   to: string;
@@ -39,7 +39,15 @@ export function createMailer({
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        try {
+          await transport.sendMail({ from, ...mail });
+        } catch (error) {
+          // Kept for the administrators (docs/admin.md, "Overview"); the caller still hears of it.
+          const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+          await db.insert(mailFailures).values({ id: uuidv7(), to: mail.to, subject: mail.subject.slice(0, 300), error: reason }).catch(() => undefined);
+          log.warn({ to: mail.to, subject: mail.subject, err: error }, 'mail could not be sent');
+          throw error;
+        }
       },
     };
   }

@@ -107,6 +107,26 @@ function Overview({ overview }: { overview: AdminOverview }) {
 
       <Stack gap="xs">
         <Title order={2} fz="lg">
+          Mail that could not be sent
+        </Title>
+        {overview.mailFailures.length === 0 ? (
+          <Text c="dimmed">{health.mail === 'smtp' ? 'Every mail reached the SMTP server.' : 'No SMTP server: mail goes to the development outbox.'}</Text>
+        ) : (
+          <Stack gap={6} data-testid="mail-failures">
+            {overview.mailFailures.map((failure) => (
+              <Alert key={`${failure.at}-${failure.to}`} color="red" variant="light" p="xs">
+                <Text size="sm">
+                  <b>{failure.subject}</b> to {failure.to} · {dateTime(failure.at)}
+                </Text>
+                <Text size="xs">{failure.error}</Text>
+              </Alert>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
           Latest changes by admins
         </Title>
         <AuditList entries={overview.recentChanges} />
