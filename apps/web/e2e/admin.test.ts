@@ -44,8 +44,15 @@ describe('an administrator onboards a new builder', () => {
         await page.getByRole('option', { name: 'Europe/Dublin' }).click();
         await page.getByText('Prices will read').getByText('€12,345.00').waitFor();
         await page.getByRole('button', { name: 'Next' }).click();
-        // Step 3: the brand.
+        // Step 3: the brand (on the desktop with a logo, stored once the project exists).
         await page.getByRole('textbox', { name: 'Logo band' }).fill(band);
+        if (label === 'desktop') {
+          const logo = path.join(os.tmpdir(), `logo-${Date.now()}.png`);
+          fs.writeFileSync(logo, await sharp({ create: { width: 240, height: 64, channels: 3, background: '#ffffff' } }).png().toBuffer());
+          await page.locator('input[type="file"]').setInputFiles(logo);
+          await page.getByText(/^Logo: logo-/).waitFor();
+          fs.rmSync(logo, { force: true });
+        }
         await page.getByRole('button', { name: 'Next' }).click();
         // Step 4: a copy of the demo catalogue.
         await page.getByLabel('A copy of the demo catalogue').check();
@@ -81,7 +88,8 @@ describe('an administrator onboards a new builder', () => {
         await page.goto(`${origin(key)}/manage`);
         await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
         const brand = page.getByTestId('logo-band');
-        expect(await brand.textContent()).toContain(`Cedar Park ${label}`);
+        if (label === 'desktop') expect(await brand.getByRole('img', { name: `Cedar Park ${label}` }).getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+        else expect(await brand.textContent()).toContain(`Cedar Park ${label}`);
         expect(await brand.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(rgb(band));
         expect(await page.title()).toContain(`Cedar Park ${label}`);
       });

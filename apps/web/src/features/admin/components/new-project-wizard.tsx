@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, ColorInput, Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatMoney, isCurrencyCode, isTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
 import { TIME_ZONES } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../api/admin-queries.ts';
@@ -75,10 +76,13 @@ function problemsOf(form: Form, takenKeys: Set<string>): FieldErrors[] {
 const STEP_OF_FIELD: Record<string, number> = { name: 0, key: 0, currency: 1, 'options.locale': 1, 'options.timeZone': 1, 'options.unitSystem': 1, 'theme.primary': 2, 'theme.secondary': 2, 'theme.logoBg': 2, catalogue: 3, 'manager.email': 4 };
 
 interface Created {
+  _id: string;
   key: string;
   name: string;
   url: string;
   invitation: { email: string; url: string };
+  /** Set when the project was made but its logo could not be stored. */
+  logoProblem?: string;
 }
 
 /** `/admin/new`: a new builder's project in five short steps (docs/admin.md, "New project"). */
@@ -92,6 +96,7 @@ export function NewProjectWizard() {
   const [message, setMessage] = useState<string | null>(null);
   const [isCreating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
+  const [logo, setLogo] = useState<File | null>(null);
   const problems = problemsOf(form, takenKeys);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
   const host = `${form.key || 'key'}.${portalHost()}`;
@@ -124,9 +129,19 @@ export function NewProjectWizard() {
           manager: { email: form.managerEmail.trim() },
         },
       });
+      // The logo is a file of the project, so it is stored once the project exists.
+      let logoProblem: string | undefined;
+      if (logo) {
+        try {
+          const uploaded = await uploadFile({ file: logo, projectKey: result.key, configs: { purpose: 'logo' } });
+          await api(`/api/projects/${result._id}`, { method: 'PATCH', body: { theme: { logoUrl: uploaded.url } } });
+        } catch (caught) {
+          logoProblem = caught instanceof ApiError ? caught.message : 'The logo could not be stored.';
+        }
+      }
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       await queryClient.invalidateQueries({ queryKey: ['deploys'] });
-      setCreated(result);
+      setCreated({ ...result, ...(logoProblem ? { logoProblem } : {}) });
     } catch (caught) {
       if (caught instanceof ApiError) {
         const errors = fieldErrorsOf(caught);
@@ -151,10 +166,16 @@ export function NewProjectWizard() {
             </Anchor>
             . An invitation to manage it went to <b>{created.invitation.email}</b>: following it, they set a password and land in the project’s back office.
           </Text>
+          {created.logoProblem && (
+            <Text size="sm" c="red">
+              The logo was not stored ({created.logoProblem}): add it in the project’s settings.
+            </Text>
+          )}
           <Group gap="sm">
             <Button
               variant="light"
               onClick={() => {
+                setLogo(null);
                 setCreated(null);
                 setForm(START);
                 setStep(0);
@@ -232,6 +253,7 @@ export function NewProjectWizard() {
               <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown['theme.secondary']} format="hex" />
               <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
             </SimpleGrid>
+            <FileInput label="Logo" description="PNG, JPEG or WebP; stored once the project is made" accept="image/png,image/jpeg,image/webp" value={logo} onChange={setLogo} clearable w={{ base: '100%', sm: 360 }} />
             <Box data-testid="brand-preview" style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}>
               <Box px="md" py="sm" style={{ background: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? form.logoBg : '#333', color: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? readableTextColour(form.logoBg) : '#fff' }}>
                 <Text fw={700}>{form.name || 'Your project'}</Text>
@@ -239,7 +261,7 @@ export function NewProjectWizard() {
               <Group p="md" gap="sm">
                 <Button style={{ background: /^#[0-9a-f]{6}$/i.test(form.primary) ? form.primary : undefined, color: /^#[0-9a-f]{6}$/i.test(form.primary) ? readableTextColour(form.primary) : undefined }}>Choose my finishes</Button>
                 <Text size="sm" c="dimmed">
-                  The logo is added afterwards in the project’s settings.
+                  {logo ? `Logo: ${logo.name}` : 'No logo: the name shows instead.'}
                 </Text>
               </Group>
             </Box>
