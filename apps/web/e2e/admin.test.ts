@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, origin, PHONE, signInThroughPage, withBrowsers } from './support/browser.ts';
 import { createAdmin, createBuyerWithCompleteCart } from './support/fixtures.ts';
@@ -19,6 +19,9 @@ describe('an administrator onboards a new builder', () => {
       const key = `cedar-${label}`;
       const managerEmail = `cedar.${label}.${Date.now()}@example.test`;
       const band = label === 'desktop' ? '#4a1d6b' : '#0d4d3a';
+      // The browser reads the file when it uploads it, after the wizard's last step.
+      const logo = path.join(os.tmpdir(), `logo-${Date.now()}.png`);
+      onTestFinished(() => fs.rmSync(logo, { force: true }));
       await withBrowsers(1, { viewport, isMobile }, async ([admin]) => {
         const page = admin!.page;
         const staff = await createAdmin();
@@ -47,11 +50,9 @@ describe('an administrator onboards a new builder', () => {
         // Step 3: the brand (on the desktop with a logo, stored once the project exists).
         await page.getByRole('textbox', { name: 'Logo band' }).fill(band);
         if (label === 'desktop') {
-          const logo = path.join(os.tmpdir(), `logo-${Date.now()}.png`);
           fs.writeFileSync(logo, await sharp({ create: { width: 240, height: 64, channels: 3, background: '#ffffff' } }).png().toBuffer());
           await page.locator('input[type="file"]').setInputFiles(logo);
           await page.getByText(/^Logo: logo-/).waitFor();
-          fs.rmSync(logo, { force: true });
         }
         await page.getByRole('button', { name: 'Next' }).click();
         // Step 4: a copy of the demo catalogue.

@@ -4,6 +4,7 @@ import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
 import { requiredProgress } from './support/demo-seed.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 /** The buyer's seeded choices, priced from the seed: the total the page must show. */
 function seededTotal(email: string): number {
@@ -47,7 +48,9 @@ describe('dates on My home, read from another time zone', () => {
 
   it('gives the deadline as a day and a time in the project’s zone, with the zone named', async () => {
     const { page } = session();
-    await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });
+    // A buyer of its own with an open selection due in ten days (other journeys change the demo buyers').
+    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `zone-${Date.now()}@example.test`, password: 'Zone-buyer-2026' });
+    await signInThroughPage(page, { email: buyer.email, password: buyer.password });
     const shown = await page.getByTestId('deadline-date').textContent();
     const [mine] = await page.evaluate(async () => (await fetch('/api/carts/mine')).json() as Promise<Array<{ deadline: string }>>);
     const inVancouver = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(mine!.deadline));
