@@ -33,5 +33,10 @@ export function useDates(): Dates {
   return useMemo(() => datesFor({ locale, timeZone }), [locale, timeZone]);
 }
 
-/** Every IANA time zone this browser knows, UTC first (the settings' time zone pickers). */
-export const TIME_ZONES = [DEFAULT_TIME_ZONE, ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : [])];
+let zones: string[] | undefined;
+
+/** Every IANA time zone this browser knows, UTC first (the time zone pickers); listed once, when first asked. */
+export function timeZones(): string[] {
+  zones ??= [DEFAULT_TIME_ZONE, ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : [])];
+  return zones;
+}

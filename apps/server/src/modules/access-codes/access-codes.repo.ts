@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessCodes, items, projects } from '../../db/schema/index.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
 
@@ -35,7 +36,7 @@ export async function insertAccessCodes(db: Db, rows: Array<typeof accessCodes.$
 export async function listAccessCodes(db: Db, { projectId, after, limit, q }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined }) {
   const conditions = [eq(accessCodes.projectId, projectId)];
   if (after) conditions.push(sql`(${accessCodes.createdAt}, ${accessCodes.code}) < (${after.at}::timestamptz, ${after.code})`);
-  if (q) conditions.push(sql`${accessCodes.email} ILIKE ${`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  if (q) conditions.push(sql`${accessCodes.email} ILIKE ${`%${escapeLike(q)}%`}`);
   return db
     .select({ row: accessCodes, unitName: sql<string | null>`${items.data}->>'name'` })
     .from(accessCodes)

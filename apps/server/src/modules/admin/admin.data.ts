@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { fail, projectKeySchema, projectOptionsSchema, themeSchema } from '@decor/core';
+import { fail, projectOptionsSchema, themeSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { collections, deployProjects, deploys, files, items, memberships, projects, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -90,8 +90,6 @@ const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
  * an account here. All or nothing: stored bytes are removed again when the rows cannot be written.
  */
 export async function importProject({ db, storage, actor, bundle, key, name, portalHost }: { db: Db; storage: FileStorage; actor: Actor; bundle: Bundle; key: string; name?: string | undefined; portalHost: string }) {
-  const parsedKey = projectKeySchema.safeParse(key);
-  if (!parsedKey.success) throw fail('bad_request', 'request.invalid', { issues: `key (${parsedKey.error.issues[0]?.message})` }, { issues: [{ field: 'key', message: parsedKey.error.issues[0]?.message ?? 'not a key' }] });
   const [taken] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, key)).limit(1);
   if (taken) throw fail('conflict', 'admin.key-taken', { key }, { field: 'key' });
   // Every item must be an item of a collection the bundle's project has, valid by its schema.

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   fail,
@@ -51,11 +51,11 @@ const startedAt = Date.now();
 type UserRow = typeof users.$inferSelect;
 
 /** The project as the audit keeps it: its settings, without timestamps that say nothing. */
-const projectRecord = (row: ProjectRow) => ({ key: row.key, name: row.name, currency: row.currency, options: row.options, features: row.features, theme: row.theme, archived: row.archivedAt !== null });
+const projectRecord = (row: ProjectRow) => ({ key: row.key, ...projectConfigOf(row), archived: row.archivedAt !== null });
 const userRecord = (row: UserRow) => ({ email: row.email, name: row.name, isAdmin: row.isAdmin, emailVerified: row.emailVerified, disabled: row.disabled });
 
-async function adminProjects(db: Db, q?: string): Promise<AdminProject[]> {
-  const [rows, counts, hosts] = await Promise.all([listAllProjects(db, q), projectCounts(db), projectHosts(db)]);
+async function adminProjects(db: Db, filter: { q?: string | undefined; id?: string | undefined } = {}): Promise<AdminProject[]> {
+  const [rows, counts, hosts] = await Promise.all([listAllProjects(db, filter), projectCounts(db), projectHosts(db)]);
   return rows.map((row) => {
     const c = counts.get(row.id);
     return {
@@ -81,7 +81,7 @@ async function adminProjects(db: Db, q?: string): Promise<AdminProject[]> {
 }
 
 export function listProjectsForAdmin(db: Db, q?: string) {
-  return adminProjects(db, q);
+  return adminProjects(db, { q });
 }
 
 export async function adminOverview({ db, databaseKind, mailer, storageKind }: { db: Db; databaseKind: string; mailer: Mailer; storageKind: string }): Promise<AdminOverview> {
@@ -164,7 +164,7 @@ export async function setProjectArchived({ db, actor, projectId, archived }: { d
   if (!before) throw fail('not_found', 'project.no-such');
   const after = await updateProject(db, projectId, { archivedAt: archived ? (before.archivedAt ?? new Date()) : null });
   await recordAdminChange(db, { actorId: actor.userId, action: archived ? 'project.archive' : 'project.restore', targetKind: 'project', targetId: projectId, projectId, before: projectRecord(before), after: projectRecord(after!) });
-  return (await adminProjects(db)).find((p) => p._id === projectId)!;
+  return (await adminProjects(db, { id: projectId }))[0]!;
 }
 
 function adminUserOf(row: UserRow, memberships: Awaited<ReturnType<typeof membershipsOf>>, sessionCounts: Map<string, number>): AdminUser {
@@ -258,7 +258,7 @@ async function deployRecord(db: Db, id: string) {
 
 async function requireProjectsExist(db: Db, ids: string[]) {
   if (!ids.length) return [];
-  const rows = await db.select({ id: projects.id, key: projects.key }).from(projects);
+  const rows = await db.select({ id: projects.id, key: projects.key }).from(projects).where(inArray(projects.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r.key]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw fail('rule_broken', 'admin.no-such-projects', undefined, { field: 'projects', missing });

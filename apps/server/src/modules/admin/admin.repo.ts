@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { adminAudit, deployProjects, deploys, featureFlags, mailFailures, memberships, projects, sessions, users } from '../../db/schema/index.ts';
 
 /** What an administrator changed, with the record before and after (docs/admin.md, "Audit"). */
@@ -72,16 +73,15 @@ export async function projectHosts(db: Db) {
     .innerJoin(deploys, eq(deploys.id, deployProjects.deployId));
 }
 
-export async function listAllProjects(db: Db, q?: string) {
+export async function listAllProjects(db: Db, { q, id }: { q?: string | undefined; id?: string | undefined } = {}) {
   const needle = q?.trim();
   return db
     .select()
     .from(projects)
-    .where(needle ? or(ilike(projects.name, `%${escapeLike(needle)}%`), ilike(projects.key, `%${escapeLike(needle)}%`)) : undefined)
+    .where(and(needle ? or(ilike(projects.name, `%${escapeLike(needle)}%`), ilike(projects.key, `%${escapeLike(needle)}%`)) : undefined, id ? eq(projects.id, id) : undefined))
     .orderBy(projects.name);
 }
 
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function userTotals(db: Db) {
   const [row] = await queryRows<{ users: number; admins: number; disabled: number }>(

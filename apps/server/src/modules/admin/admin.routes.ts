@@ -15,6 +15,7 @@ import {
   MEMBERSHIP_ROLE_LIST,
   newProjectSchema,
   modelInputSchema,
+  projectKeySchema,
   adminPurchasesQuerySchema,
   adminVisitsSchema,
   adminPurchasesSchema,
@@ -141,7 +142,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       schema: {
         tags,
         summary: 'A project bundle as a new project under a new key (items keep their ids; files are stored again)',
-        body: z.object({ key: z.string().max(64), name: z.string().max(120).optional(), bundle: bundleSchema }).strict(),
+        body: z.object({ key: projectKeySchema, name: z.string().max(120).optional(), bundle: bundleSchema }).strict(),
         response: { 201: z.object({ _id: z.string(), key: z.string(), name: z.string(), items: z.number(), files: z.number(), collections: z.number(), members: z.number(), membersWithoutAccount: z.number() }), ...errors },
       },
     },

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 /**
  * The back office's reads (docs/back-office.md): every unit's cart with its buyers, the
@@ -65,7 +66,7 @@ export async function listCarts(db: Db, { projectId, filter, after, limit, now }
   }
   if (filter.option) where.push(sql`c.data->'selections' @> ${JSON.stringify([{ option: filter.option }])}::jsonb`);
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${escapeLike(filter.q)}%`;
     where.push(sql`(u.data->>'name' ILIKE ${like} OR EXISTS (SELECT 1 FROM users us WHERE (us.id = c.data->>'owner' OR coalesce(u.data->'buyers', '[]'::jsonb) ? us.id)
       AND (us.name ILIKE ${like} OR us.email ILIKE ${like})))`);
   }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
 import { recordAdminChange } from '../admin/admin.repo.ts';
-import { findProjectById, findProjectByKey, listRoomItems, recordProjectVersion, updateProject, type ProjectRow } from './projects.repo.ts';
+import { findProjectById, findProjectByKey, listRoomItems, projectConfigOf, recordProjectVersion, updateProject, type ProjectRow } from './projects.repo.ts';
 
 /**
  * The project a request names, or a not-found error a person can read. An archived project
@@ -109,8 +109,7 @@ export async function patchProject({
   await recordProjectVersion(db, updated, actor.userId);
   // An administrator's change is the platform's: it is audited with before and after (docs/admin.md).
   if (actor.isAdmin) {
-    const record = (row: ProjectRow) => ({ name: row.name, currency: row.currency, options: row.options, features: row.features, theme: row.theme });
-    await recordAdminChange(db, { actorId: actor.userId, action: 'project.update', targetKind: 'project', targetId: project.id, projectId: project.id, before: record(project), after: record(updated) });
+    await recordAdminChange(db, { actorId: actor.userId, action: 'project.update', targetKind: 'project', targetId: project.id, projectId: project.id, before: projectConfigOf(project), after: projectConfigOf(updated) });
   }
   return projectResponse(db, updated);
 }

@@ -24,6 +24,8 @@ export function AdminData() {
   const [source, setSource] = useState<string | null>(null);
   const { download, isDownloading, error: downloadError } = useDownload('The bundle could not be downloaded.');
   const [file, setFile] = useState<File | null>(null);
+  // The chosen file read once: its JSON is what the import sends.
+  const [bundle, setBundle] = useState<unknown>(null);
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<{ text: string; issues: string[] } | null>(null);
@@ -33,13 +35,15 @@ export function AdminData() {
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
+    setBundle(null);
     setProblem(null);
     setDone(null);
     if (!chosen) return;
     try {
-      const bundle = JSON.parse(await chosen.text()) as { project?: { key?: string; name?: string } };
-      if (!key && bundle.project?.key) setKey(slugify(`${bundle.project.key}-copy`).slice(0, PROJECT_KEY_MAX));
-      if (!name && bundle.project?.name) setName(`${bundle.project.name} (copy)`);
+      const read = JSON.parse(await chosen.text()) as { project?: { key?: string; name?: string } };
+      setBundle(read);
+      if (!key && read.project?.key) setKey(slugify(`${read.project.key}-copy`).slice(0, PROJECT_KEY_MAX));
+      if (!name && read.project?.name) setName(`${read.project.name} (copy)`);
     } catch {
       setProblem({ text: 'This file is not a project bundle (it is not JSON).', issues: [] });
     }
@@ -48,17 +52,15 @@ export function AdminData() {
   const importBundle = async () => {
     const keyProblem = projectKeyProblem(key);
     setKeyError(keyProblem);
-    if (keyProblem || !file) return;
+    if (keyProblem || !bundle) return;
     setImporting(true);
     setProblem(null);
     try {
-      const bundle = JSON.parse(await file.text()) as unknown;
       const result = await api<Imported>('/api/admin/projects/import', { method: 'POST', body: { key, name: name.trim() || undefined, bundle } });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       setDone(result);
     } catch (caught) {
-      if (caught instanceof SyntaxError) setProblem({ text: 'This file is not a project bundle (it is not JSON).', issues: [] });
-      else if (caught instanceof ApiError) {
+      if (caught instanceof ApiError) {
         const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map((i) => `${i.field.replace(/^body\./, '')}: ${i.message}`);
         if (caught.code === 'conflict' || issues.some((i) => i.startsWith('key'))) setKeyError(caught.message);
         setProblem({ text: caught.message, issues: issues.slice(0, 10) });
@@ -100,7 +102,7 @@ export function AdminData() {
             <TextInput label="New key" description={`Its address: ${key || 'key'}.${portalHost()}`} value={key} onChange={(e) => setKey(e.currentTarget.value.toLowerCase().trim())} error={keyError} maxLength={PROJECT_KEY_MAX} w={{ base: '100%', sm: 260 }} />
             <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} w={{ base: '100%', sm: 300 }} />
           </Group>
-          <Button w="fit-content" disabled={!file} loading={isImporting} onClick={() => void importBundle()}>
+          <Button w="fit-content" disabled={!bundle} loading={isImporting} onClick={() => void importBundle()}>
             Import
           </Button>
           {problem && (

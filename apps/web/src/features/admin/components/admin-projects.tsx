@@ -9,7 +9,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../api/admin-queries.ts';
 import { count, hostUrl } from './project-hosts.ts';
 import { fieldErrorsOf } from './form-errors.ts';
-import { TIME_ZONES } from '../../../lib/use-dates.ts';
+import { timeZones } from '../../../lib/use-dates.ts';
 
 /** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */
 export function AdminProjects() {
@@ -153,7 +153,7 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
             <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={errors.currency} maxLength={3} />
             <TextInput label="Locale" description="e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={errors['options.locale']} />
           </SimpleGrid>
-          <Select label="Time zone" data={TIME_ZONES} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={errors['options.timeZone']} />
+          <Select label="Time zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={errors['options.timeZone']} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               Areas in

@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney, isCurrencyCode, isTimeZone, projectKeyProb
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
-import { TIME_ZONES } from '../../../lib/use-dates.ts';
+import { timeZones } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../api/admin-queries.ts';
 import { fieldErrorsOf } from './form-errors.ts';
 import { hostUrl } from './project-hosts.ts';
@@ -234,7 +234,7 @@ export function NewProjectWizard() {
               <TextInput label="Currency" description="ISO code, e.g. CAD, USD, EUR" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={3} />
               <TextInput label="Locale" description="Language and region, e.g. en-CA, fr-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown['options.locale']} />
             </SimpleGrid>
-            <Select label="Time zone" description="Deadlines and mails are said in this zone" data={TIME_ZONES} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={shown['options.timeZone']} />
+            <Select label="Time zone" description="Deadlines and mails are said in this zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={shown['options.timeZone']} />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Areas in

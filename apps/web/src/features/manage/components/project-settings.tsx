@@ -19,7 +19,7 @@ import { DEFAULT_REVIEW_DAYS, DEFAULT_TIME_ZONE, formatDateTime, formatMoney, is
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
-import { TIME_ZONES } from '../../../lib/use-dates.ts';
+import { timeZones } from '../../../lib/use-dates.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
@@ -225,7 +225,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
           <Select
             label="Time zone"
             description="Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is."
-            data={TIME_ZONES}
+            data={timeZones()}
             value={form.timeZone}
             onChange={(zone) => zone && set('timeZone', zone)}
             searchable
