@@ -19,6 +19,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser.ts';
+import { compiledServerArgs } from './lib/compiled-server.ts';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -96,7 +97,7 @@ async function benchStartup() {
   const cold = await startAndTime('npm', ['start'], env);
   await cold.stop();
   line('npm start, fresh data dir → first page', `${(cold.ms / 1000).toFixed(1)} s (build, migrate, seed)`);
-  const warm = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], env);
+  const warm = await startAndTime(process.execPath, compiledServerArgs(), env);
   await warm.stop();
   line('server restart, existing data → first page', `${(warm.ms / 1000).toFixed(1)} s`);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -124,7 +125,7 @@ async function signInContext(context: import('playwright-core').BrowserContext, 
 async function benchBundles() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     for (const [pagePath, isSignedIn] of [['/sign-in', false], ['/embed', false], ['/400', false], ['/', true], ['/configure', true], ['/explore', true]] as const) {
@@ -174,7 +175,7 @@ async function benchBundles() {
 async function benchChoice() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -248,7 +249,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function benchSignIn() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
   const password = BENCH_PASSWORD;
-  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: password });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: password });
   try {
     const times: number[] = [];
     const emails = ['buyer@demo.test', 'olivia.chen@demo.test', 'hannah.lee@demo.test', 'sofia.martin@demo.test'];
@@ -345,7 +346,7 @@ async function benchApi() {
     );
     await client.query('ANALYZE');
 
-    server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    server = await startAndTime(process.execPath, compiledServerArgs(), {
       DATA_DIR: dataDir,
       DATABASE_URL: url,
       DEMO_PASSWORD: password,
@@ -512,7 +513,7 @@ function signInCookie(port: number, email: string, password: string): Promise<st
 async function benchLighthouse() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
   try {
     const cookie = await signInCookie(server.port, 'buyer@demo.test', BENCH_PASSWORD);

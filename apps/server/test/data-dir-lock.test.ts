@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
+import { compiledServerArgs } from '../../../scripts/lib/compiled-server.ts';
 import { lockDirectory, DirectoryInUseError } from '../src/lib/dir-lock.ts';
 import { openDatabase } from '../src/db/client.ts';
 
@@ -38,7 +39,7 @@ function startServer(port: number, { dir = dataDir, demoPassword = PASSWORD as s
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', NODE_ENV: 'test' };
   delete env.DEMO_PASSWORD;
   if (demoPassword) env.DEMO_PASSWORD = demoPassword;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -186,10 +186,14 @@ describe(`OpenAPI (${testDbKind})`, () => {
     }
   });
 
-  it('serves the interactive reference script from our own origin', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/reference/script.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('javascript');
-    expect(response.body.length).toBeGreaterThan(100_000);
+  it('serves the interactive reference script and styles from our own origin', async () => {
+    const script = await app.inject({ method: 'GET', url: '/api/reference/script.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain('SwaggerUIBundle');
+    const style = await app.inject({ method: 'GET', url: '/api/reference/style.css' });
+    expect(style.statusCode).toBe(200);
+    expect(style.headers['content-type']).toContain('text/css');
+    expect(style.body).toContain('.swagger-ui');
   });
 });

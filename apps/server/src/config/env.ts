@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { hostname } from '@decor/core';
+import { defaultWebDist } from '../lib/paths.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -97,8 +98,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
 
 /**
  * Reads the configuration once, failing with every bad key listed, not just the first.

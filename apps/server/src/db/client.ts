@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +10,7 @@ import pg from 'pg';
 import { createHash } from 'node:crypto';
 import * as schema from './schema/index.ts';
 import { lockDirectory } from '../lib/dir-lock.ts';
+import { migrationsFolder } from '../lib/paths.ts';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 
 export type Schema = typeof schema;
@@ -47,7 +47,6 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   return queryRows<T>(db, query);
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /** Any fixed number: serialises migrations when several servers start at once. */
 const MIGRATION_LOCK_ID = 7_301_944;
 

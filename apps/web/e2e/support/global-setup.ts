@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { databaseUrl, freePort, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
 import { startMailToFiles } from './mail-files.ts';
+import { compiledServerArgs } from '../../../../scripts/lib/compiled-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password';
@@ -30,7 +31,7 @@ export default async function setup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-e2e-'));
   const mailDir = path.join(dataDir, 'mail');
   const mailServer = await startMailToFiles(mailDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -5,21 +5,30 @@ import type { FastifyInstance } from 'fastify';
 
 const require = createRequire(import.meta.url);
 
+/** Swagger UI's browser build, as the @fastify/swagger-ui package ships it (nothing fetched from elsewhere). */
+const staticDir = path.join(path.dirname(require.resolve('@fastify/swagger-ui/package.json')), 'static');
+const ASSETS = {
+  'script.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
+  'style.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
+} as const;
+
 /**
  * The OpenAPI description of every route (portal, identity, decor) at /api/openapi.json,
- * and the interactive reference's script (Scalar, served from our own origin) for /admin/api.
+ * and the interactive reference's script and styles (Swagger UI, served from our own
+ * origin) for the admins' /admin/api page (docs/api.md).
  */
 export async function referenceRoutes(app: FastifyInstance) {
-  // The package exports no path to its browser build: find it beside its main entry.
-  const entry = require.resolve('@scalar/api-reference');
-  const scriptPath = path.join(entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)), 'dist', 'browser', 'standalone.js');
-  const script = fs.readFileSync(scriptPath);
+  const assets = Object.fromEntries(
+    Object.entries(ASSETS).map(([name, { file, type }]) => [name, { bytes: fs.readFileSync(path.join(staticDir, file)), type }]),
+  );
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     return reply.type('application/json; charset=utf-8').send(app.swagger());
   });
 
-  app.get('/api/reference/script.js', { schema: { hide: true } }, async (_request, reply) => {
-    return reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400').send(script);
-  });
+  for (const [name, asset] of Object.entries(assets)) {
+    app.get(`/api/reference/${name}`, { schema: { hide: true } }, async (_request, reply) => {
+      return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.bytes);
+    });
+  }
 }

@@ -1,93 +1,116 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 
+type SwaggerUi = ((options: Record<string, unknown>) => unknown) & { presets: { apis: unknown } };
+
 declare global {
   interface Window {
-    Scalar?: { createApiReference: (element: HTMLElement, options: Record<string, unknown>) => { destroy?: () => void } };
+    SwaggerUIBundle?: SwaggerUi;
   }
 }
 
+/** Swagger UI's script and styles, served by our own server (never fetched from elsewhere). */
 const SCRIPT_URL = '/api/reference/script.js';
+const STYLE_URL = '/api/reference/style.css';
 
-function loadScript(): Promise<void> {
-  if (window.Scalar) return Promise.resolve();
-  const existing = document.querySelector<HTMLScriptElement>(`script[src="${SCRIPT_URL}"]`);
+function load<T extends HTMLScriptElement | HTMLLinkElement>(selector: string, create: () => T): Promise<void> {
+  const existing = document.querySelector<T>(selector);
+  if (existing?.dataset.loaded) return Promise.resolve();
+  const element = existing ?? create();
   return new Promise((resolve, reject) => {
-    const script = existing ?? document.createElement('script');
-    script.addEventListener('load', () => resolve());
-    script.addEventListener('error', () => reject(new Error('The API reference could not be loaded.')));
-    if (!existing) {
-      script.src = SCRIPT_URL;
-      document.head.appendChild(script);
-    }
+    element.addEventListener('load', () => {
+      element.dataset.loaded = '1';
+      resolve();
+    });
+    element.addEventListener('error', () => reject(new Error('The API reference could not be loaded.')));
+    if (!existing) document.head.appendChild(element);
   });
 }
 
-/**
- * Scalar's light theme in colours that read (WCAG AA, 4.5:1): its secondary greys and the
- * colours of its method labels, darker.
- */
-const READABLE_CSS = `
-.light-mode, .light-mode .t-doc__sidebar {
-  --scalar-color-2: #3f444a; --scalar-color-3: #4f555b;
-  --scalar-sidebar-color-2: #3f444a; --scalar-sidebar-search-color: #4f555b;
-  --scalar-color-green: #1b6b2c; --scalar-color-blue: #0b4f8a; --scalar-color-orange: #8a4300;
-  --scalar-color-yellow: #7a5a00; --scalar-color-red: #a51d1d; --scalar-color-purple: #6b2fa0;
-}`;
+const loadAssets = () =>
+  Promise.all([
+    load(`link[href="${STYLE_URL}"]`, () => Object.assign(document.createElement('link'), { rel: 'stylesheet', href: STYLE_URL })),
+    window.SwaggerUIBundle ? Promise.resolve() : load(`script[src="${SCRIPT_URL}"]`, () => Object.assign(document.createElement('script'), { src: SCRIPT_URL })),
+  ]);
 
 /**
- * What Scalar leaves unnamed gets a name: its icon-only buttons (named after what they open)
- * and its scrolling lists (reachable by keyboard). Run again whenever it redraws.
+ * Swagger UI in colours that read (WCAG AA, 4.5:1): its method labels (white on light
+ * green, orange, blue) and its grey texts, darker.
+ */
+const READABLE_CSS = `
+[data-testid="api-reference"] .swagger-ui .opblock-get .opblock-summary-method { background: #0b5394; }
+[data-testid="api-reference"] .swagger-ui .opblock-post .opblock-summary-method { background: #1b6b2c; }
+[data-testid="api-reference"] .swagger-ui .opblock-put .opblock-summary-method { background: #8a4300; }
+[data-testid="api-reference"] .swagger-ui .opblock-patch .opblock-summary-method { background: #0f6b5c; }
+[data-testid="api-reference"] .swagger-ui .opblock-delete .opblock-summary-method { background: #a51d1d; }
+[data-testid="api-reference"] .swagger-ui .info .title small { background: #4f555b; }
+[data-testid="api-reference"] .swagger-ui .info .title small.version-stamp { background: #1b6b2c; }
+[data-testid="api-reference"] .swagger-ui .opblock-tag small,
+[data-testid="api-reference"] .swagger-ui .opblock .opblock-summary-description,
+[data-testid="api-reference"] .swagger-ui .opblock .opblock-summary-path,
+[data-testid="api-reference"] .swagger-ui .info .base-url { color: #3f444a; }
+[data-testid="api-reference"] .swagger-ui .opblock-summary-path__deprecated { color: #3f444a; }
+[data-testid="api-reference"] .swagger-ui .info .url, [data-testid="api-reference"] .swagger-ui .info a { color: #0b4f8a; }
+`;
+
+/**
+ * What Swagger UI leaves unnamed gets a name: its icon-only buttons (the copy and expand
+ * arrows, named after their operation) and form fields without a label. Run again whenever it redraws.
  */
 function nameWhatIsUnnamed(root: HTMLElement) {
   for (const button of root.querySelectorAll('button')) {
-    if (button.getAttribute('aria-label') || button.getAttribute('aria-labelledby') || button.innerText?.trim() || button.title) continue;
-    const target = button.getAttribute('aria-controls') ? document.getElementById(button.getAttribute('aria-controls')!) : null;
-    const heading = target?.closest('section, div')?.querySelector('h1, h2, h3, h4')?.textContent?.trim();
-    button.setAttribute('aria-label', heading ? `Show or hide ${heading}` : 'Show or hide');
+    if (button.getAttribute('aria-label') || button.getAttribute('aria-labelledby') || button.textContent?.trim() || button.title) continue;
+    const operation = button.closest('.opblock')?.querySelector('.opblock-summary-path')?.textContent?.trim();
+    const tag = button.closest('.opblock-tag-section')?.querySelector('.opblock-tag')?.getAttribute('data-tag');
+    const what = operation ?? tag;
+    button.setAttribute('aria-label', button.classList.contains('copy-to-clipboard') ? `Copy ${what ?? 'the path'}` : `Show or hide ${what ?? 'details'}`);
   }
-  for (const region of root.querySelectorAll<HTMLElement>('.endpoints')) {
-    if (!region.hasAttribute('tabindex')) region.setAttribute('tabindex', '0');
+  for (const field of root.querySelectorAll<HTMLElement>('select, input, textarea')) {
+    if (field.getAttribute('aria-label') || field.id && root.querySelector(`label[for="${field.id}"]`)) continue;
+    const name = field.closest('tr')?.querySelector('.parameter__name')?.textContent?.trim() ?? field.getAttribute('placeholder') ?? 'Value';
+    field.setAttribute('aria-label', name);
   }
 }
 
-/** The interactive reference of every API route (Scalar, served by our own server from the OpenAPI description). */
+/** The interactive reference of every API route (Swagger UI, from the OpenAPI description at /api/openapi.json). */
 export function ApiReference() {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
 
   useEffect(() => {
-    let app: { destroy?: () => void } | undefined;
     let observer: MutationObserver | undefined;
     let isCancelled = false;
-    loadScript()
+    loadAssets()
       .then(() => {
-        if (isCancelled || !container.current || !window.Scalar) return;
-        app = window.Scalar.createApiReference(container.current, {
-          url: '/api/openapi.json',
-          withDefaultFonts: false,
-          hideDarkModeToggle: true,
-          forceDarkModeState: 'light',
-          hideClientButton: false,
-          layout: 'modern',
-          customCss: READABLE_CSS,
-        });
         const root = container.current;
+        if (isCancelled || !root || !window.SwaggerUIBundle) return;
         observer = new MutationObserver(() => nameWhatIsUnnamed(root));
         observer.observe(root, { childList: true, subtree: true });
-        nameWhatIsUnnamed(root);
-        setState('ready');
+        window.SwaggerUIBundle({
+          url: '/api/openapi.json',
+          domNode: root,
+          presets: [window.SwaggerUIBundle.presets.apis],
+          layout: 'BaseLayout',
+          deepLinking: false,
+          docExpansion: 'list',
+          defaultModelsExpandDepth: -1,
+          tryItOutEnabled: false,
+          // Calls made from the page carry the admin's own session cookie, nothing else.
+          withCredentials: true,
+          onComplete: () => setState('ready'),
+        });
       })
       .catch((error: Error) => setState(error.message));
     return () => {
       isCancelled = true;
       observer?.disconnect();
-      app?.destroy?.();
+      if (container.current) container.current.replaceChildren();
     };
   }, []);
 
   return (
     <Stack>
+      <style>{READABLE_CSS}</style>
       {state === 'loading' && (
         <Stack align="center" py="xl">
           <Loader />
