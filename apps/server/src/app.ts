@@ -27,7 +27,10 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { LocalDiskStorage } from './modules/files/storage.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createMailer, trackedMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createMetrics } from './modules/operations/metrics.ts';
+import { operationsPlugin } from './modules/operations/operations.routes.ts';
+import { clientErrorHandler, requestDeadline, requestLogSerializers } from './lib/operations-http.ts';
 import { startReminderJob } from './modules/carts/carts.notices.ts';
 import { HookRegistry } from './modules/decor/collection-hooks.ts';
 import { onCollectionsChange } from './modules/decor/collections.registry.ts';
@@ -77,8 +80,17 @@ export interface BuildAppInput extends Omit<AppContext, 'hooks'> {
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
 export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer, runReminders = false }: BuildAppInput) {
   const app = Fastify({
-    logger,
+    logger: logger && { ...(logger === true ? {} : logger), serializers: requestLogSerializers },
     trustProxy: config.trustProxy,
+    // A whole request must arrive in REQUEST_TIMEOUT_MS, or it is answered 408: Fastify's
+    // default (0) would let a slow client hold a connection for ever. Node watches the
+    // headers; requestDeadline below, the body.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
+    clientErrorHandler,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Errors the router raises before any route (a malformed URL): the same JSON model.
@@ -95,7 +107,10 @@ export async function buildApp({ config, database, authSecret, logger = process.
     isZod(route.schema) ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0]) : (data: unknown) => JSON.stringify(data),
   );
 
-  const mailer = givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log });
+  const metrics = createMetrics();
+  const mailer = trackedMailer(givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }), metrics);
+  // A stopping server lets the mails of its last answers leave first.
+  app.addHook('onClose', async () => mailer.settled());
   const auth = createAuth({ config, db: database.db, mailer, secret: authSecret, log: app.log });
 
   await app.register(swagger, {
@@ -115,6 +130,8 @@ export async function buildApp({ config, database, authSecret, logger = process.
     transform: documentedSchema,
   });
   await app.register(errorsPlugin);
+  app.addHook('onRequest', requestDeadline(config.requestTimeoutMs));
+  await app.register(operationsPlugin, { database, metrics, metricsToken: config.metricsToken });
   await app.register(bodyParserPlugin);
   await app.register(securityPlugin);
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
@@ -144,7 +161,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   if (runReminders) {
     let stopReminders = () => {};
     app.addHook('onReady', async () => {
-      stopReminders = startReminderJob({ db: database.db, mailer, config, log: app.log });
+      stopReminders = startReminderJob({ db: database.db, mailer, config, log: app.log, timeJob: metrics.timeJob });
     });
     app.addHook('onClose', async () => stopReminders());
   }

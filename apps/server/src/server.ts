@@ -23,8 +23,11 @@ function loadConfigOrExit(): Config {
 }
 
 /** Migrations, secrets and demo data: done once, before any process serves. */
+const openConfigured = (config: Config) =>
+  openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
+
 async function prepare(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const database = await openConfigured(config);
   const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 });
   let demoNotice: string | null = null;
   if (config.seedDemo) {
@@ -41,25 +44,42 @@ async function prepare(config: Config) {
 async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepare>>) {
   const startedAt = performance.now();
   const { database, authSecret, demoNotice } = prepared ?? {
-    database: await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') }),
+    database: await openConfigured(config),
     authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 }),
     demoNotice: null,
   };
   const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel }, runReminders: true });
 
+  // Stopping (docs/operations.md, "Stopping"): /readyz says no at once, so the load balancer
+  // stops sending; after SHUTDOWN_DELAY_MS new connections are refused, the requests, uploads
+  // and mails in flight finish, then the database closes. Past SHUTDOWN_TIMEOUT_MS it exits anyway.
   let closing = false;
-  const close = async (signal: string) => {
+  const close = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.readiness.state = 'stopping';
+    app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'requests still running at the shutdown time-out; exiting');
+      process.exit(1);
+    }, config.shutdownDelayMs + config.shutdownTimeoutMs);
     force.unref();
+    if (config.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
     await app.close();
     await database.close();
-    process.exit(0);
+    app.log.info('stopped');
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
+  // An error nobody caught is logged as one JSON line, then the process stops the same careful way.
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception');
+    void close('uncaughtException', 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+  });
 
   await app.listen({ port: config.port, host: config.host });
   if (demoNotice) printDemoAccounts(config, demoNotice);
@@ -108,7 +128,7 @@ async function main() {
   const stop = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 11_000).unref();
+    setTimeout(() => process.exit(0), config.shutdownDelayMs + config.shutdownTimeoutMs + 1_000).unref();
     cluster.on('exit', () => {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
     });

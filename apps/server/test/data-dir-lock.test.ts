@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
-import { compiledServerArgs } from '../../../scripts/lib/compiled-server.ts';
+import { freePort, ipHeaders, sessionCookie, signInAs, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
 import { lockDirectory, DirectoryInUseError } from '../src/lib/dir-lock.ts';
 import { openDatabase } from '../src/db/client.ts';
 
@@ -15,77 +13,29 @@ import { openDatabase } from '../src/db/client.ts';
  * with -9 is taken over, and no acknowledged write is lost. Real server processes, started
  * as `npm start` starts them. PGlite only: PostgreSQL serves many processes.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-lock-'));
 const webDist = fakeWebDist();
-const started: ChildProcess[] = [];
 const PASSWORD = 'lock-test-demo-password';
 
 afterAll(() => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A server on the shared test directory, or another one; with the test's demo password or none. */
+const startServer = async (port: number, { dir = dataDir, demoPassword = PASSWORD as string | null } = {}) =>
+  startServerProcess({ DATA_DIR: dir, WEB_DIST_DIR: webDist, DEMO_PASSWORD: demoPassword ?? undefined }, port);
 
-function startServer(port: number, { dir = dataDir, demoPassword = PASSWORD as string | null } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn', NODE_ENV: 'test' };
-  delete env.DEMO_PASSWORD;
-  if (demoPassword) env.DEMO_PASSWORD = demoPassword;
-  const child = spawn(process.execPath, compiledServerArgs(), {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitUntilReady(port: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server on port ${port} did not become ready`);
-}
-
-// fetch sends its own Host (127.0.0.1:port): the project travels in the ProjectId header, as on a bare IP.
-const headers = (port: number, cookie?: string) => ({ projectid: 'demo', origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) });
-
-async function signInAs(port: number, email: string, password: string) {
-  return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, { method: 'POST', headers: headers(port), body: JSON.stringify({ email, password }) });
-}
-
-async function signInManager(port: number): Promise<string> {
-  const response = await signInAs(port, 'manager@demo.test', PASSWORD);
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+const signInManager = (port: number) => sessionCookie(port, 'manager@demo.test', PASSWORD);
+const headers = ipHeaders;
 
 describe('one process per embedded database', () => {
   it('refuses a second server on a data directory in use, and keeps every acknowledged write through kill -9', async () => {
     const firstPort = await freePort();
-    const first = startServer(firstPort);
+    const first = await startServer(firstPort);
     await waitUntilReady(firstPort);
 
-    const second = startServer(await freePort());
+    const second = await startServer(await freePort());
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('The embedded database is in use by another Decor Portal process');
     expect(second.output()).toContain(`pid ${first.child.pid}`);
@@ -108,7 +58,7 @@ describe('one process per embedded database', () => {
     await first.exited;
     // The holder died without releasing: the next start detects the stale lock and takes over.
     const thirdPort = await freePort();
-    const third = startServer(thirdPort);
+    const third = await startServer(thirdPort);
     await waitUntilReady(thirdPort);
     const cookieAgain = await signInManager(thirdPort);
     const list = await fetch(`http://127.0.0.1:${thirdPort}/api/schema/rooms/?limit=200`, { headers: headers(thirdPort, cookieAgain) });
@@ -150,7 +100,7 @@ describe('one process per embedded database', () => {
   it('prints a generated demo password once, and a restart never gives an account its old password back', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-demo-pw-'));
     const port = await freePort();
-    const first = startServer(port, { dir, demoPassword: null });
+    const first = await startServer(port, { dir, demoPassword: null });
     await waitUntilReady(port);
     await expect.poll(() => first.output()).toContain('Demo accounts');
     const printed = /password for all: (\S+?);/.exec(first.output())?.[1];
@@ -170,7 +120,7 @@ describe('one process per embedded database', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const restarted = startServer(port, { dir, demoPassword: null });
+    const restarted = await startServer(port, { dir, demoPassword: null });
     await waitUntilReady(port);
     await expect.poll(() => restarted.output()).toContain('Demo accounts');
     expect(restarted.output()).not.toContain(printed!);

@@ -2,29 +2,13 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
+import { multipart } from './support/multipart.ts';
 
 const UPLOAD_LIMIT = 200 * 1024;
 const { app } = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) } });
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const outsider = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD)).cookie;
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer }>) {
-  const boundary = `----decor${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('bytes' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`));
-      chunks.push(part.bytes, Buffer.from('\r\n'));
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const upload = (body: ReturnType<typeof multipart>, cookie: string | null = manager) =>
   app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(cookie ?? undefined), 'content-type': body.contentType }, payload: body.payload });

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'rule_broken',
   'locked',
   'rate_limited',
+  'request_timeout',
+  'unavailable',
   'email_not_verified',
   'terms_not_accepted',
   'internal',

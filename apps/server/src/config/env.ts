@@ -34,6 +34,10 @@ const envSchema = z.object({
     (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
     'a postgres:// connection URL',
   ),
+  DATABASE_DIRECT_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'a postgres:// connection URL',
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: optionalText.refine(
@@ -57,6 +61,15 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_NAME: optionalText,
   WEB_DIST_DIR: optionalText,
+  NODE_ENV: z.string().optional(),
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, 'at least 16 characters'),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  FILES_URL: optionalText.refine(
+    (value) => value === undefined || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?#]*)?(\?.*)?$/.test(value),
+    'an s3://bucket URL, such as s3://decor-files?region=eu-west-1',
+  ),
 });
 
 export type Config = {
@@ -70,6 +83,8 @@ export type Config = {
    */
   portalUrl: { protocol: 'http:' | 'https:'; port: string };
   databaseUrl: string | undefined;
+  /** PostgreSQL itself when DATABASE_URL is a pooler (PgBouncer): migrations and LISTEN. */
+  databaseDirectUrl: string | undefined;
   /** Connections each server process keeps to PostgreSQL. */
   databasePoolSize: number;
   dataDir: string;
@@ -90,6 +105,17 @@ export type Config = {
   authSecret: string | undefined;
   mailFrom: string;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  production: boolean;
+  /** The bearer token of GET /metrics; without one the metrics are off. */
+  metricsToken: string | undefined;
+  /** Longest time to receive a whole request (headers and body); slower ones get 408. */
+  requestTimeoutMs: number;
+  /** After a stop signal: time answering "not ready" before refusing new connections. */
+  shutdownDelayMs: number;
+  /** After a stop signal: longest wait for requests and mails in flight. */
+  shutdownTimeoutMs: number;
+  /** Where uploaded files live: s3://bucket…, or undefined for DATA_DIR/files. */
+  filesUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -113,6 +139,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcKeys.some(Boolean) && !oidcKeys.every(Boolean)) {
     throw new ConfigError(['OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three, or none']);
   }
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = [
+      !e.DATABASE_URL && 'DATABASE_URL: required in production — a PostgreSQL database (the embedded one is for a single developer machine)',
+      !e.SMTP_URL && 'SMTP_URL: required in production — without it, sign-in codes and reset links would only be written to the log',
+      !e.AUTH_SECRET && 'AUTH_SECRET: required in production — the same secret of at least 32 characters on every server',
+    ].filter((problem): problem is string => typeof problem === 'string');
+    if (missing.length) throw new ConfigError(missing);
+  }
   const portalHost = hostname(e.PORTAL_HOST);
   return {
     port: e.PORT,
@@ -120,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalHost,
     portalUrl: portalUrlOf(e.PORTAL_URL, portalHost, e.PORT),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
@@ -139,6 +175,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME ?? 'your company account' }
         : null,
+    production,
+    metricsToken: e.METRICS_TOKEN,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    filesUrl: e.FILES_URL,
   };
 }
 

@@ -23,6 +23,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Every committed change, as it commits (on every server of the database). */
   changes: ChangeFeed;
+  /** This process's connections: open, idle, and queries waiting for one (metrics, readiness). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -53,13 +55,15 @@ const MIGRATION_LOCK_ID = 7_301_944;
 export interface OpenDatabaseInput {
   /** A postgres:// URL; without one the embedded PGlite is used. */
   databaseUrl?: string | undefined;
+  /** PostgreSQL itself when databaseUrl is a pooler: migrations and LISTEN use it. */
+  directUrl?: string | undefined;
   /** Where PGlite keeps its files; "memory://" keeps them in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
 }
 
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: OpenDatabaseInput): Promise<Database> {
+export async function openDatabase({ databaseUrl, directUrl, pgliteDir, poolSize = 20 }: OpenDatabaseInput): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
     // An idle connection closed by the server (a restart, a failover) must not crash the process:
@@ -67,20 +71,24 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: Op
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error('database connection lost:', error.message);
     });
-    const client = await pool.connect();
+    // Migrations and LISTEN need a session of their own: behind a transaction pooler
+    // (PgBouncer) they take the direct address (docs/deployment.md).
+    const direct = new pg.Client({ connectionString: directUrl ?? databaseUrl });
+    await direct.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+      await direct.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg({ client: direct, schema, casing: 'snake_case' }), { migrationsFolder });
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-      client.release();
+      await direct.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+      await direct.end();
     }
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    const changes = await postgresChangeFeed(databaseUrl, (message) => console.error(message));
+    const changes = await postgresChangeFeed(directUrl ?? databaseUrl, (message) => console.error(message));
     return {
       db,
       kind: 'postgres',
       changes,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await changes.close();
         await pool.end();
@@ -105,6 +113,8 @@ export async function openDatabase({ databaseUrl, pgliteDir, poolSize = 20 }: Op
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
       changes,
+      // One embedded connection, in this process.
+      poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
       close: async () => {
         try {
           await changes.close();

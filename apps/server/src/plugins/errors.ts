@@ -15,6 +15,8 @@ const STATUS_OF: Record<ErrorCode, number> = {
   rule_broken: 422,
   locked: 423,
   rate_limited: 429,
+  request_timeout: 408,
+  unavailable: 503,
   email_not_verified: 403,
   terms_not_accepted: 403,
   internal: 500,

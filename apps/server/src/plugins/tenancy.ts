@@ -27,6 +27,8 @@ export function projectKeyOf(request: FastifyRequest, portalHost: string): strin
 export const tenancyPlugin = fp(async function tenancy(app: FastifyInstance, { portalHost }: { portalHost: string }) {
   app.decorateRequest('projectKey', null);
   app.addHook('onRequest', async (request) => {
+    // Probes and scrapes come by any address (a container's own name, localhost).
+    if (request.routeOptions.config?.operations) return;
     let effectiveHost: string | undefined;
     try {
       effectiveHost = request.host;

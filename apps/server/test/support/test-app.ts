@@ -25,9 +25,8 @@ export const TEST_AUTH_SECRET = 'a-test-secret-that-is-long-enough-for-signing-t
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, migrated, empty database for this test file. */
-export async function openTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+/** A fresh database cloned from the migrated template on the throwaway cluster, and how to drop it. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_PG_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_PG_SERVER_URL is not set: run the suite through vitest (global setup).');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
@@ -35,15 +34,27 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), poolSize: 10 });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: databaseUrl(serverUrl, name),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/** A fresh, migrated, empty database for this test file. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  const created = await createPostgresTestDatabase();
+  const database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await created.drop();
     },
   };
 }

@@ -85,8 +85,19 @@ export async function sendDeadlineReminders({ db, mailer, config, now = new Date
 }
 
 /** Runs the reminders now and then every `everyMs` until stopped; failures are logged, never thrown. */
-export function startReminderJob({ everyMs = 15 * 60_000, ...input }: Parameters<typeof sendDeadlineReminders>[0] & { everyMs?: number }) {
-  const run = () => void sendDeadlineReminders({ ...input, now: new Date() }).catch((error: unknown) => input.log?.error({ err: error }, 'deadline reminders failed'));
+export function startReminderJob({
+  everyMs = 15 * 60_000,
+  timeJob = (_job, run) => run(),
+  ...input
+}: Parameters<typeof sendDeadlineReminders>[0] & {
+  everyMs?: number;
+  /** Counts each run in the metrics (docs/operations.md). */
+  timeJob?: (job: string, run: () => Promise<unknown>) => Promise<unknown>;
+}) {
+  const run = () =>
+    void timeJob('deadline-reminders', () => sendDeadlineReminders({ ...input, now: new Date() })).catch((error: unknown) =>
+      input.log?.error({ err: error }, 'deadline reminders failed'),
+    );
   const first = setTimeout(run, 5_000);
   const timer = setInterval(run, everyMs);
   first.unref();

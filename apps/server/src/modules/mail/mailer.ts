@@ -61,3 +61,39 @@ export function createMailer({
     },
   };
 }
+
+/** What the metrics are told of each mail (docs/operations.md, "Metrics"). */
+export interface MailCounters {
+  mailPending: { inc(): void; dec(): void };
+  mailSent: { inc(labels: { transport: string; result: string }): void };
+}
+
+/**
+ * The mailer with every send counted and the ones in flight kept: mails go out after the
+ * answer, so a stopping server waits for `settled()` before it exits.
+ */
+export function trackedMailer(mailer: Mailer, counters: MailCounters): Mailer & { settled(): Promise<void> } {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    kind: mailer.kind,
+    send(mail) {
+      counters.mailPending.inc();
+      const sending = mailer.send(mail).then(
+        () => counters.mailSent.inc({ transport: mailer.kind, result: 'sent' }),
+        (error: unknown) => {
+          counters.mailSent.inc({ transport: mailer.kind, result: 'failed' });
+          throw error;
+        },
+      );
+      const tracked = sending.finally(() => {
+        counters.mailPending.dec();
+        inFlight.delete(tracked);
+      });
+      inFlight.add(tracked);
+      return tracked;
+    },
+    async settled() {
+      await Promise.allSettled(inFlight);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { compiledServerArgs } from '../../../../scripts/lib/compiled-server.ts';
+import { freePort } from '../../../../scripts/lib/postgres-cluster.ts';
+
+/**
+ * Real server processes, started from the compiled build as `npm start` starts them, for
+ * the tests of what only a process shows: its data directory lock, stopping, time-outs,
+ * several servers on one database. Each is killed at the end of its file (`stopAll`).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const started: ChildProcess[] = [];
+
+export { freePort };
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything the process printed so far. */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the compiled server on a free loopback port with the given environment (plus a quiet log). */
+export async function startServerProcess(env: NodeJS.ProcessEnv, port?: number): Promise<ServerProcess> {
+  const chosen = port ?? (await freePort());
+  const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env };
+  for (const [key, value] of Object.entries(full)) if (value === undefined) delete full[key];
+  const child = spawn(process.execPath, compiledServerArgs(), { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port: chosen, output: () => output, exited };
+}
+
+export async function waitUntilReady(port: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server on port ${port} did not become ready`);
+}
+
+/** Kills whatever a test file started and left running. */
+export function stopAll() {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+// fetch sends its own Host (127.0.0.1:port): the project travels in the ProjectId header, as on a bare IP.
+export const ipHeaders = (port: number, cookie?: string, project = 'demo') => ({
+  projectid: project,
+  origin: `http://127.0.0.1:${port}`,
+  'content-type': 'application/json',
+  ...(cookie ? { cookie } : {}),
+});
+
+export async function signInAs(port: number, email: string, password: string) {
+  return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, { method: 'POST', headers: ipHeaders(port), body: JSON.stringify({ email, password }) });
+}
+
+/** Signs a person in on a server process and returns the session's Cookie header. */
+export async function sessionCookie(port: number, email: string, password: string): Promise<string> {
+  const response = await signInAs(port, email, password);
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
