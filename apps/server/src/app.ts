@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
@@ -24,7 +23,8 @@ import { cartsRoutes } from './modules/carts/carts.routes.ts';
 import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { LocalDiskStorage } from './modules/files/storage.ts';
+import type { FileStorage } from './modules/files/storage.ts';
+import { storageFor, type StorageKind } from './modules/files/storages.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createAuth } from './modules/identity/auth.ts';
 import { createMailer, trackedMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -73,12 +73,14 @@ export interface BuildAppInput extends Omit<AppContext, 'hooks'> {
   authSecret: string;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** Where uploads go; by default the one FILES_URL names. */
+  storage?: { storage: FileStorage; kind: StorageKind };
   /** Sends deadline reminders every 15 minutes (the real server; tests call the job directly). */
   runReminders?: boolean;
 }
 
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
-export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer, runReminders = false }: BuildAppInput) {
+export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer, storage: givenStorage, runReminders = false }: BuildAppInput) {
   const app = Fastify({
     logger: logger && { ...(logger === true ? {} : logger), serializers: requestLogSerializers },
     trustProxy: config.trustProxy,
@@ -150,12 +152,12 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(projectsRoutes, context);
   await app.register(accessCodesRoutes, { ...context, auth, mailer });
   await app.register(decorRoutes, context);
-  const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  const { storage, kind: storageKind } = givenStorage ?? storageFor(config);
   await app.register(filesRoutes, { ...context, storage });
   await app.register(cartsRoutes, { ...context, mailer, authSecret });
   await app.register(manageRoutes, context);
   await app.register(importsRoutes, { ...context, storage, mailer });
-  await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind: 'disk' });
+  await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });
   await app.register(referenceRoutes);
 
   if (runReminders) {

@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { demoAccountsNotice, resolveDemoPassword } from './db/seed/demo-password.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { addDemoPhotos } from './db/seed/demo-photos.ts';
-import { LocalDiskStorage } from './modules/files/storage.ts';
+import { storageFor } from './modules/files/storages.ts';
 import { resolveStoredSecret } from './lib/stored-secret.ts';
 import { DirectoryInUseError } from './lib/dir-lock.ts';
 
@@ -27,6 +27,8 @@ const openConfigured = (config: Config) =>
   openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
 
 async function prepare(config: Config) {
+  const { storage } = storageFor(config);
+  await storage.check?.();
   const database = await openConfigured(config);
   const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 });
   let demoNotice: string | null = null;
@@ -34,7 +36,6 @@ async function prepare(config: Config) {
     const { value: password, generated } = await resolveDemoPassword(config.dataDir, config.demoPassword);
     const { createdAccounts, createdProjects } = await seedDemo({ db: database.db, password, portalHost: config.portalHost });
     // A new demo project gets its product photos, drawn once (tests seed without them).
-    const storage = new LocalDiskStorage(path.join(config.dataDir, 'files'));
     for (const projectKey of createdProjects) await addDemoPhotos({ db: database.db, storage, projectKey });
     demoNotice = demoAccountsNotice({ password, generated, createdAccounts, dataDir: config.dataDir });
   }

@@ -14,6 +14,8 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { seedDemo } from '../../src/db/seed/seed.ts';
+import type { FileStorage } from '../../src/modules/files/storage.ts';
+import type { StorageKind } from '../../src/modules/files/storages.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { databaseUrl, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
 
@@ -74,10 +76,12 @@ export interface TestAppInput {
   seed?: boolean;
   /** Send mail through a real SMTP listener on loopback, returned as `mail`. */
   withMail?: boolean;
+  /** Where uploads go, when not the data directory's disk. */
+  storage?: { storage: FileStorage; kind: StorageKind };
 }
 
 /** The whole server on a fresh database, closed after the file's tests. */
-export async function createTestApp({ env = {}, seed = true, withMail = false }: TestAppInput = {}) {
+export async function createTestApp({ env = {}, seed = true, withMail = false, storage }: TestAppInput = {}) {
   const mail = withMail ? await startMailCatcher() : null;
   const config: Config = loadConfig({
     ...(mail ? { SMTP_URL: mail.url } : {}),
@@ -90,7 +94,7 @@ export async function createTestApp({ env = {}, seed = true, withMail = false }:
   });
   const database = await openTestDatabase();
   if (seed) await seedDemo({ db: database.db, password: TEST_DEMO_PASSWORD, portalHost: config.portalHost });
-  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET });
+  const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, ...(storage ? { storage } : {}) });
   afterAll(async () => {
     await app.close();
     await database.close();

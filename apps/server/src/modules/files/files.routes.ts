@@ -81,7 +81,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
     },
     async (request, reply) => {
       const project = await requireProject(db, request.projectKey);
-      const { row, storageKey } = await fileForDownload({ db, project, id: request.params.id, thumb: request.query.thumb });
+      const { row, storageKey, type } = await fileForDownload({ db, project, id: request.params.id, thumb: request.query.thumb });
       const isPublic = isPublicFile(row);
       if (!isPublic) {
         // Everything but catalogue images and the logo is for the project's members (docs/security.md, "Files").
@@ -93,6 +93,8 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
       const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary' || row.type === 'text/csv';
       const disposition = `${isDocument ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;
       return storage.send(request, reply, storageKey, {
+        // The type the upload was checked to be, whatever the storage would guess.
+        'content-type': type.startsWith('text/') ? `${type}; charset=utf-8` : type,
         'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=86400',
         ...(isPublic ? {} : { vary: 'Cookie, Authorization' }),
         'content-disposition': disposition,

@@ -9,6 +9,8 @@ import { fail } from '@decor/core';
  * S3-compatible object storage implements the same three calls for multi-server setups.
  */
 export interface FileStorage {
+  /** Fails with one clear sentence when the storage cannot be used (checked at start). */
+  check?(): Promise<void>;
   put(key: string, bytes: Buffer): Promise<void>;
   /** The stored bytes (an export of a project reads them). */
   read(key: string): Promise<Buffer>;
@@ -17,7 +19,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
-const SAFE_KEY = /^[0-9a-f-]{36}\/[0-9a-z.-]{1,80}$/;
+/** A stored file's key: its id and one plain name. Nothing else reaches a disk path or a bucket. */
+export const SAFE_KEY = /^[0-9a-f-]{36}\/[0-9a-z.-]{1,80}$/;
 
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -59,3 +62,4 @@ export class LocalDiskStorage implements FileStorage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 }
+

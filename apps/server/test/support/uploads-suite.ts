@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './test-app.ts';
+import { browserHeaders, signIn } from './identity.ts';
+import { multipart } from './multipart.ts';
+import type { FileStorage } from '../../src/modules/files/storage.ts';
+import type { StorageKind } from '../../src/modules/files/storages.ts';
+
+/**
+ * Uploads and downloads as people see them: types checked, thumbnails, ranges, caching, and
+ * who may read what. Run once per storage driver (files.test.ts on disk, s3-files.test.ts
+ * on an S3 server): the rules cannot differ between them.
+ */
+export async function uploadsSuite(given?: { storage: FileStorage; kind: StorageKind }) {
+  const UPLOAD_LIMIT = 200 * 1024;
+  const { app, config } = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) }, storage: given });
+  const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+  const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
+  const outsider = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD)).cookie;
+
+  const upload = (body: ReturnType<typeof multipart>, cookie: string | null = manager) =>
+    app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(cookie ?? undefined), 'content-type': body.contentType }, payload: body.payload });
+
+  const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+
+  describe(`uploads (${testDbKind}, ${given?.kind ?? 'disk'})`, () => {
+    let uploaded: { _id: string; url: string; thumbnails: Array<{ size: number; url: string; width: number }> };
+    let privateUrl = '';
+
+    it('stores a real PNG, re-encoded, with its size, dimensions and thumbnails', async () => {
+      const response = await upload(multipart([
+        { name: 'configs', value: JSON.stringify({ purpose: 'catalogue' }) },
+        { name: 'file', filename: 'red swatch.png', type: 'image/png', bytes: png },
+      ]));
+      expect(response.statusCode).toBe(201);
+      uploaded = response.json();
+      expect(response.json()).toMatchObject({ name: 'red swatch.png', type: 'image/png', width: 1200, height: 600, configs: { purpose: 'catalogue' } });
+      expect(uploaded.thumbnails.map((t) => [t.size, t.width])).toEqual([
+        [200, 200],
+        [800, 800],
+      ]);
+    });
+
+    it('serves it back with caching headers, and answers range requests', async () => {
+      const response = await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders() });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.etag).toBeTruthy();
+      const meta = await sharp(response.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 600]);
+      const range = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), range: 'bytes=0-99' } });
+      expect(range.statusCode).toBe(206);
+      expect(range.rawPayload.length).toBe(100);
+      expect(range.rawPayload.equals(response.rawPayload.subarray(0, 100))).toBe(true);
+      const cached = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), 'if-none-match': String(response.headers.etag) } });
+      expect(cached.statusCode).toBe(304);
+      const thumb = await app.inject({ method: 'GET', url: uploaded.thumbnails[0]!.url, headers: browserHeaders() });
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      expect((await sharp(thumb.rawPayload).metadata()).width).toBe(200);
+    });
+
+    it('refuses a file over the size limit with a 413', async () => {
+      const big = Buffer.concat([png, Buffer.alloc(UPLOAD_LIMIT + 1024)]);
+      const response = await upload(multipart([{ name: 'file', filename: 'big.png', type: 'image/png', bytes: big }]));
+      expect(response.statusCode).toBe(413);
+      expect(response.json().error.code).toBe('payload_too_large');
+    });
+
+    it('refuses a file whose content is not what it claims, or not an accepted type', async () => {
+      const script = Buffer.from('<script>alert(1)</script>'.repeat(10));
+      const fake = await upload(multipart([{ name: 'file', filename: 'innocent.png', type: 'image/png', bytes: script }]));
+      expect(fake.statusCode).toBe(415);
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+      const claimedPng = await upload(multipart([{ name: 'file', filename: 'drawing.png', type: 'image/png', bytes: pdf }]));
+      expect(claimedPng.statusCode).toBe(415);
+      expect(claimedPng.json().error.details).toEqual({ claimed: 'image/png', detected: 'application/pdf' });
+      const truePdf = await upload(multipart([{ name: 'file', filename: 'spec.pdf', type: 'application/pdf', bytes: pdf }]));
+      expect(truePdf.statusCode).toBe(201);
+      privateUrl = truePdf.json().url;
+    });
+
+    it("keeps every file but catalogue images and the logo to the project's members, with private caching", async () => {
+      const visitor = await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders() });
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json().error.code).toBe('unauthenticated');
+      expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(403);
+      const member = await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(buyer) });
+      expect(member.statusCode).toBe(200);
+      expect(member.headers['cache-control']).toBe('private, max-age=86400');
+      expect(String(member.headers.vary)).toContain('Cookie');
+      // The same answer for a visitor and a member of another project: public files are public to both.
+      for (const cookie of [undefined, outsider]) {
+        expect((await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(cookie) })).statusCode).toBe(200);
+      }
+    });
+
+    it('answers odd ranges with 416 or the whole file, never a 5xx', async () => {
+      for (const range of ['bytes=a-b', 'bytes=999999999-', 'bytes=5-1', 'bytes=-0', 'bytes=0-0,1-1,2-2', 'items=0-5', 'bytes=--', `bytes=${'9'.repeat(400)}-`]) {
+        const response = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), range } });
+        expect(response.statusCode, range).toBeLessThan(500);
+        expect([200, 206, 416], range).toContain(response.statusCode);
+        if (response.statusCode === 416) expect(response.json().error.code).toBe('range_not_satisfiable');
+      }
+    });
+
+    it('refuses broken uploads with clear 4xx errors', async () => {
+      const noFile = await upload(multipart([{ name: 'configs', value: '{}' }]));
+      expect(noFile.statusCode).toBe(400);
+      const badConfigs = await upload(multipart([{ name: 'configs', value: '{nope' }, { name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]));
+      expect(badConfigs.statusCode).toBe(400);
+      for (const value of [`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, '{"purpose":"logo\u0000"}', '{"__proto__":{"x":1}}']) {
+        const hostile = await upload(multipart([{ name: 'configs', value }, { name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]));
+        expect(hostile.statusCode, value.slice(0, 30)).toBe(400);
+        expect(hostile.json().error.code).toBe('bad_request');
+      }
+      const broken = await app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(manager), 'content-type': 'multipart/form-data; boundary=zzz' }, payload: '--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated' });
+      expect(broken.statusCode).toBeGreaterThanOrEqual(400);
+      expect(broken.statusCode).toBeLessThan(500);
+      const asJson = await app.inject({ method: 'POST', url: '/api/files', headers: browserHeaders(manager), payload: { file: 'x' } });
+      expect(asJson.statusCode).toBe(415);
+    });
+
+    it('lets only managers upload, and keeps files inside their project', async () => {
+      const body = () => multipart([{ name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]);
+      expect((await upload(body(), buyer)).statusCode).toBe(403);
+      expect((await upload(body(), null)).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(outsider, 'harbour.portal.test') })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/files/not-a-uuid', headers: browserHeaders() })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: `${uploaded.url}?thumb=123`, headers: browserHeaders() })).statusCode).toBe(400);
+    });
+  });
+  return { app, config };
+}
