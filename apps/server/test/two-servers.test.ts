@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, fakeWebDist } from './support/test-app.ts';
+import { ipHeaders, sessionCookie, startServerProcess, stopAll, waitUntilReady, type ServerProcess } from './support/server-process.ts';
+import { startS3Server, S3_CREDENTIALS } from './support/s3-server.ts';
+import { multipart } from './support/multipart.ts';
+
+/**
+ * Several servers behind a load balancer (docs/deployment.md): two compiled server processes
+ * on one PostgreSQL database and one S3 bucket, each with its own data directory, as on two
+ * machines. What one of them is told, the other serves at once: a session, a price, a
+ * project's name (both cached in each process), a file. PostgreSQL only.
+ */
+const PASSWORD = 'two-servers-demo-password';
+const AUTH_SECRET = 'one-secret-shared-by-every-server-of-the-deploy';
+const database = await createPostgresTestDatabase();
+const s3 = await startS3Server();
+const webDist = fakeWebDist();
+const dataDirs: string[] = [];
+
+afterAll(async () => {
+  stopAll();
+  await s3.close();
+  await database.drop();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function startOne(seed: boolean): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-node-'));
+  dataDirs.push(dataDir);
+  const server = await startServerProcess({
+    DATABASE_URL: database.url,
+    SEED_DEMO: seed ? '1' : '0',
+    DEMO_PASSWORD: PASSWORD,
+    AUTH_SECRET,
+    FILES_URL: s3.filesUrl('two-servers'),
+    ...S3_CREDENTIALS,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
+  });
+  await waitUntilReady(server.port);
+  return server;
+}
+
+const call = async (server: ServerProcess, method: string, url: string, cookie: string, body?: unknown) => {
+  const response = await fetch(`http://127.0.0.1:${server.port}${url}`, {
+    method,
+    headers: ipHeaders(server.port, cookie),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+};
+
+/** Reads on `server` until `accept` says yes; returns how long that took. */
+async function servedWithin(read: () => Promise<unknown>, accept: (value: unknown) => boolean, limitMs = 1_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (accept(await read())) return performance.now() - started;
+    if (performance.now() - started > limitMs) throw new Error(`not served within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it('serve each other’s changes at once: sessions, cached prices and settings, files', async () => {
+    const a = await startOne(true);
+    const b = await startOne(false);
+
+    // A session made on A is good on B (one database, one secret).
+    const manager = await sessionCookie(a.port, 'manager@demo.test', PASSWORD);
+    const me = await call(b, 'GET', '/api/me', manager);
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(me.json)).toContain('manager@demo.test');
+
+    // B has the project and a price in its caches before A changes them.
+    const project = await call(b, 'GET', '/api/project', manager);
+    const projectId = project.json._id as string;
+    const options = await fetch(`http://127.0.0.1:${b.port}/api/schema/options?limit=1`, { headers: ipHeaders(b.port, manager) });
+    const [option] = (await options.json()) as Array<{ _id: string; price: number; _version: number }>;
+    expect((await call(b, 'GET', `/api/schema/options/${option!._id}`, manager)).json.price).toBe(option!.price);
+
+    const newPrice = option!.price + 1_234;
+    const priced = await call(a, 'PATCH', `/api/schema/options/${option!._id}`, manager, { price: newPrice, _version: option!._version });
+    expect(priced.status).toBe(200);
+    const priceMs = await servedWithin(async () => (await call(b, 'GET', `/api/schema/options/${option!._id}`, manager)).json.price, (price) => price === newPrice);
+
+    const renamed = await call(a, 'PATCH', `/api/projects/${projectId}`, manager, { name: 'Maple Residences — Phase 2' });
+    expect(renamed.status).toBe(200);
+    const nameMs = await servedWithin(async () => (await call(b, 'GET', '/api/project', manager)).json.name, (name) => name === 'Maple Residences — Phase 2');
+    expect(priceMs + nameMs).toBeLessThan(1_000);
+
+    // A file stored through B is downloaded through A, byte for byte.
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 180, g: 140, b: 60 } } }).png().toBuffer();
+    const body = multipart([{ name: 'file', filename: 'oak.png', type: 'image/png', bytes: png }]);
+    const uploaded = await fetch(`http://127.0.0.1:${b.port}/api/files`, {
+      method: 'POST',
+      headers: { ...ipHeaders(b.port, manager), 'content-type': body.contentType },
+      body: body.payload,
+    });
+    expect(uploaded.status).toBe(201);
+    const { url } = (await uploaded.json()) as { url: string };
+    const fromA = await fetch(`http://127.0.0.1:${a.port}${url}`, { headers: ipHeaders(a.port, manager) });
+    expect(fromA.status).toBe(200);
+    const fromB = await fetch(`http://127.0.0.1:${b.port}${url}`, { headers: ipHeaders(b.port, manager) });
+    expect(Buffer.from(await fromA.arrayBuffer()).equals(Buffer.from(await fromB.arrayBuffer()))).toBe(true);
+
+    // Stopping one leaves the other serving.
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    expect((await fetch(`http://127.0.0.1:${b.port}/readyz`)).status).toBe(200);
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+  }, 120_000);
+});
