@@ -8,7 +8,7 @@ const serverSuite = (db: 'pglite' | 'postgres') => ({
     name: `server-${db}`,
     include: ['apps/server/test/**/*.test.ts'],
     // Process-level tests of the embedded database run once, with the PGlite suite.
-    exclude: db === 'postgres' ? ['apps/server/test/config.test.ts', 'apps/server/test/data-dir-lock.test.ts', 'apps/server/test/server-process.test.ts'] : ['apps/server/test/two-servers.test.ts'],
+    exclude: db === 'postgres' ? ['apps/server/test/config.test.ts', 'apps/server/test/data-dir-lock.test.ts', 'apps/server/test/server-process.test.ts', 'apps/server/test/backup.test.ts'] : ['apps/server/test/two-servers.test.ts'],
     environment: 'node' as const,
     env: { TEST_DB: db },
     globalSetup: db === 'postgres' ? [POSTGRES_SETUP] : [],

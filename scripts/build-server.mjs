@@ -10,8 +10,9 @@ const startedAt = performance.now();
 fs.rmSync(serverDist, { recursive: true, force: true });
 
 await build({
-  entryPoints: [path.join(root, 'apps/server/src/server.ts')],
-  outfile: path.join(serverDist, 'server.js'),
+  // The server, and the backup command that shares its configuration and database code.
+  entryPoints: { server: path.join(root, 'apps/server/src/server.ts'), backup: path.join(root, 'apps/server/src/backup.ts') },
+  outdir: serverDist,
   bundle: true,
   platform: 'node',
   format: 'esm',

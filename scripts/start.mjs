@@ -1,11 +1,15 @@
-// `npm start`: runs the compiled server, building first only when the build is missing or
-// older than the sources (docs/operations.md, "Build once, run compiled").
+// `npm start` (and `npm run backup` / `restore`): runs the compiled server (or the backup
+// command), building first only when the build is missing or older than the sources
+// (docs/operations.md, "Build once, run compiled"). A production image holds the build
+// without its sources: it runs as it is.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root, serverDist, staleBecause } from './lib/build-inputs.mjs';
+import { hasSources, root, serverDist, staleBecause } from './lib/build-inputs.mjs';
 
-const reason = staleBecause();
+const tool = process.argv[2];
+const entry = tool === 'backup' || tool === 'restore' ? 'backup.js' : 'server.js';
+const reason = hasSources() ? staleBecause() : null;
 if (reason) {
   console.log(`Building first: ${reason}.`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -14,4 +18,4 @@ if (reason) {
 }
 
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(path.join(serverDist, 'server.js')).href);
+await import(pathToFileURL(path.join(serverDist, entry)).href);

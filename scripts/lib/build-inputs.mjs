@@ -40,6 +40,11 @@ export function inputsHash() {
   return hash.digest('hex');
 }
 
+/** A checkout, not an image that holds only the build. */
+export function hasSources() {
+  return fs.existsSync(path.join(root, 'apps/server/src/server.ts'));
+}
+
 /** Why the build must run again, or null when the one on disk is current. */
 export function staleBecause() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return 'the web app is not built';
