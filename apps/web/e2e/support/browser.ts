@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 /**
- * Debian's Chromium driven by playwright-core (docs/architecture.md): a fresh profile per
+ * Chromium (Debian's, or the registry's: support/chromium.ts) driven by playwright-core (docs/architecture.md): a fresh profile per
  * browser, loopback only, and every unexpected console error collected so that a test
  * can fail on it.
  */
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { chromiumLaunch } from './chromium.ts';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -50,7 +51,7 @@ export interface OpenBrowserInput {
 export async function openBrowser({ viewport = DESKTOP, isMobile = false, profile: givenProfile, extraArgs = [], acceptDownloads = true, timezoneId }: OpenBrowserInput = {}): Promise<BrowserSession> {
   const profile = givenProfile ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...chromiumLaunch(),
     args: [...CHROMIUM_ARGS, ...extraArgs],
     acceptDownloads,
     ...(timezoneId ? { timezoneId } : {}),

@@ -11,11 +11,15 @@ import pg from 'pg';
 import { databaseUrl, freePort, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
 import { startMailToFiles } from './mail-files.ts';
 import { compiledServerArgs } from '../../../../scripts/lib/compiled-server.ts';
+import { findChromium } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password';
 
 export default async function setup() {
+  // No browser: stop before anything runs, with the command that installs one (never a half-run).
+  const browser = findChromium();
+  if (browser.source !== 'system') console.log(`Browser tests use ${browser.source === 'package' ? "the npm registry's Chromium (@sparticuz/chromium)" : browser.executablePath}.`);
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built. Run `npm test` (it builds first) or `npm run build`.');
   }

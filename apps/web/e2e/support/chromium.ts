@@ -1,0 +1,82 @@
+/**
+ * Which Chromium the browser tests and the benchmarks drive (docs/testing.md):
+ * CHROMIUM_PATH when set; else Debian's (/usr/bin/chromium); else the build the
+ * @sparticuz/chromium dev dependency ships inside its npm package (nothing downloaded),
+ * unpacked once with the libraries and fonts it needs. TEST_CHROMIUM=package takes the
+ * package's even when the machine has its own.
+ */
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export interface Chromium {
+  executablePath: string;
+  /** What the browser process needs in its environment (the package's libraries and fonts). */
+  env: Record<string, string>;
+  source: 'CHROMIUM_PATH' | 'system' | 'package';
+}
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+export const INSTALL_CHROMIUM = 'sudo apt-get install -y chromium';
+
+const require = createRequire(import.meta.url);
+
+/** Unpacks the package's brotli files into a folder of their own, once per version. */
+function unpackPackaged(): Chromium | null {
+  let bin: string;
+  let version: string;
+  try {
+    const main = require.resolve('@sparticuz/chromium');
+    const packageRoot = main.slice(0, main.lastIndexOf(`${path.sep}build${path.sep}`));
+    bin = path.join(packageRoot, 'bin');
+    version = (JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return null;
+  }
+  if (process.platform !== 'linux' || process.arch !== 'x64') return null;
+  const dir = path.join(os.tmpdir(), `decor-chromium-${version}`);
+  const executablePath = path.join(dir, 'chromium');
+  if (!fs.existsSync(path.join(dir, '.complete'))) {
+    const partial = `${dir}.${process.pid}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.mkdirSync(partial, { recursive: true });
+    fs.writeFileSync(path.join(partial, 'chromium'), zlib.brotliDecompressSync(fs.readFileSync(path.join(bin, 'chromium.br'))), { mode: 0o755 });
+    for (const archive of ['al2023', 'fonts', 'swiftshader']) {
+      execFileSync('tar', ['-x', '-C', partial], { input: zlib.brotliDecompressSync(fs.readFileSync(path.join(bin, `${archive}.tar.br`))) });
+    }
+    fs.writeFileSync(path.join(partial, '.complete'), version);
+    // Another process may have finished first: either copy is whole.
+    try {
+      fs.renameSync(partial, dir);
+    } catch {
+      fs.rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  return {
+    executablePath,
+    // NSS, expat and the software GPU come with it, so a machine without a browser's libraries runs it.
+    env: { LD_LIBRARY_PATH: [path.join(dir, 'lib'), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), FONTCONFIG_PATH: dir },
+    source: 'package',
+  };
+}
+
+let found: Chromium | undefined;
+
+/** The Chromium to launch, or an error that says the one command that installs one. */
+export function findChromium(): Chromium {
+  if (found) return found;
+  if (process.env.CHROMIUM_PATH) return (found = { executablePath: process.env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' });
+  if (process.env.TEST_CHROMIUM !== 'package' && fs.existsSync(SYSTEM_CHROMIUM)) return (found = { executablePath: SYSTEM_CHROMIUM, env: {}, source: 'system' });
+  const packaged = unpackPackaged();
+  if (packaged) return (found = packaged);
+  throw new Error(`No Chromium for the browser tests: install Debian's with \`${INSTALL_CHROMIUM}\` (or set CHROMIUM_PATH).`);
+}
+
+/** playwright-core's launch options for it. */
+export function chromiumLaunch(): { executablePath: string; env: Record<string, string> } {
+  const { executablePath, env } = findChromium();
+  return { executablePath, env: { ...(process.env as Record<string, string>), ...env } };
+}
