@@ -9,7 +9,9 @@ import { hasSources, root, serverDist, staleBecause } from './lib/build-inputs.m
 
 const tool = process.argv[2];
 const entry = tool === 'backup' || tool === 'restore' ? 'backup.js' : 'server.js';
-const reason = hasSources() ? staleBecause() : null;
+// A worker of WEB_CONCURRENCY runs this file again: its primary has already built.
+const isWorker = process.env.NODE_UNIQUE_ID !== undefined;
+const reason = hasSources() && !isWorker ? staleBecause() : null;
 if (reason) {
   console.log(`Building first: ${reason}.`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
