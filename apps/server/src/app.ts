@@ -13,7 +13,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { findProjectByKey } from './modules/projects/projects.repo.ts';
 import { projectResponse } from './modules/projects/projects.operations.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
-import { meRoutes } from './modules/portal/me.routes.ts';
+import { meOf, meRoutes } from './modules/portal/me.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts';
 import { decorRoutes } from './modules/decor/decor.routes.ts';
@@ -175,6 +175,10 @@ export async function buildApp({ config, database, authSecret, logger = process.
       const row = await findProjectByKey(database.db, key);
       // An archived project's pages are gone for its people; admins reach it from /admin.
       return row && !row.archivedAt ? projectResponse(database.db, row) : null;
+    },
+    meOf: async (request) => {
+      const actor = await app.resolveActor(request).catch(() => null);
+      return actor ? meOf({ ...actor, id: actor.userId }) : null;
     },
   });
   return app;

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, onProject, testDbKind, TEST_PORTAL_HOST } from './support/test-app.ts';
+import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
 
 const { app } = await createTestApp();
 
@@ -18,17 +19,24 @@ describe(`serving the web app (${testDbKind})`, () => {
     expect((await app.inject({ method: 'GET', url: '/', headers: { host: TEST_PORTAL_HOST } })).body).toContain('<div id="root"></div>');
   });
 
-  it('tells the app a visitor’s page is a visitor’s (no GET /api/me to answer 401), and says nothing about anyone else’s', async () => {
-    const mark = '<script type="application/json" id="viewer-data">{"signedIn":false}</script>';
+  it('tells the app who the page is for: a visitor, or the signed-in person as GET /api/me answers', async () => {
+    const viewerIn = (body: string) => JSON.parse(/<script type="application\/json" id="viewer-data">(.*?)<\/script>/.exec(body)![1]!);
     for (const headers of [onProject('demo'), { host: TEST_PORTAL_HOST }, { ...onProject('demo'), cookie: 'theme=dark' }]) {
-      expect((await app.inject({ method: 'GET', url: '/sign-in', headers })).body).toContain(mark);
+      expect(viewerIn((await app.inject({ method: 'GET', url: '/sign-in', headers })).body)).toEqual({ signedIn: false });
     }
-    // A session cookie or a token, valid or not: the app asks the server who it is.
+    // Credentials that are no session (expired, made up, signed out elsewhere): a visitor's page.
     for (const credentials of [{ cookie: 'better-auth.session_token=abc.def' }, { cookie: '__Secure-better-auth.session_token=abc' }, { authorization: 'Bearer abc' }]) {
       const body = (await app.inject({ method: 'GET', url: '/', headers: { ...onProject('demo'), ...credentials } })).body;
-      expect(body).not.toContain('viewer-data');
+      expect(viewerIn(body)).toEqual({ signedIn: false });
       expect(body).toContain('<title>Maple Residences</title>');
     }
+    // A real session: the person, exactly as the API says, so the app asks nothing before its first screen.
+    const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
+    const me = (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).json();
+    const page = await app.inject({ method: 'GET', url: '/configure', headers: browserHeaders(cookie) });
+    expect(viewerIn(page.body)).toEqual({ signedIn: true, me });
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toContain('Cookie');
   });
 
   it('gives a project page its name, colours, description and a loading shell that is already the builder’s, with the project itself', async () => {

@@ -23,7 +23,8 @@ describe('buyer pages for someone who is not a buyer here', () => {
           await notice.waitFor({ timeout: 10_000 });
           expect(await notice.textContent(), path).toContain('You are not a buyer at Maple Residences yet');
           expect(await page.getByText('could not be loaded').count(), path).toBe(0);
-          expect(await notice.getByRole('textbox', { name: 'Invitation link or code' }).count(), path).toBe(1);
+          // The notice may draw its form a moment after its words: wait for it, never sample once.
+          await expect.poll(() => notice.getByRole('textbox', { name: 'Invitation link or code' }).count(), { message: path }).toBe(1);
         }
         expect(browser.consoleErrors).toEqual([]);
       } finally {

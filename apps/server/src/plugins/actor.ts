@@ -29,6 +29,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Who a request is from (session cookie or token), for requests outside /api (a page's first HTML). */
+    resolveActor(request: FastifyRequest): Promise<Actor | null>;
+  }
 }
 
 /** Paths a signed-in person may use before verifying the e-mail and accepting the terms. */
@@ -204,6 +208,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
   }
 
   app.decorateRequest('actor', null);
+  app.decorate('resolveActor', resolve);
   app.addHook('preValidation', async (request) => {
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) return;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { ProjectResponse } from '@decor/core';
+import type { MeResponse, ProjectResponse } from '@decor/core';
 import { sendNotFound } from './errors.ts';
 import { carriesCredentials } from './actor.ts';
 
@@ -12,6 +12,8 @@ export interface WebAppOptions {
   portalHost: string;
   /** The project of a subdomain as the API serves it, or null when there is no such project. */
   projectOf: (projectKey: string) => Promise<ProjectResponse | null>;
+  /** The signed-in person as GET /api/me answers, or null when the request's credentials are no session. */
+  meOf: (request: FastifyRequest) => Promise<MeResponse | null>;
 }
 
 function escapeAttribute(value: string): string {
@@ -50,11 +52,13 @@ export function brandedIndex(indexHtml: string, project: ProjectResponse): strin
 }
 
 /**
- * Tells the app, in the page, that it was served to a visitor (no session cookie, no token):
- * the app starts signed out without asking GET /api/me, which would only answer 401.
+ * Tells the app, in the page, who it was served to: a visitor (no session: the app starts
+ * signed out without asking GET /api/me, which would only answer 401), or the signed-in person
+ * exactly as GET /api/me would answer, so the app needs no request before its first screen.
  */
-export function withVisitorMark(html: string): string {
-  return html.replace('</head>', `<script type="application/json" id="viewer-data">${scriptJson({ signedIn: false })}</script></head>`);
+export function withViewer(html: string, me: MeResponse | null): string {
+  const viewer = me ? { signedIn: true, me } : { signedIn: false };
+  return html.replace('</head>', `<script type="application/json" id="viewer-data">${scriptJson(viewer)}</script></head>`);
 }
 
 /** The page of a subdomain that is no project: plainly that, with the way to the portal. */
@@ -68,7 +72,7 @@ function noSuchProjectHtml(projectKey: string, portalHost: string): string {
  * the client can find the project in its own host name. API paths never fall through to
  * the SPA: an unknown one is a JSON 404.
  */
-export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { distDir, portalHost, projectOf }: WebAppOptions) {
+export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { distDir, portalHost, projectOf, meOf }: WebAppOptions) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (!hasBuild) app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
@@ -98,7 +102,9 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
     if (!isPage || !hasBuild) return sendNotFound(request, reply);
     // The page differs for visitors and signed-in people: never shared by a cache.
     const html = reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Authorization');
-    const forWhom = carriesCredentials(request) ? (page: string) => page : withVisitorMark;
+    // Cookies that are no session (expired, signed out elsewhere) make a visitor's page too.
+    const me = carriesCredentials(request) ? await meOf(request) : null;
+    const forWhom = (page: string) => withViewer(page, me);
     const projectKey = request.projectKey;
     if (!projectKey) return html.send(forWhom(indexHtml));
     const project = await projectOf(projectKey);

@@ -22,21 +22,26 @@ export const meQuery = queryOptions({
 });
 
 /**
- * The server marks a page served to a visitor (no session cookie): the app starts signed out
- * without asking GET /api/me (docs/architecture.md, "White label"). Seeded once, so a sign-in's
- * reset of every query asks the server again.
+ * The server writes into a page who it was served to (docs/architecture.md, "White label"):
+ * a visitor (the app starts signed out without asking GET /api/me) or the signed-in person as
+ * GET /api/me answers (the app draws its first screen without asking). Seeded once, so a
+ * sign-in's reset of every query asks the server again.
  */
-function isVisitorPage(): boolean {
+export function viewerInPage(): { me: Me | null } | undefined {
   const text = typeof document === 'undefined' ? null : document.getElementById('viewer-data')?.textContent;
-  if (!text) return false;
+  if (!text) return undefined;
   try {
-    return (JSON.parse(text) as { signedIn?: unknown }).signedIn === false;
+    const viewer = JSON.parse(text) as { signedIn?: unknown; me?: Me };
+    if (viewer.signedIn === false) return { me: null };
+    if (viewer.signedIn === true && viewer.me && typeof viewer.me._id === 'string') return { me: viewer.me };
   } catch {
-    return false;
+    // not the server's: ask
   }
+  return undefined;
 }
 
-if (isVisitorPage()) queryClient.setQueryData(meQuery.queryKey, null);
+const seeded = viewerInPage();
+if (seeded) queryClient.setQueryData(meQuery.queryKey, seeded.me);
 
 export function viewerOf(me: Me | null | undefined): Viewer {
   return me ? { status: 'signed-in', isAdmin: me.isAdmin } : { status: 'visitor' };

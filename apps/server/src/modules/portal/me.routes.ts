@@ -20,7 +20,8 @@ const myProjectsSchema = z.array(myProjectSchema);
 
 type UserRow = typeof users.$inferSelect;
 
-function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt'>) {
+/** The signed-in person as GET /api/me answers (also written into a page's first HTML). */
+export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt'>) {
   return {
     _id: user.id,
     email: user.email,
