@@ -22,7 +22,8 @@ describe('buyer pages for someone who is not a buyer here', () => {
           const notice = page.getByTestId('how-to-get-in');
           await notice.waitFor({ timeout: 10_000 });
           expect(await notice.textContent(), path).toContain('You are not a buyer at Maple Residences yet');
-          expect(await page.getByText('could not be loaded').count(), path).toBe(0);
+          // What the page settles on (a transient failure notice was once seen on Node 24; see docs/screens.md).
+          await expect.poll(() => page.getByText('could not be loaded').count(), { message: path }).toBe(0);
           // The notice may draw its form a moment after its words: wait for it, never sample once.
           await expect.poll(() => notice.getByRole('textbox', { name: 'Invitation link or code' }).count(), { message: path }).toBe(1);
         }
