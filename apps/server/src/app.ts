@@ -10,6 +10,7 @@ import { tenancyPlugin } from './plugins/tenancy.ts';
 import { actorPlugin } from './plugins/actor.ts';
 import { scopePlugin } from './plugins/scope.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { findProjectByKey } from './modules/projects/projects.repo.ts';
 import { projectResponse } from './modules/projects/projects.operations.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
     transform: documentedSchema,
   });
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   app.addHook('onRequest', requestDeadline(config.requestTimeoutMs));
   await app.register(operationsPlugin, { database, metrics, metricsToken: config.metricsToken });
   await app.register(bodyParserPlugin);

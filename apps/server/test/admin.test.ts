@@ -380,9 +380,11 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const events: Array<{ collection: string; id: string; op: string }> = [];
     let connected!: () => void;
     const isConnected = new Promise<void>((resolve) => (connected = resolve));
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/admin/changes/stream', headers: browserHeaders(cookies.admin) }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/admin/changes/stream', headers: { ...browserHeaders(cookies.admin), 'accept-encoding': 'gzip, br' } }, (response) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/event-stream');
+      // Event by event, never held back by a compressor.
+      expect(response.headers['content-encoding']).toBeUndefined();
       response.setEncoding('utf8');
       let buffer = '';
       response.on('data', (chunk: string) => {

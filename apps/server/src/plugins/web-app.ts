@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { MeResponse, ProjectResponse } from '@decor/core';
@@ -61,6 +61,9 @@ export function withViewer(html: string, me: MeResponse | null): string {
   return html.replace('</head>', `<script type="application/json" id="viewer-data">${scriptJson(viewer)}</script></head>`);
 }
 
+/** Whether a path is the API's: an unknown one is a JSON 404, never the app's page. */
+const isApiPath = (url: string) => /^\/api(\/|$|\?)/.test(url);
+
 /** The page of a subdomain that is no project: plainly that, with the way to the portal. */
 function noSuchProjectHtml(projectKey: string, portalHost: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>No such project</title><style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f8f9fa;color:#212529}main{max-width:560px;margin:12vh auto;padding:0 20px}h1{font-size:28px}a{color:#1a5c4c}</style></head><body><main><h1>No such project</h1><p>There is no project at <b>${escapeAttribute(projectKey)}.${escapeAttribute(portalHost)}</b>. The address may be mistyped, or the project may have moved.</p><p>Check the link in the invitation you received, or ask your design centre for the address of your project.</p></main></body></html>`;
@@ -97,9 +100,8 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$|\?)/.test(request.url);
-    if (!isPage || !hasBuild) return sendNotFound(request, reply);
+  /** A page of the app: index.html for the request's project and viewer. */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     // The page differs for visitors and signed-in people: never shared by a cache.
     const html = reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Authorization');
     // Cookies that are no session (expired, signed out elsewhere) make a visitor's page too.
@@ -110,5 +112,15 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
     const project = await projectOf(projectKey);
     if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
     return html.send(forWhom(brandedIndex(indexHtml, project)));
-  });
+  };
+
+  // Pages are a route of their own (not the not-found handler), so that the hooks every route
+  // has apply to them too: compression above all (plugins/compression.ts).
+  if (hasBuild) {
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      if (isApiPath(request.url)) return sendNotFound(request, reply);
+      return servePage(request, reply);
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
 });

@@ -130,6 +130,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { tags: ['identity'], summary: 'The embedded identity provider (better-auth)' },
+    // Its answers carry tokens and reflect what was sent: never compressed (docs/decisions/025-response-compression.md).
+    compress: false,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = canonicalProviderPath(request.url);
       if (!path) throw fail('not_found', 'identity.no-endpoint');
