@@ -11,6 +11,7 @@ import { actorPlugin } from './plugins/actor.ts';
 import { scopePlugin } from './plugins/scope.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { compressionPlugin } from './plugins/compression.ts';
+import { pageAnswersFor } from './plugins/page-answers.ts';
 import { findProjectByKey } from './modules/projects/projects.repo.ts';
 import { projectResponse } from './modules/projects/projects.operations.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
       const actor = await app.resolveActor(request).catch(() => null);
       return actor ? meOf({ ...actor, id: actor.userId }) : null;
     },
+    answersOf: (request, pathname) => pageAnswersFor(app, request, pathname),
   });
   return app;
 }

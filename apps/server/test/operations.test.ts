@@ -150,3 +150,23 @@ describe('production', () => {
     expect(loadConfig({}).production).toBe(false);
   });
 });
+
+describe(`the request time-out and the requests the server makes of itself (${testDbKind})`, () => {
+  it('never cuts off, later, a request already answered: a page’s own reads, a plain GET', async () => {
+    const { app: quick } = await createTestApp({ env: { REQUEST_TIMEOUT_MS: '1000' } });
+    try {
+      const { cookie } = await signIn(quick, 'buyer@demo.test', TEST_DEMO_PASSWORD);
+      // The page of a cart asks six reads of the API itself (plugins/page-answers.ts).
+      const page = await quick.inject({ method: 'GET', url: '/configure', headers: browserHeaders(cookie) });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('id="page-answers"');
+      expect((await quick.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).statusCode).toBe(200);
+      // Past the deadline: nothing fires at a request long answered (it threw in a timer before,
+      // and a thrown error in a timer stops the server).
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await quick.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).statusCode).toBe(200);
+    } finally {
+      await quick.close();
+    }
+  });
+});

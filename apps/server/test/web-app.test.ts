@@ -64,6 +64,51 @@ describe(`serving the web app (${testDbKind})`, () => {
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;b&gt;');
     const embedded = /<script type="application\/json" id="project-data">(.*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(embedded).name).toBe('</script><script>alert(1)</script>"><b>');
+    // What a person typed, carried in the page's answers (a cart's notes, say), stays data too.
+    const { withAnswers } = await import('../src/plugins/web-app.ts');
+    const notes = '</script><script>alert(2)</script><!--';
+    const page = withAnswers(html, { '/api/schema/carts/x': { notes } });
+    expect(page).not.toContain('<script>alert(2)');
+    expect(page).not.toContain('<!--');
+    expect(JSON.parse(/id="page-answers">(.*?)<\/script><\/body>/.exec(page)![1]!)).toEqual({ '/api/schema/carts/x': { notes } });
+  });
+
+  it('carries a signed-in person’s first reads, exactly as the API answers them to that person, and nothing for anyone else', async () => {
+    const answersIn = (body: string) => {
+      const found = /<script type="application\/json" id="page-answers">(.*?)<\/script><\/body>/.exec(body);
+      return found ? (JSON.parse(found[1]!) as Record<string, unknown>) : null;
+    };
+    const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
+    const asBuyer = async (url: string, host?: string) => (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie, host) })).json();
+    const mine = (await asBuyer('/api/carts/mine')) as Array<{ _id: string }>;
+    const catalogue = ['categories', 'options', 'packages'].map((c) => `/api/schema/${c}/?limit=200`);
+
+    // The buyer's pages of a cart: the cart, the catalogue, the person's projects and carts.
+    for (const url of ['/configure', '/config', `/config/${mine[0]!._id}`, '/explore?room=x']) {
+      const answers = answersIn((await app.inject({ method: 'GET', url, headers: browserHeaders(cookie) })).body)!;
+      const expected = ['/api/me/projects', '/api/carts/mine', ...catalogue, `/api/schema/carts/${mine[0]!._id}`];
+      expect(Object.keys(answers).sort(), url).toEqual(expected.sort());
+      for (const path of expected) expect(answers[path], `${url} ${path}`).toEqual(await asBuyer(path));
+    }
+    // Other pages: only what every page reads first.
+    expect(Object.keys(answersIn((await app.inject({ method: 'GET', url: '/', headers: browserHeaders(cookie) })).body)!).sort()).toEqual(['/api/carts/mine', '/api/me/projects']);
+
+    // Another project's subdomain: what the API refuses this person (their carts there) is not carried.
+    const harbourHost = onProject('harbour').host;
+    expect((await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(cookie, harbourHost) })).statusCode).toBe(403);
+    const elsewhere = answersIn((await app.inject({ method: 'GET', url: '/configure', headers: browserHeaders(cookie, harbourHost) })).body) ?? {};
+    expect(Object.keys(elsewhere)).not.toContain('/api/carts/mine');
+    expect(Object.keys(elsewhere).some((path) => path.startsWith('/api/schema/carts/'))).toBe(false);
+    // Someone else's cart in the address: refused by the API, so not carried.
+    const { cookie: other } = await signIn(app, 'sofia.martin@demo.test', TEST_DEMO_PASSWORD);
+    const [theirs] = (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(other) })).json() as Array<{ _id: string }>;
+    const snooped = answersIn((await app.inject({ method: 'GET', url: `/config/${theirs!._id}`, headers: browserHeaders(cookie) })).body)!;
+    expect(Object.keys(snooped)).not.toContain(`/api/schema/carts/${theirs!._id}`);
+
+    // Visitors and credentials that are no session: nothing.
+    for (const headers of [onProject('demo'), { ...onProject('demo'), cookie: 'decor.session_token=made.up' }]) {
+      expect(answersIn((await app.inject({ method: 'GET', url: '/configure', headers })).body)).toBeNull();
+    }
   });
 
   it('answers a subdomain that is no project with a plain 404 page that says so', async () => {

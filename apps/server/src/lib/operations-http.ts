@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '@decor/core';
 import { toErrorReply } from '../plugins/errors.ts';
 
@@ -48,6 +48,8 @@ export const requestLogSerializers = {
 
 /** Answers on the bare connection, in the JSON error model, and closes it. */
 function endWith(socket: Socket, error: ReturnType<typeof fail>) {
+  // A request the server made of itself (app.inject) has no connection to close.
+  if (typeof socket.destroy !== 'function') return;
   if (!socket.writable) return void socket.destroy();
   const { status, body } = toErrorReply(error);
   const json = JSON.stringify(body);
@@ -73,12 +75,17 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
  * client that promises a body and sends it a byte a minute would hold its connection for ever.
  */
 export function requestDeadline(ms: number) {
-  return (request: FastifyRequest, _reply: unknown, done: () => void) => {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const timer = setTimeout(() => {
       if (!request.raw.complete) answerTimedOut(request.raw.socket);
     }, ms);
     timer.unref();
-    request.raw.once('close', () => clearTimeout(timer));
+    // Over once the request is gone or answered: a request the server made of itself (a page's
+    // answers, plugins/page-answers.ts) is never "complete" nor closed like one from a socket.
+    const clear = () => clearTimeout(timer);
+    request.raw.once('close', clear);
+    reply.raw.once('finish', clear);
+    reply.raw.once('close', clear);
     done();
   };
 }

@@ -14,6 +14,8 @@ export interface WebAppOptions {
   projectOf: (projectKey: string) => Promise<ProjectResponse | null>;
   /** The signed-in person as GET /api/me answers, or null when the request's credentials are no session. */
   meOf: (request: FastifyRequest) => Promise<MeResponse | null>;
+  /** What a signed-in person's page of a project carries of the API's answers (plugins/page-answers.ts). */
+  answersOf?: (request: FastifyRequest, pathname: string) => Promise<Record<string, unknown>>;
 }
 
 function escapeAttribute(value: string): string {
@@ -61,6 +63,15 @@ export function withViewer(html: string, me: MeResponse | null): string {
   return html.replace('</head>', `<script type="application/json" id="viewer-data">${scriptJson(viewer)}</script></head>`);
 }
 
+/**
+ * Writes the API's answers the page carries at the end of its body, after everything the browser
+ * must find first (docs/architecture.md, "First paint").
+ */
+export function withAnswers(html: string, answers: Record<string, unknown>): string {
+  if (!Object.keys(answers).length) return html;
+  return html.replace('</body>', `<script type="application/json" id="page-answers">${scriptJson(answers)}</script></body>`);
+}
+
 /** Whether a path is the API's: an unknown one is a JSON 404, never the app's page. */
 const isApiPath = (url: string) => /^\/api(\/|$|\?)/.test(url);
 
@@ -75,7 +86,7 @@ function noSuchProjectHtml(projectKey: string, portalHost: string): string {
  * the client can find the project in its own host name. API paths never fall through to
  * the SPA: an unknown one is a JSON 404.
  */
-export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { distDir, portalHost, projectOf, meOf }: WebAppOptions) {
+export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { distDir, portalHost, projectOf, meOf, answersOf }: WebAppOptions) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (!hasBuild) app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
@@ -111,7 +122,9 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
     if (!projectKey) return html.send(forWhom(indexHtml));
     const project = await projectOf(projectKey);
     if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
-    return html.send(forWhom(brandedIndex(indexHtml, project)));
+    const page = forWhom(brandedIndex(indexHtml, project));
+    if (!me || !answersOf) return html.send(page);
+    return html.send(withAnswers(page, await answersOf(request, new URL(request.url, 'http://page').pathname)));
   };
 
   // Pages are a route of their own (not the not-found handler), so that the hooks every route

@@ -56,6 +56,11 @@ export default async function setup() {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
+  let isStopping = false;
+  // A server that dies under the tests says why, instead of leaving only "connection refused".
+  child.once('exit', (code, signal) => {
+    if (!isStopping) console.error(`The e2e server exited (${code ?? signal}) while the tests ran:\n${output.slice(-8000)}`);
+  });
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -74,6 +79,7 @@ export default async function setup() {
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATABASE_URL = databaseUrl(serverUrl, name);
   return async () => {
+    isStopping = true;
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await mailServer.close();

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@decor/core';
 import { currentProjectKey } from '../config/env.ts';
 import { currentAccessToken } from './access-token.ts';
+import { takePageAnswer } from './page-answers.ts';
 
 /** An API failure, with the server's code and message (docs/api.md). */
 export class ApiError extends Error {
@@ -61,6 +62,11 @@ function failureOf(response: Response, data: unknown): ApiError {
  * JSON, and throws an ApiError carrying the server's code and message on failure.
  */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  // The first GET of an address the page already carries the answer to needs no request.
+  if ((request.method ?? 'GET') === 'GET') {
+    const answer = takePageAnswer(path);
+    if (answer !== undefined) return answer as T;
+  }
   const response = await send(path, request);
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;

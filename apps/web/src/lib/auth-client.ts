@@ -9,6 +9,7 @@ import { api, ApiError } from './api-client.ts';
 import { clearAccessToken, setRememberMe, startTokenRefresh } from './access-token.ts';
 import { queryClient } from './query-client.ts';
 import { forgetPersistedCache } from './persisted-cache-key.ts';
+import { forgetPageAnswers } from './page-answers.ts';
 
 /** An identity failure with the docs/api.md code and the sentence to show. */
 export class IdentityError extends Error {
@@ -52,6 +53,7 @@ async function provider<T>(path: string, body?: unknown, { timeoutMs }: { timeou
  * person, so all queries start over (mounted ones refetch at once), and the token clock starts.
  */
 async function afterSignIn() {
+  forgetPageAnswers();
   await queryClient.resetQueries();
   await startTokenRefresh();
 }
