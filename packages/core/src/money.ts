@@ -17,11 +17,18 @@ function formatterFor({ currency, locale = 'en-CA' }: MoneyFormat): Intl.NumberF
   return formatter;
 }
 
+const minorUnits = new Map<string, number>();
+
 /** How many minor units make one major unit of a currency (100 for CAD, 1 for JPY). */
 export function minorUnitsPerMajor(currency: string): number {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
-  return 10 ** digits;
+  let per = minorUnits.get(currency);
+  if (per === undefined) {
+    // A formatter is costly to make: each currency's is asked once (a page formats hundreds of prices).
+    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    per = 10 ** digits;
+    minorUnits.set(currency, per);
+  }
+  return per;
 }
 
 function isNumber(value: unknown): value is number {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
@@ -26,6 +26,9 @@ export interface ShellLayoutProps {
 export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutProps) {
   const [isOpen, { toggle, close }] = useDisclosure(false);
   const hasNav = Boolean(nav?.length);
+  // The frame is drawn first, the page in a second pass that yields to taps between its parts, so
+  // the first screen's work is never one long task (docs/architecture.md, "First paint").
+  const isPageShown = useDeferredValue(true, false);
   return (
     <AppShell
       data-layout={layout}
@@ -54,9 +57,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main" tabIndex={-1}>
-        <PageTransition>
-          <Outlet />
-        </PageTransition>
+        <PageTransition>{isPageShown && <Outlet />}</PageTransition>
       </AppShell.Main>
     </AppShell>
   );

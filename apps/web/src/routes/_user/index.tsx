@@ -8,10 +8,13 @@ const flags = { requiresAuth: true, requiresProject: true };
 
 export const Route = createFileRoute('/_user/')({
   staticData: { flags, layout: 'user' },
-  // After the layout's guard: staff without a home here land on the back office (docs/screens.md, "Guards").
-  beforeLoad: () => landOnBackOfficeForStaff(),
-  // Every request of the page starts at once, while its code loads (no waterfall).
-  loader: () => prefetchMyCarts(),
+  // Every request of the page starts at once, while its code loads (no waterfall). After the
+  // layout's guard, staff without a home here land on the back office (docs/screens.md, "Guards"):
+  // decided in the loader, so the page's code loads meanwhile rather than after.
+  loader: async () => {
+    prefetchMyCarts();
+    await landOnBackOfficeForStaff();
+  },
   component: MyHomePage,
 });
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   allowances,
   budgetRemaining,
@@ -14,20 +14,19 @@ import {
   whyUnavailable,
   type RoomFinishes,
   type RuleContext,
-  applyPackage,
   formatAmount,
   packageRooms,
   parseAmount,
-  RuleBrokenError,
-  type Selection,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { photoUrl } from './option-photo.ts';
 
-// The details view (and the Markdown it renders) loads when a buyer first opens one.
+// The details view (and the Markdown it renders) loads when a buyer first opens one; a package's
+// preview when one is first previewed (dialogs are never needed to draw the page).
 const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
+const PackagePreview = lazy(() => import('./package-preview.tsx').then((m) => ({ default: m.PackagePreview })));
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
 import { useCartEditor, type ChangeInfo } from './use-cart-editor.ts';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
@@ -44,8 +43,13 @@ export function Configurator() {
   const data = useConfiguratorData();
   const { data: project } = useProject();
   const blocked = <BuyerAccess isNotMember={data.isNotMember} hasNoCart={data.hasNoCart} isError={data.isError} retry={data.retry} what="Your selection" />;
+  const isReady = !data.isLoading && !!data.cart && !!data.unit && !!data.categories && !!data.options && !!project;
+  // The editor's first render is the page's largest: it runs in a second pass, in slices that leave
+  // the page answering taps, while the skeleton stays (docs/architecture.md, "First paint"); also
+  // when the data is there from the start (the page carries it).
+  const isEditorShown = useDeferredValue(isReady, false);
   if (data.isNotMember || data.hasNoCart || data.isError) return blocked;
-  if (data.isLoading || !data.cart || !data.unit || !data.categories || !data.options || !project) return <Skeleton h={420} radius="md" />;
+  if (!isEditorShown || data.isLoading || !data.cart || !data.unit || !data.categories || !data.options || !project) return <Skeleton h={420} radius="md" />;
   return (
     <Editor
       cart={data.cart}
@@ -230,6 +234,7 @@ function Editor({
             })}
           </SimpleGrid>
           {packageToApply && (
+            <Suspense fallback={null}>
             <PackagePreview
               pkg={packageToApply}
               editor={editor}
@@ -246,6 +251,7 @@ function Editor({
                 announce(editor.applyPackage(pkg._id, pkg.options, roomsFor), `${pkg.name} applied.`);
               }}
             />
+            </Suspense>
           )}
         </Stack>
       )}
@@ -536,98 +542,6 @@ function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<type
         </UnstyledButton>
       )}
     </Stack>
-  );
-}
-
-/**
- * What a package would do before it is applied: what it contains, what it replaces (and what
- * goes with it), and the total now and after; applied only when the buyer confirms.
- */
-function PackagePreview({
-  pkg,
-  editor,
-  context,
-  roomsFor,
-  roomName,
-  money,
-  totalOf,
-  currentTotal,
-  onClose,
-  onApply,
-}: {
-  pkg: PackageItem;
-  editor: ReturnType<typeof useCartEditor>;
-  context: RuleContext;
-  roomsFor: (optionId: string) => Array<string | undefined>;
-  roomName: (id: string) => string | undefined;
-  money: (minor: number) => string;
-  totalOf: (selections: Selection[], packageId: string | null) => number;
-  currentTotal: number;
-  onClose: () => void;
-  onApply: () => void;
-}) {
-  const name = (id: string) => context.options.get(id)?.name ?? 'a choice';
-  const where = (room: string | undefined) => (room ? ` (${roomName(room) ?? 'a room'})` : '');
-  let after: Selection[] | null = null;
-  let refusal: string | null = null;
-  try {
-    after = applyPackage(editor.selections, pkg.options, roomsFor, context);
-  } catch (error) {
-    refusal = error instanceof RuleBrokenError ? error.message : 'This package cannot be applied to your selection.';
-  }
-  const replaced = after ? editor.selections.filter((s) => !after!.some((a) => a.option === s.option && a.room === s.room)) : [];
-  const added = after ? after.filter((a) => !editor.selections.some((s) => s.option === a.option && s.room === a.room)) : [];
-  const newTotal = after ? totalOf(after, pkg._id) : currentTotal;
-  return (
-    <Modal opened onClose={onClose} title={`The ${pkg.name} package`} closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
-      <Stack gap="sm" data-testid="package-preview">
-        {pkg.description && <Text size="sm">{pkg.description}</Text>}
-        <Stack gap={2}>
-          <Text fw={600}>It chooses</Text>
-          {added.length ? (
-            added.map((s) => (
-              <Text key={`${s.option}-${s.room}`} size="sm">
-                {name(s.option)}
-                {where(s.room)} · {money(context.options.get(s.option)?.price ?? 0)}
-              </Text>
-            ))
-          ) : (
-            <Text size="sm" c="dimmed">
-              Everything in it is already chosen.
-            </Text>
-          )}
-        </Stack>
-        {replaced.length > 0 && (
-          <Stack gap={2}>
-            <Text fw={600}>It replaces</Text>
-            {replaced.map((s) => (
-              <Text key={`${s.option}-${s.room}`} size="sm" data-testid="package-replaces">
-                {name(s.option)}
-                {where(s.room)}
-              </Text>
-            ))}
-          </Stack>
-        )}
-        {refusal && <Alert color="red">{refusal}</Alert>}
-        <Group justify="space-between" data-testid="package-totals">
-          <Text>Upgrades total now {money(currentTotal)}</Text>
-          <Text fw={700}>With the package {money(newTotal)}</Text>
-        </Group>
-        {pkg.priceAdjustment < 0 && (
-          <Text size="sm" fw={600}>
-            Includes the package saving of {money(-pkg.priceAdjustment)}.
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={onApply} disabled={!after}>
-            Apply the package
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 
