@@ -142,7 +142,8 @@ describe('the unit grid and purchasing', () => {
       await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/unit-avail' });
       await page.waitForURL((url) => url.pathname === '/manage/unit-avail');
       await page.getByTestId('unit-cell').first().waitFor();
-      await page.getByLabel('Select every unit of floor 2').check();
+      // Exactly floor 2: other tests may have added a floor 20.
+      await page.getByLabel('Select every unit of floor 2', { exact: true }).check();
       const floor = page.locator('[data-testid="unit-cell"][data-unit^="2"]');
       const count = await floor.count();
       expect(count).toBeGreaterThan(1);

@@ -238,14 +238,16 @@ describe('the admin quick box', () => {
     await box.waitFor();
     await box.getByText('Local development').waitFor();
     const group = box.getByTestId('deploys-development');
-    expect(await group.getByText('Maple Residences').count()).toBe(1);
-    expect(await group.getByText('Harbour Lofts').count()).toBe(1);
-    const homeLink = group.getByRole('link', { name: 'Home' }).first();
-    expect(await homeLink.getAttribute('href')).toMatch(/^http:\/\/(demo|harbour)\.localhost:\d+\/$/);
+    // Other tests may have made projects of their own on this server: each link names its project.
+    const homeOf = (name: string) => group.getByRole('link', { name: `Home of ${name}` });
+    expect(await homeOf('Maple Residences').count()).toBe(1);
+    expect(await homeOf('Harbour Lofts').count()).toBe(1);
+    expect(await homeOf('Maple Residences').getAttribute('href')).toMatch(/^http:\/\/demo\.localhost:\d+\/$/);
+    expect(await group.getByRole('link', { name: 'Admin of Harbour Lofts' }).getAttribute('href')).toMatch(/^http:\/\/harbour\.localhost:\d+\/admin\/configs\/[0-9a-f-]{36}$/);
     // Found by the project's name, not only its key.
     await box.getByLabel('Find a project or deploy').fill('maple');
-    await group.getByText('Harbour Lofts').waitFor({ state: 'detached' });
-    expect(await group.getByText('Maple Residences').count()).toBe(1);
+    await homeOf('Harbour Lofts').waitFor({ state: 'detached' });
+    expect(await homeOf('Maple Residences').count()).toBe(1);
     await box.getByLabel('Find a project or deploy').fill('no-such-thing');
     await box.getByText('No project or deploy matches').waitFor();
     await page.keyboard.press('Escape');

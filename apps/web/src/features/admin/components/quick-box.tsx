@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, ScrollArea, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DEPLOY_TYPES_LIST } from '@decor/core';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
@@ -66,11 +66,12 @@ export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => 
                             {project.name} <Text span c="dimmed">({project.key})</Text>
                           </Text>
                           <Group gap="sm">
+                            {/* Each link says which project it opens (a list of "Home" links says nothing). */}
                             <Anchor size="sm" href={hostUrl(project.fullKey, '/')}>
-                              Home
+                              Home<VisuallyHidden> of {project.name}</VisuallyHidden>
                             </Anchor>
                             <Anchor size="sm" href={hostUrl(project.fullKey, `/admin/configs/${project._id}`)}>
-                              Admin
+                              Admin<VisuallyHidden> of {project.name}</VisuallyHidden>
                             </Anchor>
                           </Group>
                         </Group>
