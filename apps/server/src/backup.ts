@@ -12,13 +12,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { DirectoryInUseError, lockDirectory } from './lib/dir-lock.ts';
 import { migrationsFolder } from './lib/paths.ts';
+import { AUTH_SECRET_FILE } from './lib/stored-secret.ts';
+import { DEMO_PASSWORD_FILE } from './db/seed/demo-catalogue.ts';
 
 const MANIFEST = 'backup.json';
 /**
  * The data directory's own secrets: without the auth secret, a restored portal's share
  * links and signed tokens would stop working. Kept readable by their owner only.
  */
-const SECRET_FILES = ['auth-secret', 'demo-password'];
+const SECRET_FILES = [AUTH_SECRET_FILE, DEMO_PASSWORD_FILE];
 const DATABASE_ARCHIVE = 'database.tar.gz';
 
 interface Manifest {

@@ -7,7 +7,7 @@ import { demoAccountsNotice, resolveDemoPassword } from './db/seed/demo-password
 import { seedDemo } from './db/seed/seed.ts';
 import { addDemoPhotos } from './db/seed/demo-photos.ts';
 import { storageFor } from './modules/files/storages.ts';
-import { resolveStoredSecret } from './lib/stored-secret.ts';
+import { AUTH_SECRET_FILE, resolveStoredSecret } from './lib/stored-secret.ts';
 import { DirectoryInUseError } from './lib/dir-lock.ts';
 
 function loadConfigOrExit(): Config {
@@ -27,10 +27,13 @@ const openConfigured = (config: Config) =>
   openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
 
 async function prepare(config: Config) {
-  const { storage } = storageFor(config);
+  // The uploads' storage, checked once (a bucket that cannot be reached is said before serving);
+  // a process that serves after preparing uses this one.
+  const files = storageFor(config);
+  const { storage } = files;
   await storage.check?.();
   const database = await openConfigured(config);
-  const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 });
+  const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: AUTH_SECRET_FILE, fromEnv: config.authSecret, bytes: 48 });
   let demoNotice: string | null = null;
   if (config.seedDemo) {
     const { value: password, generated } = await resolveDemoPassword(config.dataDir, config.demoPassword);
@@ -39,17 +42,18 @@ async function prepare(config: Config) {
     for (const projectKey of createdProjects) await addDemoPhotos({ db: database.db, storage, projectKey });
     demoNotice = demoAccountsNotice({ password, generated, createdAccounts, dataDir: config.dataDir });
   }
-  return { database, authSecret, demoNotice };
+  return { database, authSecret, demoNotice, files };
 }
 
 async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepare>>) {
   const startedAt = performance.now();
-  const { database, authSecret, demoNotice } = prepared ?? {
+  const { database, authSecret, demoNotice, files } = prepared ?? {
     database: await openConfigured(config),
-    authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: 'auth-secret', fromEnv: config.authSecret, bytes: 48 }),
+    authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: AUTH_SECRET_FILE, fromEnv: config.authSecret, bytes: 48 }),
     demoNotice: null,
+    files: undefined,
   };
-  const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel }, runReminders: true });
+  const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel }, runReminders: true, storage: files });
 
   // Stopping (docs/operations.md, "Stopping"): /readyz says no at once, so the load balancer
   // stops sending; after SHUTDOWN_DELAY_MS new connections are refused, the requests, uploads

@@ -27,7 +27,6 @@ const startServer = async (port: number, { dir = dataDir, demoPassword = PASSWOR
   startServerProcess({ DATA_DIR: dir, WEB_DIST_DIR: webDist, DEMO_PASSWORD: demoPassword ?? undefined }, port);
 
 const signInManager = (port: number) => sessionCookie(port, 'manager@demo.test', PASSWORD);
-const headers = ipHeaders;
 
 describe('one process per embedded database', () => {
   it('refuses a second server on a data directory in use, and keeps every acknowledged write through kill -9', async () => {
@@ -46,7 +45,7 @@ describe('one process per embedded database', () => {
     for (let i = 0; i < 40; i++) {
       const response = await fetch(`http://127.0.0.1:${firstPort}/api/schema/rooms/`, {
         method: 'POST',
-        headers: headers(firstPort, cookie),
+        headers: ipHeaders(firstPort, cookie),
         body: JSON.stringify({ name: `Lock test room ${i}`, order: 50 + i }),
       });
       if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
@@ -61,7 +60,7 @@ describe('one process per embedded database', () => {
     const third = await startServer(thirdPort);
     await waitUntilReady(thirdPort);
     const cookieAgain = await signInManager(thirdPort);
-    const list = await fetch(`http://127.0.0.1:${thirdPort}/api/schema/rooms/?limit=200`, { headers: headers(thirdPort, cookieAgain) });
+    const list = await fetch(`http://127.0.0.1:${thirdPort}/api/schema/rooms/?limit=200`, { headers: ipHeaders(thirdPort, cookieAgain) });
     const ids = new Set(((await list.json()) as Array<{ _id: string }>).map((room) => room._id));
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
 
@@ -113,7 +112,7 @@ describe('one process per embedded database', () => {
     const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const changed = await fetch(`http://127.0.0.1:${port}/api/auth/change-password`, {
       method: 'POST',
-      headers: { ...headers(port), cookie },
+      headers: { ...ipHeaders(port), cookie },
       body: JSON.stringify({ currentPassword: printed, newPassword: 'Admin-chose-this-2026' }),
     });
     expect(changed.status).toBe(200);

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
+/** The file of the data directory that keeps a generated AUTH_SECRET. */
+export const AUTH_SECRET_FILE = 'auth-secret';
+
 /**
  * A secret from the environment, or one generated on the first start and kept in the
  * data directory (readable by its owner only), so restarts keep it.
