@@ -9,7 +9,9 @@
  *   npm run bench -- signin       time of one e-mail and password sign-in, server side
  *   npm run bench -- api          the Decor API on PostgreSQL: 100,000 options, 50 connections
  *   npm run bench -- import       a CSV file of 10,000 units with buyers on the embedded database: parse, dry run, apply, export
- *   npm run bench -- lighthouse   Lighthouse's mobile scores for /sign-in, / and /configure (median of three runs each)
+ *   npm run bench -- lighthouse   Lighthouse's mobile scores for /sign-in, / and /configure (median of three runs each;
+ *                                 BENCH_LIGHTHOUSE_RUNS=5 for more, BENCH_LIGHTHOUSE_PAGES=/configure for some pages,
+ *                                 BENCH_DETAIL=1 to keep each report in the temporary folder)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -526,7 +528,10 @@ async function benchLighthouse() {
   try {
     const cookie = await signInCookie(server.port, 'buyer@demo.test', BENCH_PASSWORD);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-    for (const [pagePath, isSignedIn] of [['/sign-in', false], ['/', true], ['/configure', true]] as const) {
+    // BENCH_LIGHTHOUSE_PAGES=/configure (comma-separated) measures only those pages.
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    const pages = ([['/sign-in', false], ['/', true], ['/configure', true]] as const).filter(([pagePath]) => !only || only.includes(pagePath));
+    for (const [pagePath, isSignedIn] of pages) {
       const results: Array<{ performance: number; text: string }> = [];
       for (let run = 0; run < runs; run++) {
         const result = await lighthouse(`http://demo.localhost:${server.port}${pagePath}`, {
