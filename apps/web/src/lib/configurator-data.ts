@@ -23,6 +23,11 @@ export function prefetchBuyerData(queryClient: QueryClient, cartId?: string): vo
   for (const collection of ['categories', 'options', 'packages'] as const) void queryClient.prefetchQuery(catalogueQuery(collection));
 }
 
+/** A read the server refused because the person has no access to this project. */
+function isForbidden(query: { error: unknown }): boolean {
+  return query.error instanceof ApiError && query.error.code === 'forbidden';
+}
+
 /** Everything the configurator needs: the buyer's cart, its unit's plan and rooms (from the summary), and the catalogue. */
 export function useConfiguratorData() {
   const summaries = useQuery(myCartsQuery);
@@ -32,9 +37,11 @@ export function useConfiguratorData() {
   const options = useQuery(catalogueQuery<OptionItem>('options'));
   const packages = useQuery(catalogueQuery<PackageItem>('packages'));
   const isLoading = summaries.isLoading || cart.isLoading || categories.isLoading || options.isLoading;
-  // Not a buyer of this project (403), or a member whose unit is not linked yet: said plainly, never "could not be loaded".
-  const isNotMember = summaries.error instanceof ApiError && summaries.error.code === 'forbidden';
-  const isError = (summaries.isError && !isNotMember) || cart.isError || categories.isError || options.isError;
+  // Not a buyer of this project, or a member whose unit is not linked yet: said plainly, never
+  // "could not be loaded". Any of the reads may be the first to hear the 403 (the catalogue's
+  // often comes back before the carts'), so any of them tells.
+  const isNotMember = [summaries, cart, categories, options, packages].some(isForbidden);
+  const isError = !isNotMember && (summaries.isError || cart.isError || categories.isError || options.isError);
   return {
     summary,
     isNotMember,
