@@ -55,10 +55,21 @@ function unpackPackaged(): Chromium | null {
       fs.rmSync(partial, { recursive: true, force: true });
     }
   }
+  // The package's own fonts.conf names the folders of the cloud functions it was made for
+  // (/var/task/fonts, /tmp/fonts), not where the fonts were unpacked: with no font found, the
+  // browser aborts at the first text field ("SkFontMgr_FontConfigInterface: Not implemented").
+  // Ours names the unpacked fonts, and only them, so every machine draws the same text.
+  const fontsConf = path.join(dir, 'decor-fonts.conf');
+  const conf = `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${path.join(dir, 'fonts')}</dir>\n  <cachedir>${path.join(dir, 'fonts-cache')}</cachedir>\n</fontconfig>\n`;
+  if (!fs.existsSync(fontsConf) || fs.readFileSync(fontsConf, 'utf8') !== conf) {
+    // Written whole, then renamed: a browser another test process starts meanwhile reads one or the other.
+    fs.writeFileSync(`${fontsConf}.${process.pid}`, conf);
+    fs.renameSync(`${fontsConf}.${process.pid}`, fontsConf);
+  }
   return {
     executablePath,
     // NSS, expat and the software GPU come with it, so a machine without a browser's libraries runs it.
-    env: { LD_LIBRARY_PATH: [path.join(dir, 'lib'), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), FONTCONFIG_PATH: dir },
+    env: { LD_LIBRARY_PATH: [path.join(dir, 'lib'), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), FONTCONFIG_FILE: fontsConf },
     source: 'package',
   };
 }
