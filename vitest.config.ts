@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /** Starts PostgreSQL once for every suite that needs it. */
 const POSTGRES_SETUP = './vitest.global-setup.ts';
+/** Makes the migrated PGlite data directory the PGlite suite's databases start from. */
+const PGLITE_SETUP = './vitest.pglite-setup.ts';
 
 const serverSuite = (db: 'pglite' | 'postgres') => ({
   test: {
@@ -11,7 +13,7 @@ const serverSuite = (db: 'pglite' | 'postgres') => ({
     exclude: db === 'postgres' ? ['apps/server/test/config.test.ts', 'apps/server/test/data-dir-lock.test.ts', 'apps/server/test/server-process.test.ts', 'apps/server/test/backup.test.ts'] : ['apps/server/test/two-servers.test.ts'],
     environment: 'node' as const,
     env: { TEST_DB: db },
-    globalSetup: db === 'postgres' ? [POSTGRES_SETUP] : [],
+    globalSetup: db === 'postgres' ? [POSTGRES_SETUP] : [PGLITE_SETUP],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

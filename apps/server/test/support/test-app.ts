@@ -49,7 +49,11 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop(
 
 /** A fresh, migrated, empty database for this test file. */
 export async function openTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  if (testDbKind === 'pglite') {
+    // The migrated data directory the suite's global setup made (vitest.pglite-setup.ts), when there is one.
+    const template = process.env.TEST_PGLITE_TEMPLATE;
+    return openDatabase({ pgliteDir: 'memory://', ...(template ? { pgliteTemplate: new Blob([fs.readFileSync(template)]) } : {}) });
+  }
   const created = await createPostgresTestDatabase();
   const database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
   return {

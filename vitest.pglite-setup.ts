@@ -1,0 +1,19 @@
+/**
+ * Runs once per `vitest run` of the PGlite server suite: a migrated PGlite data directory in a
+ * temp file, that each test file's in-memory database starts from (a fresh PGlite sets itself up
+ * for seconds; loading this takes about one).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dumpPgliteTemplate } from './apps/server/src/db/client.ts';
+
+export default async function setup() {
+  if (process.env.TEST_PGLITE_TEMPLATE) return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-pglite-template-'));
+  const file = path.join(dir, 'template.tar');
+  fs.writeFileSync(file, Buffer.from(await (await dumpPgliteTemplate()).arrayBuffer()));
+  // Test workers start after this and inherit the environment.
+  process.env.TEST_PGLITE_TEMPLATE = file;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
