@@ -16,6 +16,7 @@ const serverSuite = (db: 'pglite' | 'postgres') => ({
     globalSetup: db === 'postgres' ? [POSTGRES_SETUP] : [PGLITE_SETUP],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });
 

@@ -145,8 +145,14 @@ export async function buildApp({ config, database, authSecret, logger = process.
 
   const context: AppContext = { config, database, hooks: new HookRegistry() };
   // Caches of this process stay exact: every committed change, on any server, reaches them.
-  const unsubscribe = [onProjectChange, onCollectionsChange, onItemsChange].map((listener) => database.changes.subscribe(listener));
-  app.addHook('onClose', async () => unsubscribe.forEach((stop) => stop()));
+  // They belong to one database at a time: a closed app empties them, so that the next app
+  // built in this process (the tests build one per file) never sees its rows.
+  const cacheListeners = [onProjectChange, onCollectionsChange, onItemsChange];
+  const unsubscribe = cacheListeners.map((listener) => database.changes.subscribe(listener));
+  app.addHook('onClose', async () => {
+    unsubscribe.forEach((stop) => stop());
+    cacheListeners.forEach((listener) => listener({ op: 'reset' }));
+  });
   // Tests and later modules reach the collection hooks through the app.
   app.decorate('collectionHooks', context.hooks);
   await app.register(identityRoutes, { auth, db: database.db });

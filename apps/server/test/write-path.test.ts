@@ -11,6 +11,8 @@ import { browserHeaders, signIn } from './support/identity.ts';
 /** The one write path of collection data, its hooks and the change feed (docs/architecture.md). */
 
 const { app, db, database } = await createTestApp();
+/** A second app in this process, on a database of its own: closing it must empty the process's caches. */
+const other = await createTestApp({ seed: false });
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
 const managerId = (await db.select({ id: users.id }).from(users).where(eq(users.email, 'manager@demo.test')))[0]!.id;
@@ -179,15 +181,34 @@ describe(`the change feed (${testDbKind})`, () => {
     expect(collections).toContain('carts');
   });
 
-  it('keeps the cached project exact: a change another server commits shows on the next request', async () => {
-    const projectName = async () => ((await app.inject({ method: 'GET', url: '/api/project', headers: browserHeaders() })).json() as { name: string }).name;
-    expect(await projectName()).toBe(demo!.name);
-    // Another server renames the project: its row changes and the change is announced.
-    await db.execute(sql`UPDATE projects SET name = 'Harbourfront Renamed' WHERE id = ${demo!.id}`);
+  const projectName = async () => ((await app.inject({ method: 'GET', url: '/api/project', headers: browserHeaders() })).json() as { name: string }).name;
+  /** Renames the project as another server would: the row changes and, when `announce`, the change is announced. */
+  const rename = async (name: string, announce: boolean) => {
+    await db.execute(sql`UPDATE projects SET name = ${name} WHERE id = ${demo!.id}`);
+    if (!announce) return;
     await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', '$project', 'id', ${demo!.id}::text, 'version', 0, 'op', 'update')::text)`);
     await new Promise((resolve) => setTimeout(resolve, 150));
+  };
+
+  it('keeps the cached project exact: a change another server commits shows on the next request', async () => {
+    expect(await projectName()).toBe(demo!.name);
+    await rename('Harbourfront Renamed', true);
     expect(await projectName()).toBe('Harbourfront Renamed');
-    await db.execute(sql`UPDATE projects SET name = ${demo!.name} WHERE id = ${demo!.id}`);
+    await rename(demo!.name, true);
+    expect(await projectName()).toBe(demo!.name);
+  });
+
+  it('keeps nothing once an app closes: an app built after it in the same process reads its own database', async () => {
+    expect(await projectName()).toBe(demo!.name);
+    // A row changed with no announcement stands in for another database's row: the cache still has the old one.
+    await rename('Renamed unannounced', false);
+    try {
+      expect(await projectName()).toBe(demo!.name);
+      await other.app.close();
+      expect(await projectName()).toBe('Renamed unannounced');
+    } finally {
+      await rename(demo!.name, true);
+    }
   });
 });
 
