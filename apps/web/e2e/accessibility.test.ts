@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
 import { asDemoManager, createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
@@ -21,10 +21,42 @@ interface Finding {
   targets: string[];
 }
 
-async function audit(page: Page, label: string): Promise<string[]> {
-  // Let the page settle: fonts, lazy chunks, transitions.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
+/** The requests each audited page has in flight (live streams aside: they never end). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function track(page: Page): void {
+  if (inFlight.has(page)) return;
+  const open = new Set<Request>();
+  page.on('request', (request) => request.resourceType() !== 'eventsource' && open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  inFlight.set(page, open);
+}
+
+/**
+ * Lets the page settle before it is audited: loaded, no request in flight for 300 ms (its data,
+ * lazy chunks, fonts), every transition that ends ended, and the frame after drawn. What it waits
+ * for, not a fixed time: the audits of every page at two widths are a good part of the suite.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  const open = inFlight.get(page)!;
+  const deadline = Date.now() + 10_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 300) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** The critical and serious findings on the page as it is now. */
+async function run(page: Page, label: string): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: the page's content security policy rightly refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const findings = await page.evaluate(async () => {
@@ -35,6 +67,20 @@ async function audit(page: Page, label: string): Promise<string[]> {
   return (findings as Finding[]).filter((f) => f.impact === 'critical' || f.impact === 'serious').map((f) => `${label}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.join(' | ')}`);
 }
 
+/**
+ * Audits the settled page. A finding is reported when it is still there a moment later: text
+ * caught half-way through a fade that began after the page looked settled is no finding, and
+ * anything that stays is.
+ */
+async function audit(page: Page, label: string): Promise<string[]> {
+  await settle(page);
+  const found = await run(page, label);
+  if (found.length === 0) return found;
+  await page.waitForTimeout(500);
+  await settle(page);
+  return run(page, label);
+}
+
 type Step = { label: string; open: (page: Page) => Promise<void> };
 const visit = (path: string, projectKey: string | null = 'demo'): Step['open'] => async (page) => {
   await page.goto(`${origin(projectKey)}${path}`);
@@ -42,6 +88,7 @@ const visit = (path: string, projectKey: string | null = 'demo'): Step['open'] =
 
 async function sweep(browser: BrowserSession, steps: Step[]): Promise<string[]> {
   const problems: string[] = [];
+  track(browser.page);
   for (const step of steps) {
     await step.open(browser.page);
     problems.push(...(await audit(browser.page, step.label)));
