@@ -1,0 +1,81 @@
+// `npm test` after the build: every suite, in two vitest processes side by side
+// (docs/testing.md, "How the suite runs"). The browser journeys run one file at a time against
+// one server and mostly wait on the browser, so vitest runs them after everything else; here the
+// other suites run meanwhile, on one worker, so that the browser keeps its share of the machine.
+//
+// Arguments are passed on to vitest. Any that choose what runs (a file, `--project`, `-t`)
+// make it one plain `vitest run`, as does DATABASE_URL (both processes would share its
+// template database). `--outputFile.json=FILE` gets one report of both.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+const args = process.argv.slice(2);
+
+const OUTPUT_ARGS = /^--(reporter|outputFile(\.\w+)?)(=|$)/;
+const choosesTests = args.some((arg, index) => !OUTPUT_ARGS.test(arg) && !OUTPUT_ARGS.test(args[index - 1] ?? '') && arg !== '--');
+const jsonArg = args.find((arg) => arg.startsWith('--outputFile.json='));
+const jsonFile = jsonArg?.slice('--outputFile.json='.length);
+
+/** Runs vitest with `extra` before the given arguments; resolves to its exit code. */
+function run(label, extra, passed) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [vitest, 'run', ...extra, ...passed], { stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    children.add(child);
+    if (label) {
+      // Whole lines only, so that the two processes' reports interleave line by line.
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          if (lines.length) out.write(lines.map((line) => `${line}\n`).join(''));
+        });
+        stream.on('end', () => rest && out.write(`${rest}\n`));
+      }
+    }
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+
+if (choosesTests || process.env.DATABASE_URL) {
+  process.exit(await run(null, [], args));
+}
+
+const withJson = (suffix) => args.map((arg) => (arg === jsonArg ? `--outputFile.json=${jsonFile}.${suffix}` : arg));
+const OTHERS = ['core', 'web', 'server-pglite', 'server-postgres'].flatMap((name) => ['--project', name]);
+const [browser, others] = await Promise.all([run('browser', ['--project', 'e2e'], withJson('e2e')), run('others', [...OTHERS, '--maxWorkers=1'], withJson('others'))]);
+
+if (jsonFile) {
+  // One report, as one vitest run writes it: the counts added up, the files side by side.
+  const parts = ['e2e', 'others'].map((suffix) => `${jsonFile}.${suffix}`).filter((file) => fs.existsSync(file));
+  const reports = parts.map((file) => JSON.parse(fs.readFileSync(file, 'utf8')));
+  const merged = { ...reports[0], testResults: reports.flatMap((report) => report.testResults ?? []) };
+  for (const key of Object.keys(merged)) {
+    if (key.startsWith('num')) merged[key] = reports.reduce((sum, report) => sum + (report[key] ?? 0), 0);
+  }
+  merged.startTime = Math.min(...reports.map((report) => report.startTime ?? Date.now()));
+  merged.success = reports.length === 2 && reports.every((report) => report.success);
+  fs.writeFileSync(jsonFile, JSON.stringify(merged));
+  for (const file of parts) fs.rmSync(file);
+}
+
+console.log(`\nnpm test: the browser journeys ${browser === 0 ? 'passed' : 'FAILED'}; the other suites ${others === 0 ? 'passed' : 'FAILED'}.`);
+process.exit(browser || others);
