@@ -99,12 +99,15 @@ describe('inviting a buyer from the back office', () => {
       await m.waitForURL((url) => url.pathname === '/manage/access-links');
       // The page settles (its units and links loaded) before the form is filled.
       await m.waitForLoadState('networkidle');
-      await m.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(email);
+      const emailBox = m.getByRole('textbox', { name: 'E-mail address', exact: true });
+      await emailBox.fill(email);
       const unitPicker = m.getByRole('combobox', { name: 'Unit', exact: true });
       await unitPicker.click();
       await unitPicker.fill(unit.name);
       await m.getByRole('option', { name: new RegExp(`^${unit.name} ·`) }).click();
-      expect(await m.getByLabel('Send it by e-mail now').isChecked()).toBe(true);
+      expect(await unitPicker.inputValue(), 'the unit chosen').toMatch(new RegExp(`^${unit.name} ·`));
+      expect(await emailBox.inputValue(), 'the address typed, still in its box').toBe(email);
+      expect(await m.getByLabel('Send it by e-mail now').isChecked(), 'sending by mail, on by default').toBe(true);
       await m.getByRole('button', { name: 'Create link' }).click();
       await m.getByTestId('created-links').waitFor();
       await expect.poll(() => m.getByTestId('access-links').textContent()).toContain(email);
