@@ -44,6 +44,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A browser journey polls for what the page shows after a round trip; on a loaded CI
+          // machine that can take seconds, not vitest's default one.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -114,9 +114,10 @@ describe('remember me', () => {
       await first.close();
       const second = await openBrowser({ profile });
       await second.page.goto(`${origin()}/`);
-      await second.page.waitForURL((url) => url.pathname === '/' || url.pathname === '/sign-in');
-      await second.page.waitForLoadState('networkidle');
-      const pathname = new URL(second.page.url()).pathname;
+      // The page the app settles on: home when the session came back, else the sign-in page.
+      const shown = second.page.locator('[data-page="/"], [data-page="/sign-in"]');
+      await shown.waitFor();
+      const pathname = await shown.getAttribute('data-page');
       await second.close();
       return pathname;
     } finally {

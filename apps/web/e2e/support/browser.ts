@@ -110,6 +110,10 @@ export async function signInThroughPage(
   const remember = page.getByLabel('Remember me on this device');
   if ((await remember.isChecked()) !== rememberMe) await remember.click();
   await page.locator('form button[type=submit]').click();
+  // The address changes as soon as the app sets off for the next page, while the sign-in page
+  // is still on screen (until the next page's guard and code are in): done when it has gone,
+  // or when it says why not.
+  await page.waitForFunction(() => !document.querySelector('[data-page="/sign-in"]') || document.querySelector('[data-testid="sign-in-error"]'));
 }
 
 /**

@@ -23,6 +23,8 @@ if (!window.ResizeObserver) {
   } as unknown as typeof ResizeObserver;
 }
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// jsdom has no layout, so nothing to scroll (the router restores scroll positions).
+window.scrollTo = () => {};
 // Autosizing text areas listen for web fonts loading.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });

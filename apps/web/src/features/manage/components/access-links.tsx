@@ -71,26 +71,11 @@ function fieldError(caught: unknown): { field?: string; message: string } {
   return { message: 'The link could not be made. Please try again.' };
 }
 
-/**
- * What the manager has typed into "Invite a buyer" and not yet sent, kept for the page's life
- * rather than the form's: a form drawn again (a layout re-rendering under load) keeps the
- * address and unit. A sign-out loads a new page, which starts empty.
- */
-const inviteDraft: { email: string; unit: string | null } = { email: '', unit: null };
-
 function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
   const units = useAllUnits();
   const refresh = useRefreshLinks();
-  const [email, setEmailState] = useState(inviteDraft.email);
-  const [unit, setUnitState] = useState<string | null>(inviteDraft.unit);
-  const setEmail = (value: string) => {
-    inviteDraft.email = value;
-    setEmailState(value);
-  };
-  const setUnit = (value: string | null) => {
-    inviteDraft.unit = value;
-    setUnitState(value);
-  };
+  const [email, setEmail] = useState('');
+  const [unit, setUnit] = useState<string | null>(null);
   const [role, setRole] = useState<'purchaser' | 'manager'>('purchaser');
   const [days, setDays] = useState<number | string>(30);
   const [maxUses, setMaxUses] = useState<number | string>(1);
