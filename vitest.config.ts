@@ -42,7 +42,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [POSTGRES_SETUP, 'apps/web/e2e/support/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // A journey that takes 20 s alone can take three times that on a loaded two-core CI
+          // machine (the other suites run beside it); a limit is there to end a hung test.
+          testTimeout: 150_000,
           hookTimeout: 60_000,
           // A browser journey polls for what the page shows after a round trip; on a loaded CI
           // machine that can take seconds, not vitest's default one.

@@ -29,7 +29,7 @@ async function pixelAt(page: Page, x: number, y: number): Promise<[number, numbe
 async function openRoom(page: Page, room: string) {
   await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: room, exact: true }).click();
   await expect.poll(() => page.getByTestId('current-room').textContent()).toBe(room);
-  await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 20_000 }).toBeTruthy();
+  await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 }).toBeTruthy();
 }
 
 const near = (actual: number[], expected: number[], tolerance = 10) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
@@ -134,7 +134,7 @@ describe('a tour on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/tour');
     const step = page.getByTestId('tour-step');
     await expect.poll(() => step.textContent(), { timeout: 15_000 }).toMatch(/^Foyer · 1 of \d+$/);
-    await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 20_000 }).toBeTruthy();
+    await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 }).toBeTruthy();
     await page.getByRole('button', { name: 'Next room' }).click();
     await expect.poll(() => step.textContent()).toMatch(/^Living Room · 2 of \d+$/);
     await page.getByRole('button', { name: 'Next room' }).click();

@@ -28,7 +28,7 @@ async function pixelsNear(page: Page, [r, g, b]: [number, number, number], toler
 async function openKitchen(page: Page) {
   await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: 'Kitchen', exact: true }).click();
   await expect.poll(() => page.getByTestId('current-room').textContent()).toBe('Kitchen');
-  await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 20_000 }).toBeTruthy();
+  await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 }).toBeTruthy();
 }
 
 describe('the 3D settings (/manage/runtime)', () => {
