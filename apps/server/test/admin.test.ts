@@ -245,54 +245,6 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(csvTotal).toBe(demoOnly.items.reduce((sum, p) => sum + p.total, 0));
   });
 
-  it('exports a project as one bundle and imports it as a new project: field by field the same data', async () => {
-    type Bundle = {
-      project: { key: string; name: string; currency: string; options: unknown; features: unknown; theme: { logoUrl?: string | null } };
-      collections: unknown[];
-      items: Array<{ collection: string; id: string; version: number; data: Record<string, unknown> }>;
-      memberships: Array<{ email: string; role: string }>;
-      files: Array<{ id: string; name: string; type: string; content: string; thumbnails: Array<{ content: string }> }>;
-    };
-    const exported = await asAdmin('GET', `/api/admin/projects/${demo._id}/export`);
-    expect(exported.statusCode).toBe(200);
-    expect(exported.headers['content-disposition']).toMatch(/attachment; filename="demo-\d{4}-\d{2}-\d{2}\.json"/);
-    const bundle = exported.json() as Bundle;
-    const kinds = new Set(bundle.items.map((i) => i.collection));
-    for (const kind of ['rooms', 'plans', 'categories', 'options', 'packages', 'units', 'carts', 'purchases']) expect(kinds).toContain(kind);
-    expect(bundle.memberships.length).toBeGreaterThan(0);
-
-    // A bundle that is not whole is refused, and nothing is made.
-    const broken = structuredClone(bundle);
-    broken.items.find((i) => i.collection === 'options')!.data.price = 'free';
-    const refused = await asAdmin('POST', '/api/admin/projects/import', { key: 'demo-broken', bundle: broken });
-    expect(refused.statusCode).toBe(422);
-    expect(JSON.stringify(refused.json().error.details.issues)).toContain('price');
-    expect((await asAdmin('GET', '/api/admin/projects/import', undefined)).statusCode).toBe(404);
-    expect((await asAdmin('POST', '/api/admin/projects/import', { key: 'demo', bundle })).statusCode).toBe(409);
-    expect((await asAdmin('POST', '/api/admin/projects/import', { key: 'api', bundle })).statusCode).toBe(400);
-    expect((await asAdmin('GET', '/api/admin/projects?q=demo-broken')).json()).toEqual([]);
-
-    const imported = await asAdmin('POST', '/api/admin/projects/import', { key: 'demo-copy', name: 'Maple Copy', bundle });
-    expect(imported.statusCode).toBe(201);
-    const copy = imported.json() as { _id: string; items: number; files: number; members: number };
-    expect(copy).toMatchObject({ items: bundle.items.length, files: bundle.files.length, members: bundle.memberships.length });
-
-    const again = (await asAdmin('GET', `/api/admin/projects/${copy._id}/export`)).json() as Bundle;
-    // Files come back under new ids with the same bytes; every reference follows them.
-    const idOf = new Map(bundle.files.map((file, i) => [file.id, again.files[i]!.id]));
-    expect(again.files.map((f) => [f.name, f.type, f.content, f.thumbnails.map((t) => t.content)])).toEqual(bundle.files.map((f) => [f.name, f.type, f.content, f.thumbnails.map((t) => t.content)]));
-    const withNewFileIds = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => idOf.get(id) ?? id));
-    expect(again.project).toEqual({ ...withNewFileIds(bundle.project), key: 'demo-copy', name: 'Maple Copy' });
-    expect(again.collections).toEqual(bundle.collections);
-    expect(again.memberships).toEqual(bundle.memberships);
-    expect(again.items.length).toBe(bundle.items.length);
-    for (const [i, item] of bundle.items.entries()) expect(again.items[i]).toEqual(withNewFileIds(item));
-    // The copy is a working project of its own.
-    const copyProject = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo-copy') })).json();
-    expect(copyProject.name).toBe('Maple Copy');
-    expect(await lastAudit('project', copy._id)).toMatchObject({ action: 'project.import', after: { from: 'demo', items: bundle.items.length } });
-  });
-
   it('adds a field to a built-in collection that managers then must fill, and hides it again without losing its data', async () => {
     const manager = cookies.manager;
     const onDemo = (method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(manager), ...(payload ? { payload } : {}) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEPLOY_TYPES_LIST } from './constants.ts';
-import { projectOptionsPatchSchema, projectOptionsSchema, themeSchema, unitSystemSchema } from './contracts.ts';
+import { projectOptionsInputSchema, projectOptionsPatchSchema, projectOptionsSchema, themeSchema, unitSystemSchema } from './contracts.ts';
 import { isCurrencyCode } from './money.ts';
 import { isSlug } from './slug.ts';
 
@@ -33,7 +33,7 @@ export const newProjectSchema = z
     key: projectKeySchema,
     name: z.string().trim().min(1, 'Give the project a name.').max(120),
     currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
-    options: projectOptionsPatchSchema.pick({ locale: true, timeZone: true }).extend({ unitSystem: unitSystemSchema }),
+    options: projectOptionsPatchSchema.pick({ locale: true, timeZone: true }).extend({ unitSystem: unitSystemSchema }).strict(),
     theme: themeSchema.pick({ primary: true, secondary: true, logoBg: true }).extend({ logoUrl: z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/).nullable().optional() }),
     /** An empty catalogue, or a copy of the demo's rooms, plans, catalogue and units. */
     catalogue: z.enum(['empty', 'demo']),
@@ -147,7 +147,7 @@ export const projectConfigSchema = z
   .object({
     name: z.string().trim().min(1).max(120),
     currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
-    options: projectOptionsSchema,
+    options: projectOptionsInputSchema,
     features: z.record(z.string().regex(FEATURE_KEY_PATTERN), z.boolean()),
     theme: themeSchema,
   })
@@ -157,7 +157,8 @@ export type ProjectConfig = z.infer<typeof projectConfigSchema>;
 export const projectConfigViewSchema = z.object({
   _version: z.number(),
   project: z.object({ _id: z.string(), key: z.string(), name: z.string() }),
-  config: projectConfigSchema,
+  // As stored: a value saved before a rule was tightened still shows, to be corrected.
+  config: projectConfigSchema.extend({ currency: z.string(), options: projectOptionsSchema }),
   history: z.array(z.object({ version: z.number(), at: z.string(), actor: z.string().nullable(), config: z.unknown() })),
 });
 export type ProjectConfigView = z.infer<typeof projectConfigViewSchema>;

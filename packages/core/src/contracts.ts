@@ -44,18 +44,26 @@ export type Theme = z.infer<typeof themeSchema>;
 
 export const unitSystemSchema = z.enum(['metric', 'imperial']);
 
-/** A language tag the browser's Intl knows (en-CA, fr-CA, zh-Hant-TW). */
-const localeTag = z
-  .string()
-  .min(2)
-  .max(35)
-  .refine((tag) => {
-    try {
-      return Intl.getCanonicalLocales(tag).length === 1;
-    } catch {
-      return false;
-    }
-  }, 'a language tag such as en-CA');
+/**
+ * Whether a language tag names a language (and region) the portal can speak dates and money
+ * in: well formed (BCP 47), a language with formatting data in Intl, and a real region when it
+ * names one. `en-CA`, `fr-CA` and `zh-Hant-TW` are; `english`, `xx` and `en-ZZ` are not.
+ */
+export function isSupportedLocale(tag: string): boolean {
+  try {
+    if (Intl.getCanonicalLocales(tag).length !== 1) return false;
+    if (Intl.NumberFormat.supportedLocalesOf([tag], { localeMatcher: 'lookup' }).length !== 1) return false;
+    if (Intl.DateTimeFormat.supportedLocalesOf([tag], { localeMatcher: 'lookup' }).length !== 1) return false;
+    const { region } = new Intl.Locale(tag);
+    if (!region) return true;
+    const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(region);
+    return Boolean(name) && name !== 'Unknown Region';
+  } catch {
+    return false;
+  }
+}
+
+const localeTag = z.string().min(2).max(35).refine(isSupportedLocale, 'Choose a language and region such as en-CA or fr-CA.');
 
 /** How buyers reach the design centre: shown on their pages and in their mail. */
 export const designCentreContactSchema = z
@@ -96,25 +104,38 @@ const projectOptionFields = {
   scene: sceneSettingsSchema,
 };
 
-/** A project's options: locale, unit system, terms of service and the rest of its settings. */
-export const projectOptionsSchema = z
-  .object({
-    ...projectOptionFields,
-    locale: projectOptionFields.locale.default('en-CA'),
-    timeZone: projectOptionFields.timeZone.default(DEFAULT_TIME_ZONE),
-    unitSystem: projectOptionFields.unitSystem.default('metric'),
-    termsOfService: projectOptionFields.termsOfService.default(''),
-    depositPercent: projectOptionFields.depositPercent.optional(),
-    tagline: projectOptionFields.tagline.optional(),
-    defaultDeadlineDays: projectOptionFields.defaultDeadlineDays.optional(),
-    reviewDays: projectOptionFields.reviewDays.optional(),
-    contact: projectOptionFields.contact.optional(),
-    scene: projectOptionFields.scene.optional(),
-  })
-  .catchall(z.unknown());
+const projectOptionsShape = {
+  ...projectOptionFields,
+  locale: projectOptionFields.locale.default('en-CA'),
+  timeZone: projectOptionFields.timeZone.default(DEFAULT_TIME_ZONE),
+  unitSystem: projectOptionFields.unitSystem.default('metric'),
+  termsOfService: projectOptionFields.termsOfService.default(''),
+  depositPercent: projectOptionFields.depositPercent.optional(),
+  tagline: projectOptionFields.tagline.optional(),
+  defaultDeadlineDays: projectOptionFields.defaultDeadlineDays.optional(),
+  reviewDays: projectOptionFields.reviewDays.optional(),
+  contact: projectOptionFields.contact.optional(),
+  scene: projectOptionFields.scene.optional(),
+};
 
-/** A change to a project's options: only what it names changes (no defaults filled in). */
-export const projectOptionsPatchSchema = z.object(projectOptionFields).partial().catchall(z.unknown());
+/**
+ * A project's options as written (the config editor, the wizard, a bundle): every key one the
+ * portal knows, each value valid. An unknown key is refused by name, never kept or dropped.
+ */
+export const projectOptionsInputSchema = z.object(projectOptionsShape).strict();
+
+/**
+ * A project's options as read: what was stored before a rule was tightened still reads
+ * (an unknown key is left out, a language no longer accepted reads as the default).
+ */
+export const projectOptionsSchema = z.object({
+  ...projectOptionsShape,
+  locale: projectOptionsShape.locale.catch('en-CA'),
+  timeZone: projectOptionsShape.timeZone.catch(DEFAULT_TIME_ZONE),
+});
+
+/** A change to a project's options: only what it names changes (no defaults filled in); unknown keys refused. */
+export const projectOptionsPatchSchema = z.object(projectOptionFields).partial().strict();
 export type ProjectOptions = z.infer<typeof projectOptionsSchema>;
 
 export const projectRoomSchema = z.object({

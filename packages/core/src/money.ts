@@ -44,9 +44,17 @@ export function formatMoney(minor: unknown, format: MoneyFormat): string {
   return formatterFor(format).format(minor / minorUnitsPerMajor(format.currency));
 }
 
-/** Whether a string is an ISO 4217 code this runtime can format. */
+/**
+ * The ISO 4217 codes in use (from the runtime's Intl data), once: `XYZ` or `ABC` look like
+ * codes and Intl would even format them, but they are no currency.
+ */
+let currencyCodes: Set<string> | null = null;
+
+/** Whether a string is an ISO 4217 currency code (CAD, USD, EUR…) this runtime can format. */
 export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
+  currencyCodes ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : []);
+  if (currencyCodes.size && !currencyCodes.has(code)) return false;
   try {
     new Intl.NumberFormat('en', { style: 'currency', currency: code });
     return true;

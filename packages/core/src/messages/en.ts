@@ -197,4 +197,5 @@ export const EN = {
   'admin.model-name': '“{name}” cannot be a collection’s name: lowercase letters, digits and hyphens, starting with a letter.',
   'admin.model-invalid': '{message}',
   'admin.bundle-invalid': 'This bundle cannot be imported: {count} problem(s), listed below. Nothing was imported.',
+  'admin.bundle-file': 'This bundle cannot be imported: its file “{name}” was refused. {reason} Nothing was imported.',
 } as const;

@@ -159,7 +159,7 @@ export async function addDemoPhotos({ db, storage, projectKey }: { db: Db; stora
       type: 'image/png',
       upload: { bytes: png, fileName: `${row.name}.png`, claimedType: 'image/png', configs: { purpose: 'catalogue' } },
     });
-    await db.execute(sql`UPDATE items SET data = jsonb_set(data, '{images}', ${JSON.stringify([file.id])}::jsonb) WHERE id = ${row.id}::uuid`);
+    await db.execute(sql`UPDATE items SET data = jsonb_set(data, '{images}', ${JSON.stringify([file.id])}::jsonb) WHERE project_id = ${row.project_id} AND collection = 'options' AND id = ${row.id}::uuid`);
   }
   return rows.length;
 }

@@ -1,15 +1,21 @@
-import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { fail, projectOptionsSchema, themeSchema } from '@decor/core';
+import { DomainError, fail, isCurrencyCode, projectOptionsInputSchema, projectOptionsSchema, themeSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { collections, deployProjects, deploys, files, items, memberships, projects, users } from '../../db/schema/index.ts';
+import type { HookRegistry } from '../decor/collection-hooks.ts';
+import { runBatch, type BatchOperation, type Writer } from '../decor/items.write.ts';
+import { storeFile } from '../files/files.operations.ts';
+import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-codes.operations.ts';
+import { insertAccessCodes } from '../access-codes/access-codes.repo.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { invitationMail } from '../mail/templates.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { findProjectById, recordProjectVersion } from '../projects/projects.repo.ts';
 import { recordAdminChange } from './admin.repo.ts';
-import { resolveCollectionRows, schemaIssues } from '../decor/collections.registry.ts';
+import { resolveCollectionRows, schemaIssues, type ResolvedCollection } from '../decor/collections.registry.ts';
 
 /**
  * A project as one JSON bundle (docs/admin.md, "Data"): its settings, custom collections and
@@ -38,7 +44,7 @@ export const bundleSchema = z
     format: z.literal(BUNDLE_FORMAT),
     version: z.literal(BUNDLE_VERSION),
     exportedAt: z.string(),
-    project: z.object({ key: z.string(), name: z.string().min(1).max(120), currency: z.string().length(3), options: projectOptionsSchema, features: z.record(z.string(), z.boolean()), theme: themeSchema }),
+    project: z.object({ key: z.string(), name: z.string().min(1).max(120), currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'), options: projectOptionsInputSchema, features: z.record(z.string(), z.boolean()), theme: themeSchema }),
     collections: z.array(z.object({ name: z.string().max(64), schema: z.record(z.string(), z.unknown()), ui: z.record(z.string(), z.unknown()) })).max(200),
     items: z.array(z.object({ collection: z.string().max(64), id: z.uuid(), version: z.number().int().min(1), data: z.record(z.string(), z.unknown()), createdAt: z.string(), updatedAt: z.string() })).max(500_000),
     memberships: z.array(z.object({ userId: z.string(), email: z.string(), role: z.enum(['purchaser', 'manager']) })),
@@ -74,56 +80,129 @@ export async function exportProject({ db, storage, projectId }: { db: Db; storag
   };
 }
 
-/** Every file id of the bundle given a new one, and a function that rewrites them anywhere in a JSON value. */
-function fileIdMap(bundle: Bundle) {
-  const map = new Map(bundle.files.map((file) => [file.id, uuidv7()]));
-  const pattern = map.size ? new RegExp([...map.keys()].join('|'), 'g') : null;
-  const rewrite = <T>(value: T): T => (pattern ? (JSON.parse(JSON.stringify(value).replace(pattern, (id) => map.get(id)!)) as T) : value);
+/**
+ * Every id of the bundle — items and files — given a new one, and a function that rewrites them
+ * anywhere in a JSON value. Ids never repeat across projects: a copy shares none with its
+ * source, so nothing looked up by id in one can answer in the other (docs/security.md, "Ids").
+ */
+function idMap(bundle: Bundle) {
+  const map = new Map<string, string>();
+  for (const { id } of [...bundle.items, ...bundle.files]) map.set(id.toLowerCase(), uuidv7());
+  const pattern = map.size ? /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi : null;
+  const rewrite = <T>(value: T): T => (pattern ? (JSON.parse(JSON.stringify(value).replace(pattern, (id) => map.get(id.toLowerCase()) ?? id)) as T) : value);
   return { map, rewrite };
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp', 'application/pdf': 'pdf', 'text/csv': 'csv', 'model/gltf-binary': 'glb' };
+/** What becomes of the people a bundle names (decision 027): nobody, or an invitation to each one's address. */
+export const bundlePeopleSchema = z.enum(['none', 'invite']);
+export type BundlePeople = z.infer<typeof bundlePeopleSchema>;
 
-/**
- * A bundle as a new project under `key`: the same items with the same ids and versions, the
- * files stored again under new ids (every reference to them rewritten), the members who have
- * an account here. All or nothing: stored bytes are removed again when the rows cannot be written.
- */
-export async function importProject({ db, storage, actor, bundle, key, name, portalHost }: { db: Db; storage: FileStorage; actor: Actor; bundle: Bundle; key: string; name?: string | undefined; portalHost: string }) {
-  const [taken] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, key)).limit(1);
-  if (taken) throw fail('conflict', 'admin.key-taken', { key }, { field: 'key' });
-  // Every item must be an item of a collection the bundle's project has, valid by its schema.
-  const known = new Map(resolveCollectionRows(bundle.collections).map((c) => [c.name, c]));
+/** The collections in the order their items are written: what an item refers to is written before it. */
+function writeOrder(collections: ResolvedCollection[]): string[] {
+  const byName = new Map(collections.map((c) => [c.name, c]));
+  const order: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (name: string) => {
+    if (order.includes(name) || visiting.has(name) || !byName.has(name)) return;
+    visiting.add(name);
+    for (const ref of byName.get(name)!.refs) if (ref.collection !== name) visit(ref.collection);
+    visiting.delete(name);
+    order.push(name);
+  };
+  for (const c of collections) visit(c.name);
+  return order;
+}
+
+/** Problems of a bundle found before anything is written: unknown collections, invalid or repeated items. */
+function bundleProblems(bundle: Bundle, known: Map<string, ResolvedCollection>) {
   const problems: Array<{ field: string; message: string }> = [];
+  const seen = new Set<string>();
   for (const item of bundle.items) {
     const collection = known.get(item.collection);
     if (!collection) problems.push({ field: `items.${item.id}`, message: `there is no collection “${item.collection}”` });
     else if (!collection.validate(structuredClone(item.data))) problems.push(...schemaIssues(collection.validate.errors).map((issue) => ({ field: `items.${item.collection}.${item.id}.${issue.field}`, message: issue.message })));
+    if (seen.has(item.id.toLowerCase())) problems.push({ field: `items.${item.id}`, message: 'this id is given to more than one item' });
+    seen.add(item.id.toLowerCase());
     if (problems.length >= 20) break;
   }
+  for (const file of bundle.files) {
+    if (seen.has(file.id.toLowerCase())) problems.push({ field: `files.${file.id}`, message: 'this id is given to more than one item or file' });
+    seen.add(file.id.toLowerCase());
+  }
+  return problems;
+}
+
+/** The invitations a bundle's people get: one per address, for the role they had; a buyer's to the unit that listed them. */
+function invitationsOf(bundle: Bundle, newIdOf: Map<string, string>) {
+  const unitOf = new Map<string, string>();
+  for (const item of bundle.items) {
+    if (item.collection !== 'units' || !Array.isArray(item.data.buyers)) continue;
+    for (const buyer of item.data.buyers) if (typeof buyer === 'string' && !unitOf.has(buyer)) unitOf.set(buyer, newIdOf.get(item.id.toLowerCase())!);
+  }
+  const byEmail = new Map<string, { email: string; role: 'purchaser' | 'manager'; unitId: string | null }>();
+  for (const person of bundle.memberships) {
+    const email = person.email.trim().toLowerCase();
+    if (!z.email().safeParse(email).success) continue;
+    const previous = byEmail.get(email);
+    if (previous?.role === 'manager') continue;
+    byEmail.set(email, { email, role: person.role, unitId: person.role === 'purchaser' ? (unitOf.get(person.userId) ?? null) : null });
+  }
+  return [...byEmail.values()];
+}
+
+/**
+ * A bundle as a new project under `key` (docs/admin.md, "Data"). Every item and file gets a
+ * new id (every reference to them rewritten); the items are written through the engine's
+ * batch path like any other write (validated, references checked within the new project,
+ * hooked, audited, announced); every file's bytes pass the same check as an upload and are
+ * stored again. The bundle's people become nobody (decision 027): with `people: 'invite'`
+ * each address is invited, and only whoever owns it and accepts becomes a member.
+ * All or nothing: stored bytes are removed again when the rows cannot be written.
+ */
+export async function importProject({
+  db,
+  storage,
+  hooks,
+  mailer,
+  actor,
+  bundle,
+  key,
+  name,
+  people = 'none',
+  portalHost,
+  origin,
+  maxFileBytes,
+}: {
+  db: Db;
+  storage: FileStorage;
+  hooks: HookRegistry;
+  mailer: Mailer;
+  actor: Actor;
+  bundle: Bundle;
+  key: string;
+  name?: string | undefined;
+  people?: BundlePeople;
+  portalHost: string;
+  origin: string;
+  /** The largest file an upload may be; a bundle's files are held to the same. */
+  maxFileBytes: number;
+}) {
+  const [taken] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, key)).limit(1);
+  if (taken) throw fail('conflict', 'admin.key-taken', { key }, { field: 'key' });
+  const resolved = resolveCollectionRows(bundle.collections);
+  const problems = bundleProblems(bundle, new Map(resolved.map((c) => [c.name, c])));
+  const oversize = bundle.files.find((file) => Buffer.byteLength(file.content, 'base64') > maxFileBytes);
+  if (oversize) throw fail('payload_too_large', 'admin.bundle-file', { name: oversize.name, reason: `It is larger than ${Math.round(maxFileBytes / 1024).toLocaleString('en')} KB, the most an upload may be.` }, { field: `files.${oversize.id}` });
   if (problems.length) throw fail('rule_broken', 'admin.bundle-invalid', { count: problems.length }, { issues: problems });
   const projectId = uuidv7();
-  const { map, rewrite } = fileIdMap(bundle);
+  const { map, rewrite } = idMap(bundle);
+  const order = writeOrder(resolved);
+  const operations: BatchOperation[] = [...bundle.items]
+    .sort((a, b) => order.indexOf(a.collection) - order.indexOf(b.collection))
+    .map((item) => ({ op: 'create', collection: item.collection, id: map.get(item.id.toLowerCase())!, data: rewrite(item.data) }));
+  const invitations = people === 'invite' ? invitationsOf(bundle, map) : [];
   const stored: string[] = [];
-  const fileRows: Array<typeof files.$inferInsert> = [];
   try {
-    for (const file of bundle.files) {
-      const id = map.get(file.id)!;
-      const bytes = Buffer.from(file.content, 'base64');
-      const storageKey = `${projectId}/${id}.${EXTENSIONS[file.type] ?? 'bin'}`;
-      await storage.put(storageKey, bytes);
-      stored.push(storageKey);
-      const thumbnails = [];
-      for (const thumb of file.thumbnails) {
-        const thumbKey = `${projectId}/${id}-w${thumb.size}.webp`;
-        await storage.put(thumbKey, Buffer.from(thumb.content, 'base64'));
-        stored.push(thumbKey);
-        thumbnails.push({ size: thumb.size, width: thumb.width, height: thumb.height, bytes: thumb.bytes, storageKey: thumbKey });
-      }
-      fileRows.push({ id, projectId, name: file.name, type: file.type, size: bytes.length, width: file.width, height: file.height, sha256: createHash('sha256').update(bytes).digest('hex'), storageKey, thumbnails, configs: rewrite(file.configs), createdBy: actor.userId, createdAt: new Date(file.createdAt) });
-    }
-    const userIds = bundle.memberships.map((m) => m.userId);
-    const accounts = userIds.length ? new Set((await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds))).map((u) => u.id)) : new Set<string>();
     const result = await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const [row] = await t
@@ -132,22 +211,38 @@ export async function importProject({ db, storage, actor, bundle, key, name, por
         .returning();
       await recordProjectVersion(t, row!, actor.userId);
       if (bundle.collections.length) await t.insert(collections).values(bundle.collections.map((c) => ({ id: uuidv7(), projectId, name: c.name, schema: c.schema, ui: c.ui })));
-      if (fileRows.length) for (let i = 0; i < fileRows.length; i += 500) await t.insert(files).values(fileRows.slice(i, i + 500));
-      for (let i = 0; i < bundle.items.length; i += 500) {
-        await t.insert(items).values(
-          bundle.items.slice(i, i + 500).map((item) => ({ projectId, collection: item.collection, id: item.id, version: item.version, data: rewrite(item.data), createdAt: new Date(item.createdAt), updatedAt: new Date(item.updatedAt) })),
-        );
+      for (const file of bundle.files) {
+        const upload = { bytes: Buffer.from(file.content, 'base64'), fileName: file.name, claimedType: '', configs: rewrite(file.configs) };
+        try {
+          const saved = await storeFile({ db: t, storage, projectId, createdBy: actor.userId, upload, type: (file.configs as { purpose?: unknown }).purpose === 'import' ? 'text/csv' : null, id: map.get(file.id.toLowerCase())! });
+          stored.push(saved.storageKey, ...saved.thumbnails.map((thumb) => thumb.storageKey));
+        } catch (error) {
+          if (error instanceof DomainError) throw fail('rule_broken', 'admin.bundle-file', { name: file.name, reason: error.message }, { field: `files.${file.id}` });
+          throw error;
+        }
       }
+      // Every item through the one write path, in the new project; references are checked at the end.
+      const tasks: Array<(db: Db) => Promise<unknown>> = [];
+      const writer: Writer = { db: t, project: row!, actorId: actor.userId, origin: 'import', hooks, now: new Date(), afterCommit: (task) => tasks.push(task), knownItems: new Set() };
+      await runBatch(writer, operations, { deferReferences: true });
       // On the deploy of the portal's own host, as a project made in the wizard is.
       const [home] = await t.select({ id: deploys.id }).from(deploys).where(eq(deploys.host, portalHost)).limit(1);
       if (home) await t.insert(deployProjects).values({ deployId: home.id, projectId, fullKey: `${key}.${portalHost}` }).onConflictDoNothing();
-      const members = bundle.memberships.filter((m) => accounts.has(m.userId));
-      if (members.length) await t.insert(memberships).values(members.map((m) => ({ projectId, userId: m.userId, role: m.role })));
-      const counts = { items: bundle.items.length, files: fileRows.length, collections: bundle.collections.length, members: members.length, membersWithoutAccount: bundle.memberships.length - members.length };
-      await recordAdminChange(t, { actorId: actor.userId, action: 'project.import', targetKind: 'project', targetId: projectId, projectId, before: null, after: { key, name: row!.name, from: bundle.project.key, ...counts } });
-      return { _id: projectId, key, name: row!.name, ...counts };
+      const codes = await insertAccessCodes(
+        t,
+        invitations.map((person) =>
+          accessCodeValues({ ...INVITATION_DEFAULTS, projectId, unitId: person.unitId, email: person.email, createdBy: actor.userId, role: person.role, targetPath: person.role === 'manager' ? '/manage' : undefined }),
+        ),
+      );
+      const counts = { items: operations.length, files: bundle.files.length, collections: bundle.collections.length, invited: codes.map((code) => ({ email: code.email!, role: code.role as 'purchaser' | 'manager' })), peopleNotAdded: bundle.memberships.length };
+      await recordAdminChange(t, { actorId: actor.userId, action: 'project.import', targetKind: 'project', targetId: projectId, projectId, before: null, after: { key, name: row!.name, from: bundle.project.key, people, ...counts, invited: counts.invited.length } });
+      return { answer: { _id: projectId, key, name: row!.name, ...counts }, codes, projectName: row!.name, tasks };
     });
-    return result;
+    for (const task of result.tasks) void task(db).catch(() => undefined);
+    for (const code of result.codes) {
+      void mailer.send(invitationMail({ to: code.email!, projectName: result.projectName, url: `${origin}/link/${code.code}` })).catch(() => undefined);
+    }
+    return result.answer;
   } catch (error) {
     await Promise.all(stored.map((storageKey) => storage.remove(storageKey).catch(() => undefined)));
     throw error;

@@ -53,7 +53,7 @@ import {
 } from './admin.operations.ts';
 import { listDeploys } from '../portal/portal.operations.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { bundleSchema, exportProject, importProject } from './admin.data.ts';
+import { bundlePeopleSchema, bundleSchema, exportProject, importProject } from './admin.data.ts';
 import { listModels, saveModel } from './admin.models.ts';
 import { listVisits } from './admin.visits.ts';
 
@@ -73,7 +73,7 @@ const deploySchema = z.object({
 /** The largest project bundle an import accepts (files travel inside it, as base64). */
 const BUNDLE_LIMIT_BYTES = 256 * 1024 * 1024;
 
-export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; auth: Auth; storage: FileStorage; storageKind: string }> = async (app, { config, database, mailer, auth, storage, storageKind }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; auth: Auth; storage: FileStorage; storageKind: string }> = async (app, { config, database, hooks, mailer, auth, storage, storageKind }) => {
   const { db } = database;
   app.addHook('preValidation', async (request) => {
     requireAdmin(request);
@@ -141,12 +141,29 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       bodyLimit: BUNDLE_LIMIT_BYTES,
       schema: {
         tags,
-        summary: 'A project bundle as a new project under a new key (items keep their ids; files are stored again)',
-        body: z.object({ key: projectKeySchema, name: z.string().max(120).optional(), bundle: bundleSchema }).strict(),
-        response: { 201: z.object({ _id: z.string(), key: z.string(), name: z.string(), items: z.number(), files: z.number(), collections: z.number(), members: z.number(), membersWithoutAccount: z.number() }), ...errors },
+        summary: 'A project bundle as a new project under a new key: every item and file gets a new id, files pass the upload check, and the bundle’s people become nobody unless `people: invite` invites their addresses',
+        body: z.object({ key: projectKeySchema, name: z.string().max(120).optional(), people: bundlePeopleSchema.default('none'), bundle: bundleSchema }).strict(),
+        response: {
+          201: z.object({
+            _id: z.string(),
+            key: z.string(),
+            name: z.string(),
+            items: z.number(),
+            files: z.number(),
+            collections: z.number(),
+            invited: z.array(z.object({ email: z.string(), role: z.enum(['purchaser', 'manager']) })),
+            peopleNotAdded: z.number(),
+          }),
+          ...errors,
+          413: errorBodySchema,
+        },
       },
     },
-    async (request, reply) => reply.status(201).send(await importProject({ db, storage, actor: requireAdmin(request), bundle: request.body.bundle, key: request.body.key, name: request.body.name, portalHost: config.portalHost })),
+    async (request, reply) => {
+      const { bundle, key, name, people } = request.body;
+      const answer = await importProject({ db, storage, hooks, mailer, actor: requireAdmin(request), bundle, key, name, people, portalHost: config.portalHost, origin: projectOrigin(config, key), maxFileBytes: config.uploadMaxBytes });
+      return reply.status(201).send(answer);
+    },
   );
 
   const modelSchema = z.object({ name: z.string(), label: z.string(), builtIn: z.boolean(), baseFields: z.array(z.object({ key: z.string(), label: z.string() })), fields: z.array(z.record(z.string(), z.unknown())) });

@@ -50,12 +50,16 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
       return data;
     },
     async beforeChange({ db, project, origin, operation, previous, data }) {
+      // A project bundle's carts arrive as they were kept: a signed one keeps the total it was signed for.
+      if (origin === 'import') return data;
       // The server's own writes (a transition, a repricing) keep their total unless the choices move.
       if (origin === 'server' && operation === 'update' && choicesOf(previous) === choicesOf(data)) return data;
       const context = await enforceCartRules(db, project.id, data);
       return { ...data, total: totalOf(data, context) };
     },
-    afterCommit({ db, project, previous, data, id }) {
+    afterCommit({ db, project, origin, previous, data, id }) {
+      // A copied project tells nobody of the carts it arrives with.
+      if (origin === 'import') return;
       const decision = newDecision(previous, data);
       if (decision && data) {
         const cart = { _id: id, unit: String(data.unit), owner: (data.owner as string | undefined) ?? null, total: Number(data.total) };

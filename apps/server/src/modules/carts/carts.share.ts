@@ -1,8 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { effectiveStatus, fail, hasFeature, initialsOf, type SharedCartView } from '@decor/core';
+import { DomainError, effectiveStatus, fail, hasFeature, initialsOf, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/scope.ts';
-import { findProjectById } from '../projects/projects.repo.ts';
+import { findProjectByKey } from '../projects/projects.repo.ts';
 import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { cartScope } from './carts.operations.ts';
@@ -13,7 +13,8 @@ import { cartDocument } from './carts.document.ts';
  * Share links (docs/screens.md `/preview`): a signed, expiring, read-only view of one cart.
  * The token is short enough to paste anywhere (50 characters): the cart's id, the expiry
  * and whether prices are shown, followed by an HMAC-SHA256 (truncated to 128 bits) under a
- * key derived from the auth secret, so a link cannot be widened. Each link given is kept by
+ * key derived from the auth secret, over the project's id and that payload: a link cannot be
+ * widened, and a link of one project is no link in another, even to a cart of the same id. Each link given is kept by
  * the hash of its token (never the link): the buyers see which links are out and withdraw one.
  */
 
@@ -25,28 +26,41 @@ const MAC_BYTES = 16;
 const PAYLOAD_BYTES = 16 + 4 + 1;
 
 const keyOf = (secret: string) => createHash('sha256').update(`decor-share:${secret}`).digest();
-const macOf = (payload: Buffer, secret: string) => createHmac('sha256', keyOf(secret)).update(payload).digest().subarray(0, MAC_BYTES);
+/** The MAC of a link of `project`; links made before links named their project have none (`null`). */
+const macOf = (payload: Buffer, secret: string, project: string | null) => {
+  const hmac = createHmac('sha256', keyOf(secret));
+  if (project) hmac.update(`project:${project}:`);
+  return hmac.update(payload).digest().subarray(0, MAC_BYTES);
+};
 
-function signToken({ cart, expiresAt, prices }: { cart: string; expiresAt: Date; prices: boolean }, secret: string): string {
+function signToken({ cart, expiresAt, prices, project }: { cart: string; expiresAt: Date; prices: boolean; project: string }, secret: string): string {
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   Buffer.from(cart.replace(/-/g, ''), 'hex').copy(payload, 0);
   payload.writeUInt32BE(Math.floor(expiresAt.getTime() / 1000), 16);
   payload.writeUInt8(prices ? 1 : 0, 20);
-  return Buffer.concat([payload, macOf(payload, secret)]).toString('base64url');
+  return Buffer.concat([payload, macOf(payload, secret, project)]).toString('base64url');
 }
 
-function readToken(token: string, secret: string, now: Date) {
+/**
+ * The claims of a link opened in `project`. A link signed for another project is refused as
+ * invalid; one signed before links named their project (`legacy`) is checked against the
+ * project by the caller.
+ */
+function readToken(token: string, secret: string, now: Date, project: string | null) {
   const bytes = /^[A-Za-z0-9_-]+$/.test(token) ? Buffer.from(token, 'base64url') : Buffer.alloc(0);
   const payload = bytes.subarray(0, PAYLOAD_BYTES);
   const mac = bytes.subarray(PAYLOAD_BYTES);
-  if (bytes.length !== PAYLOAD_BYTES + MAC_BYTES || !timingSafeEqual(mac, macOf(payload, secret))) {
+  const whole = bytes.length === PAYLOAD_BYTES + MAC_BYTES;
+  const ours = whole && project !== null && timingSafeEqual(mac, macOf(payload, secret, project));
+  const legacy = whole && !ours && timingSafeEqual(mac, macOf(payload, secret, null));
+  if (!ours && !legacy) {
     throw fail('bad_request', 'share.invalid', undefined, { reason: 'invalid' });
   }
   const expiresAt = new Date(payload.readUInt32BE(16) * 1000);
   if (expiresAt.getTime() <= now.getTime()) throw fail('bad_request', 'share.expired', undefined, { reason: 'expired' });
   const hex = payload.subarray(0, 16).toString('hex');
   const cart = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return { cart, prices: payload.readUInt8(20) === 1, expiresAt: expiresAt.toISOString() };
+  return { cart, prices: payload.readUInt8(20) === 1, expiresAt: expiresAt.toISOString(), legacy };
 }
 
 export async function shareCart({
@@ -72,7 +86,7 @@ export async function shareCart({
   if (!hasFeature(project.features, 'shareLinks')) throw fail('forbidden', 'feature.off', { feature: 'Share links' });
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
-  const token = signToken({ cart: cartId, expiresAt, prices }, secret);
+  const token = signToken({ cart: cartId, expiresAt, prices, project: project.id }, secret);
   const { actor } = await scope;
   // The same link asked twice in one second is the same link: kept once.
   await queryRows(
@@ -134,14 +148,28 @@ export async function revokeShare({ db, scope, cartId, shareId, now = new Date()
 
 /** GET /api/shared/{token}: the cart as its share allows, for anyone holding the link. */
 export async function sharedCart({ db, token, secret, projectKey, now = new Date() }: { db: Db; token: string; secret: string; projectKey: string | null; now?: Date }): Promise<SharedCartView> {
-  const claims = readToken(token, secret, now);
+  // A link is for the cart of the project it is opened in, and only there: the token names a
+  // cart by id and is signed for its project; ids are looked up in the project of the request
+  // (docs/security.md, "Ids").
+  const project = projectKey ? await findProjectByKey(db, projectKey) : undefined;
+  let claims: ReturnType<typeof readToken>;
+  try {
+    claims = readToken(token, secret, now, project?.id ?? null);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.key !== 'share.invalid') throw error;
+    // A link given in another project is gone here (not "invalid": it was copied whole).
+    const [elsewhere] = await preparedRows<{ one: number }>(db, sql`SELECT 1 AS one FROM share_links WHERE token_hash = ${hashOf(token)}`);
+    if (elsewhere) throw fail('not_found', 'share.gone');
+    throw error;
+  }
+  if (!project || project.archivedAt) throw fail('not_found', 'share.gone');
   // A link its buyers withdrew stops at once (links given before links were kept have no row).
-  const [given] = await preparedRows<{ revoked_at: unknown }>(db, sql`SELECT revoked_at FROM share_links WHERE token_hash = ${hashOf(token)}`);
+  const [given] = await preparedRows<{ revoked_at: unknown; project_id: string }>(db, sql`SELECT revoked_at, project_id::text AS project_id FROM share_links WHERE token_hash = ${hashOf(token)}`);
+  // A link signed before links named their project counts only where it was given.
+  if (claims.legacy && given?.project_id !== project.id) throw fail('not_found', 'share.gone');
   if (given?.revoked_at) throw fail('bad_request', 'share.withdrawn', undefined, { reason: 'withdrawn' });
-  const [owner] = await preparedRows<{ project_id: string }>(db, sql`SELECT project_id FROM items WHERE collection = 'carts' AND id = ${claims.cart}`);
-  const project = owner ? await findProjectById(db, owner.project_id) : undefined;
-  // A link of one project is never served on another project's subdomain.
-  if (!project || (projectKey && projectKey !== project.key)) throw fail('not_found', 'share.gone');
+  const [owner] = await preparedRows<{ id: string }>(db, sql`SELECT id::text AS id FROM items WHERE project_id = ${project.id} AND collection = 'carts' AND id = ${claims.cart}`);
+  if (!owner) throw fail('not_found', 'share.gone');
   // Turning share links off withdraws the ones already given too.
   if (!hasFeature(project.features, 'shareLinks')) throw fail('not_found', 'share.gone');
   const cart = await readCart(db, { projectId: project.id, where: sql`true`, cartId: claims.cart, missing: 'share.no-longer' });

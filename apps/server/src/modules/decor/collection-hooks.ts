@@ -14,9 +14,11 @@ export type WriteOperation = 'create' | 'update' | 'delete';
 /**
  * Who caused a write: a person through the collection API, as the item's owner (a buyer
  * editing their cart) or as the project's staff, or the server itself (a transition, a
- * repricing, a redemption) after checking its own rules.
+ * repricing, a redemption) after checking its own rules, or an import of a project bundle
+ * (`import`): the items as another project kept them, restored as they were (a signed cart
+ * keeps its total) and announcing nothing to anyone (no mail).
  */
-export type WriteOrigin = 'owner' | 'staff' | 'server';
+export type WriteOrigin = 'owner' | 'staff' | 'server' | 'import';
 
 export type Document = Record<string, unknown>;
 

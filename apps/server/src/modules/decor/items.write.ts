@@ -36,6 +36,12 @@ export interface Writer extends Required<Omit<WriteBase, 'onTaskError'>> {
    * all name one plan looks the plan up once. A deletion in the session forgets its item.
    */
   knownItems?: Set<string>;
+  /**
+   * A batch that checks its references once, at its end (as a deferred constraint would):
+   * the references not yet seen are kept here instead of asked one by one, so the items of
+   * a bundle may refer to each other in any order (docs/architecture.md, "One write path").
+   */
+  deferredRefs?: Map<string, { collection: string; id: string }>;
 }
 
 type Task = (db: Db) => Promise<unknown>;
@@ -108,6 +114,10 @@ async function checkReferences(writer: Writer, collection: ResolvedCollection, d
     [...ids].filter((id) => !known.get(target)?.has(id) && !writer.knownItems?.has(`${target}:${id}`)).map((id) => ({ collection: target, id })),
   );
   if (!wanted.length) return;
+  if (writer.deferredRefs) {
+    for (const ref of wanted) writer.deferredRefs.set(`${ref.collection}:${ref.id}`, ref);
+    return;
+  }
   const found = await existingRefs(writer.db, writer.project.id, wanted);
   for (const key of found) writer.knownItems?.add(key);
   const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
@@ -254,8 +264,19 @@ export async function writeBatch(db: Db, base: WriteBase, operations: BatchOpera
   return withWrites(db, base, (writer) => runBatch(writer, operations));
 }
 
-/** The operations of a batch, in order, in a write session that may do more (an import records itself in it). */
-export async function runBatch(writer: Writer, operations: BatchOperation[]) {
+/**
+ * The operations of a batch, in order, in a write session that may do more (an import records
+ * itself in it). With `deferReferences`, references are checked once, after the last
+ * operation, against the project as the batch leaves it: items may name items the batch
+ * creates later. A reference to anything else is refused as on its own.
+ */
+export async function runBatch(writer: Writer, operations: BatchOperation[], { deferReferences = false }: { deferReferences?: boolean } = {}): Promise<Array<{ _id: string; op: BatchOperation['op'] }>> {
+  if (deferReferences) {
+    const session: Writer = { ...writer, deferredRefs: new Map() };
+    const results = await runBatch(session, operations);
+    await checkDeferredReferences(session);
+    return results;
+  }
   const results: Array<{ _id: string; op: BatchOperation['op'] }> = [];
   for (const operation of operations) {
     if (operation.op === 'create') {
@@ -270,6 +291,15 @@ export async function runBatch(writer: Writer, operations: BatchOperation[]) {
     }
   }
   return results;
+}
+
+/** The references a deferring batch kept: each must now be an item of the project. */
+async function checkDeferredReferences(writer: Writer) {
+  const wanted = [...writer.deferredRefs!.values()].filter((ref) => !writer.knownItems?.has(`${ref.collection}:${ref.id}`));
+  if (!wanted.length) return;
+  const found = await existingRefs(writer.db, writer.project.id, wanted);
+  const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
+  if (missing.length) throw fail('rule_broken', missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references', undefined, { missing: missing.slice(0, 50) });
 }
 
 export type { CollectionHooks, Document };

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
@@ -49,6 +49,11 @@ export function isManagersFile(row: Pick<FileRow, 'configs'>): boolean {
   return typeof purpose === 'string' && (MANAGER_FILE_PURPOSES as readonly string[]).includes(purpose);
 }
 
+/** Types a browser may show in a page of ours (re-encoded images); everything else is downloaded. */
+export const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+/** Types a stored file may be served as; a row of any other type (written before the byte check) is sent as bytes. */
+export const SERVED_TYPES = new Set([...Object.keys(ACCEPTED_TYPES), 'text/csv']);
+
 /** File name extensions of what is stored: uploads, and the CSV files imports keep. */
 const STORED_EXTENSIONS: Record<string, string> = { ...ACCEPTED_TYPES, 'text/csv': 'csv' };
 
@@ -88,13 +93,7 @@ export async function storeUpload({ db, storage, scope, upload }: { db: Db; stor
   const { project, actor } = scope;
   if (can(scope.standing, 'manage') !== 'any' || !actor) throw fail('forbidden', 'file.managers-only');
 
-  const detected = await fileTypeFromBuffer(upload.bytes);
-  const type = detected?.mime;
-  if (!type || !(type in ACCEPTED_TYPES)) {
-    throw fail('unsupported_media_type', 'file.type', undefined, {
-      detected: type ?? null,
-    });
-  }
+  const type = await typeOfBytes(upload.bytes);
   const claimed = upload.claimedType.toLowerCase();
   if (claimed && claimed !== 'application/octet-stream' && claimed !== type) {
     throw fail('unsupported_media_type', 'file.type-mismatch', { claimed, detected: type }, { claimed, detected: type });
@@ -103,14 +102,61 @@ export async function storeUpload({ db, storage, scope, upload }: { db: Db; stor
   return fileView(await storeFile({ db, storage, projectId: project.id, createdBy: actor.userId, upload, type }));
 }
 
+/** The bytes of a CSV file: UTF-8 text without control characters but tab and line breaks. */
+function isCsvText(bytes: Buffer): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return false;
+  }
+  return true;
+}
+
 /**
- * Stores bytes whose type is known and accepted: images re-encoded (no metadata) with WebP
- * thumbnails, then the row. Used by uploads and by the demo's generated photos.
+ * The type of a file, read from its bytes and never from a name or a claim: one of the
+ * accepted kinds (images, PDF, GLB), or — where the caller stores a CSV file — plain text.
+ * Anything else (HTML, SVG, XML, scripts, archives) is refused (docs/security.md, "Files").
  */
-export async function storeFile({ db, storage, projectId, createdBy, upload, type }: { db: Db; storage: FileStorage; projectId: string; createdBy: string | null; upload: Upload; type: string }) {
+export async function typeOfBytes(bytes: Buffer, { csv = false }: { csv?: boolean } = {}): Promise<string> {
+  const detected = (await fileTypeFromBuffer(bytes))?.mime;
+  if (detected && detected in ACCEPTED_TYPES) return detected;
+  if (csv && !detected && isCsvText(bytes)) return 'text/csv';
+  throw fail('unsupported_media_type', 'file.type', undefined, { detected: detected ?? null });
+}
+
+/**
+ * Stores a file: every way bytes enter storage (an upload, a project bundle, an import's CSV,
+ * the demo's generated photos) comes through here. The type is read from the bytes and must be
+ * the one the caller expects; images are re-encoded (no metadata, nothing hidden after the
+ * image) with WebP thumbnails; then the row.
+ */
+export async function storeFile({
+  db,
+  storage,
+  projectId,
+  createdBy,
+  upload,
+  type: expected,
+  id = uuidv7(),
+}: {
+  db: Db;
+  storage: FileStorage;
+  projectId: string;
+  createdBy: string | null;
+  upload: Upload;
+  /** The type the caller expects (`text/csv` for an import's file); null takes whichever accepted type the bytes are. */
+  type: string | null;
+  id?: string;
+}) {
+  const type = await typeOfBytes(upload.bytes, { csv: expected === 'text/csv' });
+  if (expected && expected !== type) throw fail('unsupported_media_type', 'file.type-mismatch', { claimed: expected, detected: type }, { claimed: expected, detected: type });
   const project = { id: projectId };
   const actor = { userId: createdBy };
-  const id = uuidv7();
   let stored = upload.bytes;
   let storedType = type;
   let width: number | null = null;
@@ -161,8 +207,8 @@ export async function storeFile({ db, storage, projectId, createdBy, upload, typ
 
 /** The file (or one of its thumbnails) of the request's project, with what to send. */
 export async function fileForDownload({ db, project, id, thumb }: { db: Db; project: ProjectRow; id: string; thumb: number | undefined }) {
-  const [row] = await db.select().from(files).where(eq(files.id, id));
-  if (!row || row.projectId !== project.id) throw fail('not_found', 'file.no-such');
+  const [row] = await db.select().from(files).where(and(eq(files.projectId, project.id), eq(files.id, id)));
+  if (!row) throw fail('not_found', 'file.no-such');
   if (thumb === undefined) return { row, storageKey: row.storageKey, type: row.type };
   const thumbnail = row.thumbnails.find((t) => t.size === thumb);
   if (!thumbnail) throw fail('not_found', 'file.no-thumbnail');

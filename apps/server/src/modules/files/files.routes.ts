@@ -5,7 +5,7 @@ import { can, DomainError, errorBodySchema, fail } from '@decor/core';
 import type { AppContext } from '../../app.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/projects.operations.ts';
-import { fileForDownload, isManagersFile, isPublicFile, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
+import { fileForDownload, INLINE_TYPES, isManagersFile, isPublicFile, SERVED_TYPES, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
 import type { FileStorage } from './storage.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';
 
@@ -90,11 +90,14 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
         if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
         if (isManagersFile(row) && can(standing, 'manage') !== 'any') throw fail('forbidden', 'file.managers-download');
       }
-      const isDocument = row.type === 'application/pdf' || row.type === 'model/gltf-binary' || row.type === 'text/csv';
-      const disposition = `${isDocument ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;
+      // Only re-encoded images are shown inline; every other file (PDF, GLB, CSV) is downloaded, and a
+      // row of a type the byte check would refuse today is sent as bare bytes (docs/security.md, "Files").
+      const served = SERVED_TYPES.has(type) ? type : 'application/octet-stream';
+      const disposition = `${INLINE_TYPES.has(served) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`;
       return storage.send(request, reply, storageKey, {
         // The type the upload was checked to be, whatever the storage would guess.
-        'content-type': type.startsWith('text/') ? `${type}; charset=utf-8` : type,
+        'content-type': served.startsWith('text/') ? `${served}; charset=utf-8` : served,
+        'x-content-type-options': 'nosniff',
         'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=86400',
         ...(isPublic ? {} : { vary: 'Cookie, Authorization' }),
         'content-disposition': disposition,

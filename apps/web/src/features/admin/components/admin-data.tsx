@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, FileInput, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, FileInput, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectKeyProblem, slugify, PROJECT_KEY_MAX } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -13,8 +13,8 @@ interface Imported {
   name: string;
   items: number;
   files: number;
-  members: number;
-  membersWithoutAccount: number;
+  invited: Array<{ email: string; role: 'purchaser' | 'manager' }>;
+  peopleNotAdded: number;
 }
 
 /** `/admin/data`: a project out as one JSON bundle, and a bundle in as a new project (docs/admin.md, "Data"). */
@@ -28,6 +28,7 @@ export function AdminData() {
   const [bundle, setBundle] = useState<unknown>(null);
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
+  const [invitePeople, setInvitePeople] = useState(false);
   const [problem, setProblem] = useState<{ text: string; issues: string[] } | null>(null);
   const [keyError, setKeyError] = useState<string | undefined>();
   const [isImporting, setImporting] = useState(false);
@@ -56,7 +57,7 @@ export function AdminData() {
     setImporting(true);
     setProblem(null);
     try {
-      const result = await api<Imported>('/api/admin/projects/import', { method: 'POST', body: { key, name: name.trim() || undefined, bundle } });
+      const result = await api<Imported>('/api/admin/projects/import', { method: 'POST', body: { key, name: name.trim() || undefined, people: invitePeople ? 'invite' : 'none', bundle } });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       setDone(result);
     } catch (caught) {
@@ -95,13 +96,19 @@ export function AdminData() {
             Import a bundle as a new project
           </Title>
           <Text size="sm" c="dimmed">
-            Its items keep their ids, its files are stored again, and its members who have an account here are members again. Nothing is written unless everything in it is valid.
+            Its items and files get new ids, its files are checked as uploads are, and nobody becomes a member of the copy by the bundle alone. Nothing is written unless everything in it is valid.
           </Text>
           <FileInput label="Bundle" placeholder="Choose a .json file" accept="application/json,.json" value={file} onChange={(chosen) => void choose(chosen)} clearable />
           <Group gap="sm" align="start" wrap="wrap">
             <TextInput label="New key" description={`Its address: ${key || 'key'}.${portalHost()}`} value={key} onChange={(e) => setKey(e.currentTarget.value.toLowerCase().trim())} error={keyError} maxLength={PROJECT_KEY_MAX} w={{ base: '100%', sm: 260 }} />
             <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} w={{ base: '100%', sm: 300 }} />
           </Group>
+          <Checkbox
+            label="Invite the bundle’s people"
+            description="Each address in the bundle gets an invitation for the role it had; only whoever owns the address and accepts becomes a member."
+            checked={invitePeople}
+            onChange={(e) => setInvitePeople(e.currentTarget.checked)}
+          />
           <Button w="fit-content" disabled={!bundle} loading={isImporting} onClick={() => void importBundle()}>
             Import
           </Button>
@@ -118,8 +125,13 @@ export function AdminData() {
           {done && (
             <Alert color="green" title={`${done.name} is ready`} data-testid="import-done">
               <Text size="sm">
-                {done.items} items, {done.files} files and {done.members} members imported
-                {done.membersWithoutAccount ? ` (${done.membersWithoutAccount} members have no account here and were left out)` : ''}. It answers at{' '}
+                {done.items} items and {done.files} files imported.{' '}
+                {done.invited.length
+                  ? `${done.invited.length} ${done.invited.length === 1 ? 'person was' : 'people were'} invited (${done.invited.map((p) => `${p.email}, ${p.role}`).join('; ')}); nobody is a member until they accept.`
+                  : done.peopleNotAdded
+                    ? `The bundle named ${done.peopleNotAdded} ${done.peopleNotAdded === 1 ? 'person' : 'people'}: none of them was added.`
+                    : ''}{' '}
+                It answers at{' '}
                 <a href={hostUrl(`${done.key}.${portalHost()}`)}>
                   {done.key}.{portalHost()}
                 </a>
