@@ -200,4 +200,24 @@ describe(`CSV imports of hostile files (${testDbKind})`, () => {
       { numRuns: 60 },
     );
   });
+
+  it('applies the same file sent five times at once once: one unit per name, one invitation and one mail per buyer, then "unchanged"', async () => {
+    const file = ['Suite,Level,Floor plan,Due,List price,Buyers', 'R-901,9,The Maple – 2 Bed,,729900,race.one@example.com', 'R-902,9,The Birch – 1 Bed + Den,,549900,race.two@example.com'].join('\n');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => importFile(file, { apply: true, send: true })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const counts = answers.map((a) => (a.json() as ImportResult).counts).map((c) => [c.created, c.unchanged, c.invited]).sort();
+    expect(counts).toEqual([[0, 2, 0], [0, 2, 0], [0, 2, 0], [0, 2, 0], [2, 0, 2]]);
+    expect((await items('units')).filter((u) => u.name.startsWith('R-90')).map((u) => u.name).sort()).toEqual(['R-901', 'R-902']);
+    await mail!.waitFor('race.two@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail!.messages.filter((m) => recipients(m).some((r) => r.startsWith('race.'))).length).toBe(2);
+  });
+
+  it('keeps unit names unique in the project in the database itself, whoever writes', async () => {
+    const [unit] = await items('units');
+    const copy = await call('manager', 'POST', '/api/schema/units/', { name: ` ${unit!.name.toLowerCase()} `, floor: 9, status: 'available', plan: unit!.plan });
+    expect(copy.statusCode, copy.body).toBe(409);
+    expect(copy.json().error).toMatchObject({ code: 'conflict', message: 'Another unit of this project already has this name: give each unit its own.', details: { field: 'name' } });
+    expect((await items('units')).filter((u) => u.name.trim().toLowerCase() === unit!.name.toLowerCase())).toEqual([unit]);
+  });
 });

@@ -40,11 +40,16 @@ const PG_ERRORS: Record<string, { code: ErrorCode; key: MessageKey }> = {
   '40001': { code: 'conflict', key: 'database.retry' },
 };
 
-/** The SQLSTATE of a database error, looking through the query builder's wrapper. */
-function databaseErrorCode(error: unknown): string | undefined {
+/** Unique indexes whose violation says something a person can act on (docs/data-model.md). */
+const PG_CONSTRAINTS: Record<string, { code: ErrorCode; key: MessageKey; field?: string }> = {
+  items_unit_name_idx: { code: 'conflict', key: 'unit.name-taken', field: 'name' },
+};
+
+/** The SQLSTATE and constraint of a database error, looking through the query builder's wrapper. */
+function databaseError(error: unknown): { code: string; constraint: string | undefined } | undefined {
   for (let current = error, depth = 0; current && depth < 3; current = (current as { cause?: unknown }).cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
   }
   return undefined;
 }
@@ -80,7 +85,10 @@ export function toErrorReply(error: unknown): ApiErrorReply {
   }
   if (isResponseSerializationError(fastifyError)) return said('internal', 'server.fault');
 
-  const pgError = PG_ERRORS[databaseErrorCode(error) ?? ''];
+  const database = databaseError(error);
+  const known = database?.constraint ? PG_CONSTRAINTS[database.constraint] : undefined;
+  if (known) return said(known.code, known.key, undefined, known.field ? { field: known.field } : undefined);
+  const pgError = PG_ERRORS[database?.code ?? ''];
   if (pgError) return said(pgError.code, pgError.key);
 
   switch (fastifyError.code) {

@@ -98,6 +98,7 @@ export const EN = {
   'cart.sign-name': 'Type your full name to sign.',
   'cart.choose-first': 'Choose {categories} before submitting.',
   'cart.no-such': 'There is no such selection.',
+  'unit.name-taken': 'Another unit of this project already has this name: give each unit its own.',
   'cart.change-fee': 'Change order fee (revision {revision})',
   'share.invalid': 'This shared link is not valid. Check that it was copied whole.',
   'share.expired': 'This shared link has expired. Ask for a new one.',

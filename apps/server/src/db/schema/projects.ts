@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ProjectOptions, Theme } from '@decor/core';
 import { users } from './identity.ts';
 
@@ -84,6 +84,11 @@ export const items = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.collection, t.id] }),
+    // A unit's name is unique in its project, as people write it (case and outer spaces aside):
+    // imports find units by name, and two imports at once must not make the same unit twice.
+    uniqueIndex('items_unit_name_idx')
+      .on(t.projectId, sql`lower(btrim(${t.data} ->> 'name'))`)
+      .where(sql`${t.collection} = 'units'`),
     // Equality filters (`data @> {...}`) on any field of any collection.
     index('items_data_gin_idx').using('gin', sql`${t.data} jsonb_path_ops`),
   ],

@@ -27,7 +27,7 @@ import { invitationMail } from '../mail/templates.ts';
 import { storeFile } from '../files/files.operations.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
-import { buyerEmailsByUnit, insertImport, itemsOf, latestMappings, listImports, type ImportRow, type StoredItem } from './imports.repo.ts';
+import { buyerEmailsByUnit, insertImport, itemsOf, latestMappings, listImports, lockImports, type ImportRow, type StoredItem } from './imports.repo.ts';
 
 /**
  * CSV imports and exports of a project's units, options, categories, rooms and plans
@@ -275,15 +275,19 @@ function tableOf(content: string): string[][] {
 export async function runImport({ db, scope, hooks, storage, mailer, origin, request }: { db: Db; scope: Scope; hooks: HookRegistry; storage: FileStorage; mailer: Mailer; origin: string; request: ImportRequest }): Promise<ImportResult> {
   const { project, actor } = requireManager(scope);
   const table = tableOf(request.content);
-  const plan = await planImport({ db, projectId: project.id, currency: project.currency, kind: request.kind, table, mapping: request.mapping });
-  const answer = { counts: plan.counts, problems: plan.problems.slice(0, LISTED_PROBLEMS), moreProblems: Math.max(0, plan.problems.length - LISTED_PROBLEMS), sample: plan.sample };
-  if (!request.apply) return { applied: false, ...answer, record: null };
-  if (plan.problems.length) throw fail('rule_broken', 'import.has-problems', { count: plan.problems.length }, { applied: false, ...answer, record: null });
+  const planFor = (on: Db) => planImport({ db: on, projectId: project.id, currency: project.currency, kind: request.kind, table, mapping: request.mapping });
+  const answerOf = (plan: Plan) => ({ counts: plan.counts, problems: plan.problems.slice(0, LISTED_PROBLEMS), moreProblems: Math.max(0, plan.problems.length - LISTED_PROBLEMS), sample: plan.sample });
+  if (!request.apply) return { applied: false, ...answerOf(await planFor(db)), record: null };
 
-  const { first, rules } = operationsOf(request.kind, plan.rows);
-  const invitations = plan.rows.flatMap((p) => p.invite.map((email) => ({ email, unitId: p.id })));
   const base = { project, actorId: actor.userId, origin: 'staff' as const, hooks };
-  const record = await withWrites(db, base, async (writer) => {
+  // Imports of one project and kind take turns; the file is read against the project as the
+  // turn finds it, so the same file applied twice at once makes its rows once (then "unchanged").
+  const { plan, record } = await withWrites(db, base, async (writer) => {
+    await lockImports(writer.db, project.id, request.kind);
+    const plan = await planFor(writer.db);
+    if (plan.problems.length) throw fail('rule_broken', 'import.has-problems', { count: plan.problems.length }, { applied: false, ...answerOf(plan), record: null });
+    const { first, rules } = operationsOf(request.kind, plan.rows);
+    const invitations = plan.rows.flatMap((p) => p.invite.map((email) => ({ email, unitId: p.id })));
     for (const { row, op } of [...first, ...rules]) {
       try {
         await runBatch(writer, [op]);
@@ -311,9 +315,9 @@ export async function runImport({ db, scope, hooks, storage, mailer, origin, req
         for (const code of codes) await mailer.send(invitationMail({ to: code.email!, projectName: project.name, url: `${origin}/link/${code.code}`, unitName: names.get(code.unitId!) || null }));
       });
     }
-    return recordView({ ...row, byName: actor.name ?? null });
+    return { plan, record: recordView({ ...row, byName: actor.name ?? null }) };
   });
-  return { applied: true, ...answer, record };
+  return { applied: true, ...answerOf(plan), record };
 }
 
 function recordView(row: ImportRow & { byName: string | null }): ImportRecord {

@@ -71,3 +71,11 @@ export async function latestMappings(db: Db, projectId: string) {
     sql`SELECT DISTINCT ON (kind) kind, mapping FROM imports WHERE project_id = ${projectId} ORDER BY kind, created_at DESC`,
   );
 }
+
+/**
+ * Holds the project's imports of one kind until the transaction ends: two applies of a file
+ * at once run one after the other, the second seeing what the first wrote.
+ */
+export async function lockImports(db: Db, projectId: string, kind: string): Promise<void> {
+  await queryRows(db, sql`SELECT pg_advisory_xact_lock(hashtext(${`decor-import:${projectId}:${kind}`}))::text AS locked`);
+}
