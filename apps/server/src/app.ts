@@ -35,6 +35,7 @@ import { operationsPlugin } from './modules/operations/operations.routes.ts';
 import { clientErrorHandler, requestDeadline, requestLogSerializers } from './lib/operations-http.ts';
 import { startReminderJob } from './modules/carts/carts.notices.ts';
 import { HookRegistry } from './modules/decor/collection-hooks.ts';
+import { liveSessionsPlugin } from './plugins/live-sessions.ts';
 import { onCollectionsChange } from './modules/decor/collections.registry.ts';
 import { onItemsChange } from './modules/decor/items.cache.ts';
 import { onProjectChange } from './modules/projects/projects.repo.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, authSecret, logger = process.
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
   await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });
   await app.register(scopePlugin, { db: database.db });
+  await app.register(liveSessionsPlugin, { db: database.db });
 
   const context: AppContext = { config, database, hooks: new HookRegistry() };
   // Caches of this process stay exact: every committed change, on any server, reaches them.

@@ -115,3 +115,92 @@ describe('two server processes on one PostgreSQL', () => {
     expect(await b.exited).toBe(0);
   }, 120_000);
 });
+
+/** An admin's change stream read as it comes; `ended` settles with everything read once the server ends it. */
+async function openChangeStream(server: ServerProcess, cookie: string) {
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/admin/changes/stream`, { headers: ipHeaders(server.port, cookie) });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const ended = (async () => {
+    for (;;) {
+      // A server that stops cuts the connection: what was read until then is the answer.
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (done) return text;
+      text += decoder.decode(value);
+    }
+  })();
+  return { ended, cancel: () => reader.cancel().catch(() => undefined) };
+}
+
+/** How long `promise` took to settle, failing past `limitMs`. */
+async function settledWithin<T>(promise: Promise<T>, limitMs: number): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const value = await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not settled within ${limitMs} ms`)), limitMs)))]);
+  clearTimeout(timer);
+  return { value, ms: performance.now() - started };
+}
+
+describe('two server processes on one PostgreSQL: sessions and projects as they are now', () => {
+  it('end an admin’s change stream on one server within seconds of its session ending on the other: signed out, demoted, disabled', async () => {
+    const a = await startOne(true);
+    const b = await startOne(false);
+    const operator = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
+
+    // Signed out on A: the stream the same session opened on B ends.
+    const leaving = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
+    const first = await openChangeStream(b, leaving);
+    const signOut = await fetch(`http://127.0.0.1:${a.port}/api/me/sign-out`, { method: 'POST', headers: ipHeaders(a.port, leaving), body: '{}' });
+    expect(signOut.status).toBe(204);
+    const signedOut = await settledWithin(first.ended, 8_000);
+    expect(signedOut.value).toContain('"reason":"signed-out"');
+
+    // A manager made an admin opens a stream on B; demoted on A, it ends.
+    const users = (await call(a, 'GET', '/api/admin/users?q=manager%40demo.test', operator)).json as { items: Array<{ _id: string; email: string }> };
+    const managerId = users.items.find((u) => u.email === 'manager@demo.test')!._id;
+    expect((await call(a, 'PATCH', `/api/admin/users/${managerId}`, operator, { isAdmin: true })).status).toBe(200);
+    const manager = await sessionCookie(a.port, 'manager@demo.test', PASSWORD);
+    const second = await openChangeStream(b, manager);
+    expect((await call(a, 'PATCH', `/api/admin/users/${managerId}`, operator, { isAdmin: false })).status).toBe(200);
+    const demoted = await settledWithin(second.ended, 8_000);
+    expect(demoted.value).toContain('"reason":"no-longer-admin"');
+
+    // Made an admin again and disabled on A: the stream on B ends.
+    expect((await call(a, 'PATCH', `/api/admin/users/${managerId}`, operator, { isAdmin: true })).status).toBe(200);
+    const third = await openChangeStream(b, manager);
+    expect((await call(a, 'PATCH', `/api/admin/users/${managerId}`, operator, { disabled: true })).status).toBe(200);
+    const disabled = await settledWithin(third.ended, 8_000);
+    expect(disabled.value).toContain('"reason":"signed-out"');
+    expect(Math.max(signedOut.ms, demoted.ms, disabled.ms)).toBeLessThan(5_000);
+
+    // A stream whose session stands goes on.
+    const staying = await openChangeStream(b, operator);
+    await expect(settledWithin(staying.ended, 3_000)).rejects.toThrow('not settled');
+    await staying.cancel();
+    await call(a, 'PATCH', `/api/admin/users/${managerId}`, operator, { disabled: false, isAdmin: false });
+
+    // An address asked on B before its project exists answers as the project once A has made it.
+    const late = (server: ServerProcess) => fetch(`http://127.0.0.1:${server.port}/api/project`, { headers: ipHeaders(server.port, undefined, 'late') });
+    expect((await late(b)).status).toBe(404);
+    expect((await late(a)).status).toBe(404);
+    const created = await call(a, 'POST', '/api/admin/projects', operator, {
+      key: 'late',
+      name: 'Late Park',
+      currency: 'CAD',
+      options: { locale: 'en-CA', timeZone: 'America/Toronto', unitSystem: 'metric' },
+      theme: { primary: '#7a3e9d', secondary: '#f2c14e', logoBg: '#2b1140' },
+      catalogue: 'empty',
+      manager: { email: 'late.manager@example.test' },
+    });
+    expect(created.status).toBe(201);
+    const servedMs = await servedWithin(async () => (await late(b)).status, (status) => status === 200);
+    expect(servedMs).toBeLessThan(1_000);
+
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    expect(await b.exited).toBe(0);
+  }, 120_000);
+});

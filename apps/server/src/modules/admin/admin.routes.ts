@@ -306,7 +306,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
   app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
-  app.get('/api/admin/changes/stream', { schema: { tags, summary: 'Every committed change of every project as it happens (server-sent events; ids only)' } }, (request, reply) => {
+  app.get('/api/admin/changes/stream', { schema: { tags, summary: 'Every committed change of every project as it happens (server-sent events; ids only). Ends within seconds of its session ending: signed out, expired, disabled or no longer an admin', response: { 200: z.string().describe('text/event-stream'), 401: errorBodySchema, 403: errorBodySchema } } }, (request, reply) => {
+    const actor = requireAdmin(request);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
@@ -315,12 +316,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
       raw.write(`data: ${JSON.stringify({ ...event, at: new Date().toISOString() })}\n\n`);
     });
     const keepAlive = setInterval(() => raw.write(': still here\n\n'), 20_000);
+    let unwatch = () => {};
     const end = () => {
       clearInterval(keepAlive);
       unsubscribe();
+      unwatch();
       streams.delete(end);
       if (!raw.writableEnded) raw.end();
     };
+    // The session that opened the stream is watched: signed out, disabled or demoted, it ends here.
+    unwatch = app.liveSessions.watch({
+      sessionToken: actor.sessionToken ?? '',
+      requires: 'admin',
+      end: (reason) => {
+        if (!raw.writableEnded) raw.write(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
+        end();
+      },
+    });
     streams.add(end);
     request.raw.on('close', end);
   });

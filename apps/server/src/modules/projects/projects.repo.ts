@@ -19,11 +19,18 @@ export function onProjectChange(event: FeedEvent): void {
   else if (event.collection === '$project') projectsByKey.deleteWhere((row) => row?.id === event.project);
 }
 
+/**
+ * The project answering at `key`. A miss is never kept: an address asked before its project
+ * exists answers as the project the moment it is made, on every server (the feed announces
+ * changes, but nothing is announced for a project that did not exist).
+ */
 export async function findProjectByKey(db: Db, key: string): Promise<ProjectRow | undefined> {
-  return projectsByKey.get(key, async () => {
-    const [row] = await db.select().from(projects).where(eq(projects.key, key)).limit(1);
-    return row;
+  const row = await projectsByKey.get(key, async () => {
+    const [found] = await db.select().from(projects).where(eq(projects.key, key)).limit(1);
+    return found;
   });
+  if (!row) projectsByKey.delete(key);
+  return row;
 }
 
 export async function listRoomItems(db: Db, projectId: string) {

@@ -22,6 +22,7 @@ export function PenStream() {
   const names = useMemo(() => new Map((projects.data ?? []).map((p) => [p._id, p.name])), [projects.data]);
   const [events, setEvents] = useState<ChangeEvent[]>([]);
   const [state, setState] = useState<'connecting' | 'open' | 'closed'>('connecting');
+  const [ended, setEnded] = useState<'signed-out' | 'no-longer-admin' | null>(null);
   const [isPaused, setPaused] = useState(false);
   const { time } = useDates();
 
@@ -38,6 +39,16 @@ export function PenStream() {
         // not an event of ours
       }
     };
+    // The server ends the stream when the session that opened it ends (signed out, disabled, demoted).
+    source.addEventListener('ended', (message) => {
+      source.close();
+      setState('closed');
+      try {
+        setEnded((JSON.parse((message as MessageEvent<string>).data) as { reason: 'signed-out' | 'no-longer-admin' }).reason);
+      } catch {
+        setEnded('signed-out');
+      }
+    });
     return () => source.close();
   }, [isPaused]);
 
@@ -64,7 +75,15 @@ export function PenStream() {
       <Text size="sm" c="dimmed">
         Every committed write of every project, as every server hears it (the change feed): which project, which collection, which item, its new version.
       </Text>
-      {state === 'closed' && !isPaused && <Alert color="orange">The stream closed. Reload the page to listen again.</Alert>}
+      {state === 'closed' && !isPaused && (
+        <Alert color="orange">
+          {ended === 'signed-out'
+            ? 'The stream ended because your session ended: sign in again to listen.'
+            : ended === 'no-longer-admin'
+              ? 'The stream ended because you are no longer a platform administrator.'
+              : 'The stream closed. Reload the page to listen again.'}
+        </Alert>
+      )}
       {events.length === 0 ? (
         <Text c="dimmed">Nothing has changed since you opened this page.</Text>
       ) : (
