@@ -5,6 +5,8 @@ import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_H
 import { browserHeaders, signIn } from './support/identity.ts';
 import { linkIn } from './support/mail-catcher.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
 
 /**
  * The platform's back office (docs/admin.md): admins only on every route, every change
@@ -324,6 +326,31 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(list.liveNow).toBeGreaterThanOrEqual(2);
     expect(((await asAdmin('GET', '/api/admin/sessions?project=harbour')).json() as { items: Array<{ _id: string }> }).items.some((v) => v._id === first.visit)).toBe(false);
     expect((await asAdmin('GET', '/api/admin/sessions?before=yesterday')).statusCode).toBe(400);
+  });
+
+  it('records visits only of a project’s members, only to the app’s own pages, and a burst of beats as one visit, at most 60 a minute', async () => {
+    const harbourBuyer = (await signIn(app, 'buyer@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '10.7.0.1' })).cookie;
+    const beat = (cookie: string, payload: object) => app.inject({ method: 'POST', url: '/api/visits', headers: browserHeaders(cookie), payload });
+    const visitsOf = async (email: string) => Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM visits v JOIN users u ON u.id = v.user_id WHERE u.email = ${email}`))[0]!.n);
+    // Not a page of the app: refused in words, whoever asks.
+    for (const path of ['/manage/anything', '/api/me', '//evil.example/', '/configure/x/y']) {
+      const refused = await beat(cookies.buyer!, { path });
+      expect([path, refused.statusCode, refused.json().error.message]).toEqual([path, 400, expect.stringContaining('A page of the portal')]);
+    }
+    // A buyer of harbour beating in demo leaves nothing there.
+    expect((await beat(harbourBuyer, { path: '/configure' })).statusCode).toBe(204);
+    expect((await beat(harbourBuyer, { path: '/manage' })).statusCode).toBe(204);
+    expect(await visitsOf('buyer@harbour.test')).toBe(0);
+    // Sixty beats without a visit's id are one visit; the sixty-first in the minute is refused.
+    const before = await visitsOf('marcus.reid@demo.test');
+    const marcus = (await signIn(app, 'marcus.reid@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '10.7.0.2' })).cookie;
+    const answers = [];
+    for (let i = 0; i < 60; i++) answers.push(await beat(marcus, { path: i % 2 ? '/configure' : '/explore' }));
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((a) => a.json().visit)).size).toBe(1);
+    expect(await visitsOf('marcus.reid@demo.test')).toBe(before + 1);
+    const past = await beat(marcus, { path: '/configure' });
+    expect(past.statusCode).toBe(429);
   });
 
   it('streams every committed change as it happens to an administrator (the pen stream)', async () => {

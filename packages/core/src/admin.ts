@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEPLOY_TYPES_LIST } from './constants.ts';
 import { projectOptionsInputSchema, projectOptionsPatchSchema, projectOptionsSchema, themeSchema, unitSystemSchema } from './contracts.ts';
 import { isCurrencyCode } from './money.ts';
+import { isAppPath } from './app-routes.ts';
 import { isSlug } from './slug.ts';
 
 /*
@@ -191,7 +192,8 @@ export const adminPurchasesSchema = z.object({
 export type AdminPurchases = z.infer<typeof adminPurchasesSchema>;
 
 
-export const visitBeatSchema = z.object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).regex(/^\//, 'A path of the portal') }).strict();
+/** A beat of the app's own beacon: the visit it continues, and the page of the app it is on (no other path). */
+export const visitBeatSchema = z.object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).refine(isAppPath, 'A page of the portal, such as /configure') }).strict();
 
 export const adminVisitsSchema = z.object({
   liveNow: z.number(),

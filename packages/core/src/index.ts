@@ -26,3 +26,4 @@ export * from './imports.ts';
 export * from './admin.ts';
 export * from './model-builder.ts';
 export * from './device.ts';
+export * from './app-routes.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { describeDevice, VISIT_IDLE_MS, VISIT_LIVE_MS } from '@decor/core';
 import type { Db } from '../../db/client.ts';
@@ -7,28 +7,29 @@ import type { Actor } from '../../plugins/actor.ts';
 
 /**
  * A beat of the app's own beacon (docs/admin.md, "Sessions"): the visit it names goes on while
- * it is the same person's, in the same project, seen within VISIT_IDLE_MS; otherwise a new
- * visit begins. A new path counts as one more page.
+ * it is the same person's, in the same project, seen within VISIT_IDLE_MS; a beat that names no
+ * visit (or one that ended) goes on with the person's visit from the same device in the same
+ * project if one is going, so a burst of beats is one visit; otherwise a new visit begins. A
+ * new path counts as one more page.
  */
 export async function recordVisit({ db, actor, projectId, visitId, path, userAgent }: { db: Db; actor: Actor; projectId: string | null; visitId: string | undefined; path: string; userAgent: string | undefined }) {
   const now = new Date();
-  if (visitId) {
-    const [going] = await db
+  const device = describeDevice(userAgent).slice(0, 80);
+  const going = and(eq(visits.userId, actor.userId), projectId ? eq(visits.projectId, projectId) : sql`${visits.projectId} IS NULL`, gt(visits.lastSeenAt, new Date(now.getTime() - VISIT_IDLE_MS)));
+  const goOn = async (which: SQL) => {
+    const [row] = await db
       .update(visits)
       .set({ lastSeenAt: now, pages: sql`${visits.pages} + CASE WHEN ${visits.lastPath} = ${path} THEN 0 ELSE 1 END`, lastPath: path })
-      .where(
-        and(
-          eq(visits.id, visitId),
-          eq(visits.userId, actor.userId),
-          projectId ? eq(visits.projectId, projectId) : sql`${visits.projectId} IS NULL`,
-          gt(visits.lastSeenAt, new Date(now.getTime() - VISIT_IDLE_MS)),
-        ),
-      )
+      .where(and(going, which))
       .returning({ id: visits.id });
-    if (going) return { visit: going.id };
-  }
+    return row;
+  };
+  const continued =
+    (visitId ? await goOn(eq(visits.id, visitId)) : undefined) ??
+    (await goOn(sql`${visits.id} = (SELECT v.id FROM visits v WHERE v.user_id = ${actor.userId} AND v.device = ${device} AND v.project_id IS NOT DISTINCT FROM ${projectId}::uuid AND v.last_seen_at > ${new Date(now.getTime() - VISIT_IDLE_MS).toISOString()}::timestamptz ORDER BY v.last_seen_at DESC LIMIT 1)`));
+  if (continued) return { visit: continued.id };
   const id = uuidv7();
-  await db.insert(visits).values({ id, userId: actor.userId, projectId, device: describeDevice(userAgent).slice(0, 80), startedAt: now, lastSeenAt: now, pages: 1, lastPath: path });
+  await db.insert(visits).values({ id, userId: actor.userId, projectId, device, startedAt: now, lastSeenAt: now, pages: 1, lastPath: path });
   return { visit: id };
 }
 

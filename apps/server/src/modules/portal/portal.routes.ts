@@ -5,6 +5,7 @@ import { getEnv, listDeploys } from './portal.operations.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { findProjectByKey } from '../projects/projects.repo.ts';
 import { recordVisit } from '../admin/admin.visits.ts';
+import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 
 const deploySchema = z.object({
   _id: z.string(),
@@ -51,14 +52,20 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
     {
       schema: {
         tags: ['portal'],
-        summary: 'The app’s own beacon: a signed-in person’s visit goes on (or begins); nothing for a visitor',
+        summary: 'The app’s own beacon: a signed-in member’s visit to a page of the app goes on (or begins); nothing for a visitor, nor in a project the person is no member of; at most 60 beats a minute per person',
         body: visitBeatSchema,
-        response: { 200: z.object({ visit: z.string() }), 204: z.null(), 400: errorBodySchema },
+        response: { 200: z.object({ visit: z.string() }), 204: z.null(), 400: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
       if (!request.actor) return reply.status(204).send(null);
+      await consumeRate(database.db, `visit:${request.actor.userId}`, RATE_RULES.visitBeatsPerPerson);
       const project = request.projectKey ? await findProjectByKey(database.db, request.projectKey) : undefined;
+      // Only the project's members (and the platform's admins) leave visits in a project.
+      if (project) {
+        const { standing } = await request.projectScope();
+        if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin') return reply.status(204).send(null);
+      } else if (request.projectKey) return reply.status(204).send(null);
       return recordVisit({ db: database.db, actor: request.actor, projectId: project?.id ?? null, visitId: request.body.visit, path: request.body.path, userAgent: request.headers['user-agent'] });
     },
   );
