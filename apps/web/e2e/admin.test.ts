@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { DESKTOP, origin, PHONE, signInThroughPage, withBrowsers } from './support/browser.ts';
-import { createAdmin, createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { createAdmin, createBuyerWithCompleteCart, createOutsider } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
 /* The platform's back office (docs/admin.md), driven as administrators, managers and buyers would. */
@@ -127,6 +127,54 @@ describe('an administrator disables a person', () => {
       await b.goto(`${origin()}/configure`);
       await b.waitForURL((url) => url.pathname === '/sign-in');
       expect(await b.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
+    });
+  });
+});
+
+describe('the back office says what is wrong where the person is', () => {
+  it('an unknown option in the config editor, an invented currency in the settings, and making an administrator is asked first', async () => {
+    const outsider = await createOutsider();
+    await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
+      const page = browser!.page;
+      const staff = await createAdmin();
+      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/configs' });
+      await page.waitForURL((url) => url.pathname.startsWith('/admin/configs'));
+      await page.getByPlaceholder('Choose a project').click();
+      await page.getByRole('option', { name: /\(harbour\)/ }).click();
+      const editor = page.getByTestId('config-json');
+      await expect.poll(async () => (await editor.inputValue()).length).toBeGreaterThan(20);
+      const config = JSON.parse(await editor.inputValue()) as { options: Record<string, unknown> };
+      const { tagline, ...rest } = config.options;
+      await editor.fill(JSON.stringify({ ...config, options: { ...rest, tagLine: tagline ?? 'Renamed' } }, null, 2));
+      // Beside the field, and at the Save button: the key is named, and nothing can be saved.
+      await page.getByText(/options: Unrecognized key: "tagLine"/).first().waitFor();
+      await page.getByRole('button', { name: /^Review \d+ changes?$/ }).click();
+      const review = page.getByTestId('config-diff');
+      await review.getByText(/Correct the settings first: .*tagLine/).waitFor();
+      expect(await review.getByRole('button', { name: 'Save these changes' }).isDisabled()).toBe(true);
+
+      // The managers' settings of a project: an invented currency is refused at the field and at Save.
+      await page.goto(`${origin()}/manage/settings`);
+      await page.getByLabel('Currency').fill('XYZ');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('An ISO 4217 currency code such as CAD, USD or EUR').waitFor();
+      await page.getByTestId('settings-message').getByText('Not saved: correct Currency (marked above).').waitFor();
+
+      // Making someone an administrator asks first, naming what they will be able to do; Cancel changes nothing.
+      await page.goto(`${origin()}/admin/users?q=${encodeURIComponent(outsider.email)}`);
+      const row = page.locator(`[data-testid="admin-user"][data-email="${outsider.email}"]`);
+      await row.getByRole('button', { name: `Manage ${outsider.email}` }).click();
+      const detail = page.getByTestId('user-detail');
+      await detail.getByRole('switch', { name: 'Administrator' }).click({ force: true });
+      const confirm = page.getByTestId('confirm-admin');
+      await confirm.getByText('see and change every project').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await detail.getByRole('switch', { name: 'Administrator' }).isChecked()).toBe(false);
+      await detail.getByRole('switch', { name: 'Administrator' }).click({ force: true });
+      await confirm.getByRole('button', { name: 'Make an administrator' }).click();
+      await expect.poll(() => page.getByTestId('user-message').textContent()).toContain('Now an administrator.');
+      expect(await detail.getByRole('switch', { name: 'Administrator' }).isChecked()).toBe(true);
     });
   });
 });

@@ -195,6 +195,7 @@ export const EN = {
   'admin.no-project-for-reset': 'This person belongs to no project, so there is no address to send a reset link from.',
   'project.archived': 'This project is closed.',
   'admin.no-such-version': 'This project has no such version.',
+  'admin.version-invalid': 'Version {version} cannot be restored as it was: {issues}. Open it in the editor, correct it and save.',
   'admin.model-name': '“{name}” cannot be a collection’s name: lowercase letters, digits and hyphens, starting with a letter.',
   'admin.model-invalid': '{message}',
   'admin.bundle-invalid': 'This bundle cannot be imported: {count} problem(s), listed below. Nothing was imported.',

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   fail,
+  projectConfigSchema,
   projectOptionsSchema,
   type AdminAuditEntry,
   type AdminOverview,
@@ -360,7 +361,13 @@ export async function saveProjectConfig({ db, actor, projectId, config, version,
 export async function restoreProjectConfig({ db, actor, projectId, restore, version }: { db: Db; actor: Actor; projectId: string; restore: number; version: number }) {
   const [kept] = await db.select().from(projectVersions).where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.version, restore)));
   if (!kept) throw fail('not_found', 'admin.no-such-version');
-  return saveProjectConfig({ db, actor, projectId, config: kept.config as ProjectConfig, version, action: 'project.restore-version' });
+  // A version kept before a rule was tightened (an unknown option, an invented currency) is not restored as it was.
+  const checked = projectConfigSchema.safeParse(kept.config);
+  if (!checked.success) {
+    const issues = checked.error.issues.map((issue) => ({ field: ['config', ...issue.path.map(String)].join('.'), message: issue.message }));
+    throw fail('rule_broken', 'admin.version-invalid', { version: restore, issues: issues.map((i) => `${i.field} (${i.message})`).join(', ') }, { issues });
+  }
+  return saveProjectConfig({ db, actor, projectId, config: checked.data, version, action: 'project.restore-version' });
 }
 
 export async function adminPurchases(db: Db, filter: AdminPurchasesQuery): Promise<AdminPurchases> {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, JsonInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProjectConfigView } from '@decor/core';
+import { projectConfigSchema, type ProjectConfigView } from '@decor/core';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -44,6 +44,9 @@ function ConfigEditor({ projectId }: { projectId: string }) {
   const [text, setText] = useState<string | null>(null);
   const [isReviewing, setReviewing] = useState(false);
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  // What the server refused in the text as it was sent (shown beside the field until it changes).
+  const [refused, setRefused] = useState<{ text: string; issues: string[] } | null>(null);
+  const [restoreProblem, setRestoreProblem] = useState<{ version: number; text: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
 
   const current = view.data;
@@ -56,24 +59,41 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     }
   }, [shown]);
   const changes = current && 'value' in parsed ? changedFields(current.config, parsed.value) : [];
+  // The same rules the server applies, checked as the text is typed: an unknown key is named.
+  const localIssues = useMemo(() => {
+    if (!('value' in parsed)) return [];
+    const checked = projectConfigSchema.safeParse(parsed.value);
+    return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.message}`);
+  }, [parsed]);
+  const issues = localIssues.length ? localIssues : refused?.text === shown ? refused.issues : [];
+  const fieldError = 'error' in parsed ? `Not valid JSON: ${parsed.error}` : issues.length ? issues.join(' · ') : undefined;
 
   const afterSave = async (next: ProjectConfigView, words: string) => {
     queryClient.setQueryData(configQuery(projectId).queryKey, next);
     await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
     setText(null);
     setReviewing(false);
+    setRefused(null);
+    setRestoreProblem(null);
     setMessage({ color: 'green', text: words });
   };
+  /** The server's refusal, in words: its issues by field, or its sentence. */
+  const wordsOf = (caught: unknown) => {
+    if (caught instanceof ApiError && caught.code === 'conflict') return { text: 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.', issues: [] };
+    if (caught instanceof ApiError) {
+      const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map((i) => `${i.field.replace(/^(body\.)?config\.?/, '') || 'document'}: ${i.message}`);
+      return { text: caught.message, issues };
+    }
+    return { text: 'The settings could not be saved.', issues: [] };
+  };
   const failed = (caught: unknown) => {
-    if (caught instanceof ApiError && caught.code === 'conflict') setMessage({ color: 'orange', text: 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.' });
-    else if (caught instanceof ApiError) {
-      const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
-      setMessage({ color: 'red', text: issues.length ? issues.map((i) => `${i.field.replace(/^body\.config\.?/, '') || 'document'}: ${i.message}`).join(' · ') : caught.message });
-    } else setMessage({ color: 'red', text: 'The settings could not be saved.' });
+    const words = wordsOf(caught);
+    setRefused({ text: shown, issues: words.issues });
+    setMessage({ color: caught instanceof ApiError && caught.code === 'conflict' ? 'orange' : 'red', text: words.issues.length ? `Not saved: ${words.issues.join(' · ')}` : words.text });
   };
 
   const save = async () => {
-    if (!current || !('value' in parsed)) return;
+    if (!current || !('value' in parsed) || localIssues.length) return;
     setSaving(true);
     setMessage(null);
     try {
@@ -88,10 +108,11 @@ function ConfigEditor({ projectId }: { projectId: string }) {
   const restore = async (version: number) => {
     if (!current) return;
     setMessage(null);
+    setRestoreProblem(null);
     try {
       await afterSave(await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, { method: 'POST', body: { version, _version: current._version } }), `Version ${version} is the current one again (kept as a new version).`);
     } catch (caught) {
-      failed(caught);
+      setRestoreProblem({ version, text: wordsOf(caught).text });
     }
   };
 
@@ -99,11 +120,6 @@ function ConfigEditor({ projectId }: { projectId: string }) {
   if (!current) return <Skeleton h={320} />;
   return (
     <Stack gap="lg">
-      {message && (
-        <Alert color={message.color} data-testid="config-message">
-          {message.text}
-        </Alert>
-      )}
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} fz="lg">
@@ -121,7 +137,7 @@ function ConfigEditor({ projectId }: { projectId: string }) {
           autosize
           minRows={12}
           maxRows={30}
-          error={'error' in parsed ? `Not valid JSON: ${parsed.error}` : undefined}
+          error={fieldError}
           styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } }}
           data-testid="config-json"
         />
@@ -133,6 +149,11 @@ function ConfigEditor({ projectId }: { projectId: string }) {
             Discard my edits
           </Button>
         </Group>
+        {!(isReviewing && changes.length > 0) && message && (
+          <Alert color={message.color} data-testid="config-message">
+            {message.text}
+          </Alert>
+        )}
         {isReviewing && changes.length > 0 && (
           <Card withBorder radius="md" padding="md" data-testid="config-diff">
             <Stack gap={4}>
@@ -142,10 +163,20 @@ function ConfigEditor({ projectId }: { projectId: string }) {
                 </Text>
               ))}
               <Group mt="xs">
-                <Button onClick={() => void save()} loading={isSaving}>
+                <Button onClick={() => void save()} loading={isSaving} disabled={localIssues.length > 0}>
                   Save these changes
                 </Button>
+                {localIssues.length > 0 && (
+                  <Text size="sm" c="red">
+                    Correct the settings first: {localIssues.join(' · ')}
+                  </Text>
+                )}
               </Group>
+              {message && (
+          <Alert color={message.color} data-testid="config-message">
+            {message.text}
+          </Alert>
+        )}
             </Stack>
           </Card>
         )}
@@ -179,6 +210,11 @@ function ConfigEditor({ projectId }: { projectId: string }) {
                   </TwoClickDelete>
                 )}
               </Group>
+              {restoreProblem?.version === entry.version && (
+                <Alert color="red" mt="xs" data-testid="restore-problem">
+                  {restoreProblem.text}
+                </Alert>
+              )}
             </Card>
           );
         })}

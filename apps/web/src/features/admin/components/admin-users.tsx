@@ -102,6 +102,8 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
   const [isBusy, setBusy] = useState(false);
   const [grantProject, setGrantProject] = useState<string | null>(null);
   const [grantRole, setGrantRole] = useState<'purchaser' | 'manager'>('purchaser');
+  // Making someone an administrator is asked first, naming what they will be able to do.
+  const [isConfirmingAdmin, setConfirmingAdmin] = useState(false);
   const isSelf = me.data?._id === userId;
 
   const run = async (call: () => Promise<unknown>, done: string) => {
@@ -140,7 +142,10 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
               description={isSelf ? 'You cannot take away your own admin rights.' : 'Every project, the platform’s back office.'}
               checked={data.isAdmin}
               disabled={isBusy || (isSelf && data.isAdmin)}
-              onChange={(e) => void patch({ isAdmin: e.currentTarget.checked }, e.currentTarget.checked ? 'Now an administrator.' : 'No longer an administrator.')}
+              onChange={(e) => {
+                if (e.currentTarget.checked) setConfirmingAdmin(true);
+                else void patch({ isAdmin: false }, 'No longer an administrator.');
+              }}
             />
             <Switch
               label="Disabled"
@@ -151,6 +156,33 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
               onChange={(e) => void patch({ disabled: e.currentTarget.checked }, e.currentTarget.checked ? 'Disabled: every session of theirs has ended.' : 'Enabled: they can sign in again.')}
             />
           </SimpleGrid>
+          {isConfirmingAdmin && !data.isAdmin && (
+            <Alert color="orange" title={`Make ${data.email} a platform administrator?`} data-testid="confirm-admin">
+              <Stack gap="xs">
+                <Text size="sm">They will be able to:</Text>
+                <Text component="ul" size="sm" m={0} pl="md">
+                  <li>see and change every project: its settings, catalogue, units, buyers and their selections;</li>
+                  <li>create, copy, import, export and archive projects;</li>
+                  <li>give anyone a role in any project, make other administrators, disable accounts and sign people out;</li>
+                  <li>change the platform’s deploys and feature flags.</li>
+                </Text>
+                <Text size="sm">Every change they make is kept in the audit log with their name.</Text>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    color="orange"
+                    loading={isBusy}
+                    onClick={() => void patch({ isAdmin: true }, 'Now an administrator.').then(() => setConfirmingAdmin(false))}
+                  >
+                    Make an administrator
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => setConfirmingAdmin(false)}>
+                    Cancel
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <Group gap="xs" wrap="wrap">
             {!data.emailVerified && (
               <Button size="xs" variant="light" loading={isBusy} onClick={() => void patch({ emailVerified: true }, 'The address is marked as verified.')}>

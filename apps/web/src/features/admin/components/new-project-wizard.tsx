@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, formatMoney, isCurrencyCode, isTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
+import { formatDateTime, formatMoney, isCurrencyCode, isSupportedLocale, isTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
@@ -46,11 +46,7 @@ const STEPS = ['Name', 'Money and time', 'Brand', 'Catalogue', 'First manager'] 
 type FieldErrors = Partial<Record<string, string>>;
 
 function localeProblem(tag: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(tag.trim()).length === 1 ? undefined : 'A language tag such as en-CA.';
-  } catch {
-    return 'A language tag such as en-CA or fr-CA.';
-  }
+  return isSupportedLocale(tag.trim()) ? undefined : 'A language and region the portal supports, such as en-CA or fr-CA.';
 }
 
 /** The problems of each step, in words, before anything is sent (the server checks again). */
@@ -231,7 +227,7 @@ export function NewProjectWizard() {
         <Stepper.Step label={STEPS[1]}>
           <Stack gap="sm" mt="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Currency" description="ISO code, e.g. CAD, USD, EUR" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={3} />
+              <TextInput label="Currency" description="ISO code, e.g. CAD, USD, EUR" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={8} />
               <TextInput label="Locale" description="Language and region, e.g. en-CA, fr-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown['options.locale']} />
             </SimpleGrid>
             <Select label="Time zone" description="Deadlines and mails are said in this zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={shown['options.timeZone']} />

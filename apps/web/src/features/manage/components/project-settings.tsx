@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_REVIEW_DAYS, DEFAULT_TIME_ZONE, formatDateTime, formatMoney, isTimeZone, readableTextColour, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse } from '@decor/core';
+import { DEFAULT_REVIEW_DAYS, DEFAULT_TIME_ZONE, formatDateTime, formatMoney, isTimeZone, readableTextColour, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse, isCurrencyCode, isSupportedLocale } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
@@ -123,22 +123,17 @@ export function ProjectSettings() {
 /** Black or white text on a colour being typed (a half-typed colour gets black). */
 const readableOn = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? readableTextColour(hex) : '#000000');
 
+/** The same rules the server applies (packages/core): a language with its region, an ISO 4217 code. */
 function localeProblem(tag: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(tag.trim()).length === 1 ? undefined : 'A language tag such as en-CA';
-  } catch {
-    return 'A language tag such as en-CA or fr-CA';
-  }
+  return isSupportedLocale(tag.trim()) ? undefined : 'A language and region the portal supports, such as en-CA or fr-CA';
 }
 
 function currencyProblem(code: string): string | undefined {
-  try {
-    new Intl.NumberFormat('en', { style: 'currency', currency: code.trim().toUpperCase() });
-    return /^[A-Za-z]{3}$/.test(code.trim()) ? undefined : 'A three-letter currency code such as CAD';
-  } catch {
-    return 'A three-letter currency code such as CAD';
-  }
+  return isCurrencyCode(code.trim().toUpperCase()) ? undefined : 'An ISO 4217 currency code such as CAD, USD or EUR';
 }
+
+/** The labels of the form's fields, to say at the Save button which ones need a correction. */
+const LABELS: Partial<Record<keyof Form, string>> = { name: 'Name', currency: 'Currency', locale: 'Locale', timeZone: 'Time zone', contactEmail: 'E-mail address', primary: 'Main colour', secondary: 'Second colour', logoBg: 'Logo band', depositPercent: 'Deposit', defaultDeadlineDays: 'Days to choose', reviewDays: 'Days to review' };
 
 function SettingsForm({ project }: { project: ProjectResponse }) {
   const queryClient = useQueryClient();
@@ -168,7 +163,12 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
   const save = async () => {
     setMessage(null);
     setErrors({});
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) {
+      // Said where the person is (at the Save button), naming the fields marked beside them.
+      const fields = Object.keys(local).map((key) => LABELS[key as keyof Form] ?? key);
+      setMessage({ color: 'red', text: `Not saved: correct ${fields.join(', ')} (marked above).` });
+      return;
+    }
     setSaving(true);
     try {
       const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, { method: 'PATCH', body: patchOf(form, project._version) });
@@ -192,6 +192,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
 
   let sample = '—';
   try {
+    if (currencyProblem(form.currency) || localeProblem(form.locale)) throw new Error('not yet a currency and a language');
     sample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
   } catch {
     // An unfinished code or tag: the sample waits.
@@ -210,7 +211,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
         <SectionCard title="Project">
           <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={3} />
+            <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={8} />
             <TextInput label="Locale" description="Language and region, e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown.locale} />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
@@ -312,18 +313,19 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
         />
         </SectionCard>
 
-        {message && (
-          <Alert color={message.color} data-testid="settings-message">
-            {message.text}
-          </Alert>
-        )}
-        <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }}>
+        <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }} wrap="wrap" gap="sm">
           <Button type="submit" loading={isSaving} disabled={!isDirty}>
             Save changes
           </Button>
           <Button variant="default" disabled={!isDirty} onClick={() => { setForm(formOf(project)); setErrors({}); setMessage(null); }}>
             Undo changes
           </Button>
+          {/* Said beside the button pressed, wherever the page is scrolled. */}
+          {message && (
+            <Alert color={message.color} data-testid="settings-message" py={6} style={{ flex: '1 1 260px' }} role="status">
+              {message.text}
+            </Alert>
+          )}
         </Group>
       </Stack>
     </form>
