@@ -17,6 +17,7 @@ import { seedDemo } from '../../src/db/seed/seed.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
 import type { StorageKind } from '../../src/modules/files/storages.ts';
 import { startMailCatcher } from './mail-catcher.ts';
+import { contractOf, type Answer, type OpenApiDocument } from './contract.ts';
 import { databaseUrl, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
 
 
@@ -99,12 +100,44 @@ export async function createTestApp({ env = {}, seed = true, withMail = false, s
   const database = await openTestDatabase();
   if (seed) await seedDemo({ db: database.db, password: TEST_DEMO_PASSWORD, portalHost: config.portalHost });
   const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, ...(storage ? { storage } : {}) });
+  const answers = recordAnswers(app, config.portalHost);
   afterAll(async () => {
-    await app.close();
-    await database.close();
-    await mail?.close();
+    try {
+      // Every answer this file's tests were given, checked against the API's document.
+      const { violationOf } = contractOf(await answers.document());
+      const violations = [...new Set(answers.list.map(violationOf).filter((v): v is string => v !== null))];
+      if (violations.length) throw new Error(`answers that break the API's document (docs/api.md):\n${violations.slice(0, 60).join('\n')}`);
+    } finally {
+      await app.close();
+      await database.close();
+      await mail?.close();
+    }
   });
   return { app, config, database, db: database.db, mail };
+}
+
+/** Keeps every answer `app.inject` gives (the original `inject` stays reachable to ask without recording). */
+function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: string) {
+  const list: Answer[] = [];
+  const inject = app.inject.bind(app);
+  // The document is asked for once the file's routes are all there, and before the app closes
+  // (a test may close it itself).
+  let document: Promise<OpenApiDocument> | null = null;
+  const documentOf = () => (document ??= inject({ method: 'GET', url: '/api/openapi.json', headers: { host: portalHost } }).then((r) => r.json() as OpenApiDocument));
+  const close = app.close.bind(app);
+  (app as unknown as { close: () => Promise<void> }).close = async () => {
+    await documentOf().catch(() => undefined);
+    await close();
+  };
+  type InjectOptions = string | { method?: string; url?: string; path?: string; [key: string]: unknown };
+  const recording = async (options: InjectOptions) => {
+    const response = await inject(options as never);
+    const given = typeof options === 'string' ? { method: 'GET', url: options } : (options as unknown as { method?: string; url?: string; path?: string });
+    list.push({ method: given.method ?? 'GET', url: String(given.url ?? given.path ?? '/'), statusCode: response.statusCode, headers: response.headers, body: response.rawPayload });
+    return response;
+  };
+  (app as unknown as { inject: typeof recording }).inject = recording;
+  return { list, inject, document: documentOf };
 }
 
 /** Headers of a request made on a project's subdomain. */

@@ -22,6 +22,10 @@ const fileViewSchema = z.object({
   createdAt: z.string(),
 });
 
+/** What a download may be sent as: the checked types, and bare bytes for a row stored before the check. */
+const DOWNLOAD_TYPES = [...SERVED_TYPES, 'application/octet-stream'];
+const DOWNLOAD_CONTENT = Object.fromEntries(DOWNLOAD_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+
 /** POST /api/files (multipart: `file` and `configs` JSON) and GET /api/files/{id}. */
 export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStorage }> = async (app, { config, database, storage }) => {
   const { db } = database;
@@ -77,6 +81,15 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
         summary: 'A file of the project, or one of its thumbnails (?thumb=200|800); catalogue images and the logo are public, other files for members; supports range requests',
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ thumb: z.coerce.number().refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), 'a thumbnail width').optional() }),
+        response: {
+          200: { description: 'The file: re-encoded images inline, anything else as an attachment; always `nosniff`', content: DOWNLOAD_CONTENT },
+          206: { description: 'The part of the file a `Range` asked for', content: DOWNLOAD_CONTENT },
+          304: { description: 'Not changed since the copy the client holds (`If-None-Match`, `If-Modified-Since`)' },
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          416: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

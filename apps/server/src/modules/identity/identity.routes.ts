@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type ErrorBody, type ErrorCode, fail, isIpHost, PASSWORD_POLICY, passwordProblems } from '@decor/core';
+import { errorBodySchema, type ErrorBody, type ErrorCode, fail, isIpHost, PASSWORD_POLICY, passwordProblems } from '@decor/core';
 import { z } from 'zod';
 import type { Auth } from './auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -129,7 +129,22 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    schema: { tags: ['identity'], summary: 'The embedded identity provider (better-auth)' },
+    schema: {
+      tags: ['identity'],
+      summary: 'The embedded identity provider (better-auth): sign-in and sign-up, sessions, codes by e-mail, password resets, tokens (docs/identity.md)',
+      response: {
+        200: { description: 'What the provider answers (a session, a token, a list of sessions, `{ status: true }`)', content: { 'application/json': { schema: {} } } },
+        302: { description: 'A redirect (a verification link, a social sign-in)' },
+        ...Object.fromEntries(
+          ([[400, 'Malformed, or a password the policy refuses'], [401, 'Not signed in, or a wrong e-mail or password'], [403, 'Not allowed (a disabled account, an unverified address)'], [404, 'No such endpoint'], [409, 'The address has an account already'], [422, 'Refused by a rule of the provider'], [429, 'Too many attempts: try again later']] as const).map(([status, description]) => [
+            status,
+            { description, content: { 'application/json': { schema: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) } } },
+          ]),
+        ),
+      },
+    },
+    // The provider's answers leave as it wrote them: a string is never serialized again.
+    serializerCompiler: () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data)),
     // Its answers carry tokens and reflect what was sent: never compressed (docs/decisions/025-response-compression.md).
     compress: false,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {

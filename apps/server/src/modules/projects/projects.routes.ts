@@ -14,7 +14,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: {
         tags: ['decor'],
         summary: 'The project named by the ProjectId header (or the subdomain)',
-        response: { 200: projectResponseSchema, ...errors },
+        response: { 200: projectResponseSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request) => getProject({ db: database.db, projectKey: request.projectKey, viewer: request.actor }),
@@ -28,7 +28,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         summary: "Change a project's name, currency, options, features or theme (admins, its managers)",
         params: z.object({ id: z.uuid() }),
         body: projectPatchSchema,
-        response: { 200: projectResponseSchema, ...errors },
+        response: { 200: projectResponseSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request) =>

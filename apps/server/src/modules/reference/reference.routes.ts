@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { completeDocument } from '../../lib/openapi-document.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -22,8 +23,11 @@ export async function referenceRoutes(app: FastifyInstance) {
     Object.entries(ASSETS).map(([name, { file, type }]) => [name, { bytes: fs.readFileSync(path.join(staticDir, file)), type }]),
   );
 
+  // Made once, when first asked: the routes do not change while the server runs.
+  let document: unknown = null;
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-    return reply.type('application/json; charset=utf-8').send(app.swagger());
+    document ??= completeDocument(app.swagger() as Parameters<typeof completeDocument>[0]);
+    return reply.type('application/json; charset=utf-8').send(document);
   });
 
   for (const [name, asset] of Object.entries(assets)) {
