@@ -310,6 +310,40 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect((await onDemo('GET', '/api/schema/showrooms/')).json()).toEqual([expect.objectContaining({ name: 'Sales centre', hours: 'Weekends' })]);
   });
 
+  it('lets a collection of the project’s own declare who owns its items, and shows each buyer only theirs', async () => {
+    const put = (name: string, payload: object) => asAdmin('PUT', `/api/admin/projects/${demo._id}/models/${name}`, payload);
+    const access = { read: 'own', ownership: { userField: 'person', through: { field: 'unit', collection: 'units', buyersField: 'buyers' } } };
+    expect((await put('units', { fields: [], access })).statusCode).toBe(422);
+    expect((await put('appointments', { label: 'Appointments', fields: [{ key: 'title', label: 'Title', type: 'text', required: true }], access: { read: 'own', ownership: { userField: 'not a field' } } })).statusCode).toBe(400);
+    const saved = await put('appointments', {
+      label: 'Appointments',
+      singular: 'Appointment',
+      fields: [
+        { key: 'title', label: 'Title', type: 'text', required: true },
+        { key: 'person', label: 'Person', type: 'text' },
+        { key: 'unit', label: 'Unit', type: 'reference', collection: 'units' },
+      ],
+      access,
+    });
+    expect(saved.statusCode).toBe(200);
+    const as = (who: Who, method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
+    const buyer = (await as('buyer', 'GET', '/api/me')).json() as { _id: string };
+    const units = (await as('manager', 'GET', '/api/schema/units/?limit=100')).json() as Array<{ _id: string; buyers?: string[] }>;
+    const theirs = units.find((u) => u.buyers?.includes(buyer._id))!._id;
+    const otherUnit = units.find((u) => !u.buyers?.includes(buyer._id))!._id;
+    for (const item of [{ title: 'Named', person: buyer._id }, { title: 'Their unit', unit: theirs }, { title: 'Someone else', unit: otherUnit, person: 'someone-else' }]) {
+      const made = await as('manager', 'POST', '/api/schema/appointments/', item);
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const seen = (await as('buyer', 'GET', '/api/schema/appointments/')).json() as Array<{ title: string }>;
+    expect(seen.map((a) => a.title).sort()).toEqual(['Named', 'Their unit']);
+    expect(((await as('manager', 'GET', '/api/schema/appointments/')).json() as unknown[]).length).toBe(3);
+    expect((await as('visitor', 'GET', '/api/schema/appointments/')).statusCode).toBe(401);
+    // Saved again without it, the collection keeps the access it declared.
+    expect((await put('appointments', { label: 'Appointments', fields: [{ key: 'title', label: 'Title', type: 'text', required: true }, { key: 'person', label: 'Person', type: 'text' }, { key: 'unit', label: 'Unit', type: 'reference', collection: 'units' }] })).statusCode).toBe(200);
+    expect(((await as('buyer', 'GET', '/api/schema/appointments/')).json() as unknown[]).length).toBe(2);
+  });
+
   it('records signed-in people’s visits from the app’s own beacon, and shows who is on now', async () => {
     const userAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
     const beat = (cookie: string | undefined, payload: object) => app.inject({ method: 'POST', url: '/api/visits', headers: { ...browserHeaders(cookie), 'user-agent': userAgent }, payload });

@@ -272,12 +272,34 @@ export interface CollectionDefinition {
   ownerWritableFields?: string[];
   /** Fields only the server sets (a cart's total): whatever a client sends for them is ignored. */
   serverFields?: string[];
-  /**
-   * What makes an item a person's own: they are listed in `buyersField`, or named in
-   * `userField`, or are a buyer of the unit named in `unitField` (co-buyers share a cart).
-   */
-  ownership?: { buyersField?: string; userField?: string; unitField?: string };
+  /** What makes an item a person's own (docs/architecture.md, "Access"). */
+  ownership?: CollectionOwnership;
 }
+
+/**
+ * What makes an item a person's own: they are listed in its `buyersField`, or named in its
+ * `userField`, or they own the item its `through.field` names, in `through.collection`, by
+ * being listed in that item's `through.buyersField` (a cart is its unit's buyers' too, so
+ * co-buyers share it). Declared by the collection; the engine names no collection.
+ */
+export const collectionOwnershipSchema = z
+  .object({
+    buyersField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/).optional(),
+    userField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/).optional(),
+    through: z
+      .object({
+        field: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/),
+        collection: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/),
+        buyersField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type CollectionOwnership = z.infer<typeof collectionOwnershipSchema>;
+
+/** How a unit's buyers own what names the unit. */
+const THROUGH_UNIT = { field: 'unit', collection: 'units', buyersField: 'buyers' } as const;
 
 export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
@@ -425,7 +447,7 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
     write: 'owners',
     ownerWritableFields: ['selections', 'package', 'notes', 'budget'],
     serverFields: ['total', 'fees'],
-    ownership: { userField: 'owner', unitField: 'unit' },
+    ownership: { userField: 'owner', through: THROUGH_UNIT },
   },
   {
     name: 'purchases',
@@ -437,7 +459,7 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
     ],
     read: 'own',
     write: 'nobody',
-    ownership: { userField: 'buyer', unitField: 'unit' },
+    ownership: { userField: 'buyer', through: THROUGH_UNIT },
   },
 ];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldHint } from './collections.ts';
+import { collectionOwnershipSchema, type FieldHint } from './collections.ts';
 
 /*
  * The model builder (docs/admin.md, "Model builder"): fields an administrator adds to a built-in
@@ -53,6 +53,12 @@ export const modelInputSchema = z
     label: z.string().trim().min(1).max(60).optional(),
     singular: z.string().trim().min(1).max(60).optional(),
     fields: z.array(modelFieldSchema).max(100),
+    /**
+     * Who reads a collection of the project's own: everyone (the default), or each person only
+     * the items they own by the ownership declared (a field naming them, or a unit they buy).
+     * Built-in collections keep the access they were built with.
+     */
+    access: z.object({ read: z.enum(['public', 'own']), ownership: collectionOwnershipSchema.optional() }).strict().optional(),
   })
   .strict()
   .superRefine((model, context) => {

@@ -66,8 +66,11 @@ export async function saveModel({ db, actor, projectId, name, input }: { db: Db;
   const fields = keepRemovedFields(before, input.fields);
   if (!builtIn && !fields.some((f) => !f.hidden)) throw problem('fields', 'A collection needs at least one field.');
 
+  if (builtIn && input.access) throw problem('access', `${builtIn.ui.label} keep the access they were built with.`);
   const model = modelSchemaOf(fields);
-  const schema = { type: 'object', properties: model.properties, ...(model.required.length ? { required: model.required } : {}) };
+  // Who reads the items of a collection of the project's own, as declared (kept when not given again).
+  const access = input.access ?? (row?.schema as { 'x-access'?: unknown } | undefined)?.['x-access'];
+  const schema = { type: 'object', properties: model.properties, ...(model.required.length ? { required: model.required } : {}), ...(!builtIn && access ? { 'x-access': access } : {}) };
   const label = input.label ?? (row?.ui as { label?: string } | undefined)?.label ?? builtIn?.ui.label ?? name;
   const ui = {
     ...(builtIn ? {} : { label, singular: input.singular ?? (row?.ui as { singular?: string } | undefined)?.singular ?? label, group: 'Project', icon: 'table', titleField: fields.find((f) => !f.hidden && (f.type === 'text' || f.type === 'choice'))?.key ?? fields[0]!.key }),

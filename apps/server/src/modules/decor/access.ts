@@ -27,16 +27,16 @@ function publicOnly(fields: string[]): SQL {
   return sql`(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(i.data) WHERE key = ANY(string_to_array(${fields.join(',')}, ',')))`;
 }
 
-/** The SQL condition "this item belongs to the caller", from the collection's ownership rule. */
+/** The SQL condition "this item belongs to the caller", from the ownership the collection declares. */
 function ownedBy(collection: ResolvedCollection, userId: string, projectId: string): SQL {
-  const { buyersField, userField, unitField } = collection.ownership ?? {};
+  const { buyersField, userField, through } = collection.ownership ?? {};
   const conditions: SQL[] = [];
   if (buyersField) conditions.push(sql`i.data -> ${buyersField} ? ${userId}`);
   if (userField) conditions.push(sql`i.data ->> ${userField} = ${userId}`);
-  if (unitField) {
-    conditions.push(sql`i.data ->> ${unitField} IN (
-      SELECT u.id::text FROM items u
-      WHERE u.project_id = ${projectId} AND u.collection = 'units' AND u.data -> 'buyers' ? ${userId})`);
+  if (through) {
+    conditions.push(sql`i.data ->> ${through.field} IN (
+      SELECT o.id::text FROM items o
+      WHERE o.project_id = ${projectId} AND o.collection = ${through.collection} AND o.data -> ${through.buyersField} ? ${userId})`);
   }
   return conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`false`;
 }

@@ -4,7 +4,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, type CollectionDefinition, type CollectionUi } from '@decor/core';
+import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, collectionOwnershipSchema, type CollectionDefinition, type CollectionUi } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { FeedEvent } from '../../db/change-feed.ts';
 import { collections } from '../../db/schema/index.ts';
@@ -80,9 +80,18 @@ export const customSchemaShape = z.object({
   required: z.array(z.string()).optional(),
 });
 
+/**
+ * Who may read a custom collection's items, as its stored schema declares (`x-access`):
+ * everyone (the default), or each person only their own items, by the ownership declared.
+ */
+const customAccessShape = z.object({ read: z.enum(['public', 'own']), ownership: collectionOwnershipSchema.optional() }).strict();
+
 function resolveCustom(row: StoredDefinition): ResolvedCollection | null {
   const parsed = customSchemaShape.safeParse(row.schema);
   if (!parsed.success) return null;
+  const access = customAccessShape.safeParse((row.schema as Record<string, unknown>)['x-access'] ?? { read: 'public' });
+  // A declaration that is not one is read as the strictest: nobody but staff sees the items.
+  const declared = access.success ? access.data : { read: 'own' as const, ownership: undefined };
   const jsonSchema = { ...parsed.data, additionalProperties: false };
   const ui = row.ui as Partial<CollectionUi>;
   const firstField = Object.keys(parsed.data.properties)[0] ?? '_id';
@@ -98,8 +107,9 @@ function resolveCustom(row: StoredDefinition): ResolvedCollection | null {
       ...(ui.fields ? { fields: ui.fields } : {}),
     },
     refs: refsOf(parsed.data.properties),
-    read: 'public',
+    read: declared.read,
     write: 'managers',
+    ...(declared.ownership ? { ownership: declared.ownership } : {}),
     jsonSchema,
     validate: compile(jsonSchema),
     fieldTypes: fieldTypesOf(jsonSchema),
