@@ -7,6 +7,7 @@ import { browserHeaders, signIn } from './support/identity.ts';
 import { queryRows } from '../src/db/client.ts';
 import { recipients } from './support/mail-catcher.ts';
 import { multipart } from './support/multipart.ts';
+import { CLAIMED_TYPES, HOSTILE_FILES } from './support/hostile-files.ts';
 import { storageFor } from '../src/modules/files/storages.ts';
 import { resolveCollectionRows } from '../src/modules/decor/collections.registry.ts';
 
@@ -197,13 +198,6 @@ const png = await sharp({ create: { width: 40, height: 30, channels: 3, backgrou
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 describe(`files a bundle brings (${testDbKind})`, () => {
-  const hostile: Array<[string, Buffer, string]> = [
-    ['an HTML page', Buffer.from('<!doctype html><form action="https://evil.example/">Sign in</form><meta http-equiv="refresh" content="0;url=https://evil.example">'), 'text/html'],
-    ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml'],
-    ['an XML document', Buffer.from('<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>'), 'application/xml'],
-    ['a script', Buffer.from('alert(document.cookie)'), 'application/javascript'],
-    ['a zip archive', Buffer.from('504b0304140000000000', 'hex'), 'application/zip'],
-  ];
   const logoBundle = (file: Partial<BundleFile> & { content: string }): Bundle => {
     const id = uuidv7();
     return {
@@ -216,15 +210,15 @@ describe(`files a bundle brings (${testDbKind})`, () => {
 
   it('refuses every file whose bytes are not an accepted type, whatever the bundle says it is, and stores nothing', async () => {
     const before = { projects: await countOf('projects'), files: await countOf('files') };
-    for (const [name, bytes, type] of hostile) {
-      for (const claimed of [type, 'image/png']) {
-        const answer = await importBundle({ key: 'hostile-file', bundle: logoBundle({ content: bytes.toString('base64'), type: claimed }) });
+    for (const { name, bytes, type, fileName } of HOSTILE_FILES) {
+      for (const claimed of CLAIMED_TYPES(type)) {
+        const answer = await importBundle({ key: 'hostile-file', bundle: logoBundle({ content: bytes.toString('base64'), type: claimed, name: fileName }) });
         expect([name, claimed, answer.statusCode]).toEqual([name, claimed, 422]);
-        expect(answer.json().error.message).toContain('logo.png');
+        expect(answer.json().error.message).toContain(fileName);
       }
     }
     // A polyglot: a PNG with a page after it is stored as the PNG alone (re-encoded), never as a page.
-    const polyglot = Buffer.concat([png, hostile[0]![1]]);
+    const polyglot = Buffer.concat([png, HOSTILE_FILES[0]!.bytes]);
     const stored = await importBundle({ key: 'polyglot', bundle: logoBundle({ content: polyglot.toString('base64'), type: 'text/html' }) });
     expect(stored.statusCode).toBe(201);
     expect({ projects: await countOf('projects'), files: await countOf('files') }).toEqual({ projects: before.projects + 1, files: before.files + 1 });

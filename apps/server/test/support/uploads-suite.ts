@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './test-app.ts';
 import { browserHeaders, signIn } from './identity.ts';
 import { multipart } from './multipart.ts';
+import { CLAIMED_TYPES, HOSTILE_FILES } from './hostile-files.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
 import type { StorageKind } from '../../src/modules/files/storages.ts';
 
@@ -78,6 +79,25 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       const truePdf = await upload(multipart([{ name: 'file', filename: 'spec.pdf', type: 'application/pdf', bytes: pdf }]));
       expect(truePdf.statusCode).toBe(201);
       privateUrl = truePdf.json().url;
+    });
+
+    it('refuses HTML, SVG, XML, scripts and archives whatever they are sent as, and keeps only the picture of a polyglot', async () => {
+      const accepted: string[] = [];
+      for (const file of HOSTILE_FILES) {
+        for (const claimed of CLAIMED_TYPES(file.type)) {
+          for (const fileName of [file.fileName, 'logo.png']) {
+            const answer = await upload(multipart([{ name: 'file', filename: fileName, type: claimed, bytes: file.bytes }, { name: 'configs', value: '{"purpose":"logo"}' }]));
+            if (answer.statusCode !== 415) accepted.push(`${file.name} as ${claimed} named ${fileName}: ${answer.statusCode}`);
+          }
+        }
+      }
+      expect(accepted).toEqual([]);
+      // A PNG with a page after it: stored as the PNG alone, served as an image, never sniffed as a page.
+      const polyglot = await upload(multipart([{ name: 'file', filename: 'logo.png', type: 'image/png', bytes: Buffer.concat([png, HOSTILE_FILES[0]!.bytes]) }, { name: 'configs', value: '{"purpose":"logo"}' }]));
+      expect(polyglot.statusCode).toBe(201);
+      const served = await app.inject({ method: 'GET', url: polyglot.json().url, headers: browserHeaders() });
+      expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
+      expect(served.rawPayload.includes(Buffer.from('<form'))).toBe(false);
     });
 
     it("keeps every file but catalogue images and the logo to the project's members, with private caching", async () => {
