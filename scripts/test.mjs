@@ -6,6 +6,11 @@
 // Arguments are passed on to vitest. Any that choose what runs (a file, `--project`, `-t`)
 // make it one plain `vitest run`, as does DATABASE_URL (both processes would share its
 // template database). `--outputFile.json=FILE` gets one report of both.
+//
+// `--node-leg` runs only what a Node version can break (docs/testing.md, "CI"): core, the
+// server on the embedded database with the process tests (start and stop, backups, the data
+// directory's lock), two servers on one PostgreSQL, and a few browser journeys as smokes. CI
+// runs it on the second Node version, on the build the first run made.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +18,8 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
-const args = process.argv.slice(2);
+const nodeLeg = process.argv.includes('--node-leg');
+const args = process.argv.slice(2).filter((arg) => arg !== '--node-leg');
 
 const OUTPUT_ARGS = /^--(reporter|outputFile(\.\w+)?)(=|$)/;
 const choosesTests = args.some((arg, index) => !OUTPUT_ARGS.test(arg) && !OUTPUT_ARGS.test(args[index - 1] ?? '') && arg !== '--');
@@ -55,27 +61,46 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-if (choosesTests || process.env.DATABASE_URL) {
+if ((choosesTests && !nodeLeg) || process.env.DATABASE_URL) {
   process.exit(await run(null, [], args));
 }
 
+/** The browser journeys that stand for the rest on a second Node version: the first screen, a buyer's selection, the brand. */
+const NODE_LEG_JOURNEYS = ['apps/web/e2e/first-screen.test.ts', 'apps/web/e2e/cart.test.ts', 'apps/web/e2e/brand.test.ts'];
+
 const withJson = (suffix) => args.map((arg) => (arg === jsonArg ? `--outputFile.json=${jsonFile}.${suffix}` : arg));
-const OTHERS = ['core', 'web', 'server-pglite', 'server-postgres'].flatMap((name) => ['--project', name]);
-const [browser, others] = await Promise.all([run('browser', ['--project', 'e2e'], withJson('e2e')), run('others', [...OTHERS, '--maxWorkers=1'], withJson('others'))]);
+const project = (...names) => names.flatMap((name) => ['--project', name]);
+const parts = nodeLeg
+  ? [
+      ['browser', () => run('browser', [...project('e2e'), ...NODE_LEG_JOURNEYS], withJson('e2e'))],
+      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=1'], withJson('others'))],
+      ['two servers', () => run('two-servers', [...project('server-postgres'), 'apps/server/test/two-servers.test.ts'], withJson('two-servers'))],
+    ]
+  : [
+      ['browser', () => run('browser', project('e2e'), withJson('e2e'))],
+      ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'))],
+    ];
+// The browser journeys beside the rest; on the Node leg the two servers follow the other suites.
+const [browser, ...rest] = await Promise.all([parts[0][1](), (async () => {
+  const codes = [];
+  for (const [, start] of parts.slice(1)) codes.push(await start());
+  return codes;
+})()]);
+const codes = [browser, ...rest.flat()];
 
 if (jsonFile) {
   // One report, as one vitest run writes it: the counts added up, the files side by side.
-  const parts = ['e2e', 'others'].map((suffix) => `${jsonFile}.${suffix}`).filter((file) => fs.existsSync(file));
+  const parts = ['e2e', 'others', 'two-servers'].map((suffix) => `${jsonFile}.${suffix}`).filter((file) => fs.existsSync(file));
   const reports = parts.map((file) => JSON.parse(fs.readFileSync(file, 'utf8')));
   const merged = { ...reports[0], testResults: reports.flatMap((report) => report.testResults ?? []) };
   for (const key of Object.keys(merged)) {
     if (key.startsWith('num')) merged[key] = reports.reduce((sum, report) => sum + (report[key] ?? 0), 0);
   }
   merged.startTime = Math.min(...reports.map((report) => report.startTime ?? Date.now()));
-  merged.success = reports.length === 2 && reports.every((report) => report.success);
+  merged.success = reports.length === codes.length && reports.every((report) => report.success);
   fs.writeFileSync(jsonFile, JSON.stringify(merged));
   for (const file of parts) fs.rmSync(file);
 }
 
-console.log(`\nnpm test: the browser journeys ${browser === 0 ? 'passed' : 'FAILED'}; the other suites ${others === 0 ? 'passed' : 'FAILED'}.`);
-process.exit(browser || others);
+console.log(`\nnpm test${nodeLeg ? ' (the Node leg)' : ''}: ${parts.map(([label], i) => `${label === 'others' ? 'the other suites' : label === 'browser' ? 'the browser journeys' : `the ${label}`} ${codes[i] === 0 ? 'passed' : 'FAILED'}`).join('; ')}.`);
+process.exit(codes.find((code) => code !== 0) ?? 0);

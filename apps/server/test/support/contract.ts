@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 
 /**
  * The API's contract (docs/api.md): every answer the server gives on a route of its OpenAPI
@@ -42,6 +43,7 @@ export function contractOf(document: OpenApiDocument) {
     // A fixed path before one with parameters (/api/carts/mine before /api/carts/{id}).
     .sort((a, b) => a.params - b.params);
   const ajv = new Ajv({ strict: false, allErrors: true });
+  (addFormats as unknown as (instance: Ajv) => void)(ajv);
   const compiled = new Map<object, ValidateFunction>();
 
   /** The documented operation of a request, or null when its path is none of the document's. */
