@@ -1,8 +1,6 @@
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
-import type { Config } from './config/env.ts';
-import type { Database } from './db/client.ts';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { bodyParserPlugin } from './plugins/body-parser.ts';
@@ -36,6 +34,7 @@ import { clientErrorHandler, requestDeadline, requestLogSerializers } from './li
 import { startReminderJob } from './modules/carts/carts.notices.ts';
 import { HookRegistry } from './modules/decor/collection-hooks.ts';
 import { liveSessionsPlugin } from './plugins/live-sessions.ts';
+import type { AppContext } from './context.ts';
 import { onCollectionsChange } from './modules/decor/collections.registry.ts';
 import { onItemsChange } from './modules/decor/items.cache.ts';
 import { onProjectChange } from './modules/projects/projects.repo.ts';
@@ -46,13 +45,7 @@ declare module 'fastify' {
   }
 }
 
-/** What every module is given: the configuration and the open database. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  /** Each collection's hooks, registered by the modules that own them (docs/architecture.md). */
-  hooks: HookRegistry;
-}
+export type { AppContext } from './context.ts';
 
 const isZod = (schema: unknown) => typeof schema === 'object' && schema !== null && '_zod' in schema;
 
@@ -83,7 +76,7 @@ export interface BuildAppInput extends Omit<AppContext, 'hooks'> {
 }
 
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
-export async function buildApp({ config, database, authSecret, logger = process.env.DBG ? { level: "error" } : false, mailer: givenMailer, storage: givenStorage, runReminders = false }: BuildAppInput) {
+export async function buildApp({ config, database, authSecret, logger = false, mailer: givenMailer, storage: givenStorage, runReminders = false }: BuildAppInput) {
   const app = Fastify({
     logger: logger && { ...(logger === true ? {} : logger), serializers: requestLogSerializers },
     trustProxy: config.trustProxy,

@@ -2,6 +2,7 @@ import { cartTotal } from './pricing.ts';
 import { sortRooms } from './rooms.ts';
 import type { Selection } from './selection-rules.ts';
 import type { CategoryFields, OptionFields, SwatchFields } from './collections.ts';
+import { SURFACES, type Surface } from './surfaces.ts';
 
 /**
  * How a cart reads to a person: its lines grouped by room in room order and by category
@@ -10,8 +11,7 @@ import type { CategoryFields, OptionFields, SwatchFields } from './collections.t
  */
 
 /** The parts of a room a category's finishes can be mapped to. */
-export const SURFACES = ['floor', 'walls', 'cabinets', 'counter', 'backsplash', 'metal'] as const;
-export type Surface = (typeof SURFACES)[number];
+export { SURFACES, type Surface };
 
 export interface ViewRoom {
   _id: string;

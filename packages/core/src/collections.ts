@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SURFACES } from './cart-view.ts';
-import type { ApiItem } from './contracts.ts';
+import { SURFACES } from './surfaces.ts';
+import type { ApiItem } from './api-item.ts';
 import { CART_ACTIONS } from './cart-status.ts';
 
 /**

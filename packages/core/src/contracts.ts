@@ -170,7 +170,7 @@ export const healthResponseSchema = z.object({
 });
 
 /** An item as the collection API returns it: its fields, with its id, version and dates. */
-export type ApiItem<T> = T & { _id: string; _version: number; createdAt: string; updatedAt: string };
+export type { ApiItem } from './api-item.ts';
 
 /** The signed-in person (GET /api/me). */
 export const meResponseSchema = z.object({

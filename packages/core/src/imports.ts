@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { csvText } from './csv.ts';
 import { formatAmount, parseAmount } from './money.ts';
-import { SURFACES } from './cart-view.ts';
+import { SURFACES } from './surfaces.ts';
 import { UNIT_STATUSES } from './collections.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessLinkSchema, errorBodySchema } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import type { Auth } from '../identity/auth.ts';

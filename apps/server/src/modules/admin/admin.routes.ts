@@ -22,7 +22,7 @@ import {
   projectConfigSchema,
   projectConfigViewSchema,
 } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Auth } from '../identity/auth.ts';

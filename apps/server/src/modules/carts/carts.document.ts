@@ -1,30 +1,10 @@
-import { depositOf, groupCartLines, pricedSnapshot, type ProjectResponse, type Selection, type ViewCategory, type ViewOption } from '@decor/core';
+import { depositOf, groupCartLines, pricedSnapshot, type ProjectResponse, type ViewCategory, type ViewOption } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import { projectResponse } from '../projects/projects.operations.ts';
-import { itemsById } from './carts.repo.ts';
+import { itemsById, type CartData } from './carts.repo.ts';
 
-export type CartData = Record<string, unknown> & {
-  unit: string;
-  status: 'draft' | 'submitted' | 'approved';
-  deadline: string | null;
-  selections: Selection[];
-  package?: string | null;
-  total: number;
-  notes?: string;
-  revision?: number;
-  /** Change-order fees added when an approved selection was reopened. */
-  fees?: Array<{ label: string; amount: number }>;
-  owner?: string;
-  signature?: {
-    name: string;
-    signedAt: string;
-    total: number;
-    lines?: Array<{ option: string; room?: string; quantity: number; price: number }>;
-    adjustments?: Array<{ label: string; amount: number }>;
-  } | null;
-  priceChanges?: Array<{ option: string; name: string; from: number; to: number; at: string }>;
-};
+export type { CartData };
 
 /**
  * Everything a printed or shared cart shows, gathered in three queries: the project (with

@@ -1,8 +1,30 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fail, type MessageKey } from '@decor/core';
+import { fail, type MessageKey, type Selection } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import { getItemJson } from '../decor/items.repo.ts';
-import type { CartData } from './carts.document.ts';
+
+/** A cart's document as stored (docs/data-model.md, "Carts"). */
+export type CartData = Record<string, unknown> & {
+  unit: string;
+  status: 'draft' | 'submitted' | 'approved';
+  deadline: string | null;
+  selections: Selection[];
+  package?: string | null;
+  total: number;
+  notes?: string;
+  revision?: number;
+  /** Change-order fees added when an approved selection was reopened. */
+  fees?: Array<{ label: string; amount: number }>;
+  owner?: string;
+  signature?: {
+    name: string;
+    signedAt: string;
+    total: number;
+    lines?: Array<{ option: string; room?: string; quantity: number; price: number }>;
+    adjustments?: Array<{ label: string; amount: number }>;
+  } | null;
+  priceChanges?: Array<{ option: string; name: string; from: number; to: number; at: string }>;
+};
 
 /** The reads carts need beyond the collection engine: the items a cart refers to, prices, summaries. */
 

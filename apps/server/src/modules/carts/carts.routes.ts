@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartSummarySchema, errorBodySchema } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
 import { cartPdf } from './carts.pdf.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
 import { collectionUiSchema, errorBodySchema } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import {
   createItem,
   deleteOneItem,

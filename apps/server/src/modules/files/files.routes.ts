@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { can, DomainError, errorBodySchema, fail } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/projects.operations.ts';
 import { fileForDownload, INLINE_TYPES, isManagersFile, isPublicFile, SERVED_TYPES, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';

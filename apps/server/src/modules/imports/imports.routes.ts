@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, fail, IMPORT_KINDS, importMappingSchema, importRecordSchema, importResultSchema, pageSchema } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';

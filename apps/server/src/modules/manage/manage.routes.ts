@@ -11,7 +11,7 @@ import {
   UNIT_STATUSES,
   unitRowSchema as unitRow,
 } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { catalogueCheck, cartHistory, cartRow as cartRowOf, cartsPage, changeUnits, dashboard, purchasing, purchasingCsv, unitsPage } from './manage.operations.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBodySchema, fail, meResponseSchema, myProjectSchema, projectUrl } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import type { Auth } from '../identity/auth.ts';

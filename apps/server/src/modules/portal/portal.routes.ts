@@ -14,7 +14,7 @@ const deploySchema = z.object({
   host: z.string(),
   projects: z.array(z.object({ _id: z.string(), key: z.string(), fullKey: z.string(), name: z.string() })),
 });
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 
 export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database }) => {
   app.get(

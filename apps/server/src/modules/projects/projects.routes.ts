@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, projectResponseSchema } from '@decor/core';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { getProject, patchProject, projectPatchSchema } from './projects.operations.ts';
 
