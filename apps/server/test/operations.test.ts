@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { loadConfig, ConfigError } from '../src/config/env.ts';
-import { redactUrl } from '../src/lib/operations-http.ts';
-import { createMetrics } from '../src/modules/operations/metrics.ts';
+import { redactUrl } from '../src/lib/http-lifecycle.ts';
+import { createMetrics } from '../src/modules/health/metrics.ts';
 
 /**
  * Probes, metrics and the production checks of docs/operations.md, on the real app. What

@@ -44,7 +44,7 @@ async function databaseAnswers(database: Database): Promise<boolean> {
  * takes requests: started, not stopping, its database answering), /metrics (Prometheus,
  * behind METRICS_TOKEN), and the request counts and times behind them.
  */
-export const operationsPlugin = fp(async function operations(
+export const healthPlugin = fp(async function health(
   app: FastifyInstance,
   { database, metrics, metricsToken }: { database: Database; metrics: Metrics; metricsToken: string | undefined },
 ) {
