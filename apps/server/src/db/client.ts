@@ -18,6 +18,15 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * Runs `work` in one transaction, given as a `Db` like the database itself: whatever `work`
+ * calls takes the transaction without knowing it (drizzle's transaction type differs from the
+ * database's only in what no code of ours uses).
+ */
+export function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;

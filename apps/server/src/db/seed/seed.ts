@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hash } from '@node-rs/argon2';
 import { slugify } from '@decor/core';
-import type { Db } from '../client.ts';
+import { type Db, withTransaction } from '../client.ts';
 import { accounts, deployProjects, deploys, items, memberships, projects, users } from '../schema/index.ts';
 import { ADMIN_ACCOUNT, demoProject, harbourProject, type ProjectSeed } from './demo-catalogue.ts';
 
@@ -41,16 +41,16 @@ export async function seedDemo({ db, password, portalHost, now = new Date() }: S
     { ...ADMIN_ACCOUNT, isAdmin: true },
     ...seeds.flatMap((seed) => [...seed.managers, ...seed.buyers]),
   ];
-  return db.transaction(async (tx) => {
-    const { ids: userIds, created } = await ensureUsers(tx as unknown as Db, people, password, now);
+  return withTransaction(db, async (tx) => {
+    const { ids: userIds, created } = await ensureUsers(tx, people, password, now);
     const createdProjects: string[] = [];
     for (const seed of seeds) {
       const [existing] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.key, seed.key));
       if (existing) continue;
-      await insertProject(tx as unknown as Db, seed, userIds, now);
+      await insertProject(tx, seed, userIds, now);
       createdProjects.push(seed.key);
     }
-    await ensureLocalDeploy(tx as unknown as Db, portalHost);
+    await ensureLocalDeploy(tx, portalHost);
     return { createdProjects, accounts: people.map((p) => p.email), createdAccounts: created };
   });
 }

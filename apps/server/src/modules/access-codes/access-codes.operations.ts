@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { canManageProject, DomainError, fail, type ProjectRole, safeNextPath } from '@decor/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -149,11 +149,11 @@ export async function createAccessCodes({
     if (!unit) throw fail('rule_broken', 'code.unit-elsewhere', undefined, { field: `invitations.${index}.unit` });
     units.set(invitation.unit, unit);
   }
-  const rows = await db.transaction(async (tx) => {
+  const rows = await withTransaction(db, async (tx) => {
     const made = [];
     for (const invitation of invitations) {
       made.push(
-        await insertAccessCode(tx as unknown as Db, accessCodeValues({ ...common, projectId: project.id, unitId: invitation.unit ?? null, email: invitation.email, createdBy: actor.userId })),
+        await insertAccessCode(tx, accessCodeValues({ ...common, projectId: project.id, unitId: invitation.unit ?? null, email: invitation.email, createdBy: actor.userId })),
       );
     }
     return made;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { DomainError, fail, isCurrencyCode, projectOptionsInputSchema, projectOptionsSchema, themeSchema } from '@decor/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import { collections, deployProjects, deploys, files, items, memberships, projects, users } from '../../db/schema/index.ts';
 import type { HookRegistry } from '../decor/collection-hooks.ts';
 import { runBatch, type BatchOperation, type Writer } from '../decor/items.write.ts';
@@ -203,8 +203,7 @@ export async function importProject({
   const invitations = people === 'invite' ? invitationsOf(bundle, map) : [];
   const stored: string[] = [];
   try {
-    const result = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const result = await withTransaction(db, async (t) => {
       const [row] = await t
         .insert(projects)
         .values({ id: projectId, key, name: name?.trim() || bundle.project.name, currency: bundle.project.currency, options: rewrite(bundle.project.options), features: bundle.project.features, theme: rewrite(bundle.project.theme) })

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, fail, keepRemovedFields, modelSchemaOf, type ModelField, type ModelInput } from '@decor/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 import { collections } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -78,8 +78,7 @@ export async function saveModel({ db, actor, projectId, name, input }: { db: Db;
     fields: model.hints,
     modelFields: fields,
   };
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await withTransaction(db, async (t) => {
     if (row) await t.update(collections).set({ schema, ui, updatedAt: new Date() }).where(eq(collections.id, row.id));
     else await t.insert(collections).values({ id: uuidv7(), projectId, name, schema, ui });
     await recordAdminChange(t, { actorId: actor.userId, action: row ? 'collection.update' : 'collection.create', targetKind: 'collection', targetId: `${projectId}:${name}`, projectId, before: row ? { fields: before } : null, after: { fields } });

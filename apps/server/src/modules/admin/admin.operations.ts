@@ -17,7 +17,7 @@ import {
   formatAmount,
   formatCsv,
 } from '@decor/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import { deployProjects, deploys, featureFlags, memberships, projects, projectVersions, users } from '../../db/schema/index.ts';
 import type { Config } from '../../config/env.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -126,8 +126,7 @@ export async function auditEntries(db: Db, input: { limit: number; targetKind?: 
  */
 export async function createProject({ db, actor, input, config, mailer }: { db: Db; actor: Actor; input: NewProject; config: Config; mailer: Mailer }) {
   const origin = projectOrigin(config, input.key);
-  const { project, code } = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const { project, code } = await withTransaction(db, async (t) => {
     const [taken] = await t.select({ id: projects.id }).from(projects).where(eq(projects.key, input.key)).limit(1);
     if (taken) throw fail('conflict', 'admin.key-taken', { key: input.key }, { field: 'key' });
     const id = uuidv7();
@@ -269,8 +268,7 @@ async function requireProjectsExist(db: Db, ids: string[]) {
 export async function createDeploy({ db, actor, input }: { db: Db; actor: Actor; input: DeployInput }) {
   const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
   const id = uuidv7();
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await withTransaction(db, async (t) => {
     await t.insert(deploys).values({ id, name: input.name, type: input.type, host: input.host });
     if (listed.length) await t.insert(deployProjects).values(listed.map((p) => ({ deployId: id, projectId: p.id, fullKey: `${p.key}.${input.host.replace(/:\d+$/, '')}` })));
   });
@@ -283,8 +281,7 @@ export async function updateDeploy({ db, actor, deployId, input }: { db: Db; act
   const before = await deployRecord(db, deployId);
   if (!before) throw fail('not_found', 'admin.no-such-deploy');
   const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await withTransaction(db, async (t) => {
     await t.update(deploys).set({ name: input.name, type: input.type, host: input.host }).where(eq(deploys.id, deployId));
     await t.delete(deployProjects).where(eq(deployProjects.deployId, deployId));
     if (listed.length) await t.insert(deployProjects).values(listed.map((p) => ({ deployId, projectId: p.id, fullKey: `${p.key}.${input.host.replace(/:\d+$/, '')}` })));

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fail, type MessageKey } from '@decor/core';
-import type { Db } from '../../db/client.ts';
+import { type Db, withTransaction } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/projects.repo.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
 import { resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
@@ -59,7 +59,7 @@ function runAfterCommit(db: Db, base: WriteBase, tasks: Task[]) {
 /** Runs `work` in one transaction; tasks the hooks queued for after the commit run once it has. */
 export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writer) => Promise<T>): Promise<T> {
   const tasks: Task[] = [];
-  const result = await db.transaction(async (tx) => work(writerOn(tx as unknown as Db, base, tasks)));
+  const result = await withTransaction(db, async (tx) => work(writerOn(tx, base, tasks)));
   runAfterCommit(db, base, tasks);
   return result;
 }
