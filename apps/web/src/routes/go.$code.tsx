@@ -4,5 +4,9 @@ import { AccessCodePage } from '../components/access-code-page.tsx';
 /** /go/{code}: consume an access code, then go to the code's stored target path. */
 export const Route = createFileRoute('/go/$code')({
   staticData: { flags: {}, layout: 'none' },
-  component: () => <AccessCodePage code={Route.useParams().code} destination="target" />,
+  component: GoPage,
 });
+
+function GoPage() {
+  return <AccessCodePage code={Route.useParams().code} destination="target" />;
+}

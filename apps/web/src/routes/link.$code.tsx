@@ -4,5 +4,9 @@ import { AccessCodePage } from '../components/access-code-page.tsx';
 /** /link/{code}: consume an access code, then go to the project home. */
 export const Route = createFileRoute('/link/$code')({
   staticData: { flags: {}, layout: 'none' },
-  component: () => <AccessCodePage code={Route.useParams().code} destination="home" />,
+  component: LinkPage,
 });
+
+function LinkPage() {
+  return <AccessCodePage code={Route.useParams().code} destination="home" />;
+}

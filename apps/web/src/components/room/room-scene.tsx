@@ -174,14 +174,15 @@ function ReadySignal({ onReady }: { onReady?: () => void }) {
 /** A finish with an image (a project file) repeated every `scale` metres, shown in its own colours. */
 function TexturedMaterial({ finish, span }: { finish: Finish; span: [number, number] }) {
   const loaded = useTexture(`/api/files/${finish.texture}?thumb=800`);
+  const [width, depth] = span;
   const texture = useMemo(() => {
     const copy = loaded.clone();
     copy.wrapS = RepeatWrapping;
     copy.wrapT = RepeatWrapping;
     copy.colorSpace = SRGBColorSpace;
-    copy.repeat.set(span[0] / finish.scale, span[1] / finish.scale);
+    copy.repeat.set(width / finish.scale, depth / finish.scale);
     copy.needsUpdate = true;
     return copy;
-  }, [loaded, span[0], span[1], finish.scale]);
+  }, [loaded, width, depth, finish.scale]);
   return <meshStandardMaterial map={texture} roughness={finish.roughness} metalness={finish.metalness} toneMapped={false} />;
 }

@@ -78,6 +78,8 @@ export function ApiReference() {
   const [state, setState] = useState<'loading' | 'ready' | string>('loading');
 
   useEffect(() => {
+    // The element the reference draws into, as it is now: emptied again when the page leaves.
+    const node = container.current;
     let observer: MutationObserver | undefined;
     let isCancelled = false;
     loadAssets()
@@ -104,7 +106,7 @@ export function ApiReference() {
     return () => {
       isCancelled = true;
       observer?.disconnect();
-      if (container.current) container.current.replaceChildren();
+      node?.replaceChildren();
     };
   }, []);
 

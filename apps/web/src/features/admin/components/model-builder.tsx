@@ -111,7 +111,7 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
   const [isSaving, setSaving] = useState(false);
   const [preview, setPreview] = useState<Record<string, unknown>>({});
   const existingKeys = new Set(model.fields.map((f) => f.key));
-  const baseKeys = new Set(model.baseFields.map((f) => f.key));
+  const baseKeys = useMemo(() => new Set(model.baseFields.map((f) => f.key)), [model.baseFields]);
 
   const update = (index: number, patch: Partial<ModelField>) => setFields((list) => list.map((field, i) => (i === index ? { ...field, ...patch } : field)));
   const local = useMemo(() => {
@@ -124,7 +124,7 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
       if (field.type === 'reference' && !field.collection) problems[`fields.${i}.collection`] = 'Choose a collection.';
     });
     return problems;
-  }, [fields]);
+  }, [fields, baseKeys]);
   const shown = { ...errors, ...local };
 
   // What the managers' form will be: the same schema the server builds, drawn by the same form.

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Chip, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -19,10 +19,11 @@ export function CartsList({ filter }: { filter: CartFilter }) {
   const [search, setSearch] = useState(filter.q ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const setFilter = (next: Partial<CartFilter>) => void navigate({ to: '/manage/carts/{-$id}', search: { ...filter, ...next }, replace: true });
-  useEffect(() => {
-    if ((debounced.trim() || undefined) !== (filter.q || undefined)) setFilter({ q: debounced.trim() || undefined });
-    // Only a new search term navigates; the filter itself comes from the address.
-  }, [debounced]);
+  // Only a new search term navigates; the filter itself comes from the address (read as it is then).
+  const searchFor = useEffectEvent((term: string) => {
+    if ((term.trim() || undefined) !== (filter.q || undefined)) setFilter({ q: term.trim() || undefined });
+  });
+  useEffect(() => searchFor(debounced), [debounced]);
 
   const query = useInfiniteQuery(cartsQuery(filter));
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
