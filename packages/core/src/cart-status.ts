@@ -8,6 +8,20 @@ export const CART_ACTIONS = ['submit', 'approve', 'return', 'reopen', 'extend'] 
 export type CartAction = (typeof CART_ACTIONS)[number];
 export type CartActor = 'buyer' | 'manager';
 
+/**
+ * A cart's status in words, from the catalogue: the buyer's word, the design centre's (a
+ * submitted cart "awaits approval" for them), or the signed document's.
+ */
+export function cartStatusWord(status: EffectiveStatus, audience: 'buyer' | 'staff' | 'document' = 'buyer'): string {
+  if (status === 'submitted' && audience !== 'buyer') return message(audience === 'staff' ? 'cart.status.submitted.staff' : 'cart.status.submitted.document');
+  return message(`cart.status.${status}`);
+}
+
+/** What an action in a cart's history did, in words (`Returned for a change`). */
+export function cartActionWord(action: string): string {
+  return (CART_ACTIONS as readonly string[]).includes(action) ? message(`cart.action.${action as CartAction}`) : action;
+}
+
 /** A draft whose deadline has passed is locked (read-only) until a manager extends it. */
 export function effectiveStatus(cart: { status: CartStatus; deadline: string | null }, now: Date): EffectiveStatus {
   if (cart.status === 'draft' && cart.deadline && Date.parse(cart.deadline) < now.getTime()) return 'locked';

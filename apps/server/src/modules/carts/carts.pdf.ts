@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
 import { Typesetter } from '../../lib/pdf-typesetter.ts';
-import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb } from '@decor/core';
+import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb, cartStatusWord } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Scope } from '../projects/scope.ts';
@@ -41,7 +41,7 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
   await writer.pairs([
     ['Unit', [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],
     ['Buyer', owner ? [owner.name, owner.email].filter(Boolean).join(' · ') : '—'],
-    ['Status', STATUS_WORDS[effectiveStatus(cart, now)]],
+    ['Status', cartStatusWord(effectiveStatus(cart, now), 'document')],
     ...(cart.deadline ? [['Deadline', date(cart.deadline)] as [string, string]] : []),
     ['Printed', date(now.toISOString())],
   ]);
@@ -85,7 +85,6 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
   return { bytes: await pdf.save(), fileName: `selection-${label}${prices ? '' : '-no-prices'}.pdf` };
 }
 
-const STATUS_WORDS = { draft: 'In progress', submitted: 'Submitted for approval', approved: 'Approved', locked: 'Deadline passed' } as const;
 
 const INK = rgb(0.12, 0.16, 0.2);
 const MUTED = rgb(0.42, 0.45, 0.5);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { depositOf, describeMissing, effectiveStatus, pricedSnapshot, formatMoney, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument } from '@decor/core';
+import { depositOf, describeMissing, effectiveStatus, pricedSnapshot, formatMoney, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument, cartActionWord, cartStatusWord, type EffectiveStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -21,8 +21,6 @@ import { PriceChangeNotice } from '../../../components/ui/price-change-notice.ts
 type ReviewOption = OptionDocument;
 type ReviewCategory = CategoryDocument;
 
-const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
-const ACTION_LABEL: Record<string, string> = { submit: 'Signed and submitted', approve: 'Approved', return: 'Returned for a change', reopen: 'Reopened as a change order', extend: 'Deadline extended' };
 
 /** `/config/{cartId?}`: the selection by room and category with prices, totals, timeline, and the signed submission. */
 export function CartReview({ cartId }: { cartId?: string }) {
@@ -112,7 +110,7 @@ function Review({
     <Stack gap="lg" maw={960}>
       <Group justify="space-between">
         <Badge size="lg" variant="light" data-testid="review-status">
-          {STATUS_LABEL[status]}
+          {cartStatusWord(status)}
         </Badge>
         {(cart.revision ?? 1) > 1 && <Text c="dimmed">Change order {cart.revision}</Text>}
       </Group>
@@ -163,7 +161,7 @@ function Review({
           </Title>
           <Timeline bulletSize={14} lineWidth={2} active={cart.history!.length}>
             {cart.history!.map((entry) => (
-              <Timeline.Item key={entry.at} title={(entry.action && ACTION_LABEL[entry.action]) ?? STATUS_LABEL[entry.status as keyof typeof STATUS_LABEL] ?? entry.status}>
+              <Timeline.Item key={entry.at} title={entry.action ? cartActionWord(entry.action) : ['draft', 'submitted', 'approved', 'locked'].includes(entry.status) ? cartStatusWord(entry.status as EffectiveStatus) : entry.status}>
                 <Text size="xs" c="dimmed">
                   {dates.dateTime(entry.at)}
                   {entry.byName ? ` · ${entry.byName}` : ''}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { finishesByRoom, formatDate, formatMoney, groupCartLines, sortRooms, type SharedCartView } from '@decor/core';
+import { finishesByRoom, formatDate, formatMoney, groupCartLines, sortRooms, type SharedCartView, cartStatusWord } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
@@ -9,7 +9,6 @@ import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 
 type SharedCart = SharedCartView;
 
-const STATUS_LABEL = { draft: 'In progress', submitted: 'Submitted', approved: 'Approved', locked: 'Deadline passed' } as const;
 
 /** `/preview?token=…`: a shared selection, read-only, with its rooms in 3D and prices only if the link allows. */
 export function SharedPreview({ token }: { token: string | undefined }) {
@@ -66,7 +65,7 @@ function Preview({ data }: { data: SharedCart }) {
             {data.plan ? ` · ${data.plan.name}` : ''}
           </Title>
           <Group gap="xs">
-            <Badge variant="light">{STATUS_LABEL[data.status]}</Badge>
+            <Badge variant="light">{cartStatusWord(data.status)}</Badge>
             <Text size="sm" c="dimmed">
               Read-only · shared until {formatDate(data.expiresAt, data.project)}
             </Text>

@@ -2,17 +2,17 @@ import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatArea, formatDateTime, formatMoney, type UnitSystem } from '@decor/core';
+import { formatArea, formatDateTime, formatMoney, type UnitSystem, cartStatusWord } from '@decor/core';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { myCartsQuery, type CartSummary } from '../../../lib/cart-summary.ts';
 import { useProject } from '../../../lib/project.ts';
 
 
 const STATUS: Record<CartSummary['status'], { label: string; color: string; hint: string }> = {
-  draft: { label: 'In progress', color: 'blue', hint: 'Your choices are saved as you make them.' },
-  submitted: { label: 'Submitted', color: 'grape', hint: 'The design centre is reviewing your selection.' },
-  approved: { label: 'Approved', color: 'green', hint: 'Your selection is approved and on its way to the trades.' },
-  locked: { label: 'Deadline passed', color: 'orange', hint: 'Contact the design centre to make changes.' },
+  draft: { label: cartStatusWord('draft'), color: 'blue', hint: 'Your choices are saved as you make them.' },
+  submitted: { label: cartStatusWord('submitted'), color: 'grape', hint: 'The design centre is reviewing your selection.' },
+  approved: { label: cartStatusWord('approved'), color: 'green', hint: 'Your selection is approved and on its way to the trades.' },
+  locked: { label: cartStatusWord('locked'), color: 'orange', hint: 'Contact the design centre to make changes.' },
 };
 
 const DAY_MS = 86_400_000;

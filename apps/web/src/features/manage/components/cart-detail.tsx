@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
-import { groupCartLines, minorUnitsPerMajor, type CategoryDocument, type OptionDocument } from '@decor/core';
+import { groupCartLines, minorUnitsPerMajor, type CategoryDocument, type OptionDocument, cartStatusWord } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -270,7 +270,6 @@ function describe(change: HistoryChange, money: (minor: number) => string, date:
     case 'repriced':
       return `Total repriced from ${money(change.from)} to ${money(change.to)}`;
     case 'status': {
-      const words: Record<string, string> = { submitted: 'Submitted', approved: 'Approved' };
       const base =
         change.to === 'draft' && change.from === 'submitted'
           ? 'Returned to the buyer'
@@ -278,7 +277,9 @@ function describe(change: HistoryChange, money: (minor: number) => string, date:
             ? 'Reopened as a change order'
             : change.to === 'draft'
               ? 'Extended the deadline'
-              : (words[change.to] ?? `Set to ${change.to}`);
+              : change.to === 'submitted' || change.to === 'approved'
+                ? cartStatusWord(change.to)
+                : `Set to ${change.to}`;
       const extra = [change.fee ? `fee ${money(change.fee)}` : '', change.deadline ? `until ${date(change.deadline)}` : ''].filter(Boolean).join(', ');
       return extra ? `${base} (${extra})` : base;
     }
