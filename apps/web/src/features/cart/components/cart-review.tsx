@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { depositOf, describeMissing, effectiveStatus, pricedSnapshot, formatMoney, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument, cartActionWord, cartStatusWord, type EffectiveStatus } from '@decor/core';
+import { depositOf, describeMissing, effectiveStatus, pricedSnapshot, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument, cartActionWord, cartStatusWord, type EffectiveStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -17,6 +17,7 @@ import { DecisionNotice } from '../../../components/selection/decision-notice.ts
 import { CartNotes } from './cart-notes.tsx';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
+import { useMoney } from '../../../lib/use-money.ts';
 
 type ReviewOption = OptionDocument;
 type ReviewCategory = CategoryDocument;
@@ -60,7 +61,7 @@ function Review({
   const { data: project } = useProject();
   const dates = useDates();
   const queryClient = useQueryClient();
-  const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
+  const money = useMoney();
   const optionById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoryById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
   const status = effectiveStatus(cart, new Date());

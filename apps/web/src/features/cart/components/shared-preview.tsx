@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { finishesByRoom, formatDate, formatMoney, groupCartLines, sortRooms, type SharedCartView, cartStatusWord } from '@decor/core';
+import { finishesByRoom, formatDate, groupCartLines, sortRooms, type SharedCartView, cartStatusWord } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
+import { moneyFor } from '../../../lib/use-money.ts';
 
 type SharedCart = SharedCartView;
 
@@ -40,7 +41,7 @@ function Problem({ text }: { text: string }) {
 }
 
 function Preview({ data }: { data: SharedCart }) {
-  const money = (minor: number) => formatMoney(minor, { currency: data.project.currency, locale: data.project.locale });
+  const money = moneyFor({ currency: data.project.currency, locale: data.project.locale });
   const view = useMemo(
     () => ({
       rooms: data.rooms,

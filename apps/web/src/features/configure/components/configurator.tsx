@@ -1,23 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  allowances,
-  budgetRemaining,
-  cartTotal,
-  describeUnavailability,
-  finishesByRoom,
-  formatMoney,
-  missingRequired,
-  describeMissing,
-  requiredChoices,
-  sortRooms,
-  whyUnavailable,
-  type RoomFinishes,
-  type RuleContext,
-  formatAmount,
-  packageRooms,
-  parseAmount,
-} from '@decor/core';
+import { allowances, budgetRemaining, cartTotal, describeUnavailability, finishesByRoom, missingRequired, describeMissing, requiredChoices, sortRooms, whyUnavailable, type RoomFinishes, type RuleContext, formatAmount, packageRooms, parseAmount } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -34,6 +17,7 @@ import { PriceChangeNotice } from '../../../components/ui/price-change-notice.ts
 import { RoomSketch, SwatchBoard } from '../../../components/room/room-sketch.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
+import { useMoney } from '../../../lib/use-money.ts';
 
 const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
 
@@ -107,7 +91,7 @@ function Editor({
   const optionsById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoriesById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
   const roomsFor = (optionId: string) => packageRooms(optionId, optionsById, categoriesById, planRooms ?? null);
-  const money = (minor: number) => formatMoney(minor, { currency: project!.currency, locale: project!.options.locale });
+  const money = useMoney();
   const packageAdjustmentOf = (id: string | null) => packages.find((p) => p._id === id)?.priceAdjustment ?? 0;
   const priceOf = (id: string) => context.options.get(id)?.price;
   const fees = cart.fees ?? [];

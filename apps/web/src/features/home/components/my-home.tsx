@@ -2,10 +2,11 @@ import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatArea, formatDateTime, formatMoney, type UnitSystem, cartStatusWord } from '@decor/core';
+import { formatArea, formatDateTime, type UnitSystem, cartStatusWord } from '@decor/core';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { myCartsQuery, type CartSummary } from '../../../lib/cart-summary.ts';
 import { useProject } from '../../../lib/project.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 
 
 const STATUS: Record<CartSummary['status'], { label: string; color: string; hint: string }> = {
@@ -30,12 +31,12 @@ export function deadlineText(deadline: string | null, now = Date.now()): string 
 export function MyHome() {
   const { data: project } = useProject();
   const { data: carts, isLoading, isError, error, refetch } = useQuery(myCartsQuery);
+  const money = useMoney();
 
   if (isLoading || !project) return <Skeleton h={260} radius="md" />;
   // Not a member of this project (403), or no unit yet: say how to get in, not that something failed.
   const isNotMember = isError && error instanceof ApiError && error.code === 'forbidden';
   if (isError || !carts?.length) return <BuyerAccess isNotMember={isNotMember} hasNoCart={!isError} isError={isError && !isNotMember} retry={refetch} what="Your home" />;
-  const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: project.options.locale });
   const unitSystem = project.options.unitSystem as UnitSystem;
 
   return (

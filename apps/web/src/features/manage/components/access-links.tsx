@@ -28,7 +28,7 @@ import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { accessLinksQuery } from '../api/get-access-links.ts';
 import type { AccessLink } from '../api/types.ts';
 import { useAllUnits } from '../hooks/use-all-units.ts';
-import { useDateFormat } from '../hooks/use-money.ts';
+import { useDateFormat } from '../../../lib/use-money.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 
 type LinkState = 'active' | 'used' | 'expired' | 'revoked';

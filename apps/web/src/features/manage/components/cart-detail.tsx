@@ -12,7 +12,7 @@ import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { cartRowQuery } from '../api/get-carts.ts';
 import { cartHistoryQuery } from '../api/get-cart-history.ts';
 import type { CartRow, HistoryChange, HistoryEntry } from '../api/types.ts';
-import { useDateFormat, useMoney } from '../hooks/use-money.ts';
+import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_BADGE, CART_STATUS_LABEL } from './labels.ts';
 
 /** `/manage/carts/{id}`: one selection with everything a manager needs to decide on it. */

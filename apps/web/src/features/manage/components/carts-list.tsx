@@ -8,7 +8,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cartsQuery } from '../api/get-carts.ts';
 import type { CartFilter, CartListStatus, CartRow } from '../api/types.ts';
-import { useDateFormat, useMoney } from '../hooks/use-money.ts';
+import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_BADGE, CART_STATUS_LABEL } from './labels.ts';
 
 const STATUS_CHOICES = (['submitted', 'draft', 'locked', 'approved'] as const).map((value) => ({ value, label: CART_STATUS_LABEL[value] }));

@@ -17,7 +17,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { importMappingsQuery } from '../api/get-imports.ts';
 import { useCsvFile } from '../hooks/use-csv-file.ts';
-import { useDateFormat, useMoney } from '../hooks/use-money.ts';
+import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 import { useProject } from '../../../lib/project.ts';
 import type { CsvSummary } from '../workers/csv-file-commands.ts';
 

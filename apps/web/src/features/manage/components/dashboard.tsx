@@ -5,7 +5,7 @@ import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { dashboardQuery } from '../api/get-dashboard.ts';
 import type { CartFilter, Dashboard, UnitRow } from '../api/types.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_COLOR, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from './labels.ts';
 
 // The bars are their own chunk: only this page loads them (docs/back-office.md, "Dashboard").

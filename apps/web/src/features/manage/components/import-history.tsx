@@ -5,7 +5,7 @@ import { IMPORT_DEFINITIONS, type ImportRecord } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { importHistoryQuery } from '../api/get-imports.ts';
-import { useDateFormat } from '../hooks/use-money.ts';
+import { useDateFormat } from '../../../lib/use-money.ts';
 
 /** The imports applied to the project: when, by whom, what, the counts and the file (docs/imports.md). */
 export function ImportHistory() {

@@ -6,7 +6,7 @@ import { allItemsQuery } from '../../../lib/collection-choices.ts';
 import { cartQuery } from '../../../lib/cart-query.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { cartsQuery } from '../api/get-carts.ts';
-import { useMoney } from '../hooks/use-money.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 
 type Option = CollectionItem & OptionDocument;
 type Category = CollectionItem & CategoryDocument;

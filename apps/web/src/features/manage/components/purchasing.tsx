@@ -6,7 +6,7 @@ import { useDownload } from '../../../lib/use-download.ts';
 import { useProject } from '../../../lib/project.ts';
 import { purchasingQuery } from '../api/get-purchasing.ts';
 import type { PurchasingReport } from '../api/types.ts';
-import { useDateFormat, useMoney } from '../hooks/use-money.ts';
+import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 
 /**
  * What purchasing needs from the approved selections (docs/back-office.md, "Purchasing"): a CSV

@@ -5,7 +5,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import type { UnitRow } from '../api/types.ts';
 import { useAllUnits } from '../hooks/use-all-units.ts';
-import { useDateFormat } from '../hooks/use-money.ts';
+import { useDateFormat } from '../../../lib/use-money.ts';
 import { CART_STATUS_BADGE, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from './labels.ts';
 
 const STATUSES = ['available', 'reserved', 'sold'] as const;

@@ -1,7 +1,12 @@
 import { useCallback } from 'react';
-import { formatMoney } from '@decor/core';
-import { useProject } from '../../../lib/project.ts';
-import { useDates } from '../../../lib/use-dates.ts';
+import { formatMoney, type MoneyFormat } from '@decor/core';
+import { useProject } from './project.ts';
+import { useDates } from './use-dates.ts';
+
+/** Minor units in words in a given currency and locale (a shared selection carries its own). */
+export function moneyFor(format: MoneyFormat): (minor: number) => string {
+  return (minor) => formatMoney(minor, format);
+}
 
 /** Formats minor units in the project's currency and locale (a dash until the project is known). */
 export function useMoney() {
