@@ -19,7 +19,7 @@ import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts
 import { decorRoutes } from './modules/decor/decor.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { cartsRoutes } from './modules/carts/carts.routes.ts';
+import { cartsModule, startReminderJob } from './modules/carts/index.ts';
 import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -31,7 +31,6 @@ import { createMailer, trackedMailer, type Mailer } from './modules/mail/mailer.
 import { createMetrics } from './modules/health/metrics.ts';
 import { healthPlugin } from './modules/health/health.routes.ts';
 import { clientErrorHandler, requestDeadline, requestLogSerializers } from './lib/http-lifecycle.ts';
-import { startReminderJob } from './modules/carts/carts.notices.ts';
 import { HookRegistry } from './modules/decor/collection-hooks.ts';
 import { liveSessionsPlugin } from './plugins/live-sessions.ts';
 import type { AppContext } from './context.ts';
@@ -158,7 +157,7 @@ export async function buildApp({ config, database, authSecret, logger = false, m
   await app.register(decorRoutes, context);
   const { storage, kind: storageKind } = givenStorage ?? storageFor(config);
   await app.register(filesRoutes, { ...context, storage });
-  await app.register(cartsRoutes, { ...context, mailer, authSecret });
+  await app.register(cartsModule, { ...context, mailer, authSecret });
   await app.register(manageRoutes, context);
   await app.register(importsRoutes, { ...context, storage, mailer });
   await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });

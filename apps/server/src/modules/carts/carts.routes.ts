@@ -7,7 +7,6 @@ import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
 import { cartPdf } from './carts.pdf.ts';
 import { listShares, revokeShare, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
-import { registerCartHooks } from './carts.hooks.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -19,8 +18,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 /** The cart's status changes (docs/selection-rules.md). Each answers with the cart as it now is. */
 export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { config, database, hooks, mailer, authSecret }) => {
-  registerCartHooks(hooks, { mailer, config, log: app.log });
-
   const base = (request: FastifyRequest<{ Params: { id: string } }>) => ({
     db: database.db,
     hooks,
