@@ -66,20 +66,29 @@ const deploySchema = z.object({
   projects: z.array(z.object({ _id: z.string(), key: z.string(), fullKey: z.string(), name: z.string() })),
 });
 
-/**
- * The platform's back office (docs/admin.md): every route is for administrators only, checked
- * here on the server, and every change is written to the audit log with before and after.
- */
 /** The largest project bundle an import accepts (files travel inside it, as base64). */
 const BUNDLE_LIMIT_BYTES = 256 * 1024 * 1024;
 
-export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; auth: Auth; storage: FileStorage; storageKind: string }> = async (app, { config, database, hooks, mailer, auth, storage, storageKind }) => {
-  const { db } = database;
+type AdminContext = AppContext & { mailer: Mailer; auth: Auth; storage: FileStorage; storageKind: string };
+
+/**
+ * The platform's back office (docs/admin.md): every route is for administrators only, checked
+ * here on the server for all three parts (projects, people, the platform), and every change is
+ * written to the audit log with before and after.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, context) => {
   app.addHook('preValidation', async (request) => {
     requireAdmin(request);
   });
-  const tags = ['admin'];
+  await app.register(adminProjectsRoutes, context);
+  await app.register(adminPeopleRoutes, context);
+  await app.register(adminPlatformRoutes, context);
+};
 
+/** Projects: the overview, the list, a new one, archive, settings and their versions, export and import, models. */
+const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, hooks, mailer, storage, storageKind }) => {
+  const { db } = database;
+  const tags = ['admin'];
   app.get('/api/admin/overview', { schema: { tags, summary: 'Projects with their hosts and counts, people, recent sign-ins and changes, the server’s health', response: { 200: adminOverviewSchema, ...errors } } }, async () =>
     adminOverview({ db, databaseKind: database.kind, mailer, storageKind }),
   );
@@ -198,6 +207,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     async (request) => listUsers(db, request.query),
   );
 
+};
+
+/** People: find, change, sign out, reset, and their roles in projects. */
+const adminPeopleRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, auth }) => {
+  const { db } = database;
+  const tags = ['admin'];
   const userParams = z.object({ id: z.string().min(1).max(64) });
   app.get('/api/admin/users/:id', { schema: { tags, summary: 'One person', params: userParams, response: { 200: adminUserSchema, ...errors } } }, async (request) => getAdminUser(db, request.params.id));
 
@@ -247,6 +262,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     async (request) => removeMembership({ db, actor: requireAdmin(request), userId: request.params.id, projectId: request.params.projectId }),
   );
 
+};
+
+/** The platform: deploys, purchases across projects, visits, the change stream, feature flags and the audit log. */
+const adminPlatformRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { database }) => {
+  const { db } = database;
+  const tags = ['admin'];
   app.post('/api/deploys', { schema: { tags, summary: 'A new deploy (admins)', body: deployInputSchema, response: { 201: deploySchema, ...errors } } }, async (request, reply) =>
     reply.status(201).send(await createDeploy({ db, actor: requireAdmin(request), input: request.body })),
   );

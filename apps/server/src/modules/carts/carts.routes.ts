@@ -16,15 +16,29 @@ const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 423: errorBodySchema };
 
-/** The cart's status changes (docs/selection-rules.md). Each answers with the cart as it now is. */
-export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; authSecret: string }> = async (app, { config, database, hooks, mailer, authSecret }) => {
-  const base = (request: FastifyRequest<{ Params: { id: string } }>) => ({
+type CartsContext = AppContext & { mailer: Mailer; authSecret: string };
+
+/** What every cart route hands its operation: the database, the hooks, who asks where, and the cart. */
+const baseOf =
+  ({ database, hooks }: Pick<CartsContext, 'database' | 'hooks'>) =>
+  (request: FastifyRequest<{ Params: { id: string } }>) => ({
     db: database.db,
     hooks,
     scope: request.projectScope(),
     cartId: request.params.id,
   });
 
+/** A cart's routes (docs/selection-rules.md): its status changes, its documents and links, its saved alternatives. */
+export const cartsRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, context) => {
+  await app.register(cartTransitionRoutes, context);
+  await app.register(cartDocumentRoutes, context);
+  await app.register(cartAlternativeRoutes, context);
+};
+
+/** The buyer's carts and the cart's status changes. Each answers with the cart as it now is. */
+const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, context) => {
+  const { database } = context;
+  const base = baseOf(context);
   app.get(
     '/api/carts/mine',
     {
@@ -125,6 +139,12 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     async (request, reply) =>
       sendJson(reply, await transitionCart({ ...base(request), action: 'extend', deadline: request.body.deadline, comment: request.body.comment })),
   );
+};
+
+/** The signed summary as a PDF, share links and the shared view. */
+const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, context) => {
+  const { config, database, authSecret } = context;
+  const base = baseOf(context);
   app.get(
     '/api/carts/:id/pdf',
     {
@@ -218,6 +238,11 @@ export const cartsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer; a
     async (request) => sharedCart({ db: database.db, token: request.params.token, secret: authSecret, projectKey: request.projectKey }),
   );
 
+};
+
+/** Saved alternatives of a cart. */
+const cartAlternativeRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, context) => {
+  const base = baseOf(context);
   app.post(
     '/api/carts/:id/versions',
     {

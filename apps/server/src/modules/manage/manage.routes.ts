@@ -18,16 +18,24 @@ import { catalogueCheck, cartHistory, cartRow as cartRowOf, cartsPage, changeUni
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const cursor = z.string().max(1000).optional();
 
+/** The caller's standing in the request's project, once signed in (a visitor gets 401). */
+async function scopeOf(request: Parameters<typeof requireActor>[0]) {
+  requireActor(request);
+  return request.projectScope();
+}
+
 /**
  * The back office's own reads and bulk changes (docs/back-office.md). Every route is for the
  * project's managers and administrators: a visitor gets 401, anyone else 403.
  */
-export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
+export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  await app.register(manageCartsRoutes, context);
+  await app.register(manageProjectRoutes, context);
+};
+
+/** The dashboard and the selections: the list, one, its history. */
+const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   const { db } = database;
-  const scopeOf = async (request: Parameters<typeof requireActor>[0]) => {
-    requireActor(request);
-    return request.projectScope();
-  };
 
   app.get(
     '/api/manage/dashboard',
@@ -105,7 +113,11 @@ export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     },
     async (request) => cartHistory({ db, scope: await scopeOf(request), cartId: request.params.id, before: request.query.before }),
   );
+};
 
+/** Units and their bulk changes, the catalogue's check and purchasing. */
+const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
+  const { db } = database;
   app.get(
     '/api/manage/units',
     {
@@ -184,5 +196,4 @@ export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(csv) as never);
     },
-  );
-};
+  );};
