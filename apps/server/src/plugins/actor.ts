@@ -4,9 +4,23 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { fail, type ProjectRole } from '@decor/core';
-import type { Auth } from '../modules/identity/auth.ts';
 import { preparedRows, type Db } from '../db/client.ts';
 import { fetchHeaders } from '../lib/fetch-headers.ts';
+
+/**
+ * What the actor plugin asks of the identity provider (docs/identity.md): its own session
+ * lookup and its published keys. The identity module's provider is one.
+ */
+export interface SessionProvider {
+  handler(request: Request): Promise<Response>;
+  api: { getJwks(): Promise<unknown> };
+}
+
+/** A session as the provider's own lookup answers it (dates as strings: it arrives as JSON). */
+interface ProviderSession {
+  session: { token: string };
+  user: { id: string; email: string; name: string; emailVerified: boolean; isAdmin?: boolean; termsAcceptedAt?: string | null; disabled?: boolean };
+}
 
 /** Who is calling: a signed-in person (by session cookie, session bearer or access token). */
 export interface Actor {
@@ -116,7 +130,7 @@ export function carriesCredentials(request: Pick<FastifyRequest, 'headers'>): bo
   return (request.headers.cookie?.includes('session_token=') ?? false) || Boolean(request.headers.authorization);
 }
 
-export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db, secret }: { auth: Auth; db: Db; secret: string }) {
+export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db, secret }: { auth: SessionProvider; db: Db; secret: string }) {
   let jwks: { set: ReturnType<typeof createLocalJWKSet>; at: number } | null = null;
   const keySet = async () => {
     if (!jwks || Date.now() - jwks.at > JWKS_CACHE_MS) {
@@ -154,7 +168,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
         new Request(`${request.protocol}://${request.host}/api/auth/get-session`, { headers: fetchHeaders(request) }),
       );
       if (!response.ok) return null;
-      return (await response.json()) as Awaited<ReturnType<typeof auth.api.getSession>>;
+      return (await response.json()) as ProviderSession | null;
     } catch (error) {
       // A host outside the portal cannot carry a session of ours.
       request.log.debug({ err: error }, 'no session');
@@ -193,8 +207,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
     }
     const found = await currentSession(request);
     if (!found) return null;
-    // The session arrives as JSON: dates are strings here.
-    const user = found.user as typeof found.user & { isAdmin?: boolean; termsAcceptedAt?: string | null; disabled?: boolean };
+    const user = found.user;
     if (user.disabled) return null;
     return {
       userId: user.id,

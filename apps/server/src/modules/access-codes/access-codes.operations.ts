@@ -5,15 +5,15 @@ import { canManageProject, DomainError, fail, type ProjectRole, safeNextPath } f
 import { type Db, withTransaction } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { invitationMail } from '../mail/templates.ts';
-import { grantMembership, roleInProject } from '../projects/memberships.repo.ts';
-import { requireProject } from '../projects/projects.operations.ts';
-import { requireManager, type Scope } from '../projects/scope.ts';
+import type { Mailer } from '../mail/index.ts';
+import { invitationMail } from '../mail/index.ts';
+import { grantMembership, roleInProject } from '../projects/index.ts';
+import { requireProject } from '../projects/index.ts';
+import { requireManager, type Scope } from '../projects/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
-import type { HookRegistry } from '../decor/collection-hooks.ts';
-import { createItem, updateItem, withWrites } from '../decor/items.write.ts';
-import { cartOfUnit } from '../carts/carts.repo.ts';
+import type { HookRegistry } from '../decor/index.ts';
+import { createItem, updateItem, withWrites } from '../decor/index.ts';
+import { cartOfUnit } from '../carts/index.ts';
 import {
   findAccessCode,
   findAccessCodeWithProject,

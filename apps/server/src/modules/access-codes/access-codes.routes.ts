@@ -4,9 +4,9 @@ import { accessLinkSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
-import type { Auth } from '../identity/auth.ts';
-import { createSignInToken, sendVerificationLink } from '../identity/provider-actions.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Auth } from '../identity/index.ts';
+import { createSignInToken, sendVerificationLink } from '../identity/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { consumeAccessCode, createAccessCode, createAccessCodes, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 

@@ -4,18 +4,18 @@ import { z } from 'zod';
 import { DomainError, fail, isCurrencyCode, projectOptionsInputSchema, projectOptionsSchema, themeSchema } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import { collections, deployProjects, deploys, files, items, memberships, projects, users } from '../../db/schema/index.ts';
-import type { HookRegistry } from '../decor/collection-hooks.ts';
-import { runBatch, type BatchOperation, type Writer } from '../decor/items.write.ts';
-import { storeFile } from '../files/files.operations.ts';
-import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-codes.operations.ts';
-import { insertAccessCodes } from '../access-codes/access-codes.repo.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { invitationMail } from '../mail/templates.ts';
+import type { HookRegistry } from '../decor/index.ts';
+import { runBatch, type BatchOperation, type Writer } from '../decor/index.ts';
+import { storeFile } from '../files/index.ts';
+import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
+import { insertAccessCodes } from '../access-codes/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { invitationMail } from '../mail/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { FileStorage } from '../files/storage.ts';
-import { findProjectById, recordProjectVersion } from '../projects/projects.repo.ts';
+import type { FileStorage } from '../files/index.ts';
+import { findProjectById, recordProjectVersion } from '../projects/index.ts';
 import { recordAdminChange } from './admin.repo.ts';
-import { resolveCollectionRows, schemaIssues, type ResolvedCollection } from '../decor/collections.registry.ts';
+import { resolveCollectionRows, schemaIssues, type ResolvedCollection } from '../decor/index.ts';
 
 /**
  * A project as one JSON bundle (docs/admin.md, "Data"): its settings, custom collections and

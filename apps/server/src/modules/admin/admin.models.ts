@@ -5,8 +5,8 @@ import { type Db, withTransaction } from '../../db/client.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 import { collections } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { forgetCollections, listCollections } from '../decor/collections.registry.ts';
-import { findProjectById } from '../projects/projects.repo.ts';
+import { forgetCollections, listCollections } from '../decor/index.ts';
+import { findProjectById } from '../projects/index.ts';
 import { recordAdminChange } from './admin.repo.ts';
 
 /** A collection as the model builder shows it: its own fields (built-in ones read-only) and the added ones. */

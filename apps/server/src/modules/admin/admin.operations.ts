@@ -21,14 +21,14 @@ import { type Db, withTransaction } from '../../db/client.ts';
 import { deployProjects, deploys, featureFlags, memberships, projects, projectVersions, users } from '../../db/schema/index.ts';
 import type { Config } from '../../config/env.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { invitationMail } from '../mail/templates.ts';
-import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-codes.operations.ts';
-import { insertAccessCode } from '../access-codes/access-codes.repo.ts';
+import type { Mailer } from '../mail/index.ts';
+import { invitationMail } from '../mail/index.ts';
+import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
+import { insertAccessCode } from '../access-codes/index.ts';
 import { insertDemoCatalogue } from '../../db/seed/seed.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import { findProjectById, projectConfigOf, recordProjectVersion, updateProject, type ProjectRow } from '../projects/projects.repo.ts';
-import { listDeploys } from '../portal/portal.operations.ts';
+import { findProjectById, projectConfigOf, recordProjectVersion, updateProject, type ProjectRow } from '../projects/index.ts';
+import { listDeploys } from '../portal/index.ts';
 import {
   endSessionsOf,
   findUser,

@@ -24,8 +24,8 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { Auth } from '../identity/auth.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { Auth } from '../identity/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import {
   adminOverview,
@@ -51,8 +51,8 @@ import {
   signOutEverywhere,
   updateDeploy,
 } from './admin.operations.ts';
-import { listDeploys } from '../portal/portal.operations.ts';
-import type { FileStorage } from '../files/storage.ts';
+import { listDeploys } from '../portal/index.ts';
+import type { FileStorage } from '../files/index.ts';
 import { bundlePeopleSchema, bundleSchema, exportProject, importProject } from './admin.data.ts';
 import { listModels, saveModel } from './admin.models.ts';
 import { listVisits } from './admin.visits.ts';

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { buyerEditRefusal, type CartStatus, fail, hasFeature, MAX_CART_VERSIONS, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import type { Scope } from '../projects/scope.ts';
-import type { HookRegistry } from '../decor/collection-hooks.ts';
-import { updateItem, withWrites } from '../decor/items.write.ts';
+import type { Scope } from '../projects/index.ts';
+import type { HookRegistry } from '../decor/index.ts';
+import { updateItem, withWrites } from '../decor/index.ts';
 import { cartScope } from './carts.operations.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { depositOf, groupCartLines, pricedSnapshot, type ProjectResponse, type ViewCategory, type ViewOption } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
-import { projectResponse } from '../projects/projects.operations.ts';
+import type { ProjectRow } from '../projects/index.ts';
+import { projectResponse } from '../projects/index.ts';
 import { itemsById, type CartData } from './carts.repo.ts';
 
 export type { CartData };

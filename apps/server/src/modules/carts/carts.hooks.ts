@@ -2,9 +2,9 @@ import { buyerEditRefusal, fail, projectOptionsSchema, type CartStatus } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import type { Document, HookArgs, HookRegistry } from '../decor/collection-hooks.ts';
-import type { Writer } from '../decor/items.write.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Document, HookArgs, HookRegistry } from '../decor/index.ts';
+import type { Writer } from '../decor/index.ts';
+import type { Mailer } from '../mail/index.ts';
 import { confirmSignatureToBuyers, notifyBuyersOfDecision, notifyManagersOfSubmission } from './carts.notices.ts';
 import type { CartData } from './carts.document.ts';
 import { repriceDraftCarts } from './carts.pricing.ts';

@@ -4,10 +4,10 @@ import { formatCalendarDay, formatDateTime, formatMoney, projectOptionsSchema, r
 import { preparedRows, type Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import type { Mail, Mailer } from '../mail/mailer.ts';
+import type { Mail, Mailer } from '../mail/index.ts';
 import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
-import { deadlineReminderMail, type DecisionKind, selectionDecisionMail, selectionSignedMail, selectionSubmittedMail } from '../mail/templates.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
+import { deadlineReminderMail, type DecisionKind, selectionDecisionMail, selectionSignedMail, selectionSubmittedMail } from '../mail/index.ts';
+import type { ProjectRow } from '../projects/index.ts';
 import type { CartData } from './carts.document.ts';
 import { renderCartPdf } from './carts.pdf.ts';
 

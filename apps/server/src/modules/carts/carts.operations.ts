@@ -1,10 +1,10 @@
 import { can, type CartAction, message, type CartStatus, describeMissing, effectiveStatus, fail, missingRequired, nextStatus, requiredChoices, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import type { Scope } from '../projects/scope.ts';
-import { readPlan } from '../decor/access.ts';
-import { resolveCollection } from '../decor/collections.registry.ts';
-import type { HookRegistry } from '../decor/collection-hooks.ts';
-import { createItem, documentOf, updateItem, withWrites, type Writer } from '../decor/items.write.ts';
+import type { Scope } from '../projects/index.ts';
+import { readPlan } from '../decor/index.ts';
+import { resolveCollection } from '../decor/index.ts';
+import type { HookRegistry } from '../decor/index.ts';
+import { createItem, documentOf, updateItem, withWrites, type Writer } from '../decor/index.ts';
 import type { CartData } from './carts.document.ts';
 import { allCategories, cartsOfBuyer, itemsById, planRooms } from './carts.repo.ts';
 import { ruleContextFor } from './carts.rules.ts';

@@ -4,11 +4,11 @@ import { Typesetter } from '../../lib/pdf-typesetter.ts';
 import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb, cartStatusWord } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { Scope } from '../projects/scope.ts';
+import type { Scope } from '../projects/index.ts';
 import { cartScope } from './carts.operations.ts';
 import { readCart } from './carts.repo.ts';
 import { cartDocument, type CartData } from './carts.document.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { ProjectRow } from '../projects/index.ts';
 
 /**
  * GET /api/carts/{id}/pdf (docs/selection-rules.md): the signed summary of a cart, by room and

@@ -1,6 +1,6 @@
 import { pricedSnapshot, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { updateItem, withWrites, type WriteBase, type Writer } from '../decor/items.write.ts';
+import { updateItem, withWrites, type WriteBase, type Writer } from '../decor/index.ts';
 import type { CartData } from './carts.document.ts';
 import { draftCartsUsing, pricesFor } from './carts.repo.ts';
 

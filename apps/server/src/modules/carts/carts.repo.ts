@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fail, type MessageKey, type Selection } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
-import { getItemJson } from '../decor/items.repo.ts';
+import { getItemJson } from '../decor/index.ts';
 
 /** A cart's document as stored (docs/data-model.md, "Carts"). */
 export type CartData = Record<string, unknown> & {

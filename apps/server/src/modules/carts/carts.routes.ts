@@ -9,7 +9,7 @@ import { cartPdf } from './carts.pdf.ts';
 import { listShares, revokeShare, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 
 const params = z.object({ id: z.uuid() });

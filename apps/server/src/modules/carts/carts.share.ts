@@ -1,8 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError, effectiveStatus, fail, hasFeature, initialsOf, type SharedCartView } from '@decor/core';
-import type { Scope } from '../projects/scope.ts';
-import { findProjectByKey } from '../projects/projects.repo.ts';
+import type { Scope } from '../projects/index.ts';
+import { findProjectByKey } from '../projects/index.ts';
 import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { cartScope } from './carts.operations.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 import { registerCartHooks } from './carts.hooks.ts';
 import { cartsRoutes } from './carts.routes.ts';
 
@@ -19,3 +19,6 @@ export const cartsModule = fp(
 );
 
 export { startReminderJob } from './carts.notices.ts';
+
+// What other modules use of this one.
+export { cartOfUnit, readCart } from './carts.repo.ts';

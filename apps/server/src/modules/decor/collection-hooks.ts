@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { ProjectRow } from '../projects/index.ts';
 import type { ResolvedCollection } from './collections.registry.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COLLECTION_MAX_PAGE_SIZE, COLLECTION_PAGE_SIZE, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { readPlan, writePlan } from './access.ts';
-import type { Scope } from '../projects/scope.ts';
+import type { Scope } from '../projects/index.ts';
 import { listCollections, resolveCollection, type ResolvedCollection } from './collections.registry.ts';
 import type { HookRegistry } from './collection-hooks.ts';
 import { getItemJson, listItemsJson } from './items.repo.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fail, type MessageKey } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { ProjectRow } from '../projects/index.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
 import { resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
 import { deleteItemAudited, existingRefs, getItemJson, insertItemAudited, lockItem, readItemRow, referrers, updateItemAudited, type ItemRow } from './items.repo.ts';

@@ -6,8 +6,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { can, DomainError, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import type { Scope } from '../projects/scope.ts';
-import type { ProjectRow } from '../projects/projects.repo.ts';
+import type { Scope } from '../projects/index.ts';
+import type { ProjectRow } from '../projects/index.ts';
 import type { FileStorage } from './storage.ts';
 
 /** What may be uploaded, by content: images, PDFs (spec sheets), GLB 3D models. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { can, DomainError, errorBodySchema, fail } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { requireProject } from '../projects/projects.operations.ts';
+import { requireProject } from '../projects/index.ts';
 import { fileForDownload, INLINE_TYPES, isManagersFile, isPublicFile, SERVED_TYPES, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
 import type { FileStorage } from './storage.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';

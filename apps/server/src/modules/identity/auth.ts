@@ -10,9 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { changeEmailMail, existingAccountMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/templates.ts';
-import { findProjectByKey } from '../projects/projects.repo.ts';
+import type { Mailer } from '../mail/index.ts';
+import { changeEmailMail, existingAccountMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/index.ts';
+import { findProjectByKey } from '../projects/index.ts';
 import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 
 /** Session lifetime with "remember me"; without it the cookie ends with the browser. */

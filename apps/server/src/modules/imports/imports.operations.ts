@@ -16,16 +16,16 @@ import {
   writeCell,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import type { HookRegistry } from '../decor/collection-hooks.ts';
-import { resolveCollection, schemaIssues } from '../decor/collections.registry.ts';
-import { runBatch, withWrites, type BatchOperation, type Document } from '../decor/items.write.ts';
-import { requireManager, type Scope } from '../projects/scope.ts';
-import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/access-codes.operations.ts';
-import { insertAccessCodes } from '../access-codes/access-codes.repo.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { invitationMail } from '../mail/templates.ts';
-import { storeFile } from '../files/files.operations.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { HookRegistry } from '../decor/index.ts';
+import { resolveCollection, schemaIssues } from '../decor/index.ts';
+import { runBatch, withWrites, type BatchOperation, type Document } from '../decor/index.ts';
+import { requireManager, type Scope } from '../projects/index.ts';
+import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
+import { insertAccessCodes } from '../access-codes/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { invitationMail } from '../mail/index.ts';
+import { storeFile } from '../files/index.ts';
+import type { FileStorage } from '../files/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import { buyerEmailsByUnit, insertImport, itemsOf, latestMappings, listImports, lockImports, type ImportRow, type StoredItem } from './imports.repo.ts';
 

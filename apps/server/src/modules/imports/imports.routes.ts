@@ -4,8 +4,8 @@ import { errorBodySchema, fail, IMPORT_KINDS, importMappingSchema, importRecordS
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { FileStorage } from '../files/index.ts';
 import { exportCsv, importHistory, rememberedMappings, runImport } from './imports.operations.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 422: errorBodySchema };

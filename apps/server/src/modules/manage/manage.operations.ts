@@ -1,11 +1,11 @@
 import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, formatAmount, formatCsv, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { readCart } from '../carts/carts.repo.ts';
-import { requireManager, type Scope } from '../projects/scope.ts';
+import { readCart } from '../carts/index.ts';
+import { requireManager, type Scope } from '../projects/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
-import type { HookRegistry } from '../decor/collection-hooks.ts';
-import { writeBatch } from '../decor/items.write.ts';
+import type { HookRegistry } from '../decor/index.ts';
+import { writeBatch } from '../decor/index.ts';
 import {
   approvedPurchases,
   cartAudit,

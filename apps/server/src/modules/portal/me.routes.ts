@@ -5,12 +5,12 @@ import { errorBodySchema, fail, meResponseSchema, myProjectSchema, projectUrl } 
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/index.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import type { Auth } from '../identity/auth.ts';
-import { callProvider } from '../identity/provider-call.ts';
+import type { Auth } from '../identity/index.ts';
+import { callProvider } from '../identity/index.ts';
 import { fetchHeaders } from '../../lib/fetch-headers.ts';
 import { revokeSession } from './portal.repo.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
-import { allProjects, projectsOfUser } from '../projects/memberships.repo.ts';
+import { allProjects, projectsOfUser } from '../projects/index.ts';
 
 const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
   memberships: z.array(z.object({ projectKey: z.string(), projectName: z.string(), role: z.enum(['purchaser', 'manager']) })),

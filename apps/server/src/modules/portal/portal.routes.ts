@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, healthResponseSchema, visitBeatSchema } from '@decor/core';
 import { getEnv, listDeploys } from './portal.operations.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
-import { findProjectByKey } from '../projects/projects.repo.ts';
-import { recordVisit } from '../admin/admin.visits.ts';
+import { findProjectByKey } from '../projects/index.ts';
+import { recordVisit } from '../admin/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 
 const deploySchema = z.object({

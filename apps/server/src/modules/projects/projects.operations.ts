@@ -3,7 +3,7 @@ import { canManageProject, fail, isCurrencyCode, projectOptionsPatchSchema, proj
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
-import { recordAdminChange } from '../admin/admin.repo.ts';
+import { recordAdminChange } from '../admin/index.ts';
 import { findProjectById, findProjectByKey, listRoomItems, projectConfigOf, recordProjectVersion, updateProject, type ProjectRow } from './projects.repo.ts';
 
 /**

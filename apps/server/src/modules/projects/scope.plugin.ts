@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
-import { resolveScope, type Scope } from '../modules/projects/scope.ts';
+import type { Db } from '../../db/client.ts';
+import { resolveScope, type Scope } from './scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,7 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** Gives every request its scope, computed at most once (after the tenancy and actor plugins). */
+/**
+ * Gives every request its scope, computed at most once (after the tenancy and actor plugins):
+ * the projects module's decoration of every request.
+ */
 export const scopePlugin = fp<{ db: Db }>(
   async (app, { db }) => {
     const scopes = new WeakMap<object, Promise<Scope>>();

@@ -1,0 +1,6 @@
+/**
+ * The front door of the access links and invitations: other modules reach this module only through
+ * what is exported here (docs/architecture.md, "Server modules").
+ */
+export { accessCodeValues, INVITATION_DEFAULTS } from './access-codes.operations.ts';
+export { insertAccessCode, insertAccessCodes } from './access-codes.repo.ts';

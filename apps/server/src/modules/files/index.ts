@@ -1,0 +1,6 @@
+/**
+ * The front door of files and their storage: other modules reach this module only through
+ * what is exported here (docs/architecture.md, "Server modules").
+ */
+export { storeFile } from './files.operations.ts';
+export { type FileStorage } from './storage.ts';
