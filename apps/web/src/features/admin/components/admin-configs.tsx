@@ -40,7 +40,6 @@ export function AdminConfigs({ projectId }: { projectId?: string | undefined }) 
 function ConfigEditor({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const view = useQuery(configQuery(projectId));
-  const { dateTime } = useDates();
   const [text, setText] = useState<string | null>(null);
   const [isReviewing, setReviewing] = useState(false);
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
@@ -181,44 +180,52 @@ function ConfigEditor({ projectId }: { projectId: string }) {
           </Card>
         )}
       </Stack>
-      <Stack gap="xs">
-        <Title order={2} fz="lg">
-          Versions
-        </Title>
-        {current.history.length === 0 && <Text c="dimmed">No change kept yet: versions are kept from the first change on.</Text>}
-        {current.history.map((entry) => {
-          const differences = changedFields(current.config, entry.config);
-          return (
-            <Card key={entry.version} withBorder radius="md" padding="sm" data-testid="config-version">
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    Version {entry.version} {entry.version === current._version && <Badge size="xs">current</Badge>}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {dateTime(entry.at)} · {entry.actor ?? 'someone no longer here'}
-                  </Text>
-                  {entry.version !== current._version && (
-                    <Text size="xs" c="dimmed">
-                      {differences.length ? `Differs from now in ${differences.map((d) => d.field).slice(0, 4).join(', ')}${differences.length > 4 ? '…' : ''}` : 'Same as now'}
-                    </Text>
-                  )}
-                </Stack>
-                {entry.version !== current._version && differences.length > 0 && (
-                  <TwoClickDelete size="xs" variant="light" color="blue" onConfirm={() => void restore(entry.version)} confirmLabel="Click again to restore">
-                    Restore
-                  </TwoClickDelete>
-                )}
-              </Group>
-              {restoreProblem?.version === entry.version && (
-                <Alert color="red" mt="xs" data-testid="restore-problem">
-                  {restoreProblem.text}
-                </Alert>
-              )}
-            </Card>
-          );
-        })}
-      </Stack>
+      <Versions view={current} problem={restoreProblem} onRestore={(version) => void restore(version)} />
     </Stack>
+  );
+}
+
+/** Every kept version of the settings, each restorable (a version no longer valid says why, beside it). */
+function Versions({ view, problem, onRestore }: { view: ProjectConfigView; problem: { version: number; text: string } | null; onRestore: (version: number) => void }) {
+  const { dateTime } = useDates();
+  return (
+  <Stack gap="xs">
+    <Title order={2} fz="lg">
+      Versions
+    </Title>
+    {view.history.length === 0 && <Text c="dimmed">No change kept yet: versions are kept from the first change on.</Text>}
+    {view.history.map((entry) => {
+      const differences = changedFields(view.config, entry.config);
+      return (
+        <Card key={entry.version} withBorder radius="md" padding="sm" data-testid="config-version">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                Version {entry.version} {entry.version === view._version && <Badge size="xs">current</Badge>}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {dateTime(entry.at)} · {entry.actor ?? 'someone no longer here'}
+              </Text>
+              {entry.version !== view._version && (
+                <Text size="xs" c="dimmed">
+                  {differences.length ? `Differs from now in ${differences.map((d) => d.field).slice(0, 4).join(', ')}${differences.length > 4 ? '…' : ''}` : 'Same as now'}
+                </Text>
+              )}
+            </Stack>
+            {entry.version !== view._version && differences.length > 0 && (
+              <TwoClickDelete size="xs" variant="light" color="blue" onConfirm={() => onRestore(entry.version)} confirmLabel="Click again to restore">
+                Restore
+              </TwoClickDelete>
+            )}
+          </Group>
+          {problem?.version === entry.version && (
+            <Alert color="red" mt="xs" data-testid="restore-problem">
+              {problem.text}
+            </Alert>
+          )}
+        </Card>
+      );
+    })}
+  </Stack>
   );
 }

@@ -157,31 +157,7 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
             />
           </SimpleGrid>
           {isConfirmingAdmin && !data.isAdmin && (
-            <Alert color="orange" title={`Make ${data.email} a platform administrator?`} data-testid="confirm-admin">
-              <Stack gap="xs">
-                <Text size="sm">They will be able to:</Text>
-                <Text component="ul" size="sm" m={0} pl="md">
-                  <li>see and change every project: its settings, catalogue, units, buyers and their selections;</li>
-                  <li>create, copy, import, export and archive projects;</li>
-                  <li>give anyone a role in any project, make other administrators, disable accounts and sign people out;</li>
-                  <li>change the platform’s deploys and feature flags.</li>
-                </Text>
-                <Text size="sm">Every change they make is kept in the audit log with their name.</Text>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    color="orange"
-                    loading={isBusy}
-                    onClick={() => void patch({ isAdmin: true }, 'Now an administrator.').then(() => setConfirmingAdmin(false))}
-                  >
-                    Make an administrator
-                  </Button>
-                  <Button size="xs" variant="default" onClick={() => setConfirmingAdmin(false)}>
-                    Cancel
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
+            <ConfirmAdmin email={data.email} isBusy={isBusy} onConfirm={() => void patch({ isAdmin: true }, 'Now an administrator.').then(() => setConfirmingAdmin(false))} onCancel={() => setConfirmingAdmin(false)} />
           )}
           <Group gap="xs" wrap="wrap">
             {!data.emailVerified && (
@@ -257,5 +233,31 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** Making someone an administrator, asked first: what they will be able to do, then yes or no. */
+function ConfirmAdmin({ email, isBusy, onConfirm, onCancel }: { email: string; isBusy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Alert color="orange" title={`Make ${email} a platform administrator?`} data-testid="confirm-admin">
+      <Stack gap="xs">
+        <Text size="sm">They will be able to:</Text>
+        <Text component="ul" size="sm" m={0} pl="md">
+          <li>see and change every project: its settings, catalogue, units, buyers and their selections;</li>
+          <li>create, copy, import, export and archive projects;</li>
+          <li>give anyone a role in any project, make other administrators, disable accounts and sign people out;</li>
+          <li>change the platform’s deploys and feature flags.</li>
+        </Text>
+        <Text size="sm">Every change they make is kept in the audit log with their name.</Text>
+        <Group gap="xs">
+          <Button size="xs" color="orange" loading={isBusy} onClick={onConfirm}>
+            Make an administrator
+          </Button>
+          <Button size="xs" variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
