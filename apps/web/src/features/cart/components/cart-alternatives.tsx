@@ -38,6 +38,7 @@ export function CartAlternatives({
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [switching, setSwitching] = useState<string | null>(null);
+  // The pair compared: the current choices against the newest saved alternative, or what was just saved.
   const [compare, setCompare] = useState<[string, string]>([CURRENT, versions.at(-1)?.id ?? CURRENT]);
 
   const run = async (call: () => Promise<Cart>) => {
@@ -64,12 +65,6 @@ export function CartAlternatives({
     }
   };
 
-  const choices = [{ value: CURRENT, label: 'Current selection' }, ...versions.map((v) => ({ value: v.id, label: v.name }))];
-  const comparison = useMemo(() => {
-    const pick = (id: string) => (id === CURRENT ? { selections: cart.selections, package: cart.package ?? null } : (versions.find((v) => v.id === id) ?? { selections: [], package: null }));
-    return compareAlternatives(pick(compare[0]), pick(compare[1]), { ...view, packageAdjustment });
-  }, [compare, cart.selections, cart.package, versions, view, packageAdjustment]);
-  const labelOf = (id: string) => choices.find((c) => c.value === id)?.label ?? '';
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="alternatives">
@@ -115,51 +110,7 @@ export function CartAlternatives({
         )}
       </Stack>
 
-      {versions.length > 0 && (
-        <Stack gap="xs" mt="md">
-          <Title order={4} fz="sm">
-            Compare
-          </Title>
-          <Group gap="xs" grow>
-            <Select aria-label="First to compare" data={choices} value={compare[0]} onChange={(value) => setCompare([value ?? CURRENT, compare[1]])} allowDeselect={false} />
-            <Select aria-label="Second to compare" data={choices} value={compare[1]} onChange={(value) => setCompare([compare[0], value ?? CURRENT])} allowDeselect={false} />
-          </Group>
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing={4} data-testid="comparison">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th />
-                  <Table.Th>{labelOf(compare[0])}</Table.Th>
-                  <Table.Th>{labelOf(compare[1])}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {comparison.rows.map((row) => (
-                  <Table.Tr key={`${row.room._id}|${row.category}`} style={{ fontWeight: row.isSame ? undefined : 600 }} data-same={row.isSame}>
-                    <Table.Td c="dimmed">
-                      {row.room.name} · {row.category}
-                    </Table.Td>
-                    <Table.Td>{row.a.join(', ') || '—'}</Table.Td>
-                    <Table.Td>{row.b.join(', ') || '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-                <Table.Tr>
-                  <Table.Td fw={700}>Upgrades total</Table.Td>
-                  <Table.Td fw={700}>{money(comparison.totalA)}</Table.Td>
-                  <Table.Td fw={700}>{money(comparison.totalB)}</Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group gap="xs">
-            <Text size="sm">Difference:</Text>
-            <Badge variant="light" color={comparison.difference > 0 ? 'orange' : comparison.difference < 0 ? 'green' : 'gray'} data-testid="comparison-difference">
-              {comparison.difference > 0 ? '+' : comparison.difference < 0 ? '−' : ''}
-              {money(Math.abs(comparison.difference))}
-            </Badge>
-          </Group>
-        </Stack>
-      )}
+      {versions.length > 0 && <Comparison cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} compare={compare} onCompare={setCompare} />}
 
       <GenericModal
         opened={switching !== null}
@@ -180,5 +131,75 @@ export function CartAlternatives({
         <Text size="sm">Your current choices are replaced by “{versions.find((v) => v.id === switching)?.name}”, at today’s prices. Save the current ones first if you want to keep them.</Text>
       </GenericModal>
     </Card>
+  );
+}
+
+/** Two of the cart's versions side by side, category by category, with their totals and the difference. */
+function Comparison({
+  cart,
+  view,
+  packageAdjustment,
+  money,
+  compare,
+  onCompare: setCompare,
+}: {
+  cart: Cart;
+  view: CatalogueView;
+  packageAdjustment: (packageId: string) => number | undefined;
+  money: (minor: number) => string;
+  compare: [string, string];
+  onCompare: (pair: [string, string]) => void;
+}) {
+  const versions = cart.versions ?? NONE;
+  const choices = [{ value: CURRENT, label: 'Current selection' }, ...versions.map((v) => ({ value: v.id, label: v.name }))];
+  const comparison = useMemo(() => {
+    const pick = (id: string) => (id === CURRENT ? { selections: cart.selections, package: cart.package ?? null } : (versions.find((v) => v.id === id) ?? { selections: [], package: null }));
+    return compareAlternatives(pick(compare[0]), pick(compare[1]), { ...view, packageAdjustment });
+  }, [compare, cart.selections, cart.package, versions, view, packageAdjustment]);
+  const labelOf = (id: string) => choices.find((c) => c.value === id)?.label ?? '';
+  return (
+      <Stack gap="xs" mt="md">
+        <Title order={4} fz="sm">
+          Compare
+        </Title>
+        <Group gap="xs" grow>
+          <Select aria-label="First to compare" data={choices} value={compare[0]} onChange={(value) => setCompare([value ?? CURRENT, compare[1]])} allowDeselect={false} />
+          <Select aria-label="Second to compare" data={choices} value={compare[1]} onChange={(value) => setCompare([compare[0], value ?? CURRENT])} allowDeselect={false} />
+        </Group>
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing={4} data-testid="comparison">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>{labelOf(compare[0])}</Table.Th>
+                <Table.Th>{labelOf(compare[1])}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {comparison.rows.map((row) => (
+                <Table.Tr key={`${row.room._id}|${row.category}`} style={{ fontWeight: row.isSame ? undefined : 600 }} data-same={row.isSame}>
+                  <Table.Td c="dimmed">
+                    {row.room.name} · {row.category}
+                  </Table.Td>
+                  <Table.Td>{row.a.join(', ') || '—'}</Table.Td>
+                  <Table.Td>{row.b.join(', ') || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td fw={700}>Upgrades total</Table.Td>
+                <Table.Td fw={700}>{money(comparison.totalA)}</Table.Td>
+                <Table.Td fw={700}>{money(comparison.totalB)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group gap="xs">
+          <Text size="sm">Difference:</Text>
+          <Badge variant="light" color={comparison.difference > 0 ? 'orange' : comparison.difference < 0 ? 'green' : 'gray'} data-testid="comparison-difference">
+            {comparison.difference > 0 ? '+' : comparison.difference < 0 ? '−' : ''}
+            {money(Math.abs(comparison.difference))}
+          </Badge>
+        </Group>
+      </Stack>
   );
 }

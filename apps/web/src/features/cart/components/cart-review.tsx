@@ -155,24 +155,7 @@ function Review({
           </>
         )}
       </Card>
-      {(cart.history?.length ?? 0) > 0 && (
-        <Card withBorder radius="md" padding="md">
-          <Title order={3} fz="md" mb="sm">
-            History
-          </Title>
-          <Timeline bulletSize={14} lineWidth={2} active={cart.history!.length}>
-            {cart.history!.map((entry) => (
-              <Timeline.Item key={entry.at} title={entry.action ? cartActionWord(entry.action) : ['draft', 'submitted', 'approved', 'locked'].includes(entry.status) ? cartStatusWord(entry.status as EffectiveStatus) : entry.status}>
-                <Text size="xs" c="dimmed">
-                  {dates.dateTime(entry.at)}
-                  {entry.byName ? ` · ${entry.byName}` : ''}
-                </Text>
-                {entry.comment && <Text size="sm">{entry.comment}</Text>}
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </Card>
-      )}
+      {(cart.history?.length ?? 0) > 0 && <CartHistory history={cart.history!} />}
       <CartAlternatives cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} isOpen={status === 'draft'} canSave={hasFeature(project!.features, 'alternatives')} />
       {status === 'draft' && (
         <Card withBorder radius="md" padding="md" data-testid="submit-section">
@@ -208,5 +191,28 @@ function Review({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The cart's status changes, newest last, with who and when (the design centre's comments too). */
+function CartHistory({ history }: { history: NonNullable<Cart['history']> }) {
+  const dates = useDates();
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={3} fz="md" mb="sm">
+        History
+      </Title>
+      <Timeline bulletSize={14} lineWidth={2} active={history.length}>
+        {history.map((entry) => (
+          <Timeline.Item key={entry.at} title={entry.action ? cartActionWord(entry.action) : ['draft', 'submitted', 'approved', 'locked'].includes(entry.status) ? cartStatusWord(entry.status as EffectiveStatus) : entry.status}>
+            <Text size="xs" c="dimmed">
+              {dates.dateTime(entry.at)}
+              {entry.byName ? ` · ${entry.byName}` : ''}
+            </Text>
+            {entry.comment && <Text size="sm">{entry.comment}</Text>}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Card>
   );
 }
