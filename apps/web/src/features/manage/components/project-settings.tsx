@@ -240,56 +240,9 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
           </Text>
         </SectionCard>
 
-        <SectionCard title="Theme">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
-            <ColorInput label="Second colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
-            <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
-          </SimpleGrid>
-          <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
-            {/* As the portal draws them: text on a colour in black or white, whichever reads. */}
-            <Box p="sm" style={{ background: form.logoBg, color: readableOn(form.logoBg) }}>
-              <Text fw={700}>{form.name || 'Project'}</Text>
-            </Box>
-            <Group p="sm" gap="sm">
-              <Box px="md" py={6} style={{ background: form.primary, color: readableOn(form.primary), borderRadius: 6 }}>
-                Continue choosing
-              </Box>
-              <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, borderRadius: 6 }}>
-                Explore in 3D
-              </Box>
-            </Group>
-          </Box>
-        </SectionCard>
+        <ThemeSection form={form} set={set} shown={shown} />
 
-        <SectionCard title="Selections">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Deposit on upgrades (%)" min={0} max={100} value={form.depositPercent} onChange={(v) => set('depositPercent', v)} error={shown.depositPercent} />
-            <NumberInput
-              label="Days a new buyer has to choose"
-              description="When their unit has no deadline of its own"
-              min={1}
-              max={730}
-              allowDecimal={false}
-              value={form.defaultDeadlineDays}
-              onChange={(v) => set('defaultDeadlineDays', v)}
-              error={shown.defaultDeadlineDays}
-            />
-            <NumberInput
-              label="Business days to review a signed selection"
-              description={`Buyers are told by when (${DEFAULT_REVIEW_DAYS} when empty)`}
-              min={1}
-              max={60}
-              allowDecimal={false}
-              value={form.reviewDays}
-              onChange={(v) => set('reviewDays', v)}
-              error={shown.reviewDays}
-            />
-          </SimpleGrid>
-          {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
-            <Switch key={feature} label={PROJECT_FEATURES[feature]} checked={form.features[feature]} onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })} />
-          ))}
-        </SectionCard>
+        <SelectionsSection form={form} set={set} shown={shown} />
 
         <SectionCard title="Design centre contact">
           <Text size="sm" c="dimmed">
@@ -329,5 +282,73 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What a section of the settings is given: the form, how to change a field, and what is wrong where. */
+interface SectionProps {
+  form: Form;
+  set: <K extends keyof Form>(key: K, value: Form[K]) => void;
+  shown: Partial<Record<keyof Form, string>>;
+}
+
+/** The theme's colours with a preview as the portal draws them. */
+function ThemeSection({ form, set, shown }: SectionProps) {
+  return (
+    <SectionCard title="Theme">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
+        <ColorInput label="Second colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
+        <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
+      </SimpleGrid>
+      <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
+        {/* As the portal draws them: text on a colour in black or white, whichever reads. */}
+        <Box p="sm" style={{ background: form.logoBg, color: readableOn(form.logoBg) }}>
+          <Text fw={700}>{form.name || 'Project'}</Text>
+        </Box>
+        <Group p="sm" gap="sm">
+          <Box px="md" py={6} style={{ background: form.primary, color: readableOn(form.primary), borderRadius: 6 }}>
+            Continue choosing
+          </Box>
+          <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, borderRadius: 6 }}>
+            Explore in 3D
+          </Box>
+        </Group>
+      </Box>
+    </SectionCard>
+  );
+}
+
+/** What buyers are given to choose: deposit, days to choose and to review, and the project's features. */
+function SelectionsSection({ form, set, shown }: SectionProps) {
+  return (
+    <SectionCard title="Selections">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput label="Deposit on upgrades (%)" min={0} max={100} value={form.depositPercent} onChange={(v) => set('depositPercent', v)} error={shown.depositPercent} />
+        <NumberInput
+          label="Days a new buyer has to choose"
+          description="When their unit has no deadline of its own"
+          min={1}
+          max={730}
+          allowDecimal={false}
+          value={form.defaultDeadlineDays}
+          onChange={(v) => set('defaultDeadlineDays', v)}
+          error={shown.defaultDeadlineDays}
+        />
+        <NumberInput
+          label="Business days to review a signed selection"
+          description={`Buyers are told by when (${DEFAULT_REVIEW_DAYS} when empty)`}
+          min={1}
+          max={60}
+          allowDecimal={false}
+          value={form.reviewDays}
+          onChange={(v) => set('reviewDays', v)}
+          error={shown.reviewDays}
+        />
+      </SimpleGrid>
+      {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
+        <Switch key={feature} label={PROJECT_FEATURES[feature]} checked={form.features[feature]} onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })} />
+      ))}
+    </SectionCard>
   );
 }
