@@ -141,37 +141,15 @@ export function CsvImport() {
       <FileCard file={file} busy={busy === 'reading'} onChoose={(f) => void chooseFile(f)} />
 
       {file && (
-        <Card withBorder radius="md" padding="lg">
-          <Stack gap="sm">
-            <Title order={2} fz="lg">
-              3. Columns
-            </Title>
-            <Text size="sm" c="dimmed">
-              Which column of the file fills each field. Blank cells keep what an existing item has; the choice is remembered for the next {definition.label.toLowerCase()} file.
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              {definition.columns.map((column) => {
-                const index = mapping[column.field] ? file.summary.headers.indexOf(mapping[column.field]!) : -1;
-                const examples = index < 0 ? [] : file.summary.preview.map((row) => row[index] ?? '').filter(Boolean).slice(0, 3);
-                const isKey = column.field === definition.key;
-                return (
-                  <Select
-                    key={column.field}
-                    label={`${column.header}${isKey ? ' (finds the item)' : column.requiredForNew ? ' (needed for new items)' : ''}`}
-                    description={examples.length ? `e.g. ${examples.join(' · ')}` : column.help}
-                    data={[{ value: NOT_IMPORTED, label: '— Not imported —' }, ...file.summary.headers.filter(Boolean).map((h) => ({ value: h, label: h }))]}
-                    value={mapping[column.field] ?? NOT_IMPORTED}
-                    onChange={(value) => {
-                      setMapping((current) => ({ ...current, [column.field]: value || null }));
-                      setStale(true);
-                    }}
-                    allowDeselect={false}
-                  />
-                );
-              })}
-            </SimpleGrid>
-          </Stack>
-        </Card>
+        <ColumnsCard
+          kind={kind}
+          file={file}
+          mapping={mapping}
+          onMap={(field, header) => {
+            setMapping((current) => ({ ...current, [field]: header }));
+            setStale(true);
+          }}
+        />
       )}
 
       {file && (
@@ -204,18 +182,7 @@ export function CsvImport() {
               />
             )}
             {result && !applied && result.sample.length > 0 && <Sample result={result} kind={kind} />}
-            {canImport && (
-              <Stack gap="xs">
-                {kind === 'units' && result.counts.invited > 0 && (
-                  <Checkbox label={`E-mail the ${result.counts.invited} new buyers their invitation now`} checked={send} onChange={(e) => setSend(e.currentTarget.checked)} />
-                )}
-                <Group>
-                  <Button onClick={() => void submitFile(true)} loading={busy === 'importing'} disabled={busy !== null || result.counts.created + result.counts.updated + result.counts.invited === 0}>
-                    Import {result.counts.rows} {result.counts.rows === 1 ? 'row' : 'rows'}
-                  </Button>
-                </Group>
-              </Stack>
-            )}
+            {canImport && <ImportButton kind={kind} result={result} send={send} onSend={setSend} busy={busy} onImport={() => void submitFile(true)} />}
           </Stack>
         </Card>
       )}
@@ -447,6 +414,56 @@ function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** Which column of the file fills each field, with examples from the file. */
+function ColumnsCard({ kind, file, mapping, onMap }: { kind: ImportKind; file: { summary: CsvSummary }; mapping: ImportMapping; onMap: (field: string, header: string | null) => void }) {
+  const definition = IMPORT_DEFINITIONS[kind];
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          3. Columns
+        </Title>
+        <Text size="sm" c="dimmed">
+          Which column of the file fills each field. Blank cells keep what an existing item has; the choice is remembered for the next {definition.label.toLowerCase()} file.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {definition.columns.map((column) => {
+            const index = mapping[column.field] ? file.summary.headers.indexOf(mapping[column.field]!) : -1;
+            const examples = index < 0 ? [] : file.summary.preview.map((row) => row[index] ?? '').filter(Boolean).slice(0, 3);
+            const isKey = column.field === definition.key;
+            return (
+              <Select
+                key={column.field}
+                label={`${column.header}${isKey ? ' (finds the item)' : column.requiredForNew ? ' (needed for new items)' : ''}`}
+                description={examples.length ? `e.g. ${examples.join(' · ')}` : column.help}
+                data={[{ value: NOT_IMPORTED, label: '— Not imported —' }, ...file.summary.headers.filter(Boolean).map((h) => ({ value: h, label: h }))]}
+                value={mapping[column.field] ?? NOT_IMPORTED}
+                onChange={(value) => onMap(column.field, value || null)}
+                allowDeselect={false}
+              />
+            );
+          })}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The import itself, once the dry run found nothing wrong: whether to mail the invitations, and the button. */
+function ImportButton({ kind, result, send, onSend, busy, onImport }: { kind: ImportKind; result: ImportResult; send: boolean; onSend: (send: boolean) => void; busy: string | null; onImport: () => void }) {
+  const { counts } = result;
+  return (
+    <Stack gap="xs">
+      {kind === 'units' && counts.invited > 0 && <Checkbox label={`E-mail the ${counts.invited} new buyers their invitation now`} checked={send} onChange={(e) => onSend(e.currentTarget.checked)} />}
+      <Group>
+        <Button onClick={onImport} loading={busy === 'importing'} disabled={busy !== null || counts.created + counts.updated + counts.invited === 0}>
+          Import {counts.rows} {counts.rows === 1 ? 'row' : 'rows'}
+        </Button>
+      </Group>
     </Stack>
   );
 }
