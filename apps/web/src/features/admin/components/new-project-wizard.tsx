@@ -185,83 +185,18 @@ export function NewProjectWizard() {
     );
   }
 
-  let moneySample = '—';
-  let dateSample = '—';
-  try {
-    moneySample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
-    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone });
-  } catch {
-    // An unfinished code or tag: the samples wait.
-  }
-
   return (
     <Stack gap="lg" maw={760}>
       {message && <Alert color="red">{message}</Alert>}
       <Stepper active={step} onStepClick={(target) => target < step && setStep(target)} size="sm" allowNextStepsSelect={false} wrap>
         <Stepper.Step label={STEPS[0]}>
-          <Stack gap="sm" mt="md">
-            <TextInput
-              label="Project name"
-              placeholder="Cedar Park"
-              value={form.name}
-              onChange={(e) => {
-                const name = e.currentTarget.value;
-                setForm((current) => ({ ...current, name, key: current.isKeyEdited ? current.key : slugify(name).slice(0, PROJECT_KEY_MAX) }));
-              }}
-              error={shown.name}
-              data-autofocus
-            />
-            <TextInput
-              label="Key"
-              description={`The project's address: ${host}`}
-              value={form.key}
-              onChange={(e) => {
-                const key = e.currentTarget.value.toLowerCase().trim();
-                setForm((current) => ({ ...current, key, isKeyEdited: true }));
-              }}
-              error={shown.key}
-              maxLength={PROJECT_KEY_MAX}
-            />
-          </Stack>
+          <NameStep form={form} setForm={setForm} shown={shown} host={host} />
         </Stepper.Step>
         <Stepper.Step label={STEPS[1]}>
-          <Stack gap="sm" mt="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Currency" description="ISO code, e.g. CAD, USD, EUR" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={8} />
-              <TextInput label="Locale" description="Language and region, e.g. en-CA, fr-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown['options.locale']} />
-            </SimpleGrid>
-            <Select label="Time zone" description="Deadlines and mails are said in this zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={shown['options.timeZone']} />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Areas in
-              </Text>
-              <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} w="fit-content" />
-            </Stack>
-            <Text size="sm" c="dimmed">
-              Prices will read <b>{moneySample}</b>; dates <b>{dateSample}</b>.
-            </Text>
-          </Stack>
+          <PlaceStep form={form} set={set} shown={shown} />
         </Stepper.Step>
         <Stepper.Step label={STEPS[2]}>
-          <Stack gap="sm" mt="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown['theme.primary']} format="hex" />
-              <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown['theme.secondary']} format="hex" />
-              <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
-            </SimpleGrid>
-            <FileInput label="Logo" description="PNG, JPEG or WebP; stored once the project is made" accept="image/png,image/jpeg,image/webp" value={logo} onChange={setLogo} clearable w={{ base: '100%', sm: 360 }} />
-            <Box data-testid="brand-preview" style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}>
-              <Box px="md" py="sm" style={{ background: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? form.logoBg : '#333', color: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? readableTextColour(form.logoBg) : '#fff' }}>
-                <Text fw={700}>{form.name || 'Your project'}</Text>
-              </Box>
-              <Group p="md" gap="sm">
-                <Button style={{ background: /^#[0-9a-f]{6}$/i.test(form.primary) ? form.primary : undefined, color: /^#[0-9a-f]{6}$/i.test(form.primary) ? readableTextColour(form.primary) : undefined }}>Choose my finishes</Button>
-                <Text size="sm" c="dimmed">
-                  {logo ? `Logo: ${logo.name}` : 'No logo: the name shows instead.'}
-                </Text>
-              </Group>
-            </Box>
-          </Stack>
+          <BrandStep form={form} set={set} shown={shown} logo={logo} onLogo={setLogo} />
         </Stepper.Step>
         <Stepper.Step label={STEPS[3]}>
           <Radio.Group mt="md" value={form.catalogue} onChange={(v) => set('catalogue', v as Form['catalogue'])} label="What the project starts with">
@@ -272,24 +207,7 @@ export function NewProjectWizard() {
           </Radio.Group>
         </Stepper.Step>
         <Stepper.Step label={STEPS[4]}>
-          <Stack gap="sm" mt="md">
-            <TextInput
-              label="E-mail of the first manager"
-              description="They receive an invitation to the project’s address and become its manager when they follow it."
-              type="email"
-              value={form.managerEmail}
-              onChange={(e) => set('managerEmail', e.currentTarget.value)}
-              error={shown['manager.email']}
-            />
-            <Stack gap={2} data-testid="wizard-summary">
-              <Title order={2} fz="md">
-                Ready to create
-              </Title>
-              <Text size="sm">
-                <b>{form.name || '—'}</b> at {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'} · {form.catalogue === 'demo' ? 'the demo catalogue' : 'an empty catalogue'}
-              </Text>
-            </Stack>
-          </Stack>
+          <ManagerStep form={form} set={set} shown={shown} host={host} />
         </Stepper.Step>
       </Stepper>
       <Group justify="space-between">
@@ -304,6 +222,122 @@ export function NewProjectWizard() {
           </Button>
         )}
       </Group>
+    </Stack>
+  );
+}
+
+/** What a step of the wizard is given: the form, how to change a field, and what is wrong where. */
+interface StepProps {
+  form: Form;
+  set: <K extends keyof Form>(key: K, value: Form[K]) => void;
+  shown: Partial<Record<string, string>>;
+}
+
+/** Step 2: the currency, language, time zone and unit of area, with how prices and dates will read. */
+function PlaceStep({ form, set, shown }: StepProps) {
+  let moneySample = '—';
+  let dateSample = '—';
+  try {
+    moneySample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
+    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone });
+  } catch {
+    // An unfinished code or tag: the samples wait.
+  }
+  return (
+    <Stack gap="sm" mt="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Currency" description="ISO code, e.g. CAD, USD, EUR" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={8} />
+        <TextInput label="Locale" description="Language and region, e.g. en-CA, fr-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown['options.locale']} />
+      </SimpleGrid>
+      <Select label="Time zone" description="Deadlines and mails are said in this zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={shown['options.timeZone']} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Areas in
+        </Text>
+        <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} w="fit-content" />
+      </Stack>
+      <Text size="sm" c="dimmed">
+        Prices will read <b>{moneySample}</b>; dates <b>{dateSample}</b>.
+      </Text>
+    </Stack>
+  );
+}
+
+/** Step 3: the brand's colours and logo, previewed as the portal will draw them. */
+function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { logo: File | null; onLogo: (file: File | null) => void }) {
+  return (
+    <Stack gap="sm" mt="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown['theme.primary']} format="hex" />
+        <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown['theme.secondary']} format="hex" />
+        <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
+      </SimpleGrid>
+      <FileInput label="Logo" description="PNG, JPEG or WebP; stored once the project is made" accept="image/png,image/jpeg,image/webp" value={logo} onChange={setLogo} clearable w={{ base: '100%', sm: 360 }} />
+      <Box data-testid="brand-preview" style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}>
+        <Box px="md" py="sm" style={{ background: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? form.logoBg : '#333', color: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? readableTextColour(form.logoBg) : '#fff' }}>
+          <Text fw={700}>{form.name || 'Your project'}</Text>
+        </Box>
+        <Group p="md" gap="sm">
+          <Button style={{ background: /^#[0-9a-f]{6}$/i.test(form.primary) ? form.primary : undefined, color: /^#[0-9a-f]{6}$/i.test(form.primary) ? readableTextColour(form.primary) : undefined }}>Choose my finishes</Button>
+          <Text size="sm" c="dimmed">
+            {logo ? `Logo: ${logo.name}` : 'No logo: the name shows instead.'}
+          </Text>
+        </Group>
+      </Box>
+    </Stack>
+  );
+}
+
+/** Step 1: the project's name and its key (the key follows the name until it is edited). */
+function NameStep({ form, setForm, shown, host }: Omit<StepProps, 'set'> & { setForm: (change: (current: Form) => Form) => void; host: string }) {
+  return (
+    <Stack gap="sm" mt="md">
+      <TextInput
+        label="Project name"
+        placeholder="Cedar Park"
+        value={form.name}
+        onChange={(e) => {
+          const name = e.currentTarget.value;
+          setForm((current) => ({ ...current, name, key: current.isKeyEdited ? current.key : slugify(name).slice(0, PROJECT_KEY_MAX) }));
+        }}
+        error={shown.name}
+        data-autofocus
+      />
+      <TextInput
+        label="Key"
+        description={`The project's address: ${host}`}
+        value={form.key}
+        onChange={(e) => {
+          const key = e.currentTarget.value.toLowerCase().trim();
+          setForm((current) => ({ ...current, key, isKeyEdited: true }));
+        }}
+        error={shown.key}
+        maxLength={PROJECT_KEY_MAX}
+      />
+    </Stack>
+  );
+}
+
+/** Step 5: the first manager's address, and the project as it will be made. */
+function ManagerStep({ form, set, shown, host }: StepProps & { host: string }) {
+  return (
+    <Stack gap="sm" mt="md">
+      <TextInput
+        label="E-mail of the first manager"
+        description="They receive an invitation to the project’s address and become its manager when they follow it."
+        type="email"
+        value={form.managerEmail}
+        onChange={(e) => set('managerEmail', e.currentTarget.value)}
+        error={shown['manager.email']}
+      />
+      <Stack gap={2} data-testid="wizard-summary">
+        <Title order={2} fz="md">
+          Ready to create
+        </Title>
+        <Text size="sm">
+          <b>{form.name || '—'}</b> at {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'} · {form.catalogue === 'demo' ? 'the demo catalogue' : 'an empty catalogue'}
+        </Text>
+      </Stack>
     </Stack>
   );
 }
