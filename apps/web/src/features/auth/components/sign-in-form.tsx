@@ -123,26 +123,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {mode !== 'forgot' && (
-          <Group gap={4} grow role="tablist" aria-label="How to sign in">
-            {MODES.map((option) => (
-              <Button
-                key={option.value}
-                role="tab"
-                aria-selected={mode === option.value}
-                variant={mode === option.value ? 'light' : 'subtle'}
-                size="compact-sm"
-                px={6}
-                h="auto"
-                py={6}
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
-                onClick={() => changeMode(option.value)}
-              >
-                {option.label}
-              </Button>
-            ))}
-          </Group>
-        )}
+        {mode !== 'forgot' && <ModeTabs mode={mode} onChange={changeMode} />}
         {mode === 'sign-up' && (
           <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" required />
         )}
@@ -163,20 +144,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
             <NewPasswordField value={password} onChange={setPassword} email={email} />
           </Suspense>
         )}
-        {mode === 'code' && isCodeSent && (
-          <Stack gap={6}>
-            <Text size="sm">We sent a {ONE_TIME_CODE_LENGTH}-digit code to {email}. Enter it here:</Text>
-            <TextInput
-              label="Sign-in code"
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, ONE_TIME_CODE_LENGTH))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={ONE_TIME_CODE_LENGTH}
-              styles={{ input: { letterSpacing: '0.4em', fontSize: 20 } }}
-            />
-          </Stack>
-        )}
+        {mode === 'code' && isCodeSent && <CodeField email={email} code={code} onCode={setCode} />}
         {mode === 'sign-up' && isSignUpSent && (
           <Alert color="green" title="Check your e-mail" role="status" data-testid="sign-up-sent">
             We sent a link to {email}. Open it to confirm your address and sign in. If this address already has an account, the e-mail says how to get back into it.
@@ -205,29 +173,80 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
             {mode === 'forgot' && 'Send me a link'}
           </Button>
         )}
-        <Group justify="space-between">
-          {mode === 'sign-in' && (
-            <Anchor component="button" type="button" size="sm" onClick={() => changeMode('forgot')}>
-              Forgot your password?
-            </Anchor>
-          )}
-          {mode === 'forgot' && (
-            <Anchor component="button" type="button" size="sm" onClick={() => changeMode('sign-in')}>
-              Back to sign-in
-            </Anchor>
-          )}
-        </Group>
-        {env?.features.oidcSignIn && mode !== 'forgot' && (
-          <>
-            <Text ta="center" size="sm" c="dimmed">
-              or
-            </Text>
-            <Button variant="default" fullWidth onClick={() => run(() => signInWithProvider(safeNextPath(next)))}>
-              Continue with single sign-on
-            </Button>
-          </>
-        )}
+        <OtherWays mode={mode} onMode={changeMode} onSingleSignOn={env?.features.oidcSignIn ? () => run(() => signInWithProvider(safeNextPath(next))) : null} />
       </Stack>
     </form>
+  );
+}
+
+/** The ways to get in, as tabs: a password, a code by e-mail, a new account. */
+function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  return (
+    <Group gap={4} grow role="tablist" aria-label="How to sign in">
+      {MODES.map((option) => (
+        <Button
+          key={option.value}
+          role="tab"
+          aria-selected={mode === option.value}
+          variant={mode === option.value ? 'light' : 'subtle'}
+          size="compact-sm"
+          px={6}
+          h="auto"
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** The code mailed to the person, typed as digits only. */
+function CodeField({ email, code, onCode }: { email: string; code: string; onCode: (code: string) => void }) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm">We sent a {ONE_TIME_CODE_LENGTH}-digit code to {email}. Enter it here:</Text>
+      <TextInput
+        label="Sign-in code"
+        value={code}
+        onChange={(e) => onCode(e.currentTarget.value.replace(/\D/g, '').slice(0, ONE_TIME_CODE_LENGTH))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={ONE_TIME_CODE_LENGTH}
+        styles={{ input: { letterSpacing: '0.4em', fontSize: 20 } }}
+      />
+    </Stack>
+  );
+}
+
+/** The other ways from here: the forgotten password and back, and single sign-on where the platform offers it. */
+function OtherWays({ mode, onMode, onSingleSignOn }: { mode: Mode; onMode: (mode: Mode) => void; onSingleSignOn: (() => void) | null }) {
+  return (
+    <>
+    <Group justify="space-between">
+      {mode === 'sign-in' && (
+        <Anchor component="button" type="button" size="sm" onClick={() => onMode('forgot')}>
+          Forgot your password?
+        </Anchor>
+      )}
+      {mode === 'forgot' && (
+        <Anchor component="button" type="button" size="sm" onClick={() => onMode('sign-in')}>
+          Back to sign-in
+        </Anchor>
+      )}
+    </Group>
+    {onSingleSignOn && mode !== 'forgot' && (
+      <>
+        <Text ta="center" size="sm" c="dimmed">
+          or
+        </Text>
+        <Button variant="default" fullWidth onClick={onSingleSignOn}>
+          Continue with single sign-on
+        </Button>
+      </>
+    )}
+    </>
   );
 }
