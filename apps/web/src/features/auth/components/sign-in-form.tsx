@@ -225,28 +225,28 @@ function CodeField({ email, code, onCode }: { email: string; code: string; onCod
 function OtherWays({ mode, onMode, onSingleSignOn }: { mode: Mode; onMode: (mode: Mode) => void; onSingleSignOn: (() => void) | null }) {
   return (
     <>
-    <Group justify="space-between">
-      {mode === 'sign-in' && (
-        <Anchor component="button" type="button" size="sm" onClick={() => onMode('forgot')}>
-          Forgot your password?
-        </Anchor>
+      <Group justify="space-between">
+        {mode === 'sign-in' && (
+          <Anchor component="button" type="button" size="sm" onClick={() => onMode('forgot')}>
+            Forgot your password?
+          </Anchor>
+        )}
+        {mode === 'forgot' && (
+          <Anchor component="button" type="button" size="sm" onClick={() => onMode('sign-in')}>
+            Back to sign-in
+          </Anchor>
+        )}
+      </Group>
+      {onSingleSignOn && mode !== 'forgot' && (
+        <>
+          <Text ta="center" size="sm" c="dimmed">
+            or
+          </Text>
+          <Button variant="default" fullWidth onClick={onSingleSignOn}>
+            Continue with single sign-on
+          </Button>
+        </>
       )}
-      {mode === 'forgot' && (
-        <Anchor component="button" type="button" size="sm" onClick={() => onMode('sign-in')}>
-          Back to sign-in
-        </Anchor>
-      )}
-    </Group>
-    {onSingleSignOn && mode !== 'forgot' && (
-      <>
-        <Text ta="center" size="sm" c="dimmed">
-          or
-        </Text>
-        <Button variant="default" fullWidth onClick={onSingleSignOn}>
-          Continue with single sign-on
-        </Button>
-      </>
-    )}
     </>
   );
 }

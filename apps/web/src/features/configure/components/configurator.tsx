@@ -124,46 +124,7 @@ function Editor({
           This selection can no longer be changed here. Contact the design centre to make changes.
         </Alert>
       )}
-      <Paper withBorder radius="md" p="md" pos="sticky" top={68} style={{ zIndex: 5 }} data-testid="cart-bar">
-        <Group justify="space-between" wrap="wrap">
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              Upgrades total
-            </Text>
-            <Group gap="xs">
-              <Text fz={24} fw={700} data-testid="live-total">
-                {money(editor.isSaving ? estimate : editor.total)}
-              </Text>
-              {editor.isSaving && <Loader size="xs" aria-label="Saving" />}
-            </Group>
-          </Stack>
-          <BudgetField editor={editor} total={editor.isSaving ? estimate : editor.total} money={money} isOpen={isOpen} />
-          <Stack gap={0} maw={360}>
-            <Text size="sm" data-testid="required-progress">
-              Required choices: {required - missing.length} of {required}
-            </Text>
-            {missing.length > 0 && (
-              // Two lines at most, so the bar that stays on screen stays small on a phone.
-              <Text size="xs" c="dimmed" data-testid="required-missing" lineClamp={2} title={describeMissing(missing, roomName).join(', ')}>
-                Still to choose: {describeMissing(missing, roomName).join(', ')}
-              </Text>
-            )}
-          </Stack>
-        </Group>
-        {/* In the bar that stays on screen, so a notice is seen wherever the buyer chose. */}
-        {editor.notice && (
-          <Alert mt="sm" p="xs" color={editor.notice.tone} withCloseButton closeButtonLabel="Dismiss" onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
-            <Group gap="sm" justify="space-between" wrap="nowrap">
-              <Text size="sm">{editor.notice.text}</Text>
-              {editor.notice.undo && (
-                <Button size="compact-sm" variant="white" onClick={editor.notice.undo} data-testid="notice-undo">
-                  Undo
-                </Button>
-              )}
-            </Group>
-          </Alert>
-        )}
-      </Paper>
+      <CartBar editor={editor} total={editor.isSaving ? estimate : editor.total} money={money} isOpen={isOpen} required={required} made={required - missing.length} missing={describeMissing(missing, roomName)} />
       {isOpen && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       {packages.length > 0 && (
         <Stack gap="xs">
@@ -171,51 +132,22 @@ function Editor({
             Packages
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {packages.map((pkg) => {
-              const isApplied = editor.packageId === pkg._id;
-              return (
-                <Card key={pkg._id} withBorder radius="md" padding="md" data-testid="package-card" style={{ borderColor: isApplied ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isApplied ? 2 : 1 }}>
-                  <Stack gap={6}>
-                    <Group justify="space-between" align="flex-start" gap="xs">
-                      <Text fw={700}>{pkg.name}</Text>
-                      {isApplied && (
-                        <Text size="sm" fw={700} c="brand.8" data-testid="package-applied">
-                          ✓ Applied
-                        </Text>
-                      )}
-                    </Group>
-                    <Text size="sm" c="dimmed">
-                      {pkg.description}
-                    </Text>
-                    <Text size="sm">
-                      {pkg.options.length} {pkg.options.length === 1 ? 'choice' : 'choices'}: {pkg.options.map(optionName).join(', ')}
-                    </Text>
-                    {pkg.priceAdjustment !== 0 && (
-                      <Text size="sm" fw={700}>
-                        {pkg.priceAdjustment < 0 ? `Saves ${money(-pkg.priceAdjustment)} on these choices` : `Adds ${money(pkg.priceAdjustment)}`}
-                      </Text>
-                    )}
-                    {isOpen && (
-                      <Group gap="xs">
-                        {isApplied ? (
-                          <Button size="compact-sm" variant="default" onClick={() => {
-                            const before = { selections: editor.selections, packageId: editor.packageId };
-                            editor.removePackage();
-                            editor.setNotice({ tone: 'blue', text: `${pkg.name} is no longer applied: its choices stay, its saving no longer counts.`, undo: () => editor.restore(before) });
-                          }}>
-                            Remove package
-                          </Button>
-                        ) : (
-                          <Button size="compact-sm" variant="light" onClick={() => setPackageToApply(pkg)}>
-                            Preview and apply<VisuallyHidden> the {pkg.name} package</VisuallyHidden>
-                          </Button>
-                        )}
-                      </Group>
-                    )}
-                  </Stack>
-                </Card>
-              );
-            })}
+            {packages.map((pkg) => (
+              <PackageCard
+                key={pkg._id}
+                pkg={pkg}
+                isApplied={editor.packageId === pkg._id}
+                isOpen={isOpen}
+                optionName={optionName}
+                money={money}
+                onPreview={() => setPackageToApply(pkg)}
+                onRemove={() => {
+                  const before = { selections: editor.selections, packageId: editor.packageId };
+                  editor.removePackage();
+                  editor.setNotice({ tone: 'blue', text: `${pkg.name} is no longer applied: its choices stay, its saving no longer counts.`, undo: () => editor.restore(before) });
+                }}
+              />
+            ))}
           </SimpleGrid>
           {packageToApply && (
             <Suspense fallback={null}>
@@ -543,5 +475,129 @@ function RoomPreview({ room, finishes }: { room: ReturnType<typeof sceneRoomsOf>
         </Stack>
       </SimpleGrid>
     </Card>
+  );
+}
+
+/** A package as the buyer sees it: what it holds, what it saves or adds, and applying it or taking it off. */
+function PackageCard({
+  pkg,
+  isApplied,
+  isOpen,
+  optionName,
+  money,
+  onPreview,
+  onRemove,
+}: {
+  pkg: PackageItem;
+  isApplied: boolean;
+  isOpen: boolean;
+  optionName: (id: string) => string;
+  money: (minor: number) => string;
+  onPreview: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="package-card" style={{ borderColor: isApplied ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isApplied ? 2 : 1 }}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Text fw={700}>{pkg.name}</Text>
+          {isApplied && (
+            <Text size="sm" fw={700} c="brand.8" data-testid="package-applied">
+              ✓ Applied
+            </Text>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {pkg.description}
+        </Text>
+        <Text size="sm">
+          {pkg.options.length} {pkg.options.length === 1 ? 'choice' : 'choices'}: {pkg.options.map(optionName).join(', ')}
+        </Text>
+        {pkg.priceAdjustment !== 0 && (
+          <Text size="sm" fw={700}>
+            {pkg.priceAdjustment < 0 ? `Saves ${money(-pkg.priceAdjustment)} on these choices` : `Adds ${money(pkg.priceAdjustment)}`}
+          </Text>
+        )}
+        {isOpen && (
+          <Group gap="xs">
+            {isApplied ? (
+              <Button size="compact-sm" variant="default" onClick={onRemove}>
+                Remove package
+              </Button>
+            ) : (
+              <Button size="compact-sm" variant="light" onClick={onPreview}>
+                Preview and apply<VisuallyHidden> the {pkg.name} package</VisuallyHidden>
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The bar that stays on screen while the buyer chooses: the total (an estimate while a change
+ * saves), the budget, the required choices still to make, and the notice of what a change did.
+ */
+function CartBar({
+  editor,
+  total,
+  money,
+  isOpen,
+  required,
+  made,
+  missing,
+}: {
+  editor: ReturnType<typeof useCartEditor>;
+  total: number;
+  money: (minor: number) => string;
+  isOpen: boolean;
+  /** The required choices, how many are made, and what is still to choose, in words. */
+  required: number;
+  made: number;
+  missing: string[];
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" pos="sticky" top={68} style={{ zIndex: 5 }} data-testid="cart-bar">
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={0}>
+          <Text size="sm" c="dimmed">
+            Upgrades total
+          </Text>
+          <Group gap="xs">
+            <Text fz={24} fw={700} data-testid="live-total">
+              {money(total)}
+            </Text>
+            {editor.isSaving && <Loader size="xs" aria-label="Saving" />}
+          </Group>
+        </Stack>
+        <BudgetField editor={editor} total={total} money={money} isOpen={isOpen} />
+        <Stack gap={0} maw={360}>
+          <Text size="sm" data-testid="required-progress">
+            Required choices: {made} of {required}
+          </Text>
+          {missing.length > 0 && (
+            // Two lines at most, so the bar that stays on screen stays small on a phone.
+            <Text size="xs" c="dimmed" data-testid="required-missing" lineClamp={2} title={missing.join(', ')}>
+              Still to choose: {missing.join(', ')}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      {/* In the bar that stays on screen, so a notice is seen wherever the buyer chose. */}
+      {editor.notice && (
+        <Alert mt="sm" p="xs" color={editor.notice.tone} withCloseButton closeButtonLabel="Dismiss" onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
+          <Group gap="sm" justify="space-between" wrap="nowrap">
+            <Text size="sm">{editor.notice.text}</Text>
+            {editor.notice.undo && (
+              <Button size="compact-sm" variant="white" onClick={editor.notice.undo} data-testid="notice-undo">
+                Undo
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+    </Paper>
   );
 }
