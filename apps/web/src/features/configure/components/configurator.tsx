@@ -11,7 +11,7 @@ import { photoUrl } from './option-photo.ts';
 const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
 const PackagePreview = lazy(() => import('./package-preview.tsx').then((m) => ({ default: m.PackagePreview })));
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
-import { useCartEditor, type ChangeInfo } from './use-cart-editor.ts';
+import { useCartEditor, type ChangeInfo } from '../hooks/use-cart-editor.ts';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 import { RoomSketch, SwatchBoard } from '../../../components/room/room-sketch.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { applyPackage, RuleBrokenError, type RuleContext, type Selection } from '@decor/core';
 import type { PackageItem } from '../../../lib/configurator-data.ts';
-import type { useCartEditor } from './use-cart-editor.ts';
+import type { useCartEditor } from '../hooks/use-cart-editor.ts';
 
 /**
  * What a package would do before it is applied: what it contains, what it replaces (and what
