@@ -13,7 +13,7 @@ export const COMPRESSIBLE_TYPE = /^text\/(?!event-stream)|[/+]json(?:;|$)|\/(?:j
 /**
  * Answers compressed for the clients that accept it (brotli, else gzip) above 1 KB: the
  * catalogue a buyer's first page reads is 44 KB of JSON and 6 KB compressed
- * (docs/decisions/025-response-compression.md). Built assets are compressed at build time and
+ * (docs/decisions/025-first-paint.md). Built assets are compressed at build time and
  * sent as they are; ranges (206) and request bodies are never touched.
  */
 export const compressionPlugin = fp(async function compression(app: FastifyInstance) {

@@ -145,7 +145,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
     },
     // The provider's answers leave as it wrote them: a string is never serialized again.
     serializerCompiler: () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data)),
-    // Its answers carry tokens and reflect what was sent: never compressed (docs/decisions/025-response-compression.md).
+    // Its answers carry tokens and reflect what was sent: never compressed (docs/decisions/025-first-paint.md).
     compress: false,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = canonicalProviderPath(request.url);
