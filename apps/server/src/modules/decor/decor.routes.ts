@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { collectionUiSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import {
-  createItem,
-  deleteOneItem,
+  postItem,
+  removeItem,
   describeCollections,
   describeOneCollection,
   getItem,
@@ -90,7 +90,7 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
   app.post(
     '/api/schema/:collection/',
     { schema: { tags: ['decor'], summary: 'Create an item (validated against the collection schema)', params: collectionParam, body: itemBody, response: { 201: itemSchema, ...errors } } },
-    async (request, reply) => sendJson(reply, await createItem(contextOf(request), request.params.collection, request.body), 201),
+    async (request, reply) => sendJson(reply, await postItem(contextOf(request), request.params.collection, request.body), 201),
   );
 
   app.patch(
@@ -119,6 +119,6 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
         response: { 200: z.object({ _id: z.string(), deleted: z.literal(true) }), ...errors },
       },
     },
-    async (request) => deleteOneItem(contextOf(request), request.params.collection, request.params.id),
+    async (request) => removeItem(contextOf(request), request.params.collection, request.params.id),
   );
 };

@@ -7,7 +7,7 @@ import { listCollections, resolveCollection, type ResolvedCollection } from './c
 import type { HookRegistry } from './collection-hooks.ts';
 import { getItemJson, listItemsJson } from './items.repo.ts';
 import { cachedRead } from './items.cache.ts';
-import { createItem as create, deleteItem as remove, updateOne, withWrites } from './items.write.ts';
+import { createItem, deleteItem, updateOne, withWrites } from './items.write.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SYSTEM_FIELDS = ['_id', '_version', 'createdAt', 'updatedAt'];
@@ -149,13 +149,13 @@ function writerOf(context: DecorContext, { project, actor }: Scope, origin: 'sta
 }
 
 /** POST /api/schema/{collection}/ */
-export async function createItem(context: DecorContext, name: string, body: Record<string, unknown>): Promise<string> {
+export async function postItem(context: DecorContext, name: string, body: Record<string, unknown>): Promise<string> {
   const scope = await context.scope;
   const { project, standing } = scope;
   const collection = await collectionOf(context.db, project.id, name);
   writePlan(collection, standing, project.id, 'create');
   const fields = clientFields(collection, body);
-  return withWrites(context.db, writerOf(context, scope, 'staff'), async (writer) => (await create(writer, collection.name, fields)).body);
+  return withWrites(context.db, writerOf(context, scope, 'staff'), async (writer) => (await createItem(writer, collection.name, fields)).body);
 }
 
 /**
@@ -195,11 +195,11 @@ export async function patchItem(context: DecorContext, name: string, id: string,
 }
 
 /** DELETE /api/schema/{collection}/{id}: refused while other items refer to it. */
-export async function deleteOneItem(context: DecorContext, name: string, id: string) {
+export async function removeItem(context: DecorContext, name: string, id: string) {
   requireId(id);
   const scope = await context.scope;
   const { project, standing } = scope;
   const collection = await collectionOf(context.db, project.id, name);
   writePlan(collection, standing, project.id, 'delete');
-  return withWrites(context.db, writerOf(context, scope, 'staff'), (writer) => remove(writer, collection.name, id));
+  return withWrites(context.db, writerOf(context, scope, 'staff'), (writer) => deleteItem(writer, collection.name, id));
 }
