@@ -8,6 +8,7 @@ import { ADMIN_KEY, adminProjectsQuery } from '../api/admin-queries.ts';
 import { deploysQuery, type Deploy } from '../api/get-deploys.ts';
 import { fieldErrorsOf } from './form-errors.ts';
 import { hostUrl } from './project-hosts.ts';
+import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
 
 const TYPE_COLOR: Record<DeployTypeName, string> = { development: 'gray', staging: 'orange', production: 'green' };
 
@@ -131,14 +132,7 @@ function DeployForm({ deploy, onClose }: { deploy: Deploy | null; onClose: () =>
           <Select label="Type" data={DEPLOY_TYPES_LIST.map((type) => ({ value: type, label: type[0]!.toUpperCase() + type.slice(1) }))} value={form.type} onChange={(type) => type && setForm({ ...form, type: type as DeployTypeName })} allowDeselect={false} error={errors.type} />
           <TextInput label="Host" description="Without https://, e.g. portal.example.com" value={form.host} onChange={(e) => setForm({ ...form, host: e.currentTarget.value })} error={errors.host} />
           <MultiSelect label="Projects it serves" data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))} value={form.projects} onChange={(ids) => setForm({ ...form, projects: ids })} searchable error={errors.projects} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSaving}>
-              Save
-            </Button>
-          </Group>
+          <ModalFooter onCancel={onClose} isSaving={isSaving} />
         </Stack>
       </form>
     </Modal>

@@ -7,24 +7,8 @@ import { useDates } from '../../../lib/use-dates.ts';
 import { overviewQuery } from '../api/admin-queries.ts';
 import { AuditList } from './audit-list.tsx';
 import { count, hostUrl } from './project-hosts.ts';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 
-function Figure({ label, value, hint }: { label: string; value: number | string; hint?: string }) {
-  return (
-    <Card withBorder radius="md" padding="md" data-testid={`figure-${label}`}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={{ base: 20, sm: 26 }} fw={700} lh={1.2}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  );
-}
 
 function duration(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
@@ -47,10 +31,10 @@ function Overview({ overview }: { overview: AdminOverview }) {
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label="Projects" value={totals.projects} hint={totals.archived ? `${totals.archived} archived` : undefined} />
-        <Figure label="People" value={totals.users} hint={count(totals.admins, 'admin')} />
-        <Figure label="Disabled" value={totals.disabled} />
-        <Figure label="Server up for" value={duration(health.uptimeSeconds)} hint={`v${health.version} · Node ${health.node}`} />
+        <StatCard label="Projects" value={totals.projects} hint={totals.archived ? `${totals.archived} archived` : undefined} />
+        <StatCard label="People" value={totals.users} hint={count(totals.admins, 'admin')} />
+        <StatCard label="Disabled" value={totals.disabled} />
+        <StatCard label="Server up for" value={duration(health.uptimeSeconds)} hint={`v${health.version} · Node ${health.node}`} />
       </SimpleGrid>
 
       <Stack gap="xs">

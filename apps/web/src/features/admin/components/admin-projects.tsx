@@ -10,6 +10,7 @@ import { ADMIN_KEY, adminProjectsQuery } from '../api/admin-queries.ts';
 import { count, hostUrl } from './project-hosts.ts';
 import { fieldErrorsOf } from './form-errors.ts';
 import { timeZones } from '../../../lib/use-dates.ts';
+import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
 
 /** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */
 export function AdminProjects() {
@@ -165,14 +166,7 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
             <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={errors['theme.secondary']} format="hex" />
             <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={errors['theme.logoBg']} format="hex" />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSaving}>
-              Save
-            </Button>
-          </Group>
+          <ModalFooter onCancel={onClose} isSaving={isSaving} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -7,6 +7,7 @@ import { dashboardQuery } from '../api/get-dashboard.ts';
 import type { CartFilter, Dashboard, UnitRow } from '../api/types.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_COLOR, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from './labels.ts';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 
 // The bars are their own chunk: only this page loads them (docs/back-office.md, "Dashboard").
 const StatusBar = lazy(() => import('./status-bar.tsx'));
@@ -16,20 +17,8 @@ type Target = { to: '/manage/carts/{-$id}'; search?: CartFilter } | { to: '/mana
 /** A number that opens the list behind it. */
 function Figure({ label, value, link, hint }: { label: string; value: ReactNode; link: Target; hint?: string }) {
   return (
-    <AnchorLink to={link.to} search={(link.search ?? {}) as never} underline="never" c="inherit" data-testid={`figure-${label}`}>
-      <Card withBorder radius="md" padding="md" h="100%">
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-        <Text fz={{ base: 20, xs: 24, sm: 28 }} fw={700} lh={1.2} style={{ overflowWrap: "anywhere" }}>
-          {value}
-        </Text>
-        {hint && (
-          <Text size="xs" c="dimmed">
-            {hint}
-          </Text>
-        )}
-      </Card>
+    <AnchorLink to={link.to} search={(link.search ?? {}) as never} underline="never" c="inherit">
+      <StatCard label={label} value={value} hint={hint} />
     </AnchorLink>
   );
 }
