@@ -12,6 +12,8 @@ import type { Plugin } from 'vite';
 export function mantineStyles({ mantineDir }: { mantineDir: string }): Plugin {
   const stylesDir = path.join(mantineDir, 'styles');
   const componentsDir = `${path.join(mantineDir, 'esm', 'components').replaceAll('\\', '/')}/`;
+  // The layout Checkbox, Radio and Switch share (a box beside its label) is a utility's, not a component's.
+  const inlineInput = `${path.join(mantineDir, 'esm', 'utils', 'InlineInput').replaceAll('\\', '/')}/`;
   const sheetOf = new Map<string, string | null>();
   const sheet = (component: string) => {
     if (!sheetOf.has(component)) {
@@ -25,6 +27,10 @@ export function mantineStyles({ mantineDir }: { mantineDir: string }): Plugin {
     enforce: 'pre',
     transform(code, id) {
       const file = id.split('?')[0]!.replaceAll('\\', '/');
+      if (file.startsWith(inlineInput) && file.endsWith('/InlineInput.mjs')) {
+        const css = sheet('InlineInput');
+        return css ? { code: `${code}\nimport ${JSON.stringify(css)};\n`, map: null } : null;
+      }
       if (!file.startsWith(componentsDir) || !file.endsWith('.mjs')) return null;
       const css = sheet(file.slice(componentsDir.length).split('/')[0]!);
       return css ? { code: `${code}\nimport ${JSON.stringify(css)};\n`, map: null } : null;
