@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { DomainError, effectiveStatus, fail, hasFeature, initialsOf, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/index.ts';
 import { findProjectByKey } from '../projects/index.ts';
-import { preparedRows, queryRows, type Db } from '../../db/client.ts';
-import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../db/client.ts';
+import { hasCart, insertShareLink, revokeShareLink, shareLinkByTokenHash, shareLinksOf } from './share-links.repo.ts';
 import { cartScope } from './carts.operations.ts';
 import { readCart } from './carts.repo.ts';
 import { cartDocument } from './carts.document.ts';
@@ -88,13 +88,7 @@ export async function shareCart({
   const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
   const token = signToken({ cart: cartId, expiresAt, prices, project: project.id }, secret);
   const { actor } = await scope;
-  // The same link asked twice in one second is the same link: kept once.
-  await queryRows(
-    db,
-    sql`INSERT INTO share_links (id, project_id, cart_id, token_hash, prices, expires_at, created_by)
-        VALUES (${uuidv7()}, ${project.id}, ${cartId}, ${hashOf(token)}, ${prices}, ${expiresAt.toISOString()}, ${actor?.userId ?? null})
-        ON CONFLICT (token_hash) DO NOTHING`,
-  );
+  await insertShareLink(db, { projectId: project.id, cartId, tokenHash: hashOf(token), prices, expiresAt, createdBy: actor?.userId ?? null });
   return { token, url: `${origin}/preview?token=${token}`, expiresAt: expiresAt.toISOString(), prices };
 }
 
@@ -112,13 +106,7 @@ export interface ShareLinkView {
 export async function listShares({ db, scope, cartId, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; now?: Date }): Promise<ShareLinkView[]> {
   const { project, plan } = await cartScope(db, scope);
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
-  const rows = await queryRows<{ id: string; prices: boolean; created_at: string | Date; expires_at: string | Date; revoked_at: string | Date | null; by_name: string | null }>(
-    db,
-    sql`SELECT s.id::text AS id, s.prices, s.created_at, s.expires_at, s.revoked_at, u.name AS by_name
-          FROM share_links s LEFT JOIN users u ON u.id = s.created_by
-         WHERE s.project_id = ${project.id} AND s.cart_id = ${cartId}
-         ORDER BY s.created_at DESC LIMIT 100`,
-  );
+  const rows = await shareLinksOf(db, { projectId: project.id, cartId });
   return rows.map((row) => {
     const expiresAt = new Date(row.expires_at);
     return {
@@ -137,12 +125,7 @@ export async function listShares({ db, scope, cartId, now = new Date() }: { db: 
 export async function revokeShare({ db, scope, cartId, shareId, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; shareId: string; now?: Date }) {
   const { project, plan } = await cartScope(db, scope);
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`UPDATE share_links SET revoked_at = COALESCE(revoked_at, ${now.toISOString()}::timestamptz)
-         WHERE id = ${shareId} AND project_id = ${project.id} AND cart_id = ${cartId} RETURNING id::text AS id`,
-  );
-  if (!rows.length) throw fail('not_found', 'share.no-such');
+  if (!(await revokeShareLink(db, { projectId: project.id, cartId, shareId, now }))) throw fail('not_found', 'share.no-such');
   return (await listShares({ db, scope, cartId, now })).find((link) => link._id === shareId)!;
 }
 
@@ -158,18 +141,16 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
   } catch (error) {
     if (!(error instanceof DomainError) || error.key !== 'share.invalid') throw error;
     // A link given in another project is gone here (not "invalid": it was copied whole).
-    const [elsewhere] = await preparedRows<{ one: number }>(db, sql`SELECT 1 AS one FROM share_links WHERE token_hash = ${hashOf(token)}`);
-    if (elsewhere) throw fail('not_found', 'share.gone');
+    if (await shareLinkByTokenHash(db, hashOf(token))) throw fail('not_found', 'share.gone');
     throw error;
   }
   if (!project || project.archivedAt) throw fail('not_found', 'share.gone');
   // A link its buyers withdrew stops at once (links given before links were kept have no row).
-  const [given] = await preparedRows<{ revoked_at: unknown; project_id: string }>(db, sql`SELECT revoked_at, project_id::text AS project_id FROM share_links WHERE token_hash = ${hashOf(token)}`);
+  const given = await shareLinkByTokenHash(db, hashOf(token));
   // A link signed before links named their project counts only where it was given.
   if (claims.legacy && given?.project_id !== project.id) throw fail('not_found', 'share.gone');
   if (given?.revoked_at) throw fail('bad_request', 'share.withdrawn', undefined, { reason: 'withdrawn' });
-  const [owner] = await preparedRows<{ id: string }>(db, sql`SELECT id::text AS id FROM items WHERE project_id = ${project.id} AND collection = 'carts' AND id = ${claims.cart}`);
-  if (!owner) throw fail('not_found', 'share.gone');
+  if (!(await hasCart(db, { projectId: project.id, cartId: claims.cart }))) throw fail('not_found', 'share.gone');
   // Turning share links off withdraws the ones already given too.
   if (!hasFeature(project.features, 'shareLinks')) throw fail('not_found', 'share.gone');
   const cart = await readCart(db, { projectId: project.id, where: sql`true`, cartId: claims.cart, missing: 'share.no-longer' });
