@@ -80,7 +80,7 @@ const queries: Record<string, (db: Db) => Promise<unknown>> = {
   'a list page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: null, limit: 50 }),
   'a deep page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: option, limit: 50 }),
   'a filtered page': (d) =>
-    listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [sql`i.data @> '{"level":3}'::jsonb`], afterId: null, limit: 50 }),
+    listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [{ field: 'level', op: 'holds', value: 3 }], afterId: null, limit: 50 }),
   'one item': (d) => getItemJson(d, { projectId, collection: 'options', id: option, where: sql`true`, document: sql`i.data` }),
   'an item locked for a write': (d) => lockItem(d, { projectId, collection: 'carts', id: cart }),
   'a create': (d) => insertItemAudited(d, { projectId, collection: 'rooms', data: { name: 'x' }, actorId: someone!.id }),

@@ -58,6 +58,11 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   return queryRows<T>(db, query);
 }
 
+/** One trivial query: answers once the database does (readiness, probes). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute('select 1');
+}
+
 /** Any fixed number: serialises migrations when several servers start at once. */
 const MIGRATION_LOCK_ID = 7_301_944;
 

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { fail, type ProjectRole } from '@decor/core';
-import { preparedRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { sessionUserById, sessionUserByToken, type SessionUserRow } from './sessions.repo.ts';
 import { fetchHeaders } from '../lib/fetch-headers.ts';
 
 /**
@@ -88,27 +88,6 @@ export function sessionTokenFromCookie(cookieHeader: string | undefined, secret:
   return null;
 }
 
-interface SessionUserRow {
-  id: string;
-  email: string;
-  name: string;
-  is_admin: boolean;
-  email_verified: boolean;
-  terms_accepted_at: Date | string | null;
-  disabled: boolean;
-  session_token: string;
-  session_updated_at: Date | string;
-  project_role?: ProjectRole | null;
-}
-
-const SESSION_USER_COLUMNS = sql.raw(
-  'u.id, u.email, u.name, u.is_admin, u.email_verified, u.terms_accepted_at, u.disabled, s.token AS session_token, s.updated_at AS session_updated_at',
-);
-
-/** The caller's role in the request's project, joined to the session lookup: one round trip for both. */
-const roleIn = (projectKey: string | null) =>
-  sql`(SELECT m.role FROM memberships m JOIN projects p ON p.id = m.project_id WHERE m.user_id = u.id AND p.key = ${projectKey ?? ''}) AS project_role`;
-
 const actorOf = (row: SessionUserRow, projectKey: string | null): Actor => ({
   userId: row.id,
   email: row.email,
@@ -152,11 +131,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
       return null;
     }
     if (!payload.sub || typeof payload.sid !== 'string') return null;
-    const [row] = await preparedRows<SessionUserRow>(
-      db,
-      sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.id = ${payload.sid} AND s.user_id = ${payload.sub} AND s.expires_at > now()`,
-    );
+    const row = await sessionUserById(db, { sessionId: payload.sid, userId: payload.sub, projectKey });
     return row && !row.disabled ? actorOf(row, projectKey) : null;
   }
 
@@ -183,11 +158,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
   async function fromSessionCookie(request: FastifyRequest): Promise<Actor | null | undefined> {
     const token = sessionTokenFromCookie(request.headers.cookie, secret);
     if (!token) return undefined;
-    const [row] = await preparedRows<SessionUserRow>(
-      db,
-      sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(request.projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token = ${token} AND s.expires_at > now()`,
-    );
+    const row = await sessionUserByToken(db, { token, projectKey: request.projectKey });
     if (!row) return null;
     if (Date.now() - new Date(row.session_updated_at).getTime() > SESSION_REFRESH_MS) return undefined;
     if (row.disabled) return null;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
-import { preparedRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { liveSessionsOf } from './sessions.repo.ts';
 
 /**
  * Long-lived connections (the admins' change stream; later the display sockets) outlive the
@@ -44,12 +44,7 @@ export function createLiveSessions(db: Db, intervalMs = LIVE_SESSION_CHECK_MS, o
     if (!watched.size) return;
     const connections = [...watched];
     const tokens = [...new Set(connections.map((c) => c.sessionToken))];
-    const rows = await preparedRows<{ token: string; is_admin: boolean }>(
-      db,
-      sql`SELECT s.token, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token = ANY(string_to_array(${tokens.join(',')}, ',')) AND s.expires_at > now() AND NOT u.disabled`,
-    );
-    const standing = new Map(rows.map((row) => [row.token, row.is_admin]));
+    const standing = await liveSessionsOf(db, tokens);
     for (const connection of connections) {
       if (!watched.has(connection)) continue;
       const isAdmin = standing.get(connection.sessionToken);

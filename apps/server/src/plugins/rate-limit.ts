@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { fail } from '@decor/core';
-import { queryRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { countRequest } from './rate-limit.repo.ts';
 
 export interface RateRule {
   /** Requests allowed per window. */
@@ -28,12 +28,7 @@ export const RATE_RULES = {
 export async function consumeRate(db: Db, key: string, { limit, windowSeconds }: RateRule): Promise<void> {
   // Keys hold what callers send (an address, an e-mail): a long one is stored by its digest, so no key outgrows its index.
   if (key.length > 120) key = `${key.slice(0, 40)}#${createHash('sha256').update(key).digest('base64url')}`;
-  const [row] = await queryRows<{ count: number; retry_after: number }>(db, sql`
-    INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, now(), 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN r.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE r.count + 1 END,
-      window_start = CASE WHEN r.window_start <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE r.window_start END
-    RETURNING count, CEIL(EXTRACT(EPOCH FROM (r.window_start + make_interval(secs => ${windowSeconds}) - now())))::int AS retry_after`);
+  const row = await countRequest(db, key, windowSeconds);
   if (row && Number(row.count) > limit) {
     throw fail('rate_limited', 'request.too-many', undefined, {
       retryAfterSeconds: Math.max(1, Number(row.retry_after)),

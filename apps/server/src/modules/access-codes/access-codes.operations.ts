@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { canManageProject, DomainError, fail, type ProjectRole, safeNextPath } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { findUser, findUserIdByEmail, insertUnverifiedUser } from '../users/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/index.ts';
 import { invitationMail } from '../mail/index.ts';
@@ -240,7 +238,7 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
     const db = writer.db;
     const used = await useAccessCode(db, code);
     if (!used) throw refusal(await findAccessCode(db, code));
-    const personId = person.kind === 'current' ? person.userId : await createAccount(db, person.email, person.name);
+    const personId = person.kind === 'current' ? person.userId : await insertUnverifiedUser(db, person.email, person.name);
     await grantMembership(db, { projectId: used.projectId, userId: personId, role: used.role });
     // The unit's change is recorded as the person's own: they accepted the invitation.
     if (used.unitId) {
@@ -287,7 +285,7 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
         reason: 'link-other-account',
       });
     }
-    if (await userIdByEmail(db, row.email)) {
+    if (await findUserIdByEmail(db, row.email)) {
       throw fail('unauthenticated', 'code.sign-in-to-accept', undefined, {
         reason: 'link-sign-in',
         email: row.email,
@@ -303,7 +301,7 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
   }
   const email = given?.trim().toLowerCase();
   if (!email) throw fail('bad_request', 'code.email-needed', undefined, { field: 'email', reason: 'link-email-needed' });
-  if (await userIdByEmail(db, email)) {
+  if (await findUserIdByEmail(db, email)) {
     throw fail('conflict', 'link.account-exists', undefined, {
       field: 'email',
       reason: 'link-account-exists',
@@ -315,19 +313,8 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
 /** A code grants at most what its creator may still grant there: managers and admins only, never admin. */
 async function creatorMayGrant(db: Db, row: AccessCodeRow): Promise<boolean> {
   if (!row.createdBy) return false;
-  const [creator] = await db.select({ isAdmin: users.isAdmin, disabled: users.disabled }).from(users).where(eq(users.id, row.createdBy));
+  const creator = await findUser(db, row.createdBy);
   if (!creator || creator.disabled) return false;
   return canManageProject({ isAdmin: creator.isAdmin, role: await roleInProject(db, row.projectId, row.createdBy) });
 }
 
-async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  return existing?.id;
-}
-
-/** A new account, not yet verified: only following a link mailed to the address verifies it. */
-async function createAccount(db: Db, email: string, name: string): Promise<string> {
-  const id = uuidv7();
-  await db.insert(users).values({ id, email, name: name.slice(0, 100), emailVerified: false });
-  return id;
-}

@@ -1,21 +1,20 @@
-import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { DomainError, fail, isCurrencyCode, projectOptionsInputSchema, projectOptionsSchema, themeSchema } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
-import { collections, deployProjects, deploys, files, items, memberships, projects, users } from '../../db/schema/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { runBatch, type BatchOperation, type Writer } from '../decor/index.ts';
-import { storeFile } from '../files/index.ts';
+import { filesOfProject, storeFile } from '../files/index.ts';
+import { placeOnPortalDeploy } from '../portal/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { invitationMail } from '../mail/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { FileStorage } from '../files/index.ts';
-import { findProjectById, recordProjectVersion } from '../projects/index.ts';
+import { findProjectById, insertProject, isProjectKeyTaken, membersOf, recordProjectVersion } from '../projects/index.ts';
 import { recordAdminChange } from './admin.repo.ts';
-import { resolveCollectionRows, schemaIssues, type ResolvedCollection } from '../decor/index.ts';
+import { collectionRowsOf, insertCollectionRows, itemsOfProject, resolveCollectionRows, schemaIssues, type ResolvedCollection } from '../decor/index.ts';
 
 /**
  * A project as one JSON bundle (docs/admin.md, "Data"): its settings, custom collections and
@@ -57,10 +56,10 @@ export async function exportProject({ db, storage, projectId }: { db: Db; storag
   const project = await findProjectById(db, projectId);
   if (!project) throw fail('not_found', 'project.no-such');
   const [collectionRows, itemRows, memberRows, fileRows] = await Promise.all([
-    db.select().from(collections).where(eq(collections.projectId, projectId)).orderBy(collections.name),
-    db.select().from(items).where(eq(items.projectId, projectId)).orderBy(items.collection, items.id),
-    db.select({ userId: memberships.userId, email: users.email, role: memberships.role }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.projectId, projectId)).orderBy(users.email),
-    db.select().from(files).where(eq(files.projectId, projectId)).orderBy(files.id),
+    collectionRowsOf(db, projectId),
+    itemsOfProject(db, projectId),
+    membersOf(db, projectId),
+    filesOfProject(db, projectId),
   ]);
   const bundledFiles = [];
   for (const row of fileRows) {
@@ -187,8 +186,7 @@ export async function importProject({
   /** The largest file an upload may be; a bundle's files are held to the same. */
   maxFileBytes: number;
 }) {
-  const [taken] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, key)).limit(1);
-  if (taken) throw fail('conflict', 'admin.key-taken', { key }, { field: 'key' });
+  if (await isProjectKeyTaken(db, key)) throw fail('conflict', 'admin.key-taken', { key }, { field: 'key' });
   const resolved = resolveCollectionRows(bundle.collections);
   const problems = bundleProblems(bundle, new Map(resolved.map((c) => [c.name, c])));
   const oversize = bundle.files.find((file) => Buffer.byteLength(file.content, 'base64') > maxFileBytes);
@@ -204,12 +202,9 @@ export async function importProject({
   const stored: string[] = [];
   try {
     const result = await withTransaction(db, async (t) => {
-      const [row] = await t
-        .insert(projects)
-        .values({ id: projectId, key, name: name?.trim() || bundle.project.name, currency: bundle.project.currency, options: rewrite(bundle.project.options), features: bundle.project.features, theme: rewrite(bundle.project.theme) })
-        .returning();
-      await recordProjectVersion(t, row!, actor.userId);
-      if (bundle.collections.length) await t.insert(collections).values(bundle.collections.map((c) => ({ id: uuidv7(), projectId, name: c.name, schema: c.schema, ui: c.ui })));
+      const row = await insertProject(t, { id: projectId, key, name: name?.trim() || bundle.project.name, currency: bundle.project.currency, options: rewrite(bundle.project.options), features: bundle.project.features, theme: rewrite(bundle.project.theme) });
+      await recordProjectVersion(t, row, actor.userId);
+      await insertCollectionRows(t, projectId, bundle.collections);
       for (const file of bundle.files) {
         const upload = { bytes: Buffer.from(file.content, 'base64'), fileName: file.name, claimedType: '', configs: rewrite(file.configs) };
         try {
@@ -222,11 +217,10 @@ export async function importProject({
       }
       // Every item through the one write path, in the new project; references are checked at the end.
       const tasks: Array<(db: Db) => Promise<unknown>> = [];
-      const writer: Writer = { db: t, project: row!, actorId: actor.userId, origin: 'import', hooks, now: new Date(), afterCommit: (task) => tasks.push(task), knownItems: new Set() };
+      const writer: Writer = { db: t, project: row, actorId: actor.userId, origin: 'import', hooks, now: new Date(), afterCommit: (task) => tasks.push(task), knownItems: new Set() };
       await runBatch(writer, operations, { deferReferences: true });
       // On the deploy of the portal's own host, as a project made in the wizard is.
-      const [home] = await t.select({ id: deploys.id }).from(deploys).where(eq(deploys.host, portalHost)).limit(1);
-      if (home) await t.insert(deployProjects).values({ deployId: home.id, projectId, fullKey: `${key}.${portalHost}` }).onConflictDoNothing();
+      await placeOnPortalDeploy(t, { projectId, key, portalHost });
       const codes = await insertAccessCodes(
         t,
         invitations.map((person) =>
@@ -234,8 +228,8 @@ export async function importProject({
         ),
       );
       const counts = { items: operations.length, files: bundle.files.length, collections: bundle.collections.length, invited: codes.map((code) => ({ email: code.email!, role: code.role as 'purchaser' | 'manager' })), peopleNotAdded: bundle.memberships.length };
-      await recordAdminChange(t, { actorId: actor.userId, action: 'project.import', targetKind: 'project', targetId: projectId, projectId, before: null, after: { key, name: row!.name, from: bundle.project.key, people, ...counts, invited: counts.invited.length } });
-      return { answer: { _id: projectId, key, name: row!.name, ...counts }, codes, projectName: row!.name, tasks };
+      await recordAdminChange(t, { actorId: actor.userId, action: 'project.import', targetKind: 'project', targetId: projectId, projectId, before: null, after: { key, name: row.name, from: bundle.project.key, people, ...counts, invited: counts.invited.length } });
+      return { answer: { _id: projectId, key, name: row.name, ...counts }, codes, projectName: row.name, tasks };
     });
     for (const task of result.tasks) void task(db).catch(() => undefined);
     for (const code of result.codes) {

@@ -1,11 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, fail, keepRemovedFields, modelSchemaOf, type ModelField, type ModelInput } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
-import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
-import { collections } from '../../db/schema/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { forgetCollections, listCollections } from '../decor/index.ts';
+import { collectionRowsOf, findCollectionRow, forgetCollections, listCollections, saveCollectionRow } from '../decor/index.ts';
 import { findProjectById } from '../projects/index.ts';
 import { recordAdminChange } from './admin.repo.ts';
 
@@ -22,7 +18,7 @@ const storedFields = (ui: unknown): ModelField[] => ((ui as { modelFields?: Mode
 
 export async function listModels(db: Db, projectId: string): Promise<ModelView[]> {
   if (!(await findProjectById(db, projectId))) throw fail('not_found', 'project.no-such');
-  const [rows, resolved] = await Promise.all([db.select().from(collections).where(eq(collections.projectId, projectId)), listCollections(db, projectId)]);
+  const [rows, resolved] = await Promise.all([collectionRowsOf(db, projectId), listCollections(db, projectId)]);
   const byName = new Map(rows.map((row) => [row.name, row]));
   return resolved.map((collection) => {
     const added = storedFields(byName.get(collection.name)?.ui);
@@ -49,7 +45,7 @@ export async function saveModel({ db, actor, projectId, name, input }: { db: Db;
   if (!project) throw fail('not_found', 'project.no-such');
   if (!COLLECTION_NAME_PATTERN.test(name)) throw fail('bad_request', 'admin.model-name', { name }, { field: 'name' });
   const builtIn = builtInCollection(name);
-  const [row] = await db.select().from(collections).where(and(eq(collections.projectId, projectId), eq(collections.name, name)));
+  const row = await findCollectionRow(db, projectId, name);
   const before = storedFields(row?.ui);
   const problem = (field: string, message: string) => fail('rule_broken', 'admin.model-invalid', { message }, { issues: [{ field, message }] });
 
@@ -79,10 +75,8 @@ export async function saveModel({ db, actor, projectId, name, input }: { db: Db;
     modelFields: fields,
   };
   await withTransaction(db, async (t) => {
-    if (row) await t.update(collections).set({ schema, ui, updatedAt: new Date() }).where(eq(collections.id, row.id));
-    else await t.insert(collections).values({ id: uuidv7(), projectId, name, schema, ui });
+    await saveCollectionRow(t, { existingId: row?.id ?? null, projectId, name, schema, ui });
     await recordAdminChange(t, { actorId: actor.userId, action: row ? 'collection.update' : 'collection.create', targetKind: 'collection', targetId: `${projectId}:${name}`, projectId, before: row ? { fields: before } : null, after: { fields } });
-    await t.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${projectId}::text, 'collection', '$collections', 'id', ${projectId}::text, 'version', 0, 'op', 'update')::text)`);
   });
   forgetCollections(projectId);
   return (await listModels(db, projectId)).find((m) => m.name === name)!;

@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   fail,
@@ -18,7 +17,6 @@ import {
   formatCsv,
 } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
-import { deployProjects, deploys, featureFlags, memberships, projects, projectVersions, users } from '../../db/schema/index.ts';
 import type { Config } from '../../config/env.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/index.ts';
@@ -27,29 +25,30 @@ import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts'
 import { insertAccessCode } from '../access-codes/index.ts';
 import { insertDemoCatalogue } from '../../db/seed/seed.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import { findProjectById, projectConfigOf, recordProjectVersion, updateProject, type ProjectRow } from '../projects/index.ts';
-import { listDeploys } from '../portal/index.ts';
 import {
-  endSessionsOf,
-  findUser,
-  listAdminChanges,
+  deleteMembership,
+  findMembership,
+  findProjectById,
+  findProjectVersion,
+  insertProject,
+  isProjectKeyTaken,
   listAllProjects,
-  listFlags,
-  liveSessionCounts,
+  listProjectVersions,
   membershipsOf,
+  projectConfigOf,
   projectCounts,
-  projectHosts,
-  purchasesAcrossProjects,
-  recentMailFailures,
-  recentSignIns,
-  recordAdminChange,
-  searchUsers,
-  userTotals,
-} from './admin.repo.ts';
+  projectKeysOf,
+  recordProjectVersion,
+  setMembershipRole,
+  updateProject,
+  type ProjectRow,
+} from '../projects/index.ts';
+import { deleteDeployRow, deleteFlagRow, findFlag, listDeploys, listFeatureFlags, placeOnPortalDeploy, projectHosts, saveDeploy, saveFlag } from '../portal/index.ts';
+import { endSessionsOf, findUser, liveSessionCounts, recentSignIns, searchUsers, updateUser, type UserRow, userTotals } from '../users/index.ts';
+import { recentMailFailures } from '../mail/index.ts';
+import { listAdminChanges, purchasesAcrossProjects, recordAdminChange } from './admin.repo.ts';
 
 const startedAt = Date.now();
-
-type UserRow = typeof users.$inferSelect;
 
 /** The project as the audit keeps it: its settings, without timestamps that say nothing. */
 const projectRecord = (row: ProjectRow) => ({ key: row.key, ...projectConfigOf(row), archived: row.archivedAt !== null });
@@ -127,31 +126,26 @@ export async function auditEntries(db: Db, input: { limit: number; targetKind?: 
 export async function createProject({ db, actor, input, config, mailer }: { db: Db; actor: Actor; input: NewProject; config: Config; mailer: Mailer }) {
   const origin = projectOrigin(config, input.key);
   const { project, code } = await withTransaction(db, async (t) => {
-    const [taken] = await t.select({ id: projects.id }).from(projects).where(eq(projects.key, input.key)).limit(1);
-    if (taken) throw fail('conflict', 'admin.key-taken', { key: input.key }, { field: 'key' });
+    if (await isProjectKeyTaken(t, input.key)) throw fail('conflict', 'admin.key-taken', { key: input.key }, { field: 'key' });
     const id = uuidv7();
-    const [row] = await t
-      .insert(projects)
-      .values({
-        id,
-        key: input.key,
-        name: input.name,
-        currency: input.currency,
-        options: { locale: input.options.locale ?? 'en-CA', ...(input.options.timeZone ? { timeZone: input.options.timeZone } : {}), unitSystem: input.options.unitSystem, termsOfService: '' },
-        features: {},
-        theme: { ...input.theme, logoUrl: input.theme.logoUrl ?? null },
-      })
-      .returning();
-    await recordProjectVersion(t, row!, actor.userId);
+    const row = await insertProject(t, {
+      id,
+      key: input.key,
+      name: input.name,
+      currency: input.currency,
+      options: { locale: input.options.locale ?? 'en-CA', ...(input.options.timeZone ? { timeZone: input.options.timeZone } : {}), unitSystem: input.options.unitSystem, termsOfService: '' },
+      features: {},
+      theme: { ...input.theme, logoUrl: input.theme.logoUrl ?? null },
+    });
+    await recordProjectVersion(t, row, actor.userId);
     if (input.catalogue === 'demo') await insertDemoCatalogue(t, id, input.key);
-    const [home] = await t.select({ id: deploys.id }).from(deploys).where(eq(deploys.host, config.portalHost)).limit(1);
-    if (home) await t.insert(deployProjects).values({ deployId: home.id, projectId: id, fullKey: `${input.key}.${config.portalHost}` }).onConflictDoNothing();
+    await placeOnPortalDeploy(t, { projectId: id, key: input.key, portalHost: config.portalHost });
     const invitation = await insertAccessCode(
       t,
       accessCodeValues({ projectId: id, unitId: null, email: input.manager.email, createdBy: actor.userId, role: 'manager', targetPath: '/manage', expiresInDays: INVITATION_DEFAULTS.expiresInDays, maxUses: 1 }),
     );
-    await recordAdminChange(t, { actorId: actor.userId, action: 'project.create', targetKind: 'project', targetId: id, projectId: id, before: null, after: { ...projectRecord(row!), catalogue: input.catalogue, manager: input.manager.email } });
-    return { project: row!, code: invitation.code };
+    await recordAdminChange(t, { actorId: actor.userId, action: 'project.create', targetKind: 'project', targetId: id, projectId: id, before: null, after: { ...projectRecord(row), catalogue: input.catalogue, manager: input.manager.email } });
+    return { project: row, code: invitation.code };
   });
   const url = `${origin}/link/${code}`;
   await mailer.send(invitationMail({ to: input.manager.email, projectName: project.name, url }));
@@ -209,17 +203,12 @@ export async function patchUser({ db, actor, userId, patch }: { db: Db; actor: A
   if (!before) throw fail('not_found', 'admin.no-such-user');
   if (userId === actor.userId && patch.isAdmin === false) throw fail('rule_broken', 'admin.own-admin-flag', undefined, { field: 'isAdmin' });
   if (userId === actor.userId && patch.disabled === true) throw fail('rule_broken', 'admin.disable-self', undefined, { field: 'disabled' });
-  const [after] = await db
-    .update(users)
-    .set({
-      ...(patch.isAdmin !== undefined ? { isAdmin: patch.isAdmin } : {}),
-      ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
-      ...(patch.emailVerified ? { emailVerified: true } : {}),
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
+  const after = await updateUser(db, userId, {
+    ...(patch.isAdmin !== undefined ? { isAdmin: patch.isAdmin } : {}),
+    ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
+    ...(patch.emailVerified ? { emailVerified: true } : {}),
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+  });
   if (patch.disabled === true) await endSessionsOf(db, userId);
   await recordAdminChange(db, { actorId: actor.userId, action: 'user.update', targetKind: 'user', targetId: userId, before: userRecord(before), after: userRecord(after!) });
   return getAdminUser(db, userId);
@@ -239,14 +228,14 @@ export async function setMembership({ db, actor, userId, projectId, role }: { db
   const [user, project] = await Promise.all([findUser(db, userId), findProjectById(db, projectId)]);
   if (!user) throw fail('not_found', 'admin.no-such-user');
   if (!project) throw fail('not_found', 'project.no-such');
-  const [before] = await db.select().from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)));
-  await db.insert(memberships).values({ userId, projectId, role }).onConflictDoUpdate({ target: [memberships.projectId, memberships.userId], set: { role } });
+  const before = await findMembership(db, projectId, userId);
+  await setMembershipRole(db, { projectId, userId, role });
   await recordAdminChange(db, { actorId: actor.userId, action: before ? 'membership.change' : 'membership.grant', targetKind: 'membership', targetId: `${projectId}:${userId}`, projectId, before: before ? { role: before.role } : null, after: { role, email: user.email, project: project.key } });
   return getAdminUser(db, userId);
 }
 
 export async function removeMembership({ db, actor, userId, projectId }: { db: Db; actor: Actor; userId: string; projectId: string }) {
-  const [removed] = await db.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId))).returning();
+  const removed = await deleteMembership(db, projectId, userId);
   if (!removed) throw fail('not_found', 'admin.no-such-membership');
   await recordAdminChange(db, { actorId: actor.userId, action: 'membership.remove', targetKind: 'membership', targetId: `${projectId}:${userId}`, projectId, before: { role: removed.role }, after: null });
   return getAdminUser(db, userId);
@@ -258,8 +247,7 @@ async function deployRecord(db: Db, id: string) {
 
 async function requireProjectsExist(db: Db, ids: string[]) {
   if (!ids.length) return [];
-  const rows = await db.select({ id: projects.id, key: projects.key }).from(projects).where(inArray(projects.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r.key]));
+  const byId = await projectKeysOf(db, ids);
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw fail('rule_broken', 'admin.no-such-projects', undefined, { field: 'projects', missing });
   return ids.map((id) => ({ id, key: byId.get(id)! }));
@@ -268,10 +256,7 @@ async function requireProjectsExist(db: Db, ids: string[]) {
 export async function createDeploy({ db, actor, input }: { db: Db; actor: Actor; input: DeployInput }) {
   const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
   const id = uuidv7();
-  await withTransaction(db, async (t) => {
-    await t.insert(deploys).values({ id, name: input.name, type: input.type, host: input.host });
-    if (listed.length) await t.insert(deployProjects).values(listed.map((p) => ({ deployId: id, projectId: p.id, fullKey: `${p.key}.${input.host.replace(/:\d+$/, '')}` })));
-  });
+  await withTransaction(db, (t) => saveDeploy(t, id, { name: input.name, type: input.type, host: input.host }, listed, true));
   const after = await deployRecord(db, id);
   await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.create', targetKind: 'deploy', targetId: id, before: null, after });
   return after!;
@@ -281,11 +266,7 @@ export async function updateDeploy({ db, actor, deployId, input }: { db: Db; act
   const before = await deployRecord(db, deployId);
   if (!before) throw fail('not_found', 'admin.no-such-deploy');
   const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
-  await withTransaction(db, async (t) => {
-    await t.update(deploys).set({ name: input.name, type: input.type, host: input.host }).where(eq(deploys.id, deployId));
-    await t.delete(deployProjects).where(eq(deployProjects.deployId, deployId));
-    if (listed.length) await t.insert(deployProjects).values(listed.map((p) => ({ deployId, projectId: p.id, fullKey: `${p.key}.${input.host.replace(/:\d+$/, '')}` })));
-  });
+  await withTransaction(db, (t) => saveDeploy(t, deployId, { name: input.name, type: input.type, host: input.host }, listed, false));
   const after = await deployRecord(db, deployId);
   await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.update', targetKind: 'deploy', targetId: deployId, before, after });
   return after!;
@@ -294,28 +275,25 @@ export async function updateDeploy({ db, actor, deployId, input }: { db: Db; act
 export async function deleteDeploy({ db, actor, deployId }: { db: Db; actor: Actor; deployId: string }) {
   const before = await deployRecord(db, deployId);
   if (!before) throw fail('not_found', 'admin.no-such-deploy');
-  await db.delete(deploys).where(eq(deploys.id, deployId));
+  await deleteDeployRow(db, deployId);
   await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.delete', targetKind: 'deploy', targetId: deployId, before, after: null });
 }
 
 export async function flags(db: Db) {
-  return (await listFlags(db)).map((row) => ({ key: row.key, enabled: row.enabled, description: row.description, updatedAt: row.updatedAt.toISOString() }));
+  return (await listFeatureFlags(db)).map((row) => ({ key: row.key, enabled: row.enabled, description: row.description, updatedAt: row.updatedAt.toISOString() }));
 }
 
 /** Sets a platform flag (served in GET /api/env `features`), creating it when new. */
 export async function setFlag({ db, actor, input }: { db: Db; actor: Actor; input: { key: string; enabled: boolean; description: string } }) {
-  const [before] = await db.select().from(featureFlags).where(eq(featureFlags.key, input.key));
-  await db
-    .insert(featureFlags)
-    .values({ key: input.key, enabled: input.enabled, description: input.description, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: featureFlags.key, set: { enabled: input.enabled, description: input.description || (before?.description ?? ''), updatedAt: new Date() } });
-  const [after] = await db.select().from(featureFlags).where(eq(featureFlags.key, input.key));
+  const before = await findFlag(db, input.key);
+  await saveFlag(db, { key: input.key, enabled: input.enabled, description: input.description || (before?.description ?? '') });
+  const after = await findFlag(db, input.key);
   await recordAdminChange(db, { actorId: actor.userId, action: before ? 'feature.update' : 'feature.create', targetKind: 'feature', targetId: input.key, before: before ? { enabled: before.enabled, description: before.description } : null, after: { enabled: after!.enabled, description: after!.description } });
   return flags(db);
 }
 
 export async function deleteFlag({ db, actor, key }: { db: Db; actor: Actor; key: string }) {
-  const [removed] = await db.delete(featureFlags).where(eq(featureFlags.key, key)).returning();
+  const removed = await deleteFlagRow(db, key);
   if (!removed) throw fail('not_found', 'admin.no-such-flag');
   await recordAdminChange(db, { actorId: actor.userId, action: 'feature.delete', targetKind: 'feature', targetId: key, before: { enabled: removed.enabled, description: removed.description }, after: null });
   return flags(db);
@@ -325,13 +303,7 @@ export async function deleteFlag({ db, actor, key }: { db: Db; actor: Actor; key
 export async function projectConfig(db: Db, projectId: string): Promise<ProjectConfigView> {
   const row = await findProjectById(db, projectId);
   if (!row) throw fail('not_found', 'project.no-such');
-  const versions = await db
-    .select({ version: projectVersions.version, at: projectVersions.at, config: projectVersions.config, actor: users.email })
-    .from(projectVersions)
-    .leftJoin(users, eq(users.id, projectVersions.actorId))
-    .where(eq(projectVersions.projectId, projectId))
-    .orderBy(desc(projectVersions.version))
-    .limit(100);
+  const versions = await listProjectVersions(db, projectId);
   return {
     _version: row.version,
     project: { _id: row.id, key: row.key, name: row.name },
@@ -356,7 +328,7 @@ export async function saveProjectConfig({ db, actor, projectId, config, version,
 
 /** Makes an earlier version the current one (a new version, so nothing is lost). */
 export async function restoreProjectConfig({ db, actor, projectId, restore, version }: { db: Db; actor: Actor; projectId: string; restore: number; version: number }) {
-  const [kept] = await db.select().from(projectVersions).where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.version, restore)));
+  const kept = await findProjectVersion(db, projectId, restore);
   if (!kept) throw fail('not_found', 'admin.no-such-version');
   // A version kept before a rule was tightened (an unknown option, an invented currency) is not restored as it was.
   const checked = projectConfigSchema.safeParse(kept.config);

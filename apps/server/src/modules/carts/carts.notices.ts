@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatCalendarDay, formatDateTime, formatMoney, projectOptionsSchema, reviewDueBy } from '@decor/core';
-import { preparedRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { cartsDueBefore, claimReminder, releaseReminder } from './reminders.repo.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
@@ -20,16 +20,6 @@ import { renderCartPdf } from './carts.pdf.ts';
 const DAY_MS = 86_400_000;
 export const REMINDER_DAYS = [7, 1] as const;
 
-interface DueCart {
-  id: string;
-  deadline: string;
-  unit_name: string | null;
-  project_key: string;
-  project_name: string;
-  project_options: Record<string, unknown>;
-  recipients: Array<{ email: string }> | null;
-}
-
 /**
  * Sends every reminder that is due at `now`, once: a row in cart_reminders (keyed by the cart,
  * the kind and the deadline, so an extended deadline is reminded again) is claimed before the
@@ -37,29 +27,13 @@ interface DueCart {
  */
 export async function sendDeadlineReminders({ db, mailer, config, now = new Date(), log }: { db: Db; mailer: Mailer; config: Pick<Config, 'portalHost' | 'portalUrl'>; now?: Date; log?: FastifyBaseLogger }) {
   const horizon = new Date(now.getTime() + REMINDER_DAYS[0] * DAY_MS);
-  const due = await preparedRows<DueCart>(
-    db,
-    sql`SELECT c.id, c.data->>'deadline' AS deadline, u.data->>'name' AS unit_name,
-               p.key AS project_key, p.name AS project_name, p.options AS project_options,
-               (SELECT json_agg(json_build_object('email', us.email)) FROM users us
-                 WHERE us.id = c.data->>'owner' OR (u.data->'buyers') ? us.id) AS recipients
-        FROM items c
-        JOIN projects p ON p.id = c.project_id
-        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
-        WHERE c.collection = 'carts' AND c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
-          AND (c.data->>'deadline')::timestamptz > ${now.toISOString()}::timestamptz
-          AND (c.data->>'deadline')::timestamptz <= ${horizon.toISOString()}::timestamptz`,
-  );
+  const due = await cartsDueBefore(db, now, horizon);
   let sent = 0;
   for (const cart of due) {
     const msLeft = Date.parse(cart.deadline) - now.getTime();
     const days = msLeft <= REMINDER_DAYS[1] * DAY_MS ? REMINDER_DAYS[1] : REMINDER_DAYS[0];
     const kind = `${days}d:${new Date(cart.deadline).toISOString()}`;
-    const claimed = await preparedRows<{ cart_id: string }>(
-      db,
-      sql`INSERT INTO cart_reminders (cart_id, kind) VALUES (${cart.id}, ${kind}) ON CONFLICT DO NOTHING RETURNING cart_id`,
-    );
-    if (!claimed.length) continue;
+    if (!(await claimReminder(db, cart.id, kind))) continue;
     const options = projectOptionsSchema.parse(cart.project_options ?? {});
     const deadline = formatDateTime(cart.deadline, options, { weekday: true });
     try {
@@ -77,7 +51,7 @@ export async function sendDeadlineReminders({ db, mailer, config, now = new Date
         sent += 1;
       }
     } catch (error) {
-      await db.execute(sql`DELETE FROM cart_reminders WHERE cart_id = ${cart.id} AND kind = ${kind}`);
+      await releaseReminder(db, cart.id, kind);
       log?.warn({ err: error, cart: cart.id }, 'a deadline reminder could not be sent; it is tried again at the next run');
     }
   }

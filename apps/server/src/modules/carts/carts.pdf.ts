@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
 import { Typesetter } from '../../lib/pdf-typesetter.ts';
 import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb, cartStatusWord } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { findUser } from '../users/index.ts';
 import type { Scope } from '../projects/index.ts';
 import { cartScope } from './carts.operations.ts';
 import { readCart } from './carts.repo.ts';
@@ -25,7 +24,7 @@ export async function cartPdf({ db, scope, cartId, prices, now = new Date() }: {
 /** The PDF of a cart already read (the caller has checked who may have it). */
 export async function renderCartPdf({ db, project, cart, cartId, prices, now = new Date() }: { db: Db; project: ProjectRow; cart: CartData; cartId: string; prices: boolean; now?: Date }) {
   const doc = await cartDocument(db, project, cart);
-  const [owner] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, String(cart.owner ?? '')));
+  const owner = await findUser(db, String(cart.owner ?? ''));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: doc.project.options.locale });
   const date = (iso: string) => formatDateTime(iso, doc.project.options);
 

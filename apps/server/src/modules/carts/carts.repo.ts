@@ -134,9 +134,9 @@ export async function pricesFor(db: Db, projectId: string, optionIds: string[], 
 /** A cart the caller may read, as stored; 404 when there is none (or it is not theirs). */
 export async function readCart(
   db: Db,
-  { projectId, where, cartId, missing = 'cart.no-such' }: { projectId: string; where: SQL; cartId: string; missing?: MessageKey },
+  { projectId, where, cartId, missing = 'cart.no-such' }: { projectId: string; where?: SQL | undefined; cartId: string; missing?: MessageKey },
 ): Promise<CartData> {
-  const body = await getItemJson(db, { projectId, collection: 'carts', id: cartId, where, document: sql`i.data` });
+  const body = await getItemJson(db, { projectId, collection: 'carts', id: cartId, where });
   if (!body) throw fail('not_found', missing);
   return JSON.parse(body) as CartData;
 }

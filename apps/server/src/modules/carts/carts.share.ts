@@ -1,5 +1,4 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { DomainError, effectiveStatus, fail, hasFeature, initialsOf, type SharedCartView } from '@decor/core';
 import type { Scope } from '../projects/index.ts';
 import { findProjectByKey } from '../projects/index.ts';
@@ -153,7 +152,7 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
   if (!(await hasCart(db, { projectId: project.id, cartId: claims.cart }))) throw fail('not_found', 'share.gone');
   // Turning share links off withdraws the ones already given too.
   if (!hasFeature(project.features, 'shareLinks')) throw fail('not_found', 'share.gone');
-  const cart = await readCart(db, { projectId: project.id, where: sql`true`, cartId: claims.cart, missing: 'share.no-longer' });
+  const cart = await readCart(db, { projectId: project.id, cartId: claims.cart, missing: 'share.no-longer' });
   const doc = await cartDocument(db, project, cart);
   const withPrice = <T extends { price?: number; amount?: number }>(value: T) => {
     if (claims.prices) return value;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -7,7 +6,7 @@ import { z } from 'zod';
 import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, collectionOwnershipSchema, type CollectionDefinition, type CollectionUi } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { FeedEvent } from '../../db/change-feed.ts';
-import { collections } from '../../db/schema/index.ts';
+import { collectionRowsOf, type CollectionRow } from './collections.repo.ts';
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'unknown';
 
@@ -58,7 +57,7 @@ function refsOf(properties: Record<string, unknown>): Array<{ path: string; coll
   });
 }
 
-type StoredDefinition = Pick<typeof collections.$inferSelect, 'name' | 'schema' | 'ui'>;
+type StoredDefinition = Pick<CollectionRow, 'name' | 'schema' | 'ui'>;
 
 /** A built-in collection with the extra fields, hints and list columns the model builder gave it. */
 function resolveBuiltIn(definition: CollectionDefinition, extra?: StoredDefinition): ResolvedCollection {
@@ -146,11 +145,11 @@ export async function listCollections(db: Db, projectId: string): Promise<Resolv
 }
 
 async function loadCollections(db: Db, projectId: string): Promise<ResolvedCollection[]> {
-  return resolveCollectionRows(await db.select().from(collections).where(eq(collections.projectId, projectId)));
+  return resolveCollectionRows(await collectionRowsOf(db, projectId));
 }
 
 /** The collections a project with these stored definitions has: the built-ins (with extra fields) and its own. */
-export function resolveCollectionRows(rows: Array<Pick<typeof collections.$inferSelect, 'name' | 'schema' | 'ui'>>): ResolvedCollection[] {
+export function resolveCollectionRows(rows: Array<Pick<CollectionRow, 'name' | 'schema' | 'ui'>>): ResolvedCollection[] {
   const byName = new Map(rows.map((row) => [row.name, row]));
   const builtIns = BUILT_IN_COLLECTIONS.map((definition) => resolveBuiltIn(definition, byName.get(definition.name)));
   const custom = rows

@@ -1,13 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { COLLECTION_MAX_PAGE_SIZE, COLLECTION_PAGE_SIZE, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { readPlan, writePlan } from './access.ts';
+import { readPlan, writePlan } from './access.repo.ts';
 import type { Scope } from '../projects/index.ts';
 import { listCollections, resolveCollection, type ResolvedCollection } from './collections.registry.ts';
 import type { HookRegistry } from './collection-hooks.ts';
-import { getItemJson, listItemsJson } from './items.repo.ts';
+import { getItemJson, type ItemFilter, listItemsJson } from './items.repo.ts';
 import { cachedRead } from './items.cache.ts';
-import { createItem, deleteItem, updateOne, withWrites } from './items.write.ts';
+import { createItem, deleteItem, updateItem, withWrites } from './items.write.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SYSTEM_FIELDS = ['_id', '_version', 'createdAt', 'updatedAt'];
@@ -57,8 +56,8 @@ export async function describeOneCollection(context: DecorContext, name: string)
 const FILTER_KEY = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(gte|lte)\])?$/;
 
 /** `field=value` (equality, or "contains" on a list) and `field[gte]=`/`field[lte]=` on numbers. */
-function filterSql(collection: ResolvedCollection, filterable: string[] | null, query: Record<string, unknown>): SQL[] {
-  const filters: SQL[] = [];
+function parseFilters(collection: ResolvedCollection, filterable: string[] | null, query: Record<string, unknown>): ItemFilter[] {
+  const filters: ItemFilter[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (key === 'limit' || key === 'afterId') continue;
     const match = FILTER_KEY.exec(key);
@@ -71,7 +70,7 @@ function filterSql(collection: ResolvedCollection, filterable: string[] | null, 
     if (match[2]) {
       const bound = Number(raw);
       if (!isNumeric || raw.trim() === '' || !Number.isFinite(bound)) throw fail('bad_request', 'engine.filter-bound', { key }, { field: key });
-      filters.push(match[2] === 'gte' ? sql`(i.data->>${field})::numeric >= ${bound}` : sql`(i.data->>${field})::numeric <= ${bound}`);
+      filters.push({ field, op: match[2] === 'gte' ? 'gte' : 'lte', bound });
       continue;
     }
     let value: unknown = raw;
@@ -86,7 +85,7 @@ function filterSql(collection: ResolvedCollection, filterable: string[] | null, 
     } else if (type === 'object') {
       throw fail('bad_request', 'engine.filter-object', { key }, { field: key });
     }
-    filters.push(sql`i.data @> ${JSON.stringify({ [field]: value })}::jsonb`);
+    filters.push({ field, op: 'holds', value });
   }
   return filters;
 }
@@ -109,7 +108,7 @@ export async function listItems(context: DecorContext, name: string, query: Reco
   if (afterId !== undefined && (typeof afterId !== 'string' || !UUID.test(afterId))) {
     throw fail('bad_request', 'engine.after-id', undefined, { field: 'afterId' });
   }
-  const filters = filterSql(collection, plan.filterable, query);
+  const filters = parseFilters(collection, plan.filterable, query);
   const limit = pageLimit(query.limit);
   const load = async () =>
     listItemsJson(context.db, {
@@ -188,7 +187,7 @@ export async function patchItem(context: DecorContext, name: string, id: string,
     if (refused.length) throw fail('forbidden', 'engine.fields-refused', { fields: refused.join(', ') }, { fields: refused });
   }
   const asOwner = plan.kind === 'own-fields';
-  return updateOne(context.db, writerOf(context, scope, asOwner ? 'owner' : 'staff'), collection.name, id, (current) => ({ ...current.data, ...patch }), {
+  return updateItem({ db: context.db, base: writerOf(context, scope, asOwner ? 'owner' : 'staff') }, collection.name, id, (current) => ({ ...current.data, ...patch }), {
     where: asOwner ? plan.where : undefined,
     expectedVersion,
   });

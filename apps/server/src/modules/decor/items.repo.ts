@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_COLLECTIONS } from '@decor/core';
 import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { jsonPathOf } from './refs.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
+import { items } from '../../db/schema/index.ts';
 
 export interface ItemRow {
   id: string;
@@ -16,12 +17,20 @@ export function documentSql(fields: SQL): SQL {
   return sql`jsonb_build_object('_id', i.id) || ${fields} || jsonb_build_object('_version', i.version, 'createdAt', i.created_at, 'updatedAt', i.updated_at)`;
 }
 
+/** A filter of a list as the query string asked it: a bound on a number, or a value a field holds. */
+export type ItemFilter = { field: string; op: 'gte' | 'lte'; bound: number } | { field: string; op: 'holds'; value: unknown };
+
+function filterCondition(filter: ItemFilter): SQL {
+  if (filter.op === 'holds') return sql`i.data @> ${JSON.stringify({ [filter.field]: filter.value })}::jsonb`;
+  return filter.op === 'gte' ? sql`(i.data->>${filter.field})::numeric >= ${filter.bound}` : sql`(i.data->>${filter.field})::numeric <= ${filter.bound}`;
+}
+
 export interface ListQuery {
   projectId: string;
   collection: string;
   where: SQL;
   document: SQL;
-  filters: SQL[];
+  filters: ItemFilter[];
   afterId: string | null;
   limit: number;
 }
@@ -32,7 +41,7 @@ export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
     sql`i.project_id = ${query.projectId}`,
     sql`i.collection = ${query.collection}`,
     query.where,
-    ...query.filters,
+    ...query.filters.map(filterCondition),
     // Always a lower bound, so the first page takes the same keyset plan as every other.
     sql`i.id > ${query.afterId ?? '00000000-0000-0000-0000-000000000000'}`,
   ];
@@ -46,7 +55,7 @@ export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
   return row?.body ?? '[]';
 }
 
-export async function getItemJson(db: Db, { projectId, collection, id, where, document }: { projectId: string; collection: string; id: string; where: SQL; document: SQL }): Promise<string | null> {
+export async function getItemJson(db: Db, { projectId, collection, id, where = sql`true`, document = sql`i.data` }: { projectId: string; collection: string; id: string; where?: SQL | undefined; document?: SQL | undefined }): Promise<string | null> {
   const [row] = await preparedRows<{ body: string }>(
     db,
     sql`SELECT (${documentSql(document)})::text AS body FROM items i
@@ -56,7 +65,7 @@ export async function getItemJson(db: Db, { projectId, collection, id, where, do
 }
 
 /** The item for a write, locked until the transaction ends; `where` limits it to what the caller may change. */
-export async function lockItem(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL }): Promise<ItemRow | null> {
+export async function lockItem(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined }): Promise<ItemRow | null> {
   const [row] = await preparedRows<ItemRow>(
     db,
     sql`SELECT i.id, i.data, i.version FROM items i
@@ -67,7 +76,7 @@ export async function lockItem(db: Db, { projectId, collection, id, where = sql`
 }
 
 /** The item as stored, with its version, without a lock (a write that follows checks the version instead). */
-export async function readItemRow(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL }): Promise<ItemRow | null> {
+export async function readItemRow(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined }): Promise<ItemRow | null> {
   const [row] = await preparedRows<ItemRow>(
     db,
     sql`SELECT i.id, i.data, i.version FROM items i
@@ -180,4 +189,9 @@ export async function referrers(db: Db, { projectId, collection, id }: { project
     }
   }
   return found;
+}
+
+/** Every item of a project, collection by collection (an export). */
+export async function itemsOfProject(db: Db, projectId: string) {
+  return db.select().from(items).where(eq(items.projectId, projectId)).orderBy(items.collection, items.id);
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { fail, type MessageKey } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
@@ -143,7 +143,7 @@ function queueAfterCommit(writer: Writer, args: HookArgs & { id: string; data: D
 
 /** The stored document as the API shows it (every field), as JSON text. */
 export async function documentOf(db: Db, projectId: string, collection: string, id: string): Promise<string> {
-  return (await getItemJson(db, { projectId, collection, id, where: sql`true`, document: sql`i.data` }))!;
+  return (await getItemJson(db, { projectId, collection, id }))!;
 }
 
 /**
@@ -171,54 +171,30 @@ export interface UpdateOptions {
   missingMessage?: MessageKey;
 }
 
-/**
- * Changes one item: locks it, asks `change` for the new document (null leaves it as it is),
- * and writes it through the hooks. Answers with the API document.
- */
-export async function updateItem(
-  writer: Writer,
-  name: string,
-  id: string,
-  change: (current: ItemRow) => Document | null | Promise<Document | null>,
-  options: UpdateOptions = {},
-): Promise<string> {
-  const collection = await collectionOf(writer, name);
-  const projectId = writer.project.id;
-  const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
-  if (!current) throw missing(collection, options);
-  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await stale(writer.db, projectId, collection, id, options);
-  const proposed = await change(current);
-  if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
-  const data = await prepare(writer, collection, 'update', proposed, current.data);
-  const body = (await updateItemAudited(writer.db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId }))!;
-  const args = { ...hookArgs(writer, collection, 'update', current.data), id, data };
-  await writer.hooks.run('afterChange', args);
-  queueAfterCommit(writer, args);
-  return body;
-}
+/** Where a change is made: inside a transaction a writer holds, or on its own (`{ db, base }`). */
+export type WriteTarget = Writer | { db: Db; base: WriteBase };
+type Change = (current: ItemRow) => Document | null | Promise<Document | null>;
 
 /**
- * Changes one item in a single statement when nothing else must commit with it: the item is
- * read without a lock, changed through the hooks, and written only if it is still at the
- * version read (row, audit entry and announcement together); a change made meanwhile is a
- * conflict, exactly as a stale version is. When the collection has `afterChange` hooks
- * (their writes must commit with the change), it takes the locked path in a transaction.
+ * Changes one item and answers with the API document: `change` is asked for the new document
+ * (null leaves it as it is), which is written through the hooks.
+ *
+ * In a writer's transaction the item is locked first. On its own, when nothing else must commit
+ * with it, it is one statement: the item is read without a lock and written only if it is
+ * still at the version read (row, audit entry and announcement together); a change made
+ * meanwhile is a conflict, exactly as a stale version is. A collection with `afterChange` hooks
+ * (their writes must commit with the change) takes the locked path in a transaction of its own.
  * Fewer round trips: no BEGIN, lock or COMMIT (docs/architecture.md, "One write path").
  */
-export async function updateOne(
-  db: Db,
-  base: WriteBase,
-  name: string,
-  id: string,
-  change: (current: ItemRow) => Document | null | Promise<Document | null>,
-  options: UpdateOptions = {},
-): Promise<string> {
-  if (base.hooks.has(name, 'afterChange')) return withWrites(db, base, (writer) => updateItem(writer, name, id, change, options));
+export async function updateItem(target: WriteTarget, name: string, id: string, change: Change, options: UpdateOptions = {}): Promise<string> {
+  if ('afterCommit' in target) return updateLocked(target, name, id, change, options);
+  const { db, base } = target;
+  if (base.hooks.has(name, 'afterChange')) return withWrites(db, base, (writer) => updateLocked(writer, name, id, change, options));
   const tasks: Task[] = [];
   const writer = writerOn(db, base, tasks);
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
-  const current = await readItemRow(db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
+  const current = await readItemRow(db, { projectId, collection: collection.name, id, where: options.where });
   if (!current) throw missing(collection, options);
   if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await stale(db, projectId, collection, id, options);
   const proposed = await change(current);
@@ -231,12 +207,28 @@ export async function updateOne(
   return body;
 }
 
+async function updateLocked(writer: Writer, name: string, id: string, change: Change, options: UpdateOptions): Promise<string> {
+  const collection = await collectionOf(writer, name);
+  const projectId = writer.project.id;
+  const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where });
+  if (!current) throw missing(collection, options);
+  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await stale(writer.db, projectId, collection, id, options);
+  const proposed = await change(current);
+  if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
+  const data = await prepare(writer, collection, 'update', proposed, current.data);
+  const body = (await updateItemAudited(writer.db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId }))!;
+  const args = { ...hookArgs(writer, collection, 'update', current.data), id, data };
+  await writer.hooks.run('afterChange', args);
+  queueAfterCommit(writer, args);
+  return body;
+}
+
 /** Deletes one item; refused while other items refer to it, or when a hook refuses. */
 export async function deleteItem(writer: Writer, name: string, id: string, options: Pick<UpdateOptions, 'where' | 'missingMessage'> = {}) {
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const singular = collection.ui.singular.toLowerCase();
-  const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where ?? sql`true` });
+  const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where });
   if (!current) throw missing(collection, options);
   const args = hookArgs(writer, collection, 'delete', current.data);
   await writer.hooks.run('beforeDelete', { ...args, id });

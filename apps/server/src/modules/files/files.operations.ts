@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
 import { can, DomainError, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import { findFile, insertFile, type FileRow } from './files.repo.ts';
 import type { Scope } from '../projects/index.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import type { FileStorage } from './storage.ts';
@@ -24,7 +23,7 @@ export const THUMBNAIL_WIDTHS = [200, 800] as const;
 /** Larger images are refused before decoding (decompression bombs). */
 const MAX_IMAGE_PIXELS = 60_000_000;
 
-export type FileRow = typeof files.$inferSelect;
+export type { FileRow };
 
 /**
  * What an upload is for (`configs.purpose`) decides who may download it: the project's logo
@@ -185,9 +184,7 @@ export async function storeFile({
 
   const storageKey = `${project.id}/${id}.${STORED_EXTENSIONS[storedType] ?? STORED_EXTENSIONS[type] ?? 'bin'}`;
   await storage.put(storageKey, stored);
-  const [row] = await db
-    .insert(files)
-    .values({
+  return insertFile(db, {
       id,
       projectId: project.id,
       name: safeName(upload.fileName),
@@ -200,14 +197,12 @@ export async function storeFile({
       thumbnails,
       configs: upload.configs,
       createdBy: actor.userId,
-    })
-    .returning();
-  return row!;
+  });
 }
 
 /** The file (or one of its thumbnails) of the request's project, with what to send. */
 export async function fileForDownload({ db, project, id, thumb }: { db: Db; project: ProjectRow; id: string; thumb: number | undefined }) {
-  const [row] = await db.select().from(files).where(and(eq(files.projectId, project.id), eq(files.id, id)));
+  const row = await findFile(db, project.id, id);
   if (!row) throw fail('not_found', 'file.no-such');
   if (thumb === undefined) return { row, storageKey: row.storageKey, type: row.type };
   const thumbnail = row.thumbnails.find((t) => t.size === thumb);

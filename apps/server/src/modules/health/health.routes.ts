@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fail } from '@decor/core';
-import type { Database } from '../../db/client.ts';
+import { pingDatabase, type Database } from '../../db/client.ts';
 import type { Metrics } from './metrics.ts';
 
 /** Where a server is in its life: only a `ready` one is sent requests by a load balancer. */
@@ -31,7 +31,7 @@ async function databaseAnswers(database: Database): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS)));
   try {
-    return await Promise.race([database.db.execute('select 1').then(() => true), late]);
+    return await Promise.race([pingDatabase(database.db).then(() => true), late]);
   } catch {
     return false;
   } finally {

@@ -1,7 +1,5 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { sql } from 'drizzle-orm';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
@@ -9,7 +7,8 @@ import { IDENTITY_ERROR_MESSAGES, isIpHost, isSlug, projectKeyFromHost, PASSWORD
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema/index.ts';
+import { isUserDisabled, markSignedIn } from '../users/index.ts';
+import { identityDatabase } from './identity.repo.ts';
 import type { Mailer } from '../mail/index.ts';
 import { changeEmailMail, existingAccountMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/index.ts';
 import { findProjectByKey } from '../projects/index.ts';
@@ -75,16 +74,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     // signs in there to pick a project (docs/identity.md, "Hosts"). Another site's page never
     // sends its origin as the address it calls, so same-origin is all this trusts.
     trustedOrigins: (request) => [...hostPatterns.flatMap((pattern) => [`http://${pattern}`, `https://${pattern}`]), ...sameIpOrigin(request)],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        users: schema.users,
-        sessions: schema.sessions,
-        accounts: schema.accounts,
-        verifications: schema.verifications,
-        jwks: schema.jwks,
-      },
-    }),
+    database: identityDatabase(db),
     telemetry: { enabled: false },
     // The provider's messages go to the server's own log, at its level.
     logger: {
@@ -116,11 +106,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         create: {
           // A disabled account gets no session, whatever the way of signing in (docs/admin.md, "People").
           before: async (session) => {
-            const rows = (await db.execute(sql`SELECT disabled FROM users WHERE id = ${session.userId}`)) as unknown as { rows: Array<{ disabled: boolean }> };
-            if (rows.rows[0]?.disabled) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: IDENTITY_ERROR_MESSAGES['auth/user-disabled'] });
+            if (await isUserDisabled(db, session.userId)) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: IDENTITY_ERROR_MESSAGES['auth/user-disabled'] });
           },
           after: async (session) => {
-            await db.execute(sql`UPDATE users SET last_sign_in_at = now() WHERE id = ${session.userId}`);
+            await markSignedIn(db, session.userId);
           },
         },
       },

@@ -2,5 +2,6 @@
  * The front door of mail and its templates: other modules reach this module only through
  * what is exported here (docs/architecture.md, "Server modules").
  */
+export { recentMailFailures } from './mail.repo.ts';
 export { type Mail, type Mailer } from './mailer.ts';
 export { changeEmailMail, deadlineReminderMail, type DecisionKind, existingAccountMail, invitationMail, oneTimeCodeMail, resetPasswordMail, selectionDecisionMail, selectionSignedMail, selectionSubmittedMail, verificationMail } from './templates.ts';

@@ -1,8 +1,7 @@
 import nodemailer from 'nodemailer';
-import { v7 as uuidv7 } from 'uuid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { mailFailures, outbox } from '../../db/schema/index.ts';
+import { insertOutboxMail, recordMailFailure } from './mail.repo.ts';
 
 export interface Mail {
   to: string;
@@ -44,7 +43,7 @@ export function createMailer({
         } catch (error) {
           // Kept for the administrators (docs/admin.md, "Overview"); the caller still hears of it.
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-          await db.insert(mailFailures).values({ id: uuidv7(), to: mail.to, subject: mail.subject.slice(0, 300), error: reason }).catch(() => undefined);
+          await recordMailFailure(db, { to: mail.to, subject: mail.subject, error: reason }).catch(() => undefined);
           log.warn({ to: mail.to, subject: mail.subject, err: error }, 'mail could not be sent');
           throw error;
         }
@@ -55,7 +54,7 @@ export function createMailer({
     kind: 'outbox',
     async send({ attachments = [], ...mail }) {
       // The outbox keeps the words; attachments are named in the log only.
-      await db.insert(outbox).values({ id: uuidv7(), ...mail });
+      await insertOutboxMail(db, mail);
       const files = attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ');
       log.info({ to: mail.to, subject: mail.subject }, `mail to the dev outbox:\n${mail.text}${files ? `\n[attached: ${files}]` : ''}`);
     },

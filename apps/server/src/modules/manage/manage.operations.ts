@@ -1,5 +1,4 @@
 import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, formatAmount, formatCsv, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readCart } from '../carts/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
@@ -129,7 +128,7 @@ export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope
   const { project } = requireManager(scope);
   const rows = await cartAudit(db, { projectId: project.id, cartId, before: decodeCursor(before, isAuditKey), limit: PAGE_SIZE + 1 });
   // Asked for a cart that is not this project's, the history is "no such selection", not an empty page.
-  if (!before && !rows.length) await readCart(db, { projectId: project.id, where: sql`true`, cartId });
+  if (!before && !rows.length) await readCart(db, { projectId: project.id, cartId });
   const result = pageOf(
     rows,
     PAGE_SIZE,

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorBodySchema, fail, meResponseSchema, myProjectSchema, projectUrl } from '@decor/core';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/index.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import type { Auth } from '../identity/index.ts';
 import { callProvider } from '../identity/index.ts';
 import { fetchHeaders } from '../../lib/fetch-headers.ts';
-import { revokeSession } from './portal.repo.ts';
+import { findUser, revokeSession, updateUser, type UserRow } from '../users/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { allProjects, projectsOfUser } from '../projects/index.ts';
 
@@ -18,7 +16,6 @@ const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
 
 const myProjectsSchema = z.array(myProjectSchema);
 
-type UserRow = typeof users.$inferSelect;
 
 /** The signed-in person as GET /api/me answers (also written into a page's first HTML). */
 export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt'>) {
@@ -61,11 +58,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       const actor = requireActor(request);
       const isRejected = request.body?.reject === true;
       const now = new Date();
-      const [user] = await db
-        .update(users)
-        .set(isRejected ? { termsRejectedAt: now, termsAcceptedAt: null, updatedAt: now } : { termsAcceptedAt: now, updatedAt: now })
-        .where(eq(users.id, actor.userId))
-        .returning();
+      const user = await updateUser(db, actor.userId, isRejected ? { termsRejectedAt: now, termsAcceptedAt: null } : { termsAcceptedAt: now });
       return meOf(user!);
     },
   );
@@ -148,7 +141,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       if (request.params.id !== actor.userId && !actor.isAdmin) {
         throw fail('forbidden', 'me.own-account-only');
       }
-      const [user] = await db.select().from(users).where(eq(users.id, request.params.id));
+      const user = await findUser(db, request.params.id);
       if (!user) throw fail('not_found', 'me.no-such-user');
       const memberships = await projectsOfUser(db, user.id);
       return { ...meOf(user), memberships: memberships.map((m) => ({ projectKey: m.key, projectName: m.name, role: m.role })) };

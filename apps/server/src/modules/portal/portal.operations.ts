@@ -1,7 +1,8 @@
 import { SESSION_RECORDING_DEFAULT_VERSION, type EnvResponse } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
-import { listDeployRows, listFeatureFlags } from './portal.repo.ts';
+import { listDeployRows } from './deploys.repo.ts';
+import { listFeatureFlags } from './flags.repo.ts';
 
 export async function getEnv({
   db,

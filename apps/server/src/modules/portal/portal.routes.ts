@@ -15,13 +15,14 @@ const deploySchema = z.object({
   projects: z.array(z.object({ _id: z.string(), key: z.string(), fullKey: z.string(), name: z.string() })),
 });
 import type { AppContext } from '../../context.ts';
+import { pingDatabase } from '../../db/client.ts';
 
 export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database }) => {
   app.get(
     '/api/health',
     { schema: { tags: ['portal'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } },
     async () => {
-      await database.db.execute('select 1');
+      await pingDatabase(database.db);
       return { status: 'ok' as const, database: database.kind };
     },
   );

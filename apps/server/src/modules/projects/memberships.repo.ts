@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ProjectRole } from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { memberships, projects } from '../../db/schema/index.ts';
+import { memberships, projects, users } from '../../db/schema/index.ts';
 
 export async function roleInProject(db: Db, projectId: string, userId: string): Promise<ProjectRole | null> {
   const [row] = await db
@@ -33,4 +33,40 @@ export async function grantMembership(db: Db, { projectId, userId, role }: { pro
       target: [memberships.projectId, memberships.userId],
       set: { role: role === 'manager' ? 'manager' : memberships.role },
     });
+}
+
+/** The projects each of these people belongs to, with their role there, in project-name order. */
+export async function membershipsOf(db: Db, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({ userId: memberships.userId, projectId: projects.id, projectKey: projects.key, projectName: projects.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(projects, eq(projects.id, memberships.projectId))
+    .where(inArray(memberships.userId, userIds))
+    .orderBy(projects.name);
+}
+
+/** The members of a project with their addresses, in address order. */
+export async function membersOf(db: Db, projectId: string) {
+  return db
+    .select({ userId: memberships.userId, email: users.email, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.projectId, projectId))
+    .orderBy(users.email);
+}
+
+export async function findMembership(db: Db, projectId: string, userId: string) {
+  const [row] = await db.select().from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)));
+  return row;
+}
+
+/** Sets the person's role in the project, whatever it was (an administrator's choice). */
+export async function setMembershipRole(db: Db, { projectId, userId, role }: { projectId: string; userId: string; role: ProjectRole }) {
+  await db.insert(memberships).values({ userId, projectId, role }).onConflictDoUpdate({ target: [memberships.projectId, memberships.userId], set: { role } });
+}
+
+export async function deleteMembership(db: Db, projectId: string, userId: string) {
+  const [removed] = await db.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId))).returning();
+  return removed;
 }

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { CHANGE_CHANNEL, type FeedEvent } from '../../db/change-feed.ts';
-import type { Db } from '../../db/client.ts';
-import { items, projects, projectVersions } from '../../db/schema/index.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { items, projects, projectVersions, users } from '../../db/schema/index.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -71,4 +72,72 @@ export function projectConfigOf(row: ProjectRow) {
 /** Keeps the version a change of a project's settings made (docs/admin.md, "Configs"). */
 export async function recordProjectVersion(db: Db, row: ProjectRow, actorId: string | null): Promise<void> {
   await db.insert(projectVersions).values({ projectId: row.id, version: row.version, config: projectConfigOf(row), actorId }).onConflictDoNothing();
+}
+
+export async function isProjectKeyTaken(db: Db, key: string): Promise<boolean> {
+  const [taken] = await db.select({ id: projects.id }).from(projects).where(eq(projects.key, key)).limit(1);
+  return taken !== undefined;
+}
+
+export async function insertProject(db: Db, values: typeof projects.$inferInsert): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values(values).returning();
+  return row!;
+}
+
+/** The keys of these projects by id (a missing id is simply absent). */
+export async function projectKeysOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: projects.id, key: projects.key }).from(projects).where(inArray(projects.id, ids));
+  return new Map(rows.map((row) => [row.id, row.key]));
+}
+
+/** The last hundred versions of a project's settings, newest first, with who made each. */
+export async function listProjectVersions(db: Db, projectId: string) {
+  return db
+    .select({ version: projectVersions.version, at: projectVersions.at, config: projectVersions.config, actor: users.email })
+    .from(projectVersions)
+    .leftJoin(users, eq(users.id, projectVersions.actorId))
+    .where(eq(projectVersions.projectId, projectId))
+    .orderBy(desc(projectVersions.version))
+    .limit(100);
+}
+
+export async function findProjectVersion(db: Db, projectId: string, version: number) {
+  const [row] = await db.select().from(projectVersions).where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.version, version)));
+  return row;
+}
+
+export async function listAllProjects(db: Db, { q, id }: { q?: string | undefined; id?: string | undefined } = {}) {
+  const needle = q?.trim();
+  return db
+    .select()
+    .from(projects)
+    .where(and(needle ? or(ilike(projects.name, `%${escapeLike(needle)}%`), ilike(projects.key, `%${escapeLike(needle)}%`)) : undefined, id ? eq(projects.id, id) : undefined))
+    .orderBy(projects.name);
+}
+
+export interface ProjectCountsRow {
+  project_id: string;
+  members: number;
+  managers: number;
+  units: number;
+  draft: number;
+  submitted: number;
+  approved: number;
+}
+
+/** Per project: members, managers, units and carts by status, in one pass over each table. */
+export async function projectCounts(db: Db): Promise<Map<string, ProjectCountsRow>> {
+  const rows = await queryRows<ProjectCountsRow>(
+    db,
+    sql`SELECT p.id AS project_id,
+          (SELECT count(*)::int FROM memberships m WHERE m.project_id = p.id) AS members,
+          (SELECT count(*)::int FROM memberships m WHERE m.project_id = p.id AND m.role = 'manager') AS managers,
+          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'units') AS units,
+          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'carts' AND i.data->>'status' = 'draft') AS draft,
+          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'carts' AND i.data->>'status' = 'submitted') AS submitted,
+          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'carts' AND i.data->>'status' = 'approved') AS approved
+        FROM projects p`,
+  );
+  return new Map(rows.map((row) => [row.project_id, row]));
 }

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { preparedRows, type Db } from '../../db/client.ts';
+
+/** A draft cart whose deadline falls within the reminder horizon, with whom to remind. */
+export interface DueCart {
+  id: string;
+  deadline: string;
+  unit_name: string | null;
+  project_key: string;
+  project_name: string;
+  project_options: Record<string, unknown>;
+  recipients: Array<{ email: string }> | null;
+}
+
+/** Draft carts of every project whose deadline is after `now` and no later than `horizon`. */
+export async function cartsDueBefore(db: Db, now: Date, horizon: Date): Promise<DueCart[]> {
+  return preparedRows<DueCart>(
+    db,
+    sql`SELECT c.id, c.data->>'deadline' AS deadline, u.data->>'name' AS unit_name,
+               p.key AS project_key, p.name AS project_name, p.options AS project_options,
+               (SELECT json_agg(json_build_object('email', us.email)) FROM users us
+                 WHERE us.id = c.data->>'owner' OR (u.data->'buyers') ? us.id) AS recipients
+        FROM items c
+        JOIN projects p ON p.id = c.project_id
+        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        WHERE c.collection = 'carts' AND c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
+          AND (c.data->>'deadline')::timestamptz > ${now.toISOString()}::timestamptz
+          AND (c.data->>'deadline')::timestamptz <= ${horizon.toISOString()}::timestamptz`,
+  );
+}
+
+/** Claims a reminder (false when another run or server already has): at most one mail per kind. */
+export async function claimReminder(db: Db, cartId: string, kind: string): Promise<boolean> {
+  const claimed = await preparedRows<{ cart_id: string }>(db, sql`INSERT INTO cart_reminders (cart_id, kind) VALUES (${cartId}, ${kind}) ON CONFLICT DO NOTHING RETURNING cart_id`);
+  return claimed.length > 0;
+}
+
+/** Gives a claimed reminder back, to be tried again at the next run. */
+export async function releaseReminder(db: Db, cartId: string, kind: string): Promise<void> {
+  await db.execute(sql`DELETE FROM cart_reminders WHERE cart_id = ${cartId} AND kind = ${kind}`);
+}
