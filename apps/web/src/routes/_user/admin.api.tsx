@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { ApiReference } from '../../features/admin/components/api-reference.tsx';
+import { ApiReference } from '../../features/platform/components/api-reference.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

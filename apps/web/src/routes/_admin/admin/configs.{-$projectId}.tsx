@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminConfigs } from '../../../features/admin/components/admin-configs.tsx';
+import { AdminConfigs } from '../../../features/projects/components/admin-configs.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

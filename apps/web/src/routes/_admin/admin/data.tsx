@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminData } from '../../../features/admin/components/admin-data.tsx';
+import { AdminData } from '../../../features/projects/components/admin-data.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminDeploys } from '../../../features/admin/components/admin-deploys.tsx';
+import { AdminDeploys } from '../../../features/platform/components/admin-deploys.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminFeatures } from '../../../features/admin/components/admin-features.tsx';
+import { AdminFeatures } from '../../../features/platform/components/admin-features.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

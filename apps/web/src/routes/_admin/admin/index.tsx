@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminOverviewPage } from '../../../features/admin/components/admin-overview.tsx';
+import { AdminOverviewPage } from '../../../features/platform/components/admin-overview.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

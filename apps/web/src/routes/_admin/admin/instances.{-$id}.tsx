@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { DisplaysFrame } from '../../../features/admin/components/displays-frame.tsx';
+import { DisplaysFrame } from '../../../features/platform/components/displays-frame.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminMinimaps } from '../../../features/admin/components/admin-minimaps.tsx';
+import { AdminMinimaps } from '../../../features/projects/components/admin-minimaps.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { ModelBuilder } from '../../../features/admin/components/model-builder.tsx';
+import { ModelBuilder } from '../../../features/catalogue/components/model-builder.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { NewProjectWizard } from '../../../features/admin/components/new-project-wizard.tsx';
+import { NewProjectWizard } from '../../../features/projects/components/new-project-wizard.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminProjects } from '../../../features/admin/components/admin-projects.tsx';
+import { AdminProjects } from '../../../features/projects/components/admin-projects.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

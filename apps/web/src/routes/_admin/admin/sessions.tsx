@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminSessions } from '../../../features/admin/components/admin-sessions.tsx';
+import { AdminSessions } from '../../../features/users/components/admin-sessions.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

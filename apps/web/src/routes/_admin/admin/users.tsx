@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminUsers } from '../../../features/admin/components/admin-users.tsx';
+import { AdminUsers } from '../../../features/users/components/admin-users.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 

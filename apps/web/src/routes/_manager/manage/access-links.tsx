@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AccessLinks } from '../../../features/manage/components/access-links.tsx';
+import { AccessLinks } from '../../../features/access-links/components/access-links.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import type { CartFilter, CartListStatus } from '../../../features/manage/api/types.ts';
-import { CartsList } from '../../../features/manage/components/carts-list.tsx';
-import { CartDetail } from '../../../features/manage/components/cart-detail.tsx';
-import { PurchasingPanel } from '../../../features/manage/components/purchasing.tsx';
+import type { CartFilter, CartListStatus } from '../../../lib/back-office-types.ts';
+import { CartsList } from '../../../features/carts/components/carts-list.tsx';
+import { CartDetail } from '../../../features/carts/components/cart-detail.tsx';
+import { PurchasingPanel } from '../../../features/carts/components/purchasing.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 const STATUSES: CartListStatus[] = ['draft', 'locked', 'submitted', 'approved'];

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { CsvImport } from '../../../features/manage/components/csv-import.tsx';
-import { ImportHistory } from '../../../features/manage/components/import-history.tsx';
+import { CsvImport } from '../../../features/imports/components/csv-import.tsx';
+import { ImportHistory } from '../../../features/imports/components/import-history.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 

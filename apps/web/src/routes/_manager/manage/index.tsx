@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useProject } from '../../../lib/project.ts';
-import { dashboardQuery } from '../../../features/manage/api/get-dashboard.ts';
-import { ManageDashboard } from '../../../features/manage/components/dashboard.tsx';
+import { dashboardQuery } from '../../../features/dashboard/api/get-dashboard.ts';
+import { ManageDashboard } from '../../../features/dashboard/components/dashboard.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { CatalogueEditor } from '../../../features/manage/components/catalogue-editor.tsx';
+import { CatalogueEditor } from '../../../features/catalogue/components/catalogue-editor.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { RuntimeSettings } from '../../../features/manage/components/runtime-settings.tsx';
+import { RuntimeSettings } from '../../../features/settings/components/runtime-settings.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 

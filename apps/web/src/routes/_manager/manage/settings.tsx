@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Stack } from '@mantine/core';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { LogoSettings } from '../../../features/manage/components/logo-settings.tsx';
-import { ProjectSettings } from '../../../features/manage/components/project-settings.tsx';
+import { LogoSettings } from '../../../features/settings/components/logo-settings.tsx';
+import { ProjectSettings } from '../../../features/settings/components/project-settings.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 

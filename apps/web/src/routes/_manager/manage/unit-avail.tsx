@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import type { UnitRow } from '../../../features/manage/api/types.ts';
-import { UnitGrid } from '../../../features/manage/components/unit-grid.tsx';
+import type { UnitRow } from '../../../lib/back-office-types.ts';
+import { UnitGrid } from '../../../features/units/components/unit-grid.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 const STATUSES = ['available', 'reserved', 'sold'];

@@ -1,0 +1,19 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { AccessLink, Page } from '../../../lib/back-office-types.ts';
+
+/** The project's access links, newest first, 50 a page; `q` searches the address. */
+export function accessLinksQuery(q: string) {
+  return infiniteQueryOptions({
+    queryKey: ['manage', 'access-links', q],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (q.trim()) params.set('q', q.trim());
+      if (pageParam) params.set('after', pageParam);
+      const text = params.toString();
+      return api<Page<AccessLink>>(`/api/access-codes${text ? `?${text}` : ''}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+}

@@ -1,0 +1,365 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  CopyButton,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { accessLinksQuery } from '../api/get-access-links.ts';
+import type { AccessLink } from '../../../lib/back-office-types.ts';
+import { useAllUnits } from '../../../lib/use-all-units.ts';
+import { useDateFormat } from '../../../lib/use-money.ts';
+import { useDates } from '../../../lib/use-dates.ts';
+
+type LinkState = 'active' | 'used' | 'expired' | 'revoked';
+const STATE_LABEL: Record<LinkState, string> = { active: 'Active', used: 'Used up', expired: 'Expired', revoked: 'Revoked' };
+const STATE_COLOR: Record<LinkState, string> = { active: 'green', used: 'gray', expired: 'orange', revoked: 'red' };
+
+function stateOf(link: AccessLink, now = Date.now()): LinkState {
+  if (link.revokedAt) return 'revoked';
+  if (link.expiresAt && Date.parse(link.expiresAt) <= now) return 'expired';
+  if (link.uses >= link.maxUses) return 'used';
+  return 'active';
+}
+
+/** `/manage/access-links`: invite buyers to their unit, one by one or many at once, and follow each link's use. */
+export function AccessLinks() {
+  const [created, setCreated] = useState<AccessLink[] | null>(null);
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <InviteOne onCreated={(link) => setCreated([link])} />
+        <InviteMany onCreated={setCreated} />
+      </SimpleGrid>
+      {created && <Created links={created} onClose={() => setCreated(null)} />}
+      <LinkList />
+    </Stack>
+  );
+}
+
+function useRefreshLinks() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['manage', 'access-links'] }), queryClient.invalidateQueries({ queryKey: ['manage', 'dashboard'] })]);
+}
+
+/** The server's message at the field it names, or one sentence for the form. */
+function fieldError(caught: unknown): { field?: string; message: string } {
+  if (caught instanceof ApiError) {
+    const field = (caught.details as { field?: string } | undefined)?.field;
+    return { ...(field ? { field } : {}), message: caught.message };
+  }
+  return { message: 'The link could not be made. Please try again.' };
+}
+
+function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
+  const units = useAllUnits();
+  const refresh = useRefreshLinks();
+  const [email, setEmail] = useState('');
+  const [unit, setUnit] = useState<string | null>(null);
+  const [role, setRole] = useState<'purchaser' | 'manager'>('purchaser');
+  const [days, setDays] = useState<number | string>(30);
+  const [maxUses, setMaxUses] = useState<number | string>(1);
+  const [send, setSend] = useState(true);
+  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const link = await api<AccessLink>('/api/access-codes', {
+        method: 'POST',
+        body: {
+          ...(email.trim() ? { email: email.trim() } : {}),
+          ...(unit ? { unit } : {}),
+          role,
+          expiresInDays: Number(days) || 30,
+          maxUses: Number(maxUses) || 1,
+          send: send && !!email.trim(),
+        },
+      });
+      onCreated(link);
+      setEmail('');
+      setUnit(null);
+      await refresh();
+    } catch (caught) {
+      setError(fieldError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" component="form" onSubmit={(event) => { event.preventDefault(); void create(); }}>
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Invite a buyer
+        </Title>
+        <TextInput label="E-mail address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error?.field === 'email' ? error.message : undefined} description="Leave empty for a link anyone can use (a QR code at the sales centre)." />
+        <Select label="Unit" placeholder="No unit" searchable clearable data={units.choices} value={unit} onChange={setUnit} error={error?.field === 'unit' ? error.message : undefined} nothingFoundMessage="No such unit" />
+        <Group grow>
+          <Select label="Role" data={[{ value: 'purchaser', label: 'Buyer' }, { value: 'manager', label: 'Design centre' }]} value={role} onChange={(v) => setRole((v as 'purchaser' | 'manager') ?? 'purchaser')} allowDeselect={false} />
+          <NumberInput label="Valid for (days)" min={1} max={365} value={days} onChange={setDays} allowDecimal={false} />
+          <NumberInput label="Uses" min={1} max={1000} value={maxUses} onChange={setMaxUses} allowDecimal={false} />
+        </Group>
+        <Checkbox label="Send it by e-mail now" checked={send && !!email.trim()} disabled={!email.trim()} onChange={(e) => setSend(e.currentTarget.checked)} />
+        {error && !error.field && <Alert color="red">{error.message}</Alert>}
+        <Button type="submit" loading={isBusy} w="fit-content">
+          Create link
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+interface ParsedInvite {
+  line: number;
+  email: string;
+  unitName: string;
+  unit?: string;
+  problem?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** "e-mail, unit" per line, the unit by its name; each line's problem in words. */
+function parseInvites(text: string, unitByName: Map<string, string>): ParsedInvite[] {
+  return text
+    .split(/\r?\n/)
+    .map((raw, index) => ({ raw: raw.trim(), line: index + 1 }))
+    .filter(({ raw }) => raw)
+    .map(({ raw, line }) => {
+      const [email = '', unitName = ''] = raw.split(/[,;\t]/).map((part) => part.trim());
+      const unit = unitName ? unitByName.get(unitName.toLowerCase()) : undefined;
+      const problem = !EMAIL.test(email) ? 'not an e-mail address' : unitName && !unit ? `no unit named “${unitName}”` : undefined;
+      return { line, email, unitName, ...(unit ? { unit } : {}), ...(problem ? { problem } : {}) };
+    });
+}
+
+function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void }) {
+  const units = useAllUnits();
+  const refresh = useRefreshLinks();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const rows = useMemo(() => parseInvites(text, units.byName), [text, units.byName]);
+  const problems = rows.filter((row) => row.problem);
+
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await api<{ items: AccessLink[]; sent: number }>('/api/access-codes/bulk', {
+        method: 'POST',
+        body: { invitations: rows.map((row) => ({ email: row.email, ...(row.unit ? { unit: row.unit } : {}) })), send: true },
+      });
+      onCreated(result.items);
+      setText('');
+      await refresh();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The invitations could not be sent. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Invite many buyers
+        </Title>
+        <Textarea
+          label="One buyer per line: e-mail address, unit"
+          placeholder={'ana@example.com, 203\nben@example.com, 304'}
+          autosize
+          minRows={4}
+          maxRows={12}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        {problems.length > 0 && (
+          <Alert color="orange" title="Fix these lines first">
+            {problems.slice(0, 8).map((row) => (
+              <Text key={row.line} size="sm">
+                Line {row.line}: {row.problem}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {error && <Alert color="red">{error}</Alert>}
+        <Button onClick={send} loading={isBusy} disabled={!rows.length || problems.length > 0 || rows.length > 200} w="fit-content">
+          {rows.length ? `Send ${rows.length} invitation${rows.length === 1 ? '' : 's'}` : 'Send invitations'}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The links just made, to copy, print as QR codes, or see who was mailed. */
+function Created({ links, onClose }: { links: AccessLink[]; onClose: () => void }) {
+  return (
+    <Alert color="green" title={links.length === 1 ? 'Link created' : `${links.length} links created`} withCloseButton onClose={onClose} data-testid="created-links">
+      <Stack gap={6}>
+        {links.slice(0, 20).map((link) => (
+          <Group key={link.code} gap="xs" wrap="nowrap">
+            <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
+              {link.email ?? 'Anyone'}
+              {link.unitName ? ` · unit ${link.unitName}` : ''}: {link.url}
+            </Text>
+            <CopyLink url={link.url} />
+          </Group>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function CopyLink({ url }: { url: string }) {
+  return (
+    <CopyButton value={url}>
+      {({ copied, copy }) => (
+        <Button size="compact-xs" variant="light" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
+function QrModal({ link, onClose }: { link: AccessLink; onClose: () => void }) {
+  const { date } = useDates();
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    void QRCode.toDataURL(link.url, { margin: 2, width: 320 }).then(setImage);
+  }, [link.url]);
+  return (
+    <Modal opened onClose={onClose} title="QR code to print" centered>
+      <Stack align="center" gap="xs">
+        {image ? <Image src={image} alt={`QR code of the link ${link.url}`} w={280} h={280} /> : <Skeleton w={280} h={280} />}
+        <Text size="sm" ta="center">
+          {link.unitName ? `Unit ${link.unitName}` : 'Scan to join'} · valid until {link.expiresAt ? date(link.expiresAt) : 'revoked'}
+        </Text>
+        <Button variant="default" onClick={() => window.print()}>
+          Print
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+function LinkList() {
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q, 300);
+  const query = useInfiniteQuery(accessLinksQuery(debounced));
+  const links = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const [qrOf, setQrOf] = useState<AccessLink | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useRefreshLinks();
+  const date = useDateFormat();
+  const revoke = async (code: string) => {
+    setError(null);
+    try {
+      await api(`/api/access-codes/${code}/revoke`, { method: 'POST' });
+      await refresh();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The link could not be revoked.');
+    }
+  };
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="end">
+        <Title order={2} fz="lg">
+          Links
+        </Title>
+        <TextInput placeholder="Search by e-mail" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={{ base: '100%', sm: 260 }} aria-label="Search links by e-mail" />
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      {query.isError && <Alert color="red">The links could not be loaded.</Alert>}
+      {!query.data && !query.isError && <Skeleton h={200} />}
+      {query.data && links.length === 0 && <Text c="dimmed">No links yet.</Text>}
+      {links.length > 0 && (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="xs" data-testid="access-links">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>For</Table.Th>
+                <Table.Th>Unit</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Uses</Table.Th>
+                <Table.Th>Last use</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {links.map((link) => {
+                const state = stateOf(link);
+                return (
+                  <Table.Tr key={link.code}>
+                    <Table.Td>
+                      <Text size="sm">{link.email ?? 'Anyone with the link'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {link.role === 'manager' ? 'Design centre' : 'Buyer'} · created {date(link.createdAt)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{link.unitName ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATE_COLOR[state]} variant="light">
+                        {STATE_LABEL[state]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {link.uses} / {link.maxUses}
+                    </Table.Td>
+                    <Table.Td>{date(link.lastUsedAt, true)}</Table.Td>
+                    <Table.Td>{date(link.expiresAt)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap" justify="flex-end">
+                        <CopyLink url={link.url} />
+                        <Button size="compact-xs" variant="light" onClick={() => setQrOf(link)} disabled={state !== 'active'}>
+                          QR
+                        </Button>
+                        {state === 'active' && (
+                          <TwoClickDelete size="compact-xs" variant="light" color="red" onConfirm={() => void revoke(link.code)} confirmLabel="Click again to revoke">
+                            Revoke
+                          </TwoClickDelete>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {query.hasNextPage && (
+        <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          More links
+        </Button>
+      )}
+      {qrOf && <QrModal link={qrOf} onClose={() => setQrOf(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,328 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
+import { groupCartLines, minorUnitsPerMajor, type CategoryDocument, type OptionDocument, cartStatusWord } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { useDownload } from '../../../lib/use-download.ts';
+import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
+import { catalogueQuery } from '../../../lib/catalogue.ts';
+import { useProject } from '../../../lib/project.ts';
+import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
+import { cartRowQuery } from '../../../lib/carts-query.ts';
+import { cartHistoryQuery } from '../api/get-cart-history.ts';
+import type { CartRow, HistoryChange, HistoryEntry } from '../../../lib/back-office-types.ts';
+import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
+import { CART_STATUS_BADGE, CART_STATUS_LABEL } from '../../../lib/status-labels.ts';
+
+/** `/manage/carts/{id}`: one selection with everything a manager needs to decide on it. */
+export function CartDetail({ cartId }: { cartId: string }) {
+  const row = useQuery(cartRowQuery(cartId));
+  const cart = useQuery(cartQuery(cartId));
+  const options = useQuery(catalogueQuery<OptionDocument>('options'));
+  const categories = useQuery(catalogueQuery<CategoryDocument>('categories'));
+  const failed = row.error ?? cart.error;
+  if (failed) return <Alert color="red">{failed instanceof ApiError ? failed.message : 'This selection could not be loaded.'}</Alert>;
+  if (!row.data || !cart.data || !options.data || !categories.data) return <Skeleton h={420} radius="md" />;
+  return <Detail row={row.data} cart={cart.data} options={options.data} categories={categories.data} />;
+}
+
+function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; options: OptionDocument[]; categories: CategoryDocument[] }) {
+  const { data: project } = useProject();
+  const money = useMoney();
+  const date = useDateFormat();
+  const view = useMemo(
+    () => ({ rooms: project!.rooms, options: new Map(options.map((o) => [o._id, o])), categories: new Map(categories.map((c) => [c._id, c])) }),
+    [project, options, categories],
+  );
+  const groups = useMemo(() => groupCartLines(cart.selections, view), [cart.selections, view]);
+  const fees = cart.fees ?? [];
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <AnchorLink to="/manage/carts/{-$id}" size="sm">
+        ← All selections
+      </AnchorLink>
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" align="start" wrap="wrap">
+          <Stack gap={2}>
+            <Title order={2} fz="xl">
+              Unit {row.unit?.name ?? '—'}
+              {row.revision > 1 && (
+                <Text span c="dimmed" fz="md">
+                  {' '}
+                  · change order {row.revision}
+                </Text>
+              )}
+            </Title>
+            {row.buyers.map((buyer) => (
+              <Text key={buyer._id} size="sm">
+                {buyer.name || buyer.email}{' '}
+                <Anchor href={`mailto:${buyer.email}`} size="sm">
+                  {buyer.email}
+                </Anchor>
+              </Text>
+            ))}
+          </Stack>
+          <Stack gap={4} align="end">
+            <Badge size="lg" color={CART_STATUS_BADGE[row.status]} variant="light" data-testid="detail-status">
+              {CART_STATUS_LABEL[row.status]}
+            </Badge>
+            <Text fw={700} fz="xl" data-testid="detail-total">
+              {money(cart.total)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Deadline {date(cart.deadline, true)}
+            </Text>
+          </Stack>
+        </Group>
+      </Card>
+
+      <Decisions row={row} cart={cart} />
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="sm">
+          <Title order={3} fz="lg">
+            Selection
+          </Title>
+          {groups.length === 0 ? <Text c="dimmed">Nothing chosen yet.</Text> : <RoomLineCards groups={groups} money={money} lineTestId="detail-line" />}
+          {fees.map((fee) => (
+            <Group key={fee.label} justify="space-between">
+              <Text size="sm">{fee.label}</Text>
+              <Text size="sm">{money(fee.amount)}</Text>
+            </Group>
+          ))}
+          <Card withBorder radius="md" padding="sm">
+            <Text size="sm" fw={600}>
+              Notes from the buyer
+            </Text>
+            <Text size="sm" c={cart.notes ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+              {cart.notes || 'No notes.'}
+            </Text>
+          </Card>
+          {cart.signature && (
+            <Card withBorder radius="md" padding="sm" data-testid="detail-signature">
+              <Text size="sm" fw={600}>
+                {row.status === 'submitted' || row.status === 'approved' ? 'Signature' : 'Signed earlier (returned since: the buyer signs again)'}
+              </Text>
+              <Text size="sm">
+                Signed by {cart.signature.name} on {date(cart.signature.signedAt, true)} for {money(cart.signature.total)}
+              </Text>
+            </Card>
+          )}
+        </Stack>
+        <History cartId={cart._id} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+type Action = 'approve' | 'return' | 'reopen' | 'extend';
+
+/** The decisions the cart's status allows, each explained, with the PDFs. */
+function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
+  const queryClient = useQueryClient();
+  const { data: project } = useProject();
+  const money = useMoney();
+  const [comment, setComment] = useState('');
+  const [fee, setFee] = useState<number | string>('');
+  const [deadline, setDeadline] = useState('');
+  const [isConfirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const perMajor = minorUnitsPerMajor(project!.currency);
+
+  const act = async (action: Action, body: Record<string, unknown>, said: string) => {
+    setBusy(action);
+    setError(null);
+    setDone(null);
+    try {
+      await api(`/api/carts/${cart._id}/${action}`, { method: 'POST', body });
+      setComment('');
+      setFee('');
+      setDeadline('');
+      setConfirming(false);
+      setDone(said);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['manage'] }),
+      ]);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const printed = useDownload('The PDF could not be made.');
+  const pdf = (prices: boolean) => printed.download(`/api/carts/${cart._id}/pdf${prices ? '' : '?prices=0'}`);
+  const deadlineIso = deadline ? new Date(deadline).toISOString() : undefined;
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="decisions">
+      <Stack gap="sm">
+        {row.status === 'submitted' && (
+          <>
+            <Text>
+              Signed and submitted for {money(cart.total)}. Approve it to record the purchase, or return it to the buyer with what to change.
+            </Text>
+            <Group gap="xs">
+              {isConfirming ? (
+                <>
+                  <Button color="green" loading={busy === 'approve'} onClick={() => act('approve', {}, 'Approved: the purchase is recorded and the buyers are told.')}>
+                    Confirm approval
+                  </Button>
+                  <Button variant="default" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </Button>
+                </>
+              ) : (
+                <Button color="green" onClick={() => setConfirming(true)}>
+                  Approve
+                </Button>
+              )}
+            </Group>
+            <Textarea label="Return to the buyer with a comment" description="The buyers are e-mailed this and see it on their selection." value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+            <Button variant="light" color="orange" w="fit-content" disabled={!comment.trim()} loading={busy === 'return'} onClick={() => act('return', { comment }, 'Returned: the buyers are told what to change.')}>
+              Return with comment
+            </Button>
+          </>
+        )}
+        {row.status === 'approved' && (
+          <>
+            <Text>Approved. To change it, reopen it as a change order: the buyer changes and signs again, and the approved purchase stays on record.</Text>
+            <Textarea label="Comment for the buyer (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+            <Group gap="sm" align="end" wrap="wrap">
+              <NumberInput label={`Change order fee (${project!.currency}, optional)`} value={fee} onChange={setFee} min={0} decimalScale={Math.round(Math.log10(perMajor))} w={220} />
+              <TextInput label="New deadline (optional)" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
+            </Group>
+            <Button
+              variant="light"
+              w="fit-content"
+              loading={busy === 'reopen'}
+              onClick={() =>
+                act(
+                  'reopen',
+                  {
+                    ...(comment.trim() ? { comment } : {}),
+                    ...(typeof fee === 'number' && fee > 0 ? { fee: Math.round(fee * perMajor) } : {}),
+                    ...(deadlineIso ? { deadline: deadlineIso } : {}),
+                  },
+                  'Reopened as a change order: the buyers are told.',
+                )
+              }
+            >
+              Reopen as change order
+            </Button>
+          </>
+        )}
+        {(row.status === 'draft' || row.status === 'locked') && (
+          <>
+            <Text>{row.status === 'locked' ? 'The deadline has passed: the buyer cannot change or submit it until you extend it.' : 'The buyer is still choosing.'}</Text>
+            <Group gap="sm" align="end" wrap="wrap">
+              <TextInput label="New deadline" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
+              <Button variant="light" disabled={!deadline} loading={busy === 'extend'} onClick={() => act('extend', { deadline: deadlineIso, ...(comment.trim() ? { comment } : {}) }, 'Deadline changed: the buyers are told.')}>
+                Extend deadline
+              </Button>
+            </Group>
+          </>
+        )}
+        {done && (
+          <Alert color="green" data-testid="decision-done">
+            {done}
+          </Alert>
+        )}
+        {(error ?? printed.error) && <Alert color="red">{error ?? printed.error}</Alert>}
+        <Group gap="xs">
+          <Button variant="default" size="xs" loading={printed.isDownloading} onClick={() => pdf(true)}>
+            PDF
+          </Button>
+          <Button variant="default" size="xs" disabled={printed.isDownloading} onClick={() => pdf(false)}>
+            PDF without prices
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** What one change did, in a sentence. */
+function describe(change: HistoryChange, money: (minor: number) => string, date: (iso: string | null) => string): string {
+  switch (change.kind) {
+    case 'created':
+      return 'Created the selection';
+    case 'deleted':
+      return 'Deleted the selection';
+    case 'notes':
+      return 'Changed the notes';
+    case 'alternatives':
+      return 'Saved or removed an alternative';
+    case 'added':
+      return `Chose ${change.name || 'an option'}`;
+    case 'removed':
+      return `Removed ${change.name || 'an option'}`;
+    case 'package':
+      return change.to ? 'Applied a package' : 'Removed the package';
+    case 'deadline':
+      return `Set the deadline to ${date(change.to)}`;
+    case 'signed':
+      return `Signed as ${change.name}`;
+    case 'repriced':
+      return `Total repriced from ${money(change.from)} to ${money(change.to)}`;
+    case 'status': {
+      const base =
+        change.to === 'draft' && change.from === 'submitted'
+          ? 'Returned to the buyer'
+          : change.to === 'draft' && change.from === 'approved'
+            ? 'Reopened as a change order'
+            : change.to === 'draft'
+              ? 'Extended the deadline'
+              : change.to === 'submitted' || change.to === 'approved'
+                ? cartStatusWord(change.to)
+                : `Set to ${change.to}`;
+      const extra = [change.fee ? `fee ${money(change.fee)}` : '', change.deadline ? `until ${date(change.deadline)}` : ''].filter(Boolean).join(', ');
+      return extra ? `${base} (${extra})` : base;
+    }
+  }
+}
+
+const ROLE_LABEL: Record<string, string> = { purchaser: 'buyer', manager: 'design centre', admin: 'administrator' };
+
+/** Every change of the cart from the audit log: who, when, what. */
+function History({ cartId }: { cartId: string }) {
+  const query = useInfiniteQuery(cartHistoryQuery(cartId));
+  const money = useMoney();
+  const date = useDateFormat();
+  const entries: HistoryEntry[] = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="lg">
+        History
+      </Title>
+      {query.isError && <Alert color="red">The history could not be loaded.</Alert>}
+      {!query.data && !query.isError && <Skeleton h={200} />}
+      {query.data && entries.length === 0 && <Text c="dimmed">No change has been recorded for this selection yet.</Text>}
+      <Timeline bulletSize={12} lineWidth={2} active={entries.length} data-testid="cart-history">
+        {entries.map((entry) => (
+          <Timeline.Item key={entry._id} title={entry.changes.map((c) => describe(c, money, (iso) => date(iso, true))).join(' · ') || 'Changed'}>
+            <Text size="xs" c="dimmed">
+              {date(entry.at, true)} · {entry.who ? `${entry.who.name || entry.who.email} (${ROLE_LABEL[entry.who.role] ?? entry.who.role})` : 'the system'}
+            </Text>
+            {entry.changes.map((c, i) =>
+              c.kind === 'status' && c.comment ? (
+                <Text key={i} size="sm" fs="italic">
+                  “{c.comment}”
+                </Text>
+              ) : null,
+            )}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+      {query.hasNextPage && (
+        <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Older changes
+        </Button>
+      )}
+    </Stack>
+  );
+}

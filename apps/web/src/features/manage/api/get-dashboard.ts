@@ -1,9 +1,0 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import type { Dashboard } from './types.ts';
-
-export const dashboardQuery = queryOptions({
-  queryKey: ['manage', 'dashboard'],
-  queryFn: ({ signal }) => api<Dashboard>('/api/manage/dashboard', { signal }),
-  staleTime: 30_000,
-});

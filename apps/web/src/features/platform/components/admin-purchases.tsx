@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney, type AdminPurchases } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { useDownload } from '../../../lib/use-download.ts';
+import { useDates } from '../../../lib/use-dates.ts';
+import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
+
+interface Filter {
+  project: string;
+  currency: string;
+  from: string;
+  to: string;
+}
+
+const queryString = (filter: Filter) => {
+  const params = new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as Array<[string, string]>);
+  return params.size ? `?${params}` : '';
+};
+
+/** `/admin/purchases`: approved purchases across every project, filtered, totalled per project and currency, as CSV. */
+export function AdminPurchasesPage() {
+  const [filter, setFilter] = useState<Filter>({ project: '', currency: '', from: '', to: '' });
+  const projects = useQuery(adminProjectsQuery());
+  const purchases = useQuery({ queryKey: [...ADMIN_KEY, 'purchases', filter], queryFn: ({ signal }) => api<AdminPurchases>(`/api/admin/purchases${queryString(filter)}`, { signal }), placeholderData: (previous) => previous });
+  const { download, isDownloading, error } = useDownload('The CSV could not be downloaded.');
+  const { date } = useDates();
+  const currencies = [...new Set((projects.data ?? []).map((p) => p.currency))].sort();
+  // Each project's amounts in its own words.
+  const localeOf = new Map((projects.data ?? []).map((p) => [p.key, p.options.locale]));
+  const money = (minor: number, currency: string, projectKey: string) => formatMoney(minor, { currency, locale: localeOf.get(projectKey) ?? 'en-CA' });
+  const dateProblem = filter.from && filter.to && filter.from > filter.to ? 'The first day comes after the last.' : undefined;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="end" wrap="wrap">
+        <Select label="Project" placeholder="Every project" data={(projects.data ?? []).map((p) => ({ value: p.key, label: p.name }))} value={filter.project || null} onChange={(v) => setFilter({ ...filter, project: v ?? '' })} clearable w={{ base: '100%', sm: 220 }} />
+        <Select label="Currency" placeholder="Any" data={currencies} value={filter.currency || null} onChange={(v) => setFilter({ ...filter, currency: v ?? '' })} clearable w={{ base: '48%', sm: 120 }} />
+        <TextInput label="Approved from" type="date" value={filter.from} onChange={(e) => setFilter({ ...filter, from: e.currentTarget.value })} w={{ base: '48%', sm: 170 }} />
+        <TextInput label="to" type="date" value={filter.to} onChange={(e) => setFilter({ ...filter, to: e.currentTarget.value })} error={dateProblem} w={{ base: '48%', sm: 170 }} />
+        <Button variant="light" loading={isDownloading} onClick={() => void download(`/api/admin/purchases.csv${queryString(filter)}`)}>
+          Download CSV
+        </Button>
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      {purchases.isError ? (
+        <Alert color="red">{purchases.error instanceof ApiError ? purchases.error.message : 'The purchases could not be loaded.'}</Alert>
+      ) : !purchases.data ? (
+        <Skeleton h={200} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" data-testid="purchase-totals">
+            {purchases.data.totals.length === 0 && <Text c="dimmed">No approved purchase matches.</Text>}
+            {purchases.data.totals.map((total) => (
+              <Card key={`${total.project}-${total.currency}`} withBorder radius="md" padding="md">
+                <Text size="sm" c="dimmed">
+                  {total.projectName} · {total.count} purchase{total.count === 1 ? '' : 's'}
+                </Text>
+                <Text fz={24} fw={700}>
+                  {money(total.total, total.currency, total.project)}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          {purchases.data.items.length > 0 && (
+            <Stack gap="xs">
+              <Title order={2} fz="lg">
+                Purchases
+              </Title>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped verticalSpacing="xs" data-testid="purchases">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Project</Table.Th>
+                      <Table.Th>Unit</Table.Th>
+                      <Table.Th>Buyer</Table.Th>
+                      <Table.Th>Approved</Table.Th>
+                      <Table.Th ta="right">Total</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {purchases.data.items.map((item) => (
+                      <Table.Tr key={item._id}>
+                        <Table.Td>{item.project.name}</Table.Td>
+                        <Table.Td>{item.unit ?? '—'}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.buyer ?? '—'}</Table.Td>
+                        <Table.Td>
+                          {date(item.approvedAt)}
+                          {item.revision > 1 && (
+                            <Text span size="xs" c="dimmed">
+                              {' '}
+                              (change order {item.revision})
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right">{money(item.total, item.currency, item.project.key)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

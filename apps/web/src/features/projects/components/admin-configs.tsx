@@ -1,0 +1,231 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Code, Group, JsonInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { projectConfigSchema, type ProjectConfigView } from '@decor/core';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { useDates } from '../../../lib/use-dates.ts';
+import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { changedFields } from '../../../components/back-office/audit-list.tsx';
+
+const configQuery = (projectId: string) => ({
+  queryKey: [...ADMIN_KEY, 'config', projectId],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { signal }),
+});
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** `/admin/configs/{projectId?}`: a project's settings as validated JSON, a diff before saving, and its versions. */
+export function AdminConfigs({ projectId }: { projectId?: string | undefined }) {
+  const navigate = useNavigate();
+  const projects = useQuery(adminProjectsQuery());
+  return (
+    <Stack gap="md">
+      <Select
+        label="Project"
+        placeholder="Choose a project"
+        data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))}
+        value={projectId ?? null}
+        onChange={(id) => id && void navigate({ to: '/admin/configs/{-$projectId}', params: { projectId: id } })}
+        searchable
+        allowDeselect={false}
+        w={{ base: '100%', sm: 360 }}
+      />
+      {projectId ? <ConfigEditor key={projectId} projectId={projectId} /> : <Text c="dimmed">Choose a project to see and change its settings.</Text>}
+    </Stack>
+  );
+}
+
+function ConfigEditor({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
+  const view = useQuery(configQuery(projectId));
+  const [text, setText] = useState<string | null>(null);
+  const [isReviewing, setReviewing] = useState(false);
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  // What the server refused in the text as it was sent (shown beside the field until it changes).
+  const [refused, setRefused] = useState<{ text: string; issues: string[] } | null>(null);
+  const [restoreProblem, setRestoreProblem] = useState<{ version: number; text: string } | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  const current = view.data;
+  const shown = text ?? (current ? pretty(current.config) : '');
+  const parsed = useMemo(() => {
+    try {
+      return { value: JSON.parse(shown) as unknown };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : 'Not JSON.' };
+    }
+  }, [shown]);
+  const changes = current && 'value' in parsed ? changedFields(current.config, parsed.value) : [];
+  // The same rules the server applies, checked as the text is typed: an unknown key is named.
+  const localIssues = useMemo(() => {
+    if (!('value' in parsed)) return [];
+    const checked = projectConfigSchema.safeParse(parsed.value);
+    return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.message}`);
+  }, [parsed]);
+  const issues = localIssues.length ? localIssues : refused?.text === shown ? refused.issues : [];
+  const fieldError = 'error' in parsed ? `Not valid JSON: ${parsed.error}` : issues.length ? issues.join(' · ') : undefined;
+
+  const afterSave = async (next: ProjectConfigView, words: string) => {
+    queryClient.setQueryData(configQuery(projectId).queryKey, next);
+    await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+    setText(null);
+    setReviewing(false);
+    setRefused(null);
+    setRestoreProblem(null);
+    setMessage({ color: 'green', text: words });
+  };
+  /** The server's refusal, in words: its issues by field, or its sentence. */
+  const wordsOf = (caught: unknown) => {
+    if (caught instanceof ApiError && caught.code === 'conflict') return { text: 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.', issues: [] };
+    if (caught instanceof ApiError) {
+      const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map((i) => `${i.field.replace(/^(body\.)?config\.?/, '') || 'document'}: ${i.message}`);
+      return { text: caught.message, issues };
+    }
+    return { text: 'The settings could not be saved.', issues: [] };
+  };
+  const failed = (caught: unknown) => {
+    const words = wordsOf(caught);
+    setRefused({ text: shown, issues: words.issues });
+    setMessage({ color: caught instanceof ApiError && caught.code === 'conflict' ? 'orange' : 'red', text: words.issues.length ? `Not saved: ${words.issues.join(' · ')}` : words.text });
+  };
+
+  const save = async () => {
+    if (!current || !('value' in parsed) || localIssues.length) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      await afterSave(await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { method: 'PUT', body: { config: parsed.value, _version: current._version } }), 'Saved as a new version.');
+    } catch (caught) {
+      failed(caught);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const restore = async (version: number) => {
+    if (!current) return;
+    setMessage(null);
+    setRestoreProblem(null);
+    try {
+      await afterSave(await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, { method: 'POST', body: { version, _version: current._version } }), `Version ${version} is the current one again (kept as a new version).`);
+    } catch (caught) {
+      setRestoreProblem({ version, text: wordsOf(caught).text });
+    }
+  };
+
+  if (view.isError) return <Alert color="red">{view.error instanceof ApiError ? view.error.message : 'The settings could not be loaded.'}</Alert>;
+  if (!current) return <Skeleton h={320} />;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            {current.project.name} <Badge variant="light">version {current._version}</Badge>
+          </Title>
+        </Group>
+        <JsonInput
+          label="Settings"
+          description="name, currency, options (locale, time zone, terms…), features and theme. Checked on the server before anything changes."
+          value={shown}
+          onChange={(value) => {
+            setText(value);
+            setReviewing(false);
+          }}
+          autosize
+          minRows={12}
+          maxRows={30}
+          error={fieldError}
+          styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } }}
+          data-testid="config-json"
+        />
+        <Group gap="xs">
+          <Button variant="default" disabled={changes.length === 0} onClick={() => setReviewing(true)}>
+            Review {changes.length} change{changes.length === 1 ? '' : 's'}
+          </Button>
+          <Button variant="subtle" disabled={text === null} onClick={() => setText(null)}>
+            Discard my edits
+          </Button>
+        </Group>
+        {!(isReviewing && changes.length > 0) && message && (
+          <Alert color={message.color} data-testid="config-message">
+            {message.text}
+          </Alert>
+        )}
+        {isReviewing && changes.length > 0 && (
+          <Card withBorder radius="md" padding="md" data-testid="config-diff">
+            <Stack gap={4}>
+              {changes.map((row) => (
+                <Text key={row.field} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Code>{row.field}</Code> {row.before} → <b>{row.after}</b>
+                </Text>
+              ))}
+              <Group mt="xs">
+                <Button onClick={() => void save()} loading={isSaving} disabled={localIssues.length > 0}>
+                  Save these changes
+                </Button>
+                {localIssues.length > 0 && (
+                  <Text size="sm" c="red">
+                    Correct the settings first: {localIssues.join(' · ')}
+                  </Text>
+                )}
+              </Group>
+              {message && (
+          <Alert color={message.color} data-testid="config-message">
+            {message.text}
+          </Alert>
+        )}
+            </Stack>
+          </Card>
+        )}
+      </Stack>
+      <Versions view={current} problem={restoreProblem} onRestore={(version) => void restore(version)} />
+    </Stack>
+  );
+}
+
+/** Every kept version of the settings, each restorable (a version no longer valid says why, beside it). */
+function Versions({ view, problem, onRestore }: { view: ProjectConfigView; problem: { version: number; text: string } | null; onRestore: (version: number) => void }) {
+  const { dateTime } = useDates();
+  return (
+  <Stack gap="xs">
+    <Title order={2} fz="lg">
+      Versions
+    </Title>
+    {view.history.length === 0 && <Text c="dimmed">No change kept yet: versions are kept from the first change on.</Text>}
+    {view.history.map((entry) => {
+      const differences = changedFields(view.config, entry.config);
+      return (
+        <Card key={entry.version} withBorder radius="md" padding="sm" data-testid="config-version">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                Version {entry.version} {entry.version === view._version && <Badge size="xs">current</Badge>}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {dateTime(entry.at)} · {entry.actor ?? 'someone no longer here'}
+              </Text>
+              {entry.version !== view._version && (
+                <Text size="xs" c="dimmed">
+                  {differences.length ? `Differs from now in ${differences.map((d) => d.field).slice(0, 4).join(', ')}${differences.length > 4 ? '…' : ''}` : 'Same as now'}
+                </Text>
+              )}
+            </Stack>
+            {entry.version !== view._version && differences.length > 0 && (
+              <TwoClickDelete size="xs" variant="light" color="blue" onConfirm={() => onRestore(entry.version)} confirmLabel="Click again to restore">
+                Restore
+              </TwoClickDelete>
+            )}
+          </Group>
+          {problem?.version === entry.version && (
+            <Alert color="red" mt="xs" data-testid="restore-problem">
+              {problem.text}
+            </Alert>
+          )}
+        </Card>
+      );
+    })}
+  </Stack>
+  );
+}

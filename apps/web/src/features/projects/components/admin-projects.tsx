@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, ColorInput, Group, Modal, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_TIME_ZONE, type AdminProject } from '@decor/core';
+import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { count, hostUrl } from '../../../lib/project-hosts.ts';
+import { fieldErrorsOf } from '../../../lib/form-errors.ts';
+import { timeZones } from '../../../lib/use-dates.ts';
+import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
+
+/** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */
+export function AdminProjects() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 250);
+  const projects = useQuery(adminProjectsQuery(q));
+  const [editing, setEditing] = useState<AdminProject | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const archive = async (project: AdminProject, archived: boolean) => {
+    setError(null);
+    try {
+      await api(`/api/admin/projects/${project._id}/archive`, { method: 'POST', body: { archived } });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The project could not be changed.');
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="end" wrap="wrap">
+        <TextInput label="Search" placeholder="Name or key" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 280 }} />
+        <AnchorLink to="/admin/new">New project</AnchorLink>
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      {projects.isError ? (
+        <Alert color="red">{projects.error instanceof ApiError ? projects.error.message : 'The projects could not be loaded.'}</Alert>
+      ) : !projects.data ? (
+        <Skeleton h={240} />
+      ) : projects.data.length === 0 ? (
+        <Text c="dimmed">{q ? `No project matches “${q}”.` : 'No project yet.'}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          {projects.data.map((project) => (
+            <Card key={project._id} withBorder radius="md" padding="md" data-testid="admin-project" data-key={project.key}>
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="start">
+                  <div>
+                    <Text fw={700}>{project.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {project.key} · {project.currency} · {project.options.locale} · {project.options.timeZone}
+                    </Text>
+                  </div>
+                  {project.archived ? <Badge color="gray">Archived</Badge> : <Badge color="green" variant="light">Open</Badge>}
+                </Group>
+                <Text size="sm">
+                  {count(project.counts.members, 'member')} ({count(project.counts.managers, 'manager')}) · {count(project.counts.units, 'unit')} · {count(project.counts.carts.submitted, 'selection')} to review
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  {project.hosts.map((host) => (
+                    <Anchor key={`${host.deploy}-${host.host}`} size="sm" href={hostUrl(host.host)}>
+                      Open {host.host}
+                    </Anchor>
+                  ))}
+                  {project.hosts.length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      On no deploy yet
+                    </Text>
+                  )}
+                </Group>
+                <Group gap="xs" mt={4}>
+                  <Button size="xs" variant="default" onClick={() => setEditing(project)}>
+                    Edit
+                  </Button>
+                  <AnchorLink to="/admin/configs/{-$projectId}" params={{ projectId: project._id }} size="sm">
+                    Config
+                  </AnchorLink>
+                  {project.archived ? (
+                    <Button size="xs" variant="light" onClick={() => void archive(project, false)}>
+                      Bring back
+                    </Button>
+                  ) : (
+                    <TwoClickDelete size="xs" variant="light" color="red" onConfirm={() => void archive(project, true)} confirmLabel="Click again: its people lose access">
+                      Archive
+                    </TwoClickDelete>
+                  )}
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {editing && <EditProject project={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
+
+function EditProject({ project, onClose }: { project: AdminProject; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({
+    name: project.name,
+    currency: project.currency,
+    locale: project.options.locale,
+    timeZone: project.options.timeZone ?? DEFAULT_TIME_ZONE,
+    unitSystem: project.options.unitSystem,
+    primary: project.theme.primary,
+    secondary: project.theme.secondary,
+    logoBg: project.theme.logoBg,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const set = (key: keyof typeof form, value: string) => setForm((current) => ({ ...current, [key]: value }));
+
+  const save = async () => {
+    setSaving(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      await api(`/api/projects/${project._id}`, {
+        method: 'PATCH',
+        body: {
+          name: form.name.trim(),
+          currency: form.currency.trim().toUpperCase(),
+          options: { locale: form.locale.trim(), timeZone: form.timeZone, unitSystem: form.unitSystem },
+          theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
+          _version: project._version,
+        },
+      });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+      onClose();
+    } catch (caught) {
+      if (caught instanceof ApiError) {
+        setErrors(fieldErrorsOf(caught));
+        setMessage(caught.code === 'conflict' ? 'Someone changed this project since you opened it: close and open it again.' : caught.message);
+      } else setMessage('The project could not be saved.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${project.name}`} size="lg">
+      <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+        <Stack gap="sm">
+          {message && <Alert color="red">{message}</Alert>}
+          <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={errors.currency} maxLength={3} />
+            <TextInput label="Locale" description="e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={errors['options.locale']} />
+          </SimpleGrid>
+          <Select label="Time zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={errors['options.timeZone']} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Areas in
+            </Text>
+            <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v)} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} />
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={errors['theme.primary']} format="hex" />
+            <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={errors['theme.secondary']} format="hex" />
+            <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={errors['theme.logoBg']} format="hex" />
+          </SimpleGrid>
+          <ModalFooter onCancel={onClose} isSaving={isSaving} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

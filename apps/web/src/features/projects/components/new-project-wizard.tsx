@@ -1,0 +1,343 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime, formatMoney, isCurrencyCode, isSupportedLocale, isTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { uploadFile } from '../../../lib/collection-store.ts';
+import { portalHost } from '../../../config/env.ts';
+import { timeZones } from '../../../lib/use-dates.ts';
+import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { fieldErrorsOf } from '../../../lib/form-errors.ts';
+import { hostUrl } from '../../../lib/project-hosts.ts';
+
+interface Form {
+  name: string;
+  key: string;
+  isKeyEdited: boolean;
+  currency: string;
+  locale: string;
+  timeZone: string;
+  unitSystem: 'metric' | 'imperial';
+  primary: string;
+  secondary: string;
+  logoBg: string;
+  catalogue: 'empty' | 'demo';
+  managerEmail: string;
+}
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const START: Form = {
+  name: '',
+  key: '',
+  isKeyEdited: false,
+  currency: 'CAD',
+  locale: 'en-CA',
+  timeZone: isTimeZone(browserZone) ? browserZone : 'UTC',
+  unitSystem: 'metric',
+  primary: '#1f6f5c',
+  secondary: '#e0a526',
+  logoBg: '#14372f',
+  catalogue: 'empty',
+  managerEmail: '',
+};
+
+const STEPS = ['Name', 'Money and time', 'Brand', 'Catalogue', 'First manager'] as const;
+type FieldErrors = Partial<Record<string, string>>;
+
+function localeProblem(tag: string): string | undefined {
+  return isSupportedLocale(tag.trim()) ? undefined : 'A language and region the portal supports, such as en-CA or fr-CA.';
+}
+
+/** The problems of each step, in words, before anything is sent (the server checks again). */
+function problemsOf(form: Form, takenKeys: Set<string>): FieldErrors[] {
+  const colour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? undefined : 'A colour such as #1f6f5c.');
+  return [
+    {
+      ...(form.name.trim() ? {} : { name: 'Give the project a name.' }),
+      ...(projectKeyProblem(form.key) ? { key: projectKeyProblem(form.key) } : takenKeys.has(form.key) ? { key: `There is already a project with the key “${form.key}”: choose another.` } : {}),
+    },
+    {
+      ...(isCurrencyCode(form.currency.trim().toUpperCase()) ? {} : { currency: 'An ISO 4217 currency code such as CAD.' }),
+      ...(localeProblem(form.locale) ? { 'options.locale': localeProblem(form.locale) } : {}),
+      ...(isTimeZone(form.timeZone) ? {} : { 'options.timeZone': 'Choose a time zone such as America/Toronto.' }),
+    },
+    { ...(colour(form.primary) ? { 'theme.primary': colour(form.primary) } : {}), ...(colour(form.secondary) ? { 'theme.secondary': colour(form.secondary) } : {}), ...(colour(form.logoBg) ? { 'theme.logoBg': colour(form.logoBg) } : {}) },
+    {},
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim()) ? {} : { 'manager.email': 'The e-mail address of the project’s first manager.' },
+  ];
+}
+
+/** Which step a server-side problem belongs to, so the wizard can go back to it. */
+const STEP_OF_FIELD: Record<string, number> = { name: 0, key: 0, currency: 1, 'options.locale': 1, 'options.timeZone': 1, 'options.unitSystem': 1, 'theme.primary': 2, 'theme.secondary': 2, 'theme.logoBg': 2, catalogue: 3, 'manager.email': 4 };
+
+interface Created {
+  _id: string;
+  key: string;
+  name: string;
+  url: string;
+  invitation: { email: string; url: string };
+  /** Set when the project was made but its logo could not be stored. */
+  logoProblem?: string;
+}
+
+/** `/admin/new`: a new builder's project in five short steps (docs/admin.md, "New project"). */
+export function NewProjectWizard() {
+  const queryClient = useQueryClient();
+  const projects = useQuery(adminProjectsQuery());
+  const takenKeys = useMemo(() => new Set((projects.data ?? []).map((p) => p.key)), [projects.data]);
+  const [form, setForm] = useState<Form>(START);
+  const [step, setStep] = useState(0);
+  const [shown, setShown] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [isCreating, setCreating] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [logo, setLogo] = useState<File | null>(null);
+  const problems = problemsOf(form, takenKeys);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const host = `${form.key || 'key'}.${portalHost()}`;
+
+  const next = () => {
+    const here = problems[step]!;
+    setShown(here);
+    if (Object.keys(here).length === 0) setStep((s) => s + 1);
+  };
+
+  const create = async () => {
+    const firstBad = problems.findIndex((p) => Object.keys(p).length > 0);
+    if (firstBad !== -1) {
+      setShown(problems[firstBad]!);
+      setStep(firstBad);
+      return;
+    }
+    setCreating(true);
+    setMessage(null);
+    try {
+      const result = await api<Created>('/api/admin/projects', {
+        method: 'POST',
+        body: {
+          key: form.key,
+          name: form.name.trim(),
+          currency: form.currency.trim().toUpperCase(),
+          options: { locale: form.locale.trim(), timeZone: form.timeZone, unitSystem: form.unitSystem },
+          theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
+          catalogue: form.catalogue,
+          manager: { email: form.managerEmail.trim() },
+        },
+      });
+      // The logo is a file of the project, so it is stored once the project exists.
+      let logoProblem: string | undefined;
+      if (logo) {
+        try {
+          const uploaded = await uploadFile({ file: logo, projectKey: result.key, configs: { purpose: 'logo' } });
+          await api(`/api/projects/${result._id}`, { method: 'PATCH', body: { theme: { logoUrl: uploaded.url } } });
+        } catch (caught) {
+          logoProblem = caught instanceof ApiError ? caught.message : 'The logo could not be stored.';
+        }
+      }
+      await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+      await queryClient.invalidateQueries({ queryKey: ['deploys'] });
+      setCreated({ ...result, ...(logoProblem ? { logoProblem } : {}) });
+    } catch (caught) {
+      if (caught instanceof ApiError) {
+        const errors = fieldErrorsOf(caught);
+        setShown(errors);
+        const steps = Object.keys(errors).map((field) => STEP_OF_FIELD[field] ?? 4);
+        if (steps.length) setStep(Math.min(...steps));
+        setMessage(caught.message);
+      } else setMessage('The project could not be created. Please try again.');
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <Alert color="green" title={`${created.name} is ready`} data-testid="wizard-done">
+        <Stack gap="xs">
+          <Text size="sm">
+            It answers at{' '}
+            <Anchor href={hostUrl(`${created.key}.${portalHost()}`)} data-testid="new-project-link">
+              {created.key}.{portalHost()}
+            </Anchor>
+            . An invitation to manage it went to <b>{created.invitation.email}</b>: following it, they set a password and land in the project’s back office.
+          </Text>
+          {created.logoProblem && (
+            <Text size="sm" c="red">
+              The logo was not stored ({created.logoProblem}): add it in the project’s settings.
+            </Text>
+          )}
+          <Group gap="sm">
+            <Button
+              variant="light"
+              onClick={() => {
+                setLogo(null);
+                setCreated(null);
+                setForm(START);
+                setStep(0);
+              }}
+            >
+              Make another project
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={760}>
+      {message && <Alert color="red">{message}</Alert>}
+      <Stepper active={step} onStepClick={(target) => target < step && setStep(target)} size="sm" allowNextStepsSelect={false} wrap>
+        <Stepper.Step label={STEPS[0]}>
+          <NameStep form={form} setForm={setForm} shown={shown} host={host} />
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[1]}>
+          <PlaceStep form={form} set={set} shown={shown} />
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[2]}>
+          <BrandStep form={form} set={set} shown={shown} logo={logo} onLogo={setLogo} />
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[3]}>
+          <Radio.Group mt="md" value={form.catalogue} onChange={(v) => set('catalogue', v as Form['catalogue'])} label="What the project starts with">
+            <Stack gap="xs" mt="xs">
+              <Radio value="empty" label="An empty catalogue" description="The managers add rooms, plans, units and options, or import them from spreadsheets." />
+              <Radio value="demo" label="A copy of the demo catalogue" description="Rooms, plans, units and about forty options with prices, to change or remove; no people and no selections." />
+            </Stack>
+          </Radio.Group>
+        </Stepper.Step>
+        <Stepper.Step label={STEPS[4]}>
+          <ManagerStep form={form} set={set} shown={shown} host={host} />
+        </Stepper.Step>
+      </Stepper>
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
+          Back
+        </Button>
+        {step < STEPS.length - 1 ? (
+          <Button onClick={next}>Next</Button>
+        ) : (
+          <Button onClick={() => void create()} loading={isCreating}>
+            Create the project
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** What a step of the wizard is given: the form, how to change a field, and what is wrong where. */
+interface StepProps {
+  form: Form;
+  set: <K extends keyof Form>(key: K, value: Form[K]) => void;
+  shown: Partial<Record<string, string>>;
+}
+
+/** Step 2: the currency, language, time zone and unit of area, with how prices and dates will read. */
+function PlaceStep({ form, set, shown }: StepProps) {
+  let moneySample = '—';
+  let dateSample = '—';
+  try {
+    moneySample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
+    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone });
+  } catch {
+    // An unfinished code or tag: the samples wait.
+  }
+  return (
+    <Stack gap="sm" mt="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Currency" description="ISO code, e.g. CAD, USD, EUR" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={8} />
+        <TextInput label="Locale" description="Language and region, e.g. en-CA, fr-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown['options.locale']} />
+      </SimpleGrid>
+      <Select label="Time zone" description="Deadlines and mails are said in this zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={shown['options.timeZone']} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          Areas in
+        </Text>
+        <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} w="fit-content" />
+      </Stack>
+      <Text size="sm" c="dimmed">
+        Prices will read <b>{moneySample}</b>; dates <b>{dateSample}</b>.
+      </Text>
+    </Stack>
+  );
+}
+
+/** Step 3: the brand's colours and logo, previewed as the portal will draw them. */
+function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { logo: File | null; onLogo: (file: File | null) => void }) {
+  return (
+    <Stack gap="sm" mt="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown['theme.primary']} format="hex" />
+        <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown['theme.secondary']} format="hex" />
+        <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
+      </SimpleGrid>
+      <FileInput label="Logo" description="PNG, JPEG or WebP; stored once the project is made" accept="image/png,image/jpeg,image/webp" value={logo} onChange={setLogo} clearable w={{ base: '100%', sm: 360 }} />
+      <Box data-testid="brand-preview" style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}>
+        <Box px="md" py="sm" style={{ background: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? form.logoBg : '#333', color: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? readableTextColour(form.logoBg) : '#fff' }}>
+          <Text fw={700}>{form.name || 'Your project'}</Text>
+        </Box>
+        <Group p="md" gap="sm">
+          <Button style={{ background: /^#[0-9a-f]{6}$/i.test(form.primary) ? form.primary : undefined, color: /^#[0-9a-f]{6}$/i.test(form.primary) ? readableTextColour(form.primary) : undefined }}>Choose my finishes</Button>
+          <Text size="sm" c="dimmed">
+            {logo ? `Logo: ${logo.name}` : 'No logo: the name shows instead.'}
+          </Text>
+        </Group>
+      </Box>
+    </Stack>
+  );
+}
+
+/** Step 1: the project's name and its key (the key follows the name until it is edited). */
+function NameStep({ form, setForm, shown, host }: Omit<StepProps, 'set'> & { setForm: (change: (current: Form) => Form) => void; host: string }) {
+  return (
+    <Stack gap="sm" mt="md">
+      <TextInput
+        label="Project name"
+        placeholder="Cedar Park"
+        value={form.name}
+        onChange={(e) => {
+          const name = e.currentTarget.value;
+          setForm((current) => ({ ...current, name, key: current.isKeyEdited ? current.key : slugify(name).slice(0, PROJECT_KEY_MAX) }));
+        }}
+        error={shown.name}
+        data-autofocus
+      />
+      <TextInput
+        label="Key"
+        description={`The project's address: ${host}`}
+        value={form.key}
+        onChange={(e) => {
+          const key = e.currentTarget.value.toLowerCase().trim();
+          setForm((current) => ({ ...current, key, isKeyEdited: true }));
+        }}
+        error={shown.key}
+        maxLength={PROJECT_KEY_MAX}
+      />
+    </Stack>
+  );
+}
+
+/** Step 5: the first manager's address, and the project as it will be made. */
+function ManagerStep({ form, set, shown, host }: StepProps & { host: string }) {
+  return (
+    <Stack gap="sm" mt="md">
+      <TextInput
+        label="E-mail of the first manager"
+        description="They receive an invitation to the project’s address and become its manager when they follow it."
+        type="email"
+        value={form.managerEmail}
+        onChange={(e) => set('managerEmail', e.currentTarget.value)}
+        error={shown['manager.email']}
+      />
+      <Stack gap={2} data-testid="wizard-summary">
+        <Title order={2} fz="md">
+          Ready to create
+        </Title>
+        <Text size="sm">
+          <b>{form.name || '—'}</b> at {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'} · {form.catalogue === 'demo' ? 'the demo catalogue' : 'an empty catalogue'}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

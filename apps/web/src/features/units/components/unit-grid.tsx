@@ -1,0 +1,177 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
+import type { UnitRow } from '../../../lib/back-office-types.ts';
+import { useAllUnits } from '../../../lib/use-all-units.ts';
+import { useDateFormat } from '../../../lib/use-money.ts';
+import { CART_STATUS_BADGE, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from '../../../lib/status-labels.ts';
+
+const STATUSES = ['available', 'reserved', 'sold'] as const;
+
+/**
+ * `/manage/unit-avail`: the building as floors × units, each with its status, buyers and
+ * selection; pick units (one by one or a whole floor) and change their status or deadline at once.
+ */
+export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefined }) {
+  const { units, query } = useAllUnits();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const floors = useMemo(() => {
+    const byFloor = new Map<number, UnitRow[]>();
+    for (const unit of units) byFloor.set(unit.floor, [...(byFloor.get(unit.floor) ?? []), unit]);
+    return [...byFloor.entries()].sort(([a], [b]) => b - a);
+  }, [units]);
+
+  if (query.isError) return <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The units could not be loaded.'}</Alert>;
+  if (!query.data) return <Skeleton h={360} />;
+
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <Stack gap="md">
+      <Group gap="md">
+        {STATUSES.map((status) => (
+          <Group key={status} gap={6}>
+            <span aria-hidden style={{ width: 12, height: 12, borderRadius: 3, background: UNIT_STATUS_COLOR[status], display: 'inline-block' }} />
+            <Text size="sm">
+              {UNIT_STATUS_LABEL[status]} ({units.filter((u) => u.status === status).length})
+            </Text>
+          </Group>
+        ))}
+      </Group>
+      <BulkBar selected={[...selected]} onDone={() => setSelected(new Set())} />
+      <Stack gap="xs" data-testid="unit-grid">
+        {floors.map(([floor, row]) => {
+          const ids = row.map((u) => u._id);
+          const allOn = ids.every((id) => selected.has(id));
+          return (
+            <Group key={floor} gap="xs" align="stretch" wrap="wrap">
+              <Stack gap={2} w={{ base: '100%', sm: 64 }} justify="center" style={{ flexShrink: 0 }}>
+                <Text fw={600} size="sm">
+                  Floor {floor}
+                </Text>
+                <Checkbox size="xs" label="All" checked={allOn} onChange={(e) => toggle(ids, e.currentTarget.checked)} aria-label={`Select every unit of floor ${floor}`} />
+              </Stack>
+              <Group gap="xs" wrap="wrap" align="stretch" style={{ flex: 1 }}>
+                {row.map((unit) => (
+                  <Cell key={unit._id} unit={unit} isSelected={selected.has(unit._id)} isDimmed={!!highlight && unit.status !== highlight} onToggle={() => toggle([unit._id], !selected.has(unit._id))} />
+                ))}
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}
+
+function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelected: boolean; isDimmed: boolean; onToggle: () => void }) {
+  const date = useDateFormat();
+  const buyers = unit.buyers.map((b) => b.name || b.email).join(', ');
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={8}
+      w={{ base: 'calc(50% - 4px)', sm: 150 }}
+      data-testid="unit-cell"
+      data-unit={unit.name}
+      data-status={unit.status}
+      style={{
+        borderLeft: `6px solid ${UNIT_STATUS_COLOR[unit.status]}`,
+        outline: isSelected ? '2px solid var(--mantine-color-blue-6)' : undefined,
+        opacity: isDimmed ? 0.45 : 1,
+      }}
+    >
+      {/* Named by what it shows (unit, status, plan, buyers); pressed = selected. */}
+      <UnstyledButton onClick={onToggle} aria-pressed={isSelected} w="100%">
+        <Group justify="space-between" wrap="nowrap" gap={4}>
+          <Text fw={700} size="sm">
+            {unit.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {UNIT_STATUS_LABEL[unit.status]}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate="end">
+          {unit.plan ?? 'No plan'}
+        </Text>
+        <Text size="xs" truncate="end" title={buyers}>
+          {buyers || 'No buyer'}
+        </Text>
+        {unit.deadline && (
+          <Text size="xs" c="dimmed">
+            Due {date(unit.deadline)}
+          </Text>
+        )}
+      </UnstyledButton>
+      {unit.cart && (
+        <AnchorLink to="/manage/carts/{-$id}" params={{ id: unit.cart._id }} underline="never">
+          <Badge size="xs" mt={4} variant="light" color={CART_STATUS_BADGE[unit.cart.status]} style={{ cursor: 'pointer' }}>
+            {CART_STATUS_LABEL[unit.cart.status]}
+          </Badge>
+        </AnchorLink>
+      )}
+    </Paper>
+  );
+}
+
+function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<string | null>(null);
+  const [deadline, setDeadline] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const apply = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const result = await api<{ changed: number; carts: number }>('/api/manage/units/bulk', {
+        method: 'POST',
+        body: { units: selected, ...(status ? { status } : {}), ...(deadline ? { deadline: new Date(deadline).toISOString() } : {}) },
+      });
+      setDone(`${result.changed} unit${result.changed === 1 ? '' : 's'} changed${result.carts ? `; ${result.carts} open selection${result.carts === 1 ? '' : 's'} now due then too` : ''}.`);
+      setStatus(null);
+      setDeadline('');
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: ['manage'] });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The units could not be changed. Nothing was changed.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="bulk-bar">
+      <Group gap="sm" align="end" wrap="wrap">
+        <Text size="sm" fw={600} w={120}>
+          {selected.length ? `${selected.length} selected` : 'Select units'}
+        </Text>
+        <Select label="Set status to" placeholder="Unchanged" data={STATUSES.map((s) => ({ value: s, label: UNIT_STATUS_LABEL[s] }))} value={status} onChange={setStatus} clearable w={170} />
+        <TextInput label="Set deadline to" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={220} />
+        <Button onClick={apply} loading={isBusy} disabled={!selected.length || (!status && !deadline)}>
+          Apply to {selected.length || 'selected'} unit{selected.length === 1 ? '' : 's'}
+        </Button>
+      </Group>
+      {done && (
+        <Alert color="green" mt="sm" data-testid="bulk-done">
+          {done}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" mt="sm">
+          {error}
+        </Alert>
+      )}
+    </Card>
+  );
+}
