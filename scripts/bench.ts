@@ -125,7 +125,13 @@ async function signInContext(context: import('playwright-core').BrowserContext, 
   await page.goto(`http://demo.localhost:${port}/api/health`);
   const status = await page.evaluate(
     async ({ email, password }) =>
-      (await fetch('/api/auth/sign-in/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, rememberMe: true }) })).status,
+      (
+        await fetch('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password, rememberMe: true }),
+        })
+      ).status,
     { email, password: BENCH_PASSWORD },
   );
   await page.close();
@@ -138,7 +144,14 @@ async function benchBundles() {
   const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
   const browser = await chromium.launch({ ...chromiumLaunch(), args: CHROMIUM_ARGS });
   try {
-    for (const [pagePath, isSignedIn] of [['/sign-in', false], ['/embed', false], ['/400', false], ['/', true], ['/configure', true], ['/explore', true]] as const) {
+    for (const [pagePath, isSignedIn] of [
+      ['/sign-in', false],
+      ['/embed', false],
+      ['/400', false],
+      ['/', true],
+      ['/configure', true],
+      ['/explore', true],
+    ] as const) {
       // A fresh context each time: nothing cached, as on a first visit.
       const context = await browser.newContext();
       if (isSignedIn) await signInContext(context, server.port);
@@ -220,7 +233,10 @@ async function benchChoice() {
       shown.push(toTotal);
       confirmed.push(toSaved);
     }
-    for (const [label, values] of [['choice → new total on screen', shown], ['choice → saved on the server', confirmed]] as const) {
+    for (const [label, values] of [
+      ['choice → new total on screen', shown],
+      ['choice → saved on the server', confirmed],
+    ] as const) {
       const sorted = [...values].sort((a, b) => a - b);
       line(label, `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (${values.length} choices)`);
     }
@@ -242,7 +258,12 @@ function postOnDemo(port: number, urlPath: string, body: unknown): Promise<numbe
         port,
         path: urlPath,
         method: 'POST',
-        headers: { host: `demo.localhost:${port}`, origin: `http://demo.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          host: `demo.localhost:${port}`,
+          origin: `http://demo.localhost:${port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (response) => {
         response.resume();
@@ -270,7 +291,10 @@ async function benchSignIn() {
       if (i >= 4) times.push(performance.now() - started); // the first few warm the server up
     }
     times.sort((a, b) => a - b);
-    line('one sign-in (e-mail + password, embedded db)', `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (${times.length} runs)`);
+    line(
+      'one sign-in (e-mail + password, embedded db)',
+      `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (${times.length} runs)`,
+    );
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -329,13 +353,19 @@ async function benchApi() {
 
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const { rows: [demo] } = await client.query(`SELECT id FROM projects WHERE key = 'demo'`);
-    const { rows: [category] } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'categories' LIMIT 1`, [demo.id]);
+    const {
+      rows: [demo],
+    } = await client.query(`SELECT id FROM projects WHERE key = 'demo'`);
+    const {
+      rows: [category],
+    } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'categories' LIMIT 1`, [demo.id]);
     let started = performance.now();
     await bulkOptions(client, demo.id, category.id, 100_000);
     line('load 100,000 options', `${((performance.now() - started) / 1000).toFixed(1)} s`);
     // Carts for the PATCH run: one per connection, so versions never collide.
-    const { rows: [unit] } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' LIMIT 1`, [demo.id]);
+    const {
+      rows: [unit],
+    } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' LIMIT 1`, [demo.id]);
     // Five priced choices the rules accept together: one per category, needing and excluding nothing, on every plan.
     const { rows: someOptions } = await client.query(
       `SELECT id FROM (
@@ -364,10 +394,9 @@ async function benchApi() {
     });
     const base = `http://127.0.0.1:${server.port}`;
     const headers = { projectid: 'demo' };
-    const { rows: ids } = await client.query(
-      `SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY id OFFSET 90000 LIMIT 1`,
-      [demo.id],
-    );
+    const { rows: ids } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY id OFFSET 90000 LIMIT 1`, [
+      demo.id,
+    ]);
     const deepId = ids[0].id as string;
 
     // Warm up, then measure.
@@ -378,7 +407,9 @@ async function benchApi() {
     report('get one option', await load({ url: `${base}/api/schema/options/${deepId}`, headers }));
     // The same pages with nothing kept between requests: every request asks for another page
     // (a different afterId), so each is built by PostgreSQL — the engine's own cost.
-    const { rows: pageStarts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [demo.id]);
+    const { rows: pageStarts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [
+      demo.id,
+    ]);
     let page = 0;
     const uncached = (path: (id: string) => string): autocannon.Options => ({
       url: base,
@@ -389,7 +420,9 @@ async function benchApi() {
     report('get one option, never the same twice (not kept)', await load(uncached((id) => `/api/schema/options/${id}`)));
 
     const cookie = await signInCookie(server.port, 'manager@demo.test', password);
-    const { rows: carts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`, [demo.id]);
+    const { rows: carts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`, [
+      demo.id,
+    ]);
     let next = 0;
     let patchFailure = '';
     const versions = new Map<string, number>();
@@ -407,7 +440,12 @@ async function benchApi() {
               return { ...request, path: `/api/schema/carts/${cart}`, body: JSON.stringify({ notes: `n${next}`, _version: versions.get(cart) ?? 1 }) };
             },
             onResponse: (status, body) => {
-              const item = status === 200 ? (JSON.parse(body) as { _id: string; _version: number }) : status === 409 ? (JSON.parse(body) as { error: { details: { current: { _id: string; _version: number } } } }).error.details.current : null;
+              const item =
+                status === 200
+                  ? (JSON.parse(body) as { _id: string; _version: number })
+                  : status === 409
+                    ? (JSON.parse(body) as { error: { details: { current: { _id: string; _version: number } } } }).error.details.current
+                    : null;
               if (item) versions.set(item._id, item._version);
               if (status !== 200 && !patchFailure) patchFailure = `${status} ${body.slice(0, 200)}`;
             },
@@ -419,8 +457,13 @@ async function benchApi() {
     if (patchFailure) line('  first failed PATCH', patchFailure);
 
     // Does a deep page cost more in a bigger collection? 10,000 and 1,000,000 items.
-    for (const [key, count] of [['bench10k', 10_000], ['bench1m', 1_000_000]] as const) {
-      const { rows: [project] } = await client.query(
+    for (const [key, count] of [
+      ['bench10k', 10_000],
+      ['bench1m', 1_000_000],
+    ] as const) {
+      const {
+        rows: [project],
+      } = await client.query(
         `INSERT INTO projects (id, key, name, currency, theme) VALUES (gen_random_uuid(), $1, $1, 'CAD', '{"logoBg":"#000000","primary":"#111111","secondary":"#222222"}') RETURNING id`,
         [key],
       );
@@ -430,7 +473,9 @@ async function benchApi() {
       await client.query('ANALYZE items');
       const loaded = ((performance.now() - started) / 1000).toFixed(1);
       // Pages from anywhere in the collection, none asked twice: PostgreSQL's cost at this size.
-      const { rows: starts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [project.id]);
+      const { rows: starts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [
+        project.id,
+      ]);
       let at = 0;
       report(
         `pages at ${count.toLocaleString('en')} items, none twice (loaded in ${loaded} s)`,
@@ -438,7 +483,9 @@ async function benchApi() {
           url: base,
           headers: { projectid: key },
           duration: 5,
-          requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/schema/options/?afterId=${starts[at++ % starts.length]!.id as string}` }) }],
+          requests: [
+            { method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/schema/options/?afterId=${starts[at++ % starts.length]!.id as string}` }) },
+          ],
         }),
       );
     }
@@ -466,8 +513,16 @@ async function benchImport() {
     const config = loadConfig({ PORTAL_HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database, authSecret: 'a-bench-secret-that-is-long-enough-for-tokens' });
     const headers = { host: 'demo.localhost', origin: 'http://demo.localhost' };
-    const signedIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email: 'manager@demo.test', password: BENCH_PASSWORD } });
-    const cookie = [signedIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers,
+      payload: { email: 'manager@demo.test', password: BENCH_PASSWORD },
+    });
+    const cookie = [signedIn.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
     const rows = ['Unit,Floor,Plan,Deadline,Base price,Buyers'];
     for (let i = 0; i < 10_000; i += 1) rows.push(`B-${i},${10 + Math.floor(i / 100)},The Maple – 2 Bed,2027-06-30,"729,900.00",buyer${i}@example.com`);
     const content = rows.join('\r\n');
@@ -475,7 +530,18 @@ async function benchImport() {
     parseCsv(content);
     line('import: read 10,000 CSV rows', `${(performance.now() - started).toFixed(0)} ms`);
     const post = (apply: boolean) =>
-      app.inject({ method: 'POST', url: '/api/manage/imports', headers: { ...headers, cookie }, payload: { kind: 'units', fileName: 'units.csv', content, apply, mapping: { name: 'Unit', floor: 'Floor', plan: 'Plan', deadline: 'Deadline', basePrice: 'Base price', buyers: 'Buyers' } } });
+      app.inject({
+        method: 'POST',
+        url: '/api/manage/imports',
+        headers: { ...headers, cookie },
+        payload: {
+          kind: 'units',
+          fileName: 'units.csv',
+          content,
+          apply,
+          mapping: { name: 'Unit', floor: 'Floor', plan: 'Plan', deadline: 'Deadline', basePrice: 'Base price', buyers: 'Buyers' },
+        },
+      });
     started = performance.now();
     const dry = await post(false);
     line('import: dry run of 10,000 units', `${((performance.now() - started) / 1000).toFixed(2)} s (${dry.statusCode})`);
@@ -502,7 +568,12 @@ function signInCookie(port: number, email: string, password: string): Promise<st
         port,
         path: '/api/auth/sign-in/email',
         method: 'POST',
-        headers: { host: `demo.localhost:${port}`, origin: `http://demo.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          host: `demo.localhost:${port}`,
+          origin: `http://demo.localhost:${port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (response) => {
         response.resume();
@@ -530,7 +601,13 @@ async function benchLighthouse() {
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
     // BENCH_LIGHTHOUSE_PAGES=/configure (comma-separated) measures only those pages.
     const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
-    const pages = ([['/sign-in', false], ['/', true], ['/configure', true]] as const).filter(([pagePath]) => !only || only.includes(pagePath));
+    const pages = (
+      [
+        ['/sign-in', false],
+        ['/', true],
+        ['/configure', true],
+      ] as const
+    ).filter(([pagePath]) => !only || only.includes(pagePath));
     for (const [pagePath, isSignedIn] of pages) {
       const results: Array<{ performance: number; text: string }> = [];
       for (let run = 0; run < runs; run++) {
@@ -568,7 +645,15 @@ async function benchLighthouse() {
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, bundles: benchBundles, choice: benchChoice, signin: benchSignIn, api: benchApi, import: benchImport, lighthouse: benchLighthouse };
+const benches: Record<string, () => Promise<void>> = {
+  startup: benchStartup,
+  bundles: benchBundles,
+  choice: benchChoice,
+  signin: benchSignIn,
+  api: benchApi,
+  import: benchImport,
+  lighthouse: benchLighthouse,
+};
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {
   const bench = benches[name];

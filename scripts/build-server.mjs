@@ -29,9 +29,7 @@ await build({
       setup(context) {
         // Bare imports (fastify, pg, sharp …) load from node_modules as installed; only our
         // workspace packages, which ship TypeScript, are compiled in.
-        context.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@decor/') ? undefined : { path: args.path, external: true },
-        );
+        context.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@decor/') ? undefined : { path: args.path, external: true }));
       },
     },
   ],

@@ -81,11 +81,14 @@ const parts = nodeLeg
       ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'))],
     ];
 // The browser journeys beside the rest; on the Node leg the two servers follow the other suites.
-const [browser, ...rest] = await Promise.all([parts[0][1](), (async () => {
-  const codes = [];
-  for (const [, start] of parts.slice(1)) codes.push(await start());
-  return codes;
-})()]);
+const [browser, ...rest] = await Promise.all([
+  parts[0][1](),
+  (async () => {
+    const codes = [];
+    for (const [, start] of parts.slice(1)) codes.push(await start());
+    return codes;
+  })(),
+]);
 const codes = [browser, ...rest.flat()];
 
 if (jsonFile) {
@@ -102,5 +105,7 @@ if (jsonFile) {
   for (const file of parts) fs.rmSync(file);
 }
 
-console.log(`\nnpm test${nodeLeg ? ' (the Node leg)' : ''}: ${parts.map(([label], i) => `${label === 'others' ? 'the other suites' : label === 'browser' ? 'the browser journeys' : `the ${label}`} ${codes[i] === 0 ? 'passed' : 'FAILED'}`).join('; ')}.`);
+console.log(
+  `\nnpm test${nodeLeg ? ' (the Node leg)' : ''}: ${parts.map(([label], i) => `${label === 'others' ? 'the other suites' : label === 'browser' ? 'the browser journeys' : `the ${label}`} ${codes[i] === 0 ? 'passed' : 'FAILED'}`).join('; ')}.`,
+);
 process.exit(codes.find((code) => code !== 0) ?? 0);

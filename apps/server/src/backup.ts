@@ -73,7 +73,9 @@ async function backup(config: Config, target: string | undefined) {
     const { dir, release } = lockEmbedded(config);
     try {
       const client = await PGlite.create(dir);
-      const applied = await client.query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations').catch(() => ({ rows: [{ count: 0 }] }));
+      const applied = await client
+        .query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations')
+        .catch(() => ({ rows: [{ count: 0 }] }));
       migrations = applied.rows[0]?.count ?? 0;
       const archive = await client.dumpDataDir('gzip');
       fs.writeFileSync(path.join(folder, DATABASE_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
@@ -85,7 +87,7 @@ async function backup(config: Config, target: string | undefined) {
   }
   let files: Manifest['files'] = 'not included (S3 bucket)';
   if (config.filesUrl) {
-    say('The files are in an S3 bucket: keep them with the bucket\'s versioning or replication (docs/deployment.md).');
+    say("The files are in an S3 bucket: keep them with the bucket's versioning or replication (docs/deployment.md).");
   } else {
     const source = path.join(config.dataDir, 'files');
     if (fs.existsSync(source)) fs.cpSync(source, path.join(folder, 'files'), { recursive: true });

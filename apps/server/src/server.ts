@@ -24,7 +24,12 @@ function loadConfigOrExit(): Config {
 
 /** Migrations, secrets and demo data: done once, before any process serves. */
 const openConfigured = (config: Config) =>
-  openDatabase({ databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl, poolSize: config.databasePoolSize, pgliteDir: path.join(config.dataDir, 'pglite') });
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    poolSize: config.databasePoolSize,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
 
 async function prepare(config: Config) {
   // The uploads' storage, checked once (a bucket that cannot be reached is said before serving);

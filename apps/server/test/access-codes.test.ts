@@ -13,16 +13,25 @@ const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).coo
 const harbourManager = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.4' })).cookie;
 const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.5' })).cookie;
 const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
-const freeUnits = (await db.select().from(items).where(and(eq(items.projectId, demo!.id), eq(items.collection, 'units')))).filter(
-  (row) => (row.data.buyers as string[]).length === 0,
-);
+const freeUnits = (
+  await db
+    .select()
+    .from(items)
+    .where(and(eq(items.projectId, demo!.id), eq(items.collection, 'units')))
+).filter((row) => (row.data.buyers as string[]).length === 0);
 
 const nextAddress = addressSequence('10.9');
 
 const create = (cookie: string | undefined, payload: object, host?: string) =>
   app.inject({ method: 'POST', url: '/api/access-codes', headers: browserHeaders(cookie, host), payload });
 const consume = (code: string, { cookie, host, body }: { cookie?: string; host?: string; body?: object } = {}) =>
-  app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(cookie, host), payload: body ?? {}, remoteAddress: nextAddress() });
+  app.inject({
+    method: 'POST',
+    url: `/api/access-codes/consume/${code}`,
+    headers: browserHeaders(cookie, host),
+    payload: body ?? {},
+    remoteAddress: nextAddress(),
+  });
 const meOf = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).json();
 const verifyToken = (token: string) =>
   app.inject({ method: 'POST', url: '/api/auth/one-time-token/verify', headers: browserHeaders(), payload: { token }, remoteAddress: nextAddress() });
@@ -143,12 +152,15 @@ describe(`access codes: the attacks that must fail (${testDbKind})`, () => {
     expect((await db.select().from(users).where(eq(users.id, person.id)))[0]!.emailVerified).toBe(false);
   });
 
-  it("stops a code once its creator may no longer grant it, and never grants the admin flag", async () => {
+  it('stops a code once its creator may no longer grant it, and never grants the admin flag', async () => {
     const leaving = await existingPerson('leaving-manager');
     await db.insert(memberships).values({ projectId: demo!.id, userId: leaving.id, role: 'manager' });
     const email = `late-${crypto.randomBytes(3).toString('hex')}@example.test`;
     const code = (await create(leaving.cookie, { email, role: 'manager' })).json().code;
-    await db.update(memberships).set({ role: 'purchaser' }).where(and(eq(memberships.userId, leaving.id), eq(memberships.projectId, demo!.id)));
+    await db
+      .update(memberships)
+      .set({ role: 'purchaser' })
+      .where(and(eq(memberships.userId, leaving.id), eq(memberships.projectId, demo!.id)));
     const refused = await consume(code);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.details.reason).toBe('link-withdrawn');
@@ -216,7 +228,10 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     expect((await consume(withdrawn.code)).json().error.details.reason).toBe('link-withdrawn');
 
     const expired = (await create(manager, { email: 'e@example.test' })).json();
-    await db.update(accessCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessCodes.code, expired.code));
+    await db
+      .update(accessCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessCodes.code, expired.code));
     const expiredResponse = await consume(expired.code);
     expect(expiredResponse.statusCode).toBe(403);
     expect(expiredResponse.json().error.details.reason).toBe('link-expired');

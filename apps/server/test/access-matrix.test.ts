@@ -96,9 +96,7 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
     expectStatuses('patch', patch, WRITE_MANAGERS(200));
     const fresh = (await call('managerDemo', 'POST', '/api/schema/options/', { name: 'To delete', category: category._id, price: 0 })).json() as Item;
     const fresh2 = (await call('managerDemo', 'POST', '/api/schema/options/', { name: 'To delete 2', category: category._id, price: 0 })).json() as Item;
-    const remove = await statusesOf((who) =>
-      call(who, 'DELETE', `/api/schema/options/${who === 'admin' ? fresh2._id : fresh._id}`),
-    );
+    const remove = await statusesOf((who) => call(who, 'DELETE', `/api/schema/options/${who === 'admin' ? fresh2._id : fresh._id}`));
     expectStatuses('delete', remove, WRITE_MANAGERS(200));
   });
 
@@ -147,7 +145,13 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
     const harbourOptions = (await call('managerHarbour', 'GET', '/api/schema/options/?limit=200', undefined, 'harbour.portal.test')).json() as Item[];
     const demoIds = new Set(options.map((o) => o._id));
     expect(harbourOptions.some((o) => demoIds.has(o._id))).toBe(false);
-    const reference = await call('managerHarbour', 'POST', '/api/schema/options/', { name: 'Borrowed', category: category._id, price: 1 }, 'harbour.portal.test');
+    const reference = await call(
+      'managerHarbour',
+      'POST',
+      '/api/schema/options/',
+      { name: 'Borrowed', category: category._id, price: 1 },
+      'harbour.portal.test',
+    );
     expect(reference.statusCode).toBe(422);
   });
 });

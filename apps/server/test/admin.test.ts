@@ -24,16 +24,27 @@ const cookies: Record<Who, string | undefined> = {
   admin: await cookieOf('admin@demo.test'),
 };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (who: Who, method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
+const call = (who: Who, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
 const asAdmin = (method: Method, url: string, payload?: object) => call('admin', method, url, payload);
 
-type AdminUser = { _id: string; email: string; isAdmin: boolean; disabled: boolean; emailVerified: boolean; sessions: number; memberships: Array<{ projectId: string; projectKey: string; role: string }> };
+type AdminUser = {
+  _id: string;
+  email: string;
+  isAdmin: boolean;
+  disabled: boolean;
+  emailVerified: boolean;
+  sessions: number;
+  memberships: Array<{ projectId: string; projectKey: string; role: string }>;
+};
 type AuditEntry = { action: string; targetKind: string; targetId: string; actor: { email: string } | null; before: unknown; after: unknown };
 
 const me = (await asAdmin('GET', '/api/me')).json() as { _id: string };
 const demo = (await asAdmin('GET', '/api/project')).json() as { _id: string };
-const userByEmail = async (email: string) => ((await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(email)}`)).json() as { items: AdminUser[] }).items.find((u) => u.email === email)!;
-const lastAudit = async (kind: string, target: string) => ((await asAdmin('GET', `/api/admin/audit?kind=${kind}&target=${encodeURIComponent(target)}`)).json() as AuditEntry[])[0]!;
+const userByEmail = async (email: string) =>
+  ((await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(email)}`)).json() as { items: AdminUser[] }).items.find((u) => u.email === email)!;
+const lastAudit = async (kind: string, target: string) =>
+  ((await asAdmin('GET', `/api/admin/audit?kind=${kind}&target=${encodeURIComponent(target)}`)).json() as AuditEntry[])[0]!;
 
 const NEW_PROJECT = {
   key: 'cedar',
@@ -122,7 +133,12 @@ describe(`the platform's back office (${testDbKind})`, () => {
 
   it('makes a new project in one step: its key checked, the demo catalogue copied, the first manager invited to its own address', async () => {
     // A key that is no slug, one kept for the portal, one taken: each a 4xx naming the field; nothing made.
-    for (const [key, status] of [['Cedar Park', 400], ['www', 400], ['a', 400], ['demo', 409]] as const) {
+    for (const [key, status] of [
+      ['Cedar Park', 400],
+      ['www', 400],
+      ['a', 400],
+      ['demo', 409],
+    ] as const) {
       const refused = await asAdmin('POST', '/api/admin/projects', { ...NEW_PROJECT, key });
       expect({ key, status: refused.statusCode }).toEqual({ key, status });
       expect(JSON.stringify(refused.json())).toMatch(/key/);
@@ -137,9 +153,17 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(body.url).toBe(`http://cedar.${TEST_PORTAL_HOST}`);
     // The project answers at its own subdomain, in its theme, with the demo's rooms.
     const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('cedar') })).json();
-    expect(project).toMatchObject({ key: 'cedar', name: 'Cedar Park', currency: 'CAD', theme: NEW_PROJECT.theme, options: { timeZone: 'America/Toronto', unitSystem: 'metric' } });
+    expect(project).toMatchObject({
+      key: 'cedar',
+      name: 'Cedar Park',
+      currency: 'CAD',
+      theme: NEW_PROJECT.theme,
+      options: { timeZone: 'America/Toronto', unitSystem: 'metric' },
+    });
     expect(project.rooms.length).toBeGreaterThan(3);
-    const listed = ((await asAdmin('GET', '/api/admin/projects?q=cedar')).json() as Array<{ key: string; counts: { units: number; members: number }; hosts: unknown[] }>)[0]!;
+    const listed = (
+      (await asAdmin('GET', '/api/admin/projects?q=cedar')).json() as Array<{ key: string; counts: { units: number; members: number }; hosts: unknown[] }>
+    )[0]!;
     expect(listed.counts.units).toBeGreaterThan(0);
     expect(listed.counts.members).toBe(0);
     expect(listed.hosts).toHaveLength(1);
@@ -148,20 +172,32 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const invitation = await mail!.waitFor('cedar.manager@example.test', /Cedar Park/);
     const link = linkIn(invitation, `http://cedar.${TEST_PORTAL_HOST}/link/`);
     const code = link.split('/link/')[1]!;
-    const used = await app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(undefined, `cedar.${TEST_PORTAL_HOST}`), payload: { name: 'Cedar Manager' }, remoteAddress: '10.40.0.1' });
+    const used = await app.inject({
+      method: 'POST',
+      url: `/api/access-codes/consume/${code}`,
+      headers: browserHeaders(undefined, `cedar.${TEST_PORTAL_HOST}`),
+      payload: { name: 'Cedar Manager' },
+      remoteAddress: '10.40.0.1',
+    });
     expect(used.statusCode).toBe(200);
     expect(used.json().target).toBe('/manage');
     const manager = await userByEmail('cedar.manager@example.test');
     expect(manager.memberships).toEqual([expect.objectContaining({ projectKey: 'cedar', role: 'manager' })]);
 
     const audit = await lastAudit('project', body._id);
-    expect(audit).toMatchObject({ action: 'project.create', actor: { email: 'admin@demo.test' }, before: null, after: { key: 'cedar', catalogue: 'demo', manager: 'cedar.manager@example.test' } });
+    expect(audit).toMatchObject({
+      action: 'project.create',
+      actor: { email: 'admin@demo.test' },
+      before: null,
+      after: { key: 'cedar', catalogue: 'demo', manager: 'cedar.manager@example.test' },
+    });
   });
 
   it('archives a project: its people stop reaching it, admins still do, and it comes back', async () => {
     const harbour = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('harbour') })).json() as { _id: string };
     const harbourBuyer = await cookieOf('buyer@harbour.test');
-    const onHarbour = (cookie?: string) => app.inject({ method: 'GET', url: '/api/schema/units/', headers: browserHeaders(cookie, `harbour.${TEST_PORTAL_HOST}`) });
+    const onHarbour = (cookie?: string) =>
+      app.inject({ method: 'GET', url: '/api/schema/units/', headers: browserHeaders(cookie, `harbour.${TEST_PORTAL_HOST}`) });
     expect((await onHarbour(harbourBuyer)).statusCode).toBe(200);
     expect((await asAdmin('POST', `/api/admin/projects/${harbour._id}/archive`, { archived: true })).json().archived).toBe(true);
     const closed = await onHarbour(harbourBuyer);
@@ -186,7 +222,11 @@ describe(`the platform's back office (${testDbKind})`, () => {
   });
 
   it('edits a project’s settings as one validated document, keeps each version, and restores one', async () => {
-    type View = { _version: number; config: { name: string; options: Record<string, unknown>; features: Record<string, boolean>; theme: Record<string, unknown> }; history: Array<{ version: number; actor: string | null; config: { name: string } }> };
+    type View = {
+      _version: number;
+      config: { name: string; options: Record<string, unknown>; features: Record<string, boolean>; theme: Record<string, unknown> };
+      history: Array<{ version: number; actor: string | null; config: { name: string } }>;
+    };
     const read = async () => (await asAdmin('GET', `/api/admin/projects/${demo._id}/config`)).json() as View;
     const start = await read();
     const renamed = { ...start.config, name: 'Maple Residences II', options: { ...start.config.options, tagline: 'Version two' } };
@@ -199,12 +239,21 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const stale = await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: { ...renamed, name: 'Lost' }, _version: start._version });
     expect(stale.statusCode).toBe(409);
     // A document that is not a project's settings is refused whole.
-    for (const bad of [{ ...renamed, theme: { ...renamed.theme, primary: 'green' } }, { ...renamed, extra: 1 }, { ...renamed, options: { ...renamed.options, timeZone: 'Nowhere/Here' } }, { ...renamed, features: { 'not a key': true } }, { ...renamed, name: '' }]) {
+    for (const bad of [
+      { ...renamed, theme: { ...renamed.theme, primary: 'green' } },
+      { ...renamed, extra: 1 },
+      { ...renamed, options: { ...renamed.options, timeZone: 'Nowhere/Here' } },
+      { ...renamed, features: { 'not a key': true } },
+      { ...renamed, name: '' },
+    ]) {
       expect((await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: bad, _version: after._version })).statusCode).toBe(400);
     }
     expect((await read()).config.name).toBe('Maple Residences II');
     // The version before the rename comes back as a new version: nothing is lost.
-    const again = await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: { ...renamed, name: 'Maple Residences III' }, _version: after._version });
+    const again = await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, {
+      config: { ...renamed, name: 'Maple Residences III' },
+      _version: after._version,
+    });
     const third = again.json() as View;
     const restored = await asAdmin('POST', `/api/admin/projects/${demo._id}/config/restore`, { version: after._version, _version: third._version });
     expect(restored.statusCode).toBe(200);
@@ -212,7 +261,11 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(back.config.name).toBe('Maple Residences II');
     expect(back._version).toBe(third._version + 1);
     expect(back.history.map((v) => v.version).slice(0, 3)).toEqual([back._version, third._version, after._version]);
-    expect(await lastAudit('project', demo._id)).toMatchObject({ action: 'project.restore-version', before: { name: 'Maple Residences III' }, after: { name: 'Maple Residences II' } });
+    expect(await lastAudit('project', demo._id)).toMatchObject({
+      action: 'project.restore-version',
+      before: { name: 'Maple Residences III' },
+      after: { name: 'Maple Residences II' },
+    });
     expect((await asAdmin('POST', `/api/admin/projects/${demo._id}/config/restore`, { version: 99_999, _version: back._version })).statusCode).toBe(404);
     // As it was.
     expect((await asAdmin('PUT', `/api/admin/projects/${demo._id}/config`, { config: start.config, _version: back._version })).statusCode).toBe(200);
@@ -220,7 +273,10 @@ describe(`the platform's back office (${testDbKind})`, () => {
   });
 
   it('lists the approved purchases of every project, filtered, with totals per project and currency, and as CSV', async () => {
-    type Purchases = { items: Array<{ project: { key: string }; unit: string | null; buyer: string | null; currency: string; total: number; approvedAt: string }>; totals: Array<{ project: string; currency: string; count: number; total: number }> };
+    type Purchases = {
+      items: Array<{ project: { key: string }; unit: string | null; buyer: string | null; currency: string; total: number; approvedAt: string }>;
+      totals: Array<{ project: string; currency: string; count: number; total: number }>;
+    };
     const all = (await asAdmin('GET', '/api/admin/purchases')).json() as Purchases;
     expect(all.items.length).toBeGreaterThan(0);
     expect(all.items.every((p) => p.unit && p.buyer && p.total > 0)).toBe(true);
@@ -240,7 +296,10 @@ describe(`the platform's back office (${testDbKind})`, () => {
     for (const bad of ['from=yesterday', 'currency=cad', 'other=1']) expect((await asAdmin('GET', `/api/admin/purchases?${bad}`)).statusCode).toBe(400);
     const csv = await asAdmin('GET', '/api/admin/purchases.csv?project=demo');
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Project,Project key,Unit,Buyer,Approved at,Revision,Currency,Total');
     expect(lines).toHaveLength(demoOnly.items.length + 1);
     const csvTotal = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(',').at(-1)) * 100), 0);
@@ -249,7 +308,8 @@ describe(`the platform's back office (${testDbKind})`, () => {
 
   it('adds a field to a built-in collection that managers then must fill, and hides it again without losing its data', async () => {
     const manager = cookies.manager;
-    const onDemo = (method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(manager), ...(payload ? { payload } : {}) });
+    const onDemo = (method: Method, url: string, payload?: object) =>
+      app.inject({ method, url, headers: browserHeaders(manager), ...(payload ? { payload } : {}) });
     const put = (name: string, payload: object) => asAdmin('PUT', `/api/admin/projects/${demo._id}/models/${name}`, payload);
     const warranty = { key: 'warrantyYears', label: 'Warranty (years)', type: 'integer', required: true, showInList: true };
     // Refused whole: a key built in already, a key that is no word, a link to nothing.
@@ -289,18 +349,32 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const kept = (await onDemo('GET', `/api/schema/options/${option!._id}`)).json();
     expect(kept.warrantyYears).toBe(5);
     expect((await onDemo('PATCH', `/api/schema/options/${option!._id}`, { name: option!.name, _version: kept._version })).statusCode).toBe(200);
-    expect(await lastAudit('collection', `${demo._id}:options`)).toMatchObject({ action: 'collection.update', after: { fields: [expect.objectContaining({ key: 'warrantyYears', hidden: true })] } });
+    expect(await lastAudit('collection', `${demo._id}:options`)).toMatchObject({
+      action: 'collection.update',
+      after: { fields: [expect.objectContaining({ key: 'warrantyYears', hidden: true })] },
+    });
   });
 
   it('defines a collection of the project’s own, with a required text and a checked link to the rooms', async () => {
     const put = (payload: object) => asAdmin('PUT', `/api/admin/projects/${demo._id}/models/showrooms`, payload);
-    expect((await asAdmin('PUT', `/api/admin/projects/${demo._id}/models/Show Rooms`, { fields: [{ key: 'name', label: 'Name', type: 'text' }] })).statusCode).toBe(400);
+    expect(
+      (await asAdmin('PUT', `/api/admin/projects/${demo._id}/models/Show Rooms`, { fields: [{ key: 'name', label: 'Name', type: 'text' }] })).statusCode,
+    ).toBe(400);
     expect((await put({ label: 'Showrooms', fields: [] })).statusCode).toBe(422);
-    const saved = await put({ label: 'Showrooms', singular: 'Showroom', fields: [{ key: 'name', label: 'Name', type: 'text', required: true, showInList: true }, { key: 'room', label: 'Room on show', type: 'reference', collection: 'rooms' }, { key: 'hours', label: 'Opening hours', type: 'choice', choices: ['Weekdays', 'Weekends'] }] });
+    const saved = await put({
+      label: 'Showrooms',
+      singular: 'Showroom',
+      fields: [
+        { key: 'name', label: 'Name', type: 'text', required: true, showInList: true },
+        { key: 'room', label: 'Room on show', type: 'reference', collection: 'rooms' },
+        { key: 'hours', label: 'Opening hours', type: 'choice', choices: ['Weekdays', 'Weekends'] },
+      ],
+    });
     expect(saved.statusCode).toBe(200);
     const models = (await asAdmin('GET', `/api/admin/projects/${demo._id}/models`)).json() as Array<{ name: string; builtIn: boolean }>;
     expect(models).toContainEqual(expect.objectContaining({ name: 'showrooms', builtIn: false }));
-    const onDemo = (method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies.manager), ...(payload ? { payload } : {}) });
+    const onDemo = (method: Method, url: string, payload?: object) =>
+      app.inject({ method, url, headers: browserHeaders(cookies.manager), ...(payload ? { payload } : {}) });
     const rooms = (await onDemo('GET', '/api/schema/rooms/')).json() as Array<{ _id: string }>;
     expect((await onDemo('POST', '/api/schema/showrooms/', { room: rooms[0]!._id })).statusCode).toBe(400);
     expect((await onDemo('POST', '/api/schema/showrooms/', { name: 'Sales centre', room: crypto.randomUUID() })).statusCode).toBe(422);
@@ -314,7 +388,15 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const put = (name: string, payload: object) => asAdmin('PUT', `/api/admin/projects/${demo._id}/models/${name}`, payload);
     const access = { read: 'own', ownership: { userField: 'person', through: { field: 'unit', collection: 'units', buyersField: 'buyers' } } };
     expect((await put('units', { fields: [], access })).statusCode).toBe(422);
-    expect((await put('appointments', { label: 'Appointments', fields: [{ key: 'title', label: 'Title', type: 'text', required: true }], access: { read: 'own', ownership: { userField: 'not a field' } } })).statusCode).toBe(400);
+    expect(
+      (
+        await put('appointments', {
+          label: 'Appointments',
+          fields: [{ key: 'title', label: 'Title', type: 'text', required: true }],
+          access: { read: 'own', ownership: { userField: 'not a field' } },
+        })
+      ).statusCode,
+    ).toBe(400);
     const saved = await put('appointments', {
       label: 'Appointments',
       singular: 'Appointment',
@@ -326,12 +408,17 @@ describe(`the platform's back office (${testDbKind})`, () => {
       access,
     });
     expect(saved.statusCode).toBe(200);
-    const as = (who: Who, method: Method, url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
+    const as = (who: Who, method: Method, url: string, payload?: object) =>
+      app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
     const buyer = (await as('buyer', 'GET', '/api/me')).json() as { _id: string };
     const units = (await as('manager', 'GET', '/api/schema/units/?limit=100')).json() as Array<{ _id: string; buyers?: string[] }>;
     const theirs = units.find((u) => u.buyers?.includes(buyer._id))!._id;
     const otherUnit = units.find((u) => !u.buyers?.includes(buyer._id))!._id;
-    for (const item of [{ title: 'Named', person: buyer._id }, { title: 'Their unit', unit: theirs }, { title: 'Someone else', unit: otherUnit, person: 'someone-else' }]) {
+    for (const item of [
+      { title: 'Named', person: buyer._id },
+      { title: 'Their unit', unit: theirs },
+      { title: 'Someone else', unit: otherUnit, person: 'someone-else' },
+    ]) {
       const made = await as('manager', 'POST', '/api/schema/appointments/', item);
       expect(made.statusCode, made.body).toBe(201);
     }
@@ -340,13 +427,25 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(((await as('manager', 'GET', '/api/schema/appointments/')).json() as unknown[]).length).toBe(3);
     expect((await as('visitor', 'GET', '/api/schema/appointments/')).statusCode).toBe(401);
     // Saved again without it, the collection keeps the access it declared.
-    expect((await put('appointments', { label: 'Appointments', fields: [{ key: 'title', label: 'Title', type: 'text', required: true }, { key: 'person', label: 'Person', type: 'text' }, { key: 'unit', label: 'Unit', type: 'reference', collection: 'units' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await put('appointments', {
+          label: 'Appointments',
+          fields: [
+            { key: 'title', label: 'Title', type: 'text', required: true },
+            { key: 'person', label: 'Person', type: 'text' },
+            { key: 'unit', label: 'Unit', type: 'reference', collection: 'units' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(((await as('buyer', 'GET', '/api/schema/appointments/')).json() as unknown[]).length).toBe(2);
   });
 
   it('records signed-in people’s visits from the app’s own beacon, and shows who is on now', async () => {
     const userAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
-    const beat = (cookie: string | undefined, payload: object) => app.inject({ method: 'POST', url: '/api/visits', headers: { ...browserHeaders(cookie), 'user-agent': userAgent }, payload });
+    const beat = (cookie: string | undefined, payload: object) =>
+      app.inject({ method: 'POST', url: '/api/visits', headers: { ...browserHeaders(cookie), 'user-agent': userAgent }, payload });
     expect((await beat(undefined, { path: '/sign-in' })).statusCode).toBe(204);
     expect((await beat(cookies.buyer, { path: 'configure' })).statusCode).toBe(400);
     const first = (await beat(cookies.buyer, { path: '/' })).json() as { visit: string };
@@ -354,18 +453,33 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect((await beat(cookies.buyer, { visit: first.visit, path: '/configure' })).json().visit).toBe(first.visit);
     // Someone else's visit is never continued: a beat with its id begins one of their own.
     expect((await beat(cookies.manager, { visit: first.visit, path: '/manage' })).json().visit).not.toBe(first.visit);
-    const list = (await asAdmin('GET', '/api/admin/sessions?project=demo')).json() as { liveNow: number; items: Array<{ _id: string; user: { email: string }; device: string; pages: number; live: boolean; lastPath: string; project: { key: string } | null }> };
+    const list = (await asAdmin('GET', '/api/admin/sessions?project=demo')).json() as {
+      liveNow: number;
+      items: Array<{ _id: string; user: { email: string }; device: string; pages: number; live: boolean; lastPath: string; project: { key: string } | null }>;
+    };
     const mine = list.items.find((v) => v._id === first.visit)!;
-    expect(mine).toMatchObject({ user: { email: 'buyer@demo.test' }, device: 'Chrome on Android', pages: 2, live: true, lastPath: '/configure', project: { key: 'demo' } });
+    expect(mine).toMatchObject({
+      user: { email: 'buyer@demo.test' },
+      device: 'Chrome on Android',
+      pages: 2,
+      live: true,
+      lastPath: '/configure',
+      project: { key: 'demo' },
+    });
     expect(list.liveNow).toBeGreaterThanOrEqual(2);
-    expect(((await asAdmin('GET', '/api/admin/sessions?project=harbour')).json() as { items: Array<{ _id: string }> }).items.some((v) => v._id === first.visit)).toBe(false);
+    expect(
+      ((await asAdmin('GET', '/api/admin/sessions?project=harbour')).json() as { items: Array<{ _id: string }> }).items.some((v) => v._id === first.visit),
+    ).toBe(false);
     expect((await asAdmin('GET', '/api/admin/sessions?before=yesterday')).statusCode).toBe(400);
   });
 
   it('records visits only of a project’s members, only to the app’s own pages, and a burst of beats as one visit, at most 60 a minute', async () => {
     const harbourBuyer = (await signIn(app, 'buyer@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '10.7.0.1' })).cookie;
     const beat = (cookie: string, payload: object) => app.inject({ method: 'POST', url: '/api/visits', headers: browserHeaders(cookie), payload });
-    const visitsOf = async (email: string) => Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM visits v JOIN users u ON u.id = v.user_id WHERE u.email = ${email}`))[0]!.n);
+    const visitsOf = async (email: string) =>
+      Number(
+        (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM visits v JOIN users u ON u.id = v.user_id WHERE u.email = ${email}`))[0]!.n,
+      );
     // Not a page of the app: refused in words, whoever asks.
     for (const path of ['/manage/anything', '/api/me', '//evil.example/', '/configure/x/y']) {
       const refused = await beat(cookies.buyer!, { path });
@@ -393,24 +507,35 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const events: Array<{ collection: string; id: string; op: string }> = [];
     let connected!: () => void;
     const isConnected = new Promise<void>((resolve) => (connected = resolve));
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/admin/changes/stream', headers: { ...browserHeaders(cookies.admin), 'accept-encoding': 'gzip, br' } }, (response) => {
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toContain('text/event-stream');
-      // Event by event, never held back by a compressor.
-      expect(response.headers['content-encoding']).toBeUndefined();
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        if (buffer.includes(': connected')) connected();
-        for (const block of buffer.split('\n\n').slice(0, -1)) if (block.startsWith('data: ')) events.push(JSON.parse(block.slice(6)));
-        buffer = buffer.split('\n\n').at(-1)!;
-      });
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/admin/changes/stream', headers: { ...browserHeaders(cookies.admin), 'accept-encoding': 'gzip, br' } },
+      (response) => {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toContain('text/event-stream');
+        // Event by event, never held back by a compressor.
+        expect(response.headers['content-encoding']).toBeUndefined();
+        response.setEncoding('utf8');
+        let buffer = '';
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          if (buffer.includes(': connected')) connected();
+          for (const block of buffer.split('\n\n').slice(0, -1)) if (block.startsWith('data: ')) events.push(JSON.parse(block.slice(6)));
+          buffer = buffer.split('\n\n').at(-1)!;
+        });
+      },
+    );
     try {
       await isConnected;
-      const [option] = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=1', headers: browserHeaders(cookies.manager) })).json() as Array<{ _id: string; _version: number }>;
-      const patched = await app.inject({ method: 'PATCH', url: `/api/schema/options/${option!._id}`, headers: browserHeaders(cookies.manager), payload: { description: 'Streamed', _version: option!._version } });
+      const [option] = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=1', headers: browserHeaders(cookies.manager) })).json() as Array<{
+        _id: string;
+        _version: number;
+      }>;
+      const patched = await app.inject({
+        method: 'PATCH',
+        url: `/api/schema/options/${option!._id}`,
+        headers: browserHeaders(cookies.manager),
+        payload: { description: 'Streamed', _version: option!._version },
+      });
       expect(patched.statusCode).toBe(200);
       await expect.poll(() => events.find((e) => e.id === option!._id)).toMatchObject({ collection: 'options', op: 'update' });
     } finally {
@@ -440,9 +565,18 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const disabled = (await asAdmin('PATCH', `/api/admin/users/${sofia._id}`, { disabled: true })).json() as AdminUser;
     expect(disabled).toMatchObject({ disabled: true, sessions: 0 });
     expect((await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(sofiaElsewhere) })).statusCode).toBe(401);
-    const again = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: browserHeaders(), payload: { email: 'sofia.martin@demo.test', password: TEST_DEMO_PASSWORD }, remoteAddress: '10.41.0.2' });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: browserHeaders(),
+      payload: { email: 'sofia.martin@demo.test', password: TEST_DEMO_PASSWORD },
+      remoteAddress: '10.41.0.2',
+    });
     expect(again.statusCode).toBe(403);
-    expect(again.json().error).toMatchObject({ message: 'This account has been turned off. Contact the design centre if you think this is a mistake.', details: { providerCode: 'auth/user-disabled' } });
+    expect(again.json().error).toMatchObject({
+      message: 'This account has been turned off. Contact the design centre if you think this is a mistake.',
+      details: { providerCode: 'auth/user-disabled' },
+    });
     expect(again.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringMatching(/session_token=[^;]+/));
     expect(await lastAudit('user', sofia._id)).toMatchObject({ action: 'user.update', before: { disabled: false }, after: { disabled: true } });
     expect((await asAdmin('PATCH', `/api/admin/users/${sofia._id}`, { disabled: false })).json().disabled).toBe(false);
@@ -465,13 +599,21 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const granted = (await asAdmin('PUT', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`, { role: 'manager' })).json() as AdminUser;
     expect(granted.memberships).toContainEqual(expect.objectContaining({ projectKey: 'harbour', role: 'manager' }));
     const hannahCookie = await cookieOf('hannah.lee@demo.test', '10.42.0.1');
-    expect((await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(hannahCookie, `harbour.${TEST_PORTAL_HOST}`) })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(hannahCookie, `harbour.${TEST_PORTAL_HOST}`) })).statusCode,
+    ).toBe(200);
     const changed = (await asAdmin('PUT', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`, { role: 'purchaser' })).json() as AdminUser;
     expect(changed.memberships).toContainEqual(expect.objectContaining({ projectKey: 'harbour', role: 'purchaser' }));
-    expect(await lastAudit('membership', `${harbour._id}:${hannah._id}`)).toMatchObject({ action: 'membership.change', before: { role: 'manager' }, after: { role: 'purchaser' } });
+    expect(await lastAudit('membership', `${harbour._id}:${hannah._id}`)).toMatchObject({
+      action: 'membership.change',
+      before: { role: 'manager' },
+      after: { role: 'purchaser' },
+    });
     const removed = (await asAdmin('DELETE', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`)).json() as AdminUser;
     expect(removed.memberships.some((m) => m.projectKey === 'harbour')).toBe(false);
-    expect((await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(hannahCookie, `harbour.${TEST_PORTAL_HOST}`) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(hannahCookie, `harbour.${TEST_PORTAL_HOST}`) })).statusCode,
+    ).toBe(403);
     expect((await asAdmin('DELETE', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`)).statusCode).toBe(404);
     expect((await asAdmin('PUT', `/api/admin/users/${hannah._id}/memberships/${harbour._id}`, { role: 'owner' })).statusCode).toBe(400);
   });
@@ -502,8 +644,15 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const created = await asAdmin('POST', '/api/deploys', { name: 'Staging', type: 'staging', host: 'Staging.Example.com', projects: [demo._id] });
     expect(created.statusCode).toBe(201);
     const deploy = created.json();
-    expect(deploy).toMatchObject({ name: 'Staging', type: 'staging', host: 'staging.example.com', projects: [expect.objectContaining({ key: 'demo', fullKey: 'demo.staging.example.com' })] });
-    const changed = (await asAdmin('PUT', `/api/deploys/${deploy._id}`, { name: 'Staging EU', type: 'staging', host: 'eu.example.com', projects: [demo._id, harbour._id] })).json();
+    expect(deploy).toMatchObject({
+      name: 'Staging',
+      type: 'staging',
+      host: 'staging.example.com',
+      projects: [expect.objectContaining({ key: 'demo', fullKey: 'demo.staging.example.com' })],
+    });
+    const changed = (
+      await asAdmin('PUT', `/api/deploys/${deploy._id}`, { name: 'Staging EU', type: 'staging', host: 'eu.example.com', projects: [demo._id, harbour._id] })
+    ).json();
     expect(changed.projects.map((p: { fullKey: string }) => p.fullKey).sort()).toEqual(['demo.eu.example.com', 'harbour.eu.example.com']);
     // The quick box serves what was saved.
     expect(((await asAdmin('GET', '/api/deploys')).json() as Array<{ name: string }>).some((d) => d.name === 'Staging EU')).toBe(true);
@@ -528,7 +677,9 @@ describe(`the platform's back office (${testDbKind})`, () => {
     const current = (await asAdmin('GET', '/api/project')).json() as { _version: number };
     expect((await asAdmin('PATCH', `/api/projects/${demo._id}`, { features: { liveChat: true }, _version: current._version })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders() })).json().features.liveChat).toBe(true);
-    expect((await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(undefined, `harbour.${TEST_PORTAL_HOST}`) })).json().features.liveChat).toBe(false);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(undefined, `harbour.${TEST_PORTAL_HOST}`) })).json().features.liveChat,
+    ).toBe(false);
     expect((await asAdmin('PATCH', `/api/projects/${demo._id}`, { features: { liveChat: null } })).json().features.liveChat).toBeUndefined();
     expect((await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders() })).json().features.liveChat).toBe(false);
     expect((await asAdmin('PATCH', `/api/projects/${demo._id}`, { features: { 'live chat': true } })).statusCode).toBe(400);

@@ -25,7 +25,10 @@ afterAll(() => {
 });
 
 const tool = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [...compiledServerArgs(COMPILED_BACKUP), ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...compiledServerArgs(COMPILED_BACKUP), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 };
 
@@ -39,7 +42,11 @@ async function stop(server: ServerProcess) {
   expect(await server.exited).toBe(0);
 }
 const addRoom = async (server: ServerProcess, cookie: string, name: string) => {
-  const response = await fetch(`http://127.0.0.1:${server.port}/api/schema/rooms/`, { method: 'POST', headers: ipHeaders(server.port, cookie), body: JSON.stringify({ name, order: 90 }) });
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/schema/rooms/`, {
+    method: 'POST',
+    headers: ipHeaders(server.port, cookie),
+    body: JSON.stringify({ name, order: 90 }),
+  });
   expect(response.status).toBe(201);
 };
 const roomNames = async (server: ServerProcess, cookie: string) => {
@@ -51,12 +58,20 @@ describe('backup and restore of the embedded database and the files', () => {
   it('brings back what was backed up, keeps what it replaces aside, and refuses while a server runs', async () => {
     const first = await start();
     await addRoom(first.server, first.cookie, 'Room before the backup');
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 90, g: 30, b: 120 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 90, g: 30, b: 120 } } })
+      .png()
+      .toBuffer();
     const body = multipart([{ name: 'file', filename: 'plum.png', type: 'image/png', bytes: png }]);
-    const uploaded = await fetch(`http://127.0.0.1:${first.server.port}/api/files`, { method: 'POST', headers: { ...ipHeaders(first.server.port, first.cookie), 'content-type': body.contentType }, body: body.payload });
+    const uploaded = await fetch(`http://127.0.0.1:${first.server.port}/api/files`, {
+      method: 'POST',
+      headers: { ...ipHeaders(first.server.port, first.cookie), 'content-type': body.contentType },
+      body: body.payload,
+    });
     expect(uploaded.status).toBe(201);
     const fileUrl = ((await uploaded.json()) as { url: string }).url;
-    const original = Buffer.from(await (await fetch(`http://127.0.0.1:${first.server.port}${fileUrl}`, { headers: ipHeaders(first.server.port, first.cookie) })).arrayBuffer());
+    const original = Buffer.from(
+      await (await fetch(`http://127.0.0.1:${first.server.port}${fileUrl}`, { headers: ipHeaders(first.server.port, first.cookie) })).arrayBuffer(),
+    );
 
     // A running server holds the database: no copy of it half-written.
     const whileRunning = tool('backup', path.join(root, 'refused'));
@@ -92,7 +107,9 @@ describe('backup and restore of the embedded database and the files', () => {
     const names = await roomNames(third.server, third.cookie);
     expect(names).toContain('Room before the backup');
     expect(names).not.toContain('Room after the backup');
-    const again = Buffer.from(await (await fetch(`http://127.0.0.1:${third.server.port}${fileUrl}`, { headers: ipHeaders(third.server.port, third.cookie) })).arrayBuffer());
+    const again = Buffer.from(
+      await (await fetch(`http://127.0.0.1:${third.server.port}${fileUrl}`, { headers: ipHeaders(third.server.port, third.cookie) })).arrayBuffer(),
+    );
     expect(again.equals(original)).toBe(true);
     await stop(third.server);
   }, 180_000);
@@ -103,7 +120,10 @@ describe('backup and restore of the embedded database and the files', () => {
     expect(notBackup.output).toContain('is not a Decor Portal backup');
     const newer = path.join(root, 'from-the-future');
     fs.mkdirSync(newer);
-    fs.writeFileSync(path.join(newer, 'backup.json'), JSON.stringify({ createdAt: '2031-01-01T00:00:00Z', migrations: 999, database: 'pglite', files: 'disk', fileCount: 0, bytes: 0 }));
+    fs.writeFileSync(
+      path.join(newer, 'backup.json'),
+      JSON.stringify({ createdAt: '2031-01-01T00:00:00Z', migrations: 999, database: 'pglite', files: 'disk', fileCount: 0, bytes: 0 }),
+    );
     const refused = tool('restore', newer);
     expect(refused.status).toBe(1);
     expect(refused.output).toContain('made by a newer version');

@@ -62,14 +62,19 @@ const segment = oddText.map((text) => encodeURIComponent(text).slice(0, 300) || 
 const collection = fc.oneof(fc.constantFrom('options', 'carts', 'units', 'purchases', 'amenities', '__proto__', 'OPTIONS', 'a'.repeat(70)), segment);
 const body = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.record({ name: oddText, price: fc.oneof(fc.double(), fc.string(), fc.constant(null)), category: oddText, _version: fc.oneof(fc.integer(), fc.string()) }, { requiredKeys: [] }),
+  fc.record(
+    { name: oddText, price: fc.oneof(fc.double(), fc.string(), fc.constant(null)), category: oddText, _version: fc.oneof(fc.integer(), fc.string()) },
+    { requiredKeys: [] },
+  ),
   fc.dictionary(oddText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 }),
 );
 const rawBody = fc.oneof(
   body.map((value) => JSON.stringify(value) ?? 'null'),
   fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"__proto__":{"polluted":1}}', '\u0000\u0001'),
 );
-const query = fc.dictionary(fc.oneof(fc.constantFrom('limit', 'afterId', 'price[gte]', 'level', 'name[lte]'), fc.string({ maxLength: 12 })), oddText, { maxKeys: 4 });
+const query = fc.dictionary(fc.oneof(fc.constantFrom('limit', 'afterId', 'price[gte]', 'level', 'name[lte]'), fc.string({ maxLength: 12 })), oddText, {
+  maxKeys: 4,
+});
 
 function expectSafe(response: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
   expect(response.statusCode, label).toBeLessThan(500);
@@ -86,26 +91,44 @@ describe(`generated bad input never breaks a route (${testDbKind})`, () => {
   for (const route of ROUTES) {
     it(`${route.method} ${route.path(':id', ':collection')}`, async () => {
       await fc.assert(
-        fc.asyncProperty(segment, collection, rawBody, query, fc.constantFrom(undefined, manager, admin), fc.boolean(), async (id, name, payload, search, cookie, asJson) => {
-          const qs = new URLSearchParams(search as Record<string, string>).toString();
-          const url = `${route.path(id, name)}${qs ? `?${qs}` : ''}`;
-          const response = await app.inject({
-            method: route.method,
-            url,
-            headers: { ...browserHeaders(cookie), ...(route.body ? { 'content-type': asJson ? 'application/json' : 'text/plain' } : {}) },
-            ...(route.body ? { payload } : {}),
-          });
-          expectSafe(response, `${route.method} ${url.slice(0, 120)}`);
-        }),
+        fc.asyncProperty(
+          segment,
+          collection,
+          rawBody,
+          query,
+          fc.constantFrom(undefined, manager, admin),
+          fc.boolean(),
+          async (id, name, payload, search, cookie, asJson) => {
+            const qs = new URLSearchParams(search as Record<string, string>).toString();
+            const url = `${route.path(id, name)}${qs ? `?${qs}` : ''}`;
+            const response = await app.inject({
+              method: route.method,
+              url,
+              headers: { ...browserHeaders(cookie), ...(route.body ? { 'content-type': asJson ? 'application/json' : 'text/plain' } : {}) },
+              ...(route.body ? { payload } : {}),
+            });
+            expectSafe(response, `${route.method} ${url.slice(0, 120)}`);
+          },
+        ),
         { numRuns: 40 },
       );
     });
   }
 
   it('refuses a body over the limit and nonsense content types', async () => {
-    const huge = await app.inject({ method: 'POST', url: '/api/schema/options/', headers: { ...browserHeaders(manager), 'content-type': 'application/json' }, payload: `{"name":"${'x'.repeat(2_000_000)}"}` });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/schema/options/',
+      headers: { ...browserHeaders(manager), 'content-type': 'application/json' },
+      payload: `{"name":"${'x'.repeat(2_000_000)}"}`,
+    });
     expect(huge.statusCode).toBe(413);
-    const multipartAsJson = await app.inject({ method: 'POST', url: '/api/schema/options/', headers: { ...browserHeaders(manager), 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nbroken' });
+    const multipartAsJson = await app.inject({
+      method: 'POST',
+      url: '/api/schema/options/',
+      headers: { ...browserHeaders(manager), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nbroken',
+    });
     expectSafe(multipartAsJson, 'multipart to a JSON route');
     expect(multipartAsJson.statusCode).toBeGreaterThanOrEqual(400);
   });

@@ -29,7 +29,10 @@ const request = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cooki
 const getJson = async <T = Item>(url: string, cookie?: string) => (await request('GET', url, cookie)).json() as T;
 
 const cart = (await getJson<Item[]>('/api/schema/carts/', buyer))[0]!;
-const options = await getJson<Array<{ _id: string; name: string; price: number; category: string; requires: string[] }>>('/api/schema/options/?limit=200', buyer);
+const options = await getJson<Array<{ _id: string; name: string; price: number; category: string; requires: string[] }>>(
+  '/api/schema/options/?limit=200',
+  buyer,
+);
 const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
 
 describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
@@ -51,7 +54,12 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
     const [project] = await db.select().from(projects).where(eq(projects.key, 'demo'));
     const data = (await getJson<Item>(`/api/schema/carts/${cart._id}`, buyer)) as unknown as CartData;
     const notes = 'Zoë: Ωμέγα — Привет — שלום — 你好 — 😀';
-    const signed = { ...data, status: 'submitted' as const, notes, signature: { name: '李小龙 محمد علي', signedAt: '2026-11-20T15:00:00.000Z', total: data.total } };
+    const signed = {
+      ...data,
+      status: 'submitted' as const,
+      notes,
+      signature: { name: '李小龙 محمد علي', signedAt: '2026-11-20T15:00:00.000Z', total: data.total },
+    };
     const { bytes } = await renderCartPdf({ db, project: project!, cart: signed, cartId: cart._id, prices: true });
     const text = await pdfText(bytes);
     expect(text).toContain('Zoë: Ωμέγα — Привет — שלום — 你好 — 😀');
@@ -62,7 +70,10 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
     expect(text).not.toContain('?');
     // Fonts embedded (no standard Helvetica) and subset to what is used: the file stays small.
     const parsed = await PDFDocument.load(bytes);
-    const dicts = parsed.context.enumerateIndirectObjects().map(([, object]) => object).filter((object): object is PDFDict => object instanceof PDFDict);
+    const dicts = parsed.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFDict => object instanceof PDFDict);
     const descriptors = dicts.filter((dict) => dict.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'));
     expect(descriptors.length).toBeGreaterThan(2);
     expect(descriptors.every((dict) => dict.has(PDFName.of('FontFile2')) || dict.has(PDFName.of('FontFile3')))).toBe(true);
@@ -93,7 +104,19 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
     const [project] = await db.select().from(projects).where(eq(projects.key, 'demo'));
     const data = (await getJson<Item>(`/api/schema/carts/${cart._id}`, buyer)) as unknown as CartData;
     const now = new Date('2031-03-08T00:00:00Z');
-    const inZone = async (timeZone: string) => pdfText((await renderCartPdf({ db, project: { ...project!, options: { ...(project!.options as object), timeZone } }, cart: data, cartId: cart._id, prices: true, now })).bytes);
+    const inZone = async (timeZone: string) =>
+      pdfText(
+        (
+          await renderCartPdf({
+            db,
+            project: { ...project!, options: { ...(project!.options as object), timeZone } },
+            cart: data,
+            cartId: cart._id,
+            prices: true,
+            now,
+          })
+        ).bytes,
+      );
     // British Columbia keeps daylight time all year in newer time-zone data (Node 24's), not in
     // older (Node 20's): the runtime's rules decide, and either reading is Vancouver's, never UTC's.
     expect(await inZone('America/Vancouver')).toMatch(VANCOUVER_MARCH_7);
@@ -141,7 +164,13 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
 
   it('lists the links given and withdraws one at once, for the cart’s buyers and managers only', async () => {
     const made = (await request('POST', `/api/carts/${cart._id}/share`, buyer, { prices: false, days: 5 })).json() as { token: string; expiresAt: string };
-    const listed = (await request('GET', `/api/carts/${cart._id}/shares`, buyer)).json() as Array<{ _id: string; state: string; prices: boolean; expiresAt: string; byName: string }>;
+    const listed = (await request('GET', `/api/carts/${cart._id}/shares`, buyer)).json() as Array<{
+      _id: string;
+      state: string;
+      prices: boolean;
+      expiresAt: string;
+      byName: string;
+    }>;
     const link = listed.find((l) => l.expiresAt === made.expiresAt && !l.prices)!;
     expect(link).toMatchObject({ state: 'active', byName: 'Alex Buyer' });
     expect(JSON.stringify(listed)).not.toContain(made.token);
@@ -158,7 +187,9 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({ message: 'The buyer withdrew this shared link. Ask them for a new one.', details: { reason: 'withdrawn' } });
     // A manager of the project sees it too.
-    expect(((await request('GET', `/api/carts/${cart._id}/shares`, manager)).json() as Array<{ _id: string; state: string }>).find((l) => l._id === link._id)?.state).toBe('withdrawn');
+    expect(
+      ((await request('GET', `/api/carts/${cart._id}/shares`, manager)).json() as Array<{ _id: string; state: string }>).find((l) => l._id === link._id)?.state,
+    ).toBe('withdrawn');
   });
 
   it('names who signed by initials only: the link may travel beyond the buyers', async () => {
@@ -167,7 +198,12 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     const signer = (signedCart.signature as { name: string }).name;
     const { token } = (await request('POST', `/api/carts/${signedCart._id}/share`, marcus, {})).json() as { token: string };
     const body = (await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') })).json();
-    expect(body.signature.initials).toBe(signer.split(' ').map((word) => `${word[0]}.`).join(' '));
+    expect(body.signature.initials).toBe(
+      signer
+        .split(' ')
+        .map((word) => `${word[0]}.`)
+        .join(' '),
+    );
     expect(JSON.stringify(body)).not.toContain(signer);
   });
 
@@ -282,12 +318,21 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     const missing = categories
       .filter((c) => c.required && !chosen.has(c._id))
       .map((c) => {
-        const option = options.find((o) => o.category === c._id && o.requires.length === 0 && ((o as { plans?: string[] }).plans ?? []).every((p) => p === unit.plan))!;
+        const option = options.find(
+          (o) => o.category === c._id && o.requires.length === 0 && ((o as { plans?: string[] }).plans ?? []).every((p) => p === unit.plan),
+        )!;
         return { option: option._id, quantity: 1 };
       });
-    const patched = await request('PATCH', `/api/schema/carts/${hannahCart._id}`, hannah, { selections: [...hannahCart.selections, ...missing], _version: hannahCart._version });
+    const patched = await request('PATCH', `/api/schema/carts/${hannahCart._id}`, hannah, {
+      selections: [...hannahCart.selections, ...missing],
+      _version: hannahCart._version,
+    });
     expect(patched.statusCode).toBe(200);
-    const submitted = await request('POST', `/api/carts/${hannahCart._id}/submit`, hannah, { signature: 'Hannah Lee', agree: true, _version: patched.json()._version });
+    const submitted = await request('POST', `/api/carts/${hannahCart._id}/submit`, hannah, {
+      signature: 'Hannah Lee',
+      agree: true,
+      _version: patched.json()._version,
+    });
     expect(submitted.statusCode).toBe(200);
     const notice = await mail!.waitFor('manager@demo.test', /selection submitted/);
     expect(notice.subject).toBe('Unit 701: selection submitted for approval');

@@ -43,11 +43,20 @@ describe(`cart transitions (${testDbKind})`, () => {
     const flooring = categories.find((c) => c.name === 'Flooring')!;
     const living = rooms.find((r) => r.name === 'Living Room')!;
     // Flooring chosen for the living room only; everything else for the whole home.
-    const selections = (await completeSelections()).map((s) => (options.find((o) => o._id === s.option)!.category === flooring._id ? { ...s, room: living._id } : s));
+    const selections = (await completeSelections()).map((s) =>
+      options.find((o) => o._id === s.option)!.category === flooring._id ? { ...s, room: living._id } : s,
+    );
     const current = (await get(`/api/schema/carts/${cart._id}`, buyer)) as Item;
-    const patched = await app.inject({ method: 'PATCH', url: `/api/schema/carts/${cart._id}`, headers: browserHeaders(buyer), payload: { selections, _version: current._version } });
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/carts/${cart._id}`,
+      headers: browserHeaders(buyer),
+      payload: { selections, _version: current._version },
+    });
     expect(patched.statusCode).toBe(200);
-    const missingRooms = (flooring.rooms as string[]).filter((id) => (plan.rooms as string[]).includes(id) && id !== living._id).map((id) => rooms.find((r) => r._id === id)!.name);
+    const missingRooms = (flooring.rooms as string[])
+      .filter((id) => (plan.rooms as string[]).includes(id) && id !== living._id)
+      .map((id) => rooms.find((r) => r._id === id)!.name);
     expect(missingRooms.length).toBeGreaterThan(0);
     const response = await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer);
     expect(response.statusCode).toBe(422);
@@ -113,11 +122,27 @@ describe(`cart transitions (${testDbKind})`, () => {
     };
     const current = (await get(`/api/schema/carts/${cart._id}`, buyer)) as Item;
     const afterDeadline = new Date(Date.parse(current.deadline as string) + 60_000);
-    const submit = transitionCart({ db, hooks: app.collectionHooks, scope: resolveScope(db, await actorOf(buyer), demo!.key), cartId: cart._id, action: 'submit', signature: { name: 'Alex Buyer', agree: true }, now: afterDeadline });
+    const submit = transitionCart({
+      db,
+      hooks: app.collectionHooks,
+      scope: resolveScope(db, await actorOf(buyer), demo!.key),
+      cartId: cart._id,
+      action: 'submit',
+      signature: { name: 'Alex Buyer', agree: true },
+      now: afterDeadline,
+    });
     await expect(submit).rejects.toMatchObject({ code: 'locked' });
     const newDeadline = new Date(afterDeadline.getTime() + 7 * 86_400_000).toISOString();
     const extended = JSON.parse(
-      await transitionCart({ db, hooks: app.collectionHooks, scope: resolveScope(db, await actorOf(manager), demo!.key), cartId: cart._id, action: 'extend', deadline: newDeadline, now: afterDeadline }),
+      await transitionCart({
+        db,
+        hooks: app.collectionHooks,
+        scope: resolveScope(db, await actorOf(manager), demo!.key),
+        cartId: cart._id,
+        action: 'extend',
+        deadline: newDeadline,
+        now: afterDeadline,
+      }),
     );
     expect(extended).toMatchObject({ status: 'draft', deadline: newDeadline });
   });

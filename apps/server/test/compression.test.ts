@@ -31,7 +31,13 @@ describe(`compressed answers (${testDbKind})`, () => {
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.rawPayload.length).toBeGreaterThan(1024);
-      for (const [acceptEncoding, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0.5, gzip;q=1', 'gzip'], ['identity', undefined], ['deflate', undefined]] as const) {
+      for (const [acceptEncoding, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0.5, gzip;q=1', 'gzip'],
+        ['identity', undefined],
+        ['deflate', undefined],
+      ] as const) {
         const response = await get(url, cookie, acceptEncoding);
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-encoding'], `${url} with ${acceptEncoding}`).toBe(expected);
@@ -59,12 +65,23 @@ describe(`compressed answers (${testDbKind})`, () => {
     expect(pdf.headers['content-encoding']).toBeUndefined();
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // A photo is compressed already; a range of a file is a range of its bytes.
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
     const body = multipart([{ name: 'file', filename: 'swatch.png', type: 'image/png', bytes: png }]);
-    const uploaded = await app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(manager.cookie), 'content-type': body.contentType }, payload: body.payload });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...browserHeaders(manager.cookie), 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode).toBe(201);
     for (const range of [undefined, 'bytes=0-99']) {
-      const image = await app.inject({ method: 'GET', url: (uploaded.json() as { url: string }).url, headers: { ...browserHeaders(manager.cookie), 'accept-encoding': 'gzip, br', ...(range ? { range } : {}) } });
+      const image = await app.inject({
+        method: 'GET',
+        url: (uploaded.json() as { url: string }).url,
+        headers: { ...browserHeaders(manager.cookie), 'accept-encoding': 'gzip, br', ...(range ? { range } : {}) },
+      });
       expect(image.statusCode).toBe(range ? 206 : 200);
       expect(image.headers['content-type']).toMatch(/^image\//);
       expect(image.headers['content-encoding']).toBeUndefined();
@@ -75,14 +92,22 @@ describe(`compressed answers (${testDbKind})`, () => {
   it('never compresses what the identity provider answers (tokens beside what a caller sent)', async () => {
     // Enough sessions for the list to pass the 1 KB threshold.
     for (let i = 0; i < 4; i++) await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
-    const list = await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { ...browserHeaders(buyer.cookie), 'accept-encoding': 'gzip, br' } });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/auth/list-sessions',
+      headers: { ...browserHeaders(buyer.cookie), 'accept-encoding': 'gzip, br' },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.rawPayload.length).toBeGreaterThan(1024);
     expect(list.headers['content-encoding']).toBeUndefined();
   });
 
   it('does not accept compressed request bodies: refused in the JSON error model, nothing changed', async () => {
-    const [option] = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=1', headers: browserHeaders(manager.cookie) })).json() as Array<{ _id: string; _version: number; description: string }>;
+    const [option] = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=1', headers: browserHeaders(manager.cookie) })).json() as Array<{
+      _id: string;
+      _version: number;
+      description: string;
+    }>;
     const response = await app.inject({
       method: 'PATCH',
       url: `/api/schema/options/${option!._id}`,
@@ -92,7 +117,10 @@ describe(`compressed answers (${testDbKind})`, () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
-    const after = (await app.inject({ method: 'GET', url: `/api/schema/options/${option!._id}`, headers: browserHeaders(manager.cookie) })).json() as { description: string; _version: number };
+    const after = (await app.inject({ method: 'GET', url: `/api/schema/options/${option!._id}`, headers: browserHeaders(manager.cookie) })).json() as {
+      description: string;
+      _version: number;
+    };
     expect(after).toMatchObject({ description: option!.description, _version: option!._version });
   });
 

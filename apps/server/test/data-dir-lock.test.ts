@@ -109,7 +109,10 @@ describe('one process per embedded database', () => {
     // The admin changes the password.
     const signedIn = await signInAs(port, 'admin@demo.test', printed!);
     expect(signedIn.status).toBe(200);
-    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const changed = await fetch(`http://127.0.0.1:${port}/api/auth/change-password`, {
       method: 'POST',
       headers: { ...ipHeaders(port), cookie },

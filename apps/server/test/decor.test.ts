@@ -140,7 +140,10 @@ describe(`writing (${testDbKind})`, () => {
     const deleted = await send('DELETE', `/api/schema/options/${created._id}`, undefined);
     expect(deleted.statusCode).toBe(200);
     expect((await get(`/api/schema/options/${created._id}`)).statusCode).toBe(404);
-    const entries = await db.select().from(auditLog).where(and(eq(auditLog.itemId, created._id), eq(auditLog.action, 'delete')));
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.itemId, created._id), eq(auditLog.action, 'delete')));
     expect(entries).toHaveLength(1);
   });
 });
@@ -192,7 +195,12 @@ describe(`cart rules (${testDbKind})`, () => {
     const cart = (await get('/api/schema/carts/', buyer)).json()[0] as Item;
     const options = (await get('/api/schema/options/?limit=200')).json() as Item[];
     const needsSomething = options.find((o) => (o.requires as string[]).length > 0)!;
-    const response = await send('PATCH', `/api/schema/carts/${cart._id}`, { selections: [{ option: needsSomething._id, quantity: 1 }], _version: cart._version }, buyer);
+    const response = await send(
+      'PATCH',
+      `/api/schema/carts/${cart._id}`,
+      { selections: [{ option: needsSomething._id, quantity: 1 }], _version: cart._version },
+      buyer,
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toMatch(new RegExp(`^${needsSomething.name as string}: Needs .+ first\\.$`));
     expect(response.json().error.details.violations[0].reason.kind).toBe('requires');
@@ -207,7 +215,12 @@ describe(`cart rules (${testDbKind})`, () => {
     const options = (await get('/api/schema/options/?limit=200')).json() as Item[];
     const otherPlan = options.find((o) => (o.plans as string[]).length > 0 && !(o.plans as string[]).includes(unit.plan as string));
     if (!otherPlan) throw new Error('the demo has no option limited to the other plan');
-    const response = await send('PATCH', `/api/schema/carts/${cart._id}`, { selections: [{ option: otherPlan._id, quantity: 1 }], _version: cart._version }, hannah);
+    const response = await send(
+      'PATCH',
+      `/api/schema/carts/${cart._id}`,
+      { selections: [{ option: otherPlan._id, quantity: 1 }], _version: cart._version },
+      hannah,
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().error.message).toContain('Not offered for your home’s plan.');
   });

@@ -22,7 +22,11 @@ describe(`the demo's drawn product photos (${testDbKind})`, () => {
     expect(added).toBeGreaterThan(30);
     expect(await addDemoPhotos({ db, storage, projectKey: 'demo' })).toBe(0);
 
-    const options = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=200', headers: browserHeaders() })).json() as Array<{ name: string; images: string[]; swatch: { color: string } | null }>;
+    const options = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=200', headers: browserHeaders() })).json() as Array<{
+      name: string;
+      images: string[];
+      swatch: { color: string } | null;
+    }>;
     const oak = options.find((o) => o.name === 'Engineered Oak – Honey')!;
     expect(oak.images).toHaveLength(1);
     // A visitor may see it (a catalogue photo), as a WebP thumbnail of the option's colour family.

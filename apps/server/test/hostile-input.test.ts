@@ -148,13 +148,35 @@ describe(`hostile input on every route (${testDbKind})`, () => {
     const [option] = await db.select().from(items).where(eq(items.collection, 'options')).limit(1);
     const url = `/api/schema/options/${option!.id}`;
     const version = option!.version;
-    const odd: unknown[] = [String(version), [version], [String(version)], `0x${version.toString(16)}`, true, version + 0.5, -version, 0, null, `${version}e0`, ` ${version}`];
+    const odd: unknown[] = [
+      String(version),
+      [version],
+      [String(version)],
+      `0x${version.toString(16)}`,
+      true,
+      version + 0.5,
+      -version,
+      0,
+      null,
+      `${version}e0`,
+      ` ${version}`,
+    ];
     for (const value of odd) {
-      const response = await app.inject({ method: 'PATCH', url, headers: browserHeaders(manager), payload: { _version: value, name: 'Renamed by an odd version' } });
+      const response = await app.inject({
+        method: 'PATCH',
+        url,
+        headers: browserHeaders(manager),
+        payload: { _version: value, name: 'Renamed by an odd version' },
+      });
       expect(response.statusCode, JSON.stringify(value)).toBe(400);
     }
     for (const header of [`"0x${version.toString(16)}"`, `${version}.0`, `"${version}", "${version}"`, `${version}abc`, '"-1"', '""']) {
-      const response = await app.inject({ method: 'PATCH', url, headers: { ...browserHeaders(manager), 'if-match': header }, payload: { name: 'Renamed by an odd header' } });
+      const response = await app.inject({
+        method: 'PATCH',
+        url,
+        headers: { ...browserHeaders(manager), 'if-match': header },
+        payload: { name: 'Renamed by an odd header' },
+      });
       expect(response.statusCode, header).toBe(400);
     }
     const [unchanged] = await db.select().from(items).where(eq(items.id, option!.id));

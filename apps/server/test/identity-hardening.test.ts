@@ -37,7 +37,13 @@ function rawPost(path: string, payload: object, remoteAddress: string, host: str
         port,
         method: 'POST',
         path,
-        headers: { host, origin: `http://${host}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': remoteAddress },
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-forwarded-for': remoteAddress,
+        },
       },
       (response) => {
         let text = '';
@@ -79,21 +85,19 @@ function spellingsOf(path: string): string[] {
 
 /** Random re-spellings: dot segments, encoded characters, doubled slashes and case, mixed. */
 const generatedSpelling = (path: string) =>
-  fc
-    .array(fc.constantFrom('dot', 'dotdot', 'encoded-dot', 'double-slash', 'upper', 'percent', 'trailing'), { minLength: 1, maxLength: 3 })
-    .map((tricks) => {
-      let spelled = path.slice(1);
-      for (const trick of tricks) {
-        if (trick === 'dot') spelled = `./${spelled}`;
-        if (trick === 'dotdot') spelled = `zz/../${spelled}`;
-        if (trick === 'encoded-dot') spelled = `%2e/${spelled}`;
-        if (trick === 'double-slash') spelled = spelled.replace('/', '//');
-        if (trick === 'upper') spelled = spelled.replace(/[a-z]/, (c) => c.toUpperCase());
-        if (trick === 'percent') spelled = spelled.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`);
-        if (trick === 'trailing') spelled = `${spelled}/`;
-      }
-      return `/api/auth/${spelled}`;
-    });
+  fc.array(fc.constantFrom('dot', 'dotdot', 'encoded-dot', 'double-slash', 'upper', 'percent', 'trailing'), { minLength: 1, maxLength: 3 }).map((tricks) => {
+    let spelled = path.slice(1);
+    for (const trick of tricks) {
+      if (trick === 'dot') spelled = `./${spelled}`;
+      if (trick === 'dotdot') spelled = `zz/../${spelled}`;
+      if (trick === 'encoded-dot') spelled = `%2e/${spelled}`;
+      if (trick === 'double-slash') spelled = spelled.replace('/', '//');
+      if (trick === 'upper') spelled = spelled.replace(/[a-z]/, (c) => c.toUpperCase());
+      if (trick === 'percent') spelled = spelled.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`);
+      if (trick === 'trailing') spelled = `${spelled}/`;
+    }
+    return `/api/auth/${spelled}`;
+  });
 
 const post = (url: string, payload: object, remoteAddress = '10.30.0.1', host = DEMO_HOST) => rawPost(url, payload, remoteAddress, host);
 
@@ -135,7 +139,8 @@ describe(`identity paths in one spelling only (${testDbKind})`, () => {
     );
     // The canonical path keeps its limit: ten guesses for one e-mail in fifteen minutes, then 429.
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post('/api/auth/sign-in/email', { email, password: `guess-${i}-abcdef` }, `10.30.3.${i + 1}`)).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await post('/api/auth/sign-in/email', { email, password: `guess-${i}-abcdef` }, `10.30.3.${i + 1}`)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -242,7 +247,11 @@ describe(`signing in on the portal's bare IP address (${testDbKind})`, () => {
     });
 
   it('lets a page on an IP address sign in to that address, with a cookie of that address', async () => {
-    for (const [host, remote] of [['127.0.0.1:3000', '10.31.0.1'], ['[::1]:3000', '10.31.0.2'], ['192.168.1.20', '10.31.0.3']] as const) {
+    for (const [host, remote] of [
+      ['127.0.0.1:3000', '10.31.0.1'],
+      ['[::1]:3000', '10.31.0.2'],
+      ['192.168.1.20', '10.31.0.3'],
+    ] as const) {
       const response = await signInAt(host, `http://${host}`, remote);
       expect(response.statusCode).toBe(200);
       const setCookie = ([] as string[]).concat(response.headers['set-cookie'] as string[]);
@@ -259,7 +268,12 @@ describe(`signing in on the portal's bare IP address (${testDbKind})`, () => {
   });
 
   it('refuses a page of another origin calling the IP address', async () => {
-    for (const [origin, remote] of [['http://evil.example', '10.31.1.1'], ['http://10.0.0.5:3000', '10.31.1.2'], ['http://127.0.0.1:4000', '10.31.1.3'], ['null', '10.31.1.4']] as const) {
+    for (const [origin, remote] of [
+      ['http://evil.example', '10.31.1.1'],
+      ['http://10.0.0.5:3000', '10.31.1.2'],
+      ['http://127.0.0.1:4000', '10.31.1.3'],
+      ['null', '10.31.1.4'],
+    ] as const) {
       const response = await signInAt('127.0.0.1:3000', origin, remote);
       expect({ origin, status: response.statusCode }).toEqual({ origin, status: 403 });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -296,7 +310,12 @@ describe(`sign-out revokes what it claims to (${testDbKind})`, () => {
 
   it('signs out with only an access token, ending the session behind it', async () => {
     const { cookie, token } = await signInFresh('10.30.20.2');
-    const out = await app.inject({ method: 'POST', url: '/api/me/sign-out', headers: { host: DEMO_HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '' });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/me/sign-out',
+      headers: { host: DEMO_HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(out.statusCode).toBe(204);
     expect((await meWith({ cookie })).statusCode).toBe(401);
     expect((await meWith({ authorization: `Bearer ${token}` })).statusCode).toBe(401);
@@ -305,8 +324,14 @@ describe(`sign-out revokes what it claims to (${testDbKind})`, () => {
   it('refuses an access token whose session was revoked elsewhere (another device signed it out)', async () => {
     const first = await signInFresh('10.30.20.3');
     const second = await signInFresh('10.30.20.4');
-    const firstSession = (await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: browserHeaders(first.cookie) })).json().session.token as string;
-    const revoked = await app.inject({ method: 'POST', url: '/api/auth/revoke-session', headers: browserHeaders(second.cookie), payload: { token: firstSession } });
+    const firstSession = (await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: browserHeaders(first.cookie) })).json().session
+      .token as string;
+    const revoked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-session',
+      headers: browserHeaders(second.cookie),
+      payload: { token: firstSession },
+    });
     expect(revoked.statusCode).toBe(200);
     expect((await meWith({ authorization: `Bearer ${first.token}` })).statusCode).toBe(401);
     expect((await meWith({ authorization: `Bearer ${second.token}` })).statusCode).toBe(200);

@@ -152,7 +152,17 @@ describe(`resending the verification (${testDbKind})`, () => {
     const statuses: number[] = [];
     // The access code's own verification mail counts as none of these; five more go out, then no more.
     for (let i = 0; i < 6; i++) {
-      statuses.push((await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(cookie), payload: {}, remoteAddress: `127.0.9.${i + 1}` })).statusCode);
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/me/resend-verification',
+            headers: browserHeaders(cookie),
+            payload: {},
+            remoteAddress: `127.0.9.${i + 1}`,
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses[5]).toBe(429);
@@ -179,7 +189,6 @@ describe(`sign-in errors use the provider codes of docs/api.md (${testDbKind})`,
     const letters = await signUp(app, 'weak@example.test', 'onlyletters', '127.0.0.6');
     expect(letters.json().error.details.problems).toEqual(['at least one digit']);
   });
-
 
   it('serves the password policy', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/password-policy' });

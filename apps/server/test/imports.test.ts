@@ -20,16 +20,27 @@ const cookies: Record<Who, string | undefined> = {
   manager: await cookieOf('manager@demo.test'),
   admin: await cookieOf('admin@demo.test'),
 };
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
+const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
 const STAFF_ONLY = { visitor: 401, buyer: 403, otherManager: 403, manager: 200, admin: 200 };
 
 type Item = { _id: string; _version: number; name: string; [field: string]: unknown };
 const items = async (collection: string) => (await call('manager', 'GET', `/api/schema/${collection}/?limit=200`)).json() as Item[];
 const exportOf = async (kind: string) => (await call('manager', 'GET', `/api/manage/exports/${kind}.csv`)).body;
-const importFile = (content: string, extra: Record<string, unknown> = {}) => call('manager', 'POST', '/api/manage/imports', { kind: 'units', fileName: 'units.csv', content, mapping: UNIT_MAPPING, ...extra });
+const importFile = (content: string, extra: Record<string, unknown> = {}) =>
+  call('manager', 'POST', '/api/manage/imports', { kind: 'units', fileName: 'units.csv', content, mapping: UNIT_MAPPING, ...extra });
 
 /** A builder's spreadsheet: its own headings, a semicolon list of buyers, dates without times. */
-const UNIT_MAPPING = { name: 'Suite', floor: 'Level', plan: 'Floor plan', status: null, deadline: 'Due', basePrice: 'List price', area: null, buyers: 'Buyers' };
+const UNIT_MAPPING = {
+  name: 'Suite',
+  floor: 'Level',
+  plan: 'Floor plan',
+  status: null,
+  deadline: 'Due',
+  basePrice: 'List price',
+  area: null,
+  buyers: 'Buyers',
+};
 const GOOD_ROWS = [
   'Suite,Level,Floor plan,Due,List price,Buyers',
   'A-101,1,The Birch – 1 Bed + Den,2027-03-31,"549,900.00",ann@example.com; bo@example.com',
@@ -45,7 +56,10 @@ describe(`CSV imports (${testDbKind})`, () => {
       expect(result, url).toEqual(STAFF_ONLY);
     }
     const dry = {} as Record<Who, number>;
-    for (const who of WHO) dry[who] = (await call(who, 'POST', '/api/manage/imports', { kind: 'units', fileName: 'u.csv', content: GOOD_ROWS.join('\n'), mapping: UNIT_MAPPING })).statusCode;
+    for (const who of WHO)
+      dry[who] = (
+        await call(who, 'POST', '/api/manage/imports', { kind: 'units', fileName: 'u.csv', content: GOOD_ROWS.join('\n'), mapping: UNIT_MAPPING })
+      ).statusCode;
     expect(dry).toEqual(STAFF_ONLY);
   });
 
@@ -73,7 +87,19 @@ describe(`CSV imports (${testDbKind})`, () => {
       { row: 8, column: 'Floor plan', message: 'A new unit needs a plan: this cell is blank.' },
     ]);
     expect(result.counts).toMatchObject({ rows: 7, created: 3, invited: 3 });
-    expect(result.sample[0]).toEqual({ row: 2, action: 'create', key: 'A-101', fields: { Name: 'A-101', Floor: '1', Plan: 'The Birch – 1 Bed + Den', Deadline: '2027-03-31T23:59:59.000Z', 'Base price': '549900.00', Buyers: 'ann@example.com; bo@example.com' } });
+    expect(result.sample[0]).toEqual({
+      row: 2,
+      action: 'create',
+      key: 'A-101',
+      fields: {
+        Name: 'A-101',
+        Floor: '1',
+        Plan: 'The Birch – 1 Bed + Den',
+        Deadline: '2027-03-31T23:59:59.000Z',
+        'Base price': '549900.00',
+        Buyers: 'ann@example.com; bo@example.com',
+      },
+    });
 
     // Applying it anyway writes nothing and answers the same problems.
     const refused = await importFile(bad, { apply: true });
@@ -90,11 +116,20 @@ describe(`CSV imports (${testDbKind})`, () => {
     expect(units.length).toBe(before.length + 3);
     const a101 = units.find((u) => u.name === 'A-101')!;
     const plans = await items('plans');
-    expect(a101).toMatchObject({ floor: 1, plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id, basePrice: 54_990_000, deadline: '2027-03-31T23:59:59.000Z', status: 'available', buyers: [] });
+    expect(a101).toMatchObject({
+      floor: 1,
+      plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id,
+      basePrice: 54_990_000,
+      deadline: '2027-03-31T23:59:59.000Z',
+      status: 'available',
+      buyers: [],
+    });
     expect(units.find((u) => u.name === 'A-201')).toMatchObject({ basePrice: 73_490_000, plan: plans.find((p) => p.name === 'The Maple – 2 Bed')!._id });
 
     // The buyers are invited to their unit and get the link by mail.
-    const links = ((await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as { items: Array<{ email: string; unit: string; url: string; role: string }> }).items;
+    const links = (
+      (await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as { items: Array<{ email: string; unit: string; url: string; role: string }> }
+    ).items;
     expect(links.filter((l) => ['ann@example.com', 'bo@example.com'].includes(l.email)).map((l) => [l.unit, l.role])).toEqual([
       [a101._id, 'purchaser'],
       [a101._id, 'purchaser'],
@@ -105,9 +140,17 @@ describe(`CSV imports (${testDbKind})`, () => {
     expect(message.text).toContain(links.find((l) => l.email === 'cy@example.com')!.url);
 
     // The history: who, when, the counts, the mapping, and the file for managers only.
-    const history = (await call('manager', 'GET', '/api/manage/imports')).json() as { items: Array<{ kind: string; fileName: string; fileUrl: string; byName: string; counts: object; mapping: object }> };
+    const history = (await call('manager', 'GET', '/api/manage/imports')).json() as {
+      items: Array<{ kind: string; fileName: string; fileUrl: string; byName: string; counts: object; mapping: object }>;
+    };
     expect(history.items).toHaveLength(1);
-    expect(history.items[0]).toMatchObject({ kind: 'units', fileName: 'units.csv', byName: expect.any(String), counts: { created: 3, invited: 3 }, mapping: UNIT_MAPPING });
+    expect(history.items[0]).toMatchObject({
+      kind: 'units',
+      fileName: 'units.csv',
+      byName: expect.any(String),
+      counts: { created: 3, invited: 3 },
+      mapping: UNIT_MAPPING,
+    });
     const file = await call('manager', 'GET', history.items[0]!.fileUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
@@ -130,7 +173,16 @@ describe(`CSV imports (${testDbKind})`, () => {
       'QZ-SNOW,Quartz – Snow,countertops,2950,Caesarstone,QZ-ONYX,QZ-ONYX,',
       ',Quartz – Calacatta,,3700,,,,',
     ].join('\n');
-    const mapping = { sku: 'SKU', name: 'Name', category: 'Category', price: 'Price', vendor: 'Vendor', requires: 'Requires', excludes: 'Excludes', active: 'Offered' };
+    const mapping = {
+      sku: 'SKU',
+      name: 'Name',
+      category: 'Category',
+      price: 'Price',
+      vendor: 'Vendor',
+      requires: 'Requires',
+      excludes: 'Excludes',
+      active: 'Offered',
+    };
     const applied = await call('manager', 'POST', '/api/manage/imports', { kind: 'options', fileName: 'options.csv', content, mapping, apply: true });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().counts).toEqual({ rows: 3, created: 2, updated: 1, unchanged: 0, invited: 0 });
@@ -179,8 +231,14 @@ describe(`CSV imports (${testDbKind})`, () => {
       expect(response.json().error.message).toMatch(message);
     }
     // Harbour's plan is not a plan of this project.
-    const harbourPlan = ((await app.inject({ method: 'GET', url: '/api/schema/plans/', headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' } })).json() as Item[])[0]!;
-    const elsewhere = (await importFile(`Suite,Level,Floor plan\nZ-1,1,${harbourPlan.name}`, { mapping: { name: 'Suite', floor: 'Level', plan: 'Floor plan' } })).json() as ImportResult;
+    const harbourPlan = (
+      (
+        await app.inject({ method: 'GET', url: '/api/schema/plans/', headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' } })
+      ).json() as Item[]
+    )[0]!;
+    const elsewhere = (
+      await importFile(`Suite,Level,Floor plan\nZ-1,1,${harbourPlan.name}`, { mapping: { name: 'Suite', floor: 'Level', plan: 'Floor plan' } })
+    ).json() as ImportResult;
     expect(elsewhere.problems).toEqual([{ row: 2, column: 'Floor plan', message: `There is no plan called “${harbourPlan.name}” in this project.` }]);
     expect((await call('manager', 'GET', '/api/manage/exports/carts.csv')).statusCode).toBe(404);
   });
@@ -189,8 +247,13 @@ describe(`CSV imports (${testDbKind})`, () => {
 describe(`CSV imports of hostile files (${testDbKind})`, () => {
   it('answers any file with problems in words or a clear error, never a failure of its own', async () => {
     const fc = (await import('fast-check')).default;
-    const cell = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('=cmd|"/c calc"!A1', '"', '""', '\r\n', ';;;', '1e400', '-0', '__proto__', "'; DROP TABLE items; --", '\u0000', 'é'.repeat(300)));
-    const file = fc.array(fc.array(cell, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 12 }).map((rows) => ['Suite,Level,Floor plan,Due,List price,Buyers', ...rows.map((r) => r.join(','))].join('\n'));
+    const cell = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('=cmd|"/c calc"!A1', '"', '""', '\r\n', ';;;', '1e400', '-0', '__proto__', "'; DROP TABLE items; --", '\u0000', 'é'.repeat(300)),
+    );
+    const file = fc
+      .array(fc.array(cell, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 12 })
+      .map((rows) => ['Suite,Level,Floor plan,Due,List price,Buyers', ...rows.map((r) => r.join(','))].join('\n'));
     await fc.assert(
       fc.asyncProperty(file, async (content) => {
         const response = await importFile(content);
@@ -202,12 +265,30 @@ describe(`CSV imports of hostile files (${testDbKind})`, () => {
   });
 
   it('applies the same file sent five times at once once: one unit per name, one invitation and one mail per buyer, then "unchanged"', async () => {
-    const file = ['Suite,Level,Floor plan,Due,List price,Buyers', 'R-901,9,The Maple – 2 Bed,,729900,race.one@example.com', 'R-902,9,The Birch – 1 Bed + Den,,549900,race.two@example.com'].join('\n');
+    const file = [
+      'Suite,Level,Floor plan,Due,List price,Buyers',
+      'R-901,9,The Maple – 2 Bed,,729900,race.one@example.com',
+      'R-902,9,The Birch – 1 Bed + Den,,549900,race.two@example.com',
+    ].join('\n');
     const answers = await Promise.all(Array.from({ length: 5 }, () => importFile(file, { apply: true, send: true })));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const counts = answers.map((a) => (a.json() as ImportResult).counts).map((c) => [c.created, c.unchanged, c.invited]).sort();
-    expect(counts).toEqual([[0, 2, 0], [0, 2, 0], [0, 2, 0], [0, 2, 0], [2, 0, 2]]);
-    expect((await items('units')).filter((u) => u.name.startsWith('R-90')).map((u) => u.name).sort()).toEqual(['R-901', 'R-902']);
+    const counts = answers
+      .map((a) => (a.json() as ImportResult).counts)
+      .map((c) => [c.created, c.unchanged, c.invited])
+      .sort();
+    expect(counts).toEqual([
+      [0, 2, 0],
+      [0, 2, 0],
+      [0, 2, 0],
+      [0, 2, 0],
+      [2, 0, 2],
+    ]);
+    expect(
+      (await items('units'))
+        .filter((u) => u.name.startsWith('R-90'))
+        .map((u) => u.name)
+        .sort(),
+    ).toEqual(['R-901', 'R-902']);
     await mail!.waitFor('race.two@example.com');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail!.messages.filter((m) => recipients(m).some((r) => r?.startsWith('race.'))).length).toBe(2);
@@ -215,9 +296,18 @@ describe(`CSV imports of hostile files (${testDbKind})`, () => {
 
   it('keeps unit names unique in the project in the database itself, whoever writes', async () => {
     const [unit] = await items('units');
-    const copy = await call('manager', 'POST', '/api/schema/units/', { name: ` ${unit!.name.toLowerCase()} `, floor: 9, status: 'available', plan: unit!.plan });
+    const copy = await call('manager', 'POST', '/api/schema/units/', {
+      name: ` ${unit!.name.toLowerCase()} `,
+      floor: 9,
+      status: 'available',
+      plan: unit!.plan,
+    });
     expect(copy.statusCode, copy.body).toBe(409);
-    expect(copy.json().error).toMatchObject({ code: 'conflict', message: 'Another unit of this project already has this name: give each unit its own.', details: { field: 'name' } });
+    expect(copy.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'Another unit of this project already has this name: give each unit its own.',
+      details: { field: 'name' },
+    });
     expect((await items('units')).filter((u) => u.name.trim().toLowerCase() === unit!.name.toLowerCase())).toEqual([unit]);
   });
 });

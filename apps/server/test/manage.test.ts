@@ -34,7 +34,14 @@ async function statuses(request: (who: Who) => Promise<{ statusCode: number }>) 
   return result;
 }
 
-type CartRow = { _id: string; status: string; total: number; deadline: string | null; unit: { _id: string; name: string; floor: number } | null; buyers: Array<{ email: string }> };
+type CartRow = {
+  _id: string;
+  status: string;
+  total: number;
+  deadline: string | null;
+  unit: { _id: string; name: string; floor: number } | null;
+  buyers: Array<{ email: string }>;
+};
 type Page<T> = { items: T[]; next: string | null };
 const cartsPage = async (query = '') => (await call('manager', 'GET', `/api/manage/carts${query}`)).json() as Page<CartRow>;
 
@@ -42,7 +49,17 @@ describe(`the back office (${testDbKind})`, () => {
   it('is for the project’s managers and administrators only, on every route', async () => {
     const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; status: string }>).items;
     const carts = (await cartsPage()).items;
-    for (const url of ['/api/manage/dashboard', '/api/manage/carts', `/api/manage/carts/${carts[0]!._id}`, `/api/manage/carts/${carts[0]!._id}/history`, '/api/manage/units', '/api/manage/purchasing', '/api/manage/purchasing.csv', '/api/manage/catalogue-check', '/api/access-codes']) {
+    for (const url of [
+      '/api/manage/dashboard',
+      '/api/manage/carts',
+      `/api/manage/carts/${carts[0]!._id}`,
+      `/api/manage/carts/${carts[0]!._id}/history`,
+      '/api/manage/units',
+      '/api/manage/purchasing',
+      '/api/manage/purchasing.csv',
+      '/api/manage/catalogue-check',
+      '/api/access-codes',
+    ]) {
       expect(await statuses((who) => call(who, 'GET', url)), url).toEqual(STAFF_ONLY);
     }
     const bulk = { units: [units[0]!._id], status: units[0]!.status };
@@ -66,7 +83,13 @@ describe(`the back office (${testDbKind})`, () => {
         result[who] = (await call(who, 'POST', `/api/carts/${cart._id}/${action}`, body)).statusCode;
       }
       // The buyers of the approved cart are refused as buyers (403); nobody else may even see it.
-      expect(result, action).toEqual({ visitor: 401, buyer: action === 'reopen' || action === 'extend' ? 403 : 404, coBuyer: action === 'reopen' || action === 'extend' ? 403 : 404, otherBuyer: 403, otherManager: 403 });
+      expect(result, action).toEqual({
+        visitor: 401,
+        buyer: action === 'reopen' || action === 'extend' ? 403 : 404,
+        coBuyer: action === 'reopen' || action === 'extend' ? 403 : 404,
+        otherBuyer: 403,
+        otherManager: 403,
+      });
     }
     // Nothing changed.
     expect((await call('manager', 'GET', `/api/manage/carts/${submitted!._id}`)).json().status).toBe('submitted');
@@ -152,22 +175,43 @@ describe(`the back office (${testDbKind})`, () => {
     expect(mailed.text).toContain('Please choose a warmer paint for the den.');
     expect(mailed.text).toContain(`/config/${cart!._id}`);
 
-    const history = (await call('manager', 'GET', `/api/manage/carts/${cart!._id}/history`)).json() as Page<{ who: { email: string; role: string } | null; changes: Array<Record<string, unknown>> }>;
+    const history = (await call('manager', 'GET', `/api/manage/carts/${cart!._id}/history`)).json() as Page<{
+      who: { email: string; role: string } | null;
+      changes: Array<Record<string, unknown>>;
+    }>;
     const latest = history.items[0]!;
     expect(latest.who).toMatchObject({ email: 'manager@demo.test', role: 'manager' });
-    expect(latest.changes).toContainEqual(expect.objectContaining({ kind: 'status', from: 'submitted', to: 'draft', comment: 'Please choose a warmer paint for the den.' }));
+    expect(latest.changes).toContainEqual(
+      expect.objectContaining({ kind: 'status', from: 'submitted', to: 'draft', comment: 'Please choose a warmer paint for the den.' }),
+    );
 
     // The buyer changes a choice: the history names who and which options.
-    const current = (await app.inject({ method: 'GET', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(olivia) })).json() as Item & { selections: Array<{ option: string; room?: string; quantity: number }> };
-    const planId = ((await app.inject({ method: 'GET', url: `/api/schema/units/${current.unit as string}`, headers: browserHeaders(olivia) })).json() as Item).plan as string;
+    const current = (await app.inject({ method: 'GET', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(olivia) })).json() as Item & {
+      selections: Array<{ option: string; room?: string; quantity: number }>;
+    };
+    const planId = ((await app.inject({ method: 'GET', url: `/api/schema/units/${current.unit as string}`, headers: browserHeaders(olivia) })).json() as Item)
+      .plan as string;
     const complete = await completeSelections(app, olivia, planId);
-    const patched = await app.inject({ method: 'PATCH', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(olivia), payload: { selections: complete, _version: current._version } });
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/carts/${cart!._id}`,
+      headers: browserHeaders(olivia),
+      payload: { selections: complete, _version: current._version },
+    });
     expect(patched.statusCode).toBe(200);
-    const afterEdit = (await call('manager', 'GET', `/api/manage/carts/${cart!._id}/history`)).json() as Page<{ who: { email: string } | null; changes: Array<{ kind: string; name?: string }> }>;
+    const afterEdit = (await call('manager', 'GET', `/api/manage/carts/${cart!._id}/history`)).json() as Page<{
+      who: { email: string } | null;
+      changes: Array<{ kind: string; name?: string }>;
+    }>;
     expect(afterEdit.items[0]!.who?.email).toBe('olivia.chen@demo.test');
     expect(afterEdit.items[0]!.changes.some((c) => (c.kind === 'added' || c.kind === 'removed') && c.name)).toBe(true);
 
-    const resubmitted = await app.inject({ method: 'POST', url: `/api/carts/${cart!._id}/submit`, headers: browserHeaders(olivia), payload: { signature: 'Olivia Chen', agree: true, _version: patched.json()._version } });
+    const resubmitted = await app.inject({
+      method: 'POST',
+      url: `/api/carts/${cart!._id}/submit`,
+      headers: browserHeaders(olivia),
+      payload: { signature: 'Olivia Chen', agree: true, _version: patched.json()._version },
+    });
     expect(resubmitted.statusCode).toBe(200);
     // The buyer gets the signed summary as a PDF, and what happens next.
     const signed = await mail!.waitFor('olivia.chen@demo.test', /your signed selection/);
@@ -208,7 +252,12 @@ describe(`the back office (${testDbKind})`, () => {
     await mail!.waitFor('marcus.reid@demo.test', /change order/);
     // The fee cannot be written by a buyer's PATCH.
     const patch = await call('buyer', 'GET', `/api/schema/carts/${cart!._id}`);
-    const sneaky = await app.inject({ method: 'PATCH', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(cookies.buyer), payload: { fees: [], _version: patch.json()._version } });
+    const sneaky = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/carts/${cart!._id}`,
+      headers: browserHeaders(cookies.buyer),
+      payload: { fees: [], _version: patch.json()._version },
+    });
     expect(sneaky.statusCode).toBe(200);
     expect(sneaky.json().fees).toEqual(body.fees);
     expect(sneaky.json().total).toBe(before + 25_000);
@@ -230,7 +279,14 @@ describe(`the back office (${testDbKind})`, () => {
   });
 
   it('changes many units at once, all or nothing, one audit entry each, and moves open carts to the new deadline', async () => {
-    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; name: string; status: string; cart: { _id: string; status: string } | null }>).items;
+    const units = (
+      (await call('manager', 'GET', '/api/manage/units')).json() as Page<{
+        _id: string;
+        name: string;
+        status: string;
+        cart: { _id: string; status: string } | null;
+      }>
+    ).items;
     const withDraft = units.find((u) => u.cart?.status === 'draft')!;
     const others = units.filter((u) => !u.cart).slice(0, 2);
     const chosen = [withDraft, ...others].map((u) => u._id);
@@ -248,7 +304,10 @@ describe(`the back office (${testDbKind})`, () => {
 
     // One unknown unit: nothing changes.
     const untouched = units.find((u) => !chosen.includes(u._id) && u.status !== 'reserved')!;
-    const refused = await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id, '01900000-0000-7000-8000-000000000000'], status: 'reserved' });
+    const refused = await call('manager', 'POST', '/api/manage/units/bulk', {
+      units: [untouched._id, '01900000-0000-7000-8000-000000000000'],
+      status: 'reserved',
+    });
     expect(refused.statusCode).toBe(422);
     expect(((await call('manager', 'GET', `/api/schema/units/${untouched._id}`)).json() as Item).status).toBe(untouched.status);
     expect((await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id] })).statusCode).toBe(400);
@@ -269,7 +328,10 @@ describe(`the back office (${testDbKind})`, () => {
     const csv = await call('manager', 'GET', '/api/manage/purchasing.csv');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toContain('purchasing.csv');
-    const [header, ...rows] = csv.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const [header, ...rows] = csv.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(header).toBe('Vendor,SKU,Item,Category,Unit,Floor,Room,Quantity,Unit price,Amount,Currency,Revision,Approved at');
     const cells = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
     const amount = rows.reduce((sum, row) => sum + Math.round(Number(cells(row)[9]) * 100), 0);
@@ -291,8 +353,19 @@ describe(`the back office (${testDbKind})`, () => {
     expect(message.text).toContain(created.json().items[1].url);
 
     // A unit of another project refuses the whole batch.
-    const harbourUnit = ((await app.inject({ method: 'GET', url: '/api/schema/units/?limit=1', headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' } })).json() as Item[])[0]!;
-    const mixed = await call('manager', 'POST', '/api/access-codes/bulk', { invitations: [{ email: 'ok@example.com' }, { email: 'no@example.com', unit: harbourUnit._id }], send: false });
+    const harbourUnit = (
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/schema/units/?limit=1',
+          headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' },
+        })
+      ).json() as Item[]
+    )[0]!;
+    const mixed = await call('manager', 'POST', '/api/access-codes/bulk', {
+      invitations: [{ email: 'ok@example.com' }, { email: 'no@example.com', unit: harbourUnit._id }],
+      send: false,
+    });
     expect(mixed.statusCode).toBe(422);
     const list = (await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as Page<{ email: string; lastUsedAt: string | null }>;
     expect(list.items.some((c) => c.email === 'ok@example.com')).toBe(false);
@@ -308,11 +381,30 @@ describe(`the back office (${testDbKind})`, () => {
 
   it('gives the first buyer who accepts an invitation to a unit without a selection a draft to make, due by the project default', async () => {
     const demo = (await call('manager', 'GET', '/api/project')).json();
-    await app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { options: { defaultDeadlineDays: 30 } } });
-    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; name: string; deadline: string | null; cart: unknown; buyers: unknown[] }>).items;
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${demo._id}`,
+      headers: browserHeaders(cookies.manager),
+      payload: { options: { defaultDeadlineDays: 30 } },
+    });
+    const units = (
+      (await call('manager', 'GET', '/api/manage/units')).json() as Page<{
+        _id: string;
+        name: string;
+        deadline: string | null;
+        cart: unknown;
+        buyers: unknown[];
+      }>
+    ).items;
     const empty = units.find((u) => !u.cart && !u.buyers.length && !u.deadline)!;
     const code = (await call('manager', 'POST', '/api/access-codes', { email: 'first.buyer@example.com', unit: empty._id })).json().code as string;
-    const used = await app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(), payload: {}, remoteAddress: '10.9.8.7' });
+    const used = await app.inject({
+      method: 'POST',
+      url: `/api/access-codes/consume/${code}`,
+      headers: browserHeaders(),
+      payload: {},
+      remoteAddress: '10.9.8.7',
+    });
     expect(used.statusCode).toBe(200);
     const cart = (await cartsPage(`?q=first.buyer`)).items;
     expect(cart).toHaveLength(1);
@@ -323,7 +415,10 @@ describe(`the back office (${testDbKind})`, () => {
     expect(days).toBeLessThanOrEqual(30);
     // A second buyer of the same unit shares it.
     const second = (await call('manager', 'POST', '/api/access-codes', { email: 'second.buyer@example.com', unit: empty._id })).json().code as string;
-    expect((await app.inject({ method: 'POST', url: `/api/access-codes/consume/${second}`, headers: browserHeaders(), payload: {}, remoteAddress: '10.9.8.8' })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/access-codes/consume/${second}`, headers: browserHeaders(), payload: {}, remoteAddress: '10.9.8.8' }))
+        .statusCode,
+    ).toBe(200);
     const shared = (await cartsPage(`?q=second.buyer`)).items;
     expect(shared.map((c) => c._id)).toEqual(cart.map((c) => c._id));
   });
@@ -331,7 +426,8 @@ describe(`the back office (${testDbKind})`, () => {
   it('keeps the project’s time zone: a real IANA zone or a clear refusal that changes nothing', async () => {
     const demo = (await call('manager', 'GET', '/api/project')).json();
     expect(demo.options.timeZone).toBe('America/Vancouver');
-    const patch = (timeZone: unknown) => app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { options: { timeZone } } });
+    const patch = (timeZone: unknown) =>
+      app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { options: { timeZone } } });
     for (const bad of ['Mars/Olympus', 'Vancouver', '', 42, 'America/Vancouver; DROP TABLE projects']) {
       const refused = await patch(bad);
       expect(refused.statusCode).toBe(400);
@@ -351,13 +447,19 @@ describe(`the back office (${testDbKind})`, () => {
     const share = () => app.inject({ method: 'POST', url: `/api/carts/${mine!._id}/share`, headers: browserHeaders(alex), payload: { days: 3 } });
     const link = (await share()).json();
     expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(200);
-    const setFeatures = (features: object) => app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { features } });
+    const setFeatures = (features: object) =>
+      app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { features } });
     expect((await setFeatures({ shareLinks: false, alternatives: false })).statusCode).toBe(200);
     const refused = await share();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Share links are turned off for this project.');
     expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(404);
-    const save = await app.inject({ method: 'POST', url: `/api/carts/${mine!._id}/versions`, headers: browserHeaders(alex), payload: { name: 'Dark kitchen' } });
+    const save = await app.inject({
+      method: 'POST',
+      url: `/api/carts/${mine!._id}/versions`,
+      headers: browserHeaders(alex),
+      payload: { name: 'Dark kitchen' },
+    });
     expect(save.statusCode).toBe(403);
     await setFeatures({ shareLinks: true, alternatives: true });
     expect((await share()).statusCode).toBe(200);
@@ -370,10 +472,25 @@ describe(`the back office (${testDbKind})`, () => {
     const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
     const slab = options.find((o) => o.name === 'Full-Height Quartz Slab')!;
     const needed = options.find((o) => o._id === (slab.requires as string[])[0])!;
-    const patched = await app.inject({ method: 'PATCH', url: `/api/schema/options/${slab._id}`, headers: browserHeaders(cookies.manager), payload: { excludes: [needed._id], _version: slab._version } });
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/options/${slab._id}`,
+      headers: browserHeaders(cookies.manager),
+      payload: { excludes: [needed._id], _version: slab._version },
+    });
     expect(patched.statusCode).toBe(200);
-    expect(await check()).toContainEqual(expect.objectContaining({ kind: 'requires-excluded', text: `Full-Height Quartz Slab needs ${needed.name} but cannot be combined with it: it can never be chosen.` }));
-    await app.inject({ method: 'PATCH', url: `/api/schema/options/${slab._id}`, headers: browserHeaders(cookies.manager), payload: { excludes: [], _version: patched.json()._version } });
+    expect(await check()).toContainEqual(
+      expect.objectContaining({
+        kind: 'requires-excluded',
+        text: `Full-Height Quartz Slab needs ${needed.name} but cannot be combined with it: it can never be chosen.`,
+      }),
+    );
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/options/${slab._id}`,
+      headers: browserHeaders(cookies.manager),
+      payload: { excludes: [], _version: patched.json()._version },
+    });
     expect(await check()).toEqual([]);
   });
 });

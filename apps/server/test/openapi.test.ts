@@ -34,12 +34,14 @@ describe(`the OpenAPI document (${testDbKind})`, () => {
         expect(operation.responses['204']?.content).toBeUndefined();
       }
     }
-    expect(Object.keys(operationOf('GET', '/api/files/01900000-0000-7000-8000-000000000000')!.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '401', '403', '404', '416']));
+    expect(Object.keys(operationOf('GET', '/api/files/01900000-0000-7000-8000-000000000000')!.responses)).toEqual(
+      expect.arrayContaining(['200', '206', '304', '401', '403', '404', '416']),
+    );
     expect(Object.keys(operationOf('GET', '/api/auth/token')!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
   });
 
   it('is a valid OpenAPI document', async () => {
-    const result = await new Validator().validate(document as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

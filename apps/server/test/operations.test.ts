@@ -120,7 +120,9 @@ describe('metrics switched off', async () => {
 
 describe('logs', () => {
   it('keep no secret a request address carries', () => {
-    expect(redactUrl('/api/auth/reset-password/AbC123token?callbackURL=%2Freset-password')).toBe('/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password');
+    expect(redactUrl('/api/auth/reset-password/AbC123token?callbackURL=%2Freset-password')).toBe(
+      '/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password',
+    );
     expect(redactUrl('/api/auth/verify-email?token=eyJhbGci.x.y&callbackURL=/')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=/');
     expect(redactUrl('/api/shared/s3cr3t')).toBe('/api/shared/[redacted]');
     expect(redactUrl('/go/ABCD-1234')).toBe('/go/[redacted]');

@@ -18,8 +18,7 @@ const [harbour] = await db.select().from(projects).where(eq(projects.key, 'harbo
 
 describe(`GET /api/env for each role (${testDbKind})`, () => {
   it('says isAdmin true to an admin only', async () => {
-    const isAdmin = async (cookie?: string) =>
-      (await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(cookie) })).json().isAdmin;
+    const isAdmin = async (cookie?: string) => (await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(cookie) })).json().isAdmin;
     expect(await isAdmin(admin)).toBe(true);
     expect(await isAdmin(demoManager)).toBe(false);
     expect(await isAdmin(buyer)).toBe(false);
@@ -30,9 +29,7 @@ describe(`GET /api/env for each role (${testDbKind})`, () => {
 describe(`GET /api/me/projects (${testDbKind})`, () => {
   it("lists a person's projects with links to their subdomains", async () => {
     const response = await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(buyer) });
-    expect(response.json()).toEqual([
-      { _id: demo!.id, key: 'demo', name: demoProject.name, role: 'purchaser', url: `http://demo.${TEST_PORTAL_HOST}/` },
-    ]);
+    expect(response.json()).toEqual([{ _id: demo!.id, key: 'demo', name: demoProject.name, role: 'purchaser', url: `http://demo.${TEST_PORTAL_HOST}/` }]);
   });
 
   it('lists every project for an admin', async () => {

@@ -86,20 +86,16 @@ describe(`GET /api/project (${testDbKind})`, () => {
 
   it('does not mix projects: harbour has only its own rooms', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/project', headers: { projectid: 'harbour' } });
-    expect((response.json().rooms as Array<{ name: string }>).map((room) => room.name)).toEqual([
-      'Entry',
-      'Living Room',
-      'Kitchen',
-      'Bathroom',
-      'Bedroom',
-    ]);
+    expect((response.json().rooms as Array<{ name: string }>).map((room) => room.name)).toEqual(['Entry', 'Living Room', 'Kitchen', 'Bathroom', 'Bedroom']);
   });
 
   it('is a JSON 404 for an unknown project', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/project', headers: { projectid: 'nowhere' } });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'There is no project "nowhere".', key: 'project.unknown', params: { key: 'nowhere' } } });
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'There is no project "nowhere".', key: 'project.unknown', params: { key: 'nowhere' } },
+    });
   });
 
   it('is a JSON 400 when no project is named', async () => {

@@ -54,7 +54,10 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
     const mine = (await get('/api/carts/mine')) as Array<{ _id: string; total: number }>;
     expect(mine.find((c) => c._id === cart._id)!.total).toBe(after.total);
     // The change is in the cart's history, like any other change.
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.itemId, cart._id), eq(auditLog.collection, 'carts')));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.itemId, cart._id), eq(auditLog.collection, 'carts')));
     expect(audit.some((entry) => (entry.after as { total?: number } | null)?.total === after.total)).toBe(true);
   });
 
@@ -84,14 +87,16 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
 
     const approved = await send('POST', `/api/carts/${cart._id}/approve`, {}, manager);
     expect(approved.statusCode).toBe(200);
-    const purchases = (await get('/api/schema/purchases/?limit=200')) as Array<Item & { cart: string; lines: Array<{ option: string; price: number; quantity: number }>; adjustments: Array<{ amount: number }>; total: number }>;
+    const purchases = (await get('/api/schema/purchases/?limit=200')) as Array<
+      Item & { cart: string; lines: Array<{ option: string; price: number; quantity: number }>; adjustments: Array<{ amount: number }>; total: number }
+    >;
     const purchase = purchases.find((p) => p.cart === cart._id)!;
     expect(purchase.total).toBe(signed.signature!.total);
     expect(sumOf(purchase.lines, purchase.adjustments)).toBe(purchase.total);
     expect(purchase.lines.find((l) => l.option === included)!.price).toBe(20_000);
   });
 
-  it('opens a returned or reopened cart at today\'s prices, telling the buyer what moved since signing', async () => {
+  it("opens a returned or reopened cart at today's prices, telling the buyer what moved since signing", async () => {
     const approved = await cartNow();
     const reopened = await send('POST', `/api/carts/${cart._id}/reopen`, {}, manager);
     expect(reopened.statusCode).toBe(200);
@@ -106,9 +111,19 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
   it('reprices drafts that carry a package when its adjustment changes', async () => {
     const packages = (await get('/api/schema/packages/')) as Item[];
     const pkg = packages[0]!;
-    const drafts = (await db.select().from(items).where(and(eq(items.projectId, demo!.id), eq(items.collection, 'carts'), sql`data->>'status' = 'draft'`))) as unknown as Array<{ id: string; data: CartData; version: number }>;
+    const drafts = (await db
+      .select()
+      .from(items)
+      .where(and(eq(items.projectId, demo!.id), eq(items.collection, 'carts'), sql`data->>'status' = 'draft'`))) as unknown as Array<{
+      id: string;
+      data: CartData;
+      version: number;
+    }>;
     const target = drafts.find((d) => d.id !== cart._id)!;
-    await db.update(items).set({ data: { ...target.data, package: pkg._id } }).where(eq(items.id, target.id));
+    await db
+      .update(items)
+      .set({ data: { ...target.data, package: pkg._id } })
+      .where(eq(items.id, target.id));
     const response = await send('PATCH', `/api/schema/packages/${pkg._id}`, { priceAdjustment: 7_500, _version: pkg._version }, manager);
     expect(response.statusCode).toBe(200);
     const [repriced] = await db.select().from(items).where(eq(items.id, target.id));
@@ -120,15 +135,21 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
   it('keeps every draft at today’s prices through any sequence of price changes (generated)', async () => {
     const options = ((await get('/api/schema/options/?limit=200', manager)) as Item[]).slice(0, 12);
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...options.map((o) => o._id)), fc.integer({ min: 0, max: 5_000_000 })), { minLength: 1, maxLength: 4 }), async (changes) => {
-        for (const [option, price] of changes) await setPrice(option, price);
-        const drafts = await db.select().from(items).where(and(eq(items.projectId, demo!.id), eq(items.collection, 'carts'), sql`data->>'status' = 'draft'`));
-        for (const draft of drafts) {
-          const priced = await priceCart(db, demo!.id, draft.data as CartData);
-          if ((draft.data as CartData).total !== priced.total) return false;
-        }
-        return true;
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...options.map((o) => o._id)), fc.integer({ min: 0, max: 5_000_000 })), { minLength: 1, maxLength: 4 }),
+        async (changes) => {
+          for (const [option, price] of changes) await setPrice(option, price);
+          const drafts = await db
+            .select()
+            .from(items)
+            .where(and(eq(items.projectId, demo!.id), eq(items.collection, 'carts'), sql`data->>'status' = 'draft'`));
+          for (const draft of drafts) {
+            const priced = await priceCart(db, demo!.id, draft.data as CartData);
+            if ((draft.data as CartData).total !== priced.total) return false;
+          }
+          return true;
+        },
+      ),
       { numRuns: 8 },
     );
   });

@@ -80,12 +80,21 @@ function labelled(items: Bundle['items'], files: BundleFile[], collections: unkn
     return `${item.collection}:of ${unit}:${String(item.data.status ?? '')}`;
   };
   const sorted = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(sorted) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sorted(v)])) : value;
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : value;
   return items.map((item) => `${item.collection} ${JSON.stringify(sorted(item.data)).replace(UUID, (id) => label(id))}`).sort();
 }
 
 const importBundle = (body: object, who: Who = 'admin') => call(who, 'POST', '/api/admin/projects/import', body, TEST_PORTAL_HOST);
-const countOf = async (table: 'projects' | 'files' | 'items' | 'memberships') => Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n);
+const countOf = async (table: 'projects' | 'files' | 'items' | 'memberships') =>
+  Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n);
 
 describe(`a project's copy (${testDbKind})`, () => {
   it('is the same data under new ids: every item written through the engine, files stored again, nobody made a member', async () => {
@@ -102,7 +111,11 @@ describe(`a project's copy (${testDbKind})`, () => {
     // No id of the source is an id in the copy.
     const sourceIds = new Set([...bundle.items.map((i) => i.id), ...bundle.files.map((f) => f.id)]);
     expect([...again.items.map((i) => i.id), ...again.files.map((f) => f.id)].filter((id) => sourceIds.has(id))).toEqual([]);
-    expect(JSON.stringify(again.items).match(UUID)?.filter((id) => sourceIds.has(id)) ?? []).toEqual([]);
+    expect(
+      JSON.stringify(again.items)
+        .match(UUID)
+        ?.filter((id) => sourceIds.has(id)) ?? [],
+    ).toEqual([]);
     // The same data, field by field, once ids are read as what they name.
     expect(labelled(again.items, again.files, again.collections)).toEqual(labelled(bundle.items, bundle.files, bundle.collections));
     expect(again.collections).toEqual(bundle.collections);
@@ -111,14 +124,24 @@ describe(`a project's copy (${testDbKind})`, () => {
     const byName = (files: BundleFile[]) => [...files].sort((a, b) => a.name.localeCompare(b.name) || a.content.localeCompare(b.content));
     for (const [i, file] of byName(bundle.files).entries()) {
       const copied = byName(again.files)[i]!;
-      expect([copied.name, copied.type, copied.width, copied.height, copied.configs.purpose]).toEqual([file.name, file.type, file.width, file.height, file.configs.purpose]);
+      expect([copied.name, copied.type, copied.width, copied.height, copied.configs.purpose]).toEqual([
+        file.name,
+        file.type,
+        file.width,
+        file.height,
+        file.configs.purpose,
+      ]);
       if (!file.type.startsWith('image/')) expect(copied.content).toBe(file.content);
     }
     // Each item has a create in the audit log of the copy, by the admin who imported it (the engine's write).
     const audited = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM audit_log WHERE project_id = ${copy._id} AND action = 'create'`);
     expect(Number(audited[0]!.n)).toBe(bundle.items.length);
     // A signed cart keeps the total it was signed for, and the copy mailed nobody.
-    const signed = (items: Bundle['items']) => items.filter((i) => i.collection === 'carts' && i.data.status !== 'draft').map((i) => i.data.total).sort();
+    const signed = (items: Bundle['items']) =>
+      items
+        .filter((i) => i.collection === 'carts' && i.data.status !== 'draft')
+        .map((i) => i.data.total)
+        .sort();
     expect(signed(again.items)).toEqual(signed(bundle.items));
     expect(mail!.messages.filter((m) => (m.subject ?? '').includes('Maple Copy'))).toEqual([]);
     // The copy is a working project of its own.
@@ -145,7 +168,10 @@ describe(`a project's copy (${testDbKind})`, () => {
     const invitation = await mail!.waitFor('someone.else@example.test');
     expect(recipients(invitation)).toEqual(['someone.else@example.test']);
     expect(invitation.text).toContain(`http://hostile-invite.${TEST_PORTAL_HOST}/link/`);
-    const members = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM memberships m JOIN projects p ON p.id = m.project_id WHERE p.key IN ('hostile-members', 'hostile-invite')`);
+    const members = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM memberships m JOIN projects p ON p.id = m.project_id WHERE p.key IN ('hostile-members', 'hostile-invite')`,
+    );
     expect(Number(members[0]!.n)).toBe(0);
     // The import is refused to anyone but an administrator.
     expect((await importBundle({ key: 'by-manager', bundle }, 'manager')).statusCode).toBe(403);
@@ -155,7 +181,9 @@ describe(`a project's copy (${testDbKind})`, () => {
     const before = { projects: await countOf('projects'), items: await countOf('items'), files: await countOf('files') };
     const demoOption = bundle.items.find((i) => i.collection === 'options')!.id;
     const harbour = (await call('admin', 'GET', '/api/admin/projects?q=harbour', undefined, TEST_PORTAL_HOST)).json() as Array<{ _id: string }>;
-    const harbourOption = (await queryRows<{ id: string }>(db, sql`SELECT id::text AS id FROM items WHERE project_id = ${harbour[0]!._id} AND collection = 'options' LIMIT 1`))[0]!.id;
+    const harbourOption = (
+      await queryRows<{ id: string }>(db, sql`SELECT id::text AS id FROM items WHERE project_id = ${harbour[0]!._id} AND collection = 'options' LIMIT 1`)
+    )[0]!.id;
     const cases: Array<[string, (b: Bundle) => void, number]> = [
       // A cart naming an option of another project (not in the bundle): refused by the engine's reference check.
       [
@@ -166,7 +194,7 @@ describe(`a project's copy (${testDbKind})`, () => {
         },
         422,
       ],
-      ['a reference to nothing', (b) => void ((b.items.find((i) => i.collection === 'units')!.data.plan = uuidv7())), 422],
+      ['a reference to nothing', (b) => void (b.items.find((i) => i.collection === 'units')!.data.plan = uuidv7()), 422],
       ['an id given twice', (b) => void b.items.push({ ...structuredClone(b.items.find((i) => i.id === demoOption)!) }), 422],
       ['an invalid item', (b) => void (b.items.find((i) => i.collection === 'options')!.data.price = 'free'), 422],
       ['an unknown collection', (b) => void b.items.push({ ...b.items[0]!, id: uuidv7(), collection: 'secrets' }), 422],
@@ -185,7 +213,10 @@ describe(`a project's copy (${testDbKind})`, () => {
 
   it('gives items that share ids with another project new ones, and leaves that project untouched', async () => {
     const demoCart = bundle.items.find((i) => i.collection === 'carts')!;
-    const before = await queryRows<{ version: number; data: unknown }>(db, sql`SELECT version, data FROM items WHERE project_id = ${demo._id} AND id = ${demoCart.id}`);
+    const before = await queryRows<{ version: number; data: unknown }>(
+      db,
+      sql`SELECT version, data FROM items WHERE project_id = ${demo._id} AND id = ${demoCart.id}`,
+    );
     const imported = await importBundle({ key: 'same-ids', bundle });
     expect(imported.statusCode).toBe(201);
     const rows = await queryRows<{ project_id: string }>(db, sql`SELECT project_id::text AS project_id FROM items WHERE id = ${demoCart.id}`);
@@ -194,7 +225,9 @@ describe(`a project's copy (${testDbKind})`, () => {
   });
 });
 
-const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+  .png()
+  .toBuffer();
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 describe(`files a bundle brings (${testDbKind})`, () => {
@@ -204,7 +237,19 @@ describe(`files a bundle brings (${testDbKind})`, () => {
       ...structuredClone(bundle),
       items: [],
       project: { ...structuredClone(bundle.project), theme: { ...bundle.project.theme, logoUrl: `/api/files/${id}` } },
-      files: [{ id, name: 'logo.png', type: 'image/png', width: null, height: null, configs: { purpose: 'logo' }, createdAt: new Date().toISOString(), thumbnails: [], ...file }],
+      files: [
+        {
+          id,
+          name: 'logo.png',
+          type: 'image/png',
+          width: null,
+          height: null,
+          configs: { purpose: 'logo' },
+          createdAt: new Date().toISOString(),
+          thumbnails: [],
+          ...file,
+        },
+      ],
     };
   };
 
@@ -222,21 +267,36 @@ describe(`files a bundle brings (${testDbKind})`, () => {
     const stored = await importBundle({ key: 'polyglot', bundle: logoBundle({ content: polyglot.toString('base64'), type: 'text/html' }) });
     expect(stored.statusCode).toBe(201);
     expect({ projects: await countOf('projects'), files: await countOf('files') }).toEqual({ projects: before.projects + 1, files: before.files + 1 });
-    const logo = ((await app.inject({ method: 'GET', url: '/api/project', headers: onProject('polyglot') })).json() as { theme: { logoUrl: string } }).theme.logoUrl;
+    const logo = ((await app.inject({ method: 'GET', url: '/api/project', headers: onProject('polyglot') })).json() as { theme: { logoUrl: string } }).theme
+      .logoUrl;
     const download = await app.inject({ method: 'GET', url: logo, headers: onProject('polyglot') });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.rawPayload.includes(Buffer.from('<form'))).toBe(false);
     // A file as large as an upload may not be is refused too.
-    const huge = await importBundle({ key: 'huge-file', bundle: logoBundle({ content: Buffer.concat([pdf, Buffer.alloc(config.uploadMaxBytes)]).toString('base64'), name: 'big.pdf', type: 'application/pdf', configs: { purpose: 'spec' } }) });
+    const huge = await importBundle({
+      key: 'huge-file',
+      bundle: logoBundle({
+        content: Buffer.concat([pdf, Buffer.alloc(config.uploadMaxBytes)]).toString('base64'),
+        name: 'big.pdf',
+        type: 'application/pdf',
+        configs: { purpose: 'spec' },
+      }),
+    });
     expect(huge.statusCode).toBe(413);
   });
 
   it('takes the type from the bytes (a PDF named and typed as a PNG is a PDF) and has the browser download anything that is not an image', async () => {
-    const answer = await importBundle({ key: 'wrong-name', bundle: logoBundle({ content: pdf.toString('base64'), name: 'sheet.png', type: 'image/png', configs: { purpose: 'catalogue' } }) });
+    const answer = await importBundle({
+      key: 'wrong-name',
+      bundle: logoBundle({ content: pdf.toString('base64'), name: 'sheet.png', type: 'image/png', configs: { purpose: 'catalogue' } }),
+    });
     expect(answer.statusCode).toBe(201);
-    const rows = await queryRows<{ id: string; type: string }>(db, sql`SELECT f.id::text AS id, f.type FROM files f JOIN projects p ON p.id = f.project_id WHERE p.key = 'wrong-name'`);
+    const rows = await queryRows<{ id: string; type: string }>(
+      db,
+      sql`SELECT f.id::text AS id, f.type FROM files f JOIN projects p ON p.id = f.project_id WHERE p.key = 'wrong-name'`,
+    );
     expect(rows.map((r) => r.type)).toEqual(['application/pdf']);
     const download = await app.inject({ method: 'GET', url: `/api/files/${rows[0]!.id}`, headers: onProject('wrong-name') });
     expect(download.headers['content-type']).toBe('application/pdf');
@@ -248,7 +308,10 @@ describe(`files a bundle brings (${testDbKind})`, () => {
     const id = uuidv7();
     const key = `${demo._id}/${id}.bin`;
     await storage.put(key, Buffer.from('<script>alert(1)</script>'));
-    await queryRows(db, sql`INSERT INTO files (id, project_id, name, type, size, sha256, storage_key, configs) VALUES (${id}, ${demo._id}, 'old.html', 'text/html', 25, '', ${key}, '{"purpose":"logo"}'::jsonb)`);
+    await queryRows(
+      db,
+      sql`INSERT INTO files (id, project_id, name, type, size, sha256, storage_key, configs) VALUES (${id}, ${demo._id}, 'old.html', 'text/html', 25, '', ${key}, '{"purpose":"logo"}'::jsonb)`,
+    );
     const download = await app.inject({ method: 'GET', url: `/api/files/${id}`, headers: onProject('demo') });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/octet-stream');
@@ -263,13 +326,19 @@ describe(`files a bundle brings (${testDbKind})`, () => {
  */
 async function makeTwin(key: string) {
   const twinId = uuidv7();
-  await queryRows(db, sql`INSERT INTO projects (id, key, name, currency, options, features, theme) SELECT ${twinId}, ${key}, 'Twin Residences', currency, options, features, theme FROM projects WHERE id = ${demo._id}`);
+  await queryRows(
+    db,
+    sql`INSERT INTO projects (id, key, name, currency, options, features, theme) SELECT ${twinId}, ${key}, 'Twin Residences', currency, options, features, theme FROM projects WHERE id = ${demo._id}`,
+  );
   await queryRows(
     db,
     sql`INSERT INTO items (project_id, collection, id, data, version)
         SELECT ${twinId}, collection, id, CASE WHEN collection = 'carts' THEN jsonb_set(data, '{notes}', '"twin cart"') ELSE data END, version FROM items WHERE project_id = ${demo._id}`,
   );
-  await queryRows(db, sql`INSERT INTO files (id, project_id, name, type, size, sha256, storage_key, configs) SELECT ${uuidv7()}, ${twinId}, name, type, size, sha256, storage_key, configs FROM files WHERE project_id = ${demo._id} LIMIT 1`);
+  await queryRows(
+    db,
+    sql`INSERT INTO files (id, project_id, name, type, size, sha256, storage_key, configs) SELECT ${uuidv7()}, ${twinId}, name, type, size, sha256, storage_key, configs FROM files WHERE project_id = ${demo._id} LIMIT 1`,
+  );
   return twinId;
 }
 
@@ -306,7 +375,12 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
     const cart = ((await call('admin', 'GET', '/api/schema/carts/?limit=1', undefined, host)).json() as Array<{ _id: string; _version: number }>)[0]!;
     const option = ((await call('admin', 'GET', '/api/schema/options/?limit=1', undefined, host)).json() as Array<{ _id: string }>)[0]!;
     const upload = multipart([{ name: 'file', filename: 'plan.pdf', type: 'application/pdf', bytes: pdf }]);
-    const uploaded = await app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(cookies.admin, host), 'content-type': upload.contentType }, payload: upload.payload });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...browserHeaders(cookies.admin, host), 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
     expect(uploaded.statusCode).toBe(201);
     const file = { id: (uploaded.json() as { _id: string })._id };
     const share = (await call('admin', 'POST', `/api/carts/${cart._id}/share`, { prices: true, days: 3 }, host)).json() as { token: string };
@@ -316,7 +390,8 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
     const versionId = (version.json() as { versions: Array<{ id: string }> }).versions[0]!.id;
     const code = (await call('admin', 'POST', '/api/access-codes', { email: 'c.buyer@example.test', role: 'purchaser' }, host)).json() as { code: string };
     expect(code.code).toBeTruthy();
-    const cartNow = async () => (await queryRows<{ version: number }>(db, sql`SELECT version FROM items WHERE project_id = ${copied._id} AND id = ${cart._id}`))[0]!.version;
+    const cartNow = async () =>
+      (await queryRows<{ version: number }>(db, sql`SELECT version FROM items WHERE project_id = ${copied._id} AND id = ${cart._id}`))[0]!.version;
     const before = await cartNow();
 
     const values: Record<string, string> = { id: cart._id, token: share.token, code: code.code, shareId, versionId, collection: 'carts' };
@@ -334,12 +409,18 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'PATCH /api/projects/{id}': { name: 'Taken over' },
       'POST /api/access-codes/consume/{code}': {},
     };
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const routes = Object.entries(document.paths)
       .filter(([path]) => /\{(id|token|code|shareId|versionId)\}/.test(path))
       // The platform's own back office names projects and people by id on purpose (admins only, tested in admin.test.ts).
       .filter(([path]) => !/^\/api\/(admin|deploys|users)\//.test(path))
-      .flatMap(([path, methods]) => Object.keys(methods).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((method) => ({ method: method.toUpperCase() as Method, path })));
+      .flatMap(([path, methods]) =>
+        Object.keys(methods)
+          .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+          .map((method) => ({ method: method.toUpperCase() as Method, path })),
+      );
     expect(routes.length).toBeGreaterThan(15);
     const answered: string[] = [];
     for (const { method, path } of routes) {

@@ -14,7 +14,8 @@ const { app, db } = await createTestApp();
 const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (cookie: string, method: Method, url: string, payload?: object, host = `demo.${TEST_PORTAL_HOST}`) => app.inject({ method, url, headers: browserHeaders(cookie, host), ...(payload ? { payload } : {}) });
+const call = (cookie: string, method: Method, url: string, payload?: object, host = `demo.${TEST_PORTAL_HOST}`) =>
+  app.inject({ method, url, headers: browserHeaders(cookie, host), ...(payload ? { payload } : {}) });
 
 interface Config {
   name: string;
@@ -44,10 +45,16 @@ const WRITES: Array<{ name: string; send: (spoilt: Config, base: Config) => Retu
     send: (spoilt, base) => {
       // Only what differs from the current settings, as the settings page sends it.
       const options = Object.fromEntries(Object.entries(spoilt.options).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(base.options[k])));
-      return call(manager, 'PATCH', `/api/projects/${demo._id}`, { ...(spoilt.currency !== base.currency ? { currency: spoilt.currency } : {}), ...(Object.keys(options).length ? { options } : {}) });
+      return call(manager, 'PATCH', `/api/projects/${demo._id}`, {
+        ...(spoilt.currency !== base.currency ? { currency: spoilt.currency } : {}),
+        ...(Object.keys(options).length ? { options } : {}),
+      });
     },
   },
-  { name: 'the config editor', send: async (spoilt) => call(admin, 'PUT', `/api/admin/projects/${demo._id}/config`, { config: spoilt, _version: (await configOf())._version }) },
+  {
+    name: 'the config editor',
+    send: async (spoilt) => call(admin, 'PUT', `/api/admin/projects/${demo._id}/config`, { config: spoilt, _version: (await configOf())._version }),
+  },
   {
     name: 'the new-project wizard',
     send: (spoilt) =>
@@ -55,11 +62,34 @@ const WRITES: Array<{ name: string; send: (spoilt: Config, base: Config) => Retu
         admin,
         'POST',
         '/api/admin/projects',
-        { key: 'wizard-spoilt', name: 'Spoilt', currency: spoilt.currency, options: { locale: spoilt.options.locale, timeZone: 'America/Toronto', unitSystem: 'metric', ...(spoilt.options.tagLine ? { tagLine: spoilt.options.tagLine } : {}) }, theme: { primary: '#7a3e9d', secondary: '#f2c14e', logoBg: '#2b1140' }, catalogue: 'empty', manager: { email: 'm@example.test' } },
+        {
+          key: 'wizard-spoilt',
+          name: 'Spoilt',
+          currency: spoilt.currency,
+          options: {
+            locale: spoilt.options.locale,
+            timeZone: 'America/Toronto',
+            unitSystem: 'metric',
+            ...(spoilt.options.tagLine ? { tagLine: spoilt.options.tagLine } : {}),
+          },
+          theme: { primary: '#7a3e9d', secondary: '#f2c14e', logoBg: '#2b1140' },
+          catalogue: 'empty',
+          manager: { email: 'm@example.test' },
+        },
         TEST_PORTAL_HOST,
       ),
   },
-  { name: 'a bundle’s import', send: (spoilt) => call(admin, 'POST', '/api/admin/projects/import', { key: 'bundle-spoilt', bundle: { ...bundle, project: { ...bundle.project, currency: spoilt.currency, options: spoilt.options } } }, TEST_PORTAL_HOST) },
+  {
+    name: 'a bundle’s import',
+    send: (spoilt) =>
+      call(
+        admin,
+        'POST',
+        '/api/admin/projects/import',
+        { key: 'bundle-spoilt', bundle: { ...bundle, project: { ...bundle.project, currency: spoilt.currency, options: spoilt.options } } },
+        TEST_PORTAL_HOST,
+      ),
+  },
 ];
 
 describe(`a project's settings, wherever they are written (${testDbKind})`, () => {
@@ -82,7 +112,10 @@ describe(`a project's settings, wherever they are written (${testDbKind})`, () =
 
   it('take what is right: a real currency and a language with its region', async () => {
     const { config, _version } = await configOf();
-    const saved = await call(admin, 'PUT', `/api/admin/projects/${demo._id}/config`, { config: { ...config, currency: 'EUR', options: { ...config.options, locale: 'fr-CA' } }, _version });
+    const saved = await call(admin, 'PUT', `/api/admin/projects/${demo._id}/config`, {
+      config: { ...config, currency: 'EUR', options: { ...config.options, locale: 'fr-CA' } },
+      _version,
+    });
     expect(saved.statusCode).toBe(200);
     expect((await configOf()).config).toMatchObject({ currency: 'EUR', options: { locale: 'fr-CA' } });
     const patched = await call(manager, 'PATCH', `/api/projects/${demo._id}`, { currency: 'CAD', options: { locale: 'en-CA' } });
@@ -92,7 +125,10 @@ describe(`a project's settings, wherever they are written (${testDbKind})`, () =
   it('restore a kept version only when it is valid today, saying what is wrong otherwise', async () => {
     const { _version, config } = await configOf();
     // A version kept before the rules tightened: its options hold a renamed key.
-    await queryRows(db, sql`INSERT INTO project_versions (project_id, version, config) VALUES (${demo._id}, 9000, ${JSON.stringify({ ...config, options: { ...config.options, tagLine: 'Old' } })}::jsonb)`);
+    await queryRows(
+      db,
+      sql`INSERT INTO project_versions (project_id, version, config) VALUES (${demo._id}, 9000, ${JSON.stringify({ ...config, options: { ...config.options, tagLine: 'Old' } })}::jsonb)`,
+    );
     const refused = await call(admin, 'POST', `/api/admin/projects/${demo._id}/config/restore`, { version: 9000, _version });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toContain('tagLine');

@@ -25,7 +25,10 @@ const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
 const [someone] = await db.select().from(users).limit(1);
 const projectId = demo!.id;
 
-const rows = await queryRows<{ id: string; collection: string }>(db, sql`SELECT id, collection FROM items WHERE project_id = ${projectId} ORDER BY collection, id`);
+const rows = await queryRows<{ id: string; collection: string }>(
+  db,
+  sql`SELECT id, collection FROM items WHERE project_id = ${projectId} ORDER BY collection, id`,
+);
 const first = (collection: string) => rows.find((row) => row.collection === collection)!.id;
 const category = first('categories');
 await db.execute(sql`
@@ -78,18 +81,31 @@ const unit = first('units');
 const cart = first('carts');
 const queries: Record<string, (db: Db) => Promise<unknown>> = {
   'a list page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: null, limit: 50 }),
-  'a deep page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: option, limit: 50 }),
+  'a deep page': (d) =>
+    listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: option, limit: 50 }),
   'a filtered page': (d) =>
-    listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [{ field: 'level', op: 'holds', value: 3 }], afterId: null, limit: 50 }),
+    listItemsJson(d, {
+      projectId,
+      collection: 'options',
+      where: sql`true`,
+      document: sql`i.data`,
+      filters: [{ field: 'level', op: 'holds', value: 3 }],
+      afterId: null,
+      limit: 50,
+    }),
   'one item': (d) => getItemJson(d, { projectId, collection: 'options', id: option, where: sql`true`, document: sql`i.data` }),
   'an item locked for a write': (d) => lockItem(d, { projectId, collection: 'carts', id: cart }),
   'a create': (d) => insertItemAudited(d, { projectId, collection: 'rooms', data: { name: 'x' }, actorId: someone!.id }),
   'an update': (d) => updateItemAudited(d, { projectId, collection: 'options', id: option, data: { name: 'x' }, before: {}, actorId: someone!.id }),
   'a delete': (d) => deleteItemAudited(d, { projectId, collection: 'rooms', id: first('rooms'), before: {}, actorId: someone!.id }),
-  'the reference check': (d) => existingRefs(d, projectId, [{ collection: 'options', id: option }, { collection: 'units', id: unit }]),
+  'the reference check': (d) =>
+    existingRefs(d, projectId, [
+      { collection: 'options', id: option },
+      { collection: 'units', id: unit },
+    ]),
   "a cart's items and categories": (d) => cartItems(d, projectId, [option, unit]),
   'items by id': (d) => itemsById(d, projectId, [option, unit]),
-  'prices': (d) => pricesFor(d, projectId, [option], first('packages')),
+  prices: (d) => pricesFor(d, projectId, [option], first('packages')),
   'the categories': (d) => allCategories(d, projectId),
   'the draft carts using an option': (d) => draftCartsUsing(d, projectId, { optionIds: [option], packageIds: [] }),
   "a buyer's carts": (d) => cartsOfBuyer(d, projectId, someone!.id),

@@ -28,15 +28,27 @@ describe('files in an S3 bucket', () => {
       region: 'eu-west-1',
       endpoint: 'https://minio.internal:9000',
     });
-    expect(parseFilesUrl('s3://decor-files', { AWS_REGION: 'ca-central-1' })).toEqual({ bucket: 'decor-files', prefix: '', region: 'ca-central-1', endpoint: undefined });
+    expect(parseFilesUrl('s3://decor-files', { AWS_REGION: 'ca-central-1' })).toEqual({
+      bucket: 'decor-files',
+      prefix: '',
+      region: 'ca-central-1',
+      endpoint: undefined,
+    });
     expect(() => new S3Storage(parseFilesUrl('s3://decor-files'), {})).toThrow(/AWS_ACCESS_KEY_ID/);
   });
 
   it('stores an upload and its thumbnails in the bucket under the prefix, never on local disk', async () => {
     const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
-    const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: { r: 10, g: 120, b: 60 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: { r: 10, g: 120, b: 60 } } })
+      .png()
+      .toBuffer();
     const body = multipart([{ name: 'file', filename: 'green.png', type: 'image/png', bytes: png }]);
-    const response = await app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(manager), 'content-type': body.contentType }, payload: body.payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...browserHeaders(manager), 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(201);
     const id = response.json()._id as string;
 

@@ -46,11 +46,15 @@ describe(`demo data (${testDbKind})`, () => {
   });
 
   it('keeps every reference inside the project', async () => {
-    const ids = new Set(
-      (await Promise.all(['rooms', 'categories', 'options', 'plans'].map((c) => collection('demo', c)))).flat().map((i) => i.id),
-    );
+    const ids = new Set((await Promise.all(['rooms', 'categories', 'options', 'plans'].map((c) => collection('demo', c)))).flat().map((i) => i.id));
     for (const option of await collection('demo', 'options')) {
-      const refs = [option.data.category, ...(option.data.rooms as string[]), ...(option.data.plans as string[]), ...(option.data.requires as string[]), ...(option.data.excludes as string[])];
+      const refs = [
+        option.data.category,
+        ...(option.data.rooms as string[]),
+        ...(option.data.plans as string[]),
+        ...(option.data.requires as string[]),
+        ...(option.data.excludes as string[]),
+      ];
       for (const ref of refs) expect(ids.has(ref as string)).toBe(true);
     }
   });

@@ -47,7 +47,10 @@ describe('a server process', () => {
     const server = await startServerProcess({ DATA_DIR: dataDir(), WEB_DIST_DIR: webDist, DEMO_PASSWORD: PASSWORD, REQUEST_TIMEOUT_MS: '1000' });
     await waitUntilReady(server.port);
     // Headers promise 100 bytes; only 3 ever come (a slow or stuck client).
-    const { text, ms } = await rawExchange(server.port, 'POST /api/visits HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a');
+    const { text, ms } = await rawExchange(
+      server.port,
+      'POST /api/visits HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a',
+    );
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(text).toContain('application/json');
     expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
@@ -76,7 +79,9 @@ describe('a server process', () => {
     });
     await waitUntilReady(server.port);
     const cookie = await sessionCookie(server.port, 'manager@demo.test', PASSWORD);
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
     const body = multipart([{ name: 'file', filename: 'late swatch.png', type: 'image/png', bytes: png }]);
 
     // An upload whose first half is on the wire when the stop signal comes.
@@ -88,7 +93,13 @@ describe('a server process', () => {
           method: 'POST',
           path: '/api/files',
           agent: false,
-          headers: { projectid: 'demo', origin: `http://127.0.0.1:${server.port}`, cookie, 'content-type': body.contentType, 'content-length': body.payload.length },
+          headers: {
+            projectid: 'demo',
+            origin: `http://127.0.0.1:${server.port}`,
+            cookie,
+            'content-type': body.contentType,
+            'content-length': body.payload.length,
+          },
         },
         (response) => {
           let text = '';
@@ -117,7 +128,11 @@ describe('a server process', () => {
     expect(uploaded.json.url).toMatch(/^\/api\/files\//);
     expect(await server.exited).toBe(0);
     // The stop is told in the structured log, one JSON object per line.
-    const lines = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
     // After it stopped, nothing listens.
     await expect(fetch(`http://127.0.0.1:${server.port}/livez`)).rejects.toThrow();

@@ -85,15 +85,23 @@ describe('two server processes on one PostgreSQL', () => {
     const newPrice = option!.price + 1_234;
     const priced = await call(a, 'PATCH', `/api/schema/options/${option!._id}`, manager, { price: newPrice, _version: option!._version });
     expect(priced.status).toBe(200);
-    const priceMs = await servedWithin(async () => (await call(b, 'GET', `/api/schema/options/${option!._id}`, manager)).json.price, (price) => price === newPrice);
+    const priceMs = await servedWithin(
+      async () => (await call(b, 'GET', `/api/schema/options/${option!._id}`, manager)).json.price,
+      (price) => price === newPrice,
+    );
 
     const renamed = await call(a, 'PATCH', `/api/projects/${projectId}`, manager, { name: 'Maple Residences — Phase 2' });
     expect(renamed.status).toBe(200);
-    const nameMs = await servedWithin(async () => (await call(b, 'GET', '/api/project', manager)).json.name, (name) => name === 'Maple Residences — Phase 2');
+    const nameMs = await servedWithin(
+      async () => (await call(b, 'GET', '/api/project', manager)).json.name,
+      (name) => name === 'Maple Residences — Phase 2',
+    );
     expect(priceMs + nameMs).toBeLessThan(1_000);
 
     // A file stored through B is downloaded through A, byte for byte.
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 180, g: 140, b: 60 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 180, g: 140, b: 60 } } })
+      .png()
+      .toBuffer();
     const body = multipart([{ name: 'file', filename: 'oak.png', type: 'image/png', bytes: png }]);
     const uploaded = await fetch(`http://127.0.0.1:${b.port}/api/files`, {
       method: 'POST',
@@ -138,7 +146,10 @@ async function openChangeStream(server: ServerProcess, cookie: string) {
 async function settledWithin<T>(promise: Promise<T>, limitMs: number): Promise<{ value: T; ms: number }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
-  const value = await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not settled within ${limitMs} ms`)), limitMs)))]);
+  const value = await Promise.race([
+    promise,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not settled within ${limitMs} ms`)), limitMs))),
+  ]);
   clearTimeout(timer);
   return { value, ms: performance.now() - started };
 }
@@ -195,7 +206,10 @@ describe('two server processes on one PostgreSQL: sessions and projects as they 
       manager: { email: 'late.manager@example.test' },
     });
     expect(created.status).toBe(201);
-    const servedMs = await servedWithin(async () => (await late(b)).status, (status) => status === 200);
+    const servedMs = await servedWithin(
+      async () => (await late(b)).status,
+      (status) => status === 200,
+    );
     expect(servedMs).toBeLessThan(1_000);
 
     a.child.kill('SIGTERM');

@@ -25,7 +25,11 @@ describe(`serving the web app (${testDbKind})`, () => {
       expect(viewerIn((await app.inject({ method: 'GET', url: '/sign-in', headers })).body)).toEqual({ signedIn: false });
     }
     // Credentials that are no session (expired, made up, signed out elsewhere): a visitor's page.
-    for (const credentials of [{ cookie: 'better-auth.session_token=abc.def' }, { cookie: '__Secure-better-auth.session_token=abc' }, { authorization: 'Bearer abc' }]) {
+    for (const credentials of [
+      { cookie: 'better-auth.session_token=abc.def' },
+      { cookie: '__Secure-better-auth.session_token=abc' },
+      { authorization: 'Bearer abc' },
+    ]) {
       const body = (await app.inject({ method: 'GET', url: '/', headers: { ...onProject('demo'), ...credentials } })).body;
       expect(viewerIn(body)).toEqual({ signedIn: false });
       expect(body).toContain('<title>Maple Residences</title>');
@@ -45,10 +49,15 @@ describe(`serving the web app (${testDbKind})`, () => {
     expect(body).toContain('<title>Maple Residences</title>');
     expect(body).not.toContain('<title>Decor</title>');
     expect(body).toMatch(/<meta name="description" content="[^"]+">/);
-    const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo') })).json() as { theme: { primary: string; logoBg: string }; name: string };
+    const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo') })).json() as {
+      theme: { primary: string; logoBg: string };
+      name: string;
+    };
     expect(body).toContain(`<meta name="theme-color" content="${project.theme.primary}">`);
     expect(body).toContain(`background:${project.theme.logoBg}`);
-    expect(body).toMatch(/<div id="root"><div id="brand-shell"><header>(<img[^>]+>|<span>Maple Residences<\/span>)<\/header><main><h1>[^<]+<\/h1><p role="status"><i><\/i>Loading Maple Residences…<\/p><\/main>/);
+    expect(body).toMatch(
+      /<div id="root"><div id="brand-shell"><header>(<img[^>]+>|<span>Maple Residences<\/span>)<\/header><main><h1>[^<]+<\/h1><p role="status"><i><\/i>Loading Maple Residences…<\/p><\/main>/,
+    );
     const embedded = /<script type="application\/json" id="project-data">(.*?)<\/script>/.exec(body)![1]!;
     expect(JSON.parse(embedded)).toEqual(project);
     // Harbour is its own brand.
@@ -58,7 +67,11 @@ describe(`serving the web app (${testDbKind})`, () => {
   it('keeps a project’s words from breaking out of the page', async () => {
     const { brandedIndex } = await import('../src/plugins/web-app.ts');
     const project = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo') })).json();
-    const html = brandedIndex('<html><head><title>x</title></head><body><div id="root"></div></body></html>', { ...project, name: '</script><script>alert(1)</script>"><b>', options: { ...project.options, tagline: '"><img src=x onerror=alert(1)>' } });
+    const html = brandedIndex('<html><head><title>x</title></head><body><div id="root"></div></body></html>', {
+      ...project,
+      name: '</script><script>alert(1)</script>"><b>',
+      options: { ...project.options, tagline: '"><img src=x onerror=alert(1)>' },
+    });
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;b&gt;');
@@ -91,7 +104,10 @@ describe(`serving the web app (${testDbKind})`, () => {
       for (const path of expected) expect(answers[path], `${url} ${path}`).toEqual(await asBuyer(path));
     }
     // Other pages: only what every page reads first.
-    expect(Object.keys(answersIn((await app.inject({ method: 'GET', url: '/', headers: browserHeaders(cookie) })).body)!).sort()).toEqual(['/api/carts/mine', '/api/me/projects']);
+    expect(Object.keys(answersIn((await app.inject({ method: 'GET', url: '/', headers: browserHeaders(cookie) })).body)!).sort()).toEqual([
+      '/api/carts/mine',
+      '/api/me/projects',
+    ]);
 
     // Another project's subdomain: what the API refuses this person (their carts there) is not carried.
     const harbourHost = onProject('harbour').host;

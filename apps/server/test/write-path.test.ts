@@ -115,7 +115,13 @@ describe(`the batch write (${testDbKind})`, () => {
   });
 
   it('is all or nothing: one invalid item leaves every other unwritten', async () => {
-    const countRooms = async () => (await db.select().from(items).where(and(eq(items.projectId, demo!.id), eq(items.collection, 'rooms')))).length;
+    const countRooms = async () =>
+      (
+        await db
+          .select()
+          .from(items)
+          .where(and(eq(items.projectId, demo!.id), eq(items.collection, 'rooms')))
+      ).length;
     const rooms = await countRooms();
     const audits = (await db.select().from(auditLog)).length;
     const batch = writeBatch(db, base(), [
@@ -175,7 +181,9 @@ describe(`the change feed (${testDbKind})`, () => {
     const chosen = carts.flatMap((cart) => (cart.status === 'draft' ? ((cart.selections as Array<{ option: string }>) ?? []) : [])).map((s) => s.option);
     expect(chosen.length).toBeGreaterThan(0);
     const option = (await send('GET', `/api/schema/options/${chosen[0]}`)).json() as Item;
-    const events = await announced(() => send('PATCH', `/api/schema/options/${option._id}`, { price: (option.price as number) + 100, _version: option._version }));
+    const events = await announced(() =>
+      send('PATCH', `/api/schema/options/${option._id}`, { price: (option.price as number) + 100, _version: option._version }),
+    );
     const collections = events.flatMap((event) => (event.op === 'reset' ? [] : [event.collection]));
     expect(collections).toContain('options');
     expect(collections).toContain('carts');
@@ -186,7 +194,9 @@ describe(`the change feed (${testDbKind})`, () => {
   const rename = async (name: string, announce: boolean) => {
     await db.execute(sql`UPDATE projects SET name = ${name} WHERE id = ${demo!.id}`);
     if (!announce) return;
-    await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', '$project', 'id', ${demo!.id}::text, 'version', 0, 'op', 'update')::text)`);
+    await db.execute(
+      sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', '$project', 'id', ${demo!.id}::text, 'version', 0, 'op', 'update')::text)`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
   };
 
@@ -227,7 +237,9 @@ describe(`reads kept between requests (${testDbKind})`, () => {
   it('shows the change another server commits as soon as the feed announces it', async () => {
     const first = ((await visitorGet('/api/schema/rooms/?limit=1')).json() as Item[])[0]!;
     await db.execute(sql`UPDATE items SET data = jsonb_set(data, '{name}', '"Great Room"'), version = version + 1 WHERE id = ${first._id}`);
-    await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${first._id}::text, 'version', 9, 'op', 'update')::text)`);
+    await db.execute(
+      sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${first._id}::text, 'version', 9, 'op', 'update')::text)`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(((await visitorGet('/api/schema/rooms/?limit=1')).json() as Item[])[0]!.name).toBe('Great Room');
   });
@@ -246,23 +258,38 @@ describe(`reads kept between requests (${testDbKind})`, () => {
 
 describe(`errors speak from the message catalogue (${testDbKind})`, () => {
   it('names the key and parameters of the sentence, which the catalogue turns back into the same words', async () => {
-    const unknown = (await send('GET', '/api/schema/nothing-here/')).json() as { error: { code: string; message: string; key: MessageKey; params: Record<string, string> } };
+    const unknown = (await send('GET', '/api/schema/nothing-here/')).json() as {
+      error: { code: string; message: string; key: MessageKey; params: Record<string, string> };
+    };
     expect(unknown.error).toMatchObject({ code: 'not_found', key: 'engine.no-collection', params: { collection: 'nothing-here' } });
     expect(message(unknown.error.key, unknown.error.params)).toBe(unknown.error.message);
 
     const room = await firstOf('rooms');
-    const stale = (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 1, _version: room._version + 3 })).json() as { error: { key: string; details: { current: Item } } };
+    const stale = (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 1, _version: room._version + 3 })).json() as {
+      error: { key: string; details: { current: Item } };
+    };
     expect(stale.error.key).toBe('engine.stale');
     expect(stale.error.details.current._id).toBe(room._id);
   });
 
   it('words the error handler’s own refusals from the catalogue too', async () => {
-    const broken = await app.inject({ method: 'PATCH', url: '/api/schema/rooms/01890000-0000-7000-8000-000000000000', headers: { ...browserHeaders(manager), 'content-type': 'application/json' }, payload: '{"name": ' });
+    const broken = await app.inject({
+      method: 'PATCH',
+      url: '/api/schema/rooms/01890000-0000-7000-8000-000000000000',
+      headers: { ...browserHeaders(manager), 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error).toMatchObject({ key: 'request.not-json', message: 'The request body is not valid JSON.' });
-    const [mine] = (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders((await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie) })).json() as Array<{ _id: string }>;
+    const [mine] = (
+      await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders((await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie) })
+    ).json() as Array<{ _id: string }>;
     const approve = await send('POST', `/api/carts/${mine!._id}/approve`, {});
-    expect(approve.json().error).toMatchObject({ key: 'cart.cannot.approve', params: { aStatus: 'A draft' }, message: 'A draft selection cannot be approved.' });
+    expect(approve.json().error).toMatchObject({
+      key: 'cart.cannot.approve',
+      params: { aStatus: 'A draft' },
+      message: 'A draft selection cannot be approved.',
+    });
   });
 });
 
@@ -274,7 +301,9 @@ describe(`a change without a lock (${testDbKind})`, () => {
     const remove = app.collectionHooks.register('rooms', {
       async beforeChange({ data }) {
         await db.execute(sql`UPDATE items SET version = version + 1, data = jsonb_set(data, '{order}', '77') WHERE id = ${room._id}`);
-        await db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${room._id}::text, 'version', 0, 'op', 'update')::text)`);
+        await db.execute(
+          sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${room._id}::text, 'version', 0, 'op', 'update')::text)`,
+        );
         return data;
       },
     });

@@ -50,7 +50,10 @@ async function settle(page: Page): Promise<void> {
   }
   await page.evaluate(async () => {
     const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.race([Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await Promise.race([
+      Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
@@ -60,11 +63,29 @@ async function run(page: Page, label: string): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: the page's content security policy rightly refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const findings = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[]; any?: Array<{ message: string }> }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[]; any?: Array<{ message: string }> }> }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any?.[0]?.message ? ` — ${n.any[0].message}` : ''}`) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any?.[0]?.message ? ` — ${n.any[0].message}` : ''}`),
+    }));
   });
-  return (findings as Finding[]).filter((f) => f.impact === 'critical' || f.impact === 'serious').map((f) => `${label}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.join(' | ')}`);
+  return (findings as Finding[])
+    .filter((f) => f.impact === 'critical' || f.impact === 'serious')
+    .map((f) => `${label}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.join(' | ')}`);
 }
 
 /**
@@ -82,9 +103,11 @@ async function audit(page: Page, label: string): Promise<string[]> {
 }
 
 type Step = { label: string; open: (page: Page) => Promise<void> };
-const visit = (path: string, projectKey: string | null = 'demo'): Step['open'] => async (page) => {
-  await page.goto(`${origin(projectKey)}${path}`);
-};
+const visit =
+  (path: string, projectKey: string | null = 'demo'): Step['open'] =>
+  async (page) => {
+    await page.goto(`${origin(projectKey)}${path}`);
+  };
 
 async function sweep(browser: BrowserSession, steps: Step[]): Promise<string[]> {
   const problems: string[] = [];
@@ -155,7 +178,10 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
             label: '/configure package preview',
             open: async (page) => {
               await page.keyboard.press('Escape');
-              await page.getByRole('button', { name: /^Preview and apply/ }).first().click();
+              await page
+                .getByRole('button', { name: /^Preview and apply/ })
+                .first()
+                .click();
               await page.getByRole('dialog').waitFor();
             },
           },
@@ -165,7 +191,10 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
           {
             label: '/config share dialog',
             open: async (page) => {
-              await page.getByRole('button', { name: /^Share/ }).first().click();
+              await page
+                .getByRole('button', { name: /^Share/ })
+                .first()
+                .click();
               await page.getByRole('dialog').waitFor();
             },
           },
@@ -210,7 +239,24 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
       try {
         await signInThroughPage(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
         await browser.page.waitForURL((url) => url.pathname === '/admin');
-        const pages = ['/admin', '/admin/projects', '/admin/new', '/admin/configs', '/admin/instances', '/admin/deploys', '/admin/users', '/admin/purchases', '/admin/sessions', '/admin/features', '/admin/data', '/admin/model-builder', '/admin/minimaps', '/admin/pool', '/admin/pen-stream', '/admin/api'];
+        const pages = [
+          '/admin',
+          '/admin/projects',
+          '/admin/new',
+          '/admin/configs',
+          '/admin/instances',
+          '/admin/deploys',
+          '/admin/users',
+          '/admin/purchases',
+          '/admin/sessions',
+          '/admin/features',
+          '/admin/data',
+          '/admin/model-builder',
+          '/admin/minimaps',
+          '/admin/pool',
+          '/admin/pen-stream',
+          '/admin/api',
+        ];
         const problems = await sweep(browser, [
           ...pages.map((path) => ({ label: path, open: visit(path) })),
           {

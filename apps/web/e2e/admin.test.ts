@@ -14,7 +14,10 @@ import { waitForMail } from './support/mail-files.ts';
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 describe('an administrator onboards a new builder', () => {
-  for (const [label, viewport, isMobile] of [['desktop', DESKTOP, false], ['phone', PHONE, true]] as const) {
+  for (const [label, viewport, isMobile] of [
+    ['desktop', DESKTOP, false],
+    ['phone', PHONE, true],
+  ] as const) {
     it(`${label}: creates a project in the wizard; its invited manager signs in at its own address and sees its brand`, async () => {
       const key = `cedar-${label}`;
       const managerEmail = `cedar.${label}.${Date.now()}@example.test`;
@@ -50,7 +53,12 @@ describe('an administrator onboards a new builder', () => {
         // Step 3: the brand (on the desktop with a logo, stored once the project exists).
         await page.getByRole('textbox', { name: 'Logo band' }).fill(band);
         if (label === 'desktop') {
-          fs.writeFileSync(logo, await sharp({ create: { width: 240, height: 64, channels: 3, background: '#ffffff' } }).png().toBuffer());
+          fs.writeFileSync(
+            logo,
+            await sharp({ create: { width: 240, height: 64, channels: 3, background: '#ffffff' } })
+              .png()
+              .toBuffer(),
+          );
           await page.locator('input[type="file"]').setInputFiles(logo);
           await page.getByText(/^Logo: logo-/).waitFor();
         }
@@ -89,7 +97,8 @@ describe('an administrator onboards a new builder', () => {
         await page.goto(`${origin(key)}/manage`);
         await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
         const brand = page.getByTestId('logo-band');
-        if (label === 'desktop') expect(await brand.getByRole('img', { name: `Cedar Park ${label}` }).getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+        if (label === 'desktop')
+          expect(await brand.getByRole('img', { name: `Cedar Park ${label}` }).getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
         else expect(await brand.textContent()).toContain(`Cedar Park ${label}`);
         expect(await brand.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(rgb(band));
         expect(await page.title()).toContain(`Cedar Park ${label}`);
@@ -111,7 +120,10 @@ describe('an administrator disables a person', () => {
       const staff = await createAdmin();
       await signInThroughPage(a, { email: staff.email, password: staff.password, next: '/admin/sessions' });
       await a.waitForURL((url) => url.pathname === '/admin/sessions');
-      const visit = a.getByTestId('visits').getByRole('row').filter({ hasText: buyer.email.split('@')[0]! });
+      const visit = a
+        .getByTestId('visits')
+        .getByRole('row')
+        .filter({ hasText: buyer.email.split('@')[0]! });
       await expect.poll(() => visit.first().textContent(), { timeout: 10_000 }).toContain('on now');
       expect(await visit.first().textContent()).toContain('Maple Residences');
       await a.goto(`${origin()}/admin/users?q=${encodeURIComponent(buyer.email)}`);
@@ -147,7 +159,10 @@ describe('the back office says what is wrong where the person is', () => {
       const { tagline, ...rest } = config.options;
       await editor.fill(JSON.stringify({ ...config, options: { ...rest, tagLine: tagline ?? 'Renamed' } }, null, 2));
       // Beside the field, and at the Save button: the key is named, and nothing can be saved.
-      await page.getByText(/options: Unrecognized key: "tagLine"/).first().waitFor();
+      await page
+        .getByText(/options: Unrecognized key: "tagLine"/)
+        .first()
+        .waitFor();
       await page.getByRole('button', { name: /^Review \d+ changes?$/ }).click();
       const review = page.getByTestId('config-diff');
       await review.getByText(/Correct the settings first: .*tagLine/).waitFor();
@@ -184,7 +199,7 @@ describe('the model builder', () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([admin]) => {
       const page = admin!.page;
       const staff = await createAdmin();
-        await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/model-builder' });
+      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/model-builder' });
       await page.waitForURL((url) => url.pathname === '/admin/model-builder');
       const project = page.getByRole('combobox', { name: 'Project' });
       await project.click();
@@ -229,7 +244,9 @@ describe('minimaps', () => {
   it('an admin gives a plan its floor-plan picture and pins a room on it; the buyer’s floor plan in 3D shows both', async () => {
     const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
     await client.connect();
-    const { rows: [mine] } = await client.query(
+    const {
+      rows: [mine],
+    } = await client.query(
       `SELECT p.data->>'name' AS plan FROM users b
          JOIN items u ON u.collection = 'units' AND u.data->'buyers' ? b.id
          JOIN projects pr ON pr.id = u.project_id AND pr.key = 'demo'
@@ -238,12 +255,17 @@ describe('minimaps', () => {
     );
     await client.end();
     const picture = path.join(os.tmpdir(), `plan-${Date.now()}.png`);
-    fs.writeFileSync(picture, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#e9ecef' } }).png().toBuffer());
+    fs.writeFileSync(
+      picture,
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: '#e9ecef' } })
+        .png()
+        .toBuffer(),
+    );
 
     await withBrowsers(1, { viewport: DESKTOP }, async ([admin]) => {
       const page = admin!.page;
       const staff = await createAdmin();
-        await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/minimaps' });
+      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/minimaps' });
       await page.waitForURL((url) => url.pathname === '/admin/minimaps');
       await page.getByRole('combobox', { name: 'Project' }).click();
       await page.getByRole('option', { name: 'Maple Residences (demo)' }).click();

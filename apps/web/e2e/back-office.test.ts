@@ -7,7 +7,10 @@ import { waitForMail } from './support/mail-files.ts';
 const linkIn = (text: string, path: RegExp) => new RegExp(`http://demo\\.localhost:\\d+${path.source}`).exec(text)?.[0];
 
 describe('the design centre decides on a selection', () => {
-  for (const [label, viewport, isMobile] of [['desktop', DESKTOP, false], ['phone', PHONE, true]] as const) {
+  for (const [label, viewport, isMobile] of [
+    ['desktop', DESKTOP, false],
+    ['phone', PHONE, true],
+  ] as const) {
     it(`${label}: a buyer submits, the manager returns it with a comment from the mail's link, the buyer changes and resubmits, the manager approves`, async () => {
       const email = `decided-${label}-${Date.now()}@example.test`;
       const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'Decided-pass-2026' });
@@ -84,7 +87,9 @@ describe('inviting a buyer from the back office', () => {
     // A unit nobody has yet.
     const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
     await client.connect();
-    const { rows: [unit] } = await client.query(
+    const {
+      rows: [unit],
+    } = await client.query(
       `SELECT u.data->>'name' AS name FROM items u JOIN projects p ON p.id = u.project_id
        WHERE p.key = 'demo' AND u.collection = 'units' AND jsonb_array_length(coalesce(u.data->'buyers', '[]'::jsonb)) = 0
          AND NOT EXISTS (SELECT 1 FROM items c WHERE c.collection = 'carts' AND c.data->>'unit' = u.id::text)
@@ -154,7 +159,9 @@ describe('the unit grid and purchasing', () => {
       await page.getByRole('option', { name: 'Reserved' }).click();
       await page.getByRole('button', { name: `Apply to ${count} units` }).click();
       await expect.poll(() => page.getByTestId('bulk-done').textContent()).toContain(`${count} units changed`);
-      await expect.poll(async () => (await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).every((s) => s === 'reserved')).toBe(true);
+      await expect
+        .poll(async () => (await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).every((s) => s === 'reserved'))
+        .toBe(true);
       await page.reload();
       await page.getByTestId('unit-cell').first().waitFor();
       expect(await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).toEqual(Array(count).fill('reserved'));
@@ -168,7 +175,10 @@ describe('the unit grid and purchasing', () => {
       await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/carts' });
       await page.waitForURL((url) => url.pathname === '/manage/carts');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Purchasing CSV' }).click()]);
-      const csv = (await (await download.createReadStream()).toArray()).map(String).join('').replace(/^\ufeff/, '');
+      const csv = (await (await download.createReadStream()).toArray())
+        .map(String)
+        .join('')
+        .replace(/^\ufeff/, '');
       const [header, ...rows] = csv.trim().split('\r\n');
       const columns = header!.split(',');
       const amountAt = columns.indexOf('Amount');
@@ -177,7 +187,9 @@ describe('the unit grid and purchasing', () => {
 
       const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
       await client.connect();
-      const { rows: [expected] } = await client.query(
+      const {
+        rows: [expected],
+      } = await client.query(
         `SELECT coalesce(sum(t.total), 0)::bigint AS total FROM (
            SELECT DISTINCT ON (c.id) (pu.data->>'total')::bigint AS total
            FROM items c JOIN projects p ON p.id = c.project_id AND p.key = 'demo'

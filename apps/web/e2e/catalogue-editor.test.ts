@@ -44,7 +44,11 @@ describe('the catalogue editor (/manage/models)', () => {
     await page.getByRole('textbox', { name: /^Name/ }).fill('Swiss Coffee (eggshell)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');
-    expect((await manager('GET', `/api/schema/options/${target._id}`)).json).toMatchObject({ name: 'Swiss Coffee (eggshell)', vendor: 'Farrow & Ball', price: 123_450 });
+    expect((await manager('GET', `/api/schema/options/${target._id}`)).json).toMatchObject({
+      name: 'Swiss Coffee (eggshell)',
+      vendor: 'Farrow & Ball',
+      price: 123_450,
+    });
 
     // The list shows the new price in dollars.
     await page.getByRole('link', { name: '← Options' }).click();
@@ -88,7 +92,10 @@ describe('the catalogue editor (/manage/models)', () => {
     await page.waitForURL((url) => url.pathname === `/manage/models/packages/${classic._id}`);
     const panel = page.getByTestId('package-panel');
     await expect.poll(() => panel.getByTestId('package-price').textContent()).toBe(cad(sum + classic.priceAdjustment));
-    const picker = page.getByRole('combobox', { name: "Preview on a buyer's open selection" }).or(page.getByRole('textbox', { name: "Preview on a buyer's open selection" })).first();
+    const picker = page
+      .getByRole('combobox', { name: "Preview on a buyer's open selection" })
+      .or(page.getByRole('textbox', { name: "Preview on a buyer's open selection" }))
+      .first();
     await picker.click();
     await page.getByRole('option').first().click();
     const preview = panel.getByTestId('package-preview');

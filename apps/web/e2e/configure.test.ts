@@ -191,7 +191,8 @@ describe('packages', () => {
     const adjustments = await page.getByTestId('review-adjustment').allTextContents();
     expect(adjustments.join(' ')).toContain(classic.name);
     // Each line ends with its amount ("Included" lines add nothing); an adjustment that saves starts with −.
-    const amountOf = (text: string) => (text.includes('$') ? (text.includes('−') ? -1 : 1) * Math.round(Number(text.slice(text.lastIndexOf('$') + 1).replace(/,/g, '')) * 100) : 0);
+    const amountOf = (text: string) =>
+      text.includes('$') ? (text.includes('−') ? -1 : 1) * Math.round(Number(text.slice(text.lastIndexOf('$') + 1).replace(/,/g, '')) * 100) : 0;
     expect([...lines, ...adjustments].map(amountOf).reduce((a, b) => a + b, 0)).toBe(applied);
     expect(parsePrice((await page.getByTestId('review-total').textContent())!)).toBe(applied);
     await page.goto(page.url().replace('/config', '/configure'));
@@ -230,7 +231,9 @@ describe('packages', () => {
     const withSlab = parsePrice((await total.textContent())!);
     await choose('Quartz – Arctic White');
     const notice = page.getByTestId('configure-notice');
-    await expect.poll(() => notice.textContent()).toContain(`Also removed: Full-Height Quartz Slab (it needs Quartz – Calacatta), −${money(seedPrice('Full-Height Quartz Slab'))}.`);
+    await expect
+      .poll(() => notice.textContent())
+      .toContain(`Also removed: Full-Height Quartz Slab (it needs Quartz – Calacatta), −${money(seedPrice('Full-Height Quartz Slab'))}.`);
     await notice.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
     await expect.poll(() => total.textContent()).toBe(money(withSlab));
@@ -274,6 +277,9 @@ describe('budget and allowances', () => {
     );
     // Kept after a reload, with the choice.
     await page.reload();
-    await page.getByTestId('budget').getByText(`${money(1_000_000 - dimmer)} left of your budget`).waitFor();
+    await page
+      .getByTestId('budget')
+      .getByText(`${money(1_000_000 - dimmer)} left of your budget`)
+      .waitFor();
   });
 });

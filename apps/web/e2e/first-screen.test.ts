@@ -60,6 +60,5 @@ describe('a signed-in buyer’s first screen, carried by the page', () => {
     } finally {
       page.off('request', listen);
     }
-
   });
 });

@@ -148,7 +148,7 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
     return page;
   };
 
-  it("sends a buyer who opens the back office to their own home", async () => {
+  it('sends a buyer who opens the back office to their own home', async () => {
     const page = await signInAndOpen('sofia.martin@demo.test', '/manage');
     for (const path of ['/manage', '/manage/carts', '/manage/models/options', '/manage/settings']) {
       if (path !== '/manage') await page.goto(`${origin()}${path}`);

@@ -15,7 +15,10 @@ function seededTotal(email: string): number {
 
 const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
 
-for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
   describe(`My home on a ${label}`, () => {
     const session = useBrowser({ viewport, isMobile: label === 'phone' });
     let browser: BrowserSession;
@@ -32,7 +35,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       expect(await cart.getByTestId('deadline').textContent()).toMatch(/^(20|21) days left to choose$/);
       const total = seededTotal('buyer@demo.test');
       expect(await cart.getByTestId('upgrades-total').textContent()).toBe(money(total));
-      expect(await cart.getByTestId('deposit').textContent()).toBe(money(Math.round(total * demoProject.options.depositPercent! / 100)));
+      expect(await cart.getByTestId('deposit').textContent()).toBe(money(Math.round((total * demoProject.options.depositPercent!) / 100)));
       // Required choices count room by room (a floor in each room that needs one).
       const { done, total: required } = requiredProgress('buyer@demo.test');
       expect(await cart.getByTestId('progress').textContent()).toBe(`${done} of ${required}`);
@@ -56,7 +59,17 @@ describe('dates on My home, read from another time zone', () => {
     // Vancouver's rules as this browser knows them (time-zone data differs between versions:
     // newer data keeps British Columbia on daylight time all year), not as Node knows them.
     const inVancouver = await page.evaluate(
-      (deadline) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(deadline)),
+      (deadline) =>
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: 'America/Vancouver',
+          weekday: 'long',
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZoneName: 'short',
+        }).format(new Date(deadline)),
       mine!.deadline,
     );
     expect(shown).toBe(`Due ${inVancouver}`);

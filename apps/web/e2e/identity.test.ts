@@ -244,7 +244,9 @@ describe('the admin quick box', () => {
     expect(await homeOf('Maple Residences').count()).toBe(1);
     expect(await homeOf('Harbour Lofts').count()).toBe(1);
     expect(await homeOf('Maple Residences').getAttribute('href')).toMatch(/^http:\/\/demo\.localhost:\d+\/$/);
-    expect(await group.getByRole('link', { name: 'Admin of Harbour Lofts' }).getAttribute('href')).toMatch(/^http:\/\/harbour\.localhost:\d+\/admin\/configs\/[0-9a-f-]{36}$/);
+    expect(await group.getByRole('link', { name: 'Admin of Harbour Lofts' }).getAttribute('href')).toMatch(
+      /^http:\/\/harbour\.localhost:\d+\/admin\/configs\/[0-9a-f-]{36}$/,
+    );
     // Found by the project's name, not only its key.
     await box.getByLabel('Find a project or deploy').fill('maple');
     await homeOf('Harbour Lofts').waitFor({ state: 'detached' });

@@ -13,13 +13,18 @@ function unitsFile(prefix: string, typo: boolean): Buffer {
   const rows = ['Unit,Level,Floor plan,Due,Price,Buyer e-mails'];
   for (let i = 1; i <= 30; i += 1) {
     const plan = i % 2 ? 'The Maple – 2 Bed' : 'The Birch – 1 Bed + Den';
-    rows.push(`${prefix}-${String(i).padStart(2, '0')},${20 + Math.floor((i - 1) / 10)},${typo && i === 14 ? 'The Brich' : plan},2027-05-31,"${(600_000 + i * 1_000).toLocaleString('en')}.00",${prefix.toLowerCase()}.buyer${i}@example.test`);
+    rows.push(
+      `${prefix}-${String(i).padStart(2, '0')},${20 + Math.floor((i - 1) / 10)},${typo && i === 14 ? 'The Brich' : plan},2027-05-31,"${(600_000 + i * 1_000).toLocaleString('en')}.00",${prefix.toLowerCase()}.buyer${i}@example.test`,
+    );
   }
   return Buffer.from(rows.join('\r\n'));
 }
 
 describe('CSV import of units with buyers (/manage/imported)', () => {
-  for (const [label, viewport, isMobile] of [['desktop', DESKTOP, false], ['phone', PHONE, true]] as const) {
+  for (const [label, viewport, isMobile] of [
+    ['desktop', DESKTOP, false],
+    ['phone', PHONE, true],
+  ] as const) {
     it(`${label}: a manager imports 30 units with buyers, a bad row found by the dry run and fixed ${label === 'desktop' ? 'in place' : 'in the file'} before anything is written`, async () => {
       const prefix = `${label === 'desktop' ? 'D' : 'P'}${Date.now().toString(36).toUpperCase()}`;
       const manager = await asDemoManager();
@@ -32,7 +37,14 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
         await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, true) });
         await expect.poll(() => page.getByTestId('chosen-file').textContent()).toContain('30 rows · 6 columns');
         // The columns are matched by their headings.
-        for (const [field, heading] of [['Name (finds the item)', 'Unit'], ['Floor (needed for new items)', 'Level'], ['Plan (needed for new items)', 'Floor plan'], ['Buyers', 'Buyer e-mails'], ['Deadline', 'Due'], ['Base price', 'Price']]) {
+        for (const [field, heading] of [
+          ['Name (finds the item)', 'Unit'],
+          ['Floor (needed for new items)', 'Level'],
+          ['Plan (needed for new items)', 'Floor plan'],
+          ['Buyers', 'Buyer e-mails'],
+          ['Deadline', 'Due'],
+          ['Base price', 'Price'],
+        ]) {
           expect(await page.getByRole('combobox', { name: field, exact: true }).inputValue(), field).toBe(heading);
         }
 
@@ -55,7 +67,9 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
           await expect.poll(() => page.getByRole('combobox', { name: 'Buyers', exact: true }).inputValue()).toBe('Buyer e-mails');
         }
         await page.getByRole('button', { name: /^Check/ }).click();
-        await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('30 rows of units and buyers: 30 new, 0 changed, 0 unchanged, 30 invitations');
+        await expect
+          .poll(() => page.getByTestId('import-outcome').textContent())
+          .toContain('30 rows of units and buyers: 30 new, 0 changed, 0 unchanged, 30 invitations');
         if (label === 'phone') await page.getByLabel('E-mail the 30 new buyers their invitation now').uncheck();
         await page.getByRole('button', { name: 'Import 30 rows' }).click();
         await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('Imported');
@@ -65,7 +79,12 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
         expect(units).toHaveLength(30);
         const plans = (await manager('GET', '/api/schema/plans/')).json as Plan[];
         const fourteen = units.find((u) => u.name === `${prefix}-14`)!;
-        expect(fourteen).toMatchObject({ floor: 21, plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id, basePrice: 61_400_000, deadline: '2027-05-31T23:59:59.000Z' });
+        expect(fourteen).toMatchObject({
+          floor: 21,
+          plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id,
+          basePrice: 61_400_000,
+          deadline: '2027-05-31T23:59:59.000Z',
+        });
         const links = ((await manager('GET', `/api/access-codes?q=${prefix.toLowerCase()}.buyer14@`)).json as { items: Link[] }).items;
         expect(links).toEqual([expect.objectContaining({ email: `${prefix.toLowerCase()}.buyer14@example.test`, unit: fourteen._id })]);
         if (label === 'desktop') {

@@ -23,7 +23,9 @@ describe('project logo (back office settings)', () => {
     // Random pixels do not compress: a real 600 KB file, sent over a slowed-down uplink so
     // that the progress bar can be seen moving.
     const noise = Buffer.from(Array.from({ length: 480 * 120 * 4 }, () => Math.floor(Math.random() * 256)));
-    const logo = await sharp(noise, { raw: { width: 480, height: 120, channels: 4 } }).png().toBuffer();
+    const logo = await sharp(noise, { raw: { width: 480, height: 120, channels: 4 } })
+      .png()
+      .toBuffer();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });

@@ -5,11 +5,17 @@ import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage } from './suppor
 import { createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 
 const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
-const photo = (rgb: [number, number, number]) => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+const photo = (rgb: [number, number, number]) =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    .png()
+    .toBuffer();
 
 /** Picks an entry of a Mantine select or multi-select by typing and clicking it. */
 async function pick(page: import('playwright-core').Page, label: string, value: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).first();
+  const input = page
+    .getByRole('textbox', { name: label, exact: true })
+    .or(page.getByRole('combobox', { name: label, exact: true }))
+    .first();
   await input.click();
   await input.fill(value);
   await page.getByRole('option', { name: value, exact: true }).click();
@@ -39,8 +45,15 @@ describe('a new option, from the editor to the buyer', () => {
       await pick(m, 'Category', categoryName);
       await pick(m, 'Rooms', 'Living Room');
       await m.getByRole('textbox', { name: /^Price \(CAD\)/ }).fill('850');
-      for (const [index, colour] of ([[120, 100, 80], [200, 190, 170]] as Array<[number, number, number]>).entries()) {
-        await m.locator('[data-field="images"] input[type=file]').setInputFiles({ name: `drapes-${index}.png`, mimeType: 'image/png', buffer: await photo(colour) });
+      for (const [index, colour] of (
+        [
+          [120, 100, 80],
+          [200, 190, 170],
+        ] as Array<[number, number, number]>
+      ).entries()) {
+        await m
+          .locator('[data-field="images"] input[type=file]')
+          .setInputFiles({ name: `drapes-${index}.png`, mimeType: 'image/png', buffer: await photo(colour) });
         await expect.poll(() => m.getByTestId('file-thumb').count()).toBe(index + 1);
       }
       await pick(m, 'Needs', 'Pale Oak');

@@ -57,7 +57,10 @@ describe('the 3D settings (/manage/runtime)', () => {
       const staff = await createManager();
       await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/runtime' });
       await m.waitForURL((url) => url.pathname === '/manage/runtime');
-      const select = m.getByRole('textbox', { name: 'Surface of Countertops' }).or(m.getByRole('combobox', { name: 'Surface of Countertops' })).first();
+      const select = m
+        .getByRole('textbox', { name: 'Surface of Countertops' })
+        .or(m.getByRole('combobox', { name: 'Surface of Countertops' }))
+        .first();
       await select.click();
       await m.getByRole('option', { name: 'Counter', exact: true }).click();
       await expect.poll(() => m.getByTestId('runtime-message').textContent()).toBe('Countertops now paints counter.');

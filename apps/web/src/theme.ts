@@ -47,7 +47,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     // The text of light badges, alerts and buttons: the darkest shade of their colour, darkened
     // further (Mantine's default, shade 6, is under 4.5:1 on the tinted background, and green's or
     // yellow's darkest shade too).
-    ...Object.fromEntries(Object.keys(theme.colors).map((name) => [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9) 62%, black)`])),
+    ...Object.fromEntries(
+      Object.keys(theme.colors).map((name) => [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9) 62%, black)`]),
+    ),
     // Filled badges and buttons of the named colours carry white text: their shade 6 is under
     // 4.5:1 with white (red 3.3:1), so they fill with their darkest shade, darkened a little.
     ...Object.fromEntries(

@@ -10,7 +10,27 @@ import { isSlug } from './slug.ts';
  */
 
 /** Labels a project key may not take: they name the portal's own hosts and services. */
-export const RESERVED_PROJECT_KEYS = ['admin', 'api', 'app', 'assets', 'auth', 'cdn', 'dev', 'docs', 'help', 'localhost', 'mail', 'portal', 'smtp', 'staging', 'static', 'status', 'support', 'test', 'www'] as const;
+export const RESERVED_PROJECT_KEYS = [
+  'admin',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'cdn',
+  'dev',
+  'docs',
+  'help',
+  'localhost',
+  'mail',
+  'portal',
+  'smtp',
+  'staging',
+  'static',
+  'status',
+  'support',
+  'test',
+  'www',
+] as const;
 
 export const PROJECT_KEY_MAX = 40;
 
@@ -35,7 +55,13 @@ export const newProjectSchema = z
     name: z.string().trim().min(1, 'Give the project a name.').max(120),
     currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
     options: projectOptionsPatchSchema.pick({ locale: true, timeZone: true }).extend({ unitSystem: unitSystemSchema }).strict(),
-    theme: themeSchema.pick({ primary: true, secondary: true, logoBg: true }).extend({ logoUrl: z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/).nullable().optional() }),
+    theme: themeSchema.pick({ primary: true, secondary: true, logoBg: true }).extend({
+      logoUrl: z
+        .string()
+        .regex(/^\/api\/files\/[0-9a-f-]{36}$/)
+        .nullable()
+        .optional(),
+    }),
     /** An empty catalogue, or a copy of the demo's rooms, plans, catalogue and units. */
     catalogue: z.enum(['empty', 'demo']),
     /** The first manager, invited by e-mail to the project's address. */
@@ -75,7 +101,14 @@ export const adminOverviewSchema = z.object({
   recentSignIns: z.array(z.object({ _id: z.string(), email: z.string(), name: z.string(), at: z.string() })),
   recentChanges: z.array(z.lazy(() => adminAuditEntrySchema)),
   mailFailures: z.array(z.object({ to: z.string(), subject: z.string(), error: z.string(), at: z.string() })),
-  health: z.object({ version: z.string(), node: z.string(), uptimeSeconds: z.number(), database: z.string(), mail: z.enum(['smtp', 'outbox']), storage: z.string() }),
+  health: z.object({
+    version: z.string(),
+    node: z.string(),
+    uptimeSeconds: z.number(),
+    database: z.string(),
+    mail: z.enum(['smtp', 'outbox']),
+    storage: z.string(),
+  }),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
@@ -168,7 +201,10 @@ export type ProjectConfigView = z.infer<typeof projectConfigViewSchema>;
 export const adminPurchasesQuerySchema = z
   .object({
     project: z.string().max(64).optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
   })
@@ -191,9 +227,10 @@ export const adminPurchasesSchema = z.object({
 });
 export type AdminPurchases = z.infer<typeof adminPurchasesSchema>;
 
-
 /** A beat of the app's own beacon: the visit it continues, and the page of the app it is on (no other path). */
-export const visitBeatSchema = z.object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).refine(isAppPath, 'A page of the portal, such as /configure') }).strict();
+export const visitBeatSchema = z
+  .object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).refine(isAppPath, 'A page of the portal, such as /configure') })
+  .strict();
 
 export const adminVisitsSchema = z.object({
   liveNow: z.number(),

@@ -69,7 +69,9 @@ describe('finishesByRoom', () => {
       ],
       view,
     );
-    expect(finishes.get('kitchen')).toEqual({ floor: { optionId: 'oak', name: 'Engineered Oak', color: '#b9824a', roughness: 0.5, metalness: 0, texture: null, scale: 1 } });
+    expect(finishes.get('kitchen')).toEqual({
+      floor: { optionId: 'oak', name: 'Engineered Oak', color: '#b9824a', roughness: 0.5, metalness: 0, texture: null, scale: 1 },
+    });
     expect(finishes.get('foyer')?.floor?.color).toBe('#8d8d89');
     expect(finishes.get('bath')).toEqual({});
   });
@@ -82,8 +84,19 @@ describe('finishesByRoom', () => {
 
 describe('compareAlternatives', () => {
   it('shows what differs per room and category and the price difference b − a', () => {
-    const a = { selections: [{ option: 'oak', room: 'kitchen', quantity: 1 }, { option: 'white', room: 'kitchen', quantity: 1 }] };
-    const b = { selections: [{ option: 'tile', room: 'kitchen', quantity: 1 }, { option: 'white', room: 'kitchen', quantity: 1 }], package: 'p' };
+    const a = {
+      selections: [
+        { option: 'oak', room: 'kitchen', quantity: 1 },
+        { option: 'white', room: 'kitchen', quantity: 1 },
+      ],
+    };
+    const b = {
+      selections: [
+        { option: 'tile', room: 'kitchen', quantity: 1 },
+        { option: 'white', room: 'kitchen', quantity: 1 },
+      ],
+      package: 'p',
+    };
     const result = compareAlternatives(a, b, { ...view, packageAdjustment: () => -40_000 });
     expect(result.rows).toEqual([
       { room: rooms[1], category: 'Flooring', a: ['Engineered Oak'], b: ['Porcelain Tile'], isSame: false },

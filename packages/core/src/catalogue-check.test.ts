@@ -2,8 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { catalogueProblems, type CheckCategory } from './catalogue-check.ts';
 import type { RuleOption } from './selection-rules.ts';
 
-const option = (id: string, fields: Partial<RuleOption> = {}): RuleOption => ({ _id: id, name: id, category: 'floor', price: 0, plans: [], requires: [], excludes: [], active: true, ...fields });
-const category = (id: string, fields: Partial<CheckCategory> = {}): CheckCategory => ({ _id: id, name: id, required: false, multiple: false, allowance: 0, rooms: [], ...fields });
+const option = (id: string, fields: Partial<RuleOption> = {}): RuleOption => ({
+  _id: id,
+  name: id,
+  category: 'floor',
+  price: 0,
+  plans: [],
+  requires: [],
+  excludes: [],
+  active: true,
+  ...fields,
+});
+const category = (id: string, fields: Partial<CheckCategory> = {}): CheckCategory => ({
+  _id: id,
+  name: id,
+  required: false,
+  multiple: false,
+  allowance: 0,
+  rooms: [],
+  ...fields,
+});
 const map = <T extends { _id: string }>(items: T[]) => new Map(items.map((i) => [i._id, i]));
 const plans = [
   { _id: 'birch', name: 'Birch', rooms: ['living', 'kitchen'] },
@@ -12,7 +30,11 @@ const plans = [
 
 describe('catalogueProblems', () => {
   it('finds nothing in a sound catalogue', () => {
-    const options = map([option('oak'), option('pale', { category: 'paint' }), option('trim', { category: 'paint', requires: ['pale'], multiple: false } as Partial<RuleOption>)]);
+    const options = map([
+      option('oak'),
+      option('pale', { category: 'paint' }),
+      option('trim', { category: 'paint', requires: ['pale'], multiple: false } as Partial<RuleOption>),
+    ]);
     const categories = map([category('floor', { required: true }), category('paint', { multiple: true })]);
     expect(catalogueProblems({ options, categories, packages: [{ _id: 'p', name: 'Warm', options: ['oak', 'pale'] }], plans })).toEqual([]);
   });
@@ -20,7 +42,14 @@ describe('catalogueProblems', () => {
   it('names an option that needs one it excludes, either side declaring it', () => {
     const options = map([option('slab', { category: 'counter', requires: ['quartz'] }), option('quartz', { category: 'stone', excludes: ['slab'] })]);
     const problems = catalogueProblems({ options, categories: map([category('counter'), category('stone')]), packages: [], plans });
-    expect(problems).toEqual([expect.objectContaining({ kind: 'requires-excluded', option: 'slab', other: 'quartz', text: 'slab needs quartz but cannot be combined with it: it can never be chosen.' })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: 'requires-excluded',
+        option: 'slab',
+        other: 'quartz',
+        text: 'slab needs quartz but cannot be combined with it: it can never be chosen.',
+      }),
+    ]);
   });
 
   it('names needs that are gone, withdrawn, circular or missing on a plan', () => {

@@ -51,19 +51,48 @@ export function catalogueProblems({
     if (!option.active) continue;
     for (const other of option.requires) {
       const needed = options.get(other);
-      if (!needed) problems.push({ kind: 'requires-missing', option: option._id, other, text: `${option.name} needs an option that no longer exists: it can never be chosen.` });
-      else if (excludes(option, other)) problems.push({ kind: 'requires-excluded', option: option._id, other, text: `${option.name} needs ${needed.name} but cannot be combined with it: it can never be chosen.` });
-      else if (!needed.active) problems.push({ kind: 'requires-inactive', option: option._id, other, text: `${option.name} needs ${needed.name}, which is no longer offered: it can never be chosen.` });
+      if (!needed)
+        problems.push({
+          kind: 'requires-missing',
+          option: option._id,
+          other,
+          text: `${option.name} needs an option that no longer exists: it can never be chosen.`,
+        });
+      else if (excludes(option, other))
+        problems.push({
+          kind: 'requires-excluded',
+          option: option._id,
+          other,
+          text: `${option.name} needs ${needed.name} but cannot be combined with it: it can never be chosen.`,
+        });
+      else if (!needed.active)
+        problems.push({
+          kind: 'requires-inactive',
+          option: option._id,
+          other,
+          text: `${option.name} needs ${needed.name}, which is no longer offered: it can never be chosen.`,
+        });
       else {
         for (const plan of plans) {
           if (offeredOn(option, plan._id) && !offeredOn(needed, plan._id)) {
-            problems.push({ kind: 'requires-other-plan', option: option._id, other, plan: plan._id, text: `On ${plan.name}, ${option.name} needs ${needed.name}, which that plan does not offer.` });
+            problems.push({
+              kind: 'requires-other-plan',
+              option: option._id,
+              other,
+              plan: plan._id,
+              text: `On ${plan.name}, ${option.name} needs ${needed.name}, which that plan does not offer.`,
+            });
           }
         }
       }
     }
     // Options whose needs lead back to themselves through others can only be chosen all at once.
-    if (requiresItself(option._id, options)) problems.push({ kind: 'requires-cycle', option: option._id, text: `${option.name} needs itself through other options: none of them can be chosen first.` });
+    if (requiresItself(option._id, options))
+      problems.push({
+        kind: 'requires-cycle',
+        option: option._id,
+        text: `${option.name} needs itself through other options: none of them can be chosen first.`,
+      });
   }
 
   for (const plan of plans) {
@@ -72,16 +101,28 @@ export function catalogueProblems({
       const inPlan = category.rooms.length === 0 || category.rooms.some((room) => plan.rooms.includes(room));
       if (!inPlan) continue;
       const choosable = [...options.values()].some((o) => o.category === category._id && o.active && offeredOn(o, plan._id) && o.requires.length === 0);
-      if (!choosable) problems.push({ kind: 'required-empty', category: category._id, plan: plan._id, text: `${category.name} is required, but ${plan.name} has nothing in it that can be chosen on its own.` });
+      if (!choosable)
+        problems.push({
+          kind: 'required-empty',
+          category: category._id,
+          plan: plan._id,
+          text: `${category.name} is required, but ${plan.name} has nothing in it that can be chosen on its own.`,
+        });
     }
   }
 
   for (const pkg of packages) {
     const missing = pkg.options.filter((id) => !options.has(id));
-    if (missing.length) problems.push({ kind: 'package-missing-option', package: pkg._id, text: `${pkg.name} contains ${missing.length} option(s) that no longer exist.` });
+    if (missing.length)
+      problems.push({ kind: 'package-missing-option', package: pkg._id, text: `${pkg.name} contains ${missing.length} option(s) that no longer exist.` });
     const selections: Selection[] = pkg.options.filter((id) => options.has(id)).map((option) => ({ option, quantity: 1 }));
     for (const violation of ruleViolations(selections, { options, categories, planId: null, isOpen: true })) {
-      problems.push({ kind: 'package-breaks-rule', package: pkg._id, option: violation.option, text: `${pkg.name}: ${nameOf(violation.option)} — ${violation.message}` });
+      problems.push({
+        kind: 'package-breaks-rule',
+        package: pkg._id,
+        option: violation.option,
+        text: `${pkg.name}: ${nameOf(violation.option)} — ${violation.message}`,
+      });
     }
   }
   return problems;

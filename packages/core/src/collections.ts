@@ -22,11 +22,16 @@ export const roomSchema = z
     order: z.number().nullable().optional(),
     slug: text(100).optional(),
     plans: ids.optional(),
-    hotspot: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).nullable().optional(),
-    dimensions: z.object({ w: z.number().positive().max(100), d: z.number().positive().max(100), h: z.number().positive().max(20) }).nullable().optional(),
+    hotspot: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .nullable()
+      .optional(),
+    dimensions: z
+      .object({ w: z.number().positive().max(100), d: z.number().positive().max(100), h: z.number().positive().max(20) })
+      .nullable()
+      .optional(),
   })
   .strict();
-
 
 export const categorySchema = z
   .object({
@@ -113,9 +118,7 @@ export const MAX_CART_VERSIONS = 10;
 
 export const CART_STATUSES = ['draft', 'submitted', 'approved'] as const;
 
-export const selectionSchema = z
-  .object({ option: id, room: id.optional(), quantity: z.number().int().min(1).max(1000).default(1) })
-  .strict();
+export const selectionSchema = z.object({ option: id, room: id.optional(), quantity: z.number().int().min(1).max(1000).default(1) }).strict();
 
 /** A line of a signed or approved cart that is not an option: a package's saving or a change fee. */
 export const adjustmentSchema = z.object({ label: text(200), amount: money }).strict();
@@ -141,7 +144,10 @@ export const cartSchema = z
         name: text(200),
         signedAt: z.iso.datetime({ offset: true }),
         total: money,
-        lines: z.array(selectionSchema.extend({ price: money })).max(500).optional(),
+        lines: z
+          .array(selectionSchema.extend({ price: money }))
+          .max(500)
+          .optional(),
         adjustments: z.array(adjustmentSchema).max(10).optional(),
       })
       .strict()
@@ -284,8 +290,14 @@ export interface CollectionDefinition {
  */
 export const collectionOwnershipSchema = z
   .object({
-    buyersField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/).optional(),
-    userField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/).optional(),
+    buyersField: z
+      .string()
+      .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/)
+      .optional(),
+    userField: z
+      .string()
+      .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/)
+      .optional(),
     through: z
       .object({
         field: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,62}$/),

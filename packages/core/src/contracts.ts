@@ -208,7 +208,16 @@ export const cartSummarySchema = z.object({
   progress: z.object({ done: z.number(), total: z.number(), missing: z.array(z.string()) }),
   unit: z.object({ _id: z.string(), name: z.string(), floor: z.number(), area: z.number().nullable() }),
   /** The unit's plan, with the rooms it has (what the configurator offers). */
-  plan: z.object({ _id: z.string(), name: z.string(), bedrooms: z.number(), bathrooms: z.number(), rooms: z.array(z.string()), minimap: z.string().nullable().optional() }).nullable(),
+  plan: z
+    .object({
+      _id: z.string(),
+      name: z.string(),
+      bedrooms: z.number(),
+      bathrooms: z.number(),
+      rooms: z.array(z.string()),
+      minimap: z.string().nullable().optional(),
+    })
+    .nullable(),
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 

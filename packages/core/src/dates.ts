@@ -71,7 +71,9 @@ export function formatTime(value: Date | string, zone: DateZone): string {
  * "Friday, November 27, 2026": the same day for every reader, whatever their zone.
  */
 export function formatCalendarDay(day: CalendarDay, locale: string, style: DateStyle = { weekday: true }): string {
-  return formatter({ locale, timeZone: 'UTC' }, { ...DAY, ...(style.weekday ? { weekday: 'long' } : {}) }).format(new Date(Date.UTC(day.year, day.month - 1, day.day)));
+  return formatter({ locale, timeZone: 'UTC' }, { ...DAY, ...(style.weekday ? { weekday: 'long' } : {}) }).format(
+    new Date(Date.UTC(day.year, day.month - 1, day.day)),
+  );
 }
 
 /** A day of the calendar, as people name it (month 1–12). */

@@ -49,17 +49,12 @@ describe('hostname and isIpHost', () => {
 describe('projectRedirectTarget', () => {
   it('keeps path, query and hash', () => {
     expect(
-      projectRedirectTarget(
-        { pathname: '/p/demo/configure/kitchen', search: '?room=2', hash: '#top', protocol: 'http:', port: '3000' },
-        'localhost',
-      ),
+      projectRedirectTarget({ pathname: '/p/demo/configure/kitchen', search: '?room=2', hash: '#top', protocol: 'http:', port: '3000' }, 'localhost'),
     ).toBe('http://demo.localhost:3000/configure/kitchen?room=2#top');
   });
 
   it('goes to the project root when there is no rest', () => {
-    expect(projectRedirectTarget({ pathname: '/p/demo', protocol: 'https:' }, 'portal.example.com')).toBe(
-      'https://demo.portal.example.com/',
-    );
+    expect(projectRedirectTarget({ pathname: '/p/demo', protocol: 'https:' }, 'portal.example.com')).toBe('https://demo.portal.example.com/');
   });
 
   it('refuses what is not a project link', () => {
@@ -73,7 +68,17 @@ describe('isPortalHost', () => {
   const portal = 'portal.example.com';
 
   it('accepts the portal host, its subdomains and IP addresses, with a valid port', () => {
-    for (const host of ['portal.example.com', 'acme.portal.example.com', 'ACME.portal.example.com:8443', 'acme.portal.example.com.', '127.0.0.1', '10.1.2.3:3000', '[::1]:3000', '[::1]', 'localhost:80']) {
+    for (const host of [
+      'portal.example.com',
+      'acme.portal.example.com',
+      'ACME.portal.example.com:8443',
+      'acme.portal.example.com.',
+      '127.0.0.1',
+      '10.1.2.3:3000',
+      '[::1]:3000',
+      '[::1]',
+      'localhost:80',
+    ]) {
       expect(isPortalHost(host, portal), host).toBe(true);
     }
     expect(isPortalHost('demo.localhost:3000', 'localhost')).toBe(true);

@@ -23,7 +23,9 @@ describe('import columns', () => {
   it('says what is wrong with a cell in words', () => {
     expect(readCell(column('units', 'floor'), '2.5', context)).toEqual({ error: '“2.5” is not a whole number.' });
     expect(readCell(column('units', 'plan'), 'Plan Z', context)).toEqual({ error: 'There is no plan called “Plan Z” in this project.' });
-    expect(readCell(column('options', 'requires'), 'SKU-1; SKU-9; SKU-8', context)).toEqual({ error: 'There are no options with the SKU “SKU-9”, “SKU-8” in this project.' });
+    expect(readCell(column('options', 'requires'), 'SKU-1; SKU-9; SKU-8', context)).toEqual({
+      error: 'There are no options with the SKU “SKU-9”, “SKU-8” in this project.',
+    });
     expect(readCell(column('units', 'status'), 'gone', context)).toEqual({ error: '“gone” is not one of available, reserved, sold.' });
     expect(readCell(column('units', 'buyers'), 'a@b.co; nobody', context)).toEqual({ error: '“nobody” is not an e-mail address.' });
     expect(readCell(column('units', 'deadline'), '2027-02-30', context)).toEqual({ error: '“2027-02-30” is not a date.' });
@@ -35,19 +37,32 @@ describe('import columns', () => {
     expect(readCell(column('options', 'excludes'), 'SKU-2;SKU-1; SKU-2', context)).toEqual({ value: ['o2', 'o1'] });
     expect(readCell(column('units', 'deadline'), '2027-03-31', context)).toEqual({ value: '2027-03-31T23:59:59.000Z' });
     expect(readCell(column('units', 'deadline'), '2027-03-31T10:00:00-04:00', context)).toEqual({ value: '2027-03-31T14:00:00.000Z' });
-    expect(readCell(column('units', 'buyers'), 'Ann@Example.com, bo@example.com ann@example.com', context)).toEqual({ value: ['ann@example.com', 'bo@example.com'] });
+    expect(readCell(column('units', 'buyers'), 'Ann@Example.com, bo@example.com ann@example.com', context)).toEqual({
+      value: ['ann@example.com', 'bo@example.com'],
+    });
     expect(readCell(column('units', 'status'), 'Sold', context)).toEqual({ value: 'sold' });
     expect(readCell(column('options', 'description'), "'=1+1", context)).toEqual({ value: '=1+1' });
   });
 
   it('reads back every value it writes, for every column of every kind', () => {
-    const samples: Record<string, unknown> = { text: 'Oak, wide plank', integer: -2, number: 12.5, money: -123456, boolean: false, date: '2027-03-31T14:00:00.000Z', ref: 'p1', refs: ['o1', 'o2'], emails: ['a@b.co', 'c@d.co'] };
+    const samples: Record<string, unknown> = {
+      text: 'Oak, wide plank',
+      integer: -2,
+      number: 12.5,
+      money: -123456,
+      boolean: false,
+      date: '2027-03-31T14:00:00.000Z',
+      ref: 'p1',
+      refs: ['o1', 'o2'],
+      emails: ['a@b.co', 'c@d.co'],
+    };
     const labels: Record<string, string> = { p1: 'Plan A', p2: 'Plan B', o1: 'SKU-1', o2: 'SKU-2' };
     const write = { currency: 'CAD', label: (_c: string, _b: string, id: string) => labels[id] };
     const back = { currency: 'CAD', find: (_c: string, _b: string, value: string) => Object.entries(labels).find(([, l]) => l === value)?.[0] };
     for (const kind of IMPORT_KINDS) {
       for (const col of IMPORT_DEFINITIONS[kind].columns) {
-        const value = col.type === 'choice' ? col.values![1] : col.type === 'ref' || col.type === 'refs' ? (col.type === 'ref' ? 'p1' : ['p1', 'p2']) : samples[col.type];
+        const value =
+          col.type === 'choice' ? col.values![1] : col.type === 'ref' || col.type === 'refs' ? (col.type === 'ref' ? 'p1' : ['p1', 'p2']) : samples[col.type];
         expect(readCell(col, writeCell(col, value, write), back), `${kind}.${col.field}`).toEqual({ value });
       }
     }
@@ -55,7 +70,15 @@ describe('import columns', () => {
 
   it('guesses the mapping from headings, keeping a remembered one where its heading is in the file', () => {
     const mapping = guessMapping('units', ['Suite', 'Level', 'Floor plan', 'Buyer e-mails', 'Due date', 'Notes'], { buyers: 'Buyer e-mails', area: 'Size' });
-    expect(mapping).toMatchObject({ name: 'Suite', floor: 'Level', plan: 'Floor plan', buyers: 'Buyer e-mails', deadline: 'Due date', area: null, status: null });
+    expect(mapping).toMatchObject({
+      name: 'Suite',
+      floor: 'Level',
+      plan: 'Floor plan',
+      buyers: 'Buyer e-mails',
+      deadline: 'Due date',
+      area: null,
+      status: null,
+    });
   });
 });
 

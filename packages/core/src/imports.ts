@@ -56,12 +56,33 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
     columns: [
       name(['unit', 'unit name', 'suite', 'unit number']),
       { field: 'floor', header: 'Floor', type: 'integer', requiredForNew: true, aliases: ['level', 'storey'] },
-      { field: 'plan', header: 'Plan', type: 'ref', collection: 'plans', by: 'name', requiredForNew: true, aliases: ['floor plan', 'plan name', 'layout'], help: 'The name of one of the project’s plans.' },
+      {
+        field: 'plan',
+        header: 'Plan',
+        type: 'ref',
+        collection: 'plans',
+        by: 'name',
+        requiredForNew: true,
+        aliases: ['floor plan', 'plan name', 'layout'],
+        help: 'The name of one of the project’s plans.',
+      },
       { field: 'status', header: 'Status', type: 'choice', values: UNIT_STATUSES },
-      { field: 'deadline', header: 'Deadline', type: 'date', aliases: ['due', 'due date', 'selection deadline'], help: 'A date (2027-03-31, the end of that day UTC) or a date and time with its offset.' },
+      {
+        field: 'deadline',
+        header: 'Deadline',
+        type: 'date',
+        aliases: ['due', 'due date', 'selection deadline'],
+        help: 'A date (2027-03-31, the end of that day UTC) or a date and time with its offset.',
+      },
       { field: 'basePrice', header: 'Base price', type: 'money', aliases: ['price'] },
       { field: 'area', header: 'Area', type: 'number', aliases: ['size', 'area m2', 'sq m'] },
-      { field: 'buyers', header: 'Buyers', type: 'emails', aliases: ['buyer', 'buyer email', 'email', 'purchaser', 'purchaser email', 'owner', 'owner email'], help: 'E-mail addresses separated by semicolons; each new one gets an invitation to the unit.' },
+      {
+        field: 'buyers',
+        header: 'Buyers',
+        type: 'emails',
+        aliases: ['buyer', 'buyer email', 'email', 'purchaser', 'purchaser email', 'owner', 'owner email'],
+        help: 'E-mail addresses separated by semicolons; each new one gets an invitation to the unit.',
+      },
     ],
   },
   options: {
@@ -70,7 +91,13 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
     label: 'Options',
     key: 'sku',
     columns: [
-      { field: 'sku', header: 'SKU', type: 'text', aliases: ['item code', 'product code', 'code'], help: 'Finds the option to update; rules name options by it.' },
+      {
+        field: 'sku',
+        header: 'SKU',
+        type: 'text',
+        aliases: ['item code', 'product code', 'code'],
+        help: 'Finds the option to update; rules name options by it.',
+      },
       name(['option', 'option name', 'product', 'item']),
       { field: 'category', header: 'Category', type: 'ref', collection: 'categories', by: 'name', requiredForNew: true },
       { field: 'price', header: 'Price', type: 'money', requiredForNew: true, aliases: ['upgrade price', 'cost'] },
@@ -81,8 +108,24 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
       { field: 'description', header: 'Description', type: 'text' },
       { field: 'rooms', header: 'Rooms', type: 'refs', collection: 'rooms', by: 'name' },
       { field: 'plans', header: 'Plans', type: 'refs', collection: 'plans', by: 'name' },
-      { field: 'requires', header: 'Requires', type: 'refs', collection: 'options', by: 'sku', aliases: ['needs'], help: 'SKUs of the options it needs, separated by semicolons.' },
-      { field: 'excludes', header: 'Excludes', type: 'refs', collection: 'options', by: 'sku', aliases: ['cannot be combined with'], help: 'SKUs of the options it cannot be combined with.' },
+      {
+        field: 'requires',
+        header: 'Requires',
+        type: 'refs',
+        collection: 'options',
+        by: 'sku',
+        aliases: ['needs'],
+        help: 'SKUs of the options it needs, separated by semicolons.',
+      },
+      {
+        field: 'excludes',
+        header: 'Excludes',
+        type: 'refs',
+        collection: 'options',
+        by: 'sku',
+        aliases: ['cannot be combined with'],
+        help: 'SKUs of the options it cannot be combined with.',
+      },
     ],
   },
   categories: {
@@ -106,7 +149,12 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
     collection: 'rooms',
     label: 'Rooms',
     key: 'name',
-    columns: [name(['room', 'room name']), { field: 'order', header: 'Order', type: 'number', aliases: ['position'] }, { field: 'slug', header: 'Slug', type: 'text' }, { field: 'plans', header: 'Plans', type: 'refs', collection: 'plans', by: 'name' }],
+    columns: [
+      name(['room', 'room name']),
+      { field: 'order', header: 'Order', type: 'number', aliases: ['position'] },
+      { field: 'slug', header: 'Slug', type: 'text' },
+      { field: 'plans', header: 'Plans', type: 'refs', collection: 'plans', by: 'name' },
+    ],
   },
   plans: {
     kind: 'plans',
@@ -128,7 +176,11 @@ export const importMappingSchema = z.record(z.string().max(100), z.string().max(
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 /** A heading reduced to its letters and digits, singular: "Buyer e-mails" and "buyer email" are the same. */
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '').replace(/s$/, '');
+const squash = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .replace(/s$/, '');
 
 /**
  * The mapping a file starts with: the remembered one where its headings are in the file,
@@ -205,7 +257,8 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
         return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== cell ? { error: `“${cell}” is not a date.` } : { value: date.toISOString() };
       }
       const withZone = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i;
-      if (!withZone.test(cell) || Number.isNaN(Date.parse(cell.replace(' ', 'T')))) return { error: `“${cell}” is not a date (2027-03-31) or a date and time with its offset.` };
+      if (!withZone.test(cell) || Number.isNaN(Date.parse(cell.replace(' ', 'T'))))
+        return { error: `“${cell}” is not a date (2027-03-31) or a date and time with its offset.` };
       return { value: new Date(cell.replace(' ', 'T')).toISOString() };
     }
     case 'ref': {
@@ -305,7 +358,9 @@ export const importResultSchema = z.object({
   /** More problems than are listed. */
   moreProblems: z.number().int(),
   /** What the first rows become, in words, so the manager sees the mapping is right. */
-  sample: z.array(z.object({ row: z.number().int(), action: z.enum(['create', 'update', 'unchanged']), key: z.string(), fields: z.record(z.string(), z.string()) })),
+  sample: z.array(
+    z.object({ row: z.number().int(), action: z.enum(['create', 'update', 'unchanged']), key: z.string(), fields: z.record(z.string(), z.string()) }),
+  ),
   record: importRecordSchema.nullable(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -42,8 +42,10 @@ export const modelFieldSchema = z
   })
   .strict()
   .superRefine((field, context) => {
-    if (field.type === 'choice' && !field.choices?.length) context.addIssue({ code: 'custom', path: ['choices'], message: 'A choice needs at least one value.' });
-    if (field.type === 'reference' && !field.collection) context.addIssue({ code: 'custom', path: ['collection'], message: 'Say which collection it links to.' });
+    if (field.type === 'choice' && !field.choices?.length)
+      context.addIssue({ code: 'custom', path: ['choices'], message: 'A choice needs at least one value.' });
+    if (field.type === 'reference' && !field.collection)
+      context.addIssue({ code: 'custom', path: ['collection'], message: 'Say which collection it links to.' });
   });
 export type ModelField = z.infer<typeof modelFieldSchema>;
 export type ModelFieldInput = z.input<typeof modelFieldSchema>;
@@ -58,7 +60,10 @@ export const modelInputSchema = z
      * the items they own by the ownership declared (a field naming them, or a unit they buy).
      * Built-in collections keep the access they were built with.
      */
-    access: z.object({ read: z.enum(['public', 'own']), ownership: collectionOwnershipSchema.optional() }).strict().optional(),
+    access: z
+      .object({ read: z.enum(['public', 'own']), ownership: collectionOwnershipSchema.optional() })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((model, context) => {

@@ -65,7 +65,10 @@ export function isCurrencyCode(code: string): boolean {
 
 /** An amount in major units as people write it ("1,250.50", "$ 450 000", "-75") in minor units, or null. */
 export function parseAmount(text: string, currency: string): number | null {
-  let cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(new RegExp(`^${currency}|${currency}$`, 'i'), '').replace(/^[^\d\-+.,]+|[^\d.,]+$/g, '');
+  let cleaned = text
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(new RegExp(`^${currency}|${currency}$`, 'i'), '')
+    .replace(/^[^\d\-+.,]+|[^\d.,]+$/g, '');
   const negative = cleaned.startsWith('-') || /^\(.*\)$/.test(text.trim());
   cleaned = cleaned.replace(/^[-+]/, '');
   // "1,250.50" and "1,250" use commas for thousands; "12,50" is a decimal comma.

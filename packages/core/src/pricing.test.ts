@@ -63,7 +63,13 @@ describe('pricedSnapshot', () => {
 
   it('adds a change order fee after the package, which it is never cut by', () => {
     const fee = { label: 'Change order fee (revision 2)', amount: 25_000 };
-    const snapshot = pricedSnapshot({ selections: [{ option: 'a', quantity: 1 }], priceOf: () => 1_000, packageAdjustment: -5_000, packageName: 'Chef', fees: [fee] });
+    const snapshot = pricedSnapshot({
+      selections: [{ option: 'a', quantity: 1 }],
+      priceOf: () => 1_000,
+      packageAdjustment: -5_000,
+      packageName: 'Chef',
+      fees: [fee],
+    });
     expect(snapshot.adjustments).toEqual([{ label: 'Chef', amount: -1_000 }, fee]);
     expect(snapshot.total).toBe(25_000);
   });

@@ -60,6 +60,9 @@ export function pricedSnapshot({
   const sum = lines.reduce((total, line) => total + line.price * line.quantity, 0);
   const total = cartTotal({ selections, priceOf, packageAdjustment, fees });
   const effective = cartTotal({ selections, priceOf, packageAdjustment }) - sum;
-  const adjustments = [...(effective !== 0 ? [{ label: packageName, amount: effective }] : []), ...fees.map((fee) => ({ label: fee.label, amount: fee.amount }))];
+  const adjustments = [
+    ...(effective !== 0 ? [{ label: packageName, amount: effective }] : []),
+    ...fees.map((fee) => ({ label: fee.label, amount: fee.amount })),
+  ];
   return { lines, adjustments, total };
 }

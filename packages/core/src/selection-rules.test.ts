@@ -22,7 +22,14 @@ import {
 import { effectiveStatus, nextStatus, reviewDueBy } from './cart-status.ts';
 import { cartTotal } from './pricing.ts';
 
-const category = (id: string, extra: Partial<RuleCategory> = {}): RuleCategory => ({ _id: id, name: id, required: false, multiple: false, allowance: 0, ...extra });
+const category = (id: string, extra: Partial<RuleCategory> = {}): RuleCategory => ({
+  _id: id,
+  name: id,
+  required: false,
+  multiple: false,
+  allowance: 0,
+  ...extra,
+});
 const option = (id: string, categoryId: string, extra: Partial<RuleOption> = {}): RuleOption => ({
   _id: id,
   name: id.toUpperCase(),
@@ -149,7 +156,9 @@ describe('checking a whole cart', () => {
     ];
     const after = choose(before, { option: 'laminate', room: 'kitchen', quantity: 1 }, context());
     // Calacatta was replaced (not "removed with"); the slab needed it.
-    expect(removedWith(before, after, [{ option: 'laminate', room: 'kitchen' }], context())).toEqual([{ option: 'slab', room: 'kitchen', quantity: 1, needed: 'calacatta' }]);
+    expect(removedWith(before, after, [{ option: 'laminate', room: 'kitchen' }], context())).toEqual([
+      { option: 'slab', room: 'kitchen', quantity: 1, needed: 'calacatta' },
+    ]);
     expect(removedWith(before, unchoose(before, 'dimmer', undefined, context()), [{ option: 'dimmer' }], context())).toEqual([]);
   });
 
@@ -168,7 +177,9 @@ describe('checking a whole cart', () => {
     expect(missingRequired([], withOak).map((m) => m.room)).toEqual(['foyer', 'living']);
     // A floor in the living room leaves the foyer without one: the category is not done.
     expect(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak)).toEqual([{ category: floors, room: 'foyer' }]);
-    expect(describeMissing(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak), (id) => ({ foyer: 'Foyer' })[id])).toEqual(['floor (Foyer)']);
+    expect(describeMissing(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak), (id) => ({ foyer: 'Foyer' })[id])).toEqual([
+      'floor (Foyer)',
+    ]);
     // A choice made for the whole home covers every room.
     expect(missingRequired([{ option: 'oak', quantity: 1 }], withOak)).toEqual([]);
   });
@@ -254,9 +265,21 @@ describe('cart status', () => {
   });
 
   it('refuses what is not allowed, with a reason', () => {
-    expect(nextStatus('submitted', 'approve', 'buyer')).toMatchObject({ refused: 'Only the design centre can do this.', key: 'cart.staff-only', because: 'who' });
-    expect(nextStatus('locked', 'submit', 'buyer')).toMatchObject({ refused: 'The deadline has passed: ask the design centre to extend it.', key: 'cart.deadline-passed', because: 'locked' });
-    expect(nextStatus('approved', 'submit', 'buyer')).toMatchObject({ refused: 'An approved selection cannot be submitted.', key: 'cart.cannot.submit', because: 'state' });
+    expect(nextStatus('submitted', 'approve', 'buyer')).toMatchObject({
+      refused: 'Only the design centre can do this.',
+      key: 'cart.staff-only',
+      because: 'who',
+    });
+    expect(nextStatus('locked', 'submit', 'buyer')).toMatchObject({
+      refused: 'The deadline has passed: ask the design centre to extend it.',
+      key: 'cart.deadline-passed',
+      because: 'locked',
+    });
+    expect(nextStatus('approved', 'submit', 'buyer')).toMatchObject({
+      refused: 'An approved selection cannot be submitted.',
+      key: 'cart.cannot.submit',
+      because: 'state',
+    });
     expect(nextStatus('approved', 'approve', 'manager')).toMatchObject({ refused: 'An approved selection cannot be approved.' });
   });
 });

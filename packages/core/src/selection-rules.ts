@@ -216,7 +216,8 @@ export function missingRequired(selections: readonly Selection[], context: Requi
     const category = context.options.get(s.option)?.category;
     if (category) made.add(`${category}|${s.room ?? '*'}`).add(`${category}|any`);
   }
-  const isMade = ({ category, room }: RequiredChoice) => made.has(`${category._id}|${room === null ? 'any' : '*'}`) || (room !== null && made.has(`${category._id}|${room}`));
+  const isMade = ({ category, room }: RequiredChoice) =>
+    made.has(`${category._id}|${room === null ? 'any' : '*'}`) || (room !== null && made.has(`${category._id}|${room}`));
   return requiredChoices(context).filter((choice) => !isMade(choice));
 }
 

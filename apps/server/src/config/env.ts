@@ -28,27 +28,23 @@ const envSchema = z.object({
     .refine((value) => /^[a-z0-9.-]+$/i.test(hostname(value)), 'a host name such as portal.example.com'),
   PORTAL_URL: optionalText.refine(
     (value) => value === undefined || (/^https?:\/\/[^/?#@]+\/?$/.test(value) && URL.canParse(value)),
-    'the portal\'s address, such as https://portal.example.com',
+    "the portal's address, such as https://portal.example.com",
   ),
-  DATABASE_URL: optionalText.refine(
-    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-    'a postgres:// connection URL',
-  ),
-  DATABASE_DIRECT_URL: optionalText.refine(
-    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-    'a postgres:// connection URL',
-  ),
+  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
+  DATABASE_DIRECT_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().default('./data'),
-  SMTP_URL: optionalText.refine(
-    (value) => value === undefined || /^smtps?:\/\//.test(value),
-    'an smtp:// or smtps:// URL',
-  ),
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'an smtp:// or smtps:// URL'),
   DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),
   SEED_DEMO: flag,
   TRUST_PROXY: flag,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
   SESSION_RECORDING_ID: optionalText,
   SESSION_RECORDING_VERSION: z.coerce.number().int().positive().optional(),
   ANALYTICS_ID: optionalText,

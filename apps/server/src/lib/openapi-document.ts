@@ -40,7 +40,15 @@ export function completeDocument<T extends Document>(document: T): T {
       // 204 and 304 never carry a body, whatever a route's schema says for them.
       for (const status of ['204', '304']) {
         const response = responses[status];
-        if (response) responses[status] = { description: !response.description || response.description === 'Default Response' ? (status === '204' ? 'Done; no body' : 'Not modified') : response.description };
+        if (response)
+          responses[status] = {
+            description:
+              !response.description || response.description === 'Default Response'
+                ? status === '204'
+                  ? 'Done; no body'
+                  : 'Not modified'
+                : response.description,
+          };
       }
     }
   }

@@ -46,7 +46,15 @@ function fontsourceFaces(name: string, weight: number): Face[] {
 /** DejaVu Sans: Hebrew, Arabic and its presentation forms, symbols and emoji — and the last resort for anything else. */
 function dejavu(weight: Weight): Face {
   const file = path.join(packageDir('dejavu-fonts-ttf'), 'ttf', weight === 'bold' ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf');
-  return { file, ranges: [[0x0590, 0x08ff], [0x2190, 0x2bff], [0xfb1d, 0xfeff], [0x1f000, 0x1faff]] };
+  return {
+    file,
+    ranges: [
+      [0x0590, 0x08ff],
+      [0x2190, 0x2bff],
+      [0xfb1d, 0xfeff],
+      [0x1f000, 0x1faff],
+    ],
+  };
 }
 
 interface FaceSet {
@@ -63,7 +71,11 @@ function facesOf(weight: Weight): FaceSet {
   if (!entry) {
     const numeric = weight === 'bold' ? 700 : 400;
     const fallback = dejavu(weight);
-    entry = { faces: [...fontsourceFaces('@fontsource/noto-sans', numeric), fallback, ...fontsourceFaces('@fontsource/noto-sans-sc', numeric)], fallback, byCodePoint: new Map() };
+    entry = {
+      faces: [...fontsourceFaces('@fontsource/noto-sans', numeric), fallback, ...fontsourceFaces('@fontsource/noto-sans-sc', numeric)],
+      fallback,
+      byCodePoint: new Map(),
+    };
     facesByWeight.set(weight, entry);
   }
   return entry;
@@ -136,7 +148,8 @@ export class Typesetter {
     if (!text) return [];
     const levels = bidi.getEmbeddingLevels(text, 'ltr');
     const order = [...Array(text.length).keys()];
-    for (const [start, end] of bidi.getReorderSegments(text, levels) as Array<[number, number]>) order.splice(start, end - start + 1, ...order.slice(start, end + 1).reverse());
+    for (const [start, end] of bidi.getReorderSegments(text, levels) as Array<[number, number]>)
+      order.splice(start, end - start + 1, ...order.slice(start, end + 1).reverse());
     const pieces: Array<{ face: Face; level: number; indexes: number[] }> = [];
     for (const index of order) {
       const unit = text.charCodeAt(index);

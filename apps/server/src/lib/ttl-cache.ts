@@ -30,9 +30,12 @@ export class TtlCache<V> {
   /** Drops every entry whose settled value matches. */
   deleteWhere(matches: (value: V) => boolean): void {
     for (const [key, entry] of this.entries) {
-      void entry.value.then((value) => {
-        if (matches(value) && this.entries.get(key) === entry) this.entries.delete(key);
-      }, () => {});
+      void entry.value.then(
+        (value) => {
+          if (matches(value) && this.entries.get(key) === entry) this.entries.delete(key);
+        },
+        () => {},
+      );
     }
   }
 

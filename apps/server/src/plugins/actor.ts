@@ -139,9 +139,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
   async function currentSession(request: FastifyRequest) {
     if (!carriesCredentials(request)) return null;
     try {
-      const response = await auth.handler(
-        new Request(`${request.protocol}://${request.host}/api/auth/get-session`, { headers: fetchHeaders(request) }),
-      );
+      const response = await auth.handler(new Request(`${request.protocol}://${request.host}/api/auth/get-session`, { headers: fetchHeaders(request) }));
       if (!response.ok) return null;
       return (await response.json()) as ProviderSession | null;
     } catch (error) {

@@ -23,7 +23,11 @@ export const bodyParserPlugin = fp(async function bodyParser(app: FastifyInstanc
   // Fastify validates a missing body as null, which no optional body schema accepts: a
   // POST, PATCH or PUT with no body is validated as an empty object instead.
   app.addHook('preValidation', async (request) => {
-    if (request.body == null && (request.method === 'POST' || request.method === 'PATCH' || request.method === 'PUT') && !String(request.headers['content-type'] ?? '').startsWith('multipart/')) {
+    if (
+      request.body == null &&
+      (request.method === 'POST' || request.method === 'PATCH' || request.method === 'PUT') &&
+      !String(request.headers['content-type'] ?? '').startsWith('multipart/')
+    ) {
       request.body = {};
     }
   });

@@ -62,9 +62,7 @@ export const securityPlugin = fp(async function security(app: FastifyInstance) {
     // from a page of the same origin. (Calls with a bearer token and no cookie cannot be forged.)
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
-    const isCrossSite = origin
-      ? origin !== `${request.protocol}://${request.host}`
-      : request.headers['sec-fetch-site'] === 'cross-site';
+    const isCrossSite = origin ? origin !== `${request.protocol}://${request.host}` : request.headers['sec-fetch-site'] === 'cross-site';
     if (isCrossSite) throw fail('forbidden', 'request.cross-site');
   });
 });

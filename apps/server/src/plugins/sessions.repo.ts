@@ -25,7 +25,10 @@ const roleIn = (projectKey: string | null) =>
   sql`(SELECT m.role FROM memberships m JOIN projects p ON p.id = m.project_id WHERE m.user_id = u.id AND p.key = ${projectKey ?? ''}) AS project_role`;
 
 /** The session behind an access token (its id and person), while it lives. */
-export async function sessionUserById(db: Db, { sessionId, userId, projectKey }: { sessionId: string; userId: string; projectKey: string | null }): Promise<SessionUserRow | undefined> {
+export async function sessionUserById(
+  db: Db,
+  { sessionId, userId, projectKey }: { sessionId: string; userId: string; projectKey: string | null },
+): Promise<SessionUserRow | undefined> {
   const [row] = await preparedRows<SessionUserRow>(
     db,
     sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id

@@ -24,7 +24,12 @@ function escapeAttribute(value: string): string {
 
 /** JSON that is safe inside a <script> element (no "</script>", no comment openers). */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const colour = (value: string | undefined, fallback: string) => (value && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
@@ -39,8 +44,14 @@ export function brandedIndex(indexHtml: string, project: ProjectResponse): strin
   const name = escapeAttribute(project.name);
   const primary = colour(project.theme.primary, '#1f6f5c');
   const band = colour(project.theme.logoBg, '#14372f');
-  const tagline = typeof project.options.tagline === 'string' && project.options.tagline ? project.options.tagline : `Choose the finishes of your new home at ${project.name}.`;
-  const logo = project.theme.logoUrl && /^\/api\/files\/[0-9a-f-]{36}$/.test(project.theme.logoUrl) ? `<img src="${escapeAttribute(project.theme.logoUrl)}" alt="${name}" style="height:32px;width:auto">` : `<span>${name}</span>`;
+  const tagline =
+    typeof project.options.tagline === 'string' && project.options.tagline
+      ? project.options.tagline
+      : `Choose the finishes of your new home at ${project.name}.`;
+  const logo =
+    project.theme.logoUrl && /^\/api\/files\/[0-9a-f-]{36}$/.test(project.theme.logoUrl)
+      ? `<img src="${escapeAttribute(project.theme.logoUrl)}" alt="${name}" style="height:32px;width:auto">`
+      : `<span>${name}</span>`;
   const head = [
     `<title>${name}</title>`,
     `<meta name="description" content="${escapeAttribute(tagline)}">`,
@@ -92,9 +103,7 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
   if (!hasBuild) app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
 
   const indexHtml = hasBuild
-    ? fs
-        .readFileSync(indexFile, 'utf8')
-        .replace('<head>', `<head><meta name="portal-host" content="${escapeAttribute(portalHost)}">`)
+    ? fs.readFileSync(indexFile, 'utf8').replace('<head>', `<head><meta name="portal-host" content="${escapeAttribute(portalHost)}">`)
     : '';
 
   if (hasBuild) {

@@ -37,7 +37,12 @@ export function contractOf(document: OpenApiDocument) {
     .map((template) => ({
       template,
       // `{*}` is a catch-all (the identity provider's routes), any other `{name}` one segment.
-      pattern: new RegExp(`^${template.split('{*}').map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')).join('.+')}$`),
+      pattern: new RegExp(
+        `^${template
+          .split('{*}')
+          .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+'))
+          .join('.+')}$`,
+      ),
       params: (template.match(/\{/g) ?? []).length,
     }))
     // A fixed path before one with parameters (/api/carts/mine before /api/carts/{id}).
@@ -67,11 +72,15 @@ export function contractOf(document: OpenApiDocument) {
       const known = routes.some((r) => r.pattern.test(answer.url.split('?')[0]!));
       return answer.statusCode === 404 || (known && answer.statusCode === 404) ? null : `${label}: not in the document`;
     }
-    const documented = operation.responses[String(answer.statusCode)] ?? operation.responses[`${String(answer.statusCode)[0]}XX`] ?? operation.responses.default;
+    const documented =
+      operation.responses[String(answer.statusCode)] ?? operation.responses[`${String(answer.statusCode)[0]}XX`] ?? operation.responses.default;
     if (!documented) return `${label}: this status is not documented`;
-    const type = String(answer.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const type = String(answer.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     const content = documented.content ?? {};
-    if (answer.statusCode === 204 || answer.statusCode === 304) return Object.keys(content).length ? `${label}: documents a body for an answer without one` : null;
+    if (answer.statusCode === 204 || answer.statusCode === 304)
+      return Object.keys(content).length ? `${label}: documents a body for an answer without one` : null;
     // A redirect is read for where it points, not for its body.
     if (!type || (answer.statusCode >= 300 && answer.statusCode < 400)) return null;
     if (!(type in content) && !('*/*' in content)) return `${label}: ${type} is not documented (${Object.keys(content).join(', ') || 'no content'})`;

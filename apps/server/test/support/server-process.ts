@@ -71,5 +71,8 @@ export async function signInAs(port: number, email: string, password: string) {
 export async function sessionCookie(port: number, email: string, password: string): Promise<string> {
   const response = await signInAs(port, email, password);
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -20,7 +20,6 @@ import { startMailCatcher } from './mail-catcher.ts';
 import { contractOf, type Answer, type OpenApiDocument } from './contract.ts';
 import { databaseUrl, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
 
-
 export const TEST_PORTAL_HOST = 'portal.test';
 export const TEST_DEMO_PASSWORD = 'demo-password-for-tests-1';
 export const TEST_AUTH_SECRET = 'a-test-secret-that-is-long-enough-for-signing-tokens';
@@ -123,7 +122,8 @@ function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: st
   // The document is asked for once the file's routes are all there, and before the app closes
   // (a test may close it itself).
   let document: Promise<OpenApiDocument> | null = null;
-  const documentOf = () => (document ??= inject({ method: 'GET', url: '/api/openapi.json', headers: { host: portalHost } }).then((r) => r.json() as OpenApiDocument));
+  const documentOf = () =>
+    (document ??= inject({ method: 'GET', url: '/api/openapi.json', headers: { host: portalHost } }).then((r) => r.json() as OpenApiDocument));
   const close = app.close.bind(app);
   (app as unknown as { close: () => Promise<void> }).close = async () => {
     await documentOf().catch(() => undefined);
@@ -133,7 +133,13 @@ function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: st
   const recording = async (options: InjectOptions) => {
     const response = await inject(options as never);
     const given = typeof options === 'string' ? { method: 'GET', url: options } : (options as unknown as { method?: string; url?: string; path?: string });
-    list.push({ method: given.method ?? 'GET', url: String(given.url ?? given.path ?? '/'), statusCode: response.statusCode, headers: response.headers, body: response.rawPayload });
+    list.push({
+      method: given.method ?? 'GET',
+      url: String(given.url ?? given.path ?? '/'),
+      statusCode: response.statusCode,
+      headers: response.headers,
+      body: response.rawPayload,
+    });
     return response;
   };
   (app as unknown as { inject: typeof recording }).inject = recording;

@@ -20,19 +20,28 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
   const outsider = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD)).cookie;
 
   const upload = (body: ReturnType<typeof multipart>, cookie: string | null = manager) =>
-    app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(cookie ?? undefined), 'content-type': body.contentType }, payload: body.payload });
+    app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...browserHeaders(cookie ?? undefined), 'content-type': body.contentType },
+      payload: body.payload,
+    });
 
-  const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 
   describe(`uploads (${testDbKind}, ${given?.kind ?? 'disk'})`, () => {
     let uploaded: { _id: string; url: string; thumbnails: Array<{ size: number; url: string; width: number }> };
     let privateUrl = '';
 
     it('stores a real PNG, re-encoded, with its size, dimensions and thumbnails', async () => {
-      const response = await upload(multipart([
-        { name: 'configs', value: JSON.stringify({ purpose: 'catalogue' }) },
-        { name: 'file', filename: 'red swatch.png', type: 'image/png', bytes: png },
-      ]));
+      const response = await upload(
+        multipart([
+          { name: 'configs', value: JSON.stringify({ purpose: 'catalogue' }) },
+          { name: 'file', filename: 'red swatch.png', type: 'image/png', bytes: png },
+        ]),
+      );
       expect(response.statusCode).toBe(201);
       uploaded = response.json();
       expect(response.json()).toMatchObject({ name: 'red swatch.png', type: 'image/png', width: 1200, height: 600, configs: { purpose: 'catalogue' } });
@@ -86,14 +95,24 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       for (const file of HOSTILE_FILES) {
         for (const claimed of CLAIMED_TYPES(file.type)) {
           for (const fileName of [file.fileName, 'logo.png']) {
-            const answer = await upload(multipart([{ name: 'file', filename: fileName, type: claimed, bytes: file.bytes }, { name: 'configs', value: '{"purpose":"logo"}' }]));
+            const answer = await upload(
+              multipart([
+                { name: 'file', filename: fileName, type: claimed, bytes: file.bytes },
+                { name: 'configs', value: '{"purpose":"logo"}' },
+              ]),
+            );
             if (answer.statusCode !== 415) accepted.push(`${file.name} as ${claimed} named ${fileName}: ${answer.statusCode}`);
           }
         }
       }
       expect(accepted).toEqual([]);
       // A PNG with a page after it: stored as the PNG alone, served as an image, never sniffed as a page.
-      const polyglot = await upload(multipart([{ name: 'file', filename: 'logo.png', type: 'image/png', bytes: Buffer.concat([png, HOSTILE_FILES[0]!.bytes]) }, { name: 'configs', value: '{"purpose":"logo"}' }]));
+      const polyglot = await upload(
+        multipart([
+          { name: 'file', filename: 'logo.png', type: 'image/png', bytes: Buffer.concat([png, HOSTILE_FILES[0]!.bytes]) },
+          { name: 'configs', value: '{"purpose":"logo"}' },
+        ]),
+      );
       expect(polyglot.statusCode).toBe(201);
       const served = await app.inject({ method: 'GET', url: polyglot.json().url, headers: browserHeaders() });
       expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
@@ -116,7 +135,16 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
     });
 
     it('answers odd ranges with 416 or the whole file, never a 5xx', async () => {
-      for (const range of ['bytes=a-b', 'bytes=999999999-', 'bytes=5-1', 'bytes=-0', 'bytes=0-0,1-1,2-2', 'items=0-5', 'bytes=--', `bytes=${'9'.repeat(400)}-`]) {
+      for (const range of [
+        'bytes=a-b',
+        'bytes=999999999-',
+        'bytes=5-1',
+        'bytes=-0',
+        'bytes=0-0,1-1,2-2',
+        'items=0-5',
+        'bytes=--',
+        `bytes=${'9'.repeat(400)}-`,
+      ]) {
         const response = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), range } });
         expect(response.statusCode, range).toBeLessThan(500);
         expect([200, 206, 416], range).toContain(response.statusCode);
@@ -127,14 +155,29 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
     it('refuses broken uploads with clear 4xx errors', async () => {
       const noFile = await upload(multipart([{ name: 'configs', value: '{}' }]));
       expect(noFile.statusCode).toBe(400);
-      const badConfigs = await upload(multipart([{ name: 'configs', value: '{nope' }, { name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]));
+      const badConfigs = await upload(
+        multipart([
+          { name: 'configs', value: '{nope' },
+          { name: 'file', filename: 'a.png', type: 'image/png', bytes: png },
+        ]),
+      );
       expect(badConfigs.statusCode).toBe(400);
       for (const value of [`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, '{"purpose":"logo\u0000"}', '{"__proto__":{"x":1}}']) {
-        const hostile = await upload(multipart([{ name: 'configs', value }, { name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]));
+        const hostile = await upload(
+          multipart([
+            { name: 'configs', value },
+            { name: 'file', filename: 'a.png', type: 'image/png', bytes: png },
+          ]),
+        );
         expect(hostile.statusCode, value.slice(0, 30)).toBe(400);
         expect(hostile.json().error.code).toBe('bad_request');
       }
-      const broken = await app.inject({ method: 'POST', url: '/api/files', headers: { ...browserHeaders(manager), 'content-type': 'multipart/form-data; boundary=zzz' }, payload: '--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated' });
+      const broken = await app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: { ...browserHeaders(manager), 'content-type': 'multipart/form-data; boundary=zzz' },
+        payload: '--zzz\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated',
+      });
       expect(broken.statusCode).toBeGreaterThanOrEqual(400);
       expect(broken.statusCode).toBeLessThan(500);
       const asJson = await app.inject({ method: 'POST', url: '/api/files', headers: browserHeaders(manager), payload: { file: 'x' } });

@@ -48,7 +48,14 @@ export interface OpenBrowserInput {
   timezoneId?: string;
 }
 
-export async function openBrowser({ viewport = DESKTOP, isMobile = false, profile: givenProfile, extraArgs = [], acceptDownloads = true, timezoneId }: OpenBrowserInput = {}): Promise<BrowserSession> {
+export async function openBrowser({
+  viewport = DESKTOP,
+  isMobile = false,
+  profile: givenProfile,
+  extraArgs = [],
+  acceptDownloads = true,
+  timezoneId,
+}: OpenBrowserInput = {}): Promise<BrowserSession> {
   const profile = givenProfile ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...chromiumLaunch(),
@@ -102,7 +109,14 @@ export async function signInThroughPage(
     projectKey = 'demo',
     next = '/',
     at,
-  }: { email: string; password: string; rememberMe?: boolean; projectKey?: string | null; next?: string; /** Another origin, e.g. the bare IP address. */ at?: string },
+  }: {
+    email: string;
+    password: string;
+    rememberMe?: boolean;
+    projectKey?: string | null;
+    next?: string;
+    /** Another origin, e.g. the bare IP address. */ at?: string;
+  },
 ) {
   await page.goto(`${at ?? origin(projectKey)}/sign-in?next=${encodeURIComponent(next)}`);
   await page.getByLabel('E-mail address').fill(email);

@@ -80,7 +80,8 @@ let found: Chromium | undefined;
 export function findChromium(): Chromium {
   if (found) return found;
   if (process.env.CHROMIUM_PATH) return (found = { executablePath: process.env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' });
-  if (process.env.TEST_CHROMIUM !== 'package' && fs.existsSync(SYSTEM_CHROMIUM)) return (found = { executablePath: SYSTEM_CHROMIUM, env: {}, source: 'system' });
+  if (process.env.TEST_CHROMIUM !== 'package' && fs.existsSync(SYSTEM_CHROMIUM))
+    return (found = { executablePath: SYSTEM_CHROMIUM, env: {}, source: 'system' });
   const packaged = unpackPackaged();
   if (packaged) return (found = packaged);
   throw new Error(`No Chromium for the browser tests: install Debian's with \`${INSTALL_CHROMIUM}\` (or set CHROMIUM_PATH).`);

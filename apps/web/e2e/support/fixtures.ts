@@ -15,17 +15,37 @@ export interface BuyerFixture {
 }
 
 /** A new buyer of a new unit of the project, whose draft cart has one standard choice per required category. */
-export async function createBuyerWithCompleteCart({ projectKey, email, password }: { projectKey: string; email: string; password: string }): Promise<BuyerFixture> {
+export async function createBuyerWithCompleteCart({
+  projectKey,
+  email,
+  password,
+}: {
+  projectKey: string;
+  email: string;
+  password: string;
+}): Promise<BuyerFixture> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    const { rows: [project] } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
+    const {
+      rows: [project],
+    } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
     const userId = uuidv7();
-    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, email.split('@')[0], email]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
+    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [
+      userId,
+      email.split('@')[0],
+      email,
+    ]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
+      uuidv7(),
+      userId,
+      await hash(password),
+    ]);
     await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'purchaser')`, [project.id, userId]);
     // A unit of its own on the plan with the most rooms, so that fixtures never run out of free units.
-    const { rows: [unit] } = await client.query(
+    const {
+      rows: [unit],
+    } = await client.query(
       `INSERT INTO items (project_id, collection, id, data)
        SELECT $1, 'units', $2, jsonb_build_object('name', $3::text, 'floor', 9, 'plan', p.id::text, 'status', 'sold', 'buyers', jsonb_build_array($4::text))
        FROM items p WHERE p.project_id = $1 AND p.collection = 'plans'
@@ -44,10 +64,21 @@ export async function createBuyerWithCompleteCart({ projectKey, email, password 
     );
     const cartId = uuidv7();
     const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString();
-    await client.query(
-      `INSERT INTO items (project_id, collection, id, data) VALUES ($1, 'carts', $2, $3::jsonb)`,
-      [project.id, cartId, JSON.stringify({ unit: unit.id, owner: userId, selections: choices.map((c: { id: string }) => ({ option: c.id, quantity: 1 })), package: null, status: 'draft', total: 0, deadline, notes: '', signature: null })],
-    );
+    await client.query(`INSERT INTO items (project_id, collection, id, data) VALUES ($1, 'carts', $2, $3::jsonb)`, [
+      project.id,
+      cartId,
+      JSON.stringify({
+        unit: unit.id,
+        owner: userId,
+        selections: choices.map((c: { id: string }) => ({ option: c.id, quantity: 1 })),
+        package: null,
+        status: 'draft',
+        total: 0,
+        deadline,
+        notes: '',
+        signature: null,
+      }),
+    ]);
     return { email, password, cartId };
   } finally {
     await client.end();
@@ -69,7 +100,11 @@ export async function createOutsider(): Promise<{ email: string; password: strin
   try {
     const userId = uuidv7();
     await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
+      uuidv7(),
+      userId,
+      await hash(password),
+    ]);
     return { email, password, name };
   } finally {
     await client.end();
@@ -83,10 +118,16 @@ export async function createManager({ projectKey = 'demo' }: { projectKey?: stri
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    const { rows: [project] } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
+    const {
+      rows: [project],
+    } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
     const userId = uuidv7();
     await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
+      uuidv7(),
+      userId,
+      await hash(password),
+    ]);
     await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'manager')`, [project.id, userId]);
     return { email, password, name };
   } finally {
@@ -105,8 +146,16 @@ export async function createAdmin(): Promise<{ email: string; password: string }
   await client.connect();
   try {
     const userId = uuidv7();
-    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at, is_admin) VALUES ($1, $2, $3, true, now(), true)`, [userId, `Admin ${email.slice(6, 12)}`, email]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [uuidv7(), userId, await hash(password)]);
+    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at, is_admin) VALUES ($1, $2, $3, true, now(), true)`, [
+      userId,
+      `Admin ${email.slice(6, 12)}`,
+      email,
+    ]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
+      uuidv7(),
+      userId,
+      await hash(password),
+    ]);
     return { email, password };
   } finally {
     await client.end();
@@ -131,7 +180,12 @@ export async function asDemoManager() {
           port,
           method,
           path,
-          headers: { host, origin: `http://${host}`, cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+          headers: {
+            host,
+            origin: `http://${host}`,
+            cookie,
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          },
         },
         (response) => {
           let text = '';

@@ -19,7 +19,8 @@ export const E2E_DEMO_PASSWORD = 'e2e-demo-password';
 export default async function setup() {
   // No browser: stop before anything runs, with the command that installs one (never a half-run).
   const browser = findChromium();
-  if (browser.source !== 'system') console.log(`Browser tests use ${browser.source === 'package' ? "the npm registry's Chromium (@sparticuz/chromium)" : browser.executablePath}.`);
+  if (browser.source !== 'system')
+    console.log(`Browser tests use ${browser.source === 'package' ? "the npm registry's Chromium (@sparticuz/chromium)" : browser.executablePath}.`);
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built. Run `npm test` (it builds first) or `npm run build`.');
   }

@@ -12,10 +12,7 @@ interface ConsumeResponse {
   target?: string | null;
 }
 
-type Step =
-  | { kind: 'working' }
-  | { kind: 'ask-email'; error?: string }
-  | { kind: 'other-account'; message: string };
+type Step = { kind: 'working' } | { kind: 'ask-email'; error?: string } | { kind: 'other-account'; message: string };
 
 /**
  * Uses an access code (POST /api/access-codes/consume/{code}; docs/access-codes.md):
@@ -103,7 +100,14 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
                   {step.error}
                 </Alert>
               )}
-              <TextInput label="Your e-mail address" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+              <TextInput
+                label="Your e-mail address"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
               <Button type="submit">Create my account</Button>
             </Stack>
           </form>

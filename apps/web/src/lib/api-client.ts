@@ -90,9 +90,7 @@ export async function downloadFromApi(path: string): Promise<void> {
 /** The shape of docs/api.md's error body, checked without shipping a schema library to the browser. */
 function isErrorBody(data: unknown): data is ErrorBody {
   const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  return (
-    typeof error?.message === 'string' && typeof error.code === 'string' && (ERROR_CODES as readonly string[]).includes(error.code)
-  );
+  return typeof error?.message === 'string' && typeof error.code === 'string' && (ERROR_CODES as readonly string[]).includes(error.code);
 }
 
 function safeJson(text: string): unknown {

@@ -1,10 +1,4 @@
-import {
-  IDENTITY_ERROR_MESSAGES,
-  isIdentityErrorCode,
-  SIGN_IN_TIMEOUT_DESKTOP_MS,
-  SIGN_IN_TIMEOUT_MOBILE_MS,
-  type IdentityErrorCode,
-} from '@decor/core';
+import { IDENTITY_ERROR_MESSAGES, isIdentityErrorCode, SIGN_IN_TIMEOUT_DESKTOP_MS, SIGN_IN_TIMEOUT_MOBILE_MS, type IdentityErrorCode } from '@decor/core';
 import { api, ApiError } from './api-client.ts';
 import { clearAccessToken, setRememberMe, startTokenRefresh } from './access-token.ts';
 import { queryClient } from './query-client.ts';

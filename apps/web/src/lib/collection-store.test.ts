@@ -6,7 +6,7 @@ import { createCollectionStore, type CollectionItem, type Transport } from './co
 /** An in-memory stand-in for the HTTP transport: records each call, answers from a list. */
 function recordingTransport(items: CollectionItem[]) {
   const calls: Array<{ path: string; request?: ApiRequest }> = [];
-  const transport: Transport = async <T,>(path: string, request?: ApiRequest) => {
+  const transport: Transport = async <T>(path: string, request?: ApiRequest) => {
     calls.push({ path, request });
     const url = new URL(path, 'http://x');
     const afterId = url.searchParams.get('afterId');

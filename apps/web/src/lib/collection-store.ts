@@ -34,7 +34,12 @@ export function createCollectionStore<T extends CollectionItem = CollectionItem>
     collection,
 
     /** One page: 50 items unless a larger `limit` (up to 200) is asked for, as for a whole catalogue. */
-    async listPage({ afterId, filters = {}, limit = COLLECTION_PAGE_SIZE, signal }: { afterId?: string | null; filters?: Record<string, string>; limit?: number; signal?: AbortSignal } = {}): Promise<Page<T>> {
+    async listPage({
+      afterId,
+      filters = {},
+      limit = COLLECTION_PAGE_SIZE,
+      signal,
+    }: { afterId?: string | null; filters?: Record<string, string>; limit?: number; signal?: AbortSignal } = {}): Promise<Page<T>> {
       const query = new URLSearchParams({ ...filters, limit: String(limit) });
       if (afterId) query.set('afterId', afterId);
       const items = await transport<T[]>(`${base}?${query}`, { signal });

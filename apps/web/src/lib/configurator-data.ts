@@ -18,7 +18,9 @@ export type CartItem = Cart;
  */
 export function prefetchBuyerData(queryClient: QueryClient, cartId?: string): void {
   const summaries = queryClient.ensureQueryData(myCartsQuery);
-  const cart = cartId ? queryClient.ensureQueryData(cartQuery(cartId)) : summaries.then((mine) => mine[0] && queryClient.ensureQueryData(cartQuery(mine[0]._id)));
+  const cart = cartId
+    ? queryClient.ensureQueryData(cartQuery(cartId))
+    : summaries.then((mine) => mine[0] && queryClient.ensureQueryData(cartQuery(mine[0]._id)));
   void Promise.all([summaries, cart]).catch(() => undefined);
   for (const collection of ['categories', 'options', 'packages'] as const) void queryClient.prefetchQuery(catalogueQuery(collection));
 }

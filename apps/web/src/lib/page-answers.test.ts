@@ -14,7 +14,9 @@ async function pageWith(answers: unknown) {
 describe('the answers a page carries', () => {
   let fetchSpy: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ from: 'server' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response(JSON.stringify({ from: 'server' }), { status: 200, headers: { 'content-type': 'application/json' } }));
   });
   afterEach(() => {
     fetchSpy.mockRestore();

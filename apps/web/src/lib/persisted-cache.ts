@@ -15,7 +15,15 @@ const KEPT_QUERIES = ['collection', 'catalogue'];
  * wins) and at once when the page is hidden; a full or unavailable storage just means no
  * cache (docs/decisions/014-web-boundaries-and-cache.md).
  */
-export function throttledStoragePersister({ storage, key, throttleMs = PERSIST_THROTTLE_MS }: { storage: () => Storage; key: string; throttleMs?: number }): Persister & { flush(): void } {
+export function throttledStoragePersister({
+  storage,
+  key,
+  throttleMs = PERSIST_THROTTLE_MS,
+}: {
+  storage: () => Storage;
+  key: string;
+  throttleMs?: number;
+}): Persister & { flush(): void } {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {

@@ -37,6 +37,9 @@ let zones: string[] | undefined;
 
 /** Every IANA time zone this browser knows, UTC first (the time zone pickers); listed once, when first asked. */
 export function timeZones(): string[] {
-  zones ??= [DEFAULT_TIME_ZONE, ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : [])];
+  zones ??= [
+    DEFAULT_TIME_ZONE,
+    ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : []),
+  ];
   return zones;
 }

@@ -11,10 +11,7 @@ export function moneyFor(format: MoneyFormat): (minor: number) => string {
 /** Formats minor units in the project's currency and locale (a dash until the project is known). */
 export function useMoney() {
   const { data: project } = useProject();
-  return useCallback(
-    (minor: number) => (project ? formatMoney(minor, { currency: project.currency, locale: project.options.locale }) : '—'),
-    [project],
-  );
+  return useCallback((minor: number) => (project ? formatMoney(minor, { currency: project.currency, locale: project.options.locale }) : '—'), [project]);
 }
 
 /** Formats a date (and time) in the project's locale and time zone (see lib/use-dates.ts). */

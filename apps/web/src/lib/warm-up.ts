@@ -14,7 +14,15 @@ export function warmUpFormatting(): void {
   const run = () => {
     try {
       new Intl.NumberFormat(locale, { style: 'currency', currency }).format(0);
-      new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(0);
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+        timeZone,
+      }).format(0);
       'a'.localeCompare('b');
     } catch {
       // a project's unknown currency or zone: the pages say so themselves

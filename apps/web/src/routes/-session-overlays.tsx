@@ -6,14 +6,10 @@ import { meQuery } from '../lib/session.ts';
 import { useSlashShortcut } from '../features/platform/hooks/use-slash-shortcut.ts';
 
 // None of these is needed for a visitor's first page: each loads when it is shown.
-const GettingStartedModal = lazy(() =>
-  import('../features/auth/components/getting-started-modal.tsx').then((m) => ({ default: m.GettingStartedModal })),
-);
+const GettingStartedModal = lazy(() => import('../features/auth/components/getting-started-modal.tsx').then((m) => ({ default: m.GettingStartedModal })));
 const QuickBox = lazy(() => import('../features/platform/components/quick-box.tsx').then((m) => ({ default: m.QuickBox })));
 const VisitBeacon = lazy(() => import('../lib/visit-beacon.tsx').then((m) => ({ default: m.VisitBeacon })));
-const FakeSubdomainPrompt = lazy(() =>
-  import('../features/platform/components/fake-subdomain-prompt.tsx').then((m) => ({ default: m.FakeSubdomainPrompt })),
-);
+const FakeSubdomainPrompt = lazy(() => import('../features/platform/components/fake-subdomain-prompt.tsx').then((m) => ({ default: m.FakeSubdomainPrompt })));
 
 /** Everything that hangs over the pages of a signed-in person (composes the auth and admin features). */
 export function SessionOverlays() {
@@ -21,7 +17,10 @@ export function SessionOverlays() {
   const userId = me?._id;
   const [isQuickBoxOpen, setQuickBoxOpen] = useState(false);
   // The key listener is here from the start; the box itself loads when first opened.
-  useSlashShortcut(useCallback(() => setQuickBoxOpen(true), []), me?.isAdmin === true);
+  useSlashShortcut(
+    useCallback(() => setQuickBoxOpen(true), []),
+    me?.isAdmin === true,
+  );
 
   // A signed-in person gets an API access token, kept fresh (docs/api.md).
   useEffect(() => {

@@ -12,7 +12,9 @@ describe('the message catalogue', () => {
   });
 
   it('speaks another language from another catalogue with the same keys', () => {
-    const fr = Object.fromEntries(Object.keys(EN).map((key) => [key, key === 'rule.requires' ? 'Il faut d’abord {names}.' : EN[key as keyof typeof EN]])) as Catalogue;
+    const fr = Object.fromEntries(
+      Object.keys(EN).map((key) => [key, key === 'rule.requires' ? 'Il faut d’abord {names}.' : EN[key as keyof typeof EN]]),
+    ) as Catalogue;
     expect(message('rule.requires', { names: 'Chêne' }, fr)).toBe('Il faut d’abord Chêne.');
   });
 

@@ -150,7 +150,9 @@ export async function addDemoPhotos({ db, storage, projectKey }: { db: Db; stora
   for (const row of rows) {
     const pattern = patternOf(row.surface, row.category ?? '');
     const colour = row.colour ?? COLOUR_WITHOUT_SWATCH[pattern] ?? COLOUR_WITHOUT_SWATCH.plain!;
-    const png = await sharp(drawPhoto(colour, pattern, row.name), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).png().toBuffer();
+    const png = await sharp(drawPhoto(colour, pattern, row.name), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .png()
+      .toBuffer();
     const file = await storeFile({
       db,
       storage,
@@ -159,7 +161,9 @@ export async function addDemoPhotos({ db, storage, projectKey }: { db: Db; stora
       type: 'image/png',
       upload: { bytes: png, fileName: `${row.name}.png`, claimedType: 'image/png', configs: { purpose: 'catalogue' } },
     });
-    await db.execute(sql`UPDATE items SET data = jsonb_set(data, '{images}', ${JSON.stringify([file.id])}::jsonb) WHERE project_id = ${row.project_id} AND collection = 'options' AND id = ${row.id}::uuid`);
+    await db.execute(
+      sql`UPDATE items SET data = jsonb_set(data, '{images}', ${JSON.stringify([file.id])}::jsonb) WHERE project_id = ${row.project_id} AND collection = 'options' AND id = ${row.id}::uuid`,
+    );
   }
   return rows.length;
 }

@@ -37,10 +37,7 @@ export interface SeedResult {
  */
 export async function seedDemo({ db, password, portalHost, now = new Date() }: SeedInput): Promise<SeedResult> {
   const seeds = [demoProject, harbourProject];
-  const people: Person[] = [
-    { ...ADMIN_ACCOUNT, isAdmin: true },
-    ...seeds.flatMap((seed) => [...seed.managers, ...seed.buyers]),
-  ];
+  const people: Person[] = [{ ...ADMIN_ACCOUNT, isAdmin: true }, ...seeds.flatMap((seed) => [...seed.managers, ...seed.buyers])];
   return withTransaction(db, async (tx) => {
     const { ids: userIds, created } = await ensureUsers(tx, people, password, now);
     const createdProjects: string[] = [];
@@ -57,10 +54,7 @@ export async function seedDemo({ db, password, portalHost, now = new Date() }: S
 
 async function ensureUsers(db: Db, people: Person[], password: string, now: Date) {
   const emails = people.map((p) => p.email);
-  const existing = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, emails));
+  const existing = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
   const ids = new Map(existing.map((u) => [u.email, u.id]));
   // Hashing costs tens of milliseconds: only when an account is made. An existing account's
   // password is never touched: a person may have changed it (docs/security.md, "Demo accounts").
@@ -79,9 +73,7 @@ async function ensureUsers(db: Db, people: Person[], password: string, now: Date
         termsAcceptedAt: now,
       })),
     );
-    await db.insert(accounts).values(
-      fresh.map((p) => ({ id: uuidv7(), accountId: p.id, providerId: 'credential', userId: p.id, password: freshHash })),
-    );
+    await db.insert(accounts).values(fresh.map((p) => ({ id: uuidv7(), accountId: p.id, providerId: 'credential', userId: p.id, password: freshHash })));
     for (const p of fresh) ids.set(p.email, p.id);
   }
   return { ids, created: fresh.map((p) => p.email) };
@@ -124,14 +116,10 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
     return id;
   };
 
-  const roomIds = new Map(
-    seed.rooms.map((room) => [room.name, add('rooms', { ...room, slug: slugify(room.name) })] as const),
-  );
+  const roomIds = new Map(seed.rooms.map((room) => [room.name, add('rooms', { ...room, slug: slugify(room.name) })] as const));
   const roomId = lookup('room', roomIds);
 
-  const planIds = new Map(
-    seed.plans.map((plan) => [plan.name, add('plans', { ...plan, rooms: plan.rooms.map(roomId) })] as const),
-  );
+  const planIds = new Map(seed.plans.map((plan) => [plan.name, add('plans', { ...plan, rooms: plan.rooms.map(roomId) })] as const));
   const planId = lookup('plan', planIds);
 
   // Options refer to each other by name, so give every option its id before any is written.
@@ -167,9 +155,7 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
           level: option.level,
           standard: option.price === 0,
           images: [],
-          swatch: option.colour
-            ? { color: option.colour, roughness: option.roughness ?? 0.6, metalness: option.metalness ?? 0, scale: 1 }
-            : null,
+          swatch: option.colour ? { color: option.colour, roughness: option.roughness ?? 0.6, metalness: option.metalness ?? 0, scale: 1 } : null,
           plans: (option.plans ?? []).map(planId),
           requires: (option.requires ?? []).map(optionId),
           excludes: (option.excludes ?? []).map(optionId),
@@ -184,8 +170,7 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
   }
 
   const unitIds = new Map<string, string>();
-  const buyersOfUnit = (unitName: string) =>
-    seed.buyers.filter((b) => b.unit === unitName).map((b) => userIds.get(b.email)!);
+  const buyersOfUnit = (unitName: string) => seed.buyers.filter((b) => b.unit === unitName).map((b) => userIds.get(b.email)!);
   const deadlineOfUnit = (unitName: string) => {
     const owner = seed.buyers.find((b) => b.unit === unitName && b.cart);
     return owner?.cart ? new Date(now.getTime() + owner.cart.deadlineInDays * DAY_MS).toISOString() : null;
@@ -229,9 +214,7 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
       total,
       deadline,
       notes: buyer.cart.notes ?? '',
-      signature: isSigned
-        ? { name: buyer.name, signedAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(), total }
-        : null,
+      signature: isSigned ? { name: buyer.name, signedAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(), total } : null,
     });
     if (buyer.cart.status === 'approved') {
       add('purchases', {
@@ -259,10 +242,7 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
 async function ensureLocalDeploy(db: Db, portalHost: string) {
   let [deploy] = await db.select({ id: deploys.id }).from(deploys).where(eq(deploys.name, LOCAL_DEPLOY_NAME));
   if (!deploy) {
-    [deploy] = await db
-      .insert(deploys)
-      .values({ id: uuidv7(), name: LOCAL_DEPLOY_NAME, type: 'development', host: portalHost })
-      .returning({ id: deploys.id });
+    [deploy] = await db.insert(deploys).values({ id: uuidv7(), name: LOCAL_DEPLOY_NAME, type: 'development', host: portalHost }).returning({ id: deploys.id });
   }
   const all = await db.select({ id: projects.id, key: projects.key }).from(projects);
   await db

@@ -35,7 +35,16 @@ function newCode(): string {
 export const INVITATION_DEFAULTS = { role: 'purchaser' as ProjectRole, expiresInDays: 30, maxUses: 1 };
 
 /** The row of a new access link: a fresh code, the e-mail address in lower case, the expiry from now. */
-export function accessCodeValues(input: { projectId: string; unitId: string | null; email: string | null; createdBy: string; role: ProjectRole; targetPath?: string | undefined; expiresInDays: number; maxUses: number }) {
+export function accessCodeValues(input: {
+  projectId: string;
+  unitId: string | null;
+  email: string | null;
+  createdBy: string;
+  role: ProjectRole;
+  targetPath?: string | undefined;
+  expiresInDays: number;
+  maxUses: number;
+}) {
   return {
     code: newCode(),
     projectId: input.projectId,
@@ -96,7 +105,10 @@ export async function createAccessCode({
   const unit = input.unit ? await findUnit(db, project.id, input.unit) : undefined;
   if (input.unit && !unit) throw fail('rule_broken', 'code.unit-elsewhere', undefined, { field: 'unit' });
   if (input.send && !input.email) throw fail('bad_request', 'code.email-to-send', undefined, { field: 'email' });
-  const row = await insertAccessCode(db, accessCodeValues({ ...input, projectId: project.id, unitId: unit?.id ?? null, email: input.email ?? null, createdBy: actor.userId }));
+  const row = await insertAccessCode(
+    db,
+    accessCodeValues({ ...input, projectId: project.id, unitId: unit?.id ?? null, email: input.email ?? null, createdBy: actor.userId }),
+  );
   const view = accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
   if (input.send && row.email) {
     await mailer.send(invitationMail({ to: row.email, projectName: project.name, url: view.url, unitName: (unit?.data.name as string) ?? null }));
@@ -107,9 +119,26 @@ export async function createAccessCode({
 /** Every access link list is a keyset page of this many (docs/back-office.md). */
 const CODES_PAGE = 50;
 
-export async function listProjectAccessCodes({ db, scope, origin, after, q }: { db: Db; scope: Scope; origin: string; after?: string | undefined; q?: string | undefined }) {
+export async function listProjectAccessCodes({
+  db,
+  scope,
+  origin,
+  after,
+  q,
+}: {
+  db: Db;
+  scope: Scope;
+  origin: string;
+  after?: string | undefined;
+  q?: string | undefined;
+}) {
   const { project } = requireCodeManager(scope);
-  const rows = await listAccessCodes(db, { projectId: project.id, after: decodeCursor<{ at: string; code: string }>(after, isCodeKey), limit: CODES_PAGE + 1, q });
+  const rows = await listAccessCodes(db, {
+    projectId: project.id,
+    after: decodeCursor<{ at: string; code: string }>(after, isCodeKey),
+    limit: CODES_PAGE + 1,
+    q,
+  });
   return pageOf(
     rows,
     CODES_PAGE,
@@ -118,7 +147,8 @@ export async function listProjectAccessCodes({ db, scope, origin, after, q }: { 
   );
 }
 
-const isCodeKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.code === 'string' && /^[a-z0-9]{8,64}$/.test(v.code);
+const isCodeKey = (v: Record<string, unknown>) =>
+  typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.code === 'string' && /^[a-z0-9]{8,64}$/.test(v.code);
 
 /**
  * Invites many people at once, one link each (e-mail and unit), all made or none: every
@@ -151,7 +181,10 @@ export async function createAccessCodes({
     const made = [];
     for (const invitation of invitations) {
       made.push(
-        await insertAccessCode(tx, accessCodeValues({ ...common, projectId: project.id, unitId: invitation.unit ?? null, email: invitation.email, createdBy: actor.userId })),
+        await insertAccessCode(
+          tx,
+          accessCodeValues({ ...common, projectId: project.id, unitId: invitation.unit ?? null, email: invitation.email, createdBy: actor.userId }),
+        ),
       );
     }
     return made;
@@ -250,7 +283,12 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
       });
       // The first buyer of a unit gets its selection to make; later ones (co-buyers) share it.
       if (used.role === 'purchaser' && !(await cartOfUnit(db, project.id, used.unitId))) {
-        await createItem(joiner, 'carts', { unit: used.unitId, owner: personId, status: 'draft', deadline: deadline ?? defaultDeadline(project.options, writer.now) });
+        await createItem(joiner, 'carts', {
+          unit: used.unitId,
+          owner: personId,
+          status: 'draft',
+          deadline: deadline ?? defaultDeadline(project.options, writer.now),
+        });
       }
     }
     return personId;
@@ -281,9 +319,14 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
   if (row.email) {
     if (actor) {
       if (actor.email.toLowerCase() === row.email) return { kind: 'current', userId: actor.userId };
-      throw fail('forbidden', 'code.for-someone-else', { email: maskEmail(row.email) }, {
-        reason: 'link-other-account',
-      });
+      throw fail(
+        'forbidden',
+        'code.for-someone-else',
+        { email: maskEmail(row.email) },
+        {
+          reason: 'link-other-account',
+        },
+      );
     }
     if (await findUserIdByEmail(db, row.email)) {
       throw fail('unauthenticated', 'code.sign-in-to-accept', undefined, {
@@ -317,4 +360,3 @@ async function creatorMayGrant(db: Db, row: AccessCodeRow): Promise<boolean> {
   if (!creator || creator.disabled) return false;
   return canManageProject({ isAdmin: creator.isAdmin, role: await roleInProject(db, row.projectId, row.createdBy) });
 }
-

@@ -28,12 +28,21 @@ export async function insertAccessCode(db: Db, row: typeof accessCodes.$inferIns
 /** Many links in a few statements (an import's invitations), 500 rows each. */
 export async function insertAccessCodes(db: Db, rows: Array<typeof accessCodes.$inferInsert>): Promise<AccessCodeRow[]> {
   const created: AccessCodeRow[] = [];
-  for (let start = 0; start < rows.length; start += 500) created.push(...(await db.insert(accessCodes).values(rows.slice(start, start + 500)).returning()));
+  for (let start = 0; start < rows.length; start += 500)
+    created.push(
+      ...(await db
+        .insert(accessCodes)
+        .values(rows.slice(start, start + 500))
+        .returning()),
+    );
   return created;
 }
 
 /** A project's access links, newest first, in keyset pages, with the name of each one's unit; `q` searches the address. */
-export async function listAccessCodes(db: Db, { projectId, after, limit, q }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined }) {
+export async function listAccessCodes(
+  db: Db,
+  { projectId, after, limit, q }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined },
+) {
   const conditions = [eq(accessCodes.projectId, projectId)];
   if (after) conditions.push(sql`(${accessCodes.createdAt}, ${accessCodes.code}) < (${after.at}::timestamptz, ${after.code})`);
   if (q) conditions.push(sql`${accessCodes.email} ILIKE ${`%${escapeLike(q)}%`}`);

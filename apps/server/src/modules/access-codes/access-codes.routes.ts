@@ -35,10 +35,12 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     {
       schema: {
         tags: ['portal'],
-        summary:
-          'Use an access code: membership (and unit) for the signed-in person it is made out to, or a new account and its single-use sign-in token',
+        summary: 'Use an access code: membership (and unit) for the signed-in person it is made out to, or a new account and its single-use sign-in token',
         params: codeParam,
-        body: z.object({ email: z.email().max(254).optional(), name: z.string().trim().max(100).optional() }).strict().optional(),
+        body: z
+          .object({ email: z.email().max(254).optional(), name: z.string().trim().max(100).optional() })
+          .strict()
+          .optional(),
         response: {
           200: z.object({ account: z.enum(['new', 'current']), token: z.string().optional(), target: z.string() }),
           ...errors,
@@ -70,7 +72,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     {
       schema: {
         tags: ['portal'],
-        summary: "Create an access link for this project (its managers)",
+        summary: 'Create an access link for this project (its managers)',
         body: createBody,
         response: { 201: accessCodeSchema, ...errors },
       },
@@ -96,7 +98,13 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request) => {
       requireActor(request);
       const scope = await request.projectScope();
-      return listProjectAccessCodes({ db, scope, origin: projectOrigin(config, scope.project.key), after: request.query.after, q: request.query.q || undefined });
+      return listProjectAccessCodes({
+        db,
+        scope,
+        origin: projectOrigin(config, scope.project.key),
+        after: request.query.after,
+        q: request.query.q || undefined,
+      });
     },
   );
 

@@ -43,9 +43,27 @@ export const bundleSchema = z
     format: z.literal(BUNDLE_FORMAT),
     version: z.literal(BUNDLE_VERSION),
     exportedAt: z.string(),
-    project: z.object({ key: z.string(), name: z.string().min(1).max(120), currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'), options: projectOptionsInputSchema, features: z.record(z.string(), z.boolean()), theme: themeSchema }),
+    project: z.object({
+      key: z.string(),
+      name: z.string().min(1).max(120),
+      currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
+      options: projectOptionsInputSchema,
+      features: z.record(z.string(), z.boolean()),
+      theme: themeSchema,
+    }),
     collections: z.array(z.object({ name: z.string().max(64), schema: z.record(z.string(), z.unknown()), ui: z.record(z.string(), z.unknown()) })).max(200),
-    items: z.array(z.object({ collection: z.string().max(64), id: z.uuid(), version: z.number().int().min(1), data: z.record(z.string(), z.unknown()), createdAt: z.string(), updatedAt: z.string() })).max(500_000),
+    items: z
+      .array(
+        z.object({
+          collection: z.string().max(64),
+          id: z.uuid(),
+          version: z.number().int().min(1),
+          data: z.record(z.string(), z.unknown()),
+          createdAt: z.string(),
+          updatedAt: z.string(),
+        }),
+      )
+      .max(500_000),
     memberships: z.array(z.object({ userId: z.string(), email: z.string(), role: z.enum(['purchaser', 'manager']) })),
     files: z.array(bundleFileSchema).max(20_000),
   })
@@ -64,16 +82,47 @@ export async function exportProject({ db, storage, projectId }: { db: Db; storag
   const bundledFiles = [];
   for (const row of fileRows) {
     const thumbnails = [];
-    for (const thumb of row.thumbnails) thumbnails.push({ size: thumb.size, width: thumb.width, height: thumb.height, bytes: thumb.bytes, content: (await storage.read(thumb.storageKey)).toString('base64') });
-    bundledFiles.push({ id: row.id, name: row.name, type: row.type, width: row.width, height: row.height, configs: row.configs, createdAt: row.createdAt.toISOString(), content: (await storage.read(row.storageKey)).toString('base64'), thumbnails });
+    for (const thumb of row.thumbnails)
+      thumbnails.push({
+        size: thumb.size,
+        width: thumb.width,
+        height: thumb.height,
+        bytes: thumb.bytes,
+        content: (await storage.read(thumb.storageKey)).toString('base64'),
+      });
+    bundledFiles.push({
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      width: row.width,
+      height: row.height,
+      configs: row.configs,
+      createdAt: row.createdAt.toISOString(),
+      content: (await storage.read(row.storageKey)).toString('base64'),
+      thumbnails,
+    });
   }
   return {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
     exportedAt: new Date().toISOString(),
-    project: { key: project.key, name: project.name, currency: project.currency, options: projectOptionsSchema.parse(project.options), features: project.features, theme: themeSchema.parse(project.theme) },
+    project: {
+      key: project.key,
+      name: project.name,
+      currency: project.currency,
+      options: projectOptionsSchema.parse(project.options),
+      features: project.features,
+      theme: themeSchema.parse(project.theme),
+    },
     collections: collectionRows.map((row) => ({ name: row.name, schema: row.schema, ui: row.ui })),
-    items: itemRows.map((row) => ({ collection: row.collection, id: row.id, version: row.version, data: row.data, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() })),
+    items: itemRows.map((row) => ({
+      collection: row.collection,
+      id: row.id,
+      version: row.version,
+      data: row.data,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
     memberships: memberRows,
     files: bundledFiles,
   };
@@ -119,7 +168,10 @@ function bundleProblems(bundle: Bundle, known: Map<string, ResolvedCollection>) 
   for (const item of bundle.items) {
     const collection = known.get(item.collection);
     if (!collection) problems.push({ field: `items.${item.id}`, message: `there is no collection “${item.collection}”` });
-    else if (!collection.validate(structuredClone(item.data))) problems.push(...schemaIssues(collection.validate.errors).map((issue) => ({ field: `items.${item.collection}.${item.id}.${issue.field}`, message: issue.message })));
+    else if (!collection.validate(structuredClone(item.data)))
+      problems.push(
+        ...schemaIssues(collection.validate.errors).map((issue) => ({ field: `items.${item.collection}.${item.id}.${issue.field}`, message: issue.message })),
+      );
     if (seen.has(item.id.toLowerCase())) problems.push({ field: `items.${item.id}`, message: 'this id is given to more than one item' });
     seen.add(item.id.toLowerCase());
     if (problems.length >= 20) break;
@@ -190,7 +242,13 @@ export async function importProject({
   const resolved = resolveCollectionRows(bundle.collections);
   const problems = bundleProblems(bundle, new Map(resolved.map((c) => [c.name, c])));
   const oversize = bundle.files.find((file) => Buffer.byteLength(file.content, 'base64') > maxFileBytes);
-  if (oversize) throw fail('payload_too_large', 'admin.bundle-file', { name: oversize.name, reason: `It is larger than ${Math.round(maxFileBytes / 1024).toLocaleString('en')} KB, the most an upload may be.` }, { field: `files.${oversize.id}` });
+  if (oversize)
+    throw fail(
+      'payload_too_large',
+      'admin.bundle-file',
+      { name: oversize.name, reason: `It is larger than ${Math.round(maxFileBytes / 1024).toLocaleString('en')} KB, the most an upload may be.` },
+      { field: `files.${oversize.id}` },
+    );
   if (problems.length) throw fail('rule_broken', 'admin.bundle-invalid', { count: problems.length }, { issues: problems });
   const projectId = uuidv7();
   const { map, rewrite } = idMap(bundle);
@@ -202,33 +260,81 @@ export async function importProject({
   const stored: string[] = [];
   try {
     const result = await withTransaction(db, async (t) => {
-      const row = await insertProject(t, { id: projectId, key, name: name?.trim() || bundle.project.name, currency: bundle.project.currency, options: rewrite(bundle.project.options), features: bundle.project.features, theme: rewrite(bundle.project.theme) });
+      const row = await insertProject(t, {
+        id: projectId,
+        key,
+        name: name?.trim() || bundle.project.name,
+        currency: bundle.project.currency,
+        options: rewrite(bundle.project.options),
+        features: bundle.project.features,
+        theme: rewrite(bundle.project.theme),
+      });
       await recordProjectVersion(t, row, actor.userId);
       await insertCollectionRows(t, projectId, bundle.collections);
       for (const file of bundle.files) {
         const upload = { bytes: Buffer.from(file.content, 'base64'), fileName: file.name, claimedType: '', configs: rewrite(file.configs) };
         try {
-          const saved = await storeFile({ db: t, storage, projectId, createdBy: actor.userId, upload, type: (file.configs as { purpose?: unknown }).purpose === 'import' ? 'text/csv' : null, id: map.get(file.id.toLowerCase())! });
+          const saved = await storeFile({
+            db: t,
+            storage,
+            projectId,
+            createdBy: actor.userId,
+            upload,
+            type: (file.configs as { purpose?: unknown }).purpose === 'import' ? 'text/csv' : null,
+            id: map.get(file.id.toLowerCase())!,
+          });
           stored.push(saved.storageKey, ...saved.thumbnails.map((thumb) => thumb.storageKey));
         } catch (error) {
-          if (error instanceof DomainError) throw fail('rule_broken', 'admin.bundle-file', { name: file.name, reason: error.message }, { field: `files.${file.id}` });
+          if (error instanceof DomainError)
+            throw fail('rule_broken', 'admin.bundle-file', { name: file.name, reason: error.message }, { field: `files.${file.id}` });
           throw error;
         }
       }
       // Every item through the one write path, in the new project; references are checked at the end.
       const tasks: Array<(db: Db) => Promise<unknown>> = [];
-      const writer: Writer = { db: t, project: row, actorId: actor.userId, origin: 'import', hooks, now: new Date(), afterCommit: (task) => tasks.push(task), knownItems: new Set() };
+      const writer: Writer = {
+        db: t,
+        project: row,
+        actorId: actor.userId,
+        origin: 'import',
+        hooks,
+        now: new Date(),
+        afterCommit: (task) => tasks.push(task),
+        knownItems: new Set(),
+      };
       await runBatch(writer, operations, { deferReferences: true });
       // On the deploy of the portal's own host, as a project made in the wizard is.
       await placeOnPortalDeploy(t, { projectId, key, portalHost });
       const codes = await insertAccessCodes(
         t,
         invitations.map((person) =>
-          accessCodeValues({ ...INVITATION_DEFAULTS, projectId, unitId: person.unitId, email: person.email, createdBy: actor.userId, role: person.role, targetPath: person.role === 'manager' ? '/manage' : undefined }),
+          accessCodeValues({
+            ...INVITATION_DEFAULTS,
+            projectId,
+            unitId: person.unitId,
+            email: person.email,
+            createdBy: actor.userId,
+            role: person.role,
+            targetPath: person.role === 'manager' ? '/manage' : undefined,
+          }),
         ),
       );
-      const counts = { items: operations.length, files: bundle.files.length, collections: bundle.collections.length, invited: codes.map((code) => ({ email: code.email!, role: code.role as 'purchaser' | 'manager' })), peopleNotAdded: bundle.memberships.length };
-      await recordAdminChange(t, { actorId: actor.userId, action: 'project.import', targetKind: 'project', targetId: projectId, projectId, before: null, after: { key, name: row.name, from: bundle.project.key, people, ...counts, invited: counts.invited.length } });
+      const counts = {
+        items: operations.length,
+        files: bundle.files.length,
+        collections: bundle.collections.length,
+        invited: codes.map((code) => ({ email: code.email!, role: code.role as 'purchaser' | 'manager' })),
+        peopleNotAdded: bundle.memberships.length,
+      };
+      await recordAdminChange(t, {
+        actorId: actor.userId,
+        action: 'project.import',
+        targetKind: 'project',
+        targetId: projectId,
+        projectId,
+        before: null,
+        after: { key, name: row.name, from: bundle.project.key, people, ...counts, invited: counts.invited.length },
+      });
       return { answer: { _id: projectId, key, name: row.name, ...counts }, codes, projectName: row.name, tasks };
     });
     for (const task of result.tasks) void task(db).catch(() => undefined);

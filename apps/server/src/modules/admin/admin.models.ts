@@ -1,4 +1,13 @@
-import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, fail, keepRemovedFields, modelSchemaOf, type ModelField, type ModelInput } from '@decor/core';
+import {
+  BUILT_IN_COLLECTIONS,
+  builtInCollection,
+  COLLECTION_NAME_PATTERN,
+  fail,
+  keepRemovedFields,
+  modelSchemaOf,
+  type ModelField,
+  type ModelInput,
+} from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { collectionRowsOf, findCollectionRow, forgetCollections, listCollections, saveCollectionRow } from '../decor/index.ts';
@@ -53,11 +62,13 @@ export async function saveModel({ db, actor, projectId, name, input }: { db: Db;
   for (const [index, field] of input.fields.entries()) {
     if (baseKeys.includes(field.key)) throw problem(`fields.${index}.key`, `“${field.key}” is already a field of ${builtIn!.ui.label}.`);
     const earlier = before.find((f) => f.key === field.key);
-    if (earlier && earlier.type !== field.type) throw problem(`fields.${index}.type`, `“${field.label}” holds data of its first kind: add a new field instead of changing its kind.`);
+    if (earlier && earlier.type !== field.type)
+      throw problem(`fields.${index}.type`, `“${field.label}” holds data of its first kind: add a new field instead of changing its kind.`);
   }
   const names = new Set([...BUILT_IN_COLLECTIONS.map((c) => c.name), ...(await listCollections(db, projectId)).map((c) => c.name), name]);
   for (const [index, field] of input.fields.entries()) {
-    if (field.type === 'reference' && !names.has(field.collection!)) throw problem(`fields.${index}.collection`, `There is no collection “${field.collection}” in this project.`);
+    if (field.type === 'reference' && !names.has(field.collection!))
+      throw problem(`fields.${index}.collection`, `There is no collection “${field.collection}” in this project.`);
   }
   const fields = keepRemovedFields(before, input.fields);
   if (!builtIn && !fields.some((f) => !f.hidden)) throw problem('fields', 'A collection needs at least one field.');
@@ -66,17 +77,38 @@ export async function saveModel({ db, actor, projectId, name, input }: { db: Db;
   const model = modelSchemaOf(fields);
   // Who reads the items of a collection of the project's own, as declared (kept when not given again).
   const access = input.access ?? (row?.schema as { 'x-access'?: unknown } | undefined)?.['x-access'];
-  const schema = { type: 'object', properties: model.properties, ...(model.required.length ? { required: model.required } : {}), ...(!builtIn && access ? { 'x-access': access } : {}) };
+  const schema = {
+    type: 'object',
+    properties: model.properties,
+    ...(model.required.length ? { required: model.required } : {}),
+    ...(!builtIn && access ? { 'x-access': access } : {}),
+  };
   const label = input.label ?? (row?.ui as { label?: string } | undefined)?.label ?? builtIn?.ui.label ?? name;
   const ui = {
-    ...(builtIn ? {} : { label, singular: input.singular ?? (row?.ui as { singular?: string } | undefined)?.singular ?? label, group: 'Project', icon: 'table', titleField: fields.find((f) => !f.hidden && (f.type === 'text' || f.type === 'choice'))?.key ?? fields[0]!.key }),
+    ...(builtIn
+      ? {}
+      : {
+          label,
+          singular: input.singular ?? (row?.ui as { singular?: string } | undefined)?.singular ?? label,
+          group: 'Project',
+          icon: 'table',
+          titleField: fields.find((f) => !f.hidden && (f.type === 'text' || f.type === 'choice'))?.key ?? fields[0]!.key,
+        }),
     columns: model.columns,
     fields: model.hints,
     modelFields: fields,
   };
   await withTransaction(db, async (t) => {
     await saveCollectionRow(t, { existingId: row?.id ?? null, projectId, name, schema, ui });
-    await recordAdminChange(t, { actorId: actor.userId, action: row ? 'collection.update' : 'collection.create', targetKind: 'collection', targetId: `${projectId}:${name}`, projectId, before: row ? { fields: before } : null, after: { fields } });
+    await recordAdminChange(t, {
+      actorId: actor.userId,
+      action: row ? 'collection.update' : 'collection.create',
+      targetKind: 'collection',
+      targetId: `${projectId}:${name}`,
+      projectId,
+      before: row ? { fields: before } : null,
+      after: { fields },
+    });
   });
   forgetCollections(projectId);
   return (await listModels(db, projectId)).find((m) => m.name === name)!;

@@ -43,7 +43,17 @@ import {
   updateProject,
   type ProjectRow,
 } from '../projects/index.ts';
-import { deleteDeployRow, deleteFlagRow, findFlag, listDeploys, listFeatureFlags, placeOnPortalDeploy, projectHosts, saveDeploy, saveFlag } from '../portal/index.ts';
+import {
+  deleteDeployRow,
+  deleteFlagRow,
+  findFlag,
+  listDeploys,
+  listFeatureFlags,
+  placeOnPortalDeploy,
+  projectHosts,
+  saveDeploy,
+  saveFlag,
+} from '../portal/index.ts';
 import { endSessionsOf, findUser, liveSessionCounts, recentSignIns, searchUsers, updateUser, type UserRow, userTotals } from '../users/index.ts';
 import { recentMailFailures } from '../mail/index.ts';
 import { listAdminChanges, purchasesAcrossProjects, recordAdminChange } from './admin.repo.ts';
@@ -84,8 +94,24 @@ export function listProjectsForAdmin(db: Db, q?: string) {
   return adminProjects(db, { q });
 }
 
-export async function adminOverview({ db, databaseKind, mailer, storageKind }: { db: Db; databaseKind: string; mailer: Mailer; storageKind: string }): Promise<AdminOverview> {
-  const [list, totals, signIns, changes, failures] = await Promise.all([adminProjects(db), userTotals(db), recentSignIns(db, 10), auditEntries(db, { limit: 10 }), recentMailFailures(db, 10)]);
+export async function adminOverview({
+  db,
+  databaseKind,
+  mailer,
+  storageKind,
+}: {
+  db: Db;
+  databaseKind: string;
+  mailer: Mailer;
+  storageKind: string;
+}): Promise<AdminOverview> {
+  const [list, totals, signIns, changes, failures] = await Promise.all([
+    adminProjects(db),
+    userTotals(db),
+    recentSignIns(db, 10),
+    auditEntries(db, { limit: 10 }),
+    recentMailFailures(db, 10),
+  ]);
   return {
     projects: list,
     totals: { ...totals, projects: list.length, archived: list.filter((p) => p.archived).length },
@@ -103,7 +129,10 @@ export async function adminOverview({ db, databaseKind, mailer, storageKind }: {
   };
 }
 
-export async function auditEntries(db: Db, input: { limit: number; targetKind?: string | undefined; targetId?: string | undefined }): Promise<AdminAuditEntry[]> {
+export async function auditEntries(
+  db: Db,
+  input: { limit: number; targetKind?: string | undefined; targetId?: string | undefined },
+): Promise<AdminAuditEntry[]> {
   const rows = await listAdminChanges(db, input);
   return rows.map(({ entry, actorEmail }) => ({
     _id: entry.id,
@@ -133,7 +162,12 @@ export async function createProject({ db, actor, input, config, mailer }: { db: 
       key: input.key,
       name: input.name,
       currency: input.currency,
-      options: { locale: input.options.locale ?? 'en-CA', ...(input.options.timeZone ? { timeZone: input.options.timeZone } : {}), unitSystem: input.options.unitSystem, termsOfService: '' },
+      options: {
+        locale: input.options.locale ?? 'en-CA',
+        ...(input.options.timeZone ? { timeZone: input.options.timeZone } : {}),
+        unitSystem: input.options.unitSystem,
+        termsOfService: '',
+      },
       features: {},
       theme: { ...input.theme, logoUrl: input.theme.logoUrl ?? null },
     });
@@ -142,9 +176,26 @@ export async function createProject({ db, actor, input, config, mailer }: { db: 
     await placeOnPortalDeploy(t, { projectId: id, key: input.key, portalHost: config.portalHost });
     const invitation = await insertAccessCode(
       t,
-      accessCodeValues({ projectId: id, unitId: null, email: input.manager.email, createdBy: actor.userId, role: 'manager', targetPath: '/manage', expiresInDays: INVITATION_DEFAULTS.expiresInDays, maxUses: 1 }),
+      accessCodeValues({
+        projectId: id,
+        unitId: null,
+        email: input.manager.email,
+        createdBy: actor.userId,
+        role: 'manager',
+        targetPath: '/manage',
+        expiresInDays: INVITATION_DEFAULTS.expiresInDays,
+        maxUses: 1,
+      }),
     );
-    await recordAdminChange(t, { actorId: actor.userId, action: 'project.create', targetKind: 'project', targetId: id, projectId: id, before: null, after: { ...projectRecord(row), catalogue: input.catalogue, manager: input.manager.email } });
+    await recordAdminChange(t, {
+      actorId: actor.userId,
+      action: 'project.create',
+      targetKind: 'project',
+      targetId: id,
+      projectId: id,
+      before: null,
+      after: { ...projectRecord(row), catalogue: input.catalogue, manager: input.manager.email },
+    });
     return { project: row, code: invitation.code };
   });
   const url = `${origin}/link/${code}`;
@@ -157,7 +208,15 @@ export async function setProjectArchived({ db, actor, projectId, archived }: { d
   const before = await findProjectById(db, projectId);
   if (!before) throw fail('not_found', 'project.no-such');
   const after = await updateProject(db, projectId, { archivedAt: archived ? (before.archivedAt ?? new Date()) : null });
-  await recordAdminChange(db, { actorId: actor.userId, action: archived ? 'project.archive' : 'project.restore', targetKind: 'project', targetId: projectId, projectId, before: projectRecord(before), after: projectRecord(after!) });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: archived ? 'project.archive' : 'project.restore',
+    targetKind: 'project',
+    targetId: projectId,
+    projectId,
+    before: projectRecord(before),
+    after: projectRecord(after!),
+  });
   return (await adminProjects(db, { id: projectId }))[0]!;
 }
 
@@ -172,7 +231,9 @@ function adminUserOf(row: UserRow, memberships: Awaited<ReturnType<typeof member
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     sessions: sessionCounts.get(row.id) ?? 0,
-    memberships: memberships.filter((m) => m.userId === row.id).map(({ projectId, projectKey, projectName, role }) => ({ projectId, projectKey, projectName, role })),
+    memberships: memberships
+      .filter((m) => m.userId === row.id)
+      .map(({ projectId, projectKey, projectName, role }) => ({ projectId, projectKey, projectName, role })),
   };
 }
 
@@ -198,7 +259,17 @@ export async function getAdminUser(db: Db, userId: string): Promise<AdminUser> {
  * cannot take away their own admin flag or disable themselves (no platform without an
  * admin); a disabled person's sessions end at once.
  */
-export async function patchUser({ db, actor, userId, patch }: { db: Db; actor: Actor; userId: string; patch: { isAdmin?: boolean | undefined; disabled?: boolean | undefined; emailVerified?: true | undefined; name?: string | undefined } }) {
+export async function patchUser({
+  db,
+  actor,
+  userId,
+  patch,
+}: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  patch: { isAdmin?: boolean | undefined; disabled?: boolean | undefined; emailVerified?: true | undefined; name?: string | undefined };
+}) {
   const before = await findUser(db, userId);
   if (!before) throw fail('not_found', 'admin.no-such-user');
   if (userId === actor.userId && patch.isAdmin === false) throw fail('rule_broken', 'admin.own-admin-flag', undefined, { field: 'isAdmin' });
@@ -210,7 +281,14 @@ export async function patchUser({ db, actor, userId, patch }: { db: Db; actor: A
     ...(patch.name !== undefined ? { name: patch.name } : {}),
   });
   if (patch.disabled === true) await endSessionsOf(db, userId);
-  await recordAdminChange(db, { actorId: actor.userId, action: 'user.update', targetKind: 'user', targetId: userId, before: userRecord(before), after: userRecord(after!) });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: 'user.update',
+    targetKind: 'user',
+    targetId: userId,
+    before: userRecord(before),
+    after: userRecord(after!),
+  });
   return getAdminUser(db, userId);
 }
 
@@ -219,25 +297,60 @@ export async function signOutEverywhere({ db, actor, userId }: { db: Db; actor: 
   const user = await findUser(db, userId);
   if (!user) throw fail('not_found', 'admin.no-such-user');
   const ended = await endSessionsOf(db, userId);
-  await recordAdminChange(db, { actorId: actor.userId, action: 'user.sign-out-everywhere', targetKind: 'user', targetId: userId, before: { sessions: ended }, after: { sessions: 0 } });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: 'user.sign-out-everywhere',
+    targetKind: 'user',
+    targetId: userId,
+    before: { sessions: ended },
+    after: { sessions: 0 },
+  });
   return { ended };
 }
 
 /** Gives a person a role in a project, or changes it. */
-export async function setMembership({ db, actor, userId, projectId, role }: { db: Db; actor: Actor; userId: string; projectId: string; role: 'purchaser' | 'manager' }) {
+export async function setMembership({
+  db,
+  actor,
+  userId,
+  projectId,
+  role,
+}: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  projectId: string;
+  role: 'purchaser' | 'manager';
+}) {
   const [user, project] = await Promise.all([findUser(db, userId), findProjectById(db, projectId)]);
   if (!user) throw fail('not_found', 'admin.no-such-user');
   if (!project) throw fail('not_found', 'project.no-such');
   const before = await findMembership(db, projectId, userId);
   await setMembershipRole(db, { projectId, userId, role });
-  await recordAdminChange(db, { actorId: actor.userId, action: before ? 'membership.change' : 'membership.grant', targetKind: 'membership', targetId: `${projectId}:${userId}`, projectId, before: before ? { role: before.role } : null, after: { role, email: user.email, project: project.key } });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: before ? 'membership.change' : 'membership.grant',
+    targetKind: 'membership',
+    targetId: `${projectId}:${userId}`,
+    projectId,
+    before: before ? { role: before.role } : null,
+    after: { role, email: user.email, project: project.key },
+  });
   return getAdminUser(db, userId);
 }
 
 export async function removeMembership({ db, actor, userId, projectId }: { db: Db; actor: Actor; userId: string; projectId: string }) {
   const removed = await deleteMembership(db, projectId, userId);
   if (!removed) throw fail('not_found', 'admin.no-such-membership');
-  await recordAdminChange(db, { actorId: actor.userId, action: 'membership.remove', targetKind: 'membership', targetId: `${projectId}:${userId}`, projectId, before: { role: removed.role }, after: null });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: 'membership.remove',
+    targetKind: 'membership',
+    targetId: `${projectId}:${userId}`,
+    projectId,
+    before: { role: removed.role },
+    after: null,
+  });
   return getAdminUser(db, userId);
 }
 
@@ -280,7 +393,12 @@ export async function deleteDeploy({ db, actor, deployId }: { db: Db; actor: Act
 }
 
 export async function flags(db: Db) {
-  return (await listFeatureFlags(db)).map((row) => ({ key: row.key, enabled: row.enabled, description: row.description, updatedAt: row.updatedAt.toISOString() }));
+  return (await listFeatureFlags(db)).map((row) => ({
+    key: row.key,
+    enabled: row.enabled,
+    description: row.description,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 }
 
 /** Sets a platform flag (served in GET /api/env `features`), creating it when new. */
@@ -288,14 +406,28 @@ export async function setFlag({ db, actor, input }: { db: Db; actor: Actor; inpu
   const before = await findFlag(db, input.key);
   await saveFlag(db, { key: input.key, enabled: input.enabled, description: input.description || (before?.description ?? '') });
   const after = await findFlag(db, input.key);
-  await recordAdminChange(db, { actorId: actor.userId, action: before ? 'feature.update' : 'feature.create', targetKind: 'feature', targetId: input.key, before: before ? { enabled: before.enabled, description: before.description } : null, after: { enabled: after!.enabled, description: after!.description } });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: before ? 'feature.update' : 'feature.create',
+    targetKind: 'feature',
+    targetId: input.key,
+    before: before ? { enabled: before.enabled, description: before.description } : null,
+    after: { enabled: after!.enabled, description: after!.description },
+  });
   return flags(db);
 }
 
 export async function deleteFlag({ db, actor, key }: { db: Db; actor: Actor; key: string }) {
   const removed = await deleteFlagRow(db, key);
   if (!removed) throw fail('not_found', 'admin.no-such-flag');
-  await recordAdminChange(db, { actorId: actor.userId, action: 'feature.delete', targetKind: 'feature', targetId: key, before: { enabled: removed.enabled, description: removed.description }, after: null });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: 'feature.delete',
+    targetKind: 'feature',
+    targetId: key,
+    before: { enabled: removed.enabled, description: removed.description },
+    after: null,
+  });
   return flags(db);
 }
 
@@ -316,18 +448,57 @@ export async function projectConfig(db: Db, projectId: string): Promise<ProjectC
  * Replaces a project's settings with a whole document, on the version read (a save on a changed
  * project is a 409 with the current one); audited and kept as a version.
  */
-export async function saveProjectConfig({ db, actor, projectId, config, version, action = 'project.config' }: { db: Db; actor: Actor; projectId: string; config: ProjectConfig; version: number; action?: string }) {
+export async function saveProjectConfig({
+  db,
+  actor,
+  projectId,
+  config,
+  version,
+  action = 'project.config',
+}: {
+  db: Db;
+  actor: Actor;
+  projectId: string;
+  config: ProjectConfig;
+  version: number;
+  action?: string;
+}) {
   const before = await findProjectById(db, projectId);
   if (!before) throw fail('not_found', 'project.no-such');
-  const after = await updateProject(db, projectId, { name: config.name, currency: config.currency, options: config.options, features: config.features, theme: config.theme }, version);
+  const after = await updateProject(
+    db,
+    projectId,
+    { name: config.name, currency: config.currency, options: config.options, features: config.features, theme: config.theme },
+    version,
+  );
   if (!after) throw fail('conflict', 'project.changed', undefined, { current: await projectConfig(db, projectId) });
   await recordProjectVersion(db, after, actor.userId);
-  await recordAdminChange(db, { actorId: actor.userId, action, targetKind: 'project', targetId: projectId, projectId, before: projectConfigOf(before), after: projectConfigOf(after) });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action,
+    targetKind: 'project',
+    targetId: projectId,
+    projectId,
+    before: projectConfigOf(before),
+    after: projectConfigOf(after),
+  });
   return projectConfig(db, projectId);
 }
 
 /** Makes an earlier version the current one (a new version, so nothing is lost). */
-export async function restoreProjectConfig({ db, actor, projectId, restore, version }: { db: Db; actor: Actor; projectId: string; restore: number; version: number }) {
+export async function restoreProjectConfig({
+  db,
+  actor,
+  projectId,
+  restore,
+  version,
+}: {
+  db: Db;
+  actor: Actor;
+  projectId: string;
+  restore: number;
+  version: number;
+}) {
   const kept = await findProjectVersion(db, projectId, restore);
   if (!kept) throw fail('not_found', 'admin.no-such-version');
   // A version kept before a rule was tightened (an unknown option, an invented currency) is not restored as it was.
@@ -366,6 +537,15 @@ export async function adminPurchases(db: Db, filter: AdminPurchasesQuery): Promi
 export function adminPurchasesCsv({ items }: AdminPurchases): string {
   return formatCsv([
     ['Project', 'Project key', 'Unit', 'Buyer', 'Approved at', 'Revision', 'Currency', 'Total'],
-    ...items.map((item) => [item.project.name, item.project.key, item.unit ?? '', item.buyer ?? '', item.approvedAt, item.revision, item.currency, formatAmount(item.total, item.currency)]),
+    ...items.map((item) => [
+      item.project.name,
+      item.project.key,
+      item.unit ?? '',
+      item.buyer ?? '',
+      item.approvedAt,
+      item.revision,
+      item.currency,
+      formatAmount(item.total, item.currency),
+    ]),
   ]);
 }

@@ -29,8 +29,16 @@ export async function recordAdminChange(db: Db, change: AdminChange): Promise<vo
   });
 }
 
-export async function listAdminChanges(db: Db, { limit, targetKind, targetId }: { limit: number; targetKind?: string | undefined; targetId?: string | undefined }) {
-  const where = targetKind && targetId ? and(eq(adminAudit.targetKind, targetKind), eq(adminAudit.targetId, targetId)) : targetKind ? eq(adminAudit.targetKind, targetKind) : undefined;
+export async function listAdminChanges(
+  db: Db,
+  { limit, targetKind, targetId }: { limit: number; targetKind?: string | undefined; targetId?: string | undefined },
+) {
+  const where =
+    targetKind && targetId
+      ? and(eq(adminAudit.targetKind, targetKind), eq(adminAudit.targetId, targetId))
+      : targetKind
+        ? eq(adminAudit.targetKind, targetKind)
+        : undefined;
   return db
     .select({ entry: adminAudit, actorEmail: users.email })
     .from(adminAudit)
@@ -56,7 +64,10 @@ export interface PurchaseRow {
  * The purchase in force of every approved cart of every project (the last approval's), newest
  * first, filtered by project key, currency and the day of approval (UTC days, inclusive).
  */
-export async function purchasesAcrossProjects(db: Db, filter: { project?: string | undefined; currency?: string | undefined; from?: string | undefined; to?: string | undefined }) {
+export async function purchasesAcrossProjects(
+  db: Db,
+  filter: { project?: string | undefined; currency?: string | undefined; from?: string | undefined; to?: string | undefined },
+) {
   return queryRows<PurchaseRow>(
     db,
     sql`SELECT * FROM (

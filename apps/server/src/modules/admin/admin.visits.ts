@@ -11,9 +11,30 @@ import type { Actor } from '../../plugins/actor.ts';
  * project if one is going, so a burst of beats is one visit; otherwise a new visit begins. A
  * new path counts as one more page.
  */
-export async function recordVisit({ db, actor, projectId, visitId, path, userAgent }: { db: Db; actor: Actor; projectId: string | null; visitId: string | undefined; path: string; userAgent: string | undefined }) {
+export async function recordVisit({
+  db,
+  actor,
+  projectId,
+  visitId,
+  path,
+  userAgent,
+}: {
+  db: Db;
+  actor: Actor;
+  projectId: string | null;
+  visitId: string | undefined;
+  path: string;
+  userAgent: string | undefined;
+}) {
   const now = new Date();
-  const key = { userId: actor.userId, projectId, device: describeDevice(userAgent).slice(0, 80), path, now, idleSince: new Date(now.getTime() - VISIT_IDLE_MS) };
+  const key = {
+    userId: actor.userId,
+    projectId,
+    device: describeDevice(userAgent).slice(0, 80),
+    path,
+    now,
+    idleSince: new Date(now.getTime() - VISIT_IDLE_MS),
+  };
   const continued = await continueVisit(db, key, visitId);
   if (continued) return { visit: continued };
   const id = uuidv7();
@@ -26,7 +47,10 @@ export const VISITS_PAGE = 50;
 /** Visits newest first, 50 a page (keyset on when they began), with who is on now. */
 export async function listVisits(db: Db, { project, before }: { project?: string | undefined; before?: string | undefined }) {
   const now = Date.now();
-  const [rows, liveNow] = await Promise.all([visitsPage(db, { project, before, limit: VISITS_PAGE + 1 }), liveVisitorCount(db, { project, since: new Date(now - VISIT_LIVE_MS) })]);
+  const [rows, liveNow] = await Promise.all([
+    visitsPage(db, { project, before, limit: VISITS_PAGE + 1 }),
+    liveVisitorCount(db, { project, since: new Date(now - VISIT_LIVE_MS) }),
+  ]);
   const page = rows.slice(0, VISITS_PAGE);
   return {
     liveNow,

@@ -18,7 +18,11 @@ export interface VisitKey {
  * device in the same project. A new path counts as one more page. Answers its id, or undefined.
  */
 export async function continueVisit(db: Db, key: VisitKey, visitId: string | undefined): Promise<string | undefined> {
-  const going = and(eq(visits.userId, key.userId), key.projectId ? eq(visits.projectId, key.projectId) : sql`${visits.projectId} IS NULL`, gt(visits.lastSeenAt, key.idleSince));
+  const going = and(
+    eq(visits.userId, key.userId),
+    key.projectId ? eq(visits.projectId, key.projectId) : sql`${visits.projectId} IS NULL`,
+    gt(visits.lastSeenAt, key.idleSince),
+  );
   const goOn = async (which: SQL) => {
     const [row] = await db
       .update(visits)
@@ -29,12 +33,16 @@ export async function continueVisit(db: Db, key: VisitKey, visitId: string | und
   };
   return (
     (visitId ? await goOn(eq(visits.id, visitId)) : undefined) ??
-    (await goOn(sql`${visits.id} = (SELECT v.id FROM visits v WHERE v.user_id = ${key.userId} AND v.device = ${key.device} AND v.project_id IS NOT DISTINCT FROM ${key.projectId}::uuid AND v.last_seen_at > ${key.idleSince.toISOString()}::timestamptz ORDER BY v.last_seen_at DESC LIMIT 1)`))
+    (await goOn(
+      sql`${visits.id} = (SELECT v.id FROM visits v WHERE v.user_id = ${key.userId} AND v.device = ${key.device} AND v.project_id IS NOT DISTINCT FROM ${key.projectId}::uuid AND v.last_seen_at > ${key.idleSince.toISOString()}::timestamptz ORDER BY v.last_seen_at DESC LIMIT 1)`,
+    ))
   );
 }
 
 export async function insertVisit(db: Db, id: string, key: VisitKey): Promise<void> {
-  await db.insert(visits).values({ id, userId: key.userId, projectId: key.projectId, device: key.device, startedAt: key.now, lastSeenAt: key.now, pages: 1, lastPath: key.path });
+  await db
+    .insert(visits)
+    .values({ id, userId: key.userId, projectId: key.projectId, device: key.device, startedAt: key.now, lastSeenAt: key.now, pages: 1, lastPath: key.path });
 }
 
 /** Visits newest first (keyset on when they began), of one project by key or of all. */

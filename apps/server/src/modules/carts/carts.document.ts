@@ -53,7 +53,11 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData) 
   return {
     project: projectView,
     unit: unitRow
-      ? { name: String(unitRow.data.name ?? ''), floor: Number(unitRow.data.floor ?? 0), area: typeof unitRow.data.area === 'number' ? unitRow.data.area : null }
+      ? {
+          name: String(unitRow.data.name ?? ''),
+          floor: Number(unitRow.data.floor ?? 0),
+          area: typeof unitRow.data.area === 'number' ? unitRow.data.area : null,
+        }
       : null,
     plan: planRow ? { name: String(planRow.data.name ?? ''), rooms: (planRow.data.rooms as string[]) ?? [] } : null,
     package: packageRow ? { name: String(packageRow.data.name ?? ''), priceAdjustment: Number(packageRow.data.priceAdjustment ?? 0) } : null,

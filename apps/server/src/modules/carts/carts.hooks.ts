@@ -70,20 +70,20 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
       }
       if (data?.status !== 'submitted' || previous?.status === 'submitted') return;
       // The buyers get their signed summary; the managers are told it waits for them.
-      void confirmSignatureToBuyers({ db, mailer, project, origin: projectOrigin(config, project.key), cartId: id, cart: data as CartData }).catch((error: unknown) =>
-        log?.warn({ err: error }, 'the signed summary could not be sent to the buyers'),
+      void confirmSignatureToBuyers({ db, mailer, project, origin: projectOrigin(config, project.key), cartId: id, cart: data as CartData }).catch(
+        (error: unknown) => log?.warn({ err: error }, 'the signed summary could not be sent to the buyers'),
       );
       const cart = { _id: id, unit: String(data.unit), total: Number(data.total), signature: data.signature as { name: string } | null };
       return notifyManagersOfSubmission({
-          db,
-          mailer,
-          projectId: project.id,
-          projectName: project.name,
-          currency: project.currency,
-          locale: projectOptionsSchema.parse(project.options).locale,
-          origin: projectOrigin(config, project.key),
-          cart,
-        }).catch((error: unknown) => log?.warn({ err: error }, 'the submission notice could not be sent'));
+        db,
+        mailer,
+        projectId: project.id,
+        projectName: project.name,
+        currency: project.currency,
+        locale: projectOptionsSchema.parse(project.options).locale,
+        origin: projectOrigin(config, project.key),
+        cart,
+      }).catch((error: unknown) => log?.warn({ err: error }, 'the submission notice could not be sent'));
     },
   });
 

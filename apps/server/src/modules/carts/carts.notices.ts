@@ -25,7 +25,19 @@ export const REMINDER_DAYS = [7, 1] as const;
  * the kind and the deadline, so an extended deadline is reminded again) is claimed before the
  * mail goes out and released if it cannot be sent. Returns how many mails were sent.
  */
-export async function sendDeadlineReminders({ db, mailer, config, now = new Date(), log }: { db: Db; mailer: Mailer; config: Pick<Config, 'portalHost' | 'portalUrl'>; now?: Date; log?: FastifyBaseLogger }) {
+export async function sendDeadlineReminders({
+  db,
+  mailer,
+  config,
+  now = new Date(),
+  log,
+}: {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'portalHost' | 'portalUrl'>;
+  now?: Date;
+  log?: FastifyBaseLogger;
+}) {
   const horizon = new Date(now.getTime() + REMINDER_DAYS[0] * DAY_MS);
   const due = await cartsDueBefore(db, now, horizon);
   let sent = 0;
@@ -120,7 +132,12 @@ export async function notifyManagersOfSubmission({
 
 /** Sends each buyer of a cart (its owner and the unit's buyers) the mail `compose` makes. */
 async function mailEachBuyer(
-  { db, mailer, project, cart }: { db: Db; mailer: Mailer; project: { id: string; currency: string; options: Record<string, unknown> }; cart: { unit: string; owner?: string | null } },
+  {
+    db,
+    mailer,
+    project,
+    cart,
+  }: { db: Db; mailer: Mailer; project: { id: string; currency: string; options: Record<string, unknown> }; cart: { unit: string; owner?: string | null } },
   compose: (to: string, facts: { unit: string; money: (minor: number) => string; options: ReturnType<typeof projectOptionsSchema.parse> }) => Mail,
 ) {
   const options = projectOptionsSchema.parse(project.options ?? {});
@@ -170,7 +187,21 @@ export function notifyBuyersOfDecision({
  * Confirms a signature to the buyers of the cart (the one who signed and the co-buyers), with
  * the signed summary attached as a PDF and what happens next. Sent after the commit.
  */
-export async function confirmSignatureToBuyers({ db, mailer, project, origin, cartId, cart }: { db: Db; mailer: Mailer; project: ProjectRow; origin: string; cartId: string; cart: CartData }) {
+export async function confirmSignatureToBuyers({
+  db,
+  mailer,
+  project,
+  origin,
+  cartId,
+  cart,
+}: {
+  db: Db;
+  mailer: Mailer;
+  project: ProjectRow;
+  origin: string;
+  cartId: string;
+  cart: CartData;
+}) {
   const pdf = await renderCartPdf({ db, project, cart, cartId, prices: true });
   return mailEachBuyer({ db, mailer, project, cart }, (to, { unit, money, options }) =>
     selectionSignedMail({

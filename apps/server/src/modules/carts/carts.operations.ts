@@ -1,4 +1,16 @@
-import { can, type CartAction, message, type CartStatus, describeMissing, effectiveStatus, fail, missingRequired, nextStatus, requiredChoices, type Selection } from '@decor/core';
+import {
+  can,
+  type CartAction,
+  message,
+  type CartStatus,
+  describeMissing,
+  effectiveStatus,
+  fail,
+  missingRequired,
+  nextStatus,
+  requiredChoices,
+  type Selection,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/index.ts';
 import { readPlan } from '../decor/index.ts';
@@ -42,7 +54,19 @@ export interface TransitionInput {
  * draft with a typed signature; managers approve (writing the immutable purchase), return
  * with a comment, reopen an approved one as a new revision, or extend a passed deadline.
  */
-export async function transitionCart({ db, hooks, scope, cartId, action, signature, comment, deadline, fee, expectedVersion, now = new Date() }: TransitionInput) {
+export async function transitionCart({
+  db,
+  hooks,
+  scope,
+  cartId,
+  action,
+  signature,
+  comment,
+  deadline,
+  fee,
+  expectedVersion,
+  now = new Date(),
+}: TransitionInput) {
   const { project, plan, isManager, actor } = await cartScope(db, scope);
   const by = isManager ? 'manager' : 'buyer';
   const base = { project, actorId: actor!.userId, origin: 'server' as const, hooks, now };
@@ -62,7 +86,16 @@ export async function transitionCart({ db, hooks, scope, cartId, action, signatu
           const code = outcome.because === 'who' ? 'forbidden' : outcome.because === 'locked' ? 'locked' : 'conflict';
           throw fail(code, outcome.key, outcome.params);
         }
-        const entry: { status: string; action: CartAction; at: string; by: string; byName: string; comment?: string; fee?: number; deadline?: string | undefined } = {
+        const entry: {
+          status: string;
+          action: CartAction;
+          at: string;
+          by: string;
+          byName: string;
+          comment?: string;
+          fee?: number;
+          deadline?: string | undefined;
+        } = {
           status: outcome.status,
           action,
           at: now.toISOString(),
@@ -114,7 +147,8 @@ export const REOPEN_DAYS = 14;
 /** The deadline of a reopened selection: the one given (in the future), the current one if still ahead, else REOPEN_DAYS from now. */
 function reopenDeadline(current: string | null, given: string | undefined, now: Date): string | null {
   if (given !== undefined) {
-    if (Number.isNaN(Date.parse(given)) || Date.parse(given) <= now.getTime()) throw fail('bad_request', 'cart.extend-future', undefined, { field: 'deadline' });
+    if (Number.isNaN(Date.parse(given)) || Date.parse(given) <= now.getTime())
+      throw fail('bad_request', 'cart.extend-future', undefined, { field: 'deadline' });
     return new Date(given).toISOString();
   }
   if (!current || Date.parse(current) > now.getTime()) return current;
@@ -135,7 +169,14 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
       'rule_broken',
       'cart.choose-first',
       { categories: describeMissing(missing, (room) => plan.names.get(room)).join(', ') },
-      { missing: missing.map(({ category, room }) => ({ _id: category._id, name: category.name, room, roomName: room === null ? null : (plan.names.get(room) ?? null) })) },
+      {
+        missing: missing.map(({ category, room }) => ({
+          _id: category._id,
+          name: category.name,
+          room,
+          roomName: room === null ? null : (plan.names.get(room) ?? null),
+        })),
+      },
     );
   }
   const priced = await priceCart(writer.db, projectId, data);
@@ -146,7 +187,11 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
 async function repricedOnReopening(writer: Writer, data: CartData, before: CartData, now: Date) {
   const today = await priceCart(writer.db, writer.project.id, data);
   const signedPrices = new Map((before.signature?.lines ?? []).map((line) => [line.option, line.price]));
-  const names = await optionNames(writer.db, writer.project.id, today.lines.map((line) => line.option));
+  const names = await optionNames(
+    writer.db,
+    writer.project.id,
+    today.lines.map((line) => line.option),
+  );
   const notices = today.lines
     .filter((line) => signedPrices.has(line.option) && signedPrices.get(line.option) !== line.price)
     .map((line) => ({ option: line.option, name: names.get(line.option) ?? '', from: signedPrices.get(line.option)!, to: line.price, at: now.toISOString() }));
@@ -216,7 +261,12 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
       depositPercent,
       selections: cart.selections.length,
       progress: { done: required.length - missing.length, total: required.length, missing: describeMissing(missing, (room) => roomNames?.get(room)) },
-      unit: { _id: String(cart.unit), name: String(row.unit?.name ?? ''), floor: Number(row.unit?.floor ?? 0), area: typeof row.unit?.area === 'number' ? row.unit.area : null },
+      unit: {
+        _id: String(cart.unit),
+        name: String(row.unit?.name ?? ''),
+        floor: Number(row.unit?.floor ?? 0),
+        area: typeof row.unit?.area === 'number' ? row.unit.area : null,
+      },
       plan: row.plan
         ? {
             _id: String(row.plan_id),

@@ -22,7 +22,21 @@ export async function cartPdf({ db, scope, cartId, prices, now = new Date() }: {
 }
 
 /** The PDF of a cart already read (the caller has checked who may have it). */
-export async function renderCartPdf({ db, project, cart, cartId, prices, now = new Date() }: { db: Db; project: ProjectRow; cart: CartData; cartId: string; prices: boolean; now?: Date }) {
+export async function renderCartPdf({
+  db,
+  project,
+  cart,
+  cartId,
+  prices,
+  now = new Date(),
+}: {
+  db: Db;
+  project: ProjectRow;
+  cart: CartData;
+  cartId: string;
+  prices: boolean;
+  now?: Date;
+}) {
   const doc = await cartDocument(db, project, cart);
   const owner = await findUser(db, String(cart.owner ?? ''));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: doc.project.options.locale });
@@ -75,7 +89,9 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
   writer.gap(14);
   await writer.heading('Signature');
   if (cart.signature) {
-    await writer.paragraph(`Signed by ${cart.signature.name} on ${date(cart.signature.signedAt)}${prices ? `, for an upgrades total of ${money(cart.signature.total)}` : ''}.`);
+    await writer.paragraph(
+      `Signed by ${cart.signature.name} on ${date(cart.signature.signedAt)}${prices ? `, for an upgrades total of ${money(cart.signature.total)}` : ''}.`,
+    );
   } else {
     await writer.paragraph('Not signed yet: this summary is for review.');
   }
@@ -83,7 +99,6 @@ export async function renderCartPdf({ db, project, cart, cartId, prices, now = n
   const label = (doc.unit?.name ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || cartId.slice(-8);
   return { bytes: await pdf.save(), fileName: `selection-${label}${prices ? '' : '-no-prices'}.pdf` };
 }
-
 
 const INK = rgb(0.12, 0.16, 0.2);
 const MUTED = rgb(0.42, 0.45, 0.5);
@@ -115,7 +130,10 @@ class PageWriter {
     }
   }
 
-  private async text(text: string, { x, y, size, width, colour = INK, font = this.font }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter }) {
+  private async text(
+    text: string,
+    { x, y, size, width, colour = INK, font = this.font }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter },
+  ) {
     const shown = width === undefined ? text : await font.clip(text, width, size);
     await font.draw(this.page, shown, { x, y, size, color: colour });
   }

@@ -17,7 +17,12 @@ export interface PriceChange {
 /** The lines, adjustments and total of a cart at today's prices (what the buyer signs). */
 export async function priceCart(db: Db, projectId: string, cart: Pick<CartData, 'selections' | 'package' | 'fees'>) {
   const selections = cart.selections ?? [];
-  const { prices, adjustment, packageName } = await pricesFor(db, projectId, selections.map((s) => s.option), cart.package ?? null);
+  const { prices, adjustment, packageName } = await pricesFor(
+    db,
+    projectId,
+    selections.map((s) => s.option),
+    cart.package ?? null,
+  );
   return pricedSnapshot({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment, packageName, fees: cart.fees ?? [] });
 }
 

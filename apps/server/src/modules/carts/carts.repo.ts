@@ -143,7 +143,14 @@ export async function readCart(
 
 /** The carts of a person's own units (or that they own), with the unit and its plan. */
 export async function cartsOfBuyer(db: Db, projectId: string, userId: string) {
-  return preparedRows<{ id: string; data: Record<string, unknown>; version: number; unit: Record<string, unknown> | null; plan_id: string | null; plan: Record<string, unknown> | null }>(
+  return preparedRows<{
+    id: string;
+    data: Record<string, unknown>;
+    version: number;
+    unit: Record<string, unknown> | null;
+    plan_id: string | null;
+    plan: Record<string, unknown> | null;
+  }>(
     db,
     sql`SELECT c.id, c.data, c.version, u.data AS unit, p.id AS plan_id, p.data AS plan
         FROM items c

@@ -14,7 +14,15 @@ import { projectOrigin } from '../../lib/project-origin.ts';
 
 const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 423: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  423: errorBodySchema,
+};
 
 type CartsContext = AppContext & { mailer: Mailer; authSecret: string };
 
@@ -72,7 +80,12 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
       // The managers' notice goes out after the answer (a hook of carts).
       sendJson(
         reply,
-        await transitionCart({ ...base(request), action: 'submit', signature: { name: request.body.signature, agree: request.body.agree }, expectedVersion: request.body._version }),
+        await transitionCart({
+          ...base(request),
+          action: 'submit',
+          signature: { name: request.body.signature, agree: request.body.agree },
+          expectedVersion: request.body._version,
+        }),
       ),
   );
 
@@ -83,7 +96,10 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
         tags: ['decor'],
         summary: 'Approve a submitted selection (managers); writes the purchase and tells the buyers',
         params,
-        body: z.object({ comment: z.string().max(2000).optional() }).strict().optional(),
+        body: z
+          .object({ comment: z.string().max(2000).optional() })
+          .strict()
+          .optional(),
         response: { 200: cartSchema, ...errors },
       },
     },
@@ -95,7 +111,8 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
     {
       schema: {
         tags: ['decor'],
-        summary: 'Reopen an approved selection as a change order: a new revision, an optional fee (minor units) and deadline (a passed one moves 14 days ahead), signed again by the buyer (managers)',
+        summary:
+          'Reopen an approved selection as a change order: a new revision, an optional fee (minor units) and deadline (a passed one moves 14 days ahead), signed again by the buyer (managers)',
         params,
         body: z
           .object({
@@ -108,7 +125,11 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await transitionCart({ ...base(request), action: 'reopen', comment: request.body?.comment, fee: request.body?.fee, deadline: request.body?.deadline })),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await transitionCart({ ...base(request), action: 'reopen', comment: request.body?.comment, fee: request.body?.fee, deadline: request.body?.deadline }),
+      ),
   );
 
   app.post(
@@ -162,12 +183,14 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
     },
     async (request, reply) => {
       const { bytes, fileName } = await cartPdf({ ...base(request), prices: request.query.prices !== '0' });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-store')
-        // A Buffer is sent as it is: the JSON serializer applies to the error replies only.
-        .send(Buffer.from(bytes) as never);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          // A Buffer is sent as it is: the JSON serializer applies to the error replies only.
+          .send(Buffer.from(bytes) as never)
+      );
     },
   );
 
@@ -186,7 +209,13 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
       },
     },
     async (request) =>
-      shareCart({ ...base(request), prices: request.body.prices, days: request.body.days, secret: authSecret, origin: projectOrigin(config, request.projectKey ?? '') }),
+      shareCart({
+        ...base(request),
+        prices: request.body.prices,
+        days: request.body.days,
+        secret: authSecret,
+        origin: projectOrigin(config, request.projectKey ?? ''),
+      }),
   );
 
   const shareLinkView = z.object({
@@ -237,7 +266,6 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
     },
     async (request) => sharedCart({ db: database.db, token: request.params.token, secret: authSecret, projectKey: request.projectKey }),
   );
-
 };
 
 /** Saved alternatives of a cart. */

@@ -33,7 +33,13 @@ export async function ruleContextFor(db: Db, projectId: string, cart: Record<str
     } else if (collection === 'packages' && id === packageId) {
       packageAdjustment = Number(data.priceAdjustment ?? 0);
     } else if (collection === 'categories') {
-      categories.set(id, { _id: id, name: String(data.name ?? ''), required: data.required === true, multiple: data.multiple === true, allowance: Number(data.allowance ?? 0) });
+      categories.set(id, {
+        _id: id,
+        name: String(data.name ?? ''),
+        required: data.required === true,
+        multiple: data.multiple === true,
+        allowance: Number(data.allowance ?? 0),
+      });
     }
   }
   return { options, categories, planId, isOpen, packageAdjustment };

@@ -102,7 +102,17 @@ export interface ShareLinkView {
 }
 
 /** GET /api/carts/{id}/shares: the links given for this cart, newest first, with their state. */
-export async function listShares({ db, scope, cartId, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; now?: Date }): Promise<ShareLinkView[]> {
+export async function listShares({
+  db,
+  scope,
+  cartId,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Promise<Scope>;
+  cartId: string;
+  now?: Date;
+}): Promise<ShareLinkView[]> {
   const { project, plan } = await cartScope(db, scope);
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const rows = await shareLinksOf(db, { projectId: project.id, cartId });
@@ -121,7 +131,19 @@ export async function listShares({ db, scope, cartId, now = new Date() }: { db: 
 }
 
 /** POST /api/carts/{id}/shares/{shareId}/revoke: the link stops working at once. */
-export async function revokeShare({ db, scope, cartId, shareId, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; shareId: string; now?: Date }) {
+export async function revokeShare({
+  db,
+  scope,
+  cartId,
+  shareId,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Promise<Scope>;
+  cartId: string;
+  shareId: string;
+  now?: Date;
+}) {
   const { project, plan } = await cartScope(db, scope);
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
   if (!(await revokeShareLink(db, { projectId: project.id, cartId, shareId, now }))) throw fail('not_found', 'share.no-such');
@@ -129,7 +151,19 @@ export async function revokeShare({ db, scope, cartId, shareId, now = new Date()
 }
 
 /** GET /api/shared/{token}: the cart as its share allows, for anyone holding the link. */
-export async function sharedCart({ db, token, secret, projectKey, now = new Date() }: { db: Db; token: string; secret: string; projectKey: string | null; now?: Date }): Promise<SharedCartView> {
+export async function sharedCart({
+  db,
+  token,
+  secret,
+  projectKey,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  secret: string;
+  projectKey: string | null;
+  now?: Date;
+}): Promise<SharedCartView> {
   // A link is for the cart of the project it is opened in, and only there: the token names a
   // cart by id and is signed for its project; ids are looked up in the project of the request
   // (docs/security.md, "Ids").
@@ -160,7 +194,14 @@ export async function sharedCart({ db, token, secret, projectKey, now = new Date
     return rest;
   };
   return {
-    project: { key: project.key, name: project.name, currency: project.currency, locale: doc.project.options.locale, timeZone: doc.project.options.timeZone, theme: doc.project.theme },
+    project: {
+      key: project.key,
+      name: project.name,
+      currency: project.currency,
+      locale: doc.project.options.locale,
+      timeZone: doc.project.options.timeZone,
+      theme: doc.project.theme,
+    },
     unit: doc.unit,
     plan: doc.plan,
     status: effectiveStatus(cart, now),

@@ -31,7 +31,10 @@ export async function cartsDueBefore(db: Db, now: Date, horizon: Date): Promise<
 
 /** Claims a reminder (false when another run or server already has): at most one mail per kind. */
 export async function claimReminder(db: Db, cartId: string, kind: string): Promise<boolean> {
-  const claimed = await preparedRows<{ cart_id: string }>(db, sql`INSERT INTO cart_reminders (cart_id, kind) VALUES (${cartId}, ${kind}) ON CONFLICT DO NOTHING RETURNING cart_id`);
+  const claimed = await preparedRows<{ cart_id: string }>(
+    db,
+    sql`INSERT INTO cart_reminders (cart_id, kind) VALUES (${cartId}, ${kind}) ON CONFLICT DO NOTHING RETURNING cart_id`,
+  );
   return claimed.length > 0;
 }
 

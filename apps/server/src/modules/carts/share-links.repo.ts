@@ -18,7 +18,10 @@ export interface ShareLinkRow {
 }
 
 /** Keeps a link given; the same link asked twice in one second is the same link, kept once. */
-export async function insertShareLink(db: Db, link: { projectId: string; cartId: string; tokenHash: string; prices: boolean; expiresAt: Date; createdBy: string | null }) {
+export async function insertShareLink(
+  db: Db,
+  link: { projectId: string; cartId: string; tokenHash: string; prices: boolean; expiresAt: Date; createdBy: string | null },
+) {
   await queryRows(
     db,
     sql`INSERT INTO share_links (id, project_id, cart_id, token_hash, prices, expires_at, created_by)
@@ -39,7 +42,10 @@ export async function shareLinksOf(db: Db, { projectId, cartId }: { projectId: s
 }
 
 /** Withdraws a link of this cart at `now` (once); false when there is no such link. */
-export async function revokeShareLink(db: Db, { projectId, cartId, shareId, now }: { projectId: string; cartId: string; shareId: string; now: Date }): Promise<boolean> {
+export async function revokeShareLink(
+  db: Db,
+  { projectId, cartId, shareId, now }: { projectId: string; cartId: string; shareId: string; now: Date },
+): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`UPDATE share_links SET revoked_at = COALESCE(revoked_at, ${now.toISOString()}::timestamptz)
@@ -50,12 +56,18 @@ export async function revokeShareLink(db: Db, { projectId, cartId, shareId, now 
 
 /** The link given under this token's hash, in whichever project it was given. */
 export async function shareLinkByTokenHash(db: Db, tokenHash: string): Promise<{ revoked_at: unknown; project_id: string } | undefined> {
-  const [row] = await preparedRows<{ revoked_at: unknown; project_id: string }>(db, sql`SELECT revoked_at, project_id::text AS project_id FROM share_links WHERE token_hash = ${tokenHash}`);
+  const [row] = await preparedRows<{ revoked_at: unknown; project_id: string }>(
+    db,
+    sql`SELECT revoked_at, project_id::text AS project_id FROM share_links WHERE token_hash = ${tokenHash}`,
+  );
   return row;
 }
 
 /** Whether the project has a cart of this id. */
 export async function hasCart(db: Db, { projectId, cartId }: { projectId: string; cartId: string }): Promise<boolean> {
-  const [row] = await preparedRows<{ id: string }>(db, sql`SELECT id::text AS id FROM items WHERE project_id = ${projectId} AND collection = 'carts' AND id = ${cartId}`);
+  const [row] = await preparedRows<{ id: string }>(
+    db,
+    sql`SELECT id::text AS id FROM items WHERE project_id = ${projectId} AND collection = 'carts' AND id = ${cartId}`,
+  );
   return row !== undefined;
 }

@@ -3,7 +3,14 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import { BUILT_IN_COLLECTIONS, builtInCollection, COLLECTION_NAME_PATTERN, collectionOwnershipSchema, type CollectionDefinition, type CollectionUi } from '@decor/core';
+import {
+  BUILT_IN_COLLECTIONS,
+  builtInCollection,
+  COLLECTION_NAME_PATTERN,
+  collectionOwnershipSchema,
+  type CollectionDefinition,
+  type CollectionUi,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { FeedEvent } from '../../db/change-feed.ts';
 import { collectionRowsOf, type CollectionRow } from './collections.repo.ts';
@@ -65,11 +72,27 @@ function resolveBuiltIn(definition: CollectionDefinition, extra?: StoredDefiniti
   const extraProperties = (extra?.schema.properties ?? {}) as Record<string, unknown>;
   const extraRequired = Array.isArray(extra?.schema.required) ? (extra!.schema.required as string[]) : [];
   const baseRequired = Array.isArray(base.required) ? (base.required as string[]) : [];
-  const jsonSchema = { ...base, properties: { ...(base.properties as object), ...extraProperties }, ...(baseRequired.length || extraRequired.length ? { required: [...baseRequired, ...extraRequired] } : {}) };
+  const jsonSchema = {
+    ...base,
+    properties: { ...(base.properties as object), ...extraProperties },
+    ...(baseRequired.length || extraRequired.length ? { required: [...baseRequired, ...extraRequired] } : {}),
+  };
   const extraUi = (extra?.ui ?? {}) as Partial<CollectionUi>;
   const { schema: _, ...rules } = definition;
-  const ui = { ...definition.ui, fields: { ...definition.ui.fields, ...extraUi.fields }, columns: [...definition.ui.columns, ...(extraUi.columns ?? []).filter((c) => !definition.ui.columns.includes(c))] };
-  return { ...rules, ui, refs: [...definition.refs, ...refsOf(extraProperties)], jsonSchema, validate: compile(jsonSchema), fieldTypes: fieldTypesOf(jsonSchema), isCustom: false };
+  const ui = {
+    ...definition.ui,
+    fields: { ...definition.ui.fields, ...extraUi.fields },
+    columns: [...definition.ui.columns, ...(extraUi.columns ?? []).filter((c) => !definition.ui.columns.includes(c))],
+  };
+  return {
+    ...rules,
+    ui,
+    refs: [...definition.refs, ...refsOf(extraProperties)],
+    jsonSchema,
+    validate: compile(jsonSchema),
+    fieldTypes: fieldTypesOf(jsonSchema),
+    isCustom: false,
+  };
 }
 
 /** The JSON Schema a model-builder collection must be: an object of named properties. */
@@ -166,7 +189,11 @@ export function schemaIssues(errors: ErrorObject[] | null | undefined) {
     if (error.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
     if (error.keyword === 'additionalProperties') path.push(String((error.params as { additionalProperty: string }).additionalProperty));
     const message =
-      error.keyword === 'additionalProperties' ? 'is not a field of this collection' : error.keyword === 'required' ? 'is required' : (error.message ?? 'is not valid');
+      error.keyword === 'additionalProperties'
+        ? 'is not a field of this collection'
+        : error.keyword === 'required'
+          ? 'is required'
+          : (error.message ?? 'is not valid');
     return { field: path.join('.') || '(item)', message };
   });
 }

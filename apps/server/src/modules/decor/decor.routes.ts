@@ -4,15 +4,7 @@ import { sendJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
 import { collectionUiSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
-import {
-  postItem,
-  removeItem,
-  describeCollections,
-  describeOneCollection,
-  getItem,
-  listItems,
-  patchItem,
-} from './items.operations.ts';
+import { postItem, removeItem, describeCollections, describeOneCollection, getItem, listItems, patchItem } from './items.operations.ts';
 
 const collectionParam = z.object({ collection: z.string().min(1).max(64) });
 const itemParams = collectionParam.extend({ id: z.string().min(1).max(64) });
@@ -37,7 +29,6 @@ const errors = {
   423: errorBodySchema,
 };
 
-
 /** The Decor API of docs/api.md: schema-driven collections of the project named by ProjectId. */
 export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
   const contextOf = (request: FastifyRequest) => ({ db: database.db, hooks, scope: request.projectScope() });
@@ -50,13 +41,26 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
 
   app.get(
     '/api/schema/$ui',
-    { schema: { tags: ['decor'], summary: 'The UI hints ($ui) of every collection, by name', response: { 200: z.record(z.string(), collectionUiSchema), ...errors } } },
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'The UI hints ($ui) of every collection, by name',
+        response: { 200: z.record(z.string(), collectionUiSchema), ...errors },
+      },
+    },
     async (request) => Object.fromEntries((await describeCollections(contextOf(request))).map((c) => [c.name, c.ui])),
   );
 
   app.get(
     '/api/schema/:collection/$',
-    { schema: { tags: ['decor'], summary: "One collection's JSON Schema and UI hints", params: collectionParam, response: { 200: collectionSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['decor'],
+        summary: "One collection's JSON Schema and UI hints",
+        params: collectionParam,
+        response: { 200: collectionSchema, ...errors },
+      },
+    },
     async (request) => describeOneCollection(contextOf(request), request.params.collection),
   );
 
@@ -89,7 +93,15 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
 
   app.post(
     '/api/schema/:collection/',
-    { schema: { tags: ['decor'], summary: 'Create an item (validated against the collection schema)', params: collectionParam, body: itemBody, response: { 201: itemSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Create an item (validated against the collection schema)',
+        params: collectionParam,
+        body: itemBody,
+        response: { 201: itemSchema, ...errors },
+      },
+    },
     async (request, reply) => sendJson(reply, await postItem(contextOf(request), request.params.collection, request.body), 201),
   );
 

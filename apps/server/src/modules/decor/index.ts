@@ -7,4 +7,15 @@ export { type Document, type HookArgs, type HookRegistry } from './collection-ho
 export { forgetCollections, listCollections, resolveCollection, resolveCollectionRows, type ResolvedCollection, schemaIssues } from './collections.registry.ts';
 export { collectionRowsOf, findCollectionRow, insertCollectionRows, saveCollectionRow } from './collections.repo.ts';
 export { getItemJson, itemsOfProject } from './items.repo.ts';
-export { type BatchOperation, createItem, documentOf, runBatch, updateItem, withWrites, type WriteBase, writeBatch, type Writer, type WriteTarget } from './items.write.ts';
+export {
+  type BatchOperation,
+  createItem,
+  documentOf,
+  runBatch,
+  updateItem,
+  withWrites,
+  type WriteBase,
+  writeBatch,
+  type Writer,
+  type WriteTarget,
+} from './items.write.ts';

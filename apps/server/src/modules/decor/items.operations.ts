@@ -187,10 +187,16 @@ export async function patchItem(context: DecorContext, name: string, id: string,
     if (refused.length) throw fail('forbidden', 'engine.fields-refused', { fields: refused.join(', ') }, { fields: refused });
   }
   const asOwner = plan.kind === 'own-fields';
-  return updateItem({ db: context.db, base: writerOf(context, scope, asOwner ? 'owner' : 'staff') }, collection.name, id, (current) => ({ ...current.data, ...patch }), {
-    where: asOwner ? plan.where : undefined,
-    expectedVersion,
-  });
+  return updateItem(
+    { db: context.db, base: writerOf(context, scope, asOwner ? 'owner' : 'staff') },
+    collection.name,
+    id,
+    (current) => ({ ...current.data, ...patch }),
+    {
+      where: asOwner ? plan.where : undefined,
+      expectedVersion,
+    },
+  );
 }
 
 /** DELETE /api/schema/{collection}/{id}: refused while other items refer to it. */

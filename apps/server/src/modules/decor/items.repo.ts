@@ -55,7 +55,16 @@ export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
   return row?.body ?? '[]';
 }
 
-export async function getItemJson(db: Db, { projectId, collection, id, where = sql`true`, document = sql`i.data` }: { projectId: string; collection: string; id: string; where?: SQL | undefined; document?: SQL | undefined }): Promise<string | null> {
+export async function getItemJson(
+  db: Db,
+  {
+    projectId,
+    collection,
+    id,
+    where = sql`true`,
+    document = sql`i.data`,
+  }: { projectId: string; collection: string; id: string; where?: SQL | undefined; document?: SQL | undefined },
+): Promise<string | null> {
   const [row] = await preparedRows<{ body: string }>(
     db,
     sql`SELECT (${documentSql(document)})::text AS body FROM items i
@@ -65,7 +74,10 @@ export async function getItemJson(db: Db, { projectId, collection, id, where = s
 }
 
 /** The item for a write, locked until the transaction ends; `where` limits it to what the caller may change. */
-export async function lockItem(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined }): Promise<ItemRow | null> {
+export async function lockItem(
+  db: Db,
+  { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined },
+): Promise<ItemRow | null> {
   const [row] = await preparedRows<ItemRow>(
     db,
     sql`SELECT i.id, i.data, i.version FROM items i
@@ -76,7 +88,10 @@ export async function lockItem(db: Db, { projectId, collection, id, where = sql`
 }
 
 /** The item as stored, with its version, without a lock (a write that follows checks the version instead). */
-export async function readItemRow(db: Db, { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined }): Promise<ItemRow | null> {
+export async function readItemRow(
+  db: Db,
+  { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined },
+): Promise<ItemRow | null> {
   const [row] = await preparedRows<ItemRow>(
     db,
     sql`SELECT i.id, i.data, i.version FROM items i
@@ -93,7 +108,13 @@ function announce(projectId: string, collection: string, id: SQL | string, versi
 /** Inserts the item, writes its audit entry and announces it: one round trip. Answers with the id and the API document. */
 export async function insertItemAudited(
   db: Db,
-  { projectId, collection, data, actorId, id = uuidv7() }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string; id?: string },
+  {
+    projectId,
+    collection,
+    data,
+    actorId,
+    id = uuidv7(),
+  }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string; id?: string },
 ): Promise<{ id: string; body: string }> {
   const after = JSON.stringify(data);
   const [row] = await preparedRows<{ body: string }>(
@@ -125,7 +146,15 @@ export async function updateItemAudited(
     before,
     actorId,
     ifVersion = null,
-  }: { projectId: string; collection: string; id: string; data: Record<string, unknown>; before: Record<string, unknown>; actorId: string; ifVersion?: number | null },
+  }: {
+    projectId: string;
+    collection: string;
+    id: string;
+    data: Record<string, unknown>;
+    before: Record<string, unknown>;
+    actorId: string;
+    ifVersion?: number | null;
+  },
 ): Promise<string | null> {
   const after = JSON.stringify(data);
   const [row] = await preparedRows<{ body: string }>(

@@ -4,7 +4,17 @@ import { type Db, withTransaction } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
 import { resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
-import { deleteItemAudited, existingRefs, getItemJson, insertItemAudited, lockItem, readItemRow, referrers, updateItemAudited, type ItemRow } from './items.repo.ts';
+import {
+  deleteItemAudited,
+  existingRefs,
+  getItemJson,
+  insertItemAudited,
+  lockItem,
+  readItemRow,
+  referrers,
+  updateItemAudited,
+  type ItemRow,
+} from './items.repo.ts';
 import { refsByCollection } from './refs.ts';
 import { forgetReads } from './items.cache.ts';
 
@@ -48,7 +58,16 @@ type Task = (db: Db) => Promise<unknown>;
 
 /** A writer on `db` (a transaction or the database), collecting into `tasks` what must run after the commit. */
 function writerOn(db: Db, base: WriteBase, tasks: Task[]): Writer {
-  return { project: base.project, actorId: base.actorId, origin: base.origin, hooks: base.hooks, now: base.now ?? new Date(), db, afterCommit: (task) => tasks.push(task), knownItems: new Set() };
+  return {
+    project: base.project,
+    actorId: base.actorId,
+    origin: base.origin,
+    hooks: base.hooks,
+    now: base.now ?? new Date(),
+    db,
+    afterCommit: (task) => tasks.push(task),
+    knownItems: new Set(),
+  };
 }
 
 /** Runs what was queued for after the commit; a failure is reported, never thrown. */
@@ -66,7 +85,9 @@ export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writ
 
 /** The refusal for an item that is not there (or not the caller's to change). */
 function missing(collection: ResolvedCollection, options: Pick<UpdateOptions, 'missingMessage'>) {
-  return options.missingMessage ? fail('not_found', options.missingMessage) : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
+  return options.missingMessage
+    ? fail('not_found', options.missingMessage)
+    : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
 }
 
 /** The refusal for a change based on an older version, with the item as it now is. */
@@ -102,7 +123,12 @@ function validated(collection: ResolvedCollection, data: Document): Document {
   const copy = structuredClone(data);
   if (!collection.validate(copy)) {
     const issues = schemaIssues(collection.validate.errors);
-    throw fail('bad_request', 'engine.invalid', { singular: collection.ui.singular.toLowerCase(), issues: issues.map((i) => `${i.field} ${i.message}`).join('; ') }, { issues });
+    throw fail(
+      'bad_request',
+      'engine.invalid',
+      { singular: collection.ui.singular.toLowerCase(), issues: issues.map((i) => `${i.field} ${i.message}`).join('; ') },
+      { issues },
+    );
   }
   return copy;
 }
@@ -127,7 +153,13 @@ async function checkReferences(writer: Writer, collection: ResolvedCollection, d
 }
 
 /** Hooks before the write, validation and references: the document that will be stored. */
-async function prepare(writer: Writer, collection: ResolvedCollection, operation: WriteOperation, data: Document, previous: Document | null): Promise<Document> {
+async function prepare(
+  writer: Writer,
+  collection: ResolvedCollection,
+  operation: WriteOperation,
+  data: Document,
+  previous: Document | null,
+): Promise<Document> {
   const args = hookArgs(writer, collection, operation, previous);
   const proposed = await writer.hooks.transform('beforeValidate', { ...args, data });
   const valid = validated(collection, proposed);
@@ -200,7 +232,15 @@ export async function updateItem(target: WriteTarget, name: string, id: string, 
   const proposed = await change(current);
   if (proposed === null) return documentOf(db, projectId, collection.name, id);
   const data = await prepare(writer, collection, 'update', proposed, current.data);
-  const body = await updateItemAudited(db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId, ifVersion: current.version });
+  const body = await updateItemAudited(db, {
+    projectId,
+    collection: collection.name,
+    id,
+    data,
+    before: current.data,
+    actorId: writer.actorId,
+    ifVersion: current.version,
+  });
   if (!body) throw await stale(db, projectId, collection, id, options);
   queueAfterCommit(writer, { ...hookArgs(writer, collection, 'update', current.data), id, data });
   runAfterCommit(db, base, tasks);
@@ -262,7 +302,11 @@ export async function writeBatch(db: Db, base: WriteBase, operations: BatchOpera
  * operation, against the project as the batch leaves it: items may name items the batch
  * creates later. A reference to anything else is refused as on its own.
  */
-export async function runBatch(writer: Writer, operations: BatchOperation[], { deferReferences = false }: { deferReferences?: boolean } = {}): Promise<Array<{ _id: string; op: BatchOperation['op'] }>> {
+export async function runBatch(
+  writer: Writer,
+  operations: BatchOperation[],
+  { deferReferences = false }: { deferReferences?: boolean } = {},
+): Promise<Array<{ _id: string; op: BatchOperation['op'] }>> {
   if (deferReferences) {
     const session: Writer = { ...writer, deferredRefs: new Map() };
     const results = await runBatch(session, operations);
@@ -275,7 +319,9 @@ export async function runBatch(writer: Writer, operations: BatchOperation[], { d
       const { id } = await createItem(writer, operation.collection, operation.data, operation.id);
       results.push({ _id: id, op: 'create' });
     } else if (operation.op === 'update') {
-      await updateItem(writer, operation.collection, operation.id, (current) => ({ ...current.data, ...operation.data }), { expectedVersion: operation.expectedVersion });
+      await updateItem(writer, operation.collection, operation.id, (current) => ({ ...current.data, ...operation.data }), {
+        expectedVersion: operation.expectedVersion,
+      });
       results.push({ _id: operation.id, op: 'update' });
     } else {
       await deleteItem(writer, operation.collection, operation.id);
@@ -291,7 +337,8 @@ async function checkDeferredReferences(writer: Writer) {
   if (!wanted.length) return;
   const found = await existingRefs(writer.db, writer.project.id, wanted);
   const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
-  if (missing.length) throw fail('rule_broken', missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references', undefined, { missing: missing.slice(0, 50) });
+  if (missing.length)
+    throw fail('rule_broken', missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references', undefined, { missing: missing.slice(0, 50) });
 }
 
 export type { CollectionHooks, Document };

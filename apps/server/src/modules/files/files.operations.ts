@@ -153,7 +153,8 @@ export async function storeFile({
   id?: string;
 }) {
   const type = await typeOfBytes(upload.bytes, { csv: expected === 'text/csv' });
-  if (expected && expected !== type) throw fail('unsupported_media_type', 'file.type-mismatch', { claimed: expected, detected: type }, { claimed: expected, detected: type });
+  if (expected && expected !== type)
+    throw fail('unsupported_media_type', 'file.type-mismatch', { claimed: expected, detected: type }, { claimed: expected, detected: type });
   const project = { id: projectId };
   const actor = { userId: createdBy };
   let stored = upload.bytes;
@@ -171,7 +172,11 @@ export async function storeFile({
       width = meta.width ?? null;
       height = meta.height ?? null;
       for (const size of THUMBNAIL_WIDTHS) {
-        const { data, info } = await image.clone().resize({ width: size, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+        const { data, info } = await image
+          .clone()
+          .resize({ width: size, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
         const storageKey = `${project.id}/${id}-w${size}.webp`;
         await storage.put(storageKey, data);
         thumbnails.push({ size, width: info.width, height: info.height, storageKey, bytes: data.length });
@@ -185,18 +190,18 @@ export async function storeFile({
   const storageKey = `${project.id}/${id}.${STORED_EXTENSIONS[storedType] ?? STORED_EXTENSIONS[type] ?? 'bin'}`;
   await storage.put(storageKey, stored);
   return insertFile(db, {
-      id,
-      projectId: project.id,
-      name: safeName(upload.fileName),
-      type: storedType,
-      size: stored.length,
-      width,
-      height,
-      sha256: crypto.createHash('sha256').update(stored).digest('hex'),
-      storageKey,
-      thumbnails,
-      configs: upload.configs,
-      createdBy: actor.userId,
+    id,
+    projectId: project.id,
+    name: safeName(upload.fileName),
+    type: storedType,
+    size: stored.length,
+    width,
+    height,
+    sha256: crypto.createHash('sha256').update(stored).digest('hex'),
+    storageKey,
+    thumbnails,
+    configs: upload.configs,
+    createdBy: actor.userId,
   });
 }
 

@@ -12,7 +12,10 @@ export async function insertFile(db: Db, values: typeof files.$inferInsert): Pro
 
 /** A file of this project only: the same id in another project is not found. */
 export async function findFile(db: Db, projectId: string, id: string): Promise<FileRow | undefined> {
-  const [row] = await db.select().from(files).where(and(eq(files.projectId, projectId), eq(files.id, id)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.projectId, projectId), eq(files.id, id)));
   return row;
 }
 

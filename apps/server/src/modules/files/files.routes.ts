@@ -78,9 +78,15 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
     {
       schema: {
         tags: ['decor'],
-        summary: 'A file of the project, or one of its thumbnails (?thumb=200|800); catalogue images and the logo are public, other files for members; supports range requests',
+        summary:
+          'A file of the project, or one of its thumbnails (?thumb=200|800); catalogue images and the logo are public, other files for members; supports range requests',
         params: z.object({ id: z.uuid() }),
-        querystring: z.object({ thumb: z.coerce.number().refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), 'a thumbnail width').optional() }),
+        querystring: z.object({
+          thumb: z.coerce
+            .number()
+            .refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), 'a thumbnail width')
+            .optional(),
+        }),
         response: {
           200: { description: 'The file: re-encoded images inline, anything else as an attachment; always `nosniff`', content: DOWNLOAD_CONTENT },
           206: { description: 'The part of the file a `Range` asked for', content: DOWNLOAD_CONTENT },

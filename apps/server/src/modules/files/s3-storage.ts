@@ -78,7 +78,8 @@ export class S3Storage implements FileStorage {
     } catch (error) {
       throw new Error(`FILES_URL: the bucket "${this.location.bucket}" could not be reached (${(error as Error).message}).`, { cause: error });
     }
-    if (!response.ok) throw new Error(`FILES_URL: the bucket "${this.location.bucket}" answered ${response.status}: check its name, region and the credentials.`);
+    if (!response.ok)
+      throw new Error(`FILES_URL: the bucket "${this.location.bucket}" answered ${response.status}: check its name, region and the credentials.`);
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {

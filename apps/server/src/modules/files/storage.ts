@@ -51,7 +51,10 @@ export class LocalDiskStorage implements FileStorage {
       if (result.statusCode === 404) throw fail('not_found', 'file.no-such');
       throw Object.assign(new Error('file could not be read from storage'), { statusCode: 500 });
     }
-    return reply.code(result.statusCode).headers({ ...result.headers, ...headers }).send(result.stream);
+    return reply
+      .code(result.statusCode)
+      .headers({ ...result.headers, ...headers })
+      .send(result.stream);
   }
 
   async read(key: string): Promise<Buffer> {
@@ -62,4 +65,3 @@ export class LocalDiskStorage implements FileStorage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 }
-

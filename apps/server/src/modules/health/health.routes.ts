@@ -86,6 +86,9 @@ export const healthPlugin = fp(async function health(
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw fail('unauthenticated', 'metrics.token');
     }
-    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
 });

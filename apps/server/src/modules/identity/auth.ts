@@ -36,9 +36,7 @@ async function projectOfRequest(db: Db, config: Config, request: Request | undef
   const header = request?.headers.get('projectid')?.trim().toLowerCase();
   const key = header && isSlug(header) ? header : request ? projectKeyFromHost(new URL(request.url).host, config.portalHost) : null;
   const project = key ? await findProjectByKey(db, key) : undefined;
-  return project
-    ? { origin: projectOrigin(config, project.key), name: project.name }
-    : { origin: portalOrigin(config), name: 'Decor Portal' };
+  return project ? { origin: projectOrigin(config, project.key), name: project.name } : { origin: portalOrigin(config), name: 'Decor Portal' };
 }
 
 /**
@@ -93,9 +91,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         // The current address confirms the change first; the new one is then verified.
         sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
           const project = await projectOfRequest(db, config, request);
-          await mailer.send(
-            changeEmailMail({ to: user.email, newEmail, projectName: project.name, url: rewriteLink(url, project.origin) }),
-          );
+          await mailer.send(changeEmailMail({ to: user.email, newEmail, projectName: project.name, url: rewriteLink(url, project.origin) }));
         },
       },
     },
@@ -106,7 +102,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         create: {
           // A disabled account gets no session, whatever the way of signing in (docs/admin.md, "People").
           before: async (session) => {
-            if (await isUserDisabled(db, session.userId)) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: IDENTITY_ERROR_MESSAGES['auth/user-disabled'] });
+            if (await isUserDisabled(db, session.userId))
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: IDENTITY_ERROR_MESSAGES['auth/user-disabled'] });
           },
           after: async (session) => {
             await markSignedIn(db, session.userId);

@@ -133,10 +133,23 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
       tags: ['identity'],
       summary: 'The embedded identity provider (better-auth): sign-in and sign-up, sessions, codes by e-mail, password resets, tokens (docs/identity.md)',
       response: {
-        200: { description: 'What the provider answers (a session, a token, a list of sessions, `{ status: true }`)', content: { 'application/json': { schema: {} } } },
+        200: {
+          description: 'What the provider answers (a session, a token, a list of sessions, `{ status: true }`)',
+          content: { 'application/json': { schema: {} } },
+        },
         302: { description: 'A redirect (a verification link, a social sign-in)' },
         ...Object.fromEntries(
-          ([[400, 'Malformed, or a password the policy refuses'], [401, 'Not signed in, or a wrong e-mail or password'], [403, 'Not allowed (a disabled account, an unverified address)'], [404, 'No such endpoint'], [409, 'The address has an account already'], [422, 'Refused by a rule of the provider'], [429, 'Too many attempts: try again later']] as const).map(([status, description]) => [
+          (
+            [
+              [400, 'Malformed, or a password the policy refuses'],
+              [401, 'Not signed in, or a wrong e-mail or password'],
+              [403, 'Not allowed (a disabled account, an unverified address)'],
+              [404, 'No such endpoint'],
+              [409, 'The address has an account already'],
+              [422, 'Refused by a rule of the provider'],
+              [429, 'Too many attempts: try again later'],
+            ] as const
+          ).map(([status, description]) => [
             status,
             { description, content: { 'application/json': { schema: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) } } },
           ]),
@@ -163,11 +176,16 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
         if (typeof password === 'string') {
           const problems = passwordProblems(password, PASSWORD_POLICY, email ?? undefined);
           if (problems.length) {
-            throw fail('bad_request', 'identity.password-needs', { problems: problems.join(', ') }, {
-              providerCode: 'auth/weak-password',
-              policy: PASSWORD_POLICY,
-              problems,
-            });
+            throw fail(
+              'bad_request',
+              'identity.password-needs',
+              { problems: problems.join(', ') },
+              {
+                providerCode: 'auth/weak-password',
+                policy: PASSWORD_POLICY,
+                problems,
+              },
+            );
           }
         }
       }
@@ -197,7 +215,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
 
 const withoutDomain = (cookie: string) => cookie.replace(/;\s*domain=[^;]*/i, '');
 
-const WRONG_PASSWORD: ErrorBody = { error: { code: 'unauthenticated', message: 'Invalid email or password', details: { providerCode: 'auth/wrong-password' } } };
+const WRONG_PASSWORD: ErrorBody = {
+  error: { code: 'unauthenticated', message: 'Invalid email or password', details: { providerCode: 'auth/wrong-password' } },
+};
 
 function providerErrorBody(status: number, text: string): ErrorBody {
   let parsed: { code?: unknown; message?: unknown } = {};
@@ -208,7 +228,6 @@ function providerErrorBody(status: number, text: string): ErrorBody {
   }
   const code = (Object.entries(STATUS_OF).find(([, s]) => s === status)?.[0] ?? (status >= 500 ? 'internal' : 'bad_request')) as ErrorCode;
   const providerCode = status === 429 ? 'auth/too-many-requests' : identityCodeOf(parsed.code, parsed.message);
-  const message =
-    status >= 500 ? 'Something went wrong on our side.' : typeof parsed.message === 'string' ? parsed.message : 'Request failed.';
+  const message = status >= 500 ? 'Something went wrong on our side.' : typeof parsed.message === 'string' ? parsed.message : 'Request failed.';
   return { error: { code, message, ...(providerCode ? { details: { providerCode } } : {}) } };
 }

@@ -18,4 +18,3 @@ export async function callProvider(auth: Auth, request: FastifyRequest, path: st
     }),
   );
 }
-

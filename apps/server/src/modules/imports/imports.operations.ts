@@ -73,7 +73,9 @@ function collectionsOf(kind: ImportKind): string[] {
 /** JSON with its keys in order: two documents that mean the same write the same text. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }
 
@@ -112,7 +114,21 @@ function checkMapping(kind: ImportKind, headers: string[], mapping: ImportMappin
  * it makes a new one), each cell's value, the whole item's validity, and whom a unit's row
  * invites. Nothing is written.
  */
-async function planImport({ db, projectId, currency, kind, table, mapping }: { db: Db; projectId: string; currency: string; kind: ImportKind; table: string[][]; mapping: ImportMapping }): Promise<Plan> {
+async function planImport({
+  db,
+  projectId,
+  currency,
+  kind,
+  table,
+  mapping,
+}: {
+  db: Db;
+  projectId: string;
+  currency: string;
+  kind: ImportKind;
+  table: string[][];
+  mapping: ImportMapping;
+}): Promise<Plan> {
   const definition = IMPORT_DEFINITIONS[kind];
   const [headers = [], ...records] = table;
   checkMapping(kind, headers, mapping);
@@ -143,13 +159,21 @@ async function planImport({ db, projectId, currency, kind, table, mapping }: { d
       key = cellOf(record, 'name');
     }
     if (!key) {
-      problems.push({ row, column: headerOf(keyField), message: kind === 'options' ? 'Give the option a SKU or a name.' : `The ${headerOf(keyField)} is blank.` });
+      problems.push({
+        row,
+        column: headerOf(keyField),
+        message: kind === 'options' ? 'Give the option a SKU or a name.' : `The ${headerOf(keyField)} is blank.`,
+      });
       matched.push(null);
       continue;
     }
     const seenAt = seen.get(`${by}:${norm(key)}`);
     if (seenAt) {
-      problems.push({ row, column: headerOf(by === 'sku' ? 'sku' : keyField), message: `“${key}” is also on row ${seenAt}: each ${collection.ui.singular.toLowerCase()} may be in the file once.` });
+      problems.push({
+        row,
+        column: headerOf(by === 'sku' ? 'sku' : keyField),
+        message: `“${key}” is also on row ${seenAt}: each ${collection.ui.singular.toLowerCase()} may be in the file once.`,
+      });
       matched.push(null);
       continue;
     }
@@ -166,7 +190,11 @@ async function planImport({ db, projectId, currency, kind, table, mapping }: { d
   }
 
   // An option without a SKU is named by its name where a SKU is expected (as exports write it).
-  const context = { currency, find: (c: string, by: 'name' | 'sku', value: string) => lookup.get(lookupKey(c, by))?.get(norm(value)) ?? (by === 'sku' ? lookup.get(lookupKey(c, 'name'))?.get(norm(value)) : undefined) };
+  const context = {
+    currency,
+    find: (c: string, by: 'name' | 'sku', value: string) =>
+      lookup.get(lookupKey(c, by))?.get(norm(value)) ?? (by === 'sku' ? lookup.get(lookupKey(c, 'name'))?.get(norm(value)) : undefined),
+  };
   const counts: ImportCounts = { rows: records.length, created: 0, updated: 0, unchanged: 0, invited: 0 };
   const planned: PlannedRow[] = [];
   const sample: ImportResult['sample'] = [];
@@ -180,7 +208,13 @@ async function planImport({ db, projectId, currency, kind, table, mapping }: { d
       const cell = cellOf(record, column.field);
       if (!cell) {
         if (target.isNew && column.requiredForNew) {
-          problems.push({ row, column: headerOf(column.field), message: mapping[column.field] ? `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: this cell is blank.` : `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: map a column to ${column.header}.` });
+          problems.push({
+            row,
+            column: headerOf(column.field),
+            message: mapping[column.field]
+              ? `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: this cell is blank.`
+              : `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: map a column to ${column.header}.`,
+          });
           rowIsBad = true;
         }
         continue;
@@ -201,7 +235,11 @@ async function planImport({ db, projectId, currency, kind, table, mapping }: { d
     if (!collection.validate(checked)) {
       for (const issue of schemaIssues(collection.validate.errors)) {
         const field = issue.field.split('.')[0]!;
-        problems.push({ row, column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null, message: `${field === '(item)' ? 'The row' : headerOf(field)} ${issue.message}.` });
+        problems.push({
+          row,
+          column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null,
+          message: `${field === '(item)' ? 'The row' : headerOf(field)} ${issue.message}.`,
+        });
       }
       continue;
     }
@@ -231,7 +269,10 @@ function shownCell(column: ImportColumn, value: unknown, currency: string, cell:
 /** The options' rules that name options made by the same file are written once all exist. */
 const SELF_REFERENCES: Partial<Record<ImportKind, string[]>> = { options: ['requires', 'excludes'] };
 
-function operationsOf(kind: ImportKind, planned: PlannedRow[]): { first: Array<{ row: number; op: BatchOperation }>; rules: Array<{ row: number; op: BatchOperation }> } {
+function operationsOf(
+  kind: ImportKind,
+  planned: PlannedRow[],
+): { first: Array<{ row: number; op: BatchOperation }>; rules: Array<{ row: number; op: BatchOperation }> } {
   const { collection } = IMPORT_DEFINITIONS[kind];
   const created = new Set(planned.filter((p) => p.action === 'create').map((p) => p.id));
   const selfFields = SELF_REFERENCES[kind] ?? [];
@@ -245,7 +286,8 @@ function operationsOf(kind: ImportKind, planned: PlannedRow[]): { first: Array<{
     first.push({ row: p.row, op: { op: 'create', collection, id: p.id, data } });
     if (later.length) rules.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: Object.fromEntries(later.map((f) => [f, p.data[f]])) } });
   }
-  for (const p of planned) if (p.action === 'update') first.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: p.data, expectedVersion: p.version } });
+  for (const p of planned)
+    if (p.action === 'update') first.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: p.data, expectedVersion: p.version } });
   return { first, rules };
 }
 
@@ -272,11 +314,32 @@ function tableOf(content: string): string[][] {
  * same problems (422). Applied, every row is written in one transaction through the engine,
  * the invitations made, the file kept and the import recorded.
  */
-export async function runImport({ db, scope, hooks, storage, mailer, origin, request }: { db: Db; scope: Scope; hooks: HookRegistry; storage: FileStorage; mailer: Mailer; origin: string; request: ImportRequest }): Promise<ImportResult> {
+export async function runImport({
+  db,
+  scope,
+  hooks,
+  storage,
+  mailer,
+  origin,
+  request,
+}: {
+  db: Db;
+  scope: Scope;
+  hooks: HookRegistry;
+  storage: FileStorage;
+  mailer: Mailer;
+  origin: string;
+  request: ImportRequest;
+}): Promise<ImportResult> {
   const { project, actor } = requireManager(scope);
   const table = tableOf(request.content);
   const planFor = (on: Db) => planImport({ db: on, projectId: project.id, currency: project.currency, kind: request.kind, table, mapping: request.mapping });
-  const answerOf = (plan: Plan) => ({ counts: plan.counts, problems: plan.problems.slice(0, LISTED_PROBLEMS), moreProblems: Math.max(0, plan.problems.length - LISTED_PROBLEMS), sample: plan.sample });
+  const answerOf = (plan: Plan) => ({
+    counts: plan.counts,
+    problems: plan.problems.slice(0, LISTED_PROBLEMS),
+    moreProblems: Math.max(0, plan.problems.length - LISTED_PROBLEMS),
+    sample: plan.sample,
+  });
   if (!request.apply) return { applied: false, ...answerOf(await planFor(db)), record: null };
 
   const base = { project, actorId: actor.userId, origin: 'staff' as const, hooks };
@@ -285,14 +348,16 @@ export async function runImport({ db, scope, hooks, storage, mailer, origin, req
   const { plan, record } = await withWrites(db, base, async (writer) => {
     await lockImports(writer.db, project.id, request.kind);
     const plan = await planFor(writer.db);
-    if (plan.problems.length) throw fail('rule_broken', 'import.has-problems', { count: plan.problems.length }, { applied: false, ...answerOf(plan), record: null });
+    if (plan.problems.length)
+      throw fail('rule_broken', 'import.has-problems', { count: plan.problems.length }, { applied: false, ...answerOf(plan), record: null });
     const { first, rules } = operationsOf(request.kind, plan.rows);
     const invitations = plan.rows.flatMap((p) => p.invite.map((email) => ({ email, unitId: p.id })));
     for (const { row, op } of [...first, ...rules]) {
       try {
         await runBatch(writer, [op]);
       } catch (error) {
-        if (error instanceof DomainError) throw fail(error.code === 'conflict' ? 'conflict' : 'rule_broken', 'import.row-refused', { row, reason: error.message }, { row });
+        if (error instanceof DomainError)
+          throw fail(error.code === 'conflict' ? 'conflict' : 'rule_broken', 'import.row-refused', { row, reason: error.message }, { row });
         throw error;
       }
     }
@@ -308,11 +373,23 @@ export async function runImport({ db, scope, hooks, storage, mailer, origin, req
       type: 'text/csv',
       upload: { bytes: Buffer.from(request.content, 'utf8'), fileName: request.fileName, claimedType: 'text/csv', configs: { purpose: 'import' } },
     });
-    const row = await insertImport(writer.db, { id: uuidv7(), projectId: project.id, kind: request.kind, fileId: file.id, fileName: file.name, mapping: request.mapping, counts: plan.counts, createdBy: actor.userId });
+    const row = await insertImport(writer.db, {
+      id: uuidv7(),
+      projectId: project.id,
+      kind: request.kind,
+      fileId: file.id,
+      fileName: file.name,
+      mapping: request.mapping,
+      counts: plan.counts,
+      createdBy: actor.userId,
+    });
     if (request.send && codes.length) {
       const names = new Map(plan.rows.map((p) => [p.id, String(p.data.name ?? '')]));
       writer.afterCommit(async () => {
-        for (const code of codes) await mailer.send(invitationMail({ to: code.email!, projectName: project.name, url: `${origin}/link/${code.code}`, unitName: names.get(code.unitId!) || null }));
+        for (const code of codes)
+          await mailer.send(
+            invitationMail({ to: code.email!, projectName: project.name, url: `${origin}/link/${code.code}`, unitName: names.get(code.unitId!) || null }),
+          );
       });
     }
     return { plan, record: recordView({ ...row, byName: actor.name ?? null }) };
@@ -334,12 +411,17 @@ function recordView(row: ImportRow & { byName: string | null }): ImportRecord {
   };
 }
 
-const isHistoryKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && /^[0-9a-f-]{36}$/.test(v.id);
+const isHistoryKey = (v: Record<string, unknown>) =>
+  typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && /^[0-9a-f-]{36}$/.test(v.id);
 
 /** GET /api/manage/imports: the project's imports, newest first, 50 a page. */
 export async function importHistory({ db, scope, before }: { db: Db; scope: Scope; before?: string | undefined }) {
   const { project } = requireManager(scope);
-  const rows = await listImports(db, { projectId: project.id, before: decodeCursor<{ at: string; id: string }>(before, isHistoryKey), limit: HISTORY_PAGE + 1 });
+  const rows = await listImports(db, {
+    projectId: project.id,
+    before: decodeCursor<{ at: string; id: string }>(before, isHistoryKey),
+    limit: HISTORY_PAGE + 1,
+  });
   return pageOf(rows, HISTORY_PAGE, recordView, (row) => ({ at: new Date(row.createdAt).toISOString(), id: row.id }));
 }
 
@@ -369,11 +451,14 @@ export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kin
   };
   const emails = kind === 'units' ? await buyerEmailsByUnit(db, project.id) : new Map<string, Set<string>>();
   let rows = items.filter((item) => item.collection === definition.collection);
-  if (kind === 'units') rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
+  if (kind === 'units')
+    rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
   const context = { currency: project.currency, label };
   const body = formatCsv([
     definition.columns.map((c) => c.header),
-    ...rows.map((item) => definition.columns.map((c) => (c.type === 'emails' ? [...(emails.get(item.id) ?? [])].sort().join('; ') : writeCell(c, item.data[c.field], context)))),
+    ...rows.map((item) =>
+      definition.columns.map((c) => (c.type === 'emails' ? [...(emails.get(item.id) ?? [])].sort().join('; ') : writeCell(c, item.data[c.field], context))),
+    ),
   ]);
   return { fileName: `${project.key}-${kind}.csv`, body };
 }

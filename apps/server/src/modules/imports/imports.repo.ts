@@ -17,7 +17,10 @@ export async function itemsOf(db: Db, projectId: string, collections: string[]):
   return queryRows<StoredItem>(
     db,
     sql`SELECT id::text AS id, collection, version, data FROM items
-        WHERE project_id = ${projectId} AND collection IN (${sql.join(collections.map((c) => sql`${c}`), sql`, `)})
+        WHERE project_id = ${projectId} AND collection IN (${sql.join(
+          collections.map((c) => sql`${c}`),
+          sql`, `,
+        )})
         ORDER BY created_at, id`,
   );
 }

@@ -8,7 +8,15 @@ import type { Mailer } from '../mail/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { exportCsv, importHistory, rememberedMappings, runImport } from './imports.operations.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 422: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+  422: errorBodySchema,
+};
 /** A CSV file of 20,000 rows is a few megabytes; the JSON around it adds little. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -16,7 +24,10 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * CSV imports and exports (docs/imports.md), for the project's managers and administrators:
  * a visitor gets 401, anyone else 403.
  */
-export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStorage; mailer: Mailer }> = async (app, { config, database, hooks, storage, mailer }) => {
+export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStorage; mailer: Mailer }> = async (
+  app,
+  { config, database, hooks, storage, mailer },
+) => {
   const { db } = database;
   const scopeOf = async (request: Parameters<typeof requireActor>[0]) => {
     requireActor(request);

@@ -4,4 +4,16 @@
  */
 export { recentMailFailures } from './mail.repo.ts';
 export { type Mail, type Mailer } from './mailer.ts';
-export { changeEmailMail, deadlineReminderMail, type DecisionKind, existingAccountMail, invitationMail, oneTimeCodeMail, resetPasswordMail, selectionDecisionMail, selectionSignedMail, selectionSubmittedMail, verificationMail } from './templates.ts';
+export {
+  changeEmailMail,
+  deadlineReminderMail,
+  type DecisionKind,
+  existingAccountMail,
+  invitationMail,
+  oneTimeCodeMail,
+  resetPasswordMail,
+  selectionDecisionMail,
+  selectionSignedMail,
+  selectionSubmittedMail,
+  verificationMail,
+} from './templates.ts';

@@ -22,17 +22,7 @@ export interface Mailer {
  * Mail goes through SMTP_URL with nodemailer; with no SMTP server configured it goes to
  * the development outbox (a table) and the log, so a fresh install can still sign up.
  */
-export function createMailer({
-  smtpUrl,
-  from,
-  db,
-  log,
-}: {
-  smtpUrl: string | undefined;
-  from: string;
-  db: Db;
-  log: FastifyBaseLogger;
-}): Mailer {
+export function createMailer({ smtpUrl, from, db, log }: { smtpUrl: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {

@@ -95,7 +95,21 @@ export function invitationMail({ to, projectName, url, unitName }: { to: string;
   });
 }
 
-export function deadlineReminderMail({ to, projectName, unitName, deadline, daysLeft, url }: { to: string; projectName: string; unitName: string; deadline: string; daysLeft: number; url: string }): Mail {
+export function deadlineReminderMail({
+  to,
+  projectName,
+  unitName,
+  deadline,
+  daysLeft,
+  url,
+}: {
+  to: string;
+  projectName: string;
+  unitName: string;
+  deadline: string;
+  daysLeft: number;
+  url: string;
+}): Mail {
   const when = daysLeft <= 1 ? 'tomorrow' : `in ${daysLeft} days`;
   return compose({
     to,
@@ -110,12 +124,29 @@ export function deadlineReminderMail({ to, projectName, unitName, deadline, days
   });
 }
 
-export function selectionSubmittedMail({ to, projectName, unitName, buyer, total, url }: { to: string; projectName: string; unitName: string; buyer: string; total: string; url: string }): Mail {
+export function selectionSubmittedMail({
+  to,
+  projectName,
+  unitName,
+  buyer,
+  total,
+  url,
+}: {
+  to: string;
+  projectName: string;
+  unitName: string;
+  buyer: string;
+  total: string;
+  url: string;
+}): Mail {
   return compose({
     to,
     projectName,
     subject: `Unit ${unitName}: selection submitted for approval`,
-    paragraphs: [`${buyer} signed and submitted the design selection of unit ${unitName}, for an upgrades total of ${total}.`, 'It is waiting for your approval.'],
+    paragraphs: [
+      `${buyer} signed and submitted the design selection of unit ${unitName}, for an upgrades total of ${total}.`,
+      'It is waiting for your approval.',
+    ],
     action: { label: 'Review the selection', url },
     footer: 'You receive this because you manage this project.',
   });
@@ -144,9 +175,12 @@ export function selectionSignedMail({
   /** The day the design centre's review is due, in the project's words ("Friday, November 27, 2026"). */
   reviewBy: string;
 }): Mail {
-  const reach = contact && (contact.email || contact.phone)
-    ? [`Questions? ${[contact.name || 'The design centre', contact.email, contact.phone].filter(Boolean).join(' · ')}${contact.hours ? ` (${contact.hours})` : ''}.`]
-    : [];
+  const reach =
+    contact && (contact.email || contact.phone)
+      ? [
+          `Questions? ${[contact.name || 'The design centre', contact.email, contact.phone].filter(Boolean).join(' · ')}${contact.hours ? ` (${contact.hours})` : ''}.`,
+        ]
+      : [];
   return {
     ...compose({
       to,
@@ -194,7 +228,11 @@ export function selectionDecisionMail({
   const words: Record<DecisionKind, { subject: string; paragraphs: string[]; label: string }> = {
     approve: {
       subject: `Unit ${unitName}: your selection is approved`,
-      paragraphs: [`${by} approved the design selection of unit ${unitName}, for an upgrades total of ${total}.`, ...said, 'Nothing more is needed from you: the design centre orders your finishes.'],
+      paragraphs: [
+        `${by} approved the design selection of unit ${unitName}, for an upgrades total of ${total}.`,
+        ...said,
+        'Nothing more is needed from you: the design centre orders your finishes.',
+      ],
       label: 'See your selection',
     },
     return: {

@@ -1,4 +1,18 @@
-import { catalogueProblems, type CartRow, type CheckCategory, type Dashboard, fail, type RuleOption, type HistoryChange, formatAmount, formatCsv, type PurchasingLine, type PurchasingReport, type UNIT_STATUSES, type UnitRow } from '@decor/core';
+import {
+  catalogueProblems,
+  type CartRow,
+  type CheckCategory,
+  type Dashboard,
+  fail,
+  type RuleOption,
+  type HistoryChange,
+  formatAmount,
+  formatCsv,
+  type PurchasingLine,
+  type PurchasingReport,
+  type UNIT_STATUSES,
+  type UnitRow,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { readCart } from '../carts/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
@@ -27,7 +41,19 @@ const isSortKey = (v: Record<string, unknown>) => Number.isInteger(v.floor) && t
 const isAuditKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && UUID.test(v.id);
 
 /** One page of every unit's cart, filtered. */
-export async function cartsPage({ db, scope, filter, after, now = new Date() }: { db: Db; scope: Scope; filter: CartListFilter; after?: string | undefined; now?: Date }) {
+export async function cartsPage({
+  db,
+  scope,
+  filter,
+  after,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Scope;
+  filter: CartListFilter;
+  after?: string | undefined;
+  now?: Date;
+}) {
   const { project } = requireManager(scope);
   const rows = await listCarts(db, { projectId: project.id, filter, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
   return pageOf(
@@ -66,7 +92,13 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
     currency: project.currency,
     units: { available: unitsIn('available'), reserved: unitsIn('reserved'), sold: unitsIn('sold') },
     carts: { draft: count('draft'), locked: count('locked'), submitted: count('submitted'), approved: count('approved') },
-    buyers: { invited: rows.people.invited, joined: rows.people.members, signedIn: rows.people.signedIn, submitted: count('submitted') + count('approved'), approved: count('approved') },
+    buyers: {
+      invited: rows.people.invited,
+      joined: rows.people.members,
+      signedIn: rows.people.signedIn,
+      submitted: count('submitted') + count('approved'),
+      approved: count('approved'),
+    },
     deadlines: rows.due,
     revenue: { approved: carts.approved?.total ?? 0, pending: carts.submitted?.total ?? 0, open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0) },
     topOptions: rows.options,
@@ -113,7 +145,8 @@ function changesOf(action: string, before: CartDoc | null, after: CartDoc | null
   for (const [k, option] of was) if (!now.has(k)) changes.push({ kind: 'removed', option, name: '' });
   if ((before.package ?? null) !== (after.package ?? null)) changes.push({ kind: 'package', from: before.package ?? null, to: after.package ?? null });
   if ((before.notes ?? '') !== (after.notes ?? '')) changes.push({ kind: 'notes' });
-  if ((before.deadline ?? null) !== (after.deadline ?? null) && !changes.some((c) => c.kind === 'status')) changes.push({ kind: 'deadline', to: after.deadline ?? null });
+  if ((before.deadline ?? null) !== (after.deadline ?? null) && !changes.some((c) => c.kind === 'status'))
+    changes.push({ kind: 'deadline', to: after.deadline ?? null });
   if (after.signature && !before.signature) changes.push({ kind: 'signed', name: after.signature.name });
   if ((before.versions?.length ?? 0) !== (after.versions?.length ?? 0)) changes.push({ kind: 'alternatives' });
   const moved = changes.some((c) => c.kind === 'added' || c.kind === 'removed' || c.kind === 'package');
@@ -146,7 +179,8 @@ export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope
   const ids = new Set<string>();
   for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') ids.add(change.option);
   const names = await namesOf(db, project.id, [...ids]);
-  for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') change.name = names.get(change.option) ?? '';
+  for (const entry of entries)
+    for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') change.name = names.get(change.option) ?? '';
   return result;
 }
 
@@ -201,7 +235,6 @@ export async function changeUnits({ db, scope, hooks, change }: { db: Db; scope:
   return { changed: units.length, carts: carts.length };
 }
 
-
 /**
  * What the trades are ordered: every line of every approved purchase, grouped by vendor and
  * SKU, with quantity, unit and room; the adjustments (package savings, change fees) follow
@@ -219,9 +252,20 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
     const common = { unit: p.unit_name ?? '', floor: p.floor ?? 0, revision: p.revision, approvedAt: p.approved_at };
     for (const line of p.lines) {
       const fact = facts.get(line.option) ?? { name: '', sku: '', vendor: '', category: '' };
-      lines.push({ ...common, vendor: fact.vendor, sku: fact.sku, item: fact.name, category: fact.category, room: line.room ? (rooms.get(line.room) ?? '') : '', quantity: line.quantity, unitPrice: line.price, amount: line.price * line.quantity });
+      lines.push({
+        ...common,
+        vendor: fact.vendor,
+        sku: fact.sku,
+        item: fact.name,
+        category: fact.category,
+        room: line.room ? (rooms.get(line.room) ?? '') : '',
+        quantity: line.quantity,
+        unitPrice: line.price,
+        amount: line.price * line.quantity,
+      });
     }
-    for (const a of p.adjustments) adjustments.push({ ...common, vendor: '', sku: '', item: a.label, category: '', room: '', quantity: 1, unitPrice: a.amount, amount: a.amount });
+    for (const a of p.adjustments)
+      adjustments.push({ ...common, vendor: '', sku: '', item: a.label, category: '', room: '', quantity: 1, unitPrice: a.amount, amount: a.amount });
   }
   const byKey = (a: PurchasingLine, b: PurchasingLine) =>
     a.vendor.localeCompare(b.vendor) || a.sku.localeCompare(b.sku) || a.floor - b.floor || a.unit.localeCompare(b.unit) || a.room.localeCompare(b.room);
@@ -248,7 +292,21 @@ const CSV_COLUMNS = ['Vendor', 'SKU', 'Item', 'Category', 'Unit', 'Floor', 'Room
 
 export function purchasingCsv(report: PurchasingReport): string {
   const money = (minor: number) => formatAmount(minor, report.currency);
-  const rows = report.lines.map((l) => [l.vendor, l.sku, l.item, l.category, l.unit, l.floor, l.room, l.quantity, money(l.unitPrice), money(l.amount), report.currency, l.revision, l.approvedAt]);
+  const rows = report.lines.map((l) => [
+    l.vendor,
+    l.sku,
+    l.item,
+    l.category,
+    l.unit,
+    l.floor,
+    l.room,
+    l.quantity,
+    money(l.unitPrice),
+    money(l.amount),
+    report.currency,
+    l.revision,
+    l.approvedAt,
+  ]);
   return formatCsv([CSV_COLUMNS, ...rows]);
 }
 
@@ -264,9 +322,25 @@ export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
   for (const { id, collection, data } of rows) {
     const name = String(data.name ?? '');
     if (collection === 'options') {
-      options.set(id, { _id: id, name, category: String(data.category ?? ''), price: Number(data.price ?? 0), plans: strings(data.plans), requires: strings(data.requires), excludes: strings(data.excludes), active: data.active !== false });
+      options.set(id, {
+        _id: id,
+        name,
+        category: String(data.category ?? ''),
+        price: Number(data.price ?? 0),
+        plans: strings(data.plans),
+        requires: strings(data.requires),
+        excludes: strings(data.excludes),
+        active: data.active !== false,
+      });
     } else if (collection === 'categories') {
-      categories.set(id, { _id: id, name, required: data.required === true, multiple: data.multiple === true, allowance: Number(data.allowance ?? 0), rooms: strings(data.rooms) });
+      categories.set(id, {
+        _id: id,
+        name,
+        required: data.required === true,
+        multiple: data.multiple === true,
+        allowance: Number(data.allowance ?? 0),
+        rooms: strings(data.rooms),
+      });
     } else if (collection === 'packages') {
       packages.push({ _id: id, name, options: strings(data.options) });
     } else {

@@ -53,7 +53,10 @@ export interface CartCursor {
   id: string;
 }
 
-export async function listCarts(db: Db, { projectId, filter, after, limit, now }: { projectId: string; filter: CartListFilter; after: CartCursor | null; limit: number; now: Date }) {
+export async function listCarts(
+  db: Db,
+  { projectId, filter, after, limit, now }: { projectId: string; filter: CartListFilter; after: CartCursor | null; limit: number; now: Date },
+) {
   const where: SQL[] = [sql`c.project_id = ${projectId}`, sql`c.collection = 'carts'`];
   const status = effectiveStatus(now);
   if (filter.status) where.push(sql`${status} = ${filter.status}`);
@@ -151,7 +154,10 @@ export interface AuditRow {
 }
 
 /** A cart's changes from the audit log, newest first, in keyset pages. */
-export async function cartAudit(db: Db, { projectId, cartId, before, limit }: { projectId: string; cartId: string; before: { at: string; id: string } | null; limit: number }) {
+export async function cartAudit(
+  db: Db,
+  { projectId, cartId, before, limit }: { projectId: string; cartId: string; before: { at: string; id: string } | null; limit: number },
+) {
   return queryRows<AuditRow>(
     db,
     sql`SELECT a.id, a.at, a.action, a.actor_id, us.name AS actor_name, us.email AS actor_email, m.role AS actor_role, us.is_admin AS actor_admin,
@@ -171,7 +177,10 @@ export async function namesOf(db: Db, projectId: string, ids: string[]) {
   if (!ids.length) return new Map<string, string>();
   const rows = await queryRows<{ id: string; name: string | null }>(
     db,
-    sql`SELECT id::text AS id, data->>'name' AS name FROM items WHERE project_id = ${projectId} AND id::text IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    sql`SELECT id::text AS id, data->>'name' AS name FROM items WHERE project_id = ${projectId} AND id::text IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
   );
   return new Map(rows.map((row) => [row.id, row.name ?? '']));
 }
@@ -248,7 +257,10 @@ export async function optionFacts(db: Db, projectId: string, ids: string[]) {
     db,
     sql`SELECT o.id::text AS id, o.data->>'name' AS name, o.data->>'sku' AS sku, o.data->>'vendor' AS vendor, k.data->>'name' AS category
         FROM items o LEFT JOIN items k ON k.project_id = o.project_id AND k.collection = 'categories' AND k.id::text = o.data->>'category'
-        WHERE o.project_id = ${projectId} AND o.collection = 'options' AND o.id::text IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+        WHERE o.project_id = ${projectId} AND o.collection = 'options' AND o.id::text IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
   );
   return new Map(rows.map((row) => [row.id, { name: row.name ?? '', sku: row.sku ?? '', vendor: row.vendor ?? '', category: row.category ?? '' }]));
 }
@@ -259,7 +271,10 @@ export async function draftCartsOfUnits(db: Db, projectId: string, unitIds: stri
   const rows = await queryRows<{ id: string }>(
     db,
     sql`SELECT id::text AS id FROM items WHERE project_id = ${projectId} AND collection = 'carts' AND data->>'status' = 'draft'
-          AND data->>'unit' IN (${sql.join(unitIds.map((id) => sql`${id}`), sql`, `)})`,
+          AND data->>'unit' IN (${sql.join(
+            unitIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
   );
   return rows.map((row) => row.id);
 }

@@ -13,7 +13,17 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { catalogueCheck, cartHistory, cartRow as cartRowOf, cartsPage, changeUnits, dashboard, purchasing, purchasingCsv, unitsPage } from './manage.operations.ts';
+import {
+  catalogueCheck,
+  cartHistory,
+  cartRow as cartRowOf,
+  cartsPage,
+  changeUnits,
+  dashboard,
+  purchasing,
+  purchasingCsv,
+  unitsPage,
+} from './manage.operations.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const cursor = z.string().max(1000).optional();
@@ -196,4 +206,5 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(csv) as never);
     },
-  );};
+  );
+};

@@ -40,7 +40,8 @@ export async function saveDeploy(db: Db, id: string, values: DeployValues, liste
     await db.update(deploys).set(values).where(eq(deploys.id, id));
     await db.delete(deployProjects).where(eq(deployProjects.deployId, id));
   }
-  if (listed.length) await db.insert(deployProjects).values(listed.map((p) => ({ deployId: id, projectId: p.id, fullKey: `${p.key}.${hostWithoutPort(values.host)}` })));
+  if (listed.length)
+    await db.insert(deployProjects).values(listed.map((p) => ({ deployId: id, projectId: p.id, fullKey: `${p.key}.${hostWithoutPort(values.host)}` })));
 }
 
 export async function deleteDeployRow(db: Db, id: string): Promise<void> {
@@ -50,5 +51,9 @@ export async function deleteDeployRow(db: Db, id: string): Promise<void> {
 /** Puts a new project on the deploy at the portal's own host, when there is one. */
 export async function placeOnPortalDeploy(db: Db, { projectId, key, portalHost }: { projectId: string; key: string; portalHost: string }): Promise<void> {
   const [home] = await db.select({ id: deploys.id }).from(deploys).where(eq(deploys.host, portalHost)).limit(1);
-  if (home) await db.insert(deployProjects).values({ deployId: home.id, projectId, fullKey: `${key}.${portalHost}` }).onConflictDoNothing();
+  if (home)
+    await db
+      .insert(deployProjects)
+      .values({ deployId: home.id, projectId, fullKey: `${key}.${portalHost}` })
+      .onConflictDoNothing();
 }

@@ -16,7 +16,6 @@ const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
 
 const myProjectsSchema = z.array(myProjectSchema);
 
-
 /** The signed-in person as GET /api/me answers (also written into a page's first HTML). */
 export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt'>) {
   return {
@@ -119,9 +118,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       const port = request.port && ![80, 443].includes(request.port) ? request.port : null;
       const link = (key: string) => projectUrl({ projectKey: key, portalHost: config.portalHost, protocol: `${request.protocol}:`, port });
       const mine = await projectsOfUser(db, actor.userId);
-      const rows = actor.isAdmin
-        ? (await allProjects(db)).map((p) => ({ ...p, role: mine.find((m) => m.id === p.id)?.role ?? ('admin' as const) }))
-        : mine;
+      const rows = actor.isAdmin ? (await allProjects(db)).map((p) => ({ ...p, role: mine.find((m) => m.id === p.id)?.role ?? ('admin' as const) })) : mine;
       return rows.map((p) => ({ _id: p.id, key: p.key, name: p.name, role: p.role, url: link(p.key) }));
     },
   );

@@ -41,7 +41,16 @@ export async function getEnv({
 /** GET /api/deploys: each deploy with the projects it serves, for the admin quick box. */
 export async function listDeploys(db: Db) {
   const rows = await listDeployRows(db);
-  const byId = new Map<string, { _id: string; name: string; type: (typeof rows)[number]['type']; host: string; projects: Array<{ _id: string; key: string; fullKey: string; name: string }> }>();
+  const byId = new Map<
+    string,
+    {
+      _id: string;
+      name: string;
+      type: (typeof rows)[number]['type'];
+      host: string;
+      projects: Array<{ _id: string; key: string; fullKey: string; name: string }>;
+    }
+  >();
   for (const row of rows) {
     let deploy = byId.get(row.id);
     if (!deploy) {

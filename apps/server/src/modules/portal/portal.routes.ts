@@ -18,14 +18,10 @@ import type { AppContext } from '../../context.ts';
 import { pingDatabase } from '../../db/client.ts';
 
 export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database }) => {
-  app.get(
-    '/api/health',
-    { schema: { tags: ['portal'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } },
-    async () => {
-      await pingDatabase(database.db);
-      return { status: 'ok' as const, database: database.kind };
-    },
-  );
+  app.get('/api/health', { schema: { tags: ['portal'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } }, async () => {
+    await pingDatabase(database.db);
+    return { status: 'ok' as const, database: database.kind };
+  });
 
   app.get(
     '/api/env',
@@ -53,7 +49,8 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
     {
       schema: {
         tags: ['portal'],
-        summary: 'The app’s own beacon: a signed-in member’s visit to a page of the app goes on (or begins); nothing for a visitor, nor in a project the person is no member of; at most 60 beats a minute per person',
+        summary:
+          'The app’s own beacon: a signed-in member’s visit to a page of the app goes on (or begins); nothing for a visitor, nor in a project the person is no member of; at most 60 beats a minute per person',
         body: visitBeatSchema,
         response: { 200: z.object({ visit: z.string() }), 204: z.null(), 400: errorBodySchema, 429: errorBodySchema },
       },
@@ -67,7 +64,14 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
         const { standing } = await request.projectScope();
         if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin') return reply.status(204).send(null);
       } else if (request.projectKey) return reply.status(204).send(null);
-      return recordVisit({ db: database.db, actor: request.actor, projectId: project?.id ?? null, visitId: request.body.visit, path: request.body.path, userAgent: request.headers['user-agent'] });
+      return recordVisit({
+        db: database.db,
+        actor: request.actor,
+        projectId: project?.id ?? null,
+        visitId: request.body.visit,
+        path: request.body.path,
+        userAgent: request.headers['user-agent'],
+      });
     },
   );
 

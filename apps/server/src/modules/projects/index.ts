@@ -2,7 +2,17 @@
  * The front door of projects, their members and the scope of a request: other modules reach this module only through
  * what is exported here (docs/architecture.md, "Server modules").
  */
-export { allProjects, deleteMembership, findMembership, grantMembership, membersOf, membershipsOf, projectsOfUser, roleInProject, setMembershipRole } from './memberships.repo.ts';
+export {
+  allProjects,
+  deleteMembership,
+  findMembership,
+  grantMembership,
+  membersOf,
+  membershipsOf,
+  projectsOfUser,
+  roleInProject,
+  setMembershipRole,
+} from './memberships.repo.ts';
 export { projectResponse, requireProject } from './projects.operations.ts';
 export {
   findProjectById,

@@ -57,16 +57,25 @@ export async function membersOf(db: Db, projectId: string) {
 }
 
 export async function findMembership(db: Db, projectId: string, userId: string) {
-  const [row] = await db.select().from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)));
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)));
   return row;
 }
 
 /** Sets the person's role in the project, whatever it was (an administrator's choice). */
 export async function setMembershipRole(db: Db, { projectId, userId, role }: { projectId: string; userId: string; role: ProjectRole }) {
-  await db.insert(memberships).values({ userId, projectId, role }).onConflictDoUpdate({ target: [memberships.projectId, memberships.userId], set: { role } });
+  await db
+    .insert(memberships)
+    .values({ userId, projectId, role })
+    .onConflictDoUpdate({ target: [memberships.projectId, memberships.userId], set: { role } });
 }
 
 export async function deleteMembership(db: Db, projectId: string, userId: string) {
-  const [removed] = await db.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId))).returning();
+  const [removed] = await db
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.projectId, projectId)))
+    .returning();
   return removed;
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { canManageProject, fail, isCurrencyCode, projectOptionsPatchSchema, projectOptionsSchema, type ProjectResponse, sortRooms, themeSchema } from '@decor/core';
+import {
+  canManageProject,
+  fail,
+  isCurrencyCode,
+  projectOptionsPatchSchema,
+  projectOptionsSchema,
+  type ProjectResponse,
+  sortRooms,
+  themeSchema,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
@@ -21,7 +30,15 @@ export async function requireProject(db: Db, projectKey: string | null, viewer?:
 }
 
 /** GET /api/project: the public face of a project, with its rooms in display order. */
-export async function getProject({ db, projectKey, viewer }: { db: Db; projectKey: string | null; viewer?: { isAdmin: boolean } | null }): Promise<ProjectResponse> {
+export async function getProject({
+  db,
+  projectKey,
+  viewer,
+}: {
+  db: Db;
+  projectKey: string | null;
+  viewer?: { isAdmin: boolean } | null;
+}): Promise<ProjectResponse> {
   return projectResponse(db, await requireProject(db, projectKey, viewer));
 }
 
@@ -94,11 +111,11 @@ export async function patchProject({
     db,
     project.id,
     {
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
-    ...(patch.options ? { options: { ...project.options, ...patch.options } } : {}),
-    ...(patch.features ? { features: mergeFeatures(project.features, patch.features) } : {}),
-    ...(patch.theme ? { theme: themeSchema.parse({ ...project.theme, ...patch.theme }) } : {}),
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+      ...(patch.options ? { options: { ...project.options, ...patch.options } } : {}),
+      ...(patch.features ? { features: mergeFeatures(project.features, patch.features) } : {}),
+      ...(patch.theme ? { theme: themeSchema.parse({ ...project.theme, ...patch.theme }) } : {}),
     },
     patch._version,
   );
@@ -109,7 +126,15 @@ export async function patchProject({
   await recordProjectVersion(db, updated, actor.userId);
   // An administrator's change is the platform's: it is audited with before and after (docs/admin.md).
   if (actor.isAdmin) {
-    await recordAdminChange(db, { actorId: actor.userId, action: 'project.update', targetKind: 'project', targetId: project.id, projectId: project.id, before: projectConfigOf(project), after: projectConfigOf(updated) });
+    await recordAdminChange(db, {
+      actorId: actor.userId,
+      action: 'project.update',
+      targetKind: 'project',
+      targetId: project.id,
+      projectId: project.id,
+      before: projectConfigOf(project),
+      after: projectConfigOf(updated),
+    });
   }
   return projectResponse(db, updated);
 }

@@ -50,7 +50,12 @@ export async function findProjectById(db: Db, id: string): Promise<ProjectRow | 
  * Changes a project and moves its version on; with `expectedVersion`, only if nobody changed it
  * since that version was read (undefined otherwise: the caller answers 409).
  */
-export async function updateProject(db: Db, id: string, changes: Partial<typeof projects.$inferInsert>, expectedVersion?: number): Promise<ProjectRow | undefined> {
+export async function updateProject(
+  db: Db,
+  id: string,
+  changes: Partial<typeof projects.$inferInsert>,
+  expectedVersion?: number,
+): Promise<ProjectRow | undefined> {
   const [row] = await db
     .update(projects)
     .set({ ...changes, version: sql`${projects.version} + 1`, updatedAt: new Date() })
@@ -71,7 +76,10 @@ export function projectConfigOf(row: ProjectRow) {
 
 /** Keeps the version a change of a project's settings made (docs/admin.md, "Configs"). */
 export async function recordProjectVersion(db: Db, row: ProjectRow, actorId: string | null): Promise<void> {
-  await db.insert(projectVersions).values({ projectId: row.id, version: row.version, config: projectConfigOf(row), actorId }).onConflictDoNothing();
+  await db
+    .insert(projectVersions)
+    .values({ projectId: row.id, version: row.version, config: projectConfigOf(row), actorId })
+    .onConflictDoNothing();
 }
 
 export async function isProjectKeyTaken(db: Db, key: string): Promise<boolean> {
@@ -103,7 +111,10 @@ export async function listProjectVersions(db: Db, projectId: string) {
 }
 
 export async function findProjectVersion(db: Db, projectId: string, version: number) {
-  const [row] = await db.select().from(projectVersions).where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.version, version)));
+  const [row] = await db
+    .select()
+    .from(projectVersions)
+    .where(and(eq(projectVersions.projectId, projectId), eq(projectVersions.version, version)));
   return row;
 }
 
@@ -112,7 +123,12 @@ export async function listAllProjects(db: Db, { q, id }: { q?: string | undefine
   return db
     .select()
     .from(projects)
-    .where(and(needle ? or(ilike(projects.name, `%${escapeLike(needle)}%`), ilike(projects.key, `%${escapeLike(needle)}%`)) : undefined, id ? eq(projects.id, id) : undefined))
+    .where(
+      and(
+        needle ? or(ilike(projects.name, `%${escapeLike(needle)}%`), ilike(projects.key, `%${escapeLike(needle)}%`)) : undefined,
+        id ? eq(projects.id, id) : undefined,
+      ),
+    )
     .orderBy(projects.name);
 }
 

@@ -31,7 +31,6 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: projectResponseSchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) =>
-      patchProject({ db: database.db, actor: requireActor(request), projectId: request.params.id, patch: request.body }),
+    async (request) => patchProject({ db: database.db, actor: requireActor(request), projectId: request.params.id, patch: request.body }),
   );
 };

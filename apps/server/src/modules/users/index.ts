@@ -3,4 +3,15 @@
  * what is exported here (docs/architecture.md, "Server modules").
  */
 export { endSessionsOf, liveSessionCounts, revokeSession } from './sessions.repo.ts';
-export { findUser, findUserIdByEmail, insertUnverifiedUser, isUserDisabled, markSignedIn, recentSignIns, searchUsers, updateUser, type UserRow, userTotals } from './users.repo.ts';
+export {
+  findUser,
+  findUserIdByEmail,
+  insertUnverifiedUser,
+  isUserDisabled,
+  markSignedIn,
+  recentSignIns,
+  searchUsers,
+  updateUser,
+  type UserRow,
+  userTotals,
+} from './users.repo.ts';

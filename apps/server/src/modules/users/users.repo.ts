@@ -14,7 +14,10 @@ export async function findUser(db: Db, id: string): Promise<UserRow | undefined>
 
 /** An account by its address, whatever the case it was typed in. */
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row?.id;
 }
 
@@ -25,7 +28,11 @@ export async function insertUnverifiedUser(db: Db, email: string, name: string):
   return id;
 }
 
-export async function updateUser(db: Db, id: string, changes: Partial<Pick<UserRow, 'isAdmin' | 'disabled' | 'emailVerified' | 'name' | 'termsAcceptedAt' | 'termsRejectedAt'>>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<UserRow, 'isAdmin' | 'disabled' | 'emailVerified' | 'name' | 'termsAcceptedAt' | 'termsRejectedAt'>>,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -40,7 +47,10 @@ export async function isUserDisabled(db: Db, id: string): Promise<boolean> {
 }
 
 export async function markSignedIn(db: Db, id: string): Promise<void> {
-  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function userTotals(db: Db) {
@@ -65,10 +75,5 @@ export async function searchUsers(db: Db, { q, after, limit }: { q?: string | un
   const needle = q?.trim();
   const match = needle ? or(ilike(users.email, `%${escapeLike(needle)}%`), ilike(users.name, `%${escapeLike(needle)}%`)) : undefined;
   const page = after ? sql`${users.email} > ${after}` : undefined;
-  return db
-    .select()
-    .from(users)
-    .where(and(match, page))
-    .orderBy(users.email)
-    .limit(limit);
+  return db.select().from(users).where(and(match, page)).orderBy(users.email).limit(limit);
 }

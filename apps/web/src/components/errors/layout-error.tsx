@@ -10,7 +10,12 @@ import { ErrorNotice } from './route-error.tsx';
 export function layoutError({ home, homeLabel }: { home: '/' | '/manage' | '/admin' | '/sign-in'; homeLabel: string }) {
   return function LayoutError(props: ErrorComponentProps) {
     return (
-      <ErrorNotice {...props} title="This page could not be opened" fallback="Something went wrong while opening this part of the portal. Please try again." minHeight="60vh">
+      <ErrorNotice
+        {...props}
+        title="This page could not be opened"
+        fallback="Something went wrong while opening this part of the portal. Please try again."
+        minHeight="60vh"
+      >
         <Anchor component={Link} to={home}>
           {homeLabel}
         </Anchor>

@@ -42,7 +42,16 @@ function whenSettled(task: () => void): () => void {
 
 const AccountTarget = forwardRef<HTMLButtonElement, { email: string } & ComponentPropsWithoutRef<'button'>>(function AccountTarget({ email, ...others }, ref) {
   return (
-    <Button ref={ref} variant="subtle" size="compact-md" maw={{ base: 120, sm: 320 }} title={email} aria-label={`Account: ${email}`} aria-haspopup="menu" {...others}>
+    <Button
+      ref={ref}
+      variant="subtle"
+      size="compact-md"
+      maw={{ base: 120, sm: 320 }}
+      title={email}
+      aria-label={`Account: ${email}`}
+      aria-haspopup="menu"
+      {...others}
+    >
       <Text span inherit truncate="end" visibleFrom="sm">
         {email}
       </Text>

@@ -59,4 +59,3 @@ export function ManagerLayout() {
 export function DefaultLayout() {
   return <ShellLayout layout="default" />;
 }
-

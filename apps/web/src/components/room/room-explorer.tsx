@@ -32,7 +32,12 @@ export function RoomExplorer({
   const [index, setIndex] = useState(() => {
     const asked = initialRoom ? rooms.findIndex((r) => r._id === initialRoom) : -1;
     if (asked >= 0) return asked;
-    return mode === 'tour' ? 0 : Math.max(0, rooms.findIndex((r) => Object.keys(finishes.get(r._id) ?? {}).length > 0));
+    return mode === 'tour'
+      ? 0
+      : Math.max(
+          0,
+          rooms.findIndex((r) => Object.keys(finishes.get(r._id) ?? {}).length > 0),
+        );
   });
   const [hasWebGl] = useState(canUseWebGl);
   const [isReady, setReady] = useState(false);
@@ -48,17 +53,32 @@ export function RoomExplorer({
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
       <Box style={{ gridColumn: 'span 2' }} miw={0}>
-        <Paper withBorder radius="md" h={{ base: 340, sm: 460 }} style={{ overflow: 'hidden', position: 'relative' }} data-testid="scene-frame" data-ready={isReady ? room._id : undefined}>
+        <Paper
+          withBorder
+          radius="md"
+          h={{ base: 340, sm: 460 }}
+          style={{ overflow: 'hidden', position: 'relative' }}
+          data-testid="scene-frame"
+          data-ready={isReady ? room._id : undefined}
+        >
           {hasWebGl ? (
             <SceneBoundary fallback={sketch}>
-              <Suspense fallback={<Group justify="center" h="100%"><Loader aria-label="Loading the 3D view" /></Group>}>
+              <Suspense
+                fallback={
+                  <Group justify="center" h="100%">
+                    <Loader aria-label="Loading the 3D view" />
+                  </Group>
+                }
+              >
                 <RoomScene room={room} finishes={roomFinishes} onReady={() => setReady(true)} />
               </Suspense>
             </SceneBoundary>
           ) : (
             <Stack p="sm" gap="xs" data-testid="no-webgl">
               {sketch}
-              <Text size="xs" c="dimmed">This browser cannot show 3D, so the room is drawn flat.</Text>
+              <Text size="xs" c="dimmed">
+                This browser cannot show 3D, so the room is drawn flat.
+              </Text>
             </Stack>
           )}
         </Paper>
@@ -120,7 +140,13 @@ function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: 
     [rooms],
   );
   return (
-    <Box role="group" aria-label="Floor plan: choose a room" pos="relative" w="100%" style={{ aspectRatio: '10 / 8', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}>
+    <Box
+      role="group"
+      aria-label="Floor plan: choose a room"
+      pos="relative"
+      w="100%"
+      style={{ aspectRatio: '10 / 8', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}
+    >
       {placed.map(({ room, x, y, w, h }) => {
         const isCurrent = room._id === currentId;
         return (

@@ -10,7 +10,15 @@ export interface SceneRoom {
   hasCabinets: boolean;
 }
 
-const neutral = (name: string, color: string, roughness = 0.8, metalness = 0): Finish => ({ optionId: '', name, color, roughness, metalness, texture: null, scale: 1 });
+const neutral = (name: string, color: string, roughness = 0.8, metalness = 0): Finish => ({
+  optionId: '',
+  name,
+  color,
+  roughness,
+  metalness,
+  texture: null,
+  scale: 1,
+});
 
 /** What a surface looks like before anything is chosen for it. */
 export const DEFAULT_FINISHES: Record<Surface, Finish> = {
@@ -73,5 +81,11 @@ export function sceneRoomsOf(
   const withCabinets = new Set(categories.filter((c) => c.surface === 'cabinets' || c.surface === 'counter').flatMap((c) => c.rooms ?? []));
   return rooms
     .filter((room) => !planRooms || planRooms.includes(room._id))
-    .map((room) => ({ _id: room._id, name: room.name, dimensions: room.dimensions ?? null, hotspot: room.hotspot ?? null, hasCabinets: withCabinets.has(room._id) }));
+    .map((room) => ({
+      _id: room._id,
+      name: room.name,
+      dimensions: room.dimensions ?? null,
+      hotspot: room.hotspot ?? null,
+      hasCabinets: withCabinets.has(room._id),
+    }));
 }

@@ -58,7 +58,11 @@ export interface FieldSpec {
 
 /** "priceAdjustment" → "Price adjustment". */
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -95,7 +99,16 @@ export function fieldsOf(
     const { schema: field, nullable } = unwrapNullable(raw);
     const single = refs.find((r) => r.path === path);
     const many = refs.find((r) => r.path === `${path}[]`);
-    const base = { path, key, label: hint.label ?? humanize(key), help: hint.help, schema: field, required: required.has(key) && raw.default === undefined, nullable, accept: hint.accept };
+    const base = {
+      path,
+      key,
+      label: hint.label ?? humanize(key),
+      help: hint.help,
+      schema: field,
+      required: required.has(key) && raw.default === undefined,
+      nullable,
+      accept: hint.accept,
+    };
     let kind: FieldKindName;
     let extra: Partial<FieldSpec> = {};
     if (hint.kind) kind = hint.kind;

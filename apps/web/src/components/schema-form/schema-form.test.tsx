@@ -34,7 +34,10 @@ describe('fieldsOf (an option, the richest built-in collection)', () => {
     expect(kindOf('swatch.color')).toBe('color');
     expect(kindOf('swatch.texture')).toBe('file');
     const categories = BUILT_IN_COLLECTIONS.find((c) => c.name === 'categories')!;
-    const categorySpecs = fieldsOf(z.toJSONSchema(categories.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema, { refs: categories.refs, hints: categories.ui.fields });
+    const categorySpecs = fieldsOf(z.toJSONSchema(categories.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema, {
+      refs: categories.refs,
+      hints: categories.ui.fields,
+    });
     expect(categorySpecs.find((s) => s.path === 'surface')).toMatchObject({ kind: 'select', nullable: true });
     expect(categorySpecs.find((s) => s.path === 'multiple')!.label).toBe('Several choices per room');
   });
@@ -55,7 +58,15 @@ describe('fieldsOf (an option, the richest built-in collection)', () => {
   });
 });
 
-function Harness({ initial, currency = 'CAD', onValue }: { initial: Record<string, unknown>; currency?: string; onValue: (v: Record<string, unknown>) => void }) {
+function Harness({
+  initial,
+  currency = 'CAD',
+  onValue,
+}: {
+  initial: Record<string, unknown>;
+  currency?: string;
+  onValue: (v: Record<string, unknown>) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <SchemaForm
@@ -103,7 +114,16 @@ describe('SchemaForm', () => {
   });
 
   it('renders every kind with its value, and the server’s message at its field', () => {
-    const value = renderForm({ name: 'Oak', sku: 'OAK-1', standard: true, level: 2, category: 'cat-1', requires: ['opt-1'], swatch: { color: '#aa5500', roughness: 0.5 }, description: '**Warm** oak' });
+    const value = renderForm({
+      name: 'Oak',
+      sku: 'OAK-1',
+      standard: true,
+      level: 2,
+      category: 'cat-1',
+      requires: ['opt-1'],
+      swatch: { color: '#aa5500', roughness: 0.5 },
+      description: '**Warm** oak',
+    });
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Oak');
     expect(screen.getByText('This SKU is already used.')).toBeTruthy();
     expect((screen.getByLabelText('Standard finish') as HTMLInputElement).checked).toBe(true);

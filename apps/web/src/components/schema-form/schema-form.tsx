@@ -66,9 +66,26 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
 
   switch (spec.kind) {
     case 'text':
-      return <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.currentTarget.value === '' ? emptyOf(spec) ?? '' : e.currentTarget.value)} maxLength={spec.schema.maxLength} />;
+      return (
+        <TextInput
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.currentTarget.value === '' ? (emptyOf(spec) ?? '') : e.currentTarget.value)}
+          maxLength={spec.schema.maxLength}
+        />
+      );
     case 'textarea':
-      return <Textarea {...common} autosize minRows={2} maxRows={10} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.currentTarget.value)} maxLength={spec.schema.maxLength} />;
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          maxRows={10}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.currentTarget.value)}
+          maxLength={spec.schema.maxLength}
+        />
+      );
     case 'markdown':
       return <MarkdownField {...common} value={typeof value === 'string' ? value : ''} onChange={set} maxLength={spec.schema.maxLength} />;
     case 'number':
@@ -105,7 +122,16 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
       );
     }
     case 'boolean':
-      return <Switch label={spec.label} description={spec.help} checked={value === true} onChange={(e) => set(e.currentTarget.checked)} disabled={disabled} data-field={spec.path} />;
+      return (
+        <Switch
+          label={spec.label}
+          description={spec.help}
+          checked={value === true}
+          onChange={(e) => set(e.currentTarget.checked)}
+          disabled={disabled}
+          data-field={spec.path}
+        />
+      );
     case 'select':
       return (
         <Select
@@ -148,7 +174,18 @@ function toLocalInput(iso: string): string {
   return local.toISOString().slice(0, 16);
 }
 
-function MarkdownField({ label, ...rest }: { value: string; onChange: (v: string) => void; maxLength?: number | undefined; label: string; description?: string | undefined; error?: string | undefined; disabled?: boolean | undefined }) {
+function MarkdownField({
+  label,
+  ...rest
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  maxLength?: number | undefined;
+  label: string;
+  description?: string | undefined;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+}) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -159,7 +196,17 @@ function MarkdownField({ label, ...rest }: { value: string; onChange: (v: string
   );
 }
 
-function ReferenceField({ spec, value, onChange, common }: { spec: FieldSpec; value: unknown; onChange: (v: unknown) => void; common: Record<string, unknown> }) {
+function ReferenceField({
+  spec,
+  value,
+  onChange,
+  common,
+}: {
+  spec: FieldSpec;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  common: Record<string, unknown>;
+}) {
   const choices = useCollectionChoices(spec.collection);
   const data = choices.data ?? [];
   const placeholder = choices.isLoading ? 'Loading…' : 'Search';
@@ -185,7 +232,19 @@ function ReferenceField({ spec, value, onChange, common }: { spec: FieldSpec; va
 }
 
 /** One file or several (the first is the main one), uploaded with progress and shown as thumbnails. */
-function FilesField({ spec, value, onChange, error, disabled }: { spec: FieldSpec; value: unknown; onChange: (v: unknown) => void; error?: string | undefined; disabled?: boolean | undefined }) {
+function FilesField({
+  spec,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  spec: FieldSpec;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+}) {
   const many = spec.kind === 'files';
   const ids = many ? (Array.isArray(value) ? (value as string[]) : []) : typeof value === 'string' ? [value] : [];
   const max = spec.schema.maxItems ?? 20;
@@ -216,7 +275,14 @@ function FilesField({ spec, value, onChange, error, disabled }: { spec: FieldSpe
                     Make main
                   </Button>
                 )}
-                <Button size="compact-xs" variant="subtle" color="red" disabled={disabled} onClick={() => setIds(ids.filter((other) => other !== id))} aria-label={`Remove this file from ${spec.label}`}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  disabled={disabled}
+                  onClick={() => setIds(ids.filter((other) => other !== id))}
+                  aria-label={`Remove this file from ${spec.label}`}
+                >
                   Remove
                 </Button>
               </Group>
@@ -225,7 +291,12 @@ function FilesField({ spec, value, onChange, error, disabled }: { spec: FieldSpe
         </Group>
       )}
       {!disabled && (many ? ids.length < max : ids.length === 0) && (
-        <FileUpload label={many ? `Add ${ids.length ? 'another' : 'a'} file` : 'Upload a file'} accept={spec.accept} configs={{ purpose: 'catalogue' }} onUploaded={(file) => setIds(many ? [...ids, file._id] : [file._id])} />
+        <FileUpload
+          label={many ? `Add ${ids.length ? 'another' : 'a'} file` : 'Upload a file'}
+          accept={spec.accept}
+          configs={{ purpose: 'catalogue' }}
+          onUploaded={(file) => setIds(many ? [...ids, file._id] : [file._id])}
+        />
       )}
       {error && (
         <Text size="xs" c="red">
@@ -245,7 +316,15 @@ function ObjectField({ spec, item, onChange, errors, currency, disabled }: Field
     return (
       <Group gap="xs" data-field={spec.path}>
         <Text size="sm">{spec.label}: none</Text>
-        <Button size="compact-sm" variant="light" disabled={disabled} onClick={() => { setOpen(true); onChange(withValueAt(item, spec.path, defaultsOf(fields))); }}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          disabled={disabled}
+          onClick={() => {
+            setOpen(true);
+            onChange(withValueAt(item, spec.path, defaultsOf(fields)));
+          }}
+        >
           Add
         </Button>
       </Group>
@@ -260,7 +339,17 @@ function ObjectField({ spec, item, onChange, errors, currency, disabled }: Field
       )}
       <SchemaForm fields={fields} value={item} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />
       {spec.nullable && (
-        <Button mt="xs" size="compact-sm" variant="subtle" color="red" disabled={disabled} onClick={() => { setOpen(false); onChange(withValueAt(item, spec.path, null)); }}>
+        <Button
+          mt="xs"
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          disabled={disabled}
+          onClick={() => {
+            setOpen(false);
+            onChange(withValueAt(item, spec.path, null));
+          }}
+        >
           Remove {humanize(spec.key).toLowerCase()}
         </Button>
       )}

@@ -8,7 +8,19 @@ import { HowToGetIn } from './how-to-get-in.tsx';
  * unit is not linked yet, and a plain failure with a way to try again. Null when the page can
  * be shown.
  */
-export function BuyerAccess({ isNotMember, hasNoCart, isError, retry, what }: { isNotMember: boolean; hasNoCart: boolean; isError: boolean; retry: () => unknown; what: string }) {
+export function BuyerAccess({
+  isNotMember,
+  hasNoCart,
+  isError,
+  retry,
+  what,
+}: {
+  isNotMember: boolean;
+  hasNoCart: boolean;
+  isError: boolean;
+  retry: () => unknown;
+  what: string;
+}) {
   const { data: project } = useProject();
   if (!project) return null;
   if (isNotMember) return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember={false} />;

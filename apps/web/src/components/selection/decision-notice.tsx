@@ -45,14 +45,15 @@ export function DecisionNotice({
   const date = (iso: string) => dates.dateTime(iso);
   const last = history.at(-1);
   const who = last?.byName || 'The design centre';
-  const reach = contact && (contact.email || contact.phone) ? (
-    <Text size="sm" mt={4}>
-      Questions? {contact.name || 'The design centre'}
-      {contact.email ? ` · ${contact.email}` : ''}
-      {contact.phone ? ` · ${contact.phone}` : ''}
-      {contact.hours ? ` (${contact.hours})` : ''}
-    </Text>
-  ) : null;
+  const reach =
+    contact && (contact.email || contact.phone) ? (
+      <Text size="sm" mt={4}>
+        Questions? {contact.name || 'The design centre'}
+        {contact.email ? ` · ${contact.email}` : ''}
+        {contact.phone ? ` · ${contact.phone}` : ''}
+        {contact.hours ? ` (${contact.hours})` : ''}
+      </Text>
+    ) : null;
   const comment = last?.comment ? (
     <Text size="sm" fs="italic" mt={4}>
       “{last.comment}”
@@ -64,8 +65,8 @@ export function DecisionNotice({
     return (
       <Alert color="green" title="Approved" data-testid="decision-notice">
         <Text size="sm">
-          {approval ? stop(`${approval.byName || 'The design centre'} approved your selection on ${date(approval.at)}`) : 'Your selection is approved.'} Nothing more is needed from
-          you: the design centre orders your finishes.
+          {approval ? stop(`${approval.byName || 'The design centre'} approved your selection on ${date(approval.at)}`) : 'Your selection is approved.'} Nothing
+          more is needed from you: the design centre orders your finishes.
         </Text>
         {comment}
         {reach}
@@ -77,8 +78,8 @@ export function DecisionNotice({
       <Alert color="blue" title="Submitted: waiting for review" data-testid="decision-notice">
         <Text size="sm">
           {stop(`You signed and submitted your selection${last ? ` on ${date(last.at)}` : ''}`)} The design centre reviews it
-          {last ? <b data-testid="review-by"> by {dates.day(reviewDueBy(new Date(last.at), reviewDays, dates.zone.timeZone))}</b> : null} and e-mails you when it is approved, or if something
-          needs to change. Until then it cannot be changed.
+          {last ? <b data-testid="review-by"> by {dates.day(reviewDueBy(new Date(last.at), reviewDays, dates.zone.timeZone))}</b> : null} and e-mails you when
+          it is approved, or if something needs to change. Until then it cannot be changed.
         </Text>
         {reach}
       </Alert>
@@ -88,7 +89,8 @@ export function DecisionNotice({
     return (
       <Alert color="orange" title="Returned to you: a change is needed" data-testid="decision-notice">
         <Text size="sm">
-          {stop(`${who} returned your selection on ${date(last.at)}`)} {stop(`Make the change asked for below, then sign and submit it again${deadline ? ` before ${date(deadline)}` : ''}`)}
+          {stop(`${who} returned your selection on ${date(last.at)}`)}{' '}
+          {stop(`Make the change asked for below, then sign and submit it again${deadline ? ` before ${date(deadline)}` : ''}`)}
         </Text>
         {comment}
         {reach}
@@ -99,7 +101,8 @@ export function DecisionNotice({
     return (
       <Alert color="blue" title={`Change order ${revision}`} data-testid="decision-notice">
         <Text size="sm">
-          {who} reopened your approved selection on {date(last.at)} so that it can be changed.{last.fee ? ` A change order fee of ${money(last.fee)} is added to your total.` : ''}{' '}
+          {who} reopened your approved selection on {date(last.at)} so that it can be changed.
+          {last.fee ? ` A change order fee of ${money(last.fee)} is added to your total.` : ''}{' '}
           {stop(`Make your changes, then sign and submit again${deadline ? ` before ${date(deadline)}` : ''}`)}
         </Text>
         {comment}

@@ -38,8 +38,22 @@ export function HowToGetIn({ projectName, contact, isMember }: { projectName: st
             ? 'The design centre has not linked your account to your unit yet. When they do, your home and your selection appear here.'
             : 'Buyers join with the invitation the design centre sends them by e-mail. If you have one, paste its link or code below.'}
         </Text>
-        <Group align="end" gap="xs" component="form" onSubmit={(event) => { event.preventDefault(); open(); }}>
-          <TextInput label="Invitation link or code" value={text} onChange={(e) => setText(e.currentTarget.value)} error={problem} style={{ flex: 1, minWidth: 220 }} />
+        <Group
+          align="end"
+          gap="xs"
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            open();
+          }}
+        >
+          <TextInput
+            label="Invitation link or code"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={problem}
+            style={{ flex: 1, minWidth: 220 }}
+          />
           <Button type="submit">Open invitation</Button>
         </Group>
         <Alert color="gray" variant="light">

@@ -40,13 +40,7 @@ export function GenericModal({ opened, onClose, title, children, actions = [], c
       {actions.length > 0 && (
         <Group justify="flex-end" mt="lg">
           {actions.map((action) => (
-            <Button
-              key={action.label}
-              onClick={action.onClick}
-              color={action.color}
-              variant={action.variant ?? 'filled'}
-              loading={action.loading}
-            >
+            <Button key={action.label} onClick={action.onClick} color={action.color} variant={action.variant ?? 'filled'} loading={action.loading}>
               {action.label}
             </Button>
           ))}

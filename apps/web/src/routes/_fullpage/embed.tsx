@@ -29,7 +29,9 @@ function Embed() {
   return (
     <Box ref={ref} p="md" data-testid="embed">
       <Stack gap="xs">
-        <Title order={1} fz="h2">{project?.name ?? (isError ? 'Project not found' : '…')}</Title>
+        <Title order={1} fz="h2">
+          {project?.name ?? (isError ? 'Project not found' : '…')}
+        </Title>
         {project?.options.tagline && <Text c="dimmed">{project.options.tagline}</Text>}
         {project && (
           <Anchor href="/home" target="_top">

@@ -9,7 +9,5 @@ export const Route = createFileRoute('/_noauth/inquire/{-$code}')({
 });
 
 function Page() {
-  return (
-    <PageFrame title="Ask about a home" description="Tell us what you are looking for and the sales team will get back to you." />
-  );
+  return <PageFrame title="Ask about a home" description="Tell us what you are looking for and the sales team will get back to you." />;
 }

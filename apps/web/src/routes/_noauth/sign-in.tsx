@@ -28,7 +28,14 @@ function SignInPage() {
   const { next, email } = Route.useSearch();
   const [mode, setMode] = useState<Mode>('sign-in');
   return (
-    <PageFrame title={MODE_TITLES[mode]} description={mode === 'sign-up' ? `Your account at ${project?.name ?? 'the portal'}: we e-mail you a link that opens it.` : `Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`}>
+    <PageFrame
+      title={MODE_TITLES[mode]}
+      description={
+        mode === 'sign-up'
+          ? `Your account at ${project?.name ?? 'the portal'}: we e-mail you a link that opens it.`
+          : `Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`
+      }
+    >
       <SignInForm next={next} initialEmail={email} onModeChange={setMode} />
     </PageFrame>
   );

@@ -10,7 +10,8 @@ export const Route = createFileRoute('/_user/explore')({
   // Every request of the page starts at once, while its code loads (no waterfall).
   loader: () => prefetchBuyerData(),
   // The room to open (from Configure's "See it in 3D"); anything but an id is ignored.
-  validateSearch: (search: Record<string, unknown>): { room?: string } => (typeof search.room === 'string' && /^[0-9a-f-]{36}$/i.test(search.room) ? { room: search.room } : {}),
+  validateSearch: (search: Record<string, unknown>): { room?: string } =>
+    typeof search.room === 'string' && /^[0-9a-f-]{36}$/i.test(search.room) ? { room: search.room } : {},
   component: Page,
 });
 

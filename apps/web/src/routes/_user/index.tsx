@@ -21,10 +21,7 @@ export const Route = createFileRoute('/_user/')({
 function MyHomePage() {
   const { data: project } = useProject();
   return (
-    <PageFrame
-      title="My home"
-      description={`Your home at ${project?.name ?? 'this project'}: your unit, your progress and your deadline.`}
-    >
+    <PageFrame title="My home" description={`Your home at ${project?.name ?? 'this project'}: your unit, your progress and your deadline.`}>
       <MyHomeOverview />
     </PageFrame>
   );

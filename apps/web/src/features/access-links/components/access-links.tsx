@@ -59,7 +59,11 @@ export function AccessLinks() {
 
 function useRefreshLinks() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['manage', 'access-links'] }), queryClient.invalidateQueries({ queryKey: ['manage', 'dashboard'] })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['manage', 'access-links'] }),
+      queryClient.invalidateQueries({ queryKey: ['manage', 'dashboard'] }),
+    ]);
 }
 
 /** The server's message at the field it names, or one sentence for the form. */
@@ -110,15 +114,50 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
   };
 
   return (
-    <Card withBorder radius="md" padding="md" component="form" onSubmit={(event) => { event.preventDefault(); void create(); }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void create();
+      }}
+    >
       <Stack gap="sm">
         <Title order={2} fz="lg">
           Invite a buyer
         </Title>
-        <TextInput label="E-mail address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error?.field === 'email' ? error.message : undefined} description="Leave empty for a link anyone can use (a QR code at the sales centre)." />
-        <Select label="Unit" placeholder="No unit" searchable clearable data={units.choices} value={unit} onChange={setUnit} error={error?.field === 'unit' ? error.message : undefined} nothingFoundMessage="No such unit" />
+        <TextInput
+          label="E-mail address"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error?.field === 'email' ? error.message : undefined}
+          description="Leave empty for a link anyone can use (a QR code at the sales centre)."
+        />
+        <Select
+          label="Unit"
+          placeholder="No unit"
+          searchable
+          clearable
+          data={units.choices}
+          value={unit}
+          onChange={setUnit}
+          error={error?.field === 'unit' ? error.message : undefined}
+          nothingFoundMessage="No such unit"
+        />
         <Group grow>
-          <Select label="Role" data={[{ value: 'purchaser', label: 'Buyer' }, { value: 'manager', label: 'Design centre' }]} value={role} onChange={(v) => setRole((v as 'purchaser' | 'manager') ?? 'purchaser')} allowDeselect={false} />
+          <Select
+            label="Role"
+            data={[
+              { value: 'purchaser', label: 'Buyer' },
+              { value: 'manager', label: 'Design centre' },
+            ]}
+            value={role}
+            onChange={(v) => setRole((v as 'purchaser' | 'manager') ?? 'purchaser')}
+            allowDeselect={false}
+          />
           <NumberInput label="Valid for (days)" min={1} max={365} value={days} onChange={setDays} allowDecimal={false} />
           <NumberInput label="Uses" min={1} max={1000} value={maxUses} onChange={setMaxUses} allowDecimal={false} />
         </Group>
@@ -219,7 +258,13 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
 /** The links just made, to copy, print as QR codes, or see who was mailed. */
 function Created({ links, onClose }: { links: AccessLink[]; onClose: () => void }) {
   return (
-    <Alert color="green" title={links.length === 1 ? 'Link created' : `${links.length} links created`} withCloseButton onClose={onClose} data-testid="created-links">
+    <Alert
+      color="green"
+      title={links.length === 1 ? 'Link created' : `${links.length} links created`}
+      withCloseButton
+      onClose={onClose}
+      data-testid="created-links"
+    >
       <Stack gap={6}>
         {links.slice(0, 20).map((link) => (
           <Group key={link.code} gap="xs" wrap="nowrap">
@@ -292,7 +337,13 @@ function LinkList() {
         <Title order={2} fz="lg">
           Links
         </Title>
-        <TextInput placeholder="Search by e-mail" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={{ base: '100%', sm: 260 }} aria-label="Search links by e-mail" />
+        <TextInput
+          placeholder="Search by e-mail"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+          aria-label="Search links by e-mail"
+        />
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       {query.isError && <Alert color="red">The links could not be loaded.</Alert>}
@@ -341,7 +392,13 @@ function LinkList() {
                           QR
                         </Button>
                         {state === 'active' && (
-                          <TwoClickDelete size="compact-xs" variant="light" color="red" onConfirm={() => void revoke(link.code)} confirmLabel="Click again to revoke">
+                          <TwoClickDelete
+                            size="compact-xs"
+                            variant="light"
+                            color="red"
+                            onConfirm={() => void revoke(link.code)}
+                            confirmLabel="Click again to revoke"
+                          >
                             Revoke
                           </TwoClickDelete>
                         )}

@@ -9,7 +9,6 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
 import { describeDevice } from '@decor/core';
 
-
 const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
 
 function messageOf(error: unknown): string {
@@ -57,7 +56,11 @@ function ProfileSection({ me }: { me: Me }) {
       >
         <Stack gap="sm">
           <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
-          {save.isSuccess && <Text size="sm" c="green.8">Saved.</Text>}
+          {save.isSuccess && (
+            <Text size="sm" c="green.8">
+              Saved.
+            </Text>
+          )}
           {save.isError && <Alert color="red">{messageOf(save.error)}</Alert>}
           <Button type="submit" loading={save.isPending} disabled={!name.trim() || name.trim() === me.name} w="fit-content">
             Save
@@ -104,7 +107,8 @@ function EmailSection({ me }: { me: Me }) {
 
 /** What went wrong changing the password, in this form's words (a wrong password here is the current one). */
 function passwordChangeProblem(error: unknown): string {
-  if (error instanceof IdentityError && error.code === 'auth/wrong-password') return 'Your current password is not right. Type it again, or sign out and reset it.';
+  if (error instanceof IdentityError && error.code === 'auth/wrong-password')
+    return 'Your current password is not right. Type it again, or sign out and reset it.';
   return error instanceof IdentityError ? error.message : messageOf(error);
 }
 
@@ -129,7 +133,11 @@ function PasswordSection() {
         <Stack gap="sm">
           <PasswordInput label="Current password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
           <PasswordInput label="New password" value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
-          {change.isSuccess && <Text size="sm" c="green.8">Your password is changed; other devices were signed out.</Text>}
+          {change.isSuccess && (
+            <Text size="sm" c="green.8">
+              Your password is changed; other devices were signed out.
+            </Text>
+          )}
           {change.isError && <Alert color="red">{passwordChangeProblem(change.error)}</Alert>}
           <Button type="submit" variant="default" loading={change.isPending} disabled={!current || !next} w="fit-content">
             Change password
@@ -199,8 +207,18 @@ function SessionsSection() {
                 <Table.Td>{dateTime(session.createdAt)}</Table.Td>
                 <Table.Td>{dateTime(session.updatedAt)}</Table.Td>
                 <Table.Td>
-                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => revoke.mutate(session.token)} loading={revoke.isPending && revoke.variables === session.token}>
-                    End session<VisuallyHidden> on {describeDevice(session.userAgent)}, signed in {dateTime(session.createdAt)}</VisuallyHidden>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => revoke.mutate(session.token)}
+                    loading={revoke.isPending && revoke.variables === session.token}
+                  >
+                    End session
+                    <VisuallyHidden>
+                      {' '}
+                      on {describeDevice(session.userAgent)}, signed in {dateTime(session.createdAt)}
+                    </VisuallyHidden>
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -211,4 +229,3 @@ function SessionsSection() {
     </SectionCard>
   );
 }
-

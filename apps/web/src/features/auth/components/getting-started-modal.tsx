@@ -21,7 +21,9 @@ export function GettingStartedModal({ me }: { me: Me }) {
   // After Reject the page reloads into this modal again: it says what the answer means.
   // (The mark stays until the person agrees or signs out: the modal may mount more than once.)
   const [message, setMessage] = useState<{ tone: 'red' | 'green' | 'yellow'; text: string } | null>(() =>
-    sessionStorage.getItem(REJECTED_KEY) === null ? null : { tone: 'yellow', text: 'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.' },
+    sessionStorage.getItem(REJECTED_KEY) === null
+      ? null
+      : { tone: 'yellow', text: 'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.' },
   );
   const [busy, setBusy] = useState<string | null>(null);
   const step = me.emailVerified ? 'terms' : 'verify';
@@ -58,13 +60,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
     });
 
   return (
-    <GenericModal
-      opened
-      onClose={() => {}}
-      closable={false}
-      size="lg"
-      title={step === 'verify' ? 'Confirm your e-mail address' : 'Terms of service'}
-    >
+    <GenericModal opened onClose={() => {}} closable={false} size="lg" title={step === 'verify' ? 'Confirm your e-mail address' : 'Terms of service'}>
       <Stack data-testid="getting-started" data-step={step}>
         <Text size="sm" c="dimmed">
           Signed in as <b>{me.email}</b>

@@ -22,14 +22,7 @@ export function NewPasswordField({ value, onChange, email, label = 'Password', e
   ];
   return (
     <Stack gap={4}>
-      <PasswordInput
-        label={label}
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        autoComplete="new-password"
-        required
-        error={error}
-      />
+      <PasswordInput label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="new-password" required error={error} />
       <Text size="xs" c="dimmed" id="password-rules">
         Your password needs:
       </Text>

@@ -23,7 +23,12 @@ const NewPasswordField = lazy(() => import('./password-field.tsx').then((m) => (
 export type Mode = 'sign-in' | 'sign-up' | 'code' | 'forgot';
 
 /** The page's title for each way in (the tab chosen names the page). */
-export const MODE_TITLES: Record<Mode, string> = { 'sign-in': 'Sign in', 'sign-up': 'Create your account', code: 'Sign in with an e-mail code', forgot: 'Choose a new password' };
+export const MODE_TITLES: Record<Mode, string> = {
+  'sign-in': 'Sign in',
+  'sign-up': 'Create your account',
+  code: 'Sign in with an e-mail code',
+  forgot: 'Choose a new password',
+};
 
 const MODES: Array<{ value: Mode; label: string }> = [
   { value: 'sign-in', label: 'Sign in' },
@@ -63,7 +68,8 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
       if (caught instanceof IdentityError) {
         if (caught.code === 'auth/weak-password') await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
         // A code typed wrong is not a used link: say what to do with the code.
-        if (mode === 'code' && caught.code === 'auth/invalid-action-code') setError('That code is not the one we sent, or it has expired. Check the newest e-mail, or send a new code.');
+        if (mode === 'code' && caught.code === 'auth/invalid-action-code')
+          setError('That code is not the one we sent, or it has expired. Check the newest e-mail, or send a new code.');
         else setError(caught.message);
       } else {
         setError('Something went wrong. Please try again.');
@@ -124,9 +130,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     <form onSubmit={submit} noValidate>
       <Stack>
         {mode !== 'forgot' && <ModeTabs mode={mode} onChange={changeMode} />}
-        {mode === 'sign-up' && (
-          <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" required />
-        )}
+        {mode === 'sign-up' && <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" required />}
         <TextInput
           label="E-mail address"
           type="email"
@@ -147,7 +151,8 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
         {mode === 'code' && isCodeSent && <CodeField email={email} code={code} onCode={setCode} />}
         {mode === 'sign-up' && isSignUpSent && (
           <Alert color="green" title="Check your e-mail" role="status" data-testid="sign-up-sent">
-            We sent a link to {email}. Open it to confirm your address and sign in. If this address already has an account, the e-mail says how to get back into it.
+            We sent a link to {email}. Open it to confirm your address and sign in. If this address already has an account, the e-mail says how to get back into
+            it.
           </Alert>
         )}
         {mode === 'forgot' && (
@@ -207,7 +212,9 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
 function CodeField({ email, code, onCode }: { email: string; code: string; onCode: (code: string) => void }) {
   return (
     <Stack gap={6}>
-      <Text size="sm">We sent a {ONE_TIME_CODE_LENGTH}-digit code to {email}. Enter it here:</Text>
+      <Text size="sm">
+        We sent a {ONE_TIME_CODE_LENGTH}-digit code to {email}. Enter it here:
+      </Text>
       <TextInput
         label="Sign-in code"
         value={code}

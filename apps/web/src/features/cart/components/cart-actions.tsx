@@ -23,7 +23,10 @@ interface GivenLink {
   byName: string | null;
 }
 
-const sharesQuery = (cartId: string) => ({ queryKey: ['carts', cartId, 'shares'], queryFn: ({ signal }: { signal: AbortSignal }) => api<GivenLink[]>(`/api/carts/${cartId}/shares`, { signal }) });
+const sharesQuery = (cartId: string) => ({
+  queryKey: ['carts', cartId, 'shares'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<GivenLink[]>(`/api/carts/${cartId}/shares`, { signal }),
+});
 
 /** The PDF of the selection and a read-only link to share it (docs/screens.md `/config`). */
 export function CartActions({ cartId, canPrintWithoutPrices, canShare = true }: { cartId: string; canPrintWithoutPrices: boolean; canShare?: boolean }) {
@@ -103,7 +106,13 @@ function ShareForm({ cartId }: { cartId: string }) {
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap">
             <TextInput value={link.url} readOnly aria-label="Share link" style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
-            <CopyButton value={link.url}>{({ copied, copy }) => <Button onClick={copy} variant="light">{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
+            <CopyButton value={link.url}>
+              {({ copied, copy }) => (
+                <Button onClick={copy} variant="light">
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
             {link.prices ? 'With prices' : 'Without prices'} · works until {date(link.expiresAt)}

@@ -65,7 +65,6 @@ export function CartAlternatives({
     }
   };
 
-
   return (
     <Card withBorder radius="md" padding="md" data-testid="alternatives">
       <Title order={3} fz="md" mb={4}>
@@ -88,7 +87,12 @@ export function CartAlternatives({
                 <Button size="xs" variant="light" onClick={() => setSwitching(version.id)} disabled={isBusy}>
                   Switch to this
                 </Button>
-                <TwoClickDelete size="xs" variant="subtle" color="gray" onConfirm={() => void run(() => api<Cart>(`/api/carts/${cart._id}/versions/${version.id}`, { method: 'DELETE' }))}>
+                <TwoClickDelete
+                  size="xs"
+                  variant="subtle"
+                  color="gray"
+                  onConfirm={() => void run(() => api<Cart>(`/api/carts/${cart._id}/versions/${version.id}`, { method: 'DELETE' }))}
+                >
                   Delete
                 </TwoClickDelete>
               </Group>
@@ -97,7 +101,14 @@ export function CartAlternatives({
         ))}
         {isOpen && canSave && (
           <Group gap="xs" align="flex-end">
-            <TextInput label="Save the current choices as" placeholder="e.g. Dark kitchen" value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={80} w={240} />
+            <TextInput
+              label="Save the current choices as"
+              placeholder="e.g. Dark kitchen"
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              maxLength={80}
+              w={240}
+            />
             <Button onClick={save} loading={isBusy} disabled={!name.trim()}>
               Save
             </Button>
@@ -110,7 +121,9 @@ export function CartAlternatives({
         )}
       </Stack>
 
-      {versions.length > 0 && <Comparison cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} compare={compare} onCompare={setCompare} />}
+      {versions.length > 0 && (
+        <Comparison cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} compare={compare} onCompare={setCompare} />
+      )}
 
       <GenericModal
         opened={switching !== null}
@@ -128,7 +141,10 @@ export function CartAlternatives({
           },
         ]}
       >
-        <Text size="sm">Your current choices are replaced by “{versions.find((v) => v.id === switching)?.name}”, at today’s prices. Save the current ones first if you want to keep them.</Text>
+        <Text size="sm">
+          Your current choices are replaced by “{versions.find((v) => v.id === switching)?.name}”, at today’s prices. Save the current ones first if you want to
+          keep them.
+        </Text>
       </GenericModal>
     </Card>
   );
@@ -153,53 +169,68 @@ function Comparison({
   const versions = cart.versions ?? NONE;
   const choices = [{ value: CURRENT, label: 'Current selection' }, ...versions.map((v) => ({ value: v.id, label: v.name }))];
   const comparison = useMemo(() => {
-    const pick = (id: string) => (id === CURRENT ? { selections: cart.selections, package: cart.package ?? null } : (versions.find((v) => v.id === id) ?? { selections: [], package: null }));
+    const pick = (id: string) =>
+      id === CURRENT
+        ? { selections: cart.selections, package: cart.package ?? null }
+        : (versions.find((v) => v.id === id) ?? { selections: [], package: null });
     return compareAlternatives(pick(compare[0]), pick(compare[1]), { ...view, packageAdjustment });
   }, [compare, cart.selections, cart.package, versions, view, packageAdjustment]);
   const labelOf = (id: string) => choices.find((c) => c.value === id)?.label ?? '';
   return (
-      <Stack gap="xs" mt="md">
-        <Title order={4} fz="sm">
-          Compare
-        </Title>
-        <Group gap="xs" grow>
-          <Select aria-label="First to compare" data={choices} value={compare[0]} onChange={(value) => setCompare([value ?? CURRENT, compare[1]])} allowDeselect={false} />
-          <Select aria-label="Second to compare" data={choices} value={compare[1]} onChange={(value) => setCompare([compare[0], value ?? CURRENT])} allowDeselect={false} />
-        </Group>
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing={4} data-testid="comparison">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th />
-                <Table.Th>{labelOf(compare[0])}</Table.Th>
-                <Table.Th>{labelOf(compare[1])}</Table.Th>
+    <Stack gap="xs" mt="md">
+      <Title order={4} fz="sm">
+        Compare
+      </Title>
+      <Group gap="xs" grow>
+        <Select
+          aria-label="First to compare"
+          data={choices}
+          value={compare[0]}
+          onChange={(value) => setCompare([value ?? CURRENT, compare[1]])}
+          allowDeselect={false}
+        />
+        <Select
+          aria-label="Second to compare"
+          data={choices}
+          value={compare[1]}
+          onChange={(value) => setCompare([compare[0], value ?? CURRENT])}
+          allowDeselect={false}
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing={4} data-testid="comparison">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th>{labelOf(compare[0])}</Table.Th>
+              <Table.Th>{labelOf(compare[1])}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {comparison.rows.map((row) => (
+              <Table.Tr key={`${row.room._id}|${row.category}`} style={{ fontWeight: row.isSame ? undefined : 600 }} data-same={row.isSame}>
+                <Table.Td c="dimmed">
+                  {row.room.name} · {row.category}
+                </Table.Td>
+                <Table.Td>{row.a.join(', ') || '—'}</Table.Td>
+                <Table.Td>{row.b.join(', ') || '—'}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {comparison.rows.map((row) => (
-                <Table.Tr key={`${row.room._id}|${row.category}`} style={{ fontWeight: row.isSame ? undefined : 600 }} data-same={row.isSame}>
-                  <Table.Td c="dimmed">
-                    {row.room.name} · {row.category}
-                  </Table.Td>
-                  <Table.Td>{row.a.join(', ') || '—'}</Table.Td>
-                  <Table.Td>{row.b.join(', ') || '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td fw={700}>Upgrades total</Table.Td>
-                <Table.Td fw={700}>{money(comparison.totalA)}</Table.Td>
-                <Table.Td fw={700}>{money(comparison.totalB)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group gap="xs">
-          <Text size="sm">Difference:</Text>
-          <Badge variant="light" color={comparison.difference > 0 ? 'orange' : comparison.difference < 0 ? 'green' : 'gray'} data-testid="comparison-difference">
-            {comparison.difference > 0 ? '+' : comparison.difference < 0 ? '−' : ''}
-            {money(Math.abs(comparison.difference))}
-          </Badge>
-        </Group>
-      </Stack>
+            ))}
+            <Table.Tr>
+              <Table.Td fw={700}>Upgrades total</Table.Td>
+              <Table.Td fw={700}>{money(comparison.totalA)}</Table.Td>
+              <Table.Td fw={700}>{money(comparison.totalB)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap="xs">
+        <Text size="sm">Difference:</Text>
+        <Badge variant="light" color={comparison.difference > 0 ? 'orange' : comparison.difference < 0 ? 'green' : 'gray'} data-testid="comparison-difference">
+          {comparison.difference > 0 ? '+' : comparison.difference < 0 ? '−' : ''}
+          {money(Math.abs(comparison.difference))}
+        </Badge>
+      </Group>
+    </Stack>
   );
 }

@@ -19,8 +19,16 @@ export function CartNotes({ cart, isOpen }: { cart: Cart; isOpen: boolean }) {
   const isDirty = isOpen && draft.trim() !== (cart.notes ?? '');
   const tooLong = draft.trim().length - NOTES_MAX;
   // Unsaved notes are never lost without asking: leaving the page (or closing the tab) asks first.
-  useBlocker({ shouldBlockFn: () => isDirty && !window.confirm('Your notes for the design centre are not saved. Leave this page anyway?'), enableBeforeUnload: () => isDirty });
-  if (!isOpen) return cart.notes ? <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>Notes: {cart.notes}</Text> : null;
+  useBlocker({
+    shouldBlockFn: () => isDirty && !window.confirm('Your notes for the design centre are not saved. Leave this page anyway?'),
+    enableBeforeUnload: () => isDirty,
+  });
+  if (!isOpen)
+    return cart.notes ? (
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        Notes: {cart.notes}
+      </Text>
+    ) : null;
 
   const save = async () => {
     setSaving(true);

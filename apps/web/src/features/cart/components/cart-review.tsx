@@ -1,7 +1,21 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { depositOf, describeMissing, effectiveStatus, pricedSnapshot, hasFeature, groupCartLines, missingRequired, type CatalogueView, type CategoryDocument, type OptionDocument, cartActionWord, cartStatusWord, type EffectiveStatus } from '@decor/core';
+import {
+  depositOf,
+  describeMissing,
+  effectiveStatus,
+  pricedSnapshot,
+  hasFeature,
+  groupCartLines,
+  missingRequired,
+  type CatalogueView,
+  type CategoryDocument,
+  type OptionDocument,
+  cartActionWord,
+  cartStatusWord,
+  type EffectiveStatus,
+} from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -22,7 +36,6 @@ import { useMoney } from '../../../lib/use-money.ts';
 type ReviewOption = OptionDocument;
 type ReviewCategory = CategoryDocument;
 
-
 /** `/config/{cartId?}`: the selection by room and category with prices, totals, timeline, and the signed submission. */
 export function CartReview({ cartId }: { cartId?: string }) {
   const { data: project } = useProject();
@@ -37,7 +50,8 @@ export function CartReview({ cartId }: { cartId?: string }) {
   if (!cartId) {
     const isNotMember = mine.error instanceof ApiError && mine.error.code === 'forbidden';
     const hasNoCart = mine.isSuccess && !mine.data.length;
-    if (isNotMember || hasNoCart || mine.isError) return <BuyerAccess isNotMember={isNotMember} hasNoCart={hasNoCart} isError={mine.isError} retry={() => mine.refetch()} what="Your selection" />;
+    if (isNotMember || hasNoCart || mine.isError)
+      return <BuyerAccess isNotMember={isNotMember} hasNoCart={hasNoCart} isError={mine.isError} retry={() => mine.refetch()} what="Your selection" />;
   }
   if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : 'This selection could not be loaded.'}</Alert>;
   if (!project || !cart.data || !options.data || !categories.data) return <Skeleton h={320} radius="md" />;
@@ -60,17 +74,15 @@ function Review({
 }) {
   const { data: project } = useProject();
   const dates = useDates();
-  const queryClient = useQueryClient();
   const money = useMoney();
   const optionById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoryById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
   const status = effectiveStatus(cart, new Date());
-  const missing = describeMissing(missingRequired(cart.selections, { options: optionById, categories: categoryById, planRooms }), (room) => project!.rooms.find((r) => r._id === room)?.name);
+  const missing = describeMissing(
+    missingRequired(cart.selections, { options: optionById, categories: categoryById, planRooms }),
+    (room) => project!.rooms.find((r) => r._id === room)?.name,
+  );
   const depositPercent = typeof project!.options.depositPercent === 'number' ? project!.options.depositPercent : 0;
-  const [isAgreed, setAgreed] = useState(false);
-  const [signature, setSignature] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
 
   const view: CatalogueView = useMemo(() => ({ rooms: project!.rooms, options: optionById, categories: categoryById }), [project, optionById, categoryById]);
   const groups = useMemo(() => groupCartLines(cart.selections, view), [cart.selections, view]);
@@ -84,28 +96,14 @@ function Review({
   const adjustments = useMemo(() => {
     if (cart.signature?.adjustments && status !== 'draft') return cart.signature.adjustments;
     const pkg = packages.find((p) => p._id === cart.package);
-    return pricedSnapshot({ selections: cart.selections, priceOf: (id) => optionById.get(id)?.price, packageAdjustment: pkg?.priceAdjustment ?? 0, packageName: pkg?.name ?? 'Package', fees: cart.fees ?? [] }).adjustments;
+    return pricedSnapshot({
+      selections: cart.selections,
+      priceOf: (id) => optionById.get(id)?.price,
+      packageAdjustment: pkg?.priceAdjustment ?? 0,
+      packageName: pkg?.name ?? 'Package',
+      fees: cart.fees ?? [],
+    }).adjustments;
   }, [cart, status, packages, optionById]);
-
-  const submit = async () => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      // The version reviewed here: if a price or a choice changed since, the server refuses and we show the new one.
-      await api(`/api/carts/${cart._id}/submit`, { method: 'POST', body: { signature: signature.trim(), agree: isAgreed, _version: cart._version } });
-      await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Your selection could not be submitted. Please try again.');
-      if (caught instanceof ApiError && caught.code === 'conflict') {
-        setAgreed(false);
-        await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
-        await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   return (
     <Stack gap="lg" maw={960}>
@@ -156,35 +154,15 @@ function Review({
         )}
       </Card>
       {(cart.history?.length ?? 0) > 0 && <CartHistory history={cart.history!} />}
-      <CartAlternatives cart={cart} view={view} packageAdjustment={packageAdjustment} money={money} isOpen={status === 'draft'} canSave={hasFeature(project!.features, 'alternatives')} />
-      {status === 'draft' && (
-        <Card withBorder radius="md" padding="md" data-testid="submit-section">
-          <Title order={3} fz="md" mb="xs">
-            Submit your selection
-          </Title>
-          {missing.length > 0 ? (
-            <Stack gap="xs">
-              <Text>Before you can submit, choose: {missing.join(', ')}.</Text>
-              <LinkButton to="/configure" w="fit-content">
-                Continue choosing
-              </LinkButton>
-            </Stack>
-          ) : (
-            <Stack gap="sm">
-              <Checkbox
-                checked={isAgreed}
-                onChange={(event) => setAgreed(event.currentTarget.checked)}
-                label={`I have reviewed this selection and agree to the upgrades total of ${money(cart.total)}.`}
-              />
-              <TextInput label="Type your full name to sign" value={signature} onChange={(event) => setSignature(event.currentTarget.value)} autoComplete="name" maw={360} />
-              {error && <Alert color="red">{error}</Alert>}
-              <Button onClick={submit} loading={isSubmitting} disabled={!isAgreed || signature.trim().length < 2} w="fit-content">
-                Sign and submit
-              </Button>
-            </Stack>
-          )}
-        </Card>
-      )}
+      <CartAlternatives
+        cart={cart}
+        view={view}
+        packageAdjustment={packageAdjustment}
+        money={money}
+        isOpen={status === 'draft'}
+        canSave={hasFeature(project!.features, 'alternatives')}
+      />
+      {status === 'draft' && <SubmitSection cart={cart} missing={missing} />}
       {cart.signature && status !== 'draft' && (
         <Text size="sm" c="dimmed" data-testid="signed-by">
           Signed by {cart.signature.name} on {dates.dateTime(cart.signature.signedAt)}
@@ -204,7 +182,16 @@ function CartHistory({ history }: { history: NonNullable<Cart['history']> }) {
       </Title>
       <Timeline bulletSize={14} lineWidth={2} active={history.length}>
         {history.map((entry) => (
-          <Timeline.Item key={entry.at} title={entry.action ? cartActionWord(entry.action) : ['draft', 'submitted', 'approved', 'locked'].includes(entry.status) ? cartStatusWord(entry.status as EffectiveStatus) : entry.status}>
+          <Timeline.Item
+            key={entry.at}
+            title={
+              entry.action
+                ? cartActionWord(entry.action)
+                : ['draft', 'submitted', 'approved', 'locked'].includes(entry.status)
+                  ? cartStatusWord(entry.status as EffectiveStatus)
+                  : entry.status
+            }
+          >
             <Text size="xs" c="dimmed">
               {dates.dateTime(entry.at)}
               {entry.byName ? ` · ${entry.byName}` : ''}
@@ -213,6 +200,71 @@ function CartHistory({ history }: { history: NonNullable<Cart['history']> }) {
           </Timeline.Item>
         ))}
       </Timeline>
+    </Card>
+  );
+}
+
+/** Sign and submit: the buyer agrees to the total and types their name; what is still missing is named first. */
+function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
+  const queryClient = useQueryClient();
+  const money = useMoney();
+  const [isAgreed, setAgreed] = useState(false);
+  const [signature, setSignature] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const submit = async () => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      // The version reviewed here: if a price or a choice changed since, the server refuses and we show the new one.
+      await api(`/api/carts/${cart._id}/submit`, { method: 'POST', body: { signature: signature.trim(), agree: isAgreed, _version: cart._version } });
+      await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Your selection could not be submitted. Please try again.');
+      if (caught instanceof ApiError && caught.code === 'conflict') {
+        setAgreed(false);
+        await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
+        await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="submit-section">
+      <Title order={3} fz="md" mb="xs">
+        Submit your selection
+      </Title>
+      {missing.length > 0 ? (
+        <Stack gap="xs">
+          <Text>Before you can submit, choose: {missing.join(', ')}.</Text>
+          <LinkButton to="/configure" w="fit-content">
+            Continue choosing
+          </LinkButton>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Checkbox
+            checked={isAgreed}
+            onChange={(event) => setAgreed(event.currentTarget.checked)}
+            label={`I have reviewed this selection and agree to the upgrades total of ${money(cart.total)}.`}
+          />
+          <TextInput
+            label="Type your full name to sign"
+            value={signature}
+            onChange={(event) => setSignature(event.currentTarget.value)}
+            autoComplete="name"
+            maw={360}
+          />
+          {error && <Alert color="red">{error}</Alert>}
+          <Button onClick={submit} loading={isSubmitting} disabled={!isAgreed || signature.trim().length < 2} w="fit-content">
+            Sign and submit
+          </Button>
+        </Stack>
+      )}
     </Card>
   );
 }

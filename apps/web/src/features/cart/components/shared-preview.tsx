@@ -10,7 +10,6 @@ import { moneyFor } from '../../../lib/use-money.ts';
 
 type SharedCart = SharedCartView;
 
-
 /** `/preview?token=…`: a shared selection, read-only, with its rooms in 3D and prices only if the link allows. */
 export function SharedPreview({ token }: { token: string | undefined }) {
   const shared = useQuery({

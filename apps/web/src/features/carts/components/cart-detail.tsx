@@ -119,114 +119,46 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
 
 type Action = 'approve' | 'return' | 'reopen' | 'extend';
 
-/** The decisions the cart's status allows, each explained, with the PDFs. */
-function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
+/** One of a cart's decisions, sent: which one is on its way, what went wrong, what was done. */
+function useCartAction(cartId: string, onDone: () => void) {
   const queryClient = useQueryClient();
-  const { data: project } = useProject();
-  const money = useMoney();
-  const [comment, setComment] = useState('');
-  const [fee, setFee] = useState<number | string>('');
-  const [deadline, setDeadline] = useState('');
-  const [isConfirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const perMajor = minorUnitsPerMajor(project!.currency);
-
   const act = async (action: Action, body: Record<string, unknown>, said: string) => {
     setBusy(action);
     setError(null);
     setDone(null);
     try {
-      await api(`/api/carts/${cart._id}/${action}`, { method: 'POST', body });
-      setComment('');
-      setFee('');
-      setDeadline('');
-      setConfirming(false);
+      await api(`/api/carts/${cartId}/${action}`, { method: 'POST', body });
+      onDone();
       setDone(said);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['manage'] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: cartQuery(cartId).queryKey }), queryClient.invalidateQueries({ queryKey: ['manage'] })]);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
     } finally {
       setBusy(null);
     }
   };
+  return { act, busy, error, done };
+}
+
+type ActionProps = { busy: Action | null; act: (action: Action, body: Record<string, unknown>, said: string) => Promise<void> };
+
+/** The decisions the cart's status allows, each explained, with the PDFs. */
+function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
+  // A form is cleared once its decision is sent: each status's form remounts under a new key.
+  const [sent, setSent] = useState(0);
+  const { act, busy, error, done } = useCartAction(cart._id, () => setSent((n) => n + 1));
   const printed = useDownload('The PDF could not be made.');
   const pdf = (prices: boolean) => printed.download(`/api/carts/${cart._id}/pdf${prices ? '' : '?prices=0'}`);
-  const deadlineIso = deadline ? new Date(deadline).toISOString() : undefined;
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="decisions">
       <Stack gap="sm">
-        {row.status === 'submitted' && (
-          <>
-            <Text>
-              Signed and submitted for {money(cart.total)}. Approve it to record the purchase, or return it to the buyer with what to change.
-            </Text>
-            <Group gap="xs">
-              {isConfirming ? (
-                <>
-                  <Button color="green" loading={busy === 'approve'} onClick={() => act('approve', {}, 'Approved: the purchase is recorded and the buyers are told.')}>
-                    Confirm approval
-                  </Button>
-                  <Button variant="default" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </Button>
-                </>
-              ) : (
-                <Button color="green" onClick={() => setConfirming(true)}>
-                  Approve
-                </Button>
-              )}
-            </Group>
-            <Textarea label="Return to the buyer with a comment" description="The buyers are e-mailed this and see it on their selection." value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
-            <Button variant="light" color="orange" w="fit-content" disabled={!comment.trim()} loading={busy === 'return'} onClick={() => act('return', { comment }, 'Returned: the buyers are told what to change.')}>
-              Return with comment
-            </Button>
-          </>
-        )}
-        {row.status === 'approved' && (
-          <>
-            <Text>Approved. To change it, reopen it as a change order: the buyer changes and signs again, and the approved purchase stays on record.</Text>
-            <Textarea label="Comment for the buyer (optional)" value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
-            <Group gap="sm" align="end" wrap="wrap">
-              <NumberInput label={`Change order fee (${project!.currency}, optional)`} value={fee} onChange={setFee} min={0} decimalScale={Math.round(Math.log10(perMajor))} w={220} />
-              <TextInput label="New deadline (optional)" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
-            </Group>
-            <Button
-              variant="light"
-              w="fit-content"
-              loading={busy === 'reopen'}
-              onClick={() =>
-                act(
-                  'reopen',
-                  {
-                    ...(comment.trim() ? { comment } : {}),
-                    ...(typeof fee === 'number' && fee > 0 ? { fee: Math.round(fee * perMajor) } : {}),
-                    ...(deadlineIso ? { deadline: deadlineIso } : {}),
-                  },
-                  'Reopened as a change order: the buyers are told.',
-                )
-              }
-            >
-              Reopen as change order
-            </Button>
-          </>
-        )}
-        {(row.status === 'draft' || row.status === 'locked') && (
-          <>
-            <Text>{row.status === 'locked' ? 'The deadline has passed: the buyer cannot change or submit it until you extend it.' : 'The buyer is still choosing.'}</Text>
-            <Group gap="sm" align="end" wrap="wrap">
-              <TextInput label="New deadline" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
-              <Button variant="light" disabled={!deadline} loading={busy === 'extend'} onClick={() => act('extend', { deadline: deadlineIso, ...(comment.trim() ? { comment } : {}) }, 'Deadline changed: the buyers are told.')}>
-                Extend deadline
-              </Button>
-            </Group>
-          </>
-        )}
+        {row.status === 'submitted' && <SubmittedDecision key={sent} total={cart.total} busy={busy} act={act} />}
+        {row.status === 'approved' && <ChangeOrderDecision key={sent} busy={busy} act={act} />}
+        {(row.status === 'draft' || row.status === 'locked') && <DeadlineDecision key={sent} isLocked={row.status === 'locked'} busy={busy} act={act} />}
         {done && (
           <Alert color="green" data-testid="decision-done">
             {done}
@@ -243,6 +175,131 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** A submitted selection: approve it (confirmed) or return it with what to change. */
+function SubmittedDecision({ total, busy, act }: ActionProps & { total: number }) {
+  const money = useMoney();
+  const [comment, setComment] = useState('');
+  const [isConfirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Text>Signed and submitted for {money(total)}. Approve it to record the purchase, or return it to the buyer with what to change.</Text>
+      <Group gap="xs">
+        {isConfirming ? (
+          <>
+            <Button
+              color="green"
+              loading={busy === 'approve'}
+              onClick={() => act('approve', {}, 'Approved: the purchase is recorded and the buyers are told.')}
+            >
+              Confirm approval
+            </Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button color="green" onClick={() => setConfirming(true)}>
+            Approve
+          </Button>
+        )}
+      </Group>
+      <Textarea
+        label="Return to the buyer with a comment"
+        description="The buyers are e-mailed this and see it on their selection."
+        value={comment}
+        onChange={(e) => setComment(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={2000}
+      />
+      <Button
+        variant="light"
+        color="orange"
+        w="fit-content"
+        disabled={!comment.trim()}
+        loading={busy === 'return'}
+        onClick={() => act('return', { comment }, 'Returned: the buyers are told what to change.')}
+      >
+        Return with comment
+      </Button>
+    </>
+  );
+}
+
+/** An approved selection: reopen it as a change order, with a fee and a new deadline if wanted. */
+function ChangeOrderDecision({ busy, act }: ActionProps) {
+  const { data: project } = useProject();
+  const [comment, setComment] = useState('');
+  const [fee, setFee] = useState<number | string>('');
+  const [deadline, setDeadline] = useState('');
+  const perMajor = minorUnitsPerMajor(project!.currency);
+  const deadlineIso = deadline ? new Date(deadline).toISOString() : undefined;
+  return (
+    <>
+      <Text>Approved. To change it, reopen it as a change order: the buyer changes and signs again, and the approved purchase stays on record.</Text>
+      <Textarea
+        label="Comment for the buyer (optional)"
+        value={comment}
+        onChange={(e) => setComment(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={2000}
+      />
+      <Group gap="sm" align="end" wrap="wrap">
+        <NumberInput
+          label={`Change order fee (${project!.currency}, optional)`}
+          value={fee}
+          onChange={setFee}
+          min={0}
+          decimalScale={Math.round(Math.log10(perMajor))}
+          w={220}
+        />
+        <TextInput label="New deadline (optional)" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
+      </Group>
+      <Button
+        variant="light"
+        w="fit-content"
+        loading={busy === 'reopen'}
+        onClick={() =>
+          act(
+            'reopen',
+            {
+              ...(comment.trim() ? { comment } : {}),
+              ...(typeof fee === 'number' && fee > 0 ? { fee: Math.round(fee * perMajor) } : {}),
+              ...(deadlineIso ? { deadline: deadlineIso } : {}),
+            },
+            'Reopened as a change order: the buyers are told.',
+          )
+        }
+      >
+        Reopen as change order
+      </Button>
+    </>
+  );
+}
+
+/** A selection still open (or locked by its deadline): move the deadline. */
+function DeadlineDecision({ isLocked, busy, act }: ActionProps & { isLocked: boolean }) {
+  const [deadline, setDeadline] = useState('');
+  const deadlineIso = deadline ? new Date(deadline).toISOString() : undefined;
+  return (
+    <>
+      <Text>{isLocked ? 'The deadline has passed: the buyer cannot change or submit it until you extend it.' : 'The buyer is still choosing.'}</Text>
+      <Group gap="sm" align="end" wrap="wrap">
+        <TextInput label="New deadline" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
+        <Button
+          variant="light"
+          disabled={!deadline}
+          loading={busy === 'extend'}
+          onClick={() => act('extend', { deadline: deadlineIso }, 'Deadline changed: the buyers are told.')}
+        >
+          Extend deadline
+        </Button>
+      </Group>
+    </>
   );
 }
 

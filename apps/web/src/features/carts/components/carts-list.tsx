@@ -31,7 +31,13 @@ export function CartsList({ filter }: { filter: CartFilter }) {
   return (
     <Stack gap="md">
       <Group gap="sm" align="end" wrap="wrap">
-        <TextInput label="Search" placeholder="Unit, buyer name or e-mail" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 260 }} />
+        <TextInput
+          label="Search"
+          placeholder="Unit, buyer name or e-mail"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+        />
         <Select
           label="Status"
           placeholder="Any"
@@ -102,7 +108,12 @@ function VirtualRows({ rows, hasMore, isLoadingMore, loadMore }: { rows: CartRow
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => (
-          <div key={rows[item.index]!._id} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+          <div
+            key={rows[item.index]!._id}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+          >
             <Row row={rows[item.index]!} isPhone={isPhone} />
           </div>
         ))}
@@ -149,7 +160,18 @@ function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
     );
   }
   return (
-    <div role="row" data-testid="cart-row" style={{ display: 'grid', gridTemplateColumns: GRID, gap: 12, alignItems: 'center', padding: '10px 12px', borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <div
+      role="row"
+      data-testid="cart-row"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: GRID,
+        gap: 12,
+        alignItems: 'center',
+        padding: '10px 12px',
+        borderTop: '1px solid var(--mantine-color-gray-3)',
+      }}
+    >
       <div role="cell">
         {link}
         <Text size="xs" c="dimmed">

@@ -16,7 +16,11 @@ export function CatalogueCheck() {
     );
   }
   return (
-    <Alert color="orange" title={`Catalogue check: ${problems.length} problem${problems.length === 1 ? '' : 's'} buyers would hit`} data-testid="catalogue-check">
+    <Alert
+      color="orange"
+      title={`Catalogue check: ${problems.length} problem${problems.length === 1 ? '' : 's'} buyers would hit`}
+      data-testid="catalogue-check"
+    >
       <List size="sm" spacing={4}>
         {problems.slice(0, 30).map((problem, index) => (
           <List.Item key={index}>{problem.text}</List.Item>

@@ -73,7 +73,8 @@ function useCell() {
   return (spec: FieldSpec | undefined, value: unknown, names: Map<string, string>): string => {
     if (value === undefined || value === null || value === '') return '—';
     if (!spec) return String(value);
-    if (spec.kind === 'money' && typeof value === 'number' && project) return formatMoney(value, { currency: project.currency, locale: project.options.locale });
+    if (spec.kind === 'money' && typeof value === 'number' && project)
+      return formatMoney(value, { currency: project.currency, locale: project.options.locale });
     if (spec.kind === 'boolean') return value ? 'Yes' : 'No';
     if (spec.kind === 'reference') return names.get(String(value)) ?? '…';
     if (Array.isArray(value)) return `${value.length}`;
@@ -98,7 +99,13 @@ function ItemList({ info }: { info: CollectionInfo }) {
   });
   const all = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const term = search.trim().toLowerCase();
-  const rows = term ? all.filter((item) => String(item[info.ui.titleField] ?? '').toLowerCase().includes(term)) : all;
+  const rows = term
+    ? all.filter((item) =>
+        String(item[info.ui.titleField] ?? '')
+          .toLowerCase()
+          .includes(term),
+      )
+    : all;
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => 52, overscan: 10 });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;
@@ -119,7 +126,12 @@ function ItemList({ info }: { info: CollectionInfo }) {
           </Text>
         </Group>
         <Group gap="xs">
-          <TextInput placeholder={`Search by ${info.ui.titleField}`} value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label={`Search ${info.ui.label.toLowerCase()}`} />
+          <TextInput
+            placeholder={`Search by ${info.ui.titleField}`}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            aria-label={`Search ${info.ui.label.toLowerCase()}`}
+          />
           <LinkButton to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: 'new' }}>
             New {info.ui.singular.toLowerCase()}
           </LinkButton>
@@ -147,18 +159,37 @@ function ItemList({ info }: { info: CollectionInfo }) {
                   data-testid="model-row"
                   ref={virtualizer.measureElement}
                   data-index={v.index}
-                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)`, display: 'grid', gridTemplateColumns: grid, gap: 12, padding: '12px', borderTop: '1px solid var(--mantine-color-gray-3)' }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    transform: `translateY(${v.start}px)`,
+                    display: 'grid',
+                    gridTemplateColumns: grid,
+                    gap: 12,
+                    padding: '12px',
+                    borderTop: '1px solid var(--mantine-color-gray-3)',
+                  }}
                 >
                   {columns.map((c, i) =>
                     i === 0 ? (
                       <div key={c} role="cell">
                         <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: item._id }} fw={600}>
-                          {cell(specs.find((s) => s.path === c), valueAt(item, c), names)}
+                          {cell(
+                            specs.find((s) => s.path === c),
+                            valueAt(item, c),
+                            names,
+                          )}
                         </AnchorLink>
                       </div>
                     ) : (
                       <Text key={c} role="cell" size="sm" truncate="end">
-                        {cell(specs.find((s) => s.path === c), valueAt(item, c), names)}
+                        {cell(
+                          specs.find((s) => s.path === c),
+                          valueAt(item, c),
+                          names,
+                        )}
                       </Text>
                     ),
                   )}
@@ -191,7 +222,17 @@ interface Conflict {
   fields: string[];
 }
 
-function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: FieldSpec[]; store: ReturnType<typeof createCollectionStore<CollectionItem>>; item: CollectionItem | null }) {
+function ItemForm({
+  info,
+  specs,
+  store,
+  item,
+}: {
+  info: CollectionInfo;
+  specs: FieldSpec[];
+  store: ReturnType<typeof createCollectionStore<CollectionItem>>;
+  item: CollectionItem | null;
+}) {
   const { data: project } = useProject();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -205,7 +246,10 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
   const isDirty = JSON.stringify(value) !== JSON.stringify(base ? fieldsOnly(base) : {});
 
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['collection', info.name] }), queryClient.invalidateQueries({ queryKey: catalogueCheckQuery.queryKey })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['collection', info.name] }),
+      queryClient.invalidateQueries({ queryKey: catalogueCheckQuery.queryKey }),
+    ]);
   const save = async (over?: CollectionItem) => {
     const problems = problemsOf(specs, value);
     setErrors(problems);
@@ -252,7 +296,8 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
       await refresh();
       void navigate({ to: '/manage/models/{-$collection}/{-$id}', params: { collection: info.name, id: undefined } });
     } catch (caught) {
-      const referrers = (caught instanceof ApiError ? (caught.details as { referrers?: Array<{ collection: string; _id: string }> } | undefined)?.referrers : undefined) ?? [];
+      const referrers =
+        (caught instanceof ApiError ? (caught.details as { referrers?: Array<{ collection: string; _id: string }> } | undefined)?.referrers : undefined) ?? [];
       setMessage({
         color: 'orange',
         text: caught instanceof ApiError ? caught.message : 'The item could not be deleted.',
@@ -262,7 +307,13 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
   };
 
   return (
-    <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <Stack gap="md" maw={860}>
         <Group gap="xs">
           <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: undefined }} size="sm">
@@ -274,9 +325,20 @@ function ItemForm({ info, specs, store, item }: { info: CollectionInfo; specs: F
         </Title>
         {conflict && (
           <Alert color="orange" title="Someone changed this since you opened it" data-testid="edit-conflict">
-            <Text size="sm">Changed by them: {conflict.fields.map((f) => specs.find((s) => s.path === f)?.label ?? f).join(', ') || 'nothing you see here'}. Nothing was overwritten.</Text>
+            <Text size="sm">
+              Changed by them: {conflict.fields.map((f) => specs.find((s) => s.path === f)?.label ?? f).join(', ') || 'nothing you see here'}. Nothing was
+              overwritten.
+            </Text>
             <Group gap="xs" mt="xs">
-              <Button size="xs" variant="default" onClick={() => { setBase(conflict.current); setValue(fieldsOnly(conflict.current)); setConflict(null); }}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  setBase(conflict.current);
+                  setValue(fieldsOnly(conflict.current));
+                  setConflict(null);
+                }}
+              >
                 Use their version
               </Button>
               <Button size="xs" onClick={() => void save(conflict.current)}>

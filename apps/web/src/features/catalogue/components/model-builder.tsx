@@ -60,8 +60,15 @@ function Models({ projectId, currency }: { projectId: string; currency: string }
   const [creating, setCreating] = useState<{ name: string; label: string } | null>(null);
   if (models.isError) return <Alert color="red">The collections could not be loaded.</Alert>;
   if (!models.data) return <Skeleton h={300} />;
-  const current = creating ? { name: creating.name, label: creating.label, builtIn: false, baseFields: [], fields: [] } : models.data.find((m) => m.name === (selected ?? 'options')) ?? models.data[0]!;
-  const nameProblem = newName && !/^[a-z][a-z0-9-]{0,62}$/.test(newName) ? 'Lowercase letters, digits and hyphens' : models.data.some((m) => m.name === newName) ? 'There is one already' : undefined;
+  const current = creating
+    ? { name: creating.name, label: creating.label, builtIn: false, baseFields: [], fields: [] }
+    : (models.data.find((m) => m.name === (selected ?? 'options')) ?? models.data[0]!);
+  const nameProblem =
+    newName && !/^[a-z][a-z0-9-]{0,62}$/.test(newName)
+      ? 'Lowercase letters, digits and hyphens'
+      : models.data.some((m) => m.name === newName)
+        ? 'There is one already'
+        : undefined;
 
   return (
     <SimpleGrid cols={{ base: 1, md: 4 }} spacing="lg">
@@ -73,7 +80,11 @@ function Models({ projectId, currency }: { projectId: string; currency: string }
           <NavLink
             key={model.name}
             label={model.label}
-            description={model.builtIn ? `built in${model.fields.filter((f) => !f.hidden).length ? ` · ${model.fields.filter((f) => !f.hidden).length} added` : ''}` : 'the project’s own'}
+            description={
+              model.builtIn
+                ? `built in${model.fields.filter((f) => !f.hidden).length ? ` · ${model.fields.filter((f) => !f.hidden).length} added` : ''}`
+                : 'the project’s own'
+            }
             active={!creating && model.name === current.name}
             onClick={() => {
               setCreating(null);
@@ -87,22 +98,67 @@ function Models({ projectId, currency }: { projectId: string; currency: string }
             <Text size="sm" fw={600}>
               A new collection
             </Text>
-            <TextInput size="xs" label="Label" placeholder="Showrooms" value={newLabel} onChange={(e) => { const label = e.currentTarget.value; setNewLabel(label); setNewName(label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63)); }} />
+            <TextInput
+              size="xs"
+              label="Label"
+              placeholder="Showrooms"
+              value={newLabel}
+              onChange={(e) => {
+                const label = e.currentTarget.value;
+                setNewLabel(label);
+                setNewName(
+                  label
+                    .toLowerCase()
+                    .replace(/[^a-z0-9]+/g, '-')
+                    .replace(/^-+|-+$/g, '')
+                    .slice(0, 63),
+                );
+              }}
+            />
             <TextInput size="xs" label="Name (in the API)" value={newName} onChange={(e) => setNewName(e.currentTarget.value)} error={nameProblem} />
-            <Button size="xs" variant="light" disabled={!newName || !newLabel || Boolean(nameProblem)} onClick={() => setCreating({ name: newName, label: newLabel })}>
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!newName || !newLabel || Boolean(nameProblem)}
+              onClick={() => setCreating({ name: newName, label: newLabel })}
+            >
               Start it
             </Button>
           </Stack>
         </Card>
       </Stack>
       <div style={{ gridColumn: 'span 3' }}>
-        <ModelEditor key={`${current.name}-${creating ? 'new' : 'old'}`} projectId={projectId} model={current} currency={currency} onSaved={(name) => { setCreating(null); setSelected(name); setNewName(''); setNewLabel(''); }} collections={models.data.map((m) => ({ value: m.name, label: m.label }))} />
+        <ModelEditor
+          key={`${current.name}-${creating ? 'new' : 'old'}`}
+          projectId={projectId}
+          model={current}
+          currency={currency}
+          onSaved={(name) => {
+            setCreating(null);
+            setSelected(name);
+            setNewName('');
+            setNewLabel('');
+          }}
+          collections={models.data.map((m) => ({ value: m.name, label: m.label }))}
+        />
       </div>
     </SimpleGrid>
   );
 }
 
-function ModelEditor({ projectId, model, currency, collections, onSaved }: { projectId: string; model: ModelView; currency: string; collections: Array<{ value: string; label: string }>; onSaved: (name: string) => void }) {
+function ModelEditor({
+  projectId,
+  model,
+  currency,
+  collections,
+  onSaved,
+}: {
+  projectId: string;
+  model: ModelView;
+  currency: string;
+  collections: Array<{ value: string; label: string }>;
+  onSaved: (name: string) => void;
+}) {
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<ModelField[]>(model.fields.filter((f) => !f.hidden));
   const hidden = model.fields.filter((f) => f.hidden);
@@ -131,7 +187,10 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
   const previewFields = useMemo(() => {
     const valid = fields.filter((f) => MODEL_FIELD_KEY.test(f.key) && f.label.trim());
     const schema = modelSchemaOf(valid);
-    return fieldsOf({ type: 'object', properties: schema.properties as Record<string, JsonSchema>, required: schema.required }, { refs: schema.refs, hints: schema.hints });
+    return fieldsOf(
+      { type: 'object', properties: schema.properties as Record<string, JsonSchema>, required: schema.required },
+      { refs: schema.refs, hints: schema.hints },
+    );
   }, [fields]);
   const previewProblems = problemsOf(previewFields, preview);
 
@@ -141,7 +200,10 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
     if (Object.keys(local).length) return;
     setSaving(true);
     try {
-      await api(`/api/admin/projects/${projectId}/models/${model.name}`, { method: 'PUT', body: { ...(model.builtIn ? {} : { label: model.label }), fields: fields.map((field) => ({ ...field, hidden: false })) } });
+      await api(`/api/admin/projects/${projectId}/models/${model.name}`, {
+        method: 'PUT',
+        body: { ...(model.builtIn ? {} : { label: model.label }), fields: fields.map((field) => ({ ...field, hidden: false })) },
+      });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       await queryClient.invalidateQueries({ queryKey: ['schema'] });
       setMessage({ color: 'green', text: 'Saved: the managers’ forms have these fields now.' });
@@ -161,7 +223,14 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2} fz="lg">
-          {model.label} {model.builtIn ? <Badge variant="light">built in</Badge> : <Badge variant="light" color="grape">the project’s own</Badge>}
+          {model.label}{' '}
+          {model.builtIn ? (
+            <Badge variant="light">built in</Badge>
+          ) : (
+            <Badge variant="light" color="grape">
+              the project’s own
+            </Badge>
+          )}
         </Title>
       </Group>
       {message && (
@@ -180,26 +249,16 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
           {fields.map((field, index) => {
             const isExisting = existingKeys.has(field.key) && model.fields.find((f) => f.key === field.key)?.type === field.type;
             return (
-              <Card key={index} withBorder radius="md" padding="sm" data-testid="model-field">
-                <Stack gap={6}>
-                  <Group grow align="start" gap="xs">
-                    <TextInput size="xs" label="Label" value={field.label} onChange={(e) => { const label = e.currentTarget.value; update(index, { label, ...(isExisting || field.key !== keyOf(field.label) ? {} : { key: keyOf(label) }) }); }} error={shown[`fields.${index}.label`]} />
-                    <TextInput size="xs" label="Key" value={field.key} onChange={(e) => update(index, { key: e.currentTarget.value.trim() })} error={shown[`fields.${index}.key`]} disabled={isExisting} />
-                  </Group>
-                  <Group grow align="start" gap="xs">
-                    <Select size="xs" label="Kind" data={MODEL_FIELD_TYPES.map((type) => ({ value: type, label: MODEL_FIELD_TYPE_LABELS[type] }))} value={field.type} onChange={(type) => type && update(index, { type: type as ModelFieldType })} allowDeselect={false} disabled={isExisting} error={shown[`fields.${index}.type`]} />
-                    {field.type === 'reference' && <Select size="xs" label="Links to" data={collections} value={field.collection ?? null} onChange={(collection) => update(index, { collection: collection ?? undefined })} error={shown[`fields.${index}.collection`]} />}
-                  </Group>
-                  {field.type === 'choice' && <TagsInput size="xs" label="Values" placeholder="Type a value, then Enter" value={field.choices ?? []} onChange={(choices) => update(index, { choices })} error={shown[`fields.${index}.choices`]} />}
-                  <Group gap="md">
-                    <Checkbox size="xs" label="Required" checked={field.required} onChange={(e) => update(index, { required: e.currentTarget.checked })} />
-                    <Checkbox size="xs" label="Shown in the list" checked={field.showInList} onChange={(e) => update(index, { showInList: e.currentTarget.checked })} />
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setFields((list) => list.filter((_, i) => i !== index))} aria-label={`Remove ${field.label || 'this field'}`}>
-                      Remove
-                    </Button>
-                  </Group>
-                </Stack>
-              </Card>
+              <FieldCard
+                key={index}
+                field={field}
+                index={index}
+                isExisting={isExisting}
+                shown={shown}
+                collections={collections}
+                update={(patch) => update(index, patch)}
+                remove={() => setFields((list) => list.filter((_, i) => i !== index))}
+              />
             );
           })}
           <Group gap="xs">
@@ -221,10 +280,101 @@ function ModelEditor({ projectId, model, currency, collections, onSaved }: { pro
             <Text size="sm" fw={600}>
               The form a manager gets{model.builtIn ? ' (the added fields, under the built-in ones)' : ''}
             </Text>
-            {previewFields.length === 0 ? <Text size="sm" c="dimmed">Add a field to see it here.</Text> : <SchemaForm fields={previewFields} value={preview} onChange={setPreview} errors={previewProblems} currency={currency} />}
+            {previewFields.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Add a field to see it here.
+              </Text>
+            ) : (
+              <SchemaForm fields={previewFields} value={preview} onChange={setPreview} errors={previewProblems} currency={currency} />
+            )}
           </Stack>
         </Card>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** One field of a model: its label and key, kind, values or target, and whether it is required and listed. */
+function FieldCard({
+  field,
+  index,
+  isExisting,
+  shown,
+  collections,
+  update,
+  remove,
+}: {
+  field: ModelField;
+  index: number;
+  isExisting: boolean;
+  shown: Record<string, string>;
+  collections: Array<{ value: string; label: string }>;
+  update: (patch: Partial<ModelField>) => void;
+  remove: () => void;
+}) {
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="model-field">
+      <Stack gap={6}>
+        <Group grow align="start" gap="xs">
+          <TextInput
+            size="xs"
+            label="Label"
+            value={field.label}
+            onChange={(e) => {
+              const label = e.currentTarget.value;
+              update({ label, ...(isExisting || field.key !== keyOf(field.label) ? {} : { key: keyOf(label) }) });
+            }}
+            error={shown[`fields.${index}.label`]}
+          />
+          <TextInput
+            size="xs"
+            label="Key"
+            value={field.key}
+            onChange={(e) => update({ key: e.currentTarget.value.trim() })}
+            error={shown[`fields.${index}.key`]}
+            disabled={isExisting}
+          />
+        </Group>
+        <Group grow align="start" gap="xs">
+          <Select
+            size="xs"
+            label="Kind"
+            data={MODEL_FIELD_TYPES.map((type) => ({ value: type, label: MODEL_FIELD_TYPE_LABELS[type] }))}
+            value={field.type}
+            onChange={(type) => type && update({ type: type as ModelFieldType })}
+            allowDeselect={false}
+            disabled={isExisting}
+            error={shown[`fields.${index}.type`]}
+          />
+          {field.type === 'reference' && (
+            <Select
+              size="xs"
+              label="Links to"
+              data={collections}
+              value={field.collection ?? null}
+              onChange={(collection) => update({ collection: collection ?? undefined })}
+              error={shown[`fields.${index}.collection`]}
+            />
+          )}
+        </Group>
+        {field.type === 'choice' && (
+          <TagsInput
+            size="xs"
+            label="Values"
+            placeholder="Type a value, then Enter"
+            value={field.choices ?? []}
+            onChange={(choices) => update({ choices })}
+            error={shown[`fields.${index}.choices`]}
+          />
+        )}
+        <Group gap="md">
+          <Checkbox size="xs" label="Required" checked={field.required} onChange={(e) => update({ required: e.currentTarget.checked })} />
+          <Checkbox size="xs" label="Shown in the list" checked={field.showInList} onChange={(e) => update({ showInList: e.currentTarget.checked })} />
+          <Button size="compact-xs" variant="subtle" color="red" onClick={remove} aria-label={`Remove ${field.label || 'this field'}`}>
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

@@ -29,7 +29,9 @@ export function PackagePanel({ value }: { value: Record<string, unknown> }) {
   if (!options.data || !categories.data) return null;
   const contents = optionIds.map((id) => byId.get(id)).filter((o): o is Option => Boolean(o));
   const sum = contents.reduce((total, o) => total + o.price, 0);
-  const cartChoices = (carts.data?.pages.flatMap((p) => p.items) ?? []).filter((c) => c.status === 'draft').map((c) => ({ value: c._id, label: `Unit ${c.unit?.name ?? '—'} · ${c.buyers.map((b) => b.name || b.email).join(', ')}` }));
+  const cartChoices = (carts.data?.pages.flatMap((p) => p.items) ?? [])
+    .filter((c) => c.status === 'draft')
+    .map((c) => ({ value: c._id, label: `Unit ${c.unit?.name ?? '—'} · ${c.buyers.map((b) => b.name || b.email).join(', ')}` }));
   return (
     <Card withBorder radius="md" padding="md" data-testid="package-panel">
       <Stack gap="sm">
@@ -61,20 +63,48 @@ export function PackagePanel({ value }: { value: Record<string, unknown> }) {
             </Table.Tr>
           </Table.Tbody>
         </Table>
-        <Select label="Preview on a buyer's open selection" placeholder="Choose a unit" data={cartChoices} value={cartId} onChange={setCartId} searchable clearable />
+        <Select
+          label="Preview on a buyer's open selection"
+          placeholder="Choose a unit"
+          data={cartChoices}
+          value={cartId}
+          onChange={setCartId}
+          searchable
+          clearable
+        />
         {cartId && <CartPreview cartId={cartId} optionIds={optionIds} adjustment={adjustment} options={byId} categories={categoryById} />}
       </Stack>
     </Card>
   );
 }
 
-function CartPreview({ cartId, optionIds, adjustment, options, categories }: { cartId: string; optionIds: string[]; adjustment: number; options: Map<string, Option>; categories: Map<string, Category> }) {
+function CartPreview({
+  cartId,
+  optionIds,
+  adjustment,
+  options,
+  categories,
+}: {
+  cartId: string;
+  optionIds: string[];
+  adjustment: number;
+  options: Map<string, Option>;
+  categories: Map<string, Category>;
+}) {
   const money = useMoney();
   const cart = useQuery(cartQuery(cartId));
   const unitId = cart.data?.unit;
-  const unit = useQuery({ queryKey: ['collection', 'units', unitId], queryFn: ({ signal }) => createCollectionStore('units').get(unitId, { signal }), enabled: Boolean(unitId) });
+  const unit = useQuery({
+    queryKey: ['collection', 'units', unitId],
+    queryFn: ({ signal }) => createCollectionStore('units').get(unitId, { signal }),
+    enabled: Boolean(unitId),
+  });
   const planId = typeof unit.data?.plan === 'string' ? unit.data.plan : null;
-  const plan = useQuery({ queryKey: ['collection', 'plans', planId], queryFn: ({ signal }) => createCollectionStore('plans').get(planId ?? undefined, { signal }), enabled: Boolean(planId) });
+  const plan = useQuery({
+    queryKey: ['collection', 'plans', planId],
+    queryFn: ({ signal }) => createCollectionStore('plans').get(planId ?? undefined, { signal }),
+    enabled: Boolean(planId),
+  });
   if (!cart.data || !unit.data || (planId && !plan.data)) return <Text size="sm">Loading…</Text>;
   const planRooms = Array.isArray(plan.data?.rooms) ? (plan.data!.rooms as string[]) : null;
   const context: RuleContext = { options, categories, planId, isOpen: true };

@@ -1,6 +1,42 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, CheckIcon, Group, Loader, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { allowances, budgetRemaining, cartTotal, describeUnavailability, finishesByRoom, missingRequired, describeMissing, requiredChoices, sortRooms, whyUnavailable, type RoomFinishes, type RuleContext, formatAmount, packageRooms, parseAmount } from '@decor/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CheckIcon,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  allowances,
+  budgetRemaining,
+  cartTotal,
+  describeUnavailability,
+  finishesByRoom,
+  missingRequired,
+  describeMissing,
+  requiredChoices,
+  sortRooms,
+  whyUnavailable,
+  type RoomFinishes,
+  type RuleContext,
+  formatAmount,
+  packageRooms,
+  parseAmount,
+} from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -11,7 +47,7 @@ import { photoUrl } from './option-photo.ts';
 const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
 const PackagePreview = lazy(() => import('./package-preview.tsx').then((m) => ({ default: m.PackagePreview })));
 import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
-import { useCartEditor, type ChangeInfo } from '../hooks/use-cart-editor.ts';
+import { useCartEditor, type CartEditor, type ChangeInfo } from '../hooks/use-cart-editor.ts';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 import { RoomSketch, SwatchBoard } from '../../../components/room/room-sketch.tsx';
@@ -77,16 +113,16 @@ function Editor({
   const editor = useCartEditor(cart, context);
   // The rooms of the buyer's plan that have something to choose, in display order.
   const rooms = useMemo(
-    () =>
-      sortRooms(project!.rooms).filter(
-        (room) => (!planRooms || planRooms.includes(room._id)) && categories.some((c) => c.rooms.includes(room._id)),
-      ),
+    () => sortRooms(project!.rooms).filter((room) => (!planRooms || planRooms.includes(room._id)) && categories.some((c) => c.rooms.includes(room._id))),
     [project, categories, planRooms],
   );
   const [roomId, setRoomId] = useState<string | null>(rooms[0]?._id ?? null);
   const sceneRooms = useMemo(() => sceneRoomsOf(rooms, categories, null), [rooms, categories]);
   // The preview follows every choice at once, before the server confirms it.
-  const finishes = useMemo(() => finishesByRoom(editor.selections, { rooms: sceneRooms, options: context.options, categories: context.categories }), [editor.selections, sceneRooms, context]);
+  const finishes = useMemo(
+    () => finishesByRoom(editor.selections, { rooms: sceneRooms, options: context.options, categories: context.categories }),
+    [editor.selections, sceneRooms, context],
+  );
   /** The rooms of the plan a package option applies to: its own rooms, else its category's. */
   const optionsById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoriesById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
@@ -104,12 +140,15 @@ function Editor({
     if (info.removed.length) {
       const amount = info.removed.reduce((sum, s) => sum + (priceOf(s.option) ?? 0) * s.quantity, 0);
       const what = info.removed.map((s) => `${optionName(s.option)}${s.needed ? ` (it needs ${optionName(s.needed)})` : ''}`).join(', ');
-      editor.setNotice({ tone: 'yellow', text: `${done ? `${done} ` : ''}Also removed: ${what}${amount ? `, −${money(amount)}` : ''}.`, undo: () => editor.restore(info.before) });
+      editor.setNotice({
+        tone: 'yellow',
+        text: `${done ? `${done} ` : ''}Also removed: ${what}${amount ? `, −${money(amount)}` : ''}.`,
+        undo: () => editor.restore(info.before),
+      });
     } else if (done) {
       editor.setNotice({ tone: 'blue', text: done, undo: () => editor.restore(info.before) });
     }
   };
-  const [packageToApply, setPackageToApply] = useState<PackageItem | null>(null);
   // Required means in every room of the plan where the category applies (docs/selection-rules.md).
   const requiredContext = { ...context, planRooms };
   const missing = missingRequired(editor.selections, requiredContext);
@@ -124,52 +163,29 @@ function Editor({
           This selection can no longer be changed here. Contact the design centre to make changes.
         </Alert>
       )}
-      <CartBar editor={editor} total={editor.isSaving ? estimate : editor.total} money={money} isOpen={isOpen} required={required} made={required - missing.length} missing={describeMissing(missing, roomName)} />
+      <CartBar
+        editor={editor}
+        total={editor.isSaving ? estimate : editor.total}
+        money={money}
+        isOpen={isOpen}
+        required={required}
+        made={required - missing.length}
+        missing={describeMissing(missing, roomName)}
+      />
       {isOpen && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       {packages.length > 0 && (
-        <Stack gap="xs">
-          <Title order={2} fz="lg">
-            Packages
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {packages.map((pkg) => (
-              <PackageCard
-                key={pkg._id}
-                pkg={pkg}
-                isApplied={editor.packageId === pkg._id}
-                isOpen={isOpen}
-                optionName={optionName}
-                money={money}
-                onPreview={() => setPackageToApply(pkg)}
-                onRemove={() => {
-                  const before = { selections: editor.selections, packageId: editor.packageId };
-                  editor.removePackage();
-                  editor.setNotice({ tone: 'blue', text: `${pkg.name} is no longer applied: its choices stay, its saving no longer counts.`, undo: () => editor.restore(before) });
-                }}
-              />
-            ))}
-          </SimpleGrid>
-          {packageToApply && (
-            <Suspense fallback={null}>
-            <PackagePreview
-              pkg={packageToApply}
-              editor={editor}
-              context={context}
-              roomsFor={roomsFor}
-              roomName={roomName}
-              money={money}
-              totalOf={(selections, pkg) => cartTotal({ selections, priceOf, packageAdjustment: packageAdjustmentOf(pkg), fees })}
-              currentTotal={editor.isSaving ? estimate : editor.total}
-              onClose={() => setPackageToApply(null)}
-              onApply={() => {
-                const pkg = packageToApply;
-                setPackageToApply(null);
-                announce(editor.applyPackage(pkg._id, pkg.options, roomsFor), `${pkg.name} applied.`);
-              }}
-            />
-            </Suspense>
-          )}
-        </Stack>
+        <PackagesSection
+          packages={packages}
+          editor={editor}
+          isOpen={isOpen}
+          context={context}
+          optionName={optionName}
+          roomsFor={roomsFor}
+          roomName={roomName}
+          totalOf={(selections, pkg) => cartTotal({ selections, priceOf, packageAdjustment: packageAdjustmentOf(pkg), fees })}
+          currentTotal={editor.isSaving ? estimate : editor.total}
+          announce={announce}
+        />
       )}
       <Tabs value={roomId} onChange={setRoomId} keepMounted={false}>
         <ScrollArea type="auto" offsetScrollbars>
@@ -189,12 +205,99 @@ function Editor({
                 .filter((category) => category.rooms.includes(room._id))
                 .sort((a, b) => a.order - b.order)
                 .map((category) => (
-                  <CategorySection key={category._id} category={category} roomId={room._id} options={options} context={context} editor={editor} money={money} spent={spentByCategory.get(category._id)} onChanged={(info) => announce(info)} />
+                  <CategorySection
+                    key={category._id}
+                    category={category}
+                    roomId={room._id}
+                    options={options}
+                    context={context}
+                    editor={editor}
+                    money={money}
+                    spent={spentByCategory.get(category._id)}
+                    onChanged={(info) => announce(info)}
+                  />
                 ))}
             </Stack>
           </Tabs.Panel>
         ))}
       </Tabs>
+    </Stack>
+  );
+}
+
+/** The project's packages: each applied with a preview first, or taken off with the way back. */
+function PackagesSection({
+  packages,
+  editor,
+  isOpen,
+  context,
+  optionName,
+  roomsFor,
+  roomName,
+  totalOf,
+  currentTotal,
+  announce,
+}: {
+  packages: PackageItem[];
+  editor: CartEditor;
+  isOpen: boolean;
+  context: RuleContext;
+  optionName: (id: string) => string;
+  roomsFor: (optionId: string) => string[];
+  roomName: (id: string) => string | undefined;
+  totalOf: (selections: CartEditor['selections'], packageId: string | null) => number;
+  currentTotal: number;
+  announce: (info: ChangeInfo | null, done?: string) => void;
+}) {
+  const money = useMoney();
+  const [packageToApply, setPackageToApply] = useState<PackageItem | null>(null);
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="lg">
+        Packages
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {packages.map((pkg) => (
+          <PackageCard
+            key={pkg._id}
+            pkg={pkg}
+            isApplied={editor.packageId === pkg._id}
+            isOpen={isOpen}
+            optionName={optionName}
+            money={money}
+            onPreview={() => setPackageToApply(pkg)}
+            onRemove={() => {
+              const before = { selections: editor.selections, packageId: editor.packageId };
+              editor.removePackage();
+              editor.setNotice({
+                tone: 'blue',
+                text: `${pkg.name} is no longer applied: its choices stay, its saving no longer counts.`,
+                undo: () => editor.restore(before),
+              });
+            }}
+          />
+        ))}
+      </SimpleGrid>
+      {packageToApply && (
+        <Suspense fallback={null}>
+          <PackagePreview
+            pkg={packageToApply}
+            editor={editor}
+            context={context}
+            roomsFor={roomsFor}
+            roomName={roomName}
+            money={money}
+            totalOf={totalOf}
+            currentTotal={currentTotal}
+            onClose={() => setPackageToApply(null)}
+            onApply={() => {
+              const pkg = packageToApply;
+              setPackageToApply(null);
+              announce(editor.applyPackage(pkg._id, pkg.options, roomsFor), `${pkg.name} applied.`);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
@@ -247,19 +350,19 @@ function CategorySection({
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
         {detailOf && (
           <Suspense fallback={null}>
-          <OptionDetail
-            option={detailOf}
-            options={optionsById}
-            isChosen={editor.selections.some((s) => s.option === detailOf._id && s.room === roomId)}
-            reason={(() => {
-              if (editor.selections.some((s) => s.option === detailOf._id && s.room === roomId)) return null;
-              const why = whyUnavailable(detailOf._id, editor.selections, context, roomId);
-              return why ? describeUnavailability(why, context) : null;
-            })()}
-            money={money}
-            onToggle={() => onChanged(editor.toggle(detailOf._id, roomId))}
-            onClose={() => setDetailOf(null)}
-          />
+            <OptionDetail
+              option={detailOf}
+              options={optionsById}
+              isChosen={editor.selections.some((s) => s.option === detailOf._id && s.room === roomId)}
+              reason={(() => {
+                if (editor.selections.some((s) => s.option === detailOf._id && s.room === roomId)) return null;
+                const why = whyUnavailable(detailOf._id, editor.selections, context, roomId);
+                return why ? describeUnavailability(why, context) : null;
+              })()}
+              money={money}
+              onToggle={() => onChanged(editor.toggle(detailOf._id, roomId))}
+              onClose={() => setDetailOf(null)}
+            />
           </Suspense>
         )}
         {available.map((option) => {
@@ -336,7 +439,14 @@ function OptionCard({
             }}
           >
             {isChosen && (
-              <Box pos="absolute" top={6} right={6} bg="brand.6" c="white" style={{ borderRadius: 999, width: 22, height: 22, display: 'grid', placeItems: 'center' }}>
+              <Box
+                pos="absolute"
+                top={6}
+                right={6}
+                bg="brand.6"
+                c="white"
+                style={{ borderRadius: 999, width: 22, height: 22, display: 'grid', placeItems: 'center' }}
+              >
                 <CheckIcon size={12} />
               </Box>
             )}
@@ -364,19 +474,39 @@ function OptionCard({
       )}
       {quantity !== null && isOpen && (
         <Group gap={4} mt={4} justify="center" data-testid="option-quantity">
-          <Button size="compact-xs" variant="default" onClick={() => (quantity > 1 ? onQuantity(quantity - 1) : onToggle())} aria-label={quantity > 1 ? `One fewer ${option.name}` : `Remove ${option.name}`}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => (quantity > 1 ? onQuantity(quantity - 1) : onToggle())}
+            aria-label={quantity > 1 ? `One fewer ${option.name}` : `Remove ${option.name}`}
+          >
             −
           </Button>
           <Text size="sm" fw={600} w={28} ta="center" aria-live="polite">
             {quantity}
           </Text>
-          <Button size="compact-xs" variant="default" onClick={() => onQuantity(Math.min(quantity + 1, MAX_QUANTITY))} disabled={quantity >= MAX_QUANTITY} aria-label={`One more ${option.name}`}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => onQuantity(Math.min(quantity + 1, MAX_QUANTITY))}
+            disabled={quantity >= MAX_QUANTITY}
+            aria-label={`One more ${option.name}`}
+          >
             +
           </Button>
         </Group>
       )}
       {/* A separate button, so a greyed card's details and reason are reachable by tap and keyboard too. */}
-      <Button size="compact-xs" variant="white" pos="absolute" top={8} left={8} onClick={onDetails} aria-label={`Details of ${option.name}`} data-testid="option-details">
+      <Button
+        size="compact-xs"
+        variant="white"
+        pos="absolute"
+        top={8}
+        left={8}
+        onClick={onDetails}
+        aria-label={`Details of ${option.name}`}
+        data-testid="option-details"
+      >
         Details
       </Button>
     </Box>
@@ -387,7 +517,17 @@ function OptionCard({
 const MAX_QUANTITY = 50;
 
 /** The buyer's own budget for upgrades: set it once, see what is left as they choose. */
-function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<typeof useCartEditor>; total: number; money: (minor: number) => string; isOpen: boolean }) {
+function BudgetField({
+  editor,
+  total,
+  money,
+  isOpen,
+}: {
+  editor: ReturnType<typeof useCartEditor>;
+  total: number;
+  money: (minor: number) => string;
+  isOpen: boolean;
+}) {
   const [isEditing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -408,29 +548,43 @@ function BudgetField({ editor, total, money, isOpen }: { editor: ReturnType<type
   };
   if (isEditing) {
     return (
-      <form noValidate onSubmit={(event) => { event.preventDefault(); save(); }}>
-      <Group gap="xs" align="flex-start">
-        <TextInput
-          size="xs"
-          label={`My budget for upgrades (${currency})`}
-          placeholder="e.g. 15,000"
-          inputMode="decimal"
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          w={170}
-          data-autofocus
-        />
-        <Button size="compact-sm" type="submit" mt={22}>
-          Save
-        </Button>
-        <Button size="compact-sm" variant="subtle" mt={22} onClick={() => { setEditing(false); setError(null); }}>
-          Cancel
-        </Button>
-      </Group>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <Group gap="xs" align="flex-start">
+          <TextInput
+            size="xs"
+            label={`My budget for upgrades (${currency})`}
+            placeholder="e.g. 15,000"
+            inputMode="decimal"
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            w={170}
+            data-autofocus
+          />
+          <Button size="compact-sm" type="submit" mt={22}>
+            Save
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            mt={22}
+            onClick={() => {
+              setEditing(false);
+              setError(null);
+            }}
+          >
+            Cancel
+          </Button>
+        </Group>
       </form>
     );
   }
@@ -497,7 +651,13 @@ function PackageCard({
   onRemove: () => void;
 }) {
   return (
-    <Card withBorder radius="md" padding="md" data-testid="package-card" style={{ borderColor: isApplied ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isApplied ? 2 : 1 }}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="package-card"
+      style={{ borderColor: isApplied ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isApplied ? 2 : 1 }}
+    >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <Text fw={700}>{pkg.name}</Text>
@@ -587,7 +747,16 @@ function CartBar({
       </Group>
       {/* In the bar that stays on screen, so a notice is seen wherever the buyer chose. */}
       {editor.notice && (
-        <Alert mt="sm" p="xs" color={editor.notice.tone} withCloseButton closeButtonLabel="Dismiss" onClose={editor.dismissNotice} role="alert" data-testid="configure-notice">
+        <Alert
+          mt="sm"
+          p="xs"
+          color={editor.notice.tone}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={editor.dismissNotice}
+          role="alert"
+          data-testid="configure-notice"
+        >
           <Group gap="sm" justify="space-between" wrap="nowrap">
             <Text size="sm">{editor.notice.text}</Text>
             {editor.notice.undo && (

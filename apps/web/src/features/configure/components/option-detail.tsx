@@ -6,7 +6,6 @@ import { photoUrl } from './option-photo.ts';
 
 const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
 
-
 /**
  * An option up close (docs/screens.md, "Configure"): its photos, description, vendor, SKU,
  * level and price, what it needs and what it cannot be combined with, and — when it cannot
@@ -31,7 +30,11 @@ export function OptionDetail({
 }) {
   const [shown, setShown] = useState(0);
   const photos = option.images ?? [];
-  const names = (ids: readonly string[]) => ids.map((id) => options.get(id)?.name).filter(Boolean).join(', ');
+  const names = (ids: readonly string[]) =>
+    ids
+      .map((id) => options.get(id)?.name)
+      .filter(Boolean)
+      .join(', ');
   const excludedBy = [...options.values()].filter((o) => o.excludes.includes(option._id)).map((o) => o._id);
   const excludes = [...new Set([...option.excludes, ...excludedBy])];
   return (
@@ -39,12 +42,26 @@ export function OptionDetail({
       <Stack gap="sm">
         {photos.length > 0 ? (
           <Stack gap="xs">
-            <Image src={photoUrl(photos[shown] ?? photos[0]!, 800)} alt={`${option.name}, photo ${shown + 1} of ${photos.length}`} radius="md" mah={360} fit="contain" />
+            <Image
+              src={photoUrl(photos[shown] ?? photos[0]!, 800)}
+              alt={`${option.name}, photo ${shown + 1} of ${photos.length}`}
+              radius="md"
+              mah={360}
+              fit="contain"
+            />
             {photos.length > 1 && (
               <Group gap="xs">
                 {photos.map((id, index) => (
                   <UnstyledButton key={id} onClick={() => setShown(index)} aria-label={`Photo ${index + 1}`} aria-pressed={index === shown}>
-                    <Image src={photoUrl(id, 200)} alt="" w={56} h={56} radius="sm" fit="cover" style={{ outline: index === shown ? '2px solid var(--mantine-color-brand-6)' : undefined }} />
+                    <Image
+                      src={photoUrl(id, 200)}
+                      alt=""
+                      w={56}
+                      h={56}
+                      radius="sm"
+                      fit="cover"
+                      style={{ outline: index === shown ? '2px solid var(--mantine-color-brand-6)' : undefined }}
+                    />
                   </UnstyledButton>
                 ))}
               </Group>

@@ -13,10 +13,28 @@ import { useCartEditor } from './use-cart-editor.ts';
  * server and browser are the browser journeys' (configure.test.ts).
  */
 
-const category = (id: string, extra: Partial<RuleCategory> = {}): RuleCategory => ({ _id: id, name: id, required: false, multiple: false, allowance: 0, ...extra });
-const option = (id: string, categoryId: string, price: number): RuleOption => ({ _id: id, name: id, category: categoryId, price, plans: [], requires: [], excludes: [], active: true });
+const category = (id: string, extra: Partial<RuleCategory> = {}): RuleCategory => ({
+  _id: id,
+  name: id,
+  required: false,
+  multiple: false,
+  allowance: 0,
+  ...extra,
+});
+const option = (id: string, categoryId: string, price: number): RuleOption => ({
+  _id: id,
+  name: id,
+  category: categoryId,
+  price,
+  plans: [],
+  requires: [],
+  excludes: [],
+  active: true,
+});
 const context: RuleContext = {
-  options: new Map([option('oak', 'floor', 1000), option('tile', 'floor', 2000), option('white', 'paint', 300), option('grey', 'paint', 400)].map((o) => [o._id, o])),
+  options: new Map(
+    [option('oak', 'floor', 1000), option('tile', 'floor', 2000), option('white', 'paint', 300), option('grey', 'paint', 400)].map((o) => [o._id, o]),
+  ),
   categories: new Map([category('floor'), category('paint')].map((c) => [c._id, c])),
   planId: null,
   isOpen: true,
@@ -92,7 +110,10 @@ describe('the cart editor', () => {
   it('adds a choice to a cart changed elsewhere meanwhile, keeps both, and says so', async () => {
     const server = cartServer([{ option: 'oak', room: 'living', quantity: 1 }]);
     const { result } = editorOn(server);
-    server.changeElsewhere([{ option: 'oak', room: 'living', quantity: 1 }, { option: 'grey', room: 'living', quantity: 1 }]);
+    server.changeElsewhere([
+      { option: 'oak', room: 'living', quantity: 1 },
+      { option: 'grey', room: 'living', quantity: 1 },
+    ]);
     act(() => void result.current.toggle('tile', 'kitchen'));
     await settled(server, 2);
     expect(result.current.selections.map((s) => s.option).sort()).toEqual(['grey', 'oak', 'tile']);

@@ -44,6 +44,62 @@ export interface CartEditor {
   dismissNotice(): void;
 }
 
+interface ServerCart {
+  selections: Selection[];
+  version: number;
+  total: number;
+  package: string | null;
+}
+
+const serverCartOf = (cart: CartItem): ServerCart => ({
+  selections: cart.selections,
+  version: cart._version,
+  total: cart.total,
+  package: cart.package ?? null,
+});
+
+/**
+ * Saves one change on the version last saved. A conflict (changed meanwhile elsewhere) applies the
+ * change again on the server's current cart, once; a rule the change breaks or a refusal is reported.
+ * `server` holds the server's cart after each answer.
+ */
+async function saveWithOneMerge(
+  cartId: string,
+  server: { current: ServerCart },
+  change: Change,
+  extra: { package?: string | null; budget?: number | null },
+  report: { saved(cart: CartItem): void; merged(): void; refused(text: string, isSaveError: boolean): void },
+): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let next: Selection[];
+    try {
+      next = change(server.current.selections);
+    } catch (error) {
+      report.refused(error instanceof RuleBrokenError ? error.message : 'That choice could not be made.', false);
+      return;
+    }
+    try {
+      const saved = await api<CartItem>(`/api/schema/carts/${cartId}`, {
+        method: 'PATCH',
+        body: { selections: next, ...extra },
+        headers: { 'if-match': String(server.current.version) },
+      });
+      server.current = serverCartOf(saved);
+      report.saved(saved);
+      return;
+    } catch (error) {
+      const current = error instanceof ApiError && error.code === 'conflict' ? (error.details as { current?: CartItem } | undefined)?.current : undefined;
+      if (current && attempt === 0) {
+        server.current = serverCartOf(current);
+        report.merged();
+        continue;
+      }
+      report.refused(error instanceof ApiError ? error.message : 'Your choice could not be saved. Please try again.', true);
+      return;
+    }
+  }
+}
+
 /**
  * Choosing with an optimistic screen: the change shows at once and is saved in order; the
  * server's answer (total, version) wins. A change made meanwhile elsewhere (another tab, a
@@ -52,7 +108,7 @@ export interface CartEditor {
  */
 export function useCartEditor(initial: CartItem, context: RuleContext): CartEditor {
   const queryClient = useQueryClient();
-  const server = useRef({ selections: initial.selections as Selection[], version: initial._version, total: initial.total, package: initial.package ?? null });
+  const server = useRef<ServerCart>(serverCartOf(initial));
   const [packageId, setPackageId] = useState<string | null>(initial.package ?? null);
   const [budget, setBudgetState] = useState<number | null>(initial.budget ?? null);
   const [selections, setSelectionsState] = useState<Selection[]>(initial.selections);
@@ -70,43 +126,29 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     (change: Change, extra: { package?: string | null; budget?: number | null } = {}) => {
       queue.current = queue.current.then(async () => {
         setSaving(true);
-        for (let attempt = 0; attempt < 2; attempt++) {
-          let next: Selection[];
-          try {
-            next = change(server.current.selections);
-          } catch (error) {
-            setSelections(server.current.selections);
-            setNotice({ tone: 'red', text: error instanceof RuleBrokenError ? error.message : 'That choice could not be made.' });
-            break;
-          }
-          try {
-            const saved = await api<CartItem>(`/api/schema/carts/${initial._id}`, {
-              method: 'PATCH',
-              body: { selections: next, ...extra },
-              headers: { 'if-match': String(server.current.version) },
-            });
-            server.current = { selections: saved.selections, version: saved._version, total: saved.total, package: saved.package ?? null };
+        await saveWithOneMerge(initial._id, server, change, extra, {
+          saved: (saved) => {
             setTotal(saved.total);
             setPackageId(saved.package ?? null);
             setBudgetState(saved.budget ?? null);
             // My selection and My home read the same cart: give them the saved version.
             queryClient.setQueryData(cartQuery(initial._id).queryKey, saved);
             void queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
-            break;
-          } catch (error) {
-            const current = error instanceof ApiError && error.code === 'conflict' ? (error.details as { current?: CartItem } | undefined)?.current : undefined;
-            if (current && attempt === 0) {
-              server.current = { selections: current.selections, version: current._version, total: current.total, package: current.package ?? null };
-              setNotice({ tone: 'blue', text: 'Your selection was also changed elsewhere (another tab or your co-buyer). Your choice was added to the latest version.' });
-              continue;
-            }
+          },
+          merged: () =>
+            setNotice({
+              tone: 'blue',
+              text: 'Your selection was also changed elsewhere (another tab or your co-buyer). Your choice was added to the latest version.',
+            }),
+          refused: (text, isSaveError) => {
             setSelections(server.current.selections);
-            setTotal(server.current.total);
-            setPackageId(server.current.package);
-            setNotice({ tone: 'red', text: error instanceof ApiError ? error.message : 'Your choice could not be saved. Please try again.' });
-            break;
-          }
-        }
+            if (isSaveError) {
+              setTotal(server.current.total);
+              setPackageId(server.current.package);
+            }
+            setNotice({ tone: 'red', text });
+          },
+        });
         setSelections(server.current.selections);
         setSaving(false);
       });
@@ -124,7 +166,8 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
         setNotice({ tone: 'blue', text: `${category.name} is required here: choose another option to replace ${option!.name}.` });
         return null;
       }
-      const change: Change = (list) => (isChosen(list) ? unchoose(list, optionId, room, context) : choose(list, { option: optionId, room, quantity: 1 }, context));
+      const change: Change = (list) =>
+        isChosen(list) ? unchoose(list, optionId, room, context) : choose(list, { option: optionId, room, quantity: 1 }, context);
       const before = { selections: latest.current, packageId };
       let after: Selection[];
       try {
@@ -196,5 +239,20 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     [save],
   );
 
-  return { selections, total, isSaving, notice, packageId, budget, setBudget, toggle, setQuantity, applyPackage: applyPackageChoice, removePackage, restore, setNotice, dismissNotice: () => setNotice(null) };
+  return {
+    selections,
+    total,
+    isSaving,
+    notice,
+    packageId,
+    budget,
+    setBudget,
+    toggle,
+    setQuantity,
+    applyPackage: applyPackageChoice,
+    removePackage,
+    restore,
+    setNotice,
+    dismissNotice: () => setNotice(null),
+  };
 }

@@ -12,7 +12,10 @@ import { StatCard } from '../../../components/ui/stat-card.tsx';
 // The bars are their own chunk: only this page loads them (docs/back-office.md, "Dashboard").
 const StatusBar = lazy(() => import('./status-bar.tsx'));
 
-type Target = { to: '/manage/carts/{-$id}'; search?: CartFilter } | { to: '/manage/unit-avail'; search?: { status?: UnitRow['status'] } } | { to: '/manage/access-links'; search?: undefined };
+type Target =
+  | { to: '/manage/carts/{-$id}'; search?: CartFilter }
+  | { to: '/manage/unit-avail'; search?: { status?: UnitRow['status'] } }
+  | { to: '/manage/access-links'; search?: undefined };
 
 /** A number that opens the list behind it. */
 function Figure({ label, value, link, hint }: { label: string; value: ReactNode; link: Target; hint?: string }) {
@@ -54,16 +57,38 @@ function Board({ board }: { board: Dashboard }) {
           ))}
         </SimpleGrid>
         <Suspense fallback={<Skeleton h={32} />}>
-          <StatusBar label="Selections by status" parts={(['draft', 'locked', 'submitted', 'approved'] as const).map((s) => ({ label: CART_STATUS_LABEL[s], value: carts[s], color: CART_STATUS_COLOR[s] }))} />
+          <StatusBar
+            label="Selections by status"
+            parts={(['draft', 'locked', 'submitted', 'approved'] as const).map((s) => ({
+              label: CART_STATUS_LABEL[s],
+              value: carts[s],
+              color: CART_STATUS_COLOR[s],
+            }))}
+          />
         </Suspense>
       </Section>
 
       <Section title="Deadlines and revenue">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label="Due this week" value={board.deadlines.week} hint="Open selections due in 7 days" link={{ to: '/manage/carts/{-$id}', search: { due: 'week' } }} />
-          <Figure label="Overdue" value={board.deadlines.overdue} hint="Deadline passed, not submitted" link={{ to: '/manage/carts/{-$id}', search: { status: 'locked' } }} />
+          <Figure
+            label="Due this week"
+            value={board.deadlines.week}
+            hint="Open selections due in 7 days"
+            link={{ to: '/manage/carts/{-$id}', search: { due: 'week' } }}
+          />
+          <Figure
+            label="Overdue"
+            value={board.deadlines.overdue}
+            hint="Deadline passed, not submitted"
+            link={{ to: '/manage/carts/{-$id}', search: { status: 'locked' } }}
+          />
           <Figure label="Approved upgrades" value={money(board.revenue.approved)} link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }} />
-          <Figure label="Awaiting approval" value={money(board.revenue.pending)} hint={`${money(board.revenue.open)} still being chosen`} link={{ to: '/manage/carts/{-$id}', search: { status: 'submitted' } }} />
+          <Figure
+            label="Awaiting approval"
+            value={money(board.revenue.pending)}
+            hint={`${money(board.revenue.open)} still being chosen`}
+            link={{ to: '/manage/carts/{-$id}', search: { status: 'submitted' } }}
+          />
         </SimpleGrid>
       </Section>
 
@@ -84,7 +109,14 @@ function Board({ board }: { board: Dashboard }) {
           ))}
         </SimpleGrid>
         <Suspense fallback={<Skeleton h={32} />}>
-          <StatusBar label="Units by status" parts={(['available', 'reserved', 'sold'] as const).map((s) => ({ label: UNIT_STATUS_LABEL[s], value: board.units[s], color: UNIT_STATUS_COLOR[s] }))} />
+          <StatusBar
+            label="Units by status"
+            parts={(['available', 'reserved', 'sold'] as const).map((s) => ({
+              label: UNIT_STATUS_LABEL[s],
+              value: board.units[s],
+              color: UNIT_STATUS_COLOR[s],
+            }))}
+          />
         </Suspense>
       </Section>
 

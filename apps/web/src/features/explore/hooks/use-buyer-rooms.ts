@@ -15,7 +15,11 @@ export function useBuyerRooms() {
   const finishes = useMemo(
     () =>
       rooms && data.cart && data.options && data.categories
-        ? finishesByRoom(data.cart.selections, { rooms, options: new Map(data.options.map((o) => [o._id, o])), categories: new Map(data.categories.map((c) => [c._id, c])) })
+        ? finishesByRoom(data.cart.selections, {
+            rooms,
+            options: new Map(data.options.map((o) => [o._id, o])),
+            categories: new Map(data.categories.map((c) => [c._id, c])),
+          })
         : null,
     [rooms, data.cart, data.options, data.categories],
   );

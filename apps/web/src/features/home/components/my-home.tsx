@@ -8,7 +8,6 @@ import { myCartsQuery, type CartSummary } from '../../../lib/cart-summary.ts';
 import { useProject } from '../../../lib/project.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 
-
 const STATUS: Record<CartSummary['status'], { label: string; color: string; hint: string }> = {
   draft: { label: cartStatusWord('draft'), color: 'blue', hint: 'Your choices are saved as you make them.' },
   submitted: { label: cartStatusWord('submitted'), color: 'grape', hint: 'The design centre is reviewing your selection.' },
@@ -36,7 +35,8 @@ export function MyHome() {
   if (isLoading || !project) return <Skeleton h={260} radius="md" />;
   // Not a member of this project (403), or no unit yet: say how to get in, not that something failed.
   const isNotMember = isError && error instanceof ApiError && error.code === 'forbidden';
-  if (isError || !carts?.length) return <BuyerAccess isNotMember={isNotMember} hasNoCart={!isError} isError={isError && !isNotMember} retry={refetch} what="Your home" />;
+  if (isError || !carts?.length)
+    return <BuyerAccess isNotMember={isNotMember} hasNoCart={!isError} isError={isError && !isNotMember} retry={refetch} what="Your home" />;
   const unitSystem = project.options.unitSystem as UnitSystem;
 
   return (
@@ -55,7 +55,12 @@ export function MyHome() {
                   </Text>
                   <Title order={2}>Unit {cart.unit.name}</Title>
                   <Text>
-                    {[cart.plan?.name, cart.plan ? `${cart.plan.bedrooms} bed · ${cart.plan.bathrooms} bath` : null, `Floor ${cart.unit.floor}`, cart.unit.area ? formatArea(cart.unit.area, unitSystem, project.options.locale) : null]
+                    {[
+                      cart.plan?.name,
+                      cart.plan ? `${cart.plan.bedrooms} bed · ${cart.plan.bathrooms} bath` : null,
+                      `Floor ${cart.unit.floor}`,
+                      cart.unit.area ? formatArea(cart.unit.area, unitSystem, project.options.locale) : null,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </Text>

@@ -74,7 +74,9 @@ export function CsvImport() {
       const summary = await csv<CsvSummary>({ type: 'load', file: chosen });
       if (!summary.headers.length) throw new Error('This file is empty.');
       // A corrected file keeps the columns chosen for the previous one where its headings are the same.
-      setMapping((current) => guessMapping(kind, summary.headers, { ...remembered.data?.[kind], ...Object.fromEntries(Object.entries(current).filter(([, h]) => h)) }));
+      setMapping((current) =>
+        guessMapping(kind, summary.headers, { ...remembered.data?.[kind], ...Object.fromEntries(Object.entries(current).filter(([, h]) => h)) }),
+      );
       setFile({ name: chosen.name, summary });
     } catch (caught) {
       setFile(null);
@@ -90,7 +92,10 @@ export function CsvImport() {
     setError(null);
     try {
       const { text } = await csv<{ text: string }>({ type: 'text' });
-      const answer = await api<ImportResult>('/api/manage/imports', { method: 'POST', body: { kind, fileName: file.name, content: text, mapping, apply, send: kind === 'units' && send } });
+      const answer = await api<ImportResult>('/api/manage/imports', {
+        method: 'POST',
+        body: { kind, fileName: file.name, content: text, mapping, apply, send: kind === 'units' && send },
+      });
       setResult(answer);
       setStale(false);
       if (answer.record) {
@@ -161,9 +166,19 @@ export function CsvImport() {
             <Text size="sm" c="dimmed">
               The check reads every row against the project and changes nothing. The import writes every row or, if one is refused, none.
             </Text>
-            {!keyMapped && <Alert color="yellow">Choose the column for {kind === 'options' ? 'SKU or Name' : definition.columns.find((c) => c.field === definition.key)!.header}: it finds the item each row changes.</Alert>}
+            {!keyMapped && (
+              <Alert color="yellow">
+                Choose the column for {kind === 'options' ? 'SKU or Name' : definition.columns.find((c) => c.field === definition.key)!.header}: it finds the
+                item each row changes.
+              </Alert>
+            )}
             <Group gap="sm">
-              <Button variant={canImport ? 'default' : 'filled'} onClick={() => void submitFile(false)} loading={busy === 'checking'} disabled={!keyMapped || busy !== null}>
+              <Button
+                variant={canImport ? 'default' : 'filled'}
+                onClick={() => void submitFile(false)}
+                loading={busy === 'checking'}
+                disabled={!keyMapped || busy !== null}
+              >
                 {result ? 'Check again' : 'Check the file (dry run)'}
               </Button>
             </Group>
@@ -173,14 +188,7 @@ export function CsvImport() {
               </Alert>
             )}
             {result && <Outcome result={result} kind={kind} isStale={isStale} applied={applied} />}
-            {result && problems.length > 0 && (
-              <Problems
-                problems={problems}
-                more={result.moreProblems}
-                csv={csv}
-                onEdited={() => setStale(true)}
-              />
-            )}
+            {result && problems.length > 0 && <Problems problems={problems} more={result.moreProblems} csv={csv} onEdited={() => setStale(true)} />}
             {result && !applied && result.sample.length > 0 && <Sample result={result} kind={kind} />}
             {canImport && <ImportButton kind={kind} result={result} send={send} onSend={setSend} busy={busy} onImport={() => void submitFile(true)} />}
           </Stack>
@@ -272,7 +280,12 @@ function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boo
 function Outcome({ result, kind, isStale, applied }: { result: ImportResult; kind: ImportKind; isStale: boolean; applied: ImportRecord | null }) {
   const { counts } = result;
   const noun = IMPORT_DEFINITIONS[kind].label.toLowerCase();
-  const parts = [`${counts.created} new`, `${counts.updated} changed`, `${counts.unchanged} unchanged`, ...(kind === 'units' ? [`${counts.invited} ${counts.invited === 1 ? 'invitation' : 'invitations'}`] : [])];
+  const parts = [
+    `${counts.created} new`,
+    `${counts.updated} changed`,
+    `${counts.unchanged} unchanged`,
+    ...(kind === 'units' ? [`${counts.invited} ${counts.invited === 1 ? 'invitation' : 'invitations'}`] : []),
+  ];
   const problemCount = result.problems.length + result.moreProblems;
   if (applied) {
     return (
@@ -282,7 +295,12 @@ function Outcome({ result, kind, isStale, applied }: { result: ImportResult; kin
     );
   }
   return (
-    <Alert color={problemCount ? 'red' : isStale ? 'yellow' : 'blue'} title={problemCount ? `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} to fix` : 'Ready to import'} role="status" data-testid="import-outcome">
+    <Alert
+      color={problemCount ? 'red' : isStale ? 'yellow' : 'blue'}
+      title={problemCount ? `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} to fix` : 'Ready to import'}
+      role="status"
+      data-testid="import-outcome"
+    >
       {isStale
         ? 'The columns or cells changed since this check: check again before importing.'
         : problemCount
@@ -310,7 +328,14 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
     onEdited();
   };
   const cellEditor = (problem: ImportProblem, index: number) =>
-    problem.column && values ? <TextInput size="xs" aria-label={`Row ${problem.row}, ${problem.column}`} value={values[index] ?? ''} onChange={(e) => void edit(index, e.currentTarget.value)} /> : null;
+    problem.column && values ? (
+      <TextInput
+        size="xs"
+        aria-label={`Row ${problem.row}, ${problem.column}`}
+        value={values[index] ?? ''}
+        onChange={(e) => void edit(index, e.currentTarget.value)}
+      />
+    ) : null;
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
@@ -332,28 +357,28 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
           ))}
         </Stack>
       ) : (
-      <Table.ScrollContainer minWidth={560} mah={480}>
-        <Table striped withTableBorder verticalSpacing="xs" aria-label="Problems by row">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={60}>Row</Table.Th>
-              <Table.Th w={140}>Column</Table.Th>
-              <Table.Th>Problem</Table.Th>
-              <Table.Th w={220}>Cell</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {problems.map((problem, index) => (
-              <Table.Tr key={`${problem.row}-${problem.column}-${index}`} data-row={problem.row}>
-                <Table.Td>{problem.row}</Table.Td>
-                <Table.Td>{problem.column ?? '—'}</Table.Td>
-                <Table.Td>{problem.message}</Table.Td>
-                <Table.Td>{cellEditor(problem, index)}</Table.Td>
+        <Table.ScrollContainer minWidth={560} mah={480}>
+          <Table striped withTableBorder verticalSpacing="xs" aria-label="Problems by row">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>Row</Table.Th>
+                <Table.Th w={140}>Column</Table.Th>
+                <Table.Th>Problem</Table.Th>
+                <Table.Th w={220}>Cell</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {problems.map((problem, index) => (
+                <Table.Tr key={`${problem.row}-${problem.column}-${index}`} data-row={problem.row}>
+                  <Table.Td>{problem.row}</Table.Td>
+                  <Table.Td>{problem.column ?? '—'}</Table.Td>
+                  <Table.Td>{problem.message}</Table.Td>
+                  <Table.Td>{cellEditor(problem, index)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {more > 0 && (
         <Text size="sm" c="dimmed">
@@ -419,7 +444,17 @@ function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
 }
 
 /** Which column of the file fills each field, with examples from the file. */
-function ColumnsCard({ kind, file, mapping, onMap }: { kind: ImportKind; file: { summary: CsvSummary }; mapping: ImportMapping; onMap: (field: string, header: string | null) => void }) {
+function ColumnsCard({
+  kind,
+  file,
+  mapping,
+  onMap,
+}: {
+  kind: ImportKind;
+  file: { summary: CsvSummary };
+  mapping: ImportMapping;
+  onMap: (field: string, header: string | null) => void;
+}) {
   const definition = IMPORT_DEFINITIONS[kind];
   return (
     <Card withBorder radius="md" padding="lg">
@@ -428,12 +463,19 @@ function ColumnsCard({ kind, file, mapping, onMap }: { kind: ImportKind; file: {
           3. Columns
         </Title>
         <Text size="sm" c="dimmed">
-          Which column of the file fills each field. Blank cells keep what an existing item has; the choice is remembered for the next {definition.label.toLowerCase()} file.
+          Which column of the file fills each field. Blank cells keep what an existing item has; the choice is remembered for the next{' '}
+          {definition.label.toLowerCase()} file.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {definition.columns.map((column) => {
             const index = mapping[column.field] ? file.summary.headers.indexOf(mapping[column.field]!) : -1;
-            const examples = index < 0 ? [] : file.summary.preview.map((row) => row[index] ?? '').filter(Boolean).slice(0, 3);
+            const examples =
+              index < 0
+                ? []
+                : file.summary.preview
+                    .map((row) => row[index] ?? '')
+                    .filter(Boolean)
+                    .slice(0, 3);
             const isKey = column.field === definition.key;
             return (
               <Select
@@ -454,11 +496,27 @@ function ColumnsCard({ kind, file, mapping, onMap }: { kind: ImportKind; file: {
 }
 
 /** The import itself, once the dry run found nothing wrong: whether to mail the invitations, and the button. */
-function ImportButton({ kind, result, send, onSend, busy, onImport }: { kind: ImportKind; result: ImportResult; send: boolean; onSend: (send: boolean) => void; busy: string | null; onImport: () => void }) {
+function ImportButton({
+  kind,
+  result,
+  send,
+  onSend,
+  busy,
+  onImport,
+}: {
+  kind: ImportKind;
+  result: ImportResult;
+  send: boolean;
+  onSend: (send: boolean) => void;
+  busy: string | null;
+  onImport: () => void;
+}) {
   const { counts } = result;
   return (
     <Stack gap="xs">
-      {kind === 'units' && counts.invited > 0 && <Checkbox label={`E-mail the ${counts.invited} new buyers their invitation now`} checked={send} onChange={(e) => onSend(e.currentTarget.checked)} />}
+      {kind === 'units' && counts.invited > 0 && (
+        <Checkbox label={`E-mail the ${counts.invited} new buyers their invitation now`} checked={send} onChange={(e) => onSend(e.currentTarget.checked)} />
+      )}
       <Group>
         <Button onClick={onImport} loading={busy === 'importing'} disabled={busy !== null || counts.created + counts.updated + counts.invited === 0}>
           Import {counts.rows} {counts.rows === 1 ? 'row' : 'rows'}

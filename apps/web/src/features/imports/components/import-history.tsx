@@ -35,7 +35,12 @@ export function ImportHistory() {
 }
 
 const countsOf = (record: ImportRecord) =>
-  [`${record.counts.created} new`, `${record.counts.updated} changed`, `${record.counts.unchanged} unchanged`, ...(record.kind === 'units' ? [`${record.counts.invited} invited`] : [])].join(' · ');
+  [
+    `${record.counts.created} new`,
+    `${record.counts.updated} changed`,
+    `${record.counts.unchanged} unchanged`,
+    ...(record.kind === 'units' ? [`${record.counts.invited} invited`] : []),
+  ].join(' · ');
 
 function FileLink({ record }: { record: ImportRecord }) {
   const { download, error } = useDownload('The file could not be downloaded.');

@@ -33,7 +33,7 @@ export function useCsvFile() {
     };
   }, []);
 
-  return useCallback(<T,>(request: CsvFileRequest): Promise<T> => {
+  return useCallback(<T>(request: CsvFileRequest): Promise<T> => {
     if (!worker.current) return csvFileCommand(local.current, request) as Promise<T>;
     const id = (next.current += 1);
     return new Promise<T>((resolve, reject) => {

@@ -17,7 +17,15 @@ describe('the file being imported', () => {
     const original = 'Unit,Plan\r\nA-1,The Brich\r\nA-2,"Maple, 2 Bed"';
     await csvFileCommand(state, { type: 'load', file: fileOf(original) });
     expect(await csvFileCommand(state, { type: 'text' })).toEqual({ text: original, edited: false });
-    expect(await csvFileCommand(state, { type: 'cells', cells: [{ row: 2, header: 'Plan' }, { row: 9, header: 'Plan' }] })).toEqual(['The Brich', '']);
+    expect(
+      await csvFileCommand(state, {
+        type: 'cells',
+        cells: [
+          { row: 2, header: 'Plan' },
+          { row: 9, header: 'Plan' },
+        ],
+      }),
+    ).toEqual(['The Brich', '']);
     await csvFileCommand(state, { type: 'edit', row: 2, header: 'Plan', value: 'The Birch' });
     const { text, edited } = (await csvFileCommand(state, { type: 'text' })) as { text: string; edited: boolean };
     expect(edited).toBe(true);

@@ -94,7 +94,12 @@ export function AdminDeploys() {
 function DeployForm({ deploy, onClose }: { deploy: Deploy | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const projects = useQuery(adminProjectsQuery());
-  const [form, setForm] = useState({ name: deploy?.name ?? '', type: deploy?.type ?? ('staging' as DeployTypeName), host: deploy?.host ?? '', projects: deploy?.projects.map((p) => p._id) ?? [] });
+  const [form, setForm] = useState({
+    name: deploy?.name ?? '',
+    type: deploy?.type ?? ('staging' as DeployTypeName),
+    host: deploy?.host ?? '',
+    projects: deploy?.projects.map((p) => p._id) ?? [],
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -125,13 +130,39 @@ function DeployForm({ deploy, onClose }: { deploy: Deploy | null; onClose: () =>
 
   return (
     <Modal opened onClose={onClose} title={deploy ? `Edit ${deploy.name}` : 'New deploy'}>
-      <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
         <Stack gap="sm">
           {message && <Alert color="red">{message}</Alert>}
           <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} error={errors.name} data-autofocus />
-          <Select label="Type" data={DEPLOY_TYPES_LIST.map((type) => ({ value: type, label: type[0]!.toUpperCase() + type.slice(1) }))} value={form.type} onChange={(type) => type && setForm({ ...form, type: type as DeployTypeName })} allowDeselect={false} error={errors.type} />
-          <TextInput label="Host" description="Without https://, e.g. portal.example.com" value={form.host} onChange={(e) => setForm({ ...form, host: e.currentTarget.value })} error={errors.host} />
-          <MultiSelect label="Projects it serves" data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))} value={form.projects} onChange={(ids) => setForm({ ...form, projects: ids })} searchable error={errors.projects} />
+          <Select
+            label="Type"
+            data={DEPLOY_TYPES_LIST.map((type) => ({ value: type, label: type[0]!.toUpperCase() + type.slice(1) }))}
+            value={form.type}
+            onChange={(type) => type && setForm({ ...form, type: type as DeployTypeName })}
+            allowDeselect={false}
+            error={errors.type}
+          />
+          <TextInput
+            label="Host"
+            description="Without https://, e.g. portal.example.com"
+            value={form.host}
+            onChange={(e) => setForm({ ...form, host: e.currentTarget.value })}
+            error={errors.host}
+          />
+          <MultiSelect
+            label="Projects it serves"
+            data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))}
+            value={form.projects}
+            onChange={(ids) => setForm({ ...form, projects: ids })}
+            searchable
+            error={errors.projects}
+          />
           <ModalFooter onCancel={onClose} isSaving={isSaving} />
         </Stack>
       </form>

@@ -24,7 +24,8 @@ export function AdminFeatures() {
       setMessage(caught instanceof ApiError ? caught.message : 'The flag could not be changed.');
     }
   };
-  const setFlag = (flag: { key: string; enabled: boolean; description?: string }) => run(() => api('/api/admin/features', { method: 'PUT', body: { description: '', ...flag } }));
+  const setFlag = (flag: { key: string; enabled: boolean; description?: string }) =>
+    run(() => api('/api/admin/features', { method: 'PUT', body: { description: '', ...flag } }));
 
   const add = async () => {
     const key = draft.key.trim();
@@ -46,8 +47,19 @@ export function AdminFeatures() {
           <Card key={flag.key} withBorder radius="md" padding="md" data-testid="flag" data-key={flag.key}>
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap">
-                <Switch label={flag.key} description={flag.description || 'No description'} checked={flag.enabled} onChange={(e) => void setFlag({ key: flag.key, enabled: e.currentTarget.checked })} />
-                <TwoClickDelete size="xs" variant="subtle" color="red" onConfirm={() => void run(() => api(`/api/admin/features/${flag.key}`, { method: 'DELETE' }))} confirmLabel="Click again to remove">
+                <Switch
+                  label={flag.key}
+                  description={flag.description || 'No description'}
+                  checked={flag.enabled}
+                  onChange={(e) => void setFlag({ key: flag.key, enabled: e.currentTarget.checked })}
+                />
+                <TwoClickDelete
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onConfirm={() => void run(() => api(`/api/admin/features/${flag.key}`, { method: 'DELETE' }))}
+                  confirmLabel="Click again to remove"
+                >
                   Remove
                 </TwoClickDelete>
               </Group>
@@ -62,8 +74,21 @@ export function AdminFeatures() {
             New flag
           </Title>
           <Group align="end" wrap="wrap" gap="sm">
-            <TextInput label="Key" placeholder="liveChat" value={draft.key} onChange={(e) => setDraft({ ...draft, key: e.currentTarget.value })} error={keyError} w={200} />
-            <TextInput label="What it turns on" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} maxLength={200} style={{ flex: 1, minWidth: 200 }} />
+            <TextInput
+              label="Key"
+              placeholder="liveChat"
+              value={draft.key}
+              onChange={(e) => setDraft({ ...draft, key: e.currentTarget.value })}
+              error={keyError}
+              w={200}
+            />
+            <TextInput
+              label="What it turns on"
+              value={draft.description}
+              onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+              maxLength={200}
+              style={{ flex: 1, minWidth: 200 }}
+            />
             <Button onClick={() => void add()}>Add (off)</Button>
           </Group>
         </Stack>
@@ -99,7 +124,14 @@ function Overrides({ flag, projects, run }: { flag: FeatureFlag; projects: Admin
                       <Text size="sm">{project.name}</Text>
                     </Table.Td>
                     <Table.Td w={180}>
-                      <Select size="xs" aria-label={`${flag.key} in ${project.name}`} data={OVERRIDE_CHOICES} value={value === undefined ? 'inherit' : value ? 'on' : 'off'} onChange={(choice) => choice && void setOverride(project, choice)} allowDeselect={false} />
+                      <Select
+                        size="xs"
+                        aria-label={`${flag.key} in ${project.name}`}
+                        data={OVERRIDE_CHOICES}
+                        value={value === undefined ? 'inherit' : value ? 'on' : 'off'}
+                        onChange={(choice) => choice && void setOverride(project, choice)}
+                        allowDeselect={false}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );

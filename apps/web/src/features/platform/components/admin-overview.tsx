@@ -9,7 +9,6 @@ import { AuditList } from '../../../components/back-office/audit-list.tsx';
 import { count, hostUrl } from '../../../lib/project-hosts.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 
-
 function duration(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
@@ -138,7 +137,12 @@ function ProjectTable({ projects }: { projects: AdminProject[] }) {
             <Table.Tr key={project._id}>
               <Table.Td>
                 <Text fw={600} size="sm">
-                  {project.name} {project.archived && <Badge color="gray" size="xs">Archived</Badge>}
+                  {project.name}{' '}
+                  {project.archived && (
+                    <Badge color="gray" size="xs">
+                      Archived
+                    </Badge>
+                  )}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {project.key}
@@ -153,7 +157,10 @@ function ProjectTable({ projects }: { projects: AdminProject[] }) {
                   )}
                   {project.hosts.map((host) => (
                     <Anchor key={`${host.deploy}-${host.host}`} size="xs" href={hostUrl(host.host)}>
-                      {host.host} <Text span size="xs" c="dimmed">({host.type})</Text>
+                      {host.host}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({host.type})
+                      </Text>
                     </Anchor>
                   ))}
                 </Stack>

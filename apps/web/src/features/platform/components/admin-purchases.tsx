@@ -23,7 +23,11 @@ const queryString = (filter: Filter) => {
 export function AdminPurchasesPage() {
   const [filter, setFilter] = useState<Filter>({ project: '', currency: '', from: '', to: '' });
   const projects = useQuery(adminProjectsQuery());
-  const purchases = useQuery({ queryKey: [...ADMIN_KEY, 'purchases', filter], queryFn: ({ signal }) => api<AdminPurchases>(`/api/admin/purchases${queryString(filter)}`, { signal }), placeholderData: (previous) => previous });
+  const purchases = useQuery({
+    queryKey: [...ADMIN_KEY, 'purchases', filter],
+    queryFn: ({ signal }) => api<AdminPurchases>(`/api/admin/purchases${queryString(filter)}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
   const { download, isDownloading, error } = useDownload('The CSV could not be downloaded.');
   const { date } = useDates();
   const currencies = [...new Set((projects.data ?? []).map((p) => p.currency))].sort();
@@ -35,10 +39,39 @@ export function AdminPurchasesPage() {
   return (
     <Stack gap="md">
       <Group gap="sm" align="end" wrap="wrap">
-        <Select label="Project" placeholder="Every project" data={(projects.data ?? []).map((p) => ({ value: p.key, label: p.name }))} value={filter.project || null} onChange={(v) => setFilter({ ...filter, project: v ?? '' })} clearable w={{ base: '100%', sm: 220 }} />
-        <Select label="Currency" placeholder="Any" data={currencies} value={filter.currency || null} onChange={(v) => setFilter({ ...filter, currency: v ?? '' })} clearable w={{ base: '48%', sm: 120 }} />
-        <TextInput label="Approved from" type="date" value={filter.from} onChange={(e) => setFilter({ ...filter, from: e.currentTarget.value })} w={{ base: '48%', sm: 170 }} />
-        <TextInput label="to" type="date" value={filter.to} onChange={(e) => setFilter({ ...filter, to: e.currentTarget.value })} error={dateProblem} w={{ base: '48%', sm: 170 }} />
+        <Select
+          label="Project"
+          placeholder="Every project"
+          data={(projects.data ?? []).map((p) => ({ value: p.key, label: p.name }))}
+          value={filter.project || null}
+          onChange={(v) => setFilter({ ...filter, project: v ?? '' })}
+          clearable
+          w={{ base: '100%', sm: 220 }}
+        />
+        <Select
+          label="Currency"
+          placeholder="Any"
+          data={currencies}
+          value={filter.currency || null}
+          onChange={(v) => setFilter({ ...filter, currency: v ?? '' })}
+          clearable
+          w={{ base: '48%', sm: 120 }}
+        />
+        <TextInput
+          label="Approved from"
+          type="date"
+          value={filter.from}
+          onChange={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
+          w={{ base: '48%', sm: 170 }}
+        />
+        <TextInput
+          label="to"
+          type="date"
+          value={filter.to}
+          onChange={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
+          error={dateProblem}
+          w={{ base: '48%', sm: 170 }}
+        />
         <Button variant="light" loading={isDownloading} onClick={() => void download(`/api/admin/purchases.csv${queryString(filter)}`)}>
           Download CSV
         </Button>

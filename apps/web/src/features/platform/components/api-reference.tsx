@@ -30,7 +30,9 @@ function load<T extends HTMLScriptElement | HTMLLinkElement>(selector: string, c
 const loadAssets = () =>
   Promise.all([
     load(`link[href="${STYLE_URL}"]`, () => Object.assign(document.createElement('link'), { rel: 'stylesheet', href: STYLE_URL })),
-    window.SwaggerUIBundle ? Promise.resolve() : load(`script[src="${SCRIPT_URL}"]`, () => Object.assign(document.createElement('script'), { src: SCRIPT_URL })),
+    window.SwaggerUIBundle
+      ? Promise.resolve()
+      : load(`script[src="${SCRIPT_URL}"]`, () => Object.assign(document.createElement('script'), { src: SCRIPT_URL })),
   ]);
 
 /**
@@ -66,7 +68,7 @@ function nameWhatIsUnnamed(root: HTMLElement) {
     button.setAttribute('aria-label', button.classList.contains('copy-to-clipboard') ? `Copy ${what ?? 'the path'}` : `Show or hide ${what ?? 'details'}`);
   }
   for (const field of root.querySelectorAll<HTMLElement>('select, input, textarea')) {
-    if (field.getAttribute('aria-label') || field.id && root.querySelector(`label[for="${field.id}"]`)) continue;
+    if (field.getAttribute('aria-label') || (field.id && root.querySelector(`label[for="${field.id}"]`))) continue;
     const name = field.closest('tr')?.querySelector('.parameter__name')?.textContent?.trim() ?? field.getAttribute('placeholder') ?? 'Value';
     field.setAttribute('aria-label', name);
   }

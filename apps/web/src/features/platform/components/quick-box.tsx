@@ -63,7 +63,10 @@ export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => 
                       {deploy.projects.map((project) => (
                         <Group key={project._id} justify="space-between" pl="sm">
                           <Text size="sm">
-                            {project.name} <Text span c="dimmed">({project.key})</Text>
+                            {project.name}{' '}
+                            <Text span c="dimmed">
+                              ({project.key})
+                            </Text>
                           </Text>
                           <Group gap="sm">
                             {/* Each link says which project it opens (a list of "Home" links says nothing). */}

@@ -37,6 +37,19 @@ export function AdminConfigs({ projectId }: { projectId?: string | undefined }) 
   );
 }
 
+/** The server's refusal, in words: its issues by field, or its sentence. */
+function wordsOf(caught: unknown): { text: string; issues: string[] } {
+  if (caught instanceof ApiError && caught.code === 'conflict')
+    return { text: 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.', issues: [] };
+  if (caught instanceof ApiError) {
+    const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map(
+      (i) => `${i.field.replace(/^(body\.)?config\.?/, '') || 'document'}: ${i.message}`,
+    );
+    return { text: caught.message, issues };
+  }
+  return { text: 'The settings could not be saved.', issues: [] };
+}
+
 function ConfigEditor({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const view = useQuery(configQuery(projectId));
@@ -76,19 +89,13 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     setRestoreProblem(null);
     setMessage({ color: 'green', text: words });
   };
-  /** The server's refusal, in words: its issues by field, or its sentence. */
-  const wordsOf = (caught: unknown) => {
-    if (caught instanceof ApiError && caught.code === 'conflict') return { text: 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.', issues: [] };
-    if (caught instanceof ApiError) {
-      const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map((i) => `${i.field.replace(/^(body\.)?config\.?/, '') || 'document'}: ${i.message}`);
-      return { text: caught.message, issues };
-    }
-    return { text: 'The settings could not be saved.', issues: [] };
-  };
   const failed = (caught: unknown) => {
     const words = wordsOf(caught);
     setRefused({ text: shown, issues: words.issues });
-    setMessage({ color: caught instanceof ApiError && caught.code === 'conflict' ? 'orange' : 'red', text: words.issues.length ? `Not saved: ${words.issues.join(' · ')}` : words.text });
+    setMessage({
+      color: caught instanceof ApiError && caught.code === 'conflict' ? 'orange' : 'red',
+      text: words.issues.length ? `Not saved: ${words.issues.join(' · ')}` : words.text,
+    });
   };
 
   const save = async () => {
@@ -96,7 +103,10 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     setSaving(true);
     setMessage(null);
     try {
-      await afterSave(await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { method: 'PUT', body: { config: parsed.value, _version: current._version } }), 'Saved as a new version.');
+      await afterSave(
+        await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { method: 'PUT', body: { config: parsed.value, _version: current._version } }),
+        'Saved as a new version.',
+      );
     } catch (caught) {
       failed(caught);
     } finally {
@@ -109,7 +119,10 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     setMessage(null);
     setRestoreProblem(null);
     try {
-      await afterSave(await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, { method: 'POST', body: { version, _version: current._version } }), `Version ${version} is the current one again (kept as a new version).`);
+      await afterSave(
+        await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, { method: 'POST', body: { version, _version: current._version } }),
+        `Version ${version} is the current one again (kept as a new version).`,
+      );
     } catch (caught) {
       setRestoreProblem({ version, text: wordsOf(caught).text });
     }
@@ -172,10 +185,10 @@ function ConfigEditor({ projectId }: { projectId: string }) {
                 )}
               </Group>
               {message && (
-          <Alert color={message.color} data-testid="config-message">
-            {message.text}
-          </Alert>
-        )}
+                <Alert color={message.color} data-testid="config-message">
+                  {message.text}
+                </Alert>
+              )}
             </Stack>
           </Card>
         )}
@@ -186,46 +199,59 @@ function ConfigEditor({ projectId }: { projectId: string }) {
 }
 
 /** Every kept version of the settings, each restorable (a version no longer valid says why, beside it). */
-function Versions({ view, problem, onRestore }: { view: ProjectConfigView; problem: { version: number; text: string } | null; onRestore: (version: number) => void }) {
+function Versions({
+  view,
+  problem,
+  onRestore,
+}: {
+  view: ProjectConfigView;
+  problem: { version: number; text: string } | null;
+  onRestore: (version: number) => void;
+}) {
   const { dateTime } = useDates();
   return (
-  <Stack gap="xs">
-    <Title order={2} fz="lg">
-      Versions
-    </Title>
-    {view.history.length === 0 && <Text c="dimmed">No change kept yet: versions are kept from the first change on.</Text>}
-    {view.history.map((entry) => {
-      const differences = changedFields(view.config, entry.config);
-      return (
-        <Card key={entry.version} withBorder radius="md" padding="sm" data-testid="config-version">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Stack gap={0}>
-              <Text size="sm" fw={600}>
-                Version {entry.version} {entry.version === view._version && <Badge size="xs">current</Badge>}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {dateTime(entry.at)} · {entry.actor ?? 'someone no longer here'}
-              </Text>
-              {entry.version !== view._version && (
-                <Text size="xs" c="dimmed">
-                  {differences.length ? `Differs from now in ${differences.map((d) => d.field).slice(0, 4).join(', ')}${differences.length > 4 ? '…' : ''}` : 'Same as now'}
+    <Stack gap="xs">
+      <Title order={2} fz="lg">
+        Versions
+      </Title>
+      {view.history.length === 0 && <Text c="dimmed">No change kept yet: versions are kept from the first change on.</Text>}
+      {view.history.map((entry) => {
+        const differences = changedFields(view.config, entry.config);
+        return (
+          <Card key={entry.version} withBorder radius="md" padding="sm" data-testid="config-version">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  Version {entry.version} {entry.version === view._version && <Badge size="xs">current</Badge>}
                 </Text>
+                <Text size="xs" c="dimmed">
+                  {dateTime(entry.at)} · {entry.actor ?? 'someone no longer here'}
+                </Text>
+                {entry.version !== view._version && (
+                  <Text size="xs" c="dimmed">
+                    {differences.length
+                      ? `Differs from now in ${differences
+                          .map((d) => d.field)
+                          .slice(0, 4)
+                          .join(', ')}${differences.length > 4 ? '…' : ''}`
+                      : 'Same as now'}
+                  </Text>
+                )}
+              </Stack>
+              {entry.version !== view._version && differences.length > 0 && (
+                <TwoClickDelete size="xs" variant="light" color="blue" onConfirm={() => onRestore(entry.version)} confirmLabel="Click again to restore">
+                  Restore
+                </TwoClickDelete>
               )}
-            </Stack>
-            {entry.version !== view._version && differences.length > 0 && (
-              <TwoClickDelete size="xs" variant="light" color="blue" onConfirm={() => onRestore(entry.version)} confirmLabel="Click again to restore">
-                Restore
-              </TwoClickDelete>
+            </Group>
+            {problem?.version === entry.version && (
+              <Alert color="red" mt="xs" data-testid="restore-problem">
+                {problem.text}
+              </Alert>
             )}
-          </Group>
-          {problem?.version === entry.version && (
-            <Alert color="red" mt="xs" data-testid="restore-problem">
-              {problem.text}
-            </Alert>
-          )}
-        </Card>
-      );
-    })}
-  </Stack>
+          </Card>
+        );
+      })}
+    </Stack>
   );
 }

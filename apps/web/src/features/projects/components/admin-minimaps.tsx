@@ -45,8 +45,14 @@ export function AdminMinimaps() {
 
 function PlanPicker({ projectKey }: { projectKey: string }) {
   const headers = { ProjectId: projectKey };
-  const plans = useQuery({ queryKey: ['admin', 'minimaps', projectKey, 'plans'], queryFn: ({ signal }) => api<Plan[]>('/api/schema/plans/?limit=200', { signal, headers }) });
-  const rooms = useQuery({ queryKey: ['admin', 'minimaps', projectKey, 'rooms'], queryFn: ({ signal }) => api<Room[]>('/api/schema/rooms/?limit=200', { signal, headers }) });
+  const plans = useQuery({
+    queryKey: ['admin', 'minimaps', projectKey, 'plans'],
+    queryFn: ({ signal }) => api<Plan[]>('/api/schema/plans/?limit=200', { signal, headers }),
+  });
+  const rooms = useQuery({
+    queryKey: ['admin', 'minimaps', projectKey, 'rooms'],
+    queryFn: ({ signal }) => api<Room[]>('/api/schema/rooms/?limit=200', { signal, headers }),
+  });
   const [planId, setPlanId] = useState<string | null>(null);
   if (plans.isError || rooms.isError) return <Alert color="red">The plans could not be loaded.</Alert>;
   if (!plans.data || !rooms.data) return <Skeleton h={300} />;
@@ -54,7 +60,14 @@ function PlanPicker({ projectKey }: { projectKey: string }) {
   const plan = plans.data.find((p) => p._id === planId) ?? plans.data[0]!;
   return (
     <Stack gap="md">
-      <Select label="Plan" data={plans.data.map((p) => ({ value: p._id, label: p.name }))} value={plan._id} onChange={setPlanId} allowDeselect={false} w={{ base: '100%', sm: 320 }} />
+      <Select
+        label="Plan"
+        data={plans.data.map((p) => ({ value: p._id, label: p.name }))}
+        value={plan._id}
+        onChange={setPlanId}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 320 }}
+      />
       <PlanEditor key={plan._id} projectKey={projectKey} plan={plan} rooms={rooms.data.filter((r) => plan.rooms.includes(r._id))} />
     </Stack>
   );
@@ -64,7 +77,9 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
   const queryClient = useQueryClient();
   const headers = { ProjectId: projectKey };
   const picture = useRef<HTMLDivElement>(null);
-  const [positions, setPositions] = useState<Record<string, { x: number; y: number }>>(() => Object.fromEntries(rooms.map((r, i) => [r._id, r.hotspot ?? { x: (i + 0.5) / rooms.length, y: 0.5 }])));
+  const [positions, setPositions] = useState<Record<string, { x: number; y: number }>>(() =>
+    Object.fromEntries(rooms.map((r, i) => [r._id, r.hotspot ?? { x: (i + 0.5) / rooms.length, y: 0.5 }])),
+  );
   const [dragging, setDragging] = useState<string | null>(null);
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [isUploading, setUploading] = useState(false);
@@ -123,9 +138,16 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
       <Stack gap="sm">
-        <FileInput label="Floor-plan picture" placeholder={plan.minimap ? 'Choose another picture' : 'Choose a picture'} accept="image/png,image/jpeg,image/webp" onChange={(file) => void upload(file)} disabled={isUploading} />
+        <FileInput
+          label="Floor-plan picture"
+          placeholder={plan.minimap ? 'Choose another picture' : 'Choose a picture'}
+          accept="image/png,image/jpeg,image/webp"
+          onChange={(file) => void upload(file)}
+          disabled={isUploading}
+        />
         <Text size="sm" c="dimmed">
-          Drag each room onto its place on the picture, or focus a room and move it with the arrow keys (Shift for bigger steps). Each place is saved when you let go; buyers see it on their floor plan in 3D.
+          Drag each room onto its place on the picture, or focus a room and move it with the arrow keys (Shift for bigger steps). Each place is saved when you
+          let go; buyers see it on their floor plan in 3D.
         </Text>
         {message && (
           <Alert color={message.color} data-testid="minimap-message">
@@ -136,7 +158,12 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
       <Box style={{ gridColumn: 'span 2' }}>
         {plan.minimap ? (
           <Box ref={picture} pos="relative" data-testid="minimap-editor" style={{ touchAction: 'none', userSelect: 'none' }}>
-            <img src={`/api/files/${plan.minimap}`} alt={`Floor plan of ${plan.name}`} draggable={false} style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 6, border: '1px solid var(--mantine-color-gray-4)' }} />
+            <img
+              src={`/api/files/${plan.minimap}`}
+              alt={`Floor plan of ${plan.name}`}
+              draggable={false}
+              style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 6, border: '1px solid var(--mantine-color-gray-4)' }}
+            />
             {rooms.map((room) => {
               const at = positions[room._id]!;
               return (

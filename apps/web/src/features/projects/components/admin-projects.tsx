@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, ColorInput, Group, Modal, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, type AdminProject } from '@decor/core';
@@ -56,10 +72,17 @@ export function AdminProjects() {
                       {project.key} · {project.currency} · {project.options.locale} · {project.options.timeZone}
                     </Text>
                   </div>
-                  {project.archived ? <Badge color="gray">Archived</Badge> : <Badge color="green" variant="light">Open</Badge>}
+                  {project.archived ? (
+                    <Badge color="gray">Archived</Badge>
+                  ) : (
+                    <Badge color="green" variant="light">
+                      Open
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="sm">
-                  {count(project.counts.members, 'member')} ({count(project.counts.managers, 'manager')}) · {count(project.counts.units, 'unit')} · {count(project.counts.carts.submitted, 'selection')} to review
+                  {count(project.counts.members, 'member')} ({count(project.counts.managers, 'manager')}) · {count(project.counts.units, 'unit')} ·{' '}
+                  {count(project.counts.carts.submitted, 'selection')} to review
                 </Text>
                 <Group gap="xs" wrap="wrap">
                   {project.hosts.map((host) => (
@@ -85,7 +108,13 @@ export function AdminProjects() {
                       Bring back
                     </Button>
                   ) : (
-                    <TwoClickDelete size="xs" variant="light" color="red" onConfirm={() => void archive(project, true)} confirmLabel="Click again: its people lose access">
+                    <TwoClickDelete
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onConfirm={() => void archive(project, true)}
+                      confirmLabel="Click again: its people lose access"
+                    >
                       Archive
                     </TwoClickDelete>
                   )}
@@ -146,20 +175,54 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
 
   return (
     <Modal opened onClose={onClose} title={`Edit ${project.name}`} size="lg">
-      <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
         <Stack gap="sm">
           {message && <Alert color="red">{message}</Alert>}
           <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={errors.currency} maxLength={3} />
-            <TextInput label="Locale" description="e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={errors['options.locale']} />
+            <TextInput
+              label="Currency"
+              description="ISO code, e.g. CAD"
+              value={form.currency}
+              onChange={(e) => set('currency', e.currentTarget.value)}
+              error={errors.currency}
+              maxLength={3}
+            />
+            <TextInput
+              label="Locale"
+              description="e.g. en-CA"
+              value={form.locale}
+              onChange={(e) => set('locale', e.currentTarget.value)}
+              error={errors['options.locale']}
+            />
           </SimpleGrid>
-          <Select label="Time zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={errors['options.timeZone']} />
+          <Select
+            label="Time zone"
+            data={timeZones()}
+            value={form.timeZone}
+            onChange={(zone) => zone && set('timeZone', zone)}
+            searchable
+            allowDeselect={false}
+            error={errors['options.timeZone']}
+          />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               Areas in
             </Text>
-            <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v)} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} />
+            <SegmentedControl
+              value={form.unitSystem}
+              onChange={(v) => set('unitSystem', v)}
+              data={[
+                { value: 'metric', label: 'm²' },
+                { value: 'imperial', label: 'ft²' },
+              ]}
+            />
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={errors['theme.primary']} format="hex" />

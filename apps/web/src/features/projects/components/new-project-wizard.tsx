@@ -1,7 +1,34 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SegmentedControl, Select, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  ColorInput,
+  FileInput,
+  Group,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, formatMoney, isCurrencyCode, isSupportedLocale, isTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
+import {
+  formatDateTime,
+  formatMoney,
+  isCurrencyCode,
+  isSupportedLocale,
+  isTimeZone,
+  projectKeyProblem,
+  readableTextColour,
+  slugify,
+  PROJECT_KEY_MAX,
+} from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
@@ -55,21 +82,41 @@ function problemsOf(form: Form, takenKeys: Set<string>): FieldErrors[] {
   return [
     {
       ...(form.name.trim() ? {} : { name: 'Give the project a name.' }),
-      ...(projectKeyProblem(form.key) ? { key: projectKeyProblem(form.key) } : takenKeys.has(form.key) ? { key: `There is already a project with the key “${form.key}”: choose another.` } : {}),
+      ...(projectKeyProblem(form.key)
+        ? { key: projectKeyProblem(form.key) }
+        : takenKeys.has(form.key)
+          ? { key: `There is already a project with the key “${form.key}”: choose another.` }
+          : {}),
     },
     {
       ...(isCurrencyCode(form.currency.trim().toUpperCase()) ? {} : { currency: 'An ISO 4217 currency code such as CAD.' }),
       ...(localeProblem(form.locale) ? { 'options.locale': localeProblem(form.locale) } : {}),
       ...(isTimeZone(form.timeZone) ? {} : { 'options.timeZone': 'Choose a time zone such as America/Toronto.' }),
     },
-    { ...(colour(form.primary) ? { 'theme.primary': colour(form.primary) } : {}), ...(colour(form.secondary) ? { 'theme.secondary': colour(form.secondary) } : {}), ...(colour(form.logoBg) ? { 'theme.logoBg': colour(form.logoBg) } : {}) },
+    {
+      ...(colour(form.primary) ? { 'theme.primary': colour(form.primary) } : {}),
+      ...(colour(form.secondary) ? { 'theme.secondary': colour(form.secondary) } : {}),
+      ...(colour(form.logoBg) ? { 'theme.logoBg': colour(form.logoBg) } : {}),
+    },
     {},
     /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim()) ? {} : { 'manager.email': 'The e-mail address of the project’s first manager.' },
   ];
 }
 
 /** Which step a server-side problem belongs to, so the wizard can go back to it. */
-const STEP_OF_FIELD: Record<string, number> = { name: 0, key: 0, currency: 1, 'options.locale': 1, 'options.timeZone': 1, 'options.unitSystem': 1, 'theme.primary': 2, 'theme.secondary': 2, 'theme.logoBg': 2, catalogue: 3, 'manager.email': 4 };
+const STEP_OF_FIELD: Record<string, number> = {
+  name: 0,
+  key: 0,
+  currency: 1,
+  'options.locale': 1,
+  'options.timeZone': 1,
+  'options.unitSystem': 1,
+  'theme.primary': 2,
+  'theme.secondary': 2,
+  'theme.logoBg': 2,
+  catalogue: 3,
+  'manager.email': 4,
+};
 
 interface Created {
   _id: string;
@@ -201,8 +248,16 @@ export function NewProjectWizard() {
         <Stepper.Step label={STEPS[3]}>
           <Radio.Group mt="md" value={form.catalogue} onChange={(v) => set('catalogue', v as Form['catalogue'])} label="What the project starts with">
             <Stack gap="xs" mt="xs">
-              <Radio value="empty" label="An empty catalogue" description="The managers add rooms, plans, units and options, or import them from spreadsheets." />
-              <Radio value="demo" label="A copy of the demo catalogue" description="Rooms, plans, units and about forty options with prices, to change or remove; no people and no selections." />
+              <Radio
+                value="empty"
+                label="An empty catalogue"
+                description="The managers add rooms, plans, units and options, or import them from spreadsheets."
+              />
+              <Radio
+                value="demo"
+                label="A copy of the demo catalogue"
+                description="Rooms, plans, units and about forty options with prices, to change or remove; no people and no selections."
+              />
             </Stack>
           </Radio.Group>
         </Stepper.Step>
@@ -246,15 +301,45 @@ function PlaceStep({ form, set, shown }: StepProps) {
   return (
     <Stack gap="sm" mt="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Currency" description="ISO code, e.g. CAD, USD, EUR" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={8} />
-        <TextInput label="Locale" description="Language and region, e.g. en-CA, fr-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown['options.locale']} />
+        <TextInput
+          label="Currency"
+          description="ISO code, e.g. CAD, USD, EUR"
+          value={form.currency}
+          onChange={(e) => set('currency', e.currentTarget.value)}
+          error={shown.currency}
+          maxLength={8}
+        />
+        <TextInput
+          label="Locale"
+          description="Language and region, e.g. en-CA, fr-CA"
+          value={form.locale}
+          onChange={(e) => set('locale', e.currentTarget.value)}
+          error={shown['options.locale']}
+        />
       </SimpleGrid>
-      <Select label="Time zone" description="Deadlines and mails are said in this zone" data={timeZones()} value={form.timeZone} onChange={(zone) => zone && set('timeZone', zone)} searchable allowDeselect={false} error={shown['options.timeZone']} />
+      <Select
+        label="Time zone"
+        description="Deadlines and mails are said in this zone"
+        data={timeZones()}
+        value={form.timeZone}
+        onChange={(zone) => zone && set('timeZone', zone)}
+        searchable
+        allowDeselect={false}
+        error={shown['options.timeZone']}
+      />
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           Areas in
         </Text>
-        <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} w="fit-content" />
+        <SegmentedControl
+          value={form.unitSystem}
+          onChange={(v) => set('unitSystem', v as Form['unitSystem'])}
+          data={[
+            { value: 'metric', label: 'm²' },
+            { value: 'imperial', label: 'ft²' },
+          ]}
+          w="fit-content"
+        />
       </Stack>
       <Text size="sm" c="dimmed">
         Prices will read <b>{moneySample}</b>; dates <b>{dateSample}</b>.
@@ -272,13 +357,35 @@ function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { lo
         <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown['theme.secondary']} format="hex" />
         <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
       </SimpleGrid>
-      <FileInput label="Logo" description="PNG, JPEG or WebP; stored once the project is made" accept="image/png,image/jpeg,image/webp" value={logo} onChange={setLogo} clearable w={{ base: '100%', sm: 360 }} />
+      <FileInput
+        label="Logo"
+        description="PNG, JPEG or WebP; stored once the project is made"
+        accept="image/png,image/jpeg,image/webp"
+        value={logo}
+        onChange={setLogo}
+        clearable
+        w={{ base: '100%', sm: 360 }}
+      />
       <Box data-testid="brand-preview" style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}>
-        <Box px="md" py="sm" style={{ background: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? form.logoBg : '#333', color: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? readableTextColour(form.logoBg) : '#fff' }}>
+        <Box
+          px="md"
+          py="sm"
+          style={{
+            background: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? form.logoBg : '#333',
+            color: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? readableTextColour(form.logoBg) : '#fff',
+          }}
+        >
           <Text fw={700}>{form.name || 'Your project'}</Text>
         </Box>
         <Group p="md" gap="sm">
-          <Button style={{ background: /^#[0-9a-f]{6}$/i.test(form.primary) ? form.primary : undefined, color: /^#[0-9a-f]{6}$/i.test(form.primary) ? readableTextColour(form.primary) : undefined }}>Choose my finishes</Button>
+          <Button
+            style={{
+              background: /^#[0-9a-f]{6}$/i.test(form.primary) ? form.primary : undefined,
+              color: /^#[0-9a-f]{6}$/i.test(form.primary) ? readableTextColour(form.primary) : undefined,
+            }}
+          >
+            Choose my finishes
+          </Button>
           <Text size="sm" c="dimmed">
             {logo ? `Logo: ${logo.name}` : 'No logo: the name shows instead.'}
           </Text>
@@ -335,7 +442,8 @@ function ManagerStep({ form, set, shown, host }: StepProps & { host: string }) {
           Ready to create
         </Title>
         <Text size="sm">
-          <b>{form.name || '—'}</b> at {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'} · {form.catalogue === 'demo' ? 'the demo catalogue' : 'an empty catalogue'}
+          <b>{form.name || '—'}</b> at {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'}{' '}
+          · {form.catalogue === 'demo' ? 'the demo catalogue' : 'an empty catalogue'}
         </Text>
       </Stack>
     </Stack>

@@ -1,21 +1,20 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  ColorInput,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Box, Button, ColorInput, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_REVIEW_DAYS, DEFAULT_TIME_ZONE, formatDateTime, formatMoney, isTimeZone, readableTextColour, PROJECT_FEATURES, hasFeature, type ProjectFeature, type ProjectResponse, isCurrencyCode, isSupportedLocale } from '@decor/core';
+import {
+  DEFAULT_REVIEW_DAYS,
+  DEFAULT_TIME_ZONE,
+  formatDateTime,
+  formatMoney,
+  isTimeZone,
+  readableTextColour,
+  PROJECT_FEATURES,
+  hasFeature,
+  type ProjectFeature,
+  type ProjectResponse,
+  isCurrencyCode,
+  isSupportedLocale,
+} from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
@@ -133,7 +132,19 @@ function currencyProblem(code: string): string | undefined {
 }
 
 /** The labels of the form's fields, to say at the Save button which ones need a correction. */
-const LABELS: Partial<Record<keyof Form, string>> = { name: 'Name', currency: 'Currency', locale: 'Locale', timeZone: 'Time zone', contactEmail: 'E-mail address', primary: 'Main colour', secondary: 'Second colour', logoBg: 'Logo band', depositPercent: 'Deposit', defaultDeadlineDays: 'Days to choose', reviewDays: 'Days to review' };
+const LABELS: Partial<Record<keyof Form, string>> = {
+  name: 'Name',
+  currency: 'Currency',
+  locale: 'Locale',
+  timeZone: 'Time zone',
+  contactEmail: 'E-mail address',
+  primary: 'Main colour',
+  secondary: 'Second colour',
+  logoBg: 'Logo band',
+  depositPercent: 'Deposit',
+  defaultDeadlineDays: 'Days to choose',
+  reviewDays: 'Days to review',
+};
 
 function SettingsForm({ project }: { project: ProjectResponse }) {
   const queryClient = useQueryClient();
@@ -190,87 +201,36 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     }
   };
 
-  let sample = '—';
-  try {
-    if (currencyProblem(form.currency) || localeProblem(form.locale)) throw new Error('not yet a currency and a language');
-    sample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
-  } catch {
-    // An unfinished code or tag: the sample waits.
-  }
-
-  let dateSample = '—';
-  try {
-    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone }, { weekday: true });
-  } catch {
-    // An unfinished tag: the sample waits.
-  }
-
   return (
-    <form noValidate onSubmit={(event) => { event.preventDefault(); void save(); }}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <Stack gap="lg" maw={900}>
-        <SectionCard title="Project">
-          <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Currency" description="ISO code, e.g. CAD" value={form.currency} onChange={(e) => set('currency', e.currentTarget.value)} error={shown.currency} maxLength={8} />
-            <TextInput label="Locale" description="Language and region, e.g. en-CA" value={form.locale} onChange={(e) => set('locale', e.currentTarget.value)} error={shown.locale} />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Areas in
-              </Text>
-              <SegmentedControl value={form.unitSystem} onChange={(v) => set('unitSystem', v as Form['unitSystem'])} data={[{ value: 'metric', label: 'm²' }, { value: 'imperial', label: 'ft²' }]} />
-            </Stack>
-          </SimpleGrid>
-          <Text size="sm" c="dimmed">
-            Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
-          </Text>
-          <Select
-            label="Time zone"
-            description="Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is."
-            data={timeZones()}
-            value={form.timeZone}
-            onChange={(zone) => zone && set('timeZone', zone)}
-            searchable
-            allowDeselect={false}
-            nothingFoundMessage="No such time zone"
-            error={shown.timeZone}
-            maw={360}
-          />
-          <Text size="sm" c="dimmed" data-testid="date-sample">
-            Now, in the project's words: <b>{dateSample}</b>.
-          </Text>
-        </SectionCard>
+        <ProjectSection form={form} set={set} shown={shown} />
 
         <ThemeSection form={form} set={set} shown={shown} />
 
         <SelectionsSection form={form} set={set} shown={shown} />
 
-        <SectionCard title="Design centre contact">
-          <Text size="sm" c="dimmed">
-            Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
-            <TextInput label="E-mail address" type="email" value={form.contactEmail} onChange={(e) => set('contactEmail', e.currentTarget.value)} error={shown.contactEmail} />
-            <TextInput label="Phone" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
-            <TextInput label="Opening hours" value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
-          </SimpleGrid>
-        </SectionCard>
-
-        <SectionCard title="Terms of service">
-          <MarkdownEditor
-          label="Terms of service"
-          description="Markdown: # headings, **bold**, lists. Buyers accept these before they start."
-          minRows={6}
-          value={form.termsOfService}
-          onChange={(v) => set('termsOfService', v)}
-        />
-        </SectionCard>
+        <ContactSection form={form} set={set} shown={shown} />
 
         <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }} wrap="wrap" gap="sm">
           <Button type="submit" loading={isSaving} disabled={!isDirty}>
             Save changes
           </Button>
-          <Button variant="default" disabled={!isDirty} onClick={() => { setForm(formOf(project)); setErrors({}); setMessage(null); }}>
+          <Button
+            variant="default"
+            disabled={!isDirty}
+            onClick={() => {
+              setForm(formOf(project));
+              setErrors({});
+              setMessage(null);
+            }}
+          >
             Undo changes
           </Button>
           {/* Said beside the button pressed, wherever the page is scrolled. */}
@@ -293,6 +253,113 @@ interface SectionProps {
 }
 
 /** The theme's colours with a preview as the portal draws them. */
+/** Name, money and time: with a price and today's date as the project will print them. */
+function ProjectSection({ form, set, shown }: SectionProps) {
+  let sample = '—';
+  try {
+    if (currencyProblem(form.currency) || localeProblem(form.locale)) throw new Error('not yet a currency and a language');
+    sample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
+  } catch {
+    // An unfinished code or tag: the sample waits.
+  }
+
+  let dateSample = '—';
+  try {
+    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone }, { weekday: true });
+  } catch {
+    // An unfinished tag: the sample waits.
+  }
+
+  return (
+    <SectionCard title="Project">
+      <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Currency"
+          description="ISO code, e.g. CAD"
+          value={form.currency}
+          onChange={(e) => set('currency', e.currentTarget.value)}
+          error={shown.currency}
+          maxLength={8}
+        />
+        <TextInput
+          label="Locale"
+          description="Language and region, e.g. en-CA"
+          value={form.locale}
+          onChange={(e) => set('locale', e.currentTarget.value)}
+          error={shown.locale}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Areas in
+          </Text>
+          <SegmentedControl
+            value={form.unitSystem}
+            onChange={(v) => set('unitSystem', v as Form['unitSystem'])}
+            data={[
+              { value: 'metric', label: 'm²' },
+              { value: 'imperial', label: 'ft²' },
+            ]}
+          />
+        </Stack>
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
+      </Text>
+      <Select
+        label="Time zone"
+        description="Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is."
+        data={timeZones()}
+        value={form.timeZone}
+        onChange={(zone) => zone && set('timeZone', zone)}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No such time zone"
+        error={shown.timeZone}
+        maw={360}
+      />
+      <Text size="sm" c="dimmed" data-testid="date-sample">
+        Now, in the project's words: <b>{dateSample}</b>.
+      </Text>
+    </SectionCard>
+  );
+}
+
+/** Whom buyers reach at the design centre, and the terms they accept before they start. */
+function ContactSection({ form, set, shown }: SectionProps) {
+  return (
+    <>
+      <SectionCard title="Design centre contact">
+        <Text size="sm" c="dimmed">
+          Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
+          <TextInput
+            label="E-mail address"
+            type="email"
+            value={form.contactEmail}
+            onChange={(e) => set('contactEmail', e.currentTarget.value)}
+            error={shown.contactEmail}
+          />
+          <TextInput label="Phone" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
+          <TextInput label="Opening hours" value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
+        </SimpleGrid>
+      </SectionCard>
+
+      <SectionCard title="Terms of service">
+        <MarkdownEditor
+          label="Terms of service"
+          description="Markdown: # headings, **bold**, lists. Buyers accept these before they start."
+          minRows={6}
+          value={form.termsOfService}
+          onChange={(v) => set('termsOfService', v)}
+        />
+      </SectionCard>
+    </>
+  );
+}
+
 function ThemeSection({ form, set, shown }: SectionProps) {
   return (
     <SectionCard title="Theme">
@@ -324,7 +391,14 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
   return (
     <SectionCard title="Selections">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput label="Deposit on upgrades (%)" min={0} max={100} value={form.depositPercent} onChange={(v) => set('depositPercent', v)} error={shown.depositPercent} />
+        <NumberInput
+          label="Deposit on upgrades (%)"
+          min={0}
+          max={100}
+          value={form.depositPercent}
+          onChange={(v) => set('depositPercent', v)}
+          error={shown.depositPercent}
+        />
         <NumberInput
           label="Days a new buyer has to choose"
           description="When their unit has no deadline of its own"
@@ -347,7 +421,12 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
         />
       </SimpleGrid>
       {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
-        <Switch key={feature} label={PROJECT_FEATURES[feature]} checked={form.features[feature]} onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })} />
+        <Switch
+          key={feature}
+          label={PROJECT_FEATURES[feature]}
+          checked={form.features[feature]}
+          onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })}
+        />
       ))}
     </SectionCard>
   );

@@ -86,7 +86,14 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
                       data={SURFACES.map((s) => ({ value: s, label: SURFACE_LABELS[s] }))}
                       value={category.surface ?? null}
                       clearable
-                      onChange={(surface) => void saveItem('categories', category, { surface: surface ?? null }, `${category.name} now paints ${surface ? SURFACE_LABELS[surface as keyof typeof SURFACE_LABELS].toLowerCase() : 'nothing'}.`)}
+                      onChange={(surface) =>
+                        void saveItem(
+                          'categories',
+                          category,
+                          { surface: surface ?? null },
+                          `${category.name} now paints ${surface ? SURFACE_LABELS[surface as keyof typeof SURFACE_LABELS].toLowerCase() : 'nothing'}.`,
+                        )
+                      }
                     />
                   </Table.Td>
                 </Table.Tr>
@@ -102,7 +109,11 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
 
       <SectionCard title="Room sizes (metres)">
         {rooms.map((room) => (
-          <RoomSize key={`${room._id}-${room._version}`} room={room} onSave={(dimensions) => saveItem('rooms', room, { dimensions }, `${room.name}: size saved.`)} />
+          <RoomSize
+            key={`${room._id}-${room._version}`}
+            room={room}
+            onSave={(dimensions) => saveItem('rooms', room, { dimensions }, `${room.name}: size saved.`)}
+          />
         ))}
       </SectionCard>
 
@@ -115,7 +126,16 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
   const [size, setSize] = useState(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
   const changed = JSON.stringify(size) !== JSON.stringify(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
   const field = (key: 'w' | 'd' | 'h', label: string, max: number) => (
-    <NumberInput label={label} value={size[key]} min={0.5} max={max} step={0.1} decimalScale={2} w={100} onChange={(v) => typeof v === 'number' && setSize({ ...size, [key]: v })} />
+    <NumberInput
+      label={label}
+      value={size[key]}
+      min={0.5}
+      max={max}
+      step={0.1}
+      decimalScale={2}
+      w={100}
+      onChange={(v) => typeof v === 'number' && setSize({ ...size, [key]: v })}
+    />
   );
   return (
     <Group align="end" gap="sm" wrap="wrap">
@@ -132,14 +152,25 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
   );
 }
 
-function SceneControls({ project, onSaved, onMessage }: { project: ProjectResponse; onSaved: () => Promise<void>; onMessage: (m: { color: string; text: string }) => void }) {
+function SceneControls({
+  project,
+  onSaved,
+  onMessage,
+}: {
+  project: ProjectResponse;
+  onSaved: () => Promise<void>;
+  onMessage: (m: { color: string; text: string }) => void;
+}) {
   const [brightness, setBrightness] = useState(project.options.scene?.brightness ?? 1);
   const [distance, setDistance] = useState(project.options.scene?.cameraDistance ?? 1);
   const [isSaving, setSaving] = useState(false);
   const save = async () => {
     setSaving(true);
     try {
-      await api(`/api/projects/${project._id}`, { method: 'PATCH', body: { options: { scene: { brightness, cameraDistance: distance } }, ...(project._version ? { _version: project._version } : {}) } });
+      await api(`/api/projects/${project._id}`, {
+        method: 'PATCH',
+        body: { options: { scene: { brightness, cameraDistance: distance } }, ...(project._version ? { _version: project._version } : {}) },
+      });
       onMessage({ color: 'green', text: 'Light and first view saved: buyers see them on their next visit.' });
       await onSaved();
     } catch (caught) {
@@ -155,10 +186,20 @@ function SceneControls({ project, onSaved, onMessage }: { project: ProjectRespon
       <Text size="sm">Camera distance ({distance.toFixed(2)}; below 1 closer, above 1 further)</Text>
       <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} thumbLabel="Camera distance" />
       <Group>
-        <Button onClick={save} loading={isSaving} disabled={brightness === (project.options.scene?.brightness ?? 1) && distance === (project.options.scene?.cameraDistance ?? 1)}>
+        <Button
+          onClick={save}
+          loading={isSaving}
+          disabled={brightness === (project.options.scene?.brightness ?? 1) && distance === (project.options.scene?.cameraDistance ?? 1)}
+        >
           Save light and view
         </Button>
-        <Button variant="subtle" onClick={() => { setBrightness(1); setDistance(1); }}>
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setBrightness(1);
+            setDistance(1);
+          }}
+        >
           Back to standard
         </Button>
       </Group>

@@ -29,8 +29,9 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
   const toggle = (ids: string[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
-      for (const id of ids) if (on) next.add(id);
-      else next.delete(id);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
       return next;
     });
 
@@ -57,11 +58,23 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
                 <Text fw={600} size="sm">
                   Floor {floor}
                 </Text>
-                <Checkbox size="xs" label="All" checked={allOn} onChange={(e) => toggle(ids, e.currentTarget.checked)} aria-label={`Select every unit of floor ${floor}`} />
+                <Checkbox
+                  size="xs"
+                  label="All"
+                  checked={allOn}
+                  onChange={(e) => toggle(ids, e.currentTarget.checked)}
+                  aria-label={`Select every unit of floor ${floor}`}
+                />
               </Stack>
               <Group gap="xs" wrap="wrap" align="stretch" style={{ flex: 1 }}>
                 {row.map((unit) => (
-                  <Cell key={unit._id} unit={unit} isSelected={selected.has(unit._id)} isDimmed={!!highlight && unit.status !== highlight} onToggle={() => toggle([unit._id], !selected.has(unit._id))} />
+                  <Cell
+                    key={unit._id}
+                    unit={unit}
+                    isSelected={selected.has(unit._id)}
+                    isDimmed={!!highlight && unit.status !== highlight}
+                    onToggle={() => toggle([unit._id], !selected.has(unit._id))}
+                  />
                 ))}
               </Group>
             </Group>
@@ -139,7 +152,9 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
         method: 'POST',
         body: { units: selected, ...(status ? { status } : {}), ...(deadline ? { deadline: new Date(deadline).toISOString() } : {}) },
       });
-      setDone(`${result.changed} unit${result.changed === 1 ? '' : 's'} changed${result.carts ? `; ${result.carts} open selection${result.carts === 1 ? '' : 's'} now due then too` : ''}.`);
+      setDone(
+        `${result.changed} unit${result.changed === 1 ? '' : 's'} changed${result.carts ? `; ${result.carts} open selection${result.carts === 1 ? '' : 's'} now due then too` : ''}.`,
+      );
       setStatus(null);
       setDeadline('');
       onDone();
@@ -156,7 +171,15 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
         <Text size="sm" fw={600} w={120}>
           {selected.length ? `${selected.length} selected` : 'Select units'}
         </Text>
-        <Select label="Set status to" placeholder="Unchanged" data={STATUSES.map((s) => ({ value: s, label: UNIT_STATUS_LABEL[s] }))} value={status} onChange={setStatus} clearable w={170} />
+        <Select
+          label="Set status to"
+          placeholder="Unchanged"
+          data={STATUSES.map((s) => ({ value: s, label: UNIT_STATUS_LABEL[s] }))}
+          value={status}
+          onChange={setStatus}
+          clearable
+          w={170}
+        />
         <TextInput label="Set deadline to" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={220} />
         <Button onClick={apply} loading={isBusy} disabled={!selected.length || (!status && !deadline)}>
           Apply to {selected.length || 'selected'} unit{selected.length === 1 ? '' : 's'}

@@ -56,7 +56,8 @@ export function AdminSessions() {
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        The portal records the visits of signed-in people itself (no third-party script): who, in which project, on what device, how many pages and for how long.
+        The portal records the visits of signed-in people itself (no third-party script): who, in which project, on what device, how many pages and for how
+        long.
       </Text>
       {visits.isError ? (
         <Alert color="red">{visits.error instanceof ApiError ? visits.error.message : 'The visits could not be loaded.'}</Alert>
@@ -83,7 +84,12 @@ export function AdminSessions() {
                   <Table.Tr key={visit._id}>
                     <Table.Td>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {visit.user.name || visit.user.email} {visit.live && <Badge size="xs" color="green">on now</Badge>}
+                        {visit.user.name || visit.user.email}{' '}
+                        {visit.live && (
+                          <Badge size="xs" color="green">
+                            on now
+                          </Badge>
+                        )}
                       </Text>
                       <Text size="xs" c="dimmed">
                         last on {visit.lastPath}

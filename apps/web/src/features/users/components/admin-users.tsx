@@ -96,12 +96,9 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
   const queryClient = useQueryClient();
   const me = useQuery(meQuery);
   const user = useQuery({ queryKey: [...ADMIN_KEY, 'user', userId], queryFn: ({ signal }) => api<AdminUser>(`/api/admin/users/${userId}`, { signal }) });
-  const projects = useQuery(adminProjectsQuery());
   const audit = useQuery(adminAuditQuery('user', userId));
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const [grantProject, setGrantProject] = useState<string | null>(null);
-  const [grantRole, setGrantRole] = useState<'purchaser' | 'manager'>('purchaser');
   // Making someone an administrator is asked first, naming what they will be able to do.
   const [isConfirmingAdmin, setConfirmingAdmin] = useState(false);
   const isSelf = me.data?._id === userId;
@@ -125,7 +122,11 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
   return (
     <Modal opened onClose={onClose} title={data ? data.email : 'Person'} size="lg">
       {!data ? (
-        user.isError ? <Alert color="red">This person could not be loaded.</Alert> : <Skeleton h={200} />
+        user.isError ? (
+          <Alert color="red">This person could not be loaded.</Alert>
+        ) : (
+          <Skeleton h={200} />
+        )
       ) : (
         <Stack gap="md" data-testid="user-detail">
           {message && (
@@ -153,11 +154,21 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
               color="red"
               checked={data.disabled}
               disabled={isBusy || isSelf}
-              onChange={(e) => void patch({ disabled: e.currentTarget.checked }, e.currentTarget.checked ? 'Disabled: every session of theirs has ended.' : 'Enabled: they can sign in again.')}
+              onChange={(e) =>
+                void patch(
+                  { disabled: e.currentTarget.checked },
+                  e.currentTarget.checked ? 'Disabled: every session of theirs has ended.' : 'Enabled: they can sign in again.',
+                )
+              }
             />
           </SimpleGrid>
           {isConfirmingAdmin && !data.isAdmin && (
-            <ConfirmAdmin email={data.email} isBusy={isBusy} onConfirm={() => void patch({ isAdmin: true }, 'Now an administrator.').then(() => setConfirmingAdmin(false))} onCancel={() => setConfirmingAdmin(false)} />
+            <ConfirmAdmin
+              email={data.email}
+              isBusy={isBusy}
+              onConfirm={() => void patch({ isAdmin: true }, 'Now an administrator.').then(() => setConfirmingAdmin(false))}
+              onCancel={() => setConfirmingAdmin(false)}
+            />
           )}
           <Group gap="xs" wrap="wrap">
             {!data.emailVerified && (
@@ -165,64 +176,28 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
                 Mark the address verified
               </Button>
             )}
-            <Button size="xs" variant="light" loading={isBusy} onClick={() => void run(() => api(`/api/admin/users/${userId}/sign-out`, { method: 'POST', body: {} }), 'Signed out everywhere.')}>
+            <Button
+              size="xs"
+              variant="light"
+              loading={isBusy}
+              onClick={() => void run(() => api(`/api/admin/users/${userId}/sign-out`, { method: 'POST', body: {} }), 'Signed out everywhere.')}
+            >
               Sign out everywhere
             </Button>
-            <Button size="xs" variant="light" loading={isBusy} disabled={data.memberships.length === 0} onClick={() => void run(() => api(`/api/admin/users/${userId}/reset-link`, { method: 'POST', body: {} }), `A password reset link went to ${data.email}.`)}>
+            <Button
+              size="xs"
+              variant="light"
+              loading={isBusy}
+              disabled={data.memberships.length === 0}
+              onClick={() =>
+                void run(() => api(`/api/admin/users/${userId}/reset-link`, { method: 'POST', body: {} }), `A password reset link went to ${data.email}.`)
+              }
+            >
               Send a password reset link
             </Button>
           </Group>
 
-          <Stack gap="xs">
-            <Title order={2} fz="md">
-              Projects
-            </Title>
-            {data.memberships.length === 0 && (
-              <Text size="sm" c="dimmed">
-                In no project.
-              </Text>
-            )}
-            {data.memberships.map((m) => (
-              <Group key={m.projectId} justify="space-between" wrap="wrap" gap="xs" data-testid="membership">
-                <Text size="sm">{m.projectName}</Text>
-                <Group gap="xs">
-                  <Select
-                    size="xs"
-                    aria-label={`Role in ${m.projectName}`}
-                    data={[{ value: 'purchaser', label: 'Buyer' }, { value: 'manager', label: 'Manager' }]}
-                    value={m.role}
-                    allowDeselect={false}
-                    onChange={(role) => role && role !== m.role && void run(() => api(`/api/admin/users/${userId}/memberships/${m.projectId}`, { method: 'PUT', body: { role } }), `Now ${ROLE_WORDS[role as 'purchaser']} in ${m.projectName}.`)}
-                    w={120}
-                  />
-                  <TwoClickDelete size="xs" variant="subtle" color="red" onConfirm={() => void run(() => api(`/api/admin/users/${userId}/memberships/${m.projectId}`, { method: 'DELETE' }), `Removed from ${m.projectName}.`)} confirmLabel="Click again to remove">
-                    Remove
-                  </TwoClickDelete>
-                </Group>
-              </Group>
-            ))}
-            <Group gap="xs" align="end" wrap="wrap">
-              <Select
-                size="xs"
-                label="Add to a project"
-                placeholder="Project"
-                data={(projects.data ?? []).filter((p) => !data.memberships.some((m) => m.projectId === p._id)).map((p) => ({ value: p._id, label: p.name }))}
-                value={grantProject}
-                onChange={setGrantProject}
-                searchable
-                w={200}
-              />
-              <Select size="xs" label="As" aria-label="Role" data={[{ value: 'purchaser', label: 'Buyer' }, { value: 'manager', label: 'Manager' }]} value={grantRole} onChange={(role) => role && setGrantRole(role as 'purchaser')} allowDeselect={false} w={120} />
-              <Button
-                size="xs"
-                disabled={!grantProject}
-                loading={isBusy}
-                onClick={() => grantProject && void run(() => api(`/api/admin/users/${userId}/memberships/${grantProject}`, { method: 'PUT', body: { role: grantRole } }), 'Added to the project.').then(() => setGrantProject(null))}
-              >
-                Add
-              </Button>
-            </Group>
-          </Stack>
+          <Memberships user={data} isBusy={isBusy} run={run} />
 
           <Stack gap="xs">
             <Title order={2} fz="md">
@@ -259,5 +234,102 @@ function ConfirmAdmin({ email, isBusy, onConfirm, onCancel }: { email: string; i
         </Group>
       </Stack>
     </Alert>
+  );
+}
+
+type Run = (call: () => Promise<unknown>, done: string) => Promise<void>;
+
+/** A person's projects: their role in each, changed or removed, and a project to add them to. */
+function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; run: Run }) {
+  const projects = useQuery(adminProjectsQuery());
+  const [grantProject, setGrantProject] = useState<string | null>(null);
+  const [grantRole, setGrantRole] = useState<'purchaser' | 'manager'>('purchaser');
+  return (
+    <Stack gap="xs">
+      <Title order={2} fz="md">
+        Projects
+      </Title>
+      {user.memberships.length === 0 && (
+        <Text size="sm" c="dimmed">
+          In no project.
+        </Text>
+      )}
+      {user.memberships.map((m) => (
+        <Group key={m.projectId} justify="space-between" wrap="wrap" gap="xs" data-testid="membership">
+          <Text size="sm">{m.projectName}</Text>
+          <Group gap="xs">
+            <Select
+              size="xs"
+              aria-label={`Role in ${m.projectName}`}
+              data={[
+                { value: 'purchaser', label: 'Buyer' },
+                { value: 'manager', label: 'Manager' },
+              ]}
+              value={m.role}
+              allowDeselect={false}
+              onChange={(role) =>
+                role &&
+                role !== m.role &&
+                void run(
+                  () => api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'PUT', body: { role } }),
+                  `Now ${ROLE_WORDS[role as 'purchaser']} in ${m.projectName}.`,
+                )
+              }
+              w={120}
+            />
+            <TwoClickDelete
+              size="xs"
+              variant="subtle"
+              color="red"
+              onConfirm={() =>
+                void run(() => api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'DELETE' }), `Removed from ${m.projectName}.`)
+              }
+              confirmLabel="Click again to remove"
+            >
+              Remove
+            </TwoClickDelete>
+          </Group>
+        </Group>
+      ))}
+      <Group gap="xs" align="end" wrap="wrap">
+        <Select
+          size="xs"
+          label="Add to a project"
+          placeholder="Project"
+          data={(projects.data ?? []).filter((p) => !user.memberships.some((m) => m.projectId === p._id)).map((p) => ({ value: p._id, label: p.name }))}
+          value={grantProject}
+          onChange={setGrantProject}
+          searchable
+          w={200}
+        />
+        <Select
+          size="xs"
+          label="As"
+          aria-label="Role"
+          data={[
+            { value: 'purchaser', label: 'Buyer' },
+            { value: 'manager', label: 'Manager' },
+          ]}
+          value={grantRole}
+          onChange={(role) => role && setGrantRole(role as 'purchaser')}
+          allowDeselect={false}
+          w={120}
+        />
+        <Button
+          size="xs"
+          disabled={!grantProject}
+          loading={isBusy}
+          onClick={() =>
+            grantProject &&
+            void run(
+              () => api(`/api/admin/users/${user._id}/memberships/${grantProject}`, { method: 'PUT', body: { role: grantRole } }),
+              'Added to the project.',
+            ).then(() => setGrantProject(null))
+          }
+        >
+          Add
+        </Button>
+      </Group>
+    </Stack>
   );
 }

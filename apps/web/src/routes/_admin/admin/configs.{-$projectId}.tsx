@@ -12,7 +12,10 @@ export const Route = createFileRoute('/_admin/admin/configs/{-$projectId}')({
 function Page() {
   const { projectId } = Route.useParams();
   return (
-    <PageFrame title="Project configs" description="A project's options, features and theme as validated JSON, with a diff before saving and every version kept.">
+    <PageFrame
+      title="Project configs"
+      description="A project's options, features and theme as validated JSON, with a diff before saving and every version kept."
+    >
       <AdminConfigs projectId={projectId} />
     </PageFrame>
   );

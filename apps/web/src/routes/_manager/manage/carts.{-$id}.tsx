@@ -38,7 +38,11 @@ function Page() {
     );
   }
   return (
-    <PageFrame title="Selections" description="Every unit's selection: who is late, what is waiting for approval, and what was approved." actions={<PurchasingPanel />}>
+    <PageFrame
+      title="Selections"
+      description="Every unit's selection: who is late, what is waiting for approval, and what was approved."
+      actions={<PurchasingPanel />}
+    >
       <CartsList filter={filter} />
     </PageFrame>
   );

@@ -12,7 +12,10 @@ export const Route = createFileRoute('/_manager/manage/imported')({
 
 function Page() {
   return (
-    <PageFrame title="Imports" description="Set up or update the project from a spreadsheet: units and their buyers, options, categories, rooms and plans, checked row by row before anything is written.">
+    <PageFrame
+      title="Imports"
+      description="Set up or update the project from a spreadsheet: units and their buyers, options, categories, rooms and plans, checked row by row before anything is written."
+    >
       <CsvImport />
       <ImportHistory />
     </PageFrame>

@@ -16,7 +16,10 @@ export const Route = createFileRoute('/_manager/manage/')({
 function Dashboard() {
   const { data: project } = useProject();
   return (
-    <PageFrame title="Dashboard" description={`Units, buyers, selections and deadlines of ${project?.name ?? 'this project'} at a glance; every number opens the list behind it.`}>
+    <PageFrame
+      title="Dashboard"
+      description={`Units, buyers, selections and deadlines of ${project?.name ?? 'this project'} at a glance; every number opens the list behind it.`}
+    >
       <ManageDashboard />
     </PageFrame>
   );

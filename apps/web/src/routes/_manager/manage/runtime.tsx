@@ -11,7 +11,10 @@ export const Route = createFileRoute('/_manager/manage/runtime')({
 
 function Page() {
   return (
-    <PageFrame title="3D settings" description="How choices paint the buyers' 3D rooms: which category colours which surface, room sizes, the light and the first view.">
+    <PageFrame
+      title="3D settings"
+      description="How choices paint the buyers' 3D rooms: which category colours which surface, room sizes, the light and the first view."
+    >
       <RuntimeSettings />
     </PageFrame>
   );

@@ -16,7 +16,10 @@ export const Route = createFileRoute('/_manager/manage/unit-avail')({
 function Page() {
   const { status } = Route.useSearch();
   return (
-    <PageFrame title="Unit availability" description="Every unit floor by floor with its status, buyers and selection; select units to change their status or deadline together.">
+    <PageFrame
+      title="Unit availability"
+      description="Every unit floor by floor with its status, buyers and selection; select units to change their status or deadline together."
+    >
       <UnitGrid highlight={status} />
     </PageFrame>
   );
