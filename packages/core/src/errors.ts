@@ -48,8 +48,3 @@ export class DomainError extends Error {
 export function fail(code: ErrorCode, key: MessageKey, params?: MessageParams, details?: unknown): DomainError {
   return new DomainError(code, message(key, params), details, { key, ...(params ? { params } : {}) });
 }
-
-export const notFound = (message: string, details?: unknown) => new DomainError('not_found', message, details);
-export const forbidden = (message: string, details?: unknown) => new DomainError('forbidden', message, details);
-export const conflict = (message: string, details?: unknown) => new DomainError('conflict', message, details);
-export const badRequest = (message: string, details?: unknown) => new DomainError('bad_request', message, details);

@@ -30,6 +30,7 @@ import type { AccessLink } from '../../../lib/back-office-types.ts';
 import { useAllUnits } from '../../../lib/use-all-units.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
 import { useDates } from '../../../lib/use-dates.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 type LinkState = 'active' | 'used' | 'expired' | 'revoked';
 const STATE_LABEL: Record<LinkState, string> = { active: 'Active', used: 'Used up', expired: 'Expired', revoked: 'Revoked' };
@@ -350,66 +351,55 @@ function LinkList() {
       {!query.data && !query.isError && <Skeleton h={200} />}
       {query.data && links.length === 0 && <Text c="dimmed">No links yet.</Text>}
       {links.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" data-testid="access-links">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>For</Table.Th>
-                <Table.Th>Unit</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Uses</Table.Th>
-                <Table.Th>Last use</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th />
+        <DataTable
+          minWidth={760}
+          testId="access-links"
+          columns={[{ label: 'For' }, { label: 'Unit' }, { label: 'Status' }, { label: 'Uses' }, { label: 'Last use' }, { label: 'Expires' }, { label: '' }]}
+        >
+          {links.map((link) => {
+            const state = stateOf(link);
+            return (
+              <Table.Tr key={link.code}>
+                <Table.Td>
+                  <Text size="sm">{link.email ?? 'Anyone with the link'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {link.role === 'manager' ? 'Design centre' : 'Buyer'} · created {date(link.createdAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{link.unitName ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATE_COLOR[state]} variant="light">
+                    {STATE_LABEL[state]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {link.uses} / {link.maxUses}
+                </Table.Td>
+                <Table.Td>{date(link.lastUsedAt, true)}</Table.Td>
+                <Table.Td>{date(link.expiresAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap" justify="flex-end">
+                    <CopyLink url={link.url} />
+                    <Button size="compact-xs" variant="light" onClick={() => setQrOf(link)} disabled={state !== 'active'}>
+                      QR
+                    </Button>
+                    {state === 'active' && (
+                      <TwoClickDelete
+                        size="compact-xs"
+                        variant="light"
+                        color="red"
+                        onConfirm={() => void revoke(link.code)}
+                        confirmLabel="Click again to revoke"
+                      >
+                        Revoke
+                      </TwoClickDelete>
+                    )}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {links.map((link) => {
-                const state = stateOf(link);
-                return (
-                  <Table.Tr key={link.code}>
-                    <Table.Td>
-                      <Text size="sm">{link.email ?? 'Anyone with the link'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {link.role === 'manager' ? 'Design centre' : 'Buyer'} · created {date(link.createdAt)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{link.unitName ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATE_COLOR[state]} variant="light">
-                        {STATE_LABEL[state]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {link.uses} / {link.maxUses}
-                    </Table.Td>
-                    <Table.Td>{date(link.lastUsedAt, true)}</Table.Td>
-                    <Table.Td>{date(link.expiresAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
-                        <CopyLink url={link.url} />
-                        <Button size="compact-xs" variant="light" onClick={() => setQrOf(link)} disabled={state !== 'active'}>
-                          QR
-                        </Button>
-                        {state === 'active' && (
-                          <TwoClickDelete
-                            size="compact-xs"
-                            variant="light"
-                            color="red"
-                            onConfirm={() => void revoke(link.code)}
-                            confirmLabel="Click again to revoke"
-                          >
-                            Revoke
-                          </TwoClickDelete>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </DataTable>
       )}
       {query.hasNextPage && (
         <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { importHistoryQuery } from '../api/get-imports.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 /** The imports applied to the project: when, by whom, what, the counts and the file (docs/imports.md). */
 export function ImportHistory() {
@@ -62,34 +63,24 @@ function FileLink({ record }: { record: ImportRecord }) {
 function HistoryTable({ items }: { items: ImportRecord[] }) {
   const date = useDateFormat();
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" aria-label="Imports so far">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Rows</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>By</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((record) => (
-            <Table.Tr key={record._id} data-testid="import-entry">
-              <Table.Td>{date(record.at, true)}</Table.Td>
-              <Table.Td>{IMPORT_DEFINITIONS[record.kind].label}</Table.Td>
-              <Table.Td>
-                <FileLink record={record} />
-              </Table.Td>
-              <Table.Td>{record.counts.rows.toLocaleString()}</Table.Td>
-              <Table.Td>{countsOf(record)}</Table.Td>
-              <Table.Td>{record.byName ?? 'A former member'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={720}
+      columns={[{ label: 'When' }, { label: 'What' }, { label: 'File' }, { label: 'Rows' }, { label: 'Result' }, { label: 'By' }]}
+      label="Imports so far"
+    >
+      {items.map((record) => (
+        <Table.Tr key={record._id} data-testid="import-entry">
+          <Table.Td>{date(record.at, true)}</Table.Td>
+          <Table.Td>{IMPORT_DEFINITIONS[record.kind].label}</Table.Td>
+          <Table.Td>
+            <FileLink record={record} />
+          </Table.Td>
+          <Table.Td>{record.counts.rows.toLocaleString()}</Table.Td>
+          <Table.Td>{countsOf(record)}</Table.Td>
+          <Table.Td>{record.byName ?? 'A former member'}</Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -8,6 +8,7 @@ import { overviewQuery } from '../../../lib/admin-queries.ts';
 import { AuditList } from '../../../components/back-office/audit-list.tsx';
 import { count, hostUrl } from '../../../lib/project-hosts.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 function duration(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
@@ -121,66 +122,57 @@ function Overview({ overview }: { overview: AdminOverview }) {
 function ProjectTable({ projects }: { projects: AdminProject[] }) {
   if (projects.length === 0) return <Text c="dimmed">No project yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" striped data-testid="overview-projects">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Project</Table.Th>
-            <Table.Th>Hosts</Table.Th>
-            <Table.Th ta="right">Members</Table.Th>
-            <Table.Th ta="right">Units</Table.Th>
-            <Table.Th>Selections</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {projects.map((project) => (
-            <Table.Tr key={project._id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {project.name}{' '}
-                  {project.archived && (
-                    <Badge color="gray" size="xs">
-                      Archived
-                    </Badge>
-                  )}
-                </Text>
+    <DataTable
+      minWidth={640}
+      columns={[{ label: 'Project' }, { label: 'Hosts' }, { label: 'Members', align: 'right' }, { label: 'Units', align: 'right' }, { label: 'Selections' }]}
+      testId="overview-projects"
+    >
+      {projects.map((project) => (
+        <Table.Tr key={project._id}>
+          <Table.Td>
+            <Text fw={600} size="sm">
+              {project.name}{' '}
+              {project.archived && (
+                <Badge color="gray" size="xs">
+                  Archived
+                </Badge>
+              )}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {project.key}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Stack gap={2}>
+              {project.hosts.length === 0 && (
                 <Text size="xs" c="dimmed">
-                  {project.key}
+                  On no deploy
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  {project.hosts.length === 0 && (
-                    <Text size="xs" c="dimmed">
-                      On no deploy
-                    </Text>
-                  )}
-                  {project.hosts.map((host) => (
-                    <Anchor key={`${host.deploy}-${host.host}`} size="xs" href={hostUrl(host.host)}>
-                      {host.host}{' '}
-                      <Text span size="xs" c="dimmed">
-                        ({host.type})
-                      </Text>
-                    </Anchor>
-                  ))}
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right">
-                {project.counts.members}
-                <Text size="xs" c="dimmed">
-                  {count(project.counts.managers, 'manager')}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{project.counts.units}</Table.Td>
-              <Table.Td>
-                <Text size="xs">
-                  {project.counts.carts.draft} in progress · {project.counts.carts.submitted} to review · {project.counts.carts.approved} approved
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+              {project.hosts.map((host) => (
+                <Anchor key={`${host.deploy}-${host.host}`} size="xs" href={hostUrl(host.host)}>
+                  {host.host}{' '}
+                  <Text span size="xs" c="dimmed">
+                    ({host.type})
+                  </Text>
+                </Anchor>
+              ))}
+            </Stack>
+          </Table.Td>
+          <Table.Td ta="right">
+            {project.counts.members}
+            <Text size="xs" c="dimmed">
+              {count(project.counts.managers, 'manager')}
+            </Text>
+          </Table.Td>
+          <Table.Td ta="right">{project.counts.units}</Table.Td>
+          <Table.Td>
+            <Text size="xs">
+              {project.counts.carts.draft} in progress · {project.counts.carts.submitted} to review · {project.counts.carts.approved} approved
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

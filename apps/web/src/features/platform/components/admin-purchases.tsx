@@ -6,6 +6,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 interface Filter {
   project: string;
@@ -101,38 +102,29 @@ export function AdminPurchasesPage() {
               <Title order={2} fz="lg">
                 Purchases
               </Title>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped verticalSpacing="xs" data-testid="purchases">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Project</Table.Th>
-                      <Table.Th>Unit</Table.Th>
-                      <Table.Th>Buyer</Table.Th>
-                      <Table.Th>Approved</Table.Th>
-                      <Table.Th ta="right">Total</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {purchases.data.items.map((item) => (
-                      <Table.Tr key={item._id}>
-                        <Table.Td>{item.project.name}</Table.Td>
-                        <Table.Td>{item.unit ?? '—'}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.buyer ?? '—'}</Table.Td>
-                        <Table.Td>
-                          {date(item.approvedAt)}
-                          {item.revision > 1 && (
-                            <Text span size="xs" c="dimmed">
-                              {' '}
-                              (change order {item.revision})
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="right">{money(item.total, item.currency, item.project.key)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                minWidth={640}
+                columns={[{ label: 'Project' }, { label: 'Unit' }, { label: 'Buyer' }, { label: 'Approved' }, { label: 'Total', align: 'right' }]}
+                testId="purchases"
+              >
+                {purchases.data.items.map((item) => (
+                  <Table.Tr key={item._id}>
+                    <Table.Td>{item.project.name}</Table.Td>
+                    <Table.Td>{item.unit ?? '—'}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.buyer ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {date(item.approvedAt)}
+                      {item.revision > 1 && (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          (change order {item.revision})
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{money(item.total, item.currency, item.project.key)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
             </Stack>
           )}
         </>

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { useDates } from '../../../lib/use-dates.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 interface ChangeEvent {
   project?: string;
@@ -87,40 +88,37 @@ export function PenStream() {
       {events.length === 0 ? (
         <Text c="dimmed">Nothing has changed since you opened this page.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing={4} striped data-testid="pen-events">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Project</Table.Th>
-                <Table.Th>Collection</Table.Th>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Version</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.map((event, i) => (
-                <Table.Tr key={`${event.at}-${event.id ?? ''}-${i}`}>
-                  <Table.Td>{time(event.at)}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" color={OP_COLOR[event.op]}>
-                      {event.op}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{event.project ? (names.get(event.project) ?? event.project) : 'all'}</Table.Td>
-                  <Table.Td>{event.collection ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace">
-                      {event.id ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{event.version ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={640}
+          columns={[
+            { label: 'When' },
+            { label: 'What' },
+            { label: 'Project' },
+            { label: 'Collection' },
+            { label: 'Item' },
+            { label: 'Version', align: 'right' },
+          ]}
+          testId="pen-events"
+        >
+          {events.map((event, i) => (
+            <Table.Tr key={`${event.at}-${event.id ?? ''}-${i}`}>
+              <Table.Td>{time(event.at)}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={OP_COLOR[event.op]}>
+                  {event.op}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{event.project ? (names.get(event.project) ?? event.project) : 'all'}</Table.Td>
+              <Table.Td>{event.collection ?? '—'}</Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace">
+                  {event.id ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{event.version ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -5,6 +5,7 @@ import type { AdminVisits } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 function duration(seconds: number): string {
   if (seconds < 60) return 'under a minute';
@@ -67,44 +68,34 @@ export function AdminSessions() {
         <Text c="dimmed">No visit recorded yet.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped verticalSpacing="xs" data-testid="visits">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th>Device</Table.Th>
-                  <Table.Th>Began</Table.Th>
-                  <Table.Th ta="right">Pages</Table.Th>
-                  <Table.Th>For</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {visits.data.items.map((visit) => (
-                  <Table.Tr key={visit._id}>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {visit.user.name || visit.user.email}{' '}
-                        {visit.live && (
-                          <Badge size="xs" color="green">
-                            on now
-                          </Badge>
-                        )}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        last on {visit.lastPath}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{visit.project?.name ?? 'No project'}</Table.Td>
-                    <Table.Td>{visit.device}</Table.Td>
-                    <Table.Td>{dateTime(visit.startedAt)}</Table.Td>
-                    <Table.Td ta="right">{visit.pages}</Table.Td>
-                    <Table.Td>{duration(visit.durationSeconds)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={720}
+            columns={[{ label: 'Who' }, { label: 'Project' }, { label: 'Device' }, { label: 'Began' }, { label: 'Pages', align: 'right' }, { label: 'For' }]}
+            testId="visits"
+          >
+            {visits.data.items.map((visit) => (
+              <Table.Tr key={visit._id}>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {visit.user.name || visit.user.email}{' '}
+                    {visit.live && (
+                      <Badge size="xs" color="green">
+                        on now
+                      </Badge>
+                    )}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    last on {visit.lastPath}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{visit.project?.name ?? 'No project'}</Table.Td>
+                <Table.Td>{visit.device}</Table.Td>
+                <Table.Td>{dateTime(visit.startedAt)}</Table.Td>
+                <Table.Td ta="right">{visit.pages}</Table.Td>
+                <Table.Td>{duration(visit.durationSeconds)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
           <Group justify="space-between">
             <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
               Newer
