@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, openBrowser, origin, PHONE, signIn, type BrowserSession } from './support/browser.ts';
 import { asDemoManager, createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 
@@ -162,7 +162,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
       const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'A11y-pass-2026' });
       const browser = await openBrowser({ viewport, isMobile });
       try {
-        await signInThroughPage(browser.page, { email, password: buyer.password, next: '/' });
+        await signIn(browser.page, { email, password: buyer.password, next: '/' });
         await browser.page.waitForURL((url) => url.pathname === '/');
         const problems = await sweep(browser, [
           { label: '/', open: async () => undefined },
@@ -213,7 +213,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
       const options = (await manager('GET', '/api/schema/options/?limit=1')).json as Array<{ _id: string }>;
       const browser = await openBrowser({ viewport, isMobile });
       try {
-        await signInThroughPage(browser.page, { email: staff.email, password: staff.password, next: '/manage' });
+        await signIn(browser.page, { email: staff.email, password: staff.password, next: '/manage' });
         await browser.page.waitForURL((url) => url.pathname === '/manage');
         const problems = await sweep(browser, [
           { label: '/manage', open: async () => undefined },
@@ -237,7 +237,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
     it(`${width}: the platform's back office`, async () => {
       const browser = await openBrowser({ viewport, isMobile });
       try {
-        await signInThroughPage(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
+        await signIn(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
         await browser.page.waitForURL((url) => url.pathname === '/admin');
         const pages = [
           '/admin',

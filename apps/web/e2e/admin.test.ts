@@ -5,7 +5,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
-import { DESKTOP, origin, PHONE, signInThroughPage, withBrowsers } from './support/browser.ts';
+import { DESKTOP, origin, PHONE, signIn, withBrowsers } from './support/browser.ts';
 import { createAdmin, createBuyerWithCompleteCart, createOutsider } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
@@ -28,7 +28,7 @@ describe('an administrator onboards a new builder', () => {
       await withBrowsers(1, { viewport, isMobile }, async ([admin]) => {
         const page = admin!.page;
         const staff = await createAdmin();
-        await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/new' });
+        await signIn(page, { email: staff.email, password: staff.password, next: '/admin/new' });
         await page.waitForURL((url) => url.pathname === '/admin/new');
         // Step 1: the key follows the name; a reserved key is refused in words before anything is sent.
         await page.getByLabel('Project name').fill(`Cedar Park ${label}`);
@@ -112,13 +112,13 @@ describe('an administrator disables a person', () => {
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `disabled-${Date.now()}@example.test`, password: 'Disabled-buyer-2026' });
     await withBrowsers(2, { viewport: DESKTOP }, async ([adminBrowser, buyerBrowser]) => {
       const b = buyerBrowser!.page;
-      await signInThroughPage(b, { email: buyer.email, password: 'Disabled-buyer-2026' });
+      await signIn(b, { email: buyer.email, password: 'Disabled-buyer-2026' });
       await b.getByRole('heading', { name: 'My home' }).waitFor();
 
       const a = adminBrowser!.page;
       // The portal itself saw the visit: the buyer is on now, on My home.
       const staff = await createAdmin();
-      await signInThroughPage(a, { email: staff.email, password: staff.password, next: '/admin/sessions' });
+      await signIn(a, { email: staff.email, password: staff.password, next: '/admin/sessions' });
       await a.waitForURL((url) => url.pathname === '/admin/sessions');
       const visit = a
         .getByTestId('visits')
@@ -149,7 +149,7 @@ describe('the back office says what is wrong where the person is', () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
       const page = browser!.page;
       const staff = await createAdmin();
-      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/configs' });
+      await signIn(page, { email: staff.email, password: staff.password, next: '/admin/configs' });
       await page.waitForURL((url) => url.pathname.startsWith('/admin/configs'));
       await page.getByPlaceholder('Choose a project').click();
       await page.getByRole('option', { name: /\(harbour\)/ }).click();
@@ -199,7 +199,7 @@ describe('the model builder', () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([admin]) => {
       const page = admin!.page;
       const staff = await createAdmin();
-      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/model-builder' });
+      await signIn(page, { email: staff.email, password: staff.password, next: '/admin/model-builder' });
       await page.waitForURL((url) => url.pathname === '/admin/model-builder');
       const project = page.getByRole('combobox', { name: 'Project' });
       await project.click();
@@ -221,7 +221,7 @@ describe('the model builder', () => {
 
     await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([manager]) => {
       const page = manager!.page;
-      await signInThroughPage(page, { email: 'manager@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/manage/models/options' });
+      await signIn(page, { email: 'manager@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/manage/models/options' });
       await page.waitForURL((url) => url.pathname === '/manage/models/options');
       await page.getByTestId('model-row').first().getByRole('link').first().click();
       await page.waitForURL((url) => /\/manage\/models\/options\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -265,7 +265,7 @@ describe('minimaps', () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([admin]) => {
       const page = admin!.page;
       const staff = await createAdmin();
-      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/admin/minimaps' });
+      await signIn(page, { email: staff.email, password: staff.password, next: '/admin/minimaps' });
       await page.waitForURL((url) => url.pathname === '/admin/minimaps');
       await page.getByRole('combobox', { name: 'Project' }).click();
       await page.getByRole('option', { name: 'Maple Residences (demo)' }).click();
@@ -289,7 +289,7 @@ describe('minimaps', () => {
 
     await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([buyer]) => {
       const page = buyer!.page;
-      await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD, next: '/explore' });
+      await signIn(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD, next: '/explore' });
       await page.waitForURL((url) => url.pathname === '/explore');
       const plan = page.getByTestId('plan-picture');
       await plan.waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { DESKTOP, origin, PHONE, signInThroughPage, withBrowsers } from './support/browser.ts';
+import { DESKTOP, origin, PHONE, signIn, withBrowsers } from './support/browser.ts';
 import { createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
@@ -18,7 +18,7 @@ describe('the design centre decides on a selection', () => {
       await withBrowsers(2, { viewport, isMobile }, async ([buyerBrowser, managerBrowser]) => {
         const b = buyerBrowser!.page;
         const m = managerBrowser!.page;
-        await signInThroughPage(b, { email, password: buyer.password, next: '/config' });
+        await signIn(b, { email, password: buyer.password, next: '/config' });
         await b.waitForURL((url) => url.pathname === '/config');
         await b.getByLabel(/I have reviewed this selection/).check();
         await b.getByLabel('Type your full name to sign').fill('Dee Cided');
@@ -100,7 +100,7 @@ describe('inviting a buyer from the back office', () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([managerBrowser]) => {
       const m = managerBrowser!.page;
       const staff = await createManager();
-      await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/access-links' });
+      await signIn(m, { email: staff.email, password: staff.password, next: '/manage/access-links' });
       await m.waitForURL((url) => url.pathname === '/manage/access-links');
       // The page settles (its units and links loaded) before the form is filled.
       await m.waitForLoadState('networkidle');
@@ -147,7 +147,7 @@ describe('the unit grid and purchasing', () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
       const page = browser!.page;
       const staff = await createManager();
-      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/unit-avail' });
+      await signIn(page, { email: staff.email, password: staff.password, next: '/manage/unit-avail' });
       await page.waitForURL((url) => url.pathname === '/manage/unit-avail');
       await page.getByTestId('unit-cell').first().waitFor();
       // Exactly floor 2: other tests may have added a floor 20.
@@ -172,7 +172,7 @@ describe('the unit grid and purchasing', () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
       const page = browser!.page;
       const staff = await createManager();
-      await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/carts' });
+      await signIn(page, { email: staff.email, password: staff.password, next: '/manage/carts' });
       await page.waitForURL((url) => url.pathname === '/manage/carts');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Purchasing CSV' }).click()]);
       const csv = (await (await download.createReadStream()).toArray())

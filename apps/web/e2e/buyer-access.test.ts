@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openBrowser, PHONE, signInThroughPage } from './support/browser.ts';
+import { DESKTOP, openBrowser, PHONE, signIn } from './support/browser.ts';
 import { createOutsider } from './support/fixtures.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 
@@ -18,7 +18,7 @@ describe('buyer pages for someone who is not a buyer here', () => {
       const browser = await openBrowser({ viewport, isMobile });
       try {
         const { page } = browser;
-        await signInThroughPage(page, { email: outsider.email, password: outsider.password, next: '/' });
+        await signIn(page, { email: outsider.email, password: outsider.password, next: '/' });
         await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
         for (const path of ['/', '/configure', '/explore', '/config', '/tour']) {
           await page.goto(new URL(path, page.url()).toString());
@@ -41,7 +41,7 @@ describe('buyer pages for someone who is not a buyer here', () => {
     const browser = await openBrowser({ viewport: PHONE, isMobile: true });
     try {
       const { page } = browser;
-      await signInThroughPage(page, { email: outsider.email, password: outsider.password, next: '/' });
+      await signIn(page, { email: outsider.email, password: outsider.password, next: '/' });
       await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
       // Everything the page ever shows is watched, from its first byte.
       await page.addInitScript(() => {
@@ -70,7 +70,7 @@ describe('buyer pages for someone who is not a buyer here', () => {
     const browser = await openBrowser({ viewport: DESKTOP });
     try {
       const { page } = browser;
-      await signInThroughPage(page, { email: 'buyer@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/' });
+      await signIn(page, { email: 'buyer@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/' });
       await page.waitForURL((url) => url.pathname === '/');
       await page.goto(page.url().replace('harbour.localhost', 'demo.localhost').replace(/\/$/, '/configure'));
       // The session is the harbour subdomain's: demo asks to sign in, then says how to get in.

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { pdfText } from '../../server/test/support/pdf-text.ts';
-import { DESKTOP, openBrowser, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, openBrowser, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
@@ -19,7 +19,7 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
   it('downloads the signed summary as a PDF with the choices and the total', async () => {
     const { page } = browser;
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `pdf-${Date.now()}@example.test`, password: 'Pdf-pass-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/config' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     await page.getByLabel(/I have reviewed this selection/).check();
     await page.getByLabel('Type your full name to sign').fill('Pat Printer');
@@ -43,7 +43,7 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
   it('saves an alternative, compares it with a costlier choice, and switches back to it', async () => {
     const { page } = browser;
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `alt-${Date.now()}@example.test`, password: 'Alt-pass-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/config' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     await page.getByLabel('Save the current choices as').fill('All standard');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -72,7 +72,7 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
 
   it('shares a read-only link that opens on a phone without signing in, with or without prices', async () => {
     const { page } = browser;
-    await signInThroughPage(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/config' });
+    await signIn(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     const total = (await page.getByTestId('review-total').textContent())!;
     const choices = await page.getByTestId('review-line').count();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
-import { DESKTOP, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { asDemoManager, chooseInCart, createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 describe('reviewing and signing a selection', () => {
@@ -14,7 +14,7 @@ describe('reviewing and signing a selection', () => {
   it('shows the choices by room, then submits with agreement and a typed signature', async () => {
     const { page } = browser;
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `signer-${Date.now()}@example.test`, password: 'Signer-pass-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/config' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     const required = demoProject.categories.filter((c) => c.required).length;
     await expect.poll(() => page.getByTestId('review-line').count()).toBe(required);
@@ -53,7 +53,7 @@ describe('reviewing and signing a selection', () => {
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `repriced-${Date.now()}@example.test`, password: 'Repriced-pass-2026' });
     await chooseInCart({ cartId: buyer.cartId, category: flooring._id, option: option._id });
 
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/config' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
     await expect.poll(() => page.getByTestId('review-total').textContent()).toBe(cad(0));

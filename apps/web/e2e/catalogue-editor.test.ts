@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
-import { signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { asDemoManager, createManager } from './support/fixtures.ts';
 
 const session = useBrowser();
@@ -19,7 +19,7 @@ describe('the catalogue editor (/manage/models)', () => {
     const target = options.find((o) => o.name === 'Swiss Coffee')!;
 
     const staff = await createManager();
-    await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/models/options' });
+    await signIn(page, { email: staff.email, password: staff.password, next: '/manage/models/options' });
     await page.waitForURL((url) => url.pathname === '/manage/models/options');
     await page.getByRole('textbox', { name: 'Search options' }).fill('Swiss');
     await page.getByTestId('model-row').getByRole('link', { name: 'Swiss Coffee' }).click();
@@ -72,7 +72,7 @@ describe('the catalogue editor (/manage/models)', () => {
     const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Item[];
     const flooring = categories.find((c) => c.name === 'Flooring')!;
     const staff = await createManager();
-    await signInThroughPage(page, { email: staff.email, password: staff.password, next: `/manage/models/categories/${flooring._id}` });
+    await signIn(page, { email: staff.email, password: staff.password, next: `/manage/models/categories/${flooring._id}` });
     await page.waitForURL((url) => url.pathname === `/manage/models/categories/${flooring._id}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Click again to delete' }).click();
@@ -88,7 +88,7 @@ describe('the catalogue editor (/manage/models)', () => {
     const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Item[];
     const sum = classic.options.reduce((total, id) => total + (options.find((o) => o._id === id)!.price ?? 0), 0);
     const staff = await createManager();
-    await signInThroughPage(page, { email: staff.email, password: staff.password, next: `/manage/models/packages/${classic._id}` });
+    await signIn(page, { email: staff.email, password: staff.password, next: `/manage/models/packages/${classic._id}` });
     await page.waitForURL((url) => url.pathname === `/manage/models/packages/${classic._id}`);
     const panel = page.getByTestId('package-panel');
     await expect.poll(() => panel.getByTestId('package-price').textContent()).toBe(cad(sum + classic.priceAdjustment));

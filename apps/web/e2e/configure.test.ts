@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
-import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 import { requiredProgress } from './support/demo-seed.ts';
 
@@ -25,7 +25,7 @@ describe('configuring on a desktop', () => {
 
   it('chooses finishes in three rooms; the total is the sum of the prices shown; rules explain disabled options', async () => {
     const { page } = browser;
-    await signInThroughPage(page, { email: 'sofia.martin@demo.test', password: E2E_DEMO_PASSWORD, next: '/configure' });
+    await signIn(page, { email: 'sofia.martin@demo.test', password: E2E_DEMO_PASSWORD, next: '/configure' });
     await page.waitForURL((url) => url.pathname === '/configure');
     const total = page.getByTestId('live-total');
     await total.waitFor();
@@ -82,7 +82,7 @@ describe('configuring on a phone', () => {
   it('counts required choices room by room, shows quantities, and never empties a required choice', async () => {
     const { page } = browser;
     const email = 'hannah.lee@demo.test';
-    await signInThroughPage(page, { email, password: E2E_DEMO_PASSWORD, next: '/configure' });
+    await signIn(page, { email, password: E2E_DEMO_PASSWORD, next: '/configure' });
     const total = page.getByTestId('live-total');
     await expect.poll(() => total.textContent()).toBe(money(seededTotal(email)));
     const before = requiredProgress(email);
@@ -117,7 +117,7 @@ describe('configuring on a phone', () => {
 
   it('is read-only after the deadline, and says why', async () => {
     const { page } = browser;
-    await signInThroughPage(page, { email: 'daniel.okafor@demo.test', password: E2E_DEMO_PASSWORD, next: '/configure' });
+    await signIn(page, { email: 'daniel.okafor@demo.test', password: E2E_DEMO_PASSWORD, next: '/configure' });
     await page.getByText('This selection can no longer be changed here.').waitFor();
     await page.getByRole('tab', { name: 'Living Room' }).click();
     const card = page.locator('[data-option="Engineered Oak – Honey"]').first();
@@ -139,7 +139,7 @@ describe('two browsers on one cart', () => {
     const a = first().page;
     const b = second().page;
     for (const page of [a, b]) {
-      await signInThroughPage(page, { email: 'buyer@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/configure' });
+      await signIn(page, { email: 'buyer@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/configure' });
       await page.getByTestId('live-total').waitFor();
     }
     // Both opened the same version. A chooses first; B, still on the old version, second.
@@ -165,7 +165,7 @@ describe('packages', () => {
   it('applies a package in one step: its choices, its saving, kept after a reload', async () => {
     const { page } = session();
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `package-${Date.now()}@example.test`, password: 'Package-pass-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     const total = page.getByTestId('live-total');
     await expect.poll(() => total.textContent()).toBe(money(0));
     const classic = demoProject.packages.find((p) => p.name === 'Classic Warmth')!;
@@ -218,7 +218,7 @@ describe('packages', () => {
   it('says which choices a change took with it, and undoes it', async () => {
     const { page } = session();
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `removed-${Date.now()}@example.test`, password: 'Removed-pass-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     const total = page.getByTestId('live-total');
     await total.waitFor();
     await page.getByRole('tab', { name: 'Kitchen' }).click();
@@ -254,7 +254,7 @@ describe('budget and allowances', () => {
   it('shows what is left of the buyer’s budget and of a category’s allowance as they choose', async () => {
     const { page } = session();
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `budget-${Date.now()}@example.test`, password: 'Budget-pass-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     const budget = page.getByTestId('budget');
     await budget.getByText('No budget set').waitFor();
     await budget.getByRole('button', { name: 'Set a budget' }).click();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
-import { DESKTOP, openBrowser, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, openBrowser, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 /** The swatch colour the demo catalogue gives an option, as [r, g, b]. */
@@ -44,7 +44,7 @@ describe('exploring the rooms in 3D', () => {
   it('draws the floor in the colour of the chosen flooring, and follows a new choice (pixels read back)', async () => {
     const { page } = browser;
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `explorer-${Date.now()}@example.test`, password: 'Explorer-pass-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/explore' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/explore' });
     await page.waitForURL((url) => url.pathname === '/explore');
     await openRoom(page, 'Living Room');
     const standardFloor = (await page.getByTestId('swatch-floor').locator('p').nth(1).textContent())!;
@@ -78,7 +78,7 @@ describe('a finish with a texture', () => {
     // The design centre uploads a texture (a plain blue tile) for the concrete-look porcelain.
     const manager = await openBrowser({ viewport: DESKTOP });
     try {
-      await signInThroughPage(manager.page, { email: 'manager@demo.test', password: 'e2e-demo-password', next: '/manage' });
+      await signIn(manager.page, { email: 'manager@demo.test', password: 'e2e-demo-password', next: '/manage' });
       await manager.page.waitForURL((url) => url.pathname === '/manage');
       const status = await manager.page.evaluate(async ([r, g, b]) => {
         const canvas = new OffscreenCanvas(64, 64);
@@ -107,7 +107,7 @@ describe('a finish with a texture', () => {
     try {
       const { page } = buyerBrowser;
       const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `texture-${Date.now()}@example.test`, password: 'Texture-pass-2026' });
-      await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+      await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
       await page.waitForURL((url) => url.pathname === '/configure');
       await page.getByRole('tab', { name: 'Living Room' }).click();
       const tile = page.locator('[data-option="Porcelain Tile – Concrete"]').first();
@@ -130,7 +130,7 @@ describe('a tour on a phone', () => {
 
   it('walks through the rooms of the plan in order', async () => {
     const { page } = session();
-    await signInThroughPage(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/tour' });
+    await signIn(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/tour' });
     await page.waitForURL((url) => url.pathname === '/tour');
     const step = page.getByTestId('tour-step');
     await expect.poll(() => step.textContent(), { timeout: 15_000 }).toMatch(/^Foyer · 1 of \d+$/);
@@ -148,7 +148,7 @@ describe('without WebGL', () => {
 
   it('draws the room flat with the chosen colours instead of a blank page', async () => {
     const { page } = session();
-    await signInThroughPage(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/explore' });
+    await signIn(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/explore' });
     await page.waitForURL((url) => url.pathname === '/explore');
     await page.getByTestId('no-webgl').waitFor();
     await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: 'Living Room', exact: true }).click();

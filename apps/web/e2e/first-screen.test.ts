@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
-import { origin, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { origin, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 /** The reads a buyer's pages make before their first screen (docs/architecture.md, "First paint"). */
@@ -20,7 +20,7 @@ describe('a signed-in buyer’s first screen, carried by the page', () => {
   it('draws My home and Configure with no request for their data, and what the buyer changes is what the next page carries', async () => {
     const { page } = browser;
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `first-screen-${Date.now()}@demo.test`, password: E2E_DEMO_PASSWORD });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password, next: '/configure' });
+    await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     await page.waitForURL((url) => url.pathname === '/configure');
     await page.getByTestId('option-card').first().waitFor();
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { origin, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { origin, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 
 const session = useBrowser();
@@ -144,7 +144,7 @@ describe('manager routes (the server refuses the data; the guard keeps the scree
   const signInAndOpen = async (email: string, path: string) => {
     const { page } = browser;
     await browser.context.clearCookies();
-    await signInThroughPage(page, { email, password: E2E_DEMO_PASSWORD, next: path });
+    await signIn(page, { email, password: E2E_DEMO_PASSWORD, next: path });
     return page;
   };
 

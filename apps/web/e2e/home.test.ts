@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
-import { DESKTOP, PHONE, signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { DESKTOP, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { requiredProgress } from './support/demo-seed.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
@@ -28,7 +28,7 @@ for (const [label, viewport] of [
 
     it('shows the unit, the deadline, progress, upgrades total and deposit', async () => {
       const { page } = browser;
-      await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });
+      await signIn(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD });
       const cart = page.getByTestId('home-cart');
       await cart.getByRole('heading', { name: 'Unit 402' }).waitFor();
       expect(await cart.getByTestId('cart-status').textContent()).toBe('In progress');
@@ -53,7 +53,7 @@ describe('dates on My home, read from another time zone', () => {
     const { page } = session();
     // A buyer of its own with an open selection due in ten days (other journeys change the demo buyers').
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `zone-${Date.now()}@example.test`, password: 'Zone-buyer-2026' });
-    await signInThroughPage(page, { email: buyer.email, password: buyer.password });
+    await signIn(page, { email: buyer.email, password: buyer.password });
     const shown = await page.getByTestId('deadline-date').textContent();
     const [mine] = await page.evaluate(async () => (await fetch('/api/carts/mine')).json() as Promise<Array<{ deadline: string }>>);
     // Vancouver's rules as this browser knows them (time-zone data differs between versions:

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openBrowser, PHONE, signInThroughPage } from './support/browser.ts';
+import { DESKTOP, openBrowser, PHONE, signIn } from './support/browser.ts';
 import { asDemoManager, createManager } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
@@ -32,7 +32,7 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
       const browser = await openBrowser({ viewport, isMobile });
       try {
         const { page } = browser;
-        await signInThroughPage(page, { email: staff.email, password: staff.password, next: '/manage/imported' });
+        await signIn(page, { email: staff.email, password: staff.password, next: '/manage/imported' });
         await page.waitForURL((url) => url.pathname === '/manage/imported');
         await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, true) });
         await expect.poll(() => page.getByTestId('chosen-file').textContent()).toContain('30 rows · 6 columns');

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
-import { signInThroughPage, useBrowser, type BrowserSession } from './support/browser.ts';
+import { signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 
 const session = useBrowser();
 let browser: BrowserSession;
@@ -12,7 +12,7 @@ beforeEach(() => {
 describe('project logo (back office settings)', () => {
   it('uploads a logo that then shows on the logo band, and explains a refused file', async () => {
     const { page } = browser;
-    await signInThroughPage(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/settings' });
+    await signIn(page, { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD, next: '/manage/settings' });
     await page.waitForURL((url) => url.pathname === '/manage/settings');
     await page.getByText('(no logo yet)').waitFor();
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
-import { DESKTOP, openBrowser, origin, PHONE, signInThroughPage } from './support/browser.ts';
+import { DESKTOP, openBrowser, origin, PHONE, signIn } from './support/browser.ts';
 import { createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 
 const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
@@ -31,7 +31,7 @@ describe('a new option, from the editor to the buyer', () => {
     try {
       const m = manager.page;
       const staff = await createManager();
-      await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/models/categories/new' });
+      await signIn(m, { email: staff.email, password: staff.password, next: '/manage/models/categories/new' });
       await m.waitForURL((url) => url.pathname === '/manage/models/categories/new');
       await m.waitForLoadState('networkidle');
       await m.getByRole('textbox', { name: /^Name/ }).fill(categoryName);
@@ -70,7 +70,7 @@ describe('a new option, from the editor to the buyer', () => {
     const buyer = await openBrowser({ viewport: PHONE, isMobile: true });
     try {
       const b = buyer.page;
-      await signInThroughPage(b, { email, password: fixture.password, next: '/configure' });
+      await signIn(b, { email, password: fixture.password, next: '/configure' });
       await b.waitForURL((url) => url.pathname === '/configure');
       await b.getByRole('tab', { name: 'Living Room' }).click();
       const card = b.locator(`[data-option="${optionName}"]`);

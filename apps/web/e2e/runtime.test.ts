@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, openBrowser, signInThroughPage } from './support/browser.ts';
+import { DESKTOP, openBrowser, signIn } from './support/browser.ts';
 import { asDemoManager, chooseInCart, createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 
 type Item = { _id: string; _version: number; name: string; surface?: string | null; category?: string };
@@ -47,7 +47,7 @@ describe('the 3D settings (/manage/runtime)', () => {
     const managerBrowser = await openBrowser({ viewport: DESKTOP });
     try {
       const b = buyerBrowser.page;
-      await signInThroughPage(b, { email: buyer.email, password: buyer.password, next: '/explore' });
+      await signIn(b, { email: buyer.email, password: buyer.password, next: '/explore' });
       await b.waitForURL((url) => url.pathname === '/explore');
       await openKitchen(b);
       // Not mapped: the counter has the standard look, and nothing in the kitchen is granite black.
@@ -55,7 +55,7 @@ describe('the 3D settings (/manage/runtime)', () => {
 
       const m = managerBrowser.page;
       const staff = await createManager();
-      await signInThroughPage(m, { email: staff.email, password: staff.password, next: '/manage/runtime' });
+      await signIn(m, { email: staff.email, password: staff.password, next: '/manage/runtime' });
       await m.waitForURL((url) => url.pathname === '/manage/runtime');
       const select = m
         .getByRole('textbox', { name: 'Surface of Countertops' })

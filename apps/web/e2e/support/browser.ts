@@ -1,15 +1,13 @@
-import crypto from 'node:crypto';
 /**
- * Chromium (Debian's, or the registry's: support/chromium.ts) driven by playwright-core (docs/architecture.md): a fresh profile per
- * browser, loopback only, and every unexpected console error collected so that a test
- * can fail on it.
+ * Chromium (Debian's, or the registry's: support/chromium.ts) driven by playwright-core (docs/architecture.md): one
+ * browser per test file, a fresh context per journey, loopback only, and every unexpected console error collected so
+ * that a test can fail on it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import crypto from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromiumLaunch } from './chromium.ts';
+import { callPortal } from './portal-call.ts';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -38,7 +36,7 @@ export interface BrowserSession {
 export interface OpenBrowserInput {
   viewport?: { width: number; height: number };
   isMobile?: boolean;
-  /** A profile folder to reuse (to reopen "the same browser"); kept after close. */
+  /** A profile folder (to close and reopen "the same browser"): a browser of its own, kept after close. */
   profile?: string;
   /** More Chromium switches, e.g. `--disable-3d-apis` for a browser without WebGL. */
   extraArgs?: string[];
@@ -48,28 +46,29 @@ export interface OpenBrowserInput {
   timezoneId?: string;
 }
 
-export async function openBrowser({
-  viewport = DESKTOP,
-  isMobile = false,
-  profile: givenProfile,
-  extraArgs = [],
-  acceptDownloads = true,
-  timezoneId,
-}: OpenBrowserInput = {}): Promise<BrowserSession> {
-  const profile = givenProfile ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    ...chromiumLaunch(),
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-    acceptDownloads,
-    ...(timezoneId ? { timezoneId } : {}),
-    viewport,
-    isMobile,
-    hasTouch: isMobile,
-    // Each browser is its own client behind the test server's trusted proxy, as people on
-    // their own connections are: the per-address abuse limits then count per browser.
-    extraHTTPHeaders: { 'x-forwarded-for': `10.77.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}` },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+/**
+ * One Chromium per test file (per set of switches), launched when a journey first asks: each
+ * journey then gets a context of its own (its own cookies, storage, viewport), which costs a
+ * fraction of launching a browser. Closed when the file's tests are done.
+ */
+const sharedBrowsers = new Map<string, Promise<Browser>>();
+function sharedBrowser(extraArgs: string[]): Promise<Browser> {
+  const key = extraArgs.join(' ');
+  let browser = sharedBrowsers.get(key);
+  if (!browser) {
+    browser = chromium.launch({ ...chromiumLaunch(), args: [...CHROMIUM_ARGS, ...extraArgs] });
+    sharedBrowsers.set(key, browser);
+  }
+  return browser;
+}
+afterAll(async () => {
+  const open = [...sharedBrowsers.values()];
+  sharedBrowsers.clear();
+  await Promise.all(open.map(async (browser) => (await browser).close()));
+});
+
+/** Collects the console errors no test expects, on every page of a context. */
+function watchConsole(context: BrowserContext, page: Page): string[] {
   const consoleErrors: string[] = [];
   const watch = (p: Page) => {
     p.on('console', (message) => {
@@ -81,15 +80,36 @@ export async function openBrowser({
   };
   watch(page);
   context.on('page', watch);
-  return {
-    context,
-    page,
-    consoleErrors,
-    close: async () => {
-      await context.close();
-      if (!givenProfile) fs.rmSync(profile, { recursive: true, force: true });
-    },
+  return consoleErrors;
+}
+
+/**
+ * A browser for one journey: a new context of the file's Chromium, or, given a profile folder,
+ * a browser of its own on that profile (to close and reopen "the same browser").
+ */
+export async function openBrowser({
+  viewport = DESKTOP,
+  isMobile = false,
+  profile,
+  extraArgs = [],
+  acceptDownloads = true,
+  timezoneId,
+}: OpenBrowserInput = {}): Promise<BrowserSession> {
+  const options = {
+    acceptDownloads,
+    ...(timezoneId ? { timezoneId } : {}),
+    viewport,
+    isMobile,
+    hasTouch: isMobile,
+    // Each browser is its own client behind the test server's trusted proxy, as people on
+    // their own connections are: the per-address abuse limits then count per browser.
+    extraHTTPHeaders: { 'x-forwarded-for': `10.77.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}` },
   };
+  const context = profile
+    ? await chromium.launchPersistentContext(profile, { ...chromiumLaunch(), args: [...CHROMIUM_ARGS, ...extraArgs], ...options })
+    : await (await sharedBrowser(extraArgs)).newContext(options);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page, consoleErrors: watchConsole(context, page), close: () => context.close() };
 }
 
 /** The portal's origin for a project subdomain (Chromium resolves *.localhost to loopback). */
@@ -97,6 +117,46 @@ export function origin(projectKey: string | null = 'demo'): string {
   const port = process.env.E2E_PORT;
   if (!port) throw new Error('E2E_PORT is not set: the e2e global setup starts the server.');
   return projectKey ? `http://${projectKey}.localhost:${port}` : `http://localhost:${port}`;
+}
+
+/**
+ * Signs in without the sign-in page: the identity provider's own sign-in call, made from the
+ * browser's context so that the session cookie it sets is the browser's (one request, no page
+ * to draw and fill), then the page at `next`. The tests about signing in use the page itself
+ * (`signInThroughPage`).
+ */
+export async function signIn(
+  page: Page,
+  { email, password, projectKey = 'demo', next = '/' }: { email: string; password: string; projectKey?: string | null; next?: string },
+) {
+  const at = new URL(origin(projectKey));
+  const answer = await callPortal({
+    host: at.host,
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    body: { email, password, rememberMe: true },
+    headers: { 'x-forwarded-for': `10.78.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}` },
+  });
+  if (answer.status !== 200) throw new Error(`${email} could not sign in: ${answer.status} ${answer.text}`);
+  await page.context().addCookies(answer.setCookies.map((header) => cookieOf(header, at.origin)));
+  await page.goto(`${at.origin}${next}`);
+}
+
+/** A Set-Cookie header as playwright adds a cookie: for the address that set it. */
+function cookieOf(header: string, url: string) {
+  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+  const equals = pair.indexOf('=');
+  const attribute = (name: string) => attributes.find((a) => a.toLowerCase().startsWith(`${name}=`))?.split('=')[1];
+  const maxAge = Number(attribute('max-age'));
+  const sameSite = attribute('samesite')?.toLowerCase();
+  return {
+    name: pair.slice(0, equals),
+    value: pair.slice(equals + 1),
+    url,
+    httpOnly: attributes.some((a) => a.toLowerCase() === 'httponly'),
+    ...(Number.isFinite(maxAge) && maxAge > 0 ? { expires: Math.floor(Date.now() / 1000) + maxAge } : {}),
+    sameSite: sameSite === 'strict' ? ('Strict' as const) : sameSite === 'none' ? ('None' as const) : ('Lax' as const),
+  };
 }
 
 /** Signs in through the sign-in page as a person would. */

@@ -2,11 +2,11 @@
  * Test fixtures written straight into the database (docs/architecture.md allows it for journeys that
  * are not about signing up): a buyer with a unit and a cart of their own.
  */
-import http from 'node:http';
 import pg from 'pg';
 import { hash } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
 import { E2E_DEMO_PASSWORD } from './global-setup.ts';
+import { callPortal, jsonOf } from './portal-call.ts';
 
 export interface BuyerFixture {
   email: string;
@@ -171,38 +171,10 @@ let managerCookies: Promise<string> | null = null;
 export async function asDemoManager() {
   const port = Number(process.env.E2E_PORT);
   const host = `demo.localhost:${port}`;
-  const call = (method: string, path: string, body?: unknown, cookie = '') =>
-    new Promise<{ status: number; json: unknown; cookies: string }>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method,
-          path,
-          headers: {
-            host,
-            origin: `http://${host}`,
-            cookie,
-            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          },
-        },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (text += chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              json: text ? JSON.parse(text) : null,
-              cookies: (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
-            }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
+  const call = async (method: string, path: string, body?: unknown, cookie = '') => {
+    const answer = await callPortal({ host, method, path, body, headers: { cookie } });
+    return { status: answer.status, json: jsonOf(answer), cookies: answer.setCookies.map((c) => c.split(';')[0]).join('; ') };
+  };
   // Signed in once for the whole file: every journey would otherwise spend the address's sign-in allowance.
   managerCookies ??= call('POST', '/api/auth/sign-in/email', { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD }).then((signedIn) => {
     if (signedIn.status !== 200) throw new Error(`the demo manager could not sign in: ${signedIn.status}`);
