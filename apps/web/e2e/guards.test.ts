@@ -23,21 +23,9 @@ async function expectSignInWithNext(path: string, expectedNext = path, projectKe
 }
 
 describe('guards for a visitor (docs/screens.md)', () => {
-  const authRoutes = [
-    '/',
-    '/configure',
-    '/explore',
-    '/account',
-    '/config',
-    '/config/0192e8c4-0000-7000-8000-000000000000',
-    '/home',
-    '/tour',
-    '/manage',
-    '/manage/carts',
-    '/manage/models/options',
-    '/manage/unit-avail',
-  ];
-  for (const path of authRoutes) {
+  // Every page × every person is the table of src/route-guards.test.ts: here, that a page of
+  // each layout runs its guard and the redirect lands where the decision says.
+  for (const path of ['/', '/configure', '/config/0192e8c4-0000-7000-8000-000000000000', '/home', '/manage/carts']) {
     it(`sends a visitor on ${path} to /sign-in with next=${path}`, async () => {
       await expectSignInWithNext(path);
     });
@@ -60,15 +48,8 @@ describe('guards for a visitor (docs/screens.md)', () => {
 
   const publicRoutes: Array<[string, string]> = [
     ['/sign-in', 'Sign in'],
-    ['/my-account', 'Your account'],
-    ['/inquire', 'Ask about a home'],
     ['/inquire/AGENT7', 'Ask about a home'],
-    ['/preview', 'Shared selection'],
     ['/v', 'Display'],
-    ['/controller', 'Controller'],
-    ['/controller/abc', 'Controller'],
-    ['/test/gamelift', 'Realtime diagnostic'],
-    ['/test/playcanv', '3D diagnostic'],
     ['/400', 'This link cannot be used'],
   ];
   for (const [path, heading] of publicRoutes) {
