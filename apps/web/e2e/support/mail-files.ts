@@ -25,7 +25,10 @@ export async function startMailToFiles(dir: string) {
         html: typeof mail.html === 'string' ? mail.html : '',
       };
       count += 1;
-      fs.writeFileSync(path.join(dir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(stored));
+      // Written whole, then named: a test in another process never reads half a mail.
+      const file = path.join(dir, `${String(count).padStart(5, '0')}.json`);
+      fs.writeFileSync(`${file}.partial`, JSON.stringify(stored));
+      fs.renameSync(`${file}.partial`, file);
     },
   });
   return { url: catcher.url, close: catcher.close };
@@ -39,6 +42,7 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
   for (;;) {
     const found = fs
       .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
       .sort()
       .reverse()
       .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as StoredMail)
