@@ -1,4 +1,5 @@
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import './lib/zone-database.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';

@@ -150,6 +150,16 @@ export const projectRoomSchema = z.object({
 });
 
 /** GET /api/project (docs/data-model.md, docs/api.md). */
+/** One zone's rules from the server's zone database (GET /api/time-zone, and with the project). */
+export const zoneRulesResponseSchema = z.object({
+  name: z.string(),
+  /** The IANA release ("2026f"). */
+  version: z.string(),
+  /** The zone in the database's packed form (core's zone-rules.ts reads it). */
+  packed: z.string(),
+});
+export type ZoneRulesResponse = z.infer<typeof zoneRulesResponseSchema>;
+
 export const projectResponseSchema = z.object({
   _id: z.string(),
   /** Changes with every saved change of the project's settings (a stale save is a 409). */
@@ -161,6 +171,8 @@ export const projectResponseSchema = z.object({
   features: featuresSchema,
   theme: themeSchema,
   rooms: z.array(projectRoomSchema),
+  /** The rules of the project's time zone from the server's zone database, so the browser prints every moment as the server does (docs/dates.md). */
+  timeZoneRules: zoneRulesResponseSchema.optional(),
 });
 export type ProjectResponse = z.infer<typeof projectResponseSchema>;
 

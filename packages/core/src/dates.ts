@@ -4,6 +4,8 @@
  * its time zone, whoever reads it and wherever the server runs.
  */
 
+import { abbreviationAt, instantOfWallClock, offsetAt, offsetLabel, zoneRulesOf, type WallClock } from './zone-rules.ts';
+
 /** Where dates are read: the project's locale and IANA time zone. */
 export interface DateZone {
   locale: string;
@@ -16,6 +18,7 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 /** Whether `value` is an IANA time zone this runtime knows ("America/Toronto", "UTC"). */
 export function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  if (zoneRulesOf(value)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;
@@ -42,7 +45,8 @@ function formatter(zone: DateZone, options: Intl.DateTimeFormatOptions): Intl.Da
 }
 
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const TIME: Intl.DateTimeFormatOptions = { ...CLOCK, timeZoneName: 'short' };
 
 export interface DateStyle {
   /** With the day of the week, where a person plans around the day (deadlines, reviews). */
@@ -50,20 +54,68 @@ export interface DateStyle {
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const zoneName = (zone: DateZone) => (zone.timeZone && isTimeZone(zone.timeZone) ? zone.timeZone : DEFAULT_TIME_ZONE);
+
+/** The zone's offset (minutes east of UTC) as this runtime's own Intl data has it: the fallback, and a check. */
+function intlOffsetAt(timeZone: string, instant: number): number {
+  const parts = formatter({ locale: 'en-US', timeZone }, { timeZoneName: 'shortOffset' }).formatToParts(new Date(instant));
+  const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '');
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}
+
+/** The zone's offset at a moment: from the one zone database when this runtime holds the zone, else from Intl. */
+export function zoneOffsetAt(timeZone: string, instant: number): number {
+  const rules = zoneRulesOf(timeZone);
+  return rules ? offsetAt(rules, instant) : intlOffsetAt(timeZone, instant);
+}
+
+/**
+ * A moment as its zone's wall clock shows it (a Date to format in UTC), with the zone's short
+ * name: computed from the one zone database, or null when this runtime has not been given the
+ * zone (Intl's own data is used then). English names the zone by the database's abbreviation;
+ * another language by its own name for it, when its data agrees on the offset.
+ */
+function onWallClock(value: Date, zone: DateZone): { shown: Date; label: string } | null {
+  const timeZone = zoneName(zone);
+  const rules = zoneRulesOf(timeZone);
+  if (!rules) return null;
+  const instant = value.getTime();
+  const offset = offsetAt(rules, instant);
+  let label = offsetLabel(offset);
+  if (/^en\b/i.test(zone.locale)) {
+    const abbreviation = abbreviationAt(rules, instant);
+    if (/^[A-Z]{2,6}$/.test(abbreviation)) label = abbreviation;
+  } else if (intlOffsetAt(timeZone, instant) === offset) {
+    label =
+      formatter(zone, { timeZoneName: 'short' })
+        .formatToParts(value)
+        .find((p) => p.type === 'timeZoneName')?.value ?? label;
+  }
+  return { shown: new Date(instant + offset * 60_000), label };
+}
+
+const utc = (zone: DateZone): DateZone => ({ locale: zone.locale, timeZone: 'UTC' });
 
 /** The day of a moment in the project's time zone: "November 27, 2026". */
 export function formatDate(value: Date | string, zone: DateZone, style: DateStyle = {}): string {
-  return formatter(zone, { ...DAY, ...(style.weekday ? { weekday: 'long' } : {}) }).format(toDate(value));
+  const options = { ...DAY, ...(style.weekday ? { weekday: 'long' as const } : {}) };
+  const wall = onWallClock(toDate(value), zone);
+  return wall ? formatter(utc(zone), options).format(wall.shown) : formatter(zone, options).format(toDate(value));
 }
 
 /** A moment in the project's time zone, with the zone's name: "November 27, 2026, 5:00 PM EST". */
 export function formatDateTime(value: Date | string, zone: DateZone, style: DateStyle = {}): string {
-  return formatter(zone, { ...DAY, ...TIME, ...(style.weekday ? { weekday: 'long' } : {}) }).format(toDate(value));
+  const day = { ...DAY, ...(style.weekday ? { weekday: 'long' as const } : {}) };
+  const wall = onWallClock(toDate(value), zone);
+  return wall ? `${formatter(utc(zone), { ...day, ...CLOCK }).format(wall.shown)} ${wall.label}` : formatter(zone, { ...day, ...TIME }).format(toDate(value));
 }
 
 /** The time of a moment to the second, with the zone's name: "5:30:07 PM PST" (a live log). */
 export function formatTime(value: Date | string, zone: DateZone): string {
-  return formatter(zone, { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }).format(toDate(value));
+  const clock: Intl.DateTimeFormatOptions = { ...CLOCK, second: '2-digit' };
+  const wall = onWallClock(toDate(value), zone);
+  return wall ? `${formatter(utc(zone), clock).format(wall.shown)} ${wall.label}` : formatter(zone, { ...clock, timeZoneName: 'short' }).format(toDate(value));
 }
 
 /**
@@ -85,6 +137,11 @@ export interface CalendarDay {
 
 /** The calendar day a moment falls on in a time zone. */
 export function calendarDayOf(value: Date, timeZone: string = DEFAULT_TIME_ZONE): CalendarDay {
+  const rules = zoneRulesOf(timeZone);
+  if (rules) {
+    const shown = new Date(value.getTime() + offsetAt(rules, value.getTime()) * 60_000);
+    return { year: shown.getUTCFullYear(), month: shown.getUTCMonth() + 1, day: shown.getUTCDate() };
+  }
   const parts = formatter({ locale: 'en-US', timeZone }, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(value);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
@@ -100,4 +157,76 @@ export function addBusinessDays(from: CalendarDay, days: number): CalendarDay {
     if (weekday !== 0 && weekday !== 6) left -= 1;
   }
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** The end of a day in a zone, when a date alone means "by that day": 11:59 p.m. there. */
+export const END_OF_DAY = { hour: 23, minute: 59 } as const;
+/** The end of a working day, where a system sets a deadline: 5:00 p.m. on a weekday. */
+export const END_OF_WORKING_DAY = { hour: 17, minute: 0 } as const;
+
+export type ZonedReading = { ok: true; iso: string } | { ok: false; problem: string };
+
+/**
+ * What a person typed as a date and time (`2026-12-20T17:00`, as a `datetime-local` field gives
+ * it) or a date alone (`2027-03-31`: the end of that day), read in the project's zone — never
+ * the browser's or the server's. A time the clocks skipped or showed twice that day is refused
+ * in words.
+ */
+export function readZonedDateTime(text: string, timeZone: string): ZonedReading {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!match) return { ok: false, problem: 'Give a date as 2027-03-31, or a date and time as 2027-03-31 17:00.' };
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return { ok: false, problem: `There is no ${text.trim().slice(0, 10)} in the calendar.` };
+  }
+  const time = match[4] === undefined ? END_OF_DAY : { hour: Number(match[4]), minute: Number(match[5]) };
+  if (time.hour > 23 || time.minute > 59) return { ok: false, problem: 'Give a time from 00:00 to 23:59.' };
+  return instantInZone({ year, month, day, ...time }, timeZone);
+}
+
+/** The moment a wall-clock time in a zone is, or why there is none. */
+export function instantInZone(wall: WallClock, timeZone: string): ZonedReading {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const reading = instantOfWallClock(wall, (instant) => zoneOffsetAt(zone, instant));
+  const clock = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+  if (reading.kind === 'skipped') return { ok: false, problem: `The clocks skip ${clock} that day (they move forward): choose another time.` };
+  if (reading.kind === 'ambiguous') return { ok: false, problem: `The clocks show ${clock} twice that day (they move back): choose a time outside that hour.` };
+  return { ok: true, iso: new Date(reading.instant).toISOString() };
+}
+
+/** The wall-clock time of a moment in a zone, as a `datetime-local` field shows it: `2026-12-20T17:00`. */
+export function zonedInputValue(value: Date | string, timeZone: string): string {
+  const instant = toDate(value).getTime();
+  const shown = new Date(instant + zoneOffsetAt(isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE, instant) * 60_000);
+  return shown.toISOString().slice(0, 16);
+}
+
+/**
+ * A deadline a system sets `days` days from `from`: the end of a working day in the project's
+ * zone (5:00 p.m.; a Saturday or Sunday moves on to the Monday), never a minute past midnight or
+ * a holiday evening by arithmetic.
+ */
+export function workingDeadline(from: Date, days: number, timeZone: string): Date {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const today = calendarDayOf(from, zone);
+  const date = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  const day = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+  const reading = instantInZone({ ...day, ...END_OF_WORKING_DAY }, zone);
+  return reading.ok ? new Date(reading.iso) : new Date(Date.UTC(day.year, day.month - 1, day.day, 17));
+}
+
+/** A zone as people say it: "Eastern Time (Toronto)", "Central European Time (Paris)", "UTC". */
+export function describeTimeZone(timeZone: string, locale = 'en-CA'): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
+  const city = (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ');
+  let generic = '';
+  try {
+    generic =
+      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    // An unknown zone or locale: the city alone.
+  }
+  return generic && !/^GMT|^UTC/.test(generic) ? `${generic} (${city})` : city;
 }

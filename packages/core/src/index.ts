@@ -3,6 +3,8 @@ export * from './rooms.ts';
 export * from './slug.ts';
 export * from './money.ts';
 export * from './dates.ts';
+export * from './zone-rules.ts';
+export * from './numbers.ts';
 export * from './area.ts';
 export * from './host.ts';
 export * from './guards.ts';

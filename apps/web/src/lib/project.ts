@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { currentProjectKey } from '../config/env.ts';
-import type { ProjectResponse } from '@decor/core';
+import { provideZone, type ProjectResponse } from '@decor/core';
 import { api } from './api-client.ts';
 
 /**
@@ -21,11 +21,22 @@ function projectInPage(projectKey: string | null): ProjectResponse | undefined {
 
 const pageLoadedAt = Date.now();
 
+/**
+ * Keeps the rules of the project's time zone that came with it: every date of the project is
+ * printed from them, as the server prints its mails and PDFs (docs/dates.md).
+ */
+function withZoneRules(project: ProjectResponse): ProjectResponse {
+  if (project.timeZoneRules) provideZone(project.timeZoneRules.name, project.timeZoneRules.packed, project.timeZoneRules.version);
+  return project;
+}
+
 /** The project of this host (GET /api/project), starting from the one in the page. */
 export function projectQuery(projectKey: string | null) {
   return queryOptions({
     queryKey: ['project', projectKey],
     queryFn: ({ signal }) => api<ProjectResponse>('/api/project', { signal }),
+    // Whether it came from the server, the page or the kept cache, its zone's rules are given to core before any date is printed.
+    select: withZoneRules,
     enabled: projectKey !== null,
     staleTime: 5 * 60_000,
     initialData: () => projectInPage(projectKey),

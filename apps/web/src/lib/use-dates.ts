@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDate, formatDateTime, formatTime, type CalendarDay, type DateStyle, type DateZone } from '@decor/core';
 import { useProject } from './project.ts';
 
@@ -14,8 +14,8 @@ export interface Dates {
   zone: DateZone;
 }
 
-/** Dates made for a zone: the one format of the product (docs/dates.md). */
-export function datesFor(zone: DateZone): Dates {
+/** Dates made for a zone: the one format of the product (docs/dates.md). `rulesAt` marks which rules they were made with. */
+export function datesFor(zone: DateZone & { rulesAt?: number }): Dates {
   return {
     date: (value, style) => (value ? formatDate(value, zone, style) : '—'),
     dateTime: (value, style) => (value ? formatDateTime(value, zone, style) : '—'),
@@ -25,12 +25,28 @@ export function datesFor(zone: DateZone): Dates {
   };
 }
 
-/** Dates in this project's language and time zone, whoever reads them and wherever they are. */
+/**
+ * The reader's own language and zone, where the page is theirs rather than a project's: the
+ * platform's back office (`/admin`) prints dates for the administrator reading it, not for the
+ * project they happen to be on (lib/personal-dates.tsx provides it).
+ */
+export const PersonalZoneContext = createContext<(DateZone & { rulesAt: number }) | null>(null);
+
+/** Dates in this project's language and time zone (or, on the platform's pages, the reader's), whoever reads them and wherever they are. */
 export function useDates(): Dates {
+  const personal = useContext(PersonalZoneContext);
   const { data: project } = useProject();
-  const locale = project?.options.locale ?? 'en-CA';
-  const timeZone = project?.options.timeZone;
-  return useMemo(() => datesFor({ locale, timeZone }), [locale, timeZone]);
+  const locale = personal?.locale ?? project?.options.locale ?? 'en-CA';
+  const timeZone = personal ? personal.timeZone : project?.options.timeZone;
+  // `rulesAt` changes when the reader's zone rules arrive: the dates are made again from them.
+  const rulesAt = personal?.rulesAt ?? 0;
+  return useMemo(() => datesFor({ locale, timeZone, rulesAt }), [locale, timeZone, rulesAt]);
+}
+
+/** Where the page reads and types dates: its time zone (UTC when none is chosen) and language. */
+export function useZone(): { timeZone: string; locale: string } {
+  const { zone } = useDates();
+  return { timeZone: zone.timeZone ?? DEFAULT_TIME_ZONE, locale: zone.locale };
 }
 
 let zones: string[] | undefined;

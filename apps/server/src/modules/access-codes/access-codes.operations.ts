@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { canManageProject, DomainError, fail, type ProjectRole, safeNextPath } from '@decor/core';
+import { canManageProject, DEFAULT_TIME_ZONE, DomainError, fail, type ProjectRole, safeNextPath, workingDeadline } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import { findUser, findUserIdByEmail, insertUnverifiedUser } from '../users/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -300,10 +300,14 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
   return { account: 'new', token: await input.createSignInToken(userId), target };
 }
 
-/** The deadline of a new selection when its unit has none: the project's default number of days from now, or none. */
+/**
+ * The deadline of a new selection when its unit has none: the project's default number of days
+ * from now, at the end of a working day in the project's zone (docs/dates.md), or none.
+ */
 function defaultDeadline(options: Record<string, unknown>, now: Date): string | null {
   const days = options.defaultDeadlineDays;
-  return typeof days === 'number' && days > 0 ? new Date(now.getTime() + days * 86_400_000).toISOString() : null;
+  const timeZone = typeof options.timeZone === 'string' ? options.timeZone : DEFAULT_TIME_ZONE;
+  return typeof days === 'number' && days > 0 ? workingDeadline(now, days, timeZone).toISOString() : null;
 }
 
 /** A unit with this person among its buyers (once); null when they already are. */

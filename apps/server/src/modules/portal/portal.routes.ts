@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, healthResponseSchema, visitBeatSchema } from '@decor/core';
+import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, fail, healthResponseSchema, visitBeatSchema, zoneRulesResponseSchema } from '@decor/core';
 import { getEnv, listDeploys } from './portal.operations.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
-import { findProjectByKey } from '../projects/index.ts';
+import { findProjectByKey, zoneRulesResponse } from '../projects/index.ts';
 import { recordVisit } from '../admin/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 
@@ -41,6 +41,33 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
         isAdmin: request.actor?.isAdmin === true,
         projectFeatures: project && !project.archivedAt ? project.features : {},
       });
+    },
+  );
+
+  app.get(
+    '/api/time-zone',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'One time zone’s rules from the server’s zone database, for a browser to print every moment as the server does (docs/dates.md)',
+        querystring: z
+          .object({
+            name: z
+              .string()
+              .min(1)
+              .max(64)
+              .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'an IANA time zone, e.g. America/Toronto'),
+          })
+          .strict(),
+        response: { 200: zoneRulesResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const rules = zoneRulesResponse(request.query.name);
+      if (!rules) throw fail('not_found', 'time-zone.unknown', { name: request.query.name });
+      // The same release answers the same rules: a browser keeps them for a day.
+      reply.header('cache-control', 'public, max-age=86400');
+      return rules;
     },
   );
 

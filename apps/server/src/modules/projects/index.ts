@@ -13,7 +13,7 @@ export {
   roleInProject,
   setMembershipRole,
 } from './memberships.repo.ts';
-export { projectResponse, requireProject } from './projects.operations.ts';
+export { projectResponse, requireProject, zoneRulesResponse } from './projects.operations.ts';
 export {
   findProjectById,
   findProjectByKey,

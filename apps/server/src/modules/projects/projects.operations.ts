@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import {
+  DEFAULT_TIME_ZONE,
+  packedZone,
+  type ZoneRulesResponse,
+  zoneDatabaseVersion,
   canManageProject,
   fail,
   isCurrencyCode,
@@ -42,6 +46,13 @@ export async function getProject({
   return projectResponse(db, await requireProject(db, projectKey, viewer));
 }
 
+/** A zone's rules as the server's zone database has them, for a browser to print with (docs/dates.md). */
+export function zoneRulesResponse(name: string): ZoneRulesResponse | null {
+  const packed = packedZone(name);
+  const version = zoneDatabaseVersion();
+  return packed && version ? { name, version, packed } : null;
+}
+
 export async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {
   const roomItems = await listRoomItems(db, project.id);
   const rooms = sortRooms(
@@ -54,16 +65,19 @@ export async function projectResponse(db: Db, project: ProjectRow): Promise<Proj
       hotspot: (data.hotspot as { x: number; y: number } | null | undefined) ?? null,
     })),
   );
+  const options = projectOptionsSchema.parse(project.options);
+  const timeZoneRules = zoneRulesResponse(options.timeZone ?? DEFAULT_TIME_ZONE);
   return {
     _id: project.id,
     _version: project.version,
     key: project.key,
     name: project.name,
     currency: project.currency,
-    options: projectOptionsSchema.parse(project.options),
+    options,
     features: project.features,
     theme: project.theme,
     rooms,
+    ...(timeZoneRules ? { timeZoneRules } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { ShellLayout } from './shell-layout.tsx';
 import type { NavItem } from './nav-links.tsx';
+import { PersonalDates } from '../../lib/personal-dates.tsx';
 
 const BUYER_NAV: NavItem[] = [
   { to: '/', label: 'My home', exact: true },
@@ -47,7 +48,12 @@ export function UserLayout() {
 
 /** The platform administrator's layout. */
 export function AdminLayout() {
-  return <ShellLayout layout="admin" nav={ADMIN_NAV} area="Administration" />;
+  // The platform's pages are the administrator's, not a project's: dates in their own language and zone.
+  return (
+    <PersonalDates>
+      <ShellLayout layout="admin" nav={ADMIN_NAV} area="Administration" />
+    </PersonalDates>
+  );
 }
 
 /** The project back office, in the admin layout's frame with the project's navigation. */

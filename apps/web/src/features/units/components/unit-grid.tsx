@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
@@ -7,6 +7,8 @@ import type { UnitRow } from '../../../lib/back-office-types.ts';
 import { useAllUnits } from '../../../lib/use-all-units.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
 import { CART_STATUS_BADGE, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from '../../../lib/status-labels.ts';
+import { ZonedDateTimeInput } from '../../../components/ui/zoned-date-time-input.tsx';
+import { useZone } from '../../../lib/use-dates.ts';
 
 const STATUSES = ['available', 'reserved', 'sold'] as const;
 
@@ -139,7 +141,9 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
 function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
-  const [deadline, setDeadline] = useState('');
+  // The moment typed, in the project's zone; undefined while what is typed is not one.
+  const [deadline, setDeadline] = useState<string | null | undefined>(null);
+  const zone = useZone();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -150,13 +154,13 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
     try {
       const result = await api<{ changed: number; carts: number }>('/api/manage/units/bulk', {
         method: 'POST',
-        body: { units: selected, ...(status ? { status } : {}), ...(deadline ? { deadline: new Date(deadline).toISOString() } : {}) },
+        body: { units: selected, ...(status ? { status } : {}), ...(deadline ? { deadline } : {}) },
       });
       setDone(
         `${result.changed} unit${result.changed === 1 ? '' : 's'} changed${result.carts ? `; ${result.carts} open selection${result.carts === 1 ? '' : 's'} now due then too` : ''}.`,
       );
       setStatus(null);
-      setDeadline('');
+      setDeadline(null);
       onDone();
       await queryClient.invalidateQueries({ queryKey: ['manage'] });
     } catch (caught) {
@@ -180,8 +184,8 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
           clearable
           w={170}
         />
-        <TextInput label="Set deadline to" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={220} />
-        <Button onClick={apply} loading={isBusy} disabled={!selected.length || (!status && !deadline)}>
+        <ZonedDateTimeInput label="Set deadline to" value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={240} />
+        <Button onClick={apply} loading={isBusy} disabled={!selected.length || (!status && !deadline) || deadline === undefined}>
           Apply to {selected.length || 'selected'} unit{selected.length === 1 ? '' : 's'}
         </Button>
       </Group>
