@@ -79,7 +79,7 @@ describe(`CSV imports (${testDbKind})`, () => {
     expect(result.problems).toEqual([
       { row: 7, column: 'Suite', message: '“A-101” is also on row 2: each unit may be in the file once.' },
       { row: 5, column: 'Level', message: '“3.5” is not a whole number.' },
-      { row: 5, column: 'Due', message: '“2027-02-30” is not a date.' },
+      { row: 5, column: 'Due', message: '“2027-02-30”: There is no 2027-02-30 in the calendar.' },
       { row: 5, column: 'List price', message: '“lots” is not an amount in CAD.' },
       { row: 5, column: 'Buyers', message: '“not-an-address” is not an e-mail address.' },
       { row: 6, column: 'Floor plan', message: 'There is no plan called “The Oak” in this project.' },
@@ -95,7 +95,8 @@ describe(`CSV imports (${testDbKind})`, () => {
         Name: 'A-101',
         Floor: '1',
         Plan: 'The Birch – 1 Bed + Den',
-        Deadline: '2027-03-31T23:59:59.000Z',
+        // A date alone is the end of that day in the project's zone (Vancouver: UTC−7 the year round).
+        Deadline: '2027-04-01T06:59:00.000Z',
         'Base price': '549900.00',
         Buyers: 'ann@example.com; bo@example.com',
       },
@@ -120,7 +121,7 @@ describe(`CSV imports (${testDbKind})`, () => {
       floor: 1,
       plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id,
       basePrice: 54_990_000,
-      deadline: '2027-03-31T23:59:59.000Z',
+      deadline: '2027-04-01T06:59:00.000Z',
       status: 'available',
       buyers: [],
     });

@@ -261,7 +261,7 @@ describe('budget and allowances', () => {
     // Letters are refused in words, and nothing is saved.
     await page.getByLabel(/My budget for upgrades/).fill('abc');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Enter an amount in CAD, like 15,000.').waitFor();
+    await page.getByText('“abc” is not an amount in CAD.').waitFor();
     await page.getByLabel(/My budget for upgrades/).fill('10,000');
     await page.getByRole('button', { name: 'Save' }).click();
     await budget.getByText(`${money(1_000_000)} left of your budget`).waitFor();

@@ -83,7 +83,7 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
           floor: 21,
           plan: plans.find((p) => p.name === 'The Birch – 1 Bed + Den')!._id,
           basePrice: 61_400_000,
-          deadline: '2027-05-31T23:59:59.000Z',
+          deadline: '2027-06-01T06:59:00.000Z',
         });
         const links = ((await manager('GET', `/api/access-codes?q=${prefix.toLowerCase()}.buyer14@`)).json as { items: Link[] }).items;
         expect(links).toEqual([expect.objectContaining({ email: `${prefix.toLowerCase()}.buyer14@example.test`, unit: fourteen._id })]);

@@ -1,23 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { guessMapping, IMPORT_DEFINITIONS, IMPORT_KINDS, readCell, writeCell, type CellContext, type ImportColumn } from './imports.ts';
-import { parseAmount } from './money.ts';
 
 const items: Record<string, Record<string, string>> = { plans: { 'Plan A': 'p1', 'Plan B': 'p2' }, options: { 'SKU-1': 'o1', 'SKU-2': 'o2' } };
-const context: CellContext = { currency: 'CAD', find: (collection, _by, value) => items[collection]?.[value] };
+const context: CellContext = { currency: 'CAD', locale: 'en-CA', timeZone: 'America/Toronto', find: (collection, _by, value) => items[collection]?.[value] };
 const column = (kind: keyof typeof IMPORT_DEFINITIONS, field: string): ImportColumn => IMPORT_DEFINITIONS[kind].columns.find((c) => c.field === field)!;
 
 describe('import columns', () => {
-  it('reads amounts as people write them, in the currency’s own decimals', () => {
-    expect(parseAmount('1,250.50', 'CAD')).toBe(125050);
-    expect(parseAmount('$ 450 000', 'CAD')).toBe(45000000);
-    expect(parseAmount('12,5', 'EUR')).toBe(1250);
-    expect(parseAmount('-75', 'CAD')).toBe(-7500);
-    expect(parseAmount('CAD 10.00', 'CAD')).toBe(1000);
-    expect(parseAmount('1500', 'JPY')).toBe(1500);
-    expect(parseAmount('15.5', 'JPY')).toBeNull();
-    expect(parseAmount('1.234', 'CAD')).toBeNull();
-    expect(parseAmount('abc', 'CAD')).toBeNull();
-    expect(parseAmount('', 'CAD')).toBeNull();
+  it('reads amounts and numbers in the project’s own number format, refusing what could mean two', () => {
+    const money = column('options', 'price');
+    expect(readCell(money, '1,250.50', context)).toEqual({ value: 125050 });
+    expect(readCell(money, '$ 450,000', context)).toEqual({ value: 45000000 });
+    expect(readCell(money, '-75', context)).toEqual({ value: -7500 });
+    expect(readCell(money, 'CAD 10.00', context)).toEqual({ value: 1000 });
+    expect(readCell(money, '1.234', context)).toMatchObject({ error: expect.stringContaining('decimals') });
+    expect(readCell(money, '12,5', context)).toMatchObject({ error: expect.stringContaining('not clear') });
+    const french = { ...context, currency: 'EUR', locale: 'fr-CA' };
+    expect(readCell(money, '3450,50', french)).toEqual({ value: 345050 });
+    expect(readCell(column('units', 'area'), '84,2', french)).toEqual({ value: 84.2 });
+    expect(readCell(column('units', 'area'), '84,2', context)).toMatchObject({ error: expect.stringContaining('not clear') });
+    expect(readCell(money, '3.450', french)).toMatchObject({ error: expect.stringContaining('not clear') });
+  });
+
+  it('reads a date alone as the end of that day, and a time without an offset, in the project’s zone', () => {
+    expect(readCell(column('units', 'deadline'), '2027-03-31', context)).toEqual({ value: '2027-04-01T03:59:00.000Z' });
+    expect(readCell(column('units', 'deadline'), '2027-03-31 17:00', context)).toEqual({ value: '2027-03-31T21:00:00.000Z' });
+    expect(readCell(column('units', 'deadline'), '2027-03-31', { ...context, timeZone: 'Asia/Tokyo' })).toEqual({ value: '2027-03-31T14:59:00.000Z' });
   });
 
   it('says what is wrong with a cell in words', () => {
@@ -28,14 +35,13 @@ describe('import columns', () => {
     });
     expect(readCell(column('units', 'status'), 'gone', context)).toEqual({ error: '“gone” is not one of available, reserved, sold.' });
     expect(readCell(column('units', 'buyers'), 'a@b.co; nobody', context)).toEqual({ error: '“nobody” is not an e-mail address.' });
-    expect(readCell(column('units', 'deadline'), '2027-02-30', context)).toEqual({ error: '“2027-02-30” is not a date.' });
+    expect(readCell(column('units', 'deadline'), '2027-02-30', context)).toEqual({ error: '“2027-02-30”: There is no 2027-02-30 in the calendar.' });
     expect(readCell(column('options', 'standard'), 'maybe', context)).toEqual({ error: '“maybe” is not yes or no.' });
   });
 
   it('reads references, lists, dates and e-mail addresses', () => {
     expect(readCell(column('units', 'plan'), ' Plan B ', context)).toEqual({ value: 'p2' });
     expect(readCell(column('options', 'excludes'), 'SKU-2;SKU-1; SKU-2', context)).toEqual({ value: ['o2', 'o1'] });
-    expect(readCell(column('units', 'deadline'), '2027-03-31', context)).toEqual({ value: '2027-03-31T23:59:59.000Z' });
     expect(readCell(column('units', 'deadline'), '2027-03-31T10:00:00-04:00', context)).toEqual({ value: '2027-03-31T14:00:00.000Z' });
     expect(readCell(column('units', 'buyers'), 'Ann@Example.com, bo@example.com ann@example.com', context)).toEqual({
       value: ['ann@example.com', 'bo@example.com'],
@@ -57,8 +63,13 @@ describe('import columns', () => {
       emails: ['a@b.co', 'c@d.co'],
     };
     const labels: Record<string, string> = { p1: 'Plan A', p2: 'Plan B', o1: 'SKU-1', o2: 'SKU-2' };
-    const write = { currency: 'CAD', label: (_c: string, _b: string, id: string) => labels[id] };
-    const back = { currency: 'CAD', find: (_c: string, _b: string, value: string) => Object.entries(labels).find(([, l]) => l === value)?.[0] };
+    const write = { currency: 'CAD', locale: 'en-CA', label: (_c: string, _b: string, id: string) => labels[id] };
+    const back = {
+      currency: 'CAD',
+      locale: 'en-CA',
+      timeZone: 'America/Toronto',
+      find: (_c: string, _b: string, value: string) => Object.entries(labels).find(([, l]) => l === value)?.[0],
+    };
     for (const kind of IMPORT_KINDS) {
       for (const col of IMPORT_DEFINITIONS[kind].columns) {
         const value =

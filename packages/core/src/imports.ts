@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { csvText } from './csv.ts';
-import { formatAmount, parseAmount } from './money.ts';
+import { formatAmount } from './money.ts';
+import { amountFieldText, numberFieldText, readMoney, readNumber } from './numbers.ts';
+import { readZonedDateTime } from './dates.ts';
 import { SURFACES } from './surfaces.ts';
 import { UNIT_STATUSES } from './collections.ts';
 
@@ -217,6 +219,10 @@ export type CellResult = { value: unknown } | { error: string };
 
 export interface CellContext {
   currency: string;
+  /** The project's locale: numbers and amounts are read in its format (docs/numbers.md). */
+  locale: string;
+  /** The project's time zone: a date, or a date and time without an offset, is read there (docs/dates.md). */
+  timeZone: string;
   /** The id of the item of `collection` called `value` (by name or SKU), if there is one. */
   find: (collection: string, by: 'name' | 'sku', value: string) => string | undefined;
 }
@@ -232,14 +238,12 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
       return { value: cell };
     case 'integer':
     case 'number': {
-      const number = Number(cell.replace(/,/g, ''));
-      if (cell === '' || !Number.isFinite(number)) return { error: `“${cell}” is not a number.` };
-      if (column.type === 'integer' && !Number.isInteger(number)) return { error: `“${cell}” is not a whole number.` };
-      return { value: number };
+      const reading = readNumber(cell, context.locale, { integer: column.type === 'integer' });
+      return reading.ok ? { value: reading.value } : { error: reading.problem };
     }
     case 'money': {
-      const minor = parseAmount(cell, context.currency);
-      return minor === null ? { error: `“${cell}” is not an amount in ${context.currency}.` } : { value: minor };
+      const reading = readMoney(cell, context);
+      return reading.ok ? { value: reading.value } : { error: reading.problem };
     }
     case 'boolean': {
       const word = cell.toLowerCase();
@@ -252,14 +256,15 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
       return value ? { value } : { error: `“${cell}” is not one of ${column.values?.join(', ')}.` };
     }
     case 'date': {
-      if (/^\d{4}-\d{2}-\d{2}$/.test(cell)) {
-        const date = new Date(`${cell}T23:59:59.000Z`);
-        return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== cell ? { error: `“${cell}” is not a date.` } : { value: date.toISOString() };
+      // A moment with its offset is that moment; a date alone is the end of that day, and a date
+      // and time without an offset that time, in the project's zone.
+      const withOffset = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i;
+      if (withOffset.test(cell)) {
+        const instant = Date.parse(cell.replace(' ', 'T'));
+        return Number.isNaN(instant) ? { error: `“${cell}” is not a date.` } : { value: new Date(instant).toISOString() };
       }
-      const withZone = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i;
-      if (!withZone.test(cell) || Number.isNaN(Date.parse(cell.replace(' ', 'T'))))
-        return { error: `“${cell}” is not a date (2027-03-31) or a date and time with its offset.` };
-      return { value: new Date(cell.replace(' ', 'T')).toISOString() };
+      const reading = readZonedDateTime(cell, context.timeZone);
+      return reading.ok ? { value: reading.iso } : { error: `“${cell}”: ${reading.problem}` };
     }
     case 'ref': {
       const id = context.find(column.collection!, column.by!, cell);
@@ -296,6 +301,8 @@ function notFound(column: ImportColumn, names: string[]): string {
 
 export interface WriteContext {
   currency: string;
+  /** The project's locale: numbers and amounts are written in its format, as `readCell` reads them. */
+  locale: string;
   /** The name (or SKU) of the item an id refers to. */
   label: (collection: string, by: 'name' | 'sku', id: string) => string | undefined;
 }
@@ -305,7 +312,10 @@ export function writeCell(column: ImportColumn, value: unknown, context: WriteCo
   if (value === null || value === undefined) return '';
   switch (column.type) {
     case 'money':
-      return typeof value === 'number' ? formatAmount(value, context.currency) : '';
+      return typeof value === 'number' ? amountFieldText(value, context.currency, context.locale) : '';
+    case 'number':
+    case 'integer':
+      return typeof value === 'number' ? numberFieldText(value, context.locale) : String(value);
     case 'boolean':
       return value === true ? 'yes' : 'no';
     case 'ref':

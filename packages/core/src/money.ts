@@ -63,25 +63,6 @@ export function isCurrencyCode(code: string): boolean {
   }
 }
 
-/** An amount in major units as people write it ("1,250.50", "$ 450 000", "-75") in minor units, or null. */
-export function parseAmount(text: string, currency: string): number | null {
-  let cleaned = text
-    .replace(/[\s\u00a0\u202f]/g, '')
-    .replace(new RegExp(`^${currency}|${currency}$`, 'i'), '')
-    .replace(/^[^\d\-+.,]+|[^\d.,]+$/g, '');
-  const negative = cleaned.startsWith('-') || /^\(.*\)$/.test(text.trim());
-  cleaned = cleaned.replace(/^[-+]/, '');
-  // "1,250.50" and "1,250" use commas for thousands; "12,50" is a decimal comma.
-  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned)) cleaned = cleaned.replace(/,/g, '');
-  else if (/^\d+,\d{1,2}$/.test(cleaned)) cleaned = cleaned.replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
-  const per = minorUnitsPerMajor(currency);
-  const decimals = cleaned.split('.')[1]?.length ?? 0;
-  if (10 ** decimals > per) return null;
-  const minor = Math.round(Number(cleaned) * per);
-  return negative ? -minor : minor;
-}
-
 /** Minor units in major units with the currency's own decimals, as exports write them. */
 export function formatAmount(minor: number, currency: string): string {
   const per = minorUnitsPerMajor(currency);

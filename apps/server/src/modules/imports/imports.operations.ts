@@ -1,5 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  DEFAULT_TIME_ZONE,
+  projectOptionsSchema,
   DomainError,
   fail,
   formatCsv,
@@ -19,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { resolveCollection, schemaIssues } from '../decor/index.ts';
 import { runBatch, withWrites, type BatchOperation, type Document } from '../decor/index.ts';
-import { requireManager, type Scope } from '../projects/index.ts';
+import { requireManager, type ProjectRow, type Scope } from '../projects/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
 import type { Mailer } from '../mail/index.ts';
@@ -118,6 +120,8 @@ async function planImport({
   db,
   projectId,
   currency,
+  locale,
+  timeZone,
   kind,
   table,
   mapping,
@@ -125,6 +129,9 @@ async function planImport({
   db: Db;
   projectId: string;
   currency: string;
+  /** The project's number format and zone: how its cells are read (docs/numbers.md, docs/dates.md). */
+  locale: string;
+  timeZone: string;
   kind: ImportKind;
   table: string[][];
   mapping: ImportMapping;
@@ -192,6 +199,8 @@ async function planImport({
   // An option without a SKU is named by its name where a SKU is expected (as exports write it).
   const context = {
     currency,
+    locale,
+    timeZone,
     find: (c: string, by: 'name' | 'sku', value: string) =>
       lookup.get(lookupKey(c, by))?.get(norm(value)) ?? (by === 'sku' ? lookup.get(lookupKey(c, 'name'))?.get(norm(value)) : undefined),
   };
@@ -252,7 +261,7 @@ async function planImport({
       const shown = Object.fromEntries(
         definition.columns
           .filter((c) => mapping[c.field] && (c.field === 'buyers' ? emails.length : fields[c.field] !== undefined))
-          .map((c) => [c.header, c.field === 'buyers' ? emails.join('; ') : shownCell(c, fields[c.field], currency, cellOf(record, c.field))]),
+          .map((c) => [c.header, c.field === 'buyers' ? emails.join('; ') : shownCell(c, fields[c.field], { currency, locale }, cellOf(record, c.field))]),
       );
       sample.push({ row, action, key: cellOf(record, keyField) || cellOf(record, 'name'), fields: shown });
     }
@@ -261,9 +270,9 @@ async function planImport({
 }
 
 /** A value as the preview shows it: references as the file wrote them, everything else as an export would. */
-function shownCell(column: ImportColumn, value: unknown, currency: string, cell: string): string {
+function shownCell(column: ImportColumn, value: unknown, format: { currency: string; locale: string }, cell: string): string {
   if (column.type === 'ref' || column.type === 'refs') return cell;
-  return writeCell(column, value, { currency, label: () => undefined });
+  return writeCell(column, value, { ...format, label: () => undefined });
 }
 
 /** The options' rules that name options made by the same file are written once all exist. */
@@ -333,7 +342,8 @@ export async function runImport({
 }): Promise<ImportResult> {
   const { project, actor } = requireManager(scope);
   const table = tableOf(request.content);
-  const planFor = (on: Db) => planImport({ db: on, projectId: project.id, currency: project.currency, kind: request.kind, table, mapping: request.mapping });
+  const planFor = (on: Db) =>
+    planImport({ db: on, projectId: project.id, currency: project.currency, ...numberAndZoneOf(project), kind: request.kind, table, mapping: request.mapping });
   const answerOf = (plan: Plan) => ({
     counts: plan.counts,
     problems: plan.problems.slice(0, LISTED_PROBLEMS),
@@ -453,7 +463,7 @@ export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kin
   let rows = items.filter((item) => item.collection === definition.collection);
   if (kind === 'units')
     rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
-  const context = { currency: project.currency, label };
+  const context = { currency: project.currency, locale: numberAndZoneOf(project).locale, label };
   const body = formatCsv([
     definition.columns.map((c) => c.header),
     ...rows.map((item) =>
@@ -461,4 +471,10 @@ export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kin
     ),
   ]);
   return { fileName: `${project.key}-${kind}.csv`, body };
+}
+
+/** The project's number format and time zone, as its settings name them. */
+function numberAndZoneOf(project: ProjectRow): { locale: string; timeZone: string } {
+  const options = projectOptionsSchema.parse(project.options);
+  return { locale: options.locale, timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
 }

@@ -148,6 +148,9 @@ export function problemOf(spec: FieldSpec, value: unknown): string | null {
   // Picked from a list: the server checks that what is referred to exists.
   if (spec.kind === 'reference' || spec.kind === 'references' || spec.kind === 'file' || spec.kind === 'files') return null;
   const s = spec.schema;
+  // What a number or date field could not read stays as it was typed: the field says why, and nothing is saved.
+  if ((spec.kind === 'number' || spec.kind === 'money') && typeof value !== 'number') return 'Not a number this field takes';
+  if (spec.kind === 'datetime' && (typeof value !== 'string' || !/(Z|[+-]\d{2}:\d{2})$/.test(value))) return 'Not a date and time';
   if (typeof value === 'number') {
     if (s.type === 'integer' && !Number.isInteger(value)) return 'A whole number';
     if (s.minimum !== undefined && value < s.minimum) return `At least ${s.minimum}`;

@@ -100,15 +100,27 @@ describe('SchemaForm', () => {
   it('edits money in the currency’s units and stores minor units (no ×100 for yen)', () => {
     const cad = renderForm({ name: 'Oak', price: 185_000 });
     const price = screen.getByLabelText(/Price \(CAD\)/);
-    expect((price as HTMLInputElement).value).toBe('1,850.00');
+    // Shown with the currency's decimals and no thousands separators to trip over; typed with them or without.
+    expect((price as HTMLInputElement).value).toBe('1850.00');
     fireEvent.change(price, { target: { value: '1,999.50' } });
     expect(cad().price).toBe(199_950);
+  });
+
+  it('refuses at the field an amount that could mean two, and saves nothing of it', () => {
+    const cad = renderForm({ name: 'Oak', price: 185_000 });
+    const price = screen.getByLabelText(/Price \(CAD\)/);
+    // In an English project "3450,50" is not 3,450.50 nor 345,050: it is refused in words.
+    fireEvent.change(price, { target: { value: '3450,50' } });
+    expect(screen.getByText(/“3450,50” is not clear in this project’s number format: write it as 3,450\.50\./)).toBeTruthy();
+    expect(cad().price).toBe('3450,50');
+    fireEvent.change(price, { target: { value: '12.345' } });
+    expect(screen.getByText(/more than 2 decimals/)).toBeTruthy();
   });
 
   it('stores yen as they are typed', () => {
     const jpy = renderForm({ name: 'Oak', price: 5_000 }, 'JPY');
     const price = screen.getByLabelText(/Price \(JPY\)/);
-    expect((price as HTMLInputElement).value).toBe('5,000');
+    expect((price as HTMLInputElement).value).toBe('5000');
     fireEvent.change(price, { target: { value: '7,500' } });
     expect(jpy().price).toBe(7_500);
   });

@@ -1,25 +1,12 @@
 import { useState } from 'react';
-import {
-  Button,
-  ColorInput,
-  Fieldset,
-  Group,
-  Image,
-  MultiSelect,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  TagsInput,
-  Textarea,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { minorUnitsPerMajor } from '@decor/core';
+import { Button, ColorInput, Fieldset, Group, Image, MultiSelect, Select, Stack, Switch, TagsInput, Textarea, Text, TextInput } from '@mantine/core';
 import { useCollectionChoices } from '../../lib/collection-choices.ts';
 import { FileUpload } from '../ui/file-upload.tsx';
 import { MarkdownEditor } from '../ui/markdown-editor.tsx';
 import { type FieldSpec, humanize, valueAt, withValueAt } from './fields.ts';
+import { NumberField } from '../ui/number-field.tsx';
+import { ZonedDateTimeInput } from '../ui/zoned-date-time-input.tsx';
+import { useZone } from '../../lib/use-dates.ts';
 
 export interface SchemaFormProps {
   fields: FieldSpec[];
@@ -56,10 +43,17 @@ interface FieldProps {
   disabled?: boolean | undefined;
 }
 
+/** A number field's value: the number, undefined while what was typed (kept as text) is not one, null when empty. */
+const numberOrTyped = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' ? undefined : null);
+/** A date field's value: the moment, undefined while what was typed (kept as text) is not one, null when empty. */
+const momentOrTyped = (value: unknown) => (typeof value !== 'string' ? null : /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : undefined);
+
 /** The value stored for an emptied input: null where the schema allows it, else nothing. */
 const emptyOf = (spec: FieldSpec) => (spec.nullable ? null : undefined);
 
 function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps) {
+  // Numbers and dates are typed as the project writes them, in its zone (docs/numbers.md, docs/dates.md).
+  const zone = useZone();
   const value = valueAt(item, spec.path);
   const set = (next: unknown) => onChange(withValueAt(item, spec.path, next));
   const common = { label: spec.label, description: spec.help, error: errors[spec.path], required: spec.required, disabled, 'data-field': spec.path };
@@ -90,37 +84,26 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
       return <MarkdownField {...common} value={typeof value === 'string' ? value : ''} onChange={set} maxLength={spec.schema.maxLength} />;
     case 'number':
       return (
-        <NumberInput
+        <NumberField
           {...common}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(v) => {
-            const number = typeof v === 'number' ? v : v === '' ? NaN : Number(v);
-            set(Number.isFinite(number) ? number : emptyOf(spec));
-          }}
-          allowDecimal={spec.schema.type !== 'integer'}
+          locale={zone.locale}
+          value={numberOrTyped(value)}
+          onChange={(number, typed) => set(number === null ? emptyOf(spec) : (number ?? typed))}
+          integer={spec.schema.type === 'integer'}
           min={spec.schema.minimum}
           max={spec.schema.maximum}
         />
       );
-    case 'money': {
-      const per = minorUnitsPerMajor(currency);
-      const decimals = Math.round(Math.log10(per));
+    case 'money':
       return (
-        <NumberInput
+        <NumberField
           {...common}
-          label={`${spec.label} (${currency})`}
-          value={typeof value === 'number' ? value / per : ''}
-          onChange={(v) => {
-            // A value with trailing zeros ("1,999.50") comes as text: it is still a number.
-            const amount = typeof v === 'number' ? v : v === '' ? NaN : Number(String(v).replace(/[^0-9.-]/g, ''));
-            set(Number.isFinite(amount) ? Math.round(amount * per) : emptyOf(spec));
-          }}
-          decimalScale={decimals}
-          fixedDecimalScale={decimals > 0}
-          thousandSeparator=","
+          locale={zone.locale}
+          money={{ currency }}
+          value={numberOrTyped(value)}
+          onChange={(minor, typed) => set(minor === null ? emptyOf(spec) : (minor ?? typed))}
         />
       );
-    }
     case 'boolean':
       return (
         <Switch
@@ -146,11 +129,12 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
       return <ColorInput {...common} format="hex" value={typeof value === 'string' ? value : ''} onChange={(v) => set(v || emptyOf(spec))} />;
     case 'datetime':
       return (
-        <TextInput
+        <ZonedDateTimeInput
           {...common}
-          type="datetime-local"
-          value={typeof value === 'string' ? toLocalInput(value) : ''}
-          onChange={(e) => set(e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : emptyOf(spec))}
+          timeZone={zone.timeZone}
+          locale={zone.locale}
+          value={momentOrTyped(value)}
+          onChange={(iso, typed) => set(iso === null ? emptyOf(spec) : (iso ?? typed))}
         />
       );
     case 'reference':
@@ -164,14 +148,6 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
     case 'object':
       return <ObjectField spec={spec} item={item} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />;
   }
-}
-
-/** An ISO time as the value of a `datetime-local` input (local time, minutes). */
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
 }
 
 function MarkdownField({

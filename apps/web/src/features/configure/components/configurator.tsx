@@ -35,7 +35,7 @@ import {
   type RuleContext,
   formatAmount,
   packageRooms,
-  parseAmount,
+  readMoney,
 } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
@@ -535,13 +535,15 @@ function BudgetField({
   const currency = project?.currency ?? 'CAD';
   const remaining = budgetRemaining(total, editor.budget);
   const save = () => {
-    // Typed in the currency's units ("15,000", "$ 15 000.50"); stored in its smallest unit. Anything else is refused, never saved as 0.
+    // Typed in the currency's units and the project's number format ("15,000", "15 000,50 $"); stored in its smallest unit.
+    // Anything else is refused in words, never saved as 0 or as a guess.
     if (draft.trim() === '') {
       editor.setBudget(null);
     } else {
-      const value = parseAmount(draft, currency);
-      if (value === null || value < 0) return setError(`Enter an amount in ${currency}, like 15,000.`);
-      editor.setBudget(value);
+      const reading = readMoney(draft, { currency, locale: project?.options.locale ?? 'en-CA' });
+      if (!reading.ok) return setError(reading.problem);
+      if (reading.value < 0) return setError(`Enter an amount in ${currency} of 0 or more.`);
+      editor.setBudget(reading.value);
     }
     setError(null);
     setEditing(false);

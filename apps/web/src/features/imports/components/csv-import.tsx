@@ -11,7 +11,7 @@ import {
   type ImportProblem,
   type ImportRecord,
   type ImportResult,
-  parseAmount,
+  readMoney,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
@@ -401,8 +401,8 @@ function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
     if (!value || !column) return value ?? '';
     if (column.type === 'date') return date(value, true);
     if (column.type === 'money' && project) {
-      const minor = parseAmount(value, project.currency);
-      return minor === null ? value : money(minor);
+      const reading = readMoney(value, { currency: project.currency, locale: project.options.locale });
+      return reading.ok ? money(reading.value) : value;
     }
     return value;
   };
