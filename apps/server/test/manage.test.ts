@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, reviewDueBy } from '@decor/core';
+import { formatCalendarDay, formatDateTime, reviewDueBy } from '@decor/core';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
@@ -242,7 +242,7 @@ describe(`the back office (${testDbKind})`, () => {
     expect(body.status).toBe('draft');
     expect(body.revision).toBe(2);
     expect(body.signature).toBeNull();
-    expect(body.fees).toEqual([{ label: 'Change order fee (revision 2)', amount: 25_000 }]);
+    expect(body.fees).toEqual([{ label: 'Change order 1 fee', amount: 25_000 }]);
     expect(body.total).toBe(before + 25_000);
     // Its deadline had passed: the change order gets 14 days, or it would open locked.
     expect(Date.parse(body.deadline) - Date.now()).toBeGreaterThan(13 * 86_400_000);
@@ -263,9 +263,57 @@ describe(`the back office (${testDbKind})`, () => {
     expect(sneaky.json().total).toBe(before + 25_000);
     // The PDF shows the fee as a line of its own.
     const printed = await call('manager', 'GET', `/api/carts/${cart!._id}/pdf`);
-    expect(await pdfText(printed.rawPayload)).toContain('Change order fee (revision 2)');
+    expect(await pdfText(printed.rawPayload)).toContain('Change order 1 fee');
     // A negative fee is refused and changes nothing.
     expect((await call('manager', 'POST', `/api/carts/${cart!._id}/reopen`, { fee: -5 })).statusCode).toBe(400);
+  });
+
+  it('keeps the approved purchase in force through a change order until the change order is approved: purchasing, its CSV, the dashboard, the admin’s purchases', async () => {
+    // Marcus's selection was approved, then reopened as a change order by the test before.
+    const [cart] = (await cartsPage('?q=marcus')).items;
+    expect(cart!.status).toBe('draft');
+    const unit = cart!.unit!.name;
+    const inForce = async () => {
+      const report = (await call('manager', 'GET', '/api/manage/purchasing')).json();
+      const csv = (await call('manager', 'GET', '/api/manage/purchasing.csv')).body.split('\r\n').filter((row: string) => row.includes(`,${unit},`));
+      const dashboard = (await call('manager', 'GET', '/api/manage/dashboard')).json();
+      const admin = (await call('admin', 'GET', '/api/admin/purchases?project=demo')).json();
+      return { report, csv, dashboard, admin, lines: report.lines.filter((line: { unit: string }) => line.unit === unit) };
+    };
+    const open = await inForce();
+    expect(open.lines.length).toBeGreaterThan(0);
+    expect(open.lines.every((line: { changeOrderOpen: boolean; revision: number }) => line.changeOrderOpen && line.revision === 1)).toBe(true);
+    expect(open.report.changeOrdersOpen).toBe(1);
+    expect(open.csv.length).toBe(open.lines.length);
+    expect(open.csv.every((row: string) => row.endsWith(',yes'))).toBe(true);
+    expect(open.dashboard.revenue.approved).toBe(open.report.total);
+    expect(open.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({ revision: 1, changeOrderOpen: true });
+
+    // The buyer signs the change order and the design centre approves it: the new purchase replaces the old one.
+    const unitItem = (await call('manager', 'GET', `/api/schema/units/${cart!.unit!._id}`)).json() as Item;
+    const before = (await call('buyer', 'GET', `/api/schema/carts/${cart!._id}`)).json();
+    const completed = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/carts/${cart!._id}`,
+      headers: browserHeaders(cookies.buyer),
+      payload: { selections: await completeSelections(app, cookies.buyer!, String(unitItem.plan)), _version: before._version },
+    });
+    const submitted = await call('buyer', 'POST', `/api/carts/${cart!._id}/submit`, {
+      signature: 'Marcus Reid',
+      agree: true,
+      _version: completed.json()._version,
+    });
+    expect(submitted.json()).toMatchObject({ status: 'submitted' });
+    // Until approved, the signed change order is pending and the earlier purchase still in force.
+    expect((await inForce()).report.purchases).toBe(open.report.purchases);
+    expect((await call('manager', 'POST', `/api/carts/${cart!._id}/approve`)).statusCode).toBe(200);
+    const approved = await inForce();
+    expect(approved.report.purchases).toBe(open.report.purchases);
+    expect(approved.report.changeOrdersOpen).toBe(0);
+    expect(approved.lines.every((line: { changeOrderOpen: boolean; revision: number }) => !line.changeOrderOpen && line.revision === 2)).toBe(true);
+    expect(approved.csv.every((row: string) => row.endsWith(',no'))).toBe(true);
+    expect(approved.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({ revision: 2, changeOrderOpen: false });
+    expect(approved.dashboard.revenue.approved).toBe(approved.report.total);
   });
 
   it('extends a locked draft’s deadline and mails its buyer the new date', async () => {
@@ -318,9 +366,10 @@ describe(`the back office (${testDbKind})`, () => {
     const report = (await call('manager', 'GET', '/api/manage/purchasing')).json();
     const purchases = (await call('manager', 'GET', '/api/schema/purchases/?limit=200')).json() as Item[];
     const carts = (await call('manager', 'GET', '/api/schema/carts/?limit=200')).json() as Item[];
+    // Every cart ever approved has its last approved purchase in force (a change order open or not).
     const inForce = carts
-      .filter((c) => c.status === 'approved')
-      .map((c) => purchases.filter((p) => p.cart === c._id).sort((a, b) => Number(b.revision) - Number(a.revision))[0]!);
+      .map((c) => purchases.filter((p) => p.cart === c._id).sort((a, b) => Number(b.revision) - Number(a.revision))[0])
+      .filter((p): p is Item => p !== undefined);
     expect(report.purchases).toBe(inForce.length);
     const expected = inForce.reduce((sum, p) => sum + Number(p.total), 0);
     expect(report.total).toBe(expected);
@@ -332,7 +381,7 @@ describe(`the back office (${testDbKind})`, () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(header).toBe('Vendor,SKU,Item,Category,Unit,Floor,Room,Quantity,Unit price,Amount,Currency,Revision,Approved at');
+    expect(header).toBe('Vendor,SKU,Item,Category,Unit,Floor,Room,Quantity,Unit price,Amount,Currency,Revision,Approved at,Change order open');
     const cells = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
     const amount = rows.reduce((sum, row) => sum + Math.round(Number(cells(row)[9]) * 100), 0);
     expect(amount).toBe(expected);
@@ -410,9 +459,14 @@ describe(`the back office (${testDbKind})`, () => {
     expect(cart).toHaveLength(1);
     expect(cart[0]!.unit!._id).toBe(empty._id);
     expect(cart[0]!.status).toBe('draft');
-    const days = (Date.parse(cart[0]!.deadline!) - Date.now()) / 86_400_000;
+    // The project's 30 days, at the end of a working day in its zone (a weekend moves on to the Monday).
+    const deadline = new Date(cart[0]!.deadline!);
+    const days = (deadline.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29);
-    expect(days).toBeLessThanOrEqual(30);
+    expect(days).toBeLessThanOrEqual(33);
+    expect(formatDateTime(deadline, { locale: 'en-CA', timeZone: 'America/Vancouver' }, { weekday: true })).toMatch(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday), .* at 5:00 p\.m\. /,
+    );
     // A second buyer of the same unit shares it.
     const second = (await call('manager', 'POST', '/api/access-codes', { email: 'second.buyer@example.com', unit: empty._id })).json().code as string;
     expect(

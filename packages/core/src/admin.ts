@@ -220,6 +220,8 @@ export const adminPurchaseSchema = z.object({
   revision: z.number(),
   currency: z.string(),
   total: z.number(),
+  /** Reopened as a change order: this purchase stays in force until the change order is approved. */
+  changeOrderOpen: z.boolean(),
 });
 export const adminPurchasesSchema = z.object({
   items: z.array(adminPurchaseSchema),

@@ -93,12 +93,16 @@ export const purchasingLineSchema = z.object({
   amount: z.number(),
   revision: z.number(),
   approvedAt: z.string(),
+  /** The selection is reopened as a change order: this purchase stays in force until the change order is approved. */
+  changeOrderOpen: z.boolean(),
 });
 export type PurchasingLine = z.infer<typeof purchasingLineSchema>;
 
 export const purchasingReportSchema = z.object({
   currency: z.string(),
   purchases: z.number(),
+  /** Of those purchases, how many have a change order open. */
+  changeOrdersOpen: z.number(),
   total: z.number(),
   groups: z.array(z.object({ vendor: z.string(), sku: z.string(), item: z.string(), quantity: z.number(), amount: z.number() })),
   lines: z.array(purchasingLineSchema),

@@ -74,3 +74,11 @@ export const DEFAULT_REVIEW_DAYS = 5;
 export function reviewDueBy(signedAt: Date, days: number = DEFAULT_REVIEW_DAYS, timeZone: string = DEFAULT_TIME_ZONE): CalendarDay {
   return addBusinessDays(calendarDayOf(signedAt, timeZone), days);
 }
+
+/**
+ * The number of a change order as people count them: a selection's first revision is the
+ * original, its second the first change order ("change order 1"); null for the original.
+ */
+export function changeOrderNumber(revision: number | null | undefined): number | null {
+  return revision && revision > 1 ? revision - 1 : null;
+}

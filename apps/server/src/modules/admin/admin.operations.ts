@@ -521,6 +521,7 @@ export async function adminPurchases(db: Db, filter: AdminPurchasesQuery): Promi
     revision: Number(row.revision),
     currency: row.currency,
     total: Number(row.total) || 0,
+    changeOrderOpen: row.change_order_open === true,
   }));
   const totals = new Map<string, AdminPurchases['totals'][number]>();
   for (const item of items) {
@@ -536,7 +537,7 @@ export async function adminPurchases(db: Db, filter: AdminPurchasesQuery): Promi
 /** The same purchases as a spreadsheet: amounts in the currency's units, one row each. */
 export function adminPurchasesCsv({ items }: AdminPurchases): string {
   return formatCsv([
-    ['Project', 'Project key', 'Unit', 'Buyer', 'Approved at', 'Revision', 'Currency', 'Total'],
+    ['Project', 'Project key', 'Unit', 'Buyer', 'Approved at', 'Revision', 'Currency', 'Total', 'Change order open'],
     ...items.map((item) => [
       item.project.name,
       item.project.key,
@@ -546,6 +547,7 @@ export function adminPurchasesCsv({ items }: AdminPurchases): string {
       item.revision,
       item.currency,
       formatAmount(item.total, item.currency),
+      item.changeOrderOpen ? 'yes' : 'no',
     ]),
   ]);
 }

@@ -58,10 +58,12 @@ export interface PurchaseRow {
   revision: number;
   currency: string;
   total: string;
+  change_order_open: boolean;
 }
 
 /**
- * The purchase in force of every approved cart of every project (the last approval's), newest
+ * The purchase in force of every cart ever approved, in every project (the last approval's: a
+ * reopened cart's stays in force, marked, until its change order is approved), newest
  * first, filtered by project key, currency and the day of approval (UTC days, inclusive).
  */
 export async function purchasesAcrossProjects(
@@ -73,13 +75,14 @@ export async function purchasesAcrossProjects(
     sql`SELECT * FROM (
           SELECT DISTINCT ON (c.project_id, c.id) pu.id::text AS id, p.key AS project_key, p.name AS project_name,
                  u.data->>'name' AS unit_name, b.email AS buyer_email, pu.data->>'approvedAt' AS approved_at,
-                 coalesce((pu.data->>'revision')::int, 1) AS revision, coalesce(pu.data->>'currency', p.currency) AS currency, pu.data->>'total' AS total
+                 coalesce((pu.data->>'revision')::int, 1) AS revision, coalesce(pu.data->>'currency', p.currency) AS currency, pu.data->>'total' AS total,
+                 (c.data->>'status') IS DISTINCT FROM 'approved' AS change_order_open
           FROM items c
           JOIN projects p ON p.id = c.project_id
           JOIN items pu ON pu.project_id = c.project_id AND pu.collection = 'purchases' AND pu.data->>'cart' = c.id::text
           LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
           LEFT JOIN users b ON b.id = c.data->>'owner'
-          WHERE c.collection = 'carts' AND c.data->>'status' = 'approved'
+          WHERE c.collection = 'carts'
             ${filter.project ? sql`AND p.key = ${filter.project}` : sql``}
           ORDER BY c.project_id, c.id, (pu.data->>'revision')::int DESC, pu.id DESC
         ) AS inforce

@@ -1,5 +1,9 @@
 import {
   can,
+  changeOrderNumber,
+  DEFAULT_TIME_ZONE,
+  projectOptionsSchema,
+  workingDeadline,
   type CartAction,
   message,
   type CartStatus,
@@ -118,9 +122,11 @@ export async function transitionCart({
         if (action === 'return' && !comment?.trim()) throw fail('bad_request', 'cart.return-comment', undefined, { field: 'comment' });
         if (action === 'reopen') {
           const revision = (data.revision ?? 1) + 1;
-          const fees = fee ? [...(data.fees ?? []), { label: message('cart.change-fee', { revision }), amount: fee }] : (data.fees ?? []);
+          const fees = fee
+            ? [...(data.fees ?? []), { label: message('cart.change-fee', { number: changeOrderNumber(revision) ?? 1 }), amount: fee }]
+            : (data.fees ?? []);
           // A change order needs time to be made: a passed deadline moves to the one given, or REOPEN_DAYS from now.
-          const until = reopenDeadline(data.deadline, deadline, now);
+          const until = reopenDeadline(data.deadline, deadline, now, projectOptionsSchema.parse(project.options).timeZone ?? DEFAULT_TIME_ZONE);
           if (until !== data.deadline) entry.deadline = until ?? undefined;
           next = { ...next, revision, signature: null, fees, deadline: until };
         }
@@ -144,15 +150,18 @@ export async function transitionCart({
 /** How long a reopened selection stays open when its deadline had passed and no new one is given. */
 export const REOPEN_DAYS = 14;
 
-/** The deadline of a reopened selection: the one given (in the future), the current one if still ahead, else REOPEN_DAYS from now. */
-function reopenDeadline(current: string | null, given: string | undefined, now: Date): string | null {
+/**
+ * The deadline of a reopened selection: the one given (in the future), the current one if still
+ * ahead, else REOPEN_DAYS from now at the end of a working day in the project's zone.
+ */
+function reopenDeadline(current: string | null, given: string | undefined, now: Date, timeZone: string): string | null {
   if (given !== undefined) {
     if (Number.isNaN(Date.parse(given)) || Date.parse(given) <= now.getTime())
       throw fail('bad_request', 'cart.extend-future', undefined, { field: 'deadline' });
     return new Date(given).toISOString();
   }
   if (!current || Date.parse(current) > now.getTime()) return current;
-  return new Date(now.getTime() + REOPEN_DAYS * 86_400_000).toISOString();
+  return workingDeadline(now, REOPEN_DAYS, timeZone).toISOString();
 }
 
 /** The signature of a complete draft: the name typed, and the lines, adjustments and total at today's prices. */

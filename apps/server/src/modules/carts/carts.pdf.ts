@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
 import { Typesetter } from '../../lib/pdf-typesetter.ts';
-import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb, cartStatusWord } from '@decor/core';
+import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb, cartStatusWord, changeOrderNumber } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { findUser } from '../users/index.ts';
 import type { Scope } from '../projects/index.ts';
@@ -49,7 +49,10 @@ export async function renderCartPdf({
   const writer = new PageWriter(pdf, doc.project.theme.primary);
 
   await writer.title(project.name);
-  await writer.line(`Design selection${(cart.revision ?? 1) > 1 ? ` – change order ${cart.revision}` : ''}`, { size: 12, colour: MUTED });
+  await writer.line(`Design selection${changeOrderNumber(cart.revision) ? ` – change order ${changeOrderNumber(cart.revision)}` : ''}`, {
+    size: 12,
+    colour: MUTED,
+  });
   writer.gap(6);
   await writer.pairs([
     ['Unit', [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],

@@ -84,7 +84,7 @@ export async function cartRow({ db, scope, cartId, now = new Date() }: { db: Db;
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
 export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }): Promise<Dashboard> {
   const { project } = requireManager(scope);
-  const rows = await dashboardRows(db, project.id, now);
+  const [rows, inForce] = await Promise.all([dashboardRows(db, project.id, now), approvedPurchases(db, project.id)]);
   const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
   const count = (status: string) => carts[status]?.count ?? 0;
   const unitsIn = (status: string) => rows.units.find((u) => u.status === status)?.count ?? 0;
@@ -100,7 +100,12 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
       approved: count('approved'),
     },
     deadlines: rows.due,
-    revenue: { approved: carts.approved?.total ?? 0, pending: carts.submitted?.total ?? 0, open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0) },
+    // What is bought: every purchase in force, a selection reopened as a change order included until it is approved again.
+    revenue: {
+      approved: inForce.reduce((sum, p) => sum + (Number(p.total) || 0), 0),
+      pending: carts.submitted?.total ?? 0,
+      open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0),
+    },
     topOptions: rows.options,
     topCategories: rows.categories.map((c) => ({ ...c, upgrades: Number(c.upgrades) })),
   };
@@ -249,7 +254,7 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
   const lines: PurchasingLine[] = [];
   const adjustments: PurchasingLine[] = [];
   for (const p of purchases) {
-    const common = { unit: p.unit_name ?? '', floor: p.floor ?? 0, revision: p.revision, approvedAt: p.approved_at };
+    const common = { unit: p.unit_name ?? '', floor: p.floor ?? 0, revision: p.revision, approvedAt: p.approved_at, changeOrderOpen: p.change_order_open };
     for (const line of p.lines) {
       const fact = facts.get(line.option) ?? { name: '', sku: '', vendor: '', category: '' };
       lines.push({
@@ -282,13 +287,29 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
   return {
     currency: project.currency,
     purchases: purchases.length,
+    changeOrdersOpen: purchases.filter((p) => p.change_order_open).length,
     total: purchases.reduce((sum, p) => sum + Number(p.total), 0),
     groups: [...groups.values()],
     lines: [...lines, ...adjustments],
   };
 }
 
-const CSV_COLUMNS = ['Vendor', 'SKU', 'Item', 'Category', 'Unit', 'Floor', 'Room', 'Quantity', 'Unit price', 'Amount', 'Currency', 'Revision', 'Approved at'];
+const CSV_COLUMNS = [
+  'Vendor',
+  'SKU',
+  'Item',
+  'Category',
+  'Unit',
+  'Floor',
+  'Room',
+  'Quantity',
+  'Unit price',
+  'Amount',
+  'Currency',
+  'Revision',
+  'Approved at',
+  'Change order open',
+];
 
 export function purchasingCsv(report: PurchasingReport): string {
   const money = (minor: number) => formatAmount(minor, report.currency);
@@ -306,6 +327,7 @@ export function purchasingCsv(report: PurchasingReport): string {
     report.currency,
     l.revision,
     l.approvedAt,
+    l.changeOrderOpen ? 'yes' : 'no',
   ]);
   return formatCsv([CSV_COLUMNS, ...rows]);
 }

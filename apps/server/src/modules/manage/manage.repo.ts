@@ -229,23 +229,26 @@ export interface PurchaseLineRow {
   total: string;
   lines: Array<{ option: string; room?: string; quantity: number; price: number }>;
   adjustments: Array<{ label: string; amount: number }>;
+  change_order_open: boolean;
 }
 
 /**
- * The purchase in force for every approved cart: the one written when it was last approved
- * (a reopened cart's earlier purchase is history; a cart reopened and not yet approved again
- * has none in force).
+ * The purchase in force for every cart ever approved: the one written when it was last
+ * approved. A cart reopened as a change order keeps its last approved purchase in force (and
+ * says so) until the change order is approved, which writes the next (docs/selection-rules.md,
+ * "Change orders").
  */
 export async function approvedPurchases(db: Db, projectId: string) {
   return queryRows<PurchaseLineRow>(
     db,
     sql`SELECT DISTINCT ON (c.id) pu.id AS purchase_id, u.data->>'name' AS unit_name, (u.data->>'floor')::int AS floor,
                pu.data->>'approvedAt' AS approved_at, (pu.data->>'revision')::int AS revision, pu.data->>'currency' AS currency,
-               pu.data->>'total' AS total, pu.data->'lines' AS lines, coalesce(pu.data->'adjustments', '[]'::jsonb) AS adjustments
+               pu.data->>'total' AS total, pu.data->'lines' AS lines, coalesce(pu.data->'adjustments', '[]'::jsonb) AS adjustments,
+               (c.data->>'status') IS DISTINCT FROM 'approved' AS change_order_open
         FROM items c
         JOIN items pu ON pu.project_id = c.project_id AND pu.collection = 'purchases' AND pu.data->>'cart' = c.id::text
         LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
-        WHERE c.project_id = ${projectId} AND c.collection = 'carts' AND c.data->>'status' = 'approved'
+        WHERE c.project_id = ${projectId} AND c.collection = 'carts'
         ORDER BY c.id, (pu.data->>'revision')::int DESC, pu.id DESC`,
   );
 }

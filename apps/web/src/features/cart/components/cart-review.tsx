@@ -15,6 +15,7 @@ import {
   cartActionWord,
   cartStatusWord,
   type EffectiveStatus,
+  changeOrderNumber,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
@@ -111,7 +112,7 @@ function Review({
         <Badge size="lg" variant="light" data-testid="review-status">
           {cartStatusWord(status)}
         </Badge>
-        {(cart.revision ?? 1) > 1 && <Text c="dimmed">Change order {cart.revision}</Text>}
+        {changeOrderNumber(cart.revision) && <Text c="dimmed">Change order {changeOrderNumber(cart.revision)}</Text>}
       </Group>
       <DecisionNotice
         status={status}

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
-import { groupCartLines, minorUnitsPerMajor, type CategoryDocument, type OptionDocument, cartStatusWord } from '@decor/core';
+import { groupCartLines, type CategoryDocument, type OptionDocument, cartStatusWord, changeOrderNumber } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -14,6 +14,9 @@ import { cartHistoryQuery } from '../api/get-cart-history.ts';
 import type { CartRow, HistoryChange, HistoryEntry } from '../../../lib/back-office-types.ts';
 import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_BADGE, CART_STATUS_LABEL } from '../../../lib/status-labels.ts';
+import { ZonedDateTimeInput } from '../../../components/ui/zoned-date-time-input.tsx';
+import { useZone } from '../../../lib/use-dates.ts';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 
 /** `/manage/carts/{id}`: one selection with everything a manager needs to decide on it. */
 export function CartDetail({ cartId }: { cartId: string }) {
@@ -51,7 +54,7 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
               {row.revision > 1 && (
                 <Text span c="dimmed" fz="md">
                   {' '}
-                  · change order {row.revision}
+                  · change order {changeOrderNumber(row.revision)}
                 </Text>
               )}
             </Title>
@@ -157,7 +160,7 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
     <Card withBorder radius="md" padding="md" data-testid="decisions">
       <Stack gap="sm">
         {row.status === 'submitted' && <SubmittedDecision key={sent} total={cart.total} busy={busy} act={act} />}
-        {row.status === 'approved' && <ChangeOrderDecision key={sent} busy={busy} act={act} />}
+        {row.status === 'approved' && <ChangeOrderDecision key={sent} busy={busy} act={act} revision={row.revision} />}
         {(row.status === 'draft' || row.status === 'locked') && <DeadlineDecision key={sent} isLocked={row.status === 'locked'} busy={busy} act={act} />}
         {done && (
           <Alert color="green" data-testid="decision-done">
@@ -230,16 +233,23 @@ function SubmittedDecision({ total, busy, act }: ActionProps & { total: number }
 }
 
 /** An approved selection: reopen it as a change order, with a fee and a new deadline if wanted. */
-function ChangeOrderDecision({ busy, act }: ActionProps) {
+function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: number }) {
   const { data: project } = useProject();
+  const money = useMoney();
   const [comment, setComment] = useState('');
-  const [fee, setFee] = useState<number | string>('');
-  const [deadline, setDeadline] = useState('');
-  const perMajor = minorUnitsPerMajor(project!.currency);
-  const deadlineIso = deadline ? new Date(deadline).toISOString() : undefined;
+  // In minor units; undefined while what is typed is not an amount of 0 or more.
+  const [fee, setFee] = useState<number | null | undefined>(null);
+  const [deadline, setDeadline] = useState<string | null | undefined>(null);
+  // Reopening voids the buyer's signature and mails them: asked first, naming both.
+  const [isConfirming, setConfirming] = useState(false);
+  const zone = useZone();
+  const isReady = fee !== undefined && deadline !== undefined;
   return (
     <>
-      <Text>Approved. To change it, reopen it as a change order: the buyer changes and signs again, and the approved purchase stays on record.</Text>
+      <Text>
+        Approved. To change it, reopen it as a change order: the buyer changes and signs again, and the approved purchase stays in force until the change order
+        is approved.
+      </Text>
       <Textarea
         label="Comment for the buyer (optional)"
         value={comment}
@@ -248,53 +258,69 @@ function ChangeOrderDecision({ busy, act }: ActionProps) {
         minRows={2}
         maxLength={2000}
       />
-      <Group gap="sm" align="end" wrap="wrap">
-        <NumberInput
-          label={`Change order fee (${project!.currency}, optional)`}
+      <Group gap="sm" align="start" wrap="wrap">
+        <NumberField
+          label="Change order fee (optional)"
+          money={{ currency: project!.currency }}
+          locale={zone.locale}
+          min={0}
           value={fee}
           onChange={setFee}
-          min={0}
-          decimalScale={Math.round(Math.log10(perMajor))}
-          w={220}
+          w={240}
+          testId="change-order-fee"
         />
-        <TextInput label="New deadline (optional)" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
+        <ZonedDateTimeInput label="New deadline (optional)" value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={260} />
       </Group>
-      <Button
-        variant="light"
-        w="fit-content"
-        loading={busy === 'reopen'}
-        onClick={() =>
-          act(
-            'reopen',
-            {
-              ...(comment.trim() ? { comment } : {}),
-              ...(typeof fee === 'number' && fee > 0 ? { fee: Math.round(fee * perMajor) } : {}),
-              ...(deadlineIso ? { deadline: deadlineIso } : {}),
-            },
-            'Reopened as a change order: the buyers are told.',
-          )
-        }
-      >
-        Reopen as change order
-      </Button>
+      {isConfirming ? (
+        <Alert color="orange" data-testid="reopen-confirm" title={`Reopen as change order ${changeOrderNumber(revision + 1)}?`}>
+          <Stack gap="xs">
+            <Text size="sm">
+              The buyer’s signature on this selection is voided and every buyer of the unit is e-mailed that it is open again
+              {fee ? `, with a fee of ${money(fee)}` : ''}. The approved purchase stays in force until you approve the change order.
+            </Text>
+            <Group gap="xs">
+              <Button
+                color="orange"
+                loading={busy === 'reopen'}
+                onClick={() =>
+                  act(
+                    'reopen',
+                    { ...(comment.trim() ? { comment } : {}), ...(fee ? { fee } : {}), ...(deadline ? { deadline } : {}) },
+                    'Reopened as a change order: the buyers are told.',
+                  )
+                }
+              >
+                Reopen and tell the buyers
+              </Button>
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        <Button variant="light" w="fit-content" disabled={!isReady} onClick={() => setConfirming(true)}>
+          Reopen as change order
+        </Button>
+      )}
     </>
   );
 }
 
 /** A selection still open (or locked by its deadline): move the deadline. */
 function DeadlineDecision({ isLocked, busy, act }: ActionProps & { isLocked: boolean }) {
-  const [deadline, setDeadline] = useState('');
-  const deadlineIso = deadline ? new Date(deadline).toISOString() : undefined;
+  const [deadline, setDeadline] = useState<string | null | undefined>(null);
+  const zone = useZone();
   return (
     <>
       <Text>{isLocked ? 'The deadline has passed: the buyer cannot change or submit it until you extend it.' : 'The buyer is still choosing.'}</Text>
       <Group gap="sm" align="end" wrap="wrap">
-        <TextInput label="New deadline" type="datetime-local" value={deadline} onChange={(e) => setDeadline(e.currentTarget.value)} w={240} />
+        <ZonedDateTimeInput label="New deadline" value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={260} />
         <Button
           variant="light"
           disabled={!deadline}
           loading={busy === 'extend'}
-          onClick={() => act('extend', { deadline: deadlineIso }, 'Deadline changed: the buyers are told.')}
+          onClick={() => act('extend', { deadline }, 'Deadline changed: the buyers are told.')}
         >
           Extend deadline
         </Button>

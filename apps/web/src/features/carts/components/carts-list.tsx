@@ -1,3 +1,4 @@
+import { changeOrderNumber } from '@decor/core';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Chip, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -176,7 +177,7 @@ function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
         {link}
         <Text size="xs" c="dimmed">
           Floor {row.unit?.floor ?? '—'}
-          {row.revision > 1 ? ` · change order ${row.revision}` : ''}
+          {changeOrderNumber(row.revision) ? ` · change order ${changeOrderNumber(row.revision)}` : ''}
         </Text>
       </div>
       <Text role="cell" size="sm" lineClamp={2}>

@@ -57,7 +57,11 @@ function Report({ report }: { report: PurchasingReport }) {
             {project?.name}: approved selections for purchasing
           </Title>
           <Text c="dimmed">
-            {report.purchases} approved selections · {money(report.total)} · printed {date(new Date().toISOString(), true)}
+            {report.purchases} approved selections
+            {report.changeOrdersOpen > 0
+              ? ` (${report.changeOrdersOpen} with a change order open: the approved one stays in force until it is approved)`
+              : ''}{' '}
+            · {money(report.total)} · printed {date(new Date().toISOString(), true)}
           </Text>
         </Stack>
         <Button className="no-print" onClick={() => window.print()}>
@@ -90,7 +94,15 @@ function Report({ report }: { report: PurchasingReport }) {
                   <Table.Tr key={`${line.sku}-${line.unit}-${line.room}-${index}`}>
                     <Table.Td>{line.sku}</Table.Td>
                     <Table.Td>{line.item}</Table.Td>
-                    <Table.Td>{line.unit}</Table.Td>
+                    <Table.Td>
+                      {line.unit}
+                      {line.changeOrderOpen && (
+                        <Text span size="xs" c="orange" data-testid="change-order-open">
+                          {' '}
+                          change order open
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{line.room}</Table.Td>
                     <Table.Td ta="right">{line.quantity}</Table.Td>
                     <Table.Td ta="right">{money(line.amount)}</Table.Td>

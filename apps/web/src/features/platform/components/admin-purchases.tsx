@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, type AdminPurchases } from '@decor/core';
+import { formatMoney, type AdminPurchases, changeOrderNumber } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -110,14 +110,22 @@ export function AdminPurchasesPage() {
                 {purchases.data.items.map((item) => (
                   <Table.Tr key={item._id}>
                     <Table.Td>{item.project.name}</Table.Td>
-                    <Table.Td>{item.unit ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {item.unit ?? '—'}
+                      {item.changeOrderOpen && (
+                        <Text span size="xs" c="orange">
+                          {' '}
+                          change order open
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.buyer ?? '—'}</Table.Td>
                     <Table.Td>
                       {date(item.approvedAt)}
                       {item.revision > 1 && (
                         <Text span size="xs" c="dimmed">
                           {' '}
-                          (change order {item.revision})
+                          (change order {changeOrderNumber(item.revision)})
                         </Text>
                       )}
                     </Table.Td>
