@@ -121,8 +121,7 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
           })
         ).bytes,
       );
-    // British Columbia keeps daylight time all year in newer time-zone data (Node 24's), not in
-    // older (Node 20's): the runtime's rules decide, and either reading is Vancouver's, never UTC's.
+    // Printed from the portal's zone database, not Node's own data: the same text on Node 20 and Node 24.
     expect(await inZone('America/Vancouver')).toMatch(VANCOUVER_MARCH_7);
     expect(await inZone('America/Los_Angeles')).toContain('Printed March 7, 2031 at 4:00 p.m. PST');
     expect(await inZone('Asia/Tokyo')).toContain('Printed March 8, 2031 at 9:00 a.m. JST');
