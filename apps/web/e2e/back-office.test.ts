@@ -158,6 +158,11 @@ describe('the unit grid and purchasing', () => {
       await page.getByRole('combobox', { name: 'Set status to' }).click();
       await page.getByRole('option', { name: 'Reserved' }).click();
       await page.getByRole('button', { name: `Apply to ${count} units` }).click();
+      // Floor 2 has units whose buyers are choosing: the change is asked first, naming them.
+      const confirm = page.getByTestId('bulk-confirm');
+      await confirm.waitFor();
+      expect(await confirm.textContent()).toMatch(/have a selection open or signed|has a selection open or signed/);
+      await confirm.getByRole('button', { name: `Change ${count} units` }).click();
       await expect.poll(() => page.getByTestId('bulk-done').textContent()).toContain(`${count} units changed`);
       await expect
         .poll(async () => (await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).every((s) => s === 'reserved'))

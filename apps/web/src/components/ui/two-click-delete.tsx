@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
-import { DELETE_CONFIRM_WINDOW_MS } from '@decor/core';
+import { confirmWindow } from '../../lib/confirm-window.ts';
 
 export interface TwoClickDeleteProps extends Omit<ButtonProps, 'onClick'> {
   onConfirm: () => void;
@@ -12,6 +12,9 @@ export interface TwoClickDeleteProps extends Omit<ButtonProps, 'onClick'> {
 /**
  * The two-click delete of docs/screens.md: the first click outlines the button in red for
  * one second; a second click within that second confirms. Nothing is deleted otherwise.
+ * The second is the person's to lengthen or lift on their account page (WCAG 2.2.1), and a
+ * button pressed from the keyboard (or by assistive technology) waits for its second press
+ * without a time limit, until the focus leaves it or Escape is pressed.
  */
 export function TwoClickDelete({ onConfirm, children = 'Delete', confirmLabel = 'Click again to delete', ...props }: TwoClickDeleteProps) {
   const [isArmed, setArmed] = useState(false);
@@ -19,15 +22,20 @@ export function TwoClickDelete({ onConfirm, children = 'Delete', confirmLabel = 
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const handleClick = () => {
+  const disarm = () => {
+    clearTimeout(timer.current);
+    setArmed(false);
+  };
+  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (isArmed) {
-      clearTimeout(timer.current);
-      setArmed(false);
+      disarm();
       onConfirm();
       return;
     }
     setArmed(true);
-    timer.current = setTimeout(() => setArmed(false), DELETE_CONFIRM_WINDOW_MS);
+    // A click with no pointer behind it (detail 0) came from the keyboard or assistive technology.
+    const window = event.detail === 0 ? null : confirmWindow();
+    if (window !== null) timer.current = setTimeout(() => setArmed(false), window);
   };
 
   return (
@@ -39,6 +47,8 @@ export function TwoClickDelete({ onConfirm, children = 'Delete', confirmLabel = 
       aria-live="polite"
       {...props}
       onClick={handleClick}
+      onBlur={() => isArmed && disarm()}
+      onKeyDown={(event) => event.key === 'Escape' && isArmed && disarm()}
     >
       {isArmed ? confirmLabel : children}
     </Button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
@@ -8,6 +8,7 @@ import { myProjectsQuery, type MyProject } from '../../../lib/my-projects.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
 import { describeDevice } from '@decor/core';
+import { CONFIRM_WINDOWS, setConfirmWindow, useConfirmWindow, type ConfirmWindow } from '../../../lib/confirm-window.ts';
 
 const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
 
@@ -28,6 +29,7 @@ export function AccountPage() {
         <ProjectsSection />
       </SimpleGrid>
       <SessionsSection />
+      <ConfirmationsSection />
       <SectionCard title="Sign out">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -226,6 +228,30 @@ function SessionsSection() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </SectionCard>
+  );
+}
+
+const WINDOW_WORDS: Record<string, string> = { '1000': '1 second', '3000': '3 seconds', '10000': '10 seconds', none: 'No limit' };
+
+/** How long a two-click delete waits for its second click, for this person in this browser (WCAG 2.2.1). */
+function ConfirmationsSection() {
+  const chosen = useConfirmWindow();
+  return (
+    <SectionCard title="Confirmations">
+      <Text size="sm" c="dimmed">
+        Deleting, revoking or removing asks for a second click. How long should it wait for it? From the keyboard it always waits until you move on.
+      </Text>
+      <SegmentedControl
+        aria-label="Time to click again"
+        data={CONFIRM_WINDOWS.map((window) => ({
+          value: window === null ? 'none' : String(window),
+          label: WINDOW_WORDS[window === null ? 'none' : String(window)]!,
+        }))}
+        value={chosen === null ? 'none' : String(chosen)}
+        onChange={(value) => setConfirmWindow(value === 'none' ? null : (Number(value) as ConfirmWindow))}
+        fullWidth
+      />
     </SectionCard>
   );
 }

@@ -25,7 +25,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { count, hostUrl } from '../../../lib/project-hosts.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { timeZones } from '../../../lib/use-dates.ts';
+import { timeZoneChoices } from '../../../lib/use-dates.ts';
 import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
 
 /** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */
@@ -204,7 +204,7 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
           </SimpleGrid>
           <Select
             label="Time zone"
-            data={timeZones()}
+            data={timeZoneChoices()}
             value={form.timeZone}
             onChange={(zone) => zone && set('timeZone', zone)}
             searchable

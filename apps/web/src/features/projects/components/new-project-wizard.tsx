@@ -32,7 +32,7 @@ import {
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
-import { timeZones } from '../../../lib/use-dates.ts';
+import { timeZoneChoices } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
@@ -320,7 +320,7 @@ function PlaceStep({ form, set, shown }: StepProps) {
       <Select
         label="Time zone"
         description="Deadlines and mails are said in this zone"
-        data={timeZones()}
+        data={timeZoneChoices()}
         value={form.timeZone}
         onChange={(zone) => zone && set('timeZone', zone)}
         searchable

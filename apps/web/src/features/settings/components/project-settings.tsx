@@ -18,7 +18,7 @@ import {
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
-import { timeZones } from '../../../lib/use-dates.ts';
+import { timeZoneChoices } from '../../../lib/use-dates.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 
@@ -309,7 +309,7 @@ function ProjectSection({ form, set, shown }: SectionProps) {
       <Select
         label="Time zone"
         description="Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is."
-        data={timeZones()}
+        data={timeZoneChoices()}
         value={form.timeZone}
         onChange={(zone) => zone && set('timeZone', zone)}
         searchable

@@ -49,7 +49,7 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
           </Group>
         ))}
       </Group>
-      <BulkBar selected={[...selected]} onDone={() => setSelected(new Set())} />
+      <BulkBar selected={[...selected]} units={units} onDone={() => setSelected(new Set())} />
       <Stack gap="xs" data-testid="unit-grid">
         {floors.map(([floor, row]) => {
           const ids = row.map((u) => u._id);
@@ -138,7 +138,7 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
   );
 }
 
-function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void }) {
+function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitRow[]; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
   // The moment typed, in the project's zone; undefined while what is typed is not one.
@@ -147,7 +147,31 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  // Changing sold units, or units whose buyers are choosing, is asked first, naming what it touches.
+  const [isConfirming, setConfirming] = useState(false);
+  const chosen = units.filter((unit) => selected.includes(unit._id));
+  const consequences = [
+    ...(status
+      ? [chosen.filter((u) => u.status === 'sold' && status !== 'sold').length]
+          .filter(Boolean)
+          .map(
+            (n) =>
+              `${n} of them ${n === 1 ? 'is' : 'are'} sold: ${n === 1 ? 'it' : 'they'} will be ${UNIT_STATUS_LABEL[status as UnitRow['status']].toLowerCase()}.`,
+          )
+      : []),
+    ...(status
+      ? [chosen.filter((u) => u.cart && u.status !== status).length]
+          .filter(Boolean)
+          .map((n) => `${n} of them ${n === 1 ? 'has' : 'have'} a selection open or signed: the buyers keep it, and the unit's status changes under it.`)
+      : []),
+    ...(deadline
+      ? [chosen.filter((u) => u.cart && (u.cart.status === 'draft' || u.cart.status === 'locked')).length]
+          .filter(Boolean)
+          .map((n) => `${n} open selection${n === 1 ? ' is' : 's are'} then due at the new deadline.`)
+      : []),
+  ];
   const apply = async () => {
+    setConfirming(false);
     setBusy(true);
     setError(null);
     setDone(null);
@@ -185,10 +209,33 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
           w={170}
         />
         <ZonedDateTimeInput label="Set deadline to" value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={240} />
-        <Button onClick={apply} loading={isBusy} disabled={!selected.length || (!status && !deadline) || deadline === undefined}>
+        <Button
+          onClick={() => (consequences.length && !isConfirming ? setConfirming(true) : void apply())}
+          loading={isBusy}
+          disabled={!selected.length || (!status && !deadline) || deadline === undefined}
+        >
           Apply to {selected.length || 'selected'} unit{selected.length === 1 ? '' : 's'}
         </Button>
       </Group>
+      {isConfirming && consequences.length > 0 && (
+        <Alert color="orange" mt="sm" data-testid="bulk-confirm" title="Before these units change">
+          <Stack gap="xs">
+            {consequences.map((line) => (
+              <Text key={line} size="sm">
+                {line}
+              </Text>
+            ))}
+            <Group gap="xs">
+              <Button color="orange" loading={isBusy} onClick={() => void apply()}>
+                Change {selected.length} unit{selected.length === 1 ? '' : 's'}
+              </Button>
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       {done && (
         <Alert color="green" mt="sm" data-testid="bulk-done">
           {done}
