@@ -260,7 +260,8 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
       />
       <Group gap="sm" align="start" wrap="wrap">
         <NumberField
-          label="Change order fee (optional)"
+          label="Change order fee"
+          description="Optional."
           money={{ currency: project!.currency }}
           locale={zone.locale}
           min={0}
@@ -269,7 +270,15 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
           w={240}
           testId="change-order-fee"
         />
-        <ZonedDateTimeInput label="New deadline (optional)" value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={260} />
+        <ZonedDateTimeInput
+          label="New deadline"
+          description="Optional."
+          value={deadline}
+          onChange={setDeadline}
+          timeZone={zone.timeZone}
+          locale={zone.locale}
+          w={260}
+        />
       </Group>
       {isConfirming ? (
         <Alert color="orange" data-testid="reopen-confirm" title={`Reopen as change order ${changeOrderNumber(revision + 1)}?`}>
