@@ -58,5 +58,7 @@ export function useConfiguratorData() {
     packages: packages.data ?? [],
     isLoading,
     isError,
+    /** The first read's failure: a refusal (with the server's words) or a failed connection. */
+    error: [summaries, cart, categories, options].find((query) => query.isError)?.error,
   };
 }

@@ -1,23 +1,28 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { ApiError } from '../../lib/api-client.ts';
 import { useProject } from '../../lib/project.ts';
 import { HowToGetIn } from './how-to-get-in.tsx';
 
 /**
  * What a buyer's page shows instead of itself when it cannot show the buyer's home
  * (docs/screens.md, "The buyer's pages"): how to get in for someone who is not a buyer here or whose
- * unit is not linked yet, and a plain failure with a way to try again. Null when the page can
- * be shown.
+ * unit is not linked yet, the server's own words when it refused, and a failed connection only
+ * when the portal could not be reached. Nothing while the onboarding gate holds the person (the
+ * "Getting started" dialog says what to do). Null when the page can be shown.
  */
 export function BuyerAccess({
   isNotMember,
   hasNoCart,
   isError,
+  error,
   retry,
   what,
 }: {
   isNotMember: boolean;
   hasNoCart: boolean;
   isError: boolean;
+  /** What went wrong, to tell a refusal from a failed connection. */
+  error?: unknown;
   retry: () => unknown;
   what: string;
 }) {
@@ -26,9 +31,11 @@ export function BuyerAccess({
   if (isNotMember) return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember={false} />;
   if (hasNoCart) return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember />;
   if (isError) {
+    const refusal = error instanceof ApiError && error.code !== 'network' ? error : null;
+    if (refusal && (refusal.code === 'email_not_verified' || refusal.code === 'terms_not_accepted')) return null;
     return (
-      <Alert color="red" title={`${what} could not be loaded`} role="alert">
-        <Text size="sm">The connection to the portal failed. Your choices are safe: nothing was changed.</Text>
+      <Alert color="red" title={`${what} could not be ${refusal ? 'shown' : 'loaded'}`} role="alert">
+        <Text size="sm">{refusal ? refusal.message : 'The connection to the portal failed. Your choices are safe: nothing was changed.'}</Text>
         <Group mt="xs">
           <Button size="xs" variant="white" onClick={() => void retry()}>
             Try again

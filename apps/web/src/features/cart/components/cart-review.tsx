@@ -52,7 +52,16 @@ export function CartReview({ cartId }: { cartId?: string }) {
     const isNotMember = mine.error instanceof ApiError && mine.error.code === 'forbidden';
     const hasNoCart = mine.isSuccess && !mine.data.length;
     if (isNotMember || hasNoCart || mine.isError)
-      return <BuyerAccess isNotMember={isNotMember} hasNoCart={hasNoCart} isError={mine.isError} retry={() => mine.refetch()} what="Your selection" />;
+      return (
+        <BuyerAccess
+          isNotMember={isNotMember}
+          hasNoCart={hasNoCart}
+          isError={mine.isError}
+          error={mine.error}
+          retry={() => mine.refetch()}
+          what="Your selection"
+        />
+      );
   }
   if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : 'This selection could not be loaded.'}</Alert>;
   if (!project || !cart.data || !options.data || !categories.data) return <Skeleton h={320} radius="md" />;

@@ -62,7 +62,9 @@ export function Configurator() {
   useEffect(() => persistCollectionCache(queryClient), []);
   const data = useConfiguratorData();
   const { data: project } = useProject();
-  const blocked = <BuyerAccess isNotMember={data.isNotMember} hasNoCart={data.hasNoCart} isError={data.isError} retry={data.retry} what="Your selection" />;
+  const blocked = (
+    <BuyerAccess isNotMember={data.isNotMember} hasNoCart={data.hasNoCart} isError={data.isError} error={data.error} retry={data.retry} what="Your selection" />
+  );
   const isReady = !data.isLoading && !!data.cart && !!data.unit && !!data.categories && !!data.options && !!project;
   // The editor's first render is the page's largest: it runs in a second pass, in slices that leave
   // the page answering taps, while the skeleton stays (docs/architecture.md, "First paint"); also

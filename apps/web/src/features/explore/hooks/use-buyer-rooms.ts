@@ -24,5 +24,5 @@ export function useBuyerRooms() {
     [rooms, data.cart, data.options, data.categories],
   );
   const planImage = data.summary?.plan?.minimap ? `/api/files/${data.summary.plan.minimap}` : undefined;
-  return { rooms, finishes, planImage, hasNoCart: data.hasNoCart, isNotMember: data.isNotMember, isError: data.isError, retry: data.retry };
+  return { rooms, finishes, planImage, hasNoCart: data.hasNoCart, isNotMember: data.isNotMember, isError: data.isError, error: data.error, retry: data.retry };
 }

@@ -36,7 +36,7 @@ export function MyHome() {
   // Not a member of this project (403), or no unit yet: say how to get in, not that something failed.
   const isNotMember = isError && error instanceof ApiError && error.code === 'forbidden';
   if (isError || !carts?.length)
-    return <BuyerAccess isNotMember={isNotMember} hasNoCart={!isError} isError={isError && !isNotMember} retry={refetch} what="Your home" />;
+    return <BuyerAccess isNotMember={isNotMember} hasNoCart={!isError} isError={isError && !isNotMember} error={error} retry={refetch} what="Your home" />;
   const unitSystem = project.options.unitSystem as UnitSystem;
 
   return (
