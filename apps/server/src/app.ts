@@ -146,7 +146,7 @@ export async function buildApp({
   await app.register(scopePlugin, { db: database.db });
   await app.register(liveSessionsPlugin, { db: database.db });
 
-  const context: AppContext = { config, database, hooks: new HookRegistry() };
+  const context: AppContext = { config, database, hooks: new HookRegistry(), authSecret };
   // Caches of this process stay exact: every committed change, on any server, reaches them.
   // They belong to one database at a time: a closed app empties them, so that the next app
   // built in this process (the tests build one per file) never sees its rows.
@@ -166,7 +166,7 @@ export async function buildApp({
   await app.register(decorRoutes, context);
   const { storage, kind: storageKind } = givenStorage ?? storageFor(config);
   await app.register(filesRoutes, { ...context, storage });
-  await app.register(cartsModule, { ...context, mailer, authSecret });
+  await app.register(cartsModule, { ...context, mailer });
   await app.register(manageRoutes, context);
   await app.register(importsRoutes, { ...context, storage, mailer });
   await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });

@@ -12,4 +12,6 @@ export interface AppContext {
   database: Database;
   /** Each collection's hooks, registered by the modules that own them (docs/architecture.md). */
   hooks: HookRegistry;
+  /** The secret every server shares: it signs share links and the proof in invitation mails. */
+  authSecret: string;
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { accessCodes, items, memberships, projects, users } from '../src/db/schema/index.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 import { browserHeaders, cookiesOf, DEMO_ORIGIN, signIn, signUp, addressSequence } from './support/identity.ts';
-import { linkIn } from './support/mail-catcher.ts';
+import { linkIn, recipients } from './support/mail-catcher.ts';
 
 const { app, db, mail } = await createTestApp({ withMail: true });
 const HARBOUR_HOST = `harbour.${TEST_PORTAL_HOST}`;
@@ -213,8 +213,34 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     expect(created).toMatchObject({ email: 'new.buyer@example.test', unit: unit.id, role: 'purchaser', maxUses: 1, uses: 0 });
     expect(created.url).toBe(`${DEMO_ORIGIN}/link/${created.code}`);
     const message = await mail!.waitFor('new.buyer@example.test', /invited/);
-    expect(linkIn(message, `${DEMO_ORIGIN}/link/`)).toBe(created.url);
+    // The mailed link is the copyable one with the proof of the address it was mailed to.
+    expect(linkIn(message, `${DEMO_ORIGIN}/link/`)).toMatch(new RegExp(`^${created.url}\\?proof=[\\w-]{22}$`));
     expect(message.text).toContain(`unit ${unit.data.name as string}`);
+  });
+
+  it('lets the invited person arrive from the mail in one step: the mailed link proves the address, the copyable one does not', async () => {
+    const tag = crypto.randomBytes(3).toString('hex');
+    const invite = async (email: string) => {
+      const created = (await create(manager, { email, send: true })).json();
+      const proof = new URL(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).searchParams.get('proof')!;
+      return { code: created.code as string, url: created.url as string, proof };
+    };
+    const arrive = async (code: string, body: object) => meOf(cookiesOf(await verifyToken((await consume(code, { body })).json().token)));
+    const confirmations = (email: string) => mail!.messages.filter((m) => recipients(m).includes(email) && /Confirm your e-mail/.test(m.subject ?? '')).length;
+
+    const ann = await invite(`ann-${tag}@example.test`);
+    // The back office's copy of the link carries no proof: whoever holds it must still confirm the address.
+    expect(ann.url).not.toContain(ann.proof);
+    // A proof of another invitation, or an altered one, proves nothing: that account confirms its address by mail.
+    const bo = await invite(`bo-${tag}@example.test`);
+    expect(await arrive(bo.code, { proof: ann.proof })).toMatchObject({ emailVerified: false });
+    await mail!.waitFor(`bo-${tag}@example.test`, /Confirm your e-mail/);
+    const cy = await invite(`cy-${tag}@example.test`);
+    expect(await arrive(cy.code, { proof: `${cy.proof.slice(0, 21)}${cy.proof.endsWith('A') ? 'B' : 'A'}` })).toMatchObject({ emailVerified: false });
+    // The mailed proof: a verified account, signed in, and no second mail asking to confirm the address.
+    expect(await arrive(ann.code, { proof: ann.proof })).toMatchObject({ email: `ann-${tag}@example.test`, emailVerified: true });
+    await mail!.waitFor(`cy-${tag}@example.test`, /Confirm your e-mail/);
+    expect(confirmations(`ann-${tag}@example.test`)).toBe(0);
   });
 
   it('refuses a used, withdrawn, expired or unknown code with the reason code', async () => {

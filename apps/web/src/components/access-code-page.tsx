@@ -30,12 +30,17 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
   const [step, setStep] = useState<Step>({ kind: 'working' });
   const [email, setEmail] = useState('');
   const here = `/${destination === 'target' ? 'go' : 'link'}/${encodeURIComponent(code)}`;
+  // The proof an invitation mail's link carries: followed from the mail, it proves the address (docs/access-codes.md, "Arriving").
+  const proof = useRef(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('proof'));
 
   const consume = useCallback(
     async (body?: { email: string }) => {
       setStep({ kind: 'working' });
       try {
-        const result = await api<ConsumeResponse>(`/api/access-codes/consume/${encodeURIComponent(code)}`, { method: 'POST', body: body ?? {} });
+        const result = await api<ConsumeResponse>(`/api/access-codes/consume/${encodeURIComponent(code)}`, {
+          method: 'POST',
+          body: { ...body, ...(proof.current ? { proof: proof.current } : {}) },
+        });
         if (result?.account === 'new') {
           if (!result.token) throw new Error('Could not get access.');
           await signInWithToken(result.token);
@@ -45,7 +50,9 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
         } else {
           throw new Error('Could not get access.');
         }
-        const to = destination === 'target' ? safeNextPath(result.target ?? '/') : '/';
+        // The home of the role the code gives: a manager's is the back office.
+        const target = safeNextPath(result.target ?? '/');
+        const to = destination === 'target' || target === '/manage' ? target : '/';
         await navigate({ to, replace: true });
       } catch (error) {
         const detail = error instanceof ApiError ? (error.details as { reason?: unknown; email?: unknown } | undefined) : undefined;

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { canManageProject, DEFAULT_TIME_ZONE, DomainError, fail, type ProjectRole, safeNextPath, workingDeadline } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
-import { findUser, findUserIdByEmail, insertUnverifiedUser } from '../users/index.ts';
+import { findUser, findUserIdByEmail, insertNewUser } from '../users/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/index.ts';
-import { invitationMail } from '../mail/index.ts';
+import { isMailProof, provenInvitationMail } from './mail-proof.ts';
 import { grantMembership, roleInProject } from '../projects/index.ts';
 import { requireProject } from '../projects/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
@@ -94,12 +94,15 @@ export async function createAccessCode({
   input,
   origin,
   mailer,
+  secret,
 }: {
   db: Db;
   scope: Scope;
   input: CreateAccessCodeInput;
   origin: string;
   mailer: Mailer;
+  /** Signs the proof the mailed link carries (mail-proof.ts). */
+  secret: string;
 }) {
   const { project, actor } = requireCodeManager(scope);
   const unit = input.unit ? await findUnit(db, project.id, input.unit) : undefined;
@@ -111,7 +114,17 @@ export async function createAccessCode({
   );
   const view = accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
   if (input.send && row.email) {
-    await mailer.send(invitationMail({ to: row.email, projectName: project.name, url: view.url, unitName: (unit?.data.name as string) ?? null }));
+    await mailer.send(
+      provenInvitationMail({
+        secret,
+        origin,
+        code: row.code,
+        to: row.email,
+        projectName: project.name,
+        unitName: (unit?.data.name as string) ?? null,
+        role: row.role,
+      }),
+    );
   }
   return view;
 }
@@ -161,6 +174,7 @@ export async function createAccessCodes({
   common,
   origin,
   mailer,
+  secret,
 }: {
   db: Db;
   scope: Scope;
@@ -168,6 +182,8 @@ export async function createAccessCodes({
   common: Omit<CreateAccessCodeInput, 'email' | 'unit'>;
   origin: string;
   mailer: Mailer;
+  /** Signs the proof the mailed link carries (mail-proof.ts). */
+  secret: string;
 }) {
   const { project, actor } = requireCodeManager(scope);
   const units = new Map<string, Awaited<ReturnType<typeof findUnit>>>();
@@ -193,7 +209,9 @@ export async function createAccessCodes({
   let sent = 0;
   if (common.send) {
     for (const view of views) {
-      await mailer.send(invitationMail({ to: view.email!, projectName: project.name, url: view.url, unitName: view.unitName }));
+      await mailer.send(
+        provenInvitationMail({ secret, origin, code: view.code, to: view.email!, projectName: project.name, unitName: view.unitName, role: view.role }),
+      );
       sent += 1;
     }
   }
@@ -236,6 +254,10 @@ export interface ConsumeInput {
   /** For a code made out to nobody (a sales-centre QR): the address of the new account. */
   email?: string | undefined;
   name?: string | undefined;
+  /** The proof the invitation mail's link carried (mail-proof.ts), if it came from the mail. */
+  proof?: string | undefined;
+  /** The servers' shared secret, to check that proof. */
+  secret: string;
   /** Sends the new account's address a link that verifies it. */
   verifyEmail: (input: { email: string; projectKey: string }) => Promise<void>;
   createSignInToken: (userId: string) => Promise<string>;
@@ -266,12 +288,14 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
   if (!(await creatorMayGrant(db, row))) throw withdrawn();
 
   const person = await personFor(input, row);
+  // Followed from the mail the portal sent to this very address: the address is proven (docs/access-codes.md, "Arriving").
+  const isProven = person.kind === 'new' && row.email !== null && row.email === person.email && isMailProof(input.secret, code, row.email, input.proof);
   const project = await requireProject(db, projectKey);
   const userId = await withWrites(db, { project, actorId: row.createdBy ?? '', origin: 'server', hooks: input.hooks }, async (writer) => {
     const db = writer.db;
     const used = await useAccessCode(db, code);
     if (!used) throw refusal(await findAccessCode(db, code));
-    const personId = person.kind === 'current' ? person.userId : await insertUnverifiedUser(db, person.email, person.name);
+    const personId = person.kind === 'current' ? person.userId : await insertNewUser(db, person.email, person.name, { emailVerified: isProven });
     await grantMembership(db, { projectId: used.projectId, userId: personId, role: used.role });
     // The unit's change is recorded as the person's own: they accepted the invitation.
     if (used.unitId) {
@@ -296,7 +320,7 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
 
   const target = row.targetPath ?? '/';
   if (person.kind === 'current') return { account: 'current', target };
-  await input.verifyEmail({ email: person.email, projectKey: found.projectKey });
+  if (!isProven) await input.verifyEmail({ email: person.email, projectKey: found.projectKey });
   return { account: 'new', token: await input.createSignInToken(userId), target };
 }
 

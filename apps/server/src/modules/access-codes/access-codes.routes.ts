@@ -26,7 +26,10 @@ const createBody = z
   })
   .strict();
 
-export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (app, { config, database, hooks, auth, mailer }) => {
+export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (
+  app,
+  { config, database, hooks, auth, mailer, authSecret },
+) => {
   const { db } = database;
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 
@@ -38,7 +41,12 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
         summary: 'Use an access code: membership (and unit) for the signed-in person it is made out to, or a new account and its single-use sign-in token',
         params: codeParam,
         body: z
-          .object({ email: z.email().max(254).optional(), name: z.string().trim().max(100).optional() })
+          .object({
+            email: z.email().max(254).optional(),
+            name: z.string().trim().max(100).optional(),
+            /** The proof an invitation mail's link carries: the address it was mailed to is then proven. */
+            proof: z.string().max(64).optional(),
+          })
           .strict()
           .optional(),
         response: {
@@ -58,6 +66,8 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
         code: request.params.code,
         email: request.body?.email,
         name: request.body?.name,
+        proof: request.body?.proof,
+        secret: authSecret,
         createSignInToken: (userId) => createSignInToken(auth, userId),
         verifyEmail: ({ email, projectKey }) =>
           sendVerificationLink({ auth, config, projectKey, email }).catch((error: unknown) =>
@@ -80,7 +90,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     async (request, reply) => {
       requireActor(request);
       const scope = await request.projectScope();
-      const created = await createAccessCode({ db, scope, input: request.body, origin: projectOrigin(config, scope.project.key), mailer });
+      const created = await createAccessCode({ db, scope, input: request.body, origin: projectOrigin(config, scope.project.key), mailer, secret: authSecret });
       return reply.status(201).send(created);
     },
   );
@@ -133,7 +143,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
       requireActor(request);
       const scope = await request.projectScope();
       const { invitations, ...common } = request.body;
-      const created = await createAccessCodes({ db, scope, invitations, common, origin: projectOrigin(config, scope.project.key), mailer });
+      const created = await createAccessCodes({ db, scope, invitations, common, origin: projectOrigin(config, scope.project.key), mailer, secret: authSecret });
       return reply.status(201).send(created);
     },
   );

@@ -4,3 +4,4 @@
  */
 export { accessCodeValues, INVITATION_DEFAULTS } from './access-codes.operations.ts';
 export { insertAccessCode, insertAccessCodes } from './access-codes.repo.ts';
+export { provenInvitationMail } from './mail-proof.ts';

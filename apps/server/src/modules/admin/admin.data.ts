@@ -6,10 +6,9 @@ import type { HookRegistry } from '../decor/index.ts';
 import { runBatch, type BatchOperation, type Writer } from '../decor/index.ts';
 import { filesOfProject, storeFile } from '../files/index.ts';
 import { placeOnPortalDeploy } from '../portal/index.ts';
-import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
+import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { invitationMail } from '../mail/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { FileStorage } from '../files/index.ts';
 import { findProjectById, insertProject, isProjectKeyTaken, membersOf, recordProjectVersion } from '../projects/index.ts';
@@ -215,6 +214,7 @@ export async function importProject({
   storage,
   hooks,
   mailer,
+  secret,
   actor,
   bundle,
   key,
@@ -228,6 +228,8 @@ export async function importProject({
   storage: FileStorage;
   hooks: HookRegistry;
   mailer: Mailer;
+  /** Signs the proof each invitation mail's link carries. */
+  secret: string;
   actor: Actor;
   bundle: Bundle;
   key: string;
@@ -339,7 +341,9 @@ export async function importProject({
     });
     for (const task of result.tasks) void task(db).catch(() => undefined);
     for (const code of result.codes) {
-      void mailer.send(invitationMail({ to: code.email!, projectName: result.projectName, url: `${origin}/link/${code.code}` })).catch(() => undefined);
+      void mailer
+        .send(provenInvitationMail({ secret, origin, code: code.code, to: code.email!, projectName: result.projectName, role: code.role }))
+        .catch(() => undefined);
     }
     return result.answer;
   } catch (error) {

@@ -20,8 +20,7 @@ import { type Db, withTransaction } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { Mailer } from '../mail/index.ts';
-import { invitationMail } from '../mail/index.ts';
-import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
+import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCode } from '../access-codes/index.ts';
 import { insertDemoCatalogue } from '../../db/seed/seed.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -152,7 +151,21 @@ export async function auditEntries(
  * its place on the portal's own deploy, and an invitation for its first manager, mailed to
  * the project's own address. All or nothing; the mail goes after the commit.
  */
-export async function createProject({ db, actor, input, config, mailer }: { db: Db; actor: Actor; input: NewProject; config: Config; mailer: Mailer }) {
+export async function createProject({
+  db,
+  actor,
+  input,
+  config,
+  mailer,
+  secret,
+}: {
+  db: Db;
+  actor: Actor;
+  input: NewProject;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+}) {
   const origin = projectOrigin(config, input.key);
   const { project, code } = await withTransaction(db, async (t) => {
     if (await isProjectKeyTaken(t, input.key)) throw fail('conflict', 'admin.key-taken', { key: input.key }, { field: 'key' });
@@ -199,7 +212,7 @@ export async function createProject({ db, actor, input, config, mailer }: { db: 
     return { project: row, code: invitation.code };
   });
   const url = `${origin}/link/${code}`;
-  await mailer.send(invitationMail({ to: input.manager.email, projectName: project.name, url }));
+  await mailer.send(provenInvitationMail({ secret, origin, code, to: input.manager.email, projectName: project.name, role: 'manager' }));
   return { _id: project.id, key: project.key, name: project.name, url: origin, invitation: { email: input.manager.email, url } };
 }
 

@@ -91,7 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, cont
 };
 
 /** Projects: the overview, the list, a new one, archive, settings and their versions, export and import, models. */
-const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, mailer, storageKind }) => {
+const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, mailer, storageKind, authSecret }) => {
   const { db } = database;
   const tags = ['admin'];
   app.get(
@@ -132,7 +132,8 @@ const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { c
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await createProject({ db, actor: requireAdmin(request), input: request.body, config, mailer })),
+    async (request, reply) =>
+      reply.status(201).send(await createProject({ db, actor: requireAdmin(request), input: request.body, config, mailer, secret: authSecret })),
   );
 
   app.post(
@@ -194,7 +195,7 @@ const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { c
 };
 
 /** A project's data: its export and import as a bundle, and its collection models. */
-const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, hooks, mailer, storage }) => {
+const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, hooks, mailer, storage, authSecret }) => {
   const { db } = database;
   const tags = ['admin'];
   app.get(
@@ -247,6 +248,7 @@ const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, 
         storage,
         hooks,
         mailer,
+        secret: authSecret,
         actor: requireAdmin(request),
         bundle,
         key,

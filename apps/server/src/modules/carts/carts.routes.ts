@@ -24,7 +24,7 @@ const errors = {
   423: errorBodySchema,
 };
 
-type CartsContext = AppContext & { mailer: Mailer; authSecret: string };
+type CartsContext = AppContext & { mailer: Mailer };
 
 /** What every cart route hands its operation: the database, the hooks, who asks where, and the cart. */
 const baseOf =

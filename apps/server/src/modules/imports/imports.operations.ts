@@ -22,10 +22,9 @@ import type { HookRegistry } from '../decor/index.ts';
 import { resolveCollection, schemaIssues } from '../decor/index.ts';
 import { runBatch, withWrites, type BatchOperation, type Document } from '../decor/index.ts';
 import { requireManager, type ProjectRow, type Scope } from '../projects/index.ts';
-import { accessCodeValues, INVITATION_DEFAULTS } from '../access-codes/index.ts';
+import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { invitationMail } from '../mail/index.ts';
 import { storeFile } from '../files/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
@@ -330,6 +329,7 @@ export async function runImport({
   storage,
   mailer,
   origin,
+  secret,
   request,
 }: {
   db: Db;
@@ -338,6 +338,8 @@ export async function runImport({
   storage: FileStorage;
   mailer: Mailer;
   origin: string;
+  /** Signs the proof each invitation mail's link carries. */
+  secret: string;
   request: ImportRequest;
 }): Promise<ImportResult> {
   const { project, actor } = requireManager(scope);
@@ -398,7 +400,15 @@ export async function runImport({
       writer.afterCommit(async () => {
         for (const code of codes)
           await mailer.send(
-            invitationMail({ to: code.email!, projectName: project.name, url: `${origin}/link/${code.code}`, unitName: names.get(code.unitId!) || null }),
+            provenInvitationMail({
+              secret,
+              origin,
+              code: code.code,
+              to: code.email!,
+              projectName: project.name,
+              unitName: names.get(code.unitId!) || null,
+              role: code.role,
+            }),
           );
       });
     }

@@ -26,7 +26,7 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  */
 export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStorage; mailer: Mailer }> = async (
   app,
-  { config, database, hooks, storage, mailer },
+  { config, database, hooks, storage, mailer, authSecret },
 ) => {
   const { db } = database;
   const scopeOf = async (request: Parameters<typeof requireActor>[0]) => {
@@ -56,7 +56,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileSt
     },
     async (request) => {
       const scope = await scopeOf(request);
-      return runImport({ db, scope, hooks, storage, mailer, origin: projectOrigin(config, scope.project.key), request: request.body });
+      return runImport({ db, scope, hooks, storage, mailer, origin: projectOrigin(config, scope.project.key), secret: authSecret, request: request.body });
     },
   );
 

@@ -80,7 +80,33 @@ export function changeEmailMail({ to, newEmail, projectName, url }: { to: string
   });
 }
 
-export function invitationMail({ to, projectName, url, unitName }: { to: string; projectName: string; url: string; unitName?: string | null }): Mail {
+/** An invitation, in the words of the role it gives: a buyer chooses finishes, a manager runs the project's back office. */
+export function invitationMail({
+  to,
+  projectName,
+  url,
+  unitName,
+  role = 'purchaser',
+}: {
+  to: string;
+  projectName: string;
+  url: string;
+  unitName?: string | null;
+  role?: 'purchaser' | 'manager';
+}): Mail {
+  if (role === 'manager') {
+    return compose({
+      to,
+      projectName,
+      subject: `You are invited to run the design centre of ${projectName}`,
+      paragraphs: [
+        `You are invited as a manager of ${projectName}: the catalogue, the units and their buyers, and every selection to review and approve.`,
+        'Follow the link to arrive in the back office; you choose your password on the way.',
+      ],
+      action: { label: 'Open the back office', url },
+      footer: 'This link is personal: please do not forward it.',
+    });
+  }
   return compose({
     to,
     projectName,

@@ -6,7 +6,7 @@ export { endSessionsOf, liveSessionCounts, revokeSession } from './sessions.repo
 export {
   findUser,
   findUserIdByEmail,
-  insertUnverifiedUser,
+  insertNewUser,
   isUserDisabled,
   markSignedIn,
   recentSignIns,

@@ -21,10 +21,13 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return row?.id;
 }
 
-/** A new account, not yet verified: only following a link mailed to the address verifies it. */
-export async function insertUnverifiedUser(db: Db, email: string, name: string): Promise<string> {
+/**
+ * A new account without a password. Its address is unverified unless the person arrived by a
+ * link the portal mailed to it (docs/access-codes.md, "Arriving"): only such a link verifies it.
+ */
+export async function insertNewUser(db: Db, email: string, name: string, { emailVerified = false }: { emailVerified?: boolean } = {}): Promise<string> {
   const id = uuidv7();
-  await db.insert(users).values({ id, email, name: name.slice(0, 100), emailVerified: false });
+  await db.insert(users).values({ id, email, name: name.slice(0, 100), emailVerified });
   return id;
 }
 

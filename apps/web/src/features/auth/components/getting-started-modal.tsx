@@ -60,7 +60,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
     });
 
   return (
-    <GenericModal opened onClose={() => {}} closable={false} size="lg" title={step === 'verify' ? 'Confirm your e-mail address' : 'Terms of service'}>
+    <GenericModal opened onClose={() => {}} closable={false} size="lg" title={step === 'verify' ? 'Confirm your e-mail address' : 'Before you start'}>
       <Stack data-testid="getting-started" data-step={step}>
         <Text size="sm" c="dimmed">
           Signed in as <b>{me.email}</b>
@@ -71,7 +71,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
           </Text>
         ) : (
           <ScrollArea.Autosize mah="50vh" type="auto">
-            <SafeMarkdown>{project?.options.termsOfService || 'Please read and accept the terms of service to continue.'}</SafeMarkdown>
+            <SafeMarkdown>{project?.options.termsOfService?.trim() || defaultTerms(project?.name ?? 'This project')}</SafeMarkdown>
           </ScrollArea.Autosize>
         )}
         {message && (
@@ -91,7 +91,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
             }
             loading={busy === 'sign-out'}
           >
-            Sign Out
+            Sign out
           </Button>
           {step === 'verify' ? (
             <Group>
@@ -116,4 +116,15 @@ export function GettingStartedModal({ me }: { me: Me }) {
       </Stack>
     </GenericModal>
   );
+}
+
+/** What a person agrees to where the project has written no terms of its own: never an empty page to accept. */
+function defaultTerms(projectName: string): string {
+  return [
+    `**${projectName} has not published terms of service of its own yet.** Until it does, these apply:`,
+    '',
+    '- The portal keeps your choices, your comments and your signature for the design centre of this project, and shares them with no one else.',
+    '- A selection you sign is binding once the design centre approves it; until then you may change it.',
+    '- You may sign out of every device, or ask the design centre to close your account, at any time.',
+  ].join('\n');
 }

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openBrowser, PHONE } from './support/browser.ts';
+import { asDemoManager } from './support/fixtures.ts';
+import { waitForMail } from './support/mail-files.ts';
+
+interface Unit {
+  _id: string;
+  name: string;
+  buyers: unknown[];
+  cart: unknown;
+}
+
+/**
+ * Arriving (docs/access-codes.md, "Arriving"): a person invited by mail goes from the mail to
+ * their role's home in one step, on a phone: the link the portal mailed proves the address, so
+ * there is no second mail to confirm it, and nothing on the way looks like a failure.
+ */
+describe('arriving from an invitation mail', () => {
+  it('phone: an invited buyer goes from the mail to their home, with no error box and no second confirmation', async () => {
+    const manager = await asDemoManager();
+    let unit: Unit | undefined;
+    for (let after: string | null = ''; !unit && after !== null;) {
+      const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
+        items: Unit[];
+        next: string | null;
+      };
+      unit = page.items.find((u) => !u.buyers.length && !u.cart);
+      after = page.next;
+    }
+    if (!unit) throw new Error('the demo has no unit without buyers');
+    const email = `arriving-${Date.now()}@example.test`;
+    expect((await manager('POST', '/api/access-codes', { email, unit: unit._id, send: true })).status).toBe(201);
+    const name = unit.name;
+    const invitation = await waitForMail(email, /invited to choose the finishes/);
+    const link = /http:\/\/demo\.localhost:\d+\/link\/\S+\?proof=[\w-]+/.exec(invitation.text)?.[0];
+    expect(link).toBeTruthy();
+
+    const browser = await openBrowser({ viewport: PHONE, isMobile: true });
+    try {
+      const { page } = browser;
+      await page.goto(link!);
+      // The address is proven by the mail itself: the only step left is the terms.
+      const gate = page.getByTestId('getting-started');
+      await gate.waitFor();
+      expect(await gate.getAttribute('data-step')).toBe('terms');
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await page.getByRole('button', { name: 'Agree' }).click();
+      await page.getByRole('heading', { name: `Unit ${name}` }).waitFor();
+      expect(await page.getByText(/could not be (loaded|shown)/).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/');
+      // No mail asks this person to confirm the address they were invited at.
+      const dir = process.env.E2E_MAIL_DIR!;
+      const asked = fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; subject: string })
+        .filter((mail) => mail.to.includes(email) && /Confirm your e-mail/.test(mail.subject));
+      expect(asked).toEqual([]);
+      expect(browser.consoleErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
