@@ -225,6 +225,34 @@ export async function revokeProjectAccessCode({ db, scope, code, origin }: { db:
   return accessCodeView((await revokeAccessCode(db, code))!, origin);
 }
 
+/** Mails an invitation made out to an address again (a lost or late mail), while it can still be used. */
+export async function resendProjectAccessCode({
+  db,
+  scope,
+  code,
+  origin,
+  mailer,
+  secret,
+}: {
+  db: Db;
+  scope: Scope;
+  code: string;
+  origin: string;
+  mailer: Mailer;
+  secret: string;
+}) {
+  const { project } = requireCodeManager(scope);
+  const row = await findAccessCode(db, code);
+  if (!row || row.projectId !== project.id) throw fail('not_found', 'code.no-such');
+  if (!row.email) throw fail('rule_broken', 'code.resend-no-address');
+  if (!isUsable(row)) throw fail('rule_broken', 'code.resend-unusable');
+  const unit = row.unitId ? await findUnit(db, project.id, row.unitId) : undefined;
+  await mailer.send(
+    provenInvitationMail({ secret, origin, code, to: row.email, projectName: project.name, unitName: (unit?.data.name as string) ?? null, role: row.role }),
+  );
+  return accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
+}
+
 const withdrawn = () => fail('forbidden', 'link.withdrawn', undefined, { reason: 'link-withdrawn' });
 
 /** Why a code cannot be used: a reason code the /400 page turns into words, and the same words here. */

@@ -7,7 +7,14 @@ import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import type { Auth } from '../identity/index.ts';
 import { createSignInToken, sendVerificationLink } from '../identity/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { consumeAccessCode, createAccessCode, createAccessCodes, listProjectAccessCodes, revokeProjectAccessCode } from './access-codes.operations.ts';
+import {
+  consumeAccessCode,
+  createAccessCode,
+  createAccessCodes,
+  listProjectAccessCodes,
+  resendProjectAccessCode,
+  revokeProjectAccessCode,
+} from './access-codes.operations.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 
 const codeParam = z.object({ code: z.string().regex(/^[a-z0-9]{8,64}$/, 'an access code') });
@@ -162,6 +169,24 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
       requireActor(request);
       const scope = await request.projectScope();
       return revokeProjectAccessCode({ db, scope, code: request.params.code, origin: projectOrigin(config, scope.project.key) });
+    },
+  );
+
+  app.post(
+    '/api/access-codes/:code/resend',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Mail an invitation again to the address it is made out to, while it can still be used (its managers)',
+        params: codeParam,
+        body: z.object({}).strict().optional(),
+        response: { 200: accessCodeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      const scope = await request.projectScope();
+      return resendProjectAccessCode({ db, scope, code: request.params.code, origin: projectOrigin(config, scope.project.key), mailer, secret: authSecret });
     },
   );
 };

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   Alert,
   Badge,
@@ -9,7 +10,6 @@ import {
   Group,
   Image,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Skeleton,
@@ -31,6 +31,8 @@ import { useAllUnits } from '../../../lib/use-all-units.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { NumberField } from '../../../components/ui/number-field.tsx';
+import { useZone } from '../../../lib/use-dates.ts';
 
 type LinkState = 'active' | 'used' | 'expired' | 'revoked';
 const STATE_LABEL: Record<LinkState, string> = { active: 'Active', used: 'Used up', expired: 'Expired', revoked: 'Revoked' };
@@ -82,8 +84,11 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
   const [email, setEmail] = useState('');
   const [unit, setUnit] = useState<string | null>(null);
   const [role, setRole] = useState<'purchaser' | 'manager'>('purchaser');
-  const [days, setDays] = useState<number | string>(30);
-  const [maxUses, setMaxUses] = useState<number | string>(1);
+  const [days, setDays] = useState<number | null | undefined>(30);
+  // Unset until the manager types a number: one use for a person's invitation, a hundred for a link for anyone (the sales-centre QR).
+  const [maxUses, setMaxUses] = useState<number | null | undefined>(null);
+  const uses = maxUses ?? (email.trim() ? 1 : 100);
+  const { locale } = useZone();
   const [send, setSend] = useState(true);
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -98,14 +103,15 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
           ...(email.trim() ? { email: email.trim() } : {}),
           ...(unit ? { unit } : {}),
           role,
-          expiresInDays: Number(days) || 30,
-          maxUses: Number(maxUses) || 1,
+          expiresInDays: days ?? 30,
+          maxUses: uses,
           send: send && !!email.trim(),
         },
       });
       onCreated(link);
       setEmail('');
       setUnit(null);
+      setMaxUses(null);
       await refresh();
     } catch (caught) {
       setError(fieldError(caught));
@@ -159,12 +165,21 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
             onChange={(v) => setRole((v as 'purchaser' | 'manager') ?? 'purchaser')}
             allowDeselect={false}
           />
-          <NumberInput label="Valid for (days)" min={1} max={365} value={days} onChange={setDays} allowDecimal={false} />
-          <NumberInput label="Uses" min={1} max={1000} value={maxUses} onChange={setMaxUses} allowDecimal={false} />
+          <NumberField label="Valid for (days)" integer min={1} max={365} locale={locale} value={days} onChange={setDays} />
+          <NumberField
+            label="Uses"
+            integer
+            min={1}
+            max={1000}
+            locale={locale}
+            value={maxUses ?? uses}
+            onChange={setMaxUses}
+            description={maxUses === null ? (email.trim() ? 'One person, once.' : 'A link for anyone: many uses.') : undefined}
+          />
         </Group>
         <Checkbox label="Send it by e-mail now" checked={send && !!email.trim()} disabled={!email.trim()} onChange={(e) => setSend(e.currentTarget.checked)} />
         {error && !error.field && <Alert color="red">{error.message}</Alert>}
-        <Button type="submit" loading={isBusy} w="fit-content">
+        <Button type="submit" loading={isBusy} w="fit-content" disabled={days === undefined || maxUses === undefined}>
           Create link
         </Button>
       </Stack>
@@ -323,15 +338,28 @@ function LinkList() {
   const [error, setError] = useState<string | null>(null);
   const refresh = useRefreshLinks();
   const date = useDateFormat();
-  const revoke = async (code: string) => {
+  const [notice, setNotice] = useState<string | null>(null);
+  // On a phone the links are cards, so that no action is ever off-screen.
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const act = async (code: string, action: 'revoke' | 'resend', failed: string, done?: string) => {
     setError(null);
+    setNotice(null);
     try {
-      await api(`/api/access-codes/${code}/revoke`, { method: 'POST' });
+      await api(`/api/access-codes/${code}/${action}`, { method: 'POST', body: {} });
+      if (done) setNotice(done);
       await refresh();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The link could not be revoked.');
+      setError(caught instanceof ApiError ? caught.message : failed);
     }
   };
+  const actions = (link: AccessLink) => (
+    <LinkActions
+      link={link}
+      onQr={() => setQrOf(link)}
+      onRevoke={() => void act(link.code, 'revoke', 'The link could not be revoked.')}
+      onResend={() => void act(link.code, 'resend', 'The invitation could not be sent again.', `The invitation went again to ${link.email}.`)}
+    />
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="end">
@@ -347,10 +375,38 @@ function LinkList() {
         />
       </Group>
       {error && <Alert color="red">{error}</Alert>}
+      {notice && (
+        <Alert color="green" data-testid="links-notice">
+          {notice}
+        </Alert>
+      )}
       {query.isError && <Alert color="red">The links could not be loaded.</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
       {query.data && links.length === 0 && <Text c="dimmed">No links yet.</Text>}
-      {links.length > 0 && (
+      {links.length > 0 && isPhone && (
+        <Stack gap="xs" data-testid="access-links">
+          {links.map((link) => (
+            <Card key={link.code} withBorder radius="md" padding="sm">
+              <Group justify="space-between" align="start" wrap="nowrap" gap="xs">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {link.email ?? 'Anyone with the link'}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {link.role === 'manager' ? 'Design centre' : 'Buyer'}
+                    {link.unitName ? ` · unit ${link.unitName}` : ''} · {link.uses} / {link.maxUses} used · expires {date(link.expiresAt)}
+                  </Text>
+                </Stack>
+                <Badge color={STATE_COLOR[stateOf(link)]} variant="light" style={{ flexShrink: 0 }}>
+                  {STATE_LABEL[stateOf(link)]}
+                </Badge>
+              </Group>
+              <Group mt="xs">{actions(link)}</Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {links.length > 0 && !isPhone && (
         <DataTable
           minWidth={760}
           testId="access-links"
@@ -377,25 +433,7 @@ function LinkList() {
                 </Table.Td>
                 <Table.Td>{date(link.lastUsedAt, true)}</Table.Td>
                 <Table.Td>{date(link.expiresAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap" justify="flex-end">
-                    <CopyLink url={link.url} />
-                    <Button size="compact-xs" variant="light" onClick={() => setQrOf(link)} disabled={state !== 'active'}>
-                      QR
-                    </Button>
-                    {state === 'active' && (
-                      <TwoClickDelete
-                        size="compact-xs"
-                        variant="light"
-                        color="red"
-                        onConfirm={() => void revoke(link.code)}
-                        confirmLabel="Click again to revoke"
-                      >
-                        Revoke
-                      </TwoClickDelete>
-                    )}
-                  </Group>
-                </Table.Td>
+                <Table.Td>{actions(link)}</Table.Td>
               </Table.Tr>
             );
           })}
@@ -408,5 +446,28 @@ function LinkList() {
       )}
       {qrOf && <QrModal link={qrOf} onClose={() => setQrOf(null)} />}
     </Stack>
+  );
+}
+
+/** A link's actions: copy, its QR code, mail it again (an invitation to an address), revoke. */
+function LinkActions({ link, onQr, onRevoke, onResend }: { link: AccessLink; onQr: () => void; onRevoke: () => void; onResend: () => void }) {
+  const state = stateOf(link);
+  return (
+    <Group gap={6} wrap="wrap" justify="flex-end">
+      <CopyLink url={link.url} />
+      <Button size="compact-xs" variant="light" onClick={onQr} disabled={state !== 'active'}>
+        QR
+      </Button>
+      {state === 'active' && link.email && (
+        <Button size="compact-xs" variant="light" onClick={onResend}>
+          Send again
+        </Button>
+      )}
+      {state === 'active' && (
+        <TwoClickDelete size="compact-xs" variant="light" color="red" onConfirm={onRevoke} confirmLabel="Click again to revoke">
+          Revoke
+        </TwoClickDelete>
+      )}
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, ColorInput, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, ColorInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_REVIEW_DAYS,
@@ -21,6 +21,7 @@ import { projectQuery, useProject } from '../../../lib/project.ts';
 import { timeZoneChoices } from '../../../lib/use-dates.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 
 interface Form {
   name: string;
@@ -168,6 +169,12 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     ...(localeProblem(form.locale) ? { locale: localeProblem(form.locale) } : {}),
     ...(isTimeZone(form.timeZone) ? {} : { timeZone: 'Choose a time zone such as America/Toronto.' }),
     ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: 'An e-mail address' } : {}),
+    // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
+    ...Object.fromEntries(
+      (['depositPercent', 'defaultDeadlineDays', 'reviewDays'] as const)
+        .filter((key) => typeof form[key] === 'string' && form[key] !== '')
+        .map((key) => [key, 'A number']),
+    ),
   } as Partial<Record<keyof Form, string>>;
   const shown = { ...errors, ...local };
 
@@ -391,32 +398,35 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
   return (
     <SectionCard title="Selections">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
+        <NumberField
           label="Deposit on upgrades (%)"
           min={0}
           max={100}
-          value={form.depositPercent}
-          onChange={(v) => set('depositPercent', v)}
+          locale={form.locale.trim() || 'en-CA'}
+          value={numberOf(form.depositPercent)}
+          onChange={(n, typed) => set('depositPercent', n === null ? '' : (n ?? typed))}
           error={shown.depositPercent}
         />
-        <NumberInput
+        <NumberField
           label="Days a new buyer has to choose"
           description="When their unit has no deadline of its own"
+          integer
           min={1}
           max={730}
-          allowDecimal={false}
-          value={form.defaultDeadlineDays}
-          onChange={(v) => set('defaultDeadlineDays', v)}
+          locale={form.locale.trim() || 'en-CA'}
+          value={numberOf(form.defaultDeadlineDays)}
+          onChange={(n, typed) => set('defaultDeadlineDays', n === null ? '' : (n ?? typed))}
           error={shown.defaultDeadlineDays}
         />
-        <NumberInput
+        <NumberField
           label="Business days to review a signed selection"
           description={`Buyers are told by when (${DEFAULT_REVIEW_DAYS} when empty)`}
+          integer
           min={1}
           max={60}
-          allowDecimal={false}
-          value={form.reviewDays}
-          onChange={(v) => set('reviewDays', v)}
+          locale={form.locale.trim() || 'en-CA'}
+          value={numberOf(form.reviewDays)}
+          onChange={(n, typed) => set('reviewDays', n === null ? '' : (n ?? typed))}
           error={shown.reviewDays}
         />
       </SimpleGrid>
@@ -431,3 +441,6 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
     </SectionCard>
   );
 }
+
+/** A number field's value from the form: the number, null when empty, undefined while what was typed is not one. */
+const numberOf = (value: number | string): number | null | undefined => (typeof value === 'number' ? value : value === '' ? null : undefined);
