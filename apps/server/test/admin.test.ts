@@ -326,7 +326,8 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(described.schema.properties.warrantyYears).toMatchObject({ type: 'integer' });
     expect(described.schema.required).toContain('warrantyYears');
     expect(described.ui.fields.warrantyYears).toMatchObject({ label: 'Warranty (years)' });
-    expect(described.ui.columns).toContain('warrantyYears');
+    // Shown in the list: right after the title, where the managers' list (its first columns) shows it.
+    expect(described.ui.columns.indexOf('warrantyYears')).toBe(1);
 
     // The managers' saves are checked against it.
     const [option] = (await onDemo('GET', '/api/schema/options/?limit=1')).json() as Array<{ _id: string; _version: number; name: string }>;

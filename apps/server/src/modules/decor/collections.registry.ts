@@ -82,7 +82,12 @@ function resolveBuiltIn(definition: CollectionDefinition, extra?: StoredDefiniti
   const ui = {
     ...definition.ui,
     fields: { ...definition.ui.fields, ...extraUi.fields },
-    columns: [...definition.ui.columns, ...(extraUi.columns ?? []).filter((c) => !definition.ui.columns.includes(c))],
+    // A field the project added and shows in the list comes right after the title: a list shows its first columns.
+    columns: [
+      ...definition.ui.columns.slice(0, 1),
+      ...(extraUi.columns ?? []).filter((c) => !definition.ui.columns.includes(c)),
+      ...definition.ui.columns.slice(1),
+    ],
   };
   return {
     ...rules,

@@ -6,6 +6,7 @@ import { SchemaForm } from '../../../components/schema-form/schema-form.tsx';
 import { fieldsOf, problemsOf, type JsonSchema } from '../../../components/schema-form/fields.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { currentProjectKey } from '../../../config/env.ts';
 
 interface ModelView {
   name: string;
@@ -35,7 +36,9 @@ const keyOf = (label: string) =>
 export function ModelBuilder() {
   const projects = useQuery(adminProjectsQuery());
   const [projectId, setProjectId] = useState<string | null>(null);
-  const chosen = projectId ?? projects.data?.[0]?._id ?? null;
+  // Opens on the project of the address the administrator is on, else the first.
+  const here = currentProjectKey();
+  const chosen = projectId ?? projects.data?.find((p) => p.key === here)?._id ?? projects.data?.[0]?._id ?? null;
   return (
     <Stack gap="md">
       <Select

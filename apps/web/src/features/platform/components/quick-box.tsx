@@ -73,8 +73,11 @@ export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => 
                             <Anchor size="sm" href={hostUrl(project.fullKey, '/')}>
                               Home<VisuallyHidden> of {project.name}</VisuallyHidden>
                             </Anchor>
+                            <Anchor size="sm" href={hostUrl(project.fullKey, '/manage')}>
+                              Back office<VisuallyHidden> of {project.name}</VisuallyHidden>
+                            </Anchor>
                             <Anchor size="sm" href={hostUrl(project.fullKey, `/admin/configs/${project._id}`)}>
-                              Admin<VisuallyHidden> of {project.name}</VisuallyHidden>
+                              Settings<VisuallyHidden> of {project.name}</VisuallyHidden>
                             </Anchor>
                           </Group>
                         </Group>
