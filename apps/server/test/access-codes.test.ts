@@ -244,6 +244,26 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     expect(confirmations(`ann-${tag}@example.test`)).toBe(0);
   });
 
+  it('lets a person who arrived without a password choose one, once, and sign in with it', async () => {
+    const email = `chooser-${crypto.randomBytes(3).toString('hex')}@example.test`;
+    const code = (await create(manager, { email, send: true })).json().code;
+    // Arrived from the mail (its proof verifies the address: an unverified account cannot sign in with a password).
+    const proof = new URL(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).searchParams.get('proof')!;
+    const cookie = cookiesOf(await verifyToken((await consume(code, { body: { proof } })).json().token));
+    const choose = (newPassword: string) => app.inject({ method: 'POST', url: '/api/me/password', headers: browserHeaders(cookie), payload: { newPassword } });
+    // Allowed while the welcome steps still hold the person (the terms not accepted yet).
+    const weak = await choose('short');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toContain('Choose another password');
+    expect((await choose('Chosen-on-arrival-2026')).statusCode).toBe(204);
+    expect((await signIn(app, email, 'Chosen-on-arrival-2026', { remoteAddress: nextAddress() })).cookie).toBeTruthy();
+    // Once set, it is changed on the account page (with the current one), not here.
+    expect((await choose('Another-password-2026')).statusCode).toBe(409);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/me/password', headers: browserHeaders(), payload: { newPassword: 'Chosen-on-arrival-2026' } })).statusCode,
+    ).toBe(401);
+  });
+
   it('mails an invitation again while it can be used, to its address only, for its project’s managers only', async () => {
     const email = `resent-${crypto.randomBytes(3).toString('hex')}@example.test`;
     const created = (await create(manager, { email })).json();

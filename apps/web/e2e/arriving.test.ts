@@ -41,6 +41,13 @@ describe('arriving from an invitation mail', () => {
     try {
       const { page } = browser;
       await page.goto(link!);
+      // A password to sign in with next time, chosen on arriving (too short first: said at the field).
+      await page.getByTestId('choose-password').waitFor();
+      await page.getByTestId('choose-password').locator('input[type=password]').fill('short');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.getByText(/Choose another password/).waitFor();
+      await page.getByTestId('choose-password').locator('input[type=password]').fill('Arriving-buyer-2026');
+      await page.getByRole('button', { name: 'Save and continue' }).click();
       // The address is proven by the mail itself: the only step left is the terms.
       const gate = page.getByTestId('getting-started');
       await gate.waitFor();

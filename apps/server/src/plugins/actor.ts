@@ -52,7 +52,7 @@ declare module 'fastify' {
 /** Paths a signed-in person may use before verifying the e-mail and accepting the terms. */
 const ONBOARDING_PATHS = [
   /^\/api\/me$/,
-  /^\/api\/me\/(accept-terms|sign-out|resend-verification)$/,
+  /^\/api\/me\/(accept-terms|sign-out|resend-verification|password)$/,
   /^\/api\/auth\//,
   /^\/api\/(env|project|health|password-policy)$/,
   /^\/api\/access-codes\/consume\//,

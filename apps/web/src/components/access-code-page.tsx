@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, PasswordInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { isBadLinkReason, safeNextPath, type BadLinkReason } from '@decor/core';
+import { isBadLinkReason, PASSWORD_MIN_LENGTH, safeNextPath, type BadLinkReason } from '@decor/core';
 import { api, ApiError } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { ARRIVAL_TARGET_KEY } from '../lib/arrival.ts';
 import { IdentityError, signInWithToken, signOut } from '../lib/auth-client.ts';
 
 interface ConsumeResponse {
@@ -12,7 +13,12 @@ interface ConsumeResponse {
   target?: string | null;
 }
 
-type Step = { kind: 'working' } | { kind: 'ask-email'; error?: string } | { kind: 'other-account'; message: string };
+type Step =
+  | { kind: 'working' }
+  | { kind: 'ask-email'; error?: string }
+  | { kind: 'other-account'; message: string }
+  /** A new account has no password: the person chooses one on arriving, or goes on and signs in later with a code by e-mail. */
+  | { kind: 'choose-password'; to: string; error?: string };
 
 /**
  * Uses an access code (POST /api/access-codes/consume/{code}; docs/access-codes.md):
@@ -37,6 +43,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
     async (body?: { email: string }) => {
       setStep({ kind: 'working' });
       try {
+        let isNewAccount = false;
         const result = await api<ConsumeResponse>(`/api/access-codes/consume/${encodeURIComponent(code)}`, {
           method: 'POST',
           body: { ...body, ...(proof.current ? { proof: proof.current } : {}) },
@@ -44,6 +51,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
         if (result?.account === 'new') {
           if (!result.token) throw new Error('Could not get access.');
           await signInWithToken(result.token);
+          isNewAccount = true;
         } else if (result?.account === 'current') {
           // Membership changed: what was cached about this person's projects is stale.
           await queryClient.resetQueries();
@@ -53,6 +61,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
         // The home of the role the code gives: a manager's is the back office.
         const target = safeNextPath(result.target ?? '/');
         const to = destination === 'target' || target === '/manage' ? target : '/';
+        if (isNewAccount) return setStep({ kind: 'choose-password', to });
         await navigate({ to, replace: true });
       } catch (error) {
         const detail = error instanceof ApiError ? (error.details as { reason?: unknown; email?: unknown } | undefined) : undefined;
@@ -123,6 +132,15 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
     );
   }
 
+  if (step.kind === 'choose-password') {
+    const arrive = () => {
+      // The welcome steps may come first; where the invitation leads is kept for after them.
+      sessionStorage.setItem(ARRIVAL_TARGET_KEY, step.to);
+      void navigate({ to: step.to, replace: true });
+    };
+    return <ChoosePassword step={step} onDone={arrive} onProblem={(error) => setStep({ ...step, error })} />;
+  }
+
   if (step.kind === 'other-account') {
     return (
       <Center mih="100vh" p="md">
@@ -152,6 +170,56 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
         <Loader />
         <Text c="dimmed">Opening your link…</Text>
       </Stack>
+    </Center>
+  );
+}
+
+/** Arriving with a new account: a password to sign in with next time, or none (a code by e-mail will do). */
+function ChoosePassword({ step, onDone, onProblem }: { step: { to: string; error?: string }; onDone: () => void; onProblem: (error: string) => void }) {
+  const [password, setPassword] = useState('');
+  const [isSaving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api('/api/me/password', { method: 'POST', body: { newPassword: password } });
+      onDone();
+    } catch (caught) {
+      onProblem(caught instanceof ApiError ? caught.message : 'The password could not be saved. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder radius="md" p="lg" maw={420} w="100%">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Stack data-testid="choose-password">
+            <Title order={2} size="h3">
+              Choose a password
+            </Title>
+            <Text size="sm">You are in. Choose a password to sign in with next time, on any device.</Text>
+            <PasswordInput
+              label="Password"
+              description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={step.error}
+            />
+            <Button type="submit" loading={isSaving} disabled={password.length === 0}>
+              Save and continue
+            </Button>
+            <Button variant="subtle" onClick={onDone}>
+              Not now: I will sign in with a code sent by e-mail
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
     </Center>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { isBareHost, readFakeSubdomain } from '../config/env.ts';
 import { startTokenRefresh } from '../lib/access-token.ts';
 import { meQuery } from '../lib/session.ts';
@@ -14,6 +15,7 @@ const FakeSubdomainPrompt = lazy(() => import('../features/platform/components/f
 /** Everything that hangs over the pages of a signed-in person (composes the auth and admin features). */
 export function SessionOverlays() {
   const { data: me } = useQuery(meQuery);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const userId = me?._id;
   const [isQuickBoxOpen, setQuickBoxOpen] = useState(false);
   // The key listener is here from the start; the box itself loads when first opened.
@@ -29,9 +31,11 @@ export function SessionOverlays() {
 
   if (!me) return null;
   const isOnboarding = !me.emailVerified || !me.termsAcceptedAt;
+  // An invitation being accepted (/link, /go) finishes its own steps (a password) before the welcome steps.
+  const isArriving = /^\/(link|go)\//.test(pathname);
   return (
     <Suspense fallback={null}>
-      {isOnboarding && <GettingStartedModal me={me} />}
+      {isOnboarding && !isArriving && <GettingStartedModal me={me} />}
       {me.isAdmin && isQuickBoxOpen && <QuickBox opened onClose={() => setQuickBoxOpen(false)} />}
       {me.isAdmin && !isOnboarding && isBareHost() && !readFakeSubdomain() && <FakeSubdomainPrompt />}
       {!isOnboarding && <VisitBeacon />}

@@ -134,6 +134,8 @@ export const EN = {
   'code.unit-elsewhere': 'That unit is not in this project.',
   'code.email-to-send': 'An e-mail address is needed to send the link.',
   'code.no-such': 'There is no such access link in this project.',
+  'me.password-weak': 'Choose another password: {problems}',
+  'me.password-already-set': 'This account has a password already: change it on your account page.',
   'code.resend-no-address': 'This link is made out to nobody: there is no address to mail it to.',
   'code.resend-unusable': 'This link can no longer be used (used up, expired or withdrawn): make a new one.',
   'code.for-someone-else': 'This invitation is for {email}. Sign out, then open the link again and sign in as that person.',

@@ -3,5 +3,5 @@
  * what is exported here (docs/architecture.md, "Server modules").
  */
 export { type Auth } from './auth.ts';
-export { createSignInToken, sendVerificationLink } from './provider-actions.ts';
+export { createSignInToken, sendVerificationLink, setFirstPassword } from './provider-actions.ts';
 export { callProvider } from './provider-call.ts';

@@ -36,3 +36,18 @@ export async function sendVerificationLink({ auth, config, projectKey, email }: 
   );
   if (!response.ok) throw new Error(`the verification link could not be sent (${response.status})`);
 }
+
+/**
+ * Gives an account that has no password its first one (an invited person arriving; docs/access-codes.md),
+ * hashed by the provider as every password is. False when it has one already: that is changed with
+ * the current one, on the account page.
+ */
+export async function setFirstPassword(auth: Auth, userId: string, newPassword: string): Promise<boolean> {
+  const context = await auth.$context;
+  const credential = (await context.internalAdapter.findAccounts(userId)).find((account) => account.providerId === 'credential');
+  if (credential?.password) return false;
+  const password = await context.password.hash(newPassword);
+  if (credential) await context.internalAdapter.updateAccount(credential.id, { password });
+  else await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password });
+  return true;
+}

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, fail, meResponseSchema, myProjectSchema, projectUrl } from '@decor/core';
+import { errorBodySchema, fail, meResponseSchema, myProjectSchema, PASSWORD_POLICY, passwordProblems, projectUrl } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import type { Auth } from '../identity/index.ts';
-import { callProvider } from '../identity/index.ts';
+import { callProvider, setFirstPassword } from '../identity/index.ts';
 import { fetchHeaders } from '../../lib/fetch-headers.ts';
 import { findUser, revokeSession, updateUser, type UserRow } from '../users/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
@@ -59,6 +59,26 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       const now = new Date();
       const user = await updateUser(db, actor.userId, isRejected ? { termsRejectedAt: now, termsAcceptedAt: null } : { termsAcceptedAt: now });
       return meOf(user!);
+    },
+  );
+
+  app.post(
+    '/api/me/password',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Choose a password for an account that has none (an invited person arriving); an account with one changes it on /account',
+        body: z.object({ newPassword: z.string().min(1).max(256) }).strict(),
+        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const problems = passwordProblems(request.body.newPassword, PASSWORD_POLICY, actor.email);
+      if (problems.length) throw fail('bad_request', 'me.password-weak', { problems: problems.join(' ') }, { field: 'newPassword' });
+      if (!(await setFirstPassword(auth, actor.userId, request.body.newPassword)))
+        throw fail('conflict', 'me.password-already-set', undefined, { field: 'newPassword' });
+      return reply.status(204).send(null);
     },
   );
 

@@ -7,6 +7,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { signOut } from '../../../lib/auth-client.ts';
 import { useProject } from '../../../lib/project.ts';
 import type { Me } from '../../../lib/session.ts';
+import { ARRIVAL_TARGET_KEY } from '../../../lib/arrival.ts';
 
 /**
  * The Getting Started modal (docs/screens.md, docs/identity.md): it cannot be closed; it shows the e-mail
@@ -56,7 +57,11 @@ export function GettingStartedModal({ me }: { me: Me }) {
       await api('/api/me/accept-terms', { method: 'POST', body: reject ? { reject: true } : {} });
       if (reject) sessionStorage.setItem(REJECTED_KEY, '1');
       else sessionStorage.removeItem(REJECTED_KEY);
-      window.location.reload();
+      // Arriving by an invitation, the welcome steps end where the invitation leads (a manager's back office).
+      const arrival = reject ? null : sessionStorage.getItem(ARRIVAL_TARGET_KEY);
+      sessionStorage.removeItem(ARRIVAL_TARGET_KEY);
+      if (arrival && arrival.startsWith('/') && !arrival.startsWith('//')) window.location.assign(arrival);
+      else window.location.reload();
     });
 
   return (
