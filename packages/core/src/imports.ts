@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { csvText } from './csv.ts';
-import { formatAmount } from './money.ts';
 import { amountFieldText, numberFieldText, readMoney, readNumber } from './numbers.ts';
 import { readZonedDateTime } from './dates.ts';
 import { SURFACES } from './surfaces.ts';

@@ -1,6 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { TextInput } from '@mantine/core';
 import { amountFieldText, formatAmount, numberFieldText, readMoney, readNumber } from '@decor/core';
+import { useTypedField } from './use-typed-field.ts';
 
 /**
  * A number or an amount typed in the project's number format (docs/numbers.md): `3450,50` in a
@@ -47,56 +48,34 @@ export function NumberField({
   'data-field'?: string;
   rightSection?: ReactNode;
 }) {
-  const shown = (n: number | null | undefined) =>
-    n === null || n === undefined ? '' : money ? amountFieldText(n, money.currency, locale) : numberFieldText(n, locale);
-  const [text, setText] = useState(() => shown(value));
-  const [problem, setProblem] = useState<string | null>(null);
-  // What this field last said; a value from elsewhere (a reset, a saved answer) is shown afresh.
-  const said = useRef(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== said.current) {
-      setText(shown(value));
-      setProblem(null);
-    }
-  }
-  const read = (typed: string): { value: number } | { problem: string } => {
-    const reading = money ? readMoney(typed, { currency: money.currency, locale }) : readNumber(typed, locale, { integer });
-    if (!reading.ok) return { problem: reading.problem };
-    // Limits are said in the field's own units (an amount in the currency, not in cents).
-    const amount = money ? Number(formatAmount(reading.value, money.currency)) : reading.value;
-    if (min !== undefined && amount < min) return { problem: `Give ${numberFieldText(min, locale)} or more.` };
-    if (max !== undefined && amount > max) return { problem: `Give ${numberFieldText(max, locale)} or less.` };
-    return { value: reading.value };
-  };
+  const field = useTypedField<number>({
+    value,
+    onChange,
+    show: (n) => (money ? amountFieldText(n, money.currency, locale) : numberFieldText(n, locale)),
+    read: (typed) => {
+      const reading = money ? readMoney(typed, { currency: money.currency, locale }) : readNumber(typed, locale, { integer });
+      if (!reading.ok) return { problem: reading.problem };
+      // Limits are said in the field's own units (an amount in the currency, not in cents).
+      const amount = money ? Number(formatAmount(reading.value, money.currency)) : reading.value;
+      if (min !== undefined && amount < min) return { problem: `Give ${numberFieldText(min, locale)} or more.` };
+      if (max !== undefined && amount > max) return { problem: `Give ${numberFieldText(max, locale)} or less.` };
+      return { value: reading.value };
+    },
+  });
   return (
     <TextInput
       label={money ? `${label} (${money.currency})` : label}
       description={description}
       inputMode={integer ? 'numeric' : 'decimal'}
-      value={text}
+      value={field.text}
       required={required}
       disabled={disabled}
       w={w}
       data-testid={testId}
       data-field={dataField}
       rightSection={rightSection}
-      error={problem ?? error}
-      onChange={(event) => {
-        const typed = event.currentTarget.value;
-        setText(typed);
-        if (!typed.trim()) {
-          setProblem(null);
-          said.current = null;
-          onChange(null, typed);
-          return;
-        }
-        const result = read(typed);
-        setProblem('problem' in result ? result.problem : null);
-        said.current = 'value' in result ? result.value : undefined;
-        onChange(said.current, typed);
-      }}
+      error={field.problem ?? error}
+      onChange={(event) => field.type(event.currentTarget.value)}
     />
   );
 }

@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { describeTimeZone, readZonedDateTime, zonedInputValue } from '@decor/core';
+import { useTypedField } from './use-typed-field.ts';
 
 /**
  * A date and time typed in the project's time zone, never the browser's (docs/dates.md): the zone
@@ -37,46 +37,30 @@ export function ZonedDateTimeInput({
   /** The field's path in a schema form (what tests and the error summary find it by). */
   'data-field'?: string;
 }) {
-  const [text, setText] = useState(() => (value ? zonedInputValue(value, timeZone) : ''));
-  const [problem, setProblem] = useState<string | null>(null);
-  // What this field last said; a value from elsewhere (a reset, a saved answer) is shown afresh.
-  const said = useRef(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (value !== said.current) {
-      setText(value ? zonedInputValue(value, timeZone) : '');
-      setProblem(null);
-    }
-  }
+  const field = useTypedField<string>({
+    value,
+    onChange,
+    show: (iso) => zonedInputValue(iso, timeZone),
+    read: (typed) => {
+      const reading = readZonedDateTime(typed, timeZone);
+      return reading.ok ? { value: reading.iso } : { problem: reading.problem };
+    },
+  });
   const zone = describeTimeZone(timeZone, locale);
   return (
     <TextInput
       label={label}
       type="datetime-local"
       description={`${description ? `${description} ` : ''}In ${zone}.`}
-      value={text}
+      value={field.text}
       required={required}
       disabled={disabled}
       w={w}
       data-testid={testId}
       data-field={dataField}
       data-time-zone={timeZone}
-      error={problem ?? error}
-      onChange={(event) => {
-        const typed = event.currentTarget.value;
-        setText(typed);
-        if (!typed) {
-          setProblem(null);
-          said.current = null;
-          onChange(null, typed);
-          return;
-        }
-        const reading = readZonedDateTime(typed, timeZone);
-        setProblem(reading.ok ? null : reading.problem);
-        said.current = reading.ok ? reading.iso : undefined;
-        onChange(said.current, typed);
-      }}
+      error={field.problem ?? error}
+      onChange={(event) => field.type(event.currentTarget.value)}
     />
   );
 }
