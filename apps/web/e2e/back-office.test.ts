@@ -124,6 +124,9 @@ describe('inviting a buyer from the back office', () => {
     await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([fresh]) => {
       const page = fresh!.page;
       await page.goto(link);
+      // A link without the mail's proof (copied from the back office): the address is confirmed by mail.
+      await page.getByTestId('choose-password').waitFor();
+      await page.getByRole('button', { name: /^Not now/ }).click();
       await page.waitForURL((url) => url.pathname === '/');
       const modal = page.getByTestId('getting-started');
       await expect.poll(() => modal.getAttribute('data-step')).toBe('verify');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openBrowser, signIn } from './support/browser.ts';
-import { asDemoManager, createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
+import { asPerson, createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
 /**
@@ -15,7 +15,8 @@ describe('a deadline typed in the back office, in the project’s zone whatever 
       const email = `zones-${browserZone.replace(/\W/g, '').toLowerCase()}-${Date.now()}@example.test`;
       const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'Zones-pass-2026' });
       const staff = await createManager();
-      const manager = await asDemoManager();
+      // A manager of its own: the demo manager's sign-in allowance is the other journeys'.
+      const manager = await asPerson(staff);
       const browser = await openBrowser({ timezoneId: browserZone });
       try {
         const { page } = browser;

@@ -162,26 +162,36 @@ export async function createAdmin(): Promise<{ email: string; password: string }
   }
 }
 
-let managerCookies: Promise<string> | null = null;
+const sessions = new Map<string, Promise<string>>();
 
 /**
- * The demo manager's calls to the API from the test runner, over a real socket with the
- * project's Host (Node's fetch would not send it), signed in once.
+ * A person's calls to the API from the test runner, over a real socket with the project's Host
+ * (Node's fetch would not send it), signed in once per file: every journey would otherwise spend
+ * the address's sign-in allowance.
  */
-export async function asDemoManager() {
-  const port = Number(process.env.E2E_PORT);
-  const host = `demo.localhost:${port}`;
+export async function asPerson({ email, password, projectKey = 'demo' }: { email: string; password: string; projectKey?: string }) {
+  const host = `${projectKey}.localhost:${Number(process.env.E2E_PORT)}`;
   const call = async (method: string, path: string, body?: unknown, cookie = '') => {
     const answer = await callPortal({ host, method, path, body, headers: { cookie } });
     return { status: answer.status, json: jsonOf(answer), cookies: answer.setCookies.map((c) => c.split(';')[0]).join('; ') };
   };
-  // Signed in once for the whole file: every journey would otherwise spend the address's sign-in allowance.
-  managerCookies ??= call('POST', '/api/auth/sign-in/email', { email: 'manager@demo.test', password: E2E_DEMO_PASSWORD }).then((signedIn) => {
-    if (signedIn.status !== 200) throw new Error(`the demo manager could not sign in: ${signedIn.status}`);
-    return signedIn.cookies;
-  });
-  const cookies = await managerCookies;
+  const key = `${projectKey}|${email}`;
+  if (!sessions.has(key)) {
+    sessions.set(
+      key,
+      call('POST', '/api/auth/sign-in/email', { email, password }).then((signedIn) => {
+        if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${signedIn.status}`);
+        return signedIn.cookies;
+      }),
+    );
+  }
+  const cookies = await sessions.get(key)!;
   return (method: string, path: string, body?: unknown) => call(method, path, body, cookies);
+}
+
+/** The demo manager's calls (a file's journeys share the one sign-in). */
+export function asDemoManager() {
+  return asPerson({ email: 'manager@demo.test', password: E2E_DEMO_PASSWORD });
 }
 
 /** Puts a cart's choice of one category on another option (straight into the database). */

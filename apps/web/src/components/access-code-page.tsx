@@ -134,8 +134,8 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
 
   if (step.kind === 'choose-password') {
     const arrive = () => {
-      // The welcome steps may come first; where the invitation leads is kept for after them.
-      sessionStorage.setItem(ARRIVAL_TARGET_KEY, step.to);
+      // The welcome steps may come first; where the invitation leads, when it is not the home, is kept for after them.
+      if (step.to !== '/') sessionStorage.setItem(ARRIVAL_TARGET_KEY, step.to);
       void navigate({ to: step.to, replace: true });
     };
     return <ChoosePassword step={step} onDone={arrive} onProblem={(error) => setStep({ ...step, error })} />;
