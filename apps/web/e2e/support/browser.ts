@@ -61,11 +61,17 @@ function sharedBrowser(extraArgs: string[]): Promise<Browser> {
   }
   return browser;
 }
-afterAll(async () => {
-  const open = [...sharedBrowsers.values()];
-  sharedBrowsers.clear();
-  await Promise.all(open.map(async (browser) => (await browser).close()));
-});
+/** Inside a test file the browser is shared and closed after its tests; elsewhere (the bench) each session has its own. */
+let isInTestFile = true;
+try {
+  afterAll(async () => {
+    const open = [...sharedBrowsers.values()];
+    sharedBrowsers.clear();
+    await Promise.all(open.map(async (browser) => (await browser).close()));
+  });
+} catch {
+  isInTestFile = false;
+}
 
 /** Collects the console errors no test expects, on every page of a context. */
 function watchConsole(context: BrowserContext, page: Page): string[] {
@@ -105,11 +111,20 @@ export async function openBrowser({
     // their own connections are: the per-address abuse limits then count per browser.
     extraHTTPHeaders: { 'x-forwarded-for': `10.77.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}` },
   };
+  const own = !profile && !isInTestFile ? await chromium.launch({ ...chromiumLaunch(), args: [...CHROMIUM_ARGS, ...extraArgs] }) : null;
   const context = profile
     ? await chromium.launchPersistentContext(profile, { ...chromiumLaunch(), args: [...CHROMIUM_ARGS, ...extraArgs], ...options })
-    : await (await sharedBrowser(extraArgs)).newContext(options);
+    : await (own ?? (await sharedBrowser(extraArgs))).newContext(options);
   const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page, consoleErrors: watchConsole(context, page), close: () => context.close() };
+  return {
+    context,
+    page,
+    consoleErrors: watchConsole(context, page),
+    close: async () => {
+      await context.close();
+      await own?.close();
+    },
+  };
 }
 
 /** The portal's origin for a project subdomain (Chromium resolves *.localhost to loopback). */

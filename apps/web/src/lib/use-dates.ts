@@ -1,15 +1,5 @@
 import { createContext, useContext, useMemo } from 'react';
-import {
-  DEFAULT_TIME_ZONE,
-  describeTimeZone,
-  formatCalendarDay,
-  formatDate,
-  formatDateTime,
-  formatTime,
-  type CalendarDay,
-  type DateStyle,
-  type DateZone,
-} from '@decor/core';
+import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDate, formatDateTime, formatTime, type CalendarDay, type DateStyle, type DateZone } from '@decor/core';
 import { useProject } from './project.ts';
 
 export interface Dates {
@@ -57,25 +47,4 @@ export function useDates(): Dates {
 export function useZone(): { timeZone: string; locale: string } {
   const { zone } = useDates();
   return { timeZone: zone.timeZone ?? DEFAULT_TIME_ZONE, locale: zone.locale };
-}
-
-let zones: string[] | undefined;
-let choices: Array<{ value: string; label: string }> | undefined;
-
-/** The time zones as people say them, for a picker: "Eastern Time (Toronto)", searchable by city or zone (docs/dates.md). */
-export function timeZoneChoices(): Array<{ value: string; label: string }> {
-  choices ??= timeZones().map((zone) => {
-    const said = describeTimeZone(zone, 'en-CA');
-    return { value: zone, label: said === zone || said === 'UTC' ? said : `${said} · ${zone}` };
-  });
-  return choices;
-}
-
-/** Every IANA time zone this browser knows, UTC first (the time zone pickers); listed once, when first asked. */
-export function timeZones(): string[] {
-  zones ??= [
-    DEFAULT_TIME_ZONE,
-    ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : []),
-  ];
-  return zones;
 }

@@ -25,7 +25,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { count, hostUrl } from '../../../lib/project-hosts.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { timeZoneChoices } from '../../../lib/use-dates.ts';
+import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
 
 /** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */

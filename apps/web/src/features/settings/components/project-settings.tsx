@@ -18,7 +18,7 @@ import {
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
-import { timeZoneChoices } from '../../../lib/use-dates.ts';
+import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
