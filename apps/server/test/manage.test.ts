@@ -39,6 +39,7 @@ type CartRow = {
   status: string;
   total: number;
   deadline: string | null;
+  revision: number;
   unit: { _id: string; name: string; floor: number } | null;
   buyers: Array<{ email: string }>;
 };
@@ -289,14 +290,66 @@ describe(`the back office (${testDbKind})`, () => {
     expect(open.dashboard.revenue.approved).toBe(open.report.total);
     expect(open.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({ revision: 1, changeOrderOpen: true });
 
-    // The buyer signs the change order and the design centre approves it: the new purchase replaces the old one.
+    // Nothing changed yet but the fee: the change-order document says so.
+    const changeOrder = async () => (await call('buyer', 'GET', `/api/carts/${cart!._id}/change-order`)).json().changeOrder;
+    const untouched = await changeOrder();
+    expect(untouched).toMatchObject({
+      number: 1,
+      approved: { revision: 1 },
+      changes: [],
+      added: [{ label: 'Change order 1 fee', amount: 25_000 }],
+      removed: [],
+    });
+    expect(untouched.total - untouched.approved.total).toBe(25_000);
+
+    // The buyer swaps one choice for another of its category: the document lists that place, what it was, what it becomes and the difference.
     const unitItem = (await call('manager', 'GET', `/api/schema/units/${cart!.unit!._id}`)).json() as Item;
     const before = (await call('buyer', 'GET', `/api/schema/carts/${cart!._id}`)).json();
+    const options = (await call('buyer', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
+    const allowed = (option: Item) =>
+      (option.requires as string[]).length === 0 && ((option.plans as string[]).length === 0 || (option.plans as string[]).includes(String(unitItem.plan)));
+    const selections = before.selections as Array<{ option: string; room?: string; quantity: number }>;
+    const swap = selections
+      .map((line, index) => {
+        const old = options.find((o) => o._id === line.option)!;
+        const other = options.find((o) => o.category === old.category && o._id !== old._id && o.price !== old.price && allowed(o));
+        return other ? { index, old, other } : null;
+      })
+      .find(Boolean)!;
+    const swapped = selections.map((line, index) => (index === swap.index ? { ...line, option: swap.other._id } : line));
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/carts/${cart!._id}`,
+      headers: browserHeaders(cookies.buyer),
+      payload: { selections: swapped, _version: before._version },
+    });
+    expect(changed.statusCode).toBe(200);
+    const document = await changeOrder();
+    const moved = Number(swap.other.price) - Number(swap.old.price);
+    expect(document.changes).toEqual([
+      expect.objectContaining({
+        category: swap.old.category,
+        before: [expect.objectContaining({ option: swap.old._id, name: swap.old.name })],
+        after: [expect.objectContaining({ option: swap.other._id, name: swap.other.name })],
+        difference: moved,
+      }),
+    ]);
+    expect(document.difference).toBe(moved + 25_000);
+    expect(document.total).toBe(changed.json().total);
+    // The PDF the buyer signs is that document, then the whole selection.
+    const printed = await pdfText((await call('buyer', 'GET', `/api/carts/${cart!._id}/pdf`)).rawPayload);
+    expect(printed).toContain('Change order 1: what changes');
+    expect(printed).toContain(`→ ${swap.other.name}`);
+    // A selection that was never reopened has no change-order document.
+    const never = (await cartsPage('')).items.find((item) => item.revision === 1);
+    expect((await call('manager', 'GET', `/api/carts/${never!._id}/change-order`)).json()).toEqual({ changeOrder: null });
+
+    // The buyer signs the change order and the design centre approves it: the new purchase replaces the old one.
     const completed = await app.inject({
       method: 'PATCH',
       url: `/api/schema/carts/${cart!._id}`,
       headers: browserHeaders(cookies.buyer),
-      payload: { selections: await completeSelections(app, cookies.buyer!, String(unitItem.plan)), _version: before._version },
+      payload: { selections: await completeSelections(app, cookies.buyer!, String(unitItem.plan)), _version: changed.json()._version },
     });
     const submitted = await call('buyer', 'POST', `/api/carts/${cart!._id}/submit`, {
       signature: 'Marcus Reid',
@@ -314,6 +367,8 @@ describe(`the back office (${testDbKind})`, () => {
     expect(approved.csv.every((row: string) => row.endsWith(',no'))).toBe(true);
     expect(approved.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({ revision: 2, changeOrderOpen: false });
     expect(approved.dashboard.revenue.approved).toBe(approved.report.total);
+    // Once approved, the document still compares the change order with the purchase it replaced.
+    expect(await changeOrder()).toMatchObject({ number: 1, approved: { revision: 1 } });
   });
 
   it('extends a locked draft’s deadline and mails its buyer the new date', async () => {

@@ -233,6 +233,36 @@ export const cartSummarySchema = z.object({
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
+const changeOrderLineSchema = z.object({ option: z.string(), name: z.string(), quantity: z.number(), price: z.number() });
+const adjustmentSchema = z.object({ label: z.string(), amount: z.number() });
+
+/**
+ * The change-order document of a reopened selection (GET /api/carts/{id}/change-order;
+ * docs/selection-rules.md, "Change orders"): each place that differs from the purchase in
+ * force, the fees and package lines added or removed, and the totals. Null for a selection
+ * that was never approved and reopened.
+ */
+export const changeOrderSchema = z.object({
+  number: z.number(),
+  approved: z.object({ revision: z.number(), approvedAt: z.string(), total: z.number() }),
+  changes: z.array(
+    z.object({
+      room: z.string(),
+      roomName: z.string(),
+      category: z.string(),
+      categoryName: z.string(),
+      before: z.array(changeOrderLineSchema),
+      after: z.array(changeOrderLineSchema),
+      difference: z.number(),
+    }),
+  ),
+  added: z.array(adjustmentSchema),
+  removed: z.array(adjustmentSchema),
+  total: z.number(),
+  difference: z.number(),
+});
+export type ChangeOrder = z.infer<typeof changeOrderSchema>;
+
 /**
  * A shared cart, read-only (GET /api/shared/{token}): what its link allows — without prices,
  * no price, amount or total is sent at all.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cartTotal, pricedSnapshot } from './pricing.ts';
+import { cartTotal, changedLines, pricedSnapshot, type ComparedLine } from './pricing.ts';
 
 const prices: Record<string, number> = { oak: 185_000, paint: 45_000, outlet: 15_000, standard: 0 };
 const priceOf = (id: string) => prices[id];
@@ -72,5 +72,51 @@ describe('pricedSnapshot', () => {
     });
     expect(snapshot.adjustments).toEqual([{ label: 'Chef', amount: -1_000 }, fee]);
     expect(snapshot.total).toBe(25_000);
+  });
+});
+
+describe('changedLines', () => {
+  const line = (room: string, category: string, option: string, price: number, quantity = 1): ComparedLine => ({ room, category, option, price, quantity });
+
+  it('lists a swapped option, a new place, a dropped place and a repriced choice, and leaves the rest out', () => {
+    const before = [
+      line('kitchen', 'counter', 'quartz', 100_000),
+      line('kitchen', 'floor', 'oak', 0),
+      line('bath', 'tile', 'white', 5_000),
+      line('bed', 'carpet', 'wool', 2_000),
+    ];
+    const after = [
+      line('kitchen', 'counter', 'marble', 250_000),
+      line('kitchen', 'floor', 'oak', 0),
+      line('bath', 'tile', 'white', 6_000),
+      line('hall', 'light', 'pendant', 900, 2),
+    ];
+    expect(changedLines(before, after)).toEqual([
+      { room: 'kitchen', category: 'counter', before: [before[0]], after: [after[0]], difference: 150_000 },
+      { room: 'bath', category: 'tile', before: [before[2]], after: [after[2]], difference: 1_000 },
+      { room: 'hall', category: 'light', before: [], after: [after[3]], difference: 1_800 },
+      { room: 'bed', category: 'carpet', before: [before[3]], after: [], difference: -2_000 },
+    ]);
+  });
+
+  it('counts a changed quantity as a change even when the total of the place stays', () => {
+    expect(changedLines([line('a', 'c', 'x', 100, 2)], [line('a', 'c', 'x', 200, 1)])).toHaveLength(1);
+  });
+
+  it('finds nothing between a selection and itself, in any order, and its differences add up to the change in the lines', () => {
+    const arbitraryLine = fc.record({
+      room: fc.constantFrom('kitchen', 'bath'),
+      category: fc.constantFrom('floor', 'tile', 'light'),
+      option: fc.constantFrom('a', 'b', 'c'),
+      quantity: fc.integer({ min: 1, max: 3 }),
+      price: fc.integer({ min: 0, max: 10_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbitraryLine, { maxLength: 8 }), fc.array(arbitraryLine, { maxLength: 8 }), (before, after) => {
+        const sum = (lines: ComparedLine[]) => lines.reduce((t, l) => t + l.price * l.quantity, 0);
+        const differences = changedLines(before, after).reduce((t, change) => t + change.difference, 0);
+        return changedLines(before, [...before].reverse()).length === 0 && differences === sum(after) - sum(before);
+      }),
+    );
   });
 });

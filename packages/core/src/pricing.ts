@@ -66,3 +66,54 @@ export function pricedSnapshot({
   ];
   return { lines, adjustments, total };
 }
+
+/** One line of a comparison: an option chosen in a room, with the category it answers. */
+export interface ComparedLine {
+  room?: string | undefined;
+  category: string;
+  option: string;
+  quantity: number;
+  price: number;
+}
+
+/** A room's category whose choice or price differs between two versions of a selection. */
+export interface LineChange {
+  room: string;
+  category: string;
+  before: ComparedLine[];
+  after: ComparedLine[];
+  /** What the buyer pays more (or less, when negative) for this place in the new version. */
+  difference: number;
+}
+
+/**
+ * What a change order changes (docs/selection-rules.md, "Change orders"): the lines of the
+ * purchase in force and of the new revision, compared room by room and category by category.
+ * A place is listed when its options or quantities differ, or when the same choice now costs
+ * another price (a reopened selection is priced at today's prices); places that did not move
+ * are left out. The order is the new version's, then what was only in the old one.
+ */
+export function changedLines(before: readonly ComparedLine[], after: readonly ComparedLine[]): LineChange[] {
+  const places = new Map<string, { room: string; category: string; before: ComparedLine[]; after: ComparedLine[] }>();
+  const placeOf = (line: ComparedLine) => {
+    const key = `${line.room ?? ''}\u0000${line.category}`;
+    let place = places.get(key);
+    if (!place) places.set(key, (place = { room: line.room ?? '', category: line.category, before: [], after: [] }));
+    return place;
+  };
+  for (const line of after) placeOf(line).after.push(line);
+  for (const line of before) placeOf(line).before.push(line);
+  const sum = (lines: ComparedLine[]) => lines.reduce((total, line) => total + line.price * line.quantity, 0);
+  const choice = (lines: ComparedLine[]) =>
+    lines
+      .map((line) => `${line.option}×${line.quantity}`)
+      .sort()
+      .join(',');
+  const changes: LineChange[] = [];
+  for (const place of places.values()) {
+    const difference = sum(place.after) - sum(place.before);
+    if (choice(place.before) === choice(place.after) && difference === 0) continue;
+    changes.push({ ...place, difference });
+  }
+  return changes;
+}

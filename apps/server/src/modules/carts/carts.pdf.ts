@@ -7,6 +7,7 @@ import type { Scope } from '../projects/index.ts';
 import { cartScope } from './carts.operations.ts';
 import { readCart } from './carts.repo.ts';
 import { cartDocument, type CartData } from './carts.document.ts';
+import { changeOrderOf } from './carts.change-order.ts';
 import type { ProjectRow } from '../projects/index.ts';
 
 /**
@@ -37,7 +38,7 @@ export async function renderCartPdf({
   prices: boolean;
   now?: Date;
 }) {
-  const doc = await cartDocument(db, project, cart);
+  const [doc, changeOrder] = await Promise.all([cartDocument(db, project, cart), changeOrderOf(db, project.id, cart, cartId)]);
   const owner = await findUser(db, String(cart.owner ?? ''));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: doc.project.options.locale });
   const date = (iso: string) => formatDateTime(iso, doc.project.options);
@@ -63,6 +64,33 @@ export async function renderCartPdf({
   ]);
   writer.gap(10);
 
+  if (changeOrder) {
+    // The change-order document: what differs from the purchase in force, then the whole selection below.
+    const signed = (amount: number) => (amount < 0 ? `−${money(-amount)}` : `+${money(amount)}`);
+    const named = (lines: Array<{ name: string; quantity: number }>) =>
+      lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || 'Nothing';
+    await writer.heading(`Change order ${changeOrder.number}: what changes`);
+    await writer.line(`Compared with the selection approved on ${date(changeOrder.approved.approvedAt)}.`, { colour: MUTED });
+    if (!changeOrder.changes.length) await writer.line('No choice changes.', { colour: MUTED });
+    for (const change of changeOrder.changes) {
+      await writer.row(
+        [change.roomName, change.categoryName].filter(Boolean).join(' · '),
+        `${named(change.before)} → ${named(change.after)}`,
+        '',
+        prices ? signed(change.difference) : '',
+      );
+    }
+    for (const fee of changeOrder.added) await writer.row('Added', fee.label, '', prices ? signed(fee.amount) : '');
+    for (const fee of changeOrder.removed) await writer.row('Removed', fee.label, '', prices ? signed(-fee.amount) : '');
+    if (prices) {
+      writer.gap(4);
+      await writer.total('Approved total', money(changeOrder.approved.total), false);
+      await writer.total('New total', money(changeOrder.total), false);
+      await writer.total('Difference', signed(changeOrder.difference), false);
+    }
+    writer.gap(10);
+    await writer.heading('The whole selection');
+  }
   if (!doc.groups.length) await writer.line('Nothing has been chosen yet.', { colour: MUTED });
   for (const group of doc.groups) {
     await writer.heading(group.room.name);

@@ -214,3 +214,28 @@ export async function cartOfUnit(db: Db, projectId: string, unitId: string): Pro
   );
   return row?.id ?? null;
 }
+
+/**
+ * The purchase a cart's approval of an earlier revision wrote — the one in force while the
+ * change order of `revision` is open, and the one it replaced once approved.
+ */
+export async function purchaseBefore(db: Db, projectId: string, cartId: string, revision: number) {
+  const [row] = await preparedRows<{ data: PurchaseData }>(
+    db,
+    sql`SELECT data FROM items WHERE project_id = ${projectId} AND collection = 'purchases' AND data->>'cart' = ${cartId}
+          AND (data->>'revision')::int < ${revision}::int
+        ORDER BY (data->>'revision')::int DESC, id DESC LIMIT 1`,
+  );
+  return row?.data ?? null;
+}
+
+/** A purchase as stored: what an approval fixed (docs/data-model.md, the purchases collection). */
+export interface PurchaseData {
+  cart: string;
+  revision: number;
+  total: number;
+  approvedAt: string;
+  lines?: Array<{ option: string; room?: string; quantity: number; price: number }>;
+  /** Absent from purchases written before adjustments were recorded. */
+  adjustments?: Array<{ label: string; amount: number }>;
+}

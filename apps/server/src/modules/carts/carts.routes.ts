@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartSummarySchema, errorBodySchema } from '@decor/core';
+import { cartSummarySchema, changeOrderSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
 import { cartPdf } from './carts.pdf.ts';
+import { readChangeOrder } from './carts.change-order.ts';
 import { listShares, revokeShare, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
@@ -192,6 +193,19 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
           .send(Buffer.from(bytes) as never)
       );
     },
+  );
+
+  app.get(
+    '/api/carts/:id/change-order',
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'What a reopened selection changes from the purchase in force: places, fees, totals (null when it is no change order)',
+        params,
+        response: { 200: z.object({ changeOrder: changeOrderSchema.nullable() }), ...errors },
+      },
+    },
+    async (request) => readChangeOrder(base(request)),
   );
 
   app.post(

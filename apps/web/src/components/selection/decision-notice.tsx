@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { reviewDueBy, type DesignCentreContact } from '@decor/core';
+import { changeOrderNumber, reviewDueBy, type DesignCentreContact } from '@decor/core';
 import type { Dates } from '../../lib/use-dates.ts';
 
 interface Entry {
@@ -99,7 +99,7 @@ export function DecisionNotice({
   }
   if (last?.action === 'reopen') {
     return (
-      <Alert color="blue" title={`Change order ${revision}`} data-testid="decision-notice">
+      <Alert color="blue" title={`Change order ${changeOrderNumber(revision) ?? 1}`} data-testid="decision-notice">
         <Text size="sm">
           {who} reopened your approved selection on {date(last.at)} so that it can be changed.
           {last.fee ? ` A change order fee of ${money(last.fee)} is added to your total.` : ''}{' '}

@@ -29,6 +29,7 @@ import { CartActions } from './cart-actions.tsx';
 import { CartAlternatives } from './cart-alternatives.tsx';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { DecisionNotice } from '../../../components/selection/decision-notice.tsx';
+import { ChangeOrderSummary } from '../../../components/selection/change-order-summary.tsx';
 import { CartNotes } from './cart-notes.tsx';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
@@ -134,6 +135,7 @@ function Review({
         reviewDays={project!.options.reviewDays}
       />
       {status === 'draft' && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
+      <ChangeOrderSummary cartId={cart._id} version={cart._version} money={money} dateTime={dates.dateTime} />
       <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} canShare={hasFeature(project!.features, 'shareLinks')} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />

@@ -9,6 +9,7 @@ import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
 import { catalogueQuery } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
+import { ChangeOrderSummary } from '../../../components/selection/change-order-summary.tsx';
 import { cartRowQuery } from '../../../lib/carts-query.ts';
 import { cartHistoryQuery } from '../api/get-cart-history.ts';
 import type { CartRow, HistoryChange, HistoryEntry } from '../../../lib/back-office-types.ts';
@@ -82,6 +83,7 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
       </Card>
 
       <Decisions row={row} cart={cart} />
+      <ChangeOrderSummary cartId={cart._id} version={cart._version} money={money} dateTime={(iso) => date(iso, true)} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">

@@ -1,0 +1,101 @@
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ChangeOrder } from '@decor/core';
+import { api } from '../../lib/api-client.ts';
+
+/** The change-order document of a cart, refetched whenever the cart's version moves. */
+function changeOrderQuery(cartId: string, version: number) {
+  return {
+    queryKey: ['cart', cartId, 'change-order', version],
+    queryFn: ({ signal }: { signal: AbortSignal }) => api<{ changeOrder: ChangeOrder | null }>(`/api/carts/${cartId}/change-order`, { signal }),
+  };
+}
+
+const named = (lines: ChangeOrder['changes'][number]['before']) =>
+  lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || 'Nothing';
+
+/**
+ * What a change order changes from the purchase in force (docs/selection-rules.md, "Change
+ * orders"): each place that moved, the fees added or removed, the approved and the new total
+ * — what the buyer signs and the design centre approves. Nothing for other selections.
+ */
+export function ChangeOrderSummary({
+  cartId,
+  version,
+  money,
+  dateTime,
+}: {
+  cartId: string;
+  version: number;
+  money: (minor: number) => string;
+  dateTime: (iso: string) => string;
+}) {
+  const { data } = useQuery(changeOrderQuery(cartId, version));
+  const order = data?.changeOrder;
+  if (!order) return null;
+  const signed = (amount: number) => (amount < 0 ? `−${money(-amount)}` : `+${money(amount)}`);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="change-order-summary">
+      <Stack gap="xs">
+        <Title order={3} fz="lg">
+          Change order {order.number}: what changes
+        </Title>
+        <Text size="sm" c="dimmed">
+          Compared with the selection approved on {dateTime(order.approved.approvedAt)}.
+        </Text>
+        {order.changes.length === 0 ? (
+          <Text size="sm">No choice has changed yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing={6} layout="fixed">
+              <Table.Tbody>
+                {order.changes.map((change) => (
+                  <Table.Tr key={`${change.room}-${change.category}`} data-testid="change-order-line">
+                    <Table.Td>
+                      <Text size="xs" c="dimmed">
+                        {[change.roomName, change.categoryName].filter(Boolean).join(' · ')}
+                      </Text>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        <Text span td="line-through" c="dimmed" size="sm">
+                          {named(change.before)}
+                        </Text>{' '}
+                        → {named(change.after)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td w={120} ta="right">
+                      {signed(change.difference)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {[...order.added.map((fee) => ({ ...fee, word: 'Added' })), ...order.removed.map((fee) => ({ ...fee, amount: -fee.amount, word: 'Removed' }))].map(
+          (fee) => (
+            <Group key={`${fee.word}-${fee.label}`} justify="space-between" wrap="nowrap">
+              <Text size="sm">
+                {fee.word}: {fee.label}
+              </Text>
+              <Text size="sm">{signed(fee.amount)}</Text>
+            </Group>
+          ),
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Approved total
+          </Text>
+          <Text size="sm">{money(order.approved.total)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>
+            New total
+          </Text>
+          <Text size="sm" fw={600} data-testid="change-order-total">
+            {money(order.total)} ({signed(order.difference)})
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
