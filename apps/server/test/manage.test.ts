@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDateTime, reviewDueBy } from '@decor/core';
+import { DASHBOARD_LISTS, formatCalendarDay, formatDateTime, reviewDueBy, type DashboardFigure } from '@decor/core';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
-import { recipients } from './support/mail-catcher.ts';
+import { recipients, REFUSED_DOMAIN } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-text.ts';
 
 /**
@@ -60,6 +60,7 @@ describe(`the back office (${testDbKind})`, () => {
       '/api/manage/purchasing.csv',
       '/api/manage/catalogue-check',
       '/api/access-codes',
+      '/api/manage/buyers',
     ]) {
       expect(await statuses((who) => call(who, 'GET', url)), url).toEqual(STAFF_ONLY);
     }
@@ -107,7 +108,10 @@ describe(`the back office (${testDbKind})`, () => {
     expect((await call('manager', 'GET', `/api/manage/carts/${reid._id}`)).json()).toEqual(reid);
     expect((await call('manager', 'GET', '/api/manage/carts/01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
     expect((await cartsPage('?status=submitted')).items.map((c) => c.unit?.name)).toEqual(['203']);
-    expect((await cartsPage('?overdue=1')).items.map((c) => c.unit?.name)).toEqual(['602']);
+    expect((await cartsPage('?status=locked')).items.map((c) => c.unit?.name)).toEqual(['602']);
+    // "Review overdue" lists signed selections only; "signed" both the submitted and the approved.
+    expect((await cartsPage('?overdue=1')).items.every((c) => c.status === 'submitted')).toBe(true);
+    expect((await cartsPage('?status=signed')).items.map((c) => c.status).sort()).toEqual(['approved', 'submitted']);
     expect((await cartsPage('?status=locked')).items.map((c) => c.unit?.name)).toEqual(['602']);
     // Drafts due within 7 days: 501 (5 days); 602 has passed, 402 and 701 are further away.
     expect((await cartsPage('?due=week')).items.map((c) => c.unit?.name)).toEqual(['501']);
@@ -148,7 +152,7 @@ describe(`the back office (${testDbKind})`, () => {
     const byStatus = (status: string) => units.filter((u) => u.status === status).length;
     expect(board.units).toEqual({ available: byStatus('available'), reserved: byStatus('reserved'), sold: byStatus('sold') });
     expect(board.carts).toEqual({ draft: 3, locked: 1, submitted: 1, approved: 1 });
-    expect(board.deadlines).toEqual({ week: 1, overdue: 1 });
+    expect(board.deadlines.week).toBe(1);
     const carts = (await call('manager', 'GET', '/api/schema/carts/?limit=200')).json() as Item[];
     const sumOf = (status: string) => carts.filter((c) => c.status === status).reduce((sum, c) => sum + Number(c.total), 0);
     expect(board.revenue.approved).toBe(sumOf('approved'));
@@ -165,6 +169,38 @@ describe(`the back office (${testDbKind})`, () => {
     const upgrades = board.topCategories.map((c: { upgrades: number }) => c.upgrades);
     expect(upgrades.every((u: unknown) => typeof u === 'number')).toBe(true);
     expect(upgrades).toEqual([...upgrades].sort((a, b) => b - a));
+  });
+
+  it('counts every figure of the dashboard as the rows of the list it opens', async () => {
+    // A link for anyone (the sales centre's QR) and a revoked invitation are no one waiting.
+    await call('manager', 'POST', '/api/access-codes', { maxUses: 100 });
+    const revoked = (await call('manager', 'POST', '/api/access-codes', { email: 'changed-mind@example.com' })).json();
+    await call('manager', 'POST', `/api/access-codes/${revoked.code}/revoke`, {});
+    await call('manager', 'POST', '/api/access-codes', { email: 'waiting@example.com' });
+    // The list behind a page and its filter: the pages' filters are the API's.
+    const api = (page: string, search: Record<string, unknown>) => {
+      const query = new URLSearchParams(Object.entries(search).map(([key, value]): [string, string] => [key, String(value)]));
+      if (page === '/manage/carts/{-$id}') return `/api/manage/carts?${query}`;
+      if (search.show === 'waiting') return `/api/access-codes?${query}`;
+      return `/api/manage/buyers?${query}`;
+    };
+    const rowsOf = async (url: string) => {
+      let count = 0;
+      for (let next: string | null = ''; next !== null;) {
+        const page = (await call('manager', 'GET', `${url}${next ? `&after=${next}` : ''}`)).json() as Page<unknown>;
+        count += page.items.length;
+        next = page.next;
+      }
+      return count;
+    };
+    const board = (await call('manager', 'GET', '/api/manage/dashboard')).json();
+    for (const [figure, { page, search }] of Object.entries(DASHBOARD_LISTS) as Array<[DashboardFigure, (typeof DASHBOARD_LISTS)[DashboardFigure]]>) {
+      const [group, key] = figure.split('.') as [string, string];
+      expect(await rowsOf(api(page, search)), figure).toBe(board[group][key]);
+    }
+    expect(board.buyers.invited).toBeGreaterThan(0);
+    expect(board.buyers.signedIn).toBeGreaterThan(0);
+    expect(board.buyers.joined).toBeGreaterThan(board.buyers.signedIn - 1);
   });
 
   it('returns with a comment, mails the buyers, shows it in the history, and approves after the buyer resubmits', async () => {
@@ -601,5 +637,35 @@ describe(`the back office (${testDbKind})`, () => {
       payload: { excludes: [], _version: patched.json()._version },
     });
     expect(await check()).toEqual([]);
+  });
+
+  it('lists the buyers with the mails the project sent them, and says which failed, on the buyer and on the invitation', async () => {
+    const buyers = (await call('manager', 'GET', '/api/manage/buyers?q=marcus')).json() as Page<{
+      email: string;
+      units: string[];
+      lastSignInAt: string | null;
+      mails: Array<{ subject: string; status: string }>;
+    }>;
+    expect(buyers.items).toHaveLength(1);
+    expect(buyers.items[0]).toMatchObject({ email: 'marcus.reid@demo.test', lastSignInAt: expect.any(String) });
+    expect(buyers.items[0]!.units.length).toBeGreaterThan(0);
+    // The decisions of the tests before were mailed to Marcus: the log names each, newest first.
+    const logged = buyers.items[0]!.mails;
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((entry) => entry.status === 'sent')).toBe(true);
+    expect(mail!.messages.filter((m) => recipients(m).includes('marcus.reid@demo.test')).map((m) => m.subject)).toContain(logged[0]!.subject);
+
+    // An invitation the mail server refuses: the manager hears it, and the link says so.
+    const refused = `nobody@${REFUSED_DOMAIN}`;
+    const sent = await call('manager', 'POST', '/api/access-codes', { email: refused, send: true });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().lastMail).toMatchObject({ status: 'failed', error: expect.stringContaining('No such mailbox') });
+    const links = (await call('manager', 'GET', `/api/access-codes?q=${encodeURIComponent(refused)}`)).json() as Page<{
+      email: string;
+      lastMail: { status: string; error: string | null } | null;
+    }>;
+    expect(links.items[0]).toMatchObject({ email: refused, lastMail: { status: 'failed', error: expect.stringContaining('No such mailbox') } });
+    // Another project's staff see none of this project's buyers or mails.
+    expect((await call('otherManager', 'GET', '/api/manage/buyers')).statusCode).toBe(403);
   });
 });

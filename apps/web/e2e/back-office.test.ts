@@ -145,6 +145,34 @@ describe('inviting a buyer from the back office', () => {
   });
 });
 
+describe('the dashboard opens the lists it counts', () => {
+  it('on a phone: Invited, Joined and Signed in each open a list of exactly that many rows', async () => {
+    await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([browser]) => {
+      const page = browser!.page;
+      const staff = await createManager();
+      await signIn(page, { email: staff.email, password: staff.password, next: '/manage' });
+      for (const [figure, show, rows] of [
+        ['Invited', 'waiting', 'access-links'],
+        ['Joined', 'joined', 'buyers'],
+        ['Signed in', 'signed-in', 'buyers'],
+      ] as const) {
+        await page.goto(`${origin()}/manage`);
+        const card = page.getByTestId(`figure-${figure}`);
+        await card.waitFor();
+        const counted = Number((await card.locator('p').nth(1).textContent())!.replace(/\D/g, ''));
+        await card.click();
+        await page.waitForURL((url) => url.pathname === '/manage/access-links' && url.searchParams.get('show') === show);
+        const list = page.getByTestId(rows);
+        // Every page of the list, then its rows.
+        const more = page.getByRole('button', { name: /^More (links|buyers)$/ });
+        if (counted > 0) await list.locator(':scope > *').first().waitFor();
+        while (await more.isVisible()) await more.click();
+        await expect.poll(() => list.locator(':scope > *').count(), figure).toBe(counted);
+      }
+    });
+  });
+});
+
 describe('the unit grid and purchasing', () => {
   it('changes the status of a whole floor at once', async () => {
     await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {

@@ -60,12 +60,36 @@ export const dashboardSchema = z.object({
   units: z.object({ available: z.number(), reserved: z.number(), sold: z.number() }),
   carts: z.object({ draft: z.number(), locked: z.number(), submitted: z.number(), approved: z.number() }),
   buyers: z.object({ invited: z.number(), joined: z.number(), signedIn: z.number(), submitted: z.number(), approved: z.number() }),
-  deadlines: z.object({ week: z.number(), overdue: z.number() }),
+  deadlines: z.object({ week: z.number(), reviewOverdue: z.number() }),
   revenue: z.object({ approved: z.number(), pending: z.number(), open: z.number() }),
   topOptions: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), count: z.number() })),
   topCategories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number(), upgrades: z.number() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/**
+ * The list each counted figure of the dashboard opens, as the page's address and its filter
+ * (docs/back-office.md, "Dashboard"). Each figure is exactly the number of rows of its list:
+ * the pages' filters are the API's, so the server's test checks every one against its list.
+ */
+export const DASHBOARD_LISTS = {
+  'carts.draft': { page: '/manage/carts/{-$id}', search: { status: 'draft' } },
+  'carts.locked': { page: '/manage/carts/{-$id}', search: { status: 'locked' } },
+  'carts.submitted': { page: '/manage/carts/{-$id}', search: { status: 'submitted' } },
+  'carts.approved': { page: '/manage/carts/{-$id}', search: { status: 'approved' } },
+  'deadlines.week': { page: '/manage/carts/{-$id}', search: { due: 'week' } },
+  'deadlines.reviewOverdue': { page: '/manage/carts/{-$id}', search: { overdue: true } },
+  'buyers.invited': { page: '/manage/access-links', search: { show: 'waiting' } },
+  'buyers.joined': { page: '/manage/access-links', search: { show: 'joined' } },
+  'buyers.signedIn': { page: '/manage/access-links', search: { show: 'signed-in' } },
+  'buyers.submitted': { page: '/manage/carts/{-$id}', search: { status: 'signed' } },
+  'buyers.approved': { page: '/manage/carts/{-$id}', search: { status: 'approved' } },
+} as const;
+export type DashboardFigure = keyof typeof DASHBOARD_LISTS;
+
+/** What the access-links page shows: every link, the invitations still waiting, or the buyers. */
+export const ACCESS_LINKS_VIEWS = ['all', 'waiting', 'joined', 'signed-in'] as const;
+export type AccessLinksView = (typeof ACCESS_LINKS_VIEWS)[number];
 
 export const unitRowSchema = z.object({
   _id: z.string(),
@@ -109,6 +133,15 @@ export const purchasingReportSchema = z.object({
 });
 export type PurchasingReport = z.infer<typeof purchasingReportSchema>;
 
+/** One mail the portal sent or tried to send (the mail log: docs/back-office.md, "Buyers"). */
+export const mailEntrySchema = z.object({
+  subject: z.string(),
+  status: z.enum(['sent', 'outbox', 'failed']),
+  error: z.string().nullable(),
+  at: z.string(),
+});
+export type MailEntry = z.infer<typeof mailEntrySchema>;
+
 export const accessLinkSchema = z.object({
   code: z.string(),
   url: z.string(),
@@ -123,5 +156,20 @@ export const accessLinkSchema = z.object({
   uses: z.number(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The last mail the project sent to the link's address, when it has one: whether it left. */
+  lastMail: mailEntrySchema.nullable().optional(),
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
+
+/** A buyer of the project as the back office lists them (GET /api/manage/buyers). */
+export const buyerRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  units: z.array(z.string()),
+  joinedAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  /** The newest mails the project sent them (at most 10), newest first. */
+  mails: z.array(mailEntrySchema),
+});
+export type BuyerRow = z.infer<typeof buyerRowSchema>;

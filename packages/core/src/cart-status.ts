@@ -1,4 +1,4 @@
-import { addBusinessDays, calendarDayOf, DEFAULT_TIME_ZONE, type CalendarDay } from './dates.ts';
+import { addBusinessDays, calendarDayOf, DEFAULT_TIME_ZONE, zoneOffsetAt, type CalendarDay } from './dates.ts';
 import { message, type MessageKey, type MessageParams } from './messages/index.ts';
 
 /** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
@@ -73,6 +73,29 @@ export const DEFAULT_REVIEW_DAYS = 5;
  */
 export function reviewDueBy(signedAt: Date, days: number = DEFAULT_REVIEW_DAYS, timeZone: string = DEFAULT_TIME_ZONE): CalendarDay {
   return addBusinessDays(calendarDayOf(signedAt, timeZone), days);
+}
+
+/** Whether one calendar day comes before another. */
+function dayBefore(a: CalendarDay, b: CalendarDay): boolean {
+  return a.year !== b.year ? a.year < b.year : a.month !== b.month ? a.month < b.month : a.day < b.day;
+}
+
+/**
+ * The moment before which a selection signed is overdue for review now: its review-by day
+ * (reviewDueBy) is before today in the project's zone. The back office lists and counts
+ * "Review overdue" as submitted selections signed before it.
+ */
+export function reviewOverdueBefore(now: Date, days: number = DEFAULT_REVIEW_DAYS, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const today = calendarDayOf(now, timeZone);
+  // The latest day whose signatures are overdue today: walk back from today until its review-by day has passed.
+  const day = new Date(Date.UTC(today.year, today.month - 1, today.day));
+  const of = (date: Date): CalendarDay => ({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+  while (!dayBefore(addBusinessDays(of(day), days), today)) day.setUTCDate(day.getUTCDate() - 1);
+  // Overdue: signed before the start of the next day in the zone.
+  day.setUTCDate(day.getUTCDate() + 1);
+  const midnight = day.getTime();
+  const guess = midnight - zoneOffsetAt(timeZone, midnight) * 60_000;
+  return new Date(midnight - zoneOffsetAt(timeZone, guess) * 60_000);
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   type RuleOption,
   type Selection,
 } from './selection-rules.ts';
-import { effectiveStatus, nextStatus, reviewDueBy } from './cart-status.ts';
+import { effectiveStatus, nextStatus, reviewDueBy, reviewOverdueBefore } from './cart-status.ts';
+import { calendarDayOf } from './dates.ts';
 import { cartTotal } from './pricing.ts';
 
 const category = (id: string, extra: Partial<RuleCategory> = {}): RuleCategory => ({
@@ -309,6 +310,26 @@ describe('applyPackage', () => {
 });
 
 describe('the review of a signed selection', () => {
+  it('is overdue exactly when its review-by day is before today in the project’s zone', () => {
+    const zones = ['UTC', 'America/Toronto', 'America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Chatham', 'Australia/Adelaide'];
+    const later = (a: { year: number; month: number; day: number }, b: typeof a) => Date.UTC(a.year, a.month - 1, a.day) > Date.UTC(b.year, b.month - 1, b.day);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2028, 0, 1) }),
+        fc.integer({ min: 0, max: 40 * 86_400_000 }),
+        (zone, days, nowMs, age) => {
+          const now = new Date(nowMs);
+          const signedAt = new Date(nowMs - age);
+          const overdue = later(calendarDayOf(now, zone), reviewDueBy(signedAt, days, zone));
+          return signedAt < reviewOverdueBefore(now, days, zone) === overdue;
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('is due that many business days later, weekends skipped', () => {
     // Friday 2026-11-20 → five business days → Friday 2026-11-27.
     expect(reviewDueBy(new Date('2026-11-20T15:00:00Z'), 5)).toEqual({ year: 2026, month: 11, day: 27 });

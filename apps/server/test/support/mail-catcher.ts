@@ -13,6 +13,9 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
+/** The catcher refuses every address of this domain, as a server refuses an unknown mailbox. */
+export const REFUSED_DOMAIN = 'refused.test';
+
 export const recipients = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((v) => v.address?.toLowerCase()));
 
@@ -22,6 +25,15 @@ export async function startMailCatcher({ onMessage }: { onMessage?: (mail: Parse
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A mailbox that does not exist, as a real server says it: any address at refused.test.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(`@${REFUSED_DOMAIN}`)) {
+        const refusal = Object.assign(new Error('5.1.1 No such mailbox here'), { responseCode: 550 });
+        callback(refusal);
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {

@@ -3,9 +3,11 @@ export type { AccessLink, CartListStatus, CartRow, Dashboard, HistoryChange, His
 import type { CartListStatus } from '@decor/core';
 
 export interface CartFilter {
-  status?: CartListStatus | undefined;
+  /** A status, or `signed`: submitted or approved. */
+  status?: CartListStatus | 'signed' | undefined;
   floor?: number | undefined;
   due?: 'week' | undefined;
+  /** Submitted selections whose review-by day has passed. */
   overdue?: boolean | undefined;
   option?: string | undefined;
   q?: string | undefined;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { projects, type MembershipRole } from './projects.ts';
@@ -38,17 +39,29 @@ export const outbox = pgTable('outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Mail that could not be handed to the SMTP server: what, to whom, why (the admins' overview). */
-export const mailFailures = pgTable(
-  'mail_failures',
+/**
+ * Every mail the portal sent or tried to send: to whom, about what, for which project, and
+ * whether it left — a buyer's mails for the design centre (docs/back-office.md, "Buyers"), the
+ * failures for the administrators (docs/admin.md, "Overview"). The words are not kept.
+ */
+export const mailLog = pgTable(
+  'mail_log',
   {
     id: uuid('id').primaryKey(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    error: text('error').notNull(),
+    /** `sent` (handed to the SMTP server), `outbox` (kept in the development outbox) or `failed`. */
+    status: text('status').$type<'sent' | 'outbox' | 'failed'>().notNull(),
+    error: text('error'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_failures_at_idx').on(t.at)],
+  (t) => [
+    index('mail_log_project_to_idx').on(t.projectId, t.to, t.at),
+    index('mail_log_failed_idx')
+      .on(t.at)
+      .where(sql`status = 'failed'`),
+  ],
 );
 
 /** Fixed-window request counters (sign-in, sign-up, codes), shared by every server process. */

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { canManageProject, DEFAULT_TIME_ZONE, DomainError, fail, type ProjectRole, safeNextPath, workingDeadline } from '@decor/core';
+import { canManageProject, DEFAULT_TIME_ZONE, DomainError, fail, type MailEntry, type ProjectRole, safeNextPath, workingDeadline } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import { findUser, findUserIdByEmail, insertNewUser } from '../users/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { Mailer } from '../mail/index.ts';
+import { mailEntry, mailsOfProjectTo, type Mail, type Mailer } from '../mail/index.ts';
 import { isMailProof, provenInvitationMail } from './mail-proof.ts';
 import { grantMembership, roleInProject } from '../projects/index.ts';
 import { requireProject } from '../projects/index.ts';
@@ -114,17 +114,22 @@ export async function createAccessCode({
   );
   const view = accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
   if (input.send && row.email) {
-    await mailer.send(
-      provenInvitationMail({
-        secret,
-        origin,
-        code: row.code,
-        to: row.email,
-        projectName: project.name,
-        unitName: (unit?.data.name as string) ?? null,
-        role: row.role,
-      }),
-    );
+    return {
+      ...view,
+      lastMail: await mailInvitation(
+        mailer,
+        provenInvitationMail({
+          secret,
+          origin,
+          code: row.code,
+          to: row.email,
+          projectName: project.name,
+          unitName: (unit?.data.name as string) ?? null,
+          role: row.role,
+          projectId: project.id,
+        }),
+      ),
+    };
   }
   return view;
 }
@@ -138,12 +143,14 @@ export async function listProjectAccessCodes({
   origin,
   after,
   q,
+  waiting = false,
 }: {
   db: Db;
   scope: Scope;
   origin: string;
   after?: string | undefined;
   q?: string | undefined;
+  waiting?: boolean;
 }) {
   const { project } = requireCodeManager(scope);
   const rows = await listAccessCodes(db, {
@@ -151,11 +158,15 @@ export async function listProjectAccessCodes({
     after: decodeCursor<{ at: string; code: string }>(after, isCodeKey),
     limit: CODES_PAGE + 1,
     q,
+    waiting,
   });
+  // Whether the last mail to each address left: an invitation that bounced at the SMTP server is said on its link.
+  const addresses = rows.flatMap(({ row }) => (row.email ? [row.email] : []));
+  const lastMails = new Map((await mailsOfProjectTo(db, project.id, addresses, 1)).map((mail) => [mail.to, mailEntry(mail)]));
   return pageOf(
     rows,
     CODES_PAGE,
-    ({ row, unitName }) => accessCodeView(row, origin, unitName),
+    ({ row, unitName }) => ({ ...accessCodeView(row, origin, unitName), lastMail: row.email ? (lastMails.get(row.email.toLowerCase()) ?? null) : null }),
     ({ row }) => ({ at: row.createdAt.toISOString(), code: row.code }),
   );
 }
@@ -206,16 +217,22 @@ export async function createAccessCodes({
     return made;
   });
   const views = rows.map((row) => accessCodeView(row, origin, row.unitId ? ((units.get(row.unitId)?.data.name as string | undefined) ?? null) : null));
-  let sent = 0;
-  if (common.send) {
-    for (const view of views) {
-      await mailer.send(
-        provenInvitationMail({ secret, origin, code: view.code, to: view.email!, projectName: project.name, unitName: view.unitName, role: view.role }),
-      );
-      sent += 1;
-    }
+  if (!common.send) return { items: views, sent: 0 };
+  const items = [];
+  for (const view of views) {
+    const mail = provenInvitationMail({
+      secret,
+      origin,
+      code: view.code,
+      to: view.email!,
+      projectName: project.name,
+      unitName: view.unitName,
+      role: view.role,
+      projectId: project.id,
+    });
+    items.push({ ...view, lastMail: await mailInvitation(mailer, mail) });
   }
-  return { items: views, sent };
+  return { items, sent: items.filter((item) => item.lastMail.status !== 'failed').length };
 }
 
 export async function revokeProjectAccessCode({ db, scope, code, origin }: { db: Db; scope: Scope; code: string; origin: string }) {
@@ -247,10 +264,34 @@ export async function resendProjectAccessCode({
   if (!row.email) throw fail('rule_broken', 'code.resend-no-address');
   if (!isUsable(row)) throw fail('rule_broken', 'code.resend-unusable');
   const unit = row.unitId ? await findUnit(db, project.id, row.unitId) : undefined;
-  await mailer.send(
-    provenInvitationMail({ secret, origin, code, to: row.email, projectName: project.name, unitName: (unit?.data.name as string) ?? null, role: row.role }),
+  const lastMail = await mailInvitation(
+    mailer,
+    provenInvitationMail({
+      secret,
+      origin,
+      code,
+      to: row.email,
+      projectName: project.name,
+      unitName: (unit?.data.name as string) ?? null,
+      role: row.role,
+      projectId: project.id,
+    }),
   );
-  return accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
+  return { ...accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null), lastMail };
+}
+
+/**
+ * Sends an invitation and says how it went: a mail server's refusal does not undo the link
+ * (it was made and can be copied), it is told on it (docs/access-codes.md, "Mails").
+ */
+async function mailInvitation(mailer: Mailer, mail: Mail): Promise<MailEntry> {
+  const at = new Date().toISOString();
+  try {
+    await mailer.send(mail);
+    return { subject: mail.subject, status: mailer.kind === 'smtp' ? 'sent' : 'outbox', error: null, at };
+  } catch (error) {
+    return { subject: mail.subject, status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error', at };
+  }
 }
 
 const withdrawn = () => fail('forbidden', 'link.withdrawn', undefined, { reason: 'link-withdrawn' });

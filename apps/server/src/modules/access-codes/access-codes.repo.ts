@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessCodes, items, projects } from '../../db/schema/index.ts';
 import { escapeLike } from '../../lib/like.ts';
@@ -38,12 +38,44 @@ export async function insertAccessCodes(db: Db, rows: Array<typeof accessCodes.$
   return created;
 }
 
-/** A project's access links, newest first, in keyset pages, with the name of each one's unit; `q` searches the address. */
+/**
+ * An invitation still waiting for its buyer: to a named address, for a buyer, neither revoked,
+ * expired nor used up — what the dashboard's "Invited" counts and its list shows.
+ */
+const waitingInvitation = () =>
+  and(
+    eq(accessCodes.role, 'purchaser'),
+    isNotNull(accessCodes.email),
+    isNull(accessCodes.revokedAt),
+    or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, sql`now()`)),
+    lt(accessCodes.uses, accessCodes.maxUses),
+  )!;
+
+/** How many invitations of a project wait for their buyer. */
+export async function countWaitingInvitations(db: Db, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accessCodes)
+    .where(and(eq(accessCodes.projectId, projectId), waitingInvitation()));
+  return row?.n ?? 0;
+}
+
+/**
+ * A project's access links, newest first, in keyset pages, with the name of each one's unit;
+ * `q` searches the address, `waiting` keeps the invitations still waiting for their buyer.
+ */
 export async function listAccessCodes(
   db: Db,
-  { projectId, after, limit, q }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined },
+  {
+    projectId,
+    after,
+    limit,
+    q,
+    waiting = false,
+  }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined; waiting?: boolean },
 ) {
   const conditions = [eq(accessCodes.projectId, projectId)];
+  if (waiting) conditions.push(waitingInvitation());
   if (after) conditions.push(sql`(${accessCodes.createdAt}, ${accessCodes.code}) < (${after.at}::timestamptz, ${after.code})`);
   if (q) conditions.push(sql`${accessCodes.email} ILIKE ${`%${escapeLike(q)}%`}`);
   return db

@@ -33,12 +33,13 @@ const createBody = z
   })
   .strict();
 
-export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth; mailer: Mailer }> = async (
-  app,
-  { config, database, hooks, auth, mailer, authSecret },
-) => {
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+type CodesContext = AppContext & { auth: Auth; mailer: Mailer };
+
+/** Access links (docs/access-codes.md): using one, and the managers' routes to make and follow them. */
+export const accessCodesRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, context) => {
+  const { config, database, hooks, auth, authSecret } = context;
   const { db } = database;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 
   app.post(
     '/api/access-codes/consume/:code',
@@ -83,6 +84,12 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
       });
     },
   );
+  await app.register(managerCodeRoutes, context);
+};
+
+/** The managers' routes: make links one by one or in bulk, list, revoke and mail them again. */
+const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { config, database, mailer, authSecret }) => {
+  const { db } = database;
 
   app.post(
     '/api/access-codes',
@@ -107,8 +114,11 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
     {
       schema: {
         tags: ['portal'],
-        summary: "This project's access links, newest first, 50 a page (its managers); q searches the address",
-        querystring: z.object({ after: z.string().max(500).optional(), q: z.string().trim().max(254).optional() }).strict(),
+        summary:
+          "This project's access links, newest first, 50 a page (its managers); q searches the address, show=waiting keeps the invitations still waiting for their buyer",
+        querystring: z
+          .object({ after: z.string().max(500).optional(), q: z.string().trim().max(254).optional(), show: z.enum(['all', 'waiting']).optional() })
+          .strict(),
         response: { 200: z.object({ items: z.array(accessCodeSchema), next: z.string().nullable() }), ...errors },
       },
     },
@@ -121,6 +131,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth;
         origin: projectOrigin(config, scope.project.key),
         after: request.query.after,
         q: request.query.q || undefined,
+        waiting: request.query.show === 'waiting',
       });
     },
   );

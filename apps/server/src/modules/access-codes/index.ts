@@ -3,5 +3,5 @@
  * what is exported here (docs/architecture.md, "Server modules").
  */
 export { accessCodeValues, INVITATION_DEFAULTS } from './access-codes.operations.ts';
-export { insertAccessCode, insertAccessCodes } from './access-codes.repo.ts';
+export { countWaitingInvitations, insertAccessCode, insertAccessCodes } from './access-codes.repo.ts';
 export { provenInvitationMail } from './mail-proof.ts';

@@ -31,6 +31,7 @@ export function provenInvitationMail({
   projectName,
   unitName,
   role,
+  projectId,
 }: {
   secret: string;
   origin: string;
@@ -39,7 +40,8 @@ export function provenInvitationMail({
   projectName: string;
   unitName?: string | null | undefined;
   role: 'purchaser' | 'manager';
+  projectId: string;
 }): Mail {
   const url = `${origin}/link/${code}?proof=${mailProofOf(secret, code, to)}`;
-  return invitationMail({ to, projectName, url, unitName: unitName ?? null, role });
+  return { ...invitationMail({ to, projectName, url, unitName: unitName ?? null, role }), projectId };
 }

@@ -342,7 +342,17 @@ export async function importProject({
     for (const task of result.tasks) void task(db).catch(() => undefined);
     for (const code of result.codes) {
       void mailer
-        .send(provenInvitationMail({ secret, origin, code: code.code, to: code.email!, projectName: result.projectName, role: code.role }))
+        .send(
+          provenInvitationMail({
+            secret,
+            origin,
+            code: code.code,
+            to: code.email!,
+            projectName: result.projectName,
+            role: code.role,
+            projectId: result.answer._id,
+          }),
+        )
         .catch(() => undefined);
     }
     return result.answer;

@@ -116,7 +116,7 @@ export async function adminOverview({
     totals: { ...totals, projects: list.length, archived: list.filter((p) => p.archived).length },
     recentSignIns: signIns.map((row) => ({ _id: row.id, email: row.email, name: row.name, at: row.at!.toISOString() })),
     recentChanges: changes,
-    mailFailures: failures.map((row) => ({ to: row.to, subject: row.subject, error: row.error, at: row.at.toISOString() })),
+    mailFailures: failures.map((row) => ({ to: row.to, subject: row.subject, error: row.error ?? '', at: row.at.toISOString() })),
     health: {
       version: process.env.npm_package_version ?? '0.1.0',
       node: process.version,
@@ -212,7 +212,7 @@ export async function createProject({
     return { project: row, code: invitation.code };
   });
   const url = `${origin}/link/${code}`;
-  await mailer.send(provenInvitationMail({ secret, origin, code, to: input.manager.email, projectName: project.name, role: 'manager' }));
+  await mailer.send(provenInvitationMail({ secret, origin, code, to: input.manager.email, projectName: project.name, role: 'manager', projectId: project.id }));
   return { _id: project.id, key: project.key, name: project.name, url: origin, invitation: { email: input.manager.email, url } };
 }
 

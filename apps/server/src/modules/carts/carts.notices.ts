@@ -50,8 +50,8 @@ export async function sendDeadlineReminders({
     const deadline = formatDateTime(cart.deadline, options, { weekday: true });
     try {
       for (const { email } of cart.recipients ?? []) {
-        await mailer.send(
-          deadlineReminderMail({
+        await mailer.send({
+          ...deadlineReminderMail({
             to: email,
             projectName: cart.project_name,
             unitName: cart.unit_name ?? '',
@@ -59,7 +59,8 @@ export async function sendDeadlineReminders({
             daysLeft: Math.max(1, Math.ceil(msLeft / DAY_MS)),
             url: `${projectOrigin(config, cart.project_key)}/configure`,
           }),
-        );
+          projectId: cart.project_id,
+        });
         sent += 1;
       }
     } catch (error) {
@@ -117,8 +118,8 @@ export async function notifyManagersOfSubmission({
   const managers = await managerEmails(db, projectId);
   const unit = await unitName(db, projectId, cart.unit);
   for (const email of managers) {
-    await mailer.send(
-      selectionSubmittedMail({
+    await mailer.send({
+      ...selectionSubmittedMail({
         to: email,
         projectName,
         unitName: unit,
@@ -126,7 +127,8 @@ export async function notifyManagersOfSubmission({
         total: formatMoney(cart.total, { currency, locale }),
         url: `${origin}/manage/carts/${cart._id}`,
       }),
-    );
+      projectId,
+    });
   }
 }
 
@@ -143,7 +145,7 @@ async function mailEachBuyer(
   const options = projectOptionsSchema.parse(project.options ?? {});
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: options.locale });
   const [recipients, unit] = await Promise.all([buyerEmails(db, project.id, cart), unitName(db, project.id, cart.unit)]);
-  for (const to of recipients) await mailer.send(compose(to, { unit, money, options }));
+  for (const to of recipients) await mailer.send({ ...compose(to, { unit, money, options }), projectId: project.id });
   return recipients.length;
 }
 

@@ -7,6 +7,7 @@ export interface DueCart {
   deadline: string;
   unit_name: string | null;
   project_key: string;
+  project_id: string;
   project_name: string;
   project_options: Record<string, unknown>;
   recipients: Array<{ email: string }> | null;
@@ -17,7 +18,7 @@ export async function cartsDueBefore(db: Db, now: Date, horizon: Date): Promise<
   return preparedRows<DueCart>(
     db,
     sql`SELECT c.id, c.data->>'deadline' AS deadline, u.data->>'name' AS unit_name,
-               p.key AS project_key, p.name AS project_name, p.options AS project_options,
+               p.id::text AS project_id, p.key AS project_key, p.name AS project_name, p.options AS project_options,
                (SELECT json_agg(json_build_object('email', us.email)) FROM users us
                  WHERE us.id = c.data->>'owner' OR (u.data->'buyers') ? us.id) AS recipients
         FROM items c

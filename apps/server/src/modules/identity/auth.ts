@@ -36,7 +36,9 @@ async function projectOfRequest(db: Db, config: Config, request: Request | undef
   const header = request?.headers.get('projectid')?.trim().toLowerCase();
   const key = header && isSlug(header) ? header : request ? projectKeyFromHost(new URL(request.url).host, config.portalHost) : null;
   const project = key ? await findProjectByKey(db, key) : undefined;
-  return project ? { origin: projectOrigin(config, project.key), name: project.name } : { origin: portalOrigin(config), name: 'Decor Portal' };
+  return project
+    ? { id: project.id, origin: projectOrigin(config, project.key), name: project.name }
+    : { id: null, origin: portalOrigin(config), name: 'Decor Portal' };
 }
 
 /**
@@ -91,7 +93,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         // The current address confirms the change first; the new one is then verified.
         sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
           const project = await projectOfRequest(db, config, request);
-          await mailer.send(changeEmailMail({ to: user.email, newEmail, projectName: project.name, url: rewriteLink(url, project.origin) }));
+          await mailer.send({
+            ...changeEmailMail({ to: user.email, newEmail, projectName: project.name, url: rewriteLink(url, project.origin) }),
+            projectId: project.id,
+          });
         },
       },
     },
@@ -141,12 +146,15 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       // A sign-up for a taken address answers as for a new one; the owner is told instead.
       onExistingUserSignUp: async ({ user }, request) => {
         const project = await projectOfRequest(db, config, request);
-        await mailer.send(existingAccountMail({ to: user.email, projectName: project.name, signInUrl: `${project.origin}/sign-in` }));
+        await mailer.send({
+          ...existingAccountMail({ to: user.email, projectName: project.name, signInUrl: `${project.origin}/sign-in` }),
+          projectId: project.id,
+        });
       },
       sendResetPassword: async ({ user, token }, request) => {
         const project = await projectOfRequest(db, config, request);
         const url = `${project.origin}/my-account?mode=resetPassword&token=${encodeURIComponent(token)}`;
-        await mailer.send(resetPasswordMail({ to: user.email, projectName: project.name, url }));
+        await mailer.send({ ...resetPasswordMail({ to: user.email, projectName: project.name, url }), projectId: project.id });
       },
     },
     emailVerification: {
@@ -158,7 +166,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       sendVerificationEmail: async ({ user, token }, request) => {
         const project = await projectOfRequest(db, config, request);
         const url = `${project.origin}/my-account?mode=verifyEmail&token=${encodeURIComponent(token)}`;
-        await mailer.send(verificationMail({ to: user.email, projectName: project.name, url }));
+        await mailer.send({ ...verificationMail({ to: user.email, projectName: project.name, url }), projectId: project.id });
       },
     },
     plugins: [
@@ -174,7 +182,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         allowedAttempts: 5,
         sendVerificationOTP: async ({ email, otp }, ctx) => {
           const project = await projectOfRequest(db, config, ctx?.request);
-          await mailer.send(oneTimeCodeMail({ to: email, projectName: project.name, code: otp }));
+          await mailer.send({ ...oneTimeCodeMail({ to: email, projectName: project.name, code: otp }), projectId: project.id });
         },
       }),
       ...(config.oidc

@@ -408,6 +408,7 @@ export async function runImport({
               projectName: project.name,
               unitName: names.get(code.unitId!) || null,
               role: code.role,
+              projectId: project.id,
             }),
           );
       });

@@ -1,15 +1,49 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client.ts';
-import { mailFailures, outbox } from '../../db/schema/index.ts';
+import { mailLog, outbox } from '../../db/schema/index.ts';
 
-/** A mail the SMTP server refused, kept for the administrators (docs/admin.md, "Overview"). */
-export async function recordMailFailure(db: Db, { to, subject, error }: { to: string; subject: string; error: string }): Promise<void> {
-  await db.insert(mailFailures).values({ id: uuidv7(), to, subject: subject.slice(0, 300), error });
+/** One mail sent or tried, in the log (the words are not kept). */
+export async function recordMail(
+  db: Db,
+  {
+    projectId,
+    to,
+    subject,
+    status,
+    error,
+  }: { projectId?: string | null | undefined; to: string; subject: string; status: 'sent' | 'outbox' | 'failed'; error?: string },
+): Promise<void> {
+  await db
+    .insert(mailLog)
+    .values({ id: uuidv7(), projectId: projectId ?? null, to: to.toLowerCase(), subject: subject.slice(0, 300), status, error: error ?? null });
 }
 
+/** The mails the SMTP server refused, newest first, for the administrators (docs/admin.md, "Overview"). */
 export async function recentMailFailures(db: Db, limit: number) {
-  return db.select().from(mailFailures).orderBy(desc(mailFailures.at)).limit(limit);
+  return db.select().from(mailLog).where(eq(mailLog.status, 'failed')).orderBy(desc(mailLog.at)).limit(limit);
+}
+
+/** The newest mails (at most `each` per address) a project sent to these addresses, newest first. */
+export async function mailsOfProjectTo(db: Db, projectId: string, addresses: string[], each: number) {
+  if (!addresses.length) return [];
+  const ranked = db
+    .select({
+      to: mailLog.to,
+      subject: mailLog.subject,
+      status: mailLog.status,
+      error: mailLog.error,
+      at: mailLog.at,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${mailLog.to} ORDER BY ${mailLog.at} DESC, ${mailLog.id} DESC)`.as('rank'),
+    })
+    .from(mailLog)
+    .where(and(eq(mailLog.projectId, projectId), inArray(mailLog.to, [...new Set(addresses.map((address) => address.toLowerCase()))])))
+    .as('ranked');
+  return db
+    .select({ to: ranked.to, subject: ranked.subject, status: ranked.status, error: ranked.error, at: ranked.at })
+    .from(ranked)
+    .where(lte(ranked.rank, each))
+    .orderBy(desc(ranked.at));
 }
 
 /** The development outbox: mails kept in the database instead of sent. */

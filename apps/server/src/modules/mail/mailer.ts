@@ -1,13 +1,15 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { insertOutboxMail, recordMailFailure } from './mail.repo.ts';
+import { insertOutboxMail, recordMail } from './mail.repo.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** The project the mail is about: its design centre sees it in the buyer's mail log. */
+  projectId?: string | null | undefined;
   /** Files sent with the mail (the signed summary as a PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
@@ -27,24 +29,28 @@ export function createMailer({ smtpUrl, from, db, log }: { smtpUrl: string | und
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: 'smtp',
-      async send(mail) {
+      async send({ projectId, ...mail }) {
         try {
           await transport.sendMail({ from, ...mail });
         } catch (error) {
-          // Kept for the administrators (docs/admin.md, "Overview"); the caller still hears of it.
+          // Kept for the administrators (docs/admin.md, "Overview") and the design centre; the caller still hears of it.
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-          await recordMailFailure(db, { to: mail.to, subject: mail.subject, error: reason }).catch(() => undefined);
+          await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'failed', error: reason }).catch(() => undefined);
           log.warn({ to: mail.to, subject: mail.subject, err: error }, 'mail could not be sent');
           throw error;
         }
+        await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'sent' }).catch((error: unknown) =>
+          log.warn({ err: error }, 'a sent mail could not be logged'),
+        );
       },
     };
   }
   return {
     kind: 'outbox',
-    async send({ attachments = [], ...mail }) {
+    async send({ attachments = [], projectId, ...mail }) {
       // The outbox keeps the words; attachments are named in the log only.
       await insertOutboxMail(db, mail);
+      await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'outbox' });
       const files = attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ');
       log.info({ to: mail.to, subject: mail.subject }, `mail to the dev outbox:\n${mail.text}${files ? `\n[attached: ${files}]` : ''}`);
     },

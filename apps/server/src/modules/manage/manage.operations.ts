@@ -1,5 +1,9 @@
 import {
+  type BuyerRow,
+  type Page,
   catalogueProblems,
+  projectOptionsSchema,
+  reviewOverdueBefore,
   type CartRow,
   type CheckCategory,
   type Dashboard,
@@ -15,6 +19,8 @@ import {
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { readCart } from '../carts/index.ts';
+import { countWaitingInvitations } from '../access-codes/index.ts';
+import { mailEntry, mailsOfProjectTo } from '../mail/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import type { HookRegistry } from '../decor/index.ts';
@@ -26,6 +32,7 @@ import {
   type CartCursor,
   type CartListFilter,
   dashboardRows,
+  listBuyers,
   draftCartsOfUnits,
   listCarts,
   namesOf,
@@ -50,12 +57,16 @@ export async function cartsPage({
 }: {
   db: Db;
   scope: Scope;
-  filter: CartListFilter;
+  /** `reviewOverdue`: submitted selections whose review-by day has passed in the project's zone. */
+  filter: CartListFilter & { reviewOverdue?: boolean | undefined };
   after?: string | undefined;
   now?: Date;
 }) {
   const { project } = requireManager(scope);
-  const rows = await listCarts(db, { projectId: project.id, filter, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
+  const { reviewOverdue, ...rest } = filter;
+  const options = projectOptionsSchema.parse(project.options ?? {});
+  const listed: CartListFilter = reviewOverdue ? { ...rest, signedBefore: reviewOverdueBefore(now, options.reviewDays, options.timeZone) } : rest;
+  const rows = await listCarts(db, { projectId: project.id, filter: listed, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
   return pageOf(
     rows,
     PAGE_SIZE,
@@ -74,6 +85,59 @@ export async function cartsPage({
   );
 }
 
+/** How many mails of each buyer the list shows. */
+const MAILS_PER_BUYER = 10;
+
+/**
+ * GET /api/manage/buyers (docs/back-office.md, "Buyers"): the project's buyers, 50 a page by
+ * address, with their units, when they joined and last signed in, and the newest mails the
+ * project sent them with whether each left.
+ */
+export async function buyersPage({
+  db,
+  scope,
+  signedIn,
+  q,
+  after,
+}: {
+  db: Db;
+  scope: Scope;
+  signedIn: boolean;
+  q?: string | undefined;
+  after?: string | undefined;
+}): Promise<Page<BuyerRow>> {
+  const { project } = requireManager(scope);
+  const rows = await listBuyers(db, {
+    projectId: project.id,
+    signedIn,
+    q,
+    after: decodeCursor<{ email: string }>(after, (v) => typeof v.email === 'string')?.email ?? null,
+    limit: PAGE_SIZE + 1,
+  });
+  const mails = await mailsOfProjectTo(
+    db,
+    project.id,
+    rows.slice(0, PAGE_SIZE).map((row) => row.email),
+    MAILS_PER_BUYER,
+  );
+  const byAddress = new Map<string, typeof mails>();
+  for (const mail of mails) byAddress.set(mail.to, [...(byAddress.get(mail.to) ?? []), mail]);
+  return pageOf(
+    rows,
+    PAGE_SIZE,
+    (row): BuyerRow => ({
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      units: row.units,
+      joinedAt: new Date(row.joined_at).toISOString(),
+      lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+      mails: (byAddress.get(row.email.toLowerCase()) ?? []).map(mailEntry),
+    }),
+    (row) => ({ email: row.email.toLowerCase() }),
+  );
+}
+
 /** One cart's row of the list (unit, buyers, status, total, deadline, last change), or 404. */
 export async function cartRow({ db, scope, cartId, now = new Date() }: { db: Db; scope: Scope; cartId: string; now?: Date }) {
   const { items } = await cartsPage({ db, scope, filter: { id: cartId }, now });
@@ -84,7 +148,12 @@ export async function cartRow({ db, scope, cartId, now = new Date() }: { db: Db;
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
 export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }): Promise<Dashboard> {
   const { project } = requireManager(scope);
-  const [rows, inForce] = await Promise.all([dashboardRows(db, project.id, now), approvedPurchases(db, project.id)]);
+  const options = projectOptionsSchema.parse(project.options ?? {});
+  const [rows, inForce, invited] = await Promise.all([
+    dashboardRows(db, project.id, now, reviewOverdueBefore(now, options.reviewDays, options.timeZone)),
+    approvedPurchases(db, project.id),
+    countWaitingInvitations(db, project.id),
+  ]);
   const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
   const count = (status: string) => carts[status]?.count ?? 0;
   const unitsIn = (status: string) => rows.units.find((u) => u.status === status)?.count ?? 0;
@@ -93,7 +162,7 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
     units: { available: unitsIn('available'), reserved: unitsIn('reserved'), sold: unitsIn('sold') },
     carts: { draft: count('draft'), locked: count('locked'), submitted: count('submitted'), approved: count('approved') },
     buyers: {
-      invited: rows.people.invited,
+      invited,
       joined: rows.people.members,
       signedIn: rows.people.signedIn,
       submitted: count('submitted') + count('approved'),

@@ -23,7 +23,10 @@ export interface CartListFilter {
   floor?: number | undefined;
   /** Drafts whose deadline falls before this time (and after now). */
   dueBefore?: Date | undefined;
-  overdue?: boolean | undefined;
+  /** Submitted carts signed before this time: their review is overdue (reviewOverdueBefore). */
+  signedBefore?: Date | undefined;
+  /** Submitted or approved: every home whose buyers have signed. */
+  signed?: boolean | undefined;
   /** Carts that chose this option. */
   option?: string | undefined;
   /** Part of the unit's name or of a buyer's name or e-mail address. */
@@ -60,7 +63,10 @@ export async function listCarts(
   const where: SQL[] = [sql`c.project_id = ${projectId}`, sql`c.collection = 'carts'`];
   const status = effectiveStatus(now);
   if (filter.status) where.push(sql`${status} = ${filter.status}`);
-  if (filter.overdue) where.push(sql`${status} = 'locked'`);
+  if (filter.signedBefore) {
+    where.push(sql`${status} = 'submitted' AND (c.data->'signature'->>'signedAt')::timestamptz < ${filter.signedBefore.toISOString()}::timestamptz`);
+  }
+  if (filter.signed) where.push(sql`${status} IN ('submitted', 'approved')`);
   if (filter.id) where.push(sql`c.id = ${filter.id}::uuid`);
   if (filter.floor !== undefined) where.push(sql`(u.data->>'floor')::int = ${filter.floor}`);
   if (filter.dueBefore) {
@@ -92,14 +98,14 @@ export async function listCarts(
 export interface DashboardRows {
   units: Array<{ status: string; count: number }>;
   carts: Array<{ status: string; count: number; total: string }>;
-  due: { week: number; overdue: number };
-  people: { invited: number; members: number; signedIn: number };
+  due: { week: number; reviewOverdue: number };
+  people: { members: number; signedIn: number };
   options: Array<{ id: string; name: string; category: string; count: number }>;
   categories: Array<{ id: string; name: string; count: number; upgrades: string }>;
 }
 
 /** The numbers of the back office's first page, in one round trip. */
-export async function dashboardRows(db: Db, projectId: string, now: Date): Promise<DashboardRows> {
+export async function dashboardRows(db: Db, projectId: string, now: Date, reviewOverdue: Date): Promise<DashboardRows> {
   const week = new Date(now.getTime() + 7 * 86_400_000);
   const [row] = await queryRows<{ data: DashboardRows }>(
     db,
@@ -120,10 +126,9 @@ export async function dashboardRows(db: Db, projectId: string, now: Date): Promi
           'due', json_build_object(
               'week', (SELECT count(*)::int FROM carts WHERE status = 'draft' AND data->>'deadline' IS NOT NULL
                         AND (data->>'deadline')::timestamptz < ${week.toISOString()}::timestamptz),
-              'overdue', (SELECT count(*)::int FROM carts WHERE status = 'locked')),
+              'reviewOverdue', (SELECT count(*)::int FROM carts WHERE status = 'submitted'
+                        AND (data->'signature'->>'signedAt')::timestamptz < ${reviewOverdue.toISOString()}::timestamptz)),
           'people', json_build_object(
-              'invited', (SELECT count(DISTINCT lower(email))::int FROM access_codes
-                          WHERE project_id = ${projectId} AND role = 'purchaser' AND email IS NOT NULL AND revoked_at IS NULL),
               'members', (SELECT count(*)::int FROM memberships WHERE project_id = ${projectId} AND role = 'purchaser'),
               'signedIn', (SELECT count(*)::int FROM memberships m JOIN users us ON us.id = m.user_id
                            WHERE m.project_id = ${projectId} AND m.role = 'purchaser' AND us.last_sign_in_at IS NOT NULL)),
@@ -288,5 +293,42 @@ export async function catalogueRows(db: Db, projectId: string) {
     db,
     sql`SELECT id::text AS id, collection, data FROM items
         WHERE project_id = ${projectId} AND collection IN ('options', 'categories', 'packages', 'plans')`,
+  );
+}
+
+export interface BuyerListRow {
+  id: string;
+  name: string;
+  email: string;
+  joined_at: string;
+  last_sign_in_at: string | null;
+  units: string[];
+}
+
+/**
+ * The project's buyers (its purchaser memberships) by e-mail address, in keyset pages, with the
+ * units they are named on — what the dashboard's "Joined" counts; `signedIn` keeps those who
+ * have signed in ("Signed in"); `q` searches name and address.
+ */
+export async function listBuyers(
+  db: Db,
+  { projectId, signedIn, q, after, limit }: { projectId: string; signedIn: boolean; q?: string | undefined; after: string | null; limit: number },
+) {
+  const where: SQL[] = [sql`m.project_id = ${projectId}`, sql`m.role = 'purchaser'`];
+  if (signedIn) where.push(sql`us.last_sign_in_at IS NOT NULL`);
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    where.push(sql`(us.name ILIKE ${like} OR us.email ILIKE ${like})`);
+  }
+  if (after !== null) where.push(sql`lower(us.email) COLLATE "C" > ${after}`);
+  return queryRows<BuyerListRow>(
+    db,
+    sql`SELECT us.id, us.name, us.email, m.created_at AS joined_at, us.last_sign_in_at,
+               (SELECT coalesce(json_agg(u.data->>'name' ORDER BY u.data->>'name'), '[]'::json) FROM items u
+                 WHERE u.project_id = m.project_id AND u.collection = 'units' AND coalesce(u.data->'buyers', '[]'::jsonb) ? us.id) AS units
+        FROM memberships m JOIN users us ON us.id = m.user_id
+        WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY lower(us.email) COLLATE "C"
+        LIMIT ${limit}`,
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  buyerRowSchema,
   CART_LIST_STATUSES,
   cartRowSchema as cartRow,
   dashboardSchema,
@@ -14,6 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import {
+  buyersPage,
   catalogueCheck,
   cartHistory,
   cartRow as cartRowOf,
@@ -67,10 +69,11 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
     {
       schema: {
         tags: ['manage'],
-        summary: "Every unit's cart with its buyers, 50 a page (by floor and unit), filtered by status, floor, deadline, option or a search",
+        summary:
+          "Every unit's cart with its buyers, 50 a page (by floor and unit), filtered by status (signed: submitted or approved), floor, deadline, overdue review, option or a search",
         querystring: z
           .object({
-            status: z.enum(CART_LIST_STATUSES).optional(),
+            status: z.enum([...CART_LIST_STATUSES, 'signed']).optional(),
             floor: z.coerce.number().int().min(-10).max(500).optional(),
             due: z.enum(['week']).optional(),
             overdue: z.enum(['1', 'true']).optional(),
@@ -86,9 +89,9 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
       const { status, floor, due, overdue, option, q, after } = request.query;
       const now = new Date();
       const filter = {
-        status,
+        ...(status === 'signed' ? { signed: true } : { status }),
         floor,
-        overdue: overdue !== undefined,
+        reviewOverdue: overdue !== undefined,
         option,
         q: q || undefined,
         dueBefore: due === 'week' ? new Date(now.getTime() + 7 * 86_400_000) : undefined,
@@ -128,6 +131,27 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
 /** Units and their bulk changes, the catalogue's check and purchasing. */
 const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
   const { db } = database;
+  app.get(
+    '/api/manage/buyers',
+    {
+      schema: {
+        tags: ['manage'],
+        summary:
+          "The project's buyers by address, 50 a page, with their units, when they joined and last signed in, and the newest mails the project sent them (show=signed-in: those who have signed in; q searches name and address)",
+        querystring: z.object({ show: z.enum(['joined', 'signed-in']).optional(), q: z.string().trim().max(100).optional(), after: cursor }).strict(),
+        response: { 200: page(buyerRowSchema), ...errors },
+      },
+    },
+    async (request) =>
+      buyersPage({
+        db,
+        scope: await scopeOf(request),
+        signedIn: request.query.show === 'signed-in',
+        q: request.query.q || undefined,
+        after: request.query.after,
+      }),
+  );
+
   app.get(
     '/api/manage/units',
     {

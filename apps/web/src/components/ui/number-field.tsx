@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TextInput } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
 import { amountFieldText, formatAmount, numberFieldText, readMoney, readNumber } from '@decor/core';
 import { useTypedField } from './use-typed-field.ts';
 
@@ -42,7 +42,7 @@ export function NumberField({
   error?: string | undefined;
   required?: boolean;
   disabled?: boolean;
-  w?: number | string;
+  w?: TextInputProps['w'];
   testId?: string;
   /** The field's path in a schema form (what tests and the error summary find it by). */
   'data-field'?: string;

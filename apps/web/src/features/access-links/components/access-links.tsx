@@ -10,6 +10,7 @@ import {
   Group,
   Image,
   Modal,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Skeleton,
@@ -27,6 +28,9 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { accessLinksQuery } from '../api/get-access-links.ts';
 import type { AccessLink } from '../../../lib/back-office-types.ts';
+import type { AccessLinksView } from '@decor/core';
+import { BuyersList } from './buyers-list.tsx';
+import { MailStatus, refusalSentence } from './mail-status.tsx';
 import { useAllUnits } from '../../../lib/use-all-units.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -45,8 +49,19 @@ function stateOf(link: AccessLink, now = Date.now()): LinkState {
   return 'active';
 }
 
-/** `/manage/access-links`: invite buyers to their unit, one by one or many at once, and follow each link's use. */
-export function AccessLinks() {
+const VIEWS: Array<{ value: AccessLinksView; label: string }> = [
+  { value: 'all', label: 'All links' },
+  { value: 'waiting', label: 'Waiting' },
+  { value: 'joined', label: 'Buyers' },
+  { value: 'signed-in', label: 'Signed in' },
+];
+
+/**
+ * `/manage/access-links`: invite buyers to their unit, one by one or many at once, follow each
+ * link's use and mail; the list shows every link, the invitations still waiting, or the buyers
+ * with the mails sent to them (docs/back-office.md, "Access links", "Buyers").
+ */
+export function AccessLinks({ show, onShow }: { show: AccessLinksView; onShow: (view: AccessLinksView) => void }) {
   const [created, setCreated] = useState<AccessLink[] | null>(null);
   return (
     <Stack gap="lg">
@@ -55,7 +70,19 @@ export function AccessLinks() {
         <InviteMany onCreated={setCreated} />
       </SimpleGrid>
       {created && <Created links={created} onClose={() => setCreated(null)} />}
-      <LinkList />
+      <SegmentedControl
+        data={VIEWS}
+        value={show}
+        onChange={(value) => onShow(value as AccessLinksView)}
+        aria-label="What the list shows"
+        w={{ base: '100%', sm: 'fit-content' }}
+        data-testid="links-view"
+      />
+      {show === 'joined' || show === 'signed-in' ? (
+        <BuyersList key={show} signedIn={show === 'signed-in'} />
+      ) : (
+        <LinkList key={show} waiting={show === 'waiting'} />
+      )}
     </Stack>
   );
 }
@@ -282,6 +309,14 @@ function Created({ links, onClose }: { links: AccessLink[]; onClose: () => void 
       data-testid="created-links"
     >
       <Stack gap={6}>
+        {links
+          .filter((link) => link.lastMail?.status === 'failed')
+          .slice(0, 5)
+          .map((link) => (
+            <Text key={`refused-${link.code}`} size="sm" c="red" data-testid="mail-refused">
+              {refusalSentence(link.email, link.lastMail!)}
+            </Text>
+          ))}
         {links.slice(0, 20).map((link) => (
           <Group key={link.code} gap="xs" wrap="nowrap">
             <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
@@ -329,10 +364,10 @@ function QrModal({ link, onClose }: { link: AccessLink; onClose: () => void }) {
   );
 }
 
-function LinkList() {
+function LinkList({ waiting }: { waiting: boolean }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 300);
-  const query = useInfiniteQuery(accessLinksQuery(debounced));
+  const query = useInfiniteQuery(accessLinksQuery(debounced, waiting));
   const links = query.data?.pages.flatMap((page) => page.items) ?? [];
   const [qrOf, setQrOf] = useState<AccessLink | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -345,8 +380,9 @@ function LinkList() {
     setError(null);
     setNotice(null);
     try {
-      await api(`/api/access-codes/${code}/${action}`, { method: 'POST', body: {} });
-      if (done) setNotice(done);
+      const answer = await api<AccessLink>(`/api/access-codes/${code}/${action}`, { method: 'POST', body: {} });
+      if (answer.lastMail?.status === 'failed') setError(refusalSentence(answer.email, answer.lastMail));
+      else if (done) setNotice(done);
       await refresh();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : failed);
@@ -364,7 +400,7 @@ function LinkList() {
     <Stack gap="sm">
       <Group justify="space-between" align="end">
         <Title order={2} fz="lg">
-          Links
+          {waiting ? 'Invitations waiting for their buyer' : 'Links'}
         </Title>
         <TextInput
           placeholder="Search by e-mail"
@@ -382,7 +418,9 @@ function LinkList() {
       )}
       {query.isError && <Alert color="red">The links could not be loaded.</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
-      {query.data && links.length === 0 && <Text c="dimmed">No links yet.</Text>}
+      {query.data && links.length === 0 && (
+        <Text c="dimmed">{waiting ? 'No invitation is waiting: every one was used, expired or revoked.' : 'No links yet.'}</Text>
+      )}
       {links.length > 0 && isPhone && (
         <Stack gap="xs" data-testid="access-links">
           {links.map((link) => (
@@ -397,9 +435,12 @@ function LinkList() {
                     {link.unitName ? ` · unit ${link.unitName}` : ''} · {link.uses} / {link.maxUses} used · expires {date(link.expiresAt)}
                   </Text>
                 </Stack>
-                <Badge color={STATE_COLOR[stateOf(link)]} variant="light" style={{ flexShrink: 0 }}>
-                  {STATE_LABEL[stateOf(link)]}
-                </Badge>
+                <Stack gap={4} align="end">
+                  <Badge color={STATE_COLOR[stateOf(link)]} variant="light" style={{ flexShrink: 0 }}>
+                    {STATE_LABEL[stateOf(link)]}
+                  </Badge>
+                  {link.lastMail && <MailStatus mail={link.lastMail} when={(iso) => date(iso, true)} />}
+                </Stack>
               </Group>
               <Group mt="xs">{actions(link)}</Group>
             </Card>
@@ -424,9 +465,12 @@ function LinkList() {
                 </Table.Td>
                 <Table.Td>{link.unitName ?? '—'}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATE_COLOR[state]} variant="light">
-                    {STATE_LABEL[state]}
-                  </Badge>
+                  <Group gap={4}>
+                    <Badge color={STATE_COLOR[state]} variant="light">
+                      {STATE_LABEL[state]}
+                    </Badge>
+                    {link.lastMail && <MailStatus mail={link.lastMail} when={(iso) => date(iso, true)} />}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   {link.uses} / {link.maxUses}

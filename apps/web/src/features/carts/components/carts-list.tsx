@@ -1,6 +1,8 @@
 import { changeOrderNumber } from '@decor/core';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Chip, Group, NumberInput, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Chip, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { NumberField } from '../../../components/ui/number-field.tsx';
+import { useZone } from '../../../lib/use-dates.ts';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
@@ -8,15 +10,19 @@ import { useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cartsQuery } from '../../../lib/carts-query.ts';
-import type { CartFilter, CartListStatus, CartRow } from '../../../lib/back-office-types.ts';
+import type { CartFilter, CartRow } from '../../../lib/back-office-types.ts';
 import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_BADGE, CART_STATUS_LABEL } from '../../../lib/status-labels.ts';
 
-const STATUS_CHOICES = (['submitted', 'draft', 'locked', 'approved'] as const).map((value) => ({ value, label: CART_STATUS_LABEL[value] }));
+const STATUS_CHOICES = [
+  ...(['submitted', 'draft', 'locked', 'approved'] as const).map((value) => ({ value, label: CART_STATUS_LABEL[value] })),
+  { value: 'signed', label: 'Signed (awaiting or approved)' },
+];
 
 /** `/manage/carts`: every unit's selection, filtered, 50 at a time as the list scrolls (virtualised). */
 export function CartsList({ filter }: { filter: CartFilter }) {
   const navigate = useNavigate();
+  const zone = useZone();
   const [search, setSearch] = useState(filter.q ?? '');
   const [debounced] = useDebouncedValue(search, 300);
   const setFilter = (next: Partial<CartFilter>) => void navigate({ to: '/manage/carts/{-$id}', search: { ...filter, ...next }, replace: true });
@@ -44,16 +50,20 @@ export function CartsList({ filter }: { filter: CartFilter }) {
           placeholder="Any"
           data={STATUS_CHOICES}
           value={filter.status ?? null}
-          onChange={(value) => setFilter({ status: (value as CartListStatus | null) ?? undefined })}
+          onChange={(value) => setFilter({ status: (value as CartFilter['status'] | null) ?? undefined })}
           clearable
           w={{ base: '48%', sm: 200 }}
         />
-        <NumberInput
+        <NumberField
           label="Floor"
-          placeholder="Any"
-          value={filter.floor ?? ''}
-          onChange={(value) => setFilter({ floor: typeof value === 'number' ? value : undefined })}
-          allowDecimal={false}
+          integer
+          min={-10}
+          max={500}
+          locale={zone.locale}
+          value={filter.floor ?? null}
+          onChange={(value) => {
+            if (value !== undefined) setFilter({ floor: value ?? undefined });
+          }}
           w={{ base: '48%', sm: 110 }}
         />
         <Chip.Group>
@@ -62,7 +72,7 @@ export function CartsList({ filter }: { filter: CartFilter }) {
               Due this week
             </Chip>
             <Chip checked={!!filter.overdue} onChange={(on) => setFilter({ overdue: on || undefined })}>
-              Overdue
+              Review overdue
             </Chip>
           </Group>
         </Chip.Group>

@@ -8,6 +8,7 @@ import type { CartFilter, Dashboard, UnitRow } from '../../../lib/back-office-ty
 import { useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_COLOR, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from '../../../lib/status-labels.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { DASHBOARD_LISTS, type AccessLinksView, type DashboardFigure } from '@decor/core';
 
 // The bars are their own chunk: only this page loads them (docs/back-office.md, "Dashboard").
 const StatusBar = lazy(() => import('./status-bar.tsx'));
@@ -15,7 +16,7 @@ const StatusBar = lazy(() => import('./status-bar.tsx'));
 type Target =
   | { to: '/manage/carts/{-$id}'; search?: CartFilter }
   | { to: '/manage/unit-avail'; search?: { status?: UnitRow['status'] } }
-  | { to: '/manage/access-links'; search?: undefined };
+  | { to: '/manage/access-links'; search?: { show?: AccessLinksView } };
 
 /** A number that opens the list behind it. */
 function Figure({ label, value, link, hint }: { label: string; value: ReactNode; link: Target; hint?: string }) {
@@ -25,6 +26,12 @@ function Figure({ label, value, link, hint }: { label: string; value: ReactNode;
     </AnchorLink>
   );
 }
+
+/** The list a counted figure opens: exactly its rows (DASHBOARD_LISTS, checked by the server's test). */
+const listOf = (figure: DashboardFigure): Target => {
+  const { page, search } = DASHBOARD_LISTS[figure];
+  return { to: page, search } as Target;
+};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -53,7 +60,7 @@ function Board({ board }: { board: Dashboard }) {
       <Section title="Selections">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {(['draft', 'locked', 'submitted', 'approved'] as const).map((status) => (
-            <Figure key={status} label={CART_STATUS_LABEL[status]} value={carts[status]} link={{ to: '/manage/carts/{-$id}', search: { status } }} />
+            <Figure key={status} label={CART_STATUS_LABEL[status]} value={carts[status]} link={listOf(`carts.${status}`)} />
           ))}
         </SimpleGrid>
         <Suspense fallback={<Skeleton h={32} />}>
@@ -70,18 +77,8 @@ function Board({ board }: { board: Dashboard }) {
 
       <Section title="Deadlines and revenue">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure
-            label="Due this week"
-            value={board.deadlines.week}
-            hint="Open selections due in 7 days"
-            link={{ to: '/manage/carts/{-$id}', search: { due: 'week' } }}
-          />
-          <Figure
-            label="Overdue"
-            value={board.deadlines.overdue}
-            hint="Deadline passed, not submitted"
-            link={{ to: '/manage/carts/{-$id}', search: { status: 'locked' } }}
-          />
+          <Figure label="Due this week" value={board.deadlines.week} hint="Open selections due in 7 days" link={listOf('deadlines.week')} />
+          <Figure label="Review overdue" value={board.deadlines.reviewOverdue} hint="Signed, past the review-by day" link={listOf('deadlines.reviewOverdue')} />
           <Figure label="Approved upgrades" value={money(board.revenue.approved)} link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }} />
           <Figure
             label="Awaiting approval"
@@ -94,11 +91,11 @@ function Board({ board }: { board: Dashboard }) {
 
       <Section title="Buyers">
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          <Figure label="Invited" value={board.buyers.invited} hint="Open invitations by e-mail" link={{ to: '/manage/access-links' }} />
-          <Figure label="Joined" value={board.buyers.joined} hint="Buyers with an account here" link={{ to: '/manage/unit-avail' }} />
-          <Figure label="Signed in" value={board.buyers.signedIn} link={{ to: '/manage/unit-avail' }} />
-          <Figure label="Homes submitted" value={board.buyers.submitted} link={{ to: '/manage/carts/{-$id}', search: { status: 'submitted' } }} />
-          <Figure label="Homes approved" value={board.buyers.approved} link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }} />
+          <Figure label="Invited" value={board.buyers.invited} hint="Invitations waiting for their buyer" link={listOf('buyers.invited')} />
+          <Figure label="Joined" value={board.buyers.joined} hint="Buyers with an account here" link={listOf('buyers.joined')} />
+          <Figure label="Signed in" value={board.buyers.signedIn} hint="Of those, who have signed in" link={listOf('buyers.signedIn')} />
+          <Figure label="Homes signed" value={board.buyers.submitted} hint="Awaiting approval or approved" link={listOf('buyers.submitted')} />
+          <Figure label="Homes approved" value={board.buyers.approved} link={listOf('buyers.approved')} />
         </SimpleGrid>
       </Section>
 

@@ -1,18 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import type { CartFilter, CartListStatus } from '../../../lib/back-office-types.ts';
+import type { CartFilter } from '../../../lib/back-office-types.ts';
 import { CartsList } from '../../../features/carts/components/carts-list.tsx';
 import { CartDetail } from '../../../features/carts/components/cart-detail.tsx';
 import { PurchasingPanel } from '../../../features/carts/components/purchasing.tsx';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
-const STATUSES: CartListStatus[] = ['draft', 'locked', 'submitted', 'approved'];
+const STATUSES: Array<NonNullable<CartFilter['status']>> = ['draft', 'locked', 'submitted', 'approved', 'signed'];
 
 /** The list's filters live in the address, so a dashboard number links to its list and a filtered list can be shared. */
 function validateSearch(search: Record<string, unknown>): CartFilter {
   const floor = Number(search.floor);
   return {
-    status: STATUSES.includes(search.status as CartListStatus) ? (search.status as CartListStatus) : undefined,
+    status: STATUSES.includes(search.status as never) ? (search.status as CartFilter['status']) : undefined,
     floor: search.floor !== undefined && search.floor !== '' && Number.isInteger(floor) ? floor : undefined,
     due: search.due === 'week' ? 'week' : undefined,
     overdue: search.overdue === true || search.overdue === 'true' ? true : undefined,
