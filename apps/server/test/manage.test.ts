@@ -637,6 +637,37 @@ describe(`the back office (${testDbKind})`, () => {
       payload: { excludes: [], _version: patched.json()._version },
     });
     expect(await check()).toEqual([]);
+
+    // A room moved onto another on the minimap, and a floor without a swatch: both named, in words.
+    const rooms = (await call('manager', 'GET', '/api/schema/rooms/?limit=50')).json() as Item[];
+    const [ensuite, bedroom] = ['Primary Ensuite', 'Primary Bedroom'].map((name) => rooms.find((room) => room.name === name)!);
+    const patch = (collection: string, item: Item, payload: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/schema/${collection}/${item._id}`,
+        headers: browserHeaders(cookies.manager),
+        payload: { ...payload, _version: item._version },
+      });
+    const moved = await patch('rooms', ensuite!, { hotspot: bedroom!.hotspot });
+    expect(moved.statusCode).toBe(200);
+    const floors = (await call('manager', 'GET', '/api/schema/categories/?limit=50')).json() as Item[];
+    const flooring = floors.find((c) => c.surface === 'floor')!;
+    const plank = options.find((o) => o.category === flooring._id && o.swatch)!;
+    const bare = await patch('options', plank, { swatch: null });
+    expect(bare.statusCode).toBe(200);
+    const found = await check();
+    expect(found).toContainEqual(
+      expect.objectContaining({ kind: 'minimap-overlap', text: expect.stringMatching(/Primary Bedroom and Primary Ensuite cover each other/) }),
+    );
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        kind: 'swatch-missing',
+        text: expect.stringContaining(`${plank.name} has no swatch, but ${flooring.name} paints the 3D rooms`),
+      }),
+    );
+    await patch('rooms', moved.json() as Item, { hotspot: ensuite!.hotspot });
+    await patch('options', bare.json() as Item, { swatch: plank.swatch });
+    expect(await check()).toEqual([]);
   });
 
   it('lists the buyers with the mails the project sent them, and says which failed, on the buyer and on the invitation', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueProblems, type CheckCategory } from './catalogue-check.ts';
+import fc from 'fast-check';
+import { catalogueProblems, type CheckCategory, type CheckRoom } from './catalogue-check.ts';
+import { minimapBoxes } from './rooms.ts';
 import type { RuleOption } from './selection-rules.ts';
 
 const option = (id: string, fields: Partial<RuleOption> = {}): RuleOption => ({
@@ -86,5 +88,55 @@ describe('catalogueProblems', () => {
     // Options that exclude each other.
     const clash = catalogueProblems({ options, categories, packages: [{ _id: 'lux', name: 'Luxe', options: ['oak', 'brass'] }], plans });
     expect(clash.map((p) => p.kind)).toEqual(['package-breaks-rule', 'package-breaks-rule']);
+  });
+});
+
+describe('the catalogue check of what buyers see in 3D', () => {
+  it('names an option of a category that paints the rooms when it has no swatch, and only then', () => {
+    const options = map([option('oak'), option('walnut'), option('hidden', { active: false }), option('pull', { category: 'hardware' })]);
+    const categories = map([category('floor', { surface: 'floor', name: 'Flooring' }), category('hardware')]);
+    const problems = catalogueProblems({ options, categories, packages: [], plans, swatches: new Set(['oak']) });
+    expect(problems).toEqual([
+      {
+        kind: 'swatch-missing',
+        option: 'walnut',
+        category: 'floor',
+        text: 'walnut has no swatch, but Flooring paints the 3D rooms (floor): Explore and the preview would show the standard finish instead. Give it a swatch.',
+      },
+    ]);
+  });
+
+  it('names two rooms of a plan whose minimap boxes cover each other, exactly when they do', () => {
+    const place = fc.record({ x: fc.double({ min: 0, max: 1, noNaN: true }), y: fc.double({ min: 0, max: 1, noNaN: true }) });
+    fc.assert(
+      fc.property(place, place, fc.double({ min: 1, max: 8, noNaN: true }), (a, b, size) => {
+        const rooms: CheckRoom[] = [
+          { _id: 'living', name: 'Living', order: 1, hotspot: a, dimensions: { w: size, d: size } },
+          { _id: 'kitchen', name: 'Kitchen', order: 2, hotspot: b, dimensions: { w: 3, d: 3 } },
+        ];
+        const [boxA, boxB] = minimapBoxes(rooms);
+        // Two boxes cover each other when they share more than half a percent both ways.
+        const share = (start1: number, length1: number, start2: number, length2: number) =>
+          Math.min(start1 + length1, start2 + length2) - Math.max(start1, start2);
+        const covers = share(boxA!.x, boxA!.w, boxB!.x, boxB!.w) > 0.5 && share(boxA!.y, boxA!.h, boxB!.y, boxB!.h) > 0.5;
+        const found = catalogueProblems({ options: new Map(), categories: new Map(), packages: [], plans: [plans[0]!], rooms }).filter(
+          (p) => p.kind === 'minimap-overlap',
+        );
+        return found.length === (covers ? 1 : 0);
+      }),
+    );
+    // A plan that does not have both rooms has nothing to say about them.
+    const stacked: CheckRoom[] = [
+      { _id: 'living', name: 'Living', hotspot: { x: 0.5, y: 0.5 } },
+      { _id: 'kitchen', name: 'Kitchen', hotspot: { x: 0.5, y: 0.5 } },
+    ];
+    expect(catalogueProblems({ options: new Map(), categories: new Map(), packages: [], plans: [plans[1]!], rooms: stacked })).toEqual([]);
+    expect(catalogueProblems({ options: new Map(), categories: new Map(), packages: [], plans: [plans[0]!], rooms: stacked })).toEqual([
+      expect.objectContaining({
+        kind: 'minimap-overlap',
+        plan: 'birch',
+        text: "On Birch's minimap, Living and Kitchen cover each other: move one of them (its place on the floor-plan minimap).",
+      }),
+    ]);
   });
 });

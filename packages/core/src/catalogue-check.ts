@@ -4,6 +4,7 @@
  * a plan, and packages that break a rule. Pure, so the server and the tests share it.
  */
 import { type RuleCategory, type RuleOption, ruleViolations, type Selection } from './selection-rules.ts';
+import { boxesOverlap, minimapBoxes, sortRooms, type MinimapRoom } from './rooms.ts';
 
 export interface CheckPackage {
   _id: string;
@@ -17,6 +18,13 @@ export interface CheckPlan {
 }
 export interface CheckCategory extends RuleCategory {
   rooms: string[];
+  /** The surface of the 3D rooms its choices paint, if any. */
+  surface?: string | null | undefined;
+}
+export interface CheckRoom extends MinimapRoom {
+  _id: string;
+  name: string;
+  order?: number | null | undefined;
 }
 
 export type CatalogueProblem =
@@ -27,7 +35,9 @@ export type CatalogueProblem =
   | { kind: 'requires-cycle'; option: string; text: string }
   | { kind: 'required-empty'; category: string; plan: string; text: string }
   | { kind: 'package-breaks-rule'; package: string; option: string; text: string }
-  | { kind: 'package-missing-option'; package: string; text: string };
+  | { kind: 'package-missing-option'; package: string; text: string }
+  | { kind: 'swatch-missing'; option: string; category: string; text: string }
+  | { kind: 'minimap-overlap'; plan: string; room: string; other: string; text: string };
 
 const offeredOn = (option: RuleOption, plan: string) => option.plans.length === 0 || option.plans.includes(plan);
 
@@ -37,11 +47,17 @@ export function catalogueProblems({
   categories,
   packages,
   plans,
+  rooms = [],
+  swatches,
 }: {
   options: ReadonlyMap<string, RuleOption>;
   categories: ReadonlyMap<string, CheckCategory>;
   packages: readonly CheckPackage[];
   plans: readonly CheckPlan[];
+  /** The project's rooms, with where the minimap places them. */
+  rooms?: readonly CheckRoom[];
+  /** The options that have a swatch (unknown when not given: no swatch check). */
+  swatches?: ReadonlySet<string>;
 }): CatalogueProblem[] {
   const problems: CatalogueProblem[] = [];
   const nameOf = (id: string) => options.get(id)?.name ?? 'an option that no longer exists';
@@ -123,6 +139,51 @@ export function catalogueProblems({
         option: violation.option,
         text: `${pkg.name}: ${nameOf(violation.option)} — ${violation.message}`,
       });
+    }
+  }
+  problems.push(...missingSwatches(options, categories, swatches), ...overlappingRooms(plans, rooms));
+  return problems;
+}
+
+/**
+ * Options of a category that paints the 3D rooms, with no swatch: the rooms would draw the
+ * standard finish while the list and the PDF name the option.
+ */
+function missingSwatches(options: ReadonlyMap<string, RuleOption>, categories: ReadonlyMap<string, CheckCategory>, swatches: ReadonlySet<string> | undefined) {
+  if (!swatches) return [];
+  const problems: CatalogueProblem[] = [];
+  for (const option of options.values()) {
+    const category = categories.get(option.category);
+    if (!option.active || !category?.surface || swatches.has(option._id)) continue;
+    problems.push({
+      kind: 'swatch-missing',
+      option: option._id,
+      category: category._id,
+      text: `${option.name} has no swatch, but ${category.name} paints the 3D rooms (${category.surface}): Explore and the preview would show the standard finish instead. Give it a swatch.`,
+    });
+  }
+  return problems;
+}
+
+/** Rooms of a plan that the floor-plan minimap draws over each other, where a buyer cannot tap the one beneath. */
+function overlappingRooms(plans: readonly CheckPlan[], rooms: readonly CheckRoom[]) {
+  if (!rooms.length) return [];
+  const problems: CatalogueProblem[] = [];
+  for (const plan of plans) {
+    // The rooms as Explore shows them for this plan: in display order (docs/data-model.md).
+    const shown = sortRooms(rooms.filter((room) => plan.rooms.includes(room._id)));
+    const boxes = minimapBoxes(shown);
+    for (let i = 0; i < shown.length; i++) {
+      for (let j = i + 1; j < shown.length; j++) {
+        if (!boxesOverlap(boxes[i]!, boxes[j]!)) continue;
+        problems.push({
+          kind: 'minimap-overlap',
+          plan: plan._id,
+          room: shown[i]!._id,
+          other: shown[j]!._id,
+          text: `On ${plan.name}'s minimap, ${shown[i]!.name} and ${shown[j]!.name} cover each other: move one of them (its place on the floor-plan minimap).`,
+        });
+      }
     }
   }
   return problems;

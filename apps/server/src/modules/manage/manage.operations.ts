@@ -6,6 +6,7 @@ import {
   reviewOverdueBefore,
   type CartRow,
   type CheckCategory,
+  type CheckRoom,
   type Dashboard,
   fail,
   type RuleOption,
@@ -410,6 +411,8 @@ export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
   const categories = new Map<string, CheckCategory>();
   const packages = [];
   const plans = [];
+  const rooms: CheckRoom[] = [];
+  const swatches = new Set<string>();
   for (const { id, collection, data } of rows) {
     const name = String(data.name ?? '');
     if (collection === 'options') {
@@ -423,6 +426,7 @@ export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
         excludes: strings(data.excludes),
         active: data.active !== false,
       });
+      if (data.swatch) swatches.add(id);
     } else if (collection === 'categories') {
       categories.set(id, {
         _id: id,
@@ -431,6 +435,15 @@ export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
         multiple: data.multiple === true,
         allowance: Number(data.allowance ?? 0),
         rooms: strings(data.rooms),
+        surface: typeof data.surface === 'string' ? data.surface : null,
+      });
+    } else if (collection === 'rooms') {
+      rooms.push({
+        _id: id,
+        name,
+        order: typeof data.order === 'number' ? data.order : null,
+        hotspot: (data.hotspot as CheckRoom['hotspot']) ?? null,
+        dimensions: (data.dimensions as CheckRoom['dimensions']) ?? null,
       });
     } else if (collection === 'packages') {
       packages.push({ _id: id, name, options: strings(data.options) });
@@ -438,5 +451,5 @@ export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
       plans.push({ _id: id, name, rooms: strings(data.rooms) });
     }
   }
-  return { problems: catalogueProblems({ options, categories, packages, plans }) };
+  return { problems: catalogueProblems({ options, categories, packages, plans, rooms, swatches }) };
 }

@@ -287,12 +287,12 @@ export async function draftCartsOfUnits(db: Db, projectId: string, unitIds: stri
   return rows.map((row) => row.id);
 }
 
-/** The whole catalogue a check needs: options, categories, packages and plans. */
+/** The whole catalogue a check needs: options, categories, packages, plans and rooms. */
 export async function catalogueRows(db: Db, projectId: string) {
   return queryRows<{ id: string; collection: string; data: Record<string, unknown> }>(
     db,
     sql`SELECT id::text AS id, collection, data FROM items
-        WHERE project_id = ${projectId} AND collection IN ('options', 'categories', 'packages', 'plans')`,
+        WHERE project_id = ${projectId} AND collection IN ('options', 'categories', 'packages', 'plans', 'rooms')`,
   );
 }
 

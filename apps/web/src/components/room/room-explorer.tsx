@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import type { RoomFinishes } from '@decor/core';
+import { minimapBoxes, type RoomFinishes } from '@decor/core';
 import { canUseWebGl, type SceneRoom } from './room-layout.ts';
 import { pinShift } from './pin.ts';
 import { RoomSketch, SwatchBoard } from './room-sketch.tsx';
@@ -127,18 +127,8 @@ export function RoomExplorer({
  * in text large enough to read on a phone (12 px at least; long names wrap).
  */
 function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: string; onPick: (id: string) => void }) {
-  const placed = useMemo(
-    () =>
-      rooms.map((room, i) => {
-        // Percentages of the plan's width and height; never so small that a name cannot be read.
-        const w = Math.max(28, Math.min(36, (room.dimensions?.w ?? 3) * 6));
-        const h = Math.max(20, Math.min(34, (room.dimensions?.d ?? 3) * 6.5));
-        const x = (room.hotspot?.x ?? (i + 0.5) / rooms.length) * 100;
-        const y = (room.hotspot?.y ?? 0.5) * 100;
-        return { room, x: Math.max(0, Math.min(100 - w, x - w / 2)), y: Math.max(0, Math.min(100 - h, y - h / 2)), w, h };
-      }),
-    [rooms],
-  );
+  // Percentages of the plan's width and height, the same boxes the catalogue check sees.
+  const placed = useMemo(() => minimapBoxes(rooms).map((box, i) => ({ room: rooms[i]!, ...box })), [rooms]);
   return (
     <Box
       role="group"
