@@ -167,7 +167,7 @@ describe('the dashboard opens the lists it counts', () => {
         const more = page.getByRole('button', { name: /^More (links|buyers)$/ });
         if (counted > 0) await list.locator(':scope > *').first().waitFor();
         while (await more.isVisible()) await more.click();
-        await expect.poll(() => list.locator(':scope > *').count(), figure).toBe(counted);
+        await expect.poll(() => list.locator(':scope > *').count(), { message: figure }).toBe(counted);
       }
     });
   });
