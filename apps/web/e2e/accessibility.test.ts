@@ -89,17 +89,59 @@ async function run(page: Page, label: string): Promise<string[]> {
 }
 
 /**
+ * What a person on a small screen cannot read or reach (docs/screens.md, "Phones"): a button's
+ * or a badge's words cut short, and a control drawn beyond the window's edges — a table's
+ * actions scrolled off to the side included. axe-core does not see either.
+ */
+async function layoutProblems(page: Page, label: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const problems: string[] = [];
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !el.closest('[aria-hidden="true"], [inert]');
+    };
+    const name = (el: Element) => (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
+    for (const el of document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label')) {
+      if (visible(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`cut short: “${name(el)}”`);
+    }
+    const scroller = (el: Element) => {
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const overflow = getComputedStyle(up).overflowX;
+        if ((overflow === 'auto' || overflow === 'scroll') && up.scrollWidth > up.clientWidth + 1) return up;
+      }
+      return null;
+    };
+    for (const el of document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"]')) {
+      if (!visible(el)) continue;
+      const box = el.getBoundingClientRect();
+      if (box.right <= window.innerWidth + 1 && box.left >= -1) continue;
+      const within = scroller(el);
+      // A strip of tabs or chips that scrolls sideways is a phone's way; a table's actions scrolled off are hidden actions.
+      if (within) {
+        if (el.closest('table')) problems.push(`a table's control off to the side: “${name(el)}”`);
+      } else if (box.right > 0 && box.left < window.innerWidth) {
+        // Wholly outside is a closed drawer's content; half outside is cut by the edge.
+        problems.push(`cut by the window's edge: “${name(el)}”`);
+      }
+    }
+    return [...new Set(problems)];
+  });
+  return found.map((problem) => `${label}: ${problem}`);
+}
+
+/**
  * Audits the settled page. A finding is reported when it is still there a moment later: text
  * caught half-way through a fade that began after the page looked settled is no finding, and
  * anything that stays is.
  */
 async function audit(page: Page, label: string): Promise<string[]> {
   await settle(page);
-  const found = await run(page, label);
+  const found = [...(await run(page, label)), ...(await layoutProblems(page, label))];
   if (found.length === 0) return found;
   await page.waitForTimeout(500);
   await settle(page);
-  return run(page, label);
+  return [...(await run(page, label)), ...(await layoutProblems(page, label))];
 }
 
 type Step = { label: string; open: (page: Page) => Promise<void> };
@@ -198,6 +240,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
               await page.getByRole('dialog').waitFor();
             },
           },
+          {
+            label: '/config share dialog with a link given',
+            open: async (page) => {
+              await page.getByRole('dialog').getByRole('button', { name: 'Make a link' }).click();
+              await page.getByTestId('given-link').first().waitFor();
+            },
+          },
           { label: '/account', open: visit('/account') },
         ]);
         expect(problems).toEqual([]);
@@ -223,6 +272,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
           { label: '/manage/models/options', open: visit('/manage/models/options') },
           { label: '/manage/models/options/{id}', open: visit(`/manage/models/options/${options[0]!._id}`) },
           { label: '/manage/access-links', open: visit('/manage/access-links') },
+          { label: '/manage/access-links buyers', open: visit('/manage/access-links?show=joined') },
+          {
+            label: '/manage/access-links a buyer’s mails',
+            open: async (page) => {
+              await page.getByTestId('buyer').first().getByRole('button').click();
+            },
+          },
           { label: '/manage/unit-avail', open: visit('/manage/unit-avail') },
           { label: '/manage/imported', open: visit('/manage/imported') },
           { label: '/manage/runtime', open: visit('/manage/runtime') },

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
@@ -183,51 +183,43 @@ function SessionsSection() {
   return (
     <SectionCard title="Where you are signed in">
       {sessions.isError && <Alert color="red">{messageOf(sessions.error)}</Alert>}
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Signed in</Table.Th>
-              <Table.Th>Last active</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Action</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(sessions.data ?? []).map((session) => (
-              <Table.Tr key={session.id}>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1} title={session.userAgent ?? ''}>
-                    {describeDevice(session.userAgent)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {session.ipAddress ?? ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{dateTime(session.createdAt)}</Table.Td>
-                <Table.Td>{dateTime(session.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => revoke.mutate(session.token)}
-                    loading={revoke.isPending && revoke.variables === session.token}
-                  >
-                    End session
-                    <VisuallyHidden>
-                      {' '}
-                      on {describeDevice(session.userAgent)}, signed in {dateTime(session.createdAt)}
-                    </VisuallyHidden>
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* A card per session at every width: its device, times and "End session" always in view. */}
+      <Stack gap="xs" data-testid="sessions">
+        {(sessions.data ?? []).map((session) => (
+          <Group
+            key={session.id}
+            justify="space-between"
+            align="start"
+            gap="xs"
+            wrap="wrap"
+            py={4}
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            <Stack gap={0} style={{ minWidth: 0, flex: '1 1 220px' }}>
+              <Text size="sm" lineClamp={1} title={session.userAgent ?? ''}>
+                {describeDevice(session.userAgent)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Signed in {dateTime(session.createdAt)} · last active {dateTime(session.updatedAt)}
+                {session.ipAddress ? ` · ${session.ipAddress}` : ''}
+              </Text>
+            </Stack>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={() => revoke.mutate(session.token)}
+              loading={revoke.isPending && revoke.variables === session.token}
+            >
+              End session
+              <VisuallyHidden>
+                {' '}
+                on {describeDevice(session.userAgent)}, signed in {dateTime(session.createdAt)}
+              </VisuallyHidden>
+            </Button>
+          </Group>
+        ))}
+      </Stack>
     </SectionCard>
   );
 }

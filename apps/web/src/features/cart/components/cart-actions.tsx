@@ -149,13 +149,20 @@ function GivenLinks({ cartId }: { cartId: string }) {
         Links given
       </Title>
       {links.data.map((link) => (
-        <Group key={link._id} justify="space-between" gap="xs" wrap="nowrap" data-testid="given-link" data-state={link.state}>
-          <Text size="sm">
+        <Group key={link._id} justify="space-between" align="start" gap="xs" wrap="nowrap" data-testid="given-link" data-state={link.state}>
+          <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
             {STATE_WORDS[link.state]} · {link.prices ? 'with prices' : 'without prices'} · made {day(link.createdAt)}
             {link.byName ? ` by ${link.byName}` : ''} · {link.state === 'expired' ? 'expired' : 'until'} {day(link.expiresAt)}
           </Text>
           {link.state === 'active' && (
-            <TwoClickDelete size="compact-xs" variant="subtle" color="red" onConfirm={() => void withdraw(link._id)} confirmLabel="Click again to withdraw">
+            <TwoClickDelete
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              style={{ flexShrink: 0 }}
+              onConfirm={() => void withdraw(link._id)}
+              confirmLabel="Click again to withdraw"
+            >
               Withdraw
             </TwoClickDelete>
           )}

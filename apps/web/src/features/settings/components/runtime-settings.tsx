@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, Skeleton, Slider, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Skeleton, Slider, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { finishesByRoom, SURFACES, type CategoryDocument, type OptionDocument, type ProjectResponse, type Selection } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -73,34 +73,30 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
         <Text size="sm" c="dimmed">
           A buyer's choice in a category gives its colour and texture to this surface of their 3D rooms. Categories without a surface are listed but not drawn.
         </Text>
-        <Table.ScrollContainer minWidth={420}>
-          <Table data-testid="surface-map">
-            <Table.Tbody>
-              {categories.map((category) => (
-                <Table.Tr key={category._id}>
-                  <Table.Td>{category.name}</Table.Td>
-                  <Table.Td w={220}>
-                    <Select
-                      aria-label={`Surface of ${category.name}`}
-                      placeholder="Not drawn"
-                      data={SURFACES.map((s) => ({ value: s, label: SURFACE_LABELS[s] }))}
-                      value={category.surface ?? null}
-                      clearable
-                      onChange={(surface) =>
-                        void saveItem(
-                          'categories',
-                          category,
-                          { surface: surface ?? null },
-                          `${category.name} now paints ${surface ? SURFACE_LABELS[surface as keyof typeof SURFACE_LABELS].toLowerCase() : 'nothing'}.`,
-                        )
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* A row per category that wraps on a phone: the choice is never off to the side. */}
+        <Stack gap="xs" data-testid="surface-map">
+          {categories.map((category) => (
+            <Group key={category._id} justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm">{category.name}</Text>
+              <Select
+                aria-label={`Surface of ${category.name}`}
+                placeholder="Not drawn"
+                data={SURFACES.map((s) => ({ value: s, label: SURFACE_LABELS[s] }))}
+                value={category.surface ?? null}
+                clearable
+                w={{ base: '100%', xs: 220 }}
+                onChange={(surface) =>
+                  void saveItem(
+                    'categories',
+                    category,
+                    { surface: surface ?? null },
+                    `${category.name} now paints ${surface ? SURFACE_LABELS[surface as keyof typeof SURFACE_LABELS].toLowerCase() : 'nothing'}.`,
+                  )
+                }
+              />
+            </Group>
+          ))}
+        </Stack>
       </SectionCard>
 
       <SectionCard title="Live preview">
