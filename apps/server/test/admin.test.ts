@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { calendarDayOf } from '@decor/core';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { linkIn } from './support/mail-catcher.ts';
@@ -274,7 +275,7 @@ describe(`the platform's back office (${testDbKind})`, () => {
 
   it('lists the approved purchases of every project, filtered, with totals per project and currency, and as CSV', async () => {
     type Purchases = {
-      items: Array<{ project: { key: string }; unit: string | null; buyer: string | null; currency: string; total: number; approvedAt: string }>;
+      items: Array<{ _id: string; project: { key: string }; unit: string | null; buyer: string | null; currency: string; total: number; approvedAt: string }>;
       totals: Array<{ project: string; currency: string; count: number; total: number }>;
     };
     const all = (await asAdmin('GET', '/api/admin/purchases')).json() as Purchases;
@@ -292,6 +293,25 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(((await asAdmin('GET', '/api/admin/purchases?currency=JPY')).json() as Purchases).items).toEqual([]);
     const day = demoOnly.items[0]!.approvedAt.slice(0, 10);
     expect(((await asAdmin('GET', `/api/admin/purchases?from=${day}&to=${day}`)).json() as Purchases).items.length).toBeGreaterThan(0);
+    // Days are the admin's own: a purchase is listed on the day it was approved in their zone, whichever zone that is.
+    const approved = new Date(demoOnly.items[0]!.approvedAt);
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Toronto', 'Asia/Tokyo']) {
+      const { year: y, month: m, day: d } = calendarDayOf(approved, zone);
+      const iso = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+      const listed = (await asAdmin('GET', `/api/admin/purchases?from=${iso}&to=${iso}&zone=${encodeURIComponent(zone)}`)).json() as Purchases;
+      expect(
+        listed.items.map((p) => p._id),
+        zone,
+      ).toContain(demoOnly.items[0]!._id);
+      // The day before and the day after in that zone do not list it.
+      const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+      const before = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+      for (const other of [next, before]) {
+        const elsewhere = (await asAdmin('GET', `/api/admin/purchases?from=${other}&to=${other}&zone=${encodeURIComponent(zone)}`)).json() as Purchases;
+        expect(elsewhere.items.map((p) => p._id)).not.toContain(demoOnly.items[0]!._id);
+      }
+    }
+    expect((await asAdmin('GET', '/api/admin/purchases?zone=Mars/Olympus')).statusCode).toBe(400);
     expect(((await asAdmin('GET', '/api/admin/purchases?to=2000-01-01')).json() as Purchases).items).toEqual([]);
     for (const bad of ['from=yesterday', 'currency=cad', 'other=1']) expect((await asAdmin('GET', `/api/admin/purchases?${bad}`)).statusCode).toBe(400);
     const csv = await asAdmin('GET', '/api/admin/purchases.csv?project=demo');

@@ -615,6 +615,10 @@ describe(`the back office (${testDbKind})`, () => {
     const check = async () => (await call('manager', 'GET', '/api/manage/catalogue-check')).json().problems as Array<{ kind: string; text: string }>;
     expect(await check()).toEqual([]);
     const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
+    // With the check, how many items each collection holds (the catalogue page's cards).
+    const { counts } = (await call('manager', 'GET', '/api/manage/catalogue-check')).json();
+    const units = (await call('manager', 'GET', '/api/schema/units/?limit=200')).json() as Item[];
+    expect(counts).toMatchObject({ options: options.length, units: units.length });
     const slab = options.find((o) => o.name === 'Full-Height Quartz Slab')!;
     const needed = options.find((o) => o._id === (slab.requires as string[])[0])!;
     const patched = await app.inject({

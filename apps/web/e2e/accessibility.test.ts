@@ -105,6 +105,12 @@ async function layoutProblems(page: Page, label: string): Promise<string[]> {
     for (const el of document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label')) {
       if (visible(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`cut short: “${name(el)}”`);
     }
+    // SPEC.md §9: a textarea is at least 2.6em high.
+    for (const el of document.querySelectorAll('textarea')) {
+      if (!visible(el)) continue;
+      const style = getComputedStyle(el);
+      if (parseFloat(style.minHeight) < 2.6 * parseFloat(style.fontSize) - 0.05) problems.push(`a textarea under 2.6em: “${name(el)}” (${style.minHeight})`);
+    }
     const scroller = (el: Element) => {
       for (let up = el.parentElement; up; up = up.parentElement) {
         const overflow = getComputedStyle(up).overflowX;

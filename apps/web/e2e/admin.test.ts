@@ -68,10 +68,13 @@ describe('an administrator onboards a new builder', () => {
         await page.getByRole('button', { name: 'Next' }).click();
         // Step 5: the first manager.
         await page.getByLabel('E-mail of the first manager').fill(managerEmail);
-        expect(await page.getByTestId('wizard-summary').textContent()).toContain(`${key}.localhost`);
+        // The address as it is typed: the host with this server's port.
+        expect(await page.getByTestId('wizard-summary').textContent()).toContain(new URL(origin(key)).host);
         await page.getByRole('button', { name: 'Create the project' }).click();
         await page.getByTestId('wizard-done').waitFor();
         expect(await page.getByTestId('new-project-link').getAttribute('href')).toBe(`${origin(key)}/`);
+        expect(await page.getByTestId('new-project-link').textContent()).toBe(new URL(origin(key)).host);
+        expect(await page.getByTestId('open-new-project').getAttribute('href')).toBe(`${origin(key)}/manage`);
         // It is listed with the demo's units and no members yet.
         await page.goto(`${origin()}/admin/projects`);
         const card = page.locator(`[data-testid="admin-project"][data-key="${key}"]`);
@@ -234,7 +237,7 @@ describe('the model builder', () => {
       // Any change is saved only with the new required field filled.
       await page.getByRole('textbox', { name: 'Vendor' }).fill('Harbour Supply Co.');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect.poll(() => page.getByTestId('edit-message').textContent()).toContain('Some fields need a change');
+      await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Not saved: correct Warranty years (marked in red).');
       await warranty.fill('5');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');

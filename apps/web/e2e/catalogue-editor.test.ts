@@ -58,7 +58,9 @@ describe('the catalogue editor (/manage/models)', () => {
     // A new room, with a field the browser checks before the server.
     await page.goto(page.url().replace('/manage/models/options', '/manage/models/rooms/new'));
     await page.getByRole('button', { name: 'Create room' }).click();
-    await expect.poll(() => page.getByTestId('edit-message').textContent()).toContain('Some fields need a change');
+    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Not saved: correct Name (marked in red).');
+    // Said beside the button pressed, in the bar that stays in view, not somewhere under the fields.
+    expect(await page.getByTestId('sticky-actions').getByTestId('edit-message').isVisible()).toBe(true);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Home Office');
     await page.getByRole('button', { name: 'Create room' }).click();
     await page.waitForURL((url) => /\/manage\/models\/rooms\/[0-9a-f-]{36}$/.test(url.pathname));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './dates.ts';
 import { DEPLOY_TYPES_LIST } from './constants.ts';
 import { projectOptionsInputSchema, projectOptionsPatchSchema, projectOptionsSchema, themeSchema, unitSystemSchema } from './contracts.ts';
 import { isCurrencyCode } from './money.ts';
@@ -207,6 +208,8 @@ export const adminPurchasesQuerySchema = z
       .optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
+    /** The zone whose days `from` and `to` are (the admin's own); UTC when not given. */
+    zone: z.string().max(64).refine(isTimeZone, 'a time zone, such as America/Toronto').optional(),
   })
   .strict();
 export type AdminPurchasesQuery = z.infer<typeof adminPurchasesQuerySchema>;

@@ -364,7 +364,7 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
       singular: 'Option',
       icon: 'swatch',
       group: 'Catalogue',
-      columns: ['name', 'sku', 'vendor', 'price', 'level'],
+      columns: ['name', 'category', 'sku', 'vendor', 'price', 'level'],
       titleField: 'name',
       fields: {
         sku: { label: 'SKU' },

@@ -228,5 +228,24 @@ export function describeTimeZone(timeZone: string, locale = 'en-CA'): string {
   } catch {
     // An unknown zone or locale: the city alone.
   }
-  return generic && !/^GMT|^UTC/.test(generic) ? `${generic} (${city})` : city;
+  // The runtime's name is trusted only where its clock agrees with the one zone database this
+  // year (winter and summer): after a zone changed its rules (British Columbia on permanent
+  // UTC−7 from 2026), an older runtime's "Pacific Time" would name the wrong clock.
+  const now = Date.now();
+  let agrees = true;
+  try {
+    agrees = [now, now + 182 * 86_400_000].every((instant) => zoneOffsetAt(timeZone, instant) === intlOffsetAt(timeZone, instant));
+  } catch {
+    // A zone the runtime does not know: nothing to disagree with.
+  }
+  if (generic && !/^GMT|^UTC/.test(generic) && agrees) return `${generic} (${city})`;
+  if (!agrees) return `${city} (${offsetName(zoneOffsetAt(timeZone, now))})`;
+  return city;
+}
+
+/** An offset in minutes as people write it: UTC−7, UTC+5:30. */
+function offsetName(minutes: number): string {
+  const sign = minutes < 0 ? '−' : '+';
+  const whole = Math.abs(minutes);
+  return `UTC${sign}${Math.floor(whole / 60)}${whole % 60 ? `:${String(whole % 60).padStart(2, '0')}` : ''}`;
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import database from 'moment-timezone/data/packed/latest.json';
-import { formatDateTime, readZonedDateTime, workingDeadline, zonedInputValue } from './dates.ts';
-import { instantOfWallClock, offsetAt, provideZoneDatabase, unpackZone, wallClockOf, zoneRulesOf } from './zone-rules.ts';
+import { describeTimeZone, formatDateTime, readZonedDateTime, workingDeadline, zonedInputValue } from './dates.ts';
+import { instantOfWallClock, offsetAt, provideZone, provideZoneDatabase, unpackZone, wallClockOf, zoneRulesOf } from './zone-rules.ts';
 
 beforeAll(() => {
   provideZoneDatabase(database);
@@ -84,5 +84,20 @@ describe('a moment printed from the one database', () => {
     // 17:48 UTC on 19 December 2026: 10:48 a.m. in Vancouver under its year-round UTC−7.
     expect(formatDateTime('2026-12-19T17:48:00.000Z', { locale: 'en-CA', timeZone: 'America/Vancouver' })).toBe('December 19, 2026 at 10:48 a.m. MST');
     expect(formatDateTime('2026-12-19T17:48:00.000Z', { locale: 'en-CA', timeZone: 'America/Toronto' })).toBe('December 19, 2026 at 12:48 p.m. EST');
+  });
+});
+
+describe('describeTimeZone', () => {
+  it('names a zone as people say it where the runtime and the zone database agree on its clock', () => {
+    expect(describeTimeZone('Asia/Tokyo')).toBe('Japan Standard Time (Tokyo)');
+    expect(describeTimeZone('UTC')).toBe('UTC');
+  });
+
+  it('names the offset instead when the runtime’s older rules disagree with the zone database', () => {
+    // A zone whose rules changed after the runtime's data: here Stanley on a clock no runtime has (UTC+3).
+    provideZone('Atlantic/Stanley', 'Atlantic/Stanley|+03|-30|0||');
+    expect(describeTimeZone('Atlantic/Stanley')).toBe('Stanley (UTC+3)');
+    provideZone('Asia/Kolkata', 'Asia/Kolkata|+0630|-6u|0||');
+    expect(describeTimeZone('Asia/Kolkata')).toBe('Kolkata (UTC+6:30)');
   });
 });

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   fail,
+  instantInZone,
   projectConfigSchema,
   projectOptionsSchema,
   type AdminAuditEntry,
@@ -524,7 +525,14 @@ export async function restoreProjectConfig({
 }
 
 export async function adminPurchases(db: Db, filter: AdminPurchasesQuery): Promise<AdminPurchases> {
-  const rows = await purchasesAcrossProjects(db, filter);
+  // Days are the admin's: the first from its start, the last to its end, in their zone.
+  const zone = filter.zone ?? 'UTC';
+  const rows = await purchasesAcrossProjects(db, {
+    project: filter.project,
+    currency: filter.currency,
+    from: filter.from ? startOfDay(filter.from, zone) : undefined,
+    to: filter.to ? startOfDay(filter.to, zone, 1) : undefined,
+  });
   const items = rows.map((row) => ({
     _id: row.id,
     project: { key: row.project_key, name: row.project_name },
@@ -563,4 +571,15 @@ export function adminPurchasesCsv({ items }: AdminPurchases): string {
       item.changeOrderOpen ? 'yes' : 'no',
     ]),
   ]);
+}
+
+/** The moment a calendar day (`2026-11-26`), or the one `after` days later, starts in a zone. */
+function startOfDay(day: string, timeZone: string, after = 0): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const start = new Date(Date.UTC(year, month - 1, date + after));
+  const reading = instantInZone({ year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, day: start.getUTCDate(), hour: 0, minute: 0 }, timeZone);
+  // Where the clocks skip midnight, the day starts at the first minute they show.
+  if (reading.ok) return new Date(reading.iso);
+  const oneAm = instantInZone({ year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, day: start.getUTCDate(), hour: 1, minute: 0 }, timeZone);
+  return new Date(oneAm.ok ? oneAm.iso : start.getTime());
 }

@@ -64,11 +64,12 @@ export interface PurchaseRow {
 /**
  * The purchase in force of every cart ever approved, in every project (the last approval's: a
  * reopened cart's stays in force, marked, until its change order is approved), newest
- * first, filtered by project key, currency and the day of approval (UTC days, inclusive).
+ * first, filtered by project key, currency and the moments of approval (`from` inclusive, `to`
+ * exclusive: the start of the first day and of the day after the last, in the admin's zone).
  */
 export async function purchasesAcrossProjects(
   db: Db,
-  filter: { project?: string | undefined; currency?: string | undefined; from?: string | undefined; to?: string | undefined },
+  filter: { project?: string | undefined; currency?: string | undefined; from?: Date | undefined; to?: Date | undefined },
 ) {
   return queryRows<PurchaseRow>(
     db,
@@ -88,8 +89,8 @@ export async function purchasesAcrossProjects(
         ) AS inforce
         WHERE true
           ${filter.currency ? sql`AND currency = ${filter.currency}` : sql``}
-          ${filter.from ? sql`AND approved_at >= ${filter.from}` : sql``}
-          ${filter.to ? sql`AND approved_at < (${filter.to}::date + 1)::text` : sql``}
+          ${filter.from ? sql`AND approved_at::timestamptz >= ${filter.from.toISOString()}::timestamptz` : sql``}
+          ${filter.to ? sql`AND approved_at::timestamptz < ${filter.to.toISOString()}::timestamptz` : sql``}
         ORDER BY approved_at DESC, id DESC`,
   );
 }

@@ -33,6 +33,7 @@ import {
   type CartCursor,
   type CartListFilter,
   dashboardRows,
+  collectionCounts,
   listBuyers,
   draftCartsOfUnits,
   listCarts,
@@ -402,10 +403,10 @@ export function purchasingCsv(report: PurchasingReport): string {
   return formatCsv([CSV_COLUMNS, ...rows]);
 }
 
-/** What in the catalogue would stop buyers (docs/back-office.md, "Catalogue check"), each in a sentence. */
+/** What in the catalogue would stop buyers (docs/back-office.md, "Catalogue check"), each in a sentence, and how many items each collection holds. */
 export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
   const { project } = requireManager(scope);
-  const rows = await catalogueRows(db, project.id);
+  const [rows, counts] = await Promise.all([catalogueRows(db, project.id), collectionCounts(db, project.id)]);
   const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   const options = new Map<string, RuleOption>();
   const categories = new Map<string, CheckCategory>();
@@ -451,5 +452,5 @@ export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
       plans.push({ _id: id, name, rooms: strings(data.rooms) });
     }
   }
-  return { problems: catalogueProblems({ options, categories, packages, plans, rooms, swatches }) };
+  return { problems: catalogueProblems({ options, categories, packages, plans, rooms, swatches }), counts };
 }

@@ -332,3 +332,12 @@ export async function listBuyers(
         LIMIT ${limit}`,
   );
 }
+
+/** How many items each collection of a project holds (the catalogue page's cards). */
+export async function collectionCounts(db: Db, projectId: string): Promise<Record<string, number>> {
+  const rows = await queryRows<{ collection: string; count: number }>(
+    db,
+    sql`SELECT collection, count(*)::int AS count FROM items WHERE project_id = ${projectId} GROUP BY collection`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.collection, row.count]));
+}

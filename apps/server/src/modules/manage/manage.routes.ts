@@ -189,8 +189,15 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     {
       schema: {
         tags: ['manage'],
-        summary: 'What in the catalogue would stop buyers: contradicting rules, required categories a plan cannot satisfy, packages that break a rule',
-        response: { 200: z.object({ problems: z.array(z.object({ kind: z.string(), text: z.string() }).catchall(z.unknown())) }), ...errors },
+        summary:
+          'What in the catalogue would stop buyers (contradicting rules, required categories a plan cannot satisfy, packages that break a rule, 3D finishes without a swatch, minimap rooms over each other) and how many items each collection holds',
+        response: {
+          200: z.object({
+            problems: z.array(z.object({ kind: z.string(), text: z.string() }).catchall(z.unknown())),
+            counts: z.record(z.string(), z.number()),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => catalogueCheck({ db, scope: await scopeOf(request) }),

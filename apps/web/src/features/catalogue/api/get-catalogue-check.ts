@@ -4,5 +4,5 @@ import { api } from '../../../lib/api-client.ts';
 
 export const catalogueCheckQuery = queryOptions({
   queryKey: ['manage', 'catalogue-check'],
-  queryFn: ({ signal }) => api<{ problems: CatalogueProblem[] }>('/api/manage/catalogue-check', { signal }),
+  queryFn: ({ signal }) => api<{ problems: CatalogueProblem[]; counts: Record<string, number> }>('/api/manage/catalogue-check', { signal }),
 });

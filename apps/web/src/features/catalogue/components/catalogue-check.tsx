@@ -11,7 +11,8 @@ export function CatalogueCheck() {
   if (!problems.length) {
     return (
       <Alert color="green" title="Catalogue check" data-testid="catalogue-check">
-        No contradictions: every rule can be met, every required category has a choice on every plan, every package can be applied.
+        Nothing stops buyers: every rule can be met, every required category has a choice on every plan, every package can be applied, every finish drawn in 3D
+        has a swatch, and no room of a minimap covers another.
       </Alert>
     );
   }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -36,6 +37,7 @@ export function CatalogueEditor({ collection, id }: { collection?: string | unde
 
 function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
   const groups = [...new Set(collections.map((c) => c.ui.group))];
+  const counts = useQuery(catalogueCheckQuery).data?.counts;
   return (
     <Stack gap="lg">
       <CatalogueCheck />
@@ -51,6 +53,11 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
                 <AnchorLink key={c.name} to="/manage/models/{-$collection}/{-$id}" params={{ collection: c.name, id: undefined }} underline="never" c="inherit">
                   <Card withBorder radius="md" padding="md" h="100%">
                     <Text fw={600}>{c.ui.label}</Text>
+                    {counts && (
+                      <Text size="sm" c="dimmed" data-testid="collection-count">
+                        {(counts[c.name] ?? 0) === 0 ? 'None yet' : `${counts[c.name]} ${(counts[c.name] === 1 ? c.ui.singular : c.ui.label).toLowerCase()}`}
+                      </Text>
+                    )}
                     {c.isCustom && (
                       <Badge size="xs" variant="light">
                         custom
@@ -86,11 +93,13 @@ function useCell() {
 function ItemList({ info }: { info: CollectionInfo }) {
   const store = useMemo(() => createCollectionStore<CollectionItem>(info.name), [info.name]);
   const specs = useMemo(() => fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields }), [info]);
-  const columns = info.ui.columns.slice(0, 5);
+  const columns = info.ui.columns.slice(0, 6);
   const refColumn = specs.find((s) => columns.includes(s.path) && s.kind === 'reference');
   const names = new Map((useCollectionChoices(refColumn?.collection).data ?? []).map((c) => [c.value, c.label]));
   const cell = useCell();
   const [search, setSearch] = useState('');
+  // A list with a reference column (an option's category) can be narrowed to one of them.
+  const [only, setOnly] = useState<string | null>(null);
   const query = useInfiniteQuery({
     queryKey: ['collection', info.name, 'pages'],
     queryFn: ({ pageParam, signal }) => store.listPage({ afterId: pageParam, signal }),
@@ -99,20 +108,22 @@ function ItemList({ info }: { info: CollectionInfo }) {
   });
   const all = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const term = search.trim().toLowerCase();
-  const rows = term
-    ? all.filter((item) =>
+  const rows = all.filter(
+    (item) =>
+      (!term ||
         String(item[info.ui.titleField] ?? '')
           .toLowerCase()
-          .includes(term),
-      )
-    : all;
+          .includes(term)) &&
+      (!only || !refColumn || item[refColumn.path] === only),
+  );
+  const isNarrowed = Boolean(term || only);
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => 52, overscan: 10 });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;
   useEffect(() => {
-    // The next page as the end comes into view; while searching, every page (the search covers the whole collection).
-    if (query.hasNextPage && !query.isFetchingNextPage && (term || lastIndex >= rows.length - 5)) void query.fetchNextPage();
-  }, [query, lastIndex, rows.length, term]);
+    // The next page as the end comes into view; while searching or narrowed, every page (they cover the whole collection).
+    if (query.hasNextPage && !query.isFetchingNextPage && (isNarrowed || lastIndex >= rows.length - 5)) void query.fetchNextPage();
+  }, [query, lastIndex, rows.length, isNarrowed]);
   const grid = `minmax(160px, 2fr) repeat(${Math.max(columns.length - 1, 1)}, minmax(80px, 1fr))`;
   return (
     <Stack gap="md">
@@ -125,7 +136,19 @@ function ItemList({ info }: { info: CollectionInfo }) {
             / {info.ui.label}
           </Text>
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" wrap="wrap">
+          {refColumn && (
+            <Select
+              placeholder={`Any ${(specs.find((s) => s.path === refColumn.path)?.label ?? refColumn.path).toLowerCase()}`}
+              aria-label={`Only this ${(specs.find((s) => s.path === refColumn.path)?.label ?? refColumn.path).toLowerCase()}`}
+              data={[...names].map(([value, label]) => ({ value, label }))}
+              value={only}
+              onChange={setOnly}
+              clearable
+              searchable
+              w={{ base: '100%', xs: 200 }}
+            />
+          )}
           <TextInput
             placeholder={`Search by ${info.ui.titleField}`}
             value={search}
@@ -139,7 +162,7 @@ function ItemList({ info }: { info: CollectionInfo }) {
       </Group>
       {query.isError && <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The items could not be loaded.'}</Alert>}
       {!query.data && !query.isError && <Skeleton h={240} />}
-      {query.data && rows.length === 0 && <Text c="dimmed">{term ? 'Nothing matches.' : `No ${info.ui.label.toLowerCase()} yet.`}</Text>}
+      {query.data && rows.length === 0 && <Text c="dimmed">{isNarrowed ? 'Nothing matches.' : `No ${info.ui.label.toLowerCase()} yet.`}</Text>}
       {rows.length > 0 && (
         <div role="table" aria-label={info.ui.label} style={{ overflowX: 'auto' }}>
           <div role="row" style={{ display: 'grid', gridTemplateColumns: grid, gap: 12, padding: '0 12px 6px', minWidth: 520 }}>
@@ -255,7 +278,10 @@ function ItemForm({
     setErrors(problems);
     setMessage(null);
     if (Object.keys(problems).length) {
-      setMessage({ color: 'red', text: 'Some fields need a change: see below.' });
+      // Said beside the button pressed, naming the fields; the first of them is brought into view.
+      const labels = Object.keys(problems).map((path) => specs.find((spec) => spec.path === path)?.label ?? path);
+      setMessage({ color: 'red', text: `Not saved: correct ${labels.join(', ')} (marked in red).` });
+      document.querySelector(`[data-field="${CSS.escape(Object.keys(problems)[0]!)}"]`)?.scrollIntoView({ block: 'center' });
       return;
     }
     setSaving(true);
@@ -352,13 +378,7 @@ function ItemForm({
         <Card withBorder radius="md" padding="lg">
           <SchemaForm fields={specs} value={value} onChange={setValue} errors={errors} currency={project?.currency ?? 'CAD'} />
         </Card>
-        {message && (
-          <Alert color={message.color} data-testid="edit-message">
-            {message.text}
-            {message.detail?.length ? <Text size="xs">{message.detail.join(' · ')}</Text> : null}
-          </Alert>
-        )}
-        <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }}>
+        <StickyActions>
           <Button type="submit" loading={isSaving} disabled={!isDirty && !!base}>
             {base ? 'Save changes' : `Create ${info.ui.singular.toLowerCase()}`}
           </Button>
@@ -367,7 +387,13 @@ function ItemForm({
               Delete
             </TwoClickDelete>
           )}
-        </Group>
+          {message && (
+            <Alert color={message.color} data-testid="edit-message" py={6} style={{ flex: '1 1 260px' }} role="status">
+              {message.text}
+              {message.detail?.length ? <Text size="xs">{message.detail.join(' · ')}</Text> : null}
+            </Alert>
+          )}
+        </StickyActions>
       </Stack>
     </form>
   );

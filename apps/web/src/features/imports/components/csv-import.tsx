@@ -475,7 +475,9 @@ function ColumnsCard({
                 : file.summary.preview
                     .map((row) => row[index] ?? '')
                     .filter(Boolean)
-                    .slice(0, 3);
+                    .slice(0, 3)
+                    // A long cell (a description, an address) is shortened: the examples stay inside their card.
+                    .map((cell) => (cell.length > 40 ? `${cell.slice(0, 39)}…` : cell));
             const isKey = column.field === definition.key;
             return (
               <Select
@@ -486,6 +488,7 @@ function ColumnsCard({
                 value={mapping[column.field] ?? NOT_IMPORTED}
                 onChange={(value) => onMap(column.field, value || null)}
                 allowDeselect={false}
+                styles={{ description: { overflowWrap: 'anywhere' } }}
               />
             );
           })}

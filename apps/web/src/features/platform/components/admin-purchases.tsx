@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney, type AdminPurchases, changeOrderNumber } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
-import { useDates } from '../../../lib/use-dates.ts';
+import { useDates, useZone } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 
@@ -15,8 +15,10 @@ interface Filter {
   to: string;
 }
 
-const queryString = (filter: Filter) => {
+/** The filter as the API reads it; the days are the reader's own, in their zone. */
+const queryString = (filter: Filter, zone: string) => {
   const params = new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as Array<[string, string]>);
+  if (filter.from || filter.to) params.set('zone', zone);
   return params.size ? `?${params}` : '';
 };
 
@@ -24,9 +26,10 @@ const queryString = (filter: Filter) => {
 export function AdminPurchasesPage() {
   const [filter, setFilter] = useState<Filter>({ project: '', currency: '', from: '', to: '' });
   const projects = useQuery(adminProjectsQuery());
+  const { timeZone } = useZone();
   const purchases = useQuery({
-    queryKey: [...ADMIN_KEY, 'purchases', filter],
-    queryFn: ({ signal }) => api<AdminPurchases>(`/api/admin/purchases${queryString(filter)}`, { signal }),
+    queryKey: [...ADMIN_KEY, 'purchases', filter, timeZone],
+    queryFn: ({ signal }) => api<AdminPurchases>(`/api/admin/purchases${queryString(filter, timeZone)}`, { signal }),
     placeholderData: (previous) => previous,
   });
   const { download, isDownloading, error } = useDownload('The CSV could not be downloaded.');
@@ -73,7 +76,7 @@ export function AdminPurchasesPage() {
           error={dateProblem}
           w={{ base: '48%', sm: 170 }}
         />
-        <Button variant="light" loading={isDownloading} onClick={() => void download(`/api/admin/purchases.csv${queryString(filter)}`)}>
+        <Button variant="light" loading={isDownloading} onClick={() => void download(`/api/admin/purchases.csv${queryString(filter, timeZone)}`)}>
           Download CSV
         </Button>
       </Group>

@@ -142,7 +142,8 @@ export function NewProjectWizard() {
   const [logo, setLogo] = useState<File | null>(null);
   const problems = problemsOf(form, takenKeys);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const host = `${form.key || 'key'}.${portalHost()}`;
+  // The address as a person types it, with this page's port when it has one.
+  const host = new URL(hostUrl(`${form.key || 'key'}.${portalHost()}`)).host;
 
   const next = () => {
     const here = problems[step]!;
@@ -205,7 +206,7 @@ export function NewProjectWizard() {
           <Text size="sm">
             It answers at{' '}
             <Anchor href={hostUrl(`${created.key}.${portalHost()}`)} data-testid="new-project-link">
-              {created.key}.{portalHost()}
+              {new URL(hostUrl(`${created.key}.${portalHost()}`)).host}
             </Anchor>
             . An invitation to manage it went to <b>{created.invitation.email}</b>: following it, they set a password and land in the project’s back office.
           </Text>
@@ -215,6 +216,9 @@ export function NewProjectWizard() {
             </Text>
           )}
           <Group gap="sm">
+            <Button component="a" href={hostUrl(`${created.key}.${portalHost()}`, '/manage')} data-testid="open-new-project">
+              Open the project
+            </Button>
             <Button
               variant="light"
               onClick={() => {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, ColorInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
+import { Alert, Box, Button, ColorInput, Group, Image, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_REVIEW_DAYS,
@@ -225,7 +226,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
 
         <ContactSection form={form} set={set} shown={shown} />
 
-        <Group style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', padding: '8px 0' }} wrap="wrap" gap="sm">
+        <StickyActions>
           <Button type="submit" loading={isSaving} disabled={!isDirty}>
             Save changes
           </Button>
@@ -246,7 +247,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
               {message.text}
             </Alert>
           )}
-        </Group>
+        </StickyActions>
       </Stack>
     </form>
   );
@@ -368,6 +369,8 @@ function ContactSection({ form, set, shown }: SectionProps) {
 }
 
 function ThemeSection({ form, set, shown }: SectionProps) {
+  // The logo uploaded above, on the band as every page draws it.
+  const logoUrl = useProject().data?.theme.logoUrl;
   return (
     <SectionCard title="Theme">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -378,7 +381,11 @@ function ThemeSection({ form, set, shown }: SectionProps) {
       <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
         {/* As the portal draws them: text on a colour in black or white, whichever reads. */}
         <Box p="sm" style={{ background: form.logoBg, color: readableOn(form.logoBg) }}>
-          <Text fw={700}>{form.name || 'Project'}</Text>
+          {logoUrl ? (
+            <Image src={logoUrl} alt={form.name || 'Project'} h={32} w="auto" data-testid="theme-preview-logo" />
+          ) : (
+            <Text fw={700}>{form.name || 'Project'}</Text>
+          )}
         </Box>
         <Group p="sm" gap="sm">
           <Box px="md" py={6} style={{ background: form.primary, color: readableOn(form.primary), borderRadius: 6 }}>

@@ -68,7 +68,7 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
                   aria-label={`Select every unit of floor ${floor}`}
                 />
               </Stack>
-              <Group gap="xs" wrap="wrap" align="stretch" style={{ flex: 1 }}>
+              <Group gap="xs" wrap="wrap" align="stretch" style={{ flex: '1 1 240px', minWidth: 0 }}>
                 {row.map((unit) => (
                   <Cell
                     key={unit._id}
@@ -95,7 +95,7 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
       withBorder
       radius="md"
       p={8}
-      w={{ base: 'calc(50% - 4px)', sm: 150 }}
+      w={{ base: 'calc(50% - 4px)', sm: 170 }}
       data-testid="unit-cell"
       data-unit={unit.name}
       data-status={unit.status}
@@ -115,7 +115,8 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
             {UNIT_STATUS_LABEL[unit.status]}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed" truncate="end">
+        {/* A plan's name is how units are told apart: it wraps rather than being cut. */}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {unit.plan ?? 'No plan'}
         </Text>
         <Text size="xs" truncate="end" title={buyers}>
