@@ -22,6 +22,7 @@ export * from './cart-view.ts';
 export * from './bad-link.ts';
 export * from './messages/index.ts';
 export * from './back-office.ts';
+export * from './back-office-lists.ts';
 export * from './catalogue-check.ts';
 export * from './csv.ts';
 export * from './imports.ts';
