@@ -6,7 +6,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import './styles.css';
 import { router } from './router.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { warmUpFormatting } from './lib/warm-up.ts';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -16,4 +15,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-warmUpFormatting();
+// Only a signed-in person's page formats prices and dates at once: a visitor's first page never loads the warm-up.
+if (/"signedIn":true/.test(document.getElementById('viewer-data')?.textContent ?? '')) {
+  void import('./lib/warm-up.ts').then(({ warmUpFormatting }) => warmUpFormatting());
+}

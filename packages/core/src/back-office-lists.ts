@@ -1,6 +1,6 @@
 /*
- * The back office's lists and the figures that open them, as plain data: route files read these
- * to check an address, and route files load with the first page, so nothing here imports zod.
+ * The dashboard's figures and the lists they open, as plain data (no zod: the dashboard's
+ * chunk stays small).
  */
 
 /**
@@ -22,7 +22,3 @@ export const DASHBOARD_LISTS = {
   'buyers.approved': { page: '/manage/carts/{-$id}', search: { status: 'approved' } },
 } as const;
 export type DashboardFigure = keyof typeof DASHBOARD_LISTS;
-
-/** What the access-links page shows: every link, the invitations still waiting, or the buyers. */
-export const ACCESS_LINKS_VIEWS = ['all', 'waiting', 'joined', 'signed-in'] as const;
-export type AccessLinksView = (typeof ACCESS_LINKS_VIEWS)[number];

@@ -1,4 +1,4 @@
-import { message } from './messages/index.ts';
+import { firstPageMessage } from './messages/first-page.ts';
 
 /**
  * Why a link could not be used, as shown on /400. The page prints only these sentences,
@@ -6,15 +6,15 @@ import { message } from './messages/index.ts';
  * (docs/security.md, "Bad input").
  */
 export const BAD_LINK_REASONS = {
-  'link-invalid': message('link.invalid'),
-  'link-withdrawn': message('link.withdrawn'),
-  'link-expired': message('link.expired'),
-  'link-used': message('link.used'),
-  'link-new-accounts-only': message('link.new-accounts-only'),
-  'link-account-exists': message('link.account-exists'),
-  'too-many-requests': message('link.too-many-requests'),
-  'no-access': message('link.no-access'),
-  'request-failed': message('link.request-failed'),
+  'link-invalid': firstPageMessage('link.invalid'),
+  'link-withdrawn': firstPageMessage('link.withdrawn'),
+  'link-expired': firstPageMessage('link.expired'),
+  'link-used': firstPageMessage('link.used'),
+  'link-new-accounts-only': firstPageMessage('link.new-accounts-only'),
+  'link-account-exists': firstPageMessage('link.account-exists'),
+  'too-many-requests': firstPageMessage('link.too-many-requests'),
+  'no-access': firstPageMessage('link.no-access'),
+  'request-failed': firstPageMessage('link.request-failed'),
 } as const;
 
 export type BadLinkReason = keyof typeof BAD_LINK_REASONS;

@@ -1,29 +1,11 @@
 import { message, type MessageKey, type MessageParams } from './messages/index.ts';
+import type { ErrorCode } from './error-codes.ts';
 
 /**
  * Typed domain errors. Core knows codes, not HTTP statuses: the server maps each code
  * to a status in one place, and the web client turns them into plain sentences.
  */
-export const ERROR_CODES = [
-  'bad_request',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'range_not_satisfiable',
-  'rule_broken',
-  'locked',
-  'rate_limited',
-  'request_timeout',
-  'unavailable',
-  'email_not_verified',
-  'terms_not_accepted',
-  'internal',
-] as const;
-
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 
 export class DomainError extends Error {
   readonly code: ErrorCode;

@@ -1,23 +1,23 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { message } from './messages/index.ts';
+import { firstPageMessage } from './messages/first-page.ts';
 
 /**
  * The identity provider's error codes of docs/api.md, and the one plain sentence the UI
  * shows for each (docs/identity.md).
  */
 export const IDENTITY_ERROR_MESSAGES = {
-  'auth/weak-password': message('identity.weak-password'),
-  'auth/popup-blocked': message('identity.popup-blocked'),
-  'auth/popup-closed-by-user': message('identity.popup-closed-by-user'),
-  'auth/unauthorized-domain': message('identity.unauthorized-domain'),
-  'auth/network-request-failed': message('identity.network-request-failed'),
-  'auth/user-mismatch': message('identity.user-mismatch'),
-  'auth/wrong-password': message('identity.wrong-password'),
-  'auth/email-already-in-use': message('identity.email-already-in-use'),
-  'auth/user-not-found': message('identity.user-not-found'),
-  'auth/too-many-requests': message('identity.too-many-requests'),
-  'auth/invalid-action-code': message('identity.invalid-action-code'),
-  'auth/user-disabled': message('identity.user-disabled'),
+  'auth/weak-password': firstPageMessage('identity.weak-password'),
+  'auth/popup-blocked': firstPageMessage('identity.popup-blocked'),
+  'auth/popup-closed-by-user': firstPageMessage('identity.popup-closed-by-user'),
+  'auth/unauthorized-domain': firstPageMessage('identity.unauthorized-domain'),
+  'auth/network-request-failed': firstPageMessage('identity.network-request-failed'),
+  'auth/user-mismatch': firstPageMessage('identity.user-mismatch'),
+  'auth/wrong-password': firstPageMessage('identity.wrong-password'),
+  'auth/email-already-in-use': firstPageMessage('identity.email-already-in-use'),
+  'auth/user-not-found': firstPageMessage('identity.user-not-found'),
+  'auth/too-many-requests': firstPageMessage('identity.too-many-requests'),
+  'auth/invalid-action-code': firstPageMessage('identity.invalid-action-code'),
+  'auth/user-disabled': firstPageMessage('identity.user-disabled'),
 } as const;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_MESSAGES;

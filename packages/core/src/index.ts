@@ -23,6 +23,7 @@ export * from './bad-link.ts';
 export * from './messages/index.ts';
 export * from './back-office.ts';
 export * from './back-office-lists.ts';
+export * from './access-links-views.ts';
 export * from './catalogue-check.ts';
 export * from './csv.ts';
 export * from './imports.ts';

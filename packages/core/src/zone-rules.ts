@@ -10,6 +10,10 @@
  * of UTC, untils as minutes since the previous change (the first since 1970).
  */
 
+import { packedZone } from './zone-store.ts';
+
+export { packedZone, provideZone, provideZoneDatabase, zoneDatabaseVersion, type ZoneDatabase } from './zone-store.ts';
+
 /** A zone's rules: which offset (minutes east of UTC) and abbreviation hold until which moment. */
 export interface ZoneRules {
   name: string;
@@ -23,11 +27,6 @@ export interface ZoneRules {
 }
 
 /** A zone database as the server provides it: its IANA version, packed zones and links (`Target|Alias`). */
-export interface ZoneDatabase {
-  version: string;
-  zones: string[];
-  links: string[];
-}
 
 function base60(char: string): number {
   const code = char.charCodeAt(0);
@@ -76,51 +75,19 @@ export function unpackZone(packed: string, name?: string): ZoneRules {
   };
 }
 
-const packedByName = new Map<string, string>();
-const unpacked = new Map<string, ZoneRules>();
-let databaseVersion: string | null = null;
-
-/** Gives this runtime the whole database (the server, at start): zones are unpacked when first asked. */
-export function provideZoneDatabase(database: ZoneDatabase): void {
-  databaseVersion = database.version;
-  for (const line of database.zones) packedByName.set(line.slice(0, line.indexOf('|')), line);
-  for (const link of database.links) {
-    const [target = '', alias = ''] = link.split('|');
-    const line = packedByName.get(target);
-    if (line) packedByName.set(alias, line);
-  }
-  unpacked.clear();
-}
-
-/** Gives this runtime one zone's rules (a browser, from the server's answer). */
-export function provideZone(name: string, packed: string, version?: string): void {
-  if (packedByName.get(name) !== packed) {
-    packedByName.set(name, packed);
-    unpacked.delete(name);
-  }
-  if (version) databaseVersion = version;
-}
-
-/** The zone's packed line, when this runtime has it (the server gives it to browsers). */
-export function packedZone(name: string): string | undefined {
-  return packedByName.get(name);
-}
-
-/** The IANA version of the database this runtime holds, if any. */
-export function zoneDatabaseVersion(): string | null {
-  return databaseVersion;
-}
+/** Zones already unpacked, with the line each was unpacked from (a zone given anew is unpacked again). */
+const unpacked = new Map<string, { line: string; rules: ZoneRules }>();
 
 /** The zone's rules, when this runtime has been given them. */
 export function zoneRulesOf(name: string): ZoneRules | undefined {
-  let rules = unpacked.get(name);
-  if (!rules) {
-    const line = packedByName.get(name);
-    if (!line) return undefined;
-    rules = unpackZone(line, name);
-    unpacked.set(name, rules);
+  const line = packedZone(name);
+  if (!line) return undefined;
+  let cached = unpacked.get(name);
+  if (cached?.line !== line) {
+    cached = { line, rules: unpackZone(line, name) };
+    unpacked.set(name, cached);
   }
-  return rules;
+  return cached.rules;
 }
 
 function periodAt(rules: ZoneRules, instant: number): number {

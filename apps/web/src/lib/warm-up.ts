@@ -5,7 +5,7 @@
  * while the page's own code is still on its way (docs/architecture.md, "First paint").
  */
 export function warmUpFormatting(): void {
-  if (typeof document === 'undefined' || !/"signedIn":true/.test(document.getElementById('viewer-data')?.textContent ?? '')) return;
+  if (typeof document === 'undefined') return;
   const project = projectInPage();
   if (!project) return;
   const locale = typeof project.options?.locale === 'string' ? project.options.locale : 'en-CA';
