@@ -30,6 +30,7 @@ import { accessLinksQuery } from '../api/get-access-links.ts';
 import type { AccessLink } from '../../../lib/back-office-types.ts';
 import type { AccessLinksView } from '@decor/core';
 import { BuyersList } from './buyers-list.tsx';
+import { SearchHeading } from '../../../components/ui/search-heading.tsx';
 import { MailStatus, refusalSentence } from './mail-status.tsx';
 import { useAllUnits } from '../../../lib/use-all-units.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
@@ -398,18 +399,13 @@ function LinkList({ waiting }: { waiting: boolean }) {
   );
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="end">
-        <Title order={2} fz="lg">
-          {waiting ? 'Invitations waiting for their buyer' : 'Links'}
-        </Title>
-        <TextInput
-          placeholder="Search by e-mail"
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          w={{ base: '100%', sm: 260 }}
-          aria-label="Search links by e-mail"
-        />
-      </Group>
+      <SearchHeading
+        title={waiting ? 'Invitations waiting for their buyer' : 'Links'}
+        value={q}
+        onChange={setQ}
+        placeholder="Search by e-mail"
+        label="Search links by e-mail"
+      />
       {error && <Alert color="red">{error}</Alert>}
       {notice && (
         <Alert color="green" data-testid="links-notice">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BuyerRow } from '@decor/core';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
 import { buyersQuery } from '../api/get-buyers.ts';
 import { MailStatus } from './mail-status.tsx';
+import { SearchHeading } from '../../../components/ui/search-heading.tsx';
 
 /**
  * The project's buyers (docs/back-office.md, "Buyers"): units, when they joined and last signed
@@ -20,18 +21,13 @@ export function BuyersList({ signedIn }: { signedIn: boolean }) {
   const buyers = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="end">
-        <Title order={2} fz="lg">
-          {signedIn ? 'Buyers who have signed in' : 'Buyers'}
-        </Title>
-        <TextInput
-          placeholder="Search by name or e-mail"
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
-          w={{ base: '100%', sm: 260 }}
-          aria-label="Search buyers by name or e-mail"
-        />
-      </Group>
+      <SearchHeading
+        title={signedIn ? 'Buyers who have signed in' : 'Buyers'}
+        value={q}
+        onChange={setQ}
+        placeholder="Search by name or e-mail"
+        label="Search buyers by name or e-mail"
+      />
       {query.isError && <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The buyers could not be loaded.'}</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
       {query.data && buyers.length === 0 && (

@@ -1,21 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  ColorInput,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
+import { Alert, Anchor, Badge, Button, Card, ColorInput, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, type AdminProject } from '@decor/core';
@@ -25,7 +10,6 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { count, hostUrl } from '../../../lib/project-hosts.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
-import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
 
 /** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */
@@ -185,45 +169,11 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
         <Stack gap="sm">
           {message && <Alert color="red">{message}</Alert>}
           <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Currency"
-              description="ISO code, e.g. CAD"
-              value={form.currency}
-              onChange={(e) => set('currency', e.currentTarget.value)}
-              error={errors.currency}
-              maxLength={3}
-            />
-            <TextInput
-              label="Locale"
-              description="e.g. en-CA"
-              value={form.locale}
-              onChange={(e) => set('locale', e.currentTarget.value)}
-              error={errors['options.locale']}
-            />
-          </SimpleGrid>
-          <Select
-            label="Time zone"
-            data={timeZoneChoices()}
-            value={form.timeZone}
-            onChange={(zone) => zone && set('timeZone', zone)}
-            searchable
-            allowDeselect={false}
-            error={errors['options.timeZone']}
+          <ProjectFormatFields
+            value={form}
+            onChange={set}
+            errors={{ currency: errors.currency, locale: errors['options.locale'], timeZone: errors['options.timeZone'] }}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Areas in
-            </Text>
-            <SegmentedControl
-              value={form.unitSystem}
-              onChange={(v) => set('unitSystem', v)}
-              data={[
-                { value: 'metric', label: 'm²' },
-                { value: 'imperial', label: 'ft²' },
-              ]}
-            />
-          </Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={errors['theme.primary']} format="hex" />
             <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={errors['theme.secondary']} format="hex" />

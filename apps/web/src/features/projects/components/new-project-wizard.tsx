@@ -1,38 +1,11 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  ColorInput,
-  FileInput,
-  Group,
-  Radio,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
+import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  formatDateTime,
-  formatMoney,
-  isCurrencyCode,
-  isSupportedLocale,
-  isTimeZone,
-  projectKeyProblem,
-  readableTextColour,
-  slugify,
-  PROJECT_KEY_MAX,
-} from '@decor/core';
+import { isCurrencyCode, isSupportedLocale, isTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
-import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
@@ -294,60 +267,13 @@ interface StepProps {
 
 /** Step 2: the currency, language, time zone and unit of area, with how prices and dates will read. */
 function PlaceStep({ form, set, shown }: StepProps) {
-  let moneySample = '—';
-  let dateSample = '—';
-  try {
-    moneySample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
-    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone });
-  } catch {
-    // An unfinished code or tag: the samples wait.
-  }
   return (
     <Stack gap="sm" mt="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Currency"
-          description="ISO code, e.g. CAD, USD, EUR"
-          value={form.currency}
-          onChange={(e) => set('currency', e.currentTarget.value)}
-          error={shown.currency}
-          maxLength={8}
-        />
-        <TextInput
-          label="Locale"
-          description="Language and region, e.g. en-CA, fr-CA"
-          value={form.locale}
-          onChange={(e) => set('locale', e.currentTarget.value)}
-          error={shown['options.locale']}
-        />
-      </SimpleGrid>
-      <Select
-        label="Time zone"
-        description="Deadlines and mails are said in this zone"
-        data={timeZoneChoices()}
-        value={form.timeZone}
-        onChange={(zone) => zone && set('timeZone', zone)}
-        searchable
-        allowDeselect={false}
-        error={shown['options.timeZone']}
+      <ProjectFormatFields
+        value={form}
+        onChange={(key, next) => set(key, next as Form[typeof key])}
+        errors={{ currency: shown.currency, locale: shown['options.locale'], timeZone: shown['options.timeZone'] }}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          Areas in
-        </Text>
-        <SegmentedControl
-          value={form.unitSystem}
-          onChange={(v) => set('unitSystem', v as Form['unitSystem'])}
-          data={[
-            { value: 'metric', label: 'm²' },
-            { value: 'imperial', label: 'ft²' },
-          ]}
-          w="fit-content"
-        />
-      </Stack>
-      <Text size="sm" c="dimmed">
-        Prices will read <b>{moneySample}</b>; dates <b>{dateSample}</b>.
-      </Text>
     </Stack>
   );
 }

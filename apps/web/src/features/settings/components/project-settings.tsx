@@ -1,25 +1,21 @@
 import { useEffect, useState } from 'react';
+import { formatProblems, ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
-import { Alert, Box, Button, ColorInput, Group, Image, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, ColorInput, Group, Image, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_REVIEW_DAYS,
   DEFAULT_TIME_ZONE,
-  formatDateTime,
-  formatMoney,
   isTimeZone,
   readableTextColour,
   PROJECT_FEATURES,
   hasFeature,
   type ProjectFeature,
   type ProjectResponse,
-  isCurrencyCode,
-  isSupportedLocale,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
-import { timeZoneChoices } from '../../../lib/time-zone-choices.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -124,15 +120,6 @@ export function ProjectSettings() {
 /** Black or white text on a colour being typed (a half-typed colour gets black). */
 const readableOn = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? readableTextColour(hex) : '#000000');
 
-/** The same rules the server applies (packages/core): a language with its region, an ISO 4217 code. */
-function localeProblem(tag: string): string | undefined {
-  return isSupportedLocale(tag.trim()) ? undefined : 'A language and region the portal supports, such as en-CA or fr-CA';
-}
-
-function currencyProblem(code: string): string | undefined {
-  return isCurrencyCode(code.trim().toUpperCase()) ? undefined : 'An ISO 4217 currency code such as CAD, USD or EUR';
-}
-
 /** The labels of the form's fields, to say at the Save button which ones need a correction. */
 const LABELS: Partial<Record<keyof Form, string>> = {
   name: 'Name',
@@ -166,8 +153,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
 
   const local = {
     ...(form.name.trim() ? {} : { name: 'Give the project a name' }),
-    ...(currencyProblem(form.currency) ? { currency: currencyProblem(form.currency) } : {}),
-    ...(localeProblem(form.locale) ? { locale: localeProblem(form.locale) } : {}),
+    ...formatProblems(form),
     ...(isTimeZone(form.timeZone) ? {} : { timeZone: 'Choose a time zone such as America/Toronto.' }),
     ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: 'An e-mail address' } : {}),
     // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
@@ -260,75 +246,16 @@ interface SectionProps {
   shown: Partial<Record<keyof Form, string>>;
 }
 
-/** The theme's colours with a preview as the portal draws them. */
 /** Name, money and time: with a price and today's date as the project will print them. */
 function ProjectSection({ form, set, shown }: SectionProps) {
-  let sample = '—';
-  try {
-    if (currencyProblem(form.currency) || localeProblem(form.locale)) throw new Error('not yet a currency and a language');
-    sample = formatMoney(1_234_500, { currency: form.currency.trim().toUpperCase(), locale: form.locale.trim() });
-  } catch {
-    // An unfinished code or tag: the sample waits.
-  }
-
-  let dateSample = '—';
-  try {
-    dateSample = formatDateTime(new Date(), { locale: form.locale.trim(), timeZone: form.timeZone }, { weekday: true });
-  } catch {
-    // An unfinished tag: the sample waits.
-  }
-
   return (
     <SectionCard title="Project">
       <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          label="Currency"
-          description="ISO code, e.g. CAD"
-          value={form.currency}
-          onChange={(e) => set('currency', e.currentTarget.value)}
-          error={shown.currency}
-          maxLength={8}
-        />
-        <TextInput
-          label="Locale"
-          description="Language and region, e.g. en-CA"
-          value={form.locale}
-          onChange={(e) => set('locale', e.currentTarget.value)}
-          error={shown.locale}
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Areas in
-          </Text>
-          <SegmentedControl
-            value={form.unitSystem}
-            onChange={(v) => set('unitSystem', v as Form['unitSystem'])}
-            data={[
-              { value: 'metric', label: 'm²' },
-              { value: 'imperial', label: 'ft²' },
-            ]}
-          />
-        </Stack>
-      </SimpleGrid>
-      <Text size="sm" c="dimmed">
-        Prices look like this: <b>{sample}</b>. Prices are kept in the currency's smallest unit; changing the currency does not convert them.
-      </Text>
-      <Select
-        label="Time zone"
-        description="Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is."
-        data={timeZoneChoices()}
-        value={form.timeZone}
-        onChange={(zone) => zone && set('timeZone', zone)}
-        searchable
-        allowDeselect={false}
-        nothingFoundMessage="No such time zone"
-        error={shown.timeZone}
-        maw={360}
+      <ProjectFormatFields
+        value={form}
+        onChange={(key, next) => set(key, next as Form[typeof key])}
+        errors={{ currency: shown.currency, locale: shown.locale, timeZone: shown.timeZone }}
       />
-      <Text size="sm" c="dimmed" data-testid="date-sample">
-        Now, in the project's words: <b>{dateSample}</b>.
-      </Text>
     </SectionCard>
   );
 }
@@ -368,6 +295,7 @@ function ContactSection({ form, set, shown }: SectionProps) {
   );
 }
 
+/** The theme's colours with a preview as the portal draws them. */
 function ThemeSection({ form, set, shown }: SectionProps) {
   // The logo uploaded above, on the band as every page draws it.
   const logoUrl = useProject().data?.theme.logoUrl;
