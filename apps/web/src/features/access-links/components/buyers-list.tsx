@@ -67,11 +67,15 @@ function BuyerCard({ buyer }: { buyer: BuyerRow }) {
             Joined {date(buyer.joinedAt)} · {buyer.lastSignInAt ? `last signed in ${when(buyer.lastSignInAt)}` : 'never signed in'}
           </Text>
         </Stack>
-        <Button size="compact-xs" variant="light" color={failed ? 'red' : undefined} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-          {buyer.mails.length === 0
-            ? 'No mails'
-            : `${buyer.mails.length === 10 ? 'Last 10 mails' : `${buyer.mails.length} mail${buyer.mails.length === 1 ? '' : 's'}`}${failed ? ` · ${failed} refused` : ''}`}
-        </Button>
+        {buyer.mails.length === 0 ? (
+          <Text size="xs" c="dimmed">
+            No mail yet
+          </Text>
+        ) : (
+          <Button size="compact-xs" variant="light" color={failed ? 'red' : undefined} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+            {`${buyer.mails.length === 10 ? 'Last 10 mails' : `${buyer.mails.length} mail${buyer.mails.length === 1 ? '' : 's'}`}${failed ? ` · ${failed} refused` : ''}`}
+          </Button>
+        )}
       </Group>
       {open && buyer.mails.length > 0 && (
         <Stack gap={4} mt="xs" data-testid="mail-log">
