@@ -249,3 +249,43 @@ function offsetName(minutes: number): string {
   const whole = Math.abs(minutes);
   return `UTC${sign}${Math.floor(whole / 60)}${whole % 60 ? `:${String(whole % 60).padStart(2, '0')}` : ''}`;
 }
+
+/** The zone most of a region's people live in, for the regions projects are most often in. */
+const REGION_ZONES: Record<string, string> = {
+  CA: 'America/Toronto',
+  US: 'America/New_York',
+  MX: 'America/Mexico_City',
+  BR: 'America/Sao_Paulo',
+  GB: 'Europe/London',
+  IE: 'Europe/Dublin',
+  FR: 'Europe/Paris',
+  BE: 'Europe/Brussels',
+  CH: 'Europe/Zurich',
+  DE: 'Europe/Berlin',
+  ES: 'Europe/Madrid',
+  IT: 'Europe/Rome',
+  NL: 'Europe/Amsterdam',
+  PT: 'Europe/Lisbon',
+  AU: 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+  JP: 'Asia/Tokyo',
+  SG: 'Asia/Singapore',
+  AE: 'Asia/Dubai',
+  IN: 'Asia/Kolkata',
+};
+
+/**
+ * A project's likely zone when nothing better is known (the browser says UTC, as a server or a
+ * fresh machine does): the main zone of its locale's region, else UTC. Only a suggestion: the
+ * zone is shown, named and chosen beside it (docs/dates.md).
+ */
+export function likelyTimeZone(browserZone: string | undefined, locale: string): string {
+  if (browserZone && isTimeZone(browserZone) && !/^(UTC|Etc\/|GMT)/.test(browserZone)) return browserZone;
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(locale).maximize().region;
+  } catch {
+    region = undefined;
+  }
+  return (region && REGION_ZONES[region]) ?? 'UTC';
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import database from 'moment-timezone/data/packed/latest.json';
-import { describeTimeZone, formatDateTime, readZonedDateTime, workingDeadline, zonedInputValue } from './dates.ts';
+import { describeTimeZone, likelyTimeZone, formatDateTime, readZonedDateTime, workingDeadline, zonedInputValue } from './dates.ts';
 import { instantOfWallClock, offsetAt, provideZone, provideZoneDatabase, unpackZone, wallClockOf, zoneRulesOf } from './zone-rules.ts';
 
 beforeAll(() => {
@@ -99,5 +99,18 @@ describe('describeTimeZone', () => {
     expect(describeTimeZone('Atlantic/Stanley')).toBe('Stanley (UTC+3)');
     provideZone('Asia/Kolkata', 'Asia/Kolkata|+0630|-6u|0||');
     expect(describeTimeZone('Asia/Kolkata')).toBe('Kolkata (UTC+6:30)');
+  });
+});
+
+describe('likelyTimeZone', () => {
+  it('keeps a browser’s own zone, and on a machine that says UTC takes the main zone of the locale’s region', () => {
+    expect(likelyTimeZone('America/Vancouver', 'en-CA')).toBe('America/Vancouver');
+    expect(likelyTimeZone('UTC', 'en-CA')).toBe('America/Toronto');
+    expect(likelyTimeZone('Etc/UTC', 'fr-FR')).toBe('Europe/Paris');
+    expect(likelyTimeZone(undefined, 'ja-JP')).toBe('Asia/Tokyo');
+    // A language alone reaches its usual region (fr → France); a region the list lacks stays on UTC.
+    expect(likelyTimeZone('UTC', 'fr')).toBe('Europe/Paris');
+    expect(likelyTimeZone('UTC', 'is-IS')).toBe('UTC');
+    expect(likelyTimeZone('UTC', 'not a locale')).toBe('UTC');
   });
 });

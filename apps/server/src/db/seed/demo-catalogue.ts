@@ -99,14 +99,15 @@ const HARBOUR_TERMS = `## Terms of service
 
 Selections in the **Harbour Lofts** portal are final once approved by the builder. Prices are in US dollars before tax.`;
 
-// Placed so that no room of the minimap covers another (the catalogue check names any that do).
+// Placed so that no room of the minimap covers another (the catalogue check names any that do), and
+// their pins on a plan's picture stand apart on a phone: rooms side by side are on different rows.
 const demoRooms: RoomSeed[] = [
-  { name: 'Foyer', dimensions: { w: 2.0, d: 2.4, h: 2.7 }, hotspot: { x: 0.5, y: 0.88 } },
-  { name: 'Living Room', dimensions: { w: 4.6, d: 5.2, h: 2.7 }, hotspot: { x: 0.14, y: 0.2 } },
-  { name: 'Kitchen', dimensions: { w: 3.2, d: 3.8, h: 2.7 }, hotspot: { x: 0.14, y: 0.7 } },
-  { name: 'Primary Bedroom', dimensions: { w: 3.6, d: 4.1, h: 2.7 }, hotspot: { x: 0.86, y: 0.2 } },
-  { name: 'Second Bedroom', dimensions: { w: 3.0, d: 3.2, h: 2.7 }, hotspot: { x: 0.5, y: 0.2 } },
-  { name: 'Primary Ensuite', dimensions: { w: 2.4, d: 2.8, h: 2.6 }, hotspot: { x: 0.86, y: 0.55 } },
+  { name: 'Foyer', dimensions: { w: 2.0, d: 2.4, h: 2.7 }, hotspot: { x: 0.5, y: 0.85 } },
+  { name: 'Living Room', dimensions: { w: 4.6, d: 5.2, h: 2.7 }, hotspot: { x: 0.14, y: 0.15 } },
+  { name: 'Kitchen', dimensions: { w: 3.2, d: 3.8, h: 2.7 }, hotspot: { x: 0.14, y: 0.62 } },
+  { name: 'Primary Bedroom', dimensions: { w: 3.6, d: 4.1, h: 2.7 }, hotspot: { x: 0.86, y: 0.15 } },
+  { name: 'Second Bedroom', dimensions: { w: 3.0, d: 3.2, h: 2.7 }, hotspot: { x: 0.5, y: 0.28 } },
+  { name: 'Primary Ensuite', dimensions: { w: 2.4, d: 2.8, h: 2.6 }, hotspot: { x: 0.86, y: 0.42 } },
   { name: 'Main Bathroom', dimensions: { w: 1.6, d: 2.5, h: 2.6 }, hotspot: { x: 0.5, y: 0.55 } },
 ];
 

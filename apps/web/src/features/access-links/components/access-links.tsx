@@ -431,8 +431,8 @@ function LinkList({ waiting }: { waiting: boolean }) {
                     {link.unitName ? ` · unit ${link.unitName}` : ''} · {link.uses} / {link.maxUses} used · expires {date(link.expiresAt)}
                   </Text>
                 </Stack>
-                <Stack gap={4} align="end">
-                  <Badge color={STATE_COLOR[stateOf(link)]} variant="light" style={{ flexShrink: 0 }}>
+                <Stack gap={4} align="end" style={{ flexShrink: 0 }}>
+                  <Badge color={STATE_COLOR[stateOf(link)]} variant="light">
                     {STATE_LABEL[stateOf(link)]}
                   </Badge>
                   {link.lastMail && <MailStatus mail={link.lastMail} when={(iso) => date(iso, true)} />}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isCurrencyCode, isSupportedLocale, isTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
+import { isCurrencyCode, isSupportedLocale, isTimeZone, likelyTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
@@ -33,7 +33,7 @@ const START: Form = {
   isKeyEdited: false,
   currency: 'CAD',
   locale: 'en-CA',
-  timeZone: isTimeZone(browserZone) ? browserZone : 'UTC',
+  timeZone: likelyTimeZone(browserZone, 'en-CA'),
   unitSystem: 'metric',
   primary: '#1f6f5c',
   secondary: '#e0a526',
@@ -114,7 +114,16 @@ export function NewProjectWizard() {
   const [created, setCreated] = useState<Created | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
   const problems = problemsOf(form, takenKeys);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
+  // Until a zone is chosen, it follows the locale's region when the browser gives none (a machine on UTC).
+  const [isZoneChosen, setZoneChosen] = useState(false);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    if (key === 'timeZone') setZoneChosen(true);
+    setForm((current) => ({
+      ...current,
+      [key]: value,
+      ...(key === 'locale' && !isZoneChosen ? { timeZone: likelyTimeZone(browserZone, String(value).trim()) } : {}),
+    }));
+  };
   // The address as a person types it, with this page's port when it has one.
   const host = new URL(hostUrl(`${form.key || 'key'}.${portalHost()}`)).host;
 
@@ -198,6 +207,7 @@ export function NewProjectWizard() {
                 setLogo(null);
                 setCreated(null);
                 setForm(START);
+                setZoneChosen(false);
                 setStep(0);
               }}
             >

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, NumberInput, Select, Skeleton, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Slider, Stack, Text } from '@mantine/core';
+import { NumberField } from '../../../components/ui/number-field.tsx';
+import { useZone } from '../../../lib/use-dates.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { finishesByRoom, SURFACES, type CategoryDocument, type OptionDocument, type ProjectResponse, type Selection } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -119,18 +121,27 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
 }
 
 function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: number; d: number; h: number }) => void }) {
+  const { locale } = useZone();
   const [size, setSize] = useState(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
+  // What a field holds while it is not a size (cleared, or typed in words): Save waits for it.
+  const [unread, setUnread] = useState<Set<string>>(new Set());
   const changed = JSON.stringify(size) !== JSON.stringify(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
   const field = (key: 'w' | 'd' | 'h', label: string, max: number) => (
-    <NumberInput
-      label={label}
+    <NumberField
+      label={`${label} (m)`}
       value={size[key]}
       min={0.5}
       max={max}
-      step={0.1}
-      decimalScale={2}
-      w={100}
-      onChange={(v) => typeof v === 'number' && setSize({ ...size, [key]: v })}
+      locale={locale}
+      w={110}
+      onChange={(value) => {
+        const next = new Set(unread);
+        if (typeof value === 'number') {
+          next.delete(key);
+          setSize({ ...size, [key]: value });
+        } else next.add(key);
+        setUnread(next);
+      }}
     />
   );
   return (
@@ -141,7 +152,7 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
       {field('w', 'Width', 100)}
       {field('d', 'Depth', 100)}
       {field('h', 'Height', 20)}
-      <Button variant="light" disabled={!changed} onClick={() => onSave(size)}>
+      <Button variant="light" disabled={!changed || unread.size > 0} onClick={() => onSave(size)}>
         Save
       </Button>
     </Group>
