@@ -183,39 +183,16 @@ export function NewProjectWizard() {
 
   if (created) {
     return (
-      <Alert color="green" title={`${created.name} is ready`} data-testid="wizard-done">
-        <Stack gap="xs">
-          <Text size="sm">
-            It answers at{' '}
-            <Anchor href={hostUrl(`${created.key}.${portalHost()}`)} data-testid="new-project-link">
-              {new URL(hostUrl(`${created.key}.${portalHost()}`)).host}
-            </Anchor>
-            . An invitation to manage it went to <b>{created.invitation.email}</b>: following it, they set a password and land in the project’s back office.
-          </Text>
-          {created.logoProblem && (
-            <Text size="sm" c="red">
-              The logo was not stored ({created.logoProblem}): add it in the project’s settings.
-            </Text>
-          )}
-          <Group gap="sm">
-            <Button component="a" href={hostUrl(`${created.key}.${portalHost()}`, '/manage')} data-testid="open-new-project">
-              Open the project
-            </Button>
-            <Button
-              variant="light"
-              onClick={() => {
-                setLogo(null);
-                setCreated(null);
-                setForm(START);
-                setZoneChosen(false);
-                setStep(0);
-              }}
-            >
-              Make another project
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
+      <WizardDone
+        created={created}
+        onAnother={() => {
+          setLogo(null);
+          setCreated(null);
+          setForm(START);
+          setZoneChosen(false);
+          setStep(0);
+        }}
+      />
     );
   }
 
@@ -265,6 +242,37 @@ export function NewProjectWizard() {
         )}
       </Group>
     </Stack>
+  );
+}
+
+/** The wizard's end: where the new project answers, who was invited, and the way in. */
+function WizardDone({ created, onAnother }: { created: Created; onAnother: () => void }) {
+  const address = hostUrl(`${created.key}.${portalHost()}`);
+  return (
+    <Alert color="green" title={`${created.name} is ready`} data-testid="wizard-done">
+      <Stack gap="xs">
+        <Text size="sm">
+          It answers at{' '}
+          <Anchor href={address} data-testid="new-project-link">
+            {new URL(address).host}
+          </Anchor>
+          . An invitation to manage it went to <b>{created.invitation.email}</b>: following it, they set a password and land in the project’s back office.
+        </Text>
+        {created.logoProblem && (
+          <Text size="sm" c="red">
+            The logo was not stored ({created.logoProblem}): add it in the project’s settings.
+          </Text>
+        )}
+        <Group gap="sm">
+          <Button component="a" href={hostUrl(`${created.key}.${portalHost()}`, '/manage')} data-testid="open-new-project">
+            Open the project
+          </Button>
+          <Button variant="light" onClick={onAnother}>
+            Make another project
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
