@@ -128,7 +128,7 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
   const changed = JSON.stringify(size) !== JSON.stringify(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
   const field = (key: 'w' | 'd' | 'h', label: string, max: number) => (
     <NumberField
-      label={`${label} (m)`}
+      label={label}
       value={size[key]}
       min={0.5}
       max={max}
@@ -146,7 +146,7 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
   );
   return (
     <Group align="end" gap="sm" wrap="wrap">
-      <Text w={160} fw={500} pb={8}>
+      <Text w={{ base: '100%', sm: 160 }} fw={500} pb={{ base: 0, sm: 8 }}>
         {room.name}
       </Text>
       {field('w', 'Width', 100)}
