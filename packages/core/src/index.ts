@@ -31,3 +31,4 @@ export * from './admin.ts';
 export * from './model-builder.ts';
 export * from './device.ts';
 export * from './app-routes.ts';
+export * from './displays.ts';

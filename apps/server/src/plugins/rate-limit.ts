@@ -17,6 +17,10 @@ export const RATE_RULES = {
   codeSendingPerAddress: { limit: 10, windowSeconds: 10 * 60 },
   codeSendingPerEmail: { limit: 5, windowSeconds: 10 * 60 },
   codeConsumptionPerAddress: { limit: 20, windowSeconds: 10 * 60 },
+  /** A screen registers once, again only when revoked or wiped: twenty an hour from one address is a sales centre's worth. */
+  displayRegistrationPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  /** Codes typed to claim a screen: a person mistyping, not a search of the codes. */
+  displayClaimPerAddress: { limit: 10, windowSeconds: 10 * 60 },
   /** The visit beacon beats once a minute and on each new page: sixty a minute is a person clicking fast. */
   visitBeatsPerPerson: { limit: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;

@@ -2,3 +2,4 @@ export * from './identity.ts';
 export * from './projects.ts';
 export * from './access.ts';
 export * from './decor.ts';
+export * from './displays.ts';

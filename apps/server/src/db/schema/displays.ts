@@ -1,0 +1,33 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { projects } from './projects.ts';
+
+/**
+ * Sales-centre screens (docs/displays.md): each registers itself from `/v` with a long-lived
+ * secret (only its hash is kept) and a claim code it shows until an administrator or the
+ * project's manager claims it for a project under a name.
+ */
+export const displays = pgTable(
+  'displays',
+  {
+    id: uuid('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    /** Shown on the screen until it is claimed; null once claimed or revoked. */
+    claimCode: text('claim_code'),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    name: text('name'),
+    userAgent: text('user_agent'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The screen's last health report (frame rate, round trip, build, size). */
+    health: jsonb('health'),
+  },
+  (t) => [
+    uniqueIndex('displays_claim_code_idx')
+      .on(t.claimCode)
+      .where(sql`claim_code IS NOT NULL`),
+    index('displays_project_idx').on(t.projectId),
+  ],
+);

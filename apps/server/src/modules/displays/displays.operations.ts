@@ -1,0 +1,114 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { fail, newClaimCode, readClaimCode, type DisplayRow, type DisplayState } from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../plugins/actor.ts';
+import { findProjectByKey, findProjectById, roleInProject } from '../projects/index.ts';
+import {
+  claimDisplay,
+  findDisplay,
+  findDisplayByClaimCode,
+  insertDisplay,
+  listDisplays,
+  markDisplaySeen,
+  revokeDisplay,
+  updateDisplay,
+  type DisplayRecord,
+} from './displays.repo.ts';
+
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+/** A screen registers itself (docs/displays.md): an id, a secret only it keeps, and a code to be claimed with. */
+export async function registerDisplay(db: Db, userAgent: string | undefined) {
+  const secret = randomBytes(32).toString('base64url');
+  for (let attempt = 0; ; attempt++) {
+    const claimCode = newClaimCode();
+    try {
+      const row = await insertDisplay(db, { id: uuidv7(), secretHash: hashOf(secret), claimCode, userAgent: userAgent?.slice(0, 300) ?? null });
+      return { id: row.id, secret, state: { mode: 'register', claimCode } satisfies DisplayState };
+    } catch (error) {
+      // Two screens drew the same code (one chance in 25⁸): draw again.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The screen behind a `display` key (`{id}.{secret}`), or a refusal that tells it to register again. */
+async function displayOfKey(db: Db, key: string | undefined): Promise<DisplayRecord> {
+  const [id = '', secret = ''] = (key ?? '').split('.');
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await findDisplay(db, id) : undefined;
+  const expected = Buffer.from(row?.secretHash ?? '');
+  const given = Buffer.from(hashOf(secret));
+  if (!row || row.revokedAt || expected.length !== given.length || !timingSafeEqual(expected, given)) throw fail('unauthenticated', 'display.unknown');
+  return row;
+}
+
+/** What a screen shows now: its claim code until claimed, then its project's attract loop. */
+export async function displayState(db: Db, key: string | undefined): Promise<DisplayState> {
+  const row = await displayOfKey(db, key);
+  await markDisplaySeen(db, row.id);
+  if (!row.projectId || row.claimCode) return { mode: 'register', claimCode: row.claimCode ?? '' };
+  const project = await findProjectById(db, row.projectId);
+  if (!project) throw fail('unauthenticated', 'display.unknown');
+  return { mode: 'attract', name: row.name ?? '', project: { key: project.key, name: project.name } };
+}
+
+/** May this person place screens in this project: an administrator, or one of its managers. */
+async function requirePlacer(db: Db, actor: Actor | null, projectId: string): Promise<Actor> {
+  if (!actor) throw fail('unauthenticated', 'display.staff-only');
+  if (actor.isAdmin) return actor;
+  const role = await roleInProject(db, projectId, actor.userId);
+  if (role !== 'manager') throw fail('forbidden', 'display.staff-only');
+  return actor;
+}
+
+/** Claims the screen that shows `code` for a project under a name. */
+export async function claimDisplayWithCode(db: Db, actor: Actor | null, input: { code: string; name: string; project: string }) {
+  const project = await findProjectByKey(db, input.project);
+  if (!project) throw fail('not_found', 'display.no-project', undefined, { field: 'project' });
+  await requirePlacer(db, actor, project.id);
+  const code = readClaimCode(input.code);
+  if (!code) throw fail('bad_request', 'display.code-shape', undefined, { field: 'code' });
+  const shown = await findDisplayByClaimCode(db, code);
+  const claimed = shown ? await claimDisplay(db, { id: shown.id, claimCode: code, projectId: project.id, name: input.name.trim() }) : undefined;
+  if (!claimed) throw fail('not_found', 'display.no-such-code', undefined, { field: 'code' });
+  return rowOf(claimed, { key: project.key, name: project.name });
+}
+
+/** The platform's list of screens (administrators). */
+export async function displaysList(db: Db): Promise<DisplayRow[]> {
+  const rows = await listDisplays(db);
+  return rows.map(({ display, projectKey, projectName }) => rowOf(display, projectKey ? { key: projectKey, name: projectName ?? '' } : null));
+}
+
+/** Renames a screen or moves it to another project (administrators). */
+export async function changeDisplay(db: Db, id: string, change: { name?: string | undefined; project?: string | undefined }) {
+  const row = await findDisplay(db, id);
+  if (!row || row.revokedAt) throw fail('not_found', 'display.no-such');
+  const project = change.project ? await findProjectByKey(db, change.project) : undefined;
+  if (change.project && !project) throw fail('not_found', 'display.no-project', undefined, { field: 'project' });
+  if (!row.claimedAt && project) throw fail('rule_broken', 'display.claim-first');
+  const updated = await updateDisplay(db, id, { ...(change.name ? { name: change.name.trim() } : {}), ...(project ? { projectId: project.id } : {}) });
+  const shows = updated!.projectId ? await findProjectById(db, updated!.projectId) : undefined;
+  return rowOf(updated!, shows ? { key: shows.key, name: shows.name } : null);
+}
+
+/** Revokes a screen (administrators): it shows "register" again with a new code. */
+export async function revokeDisplayById(db: Db, id: string) {
+  const row = await revokeDisplay(db, id);
+  if (!row) throw fail('not_found', 'display.no-such');
+  return rowOf(row, null);
+}
+
+function rowOf(row: DisplayRecord, project: DisplayRow['project']): DisplayRow {
+  return {
+    _id: row.id,
+    name: row.name,
+    project: row.revokedAt ? null : project,
+    status: row.revokedAt ? 'revoked' : row.claimedAt ? 'claimed' : 'unclaimed',
+    registeredAt: row.registeredAt.toISOString(),
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    userAgent: row.userAgent,
+  };
+}

@@ -1,0 +1,68 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { displays, projects } from '../../db/schema/index.ts';
+
+export type DisplayRecord = typeof displays.$inferSelect;
+
+/** A new screen with its secret's hash and its claim code. */
+export async function insertDisplay(db: Db, row: { id: string; secretHash: string; claimCode: string; userAgent: string | null }): Promise<DisplayRecord> {
+  const [created] = await db.insert(displays).values(row).returning();
+  return created!;
+}
+
+export async function findDisplay(db: Db, id: string): Promise<DisplayRecord | undefined> {
+  const [row] = await db.select().from(displays).where(eq(displays.id, id));
+  return row;
+}
+
+/** The screen that shows this claim code now (not yet claimed, not revoked). */
+export async function findDisplayByClaimCode(db: Db, claimCode: string): Promise<DisplayRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(displays)
+    .where(and(eq(displays.claimCode, claimCode), isNull(displays.revokedAt)));
+  return row;
+}
+
+/** Claims a screen for a project under a name, once: a code already used claims nothing. */
+export async function claimDisplay(db: Db, { id, claimCode, projectId, name }: { id: string; claimCode: string; projectId: string; name: string }) {
+  const [row] = await db
+    .update(displays)
+    .set({ claimCode: null, projectId, name, claimedAt: sql`now()` })
+    .where(and(eq(displays.id, id), eq(displays.claimCode, claimCode), isNull(displays.revokedAt)))
+    .returning();
+  return row;
+}
+
+/** The screen was seen now (it asked for its state). */
+export async function markDisplaySeen(db: Db, id: string): Promise<void> {
+  await db
+    .update(displays)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(displays.id, id));
+}
+
+export async function updateDisplay(db: Db, id: string, change: { name?: string; projectId?: string }) {
+  const [row] = await db.update(displays).set(change).where(eq(displays.id, id)).returning();
+  return row;
+}
+
+/** Revokes a screen: it forgets its project and name and must register again. */
+export async function revokeDisplay(db: Db, id: string) {
+  const [row] = await db
+    .update(displays)
+    .set({ revokedAt: sql`coalesce(${displays.revokedAt}, now())`, claimCode: null })
+    .where(eq(displays.id, id))
+    .returning();
+  return row;
+}
+
+/** Every screen with its project, newest first (the platform's list; a sales centre has a handful). */
+export async function listDisplays(db: Db) {
+  return db
+    .select({ display: displays, projectKey: projects.key, projectName: projects.name })
+    .from(displays)
+    .leftJoin(projects, eq(projects.id, displays.projectId))
+    .orderBy(desc(displays.registeredAt))
+    .limit(500);
+}

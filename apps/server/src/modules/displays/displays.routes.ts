@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { displayClaimSchema, displayRegistrationSchema, displayRowSchema, displayStateSchema, errorBodySchema } from '@decor/core';
+import type { AppContext } from '../../context.ts';
+import { requireAdmin } from '../../plugins/actor.ts';
+import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
+import { changeDisplay, claimDisplayWithCode, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const tags = ['displays'];
+const params = z.object({ id: z.uuid() });
+
+/** Sales-centre screens (docs/displays.md): a screen registers and asks what to show; staff claim it; administrators run them. */
+export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+  const { db } = database;
+
+  app.post(
+    '/api/displays',
+    {
+      schema: {
+        tags,
+        summary: 'A screen registers itself (no account): its id, the secret only it keeps, and the code it shows until claimed',
+        response: { 201: displayRegistrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await consumeRate(db, `display-register:ip:${request.ip}`, RATE_RULES.displayRegistrationPerAddress);
+      return reply.status(201).send(await registerDisplay(db, request.headers['user-agent']));
+    },
+  );
+
+  app.get(
+    '/api/displays/state',
+    {
+      schema: {
+        tags,
+        summary: 'What a screen shows now, asked by the screen with its key (`x-display-key: {id}.{secret}`); 401 tells it to register again',
+        headers: z.object({ 'x-display-key': z.string().max(200).optional() }).passthrough(),
+        response: { 200: displayStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await displayState(db, request.headers['x-display-key'] as string | undefined)),
+  );
+
+  app.post(
+    '/api/displays/claim',
+    {
+      schema: {
+        tags,
+        summary: "Claims the screen that shows a code, for a project under a name (an administrator or the project's manager)",
+        body: displayClaimSchema,
+        response: { 200: displayRowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await consumeRate(db, `display-claim:ip:${request.ip}`, RATE_RULES.displayClaimPerAddress);
+      return claimDisplayWithCode(db, request.actor ?? null, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/displays',
+    { schema: { tags, summary: 'Every screen with its project and state (administrators)', response: { 200: z.array(displayRowSchema), ...errors } } },
+    async (request) => {
+      requireAdmin(request);
+      return displaysList(db);
+    },
+  );
+
+  app.patch(
+    '/api/admin/displays/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Renames a screen or gives it another project (administrators)',
+        params,
+        body: z.object({ name: z.string().trim().min(1).max(60).optional(), project: z.string().min(1).max(64).optional() }).strict(),
+        response: { 200: displayRowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return changeDisplay(db, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/admin/displays/:id/revoke',
+    {
+      schema: {
+        tags,
+        summary: 'Revokes a screen: it shows a new code to be claimed again (administrators)',
+        params,
+        response: { 200: displayRowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return revokeDisplayById(db, request.params.id);
+    },
+  );
+};
