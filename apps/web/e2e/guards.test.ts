@@ -49,7 +49,7 @@ describe('guards for a visitor (docs/screens.md)', () => {
   const publicRoutes: Array<[string, string]> = [
     ['/sign-in', 'Sign in'],
     ['/inquire/AGENT7', 'Ask about a home'],
-    ['/v', 'Display'],
+    ['/v', 'This screen is ready for a project'],
     ['/400', 'This link cannot be used'],
   ];
   for (const [path, heading] of publicRoutes) {

@@ -24,8 +24,8 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/admin/data', label: 'Data' },
   { to: '/admin/model-builder', label: 'Model builder' },
   { to: '/admin/minimaps', label: 'Minimaps' },
-  { to: '/admin/instances', label: 'Instances' },
-  { to: '/admin/pool', label: 'Display pool' },
+  { to: '/admin/instances', label: 'Screens' },
+  { to: '/admin/pool', label: 'Screen pool' },
   { to: '/admin/pen-stream', label: 'Pen stream' },
   { to: '/admin/api', label: 'API reference' },
 ];

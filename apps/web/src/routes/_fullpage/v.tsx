@@ -1,18 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Container } from '@mantine/core';
-import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { DisplayScreen } from '../../features/displays/components/display-screen.tsx';
 
 const flags = {};
 
 export const Route = createFileRoute('/_fullpage/v')({
   staticData: { flags, layout: 'fullpage' },
-  component: Page,
+  component: DisplayScreen,
 });
-
-function Page() {
-  return (
-    <Container size="md" py="xl">
-      <PageFrame title="Display" description="A sales-centre screen: pair a phone to drive it." />
-    </Container>
-  );
-}

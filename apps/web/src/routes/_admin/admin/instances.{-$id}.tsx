@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { DisplaysFrame } from '../../../features/platform/components/displays-frame.tsx';
+import { AdminDisplays } from '../../../features/displays/components/admin-displays.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -11,8 +11,8 @@ export const Route = createFileRoute('/_admin/admin/instances/{-$id}')({
 
 function Page() {
   return (
-    <PageFrame title="Display instances" description="The sales-centre displays, their pairing and health.">
-      <DisplaysFrame what="instances" />
+    <PageFrame title="Screens" description="The sales-centre screens: claim one with the code it shows, name it, give it a project, revoke it.">
+      <AdminDisplays what="instances" />
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { DisplaysFrame } from '../../../features/platform/components/displays-frame.tsx';
+import { AdminDisplays } from '../../../features/displays/components/admin-displays.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -11,8 +11,8 @@ export const Route = createFileRoute('/_admin/admin/pool')({
 
 function Page() {
   return (
-    <PageFrame title="Display pool" description="Which display instances serve which projects.">
-      <DisplaysFrame what="pool" />
+    <PageFrame title="Screen pool" description="Which screens serve which projects, and which wait to be claimed.">
+      <AdminDisplays what="pool" />
     </PageFrame>
   );
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, origin, signIn, withBrowsers } from './support/browser.ts';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+
+const TV = { width: 1920, height: 1080 };
+
+/** A sales-centre screen (docs/displays.md): registered from `/v`, claimed in the back office, revoked. */
+describe('a sales-centre screen', () => {
+  it('registers, is claimed with the code it shows, keeps its project across a reload, and shows a new code once revoked', async () => {
+    await withBrowsers(1, { viewport: TV }, async ([tv]) => {
+      const screen = tv!.page;
+      await screen.goto(`${origin()}/v`);
+      const code = screen.getByTestId('claim-code');
+      await code.waitFor();
+      const shown = (await code.textContent())!;
+      expect(shown).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+
+      await withBrowsers(1, { viewport: DESKTOP }, async ([desk]) => {
+        const page = desk!.page;
+        await signIn(page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin/instances' });
+        await page.waitForURL((url) => url.pathname === '/admin/instances');
+        await page.getByRole('textbox', { name: /^Code on the screen/ }).fill(shown.toLowerCase());
+        await page.getByRole('textbox', { name: /^Name/ }).first().fill('Lobby TV');
+        const project = page.getByRole('combobox', { name: /^Project/ }).first();
+        await project.click();
+        await page.getByRole('option', { name: /Maple Residences/ }).click();
+        await page.getByRole('button', { name: 'Claim the screen' }).click();
+        await expect.poll(() => page.getByTestId('claim-notice').textContent()).toBe('Lobby TV now shows Maple Residences.');
+
+        // The screen shows its project within a few seconds, and again after a reload (a power cut).
+        await screen.getByTestId('attract').waitFor({ timeout: 15_000 });
+        expect(await screen.getByTestId('attract').textContent()).toContain('Maple Residences');
+        await screen.reload();
+        await screen.getByTestId('attract').waitFor();
+
+        // Revoked: the screen goes back to a new code.
+        const card = page.getByTestId('display').filter({ hasText: 'Lobby TV' }).first();
+        await card.getByRole('button', { name: 'Revoke' }).click();
+        await card.getByRole('button', { name: /Click again/ }).click();
+        await screen.getByTestId('claim-code').waitFor({ timeout: 15_000 });
+        expect(await screen.getByTestId('claim-code').textContent()).not.toBe(shown);
+      });
+    });
+  });
+});

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DisplayRow } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { useDateFormat } from '../../../lib/use-money.ts';
+import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { fieldErrorsOf } from '../../../lib/form-errors.ts';
+
+const displaysQuery = {
+  queryKey: ['admin', 'displays'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<DisplayRow[]>('/api/admin/displays', { signal }),
+  refetchInterval: 10_000,
+};
+
+const STATUS_WORD: Record<DisplayRow['status'], string> = { unclaimed: 'Waiting to be claimed', claimed: 'Claimed', revoked: 'Revoked' };
+const STATUS_COLOUR: Record<DisplayRow['status'], string> = { unclaimed: 'orange', claimed: 'green', revoked: 'gray' };
+
+/**
+ * `/admin/instances` and `/admin/pool` (docs/displays.md): claim a screen with the code it shows,
+ * then see every screen with its project, name and when it was last seen; rename, move, revoke.
+ */
+export function AdminDisplays({ what }: { what: 'instances' | 'pool' }) {
+  const displays = useQuery(displaysQuery);
+  const rows = displays.data ?? [];
+  const shown = what === 'pool' ? rows.filter((row) => row.status !== 'revoked') : rows;
+  return (
+    <Stack gap="lg">
+      <ClaimForm />
+      {displays.isError && <Alert color="red">{displays.error instanceof ApiError ? displays.error.message : 'The screens could not be loaded.'}</Alert>}
+      {!displays.data && !displays.isError && <Skeleton h={160} />}
+      {displays.data && shown.length === 0 && <Text c="dimmed">No screen has registered yet: open `/v` on a project's address on the screen.</Text>}
+      {what === 'pool' ? <Pool rows={shown} /> : <ScreenCards rows={shown} />}
+    </Stack>
+  );
+}
+
+function ClaimForm() {
+  const queryClient = useQueryClient();
+  const projects = useQuery(adminProjectsQuery());
+  const [form, setForm] = useState({ code: '', name: '', project: '' });
+  const [problem, setProblem] = useState<{ fields: Record<string, string>; message: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const claim = async () => {
+    setProblem(null);
+    setNotice(null);
+    setBusy(true);
+    try {
+      const row = await api<DisplayRow>('/api/displays/claim', { method: 'POST', body: form });
+      setNotice(`${row.name} now shows ${row.project?.name ?? 'its project'}.`);
+      setForm({ code: '', name: '', project: form.project });
+      await queryClient.invalidateQueries({ queryKey: displaysQuery.queryKey });
+    } catch (caught) {
+      setProblem(
+        caught instanceof ApiError ? { fields: fieldErrorsOf(caught), message: caught.message } : { fields: {}, message: 'The screen could not be claimed.' },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  const at = (field: string) => problem?.fields[field];
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void claim();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Claim a screen
+          </Title>
+          <Text size="sm" c="dimmed">
+            Open the project's address with /v on the screen (e.g. demo.portal.example/v): it shows a code. Enter it here with a name for the screen.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="Code on the screen"
+              placeholder="ACDE-FGHJ"
+              value={form.code}
+              onChange={(e) => setForm({ ...form, code: e.currentTarget.value })}
+              error={at('code')}
+              required
+              autoComplete="off"
+            />
+            <TextInput
+              label="Name"
+              placeholder="Lobby TV"
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+              maxLength={60}
+              required
+            />
+            <Select
+              label="Project"
+              data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: `${p.name} (${p.key})` }))}
+              value={form.project || null}
+              onChange={(value) => setForm({ ...form, project: value ?? '' })}
+              error={at('project')}
+              searchable
+              required
+            />
+          </SimpleGrid>
+          {problem && Object.keys(problem.fields).length === 0 && <Alert color="red">{problem.message}</Alert>}
+          {notice && (
+            <Alert color="green" data-testid="claim-notice">
+              {notice}
+            </Alert>
+          )}
+          <Button type="submit" loading={busy} disabled={!form.code.trim() || !form.name.trim() || !form.project} w="fit-content">
+            Claim the screen
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function ScreenCards({ rows }: { rows: DisplayRow[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="displays">
+      {rows.map((row) => (
+        <ScreenCard key={row._id} row={row} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ScreenCard({ row }: { row: DisplayRow }) {
+  const queryClient = useQueryClient();
+  const projects = useQuery(adminProjectsQuery());
+  const date = useDateFormat();
+  const [name, setName] = useState(row.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const act = async (path: string, method: 'PATCH' | 'POST', body: object) => {
+    setError(null);
+    try {
+      await api(path, { method, body });
+      await queryClient.invalidateQueries({ queryKey: displaysQuery.queryKey });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The screen could not be changed.');
+    }
+  };
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="display" data-status={row.status}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="start" wrap="nowrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {row.name ?? 'A screen not claimed yet'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.project ? `Shows ${row.project.name}` : 'Shows nothing yet'} · registered {date(row.registeredAt)} ·{' '}
+              {row.lastSeenAt ? `last seen ${date(row.lastSeenAt, true)}` : 'not seen since'}
+            </Text>
+            {row.userAgent && (
+              <Text size="xs" c="dimmed" lineClamp={1} title={row.userAgent}>
+                {row.userAgent}
+              </Text>
+            )}
+          </Stack>
+          <Badge color={STATUS_COLOUR[row.status]} variant="light" style={{ flexShrink: 0 }}>
+            {STATUS_WORD[row.status]}
+          </Badge>
+        </Group>
+        {row.status === 'claimed' && (
+          <Group gap="xs" align="end" wrap="wrap">
+            <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={60} w={{ base: '100%', xs: 180 }} />
+            <Button
+              variant="light"
+              size="sm"
+              disabled={!name.trim() || name === row.name}
+              onClick={() => void act(`/api/admin/displays/${row._id}`, 'PATCH', { name })}
+            >
+              Rename
+            </Button>
+            <Select
+              label="Project"
+              aria-label={`Project of ${row.name ?? 'the screen'}`}
+              data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: p.name }))}
+              value={row.project?.key ?? null}
+              onChange={(value) => value && value !== row.project?.key && void act(`/api/admin/displays/${row._id}`, 'PATCH', { project: value })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 200 }}
+            />
+            <TwoClickDelete
+              variant="light"
+              color="red"
+              size="sm"
+              onConfirm={() => void act(`/api/admin/displays/${row._id}/revoke`, 'POST', {})}
+              confirmLabel="Click again: it must be claimed again"
+            >
+              Revoke
+            </TwoClickDelete>
+          </Group>
+        )}
+        {error && <Alert color="red">{error}</Alert>}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Which screens serve which project, and which wait to be claimed. */
+function Pool({ rows }: { rows: DisplayRow[] }) {
+  const groups = new Map<string, DisplayRow[]>();
+  for (const row of rows) {
+    const key = row.project ? row.project.name : 'Waiting to be claimed';
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" data-testid="display-pool">
+      {[...groups].map(([project, screens]) => (
+        <Card key={project} withBorder radius="md" padding="sm">
+          <Text fw={600}>{project}</Text>
+          <Text size="xs" c="dimmed">
+            {screens.length} screen{screens.length === 1 ? '' : 's'}: {screens.map((s) => s.name ?? 'unnamed').join(', ')}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
