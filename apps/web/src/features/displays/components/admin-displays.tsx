@@ -123,7 +123,7 @@ function ScreenCards({ rows }: { rows: DisplayRow[] }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="displays">
       {rows.map((row) => (
-        <ScreenCard key={row._id} row={row} />
+        <ScreenCard key={`${row._id}-${row.status}-${row.name ?? ''}`} row={row} />
       ))}
     </SimpleGrid>
   );
