@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatClaimCode, type DisplayRow } from '@decor/core';
-import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { addressSequence, browserHeaders, signIn } from './support/identity.ts';
 
 /** Sales-centre screens (docs/displays.md): registering, claiming, running them. */
@@ -81,6 +81,17 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     const revoked = await app.inject({ method: 'POST', url: `/api/admin/displays/${screen.id}/revoke`, headers: browserHeaders(admin), payload: {} });
     expect(revoked.json()).toMatchObject({ status: 'revoked', project: null });
     expect((await stateOf(key)).statusCode).toBe(401);
+  });
+
+  it('lists a project’s screens to its managers only', async () => {
+    const screen = await register();
+    await claim(manager, { code: screen.state.claimCode, name: 'Sales desk', project: 'demo' });
+    const mine = await app.inject({ method: 'GET', url: '/api/manage/displays', headers: browserHeaders(manager) });
+    expect((mine.json() as DisplayRow[]).map((row) => row.name)).toContain('Sales desk');
+    expect((await app.inject({ method: 'GET', url: '/api/manage/displays', headers: browserHeaders(buyer) })).statusCode).toBe(403);
+    const harbour = await app.inject({ method: 'GET', url: '/api/manage/displays', headers: { ...browserHeaders(harbourManager), ...onProject('harbour') } });
+    expect((harbour.json() as DisplayRow[]).some((row) => row.name === 'Sales desk')).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/api/manage/displays', headers: { ...browserHeaders(harbourManager) } })).statusCode).toBe(403);
   });
 
   it('limits how many screens one address registers', async () => {

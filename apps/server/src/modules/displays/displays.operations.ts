@@ -75,9 +75,9 @@ export async function claimDisplayWithCode(db: Db, actor: Actor | null, input: {
   return rowOf(claimed, { key: project.key, name: project.name });
 }
 
-/** The platform's list of screens (administrators). */
-export async function displaysList(db: Db): Promise<DisplayRow[]> {
-  const rows = await listDisplays(db);
+/** The platform's list of screens (administrators), or one project's (its managers: `/manage/settings`). */
+export async function displaysList(db: Db, projectId?: string): Promise<DisplayRow[]> {
+  const rows = await listDisplays(db, projectId);
   return rows.map(({ display, projectKey, projectName }) => rowOf(display, projectKey ? { key: projectKey, name: projectName ?? '' } : null));
 }
 

@@ -57,12 +57,13 @@ export async function revokeDisplay(db: Db, id: string) {
   return row;
 }
 
-/** Every screen with its project, newest first (the platform's list; a sales centre has a handful). */
-export async function listDisplays(db: Db) {
+/** Every screen with its project, newest first (the platform's list; a sales centre has a handful); or one project's screens. */
+export async function listDisplays(db: Db, projectId?: string) {
   return db
     .select({ display: displays, projectKey: projects.key, projectName: projects.name })
     .from(displays)
     .leftJoin(projects, eq(projects.id, displays.projectId))
+    .where(projectId ? and(eq(displays.projectId, projectId), isNull(displays.revokedAt)) : undefined)
     .orderBy(desc(displays.registeredAt))
     .limit(500);
 }

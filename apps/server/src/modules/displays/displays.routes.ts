@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { displayClaimSchema, displayRegistrationSchema, displayRowSchema, displayStateSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
+import { requireManager } from '../projects/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { changeDisplay, claimDisplayWithCode, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
 
@@ -64,6 +65,15 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) => {
       requireAdmin(request);
       return displaysList(db);
+    },
+  );
+
+  app.get(
+    '/api/manage/displays',
+    { schema: { tags, summary: "This project's screens (its managers and administrators)", response: { 200: z.array(displayRowSchema), ...errors } } },
+    async (request) => {
+      const { project } = requireManager(await request.projectScope());
+      return displaysList(db, project.id);
     },
   );
 

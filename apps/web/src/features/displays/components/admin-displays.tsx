@@ -27,7 +27,7 @@ export function AdminDisplays({ what }: { what: 'instances' | 'pool' }) {
   const shown = what === 'pool' ? rows.filter((row) => row.status !== 'revoked') : rows;
   return (
     <Stack gap="lg">
-      <ClaimForm />
+      <ClaimForm onClaimed={displaysQuery.queryKey} />
       {displays.isError && <Alert color="red">{displays.error instanceof ApiError ? displays.error.message : 'The screens could not be loaded.'}</Alert>}
       {!displays.data && !displays.isError && <Skeleton h={160} />}
       {displays.data && shown.length === 0 && <Text c="dimmed">No screen has registered yet: open `/v` on a project's address on the screen.</Text>}
@@ -36,10 +36,11 @@ export function AdminDisplays({ what }: { what: 'instances' | 'pool' }) {
   );
 }
 
-function ClaimForm() {
+/** The claim form: the project chosen here (administrators), or fixed (a project's managers, in its settings). */
+function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaimed: readonly unknown[] }) {
   const queryClient = useQueryClient();
-  const projects = useQuery(adminProjectsQuery());
-  const [form, setForm] = useState({ code: '', name: '', project: '' });
+  const projects = useQuery({ ...adminProjectsQuery(), enabled: !fixedProject });
+  const [form, setForm] = useState({ code: '', name: '', project: fixedProject ?? '' });
   const [problem, setProblem] = useState<{ fields: Record<string, string>; message: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +52,7 @@ function ClaimForm() {
       const row = await api<DisplayRow>('/api/displays/claim', { method: 'POST', body: form });
       setNotice(`${row.name} now shows ${row.project?.name ?? 'its project'}.`);
       setForm({ code: '', name: '', project: form.project });
-      await queryClient.invalidateQueries({ queryKey: displaysQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: onClaimed });
     } catch (caught) {
       setProblem(
         caught instanceof ApiError ? { fields: fieldErrorsOf(caught), message: caught.message } : { fields: {}, message: 'The screen could not be claimed.' },
@@ -76,7 +77,7 @@ function ClaimForm() {
           <Text size="sm" c="dimmed">
             Open the project's address with /v on the screen (e.g. demo.portal.example/v): it shows a code. Enter it here with a name for the screen.
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SimpleGrid cols={{ base: 1, sm: fixedProject ? 2 : 3 }}>
             <TextInput
               label="Code on the screen"
               placeholder="ACDE-FGHJ"
@@ -94,15 +95,17 @@ function ClaimForm() {
               maxLength={60}
               required
             />
-            <Select
-              label="Project"
-              data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: `${p.name} (${p.key})` }))}
-              value={form.project || null}
-              onChange={(value) => setForm({ ...form, project: value ?? '' })}
-              error={at('project')}
-              searchable
-              required
-            />
+            {!fixedProject && (
+              <Select
+                label="Project"
+                data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: `${p.name} (${p.key})` }))}
+                value={form.project || null}
+                onChange={(value) => setForm({ ...form, project: value ?? '' })}
+                error={at('project')}
+                searchable
+                required
+              />
+            )}
           </SimpleGrid>
           {problem && Object.keys(problem.fields).length === 0 && <Alert color="red">{problem.message}</Alert>}
           {notice && (
@@ -221,5 +224,32 @@ function Pool({ rows }: { rows: DisplayRow[] }) {
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+/**
+ * A project's screens in its settings (docs/displays.md): its managers claim a screen for it with
+ * the code the screen shows and see which screens show it; running them is the platform's.
+ */
+export function ProjectScreens({ projectKey }: { projectKey: string }) {
+  const screens = useQuery({
+    queryKey: ['manage', 'displays'],
+    queryFn: ({ signal }) => api<DisplayRow[]>('/api/manage/displays', { signal }),
+    refetchInterval: 10_000,
+  });
+  const date = useDateFormat();
+  return (
+    <Stack gap="sm" data-testid="project-screens">
+      <ClaimForm fixedProject={projectKey} onClaimed={['manage', 'displays']} />
+      {screens.data && screens.data.length === 0 && <Text c="dimmed">No screen shows this project yet.</Text>}
+      {(screens.data ?? []).map((row) => (
+        <Group key={row._id} justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={600}>{row.name}</Text>
+          <Text size="sm" c="dimmed">
+            {row.lastSeenAt ? `Last seen ${date(row.lastSeenAt, true)}` : 'Not seen since it was claimed'}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
 }
