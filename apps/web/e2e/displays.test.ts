@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, origin, signIn, withBrowsers } from './support/browser.ts';
+import { DESKTOP, origin, PHONE, signIn, withBrowsers } from './support/browser.ts';
+import { createManager } from './support/fixtures.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 
 const TV = { width: 1920, height: 1080 };
@@ -39,6 +40,27 @@ describe('a sales-centre screen', () => {
         await card.getByRole('button', { name: /Click again/ }).click();
         await screen.getByTestId('claim-code').waitFor({ timeout: 15_000 });
         expect(await screen.getByTestId('claim-code').textContent()).not.toBe(shown);
+      });
+    });
+  });
+
+  it('is claimed by a manager of the project from its settings, on a phone, and listed there', async () => {
+    await withBrowsers(1, { viewport: TV }, async ([tv]) => {
+      const screen = tv!.page;
+      await screen.goto(`${origin()}/v`);
+      const shown = (await screen.getByTestId('claim-code').textContent())!;
+      await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([phone]) => {
+        const page = phone!.page;
+        const staff = await createManager();
+        await signIn(page, { email: staff.email, password: staff.password, next: '/manage/settings' });
+        const section = page.getByTestId('project-screens');
+        await section.waitFor();
+        await section.getByRole('textbox', { name: /^Code on the screen/ }).fill(shown.replace('-', ' '));
+        await section.getByRole('textbox', { name: /^Name/ }).fill('Model suite');
+        await section.getByRole('button', { name: 'Claim the screen' }).click();
+        await expect.poll(() => section.getByTestId('claim-notice').textContent()).toBe('Model suite now shows Maple Residences.');
+        await expect.poll(() => section.textContent()).toContain('Model suite');
+        await screen.getByTestId('attract').waitFor({ timeout: 15_000 });
       });
     });
   });
