@@ -81,6 +81,13 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     const revoked = await app.inject({ method: 'POST', url: `/api/admin/displays/${screen.id}/revoke`, headers: browserHeaders(admin), payload: {} });
     expect(revoked.json()).toMatchObject({ status: 'revoked', project: null });
     expect((await stateOf(key)).statusCode).toBe(401);
+
+    // Its page tells what happened to it, newest first, and who did it.
+    const detail = (await app.inject({ method: 'GET', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(admin) })).json();
+    expect(detail.events.map((event: { kind: string }) => event.kind)).toEqual(['revoked', 'moved', 'renamed', 'claimed', 'registered']);
+    expect(detail.events[3]).toMatchObject({ detail: { name: 'Window', project: 'demo' }, by: expect.any(String) });
+    expect(detail.events[4].by).toBeNull();
+    expect((await app.inject({ method: 'GET', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(manager) })).statusCode).toBe(403);
   });
 
   it('lists a project’s screens to its managers only', async () => {

@@ -34,10 +34,16 @@ describe('a sales-centre screen', () => {
         await screen.reload();
         await screen.getByTestId('attract').waitFor();
 
-        // Revoked: the screen goes back to a new code.
-        const card = page.getByTestId('display').filter({ hasText: 'Lobby TV' }).first();
+        // Its page tells what happened to it; revoked there, the screen goes back to a new code.
+        await page.getByTestId('display').getByRole('link', { name: 'Lobby TV' }).first().click();
+        await page.waitForURL((url) => /^\/admin\/instances\/[0-9a-f-]{36}$/.test(url.pathname));
+        const events = page.getByTestId('display-events');
+        await expect.poll(() => events.textContent()).toContain('Claimed as Lobby TV for demo');
+        expect(await events.textContent()).toContain('Registered');
+        const card = page.getByTestId('display');
         await card.getByRole('button', { name: 'Revoke' }).click();
         await card.getByRole('button', { name: /Click again/ }).click();
+        await expect.poll(() => events.textContent()).toContain('Revoked');
         await screen.getByTestId('claim-code').waitFor({ timeout: 15_000 });
         expect(await screen.getByTestId('claim-code').textContent()).not.toBe(shown);
       });

@@ -79,3 +79,12 @@ export const displayClaimSchema = z
     project: z.string().min(1).max(64),
   })
   .strict();
+
+/** What happened to a screen, as its page in the platform's back office lists it. */
+export const displayEventSchema = z.object({
+  kind: z.enum(['registered', 'claimed', 'renamed', 'moved', 'revoked']),
+  at: z.string(),
+  by: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type DisplayEvent = z.infer<typeof displayEventSchema>;

@@ -31,3 +31,21 @@ export const displays = pgTable(
     index('displays_project_idx').on(t.projectId),
   ],
 );
+
+/** What happened to a screen, for its page in the platform's back office (never what a visitor chose). */
+export const displayEvents = pgTable(
+  'display_events',
+  {
+    id: uuid('id').primaryKey(),
+    displayId: uuid('display_id')
+      .notNull()
+      .references(() => displays.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** registered, claimed, renamed, moved, revoked. */
+    kind: text('kind').notNull(),
+    /** Who did it, when a person did (the screen itself registers). */
+    actorId: text('actor_id'),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('display_events_display_idx').on(t.displayId, t.at)],
+);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { fail, newClaimCode, readClaimCode, type DisplayRow, type DisplayState } from '@decor/core';
+import { fail, newClaimCode, readClaimCode, type DisplayEvent, type DisplayRow, type DisplayState } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { findProjectByKey, findProjectById, roleInProject } from '../projects/index.ts';
@@ -13,6 +13,8 @@ import {
   markDisplaySeen,
   revokeDisplay,
   updateDisplay,
+  recordDisplayEvent,
+  eventsOfDisplay,
   type DisplayRecord,
 } from './displays.repo.ts';
 
@@ -25,6 +27,7 @@ export async function registerDisplay(db: Db, userAgent: string | undefined) {
     const claimCode = newClaimCode();
     try {
       const row = await insertDisplay(db, { id: uuidv7(), secretHash: hashOf(secret), claimCode, userAgent: userAgent?.slice(0, 300) ?? null });
+      await recordDisplayEvent(db, { displayId: row.id, kind: 'registered' });
       return { id: row.id, secret, state: { mode: 'register', claimCode } satisfies DisplayState };
     } catch (error) {
       // Two screens drew the same code (one chance in 25⁸): draw again.
@@ -72,6 +75,12 @@ export async function claimDisplayWithCode(db: Db, actor: Actor | null, input: {
   const shown = await findDisplayByClaimCode(db, code);
   const claimed = shown ? await claimDisplay(db, { id: shown.id, claimCode: code, projectId: project.id, name: input.name.trim() }) : undefined;
   if (!claimed) throw fail('not_found', 'display.no-such-code', undefined, { field: 'code' });
+  await recordDisplayEvent(db, {
+    displayId: claimed.id,
+    kind: 'claimed',
+    actorId: actor?.userId ?? null,
+    detail: { name: claimed.name, project: project.key },
+  });
   return rowOf(claimed, { key: project.key, name: project.name });
 }
 
@@ -82,22 +91,45 @@ export async function displaysList(db: Db, projectId?: string): Promise<DisplayR
 }
 
 /** Renames a screen or moves it to another project (administrators). */
-export async function changeDisplay(db: Db, id: string, change: { name?: string | undefined; project?: string | undefined }) {
+export async function changeDisplay(db: Db, actor: Actor, id: string, change: { name?: string | undefined; project?: string | undefined }) {
   const row = await findDisplay(db, id);
   if (!row || row.revokedAt) throw fail('not_found', 'display.no-such');
   const project = change.project ? await findProjectByKey(db, change.project) : undefined;
   if (change.project && !project) throw fail('not_found', 'display.no-project', undefined, { field: 'project' });
   if (!row.claimedAt && project) throw fail('rule_broken', 'display.claim-first');
   const updated = await updateDisplay(db, id, { ...(change.name ? { name: change.name.trim() } : {}), ...(project ? { projectId: project.id } : {}) });
+  if (change.name && change.name.trim() !== row.name) {
+    await recordDisplayEvent(db, { displayId: id, kind: 'renamed', actorId: actor.userId, detail: { from: row.name, to: change.name.trim() } });
+  }
+  if (project && project.id !== row.projectId)
+    await recordDisplayEvent(db, { displayId: id, kind: 'moved', actorId: actor.userId, detail: { to: project.key } });
   const shows = updated!.projectId ? await findProjectById(db, updated!.projectId) : undefined;
   return rowOf(updated!, shows ? { key: shows.key, name: shows.name } : null);
 }
 
 /** Revokes a screen (administrators): it shows "register" again with a new code. */
-export async function revokeDisplayById(db: Db, id: string) {
+export async function revokeDisplayById(db: Db, actor: Actor, id: string) {
   const row = await revokeDisplay(db, id);
   if (!row) throw fail('not_found', 'display.no-such');
+  await recordDisplayEvent(db, { displayId: id, kind: 'revoked', actorId: actor.userId });
   return rowOf(row, null);
+}
+
+/** One screen with its newest events (administrators: `/admin/instances/{id}`). */
+export async function displayDetail(db: Db, id: string): Promise<{ display: DisplayRow; events: DisplayEvent[] }> {
+  const row = await findDisplay(db, id);
+  if (!row) throw fail('not_found', 'display.no-such');
+  const project = row.projectId && !row.revokedAt ? await findProjectById(db, row.projectId) : undefined;
+  const events = await eventsOfDisplay(db, id);
+  return {
+    display: rowOf(row, project ? { key: project.key, name: project.name } : null),
+    events: events.map((event) => ({
+      kind: event.kind as DisplayEvent['kind'],
+      at: event.at.toISOString(),
+      by: event.byName || event.byEmail || null,
+      detail: (event.detail as Record<string, unknown> | null) ?? null,
+    })),
+  };
 }
 
 function rowOf(row: DisplayRecord, project: DisplayRow['project']): DisplayRow {

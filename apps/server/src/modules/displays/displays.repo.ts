@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { displays, projects } from '../../db/schema/index.ts';
+import { v7 as uuidv7 } from 'uuid';
+import { displayEvents, displays, projects, users } from '../../db/schema/index.ts';
 
 export type DisplayRecord = typeof displays.$inferSelect;
 
@@ -66,4 +67,22 @@ export async function listDisplays(db: Db, projectId?: string) {
     .where(projectId ? and(eq(displays.projectId, projectId), isNull(displays.revokedAt)) : undefined)
     .orderBy(desc(displays.registeredAt))
     .limit(500);
+}
+
+/** One thing that happened to a screen. */
+export async function recordDisplayEvent(db: Db, event: { displayId: string; kind: string; actorId?: string | null; detail?: Record<string, unknown> | null }) {
+  await db
+    .insert(displayEvents)
+    .values({ id: uuidv7(), displayId: event.displayId, kind: event.kind, actorId: event.actorId ?? null, detail: event.detail ?? null });
+}
+
+/** A screen's newest events with who did each (at most 50). */
+export async function eventsOfDisplay(db: Db, displayId: string) {
+  return db
+    .select({ kind: displayEvents.kind, at: displayEvents.at, detail: displayEvents.detail, byName: users.name, byEmail: users.email })
+    .from(displayEvents)
+    .leftJoin(users, eq(users.id, displayEvents.actorId))
+    .where(eq(displayEvents.displayId, displayId))
+    .orderBy(desc(displayEvents.at), desc(displayEvents.id))
+    .limit(50);
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { displayClaimSchema, displayRegistrationSchema, displayRowSchema, displayStateSchema, errorBodySchema } from '@decor/core';
+import { displayClaimSchema, displayEventSchema, displayRegistrationSchema, displayRowSchema, displayStateSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { requireManager } from '../projects/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
-import { changeDisplay, claimDisplayWithCode, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
+import { changeDisplay, claimDisplayWithCode, displayDetail, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 const tags = ['displays'];
@@ -77,6 +77,22 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
   );
 
+  app.get(
+    '/api/admin/displays/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One screen with its newest events: registered, claimed, renamed, moved, revoked (administrators)',
+        params,
+        response: { 200: z.object({ display: displayRowSchema, events: z.array(displayEventSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return displayDetail(db, request.params.id);
+    },
+  );
+
   app.patch(
     '/api/admin/displays/:id',
     {
@@ -88,10 +104,7 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: displayRowSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return changeDisplay(db, request.params.id, request.body);
-    },
+    async (request) => changeDisplay(db, requireAdmin(request), request.params.id, request.body),
   );
 
   app.post(
@@ -104,9 +117,6 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: displayRowSchema, ...errors },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return revokeDisplayById(db, request.params.id);
-    },
+    async (request) => revokeDisplayById(db, requireAdmin(request), request.params.id),
   );
 };

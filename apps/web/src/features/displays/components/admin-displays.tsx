@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DisplayRow } from '@decor/core';
+import type { DisplayEvent, DisplayRow } from '@decor/core';
+import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
@@ -142,7 +143,7 @@ function ScreenCard({ row }: { row: DisplayRow }) {
     setError(null);
     try {
       await api(path, { method, body });
-      await queryClient.invalidateQueries({ queryKey: displaysQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'displays'] });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'The screen could not be changed.');
     }
@@ -152,9 +153,9 @@ function ScreenCard({ row }: { row: DisplayRow }) {
       <Stack gap={6}>
         <Group justify="space-between" align="start" wrap="nowrap" gap="xs">
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            <AnchorLink to="/admin/instances/{-$id}" params={{ id: row._id }} fw={700} c="inherit" style={{ overflowWrap: 'anywhere' }}>
               {row.name ?? 'A screen not claimed yet'}
-            </Text>
+            </AnchorLink>
             <Text size="xs" c="dimmed">
               {row.project ? `Shows ${row.project.name}` : 'Shows nothing yet'} · registered {date(row.registeredAt)} ·{' '}
               {row.lastSeenAt ? `last seen ${date(row.lastSeenAt, true)}` : 'not seen since'}
@@ -250,6 +251,58 @@ export function ProjectScreens({ projectKey }: { projectKey: string }) {
           </Text>
         </Group>
       ))}
+    </Stack>
+  );
+}
+
+const EVENT_WORD: Record<DisplayEvent['kind'], string> = {
+  registered: 'Registered',
+  claimed: 'Claimed',
+  renamed: 'Renamed',
+  moved: 'Moved to another project',
+  revoked: 'Revoked',
+};
+
+/** What an event's detail says, in words (names and project keys; never what a visitor chose). */
+function eventDetail(event: DisplayEvent): string {
+  const detail = event.detail ?? {};
+  if (event.kind === 'claimed') return `as ${String(detail.name ?? '')} for ${String(detail.project ?? '')}`;
+  if (event.kind === 'renamed') return `from ${String(detail.from ?? '—')} to ${String(detail.to ?? '')}`;
+  if (event.kind === 'moved') return `to ${String(detail.to ?? '')}`;
+  return '';
+}
+
+/** `/admin/instances/{id}`: one screen, and what happened to it (docs/displays.md). */
+export function DisplayDetail({ id }: { id: string }) {
+  const detail = useQuery({
+    queryKey: ['admin', 'displays', id],
+    queryFn: ({ signal }) => api<{ display: DisplayRow; events: DisplayEvent[] }>(`/api/admin/displays/${id}`, { signal }),
+    refetchInterval: 10_000,
+  });
+  const date = useDateFormat();
+  if (detail.isError) return <Alert color="red">{detail.error instanceof ApiError ? detail.error.message : 'The screen could not be loaded.'}</Alert>;
+  if (!detail.data) return <Skeleton h={240} />;
+  return (
+    <Stack gap="md">
+      <AnchorLink to="/admin/instances/{-$id}" params={{ id: undefined }} size="sm">
+        ← All screens
+      </AnchorLink>
+      <ScreenCard key={`${detail.data.display._id}-${detail.data.display.status}-${detail.data.display.name ?? ''}`} row={detail.data.display} />
+      <Card withBorder radius="md" padding="md">
+        <Title order={2} fz="lg" mb="sm">
+          What happened
+        </Title>
+        <Timeline bulletSize={12} lineWidth={2} data-testid="display-events">
+          {detail.data.events.map((event) => (
+            <Timeline.Item key={`${event.at}-${event.kind}`} title={`${EVENT_WORD[event.kind]} ${eventDetail(event)}`.trim()}>
+              <Text size="xs" c="dimmed">
+                {date(event.at, true)}
+                {event.by ? ` · ${event.by}` : ''}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Card>
     </Stack>
   );
 }
