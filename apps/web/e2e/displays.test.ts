@@ -15,6 +15,8 @@ describe('a sales-centre screen', () => {
       await code.waitFor();
       const shown = (await code.textContent())!;
       expect(shown).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+      // The screen holds its live connection: what it shows next is pushed, not waited for.
+      await expect.poll(() => screen.getByTestId('display-screen').getAttribute('data-live')).toBe('true');
 
       await withBrowsers(1, { viewport: DESKTOP }, async ([desk]) => {
         const page = desk!.page;

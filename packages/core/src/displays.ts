@@ -88,3 +88,19 @@ export const displayEventSchema = z.object({
   detail: z.record(z.string(), z.unknown()).nullable(),
 });
 export type DisplayEvent = z.infer<typeof displayEventSchema>;
+
+/** The largest message a display's live connection takes (a hello, a health report). */
+export const DISPLAY_MESSAGE_MAX_BYTES = 4096;
+
+/** What a screen says on its live connection (`/api/displays/live`): who it is, first. */
+export const displayMessageSchema = z.discriminatedUnion('type', [
+  z.object({ v: z.literal(DISPLAY_PROTOCOL_VERSION), type: z.literal('hello'), key: z.string().min(1).max(200) }).strict(),
+]);
+export type DisplayMessage = z.infer<typeof displayMessageSchema>;
+
+/** What the portal says to a screen: what to show now, or that it must register again. */
+export const displayPushSchema = z.discriminatedUnion('type', [
+  z.object({ v: z.literal(DISPLAY_PROTOCOL_VERSION), type: z.literal('state'), state: displayStateSchema }),
+  z.object({ v: z.literal(DISPLAY_PROTOCOL_VERSION), type: z.literal('unknown') }),
+]);
+export type DisplayPush = z.infer<typeof displayPushSchema>;

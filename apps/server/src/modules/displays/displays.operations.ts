@@ -46,6 +46,11 @@ async function displayOfKey(db: Db, key: string | undefined): Promise<DisplayRec
   return row;
 }
 
+/** The id of the screen behind a key, or a refusal (the live connection's hello). */
+export async function displayIdOfKey(db: Db, key: string): Promise<string> {
+  return (await displayOfKey(db, key)).id;
+}
+
 /** What a screen shows now: its claim code until claimed, then its project's attract loop. */
 export async function displayState(db: Db, key: string | undefined): Promise<DisplayState> {
   const row = await displayOfKey(db, key);

@@ -4,6 +4,7 @@ import { displayClaimSchema, displayEventSchema, displayRegistrationSchema, disp
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { requireManager } from '../projects/index.ts';
+import { displaysLive, pushDisplayState } from './displays.live.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { changeDisplay, claimDisplayWithCode, displayDetail, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
 
@@ -14,6 +15,7 @@ const params = z.object({ id: z.uuid() });
 /** Sales-centre screens (docs/displays.md): a screen registers and asks what to show; staff claim it; administrators run them. */
 export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   const { db } = database;
+  await app.register(displaysLive, { db });
 
   app.post(
     '/api/displays',
@@ -55,7 +57,9 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => {
       await consumeRate(db, `display-claim:ip:${request.ip}`, RATE_RULES.displayClaimPerAddress);
-      return claimDisplayWithCode(db, request.actor ?? null, request.body);
+      const claimed = await claimDisplayWithCode(db, request.actor ?? null, request.body);
+      await pushDisplayState(db, claimed._id);
+      return claimed;
     },
   );
 
@@ -104,7 +108,11 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: displayRowSchema, ...errors },
       },
     },
-    async (request) => changeDisplay(db, requireAdmin(request), request.params.id, request.body),
+    async (request) => {
+      const changed = await changeDisplay(db, requireAdmin(request), request.params.id, request.body);
+      await pushDisplayState(db, changed._id);
+      return changed;
+    },
   );
 
   app.post(
@@ -117,6 +125,10 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: displayRowSchema, ...errors },
       },
     },
-    async (request) => revokeDisplayById(db, requireAdmin(request), request.params.id),
+    async (request) => {
+      const revoked = await revokeDisplayById(db, requireAdmin(request), request.params.id);
+      await pushDisplayState(db, revoked._id);
+      return revoked;
+    },
   );
 };

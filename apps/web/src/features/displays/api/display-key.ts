@@ -9,7 +9,7 @@ interface DisplayKey {
   secret: string;
 }
 
-function storedKey(): DisplayKey | null {
+export function storedKey(): DisplayKey | null {
   try {
     const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as DisplayKey | null;
     return value && typeof value.id === 'string' && typeof value.secret === 'string' ? value : null;

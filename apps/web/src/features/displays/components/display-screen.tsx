@@ -1,13 +1,65 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { formatClaimCode, sortRooms, type DisplayState } from '@decor/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DISPLAY_PROTOCOL_VERSION, displayPushSchema, formatClaimCode, sortRooms, type DisplayState } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProject } from '../../../lib/project.ts';
-import { currentDisplayState } from '../api/display-key.ts';
+import { currentDisplayState, storedKey } from '../api/display-key.ts';
 
-/** How often a screen asks what to show, so that a claim or a revocation shows within seconds. */
+/** How often a screen asks what to show without its live connection, and with it (a safety net). */
 const REFRESH_MS = 5_000;
+const REFRESH_LIVE_MS = 30_000;
+
+/**
+ * The screen's live connection (docs/displays.md, "Live connection"): the portal pushes what to
+ * show the moment it changes; the connection comes back by itself, a little later each time.
+ */
+function useDisplayLive(): boolean {
+  const queryClient = useQueryClient();
+  const [isLive, setLive] = useState(false);
+  useEffect(() => {
+    let socket: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    let stopped = false;
+    const open = () => {
+      const key = storedKey();
+      if (stopped) return;
+      if (!key) {
+        retry = setTimeout(open, 2_000);
+        return;
+      }
+      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/displays/live`);
+      socket.onopen = () => socket?.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, type: 'hello', key: `${key.id}.${key.secret}` }));
+      socket.onmessage = (event) => {
+        let push;
+        try {
+          push = displayPushSchema.safeParse(JSON.parse(String(event.data)));
+        } catch {
+          return;
+        }
+        if (!push.success) return;
+        attempts = 0;
+        setLive(true);
+        if (push.data.type === 'state') queryClient.setQueryData(['display', 'state'], push.data.state);
+        else void queryClient.invalidateQueries({ queryKey: ['display', 'state'] });
+      };
+      socket.onclose = () => {
+        setLive(false);
+        if (stopped) return;
+        attempts += 1;
+        retry = setTimeout(open, Math.min(30_000, 1_000 * 2 ** Math.min(attempts, 5)));
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [queryClient]);
+  return isLive;
+}
 
 /**
  * `/v`: a sales-centre screen (docs/displays.md). The first time, it registers and shows the
@@ -15,10 +67,11 @@ const REFRESH_MS = 5_000;
  * attract screen. Readable across a room: large type, nothing to tap.
  */
 export function DisplayScreen() {
+  const isLive = useDisplayLive();
   const state = useQuery({
     queryKey: ['display', 'state'],
     queryFn: ({ signal }) => currentDisplayState(signal),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: isLive ? REFRESH_LIVE_MS : REFRESH_MS,
     refetchIntervalInBackground: true,
     retry: true,
     retryDelay: REFRESH_MS,
@@ -28,6 +81,7 @@ export function DisplayScreen() {
       mih="100dvh"
       data-testid="display-screen"
       data-mode={state.data?.mode ?? 'loading'}
+      data-live={isLive}
       style={{ background: 'var(--portal-logo-bg, #14372f)', color: 'var(--portal-logo-fg, #fff)' }}
     >
       {state.data ? (
