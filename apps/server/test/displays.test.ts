@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { displays } from '../src/db/schema/index.ts';
 import { formatClaimCode, type DisplayRow } from '@decor/core';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { addressSequence, browserHeaders, signIn } from './support/identity.ts';
 
 /** Sales-centre screens (docs/displays.md): registering, claiming, running them. */
-const { app } = await createTestApp();
+const { app, db } = await createTestApp();
 const nextAddress = addressSequence('10.30');
 const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.6' })).cookie;
@@ -99,6 +101,13 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     const harbour = await app.inject({ method: 'GET', url: '/api/manage/displays', headers: { ...browserHeaders(harbourManager), ...onProject('harbour') } });
     expect((harbour.json() as DisplayRow[]).some((row) => row.name === 'Sales desk')).toBe(false);
     expect((await app.inject({ method: 'GET', url: '/api/manage/displays', headers: { ...browserHeaders(harbourManager) } })).statusCode).toBe(403);
+  });
+
+  it('starts a screen again when the project it showed is gone', async () => {
+    const screen = await register();
+    await claim(admin, { code: screen.state.claimCode, name: 'Orphan', project: 'demo' });
+    await db.update(displays).set({ projectId: null }).where(eq(displays.id, screen.id));
+    expect((await stateOf(`${screen.id}.${screen.secret}`)).statusCode).toBe(401);
   });
 
   it('limits how many screens one address registers', async () => {

@@ -55,7 +55,12 @@ export async function displayIdOfKey(db: Db, key: string): Promise<string> {
 export async function displayState(db: Db, key: string | undefined): Promise<DisplayState> {
   const row = await displayOfKey(db, key);
   await markDisplaySeen(db, row.id);
-  if (!row.projectId || row.claimCode) return { mode: 'register', claimCode: row.claimCode ?? '' };
+  if (row.claimCode) return { mode: 'register', claimCode: row.claimCode };
+  if (!row.projectId) {
+    // Claimed for a project that is gone: the screen starts again, with a new code.
+    await revokeDisplay(db, row.id);
+    throw fail('unauthenticated', 'display.unknown');
+  }
   const project = await findProjectById(db, row.projectId);
   if (!project) throw fail('unauthenticated', 'display.unknown');
   return { mode: 'attract', name: row.name ?? '', project: { key: project.key, name: project.name } };
