@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, PasswordInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { isBadLinkReason, PASSWORD_MIN_LENGTH, safeNextPath, type BadLinkReason } from '@decor/core';
@@ -98,37 +98,28 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
 
   if (step.kind === 'ask-email') {
     return (
-      <Center mih="100vh" p="md">
-        <Paper withBorder radius="md" p="lg" maw={420} w="100%">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (email.trim()) void consume({ email: email.trim() });
-            }}
-          >
-            <Stack>
-              <Title order={2} size="h3">
-                Create your account
-              </Title>
-              <Text size="sm">This code opens a new account in the selection portal. We will send a link to your address to confirm it.</Text>
-              {step.error && (
-                <Alert color="red" role="alert">
-                  {step.error}
-                </Alert>
-              )}
-              <TextInput
-                label="Your e-mail address"
-                type="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
-              <Button type="submit">Create my account</Button>
-            </Stack>
-          </form>
-        </Paper>
-      </Center>
+      <ArrivalCard>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (email.trim()) void consume({ email: email.trim() });
+          }}
+        >
+          <Stack>
+            <Title order={2} size="h3">
+              Create your account
+            </Title>
+            <Text size="sm">This code opens a new account in the selection portal. We will send a link to your address to confirm it.</Text>
+            {step.error && (
+              <Alert color="red" role="alert">
+                {step.error}
+              </Alert>
+            )}
+            <TextInput label="Your e-mail address" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <Button type="submit">Create my account</Button>
+          </Stack>
+        </form>
+      </ArrivalCard>
     );
   }
 
@@ -143,24 +134,22 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
 
   if (step.kind === 'other-account') {
     return (
-      <Center mih="100vh" p="md">
-        <Paper withBorder radius="md" p="lg" maw={420} w="100%">
-          <Stack>
-            <Title order={2} size="h3">
-              This invitation is for someone else
-            </Title>
-            <Alert color="orange" role="alert">
-              {step.message}
-            </Alert>
-            <Button
-              // Signed out, the invited person signs in and comes back here to accept.
-              onClick={() => void signOut(`/sign-in?next=${encodeURIComponent(here)}`)}
-            >
-              Sign out
-            </Button>
-          </Stack>
-        </Paper>
-      </Center>
+      <ArrivalCard>
+        <Stack>
+          <Title order={2} size="h3">
+            This invitation is for someone else
+          </Title>
+          <Alert color="orange" role="alert">
+            {step.message}
+          </Alert>
+          <Button
+            // Signed out, the invited person signs in and comes back here to accept.
+            onClick={() => void signOut(`/sign-in?next=${encodeURIComponent(here)}`)}
+          >
+            Sign out
+          </Button>
+        </Stack>
+      </ArrivalCard>
     );
   }
 
@@ -190,35 +179,44 @@ function ChoosePassword({ step, onDone, onProblem }: { step: { to: string; error
     }
   };
   return (
+    <ArrivalCard>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack data-testid="choose-password">
+          <Title order={2} size="h3">
+            Choose a password
+          </Title>
+          <Text size="sm">You are in. Choose a password to sign in with next time, on any device.</Text>
+          <PasswordInput
+            label="Password"
+            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={step.error}
+          />
+          <Button type="submit" loading={isSaving} disabled={password.length === 0}>
+            Save and continue
+          </Button>
+          <Button variant="subtle" onClick={onDone}>
+            Not now: I will sign in with a code sent by e-mail
+          </Button>
+        </Stack>
+      </form>
+    </ArrivalCard>
+  );
+}
+
+/** The card every step of arriving is drawn in, alone in the middle of the page. */
+function ArrivalCard({ children }: { children: ReactNode }) {
+  return (
     <Center mih="100vh" p="md">
       <Paper withBorder radius="md" p="lg" maw={420} w="100%">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <Stack data-testid="choose-password">
-            <Title order={2} size="h3">
-              Choose a password
-            </Title>
-            <Text size="sm">You are in. Choose a password to sign in with next time, on any device.</Text>
-            <PasswordInput
-              label="Password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters`}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={step.error}
-            />
-            <Button type="submit" loading={isSaving} disabled={password.length === 0}>
-              Save and continue
-            </Button>
-            <Button variant="subtle" onClick={onDone}>
-              Not now: I will sign in with a code sent by e-mail
-            </Button>
-          </Stack>
-        </form>
+        {children}
       </Paper>
     </Center>
   );

@@ -19,7 +19,10 @@ const connected = new Map<string, Set<{ socket: WebSocket; key: string }>>();
  * question (every 30 s while connected): the cross-server bus is the rest of issue 30.
  */
 export async function pushDisplayState(db: Db, displayId: string): Promise<void> {
-  for (const peer of connected.get(displayId) ?? []) await sendState(db, peer.socket, peer.key);
+  for (const peer of connected.get(displayId) ?? []) {
+    // A push that fails never undoes the change that caused it: the screen reconnects and asks again.
+    await sendState(db, peer.socket, peer.key).catch(() => peer.socket.close(1011, 'state unavailable'));
+  }
 }
 
 async function sendState(db: Db, socket: WebSocket, key: string): Promise<boolean> {

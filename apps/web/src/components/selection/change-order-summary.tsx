@@ -1,12 +1,13 @@
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ChangeOrder } from '@decor/core';
+import { changeOrderNumber, type ChangeOrder } from '@decor/core';
 import { api } from '../../lib/api-client.ts';
 
-/** The change-order document of a cart, refetched whenever the cart's version moves. */
-function changeOrderQuery(cartId: string, version: number) {
+/** The change-order document of a cart, refetched whenever the cart's version moves; asked only of a change order. */
+function changeOrderQuery(cartId: string, version: number, revision: number) {
   return {
     queryKey: ['cart', cartId, 'change-order', version],
+    enabled: changeOrderNumber(revision) !== null,
     queryFn: ({ signal }: { signal: AbortSignal }) => api<{ changeOrder: ChangeOrder | null }>(`/api/carts/${cartId}/change-order`, { signal }),
   };
 }
@@ -22,15 +23,18 @@ const named = (lines: ChangeOrder['changes'][number]['before']) =>
 export function ChangeOrderSummary({
   cartId,
   version,
+  revision,
   money,
   dateTime,
 }: {
   cartId: string;
   version: number;
+  /** The cart's revision: the first is no change order, and nothing is asked. */
+  revision: number;
   money: (minor: number) => string;
   dateTime: (iso: string) => string;
 }) {
-  const { data } = useQuery(changeOrderQuery(cartId, version));
+  const { data } = useQuery(changeOrderQuery(cartId, version, revision));
   const order = data?.changeOrder;
   if (!order) return null;
   const signed = (amount: number) => (amount < 0 ? `−${money(-amount)}` : `+${money(amount)}`);

@@ -135,7 +135,7 @@ function Review({
         reviewDays={project!.options.reviewDays}
       />
       {status === 'draft' && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
-      <ChangeOrderSummary cartId={cart._id} version={cart._version} money={money} dateTime={dates.dateTime} />
+      <ChangeOrderSummary cartId={cart._id} version={cart._version} revision={cart.revision ?? 1} money={money} dateTime={dates.dateTime} />
       <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} canShare={hasFeature(project!.features, 'shareLinks')} />
       {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />

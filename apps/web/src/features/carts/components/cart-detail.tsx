@@ -10,6 +10,7 @@ import { catalogueQuery } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { ChangeOrderSummary } from '../../../components/selection/change-order-summary.tsx';
+import { ConsequenceConfirm } from '../../../components/ui/consequence-confirm.tsx';
 import { cartRowQuery } from '../../../lib/carts-query.ts';
 import { cartHistoryQuery } from '../api/get-cart-history.ts';
 import type { CartRow, HistoryChange, HistoryEntry } from '../../../lib/back-office-types.ts';
@@ -83,7 +84,7 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
       </Card>
 
       <Decisions row={row} cart={cart} />
-      <ChangeOrderSummary cartId={cart._id} version={cart._version} money={money} dateTime={(iso) => date(iso, true)} />
+      <ChangeOrderSummary cartId={cart._id} version={cart._version} revision={cart.revision ?? 1} money={money} dateTime={(iso) => date(iso, true)} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
@@ -283,32 +284,25 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
         />
       </Group>
       {isConfirming ? (
-        <Alert color="orange" data-testid="reopen-confirm" title={`Reopen as change order ${changeOrderNumber(revision + 1)}?`}>
-          <Stack gap="xs">
-            <Text size="sm">
-              The buyer’s signature on this selection is voided and every buyer of the unit is e-mailed that it is open again
-              {fee ? `, with a fee of ${money(fee)}` : ''}. The approved purchase stays in force until you approve the change order.
-            </Text>
-            <Group gap="xs">
-              <Button
-                color="orange"
-                loading={busy === 'reopen'}
-                onClick={() =>
-                  act(
-                    'reopen',
-                    { ...(comment.trim() ? { comment } : {}), ...(fee ? { fee } : {}), ...(deadline ? { deadline } : {}) },
-                    'Reopened as a change order: the buyers are told.',
-                  )
-                }
-              >
-                Reopen and tell the buyers
-              </Button>
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <ConsequenceConfirm
+          testId="reopen-confirm"
+          title={`Reopen as change order ${changeOrderNumber(revision + 1)}?`}
+          confirmLabel="Reopen and tell the buyers"
+          isBusy={busy === 'reopen'}
+          onConfirm={() =>
+            act(
+              'reopen',
+              { ...(comment.trim() ? { comment } : {}), ...(fee ? { fee } : {}), ...(deadline ? { deadline } : {}) },
+              'Reopened as a change order: the buyers are told.',
+            )
+          }
+          onCancel={() => setConfirming(false)}
+        >
+          <Text size="sm">
+            The buyer’s signature on this selection is voided and every buyer of the unit is e-mailed that it is open again
+            {fee ? `, with a fee of ${money(fee)}` : ''}. The approved purchase stays in force until you approve the change order.
+          </Text>
+        </ConsequenceConfirm>
       ) : (
         <Button variant="light" w="fit-content" disabled={!isReady} onClick={() => setConfirming(true)}>
           Reopen as change order

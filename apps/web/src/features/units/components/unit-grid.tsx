@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { ConsequenceConfirm } from '../../../components/ui/consequence-confirm.tsx';
 import { Alert, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -219,23 +220,21 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
         </Button>
       </Group>
       {isConfirming && consequences.length > 0 && (
-        <Alert color="orange" mt="sm" data-testid="bulk-confirm" title="Before these units change">
-          <Stack gap="xs">
-            {consequences.map((line) => (
-              <Text key={line} size="sm">
-                {line}
-              </Text>
-            ))}
-            <Group gap="xs">
-              <Button color="orange" loading={isBusy} onClick={() => void apply()}>
-                Change {selected.length} unit{selected.length === 1 ? '' : 's'}
-              </Button>
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <ConsequenceConfirm
+          testId="bulk-confirm"
+          mt="sm"
+          title="Before these units change"
+          confirmLabel={`Change ${selected.length} unit${selected.length === 1 ? '' : 's'}`}
+          isBusy={isBusy}
+          onConfirm={() => void apply()}
+          onCancel={() => setConfirming(false)}
+        >
+          {consequences.map((line) => (
+            <Text key={line} size="sm">
+              {line}
+            </Text>
+          ))}
+        </ConsequenceConfirm>
       )}
       {done && (
         <Alert color="green" mt="sm" data-testid="bulk-done">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConsequenceConfirm } from '../../../components/ui/consequence-confirm.tsx';
 import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -214,26 +215,24 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
 /** Making someone an administrator, asked first: what they will be able to do, then yes or no. */
 function ConfirmAdmin({ email, isBusy, onConfirm, onCancel }: { email: string; isBusy: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
-    <Alert color="orange" title={`Make ${email} a platform administrator?`} data-testid="confirm-admin">
-      <Stack gap="xs">
-        <Text size="sm">They will be able to:</Text>
-        <Text component="ul" size="sm" m={0} pl="md">
-          <li>see and change every project: its settings, catalogue, units, buyers and their selections;</li>
-          <li>create, copy, import, export and archive projects;</li>
-          <li>give anyone a role in any project, make other administrators, disable accounts and sign people out;</li>
-          <li>change the platform’s deploys and feature flags.</li>
-        </Text>
-        <Text size="sm">Every change they make is kept in the audit log with their name.</Text>
-        <Group gap="xs">
-          <Button size="xs" color="orange" loading={isBusy} onClick={onConfirm}>
-            Make an administrator
-          </Button>
-          <Button size="xs" variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <ConsequenceConfirm
+      testId="confirm-admin"
+      title={`Make ${email} a platform administrator?`}
+      confirmLabel="Make an administrator"
+      size="xs"
+      isBusy={isBusy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <Text size="sm">They will be able to:</Text>
+      <Text component="ul" size="sm" m={0} pl="md">
+        <li>see and change every project: its settings, catalogue, units, buyers and their selections;</li>
+        <li>create, copy, import, export and archive projects;</li>
+        <li>give anyone a role in any project, make other administrators, disable accounts and sign people out;</li>
+        <li>change the platform’s deploys and feature flags.</li>
+      </Text>
+      <Text size="sm">Every change they make is kept in the audit log with their name.</Text>
+    </ConsequenceConfirm>
   );
 }
 
