@@ -171,7 +171,7 @@ export async function buildApp({
   await app.register(manageRoutes, context);
   await app.register(importsRoutes, { ...context, storage, mailer });
   await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });
-  await app.register(displaysRoutes, context);
+  await app.register(displaysRoutes, { ...context, mailer });
   await app.register(referenceRoutes);
 
   if (runReminders) {

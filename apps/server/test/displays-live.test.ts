@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { DISPLAY_MESSAGE_MAX_BYTES, displayPushSchema, type DisplayPush } from '@decor/core';
+import { DISPLAY_MESSAGE_MAX_BYTES } from '@decor/core';
+import { openLive } from './support/display-socket.ts';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { addressSequence, browserHeaders, signIn } from './support/identity.ts';
 
@@ -19,24 +19,7 @@ async function registered() {
   return response.json() as { id: string; secret: string; state: { claimCode: string } };
 }
 
-/** A socket as a screen opens it, with the pushes it hears and how it was closed. */
-function connect(origin = `http://${host}`) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/displays/live`, { headers: { host, origin } });
-  const pushes: DisplayPush[] = [];
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.on('open', () => resolve());
-    socket.on('unexpected-response', (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
-    socket.on('error', reject);
-  });
-  socket.on('message', (data) => pushes.push(displayPushSchema.parse(JSON.parse(data.toString()))));
-  const next = async (count: number) => {
-    const deadline = Date.now() + 5_000;
-    while (pushes.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    return pushes[count - 1];
-  };
-  return { socket, pushes, closed, opened, next };
-}
+const connect = (origin?: string) => openLive({ port, host, ...(origin ? { origin } : {}) });
 
 describe(`a screen's live connection (${testDbKind})`, () => {
   it('tells a screen what to show at once, and again the moment it is claimed, moved and revoked', async () => {
@@ -52,7 +35,10 @@ describe(`a screen's live connection (${testDbKind})`, () => {
       headers: browserHeaders(admin),
       payload: { code: screen.state.claimCode, name: 'Lobby TV', project: 'demo' },
     });
-    expect(await live.next(2)).toMatchObject({ type: 'state', state: { mode: 'attract', name: 'Lobby TV', project: { key: 'demo' } } });
+    expect(await live.next(2)).toMatchObject({
+      type: 'state',
+      state: { mode: 'attract', name: 'Lobby TV', project: { key: 'demo' }, pairing: { code: expect.stringMatching(/^\d{8}$/) } },
+    });
 
     await app.inject({ method: 'PATCH', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(admin), payload: { project: 'harbour' } });
     expect(await live.next(3)).toMatchObject({ type: 'state', state: { mode: 'attract', project: { key: 'harbour' } } });

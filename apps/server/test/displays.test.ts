@@ -45,7 +45,12 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     const claimed = await claim(manager, payload);
     expect(claimed.statusCode).toBe(200);
     expect(claimed.json()).toMatchObject({ name: 'Lobby TV', project: { key: 'demo' }, status: 'claimed' });
-    expect((await stateOf(key)).json()).toEqual({ mode: 'attract', name: 'Lobby TV', project: { key: 'demo', name: 'Maple Residences' } });
+    expect((await stateOf(key)).json()).toEqual({
+      mode: 'attract',
+      name: 'Lobby TV',
+      project: { key: 'demo', name: 'Maple Residences' },
+      pairing: { code: expect.stringMatching(/^\d{8}$/), secret: expect.any(String) },
+    });
     // The code was single-use.
     expect((await claim(admin, { ...payload, project: 'harbour' })).json().error.code).toBe('not_found');
   });

@@ -102,6 +102,8 @@ const projectOptionFields = {
   reviewDays: z.number().int().min(1).max(60),
   contact: designCentreContactSchema,
   scene: sceneSettingsSchema,
+  /** Whether the sales-centre screens and their phones show option prices to visitors (docs/displays.md). */
+  showroomPrices: z.boolean(),
 };
 
 const projectOptionsShape = {
@@ -116,6 +118,7 @@ const projectOptionsShape = {
   reviewDays: projectOptionFields.reviewDays.optional(),
   contact: projectOptionFields.contact.optional(),
   scene: projectOptionFields.scene.optional(),
+  showroomPrices: projectOptionFields.showroomPrices.optional(),
 };
 
 /**

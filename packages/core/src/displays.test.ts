@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CLAIM_ALPHABET, CLAIM_CODE_LENGTH, displayStateSchema, formatClaimCode, newClaimCode, readClaimCode } from './displays.ts';
+import {
+  CLAIM_ALPHABET,
+  CLAIM_CODE_LENGTH,
+  displayMessageSchema,
+  displayStateSchema,
+  formatClaimCode,
+  formatPairingCode,
+  newClaimCode,
+  newPairingCode,
+  readClaimCode,
+  readPairingCode,
+} from './displays.ts';
 
 describe('display claim codes', () => {
   it('are 8 characters of an alphabet without look-alikes, and rarely repeat', () => {
@@ -32,5 +43,43 @@ describe('display claim codes', () => {
     expect(displayStateSchema.safeParse({ mode: 'register', claimCode: 'ACDEFGHJ' }).success).toBe(true);
     expect(displayStateSchema.safeParse({ mode: 'paired' }).success).toBe(false);
     expect(displayStateSchema.safeParse({ mode: 'register', claimCode: 'SHORT' }).success).toBe(false);
+  });
+});
+
+describe('pairing codes and the live protocol', () => {
+  it('draws 8-digit pairing codes evenly and reads them as typed', () => {
+    const codes = Array.from({ length: 20_000 }, () => newPairingCode());
+    expect(codes.every((code) => /^\d{8}$/.test(code))).toBe(true);
+    // Every digit appears in every place about a tenth of the time (20,000 draws: 2,000 ± 200).
+    for (let place = 0; place < 8; place++) {
+      const counts = Array.from({ length: 10 }, (_, digit) => codes.filter((code) => code[place] === String(digit)).length);
+      for (const count of counts) expect(Math.abs(count - 2_000)).toBeLessThan(200);
+    }
+    expect(readPairingCode(formatPairingCode('04821093'))).toBe('04821093');
+    expect(readPairingCode('0482-1093')).toBe('04821093');
+    for (const typed of ['0482109', '048210934', '0482 109O', '', 'abcdefgh']) expect(readPairingCode(typed)).toBeNull();
+  });
+
+  it('takes from a phone only a whole look, reset, end and pings; from a screen only its hello, health and pings', () => {
+    const look = { plan: null, room: 'r1', finishes: { c1: 'o1' }, camera: { yaw: 0, pitch: 27, zoom: 1 } };
+    for (const message of [
+      { v: 1, type: 'join', pairing: 'a.b' },
+      { v: 1, type: 'look', look },
+      { v: 1, type: 'reset' },
+      { v: 1, type: 'end' },
+      { v: 1, type: 'ping', t: 1 },
+    ]) {
+      expect(displayMessageSchema.safeParse(message).success, JSON.stringify(message)).toBe(true);
+    }
+    const refused = [
+      { v: 1, type: 'look', look: { ...look, buyer: 'someone@example.test' } },
+      { v: 1, type: 'look', look: { ...look, camera: { yaw: 400, pitch: 0, zoom: 1 } } },
+      { v: 1, type: 'look', look: { ...look, finishes: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`c${i}`, 'o'])) } },
+      { v: 1, type: 'save', cart: 'x' },
+      { v: 1, type: 'end', reason: 'x' },
+      { v: 2, type: 'reset' },
+      { type: 'reset' },
+    ];
+    for (const message of refused) expect(displayMessageSchema.safeParse(message).success, JSON.stringify(message)).toBe(false);
   });
 });

@@ -26,6 +26,11 @@ export type FeedEvent = Change | { op: 'reset' };
 
 export interface ChangeFeed {
   subscribe(listener: (event: FeedEvent) => void): () => void;
+  /**
+   * Hears another channel on the feed's listening connection (the screens' bus,
+   * docs/displays.md), with the same reconnection; PGlite hears it in process.
+   */
+  listen(channel: string, listener: (payload: string) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,25 @@ function parse(payload: string | undefined): Change | null {
 
 class Feed implements ChangeFeed {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  /** The other channels heard, and what to do to start hearing one (LISTEN on the live connection). */
+  readonly channels = new Map<string, Set<(payload: string) => void>>();
+  startListening: (channel: string) => Promise<void> = async () => {};
   constructor(private readonly stop: () => Promise<void>) {}
+
+  async listen(channel: string, listener: (payload: string) => void) {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    const listeners = this.channels.get(channel) ?? new Set();
+    if (!this.channels.has(channel)) {
+      this.channels.set(channel, listeners);
+      await this.startListening(channel);
+    }
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }
+
+  hear(channel: string, payload: string | undefined) {
+    for (const listener of this.channels.get(channel) ?? []) listener(payload ?? '');
+  }
 
   emit(event: FeedEvent) {
     this.emitter.emit('event', event);
@@ -60,10 +83,15 @@ class Feed implements ChangeFeed {
 export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
   let unlisten: () => Promise<void> = async () => {};
   const feed = new Feed(() => unlisten().catch(() => {}));
-  unlisten = await client.listen(CHANGE_CHANNEL, (payload) => {
-    const change = parse(payload);
-    if (change) feed.emit(change);
-  });
+  const unlistens: Array<() => Promise<void>> = [];
+  unlisten = async () => void (await Promise.all(unlistens.map((stop) => stop())));
+  unlistens.push(
+    await client.listen(CHANGE_CHANNEL, (payload) => {
+      const change = parse(payload);
+      if (change) feed.emit(change);
+    }),
+  );
+  feed.startListening = async (channel) => void unlistens.push(await client.listen(channel, (payload) => feed.hear(channel, payload)));
   return feed;
 }
 
@@ -88,7 +116,8 @@ export async function postgresChangeFeed(connectionString: string, log: (message
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
-      const change = message.channel === CHANGE_CHANNEL ? parse(message.payload) : null;
+      if (message.channel !== CHANGE_CHANNEL) return feed.hear(message.channel, message.payload);
+      const change = parse(message.payload);
       if (change) feed.emit(change);
     });
     next.on('error', () => {});
@@ -102,6 +131,7 @@ export async function postgresChangeFeed(connectionString: string, log: (message
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+      for (const channel of feed.channels.keys()) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
@@ -112,6 +142,7 @@ export async function postgresChangeFeed(connectionString: string, log: (message
     everConnected = true;
     client = next;
   };
+  feed.startListening = async (channel) => void (await client?.query(`LISTEN ${channel}`));
   await connect();
   return feed;
 }

@@ -23,12 +23,30 @@ export const displays = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** The screen's last health report (frame rate, round trip, build, size). */
     health: jsonb('health'),
+    /**
+     * What a visitor pairs with while nobody holds the screen: the 8-digit code shown under the
+     * QR code and the secret the QR code carries. Both single-use: null while a phone holds the
+     * screen, drawn anew when it is free again (docs/displays.md, "Pairing a phone").
+     */
+    pairingCode: text('pairing_code'),
+    pairingSecret: text('pairing_secret'),
+    /** The hash of the pairing secret the phone that holds the screen keeps; null when free. */
+    visitorHash: text('visitor_hash'),
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
+    /** When the phone was last heard (kept to within 20 s): a pairing silent for 3 minutes is released. */
+    visitorSeenAt: timestamp('visitor_seen_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('displays_claim_code_idx')
       .on(t.claimCode)
       .where(sql`claim_code IS NOT NULL`),
     index('displays_project_idx').on(t.projectId),
+    uniqueIndex('displays_pairing_code_idx')
+      .on(t.pairingCode)
+      .where(sql`pairing_code IS NOT NULL`),
+    index('displays_visitor_seen_idx')
+      .on(t.visitorSeenAt)
+      .where(sql`visitor_hash IS NOT NULL`),
   ],
 );
 
@@ -41,7 +59,7 @@ export const displayEvents = pgTable(
       .notNull()
       .references(() => displays.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** registered, claimed, renamed, moved, revoked. */
+    /** registered, claimed, renamed, moved, revoked, paired, released, disconnected, code-limit. */
     kind: text('kind').notNull(),
     /** Who did it, when a person did (the screen itself registers). */
     actorId: text('actor_id'),

@@ -1,53 +1,69 @@
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import { DISPLAY_MESSAGE_MAX_BYTES, DISPLAY_PROTOCOL_VERSION, DomainError, displayMessageSchema, type DisplayPush } from '@decor/core';
+import {
+  DISPLAY_MESSAGE_MAX_BYTES,
+  DISPLAY_PROTOCOL_VERSION,
+  DomainError,
+  displayMessageSchema,
+  type DisplayMessage,
+  type DisplayPush,
+  type PairingEnd,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { displayIdOfKey, displayState } from './displays.operations.ts';
+import { displayOfPairing, endPairing } from './displays.pairing.ts';
+import { CLOSE_PAIRING_ENDED, sendTo, type DisplayRelay, type Peer } from './displays.relay.ts';
+import { recordDisplayEvent, saveHealth, touchVisitor } from './displays.repo.ts';
 
 /** How often each side must hear from the other; a socket silent for two beats is closed. */
 const HEARTBEAT_MS = 25_000;
-/** A screen's first words (its hello) must come within this. */
+/** A screen's or phone's first words (its hello or join) must come within this. */
 const HELLO_MS = 10_000;
+/** A phone's pairing is marked as heard at most this often (a look every 50 ms writes nothing). */
+const TOUCH_EVERY_MS = 20_000;
+/** A screen's health is kept at most this often. */
+const HEALTH_EVERY_MS = 10_000;
+/** The server is stopping: reconnect (to another server behind the balancer). */
+export const CLOSE_RESTARTING = 1012;
 
-/** The screens connected to this process, by display id (docs/displays.md, "Live connection"). */
-const connected = new Map<string, Set<{ socket: WebSocket; key: string }>>();
+const v = DISPLAY_PROTOCOL_VERSION;
+const push = (socket: WebSocket, message: DisplayPush) => socket.send(JSON.stringify(message));
 
-/**
- * Tells every screen of `displayId` connected to this process what to show now (after a claim,
- * a rename, a move, a revocation). Screens connected to another process hear it at their next
- * question (every 30 s while connected): the cross-server bus is the rest of issue 30.
- */
-export async function pushDisplayState(db: Db, displayId: string): Promise<void> {
-  for (const peer of connected.get(displayId) ?? []) {
-    // A push that fails never undoes the change that caused it: the screen reconnects and asks again.
-    await sendState(db, peer.socket, peer.key).catch(() => peer.socket.close(1011, 'state unavailable'));
-  }
-}
-
-async function sendState(db: Db, socket: WebSocket, key: string): Promise<boolean> {
-  let push: DisplayPush;
+/** Reads what a screen shows now with its own key and sends it; a screen no longer known is told to register again. */
+async function sendState(db: Db, peer: Peer, key: string): Promise<'register' | 'attract' | 'paired' | 'unknown'> {
   try {
-    push = { v: DISPLAY_PROTOCOL_VERSION, type: 'state', state: await displayState(db, key) };
+    const state = await displayState(db, key);
+    sendTo(peer, { v, type: 'state', state });
+    return state.mode;
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'unauthenticated') throw error;
-    push = { v: DISPLAY_PROTOCOL_VERSION, type: 'unknown' };
+    sendTo(peer, { v, type: 'unknown' });
+    return 'unknown';
   }
-  // A slow screen is not buffered for: what it has not taken yet is replaced by the newer state.
-  if (socket.bufferedAmount > DISPLAY_MESSAGE_MAX_BYTES * 4) return push.type === 'state';
-  socket.send(JSON.stringify(push));
-  return push.type === 'state';
 }
 
-/** The screens' live connection: `GET /api/displays/live` upgraded to a WebSocket, same origin only. */
-export const displaysLive: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+/** The one realtime endpoint of the screens and their phones: `GET /api/displays/live`, same origin only (docs/displays.md). */
+export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; announceEnd: (display: string, reason: PairingEnd) => void }> = async (
+  app,
+  { db, relay, announceEnd },
+) => {
   await app.register(websocket, { options: { maxPayload: DISPLAY_MESSAGE_MAX_BYTES } });
+  let stopping = false;
+
+  // A server that is stopping tells its sockets to reconnect: the balancer sends them to another one.
+  app.addHook('preClose', async () => {
+    stopping = true;
+    for (const socket of relay.sockets()) socket.close(CLOSE_RESTARTING, 'server restarting');
+    relay.close();
+  });
+
   app.get(
     '/api/displays/live',
     {
       websocket: true,
       schema: { hide: true },
-      // A page of another site may not open a screen's connection (the browser sends its Origin on upgrade).
+      // A page of another site may not open a connection (the browser sends its Origin on upgrade).
       preValidation: async (request, reply) => {
         const origin = request.headers.origin;
         if (origin && origin !== `${request.protocol}://${request.host}`) {
@@ -56,8 +72,12 @@ export const displaysLive: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
       },
     },
     (socket, request) => {
-      let peer: { socket: WebSocket; key: string } | null = null;
+      let role: { kind: 'screen'; id: string; key: string } | { kind: 'phone'; id: string; visitorHash: string } | null = null;
+      let detach = () => {};
       let isAlive = true;
+      let lastTouch = Date.now();
+      let lastHealth = 0;
+      const peer: Peer = { socket };
       const hello = setTimeout(() => socket.close(4408, 'hello expected'), HELLO_MS);
       const beat = setInterval(() => {
         if (!isAlive) return socket.terminate();
@@ -65,37 +85,81 @@ export const displaysLive: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
         socket.ping();
       }, HEARTBEAT_MS);
       socket.on('pong', () => (isAlive = true));
+
+      const refuse = (code: number, reason: string) => socket.close(code, reason);
+      const begin = async (message: DisplayMessage) => {
+        if (message.type === 'hello') {
+          const id = await displayIdOfKey(db, message.key);
+          role = { kind: 'screen', id, key: message.key };
+          peer.refresh = async () => {
+            await sendState(db, peer, message.key).catch(() => socket.close(1011, 'state unavailable'));
+          };
+          detach = relay.attach('screen', id, peer);
+          // A screen that comes back while a phone holds it asks the phone for its look again.
+          if ((await sendState(db, peer, message.key)) === 'paired') relay.send({ to: 'phone', display: id, push: { v, type: 'sync' } });
+        } else if (message.type === 'join') {
+          const display = await displayOfPairing(db, message.pairing);
+          role = { kind: 'phone', id: display.id, visitorHash: display.visitorHash };
+          detach = relay.attach('phone', display.id, peer);
+          await touchVisitor(db, display.id, display.visitorHash);
+          sendTo(peer, { v, type: 'joined', display: { id: display.id, name: display.name } });
+        } else refuse(4400, 'hello expected');
+      };
+      const handle = async (message: DisplayMessage) => {
+        if (message.type === 'ping') return sendTo(peer, { v, type: 'pong', t: message.t, server: relay.bus.serverId });
+        if (!role || message.type === 'hello' || message.type === 'join') return refuse(4400, 'one hello per connection');
+        if (role.kind === 'screen') {
+          if (message.type !== 'health') return refuse(4400, 'not a screen message');
+          if (Date.now() - lastHealth < HEALTH_EVERY_MS) return;
+          lastHealth = Date.now();
+          return saveHealth(db, role.id, message.health);
+        }
+        // A phone may send its look, reset or end: nothing else, and nothing is written but the time it was heard.
+        if (message.type === 'health') return refuse(4400, 'not a phone message');
+        if (message.type === 'end') {
+          if (await endPairing(db, role.id, role.visitorHash, 'ended')) announceEnd(role.id, 'ended');
+          return;
+        }
+        relay.look(role.id, { v, type: 'look', look: message.type === 'look' ? message.look : null, sentAt: Date.now() });
+        if (Date.now() - lastTouch > TOUCH_EVERY_MS) {
+          lastTouch = Date.now();
+          if (!(await touchVisitor(db, role.id, role.visitorHash))) {
+            sendTo(peer, { v, type: 'ended', reason: 'unknown' });
+            refuse(CLOSE_PAIRING_ENDED, 'pairing ended');
+          }
+        }
+      };
+
+      let queue = Promise.resolve();
       socket.on('message', (raw, isBinary) => {
         isAlive = true;
-        let message;
+        let message: DisplayMessage;
         try {
           message = displayMessageSchema.parse(JSON.parse(isBinary ? '' : raw.toString()));
         } catch {
-          return socket.close(4400, 'not a display message');
+          return refuse(4400, 'not a display message');
         }
-        if (peer) return; // one hello per connection
-        clearTimeout(hello);
-        const key = message.key;
-        void displayIdOfKey(db, key)
-          .then(async (id) => {
-            peer = { socket, key };
-            connected.set(id, (connected.get(id) ?? new Set()).add(peer));
-            socket.once('close', () => {
-              const peers = connected.get(id);
-              peers?.delete(peer!);
-              if (peers?.size === 0) connected.delete(id);
-            });
-            await sendState(db, socket, key);
-          })
+        const first = !role && (message.type === 'hello' || message.type === 'join');
+        if (first) clearTimeout(hello);
+        // One message at a time per socket, in order: a look never overtakes the join before it.
+        queue = queue
+          .then(() => (first ? begin(message) : handle(message)))
           .catch((error: unknown) => {
-            if (!(error instanceof DomainError)) request.log.warn({ err: error }, 'a screen could not be connected');
-            socket.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, type: 'unknown' } satisfies DisplayPush));
-            socket.close(4401, 'unknown screen');
+            if (!(error instanceof DomainError)) request.log.warn({ err: error }, 'a display message failed');
+            if (role) return;
+            if (message.type === 'join') push(socket, { v, type: 'ended', reason: 'unknown' });
+            else push(socket, { v, type: 'unknown' });
+            refuse(4401, message.type === 'join' ? 'pairing ended' : 'unknown screen');
           });
       });
-      socket.on('close', () => {
+      socket.on('close', (code) => {
         clearTimeout(hello);
         clearInterval(beat);
+        detach();
+        if (role && !stopping && code !== CLOSE_PAIRING_ENDED) {
+          const detail = { who: role.kind };
+          void recordDisplayEvent(db, { displayId: role.id, kind: 'disconnected', detail }).catch(() => {});
+        }
       });
     },
   );

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { fail, newClaimCode, readClaimCode, type DisplayEvent, type DisplayRow, type DisplayState } from '@decor/core';
+import { displayHealthSchema, fail, newClaimCode, newPairingCode, readClaimCode, type DisplayEvent, type DisplayRow, type DisplayState } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { findProjectByKey, findProjectById, roleInProject } from '../projects/index.ts';
@@ -8,17 +8,19 @@ import {
   claimDisplay,
   findDisplay,
   findDisplayByClaimCode,
+  ensurePairingCodes,
   insertDisplay,
   listDisplays,
   markDisplaySeen,
   revokeDisplay,
   updateDisplay,
   recordDisplayEvent,
+  releaseDisplay,
   eventsOfDisplay,
   type DisplayRecord,
 } from './displays.repo.ts';
 
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+export const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 /** A screen registers itself (docs/displays.md): an id, a secret only it keeps, and a code to be claimed with. */
 export async function registerDisplay(db: Db, userAgent: string | undefined) {
@@ -51,9 +53,9 @@ export async function displayIdOfKey(db: Db, key: string): Promise<string> {
   return (await displayOfKey(db, key)).id;
 }
 
-/** What a screen shows now: its claim code until claimed, then its project's attract loop. */
+/** What a screen shows now: its claim code until claimed, then its project's attract loop with its pairing codes, or a visitor's rooms while a phone holds it. */
 export async function displayState(db: Db, key: string | undefined): Promise<DisplayState> {
-  const row = await displayOfKey(db, key);
+  let row = await displayOfKey(db, key);
   await markDisplaySeen(db, row.id);
   if (row.claimCode) return { mode: 'register', claimCode: row.claimCode };
   if (!row.projectId) {
@@ -63,7 +65,14 @@ export async function displayState(db: Db, key: string | undefined): Promise<Dis
   }
   const project = await findProjectById(db, row.projectId);
   if (!project) throw fail('unauthenticated', 'display.unknown');
-  return { mode: 'attract', name: row.name ?? '', project: { key: project.key, name: project.name } };
+  const shows = { name: row.name ?? '', project: { key: project.key, name: project.name } };
+  if (row.visitorHash) return { mode: 'paired', ...shows };
+  // A free screen's codes are drawn when it first shows them (a release or a rotation only clears them).
+  for (let attempt = 0; !row.pairingCode && !row.visitorHash && attempt < 3; attempt++) {
+    row = (await ensurePairingCodes(db, row.id, { code: newPairingCode(), secret: randomBytes(16).toString('base64url') }).catch(() => row)) ?? row;
+  }
+  if (row.visitorHash) return { mode: 'paired', ...shows };
+  return { mode: 'attract', ...shows, pairing: row.pairingCode && row.pairingSecret ? { code: row.pairingCode, secret: row.pairingSecret } : null };
 }
 
 /** May this person place screens in this project: an administrator, or one of its managers. */
@@ -108,13 +117,16 @@ export async function changeDisplay(db: Db, actor: Actor, id: string, change: { 
   if (change.project && !project) throw fail('not_found', 'display.no-project', undefined, { field: 'project' });
   if (!row.claimedAt && project) throw fail('rule_broken', 'display.claim-first');
   const updated = await updateDisplay(db, id, { ...(change.name ? { name: change.name.trim() } : {}), ...(project ? { projectId: project.id } : {}) });
+  // A screen moved to another project lets go of its visitor (their look belongs to the other project).
+  const endedPairing = Boolean(project && project.id !== row.projectId && row.visitorHash && (await releaseDisplay(db, id)));
+  if (endedPairing) await recordDisplayEvent(db, { displayId: id, kind: 'released', detail: { reason: 'revoked' } });
   if (change.name && change.name.trim() !== row.name) {
     await recordDisplayEvent(db, { displayId: id, kind: 'renamed', actorId: actor.userId, detail: { from: row.name, to: change.name.trim() } });
   }
   if (project && project.id !== row.projectId)
     await recordDisplayEvent(db, { displayId: id, kind: 'moved', actorId: actor.userId, detail: { to: project.key } });
   const shows = updated!.projectId ? await findProjectById(db, updated!.projectId) : undefined;
-  return rowOf(updated!, shows ? { key: shows.key, name: shows.name } : null);
+  return { row: rowOf({ ...updated!, ...(endedPairing ? { visitorHash: null } : {}) }, shows ? { key: shows.key, name: shows.name } : null), endedPairing };
 }
 
 /** Revokes a screen (administrators): it shows "register" again with a new code. */
@@ -152,5 +164,7 @@ function rowOf(row: DisplayRecord, project: DisplayRow['project']): DisplayRow {
     claimedAt: row.claimedAt?.toISOString() ?? null,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     userAgent: row.userAgent,
+    paired: Boolean(row.visitorHash),
+    health: displayHealthSchema.safeParse(row.health).data ?? null,
   };
 }

@@ -1,68 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { displayClaimSchema, displayEventSchema, displayRegistrationSchema, displayRowSchema, displayStateSchema, errorBodySchema } from '@decor/core';
+import {
+  DISPLAY_PROTOCOL_VERSION,
+  type PairingEnd,
+  displayClaimSchema,
+  displayEventSchema,
+  displayPairingSchema,
+  displayPairSchema,
+  displayRegistrationSchema,
+  displayRowSchema,
+  displayStateSchema,
+  errorBodySchema,
+  showroomSchema,
+} from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { requireManager } from '../projects/index.ts';
-import { displaysLive, pushDisplayState } from './displays.live.ts';
+import { pairingCodeLimitMail, type Mailer } from '../mail/index.ts';
+import { memoryBus, postgresBus } from './displays.bus.ts';
+import { displaysLive } from './displays.live.ts';
+import { pairWithDisplay, releaseIdle, rotateCodesAfterLimit, showroomOf, type OnLimitTripped } from './displays.pairing.ts';
+import { DisplayRelay } from './displays.relay.ts';
+import { adminEmails } from './displays.repo.ts';
+import { portalOrigin } from '../../lib/project-origin.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { changeDisplay, claimDisplayWithCode, displayDetail, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
+
+/** How often each server releases the pairings whose phones went silent. */
+const IDLE_SWEEP_MS = 15_000;
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
 const tags = ['displays'];
 const params = z.object({ id: z.uuid() });
 
 /** Sales-centre screens (docs/displays.md): a screen registers and asks what to show; staff claim it; administrators run them. */
-export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
-  const { db } = database;
-  await app.register(displaysLive, { db });
+interface AdminOptions {
+  db: AppContext['database']['db'];
+  relay: DisplayRelay;
+  announceEnd: (display: string, reason: PairingEnd) => void;
+  refresh: (display: string) => void;
+}
 
-  app.post(
-    '/api/displays',
-    {
-      schema: {
-        tags,
-        summary: 'A screen registers itself (no account): its id, the secret only it keeps, and the code it shows until claimed',
-        response: { 201: displayRegistrationSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await consumeRate(db, `display-register:ip:${request.ip}`, RATE_RULES.displayRegistrationPerAddress);
-      return reply.status(201).send(await registerDisplay(db, request.headers['user-agent']));
-    },
-  );
-
-  app.get(
-    '/api/displays/state',
-    {
-      schema: {
-        tags,
-        summary: 'What a screen shows now, asked by the screen with its key (`x-display-key: {id}.{secret}`); 401 tells it to register again',
-        headers: z.object({ 'x-display-key': z.string().max(200).optional() }).passthrough(),
-        response: { 200: displayStateSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await displayState(db, request.headers['x-display-key'] as string | undefined)),
-  );
-
-  app.post(
-    '/api/displays/claim',
-    {
-      schema: {
-        tags,
-        summary: "Claims the screen that shows a code, for a project under a name (an administrator or the project's manager)",
-        body: displayClaimSchema,
-        response: { 200: displayRowSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await consumeRate(db, `display-claim:ip:${request.ip}`, RATE_RULES.displayClaimPerAddress);
-      const claimed = await claimDisplayWithCode(db, request.actor ?? null, request.body);
-      await pushDisplayState(db, claimed._id);
-      return claimed;
-    },
-  );
-
+/** Running the screens: the platform's list and each screen's page, rename, move, reload, revoke; a project's list for its managers. */
+const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { db, relay, announceEnd, refresh }) => {
   app.get(
     '/api/admin/displays',
     { schema: { tags, summary: 'Every screen with its project and state (administrators)', response: { 200: z.array(displayRowSchema), ...errors } } },
@@ -109,8 +90,9 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) => {
-      const changed = await changeDisplay(db, requireAdmin(request), request.params.id, request.body);
-      await pushDisplayState(db, changed._id);
+      const { row: changed, endedPairing } = await changeDisplay(db, requireAdmin(request), request.params.id, request.body);
+      if (endedPairing) announceEnd(changed._id, 'revoked');
+      else refresh(changed._id);
       return changed;
     },
   );
@@ -127,8 +109,155 @@ export const displaysRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => {
       const revoked = await revokeDisplayById(db, requireAdmin(request), request.params.id);
-      await pushDisplayState(db, revoked._id);
+      announceEnd(revoked._id, 'revoked');
       return revoked;
     },
   );
+
+  app.post(
+    '/api/admin/displays/:id/reload',
+    {
+      schema: {
+        tags,
+        summary: 'Tells a connected screen to reload its page (after a new build, or a screen that looks wrong) (administrators)',
+        params,
+        response: { 200: z.object({ sent: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { display } = await displayDetail(db, request.params.id);
+      relay.send({ to: 'screen', display: display._id, push: { v: DISPLAY_PROTOCOL_VERSION, type: 'reload' } });
+      return { sent: true };
+    },
+  );
 };
+
+const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { database, mailer, config }) => {
+  const { db } = database;
+  // Several servers on one PostgreSQL reach each other's sockets through NOTIFY; the embedded database is one process.
+  const bus = database.kind === 'postgres' ? await postgresBus(database, (message) => app.log.warn(message)) : memoryBus();
+  const relay = new DisplayRelay(bus);
+  app.addHook('onClose', async () => bus.close());
+  const refresh = (display: string) => relay.send({ to: 'screen', display, refresh: true });
+  /** Tells everyone concerned that a pairing ended: the phone (wherever it is) and its screen (which shows new codes). */
+  const announceEnd = (display: string, reason: PairingEnd) => {
+    relay.forget(display);
+    relay.send({ to: 'phone', display, push: { v: DISPLAY_PROTOCOL_VERSION, type: 'ended', reason } });
+    refresh(display);
+  };
+  /** Releases the pairings whose phones went silent for 3 minutes (whichever server sweeps first: each is released once). */
+  const sweepIdle = async () => (await releaseIdle(db)).map((id) => (announceEnd(id, 'idle'), id));
+  const sweep = setInterval(
+    () => void sweepIdle().catch((error: unknown) => app.log.warn({ err: error }, 'idle pairings could not be released')),
+    IDLE_SWEEP_MS,
+  );
+  sweep.unref();
+  app.addHook('preClose', async () => clearInterval(sweep));
+  app.decorate('displayPairings', { end: announceEnd, sweepIdle });
+  await app.register(displaysLive, { db, relay, announceEnd });
+
+  // Too many wrong codes for a project's screens: every free screen draws new codes, and every administrator is told.
+  const onLimitTripped: OnLimitTripped = async (project) => {
+    const screens = await rotateCodesAfterLimit(db, project.id);
+    screens.forEach(refresh);
+    const url = `${portalOrigin(config)}/admin/instances`;
+    for (const to of await adminEmails(db)) {
+      mailer.send(pairingCodeLimitMail({ to, projectName: project.name, screens: screens.length, url })).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'an administrator could not be told of the pairing limit');
+      });
+    }
+  };
+
+  app.post(
+    '/api/displays/pair',
+    {
+      schema: {
+        tags,
+        summary:
+          "A visitor's phone pairs with a free screen of this project: the 8-digit code typed at /controller, or the screen's id and the QR code's secret. Single-use; wrong codes are limited per address and per project",
+        body: displayPairSchema,
+        response: { 201: displayPairingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const pairing = await pairWithDisplay(db, { projectKey: request.projectKey, address: request.ip, input: request.body, onLimitTripped });
+      refresh(pairing.display.id);
+      return reply.status(201).header('cache-control', 'no-store').send(pairing);
+    },
+  );
+
+  app.get(
+    '/api/displays/showroom',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a screen (`x-display-key`) or its phone (`x-display-pairing`) shows of the project: plans, rooms, categories, options; prices only if the project shows them',
+        headers: z.object({ 'x-display-key': z.string().max(200).optional(), 'x-display-pairing': z.string().max(200).optional() }).passthrough(),
+        response: { 200: showroomSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const headers = request.headers as Record<string, string | undefined>;
+      return reply.header('cache-control', 'no-store').send(await showroomOf(db, { key: headers['x-display-key'], pairing: headers['x-display-pairing'] }));
+    },
+  );
+
+  app.post(
+    '/api/displays',
+    {
+      schema: {
+        tags,
+        summary: 'A screen registers itself (no account): its id, the secret only it keeps, and the code it shows until claimed',
+        response: { 201: displayRegistrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await consumeRate(db, `display-register:ip:${request.ip}`, RATE_RULES.displayRegistrationPerAddress);
+      return reply.status(201).send(await registerDisplay(db, request.headers['user-agent']));
+    },
+  );
+
+  app.get(
+    '/api/displays/state',
+    {
+      schema: {
+        tags,
+        summary: 'What a screen shows now, asked by the screen with its key (`x-display-key: {id}.{secret}`); 401 tells it to register again',
+        headers: z.object({ 'x-display-key': z.string().max(200).optional() }).passthrough(),
+        response: { 200: displayStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await displayState(db, request.headers['x-display-key'] as string | undefined)),
+  );
+
+  app.post(
+    '/api/displays/claim',
+    {
+      schema: {
+        tags,
+        summary: "Claims the screen that shows a code, for a project under a name (an administrator or the project's manager)",
+        body: displayClaimSchema,
+        response: { 200: displayRowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await consumeRate(db, `display-claim:ip:${request.ip}`, RATE_RULES.displayClaimPerAddress);
+      const claimed = await claimDisplayWithCode(db, request.actor ?? null, request.body);
+      refresh(claimed._id);
+      return claimed;
+    },
+  );
+
+  await app.register(displaysAdminRoutes, { db, relay, announceEnd, refresh });
+};
+
+/** The module, with `displayPairings` visible to the whole app (its tests end and sweep pairings). */
+export const displaysRoutes = fp(displaysModule, { name: 'displays' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    displayPairings: { end: (display: string, reason: PairingEnd) => void; sweepIdle: () => Promise<string[]> };
+  }
+}

@@ -12,6 +12,7 @@ export {
   existingAccountMail,
   invitationMail,
   oneTimeCodeMail,
+  pairingCodeLimitMail,
   resetPasswordMail,
   selectionDecisionMail,
   selectionSignedMail,

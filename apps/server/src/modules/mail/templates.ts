@@ -299,3 +299,18 @@ export function existingAccountMail({ to, projectName, signInUrl }: { to: string
     footer: IGNORE,
   });
 }
+
+/** To every administrator: a project's screens met too many wrong pairing codes, and every code was drawn again (docs/displays.md, "Limits"). */
+export function pairingCodeLimitMail({ to, projectName, screens, url }: { to: string; projectName: string; screens: number; url: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `${projectName}: too many wrong screen pairing codes`,
+    paragraphs: [
+      `More than 50 wrong pairing codes were typed for the sales-centre screens of ${projectName} within 10 minutes. The codes of its ${screens} free screen(s) were drawn again, and typed codes are refused for the rest of the 10 minutes; scanning a screen's QR code still works.`,
+      'If nobody in the sales centre was struggling with a code, someone may be guessing. The screens and their events are in the platform back office.',
+    ],
+    action: { label: 'Open the screens', url },
+    footer: 'You receive this as an administrator of the portal.',
+  });
+}

@@ -15,7 +15,14 @@ import { useProject } from '../../lib/project.ts';
  * Materials are not tone-mapped, so a surface lit head-on shows its swatch colour: what the
  * buyer picked is what they see (and what the browser test reads back).
  */
-export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom; finishes: RoomFinishes; onReady?: () => void }) {
+/** A camera placed by someone else (a sales-centre phone): degrees around the room, degrees above it, and a zoom (1 = the standard view). */
+export interface DrivenView {
+  yaw: number;
+  pitch: number;
+  zoom: number;
+}
+
+export default function RoomScene({ room, finishes, onReady, view }: { room: SceneRoom; finishes: RoomFinishes; onReady?: () => void; view?: DrivenView }) {
   const layout = useMemo(() => roomLayout(room), [room]);
   // The project's 3D settings: 1 and 1 are the calibrated light and the standard view.
   const { data: project } = useProject();
@@ -155,12 +162,30 @@ export default function RoomScene({ room, finishes, onReady }: { room: SceneRoom
           </mesh>
         </group>
       )}
-      <OrbitControls target={[0, h * 0.3, 0]} enablePan maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.8} maxDistance={Math.max(w, d) * 3} makeDefault />
+      {view ? (
+        <DrivenCamera view={view} target={[0, h * 0.3, 0]} radius={Math.hypot(h * 1.15 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance)} />
+      ) : (
+        <OrbitControls target={[0, h * 0.3, 0]} enablePan maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.8} maxDistance={Math.max(w, d) * 3} makeDefault />
+      )}
     </Canvas>
   );
 }
 
 /** Calls back once the first frame is drawn. */
+/** Places the camera where the view says, looking at the room's centre (no orbiting by hand). */
+function DrivenCamera({ view, target, radius }: { view: DrivenView; target: [number, number, number]; radius: number }) {
+  const camera = useThree((state) => state.camera);
+  const invalidate = useThree((state) => state.invalidate);
+  const { yaw, pitch, zoom } = view;
+  useEffect(() => {
+    const [y, p, r] = [(yaw * Math.PI) / 180, (pitch * Math.PI) / 180, radius / zoom];
+    camera.position.set(target[0] + r * Math.sin(y) * Math.cos(p), target[1] + r * Math.sin(p), target[2] + r * Math.cos(y) * Math.cos(p));
+    camera.lookAt(...target);
+    invalidate();
+  }, [camera, invalidate, yaw, pitch, zoom, radius, target[0], target[1], target[2]]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}
+
 function ReadySignal({ onReady }: { onReady?: () => void }) {
   const { gl, scene, camera } = useThree();
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Container } from '@mantine/core';
-import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { Controller } from '../../features/displays/components/controller.tsx';
 
 const flags = {};
 
@@ -10,9 +9,6 @@ export const Route = createFileRoute('/_fullpage/controller/{-$id}')({
 });
 
 function Page() {
-  return (
-    <Container size="md" py="xl">
-      <PageFrame title="Controller" description="Drive a sales-centre display from this phone." />
-    </Container>
-  );
+  const { id } = Route.useParams();
+  return <Controller id={id} />;
 }

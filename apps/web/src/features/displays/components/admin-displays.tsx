@@ -165,10 +165,23 @@ function ScreenCard({ row }: { row: DisplayRow }) {
                 {row.userAgent}
               </Text>
             )}
+            {row.health && <HealthLine health={row.health} />}
           </Stack>
-          <Badge color={STATUS_COLOUR[row.status]} variant="light" style={{ flexShrink: 0 }}>
-            {STATUS_WORD[row.status]}
-          </Badge>
+          <Stack gap={4} align="end" style={{ flexShrink: 0 }}>
+            <Badge color={STATUS_COLOUR[row.status]} variant="light">
+              {STATUS_WORD[row.status]}
+            </Badge>
+            {row.status === 'claimed' && (
+              <Badge color={isOnline(row) ? 'teal' : 'gray'} variant="dot" data-testid="display-online">
+                {isOnline(row) ? 'Online' : 'Offline'}
+              </Badge>
+            )}
+            {row.paired && (
+              <Badge color="grape" variant="light" data-testid="display-paired">
+                Phone paired
+              </Badge>
+            )}
+          </Stack>
         </Group>
         {row.status === 'claimed' && (
           <Group gap="xs" align="end" wrap="wrap">
@@ -190,6 +203,9 @@ function ScreenCard({ row }: { row: DisplayRow }) {
               allowDeselect={false}
               w={{ base: '100%', xs: 200 }}
             />
+            <Button variant="default" size="sm" onClick={() => void act(`/api/admin/displays/${row._id}/reload`, 'POST', {})}>
+              Reload
+            </Button>
             <TwoClickDelete
               variant="light"
               color="red"
@@ -204,6 +220,26 @@ function ScreenCard({ row }: { row: DisplayRow }) {
         {error && <Alert color="red">{error}</Alert>}
       </Stack>
     </Card>
+  );
+}
+
+/** A screen is online when it was heard within the last 75 s (it asks or reports every 30 s). */
+const isOnline = (row: DisplayRow) => row.lastSeenAt !== null && Date.now() - Date.parse(row.lastSeenAt) < 75_000;
+
+/** The screen's newest health report in one line: renderer, frame rate, round trip, build and size. */
+function HealthLine({ health }: { health: NonNullable<DisplayRow['health']> }) {
+  const parts = [
+    health.renderer ?? 'no WebGL',
+    health.fps === null ? null : `${health.fps} fps (p99 frame ${health.frameP99Ms ?? '—'} ms)`,
+    health.rttMs === null ? null : `round trip ${health.rttMs} ms`,
+    `${health.width}×${health.height}`,
+    health.memoryMb === null ? null : `${health.memoryMb} MB`,
+    `build ${health.build}`,
+  ].filter(Boolean);
+  return (
+    <Text size="xs" c="dimmed" data-testid="display-health" style={{ overflowWrap: 'anywhere' }}>
+      {parts.join(' · ')}
+    </Text>
   );
 }
 
@@ -261,6 +297,16 @@ const EVENT_WORD: Record<DisplayEvent['kind'], string> = {
   renamed: 'Renamed',
   moved: 'Moved to another project',
   revoked: 'Revoked',
+  paired: 'A visitor paired a phone',
+  released: 'Released by the visitor’s phone',
+  disconnected: 'Lost its connection',
+  'code-limit': 'Pairing codes drawn again after too many wrong ones',
+};
+
+const RELEASE_WORD: Record<string, string> = {
+  ended: 'the visitor ended the visit',
+  idle: 'after 3 minutes without the phone',
+  revoked: 'the screen was revoked or moved',
 };
 
 /** What an event's detail says, in words (names and project keys; never what a visitor chose). */
@@ -269,6 +315,9 @@ function eventDetail(event: DisplayEvent): string {
   if (event.kind === 'claimed') return `as ${String(detail.name ?? '')} for ${String(detail.project ?? '')}`;
   if (event.kind === 'renamed') return `from ${String(detail.from ?? '—')} to ${String(detail.to ?? '')}`;
   if (event.kind === 'moved') return `to ${String(detail.to ?? '')}`;
+  if (event.kind === 'paired') return detail.by === 'qr' ? 'by scanning the QR code' : 'by typing the code';
+  if (event.kind === 'released') return `(${RELEASE_WORD[String(detail.reason)] ?? String(detail.reason ?? '')})`;
+  if (event.kind === 'disconnected') return detail.who === 'phone' ? '(the phone)' : '(the screen)';
   return '';
 }
 

@@ -1,64 +1,63 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Center, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DISPLAY_PROTOCOL_VERSION, displayPushSchema, formatClaimCode, sortRooms, type DisplayState } from '@decor/core';
+import QRCode from 'qrcode';
+import { formatClaimCode, formatPairingCode, sortRooms, type DisplayState, type Look } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProject } from '../../../lib/project.ts';
 import { currentDisplayState, storedKey } from '../api/display-key.ts';
+import { openLiveSocket } from '../api/live-socket.ts';
+import { healthProbe } from '../api/health-probe.ts';
+import { PairedRoom } from './paired-room.tsx';
 
 /** How often a screen asks what to show without its live connection, and with it (a safety net). */
 const REFRESH_MS = 5_000;
 const REFRESH_LIVE_MS = 30_000;
 
+/** How often a claimed screen reports its health (docs/displays.md, "Health"). */
+const HEALTH_MS = 30_000;
+
 /**
  * The screen's live connection (docs/displays.md, "Live connection"): the portal pushes what to
- * show the moment it changes; the connection comes back by itself, a little later each time.
+ * show the moment it changes, and a visitor's looks while a phone holds the screen; the screen
+ * reports its health every 30 s.
  */
-function useDisplayLive(): boolean {
+function useDisplayLive(): { isLive: boolean; look: Look | null } {
   const queryClient = useQueryClient();
   const [isLive, setLive] = useState(false);
+  const [look, setLook] = useState<Look | null>(null);
   useEffect(() => {
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let attempts = 0;
-    let stopped = false;
-    const open = () => {
-      const key = storedKey();
-      if (stopped) return;
-      if (!key) {
-        retry = setTimeout(open, 2_000);
-        return;
-      }
-      socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/displays/live`);
-      socket.onopen = () => socket?.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, type: 'hello', key: `${key.id}.${key.secret}` }));
-      socket.onmessage = (event) => {
-        let push;
-        try {
-          push = displayPushSchema.safeParse(JSON.parse(String(event.data)));
-        } catch {
-          return;
-        }
-        if (!push.success) return;
-        attempts = 0;
-        setLive(true);
-        if (push.data.type === 'state') queryClient.setQueryData(['display', 'state'], push.data.state);
-        else void queryClient.invalidateQueries({ queryKey: ['display', 'state'] });
-      };
-      socket.onclose = () => {
-        setLive(false);
-        if (stopped) return;
-        attempts += 1;
-        retry = setTimeout(open, Math.min(30_000, 1_000 * 2 ** Math.min(attempts, 5)));
-      };
-    };
-    open();
+    const health = healthProbe();
+    let pingSentAt = 0;
+    const socket = openLiveSocket({
+      greeting: () => {
+        const key = storedKey();
+        return key ? { type: 'hello', key: `${key.id}.${key.secret}` } : null;
+      },
+      onOpenChange: setLive,
+      onPush: (push) => {
+        if (push.type === 'state') {
+          queryClient.setQueryData(['display', 'state'], push.state);
+          // A screen no longer held by a phone forgets the visitor's choices.
+          if (push.state.mode !== 'paired') setLook(null);
+        } else if (push.type === 'look') setLook(push.look);
+        else if (push.type === 'reload') location.reload();
+        else if (push.type === 'pong' && push.t === pingSentAt) socket.send({ type: 'health', health: health.report(performance.now() - pingSentAt) });
+        else if (push.type === 'unknown') void queryClient.invalidateQueries({ queryKey: ['display', 'state'] });
+      },
+      onFinal: () => void queryClient.invalidateQueries({ queryKey: ['display', 'state'] }),
+    });
+    const beat = setInterval(() => {
+      pingSentAt = performance.now();
+      socket.send({ type: 'ping', t: pingSentAt });
+    }, HEALTH_MS);
     return () => {
-      stopped = true;
-      clearTimeout(retry);
-      socket?.close();
+      clearInterval(beat);
+      health.stop();
+      socket.close();
     };
   }, [queryClient]);
-  return isLive;
+  return { isLive, look };
 }
 
 /**
@@ -67,7 +66,7 @@ function useDisplayLive(): boolean {
  * attract screen. Readable across a room: large type, nothing to tap.
  */
 export function DisplayScreen() {
-  const isLive = useDisplayLive();
+  const { isLive, look } = useDisplayLive();
   const state = useQuery({
     queryKey: ['display', 'state'],
     queryFn: ({ signal }) => currentDisplayState(signal),
@@ -87,6 +86,8 @@ export function DisplayScreen() {
       {state.data ? (
         state.data.mode === 'register' ? (
           <ClaimCode code={state.data.claimCode} />
+        ) : state.data.mode === 'paired' ? (
+          <PairedRoom look={look} />
         ) : (
           <Attract state={state.data} />
         )
@@ -153,10 +154,43 @@ function Attract({ state }: { state: Extract<DisplayState, { mode: 'attract' }> 
             {room.name}
           </Text>
         )}
+        {state.pairing && <PairingInvitation pairing={state.pairing} />}
         <Text fz={{ base: 14, md: 18 }} opacity={0.7} mt="xl">
           {state.name}
         </Text>
       </Stack>
     </Center>
+  );
+}
+
+/** The QR code a visitor scans (its secret in the address's fragment, never sent to a server's log) and the code to type instead. */
+function PairingInvitation({ pairing }: { pairing: { code: string; secret: string } }) {
+  const [image, setImage] = useState<string | null>(null);
+  const display = storedKey()?.id;
+  const url = display ? `${location.origin}/controller/${display}#${pairing.secret}` : null;
+  useEffect(() => {
+    if (url) void QRCode.toDataURL(url, { margin: 2, width: 360 }).then(setImage);
+  }, [url]);
+  return (
+    <Group gap="xl" mt="xl" justify="center" align="center" data-testid="pairing-invitation" data-url={url ?? ''}>
+      {image && <Image src={image} alt="Scan to drive this screen with your phone" w={{ base: 160, md: 240 }} radius="md" />}
+      <Stack gap={4} align="flex-start" ta="left">
+        <Text fz={{ base: 18, md: 26 }} fw={600}>
+          Drive this screen with your phone
+        </Text>
+        <Text fz={{ base: 14, md: 20 }} opacity={0.85}>
+          Scan the code, or open {location.host}/controller and type:
+        </Text>
+        <Text
+          data-testid="pairing-code"
+          fw={800}
+          fz={{ base: 36, md: 64 }}
+          lh={1.1}
+          style={{ letterSpacing: '0.06em', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+        >
+          {formatPairingCode(pairing.code)}
+        </Text>
+      </Stack>
+    </Group>
   );
 }

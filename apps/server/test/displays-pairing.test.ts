@@ -1,0 +1,180 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
+import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { addressSequence, browserHeaders, signIn } from './support/identity.ts';
+import { openLive } from './support/display-socket.ts';
+
+/** Pairing a visitor's phone with a screen and driving it (docs/displays.md, "Pairing a phone"), on real sockets. */
+const { app, db, mail } = await createTestApp({ withMail: true });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as AddressInfo).port;
+const demo = onProject('demo').host!;
+const harbour = onProject('harbour').host!;
+afterAll(() => app.close());
+const nextAddress = addressSequence('10.50');
+const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
+
+interface Attract {
+  mode: 'attract';
+  pairing: { code: string; secret: string } | null;
+}
+
+/** A screen registered and claimed for a project: its key and what it shows. */
+async function claimedScreen(project = 'demo', host = demo) {
+  const registered = (await app.inject({ method: 'POST', url: '/api/displays', headers: browserHeaders(), remoteAddress: nextAddress() })).json();
+  const claimed = await app.inject({
+    method: 'POST',
+    url: '/api/displays/claim',
+    headers: browserHeaders(admin),
+    remoteAddress: nextAddress(),
+    payload: { code: registered.state.claimCode, name: 'Lobby TV', project },
+  });
+  expect(claimed.statusCode).toBe(200);
+  const key = `${registered.id}.${registered.secret}`;
+  return { id: registered.id as string, key, state: () => stateOf(key, host) };
+}
+const stateOf = async (key: string, host = demo) =>
+  (await app.inject({ method: 'GET', url: '/api/displays/state', headers: { ...browserHeaders(), host, 'x-display-key': key } })).json() as
+    Attract | { mode: 'paired' };
+const pair = (payload: object, { host = demo, remoteAddress = nextAddress() } = {}) =>
+  app.inject({ method: 'POST', url: '/api/displays/pair', headers: { ...browserHeaders(), host }, payload, remoteAddress });
+const eventsOf = async (id: string) =>
+  (await queryRows<{ kind: string }>(db, sql`SELECT kind FROM display_events WHERE display_id = ${id} ORDER BY at, id`)).map((row) => row.kind);
+
+describe(`pairing a phone with a screen (${testDbKind})`, () => {
+  it('pairs by the typed code once; the phone drives the screen; "End" frees it with new codes', async () => {
+    const screen = await claimedScreen();
+    const shown = (await screen.state()) as Attract;
+    expect(shown.pairing!.code).toMatch(/^\d{8}$/);
+    const tv = openLive({ port, host: demo });
+    await tv.opened;
+    tv.say({ type: 'hello', key: screen.key });
+    await tv.waitFor((push) => push.type === 'state');
+
+    const paired = await pair({ code: `${shown.pairing!.code.slice(0, 4)} ${shown.pairing!.code.slice(4)}` });
+    expect(paired.statusCode).toBe(201);
+    const { pairing } = paired.json() as { pairing: string };
+    // The screen is told at once, and while the phone holds it no code is valid.
+    expect(await tv.waitFor((push) => push.type === 'state')).toMatchObject({ state: { mode: 'paired', name: 'Lobby TV' } });
+    expect((await screen.state()).mode).toBe('paired');
+    expect((await pair({ code: shown.pairing!.code })).json().error.code).toBe('not_found');
+    expect((await pair({ display: screen.id, secret: shown.pairing!.secret })).json().error.code).toBe('not_found');
+
+    const phone = openLive({ port, host: demo });
+    await phone.opened;
+    phone.say({ type: 'join', pairing });
+    expect(await phone.waitFor((push) => push.type === 'joined')).toMatchObject({ display: { id: screen.id, name: 'Lobby TV' } });
+    const look = { plan: null, room: 'kitchen-1', finishes: { floors: 'oak' }, camera: { yaw: 10, pitch: 20, zoom: 1 } };
+    phone.say({ type: 'look', look });
+    expect(await tv.waitFor((push) => push.type === 'look')).toMatchObject({ look });
+    phone.say({ type: 'reset' });
+    expect(await tv.waitFor((push) => push.type === 'look')).toMatchObject({ look: null });
+    // A phone may not speak as a screen.
+    phone.say({ type: 'health', health: { build: 'x', renderer: null, fps: 60, frameP99Ms: 1, rttMs: 1, memoryMb: 1, uptimeS: 1, width: 1, height: 1 } });
+    expect(await phone.closed).toBe(4400);
+
+    // The phone reconnects (a dropped socket) and resumes with the same pairing, then ends the visit.
+    const again = openLive({ port, host: demo });
+    await again.opened;
+    again.say({ type: 'join', pairing });
+    await again.waitFor((push) => push.type === 'joined');
+    again.say({ type: 'end' });
+    expect(await again.waitFor((push) => push.type === 'ended')).toMatchObject({ reason: 'ended' });
+    expect(await again.closed).toBe(4000);
+    const freed = (await tv.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as { state: Attract };
+    expect(freed.state.pairing!.code).not.toBe(shown.pairing!.code);
+    expect(freed.state.pairing!.secret).not.toBe(shown.pairing!.secret);
+    // The ended pairing opens nothing any more.
+    const stale = openLive({ port, host: demo });
+    await stale.opened;
+    stale.say({ type: 'join', pairing });
+    expect(await stale.closed).toBe(4401);
+    expect(await eventsOf(screen.id)).toEqual(expect.arrayContaining(['paired', 'released']));
+    tv.socket.close();
+  });
+
+  it("pairs by the QR code's secret, only in the screen's own project", async () => {
+    const screen = await claimedScreen();
+    const { pairing: codes } = (await screen.state()) as Attract;
+    // The same secret and code from another project's address pair nothing.
+    expect((await pair({ display: screen.id, secret: codes!.secret }, { host: harbour })).statusCode).toBe(404);
+    expect((await pair({ code: codes!.code }, { host: harbour })).statusCode).toBe(404);
+    const paired = await pair({ display: screen.id, secret: codes!.secret });
+    expect(paired.statusCode).toBe(201);
+    expect(paired.json()).toMatchObject({ display: { id: screen.id }, project: { key: 'demo' } });
+    // The showroom is the phone's to read while the pairing lasts, never with a made-up pairing.
+    const showroom = await app.inject({
+      method: 'GET',
+      url: '/api/displays/showroom',
+      headers: { ...browserHeaders(), host: demo, 'x-display-pairing': paired.json().pairing },
+    });
+    expect(showroom.statusCode).toBe(200);
+    expect(showroom.json().rooms.length).toBeGreaterThan(0);
+    expect(showroom.json().options.every((option: { price: number | null }) => option.price === null)).toBe(true);
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/displays/showroom',
+      headers: { ...browserHeaders(), host: demo, 'x-display-pairing': `${screen.id}.forged` },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('releases a pairing whose phone went silent for 3 minutes, telling the phone and freeing the screen', async () => {
+    const screen = await claimedScreen();
+    const { pairing: codes } = (await screen.state()) as Attract;
+    const { pairing } = (await pair({ code: codes!.code })).json();
+    const phone = openLive({ port, host: demo });
+    await phone.opened;
+    phone.say({ type: 'join', pairing });
+    await phone.waitFor((push) => push.type === 'joined');
+    await queryRows(db, sql`UPDATE displays SET visitor_seen_at = now() - interval '3 minutes 1 second' WHERE id = ${screen.id}`);
+    // Any server's sweep releases it (every 15 s); the test does not wait for the clock.
+    expect(await app.displayPairings.sweepIdle()).toEqual([screen.id]);
+    expect(await phone.waitFor((push) => push.type === 'ended')).toMatchObject({ reason: 'idle' });
+    expect((await screen.state()).mode).toBe('attract');
+  });
+
+  it('1,000 wrong codes from 20 addresses pair nothing: the project locks typed codes, draws new ones and tells the administrators', async () => {
+    // A fresh 10-minute window (the earlier tests typed a wrong code or two here).
+    await queryRows(db, sql`DELETE FROM rate_limits WHERE key LIKE 'display-pair:%'`);
+    const screen = await claimedScreen();
+    const before = ((await screen.state()) as Attract).pairing!;
+    const addresses = Array.from({ length: 20 }, (_, i) => `10.60.0.${i + 1}`);
+    const statuses: Record<number, number> = {};
+    let n = 0;
+    for (let round = 0; round < 50; round++) {
+      const answers = await Promise.all(
+        addresses.map((remoteAddress) => {
+          // Every guess is a real 8-digit code that is not the one shown.
+          let guess = String((Number(before.code) + 1 + n++) % 100_000_000).padStart(8, '0');
+          if (guess === before.code) guess = String((Number(guess) + 1) % 100_000_000).padStart(8, '0');
+          return pair({ code: guess }, { remoteAddress });
+        }),
+      );
+      for (const answer of answers) statuses[answer.statusCode] = (statuses[answer.statusCode] ?? 0) + 1;
+    }
+    expect(statuses[201] ?? 0, JSON.stringify(statuses)).toBe(0);
+    expect(statuses[404]).toBe(50);
+    expect(statuses[429]).toBe(950);
+    // The codes were drawn again, the screen's page says so, and every administrator was mailed.
+    const after = ((await screen.state()) as Attract).pairing!;
+    expect(after.code).not.toBe(before.code);
+    expect(await eventsOf(screen.id)).toContain('code-limit');
+    await mail!.waitFor('admin@demo.test', /too many wrong screen pairing codes/);
+    // Typed codes stay refused for the window, even the right one; the QR code still pairs.
+    expect((await pair({ code: after.code })).statusCode).toBe(429);
+    expect((await pair({ display: screen.id, secret: after.secret })).statusCode).toBe(201);
+  });
+
+  it('limits wrong codes per address (10 in 10 minutes), counting none that pair', async () => {
+    const screen = await claimedScreen('harbour', harbour);
+    const remoteAddress = '10.70.0.1';
+    for (let i = 0; i < 10; i++) expect((await pair({ code: '00000000' }, { host: harbour, remoteAddress })).statusCode).toBe(404);
+    const { pairing: codes } = (await screen.state()) as Attract;
+    expect((await pair({ code: codes!.code }, { host: harbour, remoteAddress })).statusCode).toBe(429);
+    expect((await pair({ code: codes!.code }, { host: harbour, remoteAddress: '10.70.0.2' })).statusCode).toBe(201);
+    expect((await pair({ code: 'not a code' }, { host: harbour })).json().error.code).toBe('bad_request');
+  });
+});

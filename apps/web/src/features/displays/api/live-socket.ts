@@ -1,0 +1,89 @@
+import { DISPLAY_PROTOCOL_VERSION, displayPushSchema, type DisplayMessage, type DisplayPush } from '@decor/core';
+
+/**
+ * The one realtime connection of a screen, a phone and the realtime diagnostic
+ * (`/api/displays/live`, docs/displays.md): it greets first, comes back by itself (at once, with a
+ * little jitter, when a server says it is stopping; otherwise after ½ s, then a little later
+ * each time up to 30 s), and stops for good only when told the other side is gone.
+ */
+
+/** Close codes after which reconnecting is pointless: a pairing that ended, a greeting refused. */
+const FINAL = new Set([4000, 4400, 4401]);
+/** The server is restarting: reconnect at once (the balancer picks another server). */
+const RESTARTING = 1012;
+
+type Message = DisplayMessage extends infer M ? (M extends { v: number } ? Omit<M, 'v'> : never) : never;
+
+export interface LiveSocket {
+  send(message: Message): boolean;
+  close(): void;
+}
+
+export function openLiveSocket({
+  greeting,
+  onPush,
+  onOpenChange,
+  onFinal,
+}: {
+  /** What to say first (null: not yet, try again in 2 s). */
+  greeting: () => Message | null;
+  onPush: (push: DisplayPush) => void;
+  onOpenChange?: (isOpen: boolean) => void;
+  /** The server closed for good (4000 ended, 4401 unknown, 4400 refused). */
+  onFinal?: (code: number) => void;
+}): LiveSocket {
+  let socket: WebSocket | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let attempts = 0;
+  let stopped = false;
+
+  const open = () => {
+    if (stopped) return;
+    const hello = greeting();
+    if (!hello) {
+      retry = setTimeout(open, 2_000);
+      return;
+    }
+    const next = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/displays/live`);
+    socket = next;
+    next.onopen = () => next.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, ...hello }));
+    next.onmessage = (event) => {
+      let parsed;
+      try {
+        parsed = displayPushSchema.safeParse(JSON.parse(String(event.data)));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      if (attempts > 0 || parsed.data.type === 'state' || parsed.data.type === 'joined') {
+        attempts = 0;
+        onOpenChange?.(true);
+      }
+      onPush(parsed.data);
+    };
+    next.onclose = (event) => {
+      if (socket !== next) return;
+      socket = null;
+      onOpenChange?.(false);
+      if (stopped) return;
+      if (FINAL.has(event.code)) return onFinal?.(event.code);
+      attempts += 1;
+      const delay = event.code === RESTARTING ? 100 + Math.random() * 400 : Math.min(30_000, 500 * 2 ** Math.min(attempts - 1, 6)) * (0.75 + Math.random() / 2);
+      retry = setTimeout(open, delay);
+    };
+  };
+  open();
+
+  return {
+    send(message) {
+      if (socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, ...message }));
+      return true;
+    },
+    close() {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.close();
+    },
+  };
+}

@@ -1,0 +1,295 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Container, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { readPairingCode, type DisplayPairing, type Look, type PairingEnd } from '@decor/core';
+import { ApiError } from '../../../lib/api-client.ts';
+import { moneyFor } from '../../../lib/use-money.ts';
+import { forgetPairing, pairWith, storedPairing } from '../api/pairing.ts';
+import { openLiveSocket, type LiveSocket } from '../api/live-socket.ts';
+import { categoriesOfRoom, firstLook, roomsOfPlan, STANDARD_VIEW, useShowroom } from '../api/showroom.ts';
+
+/**
+ * `/controller/{id?}`: a visitor's phone driving a sales-centre screen (docs/displays.md,
+ * "Pairing a phone"). Opened from the screen's QR code (the screen's id in the path, the
+ * pairing secret in the fragment, which no server ever receives) or typed at `/controller`
+ * with the screen's 8-digit code. The phone chooses rooms, finishes and the view; "End" frees the screen.
+ */
+export function Controller({ id }: { id?: string | undefined }) {
+  const [pairing, setPairing] = useState<DisplayPairing | null>(() => (location.hash.length > 1 ? null : storedPairing()));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [ended, setEnded] = useState<PairingEnd | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pair = async (input: Parameters<typeof pairWith>[0]) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      setPairing(await pairWith(input));
+      setEnded(null);
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'The screen could not be reached. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  // A scanned QR code: the secret is read from the fragment and wiped from the address at once.
+  const scanned = useRef(false);
+  useEffect(() => {
+    if (scanned.current || !id || location.hash.length <= 1) return;
+    scanned.current = true;
+    const secret = decodeURIComponent(location.hash.slice(1));
+    history.replaceState(history.state, '', location.pathname);
+    void pair({ display: id, secret });
+  }, [id]);
+
+  const end = (reason: PairingEnd) => {
+    forgetPairing();
+    setPairing(null);
+    setEnded(reason);
+  };
+  return (
+    <Container size="xs" px="sm" py="md" data-testid="controller">
+      {pairing ? (
+        <Remote key={pairing.pairing} pairing={pairing} onEnded={end} />
+      ) : (
+        <Stack gap="md">
+          {ended && <Ended reason={ended} />}
+          {busy && id && !problem ? (
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text>Connecting to the screen…</Text>
+            </Group>
+          ) : (
+            <CodeForm busy={busy} problem={problem} onCode={(code) => void pair({ code })} />
+          )}
+        </Stack>
+      )}
+    </Container>
+  );
+}
+
+const ENDED_WORD: Record<PairingEnd, string> = {
+  ended: 'Thank you for visiting. The screen is free for the next visitor.',
+  idle: 'The screen went back to its welcome loop after 3 minutes without a choice.',
+  revoked: 'This screen was taken out of service by the sales centre.',
+  unknown: 'This visit has ended.',
+};
+
+function Ended({ reason }: { reason: PairingEnd }) {
+  return (
+    <Alert color={reason === 'ended' ? 'green' : 'orange'} title="The visit has ended" data-testid="controller-ended" data-reason={reason}>
+      {ENDED_WORD[reason]} To drive a screen again, scan its code or type the code it shows.
+    </Alert>
+  );
+}
+
+function CodeForm({ busy, problem, onCode }: { busy: boolean; problem: string | null; onCode: (code: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const code = readPairingCode(typed);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code) onCode(code);
+      }}
+    >
+      <Stack gap="sm">
+        <Title order={1} fz={26}>
+          Drive a screen from your phone
+        </Title>
+        <Text c="dimmed">Scan the QR code on the screen, or type the 8 digits shown under it.</Text>
+        <TextInput
+          label="Code on the screen"
+          placeholder="4821 0937"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          error={problem ?? (typed.trim() && !code && typed.replace(/\D/g, '').length >= 8 ? 'The code is 8 digits.' : undefined)}
+          size="lg"
+          styles={{ input: { letterSpacing: '0.1em', fontSize: 24 } }}
+        />
+        <Button type="submit" size="lg" loading={busy} disabled={!code}>
+          Connect
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The remote itself: plan, rooms, finishes and the view, each sent to the screen the moment it is tapped. */
+function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reason: PairingEnd) => void }) {
+  const showroom = useShowroom({ pairing: pairing.pairing });
+  const [look, setLook] = useState<Look | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const socket = useRef<LiveSocket | null>(null);
+  const lookRef = useRef<Look | null>(null);
+  lookRef.current = look;
+  const endedRef = useRef(onEnded);
+  endedRef.current = onEnded;
+
+  useEffect(() => {
+    const live = openLiveSocket({
+      greeting: () => ({ type: 'join', pairing: pairing.pairing }),
+      onOpenChange: setOpen,
+      onPush: (push) => {
+        // Joined (again, after a dropped connection) or asked by a screen that came back: the whole look, once more.
+        if ((push.type === 'joined' || push.type === 'sync') && lookRef.current) live.send({ type: 'look', look: lookRef.current });
+        if (push.type === 'ended') endedRef.current(push.reason);
+      },
+      onFinal: () => endedRef.current('unknown'),
+    });
+    socket.current = live;
+    return () => live.close();
+  }, [pairing.pairing]);
+
+  useEffect(() => {
+    if (showroom.data && !lookRef.current) setLook(firstLook(showroom.data));
+  }, [showroom.data]);
+
+  const change = (next: Look) => {
+    setLook(next);
+    socket.current?.send({ type: 'look', look: next });
+  };
+  if (showroom.isError) {
+    return <Alert color="red">{showroom.error instanceof ApiError ? showroom.error.message : 'The project could not be loaded.'}</Alert>;
+  }
+  if (!showroom.data || !look) return <Loader />;
+  const data = showroom.data;
+  const money = data.project.showsPrices ? moneyFor({ currency: data.project.currency, locale: data.project.locale }) : null;
+  const rooms = roomsOfPlan(data, look.plan);
+  const categories = categoriesOfRoom(data, look.room, look.plan);
+  const camera = look.camera ?? STANDARD_VIEW;
+  return (
+    <Stack gap="md" data-testid="remote" data-open={isOpen}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed" truncate>
+            {data.project.name}
+          </Text>
+          <Title order={1} fz={22} style={{ overflowWrap: 'anywhere' }}>
+            {pairing.display.name || 'Sales-centre screen'}
+          </Title>
+        </Stack>
+        <Button color="red" variant="light" onClick={() => socket.current?.send({ type: 'end' }) || onEnded('ended')} data-testid="end-visit">
+          End
+        </Button>
+      </Group>
+      {!isOpen && (
+        <Badge color="orange" variant="light">
+          Reconnecting…
+        </Badge>
+      )}
+      {data.plans.length > 1 && (
+        <Select
+          label="Plan"
+          data={data.plans.map((plan) => ({ value: plan._id, label: plan.name }))}
+          value={look.plan}
+          allowDeselect={false}
+          onChange={(plan) => plan && change({ ...look, plan, room: roomsOfPlan(data, plan)[0]?._id ?? null, finishes: {} })}
+        />
+      )}
+      <Stack gap={6}>
+        <Text fw={600}>Room</Text>
+        <Group gap="xs" data-testid="remote-rooms">
+          {rooms.map((room) => (
+            <Button key={room._id} size="md" variant={room._id === look.room ? 'filled' : 'default'} onClick={() => change({ ...look, room: room._id })}>
+              {room.name}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+      {categories.map((category) => (
+        <Card key={category._id} withBorder padding="sm" radius="md">
+          <Text fw={600} mb={6}>
+            {category.name}
+          </Text>
+          <SimpleGrid cols={2} spacing="xs">
+            {category.options.map((option) => {
+              const isChosen = look.finishes[category._id] === option._id;
+              return (
+                <UnstyledButton
+                  key={option._id}
+                  onClick={() => change({ ...look, finishes: { ...look.finishes, [category._id]: option._id } })}
+                  aria-pressed={isChosen}
+                  data-testid="remote-option"
+                  p={8}
+                  style={{
+                    border: `2px solid ${isChosen ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+                    borderRadius: 8,
+                    minHeight: 48,
+                  }}
+                >
+                  <Group gap={8} wrap="nowrap">
+                    <span
+                      aria-hidden
+                      style={{
+                        width: 28,
+                        height: 28,
+                        flexShrink: 0,
+                        borderRadius: 6,
+                        background: option.swatch?.color ?? 'transparent',
+                        border: '1px solid rgba(0,0,0,0.15)',
+                      }}
+                    />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={isChosen ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+                        {option.name}
+                      </Text>
+                      {money && option.price !== null && (
+                        <Text size="xs" c="dimmed">
+                          {option.price === 0 ? 'Included' : `+${money(option.price)}`}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </UnstyledButton>
+              );
+            })}
+          </SimpleGrid>
+        </Card>
+      ))}
+      <ViewPad camera={camera} onChange={(next) => change({ ...look, camera: { ...camera, ...next } })} />
+      <Button
+        variant="subtle"
+        onClick={() => {
+          setLook(firstLook(data));
+          socket.current?.send({ type: 'reset' });
+        }}
+      >
+        Start over
+      </Button>
+    </Stack>
+  );
+}
+
+type View = typeof STANDARD_VIEW;
+
+/** Turning, raising and zooming the screen's view, a step per tap. */
+function ViewPad({ camera, onChange }: { camera: View; onChange: (change: Partial<View>) => void }) {
+  return (
+    <Card withBorder padding="sm" radius="md">
+      <Text fw={600} mb={6}>
+        View
+      </Text>
+      <SimpleGrid cols={3} spacing="xs">
+        <Button variant="default" onClick={() => onChange({ yaw: Math.max(-180, camera.yaw - 30) })}>
+          ⟲ Left
+        </Button>
+        <Button variant="default" onClick={() => onChange({ pitch: Math.min(80, camera.pitch + 10) })}>
+          ↑ Higher
+        </Button>
+        <Button variant="default" onClick={() => onChange({ yaw: Math.min(180, camera.yaw + 30) })}>
+          Right ⟳
+        </Button>
+        <Button variant="default" onClick={() => onChange({ zoom: Math.max(0.5, Math.round((camera.zoom - 0.25) * 100) / 100) })}>
+          − Farther
+        </Button>
+        <Button variant="default" onClick={() => onChange({ pitch: Math.max(-10, camera.pitch - 10) })}>
+          ↓ Lower
+        </Button>
+        <Button variant="default" onClick={() => onChange({ zoom: Math.min(2, Math.round((camera.zoom + 0.25) * 100) / 100) })}>
+          + Closer
+        </Button>
+      </SimpleGrid>
+    </Card>
+  );
+}
