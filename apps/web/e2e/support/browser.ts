@@ -24,7 +24,12 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 /** Console messages that are expected: the browser itself logs every 4xx answer (a refused upload, a visitor's 401). */
-const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of 4\d\d/];
+const EXPECTED_CONSOLE = [
+  /Failed to load resource: the server responded with a status of 4\d\d/,
+  // The browser's own words when a live connection or a request meets a server that went away (the failover journey); the page reconnects.
+  /WebSocket connection to '.*' failed/,
+  /Failed to load resource: net::ERR_(EMPTY_RESPONSE|CONNECTION_RESET|CONNECTION_REFUSED|CONNECTION_CLOSED)/,
+];
 
 export interface BrowserSession {
   context: BrowserContext;

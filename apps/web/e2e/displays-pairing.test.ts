@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import pg from 'pg';
+import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
+import { origin, PHONE, withBrowsers } from './support/browser.ts';
+import { asPerson } from './support/fixtures.ts';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { startAnotherServer, startBalancer, type ExtraServer } from './support/more-servers.ts';
+
+const TV = { width: 1280, height: 720 };
+
+/** The swatch colour the demo catalogue gives an option, as [r, g, b]. */
+function seedColour(name: string): [number, number, number] {
+  const hex = demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.colour!;
+  return [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+const near = (actual: number[], expected: number[], tolerance = 12) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
+
+/** The colour the screen's 3D room draws at a point, as fractions of its width and height. */
+async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
+  return page.locator('[data-testid="display-room"] canvas').evaluate(
+    (canvas: HTMLCanvasElement, [fx, fy]) => {
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const context = copy.getContext('2d')!;
+      context.drawImage(canvas, 0, 0);
+      const data = context.getImageData(Math.round(canvas.width * fx!), Math.round(canvas.height * fy!), 1, 1).data;
+      return [data[0]!, data[1]!, data[2]!];
+    },
+    [x, y],
+  );
+}
+
+/** Opens `/v` at an address, has the platform's administrator claim it for the demo project, and waits for its attract screen. */
+async function claimedScreen(screen: Page, at: string, name: string) {
+  await screen.goto(`${at}/v`);
+  const code = (await screen.getByTestId('claim-code').textContent())!;
+  const admin = await asPerson({ email: 'admin@demo.test', password: E2E_DEMO_PASSWORD });
+  const claimed = await admin('POST', '/api/displays/claim', { code, name, project: 'demo' });
+  expect(claimed.status).toBe(200);
+  await screen.getByTestId('pairing-code').waitFor({ timeout: 15_000 });
+}
+
+async function choose(phone: Page, room: string, option: string) {
+  await phone.getByTestId('remote-rooms').getByRole('button', { name: room, exact: true }).click();
+  await phone.getByTestId('remote-option').filter({ hasText: option }).click();
+}
+
+let second: ExtraServer;
+beforeAll(async () => {
+  second = await startAnotherServer();
+}, 90_000);
+afterAll(() => second?.stop());
+
+/** A visitor's phone driving a sales-centre screen (docs/displays.md, "Pairing a phone"), the screen and the phone on different servers. */
+describe("a visitor's phone and a sales-centre screen", () => {
+  it('pairs by the QR code on another server, changes the 3D room at once, resumes after a reload, and ends', async () => {
+    await withBrowsers(1, { viewport: TV }, async ([tv]) => {
+      const screen = tv!.page;
+      await claimedScreen(screen, origin(), 'Showroom TV');
+      const firstCode = await screen.getByTestId('pairing-code').textContent();
+      const scanned = (await screen.getByTestId('pairing-invitation').getAttribute('data-url'))!;
+      expect(scanned).toMatch(/\/controller\/[0-9a-f-]{36}#.{16,}$/);
+      // The phone reaches the second server: the screen hears it through PostgreSQL.
+      const onSecond = scanned.replace(origin(), second.origin());
+
+      await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([mobile]) => {
+        const phone = mobile!.page;
+        const started = Date.now();
+        await phone.goto(onSecond);
+        await phone.getByTestId('remote').waitFor();
+        expect(Date.now() - started).toBeLessThan(5_000);
+        // The secret leaves the address at once; the screen shows no code while the phone holds it.
+        expect(new URL(phone.url()).hash).toBe('');
+        await screen.getByTestId('display-room').waitFor({ timeout: 10_000 });
+        expect(await screen.getByTestId('pairing-code').count()).toBe(0);
+
+        await choose(phone, 'Living Room', 'Engineered Oak – Smoked');
+        await expect.poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 }).toBe('Living Room');
+        await expect.poll(() => pixelAt(screen, 0.5, 0.7), { timeout: 20_000 }).toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked')));
+
+        // A reload drops the phone's socket: the visit resumes silently and the next tap still reaches the screen.
+        await phone.reload();
+        await phone.getByTestId('remote').waitFor();
+        await choose(phone, 'Living Room', 'Laminate – Grey Ash');
+        await expect.poll(() => pixelAt(screen, 0.5, 0.7), { timeout: 20_000 }).toSatisfy((pixel: number[]) => near(pixel, seedColour('Laminate – Grey Ash')));
+
+        await phone.getByTestId('end-visit').click();
+        await expect.poll(() => phone.getByTestId('controller-ended').getAttribute('data-reason')).toBe('ended');
+        await screen.getByTestId('pairing-code').waitFor({ timeout: 10_000 });
+        expect(await screen.getByTestId('pairing-code').textContent()).not.toBe(firstCode);
+      });
+    });
+  });
+
+  it('pairs by the typed code; after 3 minutes without the phone the screen returns to its welcome loop', async () => {
+    await withBrowsers(1, { viewport: TV }, async ([tv]) => {
+      const screen = tv!.page;
+      await claimedScreen(screen, second.origin(), 'Model suite TV');
+      const code = (await screen.getByTestId('pairing-code').textContent())!;
+      await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([mobile]) => {
+        const phone = mobile!.page;
+        await phone.goto(`${origin()}/controller`);
+        await phone.getByRole('textbox', { name: 'Code on the screen' }).fill(code);
+        await phone.getByRole('button', { name: 'Connect' }).click();
+        await phone.getByTestId('remote').waitFor();
+        await screen.getByTestId('display-room').waitFor({ timeout: 10_000 });
+
+        // Three minutes pass without a word from the phone (the clock is moved, not waited for); a server's sweep frees the screen.
+        const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+        await client.connect();
+        await client.query(`UPDATE displays SET visitor_seen_at = now() - interval '181 seconds' WHERE name = 'Model suite TV' AND visitor_hash IS NOT NULL`);
+        await client.end();
+        await screen.getByTestId('attract').waitFor({ timeout: 25_000 });
+        await expect.poll(() => phone.getByTestId('controller-ended').getAttribute('data-reason'), { timeout: 10_000 }).toBe('idle');
+      });
+    });
+  });
+
+  it('comes back within 5 s, still paired, when the server it was connected to dies', async () => {
+    const standby = await startAnotherServer();
+    const balancer = await startBalancer([second.port, standby.port]);
+    try {
+      await withBrowsers(1, { viewport: TV }, async ([tv]) => {
+        const screen = tv!.page;
+        await claimedScreen(screen, balancer.origin(), 'Failover TV');
+        const scanned = (await screen.getByTestId('pairing-invitation').getAttribute('data-url'))!;
+        await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([mobile]) => {
+          const phone = mobile!.page;
+          await phone.goto(scanned);
+          await phone.getByTestId('remote').waitFor();
+          await screen.getByTestId('display-room').waitFor({ timeout: 10_000 });
+          await expect.poll(() => screen.getByTestId('display-screen').getAttribute('data-live')).toBe('true');
+
+          // The server holding both sockets crashes; the balancer sends them to the standby.
+          const killedAt = Date.now();
+          await second.stop('SIGKILL');
+          await expect.poll(() => screen.getByTestId('display-screen').getAttribute('data-live'), { interval: 50 }).toBe('false');
+          await expect.poll(() => screen.getByTestId('display-screen').getAttribute('data-live'), { timeout: 5_000, interval: 50 }).toBe('true');
+          expect(Date.now() - killedAt).toBeLessThan(5_000);
+          expect(await screen.getByTestId('display-screen').getAttribute('data-mode')).toBe('paired');
+          await expect.poll(() => phone.getByTestId('remote').getAttribute('data-open'), { timeout: 5_000 }).toBe('true');
+          await choose(phone, 'Living Room', 'Engineered Oak – Smoked');
+          await expect.poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 }).toBe('Living Room');
+        });
+      });
+    } finally {
+      await balancer.close();
+      await standby.stop();
+      second = await startAnotherServer();
+    }
+  });
+});
