@@ -7,7 +7,10 @@ import { addressSequence, browserHeaders, signIn } from './support/identity.ts';
 import { openLive } from './support/display-socket.ts';
 
 /** Pairing a visitor's phone with a screen and driving it (docs/displays.md, "Pairing a phone"), on real sockets. */
-const { app, db, mail } = await createTestApp({ withMail: true });
+const { app, db, mail, database } = await createTestApp({ withMail: true });
+/** What the change feed announced (the pen stream's source). */
+const heard: Array<{ collection?: string; id?: string; event?: string }> = [];
+database.changes.subscribe((event) => heard.push(event as (typeof heard)[number]));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 const demo = onProject('demo').host!;
@@ -92,6 +95,11 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     stale.say({ type: 'join', pairing });
     expect(await stale.closed).toBe(4401);
     expect(await eventsOf(screen.id)).toEqual(expect.arrayContaining(['paired', 'released']));
+    // The pen stream hears the lifecycle beside the data changes, and nothing of the visitor's look.
+    await expect
+      .poll(() => heard.filter((event) => event.collection === '$display' && event.id === screen.id).map((event) => event.event))
+      .toEqual(expect.arrayContaining(['claimed', 'paired', 'released']));
+    expect(JSON.stringify(heard)).not.toContain('oak');
     tv.socket.close();
   });
 

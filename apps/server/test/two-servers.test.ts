@@ -7,6 +7,7 @@ import { createPostgresTestDatabase, fakeWebDist } from './support/test-app.ts';
 import { ipHeaders, sessionCookie, startServerProcess, stopAll, waitUntilReady, type ServerProcess } from './support/server-process.ts';
 import { startS3Server, S3_CREDENTIALS } from './support/s3-server.ts';
 import { multipart } from './support/multipart.ts';
+import { openLive } from './support/display-socket.ts';
 
 /**
  * Several servers behind a load balancer (docs/deployment.md): two compiled server processes
@@ -121,6 +122,55 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await fetch(`http://127.0.0.1:${b.port}/readyz`)).status).toBe(200);
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
+  }, 120_000);
+});
+
+describe('a screen and its phone on two server processes', () => {
+  it('carry the phone’s looks across servers through NOTIFY, and a stopping server tells its sockets to reconnect', async () => {
+    // The demo is seeded once, whichever test runs first.
+    const a = await startOne(true);
+    const b = await startOne(false);
+    const admin = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
+    const registered = (await (await fetch(`http://127.0.0.1:${a.port}/api/displays`, { method: 'POST', headers: ipHeaders(a.port) })).json()) as {
+      id: string;
+      secret: string;
+      state: { claimCode: string };
+    };
+    expect((await call(b, 'POST', '/api/displays/claim', admin, { code: registered.state.claimCode, name: 'Lobby TV', project: 'demo' })).status).toBe(200);
+
+    // The screen on A; the phone pairs and joins on B.
+    const screen = openLive({ port: a.port, host: `127.0.0.1:${a.port}` });
+    await screen.opened;
+    screen.say({ type: 'hello', key: `${registered.id}.${registered.secret}` });
+    const attract = (await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as { state: { pairing: { code: string } } };
+    const paired = await call(b, 'POST', '/api/displays/pair', '', { code: attract.state.pairing.code });
+    expect(paired.status).toBe(201);
+    // The pairing made on B reaches the screen on A.
+    await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'paired');
+    const phone = openLive({ port: b.port, host: `127.0.0.1:${b.port}` });
+    await phone.opened;
+    phone.say({ type: 'join', pairing: paired.json.pairing });
+    await phone.waitFor((push) => push.type === 'joined');
+    for (const zoom of [1, 1.25, 1.5]) {
+      const look = { plan: null, room: 'r', finishes: {}, camera: { yaw: 0, pitch: 27, zoom } };
+      phone.say({ type: 'look', look });
+      expect(await screen.waitFor((push) => push.type === 'look')).toMatchObject({ look });
+    }
+
+    // B stops (a deploy): its phone is told to reconnect elsewhere (1012), and resumes on A.
+    b.child.kill('SIGTERM');
+    expect(await phone.closed).toBe(1012);
+    expect(await b.exited).toBe(0);
+    const again = openLive({ port: a.port, host: `127.0.0.1:${a.port}` });
+    await again.opened;
+    again.say({ type: 'join', pairing: paired.json.pairing });
+    await again.waitFor((push) => push.type === 'joined');
+    again.say({ type: 'end' });
+    expect(await again.waitFor((push) => push.type === 'ended')).toMatchObject({ reason: 'ended' });
+    await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract');
+    screen.socket.close();
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
   }, 120_000);
 });
 

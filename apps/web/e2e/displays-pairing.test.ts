@@ -78,7 +78,9 @@ describe("a visitor's phone and a sales-centre screen", () => {
 
         await choose(phone, 'Living Room', 'Engineered Oak – Smoked');
         await expect.poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 }).toBe('Living Room');
-        await expect.poll(() => pixelAt(screen, 0.5, 0.7), { timeout: 20_000 }).toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked')));
+        await expect
+          .poll(() => pixelAt(screen, 0.5, 0.7), { timeout: 20_000 })
+          .toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked')));
 
         // A reload drops the phone's socket: the visit resumes silently and the next tap still reaches the screen.
         await phone.reload();

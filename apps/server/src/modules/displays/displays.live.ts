@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   DISPLAY_MESSAGE_MAX_BYTES,
@@ -48,14 +48,17 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
   app,
   { db, relay, announceEnd },
 ) => {
-  await app.register(websocket, { options: { maxPayload: DISPLAY_MESSAGE_MAX_BYTES } });
   let stopping = false;
-
-  // A server that is stopping tells its sockets to reconnect: the balancer sends them to another one.
-  app.addHook('preClose', async () => {
-    stopping = true;
-    for (const socket of relay.sockets()) socket.close(CLOSE_RESTARTING, 'server restarting');
-    relay.close();
+  // A server that is stopping tells every socket to reconnect (1012): the balancer sends it to another server.
+  await app.register(websocket, {
+    options: { maxPayload: DISPLAY_MESSAGE_MAX_BYTES },
+    preClose(this: FastifyInstance, done) {
+      stopping = true;
+      relay.close();
+      for (const client of this.websocketServer.clients) client.close(CLOSE_RESTARTING, 'server restarting');
+      this.websocketServer.close();
+      done();
+    },
   });
 
   app.get(

@@ -100,11 +100,6 @@ export class DisplayRelay {
     return { screens: this.peers.screen.size, phones: this.peers.phone.size };
   }
 
-  /** Every socket connected here (the server is stopping: each is told to reconnect elsewhere). */
-  sockets(): WebSocket[] {
-    return [...this.peers.screen.values(), ...this.peers.phone.values()].flatMap((set) => [...set].map((peer) => peer.socket));
-  }
-
   close(): void {
     this.unsubscribe();
     for (const { timer } of this.lookTimers.values()) clearTimeout(timer);

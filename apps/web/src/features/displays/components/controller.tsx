@@ -1,5 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Container, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { readPairingCode, type DisplayPairing, type Look, type PairingEnd } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { moneyFor } from '../../../lib/use-money.ts';
@@ -197,56 +213,63 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
           ))}
         </Group>
       </Stack>
-      {categories.map((category) => (
-        <Card key={category._id} withBorder padding="sm" radius="md">
-          <Text fw={600} mb={6}>
-            {category.name}
-          </Text>
-          <SimpleGrid cols={2} spacing="xs">
-            {category.options.map((option) => {
-              const isChosen = look.finishes[category._id] === option._id;
-              return (
-                <UnstyledButton
-                  key={option._id}
-                  onClick={() => change({ ...look, finishes: { ...look.finishes, [category._id]: option._id } })}
-                  aria-pressed={isChosen}
-                  data-testid="remote-option"
-                  p={8}
-                  style={{
-                    border: `2px solid ${isChosen ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
-                    borderRadius: 8,
-                    minHeight: 48,
-                  }}
-                >
-                  <Group gap={8} wrap="nowrap">
-                    <span
-                      aria-hidden
+      <Accordion variant="separated" radius="md" defaultValue={categories[0]?._id ?? null} key={look.room ?? ''}>
+        {categories.map((category) => (
+          <Accordion.Item key={category._id} value={category._id}>
+            <Accordion.Control>
+              <Text fw={600}>{category.name}</Text>
+              <Text size="xs" c="dimmed">
+                {category.options.find((o) => o._id === look.finishes[category._id])?.name ?? 'As built'}
+              </Text>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <SimpleGrid cols={2} spacing="xs">
+                {category.options.map((option) => {
+                  const isChosen = look.finishes[category._id] === option._id;
+                  return (
+                    <UnstyledButton
+                      key={option._id}
+                      onClick={() => change({ ...look, finishes: { ...look.finishes, [category._id]: option._id } })}
+                      aria-pressed={isChosen}
+                      data-testid="remote-option"
+                      p={8}
                       style={{
-                        width: 28,
-                        height: 28,
-                        flexShrink: 0,
-                        borderRadius: 6,
-                        background: option.swatch?.color ?? 'transparent',
-                        border: '1px solid rgba(0,0,0,0.15)',
+                        border: `2px solid ${isChosen ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+                        borderRadius: 8,
+                        minHeight: 48,
                       }}
-                    />
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={isChosen ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
-                        {option.name}
-                      </Text>
-                      {money && option.price !== null && (
-                        <Text size="xs" c="dimmed">
-                          {option.price === 0 ? 'Included' : `+${money(option.price)}`}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Group>
-                </UnstyledButton>
-              );
-            })}
-          </SimpleGrid>
-        </Card>
-      ))}
+                    >
+                      <Group gap={8} wrap="nowrap">
+                        <span
+                          aria-hidden
+                          style={{
+                            width: 28,
+                            height: 28,
+                            flexShrink: 0,
+                            borderRadius: 6,
+                            background: option.swatch?.color ?? 'transparent',
+                            border: '1px solid rgba(0,0,0,0.15)',
+                          }}
+                        />
+                        <Stack gap={0} style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={isChosen ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
+                            {option.name}
+                          </Text>
+                          {money && option.price !== null && (
+                            <Text size="xs" c="dimmed">
+                              {option.price === 0 ? 'Included' : `+${money(option.price)}`}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </SimpleGrid>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
       <ViewPad camera={camera} onChange={(next) => change({ ...look, camera: { ...camera, ...next } })} />
       <Button
         variant="subtle"
@@ -266,28 +289,28 @@ type View = typeof STANDARD_VIEW;
 /** Turning, raising and zooming the screen's view, a step per tap. */
 function ViewPad({ camera, onChange }: { camera: View; onChange: (change: Partial<View>) => void }) {
   return (
-    <Card withBorder padding="sm" radius="md">
-      <Text fw={600} mb={6}>
-        View
+    <Card withBorder padding="xs" radius="md" shadow="sm" pos="sticky" bottom={8} style={{ zIndex: 2 }} data-testid="view-pad">
+      <Text fw={600} size="sm" mb={4}>
+        View on the screen
       </Text>
       <SimpleGrid cols={3} spacing="xs">
-        <Button variant="default" onClick={() => onChange({ yaw: Math.max(-180, camera.yaw - 30) })}>
+        <Button variant="default" onClick={() => onChange({ yaw: Math.max(-180, camera.yaw - 30) })} aria-label="Turn left">
           ⟲ Left
         </Button>
-        <Button variant="default" onClick={() => onChange({ pitch: Math.min(80, camera.pitch + 10) })}>
-          ↑ Higher
+        <Button variant="default" onClick={() => onChange({ pitch: Math.min(80, camera.pitch + 10) })} aria-label="Look from higher">
+          ↑ Up
         </Button>
-        <Button variant="default" onClick={() => onChange({ yaw: Math.min(180, camera.yaw + 30) })}>
+        <Button variant="default" onClick={() => onChange({ yaw: Math.min(180, camera.yaw + 30) })} aria-label="Turn right">
           Right ⟳
         </Button>
-        <Button variant="default" onClick={() => onChange({ zoom: Math.max(0.5, Math.round((camera.zoom - 0.25) * 100) / 100) })}>
-          − Farther
+        <Button variant="default" onClick={() => onChange({ zoom: Math.max(0.5, Math.round((camera.zoom - 0.25) * 100) / 100) })} aria-label="Step back">
+          − Out
         </Button>
-        <Button variant="default" onClick={() => onChange({ pitch: Math.max(-10, camera.pitch - 10) })}>
-          ↓ Lower
+        <Button variant="default" onClick={() => onChange({ pitch: Math.max(-10, camera.pitch - 10) })} aria-label="Look from lower">
+          ↓ Down
         </Button>
-        <Button variant="default" onClick={() => onChange({ zoom: Math.min(2, Math.round((camera.zoom + 0.25) * 100) / 100) })}>
-          + Closer
+        <Button variant="default" onClick={() => onChange({ zoom: Math.min(2, Math.round((camera.zoom + 0.25) * 100) / 100) })} aria-label="Come closer">
+          + In
         </Button>
       </SimpleGrid>
     </Card>

@@ -11,6 +11,8 @@ interface ChangeEvent {
   id?: string;
   version?: number;
   op: 'create' | 'update' | 'delete' | 'reset';
+  /** A sales-centre screen's lifecycle (collection `$display`): registered, claimed, paired, released, disconnected, code-limit… */
+  event?: string;
   at: string;
 }
 
@@ -74,7 +76,8 @@ export function PenStream() {
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        Every committed write of every project, as every server hears it (the change feed): which project, which collection, which item, its new version.
+        Every committed write of every project, as every server hears it (the change feed): which project, which collection, which item, its new version; and
+        what happens to the sales-centre screens (registered, claimed, paired, released, disconnected, too many wrong codes), never what a visitor chose.
       </Text>
       {state === 'closed' && !isPaused && (
         <Alert color="orange">
@@ -104,12 +107,18 @@ export function PenStream() {
             <Table.Tr key={`${event.at}-${event.id ?? ''}-${i}`}>
               <Table.Td>{time(event.at)}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={OP_COLOR[event.op]}>
-                  {event.op}
-                </Badge>
+                {event.collection === '$display' ? (
+                  <Badge size="sm" variant="light" color="grape" data-testid="pen-display-event">
+                    screen {event.event ?? event.op}
+                  </Badge>
+                ) : (
+                  <Badge size="sm" variant="light" color={OP_COLOR[event.op]}>
+                    {event.op}
+                  </Badge>
+                )}
               </Table.Td>
-              <Table.Td>{event.project ? (names.get(event.project) ?? event.project) : 'all'}</Table.Td>
-              <Table.Td>{event.collection ?? '—'}</Table.Td>
+              <Table.Td>{event.project ? (names.get(event.project) ?? event.project) : event.collection === '$display' ? '—' : 'all'}</Table.Td>
+              <Table.Td>{event.collection === '$display' ? 'Screens' : (event.collection ?? '—')}</Table.Td>
               <Table.Td>
                 <Text size="xs" ff="monospace">
                   {event.id ?? '—'}
