@@ -30,6 +30,7 @@ import pg from 'pg';
 import { databaseUrl, freePort, startCluster } from './lib/postgres-cluster.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { benchRealtime as realtimeFigures } from './bench-realtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -52,6 +53,7 @@ function line(name: string, value: string) {
 
 interface Started {
   port: number;
+  pid: number;
   ms: number;
   stop(): Promise<void>;
 }
@@ -91,7 +93,7 @@ async function startAndTime(command: string, args: string[], env: Record<string,
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { port, ms: performance.now() - started, stop };
+  return { port, pid: child.pid!, ms: performance.now() - started, stop };
 }
 
 async function benchStartup() {
@@ -645,6 +647,36 @@ async function benchLighthouse() {
   }
 }
 
+/** The sales-centre screens' live channel on PostgreSQL, one and two server processes (scripts/bench-realtime.ts). */
+async function benchRealtime() {
+  const cluster = await startCluster();
+  const dataDirs: string[] = [];
+  try {
+    const url = databaseUrl(cluster.url, 'postgres');
+    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    await seedDemo({ db: database.db, password: BENCH_PASSWORD, portalHost: 'localhost' });
+    await database.close();
+    await realtimeFigures({
+      databaseUrl: url,
+      line,
+      start: (env) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+        dataDirs.push(dataDir);
+        return startAndTime(process.execPath, compiledServerArgs(), {
+          ...env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: url,
+          DEMO_PASSWORD: BENCH_PASSWORD,
+          PORTAL_HOST: 'localhost',
+        });
+      },
+    });
+  } finally {
+    await cluster.stop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const benches: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   bundles: benchBundles,
@@ -653,6 +685,7 @@ const benches: Record<string, () => Promise<void>> = {
   api: benchApi,
   import: benchImport,
   lighthouse: benchLighthouse,
+  realtime: benchRealtime,
 };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {

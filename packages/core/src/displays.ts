@@ -181,8 +181,12 @@ export const lookSchema = z
 export type Look = z.infer<typeof lookSchema>;
 
 const v = z.literal(DISPLAY_PROTOCOL_VERSION);
-/** A round-trip probe: the portal answers `pong` with the same `t` (the health report's round trip, `/test/gamelift`). */
-const ping = z.object({ v, type: z.literal('ping'), t: z.number() }).strict();
+/**
+ * A round-trip probe: the portal answers `pong` with the same `t` (the health report's round
+ * trip, `/test/gamelift`); with `bus`, the answer goes out through the bus between servers and
+ * back (on the embedded database, one process: straight back).
+ */
+const ping = z.object({ v, type: z.literal('ping'), t: z.number(), bus: z.boolean().optional() }).strict();
 
 /**
  * What a screen or a phone may say on the live connection (`/api/displays/live`): who it is
@@ -196,6 +200,8 @@ export const displayMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('look'), look: lookSchema }).strict(),
   z.object({ v, type: z.literal('reset') }).strict(),
   z.object({ v, type: z.literal('end') }).strict(),
+  /** The realtime diagnostic (`/test/gamelift`): no screen, no phone, pings only. */
+  z.object({ v, type: z.literal('probe') }).strict(),
   ping,
 ]);
 export type DisplayMessage = z.infer<typeof displayMessageSchema>;
@@ -218,7 +224,7 @@ export const displayPushSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('sync') }),
   /** To a screen: load the page again (an administrator's "Reload"). */
   z.object({ v, type: z.literal('reload') }),
-  z.object({ v, type: z.literal('pong'), t: z.number(), server: z.string() }),
+  z.object({ v, type: z.literal('pong'), t: z.number(), server: z.string(), bus: z.boolean().optional() }),
 ]);
 export type DisplayPush = z.infer<typeof displayPushSchema>;
 

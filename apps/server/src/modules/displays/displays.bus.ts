@@ -12,13 +12,18 @@ import { notifyChannel } from './displays.repo.ts';
  * A Redis bus would implement the same interface.
  */
 
-/** For the screen or the phone of a display: a push to send, or `refresh` (ask the database what the screen shows now and send it). */
-export type Envelope = { to: 'screen' | 'phone'; display: string } & ({ push: DisplayPush } | { refresh: true });
+/**
+ * For the screen or the phone of a display: a push to send, or `refresh` (ask the database what
+ * the screen shows now and send it). A `probe` (the realtime diagnostic) comes back to the process that sent it.
+ */
+export type Envelope = { to: 'screen' | 'phone' | 'probe'; display: string } & ({ push: DisplayPush } | { refresh: true });
 
 export interface DisplayBus {
   /** This process, as the messages it publishes name it (and `/test/gamelift` shows it). */
   readonly serverId: string;
   publish(envelope: Envelope): void;
+  /** Sends an envelope through the bus and back to this process (the diagnostic's cross-server round trip). */
+  echo(envelope: Envelope): void;
   subscribe(listener: (envelope: Envelope) => void): () => void;
   /** What went through: envelopes published, NOTIFYs sent (several envelopes each), envelopes heard. */
   stats(): { published: number; notifies: number; heard: number };
@@ -28,17 +33,28 @@ export interface DisplayBus {
 export const DISPLAY_CHANNEL = 'decor_displays';
 /** A NOTIFY's payload is at most 8,000 bytes: batches stay under this. */
 const PAYLOAD_MAX = 7_500;
-/** At most one NOTIFY per this many milliseconds per process (500 a second); what arrives meanwhile goes in the next batch. */
-const NOTIFY_GAP_MS = 2;
+/** At most one batch per this many milliseconds per process (250 a second); what arrives meanwhile goes in the next batch. */
+const NOTIFY_GAP_MS = 4;
 
 /** One process: every peer is here, so there is nothing to publish to. */
 export function memoryBus(): DisplayBus {
   const serverId = randomUUID().slice(0, 8);
-  return { serverId, publish: () => {}, subscribe: () => () => {}, stats: () => ({ published: 0, notifies: 0, heard: 0 }), close: async () => {} };
+  const listeners = new Set<(envelope: Envelope) => void>();
+  return {
+    serverId,
+    publish: () => {},
+    echo: (envelope) => setImmediate(() => listeners.forEach((listener) => listener(envelope))),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    stats: () => ({ published: 0, notifies: 0, heard: 0 }),
+    close: async () => {},
+  };
 }
 
 /**
- * PostgreSQL's NOTIFY, batched: envelopes published within 2 ms travel together (as many
+ * PostgreSQL's NOTIFY, batched: envelopes published within 4 ms travel together (as many
  * NOTIFYs as their bytes need), so 500 phones sending 20 looks a second make at most 500
  * NOTIFYs a second, not 10,000. A process ignores its own batches.
  */
@@ -58,8 +74,11 @@ export async function postgresBus(database: Database, log: (message: string) => 
     } catch {
       return;
     }
-    if (batch.s === serverId || !Array.isArray(batch.e)) return;
+    if (!Array.isArray(batch.e)) return;
     for (const envelope of batch.e) {
+      // A process hears its own batches: only its probes are for it.
+      if (batch.s === serverId && envelope.to !== 'probe') continue;
+      if (batch.s !== serverId && envelope.to === 'probe') continue;
       counts.heard++;
       for (const listener of listeners) listener(envelope);
     }
@@ -88,17 +107,20 @@ export async function postgresBus(database: Database, log: (message: string) => 
     queue = [];
   };
 
+  function publish(envelope: Envelope) {
+    if (closed) return;
+    const json = JSON.stringify(envelope);
+    // A message that alone does not fit a NOTIFY is not sent (a look is at most 4 KB).
+    if (json.length > PAYLOAD_MAX - 40) return log('a screens message was too large for the bus');
+    counts.published++;
+    queue.push(json);
+    timer ??= setTimeout(flush, Math.max(0, lastFlush + NOTIFY_GAP_MS - performance.now()));
+  }
+
   return {
     serverId,
-    publish(envelope) {
-      if (closed) return;
-      const json = JSON.stringify(envelope);
-      // A message that alone does not fit a NOTIFY is not sent (a look is at most 4 KB).
-      if (json.length > PAYLOAD_MAX - 40) return log('a screens message was too large for the bus');
-      counts.published++;
-      queue.push(json);
-      timer ??= setTimeout(flush, Math.max(0, lastFlush + NOTIFY_GAP_MS - performance.now()));
-    },
+    echo: publish,
+    publish,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import {
   DISPLAY_MESSAGE_MAX_BYTES,
@@ -26,6 +27,9 @@ const TOUCH_EVERY_MS = 20_000;
 const HEALTH_EVERY_MS = 10_000;
 /** The server is stopping: reconnect (to another server behind the balancer). */
 export const CLOSE_RESTARTING = 1012;
+
+/** Realtime diagnostics (`/test/gamelift`) connected to one process at once. */
+const MAX_PROBES = 20;
 
 const v = DISPLAY_PROTOCOL_VERSION;
 const push = (socket: WebSocket, message: DisplayPush) => socket.send(JSON.stringify(message));
@@ -75,7 +79,7 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
       },
     },
     (socket, request) => {
-      let role: { kind: 'screen'; id: string; key: string } | { kind: 'phone'; id: string; visitorHash: string } | null = null;
+      let role: { kind: 'screen'; id: string; key: string } | { kind: 'phone'; id: string; visitorHash: string } | { kind: 'probe'; id: string } | null = null;
       let detach = () => {};
       let isAlive = true;
       let lastTouch = Date.now();
@@ -106,11 +110,21 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
           detach = relay.attach('phone', display.id, peer);
           await touchVisitor(db, display.id, display.visitorHash);
           sendTo(peer, { v, type: 'joined', display: { id: display.id, name: display.name } });
+        } else if (message.type === 'probe') {
+          // The realtime diagnostic: pings only, a few per process.
+          if (relay.counts().probes >= MAX_PROBES) return refuse(4429, 'too many probes');
+          role = { kind: 'probe', id: randomUUID() };
+          detach = relay.attach('probe', role.id, peer);
+          sendTo(peer, { v, type: 'pong', t: 0, server: relay.bus.serverId });
         } else refuse(4400, 'hello expected');
       };
       const handle = async (message: DisplayMessage) => {
+        if (message.type === 'ping' && message.bus && role?.kind === 'probe') {
+          return relay.bus.echo({ to: 'probe', display: role.id, push: { v, type: 'pong', t: message.t, server: relay.bus.serverId, bus: true } });
+        }
         if (message.type === 'ping') return sendTo(peer, { v, type: 'pong', t: message.t, server: relay.bus.serverId });
-        if (!role || message.type === 'hello' || message.type === 'join') return refuse(4400, 'one hello per connection');
+        if (!role || message.type === 'hello' || message.type === 'join' || message.type === 'probe') return refuse(4400, 'one hello per connection');
+        if (role.kind === 'probe') return refuse(4400, 'a probe only pings');
         if (role.kind === 'screen') {
           if (message.type !== 'health') return refuse(4400, 'not a screen message');
           if (Date.now() - lastHealth < HEALTH_EVERY_MS) return;
@@ -142,7 +156,7 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
         } catch {
           return refuse(4400, 'not a display message');
         }
-        const first = !role && (message.type === 'hello' || message.type === 'join');
+        const first = !role && (message.type === 'hello' || message.type === 'join' || message.type === 'probe');
         if (first) clearTimeout(hello);
         // One message at a time per socket, in order: a look never overtakes the join before it.
         queue = queue
@@ -159,7 +173,7 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
         clearTimeout(hello);
         clearInterval(beat);
         detach();
-        if (role && !stopping && code !== CLOSE_PAIRING_ENDED) {
+        if (role && role.kind !== 'probe' && !stopping && code !== CLOSE_PAIRING_ENDED) {
           const detail = { who: role.kind };
           void recordDisplayEvent(db, { displayId: role.id, kind: 'disconnected', detail }).catch(() => {});
         }

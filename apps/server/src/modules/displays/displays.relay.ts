@@ -23,7 +23,7 @@ const SLOW_BYTES = DISPLAY_MESSAGE_MAX_BYTES * 4;
 export const CLOSE_PAIRING_ENDED = 4000;
 
 export class DisplayRelay {
-  private readonly peers = { screen: new Map<string, Set<Peer>>(), phone: new Map<string, Set<Peer>>() };
+  private readonly peers = { screen: new Map<string, Set<Peer>>(), phone: new Map<string, Set<Peer>>(), probe: new Map<string, Set<Peer>>() };
   private readonly lookTimers = new Map<string, { push: DisplayPush; timer: NodeJS.Timeout }>();
   private readonly lastLook = new Map<string, number>();
   private readonly unsubscribe: () => void;
@@ -33,7 +33,7 @@ export class DisplayRelay {
   }
 
   /** Connects a screen's or a phone's socket; the returned function disconnects it. */
-  attach(kind: 'screen' | 'phone', display: string, peer: Peer): () => void {
+  attach(kind: 'screen' | 'phone' | 'probe', display: string, peer: Peer): () => void {
     const set = this.peers[kind].get(display) ?? new Set();
     this.peers[kind].set(display, set.add(peer));
     return () => {
@@ -97,7 +97,7 @@ export class DisplayRelay {
 
   /** How many screens and phones are connected here. */
   counts() {
-    return { screens: this.peers.screen.size, phones: this.peers.phone.size };
+    return { screens: this.peers.screen.size, phones: this.peers.phone.size, probes: this.peers.probe.size };
   }
 
   close(): void {

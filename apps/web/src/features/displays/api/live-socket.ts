@@ -46,6 +46,7 @@ export function openLiveSocket({
     }
     const next = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/displays/live`);
     socket = next;
+    let isAnswered = false;
     next.onopen = () => next.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, ...hello }));
     next.onmessage = (event) => {
       let parsed;
@@ -55,7 +56,9 @@ export function openLiveSocket({
         return;
       }
       if (!parsed.success) return;
-      if (attempts > 0 || parsed.data.type === 'state' || parsed.data.type === 'joined') {
+      // The first answer to the greeting: the connection is live.
+      if (!isAnswered) {
+        isAnswered = true;
         attempts = 0;
         onOpenChange?.(true);
       }

@@ -38,6 +38,7 @@ interface Form {
   contactPhone: string;
   contactHours: string;
   features: Record<ProjectFeature, boolean>;
+  showroomPrices: boolean;
 }
 
 function formOf(project: ProjectResponse): Form {
@@ -60,6 +61,7 @@ function formOf(project: ProjectResponse): Form {
     contactPhone: o.contact?.phone ?? '',
     contactHours: o.contact?.hours ?? '',
     features: Object.fromEntries(Object.keys(PROJECT_FEATURES).map((f) => [f, hasFeature(project.features, f as ProjectFeature)])) as Form['features'],
+    showroomPrices: o.showroomPrices ?? false,
   };
 }
 
@@ -77,6 +79,7 @@ function patchOf(form: Form, version: number | undefined) {
       ...(form.defaultDeadlineDays !== '' ? { defaultDeadlineDays: Number(form.defaultDeadlineDays) } : {}),
       ...(form.reviewDays !== '' ? { reviewDays: Number(form.reviewDays) } : {}),
       contact: { name: form.contactName.trim(), email: form.contactEmail.trim(), phone: form.contactPhone.trim(), hours: form.contactHours.trim() },
+      showroomPrices: form.showroomPrices,
     },
     theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
     features: form.features,
@@ -373,6 +376,12 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
           onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })}
         />
       ))}
+      <Switch
+        label="Show prices on the sales-centre screens"
+        description="Visitors driving a screen from their phone see each option's upgrade price."
+        checked={form.showroomPrices}
+        onChange={(e) => set('showroomPrices', e.currentTarget.checked)}
+      />
     </SectionCard>
   );
 }
