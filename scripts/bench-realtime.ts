@@ -156,3 +156,56 @@ export async function benchRealtime({ databaseUrl, start, line }: Helpers) {
     await b.stop();
   }
 }
+
+/**
+ * In Chromium on loopback: a tap on the phone's remote → the screen's next painted frame after
+ * the look arrives (the screen's room attribute changes, then one animation frame). Both pages
+ * share one browser, so their clocks agree.
+ */
+export async function tapToFrame({ port, databaseUrl, browser }: { port: number; databaseUrl: string; browser: import('playwright-core').Browser }) {
+  const base = `http://demo.localhost:${port}`;
+  const tv = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await tv.goto(`${base}/v`);
+  await tv.getByTestId('claim-code').waitFor();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const key = await tv.evaluate(() => JSON.parse(localStorage.getItem('decor.display')!) as { id: string });
+  await client.query(
+    `UPDATE displays SET claim_code = NULL, project_id = (SELECT id FROM projects WHERE key = 'demo'), name = 'Tap bench', claimed_at = now() WHERE id = $1`,
+    [key.id],
+  );
+  await client.end();
+  await tv.getByTestId('pairing-invitation').waitFor({ timeout: 30_000 });
+  const url = (await tv.getByTestId('pairing-invitation').getAttribute('data-url'))!;
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  await phone.goto(url);
+  await phone.getByTestId('remote').waitFor();
+  await tv.getByTestId('display-room').waitFor();
+  await phone.getByTestId('remote-rooms').getByRole('button', { name: 'Living Room', exact: true }).click();
+  // The screen notes when each new set of finishes is drawn: the attribute changes, then the next frame.
+  await tv.evaluate(() => {
+    const w = window as unknown as { painted: number[] };
+    w.painted = [];
+    new MutationObserver(() => requestAnimationFrame(() => w.painted.push(performance.timeOrigin + performance.now()))).observe(
+      document.querySelector('[data-testid="display-room"]')!,
+      { attributes: true, attributeFilter: ['data-finishes'] },
+    );
+  });
+  const names = ['Engineered Oak – Smoked', 'Laminate – Grey Ash'];
+  const delays: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const before = await tv.evaluate(() => (window as unknown as { painted: number[] }).painted.length);
+    const option = phone.getByTestId('remote-option').filter({ hasText: names[i % 2]! });
+    const tappedAt = await option.evaluate((element) => {
+      const at = performance.timeOrigin + performance.now();
+      (element as HTMLElement).click();
+      return at;
+    });
+    await tv.waitForFunction((count) => (window as unknown as { painted: number[] }).painted.length > count, before, { timeout: 5_000 });
+    const paintedAt = await tv.evaluate((count) => (window as unknown as { painted: number[] }).painted[count]!, before);
+    delays.push(paintedAt - tappedAt);
+    await sleep(100);
+  }
+  const sorted = delays.sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), taps: sorted.length };
+}

@@ -30,7 +30,7 @@ import pg from 'pg';
 import { databaseUrl, freePort, startCluster } from './lib/postgres-cluster.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
-import { benchRealtime as realtimeFigures } from './bench-realtime.ts';
+import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -656,6 +656,25 @@ async function benchRealtime() {
     const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
     await seedDemo({ db: database.db, password: BENCH_PASSWORD, portalHost: 'localhost' });
     await database.close();
+    const tapDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+    dataDirs.push(tapDir);
+    const tapServer = await startAndTime(process.execPath, compiledServerArgs(), {
+      DATA_DIR: tapDir,
+      DATABASE_URL: url,
+      DEMO_PASSWORD: BENCH_PASSWORD,
+      WEB_CONCURRENCY: '1',
+    });
+    const browser = await chromium.launch({ ...chromiumLaunch(), args: CHROMIUM_ARGS });
+    try {
+      const tap = await tapToFrame({ port: tapServer.port, databaseUrl: url, browser });
+      line(
+        'Chromium: tap on the phone → screen frame',
+        `p50 ${tap.p50.toFixed(0)} ms, p99 ${tap.p99.toFixed(0)} ms over ${tap.taps} taps   (target: p99 ≤ 100 ms)`,
+      );
+    } finally {
+      await browser.close();
+      await tapServer.stop();
+    }
     await realtimeFigures({
       databaseUrl: url,
       line,

@@ -9,6 +9,7 @@ import { browserHeaders, DEMO_ORIGIN, signIn } from './support/identity.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { eq } from 'drizzle-orm';
 import { projects } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/db/client.ts';
 import { renderCartPdf } from '../src/modules/carts/carts.pdf.ts';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import type { CartData } from '../src/modules/carts/carts.document.ts';
@@ -261,6 +262,29 @@ describe(`saved alternatives (${testDbKind})`, () => {
     expect(forgotten.statusCode).toBe(200);
     expect(forgotten.json().versions).toEqual([]);
     expect((await request('DELETE', `/api/carts/${cart._id}/versions/${alternativeId}`, buyer)).statusCode).toBe(404);
+  });
+
+  it('saves a look built on a sales-centre screen as an alternative, priced at today’s prices; an unknown option is refused', async () => {
+    const chosen = options.filter((o) => o.price > 0 && o.requires.length === 0).slice(0, 2);
+    const choices = chosen.map((o) => ({ option: o._id, quantity: 1 }));
+    const saved = await request('POST', `/api/carts/${cart._id}/versions`, buyer, { name: 'Showroom look', choices });
+    expect(saved.statusCode).toBe(200);
+    const look = (saved.json() as Item & { versions: Array<{ name: string; selections: unknown; total: number; package: unknown }> }).versions.find(
+      (v) => v.name === 'Showroom look',
+    )!;
+    // Today's prices, read from the catalogue independently of the pricing under test.
+    const [row] = await queryRows<{ total: number }>(
+      db,
+      sql`SELECT sum((data->>'price')::int)::int AS total FROM items WHERE id = ANY(${`{${chosen.map((o) => o._id).join(',')}}`}::uuid[])`,
+    );
+    expect(look).toMatchObject({ selections: choices, package: null, total: row!.total });
+    // The cart's own choices did not move.
+    expect((await getJson(`/api/schema/carts/${cart._id}`, buyer)).selections).toEqual(cart.selections);
+    const unknown = await request('POST', `/api/carts/${cart._id}/versions`, buyer, {
+      name: 'Ghost look',
+      choices: [{ option: '01890000-0000-7000-8000-000000000000', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 
   it('cannot be written through a PATCH, and not at all once the deadline has passed', async () => {

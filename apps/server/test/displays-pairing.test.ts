@@ -185,4 +185,60 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     expect((await pair({ code: codes!.code }, { host: harbour, remoteAddress: '10.70.0.2' })).statusCode).toBe(201);
     expect((await pair({ code: 'not a code' }, { host: harbour })).json().error.code).toBe('bad_request');
   });
+
+  it('mails the look to a visitor who asks, once per request, keeping it for the sales team; only while paired', async () => {
+    const screen = await claimedScreen();
+    const { pairing: codes } = (await screen.state()) as Attract;
+    // By the QR code: typed codes of this project are locked for the window by the test above.
+    const { pairing } = (await pair({ display: screen.id, secret: codes!.secret })).json();
+    const showroom = (
+      await app.inject({ method: 'GET', url: '/api/displays/showroom', headers: { ...browserHeaders(), host: demo, 'x-display-pairing': pairing } })
+    ).json();
+    const flooring = showroom.categories.find((c: { name: string }) => c.name === 'Flooring');
+    const smoked = showroom.options.find((o: { name: string }) => o.name === 'Engineered Oak – Smoked');
+    const room = showroom.rooms.find((r: { name: string }) => r.name === 'Living Room');
+    const look = { plan: null, room: room._id, finishes: { [flooring._id]: smoked._id }, camera: { yaw: 0, pitch: 27, zoom: 1 } };
+    const send = (body: object) =>
+      app.inject({ method: 'POST', url: '/api/displays/look-mail', headers: { ...browserHeaders(), host: demo }, payload: body, remoteAddress: nextAddress() });
+    expect((await send({ pairing, email: 'not an address', look })).statusCode).toBe(400);
+    const sent = await send({ pairing, email: 'visitor@example.test', look });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().lines).toEqual(['Room shown: Living Room', 'Flooring: Engineered Oak – Smoked']);
+    const message = await mail!.waitFor('visitor@example.test', /The look you built at Maple Residences/);
+    expect(message.text).toContain('Flooring: Engineered Oak – Smoked');
+    const kept = await queryRows<{ email: string; summary: string[] }>(db, sql`SELECT email, summary FROM showroom_looks WHERE display_id = ${screen.id}`);
+    expect(kept).toEqual([{ email: 'visitor@example.test', summary: ['Room shown: Living Room', 'Flooring: Engineered Oak – Smoked'] }]);
+    // Once the visit ended, the pairing mails nothing.
+    const phone = openLive({ port, host: demo });
+    await phone.opened;
+    phone.say({ type: 'join', pairing });
+    await phone.waitFor((push) => push.type === 'joined');
+    phone.say({ type: 'end' });
+    await phone.waitFor((push) => push.type === 'ended');
+    expect((await send({ pairing, email: 'visitor@example.test', look })).statusCode).toBe(401);
+  });
+
+  it('shows prices on the screens only when the project says so', async () => {
+    const screen = await claimedScreen();
+    const { pairing: codes } = (await screen.state()) as Attract;
+    // By the QR code: typed codes of this project are locked for the window by the test above.
+    const { pairing } = (await pair({ display: screen.id, secret: codes!.secret })).json();
+    const read = async () =>
+      (await app.inject({ method: 'GET', url: '/api/displays/showroom', headers: { ...browserHeaders(), host: demo, 'x-display-pairing': pairing } })).json();
+    expect((await read()).project.showsPrices).toBe(false);
+    const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '10.80.0.1' })).cookie;
+    const project = (await app.inject({ method: 'GET', url: '/api/project', headers: { ...browserHeaders(manager), host: demo } })).json();
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${project._id}`,
+      headers: { ...browserHeaders(manager), host: demo },
+      payload: { options: { showroomPrices: true } },
+    });
+    expect(changed.statusCode).toBe(200);
+    const priced = await read();
+    expect(priced.project.showsPrices).toBe(true);
+    const smoked = priced.options.find((o: { name: string }) => o.name === 'Engineered Oak – Smoked');
+    const [stored] = await queryRows<{ price: number }>(db, sql`SELECT (data->>'price')::int AS price FROM items WHERE id = ${smoked._id}`);
+    expect(smoked.price).toBe(stored!.price);
+  });
 });

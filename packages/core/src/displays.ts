@@ -264,3 +264,18 @@ export const showroomSchema = z.object({
   ),
 });
 export type Showroom = z.infer<typeof showroomSchema>;
+
+/** A visitor asks to receive the look they built by e-mail (`POST /api/displays/look-mail`). */
+export const displayLookMailSchema = z.object({ pairing: z.string().min(1).max(200), email: z.email().max(254), look: lookSchema }).strict();
+export type DisplayLookMail = z.infer<typeof displayLookMailSchema>;
+
+/** The look in words, line by line, as the mail and the sales team read it: the plan, the room, then "Category: option". */
+export function lookInWords(showroom: Showroom, look: Look): string[] {
+  const plan = showroom.plans.find((p) => p._id === look.plan);
+  const room = showroom.rooms.find((r) => r._id === look.room);
+  const finishes = showroom.categories.flatMap((category) => {
+    const option = showroom.options.find((o) => o._id === look.finishes[category._id] && o.category === category._id);
+    return option ? [`${category.name}: ${option.name}`] : [];
+  });
+  return [...(plan ? [`Plan: ${plan.name}`] : []), ...(room ? [`Room shown: ${room.name}`] : []), ...finishes];
+}

@@ -21,6 +21,8 @@ export const RATE_RULES = {
   displayRegistrationPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   /** Codes typed to claim a screen: a person mistyping, not a search of the codes. */
   displayClaimPerAddress: { limit: 10, windowSeconds: 10 * 60 },
+  /** Looks mailed from a sales-centre screen: a visitor or two an hour per screen, a sales centre's worth per address. */
+  displayLookMailPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   /** The visit beacon beats once a minute and on each new page: sixty a minute is a person clicking fast. */
   visitBeatsPerPerson: { limit: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;

@@ -97,6 +97,7 @@ export const EN = {
   'share.withdrawn': 'The buyer withdrew this shared link. Ask them for a new one.',
   'share.no-such': 'There is no such shared link for this selection.',
   'share.no-longer': 'This shared selection no longer exists.',
+  'alternative.unknown-option': 'One of these finishes is no longer in the catalogue: choose again and save.',
   'alternative.too-many': 'You can keep up to {max} alternatives: delete one first.',
   'alternative.name-taken': 'You already have an alternative called “{name}”.',
   'alternative.changed': 'Your selection changed since you opened it (perhaps in another window). Look at it again before switching.',

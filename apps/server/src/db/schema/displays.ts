@@ -67,3 +67,26 @@ export const displayEvents = pgTable(
   },
   (t) => [index('display_events_display_idx').on(t.displayId, t.at)],
 );
+
+/**
+ * A look a visitor built on a sales-centre screen and asked to receive by e-mail (docs/displays.md,
+ * "The look goes home"): the address, the room and finishes as they read, which screen. Kept for
+ * the sales team; it becomes a lead when the public pages' leads exist.
+ */
+export const showroomLooks = pgTable(
+  'showroom_looks',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    displayId: uuid('display_id').references(() => displays.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** The look as it was sent (plan, room, a finish per category, camera). */
+    look: jsonb('look').notNull(),
+    /** What the mail said, line by line ("Flooring: Engineered Oak – Smoked"). */
+    summary: jsonb('summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('showroom_looks_project_idx').on(t.projectId, t.createdAt)],
+);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartSummarySchema, changeOrderSchema, errorBodySchema } from '@decor/core';
+import { cartSummarySchema, changeOrderSchema, errorBodySchema, selectionSchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
@@ -290,13 +290,13 @@ const cartAlternativeRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, c
     {
       schema: {
         tags: ['decor'],
-        summary: 'Save the current choices as a named alternative',
+        summary: 'Save the current choices as a named alternative, or the given choices (a look built on a sales-centre screen)',
         params,
-        body: z.object({ name: z.string().trim().min(1).max(80) }).strict(),
+        body: z.object({ name: z.string().trim().min(1).max(80), choices: z.array(selectionSchema).min(1).max(40).optional() }).strict(),
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await saveAlternative({ ...base(request), name: request.body.name })),
+    async (request, reply) => sendJson(reply, await saveAlternative({ ...base(request), name: request.body.name, choices: request.body.choices })),
   );
 
   const versionParams = z.object({ id: z.uuid(), versionId: z.uuid() });

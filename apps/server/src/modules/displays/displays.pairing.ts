@@ -8,12 +8,23 @@ import {
   type DisplayPairInput,
   type DisplayPairing,
   type PairingEnd,
+  lookInWords,
+  type DisplayLookMail,
   type Showroom,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { countRequest, giveBackRequests } from '../../plugins/rate-limit.repo.ts';
 import { findProjectById, findProjectByKey } from '../projects/index.ts';
-import { findDisplay, pairDisplay, recordDisplayEvent, releaseDisplay, releaseIdlePairings, rotateProjectCodes, showroomItems } from './displays.repo.ts';
+import {
+  findDisplay,
+  insertShowroomLook,
+  pairDisplay,
+  recordDisplayEvent,
+  releaseDisplay,
+  releaseIdlePairings,
+  rotateProjectCodes,
+  showroomItems,
+} from './displays.repo.ts';
 import { displayIdOfKey, hashOf } from './displays.operations.ts';
 
 /**
@@ -134,4 +145,17 @@ export async function showroomOf(db: Db, who: { key?: string | undefined; pairin
       price: showsPrices ? Number(data.price ?? 0) : null,
     })),
   };
+}
+
+/**
+ * Keeps the look a visitor asked for and returns it in words, with the project, for the mail
+ * (docs/displays.md, "The look goes home"). Only while the pairing lasts.
+ */
+export async function keepLookForMail(db: Db, input: DisplayLookMail) {
+  const display = await displayOfPairing(db, input.pairing);
+  const showroom = await showroomOf(db, { pairing: input.pairing });
+  const lines = lookInWords(showroom, input.look);
+  const row = await findDisplay(db, display.id);
+  await insertShowroomLook(db, { projectId: row!.projectId!, displayId: display.id, email: input.email, look: input.look, summary: lines });
+  return { lines, project: showroom.project, displayId: display.id };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 import { v7 as uuidv7 } from 'uuid';
-import { displayEvents, displays, projects, users } from '../../db/schema/index.ts';
+import { displayEvents, displays, projects, showroomLooks, users } from '../../db/schema/index.ts';
 
 export type DisplayRecord = typeof displays.$inferSelect;
 
@@ -202,4 +202,9 @@ export async function adminEmails(db: Db): Promise<string[]> {
 /** Announces a payload on a channel (the screens' bus between server processes). */
 export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+}
+
+/** Keeps a look a visitor asked to receive by e-mail. */
+export async function insertShowroomLook(db: Db, row: { projectId: string; displayId: string; email: string; look: unknown; summary: string[] }) {
+  await db.insert(showroomLooks).values({ id: uuidv7(), ...row });
 }

@@ -6,6 +6,7 @@ import {
   type PairingEnd,
   displayClaimSchema,
   displayEventSchema,
+  displayLookMailSchema,
   displayPairingSchema,
   displayPairSchema,
   displayRegistrationSchema,
@@ -17,13 +18,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { requireManager } from '../projects/index.ts';
-import { pairingCodeLimitMail, type Mailer } from '../mail/index.ts';
+import { pairingCodeLimitMail, showroomLookMail, type Mailer } from '../mail/index.ts';
 import { memoryBus, postgresBus } from './displays.bus.ts';
 import { displaysLive } from './displays.live.ts';
-import { pairWithDisplay, releaseIdle, rotateCodesAfterLimit, showroomOf, type OnLimitTripped } from './displays.pairing.ts';
+import { keepLookForMail, pairWithDisplay, releaseIdle, rotateCodesAfterLimit, showroomOf, type OnLimitTripped } from './displays.pairing.ts';
 import { DisplayRelay } from './displays.relay.ts';
 import { adminEmails } from './displays.repo.ts';
-import { portalOrigin } from '../../lib/project-origin.ts';
+import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { changeDisplay, claimDisplayWithCode, displayDetail, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
 
@@ -184,6 +185,27 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
       const pairing = await pairWithDisplay(db, { projectKey: request.projectKey, address: request.ip, input: request.body, onLimitTripped });
       refresh(pairing.display.id);
       return reply.status(201).header('cache-control', 'no-store').send(pairing);
+    },
+  );
+
+  app.post(
+    '/api/displays/look-mail',
+    {
+      schema: {
+        tags,
+        summary: 'A visitor driving a screen asks to receive the look they built by e-mail (while paired; kept for the sales team)',
+        body: displayLookMailSchema,
+        response: { 201: z.object({ sent: z.literal(true), lines: z.array(z.string()) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await consumeRate(db, `display-look-mail:ip:${request.ip}`, RATE_RULES.displayLookMailPerAddress);
+      await consumeRate(db, `display-look-mail:display:${request.body.pairing.split('.')[0]}`, RATE_RULES.displayLookMailPerAddress);
+      const kept = await keepLookForMail(db, request.body);
+      await mailer.send({
+        ...showroomLookMail({ to: request.body.email, projectName: kept.project.name, lines: kept.lines, url: projectOrigin(config, kept.project.key) }),
+      });
+      return reply.status(201).send({ sent: true, lines: kept.lines });
     },
   );
 

@@ -17,5 +17,6 @@ export {
   selectionDecisionMail,
   selectionSignedMail,
   selectionSubmittedMail,
+  showroomLookMail,
   verificationMail,
 } from './templates.ts';

@@ -314,3 +314,15 @@ export function pairingCodeLimitMail({ to, projectName, screens, url }: { to: st
     footer: 'You receive this as an administrator of the portal.',
   });
 }
+
+/** To a visitor of a sales centre: the look they built on a screen, as they asked (docs/displays.md, "The look goes home"). */
+export function showroomLookMail({ to, projectName, lines, url }: { to: string; projectName: string; lines: string[]; url: string }): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: `The look you built at ${projectName}`,
+    paragraphs: ['Here is the look you built on the screen in our sales centre:', ...lines, 'Our design centre can help you make it yours.'],
+    action: { label: `Visit ${projectName}`, url },
+    footer: 'You receive this message once, because you asked for it on the screen. We do not add you to any list.',
+  });
+}

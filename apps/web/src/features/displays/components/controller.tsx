@@ -19,8 +19,9 @@ import {
 import { readPairingCode, type DisplayPairing, type Look, type PairingEnd } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { moneyFor } from '../../../lib/use-money.ts';
-import { forgetPairing, pairWith, storedPairing } from '../api/pairing.ts';
+import { forgetPairing, keepLook, pairWith, storedLook, storedPairing } from '../api/pairing.ts';
 import { openLiveSocket, type LiveSocket } from '../api/live-socket.ts';
+import { TakeHome } from './take-home.tsx';
 import { categoriesOfRoom, firstLook, roomsOfPlan, STANDARD_VIEW, useShowroom } from '../api/showroom.ts';
 
 /**
@@ -134,7 +135,7 @@ function CodeForm({ busy, problem, onCode }: { busy: boolean; problem: string | 
 /** The remote itself: plan, rooms, finishes and the view, each sent to the screen the moment it is tapped. */
 function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reason: PairingEnd) => void }) {
   const showroom = useShowroom({ pairing: pairing.pairing });
-  const [look, setLook] = useState<Look | null>(null);
+  const [look, setLook] = useState<Look | null>(() => storedLook(pairing.pairing));
   const [isOpen, setOpen] = useState(false);
   const socket = useRef<LiveSocket | null>(null);
   const lookRef = useRef<Look | null>(null);
@@ -163,6 +164,7 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
 
   const change = (next: Look) => {
     setLook(next);
+    keepLook(pairing.pairing, next);
     socket.current?.send({ type: 'look', look: next });
   };
   if (showroom.isError) {
@@ -271,10 +273,12 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
         ))}
       </Accordion>
       <ViewPad camera={camera} onChange={(next) => change({ ...look, camera: { ...camera, ...next } })} />
+      <TakeHome pairing={pairing.pairing} look={look} />
       <Button
         variant="subtle"
         onClick={() => {
           setLook(firstLook(data));
+          keepLook(pairing.pairing, firstLook(data));
           socket.current?.send({ type: 'reset' });
         }}
       >
