@@ -4,6 +4,7 @@ import pg from 'pg';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { origin, PHONE, withBrowsers } from './support/browser.ts';
 import { asPerson } from './support/fixtures.ts';
+import { waitForMail } from './support/mail-files.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { startAnotherServer, startBalancer, type ExtraServer } from './support/more-servers.ts';
 
@@ -87,6 +88,13 @@ describe("a visitor's phone and a sales-centre screen", () => {
         await phone.getByTestId('remote').waitFor();
         await choose(phone, 'Living Room', 'Laminate – Grey Ash');
         await expect.poll(() => pixelAt(screen, 0.5, 0.7), { timeout: 20_000 }).toSatisfy((pixel: number[]) => near(pixel, seedColour('Laminate – Grey Ash')));
+
+        // The look goes home by e-mail before the visit ends.
+        await phone.getByRole('textbox', { name: /^Your e-mail/ }).fill('showroom.visitor@example.test');
+        await phone.getByRole('button', { name: 'Send me this look' }).click();
+        await phone.getByTestId('look-sent').waitFor();
+        const mailed = await waitForMail('showroom.visitor@example.test', /The look you built at Maple Residences/);
+        expect(mailed.text).toContain('Flooring: Laminate – Grey Ash');
 
         await phone.getByTestId('end-visit').click();
         await expect.poll(() => phone.getByTestId('controller-ended').getAttribute('data-reason')).toBe('ended');

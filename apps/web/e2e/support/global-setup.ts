@@ -78,6 +78,7 @@ export default async function setup() {
 
   process.env.E2E_PORT = String(port);
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMTP_URL = mailServer.url;
   process.env.E2E_DATABASE_URL = databaseUrl(serverUrl, name);
   return async () => {
     isStopping = true;

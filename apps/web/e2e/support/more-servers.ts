@@ -31,6 +31,8 @@ export async function startAnotherServer(): Promise<ExtraServer> {
       HOST: '127.0.0.1',
       PORTAL_HOST: 'localhost',
       DATABASE_URL: process.env.E2E_DATABASE_URL,
+      // The same mail catcher as the first server: whichever server sends, the tests read it.
+      ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
