@@ -162,6 +162,9 @@ export async function benchRealtime({ databaseUrl, start, line }: Helpers) {
  * the look arrives (the screen's room attribute changes, then one animation frame). Both pages
  * share one browser, so their clocks agree.
  */
+const TAPS = 100;
+const WARM_UP = 4;
+
 export async function tapToFrame({ port, databaseUrl, browser }: { port: number; databaseUrl: string; browser: import('playwright-core').Browser }) {
   const base = `http://demo.localhost:${port}`;
   const tv = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
@@ -193,7 +196,7 @@ export async function tapToFrame({ port, databaseUrl, browser }: { port: number;
   });
   const names = ['Engineered Oak – Smoked', 'Laminate – Grey Ash'];
   const delays: number[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < TAPS + WARM_UP; i++) {
     const before = await tv.evaluate(() => (window as unknown as { painted: number[] }).painted.length);
     const option = phone.getByTestId('remote-option').filter({ hasText: names[i % 2]! });
     const tappedAt = await option.evaluate((element) => {
@@ -206,6 +209,8 @@ export async function tapToFrame({ port, databaseUrl, browser }: { port: number;
     delays.push(paintedAt - tappedAt);
     await sleep(100);
   }
-  const sorted = delays.sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), taps: sorted.length };
+  // The first tap of each finish compiles its material: reported apart, as the warm-up.
+  const warmUp = delays.slice(0, WARM_UP);
+  const sorted = delays.slice(WARM_UP).sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1)!, taps: sorted.length, warmUp };
 }

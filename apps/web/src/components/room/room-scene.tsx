@@ -22,7 +22,21 @@ export interface DrivenView {
   zoom: number;
 }
 
-export default function RoomScene({ room, finishes, onReady, view }: { room: SceneRoom; finishes: RoomFinishes; onReady?: () => void; view?: DrivenView }) {
+export default function RoomScene({
+  room,
+  finishes,
+  onReady,
+  view,
+  drawOnDemand = false,
+}: {
+  room: SceneRoom;
+  finishes: RoomFinishes;
+  onReady?: () => void;
+  /** Given, the camera is placed from outside (a sales-centre screen, the 3D diagnostic). */
+  view?: DrivenView;
+  /** Draw a frame only when something changes (a screen driven by a phone), leaving the processor to the next change. */
+  drawOnDemand?: boolean;
+}) {
   const layout = useMemo(() => roomLayout(room), [room]);
   // The project's 3D settings: 1 and 1 are the calibrated light and the standard view.
   const { data: project } = useProject();
@@ -46,6 +60,7 @@ export default function RoomScene({ room, finishes, onReady, view }: { room: Sce
   return (
     <Canvas
       key={`${room._id}-${distance}`}
+      frameloop={drawOnDemand ? 'demand' : 'always'}
       camera={{ position: [0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance], fov: 50, near: 0.05, far: 100 }}
       gl={{ preserveDrawingBuffer: true, antialias: true }}
       aria-label={`3D view of the ${room.name}`}
