@@ -22,13 +22,7 @@ export interface DrivenView {
   zoom: number;
 }
 
-export default function RoomScene({
-  room,
-  finishes,
-  onReady,
-  view,
-  drawOnDemand = false,
-}: {
+interface RoomSceneProps {
   room: SceneRoom;
   finishes: RoomFinishes;
   onReady?: () => void;
@@ -36,7 +30,9 @@ export default function RoomScene({
   view?: DrivenView;
   /** Draw a frame only when something changes (a screen driven by a phone), leaving the processor to the next change. */
   drawOnDemand?: boolean;
-}) {
+}
+
+export default function RoomScene({ room, finishes, onReady, view, drawOnDemand = false }: RoomSceneProps) {
   const layout = useMemo(() => roomLayout(room), [room]);
   // The project's 3D settings: 1 and 1 are the calibrated light and the standard view.
   const { data: project } = useProject();
