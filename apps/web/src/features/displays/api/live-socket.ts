@@ -11,6 +11,9 @@ import { DISPLAY_PROTOCOL_VERSION, displayPushSchema, type DisplayMessage, type 
 const FINAL = new Set([4000, 4400, 4401]);
 /** The server is restarting: reconnect at once (the balancer picks another server). */
 const RESTARTING = 1012;
+/** The browser's side of the heartbeat: a ping this often; a connection silent for this long after one is given up and opened again. */
+const BEAT_MS = 25_000;
+const SILENCE_MS = 10_000;
 
 type Message = DisplayMessage extends infer M ? (M extends { v: number } ? Omit<M, 'v'> : never) : never;
 
@@ -47,8 +50,24 @@ export function openLiveSocket({
     const next = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/displays/live`);
     socket = next;
     let isAnswered = false;
+    // A network that drops silently never closes the socket: the page pings, and a server that does not answer is left.
+    let heardAt = performance.now();
+    const beat = setInterval(() => {
+      if (next.readyState !== WebSocket.OPEN) return;
+      if (performance.now() - heardAt > BEAT_MS + SILENCE_MS) {
+        // Left at once: its close may never come back from a server that is gone.
+        clearInterval(beat);
+        socket = null;
+        next.close();
+        onOpenChange?.(false);
+        if (!stopped) retry = setTimeout(open, 500);
+        return;
+      }
+      next.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, type: 'ping', t: -1 }));
+    }, BEAT_MS);
     next.onopen = () => next.send(JSON.stringify({ v: DISPLAY_PROTOCOL_VERSION, ...hello }));
     next.onmessage = (event) => {
+      heardAt = performance.now();
       let parsed;
       try {
         parsed = displayPushSchema.safeParse(JSON.parse(String(event.data)));
@@ -65,6 +84,7 @@ export function openLiveSocket({
       onPush(parsed.data);
     };
     next.onclose = (event) => {
+      clearInterval(beat);
       if (socket !== next) return;
       socket = null;
       onOpenChange?.(false);
