@@ -196,6 +196,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA): no critical or serious vi
           { label: '/my-account', open: visit('/my-account') },
           { label: 'not found', open: visit('/no-such-page-here') },
           { label: '/embed', open: visit('/embed') },
+          { label: '/controller (typing a code)', open: visit('/controller') },
+          { label: '/v (a new screen)', open: visit('/v') },
+          { label: '/test/gamelift', open: visit('/test/gamelift') },
           { label: '/preview (bad link)', open: visit('/preview?token=nope') },
           { label: 'portal host sign-in', open: visit('/sign-in', null) },
         ]);
