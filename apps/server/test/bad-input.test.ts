@@ -55,7 +55,19 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (id: st
 
 const oddText = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom("' OR 1=1 --", '../../etc/passwd', '%00', '\u0000', '$', '__proto__', 'constructor', '01900000-0000-7000-8000-000000000000', 'é'.repeat(50)),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    '.',
+    '..',
+    '%00',
+    '\u0000',
+    '$',
+    '__proto__',
+    'constructor',
+    '01900000-0000-7000-8000-000000000000',
+    'é'.repeat(50),
+  ),
   fc.string({ minLength: 5000, maxLength: 20000 }),
 );
 const segment = oddText.map((text) => encodeURIComponent(text).slice(0, 300) || 'x');

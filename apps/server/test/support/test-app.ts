@@ -115,6 +115,12 @@ export async function createTestApp({ env = {}, seed = true, withMail = false, s
   return { app, config, database, db: database.db, mail };
 }
 
+/** A path with its `.` and `..` segments resolved (`/api/carts/.` is asked as `/api/carts/`). */
+function requestedPath(url: string): string {
+  const resolved = new URL(url, 'http://answers.test');
+  return `${resolved.pathname}${resolved.search}`;
+}
+
 /** Keeps every answer `app.inject` gives (the original `inject` stays reachable to ask without recording). */
 function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: string) {
   const list: Answer[] = [];
@@ -135,7 +141,8 @@ function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: st
     const given = typeof options === 'string' ? { method: 'GET', url: options } : (options as unknown as { method?: string; url?: string; path?: string });
     list.push({
       method: given.method ?? 'GET',
-      url: String(given.url ?? given.path ?? '/'),
+      // The path as the request carried it: dot segments resolved, as every HTTP client (and inject) does.
+      url: requestedPath(String(given.url ?? given.path ?? '/')),
       statusCode: response.statusCode,
       headers: response.headers,
       body: response.rawPayload,
