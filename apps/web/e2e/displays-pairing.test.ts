@@ -1,37 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
-import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { origin, PHONE, withBrowsers } from './support/browser.ts';
+import { near, pixelAt, seedColour } from './support/pixels.ts';
 import { asPerson } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { startAnotherServer, startBalancer, type ExtraServer } from './support/more-servers.ts';
 
 const TV = { width: 1280, height: 720 };
-
-/** The swatch colour the demo catalogue gives an option, as [r, g, b]. */
-function seedColour(name: string): [number, number, number] {
-  const hex = demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.colour!;
-  return [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-}
-const near = (actual: number[], expected: number[], tolerance = 12) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
-
-/** The colour the screen's 3D room draws at a point, as fractions of its width and height. */
-async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
-  return page.locator('[data-testid="display-room"] canvas').evaluate(
-    (canvas: HTMLCanvasElement, [fx, fy]) => {
-      const copy = document.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const context = copy.getContext('2d')!;
-      context.drawImage(canvas, 0, 0);
-      const data = context.getImageData(Math.round(canvas.width * fx!), Math.round(canvas.height * fy!), 1, 1).data;
-      return [data[0]!, data[1]!, data[2]!];
-    },
-    [x, y],
-  );
-}
 
 /** Opens `/v` at an address, has the platform's administrator claim it for the demo project, and waits for its attract screen. */
 async function claimedScreen(screen: Page, at: string, name: string) {
@@ -80,14 +57,16 @@ describe("a visitor's phone and a sales-centre screen", () => {
         await choose(phone, 'Living Room', 'Engineered Oak – Smoked');
         await expect.poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 }).toBe('Living Room');
         await expect
-          .poll(() => pixelAt(screen, 0.5, 0.7), { timeout: 20_000 })
-          .toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked')));
+          .poll(() => pixelAt(screen, '[data-testid="display-room"]', 0.5, 0.7), { timeout: 20_000 })
+          .toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked'), 12));
 
         // A reload drops the phone's socket: the visit resumes silently and the next tap still reaches the screen.
         await phone.reload();
         await phone.getByTestId('remote').waitFor();
         await choose(phone, 'Living Room', 'Laminate – Grey Ash');
-        await expect.poll(() => pixelAt(screen, 0.5, 0.7), { timeout: 20_000 }).toSatisfy((pixel: number[]) => near(pixel, seedColour('Laminate – Grey Ash')));
+        await expect
+          .poll(() => pixelAt(screen, '[data-testid="display-room"]', 0.5, 0.7), { timeout: 20_000 })
+          .toSatisfy((pixel: number[]) => near(pixel, seedColour('Laminate – Grey Ash'), 12));
 
         // The look goes home by e-mail before the visit ends.
         await phone.getByRole('textbox', { name: /^Your e-mail/ }).fill('showroom.visitor@example.test');

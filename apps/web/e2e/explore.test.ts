@@ -1,38 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { DESKTOP, openBrowser, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
+import { near, pixelAt, seedColour } from './support/pixels.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
-
-/** The swatch colour the demo catalogue gives an option, as [r, g, b]. */
-function seedColour(name: string): [number, number, number] {
-  const hex = demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.colour!;
-  return [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/** The colour drawn at a point of the 3D view, given as fractions of its width and height. */
-async function pixelAt(page: Page, x: number, y: number): Promise<[number, number, number]> {
-  return page.locator('[data-testid="scene-frame"] canvas').evaluate(
-    (canvas: HTMLCanvasElement, [fx, fy]) => {
-      const copy = document.createElement('canvas');
-      copy.width = canvas.width;
-      copy.height = canvas.height;
-      const context = copy.getContext('2d')!;
-      context.drawImage(canvas, 0, 0);
-      const data = context.getImageData(Math.round(canvas.width * fx!), Math.round(canvas.height * fy!), 1, 1).data;
-      return [data[0]!, data[1]!, data[2]!] as [number, number, number];
-    },
-    [x, y],
-  );
-}
 
 async function openRoom(page: Page, room: string) {
   await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: room, exact: true }).click();
   await expect.poll(() => page.getByTestId('current-room').textContent()).toBe(room);
   await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 }).toBeTruthy();
 }
-
-const near = (actual: number[], expected: number[], tolerance = 10) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
 
 describe('exploring the rooms in 3D', () => {
   const session = useBrowser({ viewport: DESKTOP });
@@ -49,7 +25,7 @@ describe('exploring the rooms in 3D', () => {
     await openRoom(page, 'Living Room');
     const standardFloor = (await page.getByTestId('swatch-floor').locator('p').nth(1).textContent())!;
     expect(standardFloor).toMatch(/^Laminate – /);
-    const before = await pixelAt(page, 0.5, 0.7);
+    const before = await pixelAt(page, '[data-testid="scene-frame"]', 0.5, 0.7);
     expect(before, `floor ${before} for ${standardFloor}`).toSatisfy((pixel: number[]) => near(pixel, seedColour(standardFloor)));
 
     await page.getByRole('link', { name: 'Configure' }).first().click();
@@ -65,7 +41,7 @@ describe('exploring the rooms in 3D', () => {
     await page.getByRole('link', { name: 'See it in 3D' }).first().click();
     await page.waitForURL((url) => url.pathname === '/explore');
     await openRoom(page, 'Living Room');
-    const after = await pixelAt(page, 0.5, 0.7);
+    const after = await pixelAt(page, '[data-testid="scene-frame"]', 0.5, 0.7);
     expect(after, `floor ${after}`).toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked')));
     expect(near(after, before, 30)).toBe(false);
     expect(await page.getByTestId('swatch-floor').textContent()).toContain('Engineered Oak – Smoked');
@@ -117,7 +93,9 @@ describe('a finish with a texture', () => {
       await page.getByRole('link', { name: 'See it in 3D' }).first().click();
       await page.waitForURL((url) => url.pathname === '/explore');
       await openRoom(page, 'Living Room');
-      await expect.poll(() => pixelAt(page, 0.5, 0.7), { timeout: 15_000 }).toSatisfy((pixel: number[]) => near(pixel, blue, 12));
+      await expect
+        .poll(() => pixelAt(page, '[data-testid="scene-frame"]', 0.5, 0.7), { timeout: 15_000 })
+        .toSatisfy((pixel: number[]) => near(pixel, blue, 12));
       expect(buyerBrowser.consoleErrors).toEqual([]);
     } finally {
       await buyerBrowser.close();
