@@ -141,7 +141,7 @@ export async function buildApp({
   app.addHook('onRequest', requestDeadline(config.requestTimeoutMs));
   await app.register(healthPlugin, { database, metrics, metricsToken: config.metricsToken });
   await app.register(bodyParserPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { analytics: { sessionRecording: Boolean(config.sessionRecording.id), analytics: Boolean(config.analyticsId) } });
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
   await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });
   await app.register(scopePlugin, { db: database.db });

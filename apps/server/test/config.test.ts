@@ -39,6 +39,15 @@ describe('loadConfig', () => {
     expect(keys.sort()).toEqual(['DATABASE_URL', 'DEMO_PASSWORD', 'LOG_LEVEL', 'PORT', 'SMTP_URL']);
   });
 
+  it('refuses an analytics id of the wrong shape at start, in one sentence each', () => {
+    expect(() => loadConfig({ SESSION_RECORDING_ID: '35123x5' })).toThrow(/SESSION_RECORDING_ID: .*digits only/);
+    expect(() => loadConfig({ ANALYTICS_ID: 'UA-1234-1' })).toThrow(/ANALYTICS_ID: .*G-ABC123DEF4/);
+    expect(loadConfig({ SESSION_RECORDING_ID: '3512345', ANALYTICS_ID: 'G-ABC123DEF4' })).toMatchObject({
+      sessionRecording: { id: '3512345' },
+      analyticsId: 'G-ABC123DEF4',
+    });
+  });
+
   it('normalises the portal host', () => {
     expect(loadConfig({ PORTAL_HOST: 'Portal.Example.com' }).portalHost).toBe('portal.example.com');
   });

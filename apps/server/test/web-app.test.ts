@@ -179,6 +179,23 @@ describe(`security headers (${testDbKind})`, () => {
     }
   });
 
+  it("names no third party in the policy unless an analytics provider is configured, and then only that provider's hosts", async () => {
+    const plain = String((await app.inject({ method: 'GET', url: '/', headers: onProject('demo') })).headers['content-security-policy']);
+    expect(plain).not.toMatch(/hotjar|google/);
+    const { app: withRecording } = await createTestApp({ env: { SESSION_RECORDING_ID: '3512345' }, seed: false });
+    const recording = String((await withRecording.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(recording).toContain('https://static.hotjar.com');
+    expect(recording).not.toContain('googletagmanager');
+    await withRecording.close();
+    const { app: withAnalytics } = await createTestApp({ env: { ANALYTICS_ID: 'G-ABC123DEF4' }, seed: false });
+    const analytics = String((await withAnalytics.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(analytics).toContain('https://www.googletagmanager.com');
+    expect(analytics).not.toContain('hotjar');
+    // The embed widget never runs analytics: its policy names no provider.
+    expect(String((await withAnalytics.inject({ method: 'GET', url: '/embed' })).headers['content-security-policy'])).not.toContain('google');
+    await withAnalytics.close();
+  });
+
   it('lets other sites frame /embed only', async () => {
     const response = await app.inject({ method: 'GET', url: '/embed', headers: onProject('demo') });
     expect(String(response.headers['content-security-policy'])).toContain('frame-ancestors *');

@@ -45,9 +45,17 @@ const envSchema = z.object({
     .min(1024)
     .max(1024 * 1024 * 1024)
     .default(20 * 1024 * 1024),
-  SESSION_RECORDING_ID: optionalText,
+  /** Hotjar's site id: digits only (docs/public-pages.md, "Analytics"). */
+  SESSION_RECORDING_ID: optionalText.refine(
+    (value) => value === undefined || /^\d{4,12}$/.test(value),
+    "the session-recording tool's site id: digits only, e.g. 3512345",
+  ),
   SESSION_RECORDING_VERSION: z.coerce.number().int().positive().optional(),
-  ANALYTICS_ID: optionalText,
+  /** A Google Analytics 4 measurement id. */
+  ANALYTICS_ID: optionalText.refine(
+    (value) => value === undefined || /^G-[A-Z0-9]{4,12}$/.test(value),
+    'a Google Analytics 4 measurement id such as G-ABC123DEF4',
+  ),
   DECOR_API_URL: optionalText.refine((value) => value === undefined || URL.canParse(value), 'an absolute URL'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, 'at least 32 characters'),

@@ -26,8 +26,44 @@ const DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-const optionsFor = ({ framedByAnySite }: { framedByAnySite: boolean }): HelmetOptions => ({
-  contentSecurityPolicy: { directives: framedByAnySite ? { ...DIRECTIVES, frameAncestors: ['*'] } : DIRECTIVES },
+/** The analytics configured (SESSION_RECORDING_ID, ANALYTICS_ID): the policy names a provider's hosts only when its id is set. */
+export interface AnalyticsHosts {
+  sessionRecording: boolean;
+  analytics: boolean;
+}
+
+/** The hosts each provider's script loads from and talks to, added to the policy only when it is configured. */
+const PROVIDER_HOSTS = {
+  sessionRecording: {
+    scriptSrc: ['https://static.hotjar.com', 'https://script.hotjar.com'],
+    connectSrc: ['https://*.hotjar.com', 'https://*.hotjar.io', 'wss://*.hotjar.com'],
+    imgSrc: ['https://*.hotjar.com'],
+    fontSrc: ['https://script.hotjar.com'],
+  },
+  analytics: {
+    scriptSrc: ['https://www.googletagmanager.com'],
+    connectSrc: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+    imgSrc: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+    fontSrc: [],
+  },
+};
+
+function directivesFor(analytics: AnalyticsHosts) {
+  const directives = { ...DIRECTIVES };
+  for (const provider of ['sessionRecording', 'analytics'] as const) {
+    if (!analytics[provider]) continue;
+    const hosts = PROVIDER_HOSTS[provider];
+    directives.scriptSrc = [...directives.scriptSrc, ...hosts.scriptSrc];
+    directives.connectSrc = [...directives.connectSrc, ...hosts.connectSrc];
+    directives.imgSrc = [...directives.imgSrc, ...hosts.imgSrc];
+    directives.fontSrc = [...directives.fontSrc, ...hosts.fontSrc];
+  }
+  return directives;
+}
+
+const optionsFor = ({ framedByAnySite, analytics }: { framedByAnySite: boolean; analytics: AnalyticsHosts }): HelmetOptions => ({
+  // The embed widget never runs analytics: its policy names no provider.
+  contentSecurityPolicy: { directives: framedByAnySite ? { ...DIRECTIVES, frameAncestors: ['*'] } : directivesFor(analytics) },
   crossOriginEmbedderPolicy: false,
   strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
   xFrameOptions: framedByAnySite ? false : { action: 'sameorigin' },
@@ -50,11 +86,12 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-const PAGE_HEADERS = securityHeaders(optionsFor({ framedByAnySite: false }));
-/** The embed widget may be framed by any site. */
-const EMBED_HEADERS = securityHeaders(optionsFor({ framedByAnySite: true }));
+const NO_ANALYTICS: AnalyticsHosts = { sessionRecording: false, analytics: false };
 
-export const securityPlugin = fp(async function security(app: FastifyInstance) {
+export const securityPlugin = fp(async function security(app: FastifyInstance, { analytics = NO_ANALYTICS }: { analytics?: AnalyticsHosts }) {
+  const PAGE_HEADERS = securityHeaders(optionsFor({ framedByAnySite: false, analytics }));
+  /** The embed widget may be framed by any site. */
+  const EMBED_HEADERS = securityHeaders(optionsFor({ framedByAnySite: true, analytics: NO_ANALYTICS }));
   app.addHook('onRequest', async (request, reply) => {
     const isEmbed = request.url === '/embed' || request.url.startsWith('/embed?');
     reply.headers(isEmbed ? EMBED_HEADERS : PAGE_HEADERS);

@@ -20,7 +20,7 @@ export interface ExtraServer {
  * One more server process on the e2e database (the same PostgreSQL as the first): what a
  * second server behind a balancer is. Stopped by the test that starts it.
  */
-export async function startAnotherServer(): Promise<ExtraServer> {
+export async function startAnotherServer(env: Record<string, string> = {}): Promise<ExtraServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-e2e-more-'));
   const child: ChildProcess = spawn(process.execPath, compiledServerArgs(), {
@@ -36,6 +36,7 @@ export async function startAnotherServer(): Promise<ExtraServer> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

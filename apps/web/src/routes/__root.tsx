@@ -4,6 +4,7 @@ import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { buildTheme, cssVariablesResolver, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
 import { useProject } from '../lib/project.ts';
 import { SessionOverlays } from './-session-overlays.tsx';
+import { ConsentGate } from '../components/consent/consent-gate.tsx';
 
 export const Route = createRootRoute({
   component: RootComponent,
@@ -26,6 +27,7 @@ function RootComponent() {
     <MantineProvider theme={mantineTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Outlet />
       <SessionOverlays />
+      <ConsentGate />
     </MantineProvider>
   );
 }

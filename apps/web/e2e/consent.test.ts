@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { DESKTOP, PHONE, withBrowsers } from './support/browser.ts';
+import { startAnotherServer, type ExtraServer } from './support/more-servers.ts';
+
+/** Analytics only with consent (docs/public-pages.md, "Analytics"), on a server with both providers configured. */
+let configured: ExtraServer;
+beforeAll(async () => {
+  configured = await startAnotherServer({ SESSION_RECORDING_ID: '3512345', ANALYTICS_ID: 'G-ABC123DEF4' });
+}, 90_000);
+afterAll(() => configured?.stop());
+
+/** Every request this context makes to another site, answered here with an empty script (no request leaves the machine). */
+async function thirdParties(context: BrowserContext, port: number): Promise<string[]> {
+  const hosts: string[] = [];
+  await context.route(
+    (url) => !(url.hostname.endsWith('localhost') && url.port === String(port)),
+    async (route) => {
+      hosts.push(new URL(route.request().url()).hostname);
+      await route.fulfill({ status: 200, contentType: 'application/javascript', body: '' });
+    },
+  );
+  return hosts;
+}
+const analyticsCookies = async (context: BrowserContext) => (await context.cookies()).filter((cookie) => /^(_hj|_ga)/.test(cookie.name)).map((c) => c.name);
+
+describe('analytics only with consent', () => {
+  it('loads nothing before consent or after Reject, and the configured providers once after Accept', async () => {
+    await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([visitor]) => {
+      const { page, context } = visitor!;
+      const hosts = await thirdParties(context, configured.port);
+      await page.goto(`${configured.origin()}/inquire`);
+      const banner = page.getByTestId('consent-banner');
+      await banner.waitFor();
+      // Reject is as prominent as Accept: the same kind of button, the same size.
+      const [reject, accept] = [banner.getByRole('button', { name: 'Reject' }), banner.getByRole('button', { name: 'Accept' })];
+      const [rejectBox, acceptBox] = [await reject.boundingBox(), await accept.boundingBox()];
+      expect(Math.abs(rejectBox!.width - acceptBox!.width)).toBeLessThan(2);
+      expect(Math.abs(rejectBox!.height - acceptBox!.height)).toBeLessThan(2);
+      expect(await reject.getAttribute('class')).toBe(await accept.getAttribute('class'));
+      await page.waitForLoadState('networkidle');
+      expect(hosts).toEqual([]);
+      expect(await analyticsCookies(context)).toEqual([]);
+
+      await reject.click();
+      await banner.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('cookie-settings').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('consent-banner').count()).toBe(0);
+      expect(hosts).toEqual([]);
+      expect(await analyticsCookies(context)).toEqual([]);
+
+      // "Cookie settings" changes the choice: Accept loads both providers, from their own hosts.
+      await page.getByTestId('cookie-settings').click();
+      await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => [...new Set(hosts)].sort()).toEqual(['static.hotjar.com', 'www.googletagmanager.com']);
+      expect(await page.locator('script[src*="hotjar-3512345.js?sv=6"]').count()).toBe(1);
+      expect(await page.locator('script[src*="gtag/js?id=G-ABC123DEF4"]').count()).toBe(1);
+    });
+  });
+
+  it('never runs on the screens, the phones, the diagnostics or the identity pages, even after Accept', async () => {
+    await withBrowsers(1, { viewport: DESKTOP }, async ([visitor]) => {
+      const { page, context } = visitor!;
+      const hosts = await thirdParties(context, configured.port);
+      await page.goto(`${configured.origin()}/inquire`);
+      await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => hosts.length).toBeGreaterThan(0);
+      hosts.length = 0;
+      for (const path of ['/controller', '/test/gamelift', '/sign-in', '/embed', '/v']) {
+        await page.goto(`${configured.origin()}${path}`);
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByTestId('cookie-settings').count(), path).toBe(0);
+      }
+      expect(hosts).toEqual([]);
+    });
+  });
+});
