@@ -25,6 +25,7 @@ import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { displaysRoutes } from './modules/displays/index.ts';
+import { leadsRoutes } from './modules/leads/index.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 import { storageFor, type StorageKind } from './modules/files/storages.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(importsRoutes, { ...context, storage, mailer });
   await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });
   await app.register(displaysRoutes, { ...context, mailer });
+  await app.register(leadsRoutes, { ...context, mailer });
   await app.register(referenceRoutes);
 
   if (runReminders) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SURFACES } from './surfaces.ts';
 import type { ApiItem } from './api-item.ts';
 import { CART_ACTIONS } from './cart-status.ts';
+import { leadSchema } from './leads.ts';
 
 /**
  * The built-in collections of a project's decor content (docs/data-model.md), defined once:
@@ -472,6 +473,32 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
     read: 'own',
     write: 'nobody',
     ownership: { userField: 'buyer', through: THROUGH_UNIT },
+  },
+  {
+    // People who asked about a home (docs/public-pages.md, "Inquiries"): written by the inquiry
+    // form through the engine; read and followed up by the project's staff only (no owner).
+    name: 'leads',
+    schema: leadSchema,
+    ui: {
+      label: 'Leads',
+      singular: 'Lead',
+      icon: 'inbox',
+      group: 'Sales',
+      columns: ['lastName', 'firstName', 'email', 'status', 'source'],
+      titleField: 'email',
+      fields: {
+        news: { hidden: true },
+        activities: { hidden: true },
+        heldReasons: { hidden: true },
+        utm: { hidden: true },
+        assignee: { hidden: true },
+        interest: { hidden: true },
+        notes: { kind: 'markdown', label: 'Notes of the sales team' },
+      },
+    },
+    refs: [],
+    read: 'own',
+    write: 'managers',
   },
 ];
 

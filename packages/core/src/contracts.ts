@@ -88,6 +88,26 @@ export const sceneSettingsSchema = z
   .strict();
 export type SceneSettings = z.infer<typeof sceneSettingsSchema>;
 
+const choiceList = z.array(z.string().trim().min(1).max(100)).max(12);
+export const inquirySettingsSchema = z.object({ budgets: choiceList.default([]), timelines: choiceList.default([]) }).strict();
+
+export const EMBED_SECTIONS = ['packages', 'availability', 'grid', 'gallery', 'form'] as const;
+export type EmbedSection = (typeof EMBED_SECTIONS)[number];
+/** A site allowed to frame the widget: an exact https origin, no path. */
+export const embedOriginSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'An origin is https:// and a host, like https://www.example.com, with no path.')
+  .transform((origin) => origin.toLowerCase());
+export const embedSettingsSchema = z
+  .object({
+    sections: z.array(z.enum(EMBED_SECTIONS)).max(EMBED_SECTIONS.length).default(['packages', 'availability', 'form']),
+    origins: z.array(embedOriginSchema).max(20).default([]),
+  })
+  .strict();
+export type EmbedSettings = z.output<typeof embedSettingsSchema>;
+
 const projectOptionFields = {
   locale: localeTag,
   /** The IANA time zone every date of the project is said in (docs/dates.md). */
@@ -104,6 +124,10 @@ const projectOptionFields = {
   scene: sceneSettingsSchema,
   /** Whether the sales-centre screens and their phones show option prices to visitors (docs/displays.md). */
   showroomPrices: z.boolean(),
+  /** The inquiry form's choices (docs/public-pages.md, "Inquiries"): empty lists use the defaults. */
+  inquiry: inquirySettingsSchema,
+  /** The builder's widget: what it shows and which sites may frame it (docs/public-pages.md, "The widget"). */
+  embed: embedSettingsSchema,
 };
 
 const projectOptionsShape = {
@@ -119,6 +143,8 @@ const projectOptionsShape = {
   contact: projectOptionFields.contact.optional(),
   scene: projectOptionFields.scene.optional(),
   showroomPrices: projectOptionFields.showroomPrices.optional(),
+  inquiry: projectOptionFields.inquiry.optional(),
+  embed: projectOptionFields.embed.optional(),
 };
 
 /**

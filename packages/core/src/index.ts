@@ -32,3 +32,4 @@ export * from './model-builder.ts';
 export * from './device.ts';
 export * from './app-routes.ts';
 export * from './displays.ts';
+export * from './leads.ts';

@@ -23,6 +23,11 @@ export const RATE_RULES = {
   displayClaimPerAddress: { limit: 10, windowSeconds: 10 * 60 },
   /** Looks mailed from a sales-centre screen: a visitor or two an hour per screen, a sales centre's worth per address. */
   displayLookMailPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  /** Inquiries (docs/public-pages.md, "Spam"): a family at one address asks a few times, a robot hundreds. */
+  inquiryPerAddress: { limit: 5, windowSeconds: 60 * 60 },
+  inquiryPerEmail: { limit: 3, windowSeconds: 24 * 60 * 60 },
+  /** What a busy launch weekend brings to one project in an hour; beyond it a flood from many addresses. */
+  inquiryPerProject: { limit: 300, windowSeconds: 60 * 60 },
   /** The visit beacon beats once a minute and on each new page: sixty a minute is a person clicking fast. */
   visitBeatsPerPerson: { limit: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;

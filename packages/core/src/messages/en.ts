@@ -166,6 +166,12 @@ export const EN = {
   'display.pair-stale': 'This QR code has already been used or has changed. Scan the code the screen shows now.',
   'display.pair-locked': 'Too many wrong codes were typed for these screens. Scan the QR code on the screen instead, or try again later.',
   'display.pairing-ended': 'This visit has ended: the screen is free again. Scan its code to start a new one.',
+  // The inquiry form (docs/public-pages.md, "Inquiries")
+  'inquiry.form-expired': 'This form has expired. Reload the page and send it again; what you wrote is kept.',
+  'inquiry.too-fast': 'That was quicker than a person types. Wait a moment and send the form again.',
+  'inquiry.form-used': 'This form was already sent. Reload the page to send another inquiry.',
+  'inquiry.no-proof': 'Your browser did not finish its spam check. Wait a moment and send the form again.',
+  'inquiry.unknown-interest': 'That home is not offered here any more. Choose another one, or leave the choice empty.',
   'request.too-many': 'Too many attempts. Please wait a few minutes and try again.',
   'session.verify-email': 'Please confirm your e-mail address first: use the link we sent you.',
   'session.accept-terms': 'Please accept the terms of service first.',

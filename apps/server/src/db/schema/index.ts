@@ -3,3 +3,4 @@ export * from './projects.ts';
 export * from './access.ts';
 export * from './decor.ts';
 export * from './displays.ts';
+export * from './public-pages.ts';

@@ -56,7 +56,7 @@ async function changeCart(
         const refusal = buyerEditRefusal(current.data as { status: CartStatus; deadline: string | null }, now);
         if (refusal) throw fail('locked', refusal);
         // Reads inside the change go through the write's own transaction (one connection on the embedded database).
-        return change(current.data as CartData, current.version, writer.actorId, project, writer.db);
+        return change(current.data as CartData, current.version, actor!.userId, project, writer.db);
       },
       { where: plan.where, missingMessage: 'cart.no-such' },
     ),

@@ -103,7 +103,7 @@ export async function transitionCart({
           status: outcome.status,
           action,
           at: now.toISOString(),
-          by: writer.actorId,
+          by: actor!.userId,
           byName: actor!.name.slice(0, 200),
           ...(comment?.trim() ? { comment: comment.trim() } : {}),
           ...(action === 'reopen' && fee ? { fee } : {}),

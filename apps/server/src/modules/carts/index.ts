@@ -21,4 +21,4 @@ export const cartsModule = fp(
 export { startReminderJob } from './carts.notices.ts';
 
 // What other modules use of this one.
-export { cartOfUnit, readCart } from './carts.repo.ts';
+export { cartOfUnit, managerEmails, readCart } from './carts.repo.ts';

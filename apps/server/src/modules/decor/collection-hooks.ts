@@ -29,7 +29,7 @@ export interface HookArgs {
   collection: ResolvedCollection;
   operation: WriteOperation;
   origin: WriteOrigin;
-  actorId: string;
+  actorId: string | null;
   now: Date;
   /** The item as stored before this change (null when it is being created). */
   previous: Document | null;

@@ -114,7 +114,7 @@ export async function insertItemAudited(
     data,
     actorId,
     id = uuidv7(),
-  }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string; id?: string },
+  }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string | null; id?: string },
 ): Promise<{ id: string; body: string }> {
   const after = JSON.stringify(data);
   const [row] = await preparedRows<{ body: string }>(
@@ -152,7 +152,7 @@ export async function updateItemAudited(
     id: string;
     data: Record<string, unknown>;
     before: Record<string, unknown>;
-    actorId: string;
+    actorId: string | null;
     ifVersion?: number | null;
   },
 ): Promise<string | null> {
@@ -175,7 +175,13 @@ export async function updateItemAudited(
 /** Deletes the item, writes the audit entry and announces it: one round trip. */
 export async function deleteItemAudited(
   db: Db,
-  { projectId, collection, id, before, actorId }: { projectId: string; collection: string; id: string; before: Record<string, unknown>; actorId: string },
+  {
+    projectId,
+    collection,
+    id,
+    before,
+    actorId,
+  }: { projectId: string; collection: string; id: string; before: Record<string, unknown>; actorId: string | null },
 ) {
   await preparedRows(
     db,

@@ -29,7 +29,7 @@ import { forgetReads } from './items.cache.ts';
 
 export interface WriteBase {
   project: ProjectRow;
-  actorId: string;
+  actorId: string | null;
   origin: WriteOrigin;
   hooks: HookRegistry;
   now?: Date;

@@ -11,6 +11,7 @@ export {
   type DecisionKind,
   existingAccountMail,
   invitationMail,
+  leadMail,
   oneTimeCodeMail,
   pairingCodeLimitMail,
   resetPasswordMail,

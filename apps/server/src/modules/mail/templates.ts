@@ -326,3 +326,36 @@ export function showroomLookMail({ to, projectName, lines, url }: { to: string; 
     footer: 'You receive this message once, because you asked for it on the screen. We do not add you to any list.',
   });
 }
+
+/** To the project's managers: a visitor asked about a home (or came back within 30 days). */
+export function leadMail({
+  to,
+  projectName,
+  person,
+  returning,
+  facts,
+  message,
+  url,
+}: {
+  to: string;
+  projectName: string;
+  person: string;
+  returning: boolean;
+  /** "Interested in: Plan A", "Budget: …", one line each, only what the visitor answered. */
+  facts: string[];
+  message: string;
+  url: string;
+}): Mail {
+  return compose({
+    to,
+    projectName,
+    subject: returning ? `Returning lead: ${person} asked again` : `New lead: ${person}`,
+    paragraphs: [
+      returning ? `${person} asked about a home again (they first asked within the last 30 days).` : `${person} asked about a home.`,
+      ...facts,
+      ...(message ? [`Their message: “${message}”`] : []),
+    ],
+    action: { label: 'Open the lead', url },
+    footer: 'You receive this because you manage this project.',
+  });
+}

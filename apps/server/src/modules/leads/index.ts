@@ -1,0 +1,5 @@
+/**
+ * The front door of leads and the public pages: other modules reach this module only through
+ * what is exported here (docs/architecture.md, "Server modules").
+ */
+export { leadsRoutes } from './leads.routes.ts';

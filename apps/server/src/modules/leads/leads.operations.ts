@@ -1,0 +1,148 @@
+import {
+  DEFAULT_BUDGET_BANDS,
+  DEFAULT_TIMELINES,
+  fail,
+  heldReasonsOf,
+  type InquiryForm,
+  inquirySchema,
+  type LeadActivity,
+  type LeadFields,
+  newsConsentText,
+  projectOptionsSchema,
+} from '@decor/core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { createItem, type HookRegistry, updateItem, type WriteBase, withWrites } from '../decor/index.ts';
+import type { ProjectRow } from '../projects/index.ts';
+import { managerEmails } from '../carts/index.ts';
+import { leadMail, type Mailer } from '../mail/index.ts';
+import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
+import { checkProof, issueForm, readFormToken } from './leads.form.ts';
+import { publicInterests, recentLeadOf, spendFormToken } from './leads.repo.ts';
+
+/**
+ * Inquiries (docs/public-pages.md, "Inquiries"): the form a visitor is given, and what happens
+ * to what they send: the spam checks in order of cost, then one lead per person per 30 days
+ * written through the engine, and a mail to the project's managers unless it is held.
+ */
+
+type Inquiry = z.output<typeof inquirySchema>;
+
+export async function inquiryFormOf(db: Db, secret: string, project: ProjectRow): Promise<InquiryForm> {
+  const options = projectOptionsSchema.parse(project.options ?? {});
+  const [issued, interests] = await Promise.all([issueForm(secret, project.id), publicInterests(db, project.id)]);
+  return {
+    projectName: project.name,
+    ...issued,
+    newsText: newsConsentText(project.name),
+    budgets: options.inquiry?.budgets.length ? options.inquiry.budgets : DEFAULT_BUDGET_BANDS,
+    timelines: options.inquiry?.timelines.length ? options.inquiry.timelines : DEFAULT_TIMELINES,
+    interests,
+  };
+}
+
+export interface ReceiveInput {
+  db: Db;
+  secret: string;
+  hooks: HookRegistry;
+  mailer: Mailer;
+  project: ProjectRow;
+  origin: string;
+  address: string;
+  inquiry: Inquiry;
+  onTaskError: (error: unknown) => void;
+}
+
+/** What became of an inquiry: `discarded` for a robot answered as if accepted (the honeypot). */
+export type Outcome = 'created' | 'returning' | 'held' | 'discarded';
+
+export async function receiveInquiry(input: ReceiveInput): Promise<Outcome> {
+  const { db, secret, project, inquiry, address } = input;
+  // A field only robots see: answered as if accepted, so that they learn nothing.
+  if (inquiry.website.trim()) return 'discarded';
+  const token = readFormToken(secret, project.id, inquiry.token);
+  await checkProof(secret, token, inquiry.proof);
+  await consumeRate(db, `inquiry:ip:${address}`, RATE_RULES.inquiryPerAddress);
+  await consumeRate(db, `inquiry:email:${project.id}:${inquiry.email}`, RATE_RULES.inquiryPerEmail);
+  await consumeRate(db, `inquiry:project:${project.id}`, RATE_RULES.inquiryPerProject);
+  if (inquiry.interest && !(await publicInterests(db, project.id)).some((i) => i.id === inquiry.interest!.id && i.kind === inquiry.interest!.kind)) {
+    throw fail('bad_request', 'inquiry.unknown-interest');
+  }
+  if (!(await spendFormToken(db, project.id, token.nonce))) throw fail('bad_request', 'inquiry.form-used');
+  const held = heldReasonsOf(inquiry);
+  return writeLead(input, held);
+}
+
+async function writeLead(input: ReceiveInput, held: string[]): Promise<Outcome> {
+  const { db, project, inquiry, address, hooks } = input;
+  const now = new Date();
+  const activity: LeadActivity = { at: now.toISOString(), source: inquiry.source, message: inquiry.message, page: inquiry.page, interest: inquiry.interest };
+  const news = inquiry.news ? { subscribed: true, text: newsConsentText(project.name), at: now.toISOString(), address, page: inquiry.page || null } : null;
+  const base: WriteBase = { project, actorId: null, origin: 'server', hooks, now, onTaskError: input.onTaskError };
+  const existing = await recentLeadOf(db, project.id, inquiry.email);
+  const { id, returning } = await withWrites(db, base, async (writer) => {
+    if (existing) {
+      await updateItem(writer, 'leads', existing, (current) => {
+        const lead = current.data as LeadFields;
+        return {
+          ...lead,
+          phone: inquiry.phone || lead.phone,
+          interest: inquiry.interest ?? lead.interest,
+          budget: inquiry.budget ?? lead.budget,
+          timeline: inquiry.timeline ?? lead.timeline,
+          agent: inquiry.agent ?? lead.agent,
+          contact: inquiry.contact,
+          // A consent once given stays with its proof; a new form without the box does not withdraw it.
+          news: news ?? lead.news,
+          heldReasons: [...new Set([...lead.heldReasons, ...held])].slice(0, 20),
+          status: held.length && lead.status === 'new' ? 'held' : lead.status,
+          activities: [...lead.activities, activity].slice(-200),
+        };
+      });
+      return { id: existing, returning: true };
+    }
+    const created = await createItem(writer, 'leads', {
+      firstName: inquiry.firstName,
+      lastName: inquiry.lastName,
+      email: inquiry.email,
+      phone: inquiry.phone,
+      interest: inquiry.interest,
+      budget: inquiry.budget,
+      timeline: inquiry.timeline,
+      agent: inquiry.agent,
+      contact: inquiry.contact,
+      status: held.length ? 'held' : 'new',
+      source: inquiry.source,
+      code: inquiry.code || null,
+      utm: inquiry.utm,
+      referrer: inquiry.referrer,
+      ...(news ? { news } : {}),
+      heldReasons: held,
+      activities: [activity],
+    });
+    return { id: created.id, returning: false };
+  });
+  if (held.length) return 'held';
+  void mailManagers(input, id, returning).catch(input.onTaskError);
+  return returning ? 'returning' : 'created';
+}
+
+/** One mail to each manager of the project: who asked, about what, and a link to the lead. */
+async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInput, leadId: string, returning: boolean) {
+  const interest = inquiry.interest ? (await publicInterests(db, project.id)).find((i) => i.id === inquiry.interest!.id) : undefined;
+  const facts = [
+    interest ? `Interested in: ${interest.name}` : null,
+    inquiry.budget ? `Budget: ${inquiry.budget}` : null,
+    inquiry.timeline ? `Timeline: ${inquiry.timeline}` : null,
+    inquiry.agent === null ? null : `Working with an agent: ${inquiry.agent ? 'yes' : 'no'}`,
+    `Prefers to be contacted by ${inquiry.contact === 'phone' && inquiry.phone ? `phone (${inquiry.phone})` : `e-mail (${inquiry.email})`}`,
+    inquiry.code ? `Code: ${inquiry.code}` : null,
+  ].filter((fact): fact is string => fact !== null);
+  const person = `${inquiry.firstName} ${inquiry.lastName}`;
+  for (const to of await managerEmails(db, project.id)) {
+    await mailer.send({
+      ...leadMail({ to, projectName: project.name, person, returning, facts, message: inquiry.message, url: `${origin}/manage/leads/${leadId}` }),
+      projectId: project.id,
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { RETURNING_LEAD_DAYS } from '@decor/core';
+import { preparedRows, queryRows, type Db } from '../../db/client.ts';
+
+/** Spends a form token: true the first time, false when it was already sent (a replay). Spent tokens older than a day are let go. */
+export async function spendFormToken(db: Db, projectId: string, nonce: string): Promise<boolean> {
+  const rows = await queryRows<{ nonce: string }>(
+    db,
+    sql`WITH swept AS (DELETE FROM spent_form_tokens WHERE spent_at < now() - interval '1 day')
+        INSERT INTO spent_form_tokens (nonce, project_id) VALUES (${nonce}, ${projectId}) ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
+  );
+  return rows.length === 1;
+}
+
+/** The lead of this e-mail address in the project that was last active within 30 days, to which a new inquiry is added. */
+export async function recentLeadOf(db: Db, projectId: string, email: string): Promise<string | null> {
+  const [row] = await preparedRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM items WHERE project_id = ${projectId} AND collection = 'leads' AND data->>'email' = ${email}
+          AND updated_at > now() - make_interval(days => ${RETURNING_LEAD_DAYS})
+        ORDER BY updated_at DESC LIMIT 1`,
+  );
+  return row?.id ?? null;
+}
+
+/** What the project shows the public that a visitor may say they are interested in: plans, available units, packages. */
+export async function publicInterests(db: Db, projectId: string) {
+  return preparedRows<{ kind: 'plan' | 'unit' | 'package'; id: string; name: string }>(
+    db,
+    sql`SELECT CASE collection WHEN 'plans' THEN 'plan' WHEN 'units' THEN 'unit' ELSE 'package' END AS kind, id::text AS id, data->>'name' AS name
+        FROM items
+        WHERE project_id = ${projectId} AND (collection IN ('plans', 'packages') OR (collection = 'units' AND coalesce(data->>'status', 'available') = 'available'))
+        ORDER BY CASE collection WHEN 'plans' THEN 0 WHEN 'units' THEN 1 ELSE 2 END, data->>'name', id
+        LIMIT 300`,
+  );
+}
+
+/** Counts one view or click of the widget on a site today (no cookie, no person: the project, the day and the site). */
+export async function countEmbed(db: Db, projectId: string, origin: string, kind: 'views' | 'clicks'): Promise<void> {
+  const column = kind === 'views' ? sql`views` : sql`clicks`;
+  await queryRows(
+    db,
+    sql`INSERT INTO embed_counts (project_id, day, origin, ${column}) VALUES (${projectId}, current_date, ${origin}, 1)
+        ON CONFLICT (project_id, day, origin) DO UPDATE SET ${column} = embed_counts.${column} + 1`,
+  );
+}
+
+/** The widget's views and clicks of the last 30 days, per site. */
+export async function embedCountsOf(db: Db, projectId: string) {
+  return preparedRows<{ origin: string; views: number; clicks: number }>(
+    db,
+    sql`SELECT origin, sum(views)::int AS views, sum(clicks)::int AS clicks FROM embed_counts
+        WHERE project_id = ${projectId} AND day > current_date - 30 GROUP BY origin ORDER BY sum(views) DESC LIMIT 50`,
+  );
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema, inquiryAnswerSchema, inquiryFormSchema, inquirySchema } from '@decor/core';
+import type { AppContext } from '../../context.ts';
+import type { Mailer } from '../mail/index.ts';
+import { projectOrigin } from '../../lib/project-origin.ts';
+import { inquiryFormOf, receiveInquiry } from './leads.operations.ts';
+
+const errors = { 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
+const tags = ['inquiries'];
+
+/** The inquiry form (docs/public-pages.md, "Inquiries"): public, in the project the host names. */
+export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { config, database, hooks, authSecret, mailer }) => {
+  const db = database.db;
+
+  app.get(
+    '/api/inquire/form',
+    {
+      schema: {
+        tags,
+        summary: 'A fresh inquiry form: its signed token, its proof-of-work challenge and its choices',
+        response: { 200: inquiryFormSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { project } = await request.projectScope();
+      return reply.header('cache-control', 'no-store').send(await inquiryFormOf(db, authSecret, project));
+    },
+  );
+
+  app.post(
+    '/api/inquire',
+    {
+      schema: {
+        tags,
+        summary: 'A visitor asks about a home: kept as a lead (or added to theirs) and mailed to the managers unless held for review',
+        body: inquirySchema,
+        response: { 202: inquiryAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { project } = await request.projectScope();
+      await receiveInquiry({
+        db,
+        secret: authSecret,
+        hooks,
+        mailer,
+        project,
+        origin: projectOrigin(config, project.key),
+        address: request.ip,
+        inquiry: request.body,
+        onTaskError: (error) => request.log.error({ err: error }, 'an inquiry’s mail was not sent'),
+      });
+      // The same answer whatever became of it (kept, added, held, or a robot's discarded): a sender learns nothing.
+      return reply.status(202).send({ received: true as const });
+    },
+  );
+};
