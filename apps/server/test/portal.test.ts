@@ -4,7 +4,7 @@ import { featureFlags } from '../src/db/schema/index.ts';
 import { createTestApp, onProject, testDbKind, TEST_PORTAL_HOST } from './support/test-app.ts';
 
 const { app, db } = await createTestApp({
-  env: { SESSION_RECORDING_ID: 'rec-123', ANALYTICS_ID: 'G-TEST' },
+  env: { SESSION_RECORDING_ID: '3512345', ANALYTICS_ID: 'G-TEST12345' },
 });
 
 describe(`GET /api/health (${testDbKind})`, () => {
@@ -27,7 +27,7 @@ describe(`GET /api/env (${testDbKind})`, () => {
     expect(body).toEqual({
       decorApiUrl: `http://demo.${TEST_PORTAL_HOST}`,
       isAdmin: false,
-      integrations: { sessionRecording: { id: 'rec-123', version: 6 }, analytics: { id: 'G-TEST' } },
+      integrations: { sessionRecording: { id: '3512345', version: 6 }, analytics: { id: 'G-TEST12345' } },
       features: { explore3d: true, inquiries: false, oidcSignIn: false },
     });
   });

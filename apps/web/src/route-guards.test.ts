@@ -45,6 +45,7 @@ const KIND: Record<(typeof APP_ROUTES)[number], Kind> = {
   '/manage/access-links': 'manager',
   '/manage/carts/{-$id}': 'manager',
   '/manage/imported': 'manager',
+  '/manage/leads/{-$id}': 'manager',
   '/manage/models/{-$collection}/{-$id}': 'manager',
   '/manage/runtime': 'manager',
   '/manage/settings': 'manager',

@@ -60,6 +60,7 @@ import { Route as PProjectKeySplatRouteImport } from './routes/p.$projectKey.$'
 import { Route as AdminAdminConfigsChar123ProjectIdChar125RouteImport } from './routes/_admin/admin/configs.{-$projectId}'
 import { Route as AdminAdminInstancesChar123IdChar125RouteImport } from './routes/_admin/admin/instances.{-$id}'
 import { Route as ManagerManageCartsChar123IdChar125RouteImport } from './routes/_manager/manage/carts.{-$id}'
+import { Route as ManagerManageLeadsChar123IdChar125RouteImport } from './routes/_manager/manage/leads.{-$id}'
 import { Route as ManagerManageModelsChar123CollectionChar125Char123IdChar125RouteImport } from './routes/_manager/manage/models.{-$collection}.{-$id}'
 
 const AdminRoute = AdminRouteImport.update({
@@ -318,6 +319,12 @@ const ManagerManageCartsChar123IdChar125Route =
     path: '/carts/{-$id}',
     getParentRoute: () => ManagerManageRoute,
   } as any)
+const ManagerManageLeadsChar123IdChar125Route =
+  ManagerManageLeadsChar123IdChar125RouteImport.update({
+    id: '/leads/{-$id}',
+    path: '/leads/{-$id}',
+    getParentRoute: () => ManagerManageRoute,
+  } as any)
 const ManagerManageModelsChar123CollectionChar125Char123IdChar125Route =
   ManagerManageModelsChar123CollectionChar125Char123IdChar125RouteImport.update(
     {
@@ -373,6 +380,7 @@ export interface FileRoutesByFullPath {
   '/admin/configs/{-$projectId}': typeof AdminAdminConfigsChar123ProjectIdChar125Route
   '/admin/instances/{-$id}': typeof AdminAdminInstancesChar123IdChar125Route
   '/manage/carts/{-$id}': typeof ManagerManageCartsChar123IdChar125Route
+  '/manage/leads/{-$id}': typeof ManagerManageLeadsChar123IdChar125Route
   '/manage/models/{-$collection}/{-$id}': typeof ManagerManageModelsChar123CollectionChar125Char123IdChar125Route
 }
 export interface FileRoutesByTo {
@@ -419,6 +427,7 @@ export interface FileRoutesByTo {
   '/admin/configs/{-$projectId}': typeof AdminAdminConfigsChar123ProjectIdChar125Route
   '/admin/instances/{-$id}': typeof AdminAdminInstancesChar123IdChar125Route
   '/manage/carts/{-$id}': typeof ManagerManageCartsChar123IdChar125Route
+  '/manage/leads/{-$id}': typeof ManagerManageLeadsChar123IdChar125Route
   '/manage/models/{-$collection}/{-$id}': typeof ManagerManageModelsChar123CollectionChar125Char123IdChar125Route
 }
 export interface FileRoutesById {
@@ -474,6 +483,7 @@ export interface FileRoutesById {
   '/_admin/admin/configs/{-$projectId}': typeof AdminAdminConfigsChar123ProjectIdChar125Route
   '/_admin/admin/instances/{-$id}': typeof AdminAdminInstancesChar123IdChar125Route
   '/_manager/manage/carts/{-$id}': typeof ManagerManageCartsChar123IdChar125Route
+  '/_manager/manage/leads/{-$id}': typeof ManagerManageLeadsChar123IdChar125Route
   '/_manager/manage/models/{-$collection}/{-$id}': typeof ManagerManageModelsChar123CollectionChar125Char123IdChar125Route
 }
 export interface FileRouteTypes {
@@ -524,6 +534,7 @@ export interface FileRouteTypes {
     | '/admin/configs/{-$projectId}'
     | '/admin/instances/{-$id}'
     | '/manage/carts/{-$id}'
+    | '/manage/leads/{-$id}'
     | '/manage/models/{-$collection}/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -570,6 +581,7 @@ export interface FileRouteTypes {
     | '/admin/configs/{-$projectId}'
     | '/admin/instances/{-$id}'
     | '/manage/carts/{-$id}'
+    | '/manage/leads/{-$id}'
     | '/manage/models/{-$collection}/{-$id}'
   id:
     | '__root__'
@@ -624,6 +636,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/configs/{-$projectId}'
     | '/_admin/admin/instances/{-$id}'
     | '/_manager/manage/carts/{-$id}'
+    | '/_manager/manage/leads/{-$id}'
     | '/_manager/manage/models/{-$collection}/{-$id}'
   fileRoutesById: FileRoutesById
 }
@@ -998,6 +1011,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerManageCartsChar123IdChar125RouteImport
       parentRoute: typeof ManagerManageRoute
     }
+    '/_manager/manage/leads/{-$id}': {
+      id: '/_manager/manage/leads/{-$id}'
+      path: '/leads/{-$id}'
+      fullPath: '/manage/leads/{-$id}'
+      preLoaderRoute: typeof ManagerManageLeadsChar123IdChar125RouteImport
+      parentRoute: typeof ManagerManageRoute
+    }
     '/_manager/manage/models/{-$collection}/{-$id}': {
       id: '/_manager/manage/models/{-$collection}/{-$id}'
       path: '/models/{-$collection}/{-$id}'
@@ -1105,6 +1125,7 @@ interface ManagerManageRouteChildren {
   ManagerManageUnitAvailRoute: typeof ManagerManageUnitAvailRoute
   ManagerManageIndexRoute: typeof ManagerManageIndexRoute
   ManagerManageCartsChar123IdChar125Route: typeof ManagerManageCartsChar123IdChar125Route
+  ManagerManageLeadsChar123IdChar125Route: typeof ManagerManageLeadsChar123IdChar125Route
   ManagerManageModelsChar123CollectionChar125Char123IdChar125Route: typeof ManagerManageModelsChar123CollectionChar125Char123IdChar125Route
 }
 
@@ -1117,6 +1138,8 @@ const ManagerManageRouteChildren: ManagerManageRouteChildren = {
   ManagerManageIndexRoute: ManagerManageIndexRoute,
   ManagerManageCartsChar123IdChar125Route:
     ManagerManageCartsChar123IdChar125Route,
+  ManagerManageLeadsChar123IdChar125Route:
+    ManagerManageLeadsChar123IdChar125Route,
   ManagerManageModelsChar123CollectionChar125Char123IdChar125Route:
     ManagerManageModelsChar123CollectionChar125Char123IdChar125Route,
 }

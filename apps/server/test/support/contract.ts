@@ -32,6 +32,18 @@ function textOf(answer: Answer): string {
   return answer.body.toString('utf8');
 }
 
+/** What the request guards (docs/architecture.md, "Bad input") answer before a route is chosen. */
+const GUARD_REFUSALS = new Set([400, 413, 414, 415, 429]);
+
+function isErrorBody(answer: Answer): boolean {
+  try {
+    const body = JSON.parse(textOf(answer)) as { error?: { code?: unknown; message?: unknown } };
+    return typeof body.error?.code === 'string' && typeof body.error.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
 export function contractOf(document: OpenApiDocument) {
   const routes = Object.keys(document.paths)
     .map((template) => ({
@@ -54,7 +66,9 @@ export function contractOf(document: OpenApiDocument) {
   /** The documented operation of a request, or null when its path is none of the document's. */
   function operationOf(method: string, url: string): Operation | null {
     const path = url.split('?')[0]!;
-    const route = routes.find((r) => r.pattern.test(path) && document.paths[r.template]![method.toLowerCase()]);
+    // The router ignores a trailing slash: `/api/access-codes/` is `/api/access-codes`.
+    const spellings = [path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`];
+    const route = routes.find((r) => spellings.some((spelling) => r.pattern.test(spelling)) && document.paths[r.template]![method.toLowerCase()]);
     return route ? document.paths[route.template]![method.toLowerCase()]! : null;
   }
 
@@ -68,9 +82,9 @@ export function contractOf(document: OpenApiDocument) {
     const operation = operationOf(method, answer.url);
     const label = `${method} ${answer.url.split('?')[0]} → ${answer.statusCode}`;
     if (!operation) {
-      // A path the document does not have: only "there is no such route" may answer there.
-      const known = routes.some((r) => r.pattern.test(answer.url.split('?')[0]!));
-      return answer.statusCode === 404 || (known && answer.statusCode === 404) ? null : `${label}: not in the document`;
+      // A path the document does not have: only "there is no such route", or a refusal of the
+      // guards every request meets before routing (a NUL in the query, a body too large), answers there.
+      return answer.statusCode === 404 || (GUARD_REFUSALS.has(answer.statusCode) && isErrorBody(answer)) ? null : `${label}: not in the document`;
     }
     const documented =
       operation.responses[String(answer.statusCode)] ?? operation.responses[`${String(answer.statusCode)[0]}XX`] ?? operation.responses.default;

@@ -8,9 +8,12 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network';
   readonly details?: unknown;
+  /** The sentence's key in the message catalogue, when the server named it. */
+  readonly key?: string;
 
-  constructor({ status, code, message, details }: { status: number; code: ErrorCode | 'network'; message: string; details?: unknown }) {
+  constructor({ status, code, message, details, key }: { status: number; code: ErrorCode | 'network'; message: string; details?: unknown; key?: string }) {
     super(message);
+    this.key = key;
     this.name = 'ApiError';
     this.status = status;
     this.code = code;

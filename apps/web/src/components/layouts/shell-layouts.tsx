@@ -36,6 +36,7 @@ export const MANAGE_NAV: NavItem[] = [
   { to: '/manage/models', label: 'Catalogue' },
   { to: '/manage/unit-avail', label: 'Unit availability' },
   { to: '/manage/access-links', label: 'Access links' },
+  { to: '/manage/leads', label: 'Leads' },
   { to: '/manage/imported', label: 'Imports' },
   { to: '/manage/runtime', label: '3D settings' },
   { to: '/manage/settings', label: 'Settings' },

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFields, type LeadStatus } from '@decor/core';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
+import { useDates } from '../../../lib/use-dates.ts';
+
+/**
+ * The sales team's leads (docs/public-pages.md, "Following up leads"): newest activity first,
+ * filtered by status; each lead opens with everything the visitor said, each inquiry they made,
+ * their consent to news with its proof, and the team's status and notes.
+ */
+type Lead = LeadFields & { _id: string; _version: number; updatedAt: string };
+const STATUS_COLOURS: Record<LeadStatus, string> = { new: 'blue', contacted: 'teal', qualified: 'green', lost: 'gray', spam: 'red', held: 'orange' };
+const SOURCE_LABELS = { inquire: 'Inquiry form', embed: 'Website widget', display: 'Sales-centre screen' } as const;
+
+const leadsQuery = (status: LeadStatus | 'all') => ({
+  queryKey: ['leads', status],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<Lead[]>(`/api/schema/leads/?limit=200${status === 'all' ? '' : `&status=${status}`}`, { signal }),
+});
+const lastAt = (lead: Lead) => lead.activities.at(-1)?.at ?? lead.updatedAt;
+
+export function LeadsList({ selected, onSelect }: { selected?: string; onSelect: (id: string | undefined) => void }) {
+  const [status, setStatus] = useState<LeadStatus | 'all'>('all');
+  const leads = useQuery(leadsQuery(status));
+  const { dateTime: formatDateTime } = useDates();
+  const rows = [...(leads.data ?? [])].sort((a, b) => lastAt(b).localeCompare(lastAt(a)));
+  const open = rows.find((lead) => lead._id === selected) ?? null;
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="Show"
+        w={240}
+        value={status}
+        onChange={(value) => setStatus((value as LeadStatus | 'all' | null) ?? 'all')}
+        data={[{ value: 'all', label: 'All leads' }, ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))]}
+        allowDeselect={false}
+      />
+      {leads.isError && <Alert color="red">The leads could not be loaded. Reload the page.</Alert>}
+      <DataTable
+        columns={[
+          { label: 'Name' },
+          { label: 'E-mail' },
+          { label: 'Status' },
+          { label: 'Source' },
+          { label: 'Inquiries', align: 'right' },
+          { label: 'Last inquiry' },
+        ]}
+        minWidth={760}
+        isEmpty={!leads.isPending && rows.length === 0}
+        empty={
+          status === 'all'
+            ? 'No leads yet: they arrive from the inquiry form and the website widget.'
+            : `No leads are ${LEAD_STATUS_LABELS[status].toLowerCase()}.`
+        }
+        label="Leads"
+        testId="leads-table"
+      >
+        {rows.map((lead) => (
+          <Table.Tr key={lead._id}>
+            <Table.Td>
+              <Anchor component="button" type="button" onClick={() => onSelect(lead._id)}>
+                {lead.firstName} {lead.lastName}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{lead.email}</Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLOURS[lead.status]} variant="light">
+                {LEAD_STATUS_LABELS[lead.status]}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{SOURCE_LABELS[lead.source]}</Table.Td>
+            <Table.Td ta="right">{lead.activities.length}</Table.Td>
+            <Table.Td>{formatDateTime(lastAt(lead))}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
+      <Drawer opened={open !== null} onClose={() => onSelect(undefined)} position="right" size="lg" title={open ? `${open.firstName} ${open.lastName}` : ''}>
+        {open && <LeadDetail key={open._id} lead={open} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function LeadDetail({ lead }: { lead: Lead }) {
+  const client = useQueryClient();
+  const { dateTime: formatDateTime } = useDates();
+  const [status, setStatus] = useState<LeadStatus>(lead.status);
+  const [notes, setNotes] = useState(lead.notes);
+  const save = useMutation({
+    mutationFn: () => api<Lead>(`/api/schema/leads/${lead._id}`, { method: 'PATCH', body: { status, notes, _version: lead._version } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['leads'] }),
+  });
+  const facts: Array<[string, string | null]> = [
+    ['E-mail', lead.email],
+    ['Phone', lead.phone || null],
+    ['Prefers', lead.contact === 'phone' ? 'a call' : 'an e-mail'],
+    ['Budget', lead.budget],
+    ['Timeline', lead.timeline],
+    ['Working with an agent', lead.agent === null ? null : lead.agent ? 'Yes' : 'No'],
+    ['Code', lead.code],
+    ['Came from', lead.referrer],
+    [
+      'Campaign',
+      Object.entries(lead.utm)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ') || null,
+    ],
+  ];
+  return (
+    <Stack gap="md" data-testid="lead-detail">
+      <Stack gap={4}>
+        {facts
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <Text key={label} size="sm">
+              <Text span c="dimmed">
+                {label}:{' '}
+              </Text>
+              {value}
+            </Text>
+          ))}
+      </Stack>
+      {lead.heldReasons.length > 0 && (
+        <Alert color="orange" title="Held for review">
+          <List size="sm">
+            {lead.heldReasons.map((reason) => (
+              <List.Item key={reason}>{reason}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Text size="sm" data-testid="lead-news">
+        {lead.news.subscribed
+          ? `Agreed to receive news on ${formatDateTime(lead.news.at!)} from ${lead.news.address ?? 'an unknown address'} on ${lead.news.page ?? 'an unknown page'}, with the words: “${lead.news.text}”`
+          : 'Did not ask for news: write only to answer their inquiry.'}
+      </Text>
+      <Title order={3} fz="h5">
+        Inquiries
+      </Title>
+      {[...lead.activities].reverse().map((activity) => (
+        <Stack key={activity.at} gap={2}>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(activity.at)} · {SOURCE_LABELS[activity.source]}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {activity.message || 'No message.'}
+          </Text>
+        </Stack>
+      ))}
+      <Select
+        label="Status"
+        value={status}
+        onChange={(v) => v && setStatus(v as LeadStatus)}
+        data={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
+        allowDeselect={false}
+      />
+      <Textarea
+        label="Notes of the sales team"
+        description="Never shown to the visitor."
+        autosize
+        minRows={3}
+        maxLength={10_000}
+        value={notes}
+        onChange={(e) => setNotes(e.currentTarget.value)}
+      />
+      {save.isError && <Alert color="red">{save.error instanceof ApiError ? save.error.message : 'Not saved. Try again.'}</Alert>}
+      <Group>
+        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={status === lead.status && notes === lead.notes}>
+          Save
+        </Button>
+        {save.isSuccess && (
+          <Text size="sm" c="green">
+            Saved.
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
