@@ -26,6 +26,7 @@ import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { displaysRoutes } from './modules/displays/index.ts';
 import { leadsRoutes } from './modules/leads/index.ts';
+import { embedRoutes } from './modules/embed/index.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 import { storageFor, type StorageKind } from './modules/files/storages.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp({
   await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });
   await app.register(displaysRoutes, { ...context, mailer });
   await app.register(leadsRoutes, { ...context, mailer });
+  await app.register(embedRoutes, context);
   await app.register(referenceRoutes);
 
   if (runReminders) {

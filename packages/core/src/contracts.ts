@@ -98,11 +98,13 @@ export const embedOriginSchema = z
   .string()
   .trim()
   .max(200)
-  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'An origin is https:// and a host, like https://www.example.com, with no path.')
-  .transform((origin) => origin.toLowerCase());
+  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'An origin is https:// and a host in lowercase, like https://www.example.com, with no path.');
 export const embedSettingsSchema = z
   .object({
-    sections: z.array(z.enum(EMBED_SECTIONS)).max(EMBED_SECTIONS.length).default(['packages', 'availability', 'form']),
+    sections: z
+      .array(z.enum(EMBED_SECTIONS))
+      .max(EMBED_SECTIONS.length)
+      .default([...EMBED_SECTIONS]),
     origins: z.array(embedOriginSchema).max(20).default([]),
   })
   .strict();

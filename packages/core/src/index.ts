@@ -33,3 +33,4 @@ export * from './device.ts';
 export * from './app-routes.ts';
 export * from './displays.ts';
 export * from './leads.ts';
+export * from './proof-of-work.ts';

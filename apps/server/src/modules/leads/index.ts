@@ -3,3 +3,4 @@
  * what is exported here (docs/architecture.md, "Server modules").
  */
 export { leadsRoutes } from './leads.routes.ts';
+export { publicInterests } from './leads.repo.ts';

@@ -34,22 +34,3 @@ export async function publicInterests(db: Db, projectId: string) {
         LIMIT 300`,
   );
 }
-
-/** Counts one view or click of the widget on a site today (no cookie, no person: the project, the day and the site). */
-export async function countEmbed(db: Db, projectId: string, origin: string, kind: 'views' | 'clicks'): Promise<void> {
-  const column = kind === 'views' ? sql`views` : sql`clicks`;
-  await queryRows(
-    db,
-    sql`INSERT INTO embed_counts (project_id, day, origin, ${column}) VALUES (${projectId}, current_date, ${origin}, 1)
-        ON CONFLICT (project_id, day, origin) DO UPDATE SET ${column} = embed_counts.${column} + 1`,
-  );
-}
-
-/** The widget's views and clicks of the last 30 days, per site. */
-export async function embedCountsOf(db: Db, projectId: string) {
-  return preparedRows<{ origin: string; views: number; clicks: number }>(
-    db,
-    sql`SELECT origin, sum(views)::int AS views, sum(clicks)::int AS clicks FROM embed_counts
-        WHERE project_id = ${projectId} AND day > current_date - 30 GROUP BY origin ORDER BY sum(views) DESC LIMIT 50`,
-  );
-}

@@ -1,8 +1,5 @@
 import type { Mail } from './mailer.ts';
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeHtml } from '../../lib/html.ts';
 
 interface Layout {
   to: string;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { formatProblems, ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
-import { Alert, Box, Button, ColorInput, Group, Image, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, ColorInput, Group, Image, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { EmbedSnippet } from './embed-snippet.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_REVIEW_DAYS,
@@ -12,6 +13,8 @@ import {
   hasFeature,
   type ProjectFeature,
   type ProjectResponse,
+  EMBED_SECTIONS,
+  type EmbedSection,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
@@ -39,7 +42,19 @@ interface Form {
   contactHours: string;
   features: Record<ProjectFeature, boolean>;
   showroomPrices: boolean;
+  embedSections: EmbedSection[];
+  /** The sites allowed to frame the widget, one per line. */
+  embedOrigins: string;
+  /** The inquiry form's budget bands and timelines, one per line (empty: the defaults). */
+  budgets: string;
+  timelines: string;
 }
+
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 function formOf(project: ProjectResponse): Form {
   const o = project.options;
@@ -62,6 +77,10 @@ function formOf(project: ProjectResponse): Form {
     contactHours: o.contact?.hours ?? '',
     features: Object.fromEntries(Object.keys(PROJECT_FEATURES).map((f) => [f, hasFeature(project.features, f as ProjectFeature)])) as Form['features'],
     showroomPrices: o.showroomPrices ?? false,
+    embedSections: o.embed?.sections ?? [...EMBED_SECTIONS],
+    embedOrigins: (o.embed?.origins ?? []).join('\n'),
+    budgets: (o.inquiry?.budgets ?? []).join('\n'),
+    timelines: (o.inquiry?.timelines ?? []).join('\n'),
   };
 }
 
@@ -80,6 +99,8 @@ function patchOf(form: Form, version: number | undefined) {
       ...(form.reviewDays !== '' ? { reviewDays: Number(form.reviewDays) } : {}),
       contact: { name: form.contactName.trim(), email: form.contactEmail.trim(), phone: form.contactPhone.trim(), hours: form.contactHours.trim() },
       showroomPrices: form.showroomPrices,
+      embed: { sections: form.embedSections, origins: linesOf(form.embedOrigins) },
+      inquiry: { budgets: linesOf(form.budgets), timelines: linesOf(form.timelines) },
     },
     theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
     features: form.features,
@@ -100,13 +121,18 @@ const FIELD_OF: Record<string, keyof Form> = {
   'theme.primary': 'primary',
   'theme.secondary': 'secondary',
   'theme.logoBg': 'logoBg',
+  'options.embed.origins': 'embedOrigins',
+  'options.embed.sections': 'embedSections',
+  'options.inquiry.budgets': 'budgets',
+  'options.inquiry.timelines': 'timelines',
 };
 
 function fieldErrorsOf(caught: ApiError): Partial<Record<keyof Form, string>> {
   const details = caught.details as { issues?: Array<{ field: string; message: string }> } | undefined;
   const errors: Partial<Record<keyof Form, string>> = {};
   for (const issue of details?.issues ?? []) {
-    const path = issue.field.replace(/^body\./, '');
+    // A list's item ("options.embed.origins.1") is said at the list's field.
+    const path = issue.field.replace(/^body\./, '').replace(/\.\d+$/, '');
     const field = FIELD_OF[path];
     if (field) errors[field] = issue.message;
   }
@@ -136,6 +162,9 @@ const LABELS: Partial<Record<keyof Form, string>> = {
   depositPercent: 'Deposit',
   defaultDeadlineDays: 'Days to choose',
   reviewDays: 'Days to review',
+  embedOrigins: 'Your websites',
+  budgets: 'Budget ranges',
+  timelines: 'Timelines',
 };
 
 function SettingsForm({ project }: { project: ProjectResponse }) {
@@ -158,6 +187,9 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     ...(form.name.trim() ? {} : { name: 'Give the project a name' }),
     ...formatProblems(form),
     ...(isTimeZone(form.timeZone) ? {} : { timeZone: 'Choose a time zone such as America/Toronto.' }),
+    ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin))
+      ? {}
+      : { embedOrigins: 'One address per line, https:// and the host in lowercase, like https://www.example.com, with no path.' }),
     ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: 'An e-mail address' } : {}),
     // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
     ...Object.fromEntries(
@@ -214,6 +246,8 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
         <SelectionsSection form={form} set={set} shown={shown} />
 
         <ContactSection form={form} set={set} shown={shown} />
+
+        <WebsiteSection form={form} set={set} shown={shown} saved={!isDirty} />
 
         <StickyActions>
           <Button type="submit" loading={isSaving} disabled={!isDirty}>
@@ -388,3 +422,57 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
 
 /** A number field's value from the form: the number, null when empty, undefined while what was typed is not one. */
 const numberOf = (value: number | string): number | null | undefined => (typeof value === 'number' ? value : value === '' ? null : undefined);
+
+const EMBED_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+const SECTION_LABELS: Record<EmbedSection, string> = {
+  packages: 'Design packages with their "from" prices',
+  availability: 'Availability: how many homes are available, reserved and sold',
+  grid: 'The homes floor by floor (with availability)',
+  gallery: 'Photos of the finishes',
+  form: 'The inquiry form (in the widget once your websites are listed; otherwise a link to it)',
+};
+
+/** The builder's widget and the inquiry form's choices (docs/public-pages.md). */
+function WebsiteSection({ form, set, shown, saved }: SectionProps & { saved: boolean }) {
+  return (
+    <SectionCard title="On your website">
+      <Checkbox.Group label="What the widget shows" value={form.embedSections} onChange={(value) => set('embedSections', value as EmbedSection[])}>
+        <Stack gap={6} mt={6}>
+          {EMBED_SECTIONS.map((section) => (
+            <Checkbox key={section} value={section} label={SECTION_LABELS[section]} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Textarea
+        label="Your websites"
+        description="The sites that may show the widget, one per line (https://www.example.com). With none listed, any site may show packages, availability and photos, and the form opens on its own page."
+        autosize
+        minRows={2}
+        value={form.embedOrigins}
+        onChange={(e) => set('embedOrigins', e.currentTarget.value)}
+        error={shown.embedOrigins}
+      />
+      <EmbedSnippet sections={form.embedSections} projectName={form.name} saved={saved} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Textarea
+          label="Budget ranges on the inquiry form"
+          description="One per line; empty uses four ranges from under $500,000 to over $1,000,000."
+          autosize
+          minRows={3}
+          value={form.budgets}
+          onChange={(e) => set('budgets', e.currentTarget.value)}
+          error={shown.budgets}
+        />
+        <Textarea
+          label="Timelines on the inquiry form"
+          description="One per line; empty uses 'As soon as possible' to 'Just looking'."
+          autosize
+          minRows={3}
+          value={form.timelines}
+          onChange={(e) => set('timelines', e.currentTarget.value)}
+          error={shown.timelines}
+        />
+      </SimpleGrid>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,117 @@
+import { type EmbedSection, formatMoney, type Theme, UNIT_STATUSES } from '@decor/core';
+import { escapeHtml as e } from '../../lib/html.ts';
+
+/**
+ * The builder's widget as one small HTML page in the project's brand (docs/public-pages.md,
+ * "The widget"): no app, no cookie, no third party; its styles inline, its one script
+ * (`/embed/widget.js`) from our origin. Sections in the order a visitor reads them.
+ */
+
+export interface WidgetFacts {
+  project: { name: string; tagline: string | null; currency: string; locale: string; theme: Theme };
+  sections: EmbedSection[];
+  /** Whether the inquiry form may be in the frame (the project listed its sites); otherwise a link opens it. */
+  formInFrame: boolean;
+  packages: Array<{ id: string; name: string; description: string; price: number }>;
+  units: Array<{ name: string; floor: number; status: string }>;
+  photos: Array<{ file: string; name: string }>;
+  interests: Array<{ kind: string; id: string; name: string }>;
+}
+
+const STATUS_WORDS: Record<string, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
+const STATUS_COLOURS: Record<string, string> = { available: '#2f9e44', reserved: '#f08c00', sold: '#868e96' };
+
+function packagesSection({ packages, project }: WidgetFacts) {
+  if (!packages.length) return '';
+  const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: project.locale });
+  const cards = packages
+    .map(
+      (p) =>
+        `<li class="card"><h3>${e(p.name)}</h3>${p.description ? `<p>${e(p.description.replace(/[#*_`>]/g, '').slice(0, 180))}</p>` : ''}<p class="price">from ${e(money(p.price))}</p></li>`,
+    )
+    .join('');
+  return `<section><h2>Design packages</h2><ul class="cards">${cards}</ul></section>`;
+}
+
+function availabilitySection({ units, sections }: WidgetFacts) {
+  if (!units.length) return '';
+  const counts = UNIT_STATUSES.map(
+    (status) =>
+      `<li><span class="dot" style="background:${STATUS_COLOURS[status]}"></span>${units.filter((u) => u.status === status).length} ${STATUS_WORDS[status]!.toLowerCase()}</li>`,
+  ).join('');
+  let grid = '';
+  if (sections.includes('grid')) {
+    const floors = [...new Set(units.map((u) => u.floor))];
+    grid = `<table class="grid"><caption>Homes by floor</caption>${floors
+      .map(
+        (floor) =>
+          `<tr><th scope="row">Floor ${floor}</th><td>${units
+            .filter((u) => u.floor === floor)
+            .map(
+              (u) =>
+                `<span class="unit" style="background:${STATUS_COLOURS[u.status] ?? '#868e96'}" title="${e(`${u.name}: ${STATUS_WORDS[u.status] ?? u.status}`)}">${e(u.name)}<span class="sr"> ${e(STATUS_WORDS[u.status] ?? u.status)}</span></span>`,
+            )
+            .join('')}</td></tr>`,
+      )
+      .join('')}</table>`;
+  }
+  return `<section><h2>Availability</h2><ul class="counts">${counts}</ul>${grid}</section>`;
+}
+
+function gallerySection({ photos }: WidgetFacts) {
+  if (!photos.length) return '';
+  const items = photos.map((p) => `<li><img src="/api/files/${e(p.file)}?thumb=200" alt="${e(p.name)}" loading="lazy" width="200" height="150"></li>`).join('');
+  return `<section><h2>Finishes to choose from</h2><ul class="gallery">${items}</ul></section>`;
+}
+
+function formSection({ formInFrame, interests }: WidgetFacts) {
+  if (!formInFrame) {
+    return `<section><h2>Ask about a home</h2><p><a class="button" data-count href="/inquire?utm_source=widget" target="_blank" rel="noopener">Send the sales team a question</a></p></section>`;
+  }
+  const options = interests.map((i) => `<option value="${e(`${i.kind}:${i.id}`)}">${e(i.name)}</option>`).join('');
+  const field = (name: string, label: string, type: string, extra = '') => `<label>${label}<input name="${name}" type="${type}" ${extra}></label>`;
+  return `<section><h2>Ask about a home</h2><form data-inquiry novalidate>
+<div class="two">${field('firstName', 'First name', 'text', 'required maxlength="100" autocomplete="given-name"')}${field('lastName', 'Last name', 'text', 'required maxlength="100" autocomplete="family-name"')}</div>
+${field('email', 'E-mail', 'email', 'required maxlength="254" autocomplete="email"')}${field('phone', 'Phone (optional)', 'tel', 'maxlength="30" autocomplete="tel"')}
+<label>Interested in<select name="interest"><option value="">Any home</option>${options}</select></label>
+<label>Message<textarea name="message" rows="3" maxlength="5000"></textarea></label>
+<div class="hp" aria-hidden="true"><label>Website<input name="website" tabindex="-1" autocomplete="off"></label></div>
+<label class="check"><input type="checkbox" name="news"><span data-news-text></span></label>
+<button type="submit">Send my inquiry</button><p data-status class="status" role="status" aria-live="polite"></p></form></section>`;
+}
+
+const SECTIONS: Record<Exclude<EmbedSection, 'grid'>, (facts: WidgetFacts) => string> = {
+  packages: packagesSection,
+  availability: availabilitySection,
+  gallery: gallerySection,
+  form: formSection,
+};
+
+function styles(theme: Theme) {
+  return `*{box-sizing:border-box}html,body{margin:0;overflow:hidden}body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;background:#fff;padding:16px}
+h1{font-size:22px;margin:0 0 2px;color:${theme.primary}}h2{font-size:17px;margin:20px 0 8px}h3{font-size:15px;margin:0 0 4px}p{margin:0 0 6px}.tag{color:#5c6670}
+ul{list-style:none;margin:0;padding:0}.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:10px}.card{border:1px solid #dde1e6;border-radius:8px;padding:12px}
+.card p{font-size:13px;color:#5c6670}.card .price{font-weight:700;color:#1f2933;font-size:15px}.counts{display:flex;flex-wrap:wrap;gap:6px 18px}.dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}
+.grid{border-collapse:collapse;margin-top:10px;width:100%}.grid caption{text-align:left;font-size:13px;color:#5c6670}.grid th{width:1%;font-size:12px;text-align:left;white-space:nowrap;padding:2px 8px 2px 0;font-weight:600}
+.grid td{display:flex;flex-wrap:wrap;gap:3px;padding:2px 0}.unit{color:#fff;font-size:11px;padding:2px 5px;border-radius:3px;min-width:34px;text-align:center}
+.gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(110px,1fr));gap:6px}.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:6px;display:block;background:#eef0f2}
+form{display:grid;gap:10px;max-width:560px}.two{display:grid;grid-template-columns:1fr 1fr;gap:10px}label{display:grid;gap:3px;font-size:13px;font-weight:600}
+input,select,textarea{font:inherit;padding:8px 10px;border:1px solid #c5ccd3;border-radius:6px;width:100%;font-weight:400;background:#fff}.check{display:flex;gap:8px;align-items:flex-start;font-weight:400}.check input{width:auto;margin-top:3px}
+button,.button{font:inherit;font-weight:600;background:${theme.primary};color:#fff;border:0;border-radius:6px;padding:10px 18px;cursor:pointer;text-decoration:none;display:inline-block;justify-self:start}button:disabled{opacity:.6}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.status{font-size:14px;margin:0}.problem{color:#c92a2a}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.foot{margin-top:18px;font-size:13px}a{color:${theme.primary}}@media(max-width:420px){.two{grid-template-columns:1fr}body{padding:12px}}`;
+}
+
+export function renderWidget(facts: WidgetFacts): string {
+  const { project, sections } = facts;
+  const body = sections
+    .filter((section): section is Exclude<EmbedSection, 'grid'> => section !== 'grid')
+    .map((section) => SECTIONS[section](facts))
+    .join('\n');
+  return `<!doctype html><html lang="${e(project.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="referrer" content="strict-origin-when-cross-origin"><title>${e(project.name)}</title><style>${styles(project.theme)}</style></head>
+<body><header><h1>${e(project.name)}</h1>${project.tagline ? `<p class="tag">${e(project.tagline)}</p>` : ''}</header>
+${body}
+<p class="foot"><a data-count href="/home" target="_top">Buyers: choose your finishes</a></p>
+<script src="/embed/widget.js" defer></script></body></html>`;
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EMBED_SECTIONS,
+  embedSettingsSchema,
+  errorBodySchema,
+  fail,
+  FORM_MIN_SECONDS,
+  projectOptionsSchema,
+  themeSchema,
+  type EmbedSection,
+} from '@decor/core';
+import type { AppContext } from '../../context.ts';
+import { findProjectByKey, requireManager, type ProjectRow } from '../projects/index.ts';
+import { publicInterests } from '../leads/index.ts';
+import { countEmbed, embedCountsOf, widgetContent } from './embed.repo.ts';
+import { renderWidget } from './embed.page.ts';
+import { loaderScript, widgetScript } from './embed.client.ts';
+
+const tags = ['embed'];
+const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const WIDGET_JS = widgetScript(FORM_MIN_SECONDS);
+// Other sites load these (the loader) or frame them (the widget): their resource policy says so.
+const SCRIPT_HEADERS = {
+  'content-type': 'text/javascript; charset=utf-8',
+  'cache-control': 'public, max-age=300',
+  'cross-origin-resource-policy': 'cross-origin',
+};
+
+/** The site a request came from, as an origin (`https://builder.example`), or '' when the browser did not say. */
+function originOf(url: string | undefined | null): string {
+  try {
+    return url ? new URL(url).origin.slice(0, 200) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The sections a widget shows: those asked for in its snippet that the project offers, or all the project offers. */
+export function sectionsFor(asked: string | undefined, offered: EmbedSection[]): EmbedSection[] {
+  const wanted = (asked ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is EmbedSection => (EMBED_SECTIONS as readonly string[]).includes(s) && offered.includes(s as EmbedSection));
+  return wanted.length ? [...new Set(wanted)] : offered;
+}
+
+/**
+ * The builder's widget (docs/public-pages.md, "The widget"): the loader script a builder's page
+ * runs, the widget page it frames and its script, the count of clicks, and the figures for the
+ * project's managers. Nothing here reads the visitor's session: a signed-in browser sees what a
+ * visitor sees.
+ */
+export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+  const db = database.db;
+  const projectOf = async (key: string | null): Promise<ProjectRow> => {
+    const project = key ? await findProjectByKey(db, key) : undefined;
+    if (!project) throw fail('not_found', 'project.no-such');
+    return project;
+  };
+
+  app.get('/embed.js', { schema: { hide: true } }, async (request, reply) => {
+    await projectOf(request.projectKey);
+    return reply.headers(SCRIPT_HEADERS).send(loaderScript(`${request.protocol}://${request.host}`));
+  });
+
+  app.get('/embed/widget.js', { schema: { hide: true } }, async (_request, reply) => reply.headers(SCRIPT_HEADERS).send(WIDGET_JS));
+
+  app.get('/embed', { schema: { hide: true, querystring: z.object({ show: z.string().max(200).optional() }) } }, async (request, reply) => {
+    const project = await projectOf(request.projectKey);
+    const options = projectOptionsSchema.parse(project.options ?? {});
+    const embed = embedSettingsSchema.parse(options.embed ?? {});
+    const sections = sectionsFor(request.query.show, embed.sections);
+    const formInFrame = embed.origins.length > 0;
+    const [content, interests] = await Promise.all([
+      widgetContent(db, project.id),
+      sections.includes('form') && formInFrame ? publicInterests(db, project.id) : [],
+    ]);
+    void countEmbed(db, project.id, originOf(request.headers.referer), 'views').catch((error: unknown) =>
+      request.log.warn({ err: error }, 'a widget view was not counted'),
+    );
+    // Framed by the project's own sites when it lists them; the read-only sections by any site when it lists none.
+    const ancestors = formInFrame ? ["'self'", ...embed.origins].join(' ') : '*';
+    const policy = String(reply.getHeader('content-security-policy') ?? '').replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`);
+    const html = renderWidget({
+      project: {
+        name: project.name,
+        tagline: options.tagline ?? null,
+        currency: project.currency,
+        locale: options.locale,
+        theme: themeSchema.parse(project.theme),
+      },
+      sections,
+      formInFrame,
+      ...content,
+      interests,
+    });
+    return reply
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': policy,
+        'cross-origin-resource-policy': 'cross-origin',
+      })
+      .removeHeader('x-frame-options')
+      .send(html);
+  });
+
+  app.post(
+    '/api/embed/click',
+    {
+      schema: {
+        tags,
+        summary: "Counts a click in the builder's widget, per site and day (no cookie, nothing about the person)",
+        body: z.object({ origin: z.string().max(200).nullable() }).strict(),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectOf(request.projectKey);
+      await countEmbed(db, project.id, originOf(request.body.origin), 'clicks');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/manage/embed',
+    {
+      schema: {
+        tags,
+        summary: "The widget's views and clicks of the last 30 days per site (the project's managers)",
+        response: { 200: z.object({ sites: z.array(z.object({ origin: z.string(), views: z.number(), clicks: z.number() })) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { project } = requireManager(await request.projectScope());
+      return { sites: await embedCountsOf(db, project.id) };
+    },
+  );
+};

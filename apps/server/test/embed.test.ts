@@ -1,0 +1,80 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, DEMO_HOST, signIn } from './support/identity.ts';
+
+/**
+ * The builder's widget (docs/public-pages.md, "The widget"): small, server-rendered, in the
+ * project's brand, framed only where the project allows, the same for everyone, counted per site
+ * without a cookie.
+ */
+const { app } = await createTestApp();
+const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...browserHeaders(), ...headers } });
+const gzip = (text: string) => zlib.gzipSync(text).length;
+
+async function setEmbed(embed: Record<string, unknown>) {
+  const project = (await get('/api/project', { cookie: manager })).json();
+  return app.inject({ method: 'PATCH', url: `/api/projects/${project._id}`, headers: browserHeaders(manager), payload: { options: { embed } } });
+}
+
+describe(`the builder's widget (${testDbKind})`, () => {
+  it('is a small page in the brand with packages and their "from" prices, availability and a link to ask, framed by any site', async () => {
+    const loader = await get('/embed.js');
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers['content-type']).toMatch(/javascript/);
+    expect(loader.body).toContain(`"http://${DEMO_HOST}"`);
+    expect(gzip(loader.body)).toBeLessThanOrEqual(2 * 1024);
+
+    const page = await get('/embed?show=packages,availability,grid,form');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors \*/);
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(page.body).toContain('<h1>Maple Residences</h1>');
+    expect(page.body).toMatch(/class="price">from \$[\d,]+\.\d\d</);
+    expect(page.body).toMatch(/\d+ available/);
+    expect(page.body).toContain('<caption>Homes by floor</caption>');
+    // With no site listed, the form is not in the frame: a link opens it.
+    expect(page.body).not.toContain('data-inquiry');
+    expect(page.body).toContain('href="/inquire?utm_source=widget" target="_blank"');
+    // No analytics, no third party: every address in the page is our own.
+    expect(page.body.match(/(src|href)="https?:/g)).toBeNull();
+    const script = await get('/embed/widget.js');
+    expect(gzip(page.body) + gzip(script.body)).toBeLessThanOrEqual(15 * 1024);
+  });
+
+  it('is the same for a signed-in browser as for a visitor, and sets no cookie', async () => {
+    const visitor = await get('/embed');
+    const signedIn = await get('/embed', { cookie: buyer });
+    expect(signedIn.body).toBe(visitor.body);
+    expect(signedIn.headers['set-cookie']).toBeUndefined();
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("is framed only by the project's sites once it lists them, with the inquiry form inside", async () => {
+    const refused = await setEmbed({ origins: ['http://builder.example'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('https://');
+    expect((await setEmbed({ sections: ['packages', 'nothing'] })).statusCode).toBe(400);
+    expect((await setEmbed({ sections: ['packages', 'availability', 'form'], origins: ['https://builder.example'] })).statusCode).toBe(200);
+    const page = await get('/embed?show=form,unknown');
+    expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'self' https:\/\/builder\.example(;|$)/);
+    expect(page.body).toContain('data-inquiry');
+    expect(page.body).toMatch(/<option value="plan:[0-9a-f-]{36}">/);
+    // A section the project does not offer is not shown, whatever the snippet asks.
+    expect((await get('/embed?show=gallery')).body).toContain('Design packages');
+  });
+
+  it('counts views and clicks per site, for the managers only', async () => {
+    await get('/embed', { referer: 'https://www.builder.example/homes?x=1' });
+    await get('/embed', { referer: 'https://www.builder.example/other' });
+    const click = await app.inject({ method: 'POST', url: '/api/embed/click', headers: browserHeaders(), payload: { origin: 'https://www.builder.example' } });
+    expect(click.statusCode).toBe(204);
+    const figures = await get('/api/manage/embed', { cookie: manager });
+    expect(figures.json().sites).toContainEqual({ origin: 'https://www.builder.example', views: 2, clicks: 1 });
+    expect((await get('/api/manage/embed', { cookie: buyer })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/embed/click', headers: browserHeaders(), payload: { origin: 42 } })).statusCode).toBe(400);
+  });
+});
