@@ -208,6 +208,14 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     expect(message.text).toContain('Flooring: Engineered Oak – Smoked');
     const kept = await queryRows<{ email: string; summary: string[] }>(db, sql`SELECT email, summary FROM showroom_looks WHERE display_id = ${screen.id}`);
     expect(kept).toEqual([{ email: 'visitor@example.test', summary: ['Room shown: Living Room', 'Flooring: Engineered Oak – Smoked'] }]);
+    // The visitor is a lead of the project, from the screen, the look as their message; the managers hear of it.
+    const [lead] = await queryRows<{ data: { source: string; status: string; activities: Array<{ message: string }> } }>(
+      db,
+      sql`SELECT data FROM items WHERE collection = 'leads' AND data->>'email' = 'visitor@example.test'`,
+    );
+    expect(lead!.data).toMatchObject({ source: 'display', status: 'new' });
+    expect(lead!.data.activities[0]!.message).toContain('Flooring: Engineered Oak – Smoked');
+    await mail!.waitFor('manager@demo.test', /^New lead: visitor@example\.test$/);
     // Once the visit ended, the pairing mails nothing.
     const phone = openLive({ port, host: demo });
     await phone.opened;

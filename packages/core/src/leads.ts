@@ -97,8 +97,9 @@ export type LeadActivity = z.infer<typeof activitySchema>;
 /** A lead as stored (the `leads` collection). */
 export const leadSchema = z
   .object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
+    /** Empty for a visitor who only left an address (a look mailed from a sales-centre screen). */
+    firstName: z.string().trim().max(100),
+    lastName: z.string().trim().max(100),
     email: z.string().max(254),
     phone: z.string().max(30).default(''),
     interest: inquirySchema.shape.interest,
@@ -162,3 +163,6 @@ export function heldReasonsOf(input: { firstName: string; lastName: string; mess
   if (/\b(viagra|casino|crypto|bitcoin|forex|seo services|backlinks|loan offer)\b/i.test(input.message)) reasons.push('The message reads like advertising.');
   return reasons;
 }
+
+/** How a lead is named to the sales team: their name, or their address when they left only that. */
+export const leadName = (lead: { firstName: string; lastName: string; email: string }) => `${lead.firstName} ${lead.lastName}`.trim() || lead.email;

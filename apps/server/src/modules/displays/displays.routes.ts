@@ -17,7 +17,8 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
-import { requireManager } from '../projects/index.ts';
+import { findProjectByKey, requireManager } from '../projects/index.ts';
+import { receiveShowroomLook } from '../leads/index.ts';
 import { pairingCodeLimitMail, showroomLookMail, type Mailer } from '../mail/index.ts';
 import { memoryBus, postgresBus } from './displays.bus.ts';
 import { displaysLive } from './displays.live.ts';
@@ -134,7 +135,7 @@ const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { d
   );
 };
 
-const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { database, mailer, config }) => {
+const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { database, mailer, config, hooks }) => {
   const { db } = database;
   // Several servers on one PostgreSQL reach each other's sockets through NOTIFY; the embedded database is one process.
   const bus = database.kind === 'postgres' ? await postgresBus(database, (message) => app.log.warn(message)) : memoryBus();
@@ -205,6 +206,21 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
       await mailer.send({
         ...showroomLookMail({ to: request.body.email, projectName: kept.project.name, lines: kept.lines, url: projectOrigin(config, kept.project.key) }),
       });
+      // The visitor who took a look home is a lead of the project, from the screen (docs/public-pages.md).
+      const project = await findProjectByKey(db, kept.project.key);
+      if (project) {
+        await receiveShowroomLook({
+          db,
+          hooks,
+          mailer,
+          project,
+          origin: projectOrigin(config, project.key),
+          address: request.ip,
+          email: request.body.email,
+          lines: kept.lines,
+          onTaskError: (error) => request.log.error({ err: error }, 'a lead’s mail was not sent'),
+        });
+      }
       return reply.status(201).send({ sent: true, lines: kept.lines });
     },
   );

@@ -4,3 +4,4 @@
  */
 export { leadsRoutes } from './leads.routes.ts';
 export { publicInterests } from './leads.repo.ts';
+export { receiveShowroomLook } from './leads.operations.ts';

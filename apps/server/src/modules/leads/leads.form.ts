@@ -10,7 +10,7 @@ import { fail, FORM_MAX_SECONDS, FORM_MIN_SECONDS } from '@decor/core';
  */
 
 /** Hashes a browser tries on average before it finds the answer: half of this. Tuned for ≤ 1 s median on a mid-range phone. */
-export const PROOF_MAX_NUMBER = 60_000;
+export const PROOF_MAX_NUMBER = 40_000;
 
 const keyOf = (secret: string, use: string) => createHash('sha256').update(`decor-inquiry-${use}:${secret}`).digest();
 const macOf = (secret: string, payload: string) => createHmac('sha256', keyOf(secret, 'token')).update(payload).digest('base64url');

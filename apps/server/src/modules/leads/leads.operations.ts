@@ -3,6 +3,7 @@ import {
   DEFAULT_TIMELINES,
   fail,
   heldReasonsOf,
+  leadName,
   type InquiryForm,
   inquirySchema,
   type LeadActivity,
@@ -138,11 +139,28 @@ async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInp
     `Prefers to be contacted by ${inquiry.contact === 'phone' && inquiry.phone ? `phone (${inquiry.phone})` : `e-mail (${inquiry.email})`}`,
     inquiry.code ? `Code: ${inquiry.code}` : null,
   ].filter((fact): fact is string => fact !== null);
-  const person = `${inquiry.firstName} ${inquiry.lastName}`;
+  const person = leadName(inquiry);
   for (const to of await managerEmails(db, project.id)) {
     await mailer.send({
       ...leadMail({ to, projectName: project.name, person, returning, facts, message: inquiry.message, url: `${origin}/manage/leads/${leadId}` }),
       projectId: project.id,
     });
   }
+}
+
+/**
+ * A visitor at a sales-centre screen had the look they built mailed to them (docs/displays.md,
+ * "The look goes home"): they become a lead from the screen, the look in words as their message.
+ */
+export async function receiveShowroomLook(input: Omit<ReceiveInput, 'inquiry' | 'secret'> & { email: string; lines: string[] }): Promise<Outcome> {
+  const inquiry = inquirySchema.parse({
+    firstName: 'x',
+    lastName: 'x',
+    email: input.email,
+    message: `The look they built at a sales-centre screen:\n${input.lines.join('\n')}`.slice(0, 5000),
+    source: 'display',
+    token: '',
+    proof: '',
+  });
+  return writeLead({ ...input, secret: '', inquiry: { ...inquiry, firstName: '', lastName: '' } }, []);
 }

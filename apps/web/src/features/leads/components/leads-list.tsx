@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadFields, type LeadStatus } from '@decor/core';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, leadName, type LeadFields, type LeadStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -62,7 +62,7 @@ export function LeadsList({ selected, onSelect }: { selected?: string; onSelect:
           <Table.Tr key={lead._id}>
             <Table.Td>
               <Anchor component="button" type="button" onClick={() => onSelect(lead._id)}>
-                {lead.firstName} {lead.lastName}
+                {leadName(lead)}
               </Anchor>
             </Table.Td>
             <Table.Td>{lead.email}</Table.Td>
@@ -77,7 +77,7 @@ export function LeadsList({ selected, onSelect }: { selected?: string; onSelect:
           </Table.Tr>
         ))}
       </DataTable>
-      <Drawer opened={open !== null} onClose={() => onSelect(undefined)} position="right" size="lg" title={open ? `${open.firstName} ${open.lastName}` : ''}>
+      <Drawer opened={open !== null} onClose={() => onSelect(undefined)} position="right" size="lg" title={open ? leadName(open) : ''}>
         {open && <LeadDetail key={open._id} lead={open} />}
       </Drawer>
     </Stack>
