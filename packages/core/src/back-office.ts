@@ -64,6 +64,8 @@ export const dashboardSchema = z.object({
   revenue: z.object({ approved: z.number(), pending: z.number(), open: z.number() }),
   topOptions: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), count: z.number() })),
   topCategories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number(), upgrades: z.number() })),
+  /** The front door (docs/public-pages.md): leads waiting, and the widget's last 30 days. */
+  front: z.object({ leadsNew: z.number(), leadsHeld: z.number(), widgetViews: z.number(), widgetClicks: z.number() }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -34,3 +34,4 @@ export * from './app-routes.ts';
 export * from './displays.ts';
 export * from './leads.ts';
 export * from './proof-of-work.ts';
+export * from './lead-words.ts';

@@ -1,25 +1,11 @@
 import { z } from 'zod';
+import { LEAD_SOURCES, LEAD_STATUSES } from './lead-words.ts';
 
 /**
  * Leads: people who asked about a home before they are buyers (docs/public-pages.md,
  * "Inquiries"). The form's input, the stored lead (a collection item written through the
  * engine), and the words both the form and the server use, defined once.
  */
-
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'lost', 'spam', 'held'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  qualified: 'Qualified',
-  lost: 'Lost',
-  spam: 'Spam',
-  held: 'Held for review',
-};
-
-/** Where an inquiry was made: the form's own page, the builder's widget, a sales-centre screen. */
-export const LEAD_SOURCES = ['inquire', 'embed', 'display'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export const CONTACT_METHODS = ['email', 'phone'] as const;
 export const INTEREST_KINDS = ['plan', 'unit', 'package'] as const;

@@ -171,6 +171,7 @@ export const EN = {
   'inquiry.too-fast': 'That was quicker than a person types. Wait a moment and send the form again.',
   'inquiry.form-used': 'This form was already sent. Reload the page to send another inquiry.',
   'inquiry.no-proof': 'Your browser did not finish its spam check. Wait a moment and send the form again.',
+  'lead.assignee-not-staff': 'A lead can be given only to one of the project’s managers.',
   'inquiry.unknown-interest': 'That home is not offered here any more. Choose another one, or leave the choice empty.',
   'request.too-many': 'Too many attempts. Please wait a few minutes and try again.',
   'session.verify-email': 'Please confirm your e-mail address first: use the link we sent you.',

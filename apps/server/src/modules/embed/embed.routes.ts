@@ -76,7 +76,7 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
       widgetContent(db, project.id),
       sections.includes('form') && formInFrame ? publicInterests(db, project.id) : [],
     ]);
-    void countEmbed(db, project.id, originOf(request.headers.referer), 'views').catch((error: unknown) =>
+    await countEmbed(db, project.id, originOf(request.headers.referer), 'views').catch((error: unknown) =>
       request.log.warn({ err: error }, 'a widget view was not counted'),
     );
     // Framed by the project's own sites when it lists them; the read-only sections by any site when it lists none.

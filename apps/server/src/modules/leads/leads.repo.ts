@@ -34,3 +34,12 @@ export async function publicInterests(db: Db, projectId: string) {
         LIMIT 300`,
   );
 }
+
+/** The project's managers: the people a lead may be given to. */
+export async function projectTeam(db: Db, projectId: string) {
+  return preparedRows<{ id: string; name: string; email: string }>(
+    db,
+    sql`SELECT u.id, coalesce(nullif(u.name, ''), u.email) AS name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.project_id = ${projectId} AND m.role = 'manager' ORDER BY u.name, u.email`,
+  );
+}

@@ -1,16 +1,53 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, inquiryAnswerSchema, inquiryFormSchema, inquirySchema } from '@decor/core';
+import { z } from 'zod';
+import { errorBodySchema, fail, inquiryAnswerSchema, inquiryFormSchema, inquirySchema } from '@decor/core';
+import { requireManager } from '../projects/index.ts';
+import { projectTeam } from './leads.repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import { inquiryFormOf, receiveInquiry } from './leads.operations.ts';
 
-const errors = { 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  429: errorBodySchema,
+};
 const tags = ['inquiries'];
 
 /** The inquiry form (docs/public-pages.md, "Inquiries"): public, in the project the host names. */
 export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { config, database, hooks, authSecret, mailer }) => {
   const db = database.db;
+
+  // A lead is given only to one of the project's managers, whatever writes it (docs/public-pages.md).
+  hooks.register('leads', {
+    beforeChange: async ({ db: tx, project, data, previous }) => {
+      const assignee = data.assignee as string | null | undefined;
+      if (!assignee || assignee === previous?.assignee) return data;
+      if (!(await projectTeam(tx, project.id)).some((person) => person.id === assignee))
+        throw fail('bad_request', 'lead.assignee-not-staff', undefined, { field: 'assignee' });
+      return data;
+    },
+  });
+
+  app.get(
+    '/api/manage/leads/team',
+    {
+      schema: {
+        tags,
+        summary: "The project's managers, to whom a lead may be given (its managers and administrators)",
+        response: { 200: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })), ...errors },
+      },
+    },
+    async (request) => {
+      const { project } = requireManager(await request.projectScope());
+      return projectTeam(db, project.id);
+    },
+  );
 
   app.get(
     '/api/inquire/form',

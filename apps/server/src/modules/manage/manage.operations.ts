@@ -179,6 +179,7 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
     },
     topOptions: rows.options,
     topCategories: rows.categories.map((c) => ({ ...c, upgrades: Number(c.upgrades) })),
+    front: rows.front,
   };
 }
 

@@ -102,6 +102,7 @@ export interface DashboardRows {
   people: { members: number; signedIn: number };
   options: Array<{ id: string; name: string; category: string; count: number }>;
   categories: Array<{ id: string; name: string; count: number; upgrades: string }>;
+  front: { leadsNew: number; leadsHeld: number; widgetViews: number; widgetClicks: number };
 }
 
 /** The numbers of the back office's first page, in one round trip. */
@@ -139,7 +140,12 @@ export async function dashboardRows(db: Db, projectId: string, now: Date, review
                           ORDER BY t.upgrades DESC, t.name), '[]'::json) FROM (
               SELECT p.category AS id, max(k.data->>'name') AS name, count(*)::int AS count, sum(p.price * p.quantity) AS upgrades FROM priced p
               JOIN items k ON k.project_id = ${projectId} AND k.collection = 'categories' AND k.id::text = p.category
-              WHERE p.price > 0 GROUP BY p.category ORDER BY sum(p.price * p.quantity) DESC LIMIT 8) t)
+              WHERE p.price > 0 GROUP BY p.category ORDER BY sum(p.price * p.quantity) DESC LIMIT 8) t),
+          'front', json_build_object(
+              'leadsNew', (SELECT count(*)::int FROM items WHERE project_id = ${projectId} AND collection = 'leads' AND data->>'status' = 'new'),
+              'leadsHeld', (SELECT count(*)::int FROM items WHERE project_id = ${projectId} AND collection = 'leads' AND data->>'status' = 'held'),
+              'widgetViews', (SELECT coalesce(sum(views), 0)::int FROM embed_counts WHERE project_id = ${projectId} AND day > current_date - 30),
+              'widgetClicks', (SELECT coalesce(sum(clicks), 0)::int FROM embed_counts WHERE project_id = ${projectId} AND day > current_date - 30))
         ) AS data`,
   );
   return row!.data;

@@ -8,7 +8,7 @@ import type { CartFilter, Dashboard, UnitRow } from '../../../lib/back-office-ty
 import { useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_COLOR, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from '../../../lib/status-labels.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { DASHBOARD_LISTS, type AccessLinksView, type DashboardFigure } from '@decor/core';
+import { DASHBOARD_LISTS, type AccessLinksView, type DashboardFigure, type LeadStatus } from '@decor/core';
 
 // The bars are their own chunk: only this page loads them (docs/back-office.md, "Dashboard").
 const StatusBar = lazy(() => import('./status-bar.tsx'));
@@ -16,7 +16,9 @@ const StatusBar = lazy(() => import('./status-bar.tsx'));
 type Target =
   | { to: '/manage/carts/{-$id}'; search?: CartFilter }
   | { to: '/manage/unit-avail'; search?: { status?: UnitRow['status'] } }
-  | { to: '/manage/access-links'; search?: { show?: AccessLinksView } };
+  | { to: '/manage/access-links'; search?: { show?: AccessLinksView } }
+  | { to: '/manage/leads/{-$id}'; search?: { status?: LeadStatus } }
+  | { to: '/manage/settings'; search?: undefined };
 
 /** A number that opens the list behind it. */
 function Figure({ label, value, link, hint }: { label: string; value: ReactNode; link: Target; hint?: string }) {
@@ -96,6 +98,20 @@ function Board({ board }: { board: Dashboard }) {
           <Figure label="Signed in" value={board.buyers.signedIn} hint="Of those, who have signed in" link={listOf('buyers.signedIn')} />
           <Figure label="Homes signed" value={board.buyers.submitted} hint="Awaiting approval or approved" link={listOf('buyers.submitted')} />
           <Figure label="Homes approved" value={board.buyers.approved} link={listOf('buyers.approved')} />
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Leads and website">
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Figure label="New leads" value={board.front.leadsNew} hint="Not contacted yet" link={{ to: '/manage/leads/{-$id}', search: { status: 'new' } }} />
+          <Figure
+            label="Held for review"
+            value={board.front.leadsHeld}
+            hint="Inquiries that look like spam"
+            link={{ to: '/manage/leads/{-$id}', search: { status: 'held' } }}
+          />
+          <Figure label="Widget views" value={board.front.widgetViews} hint="On your website, last 30 days" link={{ to: '/manage/settings' }} />
+          <Figure label="Widget clicks" value={board.front.widgetClicks} hint="Last 30 days" link={{ to: '/manage/settings' }} />
         </SimpleGrid>
       </Section>
 

@@ -21,8 +21,17 @@ const leadsQuery = (status: LeadStatus | 'all') => ({
 });
 const lastAt = (lead: Lead) => lead.activities.at(-1)?.at ?? lead.updatedAt;
 
-export function LeadsList({ selected, onSelect }: { selected?: string; onSelect: (id: string | undefined) => void }) {
-  const [status, setStatus] = useState<LeadStatus | 'all'>('all');
+export function LeadsList({
+  selected,
+  onSelect,
+  status,
+  onStatus,
+}: {
+  selected?: string;
+  onSelect: (id: string | undefined) => void;
+  status: LeadStatus | 'all';
+  onStatus: (status: LeadStatus | 'all') => void;
+}) {
   const leads = useQuery(leadsQuery(status));
   const { dateTime: formatDateTime } = useDates();
   const rows = [...(leads.data ?? [])].sort((a, b) => lastAt(b).localeCompare(lastAt(a)));
@@ -34,7 +43,7 @@ export function LeadsList({ selected, onSelect }: { selected?: string; onSelect:
         label="Show"
         w={240}
         value={status}
-        onChange={(value) => setStatus((value as LeadStatus | 'all' | null) ?? 'all')}
+        onChange={(value) => onStatus((value as LeadStatus | 'all' | null) ?? 'all')}
         data={[{ value: 'all', label: 'All leads' }, ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))]}
         allowDeselect={false}
       />
@@ -89,8 +98,10 @@ function LeadDetail({ lead }: { lead: Lead }) {
   const { dateTime: formatDateTime } = useDates();
   const [status, setStatus] = useState<LeadStatus>(lead.status);
   const [notes, setNotes] = useState(lead.notes);
+  const [assignee, setAssignee] = useState<string | null>(lead.assignee);
+  const team = useQuery({ queryKey: ['leads-team'], queryFn: ({ signal }) => api<Array<{ id: string; name: string }>>('/api/manage/leads/team', { signal }) });
   const save = useMutation({
-    mutationFn: () => api<Lead>(`/api/schema/leads/${lead._id}`, { method: 'PATCH', body: { status, notes, _version: lead._version } }),
+    mutationFn: () => api<Lead>(`/api/schema/leads/${lead._id}`, { method: 'PATCH', body: { status, notes, assignee, _version: lead._version } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['leads'] }),
   });
   const facts: Array<[string, string | null]> = [
@@ -157,6 +168,14 @@ function LeadDetail({ lead }: { lead: Lead }) {
         data={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
         allowDeselect={false}
       />
+      <Select
+        label="Followed up by"
+        placeholder="Nobody yet"
+        clearable
+        value={assignee}
+        onChange={setAssignee}
+        data={(team.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
+      />
       <Textarea
         label="Notes of the sales team"
         description="Never shown to the visitor."
@@ -168,7 +187,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
       />
       {save.isError && <Alert color="red">{save.error instanceof ApiError ? save.error.message : 'Not saved. Try again.'}</Alert>}
       <Group>
-        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={status === lead.status && notes === lead.notes}>
+        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={status === lead.status && notes === lead.notes && assignee === lead.assignee}>
           Save
         </Button>
         {save.isSuccess && (
