@@ -19,7 +19,8 @@ export interface WidgetFacts {
 }
 
 const STATUS_WORDS: Record<string, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
-const STATUS_COLOURS: Record<string, string> = { available: '#2f9e44', reserved: '#f08c00', sold: '#868e96' };
+// White text reads on each (contrast 4.5:1 or more).
+const STATUS_COLOURS: Record<string, string> = { available: '#2b7a3b', reserved: '#a65400', sold: '#5c636a' };
 
 function packagesSection({ packages, project }: WidgetFacts) {
   if (!packages.length) return '';
@@ -49,7 +50,7 @@ function availabilitySection({ units, sections }: WidgetFacts) {
             .filter((u) => u.floor === floor)
             .map(
               (u) =>
-                `<span class="unit" style="background:${STATUS_COLOURS[u.status] ?? '#868e96'}" title="${e(`${u.name}: ${STATUS_WORDS[u.status] ?? u.status}`)}">${e(u.name)}<span class="sr"> ${e(STATUS_WORDS[u.status] ?? u.status)}</span></span>`,
+                `<span class="unit" style="background:${STATUS_COLOURS[u.status] ?? '#5c636a'}" title="${e(`${u.name}: ${STATUS_WORDS[u.status] ?? u.status}`)}">${e(u.name)}<span class="sr"> ${e(STATUS_WORDS[u.status] ?? u.status)}</span></span>`,
             )
             .join('')}</td></tr>`,
       )
