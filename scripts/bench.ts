@@ -31,6 +31,7 @@ import { databaseUrl, freePort, startCluster } from './lib/postgres-cluster.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.ts';
+import { benchFront as frontFigures } from './bench-front.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -696,6 +697,20 @@ async function benchRealtime() {
   }
 }
 
+/** The widget's bytes and fit, and the inquiry form's proof of work, on the embedded database (scripts/bench-front.ts). */
+async function benchFront() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const browser = await chromium.launch({ ...chromiumLaunch(), args: CHROMIUM_ARGS });
+  try {
+    await frontFigures({ port: server.port, get: (urlPath) => getOnDemo(server.port, urlPath), browser, line });
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const benches: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   bundles: benchBundles,
@@ -705,6 +720,7 @@ const benches: Record<string, () => Promise<void>> = {
   import: benchImport,
   lighthouse: benchLighthouse,
   realtime: benchRealtime,
+  front: benchFront,
 };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {
