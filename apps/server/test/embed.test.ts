@@ -79,5 +79,24 @@ describe(`the builder's widget (${testDbKind})`, () => {
     const board = (await get('/api/manage/dashboard', { cookie: manager })).json();
     expect(board.front).toMatchObject({ widgetViews: 7, widgetClicks: 1 });
     expect((await app.inject({ method: 'POST', url: '/api/embed/click', headers: browserHeaders(), payload: { origin: 42 } })).statusCode).toBe(400);
+    // A script inflating the figures from one address is counted up to its allowance, then refused (the page itself still served).
+    const flood = [];
+    for (let i = 0; i < 130; i++) {
+      flood.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/embed/click',
+            headers: browserHeaders(),
+            payload: { origin: 'https://inflate.example' },
+            remoteAddress: '198.51.100.77',
+          })
+        ).statusCode,
+      );
+    }
+    expect(flood.filter((status) => status === 204).length).toBe(120);
+    expect(flood.at(-1)).toBe(429);
+    const figuresAfter = (await get('/api/manage/embed', { cookie: manager })).json();
+    expect(figuresAfter.sites).toContainEqual({ origin: 'https://inflate.example', views: 0, clicks: 120 });
   });
 });

@@ -28,6 +28,8 @@ export const RATE_RULES = {
   inquiryPerEmail: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /** What a busy launch weekend brings to one project in an hour; beyond it a flood from many addresses. */
   inquiryPerProject: { limit: 300, windowSeconds: 60 * 60 },
+  /** The widget's views and clicks counted from one address: a person browsing, not a script inflating the figures. */
+  embedCountsPerAddress: { limit: 120, windowSeconds: 60 },
   /** The visit beacon beats once a minute and on each new page: sixty a minute is a person clicking fast. */
   visitBeatsPerPerson: { limit: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;

@@ -14,11 +14,12 @@ import type { AppContext } from '../../context.ts';
 import { findProjectByKey, requireManager, type ProjectRow } from '../projects/index.ts';
 import { publicInterests } from '../leads/index.ts';
 import { countEmbed, embedCountsOf, widgetContent } from './embed.repo.ts';
+import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { renderWidget } from './embed.page.ts';
 import { loaderScript, widgetScript } from './embed.client.ts';
 
 const tags = ['embed'];
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 const WIDGET_JS = widgetScript(FORM_MIN_SECONDS);
 // Other sites load these (the loader) or frame them (the widget): their resource policy says so.
 const SCRIPT_HEADERS = {
@@ -118,6 +119,7 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     },
     async (request, reply) => {
       const project = await projectOf(request.projectKey);
+      await consumeRate(db, `embed-count:ip:${request.ip}`, RATE_RULES.embedCountsPerAddress);
       await countEmbed(db, project.id, originOf(request.body.origin), 'clicks');
       return reply.status(204).send(null);
     },
