@@ -14,8 +14,9 @@ import {
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { countRequest, giveBackRequests } from '../../plugins/rate-limit.repo.ts';
-import { findProjectById, findProjectByKey } from '../projects/index.ts';
+import { findProjectById, findProjectByKey, type ProjectRow } from '../projects/index.ts';
 import {
+  type DisplayRecord,
   findDisplay,
   insertShowroomLook,
   pairDisplay,
@@ -80,12 +81,18 @@ export async function rotateCodesAfterLimit(db: Db, projectId: string): Promise<
 }
 
 /** The screen a phone's pairing (`{id}.{secret}`) holds now, or a refusal: the pairing has ended. */
-export async function displayOfPairing(db: Db, pairing: string): Promise<{ id: string; visitorHash: string; name: string }> {
+/** The screen a pairing holds, as stored; refused in words once the visit has ended. */
+async function pairedDisplay(db: Db, pairing: string): Promise<DisplayRecord> {
   const [id = '', secret = ''] = pairing.split('.');
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await findDisplay(db, id) : undefined;
   const expected = Buffer.from(row?.visitorHash ?? '');
   const given = Buffer.from(hashOf(secret));
   if (!row || row.revokedAt || expected.length !== given.length || !timingSafeEqual(expected, given)) throw fail('unauthenticated', 'display.pairing-ended');
+  return row;
+}
+
+export async function displayOfPairing(db: Db, pairing: string): Promise<{ id: string; visitorHash: string; name: string }> {
+  const row = await pairedDisplay(db, pairing);
   return { id: row.id, visitorHash: row.visitorHash!, name: row.name ?? '' };
 }
 
@@ -105,8 +112,12 @@ export async function releaseIdle(db: Db, now = new Date()): Promise<string[]> {
 
 /** The project a screen (by its key) or a phone (by its pairing) shows, as the showroom reads it. */
 export async function showroomOf(db: Db, who: { key?: string | undefined; pairing?: string | undefined }): Promise<Showroom> {
-  const displayId = who.pairing ? (await displayOfPairing(db, who.pairing)).id : await displayIdOfKey(db, who.key ?? '');
-  const display = await findDisplay(db, displayId);
+  const display = who.pairing ? await pairedDisplay(db, who.pairing) : await findDisplay(db, await displayIdOfKey(db, who.key ?? ''));
+  return (await showroomFor(db, display)).showroom;
+}
+
+/** What a screen shows (its project's catalogue, prices only when the project says so), with the project's row. */
+async function showroomFor(db: Db, display: DisplayRecord | undefined): Promise<{ showroom: Showroom; project: ProjectRow }> {
   const project = display?.projectId ? await findProjectById(db, display.projectId) : undefined;
   if (!project) throw fail('not_found', 'display.no-project');
   const options = projectOptionsSchema.parse(project.options);
@@ -114,7 +125,7 @@ export async function showroomOf(db: Db, who: { key?: string | undefined; pairin
   const rows = await showroomItems(db, project.id);
   const of = (collection: string) => rows.filter((row) => row.collection === collection);
   const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-  return {
+  const showroom: Showroom = {
     project: { key: project.key, name: project.name, currency: project.currency, locale: options.locale, tagline: options.tagline ?? '', showsPrices },
     plans: of('plans').map(({ id, data }) => ({ _id: id, name: String(data.name ?? ''), rooms: strings(data.rooms) })),
     rooms: sortRooms(
@@ -145,6 +156,7 @@ export async function showroomOf(db: Db, who: { key?: string | undefined; pairin
       price: showsPrices ? Number(data.price ?? 0) : null,
     })),
   };
+  return { showroom, project };
 }
 
 /**
@@ -152,10 +164,9 @@ export async function showroomOf(db: Db, who: { key?: string | undefined; pairin
  * (docs/displays.md, "The look goes home"). Only while the pairing lasts.
  */
 export async function keepLookForMail(db: Db, input: DisplayLookMail) {
-  const display = await displayOfPairing(db, input.pairing);
-  const showroom = await showroomOf(db, { pairing: input.pairing });
+  const display = await pairedDisplay(db, input.pairing);
+  const { showroom, project } = await showroomFor(db, display);
   const lines = lookInWords(showroom, input.look);
-  const row = await findDisplay(db, display.id);
-  await insertShowroomLook(db, { projectId: row!.projectId!, displayId: display.id, email: input.email, look: input.look, summary: lines });
-  return { lines, project: showroom.project, displayId: display.id };
+  await insertShowroomLook(db, { projectId: project.id, displayId: display.id, email: input.email, look: input.look, summary: lines });
+  return { lines, project, displayId: display.id };
 }

@@ -17,7 +17,7 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
-import { findProjectByKey, requireManager } from '../projects/index.ts';
+import { requireManager } from '../projects/index.ts';
 import { receiveShowroomLook } from '../leads/index.ts';
 import { pairingCodeLimitMail, showroomLookMail, type Mailer } from '../mail/index.ts';
 import { memoryBus, postgresBus } from './displays.bus.ts';
@@ -207,20 +207,17 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
         ...showroomLookMail({ to: request.body.email, projectName: kept.project.name, lines: kept.lines, url: projectOrigin(config, kept.project.key) }),
       });
       // The visitor who took a look home is a lead of the project, from the screen (docs/public-pages.md).
-      const project = await findProjectByKey(db, kept.project.key);
-      if (project) {
-        await receiveShowroomLook({
-          db,
-          hooks,
-          mailer,
-          project,
-          origin: projectOrigin(config, project.key),
-          address: request.ip,
-          email: request.body.email,
-          lines: kept.lines,
-          onTaskError: (error) => request.log.error({ err: error }, 'a lead’s mail was not sent'),
-        });
-      }
+      await receiveShowroomLook({
+        db,
+        hooks,
+        mailer,
+        project: kept.project,
+        origin: projectOrigin(config, kept.project.key),
+        address: request.ip,
+        email: request.body.email,
+        lines: kept.lines,
+        onTaskError: (error) => request.log.error({ err: error }, 'a lead’s mail was not sent'),
+      });
       return reply.status(201).send({ sent: true, lines: kept.lines });
     },
   );
