@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { databaseUrl, freePort, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
+import { e2eServerEnv } from './server-env.ts';
 import { startMailToFiles } from './mail-files.ts';
 import { compiledServerArgs } from '../../../../scripts/lib/compiled-server.ts';
 import { findChromium } from './chromium.ts';
@@ -39,18 +40,9 @@ export default async function setup() {
   const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: root,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PORTAL_HOST: 'localhost',
-      DATABASE_URL: databaseUrl(serverUrl, name),
+      ...e2eServerEnv({ port, databaseUrl: databaseUrl(serverUrl, name), dataDir, smtpUrl: mailServer.url }),
       SEED_DEMO: '1',
-      DATA_DIR: dataDir,
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
-      SMTP_URL: mailServer.url,
-      LOG_LEVEL: 'warn',
-      // Browsers say which client they are (X-Forwarded-For), as behind a real proxy.
-      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../../scripts/lib/postgres-cluster.ts';
 import { compiledServerArgs } from '../../../../scripts/lib/compiled-server.ts';
+import { e2eServerEnv } from './server-env.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -25,19 +26,8 @@ export async function startAnotherServer(env: Record<string, string> = {}): Prom
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-e2e-more-'));
   const child: ChildProcess = spawn(process.execPath, compiledServerArgs(), {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PORTAL_HOST: 'localhost',
-      DATABASE_URL: process.env.E2E_DATABASE_URL,
-      // The same mail catcher as the first server: whichever server sends, the tests read it.
-      ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-      ...env,
-    },
+    // The same database and mail catcher as the first server: whichever server sends, the tests read it.
+    env: { ...e2eServerEnv({ port, databaseUrl: process.env.E2E_DATABASE_URL, dataDir, smtpUrl: process.env.E2E_SMTP_URL }), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
