@@ -114,15 +114,9 @@ function ClaimCode({ code }: { code: string }) {
           This screen is ready for a project
         </Title>
         <Text fz={{ base: 18, md: 26 }}>In the back office, under Screens, enter this code:</Text>
-        <Text
-          data-testid="claim-code"
-          fw={800}
-          fz={{ base: 56, md: 120 }}
-          lh={1}
-          style={{ letterSpacing: '0.08em', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
-        >
+        <BigCode testId="claim-code" size={{ base: 56, md: 120 }} spacing="0.08em" lineHeight={1}>
           {formatClaimCode(code)}
-        </Text>
+        </BigCode>
         <Text fz={{ base: 16, md: 22 }} opacity={0.85}>
           An administrator, or a manager of the project, claims it and names it. The screen then shows the project by itself.
         </Text>
@@ -181,16 +175,37 @@ function PairingInvitation({ pairing }: { pairing: { code: string; secret: strin
         <Text fz={{ base: 14, md: 20 }} opacity={0.85}>
           Scan the code, or open {location.host}/controller and type:
         </Text>
-        <Text
-          data-testid="pairing-code"
-          fw={800}
-          fz={{ base: 36, md: 64 }}
-          lh={1.1}
-          style={{ letterSpacing: '0.06em', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
-        >
+        <BigCode testId="pairing-code" size={{ base: 36, md: 64 }} spacing="0.06em" lineHeight={1.1}>
           {formatPairingCode(pairing.code)}
-        </Text>
+        </BigCode>
       </Stack>
     </Group>
+  );
+}
+
+/** A code a person reads off the screen from across the room and types: large, monospaced, spaced. */
+function BigCode({
+  testId,
+  size,
+  spacing,
+  lineHeight,
+  children,
+}: {
+  testId: string;
+  size: { base: number; md: number };
+  spacing: string;
+  lineHeight: number;
+  children: string;
+}) {
+  return (
+    <Text
+      data-testid={testId}
+      fw={800}
+      fz={size}
+      lh={lineHeight}
+      style={{ letterSpacing: spacing, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+    >
+      {children}
+    </Text>
   );
 }
