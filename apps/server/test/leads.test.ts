@@ -192,6 +192,33 @@ describe(`inquiries (${testDbKind})`, () => {
     ).toBe(true);
   }, 120_000);
 
+  it('is listed for the sales team newest activity first, 50 a page, by status', async () => {
+    const all = await leads();
+    const pages: Array<{ items: Lead[]; next: string | null }> = [];
+    for (let after: string | null = null; pages.length === 0 || after;) {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/manage/leads${after ? `?after=${encodeURIComponent(after)}` : ''}`,
+        headers: browserHeaders(manager),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      pages.push(answer.json());
+      after = pages.at(-1)!.next;
+    }
+    const listed = pages.flatMap((page) => page.items);
+    expect(pages[0]!.items).toHaveLength(50);
+    expect(listed.map((l) => l._id).sort()).toEqual(all.map((l) => l._id).sort());
+    const times = listed.map((l) => Date.parse(String(l.updatedAt)));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const held = (await app.inject({ method: 'GET', url: '/api/manage/leads?status=held', headers: browserHeaders(manager) })).json();
+    expect(held.items.length).toBeGreaterThan(0);
+    expect(held.items.every((l: Lead) => l.status === 'held')).toBe(true);
+    const buyer = await signedIn('buyer@demo.test');
+    expect((await app.inject({ method: 'GET', url: '/api/manage/leads', headers: browserHeaders(buyer) })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/manage/leads?after=yesterday', headers: browserHeaders(manager) })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/manage/leads?status=maybe', headers: browserHeaders(manager) })).statusCode).toBe(400);
+  });
+
   it('is read and followed up by the project’s staff only', async () => {
     const buyer = await signedIn('buyer@demo.test');
     const other = await signedIn('manager@harbour.test');

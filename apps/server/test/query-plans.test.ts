@@ -12,6 +12,7 @@ import {
   updateItemAudited,
 } from '../src/modules/decor/items.repo.ts';
 import { allCategories, cartItems, cartsOfBuyer, draftCartsUsing, itemsById, pricesFor } from '../src/modules/carts/carts.repo.ts';
+import { leadsPage } from '../src/modules/leads/leads.repo.ts';
 import { createTestApp, testDbKind } from './support/test-app.ts';
 
 /**
@@ -109,6 +110,8 @@ const queries: Record<string, (db: Db) => Promise<unknown>> = {
   'the categories': (d) => allCategories(d, projectId),
   'the draft carts using an option': (d) => draftCartsUsing(d, projectId, { optionIds: [option], packageIds: [] }),
   "a buyer's carts": (d) => cartsOfBuyer(d, projectId, someone!.id),
+  'a page of leads': (d) => leadsPage(d, projectId, { status: null, after: null, limit: 51 }),
+  'a later page of held leads': (d) => leadsPage(d, projectId, { status: 'held', after: { at: '2026-11-26 12:00:00+00', id: option }, limit: 51 }),
 };
 
 // Not listed: the check before a delete of who still refers to an item (`referrers`) reads the

@@ -89,6 +89,10 @@ export const items = pgTable(
     uniqueIndex('items_unit_name_idx')
       .on(t.projectId, sql`lower(btrim(${t.data} ->> 'name'))`)
       .where(sql`${t.collection} = 'units'`),
+    // The sales team's leads, newest activity first (docs/public-pages.md, "Following up leads").
+    index('items_leads_recent_idx')
+      .on(t.projectId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.collection} = 'leads'`),
     // Equality filters (`data @> {...}`) on any field of any collection.
     index('items_data_gin_idx').using('gin', sql`${t.data} jsonb_path_ops`),
   ],

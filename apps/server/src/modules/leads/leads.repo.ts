@@ -43,3 +43,21 @@ export async function projectTeam(db: Db, projectId: string) {
         WHERE m.project_id = ${projectId} AND m.role = 'manager' ORDER BY u.name, u.email`,
   );
 }
+
+/** A page of the project's leads, newest activity first, after the cursor (`updated_at` and id of the last one shown). */
+export async function leadsPage(
+  db: Db,
+  projectId: string,
+  { status, after, limit }: { status: string | null; after: { at: string; id: string } | null; limit: number },
+) {
+  return preparedRows<{ id: string; version: number; created_at: string; updated_at: string; cursor: string; data: Record<string, unknown> }>(
+    db,
+    sql`SELECT id::text AS id, version, created_at::text AS created_at, updated_at::text AS updated_at, updated_at::text || '|' || id::text AS cursor, data
+        FROM items
+        WHERE project_id = ${projectId} AND collection = 'leads'
+          AND (${status}::text IS NULL OR data->>'status' = ${status})
+          AND (${after?.at ?? null}::timestamptz IS NULL OR (updated_at, id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid))
+        ORDER BY updated_at DESC, id DESC
+        LIMIT ${limit}`,
+  );
+}

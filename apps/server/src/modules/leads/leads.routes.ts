@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, fail, inquiryAnswerSchema, inquiryFormSchema, inquirySchema } from '@decor/core';
+import { errorBodySchema, fail, inquiryAnswerSchema, inquiryFormSchema, inquirySchema, LEAD_STATUSES } from '@decor/core';
 import { requireManager } from '../projects/index.ts';
-import { projectTeam } from './leads.repo.ts';
+import { leadsPage, projectTeam } from './leads.repo.ts';
+
+/** Leads a page of `/api/manage/leads` holds. */
+const LEADS_PAGE = 50;
 import type { AppContext } from '../../context.ts';
 import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -33,6 +36,42 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
       return data;
     },
   });
+
+  app.get(
+    '/api/manage/leads',
+    {
+      schema: {
+        tags,
+        summary: "The project's leads, newest activity first, 50 a page (its managers and administrators)",
+        querystring: z.object({
+          status: z.enum(LEAD_STATUSES).optional(),
+          after: z
+            .string()
+            .regex(/^[^|]{10,40}\|[0-9a-f-]{36}$/, 'the `next` of the page before')
+            .optional(),
+        }),
+        response: { 200: z.object({ items: z.array(z.record(z.string(), z.unknown())), next: z.string().nullable() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { project } = requireManager(await request.projectScope());
+      const [at = '', id = ''] = request.query.after?.split('|') ?? [];
+      if (request.query.after && Number.isNaN(Date.parse(at))) throw fail('bad_request', 'request.invalid', { issues: 'after: the `next` of the page before' });
+      const rows = await leadsPage(db, project.id, {
+        status: request.query.status ?? null,
+        after: request.query.after ? { at, id } : null,
+        limit: LEADS_PAGE + 1,
+      });
+      const items = rows.slice(0, LEADS_PAGE).map((row) => ({
+        ...row.data,
+        _id: row.id,
+        _version: row.version,
+        createdAt: new Date(row.created_at).toISOString(),
+        updatedAt: new Date(row.updated_at).toISOString(),
+      }));
+      return { items, next: rows.length > LEADS_PAGE ? rows[LEADS_PAGE - 1]!.cursor : null };
+    },
+  );
 
   app.get(
     '/api/manage/leads/team',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, leadName, type LeadFields, type LeadStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
@@ -15,10 +15,11 @@ type Lead = LeadFields & { _id: string; _version: number; updatedAt: string };
 const STATUS_COLOURS: Record<LeadStatus, string> = { new: 'blue', contacted: 'teal', qualified: 'green', lost: 'gray', spam: 'red', held: 'orange' };
 const SOURCE_LABELS = { inquire: 'Inquiry form', embed: 'Website widget', display: 'Sales-centre screen' } as const;
 
-const leadsQuery = (status: LeadStatus | 'all') => ({
-  queryKey: ['leads', status],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<Lead[]>(`/api/schema/leads/?limit=200${status === 'all' ? '' : `&status=${status}`}`, { signal }),
-});
+type LeadsPage = { items: Lead[]; next: string | null };
+const fetchLeads = (status: LeadStatus | 'all', after: string | null, signal: AbortSignal) => {
+  const query = new URLSearchParams({ ...(status === 'all' ? {} : { status }), ...(after ? { after } : {}) });
+  return api<LeadsPage>(`/api/manage/leads${query.size ? `?${query}` : ''}`, { signal });
+};
 const lastAt = (lead: Lead) => lead.activities.at(-1)?.at ?? lead.updatedAt;
 
 export function LeadsList({
@@ -32,10 +33,23 @@ export function LeadsList({
   status: LeadStatus | 'all';
   onStatus: (status: LeadStatus | 'all') => void;
 }) {
-  const leads = useQuery(leadsQuery(status));
+  const leads = useInfiniteQuery({
+    queryKey: ['leads', status],
+    queryFn: ({ pageParam, signal }) => fetchLeads(status, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+  });
   const { dateTime: formatDateTime } = useDates();
-  const rows = [...(leads.data ?? [])].sort((a, b) => lastAt(b).localeCompare(lastAt(a)));
-  const open = rows.find((lead) => lead._id === selected) ?? null;
+  // Newest activity first, as the server pages them.
+  const rows = leads.data?.pages.flatMap((page) => page.items) ?? [];
+  // A lead opened from a mail's link may be on a later page, or under another status: it is read on its own.
+  const listed = rows.find((lead) => lead._id === selected);
+  const single = useQuery({
+    queryKey: ['leads', 'one', selected],
+    queryFn: ({ signal }) => api<Lead>(`/api/schema/leads/${selected}`, { signal }),
+    enabled: Boolean(selected) && !listed && !leads.isPending,
+  });
+  const open = listed ?? (selected && single.data?._id === selected ? single.data : null);
 
   return (
     <Stack gap="md">
@@ -86,6 +100,11 @@ export function LeadsList({
           </Table.Tr>
         ))}
       </DataTable>
+      {leads.hasNextPage && (
+        <Button variant="default" onClick={() => void leads.fetchNextPage()} loading={leads.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
+          Show older leads
+        </Button>
+      )}
       <Drawer opened={open !== null} onClose={() => onSelect(undefined)} position="right" size="lg" title={open ? leadName(open) : ''}>
         {open && <LeadDetail key={open._id} lead={open} />}
       </Drawer>

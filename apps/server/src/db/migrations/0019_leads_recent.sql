@@ -1,0 +1,1 @@
+CREATE INDEX "items_leads_recent_idx" ON "items" USING btree ("project_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "items"."collection" = 'leads';
