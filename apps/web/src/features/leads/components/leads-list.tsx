@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, leadName, type LeadFields, type LeadStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -62,44 +62,47 @@ export function LeadsList({
         allowDeselect={false}
       />
       {leads.isError && <Alert color="red">The leads could not be loaded. Reload the page.</Alert>}
-      <DataTable
-        columns={[
-          { label: 'Name' },
-          { label: 'E-mail' },
-          { label: 'Status' },
-          { label: 'Source' },
-          { label: 'Inquiries', align: 'right' },
-          { label: 'Last inquiry' },
-        ]}
-        minWidth={760}
-        isEmpty={!leads.isPending && rows.length === 0}
-        empty={
-          status === 'all'
-            ? 'No leads yet: they arrive from the inquiry form and the website widget.'
-            : `No leads are ${LEAD_STATUS_LABELS[status].toLowerCase()}.`
-        }
-        label="Leads"
-        testId="leads-table"
-      >
-        {rows.map((lead) => (
-          <Table.Tr key={lead._id}>
-            <Table.Td>
-              <Anchor component="button" type="button" onClick={() => onSelect(lead._id)}>
-                {leadName(lead)}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{lead.email}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLOURS[lead.status]} variant="light">
-                {LEAD_STATUS_LABELS[lead.status]}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{SOURCE_LABELS[lead.source]}</Table.Td>
-            <Table.Td ta="right">{lead.activities.length}</Table.Td>
-            <Table.Td>{formatDateTime(lastAt(lead))}</Table.Td>
-          </Table.Tr>
-        ))}
-      </DataTable>
+      {leads.isPending && <Skeleton h={160} radius="md" />}
+      {!leads.isPending && (
+        <DataTable
+          columns={[
+            { label: 'Name' },
+            { label: 'E-mail' },
+            { label: 'Status' },
+            { label: 'Source' },
+            { label: 'Inquiries', align: 'right' },
+            { label: 'Last inquiry' },
+          ]}
+          minWidth={760}
+          isEmpty={!leads.isPending && rows.length === 0}
+          empty={
+            status === 'all'
+              ? 'No leads yet: they arrive from the inquiry form and the website widget.'
+              : `No leads are ${LEAD_STATUS_LABELS[status].toLowerCase()}.`
+          }
+          label="Leads"
+          testId="leads-table"
+        >
+          {rows.map((lead) => (
+            <Table.Tr key={lead._id}>
+              <Table.Td>
+                <Anchor component="button" type="button" onClick={() => onSelect(lead._id)}>
+                  {leadName(lead)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{lead.email}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOURS[lead.status]} variant="light">
+                  {LEAD_STATUS_LABELS[lead.status]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{SOURCE_LABELS[lead.source]}</Table.Td>
+              <Table.Td ta="right">{lead.activities.length}</Table.Td>
+              <Table.Td>{formatDateTime(lastAt(lead))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
       {leads.hasNextPage && (
         <Button variant="default" onClick={() => void leads.fetchNextPage()} loading={leads.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
           Show older leads
