@@ -205,6 +205,10 @@ describe(`the platform's back office (${testDbKind})`, () => {
     expect(closed.statusCode).toBe(404);
     expect(closed.json().error.message).toBe('This project is closed.');
     expect((await app.inject({ method: 'GET', url: '/', headers: onProject('harbour') })).statusCode).toBe(404);
+    // Its public front door closes too: no widget, no loader, no inquiry form.
+    for (const url of ['/embed', '/embed.js', '/api/inquire/form']) {
+      expect((await app.inject({ method: 'GET', url, headers: onProject('harbour') })).statusCode, url).toBe(404);
+    }
     expect((await onHarbour(cookies.admin)).statusCode).toBe(200);
     expect((await asAdmin('POST', `/api/admin/projects/${harbour._id}/archive`, { archived: false })).json().archived).toBe(false);
     expect((await onHarbour(harbourBuyer)).statusCode).toBe(200);

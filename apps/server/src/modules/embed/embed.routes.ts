@@ -11,7 +11,7 @@ import {
   type EmbedSection,
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
-import { findProjectByKey, requireManager, type ProjectRow } from '../projects/index.ts';
+import { requireManager, requireProject, type ProjectRow } from '../projects/index.ts';
 import { publicInterests } from '../leads/index.ts';
 import { countEmbed, embedCountsOf, widgetContent } from './embed.repo.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
@@ -54,11 +54,8 @@ export function sectionsFor(asked: string | undefined, offered: EmbedSection[]):
  */
 export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   const db = database.db;
-  const projectOf = async (key: string | null): Promise<ProjectRow> => {
-    const project = key ? await findProjectByKey(db, key) : undefined;
-    if (!project) throw fail('not_found', 'project.no-such');
-    return project;
-  };
+  // The project the host names, as a visitor may see it: an archived project has no widget.
+  const projectOf = (key: string | null): Promise<ProjectRow> => requireProject(db, key, null);
 
   app.get('/embed.js', { schema: { hide: true } }, async (request, reply) => {
     await projectOf(request.projectKey);
