@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  EMBED_SECTIONS,
-  embedSettingsSchema,
-  errorBodySchema,
-  fail,
-  FORM_MIN_SECONDS,
-  projectOptionsSchema,
-  themeSchema,
-  type EmbedSection,
-} from '@decor/core';
+import { EMBED_SECTIONS, embedSettingsSchema, errorBodySchema, FORM_MIN_SECONDS, projectOptionsSchema, themeSchema, type EmbedSection } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireManager, requireProject, type ProjectRow } from '../projects/index.ts';
 import { publicInterests } from '../leads/index.ts';
