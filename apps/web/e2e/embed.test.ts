@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
 /** The iframe's height beside the height of what the widget shows, and whether it scrolls inside. */
-async function fit(page: Page) {
+async function frameFit(page: Page) {
   const frame = page.frameLocator('iframe[title="Homes for sale"]');
   const inner = await frame.locator('html').evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
   const outer = await page.locator('iframe[title="Homes for sale"]').evaluate((element) => element.getBoundingClientRect().height);
@@ -51,7 +51,7 @@ describe("the builder's widget on another site", () => {
         await expect
           .poll(
             async () => {
-              const { inner, outer } = await fit(page);
+              const { inner, outer } = await frameFit(page);
               return Math.abs(inner.scroll - outer) <= 2 && inner.scroll <= inner.client + 2;
             },
             { interval: 20, timeout: 3_000 },

@@ -29,7 +29,7 @@ function originOf(url: string | undefined | null): string {
 }
 
 /** The sections a widget shows: those asked for in its snippet that the project offers, or all the project offers. */
-export function sectionsFor(asked: string | undefined, offered: EmbedSection[]): EmbedSection[] {
+function sectionsFor(asked: string | undefined, offered: EmbedSection[]): EmbedSection[] {
   const wanted = (asked ?? '')
     .split(',')
     .map((s) => s.trim())

@@ -19,7 +19,7 @@ import { managerEmails } from '../carts/index.ts';
 import { leadMail, type Mailer } from '../mail/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { checkProof, issueForm, readFormToken } from './leads.form.ts';
-import { publicInterests, recentLeadOf, spendFormToken } from './leads.repo.ts';
+import { publicInterestName, publicInterests, recentLeadOf, spendFormToken } from './leads.repo.ts';
 
 /**
  * Inquiries (docs/public-pages.md, "Inquiries"): the form a visitor is given, and what happens
@@ -66,15 +66,14 @@ export async function receiveInquiry(input: ReceiveInput): Promise<Outcome> {
   await consumeRate(db, `inquiry:ip:${address}`, RATE_RULES.inquiryPerAddress);
   await consumeRate(db, `inquiry:email:${project.id}:${inquiry.email}`, RATE_RULES.inquiryPerEmail);
   await consumeRate(db, `inquiry:project:${project.id}`, RATE_RULES.inquiryPerProject);
-  if (inquiry.interest && !(await publicInterests(db, project.id)).some((i) => i.id === inquiry.interest!.id && i.kind === inquiry.interest!.kind)) {
-    throw fail('bad_request', 'inquiry.unknown-interest');
-  }
+  const interestName = inquiry.interest ? await publicInterestName(db, project.id, inquiry.interest) : null;
+  if (inquiry.interest && interestName === null) throw fail('bad_request', 'inquiry.unknown-interest');
   if (!(await spendFormToken(db, project.id, token.nonce))) throw fail('bad_request', 'inquiry.form-used');
   const held = heldReasonsOf(inquiry);
-  return writeLead(input, held);
+  return writeLead(input, held, interestName);
 }
 
-async function writeLead(input: ReceiveInput, held: string[]): Promise<Outcome> {
+async function writeLead(input: ReceiveInput, held: string[], interestName: string | null): Promise<Outcome> {
   const { db, project, inquiry, address, hooks } = input;
   const now = new Date();
   const activity: LeadActivity = { at: now.toISOString(), source: inquiry.source, message: inquiry.message, page: inquiry.page, interest: inquiry.interest };
@@ -124,15 +123,14 @@ async function writeLead(input: ReceiveInput, held: string[]): Promise<Outcome> 
     return { id: created.id, returning: false };
   });
   if (held.length) return 'held';
-  void mailManagers(input, id, returning).catch(input.onTaskError);
+  void mailManagers(input, id, returning, interestName).catch(input.onTaskError);
   return returning ? 'returning' : 'created';
 }
 
 /** One mail to each manager of the project: who asked, about what, and a link to the lead. */
-async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInput, leadId: string, returning: boolean) {
-  const interest = inquiry.interest ? (await publicInterests(db, project.id)).find((i) => i.id === inquiry.interest!.id) : undefined;
+async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInput, leadId: string, returning: boolean, interestName: string | null) {
   const facts = [
-    interest ? `Interested in: ${interest.name}` : null,
+    interestName ? `Interested in: ${interestName}` : null,
     inquiry.budget ? `Budget: ${inquiry.budget}` : null,
     inquiry.timeline ? `Timeline: ${inquiry.timeline}` : null,
     inquiry.agent === null ? null : `Working with an agent: ${inquiry.agent ? 'yes' : 'no'}`,
@@ -153,14 +151,26 @@ async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInp
  * "The look goes home"): they become a lead from the screen, the look in words as their message.
  */
 export async function receiveShowroomLook(input: Omit<ReceiveInput, 'inquiry' | 'secret'> & { email: string; lines: string[] }): Promise<Outcome> {
-  const inquiry = inquirySchema.parse({
-    firstName: 'x',
-    lastName: 'x',
-    email: input.email,
+  const inquiry: Inquiry = {
+    firstName: '',
+    lastName: '',
+    email: input.email.trim().toLowerCase(),
+    phone: '',
     message: `The look they built at a sales-centre screen:\n${input.lines.join('\n')}`.slice(0, 5000),
+    interest: null,
+    budget: null,
+    timeline: null,
+    agent: null,
+    contact: 'email',
+    news: false,
     source: 'display',
+    code: null,
+    utm: {},
+    page: '',
+    referrer: null,
     token: '',
     proof: '',
-  });
-  return writeLead({ ...input, secret: '', inquiry: { ...inquiry, firstName: '', lastName: '' } }, []);
+    website: '',
+  };
+  return writeLead({ ...input, secret: '', inquiry }, [], null);
 }

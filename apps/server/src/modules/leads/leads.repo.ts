@@ -24,6 +24,19 @@ export async function recentLeadOf(db: Db, projectId: string, email: string): Pr
 }
 
 /** What the project shows the public that a visitor may say they are interested in: plans, available units, packages. */
+const INTEREST_COLLECTIONS = { plan: 'plans', unit: 'units', package: 'packages' } as const;
+
+/** The name of one thing a visitor says they are interested in, when the project shows it publicly; null otherwise. */
+export async function publicInterestName(db: Db, projectId: string, interest: { kind: keyof typeof INTEREST_COLLECTIONS; id: string }): Promise<string | null> {
+  const [row] = await preparedRows<{ name: string }>(
+    db,
+    sql`SELECT coalesce(data->>'name', '') AS name FROM items
+        WHERE project_id = ${projectId} AND collection = ${INTEREST_COLLECTIONS[interest.kind]} AND id = ${interest.id}::uuid
+          AND (collection <> 'units' OR coalesce(data->>'status', 'available') = 'available')`,
+  );
+  return row ? row.name : null;
+}
+
 export async function publicInterests(db: Db, projectId: string) {
   return preparedRows<{ kind: 'plan' | 'unit' | 'package'; id: string; name: string }>(
     db,
