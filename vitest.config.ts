@@ -51,7 +51,7 @@ const serverSuite = (db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts', 'packages/core/test/**/*.test.ts'], environment: 'node' } },
       {
         define: { __BUILD_ID__: JSON.stringify('test') },
         test: {

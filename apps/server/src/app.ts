@@ -1,8 +1,9 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import './lib/zone-database.ts';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
+import { requestLanguage } from './lib/reader-language.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { bodyParserPlugin } from './plugins/body-parser.ts';
 import { tenancyPlugin } from './plugins/tenancy.ts';
@@ -138,7 +139,7 @@ export async function buildApp({
     },
     transform: documentedSchema,
   });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { languageOf: (request: FastifyRequest) => requestLanguage(database.db, request) });
   await app.register(compressionPlugin);
   app.addHook('onRequest', requestDeadline(config.requestTimeoutMs));
   await app.register(healthPlugin, { database, metrics, metricsToken: config.metricsToken });

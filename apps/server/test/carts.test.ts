@@ -118,7 +118,16 @@ describe(`cart transitions (${testDbKind})`, () => {
     const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
     const actorOf = async (cookie: string) => {
       const me = (await get('/api/me', cookie)) as { _id: string; email: string; name: string; isAdmin: boolean };
-      return { userId: me._id, email: me.email, name: me.name, isAdmin: me.isAdmin, emailVerified: true, termsAcceptedAt: new Date(), sessionToken: null };
+      return {
+        userId: me._id,
+        email: me.email,
+        name: me.name,
+        isAdmin: me.isAdmin,
+        emailVerified: true,
+        termsAcceptedAt: new Date(),
+        language: null,
+        sessionToken: null,
+      };
     };
     const current = (await get(`/api/schema/carts/${cart._id}`, buyer)) as Item;
     const afterDeadline = new Date(Date.parse(current.deadline as string) + 60_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { DomainError, message, type MessageKey } from '@decor/core';
+import { DomainError, message, type CoreKey } from '@decor/core';
 import { auditLog, items, projects, users } from '../src/db/schema/index.ts';
 import { CHANGE_CHANNEL, type FeedEvent } from '../src/db/change-feed.ts';
 import { writeBatch } from '../src/modules/decor/items.write.ts';
@@ -259,7 +259,7 @@ describe(`reads kept between requests (${testDbKind})`, () => {
 describe(`errors speak from the message catalogue (${testDbKind})`, () => {
   it('names the key and parameters of the sentence, which the catalogue turns back into the same words', async () => {
     const unknown = (await send('GET', '/api/schema/nothing-here/')).json() as {
-      error: { code: string; message: string; key: MessageKey; params: Record<string, string> };
+      error: { code: string; message: string; key: CoreKey; params: Record<string, string> };
     };
     expect(unknown.error).toMatchObject({ code: 'not_found', key: 'engine.no-collection', params: { collection: 'nothing-here' } });
     expect(message(unknown.error.key, unknown.error.params)).toBe(unknown.error.message);
@@ -287,7 +287,7 @@ describe(`errors speak from the message catalogue (${testDbKind})`, () => {
     const approve = await send('POST', `/api/carts/${mine!._id}/approve`, {});
     expect(approve.json().error).toMatchObject({
       key: 'cart.cannot.approve',
-      params: { aStatus: 'A draft' },
+      params: { status: 'draft' },
       message: 'A draft selection cannot be approved.',
     });
   });

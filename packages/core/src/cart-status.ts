@@ -1,5 +1,8 @@
 import { addBusinessDays, calendarDayOf, DEFAULT_TIME_ZONE, zoneOffsetAt, type CalendarDay } from './dates.ts';
-import { message, type MessageKey, type MessageParams } from './messages/index.ts';
+import { message, type CoreKey, type MessageParams } from './messages/index.ts';
+
+/** Says a sentence of the catalogue: English by default, or a reader's translator (docs/languages.md). */
+export type Say = (key: CoreKey, params?: MessageParams) => string;
 
 /** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
 export type CartStatus = 'draft' | 'submitted' | 'approved';
@@ -12,14 +15,14 @@ export type CartActor = 'buyer' | 'manager';
  * A cart's status in words, from the catalogue: the buyer's word, the design centre's (a
  * submitted cart "awaits approval" for them), or the signed document's.
  */
-export function cartStatusWord(status: EffectiveStatus, audience: 'buyer' | 'staff' | 'document' = 'buyer'): string {
-  if (status === 'submitted' && audience !== 'buyer') return message(audience === 'staff' ? 'cart.status.submitted.staff' : 'cart.status.submitted.document');
-  return message(`cart.status.${status}`);
+export function cartStatusWord(status: EffectiveStatus, audience: 'buyer' | 'staff' | 'document' = 'buyer', say: Say = message): string {
+  if (status === 'submitted' && audience !== 'buyer') return say(audience === 'staff' ? 'cart.status.submitted.staff' : 'cart.status.submitted.document');
+  return say(`cart.status.${status}`);
 }
 
 /** What an action in a cart's history did, in words (`Returned for a change`). */
-export function cartActionWord(action: string): string {
-  return (CART_ACTIONS as readonly string[]).includes(action) ? message(`cart.action.${action as CartAction}`) : action;
+export function cartActionWord(action: string, say: Say = message): string {
+  return (CART_ACTIONS as readonly string[]).includes(action) ? say(`cart.action.${action as CartAction}`) : action;
 }
 
 /** A draft whose deadline has passed is locked (read-only) until a manager extends it. */
@@ -41,12 +44,12 @@ export function nextStatus(
   current: EffectiveStatus,
   action: CartAction,
   actor: CartActor,
-): { status: CartStatus } | { refused: string; key: MessageKey; params?: MessageParams; because: 'who' | 'locked' | 'state' } {
+): { status: CartStatus } | { refused: string; key: CoreKey; params?: MessageParams; because: 'who' | 'locked' | 'state' } {
   const rule = TRANSITIONS[action];
   if (!rule.by.includes(actor)) return { refused: message('cart.staff-only'), key: 'cart.staff-only', because: 'who' };
   if (!rule.from.includes(current)) {
     if (current === 'locked') return { refused: message('cart.deadline-passed'), key: 'cart.deadline-passed', because: 'locked' };
-    const params = { aStatus: message(`cart.a-status.${current}`) };
+    const params = { status: current };
     return { refused: message(`cart.cannot.${action}`, params), key: `cart.cannot.${action}`, params, because: 'state' };
   }
   return { status: rule.to };

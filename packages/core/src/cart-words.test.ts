@@ -15,7 +15,7 @@ describe('a cart’s status and actions in words (one set of catalogue keys for 
   });
 
   it('says what each of the design centre’s actions did, and leaves an unknown one as it is', () => {
-    expect(['submit', 'approve', 'return', 'reopen', 'extend'].map(cartActionWord)).toEqual([
+    expect(['submit', 'approve', 'return', 'reopen', 'extend'].map((action) => cartActionWord(action))).toEqual([
       'Signed and submitted',
       'Approved',
       'Returned for a change',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './messages/languages.ts';
 import { SURFACES } from './surfaces.ts';
 import type { ApiItem } from './api-item.ts';
 import { CART_ACTIONS } from './cart-status.ts';
@@ -150,6 +151,8 @@ export const cartSchema = z
           .max(500)
           .optional(),
         adjustments: z.array(adjustmentSchema).max(10).optional(),
+        /** The language it was signed in: its PDF is printed in it (docs/languages.md). */
+        language: z.enum(LANGUAGES).optional(),
       })
       .strict()
       .nullable()

@@ -3,6 +3,7 @@ import { ERROR_CODES } from './errors.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.ts';
 import type { ViewCategory, ViewOption } from './cart-view.ts';
 import type { Selection } from './selection-rules.ts';
+import { LANGUAGES } from './messages/languages.ts';
 
 /** Every API error body (docs/api.md). */
 export const errorBodySchema = z.object({
@@ -110,8 +111,19 @@ export const embedSettingsSchema = z
   .strict();
 export type EmbedSettings = z.output<typeof embedSettingsSchema>;
 
+const languageList = z
+  .array(z.enum(LANGUAGES))
+  .min(1, 'Offer at least one language.')
+  .max(LANGUAGES.length)
+  .refine((list) => new Set(list).size === list.length, 'Name each language once.');
+
 const projectOptionFields = {
+  /** The region numbers, money and dates are written for (en-CA: 3,450.50; fr-CA: 3 450,50 $). */
   locale: localeTag,
+  /** The languages the project's pages, mails and documents are offered in (docs/languages.md). */
+  languages: languageList,
+  /** The language of a visitor whose browser asks for none of `languages`, and of a new buyer's mails. */
+  defaultLanguage: z.enum(LANGUAGES),
   /** The IANA time zone every date of the project is said in (docs/dates.md). */
   timeZone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as America/Toronto.'),
   unitSystem: unitSystemSchema,
@@ -135,6 +147,8 @@ const projectOptionFields = {
 const projectOptionsShape = {
   ...projectOptionFields,
   locale: projectOptionFields.locale.default('en-CA'),
+  languages: projectOptionFields.languages.default(['en']),
+  defaultLanguage: projectOptionFields.defaultLanguage.default('en'),
   timeZone: projectOptionFields.timeZone.default(DEFAULT_TIME_ZONE),
   unitSystem: projectOptionFields.unitSystem.default('metric'),
   termsOfService: projectOptionFields.termsOfService.default(''),
@@ -153,7 +167,13 @@ const projectOptionsShape = {
  * A project's options as written (the config editor, the wizard, a bundle): every key one the
  * portal knows, each value valid. An unknown key is refused by name, never kept or dropped.
  */
-export const projectOptionsInputSchema = z.object(projectOptionsShape).strict();
+export const projectOptionsInputSchema = z
+  .object(projectOptionsShape)
+  .strict()
+  .refine((options) => options.languages.includes(options.defaultLanguage), {
+    message: 'The default language must be one of the project’s languages.',
+    path: ['defaultLanguage'],
+  });
 
 /**
  * A project's options as read: what was stored before a rule was tightened still reads
@@ -163,6 +183,8 @@ export const projectOptionsSchema = z.object({
   ...projectOptionsShape,
   locale: projectOptionsShape.locale.catch('en-CA'),
   timeZone: projectOptionsShape.timeZone.catch(DEFAULT_TIME_ZONE),
+  languages: projectOptionsShape.languages.catch(['en']),
+  defaultLanguage: projectOptionsShape.defaultLanguage.catch('en'),
 });
 
 /** A change to a project's options: only what it names changes (no defaults filled in); unknown keys refused. */
@@ -223,6 +245,8 @@ export const meResponseSchema = z.object({
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
   termsAcceptedAt: z.string().nullable(),
+  /** The language the person chose (docs/languages.md); absent: the browser's, then the project's. */
+  language: z.enum(LANGUAGES).optional(),
   firebaseId: z.string(),
   token: z.string().optional(),
 });

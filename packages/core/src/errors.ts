@@ -1,4 +1,4 @@
-import { message, type MessageKey, type MessageParams } from './messages/index.ts';
+import { message, type CoreKey, type MessageParams } from './messages/index.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 /**
@@ -11,10 +11,10 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
   /** The sentence's key in the message catalogue and its parameters, when it came from there. */
-  readonly key?: MessageKey;
+  readonly key?: CoreKey;
   readonly params?: MessageParams;
 
-  constructor(code: ErrorCode, message: string, details?: unknown, sentence?: { key: MessageKey; params?: MessageParams }) {
+  constructor(code: ErrorCode, message: string, details?: unknown, sentence?: { key: CoreKey; params?: MessageParams }) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
@@ -27,6 +27,6 @@ export class DomainError extends Error {
 }
 
 /** A domain error whose sentence comes from the message catalogue: the code for machines, the key and parameters for any language. */
-export function fail(code: ErrorCode, key: MessageKey, params?: MessageParams, details?: unknown): DomainError {
+export function fail(code: ErrorCode, key: CoreKey, params?: MessageParams, details?: unknown): DomainError {
   return new DomainError(code, message(key, params), details, { key, ...(params ? { params } : {}) });
 }

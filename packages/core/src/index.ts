@@ -35,3 +35,4 @@ export * from './displays.ts';
 export * from './leads.ts';
 export * from './proof-of-work.ts';
 export * from './lead-words.ts';
+export * from './messages/first-page.ts';

@@ -19,7 +19,16 @@ export interface SessionProvider {
 /** A session as the provider's own lookup answers it (dates as strings: it arrives as JSON). */
 interface ProviderSession {
   session: { token: string };
-  user: { id: string; email: string; name: string; emailVerified: boolean; isAdmin?: boolean; termsAcceptedAt?: string | null; disabled?: boolean };
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    emailVerified: boolean;
+    isAdmin?: boolean;
+    termsAcceptedAt?: string | null;
+    disabled?: boolean;
+    language?: string | null;
+  };
 }
 
 /** Who is calling: a signed-in person (by session cookie, session bearer or access token). */
@@ -30,6 +39,8 @@ export interface Actor {
   isAdmin: boolean;
   emailVerified: boolean;
   termsAcceptedAt: Date | null;
+  /** The language the person chose (docs/languages.md), or null. */
+  language: string | null;
   /** The session behind the call (an access token's too: it names its session). */
   sessionToken: string | null;
   /**
@@ -95,6 +106,7 @@ const actorOf = (row: SessionUserRow, projectKey: string | null): Actor => ({
   isAdmin: row.is_admin,
   emailVerified: row.email_verified,
   termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
+  language: row.language,
   sessionToken: row.session_token,
   ...(projectKey ? { roleHere: { projectKey, role: row.project_role ?? null } } : {}),
 });
@@ -185,6 +197,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
       isAdmin: user.isAdmin === true,
       emailVerified: user.emailVerified,
       termsAcceptedAt: user.termsAcceptedAt ? new Date(user.termsAcceptedAt) : null,
+      language: user.language ?? null,
       sessionToken: found.session.token,
     };
   }

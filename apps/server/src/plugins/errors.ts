@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError, type ErrorBody, type ErrorCode, fail, type MessageKey, type MessageParams } from '@decor/core';
+import { DomainError, type ErrorBody, type ErrorCode, fail, type Language, type CoreKey, type MessageParams } from '@decor/core';
+import { translatorFor } from '@decor/core/catalogues';
 
 const STATUS_OF: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -29,7 +30,7 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = Object.fromEntries(
 );
 
 /** PostgreSQL error codes a bad request can cause; each becomes a plain 4xx, never SQL. */
-const PG_ERRORS: Record<string, { code: ErrorCode; key: MessageKey }> = {
+const PG_ERRORS: Record<string, { code: ErrorCode; key: CoreKey }> = {
   '23505': { code: 'conflict', key: 'database.exists' },
   '23503': { code: 'conflict', key: 'database.referred' },
   '22P02': { code: 'bad_request', key: 'database.form' },
@@ -41,7 +42,7 @@ const PG_ERRORS: Record<string, { code: ErrorCode; key: MessageKey }> = {
 };
 
 /** Unique indexes whose violation says something a person can act on (docs/data-model.md). */
-const PG_CONSTRAINTS: Record<string, { code: ErrorCode; key: MessageKey; field?: string }> = {
+const PG_CONSTRAINTS: Record<string, { code: ErrorCode; key: CoreKey; field?: string }> = {
   items_unit_name_idx: { code: 'conflict', key: 'unit.name-taken', field: 'name' },
 };
 
@@ -73,7 +74,7 @@ export function toErrorReply(error: unknown): ApiErrorReply {
     return answer;
   }
   /** The handler's own sentences come from the catalogue too. */
-  const said = (code: ErrorCode, key: MessageKey, params?: MessageParams, details?: unknown) => toErrorReply(fail(code, key, params, details));
+  const said = (code: ErrorCode, key: CoreKey, params?: MessageParams, details?: unknown) => toErrorReply(fail(code, key, params, details));
 
   const fastifyError = error as FastifyError & { code?: string };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
@@ -116,9 +117,17 @@ export function toErrorReply(error: unknown): ApiErrorReply {
  * details? } }`; 5xx messages are replaced and logged with the request, so no stack trace
  * or SQL ever reaches a client.
  */
-export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler((error, request: FastifyRequest, reply: FastifyReply) => {
+export const errorsPlugin = fp(async function errors(
+  app: FastifyInstance,
+  { languageOf }: { languageOf?: (request: FastifyRequest) => Promise<Language> } = {},
+) {
+  app.setErrorHandler(async (error, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorReply(error);
+    // A sentence from the catalogue is said in the reader's language; its key and parameters stay for clients (docs/languages.md).
+    if (body.error.key && languageOf) {
+      const language = await languageOf(request).catch(() => 'en' as const);
+      if (language !== 'en') body.error.message = translatorFor(language)(body.error.key as CoreKey, body.error.params as MessageParams | undefined);
+    }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const retryAfter = (body.error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
     if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));

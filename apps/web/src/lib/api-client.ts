@@ -2,6 +2,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@decor/core';
 import { currentProjectKey } from '../config/env.ts';
 import { currentAccessToken } from './access-token.ts';
 import { takePageAnswer } from './page-answers.ts';
+import { currentLanguage } from './spoken-language.ts';
 
 /** An API failure, with the server's code and message (docs/api.md). */
 export class ApiError extends Error {
@@ -39,6 +40,7 @@ async function send(path: string, { method = 'GET', body, signal, headers = {} }
     credentials: 'same-origin',
     headers: {
       accept: 'application/json',
+      'accept-language': currentLanguage(),
       ...(projectKey ? { ProjectId: projectKey } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),

@@ -1,6 +1,17 @@
 import { createContext, useContext, useMemo } from 'react';
-import { DEFAULT_TIME_ZONE, formatCalendarDay, formatDate, formatDateTime, formatTime, type CalendarDay, type DateStyle, type DateZone } from '@decor/core';
+import {
+  DEFAULT_TIME_ZONE,
+  formattingLocale,
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  type CalendarDay,
+  type DateStyle,
+  type DateZone,
+} from '@decor/core';
 import { useProject } from './project.ts';
+import { useLanguage } from './language.ts';
 
 export interface Dates {
   /** "November 27, 2026", in the project's time zone; a dash for no date. */
@@ -36,7 +47,9 @@ export const PersonalZoneContext = createContext<(DateZone & { rulesAt: number }
 export function useDates(): Dates {
   const personal = useContext(PersonalZoneContext);
   const { data: project } = useProject();
-  const locale = personal?.locale ?? project?.options.locale ?? 'en-CA';
+  // The reader's language writes the dates (a French reader of an en-CA project reads « 27 novembre 2026 »).
+  const reader = useLanguage();
+  const locale = personal ? formattingLocale(reader.language, personal.locale) : reader.locale;
   const timeZone = personal ? personal.timeZone : project?.options.timeZone;
   // `rulesAt` changes when the reader's zone rules arrive: the dates are made again from them.
   const rulesAt = personal?.rulesAt ?? 0;

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { formatMoney, type MoneyFormat } from '@decor/core';
 import { useProject } from './project.ts';
+import { useLanguage } from './language.ts';
 import { useDates } from './use-dates.ts';
 
 /** Minor units in words in a given currency and locale (a shared selection carries its own). */
@@ -11,7 +12,8 @@ export function moneyFor(format: MoneyFormat): (minor: number) => string {
 /** Formats minor units in the project's currency and locale (a dash until the project is known). */
 export function useMoney() {
   const { data: project } = useProject();
-  return useCallback((minor: number) => (project ? formatMoney(minor, { currency: project.currency, locale: project.options.locale }) : '—'), [project]);
+  const { locale } = useLanguage();
+  return useCallback((minor: number) => (project ? formatMoney(minor, { currency: project.currency, locale }) : '—'), [project, locale]);
 }
 
 /** Formats a date (and time) in the project's locale and time zone (see lib/use-dates.ts). */

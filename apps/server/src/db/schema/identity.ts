@@ -14,6 +14,8 @@ export const users = pgTable('users', {
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   termsRejectedAt: timestamp('terms_rejected_at', { withTimezone: true }),
   disabled: boolean('disabled').notNull().default(false),
+  /** The language the person chose to read the portal, its mails and documents in (docs/languages.md); null follows the browser and the project. */
+  language: text('language'),
   /** When the person last signed in (any method); the back office counts who has. */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -728,6 +728,8 @@ export const demoProject: ProjectSeed = {
   currency: 'CAD',
   options: {
     locale: 'en-CA',
+    languages: ['en', 'fr-CA'],
+    defaultLanguage: 'en',
     timeZone: 'America/Vancouver',
     unitSystem: 'metric',
     termsOfService: MAPLE_TERMS,
@@ -856,6 +858,8 @@ export const harbourProject: ProjectSeed = {
   currency: 'USD',
   options: {
     locale: 'en-US',
+    languages: ['en'],
+    defaultLanguage: 'en',
     timeZone: 'America/New_York',
     unitSystem: 'imperial',
     termsOfService: HARBOUR_TERMS,

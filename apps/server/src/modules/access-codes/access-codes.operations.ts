@@ -3,7 +3,7 @@ import { canManageProject, DEFAULT_TIME_ZONE, DomainError, fail, type MailEntry,
 import { type Db, withTransaction } from '../../db/client.ts';
 import { findUser, findUserIdByEmail, insertNewUser } from '../users/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { mailEntry, mailsOfProjectTo, type Mail, type Mailer } from '../mail/index.ts';
+import { mailEntry, mailsOfProjectTo, readerFor, type Mail, type Mailer } from '../mail/index.ts';
 import { isMailProof, provenInvitationMail } from './mail-proof.ts';
 import { grantMembership, roleInProject } from '../projects/index.ts';
 import { requireProject } from '../projects/index.ts';
@@ -119,6 +119,7 @@ export async function createAccessCode({
       lastMail: await mailInvitation(
         mailer,
         provenInvitationMail({
+          reader: await readerFor(db, project.options, row.email),
           secret,
           origin,
           code: row.code,
@@ -221,6 +222,7 @@ export async function createAccessCodes({
   const items = [];
   for (const view of views) {
     const mail = provenInvitationMail({
+      reader: await readerFor(db, project.options, view.email!),
       secret,
       origin,
       code: view.code,
@@ -267,6 +269,7 @@ export async function resendProjectAccessCode({
   const lastMail = await mailInvitation(
     mailer,
     provenInvitationMail({
+      reader: await readerFor(db, project.options, row.email),
       secret,
       origin,
       code,

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { invitationMail, type Mail } from '../mail/index.ts';
+import { invitationMail, type Mail, type Reader } from '../mail/index.ts';
 
 /**
  * The proof an invitation mail carries (docs/access-codes.md, "Arriving"): a link the portal
@@ -32,7 +32,10 @@ export function provenInvitationMail({
   unitName,
   role,
   projectId,
+  reader,
 }: {
+  /** Who reads it: the invited person's language if they have an account, else the project's (readerFor). */
+  reader: Reader;
   secret: string;
   origin: string;
   code: string;
@@ -43,5 +46,5 @@ export function provenInvitationMail({
   projectId: string;
 }): Mail {
   const url = `${origin}/link/${code}?proof=${mailProofOf(secret, code, to)}`;
-  return { ...invitationMail({ to, projectName, url, unitName: unitName ?? null, role }), projectId };
+  return { ...invitationMail({ to, reader, projectName, url, unitName: unitName ?? null, role }), projectId };
 }

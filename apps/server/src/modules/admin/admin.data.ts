@@ -8,7 +8,7 @@ import { filesOfProject, storeFile } from '../files/index.ts';
 import { placeOnPortalDeploy } from '../portal/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { readerFor, type Mailer } from '../mail/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { FileStorage } from '../files/index.ts';
 import { findProjectById, insertProject, isProjectKeyTaken, membersOf, recordProjectVersion } from '../projects/index.ts';
@@ -337,22 +337,13 @@ export async function importProject({
         before: null,
         after: { key, name: row.name, from: bundle.project.key, people, ...counts, invited: counts.invited.length },
       });
-      return { answer: { _id: projectId, key, name: row.name, ...counts }, codes, projectName: row.name, tasks };
+      return { answer: { _id: projectId, key, name: row.name, ...counts }, codes, projectName: row.name, options: row.options, tasks };
     });
     for (const task of result.tasks) void task(db).catch(() => undefined);
     for (const code of result.codes) {
-      void mailer
-        .send(
-          provenInvitationMail({
-            secret,
-            origin,
-            code: code.code,
-            to: code.email!,
-            projectName: result.projectName,
-            role: code.role,
-            projectId: result.answer._id,
-          }),
-        )
+      const invitation = { secret, origin, code: code.code, to: code.email!, projectName: result.projectName, role: code.role, projectId: result.answer._id };
+      void readerFor(db, result.options, invitation.to)
+        .then((reader) => mailer.send(provenInvitationMail({ reader, ...invitation })))
         .catch(() => undefined);
     }
     return result.answer;

@@ -20,7 +20,7 @@ import {
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import type { Mailer } from '../mail/index.ts';
+import { readerFor, type Mailer } from '../mail/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCode } from '../access-codes/index.ts';
 import { insertDemoCatalogue } from '../../db/seed/seed.ts';
@@ -213,7 +213,18 @@ export async function createProject({
     return { project: row, code: invitation.code };
   });
   const url = `${origin}/link/${code}`;
-  await mailer.send(provenInvitationMail({ secret, origin, code, to: input.manager.email, projectName: project.name, role: 'manager', projectId: project.id }));
+  await mailer.send(
+    provenInvitationMail({
+      reader: await readerFor(db, project.options, input.manager.email),
+      secret,
+      origin,
+      code,
+      to: input.manager.email,
+      projectName: project.name,
+      role: 'manager',
+      projectId: project.id,
+    }),
+  );
   return { _id: project.id, key: project.key, name: project.name, url: origin, invitation: { email: input.manager.email, url } };
 }
 

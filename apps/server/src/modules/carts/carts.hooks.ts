@@ -1,4 +1,4 @@
-import { buyerEditRefusal, fail, projectOptionsSchema, type CartStatus } from '@decor/core';
+import { buyerEditRefusal, fail, type CartStatus } from '@decor/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -74,16 +74,9 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
         (error: unknown) => log?.warn({ err: error }, 'the signed summary could not be sent to the buyers'),
       );
       const cart = { _id: id, unit: String(data.unit), total: Number(data.total), signature: data.signature as { name: string } | null };
-      return notifyManagersOfSubmission({
-        db,
-        mailer,
-        projectId: project.id,
-        projectName: project.name,
-        currency: project.currency,
-        locale: projectOptionsSchema.parse(project.options).locale,
-        origin: projectOrigin(config, project.key),
-        cart,
-      }).catch((error: unknown) => log?.warn({ err: error }, 'the submission notice could not be sent'));
+      return notifyManagersOfSubmission({ db, mailer, project, origin: projectOrigin(config, project.key), cart }).catch((error: unknown) =>
+        log?.warn({ err: error }, 'the submission notice could not be sent'),
+      );
     },
   });
 

@@ -6,7 +6,15 @@ import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
 import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
-import { deadlineReminderMail, type DecisionKind, selectionDecisionMail, selectionSignedMail, selectionSubmittedMail } from '../mail/index.ts';
+import {
+  deadlineReminderMail,
+  type DecisionKind,
+  readersOf,
+  type Reader,
+  selectionDecisionMail,
+  selectionSignedMail,
+  selectionSubmittedMail,
+} from '../mail/index.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import type { CartData } from './carts.document.ts';
 import { renderCartPdf } from './carts.pdf.ts';
@@ -47,15 +55,22 @@ export async function sendDeadlineReminders({
     const kind = `${days}d:${new Date(cart.deadline).toISOString()}`;
     if (!(await claimReminder(db, cart.id, kind))) continue;
     const options = projectOptionsSchema.parse(cart.project_options ?? {});
-    const deadline = formatDateTime(cart.deadline, options, { weekday: true });
     try {
-      for (const { email } of cart.recipients ?? []) {
+      const recipients = cart.recipients ?? [];
+      const readerOf = await readersOf(
+        db,
+        options,
+        recipients.map((recipient) => recipient.email),
+      );
+      for (const { email } of recipients) {
+        const reader = readerOf(email);
         await mailer.send({
           ...deadlineReminderMail({
             to: email,
+            reader,
             projectName: cart.project_name,
             unitName: cart.unit_name ?? '',
-            deadline,
+            deadline: formatDateTime(cart.deadline, { ...options, locale: reader.locale }, { weekday: true }),
             daysLeft: Math.max(1, Math.ceil(msLeft / DAY_MS)),
             url: `${projectOrigin(config, cart.project_key)}/configure`,
           }),
@@ -99,35 +114,31 @@ export function startReminderJob({
 export async function notifyManagersOfSubmission({
   db,
   mailer,
-  projectId,
-  projectName,
-  currency,
-  locale,
+  project,
   origin,
   cart,
 }: {
   db: Db;
   mailer: Mailer;
-  projectId: string;
-  projectName: string;
-  currency: string;
-  locale: string;
+  project: { id: string; name: string; currency: string; options: Record<string, unknown> };
   origin: string;
   cart: { _id: string; unit: string; total: number; signature?: { name: string } | null };
 }) {
-  const managers = await managerEmails(db, projectId);
-  const unit = await unitName(db, projectId, cart.unit);
+  const [managers, unit] = await Promise.all([managerEmails(db, project.id), unitName(db, project.id, cart.unit)]);
+  const readerOf = await readersOf(db, project.options, managers);
   for (const email of managers) {
+    const reader = readerOf(email);
     await mailer.send({
       ...selectionSubmittedMail({
         to: email,
-        projectName,
+        reader,
+        projectName: project.name,
         unitName: unit,
-        buyer: cart.signature?.name ?? 'The buyer',
-        total: formatMoney(cart.total, { currency, locale }),
+        buyer: cart.signature?.name ?? '',
+        total: formatMoney(cart.total, { currency: project.currency, locale: reader.locale }),
         url: `${origin}/manage/carts/${cart._id}`,
       }),
-      projectId,
+      projectId: project.id,
     });
   }
 }
@@ -140,12 +151,20 @@ async function mailEachBuyer(
     project,
     cart,
   }: { db: Db; mailer: Mailer; project: { id: string; currency: string; options: Record<string, unknown> }; cart: { unit: string; owner?: string | null } },
-  compose: (to: string, facts: { unit: string; money: (minor: number) => string; options: ReturnType<typeof projectOptionsSchema.parse> }) => Mail,
+  compose: (
+    to: string,
+    facts: { reader: Reader; unit: string; money: (minor: number) => string; options: ReturnType<typeof projectOptionsSchema.parse> },
+  ) => Mail,
 ) {
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: options.locale });
   const [recipients, unit] = await Promise.all([buyerEmails(db, project.id, cart), unitName(db, project.id, cart.unit)]);
-  for (const to of recipients) await mailer.send({ ...compose(to, { unit, money, options }), projectId: project.id });
+  const readerOf = await readersOf(db, options, recipients);
+  for (const to of recipients) {
+    // Each buyer reads in their own language: the words, the money and the dates (docs/languages.md).
+    const reader = readerOf(to);
+    const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: reader.locale });
+    await mailer.send({ ...compose(to, { reader, unit, money, options: { ...options, locale: reader.locale } }), projectId: project.id });
+  }
   return recipients.length;
 }
 
@@ -169,13 +188,14 @@ export function notifyBuyersOfDecision({
   cart: { _id: string; unit: string; owner?: string | null; total: number };
   entry: { action: DecisionKind; byName?: string | undefined; comment?: string | undefined; fee?: number | undefined; deadline?: string | undefined };
 }) {
-  return mailEachBuyer({ db, mailer, project, cart }, (to, { unit, money, options }) =>
+  return mailEachBuyer({ db, mailer, project, cart }, (to, { reader, unit, money, options }) =>
     selectionDecisionMail({
       to,
+      reader,
       projectName: project.name,
       unitName: unit,
       kind: entry.action,
-      by: entry.byName || 'The design centre',
+      by: entry.byName || null,
       comment: entry.comment,
       total: money(cart.total),
       fee: entry.fee ? money(entry.fee) : undefined,
@@ -204,13 +224,15 @@ export async function confirmSignatureToBuyers({
   cartId: string;
   cart: CartData;
 }) {
+  // The summary is in the language it was signed in, whoever receives it (docs/languages.md).
   const pdf = await renderCartPdf({ db, project, cart, cartId, prices: true });
-  return mailEachBuyer({ db, mailer, project, cart }, (to, { unit, money, options }) =>
+  return mailEachBuyer({ db, mailer, project, cart }, (to, { reader, unit, money, options }) =>
     selectionSignedMail({
       to,
+      reader,
       projectName: project.name,
       unitName: unit,
-      signer: cart.signature?.name ?? 'You',
+      signer: cart.signature?.name ?? '',
       total: money(cart.total),
       contact: options.contact,
       url: `${origin}/config/${cartId}`,

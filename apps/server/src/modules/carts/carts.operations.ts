@@ -13,6 +13,7 @@ import {
   missingRequired,
   nextStatus,
   requiredChoices,
+  type Language,
   type Selection,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
@@ -43,7 +44,7 @@ export interface TransitionInput {
   scope: Promise<Scope>;
   cartId: string;
   action: CartAction;
-  signature?: { name: string; agree: boolean };
+  signature?: { name: string; agree: boolean; language?: Language };
   comment?: string;
   deadline?: string;
   /** For reopen: a change order fee in minor units, added to the total as its own line. */
@@ -189,7 +190,11 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
     );
   }
   const priced = await priceCart(writer.db, projectId, data);
-  return { total: priced.total, priceChanges: [], signature: { name, signedAt: now.toISOString(), ...priced } };
+  return {
+    total: priced.total,
+    priceChanges: [],
+    signature: { name, signedAt: now.toISOString(), ...priced, ...(signature.language ? { language: signature.language } : {}) },
+  };
 }
 
 /** Today's total of a cart that opens again, with a notice of each signed price that moved. */

@@ -1,6 +1,18 @@
 import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
 import { Typesetter } from '../../lib/pdf-typesetter.ts';
-import { effectiveStatus, fail, formatDateTime, formatMoney, hexToRgb, cartStatusWord, changeOrderNumber } from '@decor/core';
+import {
+  effectiveStatus,
+  fail,
+  formatDateTime,
+  formatMoney,
+  hexToRgb,
+  cartStatusWord,
+  changeOrderNumber,
+  projectLanguages,
+  type Language,
+  type Translate,
+} from '@decor/core';
+import { readerOf } from '../mail/index.ts';
 import type { Db } from '../../db/client.ts';
 import { findUser } from '../users/index.ts';
 import type { Scope } from '../projects/index.ts';
@@ -15,11 +27,35 @@ import type { ProjectRow } from '../projects/index.ts';
  * category, with totals, deposit, notes and the signature. Managers may print it without
  * prices for trades and vendors (`?prices=0`).
  */
-export async function cartPdf({ db, scope, cartId, prices, now = new Date() }: { db: Db; scope: Promise<Scope>; cartId: string; prices: boolean; now?: Date }) {
+export async function cartPdf({
+  db,
+  scope,
+  cartId,
+  prices,
+  language,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Promise<Scope>;
+  cartId: string;
+  prices: boolean;
+  /** The language of whoever asks: an unsigned selection is printed in it. */
+  language?: Language;
+  now?: Date;
+}) {
   const { project, plan, isManager } = await cartScope(db, scope);
   if (!prices && !isManager) throw fail('forbidden', 'cart.pdf-prices');
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
-  return renderCartPdf({ db, project, cart, cartId, prices, now });
+  return renderCartPdf({ db, project, cart, cartId, prices, language, now });
+}
+
+/**
+ * The language a selection is printed in (docs/languages.md): a signed one in the language it
+ * was signed in, whoever prints it; a draft in the reader's; else the project's default.
+ */
+export function documentLanguage(cart: Pick<CartData, 'status' | 'signature'>, options: Record<string, unknown>, asked?: Language): Language {
+  const signedIn = cart.status !== 'draft' ? cart.signature?.language : undefined;
+  return signedIn ?? asked ?? projectLanguages(options).defaultLanguage;
 }
 
 /** The PDF of a cart already read (the caller has checked who may have it). */
@@ -29,6 +65,7 @@ export async function renderCartPdf({
   cart,
   cartId,
   prices,
+  language,
   now = new Date(),
 }: {
   db: Db;
@@ -36,31 +73,32 @@ export async function renderCartPdf({
   cart: CartData;
   cartId: string;
   prices: boolean;
+  language?: Language | undefined;
   now?: Date;
 }) {
   const [doc, changeOrder] = await Promise.all([cartDocument(db, project, cart), changeOrderOf(db, project.id, cart, cartId)]);
   const owner = await findUser(db, String(cart.owner ?? ''));
-  const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: doc.project.options.locale });
-  const date = (iso: string) => formatDateTime(iso, doc.project.options);
+  const { t, locale, language: printedIn } = readerOf(documentLanguage(cart, project.options, language), doc.project.options.locale);
+  const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale });
+  const date = (iso: string) => formatDateTime(iso, { ...doc.project.options, locale });
 
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`${project.name} – ${doc.unit?.name ?? 'Selection'}`);
+  pdf.setTitle(`${project.name} – ${doc.unit?.name ?? t('pdf.selection')}`);
+  pdf.setLanguage(printedIn);
   pdf.setCreator('Decor Portal');
   pdf.setCreationDate(now);
-  const writer = new PageWriter(pdf, doc.project.theme.primary);
+  const writer = new PageWriter(pdf, doc.project.theme.primary, t);
 
   await writer.title(project.name);
-  await writer.line(`Design selection${changeOrderNumber(cart.revision) ? ` – change order ${changeOrderNumber(cart.revision)}` : ''}`, {
-    size: 12,
-    colour: MUTED,
-  });
+  const number = changeOrderNumber(cart.revision);
+  await writer.line(number ? t('pdf.title-change-order', { number }) : t('pdf.title'), { size: 12, colour: MUTED });
   writer.gap(6);
   await writer.pairs([
-    ['Unit', [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],
-    ['Buyer', owner ? [owner.name, owner.email].filter(Boolean).join(' · ') : '—'],
-    ['Status', cartStatusWord(effectiveStatus(cart, now), 'document')],
-    ...(cart.deadline ? [['Deadline', date(cart.deadline)] as [string, string]] : []),
-    ['Printed', date(now.toISOString())],
+    [t('pdf.unit'), [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],
+    [t('pdf.buyer'), owner ? [owner.name, owner.email].filter(Boolean).join(' · ') : '—'],
+    [t('pdf.status'), cartStatusWord(effectiveStatus(cart, now), 'document', t)],
+    ...(cart.deadline ? [[t('pdf.deadline'), date(cart.deadline)] as [string, string]] : []),
+    [t('pdf.printed'), date(now.toISOString())],
   ]);
   writer.gap(10);
 
@@ -68,10 +106,10 @@ export async function renderCartPdf({
     // The change-order document: what differs from the purchase in force, then the whole selection below.
     const signed = (amount: number) => (amount < 0 ? `−${money(-amount)}` : `+${money(amount)}`);
     const named = (lines: Array<{ name: string; quantity: number }>) =>
-      lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || 'Nothing';
-    await writer.heading(`Change order ${changeOrder.number}: what changes`);
-    await writer.line(`Compared with the selection approved on ${date(changeOrder.approved.approvedAt)}.`, { colour: MUTED });
-    if (!changeOrder.changes.length) await writer.line('No choice changes.', { colour: MUTED });
+      lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || t('pdf.nothing');
+    await writer.heading(t('pdf.change-order', { number: changeOrder.number }));
+    await writer.line(t('pdf.compared', { date: date(changeOrder.approved.approvedAt) }), { colour: MUTED });
+    if (!changeOrder.changes.length) await writer.line(t('pdf.no-changes'), { colour: MUTED });
     for (const change of changeOrder.changes) {
       await writer.row(
         [change.roomName, change.categoryName].filter(Boolean).join(' · '),
@@ -80,55 +118,54 @@ export async function renderCartPdf({
         prices ? signed(change.difference) : '',
       );
     }
-    for (const fee of changeOrder.added) await writer.row('Added', fee.label, '', prices ? signed(fee.amount) : '');
-    for (const fee of changeOrder.removed) await writer.row('Removed', fee.label, '', prices ? signed(-fee.amount) : '');
+    for (const fee of changeOrder.added) await writer.row(t('pdf.added'), fee.label, '', prices ? signed(fee.amount) : '');
+    for (const fee of changeOrder.removed) await writer.row(t('pdf.removed'), fee.label, '', prices ? signed(-fee.amount) : '');
     if (prices) {
       writer.gap(4);
-      await writer.total('Approved total', money(changeOrder.approved.total), false);
-      await writer.total('New total', money(changeOrder.total), false);
-      await writer.total('Difference', signed(changeOrder.difference), false);
+      await writer.total(t('pdf.approved-total'), money(changeOrder.approved.total), false);
+      await writer.total(t('pdf.new-total'), money(changeOrder.total), false);
+      await writer.total(t('pdf.difference'), signed(changeOrder.difference), false);
     }
     writer.gap(10);
-    await writer.heading('The whole selection');
+    await writer.heading(t('pdf.whole-selection'));
   }
-  if (!doc.groups.length) await writer.line('Nothing has been chosen yet.', { colour: MUTED });
+  if (!doc.groups.length) await writer.line(t('pdf.nothing-chosen'), { colour: MUTED });
   for (const group of doc.groups) {
     await writer.heading(group.room.name);
     for (const line of group.lines) {
-      const name = `${line.option?.name ?? 'An option no longer offered'}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`;
+      const name = `${line.option?.name ?? t('pdf.no-longer-offered')}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`;
       const detail = [line.option?.sku, line.option?.vendor].filter(Boolean).join(' · ');
-      await writer.row(line.category?.name ?? '', name, detail, prices ? (line.amount === 0 ? 'Included' : money(line.amount)) : '');
+      await writer.row(line.category?.name ?? '', name, detail, prices ? (line.amount === 0 ? t('pdf.included') : money(line.amount)) : '');
     }
     writer.gap(4);
   }
   if (doc.adjustments.length) {
     // The package's saving and change-order fees: the same lines as on screen, adding up to the total.
-    await writer.heading(doc.package ? 'Package and fees' : 'Change orders');
+    await writer.heading(doc.package ? t('pdf.package-fees') : t('pdf.change-orders'));
     for (const adjustment of doc.adjustments) await writer.row('', adjustment.label, '', prices ? money(adjustment.amount) : '');
   }
   if (prices) {
     writer.gap(6);
     writer.rule();
-    await writer.total('Upgrades total', money(doc.total));
-    if (doc.depositPercent > 0) await writer.total(`Deposit (${doc.depositPercent} %)`, money(doc.deposit), false);
+    await writer.total(t('pdf.upgrades-total'), money(doc.total));
+    if (doc.depositPercent > 0) await writer.total(t('pdf.deposit', { percent: doc.depositPercent }), money(doc.deposit), false);
   }
   if (cart.notes) {
     writer.gap(8);
-    await writer.heading('Notes');
+    await writer.heading(t('pdf.notes'));
     await writer.paragraph(cart.notes);
   }
   writer.gap(14);
-  await writer.heading('Signature');
+  await writer.heading(t('pdf.signature'));
   if (cart.signature) {
-    await writer.paragraph(
-      `Signed by ${cart.signature.name} on ${date(cart.signature.signedAt)}${prices ? `, for an upgrades total of ${money(cart.signature.total)}` : ''}.`,
-    );
+    const signature = { name: cart.signature.name, date: date(cart.signature.signedAt), total: money(cart.signature.total) };
+    await writer.paragraph(prices ? t('pdf.signed-total', signature) : t('pdf.signed', signature));
   } else {
-    await writer.paragraph('Not signed yet: this summary is for review.');
+    await writer.paragraph(t('pdf.not-signed'));
   }
   await writer.footers(`${project.name} · ${doc.unit?.name ?? ''}`);
   const label = (doc.unit?.name ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || cartId.slice(-8);
-  return { bytes: await pdf.save(), fileName: `selection-${label}${prices ? '' : '-no-prices'}.pdf` };
+  return { bytes: await pdf.save(), fileName: `${t('pdf.file')}-${label}${prices ? '' : `-${t('pdf.file-no-prices')}`}.pdf` };
 }
 
 const INK = rgb(0.12, 0.16, 0.2);
@@ -146,6 +183,7 @@ class PageWriter {
   constructor(
     private readonly pdf: PDFDocument,
     accentHex: string,
+    private readonly t: Translate,
   ) {
     this.page = pdf.addPage([PAGE.width, PAGE.height]);
     const [r, g, b] = hexToRgb(accentHex) ?? [31, 111, 92];
@@ -251,7 +289,12 @@ class PageWriter {
   async footers(text: string) {
     const pages = this.pdf.getPages();
     for (const [index, page] of pages.entries()) {
-      await this.font.draw(page, `${text} · page ${index + 1} of ${pages.length}`, { x: PAGE.margin, y: PAGE.margin - 24, size: 8, color: MUTED });
+      await this.font.draw(page, this.t('pdf.page', { text, page: index + 1, pages: pages.length }), {
+        x: PAGE.margin,
+        y: PAGE.margin - 24,
+        size: 8,
+        color: MUTED,
+      });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fail, type MessageKey, type Selection } from '@decor/core';
+import { fail, type CoreKey, type Language, type Selection } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import { getItemJson } from '../decor/index.ts';
 
@@ -22,6 +22,7 @@ export type CartData = Record<string, unknown> & {
     total: number;
     lines?: Array<{ option: string; room?: string; quantity: number; price: number }>;
     adjustments?: Array<{ label: string; amount: number }>;
+    language?: Language;
   } | null;
   priceChanges?: Array<{ option: string; name: string; from: number; to: number; at: string }>;
 };
@@ -134,7 +135,7 @@ export async function pricesFor(db: Db, projectId: string, optionIds: string[], 
 /** A cart the caller may read, as stored; 404 when there is none (or it is not theirs). */
 export async function readCart(
   db: Db,
-  { projectId, where, cartId, missing = 'cart.no-such' }: { projectId: string; where?: SQL | undefined; cartId: string; missing?: MessageKey },
+  { projectId, where, cartId, missing = 'cart.no-such' }: { projectId: string; where?: SQL | undefined; cartId: string; missing?: CoreKey },
 ): Promise<CartData> {
   const body = await getItemJson(db, { projectId, collection: 'carts', id: cartId, where });
   if (!body) throw fail('not_found', missing);

@@ -12,6 +12,7 @@ import { requireActor } from '../../plugins/actor.ts';
 import { sendJson } from '../../lib/send-json.ts';
 import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
+import { requestLanguage } from '../../lib/reader-language.ts';
 
 const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
@@ -84,7 +85,8 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
         await transitionCart({
           ...base(request),
           action: 'submit',
-          signature: { name: request.body.signature, agree: request.body.agree },
+          // The language of the page it was signed on, kept with the signature (docs/languages.md).
+          signature: { name: request.body.signature, agree: request.body.agree, language: await requestLanguage(database.db, request) },
           expectedVersion: request.body._version,
         }),
       ),
@@ -183,7 +185,11 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
       },
     },
     async (request, reply) => {
-      const { bytes, fileName } = await cartPdf({ ...base(request), prices: request.query.prices !== '0' });
+      const { bytes, fileName } = await cartPdf({
+        ...base(request),
+        prices: request.query.prices !== '0',
+        language: await requestLanguage(database.db, request),
+      });
       return (
         reply
           .type('application/pdf')

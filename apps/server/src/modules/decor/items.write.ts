@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { fail, type MessageKey } from '@decor/core';
+import { fail, type CoreKey } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
@@ -199,8 +199,8 @@ export interface UpdateOptions {
   /** The version the change was based on: another one is a conflict answered with the current item. */
   expectedVersion?: number;
   /** The sentence (its catalogue key) for a stale version, and for an item that is not there. */
-  conflictMessage?: MessageKey;
-  missingMessage?: MessageKey;
+  conflictMessage?: CoreKey;
+  missingMessage?: CoreKey;
 }
 
 /** Where a change is made: inside a transaction a writer holds, or on its own (`{ db, base }`). */

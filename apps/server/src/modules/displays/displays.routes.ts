@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
+  acceptedLanguages,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
   DISPLAY_PROTOCOL_VERSION,
   type PairingEnd,
   displayClaimSchema,
@@ -19,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { requireManager } from '../projects/index.ts';
 import { receiveShowroomLook } from '../leads/index.ts';
-import { pairingCodeLimitMail, showroomLookMail, type Mailer } from '../mail/index.ts';
+import { pairingCodeLimitMail, readerFor, readersOf, showroomLookMail, type Mailer } from '../mail/index.ts';
 import { memoryBus, postgresBus } from './displays.bus.ts';
 import { displaysLive } from './displays.live.ts';
 import { keepLookForMail, pairWithDisplay, releaseIdle, rotateCodesAfterLimit, showroomOf, type OnLimitTripped } from './displays.pairing.ts';
@@ -164,8 +167,11 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
     const screens = await rotateCodesAfterLimit(db, project.id);
     screens.forEach(refresh);
     const url = `${portalOrigin(config)}/admin/instances`;
-    for (const to of await adminEmails(db)) {
-      mailer.send(pairingCodeLimitMail({ to, projectName: project.name, screens: screens.length, url })).catch((error: unknown) => {
+    const admins = await adminEmails(db);
+    // An administrator reads the platform's mails in the language they chose, whichever project they are about.
+    const readerOf = await readersOf(db, { languages: LANGUAGES, defaultLanguage: DEFAULT_LANGUAGE }, admins);
+    for (const to of admins) {
+      mailer.send(pairingCodeLimitMail({ to, reader: readerOf(to), projectName: project.name, screens: screens.length, url })).catch((error: unknown) => {
         app.log.warn({ err: error }, 'an administrator could not be told of the pairing limit');
       });
     }
@@ -204,7 +210,14 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
       await consumeRate(db, `display-look-mail:display:${request.body.pairing.split('.')[0]}`, RATE_RULES.displayLookMailPerAddress);
       const kept = await keepLookForMail(db, request.body);
       await mailer.send({
-        ...showroomLookMail({ to: request.body.email, projectName: kept.project.name, lines: kept.lines, url: projectOrigin(config, kept.project.key) }),
+        ...showroomLookMail({
+          to: request.body.email,
+          // The visitor's phone asked in its language: the mail answers in it (docs/languages.md).
+          reader: await readerFor(db, kept.project.options ?? {}, request.body.email, acceptedLanguages(request.headers['accept-language'])),
+          projectName: kept.project.name,
+          lines: kept.lines,
+          url: projectOrigin(config, kept.project.key),
+        }),
       });
       // The visitor who took a look home is a lead of the project, from the screen (docs/public-pages.md).
       await receiveShowroomLook({

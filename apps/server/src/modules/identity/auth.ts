@@ -3,14 +3,23 @@ import { APIError } from 'better-auth/api';
 import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
-import { IDENTITY_ERROR_MESSAGES, isIpHost, isSlug, projectKeyFromHost, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, ONE_TIME_CODE_LENGTH } from '@decor/core';
+import {
+  acceptedLanguages,
+  IDENTITY_ERROR_MESSAGES,
+  isIpHost,
+  isSlug,
+  projectKeyFromHost,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  ONE_TIME_CODE_LENGTH,
+} from '@decor/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { isUserDisabled, markSignedIn } from '../users/index.ts';
 import { identityDatabase } from './identity.repo.ts';
 import type { Mailer } from '../mail/index.ts';
-import { changeEmailMail, existingAccountMail, oneTimeCodeMail, resetPasswordMail, verificationMail } from '../mail/index.ts';
+import { changeEmailMail, existingAccountMail, oneTimeCodeMail, readerFor, resetPasswordMail, verificationMail } from '../mail/index.ts';
 import { findProjectByKey } from '../projects/index.ts';
 import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 
@@ -36,9 +45,12 @@ async function projectOfRequest(db: Db, config: Config, request: Request | undef
   const header = request?.headers.get('projectid')?.trim().toLowerCase();
   const key = header && isSlug(header) ? header : request ? projectKeyFromHost(new URL(request.url).host, config.portalHost) : null;
   const project = key ? await findProjectByKey(db, key) : undefined;
+  const browser = acceptedLanguages(request?.headers.get('accept-language') ?? undefined);
+  // The person's own language, else the page's that asked for the mail (docs/languages.md).
+  const reader = (email: string) => readerFor(db, project?.options ?? {}, email, browser);
   return project
-    ? { id: project.id, origin: projectOrigin(config, project.key), name: project.name }
-    : { id: null, origin: portalOrigin(config), name: 'Decor Portal' };
+    ? { id: project.id, origin: projectOrigin(config, project.key), name: project.name, reader }
+    : { id: null, origin: portalOrigin(config), name: 'Decor Portal', reader };
 }
 
 /**
@@ -87,6 +99,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         termsAcceptedAt: { type: 'date', required: false, input: false },
         termsRejectedAt: { type: 'date', required: false, input: false },
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+        language: { type: 'string', required: false, input: false },
       },
       changeEmail: {
         enabled: true,
@@ -94,7 +107,13 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
           const project = await projectOfRequest(db, config, request);
           await mailer.send({
-            ...changeEmailMail({ to: user.email, newEmail, projectName: project.name, url: rewriteLink(url, project.origin) }),
+            ...changeEmailMail({
+              to: user.email,
+              reader: await project.reader(user.email),
+              newEmail,
+              projectName: project.name,
+              url: rewriteLink(url, project.origin),
+            }),
             projectId: project.id,
           });
         },
@@ -147,14 +166,22 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       onExistingUserSignUp: async ({ user }, request) => {
         const project = await projectOfRequest(db, config, request);
         await mailer.send({
-          ...existingAccountMail({ to: user.email, projectName: project.name, signInUrl: `${project.origin}/sign-in` }),
+          ...existingAccountMail({
+            to: user.email,
+            reader: await project.reader(user.email),
+            projectName: project.name,
+            signInUrl: `${project.origin}/sign-in`,
+          }),
           projectId: project.id,
         });
       },
       sendResetPassword: async ({ user, token }, request) => {
         const project = await projectOfRequest(db, config, request);
         const url = `${project.origin}/my-account?mode=resetPassword&token=${encodeURIComponent(token)}`;
-        await mailer.send({ ...resetPasswordMail({ to: user.email, projectName: project.name, url }), projectId: project.id });
+        await mailer.send({
+          ...resetPasswordMail({ to: user.email, reader: await project.reader(user.email), projectName: project.name, url }),
+          projectId: project.id,
+        });
       },
     },
     emailVerification: {
@@ -166,7 +193,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       sendVerificationEmail: async ({ user, token }, request) => {
         const project = await projectOfRequest(db, config, request);
         const url = `${project.origin}/my-account?mode=verifyEmail&token=${encodeURIComponent(token)}`;
-        await mailer.send({ ...verificationMail({ to: user.email, projectName: project.name, url }), projectId: project.id });
+        await mailer.send({
+          ...verificationMail({ to: user.email, reader: await project.reader(user.email), projectName: project.name, url }),
+          projectId: project.id,
+        });
       },
     },
     plugins: [
@@ -182,7 +212,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         allowedAttempts: 5,
         sendVerificationOTP: async ({ email, otp }, ctx) => {
           const project = await projectOfRequest(db, config, ctx?.request);
-          await mailer.send({ ...oneTimeCodeMail({ to: email, projectName: project.name, code: otp }), projectId: project.id });
+          await mailer.send({
+            ...oneTimeCodeMail({ to: email, reader: await project.reader(email), projectName: project.name, code: otp }),
+            projectId: project.id,
+          });
         },
       }),
       ...(config.oidc

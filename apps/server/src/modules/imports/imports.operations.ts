@@ -24,7 +24,7 @@ import { runBatch, withWrites, type BatchOperation, type Document } from '../dec
 import { requireManager, type ProjectRow, type Scope } from '../projects/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
-import type { Mailer } from '../mail/index.ts';
+import { readerFor, type Mailer } from '../mail/index.ts';
 import { storeFile } from '../files/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
@@ -401,6 +401,7 @@ export async function runImport({
         for (const code of codes)
           await mailer.send(
             provenInvitationMail({
+              reader: await readerFor(db, project.options, code.email!),
               secret,
               origin,
               code: code.code,

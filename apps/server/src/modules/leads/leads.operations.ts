@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { createItem, type HookRegistry, updateItem, type WriteBase, withWrites } from '../decor/index.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import { managerEmails } from '../carts/index.ts';
-import { leadMail, type Mailer } from '../mail/index.ts';
+import { leadMail, readersOf, type LeadFacts, type Mailer } from '../mail/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { checkProof, issueForm, readFormToken } from './leads.form.ts';
 import { publicInterestName, publicInterests, recentLeadOf, spendFormToken } from './leads.repo.ts';
@@ -129,18 +129,29 @@ async function writeLead(input: ReceiveInput, held: string[], interestName: stri
 
 /** One mail to each manager of the project: who asked, about what, and a link to the lead. */
 async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInput, leadId: string, returning: boolean, interestName: string | null) {
-  const facts = [
-    interestName ? `Interested in: ${interestName}` : null,
-    inquiry.budget ? `Budget: ${inquiry.budget}` : null,
-    inquiry.timeline ? `Timeline: ${inquiry.timeline}` : null,
-    inquiry.agent === null ? null : `Working with an agent: ${inquiry.agent ? 'yes' : 'no'}`,
-    `Prefers to be contacted by ${inquiry.contact === 'phone' && inquiry.phone ? `phone (${inquiry.phone})` : `e-mail (${inquiry.email})`}`,
-    inquiry.code ? `Code: ${inquiry.code}` : null,
-  ].filter((fact): fact is string => fact !== null);
+  const facts: LeadFacts = {
+    interest: interestName,
+    budget: inquiry.budget ?? '',
+    timeline: inquiry.timeline ?? '',
+    agent: inquiry.agent,
+    contact: inquiry.contact === 'phone' && inquiry.phone ? { by: 'phone', value: inquiry.phone } : { by: 'email', value: inquiry.email },
+    code: inquiry.code ?? '',
+  };
   const person = leadName(inquiry);
-  for (const to of await managerEmails(db, project.id)) {
+  const managers = await managerEmails(db, project.id);
+  const readerOf = await readersOf(db, project.options ?? {}, managers);
+  for (const to of managers) {
     await mailer.send({
-      ...leadMail({ to, projectName: project.name, person, returning, facts, message: inquiry.message, url: `${origin}/manage/leads/${leadId}` }),
+      ...leadMail({
+        to,
+        reader: readerOf(to),
+        projectName: project.name,
+        person,
+        returning,
+        facts,
+        message: inquiry.message,
+        url: `${origin}/manage/leads/${leadId}`,
+      }),
       projectId: project.id,
     });
   }

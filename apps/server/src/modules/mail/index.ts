@@ -5,12 +5,14 @@
 export { mailsOfProjectTo, recentMailFailures } from './mail.repo.ts';
 export { mailEntry } from './mail-log.ts';
 export { type Mail, type Mailer } from './mailer.ts';
+export { readerFor, readerOf, readersOf, type Reader } from './readers.ts';
 export {
   changeEmailMail,
   deadlineReminderMail,
   type DecisionKind,
   existingAccountMail,
   invitationMail,
+  type LeadFacts,
   leadMail,
   oneTimeCodeMail,
   pairingCodeLimitMail,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../../db/client.ts';
+import { preparedRows, type Db } from '../../db/client.ts';
 import { mailLog, outbox } from '../../db/schema/index.ts';
 
 /** One mail sent or tried, in the log (the words are not kept). */
@@ -49,4 +49,15 @@ export async function mailsOfProjectTo(db: Db, projectId: string, addresses: str
 /** The development outbox: mails kept in the database instead of sent. */
 export async function insertOutboxMail(db: Db, mail: { to: string; subject: string; text: string; html: string }): Promise<void> {
   await db.insert(outbox).values({ id: uuidv7(), ...mail });
+}
+
+/** The language each of these addresses' accounts chose (docs/languages.md), by lowercase address; an address with no account or no choice is absent. */
+export async function chosenLanguages(db: Db, emails: readonly string[]): Promise<Map<string, string>> {
+  if (!emails.length) return new Map();
+  const rows = await preparedRows<{ email: string; language: string }>(
+    db,
+    sql`SELECT lower(email) AS email, language FROM users
+        WHERE language IS NOT NULL AND lower(email) = ANY(string_to_array(${emails.map((email) => email.toLowerCase()).join('\n')}, E'\\n'))`,
+  );
+  return new Map(rows.map((row) => [row.email, row.language]));
 }

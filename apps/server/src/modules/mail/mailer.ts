@@ -10,6 +10,8 @@ export interface Mail {
   html: string;
   /** The project the mail is about: its design centre sees it in the buyer's mail log. */
   projectId?: string | null | undefined;
+  /** The language it is written in (docs/languages.md), sent as its Content-Language. */
+  language?: string;
   /** Files sent with the mail (the signed summary as a PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
@@ -29,9 +31,9 @@ export function createMailer({ smtpUrl, from, db, log }: { smtpUrl: string | und
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: 'smtp',
-      async send({ projectId, ...mail }) {
+      async send({ projectId, language, ...mail }) {
         try {
-          await transport.sendMail({ from, ...mail });
+          await transport.sendMail({ from, ...mail, ...(language ? { headers: { 'Content-Language': language } } : {}) });
         } catch (error) {
           // Kept for the administrators (docs/admin.md, "Overview") and the design centre; the caller still hears of it.
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';

@@ -1,8 +1,16 @@
+import type { MessageKey } from '@decor/core';
 import type { Mail } from './mailer.ts';
+import type { Reader } from './readers.ts';
 import { escapeHtml } from '../../lib/html.ts';
+
+/**
+ * Every mail the portal sends, in its recipient's language (docs/languages.md, "Mails and
+ * documents"): the words come from the catalogue's `mail.*` sentences, never from here.
+ */
 
 interface Layout {
   to: string;
+  reader: Reader;
   projectName: string;
   subject: string;
   paragraphs: string[];
@@ -12,7 +20,7 @@ interface Layout {
 }
 
 /** One plain-text and one HTML body from the same words, with the project's name on both. */
-function compose({ to, projectName, subject, paragraphs, action, code, footer }: Layout): Mail {
+function compose({ to, reader, projectName, subject, paragraphs, action, code, footer }: Layout): Mail {
   const text = [
     projectName,
     '',
@@ -21,163 +29,142 @@ function compose({ to, projectName, subject, paragraphs, action, code, footer }:
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     footer,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2933;max-width:560px;margin:auto;padding:24px">
+  const lang = escapeHtml(reader.language);
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#1f2933;max-width:560px;margin:auto;padding:24px">
 <h2 style="margin:0 0 16px">${escapeHtml(projectName)}</h2>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>` : ''}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1f6f5c;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#667">Or open this address: ${escapeHtml(action.url)}</p>` : ''}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1f6f5c;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#667">${escapeHtml(reader.t('mail.or-open', { url: action.url }))}</p>` : ''}
 <p style="font-size:12px;color:#667">${escapeHtml(footer)}</p>
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, language: reader.language };
 }
 
-const IGNORE = 'If you did not ask for this, you can ignore this message.';
+type Base = { to: string; reader: Reader; projectName: string };
 
-export function verificationMail({ to, projectName, url }: { to: string; projectName: string; url: string }): Mail {
+type Words = { subject: MessageKey; body: MessageKey; action: MessageKey };
+
+/** A mail of one paragraph and one button, with the project's name as {project}. */
+function simple({ to, reader, projectName }: Base, words: Words, url: string, params: Record<string, string> = {}): Mail {
+  const { t } = reader;
+  const say = (key: MessageKey) => t(key, { project: projectName, ...params });
   return compose({
     to,
+    reader,
     projectName,
-    subject: `Confirm your e-mail address for ${projectName}`,
-    paragraphs: ['Welcome! Please confirm that this is your e-mail address, so that we can reach you about your home.'],
-    action: { label: 'Confirm my e-mail address', url },
-    footer: IGNORE,
+    subject: say(words.subject),
+    paragraphs: [say(words.body)],
+    action: { label: say(words.action), url },
+    footer: t('mail.ignore'),
   });
 }
 
-export function resetPasswordMail({ to, projectName, url }: { to: string; projectName: string; url: string }): Mail {
-  return compose({
-    to,
-    projectName,
-    subject: `Choose a new password for ${projectName}`,
-    paragraphs: ['Someone asked to reset the password of this account. The link works for one hour.'],
-    action: { label: 'Choose a new password', url },
-    footer: IGNORE,
+export function verificationMail(base: Base & { url: string }): Mail {
+  return simple(base, { subject: 'mail.verify.subject', body: 'mail.verify.body', action: 'mail.verify.action' }, base.url);
+}
+
+export function resetPasswordMail(base: Base & { url: string }): Mail {
+  return simple(base, { subject: 'mail.reset.subject', body: 'mail.reset.body', action: 'mail.reset.action' }, base.url);
+}
+
+export function changeEmailMail(base: Base & { newEmail: string; url: string }): Mail {
+  return simple(base, { subject: 'mail.change-email.subject', body: 'mail.change-email.body', action: 'mail.change-email.action' }, base.url, {
+    email: base.newEmail,
   });
 }
 
-export function oneTimeCodeMail({ to, projectName, code }: { to: string; projectName: string; code: string }): Mail {
+export function oneTimeCodeMail({ to, reader, projectName, code }: Base & { code: string }): Mail {
+  const { t } = reader;
   return compose({
     to,
+    reader,
     projectName,
-    subject: `Your sign-in code for ${projectName}: ${code}`,
-    paragraphs: ['Enter this code on the sign-in page. It works once, for five minutes.'],
+    subject: t('mail.code.subject', { project: projectName, code }),
+    paragraphs: [t('mail.code.body')],
     code,
-    footer: IGNORE,
-  });
-}
-
-export function changeEmailMail({ to, newEmail, projectName, url }: { to: string; newEmail: string; projectName: string; url: string }): Mail {
-  return compose({
-    to,
-    projectName,
-    subject: `Confirm the change of your e-mail address for ${projectName}`,
-    paragraphs: [`Someone asked to change the e-mail address of this account to ${newEmail}. Confirm it, and we will then check the new address.`],
-    action: { label: 'Confirm the change', url },
-    footer: IGNORE,
+    footer: t('mail.ignore'),
   });
 }
 
 /** An invitation, in the words of the role it gives: a buyer chooses finishes, a manager runs the project's back office. */
 export function invitationMail({
   to,
+  reader,
   projectName,
   url,
   unitName,
   role = 'purchaser',
-}: {
-  to: string;
-  projectName: string;
-  url: string;
-  unitName?: string | null;
-  role?: 'purchaser' | 'manager';
-}): Mail {
+}: Base & { url: string; unitName?: string | null; role?: 'purchaser' | 'manager' }): Mail {
+  const { t } = reader;
+  const project = { project: projectName };
   if (role === 'manager') {
     return compose({
       to,
+      reader,
       projectName,
-      subject: `You are invited to run the design centre of ${projectName}`,
-      paragraphs: [
-        `You are invited as a manager of ${projectName}: the catalogue, the units and their buyers, and every selection to review and approve.`,
-        'Follow the link to arrive in the back office; you choose your password on the way.',
-      ],
-      action: { label: 'Open the back office', url },
-      footer: 'This link is personal: please do not forward it.',
+      subject: t('mail.invite-manager.subject', project),
+      paragraphs: [t('mail.invite-manager.body', project), t('mail.invite-manager.body-2')],
+      action: { label: t('mail.invite-manager.action'), url },
+      footer: t('mail.personal-link'),
     });
   }
   return compose({
     to,
+    reader,
     projectName,
-    subject: `You are invited to choose the finishes of your home at ${projectName}`,
-    paragraphs: [
-      unitName
-        ? `Your design selections for unit ${unitName} are open. Follow the link to sign in and start choosing.`
-        : 'You have been given access to the selection portal. Follow the link to sign in.',
-    ],
-    action: { label: 'Open the portal', url },
-    footer: 'This link is personal: please do not forward it.',
+    subject: t('mail.invite.subject', project),
+    paragraphs: [unitName ? t('mail.invite.body-unit', { unit: unitName }) : t('mail.invite.body')],
+    action: { label: t('mail.invite.action'), url },
+    footer: t('mail.personal-link'),
   });
 }
 
 export function deadlineReminderMail({
   to,
+  reader,
   projectName,
   unitName,
   deadline,
   daysLeft,
   url,
-}: {
-  to: string;
-  projectName: string;
-  unitName: string;
-  deadline: string;
-  daysLeft: number;
-  url: string;
-}): Mail {
-  const when = daysLeft <= 1 ? 'tomorrow' : `in ${daysLeft} days`;
+}: Base & { unitName: string; deadline: string; daysLeft: number; url: string }): Mail {
+  const { t } = reader;
   return compose({
     to,
+    reader,
     projectName,
-    subject: `Your selections for unit ${unitName} are due ${when}`,
-    paragraphs: [
-      `The deadline for the design selections of unit ${unitName} is ${deadline}${deadline.endsWith('.') ? '' : '.'}`,
-      'Your selection has not been submitted yet. After the deadline it is locked, and the standard finishes are installed for anything left open.',
-    ],
-    action: { label: 'Finish my selections', url },
-    footer: 'You receive this because you are a buyer of this unit.',
+    subject: t('mail.reminder.subject', { unit: unitName, days: Math.max(1, daysLeft) }),
+    paragraphs: [t('mail.reminder.body', { unit: unitName, deadline: deadline.replace(/\.$/, '') }), t('mail.reminder.body-2')],
+    action: { label: t('mail.reminder.action'), url },
+    footer: t('mail.for-buyers'),
   });
 }
 
 export function selectionSubmittedMail({
   to,
+  reader,
   projectName,
   unitName,
   buyer,
   total,
   url,
-}: {
-  to: string;
-  projectName: string;
-  unitName: string;
-  buyer: string;
-  total: string;
-  url: string;
-}): Mail {
+}: Base & { unitName: string; buyer: string; total: string; url: string }): Mail {
+  const { t } = reader;
   return compose({
     to,
+    reader,
     projectName,
-    subject: `Unit ${unitName}: selection submitted for approval`,
-    paragraphs: [
-      `${buyer} signed and submitted the design selection of unit ${unitName}, for an upgrades total of ${total}.`,
-      'It is waiting for your approval.',
-    ],
-    action: { label: 'Review the selection', url },
-    footer: 'You receive this because you manage this project.',
+    subject: t('mail.submitted.subject', { unit: unitName }),
+    paragraphs: [t('mail.submitted.body', { buyer, unit: unitName, total }), t('mail.submitted.body-2')],
+    action: { label: t('mail.submitted.action'), url },
+    footer: t('mail.for-managers'),
   });
 }
 
 /** To the buyer who signed: what they signed, the summary attached, and what happens next. */
 export function selectionSignedMail({
   to,
+  reader,
   projectName,
   unitName,
   signer,
@@ -186,36 +173,34 @@ export function selectionSignedMail({
   url,
   pdf,
   reviewBy,
-}: {
-  to: string;
-  projectName: string;
+}: Base & {
   unitName: string;
   signer: string;
   total: string;
   contact: { name: string; email: string; phone: string; hours: string } | undefined;
   url: string;
   pdf: { filename: string; content: Buffer };
-  /** The day the design centre's review is due, in the project's words ("Friday, November 27, 2026"). */
+  /** The day the design centre's review is due, in the reader's words ("Friday, November 27, 2026"). */
   reviewBy: string;
 }): Mail {
+  const { t } = reader;
   const reach =
     contact && (contact.email || contact.phone)
       ? [
-          `Questions? ${[contact.name || 'The design centre', contact.email, contact.phone].filter(Boolean).join(' · ')}${contact.hours ? ` (${contact.hours})` : ''}.`,
+          t('mail.signed.questions', {
+            contact: `${[contact.name || t('mail.signed.design-centre'), contact.email, contact.phone].filter(Boolean).join(' · ')}${contact.hours ? ` (${contact.hours})` : ''}`,
+          }),
         ]
       : [];
   return {
     ...compose({
       to,
+      reader,
       projectName,
-      subject: `Unit ${unitName}: your signed selection`,
-      paragraphs: [
-        `${signer} signed and submitted the design selection of unit ${unitName}, for an upgrades total of ${total}. The signed summary is attached to this message.`,
-        `What happens next: the design centre reviews your selection by ${reviewBy} and e-mails you when it is approved, or if something needs to change. Until then it cannot be changed.`,
-        ...reach,
-      ],
-      action: { label: 'See your selection', url },
-      footer: 'You receive this because you signed this selection.',
+      subject: t('mail.signed.subject', { unit: unitName }),
+      paragraphs: [t('mail.signed.body', { signer, unit: unitName, total }), t('mail.signed.next', { reviewBy }), ...reach],
+      action: { label: t('mail.signed.action'), url },
+      footer: t('mail.signed.footer'),
     }),
     attachments: [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }],
   };
@@ -226,6 +211,7 @@ export type DecisionKind = 'approve' | 'return' | 'reopen' | 'extend';
 /** What the design centre decided about a buyer's selection, and what the buyer should do next. */
 export function selectionDecisionMail({
   to,
+  reader,
   projectName,
   unitName,
   kind,
@@ -235,124 +221,117 @@ export function selectionDecisionMail({
   fee,
   deadline,
   url,
-}: {
-  to: string;
-  projectName: string;
+}: Base & {
   unitName: string;
   kind: DecisionKind;
-  by: string;
+  /** Who decided; null: the design centre, in the reader's words. */
+  by: string | null;
   comment?: string | undefined;
   total: string;
   fee?: string | undefined;
   deadline?: string | undefined;
   url: string;
 }): Mail {
-  const said = comment ? [`${by} wrote: “${comment}”`] : [];
-  const words: Record<DecisionKind, { subject: string; paragraphs: string[]; label: string }> = {
-    approve: {
-      subject: `Unit ${unitName}: your selection is approved`,
-      paragraphs: [
-        `${by} approved the design selection of unit ${unitName}, for an upgrades total of ${total}.`,
-        ...said,
-        'Nothing more is needed from you: the design centre orders your finishes.',
-      ],
-      label: 'See your selection',
-    },
-    return: {
-      subject: `Unit ${unitName}: your selection needs a change`,
-      paragraphs: [`${by} returned the design selection of unit ${unitName} to you.`, ...said, 'Make the change, then sign and submit it again.'],
-      label: 'Open your selection',
-    },
+  const { t } = reader;
+  const who = by || t('mail.signed.design-centre');
+  const facts = { unit: unitName, by: who, total, deadline: deadline ?? '' };
+  const said = comment ? [t('mail.decision.wrote', { name: who, comment })] : [];
+  const words: Record<DecisionKind, { subject: MessageKey; paragraphs: string[]; action: MessageKey }> = {
+    approve: { subject: 'mail.approve.subject', paragraphs: [t('mail.approve.body', facts), ...said, t('mail.approve.next')], action: 'mail.approve.action' },
+    return: { subject: 'mail.return.subject', paragraphs: [t('mail.return.body', facts), ...said, t('mail.return.next')], action: 'mail.return.action' },
     reopen: {
-      subject: `Unit ${unitName}: your selection is open for a change order`,
-      paragraphs: [
-        `${by} reopened the approved selection of unit ${unitName} so that it can be changed.`,
-        ...said,
-        ...(fee ? [`A change order fee of ${fee} is added to your total.`] : []),
-        'Make your changes, then sign and submit it again: the approved selection stands until then.',
-      ],
-      label: 'Open your selection',
+      subject: 'mail.reopen.subject',
+      paragraphs: [t('mail.reopen.body', facts), ...said, ...(fee ? [t('mail.reopen.fee', { fee })] : []), t('mail.reopen.next')],
+      action: 'mail.reopen.action',
     },
-    extend: {
-      subject: `Unit ${unitName}: you have until ${deadline ?? 'later'} to choose`,
-      paragraphs: [`${by} gave you until ${deadline ?? 'a later date'} to finish the design selection of unit ${unitName}.`, ...said],
-      label: 'Continue choosing',
-    },
+    extend: { subject: 'mail.extend.subject', paragraphs: [t('mail.extend.body', facts), ...said], action: 'mail.extend.action' },
   };
-  const { subject, paragraphs, label } = words[kind];
-  return compose({ to, projectName, subject, paragraphs, action: { label, url }, footer: 'You receive this because you are a buyer of this home.' });
+  const { subject, paragraphs, action } = words[kind];
+  return compose({ to, reader, projectName, subject: t(subject, facts), paragraphs, action: { label: t(action), url }, footer: t('mail.for-buyers') });
 }
 
-export function existingAccountMail({ to, projectName, signInUrl }: { to: string; projectName: string; signInUrl: string }): Mail {
+export function existingAccountMail({ to, reader, projectName, signInUrl }: Base & { signInUrl: string }): Mail {
+  const { t } = reader;
   return compose({
     to,
+    reader,
     projectName,
-    subject: `Someone tried to create an account with your address at ${projectName}`,
-    paragraphs: [
-      'Someone asked to create an account with this e-mail address, but you already have one, so nothing was changed.',
-      'If it was you: sign in, or choose a new password from the sign-in page if you have forgotten it.',
-    ],
-    action: { label: 'Sign in', url: signInUrl },
-    footer: IGNORE,
+    subject: t('mail.existing.subject', { project: projectName }),
+    paragraphs: [t('mail.existing.body'), t('mail.existing.body-2')],
+    action: { label: t('mail.existing.action'), url: signInUrl },
+    footer: t('mail.ignore'),
   });
 }
 
 /** To every administrator: a project's screens met too many wrong pairing codes, and every code was drawn again (docs/displays.md, "Limits"). */
-export function pairingCodeLimitMail({ to, projectName, screens, url }: { to: string; projectName: string; screens: number; url: string }): Mail {
+export function pairingCodeLimitMail({ to, reader, projectName, screens, url }: Base & { screens: number; url: string }): Mail {
+  const { t } = reader;
   return compose({
     to,
+    reader,
     projectName,
-    subject: `${projectName}: too many wrong screen pairing codes`,
-    paragraphs: [
-      `More than 50 wrong pairing codes were typed for the sales-centre screens of ${projectName} within 10 minutes. The codes of its ${screens} free screen(s) were drawn again, and typed codes are refused for the rest of the 10 minutes; scanning a screen's QR code still works.`,
-      'If nobody in the sales centre was struggling with a code, someone may be guessing. The screens and their events are in the platform back office.',
-    ],
-    action: { label: 'Open the screens', url },
-    footer: 'You receive this as an administrator of the portal.',
+    subject: t('mail.pairing-limit.subject', { project: projectName }),
+    paragraphs: [t('mail.pairing-limit.body', { project: projectName, screens }), t('mail.pairing-limit.body-2')],
+    action: { label: t('mail.pairing-limit.action'), url },
+    footer: t('mail.pairing-limit.footer'),
   });
 }
 
 /** To a visitor of a sales centre: the look they built on a screen, as they asked (docs/displays.md, "The look goes home"). */
-export function showroomLookMail({ to, projectName, lines, url }: { to: string; projectName: string; lines: string[]; url: string }): Mail {
+export function showroomLookMail({ to, reader, projectName, lines, url }: Base & { lines: string[]; url: string }): Mail {
+  const { t } = reader;
   return compose({
     to,
+    reader,
     projectName,
-    subject: `The look you built at ${projectName}`,
-    paragraphs: ['Here is the look you built on the screen in our sales centre:', ...lines, 'Our design centre can help you make it yours.'],
-    action: { label: `Visit ${projectName}`, url },
-    footer: 'You receive this message once, because you asked for it on the screen. We do not add you to any list.',
+    subject: t('mail.look.subject', { project: projectName }),
+    paragraphs: [t('mail.look.body'), ...lines, t('mail.look.body-2')],
+    action: { label: t('mail.look.action', { project: projectName }), url },
+    footer: t('mail.look.footer'),
   });
+}
+
+/** What a visitor answered on the inquiry form, one line each, only what they answered. */
+export interface LeadFacts {
+  interest: string | null;
+  budget: string;
+  timeline: string;
+  agent: boolean | null;
+  contact: { by: 'phone' | 'email'; value: string };
+  code: string;
 }
 
 /** To the project's managers: a visitor asked about a home (or came back within 30 days). */
 export function leadMail({
   to,
+  reader,
   projectName,
   person,
   returning,
   facts,
   message,
   url,
-}: {
-  to: string;
-  projectName: string;
-  person: string;
-  returning: boolean;
-  /** "Interested in: Plan A", "Budget: …", one line each, only what the visitor answered. */
-  facts: string[];
-  message: string;
-  url: string;
-}): Mail {
+}: Base & { person: string; returning: boolean; facts: LeadFacts; message: string; url: string }): Mail {
+  const { t } = reader;
+  const lines = [
+    facts.interest ? t('mail.lead.interest', { value: facts.interest }) : null,
+    facts.budget ? t('mail.lead.budget', { value: facts.budget }) : null,
+    facts.timeline ? t('mail.lead.timeline', { value: facts.timeline }) : null,
+    facts.agent === null ? null : t('mail.lead.agent', { agent: facts.agent ? 'yes' : 'no' }),
+    t('mail.lead.contact', facts.contact),
+    facts.code ? t('mail.lead.code', { value: facts.code }) : null,
+  ].filter((line): line is string => line !== null);
   return compose({
     to,
+    reader,
     projectName,
-    subject: returning ? `Returning lead: ${person} asked again` : `New lead: ${person}`,
+    subject: returning ? t('mail.lead.subject-returning', { person }) : t('mail.lead.subject', { person }),
     paragraphs: [
-      returning ? `${person} asked about a home again (they first asked within the last 30 days).` : `${person} asked about a home.`,
-      ...facts,
-      ...(message ? [`Their message: “${message}”`] : []),
+      returning ? t('mail.lead.body-returning', { person }) : t('mail.lead.body', { person }),
+      ...lines,
+      ...(message ? [t('mail.lead.message', { message })] : []),
     ],
-    action: { label: 'Open the lead', url },
-    footer: 'You receive this because you manage this project.',
+    action: { label: t('mail.lead.action'), url },
+    footer: t('mail.for-managers'),
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, fail, meResponseSchema, myProjectSchema, PASSWORD_POLICY, passwordProblems, projectUrl } from '@decor/core';
+import { errorBodySchema, fail, isLanguage, LANGUAGES, meResponseSchema, myProjectSchema, PASSWORD_POLICY, passwordProblems, projectUrl } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import type { Auth } from '../identity/index.ts';
@@ -17,7 +17,7 @@ const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
 const myProjectsSchema = z.array(myProjectSchema);
 
 /** The signed-in person as GET /api/me answers (also written into a page's first HTML). */
-export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt'>) {
+export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt' | 'language'>) {
   return {
     _id: user.id,
     email: user.email,
@@ -25,6 +25,7 @@ export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | '
     isAdmin: user.isAdmin,
     emailVerified: user.emailVerified,
     termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+    ...(isLanguage(user.language) ? { language: user.language } : {}),
     // The identity provider's id of the person: the same id here, as the provider is embedded.
     firebaseId: user.id,
   };
@@ -40,6 +41,23 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
     async (request) => {
       const actor = requireActor(request);
       return meOf({ ...actor, id: actor.userId });
+    },
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Choose the language the portal, its mails and documents speak to you in (null: your browser’s, then the project’s)',
+        body: z.object({ language: z.enum(LANGUAGES).nullable() }).strict(),
+        response: { 200: meResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const user = await updateUser(db, actor.userId, { language: request.body.language });
+      return meOf(user!);
     },
   );
 

@@ -121,6 +121,12 @@ export async function patchProject({
   if (!project) throw fail('not_found', 'project.no-such');
   const role = await roleInProject(db, project.id, actor.userId);
   if (!canManageProject({ isAdmin: actor.isAdmin, role })) throw fail('forbidden', 'project.managers-only');
+  if (patch.options) {
+    // The default language is one the project offers, whichever of the two this change names.
+    const merged = projectOptionsSchema.parse({ ...project.options, ...patch.options });
+    if (!merged.languages.includes(merged.defaultLanguage))
+      throw fail('bad_request', 'project.default-language', undefined, { field: 'options.defaultLanguage' });
+  }
   const updated = await updateProject(
     db,
     project.id,

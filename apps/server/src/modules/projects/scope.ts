@@ -1,4 +1,4 @@
-import { can, fail, type MessageKey, standingOf, type Standing } from '@decor/core';
+import { can, fail, type CoreKey, standingOf, type Standing } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
@@ -24,7 +24,7 @@ export async function resolveScope(db: Db, actor: Actor | null, projectKey: stri
 }
 
 /** The project and the manager (or admin) acting in it; anyone else is refused with 403 (docs/back-office.md). */
-export function requireManager({ project, standing, actor }: Scope, refusal: MessageKey = 'manage.managers-only'): { project: ProjectRow; actor: Actor } {
+export function requireManager({ project, standing, actor }: Scope, refusal: CoreKey = 'manage.managers-only'): { project: ProjectRow; actor: Actor } {
   if (can(standing, 'manage') !== 'any' || !actor) throw fail('forbidden', refusal);
   return { project, actor };
 }

@@ -8,6 +8,7 @@ import { useManagesCurrentProject } from '../../lib/my-projects.ts';
 import { currentProjectKey } from '../../config/env.ts';
 import { myCartsQuery } from '../../lib/cart-summary.ts';
 import type { AccountMenuProps } from './account-menu.tsx';
+import { useFirstPageText } from '../../lib/first-page-text.ts';
 
 /*
  * The menu's code (Mantine's Menu with its positioning and focus handling, about a fifth of a
@@ -41,6 +42,7 @@ function whenSettled(task: () => void): () => void {
 }
 
 const AccountTarget = forwardRef<HTMLButtonElement, { email: string } & ComponentPropsWithoutRef<'button'>>(function AccountTarget({ email, ...others }, ref) {
+  const say = useFirstPageText();
   return (
     <Button
       ref={ref}
@@ -48,7 +50,7 @@ const AccountTarget = forwardRef<HTMLButtonElement, { email: string } & Componen
       size="compact-md"
       maw={{ base: 120, sm: 320 }}
       title={email}
-      aria-label={`Account: ${email}`}
+      aria-label={say('frame.account-of', { email })}
       aria-haspopup="menu"
       {...others}
     >
@@ -56,7 +58,7 @@ const AccountTarget = forwardRef<HTMLButtonElement, { email: string } & Componen
         {email}
       </Text>
       <Text span inherit hiddenFrom="sm">
-        Account
+        {say('frame.account-short')}
       </Text>
     </Button>
   );
@@ -78,6 +80,7 @@ export function AccountButton() {
   const [AccountMenu, setAccountMenu] = useState<ComponentType<AccountMenuProps> | null>(null);
   const [isAskedFor, setAskedFor] = useState(false);
   const isSignedIn = Boolean(me);
+  const say = useFirstPageText();
   useEffect(() => {
     if (!isSignedIn) return;
     let isCurrent = true;
@@ -90,7 +93,7 @@ export function AccountButton() {
   if (!me) {
     return (
       <LinkButton to="/sign-in" search={{ next: href }} variant="light" size="compact-md">
-        Sign in
+        {say('frame.sign-in')}
       </LinkButton>
     );
   }

@@ -2,6 +2,7 @@ import { Menu } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { signOut } from '../../lib/auth-client.ts';
+import { useFirstPageText } from '../../lib/first-page-text.ts';
 
 export interface AccountMenuProps {
   /** The button that opens it, as the page first showed it. */
@@ -15,31 +16,32 @@ export interface AccountMenuProps {
 
 /** The account menu (account-button.tsx): loaded once the page is shown, or when asked for. */
 export function AccountMenu({ target, showsHome, showsBackOffice, showsAdministration, isOpenAtFirst }: AccountMenuProps) {
+  const say = useFirstPageText();
   return (
     <Menu position="bottom-end" width={220} shadow="md" defaultOpened={isOpenAtFirst}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {showsHome && (
           <Menu.Item component={Link} to="/">
-            My home
+            {say('frame.my-home')}
           </Menu.Item>
         )}
         {showsBackOffice && (
           <Menu.Item component={Link} to="/manage">
-            Back office
+            {say('frame.back-office')}
           </Menu.Item>
         )}
         {showsAdministration && (
           <Menu.Item component={Link} to="/admin">
-            Administration
+            {say('frame.administration')}
           </Menu.Item>
         )}
         <Menu.Item component={Link} to="/account">
-          Account
+          {say('frame.account-short')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => void signOut()}>
-          Sign out
+          {say('frame.sign-out')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -7,6 +7,8 @@ import { PageTransition } from '../ui/page-transition.tsx';
 import { AccountButton } from './account-button.tsx';
 import { NavLinks, type NavItem } from './nav-links.tsx';
 import { SkipLink } from '../ui/skip-link.tsx';
+import { LanguageSwitch } from '../ui/language-switch.tsx';
+import { useFirstPageText } from '../../lib/first-page-text.ts';
 
 export interface ShellLayoutProps {
   /** Which layout (docs/screens.md) this is, for tests and styling. */
@@ -29,6 +31,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
   // The frame is drawn first, the page in a second pass that yields to taps between its parts, so
   // the first screen's work is never one long task (docs/architecture.md, "First paint").
   const isPageShown = useDeferredValue(true, false);
+  const say = useFirstPageText();
   return (
     <AppShell
       data-layout={layout}
@@ -40,7 +43,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
         <SkipLink />
         <Group h="100%" justify="space-between" wrap="nowrap" pr="md">
           <Group h="100%" gap={0} wrap="nowrap" style={{ minWidth: 0 }}>
-            {hasNav && <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" ml="sm" aria-label="Menu" />}
+            {hasNav && <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" ml="sm" aria-label={say('frame.menu')} />}
             <ProjectBrand fallback={brandFallback} />
             {area && (
               <Text fw={600} c="dimmed" ml="md" visibleFrom="xs">
@@ -48,7 +51,10 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
               </Text>
             )}
           </Group>
-          <AccountButton />
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
+            <AccountButton />
+          </Group>
         </Group>
       </AppShell.Header>
       {hasNav && (

@@ -3,6 +3,7 @@ import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { useProject } from '../../lib/project.ts';
 import { useState } from 'react';
 import { MODE_TITLES, SignInForm, type Mode } from '../../features/auth/components/sign-in-form.tsx';
+import { useFirstPageText } from '../../lib/first-page-text.ts';
 
 const flags = {};
 
@@ -27,14 +28,12 @@ function SignInPage() {
   const { data: project } = useProject();
   const { next, email } = Route.useSearch();
   const [mode, setMode] = useState<Mode>('sign-in');
+  const say = useFirstPageText();
+  const name = project?.name ?? say('frame.portal');
   return (
     <PageFrame
-      title={MODE_TITLES[mode]}
-      description={
-        mode === 'sign-up'
-          ? `Your account at ${project?.name ?? 'the portal'}: we e-mail you a link that opens it.`
-          : `Sign in to ${project?.name ?? 'Decor Portal'} to see your home and choose your finishes.`
-      }
+      title={say(MODE_TITLES[mode])}
+      description={mode === 'sign-up' ? say('signin.intro-sign-up', { project: name }) : say('signin.intro', { project: name })}
     >
       <SignInForm next={next} initialEmail={email} onModeChange={setMode} />
     </PageFrame>

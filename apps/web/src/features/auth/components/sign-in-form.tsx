@@ -3,7 +3,8 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { PlainCheckbox } from '../../../components/ui/plain-checkbox.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ONE_TIME_CODE_LENGTH, safeNextPath } from '@decor/core';
+import { ONE_TIME_CODE_LENGTH, safeNextPath, type FirstPageKey } from '@decor/core';
+import { useFirstPageText } from '../../../lib/first-page-text.ts';
 import {
   IdentityError,
   requestPasswordReset,
@@ -23,17 +24,17 @@ const NewPasswordField = lazy(() => import('./password-field.tsx').then((m) => (
 export type Mode = 'sign-in' | 'sign-up' | 'code' | 'forgot';
 
 /** The page's title for each way in (the tab chosen names the page). */
-export const MODE_TITLES: Record<Mode, string> = {
-  'sign-in': 'Sign in',
-  'sign-up': 'Create your account',
-  code: 'Sign in with an e-mail code',
-  forgot: 'Choose a new password',
+export const MODE_TITLES: Record<Mode, FirstPageKey> = {
+  'sign-in': 'signin.title.sign-in',
+  'sign-up': 'signin.title.sign-up',
+  code: 'signin.title.code',
+  forgot: 'signin.title.forgot',
 };
 
-const MODES: Array<{ value: Mode; label: string }> = [
-  { value: 'sign-in', label: 'Sign in' },
-  { value: 'sign-up', label: 'New account' },
-  { value: 'code', label: 'E-mail code' },
+const MODES: Array<{ value: Mode; label: FirstPageKey }> = [
+  { value: 'sign-in', label: 'signin.tab.sign-in' },
+  { value: 'sign-up', label: 'signin.tab.sign-up' },
+  { value: 'code', label: 'signin.tab.code' },
 ];
 
 /** Sign in, sign up, one-time code and forgotten password, then back to `next`. */
@@ -56,6 +57,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: env } = useQuery(envQuery);
+  const say = useFirstPageText();
 
   const goNext = () => navigate({ to: safeNextPath(next), replace: true });
 
@@ -68,11 +70,10 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
       if (caught instanceof IdentityError) {
         if (caught.code === 'auth/weak-password') await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
         // A code typed wrong is not a used link: say what to do with the code.
-        if (mode === 'code' && caught.code === 'auth/invalid-action-code')
-          setError('That code is not the one we sent, or it has expired. Check the newest e-mail, or send a new code.');
+        if (mode === 'code' && caught.code === 'auth/invalid-action-code') setError(say('signin.wrong-code'));
         else setError(caught.message);
       } else {
-        setError('Something went wrong. Please try again.');
+        setError(say('signin.failed'));
       }
     } finally {
       setBusy(false);
@@ -82,16 +83,16 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mode === 'sign-in') {
-      if (!email.trim() || !password) return setError('Enter your e-mail address and your password.');
+      if (!email.trim() || !password) return setError(say('signin.need-email-password'));
       return run(async () => {
         await signInWithPassword({ email: email.trim(), password, rememberMe: isRemembered });
         await goNext();
       });
     }
     if (mode === 'sign-up') {
-      if (!name.trim()) return setError('Enter your name.');
-      if (!email.trim()) return setError('Enter your e-mail address.');
-      if (!isPasswordAcceptable(password, email)) return setError('Choose a password that meets every rule listed under the password.');
+      if (!name.trim()) return setError(say('signin.need-name'));
+      if (!email.trim()) return setError(say('signin.need-email'));
+      if (!isPasswordAcceptable(password, email)) return setError(say('signin.need-rules'));
       return run(async () => {
         // The account opens through the link mailed to the address (the same answer whether or not it was new).
         await signUpWithPassword({ name: name.trim(), email: email.trim(), password });
@@ -100,7 +101,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     }
     if (mode === 'code') {
       if (!isCodeSent) {
-        if (!email.trim()) return setError('Enter your e-mail address.');
+        if (!email.trim()) return setError(say('signin.need-email'));
         return run(async () => {
           await sendSignInCode(email.trim());
           setCodeSent(true);
@@ -111,7 +112,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
         await goNext();
       });
     }
-    if (!email.trim()) return setError('Enter your e-mail address.');
+    if (!email.trim()) return setError(say('signin.need-email'));
     return run(async () => {
       await requestPasswordReset(email.trim());
       setResetSent(true);
@@ -130,9 +131,11 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     <form onSubmit={submit} noValidate>
       <Stack>
         {mode !== 'forgot' && <ModeTabs mode={mode} onChange={changeMode} />}
-        {mode === 'sign-up' && <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" required />}
+        {mode === 'sign-up' && (
+          <TextInput label={say('signin.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" required />
+        )}
         <TextInput
-          label="E-mail address"
+          label={say('signin.email')}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
@@ -141,29 +144,32 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
           disabled={mode === 'code' && isCodeSent}
         />
         {mode === 'sign-in' && (
-          <PasswordInput label="Password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" required />
+          <PasswordInput
+            label={say('signin.password')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            autoComplete="current-password"
+            required
+          />
         )}
         {mode === 'sign-up' && (
-          <Suspense fallback={<PasswordInput label="Password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />}>
+          <Suspense fallback={<PasswordInput label={say('signin.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />}>
             <NewPasswordField value={password} onChange={setPassword} email={email} />
           </Suspense>
         )}
         {mode === 'code' && isCodeSent && <CodeField email={email} code={code} onCode={setCode} />}
         {mode === 'sign-up' && isSignUpSent && (
-          <Alert color="green" title="Check your e-mail" role="status" data-testid="sign-up-sent">
-            We sent a link to {email}. Open it to confirm your address and sign in. If this address already has an account, the e-mail says how to get back into
-            it.
+          <Alert color="green" title={say('signin.sent-title')} role="status" data-testid="sign-up-sent">
+            {say('signin.sent', { email })}
           </Alert>
         )}
         {mode === 'forgot' && (
           <Text size="sm" c="dimmed">
-            {isResetSent
-              ? `If there is an account for ${email}, a link to choose a new password is on its way.`
-              : 'Enter your e-mail address and we will send you a link to choose a new password.'}
+            {isResetSent ? say('signin.reset-sent', { email }) : say('signin.reset-intro')}
           </Text>
         )}
         {(mode === 'sign-in' || mode === 'code') && (
-          <PlainCheckbox label="Remember me on this device" checked={isRemembered} onChange={(e) => setRemembered(e.currentTarget.checked)} />
+          <PlainCheckbox label={say('signin.remember')} checked={isRemembered} onChange={(e) => setRemembered(e.currentTarget.checked)} />
         )}
         {error && (
           <Alert color="red" role="alert" data-testid="sign-in-error">
@@ -172,10 +178,10 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
         )}
         {!(mode === 'forgot' && isResetSent) && !(mode === 'sign-up' && isSignUpSent) && (
           <Button type="submit" loading={isBusy} fullWidth>
-            {mode === 'sign-in' && 'Sign in'}
-            {mode === 'sign-up' && 'Create my account'}
-            {mode === 'code' && (isCodeSent ? 'Sign in with this code' : 'Send me a code')}
-            {mode === 'forgot' && 'Send me a link'}
+            {mode === 'sign-in' && say('signin.submit.sign-in')}
+            {mode === 'sign-up' && say('signin.submit.sign-up')}
+            {mode === 'code' && (isCodeSent ? say('signin.submit.code-sent') : say('signin.submit.code'))}
+            {mode === 'forgot' && say('signin.submit.forgot')}
           </Button>
         )}
         <OtherWays mode={mode} onMode={changeMode} onSingleSignOn={env?.features.oidcSignIn ? () => run(() => signInWithProvider(safeNextPath(next))) : null} />
@@ -186,8 +192,9 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
 
 /** The ways to get in, as tabs: a password, a code by e-mail, a new account. */
 function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  const say = useFirstPageText();
   return (
-    <Group gap={4} grow role="tablist" aria-label="How to sign in">
+    <Group gap={4} grow role="tablist" aria-label={say('signin.tabs')}>
       {MODES.map((option) => (
         <Button
           key={option.value}
@@ -201,7 +208,7 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
           onClick={() => onChange(option.value)}
         >
-          {option.label}
+          {say(option.label)}
         </Button>
       ))}
     </Group>
@@ -210,13 +217,12 @@ function ModeTabs({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => vo
 
 /** The code mailed to the person, typed as digits only. */
 function CodeField({ email, code, onCode }: { email: string; code: string; onCode: (code: string) => void }) {
+  const say = useFirstPageText();
   return (
     <Stack gap={6}>
-      <Text size="sm">
-        We sent a {ONE_TIME_CODE_LENGTH}-digit code to {email}. Enter it here:
-      </Text>
+      <Text size="sm">{say('signin.code-sent', { digits: ONE_TIME_CODE_LENGTH, email })}</Text>
       <TextInput
-        label="Sign-in code"
+        label={say('signin.code')}
         value={code}
         onChange={(e) => onCode(e.currentTarget.value.replace(/\D/g, '').slice(0, ONE_TIME_CODE_LENGTH))}
         inputMode="numeric"
@@ -230,27 +236,28 @@ function CodeField({ email, code, onCode }: { email: string; code: string; onCod
 
 /** The other ways from here: the forgotten password and back, and single sign-on where the platform offers it. */
 function OtherWays({ mode, onMode, onSingleSignOn }: { mode: Mode; onMode: (mode: Mode) => void; onSingleSignOn: (() => void) | null }) {
+  const say = useFirstPageText();
   return (
     <>
       <Group justify="space-between">
         {mode === 'sign-in' && (
           <Anchor component="button" type="button" size="sm" onClick={() => onMode('forgot')}>
-            Forgot your password?
+            {say('signin.forgot')}
           </Anchor>
         )}
         {mode === 'forgot' && (
           <Anchor component="button" type="button" size="sm" onClick={() => onMode('sign-in')}>
-            Back to sign-in
+            {say('signin.back')}
           </Anchor>
         )}
       </Group>
       {onSingleSignOn && mode !== 'forgot' && (
         <>
           <Text ta="center" size="sm" c="dimmed">
-            or
+            {say('signin.or')}
           </Text>
           <Button variant="default" fullWidth onClick={onSingleSignOn}>
-            Continue with single sign-on
+            {say('signin.sso')}
           </Button>
         </>
       )}

@@ -2,28 +2,25 @@ import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatArea, formatDateTime, type UnitSystem, cartStatusWord } from '@decor/core';
+import { formatArea, formatList, type Translate, type UnitSystem, cartStatusWord } from '@decor/core';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { myCartsQuery, type CartSummary } from '../../../lib/cart-summary.ts';
 import { useProject } from '../../../lib/project.ts';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useDates } from '../../../lib/use-dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 
-const STATUS: Record<CartSummary['status'], { label: string; color: string; hint: string }> = {
-  draft: { label: cartStatusWord('draft'), color: 'blue', hint: 'Your choices are saved as you make them.' },
-  submitted: { label: cartStatusWord('submitted'), color: 'grape', hint: 'The design centre is reviewing your selection.' },
-  approved: { label: cartStatusWord('approved'), color: 'green', hint: 'Your selection is approved and on its way to the trades.' },
-  locked: { label: cartStatusWord('locked'), color: 'orange', hint: 'Contact the design centre to make changes.' },
-};
+const STATUS_COLOURS: Record<CartSummary['status'], string> = { draft: 'blue', submitted: 'grape', approved: 'green', locked: 'orange' };
 
 const DAY_MS = 86_400_000;
 
-/** "12 days left", "Due today", "Deadline passed". */
-export function deadlineText(deadline: string | null, now = Date.now()): string | null {
+/** "12 days left", "Due today", "Deadline passed", with whether it is due today. */
+export function deadlineText(t: Translate, deadline: string | null, now = Date.now()): { text: string; isToday: boolean } | null {
   if (!deadline) return null;
   const days = Math.ceil((Date.parse(deadline) - now) / DAY_MS);
-  if (days < 0) return 'Deadline passed';
-  if (days === 0) return 'Due today';
-  return days === 1 ? '1 day left to choose' : `${days} days left to choose`;
+  if (days < 0) return { text: t('app.home.deadline-passed'), isToday: false };
+  if (days === 0) return { text: t('app.home.due-today'), isToday: true };
+  return { text: t('app.home.days-left', { days }), isToday: false };
 }
 
 /** `/`: the buyer's home — unit, progress, upgrades total, deposit, status, and the way on. */
@@ -31,20 +28,31 @@ export function MyHome() {
   const { data: project } = useProject();
   const { data: carts, isLoading, isError, error, refetch } = useQuery(myCartsQuery);
   const money = useMoney();
+  const t = useT();
+  const dates = useDates();
 
   if (isLoading || !project) return <Skeleton h={260} radius="md" />;
   // Not a member of this project (403), or no unit yet: say how to get in, not that something failed.
   const isNotMember = isError && error instanceof ApiError && error.code === 'forbidden';
   if (isError || !carts?.length)
-    return <BuyerAccess isNotMember={isNotMember} hasNoCart={!isError} isError={isError && !isNotMember} error={error} retry={refetch} what="Your home" />;
+    return (
+      <BuyerAccess
+        isNotMember={isNotMember}
+        hasNoCart={!isError}
+        isError={isError && !isNotMember}
+        error={error}
+        retry={refetch}
+        what={t('app.home.your-home')}
+      />
+    );
   const unitSystem = project.options.unitSystem as UnitSystem;
 
   return (
     <Stack gap="lg">
       {carts.map((cart) => {
-        const status = STATUS[cart.status];
+        const status = { label: cartStatusWord(cart.status, 'buyer', t), color: STATUS_COLOURS[cart.status], hint: t(`app.home.hint.${cart.status}`) };
         const percent = cart.progress.total ? Math.round((cart.progress.done / cart.progress.total) * 100) : 100;
-        const countdown = deadlineText(cart.deadline);
+        const countdown = deadlineText(t, cart.deadline);
         return (
           <Stack key={cart._id} gap="md" data-testid="home-cart">
             <Card withBorder radius="md" padding="lg">
@@ -53,13 +61,13 @@ export function MyHome() {
                   <Text size="sm" c="dimmed">
                     {project.name}
                   </Text>
-                  <Title order={2}>Unit {cart.unit.name}</Title>
+                  <Title order={2}>{t('app.home.unit', { name: cart.unit.name })}</Title>
                   <Text>
                     {[
                       cart.plan?.name,
-                      cart.plan ? `${cart.plan.bedrooms} bed · ${cart.plan.bathrooms} bath` : null,
-                      `Floor ${cart.unit.floor}`,
-                      cart.unit.area ? formatArea(cart.unit.area, unitSystem, project.options.locale) : null,
+                      cart.plan ? t('app.home.rooms', { bedrooms: cart.plan.bedrooms, bathrooms: cart.plan.bathrooms }) : null,
+                      t('app.home.floor', { floor: cart.unit.floor }),
+                      cart.unit.area ? formatArea(cart.unit.area, unitSystem, dates.zone.locale) : null,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
@@ -70,14 +78,14 @@ export function MyHome() {
                     {status.label}
                   </Badge>
                   {countdown && cart.status === 'draft' && (
-                    <Text fw={600} c={countdown === 'Due today' ? 'orange.8' : undefined} data-testid="deadline">
-                      {countdown}
+                    <Text fw={600} c={countdown.isToday ? 'orange.8' : undefined} data-testid="deadline">
+                      {countdown.text}
                     </Text>
                   )}
                   {cart.deadline && cart.status === 'draft' && (
                     // The day itself, not only a count, in the project's time zone: "Due Monday, December 14, 2026 at 11:59 PM PST".
                     <Text size="sm" c="dimmed" data-testid="deadline-date">
-                      Due {formatDateTime(cart.deadline, project.options, { weekday: true })}
+                      {t('app.home.due', { date: dates.dateTime(cart.deadline, { weekday: true }) })}
                     </Text>
                   )}
                 </Stack>
@@ -89,50 +97,50 @@ export function MyHome() {
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <Card withBorder radius="md" padding="lg">
                 <Text size="sm" c="dimmed">
-                  Required choices
+                  {t('app.home.required')}
                 </Text>
                 <Text fz={28} fw={700} data-testid="progress">
-                  {cart.progress.done} of {cart.progress.total}
+                  {t('app.home.progress', { done: cart.progress.done, total: cart.progress.total })}
                 </Text>
-                <Progress value={percent} mt="xs" aria-label="Required choices made" />
+                <Progress value={percent} mt="xs" aria-label={t('app.home.progress-label')} />
                 {cart.progress.missing.length > 0 && (
                   <Text size="xs" c="dimmed" mt={6}>
-                    Still to choose: {cart.progress.missing.join(', ')}
+                    {t('app.home.still-to-choose', { list: formatList(cart.progress.missing, dates.zone.locale) })}
                   </Text>
                 )}
               </Card>
               <Card withBorder radius="md" padding="lg">
                 <Text size="sm" c="dimmed">
-                  Upgrades
+                  {t('app.home.upgrades')}
                 </Text>
                 <Text fz={28} fw={700} data-testid="upgrades-total">
                   {money(cart.total)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  over the standard finishes, before tax
+                  {t('app.home.over-standard')}
                 </Text>
               </Card>
               <Card withBorder radius="md" padding="lg">
                 <Text size="sm" c="dimmed">
-                  Deposit on upgrades
+                  {t('app.home.deposit')}
                 </Text>
                 <Text fz={28} fw={700} data-testid="deposit">
                   {money(cart.deposit)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {cart.depositPercent ? `${cart.depositPercent} % of the upgrades` : 'No deposit for this project'}
+                  {cart.depositPercent ? t('app.home.deposit-percent', { percent: cart.depositPercent }) : t('app.home.no-deposit')}
                 </Text>
               </Card>
             </SimpleGrid>
             <Group>
               <LinkButton to="/configure" size="md">
-                {cart.status === 'draft' ? 'Choose my finishes' : 'See my finishes'}
+                {cart.status === 'draft' ? t('app.home.choose') : t('app.home.see')}
               </LinkButton>
               <LinkButton to="/explore" size="md" variant="light">
-                Explore in 3D
+                {t('app.home.explore')}
               </LinkButton>
               <LinkButton to="/config/{-$cartId}" params={{ cartId: undefined }} size="md" variant="default">
-                My selection
+                {t('app.home.selection')}
               </LinkButton>
             </Group>
           </Stack>

@@ -1,10 +1,10 @@
-import { EN_FIRST_PAGE } from './en-first-page.ts';
+import { EN_FIRST_PAGE } from './first-page.ts';
 
 /**
  * Every sentence the product says to a person, in English, by key (docs/api.md, "Errors").
  * `{name}` marks a parameter. Another language is another file with the same keys.
  */
-export const EN = {
+export const EN_CORE = {
   // Choosing finishes (docs/selection-rules.md)
   'rule.closed': 'Choices are closed for this selection.',
   'rule.unknown': 'This option is no longer offered.',
@@ -19,11 +19,11 @@ export const EN = {
   // A cart's life
   'cart.staff-only': 'Only the design centre can do this.',
   'cart.deadline-passed': 'The deadline has passed: ask the design centre to extend it.',
-  'cart.cannot.submit': '{aStatus} selection cannot be submitted.',
-  'cart.cannot.approve': '{aStatus} selection cannot be approved.',
-  'cart.cannot.return': '{aStatus} selection cannot be returned.',
-  'cart.cannot.reopen': '{aStatus} selection cannot be reopened.',
-  'cart.cannot.extend': '{aStatus} selection cannot be extended.',
+  'cart.cannot.submit': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be submitted.',
+  'cart.cannot.approve': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be approved.',
+  'cart.cannot.return': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be returned.',
+  'cart.cannot.reopen': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be reopened.',
+  'cart.cannot.extend': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be extended.',
   // A cart's status and the design centre's actions, as every screen, mail and the PDF say them.
   'cart.status.draft': 'In progress',
   'cart.status.submitted': 'Submitted',
@@ -36,9 +36,6 @@ export const EN = {
   'cart.action.return': 'Returned for a change',
   'cart.action.reopen': 'Reopened as a change order',
   'cart.action.extend': 'Deadline extended',
-  'cart.a-status.draft': 'A draft',
-  'cart.a-status.submitted': 'A submitted',
-  'cart.a-status.approved': 'An approved',
   'cart.edit.locked': 'The deadline for this selection has passed. Contact the design centre to make changes.',
   'cart.edit.submitted': 'This selection has been submitted and can no longer be changed.',
 
@@ -50,7 +47,7 @@ export const EN = {
   'engine.missing-reference': 'This refers to an item that does not exist in this project.',
   'engine.missing-references': 'This refers to items that do not exist in this project.',
   'engine.stale': 'Someone changed this since you opened it. Here is the current version.',
-  'engine.in-use': 'This {singular} is still used by {count} item(s); change those first.',
+  'engine.in-use': 'This {singular} is still used by {count, plural, one {# item} other {# items}}; change those first.',
   'engine.send-version': 'Send the version you read (If-Match header or _version), so that no change is lost.',
   'engine.not-a-member': 'You are not a member of this project.',
   'engine.sign-in-to-see': 'Sign in to see this.',
@@ -80,6 +77,7 @@ export const EN = {
   'project.no-such': 'There is no such project.',
   'time-zone.unknown': 'There is no time zone called “{name}”: name one such as America/Toronto.',
   'project.managers-only': "Only this project's managers may change it.",
+  'project.default-language': 'The default language must be one of the project’s languages.',
   'cart.pdf-prices': 'Only the design centre prints a selection without prices.',
   'cart.rule': '{name}: {rule}',
   'cart.changed-since-review': 'This selection changed since you reviewed it (a price or a choice). Review it again before you sign.',
@@ -128,7 +126,7 @@ export const EN = {
   'import.unknown-field': 'The mapping names “{field}”, which is not a column of this import.',
   'import.no-column': 'The file has no column “{header}”.',
   'import.key-unmapped': 'Map a column of the file to {column}: it finds the item each row changes.',
-  'import.has-problems': 'Nothing was imported: the file has {count} problem(s) to fix first.',
+  'import.has-problems': 'Nothing was imported: the file has {count, plural, one {# problem} other {# problems}} to fix first.',
   'import.row-refused': 'Nothing was imported: row {row} was refused. {reason}',
   'file.type': 'This file is not an accepted type: PNG, JPEG, WebP or GIF images, PDF, or GLB models.',
   'file.type-mismatch': 'This file says it is {claimed} but its content is {detected}.',
@@ -214,6 +212,6 @@ export const EN = {
   'admin.version-invalid': 'Version {version} cannot be restored as it was: {issues}. Open it in the editor, correct it and save.',
   'admin.model-name': '“{name}” cannot be a collection’s name: lowercase letters, digits and hyphens, starting with a letter.',
   'admin.model-invalid': '{message}',
-  'admin.bundle-invalid': 'This bundle cannot be imported: {count} problem(s), listed below. Nothing was imported.',
+  'admin.bundle-invalid': 'This bundle cannot be imported: {count, plural, one {# problem} other {# problems}}, listed below. Nothing was imported.',
   'admin.bundle-file': 'This bundle cannot be imported: its file “{name}” was refused. {reason} Nothing was imported.',
 } as const;

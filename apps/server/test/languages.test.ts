@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '@decor/core';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+import { completeSelections, type Item } from './support/carts.ts';
+import { pdfText } from './support/pdf-text.ts';
+
+/**
+ * The portal in the reader's language (docs/languages.md): a person's choice kept on the
+ * account, the server's sentences in the language of whoever asks, mails in the recipient's,
+ * and a signed selection's PDF in the language it was signed in — whoever prints it.
+ */
+
+const { app, mail } = await createTestApp({ withMail: true });
+const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
+const buyer = await as('buyer@demo.test');
+const manager = await as('manager@demo.test');
+
+type Method = 'GET' | 'POST' | 'PATCH';
+const call = (method: Method, url: string, { cookie, language, body, host }: { cookie?: string; language?: string; body?: object; host?: string } = {}) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...browserHeaders(cookie, host), ...(language ? { 'accept-language': language } : {}) },
+    ...(body ? { payload: body } : {}),
+  });
+
+// "3 450,50 $": a no-break space between thousands (U+00A0 or the narrow U+202F, as the Intl data has it) and before the sign.
+const frenchMoney = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'fr-CA' });
+
+describe(`a person's language (${testDbKind})`, () => {
+  it('is kept on the account by PATCH /api/me; an unknown language is refused and changes nothing', async () => {
+    const bad = await call('PATCH', '/api/me', { cookie: buyer, body: { language: 'de' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('GET', '/api/me', { cookie: buyer })).json().language).toBeUndefined();
+    expect((await call('PATCH', '/api/me', { body: { language: 'fr-CA' } })).statusCode).toBe(401);
+
+    const chosen = await call('PATCH', '/api/me', { cookie: buyer, body: { language: 'fr-CA' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().language).toBe('fr-CA');
+    expect((await call('GET', '/api/me', { cookie: buyer })).json().language).toBe('fr-CA');
+  });
+
+  it('speaks the server’s sentences in the reader’s language, keeping the key; English stays exactly as written', async () => {
+    const [cart] = (await call('GET', '/api/schema/carts/', { cookie: buyer })).json() as Item[];
+    // The buyer chose French on the account: the browser's English does not override it.
+    const refused = await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, language: 'en-CA', body: {} });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ key: 'cart.staff-only', message: 'Seul le centre de design peut faire ceci.' });
+
+    // A visitor: the browser's languages, among the project's.
+    const visitorFrench = await call('GET', '/api/schema/carts/', { language: 'fr-FR,fr;q=0.9,en;q=0.5' });
+    expect(visitorFrench.json().error.message).toBe('Connectez-vous pour voir ceci.');
+    const visitorEnglish = await call('GET', '/api/schema/carts/', { language: 'en-US' });
+    expect(visitorEnglish.json().error.message).toBe('Sign in to see this.');
+    // Harbour Lofts speaks English only: a French browser reads English there.
+    const harbour = await call('GET', '/api/schema/carts/', { language: 'fr-CA', host: 'harbour.portal.test' });
+    expect(harbour.json().error.message).toBe('Sign in to see this.');
+
+    // Plurals by the language's rules, with the same arguments.
+    const staffOnly = await call('GET', '/api/schema/carts/', { language: 'fr-CA' });
+    expect(staffOnly.json().error.key).toBe('engine.sign-in-to-see');
+  });
+
+  it('refuses a default language the project does not offer, in words, and changes nothing', async () => {
+    const project = (await call('GET', '/api/project', { cookie: manager })).json() as {
+      _id: string;
+      options: { languages: string[]; defaultLanguage: string };
+    };
+    expect(project.options).toMatchObject({ languages: ['en', 'fr-CA'], defaultLanguage: 'en' });
+    const refused = await call('PATCH', `/api/projects/${project._id}`, {
+      cookie: manager,
+      body: { options: { languages: ['en'], defaultLanguage: 'fr-CA' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toMatchObject({ field: 'options.defaultLanguage' });
+    const dropped = await call('PATCH', `/api/projects/${project._id}`, { cookie: manager, body: { options: { languages: ['fr-CA'] } } });
+    expect(dropped.statusCode).toBe(400);
+    const twice = await call('PATCH', `/api/projects/${project._id}`, { cookie: manager, body: { options: { languages: ['en', 'en'] } } });
+    expect(twice.statusCode).toBe(400);
+    expect((await call('GET', '/api/project', { cookie: manager })).json().options).toMatchObject({ languages: ['en', 'fr-CA'], defaultLanguage: 'en' });
+  });
+
+  it('signs in French: the buyer’s mail and PDF in French, the manager’s notice in English, the approval mailed in French', async () => {
+    const [cart] = (await call('GET', '/api/schema/carts/', { cookie: buyer })).json() as Item[];
+    const unit = (await call('GET', `/api/schema/units/${cart!.unit as string}`, { cookie: buyer })).json() as Item & { plan: string; name: string };
+    const selections = await completeSelections(app, buyer, unit.plan);
+    const saved = await call('PATCH', `/api/schema/carts/${cart!._id}`, { cookie: buyer, body: { selections, _version: cart!._version } });
+    expect(saved.statusCode).toBe(200);
+    const submitted = await call('POST', `/api/carts/${cart!._id}/submit`, {
+      cookie: buyer,
+      language: 'fr-CA',
+      body: { signature: 'Alex Buyer', agree: true, _version: saved.json()._version },
+    });
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json().signature.language).toBe('fr-CA');
+    const total = frenchMoney(submitted.json().total);
+
+    const signedMail = await mail!.waitFor('buyer@demo.test', /sélection signée/);
+    expect(signedMail.subject).toBe(`Unité ${unit.name}\u00a0: votre sélection signée`);
+    expect(signedMail.text).toContain(
+      `Alex Buyer a signé et soumis la sélection de design de l’unité ${unit.name}, pour un total des surclassements de ${total}.`,
+    );
+    expect(signedMail.headers.get('content-language')).toBe('fr-CA');
+    expect(signedMail.html).toContain('<html lang="fr-CA">');
+    const attached = await pdfText(signedMail.attachments[0]!.content);
+    expect(attached).toContain('Sélection de design');
+    expect(attached).toContain('Total des surclassements');
+    expect(attached).toContain(`Signé par Alex Buyer le`);
+    expect(attached).not.toContain('Upgrades total');
+
+    const notice = await mail!.waitFor('manager@demo.test', /selection submitted/);
+    expect(notice.subject).toBe(`Unit ${unit.name}: selection submitted for approval`);
+
+    // The manager works in English; the buyer reads the approval in French.
+    const approved = await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: manager, language: 'en-CA', body: { comment: 'Très beau choix' } });
+    expect(approved.statusCode).toBe(200);
+    const approval = await mail!.waitFor('buyer@demo.test', /approuvée/);
+    expect(approval.subject).toBe(`Unité ${unit.name}\u00a0: votre sélection est approuvée`);
+    expect(approval.text).toContain('Vous n’avez plus rien à faire');
+    expect(approval.text).toContain('a écrit\u00a0: «\u00a0Très beau choix\u00a0»');
+
+    // Printed by the English-speaking manager, the signed selection is still in the language it was signed in.
+    const printed = await call('GET', `/api/carts/${cart!._id}/pdf`, { cookie: manager, language: 'en-CA' });
+    expect(printed.statusCode).toBe(200);
+    const text = await pdfText(printed.rawPayload);
+    expect(text).toContain('Sélection de design');
+    // The PDF's text layer gives no-break spaces back as spaces.
+    expect(text.replace(/[\u00a0\u202f]/g, ' ')).toContain(total.replace(/[\u00a0\u202f]/g, ' '));
+  });
+});

@@ -1,0 +1,33 @@
+import { Button, Group } from '@mantine/core';
+import { LANGUAGE_NAMES } from '@decor/core';
+import { useLanguage } from '../../lib/language.ts';
+import { useFirstPageText } from '../../lib/first-page-text.ts';
+
+/**
+ * The project's other languages, each by its own name, in every page's header (docs/languages.md):
+ * a choice is kept on this device and, when signed in, on the account (so mails follow it).
+ * Nothing shows when the project speaks one language.
+ */
+export function LanguageSwitch() {
+  const { language, languages, choose } = useLanguage();
+  const say = useFirstPageText();
+  const others = languages.filter((other) => other !== language);
+  if (!others.length) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {others.map((other) => (
+        <Button
+          key={other}
+          variant="default"
+          size="compact-sm"
+          lang={other}
+          aria-label={say('frame.read-in', { language: LANGUAGE_NAMES[other] })}
+          data-testid={`language-${other}`}
+          onClick={() => void choose(other)}
+        >
+          {LANGUAGE_NAMES[other]}
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * What the portal's mails say (subjects, bodies, buttons, footers), in English. Each mail goes
+ * out in its recipient's language (docs/languages.md, "Mails and documents").
+ */
+export const EN_MAIL = {
+  'mail.ignore': 'If you did not ask for this, you can ignore this message.',
+  'mail.or-open': 'Or open this address: {url}',
+  'mail.personal-link': 'This link is personal: please do not forward it.',
+  'mail.for-managers': 'You receive this because you manage this project.',
+  'mail.for-buyers': 'You receive this because you are a buyer of this home.',
+
+  'mail.verify.subject': 'Confirm your e-mail address for {project}',
+  'mail.verify.body': 'Welcome! Please confirm that this is your e-mail address, so that we can reach you about your home.',
+  'mail.verify.action': 'Confirm my e-mail address',
+  'mail.reset.subject': 'Choose a new password for {project}',
+  'mail.reset.body': 'Someone asked to reset the password of this account. The link works for one hour.',
+  'mail.reset.action': 'Choose a new password',
+  'mail.code.subject': 'Your sign-in code for {project}: {code}',
+  'mail.code.body': 'Enter this code on the sign-in page. It works once, for five minutes.',
+  'mail.change-email.subject': 'Confirm the change of your e-mail address for {project}',
+  'mail.change-email.body': 'Someone asked to change the e-mail address of this account to {email}. Confirm it, and we will then check the new address.',
+  'mail.change-email.action': 'Confirm the change',
+  'mail.existing.subject': 'Someone tried to create an account with your address at {project}',
+  'mail.existing.body': 'Someone asked to create an account with this e-mail address, but you already have one, so nothing was changed.',
+  'mail.existing.body-2': 'If it was you: sign in, or choose a new password from the sign-in page if you have forgotten it.',
+  'mail.existing.action': 'Sign in',
+
+  'mail.invite-manager.subject': 'You are invited to run the design centre of {project}',
+  'mail.invite-manager.body':
+    'You are invited as a manager of {project}: the catalogue, the units and their buyers, and every selection to review and approve.',
+  'mail.invite-manager.body-2': 'Follow the link to arrive in the back office; you choose your password on the way.',
+  'mail.invite-manager.action': 'Open the back office',
+  'mail.invite.subject': 'You are invited to choose the finishes of your home at {project}',
+  'mail.invite.body-unit': 'Your design selections for unit {unit} are open. Follow the link to sign in and start choosing.',
+  'mail.invite.body': 'You have been given access to the selection portal. Follow the link to sign in.',
+  'mail.invite.action': 'Open the portal',
+
+  'mail.reminder.subject': 'Your selections for unit {unit} are due {days, plural, one {tomorrow} other {in # days}}',
+  'mail.reminder.body': 'The deadline for the design selections of unit {unit} is {deadline}.',
+  'mail.reminder.body-2':
+    'Your selection has not been submitted yet. After the deadline it is locked, and the standard finishes are installed for anything left open.',
+  'mail.reminder.action': 'Finish my selections',
+
+  'mail.submitted.subject': 'Unit {unit}: selection submitted for approval',
+  'mail.submitted.body': '{buyer} signed and submitted the design selection of unit {unit}, for an upgrades total of {total}.',
+  'mail.submitted.body-2': 'It is waiting for your approval.',
+  'mail.submitted.action': 'Review the selection',
+
+  'mail.signed.subject': 'Unit {unit}: your signed selection',
+  'mail.signed.body':
+    '{signer} signed and submitted the design selection of unit {unit}, for an upgrades total of {total}. The signed summary is attached to this message.',
+  'mail.signed.next':
+    'What happens next: the design centre reviews your selection by {reviewBy} and e-mails you when it is approved, or if something needs to change. Until then it cannot be changed.',
+  'mail.signed.questions': 'Questions? {contact}.',
+  'mail.signed.design-centre': 'The design centre',
+  'mail.signed.action': 'See your selection',
+  'mail.signed.footer': 'You receive this because you signed this selection.',
+
+  'mail.decision.wrote': '{name} wrote: “{comment}”',
+  'mail.approve.subject': 'Unit {unit}: your selection is approved',
+  'mail.approve.body': '{by} approved the design selection of unit {unit}, for an upgrades total of {total}.',
+  'mail.approve.next': 'Nothing more is needed from you: the design centre orders your finishes.',
+  'mail.approve.action': 'See your selection',
+  'mail.return.subject': 'Unit {unit}: your selection needs a change',
+  'mail.return.body': '{by} returned the design selection of unit {unit} to you.',
+  'mail.return.next': 'Make the change, then sign and submit it again.',
+  'mail.return.action': 'Open your selection',
+  'mail.reopen.subject': 'Unit {unit}: your selection is open for a change order',
+  'mail.reopen.body': '{by} reopened the approved selection of unit {unit} so that it can be changed.',
+  'mail.reopen.fee': 'A change order fee of {fee} is added to your total.',
+  'mail.reopen.next': 'Make your changes, then sign and submit it again: the approved selection stands until then.',
+  'mail.reopen.action': 'Open your selection',
+  'mail.extend.subject': 'Unit {unit}: you have until {deadline} to choose',
+  'mail.extend.body': '{by} gave you until {deadline} to finish the design selection of unit {unit}.',
+  'mail.extend.action': 'Continue choosing',
+
+  'mail.pairing-limit.subject': '{project}: too many wrong screen pairing codes',
+  'mail.pairing-limit.body':
+    'More than 50 wrong pairing codes were typed for the sales-centre screens of {project} within 10 minutes. The codes of its {screens, plural, one {# free screen} other {# free screens}} were drawn again, and typed codes are refused for the rest of the 10 minutes; scanning a screen’s QR code still works.',
+  'mail.pairing-limit.body-2':
+    'If nobody in the sales centre was struggling with a code, someone may be guessing. The screens and their events are in the platform back office.',
+  'mail.pairing-limit.action': 'Open the screens',
+  'mail.pairing-limit.footer': 'You receive this as an administrator of the portal.',
+
+  'mail.look.subject': 'The look you built at {project}',
+  'mail.look.body': 'Here is the look you built on the screen in our sales centre:',
+  'mail.look.body-2': 'Our design centre can help you make it yours.',
+  'mail.look.action': 'Visit {project}',
+  'mail.look.footer': 'You receive this message once, because you asked for it on the screen. We do not add you to any list.',
+
+  'mail.lead.subject': 'New lead: {person}',
+  'mail.lead.subject-returning': 'Returning lead: {person} asked again',
+  'mail.lead.body': '{person} asked about a home.',
+  'mail.lead.body-returning': '{person} asked about a home again (they first asked within the last 30 days).',
+  'mail.lead.message': 'Their message: “{message}”',
+  'mail.lead.action': 'Open the lead',
+  'mail.lead.interest': 'Interested in: {value}',
+  'mail.lead.budget': 'Budget: {value}',
+  'mail.lead.timeline': 'Timeline: {value}',
+  'mail.lead.agent': 'Working with an agent: {agent, select, yes {yes} other {no}}',
+  'mail.lead.contact': 'Prefers to be contacted by {by, select, phone {phone ({value})} other {e-mail ({value})}}',
+  'mail.lead.code': 'Code: {value}',
+} as const;

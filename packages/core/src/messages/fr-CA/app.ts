@@ -1,0 +1,31 @@
+import type { EN_APP } from '../en/app.ts';
+
+/** The screens in Canadian French (see ../en/app.ts). */
+export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
+  'app.language': 'Langue',
+  'app.home.hint.draft': 'Vos choix sont enregistrés au fur et à mesure.',
+  'app.home.hint.submitted': 'Le centre de design revoit votre sélection.',
+  'app.home.hint.approved': 'Votre sélection est approuvée et transmise aux corps de métier.',
+  'app.home.hint.locked': 'Communiquez avec le centre de design pour apporter des changements.',
+  'app.home.deadline-passed': 'Date limite passée',
+  'app.home.due-today': 'À remettre aujourd’hui',
+  'app.home.days-left': '{days, plural, one {# jour pour choisir} other {# jours pour choisir}}',
+  'app.home.your-home': 'Votre unité',
+  'app.home.unit': 'Unité {name}',
+  'app.home.rooms': '{bedrooms} ch. · {bathrooms} s. de bain',
+  'app.home.floor': 'Étage {floor}',
+  'app.home.due': 'À remettre le {date}',
+  'app.home.required': 'Choix obligatoires',
+  'app.home.progress': '{done} sur {total}',
+  'app.home.progress-label': 'Choix obligatoires faits',
+  'app.home.still-to-choose': 'Reste à choisir : {list}',
+  'app.home.upgrades': 'Surclassements',
+  'app.home.over-standard': 'en plus des finitions standard, avant taxes',
+  'app.home.deposit': 'Acompte sur les surclassements',
+  'app.home.deposit-percent': '{percent} % des surclassements',
+  'app.home.no-deposit': 'Aucun acompte pour ce projet',
+  'app.home.choose': 'Choisir mes finitions',
+  'app.home.see': 'Voir mes finitions',
+  'app.home.explore': 'Explorer en 3D',
+  'app.home.selection': 'Ma sélection',
+};

@@ -1,0 +1,104 @@
+import type { EN_MAIL } from '../en/mail.ts';
+
+/** The portal's mails in Canadian French (see ../en/mail.ts). */
+export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
+  'mail.ignore': 'Si vous n’avez rien demandé, vous pouvez ignorer ce message.',
+  'mail.or-open': 'Ou ouvrez cette adresse : {url}',
+  'mail.personal-link': 'Ce lien est personnel : veuillez ne pas le transférer.',
+  'mail.for-managers': 'Vous recevez ce message parce que vous gérez ce projet.',
+  'mail.for-buyers': 'Vous recevez ce message parce que vous êtes acheteur de cette unité.',
+
+  'mail.verify.subject': 'Confirmez votre adresse courriel pour {project}',
+  'mail.verify.body':
+    'Bienvenue ! Veuillez confirmer qu’il s’agit bien de votre adresse courriel, pour que nous puissions vous joindre au sujet de votre unité.',
+  'mail.verify.action': 'Confirmer mon adresse courriel',
+  'mail.reset.subject': 'Choisissez un nouveau mot de passe pour {project}',
+  'mail.reset.body': 'Quelqu’un a demandé la réinitialisation du mot de passe de ce compte. Le lien est valide pendant une heure.',
+  'mail.reset.action': 'Choisir un nouveau mot de passe',
+  'mail.code.subject': 'Votre code de connexion pour {project} : {code}',
+  'mail.code.body': 'Entrez ce code sur la page de connexion. Il ne sert qu’une fois, pendant cinq minutes.',
+  'mail.change-email.subject': 'Confirmez le changement de votre adresse courriel pour {project}',
+  'mail.change-email.body':
+    'Quelqu’un a demandé de remplacer l’adresse courriel de ce compte par {email}. Confirmez-le, et nous vérifierons ensuite la nouvelle adresse.',
+  'mail.change-email.action': 'Confirmer le changement',
+  'mail.existing.subject': 'Quelqu’un a tenté de créer un compte avec votre adresse pour {project}',
+  'mail.existing.body': 'Quelqu’un a demandé à créer un compte avec cette adresse courriel, mais vous en avez déjà un : rien n’a donc été changé.',
+  'mail.existing.body-2': 'Si c’était vous : connectez-vous, ou choisissez un nouveau mot de passe depuis la page de connexion si vous l’avez oublié.',
+  'mail.existing.action': 'Se connecter',
+
+  'mail.invite-manager.subject': 'Vous êtes invité à gérer le centre de design de {project}',
+  'mail.invite-manager.body':
+    'Vous êtes invité comme gestionnaire de {project} : le catalogue, les unités et leurs acheteurs, et chaque sélection à revoir et à approuver.',
+  'mail.invite-manager.body-2': 'Suivez le lien pour accéder au back-office ; vous choisirez votre mot de passe en chemin.',
+  'mail.invite-manager.action': 'Ouvrir le back-office',
+  'mail.invite.subject': 'Vous êtes invité à choisir les finitions de votre unité à {project}',
+  'mail.invite.body-unit': 'Vos sélections de design pour l’unité {unit} sont ouvertes. Suivez le lien pour vous connecter et commencer vos choix.',
+  'mail.invite.body': 'Vous avez reçu l’accès au portail de sélection. Suivez le lien pour vous connecter.',
+  'mail.invite.action': 'Ouvrir le portail',
+
+  'mail.reminder.subject': 'Vos sélections pour l’unité {unit} sont attendues {days, plural, one {demain} other {dans # jours}}',
+  'mail.reminder.body': 'La date limite des sélections de design de l’unité {unit} est le {deadline}.',
+  'mail.reminder.body-2':
+    'Votre sélection n’a pas encore été soumise. Après la date limite, elle est verrouillée, et les finitions standard sont installées pour tout ce qui reste à choisir.',
+  'mail.reminder.action': 'Terminer mes sélections',
+
+  'mail.submitted.subject': 'Unité {unit} : sélection soumise pour approbation',
+  'mail.submitted.body': '{buyer} a signé et soumis la sélection de design de l’unité {unit}, pour un total des surclassements de {total}.',
+  'mail.submitted.body-2': 'Elle attend votre approbation.',
+  'mail.submitted.action': 'Revoir la sélection',
+
+  'mail.signed.subject': 'Unité {unit} : votre sélection signée',
+  'mail.signed.body':
+    '{signer} a signé et soumis la sélection de design de l’unité {unit}, pour un total des surclassements de {total}. Le sommaire signé est joint à ce message.',
+  'mail.signed.next':
+    'La suite : le centre de design revoit votre sélection d’ici le {reviewBy} et vous écrit lorsqu’elle est approuvée, ou si quelque chose doit changer. D’ici là, elle ne peut pas être modifiée.',
+  'mail.signed.questions': 'Des questions ? {contact}.',
+  'mail.signed.design-centre': 'Le centre de design',
+  'mail.signed.action': 'Voir votre sélection',
+  'mail.signed.footer': 'Vous recevez ce message parce que vous avez signé cette sélection.',
+
+  'mail.decision.wrote': '{name} a écrit : « {comment} »',
+  'mail.approve.subject': 'Unité {unit} : votre sélection est approuvée',
+  'mail.approve.body': '{by} a approuvé la sélection de design de l’unité {unit}, pour un total des surclassements de {total}.',
+  'mail.approve.next': 'Vous n’avez plus rien à faire : le centre de design commande vos finitions.',
+  'mail.approve.action': 'Voir votre sélection',
+  'mail.return.subject': 'Unité {unit} : votre sélection doit être modifiée',
+  'mail.return.body': '{by} vous a renvoyé la sélection de design de l’unité {unit}.',
+  'mail.return.next': 'Apportez le changement, puis signez-la et soumettez-la de nouveau.',
+  'mail.return.action': 'Ouvrir votre sélection',
+  'mail.reopen.subject': 'Unité {unit} : votre sélection est ouverte pour un ordre de modification',
+  'mail.reopen.body': '{by} a rouvert la sélection approuvée de l’unité {unit} pour qu’elle puisse être modifiée.',
+  'mail.reopen.fee': 'Des frais d’ordre de modification de {fee} s’ajoutent à votre total.',
+  'mail.reopen.next': 'Apportez vos changements, puis signez-la et soumettez-la de nouveau : la sélection approuvée reste en vigueur d’ici là.',
+  'mail.reopen.action': 'Ouvrir votre sélection',
+  'mail.extend.subject': 'Unité {unit} : vous avez jusqu’au {deadline} pour choisir',
+  'mail.extend.body': '{by} vous donne jusqu’au {deadline} pour terminer la sélection de design de l’unité {unit}.',
+  'mail.extend.action': 'Continuer mes choix',
+
+  'mail.pairing-limit.subject': '{project} : trop de codes de jumelage d’écran erronés',
+  'mail.pairing-limit.body':
+    'Plus de 50 codes de jumelage erronés ont été tapés pour les écrans du bureau des ventes de {project} en 10 minutes. Les codes de {screens, plural, one {son # écran libre ont été tirés} other {ses # écrans libres ont été tirés}} de nouveau, et les codes tapés sont refusés pour le reste des 10 minutes ; balayer le code QR d’un écran fonctionne toujours.',
+  'mail.pairing-limit.body-2':
+    'Si personne au bureau des ventes n’avait de difficulté avec un code, quelqu’un essaie peut-être de deviner. Les écrans et leurs événements sont dans le back-office de la plateforme.',
+  'mail.pairing-limit.action': 'Ouvrir les écrans',
+  'mail.pairing-limit.footer': 'Vous recevez ce message comme administrateur du portail.',
+
+  'mail.look.subject': 'Le style que vous avez composé à {project}',
+  'mail.look.body': 'Voici le style que vous avez composé sur l’écran de notre bureau des ventes :',
+  'mail.look.body-2': 'Notre centre de design peut vous aider à le faire vôtre.',
+  'mail.look.action': 'Visiter {project}',
+  'mail.look.footer': 'Vous recevez ce message une seule fois, parce que vous l’avez demandé sur l’écran. Nous ne vous ajoutons à aucune liste.',
+
+  'mail.lead.subject': 'Nouveau prospect : {person}',
+  'mail.lead.subject-returning': 'Prospect de retour : {person} a écrit de nouveau',
+  'mail.lead.body': '{person} s’informe au sujet d’une unité.',
+  'mail.lead.body-returning': '{person} s’informe de nouveau au sujet d’une unité (sa première demande date des 30 derniers jours).',
+  'mail.lead.message': 'Son message : « {message} »',
+  'mail.lead.action': 'Ouvrir le prospect',
+  'mail.lead.interest': 'Intéressé par : {value}',
+  'mail.lead.budget': 'Budget : {value}',
+  'mail.lead.timeline': 'Échéancier : {value}',
+  'mail.lead.agent': 'Travaille avec un courtier : {agent, select, yes {oui} other {non}}',
+  'mail.lead.contact': 'Préfère être joint par {by, select, phone {téléphone ({value})} other {courriel ({value})}}',
+  'mail.lead.code': 'Code : {value}',
+};
