@@ -1,8 +1,5 @@
 import { addBusinessDays, calendarDayOf, DEFAULT_TIME_ZONE, zoneOffsetAt, type CalendarDay } from './dates.ts';
-import { message, type CoreKey, type MessageParams } from './messages/index.ts';
-
-/** Says a sentence of the catalogue: English by default, or a reader's translator (docs/languages.md). */
-export type Say = (key: CoreKey, params?: MessageParams) => string;
+import { message, type CoreKey, type MessageParams, type Say } from './messages/index.ts';
 
 /** A cart's life (docs/selection-rules.md): draft → submitted → approved; returned; reopened; locked after the deadline. */
 export type CartStatus = 'draft' | 'submitted' | 'approved';

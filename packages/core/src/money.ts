@@ -63,9 +63,13 @@ export function isCurrencyCode(code: string): boolean {
   }
 }
 
-/** Minor units in major units with the currency's own decimals, as exports write them. */
-export function formatAmount(minor: number, currency: string): string {
+/**
+ * Minor units in major units with the currency's own decimals: as exports write them, or, given
+ * a locale, as a person of that locale types them into a field (no grouping: "15000,50" in fr-CA).
+ */
+export function formatAmount(minor: number, currency: string, locale?: string): string {
   const per = minorUnitsPerMajor(currency);
   const digits = Math.round(Math.log10(per));
+  if (locale) return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(minor / per);
   return digits ? (minor / per).toFixed(digits) : String(minor);
 }

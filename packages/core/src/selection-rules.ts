@@ -5,7 +5,7 @@
 
 import type { CategoryFields, OptionFields } from './collections.ts';
 import { DomainError } from './errors.ts';
-import { message } from './messages/index.ts';
+import { message, type Say } from './messages/index.ts';
 
 /** What the rules read of an option: picked from the option's one shape. */
 export type RuleOption = { _id: string } & Pick<OptionFields, 'name' | 'category' | 'price' | 'plans' | 'requires' | 'excludes' | 'active'>;
@@ -70,11 +70,11 @@ export function whyUnavailable(optionId: string, selections: readonly Selection[
 }
 
 /** The reason in the buyer's words (shown beside a disabled option). */
-export function describeUnavailability(reason: Unavailability, context: Pick<RuleContext, 'options'>): string {
-  const names = (ids: string[]) => ids.map((id) => context.options.get(id)?.name ?? message('rule.another-choice')).join(', ');
-  if (reason.kind === 'requires') return message('rule.requires', { names: names(reason.missing) });
-  if (reason.kind === 'excludes') return message('rule.excludes', { names: names(reason.conflicts) });
-  return message(`rule.${reason.kind}`);
+export function describeUnavailability(reason: Unavailability, context: Pick<RuleContext, 'options'>, say: Say = message): string {
+  const names = (ids: string[]) => ids.map((id) => context.options.get(id)?.name ?? say('rule.another-choice')).join(', ');
+  if (reason.kind === 'requires') return say('rule.requires', { names: names(reason.missing) });
+  if (reason.kind === 'excludes') return say('rule.excludes', { names: names(reason.conflicts) });
+  return say(`rule.${reason.kind}`);
 }
 
 function withoutReplaced(selections: readonly Selection[], option: RuleOption, context: RuleContext, room?: string): Selection[] {

@@ -10,6 +10,8 @@ export type CoreKey = keyof typeof EN_CORE;
 export type MessageParams = Record<string, string | number>;
 /** A catalogue: every key, in one language, as ICU messages. */
 export type Catalogue = { readonly [Key in MessageKey]: string };
+/** Says a sentence of the domain: English by default (`message`), or a reader's translator (docs/languages.md). */
+export type Say = (key: CoreKey, params?: MessageParams) => string;
 /** A sentence by key with its ICU arguments filled in, in one language. */
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { ApiError } from '../../lib/api-client.ts';
 import { useProject } from '../../lib/project.ts';
 import { HowToGetIn } from './how-to-get-in.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /**
  * What a buyer's page shows instead of itself when it cannot show the buyer's home
@@ -27,6 +28,7 @@ export function BuyerAccess({
   what: string;
 }) {
   const { data: project } = useProject();
+  const t = useT();
   if (!project) return null;
   if (isNotMember) return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember={false} />;
   if (hasNoCart) return <HowToGetIn projectName={project.name} contact={project.options.contact} isMember />;
@@ -34,11 +36,11 @@ export function BuyerAccess({
     const refusal = error instanceof ApiError && error.code !== 'network' ? error : null;
     if (refusal && (refusal.code === 'email_not_verified' || refusal.code === 'terms_not_accepted')) return null;
     return (
-      <Alert color="red" title={`${what} could not be ${refusal ? 'shown' : 'loaded'}`} role="alert">
-        <Text size="sm">{refusal ? refusal.message : 'The connection to the portal failed. Your choices are safe: nothing was changed.'}</Text>
+      <Alert color="red" title={refusal ? t('app.access.not-shown', { what }) : t('app.access.not-loaded', { what })} role="alert">
+        <Text size="sm">{refusal ? refusal.message : t('app.access.connection')}</Text>
         <Group mt="xs">
           <Button size="xs" variant="white" onClick={() => void retry()}>
-            Try again
+            {t('app.access.retry')}
           </Button>
         </Group>
       </Alert>

@@ -1,6 +1,8 @@
 import { Alert, Text } from '@mantine/core';
 import { changeOrderNumber, reviewDueBy, type DesignCentreContact } from '@decor/core';
 import type { Dates } from '../../lib/use-dates.ts';
+import { useT } from '../../lib/i18n.ts';
+import { RichText } from '../ui/rich-text.tsx';
 
 interface Entry {
   status: string;
@@ -12,8 +14,8 @@ interface Entry {
   deadline?: string | undefined;
 }
 
-/** A sentence's full stop, unless it already ends with one (a time such as "11:44 a.m."). */
-const stop = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+/** One full stop where a sentence ends on a time that has its own ("11:44 a.m.."). */
+const tidy = (text: string) => text.replace(/\.\.(?=\s|$)/g, '.');
 
 /**
  * What last happened to the buyer's selection and what they do next (docs/screens.md,
@@ -42,31 +44,32 @@ export function DecisionNotice({
   /** Business days the design centre takes to review (the project's setting). */
   reviewDays?: number | undefined;
 }) {
+  const t = useT();
   const date = (iso: string) => dates.dateTime(iso);
   const last = history.at(-1);
-  const who = last?.byName || 'The design centre';
+  const who = last?.byName || t('app.decision.design-centre');
   const reach =
     contact && (contact.email || contact.phone) ? (
       <Text size="sm" mt={4}>
-        Questions? {contact.name || 'The design centre'}
-        {contact.email ? ` · ${contact.email}` : ''}
-        {contact.phone ? ` · ${contact.phone}` : ''}
-        {contact.hours ? ` (${contact.hours})` : ''}
+        {t('app.decision.questions', {
+          contact: `${[contact.name || t('app.decision.design-centre'), contact.email, contact.phone].filter(Boolean).join(' · ')}${contact.hours ? ` (${contact.hours})` : ''}`,
+        })}
       </Text>
     ) : null;
   const comment = last?.comment ? (
     <Text size="sm" fs="italic" mt={4}>
-      “{last.comment}”
+      {t('app.decision.comment', { comment: last.comment })}
     </Text>
   ) : null;
 
   if (status === 'approved') {
     const approval = [...history].reverse().find((e) => e.action === 'approve' || e.status === 'approved');
     return (
-      <Alert color="green" title="Approved" data-testid="decision-notice">
+      <Alert color="green" title={t('app.decision.approved')} data-testid="decision-notice">
         <Text size="sm">
-          {approval ? stop(`${approval.byName || 'The design centre'} approved your selection on ${date(approval.at)}`) : 'Your selection is approved.'} Nothing
-          more is needed from you: the design centre orders your finishes.
+          {approval
+            ? tidy(t('app.decision.approved-by', { who: approval.byName || t('app.decision.design-centre'), date: date(approval.at) }))
+            : t('app.decision.approved-plain')}
         </Text>
         {comment}
         {reach}
@@ -75,11 +78,13 @@ export function DecisionNotice({
   }
   if (status === 'submitted') {
     return (
-      <Alert color="blue" title="Submitted: waiting for review" data-testid="decision-notice">
+      <Alert color="blue" title={t('app.decision.submitted')} data-testid="decision-notice">
         <Text size="sm">
-          {stop(`You signed and submitted your selection${last ? ` on ${date(last.at)}` : ''}`)} The design centre reviews it
-          {last ? <b data-testid="review-by"> by {dates.day(reviewDueBy(new Date(last.at), reviewDays, dates.zone.timeZone))}</b> : null} and e-mails you when
-          it is approved, or if something needs to change. Until then it cannot be changed.
+          {last ? tidy(t('app.decision.submitted-on', { date: date(last.at) })) : t('app.decision.submitted-plain')}{' '}
+          <RichText
+            text={t('app.decision.review-by', { day: last ? dates.day(reviewDueBy(new Date(last.at), reviewDays, dates.zone.timeZone)) : '—' })}
+            tags={{ b: (chunk) => <b data-testid="review-by">{chunk}</b> }}
+          />
         </Text>
         {reach}
       </Alert>
@@ -87,10 +92,11 @@ export function DecisionNotice({
   }
   if (last?.action === 'return') {
     return (
-      <Alert color="orange" title="Returned to you: a change is needed" data-testid="decision-notice">
+      <Alert color="orange" title={t('app.decision.returned')} data-testid="decision-notice">
         <Text size="sm">
-          {stop(`${who} returned your selection on ${date(last.at)}`)}{' '}
-          {stop(`Make the change asked for below, then sign and submit it again${deadline ? ` before ${date(deadline)}` : ''}`)}
+          {tidy(
+            `${t('app.decision.returned-by', { who, date: date(last.at) })} ${deadline ? t('app.decision.make-change-before', { date: date(deadline) }) : t('app.decision.make-change')}`,
+          )}
         </Text>
         {comment}
         {reach}
@@ -99,11 +105,17 @@ export function DecisionNotice({
   }
   if (last?.action === 'reopen') {
     return (
-      <Alert color="blue" title={`Change order ${changeOrderNumber(revision) ?? 1}`} data-testid="decision-notice">
+      <Alert color="blue" title={t('app.review.change-order', { number: changeOrderNumber(revision) ?? 1 })} data-testid="decision-notice">
         <Text size="sm">
-          {who} reopened your approved selection on {date(last.at)} so that it can be changed.
-          {last.fee ? ` A change order fee of ${money(last.fee)} is added to your total.` : ''}{' '}
-          {stop(`Make your changes, then sign and submit again${deadline ? ` before ${date(deadline)}` : ''}`)}
+          {tidy(
+            [
+              t('app.decision.reopened', { who, date: date(last.at) }),
+              last.fee ? t('app.decision.fee', { fee: money(last.fee) }) : '',
+              deadline ? t('app.decision.make-changes-before', { date: date(deadline) }) : t('app.decision.make-changes'),
+            ]
+              .filter(Boolean)
+              .join(' '),
+          )}
         </Text>
         {comment}
         {reach}
@@ -112,10 +124,8 @@ export function DecisionNotice({
   }
   if (last?.action === 'extend' && deadline) {
     return (
-      <Alert color="blue" title="More time to choose" data-testid="decision-notice">
-        <Text size="sm">
-          {who} gave you until {date(deadline)} to finish your selection.
-        </Text>
+      <Alert color="blue" title={t('app.decision.more-time')} data-testid="decision-notice">
+        <Text size="sm">{tidy(t('app.decision.extended', { who, date: date(deadline) }))}</Text>
         {comment}
       </Alert>
     );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { DesignCentreContact } from '@decor/core';
+import { useT } from '../../lib/i18n.ts';
 
 /** The access code inside a pasted invitation link or typed by hand, or null. */
 export function accessCodeFrom(text: string): string | null {
@@ -19,10 +20,11 @@ export function HowToGetIn({ projectName, contact, isMember }: { projectName: st
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useT();
   const open = () => {
     const code = accessCodeFrom(text);
     if (!code) {
-      setProblem('Paste the whole invitation link, or type the code at its end.');
+      setProblem(t('app.access.paste-whole'));
       return;
     }
     void navigate({ to: '/link/$code', params: { code } });
@@ -31,12 +33,10 @@ export function HowToGetIn({ projectName, contact, isMember }: { projectName: st
     <Card withBorder radius="md" padding="lg" maw={640} data-testid="how-to-get-in">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          {isMember ? 'Your home is not linked yet' : `You are not a buyer at ${projectName} yet`}
+          {isMember ? t('app.access.not-linked') : t('app.access.not-buyer', { project: projectName })}
         </Title>
         <Text>
-          {isMember
-            ? 'The design centre has not linked your account to your unit yet. When they do, your home and your selection appear here.'
-            : 'Buyers join with the invitation the design centre sends them by e-mail. If you have one, paste its link or code below.'}
+          {isMember ? t('app.access.not-linked-text') : t('app.access.not-buyer-text')}
         </Text>
         <Group
           align="end"
@@ -48,18 +48,18 @@ export function HowToGetIn({ projectName, contact, isMember }: { projectName: st
           }}
         >
           <TextInput
-            label="Invitation link or code"
+            label={t('app.access.invitation')}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             error={problem}
             style={{ flex: 1, minWidth: 220 }}
           />
-          <Button type="submit">Open invitation</Button>
+          <Button type="submit">{t('app.access.open')}</Button>
         </Group>
         <Alert color="gray" variant="light">
-          No invitation? Ask the design centre{contact?.name ? ` (${contact.name})` : ''}
-          {contact?.email ? ` at ${contact.email}` : ''}
-          {contact?.phone ? `, ${contact.phone}` : ''} to invite you to your unit.
+          {t('app.access.ask', {
+            who: [contact?.name, contact?.email, contact?.phone].some(Boolean) ? ` (${[contact?.name, contact?.email, contact?.phone].filter(Boolean).join(' · ')})` : '',
+          })}
         </Alert>
       </Stack>
     </Card>

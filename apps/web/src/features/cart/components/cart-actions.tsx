@@ -6,6 +6,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 interface ShareLink {
   url: string;
@@ -30,7 +31,8 @@ const sharesQuery = (cartId: string) => ({
 
 /** The PDF of the selection and a read-only link to share it (docs/screens.md `/config`). */
 export function CartActions({ cartId, canPrintWithoutPrices, canShare = true }: { cartId: string; canPrintWithoutPrices: boolean; canShare?: boolean }) {
-  const { download: save, isDownloading, error } = useDownload('The PDF could not be made. Please try again.');
+  const t = useT();
+  const { download: save, isDownloading, error } = useDownload(t('app.actions.pdf-failed'));
   const [isSharing, setSharing] = useState(false);
   const download = (prices: boolean) => save(`/api/carts/${cartId}/pdf${prices ? '' : '?prices=0'}`);
 
@@ -38,21 +40,21 @@ export function CartActions({ cartId, canPrintWithoutPrices, canShare = true }: 
     <Stack gap="xs">
       <Group gap="xs">
         <Button variant="default" onClick={() => download(true)} loading={isDownloading}>
-          Download PDF
+          {t('app.actions.pdf')}
         </Button>
         {canPrintWithoutPrices && (
           <Button variant="default" onClick={() => download(false)} disabled={isDownloading}>
-            PDF without prices
+            {t('app.actions.pdf-no-prices')}
           </Button>
         )}
         {canShare && (
           <Button variant="default" onClick={() => setSharing(true)}>
-            Share
+            {t('app.actions.share')}
           </Button>
         )}
       </Group>
       {error && <Alert color="red">{error}</Alert>}
-      <GenericModal opened={isSharing} onClose={() => setSharing(false)} title="Share your selection">
+      <GenericModal opened={isSharing} onClose={() => setSharing(false)} title={t('app.actions.share-title')}>
         <ShareForm cartId={cartId} />
       </GenericModal>
     </Stack>
@@ -61,6 +63,7 @@ export function CartActions({ cartId, canPrintWithoutPrices, canShare = true }: 
 
 function ShareForm({ cartId }: { cartId: string }) {
   const { date } = useDates();
+  const t = useT();
   const [showsPrices, setShowsPrices] = useState(true);
   const [days, setDays] = useState('14');
   const [link, setLink] = useState<ShareLink | null>(null);
@@ -75,7 +78,7 @@ function ShareForm({ cartId }: { cartId: string }) {
       setLink(await api<ShareLink>(`/api/carts/${cartId}/share`, { method: 'POST', body: { prices: showsPrices, days: Number(days) } }));
       await queryClient.invalidateQueries({ queryKey: sharesQuery(cartId).queryKey });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The link could not be made. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t('app.actions.link-failed'));
     } finally {
       setBusy(false);
     }
@@ -83,15 +86,15 @@ function ShareForm({ cartId }: { cartId: string }) {
 
   return (
     <Stack gap="sm">
-      <Text size="sm">Anyone with the link can see your choices and your rooms in 3D, but cannot change anything.</Text>
-      <Checkbox label="Show prices" checked={showsPrices} onChange={(event) => setShowsPrices(event.currentTarget.checked)} />
+      <Text size="sm">{t('app.actions.share-intro')}</Text>
+      <Checkbox label={t('app.actions.show-prices')} checked={showsPrices} onChange={(event) => setShowsPrices(event.currentTarget.checked)} />
       <Select
-        label="The link works for"
+        label={t('app.actions.works-for')}
         data={[
-          { value: '3', label: '3 days' },
-          { value: '14', label: '2 weeks' },
-          { value: '30', label: '30 days' },
-          { value: '90', label: '90 days' },
+          { value: '3', label: t('app.actions.days', { days: 3 }) },
+          { value: '14', label: t('app.actions.two-weeks') },
+          { value: '30', label: t('app.actions.days', { days: 30 }) },
+          { value: '90', label: t('app.actions.days', { days: 90 }) },
         ]}
         value={days}
         onChange={(value) => setDays(value ?? '14')}
@@ -100,22 +103,22 @@ function ShareForm({ cartId }: { cartId: string }) {
       />
       {error && <Alert color="red">{error}</Alert>}
       <Button onClick={create} loading={isBusy} w="fit-content">
-        {link ? 'Make a new link' : 'Make a link'}
+        {link ? t('app.actions.new-link') : t('app.actions.make-link')}
       </Button>
       {link && (
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap">
-            <TextInput value={link.url} readOnly aria-label="Share link" style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
+            <TextInput value={link.url} readOnly aria-label={t('app.actions.share-link')} style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
             <CopyButton value={link.url}>
               {({ copied, copy }) => (
                 <Button onClick={copy} variant="light">
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('app.actions.copied') : t('app.actions.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Text size="xs" c="dimmed">
-            {link.prices ? 'With prices' : 'Without prices'} · works until {date(link.expiresAt)}
+            {t('app.actions.link-summary', { prices: link.prices ? 'yes' : 'no', date: date(link.expiresAt) })}
           </Text>
         </Stack>
       )}
@@ -124,21 +127,20 @@ function ShareForm({ cartId }: { cartId: string }) {
   );
 }
 
-const STATE_WORDS = { active: 'Works', expired: 'Expired', withdrawn: 'Withdrawn' } as const;
-
 /** The links given so far, and the way to withdraw one (it stops working at once). */
 function GivenLinks({ cartId }: { cartId: string }) {
   const queryClient = useQueryClient();
   const links = useQuery(sharesQuery(cartId));
   const [error, setError] = useState<string | null>(null);
   const { date: day } = useDates();
+  const t = useT();
   const withdraw = async (id: string) => {
     setError(null);
     try {
       await api(`/api/carts/${cartId}/shares/${id}/revoke`, { method: 'POST', body: {} });
       await queryClient.invalidateQueries({ queryKey: sharesQuery(cartId).queryKey });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The link could not be withdrawn. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t('app.actions.withdraw-failed'));
     }
   };
   if (!links.data?.length) return null;
@@ -146,13 +148,19 @@ function GivenLinks({ cartId }: { cartId: string }) {
     <Stack gap={6} data-testid="given-links">
       <Divider />
       <Title order={3} fz="sm">
-        Links given
+        {t('app.actions.links-given')}
       </Title>
       {links.data.map((link) => (
         <Group key={link._id} justify="space-between" align="start" gap="xs" wrap="nowrap" data-testid="given-link" data-state={link.state}>
           <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
-            {STATE_WORDS[link.state]} · {link.prices ? 'with prices' : 'without prices'} · made {day(link.createdAt)}
-            {link.byName ? ` by ${link.byName}` : ''} · {link.state === 'expired' ? 'expired' : 'until'} {day(link.expiresAt)}
+            {t('app.actions.given', {
+              state: t(`app.actions.state.${link.state}`),
+              prices: link.prices ? 'yes' : 'no',
+              made: day(link.createdAt),
+              by: link.byName ? ` ${t('app.actions.by', { name: link.byName })}` : '',
+              expired: link.state === 'expired' ? 'yes' : 'no',
+              until: day(link.expiresAt),
+            })}
           </Text>
           {link.state === 'active' && (
             <TwoClickDelete
@@ -161,9 +169,9 @@ function GivenLinks({ cartId }: { cartId: string }) {
               color="red"
               style={{ flexShrink: 0 }}
               onConfirm={() => void withdraw(link._id)}
-              confirmLabel="Click again to withdraw"
+              confirmLabel={t('app.actions.withdraw-again')}
             >
-              Withdraw
+              {t('app.actions.withdraw')}
             </TwoClickDelete>
           )}
         </Group>

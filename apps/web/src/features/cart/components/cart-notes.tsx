@@ -4,6 +4,8 @@ import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 const NOTES_MAX = 5000;
 
@@ -16,17 +18,20 @@ export function CartNotes({ cart, isOpen }: { cart: Cart; isOpen: boolean }) {
   const [draft, setDraft] = useState(cart.notes ?? '');
   const [message, setMessage] = useState<{ tone: 'red' | 'green'; text: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const t = useT();
+  const { locale } = useLanguage();
+  const count = (value: number) => value.toLocaleString(locale);
   const isDirty = isOpen && draft.trim() !== (cart.notes ?? '');
   const tooLong = draft.trim().length - NOTES_MAX;
   // Unsaved notes are never lost without asking: leaving the page (or closing the tab) asks first.
   useBlocker({
-    shouldBlockFn: () => isDirty && !window.confirm('Your notes for the design centre are not saved. Leave this page anyway?'),
+    shouldBlockFn: () => isDirty && !window.confirm(t('app.notes.leave')),
     enableBeforeUnload: () => isDirty,
   });
   if (!isOpen)
     return cart.notes ? (
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        Notes: {cart.notes}
+        {t('app.notes.read', { notes: cart.notes })}
       </Text>
     ) : null;
 
@@ -36,13 +41,13 @@ export function CartNotes({ cart, isOpen }: { cart: Cart; isOpen: boolean }) {
     try {
       const saved = await api<Cart>(`/api/schema/carts/${cart._id}`, { method: 'PATCH', body: { notes: draft.trim(), _version: cart._version } });
       queryClient.setQueryData(cartQuery(cart._id).queryKey, saved);
-      setMessage({ tone: 'green', text: 'Your notes are saved.' });
+      setMessage({ tone: 'green', text: t('app.notes.saved') });
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'conflict') {
         await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
-        setMessage({ tone: 'red', text: 'Your selection changed in another window meanwhile. Your text is kept here: save it again.' });
+        setMessage({ tone: 'red', text: t('app.notes.conflict') });
       } else {
-        setMessage({ tone: 'red', text: caught instanceof ApiError ? caught.message : 'Your notes could not be saved. Please try again.' });
+        setMessage({ tone: 'red', text: caught instanceof ApiError ? caught.message : t('app.notes.failed') });
       }
     } finally {
       setSaving(false);
@@ -52,19 +57,19 @@ export function CartNotes({ cart, isOpen }: { cart: Cart; isOpen: boolean }) {
   return (
     <Stack gap="xs">
       <Textarea
-        label="Notes for the design centre"
-        description={`Anything they should know about your choices (for example, where the pendant lights should hang). ${draft.trim().length.toLocaleString()} of ${NOTES_MAX.toLocaleString()} characters.`}
+        label={t('app.notes.label')}
+        description={t('app.notes.description', { count: count(draft.trim().length), max: count(NOTES_MAX) })}
         value={draft}
         onChange={(event) => setDraft(event.currentTarget.value)}
         // Never cut silently: a text over the limit is kept and named as too long.
-        error={tooLong > 0 ? `Notes can be up to ${NOTES_MAX.toLocaleString()} characters: shorten them by ${tooLong.toLocaleString()}.` : undefined}
+        error={tooLong > 0 ? t('app.notes.too-long', { max: count(NOTES_MAX), over: count(tooLong) }) : undefined}
         autosize
         minRows={2}
         maxRows={16}
       />
       <Group gap="xs">
         <Button size="xs" variant="light" onClick={save} loading={isSaving} disabled={!isDirty || tooLong > 0}>
-          Save notes
+          {t('app.notes.save')}
         </Button>
         {message && (
           <Alert color={message.tone} py={4} px="sm" role="status">

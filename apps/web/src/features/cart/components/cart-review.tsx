@@ -16,6 +16,7 @@ import {
   cartStatusWord,
   type EffectiveStatus,
   changeOrderNumber,
+  formatList,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
@@ -34,6 +35,8 @@ import { CartNotes } from './cart-notes.tsx';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 type ReviewOption = OptionDocument;
 type ReviewCategory = CategoryDocument;
@@ -48,6 +51,7 @@ export function CartReview({ cartId }: { cartId?: string }) {
   const options = useQuery(catalogueQuery<ReviewOption>('options'));
   const categories = useQuery(catalogueQuery<ReviewCategory>('categories'));
   const packages = useQuery(catalogueQuery<{ _id: string; name: string; priceAdjustment: number }>('packages'));
+  const t = useT();
 
   if (!cartId) {
     const isNotMember = mine.error instanceof ApiError && mine.error.code === 'forbidden';
@@ -60,11 +64,11 @@ export function CartReview({ cartId }: { cartId?: string }) {
           isError={mine.isError}
           error={mine.error}
           retry={() => mine.refetch()}
-          what="Your selection"
+          what={t('app.configure.your-selection')}
         />
       );
   }
-  if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : 'This selection could not be loaded.'}</Alert>;
+  if (cart.isError) return <Alert color="red">{cart.error instanceof ApiError ? cart.error.message : t('app.review.not-loaded')}</Alert>;
   if (!project || !cart.data || !options.data || !categories.data) return <Skeleton h={320} radius="md" />;
   const planRooms = mine.data?.find((summary) => summary._id === cart.data._id)?.plan?.rooms ?? null;
   return <Review cart={cart.data} options={options.data} categories={categories.data} packages={packages.data ?? []} planRooms={planRooms} />;
@@ -86,6 +90,7 @@ function Review({
   const { data: project } = useProject();
   const dates = useDates();
   const money = useMoney();
+  const t = useT();
   const optionById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoryById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
   const status = effectiveStatus(cart, new Date());
@@ -111,18 +116,18 @@ function Review({
       selections: cart.selections,
       priceOf: (id) => optionById.get(id)?.price,
       packageAdjustment: pkg?.priceAdjustment ?? 0,
-      packageName: pkg?.name ?? 'Package',
+      packageName: pkg?.name ?? t('app.review.package'),
       fees: cart.fees ?? [],
     }).adjustments;
-  }, [cart, status, packages, optionById]);
+  }, [cart, status, packages, optionById, t]);
 
   return (
     <Stack gap="lg" maw={960}>
       <Group justify="space-between">
         <Badge size="lg" variant="light" data-testid="review-status">
-          {cartStatusWord(status)}
+          {cartStatusWord(status, 'buyer', t)}
         </Badge>
-        {changeOrderNumber(cart.revision) && <Text c="dimmed">Change order {changeOrderNumber(cart.revision)}</Text>}
+        {changeOrderNumber(cart.revision) && <Text c="dimmed">{t('app.review.change-order', { number: changeOrderNumber(cart.revision)! })}</Text>}
       </Group>
       <DecisionNotice
         status={status}
@@ -137,7 +142,7 @@ function Review({
       {status === 'draft' && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       <ChangeOrderSummary cartId={cart._id} version={cart._version} revision={cart.revision ?? 1} money={money} dateTime={dates.dateTime} />
       <CartActions cartId={cart._id} canPrintWithoutPrices={managesProject} canShare={hasFeature(project!.features, 'shareLinks')} />
-      {groups.length === 0 && <Text c="dimmed">Nothing chosen yet.</Text>}
+      {groups.length === 0 && <Text c="dimmed">{t('app.review.nothing')}</Text>}
       <RoomLineCards groups={groups} money={money} lineTestId="review-line" />
       <Card withBorder radius="md" padding="md">
         {adjustments.map((adjustment) => (
@@ -147,14 +152,14 @@ function Review({
           </Group>
         ))}
         <Group justify="space-between">
-          <Text fw={600}>Upgrades total</Text>
+          <Text fw={600}>{t('app.configure.upgrades-total')}</Text>
           <Text fw={700} fz="xl" data-testid="review-total">
             {money(cart.total)}
           </Text>
         </Group>
         {depositPercent > 0 && (
           <Group justify="space-between">
-            <Text c="dimmed">Deposit ({depositPercent} %)</Text>
+            <Text c="dimmed">{t('app.review.deposit', { percent: depositPercent })}</Text>
             <Text>{money(depositOf(cart.total, depositPercent))}</Text>
           </Group>
         )}
@@ -177,7 +182,7 @@ function Review({
       {status === 'draft' && <SubmitSection cart={cart} missing={missing} />}
       {cart.signature && status !== 'draft' && (
         <Text size="sm" c="dimmed" data-testid="signed-by">
-          Signed by {cart.signature.name} on {dates.dateTime(cart.signature.signedAt)}
+          {t('app.review.signed-by', { name: cart.signature.name, date: dates.dateTime(cart.signature.signedAt) })}
         </Text>
       )}
     </Stack>
@@ -187,10 +192,11 @@ function Review({
 /** The cart's status changes, newest last, with who and when (the design centre's comments too). */
 function CartHistory({ history }: { history: NonNullable<Cart['history']> }) {
   const dates = useDates();
+  const t = useT();
   return (
     <Card withBorder radius="md" padding="md">
       <Title order={3} fz="md" mb="sm">
-        History
+        {t('app.review.history')}
       </Title>
       <Timeline bulletSize={14} lineWidth={2} active={history.length}>
         {history.map((entry) => (
@@ -198,9 +204,9 @@ function CartHistory({ history }: { history: NonNullable<Cart['history']> }) {
             key={entry.at}
             title={
               entry.action
-                ? cartActionWord(entry.action)
+                ? cartActionWord(entry.action, t)
                 : ['draft', 'submitted', 'approved', 'locked'].includes(entry.status)
-                  ? cartStatusWord(entry.status as EffectiveStatus)
+                  ? cartStatusWord(entry.status as EffectiveStatus, 'buyer', t)
                   : entry.status
             }
           >
@@ -220,6 +226,8 @@ function CartHistory({ history }: { history: NonNullable<Cart['history']> }) {
 function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
   const queryClient = useQueryClient();
   const money = useMoney();
+  const t = useT();
+  const { locale } = useLanguage();
   const [isAgreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -234,7 +242,7 @@ function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
       await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
       await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Your selection could not be submitted. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t('app.review.submit-failed'));
       if (caught instanceof ApiError && caught.code === 'conflict') {
         setAgreed(false);
         await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
@@ -248,13 +256,13 @@ function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="submit-section">
       <Title order={3} fz="md" mb="xs">
-        Submit your selection
+        {t('app.review.submit-title')}
       </Title>
       {missing.length > 0 ? (
         <Stack gap="xs">
-          <Text>Before you can submit, choose: {missing.join(', ')}.</Text>
+          <Text>{t('app.review.before-submit', { list: formatList(missing, locale) })}</Text>
           <LinkButton to="/configure" w="fit-content">
-            Continue choosing
+            {t('app.review.continue')}
           </LinkButton>
         </Stack>
       ) : (
@@ -262,10 +270,10 @@ function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
           <Checkbox
             checked={isAgreed}
             onChange={(event) => setAgreed(event.currentTarget.checked)}
-            label={`I have reviewed this selection and agree to the upgrades total of ${money(cart.total)}.`}
+            label={t('app.review.agree', { total: money(cart.total) })}
           />
           <TextInput
-            label="Type your full name to sign"
+            label={t('app.review.sign-name')}
             value={signature}
             onChange={(event) => setSignature(event.currentTarget.value)}
             autoComplete="name"
@@ -273,7 +281,7 @@ function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
           />
           {error && <Alert color="red">{error}</Alert>}
           <Button onClick={submit} loading={isSubmitting} disabled={!isAgreed || signature.trim().length < 2} w="fit-content">
-            Sign and submit
+            {t('app.review.sign')}
           </Button>
         </Stack>
       )}

@@ -34,6 +34,7 @@ import {
   type RoomFinishes,
   type RuleContext,
   formatAmount,
+  formatList,
   packageRooms,
   readMoney,
 } from '@decor/core';
@@ -54,16 +55,25 @@ import { RoomSketch, SwatchBoard } from '../../../components/room/room-sketch.ts
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
-const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
 
 /** `/configure`: rooms in order → categories → option cards, saved as they are chosen. */
 export function Configurator() {
   useEffect(() => persistCollectionCache(queryClient), []);
   const data = useConfiguratorData();
   const { data: project } = useProject();
+  const t = useT();
   const blocked = (
-    <BuyerAccess isNotMember={data.isNotMember} hasNoCart={data.hasNoCart} isError={data.isError} error={data.error} retry={data.retry} what="Your selection" />
+    <BuyerAccess
+      isNotMember={data.isNotMember}
+      hasNoCart={data.hasNoCart}
+      isError={data.isError}
+      error={data.error}
+      retry={data.retry}
+      what={t('app.configure.your-selection')}
+    />
   );
   const isReady = !data.isLoading && !!data.cart && !!data.unit && !!data.categories && !!data.options && !!project;
   // The editor's first render is the page's largest: it runs in a second pass, in slices that leave
@@ -113,6 +123,8 @@ function Editor({
     [options, categories, planId, isOpen],
   );
   const editor = useCartEditor(cart, context);
+  const t = useT();
+  const { locale } = useLanguage();
   // The rooms of the buyer's plan that have something to choose, in display order.
   const rooms = useMemo(
     () => sortRooms(project!.rooms).filter((room) => (!planRooms || planRooms.includes(room._id)) && categories.some((c) => c.rooms.includes(room._id))),
@@ -135,16 +147,20 @@ function Editor({
   const fees = cart.fees ?? [];
   // The total on screen while a change saves: the same sum the server makes (choices, package, fees).
   const estimate = cartTotal({ selections: editor.selections, priceOf, packageAdjustment: packageAdjustmentOf(editor.packageId), fees });
-  const optionName = (id: string) => context.options.get(id)?.name ?? 'a choice';
+  const optionName = (id: string) => context.options.get(id)?.name ?? t('app.configure.a-choice');
   /** Tells the buyer what a change took with it, with the way back. */
   const announce = (info: ChangeInfo | null, done?: string) => {
     if (!info) return;
     if (info.removed.length) {
       const amount = info.removed.reduce((sum, s) => sum + (priceOf(s.option) ?? 0) * s.quantity, 0);
-      const what = info.removed.map((s) => `${optionName(s.option)}${s.needed ? ` (it needs ${optionName(s.needed)})` : ''}`).join(', ');
+      const what = formatList(
+        info.removed.map((s) => (s.needed ? t('app.configure.needs', { name: optionName(s.option), needed: optionName(s.needed) }) : optionName(s.option))),
+        locale,
+      );
+      const removed = amount ? t('app.configure.also-removed-amount', { what, amount: money(amount) }) : t('app.configure.also-removed', { what });
       editor.setNotice({
         tone: 'yellow',
-        text: `${done ? `${done} ` : ''}Also removed: ${what}${amount ? `, −${money(amount)}` : ''}.`,
+        text: done ? `${done} ${removed}` : removed,
         undo: () => editor.restore(info.before),
       });
     } else if (done) {
@@ -161,8 +177,8 @@ function Editor({
   return (
     <Stack gap="md">
       {!isOpen && (
-        <Alert color="orange" title="Read only">
-          This selection can no longer be changed here. Contact the design centre to make changes.
+        <Alert color="orange" title={t('app.configure.read-only')}>
+          {t('app.configure.read-only-text')}
         </Alert>
       )}
       <CartBar
@@ -252,11 +268,12 @@ function PackagesSection({
   announce: (info: ChangeInfo | null, done?: string) => void;
 }) {
   const money = useMoney();
+  const t = useT();
   const [packageToApply, setPackageToApply] = useState<PackageItem | null>(null);
   return (
     <Stack gap="xs">
       <Title order={2} fz="lg">
-        Packages
+        {t('app.configure.packages')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {packages.map((pkg) => (
@@ -273,7 +290,7 @@ function PackagesSection({
               editor.removePackage();
               editor.setNotice({
                 tone: 'blue',
-                text: `${pkg.name} is no longer applied: its choices stay, its saving no longer counts.`,
+                text: t('app.configure.package-removed', { name: pkg.name }),
                 undo: () => editor.restore(before),
               });
             }}
@@ -295,7 +312,7 @@ function PackagesSection({
             onApply={() => {
               const pkg = packageToApply;
               setPackageToApply(null);
-              announce(editor.applyPackage(pkg._id, pkg.options, roomsFor), `${pkg.name} applied.`);
+              announce(editor.applyPackage(pkg._id, pkg.options, roomsFor), t('app.configure.package-applied', { name: pkg.name }));
             }}
           />
         </Suspense>
@@ -324,6 +341,7 @@ function CategorySection({
   onChanged: (info: ChangeInfo | null) => void;
 }) {
   const available = options.filter((o) => o.category === category._id && o.active && (o.rooms.length === 0 || o.rooms.includes(roomId)));
+  const t = useT();
   const [detailOf, setDetailOf] = useState<OptionItem | null>(null);
   const optionsById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   return (
@@ -334,18 +352,20 @@ function CategorySection({
         </Title>
         {category.required && (
           <Badge size="sm" variant="light">
-            Required
+            {t('app.configure.required')}
           </Badge>
         )}
         {category.multiple && (
           <Badge size="sm" variant="light" color="gray">
-            Choose any
+            {t('app.configure.choose-any')}
           </Badge>
         )}
         {category.allowance > 0 && (
           <Text size="xs" c={spent > category.allowance ? 'orange.8' : 'dimmed'} data-testid="allowance">
-            Allowance {money(category.allowance)} · chosen {money(spent)}
-            {spent > category.allowance ? ` (${money(spent - category.allowance)} over)` : ` (${money(category.allowance - spent)} left)`}
+            {t('app.configure.allowance', { allowance: money(category.allowance), spent: money(spent) })}{' '}
+            {spent > category.allowance
+              ? t('app.configure.allowance-over', { amount: money(spent - category.allowance) })
+              : t('app.configure.allowance-left', { amount: money(category.allowance - spent) })}
           </Text>
         )}
       </Group>
@@ -359,7 +379,7 @@ function CategorySection({
               reason={(() => {
                 if (editor.selections.some((s) => s.option === detailOf._id && s.room === roomId)) return null;
                 const why = whyUnavailable(detailOf._id, editor.selections, context, roomId);
-                return why ? describeUnavailability(why, context) : null;
+                return why ? describeUnavailability(why, context, t) : null;
               })()}
               money={money}
               onToggle={() => onChanged(editor.toggle(detailOf._id, roomId))}
@@ -376,7 +396,7 @@ function CategorySection({
               option={option}
               quantity={category.quantities && selection ? selection.quantity : null}
               isChosen={!!selection}
-              reason={reason ? describeUnavailability(reason, context) : null}
+              reason={reason ? describeUnavailability(reason, context, t) : null}
               money={money}
               onToggle={() => onChanged(editor.toggle(option._id, roomId))}
               onQuantity={(quantity) => editor.setQuantity(option._id, roomId, quantity)}
@@ -417,7 +437,8 @@ function OptionCard({
   const [isReasonShown, setReasonShown] = useState(false);
   const photo = option.images?.[0];
   const reasonId = `why-${option._id}`;
-  const price = option.price === 0 ? 'Included' : `+${money(option.price * (quantity ?? 1))}`;
+  const t = useT();
+  const price = option.price === 0 ? t('app.configure.included') : `+${money(option.price * (quantity ?? 1))}`;
   return (
     <Box pos="relative">
       <UnstyledButton
@@ -456,15 +477,15 @@ function OptionCard({
           <Text size="sm" fw={600} mt={6} lineClamp={2}>
             {option.name}
             {/* Its name is what it shows; whether it can be chosen is said to screen readers too (pressed = chosen). */}
-            {isDisabled && <VisuallyHidden>, unavailable</VisuallyHidden>}
+            {isDisabled && <VisuallyHidden>{t('app.configure.unavailable')}</VisuallyHidden>}
           </Text>
           <Group justify="space-between" gap={4}>
             <Text size="xs" c="dimmed">
-              {option.level > 1 ? LEVELS[option.level] : ''}
+              {option.level > 1 && option.level <= 4 ? t(`app.configure.level.${option.level as 2 | 3 | 4}`) : ''}
             </Text>
             <Text size="sm" fw={600} data-testid="option-price">
               {price}
-              {quantity && quantity > 1 ? ` (${quantity} × ${money(option.price)})` : ''}
+              {quantity && quantity > 1 ? ` ${t('app.configure.quantity-price', { quantity, price: money(option.price) })}` : ''}
             </Text>
           </Group>
         </Card>
@@ -480,7 +501,7 @@ function OptionCard({
             size="compact-xs"
             variant="default"
             onClick={() => (quantity > 1 ? onQuantity(quantity - 1) : onToggle())}
-            aria-label={quantity > 1 ? `One fewer ${option.name}` : `Remove ${option.name}`}
+            aria-label={quantity > 1 ? t('app.configure.one-fewer', { name: option.name }) : t('app.configure.remove', { name: option.name })}
           >
             −
           </Button>
@@ -492,7 +513,7 @@ function OptionCard({
             variant="default"
             onClick={() => onQuantity(Math.min(quantity + 1, MAX_QUANTITY))}
             disabled={quantity >= MAX_QUANTITY}
-            aria-label={`One more ${option.name}`}
+            aria-label={t('app.configure.one-more', { name: option.name })}
           >
             +
           </Button>
@@ -506,10 +527,10 @@ function OptionCard({
         top={8}
         left={8}
         onClick={onDetails}
-        aria-label={`Details of ${option.name}`}
+        aria-label={t('app.configure.details-of', { name: option.name })}
         data-testid="option-details"
       >
-        Details
+        {t('app.configure.details')}
       </Button>
     </Box>
   );
@@ -534,6 +555,8 @@ function BudgetField({
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { data: project } = useProject();
+  const t = useT();
+  const { locale } = useLanguage();
   const currency = project?.currency ?? 'CAD';
   const remaining = budgetRemaining(total, editor.budget);
   const save = () => {
@@ -542,9 +565,9 @@ function BudgetField({
     if (draft.trim() === '') {
       editor.setBudget(null);
     } else {
-      const reading = readMoney(draft, { currency, locale: project?.options.locale ?? 'en-CA' });
+      const reading = readMoney(draft, { currency, locale });
       if (!reading.ok) return setError(reading.problem);
-      if (reading.value < 0) return setError(`Enter an amount in ${currency} of 0 or more.`);
+      if (reading.value < 0) return setError(t('app.configure.budget-negative', { currency }));
       editor.setBudget(reading.value);
     }
     setError(null);
@@ -562,8 +585,8 @@ function BudgetField({
         <Group gap="xs" align="flex-start">
           <TextInput
             size="xs"
-            label={`My budget for upgrades (${currency})`}
-            placeholder="e.g. 15,000"
+            label={t('app.configure.budget-label', { currency })}
+            placeholder={t('app.configure.budget-example', { example: formatAmount(1_500_000, currency, locale) })}
             inputMode="decimal"
             value={draft}
             onChange={(e) => {
@@ -575,7 +598,7 @@ function BudgetField({
             data-autofocus
           />
           <Button size="compact-sm" type="submit" mt={22}>
-            Save
+            {t('app.configure.save')}
           </Button>
           <Button
             size="compact-sm"
@@ -586,7 +609,7 @@ function BudgetField({
               setError(null);
             }}
           >
-            Cancel
+            {t('app.configure.cancel')}
           </Button>
         </Group>
       </form>
@@ -596,11 +619,11 @@ function BudgetField({
     <Stack gap={0} data-testid="budget">
       {remaining === null ? (
         <Text size="sm" c="dimmed">
-          No budget set
+          {t('app.configure.no-budget')}
         </Text>
       ) : (
         <Text size="sm" c={remaining < 0 ? 'red.8' : undefined} fw={600}>
-          {remaining < 0 ? `${money(-remaining)} over your budget` : `${money(remaining)} left of your budget`}
+          {remaining < 0 ? t('app.configure.over-budget', { amount: money(-remaining) }) : t('app.configure.left-budget', { amount: money(remaining) })}
         </Text>
       )}
       {isOpen && (
@@ -608,11 +631,11 @@ function BudgetField({
           c="brand.8"
           fz="xs"
           onClick={() => {
-            setDraft(editor.budget === null ? '' : formatAmount(editor.budget, currency));
+            setDraft(editor.budget === null ? '' : formatAmount(editor.budget, currency, locale));
             setEditing(true);
           }}
         >
-          {editor.budget === null ? 'Set a budget' : 'Change budget'}
+          {editor.budget === null ? t('app.configure.set-budget') : t('app.configure.change-budget')}
         </UnstyledButton>
       )}
     </Stack>
@@ -621,6 +644,7 @@ function BudgetField({
 
 /** The current room drawn with the finishes chosen so far, and the way to see it in 3D. */
 function RoomPreview({ room, finishes }: { room: ReturnType<typeof sceneRoomsOf>[number]; finishes: RoomFinishes }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" padding="sm" data-testid="room-preview">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -628,7 +652,7 @@ function RoomPreview({ room, finishes }: { room: ReturnType<typeof sceneRoomsOf>
         <Stack gap="sm" justify="space-between">
           <SwatchBoard room={room} finishes={finishes} columns={{ base: 2 }} />
           <LinkButton to="/explore" search={{ room: room._id }} variant="light" size="xs" w="fit-content" data-testid="see-in-3d">
-            See it in 3D
+            {t('app.configure.see-3d')}
           </LinkButton>
         </Stack>
       </SimpleGrid>
@@ -654,6 +678,8 @@ function PackageCard({
   onPreview: () => void;
   onRemove: () => void;
 }) {
+  const t = useT();
+  const { locale } = useLanguage();
   return (
     <Card
       withBorder
@@ -667,7 +693,7 @@ function PackageCard({
           <Text fw={700}>{pkg.name}</Text>
           {isApplied && (
             <Text size="sm" fw={700} c="brand.8" data-testid="package-applied">
-              ✓ Applied
+              {t('app.configure.applied')}
             </Text>
           )}
         </Group>
@@ -675,22 +701,23 @@ function PackageCard({
           {pkg.description}
         </Text>
         <Text size="sm">
-          {pkg.options.length} {pkg.options.length === 1 ? 'choice' : 'choices'}: {pkg.options.map(optionName).join(', ')}
+          {t('app.configure.package-choices', { count: pkg.options.length, names: formatList(pkg.options.map(optionName), locale) })}
         </Text>
         {pkg.priceAdjustment !== 0 && (
           <Text size="sm" fw={700}>
-            {pkg.priceAdjustment < 0 ? `Saves ${money(-pkg.priceAdjustment)} on these choices` : `Adds ${money(pkg.priceAdjustment)}`}
+            {pkg.priceAdjustment < 0 ? t('app.configure.saves', { amount: money(-pkg.priceAdjustment) }) : t('app.configure.adds', { amount: money(pkg.priceAdjustment) })}
           </Text>
         )}
         {isOpen && (
           <Group gap="xs">
             {isApplied ? (
               <Button size="compact-sm" variant="default" onClick={onRemove}>
-                Remove package
+                {t('app.configure.remove-package')}
               </Button>
             ) : (
               <Button size="compact-sm" variant="light" onClick={onPreview}>
-                Preview and apply<VisuallyHidden> the {pkg.name} package</VisuallyHidden>
+                {t('app.configure.preview-apply')}
+                <VisuallyHidden> {t('app.configure.preview-apply-hidden', { name: pkg.name })}</VisuallyHidden>
               </Button>
             )}
           </Group>
@@ -722,29 +749,31 @@ function CartBar({
   made: number;
   missing: string[];
 }) {
+  const t = useT();
+  const { locale } = useLanguage();
   return (
     <Paper withBorder radius="md" p="md" pos="sticky" top={68} style={{ zIndex: 5 }} data-testid="cart-bar">
       <Group justify="space-between" wrap="wrap">
         <Stack gap={0}>
           <Text size="sm" c="dimmed">
-            Upgrades total
+            {t('app.configure.upgrades-total')}
           </Text>
           <Group gap="xs">
             <Text fz={24} fw={700} data-testid="live-total">
               {money(total)}
             </Text>
-            {editor.isSaving && <Loader size="xs" aria-label="Saving" />}
+            {editor.isSaving && <Loader size="xs" aria-label={t('app.configure.saving')} />}
           </Group>
         </Stack>
         <BudgetField editor={editor} total={total} money={money} isOpen={isOpen} />
         <Stack gap={0} maw={360}>
           <Text size="sm" data-testid="required-progress">
-            Required choices: {made} of {required}
+            {t('app.configure.required-progress', { made, required })}
           </Text>
           {missing.length > 0 && (
             // Two lines at most, so the bar that stays on screen stays small on a phone.
-            <Text size="xs" c="dimmed" data-testid="required-missing" lineClamp={2} title={missing.join(', ')}>
-              Still to choose: {missing.join(', ')}
+            <Text size="xs" c="dimmed" data-testid="required-missing" lineClamp={2} title={formatList(missing, locale)}>
+              {t('app.configure.still-to-choose', { list: formatList(missing, locale) })}
             </Text>
           )}
         </Stack>
@@ -756,7 +785,7 @@ function CartBar({
           p="xs"
           color={editor.notice.tone}
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('app.configure.dismiss')}
           onClose={editor.dismissNotice}
           role="alert"
           data-testid="configure-notice"
@@ -765,7 +794,7 @@ function CartBar({
             <Text size="sm">{editor.notice.text}</Text>
             {editor.notice.undo && (
               <Button size="compact-sm" variant="white" onClick={editor.notice.undo} data-testid="notice-undo">
-                Undo
+                {t('app.configure.undo')}
               </Button>
             )}
           </Group>

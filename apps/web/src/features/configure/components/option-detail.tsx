@@ -3,8 +3,7 @@ import { Alert, Anchor, Badge, Box, Button, Group, Image, Modal, SimpleGrid, Sta
 import type { OptionDocument } from '@decor/core';
 import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
 import { photoUrl } from './option-photo.ts';
-
-const LEVELS = ['', 'Standard', 'Level 2', 'Level 3', 'Level 4'];
+import { useT } from '../../../lib/i18n.ts';
 
 /**
  * An option up close (docs/screens.md, "Configure"): its photos, description, vendor, SKU,
@@ -29,6 +28,8 @@ export function OptionDetail({
   onClose: () => void;
 }) {
   const [shown, setShown] = useState(0);
+  const t = useT();
+  const level = option.level >= 1 && option.level <= 4 ? t(`app.configure.level.${option.level as 1 | 2 | 3 | 4}`) : null;
   const photos = option.images ?? [];
   const names = (ids: readonly string[]) =>
     ids
@@ -52,7 +53,7 @@ export function OptionDetail({
             {photos.length > 1 && (
               <Group gap="xs">
                 {photos.map((id, index) => (
-                  <UnstyledButton key={id} onClick={() => setShown(index)} aria-label={`Photo ${index + 1}`} aria-pressed={index === shown}>
+                  <UnstyledButton key={id} onClick={() => setShown(index)} aria-label={t('app.option.photo', { number: index + 1 })} aria-pressed={index === shown}>
                     <Image
                       src={photoUrl(id, 200)}
                       alt=""
@@ -72,11 +73,11 @@ export function OptionDetail({
         )}
         <Group justify="space-between">
           <Group gap="xs">
-            {LEVELS[option.level] && <Badge variant="light">{LEVELS[option.level]}</Badge>}
-            {isChosen && <Badge color="green">Chosen</Badge>}
+            {level && <Badge variant="light">{level}</Badge>}
+            {isChosen && <Badge color="green">{t('app.option.chosen')}</Badge>}
           </Group>
           <Text fw={700} fz="lg" data-testid="detail-price">
-            {option.price === 0 ? 'Included' : `+${money(option.price)}`}
+            {option.price === 0 ? t('app.configure.included') : `+${money(option.price)}`}
           </Text>
         </Group>
         {option.description && <SafeMarkdown>{option.description}</SafeMarkdown>}
@@ -84,7 +85,7 @@ export function OptionDetail({
           {option.vendor && (
             <>
               <Text size="sm" c="dimmed">
-                Vendor
+                {t('app.option.vendor')}
               </Text>
               <Text size="sm">{option.vendor}</Text>
             </>
@@ -92,7 +93,7 @@ export function OptionDetail({
           {option.sku && (
             <>
               <Text size="sm" c="dimmed">
-                SKU
+                {t('app.option.sku')}
               </Text>
               <Text size="sm">{option.sku}</Text>
             </>
@@ -100,7 +101,7 @@ export function OptionDetail({
           {option.requires.length > 0 && (
             <>
               <Text size="sm" c="dimmed">
-                Needs
+                {t('app.option.needs')}
               </Text>
               <Text size="sm">{names(option.requires)}</Text>
             </>
@@ -108,20 +109,20 @@ export function OptionDetail({
           {excludes.length > 0 && (
             <>
               <Text size="sm" c="dimmed">
-                Cannot be combined with
+                {t('app.option.excludes')}
               </Text>
               <Text size="sm">{names(excludes)}</Text>
             </>
           )}
         </SimpleGrid>
         {reason && (
-          <Alert color="orange" title="Not available now" role="status" data-testid="detail-reason">
+          <Alert color="orange" title={t('app.option.not-available')} role="status" data-testid="detail-reason">
             {reason}
           </Alert>
         )}
         <Group justify="flex-end">
           <Anchor component="button" type="button" size="sm" onClick={onClose}>
-            Close
+            {t('app.option.close')}
           </Anchor>
           <Button
             onClick={() => {
@@ -131,7 +132,7 @@ export function OptionDetail({
             disabled={reason !== null}
             variant={isChosen ? 'light' : 'filled'}
           >
-            {isChosen ? 'Remove this choice' : 'Choose this'}
+            {isChosen ? t('app.option.remove') : t('app.option.choose')}
           </Button>
         </Group>
       </Stack>

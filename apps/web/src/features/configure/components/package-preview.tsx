@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { applyPackage, RuleBrokenError, type RuleContext, type Selection } from '@decor/core';
+import { applyPackage, describeUnavailability, RuleBrokenError, type RuleContext, type Selection } from '@decor/core';
 import type { PackageItem } from '../../../lib/configurator-data.ts';
 import type { useCartEditor } from '../hooks/use-cart-editor.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 /**
  * What a package would do before it is applied: what it contains, what it replaces (and what
@@ -30,24 +31,25 @@ export function PackagePreview({
   onClose: () => void;
   onApply: () => void;
 }) {
-  const name = (id: string) => context.options.get(id)?.name ?? 'a choice';
-  const where = (room: string | undefined) => (room ? ` (${roomName(room) ?? 'a room'})` : '');
+  const t = useT();
+  const name = (id: string) => context.options.get(id)?.name ?? t('app.configure.a-choice');
+  const where = (room: string | undefined) => (room ? ` ${t('app.package.in-room', { room: roomName(room) ?? t('app.package.a-room') })}` : '');
   let after: Selection[] | null = null;
   let refusal: string | null = null;
   try {
     after = applyPackage(editor.selections, pkg.options, roomsFor, context);
   } catch (error) {
-    refusal = error instanceof RuleBrokenError ? error.message : 'This package cannot be applied to your selection.';
+    refusal = error instanceof RuleBrokenError && error.reason.kind !== 'unknown' ? describeUnavailability(error.reason, context, t) : t('app.package.cannot');
   }
   const replaced = after ? editor.selections.filter((s) => !after!.some((a) => a.option === s.option && a.room === s.room)) : [];
   const added = after ? after.filter((a) => !editor.selections.some((s) => s.option === a.option && s.room === a.room)) : [];
   const newTotal = after ? totalOf(after, pkg._id) : currentTotal;
   return (
-    <Modal opened onClose={onClose} title={`The ${pkg.name} package`} closeButtonProps={{ 'aria-label': 'Close' }} size="lg">
+    <Modal opened onClose={onClose} title={t('app.package.title', { name: pkg.name })} closeButtonProps={{ 'aria-label': t('app.option.close') }} size="lg">
       <Stack gap="sm" data-testid="package-preview">
         {pkg.description && <Text size="sm">{pkg.description}</Text>}
         <Stack gap={2}>
-          <Text fw={600}>It chooses</Text>
+          <Text fw={600}>{t('app.package.chooses')}</Text>
           {added.length ? (
             added.map((s) => (
               <Text key={`${s.option}-${s.room}`} size="sm">
@@ -57,13 +59,13 @@ export function PackagePreview({
             ))
           ) : (
             <Text size="sm" c="dimmed">
-              Everything in it is already chosen.
+              {t('app.package.all-chosen')}
             </Text>
           )}
         </Stack>
         {replaced.length > 0 && (
           <Stack gap={2}>
-            <Text fw={600}>It replaces</Text>
+            <Text fw={600}>{t('app.package.replaces')}</Text>
             {replaced.map((s) => (
               <Text key={`${s.option}-${s.room}`} size="sm" data-testid="package-replaces">
                 {name(s.option)}
@@ -74,20 +76,20 @@ export function PackagePreview({
         )}
         {refusal && <Alert color="red">{refusal}</Alert>}
         <Group justify="space-between" data-testid="package-totals">
-          <Text>Upgrades total now {money(currentTotal)}</Text>
-          <Text fw={700}>With the package {money(newTotal)}</Text>
+          <Text>{t('app.package.total-now', { amount: money(currentTotal) })}</Text>
+          <Text fw={700}>{t('app.package.total-with', { amount: money(newTotal) })}</Text>
         </Group>
         {pkg.priceAdjustment < 0 && (
           <Text size="sm" fw={600}>
-            Includes the package saving of {money(-pkg.priceAdjustment)}.
+            {t('app.package.saving', { amount: money(-pkg.priceAdjustment) })}
           </Text>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('app.configure.cancel')}
           </Button>
           <Button onClick={onApply} disabled={!after}>
-            Apply the package
+            {t('app.package.apply')}
           </Button>
         </Group>
       </Stack>
