@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_ERROR_MESSAGES, initialsOf, isIdentityErrorCode, PASSWORD_POLICY, passwordProblems } from './identity.ts';
+import { IDENTITY_ERROR_CODES, identityErrorMessage, type IdentityErrorCode, initialsOf, isIdentityErrorCode, PASSWORD_POLICY, passwordProblems } from './identity.ts';
 
 describe('identity error sentences', () => {
   it('has one plain sentence for every provider code of docs/api.md', () => {
@@ -18,10 +18,10 @@ describe('identity error sentences', () => {
       // A disabled account (docs/admin.md, "People").
       'auth/user-disabled',
     ];
-    expect(Object.keys(IDENTITY_ERROR_MESSAGES).sort()).toEqual(codes.sort());
+    expect([...IDENTITY_ERROR_CODES].sort()).toEqual(codes.sort());
     for (const code of codes) {
       expect(isIdentityErrorCode(code)).toBe(true);
-      expect(IDENTITY_ERROR_MESSAGES[code as keyof typeof IDENTITY_ERROR_MESSAGES]).toMatch(/^[A-Z].*\.$/);
+      expect(identityErrorMessage(code as IdentityErrorCode)).toMatch(/^[A-Z].*\.$/);
     }
     expect(isIdentityErrorCode('auth/other')).toBe(false);
   });

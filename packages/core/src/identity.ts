@@ -1,29 +1,36 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
-import { firstPageMessage } from './messages/first-page.ts';
+import { EN_ACCESS } from './messages/en/access.ts';
 
-/**
- * The identity provider's error codes of docs/api.md, and the one plain sentence the UI
- * shows for each (docs/identity.md).
- */
-export const IDENTITY_ERROR_MESSAGES = {
-  'auth/weak-password': firstPageMessage('identity.weak-password'),
-  'auth/popup-blocked': firstPageMessage('identity.popup-blocked'),
-  'auth/popup-closed-by-user': firstPageMessage('identity.popup-closed-by-user'),
-  'auth/unauthorized-domain': firstPageMessage('identity.unauthorized-domain'),
-  'auth/network-request-failed': firstPageMessage('identity.network-request-failed'),
-  'auth/user-mismatch': firstPageMessage('identity.user-mismatch'),
-  'auth/wrong-password': firstPageMessage('identity.wrong-password'),
-  'auth/email-already-in-use': firstPageMessage('identity.email-already-in-use'),
-  'auth/user-not-found': firstPageMessage('identity.user-not-found'),
-  'auth/too-many-requests': firstPageMessage('identity.too-many-requests'),
-  'auth/invalid-action-code': firstPageMessage('identity.invalid-action-code'),
-  'auth/user-disabled': firstPageMessage('identity.user-disabled'),
-} as const;
+/** The identity provider's error codes of docs/api.md (docs/identity.md). */
+export const IDENTITY_ERROR_CODES = [
+  'auth/weak-password',
+  'auth/popup-blocked',
+  'auth/popup-closed-by-user',
+  'auth/unauthorized-domain',
+  'auth/network-request-failed',
+  'auth/user-mismatch',
+  'auth/wrong-password',
+  'auth/email-already-in-use',
+  'auth/user-not-found',
+  'auth/too-many-requests',
+  'auth/invalid-action-code',
+  'auth/user-disabled',
+] as const;
 
-export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_MESSAGES;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+/** The catalogue's sentence for a code: `auth/weak-password` is `identity.weak-password`. */
+export function identityErrorKey(code: IdentityErrorCode): keyof typeof EN_ACCESS {
+  return `identity.${code.slice('auth/'.length)}` as keyof typeof EN_ACCESS;
+}
+
+/** The one plain sentence the UI shows for a code, in English (a function: a page that never says it never carries it). */
+export function identityErrorMessage(code: IdentityErrorCode): string {
+  return EN_ACCESS[identityErrorKey(code)];
+}
 
 export function isIdentityErrorCode(code: unknown): code is IdentityErrorCode {
-  return typeof code === 'string' && code in IDENTITY_ERROR_MESSAGES;
+  return typeof code === 'string' && (IDENTITY_ERROR_CODES as readonly string[]).includes(code);
 }
 
 /** The password policy the server enforces and the sign-up form shows. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { CATALOGUES, EN } from '../src/messages/all.ts';
 import { EN_FIRST_PAGE } from '../src/messages/en/first-page.ts';
+import { EN_ACCESS } from '../src/messages/en/access.ts';
 import { LANGUAGES } from '../src/messages/languages.ts';
 import { pseudoCatalogue } from '../src/messages/pseudo.ts';
 import { translator } from '../src/messages/index.ts';
@@ -108,6 +109,11 @@ describe('the catalogues', () => {
           elements.every((element) => element.type === TYPE.literal || element.type === TYPE.argument),
           `${language} ${key}`,
         ).toBe(true);
+      }
+      // Said as they are written, with no formatter at all.
+      for (const key of Object.keys(EN_ACCESS)) {
+        const elements = parsed(CATALOGUES[language][key as keyof typeof EN]);
+        expect(elements.every((element) => element.type === TYPE.literal), `${language} ${key}`).toBe(true);
       }
     }
   });

@@ -1,9 +1,10 @@
-import { IDENTITY_ERROR_MESSAGES, isIdentityErrorCode, SIGN_IN_TIMEOUT_DESKTOP_MS, SIGN_IN_TIMEOUT_MOBILE_MS, type IdentityErrorCode } from '@decor/core';
+import { identityErrorKey, isIdentityErrorCode, SIGN_IN_TIMEOUT_DESKTOP_MS, SIGN_IN_TIMEOUT_MOBILE_MS, type IdentityErrorCode } from '@decor/core';
 import { api, ApiError } from './api-client.ts';
 import { clearAccessToken, setRememberMe, startTokenRefresh } from './access-token.ts';
 import { queryClient } from './query-client.ts';
 import { forgetPersistedCache } from './persisted-cache-key.ts';
 import { forgetPageAnswers } from './page-answers.ts';
+import { currentLanguage } from './spoken-language.ts';
 
 /** An identity failure with the docs/api.md code and the sentence to show. */
 export class IdentityError extends Error {
@@ -11,7 +12,7 @@ export class IdentityError extends Error {
   readonly details?: unknown;
 
   constructor(code: IdentityErrorCode | null, message: string, details?: unknown) {
-    super(code ? IDENTITY_ERROR_MESSAGES[code] : message);
+    super(message);
     this.name = 'IdentityError';
     this.code = code;
     this.details = details;
@@ -19,6 +20,16 @@ export class IdentityError extends Error {
 }
 
 const isMobile = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
+
+/**
+ * A refusal with its sentence in the page's language: the sentences load the first time one is
+ * needed, never with the sign-in page itself (docs/languages.md, "Loading").
+ */
+async function refusal(code: IdentityErrorCode | null, message: string, details?: unknown): Promise<IdentityError> {
+  if (!code) return new IdentityError(null, message, details);
+  const { ACCESS_SENTENCES } = await import('@decor/core/access-sentences');
+  return new IdentityError(code, ACCESS_SENTENCES[currentLanguage()][identityErrorKey(code)], details);
+}
 
 /** Calls the identity provider, turning every failure into an IdentityError. */
 async function provider<T>(path: string, body?: unknown, { timeoutMs }: { timeoutMs?: number } = {}): Promise<T> {
@@ -32,13 +43,13 @@ async function provider<T>(path: string, body?: unknown, { timeoutMs }: { timeou
   } catch (error) {
     if (error instanceof ApiError) {
       const providerCode = (error.details as { providerCode?: unknown } | undefined)?.providerCode;
-      if (isIdentityErrorCode(providerCode)) throw new IdentityError(providerCode, error.message, error.details);
-      if (error.code === 'network') throw new IdentityError('auth/network-request-failed', error.message);
-      if (error.code === 'rate_limited') throw new IdentityError('auth/too-many-requests', error.message);
-      throw new IdentityError(null, error.message, error.details);
+      if (isIdentityErrorCode(providerCode)) throw await refusal(providerCode, error.message, error.details);
+      if (error.code === 'network') throw await refusal('auth/network-request-failed', error.message);
+      if (error.code === 'rate_limited') throw await refusal('auth/too-many-requests', error.message);
+      throw await refusal(null, error.message, error.details);
     }
     // AbortSignal.timeout fires a TimeoutError: the network did not answer in time.
-    throw new IdentityError('auth/network-request-failed', 'network');
+    throw await refusal('auth/network-request-failed', 'network');
   }
 }
 

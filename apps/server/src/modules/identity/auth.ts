@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
 import {
   acceptedLanguages,
-  IDENTITY_ERROR_MESSAGES,
+  identityErrorMessage,
   isIpHost,
   isSlug,
   projectKeyFromHost,
@@ -127,7 +127,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
           // A disabled account gets no session, whatever the way of signing in (docs/admin.md, "People").
           before: async (session) => {
             if (await isUserDisabled(db, session.userId))
-              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: IDENTITY_ERROR_MESSAGES['auth/user-disabled'] });
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: identityErrorMessage('auth/user-disabled') });
           },
           after: async (session) => {
             await markSignedIn(db, session.userId);

@@ -2,6 +2,7 @@ import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { changeOrderNumber, type ChangeOrder } from '@decor/core';
 import { api } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /** The change-order document of a cart, refetched whenever the cart's version moves; asked only of a change order. */
 function changeOrderQuery(cartId: string, version: number, revision: number) {
@@ -12,8 +13,8 @@ function changeOrderQuery(cartId: string, version: number, revision: number) {
   };
 }
 
-const named = (lines: ChangeOrder['changes'][number]['before']) =>
-  lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || 'Nothing';
+const named = (lines: ChangeOrder['changes'][number]['before'], nothing: string) =>
+  lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || nothing;
 
 /**
  * What a change order changes from the purchase in force (docs/selection-rules.md, "Change
@@ -36,19 +37,20 @@ export function ChangeOrderSummary({
 }) {
   const { data } = useQuery(changeOrderQuery(cartId, version, revision));
   const order = data?.changeOrder;
+  const t = useT();
   if (!order) return null;
   const signed = (amount: number) => (amount < 0 ? `−${money(-amount)}` : `+${money(amount)}`);
   return (
     <Card withBorder radius="md" padding="md" data-testid="change-order-summary">
       <Stack gap="xs">
         <Title order={3} fz="lg">
-          Change order {order.number}: what changes
+          {t('pdf.change-order', { number: order.number })}
         </Title>
         <Text size="sm" c="dimmed">
-          Compared with the selection approved on {dateTime(order.approved.approvedAt)}.
+          {t('pdf.compared', { date: dateTime(order.approved.approvedAt) }).replace(/\.\.$/, '.')}
         </Text>
         {order.changes.length === 0 ? (
-          <Text size="sm">No choice has changed yet.</Text>
+          <Text size="sm">{t('app.change-order.none')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={0}>
             <Table verticalSpacing={6} layout="fixed">
@@ -61,9 +63,9 @@ export function ChangeOrderSummary({
                       </Text>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                         <Text span td="line-through" c="dimmed" size="sm">
-                          {named(change.before)}
+                          {named(change.before, t('pdf.nothing'))}
                         </Text>{' '}
-                        → {named(change.after)}
+                        → {named(change.after, t('pdf.nothing'))}
                       </Text>
                     </Table.Td>
                     <Table.Td w={120} ta="right">
@@ -75,11 +77,11 @@ export function ChangeOrderSummary({
             </Table>
           </Table.ScrollContainer>
         )}
-        {[...order.added.map((fee) => ({ ...fee, word: 'Added' })), ...order.removed.map((fee) => ({ ...fee, amount: -fee.amount, word: 'Removed' }))].map(
+        {[...order.added.map((fee) => ({ ...fee, word: t('pdf.added') })), ...order.removed.map((fee) => ({ ...fee, amount: -fee.amount, word: t('pdf.removed') }))].map(
           (fee) => (
             <Group key={`${fee.word}-${fee.label}`} justify="space-between" wrap="nowrap">
               <Text size="sm">
-                {fee.word}: {fee.label}
+                {t('app.change-order.fee', { word: fee.word, label: fee.label })}
               </Text>
               <Text size="sm">{signed(fee.amount)}</Text>
             </Group>
@@ -87,13 +89,13 @@ export function ChangeOrderSummary({
         )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Approved total
+            {t('pdf.approved-total')}
           </Text>
           <Text size="sm">{money(order.approved.total)}</Text>
         </Group>
         <Group justify="space-between">
           <Text size="sm" fw={600}>
-            New total
+            {t('pdf.new-total')}
           </Text>
           <Text size="sm" fw={600} data-testid="change-order-total">
             {money(order.total)} ({signed(order.difference)})

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Alert, Group } from '@mantine/core';
-import { BAD_LINK_REASONS, isBadLinkReason } from '@decor/core';
+import { badLinkKey, isBadLinkReason } from '@decor/core';
 import { LinkButton } from '../../components/ui/link-button.tsx';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = {};
 
@@ -18,15 +19,16 @@ export const Route = createFileRoute('/_user/400')({
 /** Where a bad or expired link lands, with the reason in plain words. */
 function BadLinkPage() {
   const { reason } = Route.useSearch();
+  const t = useT();
   return (
-    <PageFrame title="This link cannot be used" description="The link you followed is not valid, has expired, or has been used up.">
-      <Alert color="orange" title="Why" data-testid="bad-link-reason">
-        {reason ? BAD_LINK_REASONS[reason] : 'We could not tell what went wrong with this link.'}
+    <PageFrame title={t('app.bad-link.title')} description={t('app.bad-link.description')}>
+      <Alert color="orange" title={t('app.bad-link.why')} data-testid="bad-link-reason">
+        {reason ? t(badLinkKey(reason)) : t('app.bad-link.unknown')}
       </Alert>
       <Group>
-        <LinkButton to="/sign-in">Sign in</LinkButton>
+        <LinkButton to="/sign-in">{t('app.link.sign-in')}</LinkButton>
         <LinkButton to="/" variant="default">
-          Go to my home
+          {t('app.bad-link.home')}
         </LinkButton>
       </Group>
     </PageFrame>

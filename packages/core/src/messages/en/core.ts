@@ -1,4 +1,4 @@
-import { EN_FIRST_PAGE } from './first-page.ts';
+import { EN_ACCESS } from './access.ts';
 
 /**
  * Every sentence the product says to a person, in English, by key (docs/api.md, "Errors").
@@ -65,7 +65,7 @@ export const EN_CORE = {
   'engine.page-limit': 'limit must be a whole number from 1 to {max}.',
   'engine.after-id': 'afterId must be the _id of the last item of the previous page.',
 
-  ...EN_FIRST_PAGE,
+  ...EN_ACCESS,
 
   // The other modules
   'identity.invalid-email': 'Enter a valid e-mail address.',

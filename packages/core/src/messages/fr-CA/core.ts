@@ -1,5 +1,5 @@
 import type { EN_CORE } from '../en/core.ts';
-import { FR_CA_FIRST_PAGE } from './first-page.ts';
+import { FR_CA_ACCESS } from './access.ts';
 
 /**
  * The domain's sentences in Canadian French (see ../en/core.ts), in the words of
@@ -67,7 +67,7 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'engine.page-limit': 'limit doit être un nombre entier de 1 à {max}.',
   'engine.after-id': 'afterId doit être le _id du dernier élément de la page précédente.',
 
-  ...FR_CA_FIRST_PAGE,
+  ...FR_CA_ACCESS,
 
   'identity.invalid-email': 'Entrez une adresse courriel valide.',
   'identity.no-endpoint': 'Ce point d’accès d’identité n’existe pas.',

@@ -4,21 +4,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { meQuery, type Me } from '../../../lib/session.ts';
-import { myProjectsQuery, type MyProject } from '../../../lib/my-projects.ts';
+import { myProjectsQuery } from '../../../lib/my-projects.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
-import { describeDevice } from '@decor/core';
+import { describeDevice, LANGUAGE_NAMES, type Translate } from '@decor/core';
 import { CONFIRM_WINDOWS, setConfirmWindow, useConfirmWindow, type ConfirmWindow } from '../../../lib/confirm-window.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
-const ROLE_LABEL: Record<MyProject['role'], string> = { purchaser: 'Buyer', manager: 'Manager', admin: 'Administrator' };
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+function messageOf(error: unknown, t: Translate): string {
+  return error instanceof Error ? error.message : t('app.start.failed');
 }
 
 /** /account: profile, e-mail, password, active sessions, projects, developer mode, sign out. */
 export function AccountPage() {
   const { data: me } = useQuery(meQuery);
+  const t = useT();
   if (!me) return null;
   return (
     <Stack gap="lg" maw={960}>
@@ -29,14 +30,15 @@ export function AccountPage() {
         <ProjectsSection />
       </SimpleGrid>
       <SessionsSection />
+      <LanguageSection />
       <ConfirmationsSection />
-      <SectionCard title="Sign out">
+      <SectionCard title={t('app.account.sign-out-title')}>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Signs this browser out and ends its session on the server.
+            {t('app.account.sign-out-text')}
           </Text>
           <Button color="red" variant="light" onClick={() => void signOut()}>
-            Sign out
+            {t('app.start.sign-out')}
           </Button>
         </Group>
         {me.isAdmin && <DevModeSwitch />}
@@ -48,8 +50,9 @@ export function AccountPage() {
 function ProfileSection({ me }: { me: Me }) {
   const [name, setName] = useState(me.name);
   const save = useMutation({ mutationFn: () => updateName(name.trim()) });
+  const t = useT();
   return (
-    <SectionCard title="Profile">
+    <SectionCard title={t('app.account.profile')}>
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
@@ -57,15 +60,15 @@ function ProfileSection({ me }: { me: Me }) {
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
+          <TextInput label={t('app.account.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
           {save.isSuccess && (
             <Text size="sm" c="green.8">
-              Saved.
+              {t('app.account.saved')}
             </Text>
           )}
-          {save.isError && <Alert color="red">{messageOf(save.error)}</Alert>}
+          {save.isError && <Alert color="red">{messageOf(save.error, t)}</Alert>}
           <Button type="submit" loading={save.isPending} disabled={!name.trim() || name.trim() === me.name} w="fit-content">
-            Save
+            {t('app.configure.save')}
           </Button>
         </Stack>
       </form>
@@ -76,12 +79,13 @@ function ProfileSection({ me }: { me: Me }) {
 function EmailSection({ me }: { me: Me }) {
   const [email, setEmail] = useState('');
   const change = useMutation({ mutationFn: () => changeEmail(email.trim()) });
+  const t = useT();
   return (
-    <SectionCard title="E-mail address">
+    <SectionCard title={t('app.account.email')}>
       <Group gap="xs">
         <Text>{me.email}</Text>
         <Badge color={me.emailVerified ? 'green' : 'orange'} variant="light">
-          {me.emailVerified ? 'Confirmed' : 'Not confirmed'}
+          {me.emailVerified ? t('app.account.confirmed') : t('app.account.not-confirmed')}
         </Badge>
       </Group>
       <form
@@ -91,15 +95,15 @@ function EmailSection({ me }: { me: Me }) {
         }}
       >
         <Stack gap="sm">
-          <TextInput label="New e-mail address" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput label={t('app.account.new-email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           {change.isSuccess && (
             <Text size="sm" c="green.8">
-              We sent a message to {me.email} to confirm the change.
+              {t('app.account.email-sent', { email: me.email })}
             </Text>
           )}
-          {change.isError && <Alert color="red">{messageOf(change.error)}</Alert>}
+          {change.isError && <Alert color="red">{messageOf(change.error, t)}</Alert>}
           <Button type="submit" variant="default" loading={change.isPending} disabled={!email.trim()} w="fit-content">
-            Change e-mail address
+            {t('app.account.change-email')}
           </Button>
         </Stack>
       </form>
@@ -108,10 +112,9 @@ function EmailSection({ me }: { me: Me }) {
 }
 
 /** What went wrong changing the password, in this form's words (a wrong password here is the current one). */
-function passwordChangeProblem(error: unknown): string {
-  if (error instanceof IdentityError && error.code === 'auth/wrong-password')
-    return 'Your current password is not right. Type it again, or sign out and reset it.';
-  return error instanceof IdentityError ? error.message : messageOf(error);
+function passwordChangeProblem(error: unknown, t: Translate): string {
+  if (error instanceof IdentityError && error.code === 'auth/wrong-password') return t('app.account.wrong-current');
+  return error instanceof IdentityError ? error.message : messageOf(error, t);
 }
 
 function PasswordSection() {
@@ -124,8 +127,9 @@ function PasswordSection() {
       setNext('');
     },
   });
+  const t = useT();
   return (
-    <SectionCard title="Password">
+    <SectionCard title={t('app.account.password')}>
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
@@ -133,16 +137,16 @@ function PasswordSection() {
         }}
       >
         <Stack gap="sm">
-          <PasswordInput label="Current password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
-          <PasswordInput label="New password" value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
+          <PasswordInput label={t('app.account.current-password')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
+          <PasswordInput label={t('app.link.new-password')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
           {change.isSuccess && (
             <Text size="sm" c="green.8">
-              Your password is changed; other devices were signed out.
+              {t('app.account.password-changed')}
             </Text>
           )}
-          {change.isError && <Alert color="red">{passwordChangeProblem(change.error)}</Alert>}
+          {change.isError && <Alert color="red">{passwordChangeProblem(change.error, t)}</Alert>}
           <Button type="submit" variant="default" loading={change.isPending} disabled={!current || !next} w="fit-content">
-            Change password
+            {t('app.account.change-password')}
           </Button>
         </Stack>
       </form>
@@ -152,19 +156,20 @@ function PasswordSection() {
 
 function ProjectsSection() {
   const { data: projects = [], isLoading } = useQuery(myProjectsQuery);
+  const t = useT();
   return (
-    <SectionCard title="Your projects">
-      {isLoading && <Text c="dimmed">Loading…</Text>}
+    <SectionCard title={t('app.account.projects')}>
+      {isLoading && <Text c="dimmed">{t('app.account.loading')}</Text>}
       {!isLoading && projects.length === 0 && (
         <Text c="dimmed" size="sm">
-          You are not part of any project yet. Open the link your builder sent you to join yours.
+          {t('app.account.no-projects')}
         </Text>
       )}
       <Stack gap="xs" data-testid="my-projects">
         {projects.map((project) => (
           <Group key={project._id} justify="space-between">
             <Anchor href={project.url}>{project.name}</Anchor>
-            <Badge variant="light">{ROLE_LABEL[project.role]}</Badge>
+            <Badge variant="light">{t(`app.account.role.${project.role}`)}</Badge>
           </Group>
         ))}
       </Stack>
@@ -180,9 +185,10 @@ function SessionsSection() {
     mutationFn: revokeSession,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   });
+  const t = useT();
   return (
-    <SectionCard title="Where you are signed in">
-      {sessions.isError && <Alert color="red">{messageOf(sessions.error)}</Alert>}
+    <SectionCard title={t('app.account.sessions')}>
+      {sessions.isError && <Alert color="red">{messageOf(sessions.error, t)}</Alert>}
       {/* A card per session at every width: its device, times and "End session" always in view. */}
       <Stack gap="xs" data-testid="sessions">
         {(sessions.data ?? []).map((session) => (
@@ -200,7 +206,7 @@ function SessionsSection() {
                 {describeDevice(session.userAgent)}
               </Text>
               <Text size="xs" c="dimmed">
-                Signed in {dateTime(session.createdAt)} · last active {dateTime(session.updatedAt)}
+                {t('app.account.session', { signedIn: dateTime(session.createdAt), active: dateTime(session.updatedAt) })}
                 {session.ipAddress ? ` · ${session.ipAddress}` : ''}
               </Text>
             </Stack>
@@ -211,11 +217,8 @@ function SessionsSection() {
               onClick={() => revoke.mutate(session.token)}
               loading={revoke.isPending && revoke.variables === session.token}
             >
-              End session
-              <VisuallyHidden>
-                {' '}
-                on {describeDevice(session.userAgent)}, signed in {dateTime(session.createdAt)}
-              </VisuallyHidden>
+              {t('app.account.end-session')}
+              <VisuallyHidden> {t('app.account.end-session-hidden', { device: describeDevice(session.userAgent), date: dateTime(session.createdAt) })}</VisuallyHidden>
             </Button>
           </Group>
         ))}
@@ -224,25 +227,46 @@ function SessionsSection() {
   );
 }
 
-const WINDOW_WORDS: Record<string, string> = { '1000': '1 second', '3000': '3 seconds', '10000': '10 seconds', none: 'No limit' };
 
 /** How long a two-click delete waits for its second click, for this person in this browser (WCAG 2.2.1). */
 function ConfirmationsSection() {
   const chosen = useConfirmWindow();
+  const t = useT();
   return (
-    <SectionCard title="Confirmations">
+    <SectionCard title={t('app.account.confirmations')}>
       <Text size="sm" c="dimmed">
-        Deleting, revoking or removing asks for a second click. How long should it wait for it? From the keyboard it always waits until you move on.
+        {t('app.account.confirmations-text')}
       </Text>
       <SegmentedControl
-        aria-label="Time to click again"
+        aria-label={t('app.account.click-again')}
         data={CONFIRM_WINDOWS.map((window) => ({
           value: window === null ? 'none' : String(window),
-          label: WINDOW_WORDS[window === null ? 'none' : String(window)]!,
+          label: t(`app.account.window.${window === null ? 'none' : (String(window) as '1000' | '3000' | '10000')}`),
         }))}
         value={chosen === null ? 'none' : String(chosen)}
         onChange={(value) => setConfirmWindow(value === 'none' ? null : (Number(value) as ConfirmWindow))}
         fullWidth
+      />
+    </SectionCard>
+  );
+}
+
+/** The language of the portal, its mails and the documents the person signs: kept on the account (docs/languages.md). */
+function LanguageSection() {
+  const t = useT();
+  const { language, languages, choose } = useLanguage();
+  if (languages.length < 2) return null;
+  return (
+    <SectionCard title={t('app.language')}>
+      <Text size="sm" c="dimmed">
+        {t('app.account.language-text')}
+      </Text>
+      <SegmentedControl
+        aria-label={t('app.language')}
+        data={languages.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+        value={language}
+        onChange={(value) => void choose(value as typeof language)}
+        data-testid="account-language"
       />
     </SectionCard>
   );

@@ -6,17 +6,17 @@ import { LinkButton } from '../../../components/ui/link-button.tsx';
 import { passwordPolicyQuery } from '../api/get-password-policy.ts';
 import { NewPasswordField } from './password-field.tsx';
 import { isPasswordAcceptable } from './password-rules.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export type EmailLinkMode = 'verifyEmail' | 'resetPassword';
 
-const INVALID_LINK = 'This link is not complete. Open it again from the e-mail, or ask for a new one.';
-
 /** /my-account: what the links in our e-mails open (verify the address, or choose a new password). */
 export function EmailLinkHandler({ mode, token }: { mode: EmailLinkMode | undefined; token: string | undefined }) {
+  const t = useT();
   if (!mode || !token) {
     return (
-      <Alert color="orange" title="This link cannot be used" data-testid="link-error">
-        {INVALID_LINK}
+      <Alert color="orange" title={t('app.link.cannot')} data-testid="link-error">
+        {t('app.link.incomplete')}
       </Alert>
     );
   }
@@ -26,40 +26,41 @@ export function EmailLinkHandler({ mode, token }: { mode: EmailLinkMode | undefi
 function VerifyEmail({ token }: { token: string }) {
   const [state, setState] = useState<'working' | 'done' | string>('working');
   const started = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     verifyEmail(token)
       .then(() => setState('done'))
-      .catch((error: unknown) => setState(error instanceof IdentityError ? error.message : 'We could not confirm your address.'));
-  }, [token]);
+      .catch((error: unknown) => setState(error instanceof IdentityError ? error.message : t('app.link.not-confirmed')));
+  }, [token, t]);
 
   if (state === 'working') {
     return (
       <Stack align="center">
         <Loader />
-        <Text>Confirming your e-mail address…</Text>
+        <Text>{t('app.link.confirming')}</Text>
       </Stack>
     );
   }
   if (state === 'done') {
     return (
       <Stack data-testid="email-verified">
-        <Alert color="green" title="Your e-mail address is confirmed">
-          Thank you. You can carry on where you left off.
+        <Alert color="green" title={t('app.link.confirmed')}>
+          {t('app.link.carry-on')}
         </Alert>
-        <LinkButton to="/">Continue</LinkButton>
+        <LinkButton to="/">{t('app.link.continue')}</LinkButton>
       </Stack>
     );
   }
   return (
     <Stack>
-      <Alert color="orange" title="This link cannot be used" data-testid="link-error">
+      <Alert color="orange" title={t('app.link.cannot')} data-testid="link-error">
         {state}
       </Alert>
       <LinkButton to="/sign-in" variant="default">
-        Go to sign-in
+        {t('app.link.to-sign-in')}
       </LinkButton>
     </Stack>
   );
@@ -71,10 +72,11 @@ function ResetPassword({ token }: { token: string }) {
   const [isBusy, setBusy] = useState(false);
   const [isDone, setDone] = useState(false);
   const queryClient = useQueryClient();
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isPasswordAcceptable(password)) return setError('Choose a password that meets every rule below.');
+    if (!isPasswordAcceptable(password)) return setError(t('app.link.rules'));
     setBusy(true);
     setError(null);
     try {
@@ -84,7 +86,7 @@ function ResetPassword({ token }: { token: string }) {
       if (caught instanceof IdentityError && caught.code === 'auth/weak-password') {
         await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
       }
-      setError(caught instanceof IdentityError ? caught.message : 'Something went wrong. Please try again.');
+      setError(caught instanceof IdentityError ? caught.message : t('app.start.failed'));
     } finally {
       setBusy(false);
     }
@@ -93,24 +95,24 @@ function ResetPassword({ token }: { token: string }) {
   if (isDone) {
     return (
       <Stack data-testid="password-reset">
-        <Alert color="green" title="Your new password is set">
-          Sign in with it now. Other devices signed in to your account were signed out.
+        <Alert color="green" title={t('app.link.password-set')}>
+          {t('app.link.sign-in-now')}
         </Alert>
-        <LinkButton to="/sign-in">Sign in</LinkButton>
+        <LinkButton to="/sign-in">{t('app.link.sign-in')}</LinkButton>
       </Stack>
     );
   }
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <NewPasswordField label="New password" value={password} onChange={setPassword} />
+        <NewPasswordField label={t('app.link.new-password')} value={password} onChange={setPassword} />
         {error && (
           <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
         <Button type="submit" loading={isBusy}>
-          Set my new password
+          {t('app.link.set')}
         </Button>
       </Stack>
     </form>

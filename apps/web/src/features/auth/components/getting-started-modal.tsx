@@ -8,6 +8,8 @@ import { signOut } from '../../../lib/auth-client.ts';
 import { useProject } from '../../../lib/project.ts';
 import type { Me } from '../../../lib/session.ts';
 import { ARRIVAL_TARGET_KEY } from '../../../lib/arrival.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 
 /**
  * The Getting Started modal (docs/screens.md, docs/identity.md): it cannot be closed; it shows the e-mail
@@ -19,12 +21,13 @@ const REJECTED_KEY = 'decor.terms-rejected';
 export function GettingStartedModal({ me }: { me: Me }) {
   const { data: project } = useProject();
   const queryClient = useQueryClient();
+  const t = useT();
   // After Reject the page reloads into this modal again: it says what the answer means.
   // (The mark stays until the person agrees or signs out: the modal may mount more than once.)
   const [message, setMessage] = useState<{ tone: 'red' | 'green' | 'yellow'; text: string } | null>(() =>
     sessionStorage.getItem(REJECTED_KEY) === null
       ? null
-      : { tone: 'yellow', text: 'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.' },
+      : { tone: 'yellow', text: t('app.start.declined') },
   );
   const [busy, setBusy] = useState<string | null>(null);
   const step = me.emailVerified ? 'terms' : 'verify';
@@ -35,7 +38,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
     try {
       await action();
     } catch (error) {
-      setMessage({ tone: 'red', text: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.' });
+      setMessage({ tone: 'red', text: error instanceof ApiError ? error.message : t('app.start.failed') });
     } finally {
       setBusy(null);
     }
@@ -44,7 +47,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
   const resend = () =>
     act('resend', async () => {
       await api('/api/me/resend-verification', { method: 'POST', body: {} });
-      setMessage({ tone: 'green', text: `We sent a new link to ${me.email}.` });
+      setMessage({ tone: 'green', text: t('app.start.resent', { email: me.email }) });
     });
 
   const checkAgain = () =>
@@ -65,18 +68,18 @@ export function GettingStartedModal({ me }: { me: Me }) {
     });
 
   return (
-    <GenericModal opened onClose={() => {}} closable={false} size="lg" title={step === 'verify' ? 'Confirm your e-mail address' : 'Before you start'}>
+    <GenericModal opened onClose={() => {}} closable={false} size="lg" title={step === 'verify' ? t('app.start.verify-title') : t('app.start.terms-title')}>
       <Stack data-testid="getting-started" data-step={step}>
         <Text size="sm" c="dimmed">
-          Signed in as <b>{me.email}</b>
+          <RichText text={t('app.start.signed-in-as', { email: me.email })} tags={{ b: (chunk) => <b>{chunk}</b> }} />
         </Text>
         {step === 'verify' ? (
           <Text>
-            We sent a link to <b>{me.email}</b>. Open it to confirm your address, then come back here.
+            <RichText text={t('app.start.sent-link', { email: me.email })} tags={{ b: (chunk) => <b>{chunk}</b> }} />
           </Text>
         ) : (
           <ScrollArea.Autosize mah="50vh" type="auto">
-            <SafeMarkdown>{project?.options.termsOfService?.trim() || defaultTerms(project?.name ?? 'This project')}</SafeMarkdown>
+            <SafeMarkdown>{project?.options.termsOfService?.trim() || t('app.start.default-terms', { project: project?.name ?? t('app.start.this-project') })}</SafeMarkdown>
           </ScrollArea.Autosize>
         )}
         {message && (
@@ -96,24 +99,24 @@ export function GettingStartedModal({ me }: { me: Me }) {
             }
             loading={busy === 'sign-out'}
           >
-            Sign out
+            {t('app.start.sign-out')}
           </Button>
           {step === 'verify' ? (
             <Group>
               <Button variant="default" onClick={resend} loading={busy === 'resend'}>
-                Send the link again
+                {t('app.start.resend')}
               </Button>
               <Button onClick={checkAgain} loading={busy === 'check'}>
-                I have confirmed it
+                {t('app.start.confirmed')}
               </Button>
             </Group>
           ) : (
             <Group>
               <Button variant="default" onClick={() => answerTerms(true)} loading={busy === 'reject'}>
-                Reject
+                {t('app.start.reject')}
               </Button>
               <Button onClick={() => answerTerms(false)} loading={busy === 'agree'}>
-                Agree
+                {t('app.start.agree')}
               </Button>
             </Group>
           )}
@@ -123,13 +126,3 @@ export function GettingStartedModal({ me }: { me: Me }) {
   );
 }
 
-/** What a person agrees to where the project has written no terms of its own: never an empty page to accept. */
-function defaultTerms(projectName: string): string {
-  return [
-    `**${projectName} has not published terms of service of its own yet.** Until it does, these apply:`,
-    '',
-    '- The portal keeps your choices, your comments and your signature for the design centre of this project, and shares them with no one else.',
-    '- A selection you sign is binding once the design centre approves it; until then you may change it.',
-    '- You may sign out of every device, or ask the design centre to close your account, at any time.',
-  ].join('\n');
-}

@@ -2,6 +2,7 @@ import { List, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { passwordProblems, PASSWORD_POLICY } from '@decor/core';
 import { passwordPolicyQuery } from '../api/get-password-policy.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export interface NewPasswordFieldProps {
   value: string;
@@ -12,19 +13,20 @@ export interface NewPasswordFieldProps {
 }
 
 /** A new-password field that shows the server's policy and which rules are still unmet. */
-export function NewPasswordField({ value, onChange, email, label = 'Password', error }: NewPasswordFieldProps) {
+export function NewPasswordField({ value, onChange, email, label, error }: NewPasswordFieldProps) {
+  const t = useT();
   const { data: policy = PASSWORD_POLICY } = useQuery(passwordPolicyQuery);
   const problems = passwordProblems(value, policy, email);
   const rules = [
-    `At least ${policy.minLength} characters`,
-    ...(policy.requiresLetter ? ['At least one letter'] : []),
-    ...(policy.requiresDigit ? ['At least one digit'] : []),
+    t('app.password.length', { count: policy.minLength }),
+    ...(policy.requiresLetter ? [t('app.password.letter')] : []),
+    ...(policy.requiresDigit ? [t('app.password.digit')] : []),
   ];
   return (
     <Stack gap={4}>
-      <PasswordInput label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="new-password" required error={error} />
+      <PasswordInput label={label ?? t('app.password.label')} value={value} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="new-password" required error={error} />
       <Text size="xs" c="dimmed" id="password-rules">
-        Your password needs:
+        {t('app.password.needs')}
       </Text>
       <List size="xs" c={value && problems.length ? 'orange.8' : 'dimmed'} aria-describedby="password-rules">
         {rules.map((rule) => (

@@ -7,6 +7,7 @@ import { cartQuery, type Cart, type CartAlternative } from '../../../lib/cart-qu
 import { GenericModal } from '../../../components/ui/generic-modal.tsx';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 const CURRENT = 'current';
 const NONE: CartAlternative[] = [];
@@ -35,6 +36,7 @@ export function CartAlternatives({
   const { dateTime } = useDates();
   const versions = cart.versions ?? NONE;
   const [name, setName] = useState('');
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [switching, setSwitching] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function CartAlternatives({
       await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
       return saved;
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t('app.alternatives.failed'));
       return null;
     } finally {
       setBusy(false);
@@ -68,10 +70,10 @@ export function CartAlternatives({
   return (
     <Card withBorder radius="md" padding="md" data-testid="alternatives">
       <Title order={3} fz="md" mb={4}>
-        Alternatives
+        {t('app.alternatives.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Keep a version of your choices under a name, try something else, and switch back or compare them.
+        {t('app.alternatives.intro')}
       </Text>
       <Stack gap="xs">
         {versions.map((version) => (
@@ -79,13 +81,13 @@ export function CartAlternatives({
             <Stack gap={0}>
               <Text fw={600}>{version.name}</Text>
               <Text size="xs" c="dimmed">
-                Saved {dateTime(version.savedAt)} · {money(version.total)} then
+                {t('app.alternatives.saved', { date: dateTime(version.savedAt), total: money(version.total) })}
               </Text>
             </Stack>
             {isOpen && (
               <Group gap="xs">
                 <Button size="xs" variant="light" onClick={() => setSwitching(version.id)} disabled={isBusy}>
-                  Switch to this
+                  {t('app.alternatives.switch-to')}
                 </Button>
                 <TwoClickDelete
                   size="xs"
@@ -93,7 +95,7 @@ export function CartAlternatives({
                   color="gray"
                   onConfirm={() => void run(() => api<Cart>(`/api/carts/${cart._id}/versions/${version.id}`, { method: 'DELETE' }))}
                 >
-                  Delete
+                  {t('app.alternatives.delete')}
                 </TwoClickDelete>
               </Group>
             )}
@@ -102,15 +104,15 @@ export function CartAlternatives({
         {isOpen && canSave && (
           <Group gap="xs" align="flex-end">
             <TextInput
-              label="Save the current choices as"
-              placeholder="e.g. Dark kitchen"
+              label={t('app.alternatives.save-as')}
+              placeholder={t('app.alternatives.example')}
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
               maxLength={80}
               w={240}
             />
             <Button onClick={save} loading={isBusy} disabled={!name.trim()}>
-              Save
+              {t('app.configure.save')}
             </Button>
           </Group>
         )}
@@ -128,11 +130,11 @@ export function CartAlternatives({
       <GenericModal
         opened={switching !== null}
         onClose={() => setSwitching(null)}
-        title="Switch to this alternative?"
+        title={t('app.alternatives.switch-title')}
         actions={[
-          { label: 'Cancel', variant: 'default', onClick: () => setSwitching(null) },
+          { label: t('app.configure.cancel'), variant: 'default', onClick: () => setSwitching(null) },
           {
-            label: 'Switch',
+            label: t('app.alternatives.switch'),
             onClick: () => {
               const id = switching!;
               setSwitching(null);
@@ -142,8 +144,7 @@ export function CartAlternatives({
         ]}
       >
         <Text size="sm">
-          Your current choices are replaced by “{versions.find((v) => v.id === switching)?.name}”, at today’s prices. Save the current ones first if you want to
-          keep them.
+          {t('app.alternatives.switch-text', { name: versions.find((v) => v.id === switching)?.name ?? '' })}
         </Text>
       </GenericModal>
     </Card>
@@ -167,7 +168,8 @@ function Comparison({
   onCompare: (pair: [string, string]) => void;
 }) {
   const versions = cart.versions ?? NONE;
-  const choices = [{ value: CURRENT, label: 'Current selection' }, ...versions.map((v) => ({ value: v.id, label: v.name }))];
+  const t = useT();
+  const choices = [{ value: CURRENT, label: t('app.alternatives.current') }, ...versions.map((v) => ({ value: v.id, label: v.name }))];
   const comparison = useMemo(() => {
     const pick = (id: string) =>
       id === CURRENT
@@ -179,18 +181,18 @@ function Comparison({
   return (
     <Stack gap="xs" mt="md">
       <Title order={4} fz="sm">
-        Compare
+        {t('app.alternatives.compare')}
       </Title>
       <Group gap="xs" grow>
         <Select
-          aria-label="First to compare"
+          aria-label={t('app.alternatives.first')}
           data={choices}
           value={compare[0]}
           onChange={(value) => setCompare([value ?? CURRENT, compare[1]])}
           allowDeselect={false}
         />
         <Select
-          aria-label="Second to compare"
+          aria-label={t('app.alternatives.second')}
           data={choices}
           value={compare[1]}
           onChange={(value) => setCompare([compare[0], value ?? CURRENT])}
@@ -217,7 +219,7 @@ function Comparison({
               </Table.Tr>
             ))}
             <Table.Tr>
-              <Table.Td fw={700}>Upgrades total</Table.Td>
+              <Table.Td fw={700}>{t('app.configure.upgrades-total')}</Table.Td>
               <Table.Td fw={700}>{money(comparison.totalA)}</Table.Td>
               <Table.Td fw={700}>{money(comparison.totalB)}</Table.Td>
             </Table.Tr>
@@ -225,7 +227,7 @@ function Comparison({
         </Table>
       </Table.ScrollContainer>
       <Group gap="xs">
-        <Text size="sm">Difference:</Text>
+        <Text size="sm">{t('app.alternatives.difference')}</Text>
         <Badge variant="light" color={comparison.difference > 0 ? 'orange' : comparison.difference < 0 ? 'green' : 'gray'} data-testid="comparison-difference">
           {comparison.difference > 0 ? '+' : comparison.difference < 0 ? '−' : ''}
           {money(Math.abs(comparison.difference))}

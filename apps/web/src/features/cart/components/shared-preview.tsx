@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { finishesByRoom, formatDate, groupCartLines, sortRooms, type SharedCartView, cartStatusWord } from '@decor/core';
+import { finishesByRoom, formatDate, formattingLocale, groupCartLines, sortRooms, type SharedCartView, cartStatusWord } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { moneyFor } from '../../../lib/use-money.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 type SharedCart = SharedCartView;
 
@@ -18,20 +20,22 @@ export function SharedPreview({ token }: { token: string | undefined }) {
     enabled: Boolean(token),
     retry: false,
   });
-  if (!token) return <Problem text="This link is incomplete: it has no share code. Ask for the link again." />;
-  if (shared.isError) return <Problem text={shared.error instanceof ApiError ? shared.error.message : 'This shared selection could not be loaded.'} />;
+  const t = useT();
+  if (!token) return <Problem text={t('app.shared.incomplete')} />;
+  if (shared.isError) return <Problem text={shared.error instanceof ApiError ? shared.error.message : t('app.shared.not-loaded')} />;
   if (!shared.data) return <Skeleton h={480} radius="md" />;
   return <Preview data={shared.data} />;
 }
 
 function Problem({ text }: { text: string }) {
+  const t = useT();
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
         <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Shared selection
+          {t('app.shared.title')}
         </Title>
-        <Alert color="orange" title="This link does not work" data-testid="preview-problem">
+        <Alert color="orange" title={t('app.shared.broken')} data-testid="preview-problem">
           {text}
         </Alert>
       </Stack>
@@ -40,7 +44,12 @@ function Problem({ text }: { text: string }) {
 }
 
 function Preview({ data }: { data: SharedCart }) {
-  const money = moneyFor({ currency: data.project.currency, locale: data.project.locale });
+  const t = useT();
+  const { language } = useLanguage();
+  // The project's own locale for its own language; a reader of another language reads numbers and dates in theirs.
+  const locale = formattingLocale(language, data.project.locale);
+  const money = moneyFor({ currency: data.project.currency, locale });
+  const day = (iso: string) => formatDate(iso, { ...data.project, locale });
   const view = useMemo(
     () => ({
       rooms: data.rooms,
@@ -61,13 +70,13 @@ function Preview({ data }: { data: SharedCart }) {
             {data.project.name}
           </Text>
           <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {data.unit ? `Unit ${data.unit.name}` : 'Shared selection'}
+            {data.unit ? t('app.home.unit', { name: data.unit.name }) : t('app.shared.title')}
             {data.plan ? ` · ${data.plan.name}` : ''}
           </Title>
           <Group gap="xs">
-            <Badge variant="light">{cartStatusWord(data.status)}</Badge>
+            <Badge variant="light">{cartStatusWord(data.status, 'buyer', t)}</Badge>
             <Text size="sm" c="dimmed">
-              Read-only · shared until {formatDate(data.expiresAt, data.project)}
+              {t('app.shared.until', { date: day(data.expiresAt) })}
             </Text>
           </Group>
         </Stack>
@@ -76,21 +85,21 @@ function Preview({ data }: { data: SharedCart }) {
           <RoomLineCards groups={groups} money={data.showsPrices ? money : null} lineTestId="preview-line" />
           {data.package && (
             <Text>
-              Package: {data.package.name}
+              {t('app.shared.package', { name: data.package.name })}
               {data.showsPrices && data.package.price ? ` (${money(data.package.price)})` : ''}
             </Text>
           )}
           {data.showsPrices && typeof data.total === 'number' && (
             <Card withBorder radius="md" padding="md">
               <Group justify="space-between">
-                <Text fw={600}>Upgrades total</Text>
+                <Text fw={600}>{t('app.configure.upgrades-total')}</Text>
                 <Text fw={700} fz="xl" data-testid="preview-total">
                   {money(data.total)}
                 </Text>
               </Group>
               {(data.depositPercent ?? 0) > 0 && (
                 <Group justify="space-between">
-                  <Text c="dimmed">Deposit ({data.depositPercent} %)</Text>
+                  <Text c="dimmed">{t('app.review.deposit', { percent: data.depositPercent ?? 0 })}</Text>
                   <Text>{money(data.deposit ?? 0)}</Text>
                 </Group>
               )}
@@ -98,7 +107,7 @@ function Preview({ data }: { data: SharedCart }) {
           )}
           {data.signature && (
             <Text size="sm" c="dimmed">
-              Signed by {data.signature.initials} on {formatDate(data.signature.signedAt, data.project)}
+              {t('app.shared.signed', { initials: data.signature.initials, date: day(data.signature.signedAt) })}
             </Text>
           )}
         </Stack>
