@@ -9,13 +9,15 @@ import { NavLinks, type NavItem } from './nav-links.tsx';
 import { SkipLink } from '../ui/skip-link.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { useFirstPageText } from '../../lib/first-page-text.ts';
+import type { MessageKey } from '@decor/core';
+import { useT } from '../../lib/i18n.ts';
 
 export interface ShellLayoutProps {
   /** Which layout (docs/screens.md) this is, for tests and styling. */
   layout: 'user' | 'admin' | 'manager' | 'default';
   nav?: NavItem[];
-  /** A label beside the brand, e.g. "Administration". */
-  area?: string;
+  /** A label beside the brand, e.g. "Administration", as the catalogue's key. */
+  area?: MessageKey;
   brandFallback?: string;
   children?: ReactNode;
 }
@@ -47,7 +49,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
             <ProjectBrand fallback={brandFallback} />
             {area && (
               <Text fw={600} c="dimmed" ml="md" visibleFrom="xs">
-                {area}
+                <AreaName area={area} />
               </Text>
             )}
           </Group>
@@ -67,4 +69,9 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
       </AppShell.Main>
     </AppShell>
   );
+}
+
+function AreaName({ area }: { area: MessageKey }) {
+  const t = useT();
+  return <>{t(area)}</>;
 }

@@ -3,43 +3,43 @@ import type { NavItem } from './nav-links.tsx';
 import { PersonalDates } from '../../lib/personal-dates.tsx';
 
 const BUYER_NAV: NavItem[] = [
-  { to: '/', label: 'My home', exact: true },
-  { to: '/configure', label: 'Configure' },
-  { to: '/explore', label: 'Explore in 3D' },
-  { to: '/tour', label: 'Tour' },
-  { to: '/config', label: 'My selection' },
-  { to: '/account', label: 'Account' },
+  { to: '/', label: 'app.nav.home', exact: true },
+  { to: '/configure', label: 'app.nav.configure' },
+  { to: '/explore', label: 'app.nav.explore' },
+  { to: '/tour', label: 'app.nav.tour' },
+  { to: '/config', label: 'app.nav.selection' },
+  { to: '/account', label: 'app.nav.account' },
 ];
 
 export const ADMIN_NAV: NavItem[] = [
-  { to: '/admin', label: 'Overview', exact: true },
-  { to: '/admin/projects', label: 'Projects' },
-  { to: '/admin/new', label: 'New project' },
-  { to: '/admin/configs', label: 'Project configs' },
-  { to: '/admin/deploys', label: 'Deploys' },
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/purchases', label: 'Purchases' },
-  { to: '/admin/sessions', label: 'Sessions' },
-  { to: '/admin/features', label: 'Features' },
-  { to: '/admin/data', label: 'Data' },
-  { to: '/admin/model-builder', label: 'Model builder' },
-  { to: '/admin/minimaps', label: 'Minimaps' },
-  { to: '/admin/instances', label: 'Screens' },
-  { to: '/admin/pool', label: 'Screen pool' },
-  { to: '/admin/pen-stream', label: 'Pen stream' },
-  { to: '/admin/api', label: 'API reference' },
+  { to: '/admin', label: 'app.nav.admin.overview', exact: true },
+  { to: '/admin/projects', label: 'app.nav.admin.projects' },
+  { to: '/admin/new', label: 'app.nav.admin.new' },
+  { to: '/admin/configs', label: 'app.nav.admin.configs' },
+  { to: '/admin/deploys', label: 'app.nav.admin.deploys' },
+  { to: '/admin/users', label: 'app.nav.admin.users' },
+  { to: '/admin/purchases', label: 'app.nav.admin.purchases' },
+  { to: '/admin/sessions', label: 'app.nav.admin.sessions' },
+  { to: '/admin/features', label: 'app.nav.admin.features' },
+  { to: '/admin/data', label: 'app.nav.admin.data' },
+  { to: '/admin/model-builder', label: 'app.nav.admin.model-builder' },
+  { to: '/admin/minimaps', label: 'app.nav.admin.minimaps' },
+  { to: '/admin/instances', label: 'app.nav.admin.screens' },
+  { to: '/admin/pool', label: 'app.nav.admin.pool' },
+  { to: '/admin/pen-stream', label: 'app.nav.admin.pen-stream' },
+  { to: '/admin/api', label: 'app.nav.admin.api' },
 ];
 
 export const MANAGE_NAV: NavItem[] = [
-  { to: '/manage', label: 'Dashboard', exact: true },
-  { to: '/manage/carts', label: 'Selections' },
-  { to: '/manage/models', label: 'Catalogue' },
-  { to: '/manage/unit-avail', label: 'Unit availability' },
-  { to: '/manage/access-links', label: 'Access links' },
-  { to: '/manage/leads', label: 'Leads' },
-  { to: '/manage/imported', label: 'Imports' },
-  { to: '/manage/runtime', label: '3D settings' },
-  { to: '/manage/settings', label: 'Settings' },
+  { to: '/manage', label: 'app.nav.manage.dashboard', exact: true },
+  { to: '/manage/carts', label: 'app.nav.manage.selections' },
+  { to: '/manage/models', label: 'app.nav.manage.catalogue' },
+  { to: '/manage/unit-avail', label: 'app.nav.manage.units' },
+  { to: '/manage/access-links', label: 'app.nav.manage.access' },
+  { to: '/manage/leads', label: 'app.nav.manage.leads' },
+  { to: '/manage/imported', label: 'app.nav.manage.imports' },
+  { to: '/manage/runtime', label: 'app.nav.manage.3d' },
+  { to: '/manage/settings', label: 'app.nav.manage.settings' },
 ];
 
 /** The buyer's layout: project header, buyer navigation. */
@@ -52,14 +52,14 @@ export function AdminLayout() {
   // The platform's pages are the administrator's, not a project's: dates in their own language and zone.
   return (
     <PersonalDates>
-      <ShellLayout layout="admin" nav={ADMIN_NAV} area="Administration" />
+      <ShellLayout layout="admin" nav={ADMIN_NAV} area="app.nav.area.admin" />
     </PersonalDates>
   );
 }
 
 /** The project back office, in the admin layout's frame with the project's navigation. */
 export function ManagerLayout() {
-  return <ShellLayout layout="manager" nav={MANAGE_NAV} area="Back office" />;
+  return <ShellLayout layout="manager" nav={MANAGE_NAV} area="app.nav.area.manage" />;
 }
 
 /** A header and the page, no side navigation. */

@@ -4,6 +4,7 @@ import { minimapBoxes, type RoomFinishes } from '@decor/core';
 import { canUseWebGl, type SceneRoom } from './room-layout.ts';
 import { pinShift } from './pin.ts';
 import { RoomSketch, SwatchBoard } from './room-sketch.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 // three.js and react-three-fiber arrive only with this chunk, on the 3D routes.
 const RoomScene = lazy(() => import('./room-scene.tsx'));
@@ -40,9 +41,10 @@ export function RoomExplorer({
         );
   });
   const [hasWebGl] = useState(canUseWebGl);
+  const t = useT();
   const [isReady, setReady] = useState(false);
   const room = rooms[Math.min(index, rooms.length - 1)];
-  if (!room) return <Alert color="blue">There are no rooms to show yet.</Alert>;
+  if (!room) return <Alert color="blue">{t('app.room.none')}</Alert>;
   const roomFinishes = finishes.get(room._id) ?? {};
   const go = (next: number) => {
     setReady(false);
@@ -66,7 +68,7 @@ export function RoomExplorer({
               <Suspense
                 fallback={
                   <Group justify="center" h="100%">
-                    <Loader aria-label="Loading the 3D view" />
+                    <Loader aria-label={t('app.room.loading')} />
                   </Group>
                 }
               >
@@ -77,7 +79,7 @@ export function RoomExplorer({
             <Stack p="sm" gap="xs" data-testid="no-webgl">
               {sketch}
               <Text size="xs" c="dimmed">
-                This browser cannot show 3D, so the room is drawn flat.
+                {t('app.room.no-webgl')}
               </Text>
             </Stack>
           )}
@@ -85,25 +87,25 @@ export function RoomExplorer({
         {mode === 'tour' ? (
           <Group justify="space-between" mt="sm">
             <Button variant="default" onClick={() => go(index - 1)} disabled={index === 0}>
-              Previous room
+              {t('app.room.previous')}
             </Button>
             <Text fw={600} data-testid="tour-step">
-              {room.name} · {index + 1} of {rooms.length}
+              {t('app.room.step', { room: room.name, step: index + 1, count: rooms.length })}
             </Text>
             <Button onClick={() => go(index + 1)} disabled={index === rooms.length - 1}>
-              Next room
+              {t('app.room.next')}
             </Button>
           </Group>
         ) : (
           <Text size="xs" c="dimmed" mt={6}>
-            Drag to look around, pinch or scroll to come closer, drag with two fingers (or right-click) to move.
+            {t('app.room.controls')}
           </Text>
         )}
       </Box>
       <Stack gap="md">
         <Card withBorder radius="md" padding="sm">
           <Title order={3} fz="sm" mb={6}>
-            Floor plan
+            {t('app.room.plan')}
           </Title>
           {planImage ? (
             <PlanPicture src={planImage} rooms={rooms} currentId={room._id} onPick={(id) => go(rooms.findIndex((r) => r._id === id))} />
@@ -127,12 +129,13 @@ export function RoomExplorer({
  * in text large enough to read on a phone (12 px at least; long names wrap).
  */
 function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: string; onPick: (id: string) => void }) {
+  const t = useT();
   // Percentages of the plan's width and height, the same boxes the catalogue check sees.
   const placed = useMemo(() => minimapBoxes(rooms).map((box, i) => ({ room: rooms[i]!, ...box })), [rooms]);
   return (
     <Box
       role="group"
-      aria-label="Floor plan: choose a room"
+      aria-label={t('app.room.plan-label')}
       pos="relative"
       w="100%"
       style={{ aspectRatio: '10 / 8', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}
@@ -176,8 +179,9 @@ function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: 
 
 /** The plan's own picture with each room pinned at its hotspot, a button named by the room. */
 export function PlanPicture({ src, rooms, currentId, onPick }: { src: string; rooms: SceneRoom[]; currentId?: string; onPick?: (id: string) => void }) {
+  const t = useT();
   return (
-    <Box role="group" aria-label="Floor plan: choose a room" pos="relative" w="100%" data-testid="plan-picture">
+    <Box role="group" aria-label={t('app.room.plan-label')} pos="relative" w="100%" data-testid="plan-picture">
       <img src={src} alt="" style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 6 }} />
       {rooms.map((room, i) => {
         const isCurrent = room._id === currentId;

@@ -1,7 +1,8 @@
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { SURFACES, type RoomFinishes, type Surface } from '@decor/core';
-import { finishOf, surfacesOf, SURFACE_LABELS, type SceneRoom } from './room-layout.ts';
+import { DEFAULT_FINISHES, finishOf, surfacesOf, type SceneRoom } from './room-layout.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /**
  * The room drawn flat (SVG, no WebGL): a one-point perspective of the floor, the walls and,
@@ -9,6 +10,7 @@ import { finishOf, surfacesOf, SURFACE_LABELS, type SceneRoom } from './room-lay
  * the chosen colours. Used as Configure's preview and wherever WebGL is missing.
  */
 export function RoomSketch({ room, finishes, height = 220 }: { room: SceneRoom; finishes: RoomFinishes; height?: number }) {
+  const t = useT();
   const patternId = useId().replace(/:/g, '');
   const textured = SURFACES.filter((surface) => finishOf(finishes, surface).texture);
   /** The paint of a surface: its texture as a pattern when it has one, else its colour. */
@@ -19,7 +21,7 @@ export function RoomSketch({ room, finishes, height = 220 }: { room: SceneRoom; 
       width="100%"
       height={height}
       role="img"
-      aria-label={`Sketch of the ${room.name} with the chosen finishes`}
+      aria-label={t('app.room.sketch', { room: room.name })}
       data-testid="room-sketch"
     >
       <defs>
@@ -54,6 +56,7 @@ export function RoomSketch({ room, finishes, height = 220 }: { room: SceneRoom; 
 
 /** The chosen finish of each surface as a labelled swatch. */
 export function SwatchBoard({ room, finishes, columns = { base: 2, sm: 3 } }: { room: SceneRoom; finishes: RoomFinishes; columns?: Record<string, number> }) {
+  const t = useT();
   return (
     <SimpleGrid cols={columns} spacing="xs" data-testid="swatch-board">
       {surfacesOf(room).map((surface) => {
@@ -72,10 +75,10 @@ export function SwatchBoard({ room, finishes, columns = { base: 2, sm: 3 } }: { 
             />
             <Stack gap={0} miw={0}>
               <Text size="xs" c="dimmed">
-                {SURFACE_LABELS[surface]}
+                {t(`app.room.surface.${surface}`)}
               </Text>
               <Text size="sm" truncate>
-                {finish.name}
+                {finish === DEFAULT_FINISHES[surface] ? t(`app.room.standard.${surface}`) : finish.name}
               </Text>
             </Stack>
           </Group>

@@ -1,11 +1,13 @@
 import { Card, Table, Title } from '@mantine/core';
 import type { RoomLines } from '@decor/core';
+import { useT } from '../../lib/i18n.ts';
 
 /**
  * A cart's lines as cards, one per room: category, option (× quantity) and, when prices are
  * shown, its amount or "Included". Used by My selection and the shared preview.
  */
 export function RoomLineCards({ groups, money, lineTestId }: { groups: RoomLines[]; money: ((minor: number) => string) | null; lineTestId: string }) {
+  const t = useT();
   return groups.map(({ room, lines }) => (
     <Card key={room._id || 'home'} withBorder radius="md" padding="md" data-testid="review-room">
       <Title order={3} fz="md" mb="xs">
@@ -19,10 +21,10 @@ export function RoomLineCards({ groups, money, lineTestId }: { groups: RoomLines
                 {line.category?.name ?? ''}
               </Table.Td>
               <Table.Td>
-                {line.option?.name ?? 'An option no longer offered'}
+                {line.option?.name ?? t('pdf.no-longer-offered')}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ''}
               </Table.Td>
-              {money && <Table.Td ta="right">{line.option ? (line.amount === 0 ? 'Included' : money(line.amount)) : ''}</Table.Td>}
+              {money && <Table.Td ta="right">{line.option ? (line.amount === 0 ? t('app.configure.included') : money(line.amount)) : ''}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { LANGUAGE_NAMES } from '@decor/core';
 import { useLanguage } from '../../lib/language.ts';
 import { useFirstPageText } from '../../lib/first-page-text.ts';
@@ -25,7 +25,13 @@ export function LanguageSwitch() {
           data-testid={`language-${other}`}
           onClick={() => void choose(other)}
         >
-          {LANGUAGE_NAMES[other]}
+          {/* The language by its name; on a phone by its code (FR), so the header keeps the brand in view. */}
+          <Text span inherit visibleFrom="sm">
+            {LANGUAGE_NAMES[other]}
+          </Text>
+          <Text span inherit hiddenFrom="sm">
+            {other.split('-')[0]!.toUpperCase()}
+          </Text>
         </Button>
       ))}
     </Group>

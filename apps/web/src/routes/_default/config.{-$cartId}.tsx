@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { CartReview } from '../../features/cart/components/cart-review.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -13,9 +14,10 @@ export const Route = createFileRoute('/_default/config/{-$cartId}')({
 });
 
 function Page() {
+  const t = useT();
   const { cartId } = Route.useParams();
   return (
-    <PageFrame title="My selection" description="Your selections grouped by room, with prices, totals and status.">
+    <PageFrame title={t('app.page.selection')} description={t('app.page.selection-text')}>
       <CartReview cartId={cartId} />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { AccountPage } from '../../features/account/components/account-page.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = { requiresAuth: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_user/account')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Account" description="Your profile, password, active sessions and the projects you belong to.">
+    <PageFrame title={t('app.page.account')} description={t('app.page.account-text')}>
       <AccountPage />
     </PageFrame>
   );

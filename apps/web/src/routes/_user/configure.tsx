@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { Configurator } from '../../features/configure/components/configurator.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -13,8 +14,9 @@ export const Route = createFileRoute('/_user/configure')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Configure" description="Choose the finishes of your home room by room, with the price of every choice.">
+    <PageFrame title={t('app.page.configure')} description={t('app.page.configure-text')}>
       <Configurator />
     </PageFrame>
   );

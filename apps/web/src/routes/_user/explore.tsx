@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { BuyerExplorer } from '../../features/explore/components/buyer-explorer.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -16,9 +17,10 @@ export const Route = createFileRoute('/_user/explore')({
 });
 
 function Page() {
+  const t = useT();
   const { room } = Route.useSearch();
   return (
-    <PageFrame title="Explore in 3D" description="Walk through your rooms in 3D with the finishes you have chosen.">
+    <PageFrame title={t('app.page.explore')} description={t('app.page.explore-text')}>
       <BuyerExplorer mode="explore" initialRoom={room} />
     </PageFrame>
   );

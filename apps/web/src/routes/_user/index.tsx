@@ -3,6 +3,7 @@ import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { landOnBackOfficeForStaff, prefetchMyCarts } from '../../lib/route-prefetch.ts';
 import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -20,8 +21,9 @@ export const Route = createFileRoute('/_user/')({
 
 function MyHomePage() {
   const { data: project } = useProject();
+  const t = useT();
   return (
-    <PageFrame title="My home" description={`Your home at ${project?.name ?? 'this project'}: your unit, your progress and your deadline.`}>
+    <PageFrame title={t('app.page.home')} description={t('app.page.home-text', { project: project?.name ?? t('app.page.this-project') })}>
       <MyHomeOverview />
     </PageFrame>
   );

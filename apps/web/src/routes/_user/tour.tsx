@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { BuyerExplorer } from '../../features/explore/components/buyer-explorer.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -13,8 +14,9 @@ export const Route = createFileRoute('/_user/tour')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Tour" description="A guided walk through your rooms in order, with your finishes.">
+    <PageFrame title={t('app.page.tour')} description={t('app.page.tour-text')}>
       <BuyerExplorer mode="tour" />
     </PageFrame>
   );
