@@ -49,6 +49,8 @@ export interface OpenBrowserInput {
   acceptDownloads?: boolean;
   /** The browser's own time zone (a person reading from elsewhere), e.g. "Asia/Tokyo". */
   timezoneId?: string;
+  /** The browser's language (navigator.language and Accept-Language), e.g. "fr-CA". */
+  locale?: string;
 }
 
 /**
@@ -105,10 +107,12 @@ export async function openBrowser({
   extraArgs = [],
   acceptDownloads = true,
   timezoneId,
+  locale,
 }: OpenBrowserInput = {}): Promise<BrowserSession> {
   const options = {
     acceptDownloads,
     ...(timezoneId ? { timezoneId } : {}),
+    ...(locale ? { locale } : {}),
     viewport,
     isMobile,
     hasTouch: isMobile,

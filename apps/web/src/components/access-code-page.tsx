@@ -6,6 +6,7 @@ import { api, ApiError } from '../lib/api-client.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { ARRIVAL_TARGET_KEY } from '../lib/arrival.ts';
 import { IdentityError, signInWithToken, signOut } from '../lib/auth-client.ts';
+import { useT } from '../lib/i18n.ts';
 
 interface ConsumeResponse {
   account: 'new' | 'current';
@@ -35,6 +36,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
   const started = useRef(false);
   const [step, setStep] = useState<Step>({ kind: 'working' });
   const [email, setEmail] = useState('');
+  const t = useT();
   const here = `/${destination === 'target' ? 'go' : 'link'}/${encodeURIComponent(code)}`;
   // The proof an invitation mail's link carries: followed from the mail, it proves the address (docs/access-codes.md, "Arriving").
   const proof = useRef(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('proof'));
@@ -107,16 +109,16 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
         >
           <Stack>
             <Title order={2} size="h3">
-              Create your account
+              {t('app.arrive.create')}
             </Title>
-            <Text size="sm">This code opens a new account in the selection portal. We will send a link to your address to confirm it.</Text>
+            <Text size="sm">{t('app.arrive.create-text')}</Text>
             {step.error && (
               <Alert color="red" role="alert">
                 {step.error}
               </Alert>
             )}
-            <TextInput label="Your e-mail address" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-            <Button type="submit">Create my account</Button>
+            <TextInput label={t('app.arrive.email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <Button type="submit">{t('app.arrive.create-button')}</Button>
           </Stack>
         </form>
       </ArrivalCard>
@@ -137,7 +139,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
       <ArrivalCard>
         <Stack>
           <Title order={2} size="h3">
-            This invitation is for someone else
+            {t('app.arrive.someone-else')}
           </Title>
           <Alert color="orange" role="alert">
             {step.message}
@@ -146,7 +148,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
             // Signed out, the invited person signs in and comes back here to accept.
             onClick={() => void signOut(`/sign-in?next=${encodeURIComponent(here)}`)}
           >
-            Sign out
+            {t('app.start.sign-out')}
           </Button>
         </Stack>
       </ArrivalCard>
@@ -157,7 +159,7 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
     <Center mih="100vh">
       <Stack align="center">
         <Loader />
-        <Text c="dimmed">Opening your link…</Text>
+        <Text c="dimmed">{t('app.arrive.opening')}</Text>
       </Stack>
     </Center>
   );
@@ -167,13 +169,14 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
 function ChoosePassword({ step, onDone, onProblem }: { step: { to: string; error?: string }; onDone: () => void; onProblem: (error: string) => void }) {
   const [password, setPassword] = useState('');
   const [isSaving, setSaving] = useState(false);
+  const t = useT();
   const save = async () => {
     setSaving(true);
     try {
       await api('/api/me/password', { method: 'POST', body: { newPassword: password } });
       onDone();
     } catch (caught) {
-      onProblem(caught instanceof ApiError ? caught.message : 'The password could not be saved. Please try again.');
+      onProblem(caught instanceof ApiError ? caught.message : t('app.arrive.password-failed'));
     } finally {
       setSaving(false);
     }
@@ -188,22 +191,22 @@ function ChoosePassword({ step, onDone, onProblem }: { step: { to: string; error
       >
         <Stack data-testid="choose-password">
           <Title order={2} size="h3">
-            Choose a password
+            {t('app.arrive.choose')}
           </Title>
-          <Text size="sm">You are in. Choose a password to sign in with next time, on any device.</Text>
+          <Text size="sm">{t('app.arrive.choose-text')}</Text>
           <PasswordInput
-            label="Password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            label={t('app.password.label')}
+            description={t('app.password.length', { count: PASSWORD_MIN_LENGTH })}
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={step.error}
           />
           <Button type="submit" loading={isSaving} disabled={password.length === 0}>
-            Save and continue
+            {t('app.arrive.save')}
           </Button>
           <Button variant="subtle" onClick={onDone}>
-            Not now: I will sign in with a code sent by e-mail
+            {t('app.arrive.not-now')}
           </Button>
         </Stack>
       </form>

@@ -1,5 +1,5 @@
 import { use, useCallback } from 'react';
-import { firstPageCatalogue, firstPageMessage, type FirstPageKey } from '@decor/core';
+import { firstPageCatalogue, firstPageMessage, type FirstPageCatalogue, type FirstPageKey } from '@decor/core';
 import { useLanguage } from './language.ts';
 
 /**
@@ -11,7 +11,7 @@ import { useLanguage } from './language.ts';
  */
 export function useFirstPageText() {
   const { language } = useLanguage();
-  const ready = firstPageCatalogue(language);
-  const catalogue = ready instanceof Promise ? use(ready) : ready;
+  // Always through use(): a loaded language is read at once, and the hooks keep one order either way.
+  const catalogue = use(firstPageCatalogue(language) as Promise<FirstPageCatalogue>);
   return useCallback((key: FirstPageKey, params?: Record<string, string | number>) => firstPageMessage(catalogue, key, params), [catalogue]);
 }

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { translator, type Language, type Translate } from '@decor/core';
+import { knownPromise, translator, type KnownPromise, type Language, type Translate } from '@decor/core';
 import { CATALOGUE_LOADERS } from '@decor/core/catalogue-loaders';
 import { useLanguage } from './language.ts';
 
@@ -10,29 +10,21 @@ import { useLanguage } from './language.ts';
  * route's pending view) until they have.
  */
 
-const loading = new Map<Language, { promise: Promise<Translate>; value?: Translate }>();
+const loading = new Map<Language, KnownPromise<Translate>>();
 
 /** Starts loading a language's sentences (a choice of language preloads before switching). */
-export function loadLanguage(language: Language): Promise<Translate> {
-  let entry = loading.get(language);
-  if (!entry) {
-    const created: { promise: Promise<Translate>; value?: Translate } = {
-      promise: CATALOGUE_LOADERS[language]().then((catalogue) => {
-        created.value = translator(catalogue, language);
-        return created.value;
-      }),
-    };
-    created.promise.catch(() => loading.delete(language));
-    loading.set(language, created);
-    entry = created;
+export function loadLanguage(language: Language): KnownPromise<Translate> {
+  let promise = loading.get(language);
+  if (!promise) {
+    promise = knownPromise(CATALOGUE_LOADERS[language]().then((catalogue) => translator(catalogue, language)));
+    promise.catch(() => loading.delete(language));
+    loading.set(language, promise);
   }
-  return entry.promise;
+  return promise;
 }
 
-/** The sentences of the page's language. */
+/** The sentences of the page's language (always through use(): once loaded it answers at once, with the same hooks). */
 export function useT(): Translate {
   const { language } = useLanguage();
-  const entry = loading.get(language);
-  if (entry?.value) return entry.value;
-  return use(loadLanguage(language));
+  return use(loadLanguage(language) as Promise<Translate>);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { buildTheme, cssVariablesResolver, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
@@ -25,8 +25,13 @@ function RootComponent() {
 
   return (
     <MantineProvider theme={mantineTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Outlet />
-      <SessionOverlays />
+      {/* A language's sentences load the first time a screen needs them (docs/languages.md): what waits for them waits here, never the whole page. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+      <Suspense fallback={null}>
+        <SessionOverlays />
+      </Suspense>
       <ConsentGate />
     </MantineProvider>
   );

@@ -10,22 +10,35 @@ export type FirstPageCatalogue = Readonly<Record<FirstPageKey, string>>;
  * loads when a reader of it arrives (a kilobyte), so the page that must show first carries one
  * language only and no ICU formatter (docs/languages.md, "Loading").
  */
-const loaded = new Map<Language, FirstPageCatalogue>([['en', EN_FIRST_PAGE]]);
-const loading = new Map<Language, Promise<FirstPageCatalogue>>();
+/**
+ * A promise that says whether it has settled (`status`, `value`), as React's `use()` reads one: a
+ * loaded language is read at once, in the same order of hooks as while it was loading.
+ */
+export type KnownPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T };
+
+export function knownPromise<T>(promise: Promise<T>): KnownPromise<T> {
+  const known: KnownPromise<T> = promise;
+  known.status = 'pending';
+  promise.then(
+    (value) => Object.assign(known, { status: 'fulfilled', value }),
+    () => Object.assign(known, { status: 'rejected' }),
+  );
+  return known;
+}
+
+const fulfilled = <T>(value: T): KnownPromise<T> => Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+
+const loading = new Map<Language, KnownPromise<FirstPageCatalogue>>([['en', fulfilled<FirstPageCatalogue>(EN_FIRST_PAGE)]]);
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<FirstPageCatalogue>> = {
   'fr-CA': () => import('./fr-CA/first-page.ts').then((module) => module.FR_CA_FIRST_PAGE),
 };
 
-/** The first page's sentences of `language`: at once when loaded, else the promise of them. */
-export function firstPageCatalogue(language: Language): FirstPageCatalogue | Promise<FirstPageCatalogue> {
-  const ready = loaded.get(language);
-  if (ready) return ready;
+/** The first page's sentences of `language`, as a promise that says when it is settled (for `use()`). */
+export function firstPageCatalogue(language: Language): KnownPromise<FirstPageCatalogue> {
   let promise = loading.get(language);
   if (!promise) {
-    promise = LOADERS[language as Exclude<Language, 'en'>]().then((catalogue) => {
-      loaded.set(language, catalogue);
-      return catalogue;
-    });
+    promise = knownPromise(LOADERS[language as Exclude<Language, 'en'>]());
+    promise.catch(() => loading.delete(language));
     loading.set(language, promise);
   }
   return promise;
