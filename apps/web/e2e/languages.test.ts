@@ -24,8 +24,11 @@ describe('a French-speaking buyer', () => {
   it('phone: arrives, chooses, signs and reads the PDF and the mails in French; the manager approves in English', async () => {
     const manager = await asPerson(await createManager());
     let unit: Unit | undefined;
-    for (let after: string | null = ''; !unit && after !== null; ) {
-      const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as { items: Unit[]; next: string | null };
+    for (let after: string | null = ''; !unit && after !== null;) {
+      const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
+        items: Unit[];
+        next: string | null;
+      };
       unit = page.items.find((u) => !u.buyers.length && !u.cart);
       after = page.next;
     }
@@ -57,7 +60,13 @@ describe('a French-speaking buyer', () => {
         const [cart] = (await get('/api/schema/carts/')) as Array<{ _id: string; _version: number; unit: string; selections: unknown[] }>;
         const own = (await get(`/api/schema/units/${cart!.unit}`)) as { plan: string };
         const categories = (await get('/api/schema/categories/?limit=200')) as Array<{ _id: string; required: boolean }>;
-        const options = (await get('/api/schema/options/?limit=200')) as Array<{ _id: string; category: string; requires: string[]; plans: string[]; price: number }>;
+        const options = (await get('/api/schema/options/?limit=200')) as Array<{
+          _id: string;
+          category: string;
+          requires: string[];
+          plans: string[];
+          price: number;
+        }>;
         const selections = categories
           .filter((c) => c.required)
           .map((c) => options.find((o) => o.category === c._id && !o.requires.length && (!o.plans.length || o.plans.includes(own.plan)) && o.price === 0)!)

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IDENTITY_ERROR_CODES, identityErrorMessage, type IdentityErrorCode, initialsOf, isIdentityErrorCode, PASSWORD_POLICY, passwordProblems } from './identity.ts';
+import {
+  IDENTITY_ERROR_CODES,
+  identityErrorMessage,
+  type IdentityErrorCode,
+  initialsOf,
+  isIdentityErrorCode,
+  PASSWORD_POLICY,
+  passwordProblems,
+} from './identity.ts';
 
 describe('identity error sentences', () => {
   it('has one plain sentence for every provider code of docs/api.md', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEAD_SOURCES, LEAD_STATUSES } from './lead-words.ts';
+import { message, type Say } from './messages/index.ts';
 
 /**
  * Leads: people who asked about a home before they are buyers (docs/public-pages.md,
@@ -26,8 +27,8 @@ export const FORM_MAX_SECONDS = 2 * 60 * 60;
  * The box that subscribes to news: unchecked, optional, naming who sends and how to stop.
  * The exact sentence is kept with the lead as proof of the consent (CASL, GDPR).
  */
-export function newsConsentText(builder: string): string {
-  return `Yes, send me news and offers about ${builder} by e-mail. I can withdraw at any time with the unsubscribe link in every message or by writing to ${builder}.`;
+export function newsConsentText(builder: string, say: Say = message): string {
+  return say('inquiry.news', { builder });
 }
 
 const trimmed = (max: number) => z.string().trim().max(max);

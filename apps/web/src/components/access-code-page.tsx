@@ -117,7 +117,14 @@ export function AccessCodePage({ code, destination }: { code: string; destinatio
                 {step.error}
               </Alert>
             )}
-            <TextInput label={t('app.arrive.email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <TextInput
+              label={t('app.arrive.email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
             <Button type="submit">{t('app.arrive.create-button')}</Button>
           </Stack>
         </form>

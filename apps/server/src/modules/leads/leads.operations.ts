@@ -10,6 +10,7 @@ import {
   type LeadFields,
   newsConsentText,
   projectOptionsSchema,
+  type Language,
 } from '@decor/core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +21,7 @@ import { leadMail, readersOf, type LeadFacts, type Mailer } from '../mail/index.
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { checkProof, issueForm, readFormToken } from './leads.form.ts';
 import { publicInterestName, publicInterests, recentLeadOf, spendFormToken } from './leads.repo.ts';
+import { translatorFor } from '@decor/core/catalogues';
 
 /**
  * Inquiries (docs/public-pages.md, "Inquiries"): the form a visitor is given, and what happens
@@ -29,13 +31,14 @@ import { publicInterestName, publicInterests, recentLeadOf, spendFormToken } fro
 
 type Inquiry = z.output<typeof inquirySchema>;
 
-export async function inquiryFormOf(db: Db, secret: string, project: ProjectRow): Promise<InquiryForm> {
+/** A fresh form, its consent sentence in the visitor's language (kept word for word as proof when they tick it). */
+export async function inquiryFormOf(db: Db, secret: string, project: ProjectRow, language: Language = 'en'): Promise<InquiryForm> {
   const options = projectOptionsSchema.parse(project.options ?? {});
   const [issued, interests] = await Promise.all([issueForm(secret, project.id), publicInterests(db, project.id)]);
   return {
     projectName: project.name,
     ...issued,
-    newsText: newsConsentText(project.name),
+    newsText: newsConsentText(project.name, translatorFor(language)),
     budgets: options.inquiry?.budgets.length ? options.inquiry.budgets : DEFAULT_BUDGET_BANDS,
     timelines: options.inquiry?.timelines.length ? options.inquiry.timelines : DEFAULT_TIMELINES,
     interests,
@@ -51,6 +54,8 @@ export interface ReceiveInput {
   origin: string;
   address: string;
   inquiry: Inquiry;
+  /** The language of the page it was sent from: the consent sentence kept is the one shown. */
+  language?: Language;
   onTaskError: (error: unknown) => void;
 }
 
@@ -77,7 +82,15 @@ async function writeLead(input: ReceiveInput, held: string[], interestName: stri
   const { db, project, inquiry, address, hooks } = input;
   const now = new Date();
   const activity: LeadActivity = { at: now.toISOString(), source: inquiry.source, message: inquiry.message, page: inquiry.page, interest: inquiry.interest };
-  const news = inquiry.news ? { subscribed: true, text: newsConsentText(project.name), at: now.toISOString(), address, page: inquiry.page || null } : null;
+  const news = inquiry.news
+    ? {
+        subscribed: true,
+        text: newsConsentText(project.name, translatorFor(input.language ?? 'en')),
+        at: now.toISOString(),
+        address,
+        page: inquiry.page || null,
+      }
+    : null;
   const base: WriteBase = { project, actorId: null, origin: 'server', hooks, now, onTaskError: input.onTaskError };
   const existing = await recentLeadOf(db, project.id, inquiry.email);
   const { id, returning } = await withWrites(db, base, async (writer) => {

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import { inquiryFormOf, receiveInquiry } from './leads.operations.ts';
+import { requestLanguage } from '../../lib/reader-language.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -99,7 +100,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
     },
     async (request, reply) => {
       const { project } = await request.projectScope();
-      return reply.header('cache-control', 'no-store').send(await inquiryFormOf(db, authSecret, project));
+      return reply.header('cache-control', 'no-store').send(await inquiryFormOf(db, authSecret, project, await requestLanguage(db, request)));
     },
   );
 
@@ -124,6 +125,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
         origin: projectOrigin(config, project.key),
         address: request.ip,
         inquiry: request.body,
+        language: await requestLanguage(db, request),
         onTaskError: (error) => request.log.error({ err: error }, 'an inquiry’s mail was not sent'),
       });
       // The same answer whatever became of it (kept, added, held, or a robot's discarded): a sender learns nothing.

@@ -16,14 +16,7 @@ export function RoomSketch({ room, finishes, height = 220 }: { room: SceneRoom; 
   /** The paint of a surface: its texture as a pattern when it has one, else its colour. */
   const c = (surface: Surface) => (finishOf(finishes, surface).texture ? `url(#${patternId}-${surface})` : finishOf(finishes, surface).color);
   return (
-    <svg
-      viewBox="0 0 400 260"
-      width="100%"
-      height={height}
-      role="img"
-      aria-label={t('app.room.sketch', { room: room.name })}
-      data-testid="room-sketch"
-    >
+    <svg viewBox="0 0 400 260" width="100%" height={height} role="img" aria-label={t('app.room.sketch', { room: room.name })} data-testid="room-sketch">
       <defs>
         {textured.map((surface) => (
           <pattern key={surface} id={`${patternId}-${surface}`} patternUnits="userSpaceOnUse" width="48" height="48">

@@ -77,16 +77,15 @@ export function ChangeOrderSummary({
             </Table>
           </Table.ScrollContainer>
         )}
-        {[...order.added.map((fee) => ({ ...fee, word: t('pdf.added') })), ...order.removed.map((fee) => ({ ...fee, amount: -fee.amount, word: t('pdf.removed') }))].map(
-          (fee) => (
-            <Group key={`${fee.word}-${fee.label}`} justify="space-between" wrap="nowrap">
-              <Text size="sm">
-                {t('app.change-order.fee', { word: fee.word, label: fee.label })}
-              </Text>
-              <Text size="sm">{signed(fee.amount)}</Text>
-            </Group>
-          ),
-        )}
+        {[
+          ...order.added.map((fee) => ({ ...fee, word: t('pdf.added') })),
+          ...order.removed.map((fee) => ({ ...fee, amount: -fee.amount, word: t('pdf.removed') })),
+        ].map((fee) => (
+          <Group key={`${fee.word}-${fee.label}`} justify="space-between" wrap="nowrap">
+            <Text size="sm">{t('app.change-order.fee', { word: fee.word, label: fee.label })}</Text>
+            <Text size="sm">{signed(fee.amount)}</Text>
+          </Group>
+        ))}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {t('pdf.approved-total')}

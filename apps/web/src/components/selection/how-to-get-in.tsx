@@ -35,9 +35,7 @@ export function HowToGetIn({ projectName, contact, isMember }: { projectName: st
         <Title order={2} fz="lg">
           {isMember ? t('app.access.not-linked') : t('app.access.not-buyer', { project: projectName })}
         </Title>
-        <Text>
-          {isMember ? t('app.access.not-linked-text') : t('app.access.not-buyer-text')}
-        </Text>
+        <Text>{isMember ? t('app.access.not-linked-text') : t('app.access.not-buyer-text')}</Text>
         <Group
           align="end"
           gap="xs"
@@ -58,7 +56,9 @@ export function HowToGetIn({ projectName, contact, isMember }: { projectName: st
         </Group>
         <Alert color="gray" variant="light">
           {t('app.access.ask', {
-            who: [contact?.name, contact?.email, contact?.phone].some(Boolean) ? ` (${[contact?.name, contact?.email, contact?.phone].filter(Boolean).join(' · ')})` : '',
+            who: [contact?.name, contact?.email, contact?.phone].some(Boolean)
+              ? ` (${[contact?.name, contact?.email, contact?.phone].filter(Boolean).join(' · ')})`
+              : '',
           })}
         </Alert>
       </Stack>

@@ -1,7 +1,10 @@
+import type { CSSProperties } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { LANGUAGE_NAMES } from '@decor/core';
 import { useLanguage } from '../../lib/language.ts';
 import { useFirstPageText } from '../../lib/first-page-text.ts';
+
+const HEARD_ONLY: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
 /**
  * The project's other languages, each by its own name, in every page's header (docs/languages.md):
@@ -21,7 +24,7 @@ export function LanguageSwitch() {
           variant="default"
           size="compact-sm"
           lang={other}
-          aria-label={say('frame.read-in', { language: LANGUAGE_NAMES[other] })}
+          title={say('frame.read-in', { language: LANGUAGE_NAMES[other] })}
           data-testid={`language-${other}`}
           onClick={() => void choose(other)}
         >
@@ -31,6 +34,8 @@ export function LanguageSwitch() {
           </Text>
           <Text span inherit hiddenFrom="sm">
             {other.split('-')[0]!.toUpperCase()}
+            {/* Heard, not seen: the first page keeps Mantine's VisuallyHidden out of its script. */}
+            <span style={HEARD_ONLY}> {LANGUAGE_NAMES[other]}</span>
           </Text>
         </Button>
       ))}

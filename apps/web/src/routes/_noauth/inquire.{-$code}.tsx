@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { InquiryForm } from '../../features/leads/components/inquiry-form.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = {};
 
@@ -11,9 +12,10 @@ export const Route = createFileRoute('/_noauth/inquire/{-$code}')({
 });
 
 function Page() {
+  const t = useT();
   const { code } = Route.useParams();
   return (
-    <PageFrame title="Ask about a home" description="Tell us what you are looking for and the sales team will get back to you.">
+    <PageFrame title={t('app.page.inquire')} description={t('app.page.inquire-text')}>
       <InquiryForm code={code} />
     </PageFrame>
   );

@@ -214,4 +214,6 @@ export const EN_CORE = {
   'admin.model-invalid': '{message}',
   'admin.bundle-invalid': 'This bundle cannot be imported: {count, plural, one {# problem} other {# problems}}, listed below. Nothing was imported.',
   'admin.bundle-file': 'This bundle cannot be imported: its file “{name}” was refused. {reason} Nothing was imported.',
+  'inquiry.news':
+    'Yes, send me news and offers about {builder} by e-mail. I can withdraw at any time with the unsubscribe link in every message or by writing to {builder}.',
 } as const;

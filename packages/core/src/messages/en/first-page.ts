@@ -3,7 +3,6 @@
  * (en/index.ts holds it all) that loads with the first page (docs/languages.md, "Loading").
  */
 export const EN_FIRST_PAGE = {
-
   'frame.skip': 'Skip to content',
   'frame.sign-in': 'Sign in',
   'frame.portal': 'Decor Portal',

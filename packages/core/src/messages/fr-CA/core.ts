@@ -212,4 +212,6 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'admin.bundle-invalid':
     'Cet ensemble ne peut pas être importé : {count, plural, one {# problème} other {# problèmes}}, énumérés ci-dessous. Rien n’a été importé.',
   'admin.bundle-file': 'Cet ensemble ne peut pas être importé : son fichier « {name} » a été refusé. {reason} Rien n’a été importé.',
+  'inquiry.news':
+    'Oui, envoyez-moi par courriel des nouvelles et des offres de {builder}. Je peux retirer mon consentement en tout temps avec le lien de désabonnement de chaque message ou en écrivant à {builder}.',
 };

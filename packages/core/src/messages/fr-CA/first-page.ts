@@ -2,7 +2,6 @@ import type { EN_FIRST_PAGE } from '../en/first-page.ts';
 
 /** The first page's sentences in Canadian French (see ../en/first-page.ts). */
 export const FR_CA_FIRST_PAGE: Record<keyof typeof EN_FIRST_PAGE, string> = {
-
   'frame.skip': 'Aller au contenu',
   'frame.sign-in': 'Se connecter',
   'frame.portal': 'Portail Décor',

@@ -137,7 +137,12 @@ function PasswordSection() {
         }}
       >
         <Stack gap="sm">
-          <PasswordInput label={t('app.account.current-password')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" />
+          <PasswordInput
+            label={t('app.account.current-password')}
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+            autoComplete="current-password"
+          />
           <PasswordInput label={t('app.link.new-password')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
           {change.isSuccess && (
             <Text size="sm" c="green.8">
@@ -218,7 +223,10 @@ function SessionsSection() {
               loading={revoke.isPending && revoke.variables === session.token}
             >
               {t('app.account.end-session')}
-              <VisuallyHidden> {t('app.account.end-session-hidden', { device: describeDevice(session.userAgent), date: dateTime(session.createdAt) })}</VisuallyHidden>
+              <VisuallyHidden>
+                {' '}
+                {t('app.account.end-session-hidden', { device: describeDevice(session.userAgent), date: dateTime(session.createdAt) })}
+              </VisuallyHidden>
             </Button>
           </Group>
         ))}
@@ -226,7 +234,6 @@ function SessionsSection() {
     </SectionCard>
   );
 }
-
 
 /** How long a two-click delete waits for its second click, for this person in this browser (WCAG 2.2.1). */
 function ConfirmationsSection() {

@@ -25,9 +25,7 @@ export function GettingStartedModal({ me }: { me: Me }) {
   // After Reject the page reloads into this modal again: it says what the answer means.
   // (The mark stays until the person agrees or signs out: the modal may mount more than once.)
   const [message, setMessage] = useState<{ tone: 'red' | 'green' | 'yellow'; text: string } | null>(() =>
-    sessionStorage.getItem(REJECTED_KEY) === null
-      ? null
-      : { tone: 'yellow', text: t('app.start.declined') },
+    sessionStorage.getItem(REJECTED_KEY) === null ? null : { tone: 'yellow', text: t('app.start.declined') },
   );
   const [busy, setBusy] = useState<string | null>(null);
   const step = me.emailVerified ? 'terms' : 'verify';
@@ -79,7 +77,9 @@ export function GettingStartedModal({ me }: { me: Me }) {
           </Text>
         ) : (
           <ScrollArea.Autosize mah="50vh" type="auto">
-            <SafeMarkdown>{project?.options.termsOfService?.trim() || t('app.start.default-terms', { project: project?.name ?? t('app.start.this-project') })}</SafeMarkdown>
+            <SafeMarkdown>
+              {project?.options.termsOfService?.trim() || t('app.start.default-terms', { project: project?.name ?? t('app.start.this-project') })}
+            </SafeMarkdown>
           </ScrollArea.Autosize>
         )}
         {message && (
@@ -125,4 +125,3 @@ export function GettingStartedModal({ me }: { me: Me }) {
     </GenericModal>
   );
 }
-

@@ -24,7 +24,14 @@ export function NewPasswordField({ value, onChange, email, label, error }: NewPa
   ];
   return (
     <Stack gap={4}>
-      <PasswordInput label={label ?? t('app.password.label')} value={value} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="new-password" required error={error} />
+      <PasswordInput
+        label={label ?? t('app.password.label')}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        autoComplete="new-password"
+        required
+        error={error}
+      />
       <Text size="xs" c="dimmed" id="password-rules">
         {t('app.password.needs')}
       </Text>

@@ -108,7 +108,13 @@ function ShareForm({ cartId }: { cartId: string }) {
       {link && (
         <Stack gap={4}>
           <Group gap="xs" wrap="nowrap">
-            <TextInput value={link.url} readOnly aria-label={t('app.actions.share-link')} style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
+            <TextInput
+              value={link.url}
+              readOnly
+              aria-label={t('app.actions.share-link')}
+              style={{ flex: 1 }}
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <CopyButton value={link.url}>
               {({ copied, copy }) => (
                 <Button onClick={copy} variant="light">

@@ -143,9 +143,7 @@ export function CartAlternatives({
           },
         ]}
       >
-        <Text size="sm">
-          {t('app.alternatives.switch-text', { name: versions.find((v) => v.id === switching)?.name ?? '' })}
-        </Text>
+        <Text size="sm">{t('app.alternatives.switch-text', { name: versions.find((v) => v.id === switching)?.name ?? '' })}</Text>
       </GenericModal>
     </Card>
   );

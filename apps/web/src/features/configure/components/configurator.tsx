@@ -58,7 +58,6 @@ import { useMoney } from '../../../lib/use-money.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 
-
 /** `/configure`: rooms in order → categories → option cards, saved as they are chosen. */
 export function Configurator() {
   useEffect(() => persistCollectionCache(queryClient), []);
@@ -700,12 +699,12 @@ function PackageCard({
         <Text size="sm" c="dimmed">
           {pkg.description}
         </Text>
-        <Text size="sm">
-          {t('app.configure.package-choices', { count: pkg.options.length, names: formatList(pkg.options.map(optionName), locale) })}
-        </Text>
+        <Text size="sm">{t('app.configure.package-choices', { count: pkg.options.length, names: formatList(pkg.options.map(optionName), locale) })}</Text>
         {pkg.priceAdjustment !== 0 && (
           <Text size="sm" fw={700}>
-            {pkg.priceAdjustment < 0 ? t('app.configure.saves', { amount: money(-pkg.priceAdjustment) }) : t('app.configure.adds', { amount: money(pkg.priceAdjustment) })}
+            {pkg.priceAdjustment < 0
+              ? t('app.configure.saves', { amount: money(-pkg.priceAdjustment) })
+              : t('app.configure.adds', { amount: money(pkg.priceAdjustment) })}
           </Text>
         )}
         {isOpen && (

@@ -53,7 +53,12 @@ export function OptionDetail({
             {photos.length > 1 && (
               <Group gap="xs">
                 {photos.map((id, index) => (
-                  <UnstyledButton key={id} onClick={() => setShown(index)} aria-label={t('app.option.photo', { number: index + 1 })} aria-pressed={index === shown}>
+                  <UnstyledButton
+                    key={id}
+                    onClick={() => setShown(index)}
+                    aria-label={t('app.option.photo', { number: index + 1 })}
+                    aria-pressed={index === shown}
+                  >
                     <Image
                       src={photoUrl(id, 200)}
                       alt=""

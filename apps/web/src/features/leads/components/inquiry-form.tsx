@@ -5,6 +5,8 @@ import { FORM_MIN_SECONDS, type InquiryForm as Form, type LeadSource } from '@de
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { arrivalOf, fetchInquiryForm, type InquiryFields, sendInquiry, solveProof } from '../api/inquiry.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 /**
  * The inquiry form (docs/public-pages.md, "Inquiries"): who the visitor is, what they are looking
@@ -28,7 +30,10 @@ const EMPTY: InquiryFields = {
 const STALE_FORM = new Set(['inquiry.form-expired', 'inquiry.form-used', 'inquiry.no-proof']);
 
 export function InquiryForm({ code, source = 'inquire', compact = false }: { code?: string; source?: LeadSource; compact?: boolean }) {
-  const form = useQuery({ queryKey: ['inquiry-form'], queryFn: fetchInquiryForm, staleTime: Infinity, gcTime: 0, retry: 1 });
+  const t = useT();
+  const { language } = useLanguage();
+  // A form per language: its consent sentence is the one the visitor reads (and the one kept as proof).
+  const form = useQuery({ queryKey: ['inquiry-form', language], queryFn: fetchInquiryForm, staleTime: Infinity, gcTime: 0, retry: 1 });
   const proof = useRef<Promise<{ proof: string; ms: number }> | null>(null);
   const shownAt = useRef(0);
   const [fields, setFields] = useState<InquiryFields>(EMPTY);
@@ -66,7 +71,7 @@ export function InquiryForm({ code, source = 'inquire', compact = false }: { cod
       const refusal = error instanceof ApiError ? error : null;
       if (refusal?.key && STALE_FORM.has(refusal.key)) void form.refetch();
       setState({
-        problem: refusal ? refusal.message : error instanceof Error ? error.message : 'The inquiry could not be sent. Try again.',
+        problem: refusal ? refusal.message : error instanceof Error ? error.message : t('app.inquiry.failed'),
         errors: refusal ? fieldErrorsOf(refusal) : {},
       });
     }
@@ -76,15 +81,13 @@ export function InquiryForm({ code, source = 'inquire', compact = false }: { cod
     return (
       <Paper withBorder p="lg" radius="md" data-testid="inquiry-sent" role="status">
         <Title order={2} fz="h3">
-          Thank you, {fields.firstName}
+          {t('app.inquiry.thanks', { name: fields.firstName })}
         </Title>
-        <Text mt="xs">
-          {form.data?.projectName ?? 'The sales team'} received your inquiry and will contact you by {fields.contact === 'phone' ? 'phone' : 'e-mail'} soon.
-        </Text>
+        <Text mt="xs">{t('app.inquiry.received', { project: form.data?.projectName ?? t('app.inquiry.sales-team'), by: fields.contact ?? 'email' })}</Text>
       </Paper>
     );
   }
-  if (form.isError) return <Alert color="red">The form could not be loaded. Check your connection and reload the page.</Alert>;
+  if (form.isError) return <Alert color="red">{t('app.inquiry.not-loaded')}</Alert>;
   const data = form.data;
   const errors = state.errors ?? {};
   return (
@@ -117,10 +120,10 @@ export function InquiryForm({ code, source = 'inquire', compact = false }: { cod
           </Alert>
         )}
         <Button type="submit" loading={state.busy} disabled={!data} size="md" style={{ alignSelf: 'flex-start' }}>
-          Send my inquiry
+          {t('app.inquiry.send')}
         </Button>
         <Text size="xs" c="dimmed">
-          We use what you send only to answer you. Receiving news is your choice, above.
+          {t('app.inquiry.privacy')}
         </Text>
       </Stack>
     </form>
@@ -141,11 +144,12 @@ function InquiryFieldsView({
   errors: Record<string, string>;
   compact: boolean;
 }) {
+  const t = useT();
   const interestValue = fields.interest ? `${fields.interest.kind}:${fields.interest.id}` : null;
   const groups = data
     ? (['plan', 'unit', 'package'] as const)
         .map((kind) => ({
-          group: { plan: 'Plans', unit: 'Available homes', package: 'Packages' }[kind],
+          group: t(({ plan: 'app.inquiry.plans', unit: 'app.inquiry.homes', package: 'app.inquiry.packages' } as const)[kind]),
           items: data.interests.filter((i) => i.kind === kind).map((i) => ({ value: `${kind}:${i.id}`, label: i.name })),
         }))
         .filter((g) => g.items.length)
@@ -155,7 +159,7 @@ function InquiryFieldsView({
     <>
       <SimpleGrid cols={{ base: 1, xs: compact ? 1 : 2 }}>
         <TextInput
-          label="First name"
+          label={t('app.inquiry.first-name')}
           required
           autoComplete="given-name"
           maxLength={100}
@@ -164,7 +168,7 @@ function InquiryFieldsView({
           error={errors.firstName}
         />
         <TextInput
-          label="Last name"
+          label={t('app.inquiry.last-name')}
           required
           autoComplete="family-name"
           maxLength={100}
@@ -175,7 +179,7 @@ function InquiryFieldsView({
       </SimpleGrid>
       <SimpleGrid cols={1}>
         <TextInput
-          label="E-mail"
+          label={t('app.inquiry.email')}
           required
           type="email"
           autoComplete="email"
@@ -185,8 +189,8 @@ function InquiryFieldsView({
           error={errors.email}
         />
         <TextInput
-          label="Phone"
-          description="Optional"
+          label={t('app.inquiry.phone')}
+          description={t('app.inquiry.optional')}
           type="tel"
           autoComplete="tel"
           maxLength={30}
@@ -196,8 +200,8 @@ function InquiryFieldsView({
         />
       </SimpleGrid>
       <Select
-        label="Interested in"
-        placeholder="Any home"
+        label={t('app.inquiry.interest')}
+        placeholder={t('app.inquiry.any-home')}
         clearable
         data={groups}
         value={interestValue}
@@ -210,8 +214,8 @@ function InquiryFieldsView({
       />
       <SimpleGrid cols={1}>
         <Select
-          label="Budget"
-          placeholder="Choose a range"
+          label={t('app.inquiry.budget')}
+          placeholder={t('app.inquiry.choose-range')}
           clearable
           data={data?.budgets ?? []}
           value={fields.budget ?? null}
@@ -219,8 +223,8 @@ function InquiryFieldsView({
           comboboxProps={{ withinPortal: !compact }}
         />
         <Select
-          label="When would you like to move?"
-          placeholder="Choose"
+          label={t('app.inquiry.timeline')}
+          placeholder={t('app.inquiry.choose')}
           clearable
           data={data?.timelines ?? []}
           value={fields.timeline ?? null}
@@ -228,25 +232,21 @@ function InquiryFieldsView({
           comboboxProps={{ withinPortal: !compact }}
         />
       </SimpleGrid>
-      <Radio.Group
-        label="Are you working with a real-estate agent?"
-        value={fields.agent === null ? '' : fields.agent ? 'yes' : 'no'}
-        onChange={(v) => set('agent', v === 'yes')}
-      >
+      <Radio.Group label={t('app.inquiry.agent')} value={fields.agent === null ? '' : fields.agent ? 'yes' : 'no'} onChange={(v) => set('agent', v === 'yes')}>
         <Group mt={4}>
-          <Radio value="yes" label="Yes" />
-          <Radio value="no" label="No" />
+          <Radio value="yes" label={t('app.inquiry.yes')} />
+          <Radio value="no" label={t('app.inquiry.no')} />
         </Group>
       </Radio.Group>
-      <Radio.Group label="How should we contact you?" value={fields.contact} onChange={(v) => set('contact', v as 'email' | 'phone')} error={errors.contact}>
+      <Radio.Group label={t('app.inquiry.contact')} value={fields.contact} onChange={(v) => set('contact', v as 'email' | 'phone')} error={errors.contact}>
         <Group mt={4}>
-          <Radio value="email" label="By e-mail" />
-          <Radio value="phone" label="By phone" disabled={!fields.phone?.trim()} />
+          <Radio value="email" label={t('app.inquiry.by-email')} />
+          <Radio value="phone" label={t('app.inquiry.by-phone')} disabled={!fields.phone?.trim()} />
         </Group>
       </Radio.Group>
       <Textarea
-        label="Message"
-        description="What are you looking for?"
+        label={t('app.inquiry.message')}
+        description={t('app.inquiry.looking-for')}
         autosize
         minRows={3}
         maxRows={8}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatProblems, ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
-import { Alert, Box, Button, Checkbox, ColorInput, Group, Image, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, ColorInput, Group, Image, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,6 +15,10 @@ import {
   type ProjectResponse,
   EMBED_SECTIONS,
   type EmbedSection,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  projectLanguages,
+  type Language,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
@@ -22,11 +26,14 @@ import { projectQuery, useProject } from '../../../lib/project.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 interface Form {
   name: string;
   currency: string;
   locale: string;
+  languages: Language[];
+  defaultLanguage: Language;
   timeZone: string;
   unitSystem: 'metric' | 'imperial';
   primary: string;
@@ -62,6 +69,7 @@ function formOf(project: ProjectResponse): Form {
     name: project.name,
     currency: project.currency,
     locale: o.locale,
+    ...projectLanguages(o),
     timeZone: o.timeZone ?? DEFAULT_TIME_ZONE,
     unitSystem: o.unitSystem,
     primary: project.theme.primary,
@@ -91,6 +99,8 @@ function patchOf(form: Form, version: number | undefined) {
     currency: form.currency.trim().toUpperCase(),
     options: {
       locale: form.locale.trim(),
+      languages: form.languages,
+      defaultLanguage: form.defaultLanguage,
       timeZone: form.timeZone,
       unitSystem: form.unitSystem,
       termsOfService: form.termsOfService,
@@ -113,6 +123,8 @@ const FIELD_OF: Record<string, keyof Form> = {
   name: 'name',
   currency: 'currency',
   'options.locale': 'locale',
+  'options.languages': 'languages',
+  'options.defaultLanguage': 'defaultLanguage',
   'options.timeZone': 'timeZone',
   'options.depositPercent': 'depositPercent',
   'options.defaultDeadlineDays': 'defaultDeadlineDays',
@@ -285,6 +297,7 @@ interface SectionProps {
 
 /** Name, money and time: with a price and today's date as the project will print them. */
 function ProjectSection({ form, set, shown }: SectionProps) {
+  const t = useT();
   return (
     <SectionCard title="Project">
       <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
@@ -292,6 +305,33 @@ function ProjectSection({ form, set, shown }: SectionProps) {
         value={form}
         onChange={(key, next) => set(key, next as Form[typeof key])}
         errors={{ currency: shown.currency, locale: shown.locale, timeZone: shown.timeZone }}
+      />
+      <Checkbox.Group
+        label={t('app.settings.languages')}
+        description={t('app.settings.languages-text')}
+        value={form.languages}
+        onChange={(value) => {
+          const languages = LANGUAGES.filter((language) => value.includes(language));
+          set('languages', languages);
+          if (languages.length && !languages.includes(form.defaultLanguage)) set('defaultLanguage', languages[0]!);
+        }}
+        error={shown.languages}
+      >
+        <Group gap="md" mt={6}>
+          {LANGUAGES.map((language) => (
+            <Checkbox key={language} value={language} label={LANGUAGE_NAMES[language]} lang={language} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <Select
+        label={t('app.settings.default-language')}
+        description={t('app.settings.default-language-text')}
+        data={form.languages.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+        value={form.defaultLanguage}
+        onChange={(value) => value && set('defaultLanguage', value as Language)}
+        allowDeselect={false}
+        error={shown.defaultLanguage}
+        maw={280}
       />
     </SectionCard>
   );
