@@ -1,4 +1,5 @@
 import { cartTotal } from './pricing.ts';
+import { message, type Say } from './messages/index.ts';
 import { sortRooms } from './rooms.ts';
 import type { Selection } from './selection-rules.ts';
 import type { CategoryFields, OptionFields, SwatchFields } from './collections.ts';
@@ -45,18 +46,21 @@ export interface RoomLines {
   lines: CartLine[];
 }
 
-export const WHOLE_HOME: ViewRoom = { _id: '', name: 'Whole home' };
+/** The choices for no particular room, in the reader's words. */
+const wholeHome = (say: Say = message): ViewRoom => ({ _id: '', name: say('cart.whole-home') });
 
 export interface CatalogueView {
   rooms: readonly ViewRoom[];
   options: ReadonlyMap<string, ViewOption>;
   categories: ReadonlyMap<string, ViewCategory>;
+  /** The reader's sentences (English when absent): what the view itself names. */
+  say?: Say;
 }
 
 /** The cart's lines by room (room order; choices for no particular room last), then by category order. */
-export function groupCartLines(selections: readonly Selection[], { rooms, options, categories }: CatalogueView): RoomLines[] {
+export function groupCartLines(selections: readonly Selection[], { rooms, options, categories, say }: CatalogueView): RoomLines[] {
   const known = new Set(rooms.map((room) => room._id));
-  const ordered = [...sortRooms(rooms), WHOLE_HOME];
+  const ordered = [...sortRooms(rooms), wholeHome(say)];
   const categoryOrder = (line: CartLine) => line.category?.order ?? Number.MAX_SAFE_INTEGER;
   return ordered
     .map((room) => ({
@@ -152,7 +156,7 @@ export function compareAlternatives(
         const category = line.category?.name ?? 'Other';
         const key = `${group.room._id}|${category}`;
         const entry = map.get(key) ?? { room: group.room, category, names: [] };
-        entry.names.push(`${line.option?.name ?? 'An option no longer offered'}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`);
+        entry.names.push(`${line.option?.name ?? (view.say ?? message)('cart.no-longer-offered')}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`);
         map.set(key, entry);
       }
     }
@@ -160,7 +164,7 @@ export function compareAlternatives(
   };
   const left = keyed(a);
   const right = keyed(b);
-  const roomRank = new Map([...sortRooms(view.rooms), WHOLE_HOME].map((room, index) => [room._id, index]));
+  const roomRank = new Map([...sortRooms(view.rooms), wholeHome(view.say)].map((room, index) => [room._id, index]));
   const rows = [...new Set([...left.keys(), ...right.keys()])]
     .map((key) => {
       const entry = (left.get(key) ?? right.get(key))!;

@@ -1,6 +1,8 @@
+import { message, type Say } from './messages/index.ts';
+
 /** A browser's user-agent string as people say it: "Chrome on Android", "Safari on iOS". */
-export function describeDevice(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device';
+export function describeDevice(userAgent: string | null | undefined, say: Say = message): string {
+  if (!userAgent) return say('device.unknown');
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Chrome\//.test(userAgent)
@@ -9,7 +11,7 @@ export function describeDevice(userAgent: string | null | undefined): string {
         ? 'Firefox'
         : /Safari\//.test(userAgent)
           ? 'Safari'
-          : 'Browser';
+          : say('device.browser');
   const system = /iPhone|iPad/.test(userAgent)
     ? 'iOS'
     : /Android/.test(userAgent)
@@ -21,5 +23,5 @@ export function describeDevice(userAgent: string | null | undefined): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : '';
-  return system ? `${browser} on ${system}` : browser;
+  return system ? say('device.on', { browser, system }) : browser;
 }

@@ -1,6 +1,8 @@
 import { use, useCallback } from 'react';
+import { knownPromise, type KnownPromise, type Language } from '@decor/core';
 import { firstPageCatalogue, firstPageMessage, type FirstPageCatalogue, type FirstPageKey } from '@decor/core';
 import { useLanguage } from './language.ts';
+import { isPseudo, pseudoModule } from './pseudo-language.ts';
 
 /**
  * The sentences of the first page and of every page's frame (sign-in, the header, the skip
@@ -12,6 +14,18 @@ import { useLanguage } from './language.ts';
 export function useFirstPageText() {
   const { language } = useLanguage();
   // Always through use(): a loaded language is read at once, and the hooks keep one order either way.
-  const catalogue = use(firstPageCatalogue(language) as Promise<FirstPageCatalogue>);
+  const catalogue = use((isPseudo() ? pseudoFirstPage(language) : firstPageCatalogue(language)) as Promise<FirstPageCatalogue>);
   return useCallback((key: FirstPageKey, params?: Record<string, string | number>) => firstPageMessage(catalogue, key, params), [catalogue]);
+}
+
+const pseudoParts = new Map<Language, KnownPromise<FirstPageCatalogue>>();
+
+/** The first page's sentences in the pseudo-language (a device that asked for it only). */
+function pseudoFirstPage(language: Language): KnownPromise<FirstPageCatalogue> {
+  let promise = pseudoParts.get(language);
+  if (!promise) {
+    promise = knownPromise(Promise.all([firstPageCatalogue(language), pseudoModule()]).then(([catalogue, { pseudoCatalogue }]) => pseudoCatalogue(catalogue)));
+    pseudoParts.set(language, promise);
+  }
+  return promise;
 }

@@ -2,6 +2,7 @@ import { use } from 'react';
 import { knownPromise, translator, type KnownPromise, type Language, type Translate } from '@decor/core';
 import { CATALOGUE_LOADERS } from '@decor/core/catalogue-loaders';
 import { useLanguage } from './language.ts';
+import { isPseudo, pseudoModule } from './pseudo-language.ts';
 
 /**
  * The screens' sentences (docs/languages.md): `const t = useT(); t('app.…')`. A language's
@@ -16,7 +17,10 @@ const loading = new Map<Language, KnownPromise<Translate>>();
 export function loadLanguage(language: Language): KnownPromise<Translate> {
   let promise = loading.get(language);
   if (!promise) {
-    promise = knownPromise(CATALOGUE_LOADERS[language]().then((catalogue) => translator(catalogue, language)));
+    const catalogue = isPseudo()
+      ? Promise.all([CATALOGUE_LOADERS[language](), pseudoModule()]).then(([loaded, { pseudoCatalogue }]) => pseudoCatalogue(loaded))
+      : CATALOGUE_LOADERS[language]();
+    promise = knownPromise(catalogue.then((loaded) => translator(loaded, language)));
     promise.catch(() => loading.delete(language));
     loading.set(language, promise);
   }

@@ -1,4 +1,4 @@
-import { depositOf, groupCartLines, pricedSnapshot, type ProjectResponse, type ViewCategory, type ViewOption } from '@decor/core';
+import { depositOf, groupCartLines, pricedSnapshot, type ProjectResponse, type Say, type ViewCategory, type ViewOption } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import { projectResponse } from '../projects/index.ts';
@@ -11,7 +11,7 @@ export type { CartData };
  * its rooms), the unit and its plan, and the chosen options with their categories and
  * package. The PDF and the shared preview both read this one shape.
  */
-export async function cartDocument(db: Db, project: ProjectRow, cart: CartData) {
+export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, say?: Say) {
   const projectView: ProjectResponse = await projectResponse(db, project);
   const first = await itemsById(db, project.id, [...cart.selections.map((s) => s.option), cart.unit, ...(cart.package ? [cart.package] : [])]);
   const unitRow = first.find((row) => row.collection === 'units');
@@ -63,7 +63,7 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData) 
     package: packageRow ? { name: String(packageRow.data.name ?? ''), priceAdjustment: Number(packageRow.data.priceAdjustment ?? 0) } : null,
     options,
     categories,
-    groups: groupCartLines(cart.selections, { rooms: projectView.rooms, options, categories }),
+    groups: groupCartLines(cart.selections, { rooms: projectView.rooms, options, categories, ...(say ? { say } : {}) }),
     /**
      * The lines under the choices, from the one pricing function every view of a cart uses:
      * what was signed once signed, else today's package saving and change-order fees.

@@ -9,6 +9,7 @@ import {
   cartStatusWord,
   changeOrderNumber,
   projectLanguages,
+  projectOptionsSchema,
   type Language,
   type Translate,
 } from '@decor/core';
@@ -76,9 +77,9 @@ export async function renderCartPdf({
   language?: Language | undefined;
   now?: Date;
 }) {
-  const [doc, changeOrder] = await Promise.all([cartDocument(db, project, cart), changeOrderOf(db, project.id, cart, cartId)]);
+  const { t, locale, language: printedIn } = readerOf(documentLanguage(cart, project.options, language), projectOptionsSchema.parse(project.options).locale);
+  const [doc, changeOrder] = await Promise.all([cartDocument(db, project, cart, t), changeOrderOf(db, project.id, cart, cartId)]);
   const owner = await findUser(db, String(cart.owner ?? ''));
-  const { t, locale, language: printedIn } = readerOf(documentLanguage(cart, project.options, language), doc.project.options.locale);
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale });
   const date = (iso: string) => formatDateTime(iso, { ...doc.project.options, locale });
 

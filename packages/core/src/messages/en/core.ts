@@ -216,4 +216,9 @@ export const EN_CORE = {
   'admin.bundle-file': 'This bundle cannot be imported: its file “{name}” was refused. {reason} Nothing was imported.',
   'inquiry.news':
     'Yes, send me news and offers about {builder} by e-mail. I can withdraw at any time with the unsubscribe link in every message or by writing to {builder}.',
+  'cart.whole-home': 'Whole home',
+  'device.unknown': 'Unknown device',
+  'device.browser': 'Browser',
+  'device.on': '{browser} on {system}',
+  'cart.no-longer-offered': 'An option no longer offered',
 } as const;

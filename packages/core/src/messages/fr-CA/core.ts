@@ -214,4 +214,9 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'admin.bundle-file': 'Cet ensemble ne peut pas être importé : son fichier « {name} » a été refusé. {reason} Rien n’a été importé.',
   'inquiry.news':
     'Oui, envoyez-moi par courriel des nouvelles et des offres de {builder}. Je peux retirer mon consentement en tout temps avec le lien de désabonnement de chaque message ou en écrivant à {builder}.',
+  'cart.whole-home': 'Toute l’unité',
+  'device.unknown': 'Appareil inconnu',
+  'device.browser': 'Navigateur',
+  'device.on': '{browser} sur {system}',
+  'cart.no-longer-offered': 'Une option qui n’est plus offerte',
 };

@@ -208,7 +208,7 @@ function SessionsSection() {
           >
             <Stack gap={0} style={{ minWidth: 0, flex: '1 1 220px' }}>
               <Text size="sm" lineClamp={1} title={session.userAgent ?? ''}>
-                {describeDevice(session.userAgent)}
+                {describeDevice(session.userAgent, t)}
               </Text>
               <Text size="xs" c="dimmed">
                 {t('app.account.session', { signedIn: dateTime(session.createdAt), active: dateTime(session.updatedAt) })}
@@ -225,7 +225,7 @@ function SessionsSection() {
               {t('app.account.end-session')}
               <VisuallyHidden>
                 {' '}
-                {t('app.account.end-session-hidden', { device: describeDevice(session.userAgent), date: dateTime(session.createdAt) })}
+                {t('app.account.end-session-hidden', { device: describeDevice(session.userAgent, t), date: dateTime(session.createdAt) })}
               </VisuallyHidden>
             </Button>
           </Group>

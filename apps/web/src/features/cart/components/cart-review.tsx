@@ -100,7 +100,10 @@ function Review({
   );
   const depositPercent = typeof project!.options.depositPercent === 'number' ? project!.options.depositPercent : 0;
 
-  const view: CatalogueView = useMemo(() => ({ rooms: project!.rooms, options: optionById, categories: categoryById }), [project, optionById, categoryById]);
+  const view: CatalogueView = useMemo(
+    () => ({ rooms: project!.rooms, options: optionById, categories: categoryById, say: t }),
+    [project, optionById, categoryById, t],
+  );
   const groups = useMemo(() => groupCartLines(cart.selections, view), [cart.selections, view]);
   const packageAdjustment = useMemo(() => {
     const byId = new Map(packages.map((p) => [p._id, p.priceAdjustment]));

@@ -55,8 +55,9 @@ function Preview({ data }: { data: SharedCart }) {
       rooms: data.rooms,
       options: new Map(data.options.map((o) => [o._id, { ...o, price: o.price ?? 0 }])),
       categories: new Map(data.categories.map((c) => [c._id, c])),
+      say: t,
     }),
-    [data],
+    [data, t],
   );
   const rooms = useMemo(() => sceneRoomsOf(sortRooms(data.rooms), data.categories, data.plan?.rooms.length ? data.plan.rooms : null), [data]);
   const finishes = useMemo(() => finishesByRoom(data.selections, { ...view, rooms }), [data.selections, view, rooms]);
