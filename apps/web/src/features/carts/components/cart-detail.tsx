@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
-import { groupCartLines, type CategoryDocument, type OptionDocument, cartStatusWord, changeOrderNumber } from '@decor/core';
+import { groupCartLines, type CategoryDocument, type MessageKey, type OptionDocument, type Translate, cartStatusWord, changeOrderNumber } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -15,10 +15,11 @@ import { cartRowQuery } from '../../../lib/carts-query.ts';
 import { cartHistoryQuery } from '../api/get-cart-history.ts';
 import type { CartRow, HistoryChange, HistoryEntry } from '../../../lib/back-office-types.ts';
 import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
-import { CART_STATUS_BADGE, CART_STATUS_LABEL } from '../../../lib/status-labels.ts';
+import { CART_STATUS_BADGE } from '../../../lib/status-labels.ts';
 import { ZonedDateTimeInput } from '../../../components/ui/zoned-date-time-input.tsx';
 import { useZone } from '../../../lib/use-dates.ts';
 import { NumberField } from '../../../components/ui/number-field.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /** `/manage/carts/{id}`: one selection with everything a manager needs to decide on it. */
 export function CartDetail({ cartId }: { cartId: string }) {
@@ -26,8 +27,9 @@ export function CartDetail({ cartId }: { cartId: string }) {
   const cart = useQuery(cartQuery(cartId));
   const options = useQuery(catalogueQuery<OptionDocument>('options'));
   const categories = useQuery(catalogueQuery<CategoryDocument>('categories'));
+  const t = useT();
   const failed = row.error ?? cart.error;
-  if (failed) return <Alert color="red">{failed instanceof ApiError ? failed.message : 'This selection could not be loaded.'}</Alert>;
+  if (failed) return <Alert color="red">{failed instanceof ApiError ? failed.message : t('app.review.not-loaded')}</Alert>;
   if (!row.data || !cart.data || !options.data || !categories.data) return <Skeleton h={420} radius="md" />;
   return <Detail row={row.data} cart={cart.data} options={options.data} categories={categories.data} />;
 }
@@ -36,9 +38,10 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
   const { data: project } = useProject();
   const money = useMoney();
   const date = useDateFormat();
+  const t = useT();
   const view = useMemo(
-    () => ({ rooms: project!.rooms, options: new Map(options.map((o) => [o._id, o])), categories: new Map(categories.map((c) => [c._id, c])) }),
-    [project, options, categories],
+    () => ({ rooms: project!.rooms, options: new Map(options.map((o) => [o._id, o])), categories: new Map(categories.map((c) => [c._id, c])), say: t }),
+    [project, options, categories, t],
   );
   const groups = useMemo(() => groupCartLines(cart.selections, view), [cart.selections, view]);
   const fees = cart.fees ?? [];
@@ -46,17 +49,17 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
   return (
     <Stack gap="lg" maw={1100}>
       <AnchorLink to="/manage/carts/{-$id}" size="sm">
-        ← All selections
+        {t('app.detail.all')}
       </AnchorLink>
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" align="start" wrap="wrap">
           <Stack gap={2}>
             <Title order={2} fz="xl">
-              Unit {row.unit?.name ?? '—'}
+              {t('app.home.unit', { name: row.unit?.name ?? '—' })}
               {row.revision > 1 && (
                 <Text span c="dimmed" fz="md">
                   {' '}
-                  · change order {changeOrderNumber(row.revision)}
+                  {t('app.detail.change-order', { number: changeOrderNumber(row.revision) ?? row.revision })}
                 </Text>
               )}
             </Title>
@@ -71,13 +74,13 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
           </Stack>
           <Stack gap={4} align="end">
             <Badge size="lg" color={CART_STATUS_BADGE[row.status]} variant="light" data-testid="detail-status">
-              {CART_STATUS_LABEL[row.status]}
+              {cartStatusWord(row.status, 'staff', t)}
             </Badge>
             <Text fw={700} fz="xl" data-testid="detail-total">
               {money(cart.total)}
             </Text>
             <Text size="sm" c="dimmed">
-              Deadline {date(cart.deadline, true)}
+              {t('app.detail.deadline', { date: date(cart.deadline, true) })}
             </Text>
           </Stack>
         </Group>
@@ -89,9 +92,9 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
           <Title order={3} fz="lg">
-            Selection
+            {t('app.detail.selection')}
           </Title>
-          {groups.length === 0 ? <Text c="dimmed">Nothing chosen yet.</Text> : <RoomLineCards groups={groups} money={money} lineTestId="detail-line" />}
+          {groups.length === 0 ? <Text c="dimmed">{t('app.review.nothing')}</Text> : <RoomLineCards groups={groups} money={money} lineTestId="detail-line" />}
           {fees.map((fee) => (
             <Group key={fee.label} justify="space-between">
               <Text size="sm">{fee.label}</Text>
@@ -100,19 +103,19 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
           ))}
           <Card withBorder radius="md" padding="sm">
             <Text size="sm" fw={600}>
-              Notes from the buyer
+              {t('app.detail.buyer-notes')}
             </Text>
             <Text size="sm" c={cart.notes ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
-              {cart.notes || 'No notes.'}
+              {cart.notes || t('app.detail.no-notes')}
             </Text>
           </Card>
           {cart.signature && (
             <Card withBorder radius="md" padding="sm" data-testid="detail-signature">
               <Text size="sm" fw={600}>
-                {row.status === 'submitted' || row.status === 'approved' ? 'Signature' : 'Signed earlier (returned since: the buyer signs again)'}
+                {row.status === 'submitted' || row.status === 'approved' ? t('app.detail.signature') : t('app.detail.signed-earlier')}
               </Text>
               <Text size="sm">
-                Signed by {cart.signature.name} on {date(cart.signature.signedAt, true)} for {money(cart.signature.total)}
+                {t('app.detail.signed', { name: cart.signature.name, date: date(cart.signature.signedAt, true), total: money(cart.signature.total) })}
               </Text>
             </Card>
           )}
@@ -131,6 +134,7 @@ function useCartAction(cartId: string, onDone: () => void) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const t = useT();
   const act = async (action: Action, body: Record<string, unknown>, said: string) => {
     setBusy(action);
     setError(null);
@@ -141,7 +145,7 @@ function useCartAction(cartId: string, onDone: () => void) {
       setDone(said);
       await Promise.all([queryClient.invalidateQueries({ queryKey: cartQuery(cartId).queryKey }), queryClient.invalidateQueries({ queryKey: ['manage'] })]);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t('app.alternatives.failed'));
     } finally {
       setBusy(null);
     }
@@ -156,7 +160,8 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
   // A form is cleared once its decision is sent: each status's form remounts under a new key.
   const [sent, setSent] = useState(0);
   const { act, busy, error, done } = useCartAction(cart._id, () => setSent((n) => n + 1));
-  const printed = useDownload('The PDF could not be made.');
+  const t = useT();
+  const printed = useDownload(t('app.detail.pdf-failed'));
   const pdf = (prices: boolean) => printed.download(`/api/carts/${cart._id}/pdf${prices ? '' : '?prices=0'}`);
 
   return (
@@ -173,10 +178,10 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
         {(error ?? printed.error) && <Alert color="red">{error ?? printed.error}</Alert>}
         <Group gap="xs">
           <Button variant="default" size="xs" loading={printed.isDownloading} onClick={() => pdf(true)}>
-            PDF
+            {t('app.detail.pdf')}
           </Button>
           <Button variant="default" size="xs" disabled={printed.isDownloading} onClick={() => pdf(false)}>
-            PDF without prices
+            {t('app.actions.pdf-no-prices')}
           </Button>
         </Group>
       </Stack>
@@ -189,32 +194,33 @@ function SubmittedDecision({ total, busy, act }: ActionProps & { total: number }
   const money = useMoney();
   const [comment, setComment] = useState('');
   const [isConfirming, setConfirming] = useState(false);
+  const t = useT();
   return (
     <>
-      <Text>Signed and submitted for {money(total)}. Approve it to record the purchase, or return it to the buyer with what to change.</Text>
+      <Text>{t('app.detail.submitted', { total: money(total) })}</Text>
       <Group gap="xs">
         {isConfirming ? (
           <>
             <Button
               color="green"
               loading={busy === 'approve'}
-              onClick={() => act('approve', {}, 'Approved: the purchase is recorded and the buyers are told.')}
+              onClick={() => act('approve', {}, t('app.detail.approved-done'))}
             >
-              Confirm approval
+              {t('app.detail.confirm-approval')}
             </Button>
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('app.configure.cancel')}
             </Button>
           </>
         ) : (
           <Button color="green" onClick={() => setConfirming(true)}>
-            Approve
+            {t('app.detail.approve')}
           </Button>
         )}
       </Group>
       <Textarea
-        label="Return to the buyer with a comment"
-        description="The buyers are e-mailed this and see it on their selection."
+        label={t('app.detail.return-label')}
+        description={t('app.detail.return-text')}
         value={comment}
         onChange={(e) => setComment(e.currentTarget.value)}
         autosize
@@ -227,9 +233,9 @@ function SubmittedDecision({ total, busy, act }: ActionProps & { total: number }
         w="fit-content"
         disabled={!comment.trim()}
         loading={busy === 'return'}
-        onClick={() => act('return', { comment }, 'Returned: the buyers are told what to change.')}
+        onClick={() => act('return', { comment }, t('app.detail.returned-done'))}
       >
-        Return with comment
+        {t('app.detail.return')}
       </Button>
     </>
   );
@@ -246,15 +252,13 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
   // Reopening voids the buyer's signature and mails them: asked first, naming both.
   const [isConfirming, setConfirming] = useState(false);
   const zone = useZone();
+  const t = useT();
   const isReady = fee !== undefined && deadline !== undefined;
   return (
     <>
-      <Text>
-        Approved. To change it, reopen it as a change order: the buyer changes and signs again, and the approved purchase stays in force until the change order
-        is approved.
-      </Text>
+      <Text>{t('app.detail.approved-text')}</Text>
       <Textarea
-        label="Comment for the buyer (optional)"
+        label={t('app.detail.comment-optional')}
         value={comment}
         onChange={(e) => setComment(e.currentTarget.value)}
         autosize
@@ -263,8 +267,8 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
       />
       <Group gap="sm" align="start" wrap="wrap">
         <NumberField
-          label="Change order fee"
-          description="Optional."
+          label={t('app.detail.fee')}
+          description={t('app.detail.optional')}
           money={{ currency: project!.currency }}
           locale={zone.locale}
           min={0}
@@ -274,8 +278,8 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
           testId="change-order-fee"
         />
         <ZonedDateTimeInput
-          label="New deadline"
-          description="Optional."
+          label={t('app.detail.new-deadline')}
+          description={t('app.detail.optional')}
           value={deadline}
           onChange={setDeadline}
           timeZone={zone.timeZone}
@@ -286,26 +290,25 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
       {isConfirming ? (
         <ConsequenceConfirm
           testId="reopen-confirm"
-          title={`Reopen as change order ${changeOrderNumber(revision + 1)}?`}
-          confirmLabel="Reopen and tell the buyers"
+          title={t('app.detail.reopen-title', { number: changeOrderNumber(revision + 1) ?? revision + 1 })}
+          confirmLabel={t('app.detail.reopen-confirm')}
           isBusy={busy === 'reopen'}
           onConfirm={() =>
             act(
               'reopen',
               { ...(comment.trim() ? { comment } : {}), ...(fee ? { fee } : {}), ...(deadline ? { deadline } : {}) },
-              'Reopened as a change order: the buyers are told.',
+              t('app.detail.reopened-done'),
             )
           }
           onCancel={() => setConfirming(false)}
         >
           <Text size="sm">
-            The buyer’s signature on this selection is voided and every buyer of the unit is e-mailed that it is open again
-            {fee ? `, with a fee of ${money(fee)}` : ''}. The approved purchase stays in force until you approve the change order.
+            {fee ? t('app.detail.reopen-text-fee', { fee: money(fee) }) : t('app.detail.reopen-text')}
           </Text>
         </ConsequenceConfirm>
       ) : (
         <Button variant="light" w="fit-content" disabled={!isReady} onClick={() => setConfirming(true)}>
-          Reopen as change order
+          {t('app.detail.reopen')}
         </Button>
       )}
     </>
@@ -316,18 +319,19 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
 function DeadlineDecision({ isLocked, busy, act }: ActionProps & { isLocked: boolean }) {
   const [deadline, setDeadline] = useState<string | null | undefined>(null);
   const zone = useZone();
+  const t = useT();
   return (
     <>
-      <Text>{isLocked ? 'The deadline has passed: the buyer cannot change or submit it until you extend it.' : 'The buyer is still choosing.'}</Text>
+      <Text>{isLocked ? t('app.detail.locked') : t('app.detail.choosing')}</Text>
       <Group gap="sm" align="end" wrap="wrap">
-        <ZonedDateTimeInput label="New deadline" value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={260} />
+        <ZonedDateTimeInput label={t('app.detail.new-deadline')} value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={260} />
         <Button
           variant="light"
           disabled={!deadline}
           loading={busy === 'extend'}
-          onClick={() => act('extend', { deadline }, 'Deadline changed: the buyers are told.')}
+          onClick={() => act('extend', { deadline }, t('app.detail.extended-done'))}
         >
-          Extend deadline
+          {t('app.detail.extend')}
         </Button>
       </Group>
     </>
@@ -335,71 +339,77 @@ function DeadlineDecision({ isLocked, busy, act }: ActionProps & { isLocked: boo
 }
 
 /** What one change did, in a sentence. */
-function describe(change: HistoryChange, money: (minor: number) => string, date: (iso: string | null) => string): string {
+function describe(change: HistoryChange, t: Translate, money: (minor: number) => string, date: (iso: string | null) => string): string {
   switch (change.kind) {
     case 'created':
-      return 'Created the selection';
+      return t('app.history.created');
     case 'deleted':
-      return 'Deleted the selection';
+      return t('app.history.deleted');
     case 'notes':
-      return 'Changed the notes';
+      return t('app.history.notes');
     case 'alternatives':
-      return 'Saved or removed an alternative';
+      return t('app.history.alternatives');
     case 'added':
-      return `Chose ${change.name || 'an option'}`;
+      return t('app.history.added', { name: change.name || t('app.history.an-option') });
     case 'removed':
-      return `Removed ${change.name || 'an option'}`;
+      return t('app.history.removed', { name: change.name || t('app.history.an-option') });
     case 'package':
-      return change.to ? 'Applied a package' : 'Removed the package';
+      return change.to ? t('app.history.package-applied') : t('app.history.package-removed');
     case 'deadline':
-      return `Set the deadline to ${date(change.to)}`;
+      return t('app.history.deadline', { date: date(change.to) });
     case 'signed':
-      return `Signed as ${change.name}`;
+      return t('app.history.signed', { name: change.name });
     case 'repriced':
-      return `Total repriced from ${money(change.from)} to ${money(change.to)}`;
+      return t('app.history.repriced', { from: money(change.from), to: money(change.to) });
     case 'status': {
       const base =
         change.to === 'draft' && change.from === 'submitted'
-          ? 'Returned to the buyer'
+          ? t('app.history.returned')
           : change.to === 'draft' && change.from === 'approved'
-            ? 'Reopened as a change order'
+            ? t('app.history.reopened')
             : change.to === 'draft'
-              ? 'Extended the deadline'
+              ? t('app.history.extended')
               : change.to === 'submitted' || change.to === 'approved'
-                ? cartStatusWord(change.to)
-                : `Set to ${change.to}`;
-      const extra = [change.fee ? `fee ${money(change.fee)}` : '', change.deadline ? `until ${date(change.deadline)}` : ''].filter(Boolean).join(', ');
-      return extra ? `${base} (${extra})` : base;
+                ? cartStatusWord(change.to, 'buyer', t)
+                : t('app.history.set-to', { status: change.to });
+      const extra = [change.fee ? t('app.history.fee', { fee: money(change.fee) }) : '', change.deadline ? t('app.history.until', { date: date(change.deadline) }) : '']
+        .filter(Boolean)
+        .join(', ');
+      return extra ? t('app.history.with', { base, extra }) : base;
     }
   }
 }
 
-const ROLE_LABEL: Record<string, string> = { purchaser: 'buyer', manager: 'design centre', admin: 'administrator' };
+const ROLE_KEYS: Record<string, MessageKey> = { purchaser: 'app.history.role.purchaser', manager: 'app.history.role.manager', admin: 'app.history.role.admin' };
 
 /** Every change of the cart from the audit log: who, when, what. */
 function History({ cartId }: { cartId: string }) {
   const query = useInfiniteQuery(cartHistoryQuery(cartId));
   const money = useMoney();
   const date = useDateFormat();
+  const t = useT();
   const entries: HistoryEntry[] = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="sm">
       <Title order={3} fz="lg">
-        History
+        {t('app.review.history')}
       </Title>
-      {query.isError && <Alert color="red">The history could not be loaded.</Alert>}
+      {query.isError && <Alert color="red">{t('app.history.not-loaded')}</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
-      {query.data && entries.length === 0 && <Text c="dimmed">No change has been recorded for this selection yet.</Text>}
+      {query.data && entries.length === 0 && <Text c="dimmed">{t('app.history.none')}</Text>}
       <Timeline bulletSize={12} lineWidth={2} active={entries.length} data-testid="cart-history">
         {entries.map((entry) => (
-          <Timeline.Item key={entry._id} title={entry.changes.map((c) => describe(c, money, (iso) => date(iso, true))).join(' · ') || 'Changed'}>
+          <Timeline.Item key={entry._id} title={entry.changes.map((c) => describe(c, t, money, (iso) => date(iso, true))).join(' · ') || t('app.history.changed')}>
             <Text size="xs" c="dimmed">
-              {date(entry.at, true)} · {entry.who ? `${entry.who.name || entry.who.email} (${ROLE_LABEL[entry.who.role] ?? entry.who.role})` : 'the system'}
+              {date(entry.at, true)} ·{' '}
+              {entry.who
+                ? `${entry.who.name || entry.who.email} (${ROLE_KEYS[entry.who.role] ? t(ROLE_KEYS[entry.who.role]!) : entry.who.role})`
+                : t('app.history.system')}
             </Text>
             {entry.changes.map((c, i) =>
               c.kind === 'status' && c.comment ? (
                 <Text key={i} size="sm" fs="italic">
-                  “{c.comment}”
+                  {t('app.decision.comment', { comment: c.comment })}
                 </Text>
               ) : null,
             )}
@@ -408,7 +418,7 @@ function History({ cartId }: { cartId: string }) {
       </Timeline>
       {query.hasNextPage && (
         <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Older changes
+          {t('app.history.older')}
         </Button>
       )}
     </Stack>

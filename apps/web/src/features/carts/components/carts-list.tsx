@@ -12,18 +12,21 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { cartsQuery } from '../../../lib/carts-query.ts';
 import type { CartFilter, CartRow } from '../../../lib/back-office-types.ts';
 import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
-import { CART_STATUS_BADGE, CART_STATUS_LABEL } from '../../../lib/status-labels.ts';
+import { CART_STATUS_BADGE, useStatusWords } from '../../../lib/status-labels.ts';
+import { useT } from '../../../lib/i18n.ts';
 
-const STATUS_CHOICES = [
-  ...(['submitted', 'draft', 'locked', 'approved'] as const).map((value) => ({ value, label: CART_STATUS_LABEL[value] })),
-  { value: 'signed', label: 'Signed (awaiting or approved)' },
-];
 
 /** `/manage/carts`: every unit's selection, filtered, 50 at a time as the list scrolls (virtualised). */
 export function CartsList({ filter }: { filter: CartFilter }) {
   const navigate = useNavigate();
   const zone = useZone();
   const [search, setSearch] = useState(filter.q ?? '');
+  const t = useT();
+  const words = useStatusWords();
+  const statusChoices = [
+    ...(['submitted', 'draft', 'locked', 'approved'] as const).map((value) => ({ value, label: words.cart(value) })),
+    { value: 'signed', label: t('app.carts.signed') },
+  ];
   const [debounced] = useDebouncedValue(search, 300);
   const setFilter = (next: Partial<CartFilter>) => void navigate({ to: '/manage/carts/{-$id}', search: { ...filter, ...next }, replace: true });
   // Only a new search term navigates; the filter itself comes from the address (read as it is then).
@@ -39,23 +42,23 @@ export function CartsList({ filter }: { filter: CartFilter }) {
     <Stack gap="md">
       <Group gap="sm" align="end" wrap="wrap">
         <TextInput
-          label="Search"
-          placeholder="Unit, buyer name or e-mail"
+          label={t('app.carts.search')}
+          placeholder={t('app.carts.search-hint')}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
         <Select
-          label="Status"
-          placeholder="Any"
-          data={STATUS_CHOICES}
+          label={t('app.carts.status')}
+          placeholder={t('app.carts.any')}
+          data={statusChoices}
           value={filter.status ?? null}
           onChange={(value) => setFilter({ status: (value as CartFilter['status'] | null) ?? undefined })}
           clearable
           w={{ base: '48%', sm: 200 }}
         />
         <NumberField
-          label="Floor"
+          label={t('app.carts.floor')}
           integer
           min={-10}
           max={500}
@@ -69,25 +72,25 @@ export function CartsList({ filter }: { filter: CartFilter }) {
         <Chip.Group>
           <Group gap="xs" pb={4}>
             <Chip checked={filter.due === 'week'} onChange={(on) => setFilter({ due: on ? 'week' : undefined })}>
-              Due this week
+              {t('app.carts.due-week')}
             </Chip>
             <Chip checked={!!filter.overdue} onChange={(on) => setFilter({ overdue: on || undefined })}>
-              Review overdue
+              {t('app.carts.overdue')}
             </Chip>
           </Group>
         </Chip.Group>
         {filter.option && (
           <Button variant="subtle" size="xs" onClick={() => setFilter({ option: undefined })}>
-            Any option
+            {t('app.carts.any-option')}
           </Button>
         )}
       </Group>
       {query.isError ? (
-        <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The selections could not be loaded.'}</Alert>
+        <Alert color="red">{query.error instanceof ApiError ? query.error.message : t('app.carts.not-loaded')}</Alert>
       ) : !query.data ? (
         <Skeleton h={240} />
       ) : rows.length === 0 ? (
-        <Text c="dimmed">No selection matches these filters.</Text>
+        <Text c="dimmed">{t('app.carts.none')}</Text>
       ) : (
         <VirtualRows rows={rows} hasMore={query.hasNextPage} isLoadingMore={query.isFetchingNextPage} loadMore={() => void query.fetchNextPage()} />
       )}
@@ -97,6 +100,7 @@ export function CartsList({ filter }: { filter: CartFilter }) {
 
 function VirtualRows({ rows, hasMore, isLoadingMore, loadMore }: { rows: CartRow[]; hasMore: boolean; isLoadingMore: boolean; loadMore: () => void }) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const t = useT();
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => (isPhone ? 132 : 64), overscan: 10 });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;
@@ -107,10 +111,10 @@ function VirtualRows({ rows, hasMore, isLoadingMore, loadMore }: { rows: CartRow
 
   return (
     // A table on a desktop; on a phone the rows are cards, a list of them.
-    <div role={isPhone ? 'list' : 'table'} aria-label="Selections" aria-rowcount={isPhone ? undefined : rows.length}>
+    <div role={isPhone ? 'list' : 'table'} aria-label={t('app.carts.label')} aria-rowcount={isPhone ? undefined : rows.length}>
       {!isPhone && (
         <div role="row" style={{ display: 'grid', gridTemplateColumns: GRID, gap: 12, padding: '0 12px 6px' }}>
-          {['Unit', 'Buyers', 'Status', 'Total', 'Deadline', 'Last change'].map((h) => (
+          {(['unit', 'buyers', 'status', 'total', 'deadline', 'changed'] as const).map((column) => t(`app.carts.col.${column}`)).map((h) => (
             <Text key={h} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase">
               {h}
             </Text>
@@ -139,11 +143,13 @@ const GRID = 'minmax(90px,1fr) minmax(160px,2fr) 180px 120px 120px 150px';
 function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
   const money = useMoney();
   const date = useDateFormat();
-  const unit = row.unit ? `Unit ${row.unit.name}` : 'No unit';
+  const t = useT();
+  const words = useStatusWords();
+  const unit = row.unit ? t('app.home.unit', { name: row.unit.name }) : t('app.carts.no-unit');
   const buyers = row.buyers.map((b) => b.name || b.email).join(', ') || '—';
   const status = (
     <Badge color={CART_STATUS_BADGE[row.status]} variant="light" data-testid="cart-row-status">
-      {CART_STATUS_LABEL[row.status]}
+      {words.cart(row.status)}
     </Badge>
   );
   const link = (
@@ -164,7 +170,7 @@ function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
             {money(row.total)}
           </Text>
           <Text size="xs" c="dimmed">
-            Due {date(row.deadline)}
+            {t('app.carts.due', { date: date(row.deadline) })}
           </Text>
         </Group>
       </Card>
@@ -186,8 +192,8 @@ function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
       <div role="cell">
         {link}
         <Text size="xs" c="dimmed">
-          Floor {row.unit?.floor ?? '—'}
-          {changeOrderNumber(row.revision) ? ` · change order ${changeOrderNumber(row.revision)}` : ''}
+          {t('app.carts.floor-of', { floor: row.unit?.floor ?? '—' })}
+          {changeOrderNumber(row.revision) ? ` ${t('app.detail.change-order', { number: changeOrderNumber(row.revision)! })}` : ''}
         </Text>
       </div>
       <Text role="cell" size="sm" lineClamp={2}>

@@ -6,9 +6,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { dashboardQuery } from '../api/get-dashboard.ts';
 import type { CartFilter, Dashboard, UnitRow } from '../../../lib/back-office-types.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import { CART_STATUS_COLOR, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from '../../../lib/status-labels.ts';
+import { CART_STATUS_COLOR, UNIT_STATUS_COLOR, useStatusWords } from '../../../lib/status-labels.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { DASHBOARD_LISTS, type AccessLinksView, type DashboardFigure, type LeadStatus } from '@decor/core';
+import { useT } from '../../../lib/i18n.ts';
 
 // The bars are their own chunk: only this page loads them (docs/back-office.md, "Dashboard").
 const StatusBar = lazy(() => import('./status-bar.tsx'));
@@ -49,27 +50,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** `/manage`: the project at a glance; every number links to the list behind it. */
 export function ManageDashboard() {
   const board = useQuery(dashboardQuery);
-  if (board.isError) return <Alert color="red">{board.error instanceof ApiError ? board.error.message : 'The dashboard could not be loaded.'}</Alert>;
+  const t = useT();
+  if (board.isError) return <Alert color="red">{board.error instanceof ApiError ? board.error.message : t('app.dash.not-loaded')}</Alert>;
   if (!board.data) return <Skeleton h={420} radius="md" />;
   return <Board board={board.data} />;
 }
 
 function Board({ board }: { board: Dashboard }) {
   const money = useMoney();
+  const t = useT();
+  const words = useStatusWords();
   const carts = board.carts;
   return (
     <Stack gap="xl">
-      <Section title="Selections">
+      <Section title={t('app.dash.selections')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {(['draft', 'locked', 'submitted', 'approved'] as const).map((status) => (
-            <Figure key={status} label={CART_STATUS_LABEL[status]} value={carts[status]} link={listOf(`carts.${status}`)} />
+            <Figure key={status} label={words.cart(status)} value={carts[status]} link={listOf(`carts.${status}`)} />
           ))}
         </SimpleGrid>
         <Suspense fallback={<Skeleton h={32} />}>
           <StatusBar
-            label="Selections by status"
+            label={t('app.dash.by-status')}
             parts={(['draft', 'locked', 'submitted', 'approved'] as const).map((s) => ({
-              label: CART_STATUS_LABEL[s],
+              label: words.cart(s),
               value: carts[s],
               color: CART_STATUS_COLOR[s],
             }))}
@@ -77,55 +81,55 @@ function Board({ board }: { board: Dashboard }) {
         </Suspense>
       </Section>
 
-      <Section title="Deadlines and revenue">
+      <Section title={t('app.dash.deadlines')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label="Due this week" value={board.deadlines.week} hint="Open selections due in 7 days" link={listOf('deadlines.week')} />
-          <Figure label="Review overdue" value={board.deadlines.reviewOverdue} hint="Signed, past the review-by day" link={listOf('deadlines.reviewOverdue')} />
-          <Figure label="Approved upgrades" value={money(board.revenue.approved)} link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }} />
+          <Figure label={t('app.dash.due-week')} value={board.deadlines.week} hint={t('app.dash.due-week-hint')} link={listOf('deadlines.week')} />
+          <Figure label={t('app.dash.overdue')} value={board.deadlines.reviewOverdue} hint={t('app.dash.overdue-hint')} link={listOf('deadlines.reviewOverdue')} />
+          <Figure label={t('app.dash.approved')} value={money(board.revenue.approved)} link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }} />
           <Figure
-            label="Awaiting approval"
+            label={t('app.dash.pending')}
             value={money(board.revenue.pending)}
-            hint={`${money(board.revenue.open)} still being chosen`}
+            hint={t('app.dash.open', { amount: money(board.revenue.open) })}
             link={{ to: '/manage/carts/{-$id}', search: { status: 'submitted' } }}
           />
         </SimpleGrid>
       </Section>
 
-      <Section title="Buyers">
+      <Section title={t('app.dash.buyers')}>
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          <Figure label="Invited" value={board.buyers.invited} hint="Invitations waiting for their buyer" link={listOf('buyers.invited')} />
-          <Figure label="Joined" value={board.buyers.joined} hint="Buyers with an account here" link={listOf('buyers.joined')} />
-          <Figure label="Signed in" value={board.buyers.signedIn} hint="Of those, who have signed in" link={listOf('buyers.signedIn')} />
-          <Figure label="Homes signed" value={board.buyers.submitted} hint="Awaiting approval or approved" link={listOf('buyers.submitted')} />
-          <Figure label="Homes approved" value={board.buyers.approved} link={listOf('buyers.approved')} />
+          <Figure label={t('app.dash.invited')} value={board.buyers.invited} hint={t('app.dash.invited-hint')} link={listOf('buyers.invited')} />
+          <Figure label={t('app.dash.joined')} value={board.buyers.joined} hint={t('app.dash.joined-hint')} link={listOf('buyers.joined')} />
+          <Figure label={t('app.dash.signed-in')} value={board.buyers.signedIn} hint={t('app.dash.signed-in-hint')} link={listOf('buyers.signedIn')} />
+          <Figure label={t('app.dash.homes-signed')} value={board.buyers.submitted} hint={t('app.dash.homes-signed-hint')} link={listOf('buyers.submitted')} />
+          <Figure label={t('app.dash.homes-approved')} value={board.buyers.approved} link={listOf('buyers.approved')} />
         </SimpleGrid>
       </Section>
 
-      <Section title="Leads and website">
+      <Section title={t('app.dash.front')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label="New leads" value={board.front.leadsNew} hint="Not contacted yet" link={{ to: '/manage/leads/{-$id}', search: { status: 'new' } }} />
+          <Figure label={t('app.dash.leads-new')} value={board.front.leadsNew} hint={t('app.dash.leads-new-hint')} link={{ to: '/manage/leads/{-$id}', search: { status: 'new' } }} />
           <Figure
-            label="Held for review"
+            label={t('app.dash.held')}
             value={board.front.leadsHeld}
-            hint="Inquiries that look like spam"
+            hint={t('app.dash.held-hint')}
             link={{ to: '/manage/leads/{-$id}', search: { status: 'held' } }}
           />
-          <Figure label="Widget views" value={board.front.widgetViews} hint="On your website, last 30 days" link={{ to: '/manage/settings' }} />
-          <Figure label="Widget clicks" value={board.front.widgetClicks} hint="Last 30 days" link={{ to: '/manage/settings' }} />
+          <Figure label={t('app.dash.views')} value={board.front.widgetViews} hint={t('app.dash.views-hint')} link={{ to: '/manage/settings' }} />
+          <Figure label={t('app.dash.clicks')} value={board.front.widgetClicks} hint={t('app.dash.clicks-hint')} link={{ to: '/manage/settings' }} />
         </SimpleGrid>
       </Section>
 
-      <Section title="Units">
+      <Section title={t('app.dash.units')}>
         <SimpleGrid cols={{ base: 3 }}>
           {(['available', 'reserved', 'sold'] as const).map((status) => (
-            <Figure key={status} label={UNIT_STATUS_LABEL[status]} value={board.units[status]} link={{ to: '/manage/unit-avail', search: { status } }} />
+            <Figure key={status} label={words.unit(status)} value={board.units[status]} link={{ to: '/manage/unit-avail', search: { status } }} />
           ))}
         </SimpleGrid>
         <Suspense fallback={<Skeleton h={32} />}>
           <StatusBar
-            label="Units by status"
+            label={t('app.dash.units-by-status')}
             parts={(['available', 'reserved', 'sold'] as const).map((s) => ({
-              label: UNIT_STATUS_LABEL[s],
+              label: words.unit(s),
               value: board.units[s],
               color: UNIT_STATUS_COLOR[s],
             }))}
@@ -134,9 +138,9 @@ function Board({ board }: { board: Dashboard }) {
       </Section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Section title="Most chosen upgrades">
+        <Section title={t('app.dash.top-options')}>
           {board.topOptions.length === 0 ? (
-            <Text c="dimmed">No upgrades chosen yet.</Text>
+            <Text c="dimmed">{t('app.dash.none')}</Text>
           ) : (
             <Table>
               <Table.Tbody>
@@ -147,16 +151,16 @@ function Board({ board }: { board: Dashboard }) {
                         {option.name}
                       </AnchorLink>
                     </Table.Td>
-                    <Table.Td ta="right">{option.count === 1 ? '1 home' : `${option.count} homes`}</Table.Td>
+                    <Table.Td ta="right">{t('app.dash.homes', { count: option.count })}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           )}
         </Section>
-        <Section title="Upgrade revenue by category">
+        <Section title={t('app.dash.by-category')}>
           {board.topCategories.length === 0 ? (
-            <Text c="dimmed">No upgrades chosen yet.</Text>
+            <Text c="dimmed">{t('app.dash.none')}</Text>
           ) : (
             <Table>
               <Table.Tbody>

@@ -7,9 +7,10 @@ import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import type { UnitRow } from '../../../lib/back-office-types.ts';
 import { useAllUnits } from '../../../lib/use-all-units.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
-import { CART_STATUS_BADGE, CART_STATUS_LABEL, UNIT_STATUS_COLOR, UNIT_STATUS_LABEL } from '../../../lib/status-labels.ts';
+import { CART_STATUS_BADGE, UNIT_STATUS_COLOR, useStatusWords } from '../../../lib/status-labels.ts';
 import { ZonedDateTimeInput } from '../../../components/ui/zoned-date-time-input.tsx';
 import { useZone } from '../../../lib/use-dates.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 const STATUSES = ['available', 'reserved', 'sold'] as const;
 
@@ -20,13 +21,15 @@ const STATUSES = ['available', 'reserved', 'sold'] as const;
 export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefined }) {
   const { units, query } = useAllUnits();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const t = useT();
+  const words = useStatusWords();
   const floors = useMemo(() => {
     const byFloor = new Map<number, UnitRow[]>();
     for (const unit of units) byFloor.set(unit.floor, [...(byFloor.get(unit.floor) ?? []), unit]);
     return [...byFloor.entries()].sort(([a], [b]) => b - a);
   }, [units]);
 
-  if (query.isError) return <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The units could not be loaded.'}</Alert>;
+  if (query.isError) return <Alert color="red">{query.error instanceof ApiError ? query.error.message : t('app.units.not-loaded')}</Alert>;
   if (!query.data) return <Skeleton h={360} />;
 
   const toggle = (ids: string[], on: boolean) =>
@@ -45,7 +48,7 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
           <Group key={status} gap={6}>
             <span aria-hidden style={{ width: 12, height: 12, borderRadius: 3, background: UNIT_STATUS_COLOR[status], display: 'inline-block' }} />
             <Text size="sm">
-              {UNIT_STATUS_LABEL[status]} ({units.filter((u) => u.status === status).length})
+              {t('app.units.legend', { status: words.unit(status), count: units.filter((u) => u.status === status).length })}
             </Text>
           </Group>
         ))}
@@ -59,14 +62,14 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
             <Group key={floor} gap="xs" align="stretch" wrap="wrap">
               <Stack gap={2} w={{ base: '100%', sm: 64 }} justify="center" style={{ flexShrink: 0 }}>
                 <Text fw={600} size="sm">
-                  Floor {floor}
+                  {t('app.units.floor', { floor })}
                 </Text>
                 <Checkbox
                   size="xs"
-                  label="All"
+                  label={t('app.units.all')}
                   checked={allOn}
                   onChange={(e) => toggle(ids, e.currentTarget.checked)}
-                  aria-label={`Select every unit of floor ${floor}`}
+                  aria-label={t('app.units.all-floor', { floor })}
                 />
               </Stack>
               <Group gap="xs" wrap="wrap" align="stretch" style={{ flex: '1 1 240px', minWidth: 0 }}>
@@ -90,6 +93,8 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
 
 function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelected: boolean; isDimmed: boolean; onToggle: () => void }) {
   const date = useDateFormat();
+  const t = useT();
+  const words = useStatusWords();
   const buyers = unit.buyers.map((b) => b.name || b.email).join(', ');
   return (
     <Paper
@@ -113,26 +118,26 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
             {unit.name}
           </Text>
           <Text size="xs" c="dimmed">
-            {UNIT_STATUS_LABEL[unit.status]}
+            {words.unit(unit.status)}
           </Text>
         </Group>
         {/* A plan's name is how units are told apart: it wraps rather than being cut. */}
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {unit.plan ?? 'No plan'}
+          {unit.plan ?? t('app.units.no-plan')}
         </Text>
         <Text size="xs" truncate="end" title={buyers}>
-          {buyers || 'No buyer'}
+          {buyers || t('app.units.no-buyer')}
         </Text>
         {unit.deadline && (
           <Text size="xs" c="dimmed">
-            Due {date(unit.deadline)}
+            {t('app.units.due', { date: date(unit.deadline) })}
           </Text>
         )}
       </UnstyledButton>
       {unit.cart && (
         <AnchorLink to="/manage/carts/{-$id}" params={{ id: unit.cart._id }} underline="never">
           <Badge size="xs" mt={4} variant="light" color={CART_STATUS_BADGE[unit.cart.status]} style={{ cursor: 'pointer' }}>
-            {CART_STATUS_LABEL[unit.cart.status]}
+            {words.cart(unit.cart.status)}
           </Badge>
         </AnchorLink>
       )}
@@ -149,6 +154,8 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const t = useT();
+  const words = useStatusWords();
   // Changing sold units, or units whose buyers are choosing, is asked first, naming what it touches.
   const [isConfirming, setConfirming] = useState(false);
   const chosen = units.filter((unit) => selected.includes(unit._id));
@@ -156,20 +163,17 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
     ...(status
       ? [chosen.filter((u) => u.status === 'sold' && status !== 'sold').length]
           .filter(Boolean)
-          .map(
-            (n) =>
-              `${n} of them ${n === 1 ? 'is' : 'are'} sold: ${n === 1 ? 'it' : 'they'} will be ${UNIT_STATUS_LABEL[status as UnitRow['status']].toLowerCase()}.`,
-          )
+          .map((n) => t('app.units.sold', { count: n, status: words.unit(status as UnitRow['status']).toLocaleLowerCase(zone.locale) }))
       : []),
     ...(status
       ? [chosen.filter((u) => u.cart && u.status !== status).length]
           .filter(Boolean)
-          .map((n) => `${n} of them ${n === 1 ? 'has' : 'have'} a selection open or signed: the buyers keep it, and the unit's status changes under it.`)
+          .map((n) => t('app.units.open', { count: n }))
       : []),
     ...(deadline
       ? [chosen.filter((u) => u.cart && (u.cart.status === 'draft' || u.cart.status === 'locked')).length]
           .filter(Boolean)
-          .map((n) => `${n} open selection${n === 1 ? ' is' : 's are'} then due at the new deadline.`)
+          .map((n) => t('app.units.deadline', { count: n }))
       : []),
   ];
   const apply = async () => {
@@ -182,15 +186,13 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
         method: 'POST',
         body: { units: selected, ...(status ? { status } : {}), ...(deadline ? { deadline } : {}) },
       });
-      setDone(
-        `${result.changed} unit${result.changed === 1 ? '' : 's'} changed${result.carts ? `; ${result.carts} open selection${result.carts === 1 ? '' : 's'} now due then too` : ''}.`,
-      );
+      setDone(t('app.units.done', { changed: result.changed, carts: result.carts }));
       setStatus(null);
       setDeadline(null);
       onDone();
       await queryClient.invalidateQueries({ queryKey: ['manage'] });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The units could not be changed. Nothing was changed.');
+      setError(caught instanceof ApiError ? caught.message : t('app.units.failed'));
     } finally {
       setBusy(false);
     }
@@ -199,32 +201,32 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
     <Card withBorder radius="md" padding="sm" data-testid="bulk-bar">
       <Group gap="sm" align="end" wrap="wrap">
         <Text size="sm" fw={600} w={120}>
-          {selected.length ? `${selected.length} selected` : 'Select units'}
+          {t('app.units.selected', { count: selected.length })}
         </Text>
         <Select
-          label="Set status to"
-          placeholder="Unchanged"
-          data={STATUSES.map((s) => ({ value: s, label: UNIT_STATUS_LABEL[s] }))}
+          label={t('app.units.set-status')}
+          placeholder={t('app.units.unchanged')}
+          data={STATUSES.map((s) => ({ value: s, label: words.unit(s) }))}
           value={status}
           onChange={setStatus}
           clearable
           w={170}
         />
-        <ZonedDateTimeInput label="Set deadline to" value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={240} />
+        <ZonedDateTimeInput label={t('app.units.set-deadline')} value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={240} />
         <Button
           onClick={() => (consequences.length && !isConfirming ? setConfirming(true) : void apply())}
           loading={isBusy}
           disabled={!selected.length || (!status && !deadline) || deadline === undefined}
         >
-          Apply to {selected.length || 'selected'} unit{selected.length === 1 ? '' : 's'}
+          {t('app.units.apply', { count: selected.length })}
         </Button>
       </Group>
       {isConfirming && consequences.length > 0 && (
         <ConsequenceConfirm
           testId="bulk-confirm"
           mt="sm"
-          title="Before these units change"
-          confirmLabel={`Change ${selected.length} unit${selected.length === 1 ? '' : 's'}`}
+          title={t('app.units.before')}
+          confirmLabel={t('app.units.change', { count: selected.length })}
           isBusy={isBusy}
           onConfirm={() => void apply()}
           onCancel={() => setConfirming(false)}
