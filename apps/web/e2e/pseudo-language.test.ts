@@ -64,7 +64,7 @@ async function strangers(page: Page, content: string[]): Promise<string[]> {
   for (const line of text.split('\n')) {
     let rest = line;
     // Sentences within sentences: the innermost first.
-    for (let before = ''; before !== rest; ) {
+    for (let before = ''; before !== rest;) {
       before = rest;
       rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
     }

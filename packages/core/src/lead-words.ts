@@ -1,17 +1,9 @@
 /**
- * A lead's statuses and sources in words, without the schemas (docs/public-pages.md): routes
+ * A lead's statuses and sources (their words are the catalogue's `app.lead.*`), without the schemas (docs/public-pages.md): routes
  * read them in the first page's bundle, which carries no zod.
  */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'lost', 'spam', 'held'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  qualified: 'Qualified',
-  lost: 'Lost',
-  spam: 'Spam',
-  held: 'Held for review',
-};
 
 /** Where an inquiry was made: the form's own page, the builder's widget, a sales-centre screen. */
 export const LEAD_SOURCES = ['inquire', 'embed', 'display'] as const;

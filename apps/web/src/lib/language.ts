@@ -35,9 +35,6 @@ export function offeredLanguages(options: { languages?: unknown; defaultLanguage
   return options ? projectLanguages(options) : { languages: [...LANGUAGES], defaultLanguage: LANGUAGES[0] };
 }
 
-/** Whether this page has already kept on the account the language its person reads in. */
-let isRecorded = false;
-
 function browserLanguages(): readonly string[] {
   return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 }
@@ -62,18 +59,6 @@ export function useLanguage(): PageLanguage {
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  // A person who reads in a language other than the project's default without having chosen it on
-  // the account (their browser's) has it kept there once, so the mails they are sent follow it.
-  const defaultLanguage = offeredLanguages(options).defaultLanguage;
-  useEffect(() => {
-    if (!me || me.language || language === defaultLanguage || isRecorded) return;
-    isRecorded = true;
-    void api<Me>('/api/me', { method: 'PATCH', body: { language } })
-      .then((updated) => queryClient.setQueryData(meQuery.queryKey, updated))
-      .catch(() => {
-        isRecorded = false;
-      });
-  }, [me, language, defaultLanguage]);
   const choose = useCallback(
     async (next: Language) => {
       try {

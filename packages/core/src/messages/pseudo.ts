@@ -28,7 +28,8 @@ function transform(elements: MessageFormatElement[]): MessageFormatElement[] {
  */
 export function pseudoMessage(source: string): string {
   const printed = printAST(transform(parse(source, { ignoreTag: true })));
-  const padding = '·'.repeat(Math.max(1, Math.round(source.length * 0.35)));
+  // A third longer than the source as written, whatever the printer tidied.
+  const padding = '·'.repeat(Math.max(1, Math.round(source.length * 1.35) - printed.length - 3));
   return `⟦${printed} ${padding}⟧`;
 }
 

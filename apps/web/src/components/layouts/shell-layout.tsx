@@ -11,6 +11,7 @@ import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { useFirstPageText } from '../../lib/first-page-text.ts';
 import type { MessageKey } from '@decor/core';
 import { useT } from '../../lib/i18n.ts';
+import { useKeepLanguage } from '../../lib/keep-language.ts';
 
 export interface ShellLayoutProps {
   /** Which layout (docs/screens.md) this is, for tests and styling. */
@@ -34,6 +35,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
   // the first screen's work is never one long task (docs/architecture.md, "First paint").
   const isPageShown = useDeferredValue(true, false);
   const say = useFirstPageText();
+  useKeepLanguage();
   return (
     <AppShell
       data-layout={layout}

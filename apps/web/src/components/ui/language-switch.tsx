@@ -1,10 +1,6 @@
-import type { CSSProperties } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { LANGUAGE_NAMES } from '@decor/core';
 import { useLanguage } from '../../lib/language.ts';
-import { useFirstPageText } from '../../lib/first-page-text.ts';
-
-const HEARD_ONLY: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
 /**
  * The project's other languages, each by its own name, in every page's header (docs/languages.md):
@@ -13,29 +9,20 @@ const HEARD_ONLY: CSSProperties = { position: 'absolute', width: 1, height: 1, o
  */
 export function LanguageSwitch() {
   const { language, languages, choose } = useLanguage();
-  const say = useFirstPageText();
   const others = languages.filter((other) => other !== language);
   if (!others.length) return null;
   return (
     <Group gap={4} wrap="nowrap">
       {others.map((other) => (
-        <Button
-          key={other}
-          variant="default"
-          size="compact-sm"
-          lang={other}
-          title={say('frame.read-in', { language: LANGUAGE_NAMES[other] })}
-          data-testid={`language-${other}`}
-          onClick={() => void choose(other)}
-        >
+        <Button key={other} variant="default" size="compact-sm" lang={other} data-testid={`language-${other}`} onClick={() => void choose(other)}>
           {/* The language by its name; on a phone by its code (FR), so the header keeps the brand in view. */}
           <Text span inherit visibleFrom="sm">
             {LANGUAGE_NAMES[other]}
           </Text>
           <Text span inherit hiddenFrom="sm">
             {other.split('-')[0]!.toUpperCase()}
-            {/* Heard, not seen: the first page keeps Mantine's VisuallyHidden out of its script. */}
-            <span style={HEARD_ONLY}> {LANGUAGE_NAMES[other]}</span>
+            {/* Heard, not seen (a class of styles.css: the first page keeps Mantine's VisuallyHidden out of its script). */}
+            <span className="heard-only"> {LANGUAGE_NAMES[other]}</span>
           </Text>
         </Button>
       ))}

@@ -43,7 +43,6 @@ export const EN_FIRST_PAGE = {
   'signin.or': 'or',
   'signin.sso': 'Continue with single sign-on',
   'frame.menu': 'Menu',
-  'frame.read-in': 'Read this page in {language}',
   'frame.account-short': 'Account',
   'frame.account-of': 'Account: {email}',
   'frame.my-home': 'My home',

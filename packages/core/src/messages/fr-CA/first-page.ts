@@ -42,7 +42,6 @@ export const FR_CA_FIRST_PAGE: Record<keyof typeof EN_FIRST_PAGE, string> = {
   'signin.or': 'ou',
   'signin.sso': 'Continuer avec l’authentification unique',
   'frame.menu': 'Menu',
-  'frame.read-in': 'Lire cette page en {language}',
   'frame.account-short': 'Compte',
   'frame.account-of': 'Compte : {email}',
   'frame.my-home': 'Mon unité',

@@ -38,9 +38,10 @@ import { useDates } from '../../../lib/use-dates.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { useZone } from '../../../lib/use-dates.ts';
+import { useT } from '../../../lib/i18n.ts';
+import type { Translate } from '@decor/core';
 
 type LinkState = 'active' | 'used' | 'expired' | 'revoked';
-const STATE_LABEL: Record<LinkState, string> = { active: 'Active', used: 'Used up', expired: 'Expired', revoked: 'Revoked' };
 const STATE_COLOR: Record<LinkState, string> = { active: 'green', used: 'gray', expired: 'orange', revoked: 'red' };
 
 function stateOf(link: AccessLink, now = Date.now()): LinkState {
@@ -50,12 +51,7 @@ function stateOf(link: AccessLink, now = Date.now()): LinkState {
   return 'active';
 }
 
-const VIEWS: Array<{ value: AccessLinksView; label: string }> = [
-  { value: 'all', label: 'All links' },
-  { value: 'waiting', label: 'Waiting' },
-  { value: 'joined', label: 'Buyers' },
-  { value: 'signed-in', label: 'Signed in' },
-];
+const VIEWS: AccessLinksView[] = ['all', 'waiting', 'joined', 'signed-in'];
 
 /**
  * `/manage/access-links`: invite buyers to their unit, one by one or many at once, follow each
@@ -64,6 +60,7 @@ const VIEWS: Array<{ value: AccessLinksView; label: string }> = [
  */
 export function AccessLinks({ show, onShow }: { show: AccessLinksView; onShow: (view: AccessLinksView) => void }) {
   const [created, setCreated] = useState<AccessLink[] | null>(null);
+  const t = useT();
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -72,10 +69,10 @@ export function AccessLinks({ show, onShow }: { show: AccessLinksView; onShow: (
       </SimpleGrid>
       {created && <Created links={created} onClose={() => setCreated(null)} />}
       <SegmentedControl
-        data={VIEWS}
+        data={VIEWS.map((value) => ({ value, label: t(`app.links.view.${value}`) }))}
         value={show}
         onChange={(value) => onShow(value as AccessLinksView)}
-        aria-label="What the list shows"
+        aria-label={t('app.links.view-label')}
         w={{ base: '100%', sm: 'fit-content' }}
         data-testid="links-view"
       />
@@ -98,12 +95,12 @@ function useRefreshLinks() {
 }
 
 /** The server's message at the field it names, or one sentence for the form. */
-function fieldError(caught: unknown): { field?: string; message: string } {
+function fieldError(caught: unknown, t: Translate): { field?: string; message: string } {
   if (caught instanceof ApiError) {
     const field = (caught.details as { field?: string } | undefined)?.field;
     return { ...(field ? { field } : {}), message: caught.message };
   }
-  return { message: 'The link could not be made. Please try again.' };
+  return { message: t('app.links.failed') };
 }
 
 function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
@@ -118,6 +115,7 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
   const uses = maxUses ?? (email.trim() ? 1 : 100);
   const { locale } = useZone();
   const [send, setSend] = useState(true);
+  const t = useT();
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
 
@@ -142,7 +140,7 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
       setMaxUses(null);
       await refresh();
     } catch (caught) {
-      setError(fieldError(caught));
+      setError(fieldError(caught, t));
     } finally {
       setBusy(false);
     }
@@ -161,54 +159,59 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
     >
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Invite a buyer
+          {t('app.links.invite-one')}
         </Title>
         <TextInput
-          label="E-mail address"
+          label={t('app.links.email')}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           error={error?.field === 'email' ? error.message : undefined}
-          description="Leave empty for a link anyone can use (a QR code at the sales centre)."
+          description={t('app.links.email-hint')}
         />
         <Select
-          label="Unit"
-          placeholder="No unit"
+          label={t('app.links.unit')}
+          placeholder={t('app.links.no-unit')}
           searchable
           clearable
           data={units.choices}
           value={unit}
           onChange={setUnit}
           error={error?.field === 'unit' ? error.message : undefined}
-          nothingFoundMessage="No such unit"
+          nothingFoundMessage={t('app.links.no-such-unit')}
         />
         <Group grow>
           <Select
-            label="Role"
+            label={t('app.links.role')}
             data={[
-              { value: 'purchaser', label: 'Buyer' },
-              { value: 'manager', label: 'Design centre' },
+              { value: 'purchaser', label: t('app.links.role.purchaser') },
+              { value: 'manager', label: t('app.links.role.manager') },
             ]}
             value={role}
             onChange={(v) => setRole((v as 'purchaser' | 'manager') ?? 'purchaser')}
             allowDeselect={false}
           />
-          <NumberField label="Valid for (days)" integer min={1} max={365} locale={locale} value={days} onChange={setDays} />
+          <NumberField label={t('app.links.days')} integer min={1} max={365} locale={locale} value={days} onChange={setDays} />
           <NumberField
-            label="Uses"
+            label={t('app.links.uses')}
             integer
             min={1}
             max={1000}
             locale={locale}
             value={maxUses ?? uses}
             onChange={setMaxUses}
-            description={maxUses === null ? (email.trim() ? 'One person, once.' : 'A link for anyone: many uses.') : undefined}
+            description={maxUses === null ? (email.trim() ? t('app.links.one-person') : t('app.links.anyone')) : undefined}
           />
         </Group>
-        <Checkbox label="Send it by e-mail now" checked={send && !!email.trim()} disabled={!email.trim()} onChange={(e) => setSend(e.currentTarget.checked)} />
+        <Checkbox
+          label={t('app.links.send-now')}
+          checked={send && !!email.trim()}
+          disabled={!email.trim()}
+          onChange={(e) => setSend(e.currentTarget.checked)}
+        />
         {error && !error.field && <Alert color="red">{error.message}</Alert>}
         <Button type="submit" loading={isBusy} w="fit-content" disabled={days === undefined || maxUses === undefined}>
-          Create link
+          {t('app.links.create')}
         </Button>
       </Stack>
     </Card>
@@ -226,7 +229,7 @@ interface ParsedInvite {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "e-mail, unit" per line, the unit by its name; each line's problem in words. */
-function parseInvites(text: string, unitByName: Map<string, string>): ParsedInvite[] {
+function parseInvites(text: string, unitByName: Map<string, string>, t: Translate): ParsedInvite[] {
   return text
     .split(/\r?\n/)
     .map((raw, index) => ({ raw: raw.trim(), line: index + 1 }))
@@ -234,7 +237,7 @@ function parseInvites(text: string, unitByName: Map<string, string>): ParsedInvi
     .map(({ raw, line }) => {
       const [email = '', unitName = ''] = raw.split(/[,;\t]/).map((part) => part.trim());
       const unit = unitName ? unitByName.get(unitName.toLowerCase()) : undefined;
-      const problem = !EMAIL.test(email) ? 'not an e-mail address' : unitName && !unit ? `no unit named “${unitName}”` : undefined;
+      const problem = !EMAIL.test(email) ? t('app.links.not-email') : unitName && !unit ? t('app.links.no-unit-named', { name: unitName }) : undefined;
       return { line, email, unitName, ...(unit ? { unit } : {}), ...(problem ? { problem } : {}) };
     });
 }
@@ -245,7 +248,8 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const rows = useMemo(() => parseInvites(text, units.byName), [text, units.byName]);
+  const t = useT();
+  const rows = useMemo(() => parseInvites(text, units.byName, t), [text, units.byName, t]);
   const problems = rows.filter((row) => row.problem);
 
   const send = async () => {
@@ -260,7 +264,7 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
       setText('');
       await refresh();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The invitations could not be sent. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : t('app.links.many-failed'));
     } finally {
       setBusy(false);
     }
@@ -270,10 +274,10 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Invite many buyers
+          {t('app.links.invite-many')}
         </Title>
         <Textarea
-          label="One buyer per line: e-mail address, unit"
+          label={t('app.links.many-label')}
           placeholder={'ana@example.com, 203\nben@example.com, 304'}
           autosize
           minRows={4}
@@ -282,17 +286,17 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
           onChange={(e) => setText(e.currentTarget.value)}
         />
         {problems.length > 0 && (
-          <Alert color="orange" title="Fix these lines first">
+          <Alert color="orange" title={t('app.links.fix')}>
             {problems.slice(0, 8).map((row) => (
               <Text key={row.line} size="sm">
-                Line {row.line}: {row.problem}
+                {t('app.links.line', { line: row.line, problem: row.problem ?? '' })}
               </Text>
             ))}
           </Alert>
         )}
         {error && <Alert color="red">{error}</Alert>}
         <Button onClick={send} loading={isBusy} disabled={!rows.length || problems.length > 0 || rows.length > 200} w="fit-content">
-          {rows.length ? `Send ${rows.length} invitation${rows.length === 1 ? '' : 's'}` : 'Send invitations'}
+          {t('app.links.send-many', { count: rows.length })}
         </Button>
       </Stack>
     </Card>
@@ -301,28 +305,23 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
 
 /** The links just made, to copy, print as QR codes, or see who was mailed. */
 function Created({ links, onClose }: { links: AccessLink[]; onClose: () => void }) {
+  const t = useT();
   return (
-    <Alert
-      color="green"
-      title={links.length === 1 ? 'Link created' : `${links.length} links created`}
-      withCloseButton
-      onClose={onClose}
-      data-testid="created-links"
-    >
+    <Alert color="green" title={t('app.links.created', { count: links.length })} withCloseButton onClose={onClose} data-testid="created-links">
       <Stack gap={6}>
         {links
           .filter((link) => link.lastMail?.status === 'failed')
           .slice(0, 5)
           .map((link) => (
             <Text key={`refused-${link.code}`} size="sm" c="red" data-testid="mail-refused">
-              {refusalSentence(link.email, link.lastMail!)}
+              {refusalSentence(t, link.email, link.lastMail!)}
             </Text>
           ))}
         {links.slice(0, 20).map((link) => (
           <Group key={link.code} gap="xs" wrap="nowrap">
             <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
-              {link.email ?? 'Anyone'}
-              {link.unitName ? ` · unit ${link.unitName}` : ''}: {link.url}
+              {link.email ?? t('app.links.anyone-short')}
+              {link.unitName ? ` ${t('app.links.for-unit', { name: link.unitName })}` : ''}: {link.url}
             </Text>
             <CopyLink url={link.url} />
           </Group>
@@ -333,11 +332,12 @@ function Created({ links, onClose }: { links: AccessLink[]; onClose: () => void 
 }
 
 function CopyLink({ url }: { url: string }) {
+  const t = useT();
   return (
     <CopyButton value={url}>
       {({ copied, copy }) => (
         <Button size="compact-xs" variant="light" onClick={copy}>
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('app.actions.copied') : t('app.actions.copy')}
         </Button>
       )}
     </CopyButton>
@@ -347,18 +347,22 @@ function CopyLink({ url }: { url: string }) {
 function QrModal({ link, onClose }: { link: AccessLink; onClose: () => void }) {
   const { date } = useDates();
   const [image, setImage] = useState<string | null>(null);
+  const t = useT();
   useEffect(() => {
     void QRCode.toDataURL(link.url, { margin: 2, width: 320 }).then(setImage);
   }, [link.url]);
   return (
-    <Modal opened onClose={onClose} title="QR code to print" centered>
+    <Modal opened onClose={onClose} title={t('app.links.qr-title')} centered>
       <Stack align="center" gap="xs">
-        {image ? <Image src={image} alt={`QR code of the link ${link.url}`} w={280} h={280} /> : <Skeleton w={280} h={280} />}
+        {image ? <Image src={image} alt={t('app.links.qr-alt', { url: link.url })} w={280} h={280} /> : <Skeleton w={280} h={280} />}
         <Text size="sm" ta="center">
-          {link.unitName ? `Unit ${link.unitName}` : 'Scan to join'} · valid until {link.expiresAt ? date(link.expiresAt) : 'revoked'}
+          {t('app.links.valid-until', {
+            what: link.unitName ? t('app.home.unit', { name: link.unitName }) : t('app.links.scan'),
+            date: link.expiresAt ? date(link.expiresAt) : t('app.links.revoked-word'),
+          })}
         </Text>
         <Button variant="default" onClick={() => window.print()}>
-          Print
+          {t('app.links.print')}
         </Button>
       </Stack>
     </Modal>
@@ -375,6 +379,7 @@ function LinkList({ waiting }: { waiting: boolean }) {
   const refresh = useRefreshLinks();
   const date = useDateFormat();
   const [notice, setNotice] = useState<string | null>(null);
+  const t = useT();
   // On a phone the links are cards, so that no action is ever off-screen.
   const isPhone = useMediaQuery('(max-width: 48em)');
   const act = async (code: string, action: 'revoke' | 'resend', failed: string, done?: string) => {
@@ -382,7 +387,7 @@ function LinkList({ waiting }: { waiting: boolean }) {
     setNotice(null);
     try {
       const answer = await api<AccessLink>(`/api/access-codes/${code}/${action}`, { method: 'POST', body: {} });
-      if (answer.lastMail?.status === 'failed') setError(refusalSentence(answer.email, answer.lastMail));
+      if (answer.lastMail?.status === 'failed') setError(refusalSentence(t, answer.email, answer.lastMail));
       else if (done) setNotice(done);
       await refresh();
     } catch (caught) {
@@ -393,18 +398,18 @@ function LinkList({ waiting }: { waiting: boolean }) {
     <LinkActions
       link={link}
       onQr={() => setQrOf(link)}
-      onRevoke={() => void act(link.code, 'revoke', 'The link could not be revoked.')}
-      onResend={() => void act(link.code, 'resend', 'The invitation could not be sent again.', `The invitation went again to ${link.email}.`)}
+      onRevoke={() => void act(link.code, 'revoke', t('app.links.revoke-failed'))}
+      onResend={() => void act(link.code, 'resend', t('app.links.resend-failed'), t('app.links.resent', { email: link.email ?? '' }))}
     />
   );
   return (
     <Stack gap="sm">
       <SearchHeading
-        title={waiting ? 'Invitations waiting for their buyer' : 'Links'}
+        title={waiting ? t('app.links.waiting-title') : t('app.links.title')}
         value={q}
         onChange={setQ}
-        placeholder="Search by e-mail"
-        label="Search links by e-mail"
+        placeholder={t('app.links.search')}
+        label={t('app.links.search-label')}
       />
       {error && <Alert color="red">{error}</Alert>}
       {notice && (
@@ -412,11 +417,9 @@ function LinkList({ waiting }: { waiting: boolean }) {
           {notice}
         </Alert>
       )}
-      {query.isError && <Alert color="red">The links could not be loaded.</Alert>}
+      {query.isError && <Alert color="red">{t('app.links.not-loaded')}</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
-      {query.data && links.length === 0 && (
-        <Text c="dimmed">{waiting ? 'No invitation is waiting: every one was used, expired or revoked.' : 'No links yet.'}</Text>
-      )}
+      {query.data && links.length === 0 && <Text c="dimmed">{waiting ? t('app.links.none-waiting') : t('app.links.none')}</Text>}
       {links.length > 0 && isPhone && (
         <Stack gap="xs" data-testid="access-links">
           {links.map((link) => (
@@ -424,16 +427,21 @@ function LinkList({ waiting }: { waiting: boolean }) {
               <Group justify="space-between" align="start" wrap="nowrap" gap="xs">
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {link.email ?? 'Anyone with the link'}
+                    {link.email ?? t('app.links.anyone-link')}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {link.role === 'manager' ? 'Design centre' : 'Buyer'}
-                    {link.unitName ? ` · unit ${link.unitName}` : ''} · {link.uses} / {link.maxUses} used · expires {date(link.expiresAt)}
+                    {t('app.links.phone-line', {
+                      role: t(`app.links.role.${link.role === 'manager' ? 'manager' : 'purchaser'}`),
+                      unit: link.unitName ? ` ${t('app.links.for-unit', { name: link.unitName })}` : '',
+                      uses: link.uses,
+                      max: link.maxUses,
+                      date: date(link.expiresAt),
+                    })}
                   </Text>
                 </Stack>
                 <Stack gap={4} align="end" style={{ flexShrink: 0 }}>
                   <Badge color={STATE_COLOR[stateOf(link)]} variant="light">
-                    {STATE_LABEL[stateOf(link)]}
+                    {t(`app.links.state.${stateOf(link)}`)}
                   </Badge>
                   {link.lastMail && <MailStatus mail={link.lastMail} when={(iso) => date(iso, true)} />}
                 </Stack>
@@ -447,23 +455,26 @@ function LinkList({ waiting }: { waiting: boolean }) {
         <DataTable
           minWidth={760}
           testId="access-links"
-          columns={[{ label: 'For' }, { label: 'Unit' }, { label: 'Status' }, { label: 'Uses' }, { label: 'Last use' }, { label: 'Expires' }, { label: '' }]}
+          columns={[
+            ...(['for', 'unit', 'status', 'uses', 'last', 'expires'] as const).map((column) => ({ label: t(`app.links.col.${column}`) })),
+            { label: '' },
+          ]}
         >
           {links.map((link) => {
             const state = stateOf(link);
             return (
               <Table.Tr key={link.code}>
                 <Table.Td>
-                  <Text size="sm">{link.email ?? 'Anyone with the link'}</Text>
+                  <Text size="sm">{link.email ?? t('app.links.anyone-link')}</Text>
                   <Text size="xs" c="dimmed">
-                    {link.role === 'manager' ? 'Design centre' : 'Buyer'} · created {date(link.createdAt)}
+                    {t('app.links.created-on', { role: t(`app.links.role.${link.role === 'manager' ? 'manager' : 'purchaser'}`), date: date(link.createdAt) })}
                   </Text>
                 </Table.Td>
                 <Table.Td>{link.unitName ?? '—'}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
                     <Badge color={STATE_COLOR[state]} variant="light">
-                      {STATE_LABEL[state]}
+                      {t(`app.links.state.${state}`)}
                     </Badge>
                     {link.lastMail && <MailStatus mail={link.lastMail} when={(iso) => date(iso, true)} />}
                   </Group>
@@ -481,7 +492,7 @@ function LinkList({ waiting }: { waiting: boolean }) {
       )}
       {query.hasNextPage && (
         <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          More links
+          {t('app.links.more')}
         </Button>
       )}
       {qrOf && <QrModal link={qrOf} onClose={() => setQrOf(null)} />}
@@ -492,6 +503,7 @@ function LinkList({ waiting }: { waiting: boolean }) {
 /** A link's actions: copy, its QR code, mail it again (an invitation to an address), revoke. */
 function LinkActions({ link, onQr, onRevoke, onResend }: { link: AccessLink; onQr: () => void; onRevoke: () => void; onResend: () => void }) {
   const state = stateOf(link);
+  const t = useT();
   return (
     <Group gap={6} wrap="wrap" justify="flex-end">
       <CopyLink url={link.url} />
@@ -500,12 +512,12 @@ function LinkActions({ link, onQr, onRevoke, onResend }: { link: AccessLink; onQ
       </Button>
       {state === 'active' && link.email && (
         <Button size="compact-xs" variant="light" onClick={onResend}>
-          Send again
+          {t('app.links.send-again')}
         </Button>
       )}
       {state === 'active' && (
-        <TwoClickDelete size="compact-xs" variant="light" color="red" onConfirm={onRevoke} confirmLabel="Click again to revoke">
-          Revoke
+        <TwoClickDelete size="compact-xs" variant="light" color="red" onConfirm={onRevoke} confirmLabel={t('app.links.revoke-again')}>
+          {t('app.links.revoke')}
         </TwoClickDelete>
       )}
     </Group>

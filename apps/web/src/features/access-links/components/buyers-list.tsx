@@ -8,6 +8,7 @@ import { useDateFormat } from '../../../lib/use-money.ts';
 import { buyersQuery } from '../api/get-buyers.ts';
 import { MailStatus } from './mail-status.tsx';
 import { SearchHeading } from '../../../components/ui/search-heading.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 /**
  * The project's buyers (docs/back-office.md, "Buyers"): units, when they joined and last signed
@@ -17,22 +18,21 @@ import { SearchHeading } from '../../../components/ui/search-heading.tsx';
 export function BuyersList({ signedIn }: { signedIn: boolean }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q, 300);
+  const t = useT();
   const query = useInfiniteQuery(buyersQuery({ q: debounced, signedIn }));
   const buyers = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="sm">
       <SearchHeading
-        title={signedIn ? 'Buyers who have signed in' : 'Buyers'}
+        title={signedIn ? t('app.buyers.signed-in-title') : t('app.buyers.title')}
         value={q}
         onChange={setQ}
-        placeholder="Search by name or e-mail"
-        label="Search buyers by name or e-mail"
+        placeholder={t('app.buyers.search')}
+        label={t('app.buyers.search-label')}
       />
-      {query.isError && <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The buyers could not be loaded.'}</Alert>}
+      {query.isError && <Alert color="red">{query.error instanceof ApiError ? query.error.message : t('app.buyers.not-loaded')}</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
-      {query.data && buyers.length === 0 && (
-        <Text c="dimmed">{signedIn ? 'No buyer has signed in yet.' : 'No buyer has joined yet: invite them from the links above.'}</Text>
-      )}
+      {query.data && buyers.length === 0 && <Text c="dimmed">{signedIn ? t('app.buyers.none-signed-in') : t('app.buyers.none')}</Text>}
       <Stack gap="xs" data-testid="buyers">
         {buyers.map((buyer) => (
           <BuyerCard key={buyer._id} buyer={buyer} />
@@ -40,7 +40,7 @@ export function BuyersList({ signedIn }: { signedIn: boolean }) {
       </Stack>
       {query.hasNextPage && (
         <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          More buyers
+          {t('app.buyers.more')}
         </Button>
       )}
     </Stack>
@@ -50,6 +50,7 @@ export function BuyersList({ signedIn }: { signedIn: boolean }) {
 function BuyerCard({ buyer }: { buyer: BuyerRow }) {
   const date = useDateFormat();
   const when = (iso: string) => date(iso, true);
+  const t = useT();
   const [open, setOpen] = useState(false);
   const failed = buyer.mails.filter((mail) => mail.status === 'failed').length;
   return (
@@ -61,19 +62,22 @@ function BuyerCard({ buyer }: { buyer: BuyerRow }) {
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {buyer.email}
-            {buyer.units.length ? ` · unit ${buyer.units.join(', ')}` : ' · no unit'}
+            {buyer.units.length ? ` ${t('app.buyers.units', { units: buyer.units.join(', ') })}` : ` ${t('app.buyers.no-unit')}`}
           </Text>
           <Text size="xs" c="dimmed">
-            Joined {date(buyer.joinedAt)} · {buyer.lastSignInAt ? `last signed in ${when(buyer.lastSignInAt)}` : 'never signed in'}
+            {t('app.buyers.joined', {
+              date: date(buyer.joinedAt),
+              signedIn: buyer.lastSignInAt ? t('app.buyers.last-signed-in', { date: when(buyer.lastSignInAt) }) : t('app.buyers.never'),
+            })}
           </Text>
         </Stack>
         {buyer.mails.length === 0 ? (
           <Text size="xs" c="dimmed">
-            No mail yet
+            {t('app.buyers.no-mail')}
           </Text>
         ) : (
           <Button size="compact-xs" variant="light" color={failed ? 'red' : undefined} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-            {`${buyer.mails.length === 10 ? 'Last 10 mails' : `${buyer.mails.length} mail${buyer.mails.length === 1 ? '' : 's'}`}${failed ? ` · ${failed} refused` : ''}`}
+            {t('app.buyers.mails', { count: buyer.mails.length, failed })}
           </Button>
         )}
       </Group>

@@ -5,15 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ONE_TIME_CODE_LENGTH, safeNextPath, type FirstPageKey } from '@decor/core';
 import { useFirstPageText } from '../../../lib/first-page-text.ts';
-import {
-  IdentityError,
-  requestPasswordReset,
-  sendSignInCode,
-  signInWithCode,
-  signInWithPassword,
-  signInWithProvider,
-  signUpWithPassword,
-} from '../../../lib/auth-client.ts';
+/**
+ * The identity calls load when the person first touches the form (or sends it), not with the
+ * page: the first page's budget is paid for the page itself (docs/architecture.md, "Page weight").
+ */
+const identity = () => import('../../../lib/auth-client.ts');
 import { envQuery } from '../../../lib/env.ts';
 import { passwordPolicyQuery } from '../api/get-password-policy.ts';
 import { isPasswordAcceptable } from './password-rules.ts';
@@ -67,6 +63,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     try {
       await action();
     } catch (caught) {
+      const { IdentityError } = await identity();
       if (caught instanceof IdentityError) {
         if (caught.code === 'auth/weak-password') await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
         // A code typed wrong is not a used link: say what to do with the code.
@@ -85,7 +82,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     if (mode === 'sign-in') {
       if (!email.trim() || !password) return setError(say('signin.need-email-password'));
       return run(async () => {
-        await signInWithPassword({ email: email.trim(), password, rememberMe: isRemembered });
+        await (await identity()).signInWithPassword({ email: email.trim(), password, rememberMe: isRemembered });
         await goNext();
       });
     }
@@ -95,7 +92,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
       if (!isPasswordAcceptable(password, email)) return setError(say('signin.need-rules'));
       return run(async () => {
         // The account opens through the link mailed to the address (the same answer whether or not it was new).
-        await signUpWithPassword({ name: name.trim(), email: email.trim(), password });
+        await (await identity()).signUpWithPassword({ name: name.trim(), email: email.trim(), password });
         setSignUpSent(true);
       });
     }
@@ -103,18 +100,18 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
       if (!isCodeSent) {
         if (!email.trim()) return setError(say('signin.need-email'));
         return run(async () => {
-          await sendSignInCode(email.trim());
+          await (await identity()).sendSignInCode(email.trim());
           setCodeSent(true);
         });
       }
       return run(async () => {
-        await signInWithCode({ email: email.trim(), code, rememberMe: isRemembered });
+        await (await identity()).signInWithCode({ email: email.trim(), code, rememberMe: isRemembered });
         await goNext();
       });
     }
     if (!email.trim()) return setError(say('signin.need-email'));
     return run(async () => {
-      await requestPasswordReset(email.trim());
+      await (await identity()).requestPasswordReset(email.trim());
       setResetSent(true);
     });
   };
@@ -128,7 +125,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocusCapture={() => void identity()} noValidate>
       <Stack>
         {mode !== 'forgot' && <ModeTabs mode={mode} onChange={changeMode} />}
         {mode === 'sign-up' && (
@@ -184,7 +181,11 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
             {mode === 'forgot' && say('signin.submit.forgot')}
           </Button>
         )}
-        <OtherWays mode={mode} onMode={changeMode} onSingleSignOn={env?.features.oidcSignIn ? () => run(() => signInWithProvider(safeNextPath(next))) : null} />
+        <OtherWays
+          mode={mode}
+          onMode={changeMode}
+          onSingleSignOn={env?.features.oidcSignIn ? () => run(async () => (await identity()).signInWithProvider(safeNextPath(next))) : null}
+        />
       </Stack>
     </form>
   );

@@ -201,11 +201,7 @@ function SubmittedDecision({ total, busy, act }: ActionProps & { total: number }
       <Group gap="xs">
         {isConfirming ? (
           <>
-            <Button
-              color="green"
-              loading={busy === 'approve'}
-              onClick={() => act('approve', {}, t('app.detail.approved-done'))}
-            >
+            <Button color="green" loading={busy === 'approve'} onClick={() => act('approve', {}, t('app.detail.approved-done'))}>
               {t('app.detail.confirm-approval')}
             </Button>
             <Button variant="default" onClick={() => setConfirming(false)}>
@@ -294,17 +290,11 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
           confirmLabel={t('app.detail.reopen-confirm')}
           isBusy={busy === 'reopen'}
           onConfirm={() =>
-            act(
-              'reopen',
-              { ...(comment.trim() ? { comment } : {}), ...(fee ? { fee } : {}), ...(deadline ? { deadline } : {}) },
-              t('app.detail.reopened-done'),
-            )
+            act('reopen', { ...(comment.trim() ? { comment } : {}), ...(fee ? { fee } : {}), ...(deadline ? { deadline } : {}) }, t('app.detail.reopened-done'))
           }
           onCancel={() => setConfirming(false)}
         >
-          <Text size="sm">
-            {fee ? t('app.detail.reopen-text-fee', { fee: money(fee) }) : t('app.detail.reopen-text')}
-          </Text>
+          <Text size="sm">{fee ? t('app.detail.reopen-text-fee', { fee: money(fee) }) : t('app.detail.reopen-text')}</Text>
         </ConsequenceConfirm>
       ) : (
         <Button variant="light" w="fit-content" disabled={!isReady} onClick={() => setConfirming(true)}>
@@ -324,13 +314,15 @@ function DeadlineDecision({ isLocked, busy, act }: ActionProps & { isLocked: boo
     <>
       <Text>{isLocked ? t('app.detail.locked') : t('app.detail.choosing')}</Text>
       <Group gap="sm" align="end" wrap="wrap">
-        <ZonedDateTimeInput label={t('app.detail.new-deadline')} value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={260} />
-        <Button
-          variant="light"
-          disabled={!deadline}
-          loading={busy === 'extend'}
-          onClick={() => act('extend', { deadline }, t('app.detail.extended-done'))}
-        >
+        <ZonedDateTimeInput
+          label={t('app.detail.new-deadline')}
+          value={deadline}
+          onChange={setDeadline}
+          timeZone={zone.timeZone}
+          locale={zone.locale}
+          w={260}
+        />
+        <Button variant="light" disabled={!deadline} loading={busy === 'extend'} onClick={() => act('extend', { deadline }, t('app.detail.extended-done'))}>
           {t('app.detail.extend')}
         </Button>
       </Group>
@@ -372,7 +364,10 @@ function describe(change: HistoryChange, t: Translate, money: (minor: number) =>
               : change.to === 'submitted' || change.to === 'approved'
                 ? cartStatusWord(change.to, 'buyer', t)
                 : t('app.history.set-to', { status: change.to });
-      const extra = [change.fee ? t('app.history.fee', { fee: money(change.fee) }) : '', change.deadline ? t('app.history.until', { date: date(change.deadline) }) : '']
+      const extra = [
+        change.fee ? t('app.history.fee', { fee: money(change.fee) }) : '',
+        change.deadline ? t('app.history.until', { date: date(change.deadline) }) : '',
+      ]
         .filter(Boolean)
         .join(', ');
       return extra ? t('app.history.with', { base, extra }) : base;
@@ -399,7 +394,10 @@ function History({ cartId }: { cartId: string }) {
       {query.data && entries.length === 0 && <Text c="dimmed">{t('app.history.none')}</Text>}
       <Timeline bulletSize={12} lineWidth={2} active={entries.length} data-testid="cart-history">
         {entries.map((entry) => (
-          <Timeline.Item key={entry._id} title={entry.changes.map((c) => describe(c, t, money, (iso) => date(iso, true))).join(' · ') || t('app.history.changed')}>
+          <Timeline.Item
+            key={entry._id}
+            title={entry.changes.map((c) => describe(c, t, money, (iso) => date(iso, true))).join(' · ') || t('app.history.changed')}
+          >
             <Text size="xs" c="dimmed">
               {date(entry.at, true)} ·{' '}
               {entry.who

@@ -15,7 +15,6 @@ import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 import { CART_STATUS_BADGE, useStatusWords } from '../../../lib/status-labels.ts';
 import { useT } from '../../../lib/i18n.ts';
 
-
 /** `/manage/carts`: every unit's selection, filtered, 50 at a time as the list scrolls (virtualised). */
 export function CartsList({ filter }: { filter: CartFilter }) {
   const navigate = useNavigate();
@@ -114,11 +113,13 @@ function VirtualRows({ rows, hasMore, isLoadingMore, loadMore }: { rows: CartRow
     <div role={isPhone ? 'list' : 'table'} aria-label={t('app.carts.label')} aria-rowcount={isPhone ? undefined : rows.length}>
       {!isPhone && (
         <div role="row" style={{ display: 'grid', gridTemplateColumns: GRID, gap: 12, padding: '0 12px 6px' }}>
-          {(['unit', 'buyers', 'status', 'total', 'deadline', 'changed'] as const).map((column) => t(`app.carts.col.${column}`)).map((h) => (
-            <Text key={h} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase">
-              {h}
-            </Text>
-          ))}
+          {(['unit', 'buyers', 'status', 'total', 'deadline', 'changed'] as const)
+            .map((column) => t(`app.carts.col.${column}`))
+            .map((h) => (
+              <Text key={h} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase">
+                {h}
+              </Text>
+            ))}
         </div>
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

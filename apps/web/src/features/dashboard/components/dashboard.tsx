@@ -84,7 +84,12 @@ function Board({ board }: { board: Dashboard }) {
       <Section title={t('app.dash.deadlines')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Figure label={t('app.dash.due-week')} value={board.deadlines.week} hint={t('app.dash.due-week-hint')} link={listOf('deadlines.week')} />
-          <Figure label={t('app.dash.overdue')} value={board.deadlines.reviewOverdue} hint={t('app.dash.overdue-hint')} link={listOf('deadlines.reviewOverdue')} />
+          <Figure
+            label={t('app.dash.overdue')}
+            value={board.deadlines.reviewOverdue}
+            hint={t('app.dash.overdue-hint')}
+            link={listOf('deadlines.reviewOverdue')}
+          />
           <Figure label={t('app.dash.approved')} value={money(board.revenue.approved)} link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }} />
           <Figure
             label={t('app.dash.pending')}
@@ -107,7 +112,12 @@ function Board({ board }: { board: Dashboard }) {
 
       <Section title={t('app.dash.front')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label={t('app.dash.leads-new')} value={board.front.leadsNew} hint={t('app.dash.leads-new-hint')} link={{ to: '/manage/leads/{-$id}', search: { status: 'new' } }} />
+          <Figure
+            label={t('app.dash.leads-new')}
+            value={board.front.leadsNew}
+            hint={t('app.dash.leads-new-hint')}
+            link={{ to: '/manage/leads/{-$id}', search: { status: 'new' } }}
+          />
           <Figure
             label={t('app.dash.held')}
             value={board.front.leadsHeld}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, leadName, type LeadFields, type LeadStatus } from '@decor/core';
+import { LEAD_STATUSES, leadName, type LeadFields, type LeadStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 /**
  * The sales team's leads (docs/public-pages.md, "Following up leads"): newest activity first,
@@ -13,7 +15,6 @@ import { useDates } from '../../../lib/use-dates.ts';
  */
 type Lead = LeadFields & { _id: string; _version: number; updatedAt: string };
 const STATUS_COLOURS: Record<LeadStatus, string> = { new: 'blue', contacted: 'teal', qualified: 'green', lost: 'gray', spam: 'red', held: 'orange' };
-const SOURCE_LABELS = { inquire: 'Inquiry form', embed: 'Website widget', display: 'Sales-centre screen' } as const;
 
 type LeadsPage = { items: Lead[]; next: string | null };
 const fetchLeads = (status: LeadStatus | 'all', after: string | null, signal: AbortSignal) => {
@@ -40,6 +41,8 @@ export function LeadsList({
     getNextPageParam: (page) => page.next,
   });
   const { dateTime: formatDateTime } = useDates();
+  const t = useT();
+  const { locale } = useLanguage();
   // Newest activity first, as the server pages them.
   const rows = leads.data?.pages.flatMap((page) => page.items) ?? [];
   // A lead opened from a mail's link may be on a later page, or under another status: it is read on its own.
@@ -54,33 +57,29 @@ export function LeadsList({
   return (
     <Stack gap="md">
       <Select
-        label="Show"
+        label={t('app.leads.show')}
         w={240}
         value={status}
         onChange={(value) => onStatus((value as LeadStatus | 'all' | null) ?? 'all')}
-        data={[{ value: 'all', label: 'All leads' }, ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))]}
+        data={[{ value: 'all', label: t('app.leads.all') }, ...LEAD_STATUSES.map((s) => ({ value: s, label: t(`app.lead.status.${s}`) }))]}
         allowDeselect={false}
       />
-      {leads.isError && <Alert color="red">The leads could not be loaded. Reload the page.</Alert>}
+      {leads.isError && <Alert color="red">{t('app.leads.not-loaded')}</Alert>}
       {leads.isPending && <Skeleton h={160} radius="md" />}
       {!leads.isPending && (
         <DataTable
           columns={[
-            { label: 'Name' },
-            { label: 'E-mail' },
-            { label: 'Status' },
-            { label: 'Source' },
-            { label: 'Inquiries', align: 'right' },
-            { label: 'Last inquiry' },
+            { label: t('app.leads.col.name') },
+            { label: t('app.leads.col.email') },
+            { label: t('app.leads.col.status') },
+            { label: t('app.leads.col.source') },
+            { label: t('app.leads.col.inquiries'), align: 'right' },
+            { label: t('app.leads.col.last') },
           ]}
           minWidth={760}
           isEmpty={!leads.isPending && rows.length === 0}
-          empty={
-            status === 'all'
-              ? 'No leads yet: they arrive from the inquiry form and the website widget.'
-              : `No leads are ${LEAD_STATUS_LABELS[status].toLowerCase()}.`
-          }
-          label="Leads"
+          empty={status === 'all' ? t('app.leads.none') : t('app.leads.none-status', { status: t(`app.lead.status.${status}`).toLocaleLowerCase(locale) })}
+          label={t('app.leads.label')}
           testId="leads-table"
         >
           {rows.map((lead) => (
@@ -93,10 +92,10 @@ export function LeadsList({
               <Table.Td>{lead.email}</Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLOURS[lead.status]} variant="light">
-                  {LEAD_STATUS_LABELS[lead.status]}
+                  {t(`app.lead.status.${lead.status}`)}
                 </Badge>
               </Table.Td>
-              <Table.Td>{SOURCE_LABELS[lead.source]}</Table.Td>
+              <Table.Td>{t(`app.lead.source.${lead.source}`)}</Table.Td>
               <Table.Td ta="right">{lead.activities.length}</Table.Td>
               <Table.Td>{formatDateTime(lastAt(lead))}</Table.Td>
             </Table.Tr>
@@ -105,7 +104,7 @@ export function LeadsList({
       )}
       {leads.hasNextPage && (
         <Button variant="default" onClick={() => void leads.fetchNextPage()} loading={leads.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
-          Show older leads
+          {t('app.leads.older')}
         </Button>
       )}
       <Drawer opened={open !== null} onClose={() => onSelect(undefined)} position="right" size="lg" title={open ? leadName(open) : ''}>
@@ -118,6 +117,7 @@ export function LeadsList({
 function LeadDetail({ lead }: { lead: Lead }) {
   const client = useQueryClient();
   const { dateTime: formatDateTime } = useDates();
+  const t = useT();
   const [status, setStatus] = useState<LeadStatus>(lead.status);
   const [notes, setNotes] = useState(lead.notes);
   const [assignee, setAssignee] = useState<string | null>(lead.assignee);
@@ -127,16 +127,16 @@ function LeadDetail({ lead }: { lead: Lead }) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['leads'] }),
   });
   const facts: Array<[string, string | null]> = [
-    ['E-mail', lead.email],
-    ['Phone', lead.phone || null],
-    ['Prefers', lead.contact === 'phone' ? 'a call' : 'an e-mail'],
-    ['Budget', lead.budget],
-    ['Timeline', lead.timeline],
-    ['Working with an agent', lead.agent === null ? null : lead.agent ? 'Yes' : 'No'],
-    ['Code', lead.code],
-    ['Came from', lead.referrer],
+    [t('app.leads.fact.email'), lead.email],
+    [t('app.leads.fact.phone'), lead.phone || null],
+    [t('app.leads.fact.prefers'), lead.contact === 'phone' ? t('app.leads.fact.call') : t('app.leads.fact.mail')],
+    [t('app.leads.fact.budget'), lead.budget],
+    [t('app.leads.fact.timeline'), lead.timeline],
+    [t('app.leads.fact.agent'), lead.agent === null ? null : lead.agent ? t('app.leads.fact.yes') : t('app.leads.fact.no')],
+    [t('app.leads.fact.code'), lead.code],
+    [t('app.leads.fact.referrer'), lead.referrer],
     [
-      'Campaign',
+      t('app.leads.fact.campaign'),
       Object.entries(lead.utm)
         .map(([k, v]) => `${k}: ${v}`)
         .join(', ') || null,
@@ -150,14 +150,14 @@ function LeadDetail({ lead }: { lead: Lead }) {
           .map(([label, value]) => (
             <Text key={label} size="sm">
               <Text span c="dimmed">
-                {label}:{' '}
+                {t('app.leads.fact', { label })}{' '}
               </Text>
               {value}
             </Text>
           ))}
       </Stack>
       {lead.heldReasons.length > 0 && (
-        <Alert color="orange" title="Held for review">
+        <Alert color="orange" title={t('app.leads.held')}>
           <List size="sm">
             {lead.heldReasons.map((reason) => (
               <List.Item key={reason}>{reason}</List.Item>
@@ -167,54 +167,59 @@ function LeadDetail({ lead }: { lead: Lead }) {
       )}
       <Text size="sm" data-testid="lead-news">
         {lead.news.subscribed
-          ? `Agreed to receive news on ${formatDateTime(lead.news.at!)} from ${lead.news.address ?? 'an unknown address'} on ${lead.news.page ?? 'an unknown page'}, with the words: “${lead.news.text}”`
-          : 'Did not ask for news: write only to answer their inquiry.'}
+          ? t('app.leads.news', {
+              date: formatDateTime(lead.news.at!),
+              address: lead.news.address ?? t('app.leads.unknown-address'),
+              page: lead.news.page ?? t('app.leads.unknown-page'),
+              text: lead.news.text ?? '',
+            })
+          : t('app.leads.no-news')}
       </Text>
       <Title order={3} fz="h5">
-        Inquiries
+        {t('app.leads.inquiries')}
       </Title>
       {[...lead.activities].reverse().map((activity) => (
         <Stack key={activity.at} gap={2}>
           <Text size="xs" c="dimmed">
-            {formatDateTime(activity.at)} · {SOURCE_LABELS[activity.source]}
+            {formatDateTime(activity.at)} · {t(`app.lead.source.${activity.source}`)}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {activity.message || 'No message.'}
+            {activity.message || t('app.leads.no-message')}
           </Text>
         </Stack>
       ))}
       <Select
-        label="Status"
+        label={t('app.leads.status')}
         value={status}
         onChange={(v) => v && setStatus(v as LeadStatus)}
-        data={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
+        data={LEAD_STATUSES.map((s) => ({ value: s, label: t(`app.lead.status.${s}`) }))}
         allowDeselect={false}
       />
       <Select
-        label="Followed up by"
-        placeholder="Nobody yet"
+        label={t('app.leads.assignee')}
+        placeholder={t('app.leads.nobody')}
         clearable
         value={assignee}
         onChange={setAssignee}
         data={(team.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
       />
       <Textarea
-        label="Notes of the sales team"
-        description="Never shown to the visitor."
+        label={t('app.leads.notes')}
+        description={t('app.leads.notes-text')}
         autosize
         minRows={3}
         maxLength={10_000}
         value={notes}
         onChange={(e) => setNotes(e.currentTarget.value)}
       />
-      {save.isError && <Alert color="red">{save.error instanceof ApiError ? save.error.message : 'Not saved. Try again.'}</Alert>}
+      {save.isError && <Alert color="red">{save.error instanceof ApiError ? save.error.message : t('app.leads.not-saved')}</Alert>}
       <Group>
         <Button onClick={() => save.mutate()} loading={save.isPending} disabled={status === lead.status && notes === lead.notes && assignee === lead.assignee}>
-          Save
+          {t('app.configure.save')}
         </Button>
         {save.isSuccess && (
           <Text size="sm" c="green">
-            Saved.
+            {t('app.account.saved')}
           </Text>
         )}
       </Group>

@@ -47,9 +47,7 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
         {STATUSES.map((status) => (
           <Group key={status} gap={6}>
             <span aria-hidden style={{ width: 12, height: 12, borderRadius: 3, background: UNIT_STATUS_COLOR[status], display: 'inline-block' }} />
-            <Text size="sm">
-              {t('app.units.legend', { status: words.unit(status), count: units.filter((u) => u.status === status).length })}
-            </Text>
+            <Text size="sm">{t('app.units.legend', { status: words.unit(status), count: units.filter((u) => u.status === status).length })}</Text>
           </Group>
         ))}
       </Group>
@@ -165,11 +163,7 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
           .filter(Boolean)
           .map((n) => t('app.units.sold', { count: n, status: words.unit(status as UnitRow['status']).toLocaleLowerCase(zone.locale) }))
       : []),
-    ...(status
-      ? [chosen.filter((u) => u.cart && u.status !== status).length]
-          .filter(Boolean)
-          .map((n) => t('app.units.open', { count: n }))
-      : []),
+    ...(status ? [chosen.filter((u) => u.cart && u.status !== status).length].filter(Boolean).map((n) => t('app.units.open', { count: n })) : []),
     ...(deadline
       ? [chosen.filter((u) => u.cart && (u.cart.status === 'draft' || u.cart.status === 'locked')).length]
           .filter(Boolean)
