@@ -2,15 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBrowser, PHONE } from './support/browser.ts';
-import { asPerson, createManager } from './support/fixtures.ts';
-import { waitForMail } from './support/mail-files.ts';
-
-interface Unit {
-  _id: string;
-  name: string;
-  buyers: unknown[];
-  cart: unknown;
-}
+import { inviteToFreeUnit } from './support/fixtures.ts';
 
 /**
  * Arriving (docs/access-codes.md, "Arriving"): a person invited by mail goes from the mail to
@@ -19,24 +11,9 @@ interface Unit {
  */
 describe('arriving from an invitation mail', () => {
   it('phone: an invited buyer goes from the mail to their home, with no error box and no second confirmation', async () => {
-    // A manager of its own: the demo manager's sign-in allowance is the other journeys'.
-    const manager = await asPerson(await createManager());
-    let unit: Unit | undefined;
-    for (let after: string | null = ''; !unit && after !== null;) {
-      const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
-        items: Unit[];
-        next: string | null;
-      };
-      unit = page.items.find((u) => !u.buyers.length && !u.cart);
-      after = page.next;
-    }
-    if (!unit) throw new Error('the demo has no unit without buyers');
     const email = `arriving-${Date.now()}@example.test`;
-    expect((await manager('POST', '/api/access-codes', { email, unit: unit._id, send: true })).status).toBe(201);
+    const { unit, link } = await inviteToFreeUnit(email);
     const name = unit.name;
-    const invitation = await waitForMail(email, /invited to choose the finishes/);
-    const link = /http:\/\/demo\.localhost:\d+\/link\/\S+\?proof=[\w-]+/.exec(invitation.text)?.[0];
-    expect(link).toBeTruthy();
 
     const browser = await openBrowser({ viewport: PHONE, isMobile: true });
     try {

@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../server/test/support/pdf-text.ts';
 import { openBrowser, origin, PHONE } from './support/browser.ts';
-import { asPerson, createManager } from './support/fixtures.ts';
+import { inviteToFreeUnit } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
-
-interface Unit {
-  _id: string;
-  name: string;
-  buyers: unknown[];
-  cart: unknown;
-}
 
 /** English words of the buyer's screens that a French reader must never meet on them. */
 const ENGLISH = [/Sign and submit/, /Upgrades total/, /Required choices/, /My selection/, /Choose my finishes/, /Submit your selection/];
@@ -22,21 +15,8 @@ const ENGLISH = [/Sign and submit/, /Upgrades total/, /Required choices/, /My se
  */
 describe('a French-speaking buyer', () => {
   it('phone: arrives, chooses, signs and reads the PDF and the mails in French; the manager approves in English', async () => {
-    const manager = await asPerson(await createManager());
-    let unit: Unit | undefined;
-    for (let after: string | null = ''; !unit && after !== null;) {
-      const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
-        items: Unit[];
-        next: string | null;
-      };
-      unit = page.items.find((u) => !u.buyers.length && !u.cart);
-      after = page.next;
-    }
-    if (!unit) throw new Error('the demo has no unit without buyers');
     const email = `francais-${Date.now()}@example.test`;
-    expect((await manager('POST', '/api/access-codes', { email, unit: unit._id, send: true })).status).toBe(201);
-    const invitation = await waitForMail(email, /invited to choose the finishes/);
-    const link = /http:\/\/demo\.localhost:\d+\/link\/\S+\?proof=[\w-]+/.exec(invitation.text)![0];
+    const { unit, manager, link } = await inviteToFreeUnit(email);
 
     const browser = await openBrowser({ viewport: PHONE, isMobile: true, locale: 'fr-CA' });
     try {
@@ -52,7 +32,7 @@ describe('a French-speaking buyer', () => {
       // Read in French without choosing it: the account keeps it, so the mails follow.
       await expect.poll(async () => ((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))) as { language?: string }).language).toBe('fr-CA');
 
-      // One choice on the configurator, the other required ones at once through the API.
+      // The configurator speaks French; the required choices are made at once through the API.
       await page.goto(`${origin()}/configure`);
       await page.getByText('Total des surclassements').waitFor();
       await page.evaluate(async () => {

@@ -7,6 +7,7 @@ import { hash } from '@node-rs/argon2';
 import { v7 as uuidv7 } from 'uuid';
 import { E2E_DEMO_PASSWORD } from './global-setup.ts';
 import { callPortal, jsonOf } from './portal-call.ts';
+import { waitForMail } from './mail-files.ts';
 
 export interface BuyerFixture {
   email: string;
@@ -209,4 +210,30 @@ export async function chooseInCart({ cartId, category, option }: { cartId: strin
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A new manager of the demo invites `email` by mail to a unit nobody has yet (through the API, as
+ * the back office does): the unit, the manager's calls, and the invitation's link as mailed.
+ */
+export async function inviteToFreeUnit(email: string) {
+  // A manager of its own: the demo manager's sign-in allowance is the other journeys'.
+  const manager = await asPerson(await createManager());
+  type Unit = { _id: string; name: string; buyers: unknown[]; cart: unknown };
+  let unit: Unit | undefined;
+  for (let after: string | null = ''; !unit && after !== null;) {
+    const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
+      items: Unit[];
+      next: string | null;
+    };
+    unit = page.items.find((u) => !u.buyers.length && !u.cart);
+    after = page.next;
+  }
+  if (!unit) throw new Error('the demo has no unit without buyers');
+  const created = await manager('POST', '/api/access-codes', { email, unit: unit._id, send: true });
+  if (created.status !== 201) throw new Error(`the invitation was not made: ${created.status}`);
+  const invitation = await waitForMail(email, /invited to choose the finishes/);
+  const link = /http:\/\/demo\.localhost:\d+\/link\/\S+\?proof=[\w-]+/.exec(invitation.text)?.[0];
+  if (!link) throw new Error('the invitation mail has no link');
+  return { unit, manager, link };
 }
