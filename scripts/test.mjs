@@ -73,7 +73,8 @@ const project = (...names) => names.flatMap((name) => ['--project', name]);
 const parts = nodeLeg
   ? [
       ['browser', () => run('browser', [...project('e2e'), ...NODE_LEG_JOURNEYS], withJson('e2e'))],
-      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=1'], withJson('others'))],
+      // The three journeys are over in seconds: the rest has both cores.
+      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=2'], withJson('others'))],
       ['two servers', () => run('two-servers', [...project('server-postgres'), 'apps/server/test/two-servers.test.ts'], withJson('two-servers'))],
     ]
   : [

@@ -105,6 +105,20 @@ const BUYER = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The first page's own small modules (its session, project, language and its sentences in
+ * English): one chunk, not a dozen that each carry their imports and compress alone. Another
+ * language's sentences stay apart, loaded with their reader.
+ */
+const START = new RegExp(
+  [
+    '/apps/web/src/lib/(session|project|language|spoken-language|first-page-text|pseudo-language|loaded-sentences|query-client|access-token|page-answers)\\.',
+    '/packages/core/src/messages/(first-page|languages)\\.',
+    '/packages/core/src/messages/en/first-page\\.',
+    '/node_modules/@mantine/hooks/esm/use-document-title/',
+  ].join('|'),
+);
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
@@ -138,6 +152,7 @@ export default defineConfig({
             { name: 'overlays', test: (id: string) => OVERLAY_MANTINE.test(normalise(id)), priority: 2 },
             // Only what it names: the code it imports stays where it is (the first page's, above all).
             { name: 'buyer', test: (id: string) => BUYER.test(normalise(id)), priority: 1, includeDependenciesRecursively: false },
+            { name: 'start', test: (id: string) => START.test(normalise(id)), priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

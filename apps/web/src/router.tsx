@@ -1,12 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
-import { NotFoundPage } from './components/errors/not-found-page.tsx';
 import { RouteError } from './components/errors/route-error.tsx';
+
+// Loaded when a path is unknown, with the sentences of the screens (the first page carries neither).
+const NotFoundPage = lazy(() => import('./components/errors/not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })));
 
 export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
-  defaultNotFoundComponent: NotFoundPage,
+  defaultNotFoundComponent: () => (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  ),
   defaultErrorComponent: RouteError,
   scrollRestoration: true,
 });

@@ -1,11 +1,11 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { colourShades, readableTextColour, type Theme } from '@decor/core';
+import { colourShades, readableTextColour, type FirstPageKey, type Theme } from '@decor/core';
 
 /** The neutral look used before a project's theme is known, and on platform pages. */
 export const PLATFORM_THEME: Theme = { logoBg: '#1f2933', primary: '#1f6f5c', secondary: '#c8a97e', logoUrl: null };
 
-/** A Mantine theme whose primary colour is the project's brand colour (docs/data-model.md, "Tables"). */
-export function buildTheme(theme: Theme) {
+/** A Mantine theme whose primary colour is the project's brand colour (docs/data-model.md, "Tables"); `say` names its controls in the reader's language. */
+export function buildTheme(theme: Theme, say: (key: FirstPageKey) => string) {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
@@ -22,12 +22,20 @@ export function buildTheme(theme: Theme) {
     // Every dialog's close button and icon button has a name (docs/screens.md, "Accessibility"). Plain
     // objects, not Component.extend: naming a component here would put its code in every page.
     components: {
-      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-      Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
-      ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': say('frame.close') } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': say('frame.close') } } },
+      Alert: { defaultProps: { closeButtonLabel: say('frame.dismiss') } },
+      ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': say('frame.pick-colour') } } },
       // A table wider than a phone scrolls sideways: its scrolling box takes the keyboard focus.
-      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Table (scrolls sideways)' } } } },
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': say('frame.table-scrolls') } } } },
+      // A button's or a badge's words wrap rather than being cut where a longer language finds no room on one line (docs/languages.md).
+      Button: {
+        styles: {
+          root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%', paddingBlock: 4 },
+          label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25, overflow: 'visible' },
+        },
+      },
+      Badge: { styles: { root: { height: 'auto', minHeight: 'var(--badge-height)' }, label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' } } },
     },
   });
 }

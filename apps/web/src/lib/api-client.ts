@@ -9,12 +9,28 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network';
   readonly details?: unknown;
-  /** The sentence's key in the message catalogue, when the server named it. */
+  /** The sentence's key in the message catalogue and its parameters, when the server named it. */
   readonly key?: string;
+  readonly params?: Record<string, string | number>;
 
-  constructor({ status, code, message, details, key }: { status: number; code: ErrorCode | 'network'; message: string; details?: unknown; key?: string }) {
+  constructor({
+    status,
+    code,
+    message,
+    details,
+    key,
+    params,
+  }: {
+    status: number;
+    code: ErrorCode | 'network';
+    message: string;
+    details?: unknown;
+    key?: string;
+    params?: Record<string, string | number>;
+  }) {
     super(message);
     this.key = key;
+    this.params = params;
     this.name = 'ApiError';
     this.status = status;
     this.code = code;

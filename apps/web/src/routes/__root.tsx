@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { buildTheme, cssVariablesResolver, PLATFORM_THEME, themeCssVariables } from '../theme.ts';
+import { useFirstPageText } from '../lib/first-page-text.ts';
 import { useProject } from '../lib/project.ts';
 import { SessionOverlays } from './-session-overlays.tsx';
 import { ConsentGate } from '../components/consent/consent-gate.tsx';
@@ -13,7 +14,8 @@ export const Route = createRootRoute({
 function RootComponent() {
   const { data: project } = useProject();
   const theme = project?.theme ?? PLATFORM_THEME;
-  const mantineTheme = useMemo(() => buildTheme(theme), [theme]);
+  const say = useFirstPageText();
+  const mantineTheme = useMemo(() => buildTheme(theme, say), [theme, say]);
 
   // The logo band and secondary colour are plain CSS variables on <html>, so portals
   // (modals, notifications) see them too.

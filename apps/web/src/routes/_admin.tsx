@@ -7,6 +7,6 @@ import { AdminLayout } from '../components/layouts/shell-layouts.tsx';
 export const Route = createFileRoute('/_admin')({
   // The guard of every page in this layout, from that page's flags (docs/screens.md, "Guards").
   beforeLoad: guardFromMatches,
-  errorComponent: layoutError({ home: '/admin', homeLabel: 'Back to administration' }),
+  errorComponent: layoutError({ home: '/admin', homeLabel: 'frame.administration' }),
   component: AdminLayout,
 });

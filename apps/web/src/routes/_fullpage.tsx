@@ -7,6 +7,6 @@ import { FullpageLayout } from '../components/layouts/fullpage-layout.tsx';
 export const Route = createFileRoute('/_fullpage')({
   // The guard of every page in this layout, from that page's flags (docs/screens.md, "Guards").
   beforeLoad: guardFromMatches,
-  errorComponent: layoutError({ home: '/', homeLabel: 'Back to the portal' }),
+  errorComponent: layoutError({ home: '/', homeLabel: 'frame.my-home' }),
   component: FullpageLayout,
 });

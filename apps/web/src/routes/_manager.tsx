@@ -7,6 +7,6 @@ import { ManagerLayout } from '../components/layouts/shell-layouts.tsx';
 export const Route = createFileRoute('/_manager')({
   // The guard of every page in this layout, from that page's flags (docs/screens.md, "Guards").
   beforeLoad: guardFromMatches,
-  errorComponent: layoutError({ home: '/manage', homeLabel: 'Back to the back office' }),
+  errorComponent: layoutError({ home: '/manage', homeLabel: 'frame.back-office' }),
   component: ManagerLayout,
 });

@@ -7,6 +7,6 @@ import { NoAuthLayout } from '../components/layouts/no-auth-layout.tsx';
 export const Route = createFileRoute('/_noauth')({
   // The guard of every page in this layout, from that page's flags (docs/screens.md, "Guards").
   beforeLoad: guardFromMatches,
-  errorComponent: layoutError({ home: '/sign-in', homeLabel: 'Go to sign-in' }),
+  errorComponent: layoutError({ home: '/sign-in', homeLabel: 'frame.sign-in' }),
   component: NoAuthLayout,
 });

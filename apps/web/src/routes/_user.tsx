@@ -7,6 +7,6 @@ import { UserLayout } from '../components/layouts/shell-layouts.tsx';
 export const Route = createFileRoute('/_user')({
   // The guard of every page in this layout, from that page's flags (docs/screens.md, "Guards").
   beforeLoad: guardFromMatches,
-  errorComponent: layoutError({ home: '/', homeLabel: 'Back to my home' }),
+  errorComponent: layoutError({ home: '/', homeLabel: 'frame.my-home' }),
   component: UserLayout,
 });

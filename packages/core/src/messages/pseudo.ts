@@ -6,7 +6,8 @@ export const PSEUDO_LANGUAGE = 'en-XA';
 
 const ACCENTED: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú', c: 'ç', n: 'ñ', y: 'ý' };
 
-function pseudoText(text: string): string {
+/** Plain words as the pseudo-language writes them (accented), for a test that looks for a label in either. */
+export function pseudoText(text: string): string {
   return text.replace(/[aeiouAEIOUcny]/g, (letter) => ACCENTED[letter] ?? letter);
 }
 

@@ -1,10 +1,12 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { LinkButton } from '../ui/link-button.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /** Shown for every path the portal does not know (docs/screens.md, docs/api.md). */
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useT();
+  useDocumentTitle(t('app.frame.not-found.title'));
   return (
     <Center mih="70vh" px="md" data-testid="not-found">
       <Stack align="center" gap="sm" maw={480} ta="center">
@@ -12,11 +14,11 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1} fz={28}>
-          Page not found
+          {t('app.frame.not-found.title')}
         </Title>
-        <Text c="dimmed">The page you asked for does not exist or has moved. Check the address, or start again from your home page.</Text>
+        <Text c="dimmed">{t('app.frame.not-found.text')}</Text>
         <LinkButton to="/" mt="md">
-          Go to my home
+          {t('app.frame.not-found.home')}
         </LinkButton>
       </Stack>
     </Center>

@@ -2,6 +2,10 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api-client.ts';
+import type { FirstPageKey, MessageKey } from '@decor/core';
+import { useFirstPageText } from '../../lib/first-page-text.ts';
+import { useLanguage } from '../../lib/language.ts';
+import { loadedSentences } from '../../lib/loaded-sentences.ts';
 
 /** A failure as a person reads it: the server's sentence when it gave one, else a plain one. */
 export function ErrorNotice({
@@ -11,16 +15,20 @@ export function ErrorNotice({
   fallback,
   minHeight,
   children,
-}: ErrorComponentProps & { title: string; fallback: string; minHeight: string; children?: ReactNode }) {
+}: ErrorComponentProps & { title: FirstPageKey; fallback: MessageKey; minHeight: string; children?: ReactNode }) {
+  const say = useFirstPageText();
+  // The longer sentence when the screens' sentences are at hand (they may be what failed to load).
+  const explain = loadedSentences(useLanguage().language);
+  const text = error instanceof ApiError ? error.message : explain?.(fallback);
   return (
     <Center mih={minHeight} px="md">
       <Stack maw={520}>
-        <Alert color="red" title={title} role="alert">
-          <Text>{error instanceof ApiError ? error.message : fallback}</Text>
+        <Alert color="red" title={say(title)} role="alert">
+          {text && <Text>{text}</Text>}
         </Alert>
         <Group>
           <Button variant="light" onClick={reset}>
-            Try again
+            {say('frame.error.try-again')}
           </Button>
           {children}
         </Group>
@@ -31,7 +39,5 @@ export function ErrorNotice({
 
 /** A route that failed to load: a plain sentence and a way to try again. */
 export function RouteError(props: ErrorComponentProps) {
-  return (
-    <ErrorNotice {...props} title="This page could not be shown" fallback="Something went wrong while loading this page. Please try again." minHeight="50vh" />
-  );
+  return <ErrorNotice {...props} title="frame.error.page-title" fallback="app.frame.error.page-text" minHeight="50vh" />;
 }

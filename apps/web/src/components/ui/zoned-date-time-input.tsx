@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { describeTimeZone, readZonedDateTime, zonedInputValue } from '@decor/core';
+import { useT } from '../../lib/i18n.ts';
 import { useTypedField } from './use-typed-field.ts';
 
 /**
@@ -46,12 +47,13 @@ export function ZonedDateTimeInput({
       return reading.ok ? { value: reading.iso } : { problem: reading.problem };
     },
   });
+  const t = useT();
   const zone = describeTimeZone(timeZone, locale);
   return (
     <TextInput
       label={label}
       type="datetime-local"
-      description={`${description ? `${description} ` : ''}In ${zone}.`}
+      description={`${description ? `${description} ` : ''}${t('app.zone.in', { zone })}`}
       value={field.text}
       required={required}
       disabled={disabled}

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { EmailLinkHandler, type EmailLinkMode } from '../../features/auth/components/email-link-handler.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = {};
 
@@ -20,7 +21,8 @@ export const Route = createFileRoute('/_noauth/my-account')({
 
 function MyAccount() {
   const { mode, token } = Route.useSearch();
-  const title = mode === 'resetPassword' ? 'Choose a new password' : mode === 'verifyEmail' ? 'Confirm your e-mail address' : 'Your account';
+  const t = useT();
+  const title = t(mode === 'resetPassword' ? 'app.frame.reset-title' : mode === 'verifyEmail' ? 'app.frame.verify-title' : 'app.frame.my-account');
   return (
     <PageFrame title={title}>
       <EmailLinkHandler mode={mode} token={token} />

@@ -49,4 +49,11 @@ export const EN_FIRST_PAGE = {
   'frame.back-office': 'Back office',
   'frame.administration': 'Administration',
   'frame.sign-out': 'Sign out',
+  'frame.error.try-again': 'Try again',
+  'frame.error.page-title': 'This page could not be shown',
+  'frame.error.layout-title': 'This page could not be opened',
+  'frame.close': 'Close',
+  'frame.dismiss': 'Dismiss',
+  'frame.pick-colour': 'Pick a colour from the screen',
+  'frame.table-scrolls': 'Table (scrolls sideways)',
 } as const;

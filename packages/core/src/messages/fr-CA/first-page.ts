@@ -48,4 +48,11 @@ export const FR_CA_FIRST_PAGE: Record<keyof typeof EN_FIRST_PAGE, string> = {
   'frame.back-office': 'Back-office',
   'frame.administration': 'Administration',
   'frame.sign-out': 'Se déconnecter',
+  'frame.error.try-again': 'Réessayer',
+  'frame.error.page-title': 'Cette page n’a pas pu être affichée',
+  'frame.error.layout-title': 'Cette page n’a pas pu être ouverte',
+  'frame.close': 'Fermer',
+  'frame.dismiss': 'Fermer l’avis',
+  'frame.pick-colour': 'Prendre une couleur à l’écran',
+  'frame.table-scrolls': 'Tableau (défile de côté)',
 };

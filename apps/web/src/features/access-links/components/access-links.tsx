@@ -180,7 +180,8 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
           error={error?.field === 'unit' ? error.message : undefined}
           nothingFoundMessage={t('app.links.no-such-unit')}
         />
-        <Group grow>
+        {/* One under the other on a phone: three side by side cut a French word short. */}
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <Select
             label={t('app.links.role')}
             data={[
@@ -202,7 +203,7 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
             onChange={setMaxUses}
             description={maxUses === null ? (email.trim() ? t('app.links.one-person') : t('app.links.anyone')) : undefined}
           />
-        </Group>
+        </SimpleGrid>
         <Checkbox
           label={t('app.links.send-now')}
           checked={send && !!email.trim()}

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { finishesByRoom, formatDate, formattingLocale, groupCartLines, sortRooms, type SharedCartView, cartStatusWord } from '@decor/core';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { moneyFor } from '../../../lib/use-money.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 
 type SharedCart = SharedCartView;
@@ -21,8 +21,9 @@ export function SharedPreview({ token }: { token: string | undefined }) {
     retry: false,
   });
   const t = useT();
+  const errorText = useErrorText();
   if (!token) return <Problem text={t('app.shared.incomplete')} />;
-  if (shared.isError) return <Problem text={shared.error instanceof ApiError ? shared.error.message : t('app.shared.not-loaded')} />;
+  if (shared.isError) return <Problem text={errorText(shared.error, 'app.shared.not-loaded')} />;
   if (!shared.data) return <Skeleton h={480} radius="md" />;
   return <Preview data={shared.data} />;
 }

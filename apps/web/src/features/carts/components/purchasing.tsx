@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useProject } from '../../../lib/project.ts';
 import { purchasingQuery } from '../api/get-purchasing.ts';
@@ -14,20 +14,21 @@ import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
  */
 export function PurchasingPanel() {
   const [isOpen, setOpen] = useState(false);
-  const { download: save, isDownloading, error } = useDownload('The CSV could not be made.');
+  const t = useT();
+  const { download: save, isDownloading, error } = useDownload(t('app.purchasing.csv-failed'));
   const download = () => save('/api/manage/purchasing.csv');
   return (
     <Stack gap="xs">
       <Group gap="xs">
         <Button variant="default" onClick={download} loading={isDownloading}>
-          Purchasing CSV
+          {t('app.purchasing.csv')}
         </Button>
         <Button variant="default" onClick={() => setOpen(true)}>
-          Purchase summary
+          {t('app.purchasing.summary')}
         </Button>
       </Group>
       {error && <Alert color="red">{error}</Alert>}
-      <Modal opened={isOpen} onClose={() => setOpen(false)} fullScreen title="Purchase summary">
+      <Modal opened={isOpen} onClose={() => setOpen(false)} fullScreen title={t('app.purchasing.summary')}>
         {isOpen && <Summary />}
       </Modal>
     </Stack>
@@ -36,7 +37,8 @@ export function PurchasingPanel() {
 
 function Summary() {
   const report = useQuery(purchasingQuery);
-  if (report.isError) return <Alert color="red">{report.error instanceof ApiError ? report.error.message : 'The summary could not be loaded.'}</Alert>;
+  const errorText = useErrorText();
+  if (report.isError) return <Alert color="red">{errorText(report.error, 'app.purchasing.not-loaded')}</Alert>;
   if (!report.data) return <Skeleton h={300} />;
   return <Report report={report.data} />;
 }
@@ -45,6 +47,7 @@ function Report({ report }: { report: PurchasingReport }) {
   const { data: project } = useProject();
   const money = useMoney();
   const date = useDateFormat();
+  const t = useT();
   const byVendor = new Map<string, PurchasingReport['lines']>();
   for (const line of report.lines) byVendor.set(line.vendor, [...(byVendor.get(line.vendor) ?? []), line]);
   return (
@@ -54,32 +57,30 @@ function Report({ report }: { report: PurchasingReport }) {
       <Group justify="space-between" align="start">
         <Stack gap={2}>
           <Title order={2} fz="xl">
-            {project?.name}: approved selections for purchasing
+            {t('app.purchasing.heading', { project: project?.name ?? '' })}
           </Title>
           <Text c="dimmed">
-            {report.purchases} approved selections
-            {report.changeOrdersOpen > 0
-              ? ` (${report.changeOrdersOpen} with a change order open: the approved one stays in force until it is approved)`
-              : ''}{' '}
-            · {money(report.total)} · printed {date(new Date().toISOString(), true)}
+            {t('app.purchasing.count', { count: report.purchases })}
+            {report.changeOrdersOpen > 0 ? ` ${t('app.purchasing.change-orders', { count: report.changeOrdersOpen })}` : ''} · {money(report.total)} ·{' '}
+            {t('app.purchasing.printed', { date: date(new Date().toISOString(), true) })}
           </Text>
         </Stack>
         <Button className="no-print" onClick={() => window.print()}>
-          Print
+          {t('app.purchasing.print')}
         </Button>
       </Group>
       {report.lines.length === 0 ? (
-        <Text c="dimmed">No selection has been approved yet.</Text>
+        <Text c="dimmed">{t('app.purchasing.none')}</Text>
       ) : (
         <Table withTableBorder striped data-testid="purchasing-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>SKU</Table.Th>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Unit</Table.Th>
-              <Table.Th>Room</Table.Th>
-              <Table.Th ta="right">Qty</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>{t('app.purchasing.sku')}</Table.Th>
+              <Table.Th>{t('app.purchasing.item')}</Table.Th>
+              <Table.Th>{t('app.purchasing.unit')}</Table.Th>
+              <Table.Th>{t('app.purchasing.room')}</Table.Th>
+              <Table.Th ta="right">{t('app.purchasing.quantity')}</Table.Th>
+              <Table.Th ta="right">{t('app.purchasing.amount')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -87,7 +88,7 @@ function Report({ report }: { report: PurchasingReport }) {
               <Fragment key={vendor || 'none'}>
                 <Table.Tr>
                   <Table.Td colSpan={6}>
-                    <Text fw={700}>{vendor || 'Adjustments and fees'}</Text>
+                    <Text fw={700}>{vendor || t('app.purchasing.fees')}</Text>
                   </Table.Td>
                 </Table.Tr>
                 {lines.map((line, index) => (
@@ -99,7 +100,7 @@ function Report({ report }: { report: PurchasingReport }) {
                       {line.changeOrderOpen && (
                         <Text span size="xs" c="orange" data-testid="change-order-open">
                           {' '}
-                          change order open
+                          {t('app.purchasing.change-order-open')}
                         </Text>
                       )}
                     </Table.Td>
@@ -111,7 +112,7 @@ function Report({ report }: { report: PurchasingReport }) {
                 <Table.Tr>
                   <Table.Td colSpan={5} ta="right">
                     <Text size="sm" c="dimmed">
-                      {vendor || 'Adjustments'} total
+                      {vendor ? t('app.purchasing.vendor-total', { vendor }) : t('app.purchasing.adjustments-total')}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
@@ -122,7 +123,7 @@ function Report({ report }: { report: PurchasingReport }) {
             ))}
             <Table.Tr>
               <Table.Td colSpan={5} ta="right">
-                <Text fw={700}>Total of the approved purchases</Text>
+                <Text fw={700}>{t('app.purchasing.total')}</Text>
               </Table.Td>
               <Table.Td ta="right">
                 <Text fw={700} data-testid="purchasing-total">

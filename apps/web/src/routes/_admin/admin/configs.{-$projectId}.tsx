@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminConfigs } from '../../../features/projects/components/admin-configs.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,12 +11,10 @@ export const Route = createFileRoute('/_admin/admin/configs/{-$projectId}')({
 });
 
 function Page() {
+  const t = useT();
   const { projectId } = Route.useParams();
   return (
-    <PageFrame
-      title="Project configs"
-      description="A project's options, features and theme as validated JSON, with a diff before saving and every version kept."
-    >
+    <PageFrame title={t('app.page.configs.title')} description={t('app.page.configs.description')}>
       <AdminConfigs projectId={projectId} />
     </PageFrame>
   );

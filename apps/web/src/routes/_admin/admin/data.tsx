@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminData } from '../../../features/projects/components/admin-data.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/data')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Data" description="Export a project as one JSON bundle, and import a bundle as a new project.">
+    <PageFrame title={t('app.page.data.title')} description={t('app.page.data.description')}>
       <AdminData />
     </PageFrame>
   );

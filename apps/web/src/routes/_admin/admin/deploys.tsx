@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminDeploys } from '../../../features/platform/components/admin-deploys.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/deploys')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Deploys" description="The deployments of the portal and the projects each one serves.">
+    <PageFrame title={t('app.page.deploys.title')} description={t('app.page.deploys.description')}>
       <AdminDeploys />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminFeatures } from '../../../features/platform/components/admin-features.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/features')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Features" description="Platform-wide feature flags, served to every client; a project may set its own.">
+    <PageFrame title={t('app.page.features.title')} description={t('app.page.features.description')}>
       <AdminFeatures />
     </PageFrame>
   );

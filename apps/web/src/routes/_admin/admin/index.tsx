@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminOverviewPage } from '../../../features/platform/components/admin-overview.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Administration" description="Every project, deploy and person on the platform.">
+    <PageFrame title={t('app.page.admin.title')} description={t('app.page.admin.description')}>
       <AdminOverviewPage />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminDisplays, DisplayDetail } from '../../../features/displays/components/admin-displays.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,16 +11,17 @@ export const Route = createFileRoute('/_admin/admin/instances/{-$id}')({
 });
 
 function Page() {
+  const t = useT();
   const { id } = Route.useParams();
   if (id) {
     return (
-      <PageFrame title="Screen" description="One sales-centre screen and what happened to it.">
+      <PageFrame title={t('app.page.screen.title')} description={t('app.page.screen.description')}>
         <DisplayDetail id={id} />
       </PageFrame>
     );
   }
   return (
-    <PageFrame title="Screens" description="The sales-centre screens: claim one with the code it shows, name it, give it a project, revoke it.">
+    <PageFrame title={t('app.page.screens.title')} description={t('app.page.screens.description')}>
       <AdminDisplays what="instances" />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminMinimaps } from '../../../features/projects/components/admin-minimaps.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/minimaps')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Minimaps" description="A plan's floor-plan picture with its rooms pinned on it, for the buyers' floor plan in 3D.">
+    <PageFrame title={t('app.page.minimaps.title')} description={t('app.page.minimaps.description')}>
       <AdminMinimaps />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { ModelBuilder } from '../../../features/catalogue/components/model-builder.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/model-builder')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Model builder" description="Fields added to a project's collections, and collections of its own, with the form its managers will get.">
+    <PageFrame title={t('app.page.model-builder.title')} description={t('app.page.model-builder.description')}>
       <ModelBuilder />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { NewProjectWizard } from '../../../features/projects/components/new-project-wizard.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/new')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="New project" description="A new builder’s project: its key, money and time, brand, catalogue and first manager.">
+    <PageFrame title={t('app.page.new-project.title')} description={t('app.page.new-project.description')}>
       <NewProjectWizard />
     </PageFrame>
   );

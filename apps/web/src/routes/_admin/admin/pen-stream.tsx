@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { PenStream } from '../../../features/platform/components/pen-stream.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/pen-stream')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Pen stream" description="Every change of every project as it happens.">
+    <PageFrame title={t('app.page.pen-stream.title')} description={t('app.page.pen-stream.description')}>
       <PenStream />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminDisplays } from '../../../features/displays/components/admin-displays.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/pool')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Screen pool" description="Which screens serve which projects, and which wait to be claimed.">
+    <PageFrame title={t('app.page.pool.title')} description={t('app.page.pool.description')}>
       <AdminDisplays what="pool" />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminProjects } from '../../../features/projects/components/admin-projects.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/projects')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Projects" description="Every project on the platform: open, edit, archive.">
+    <PageFrame title={t('app.page.projects.title')} description={t('app.page.projects.description')}>
       <AdminProjects />
     </PageFrame>
   );

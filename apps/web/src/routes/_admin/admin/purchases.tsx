@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminPurchasesPage } from '../../../features/platform/components/admin-purchases.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/purchases')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Purchases" description="Approved purchases across every project, with totals per project and currency.">
+    <PageFrame title={t('app.page.purchases.title')} description={t('app.page.purchases.description')}>
       <AdminPurchasesPage />
     </PageFrame>
   );

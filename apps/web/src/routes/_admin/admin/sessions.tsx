@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminSessions } from '../../../features/users/components/admin-sessions.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -10,8 +11,9 @@ export const Route = createFileRoute('/_admin/admin/sessions')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame title="Sessions" description="Visits of signed-in people: who, where, on what device, how long; who is on now.">
+    <PageFrame title={t('app.page.sessions.title')} description={t('app.page.sessions.description')}>
       <AdminSessions />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AdminUsers } from '../../../features/users/components/admin-users.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -12,9 +13,10 @@ export const Route = createFileRoute('/_admin/admin/users')({
 });
 
 function Page() {
+  const t = useT();
   const { q } = Route.useSearch();
   return (
-    <PageFrame title="Users" description="Search people, set the admin flag, verify, disable, and see memberships.">
+    <PageFrame title={t('app.page.users.title')} description={t('app.page.users.description')}>
       <AdminUsers key={q ?? ''} initialQuery={q ?? ''} />
     </PageFrame>
   );

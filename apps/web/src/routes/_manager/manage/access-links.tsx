@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ACCESS_LINKS_VIEWS, type AccessLinksView } from '@decor/core';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { AccessLinks } from '../../../features/access-links/components/access-links.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -14,13 +15,11 @@ export const Route = createFileRoute('/_manager/manage/access-links')({
 });
 
 function Page() {
+  const t = useT();
   const { show = 'all' } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <PageFrame
-      title="Access links"
-      description="Invite buyers to their unit by e-mail, a link or a printed QR code, see who has used theirs and what was mailed to them."
-    >
+    <PageFrame title={t('app.page.access-links.title')} description={t('app.page.access-links.description')}>
       <AccessLinks show={show} onShow={(next) => void navigate({ search: next === 'all' ? {} : { show: next }, replace: true })} />
     </PageFrame>
   );

@@ -4,6 +4,7 @@ import type { CartFilter } from '../../../lib/back-office-types.ts';
 import { CartsList } from '../../../features/carts/components/carts-list.tsx';
 import { CartDetail } from '../../../features/carts/components/cart-detail.tsx';
 import { PurchasingPanel } from '../../../features/carts/components/purchasing.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 const STATUSES: Array<NonNullable<CartFilter['status']>> = ['draft', 'locked', 'submitted', 'approved', 'signed'];
@@ -28,21 +29,18 @@ export const Route = createFileRoute('/_manager/manage/carts/{-$id}')({
 });
 
 function Page() {
+  const t = useT();
   const { id } = Route.useParams();
   const filter = Route.useSearch();
   if (id) {
     return (
-      <PageFrame title="Selection" description="Review the buyer's choices, their history, and approve, return, reopen or extend.">
+      <PageFrame title={t('app.page.cart.title')} description={t('app.page.cart.description')}>
         <CartDetail cartId={id} />
       </PageFrame>
     );
   }
   return (
-    <PageFrame
-      title="Selections"
-      description="Every unit's selection: who is late, what is waiting for approval, and what was approved."
-      actions={<PurchasingPanel />}
-    >
+    <PageFrame title={t('app.page.carts.title')} description={t('app.page.carts.description')} actions={<PurchasingPanel />}>
       <CartsList filter={filter} />
     </PageFrame>
   );

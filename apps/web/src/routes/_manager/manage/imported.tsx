@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { CsvImport } from '../../../features/imports/components/csv-import.tsx';
 import { ImportHistory } from '../../../features/imports/components/import-history.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -11,11 +12,9 @@ export const Route = createFileRoute('/_manager/manage/imported')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame
-      title="Imports"
-      description="Set up or update the project from a spreadsheet: units and their buyers, options, categories, rooms and plans, checked row by row before anything is written."
-    >
+    <PageFrame title={t('app.page.imports.title')} description={t('app.page.imports.description')}>
       <CsvImport />
       <ImportHistory />
     </PageFrame>

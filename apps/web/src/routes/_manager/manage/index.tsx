@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
+import { useT } from '../../../lib/i18n.ts';
 import { useProject } from '../../../lib/project.ts';
 import { dashboardQuery } from '../../../features/dashboard/api/get-dashboard.ts';
 import { ManageDashboard } from '../../../features/dashboard/components/dashboard.tsx';
@@ -15,11 +16,9 @@ export const Route = createFileRoute('/_manager/manage/')({
 
 function Dashboard() {
   const { data: project } = useProject();
+  const t = useT();
   return (
-    <PageFrame
-      title="Dashboard"
-      description={`Units, buyers, selections and deadlines of ${project?.name ?? 'this project'} at a glance; every number opens the list behind it.`}
-    >
+    <PageFrame title={t('app.page.dashboard.title')} description={project && t('app.page.dashboard.description', { project: project.name })}>
       <ManageDashboard />
     </PageFrame>
   );

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { LEAD_STATUSES, type LeadStatus } from '@decor/core';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { LeadsList } from '../../../features/leads/components/leads-list.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -15,14 +16,12 @@ export const Route = createFileRoute('/_manager/manage/leads/{-$id}')({
 });
 
 function Page() {
+  const t = useT();
   const { id } = Route.useParams();
   const { status } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <PageFrame
-      title="Leads"
-      description="People who asked about a home from the inquiry form, the website widget or a sales-centre screen, and how the sales team follows them up."
-    >
+    <PageFrame title={t('app.page.leads.title')} description={t('app.page.leads.description')}>
       <LeadsList
         selected={id}
         onSelect={(next) => void navigate({ to: '/manage/leads/{-$id}', params: { id: next }, search: (s) => s })}

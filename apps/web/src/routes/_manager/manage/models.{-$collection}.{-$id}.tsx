@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { CatalogueEditor } from '../../../features/catalogue/components/catalogue-editor.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -10,9 +11,10 @@ export const Route = createFileRoute('/_manager/manage/models/{-$collection}/{-$
 });
 
 function Page() {
+  const t = useT();
   const { collection, id } = Route.useParams();
   return (
-    <PageFrame title="Catalogue" description="Rooms, categories, options, packages, plans and units: everything buyers choose from, edited here.">
+    <PageFrame title={t('app.page.catalogue.title')} description={t('app.page.catalogue.description')}>
       <CatalogueEditor collection={collection} id={id} />
     </PageFrame>
   );

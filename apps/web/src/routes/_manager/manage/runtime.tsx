@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import { RuntimeSettings } from '../../../features/settings/components/runtime-settings.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -10,11 +11,9 @@ export const Route = createFileRoute('/_manager/manage/runtime')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame
-      title="3D settings"
-      description="How choices paint the buyers' 3D rooms: which category colours which surface, room sizes, the light and the first view."
-    >
+    <PageFrame title={t('app.page.runtime.title')} description={t('app.page.runtime.description')}>
       <RuntimeSettings />
     </PageFrame>
   );

@@ -5,6 +5,7 @@ import { LogoSettings } from '../../../features/settings/components/logo-setting
 import { ProjectSettings } from '../../../features/settings/components/project-settings.tsx';
 import { ProjectScreens } from '../../../features/displays/components/admin-displays.tsx';
 import { currentProjectKey } from '../../../config/env.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -14,11 +15,9 @@ export const Route = createFileRoute('/_manager/manage/settings')({
 });
 
 function Page() {
+  const t = useT();
   return (
-    <PageFrame
-      title="Settings"
-      description="The project's name, currency, locale, theme, terms, deadlines, how buyers reach the design centre, and its sales-centre screens."
-    >
+    <PageFrame title={t('app.page.settings.title')} description={t('app.page.settings.description')}>
       <Stack gap="lg">
         <LogoSettings />
         <ProjectSettings />

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import type { UnitRow } from '../../../lib/back-office-types.ts';
 import { UnitGrid } from '../../../features/units/components/unit-grid.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 const STATUSES = ['available', 'reserved', 'sold'];
@@ -14,12 +15,10 @@ export const Route = createFileRoute('/_manager/manage/unit-avail')({
 });
 
 function Page() {
+  const t = useT();
   const { status } = Route.useSearch();
   return (
-    <PageFrame
-      title="Unit availability"
-      description="Every unit floor by floor with its status, buyers and selection; select units to change their status or deadline together."
-    >
+    <PageFrame title={t('app.page.unit-avail.title')} description={t('app.page.unit-avail.description')}>
       <UnitGrid highlight={status} />
     </PageFrame>
   );
