@@ -70,6 +70,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [POSTGRES_SETUP, 'apps/web/e2e/support/global-setup.ts'],
           fileParallelism: false,
+          // A file's concurrent journeys (the page sweep's) two at a time: one browser each, on two cores.
+          maxConcurrency: 2,
           // A journey that takes 20 s alone can take three times that on a loaded two-core CI
           // machine (the other suites run beside it); a limit is there to end a hung test.
           testTimeout: 150_000,

@@ -1,7 +1,8 @@
 /**
  * Runs once per `vitest run` of the PGlite server suite: a migrated PGlite data directory in a
  * temp file, that each test file's in-memory database starts from (a fresh PGlite sets itself up
- * for seconds; loading this takes about one).
+ * for seconds; loading this takes about one), and the folder where the process tests keep the
+ * seeded data directory they copy.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,5 +16,8 @@ export default async function setup() {
   fs.writeFileSync(file, Buffer.from(await (await dumpPgliteTemplate()).arrayBuffer()));
   // Test workers start after this and inherit the environment.
   process.env.TEST_PGLITE_TEMPLATE = file;
+  // Where the process tests' seeded data directory is made, by the first that needs it (support/server-process.ts).
+  process.env.TEST_SEEDED_DIR_ROOT = path.join(dir, 'seeded');
+  fs.mkdirSync(process.env.TEST_SEEDED_DIR_ROOT);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

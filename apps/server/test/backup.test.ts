@@ -6,7 +6,16 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
 import { multipart } from './support/multipart.ts';
-import { ipHeaders, sessionCookie, startServerProcess, stopAll, waitUntilReady, type ServerProcess } from './support/server-process.ts';
+import {
+  ipHeaders,
+  SEEDED_PASSWORD as PASSWORD,
+  seededDataDir,
+  sessionCookie,
+  startServerProcess,
+  stopAll,
+  waitUntilReady,
+  type ServerProcess,
+} from './support/server-process.ts';
 import { COMPILED_BACKUP, compiledServerArgs } from '../../../scripts/lib/compiled-server.ts';
 
 /**
@@ -15,9 +24,10 @@ import { COMPILED_BACKUP, compiledServerArgs } from '../../../scripts/lib/compil
  * but kept aside, and a running server's database is never copied half-written. The
  * compiled commands and server; PGlite only.
  */
-const PASSWORD = 'backup-test-demo-password';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-backup-'));
 const dataDir = path.join(root, 'data');
+// The data directory as a first start leaves it (what is tested is the backup, not the first start).
+await seededDataDir(dataDir);
 const webDist = fakeWebDist();
 afterAll(() => {
   stopAll();

@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
-import { freePort, ipHeaders, sessionCookie, signInAs, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
+import {
+  freePort,
+  ipHeaders,
+  SEEDED_PASSWORD,
+  seededDataDir,
+  sessionCookie,
+  signInAs,
+  startServerProcess,
+  stopAll,
+  waitUntilReady,
+} from './support/server-process.ts';
 import { lockDirectory, DirectoryInUseError } from '../src/lib/dir-lock.ts';
 import { openDatabase } from '../src/db/client.ts';
 
@@ -13,9 +23,10 @@ import { openDatabase } from '../src/db/client.ts';
  * with -9 is taken over, and no acknowledged write is lost. Real server processes, started
  * as `npm start` starts them. PGlite only: PostgreSQL serves many processes.
  */
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-lock-'));
+// A directory as a first start leaves it: what is tested here is the lock, not the first start.
+const dataDir = await seededDataDir();
 const webDist = fakeWebDist();
-const PASSWORD = 'lock-test-demo-password';
+const PASSWORD = SEEDED_PASSWORD;
 
 afterAll(() => {
   stopAll();

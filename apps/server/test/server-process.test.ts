@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
 import { multipart } from './support/multipart.ts';
-import { sessionCookie, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
+import { SEEDED_PASSWORD as PASSWORD, seededDataDir, sessionCookie, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
 
 /**
  * What only a running process shows (docs/operations.md): a request too slow to arrive is
@@ -15,11 +15,17 @@ import { sessionCookie, startServerProcess, stopAll, waitUntilReady } from './su
  * already says no, and production refuses to start half configured. The compiled server,
  * on the embedded database (PostgreSQL's own process test is two-servers.test.ts).
  */
-const PASSWORD = 'process-test-demo-password';
 const webDist = fakeWebDist();
 const dirs: string[] = [];
 const dataDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-process-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/** A copy of the seeded data directory (a server's first start, done once for the run). */
+const seededDir = async () => {
+  const dir = await seededDataDir();
   dirs.push(dir);
   return dir;
 };
@@ -44,7 +50,7 @@ function rawExchange(port: number, bytes: string): Promise<{ text: string; ms: n
 
 describe('a server process', () => {
   it('answers a request that is too slow to arrive with 408 in the JSON error model', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir(), WEB_DIST_DIR: webDist, DEMO_PASSWORD: PASSWORD, REQUEST_TIMEOUT_MS: '1000' });
+    const server = await startServerProcess({ DATA_DIR: await seededDir(), WEB_DIST_DIR: webDist, DEMO_PASSWORD: PASSWORD, REQUEST_TIMEOUT_MS: '1000' });
     await waitUntilReady(server.port);
     // Headers promise 100 bytes; only 3 ever come (a slow or stuck client).
     const { text, ms } = await rawExchange(
@@ -71,7 +77,7 @@ describe('a server process', () => {
 
   it('on SIGTERM, says "not ready" at once, finishes an upload in flight, then exits cleanly', async () => {
     const server = await startServerProcess({
-      DATA_DIR: dataDir(),
+      DATA_DIR: await seededDir(),
       WEB_DIST_DIR: webDist,
       DEMO_PASSWORD: PASSWORD,
       SHUTDOWN_DELAY_MS: '1500',

@@ -196,7 +196,8 @@ async function pseudoBrowser(viewport: (typeof VIEWPORTS)[number][1], isMobile: 
   return browser;
 }
 
-describe('every page and dialog in the pseudo-language: no critical or serious WCAG 2.1 A/AA violation (axe-core), nothing cut, no word outside the catalogue', () => {
+// Two sweeps at a time: most of a sweep is waiting for a page to settle, which the other uses.
+describe.concurrent('every page and dialog in the pseudo-language: no critical or serious WCAG 2.1 A/AA violation (axe-core), nothing cut, no word outside the catalogue', () => {
   for (const [width, viewport, isMobile] of VIEWPORTS) {
     it(`${width}: visitors' pages`, async () => {
       // The project's and the platform's names are theirs in every language.

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { compiledServerArgs } from '../../../../scripts/lib/compiled-server.ts';
@@ -48,6 +50,50 @@ export async function waitUntilReady(port: number, timeoutMs = 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the server on port ${port} did not become ready`);
+}
+
+/** The demo accounts' password in a data directory from `seededDataDir`. */
+export const SEEDED_PASSWORD = 'process-test-demo-password';
+
+/**
+ * A data directory as a first start leaves it (migrated, the demo project seeded, accounts with
+ * SEEDED_PASSWORD), copied into `target` or a new folder: a first start takes seconds, a copy a
+ * moment. The first file of the run that asks makes it, with the compiled server (the others
+ * wait for it); the PGlite suite's global setup names the folder it is kept in.
+ */
+export async function seededDataDir(target?: string): Promise<string> {
+  const root = process.env.TEST_SEEDED_DIR_ROOT;
+  if (!root) throw new Error('TEST_SEEDED_DIR_ROOT is not set (the PGlite suite’s global setup sets it).');
+  const template = path.join(root, 'template');
+  const ready = path.join(root, 'ready');
+  if (!fs.existsSync(ready)) {
+    let isMaker = false;
+    try {
+      fs.mkdirSync(path.join(root, 'making'));
+      isMaker = true;
+    } catch {
+      // Another file of this run is making it.
+    }
+    if (isMaker) {
+      const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-seed-web-'));
+      fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>seed</title>');
+      const server = await startServerProcess({ DATA_DIR: template, WEB_DIST_DIR: webDist, DEMO_PASSWORD: SEEDED_PASSWORD });
+      await waitUntilReady(server.port);
+      server.child.kill('SIGTERM');
+      if ((await server.exited) !== 0) throw new Error(`the seeding server did not stop cleanly:\n${server.output()}`);
+      fs.rmSync(webDist, { recursive: true, force: true });
+      fs.writeFileSync(ready, '');
+    } else {
+      const deadline = Date.now() + 120_000;
+      while (!fs.existsSync(ready)) {
+        if (Date.now() > deadline) throw new Error('the seeded data directory was not made within 120 s');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+  const dir = target ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-seeded-'));
+  fs.cpSync(template, dir, { recursive: true });
+  return dir;
 }
 
 /** Kills whatever a test file started and left running. */
