@@ -197,241 +197,244 @@ async function pseudoBrowser(viewport: (typeof VIEWPORTS)[number][1], isMobile: 
 }
 
 // Two sweeps at a time: most of a sweep is waiting for a page to settle, which the other uses.
-describe.concurrent('every page and dialog in the pseudo-language: no critical or serious WCAG 2.1 A/AA violation (axe-core), nothing cut, no word outside the catalogue', () => {
-  for (const [width, viewport, isMobile] of VIEWPORTS) {
-    it(`${width}: visitors' pages`, async () => {
-      // The project's and the platform's names are theirs in every language.
-      const visitorContent = ['Maple Residences', 'Decor Portal'];
-      const browser = await pseudoBrowser(viewport, isMobile);
-      try {
-        const problems = await sweep(
-          browser,
-          [
-            { label: '/sign-in', open: visit('/sign-in') },
-            {
-              label: '/sign-in new account',
-              open: async (page) => {
-                await page.getByRole('tab', { name: said('New account') }).click();
+describe.concurrent(
+  'every page and dialog in the pseudo-language: no critical or serious WCAG 2.1 A/AA violation (axe-core), nothing cut, no word outside the catalogue',
+  () => {
+    for (const [width, viewport, isMobile] of VIEWPORTS) {
+      it(`${width}: visitors' pages`, async () => {
+        // The project's and the platform's names are theirs in every language.
+        const visitorContent = ['Maple Residences', 'Decor Portal'];
+        const browser = await pseudoBrowser(viewport, isMobile);
+        try {
+          const problems = await sweep(
+            browser,
+            [
+              { label: '/sign-in', open: visit('/sign-in') },
+              {
+                label: '/sign-in new account',
+                open: async (page) => {
+                  await page.getByRole('tab', { name: said('New account') }).click();
+                },
               },
-            },
-            {
-              label: '/sign-in e-mail code',
-              open: async (page) => {
-                await page.getByRole('tab', { name: said('E-mail code') }).click();
+              {
+                label: '/sign-in e-mail code',
+                open: async (page) => {
+                  await page.getByRole('tab', { name: said('E-mail code') }).click();
+                },
               },
-            },
-            { label: '/home', open: visit('/home') },
-            { label: '/400', open: visit('/400?reason=link-expired') },
-            { label: '/my-account', open: visit('/my-account') },
-            { label: 'not found', open: visit('/no-such-page-here') },
-            { label: '/embed', open: visit('/embed'), english: true },
-            {
-              label: '/inquire',
-              open: async (page) => {
-                await visit('/inquire')(page);
-                // The consent sentence is the server's (kept word for word as proof), in the page's language.
-                const form = (await page.evaluate(() => fetch('/api/inquire/form').then((r) => r.json()))) as { newsText: string };
-                visitorContent.push(form.newsText);
+              { label: '/home', open: visit('/home') },
+              { label: '/400', open: visit('/400?reason=link-expired') },
+              { label: '/my-account', open: visit('/my-account') },
+              { label: 'not found', open: visit('/no-such-page-here') },
+              { label: '/embed', open: visit('/embed'), english: true },
+              {
+                label: '/inquire',
+                open: async (page) => {
+                  await visit('/inquire')(page);
+                  // The consent sentence is the server's (kept word for word as proof), in the page's language.
+                  const form = (await page.evaluate(() => fetch('/api/inquire/form').then((r) => r.json()))) as { newsText: string };
+                  visitorContent.push(form.newsText);
+                },
               },
-            },
-            { label: '/controller (typing a code)', open: visit('/controller'), english: true },
-            { label: '/v (a new screen)', open: visit('/v'), english: true },
-            { label: '/test/gamelift', open: visit('/test/gamelift'), english: true },
-            { label: '/preview (bad link)', open: visit('/preview?token=nope') },
-            { label: 'portal host sign-in', open: visit('/sign-in', null) },
-          ],
-          visitorContent,
-        );
-        expect(problems).toEqual([]);
-      } finally {
-        await browser.close();
-      }
-    });
+              { label: '/controller (typing a code)', open: visit('/controller'), english: true },
+              { label: '/v (a new screen)', open: visit('/v'), english: true },
+              { label: '/test/gamelift', open: visit('/test/gamelift'), english: true },
+              { label: '/preview (bad link)', open: visit('/preview?token=nope') },
+              { label: 'portal host sign-in', open: visit('/sign-in', null) },
+            ],
+            visitorContent,
+          );
+          expect(problems).toEqual([]);
+        } finally {
+          await browser.close();
+        }
+      });
 
-    it(`${width}: a buyer's pages and dialogs`, async () => {
-      const email = `a11y-${width}-${Date.now()}@example.test`;
-      const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'A11y-pass-2026' });
-      const browser = await pseudoBrowser(viewport, isMobile);
-      try {
-        await signIn(browser.page, { email, password: buyer.password, next: '/' });
-        await browser.page.waitForURL((url) => url.pathname === '/');
-        const problems = await sweep(
-          browser,
-          [
-            { label: '/', open: async () => undefined },
-            { label: '/configure', open: visit('/configure') },
-            {
-              label: '/configure option details',
-              open: async (page) => {
-                await page.getByTestId('option-details').first().click();
-                await page.getByRole('dialog').waitFor();
+      it(`${width}: a buyer's pages and dialogs`, async () => {
+        const email = `a11y-${width}-${Date.now()}@example.test`;
+        const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'A11y-pass-2026' });
+        const browser = await pseudoBrowser(viewport, isMobile);
+        try {
+          await signIn(browser.page, { email, password: buyer.password, next: '/' });
+          await browser.page.waitForURL((url) => url.pathname === '/');
+          const problems = await sweep(
+            browser,
+            [
+              { label: '/', open: async () => undefined },
+              { label: '/configure', open: visit('/configure') },
+              {
+                label: '/configure option details',
+                open: async (page) => {
+                  await page.getByTestId('option-details').first().click();
+                  await page.getByRole('dialog').waitFor();
+                },
               },
-            },
-            {
-              label: '/configure package preview',
-              open: async (page) => {
-                await page.keyboard.press('Escape');
-                await page
-                  .getByRole('button', { name: said('Preview and apply', { start: true }) })
-                  .first()
-                  .click();
-                await page.getByRole('dialog').waitFor();
+              {
+                label: '/configure package preview',
+                open: async (page) => {
+                  await page.keyboard.press('Escape');
+                  await page
+                    .getByRole('button', { name: said('Preview and apply', { start: true }) })
+                    .first()
+                    .click();
+                  await page.getByRole('dialog').waitFor();
+                },
               },
-            },
-            { label: '/explore', open: visit('/explore') },
-            { label: '/tour', open: visit('/tour') },
-            { label: '/config', open: visit('/config') },
-            {
-              label: '/config share dialog',
-              open: async (page) => {
-                await page
-                  .getByRole('button', { name: said('Share', { start: true }) })
-                  .first()
-                  .click();
-                await page.getByRole('dialog').waitFor();
+              { label: '/explore', open: visit('/explore') },
+              { label: '/tour', open: visit('/tour') },
+              { label: '/config', open: visit('/config') },
+              {
+                label: '/config share dialog',
+                open: async (page) => {
+                  await page
+                    .getByRole('button', { name: said('Share', { start: true }) })
+                    .first()
+                    .click();
+                  await page.getByRole('dialog').waitFor();
+                },
               },
-            },
-            {
-              label: '/config share dialog with a link given',
-              open: async (page) => {
-                await page
-                  .getByRole('dialog')
-                  .getByRole('button', { name: said('Make a link') })
-                  .click();
-                await page.getByTestId('given-link').first().waitFor();
+              {
+                label: '/config share dialog with a link given',
+                open: async (page) => {
+                  await page
+                    .getByRole('dialog')
+                    .getByRole('button', { name: said('Make a link') })
+                    .click();
+                  await page.getByTestId('given-link').first().waitFor();
+                },
               },
-            },
-            { label: '/account', open: visit('/account') },
-          ],
-          await contentOf(browser.page),
-        );
-        expect(problems).toEqual([]);
-      } finally {
-        await browser.close();
-      }
-    });
+              { label: '/account', open: visit('/account') },
+            ],
+            await contentOf(browser.page),
+          );
+          expect(problems).toEqual([]);
+        } finally {
+          await browser.close();
+        }
+      });
 
-    it(`${width}: the design centre's back office`, async () => {
-      const staff = await createManager();
-      const manager = await asDemoManager();
-      const carts = (await manager('GET', '/api/manage/carts')).json as { items: Array<{ _id: string }> };
-      const options = (await manager('GET', '/api/schema/options/?limit=1')).json as Array<{ _id: string }>;
-      const browser = await pseudoBrowser(viewport, isMobile);
-      try {
-        await signIn(browser.page, { email: staff.email, password: staff.password, next: '/manage' });
-        await browser.page.waitForURL((url) => url.pathname === '/manage');
-        const problems = await sweep(
-          browser,
-          [
-            { label: '/manage', open: async () => undefined },
-            { label: '/manage/carts', open: visit('/manage/carts') },
-            { label: '/manage/carts/{id}', open: visit(`/manage/carts/${carts.items[0]!._id}`) },
-            { label: '/manage/models', open: visit('/manage/models'), english: true },
-            { label: '/manage/models/options', open: visit('/manage/models/options'), english: true },
-            { label: '/manage/models/options/{id}', open: visit(`/manage/models/options/${options[0]!._id}`), english: true },
-            { label: '/manage/access-links', open: visit('/manage/access-links') },
-            { label: '/manage/access-links buyers', open: visit('/manage/access-links?show=joined') },
-            {
-              label: '/manage/access-links a buyer’s mails',
-              open: async (page) => {
-                // A buyer's mail log, when one of them has been mailed by then (the journeys beside this one mail them).
-                await page.getByTestId('buyer').first().waitFor();
-                const mails = page.getByTestId('buyer').getByRole('button', { name: /m[aá]íl/ });
-                if (await mails.count()) {
-                  await mails.first().click();
-                  await page.getByTestId('mail-log').waitFor();
-                }
+      it(`${width}: the design centre's back office`, async () => {
+        const staff = await createManager();
+        const manager = await asDemoManager();
+        const carts = (await manager('GET', '/api/manage/carts')).json as { items: Array<{ _id: string }> };
+        const options = (await manager('GET', '/api/schema/options/?limit=1')).json as Array<{ _id: string }>;
+        const browser = await pseudoBrowser(viewport, isMobile);
+        try {
+          await signIn(browser.page, { email: staff.email, password: staff.password, next: '/manage' });
+          await browser.page.waitForURL((url) => url.pathname === '/manage');
+          const problems = await sweep(
+            browser,
+            [
+              { label: '/manage', open: async () => undefined },
+              { label: '/manage/carts', open: visit('/manage/carts') },
+              { label: '/manage/carts/{id}', open: visit(`/manage/carts/${carts.items[0]!._id}`) },
+              { label: '/manage/models', open: visit('/manage/models'), english: true },
+              { label: '/manage/models/options', open: visit('/manage/models/options'), english: true },
+              { label: '/manage/models/options/{id}', open: visit(`/manage/models/options/${options[0]!._id}`), english: true },
+              { label: '/manage/access-links', open: visit('/manage/access-links') },
+              { label: '/manage/access-links buyers', open: visit('/manage/access-links?show=joined') },
+              {
+                label: '/manage/access-links a buyer’s mails',
+                open: async (page) => {
+                  // A buyer's mail log, when one of them has been mailed by then (the journeys beside this one mail them).
+                  await page.getByTestId('buyer').first().waitFor();
+                  const mails = page.getByTestId('buyer').getByRole('button', { name: /m[aá]íl/ });
+                  if (await mails.count()) {
+                    await mails.first().click();
+                    await page.getByTestId('mail-log').waitFor();
+                  }
+                },
               },
-            },
-            { label: '/manage/unit-avail', open: visit('/manage/unit-avail') },
-            { label: '/manage/leads', open: visit('/manage/leads') },
-            { label: '/manage/imported', open: visit('/manage/imported'), english: true },
-            { label: '/manage/runtime', open: visit('/manage/runtime'), english: true },
-            { label: '/manage/settings', open: visit('/manage/settings'), english: true },
-          ],
-          await contentOf(browser.page, { staff: true }),
-        );
-        expect(problems).toEqual([]);
-      } finally {
-        await browser.close();
-      }
-    });
+              { label: '/manage/unit-avail', open: visit('/manage/unit-avail') },
+              { label: '/manage/leads', open: visit('/manage/leads') },
+              { label: '/manage/imported', open: visit('/manage/imported'), english: true },
+              { label: '/manage/runtime', open: visit('/manage/runtime'), english: true },
+              { label: '/manage/settings', open: visit('/manage/settings'), english: true },
+            ],
+            await contentOf(browser.page, { staff: true }),
+          );
+          expect(problems).toEqual([]);
+        } finally {
+          await browser.close();
+        }
+      });
 
-    it(`${width}: the platform's back office`, async () => {
-      const browser = await pseudoBrowser(viewport, isMobile);
-      try {
-        await signIn(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
-        await browser.page.waitForURL((url) => url.pathname === '/admin');
-        const pages = [
-          '/admin',
-          '/admin/projects',
-          '/admin/new',
-          '/admin/configs',
-          '/admin/instances',
-          '/admin/deploys',
-          '/admin/users',
-          '/admin/purchases',
-          '/admin/sessions',
-          '/admin/features',
-          '/admin/data',
-          '/admin/model-builder',
-          '/admin/minimaps',
-          '/admin/pool',
-          '/admin/pen-stream',
-          '/admin/api',
-        ];
-        const problems = await sweep(
-          browser,
-          [
-            ...pages.map((path) => ({ label: path, open: visit(path), english: true as const })),
-            {
-              label: 'admin quick box',
-              english: true,
-              open: async (page: Page) => {
-                await page.goto(`${origin('demo')}/admin`);
-                // The quick box listens once the page has drawn.
-                await settle(page);
-                await page.locator('body').press('/');
-                await page.getByRole('dialog').waitFor();
+      it(`${width}: the platform's back office`, async () => {
+        const browser = await pseudoBrowser(viewport, isMobile);
+        try {
+          await signIn(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
+          await browser.page.waitForURL((url) => url.pathname === '/admin');
+          const pages = [
+            '/admin',
+            '/admin/projects',
+            '/admin/new',
+            '/admin/configs',
+            '/admin/instances',
+            '/admin/deploys',
+            '/admin/users',
+            '/admin/purchases',
+            '/admin/sessions',
+            '/admin/features',
+            '/admin/data',
+            '/admin/model-builder',
+            '/admin/minimaps',
+            '/admin/pool',
+            '/admin/pen-stream',
+            '/admin/api',
+          ];
+          const problems = await sweep(
+            browser,
+            [
+              ...pages.map((path) => ({ label: path, open: visit(path), english: true as const })),
+              {
+                label: 'admin quick box',
+                english: true,
+                open: async (page: Page) => {
+                  await page.goto(`${origin('demo')}/admin`);
+                  // The quick box listens once the page has drawn.
+                  await settle(page);
+                  await page.locator('body').press('/');
+                  await page.getByRole('dialog').waitFor();
+                },
               },
-            },
-            {
-              label: 'a person on /admin/users',
-              english: true,
-              open: async (page: Page) => {
-                await page.goto(`${origin('demo')}/admin/users?q=olivia`);
-                await page.getByRole('button', { name: said('Manage olivia.chen@demo.test') }).click();
-                await page.getByTestId('user-detail').waitFor();
+              {
+                label: 'a person on /admin/users',
+                english: true,
+                open: async (page: Page) => {
+                  await page.goto(`${origin('demo')}/admin/users?q=olivia`);
+                  await page.getByRole('button', { name: said('Manage olivia.chen@demo.test') }).click();
+                  await page.getByTestId('user-detail').waitFor();
+                },
               },
-            },
-            {
-              label: 'editing a project on /admin/projects',
-              english: true,
-              open: async (page: Page) => {
-                await page.goto(`${origin('demo')}/admin/projects`);
-                await page
-                  .locator('[data-testid="admin-project"][data-key="demo"]')
-                  .getByRole('button', { name: said('Edit') })
-                  .click();
-                await page.getByRole('dialog').waitFor();
+              {
+                label: 'editing a project on /admin/projects',
+                english: true,
+                open: async (page: Page) => {
+                  await page.goto(`${origin('demo')}/admin/projects`);
+                  await page
+                    .locator('[data-testid="admin-project"][data-key="demo"]')
+                    .getByRole('button', { name: said('Edit') })
+                    .click();
+                  await page.getByRole('dialog').waitFor();
+                },
               },
-            },
-            {
-              label: 'a new deploy on /admin/deploys',
-              english: true,
-              open: async (page: Page) => {
-                await page.goto(`${origin('demo')}/admin/deploys`);
-                await page.getByRole('button', { name: said('New deploy') }).click();
-                await page.getByRole('dialog').waitFor();
+              {
+                label: 'a new deploy on /admin/deploys',
+                english: true,
+                open: async (page: Page) => {
+                  await page.goto(`${origin('demo')}/admin/deploys`);
+                  await page.getByRole('button', { name: said('New deploy') }).click();
+                  await page.getByRole('dialog').waitFor();
+                },
               },
-            },
-          ],
-          await contentOf(browser.page),
-        );
-        expect(problems).toEqual([]);
-      } finally {
-        await browser.close();
-      }
-    });
-  }
-});
+            ],
+            await contentOf(browser.page),
+          );
+          expect(problems).toEqual([]);
+        } finally {
+          await browser.close();
+        }
+      });
+    }
+  },
+);
