@@ -236,8 +236,8 @@ describe.concurrent(
                   visitorContent.push(form.newsText);
                 },
               },
-              { label: '/controller (typing a code)', open: visit('/controller'), english: true },
-              { label: '/v (a new screen)', open: visit('/v'), english: true },
+              { label: '/controller (typing a code)', open: visit('/controller') },
+              { label: '/v (a new screen)', open: visit('/v') },
               { label: '/test/gamelift', open: visit('/test/gamelift'), english: true },
               { label: '/preview (bad link)', open: visit('/preview?token=nope') },
               { label: 'portal host sign-in', open: visit('/sign-in', null) },
@@ -347,9 +347,9 @@ describe.concurrent(
               },
               { label: '/manage/unit-avail', open: visit('/manage/unit-avail') },
               { label: '/manage/leads', open: visit('/manage/leads') },
-              { label: '/manage/imported', open: visit('/manage/imported'), english: true },
-              { label: '/manage/runtime', open: visit('/manage/runtime'), english: true },
-              { label: '/manage/settings', open: visit('/manage/settings'), english: true },
+              { label: '/manage/imported', open: visit('/manage/imported') },
+              { label: '/manage/runtime', open: visit('/manage/runtime') },
+              { label: '/manage/settings', open: visit('/manage/settings') },
             ],
             await contentOf(browser.page, { staff: true }),
           );

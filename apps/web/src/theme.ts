@@ -31,7 +31,7 @@ export function buildTheme(theme: Theme, say: (key: FirstPageKey) => string) {
       // A button's or a badge's words wrap rather than being cut where a longer language finds no room on one line (docs/languages.md).
       Button: {
         styles: {
-          root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%', paddingBlock: 4 },
+          root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 4 },
           label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25, overflow: 'visible' },
         },
       },

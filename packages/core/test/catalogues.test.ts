@@ -95,7 +95,8 @@ describe('the catalogues', () => {
       for (const literal of literalsOf(parsed(source))) {
         if (/(^|[^\u00a0\u202f])[;!?]/.test(literal.replace(/^[;!?]/, (mark) => `\u202f${mark}`)) && /[^\u00a0\u202f][;!?]/.test(literal))
           faults.push(`${key}: ; ! ? need a narrow no-break space before them`);
-        if (/[^\u00a0\u202f]:/.test(literal)) faults.push(`${key}: “:” needs a no-break space before it`);
+        // An address's "https://" is no punctuation.
+        if (/[^\u00a0\u202f]:(?!\/\/)/.test(literal)) faults.push(`${key}: “:” needs a no-break space before it`);
         if (/«(?!\u00a0)|(?<!\u00a0)»/.test(literal)) faults.push(`${key}: « » need no-break spaces inside`);
         if (literal.includes("'")) faults.push(`${key}: use ’, not '`);
       }

@@ -38,6 +38,8 @@ const INTL_WORDS = new Set(
     'at',
     'a.m',
     'p.m',
+    // Units of area (m², ft²).
+    'ft',
   ].map((word) => word.toLowerCase().replace(/\.$/, '')),
 );
 
@@ -64,7 +66,14 @@ export async function contentOf(page: Page, { staff = false } = {}): Promise<str
       } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
       else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(item, name);
     };
-    const staffLists = ['/api/manage/carts', '/api/manage/buyers', '/api/manage/leads', '/api/access-codes', '/api/schema/carts/?limit=200'];
+    const staffLists = [
+      '/api/manage/carts',
+      '/api/manage/buyers',
+      '/api/manage/leads',
+      '/api/access-codes',
+      '/api/schema/carts/?limit=200',
+      '/api/manage/imports',
+    ];
     if (staff) for (const answer of await Promise.all(staffLists.map(get))) walk(answer);
     return [
       project.name,
@@ -86,7 +95,8 @@ export async function contentOf(page: Page, { staff = false } = {}): Promise<str
 export async function strangers(page: Page, content: string[]): Promise<string[]> {
   // What is on screen: hidden from everyone (aria-hidden, such as the field only robots fill) is not read.
   const text = await page.evaluate(() => {
-    const hidden = [...document.querySelectorAll<HTMLElement>('[aria-hidden="true"]')].map((element) => [element, element.style.display] as const);
+    // Code shown to be copied (the widget's line) is not text to translate either.
+    const hidden = [...document.querySelectorAll<HTMLElement>('[aria-hidden="true"], code, pre')].map((element) => [element, element.style.display] as const);
     for (const [element] of hidden) element.style.display = 'none';
     const shown = document.body.innerText;
     for (const [element, display] of hidden) element.style.display = display;
@@ -105,7 +115,14 @@ export async function strangers(page: Page, content: string[]): Promise<string[]
     const words = rest
       .split(/[\s\u00a0\u202f]+/)
       .map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
-      .filter((word) => /\p{L}{2,}/u.test(word) && !INTL_WORDS.has(word.toLowerCase()) && !/^[A-Z]{2,5}$/.test(word) && word !== '3D');
+      .filter(
+        (word) =>
+          /\p{L}{2,}/u.test(word) &&
+          !INTL_WORDS.has(word.toLowerCase()) &&
+          !/^[A-Z]{2,5}$/.test(word) &&
+          !/^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(word) &&
+          word !== '3D',
+      );
     if (words.length) found.push(`${words.join(' ')}  ←  “${line.trim().slice(0, 120)}”`);
   }
   return found;

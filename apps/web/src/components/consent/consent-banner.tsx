@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { forgetAnalyticsCookies } from '../../lib/analytics-loader.ts';
 import { saveConsent, type Consent } from '../../lib/consent.ts';
 import { useProject } from '../../lib/project.ts';
+import { useT } from '../../lib/i18n.ts';
 
 interface Configured {
   sessionRecording: { id: string | null };
@@ -16,15 +17,12 @@ interface Configured {
  */
 export default function ConsentBanner({ configured, initial, onDone }: { configured: Configured; initial: Consent | null; onDone: () => void }) {
   const { data: project } = useProject();
+  const t = useT();
   const [isChoosing, setChoosing] = useState(false);
   const [choice, setChoice] = useState({ recording: initial?.recording ?? false, analytics: initial?.analytics ?? false });
   const kinds = [
-    ...(configured.sessionRecording.id
-      ? [{ key: 'recording' as const, label: 'Session recordings (Hotjar): how pages are used, with names, addresses and prices hidden' }]
-      : []),
-    ...(configured.analytics.id
-      ? [{ key: 'analytics' as const, label: 'Visit statistics (Google Analytics): which pages are visited, without advertising' }]
-      : []),
+    ...(configured.sessionRecording.id ? [{ key: 'recording' as const, label: t('app.consent.recording') }] : []),
+    ...(configured.analytics.id ? [{ key: 'analytics' as const, label: t('app.consent.analytics') }] : []),
   ];
   const decide = (next: { recording: boolean; analytics: boolean }) => {
     const withdrew = (initial?.recording && !next.recording) || (initial?.analytics && !next.analytics);
@@ -39,7 +37,7 @@ export default function ConsentBanner({ configured, initial, onDone }: { configu
   return (
     <Paper
       role="dialog"
-      aria-label="Cookie settings"
+      aria-label={t('app.consent.settings')}
       data-testid="consent-banner"
       withBorder
       shadow="lg"
@@ -53,10 +51,7 @@ export default function ConsentBanner({ configured, initial, onDone }: { configu
       style={{ zIndex: 400 }}
     >
       <Stack gap="sm">
-        <Text size="sm">
-          {project?.name ?? 'This site'} would like to measure how its pages are used, to improve them. Nothing is measured unless you accept; you can change
-          your mind at any time from “Cookie settings”.
-        </Text>
+        <Text size="sm">{t('app.consent.text', { site: project?.name ?? t('app.consent.this-site') })}</Text>
         {isChoosing && (
           <Stack gap={6}>
             {kinds.map((kind) => (
@@ -70,16 +65,16 @@ export default function ConsentBanner({ configured, initial, onDone }: { configu
           </Stack>
         )}
         <Group gap="sm" grow>
-          <Button onClick={() => decide({ recording: false, analytics: false })}>Reject</Button>
-          <Button onClick={() => decide(all)}>Accept</Button>
+          <Button onClick={() => decide({ recording: false, analytics: false })}>{t('app.consent.reject')}</Button>
+          <Button onClick={() => decide(all)}>{t('app.consent.accept')}</Button>
         </Group>
         {isChoosing ? (
           <Button variant="subtle" onClick={() => decide(choice)}>
-            Save my choice
+            {t('app.consent.save')}
           </Button>
         ) : (
           <Button variant="subtle" onClick={() => setChoosing(true)}>
-            Choose
+            {t('app.consent.choose')}
           </Button>
         )}
       </Stack>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { envQuery } from '../../lib/env.ts';
+import { useFirstPageText } from '../../lib/first-page-text.ts';
 import { analyticsMayRunOn, CONSENT_EVENT, readConsent } from '../../lib/consent.ts';
 
 const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
@@ -14,6 +15,7 @@ const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
  */
 export function ConsentGate() {
   const { data: env } = useQuery(envQuery);
+  const say = useFirstPageText();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [consent, setConsent] = useState(readConsent);
   const [isAsking, setAsking] = useState(false);
@@ -52,7 +54,7 @@ export function ConsentGate() {
           textDecoration: 'underline',
         }}
       >
-        Cookie settings
+        {say('frame.cookie-settings')}
       </button>
     </>
   );

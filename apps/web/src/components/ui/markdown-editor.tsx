@@ -1,5 +1,6 @@
 import { Tabs, Text, Textarea } from '@mantine/core';
 import { SafeMarkdown } from './safe-markdown.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /** Markdown written in one tab and previewed, as buyers will see it, in the other. */
 export function MarkdownEditor({
@@ -21,16 +22,17 @@ export function MarkdownEditor({
   maxLength?: number | undefined;
   minRows?: number;
 }) {
+  const t = useT();
   return (
     <Tabs defaultValue="write">
       <Tabs.List>
-        <Tabs.Tab value="write">Write</Tabs.Tab>
-        <Tabs.Tab value="preview">Preview</Tabs.Tab>
+        <Tabs.Tab value="write">{t('app.markdown.write')}</Tabs.Tab>
+        <Tabs.Tab value="preview">{t('app.markdown.preview')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="write" pt="xs">
         <Textarea
           aria-label={label}
-          description={description ?? 'Markdown: # headings, **bold**, lists, links.'}
+          description={description ?? t('app.markdown.help')}
           error={error}
           disabled={disabled}
           autosize

@@ -56,4 +56,5 @@ export const EN_FIRST_PAGE = {
   'frame.dismiss': 'Dismiss',
   'frame.pick-colour': 'Pick a colour from the screen',
   'frame.table-scrolls': 'Table (scrolls sideways)',
+  'frame.cookie-settings': 'Cookie settings',
 } as const;

@@ -55,4 +55,5 @@ export const FR_CA_FIRST_PAGE: Record<keyof typeof EN_FIRST_PAGE, string> = {
   'frame.dismiss': 'Fermer l’avis',
   'frame.pick-colour': 'Prendre une couleur à l’écran',
   'frame.table-scrolls': 'Tableau (défile de côté)',
+  'frame.cookie-settings': 'Paramètres des témoins',
 };

@@ -8,6 +8,7 @@ import { adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 const displaysQuery = {
   queryKey: ['admin', 'displays'],
@@ -39,7 +40,9 @@ export function AdminDisplays({ what }: { what: 'instances' | 'pool' }) {
 
 /** The claim form: the project chosen here (administrators), or fixed (a project's managers, in its settings). */
 function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaimed: readonly unknown[] }) {
+  const t = useT();
   const queryClient = useQueryClient();
+  const errorText = useErrorText();
   const projects = useQuery({ ...adminProjectsQuery(), enabled: !fixedProject });
   const [form, setForm] = useState({ code: '', name: '', project: fixedProject ?? '' });
   const [problem, setProblem] = useState<{ fields: Record<string, string>; message: string } | null>(null);
@@ -51,13 +54,15 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
     setBusy(true);
     try {
       const row = await api<DisplayRow>('/api/displays/claim', { method: 'POST', body: form });
-      setNotice(`${row.name} now shows ${row.project?.name ?? 'its project'}.`);
+      setNotice(
+        row.project
+          ? t('app.screens.claimed', { screen: row.name ?? '', project: row.project.name })
+          : t('app.screens.claimed-any', { screen: row.name ?? '' }),
+      );
       setForm({ code: '', name: '', project: form.project });
       await queryClient.invalidateQueries({ queryKey: onClaimed });
     } catch (caught) {
-      setProblem(
-        caught instanceof ApiError ? { fields: fieldErrorsOf(caught), message: caught.message } : { fields: {}, message: 'The screen could not be claimed.' },
-      );
+      setProblem({ fields: caught instanceof ApiError ? fieldErrorsOf(caught) : {}, message: errorText(caught, 'app.screens.not-claimed') });
     } finally {
       setBusy(false);
     }
@@ -73,14 +78,14 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
       >
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            Claim a screen
+            {t('app.screens.claim')}
           </Title>
           <Text size="sm" c="dimmed">
-            Open the project's address with /v on the screen (e.g. demo.portal.example/v): it shows a code. Enter it here with a name for the screen.
+            {t('app.screens.claim-help')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: fixedProject ? 2 : 3 }}>
             <TextInput
-              label="Code on the screen"
+              label={t('app.screens.code')}
               placeholder="ACDE-FGHJ"
               value={form.code}
               onChange={(e) => setForm({ ...form, code: e.currentTarget.value })}
@@ -89,7 +94,7 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
               autoComplete="off"
             />
             <TextInput
-              label="Name"
+              label={t('app.screens.name')}
               placeholder="Lobby TV"
               value={form.name}
               onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
@@ -98,7 +103,7 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
             />
             {!fixedProject && (
               <Select
-                label="Project"
+                label={t('app.screens.project')}
                 data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: `${p.name} (${p.key})` }))}
                 value={form.project || null}
                 onChange={(value) => setForm({ ...form, project: value ?? '' })}
@@ -115,7 +120,7 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
             </Alert>
           )}
           <Button type="submit" loading={busy} disabled={!form.code.trim() || !form.name.trim() || !form.project} w="fit-content">
-            Claim the screen
+            {t('app.screens.claim-button')}
           </Button>
         </Stack>
       </form>
@@ -269,6 +274,7 @@ function Pool({ rows }: { rows: DisplayRow[] }) {
  * the code the screen shows and see which screens show it; running them is the platform's.
  */
 export function ProjectScreens({ projectKey }: { projectKey: string }) {
+  const t = useT();
   const screens = useQuery({
     queryKey: ['manage', 'displays'],
     queryFn: ({ signal }) => api<DisplayRow[]>('/api/manage/displays', { signal }),
@@ -278,12 +284,12 @@ export function ProjectScreens({ projectKey }: { projectKey: string }) {
   return (
     <Stack gap="sm" data-testid="project-screens">
       <ClaimForm fixedProject={projectKey} onClaimed={['manage', 'displays']} />
-      {screens.data && screens.data.length === 0 && <Text c="dimmed">No screen shows this project yet.</Text>}
+      {screens.data && screens.data.length === 0 && <Text c="dimmed">{t('app.screens.none')}</Text>}
       {(screens.data ?? []).map((row) => (
         <Group key={row._id} justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600}>{row.name}</Text>
           <Text size="sm" c="dimmed">
-            {row.lastSeenAt ? `Last seen ${date(row.lastSeenAt, true)}` : 'Not seen since it was claimed'}
+            {row.lastSeenAt ? t('app.screens.last-seen', { when: date(row.lastSeenAt, true) }) : t('app.screens.not-seen')}
           </Text>
         </Group>
       ))}

@@ -16,13 +16,13 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { readPairingCode, type DisplayPairing, type Look, type PairingEnd } from '@decor/core';
-import { ApiError } from '../../../lib/api-client.ts';
+import { readPairingCode, type DisplayPairing, type Look, type MessageKey, type PairingEnd } from '@decor/core';
 import { moneyFor } from '../../../lib/use-money.ts';
 import { forgetPairing, keepLook, pairWith, storedLook, storedPairing } from '../api/pairing.ts';
 import { openLiveSocket, type LiveSocket } from '../api/live-socket.ts';
 import { TakeHome } from './take-home.tsx';
 import { categoriesOfRoom, firstLook, roomsOfPlan, STANDARD_VIEW, useShowroom } from '../api/showroom.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 /**
  * `/controller/{id?}`: a visitor's phone driving a sales-centre screen (docs/displays.md,
@@ -31,8 +31,11 @@ import { categoriesOfRoom, firstLook, roomsOfPlan, STANDARD_VIEW, useShowroom } 
  * with the screen's 8-digit code. The phone chooses rooms, finishes and the view; "End" frees the screen.
  */
 export function Controller({ id }: { id?: string | undefined }) {
+  const t = useT();
+  const errorText = useErrorText();
   const [pairing, setPairing] = useState<DisplayPairing | null>(() => (location.hash.length > 1 ? null : storedPairing()));
-  const [problem, setProblem] = useState<string | null>(null);
+  // What went wrong (said in the reader's words where it is shown), or null.
+  const [problem, setProblem] = useState<unknown>(null);
   const [ended, setEnded] = useState<PairingEnd | null>(null);
   const [busy, setBusy] = useState(false);
   const pair = async (input: Parameters<typeof pairWith>[0]) => {
@@ -42,7 +45,7 @@ export function Controller({ id }: { id?: string | undefined }) {
       setPairing(await pairWith(input));
       setEnded(null);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'The screen could not be reached. Check your connection and try again.');
+      setProblem(error ?? new Error());
     } finally {
       setBusy(false);
     }
@@ -69,13 +72,13 @@ export function Controller({ id }: { id?: string | undefined }) {
       ) : (
         <Stack gap="md">
           {ended && <Ended reason={ended} />}
-          {busy && id && !problem ? (
+          {busy && id && problem === null ? (
             <Group gap="sm">
               <Loader size="sm" />
-              <Text>Connecting to the screen…</Text>
+              <Text>{t('app.controller.connecting')}</Text>
             </Group>
           ) : (
-            <CodeForm busy={busy} problem={problem} onCode={(code) => void pair({ code })} />
+            <CodeForm busy={busy} problem={problem === null ? null : errorText(problem, 'app.controller.unreachable')} onCode={(code) => void pair({ code })} />
           )}
         </Stack>
       )}
@@ -83,22 +86,24 @@ export function Controller({ id }: { id?: string | undefined }) {
   );
 }
 
-const ENDED_WORD: Record<PairingEnd, string> = {
-  ended: 'Thank you for visiting. The screen is free for the next visitor.',
-  idle: 'The screen went back to its welcome loop after 3 minutes without a choice.',
-  revoked: 'This screen was taken out of service by the sales centre.',
-  unknown: 'This visit has ended.',
+const ENDED_WORD: Record<PairingEnd, MessageKey> = {
+  ended: 'app.controller.ended.ended',
+  idle: 'app.controller.ended.idle',
+  revoked: 'app.controller.ended.revoked',
+  unknown: 'app.controller.ended.unknown',
 };
 
 function Ended({ reason }: { reason: PairingEnd }) {
+  const t = useT();
   return (
-    <Alert color={reason === 'ended' ? 'green' : 'orange'} title="The visit has ended" data-testid="controller-ended" data-reason={reason}>
-      {ENDED_WORD[reason]} To drive a screen again, scan its code or type the code it shows.
+    <Alert color={reason === 'ended' ? 'green' : 'orange'} title={t('app.controller.ended')} data-testid="controller-ended" data-reason={reason}>
+      {t(ENDED_WORD[reason])} {t('app.controller.again')}
     </Alert>
   );
 }
 
 function CodeForm({ busy, problem, onCode }: { busy: boolean; problem: string | null; onCode: (code: string) => void }) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   const code = readPairingCode(typed);
   return (
@@ -110,22 +115,22 @@ function CodeForm({ busy, problem, onCode }: { busy: boolean; problem: string | 
     >
       <Stack gap="sm">
         <Title order={1} fz={26}>
-          Drive a screen from your phone
+          {t('app.controller.title')}
         </Title>
-        <Text c="dimmed">Scan the QR code on the screen, or type the 8 digits shown under it.</Text>
+        <Text c="dimmed">{t('app.controller.how')}</Text>
         <TextInput
-          label="Code on the screen"
+          label={t('app.controller.code')}
           placeholder="4821 0937"
           inputMode="numeric"
           autoComplete="one-time-code"
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
-          error={problem ?? (typed.trim() && !code && typed.replace(/\D/g, '').length >= 8 ? 'The code is 8 digits.' : undefined)}
+          error={problem ?? (typed.trim() && !code && typed.replace(/\D/g, '').length >= 8 ? t('app.controller.eight') : undefined)}
           size="lg"
           styles={{ input: { letterSpacing: '0.1em', fontSize: 24 } }}
         />
         <Button type="submit" size="lg" loading={busy} disabled={!code}>
-          Connect
+          {t('app.controller.connect')}
         </Button>
       </Stack>
     </form>
@@ -134,6 +139,8 @@ function CodeForm({ busy, problem, onCode }: { busy: boolean; problem: string | 
 
 /** The remote itself: plan, rooms, finishes and the view, each sent to the screen the moment it is tapped. */
 function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reason: PairingEnd) => void }) {
+  const t = useT();
+  const errorText = useErrorText();
   const showroom = useShowroom({ pairing: pairing.pairing });
   const [look, setLook] = useState<Look | null>(() => storedLook(pairing.pairing));
   const [isOpen, setOpen] = useState(false);
@@ -142,7 +149,6 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
   lookRef.current = look;
   const endedRef = useRef(onEnded);
   endedRef.current = onEnded;
-
   useEffect(() => {
     const live = openLiveSocket({
       greeting: () => ({ type: 'join', pairing: pairing.pairing }),
@@ -167,9 +173,7 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
     keepLook(pairing.pairing, next);
     socket.current?.send({ type: 'look', look: next });
   };
-  if (showroom.isError) {
-    return <Alert color="red">{showroom.error instanceof ApiError ? showroom.error.message : 'The project could not be loaded.'}</Alert>;
-  }
+  if (showroom.isError) return <Alert color="red">{errorText(showroom.error, 'app.controller.not-loaded')}</Alert>;
   if (!showroom.data || !look) return <Loader />;
   const data = showroom.data;
   const money = data.project.showsPrices ? moneyFor({ currency: data.project.currency, locale: data.project.locale }) : null;
@@ -184,11 +188,11 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
             {data.project.name}
           </Text>
           <Title order={1} fz={22} style={{ overflowWrap: 'anywhere' }}>
-            {pairing.display.name || 'Sales-centre screen'}
+            {pairing.display.name || t('app.controller.screen')}
           </Title>
         </Stack>
         <Button color="red" variant="light" onClick={() => socket.current?.send({ type: 'end' }) || onEnded('ended')} data-testid="end-visit">
-          End
+          {t('app.controller.end')}
         </Button>
       </Group>
       {!isOpen && (
@@ -198,7 +202,7 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
       )}
       {data.plans.length > 1 && (
         <Select
-          label="Plan"
+          label={t('app.controller.plan')}
           data={data.plans.map((plan) => ({ value: plan._id, label: plan.name }))}
           value={look.plan}
           allowDeselect={false}
@@ -206,7 +210,7 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
         />
       )}
       <Stack gap={6}>
-        <Text fw={600}>Room</Text>
+        <Text fw={600}>{t('app.controller.room')}</Text>
         <Group gap="xs" data-testid="remote-rooms">
           {rooms.map((room) => (
             <Button key={room._id} size="md" variant={room._id === look.room ? 'filled' : 'default'} onClick={() => change({ ...look, room: room._id })}>
@@ -221,7 +225,7 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
             <Accordion.Control>
               <Text fw={600}>{category.name}</Text>
               <Text size="xs" c="dimmed">
-                {category.options.find((o) => o._id === look.finishes[category._id])?.name ?? 'As built'}
+                {category.options.find((o) => o._id === look.finishes[category._id])?.name ?? t('app.controller.as-built')}
               </Text>
             </Accordion.Control>
             <Accordion.Panel>
@@ -259,7 +263,7 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
                           </Text>
                           {money && option.price !== null && (
                             <Text size="xs" c="dimmed">
-                              {option.price === 0 ? 'Included' : `+${money(option.price)}`}
+                              {option.price === 0 ? t('app.controller.included') : `+${money(option.price)}`}
                             </Text>
                           )}
                         </Stack>
@@ -282,7 +286,7 @@ function Remote({ pairing, onEnded }: { pairing: DisplayPairing; onEnded: (reaso
           socket.current?.send({ type: 'reset' });
         }}
       >
-        Start over
+        {t('app.controller.start-over')}
       </Button>
     </Stack>
   );
@@ -292,28 +296,37 @@ type View = typeof STANDARD_VIEW;
 
 /** Turning, raising and zooming the screen's view, a step per tap. */
 function ViewPad({ camera, onChange }: { camera: View; onChange: (change: Partial<View>) => void }) {
+  const t = useT();
   return (
     <Card withBorder padding="xs" radius="md" shadow="sm" pos="sticky" bottom={8} style={{ zIndex: 2 }} data-testid="view-pad">
       <Text fw={600} size="sm" mb={4}>
-        View on the screen
+        {t('app.controller.view')}
       </Text>
       <SimpleGrid cols={3} spacing="xs">
-        <Button variant="default" onClick={() => onChange({ yaw: Math.max(-180, camera.yaw - 30) })} aria-label="Turn left">
+        <Button variant="default" onClick={() => onChange({ yaw: Math.max(-180, camera.yaw - 30) })} aria-label={t('app.controller.left')}>
           ⟲ Left
         </Button>
-        <Button variant="default" onClick={() => onChange({ pitch: Math.min(80, camera.pitch + 10) })} aria-label="Look from higher">
+        <Button variant="default" onClick={() => onChange({ pitch: Math.min(80, camera.pitch + 10) })} aria-label={t('app.controller.higher')}>
           ↑ Up
         </Button>
-        <Button variant="default" onClick={() => onChange({ yaw: Math.min(180, camera.yaw + 30) })} aria-label="Turn right">
+        <Button variant="default" onClick={() => onChange({ yaw: Math.min(180, camera.yaw + 30) })} aria-label={t('app.controller.right')}>
           Right ⟳
         </Button>
-        <Button variant="default" onClick={() => onChange({ zoom: Math.max(0.5, Math.round((camera.zoom - 0.25) * 100) / 100) })} aria-label="Step back">
+        <Button
+          variant="default"
+          onClick={() => onChange({ zoom: Math.max(0.5, Math.round((camera.zoom - 0.25) * 100) / 100) })}
+          aria-label={t('app.controller.back')}
+        >
           − Out
         </Button>
-        <Button variant="default" onClick={() => onChange({ pitch: Math.max(-10, camera.pitch - 10) })} aria-label="Look from lower">
+        <Button variant="default" onClick={() => onChange({ pitch: Math.max(-10, camera.pitch - 10) })} aria-label={t('app.controller.lower')}>
           ↓ Down
         </Button>
-        <Button variant="default" onClick={() => onChange({ zoom: Math.min(2, Math.round((camera.zoom + 0.25) * 100) / 100) })} aria-label="Come closer">
+        <Button
+          variant="default"
+          onClick={() => onChange({ zoom: Math.min(2, Math.round((camera.zoom + 0.25) * 100) / 100) })}
+          aria-label={t('app.controller.closer')}
+        >
           + In
         </Button>
       </SimpleGrid>

@@ -3,12 +3,12 @@ import { Alert, Box, Center, Group, Image, Loader, Stack, Text, Title } from '@m
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { formatClaimCode, formatPairingCode, sortRooms, type DisplayState, type Look } from '@decor/core';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useProject } from '../../../lib/project.ts';
 import { currentDisplayState, storedKey } from '../api/display-key.ts';
 import { openLiveSocket } from '../api/live-socket.ts';
 import { healthProbe } from '../api/health-probe.ts';
 import { PairedRoom } from './paired-room.tsx';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 /** How often a screen asks what to show without its live connection, and with it (a safety net). */
 const REFRESH_MS = 5_000;
@@ -66,6 +66,8 @@ function useDisplayLive(): { isLive: boolean; look: Look | null } {
  * attract screen. Readable across a room: large type, nothing to tap.
  */
 export function DisplayScreen() {
+  const t = useT();
+  const errorText = useErrorText();
   const { isLive, look } = useDisplayLive();
   const state = useQuery({
     queryKey: ['display', 'state'],
@@ -93,8 +95,8 @@ export function DisplayScreen() {
         )
       ) : state.isError ? (
         <Center mih="100dvh" p="xl">
-          <Alert color="red" title="This screen cannot reach the portal" maw={640}>
-            {state.error instanceof ApiError ? state.error.message : 'It tries again every few seconds.'}
+          <Alert color="red" title={t('app.screen.unreachable')} maw={640}>
+            {errorText(state.error, 'app.screen.retries')}
           </Alert>
         </Center>
       ) : (
@@ -107,18 +109,19 @@ export function DisplayScreen() {
 }
 
 function ClaimCode({ code }: { code: string }) {
+  const t = useT();
   return (
     <Center mih="100dvh" p="xl">
       <Stack align="center" gap="lg" maw={900} ta="center">
         <Title order={1} fz={{ base: 28, md: 44 }}>
-          This screen is ready for a project
+          {t('app.screen.ready')}
         </Title>
-        <Text fz={{ base: 18, md: 26 }}>In the back office, under Screens, enter this code:</Text>
+        <Text fz={{ base: 18, md: 26 }}>{t('app.screen.enter-code')}</Text>
         <BigCode testId="claim-code" size={{ base: 56, md: 120 }} spacing="0.08em" lineHeight={1}>
           {formatClaimCode(code)}
         </BigCode>
         <Text fz={{ base: 16, md: 22 }} opacity={0.85}>
-          An administrator, or a manager of the project, claims it and names it. The screen then shows the project by itself.
+          {t('app.screen.claim')}
         </Text>
       </Stack>
     </Center>
@@ -159,6 +162,7 @@ function Attract({ state }: { state: Extract<DisplayState, { mode: 'attract' }> 
 
 /** The QR code a visitor scans (its secret in the address's fragment, never sent to a server's log) and the code to type instead. */
 function PairingInvitation({ pairing }: { pairing: { code: string; secret: string } }) {
+  const t = useT();
   const [image, setImage] = useState<string | null>(null);
   const display = storedKey()?.id;
   const url = display ? `${location.origin}/controller/${display}#${pairing.secret}` : null;
@@ -167,13 +171,13 @@ function PairingInvitation({ pairing }: { pairing: { code: string; secret: strin
   }, [url]);
   return (
     <Group gap="xl" mt="xl" justify="center" align="center" data-testid="pairing-invitation" data-url={url ?? ''}>
-      {image && <Image src={image} alt="Scan to drive this screen with your phone" w={{ base: 160, md: 240 }} radius="md" />}
+      {image && <Image src={image} alt={t('app.screen.scan-alt')} w={{ base: 160, md: 240 }} radius="md" />}
       <Stack gap={4} align="flex-start" ta="left">
         <Text fz={{ base: 18, md: 26 }} fw={600}>
-          Drive this screen with your phone
+          {t('app.screen.drive')}
         </Text>
         <Text fz={{ base: 14, md: 20 }} opacity={0.85}>
-          Scan the code, or open {location.host}/controller and type:
+          {t('app.screen.open', { address: `${location.host}/controller` })}
         </Text>
         <BigCode testId="pairing-code" size={{ base: 36, md: 64 }} spacing="0.06em" lineHeight={1.1}>
           {formatPairingCode(pairing.code)}

@@ -3,6 +3,7 @@ import { Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/
 import type { Look } from '@decor/core';
 import { storedKey } from '../api/display-key.ts';
 import { categoriesOfRoom, finishesOfLook, firstLook, roomsOfPlan, STANDARD_VIEW, useShowroom } from '../api/showroom.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 const RoomScene = lazy(() => import('../../../components/room/room-scene.tsx'));
 
@@ -12,6 +13,7 @@ const RoomScene = lazy(() => import('../../../components/room/room-scene.tsx'));
  * chosen finishes read across the room. Until the phone's first look, the first room as built.
  */
 export function PairedRoom({ look }: { look: Look | null }) {
+  const t = useT();
   const stored = storedKey();
   const showroom = useShowroom(stored ? { key: `${stored.id}.${stored.secret}` } : null);
   const data = showroom.data;
@@ -48,7 +50,7 @@ export function PairedRoom({ look }: { look: Look | null }) {
         </Suspense>
       ) : (
         <Center h="100%">
-          <Text fz={28}>This project has no rooms to show yet.</Text>
+          <Text fz={28}>{t('app.screen.no-rooms')}</Text>
         </Center>
       )}
       <Stack
@@ -65,7 +67,7 @@ export function PairedRoom({ look }: { look: Look | null }) {
             {room?.name}
           </Title>
           <Badge size="xl" color="green" variant="filled">
-            Driven from a phone
+            {t('app.screen.driven')}
           </Badge>
         </Group>
         {chosen.length > 0 && <Text fz={{ base: 16, md: 24 }}>{chosen.map((c) => `${c.category}: ${c.option}`).join(' · ')}</Text>}

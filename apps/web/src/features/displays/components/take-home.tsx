@@ -2,8 +2,11 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Look } from '@decor/core';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { RichText } from '../../../components/ui/rich-text.tsx';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 /**
  * The look goes home with the visitor (docs/displays.md, "The look goes home"): by e-mail, once,
@@ -11,10 +14,11 @@ import { myCartsQuery } from '../../../lib/cart-summary.ts';
  * alternative of their selection.
  */
 export function TakeHome({ pairing, look }: { pairing: string; look: Look }) {
+  const t = useT();
   return (
     <Card withBorder padding="sm" radius="md" data-testid="take-home">
       <Stack gap="sm">
-        <Text fw={600}>Take this look home</Text>
+        <Text fw={600}>{t('app.take-home.title')}</Text>
         <MailLook pairing={pairing} look={look} />
         <SaveToSelection look={look} />
       </Stack>
@@ -23,6 +27,8 @@ export function TakeHome({ pairing, look }: { pairing: string; look: Look }) {
 }
 
 function MailLook({ pairing, look }: { pairing: string; look: Look }) {
+  const t = useT();
+  const errorText = useErrorText();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<{ sent?: string; problem?: string; busy?: boolean }>({});
   const send = async () => {
@@ -31,7 +37,7 @@ function MailLook({ pairing, look }: { pairing: string; look: Look }) {
       await api('/api/displays/look-mail', { method: 'POST', body: { pairing, email: email.trim(), look } });
       setState({ sent: email.trim() });
     } catch (error) {
-      setState({ problem: error instanceof ApiError ? error.message : 'The look could not be sent. Try again.' });
+      setState({ problem: errorText(error, 'app.take-home.not-sent') });
     }
   };
   return (
@@ -43,8 +49,8 @@ function MailLook({ pairing, look }: { pairing: string; look: Look }) {
     >
       <Stack gap={6}>
         <TextInput
-          label="Your e-mail"
-          description="We send this look once. We add you to no list."
+          label={t('app.take-home.email')}
+          description={t('app.take-home.email-help')}
           type="email"
           autoComplete="email"
           value={email}
@@ -52,7 +58,7 @@ function MailLook({ pairing, look }: { pairing: string; look: Look }) {
           error={state.problem}
         />
         <Button type="submit" variant="light" loading={state.busy} disabled={!/^\S+@\S+\.\S+$/.test(email.trim())}>
-          Send me this look
+          {t('app.take-home.send')}
         </Button>
         {state.sent && (
           <Text size="sm" c="green" data-testid="look-sent">
@@ -65,6 +71,9 @@ function MailLook({ pairing, look }: { pairing: string; look: Look }) {
 }
 
 function SaveToSelection({ look }: { look: Look }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const { locale } = useLanguage();
   const carts = useQuery({ ...myCartsQuery, retry: false });
   const [cartId, setCartId] = useState<string | null>(null);
   const [state, setState] = useState<{ saved?: string; problem?: string; busy?: boolean }>({});
@@ -72,11 +81,16 @@ function SaveToSelection({ look }: { look: Look }) {
   if (carts.isError) {
     return (
       <Text size="sm">
-        Buying here?{' '}
-        <Anchor href={`/sign-in?next=${encodeURIComponent('/controller')}`} data-testid="sign-in-to-save">
-          Sign in
-        </Anchor>{' '}
-        to save this look to your selection.
+        <RichText
+          text={t('app.take-home.sign-in')}
+          tags={{
+            link: (chunk) => (
+              <Anchor href={`/sign-in?next=${encodeURIComponent('/controller')}`} data-testid="sign-in-to-save">
+                {chunk}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     );
   }
@@ -85,36 +99,36 @@ function SaveToSelection({ look }: { look: Look }) {
   const target = cartId ?? open[0]!._id;
   const save = async () => {
     setState({ busy: true });
-    const name = `Showroom look ${new Date().toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+    const name = t('app.take-home.look-name', { when: new Date().toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) });
     try {
       await api(`/api/carts/${target}/versions`, { method: 'POST', body: { name, choices } });
       setState({ saved: name });
     } catch (error) {
-      setState({ problem: error instanceof ApiError ? error.message : 'The look could not be saved. Try again.' });
+      setState({ problem: errorText(error, 'app.take-home.not-saved') });
     }
   };
   return (
     <Stack gap={6}>
       {open.length > 1 && (
         <Select
-          label="Your selection"
-          data={open.map((cart) => ({ value: cart._id, label: `Unit ${cart.unit.name}` }))}
+          label={t('app.take-home.selection')}
+          data={open.map((cart) => ({ value: cart._id, label: t('app.take-home.unit', { unit: cart.unit.name }) }))}
           value={target}
           onChange={setCartId}
           allowDeselect={false}
         />
       )}
       <Button variant="light" onClick={() => void save()} loading={state.busy} disabled={!choices.length}>
-        Save as an alternative of my selection
+        {t('app.take-home.save')}
       </Button>
       {!choices.length && (
         <Text size="xs" c="dimmed">
-          Choose at least one finish first.
+          {t('app.take-home.first')}
         </Text>
       )}
       {state.saved && (
         <Alert color="green" data-testid="look-saved">
-          Saved as “{state.saved}”. Compare it with your selection from My selection.
+          {t('app.take-home.saved', { name: state.saved })}
         </Alert>
       )}
       {state.problem && <Alert color="red">{state.problem}</Alert>}

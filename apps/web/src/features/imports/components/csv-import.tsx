@@ -3,6 +3,7 @@ import { Alert, Button, Card, Checkbox, FileButton, Group, Select, SimpleGrid, S
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  formatList,
   guessMapping,
   IMPORT_DEFINITIONS,
   IMPORT_KINDS,
@@ -20,11 +21,13 @@ import { useCsvFile } from '../hooks/use-csv-file.ts';
 import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
 import { useProject } from '../../../lib/project.ts';
 import type { CsvSummary } from '../workers/csv-file-commands.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 /** The biggest file the server takes (docs/imports.md). */
 const MAX_FILE_BYTES = 30 * 1024 * 1024;
 const NOT_IMPORTED = '';
-const ACTION_LABEL = { create: 'New', update: 'Changed', unchanged: 'Unchanged' } as const;
+const ACTION_LABEL = { create: 'app.import.action.create', update: 'app.import.action.update', unchanged: 'app.import.action.unchanged' } as const;
 const ACTION_COLOR = { create: 'green.9', update: 'blue.9', unchanged: 'gray.7' } as const;
 
 interface ChosenFile {
@@ -38,6 +41,8 @@ interface ChosenFile {
  * made in place, and the import in one go (docs/imports.md).
  */
 export function CsvImport() {
+  const t = useT();
+  const errorText = useErrorText();
   const csv = useCsvFile();
   const queryClient = useQueryClient();
   const remembered = useQuery(importMappingsQuery);
@@ -68,11 +73,11 @@ export function CsvImport() {
   const chooseFile = async (chosen: File | null) => {
     if (!chosen) return;
     restart();
-    if (chosen.size > MAX_FILE_BYTES) return setError('This file is larger than 30 MB: split it into several files.');
+    if (chosen.size > MAX_FILE_BYTES) return setError(t('app.import.too-large'));
     setBusy('reading');
     try {
       const summary = await csv<CsvSummary>({ type: 'load', file: chosen });
-      if (!summary.headers.length) throw new Error('This file is empty.');
+      if (!summary.headers.length) throw new Error(t('app.import.empty'));
       // A corrected file keeps the columns chosen for the previous one where its headings are the same.
       setMapping((current) =>
         guessMapping(kind, summary.headers, { ...remembered.data?.[kind], ...Object.fromEntries(Object.entries(current).filter(([, h]) => h)) }),
@@ -80,7 +85,7 @@ export function CsvImport() {
       setFile({ name: chosen.name, summary });
     } catch (caught) {
       setFile(null);
-      setError(caught instanceof Error ? caught.message : 'The file could not be read.');
+      setError(caught instanceof Error ? caught.message : t('app.import.unreadable'));
     } finally {
       setBusy(null);
     }
@@ -109,7 +114,7 @@ export function CsvImport() {
         setResult(details as ImportResult);
         setStale(false);
       }
-      setError(caught instanceof ApiError ? caught.message : 'The server could not be reached. Please try again.');
+      setError(errorText(caught, 'app.import.unreachable'));
     } finally {
       setBusy(null);
     }
@@ -124,12 +129,12 @@ export function CsvImport() {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            1. What the file holds
+            {t('app.import.step1')}
           </Title>
           <Group align="end" gap="sm" wrap="wrap">
             <Select
-              label="Import"
-              data={IMPORT_KINDS.map((k) => ({ value: k, label: IMPORT_DEFINITIONS[k].label }))}
+              label={t('app.import.kind')}
+              data={IMPORT_KINDS.map((k) => ({ value: k, label: t(`app.import.kind.${k}`) }))}
               value={kind}
               onChange={(v) => v && chooseKind(v as ImportKind)}
               allowDeselect={false}
@@ -138,7 +143,7 @@ export function CsvImport() {
             <ExportButton kind={kind} />
           </Group>
           <Text size="sm" c="dimmed">
-            {KIND_HELP[kind]} The export has the same columns: download it as a template, or change it and import it back.
+            {t(`app.import.help.${kind}`)} {t('app.import.export-help')}
           </Text>
         </Stack>
       </Card>
@@ -161,17 +166,12 @@ export function CsvImport() {
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
             <Title order={2} fz="lg">
-              4. Check and import
+              {t('app.import.step4')}
             </Title>
             <Text size="sm" c="dimmed">
-              The check reads every row against the project and changes nothing. The import writes every row or, if one is refused, none.
+              {t('app.import.check-help')}
             </Text>
-            {!keyMapped && (
-              <Alert color="yellow">
-                Choose the column for {kind === 'options' ? 'SKU or Name' : definition.columns.find((c) => c.field === definition.key)!.header}: it finds the
-                item each row changes.
-              </Alert>
-            )}
+            {!keyMapped && <KeyColumnNotice kind={kind} />}
             <Group gap="sm">
               <Button
                 variant={canImport ? 'default' : 'filled'}
@@ -179,7 +179,7 @@ export function CsvImport() {
                 loading={busy === 'checking'}
                 disabled={!keyMapped || busy !== null}
               >
-                {result ? 'Check again' : 'Check the file (dry run)'}
+                {result ? t('app.import.check-again') : t('app.import.check')}
               </Button>
             </Group>
             {error && (
@@ -198,20 +198,21 @@ export function CsvImport() {
   );
 }
 
-const KIND_HELP: Record<ImportKind, string> = {
-  units: 'One row per unit: its name, floor, plan, deadline, price and its buyers’ e-mail addresses (each new address gets an invitation to the unit).',
-  options: 'One row per option: its SKU, name, category, price, vendor, the rooms and plans it is offered for, and its rules by SKU.',
-  categories: 'One row per category: its name, rooms, whether a choice is required, the allowance and the 3D surface it paints.',
-  rooms: 'One row per room: its name, order and plans.',
-  plans: 'One row per plan: its name, bedrooms, bathrooms, area and rooms.',
-};
+/** Which column a file needs before it can be checked: the one that finds the item each row changes. */
+function KeyColumnNotice({ kind }: { kind: ImportKind }) {
+  const t = useT();
+  const definition = IMPORT_DEFINITIONS[kind];
+  const column = kind === 'options' ? t('app.import.sku-or-name') : definition.columns.find((c) => c.field === definition.key)!.header;
+  return <Alert color="yellow">{t('app.import.choose-key', { column })}</Alert>;
+}
 
 function ExportButton({ kind }: { kind: ImportKind }) {
-  const { download, isDownloading, error } = useDownload('The export could not be made.');
+  const t = useT();
+  const { download, isDownloading, error } = useDownload(t('app.import.export-failed'));
   return (
     <Stack gap={4}>
       <Button variant="default" onClick={() => void download(`/api/manage/exports/${kind}.csv`)} loading={isDownloading}>
-        Export {IMPORT_DEFINITIONS[kind].label.toLowerCase()} (CSV)
+        {t('app.import.export', { kind: t(`app.import.kind.${kind}`).toLowerCase() })}
       </Button>
       {error && (
         <Text size="sm" c="red">
@@ -223,6 +224,7 @@ function ExportButton({ kind }: { kind: ImportKind }) {
 }
 
 function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boolean; onChoose: (file: File | null) => void }) {
+  const t = useT();
   const [isOver, setOver] = useState(false);
   const reset = useRef<() => void>(null);
   const drop = (event: DragEvent) => {
@@ -245,7 +247,7 @@ function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boo
     >
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          2. The file
+          {t('app.import.step2')}
         </Title>
         <Group gap="sm" wrap="wrap">
           <FileButton
@@ -259,17 +261,17 @@ function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boo
           >
             {(props) => (
               <Button {...props} loading={busy} variant={file ? 'default' : 'filled'}>
-                {file ? 'Choose another file' : 'Choose a CSV file'}
+                {file ? t('app.import.choose-another') : t('app.import.choose')}
               </Button>
             )}
           </FileButton>
           <Text size="sm" c="dimmed">
-            or drop it here. Comma, semicolon or tab separated, UTF-8, up to 20,000 rows.
+            {t('app.import.drop')}
           </Text>
         </Group>
         {file && (
           <Text data-testid="chosen-file">
-            <b>{file.name}</b> · {file.summary.rows.toLocaleString()} {file.summary.rows === 1 ? 'row' : 'rows'} · {file.summary.headers.length} columns
+            <b>{file.name}</b> · {t('app.import.rows', { count: file.summary.rows })} · {t('app.import.columns', { count: file.summary.headers.length })}
           </Text>
         )}
       </Stack>
@@ -278,40 +280,47 @@ function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boo
 }
 
 function Outcome({ result, kind, isStale, applied }: { result: ImportResult; kind: ImportKind; isStale: boolean; applied: ImportRecord | null }) {
+  const t = useT();
+  const { locale } = useLanguage();
   const { counts } = result;
-  const noun = IMPORT_DEFINITIONS[kind].label.toLowerCase();
-  const parts = [
-    `${counts.created} new`,
-    `${counts.updated} changed`,
-    `${counts.unchanged} unchanged`,
-    ...(kind === 'units' ? [`${counts.invited} ${counts.invited === 1 ? 'invitation' : 'invitations'}`] : []),
-  ];
+  const noun = t(`app.import.kind.${kind}`).toLowerCase();
+  const parts = formatList(
+    [
+      t('app.import.count.created', { count: counts.created }),
+      t('app.import.count.updated', { count: counts.updated }),
+      t('app.import.count.unchanged', { count: counts.unchanged }),
+      ...(kind === 'units' ? [t('app.import.count.invited', { count: counts.invited })] : []),
+    ],
+    locale,
+    'unit',
+  );
   const problemCount = result.problems.length + result.moreProblems;
   if (applied) {
     return (
-      <Alert color="green" title="Imported" role="status" data-testid="import-outcome">
-        {counts.rows} rows of {noun}: {parts.join(', ')}. The import is in the history below with its file.
+      <Alert color="green" title={t('app.import.imported')} role="status" data-testid="import-outcome">
+        {t('app.import.imported-text', { count: counts.rows, kind: noun, parts })}
       </Alert>
     );
   }
   return (
     <Alert
       color={problemCount ? 'red' : isStale ? 'yellow' : 'blue'}
-      title={problemCount ? `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} to fix` : 'Ready to import'}
+      title={problemCount ? t('app.import.problems-to-fix', { count: problemCount }) : t('app.import.ready')}
       role="status"
       data-testid="import-outcome"
     >
       {isStale
-        ? 'The columns or cells changed since this check: check again before importing.'
+        ? t('app.import.stale')
         : problemCount
-          ? `Nothing can be imported until every problem is fixed: correct a cell here or in your spreadsheet (then choose the file again), and check again. Without them, the file has ${counts.rows} rows of ${noun}: ${parts.join(', ')}.`
-          : `The file has ${counts.rows} rows of ${noun}: ${parts.join(', ')}. Nothing has been written yet.`}
+          ? t('app.import.blocked', { count: counts.rows, kind: noun, parts })
+          : t('app.import.will-write', { count: counts.rows, kind: noun, parts })}
     </Alert>
   );
 }
 
 /** Every problem by row, with the cell it is about open for correction. */
 function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]; more: number; csv: ReturnType<typeof useCsvFile>; onEdited: () => void }) {
+  const t = useT();
   const [values, setValues] = useState<string[] | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)');
   useEffect(() => {
@@ -331,7 +340,7 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
     problem.column && values ? (
       <TextInput
         size="xs"
-        aria-label={`Row ${problem.row}, ${problem.column}`}
+        aria-label={t('app.import.cell', { row: problem.row, column: problem.column })}
         value={values[index] ?? ''}
         onChange={(e) => void edit(index, e.currentTarget.value)}
       />
@@ -339,7 +348,7 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
-        Problems
+        {t('app.import.problems')}
       </Title>
       {isPhone ? (
         <Stack gap="xs">
@@ -347,7 +356,7 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
             <Card key={`${problem.row}-${problem.column}-${index}`} withBorder padding="sm" radius="sm" data-row={problem.row}>
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
-                  Row {problem.row}
+                  {t('app.import.row', { row: problem.row })}
                   {problem.column ? ` · ${problem.column}` : ''}
                 </Text>
                 <Text size="sm">{problem.message}</Text>
@@ -358,13 +367,13 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={560} mah={480}>
-          <Table striped withTableBorder verticalSpacing="xs" aria-label="Problems by row">
+          <Table striped withTableBorder verticalSpacing="xs" aria-label={t('app.import.problems-label')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={60}>Row</Table.Th>
-                <Table.Th w={140}>Column</Table.Th>
-                <Table.Th>Problem</Table.Th>
-                <Table.Th w={220}>Cell</Table.Th>
+                <Table.Th w={60}>{t('app.import.th-row')}</Table.Th>
+                <Table.Th w={140}>{t('app.import.th-column')}</Table.Th>
+                <Table.Th>{t('app.import.th-problem')}</Table.Th>
+                <Table.Th w={220}>{t('app.import.th-cell')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -382,7 +391,7 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
       )}
       {more > 0 && (
         <Text size="sm" c="dimmed">
-          And {more} more: fix these and check again to see them.
+          {t('app.import.more', { count: more })}
         </Text>
       )}
     </Stack>
@@ -391,6 +400,7 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
 
 /** The first rows as they will be written, so a wrong column shows before anything is imported. */
 function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
+  const t = useT();
   const headers = [...new Set(result.sample.flatMap((s) => Object.keys(s.fields)))];
   const money = useMoney();
   const date = useDateFormat();
@@ -409,14 +419,14 @@ function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
-        The first rows as they will be written
+        {t('app.import.sample')}
       </Title>
       <Table.ScrollContainer minWidth={Math.max(480, headers.length * 130)}>
-        <Table withTableBorder verticalSpacing="xs" aria-label="The first rows as they will be written">
+        <Table withTableBorder verticalSpacing="xs" aria-label={t('app.import.sample')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>What happens</Table.Th>
+              <Table.Th>{t('app.import.th-row')}</Table.Th>
+              <Table.Th>{t('app.import.th-what')}</Table.Th>
               {headers.map((h) => (
                 <Table.Th key={h}>{h}</Table.Th>
               ))}
@@ -428,7 +438,7 @@ function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
                 <Table.Td>{row.row}</Table.Td>
                 <Table.Td>
                   <Text span size="sm" fw={600} c={ACTION_COLOR[row.action]}>
-                    {ACTION_LABEL[row.action]}
+                    {t(ACTION_LABEL[row.action])}
                   </Text>
                 </Table.Td>
                 {headers.map((h) => (
@@ -455,16 +465,16 @@ function ColumnsCard({
   mapping: ImportMapping;
   onMap: (field: string, header: string | null) => void;
 }) {
+  const t = useT();
   const definition = IMPORT_DEFINITIONS[kind];
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          3. Columns
+          {t('app.import.step3')}
         </Title>
         <Text size="sm" c="dimmed">
-          Which column of the file fills each field. Blank cells keep what an existing item has; the choice is remembered for the next{' '}
-          {definition.label.toLowerCase()} file.
+          {t('app.import.columns-help', { kind: t(`app.import.kind.${kind}`).toLowerCase() })}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {definition.columns.map((column) => {
@@ -482,9 +492,18 @@ function ColumnsCard({
             return (
               <Select
                 key={column.field}
-                label={`${column.header}${isKey ? ' (finds the item)' : column.requiredForNew ? ' (needed for new items)' : ''}`}
-                description={examples.length ? `e.g. ${examples.join(' · ')}` : column.help}
-                data={[{ value: NOT_IMPORTED, label: '— Not imported —' }, ...file.summary.headers.filter(Boolean).map((h) => ({ value: h, label: h }))]}
+                label={
+                  isKey
+                    ? t('app.import.key-column', { column: column.header })
+                    : column.requiredForNew
+                      ? t('app.import.needed-column', { column: column.header })
+                      : column.header
+                }
+                description={examples.length ? t('app.import.examples', { examples: examples.join(' · ') }) : column.help}
+                data={[
+                  { value: NOT_IMPORTED, label: t('app.import.not-imported') },
+                  ...file.summary.headers.filter(Boolean).map((h) => ({ value: h, label: h })),
+                ]}
                 value={mapping[column.field] ?? NOT_IMPORTED}
                 onChange={(value) => onMap(column.field, value || null)}
                 allowDeselect={false}
@@ -514,15 +533,16 @@ function ImportButton({
   busy: string | null;
   onImport: () => void;
 }) {
+  const t = useT();
   const { counts } = result;
   return (
     <Stack gap="xs">
       {kind === 'units' && counts.invited > 0 && (
-        <Checkbox label={`E-mail the ${counts.invited} new buyers their invitation now`} checked={send} onChange={(e) => onSend(e.currentTarget.checked)} />
+        <Checkbox label={t('app.import.send', { count: counts.invited })} checked={send} onChange={(e) => onSend(e.currentTarget.checked)} />
       )}
       <Group>
         <Button onClick={onImport} loading={busy === 'importing'} disabled={busy !== null || counts.created + counts.updated + counts.invited === 0}>
-          Import {counts.rows} {counts.rows === 1 ? 'row' : 'rows'}
+          {t('app.import.import-rows', { count: counts.rows })}
         </Button>
       </Group>
     </Stack>

@@ -1,15 +1,17 @@
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { IMPORT_DEFINITIONS, type ImportRecord } from '@decor/core';
-import { ApiError } from '../../../lib/api-client.ts';
+import { type ImportRecord, type Translate } from '@decor/core';
 import { useDownload } from '../../../lib/use-download.ts';
 import { importHistoryQuery } from '../api/get-imports.ts';
 import { useDateFormat } from '../../../lib/use-money.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 /** The imports applied to the project: when, by whom, what, the counts and the file (docs/imports.md). */
 export function ImportHistory() {
+  const t = useT();
+  const errorText = useErrorText();
   const history = useInfiniteQuery(importHistoryQuery);
   const isPhone = useMediaQuery('(max-width: 48em)');
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
@@ -17,16 +19,16 @@ export function ImportHistory() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Imports so far
+          {t('app.import.history.title')}
         </Title>
-        {history.isError && <Alert color="red">{history.error instanceof ApiError ? history.error.message : 'The history could not be loaded.'}</Alert>}
+        {history.isError && <Alert color="red">{errorText(history.error, 'app.import.history.not-loaded')}</Alert>}
         {history.isPending && <Skeleton h={80} />}
-        {history.isSuccess && items.length === 0 && <Text c="dimmed">No file has been imported into this project yet.</Text>}
+        {history.isSuccess && items.length === 0 && <Text c="dimmed">{t('app.import.history.none')}</Text>}
         {items.length > 0 && (isPhone ? <HistoryCards items={items} /> : <HistoryTable items={items} />)}
         {history.hasNextPage && (
           <Group>
             <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-              Show older imports
+              {t('app.import.history.older')}
             </Button>
           </Group>
         )}
@@ -35,16 +37,17 @@ export function ImportHistory() {
   );
 }
 
-const countsOf = (record: ImportRecord) =>
+const countsOf = (record: ImportRecord, t: Translate) =>
   [
-    `${record.counts.created} new`,
-    `${record.counts.updated} changed`,
-    `${record.counts.unchanged} unchanged`,
-    ...(record.kind === 'units' ? [`${record.counts.invited} invited`] : []),
+    t('app.import.count.created', { count: record.counts.created }),
+    t('app.import.count.updated', { count: record.counts.updated }),
+    t('app.import.count.unchanged', { count: record.counts.unchanged }),
+    ...(record.kind === 'units' ? [t('app.import.count.invited-history', { count: record.counts.invited })] : []),
   ].join(' · ');
 
 function FileLink({ record }: { record: ImportRecord }) {
-  const { download, error } = useDownload('The file could not be downloaded.');
+  const t = useT();
+  const { download, error } = useDownload(t('app.import.history.not-downloaded'));
   if (!record.fileUrl) return <Text span>{record.fileName}</Text>;
   return (
     <>
@@ -61,23 +64,31 @@ function FileLink({ record }: { record: ImportRecord }) {
 }
 
 function HistoryTable({ items }: { items: ImportRecord[] }) {
+  const t = useT();
   const date = useDateFormat();
   return (
     <DataTable
       minWidth={720}
-      columns={[{ label: 'When' }, { label: 'What' }, { label: 'File' }, { label: 'Rows' }, { label: 'Result' }, { label: 'By' }]}
-      label="Imports so far"
+      columns={[
+        { label: t('app.import.history.when') },
+        { label: t('app.import.history.what') },
+        { label: t('app.import.history.file') },
+        { label: t('app.import.history.rows') },
+        { label: t('app.import.history.result') },
+        { label: t('app.import.history.by') },
+      ]}
+      label={t('app.import.history.title')}
     >
       {items.map((record) => (
         <Table.Tr key={record._id} data-testid="import-entry">
           <Table.Td>{date(record.at, true)}</Table.Td>
-          <Table.Td>{IMPORT_DEFINITIONS[record.kind].label}</Table.Td>
+          <Table.Td>{t(`app.import.kind.${record.kind}`)}</Table.Td>
           <Table.Td>
             <FileLink record={record} />
           </Table.Td>
           <Table.Td>{record.counts.rows.toLocaleString()}</Table.Td>
-          <Table.Td>{countsOf(record)}</Table.Td>
-          <Table.Td>{record.byName ?? 'A former member'}</Table.Td>
+          <Table.Td>{countsOf(record, t)}</Table.Td>
+          <Table.Td>{record.byName ?? t('app.import.history.former')}</Table.Td>
         </Table.Tr>
       ))}
     </DataTable>
@@ -85,6 +96,7 @@ function HistoryTable({ items }: { items: ImportRecord[] }) {
 }
 
 function HistoryCards({ items }: { items: ImportRecord[] }) {
+  const t = useT();
   const date = useDateFormat();
   return (
     <Stack gap="xs">
@@ -93,18 +105,16 @@ function HistoryCards({ items }: { items: ImportRecord[] }) {
           <Stack gap={2}>
             <Group justify="space-between" gap="xs">
               <Text size="sm" fw={600}>
-                {IMPORT_DEFINITIONS[record.kind].label}
+                {t(`app.import.kind.${record.kind}`)}
               </Text>
               <Text size="sm" c="dimmed">
                 {date(record.at, true)}
               </Text>
             </Group>
             <FileLink record={record} />
-            <Text size="sm">
-              {record.counts.rows.toLocaleString()} rows: {countsOf(record)}
-            </Text>
+            <Text size="sm">{t('app.import.history.rows-counts', { count: record.counts.rows, counts: countsOf(record, t) })}</Text>
             <Text size="sm" c="dimmed">
-              By {record.byName ?? 'a former member'}
+              {t('app.import.history.by-name', { name: record.byName ?? t('app.import.history.former') })}
             </Text>
           </Stack>
         </Card>

@@ -6,9 +6,11 @@ import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 /** The project's logo on its logo band: upload (PNG, JPEG or WebP), preview, remove. */
 export function LogoSettings() {
+  const t = useT();
   const { data: project } = useProject();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -28,30 +30,30 @@ export function LogoSettings() {
     <Card withBorder radius="md" padding="lg" maw={560}>
       <Stack>
         <Title order={2} fz="lg">
-          Logo
+          {t('app.logo.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Shown on the {project.name} logo band of every page, on its logo colour. A wide PNG with a transparent background works best.
+          {t('app.logo.help', { project: project.name })}
         </Text>
         <Box className="logo-band" p="md" style={{ borderRadius: 8 }} data-testid="logo-preview">
           {project.theme.logoUrl ? (
-            <Image src={project.theme.logoUrl} alt={`${project.name} logo`} h={40} w="auto" fit="contain" />
+            <Image src={project.theme.logoUrl} alt={t('app.logo.alt', { project: project.name })} h={40} w="auto" fit="contain" />
           ) : (
             <Text fw={700} c="inherit">
-              {project.name} (no logo yet)
+              {t('app.logo.none', { project: project.name })}
             </Text>
           )}
         </Box>
         <Group align="flex-start">
           <FileUpload
-            label={project.theme.logoUrl ? 'Replace the logo' : 'Upload a logo'}
+            label={project.theme.logoUrl ? t('app.logo.replace') : t('app.logo.upload')}
             accept="image/png,image/jpeg,image/webp"
             configs={{ purpose: 'logo' }}
             onUploaded={(file) => saveLogo(file.url)}
           />
           {project.theme.logoUrl && (
-            <TwoClickDelete variant="subtle" color="red" onConfirm={() => void saveLogo(null)} confirmLabel="Click again to remove">
-              Remove
+            <TwoClickDelete variant="subtle" color="red" onConfirm={() => void saveLogo(null)} confirmLabel={t('app.logo.click-again')}>
+              {t('app.logo.remove')}
             </TwoClickDelete>
           )}
         </Group>

@@ -19,6 +19,8 @@ import {
   LANGUAGES,
   projectLanguages,
   type Language,
+  formatList,
+  type MessageKey,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
@@ -26,7 +28,8 @@ import { projectQuery, useProject } from '../../../lib/project.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
-import { useT } from '../../../lib/i18n.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 interface Form {
   name: string;
@@ -162,25 +165,28 @@ export function ProjectSettings() {
 const readableOn = (hex: string) => (/^#[0-9a-f]{6}$/i.test(hex) ? readableTextColour(hex) : '#000000');
 
 /** The labels of the form's fields, to say at the Save button which ones need a correction. */
-const LABELS: Partial<Record<keyof Form, string>> = {
-  name: 'Name',
-  currency: 'Currency',
-  locale: 'Locale',
-  timeZone: 'Time zone',
-  contactEmail: 'E-mail address',
-  primary: 'Main colour',
-  secondary: 'Second colour',
-  logoBg: 'Logo band',
-  depositPercent: 'Deposit',
-  defaultDeadlineDays: 'Days to choose',
-  reviewDays: 'Days to review',
-  embedOrigins: 'Your websites',
-  budgets: 'Budget ranges',
-  timelines: 'Timelines',
+const LABELS: Partial<Record<keyof Form, MessageKey>> = {
+  name: 'app.settings.name',
+  currency: 'app.format.currency',
+  locale: 'app.format.locale',
+  timeZone: 'app.format.zone',
+  contactEmail: 'app.settings.email',
+  primary: 'app.settings.primary',
+  secondary: 'app.settings.secondary',
+  logoBg: 'app.settings.logo-band',
+  depositPercent: 'app.settings.deposit-short',
+  defaultDeadlineDays: 'app.settings.days-to-choose',
+  reviewDays: 'app.settings.days-to-review',
+  embedOrigins: 'app.settings.websites',
+  budgets: 'app.settings.budgets-short',
+  timelines: 'app.settings.timelines-short',
 };
 
 function SettingsForm({ project }: { project: ProjectResponse }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const errorText = useErrorText();
+  const { locale } = useLanguage();
   const [form, setForm] = useState<Form>(() => formOf(project));
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
@@ -196,18 +202,16 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
   }, [isDirty]);
 
   const local = {
-    ...(form.name.trim() ? {} : { name: 'Give the project a name' }),
-    ...formatProblems(form),
-    ...(isTimeZone(form.timeZone) ? {} : { timeZone: 'Choose a time zone such as America/Toronto.' }),
-    ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin))
-      ? {}
-      : { embedOrigins: 'One address per line, https:// and the host in lowercase, like https://www.example.com, with no path.' }),
-    ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: 'An e-mail address' } : {}),
+    ...(form.name.trim() ? {} : { name: t('app.settings.name-missing') }),
+    ...Object.fromEntries(Object.entries(formatProblems(form)).map(([field, problem]) => [field, t(problem)])),
+    ...(isTimeZone(form.timeZone) ? {} : { timeZone: t('app.settings.zone-problem') }),
+    ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin)) ? {} : { embedOrigins: t('app.settings.websites-problem') }),
+    ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: t('app.settings.email-problem') } : {}),
     // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
     ...Object.fromEntries(
       (['depositPercent', 'defaultDeadlineDays', 'reviewDays'] as const)
         .filter((key) => typeof form[key] === 'string' && form[key] !== '')
-        .map((key) => [key, 'A number']),
+        .map((key) => [key, t('app.settings.a-number')]),
     ),
   } as Partial<Record<keyof Form, string>>;
   const shown = { ...errors, ...local };
@@ -217,25 +221,28 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     setErrors({});
     if (Object.keys(local).length) {
       // Said where the person is (at the Save button), naming the fields marked beside them.
-      const fields = Object.keys(local).map((key) => LABELS[key as keyof Form] ?? key);
-      setMessage({ color: 'red', text: `Not saved: correct ${fields.join(', ')} (marked above).` });
+      const fields = Object.keys(local).map((key) => {
+        const label = LABELS[key as keyof Form];
+        return label ? t(label) : key;
+      });
+      setMessage({ color: 'red', text: t('app.settings.not-saved', { fields: formatList(fields, locale) }) });
       return;
     }
     setSaving(true);
     try {
       const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, { method: 'PATCH', body: patchOf(form, project._version) });
       queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, saved);
-      setMessage({ color: 'green', text: 'Saved. Buyers see the new settings on their next page.' });
+      setMessage({ color: 'green', text: t('app.settings.saved') });
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'conflict') {
         const current = (caught.details as { current?: ProjectResponse } | undefined)?.current;
-        setMessage({ color: 'orange', text: caught.message });
+        setMessage({ color: 'orange', text: errorText(caught, 'app.settings.not-saved-retry') });
         if (current) queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, current);
       } else if (caught instanceof ApiError) {
         setErrors(fieldErrorsOf(caught));
-        setMessage({ color: 'red', text: caught.message });
+        setMessage({ color: 'red', text: errorText(caught, 'app.settings.not-saved-retry') });
       } else {
-        setMessage({ color: 'red', text: 'The settings could not be saved. Please try again.' });
+        setMessage({ color: 'red', text: t('app.settings.not-saved-retry') });
       }
     } finally {
       setSaving(false);
@@ -263,7 +270,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
 
         <StickyActions>
           <Button type="submit" loading={isSaving} disabled={!isDirty}>
-            Save changes
+            {t('app.settings.save')}
           </Button>
           <Button
             variant="default"
@@ -274,7 +281,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
               setMessage(null);
             }}
           >
-            Undo changes
+            {t('app.settings.undo')}
           </Button>
           {/* Said beside the button pressed, wherever the page is scrolled. */}
           {message && (
@@ -299,8 +306,8 @@ interface SectionProps {
 function ProjectSection({ form, set, shown }: SectionProps) {
   const t = useT();
   return (
-    <SectionCard title="Project">
-      <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
+    <SectionCard title={t('app.settings.section.project')}>
+      <TextInput label={t('app.settings.name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
       <ProjectFormatFields
         value={form}
         onChange={(key, next) => set(key, next as Form[typeof key])}
@@ -339,30 +346,31 @@ function ProjectSection({ form, set, shown }: SectionProps) {
 
 /** Whom buyers reach at the design centre, and the terms they accept before they start. */
 function ContactSection({ form, set, shown }: SectionProps) {
+  const t = useT();
   return (
     <>
-      <SectionCard title="Design centre contact">
+      <SectionCard title={t('app.settings.section.contact')}>
         <Text size="sm" c="dimmed">
-          Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.
+          {t('app.settings.contact-help')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
+          <TextInput label={t('app.settings.name')} value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
           <TextInput
-            label="E-mail address"
+            label={t('app.settings.email')}
             type="email"
             value={form.contactEmail}
             onChange={(e) => set('contactEmail', e.currentTarget.value)}
             error={shown.contactEmail}
           />
-          <TextInput label="Phone" value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
-          <TextInput label="Opening hours" value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
+          <TextInput label={t('app.settings.phone')} value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
+          <TextInput label={t('app.settings.hours')} value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
         </SimpleGrid>
       </SectionCard>
 
-      <SectionCard title="Terms of service">
+      <SectionCard title={t('app.settings.terms')}>
         <MarkdownEditor
-          label="Terms of service"
-          description="Markdown: # headings, **bold**, lists. Buyers accept these before they start."
+          label={t('app.settings.terms')}
+          description={t('app.settings.terms-help')}
           minRows={6}
           value={form.termsOfService}
           onChange={(v) => set('termsOfService', v)}
@@ -374,30 +382,31 @@ function ContactSection({ form, set, shown }: SectionProps) {
 
 /** The theme's colours with a preview as the portal draws them. */
 function ThemeSection({ form, set, shown }: SectionProps) {
+  const t = useT();
   // The logo uploaded above, on the band as every page draws it.
   const logoUrl = useProject().data?.theme.logoUrl;
   return (
-    <SectionCard title="Theme">
+    <SectionCard title={t('app.settings.section.theme')}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
-        <ColorInput label="Second colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
-        <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
+        <ColorInput label={t('app.settings.primary')} value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
+        <ColorInput label={t('app.settings.secondary')} value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
+        <ColorInput label={t('app.settings.logo-band')} value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
       </SimpleGrid>
       <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
         {/* As the portal draws them: text on a colour in black or white, whichever reads. */}
         <Box p="sm" style={{ background: form.logoBg, color: readableOn(form.logoBg) }}>
           {logoUrl ? (
-            <Image src={logoUrl} alt={form.name || 'Project'} h={32} w="auto" data-testid="theme-preview-logo" />
+            <Image src={logoUrl} alt={form.name || t('app.settings.section.project')} h={32} w="auto" data-testid="theme-preview-logo" />
           ) : (
-            <Text fw={700}>{form.name || 'Project'}</Text>
+            <Text fw={700}>{form.name || t('app.settings.section.project')}</Text>
           )}
         </Box>
         <Group p="sm" gap="sm">
           <Box px="md" py={6} style={{ background: form.primary, color: readableOn(form.primary), borderRadius: 6 }}>
-            Continue choosing
+            {t('app.settings.preview-continue')}
           </Box>
           <Box px="md" py={6} style={{ border: `2px solid ${form.secondary}`, borderRadius: 6 }}>
-            Explore in 3D
+            {t('app.settings.preview-explore')}
           </Box>
         </Group>
       </Box>
@@ -407,11 +416,12 @@ function ThemeSection({ form, set, shown }: SectionProps) {
 
 /** What buyers are given to choose: deposit, days to choose and to review, and the project's features. */
 function SelectionsSection({ form, set, shown }: SectionProps) {
+  const t = useT();
   return (
-    <SectionCard title="Selections">
+    <SectionCard title={t('app.settings.section.selections')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberField
-          label="Deposit on upgrades (%)"
+          label={t('app.settings.deposit')}
           min={0}
           max={100}
           locale={form.locale.trim() || 'en-CA'}
@@ -420,8 +430,8 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
           error={shown.depositPercent}
         />
         <NumberField
-          label="Days a new buyer has to choose"
-          description="When their unit has no deadline of its own"
+          label={t('app.settings.deadline-days')}
+          description={t('app.settings.deadline-days-help')}
           integer
           min={1}
           max={730}
@@ -431,8 +441,8 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
           error={shown.defaultDeadlineDays}
         />
         <NumberField
-          label="Business days to review a signed selection"
-          description={`Buyers are told by when (${DEFAULT_REVIEW_DAYS} when empty)`}
+          label={t('app.settings.review-days')}
+          description={t('app.settings.review-days-help', { days: DEFAULT_REVIEW_DAYS })}
           integer
           min={1}
           max={60}
@@ -445,14 +455,14 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
       {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
         <Switch
           key={feature}
-          label={PROJECT_FEATURES[feature]}
+          label={t(`app.settings.feature.${feature}`)}
           checked={form.features[feature]}
           onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })}
         />
       ))}
       <Switch
-        label="Show prices on the sales-centre screens"
-        description="Visitors driving a screen from their phone see each option's upgrade price."
+        label={t('app.settings.showroom-prices')}
+        description={t('app.settings.showroom-prices-help')}
         checked={form.showroomPrices}
         onChange={(e) => set('showroomPrices', e.currentTarget.checked)}
       />
@@ -464,28 +474,29 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
 const numberOf = (value: number | string): number | null | undefined => (typeof value === 'number' ? value : value === '' ? null : undefined);
 
 const EMBED_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
-const SECTION_LABELS: Record<EmbedSection, string> = {
-  packages: 'Design packages with their "from" prices',
-  availability: 'Availability: how many homes are available, reserved and sold',
-  grid: 'The homes floor by floor (with availability)',
-  gallery: 'Photos of the finishes',
-  form: 'The inquiry form (in the widget once your websites are listed; otherwise a link to it)',
+const SECTION_LABELS: Record<EmbedSection, MessageKey> = {
+  packages: 'app.settings.embed.packages',
+  availability: 'app.settings.embed.availability',
+  grid: 'app.settings.embed.grid',
+  gallery: 'app.settings.embed.gallery',
+  form: 'app.settings.embed.form',
 };
 
 /** The builder's widget and the inquiry form's choices (docs/public-pages.md). */
 function WebsiteSection({ form, set, shown, saved }: SectionProps & { saved: boolean }) {
+  const t = useT();
   return (
-    <SectionCard title="On your website">
-      <Checkbox.Group label="What the widget shows" value={form.embedSections} onChange={(value) => set('embedSections', value as EmbedSection[])}>
+    <SectionCard title={t('app.settings.section.website')}>
+      <Checkbox.Group label={t('app.settings.embed.shows')} value={form.embedSections} onChange={(value) => set('embedSections', value as EmbedSection[])}>
         <Stack gap={6} mt={6}>
           {EMBED_SECTIONS.map((section) => (
-            <Checkbox key={section} value={section} label={SECTION_LABELS[section]} />
+            <Checkbox key={section} value={section} label={t(SECTION_LABELS[section])} />
           ))}
         </Stack>
       </Checkbox.Group>
       <Textarea
-        label="Your websites"
-        description="The sites that may show the widget, one per line (https://www.example.com). With none listed, any site may show packages, availability and photos, and the form opens on its own page."
+        label={t('app.settings.websites')}
+        description={t('app.settings.websites-help')}
         autosize
         minRows={2}
         value={form.embedOrigins}
@@ -495,8 +506,8 @@ function WebsiteSection({ form, set, shown, saved }: SectionProps & { saved: boo
       <EmbedSnippet sections={form.embedSections} projectName={form.name} saved={saved} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Textarea
-          label="Budget ranges on the inquiry form"
-          description="One per line; empty uses four ranges from under $500,000 to over $1,000,000."
+          label={t('app.settings.budgets')}
+          description={t('app.settings.budgets-help')}
           autosize
           minRows={3}
           value={form.budgets}
@@ -504,8 +515,8 @@ function WebsiteSection({ form, set, shown, saved }: SectionProps & { saved: boo
           error={shown.budgets}
         />
         <Textarea
-          label="Timelines on the inquiry form"
-          description="One per line; empty uses 'As soon as possible' to 'Just looking'."
+          label={t('app.settings.timelines')}
+          description={t('app.settings.timelines-help')}
           autosize
           minRows={3}
           value={form.timelines}

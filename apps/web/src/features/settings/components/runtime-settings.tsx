@@ -4,14 +4,16 @@ import { NumberField } from '../../../components/ui/number-field.tsx';
 import { useZone } from '../../../lib/use-dates.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { finishesByRoom, SURFACES, type CategoryDocument, type OptionDocument, type ProjectResponse, type Selection } from '@decor/core';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { allItemsQuery } from '../../../lib/collection-choices.ts';
 import { currentProjectKey } from '../../../config/env.ts';
 import { projectQuery, useProject } from '../../../lib/project.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
-import { sceneRoomsOf, SURFACE_LABELS } from '../../../components/room/room-layout.ts';
+import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 
 type Category = CollectionItem & CategoryDocument;
 type Option = CollectionItem & OptionDocument;
@@ -19,16 +21,19 @@ type Room = CollectionItem & { name: string; dimensions?: { w: number; d: number
 
 /** `/manage/runtime`: which category paints which 3D surface, room sizes, light and first view, with a live room beside them. */
 export function RuntimeSettings() {
+  const t = useT();
   const categories = useQuery(allItemsQuery<Category>('categories'));
   const rooms = useQuery(allItemsQuery<Room>('rooms'));
   const options = useQuery(allItemsQuery<Option>('options', 5_000));
   const { data: project } = useProject();
-  if (categories.isError || rooms.isError || options.isError) return <Alert color="red">The 3D settings could not be loaded.</Alert>;
+  if (categories.isError || rooms.isError || options.isError) return <Alert color="red">{t('app.runtime.not-loaded')}</Alert>;
   if (!categories.data || !rooms.data || !options.data || !project) return <Skeleton h={400} />;
   return <Settings categories={categories.data} rooms={rooms.data} options={options.data} project={project} />;
 }
 
 function Settings({ categories, rooms, options, project }: { categories: Category[]; rooms: Room[]; options: Option[]; project: ProjectResponse }) {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const refresh = async () => {
@@ -44,7 +49,7 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
       await createCollectionStore(collection).update({ _id: item._id, _version: item._version }, changes);
       setMessage({ color: 'green', text: said });
     } catch (caught) {
-      setMessage({ color: 'red', text: caught instanceof ApiError ? caught.message : 'That could not be saved.' });
+      setMessage({ color: 'red', text: errorText(caught, 'app.runtime.not-saved') });
     } finally {
       await refresh();
     }
@@ -71,9 +76,9 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
           {message.text}
         </Alert>
       )}
-      <SectionCard title="Which category paints which surface">
+      <SectionCard title={t('app.runtime.surfaces')}>
         <Text size="sm" c="dimmed">
-          A buyer's choice in a category gives its colour and texture to this surface of their 3D rooms. Categories without a surface are listed but not drawn.
+          {t('app.runtime.surfaces-help')}
         </Text>
         {/* A row per category that wraps on a phone: the choice is never off to the side. */}
         <Stack gap="xs" data-testid="surface-map">
@@ -81,9 +86,9 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
             <Group key={category._id} justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm">{category.name}</Text>
               <Select
-                aria-label={`Surface of ${category.name}`}
-                placeholder="Not drawn"
-                data={SURFACES.map((s) => ({ value: s, label: SURFACE_LABELS[s] }))}
+                aria-label={t('app.runtime.surface-of', { category: category.name })}
+                placeholder={t('app.runtime.not-drawn')}
+                data={SURFACES.map((s) => ({ value: s, label: t(`app.room.surface.${s}`) }))}
                 value={category.surface ?? null}
                 clearable
                 w={{ base: '100%', xs: 220 }}
@@ -92,7 +97,12 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
                     'categories',
                     category,
                     { surface: surface ?? null },
-                    `${category.name} now paints ${surface ? SURFACE_LABELS[surface as keyof typeof SURFACE_LABELS].toLowerCase() : 'nothing'}.`,
+                    surface
+                      ? t('app.runtime.paints', {
+                          category: category.name,
+                          surface: t(`app.room.surface.${surface as (typeof SURFACES)[number]}`).toLowerCase(),
+                        })
+                      : t('app.runtime.paints-nothing', { category: category.name }),
                   )
                 }
               />
@@ -101,16 +111,16 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
         </Stack>
       </SectionCard>
 
-      <SectionCard title="Live preview">
+      <SectionCard title={t('app.runtime.preview')}>
         <RoomExplorer rooms={sampleFinishes.sceneRooms} finishes={sampleFinishes.finishes} />
       </SectionCard>
 
-      <SectionCard title="Room sizes (metres)">
+      <SectionCard title={t('app.runtime.sizes')}>
         {rooms.map((room) => (
           <RoomSize
             key={`${room._id}-${room._version}`}
             room={room}
-            onSave={(dimensions) => saveItem('rooms', room, { dimensions }, `${room.name}: size saved.`)}
+            onSave={(dimensions) => saveItem('rooms', room, { dimensions }, t('app.runtime.size-saved', { room: room.name }))}
           />
         ))}
       </SectionCard>
@@ -121,6 +131,7 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
 }
 
 function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: number; d: number; h: number }) => void }) {
+  const t = useT();
   const { locale } = useZone();
   const [size, setSize] = useState(room.dimensions ?? { w: 3.5, d: 4, h: 2.7 });
   // What a field holds while it is not a size (cleared, or typed in words): Save waits for it.
@@ -149,11 +160,11 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
       <Text w={{ base: '100%', sm: 160 }} fw={500} pb={{ base: 0, sm: 8 }}>
         {room.name}
       </Text>
-      {field('w', 'Width', 100)}
-      {field('d', 'Depth', 100)}
-      {field('h', 'Height', 20)}
+      {field('w', t('app.runtime.width'), 100)}
+      {field('d', t('app.runtime.depth'), 100)}
+      {field('h', t('app.runtime.height'), 20)}
       <Button variant="light" disabled={!changed || unread.size > 0} onClick={() => onSave(size)}>
-        Save
+        {t('app.runtime.save')}
       </Button>
     </Group>
   );
@@ -168,6 +179,10 @@ function SceneControls({
   onSaved: () => Promise<void>;
   onMessage: (m: { color: string; text: string }) => void;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const { locale } = useLanguage();
+  const number = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const [brightness, setBrightness] = useState(project.options.scene?.brightness ?? 1);
   const [distance, setDistance] = useState(project.options.scene?.cameraDistance ?? 1);
   const [isSaving, setSaving] = useState(false);
@@ -178,27 +193,27 @@ function SceneControls({
         method: 'PATCH',
         body: { options: { scene: { brightness, cameraDistance: distance } }, ...(project._version ? { _version: project._version } : {}) },
       });
-      onMessage({ color: 'green', text: 'Light and first view saved: buyers see them on their next visit.' });
+      onMessage({ color: 'green', text: t('app.runtime.scene-saved') });
       await onSaved();
     } catch (caught) {
-      onMessage({ color: 'red', text: caught instanceof ApiError ? caught.message : 'The 3D settings could not be saved.' });
+      onMessage({ color: 'red', text: errorText(caught, 'app.runtime.scene-not-saved') });
     } finally {
       setSaving(false);
     }
   };
   return (
-    <SectionCard title="Light and first view">
-      <Text size="sm">Brightness ({brightness.toFixed(2)}; 1 shows every swatch exactly in its colour)</Text>
-      <Slider min={0.5} max={1.5} step={0.05} value={brightness} onChange={setBrightness} thumbLabel="Brightness" />
-      <Text size="sm">Camera distance ({distance.toFixed(2)}; below 1 closer, above 1 further)</Text>
-      <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} thumbLabel="Camera distance" />
+    <SectionCard title={t('app.runtime.scene')}>
+      <Text size="sm">{t('app.runtime.brightness-value', { value: number(brightness) })}</Text>
+      <Slider min={0.5} max={1.5} step={0.05} value={brightness} onChange={setBrightness} thumbLabel={t('app.runtime.brightness')} />
+      <Text size="sm">{t('app.runtime.distance-value', { value: number(distance) })}</Text>
+      <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} thumbLabel={t('app.runtime.distance')} />
       <Group>
         <Button
           onClick={save}
           loading={isSaving}
           disabled={brightness === (project.options.scene?.brightness ?? 1) && distance === (project.options.scene?.cameraDistance ?? 1)}
         >
-          Save light and view
+          {t('app.runtime.save-scene')}
         </Button>
         <Button
           variant="subtle"
@@ -207,7 +222,7 @@ function SceneControls({
             setDistance(1);
           }}
         >
-          Back to standard
+          {t('app.runtime.standard')}
         </Button>
       </Group>
     </SectionCard>
