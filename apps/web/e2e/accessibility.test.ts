@@ -364,8 +364,8 @@ describe.concurrent(
         try {
           await signIn(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
           await browser.page.waitForURL((url) => url.pathname === '/admin');
+          // Not in the catalogue yet (issue 32): the platform's pages but its overview.
           const pages = [
-            '/admin',
             '/admin/projects',
             '/admin/new',
             '/admin/configs',
@@ -385,10 +385,10 @@ describe.concurrent(
           const problems = await sweep(
             browser,
             [
+              { label: '/admin', open: visit('/admin') },
               ...pages.map((path) => ({ label: path, open: visit(path), english: true as const })),
               {
                 label: 'admin quick box',
-                english: true,
                 open: async (page: Page) => {
                   await page.goto(`${origin('demo')}/admin`);
                   // The quick box listens once the page has drawn.
@@ -428,7 +428,7 @@ describe.concurrent(
                 },
               },
             ],
-            await contentOf(browser.page),
+            await contentOf(browser.page, { admin: true }),
           );
           expect(problems).toEqual([]);
         } finally {

@@ -48,47 +48,54 @@ const INTL_WORDS = new Set(
  * person's own name and address, the project's time zone as Intl names it, and for the design
  * centre what its people wrote (buyers' names and addresses, notes, leads, mails' subjects).
  */
-export async function contentOf(page: Page, { staff = false } = {}): Promise<string[]> {
-  return page.evaluate(async (staff) => {
-    const get = (url: string) => fetch(url).then((r) => (r.ok ? r.json() : []));
-    const project = (await get('/api/project')) as { name: string; rooms: Named[]; options: { tagline?: string; timeZone?: string } };
-    const lists = (await Promise.all(['categories', 'options', 'packages', 'units', 'plans'].map((c) => get(`/api/schema/${c}/?limit=200`)))) as Named[][];
-    const me = (await get('/api/me')) as { email?: string; name?: string };
-    const zone = project.options.timeZone ?? 'UTC';
-    const zoneName = new Intl.DateTimeFormat('en-CA', { timeZone: zone, timeZoneName: 'longGeneric' })
-      .formatToParts(new Date())
-      .find((p) => p.type === 'timeZoneName')?.value;
-    // What people wrote, from the lists the design centre reads: every text that reads as a name, an address or a sentence.
-    const written: string[] = [];
-    const walk = (value: unknown, key = ''): void => {
-      if (typeof value === 'string') {
-        if (/name|email|note|message|subject|comment|buyer/i.test(key)) written.push(value);
-      } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
-      else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(item, name);
-    };
-    const staffLists = [
-      '/api/manage/carts',
-      '/api/manage/buyers',
-      '/api/manage/leads',
-      '/api/access-codes',
-      '/api/schema/carts/?limit=200',
-      '/api/manage/imports',
-    ];
-    if (staff) for (const answer of await Promise.all(staffLists.map(get))) walk(answer);
-    return [
-      project.name,
-      project.options.tagline,
-      zoneName,
-      zone.split('/').at(-1)?.replace(/_/g, ' '),
-      ...project.rooms.flatMap((r) => [r.name]),
-      ...lists.flat().flatMap((i) => [i.name, i.description, i.vendor, i.sku]),
-      me.email,
-      me.name,
-      ...written,
-    ]
-      .filter((text): text is string => typeof text === 'string' && text.trim().length > 0)
-      .sort((a, b) => b.length - a.length);
-  }, staff);
+export async function contentOf(page: Page, { staff = false, admin = false } = {}): Promise<string[]> {
+  return page.evaluate(
+    async ({ staff, admin }) => {
+      const get = (url: string) => fetch(url).then((r) => (r.ok ? r.json() : []));
+      const project = (await get('/api/project')) as { name: string; rooms: Named[]; options: { tagline?: string; timeZone?: string } };
+      const lists = (await Promise.all(['categories', 'options', 'packages', 'units', 'plans'].map((c) => get(`/api/schema/${c}/?limit=200`)))) as Named[][];
+      const me = (await get('/api/me')) as { email?: string; name?: string };
+      const zone = project.options.timeZone ?? 'UTC';
+      const zoneName = new Intl.DateTimeFormat('en-CA', { timeZone: zone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')?.value;
+      // What people wrote, from the lists the design centre reads: every text that reads as a name, an address or a sentence.
+      const written: string[] = [];
+      const walk = (value: unknown, key = ''): void => {
+        if (typeof value === 'string') {
+          if (/name|email|note|message|subject|comment|buyer|^key$|^host$|^error$/i.test(key)) written.push(value);
+        } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
+        else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(item, name);
+      };
+      const staffLists = [
+        '/api/manage/carts',
+        '/api/manage/buyers',
+        '/api/manage/leads',
+        '/api/access-codes',
+        '/api/schema/carts/?limit=200',
+        '/api/manage/imports',
+      ];
+      if (staff) for (const answer of await Promise.all(staffLists.map(get))) walk(answer);
+      // The platform's own: projects, their keys and hosts, deploys, and the names of what runs it.
+      const adminLists = ['/api/admin/projects', '/api/admin/deploys', '/api/admin/overview'];
+      if (admin) for (const answer of await Promise.all(adminLists.map(get))) walk(answer);
+      if (admin) written.push('Node', 'PostgreSQL', 'PGlite');
+      return [
+        project.name,
+        project.options.tagline,
+        zoneName,
+        zone.split('/').at(-1)?.replace(/_/g, ' '),
+        ...project.rooms.flatMap((r) => [r.name]),
+        ...lists.flat().flatMap((i) => [i.name, i.description, i.vendor, i.sku]),
+        me.email,
+        me.name,
+        ...written,
+      ]
+        .filter((text): text is string => typeof text === 'string' && text.trim().length > 0)
+        .sort((a, b) => b.length - a.length);
+    },
+    { staff, admin },
+  );
 }
 
 /** The words on screen that came neither from the catalogue nor from the content, with the line they are on. */
@@ -111,7 +118,10 @@ export async function strangers(page: Page, content: string[]): Promise<string[]
       rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
     }
     // Each language's own name (the language switch) is the same in every language. The longest pieces first: one may hold another.
-    for (const piece of [...content, ...Object.values(LANGUAGE_NAMES)].sort((a, b) => b.length - a.length)) rest = rest.split(piece).join(' ');
+    // Whatever its case on screen (a badge writes a host in capitals).
+    for (const piece of [...content, ...Object.values(LANGUAGE_NAMES)].sort((a, b) => b.length - a.length)) {
+      rest = rest.replace(new RegExp(piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' ');
+    }
     const words = rest
       .split(/[\s\u00a0\u202f]+/)
       .map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))

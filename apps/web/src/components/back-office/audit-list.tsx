@@ -1,24 +1,29 @@
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
-import type { AdminAuditEntry } from '@decor/core';
+import type { AdminAuditEntry, MessageKey } from '@decor/core';
+import { useT } from '../../lib/i18n.ts';
 import { useDates } from '../../lib/use-dates.ts';
 
-const ACTION_WORDS: Record<string, string> = {
-  'project.create': 'created the project',
-  'project.update': 'changed the project’s settings',
-  'project.archive': 'archived the project',
-  'project.restore': 'brought the project back',
-  'user.update': 'changed the person',
-  'user.sign-out-everywhere': 'signed the person out everywhere',
-  'membership.grant': 'gave a role',
-  'membership.change': 'changed a role',
-  'membership.remove': 'removed a role',
-  'deploy.create': 'created a deploy',
-  'deploy.update': 'changed a deploy',
-  'deploy.delete': 'deleted a deploy',
-  'feature.create': 'created a feature flag',
-  'feature.update': 'changed a feature flag',
-  'feature.delete': 'removed a feature flag',
-};
+/** What an entry may be about, said from the catalogue (`app.audit.target.*`). */
+const TARGETS = new Set(['project', 'user', 'membership', 'deploy', 'feature']);
+
+/** The actions an entry may record, said from the catalogue (`app.audit.action.*`). */
+const ACTIONS = new Set([
+  'project.create',
+  'project.update',
+  'project.archive',
+  'project.restore',
+  'user.update',
+  'user.sign-out-everywhere',
+  'membership.grant',
+  'membership.change',
+  'membership.remove',
+  'deploy.create',
+  'deploy.update',
+  'deploy.delete',
+  'feature.create',
+  'feature.update',
+  'feature.delete',
+]);
 
 const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -40,7 +45,8 @@ export function changedFields(before: unknown, after: unknown): Array<{ field: s
 /** The administrators' changes, newest first, each with what it changed. */
 export function AuditList({ entries }: { entries: AdminAuditEntry[] }) {
   const { dateTime } = useDates();
-  if (entries.length === 0) return <Text c="dimmed">No change recorded yet.</Text>;
+  const t = useT();
+  if (entries.length === 0) return <Text c="dimmed">{t('app.audit.none')}</Text>;
   return (
     <Stack gap="sm" data-testid="audit-list">
       {entries.map((entry) => {
@@ -49,11 +55,11 @@ export function AuditList({ entries }: { entries: AdminAuditEntry[] }) {
           <Stack key={entry._id} gap={2} data-testid="audit-entry">
             <Group gap={6} wrap="wrap">
               <Text size="sm" fw={600}>
-                {entry.actor?.email ?? 'A former admin'}
+                {entry.actor?.email ?? t('app.audit.former')}
               </Text>
-              <Text size="sm">{ACTION_WORDS[entry.action] ?? entry.action}</Text>
+              <Text size="sm">{ACTIONS.has(entry.action) ? t(`app.audit.action.${entry.action}` as MessageKey) : entry.action}</Text>
               <Badge variant="light" size="sm">
-                {entry.targetKind}
+                {TARGETS.has(entry.targetKind) ? t(`app.audit.target.${entry.targetKind}` as MessageKey) : entry.targetKind}
               </Badge>
               <Text size="xs" c="dimmed">
                 {dateTime(entry.at)}
@@ -66,7 +72,7 @@ export function AuditList({ entries }: { entries: AdminAuditEntry[] }) {
             ))}
             {fields.length > 6 && (
               <Text size="xs" c="dimmed">
-                and {fields.length - 6} more
+                {t('app.audit.more', { count: fields.length - 6 })}
               </Text>
             )}
           </Stack>

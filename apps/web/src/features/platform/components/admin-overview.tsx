@@ -1,48 +1,60 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminOverview, AdminProject } from '@decor/core';
+import type { AdminOverview, AdminProject, Translate } from '@decor/core';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useErrorText } from '../../../lib/i18n.ts';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
 import { overviewQuery } from '../../../lib/admin-queries.ts';
 import { AuditList } from '../../../components/back-office/audit-list.tsx';
-import { count, hostUrl } from '../../../lib/project-hosts.ts';
+import { hostUrl } from '../../../lib/project-hosts.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
-function duration(seconds: number): string {
+function duration(seconds: number, t: Translate): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  return days ? `${days} d ${hours} h` : hours ? `${hours} h ${minutes} min` : `${minutes} min`;
+  return days
+    ? t('app.admin.uptime.days', { days, hours })
+    : hours
+      ? t('app.admin.uptime.hours', { hours, minutes })
+      : t('app.admin.uptime.minutes', { minutes });
 }
 
 /** `/admin`: the platform at a glance (docs/admin.md, "Overview"). */
 export function AdminOverviewPage() {
   const overview = useQuery(overviewQuery);
-  if (overview.isError) return <Alert color="red">{overview.error instanceof ApiError ? overview.error.message : 'The overview could not be loaded.'}</Alert>;
+  const errorText = useErrorText();
+  if (overview.isError) return <Alert color="red">{errorText(overview.error, 'app.admin.overview.not-loaded')}</Alert>;
   if (!overview.data) return <Skeleton h={420} radius="md" />;
   return <Overview overview={overview.data} />;
 }
 
 function Overview({ overview }: { overview: AdminOverview }) {
+  const t = useT();
   const { dateTime } = useDates();
   const { totals, health } = overview;
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <StatCard label="Projects" value={totals.projects} hint={totals.archived ? `${totals.archived} archived` : undefined} />
-        <StatCard label="People" value={totals.users} hint={count(totals.admins, 'admin')} />
-        <StatCard label="Disabled" value={totals.disabled} />
-        <StatCard label="Server up for" value={duration(health.uptimeSeconds)} hint={`v${health.version} · Node ${health.node}`} />
+        <StatCard
+          label={t('app.admin.overview.projects')}
+          value={totals.projects}
+          hint={totals.archived ? t('app.admin.overview.archived', { count: totals.archived }) : undefined}
+        />
+        <StatCard label={t('app.admin.overview.people')} value={totals.users} hint={t('app.admin.overview.admins', { count: totals.admins })} />
+        <StatCard label={t('app.admin.overview.disabled')} value={totals.disabled} />
+        <StatCard label={t('app.admin.overview.up-for')} value={duration(health.uptimeSeconds, t)} hint={`v${health.version} · Node ${health.node}`} />
       </SimpleGrid>
 
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} fz="lg">
-            Projects
+            {t('app.admin.overview.projects-title')}
           </Title>
-          <AnchorLink to="/admin/new">New project</AnchorLink>
+          <AnchorLink to="/admin/new">{t('app.admin.overview.new')}</AnchorLink>
         </Group>
         <ProjectTable projects={overview.projects} />
       </Stack>
@@ -50,10 +62,10 @@ function Overview({ overview }: { overview: AdminOverview }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            Recent sign-ins
+            {t('app.admin.overview.sign-ins')}
           </Title>
           {overview.recentSignIns.length === 0 ? (
-            <Text c="dimmed">Nobody has signed in yet.</Text>
+            <Text c="dimmed">{t('app.admin.overview.nobody')}</Text>
           ) : (
             <Stack gap={6} data-testid="recent-sign-ins">
               {overview.recentSignIns.map((entry) => (
@@ -71,18 +83,18 @@ function Overview({ overview }: { overview: AdminOverview }) {
         </Stack>
         <Stack gap="xs">
           <Title order={2} fz="lg">
-            Server
+            {t('app.admin.overview.server')}
           </Title>
           <Card withBorder radius="md" padding="md">
             <Stack gap={4}>
               <Text size="sm">
-                Database: <b>{health.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'}</b>
+                {t('app.admin.overview.database')} <b>{health.database === 'pglite' ? t('app.admin.overview.pglite') : 'PostgreSQL'}</b>
               </Text>
               <Text size="sm">
-                Mail: <b>{health.mail === 'smtp' ? 'SMTP server' : 'development outbox (no SMTP_URL: nothing leaves this machine)'}</b>
+                {t('app.admin.overview.mail')} <b>{health.mail === 'smtp' ? t('app.admin.overview.smtp') : t('app.admin.overview.outbox')}</b>
               </Text>
               <Text size="sm">
-                Files: <b>{health.storage === 'disk' ? 'this server’s disk' : health.storage}</b>
+                {t('app.admin.overview.files')} <b>{health.storage === 'disk' ? t('app.admin.overview.disk') : health.storage}</b>
               </Text>
             </Stack>
           </Card>
@@ -91,16 +103,19 @@ function Overview({ overview }: { overview: AdminOverview }) {
 
       <Stack gap="xs">
         <Title order={2} fz="lg">
-          Mail that could not be sent
+          {t('app.admin.overview.mail-failures')}
         </Title>
         {overview.mailFailures.length === 0 ? (
-          <Text c="dimmed">{health.mail === 'smtp' ? 'Every mail reached the SMTP server.' : 'No SMTP server: mail goes to the development outbox.'}</Text>
+          <Text c="dimmed">{health.mail === 'smtp' ? t('app.admin.overview.all-sent') : t('app.admin.overview.no-smtp')}</Text>
         ) : (
           <Stack gap={6} data-testid="mail-failures">
             {overview.mailFailures.map((failure) => (
               <Alert key={`${failure.at}-${failure.to}`} color="red" variant="light" p="xs">
                 <Text size="sm">
-                  <b>{failure.subject}</b> to {failure.to} · {dateTime(failure.at)}
+                  <RichText
+                    text={t('app.admin.overview.failure', { subject: failure.subject, to: failure.to, when: dateTime(failure.at) })}
+                    tags={{ b: (chunk) => <b>{chunk}</b> }}
+                  />
                 </Text>
                 <Text size="xs">{failure.error}</Text>
               </Alert>
@@ -111,7 +126,7 @@ function Overview({ overview }: { overview: AdminOverview }) {
 
       <Stack gap="xs">
         <Title order={2} fz="lg">
-          Latest changes by admins
+          {t('app.admin.overview.changes')}
         </Title>
         <AuditList entries={overview.recentChanges} />
       </Stack>
@@ -120,11 +135,18 @@ function Overview({ overview }: { overview: AdminOverview }) {
 }
 
 function ProjectTable({ projects }: { projects: AdminProject[] }) {
-  if (projects.length === 0) return <Text c="dimmed">No project yet.</Text>;
+  const t = useT();
+  if (projects.length === 0) return <Text c="dimmed">{t('app.admin.overview.none')}</Text>;
   return (
     <DataTable
       minWidth={640}
-      columns={[{ label: 'Project' }, { label: 'Hosts' }, { label: 'Members', align: 'right' }, { label: 'Units', align: 'right' }, { label: 'Selections' }]}
+      columns={[
+        { label: t('app.admin.overview.project') },
+        { label: t('app.admin.overview.hosts') },
+        { label: t('app.admin.overview.members'), align: 'right' },
+        { label: t('app.admin.overview.units'), align: 'right' },
+        { label: t('app.admin.overview.selections') },
+      ]}
       testId="overview-projects"
     >
       {projects.map((project) => (
@@ -134,7 +156,7 @@ function ProjectTable({ projects }: { projects: AdminProject[] }) {
               {project.name}{' '}
               {project.archived && (
                 <Badge color="gray" size="xs">
-                  Archived
+                  {t('app.admin.overview.archived-badge')}
                 </Badge>
               )}
             </Text>
@@ -146,14 +168,14 @@ function ProjectTable({ projects }: { projects: AdminProject[] }) {
             <Stack gap={2}>
               {project.hosts.length === 0 && (
                 <Text size="xs" c="dimmed">
-                  On no deploy
+                  {t('app.admin.overview.no-deploy')}
                 </Text>
               )}
               {project.hosts.map((host) => (
                 <Anchor key={`${host.deploy}-${host.host}`} size="xs" href={hostUrl(host.host)}>
                   {host.host}{' '}
                   <Text span size="xs" c="dimmed">
-                    ({host.type})
+                    ({t(`app.admin.deploy-type.${host.type}`).toLowerCase()})
                   </Text>
                 </Anchor>
               ))}
@@ -162,13 +184,17 @@ function ProjectTable({ projects }: { projects: AdminProject[] }) {
           <Table.Td ta="right">
             {project.counts.members}
             <Text size="xs" c="dimmed">
-              {count(project.counts.managers, 'manager')}
+              {t('app.admin.overview.managers', { count: project.counts.managers })}
             </Text>
           </Table.Td>
           <Table.Td ta="right">{project.counts.units}</Table.Td>
           <Table.Td>
             <Text size="xs">
-              {project.counts.carts.draft} in progress · {project.counts.carts.submitted} to review · {project.counts.carts.approved} approved
+              {t('app.admin.overview.carts', {
+                draft: project.counts.carts.draft,
+                submitted: project.counts.carts.submitted,
+                approved: project.counts.carts.approved,
+              })}
             </Text>
           </Table.Td>
         </Table.Tr>

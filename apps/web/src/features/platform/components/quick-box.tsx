@@ -5,6 +5,11 @@ import { DEPLOY_TYPES_LIST } from '@decor/core';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { deploysQuery, type Deploy } from '../../../lib/deploys-query.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
+import { RichText } from '../../../components/ui/rich-text.tsx';
+import { useT } from '../../../lib/i18n.ts';
+
+/** Words only a screen reader says (which project a link opens). */
+const hidden = { hidden: (chunk: string) => <VisuallyHidden>{chunk}</VisuallyHidden> };
 
 /**
  * Deploys matching the filter (case-insensitive): a deploy found by its name or host with all
@@ -27,33 +32,32 @@ export function filterDeploys(deploys: Deploy[], filter: string): Deploy[] {
  * environment, with links to each project's home and admin pages.
  */
 export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
   const [filter, setFilter] = useState('');
   const { data: deploys = [], isLoading } = useQuery({ ...deploysQuery, enabled: opened });
 
   const shown = useMemo(() => filterDeploys(deploys, filter), [deploys, filter]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Quick box" size="lg" data-testid="quick-box">
+    <Modal opened={opened} onClose={onClose} title={t('app.admin.quick.title')} size="lg" data-testid="quick-box">
       <Stack>
         <TextInput
-          placeholder="Find a project by name or key, or a deploy by name or host"
+          placeholder={t('app.admin.quick.placeholder')}
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
           data-autofocus
-          aria-label="Find a project or deploy"
+          aria-label={t('app.admin.quick.label')}
         />
         <ScrollArea.Autosize mah="55vh">
           <Stack gap="lg">
-            {isLoading && <Text c="dimmed">Loading deploys…</Text>}
-            {!isLoading && shown.length === 0 && <Text c="dimmed">No project or deploy matches “{filter}”.</Text>}
+            {isLoading && <Text c="dimmed">{t('app.admin.quick.loading')}</Text>}
+            {!isLoading && shown.length === 0 && <Text c="dimmed">{t('app.admin.quick.none', { filter })}</Text>}
             {DEPLOY_TYPES_LIST.map((type) => {
               const ofType = shown.filter((deploy) => deploy.type === type);
               if (ofType.length === 0) return null;
               return (
                 <Stack key={type} gap="xs" data-testid={`deploys-${type}`}>
-                  <Title order={4} tt="capitalize">
-                    {type}
-                  </Title>
+                  <Title order={4}>{t(`app.admin.deploy-type.${type}`)}</Title>
                   {ofType.map((deploy) => (
                     <Stack key={deploy._id} gap={4}>
                       <Group gap="xs">
@@ -71,13 +75,13 @@ export function QuickBox({ opened, onClose }: { opened: boolean; onClose: () => 
                           <Group gap="sm">
                             {/* Each link says which project it opens (a list of "Home" links says nothing). */}
                             <Anchor size="sm" href={hostUrl(project.fullKey, '/')}>
-                              Home<VisuallyHidden> of {project.name}</VisuallyHidden>
+                              <RichText text={t('app.admin.quick.home', { project: project.name })} tags={hidden} />
                             </Anchor>
                             <Anchor size="sm" href={hostUrl(project.fullKey, '/manage')}>
-                              Back office<VisuallyHidden> of {project.name}</VisuallyHidden>
+                              <RichText text={t('app.admin.quick.office', { project: project.name })} tags={hidden} />
                             </Anchor>
                             <Anchor size="sm" href={hostUrl(project.fullKey, `/admin/configs/${project._id}`)}>
-                              Settings<VisuallyHidden> of {project.name}</VisuallyHidden>
+                              <RichText text={t('app.admin.quick.settings', { project: project.name })} tags={hidden} />
                             </Anchor>
                           </Group>
                         </Group>
