@@ -128,15 +128,7 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
     case 'color':
       return <ColorInput {...common} format="hex" value={typeof value === 'string' ? value : ''} onChange={(v) => set(v || emptyOf(spec))} />;
     case 'datetime':
-      return (
-        <ZonedDateTimeInput
-          {...common}
-          timeZone={zone.timeZone}
-          locale={zone.locale}
-          value={momentOrTyped(value)}
-          onChange={(iso, typed) => set(iso === null ? emptyOf(spec) : (iso ?? typed))}
-        />
-      );
+      return <ZonedDateTimeInput {...common} value={momentOrTyped(value)} onChange={(iso, typed) => set(iso === null ? emptyOf(spec) : (iso ?? typed))} />;
     case 'reference':
     case 'references':
       return <ReferenceField spec={spec} value={value} onChange={set} common={common} />;

@@ -1,10 +1,11 @@
 import { TextInput } from '@mantine/core';
 import { describeTimeZone, readZonedDateTime, zonedInputValue } from '@decor/core';
 import { useT } from '../../lib/i18n.ts';
+import { useZone } from '../../lib/use-dates.ts';
 import { useTypedField } from './use-typed-field.ts';
 
 /**
- * A date and time typed in the project's time zone, never the browser's (docs/dates.md): the zone
+ * A date and time typed in the page's time zone (the project's), never the browser's (docs/dates.md): the zone
  * is named under the field, what is typed is read there, and a time the clocks skip or show twice
  * is refused at the field. `onChange` hears the moment (ISO), null when emptied, or undefined
  * while what is typed is not a moment.
@@ -13,8 +14,6 @@ export function ZonedDateTimeInput({
   label,
   value,
   onChange,
-  timeZone,
-  locale,
   description,
   error,
   required,
@@ -27,8 +26,6 @@ export function ZonedDateTimeInput({
   value: string | null | undefined;
   /** The moment, null when emptied, undefined (with what was typed) while it is not one. */
   onChange: (iso: string | null | undefined, typed: string) => void;
-  timeZone: string;
-  locale: string;
   description?: string;
   error?: string | undefined;
   required?: boolean;
@@ -38,6 +35,8 @@ export function ZonedDateTimeInput({
   /** The field's path in a schema form (what tests and the error summary find it by). */
   'data-field'?: string;
 }) {
+  // The page's zone and language: every deadline typed anywhere is read the same way.
+  const { timeZone, locale } = useZone();
   const field = useTypedField<string>({
     value,
     onChange,

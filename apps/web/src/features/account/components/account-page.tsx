@@ -9,12 +9,8 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
 import { describeDevice, LANGUAGE_NAMES, type Translate } from '@decor/core';
 import { CONFIRM_WINDOWS, setConfirmWindow, useConfirmWindow, type ConfirmWindow } from '../../../lib/confirm-window.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
-
-function messageOf(error: unknown, t: Translate): string {
-  return error instanceof Error ? error.message : t('app.start.failed');
-}
 
 /** /account: profile, e-mail, password, active sessions, projects, developer mode, sign out. */
 export function AccountPage() {
@@ -51,6 +47,7 @@ function ProfileSection({ me }: { me: Me }) {
   const [name, setName] = useState(me.name);
   const save = useMutation({ mutationFn: () => updateName(name.trim()) });
   const t = useT();
+  const errorText = useErrorText();
   return (
     <SectionCard title={t('app.account.profile')}>
       <form
@@ -66,7 +63,7 @@ function ProfileSection({ me }: { me: Me }) {
               {t('app.account.saved')}
             </Text>
           )}
-          {save.isError && <Alert color="red">{messageOf(save.error, t)}</Alert>}
+          {save.isError && <Alert color="red">{errorText(save.error, 'app.start.failed')}</Alert>}
           <Button type="submit" loading={save.isPending} disabled={!name.trim() || name.trim() === me.name} w="fit-content">
             {t('app.configure.save')}
           </Button>
@@ -80,6 +77,7 @@ function EmailSection({ me }: { me: Me }) {
   const [email, setEmail] = useState('');
   const change = useMutation({ mutationFn: () => changeEmail(email.trim()) });
   const t = useT();
+  const errorText = useErrorText();
   return (
     <SectionCard title={t('app.account.email')}>
       <Group gap="xs">
@@ -101,7 +99,7 @@ function EmailSection({ me }: { me: Me }) {
               {t('app.account.email-sent', { email: me.email })}
             </Text>
           )}
-          {change.isError && <Alert color="red">{messageOf(change.error, t)}</Alert>}
+          {change.isError && <Alert color="red">{errorText(change.error, 'app.start.failed')}</Alert>}
           <Button type="submit" variant="default" loading={change.isPending} disabled={!email.trim()} w="fit-content">
             {t('app.account.change-email')}
           </Button>
@@ -112,9 +110,9 @@ function EmailSection({ me }: { me: Me }) {
 }
 
 /** What went wrong changing the password, in this form's words (a wrong password here is the current one). */
-function passwordChangeProblem(error: unknown, t: Translate): string {
+function passwordChangeProblem(error: unknown, t: Translate, errorText: ReturnType<typeof useErrorText>): string {
   if (error instanceof IdentityError && error.code === 'auth/wrong-password') return t('app.account.wrong-current');
-  return error instanceof IdentityError ? error.message : messageOf(error, t);
+  return error instanceof IdentityError ? error.message : errorText(error, 'app.start.failed');
 }
 
 function PasswordSection() {
@@ -128,6 +126,7 @@ function PasswordSection() {
     },
   });
   const t = useT();
+  const errorText = useErrorText();
   return (
     <SectionCard title={t('app.account.password')}>
       <form
@@ -149,7 +148,7 @@ function PasswordSection() {
               {t('app.account.password-changed')}
             </Text>
           )}
-          {change.isError && <Alert color="red">{passwordChangeProblem(change.error, t)}</Alert>}
+          {change.isError && <Alert color="red">{passwordChangeProblem(change.error, t, errorText)}</Alert>}
           <Button type="submit" variant="default" loading={change.isPending} disabled={!current || !next} w="fit-content">
             {t('app.account.change-password')}
           </Button>
@@ -191,9 +190,10 @@ function SessionsSection() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'sessions'] }),
   });
   const t = useT();
+  const errorText = useErrorText();
   return (
     <SectionCard title={t('app.account.sessions')}>
-      {sessions.isError && <Alert color="red">{messageOf(sessions.error, t)}</Alert>}
+      {sessions.isError && <Alert color="red">{errorText(sessions.error, 'app.start.failed')}</Alert>}
       {/* A card per session at every width: its device, times and "End session" always in view. */}
       <Stack gap="xs" data-testid="sessions">
         {(sessions.data ?? []).map((session) => (

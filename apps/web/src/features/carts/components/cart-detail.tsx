@@ -273,15 +273,7 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
           w={240}
           testId="change-order-fee"
         />
-        <ZonedDateTimeInput
-          label={t('app.detail.new-deadline')}
-          description={t('app.detail.optional')}
-          value={deadline}
-          onChange={setDeadline}
-          timeZone={zone.timeZone}
-          locale={zone.locale}
-          w={260}
-        />
+        <ZonedDateTimeInput label={t('app.detail.new-deadline')} description={t('app.detail.optional')} value={deadline} onChange={setDeadline} w={260} />
       </Group>
       {isConfirming ? (
         <ConsequenceConfirm
@@ -308,20 +300,12 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
 /** A selection still open (or locked by its deadline): move the deadline. */
 function DeadlineDecision({ isLocked, busy, act }: ActionProps & { isLocked: boolean }) {
   const [deadline, setDeadline] = useState<string | null | undefined>(null);
-  const zone = useZone();
   const t = useT();
   return (
     <>
       <Text>{isLocked ? t('app.detail.locked') : t('app.detail.choosing')}</Text>
       <Group gap="sm" align="end" wrap="wrap">
-        <ZonedDateTimeInput
-          label={t('app.detail.new-deadline')}
-          value={deadline}
-          onChange={setDeadline}
-          timeZone={zone.timeZone}
-          locale={zone.locale}
-          w={260}
-        />
+        <ZonedDateTimeInput label={t('app.detail.new-deadline')} value={deadline} onChange={setDeadline} w={260} />
         <Button variant="light" disabled={!deadline} loading={busy === 'extend'} onClick={() => act('extend', { deadline }, t('app.detail.extended-done'))}>
           {t('app.detail.extend')}
         </Button>

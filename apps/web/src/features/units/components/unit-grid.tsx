@@ -206,7 +206,7 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
           clearable
           w={170}
         />
-        <ZonedDateTimeInput label={t('app.units.set-deadline')} value={deadline} onChange={setDeadline} timeZone={zone.timeZone} locale={zone.locale} w={240} />
+        <ZonedDateTimeInput label={t('app.units.set-deadline')} value={deadline} onChange={setDeadline} w={240} />
         <Button
           onClick={() => (consequences.length && !isConfirming ? setConfirming(true) : void apply())}
           loading={isBusy}
