@@ -112,8 +112,11 @@ const BUYER = new RegExp(
  */
 const START = new RegExp(
   [
-    '/apps/web/src/lib/(session|project|language|spoken-language|first-page-text|pseudo-language|loaded-sentences|query-client|access-token|page-answers)\\.',
+    '/apps/web/src/lib/(session|project|project-query|language|spoken-language|first-page-text|pseudo-language|loaded-sentences|query-client|access-token|page-answers)\\.',
     '/packages/core/src/messages/(first-page|languages)\\.',
+    '/packages/core/src/(content-languages|zone-store|identity)\\.',
+    '/apps/web/src/lib/my-projects\\.',
+    '/apps/web/src/components/ui/(page-frame|language-switch)\\.',
     '/packages/core/src/messages/en/first-page\\.',
     '/node_modules/@mantine/hooks/esm/use-document-title/',
   ].join('|'),

@@ -108,6 +108,9 @@ describe(`a person's language (${testDbKind})`, () => {
     expect(attached).toContain('Total des surclassements');
     expect(attached).toContain(`Signé par Alex Buyer le`);
     expect(attached).not.toContain('Upgrades total');
+    // The catalogue's own words too, as its design centre wrote them in French.
+    expect(attached).toContain('Revêtement de sol');
+    expect(attached).not.toContain('Flooring');
 
     const notice = await mail!.waitFor('manager@demo.test', /selection submitted/);
     expect(notice.subject).toBe(`Unit ${unit.name}: selection submitted for approval`);
@@ -127,5 +130,87 @@ describe(`a person's language (${testDbKind})`, () => {
     expect(text).toContain('Sélection de design');
     // The PDF's text layer gives no-break spaces back as spaces.
     expect(text.replace(/[\u00a0\u202f]/g, ' ')).toContain(total.replace(/[\u00a0\u202f]/g, ' '));
+  });
+
+  it('reads the catalogue’s own words in the reader’s language, and keeps every language’s words as written', async () => {
+    // The account's language decides over the browser's (docs/languages.md, "Which language").
+    const mine = async (language: 'en' | 'fr-CA') => {
+      expect((await call('PATCH', '/api/me', { cookie: buyer, body: { language } })).statusCode).toBe(200);
+      return (await call('GET', '/api/carts/mine', { cookie: buyer, language: 'en-CA' })).json()[0];
+    };
+    const french = await mine('fr-CA');
+    const english = await mine('en');
+    expect(english.plan.name).toMatch(/^The (Birch|Maple)/);
+    expect(french.plan.name).toMatch(/^(Le Bouleau|L’Érable)/);
+    // The project as written: the English words in their fields, the French beside them, whoever asks.
+    const project = (await call('GET', '/api/project', { language: 'fr-CA' })).json();
+    const kitchen = project.rooms.find((room: { name: string }) => room.name === 'Kitchen');
+    expect(kitchen.translations).toEqual({ 'fr-CA': { name: 'Cuisine' } });
+    expect(project.options.tagline).toBe('Make it yours, room by room.');
+    expect(project.options.translations['fr-CA'].tagline).toBe('À votre image, pièce par pièce.');
+    const { brandedIndex } = await import('../src/plugins/web-app.ts');
+    const page = brandedIndex('<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>', project, 'fr-CA');
+    expect(page).toContain('<html lang="fr-CA">');
+    expect(page).toContain('<h1>À votre image, pièce par pièce.</h1>');
+    expect(page).toContain('Chargement de Maple Residences…');
+  });
+
+  it('shows the builder’s widget in the visitor’s language, the catalogue’s words included', async () => {
+    const widget = await call('GET', '/embed', { language: 'fr-CA,fr;q=0.9' });
+    expect(widget.statusCode).toBe(200);
+    expect(widget.headers.vary).toContain('Accept-Language');
+    expect(widget.body).toContain('<html lang="fr-CA">');
+    for (const words of [
+      'Forfaits de design',
+      'Minimal moderne',
+      'À votre image, pièce par pièce.',
+      'Disponibilité',
+      'Acheteurs\u00a0: choisissez vos finitions',
+    ])
+      expect(widget.body).toContain(words);
+    expect(widget.body).not.toMatch(/Design packages|Modern Minimal|Availability/);
+    const english = await call('GET', '/embed', { language: 'en-US' });
+    expect(english.body).toContain('Design packages');
+    expect(english.body).toContain('Modern Minimal');
+  });
+
+  it('validates translations through the one write path, and the catalogue check lists what is missing', async () => {
+    const check = async (language = 'en-CA') => (await call('GET', '/api/manage/catalogue-check', { cookie: manager, language })).json();
+    // Every item of the demo catalogue has its French words.
+    expect((await check()).missingTranslations).toEqual([]);
+    const options = (await call('GET', '/api/schema/options/?limit=200', { cookie: manager })).json() as Item[];
+    const oak = options.find((o) => o.name === 'Herringbone Walnut')!;
+    const refused = await call('PATCH', `/api/schema/options/${oak._id}`, {
+      cookie: manager,
+      body: { translations: { de: { name: 'Fischgrät-Nussbaum' } }, _version: oak._version },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('bad_request');
+    expect((await call('GET', `/api/schema/options/${oak._id}`, { cookie: manager })).json().translations).toEqual(oak.translations);
+    const cleared = await call('PATCH', `/api/schema/options/${oak._id}`, {
+      cookie: manager,
+      body: { translations: { 'fr-CA': { name: 'Noyer à chevrons' } }, _version: oak._version },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect((await check()).missingTranslations).toEqual([{ collection: 'options', language: 'fr-CA', count: 1, names: ['Herringbone Walnut'] }]);
+  });
+
+  it('imports a French column beside the English one, and exports it back', async () => {
+    const exported = await call('GET', '/api/manage/exports/rooms.csv', { cookie: manager });
+    expect(exported.statusCode).toBe(200);
+    const [header, ...lines] = exported.body.trim().split(/\r?\n/);
+    expect(header).toContain('Name (fr-CA)');
+    expect(lines.find((line) => line.startsWith('Kitchen,'))).toContain('Cuisine');
+    const content = ['Nom anglais,Nom (fr),Ordre', 'Kitchen,Cuisine ouverte,2', 'Mudroom,Vestiaire,9'].join('\n');
+    const mapping = { name: 'Nom anglais', 'translations.fr-CA.name': 'Nom (fr)', order: 'Ordre' };
+    const applied = await call('POST', '/api/manage/imports', {
+      cookie: manager,
+      body: { kind: 'rooms', fileName: 'pieces.csv', content, mapping, apply: true, send: false },
+    });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json().counts).toMatchObject({ created: 1, updated: 1 });
+    const rooms = (await call('GET', '/api/schema/rooms/?limit=200', { cookie: manager })).json() as Item[];
+    expect(rooms.find((room) => room.name === 'Kitchen')!.translations).toEqual({ 'fr-CA': { name: 'Cuisine ouverte' } });
+    expect(rooms.find((room) => room.name === 'Mudroom')!.translations).toEqual({ 'fr-CA': { name: 'Vestiaire' } });
   });
 });

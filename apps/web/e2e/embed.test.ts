@@ -81,7 +81,7 @@ describe("the builder's widget on another site", () => {
       await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([visitor]) => {
         const { page } = visitor!;
         await page.goto(`${origin()}/embed?show=form`);
-        const email = `widget.${Date.now()}@example.test`;
+        const email = `embed-form-${Date.now()}@example.test`;
         await page.getByRole('textbox', { name: 'First name' }).fill('Sam');
         await page.getByRole('textbox', { name: 'Last name' }).fill('Okafor');
         await page.getByRole('textbox', { name: 'E-mail' }).fill(email);

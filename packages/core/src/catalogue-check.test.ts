@@ -135,7 +135,7 @@ describe('the catalogue check of what buyers see in 3D', () => {
       expect.objectContaining({
         kind: 'minimap-overlap',
         plan: 'birch',
-        text: "On Birch's minimap, Living and Kitchen cover each other: move one of them (its place on the floor-plan minimap).",
+        text: 'On Birch’s minimap, Living and Kitchen cover each other: move one of them (its place on the floor-plan minimap).',
       }),
     ]);
   });

@@ -3,7 +3,8 @@
  * check"): rules that contradict each other, required categories with nothing to choose for
  * a plan, and packages that break a rule. Pure, so the server and the tests share it.
  */
-import { type RuleCategory, type RuleOption, ruleViolations, type Selection } from './selection-rules.ts';
+import { describeUnavailability, type RuleCategory, type RuleOption, ruleViolations, type Selection } from './selection-rules.ts';
+import { message, type Say } from './messages/index.ts';
 import { boxesOverlap, minimapBoxes, sortRooms, type MinimapRoom } from './rooms.ts';
 
 export interface CheckPackage {
@@ -41,7 +42,7 @@ export type CatalogueProblem =
 
 const offeredOn = (option: RuleOption, plan: string) => option.plans.length === 0 || option.plans.includes(plan);
 
-/** Every problem of the catalogue, each with a sentence a manager understands. */
+/** Every problem of the catalogue, each with a sentence a manager understands, in the language `say` speaks. */
 export function catalogueProblems({
   options,
   categories,
@@ -49,6 +50,7 @@ export function catalogueProblems({
   plans,
   rooms = [],
   swatches,
+  say = message,
 }: {
   options: ReadonlyMap<string, RuleOption>;
   categories: ReadonlyMap<string, CheckCategory>;
@@ -58,9 +60,10 @@ export function catalogueProblems({
   rooms?: readonly CheckRoom[];
   /** The options that have a swatch (unknown when not given: no swatch check). */
   swatches?: ReadonlySet<string>;
+  say?: Say;
 }): CatalogueProblem[] {
   const problems: CatalogueProblem[] = [];
-  const nameOf = (id: string) => options.get(id)?.name ?? 'an option that no longer exists';
+  const nameOf = (id: string) => options.get(id)?.name ?? say('check.gone-option');
   const excludes = (a: RuleOption, b: string) => a.excludes.includes(b) || (options.get(b)?.excludes.includes(a._id) ?? false);
 
   for (const option of options.values()) {
@@ -72,21 +75,21 @@ export function catalogueProblems({
           kind: 'requires-missing',
           option: option._id,
           other,
-          text: `${option.name} needs an option that no longer exists: it can never be chosen.`,
+          text: say('check.requires-missing', { option: option.name }),
         });
       else if (excludes(option, other))
         problems.push({
           kind: 'requires-excluded',
           option: option._id,
           other,
-          text: `${option.name} needs ${needed.name} but cannot be combined with it: it can never be chosen.`,
+          text: say('check.requires-excluded', { option: option.name, other: needed.name }),
         });
       else if (!needed.active)
         problems.push({
           kind: 'requires-inactive',
           option: option._id,
           other,
-          text: `${option.name} needs ${needed.name}, which is no longer offered: it can never be chosen.`,
+          text: say('check.requires-inactive', { option: option.name, other: needed.name }),
         });
       else {
         for (const plan of plans) {
@@ -96,7 +99,7 @@ export function catalogueProblems({
               option: option._id,
               other,
               plan: plan._id,
-              text: `On ${plan.name}, ${option.name} needs ${needed.name}, which that plan does not offer.`,
+              text: say('check.requires-other-plan', { plan: plan.name, option: option.name, other: needed.name }),
             });
           }
         }
@@ -107,7 +110,7 @@ export function catalogueProblems({
       problems.push({
         kind: 'requires-cycle',
         option: option._id,
-        text: `${option.name} needs itself through other options: none of them can be chosen first.`,
+        text: say('check.requires-cycle', { option: option.name }),
       });
   }
 
@@ -122,7 +125,7 @@ export function catalogueProblems({
           kind: 'required-empty',
           category: category._id,
           plan: plan._id,
-          text: `${category.name} is required, but ${plan.name} has nothing in it that can be chosen on its own.`,
+          text: say('check.required-empty', { category: category.name, plan: plan.name }),
         });
     }
   }
@@ -130,18 +133,26 @@ export function catalogueProblems({
   for (const pkg of packages) {
     const missing = pkg.options.filter((id) => !options.has(id));
     if (missing.length)
-      problems.push({ kind: 'package-missing-option', package: pkg._id, text: `${pkg.name} contains ${missing.length} option(s) that no longer exist.` });
+      problems.push({
+        kind: 'package-missing-option',
+        package: pkg._id,
+        text: say('check.package-missing-option', { package: pkg.name, count: missing.length }),
+      });
     const selections: Selection[] = pkg.options.filter((id) => options.has(id)).map((option) => ({ option, quantity: 1 }));
     for (const violation of ruleViolations(selections, { options, categories, planId: null, isOpen: true })) {
       problems.push({
         kind: 'package-breaks-rule',
         package: pkg._id,
         option: violation.option,
-        text: `${pkg.name}: ${nameOf(violation.option)} — ${violation.message}`,
+        text: say('check.package-breaks-rule', {
+          package: pkg.name,
+          option: nameOf(violation.option),
+          reason: describeUnavailability(violation.reason, { options }, say),
+        }),
       });
     }
   }
-  problems.push(...missingSwatches(options, categories, swatches), ...overlappingRooms(plans, rooms));
+  problems.push(...missingSwatches(options, categories, swatches, say), ...overlappingRooms(plans, rooms, say));
   return problems;
 }
 
@@ -149,7 +160,12 @@ export function catalogueProblems({
  * Options of a category that paints the 3D rooms, with no swatch: the rooms would draw the
  * standard finish while the list and the PDF name the option.
  */
-function missingSwatches(options: ReadonlyMap<string, RuleOption>, categories: ReadonlyMap<string, CheckCategory>, swatches: ReadonlySet<string> | undefined) {
+function missingSwatches(
+  options: ReadonlyMap<string, RuleOption>,
+  categories: ReadonlyMap<string, CheckCategory>,
+  swatches: ReadonlySet<string> | undefined,
+  say: Say,
+) {
   if (!swatches) return [];
   const problems: CatalogueProblem[] = [];
   for (const option of options.values()) {
@@ -159,14 +175,14 @@ function missingSwatches(options: ReadonlyMap<string, RuleOption>, categories: R
       kind: 'swatch-missing',
       option: option._id,
       category: category._id,
-      text: `${option.name} has no swatch, but ${category.name} paints the 3D rooms (${category.surface}): Explore and the preview would show the standard finish instead. Give it a swatch.`,
+      text: say('check.swatch-missing', { option: option.name, category: category.name, surface: category.surface }),
     });
   }
   return problems;
 }
 
 /** Rooms of a plan that the floor-plan minimap draws over each other, where a buyer cannot tap the one beneath. */
-function overlappingRooms(plans: readonly CheckPlan[], rooms: readonly CheckRoom[]) {
+function overlappingRooms(plans: readonly CheckPlan[], rooms: readonly CheckRoom[], say: Say) {
   if (!rooms.length) return [];
   const problems: CatalogueProblem[] = [];
   for (const plan of plans) {
@@ -181,7 +197,7 @@ function overlappingRooms(plans: readonly CheckPlan[], rooms: readonly CheckRoom
           plan: plan._id,
           room: shown[i]!._id,
           other: shown[j]!._id,
-          text: `On ${plan.name}'s minimap, ${shown[i]!.name} and ${shown[j]!.name} cover each other: move one of them (its place on the floor-plan minimap).`,
+          text: say('check.minimap-overlap', { plan: plan.name, room: shown[i]!.name, other: shown[j]!.name }),
         });
       }
     }

@@ -4,6 +4,8 @@ import { SURFACES } from './surfaces.ts';
 import type { ApiItem } from './api-item.ts';
 import { CART_ACTIONS } from './cart-status.ts';
 import { leadSchema } from './leads.ts';
+import { TRANSLATABLE_FIELDS } from './content-languages.ts';
+import { translationsSchema } from './translations-schema.ts';
 
 /**
  * The built-in collections of a project's decor content (docs/data-model.md), defined once:
@@ -21,6 +23,8 @@ const fileRef = z.uuid();
 export const roomSchema = z
   .object({
     name,
+    /** The translatable fields in the project's other languages (docs/languages.md). */
+    translations: translationsSchema(TRANSLATABLE_FIELDS.rooms).default({}),
     order: z.number().nullable().optional(),
     slug: text(100).optional(),
     plans: ids.optional(),
@@ -38,6 +42,8 @@ export const roomSchema = z
 export const categorySchema = z
   .object({
     name,
+    /** The translatable fields in the project's other languages (docs/languages.md). */
+    translations: translationsSchema(TRANSLATABLE_FIELDS.categories).default({}),
     rooms: ids.default([]),
     order: z.number().default(0),
     required: z.boolean().default(false),
@@ -62,6 +68,8 @@ export const swatchSchema = z
 export const optionSchema = z
   .object({
     name,
+    /** The translatable fields in the project's other languages (docs/languages.md). */
+    translations: translationsSchema(TRANSLATABLE_FIELDS.options).default({}),
     category: id,
     rooms: ids.default([]),
     sku: text(100).default(''),
@@ -82,6 +90,8 @@ export const optionSchema = z
 export const packageSchema = z
   .object({
     name,
+    /** The translatable fields in the project's other languages (docs/languages.md). */
+    translations: translationsSchema(TRANSLATABLE_FIELDS.packages).default({}),
     description: text(5000).default(''),
     options: ids.default([]),
     priceAdjustment: money.default(0),
@@ -92,6 +102,8 @@ export const packageSchema = z
 export const planSchema = z
   .object({
     name,
+    /** The translatable fields in the project's other languages (docs/languages.md). */
+    translations: translationsSchema(TRANSLATABLE_FIELDS.plans).default({}),
     bedrooms: z.number().int().min(0).max(20).default(0),
     bathrooms: z.number().min(0).max(20).default(0),
     area: z.number().positive().max(100_000),
@@ -253,6 +265,8 @@ export const fieldHintSchema = z
     accept: z.string().max(200).optional(),
     /** Not shown in the form (written by the server or by its own screen). */
     hidden: z.boolean().optional(),
+    /** Written in each of the project's languages: the form asks for it once per language, the others in `translations`. */
+    translatable: z.boolean().optional(),
   })
   .strict();
 export type FieldHint = z.infer<typeof fieldHintSchema>;
@@ -317,7 +331,16 @@ export type CollectionOwnership = z.infer<typeof collectionOwnershipSchema>;
 /** How a unit's buyers own what names the unit. */
 const THROUGH_UNIT = { field: 'unit', collection: 'units', buyersField: 'buyers' } as const;
 
-export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
+/** Marks a built-in collection's translatable fields in its hints; its `translations` have no field of their own in the form. */
+function withTranslatableHints(definition: CollectionDefinition): CollectionDefinition {
+  const fields = (TRANSLATABLE_FIELDS as Record<string, readonly string[]>)[definition.name];
+  if (!fields) return definition;
+  const hints: Record<string, FieldHint> = { ...definition.ui.fields, translations: { hidden: true } };
+  for (const field of fields) hints[field] = { ...hints[field], translatable: true };
+  return { ...definition, ui: { ...definition.ui, fields: hints } };
+}
+
+const DEFINITIONS: CollectionDefinition[] = [
   {
     name: 'rooms',
     schema: roomSchema,
@@ -468,7 +491,14 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
   {
     name: 'purchases',
     schema: purchaseSchema,
-    ui: { label: 'Purchases', singular: 'Purchase', icon: 'receipt', group: 'Sales', columns: ['unit', 'total', 'approvedAt', 'revision'], titleField: 'unit' },
+    ui: {
+      label: 'Purchases',
+      singular: 'Purchase',
+      icon: 'receipt',
+      group: 'Sales',
+      columns: ['unit', 'total', 'approvedAt', 'revision'],
+      titleField: 'unit',
+    },
     refs: [
       { path: 'cart', collection: 'carts' },
       { path: 'unit', collection: 'units' },
@@ -504,6 +534,8 @@ export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = [
     write: 'managers',
   },
 ];
+
+export const BUILT_IN_COLLECTIONS: CollectionDefinition[] = DEFINITIONS.map(withTranslatableHints);
 
 export function builtInCollection(name: string): CollectionDefinition | undefined {
   return BUILT_IN_COLLECTIONS.find((collection) => collection.name === name);

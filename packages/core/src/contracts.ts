@@ -1,3 +1,5 @@
+import { TRANSLATABLE_FIELDS, TRANSLATABLE_OPTIONS } from './content-languages.ts';
+import { translationsSchema } from './translations-schema.ts';
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.ts';
@@ -142,6 +144,8 @@ const projectOptionFields = {
   inquiry: inquirySettingsSchema,
   /** The builder's widget: what it shows and which sites may frame it (docs/public-pages.md, "The widget"). */
   embed: embedSettingsSchema,
+  /** The terms, the tagline and the design centre's hours in the project's other languages (docs/languages.md). */
+  translations: translationsSchema(TRANSLATABLE_OPTIONS),
 };
 
 const projectOptionsShape = {
@@ -161,6 +165,7 @@ const projectOptionsShape = {
   showroomPrices: projectOptionFields.showroomPrices.optional(),
   inquiry: projectOptionFields.inquiry.optional(),
   embed: projectOptionFields.embed.optional(),
+  translations: projectOptionFields.translations.optional(),
 };
 
 /**
@@ -200,6 +205,8 @@ export const projectRoomSchema = z.object({
   dimensions: z.object({ w: z.number(), d: z.number(), h: z.number() }).nullable().optional(),
   /** Where the room sits on the floor-plan minimap, as fractions of its width and height. */
   hotspot: z.object({ x: z.number(), y: z.number() }).nullable().optional(),
+  /** Its name in the project's other languages (docs/languages.md). */
+  translations: translationsSchema(TRANSLATABLE_FIELDS.rooms).optional(),
 });
 
 /** GET /api/project (docs/data-model.md, docs/api.md). */

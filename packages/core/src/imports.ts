@@ -1,3 +1,5 @@
+import { TRANSLATABLE_FIELDS, type Translations } from './content-languages.ts';
+import type { Language } from './messages/languages.ts';
 import { z } from 'zod';
 import { csvText } from './csv.ts';
 import { amountFieldText, numberFieldText, readMoney, readNumber } from './numbers.ts';
@@ -172,6 +174,37 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
   },
 };
 
+/**
+ * A kind's columns for a project (docs/imports.md, "Languages"): the columns above, in the
+ * project's default language, then each translatable one once per other language of the
+ * project ("Name (fr-CA)"), whose cells are the item's `translations`.
+ */
+export function importDefinition(kind: ImportKind, project?: { languages: readonly Language[]; defaultLanguage: Language }): ImportKindDefinition {
+  const definition = IMPORT_DEFINITIONS[kind];
+  const fields = (TRANSLATABLE_FIELDS as Record<string, readonly string[]>)[definition.collection] ?? [];
+  const others = project ? project.languages.filter((language) => language !== project.defaultLanguage) : [];
+  const translated = others.flatMap((language) =>
+    definition.columns
+      .filter((column) => fields.includes(column.field))
+      .map((column): ImportColumn => ({
+        field: `translations.${language}.${column.field}`,
+        header: `${column.header} (${language})`,
+        type: 'text',
+        aliases: [`${column.header} (${primaryTag(language)})`, `${column.field} ${language}`, `${column.field} ${primaryTag(language)}`],
+      })),
+  );
+  return translated.length ? { ...definition, columns: [...definition.columns, ...translated] } : definition;
+}
+
+const primaryTag = (language: string) => language.split('-')[0]!;
+
+/** A column's value in an item's stored data: its field, or for a language's column the translation (`translations.fr-CA.name`). */
+export function columnValue(data: Record<string, unknown>, field: string): unknown {
+  if (!field.startsWith('translations.')) return data[field];
+  const [, language = '', name = ''] = field.split('.');
+  return (data.translations as Translations | undefined)?.[language as Language]?.[name];
+}
+
 /** Which column of the file feeds each field: the column's heading, or null for none. */
 export const importMappingSchema = z.record(z.string().max(100), z.string().max(200).nullable());
 export type ImportMapping = z.infer<typeof importMappingSchema>;
@@ -188,10 +221,10 @@ const squash = (text: string) =>
  * then a heading equal (ignoring case, spaces and punctuation) to the column's heading, its
  * field or one of its aliases.
  */
-export function guessMapping(kind: ImportKind, headers: string[], remembered: ImportMapping = {}): ImportMapping {
+export function guessMapping(kind: ImportKind | ImportKindDefinition, headers: string[], remembered: ImportMapping = {}): ImportMapping {
   const byShape = new Map(headers.map((header) => [squash(header), header]));
   const mapping: ImportMapping = {};
-  for (const column of IMPORT_DEFINITIONS[kind].columns) {
+  for (const column of (typeof kind === 'string' ? IMPORT_DEFINITIONS[kind] : kind).columns) {
     const kept = remembered[column.field];
     if (kept && headers.includes(kept)) {
       mapping[column.field] = kept;

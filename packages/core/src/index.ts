@@ -36,3 +36,4 @@ export * from './leads.ts';
 export * from './proof-of-work.ts';
 export * from './lead-words.ts';
 export * from './messages/first-page.ts';
+export * from './content-languages.ts';

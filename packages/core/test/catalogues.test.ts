@@ -82,7 +82,7 @@ describe('the catalogues', () => {
 
   it('use every key somewhere in the product (a key built from a prefix counts for its family)', () => {
     const text = sources().join('\n');
-    const prefixes = [...text.matchAll(/`((?:app|cart|rule|mail|pdf|engine|link|identity|display|inquiry)\.[\w.-]*)\$\{/g)].map((match) => match[1]!);
+    const prefixes = [...text.matchAll(/`((?:app|cart|rule|mail|pdf|engine|link|identity|display|inquiry|widget)\.[\w.-]*)\$\{/g)].map((match) => match[1]!);
     const unused = Object.keys(EN).filter(
       (key) => !text.includes(`'${key}'`) && !text.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
     );

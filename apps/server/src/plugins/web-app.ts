@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { MeResponse, ProjectResponse } from '@decor/core';
+import { acceptedLanguages, projectInLanguage, projectLanguages, readerLanguage, type Language, type MeResponse, type ProjectResponse } from '@decor/core';
+import { translatorFor } from '@decor/core/catalogues';
 import { sendNotFound } from './errors.ts';
 import { carriesCredentials } from './actor.ts';
 
@@ -40,14 +41,14 @@ const colour = (value: string | undefined, fallback: string) => (value && /^#[0-
  * band, name), so that nothing of the platform shows before the app starts; the project itself
  * travels in the page, so the app needs no request to draw it.
  */
-export function brandedIndex(indexHtml: string, project: ProjectResponse): string {
+export function brandedIndex(indexHtml: string, project: ProjectResponse, language: Language = projectLanguages(project.options).defaultLanguage): string {
   const name = escapeAttribute(project.name);
   const primary = colour(project.theme.primary, '#1f6f5c');
   const band = colour(project.theme.logoBg, '#14372f');
-  const tagline =
-    typeof project.options.tagline === 'string' && project.options.tagline
-      ? project.options.tagline
-      : `Choose the finishes of your new home at ${project.name}.`;
+  const t = translatorFor(language);
+  // Said in the reader's language (docs/languages.md); the project in the page stays as written, every language in its place.
+  const said = projectInLanguage(project, language).options.tagline;
+  const tagline = said || t('page.shell-tagline', { project: project.name });
   const logo =
     project.theme.logoUrl && /^\/api\/files\/[0-9a-f-]{36}$/.test(project.theme.logoUrl)
       ? `<img src="${escapeAttribute(project.theme.logoUrl)}" alt="${name}" style="height:32px;width:auto">`
@@ -60,8 +61,11 @@ export function brandedIndex(indexHtml: string, project: ProjectResponse): strin
     `<script type="application/json" id="project-data">${scriptJson(project)}</script>`,
   ].join('');
   // The tagline is the first thing a person reads, while the app's code arrives.
-  const shell = `<div id="root"><div id="brand-shell"><header>${logo}</header><main><h1>${escapeAttribute(tagline)}</h1><p role="status"><i></i>Loading ${name}…</p></main></div></div>`;
-  return indexHtml.replace(/<title>[^<]*<\/title>/, head).replace('<div id="root"></div>', shell);
+  const shell = `<div id="root"><div id="brand-shell"><header>${logo}</header><main><h1>${escapeAttribute(tagline)}</h1><p role="status"><i></i>${escapeAttribute(t('page.shell-loading', { project: project.name }))}</p></main></div></div>`;
+  return indexHtml
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/<title>[^<]*<\/title>/, head)
+    .replace('<div id="root"></div>', shell);
 }
 
 /**
@@ -123,7 +127,7 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
   /** A page of the app: index.html for the request's project and viewer. */
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     // The page differs for visitors and signed-in people: never shared by a cache.
-    const html = reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Authorization');
+    const html = reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Authorization, Accept-Language');
     // Cookies that are no session (expired, signed out elsewhere) make a visitor's page too.
     const me = carriesCredentials(request) ? await meOf(request) : null;
     const forWhom = (page: string) => withViewer(page, me);
@@ -131,7 +135,8 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
     if (!projectKey) return html.send(forWhom(indexHtml));
     const project = await projectOf(projectKey);
     if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
-    const page = forWhom(brandedIndex(indexHtml, project));
+    const language = readerLanguage({ chosen: me?.language, browser: acceptedLanguages(request.headers['accept-language']), project: project.options });
+    const page = forWhom(brandedIndex(indexHtml, project, language));
     if (!me || !answersOf) return html.send(page);
     return html.send(withAnswers(page, await answersOf(request, new URL(request.url, 'http://page').pathname)));
   };

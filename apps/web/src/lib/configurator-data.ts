@@ -3,7 +3,7 @@ import { ApiError } from './api-client.ts';
 import type { CategoryDocument, OptionDocument, PackageDocument } from '@decor/core';
 import { myCartsQuery } from './cart-summary.ts';
 import { cartQuery, type Cart } from './cart-query.ts';
-import { catalogueQuery } from './catalogue.ts';
+import { catalogueQuery, useCatalogue } from './catalogue.ts';
 
 /** The catalogue's items as the collection API serves them (the contracts of core). */
 export type OptionItem = OptionDocument;
@@ -35,9 +35,9 @@ export function useConfiguratorData() {
   const summaries = useQuery(myCartsQuery);
   const summary = summaries.data?.[0] ?? null;
   const cart = useQuery(cartQuery(summary?._id));
-  const categories = useQuery(catalogueQuery<CategoryItem>('categories'));
-  const options = useQuery(catalogueQuery<OptionItem>('options'));
-  const packages = useQuery(catalogueQuery<PackageItem>('packages'));
+  const categories = useCatalogue<CategoryItem>('categories');
+  const options = useCatalogue<OptionItem>('options');
+  const packages = useCatalogue<PackageItem>('packages');
   const isLoading = summaries.isLoading || cart.isLoading || categories.isLoading || options.isLoading;
   // Not a buyer of this project, or a member whose unit is not linked yet: said plainly, never
   // "could not be loaded". Any of the reads may be the first to hear the 403 (the catalogue's

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formattingLocale, LANGUAGES, projectLanguages, readerLanguage, type Language } from '@decor/core';
-import { useProject } from './project.ts';
+import { useProjectAsWritten } from './project-query.ts';
 import { meQuery, type Me } from './session.ts';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
@@ -15,6 +15,8 @@ import { speak } from './spoken-language.ts';
  */
 
 const STORED = 'decor.language';
+/** The queries whose answers the server words in the reader's language. */
+const SAID_BY_THE_SERVER = new Set(['carts', 'showroom']);
 const listeners = new Set<() => void>();
 
 function storedChoice(): string | null {
@@ -49,7 +51,7 @@ export interface PageLanguage {
 }
 
 export function useLanguage(): PageLanguage {
-  const { data: project } = useProject();
+  const { data: project } = useProjectAsWritten();
   const { data: me } = useQuery(meQuery);
   const stored = useSyncExternalStore(subscribe, storedChoice, () => null);
   const options = project?.options;
@@ -72,6 +74,8 @@ export function useLanguage(): PageLanguage {
         const updated = await api<Me>('/api/me', { method: 'PATCH', body: { language: next } });
         queryClient.setQueryData(meQuery.queryKey, updated);
       }
+      // What the server names from the catalogue (a plan, what is still to choose) is said in the language asked for.
+      await queryClient.invalidateQueries({ predicate: ({ queryKey }) => SAID_BY_THE_SERVER.has(String(queryKey[0])) || queryKey.includes('change-order') });
     },
     [me],
   );

@@ -4,6 +4,7 @@
  * and to plans by name here; the seeder turns names into ids.
  */
 import type { ProjectOptions, Theme } from '@decor/core';
+import { DEMO_FRENCH, DEMO_FRENCH_OPTIONS } from './demo-french.ts';
 
 export interface RoomSeed {
   name: string;
@@ -79,6 +80,8 @@ export interface ProjectSeed {
   units: Array<{ name: string; floor: number; plan: string; status: 'available' | 'reserved' | 'sold'; basePrice: number }>;
   managers: Array<{ email: string; name: string }>;
   buyers: BuyerSeed[];
+  /** The catalogue's names and descriptions in French, by their English words (docs/languages.md). */
+  french?: Record<string, string>;
 }
 
 const $ = (dollars: number) => Math.round(dollars * 100);
@@ -737,7 +740,9 @@ export const demoProject: ProjectSeed = {
     tagline: 'Make it yours, room by room.',
     defaultDeadlineDays: 30,
     contact: { name: 'Maple Residences Design Centre', email: 'design@maple-residences.example', phone: '+1 604 555 0142', hours: 'Mon–Sat 10:00–17:00' },
+    translations: { 'fr-CA': DEMO_FRENCH_OPTIONS },
   },
+  french: DEMO_FRENCH,
   theme: { logoBg: '#0f3d33', primary: '#1f6f5c', secondary: '#c8a97e', logoUrl: null },
   rooms: demoRooms,
   categories: demoCategories,

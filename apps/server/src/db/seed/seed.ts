@@ -116,10 +116,17 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
     return id;
   };
 
-  const roomIds = new Map(seed.rooms.map((room) => [room.name, add('rooms', { ...room, slug: slugify(room.name) })] as const));
+  // The French words its design centre wrote beside each English name and description.
+  const french = (fields: Record<string, string>) => {
+    const words = Object.fromEntries(Object.entries(fields).flatMap(([field, english]) => (seed.french?.[english] ? [[field, seed.french[english]]] : [])));
+    return { translations: Object.keys(words).length ? { 'fr-CA': words } : {} };
+  };
+  const roomIds = new Map(seed.rooms.map((room) => [room.name, add('rooms', { ...room, slug: slugify(room.name), ...french({ name: room.name }) })] as const));
   const roomId = lookup('room', roomIds);
 
-  const planIds = new Map(seed.plans.map((plan) => [plan.name, add('plans', { ...plan, rooms: plan.rooms.map(roomId) })] as const));
+  const planIds = new Map(
+    seed.plans.map((plan) => [plan.name, add('plans', { ...plan, rooms: plan.rooms.map(roomId), ...french({ name: plan.name }) })] as const),
+  );
   const planId = lookup('plan', planIds);
 
   // Options refer to each other by name, so give every option its id before any is written.
@@ -136,6 +143,7 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
       quantities: category.quantities ?? false,
       allowance: category.allowance,
       surface: category.surface,
+      ...french({ name: category.name }),
     });
     category.options.forEach((option, optionIndex) => {
       const id = optionId(option.name);
@@ -160,13 +168,14 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
           requires: (option.requires ?? []).map(optionId),
           excludes: (option.excludes ?? []).map(optionId),
           active: true,
+          ...french({ name: option.name, description: option.description }),
         },
       });
     });
   });
 
   for (const pkg of seed.packages) {
-    add('packages', { ...pkg, options: pkg.options.map(optionId), image: null });
+    add('packages', { ...pkg, options: pkg.options.map(optionId), image: null, ...french({ name: pkg.name, description: pkg.description }) });
   }
 
   const unitIds = new Map<string, string>();

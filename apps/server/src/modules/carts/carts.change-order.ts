@@ -1,4 +1,5 @@
-import { changedLines, changeOrderNumber, type ChangeOrder, type ComparedLine } from '@decor/core';
+import { changedLines, changeOrderNumber, fieldIn, type ChangeOrder, type ComparedLine, type Language } from '@decor/core';
+import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/index.ts';
 import { cartScope } from './carts.operations.ts';
@@ -6,17 +7,18 @@ import { priceCart } from './carts.pricing.ts';
 import { cartItems, planRooms, purchaseBefore, readCart, type CartData } from './carts.repo.ts';
 
 /** GET /api/carts/{id}/change-order: what a reopened selection changes, for whoever may read it. */
-export async function readChangeOrder({ db, scope, cartId }: { db: Db; scope: Promise<Scope>; cartId: string }) {
+export async function readChangeOrder({ db, scope, cartId, language }: { db: Db; scope: Promise<Scope>; cartId: string; language?: Language }) {
   const { project, plan } = await cartScope(db, scope);
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
-  return { changeOrder: await changeOrderOf(db, project.id, cart, cartId) };
+  return { changeOrder: await changeOrderOf(db, project.id, cart, cartId, language) };
 }
 
 /**
  * The change-order document of a cart: null unless it was reopened after an approval. The new
  * side is what was signed once signed, else the cart at today's prices — what the buyer would sign.
+ * The catalogue's names are in `language` where written.
  */
-export async function changeOrderOf(db: Db, projectId: string, cart: CartData, cartId: string): Promise<ChangeOrder | null> {
+export async function changeOrderOf(db: Db, projectId: string, cart: CartData, cartId: string, language?: Language): Promise<ChangeOrder | null> {
   const number = changeOrderNumber(cart.revision);
   if (!number) return null;
   const purchase = await purchaseBefore(db, projectId, cartId, cart.revision ?? 1);
@@ -26,14 +28,14 @@ export async function changeOrderOf(db: Db, projectId: string, cart: CartData, c
   const now =
     cart.signature?.lines && cart.status !== 'draft'
       ? { lines: cart.signature.lines, adjustments: cart.signature.adjustments ?? [] }
-      : await priceCart(db, projectId, cart);
+      : await priceCart(db, projectId, cart, language);
   const [items, rooms] = await Promise.all([
     cartItems(
       db,
       projectId,
       [...approvedLines, ...now.lines].map((line) => line.option),
     ),
-    planRooms(db, projectId, null),
+    planRooms(db, projectId, null, language),
   ]);
   const byId = new Map(items.map((item) => [item.id, item]));
   const compared = (lines: Array<{ option: string; room?: string | undefined; quantity: number; price: number }>): ComparedLine[] =>
@@ -41,7 +43,7 @@ export async function changeOrderOf(db: Db, projectId: string, cart: CartData, c
   const named = (lines: ComparedLine[]): ChangeOrder['changes'][number]['before'] =>
     lines.map((line) => ({
       option: line.option,
-      name: String(byId.get(line.option)?.data.name ?? 'An option no longer offered'),
+      name: byId.has(line.option) ? fieldIn(byId.get(line.option)!.data, language) : translatorFor(language ?? 'en')('cart.no-longer-offered'),
       quantity: line.quantity,
       price: line.price,
     }));
@@ -56,7 +58,7 @@ export async function changeOrderOf(db: Db, projectId: string, cart: CartData, c
       room: change.room,
       roomName: rooms.names.get(change.room) ?? '',
       category: change.category,
-      categoryName: String(byId.get(change.category)?.data.name ?? ''),
+      categoryName: byId.has(change.category) ? fieldIn(byId.get(change.category)!.data, language) : '',
       before: named(change.before),
       after: named(change.after),
       difference: change.difference,

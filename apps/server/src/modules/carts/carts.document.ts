@@ -1,4 +1,16 @@
-import { depositOf, groupCartLines, pricedSnapshot, type ProjectResponse, type Say, type ViewCategory, type ViewOption } from '@decor/core';
+import {
+  depositOf,
+  fieldIn,
+  groupCartLines,
+  pricedSnapshot,
+  projectInLanguage,
+  projectLanguages,
+  type Language,
+  type ProjectResponse,
+  type Say,
+  type ViewCategory,
+  type ViewOption,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import { projectResponse } from '../projects/index.ts';
@@ -9,10 +21,13 @@ export type { CartData };
 /**
  * Everything a printed or shared cart shows, gathered in three queries: the project (with
  * its rooms), the unit and its plan, and the chosen options with their categories and
- * package. The PDF and the shared preview both read this one shape.
+ * package. The PDF and the shared preview both read this one shape. The catalogue's names are
+ * in `language` where written (docs/languages.md), else in the project's default language.
  */
-export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, say?: Say) {
-  const projectView: ProjectResponse = await projectResponse(db, project);
+export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, say?: Say, language?: Language) {
+  const reader = language ?? projectLanguages(project.options).defaultLanguage;
+  const projectView: ProjectResponse = projectInLanguage(await projectResponse(db, project), reader);
+  const nameOf = (row: { data: Record<string, unknown> }) => fieldIn(row.data, reader);
   const first = await itemsById(db, project.id, [...cart.selections.map((s) => s.option), cart.unit, ...(cart.package ? [cart.package] : [])]);
   const unitRow = first.find((row) => row.collection === 'units');
   const packageRow = first.find((row) => row.collection === 'packages');
@@ -23,7 +38,7 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, 
         row.id,
         {
           _id: row.id,
-          name: String(row.data.name ?? ''),
+          name: nameOf(row),
           category: String(row.data.category ?? ''),
           price: Number(row.data.price ?? 0),
           sku: String(row.data.sku ?? ''),
@@ -41,7 +56,7 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, 
         row.id,
         {
           _id: row.id,
-          name: String(row.data.name ?? ''),
+          name: nameOf(row),
           order: Number(row.data.order ?? 0),
           allowance: Number(row.data.allowance ?? 0),
           rooms: (row.data.rooms as string[]) ?? [],
@@ -59,8 +74,8 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, 
           area: typeof unitRow.data.area === 'number' ? unitRow.data.area : null,
         }
       : null,
-    plan: planRow ? { name: String(planRow.data.name ?? ''), rooms: (planRow.data.rooms as string[]) ?? [] } : null,
-    package: packageRow ? { name: String(packageRow.data.name ?? ''), priceAdjustment: Number(packageRow.data.priceAdjustment ?? 0) } : null,
+    plan: planRow ? { name: nameOf(planRow), rooms: (planRow.data.rooms as string[]) ?? [] } : null,
+    package: packageRow ? { name: nameOf(packageRow), priceAdjustment: Number(packageRow.data.priceAdjustment ?? 0) } : null,
     options,
     categories,
     groups: groupCartLines(cart.selections, { rooms: projectView.rooms, options, categories, ...(say ? { say } : {}) }),
@@ -75,7 +90,7 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, 
             selections: cart.selections,
             priceOf: (id) => options.get(id)?.price,
             packageAdjustment: packageRow ? Number(packageRow.data.priceAdjustment ?? 0) : 0,
-            packageName: packageRow ? String(packageRow.data.name ?? '') : 'Package',
+            packageName: packageRow ? nameOf(packageRow) : '',
             fees: cart.fees ?? [],
           }).adjustments,
     total: cart.total,

@@ -14,6 +14,7 @@ import {
   nextStatus,
   requiredChoices,
   type Language,
+  fieldIn,
   type Selection,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
@@ -172,8 +173,12 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
   if (name.length < 2) throw fail('bad_request', 'cart.sign-name', undefined, { field: 'signature' });
   const projectId = writer.project.id;
   const context = await ruleContextFor(writer.db, projectId, data);
-  const plan = await planRooms(writer.db, projectId, context.planId);
-  const missing = missingRequired(data.selections, { options: context.options, categories: await allCategories(writer.db, projectId), planRooms: plan.rooms });
+  const plan = await planRooms(writer.db, projectId, context.planId, signature.language);
+  const missing = missingRequired(data.selections, {
+    options: context.options,
+    categories: await allCategories(writer.db, projectId, signature.language),
+    planRooms: plan.rooms,
+  });
   if (missing.length) {
     throw fail(
       'rule_broken',
@@ -189,7 +194,7 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
       },
     );
   }
-  const priced = await priceCart(writer.db, projectId, data);
+  const priced = await priceCart(writer.db, projectId, data, signature.language);
   return {
     total: priced.total,
     priceChanges: [],
@@ -246,14 +251,14 @@ async function purchaseOf(writer: Writer, cart: CartData, cartId: string) {
  * enforces: the unit and its plan, progress through the required categories, the total,
  * the deposit, the allowances, and the status as it stands now (locked after the deadline).
  */
-export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; scope: Promise<Scope>; now?: Date }) {
+export async function cartSummaries({ db, scope, language, now = new Date() }: { db: Db; scope: Promise<Scope>; language?: Language; now?: Date }) {
   const { project, standing, actor } = await scope;
   if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin') {
     readPlan((await resolveCollection(db, project.id, 'carts'))!, standing, project.id);
   }
   // "Mine" means the carts of the caller's own units, also for managers who are buyers too.
   const mine = await cartsOfBuyer(db, project.id, actor!.userId);
-  const categories = await allCategories(db, project.id);
+  const categories = await allCategories(db, project.id, language);
   const depositPercent = typeof project.options.depositPercent === 'number' ? project.options.depositPercent : 0;
   const summaries = [];
   // The project's room names, read once and only when a summary names a room.
@@ -264,7 +269,7 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
     const rooms = row.plan && Array.isArray(row.plan.rooms) ? (row.plan.rooms as string[]) : null;
     const required = requiredChoices({ categories, planRooms: rooms });
     const missing = missingRequired(cart.selections, { options: context.options, categories, planRooms: rooms });
-    if (missing.some((m) => m.room !== null)) roomNames ??= (await planRooms(db, project.id, null)).names;
+    if (missing.some((m) => m.room !== null)) roomNames ??= (await planRooms(db, project.id, null, language)).names;
     summaries.push({
       _id: row.id,
       _version: row.version,
@@ -284,7 +289,7 @@ export async function cartSummaries({ db, scope, now = new Date() }: { db: Db; s
       plan: row.plan
         ? {
             _id: String(row.plan_id),
-            name: String(row.plan.name ?? ''),
+            name: fieldIn(row.plan, language),
             bedrooms: Number(row.plan.bedrooms ?? 0),
             bathrooms: Number(row.plan.bathrooms ?? 0),
             rooms: Array.isArray(row.plan.rooms) ? (row.plan.rooms as string[]) : [],

@@ -78,7 +78,7 @@ export async function renderCartPdf({
   now?: Date;
 }) {
   const { t, locale, language: printedIn } = readerOf(documentLanguage(cart, project.options, language), projectOptionsSchema.parse(project.options).locale);
-  const [doc, changeOrder] = await Promise.all([cartDocument(db, project, cart, t), changeOrderOf(db, project.id, cart, cartId)]);
+  const [doc, changeOrder] = await Promise.all([cartDocument(db, project, cart, t, printedIn), changeOrderOf(db, project.id, cart, cartId, printedIn)]);
   const owner = await findUser(db, String(cart.owner ?? ''));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale });
   const date = (iso: string) => formatDateTime(iso, { ...doc.project.options, locale });

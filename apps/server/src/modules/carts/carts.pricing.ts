@@ -1,4 +1,4 @@
-import { pricedSnapshot, type Selection } from '@decor/core';
+import { pricedSnapshot, type Language, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { updateItem, withWrites, type WriteBase, type Writer } from '../decor/index.ts';
 import type { CartData } from './carts.document.ts';
@@ -14,14 +14,15 @@ export interface PriceChange {
   to: number;
 }
 
-/** The lines, adjustments and total of a cart at today's prices (what the buyer signs). */
-export async function priceCart(db: Db, projectId: string, cart: Pick<CartData, 'selections' | 'package' | 'fees'>) {
+/** The lines, adjustments and total of a cart at today's prices (what the buyer signs), its package named in `language`. */
+export async function priceCart(db: Db, projectId: string, cart: Pick<CartData, 'selections' | 'package' | 'fees'>, language?: Language) {
   const selections = cart.selections ?? [];
   const { prices, adjustment, packageName } = await pricesFor(
     db,
     projectId,
     selections.map((s) => s.option),
     cart.package ?? null,
+    language,
   );
   return pricedSnapshot({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment, packageName, fees: cart.fees ?? [] });
 }

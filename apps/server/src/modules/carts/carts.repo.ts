@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fail, type CoreKey, type Language, type Selection } from '@decor/core';
+import { fail, fieldIn, type CoreKey, type Language, type Selection, type Translations } from '@decor/core';
 import { preparedRows, type Db } from '../../db/client.ts';
 import { getItemJson } from '../decor/index.ts';
 
@@ -74,8 +74,8 @@ export async function cartItems(db: Db, projectId: string, ids: string[]): Promi
   );
 }
 
-/** Every category of the project, as the rules see it. */
-export async function allCategories(db: Db, projectId: string) {
+/** Every category of the project, as the rules see it, named in `language` where written. */
+export async function allCategories(db: Db, projectId: string, language?: Language) {
   const rows = await preparedRows<{ id: string; data: Record<string, unknown> }>(
     db,
     sql`SELECT id, data FROM items WHERE project_id = ${projectId} AND collection = 'categories'`,
@@ -85,7 +85,7 @@ export async function allCategories(db: Db, projectId: string) {
       row.id,
       {
         _id: row.id,
-        name: String(row.data.name ?? ''),
+        name: fieldIn(row.data, language),
         required: row.data.required === true,
         multiple: row.data.multiple === true,
         allowance: Number(row.data.allowance ?? 0),
@@ -96,7 +96,12 @@ export async function allCategories(db: Db, projectId: string) {
 }
 
 /** The rooms of a plan (null when there is no such plan) and every room's name, for what is still required. */
-export async function planRooms(db: Db, projectId: string, planId: string | null): Promise<{ rooms: string[] | null; names: Map<string, string> }> {
+export async function planRooms(
+  db: Db,
+  projectId: string,
+  planId: string | null,
+  language?: Language,
+): Promise<{ rooms: string[] | null; names: Map<string, string> }> {
   const rows = await preparedRows<{ id: string; collection: string; data: Record<string, unknown> }>(
     db,
     sql`SELECT id::text AS id, collection, data FROM items
@@ -105,20 +110,21 @@ export async function planRooms(db: Db, projectId: string, planId: string | null
   const plan = rows.find((row) => row.collection === 'plans');
   return {
     rooms: plan && Array.isArray(plan.data.rooms) ? plan.data.rooms.map(String) : null,
-    names: new Map(rows.filter((row) => row.collection === 'rooms').map((row) => [row.id, String(row.data.name ?? '')])),
+    names: new Map(rows.filter((row) => row.collection === 'rooms').map((row) => [row.id, fieldIn(row.data, language)])),
   };
 }
 
-/** Current option prices and the package's adjustment, for a cart's total, in one query. */
-export async function pricesFor(db: Db, projectId: string, optionIds: string[], packageId: string | null) {
+/** Current option prices and the package's adjustment (with its name in `language` where written), for a cart's total, in one query. */
+export async function pricesFor(db: Db, projectId: string, optionIds: string[], packageId: string | null, language?: Language) {
   const ids = [...optionIds, ...(packageId ? [packageId] : [])].filter((id) => UUID.test(id));
   const prices = new Map<string, number>();
   let adjustment = 0;
-  let packageName = 'Package';
+  let packageName = '';
   if (!ids.length) return { prices, adjustment, packageName };
-  const rows = await preparedRows<{ id: string; collection: string; amount: string | null; name: string | null }>(
+  const rows = await preparedRows<{ id: string; collection: string; amount: string | null; name: string | null; translations: Translations | null }>(
     db,
-    sql`SELECT id, collection, CASE WHEN collection = 'options' THEN data->>'price' ELSE data->>'priceAdjustment' END AS amount, data->>'name' AS name
+    sql`SELECT id, collection, CASE WHEN collection = 'options' THEN data->>'price' ELSE data->>'priceAdjustment' END AS amount, data->>'name' AS name,
+          CASE WHEN collection = 'packages' THEN data->'translations' END AS translations
         FROM items WHERE project_id = ${projectId} AND collection IN ('options', 'packages')
         AND id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`,
   );
@@ -126,7 +132,7 @@ export async function pricesFor(db: Db, projectId: string, optionIds: string[], 
     if (row.collection === 'options') prices.set(row.id, Number(row.amount ?? 0));
     else if (row.id === packageId) {
       adjustment = Number(row.amount ?? 0);
-      packageName = row.name ?? packageName;
+      packageName = fieldIn({ name: row.name ?? '', translations: row.translations }, language);
     }
   }
   return { prices, adjustment, packageName };

@@ -63,7 +63,7 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
     },
     async (request) => {
       requireActor(request);
-      return cartSummaries({ db: database.db, scope: request.projectScope() });
+      return cartSummaries({ db: database.db, scope: request.projectScope(), language: await requestLanguage(database.db, request) });
     },
   );
 
@@ -211,7 +211,7 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
         response: { 200: z.object({ changeOrder: changeOrderSchema.nullable() }), ...errors },
       },
     },
-    async (request) => readChangeOrder(base(request)),
+    async (request) => readChangeOrder({ ...base(request), language: await requestLanguage(database.db, request) }),
   );
 
   app.post(

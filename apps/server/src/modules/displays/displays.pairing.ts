@@ -2,7 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CONTROLLER_IDLE_MS,
   fail,
+  fieldIn,
+  localisedOptions,
   projectOptionsSchema,
+  type Language,
   readPairingCode,
   sortRooms,
   type DisplayPairInput,
@@ -111,23 +114,28 @@ export async function releaseIdle(db: Db, now = new Date()): Promise<string[]> {
 }
 
 /** The project a screen (by its key) or a phone (by its pairing) shows, as the showroom reads it. */
-export async function showroomOf(db: Db, who: { key?: string | undefined; pairing?: string | undefined }): Promise<Showroom> {
+export async function showroomOf(db: Db, who: { key?: string | undefined; pairing?: string | undefined }, language?: Language): Promise<Showroom> {
   const display = who.pairing ? await pairedDisplay(db, who.pairing) : await findDisplay(db, await displayIdOfKey(db, who.key ?? ''));
-  return (await showroomFor(db, display)).showroom;
+  return (await showroomFor(db, display, language)).showroom;
 }
 
-/** What a screen shows (its project's catalogue, prices only when the project says so), with the project's row. */
-async function showroomFor(db: Db, display: DisplayRecord | undefined): Promise<{ showroom: Showroom; project: ProjectRow }> {
+/**
+ * What a screen shows (its project's catalogue, prices only when the project says so), with the
+ * project's row; the catalogue's words and the tagline in `language` where written.
+ */
+async function showroomFor(db: Db, display: DisplayRecord | undefined, language?: Language): Promise<{ showroom: Showroom; project: ProjectRow }> {
   const project = display?.projectId ? await findProjectById(db, display.projectId) : undefined;
   if (!project) throw fail('not_found', 'display.no-project');
-  const options = projectOptionsSchema.parse(project.options);
+  const written = projectOptionsSchema.parse(project.options);
+  const options = language ? localisedOptions(written, language, written.defaultLanguage) : written;
   const showsPrices = options.showroomPrices ?? false;
   const rows = await showroomItems(db, project.id);
   const of = (collection: string) => rows.filter((row) => row.collection === collection);
   const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   const showroom: Showroom = {
     project: { key: project.key, name: project.name, currency: project.currency, locale: options.locale, tagline: options.tagline ?? '', showsPrices },
-    plans: of('plans').map(({ id, data }) => ({ _id: id, name: String(data.name ?? ''), rooms: strings(data.rooms) })),
+    plans: of('plans').map(({ id, data }) => ({ _id: id, name: fieldIn(data, language), rooms: strings(data.rooms) })),
+    // In the order their names in the default language give; then named for the reader.
     rooms: sortRooms(
       of('rooms').map(({ id, data }) => ({
         _id: id,
@@ -136,11 +144,11 @@ async function showroomFor(db: Db, display: DisplayRecord | undefined): Promise<
         dimensions: (data.dimensions as Showroom['rooms'][number]['dimensions'] | undefined) ?? null,
         hotspot: (data.hotspot as Showroom['rooms'][number]['hotspot'] | undefined) ?? null,
       })),
-    ),
+    ).map((room) => ({ ...room, name: fieldIn(of('rooms').find((row) => row.id === room._id)!.data, language) })),
     categories: of('categories')
       .map(({ id, data }) => ({
         _id: id,
-        name: String(data.name ?? ''),
+        name: fieldIn(data, language),
         order: Number(data.order ?? 0),
         surface: typeof data.surface === 'string' ? data.surface : null,
         rooms: strings(data.rooms),
@@ -148,7 +156,7 @@ async function showroomFor(db: Db, display: DisplayRecord | undefined): Promise<
       .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name)),
     options: of('options').map(({ id, data }) => ({
       _id: id,
-      name: String(data.name ?? ''),
+      name: fieldIn(data, language),
       category: String(data.category ?? ''),
       rooms: strings(data.rooms),
       plans: strings(data.plans),
@@ -160,13 +168,16 @@ async function showroomFor(db: Db, display: DisplayRecord | undefined): Promise<
 }
 
 /**
- * Keeps the look a visitor asked for and returns it in words, with the project, for the mail
- * (docs/displays.md, "The look goes home"). Only while the pairing lasts.
+ * Keeps the look a visitor asked for and returns it in words, with the project and the mail's
+ * reader, for the mail (docs/displays.md, "The look goes home"): the words in the reader's
+ * language (`readerOf` decides it once the project is known). Only while the pairing lasts.
  */
-export async function keepLookForMail(db: Db, input: DisplayLookMail) {
+export async function keepLookForMail<R extends { language: Language }>(db: Db, input: DisplayLookMail, readerOf: (project: ProjectRow) => Promise<R>) {
   const display = await pairedDisplay(db, input.pairing);
-  const { showroom, project } = await showroomFor(db, display);
+  const project = display?.projectId ? await findProjectById(db, display.projectId) : undefined;
+  const reader = project ? await readerOf(project) : undefined;
+  const { showroom } = await showroomFor(db, display, reader?.language);
   const lines = lookInWords(showroom, input.look);
-  await insertShowroomLook(db, { projectId: project.id, displayId: display.id, email: input.email, look: input.look, summary: lines });
-  return { lines, project, displayId: display.id };
+  await insertShowroomLook(db, { projectId: project!.id, displayId: display.id, email: input.email, look: input.look, summary: lines });
+  return { lines, project: project!, reader: reader!, displayId: display.id };
 }

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../lib/reader-language.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -208,12 +209,13 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
     async (request, reply) => {
       await consumeRate(db, `display-look-mail:ip:${request.ip}`, RATE_RULES.displayLookMailPerAddress);
       await consumeRate(db, `display-look-mail:display:${request.body.pairing.split('.')[0]}`, RATE_RULES.displayLookMailPerAddress);
-      const kept = await keepLookForMail(db, request.body);
+      // The visitor's phone asked in its language: the mail answers in it (docs/languages.md).
+      const asked = acceptedLanguages(request.headers['accept-language']);
+      const kept = await keepLookForMail(db, request.body, (project) => readerFor(db, project.options ?? {}, request.body.email, asked));
       await mailer.send({
         ...showroomLookMail({
           to: request.body.email,
-          // The visitor's phone asked in its language: the mail answers in it (docs/languages.md).
-          reader: await readerFor(db, kept.project.options ?? {}, request.body.email, acceptedLanguages(request.headers['accept-language'])),
+          reader: kept.reader,
           projectName: kept.project.name,
           lines: kept.lines,
           url: projectOrigin(config, kept.project.key),
@@ -248,7 +250,9 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
     },
     async (request, reply) => {
       const headers = request.headers as Record<string, string | undefined>;
-      return reply.header('cache-control', 'no-store').send(await showroomOf(db, { key: headers['x-display-key'], pairing: headers['x-display-pairing'] }));
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await showroomOf(db, { key: headers['x-display-key'], pairing: headers['x-display-pairing'] }, await requestLanguage(db, request)));
     },
   );
 

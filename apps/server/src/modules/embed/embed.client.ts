@@ -76,6 +76,8 @@ function widget(type: string, solverText: string, minSeconds: number) {
   const form = document.querySelector<HTMLFormElement>('form[data-inquiry]');
   if (!form) return;
   const status = form.querySelector<HTMLElement>('[data-status]')!;
+  // The page's sentences, in its language (embed.page.ts writes them).
+  const words = JSON.parse(document.getElementById('widget-words')?.textContent ?? '{}') as Record<string, string>;
   const say = (text: string, problem: boolean) => {
     status.textContent = text;
     status.className = problem ? 'status problem' : 'status';
@@ -93,20 +95,20 @@ function widget(type: string, solverText: string, minSeconds: number) {
           worker.onmessage = (event: MessageEvent<string | null>) => {
             worker.terminate();
             if (event.data) resolve({ token: issued.token, proof: event.data, shownAt });
-            else reject(new Error('The spam check could not finish. Reload the page.'));
+            else reject(new Error(words['check-failed']));
           };
-          worker.onerror = () => reject(new Error('The spam check could not run in this browser.'));
+          worker.onerror = () => reject(new Error(words['check-unavailable']));
           worker.postMessage(issued.challenge);
         });
       });
-    ticket.catch(() => say('The form could not be prepared. Check your connection and reload the page.', true));
+    ticket.catch((error: unknown) => say(error instanceof Error && error.message ? error.message : words['not-prepared']!, true));
   };
   fresh();
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const button = form.querySelector('button')!;
     button.disabled = true;
-    say('Sending…', false);
+    say(words.sending!, false);
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
     const interest = value('interest');
     ticket
@@ -136,14 +138,14 @@ function widget(type: string, solverText: string, minSeconds: number) {
         if (response.ok) {
           const name = value('firstName');
           form.replaceChildren(status);
-          say(`Thank you, ${name}: we received your inquiry and the sales team will contact you soon.`, false);
+          say(words.thanks!.replace('{name}', name), false);
           return;
         }
         const refusal = (await response.json()) as { error: { message: string; key?: string } };
         if (refusal.error.key && refusal.error.key !== 'inquiry.too-fast' && refusal.error.key.startsWith('inquiry.')) fresh();
         say(refusal.error.message, true);
       })
-      .catch(() => say('The inquiry could not be sent. Check your connection and try again.', true))
+      .catch(() => say(words['not-sent']!, true))
       .finally(() => {
         button.disabled = false;
       });

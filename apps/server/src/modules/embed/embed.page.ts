@@ -1,4 +1,4 @@
-import { type EmbedSection, formatMoney, type Theme, UNIT_STATUSES } from '@decor/core';
+import { type EmbedSection, formatMoney, type Language, type Theme, type Translate, UNIT_STATUSES } from '@decor/core';
 import { escapeHtml as e } from '../../lib/html.ts';
 
 /**
@@ -8,7 +8,9 @@ import { escapeHtml as e } from '../../lib/html.ts';
  */
 
 export interface WidgetFacts {
-  project: { name: string; tagline: string | null; currency: string; locale: string; theme: Theme };
+  /** The catalogue's words are already in `language`; `t` says the widget's own sentences in it. */
+  project: { name: string; tagline: string | null; currency: string; locale: string; theme: Theme; language: Language };
+  t: Translate;
   sections: EmbedSection[];
   /** Whether the inquiry form may be in the frame (the project listed its sites); otherwise a link opens it. */
   formInFrame: boolean;
@@ -18,67 +20,70 @@ export interface WidgetFacts {
   interests: Array<{ kind: string; id: string; name: string }>;
 }
 
-const STATUS_WORDS: Record<string, string> = { available: 'Available', reserved: 'Reserved', sold: 'Sold' };
 // White text reads on each (contrast 4.5:1 or more).
 const STATUS_COLOURS: Record<string, string> = { available: '#2b7a3b', reserved: '#a65400', sold: '#5c636a' };
 
-function packagesSection({ packages, project }: WidgetFacts) {
+/** A unit's status in words ("Available"), or the status itself for one the widget does not know. */
+const statusWord = (t: Translate, status: string) => ((UNIT_STATUSES as readonly string[]).includes(status) ? t('widget.status', { status }) : status);
+
+function packagesSection({ packages, project, t }: WidgetFacts) {
   if (!packages.length) return '';
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: project.locale });
   const cards = packages
     .map(
       (p) =>
-        `<li class="card"><h3>${e(p.name)}</h3>${p.description ? `<p>${e(p.description.replace(/[#*_`>]/g, '').slice(0, 180))}</p>` : ''}<p class="price">from ${e(money(p.price))}</p></li>`,
+        `<li class="card"><h3>${e(p.name)}</h3>${p.description ? `<p>${e(p.description.replace(/[#*_`>]/g, '').slice(0, 180))}</p>` : ''}<p class="price">${e(t('widget.from', { price: money(p.price) }))}</p></li>`,
     )
     .join('');
-  return `<section><h2>Design packages</h2><ul class="cards">${cards}</ul></section>`;
+  return `<section><h2>${e(t('widget.packages'))}</h2><ul class="cards">${cards}</ul></section>`;
 }
 
-function availabilitySection({ units, sections }: WidgetFacts) {
+function availabilitySection({ units, sections, t }: WidgetFacts) {
   if (!units.length) return '';
   const counts = UNIT_STATUSES.map(
     (status) =>
-      `<li><span class="dot" style="background:${STATUS_COLOURS[status]}"></span>${units.filter((u) => u.status === status).length} ${STATUS_WORDS[status]!.toLowerCase()}</li>`,
+      `<li><span class="dot" style="background:${STATUS_COLOURS[status]}"></span>${e(t('widget.count', { status, count: units.filter((u) => u.status === status).length }))}</li>`,
   ).join('');
   let grid = '';
   if (sections.includes('grid')) {
     const floors = [...new Set(units.map((u) => u.floor))];
-    grid = `<table class="grid"><caption>Homes by floor</caption>${floors
+    grid = `<table class="grid"><caption>${e(t('widget.by-floor'))}</caption>${floors
       .map(
         (floor) =>
-          `<tr><th scope="row">Floor ${floor}</th><td>${units
+          `<tr><th scope="row">${e(t('widget.floor', { floor }))}</th><td>${units
             .filter((u) => u.floor === floor)
             .map(
               (u) =>
-                `<span class="unit" style="background:${STATUS_COLOURS[u.status] ?? '#5c636a'}" title="${e(`${u.name}: ${STATUS_WORDS[u.status] ?? u.status}`)}">${e(u.name)}<span class="sr"> ${e(STATUS_WORDS[u.status] ?? u.status)}</span></span>`,
+                `<span class="unit" style="background:${STATUS_COLOURS[u.status] ?? '#5c636a'}" title="${e(t('widget.unit', { unit: u.name, status: statusWord(t, u.status) }))}">${e(u.name)}<span class="sr"> ${e(statusWord(t, u.status))}</span></span>`,
             )
             .join('')}</td></tr>`,
       )
       .join('')}</table>`;
   }
-  return `<section><h2>Availability</h2><ul class="counts">${counts}</ul>${grid}</section>`;
+  return `<section><h2>${e(t('widget.availability'))}</h2><ul class="counts">${counts}</ul>${grid}</section>`;
 }
 
-function gallerySection({ photos }: WidgetFacts) {
+function gallerySection({ photos, t }: WidgetFacts) {
   if (!photos.length) return '';
   const items = photos.map((p) => `<li><img src="/api/files/${e(p.file)}?thumb=200" alt="${e(p.name)}" loading="lazy" width="200" height="150"></li>`).join('');
-  return `<section><h2>Finishes to choose from</h2><ul class="gallery">${items}</ul></section>`;
+  return `<section><h2>${e(t('widget.finishes'))}</h2><ul class="gallery">${items}</ul></section>`;
 }
 
-function formSection({ formInFrame, interests }: WidgetFacts) {
+function formSection({ formInFrame, interests, t }: WidgetFacts) {
+  const heading = `<h2>${e(t('widget.ask'))}</h2>`;
   if (!formInFrame) {
-    return `<section><h2>Ask about a home</h2><p><a class="button" data-count href="/inquire?utm_source=widget" target="_blank" rel="noopener">Send the sales team a question</a></p></section>`;
+    return `<section>${heading}<p><a class="button" data-count href="/inquire?utm_source=widget" target="_blank" rel="noopener">${e(t('widget.ask-link'))}</a></p></section>`;
   }
   const options = interests.map((i) => `<option value="${e(`${i.kind}:${i.id}`)}">${e(i.name)}</option>`).join('');
-  const field = (name: string, label: string, type: string, extra = '') => `<label>${label}<input name="${name}" type="${type}" ${extra}></label>`;
-  return `<section><h2>Ask about a home</h2><form data-inquiry novalidate>
-<div class="two">${field('firstName', 'First name', 'text', 'required maxlength="100" autocomplete="given-name"')}${field('lastName', 'Last name', 'text', 'required maxlength="100" autocomplete="family-name"')}</div>
-${field('email', 'E-mail', 'email', 'required maxlength="254" autocomplete="email"')}${field('phone', 'Phone (optional)', 'tel', 'maxlength="30" autocomplete="tel"')}
-<label>Interested in<select name="interest"><option value="">Any home</option>${options}</select></label>
-<label>Message<textarea name="message" rows="3" maxlength="5000"></textarea></label>
+  const field = (name: string, label: string, type: string, extra = '') => `<label>${e(label)}<input name="${name}" type="${type}" ${extra}></label>`;
+  return `<section>${heading}<form data-inquiry novalidate>
+<div class="two">${field('firstName', t('app.inquiry.first-name'), 'text', 'required maxlength="100" autocomplete="given-name"')}${field('lastName', t('app.inquiry.last-name'), 'text', 'required maxlength="100" autocomplete="family-name"')}</div>
+${field('email', t('app.inquiry.email'), 'email', 'required maxlength="254" autocomplete="email"')}${field('phone', t('widget.phone'), 'tel', 'maxlength="30" autocomplete="tel"')}
+<label>${e(t('app.inquiry.interest'))}<select name="interest"><option value="">${e(t('app.inquiry.any-home'))}</option>${options}</select></label>
+<label>${e(t('app.inquiry.message'))}<textarea name="message" rows="3" maxlength="5000"></textarea></label>
 <div class="hp" aria-hidden="true"><label>Website<input name="website" tabindex="-1" autocomplete="off"></label></div>
 <label class="check"><input type="checkbox" name="news"><span data-news-text></span></label>
-<button type="submit">Send my inquiry</button><p data-status class="status" role="status" aria-live="polite"></p></form></section>`;
+<button type="submit">${e(t('app.inquiry.send'))}</button><p data-status class="status" role="status" aria-live="polite"></p></form></section>`;
 }
 
 const SECTIONS: Record<Exclude<EmbedSection, 'grid'>, (facts: WidgetFacts) => string> = {
@@ -103,16 +108,24 @@ button,.button{font:inherit;font-weight:600;background:${theme.primary};color:#f
 .foot{margin-top:18px;font-size:13px}a{color:${theme.primary}}@media(max-width:420px){.two{grid-template-columns:1fr}body{padding:12px}}`;
 }
 
+/** The sentences the widget's script says (sending, thanks, a failed connection), in the page's language. */
+export const WIDGET_SCRIPT_WORDS = ['sending', 'thanks', 'not-sent', 'not-prepared', 'check-failed', 'check-unavailable'] as const;
+
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
 export function renderWidget(facts: WidgetFacts): string {
-  const { project, sections } = facts;
+  const { project, sections, t } = facts;
+  const words = Object.fromEntries(WIDGET_SCRIPT_WORDS.map((word) => [word, t(`widget.script.${word}`, { name: '{name}' })]));
   const body = sections
     .filter((section): section is Exclude<EmbedSection, 'grid'> => section !== 'grid')
     .map((section) => SECTIONS[section](facts))
     .join('\n');
-  return `<!doctype html><html lang="${e(project.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return `<!doctype html><html lang="${e(project.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="referrer" content="strict-origin-when-cross-origin"><title>${e(project.name)}</title><style>${styles(project.theme)}</style></head>
 <body><header><h1>${e(project.name)}</h1>${project.tagline ? `<p class="tag">${e(project.tagline)}</p>` : ''}</header>
 ${body}
-<p class="foot"><a data-count href="/home" target="_top">Buyers: choose your finishes</a></p>
+<p class="foot"><a data-count href="/home" target="_top">${e(t('widget.buyers'))}</a></p>
+<script type="application/json" id="widget-words">${scriptJson(words)}</script>
 <script src="/embed/widget.js" defer></script></body></html>`;
 }

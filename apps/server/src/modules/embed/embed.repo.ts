@@ -1,12 +1,13 @@
+import { fieldIn, type Language, type Translations } from '@decor/core';
 import { sql } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 
 /** What the widget shows of a project: each package with the prices of its options, the units' public face, and catalogue photos. */
-export async function widgetContent(db: Db, projectId: string) {
+export async function widgetContent(db: Db, projectId: string, language?: Language) {
   const [packages, units, photos] = await Promise.all([
-    preparedRows<{ id: string; name: string; description: string; price: number }>(
+    preparedRows<{ id: string; name: string; description: string; price: number; translations: Translations | null }>(
       db,
-      sql`SELECT p.id::text AS id, p.data->>'name' AS name, coalesce(p.data->>'description', '') AS description,
+      sql`SELECT p.id::text AS id, p.data->>'name' AS name, coalesce(p.data->>'description', '') AS description, p.data->'translations' AS translations,
                (coalesce((p.data->>'priceAdjustment')::bigint, 0) + coalesce((
                  SELECT sum((o.data->>'price')::bigint) FROM items o
                  WHERE o.project_id = p.project_id AND o.collection = 'options' AND o.id::text IN (SELECT jsonb_array_elements_text(p.data->'options'))
@@ -18,15 +19,24 @@ export async function widgetContent(db: Db, projectId: string) {
       sql`SELECT data->>'name' AS name, (data->>'floor')::int AS floor, coalesce(data->>'status', 'available') AS status
           FROM items WHERE project_id = ${projectId} AND collection = 'units' ORDER BY (data->>'floor')::int DESC, data->>'name' LIMIT 2000`,
     ),
-    preparedRows<{ file: string; name: string }>(
+    preparedRows<{ file: string; name: string; translations: Translations | null }>(
       db,
-      sql`SELECT data->'images'->>0 AS file, data->>'name' AS name FROM items
+      sql`SELECT data->'images'->>0 AS file, data->>'name' AS name, data->'translations' AS translations FROM items
           WHERE project_id = ${projectId} AND collection = 'options' AND jsonb_array_length(coalesce(data->'images', '[]')) > 0
             AND coalesce((data->>'active')::boolean, true)
           ORDER BY (data->>'price')::bigint DESC, id LIMIT 12`,
     ),
   ]);
-  return { packages, units, photos };
+  // The catalogue's words in the visitor's language where written (docs/languages.md).
+  return {
+    packages: packages.map(({ translations, ...p }) => ({
+      ...p,
+      name: fieldIn({ ...p, translations }, language),
+      description: fieldIn({ ...p, translations }, language, 'description'),
+    })),
+    units,
+    photos: photos.map(({ translations, ...p }) => ({ ...p, name: fieldIn({ ...p, translations }, language) })),
+  };
 }
 
 /** Counts one view or click of the widget on a site today (no cookie, no person: the project, the day and the site). */

@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMBED_SECTIONS, embedSettingsSchema, errorBodySchema, FORM_MIN_SECONDS, projectOptionsSchema, themeSchema, type EmbedSection } from '@decor/core';
+import {
+  acceptedLanguages,
+  EMBED_SECTIONS,
+  embedSettingsSchema,
+  errorBodySchema,
+  formattingLocale,
+  FORM_MIN_SECONDS,
+  localisedOptions,
+  projectOptionsSchema,
+  readerLanguage,
+  themeSchema,
+  type EmbedSection,
+} from '@decor/core';
+import { translatorFor } from '@decor/core/catalogues';
 import type { AppContext } from '../../context.ts';
 import { requireManager, requireProject, type ProjectRow } from '../projects/index.ts';
 import { publicInterests } from '../leads/index.ts';
@@ -61,9 +74,11 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     const embed = embedSettingsSchema.parse(options.embed ?? {});
     const sections = sectionsFor(request.query.show, embed.sections);
     const formInFrame = embed.origins.length > 0;
+    // In the visitor's language among the project's (the browser's, else the project's default).
+    const language = readerLanguage({ browser: acceptedLanguages(request.headers['accept-language']), project: options });
     const [content, interests] = await Promise.all([
-      widgetContent(db, project.id),
-      sections.includes('form') && formInFrame ? publicInterests(db, project.id) : [],
+      widgetContent(db, project.id, language),
+      sections.includes('form') && formInFrame ? publicInterests(db, project.id, language) : [],
     ]);
     await countEmbed(db, project.id, originOf(request.headers.referer), 'views').catch((error: unknown) =>
       request.log.warn({ err: error }, 'a widget view was not counted'),
@@ -74,11 +89,13 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     const html = renderWidget({
       project: {
         name: project.name,
-        tagline: options.tagline ?? null,
+        tagline: localisedOptions(options, language, options.defaultLanguage).tagline ?? null,
         currency: project.currency,
-        locale: options.locale,
+        locale: formattingLocale(language, options.locale),
         theme: themeSchema.parse(project.theme),
+        language,
       },
+      t: translatorFor(language),
       sections,
       formInFrame,
       ...content,
@@ -90,6 +107,7 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
         'cache-control': 'no-store',
         'content-security-policy': policy,
         'cross-origin-resource-policy': 'cross-origin',
+        vary: 'Accept-Language',
       })
       .removeHeader('x-frame-options')
       .send(html);

@@ -6,6 +6,13 @@ import {
   fail,
   formatCsv,
   IMPORT_DEFINITIONS,
+  columnValue,
+  importDefinition,
+  mergeTranslations,
+  projectLanguages,
+  type ImportKindDefinition,
+  type Language,
+  type Translations,
   type ImportColumn,
   type ImportCounts,
   type ImportKind,
@@ -97,8 +104,8 @@ interface Plan {
   sample: ImportResult['sample'];
 }
 
-function checkMapping(kind: ImportKind, headers: string[], mapping: ImportMapping) {
-  const definition = IMPORT_DEFINITIONS[kind];
+function checkMapping(definition: ImportKindDefinition, headers: string[], mapping: ImportMapping) {
+  const { kind } = definition;
   for (const [field, header] of Object.entries(mapping)) {
     if (!definition.columns.some((c) => c.field === field)) throw fail('bad_request', 'import.unknown-field', { field }, { field: `mapping.${field}` });
     if (header !== null && !headers.includes(header)) throw fail('bad_request', 'import.no-column', { header }, { field: `mapping.${field}` });
@@ -124,9 +131,12 @@ async function planImport({
   kind,
   table,
   mapping,
+  languages,
 }: {
   db: Db;
   projectId: string;
+  /** The project's languages: a translatable column once per other language. */
+  languages: { languages: Language[]; defaultLanguage: Language };
   currency: string;
   /** The project's number format and zone: how its cells are read (docs/numbers.md, docs/dates.md). */
   locale: string;
@@ -135,9 +145,9 @@ async function planImport({
   table: string[][];
   mapping: ImportMapping;
 }): Promise<Plan> {
-  const definition = IMPORT_DEFINITIONS[kind];
+  const definition = importDefinition(kind, languages);
   const [headers = [], ...records] = table;
-  checkMapping(kind, headers, mapping);
+  checkMapping(definition, headers, mapping);
   const collection = (await resolveCollection(db, projectId, definition.collection))!;
   const items = await itemsOf(db, projectId, collectionsOf(kind));
   const lookup = indexItems(items);
@@ -236,13 +246,16 @@ async function planImport({
     if (rowIsBad) continue;
 
     const emails = (fields.buyers as string[] | undefined) ?? [];
-    delete fields.buyers;
     const current = own.get(target.id);
-    const proposed = current ? { ...current.data, ...fields } : fields;
+    // What the row writes: its fields, a language's columns merged into the item's translations (the others kept).
+    const writes: Document = withTranslations(fields, current?.data);
+    delete writes.buyers;
+    const proposed = current ? { ...current.data, ...writes } : writes;
     const checked = structuredClone(proposed);
     if (!collection.validate(checked)) {
       for (const issue of schemaIssues(collection.validate.errors)) {
-        const field = issue.field.split('.')[0]!;
+        // A language's column is named by its whole path (`translations.fr-CA.name`).
+        const field = issue.field.startsWith('translations.') ? issue.field.split('.').slice(0, 3).join('.') : issue.field.split('.')[0]!;
         problems.push({
           row,
           column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null,
@@ -255,7 +268,7 @@ async function planImport({
     const action = !current ? 'create' : canonical(current.data) === canonical(checked) ? 'unchanged' : 'update';
     counts[action === 'create' ? 'created' : action === 'update' ? 'updated' : 'unchanged'] += 1;
     counts.invited += invite.length;
-    planned.push({ row, action, id: target.id, version: current?.version, data: action === 'update' ? fields : proposed, invite });
+    planned.push({ row, action, id: target.id, version: current?.version, data: action === 'update' ? writes : proposed, invite });
     if (sample.length < SAMPLE_ROWS) {
       const shown = Object.fromEntries(
         definition.columns
@@ -266,6 +279,21 @@ async function planImport({
     }
   }
   return { counts, problems, rows: planned, sample };
+}
+
+/** A row's fields with its language columns (`translations.fr-CA.name`) folded into the item's `translations`. */
+function withTranslations(fields: Document, current: Document | undefined): Document {
+  const languageColumns = Object.keys(fields).filter((field) => field.startsWith('translations.'));
+  if (!languageColumns.length) return { ...fields };
+  const writes: Document = { ...fields };
+  const sent: Translations = {};
+  for (const column of languageColumns) {
+    const [, language, field] = column.split('.') as [string, Language, string];
+    sent[language] = { ...sent[language], [field]: writes[column] as string };
+    delete writes[column];
+  }
+  writes.translations = mergeTranslations(current?.translations as Translations | undefined, sent);
+  return writes;
 }
 
 /** A value as the preview shows it: references as the file wrote them, everything else as an export would. */
@@ -345,7 +373,16 @@ export async function runImport({
   const { project, actor } = requireManager(scope);
   const table = tableOf(request.content);
   const planFor = (on: Db) =>
-    planImport({ db: on, projectId: project.id, currency: project.currency, ...numberAndZoneOf(project), kind: request.kind, table, mapping: request.mapping });
+    planImport({
+      db: on,
+      projectId: project.id,
+      currency: project.currency,
+      ...numberAndZoneOf(project),
+      kind: request.kind,
+      table,
+      mapping: request.mapping,
+      languages: projectLanguages(project.options),
+    });
   const answerOf = (plan: Plan) => ({
     counts: plan.counts,
     problems: plan.problems.slice(0, LISTED_PROBLEMS),
@@ -463,7 +500,7 @@ const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base
  */
 export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kind: ImportKind }): Promise<{ fileName: string; body: string }> {
   const { project } = requireManager(scope);
-  const definition = IMPORT_DEFINITIONS[kind];
+  const definition = importDefinition(kind, projectLanguages(project.options));
   const items = await itemsOf(db, project.id, collectionsOf(kind));
   const byId = new Map(items.map((item) => [item.id, item]));
   const label = (_c: string, by: 'name' | 'sku', id: string) => {
@@ -479,7 +516,9 @@ export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kin
   const body = formatCsv([
     definition.columns.map((c) => c.header),
     ...rows.map((item) =>
-      definition.columns.map((c) => (c.type === 'emails' ? [...(emails.get(item.id) ?? [])].sort().join('; ') : writeCell(c, item.data[c.field], context))),
+      definition.columns.map((c) =>
+        c.type === 'emails' ? [...(emails.get(item.id) ?? [])].sort().join('; ') : writeCell(c, columnValue(item.data, c.field), context),
+      ),
     ),
   ]);
   return { fileName: `${project.key}-${kind}.csv`, body };

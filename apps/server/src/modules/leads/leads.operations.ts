@@ -34,7 +34,7 @@ type Inquiry = z.output<typeof inquirySchema>;
 /** A fresh form, its consent sentence in the visitor's language (kept word for word as proof when they tick it). */
 export async function inquiryFormOf(db: Db, secret: string, project: ProjectRow, language: Language = 'en'): Promise<InquiryForm> {
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const [issued, interests] = await Promise.all([issueForm(secret, project.id), publicInterests(db, project.id)]);
+  const [issued, interests] = await Promise.all([issueForm(secret, project.id), publicInterests(db, project.id, language)]);
   return {
     projectName: project.name,
     ...issued,

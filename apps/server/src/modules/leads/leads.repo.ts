@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { RETURNING_LEAD_DAYS } from '@decor/core';
+import { fieldIn, RETURNING_LEAD_DAYS, type Language, type Translations } from '@decor/core';
 import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 
 /** Spends a form token: true the first time, false when it was already sent (a replay). Spent tokens older than a day are let go. */
@@ -37,15 +37,18 @@ export async function publicInterestName(db: Db, projectId: string, interest: { 
   return row ? row.name : null;
 }
 
-export async function publicInterests(db: Db, projectId: string) {
-  return preparedRows<{ kind: 'plan' | 'unit' | 'package'; id: string; name: string }>(
+export async function publicInterests(db: Db, projectId: string, language?: Language) {
+  const rows = await preparedRows<{ kind: 'plan' | 'unit' | 'package'; id: string; name: string; translations: Translations | null }>(
     db,
-    sql`SELECT CASE collection WHEN 'plans' THEN 'plan' WHEN 'units' THEN 'unit' ELSE 'package' END AS kind, id::text AS id, data->>'name' AS name
+    sql`SELECT CASE collection WHEN 'plans' THEN 'plan' WHEN 'units' THEN 'unit' ELSE 'package' END AS kind, id::text AS id, data->>'name' AS name,
+          data->'translations' AS translations
         FROM items
         WHERE project_id = ${projectId} AND (collection IN ('plans', 'packages') OR (collection = 'units' AND coalesce(data->>'status', 'available') = 'available'))
         ORDER BY CASE collection WHEN 'plans' THEN 0 WHEN 'units' THEN 1 ELSE 2 END, data->>'name', id
         LIMIT 300`,
   );
+  // Named in the reader's language where the catalogue has it (docs/languages.md).
+  return rows.map(({ translations, ...row }) => ({ ...row, name: fieldIn({ name: row.name, translations }, language) }));
 }
 
 /** The project's managers: the people a lead may be given to. */

@@ -18,6 +18,8 @@ import {
   type UNIT_STATUSES,
   type UnitRow,
 } from '@decor/core';
+import { missingTranslations, projectLanguages, type Language } from '@decor/core';
+import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import { readCart } from '../carts/index.ts';
 import { countWaitingInvitations } from '../access-codes/index.ts';
@@ -405,7 +407,7 @@ export function purchasingCsv(report: PurchasingReport): string {
 }
 
 /** What in the catalogue would stop buyers (docs/back-office.md, "Catalogue check"), each in a sentence, and how many items each collection holds. */
-export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
+export async function catalogueCheck({ db, scope, language = 'en' }: { db: Db; scope: Scope; language?: Language }) {
   const { project } = requireManager(scope);
   const [rows, counts] = await Promise.all([catalogueRows(db, project.id), collectionCounts(db, project.id)]);
   const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
@@ -453,5 +455,10 @@ export async function catalogueCheck({ db, scope }: { db: Db; scope: Scope }) {
       plans.push({ _id: id, name, rooms: strings(data.rooms) });
     }
   }
-  return { problems: catalogueProblems({ options, categories, packages, plans, rooms, swatches }), counts };
+  const { languages, defaultLanguage } = projectLanguages(project.options);
+  return {
+    problems: catalogueProblems({ options, categories, packages, plans, rooms, swatches, say: translatorFor(language) }),
+    counts,
+    missingTranslations: missingTranslations(rows, languages, defaultLanguage),
+  };
 }

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../lib/reader-language.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -190,17 +191,19 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       schema: {
         tags: ['manage'],
         summary:
-          'What in the catalogue would stop buyers (contradicting rules, required categories a plan cannot satisfy, packages that break a rule, 3D finishes without a swatch, minimap rooms over each other) and how many items each collection holds',
+          'What in the catalogue would stop buyers (contradicting rules, required categories a plan cannot satisfy, packages that break a rule, 3D finishes without a swatch, minimap rooms over each other), how many items each collection holds, and what is not yet written in each of the project’s languages',
         response: {
           200: z.object({
             problems: z.array(z.object({ kind: z.string(), text: z.string() }).catchall(z.unknown())),
             counts: z.record(z.string(), z.number()),
+            /** Per collection and language: how many items are not yet written in that language, and the first few (docs/languages.md). */
+            missingTranslations: z.array(z.object({ collection: z.string(), language: z.string(), count: z.number().int(), names: z.array(z.string()) })),
           }),
           ...errors,
         },
       },
     },
-    async (request) => catalogueCheck({ db, scope: await scopeOf(request) }),
+    async (request) => catalogueCheck({ db, scope: await scopeOf(request), language: await requestLanguage(db, request) }),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import {
   type ProjectResponse,
   sortRooms,
   themeSchema,
+  type Translations,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -63,6 +64,7 @@ export async function projectResponse(db: Db, project: ProjectRow): Promise<Proj
       slug: typeof data.slug === 'string' ? data.slug : undefined,
       dimensions: (data.dimensions as { w: number; d: number; h: number } | null | undefined) ?? null,
       hotspot: (data.hotspot as { x: number; y: number } | null | undefined) ?? null,
+      ...(data.translations && typeof data.translations === 'object' ? { translations: data.translations as Translations } : {}),
     })),
   );
   const options = projectOptionsSchema.parse(project.options);

@@ -54,6 +54,8 @@ export interface FieldSpec {
   accept?: string | undefined;
   /** For objects: their own fields. */
   fields?: FieldSpec[] | undefined;
+  /** Written in each of the project's languages (docs/languages.md): the others in `translations.<language>.<key>`. */
+  translatable?: boolean | undefined;
 }
 
 /** "priceAdjustment" → "Price adjustment". */
@@ -108,6 +110,7 @@ export function fieldsOf(
       required: required.has(key) && raw.default === undefined,
       nullable,
       accept: hint.accept,
+      ...(hint.translatable ? { translatable: true } : {}),
     };
     let kind: FieldKindName;
     let extra: Partial<FieldSpec> = {};

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BUILT_IN_COLLECTIONS } from '@decor/core';
+import { BUILT_IN_COLLECTIONS, type Language } from '@decor/core';
 import { z } from 'zod';
 import { renderWithTheme } from '../../testing/render.tsx';
 import { fieldsOf, problemsOf, type FieldSpec, type JsonSchema } from './fields.ts';
@@ -62,10 +62,12 @@ function Harness({
   initial,
   currency = 'CAD',
   onValue,
+  languages,
 }: {
   initial: Record<string, unknown>;
   currency?: string;
   onValue: (v: Record<string, unknown>) => void;
+  languages?: { default: Language; others: Language[] };
 }) {
   const [value, setValue] = useState(initial);
   return (
@@ -74,6 +76,7 @@ function Harness({
       value={value}
       currency={currency}
       errors={{ sku: 'This SKU is already used.' }}
+      languages={languages}
       onChange={(next) => {
         setValue(next);
         onValue(next);
@@ -82,7 +85,7 @@ function Harness({
   );
 }
 
-function renderForm(initial: Record<string, unknown>, currency = 'CAD') {
+function renderForm(initial: Record<string, unknown>, currency = 'CAD', languages?: { default: Language; others: Language[] }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The pickers' choices, as the collections would answer (no server in a unit test).
   client.setQueryData(['choices', 'categories'], [{ value: 'cat-1', label: 'Flooring' }]);
@@ -90,7 +93,7 @@ function renderForm(initial: Record<string, unknown>, currency = 'CAD') {
   let last: Record<string, unknown> = initial;
   renderWithTheme(
     <QueryClientProvider client={client}>
-      <Harness initial={initial} currency={currency} onValue={(v) => (last = v)} />
+      <Harness initial={initial} currency={currency} onValue={(v) => (last = v)} languages={languages} />
     </QueryClientProvider>,
   );
   return () => last;
@@ -167,5 +170,24 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Main')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Make main' }));
     expect(value().images).toEqual(['a0000000-0000-7000-8000-000000000002', 'a0000000-0000-7000-8000-000000000001']);
+  });
+
+  it('asks for a translatable field once per project language, the others written into its translations', () => {
+    const value = renderForm({ name: 'Oak', sku: 'OAK-1', translations: { 'fr-CA': { name: 'Chêne' } } }, 'CAD', { default: 'en', others: ['fr-CA'] });
+    expect((screen.getByLabelText(/^Name \(English\)/) as HTMLInputElement).value).toBe('Oak');
+    expect((screen.getByLabelText(/^Name \(Français\)/) as HTMLInputElement).value).toBe('Chêne');
+    expect(screen.getByText('Description (Français)')).toBeTruthy();
+    // A field written once whatever the language has one input.
+    expect(screen.getAllByLabelText(/^SKU/)).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText(/^Name \(Français\)/), { target: { value: 'Chêne blanc' } });
+    expect(value()).toMatchObject({ name: 'Oak', translations: { 'fr-CA': { name: 'Chêne blanc' } } });
+    fireEvent.change(screen.getByLabelText(/^Name \(English\)/), { target: { value: 'White oak' } });
+    expect(value()).toMatchObject({ name: 'White oak', translations: { 'fr-CA': { name: 'Chêne blanc' } } });
+  });
+
+  it('asks once, unlabelled by language, in a project of one language', () => {
+    renderForm({ name: 'Oak' });
+    expect(screen.getAllByLabelText(/^Name/)).toHaveLength(1);
+    expect(screen.queryByText(/\(English\)/)).toBeNull();
   });
 });

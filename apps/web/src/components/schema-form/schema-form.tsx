@@ -7,6 +7,8 @@ import { type FieldSpec, humanize, valueAt, withValueAt } from './fields.ts';
 import { NumberField } from '../ui/number-field.tsx';
 import { ZonedDateTimeInput } from '../ui/zoned-date-time-input.tsx';
 import { useZone } from '../../lib/use-dates.ts';
+import { useT } from '../../lib/i18n.ts';
+import { LANGUAGE_NAMES, type Language } from '@decor/core';
 
 export interface SchemaFormProps {
   fields: FieldSpec[];
@@ -17,6 +19,8 @@ export interface SchemaFormProps {
   /** For money fields: the project's currency (minor units underneath). */
   currency: string;
   disabled?: boolean;
+  /** The project's languages: a translatable field is asked for in each, the default first (docs/languages.md). */
+  languages?: { default: Language; others: Language[] } | undefined;
 }
 
 /**
@@ -24,14 +28,44 @@ export interface SchemaFormProps {
  * input per field kind, the value kept as the API stores it (money in minor units, files and
  * references as ids), problems shown at their field.
  */
-export function SchemaForm({ fields, value, onChange, errors = {}, currency, disabled }: SchemaFormProps) {
+export function SchemaForm({ fields, value, onChange, errors = {}, currency, disabled, languages }: SchemaFormProps) {
+  const t = useT();
+  const inLanguage = (spec: FieldSpec, language: Language) => t('app.editor.in-language', { field: spec.label, language: LANGUAGE_NAMES[language] });
   return (
     <Stack gap="sm">
-      {fields.map((spec) => (
-        <Field key={spec.path} spec={spec} item={value} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />
-      ))}
+      {fields.flatMap((spec) =>
+        spec.translatable && languages?.others.length
+          ? [
+              <Field
+                key={spec.path}
+                spec={{ ...spec, label: inLanguage(spec, languages.default) }}
+                item={value}
+                onChange={onChange}
+                errors={errors}
+                currency={currency}
+                disabled={disabled}
+              />,
+              ...languages.others.map((language) => (
+                <Field
+                  key={`${language}:${spec.path}`}
+                  spec={translationSpec(spec, language, inLanguage(spec, language))}
+                  item={value}
+                  onChange={onChange}
+                  errors={errors}
+                  currency={currency}
+                  disabled={disabled}
+                />
+              )),
+            ]
+          : [<Field key={spec.path} spec={spec} item={value} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />],
+      )}
     </Stack>
   );
+}
+
+/** The field of a translatable field's words in another language: never required (the default language's words stand in), emptied to nothing. */
+function translationSpec(spec: FieldSpec, language: Language, label: string): FieldSpec {
+  return { ...spec, path: `translations.${language}.${spec.key}`, label, help: undefined, required: false, nullable: false, translatable: false };
 }
 
 interface FieldProps {

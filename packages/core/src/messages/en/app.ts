@@ -1112,4 +1112,22 @@ export const EN_APP = {
   'app.audit.target.deploy': 'deploy',
   'app.audit.target.feature': 'feature flag',
   'app.dev-mode': 'Developer mode: log errors to the browser console',
+  'app.editor.in-language': '{field} ({language})',
+  'app.settings.tagline': 'Tagline',
+  'app.settings.tagline-help': 'One line under the project’s name on its first page, its widget and its screens.',
+  'app.check.failed': 'The catalogue could not be checked.',
+  'app.check.title': 'Catalogue check',
+  'app.check.fine':
+    'Nothing stops buyers: every rule can be met, every required category has a choice on every plan, every package can be applied, every finish drawn in 3D has a swatch, and no room of a minimap covers another.',
+  'app.check.problems': 'Catalogue check: {count, plural, one {# problem} other {# problems}} buyers would hit',
+  'app.check.more': '…and {count, number} more.',
+  'app.check.translations-title': 'Not yet in every language',
+  'app.check.translations-help': 'Buyers who read one of these languages see these words in the project’s default language until they are written in theirs.',
+  'app.check.missing.rooms': '{count, plural, one {# room has} other {# rooms have}} no name in {language}: {names}',
+  'app.check.missing.categories': '{count, plural, one {# category has} other {# categories have}} no name in {language}: {names}',
+  'app.check.missing.options':
+    '{count, plural, one {# option lacks its name or description} other {# options lack their name or description}} in {language}: {names}',
+  'app.check.missing.packages':
+    '{count, plural, one {# package lacks its name or description} other {# packages lack their name or description}} in {language}: {names}',
+  'app.check.missing.plans': '{count, plural, one {# plan has} other {# plans have}} no name in {language}: {names}',
 } as const;

@@ -1129,4 +1129,23 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.audit.target.deploy': 'déploiement',
   'app.audit.target.feature': 'interrupteur',
   'app.dev-mode': 'Mode développeur : consigner les erreurs dans la console du navigateur',
+  'app.editor.in-language': '{field} ({language})',
+  'app.settings.tagline': 'Slogan',
+  'app.settings.tagline-help': 'Une ligne sous le nom du projet sur sa première page, son widget et ses écrans.',
+  'app.check.failed': 'Le catalogue n’a pas pu être vérifié.',
+  'app.check.title': 'Vérification du catalogue',
+  'app.check.fine':
+    'Rien ne bloque les acheteurs : chaque règle peut être respectée, chaque catégorie obligatoire offre un choix sur chaque plan, chaque forfait peut être appliqué, chaque finition dessinée en 3D a un échantillon et aucune pièce d’une mini-carte n’en couvre une autre.',
+  'app.check.problems': 'Vérification du catalogue : {count, plural, one {# problème} other {# problèmes}} que rencontreraient les acheteurs',
+  'app.check.more': '…et {count, number} de plus.',
+  'app.check.translations-title': 'Pas encore dans toutes les langues',
+  'app.check.translations-help':
+    'Les acheteurs qui lisent l’une de ces langues voient ces mots dans la langue par défaut du projet jusqu’à ce qu’ils soient écrits dans la leur.',
+  'app.check.missing.rooms': '{count, plural, one {# pièce n’a} other {# pièces n’ont}} pas de nom en {language} : {names}',
+  'app.check.missing.categories': '{count, plural, one {# catégorie n’a} other {# catégories n’ont}} pas de nom en {language} : {names}',
+  'app.check.missing.options':
+    '{count, plural, one {# option n’a pas son nom ou sa description} other {# options n’ont pas leur nom ou leur description}} en {language} : {names}',
+  'app.check.missing.packages':
+    '{count, plural, one {# forfait n’a pas son nom ou sa description} other {# forfaits n’ont pas leur nom ou leur description}} en {language} : {names}',
+  'app.check.missing.plans': '{count, plural, one {# plan n’a} other {# plans n’ont}} pas de nom en {language} : {names}',
 };

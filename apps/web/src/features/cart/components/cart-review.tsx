@@ -21,7 +21,7 @@ import {
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
-import { catalogueQuery } from '../../../lib/catalogue.ts';
+import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
@@ -48,9 +48,9 @@ export function CartReview({ cartId }: { cartId?: string }) {
   const mine = useQuery(myCartsQuery);
   const id = cartId ?? mine.data?.[0]?._id;
   const cart = useQuery(cartQuery(id));
-  const options = useQuery(catalogueQuery<ReviewOption>('options'));
-  const categories = useQuery(catalogueQuery<ReviewCategory>('categories'));
-  const packages = useQuery(catalogueQuery<{ _id: string; name: string; priceAdjustment: number }>('packages'));
+  const options = useCatalogue<ReviewOption>('options');
+  const categories = useCatalogue<ReviewCategory>('categories');
+  const packages = useCatalogue<{ _id: string; name: string; priceAdjustment: number }>('packages');
   const t = useT();
 
   if (!cartId) {

@@ -6,7 +6,7 @@ import { groupCartLines, type CategoryDocument, type MessageKey, type OptionDocu
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
-import { catalogueQuery } from '../../../lib/catalogue.ts';
+import { useCatalogue } from '../../../lib/catalogue.ts';
 import { useProject } from '../../../lib/project.ts';
 import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { ChangeOrderSummary } from '../../../components/selection/change-order-summary.tsx';
@@ -25,8 +25,8 @@ import { useT } from '../../../lib/i18n.ts';
 export function CartDetail({ cartId }: { cartId: string }) {
   const row = useQuery(cartRowQuery(cartId));
   const cart = useQuery(cartQuery(cartId));
-  const options = useQuery(catalogueQuery<OptionDocument>('options'));
-  const categories = useQuery(catalogueQuery<CategoryDocument>('categories'));
+  const options = useCatalogue<OptionDocument>('options');
+  const categories = useCatalogue<CategoryDocument>('categories');
   const t = useT();
   const failed = row.error ?? cart.error;
   if (failed) return <Alert color="red">{failed instanceof ApiError ? failed.message : t('app.review.not-loaded')}</Alert>;

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Select, Skeleton, Stack,
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { formatMoney } from '@decor/core';
+import { formatMoney, projectLanguages } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { allItemsQuery, useCollectionChoices } from '../../../lib/collection-choices.ts';
@@ -227,6 +227,12 @@ function ItemList({ info }: { info: CollectionInfo }) {
 }
 
 const SYSTEM = ['_id', '_version', 'createdAt', 'updatedAt'];
+
+/** The project's languages as the form asks for a translatable field: the default first, then the others. */
+function formLanguagesOf(options: { languages?: unknown; defaultLanguage?: unknown } | undefined) {
+  const { languages, defaultLanguage } = projectLanguages(options);
+  return { default: defaultLanguage, others: languages.filter((language) => language !== defaultLanguage) };
+}
 const fieldsOnly = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !SYSTEM.includes(k)));
 
 function ItemEditor({ info, id }: { info: CollectionInfo; id: string }) {
@@ -265,6 +271,7 @@ function ItemForm({
   const [message, setMessage] = useState<{ color: string; text: string; detail?: string[] } | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const formLanguages = formLanguagesOf(project?.options);
   const title = String((base && base[info.ui.titleField]) ?? '') || `New ${info.ui.singular.toLowerCase()}`;
   const isDirty = JSON.stringify(value) !== JSON.stringify(base ? fieldsOnly(base) : {});
 
@@ -376,7 +383,7 @@ function ItemForm({
         {info.name === 'options' && base && <RuleLinks optionId={base._id} />}
         {info.name === 'packages' && <PackagePanel value={value} />}
         <Card withBorder radius="md" padding="lg">
-          <SchemaForm fields={specs} value={value} onChange={setValue} errors={errors} currency={project?.currency ?? 'CAD'} />
+          <SchemaForm fields={specs} value={value} onChange={setValue} errors={errors} currency={project?.currency ?? 'CAD'} languages={formLanguages} />
         </Card>
         <StickyActions>
           <Button type="submit" loading={isSaving} disabled={!isDirty && !!base}>

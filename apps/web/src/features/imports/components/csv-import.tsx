@@ -5,7 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatList,
   guessMapping,
-  IMPORT_DEFINITIONS,
+  importDefinition,
+  projectLanguages,
+  type ImportKindDefinition,
   IMPORT_KINDS,
   type ImportKind,
   type ImportMapping,
@@ -19,7 +21,7 @@ import { useDownload } from '../../../lib/use-download.ts';
 import { importMappingsQuery } from '../api/get-imports.ts';
 import { useCsvFile } from '../hooks/use-csv-file.ts';
 import { useDateFormat, useMoney } from '../../../lib/use-money.ts';
-import { useProject } from '../../../lib/project.ts';
+import { useProject, useProjectAsWritten } from '../../../lib/project.ts';
 import type { CsvSummary } from '../workers/csv-file-commands.ts';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -56,7 +58,8 @@ export function CsvImport() {
   const [send, setSend] = useState(true);
   const [busy, setBusy] = useState<'reading' | 'checking' | 'importing' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const definition = IMPORT_DEFINITIONS[kind];
+  const definitionOf = useDefinitions();
+  const definition = definitionOf(kind);
 
   const restart = () => {
     setResult(null);
@@ -67,7 +70,7 @@ export function CsvImport() {
   const chooseKind = (next: ImportKind) => {
     setKind(next);
     restart();
-    if (file) setMapping(guessMapping(next, file.summary.headers, remembered.data?.[next]));
+    if (file) setMapping(guessMapping(definitionOf(next), file.summary.headers, remembered.data?.[next]));
   };
 
   const chooseFile = async (chosen: File | null) => {
@@ -80,7 +83,7 @@ export function CsvImport() {
       if (!summary.headers.length) throw new Error(t('app.import.empty'));
       // A corrected file keeps the columns chosen for the previous one where its headings are the same.
       setMapping((current) =>
-        guessMapping(kind, summary.headers, { ...remembered.data?.[kind], ...Object.fromEntries(Object.entries(current).filter(([, h]) => h)) }),
+        guessMapping(definition, summary.headers, { ...remembered.data?.[kind], ...Object.fromEntries(Object.entries(current).filter(([, h]) => h)) }),
       );
       setFile({ name: chosen.name, summary });
     } catch (caught) {
@@ -198,10 +201,17 @@ export function CsvImport() {
   );
 }
 
+/** A kind's columns for this project: a translatable one once per other language of the project (docs/imports.md). */
+function useDefinitions(): (kind: ImportKind) => ImportKindDefinition {
+  const { data: project } = useProjectAsWritten();
+  const languages = project ? projectLanguages(project.options) : undefined;
+  return (kind) => importDefinition(kind, languages);
+}
+
 /** Which column a file needs before it can be checked: the one that finds the item each row changes. */
 function KeyColumnNotice({ kind }: { kind: ImportKind }) {
   const t = useT();
-  const definition = IMPORT_DEFINITIONS[kind];
+  const definition = useDefinitions()(kind);
   const column = kind === 'options' ? t('app.import.sku-or-name') : definition.columns.find((c) => c.field === definition.key)!.header;
   return <Alert color="yellow">{t('app.import.choose-key', { column })}</Alert>;
 }
@@ -405,9 +415,10 @@ function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
   const money = useMoney();
   const date = useDateFormat();
   const { data: project } = useProject();
+  const definition = useDefinitions()(kind);
   // Dates and amounts in the project's own way of writing them; everything else as the file has it.
   const shown = (header: string, value: string | undefined) => {
-    const column = IMPORT_DEFINITIONS[kind].columns.find((c) => c.header === header);
+    const column = definition.columns.find((c) => c.header === header);
     if (!value || !column) return value ?? '';
     if (column.type === 'date') return date(value, true);
     if (column.type === 'money' && project) {
@@ -466,7 +477,7 @@ function ColumnsCard({
   onMap: (field: string, header: string | null) => void;
 }) {
   const t = useT();
-  const definition = IMPORT_DEFINITIONS[kind];
+  const definition = useDefinitions()(kind);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">

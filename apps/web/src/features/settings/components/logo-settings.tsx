@@ -5,13 +5,13 @@ import { FileUpload } from '../../../components/ui/file-upload.tsx';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
-import { projectQuery, useProject } from '../../../lib/project.ts';
+import { projectQuery, useProjectAsWritten } from '../../../lib/project.ts';
 import { useT } from '../../../lib/i18n.ts';
 
 /** The project's logo on its logo band: upload (PNG, JPEG or WebP), preview, remove. */
 export function LogoSettings() {
   const t = useT();
-  const { data: project } = useProject();
+  const { data: project } = useProjectAsWritten();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   if (!project) return null;

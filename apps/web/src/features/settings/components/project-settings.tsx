@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { formatProblems, ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
 import { Alert, Box, Button, Checkbox, ColorInput, Group, Image, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
@@ -21,10 +21,12 @@ import {
   type Language,
   formatList,
   type MessageKey,
+  type TranslatableOption,
+  type Translations,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
-import { projectQuery, useProject } from '../../../lib/project.ts';
+import { projectQuery, useProjectAsWritten } from '../../../lib/project.ts';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -43,6 +45,9 @@ interface Form {
   secondary: string;
   logoBg: string;
   termsOfService: string;
+  tagline: string;
+  /** The terms, the tagline and the hours in the project's other languages (docs/languages.md). */
+  translations: Translations;
   depositPercent: number | string;
   defaultDeadlineDays: number | string;
   reviewDays: number | string;
@@ -79,6 +84,8 @@ function formOf(project: ProjectResponse): Form {
     secondary: project.theme.secondary,
     logoBg: project.theme.logoBg,
     termsOfService: o.termsOfService ?? '',
+    tagline: o.tagline ?? '',
+    translations: o.translations ?? {},
     depositPercent: o.depositPercent ?? 0,
     defaultDeadlineDays: o.defaultDeadlineDays ?? '',
     reviewDays: o.reviewDays ?? '',
@@ -107,6 +114,9 @@ function patchOf(form: Form, version: number | undefined) {
       timeZone: form.timeZone,
       unitSystem: form.unitSystem,
       termsOfService: form.termsOfService,
+      tagline: form.tagline.trim(),
+      // Every language's words are kept, also of a language the project no longer offers: offered again, they are back.
+      translations: form.translations,
       depositPercent: Number(form.depositPercent) || 0,
       ...(form.defaultDeadlineDays !== '' ? { defaultDeadlineDays: Number(form.defaultDeadlineDays) } : {}),
       ...(form.reviewDays !== '' ? { reviewDays: Number(form.reviewDays) } : {}),
@@ -156,7 +166,7 @@ function fieldErrorsOf(caught: ApiError): Partial<Record<keyof Form, string>> {
 
 /** `/manage/settings`: everything about the project a manager may change, checked here and on the server. */
 export function ProjectSettings() {
-  const { data: project } = useProject();
+  const { data: project } = useProjectAsWritten();
   if (!project) return null;
   return <SettingsForm key={project._version ?? 0} project={project} />;
 }
@@ -308,6 +318,17 @@ function ProjectSection({ form, set, shown }: SectionProps) {
   return (
     <SectionCard title={t('app.settings.section.project')}>
       <TextInput label={t('app.settings.name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
+      <InEachLanguage form={form} set={set} field="tagline">
+        {(label, value, onChange) => (
+          <TextInput
+            label={label}
+            description={t('app.settings.tagline-help')}
+            value={value}
+            onChange={(e) => onChange(e.currentTarget.value)}
+            maxLength={200}
+          />
+        )}
+      </InEachLanguage>
       <ProjectFormatFields
         value={form}
         onChange={(key, next) => set(key, next as Form[typeof key])}
@@ -344,6 +365,47 @@ function ProjectSection({ form, set, shown }: SectionProps) {
   );
 }
 
+const LABEL_OF: Record<TranslatableOption, MessageKey> = { tagline: 'app.settings.tagline', hours: 'app.settings.hours', termsOfService: 'app.settings.terms' };
+const FORM_FIELD: Record<TranslatableOption, 'tagline' | 'contactHours' | 'termsOfService'> = {
+  tagline: 'tagline',
+  hours: 'contactHours',
+  termsOfService: 'termsOfService',
+};
+
+/**
+ * A setting written in each of the project's languages (docs/languages.md): the default
+ * language's field, then one per other language, each labelled with its language. With one
+ * language, the one field as before.
+ */
+function InEachLanguage({
+  form,
+  set,
+  field,
+  children,
+}: Pick<SectionProps, 'form' | 'set'> & {
+  field: TranslatableOption;
+  children: (label: string, value: string, onChange: (value: string) => void) => ReactNode;
+}) {
+  const t = useT();
+  const label = t(LABEL_OF[field]);
+  const others = form.languages.filter((language) => language !== form.defaultLanguage);
+  const own = FORM_FIELD[field];
+  if (!others.length) return children(label, form[own], (value) => set(own, value));
+  const inLanguage = (language: Language) => t('app.editor.in-language', { field: label, language: LANGUAGE_NAMES[language] });
+  return (
+    <>
+      {children(inLanguage(form.defaultLanguage), form[own], (value) => set(own, value))}
+      {others.map((language) => (
+        <Fragment key={language}>
+          {children(inLanguage(language), form.translations[language]?.[field] ?? '', (value) =>
+            set('translations', { ...form.translations, [language]: { ...form.translations[language], [field]: value } }),
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /** Whom buyers reach at the design centre, and the terms they accept before they start. */
 function ContactSection({ form, set, shown }: SectionProps) {
   const t = useT();
@@ -363,18 +425,18 @@ function ContactSection({ form, set, shown }: SectionProps) {
             error={shown.contactEmail}
           />
           <TextInput label={t('app.settings.phone')} value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
-          <TextInput label={t('app.settings.hours')} value={form.contactHours} onChange={(e) => set('contactHours', e.currentTarget.value)} maxLength={200} />
+          <InEachLanguage form={form} set={set} field="hours">
+            {(label, value, onChange) => <TextInput label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} maxLength={200} />}
+          </InEachLanguage>
         </SimpleGrid>
       </SectionCard>
 
       <SectionCard title={t('app.settings.terms')}>
-        <MarkdownEditor
-          label={t('app.settings.terms')}
-          description={t('app.settings.terms-help')}
-          minRows={6}
-          value={form.termsOfService}
-          onChange={(v) => set('termsOfService', v)}
-        />
+        <InEachLanguage form={form} set={set} field="termsOfService">
+          {(label, value, onChange) => (
+            <MarkdownEditor label={label} description={t('app.settings.terms-help')} minRows={6} value={value} onChange={onChange} />
+          )}
+        </InEachLanguage>
       </SectionCard>
     </>
   );
@@ -384,7 +446,7 @@ function ContactSection({ form, set, shown }: SectionProps) {
 function ThemeSection({ form, set, shown }: SectionProps) {
   const t = useT();
   // The logo uploaded above, on the band as every page draws it.
-  const logoUrl = useProject().data?.theme.logoUrl;
+  const logoUrl = useProjectAsWritten().data?.theme.logoUrl;
   return (
     <SectionCard title={t('app.settings.section.theme')}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { allItemsQuery } from '../../../lib/collection-choices.ts';
 import { currentProjectKey } from '../../../config/env.ts';
-import { projectQuery, useProject } from '../../../lib/project.ts';
+import { projectQuery, useProjectAsWritten } from '../../../lib/project.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
@@ -25,7 +25,7 @@ export function RuntimeSettings() {
   const categories = useQuery(allItemsQuery<Category>('categories'));
   const rooms = useQuery(allItemsQuery<Room>('rooms'));
   const options = useQuery(allItemsQuery<Option>('options', 5_000));
-  const { data: project } = useProject();
+  const { data: project } = useProjectAsWritten();
   if (categories.isError || rooms.isError || options.isError) return <Alert color="red">{t('app.runtime.not-loaded')}</Alert>;
   if (!categories.data || !rooms.data || !options.data || !project) return <Skeleton h={400} />;
   return <Settings categories={categories.data} rooms={rooms.data} options={options.data} project={project} />;
