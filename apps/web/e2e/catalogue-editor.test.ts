@@ -33,7 +33,7 @@ describe('the catalogue editor (/manage/models)', () => {
 
     // Someone else changes the vendor while the page is open: the next save is refused, nothing is lost.
     expect((await manager('PATCH', `/api/schema/options/${target._id}`, { vendor: 'Farrow & Ball', _version: saved._version })).status).toBe(200);
-    await page.getByRole('textbox', { name: /^Name/ }).fill('Swiss Coffee (eggshell)');
+    await page.getByRole('textbox', { name: /^Name \(English\)/ }).fill('Swiss Coffee (eggshell)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     const conflict = page.getByTestId('edit-conflict');
     await expect.poll(() => conflict.textContent()).toContain('Vendor');
@@ -41,13 +41,16 @@ describe('the catalogue editor (/manage/models)', () => {
     expect(between).toMatchObject({ name: 'Swiss Coffee', vendor: 'Farrow & Ball' });
     await conflict.getByRole('button', { name: 'Use their version' }).click();
     expect(await page.getByRole('textbox', { name: 'Vendor' }).inputValue()).toBe('Farrow & Ball');
-    await page.getByRole('textbox', { name: /^Name/ }).fill('Swiss Coffee (eggshell)');
+    await page.getByRole('textbox', { name: /^Name \(English\)/ }).fill('Swiss Coffee (eggshell)');
+    // The project speaks French too: the name is asked for in each of its languages.
+    await page.getByRole('textbox', { name: /^Name \(Français\)/ }).fill('Café suisse (coquille d’œuf)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');
     expect((await manager('GET', `/api/schema/options/${target._id}`)).json).toMatchObject({
       name: 'Swiss Coffee (eggshell)',
       vendor: 'Farrow & Ball',
       price: 123_450,
+      translations: { 'fr-CA': { name: 'Café suisse (coquille d’œuf)' } },
     });
 
     // The list shows the new price in dollars.
@@ -61,7 +64,7 @@ describe('the catalogue editor (/manage/models)', () => {
     await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Not saved: correct Name (marked in red).');
     // Said beside the button pressed, in the bar that stays in view, not somewhere under the fields.
     expect(await page.getByTestId('sticky-actions').getByTestId('edit-message').isVisible()).toBe(true);
-    await page.getByRole('textbox', { name: /^Name/ }).fill('Home Office');
+    await page.getByRole('textbox', { name: /^Name \(English\)/ }).fill('Home Office');
     await page.getByRole('button', { name: 'Create room' }).click();
     await page.waitForURL((url) => /\/manage\/models\/rooms\/[0-9a-f-]{36}$/.test(url.pathname));
     const rooms = (await manager('GET', '/api/schema/rooms/?limit=200')).json as Item[];
@@ -95,8 +98,8 @@ describe('the catalogue editor (/manage/models)', () => {
     const panel = page.getByTestId('package-panel');
     await expect.poll(() => panel.getByTestId('package-price').textContent()).toBe(cad(sum + classic.priceAdjustment));
     const picker = page
-      .getByRole('combobox', { name: "Preview on a buyer's open selection" })
-      .or(page.getByRole('textbox', { name: "Preview on a buyer's open selection" }))
+      .getByRole('combobox', { name: 'Preview on a buyer’s open selection' })
+      .or(page.getByRole('textbox', { name: 'Preview on a buyer’s open selection' }))
       .first();
     await picker.click();
     await page.getByRole('option').first().click();

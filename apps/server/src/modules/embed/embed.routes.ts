@@ -11,9 +11,13 @@ import {
   projectOptionsSchema,
   readerLanguage,
   themeSchema,
+  translator,
   type EmbedSection,
+  type Language,
+  type Translate,
 } from '@decor/core';
-import { translatorFor } from '@decor/core/catalogues';
+import { CATALOGUES, translatorFor } from '@decor/core/catalogues';
+import { pseudoCatalogue } from '@decor/core/pseudo';
 import type { AppContext } from '../../context.ts';
 import { requireManager, requireProject, type ProjectRow } from '../projects/index.ts';
 import { publicInterests } from '../leads/index.ts';
@@ -56,6 +60,17 @@ function sectionsFor(asked: string | undefined, offered: EmbedSection[]): EmbedS
  * project's managers. Nothing here reads the visitor's session: a signed-in browser sees what a
  * visitor sees.
  */
+const pseudoTranslators = new Map<Language, Translate>();
+/** The sentences of `language` in the pseudo-language (each wrapped in ⟦ ⟧ and lengthened). */
+function pseudoTranslator(language: Language): Translate {
+  let translate = pseudoTranslators.get(language);
+  if (!translate) {
+    translate = translator(pseudoCatalogue(CATALOGUES[language]), language);
+    pseudoTranslators.set(language, translate);
+  }
+  return translate;
+}
+
 export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   const db = database.db;
   // The project the host names, as a visitor may see it: an archived project has no widget.
@@ -68,50 +83,55 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
 
   app.get('/embed/widget.js', { schema: { hide: true } }, async (_request, reply) => reply.headers(SCRIPT_HEADERS).send(WIDGET_JS));
 
-  app.get('/embed', { schema: { hide: true, querystring: z.object({ show: z.string().max(200).optional() }) } }, async (request, reply) => {
-    const project = await projectOf(request.projectKey);
-    const options = projectOptionsSchema.parse(project.options ?? {});
-    const embed = embedSettingsSchema.parse(options.embed ?? {});
-    const sections = sectionsFor(request.query.show, embed.sections);
-    const formInFrame = embed.origins.length > 0;
-    // In the visitor's language among the project's (the browser's, else the project's default).
-    const language = readerLanguage({ browser: acceptedLanguages(request.headers['accept-language']), project: options });
-    const [content, interests] = await Promise.all([
-      widgetContent(db, project.id, language),
-      sections.includes('form') && formInFrame ? publicInterests(db, project.id, language) : [],
-    ]);
-    await countEmbed(db, project.id, originOf(request.headers.referer), 'views').catch((error: unknown) =>
-      request.log.warn({ err: error }, 'a widget view was not counted'),
-    );
-    // Framed by the project's own sites when it lists them; the read-only sections by any site when it lists none.
-    const ancestors = formInFrame ? ["'self'", ...embed.origins].join(' ') : '*';
-    const policy = String(reply.getHeader('content-security-policy') ?? '').replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`);
-    const html = renderWidget({
-      project: {
-        name: project.name,
-        tagline: localisedOptions(options, language, options.defaultLanguage).tagline ?? null,
-        currency: project.currency,
-        locale: formattingLocale(language, options.locale),
-        theme: themeSchema.parse(project.theme),
-        language,
-      },
-      t: translatorFor(language),
-      sections,
-      formInFrame,
-      ...content,
-      interests,
-    });
-    return reply
-      .headers({
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy': policy,
-        'cross-origin-resource-policy': 'cross-origin',
-        vary: 'Accept-Language',
-      })
-      .removeHeader('x-frame-options')
-      .send(html);
-  });
+  app.get(
+    '/embed',
+    // `pseudo=1`: the widget in the pseudo-language, to see what is not yet in the catalogue (docs/languages.md, "Checks").
+    { schema: { hide: true, querystring: z.object({ show: z.string().max(200).optional(), pseudo: z.literal('1').optional() }) } },
+    async (request, reply) => {
+      const project = await projectOf(request.projectKey);
+      const options = projectOptionsSchema.parse(project.options ?? {});
+      const embed = embedSettingsSchema.parse(options.embed ?? {});
+      const sections = sectionsFor(request.query.show, embed.sections);
+      const formInFrame = embed.origins.length > 0;
+      // In the visitor's language among the project's (the browser's, else the project's default).
+      const language = readerLanguage({ browser: acceptedLanguages(request.headers['accept-language']), project: options });
+      const [content, interests] = await Promise.all([
+        widgetContent(db, project.id, language),
+        sections.includes('form') && formInFrame ? publicInterests(db, project.id, language) : [],
+      ]);
+      await countEmbed(db, project.id, originOf(request.headers.referer), 'views').catch((error: unknown) =>
+        request.log.warn({ err: error }, 'a widget view was not counted'),
+      );
+      // Framed by the project's own sites when it lists them; the read-only sections by any site when it lists none.
+      const ancestors = formInFrame ? ["'self'", ...embed.origins].join(' ') : '*';
+      const policy = String(reply.getHeader('content-security-policy') ?? '').replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`);
+      const html = renderWidget({
+        project: {
+          name: project.name,
+          tagline: localisedOptions(options, language, options.defaultLanguage).tagline ?? null,
+          currency: project.currency,
+          locale: formattingLocale(language, options.locale),
+          theme: themeSchema.parse(project.theme),
+          language,
+        },
+        t: request.query.pseudo ? pseudoTranslator(language) : translatorFor(language),
+        sections,
+        formInFrame,
+        ...content,
+        interests,
+      });
+      return reply
+        .headers({
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-security-policy': policy,
+          'cross-origin-resource-policy': 'cross-origin',
+          vary: 'Accept-Language',
+        })
+        .removeHeader('x-frame-options')
+        .send(html);
+    },
+  );
 
   app.post(
     '/api/embed/click',

@@ -1,4 +1,4 @@
-import type { FieldHint } from '@decor/core';
+import type { FieldHint, Translate } from '@decor/core';
 
 /** The part of JSON Schema the collections use (docs/data-model.md). */
 export interface JsonSchema {
@@ -49,8 +49,9 @@ export interface FieldSpec {
   nullable: boolean;
   /** For references: the collection they point to. */
   collection?: string | undefined;
-  /** For selects: the allowed values. */
+  /** For selects: the allowed values, and how each reads for people (the value itself when not given). */
   choices?: string[] | undefined;
+  choiceLabels?: Record<string, string> | undefined;
   accept?: string | undefined;
   /** For objects: their own fields. */
   fields?: FieldSpec[] | undefined;
@@ -145,41 +146,41 @@ export function withValueAt(item: Record<string, unknown>, path: string, value: 
 }
 
 /** What a field's value breaks of its schema, in words (the server says the same and has the last word). */
-export function problemOf(spec: FieldSpec, value: unknown): string | null {
+export function problemOf(spec: FieldSpec, value: unknown, t: Translate): string | null {
   const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-  if (empty) return spec.required ? 'Required' : null;
+  if (empty) return spec.required ? t('app.form.required') : null;
   // Picked from a list: the server checks that what is referred to exists.
   if (spec.kind === 'reference' || spec.kind === 'references' || spec.kind === 'file' || spec.kind === 'files') return null;
   const s = spec.schema;
   // What a number or date field could not read stays as it was typed: the field says why, and nothing is saved.
-  if ((spec.kind === 'number' || spec.kind === 'money') && typeof value !== 'number') return 'Not a number this field takes';
-  if (spec.kind === 'datetime' && (typeof value !== 'string' || !/(Z|[+-]\d{2}:\d{2})$/.test(value))) return 'Not a date and time';
+  if ((spec.kind === 'number' || spec.kind === 'money') && typeof value !== 'number') return t('app.form.not-number');
+  if (spec.kind === 'datetime' && (typeof value !== 'string' || !/(Z|[+-]\d{2}:\d{2})$/.test(value))) return t('app.form.not-date');
   if (typeof value === 'number') {
-    if (s.type === 'integer' && !Number.isInteger(value)) return 'A whole number';
-    if (s.minimum !== undefined && value < s.minimum) return `At least ${s.minimum}`;
-    if (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum) return `More than ${s.exclusiveMinimum}`;
-    if (s.maximum !== undefined && value > s.maximum) return `At most ${s.maximum}`;
+    if (s.type === 'integer' && !Number.isInteger(value)) return t('app.form.whole');
+    if (s.minimum !== undefined && value < s.minimum) return t('app.form.at-least', { limit: s.minimum });
+    if (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum) return t('app.form.more-than', { limit: s.exclusiveMinimum });
+    if (s.maximum !== undefined && value > s.maximum) return t('app.form.at-most', { limit: s.maximum });
   }
   if (typeof value === 'string') {
-    if (s.minLength !== undefined && value.trim().length < s.minLength) return 'Required';
-    if (s.maxLength !== undefined && value.length > s.maxLength) return `At most ${s.maxLength} characters`;
-    if (s.pattern && !new RegExp(s.pattern).test(value)) return spec.kind === 'color' ? 'A colour like #1f6f5c' : 'Not in the expected form';
+    if (s.minLength !== undefined && value.trim().length < s.minLength) return t('app.form.required');
+    if (s.maxLength !== undefined && value.length > s.maxLength) return t('app.form.at-most-characters', { limit: s.maxLength });
+    if (s.pattern && !new RegExp(s.pattern).test(value)) return spec.kind === 'color' ? t('app.form.colour') : t('app.form.pattern');
   }
-  if (Array.isArray(value) && s.maxItems !== undefined && value.length > s.maxItems) return `At most ${s.maxItems}`;
+  if (Array.isArray(value) && s.maxItems !== undefined && value.length > s.maxItems) return t('app.form.at-most', { limit: s.maxItems });
   return null;
 }
 
-/** Every problem of an item, by path, nested objects included. */
-export function problemsOf(specs: FieldSpec[], item: Record<string, unknown>): Record<string, string> {
+/** Every problem of an item, by path, nested objects included, in the reader's words. */
+export function problemsOf(specs: FieldSpec[], item: Record<string, unknown>, t: Translate): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const spec of specs) {
     const value = valueAt(item, spec.path);
     if (spec.kind === 'object') {
-      if (value && typeof value === 'object') Object.assign(problems, problemsOf(spec.fields ?? [], item));
-      else if (spec.required && !spec.nullable) problems[spec.path] = 'Required';
+      if (value && typeof value === 'object') Object.assign(problems, problemsOf(spec.fields ?? [], item, t));
+      else if (spec.required && !spec.nullable) problems[spec.path] = t('app.form.required');
       continue;
     }
-    const problem = problemOf(spec, value);
+    const problem = problemOf(spec, value, t);
     if (problem) problems[spec.path] = problem;
   }
   return problems;

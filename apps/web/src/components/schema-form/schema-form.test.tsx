@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BUILT_IN_COLLECTIONS, type Language } from '@decor/core';
+import { BUILT_IN_COLLECTIONS, translator, type Language } from '@decor/core';
+import { EN } from '@decor/core/catalogues';
 import { z } from 'zod';
 import { renderWithTheme } from '../../testing/render.tsx';
 import { fieldsOf, problemsOf, type FieldSpec, type JsonSchema } from './fields.ts';
 import { SchemaForm } from './schema-form.tsx';
 
+const english = translator(EN, 'en');
 const options = BUILT_IN_COLLECTIONS.find((c) => c.name === 'options')!;
 const optionSchema = z.toJSONSchema(options.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 const specs = fieldsOf(optionSchema, { refs: options.refs, hints: options.ui.fields });
@@ -49,12 +51,12 @@ describe('fieldsOf (an option, the richest built-in collection)', () => {
   });
 
   it('finds the problems the server would refuse, at their field', () => {
-    expect(problemsOf(specs, { name: '', category: 'x', price: 1.5, level: 9, swatch: { color: 'red' } })).toMatchObject({
+    expect(problemsOf(specs, { name: '', category: 'x', price: 1.5, level: 9, swatch: { color: 'red' } }, english)).toMatchObject({
       name: 'Required',
       level: 'At most 4',
       'swatch.color': 'A colour like #1f6f5c',
     });
-    expect(problemsOf(specs, { name: 'Oak', category: '0190…', price: 100, level: 2 })).toEqual({});
+    expect(problemsOf(specs, { name: 'Oak', category: '0190…', price: 100, level: 2 }, english)).toEqual({});
   });
 });
 
@@ -160,7 +162,7 @@ describe('SchemaForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(value().swatch).toMatchObject({ roughness: 0.6, metalness: 0, scale: 1 });
     // The swatch's fields are drawn once their sentences are at hand (a moment, the first time).
-    fireEvent.click(await screen.findByRole('button', { name: /^Remove swatch/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Remove: Swatch/ }));
     expect(value().swatch).toBeNull();
   });
 

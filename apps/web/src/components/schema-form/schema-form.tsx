@@ -3,7 +3,7 @@ import { Button, ColorInput, Fieldset, Group, Image, MultiSelect, Select, Stack,
 import { useCollectionChoices } from '../../lib/collection-choices.ts';
 import { FileUpload } from '../ui/file-upload.tsx';
 import { MarkdownEditor } from '../ui/markdown-editor.tsx';
-import { type FieldSpec, humanize, valueAt, withValueAt } from './fields.ts';
+import { type FieldSpec, valueAt, withValueAt } from './fields.ts';
 import { NumberField } from '../ui/number-field.tsx';
 import { ZonedDateTimeInput } from '../ui/zoned-date-time-input.tsx';
 import { useZone } from '../../lib/use-dates.ts';
@@ -153,7 +153,7 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
       return (
         <Select
           {...common}
-          data={(spec.choices ?? []).map((c) => ({ value: c, label: c }))}
+          data={(spec.choices ?? []).map((c) => ({ value: c, label: spec.choiceLabels?.[c] ?? c }))}
           value={typeof value === 'string' ? value : null}
           onChange={(v) => set(v ?? emptyOf(spec))}
           clearable={!spec.required}
@@ -209,15 +209,26 @@ function ReferenceField({
   onChange: (v: unknown) => void;
   common: Record<string, unknown>;
 }) {
+  const t = useT();
   const choices = useCollectionChoices(spec.collection);
   const data = choices.data ?? [];
-  const placeholder = choices.isLoading ? 'Loading…' : 'Search';
+  const placeholder = choices.isLoading ? t('app.form.loading') : t('app.form.search');
   if (spec.kind === 'references') {
     const selected = Array.isArray(value) ? (value as string[]) : [];
     // Ids no longer in the collection stay visible (and removable) instead of vanishing.
     const known = new Set(data.map((c) => c.value));
-    const all = [...data, ...selected.filter((id) => !known.has(id)).map((id) => ({ value: id, label: `(missing) ${id.slice(0, 8)}` }))];
-    return <MultiSelect {...common} data={all} value={selected} onChange={onChange} searchable placeholder={placeholder} nothingFoundMessage="Nothing found" />;
+    const all = [...data, ...selected.filter((id) => !known.has(id)).map((id) => ({ value: id, label: t('app.form.missing', { id: id.slice(0, 8) }) }))];
+    return (
+      <MultiSelect
+        {...common}
+        data={all}
+        value={selected}
+        onChange={onChange}
+        searchable
+        placeholder={placeholder}
+        nothingFoundMessage={t('app.form.nothing-found')}
+      />
+    );
   }
   return (
     <Select
@@ -228,7 +239,7 @@ function ReferenceField({
       searchable
       clearable={!spec.required}
       placeholder={placeholder}
-      nothingFoundMessage="Nothing found"
+      nothingFoundMessage={t('app.form.nothing-found')}
     />
   );
 }
@@ -247,6 +258,7 @@ function FilesField({
   error?: string | undefined;
   disabled?: boolean | undefined;
 }) {
+  const t = useT();
   const many = spec.kind === 'files';
   const ids = many ? (Array.isArray(value) ? (value as string[]) : []) : typeof value === 'string' ? [value] : [];
   const max = spec.schema.maxItems ?? 20;
@@ -265,16 +277,23 @@ function FilesField({
         <Group gap="sm">
           {ids.map((id, index) => (
             <Stack key={id} gap={4} align="center" data-testid="file-thumb">
-              <Image src={`/api/files/${id}?thumb=200`} alt={index === 0 && many ? `${spec.label}: main` : spec.label} w={88} h={88} radius="sm" fit="cover" />
+              <Image
+                src={`/api/files/${id}?thumb=200`}
+                alt={index === 0 && many ? t('app.form.main-of', { field: spec.label }) : spec.label}
+                w={88}
+                h={88}
+                radius="sm"
+                fit="cover"
+              />
               {many && index === 0 && (
                 <Text size="xs" fw={600}>
-                  Main
+                  {t('app.form.main')}
                 </Text>
               )}
               <Group gap={4}>
                 {many && index > 0 && (
                   <Button size="compact-xs" variant="subtle" disabled={disabled} onClick={() => setIds([id, ...ids.filter((other) => other !== id)])}>
-                    Make main
+                    {t('app.form.make-main')}
                   </Button>
                 )}
                 <Button
@@ -283,9 +302,9 @@ function FilesField({
                   color="red"
                   disabled={disabled}
                   onClick={() => setIds(ids.filter((other) => other !== id))}
-                  aria-label={`Remove this file from ${spec.label}`}
+                  aria-label={t('app.form.remove-file', { field: spec.label })}
                 >
-                  Remove
+                  {t('app.form.remove')}
                 </Button>
               </Group>
             </Stack>
@@ -294,7 +313,7 @@ function FilesField({
       )}
       {!disabled && (many ? ids.length < max : ids.length === 0) && (
         <FileUpload
-          label={many ? `Add ${ids.length ? 'another' : 'a'} file` : 'Upload a file'}
+          label={many ? t('app.form.add-file', { another: ids.length ? 'yes' : 'no' }) : t('app.form.upload')}
           accept={spec.accept}
           configs={{ purpose: 'catalogue' }}
           onUploaded={(file) => setIds(many ? [...ids, file._id] : [file._id])}
@@ -310,6 +329,7 @@ function FilesField({
 }
 
 function ObjectField({ spec, item, onChange, errors, currency, disabled }: FieldProps) {
+  const t = useT();
   const value = valueAt(item, spec.path);
   const present = value !== null && value !== undefined;
   const [isOpen, setOpen] = useState(present);
@@ -317,7 +337,7 @@ function ObjectField({ spec, item, onChange, errors, currency, disabled }: Field
   if (spec.nullable && !present && !isOpen) {
     return (
       <Group gap="xs" data-field={spec.path}>
-        <Text size="sm">{spec.label}: none</Text>
+        <Text size="sm">{t('app.form.none', { field: spec.label })}</Text>
         <Button
           size="compact-sm"
           variant="light"
@@ -327,7 +347,7 @@ function ObjectField({ spec, item, onChange, errors, currency, disabled }: Field
             onChange(withValueAt(item, spec.path, defaultsOf(fields)));
           }}
         >
-          Add
+          {t('app.form.add')}
         </Button>
       </Group>
     );
@@ -352,7 +372,7 @@ function ObjectField({ spec, item, onChange, errors, currency, disabled }: Field
             onChange(withValueAt(item, spec.path, null));
           }}
         >
-          Remove {humanize(spec.key).toLowerCase()}
+          {t('app.form.remove-object', { field: spec.label })}
         </Button>
       )}
     </Fieldset>

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Select, Skeleton, Stack,
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { formatMoney, projectLanguages } from '@decor/core';
+import { formatList, formatMoney, projectLanguages } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { allItemsQuery, useCollectionChoices } from '../../../lib/collection-choices.ts';
@@ -19,23 +19,29 @@ import { catalogueCheckQuery } from '../api/get-catalogue-check.ts';
 import { CatalogueCheck } from './catalogue-check.tsx';
 import { PackagePanel } from './package-panel.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { useCollectionWords } from '../lib/collection-words.ts';
 
 /** The collections a manager edits here: those the design centre writes (carts and purchases have their own pages). */
 const isEditable = (c: CollectionInfo) => c.access.write === 'managers';
 
 /** `/manage/models/{collection?}/{id?}`: the catalogue editor generated from each collection's schema and hints. */
 export function CatalogueEditor({ collection, id }: { collection?: string | undefined; id?: string | undefined }) {
+  const t = useT();
   const collections = useQuery(collectionsQuery);
-  if (collections.isError) return <Alert color="red">The collections could not be loaded.</Alert>;
+  if (collections.isError) return <Alert color="red">{t('app.editor.not-loaded')}</Alert>;
   if (!collections.data) return <Skeleton h={300} />;
   const editable = collections.data.filter(isEditable);
   const current = editable.find((c) => c.name === collection);
   if (!collection) return <CollectionCards collections={editable} />;
-  if (!current) return <Alert color="orange">There is no collection “{collection}” to edit here.</Alert>;
+  if (!current) return <Alert color="orange">{t('app.editor.no-collection', { name: collection })}</Alert>;
   return id ? <ItemEditor key={`${current.name}/${id}`} info={current} id={id} /> : <ItemList key={current.name} info={current} />;
 }
 
 function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
+  const t = useT();
+  const words = useCollectionWords();
   const groups = [...new Set(collections.map((c) => c.ui.group))];
   const counts = useQuery(catalogueCheckQuery).data?.counts;
   return (
@@ -44,7 +50,7 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
       {groups.map((group) => (
         <Stack key={group} gap="xs">
           <Title order={2} fz="lg">
-            {group}
+            {words.group(group)}
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
             {collections
@@ -52,15 +58,15 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
               .map((c) => (
                 <AnchorLink key={c.name} to="/manage/models/{-$collection}/{-$id}" params={{ collection: c.name, id: undefined }} underline="never" c="inherit">
                   <Card withBorder radius="md" padding="md" h="100%">
-                    <Text fw={600}>{c.ui.label}</Text>
+                    <Text fw={600}>{words.label(c)}</Text>
                     {counts && (
                       <Text size="sm" c="dimmed" data-testid="collection-count">
-                        {(counts[c.name] ?? 0) === 0 ? 'None yet' : `${counts[c.name]} ${(counts[c.name] === 1 ? c.ui.singular : c.ui.label).toLowerCase()}`}
+                        {words.count(c, counts[c.name] ?? 0)}
                       </Text>
                     )}
                     {c.isCustom && (
                       <Badge size="xs" variant="light">
-                        custom
+                        {t('app.editor.custom')}
                       </Badge>
                     )}
                   </Card>
@@ -75,6 +81,7 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
 
 /** How a cell shows a value of a column, by the field's kind. */
 function useCell() {
+  const t = useT();
   const { data: project } = useProject();
   const dates = useDates();
   return (spec: FieldSpec | undefined, value: unknown, names: Map<string, string>): string => {
@@ -82,7 +89,8 @@ function useCell() {
     if (!spec) return String(value);
     if (spec.kind === 'money' && typeof value === 'number' && project)
       return formatMoney(value, { currency: project.currency, locale: project.options.locale });
-    if (spec.kind === 'boolean') return value ? 'Yes' : 'No';
+    if (spec.kind === 'boolean') return value ? t('app.editor.yes') : t('app.editor.no');
+    if (spec.kind === 'select') return spec.choiceLabels?.[String(value)] ?? String(value);
     if (spec.kind === 'reference') return names.get(String(value)) ?? '…';
     if (Array.isArray(value)) return `${value.length}`;
     if (spec.kind === 'datetime') return dates.date(String(value));
@@ -91,8 +99,12 @@ function useCell() {
 }
 
 function ItemList({ info }: { info: CollectionInfo }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const words = useCollectionWords();
   const store = useMemo(() => createCollectionStore<CollectionItem>(info.name), [info.name]);
-  const specs = useMemo(() => fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields }), [info]);
+  const specs = useMemo(() => words.specs(info, fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields })), [info, words]);
+  const labelOf = (path: string) => specs.find((s) => s.path === path)?.label ?? path;
   const columns = info.ui.columns.slice(0, 6);
   const refColumn = specs.find((s) => columns.includes(s.path) && s.kind === 'reference');
   const names = new Map((useCollectionChoices(refColumn?.collection).data ?? []).map((c) => [c.value, c.label]));
@@ -130,17 +142,17 @@ function ItemList({ info }: { info: CollectionInfo }) {
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: undefined, id: undefined }} size="sm">
-            All collections
+            {t('app.editor.all')}
           </AnchorLink>
           <Text size="sm" c="dimmed">
-            / {info.ui.label}
+            / {words.label(info)}
           </Text>
         </Group>
         <Group gap="xs" wrap="wrap">
           {refColumn && (
             <Select
-              placeholder={`Any ${(specs.find((s) => s.path === refColumn.path)?.label ?? refColumn.path).toLowerCase()}`}
-              aria-label={`Only this ${(specs.find((s) => s.path === refColumn.path)?.label ?? refColumn.path).toLowerCase()}`}
+              placeholder={t('app.editor.filter', { field: labelOf(refColumn.path).toLowerCase() })}
+              aria-label={t('app.editor.filter', { field: labelOf(refColumn.path).toLowerCase() })}
               data={[...names].map(([value, label]) => ({ value, label }))}
               value={only}
               onChange={setOnly}
@@ -150,25 +162,25 @@ function ItemList({ info }: { info: CollectionInfo }) {
             />
           )}
           <TextInput
-            placeholder={`Search by ${info.ui.titleField}`}
+            placeholder={t('app.editor.search-by', { field: labelOf(info.ui.titleField).toLowerCase() })}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
-            aria-label={`Search ${info.ui.label.toLowerCase()}`}
+            aria-label={words.search(info)}
           />
           <LinkButton to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: 'new' }}>
-            New {info.ui.singular.toLowerCase()}
+            {words.newItem(info)}
           </LinkButton>
         </Group>
       </Group>
-      {query.isError && <Alert color="red">{query.error instanceof ApiError ? query.error.message : 'The items could not be loaded.'}</Alert>}
+      {query.isError && <Alert color="red">{errorText(query.error, 'app.editor.items-not-loaded')}</Alert>}
       {!query.data && !query.isError && <Skeleton h={240} />}
-      {query.data && rows.length === 0 && <Text c="dimmed">{isNarrowed ? 'Nothing matches.' : `No ${info.ui.label.toLowerCase()} yet.`}</Text>}
+      {query.data && rows.length === 0 && <Text c="dimmed">{isNarrowed ? t('app.editor.nothing-matches') : words.none(info)}</Text>}
       {rows.length > 0 && (
-        <div role="table" aria-label={info.ui.label} style={{ overflowX: 'auto' }}>
+        <div role="table" aria-label={words.label(info)} style={{ overflowX: 'auto' }}>
           <div role="row" style={{ display: 'grid', gridTemplateColumns: grid, gap: 12, padding: '0 12px 6px', minWidth: 520 }}>
             {columns.map((c) => (
               <Text key={c} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase">
-                {specs.find((s) => s.path === c)?.label ?? c}
+                {labelOf(c)}
               </Text>
             ))}
           </div>
@@ -237,10 +249,12 @@ const fieldsOnly = (item: Record<string, unknown>) => Object.fromEntries(Object.
 
 function ItemEditor({ info, id }: { info: CollectionInfo; id: string }) {
   const isNew = id === 'new';
+  const errorText = useErrorText();
+  const words = useCollectionWords();
   const store = useMemo(() => createCollectionStore<CollectionItem>(info.name), [info.name]);
-  const specs = useMemo(() => fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields }), [info]);
+  const specs = useMemo(() => words.specs(info, fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields })), [info, words]);
   const loaded = useQuery({ queryKey: ['collection', info.name, id], queryFn: ({ signal }) => store.get(id, { signal }), enabled: !isNew });
-  if (loaded.isError) return <Alert color="red">{loaded.error instanceof ApiError ? loaded.error.message : 'This item could not be loaded.'}</Alert>;
+  if (loaded.isError) return <Alert color="red">{errorText(loaded.error, 'app.editor.item-not-loaded')}</Alert>;
   if (!isNew && !loaded.data) return <Skeleton h={400} />;
   return <ItemForm info={info} specs={specs} store={store} item={loaded.data ?? null} />;
 }
@@ -262,7 +276,11 @@ function ItemForm({
   store: ReturnType<typeof createCollectionStore<CollectionItem>>;
   item: CollectionItem | null;
 }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const words = useCollectionWords();
   const { data: project } = useProject();
+  const { locale } = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [base, setBase] = useState<CollectionItem | null>(item);
@@ -272,7 +290,7 @@ function ItemForm({
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [isSaving, setSaving] = useState(false);
   const formLanguages = formLanguagesOf(project?.options);
-  const title = String((base && base[info.ui.titleField]) ?? '') || `New ${info.ui.singular.toLowerCase()}`;
+  const title = String((base && base[info.ui.titleField]) ?? '') || words.newItem(info);
   const isDirty = JSON.stringify(value) !== JSON.stringify(base ? fieldsOnly(base) : {});
 
   const refresh = () =>
@@ -281,13 +299,13 @@ function ItemForm({
       queryClient.invalidateQueries({ queryKey: catalogueCheckQuery.queryKey }),
     ]);
   const save = async (over?: CollectionItem) => {
-    const problems = problemsOf(specs, value);
+    const problems = problemsOf(specs, value, t);
     setErrors(problems);
     setMessage(null);
     if (Object.keys(problems).length) {
       // Said beside the button pressed, naming the fields; the first of them is brought into view.
       const labels = Object.keys(problems).map((path) => specs.find((spec) => spec.path === path)?.label ?? path);
-      setMessage({ color: 'red', text: `Not saved: correct ${labels.join(', ')} (marked in red).` });
+      setMessage({ color: 'red', text: t('app.editor.not-saved', { fields: formatList(labels, locale) }) });
       document.querySelector(`[data-field="${CSS.escape(Object.keys(problems)[0]!)}"]`)?.scrollIntoView({ block: 'center' });
       return;
     }
@@ -298,7 +316,7 @@ function ItemForm({
       setBase(saved);
       setValue(fieldsOnly(saved));
       setConflict(null);
-      setMessage({ color: 'green', text: 'Saved.' });
+      setMessage({ color: 'green', text: t('app.editor.saved') });
       await refresh();
       await queryClient.invalidateQueries({ queryKey: ['choices', info.name] });
       if (!target) void navigate({ to: '/manage/models/{-$collection}/{-$id}', params: { collection: info.name, id: saved._id }, replace: true });
@@ -312,9 +330,9 @@ function ItemForm({
       } else if (caught instanceof ApiError) {
         const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
         setErrors(Object.fromEntries(issues.map((i) => [i.field.replace(/^body\./, ''), i.message])));
-        setMessage({ color: 'red', text: caught.message });
+        setMessage({ color: 'red', text: errorText(caught, 'app.editor.save-failed') });
       } else {
-        setMessage({ color: 'red', text: 'The item could not be saved. Please try again.' });
+        setMessage({ color: 'red', text: t('app.editor.save-failed') });
       }
     } finally {
       setSaving(false);
@@ -333,7 +351,7 @@ function ItemForm({
         (caught instanceof ApiError ? (caught.details as { referrers?: Array<{ collection: string; _id: string }> } | undefined)?.referrers : undefined) ?? [];
       setMessage({
         color: 'orange',
-        text: caught instanceof ApiError ? caught.message : 'The item could not be deleted.',
+        text: errorText(caught, 'app.editor.delete-failed'),
         detail: referrers.map((r) => `${r.collection} ${r._id}`),
       });
     }
@@ -350,35 +368,23 @@ function ItemForm({
       <Stack gap="md" maw={860}>
         <Group gap="xs">
           <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: undefined }} size="sm">
-            ← {info.ui.label}
+            ← {words.label(info)}
           </AnchorLink>
         </Group>
         <Title order={2} fz="xl">
           {title}
         </Title>
         {conflict && (
-          <Alert color="orange" title="Someone changed this since you opened it" data-testid="edit-conflict">
-            <Text size="sm">
-              Changed by them: {conflict.fields.map((f) => specs.find((s) => s.path === f)?.label ?? f).join(', ') || 'nothing you see here'}. Nothing was
-              overwritten.
-            </Text>
-            <Group gap="xs" mt="xs">
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  setBase(conflict.current);
-                  setValue(fieldsOnly(conflict.current));
-                  setConflict(null);
-                }}
-              >
-                Use their version
-              </Button>
-              <Button size="xs" onClick={() => void save(conflict.current)}>
-                Save mine over theirs
-              </Button>
-            </Group>
-          </Alert>
+          <ConflictNotice
+            conflict={conflict}
+            specs={specs}
+            onTheirs={() => {
+              setBase(conflict.current);
+              setValue(fieldsOnly(conflict.current));
+              setConflict(null);
+            }}
+            onMine={() => void save(conflict.current)}
+          />
         )}
         {info.name === 'options' && base && <RuleLinks optionId={base._id} />}
         {info.name === 'packages' && <PackagePanel value={value} />}
@@ -387,11 +393,11 @@ function ItemForm({
         </Card>
         <StickyActions>
           <Button type="submit" loading={isSaving} disabled={!isDirty && !!base}>
-            {base ? 'Save changes' : `Create ${info.ui.singular.toLowerCase()}`}
+            {base ? t('app.editor.save') : words.create(info)}
           </Button>
           {base && (
             <TwoClickDelete variant="light" color="red" onConfirm={() => void remove()}>
-              Delete
+              {t('app.editor.delete')}
             </TwoClickDelete>
           )}
           {message && (
@@ -406,22 +412,43 @@ function ItemForm({
   );
 }
 
+/** Someone saved the item since it was opened: which fields they changed, and the two ways on (nothing is overwritten meanwhile). */
+function ConflictNotice({ conflict, specs, onTheirs, onMine }: { conflict: Conflict; specs: FieldSpec[]; onTheirs: () => void; onMine: () => void }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const labels = conflict.fields.map((f) => specs.find((s) => s.path === f)?.label ?? f);
+  return (
+    <Alert color="orange" title={t('app.editor.conflict')} data-testid="edit-conflict">
+      <Text size="sm">{t('app.editor.changed-by-them', { fields: labels.length ? formatList(labels, locale) : t('app.editor.nothing-you-see') })}</Text>
+      <Group gap="xs" mt="xs">
+        <Button size="xs" variant="default" onClick={onTheirs}>
+          {t('app.editor.use-theirs')}
+        </Button>
+        <Button size="xs" onClick={onMine}>
+          {t('app.editor.save-mine')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 /** An option's rules both ways: what it needs and excludes, and which options need or exclude it. */
 function RuleLinks({ optionId }: { optionId: string }) {
+  const t = useT();
   const all = useQuery(allItemsQuery('options', 5_000));
   if (!all.data) return null;
   const byId = new Map(all.data.map((o) => [o._id, o]));
   const self = byId.get(optionId);
   const ids = (o: CollectionItem | undefined, field: string) => (Array.isArray(o?.[field]) ? (o![field] as string[]) : []);
   const rows: Array<[string, string[]]> = [
-    ['Needs', ids(self, 'requires')],
-    ['Needed by', all.data.filter((o) => ids(o, 'requires').includes(optionId)).map((o) => o._id)],
-    ['Cannot be combined with', [...new Set([...ids(self, 'excludes'), ...all.data.filter((o) => ids(o, 'excludes').includes(optionId)).map((o) => o._id)])]],
+    [t('app.editor.needs'), ids(self, 'requires')],
+    [t('app.editor.needed-by'), all.data.filter((o) => ids(o, 'requires').includes(optionId)).map((o) => o._id)],
+    [t('app.editor.excludes'), [...new Set([...ids(self, 'excludes'), ...all.data.filter((o) => ids(o, 'excludes').includes(optionId)).map((o) => o._id)])]],
   ];
   return (
     <Card withBorder radius="md" padding="md" data-testid="rule-links">
       <Text fw={600} mb={4}>
-        Rules of this option
+        {t('app.editor.rules')}
       </Text>
       {rows.map(([label, list]) => (
         <Group key={label} gap={6} align="baseline">
@@ -433,7 +460,7 @@ function RuleLinks({ optionId }: { optionId: string }) {
           ) : (
             list.map((id) => (
               <AnchorLink key={id} size="sm" to="/manage/models/{-$collection}/{-$id}" params={{ collection: 'options', id }}>
-                {String(byId.get(id)?.name ?? 'an option that no longer exists')}
+                {String(byId.get(id)?.name ?? t('app.editor.gone-option'))}
               </AnchorLink>
             ))
           )}

@@ -7,6 +7,7 @@ import { fieldsOf, problemsOf, type JsonSchema } from '../../../components/schem
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { currentProjectKey } from '../../../config/env.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 interface ModelView {
   name: string;
@@ -162,6 +163,7 @@ function ModelEditor({
   collections: Array<{ value: string; label: string }>;
   onSaved: (name: string) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<ModelField[]>(model.fields.filter((f) => !f.hidden));
   const hidden = model.fields.filter((f) => f.hidden);
@@ -195,7 +197,7 @@ function ModelEditor({
       { refs: schema.refs, hints: schema.hints },
     );
   }, [fields]);
-  const previewProblems = problemsOf(previewFields, preview);
+  const previewProblems = problemsOf(previewFields, preview, t);
 
   const save = async () => {
     setMessage(null);

@@ -1,14 +1,28 @@
 import { useMemo, useState } from 'react';
 import { Alert, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { applyPackage, cartTotal, packageRooms, RuleBrokenError, type CategoryDocument, type OptionDocument, type RuleContext } from '@decor/core';
+import {
+  applyPackage,
+  cartTotal,
+  describeUnavailability,
+  formatList,
+  packageRooms,
+  RuleBrokenError,
+  type CategoryDocument,
+  type OptionDocument,
+  type RuleContext,
+} from '@decor/core';
 import { allItemsQuery } from '../../../lib/collection-choices.ts';
 import { cartQuery } from '../../../lib/cart-query.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { cartsQuery } from '../../../lib/carts-query.ts';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 
 type Option = CollectionItem & OptionDocument;
+const BOLD = { b: (chunk: string) => <b>{chunk}</b> };
 type Category = CollectionItem & CategoryDocument;
 
 /**
@@ -17,6 +31,7 @@ type Category = CollectionItem & CategoryDocument;
  * if they apply it — the choices it replaces and the total before and after.
  */
 export function PackagePanel({ value }: { value: Record<string, unknown> }) {
+  const t = useT();
   const money = useMoney();
   const options = useQuery(allItemsQuery<Option>('options', 5_000));
   const categories = useQuery(allItemsQuery<Category>('categories'));
@@ -31,31 +46,34 @@ export function PackagePanel({ value }: { value: Record<string, unknown> }) {
   const sum = contents.reduce((total, o) => total + o.price, 0);
   const cartChoices = (carts.data?.pages.flatMap((p) => p.items) ?? [])
     .filter((c) => c.status === 'draft')
-    .map((c) => ({ value: c._id, label: `Unit ${c.unit?.name ?? '—'} · ${c.buyers.map((b) => b.name || b.email).join(', ')}` }));
+    .map((c) => ({
+      value: c._id,
+      label: t('app.package-panel.cart', { unit: c.unit?.name ?? '—', buyers: c.buyers.map((b) => b.name || b.email).join(', ') }),
+    }));
   return (
     <Card withBorder radius="md" padding="md" data-testid="package-panel">
       <Stack gap="sm">
-        <Text fw={600}>What this package is</Text>
+        <Text fw={600}>{t('app.package-panel.what')}</Text>
         <Table>
           <Table.Tbody>
             {contents.map((o) => (
               <Table.Tr key={o._id}>
                 <Table.Td c="dimmed">{categoryById.get(o.category)?.name ?? ''}</Table.Td>
                 <Table.Td>{o.name}</Table.Td>
-                <Table.Td ta="right">{o.price === 0 ? 'Included' : money(o.price)}</Table.Td>
+                <Table.Td ta="right">{o.price === 0 ? t('app.configure.included') : money(o.price)}</Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
-              <Table.Td colSpan={2}>One of each of its options</Table.Td>
+              <Table.Td colSpan={2}>{t('app.package-panel.one-of-each')}</Table.Td>
               <Table.Td ta="right">{money(sum)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td colSpan={2}>{adjustment < 0 ? 'Package saving' : 'Package adds'}</Table.Td>
+              <Table.Td colSpan={2}>{adjustment < 0 ? t('app.package-panel.saving') : t('app.package-panel.adds')}</Table.Td>
               <Table.Td ta="right">{money(adjustment)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td colSpan={2} fw={700}>
-                The package costs
+                {t('app.package-panel.costs')}
               </Table.Td>
               <Table.Td ta="right" fw={700} data-testid="package-price">
                 {money(Math.max(0, sum + adjustment))}
@@ -64,8 +82,8 @@ export function PackagePanel({ value }: { value: Record<string, unknown> }) {
           </Table.Tbody>
         </Table>
         <Select
-          label="Preview on a buyer's open selection"
-          placeholder="Choose a unit"
+          label={t('app.package-panel.preview')}
+          placeholder={t('app.package-panel.choose-unit')}
           data={cartChoices}
           value={cartId}
           onChange={setCartId}
@@ -91,6 +109,8 @@ function CartPreview({
   options: Map<string, Option>;
   categories: Map<string, Category>;
 }) {
+  const t = useT();
+  const { locale } = useLanguage();
   const money = useMoney();
   const cart = useQuery(cartQuery(cartId));
   const unitId = cart.data?.unit;
@@ -105,7 +125,7 @@ function CartPreview({
     queryFn: ({ signal }) => createCollectionStore('plans').get(planId ?? undefined, { signal }),
     enabled: Boolean(planId),
   });
-  if (!cart.data || !unit.data || (planId && !plan.data)) return <Text size="sm">Loading…</Text>;
+  if (!cart.data || !unit.data || (planId && !plan.data)) return <Text size="sm">{t('app.form.loading')}</Text>;
   const planRooms = Array.isArray(plan.data?.rooms) ? (plan.data!.rooms as string[]) : null;
   const context: RuleContext = { options, categories, planId, isOpen: true };
   const priceOf = (id: string) => options.get(id)?.price;
@@ -113,11 +133,13 @@ function CartPreview({
   try {
     after = applyPackage(cart.data.selections, optionIds, (id) => packageRooms(id, options, categories, planRooms), context);
   } catch (error) {
-    return <Alert color="orange">{error instanceof RuleBrokenError ? error.message : 'This package cannot be applied to this selection.'}</Alert>;
+    return (
+      <Alert color="orange">{error instanceof RuleBrokenError ? describeUnavailability(error.reason, context, t) : t('app.package-panel.cannot-apply')}</Alert>
+    );
   }
   const beforeIds = new Set(cart.data.selections.map((s) => `${s.option}|${s.room ?? ''}`));
   const afterIds = new Set(after.map((s) => `${s.option}|${s.room ?? ''}`));
-  const name = (key: string) => options.get(key.split('|')[0]!)?.name ?? 'an option';
+  const name = (key: string) => options.get(key.split('|')[0]!)?.name ?? t('app.editor.gone-option');
   const added = [...afterIds].filter((k) => !beforeIds.has(k)).map(name);
   const removed = [...beforeIds].filter((k) => !afterIds.has(k)).map(name);
   // Today's total as the server keeps it (with any package it has); this package would take that one's place.
@@ -126,14 +148,20 @@ function CartPreview({
   return (
     <Stack gap={4} data-testid="package-preview">
       <Text size="sm">
-        <b>Adds:</b> {added.length ? [...new Set(added)].join(', ') : 'nothing new'}
+        <RichText
+          text={t('app.package-panel.adds-list', { list: added.length ? formatList([...new Set(added)], locale) : t('app.package-panel.nothing-new') })}
+          tags={BOLD}
+        />
       </Text>
       <Text size="sm">
-        <b>Replaces:</b> {removed.length ? [...new Set(removed)].join(', ') : 'nothing'}
+        <RichText
+          text={t('app.package-panel.replaces', { list: removed.length ? formatList([...new Set(removed)], locale) : t('app.package-panel.nothing') })}
+          tags={BOLD}
+        />
       </Text>
       <Group gap="xs">
         <Text size="sm">
-          Total {money(before)} → <b>{money(total)}</b>
+          <RichText text={t('app.package-panel.total', { before: money(before), after: money(total) })} tags={BOLD} />
         </Text>
         <Text size="sm" c={total - before < 0 ? 'green.8' : 'dimmed'}>
           ({total - before >= 0 ? '+' : ''}
