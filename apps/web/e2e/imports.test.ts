@@ -109,4 +109,46 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
       }
     });
   }
+
+  it('desktop, in French: a manager who reads French imports a French spreadsheet — French headings, numbers and problems, a French column beside the English one', async () => {
+    const prefix = `F${Date.now().toString(36).toUpperCase()}`;
+    const manager = await asDemoManager();
+    const staff = await createManager();
+    // A spreadsheet saved by French Excel: semicolons, French headings and amounts, a French name beside the English one.
+    const rows = ['Nom;Nom (fr);Ordre', `${prefix} Den;Bureau ${prefix};12`, `${prefix} Mudroom;Vestiaire ${prefix};douze`];
+    const browser = await openBrowser({ viewport: DESKTOP, locale: 'fr-CA' });
+    try {
+      const { page } = browser;
+      await signIn(page, { email: staff.email, password: staff.password, next: '/manage/imported' });
+      await page.waitForURL((url) => url.pathname === '/manage/imported');
+      await page
+        .getByRole('combobox', { name: 'Importer', exact: true })
+        .or(page.getByRole('textbox', { name: 'Importer', exact: true }))
+        .first()
+        .click();
+      await page.getByRole('option', { name: 'Pièces' }).click();
+      await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-pieces.csv`, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
+      // Matched by their French headings, the French column to the rooms' French names.
+      expect(await page.getByRole('combobox', { name: 'Nom (trouve l’élément)', exact: true }).inputValue()).toBe('Nom');
+      expect(await page.getByRole('combobox', { name: 'Nom (fr-CA)', exact: true }).inputValue()).toBe('Nom (fr)');
+      expect(await page.getByRole('combobox', { name: 'Ordre', exact: true }).inputValue()).toBe('Ordre');
+      await page.getByRole('button', { name: /^Vérifier le fichier/ }).click();
+      // The problem in French, at its row.
+      await expect.poll(() => page.locator('[data-row="3"]').textContent()).toContain('douze\u00a0» n’est pas clair dans le format de nombres de ce projet');
+      await page.getByRole('textbox', { name: /Ligne 3, Ordre/ }).fill('12,5');
+      await page.getByRole('button', { name: /^Vérifier/ }).click();
+      await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('2 nouveaux');
+      await page.getByRole('button', { name: /^Importer 2 lignes/ }).click();
+      await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('Importé');
+      const rooms = ((await manager('GET', '/api/schema/rooms/?limit=200')).json as Array<{ name: string; order: number; translations: object }>).filter((r) =>
+        r.name.startsWith(prefix),
+      );
+      // “12,5” read as French writes it: twelve and a half.
+      expect(rooms.find((r) => r.name === `${prefix} Mudroom`)).toMatchObject({ order: 12.5, translations: { 'fr-CA': { name: `Vestiaire ${prefix}` } } });
+      expect(rooms.find((r) => r.name === `${prefix} Den`)).toMatchObject({ order: 12, translations: { 'fr-CA': { name: `Bureau ${prefix}` } } });
+      expect(browser.consoleErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });

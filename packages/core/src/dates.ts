@@ -4,6 +4,7 @@
  * its time zone, whoever reads it and wherever the server runs.
  */
 
+import { refused, type Refusal } from './numbers.ts';
 import { abbreviationAt, instantOfWallClock, offsetAt, offsetLabel, zoneRulesOf, type WallClock } from './zone-rules.ts';
 
 /** Where dates are read: the project's locale and IANA time zone. */
@@ -164,7 +165,7 @@ export const END_OF_DAY = { hour: 23, minute: 59 } as const;
 /** The end of a working day, where a system sets a deadline: 5:00 p.m. on a weekday. */
 export const END_OF_WORKING_DAY = { hour: 17, minute: 0 } as const;
 
-export type ZonedReading = { ok: true; iso: string } | { ok: false; problem: string };
+export type ZonedReading = { ok: true; iso: string } | Refusal;
 
 /**
  * What a person typed as a date and time (`2026-12-20T17:00`, as a `datetime-local` field gives
@@ -174,14 +175,14 @@ export type ZonedReading = { ok: true; iso: string } | { ok: false; problem: str
  */
 export function readZonedDateTime(text: string, timeZone: string): ZonedReading {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(text.trim());
-  if (!match) return { ok: false, problem: 'Give a date as 2027-03-31, or a date and time as 2027-03-31 17:00.' };
+  if (!match) return refused('date.give', 'Give a date as 2027-03-31, or a date and time as 2027-03-31 17:00.');
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    return { ok: false, problem: `There is no ${text.trim().slice(0, 10)} in the calendar.` };
+    return refused('date.no-such-day', `There is no ${text.trim().slice(0, 10)} in the calendar.`, { day: text.trim().slice(0, 10) });
   }
   const time = match[4] === undefined ? END_OF_DAY : { hour: Number(match[4]), minute: Number(match[5]) };
-  if (time.hour > 23 || time.minute > 59) return { ok: false, problem: 'Give a time from 00:00 to 23:59.' };
+  if (time.hour > 23 || time.minute > 59) return refused('date.time-range', 'Give a time from 00:00 to 23:59.');
   return instantInZone({ year, month, day, ...time }, timeZone);
 }
 
@@ -190,8 +191,9 @@ export function instantInZone(wall: WallClock, timeZone: string): ZonedReading {
   const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   const reading = instantOfWallClock(wall, (instant) => zoneOffsetAt(zone, instant));
   const clock = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
-  if (reading.kind === 'skipped') return { ok: false, problem: `The clocks skip ${clock} that day (they move forward): choose another time.` };
-  if (reading.kind === 'ambiguous') return { ok: false, problem: `The clocks show ${clock} twice that day (they move back): choose a time outside that hour.` };
+  if (reading.kind === 'skipped') return refused('date.skipped', `The clocks skip ${clock} that day (they move forward): choose another time.`, { clock });
+  if (reading.kind === 'ambiguous')
+    return refused('date.twice', `The clocks show ${clock} twice that day (they move back): choose a time outside that hour.`, { clock });
   return { ok: true, iso: new Date(reading.instant).toISOString() };
 }
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { guessMapping, IMPORT_DEFINITIONS, IMPORT_KINDS, readCell, writeCell, type CellContext, type ImportColumn } from './imports.ts';
+import {
+  guessMapping,
+  IMPORT_DEFINITIONS,
+  IMPORT_KINDS,
+  readCell,
+  sayCellProblem,
+  writeCell,
+  type CellContext,
+  type ImportColumn,
+  type ImportKind,
+} from './imports.ts';
+import { translator } from './messages/index.ts';
+import { EN, FR_CA } from './messages/all.ts';
 
 const items: Record<string, Record<string, string>> = { plans: { 'Plan A': 'p1', 'Plan B': 'p2' }, options: { 'SKU-1': 'o1', 'SKU-2': 'o2' } };
 const context: CellContext = { currency: 'CAD', locale: 'en-CA', timeZone: 'America/Toronto', find: (collection, _by, value) => items[collection]?.[value] };
@@ -28,15 +40,42 @@ describe('import columns', () => {
   });
 
   it('says what is wrong with a cell in words', () => {
-    expect(readCell(column('units', 'floor'), '2.5', context)).toEqual({ error: '“2.5” is not a whole number.' });
-    expect(readCell(column('units', 'plan'), 'Plan Z', context)).toEqual({ error: 'There is no plan called “Plan Z” in this project.' });
-    expect(readCell(column('options', 'requires'), 'SKU-1; SKU-9; SKU-8', context)).toEqual({
+    expect(readCell(column('units', 'floor'), '2.5', context)).toMatchObject({ error: '“2.5” is not a whole number.' });
+    expect(readCell(column('units', 'plan'), 'Plan Z', context)).toMatchObject({ error: 'There is no plan called “Plan Z” in this project.' });
+    expect(readCell(column('options', 'requires'), 'SKU-1; SKU-9; SKU-8', context)).toMatchObject({
       error: 'There are no options with the SKU “SKU-9”, “SKU-8” in this project.',
     });
-    expect(readCell(column('units', 'status'), 'gone', context)).toEqual({ error: '“gone” is not one of available, reserved, sold.' });
-    expect(readCell(column('units', 'buyers'), 'a@b.co; nobody', context)).toEqual({ error: '“nobody” is not an e-mail address.' });
-    expect(readCell(column('units', 'deadline'), '2027-02-30', context)).toEqual({ error: '“2027-02-30”: There is no 2027-02-30 in the calendar.' });
-    expect(readCell(column('options', 'standard'), 'maybe', context)).toEqual({ error: '“maybe” is not yes or no.' });
+    expect(readCell(column('units', 'status'), 'gone', context)).toMatchObject({ error: '“gone” is not one of available, reserved, sold.' });
+    expect(readCell(column('units', 'buyers'), 'a@b.co; nobody', context)).toMatchObject({ error: '“nobody” is not an e-mail address.' });
+    expect(readCell(column('units', 'deadline'), '2027-02-30', context)).toMatchObject({ error: '“2027-02-30”: There is no 2027-02-30 in the calendar.' });
+    expect(readCell(column('options', 'standard'), 'maybe', context)).toMatchObject({ error: '“maybe” is not yes or no.' });
+  });
+
+  it('says each problem from its catalogue key: the same words in English, the reader’s in French', () => {
+    const cells: Array<[ImportKind, string, string]> = [
+      ['units', 'floor', '2.5'],
+      ['units', 'plan', 'Plan Z'],
+      ['options', 'requires', 'SKU-1; SKU-9; SKU-8'],
+      ['units', 'status', 'gone'],
+      ['units', 'buyers', 'a@b.co; nobody'],
+      ['units', 'deadline', '2027-02-30'],
+      ['options', 'standard', 'maybe'],
+      ['units', 'basePrice', '3450,50'],
+    ];
+    const english = translator(EN, 'en');
+    const french = translator(FR_CA, 'fr-CA');
+    for (const [kind, field, cell] of cells) {
+      const read = readCell(column(kind, field), cell, context);
+      if (!('error' in read)) throw new Error(`${field} read “${cell}”`);
+      expect(sayCellProblem(read, english)).toBe(read.error);
+      expect(sayCellProblem(read, french)).not.toBe(read.error);
+    }
+    const plan = readCell(column('units', 'plan'), 'Plan Z', context);
+    expect('error' in plan && sayCellProblem(plan, french)).toBe('Aucun plan ne s’appelle “Plan Z” dans ce projet.');
+    const date = readCell(column('units', 'deadline'), '2027-02-30', context);
+    expect('error' in date && sayCellProblem(date, french).replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      '« 2027-02-30 » : Le 2027-02-30 n’existe pas dans le calendrier.',
+    );
   });
 
   it('reads references, lists, dates and e-mail addresses', () => {

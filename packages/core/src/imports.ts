@@ -1,5 +1,6 @@
 import { TRANSLATABLE_FIELDS, type Translations } from './content-languages.ts';
 import type { Language } from './messages/languages.ts';
+import type { CoreKey, Translate } from './messages/index.ts';
 import { z } from 'zod';
 import { csvText } from './csv.ts';
 import { amountFieldText, numberFieldText, readMoney, readNumber } from './numbers.ts';
@@ -75,7 +76,7 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
         header: 'Deadline',
         type: 'date',
         aliases: ['due', 'due date', 'selection deadline'],
-        help: 'A date (2027-03-31, the end of that day UTC) or a date and time with its offset.',
+        help: 'A date (2027-03-31: the end of that day in the project’s time zone), or a date and time.',
       },
       { field: 'basePrice', header: 'Base price', type: 'money', aliases: ['price'] },
       { field: 'area', header: 'Area', type: 'number', aliases: ['size', 'area m2', 'sq m'] },
@@ -179,8 +180,12 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
  * project's default language, then each translatable one once per other language of the
  * project ("Name (fr-CA)"), whose cells are the item's `translations`.
  */
-export function importDefinition(kind: ImportKind, project?: { languages: readonly Language[]; defaultLanguage: Language }): ImportKindDefinition {
-  const definition = IMPORT_DEFINITIONS[kind];
+export function importDefinition(
+  kind: ImportKind,
+  project?: { languages: readonly Language[]; defaultLanguage: Language },
+  say?: Translate,
+): ImportKindDefinition {
+  const definition = say ? inLanguage(IMPORT_DEFINITIONS[kind], say) : IMPORT_DEFINITIONS[kind];
   const fields = (TRANSLATABLE_FIELDS as Record<string, readonly string[]>)[definition.collection] ?? [];
   const others = project ? project.languages.filter((language) => language !== project.defaultLanguage) : [];
   const translated = others.flatMap((language) =>
@@ -194,6 +199,25 @@ export function importDefinition(kind: ImportKind, project?: { languages: readon
       })),
   );
   return translated.length ? { ...definition, columns: [...definition.columns, ...translated] } : definition;
+}
+
+/**
+ * A kind's columns as a reader of `say`'s language reads them: headings and help from the
+ * catalogue (a file with the English headings still maps: they stay among the aliases).
+ */
+function inLanguage(definition: ImportKindDefinition, say: Translate): ImportKindDefinition {
+  return {
+    ...definition,
+    columns: definition.columns.map((column) => {
+      const help = say(`import.help.${definition.kind}.${column.field}` as CoreKey);
+      return {
+        ...column,
+        header: say(`import.header.${column.field}` as CoreKey),
+        aliases: [column.header, ...(column.aliases ?? [])],
+        ...(column.help ? { help: help.startsWith('import.help.') ? column.help : help } : {}),
+      };
+    }),
+  };
 }
 
 const primaryTag = (language: string) => language.split('-')[0]!;
@@ -247,7 +271,18 @@ const FALSE = new Set(['no', 'n', 'false', '0', 'non', 'nein']);
 const EMAIL = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
 
 /** What a cell becomes: the field's value, or a sentence saying what is wrong with it. */
-export type CellResult = { value: unknown } | { error: string };
+/** A cell's value, or why it has none: in English (`error`) and as a catalogue key with its values, for the reader's language. */
+export type CellResult = { value: unknown } | CellProblem;
+export interface CellProblem {
+  error: string;
+  key: CoreKey;
+  params?: Record<string, string | number>;
+}
+
+const problem = (key: CoreKey, error: string, params?: Record<string, string | number>): CellProblem => ({ error, key, ...(params ? { params } : {}) });
+/** A reading's refusal said of the cell: its own key and values, the cell in front. */
+const ofCell = (cell: string, refusal: { problem: string; key: CoreKey; params?: Record<string, string | number> }): CellProblem =>
+  problem('import.cell', `“${cell}”: ${refusal.problem}`, { cell, problemKey: refusal.key, ...refusal.params });
 
 export interface CellContext {
   currency: string;
@@ -271,21 +306,23 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
     case 'integer':
     case 'number': {
       const reading = readNumber(cell, context.locale, { integer: column.type === 'integer' });
-      return reading.ok ? { value: reading.value } : { error: reading.problem };
+      return reading.ok ? { value: reading.value } : problem(reading.key, reading.problem, reading.params);
     }
     case 'money': {
       const reading = readMoney(cell, context);
-      return reading.ok ? { value: reading.value } : { error: reading.problem };
+      return reading.ok ? { value: reading.value } : problem(reading.key, reading.problem, reading.params);
     }
     case 'boolean': {
       const word = cell.toLowerCase();
       if (TRUE.has(word)) return { value: true };
       if (FALSE.has(word)) return { value: false };
-      return { error: `“${cell}” is not yes or no.` };
+      return problem('import.not-yes-no', `“${cell}” is not yes or no.`, { cell });
     }
     case 'choice': {
       const value = column.values?.find((v) => v.toLowerCase() === cell.toLowerCase());
-      return value ? { value } : { error: `“${cell}” is not one of ${column.values?.join(', ')}.` };
+      return value
+        ? { value }
+        : problem('import.not-one-of', `“${cell}” is not one of ${column.values?.join(', ')}.`, { cell, values: column.values?.join(', ') ?? '' });
     }
     case 'date': {
       // A moment with its offset is that moment; a date alone is the end of that day, and a date
@@ -293,25 +330,31 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
       const withOffset = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i;
       if (withOffset.test(cell)) {
         const instant = Date.parse(cell.replace(' ', 'T'));
-        return Number.isNaN(instant) ? { error: `“${cell}” is not a date.` } : { value: new Date(instant).toISOString() };
+        return Number.isNaN(instant) ? problem('import.not-date', `“${cell}” is not a date.`, { cell }) : { value: new Date(instant).toISOString() };
       }
       const reading = readZonedDateTime(cell, context.timeZone);
-      return reading.ok ? { value: reading.iso } : { error: `“${cell}”: ${reading.problem}` };
+      return reading.ok ? { value: reading.iso } : ofCell(cell, reading);
     }
     case 'ref': {
       const id = context.find(column.collection!, column.by!, cell);
-      return id ? { value: id } : { error: notFound(column, [cell]) };
+      return id ? { value: id } : notFound(column, [cell]);
     }
     case 'refs': {
       const names = listOf(cell, 'refs');
       const missing = names.filter((n) => !context.find(column.collection!, column.by!, n));
-      if (missing.length) return { error: notFound(column, missing) };
+      if (missing.length) return notFound(column, missing);
       return { value: [...new Set(names.map((n) => context.find(column.collection!, column.by!, n)!))] };
     }
     case 'emails': {
       const emails = listOf(cell, 'emails').map((e) => e.toLowerCase());
       const bad = emails.filter((e) => !EMAIL.test(e));
-      if (bad.length) return { error: `${bad.map((e) => `“${e}”`).join(', ')} ${bad.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses'}.` };
+      if (bad.length) {
+        const list = bad.map((e) => `“${e}”`).join(', ');
+        return problem('import.not-email', `${list} ${bad.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses'}.`, {
+          count: bad.length,
+          list,
+        });
+      }
       return { value: [...new Set(emails)] };
     }
   }
@@ -324,11 +367,12 @@ const COLLECTION_WORDS: Record<string, [string, string]> = {
   options: ['option', 'options'],
 };
 
-function notFound(column: ImportColumn, names: string[]): string {
+function notFound(column: ImportColumn, names: string[]): CellProblem {
   const [one, many] = COLLECTION_WORDS[column.collection!] ?? ['item', 'items'];
   const how = column.by === 'sku' ? 'with the SKU' : 'called';
   const list = names.map((n) => `“${n}”`).join(', ');
-  return names.length === 1 ? `There is no ${one} ${how} ${list} in this project.` : `There are no ${many} ${how} ${list} in this project.`;
+  const english = names.length === 1 ? `There is no ${one} ${how} ${list} in this project.` : `There are no ${many} ${how} ${list} in this project.`;
+  return problem('import.not-found', english, { count: names.length, collection: column.collection ?? 'items', by: column.by ?? 'name', names: list });
 }
 
 export interface WriteContext {
@@ -406,3 +450,10 @@ export const importResultSchema = z.object({
   record: importRecordSchema.nullable(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** A cell's problem in the reader's language (`t`), a reading's own problem said inside it. */
+export function sayCellProblem(found: CellProblem, t: Translate): string {
+  if (found.key !== 'import.cell') return t(found.key, found.params);
+  const { cell = '', problemKey, ...rest } = found.params ?? {};
+  return t('import.cell', { cell, problem: t(problemKey as CoreKey, rest) });
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { readMoney, readNumber } from './numbers.ts';
+import { readZonedDateTime } from './dates.ts';
+import { message } from './messages/index.ts';
 
 const LOCALES = ['en-CA', 'fr-CA', 'de-DE', 'ja-JP'];
 
@@ -42,7 +44,7 @@ describe('numbers read in the project’s format', () => {
   });
 
   it('refuses a fraction where a whole number is asked, instead of cutting it', () => {
-    expect(readNumber('2.5', 'en-CA', { integer: true })).toEqual({ ok: false, problem: '“2.5” is not a whole number.' });
+    expect(readNumber('2.5', 'en-CA', { integer: true })).toMatchObject({ ok: false, problem: '“2.5” is not a whole number.' });
     expect(readNumber('2', 'en-CA', { integer: true })).toEqual({ ok: true, value: 2 });
   });
 
@@ -53,5 +55,32 @@ describe('numbers read in the project’s format', () => {
     expect(readMoney('1250', { currency: 'JPY', locale: 'ja-JP' })).toEqual({ ok: true, value: 1250 });
     expect(readMoney('12.345', { currency: 'CAD', locale: 'en-CA' }).ok).toBe(false);
     expect(readMoney('3.450', { currency: 'EUR', locale: 'fr-CA' }).ok).toBe(false);
+  });
+});
+
+describe('refusals in the catalogue', () => {
+  it('say in English, from their key, exactly the sentence they carry (so a page can say it in its reader’s language)', () => {
+    const refusals = [
+      readNumber('', 'en-CA'),
+      readNumber('1.2.3', 'en-CA'),
+      readNumber('3450,50', 'en-CA'),
+      readNumber('12 34', 'fr-CA'),
+      readNumber('1.', 'en-CA'),
+      readNumber('1.5', 'en-CA', { integer: true }),
+      readNumber('1.555', 'en-CA', { decimals: 2 }),
+      readMoney('abc', { currency: 'CAD', locale: 'en-CA' }),
+      readMoney('$12.345', { currency: 'CAD', locale: 'en-CA' }),
+      readMoney('$3450,50', { currency: 'CAD', locale: 'en-CA' }),
+      readZonedDateTime('31/03/2027', 'America/Toronto'),
+      readZonedDateTime('2027-02-30', 'America/Toronto'),
+      readZonedDateTime('2027-03-01 25:00', 'America/Toronto'),
+      readZonedDateTime('2027-03-14 02:30', 'America/Toronto'),
+      readZonedDateTime('2026-11-01 01:30', 'America/Toronto'),
+    ];
+    for (const reading of refusals) {
+      expect(reading.ok).toBe(false);
+      if (!reading.ok) expect(message(reading.key, reading.params)).toBe(reading.problem);
+    }
+    expect(new Set(refusals.map((r) => (r.ok ? '' : r.key))).size).toBe(13);
   });
 });

@@ -4,9 +4,28 @@
  * it writes that (en-CA, ja-JP: `3,450.50`). Anything that could mean two numbers is refused
  * in words, never guessed: `3.450` in a French project, `3,45` in an English one.
  */
+import type { CoreKey } from './messages/index.ts';
 import { formatAmount, minorUnitsPerMajor } from './money.ts';
 
-export type NumberReading = { ok: true; value: number } | { ok: false; problem: string };
+/**
+ * What was read, or why not: the problem in English (`problem`) and as a catalogue key with its
+ * values (`key`, `params`), which a page or the server says in its reader's language.
+ */
+export type NumberReading = { ok: true; value: number } | Refusal;
+export interface Refusal {
+  ok: false;
+  problem: string;
+  key: CoreKey;
+  params?: Record<string, string | number>;
+}
+
+/** A refusal: its key and values, and the same sentence in English (the catalogue test keeps the two the same). */
+export const refused = (key: CoreKey, problem: string, params?: Record<string, string | number>): Refusal => ({
+  ok: false,
+  problem,
+  key,
+  ...(params ? { params } : {}),
+});
 
 export interface NumberSeparators {
   decimal: string;
@@ -59,37 +78,49 @@ export function readNumber(text: string, locale: string, options: ReadNumberOpti
   const { decimal, group } = numberSeparators(locale);
   const groupIsSpace = SPACES.test(group);
   let rest = text.trim();
-  if (!rest) return { ok: false, problem: 'Give a number.' };
+  if (!rest) return refused('number.give', 'Give a number.');
   let sign = 1;
   if (/^[-−]/.test(rest)) {
     sign = -1;
     rest = rest.slice(1).trim();
   } else if (rest.startsWith('+')) rest = rest.slice(1).trim();
   const [whole = '', fraction, extra] = rest.split(decimal);
-  if (extra !== undefined) return { ok: false, problem: `“${text.trim()}” has more than one decimal separator: write it as ${example(locale, 3450.5)}.` };
+  if (extra !== undefined)
+    return refused('number.separators', `“${text.trim()}” has more than one decimal separator: write it as ${example(locale, 3450.5)}.`, {
+      text: text.trim(),
+      example: example(locale, 3450.5),
+    });
   // A space between groups of three is read in every locale (as Canadians write 734 900): it can mean nothing else.
   const isGroup = (char: string) => char === group || SPACES.test(char);
   const foreign = [...whole, ...(fraction ?? '')].find((char) => !/\d/.test(char) && !isGroup(char));
   if (foreign !== undefined || (fraction !== undefined && [...fraction].some((char) => !/\d/.test(char)))) {
-    return { ok: false, problem: `“${text.trim()}” is not clear in this project’s number format: write it as ${example(locale, 3450.5)}.` };
+    return unclear(text, locale);
   }
   const groups = whole.split(groupIsSpace ? SPACES : new RegExp(`[${group.replace(/[\\\]^-]/g, '\\$&')}\\s\u00a0\u202f\u2009]`));
   if (groups.length > 1 && (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g)))) {
-    return { ok: false, problem: `“${text.trim()}” is not clear in this project’s number format: write it as ${example(locale, 3450.5)}.` };
+    return unclear(text, locale);
   }
   const digits = groups.join('');
-  if (!/^\d+$/.test(digits) && !(digits === '' && fraction)) return { ok: false, problem: `“${text.trim()}” is not a number.` };
-  if (fraction !== undefined && fraction === '') return { ok: false, problem: `“${text.trim()}” ends with its decimal separator.` };
+  if (!/^\d+$/.test(digits) && !(digits === '' && fraction)) return refused('number.not-number', `“${text.trim()}” is not a number.`, { text: text.trim() });
+  if (fraction !== undefined && fraction === '')
+    return refused('number.ends-with-separator', `“${text.trim()}” ends with its decimal separator.`, { text: text.trim() });
   const value = sign * Number(`${digits || '0'}${fraction ? `.${fraction}` : ''}`);
-  if (!Number.isFinite(value)) return { ok: false, problem: `“${text.trim()}” is not a number.` };
-  if (options.integer && !Number.isInteger(value)) return { ok: false, problem: `“${text.trim()}” is not a whole number.` };
+  if (!Number.isFinite(value)) return refused('number.not-number', `“${text.trim()}” is not a number.`, { text: text.trim() });
+  if (options.integer && !Number.isInteger(value)) return refused('number.not-whole', `“${text.trim()}” is not a whole number.`, { text: text.trim() });
   if (options.decimals !== undefined && (fraction?.length ?? 0) > options.decimals) {
-    return {
-      ok: false,
-      problem: options.decimals ? `“${text.trim()}” has more than ${options.decimals} decimals.` : `“${text.trim()}” is not a whole number.`,
-    };
+    return options.decimals
+      ? refused('number.decimals', `“${text.trim()}” has more than ${options.decimals} decimals.`, { text: text.trim(), decimals: options.decimals })
+      : refused('number.not-whole', `“${text.trim()}” is not a whole number.`, { text: text.trim() });
   }
   return { ok: true, value };
+}
+
+function unclear(text: string, locale: string): Refusal {
+  const example3450 = example(locale, 3450.5);
+  return refused('number.unclear', `“${text.trim()}” is not clear in this project’s number format: write it as ${example3450}.`, {
+    text: text.trim(),
+    example: example3450,
+  });
 }
 
 /** Reads an amount of money in the project's currency (its symbol or code around it allowed), in minor units. */
@@ -101,10 +132,15 @@ export function readMoney(text: string, { currency, locale }: { currency: string
     .replace(new RegExp(`^${currency}|${currency}$`, 'i'), '')
     .replace(/^[^\d\-−+.,\s]+|[^\d.,\s]+$/gu, '')
     .trim();
-  if (!/\d/.test(bare)) return { ok: false, problem: `“${text.trim()}” is not an amount in ${currency}.` };
+  if (!/\d/.test(bare)) return refused('money.not-amount', `“${text.trim()}” is not an amount in ${currency}.`, { text: text.trim(), currency });
   const reading = readNumber(bare, locale, { decimals });
-  if (!reading.ok)
-    return { ok: false, problem: reading.problem.replace(`“${bare}”`, `“${text.trim()}”`).replace('decimals', `decimals (${currency} has ${decimals})`) };
+  if (!reading.ok) {
+    // Said of what was typed, the currency's sign included.
+    const params = reading.params?.text !== undefined ? { ...reading.params, text: text.trim() } : reading.params;
+    if (reading.key === 'number.decimals')
+      return refused('money.decimals', `“${text.trim()}” has more than ${decimals} decimals (${currency} has ${decimals}).`, { ...params, currency });
+    return refused(reading.key, reading.problem.replace(`“${bare}”`, `“${text.trim()}”`), params);
+  }
   return { ok: true, value: Math.round(reading.value * per) };
 }
 

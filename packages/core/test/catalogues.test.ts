@@ -82,7 +82,9 @@ describe('the catalogues', () => {
 
   it('use every key somewhere in the product (a key built from a prefix counts for its family)', () => {
     const text = sources().join('\n');
-    const prefixes = [...text.matchAll(/`((?:app|cart|rule|mail|pdf|engine|link|identity|display|inquiry|widget)\.[\w.-]*)\$\{/g)].map((match) => match[1]!);
+    const prefixes = [...text.matchAll(/`((?:app|cart|rule|mail|pdf|engine|link|identity|display|inquiry|widget|import)\.[\w.-]*)\$\{/g)].map(
+      (match) => match[1]!,
+    );
     const unused = Object.keys(EN).filter(
       (key) => !text.includes(`'${key}'`) && !text.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
     );
@@ -95,8 +97,8 @@ describe('the catalogues', () => {
       for (const literal of literalsOf(parsed(source))) {
         if (/(^|[^\u00a0\u202f])[;!?]/.test(literal.replace(/^[;!?]/, (mark) => `\u202f${mark}`)) && /[^\u00a0\u202f][;!?]/.test(literal))
           faults.push(`${key}: ; ! ? need a narrow no-break space before them`);
-        // An address's "https://" is no punctuation.
-        if (/[^\u00a0\u202f]:(?!\/\/)/.test(literal)) faults.push(`${key}: “:” needs a no-break space before it`);
+        // An address's "https://" is no punctuation, nor a time typed as a field reads it ("17:00").
+        if (/[^\u00a0\u202f\d]:(?!\/\/)|[^\d\u00a0\u202f]:\d|\d:(?!\d)/.test(literal)) faults.push(`${key}: “:” needs a no-break space before it`);
         if (/«(?!\u00a0)|(?<!\u00a0)»/.test(literal)) faults.push(`${key}: « » need no-break spaces inside`);
         if (literal.includes("'")) faults.push(`${key}: use ’, not '`);
       }

@@ -22,8 +22,12 @@ import {
   type ImportResult,
   parseCsv,
   readCell,
+  formattingLocale,
+  sayCellProblem,
+  type Translate,
   writeCell,
 } from '@decor/core';
+import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { resolveCollection, schemaIssues } from '../decor/index.ts';
@@ -132,9 +136,12 @@ async function planImport({
   table,
   mapping,
   languages,
+  say,
 }: {
   db: Db;
   projectId: string;
+  /** The manager's language: the columns' headings and every problem are said in it. */
+  say: Translate;
   /** The project's languages: a translatable column once per other language. */
   languages: { languages: Language[]; defaultLanguage: Language };
   currency: string;
@@ -145,7 +152,7 @@ async function planImport({
   table: string[][];
   mapping: ImportMapping;
 }): Promise<Plan> {
-  const definition = importDefinition(kind, languages);
+  const definition = importDefinition(kind, languages, say);
   const [headers = [], ...records] = table;
   checkMapping(definition, headers, mapping);
   const collection = (await resolveCollection(db, projectId, definition.collection))!;
@@ -178,7 +185,7 @@ async function planImport({
       problems.push({
         row,
         column: headerOf(keyField),
-        message: kind === 'options' ? 'Give the option a SKU or a name.' : `The ${headerOf(keyField)} is blank.`,
+        message: kind === 'options' ? say('import.no-sku-or-name') : say('import.key-blank', { column: headerOf(keyField) }),
       });
       matched.push(null);
       continue;
@@ -188,7 +195,7 @@ async function planImport({
       problems.push({
         row,
         column: headerOf(by === 'sku' ? 'sku' : keyField),
-        message: `“${key}” is also on row ${seenAt}: each ${collection.ui.singular.toLowerCase()} may be in the file once.`,
+        message: say('import.twice', { key, row: seenAt, collection: definition.collection }),
       });
       matched.push(null);
       continue;
@@ -229,9 +236,11 @@ async function planImport({
           problems.push({
             row,
             column: headerOf(column.field),
-            message: mapping[column.field]
-              ? `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: this cell is blank.`
-              : `A new ${collection.ui.singular.toLowerCase()} needs a ${column.header.toLowerCase()}: map a column to ${column.header}.`,
+            message: say(mapping[column.field] ? 'import.needs-cell' : 'import.needs-column', {
+              collection: definition.collection,
+              column: column.header.toLowerCase(),
+              header: column.header,
+            }),
           });
           rowIsBad = true;
         }
@@ -239,7 +248,7 @@ async function planImport({
       }
       const read = readCell(column, cell, context);
       if ('error' in read) {
-        problems.push({ row, column: headerOf(column.field), message: read.error });
+        problems.push({ row, column: headerOf(column.field), message: sayCellProblem(read, say) });
         rowIsBad = true;
       } else fields[column.field] = read.value;
     }
@@ -259,7 +268,7 @@ async function planImport({
         problems.push({
           row,
           column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null,
-          message: `${field === '(item)' ? 'The row' : headerOf(field)} ${issue.message}.`,
+          message: say('import.invalid', { what: field === '(item)' ? say('import.the-row') : headerOf(field), problem: issue.message }),
         });
       }
       continue;
@@ -359,6 +368,7 @@ export async function runImport({
   origin,
   secret,
   request,
+  language = 'en',
 }: {
   db: Db;
   scope: Scope;
@@ -369,6 +379,8 @@ export async function runImport({
   /** Signs the proof each invitation mail's link carries. */
   secret: string;
   request: ImportRequest;
+  /** The manager's language (docs/languages.md). */
+  language?: Language;
 }): Promise<ImportResult> {
   const { project, actor } = requireManager(scope);
   const table = tableOf(request.content);
@@ -377,11 +389,12 @@ export async function runImport({
       db: on,
       projectId: project.id,
       currency: project.currency,
-      ...numberAndZoneOf(project),
+      ...numberAndZoneOf(project, language),
       kind: request.kind,
       table,
       mapping: request.mapping,
       languages: projectLanguages(project.options),
+      say: translatorFor(language),
     });
   const answerOf = (plan: Plan) => ({
     counts: plan.counts,
@@ -498,9 +511,20 @@ const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base
  * decimals, a unit's buyers and invited buyers by e-mail), so that importing it back
  * changes nothing.
  */
-export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kind: ImportKind }): Promise<{ fileName: string; body: string }> {
+export async function exportCsv({
+  db,
+  scope,
+  kind,
+  language = 'en',
+}: {
+  db: Db;
+  scope: Scope;
+  kind: ImportKind;
+  /** The headings' language: the manager's (an import reads either language's back). */
+  language?: Language;
+}): Promise<{ fileName: string; body: string }> {
   const { project } = requireManager(scope);
-  const definition = importDefinition(kind, projectLanguages(project.options));
+  const definition = importDefinition(kind, projectLanguages(project.options), translatorFor(language));
   const items = await itemsOf(db, project.id, collectionsOf(kind));
   const byId = new Map(items.map((item) => [item.id, item]));
   const label = (_c: string, by: 'name' | 'sku', id: string) => {
@@ -512,7 +536,7 @@ export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kin
   let rows = items.filter((item) => item.collection === definition.collection);
   if (kind === 'units')
     rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
-  const context = { currency: project.currency, locale: numberAndZoneOf(project).locale, label };
+  const context = { currency: project.currency, locale: numberAndZoneOf(project, language).locale, label };
   const body = formatCsv([
     definition.columns.map((c) => c.header),
     ...rows.map((item) =>
@@ -524,8 +548,12 @@ export async function exportCsv({ db, scope, kind }: { db: Db; scope: Scope; kin
   return { fileName: `${project.key}-${kind}.csv`, body };
 }
 
-/** The project's number format and time zone, as its settings name them. */
-function numberAndZoneOf(project: ProjectRow): { locale: string; timeZone: string } {
+/**
+ * The number format of a file its manager reads and writes, and the project's time zone: the
+ * project's own format for a reader of its language, the reader's language's otherwise (a French
+ * manager of an en-CA project writes 3 450,50), as every field they type in (docs/numbers.md).
+ */
+function numberAndZoneOf(project: ProjectRow, language: Language): { locale: string; timeZone: string } {
   const options = projectOptionsSchema.parse(project.options);
-  return { locale: options.locale, timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
+  return { locale: formattingLocale(language, options.locale), timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
 }

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../lib/reader-language.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, fail, IMPORT_KINDS, importMappingSchema, importRecordSchema, importResultSchema, pageSchema } from '@decor/core';
@@ -56,7 +57,17 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileSt
     },
     async (request) => {
       const scope = await scopeOf(request);
-      return runImport({ db, scope, hooks, storage, mailer, origin: projectOrigin(config, scope.project.key), secret: authSecret, request: request.body });
+      return runImport({
+        db,
+        scope,
+        hooks,
+        storage,
+        mailer,
+        origin: projectOrigin(config, scope.project.key),
+        secret: authSecret,
+        request: request.body,
+        language: await requestLanguage(db, request),
+      });
     },
   );
 
@@ -100,7 +111,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileSt
       const scope = await scopeOf(request);
       const kind = IMPORT_KINDS.find((k) => `${k}.csv` === request.params.kind);
       if (!kind) throw fail('not_found', 'import.no-export');
-      const { fileName, body } = await exportCsv({ db, scope, kind });
+      const { fileName, body } = await exportCsv({ db, scope, kind, language: await requestLanguage(db, request) });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

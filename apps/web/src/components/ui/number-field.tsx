@@ -1,3 +1,4 @@
+import { useT } from '../../lib/i18n.ts';
 import type { ReactNode } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { amountFieldText, formatAmount, numberFieldText, readMoney, readNumber } from '@decor/core';
@@ -48,17 +49,18 @@ export function NumberField({
   'data-field'?: string;
   rightSection?: ReactNode;
 }) {
+  const t = useT();
   const field = useTypedField<number>({
     value,
     onChange,
     show: (n) => (money ? amountFieldText(n, money.currency, locale) : numberFieldText(n, locale)),
     read: (typed) => {
       const reading = money ? readMoney(typed, { currency: money.currency, locale }) : readNumber(typed, locale, { integer });
-      if (!reading.ok) return { problem: reading.problem };
+      if (!reading.ok) return { problem: t(reading.key, reading.params) };
       // Limits are said in the field's own units (an amount in the currency, not in cents).
       const amount = money ? Number(formatAmount(reading.value, money.currency)) : reading.value;
-      if (min !== undefined && amount < min) return { problem: `Give ${numberFieldText(min, locale)} or more.` };
-      if (max !== undefined && amount > max) return { problem: `Give ${numberFieldText(max, locale)} or less.` };
+      if (min !== undefined && amount < min) return { problem: t('app.number.at-least', { limit: numberFieldText(min, locale) }) };
+      if (max !== undefined && amount > max) return { problem: t('app.number.at-most', { limit: numberFieldText(max, locale) }) };
       return { value: reading.value };
     },
   });

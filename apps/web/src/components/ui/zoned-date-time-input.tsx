@@ -37,16 +37,16 @@ export function ZonedDateTimeInput({
 }) {
   // The page's zone and language: every deadline typed anywhere is read the same way.
   const { timeZone, locale } = useZone();
+  const t = useT();
   const field = useTypedField<string>({
     value,
     onChange,
     show: (iso) => zonedInputValue(iso, timeZone),
     read: (typed) => {
       const reading = readZonedDateTime(typed, timeZone);
-      return reading.ok ? { value: reading.iso } : { problem: reading.problem };
+      return reading.ok ? { value: reading.iso } : { problem: t(reading.key, reading.params) };
     },
   });
-  const t = useT();
   const zone = describeTimeZone(timeZone, locale);
   return (
     <TextInput

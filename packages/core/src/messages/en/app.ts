@@ -1316,4 +1316,6 @@ export const EN_APP = {
   'app.package-panel.total': 'Total {before} → <b>{after}</b>',
   'app.package-panel.saving': 'Package saving',
   'app.package-panel.replaces': '<b>Replaces:</b> {list}',
+  'app.number.at-least': 'Give {limit} or more.',
+  'app.number.at-most': 'Give {limit} or less.',
 } as const;

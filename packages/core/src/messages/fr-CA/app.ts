@@ -1335,4 +1335,6 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.package-panel.total': 'Total {before} → <b>{after}</b>',
   'app.package-panel.saving': 'Économie du forfait',
   'app.package-panel.replaces': '<b>Remplace :</b> {list}',
+  'app.number.at-least': 'Inscrivez {limit} ou plus.',
+  'app.number.at-most': 'Inscrivez {limit} ou moins.',
 };

@@ -565,7 +565,7 @@ function BudgetField({
       editor.setBudget(null);
     } else {
       const reading = readMoney(draft, { currency, locale });
-      if (!reading.ok) return setError(reading.problem);
+      if (!reading.ok) return setError(t(reading.key, reading.params));
       if (reading.value < 0) return setError(t('app.configure.budget-negative', { currency }));
       editor.setBudget(reading.value);
     }

@@ -201,11 +201,13 @@ export function CsvImport() {
   );
 }
 
-/** A kind's columns for this project: a translatable one once per other language of the project (docs/imports.md). */
+/** A kind's columns for this project, in the reader's words: a translatable one once per other language of the project (docs/imports.md). */
 function useDefinitions(): (kind: ImportKind) => ImportKindDefinition {
+  const t = useT();
   const { data: project } = useProjectAsWritten();
   const languages = project ? projectLanguages(project.options) : undefined;
-  return (kind) => importDefinition(kind, languages);
+  // Headings and help in the manager's language; a file with English headings still maps.
+  return (kind) => importDefinition(kind, languages, t);
 }
 
 /** Which column a file needs before it can be checked: the one that finds the item each row changes. */
@@ -412,6 +414,7 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
 function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
   const t = useT();
   const headers = [...new Set(result.sample.flatMap((s) => Object.keys(s.fields)))];
+  const { locale } = useLanguage();
   const money = useMoney();
   const date = useDateFormat();
   const { data: project } = useProject();
@@ -422,7 +425,8 @@ function Sample({ result, kind }: { result: ImportResult; kind: ImportKind }) {
     if (!value || !column) return value ?? '';
     if (column.type === 'date') return date(value, true);
     if (column.type === 'money' && project) {
-      const reading = readMoney(value, { currency: project.currency, locale: project.options.locale });
+      // The file is read in its manager's format, as the server read it.
+      const reading = readMoney(value, { currency: project.currency, locale });
       return reading.ok ? money(reading.value) : value;
     }
     return value;
