@@ -124,7 +124,8 @@ function checkMapping(definition: ImportKindDefinition, headers: string[], mappi
 /**
  * Reads every row of the file against the project as it is: which item it changes (or that
  * it makes a new one), each cell's value, the whole item's validity, and whom a unit's row
- * invites. Nothing is written.
+ * invites. Nothing is written. A translatable column comes once per other language of the
+ * project (`languages`); headings and problems are said in the manager's language (`say`).
  */
 async function planImport({
   db,
@@ -140,9 +141,7 @@ async function planImport({
 }: {
   db: Db;
   projectId: string;
-  /** The manager's language: the columns' headings and every problem are said in it. */
   say: Translate;
-  /** The project's languages: a translatable column once per other language. */
   languages: { languages: Language[]; defaultLanguage: Language };
   currency: string;
   /** The project's number format and zone: how its cells are read (docs/numbers.md, docs/dates.md). */
@@ -236,11 +235,7 @@ async function planImport({
           problems.push({
             row,
             column: headerOf(column.field),
-            message: say(mapping[column.field] ? 'import.needs-cell' : 'import.needs-column', {
-              collection: definition.collection,
-              column: column.header.toLowerCase(),
-              header: column.header,
-            }),
+            message: blankProblem(definition.collection, column, Boolean(mapping[column.field]), say),
           });
           rowIsBad = true;
         }
@@ -288,6 +283,12 @@ async function planImport({
     }
   }
   return { counts, problems, rows: planned, sample };
+}
+
+/** A new item's needed cell left blank, or its column mapped to none of the file's. */
+function blankProblem(collection: string, column: ImportColumn, isMapped: boolean, say: Translate): string {
+  const params = { collection, column: column.header.toLowerCase(), header: column.header };
+  return say(isMapped ? 'import.needs-cell' : 'import.needs-column', params);
 }
 
 /** A row's fields with its language columns (`translations.fr-CA.name`) folded into the item's `translations`. */
