@@ -371,17 +371,12 @@ describe.concurrent(
         try {
           await signIn(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
           await browser.page.waitForURL((url) => url.pathname === '/admin');
-          // Not in the catalogue yet (issue 32): the platform's pages but its overview.
-          const pages = [
-            '/admin/projects',
+          const pages = ['/admin/projects', '/admin/deploys', '/admin/users', '/admin/purchases', '/admin/sessions', '/admin/features'];
+          // Not in the catalogue yet (issue 32).
+          const englishPages = [
             '/admin/new',
             '/admin/configs',
             '/admin/instances',
-            '/admin/deploys',
-            '/admin/users',
-            '/admin/purchases',
-            '/admin/sessions',
-            '/admin/features',
             '/admin/data',
             '/admin/model-builder',
             '/admin/minimaps',
@@ -389,11 +384,20 @@ describe.concurrent(
             '/admin/pen-stream',
             '/admin/api',
           ];
+          const adminContent = await contentOf(browser.page, { admin: true });
           const problems = await sweep(
             browser,
             [
               { label: '/admin', open: visit('/admin') },
-              ...pages.map((path) => ({ label: path, open: visit(path), english: true as const })),
+              ...pages.map((path) => ({
+                label: path,
+                open: async (page: Page) => {
+                  await visit(path)(page);
+                  // This browser's own visit, kept as it happens: its device as the server described it.
+                  if (path === '/admin/sessions') adminContent.push(...(await contentOf(page, { admin: true })));
+                },
+              })),
+              ...englishPages.map((path) => ({ label: path, open: visit(path), english: true as const })),
               {
                 label: 'admin quick box',
                 open: async (page: Page) => {
@@ -406,16 +410,14 @@ describe.concurrent(
               },
               {
                 label: 'a person on /admin/users',
-                english: true,
                 open: async (page: Page) => {
                   await page.goto(`${origin('demo')}/admin/users?q=olivia`);
-                  await page.getByRole('button', { name: said('Manage olivia.chen@demo.test') }).click();
+                  await page.getByRole('button', { name: /olivia\.chen@demo\.test/ }).click();
                   await page.getByTestId('user-detail').waitFor();
                 },
               },
               {
                 label: 'editing a project on /admin/projects',
-                english: true,
                 open: async (page: Page) => {
                   await page.goto(`${origin('demo')}/admin/projects`);
                   await page
@@ -427,7 +429,6 @@ describe.concurrent(
               },
               {
                 label: 'a new deploy on /admin/deploys',
-                english: true,
                 open: async (page: Page) => {
                   await page.goto(`${origin('demo')}/admin/deploys`);
                   await page.getByRole('button', { name: said('New deploy') }).click();
@@ -435,7 +436,7 @@ describe.concurrent(
                 },
               },
             ],
-            await contentOf(browser.page, { admin: true }),
+            adminContent,
           );
           expect(problems).toEqual([]);
         } finally {

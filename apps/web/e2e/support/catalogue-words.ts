@@ -63,7 +63,7 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
       const written: string[] = [];
       const walk = (value: unknown, key = ''): void => {
         if (typeof value === 'string') {
-          if (/name|email|note|message|subject|comment|buyer|^key$|^host$|^error$/i.test(key)) written.push(value);
+          if (/name|email|note|message|subject|comment|buyer|^key$|^host$|^error$|^locale$|^timeZone$|^device$|^currency$/i.test(key)) written.push(value);
         } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
         else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(item, name);
       };
@@ -77,7 +77,14 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
       ];
       if (staff) for (const answer of await Promise.all(staffLists.map(get))) walk(answer);
       // The platform's own: projects, their keys and hosts, deploys, and the names of what runs it.
-      const adminLists = ['/api/admin/projects', '/api/admin/deploys', '/api/admin/overview'];
+      const adminLists = [
+        '/api/admin/projects',
+        '/api/admin/deploys',
+        '/api/admin/overview',
+        '/api/admin/users',
+        '/api/admin/sessions',
+        '/api/admin/purchases',
+      ];
       if (admin) for (const answer of await Promise.all(adminLists.map(get))) walk(answer);
       if (admin) written.push('Node', 'PostgreSQL', 'PGlite');
       return [

@@ -9,11 +9,14 @@ import { deploysQuery, type Deploy } from '../../../lib/deploys-query.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
 import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 const TYPE_COLOR: Record<DeployTypeName, string> = { development: 'gray', staging: 'orange', production: 'green' };
 
 /** `/admin/deploys`: the portal's deployments and the projects each serves — what the quick box lists. */
 export function AdminDeploys() {
+  const t = useT();
+  const errorText = useErrorText();
   const deploys = useQuery(deploysQuery);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Deploy | 'new' | null>(null);
@@ -25,7 +28,7 @@ export function AdminDeploys() {
       await api(`/api/deploys/${deploy._id}`, { method: 'DELETE' });
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['deploys'] }), queryClient.invalidateQueries({ queryKey: ADMIN_KEY })]);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The deploy could not be deleted.');
+      setError(errorText(caught, 'app.adm.deploys.not-deleted'));
     }
   };
 
@@ -33,17 +36,17 @@ export function AdminDeploys() {
     <Stack gap="md">
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          A deploy is one running portal at a host; each project it serves answers at its own subdomain of that host.
+          {t('app.adm.deploys.help')}
         </Text>
-        <Button onClick={() => setEditing('new')}>New deploy</Button>
+        <Button onClick={() => setEditing('new')}>{t('app.adm.deploys.new')}</Button>
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       {deploys.isError ? (
-        <Alert color="red">The deploys could not be loaded.</Alert>
+        <Alert color="red">{t('app.adm.deploys.not-loaded')}</Alert>
       ) : !deploys.data ? (
         <Skeleton h={200} />
       ) : deploys.data.length === 0 ? (
-        <Text c="dimmed">No deploy yet.</Text>
+        <Text c="dimmed">{t('app.adm.deploys.none')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {deploys.data.map((deploy) => (
@@ -52,7 +55,7 @@ export function AdminDeploys() {
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={700}>{deploy.name}</Text>
                   <Badge color={TYPE_COLOR[deploy.type]} variant="light">
-                    {deploy.type}
+                    {t(`app.admin.deploy-type.${deploy.type}`)}
                   </Badge>
                 </Group>
                 <Text size="sm" c="dimmed">
@@ -61,7 +64,7 @@ export function AdminDeploys() {
                 <Stack gap={2}>
                   {deploy.projects.length === 0 && (
                     <Text size="sm" c="dimmed">
-                      Serves no project.
+                      {t('app.adm.deploys.serves-none')}
                     </Text>
                   )}
                   {deploy.projects.map((project) => (
@@ -75,10 +78,10 @@ export function AdminDeploys() {
                 </Stack>
                 <Group gap="xs" mt={4}>
                   <Button size="xs" variant="default" onClick={() => setEditing(deploy)}>
-                    Edit
+                    {t('app.adm.edit')}
                   </Button>
-                  <TwoClickDelete size="xs" variant="light" color="red" onConfirm={() => void remove(deploy)} confirmLabel="Click again to delete">
-                    Delete
+                  <TwoClickDelete size="xs" variant="light" color="red" onConfirm={() => void remove(deploy)} confirmLabel={t('app.editor.delete-confirm')}>
+                    {t('app.editor.delete')}
                   </TwoClickDelete>
                 </Group>
               </Stack>
@@ -92,6 +95,8 @@ export function AdminDeploys() {
 }
 
 function DeployForm({ deploy, onClose }: { deploy: Deploy | null; onClose: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const projects = useQuery(adminProjectsQuery());
   const [form, setForm] = useState({
@@ -106,8 +111,8 @@ function DeployForm({ deploy, onClose }: { deploy: Deploy | null; onClose: () =>
 
   const save = async () => {
     const local = {
-      ...(form.name.trim() ? {} : { name: 'Give the deploy a name.' }),
-      ...(form.host.trim() ? {} : { host: 'A host name such as portal.example.com.' }),
+      ...(form.name.trim() ? {} : { name: t('app.adm.deploys.give-name') }),
+      ...(form.host.trim() ? {} : { host: t('app.adm.deploys.give-host') }),
     };
     setErrors(local);
     if (Object.keys(local).length) return;
@@ -121,15 +126,15 @@ function DeployForm({ deploy, onClose }: { deploy: Deploy | null; onClose: () =>
     } catch (caught) {
       if (caught instanceof ApiError) {
         setErrors(fieldErrorsOf(caught));
-        setMessage(caught.message);
-      } else setMessage('The deploy could not be saved.');
+        setMessage(errorText(caught, 'app.adm.deploys.not-saved'));
+      } else setMessage(t('app.adm.deploys.not-saved'));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal opened onClose={onClose} title={deploy ? `Edit ${deploy.name}` : 'New deploy'}>
+    <Modal opened onClose={onClose} title={deploy ? t('app.adm.projects.edit-title', { name: deploy.name }) : t('app.adm.deploys.new')}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -139,24 +144,30 @@ function DeployForm({ deploy, onClose }: { deploy: Deploy | null; onClose: () =>
       >
         <Stack gap="sm">
           {message && <Alert color="red">{message}</Alert>}
-          <TextInput label="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} error={errors.name} data-autofocus />
+          <TextInput
+            label={t('app.settings.name')}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            error={errors.name}
+            data-autofocus
+          />
           <Select
-            label="Type"
-            data={DEPLOY_TYPES_LIST.map((type) => ({ value: type, label: type[0]!.toUpperCase() + type.slice(1) }))}
+            label={t('app.adm.deploys.type')}
+            data={DEPLOY_TYPES_LIST.map((type) => ({ value: type, label: t(`app.admin.deploy-type.${type}`) }))}
             value={form.type}
             onChange={(type) => type && setForm({ ...form, type: type as DeployTypeName })}
             allowDeselect={false}
             error={errors.type}
           />
           <TextInput
-            label="Host"
-            description="Without https://, e.g. portal.example.com"
+            label={t('app.adm.deploys.host')}
+            description={t('app.adm.deploys.host-help')}
             value={form.host}
             onChange={(e) => setForm({ ...form, host: e.currentTarget.value })}
             error={errors.host}
           />
           <MultiSelect
-            label="Projects it serves"
+            label={t('app.adm.deploys.serves')}
             data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))}
             value={form.projects}
             onChange={(ids) => setForm({ ...form, projects: ids })}

@@ -5,9 +5,12 @@ import { FEATURE_KEY_PATTERN, type AdminProject } from '@decor/core';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery, featuresQuery, type FeatureFlag } from '../../../lib/admin-queries.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 /** `/admin/features`: the platform's flags (GET /api/env `features`), each overridable by a project. */
 export function AdminFeatures() {
+  const t = useT();
+  const errorText = useErrorText();
   const flags = useQuery(featuresQuery);
   const projects = useQuery(adminProjectsQuery());
   const queryClient = useQueryClient();
@@ -21,7 +24,7 @@ export function AdminFeatures() {
       await call();
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
     } catch (caught) {
-      setMessage(caught instanceof ApiError ? caught.message : 'The flag could not be changed.');
+      setMessage(errorText(caught, 'app.adm.flags.not-changed'));
     }
   };
   const setFlag = (flag: { key: string; enabled: boolean; description?: string }) =>
@@ -29,19 +32,19 @@ export function AdminFeatures() {
 
   const add = async () => {
     const key = draft.key.trim();
-    if (!FEATURE_KEY_PATTERN.test(key)) return setKeyError('A flag key is a word in camelCase, e.g. liveChat.');
-    if (flags.data?.some((f) => f.key === key)) return setKeyError('There is already a flag with this key.');
+    if (!FEATURE_KEY_PATTERN.test(key)) return setKeyError(t('app.adm.flags.key-pattern'));
+    if (flags.data?.some((f) => f.key === key)) return setKeyError(t('app.adm.flags.key-taken'));
     setKeyError(undefined);
     await setFlag({ key, enabled: false, description: draft.description.trim() });
     setDraft({ key: '', description: '' });
   };
 
-  if (flags.isError) return <Alert color="red">The flags could not be loaded.</Alert>;
+  if (flags.isError) return <Alert color="red">{t('app.adm.flags.not-loaded')}</Alert>;
   if (!flags.data) return <Skeleton h={200} />;
   return (
     <Stack gap="lg">
       {message && <Alert color="red">{message}</Alert>}
-      {flags.data.length === 0 && <Text c="dimmed">No flag yet.</Text>}
+      {flags.data.length === 0 && <Text c="dimmed">{t('app.adm.flags.none')}</Text>}
       <Stack gap="sm">
         {flags.data.map((flag) => (
           <Card key={flag.key} withBorder radius="md" padding="md" data-testid="flag" data-key={flag.key}>
@@ -49,7 +52,7 @@ export function AdminFeatures() {
               <Group justify="space-between" wrap="nowrap">
                 <Switch
                   label={flag.key}
-                  description={flag.description || 'No description'}
+                  description={flag.description || t('app.adm.flags.no-description')}
                   checked={flag.enabled}
                   onChange={(e) => void setFlag({ key: flag.key, enabled: e.currentTarget.checked })}
                 />
@@ -58,9 +61,9 @@ export function AdminFeatures() {
                   variant="subtle"
                   color="red"
                   onConfirm={() => void run(() => api(`/api/admin/features/${flag.key}`, { method: 'DELETE' }))}
-                  confirmLabel="Click again to remove"
+                  confirmLabel={t('app.adm.remove-confirm')}
                 >
-                  Remove
+                  {t('app.adm.remove')}
                 </TwoClickDelete>
               </Group>
               <Overrides flag={flag} projects={projects.data ?? []} run={run} />
@@ -71,11 +74,11 @@ export function AdminFeatures() {
       <Card withBorder radius="md" padding="md">
         <Stack gap="xs">
           <Title order={2} fz="md">
-            New flag
+            {t('app.adm.flags.new')}
           </Title>
           <Group align="end" wrap="wrap" gap="sm">
             <TextInput
-              label="Key"
+              label={t('app.adm.flags.key')}
               placeholder="liveChat"
               value={draft.key}
               onChange={(e) => setDraft({ ...draft, key: e.currentTarget.value })}
@@ -83,13 +86,13 @@ export function AdminFeatures() {
               w={200}
             />
             <TextInput
-              label="What it turns on"
+              label={t('app.adm.flags.what')}
               value={draft.description}
               onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
               maxLength={200}
               style={{ flex: 1, minWidth: 200 }}
             />
-            <Button onClick={() => void add()}>Add (off)</Button>
+            <Button onClick={() => void add()}>{t('app.adm.flags.add')}</Button>
           </Group>
         </Stack>
       </Card>
@@ -97,14 +100,11 @@ export function AdminFeatures() {
   );
 }
 
-const OVERRIDE_CHOICES = [
-  { value: 'inherit', label: 'As the platform' },
-  { value: 'on', label: 'On' },
-  { value: 'off', label: 'Off' },
-];
+const OVERRIDE_CHOICES = ['inherit', 'on', 'off'] as const;
 
 /** Projects that set the flag for themselves; any project can be given its own setting. */
 function Overrides({ flag, projects, run }: { flag: FeatureFlag; projects: AdminProject[]; run: (call: () => Promise<unknown>) => Promise<void> }) {
+  const t = useT();
   const [isOpen, setOpen] = useState(false);
   const own = projects.filter((p) => typeof p.features[flag.key] === 'boolean');
   const setOverride = (project: AdminProject, choice: string) =>
@@ -126,8 +126,8 @@ function Overrides({ flag, projects, run }: { flag: FeatureFlag; projects: Admin
                     <Table.Td w={180}>
                       <Select
                         size="xs"
-                        aria-label={`${flag.key} in ${project.name}`}
-                        data={OVERRIDE_CHOICES}
+                        aria-label={t('app.adm.flags.in', { flag: flag.key, project: project.name })}
+                        data={OVERRIDE_CHOICES.map((value) => ({ value, label: t('app.adm.flags.choice', { value }) }))}
                         value={value === undefined ? 'inherit' : value ? 'on' : 'off'}
                         onChange={(choice) => choice && void setOverride(project, choice)}
                         allowDeselect={false}
@@ -141,7 +141,7 @@ function Overrides({ flag, projects, run }: { flag: FeatureFlag; projects: Admin
         </Table.ScrollContainer>
       )}
       <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => setOpen(!isOpen)}>
-        {isOpen ? 'Show only the projects with their own setting' : `Set it for one project${own.length ? ` (${own.length} have their own)` : ''}`}
+        {isOpen ? t('app.adm.flags.only-own') : t('app.adm.flags.set-one', { count: own.length })}
       </Button>
     </Stack>
   );

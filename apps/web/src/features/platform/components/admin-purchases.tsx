@@ -7,6 +7,7 @@ import { useDownload } from '../../../lib/use-download.ts';
 import { useDates, useZone } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 interface Filter {
   project: string;
@@ -24,6 +25,8 @@ const queryString = (filter: Filter, zone: string) => {
 
 /** `/admin/purchases`: approved purchases across every project, filtered, totalled per project and currency, as CSV. */
 export function AdminPurchasesPage() {
+  const t = useT();
+  const errorText = useErrorText();
   const [filter, setFilter] = useState<Filter>({ project: '', currency: '', from: '', to: '' });
   const projects = useQuery(adminProjectsQuery());
   const { timeZone } = useZone();
@@ -32,20 +35,20 @@ export function AdminPurchasesPage() {
     queryFn: ({ signal }) => api<AdminPurchases>(`/api/admin/purchases${queryString(filter, timeZone)}`, { signal }),
     placeholderData: (previous) => previous,
   });
-  const { download, isDownloading, error } = useDownload('The CSV could not be downloaded.');
+  const { download, isDownloading, error } = useDownload(t('app.adm.purchases.no-download'));
   const { date } = useDates();
   const currencies = [...new Set((projects.data ?? []).map((p) => p.currency))].sort();
   // Each project's amounts in its own words.
   const localeOf = new Map((projects.data ?? []).map((p) => [p.key, p.options.locale]));
   const money = (minor: number, currency: string, projectKey: string) => formatMoney(minor, { currency, locale: localeOf.get(projectKey) ?? 'en-CA' });
-  const dateProblem = filter.from && filter.to && filter.from > filter.to ? 'The first day comes after the last.' : undefined;
+  const dateProblem = filter.from && filter.to && filter.from > filter.to ? t('app.adm.purchases.dates') : undefined;
 
   return (
     <Stack gap="md">
       <Group gap="sm" align="end" wrap="wrap">
         <Select
-          label="Project"
-          placeholder="Every project"
+          label={t('app.adm.users.project')}
+          placeholder={t('app.adm.sessions.every-project')}
           data={(projects.data ?? []).map((p) => ({ value: p.key, label: p.name }))}
           value={filter.project || null}
           onChange={(v) => setFilter({ ...filter, project: v ?? '' })}
@@ -53,8 +56,8 @@ export function AdminPurchasesPage() {
           w={{ base: '100%', sm: 220 }}
         />
         <Select
-          label="Currency"
-          placeholder="Any"
+          label={t('app.adm.purchases.currency')}
+          placeholder={t('app.adm.purchases.any')}
           data={currencies}
           value={filter.currency || null}
           onChange={(v) => setFilter({ ...filter, currency: v ?? '' })}
@@ -62,14 +65,14 @@ export function AdminPurchasesPage() {
           w={{ base: '48%', sm: 120 }}
         />
         <TextInput
-          label="Approved from"
+          label={t('app.adm.purchases.from')}
           type="date"
           value={filter.from}
           onChange={(e) => setFilter({ ...filter, from: e.currentTarget.value })}
           w={{ base: '48%', sm: 170 }}
         />
         <TextInput
-          label="to"
+          label={t('app.adm.purchases.to')}
           type="date"
           value={filter.to}
           onChange={(e) => setFilter({ ...filter, to: e.currentTarget.value })}
@@ -77,22 +80,22 @@ export function AdminPurchasesPage() {
           w={{ base: '48%', sm: 170 }}
         />
         <Button variant="light" loading={isDownloading} onClick={() => void download(`/api/admin/purchases.csv${queryString(filter, timeZone)}`)}>
-          Download CSV
+          {t('app.adm.purchases.download')}
         </Button>
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       {purchases.isError ? (
-        <Alert color="red">{purchases.error instanceof ApiError ? purchases.error.message : 'The purchases could not be loaded.'}</Alert>
+        <Alert color="red">{errorText(purchases.error, 'app.adm.purchases.not-loaded')}</Alert>
       ) : !purchases.data ? (
         <Skeleton h={200} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" data-testid="purchase-totals">
-            {purchases.data.totals.length === 0 && <Text c="dimmed">No approved purchase matches.</Text>}
+            {purchases.data.totals.length === 0 && <Text c="dimmed">{t('app.adm.purchases.none')}</Text>}
             {purchases.data.totals.map((total) => (
               <Card key={`${total.project}-${total.currency}`} withBorder radius="md" padding="md">
                 <Text size="sm" c="dimmed">
-                  {total.projectName} · {total.count} purchase{total.count === 1 ? '' : 's'}
+                  {t('app.adm.purchases.count', { project: total.projectName, count: total.count })}
                 </Text>
                 <Text fz={24} fw={700}>
                   {money(total.total, total.currency, total.project)}
@@ -103,11 +106,17 @@ export function AdminPurchasesPage() {
           {purchases.data.items.length > 0 && (
             <Stack gap="xs">
               <Title order={2} fz="lg">
-                Purchases
+                {t('app.adm.purchases.title')}
               </Title>
               <DataTable
                 minWidth={640}
-                columns={[{ label: 'Project' }, { label: 'Unit' }, { label: 'Buyer' }, { label: 'Approved' }, { label: 'Total', align: 'right' }]}
+                columns={[
+                  { label: t('app.adm.purchases.cols', { col: 'project' }) },
+                  { label: t('app.adm.purchases.cols', { col: 'unit' }) },
+                  { label: t('app.adm.purchases.cols', { col: 'buyer' }) },
+                  { label: t('app.adm.purchases.cols', { col: 'approved' }) },
+                  { label: t('app.adm.purchases.cols', { col: 'total' }), align: 'right' },
+                ]}
                 testId="purchases"
               >
                 {purchases.data.items.map((item) => (
@@ -118,7 +127,7 @@ export function AdminPurchasesPage() {
                       {item.changeOrderOpen && (
                         <Text span size="xs" c="orange">
                           {' '}
-                          change order open
+                          {t('app.adm.purchases.change-open')}
                         </Text>
                       )}
                     </Table.Td>
@@ -128,7 +137,7 @@ export function AdminPurchasesPage() {
                       {item.revision > 1 && (
                         <Text span size="xs" c="dimmed">
                           {' '}
-                          (change order {changeOrderNumber(item.revision)})
+                          {t('app.adm.purchases.change-order', { number: changeOrderNumber(item.revision) ?? '' })}
                         </Text>
                       )}
                     </Table.Td>

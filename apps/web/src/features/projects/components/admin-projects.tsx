@@ -8,12 +8,15 @@ import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
-import { count, hostUrl } from '../../../lib/project-hosts.ts';
+import { hostUrl } from '../../../lib/project-hosts.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 /** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */
 export function AdminProjects() {
+  const t = useT();
+  const errorText = useErrorText();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const projects = useQuery(adminProjectsQuery(q));
@@ -27,23 +30,29 @@ export function AdminProjects() {
       await api(`/api/admin/projects/${project._id}/archive`, { method: 'POST', body: { archived } });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The project could not be changed.');
+      setError(errorText(caught, 'app.adm.projects.not-changed'));
     }
   };
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end" wrap="wrap">
-        <TextInput label="Search" placeholder="Name or key" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={{ base: '100%', sm: 280 }} />
-        <AnchorLink to="/admin/new">New project</AnchorLink>
+        <TextInput
+          label={t('app.adm.search')}
+          placeholder={t('app.adm.projects.name-or-key')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <AnchorLink to="/admin/new">{t('app.adm.projects.new')}</AnchorLink>
       </Group>
       {error && <Alert color="red">{error}</Alert>}
       {projects.isError ? (
-        <Alert color="red">{projects.error instanceof ApiError ? projects.error.message : 'The projects could not be loaded.'}</Alert>
+        <Alert color="red">{errorText(projects.error, 'app.adm.projects.not-loaded')}</Alert>
       ) : !projects.data ? (
         <Skeleton h={240} />
       ) : projects.data.length === 0 ? (
-        <Text c="dimmed">{q ? `No project matches “${q}”.` : 'No project yet.'}</Text>
+        <Text c="dimmed">{q ? t('app.adm.projects.no-match', { q }) : t('app.adm.projects.none')}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {projects.data.map((project) => (
@@ -57,39 +66,43 @@ export function AdminProjects() {
                     </Text>
                   </div>
                   {project.archived ? (
-                    <Badge color="gray">Archived</Badge>
+                    <Badge color="gray">{t('app.adm.archived')}</Badge>
                   ) : (
                     <Badge color="green" variant="light">
-                      Open
+                      {t('app.adm.open')}
                     </Badge>
                   )}
                 </Group>
                 <Text size="sm">
-                  {count(project.counts.members, 'member')} ({count(project.counts.managers, 'manager')}) · {count(project.counts.units, 'unit')} ·{' '}
-                  {count(project.counts.carts.submitted, 'selection')} to review
+                  {t('app.adm.projects.counts', {
+                    members: project.counts.members,
+                    managers: project.counts.managers,
+                    units: project.counts.units,
+                    review: project.counts.carts.submitted,
+                  })}
                 </Text>
                 <Group gap="xs" wrap="wrap">
                   {project.hosts.map((host) => (
                     <Anchor key={`${host.deploy}-${host.host}`} size="sm" href={hostUrl(host.host)}>
-                      Open {host.host}
+                      {t('app.adm.projects.open-host', { host: host.host })}
                     </Anchor>
                   ))}
                   {project.hosts.length === 0 && (
                     <Text size="sm" c="dimmed">
-                      On no deploy yet
+                      {t('app.adm.projects.no-deploy')}
                     </Text>
                   )}
                 </Group>
                 <Group gap="xs" mt={4}>
                   <Button size="xs" variant="default" onClick={() => setEditing(project)}>
-                    Edit
+                    {t('app.adm.edit')}
                   </Button>
                   <AnchorLink to="/admin/configs/{-$projectId}" params={{ projectId: project._id }} size="sm">
-                    Config
+                    {t('app.adm.projects.config')}
                   </AnchorLink>
                   {project.archived ? (
                     <Button size="xs" variant="light" onClick={() => void archive(project, false)}>
-                      Bring back
+                      {t('app.adm.projects.bring-back')}
                     </Button>
                   ) : (
                     <TwoClickDelete
@@ -97,9 +110,9 @@ export function AdminProjects() {
                       variant="light"
                       color="red"
                       onConfirm={() => void archive(project, true)}
-                      confirmLabel="Click again: its people lose access"
+                      confirmLabel={t('app.adm.projects.archive-confirm')}
                     >
-                      Archive
+                      {t('app.adm.projects.archive')}
                     </TwoClickDelete>
                   )}
                 </Group>
@@ -114,6 +127,8 @@ export function AdminProjects() {
 }
 
 function EditProject({ project, onClose }: { project: AdminProject; onClose: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
     name: project.name,
@@ -150,15 +165,15 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
     } catch (caught) {
       if (caught instanceof ApiError) {
         setErrors(fieldErrorsOf(caught));
-        setMessage(caught.code === 'conflict' ? 'Someone changed this project since you opened it: close and open it again.' : caught.message);
-      } else setMessage('The project could not be saved.');
+        setMessage(caught.code === 'conflict' ? t('app.adm.projects.conflict') : errorText(caught, 'app.adm.projects.not-saved'));
+      } else setMessage(t('app.adm.projects.not-saved'));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Edit ${project.name}`} size="lg">
+    <Modal opened onClose={onClose} title={t('app.adm.projects.edit-title', { name: project.name })} size="lg">
       <form
         noValidate
         onSubmit={(event) => {
@@ -168,16 +183,34 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
       >
         <Stack gap="sm">
           {message && <Alert color="red">{message}</Alert>}
-          <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required />
+          <TextInput label={t('app.settings.name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required />
           <ProjectFormatFields
             value={form}
             onChange={set}
             errors={{ currency: errors.currency, locale: errors['options.locale'], timeZone: errors['options.timeZone'] }}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={errors['theme.primary']} format="hex" />
-            <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={errors['theme.secondary']} format="hex" />
-            <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={errors['theme.logoBg']} format="hex" />
+            <ColorInput
+              label={t('app.settings.primary')}
+              value={form.primary}
+              onChange={(v) => set('primary', v)}
+              error={errors['theme.primary']}
+              format="hex"
+            />
+            <ColorInput
+              label={t('app.settings.secondary')}
+              value={form.secondary}
+              onChange={(v) => set('secondary', v)}
+              error={errors['theme.secondary']}
+              format="hex"
+            />
+            <ColorInput
+              label={t('app.settings.logo-band')}
+              value={form.logoBg}
+              onChange={(v) => set('logoBg', v)}
+              error={errors['theme.logoBg']}
+              format="hex"
+            />
           </SimpleGrid>
           <ModalFooter onCancel={onClose} isSaving={isSaving} />
         </Stack>

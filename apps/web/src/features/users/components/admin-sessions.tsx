@@ -6,15 +6,19 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
+import type { Translate } from '@decor/core';
 
-function duration(seconds: number): string {
-  if (seconds < 60) return 'under a minute';
+function duration(seconds: number, t: Translate): string {
+  if (seconds < 60) return t('app.adm.sessions.under-a-minute');
   const minutes = Math.round(seconds / 60);
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return t('app.adm.sessions.duration', { hours: Math.floor(minutes / 60), minutes: minutes < 60 ? minutes : minutes % 60 });
 }
 
 /** `/admin/sessions`: visits of signed-in people, recorded by the portal itself, and who is on now. */
 export function AdminSessions() {
+  const t = useT();
+  const errorText = useErrorText();
   const projects = useQuery(adminProjectsQuery());
   const [project, setProject] = useState<string | null>(null);
   const [pages, setPages] = useState<string[]>(['']);
@@ -34,8 +38,8 @@ export function AdminSessions() {
     <Stack gap="md">
       <Group justify="space-between" align="end" wrap="wrap">
         <Select
-          label="Project"
-          placeholder="Every project"
+          label={t('app.adm.users.project')}
+          placeholder={t('app.adm.sessions.every-project')}
           data={(projects.data ?? []).map((p) => ({ value: p.key, label: p.name }))}
           value={project}
           onChange={(value) => {
@@ -48,29 +52,35 @@ export function AdminSessions() {
         {visits.data && (
           <Card withBorder radius="md" padding="sm" data-testid="live-now">
             <Text size="sm" c="dimmed">
-              On now
+              {t('app.adm.sessions.on-now')}
             </Text>
             <Text fw={700} fz={22}>
-              {visits.data.liveNow} {visits.data.liveNow === 1 ? 'person' : 'people'}
+              {t('app.adm.sessions.people', { count: visits.data.liveNow })}
             </Text>
           </Card>
         )}
       </Group>
       <Text size="sm" c="dimmed">
-        The portal records the visits of signed-in people itself (no third-party script): who, in which project, on what device, how many pages and for how
-        long.
+        {t('app.adm.sessions.help')}
       </Text>
       {visits.isError ? (
-        <Alert color="red">{visits.error instanceof ApiError ? visits.error.message : 'The visits could not be loaded.'}</Alert>
+        <Alert color="red">{errorText(visits.error, 'app.adm.sessions.not-loaded')}</Alert>
       ) : !visits.data ? (
         <Skeleton h={240} />
       ) : visits.data.items.length === 0 ? (
-        <Text c="dimmed">No visit recorded yet.</Text>
+        <Text c="dimmed">{t('app.adm.sessions.none')}</Text>
       ) : (
         <>
           <DataTable
             minWidth={720}
-            columns={[{ label: 'Who' }, { label: 'Project' }, { label: 'Device' }, { label: 'Began' }, { label: 'Pages', align: 'right' }, { label: 'For' }]}
+            columns={[
+              { label: t('app.adm.sessions.cols', { col: 'who' }) },
+              { label: t('app.adm.sessions.cols', { col: 'project' }) },
+              { label: t('app.adm.sessions.cols', { col: 'device' }) },
+              { label: t('app.adm.sessions.cols', { col: 'began' }) },
+              { label: t('app.adm.sessions.cols', { col: 'pages' }), align: 'right' },
+              { label: t('app.adm.sessions.cols', { col: 'for' }) },
+            ]}
             testId="visits"
           >
             {visits.data.items.map((visit) => (
@@ -85,23 +95,23 @@ export function AdminSessions() {
                     )}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    last on {visit.lastPath}
+                    {t('app.adm.sessions.last-on', { path: visit.lastPath })}
                   </Text>
                 </Table.Td>
-                <Table.Td>{visit.project?.name ?? 'No project'}</Table.Td>
+                <Table.Td>{visit.project?.name ?? t('app.adm.sessions.no-project')}</Table.Td>
                 <Table.Td>{visit.device}</Table.Td>
                 <Table.Td>{dateTime(visit.startedAt)}</Table.Td>
                 <Table.Td ta="right">{visit.pages}</Table.Td>
-                <Table.Td>{duration(visit.durationSeconds)}</Table.Td>
+                <Table.Td>{duration(visit.durationSeconds, t)}</Table.Td>
               </Table.Tr>
             ))}
           </DataTable>
           <Group justify="space-between">
             <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
-              Newer
+              {t('app.adm.newer')}
             </Button>
             <Button variant="default" size="xs" disabled={!visits.data.next} onClick={() => visits.data?.next && setPages((p) => [...p, visits.data!.next!])}>
-              Older
+              {t('app.adm.older')}
             </Button>
           </Group>
         </>

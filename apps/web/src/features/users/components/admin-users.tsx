@@ -10,11 +10,12 @@ import { meQuery } from '../../../lib/session.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminAuditQuery, adminProjectsQuery, adminUsersQuery } from '../../../lib/admin-queries.ts';
 import { AuditList } from '../../../components/back-office/audit-list.tsx';
-
-const ROLE_WORDS = { purchaser: 'Buyer', manager: 'Manager' } as const;
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 /** `/admin/users`: people by e-mail or name, and what an admin may do about each (docs/admin.md, "People"). */
 export function AdminUsers({ initialQuery = '' }: { initialQuery?: string }) {
+  const t = useT();
+  const errorText = useErrorText();
   const [search, setSearch] = useState(initialQuery);
   const [q] = useDebouncedValue(search.trim(), 250);
   const [pages, setPages] = useState<string[]>(['']);
@@ -26,8 +27,8 @@ export function AdminUsers({ initialQuery = '' }: { initialQuery?: string }) {
   return (
     <Stack gap="md">
       <TextInput
-        label="Search"
-        placeholder="E-mail or name"
+        label={t('app.adm.search')}
+        placeholder={t('app.adm.users.email-or-name')}
         value={search}
         onChange={(e) => {
           setSearch(e.currentTarget.value);
@@ -36,11 +37,11 @@ export function AdminUsers({ initialQuery = '' }: { initialQuery?: string }) {
         w={{ base: '100%', sm: 320 }}
       />
       {users.isError ? (
-        <Alert color="red">{users.error instanceof ApiError ? users.error.message : 'The people could not be loaded.'}</Alert>
+        <Alert color="red">{errorText(users.error, 'app.adm.users.not-loaded')}</Alert>
       ) : !users.data ? (
         <Skeleton h={240} />
       ) : users.data.items.length === 0 ? (
-        <Text c="dimmed">{q ? `Nobody matches “${q}”.` : 'Nobody yet.'}</Text>
+        <Text c="dimmed">{q ? t('app.adm.users.no-match', { q }) : t('app.adm.users.none')}</Text>
       ) : (
         <Stack gap="xs" data-testid="admin-users">
           {users.data.items.map((user) => (
@@ -51,39 +52,39 @@ export function AdminUsers({ initialQuery = '' }: { initialQuery?: string }) {
                     {user.name || user.email}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {user.email} · {user.lastSignInAt ? `last signed in ${dateTime(user.lastSignInAt)}` : 'never signed in'}
+                    {user.email} · {user.lastSignInAt ? t('app.adm.users.last-sign-in', { when: dateTime(user.lastSignInAt) }) : t('app.adm.users.never')}
                   </Text>
                   <Group gap={4} mt={4}>
-                    {user.isAdmin && <Badge size="sm">Admin</Badge>}
+                    {user.isAdmin && <Badge size="sm">{t('app.adm.users.admin')}</Badge>}
                     {user.disabled && (
                       <Badge size="sm" color="red">
-                        Disabled
+                        {t('app.adm.users.disabled')}
                       </Badge>
                     )}
                     {!user.emailVerified && (
                       <Badge size="sm" color="orange" variant="light">
-                        Address not verified
+                        {t('app.adm.users.unverified')}
                       </Badge>
                     )}
                     {user.memberships.map((m) => (
                       <Badge key={m.projectId} size="sm" variant="light" color="gray">
-                        {ROLE_WORDS[m.role]} · {m.projectName}
+                        {t(`app.account.role.${m.role}`)} · {m.projectName}
                       </Badge>
                     ))}
                   </Group>
                 </Stack>
-                <Button size="xs" variant="default" onClick={() => setOpenId(user._id)} aria-label={`Manage ${user.email}`}>
-                  Manage
+                <Button size="xs" variant="default" onClick={() => setOpenId(user._id)} aria-label={t('app.adm.users.manage', { email: user.email })}>
+                  {t('app.adm.users.manage-short')}
                 </Button>
               </Group>
             </Card>
           ))}
           <Group justify="space-between">
             <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
-              Previous
+              {t('app.adm.previous')}
             </Button>
             <Button variant="default" size="xs" disabled={!users.data.next} onClick={() => users.data?.next && setPages((p) => [...p, users.data!.next!])}>
-              Next 50
+              {t('app.adm.next')}
             </Button>
           </Group>
         </Stack>
@@ -94,6 +95,8 @@ export function AdminUsers({ initialQuery = '' }: { initialQuery?: string }) {
 }
 
 function UserModal({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const me = useQuery(meQuery);
   const user = useQuery({ queryKey: [...ADMIN_KEY, 'user', userId], queryFn: ({ signal }) => api<AdminUser>(`/api/admin/users/${userId}`, { signal }) });
@@ -112,7 +115,7 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       setMessage({ color: 'green', text: done });
     } catch (caught) {
-      setMessage({ color: 'red', text: caught instanceof ApiError ? caught.message : 'That did not work. Please try again.' });
+      setMessage({ color: 'red', text: errorText(caught, 'app.adm.failed') });
     } finally {
       setBusy(false);
     }
@@ -121,10 +124,10 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
 
   const data = user.data;
   return (
-    <Modal opened onClose={onClose} title={data ? data.email : 'Person'} size="lg">
+    <Modal opened onClose={onClose} title={data ? data.email : t('app.adm.users.person')} size="lg">
       {!data ? (
         user.isError ? (
-          <Alert color="red">This person could not be loaded.</Alert>
+          <Alert color="red">{t('app.adm.users.not-loaded-one')}</Alert>
         ) : (
           <Skeleton h={200} />
         )
@@ -136,30 +139,27 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
             </Alert>
           )}
           <Text size="sm" c="dimmed">
-            {data.name || 'No name'} · {data.sessions} live session{data.sessions === 1 ? '' : 's'}
+            {t('app.adm.users.summary', { name: data.name || t('app.adm.users.no-name'), count: data.sessions })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Switch
-              label="Administrator"
-              description={isSelf ? 'You cannot take away your own admin rights.' : 'Every project, the platform’s back office.'}
+              label={t('app.adm.users.administrator')}
+              description={isSelf ? t('app.adm.users.not-self-admin') : t('app.adm.users.admin-help')}
               checked={data.isAdmin}
               disabled={isBusy || (isSelf && data.isAdmin)}
               onChange={(e) => {
                 if (e.currentTarget.checked) setConfirmingAdmin(true);
-                else void patch({ isAdmin: false }, 'No longer an administrator.');
+                else void patch({ isAdmin: false }, t('app.adm.users.no-longer-admin'));
               }}
             />
             <Switch
-              label="Disabled"
-              description={isSelf ? 'You cannot disable yourself.' : 'Cannot sign in; their sessions end at once.'}
+              label={t('app.adm.users.disabled-label')}
+              description={isSelf ? t('app.adm.users.not-self-disable') : t('app.adm.users.disable-help')}
               color="red"
               checked={data.disabled}
               disabled={isBusy || isSelf}
               onChange={(e) =>
-                void patch(
-                  { disabled: e.currentTarget.checked },
-                  e.currentTarget.checked ? 'Disabled: every session of theirs has ended.' : 'Enabled: they can sign in again.',
-                )
+                void patch({ disabled: e.currentTarget.checked }, e.currentTarget.checked ? t('app.adm.users.disabled-done') : t('app.adm.users.enabled-done'))
               }
             />
           </SimpleGrid>
@@ -167,23 +167,23 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
             <ConfirmAdmin
               email={data.email}
               isBusy={isBusy}
-              onConfirm={() => void patch({ isAdmin: true }, 'Now an administrator.').then(() => setConfirmingAdmin(false))}
+              onConfirm={() => void patch({ isAdmin: true }, t('app.adm.users.now-admin')).then(() => setConfirmingAdmin(false))}
               onCancel={() => setConfirmingAdmin(false)}
             />
           )}
           <Group gap="xs" wrap="wrap">
             {!data.emailVerified && (
-              <Button size="xs" variant="light" loading={isBusy} onClick={() => void patch({ emailVerified: true }, 'The address is marked as verified.')}>
-                Mark the address verified
+              <Button size="xs" variant="light" loading={isBusy} onClick={() => void patch({ emailVerified: true }, t('app.adm.users.verified-done'))}>
+                {t('app.adm.users.mark-verified')}
               </Button>
             )}
             <Button
               size="xs"
               variant="light"
               loading={isBusy}
-              onClick={() => void run(() => api(`/api/admin/users/${userId}/sign-out`, { method: 'POST', body: {} }), 'Signed out everywhere.')}
+              onClick={() => void run(() => api(`/api/admin/users/${userId}/sign-out`, { method: 'POST', body: {} }), t('app.adm.users.signed-out'))}
             >
-              Sign out everywhere
+              {t('app.adm.users.sign-out')}
             </Button>
             <Button
               size="xs"
@@ -191,10 +191,10 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
               loading={isBusy}
               disabled={data.memberships.length === 0}
               onClick={() =>
-                void run(() => api(`/api/admin/users/${userId}/reset-link`, { method: 'POST', body: {} }), `A password reset link went to ${data.email}.`)
+                void run(() => api(`/api/admin/users/${userId}/reset-link`, { method: 'POST', body: {} }), t('app.adm.users.reset-sent', { email: data.email }))
               }
             >
-              Send a password reset link
+              {t('app.adm.users.send-reset')}
             </Button>
           </Group>
 
@@ -202,7 +202,7 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
 
           <Stack gap="xs">
             <Title order={2} fz="md">
-              Changes by admins
+              {t('app.adm.users.changes')}
             </Title>
             <AuditList entries={audit.data ?? []} />
           </Stack>
@@ -214,24 +214,25 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
 
 /** Making someone an administrator, asked first: what they will be able to do, then yes or no. */
 function ConfirmAdmin({ email, isBusy, onConfirm, onCancel }: { email: string; isBusy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const t = useT();
   return (
     <ConsequenceConfirm
       testId="confirm-admin"
-      title={`Make ${email} a platform administrator?`}
-      confirmLabel="Make an administrator"
+      title={t('app.adm.users.make-admin-title', { email })}
+      confirmLabel={t('app.adm.users.make-admin')}
       size="xs"
       isBusy={isBusy}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
-      <Text size="sm">They will be able to:</Text>
+      <Text size="sm">{t('app.adm.users.able')}</Text>
       <Text component="ul" size="sm" m={0} pl="md">
-        <li>see and change every project: its settings, catalogue, units, buyers and their selections;</li>
-        <li>create, copy, import, export and archive projects;</li>
-        <li>give anyone a role in any project, make other administrators, disable accounts and sign people out;</li>
-        <li>change the platform’s deploys and feature flags.</li>
+        <li>{t('app.adm.users.able1')}</li>
+        <li>{t('app.adm.users.able2')}</li>
+        <li>{t('app.adm.users.able3')}</li>
+        <li>{t('app.adm.users.able4')}</li>
       </Text>
-      <Text size="sm">Every change they make is kept in the audit log with their name.</Text>
+      <Text size="sm">{t('app.adm.users.audit')}</Text>
     </ConsequenceConfirm>
   );
 }
@@ -240,17 +241,18 @@ type Run = (call: () => Promise<unknown>, done: string) => Promise<void>;
 
 /** A person's projects: their role in each, changed or removed, and a project to add them to. */
 function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; run: Run }) {
+  const t = useT();
   const projects = useQuery(adminProjectsQuery());
   const [grantProject, setGrantProject] = useState<string | null>(null);
   const [grantRole, setGrantRole] = useState<'purchaser' | 'manager'>('purchaser');
   return (
     <Stack gap="xs">
       <Title order={2} fz="md">
-        Projects
+        {t('app.adm.users.projects')}
       </Title>
       {user.memberships.length === 0 && (
         <Text size="sm" c="dimmed">
-          In no project.
+          {t('app.adm.users.no-project')}
         </Text>
       )}
       {user.memberships.map((m) => (
@@ -259,10 +261,10 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
           <Group gap="xs">
             <Select
               size="xs"
-              aria-label={`Role in ${m.projectName}`}
+              aria-label={t('app.adm.users.role-in', { project: m.projectName })}
               data={[
-                { value: 'purchaser', label: 'Buyer' },
-                { value: 'manager', label: 'Manager' },
+                { value: 'purchaser', label: t('app.account.role.purchaser') },
+                { value: 'manager', label: t('app.account.role.manager') },
               ]}
               value={m.role}
               allowDeselect={false}
@@ -271,7 +273,7 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
                 role !== m.role &&
                 void run(
                   () => api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'PUT', body: { role } }),
-                  `Now ${ROLE_WORDS[role as 'purchaser']} in ${m.projectName}.`,
+                  t('app.adm.users.now-role', { role, project: m.projectName }),
                 )
               }
               w={120}
@@ -283,9 +285,9 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
               onConfirm={() =>
                 void run(() => api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'DELETE' }), `Removed from ${m.projectName}.`)
               }
-              confirmLabel="Click again to remove"
+              confirmLabel={t('app.adm.remove-confirm')}
             >
-              Remove
+              {t('app.adm.remove')}
             </TwoClickDelete>
           </Group>
         </Group>
@@ -293,8 +295,8 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
       <Group gap="xs" align="end" wrap="wrap">
         <Select
           size="xs"
-          label="Add to a project"
-          placeholder="Project"
+          label={t('app.adm.users.add-to')}
+          placeholder={t('app.adm.users.project')}
           data={(projects.data ?? []).filter((p) => !user.memberships.some((m) => m.projectId === p._id)).map((p) => ({ value: p._id, label: p.name }))}
           value={grantProject}
           onChange={setGrantProject}
@@ -303,11 +305,11 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
         />
         <Select
           size="xs"
-          label="As"
-          aria-label="Role"
+          label={t('app.adm.users.as')}
+          aria-label={t('app.adm.users.role')}
           data={[
-            { value: 'purchaser', label: 'Buyer' },
-            { value: 'manager', label: 'Manager' },
+            { value: 'purchaser', label: t('app.account.role.purchaser') },
+            { value: 'manager', label: t('app.account.role.manager') },
           ]}
           value={grantRole}
           onChange={(role) => role && setGrantRole(role as 'purchaser')}
@@ -322,11 +324,11 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
             grantProject &&
             void run(
               () => api(`/api/admin/users/${user._id}/memberships/${grantProject}`, { method: 'PUT', body: { role: grantRole } }),
-              'Added to the project.',
+              t('app.adm.users.added'),
             ).then(() => setGrantProject(null))
           }
         >
-          Add
+          {t('app.adm.add')}
         </Button>
       </Group>
     </Stack>
