@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Select, Skeleton, Stack, Switch, Table, Tex
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FEATURE_KEY_PATTERN, type AdminProject } from '@decor/core';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery, featuresQuery, type FeatureFlag } from '../../../lib/admin-queries.ts';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney, type AdminPurchases, changeOrderNumber } from '@decor/core';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useDates, useZone } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';

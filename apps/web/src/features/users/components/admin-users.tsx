@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@decor/core';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { meQuery } from '../../../lib/session.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminAuditQuery, adminProjectsQuery, adminUsersQuery } from '../../../lib/admin-queries.ts';
