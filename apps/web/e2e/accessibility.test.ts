@@ -371,19 +371,20 @@ describe.concurrent(
         try {
           await signIn(browser.page, { email: 'admin@demo.test', password: E2E_DEMO_PASSWORD, next: '/admin' });
           await browser.page.waitForURL((url) => url.pathname === '/admin');
-          const pages = ['/admin/projects', '/admin/deploys', '/admin/users', '/admin/purchases', '/admin/sessions', '/admin/features'];
-          // Not in the catalogue yet (issue 32).
-          const englishPages = [
-            '/admin/new',
+          const pages = [
+            '/admin/projects',
             '/admin/configs',
             '/admin/instances',
+            '/admin/deploys',
+            '/admin/users',
+            '/admin/purchases',
+            '/admin/sessions',
+            '/admin/features',
             '/admin/data',
-            '/admin/model-builder',
-            '/admin/minimaps',
             '/admin/pool',
-            '/admin/pen-stream',
-            '/admin/api',
           ];
+          // Not in the catalogue yet (issue 32).
+          const englishPages = ['/admin/new', '/admin/model-builder', '/admin/minimaps', '/admin/pen-stream', '/admin/api'];
           const adminContent = await contentOf(browser.page, { admin: true });
           const problems = await sweep(
             browser,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DisplayEvent, DisplayRow } from '@decor/core';
+import type { DisplayEvent, DisplayRow, Translate } from '@decor/core';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { adminProjectsQuery } from '../../../lib/admin-queries.ts';
@@ -16,7 +16,6 @@ const displaysQuery = {
   refetchInterval: 10_000,
 };
 
-const STATUS_WORD: Record<DisplayRow['status'], string> = { unclaimed: 'Waiting to be claimed', claimed: 'Claimed', revoked: 'Revoked' };
 const STATUS_COLOUR: Record<DisplayRow['status'], string> = { unclaimed: 'orange', claimed: 'green', revoked: 'gray' };
 
 /**
@@ -24,15 +23,17 @@ const STATUS_COLOUR: Record<DisplayRow['status'], string> = { unclaimed: 'orange
  * then see every screen with its project, name and when it was last seen; rename, move, revoke.
  */
 export function AdminDisplays({ what }: { what: 'instances' | 'pool' }) {
+  const t = useT();
+  const errorText = useErrorText();
   const displays = useQuery(displaysQuery);
   const rows = displays.data ?? [];
   const shown = what === 'pool' ? rows.filter((row) => row.status !== 'revoked') : rows;
   return (
     <Stack gap="lg">
       <ClaimForm onClaimed={displaysQuery.queryKey} />
-      {displays.isError && <Alert color="red">{displays.error instanceof ApiError ? displays.error.message : 'The screens could not be loaded.'}</Alert>}
+      {displays.isError && <Alert color="red">{errorText(displays.error, 'app.adm.screens.not-loaded')}</Alert>}
       {!displays.data && !displays.isError && <Skeleton h={160} />}
-      {displays.data && shown.length === 0 && <Text c="dimmed">No screen has registered yet: open `/v` on a project's address on the screen.</Text>}
+      {displays.data && shown.length === 0 && <Text c="dimmed">{t('app.adm.screens.none')}</Text>}
       {what === 'pool' ? <Pool rows={shown} /> : <ScreenCards rows={shown} />}
     </Stack>
   );
@@ -139,6 +140,8 @@ function ScreenCards({ rows }: { rows: DisplayRow[] }) {
 }
 
 function ScreenCard({ row }: { row: DisplayRow }) {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const projects = useQuery(adminProjectsQuery());
   const date = useDateFormat();
@@ -150,7 +153,7 @@ function ScreenCard({ row }: { row: DisplayRow }) {
       await api(path, { method, body });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'displays'] });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The screen could not be changed.');
+      setError(errorText(caught, 'app.adm.screens.not-changed'));
     }
   };
   return (
@@ -159,11 +162,16 @@ function ScreenCard({ row }: { row: DisplayRow }) {
         <Group justify="space-between" align="start" wrap="nowrap" gap="xs">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <AnchorLink to="/admin/instances/{-$id}" params={{ id: row._id }} fw={700} c="inherit" style={{ overflowWrap: 'anywhere' }}>
-              {row.name ?? 'A screen not claimed yet'}
+              {row.name ?? t('app.adm.screens.unclaimed-name')}
             </AnchorLink>
             <Text size="xs" c="dimmed">
-              {row.project ? `Shows ${row.project.name}` : 'Shows nothing yet'} · registered {date(row.registeredAt)} ·{' '}
-              {row.lastSeenAt ? `last seen ${date(row.lastSeenAt, true)}` : 'not seen since'}
+              {t('app.adm.screens.facts', {
+                project: row.project?.name ?? '',
+                shows: row.project ? 'yes' : 'no',
+                registered: date(row.registeredAt),
+                seen: row.lastSeenAt ? date(row.lastSeenAt, true) : '',
+                wasSeen: row.lastSeenAt ? 'yes' : 'no',
+              })}
             </Text>
             {row.userAgent && (
               <Text size="xs" c="dimmed" lineClamp={1} title={row.userAgent}>
@@ -174,34 +182,40 @@ function ScreenCard({ row }: { row: DisplayRow }) {
           </Stack>
           <Stack gap={4} align="end" style={{ flexShrink: 0 }}>
             <Badge color={STATUS_COLOUR[row.status]} variant="light">
-              {STATUS_WORD[row.status]}
+              {t('app.adm.screens.status', { status: row.status })}
             </Badge>
             {row.status === 'claimed' && (
               <Badge color={isOnline(row) ? 'teal' : 'gray'} variant="dot" data-testid="display-online">
-                {isOnline(row) ? 'Online' : 'Offline'}
+                {isOnline(row) ? t('app.adm.screens.online') : t('app.adm.screens.offline')}
               </Badge>
             )}
             {row.paired && (
               <Badge color="grape" variant="light" data-testid="display-paired">
-                Phone paired
+                {t('app.adm.screens.paired')}
               </Badge>
             )}
           </Stack>
         </Group>
         {row.status === 'claimed' && (
           <Group gap="xs" align="end" wrap="wrap">
-            <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={60} w={{ base: '100%', xs: 180 }} />
+            <TextInput
+              label={t('app.screens.name')}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={60}
+              w={{ base: '100%', xs: 180 }}
+            />
             <Button
               variant="light"
               size="sm"
               disabled={!name.trim() || name === row.name}
               onClick={() => void act(`/api/admin/displays/${row._id}`, 'PATCH', { name })}
             >
-              Rename
+              {t('app.adm.screens.rename')}
             </Button>
             <Select
-              label="Project"
-              aria-label={`Project of ${row.name ?? 'the screen'}`}
+              label={t('app.screens.project')}
+              aria-label={t('app.adm.screens.project-of', { screen: row.name ?? '' })}
               data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: p.name }))}
               value={row.project?.key ?? null}
               onChange={(value) => value && value !== row.project?.key && void act(`/api/admin/displays/${row._id}`, 'PATCH', { project: value })}
@@ -209,16 +223,16 @@ function ScreenCard({ row }: { row: DisplayRow }) {
               w={{ base: '100%', xs: 200 }}
             />
             <Button variant="default" size="sm" onClick={() => void act(`/api/admin/displays/${row._id}/reload`, 'POST', {})}>
-              Reload
+              {t('app.adm.screens.reload')}
             </Button>
             <TwoClickDelete
               variant="light"
               color="red"
               size="sm"
               onConfirm={() => void act(`/api/admin/displays/${row._id}/revoke`, 'POST', {})}
-              confirmLabel="Click again: it must be claimed again"
+              confirmLabel={t('app.adm.screens.revoke-confirm')}
             >
-              Revoke
+              {t('app.adm.screens.revoke')}
             </TwoClickDelete>
           </Group>
         )}
@@ -233,13 +247,14 @@ const isOnline = (row: DisplayRow) => row.lastSeenAt !== null && Date.now() - Da
 
 /** The screen's newest health report in one line: renderer, frame rate, round trip, build and size. */
 function HealthLine({ health }: { health: NonNullable<DisplayRow['health']> }) {
+  const t = useT();
   const parts = [
-    health.renderer ?? 'no WebGL',
-    health.fps === null ? null : `${health.fps} fps (p99 frame ${health.frameP99Ms ?? '—'} ms)`,
-    health.rttMs === null ? null : `round trip ${health.rttMs} ms`,
+    health.renderer ?? t('app.adm.screens.no-webgl'),
+    health.fps === null ? null : t('app.adm.screens.fps', { fps: health.fps, p99: health.frameP99Ms ?? '—' }),
+    health.rttMs === null ? null : t('app.adm.screens.rtt', { ms: health.rttMs }),
     `${health.width}×${health.height}`,
     health.memoryMb === null ? null : `${health.memoryMb} MB`,
-    `build ${health.build}`,
+    t('app.adm.screens.build', { build: health.build }),
   ].filter(Boolean);
   return (
     <Text size="xs" c="dimmed" data-testid="display-health" style={{ overflowWrap: 'anywhere' }}>
@@ -250,9 +265,10 @@ function HealthLine({ health }: { health: NonNullable<DisplayRow['health']> }) {
 
 /** Which screens serve which project, and which wait to be claimed. */
 function Pool({ rows }: { rows: DisplayRow[] }) {
+  const t = useT();
   const groups = new Map<string, DisplayRow[]>();
   for (const row of rows) {
-    const key = row.project ? row.project.name : 'Waiting to be claimed';
+    const key = row.project ? row.project.name : t('app.adm.screens.status', { status: 'unclaimed' });
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   return (
@@ -261,7 +277,7 @@ function Pool({ rows }: { rows: DisplayRow[] }) {
         <Card key={project} withBorder radius="md" padding="sm">
           <Text fw={600}>{project}</Text>
           <Text size="xs" c="dimmed">
-            {screens.length} screen{screens.length === 1 ? '' : 's'}: {screens.map((s) => s.name ?? 'unnamed').join(', ')}
+            {t('app.adm.screens.pool', { count: screens.length, names: screens.map((s) => s.name ?? t('app.adm.screens.unnamed')).join(', ') })}
           </Text>
         </Card>
       ))}
@@ -297,59 +313,46 @@ export function ProjectScreens({ projectKey }: { projectKey: string }) {
   );
 }
 
-const EVENT_WORD: Record<DisplayEvent['kind'], string> = {
-  registered: 'Registered',
-  claimed: 'Claimed',
-  renamed: 'Renamed',
-  moved: 'Moved to another project',
-  revoked: 'Revoked',
-  paired: 'A visitor paired a phone',
-  released: 'Released by the visitor’s phone',
-  disconnected: 'Lost its connection',
-  'code-limit': 'Pairing codes drawn again after too many wrong ones',
-};
-
-const RELEASE_WORD: Record<string, string> = {
-  ended: 'the visitor ended the visit',
-  idle: 'after 3 minutes without the phone',
-  revoked: 'the screen was revoked or moved',
-};
-
-/** What an event's detail says, in words (names and project keys; never what a visitor chose). */
-function eventDetail(event: DisplayEvent): string {
+/** What happened to a screen, in words (names and project keys; never what a visitor chose). */
+function eventWords(event: DisplayEvent, t: Translate): string {
   const detail = event.detail ?? {};
-  if (event.kind === 'claimed') return `as ${String(detail.name ?? '')} for ${String(detail.project ?? '')}`;
-  if (event.kind === 'renamed') return `from ${String(detail.from ?? '—')} to ${String(detail.to ?? '')}`;
-  if (event.kind === 'moved') return `to ${String(detail.to ?? '')}`;
-  if (event.kind === 'paired') return detail.by === 'qr' ? 'by scanning the QR code' : 'by typing the code';
-  if (event.kind === 'released') return `(${RELEASE_WORD[String(detail.reason)] ?? String(detail.reason ?? '')})`;
-  if (event.kind === 'disconnected') return detail.who === 'phone' ? '(the phone)' : '(the screen)';
-  return '';
+  return t('app.adm.screens.event', {
+    kind: event.kind,
+    name: String(detail.name ?? ''),
+    project: String(detail.project ?? ''),
+    from: String(detail.from ?? '—'),
+    to: String(detail.to ?? ''),
+    by: String(detail.by ?? ''),
+    reason: String(detail.reason ?? ''),
+    who: String(detail.who ?? ''),
+  });
 }
 
 /** `/admin/instances/{id}`: one screen, and what happened to it (docs/displays.md). */
 export function DisplayDetail({ id }: { id: string }) {
+  const t = useT();
+  const errorText = useErrorText();
   const detail = useQuery({
     queryKey: ['admin', 'displays', id],
     queryFn: ({ signal }) => api<{ display: DisplayRow; events: DisplayEvent[] }>(`/api/admin/displays/${id}`, { signal }),
     refetchInterval: 10_000,
   });
   const date = useDateFormat();
-  if (detail.isError) return <Alert color="red">{detail.error instanceof ApiError ? detail.error.message : 'The screen could not be loaded.'}</Alert>;
+  if (detail.isError) return <Alert color="red">{errorText(detail.error, 'app.adm.screens.not-loaded-one')}</Alert>;
   if (!detail.data) return <Skeleton h={240} />;
   return (
     <Stack gap="md">
       <AnchorLink to="/admin/instances/{-$id}" params={{ id: undefined }} size="sm">
-        ← All screens
+        ← {t('app.adm.screens.all')}
       </AnchorLink>
       <ScreenCard key={`${detail.data.display._id}-${detail.data.display.status}-${detail.data.display.name ?? ''}`} row={detail.data.display} />
       <Card withBorder radius="md" padding="md">
         <Title order={2} fz="lg" mb="sm">
-          What happened
+          {t('app.adm.screens.events')}
         </Title>
         <Timeline bulletSize={12} lineWidth={2} data-testid="display-events">
           {detail.data.events.map((event) => (
-            <Timeline.Item key={`${event.at}-${event.kind}`} title={`${EVENT_WORD[event.kind]} ${eventDetail(event)}`.trim()}>
+            <Timeline.Item key={`${event.at}-${event.kind}`} title={eventWords(event, t)}>
               <Text size="xs" c="dimmed">
                 {date(event.at, true)}
                 {event.by ? ` · ${event.by}` : ''}

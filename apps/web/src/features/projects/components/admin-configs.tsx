@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, JsonInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectConfigSchema, type ProjectConfigView } from '@decor/core';
+import { projectConfigSchema, type MessageKey, type ProjectConfigView, type Translate } from '@decor/core';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -18,13 +19,14 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** `/admin/configs/{projectId?}`: a project's settings as validated JSON, a diff before saving, and its versions. */
 export function AdminConfigs({ projectId }: { projectId?: string | undefined }) {
+  const t = useT();
   const navigate = useNavigate();
   const projects = useQuery(adminProjectsQuery());
   return (
     <Stack gap="md">
       <Select
-        label="Project"
-        placeholder="Choose a project"
+        label={t('app.adm.users.project')}
+        placeholder={t('app.adm.choose-project')}
         data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))}
         value={projectId ?? null}
         onChange={(id) => id && void navigate({ to: '/admin/configs/{-$projectId}', params: { projectId: id } })}
@@ -32,25 +34,26 @@ export function AdminConfigs({ projectId }: { projectId?: string | undefined }) 
         allowDeselect={false}
         w={{ base: '100%', sm: 360 }}
       />
-      {projectId ? <ConfigEditor key={projectId} projectId={projectId} /> : <Text c="dimmed">Choose a project to see and change its settings.</Text>}
+      {projectId ? <ConfigEditor key={projectId} projectId={projectId} /> : <Text c="dimmed">{t('app.adm.configs.choose')}</Text>}
     </Stack>
   );
 }
 
 /** The server's refusal, in words: its issues by field, or its sentence. */
-function wordsOf(caught: unknown): { text: string; issues: string[] } {
-  if (caught instanceof ApiError && caught.code === 'conflict')
-    return { text: 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.', issues: [] };
+function wordsOf(caught: unknown, t: Translate, errorText: (error: unknown, otherwise: MessageKey) => string): { text: string; issues: string[] } {
+  if (caught instanceof ApiError && caught.code === 'conflict') return { text: t('app.adm.configs.conflict'), issues: [] };
   if (caught instanceof ApiError) {
     const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map(
-      (i) => `${i.field.replace(/^(body\.)?config\.?/, '') || 'document'}: ${i.message}`,
+      (i) => `${i.field.replace(/^(body\.)?config\.?/, '') || t('app.adm.configs.document')}: ${i.message}`,
     );
-    return { text: caught.message, issues };
+    return { text: errorText(caught, 'app.adm.configs.not-saved'), issues };
   }
-  return { text: 'The settings could not be saved.', issues: [] };
+  return { text: t('app.adm.configs.not-saved'), issues: [] };
 }
 
 function ConfigEditor({ projectId }: { projectId: string }) {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const view = useQuery(configQuery(projectId));
   const [text, setText] = useState<string | null>(null);
@@ -67,7 +70,7 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     try {
       return { value: JSON.parse(shown) as unknown };
     } catch (error) {
-      return { error: error instanceof Error ? error.message : 'Not JSON.' };
+      return { error: error instanceof Error ? error.message : 'JSON' };
     }
   }, [shown]);
   const changes = current && 'value' in parsed ? changedFields(current.config, parsed.value) : [];
@@ -75,10 +78,10 @@ function ConfigEditor({ projectId }: { projectId: string }) {
   const localIssues = useMemo(() => {
     if (!('value' in parsed)) return [];
     const checked = projectConfigSchema.safeParse(parsed.value);
-    return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.message}`);
-  }, [parsed]);
+    return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join('.') || t('app.adm.configs.document')}: ${issue.message}`);
+  }, [parsed, t]);
   const issues = localIssues.length ? localIssues : refused?.text === shown ? refused.issues : [];
-  const fieldError = 'error' in parsed ? `Not valid JSON: ${parsed.error}` : issues.length ? issues.join(' · ') : undefined;
+  const fieldError = 'error' in parsed ? t('app.adm.configs.not-json', { error: parsed.error ?? '' }) : issues.length ? issues.join(' · ') : undefined;
 
   const afterSave = async (next: ProjectConfigView, words: string) => {
     queryClient.setQueryData(configQuery(projectId).queryKey, next);
@@ -90,11 +93,11 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     setMessage({ color: 'green', text: words });
   };
   const failed = (caught: unknown) => {
-    const words = wordsOf(caught);
+    const words = wordsOf(caught, t, errorText);
     setRefused({ text: shown, issues: words.issues });
     setMessage({
       color: caught instanceof ApiError && caught.code === 'conflict' ? 'orange' : 'red',
-      text: words.issues.length ? `Not saved: ${words.issues.join(' · ')}` : words.text,
+      text: words.issues.length ? t('app.adm.configs.not-saved-issues', { issues: words.issues.join(' · ') }) : words.text,
     });
   };
 
@@ -105,7 +108,7 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     try {
       await afterSave(
         await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { method: 'PUT', body: { config: parsed.value, _version: current._version } }),
-        'Saved as a new version.',
+        t('app.adm.configs.saved'),
       );
     } catch (caught) {
       failed(caught);
@@ -121,14 +124,14 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     try {
       await afterSave(
         await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, { method: 'POST', body: { version, _version: current._version } }),
-        `Version ${version} is the current one again (kept as a new version).`,
+        t('app.adm.configs.restored', { version }),
       );
     } catch (caught) {
-      setRestoreProblem({ version, text: wordsOf(caught).text });
+      setRestoreProblem({ version, text: wordsOf(caught, t, errorText).text });
     }
   };
 
-  if (view.isError) return <Alert color="red">{view.error instanceof ApiError ? view.error.message : 'The settings could not be loaded.'}</Alert>;
+  if (view.isError) return <Alert color="red">{errorText(view.error, 'app.adm.configs.not-loaded')}</Alert>;
   if (!current) return <Skeleton h={320} />;
   return (
     <Stack gap="lg">
@@ -139,7 +142,7 @@ function ConfigEditor({ projectId }: { projectId: string }) {
           </Title>
         </Group>
         <JsonInput
-          label="Settings"
+          label={t('app.adm.configs.settings')}
           description="name, currency, options (locale, time zone, terms…), features and theme. Checked on the server before anything changes."
           value={shown}
           onChange={(value) => {
@@ -155,10 +158,10 @@ function ConfigEditor({ projectId }: { projectId: string }) {
         />
         <Group gap="xs">
           <Button variant="default" disabled={changes.length === 0} onClick={() => setReviewing(true)}>
-            Review {changes.length} change{changes.length === 1 ? '' : 's'}
+            {t('app.adm.configs.review', { count: changes.length })}
           </Button>
           <Button variant="subtle" disabled={text === null} onClick={() => setText(null)}>
-            Discard my edits
+            {t('app.adm.configs.discard')}
           </Button>
         </Group>
         {!(isReviewing && changes.length > 0) && message && (
@@ -176,11 +179,11 @@ function ConfigEditor({ projectId }: { projectId: string }) {
               ))}
               <Group mt="xs">
                 <Button onClick={() => void save()} loading={isSaving} disabled={localIssues.length > 0}>
-                  Save these changes
+                  {t('app.adm.configs.save')}
                 </Button>
                 {localIssues.length > 0 && (
                   <Text size="sm" c="red">
-                    Correct the settings first: {localIssues.join(' · ')}
+                    {t('app.adm.configs.correct-first', { issues: localIssues.join(' · ') })}
                   </Text>
                 )}
               </Group>
@@ -208,13 +211,14 @@ function Versions({
   problem: { version: number; text: string } | null;
   onRestore: (version: number) => void;
 }) {
+  const t = useT();
   const { dateTime } = useDates();
   return (
     <Stack gap="xs">
       <Title order={2} fz="lg">
-        Versions
+        {t('app.adm.configs.versions')}
       </Title>
-      {view.history.length === 0 && <Text c="dimmed">No change kept yet: versions are kept from the first change on.</Text>}
+      {view.history.length === 0 && <Text c="dimmed">{t('app.adm.configs.no-versions')}</Text>}
       {view.history.map((entry) => {
         const differences = changedFields(view.config, entry.config);
         return (
@@ -222,25 +226,34 @@ function Versions({
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={0}>
                 <Text size="sm" fw={600}>
-                  Version {entry.version} {entry.version === view._version && <Badge size="xs">current</Badge>}
+                  {t('app.adm.configs.version', { version: entry.version })}{' '}
+                  {entry.version === view._version && <Badge size="xs">{t('app.adm.configs.current')}</Badge>}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {dateTime(entry.at)} · {entry.actor ?? 'someone no longer here'}
+                  {dateTime(entry.at)} · {entry.actor ?? t('app.adm.configs.gone')}
                 </Text>
                 {entry.version !== view._version && (
                   <Text size="xs" c="dimmed">
                     {differences.length
-                      ? `Differs from now in ${differences
-                          .map((d) => d.field)
-                          .slice(0, 4)
-                          .join(', ')}${differences.length > 4 ? '…' : ''}`
-                      : 'Same as now'}
+                      ? t('app.adm.configs.differs', {
+                          fields: `${differences
+                            .map((d) => d.field)
+                            .slice(0, 4)
+                            .join(', ')}${differences.length > 4 ? '…' : ''}`,
+                        })
+                      : t('app.adm.configs.same')}
                   </Text>
                 )}
               </Stack>
               {entry.version !== view._version && differences.length > 0 && (
-                <TwoClickDelete size="xs" variant="light" color="blue" onConfirm={() => onRestore(entry.version)} confirmLabel="Click again to restore">
-                  Restore
+                <TwoClickDelete
+                  size="xs"
+                  variant="light"
+                  color="blue"
+                  onConfirm={() => onRestore(entry.version)}
+                  confirmLabel={t('app.adm.configs.restore-confirm')}
+                >
+                  {t('app.adm.configs.restore')}
                 </TwoClickDelete>
               )}
             </Group>

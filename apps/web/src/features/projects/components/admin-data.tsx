@@ -7,6 +7,7 @@ import { useDownload } from '../../../lib/use-download.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
 import { portalHost } from '../../../config/env.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 interface Imported {
   key: string;
@@ -29,23 +30,23 @@ export function AdminData() {
 
 /** A project as one JSON file, downloaded. */
 function ExportBundle() {
+  const t = useT();
   const projects = useQuery(adminProjectsQuery());
   const [source, setSource] = useState<string | null>(null);
-  const { download, isDownloading, error: downloadError } = useDownload('The bundle could not be downloaded.');
+  const { download, isDownloading, error: downloadError } = useDownload(t('app.adm.data.no-download'));
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Export a project
+          {t('app.adm.data.export')}
         </Title>
         <Text size="sm" c="dimmed">
-          One JSON file: the settings, custom collections and fields, every item (catalogue, units, selections, purchases), the members and the files with their
-          bytes.
+          {t('app.adm.data.export-help')}
         </Text>
         <Group align="end" gap="sm" wrap="wrap">
           <Select
-            label="Project"
-            placeholder="Choose a project"
+            label={t('app.adm.users.project')}
+            placeholder={t('app.adm.choose-project')}
             data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))}
             value={source}
             onChange={setSource}
@@ -53,7 +54,7 @@ function ExportBundle() {
             w={{ base: '100%', sm: 300 }}
           />
           <Button disabled={!source} loading={isDownloading} onClick={() => source && void download(`/api/admin/projects/${source}/export`)}>
-            Download the bundle
+            {t('app.adm.data.download')}
           </Button>
         </Group>
         {downloadError && <Alert color="red">{downloadError}</Alert>}
@@ -64,6 +65,8 @@ function ExportBundle() {
 
 /** A bundle read in the browser, checked by the server, and imported as a new project under a new key. */
 function ImportBundle() {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   // The chosen file read once: its JSON is what the import sends.
@@ -86,9 +89,9 @@ function ImportBundle() {
       const read = JSON.parse(await chosen.text()) as { project?: { key?: string; name?: string } };
       setBundle(read);
       if (!key && read.project?.key) setKey(slugify(`${read.project.key}-copy`).slice(0, PROJECT_KEY_MAX));
-      if (!name && read.project?.name) setName(`${read.project.name} (copy)`);
+      if (!name && read.project?.name) setName(t('app.adm.data.copy-name', { name: read.project.name }));
     } catch {
-      setProblem({ text: 'This file is not a project bundle (it is not JSON).', issues: [] });
+      setProblem({ text: t('app.adm.data.not-json'), issues: [] });
     }
   };
 
@@ -110,9 +113,9 @@ function ImportBundle() {
         const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map(
           (i) => `${i.field.replace(/^body\./, '')}: ${i.message}`,
         );
-        if (caught.code === 'conflict' || issues.some((i) => i.startsWith('key'))) setKeyError(caught.message);
-        setProblem({ text: caught.message, issues: issues.slice(0, 10) });
-      } else setProblem({ text: 'The bundle could not be imported.', issues: [] });
+        if (caught.code === 'conflict' || issues.some((i) => i.startsWith('key'))) setKeyError(errorText(caught, 'app.adm.data.not-imported'));
+        setProblem({ text: errorText(caught, 'app.adm.data.not-imported'), issues: issues.slice(0, 10) });
+      } else setProblem({ text: t('app.adm.data.not-imported'), issues: [] });
     } finally {
       setImporting(false);
     }
@@ -122,15 +125,14 @@ function ImportBundle() {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Import a bundle as a new project
+          {t('app.adm.data.import')}
         </Title>
         <Text size="sm" c="dimmed">
-          Its items and files get new ids, its files are checked as uploads are, and nobody becomes a member of the copy by the bundle alone. Nothing is written
-          unless everything in it is valid.
+          {t('app.adm.data.import-help')}
         </Text>
         <FileInput
-          label="Bundle"
-          placeholder="Choose a .json file"
+          label={t('app.adm.data.bundle')}
+          placeholder={t('app.adm.data.choose-file')}
           accept="application/json,.json"
           value={file}
           onChange={(chosen) => void choose(chosen)}
@@ -138,24 +140,30 @@ function ImportBundle() {
         />
         <Group gap="sm" align="start" wrap="wrap">
           <TextInput
-            label="New key"
-            description={`Its address: ${key || 'key'}.${portalHost()}`}
+            label={t('app.adm.data.new-key')}
+            description={t('app.adm.data.address', { host: `${key || t('app.adm.data.key')}.${portalHost()}` })}
             value={key}
             onChange={(e) => setKey(e.currentTarget.value.toLowerCase().trim())}
             error={keyError}
             maxLength={PROJECT_KEY_MAX}
             w={{ base: '100%', sm: 260 }}
           />
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} w={{ base: '100%', sm: 300 }} />
+          <TextInput
+            label={t('app.settings.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={120}
+            w={{ base: '100%', sm: 300 }}
+          />
         </Group>
         <Checkbox
-          label="Invite the bundle’s people"
-          description="Each address in the bundle gets an invitation for the role it had; only whoever owns the address and accepts becomes a member."
+          label={t('app.adm.data.invite')}
+          description={t('app.adm.data.invite-help')}
           checked={invitePeople}
           onChange={(e) => setInvitePeople(e.currentTarget.checked)}
         />
         <Button w="fit-content" disabled={!bundle} loading={isImporting} onClick={() => void importBundle()}>
-          Import
+          {t('app.adm.data.import-button')}
         </Button>
         {problem && (
           <Alert color="red" data-testid="import-problem">
@@ -168,15 +176,18 @@ function ImportBundle() {
           </Alert>
         )}
         {done && (
-          <Alert color="green" title={`${done.name} is ready`} data-testid="import-done">
+          <Alert color="green" title={t('app.adm.data.ready', { name: done.name })} data-testid="import-done">
             <Text size="sm">
-              {done.items} items and {done.files} files imported.{' '}
+              {t('app.adm.data.imported', { items: done.items, files: done.files })}{' '}
               {done.invited.length
-                ? `${done.invited.length} ${done.invited.length === 1 ? 'person was' : 'people were'} invited (${done.invited.map((p) => `${p.email}, ${p.role}`).join('; ')}); nobody is a member until they accept.`
+                ? t('app.adm.data.invited', {
+                    count: done.invited.length,
+                    people: done.invited.map((p) => `${p.email}, ${t(`app.account.role.${p.role as 'purchaser' | 'manager'}`)}`).join('; '),
+                  })
                 : done.peopleNotAdded
-                  ? `The bundle named ${done.peopleNotAdded} ${done.peopleNotAdded === 1 ? 'person' : 'people'}: none of them was added.`
+                  ? t('app.adm.data.not-added', { count: done.peopleNotAdded })
                   : ''}{' '}
-              It answers at{' '}
+              {t('app.adm.data.answers-at')}{' '}
               <a href={hostUrl(`${done.key}.${portalHost()}`)}>
                 {done.key}.{portalHost()}
               </a>
