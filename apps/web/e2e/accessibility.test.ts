@@ -382,9 +382,11 @@ describe.concurrent(
             '/admin/features',
             '/admin/data',
             '/admin/pool',
+            '/admin/minimaps',
+            '/admin/pen-stream',
           ];
           // Not in the catalogue yet (issue 32).
-          const englishPages = ['/admin/new', '/admin/model-builder', '/admin/minimaps', '/admin/pen-stream', '/admin/api'];
+          const englishPages = ['/admin/new', '/admin/model-builder', '/admin/api'];
           const adminContent = await contentOf(browser.page, { admin: true });
           const problems = await sweep(
             browser,

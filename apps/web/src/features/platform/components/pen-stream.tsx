@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
+import { useT } from '../../../lib/i18n.ts';
 
 interface ChangeEvent {
   project?: string;
@@ -21,6 +22,7 @@ const OP_COLOR = { create: 'green', update: 'blue', delete: 'red', reset: 'orang
 
 /** `/admin/pen-stream`: every committed change of every project as it happens (the change feed, ids only). */
 export function PenStream() {
+  const t = useT();
   const projects = useQuery(adminProjectsQuery());
   const names = useMemo(() => new Map((projects.data ?? []).map((p) => [p._id, p.name])), [projects.data]);
   const [events, setEvents] = useState<ChangeEvent[]>([]);
@@ -60,46 +62,41 @@ export function PenStream() {
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
           <Badge color={isPaused ? 'gray' : state === 'open' ? 'green' : 'orange'} data-testid="stream-state">
-            {isPaused ? 'Paused' : state === 'open' ? 'Live' : state === 'connecting' ? 'Connecting…' : 'Closed'}
+            {t('app.adm.pen.state', { state: isPaused ? 'paused' : state })}
           </Badge>
           <Text size="sm" c="dimmed">
-            The last {KEEP} changes are kept on this page.
+            {t('app.adm.pen.keep', { count: KEEP })}
           </Text>
         </Group>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => setPaused(!isPaused)}>
-            {isPaused ? 'Resume' : 'Pause'}
+            {isPaused ? t('app.adm.pen.resume') : t('app.adm.pen.pause')}
           </Button>
           <Button size="xs" variant="subtle" onClick={() => setEvents([])}>
-            Clear
+            {t('app.adm.pen.clear')}
           </Button>
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        Every committed write of every project, as every server hears it (the change feed): which project, which collection, which item, its new version; and
-        what happens to the sales-centre screens (registered, claimed, paired, released, disconnected, too many wrong codes), never what a visitor chose.
+        {t('app.adm.pen.help')}
       </Text>
       {state === 'closed' && !isPaused && (
         <Alert color="orange">
-          {ended === 'signed-out'
-            ? 'The stream ended because your session ended: sign in again to listen.'
-            : ended === 'no-longer-admin'
-              ? 'The stream ended because you are no longer a platform administrator.'
-              : 'The stream closed. Reload the page to listen again.'}
+          {ended === 'signed-out' ? t('app.adm.pen.ended-session') : ended === 'no-longer-admin' ? t('app.adm.pen.ended-admin') : t('app.adm.pen.closed')}
         </Alert>
       )}
       {events.length === 0 ? (
-        <Text c="dimmed">Nothing has changed since you opened this page.</Text>
+        <Text c="dimmed">{t('app.adm.pen.nothing')}</Text>
       ) : (
         <DataTable
           minWidth={640}
           columns={[
-            { label: 'When' },
-            { label: 'What' },
-            { label: 'Project' },
-            { label: 'Collection' },
-            { label: 'Item' },
-            { label: 'Version', align: 'right' },
+            { label: t('app.adm.pen.col', { col: 'when' }) },
+            { label: t('app.adm.pen.col', { col: 'what' }) },
+            { label: t('app.adm.pen.col', { col: 'project' }) },
+            { label: t('app.adm.pen.col', { col: 'collection' }) },
+            { label: t('app.adm.pen.col', { col: 'item' }) },
+            { label: t('app.adm.pen.col', { col: 'version' }), align: 'right' },
           ]}
           testId="pen-events"
         >
@@ -109,16 +106,16 @@ export function PenStream() {
               <Table.Td>
                 {event.collection === '$display' ? (
                   <Badge size="sm" variant="light" color="grape" data-testid="pen-display-event">
-                    screen {event.event ?? event.op}
+                    {t('app.adm.pen.screen', { event: event.event ?? event.op })}
                   </Badge>
                 ) : (
                   <Badge size="sm" variant="light" color={OP_COLOR[event.op]}>
-                    {event.op}
+                    {t('app.adm.pen.op', { op: event.op })}
                   </Badge>
                 )}
               </Table.Td>
-              <Table.Td>{event.project ? (names.get(event.project) ?? event.project) : event.collection === '$display' ? '—' : 'all'}</Table.Td>
-              <Table.Td>{event.collection === '$display' ? 'Screens' : (event.collection ?? '—')}</Table.Td>
+              <Table.Td>{event.project ? (names.get(event.project) ?? event.project) : event.collection === '$display' ? '—' : t('app.adm.pen.all')}</Table.Td>
+              <Table.Td>{event.collection === '$display' ? t('app.adm.pen.screens') : (event.collection ?? '—')}</Table.Td>
               <Table.Td>
                 <Text size="xs" ff="monospace">
                   {event.id ?? '—'}

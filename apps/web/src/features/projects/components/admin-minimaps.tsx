@@ -1,10 +1,11 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Alert, Box, FileInput, Group, Select, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { pinShift } from '../../../components/room/pin.ts';
 import { adminProjectsQuery } from '../../../lib/admin-queries.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 interface Plan {
   _id: string;
@@ -24,13 +25,14 @@ const clamp = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10
 
 /** `/admin/minimaps`: a plan's floor-plan picture and its rooms pinned on it, which /explore then shows. */
 export function AdminMinimaps() {
+  const t = useT();
   const projects = useQuery(adminProjectsQuery());
   const [projectKey, setProjectKey] = useState<string | null>(null);
   const key = projectKey ?? projects.data?.[0]?.key ?? null;
   return (
     <Stack gap="md">
       <Select
-        label="Project"
+        label={t('app.adm.users.project')}
         data={(projects.data ?? []).map((p) => ({ value: p.key, label: `${p.name} (${p.key})` }))}
         value={key}
         onChange={setProjectKey}
@@ -44,6 +46,7 @@ export function AdminMinimaps() {
 }
 
 function PlanPicker({ projectKey }: { projectKey: string }) {
+  const t = useT();
   const headers = { ProjectId: projectKey };
   const plans = useQuery({
     queryKey: ['admin', 'minimaps', projectKey, 'plans'],
@@ -54,14 +57,14 @@ function PlanPicker({ projectKey }: { projectKey: string }) {
     queryFn: ({ signal }) => api<Room[]>('/api/schema/rooms/?limit=200', { signal, headers }),
   });
   const [planId, setPlanId] = useState<string | null>(null);
-  if (plans.isError || rooms.isError) return <Alert color="red">The plans could not be loaded.</Alert>;
+  if (plans.isError || rooms.isError) return <Alert color="red">{t('app.adm.minimaps.not-loaded')}</Alert>;
   if (!plans.data || !rooms.data) return <Skeleton h={300} />;
-  if (plans.data.length === 0) return <Text c="dimmed">This project has no plan yet.</Text>;
+  if (plans.data.length === 0) return <Text c="dimmed">{t('app.adm.minimaps.no-plan')}</Text>;
   const plan = plans.data.find((p) => p._id === planId) ?? plans.data[0]!;
   return (
     <Stack gap="md">
       <Select
-        label="Plan"
+        label={t('app.field.plan')}
         data={plans.data.map((p) => ({ value: p._id, label: p.name }))}
         value={plan._id}
         onChange={setPlanId}
@@ -74,6 +77,8 @@ function PlanPicker({ projectKey }: { projectKey: string }) {
 }
 
 function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Plan; rooms: Room[] }) {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const headers = { ProjectId: projectKey };
   const picture = useRef<HTMLDivElement>(null);
@@ -96,9 +101,9 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
       const uploaded = await uploadFile({ file, projectKey, configs: { purpose: 'minimap' } });
       await api(`/api/schema/plans/${plan._id}`, { method: 'PATCH', headers, body: { minimap: uploaded._id, _version: plan._version } });
       await refresh();
-      setMessage({ color: 'green', text: 'The picture is the plan’s minimap now. Drag each room onto its place.' });
+      setMessage({ color: 'green', text: t('app.adm.minimaps.saved') });
     } catch (caught) {
-      setMessage({ color: 'red', text: caught instanceof ApiError ? caught.message : 'The picture could not be saved.' });
+      setMessage({ color: 'red', text: errorText(caught, 'app.adm.minimaps.not-saved') });
     } finally {
       setUploading(false);
     }
@@ -108,9 +113,9 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
     try {
       const saved = await api<Room>(`/api/schema/rooms/${roomId}`, { method: 'PATCH', headers, body: { hotspot, _version: versions.current.get(roomId) } });
       versions.current.set(roomId, saved._version);
-      setMessage({ color: 'green', text: `${saved.name} placed.` });
+      setMessage({ color: 'green', text: t('app.adm.minimaps.placed', { room: String(saved.name) }) });
     } catch (caught) {
-      setMessage({ color: 'red', text: caught instanceof ApiError ? caught.message : 'The place could not be saved.' });
+      setMessage({ color: 'red', text: errorText(caught, 'app.adm.minimaps.place-not-saved') });
       await refresh();
     }
   };
@@ -139,15 +144,14 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
       <Stack gap="sm">
         <FileInput
-          label="Floor-plan picture"
-          placeholder={plan.minimap ? 'Choose another picture' : 'Choose a picture'}
+          label={t('app.adm.minimaps.picture')}
+          placeholder={plan.minimap ? t('app.adm.minimaps.another') : t('app.adm.minimaps.choose')}
           accept="image/png,image/jpeg,image/webp"
           onChange={(file) => void upload(file)}
           disabled={isUploading}
         />
         <Text size="sm" c="dimmed">
-          Drag each room onto its place on the picture, or focus a room and move it with the arrow keys (Shift for bigger steps). Each place is saved when you
-          let go; buyers see it on their floor plan in 3D.
+          {t('app.adm.minimaps.help')}
         </Text>
         {message && (
           <Alert color={message.color} data-testid="minimap-message">
@@ -160,7 +164,7 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
           <Box ref={picture} pos="relative" data-testid="minimap-editor" style={{ touchAction: 'none', userSelect: 'none' }}>
             <img
               src={`/api/files/${plan.minimap}`}
-              alt={`Floor plan of ${plan.name}`}
+              alt={t('app.adm.minimaps.alt', { plan: plan.name })}
               draggable={false}
               style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 6, border: '1px solid var(--mantine-color-gray-4)' }}
             />
@@ -169,7 +173,7 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
               return (
                 <UnstyledButton
                   key={room._id}
-                  aria-label={`${room.name}: at ${Math.round(at.x * 100)}% across, ${Math.round(at.y * 100)}% down`}
+                  aria-label={t('app.adm.minimaps.at', { room: room.name, x: at.x, y: at.y })}
                   data-testid="hotspot"
                   data-room={room.name}
                   pos="absolute"
@@ -208,7 +212,7 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
           </Box>
         ) : (
           <Group h={240} justify="center" style={{ border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 8 }}>
-            <Text c="dimmed">Choose the plan’s picture to place its rooms on it.</Text>
+            <Text c="dimmed">{t('app.adm.minimaps.first')}</Text>
           </Group>
         )}
       </Box>
