@@ -384,9 +384,10 @@ describe.concurrent(
             '/admin/pool',
             '/admin/minimaps',
             '/admin/pen-stream',
+            '/admin/new',
           ];
           // Not in the catalogue yet (issue 32).
-          const englishPages = ['/admin/new', '/admin/model-builder', '/admin/api'];
+          const englishPages = ['/admin/model-builder', '/admin/api'];
           const adminContent = await contentOf(browser.page, { admin: true });
           const problems = await sweep(
             browser,
@@ -397,7 +398,7 @@ describe.concurrent(
                 open: async (page: Page) => {
                   await visit(path)(page);
                   // This browser's own visit, kept as it happens: its device as the server described it.
-                  if (path === '/admin/sessions') adminContent.push(...(await contentOf(page, { admin: true })));
+                  if (path === '/admin/sessions' || path === '/admin/instances') adminContent.push(...(await contentOf(page, { admin: true })));
                 },
               })),
               ...englishPages.map((path) => ({ label: path, open: visit(path), english: true as const })),

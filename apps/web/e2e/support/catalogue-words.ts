@@ -63,7 +63,8 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
       const written: string[] = [];
       const walk = (value: unknown, key = ''): void => {
         if (typeof value === 'string') {
-          if (/name|email|note|message|subject|comment|buyer|^key$|^host$|^error$|^locale$|^timeZone$|^device$|^currency$/i.test(key)) written.push(value);
+          if (/name|email|note|message|subject|comment|buyer|^key$|^host$|^error$|^locale$|^timeZone$|^device$|^currency$|^userAgent$|^renderer$/i.test(key))
+            written.push(value);
         } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
         else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(item, name);
       };

@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useDates } from '../../lib/use-dates.ts';
 
 /** What an entry may be about, said from the catalogue (`app.audit.target.*`). */
-const TARGETS = new Set(['project', 'user', 'membership', 'deploy', 'feature']);
+const TARGETS = new Set(['project', 'user', 'membership', 'deploy', 'feature', 'collection']);
 
 /** The actions an entry may record, said from the catalogue (`app.audit.action.*`). */
 const ACTIONS = new Set([
@@ -12,6 +12,10 @@ const ACTIONS = new Set([
   'project.update',
   'project.archive',
   'project.restore',
+  'project.import',
+  'project.restore-version',
+  'collection.create',
+  'collection.update',
   'user.update',
   'user.sign-out-everywhere',
   'membership.grant',
@@ -25,7 +29,7 @@ const ACTIONS = new Set([
   'feature.delete',
 ]);
 
-const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The fields an entry changed, each as before → after (nested settings compared one level down). */
 export function changedFields(before: unknown, after: unknown): Array<{ field: string; before: string; after: string }> {
@@ -67,7 +71,8 @@ export function AuditList({ entries }: { entries: AdminAuditEntry[] }) {
             </Group>
             {fields.slice(0, 6).map((row) => (
               <Text key={row.field} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                <Code>{row.field}</Code> {row.before} → {row.after}
+                {/* Values as stored: data, shown as it is (in every language). */}
+                <Code>{row.field}</Code> <Code>{row.before}</Code> → <Code>{row.after}</Code>
               </Text>
             ))}
             {fields.length > 6 && (

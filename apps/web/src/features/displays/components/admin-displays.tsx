@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisplayEvent, DisplayRow, Translate } from '@decor/core';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
@@ -174,9 +174,10 @@ function ScreenCard({ row }: { row: DisplayRow }) {
               })}
             </Text>
             {row.userAgent && (
-              <Text size="xs" c="dimmed" lineClamp={1} title={row.userAgent}>
+              // The browser as it names itself: data, the same in every language.
+              <Code c="dimmed" fz="xs" title={row.userAgent} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}>
                 {row.userAgent}
-              </Text>
+              </Code>
             )}
             {row.health && <HealthLine health={row.health} />}
           </Stack>

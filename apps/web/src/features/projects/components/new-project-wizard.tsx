@@ -2,13 +2,25 @@ import { useMemo, useState } from 'react';
 import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isCurrencyCode, isSupportedLocale, isTimeZone, likelyTimeZone, projectKeyProblem, readableTextColour, slugify, PROJECT_KEY_MAX } from '@decor/core';
+import {
+  isCurrencyCode,
+  isSupportedLocale,
+  isTimeZone,
+  likelyTimeZone,
+  projectKeyProblem,
+  readableTextColour,
+  slugify,
+  PROJECT_KEY_MAX,
+  type Translate,
+} from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
 import { portalHost } from '../../../config/env.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { RichText } from '../../../components/ui/rich-text.tsx';
 
 interface Form {
   name: string;
@@ -42,29 +54,29 @@ const START: Form = {
   managerEmail: '',
 };
 
-const STEPS = ['Name', 'Money and time', 'Brand', 'Catalogue', 'First manager'] as const;
+const STEPS = ['name', 'place', 'brand', 'catalogue', 'manager'] as const;
 type FieldErrors = Partial<Record<string, string>>;
 
-function localeProblem(tag: string): string | undefined {
-  return isSupportedLocale(tag.trim()) ? undefined : 'A language and region the portal supports, such as en-CA or fr-CA.';
+function localeProblem(tag: string, t: Translate): string | undefined {
+  return isSupportedLocale(tag.trim()) ? undefined : t('app.wizard.locale-problem');
 }
 
 /** The problems of each step, in words, before anything is sent (the server checks again). */
-function problemsOf(form: Form, takenKeys: Set<string>): FieldErrors[] {
-  const colour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? undefined : 'A colour such as #1f6f5c.');
+function problemsOf(form: Form, takenKeys: Set<string>, t: Translate): FieldErrors[] {
+  const colour = (value: string) => (/^#[0-9a-f]{6}$/i.test(value) ? undefined : t('app.wizard.colour-problem'));
   return [
     {
-      ...(form.name.trim() ? {} : { name: 'Give the project a name.' }),
+      ...(form.name.trim() ? {} : { name: t('app.wizard.name-problem') }),
       ...(projectKeyProblem(form.key)
         ? { key: projectKeyProblem(form.key) }
         : takenKeys.has(form.key)
-          ? { key: `There is already a project with the key “${form.key}”: choose another.` }
+          ? { key: t('app.wizard.key-taken', { key: form.key }) }
           : {}),
     },
     {
-      ...(isCurrencyCode(form.currency.trim().toUpperCase()) ? {} : { currency: 'An ISO 4217 currency code such as CAD.' }),
-      ...(localeProblem(form.locale) ? { 'options.locale': localeProblem(form.locale) } : {}),
-      ...(isTimeZone(form.timeZone) ? {} : { 'options.timeZone': 'Choose a time zone such as America/Toronto.' }),
+      ...(isCurrencyCode(form.currency.trim().toUpperCase()) ? {} : { currency: t('app.wizard.currency-problem') }),
+      ...(localeProblem(form.locale, t) ? { 'options.locale': localeProblem(form.locale, t) } : {}),
+      ...(isTimeZone(form.timeZone) ? {} : { 'options.timeZone': t('app.wizard.zone-problem') }),
     },
     {
       ...(colour(form.primary) ? { 'theme.primary': colour(form.primary) } : {}),
@@ -72,7 +84,7 @@ function problemsOf(form: Form, takenKeys: Set<string>): FieldErrors[] {
       ...(colour(form.logoBg) ? { 'theme.logoBg': colour(form.logoBg) } : {}),
     },
     {},
-    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim()) ? {} : { 'manager.email': 'The e-mail address of the project’s first manager.' },
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim()) ? {} : { 'manager.email': t('app.wizard.manager-problem') },
   ];
 }
 
@@ -103,6 +115,8 @@ interface Created {
 
 /** `/admin/new`: a new builder's project in five short steps (docs/admin.md, "New project"). */
 export function NewProjectWizard() {
+  const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const projects = useQuery(adminProjectsQuery());
   const takenKeys = useMemo(() => new Set((projects.data ?? []).map((p) => p.key)), [projects.data]);
@@ -113,7 +127,7 @@ export function NewProjectWizard() {
   const [isCreating, setCreating] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
-  const problems = problemsOf(form, takenKeys);
+  const problems = problemsOf(form, takenKeys, t);
   // Until a zone is chosen, it follows the locale's region when the browser gives none (a machine on UTC).
   const [isZoneChosen, setZoneChosen] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
@@ -162,7 +176,7 @@ export function NewProjectWizard() {
           const uploaded = await uploadFile({ file: logo, projectKey: result.key, configs: { purpose: 'logo' } });
           await api(`/api/projects/${result._id}`, { method: 'PATCH', body: { theme: { logoUrl: uploaded.url } } });
         } catch (caught) {
-          logoProblem = caught instanceof ApiError ? caught.message : 'The logo could not be stored.';
+          logoProblem = errorText(caught, 'app.wizard.logo-not-stored');
         }
       }
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
@@ -174,8 +188,8 @@ export function NewProjectWizard() {
         setShown(errors);
         const steps = Object.keys(errors).map((field) => STEP_OF_FIELD[field] ?? 4);
         if (steps.length) setStep(Math.min(...steps));
-        setMessage(caught.message);
-      } else setMessage('The project could not be created. Please try again.');
+        setMessage(errorText(caught, 'app.wizard.not-created'));
+      } else setMessage(t('app.wizard.not-created'));
     } finally {
       setCreating(false);
     }
@@ -200,44 +214,36 @@ export function NewProjectWizard() {
     <Stack gap="lg" maw={760}>
       {message && <Alert color="red">{message}</Alert>}
       <Stepper active={step} onStepClick={(target) => target < step && setStep(target)} size="sm" allowNextStepsSelect={false} wrap>
-        <Stepper.Step label={STEPS[0]}>
+        <Stepper.Step label={t('app.wizard.step', { step: STEPS[0] })}>
           <NameStep form={form} setForm={setForm} shown={shown} host={host} />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[1]}>
+        <Stepper.Step label={t('app.wizard.step', { step: STEPS[1] })}>
           <PlaceStep form={form} set={set} shown={shown} />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[2]}>
+        <Stepper.Step label={t('app.wizard.step', { step: STEPS[2] })}>
           <BrandStep form={form} set={set} shown={shown} logo={logo} onLogo={setLogo} />
         </Stepper.Step>
-        <Stepper.Step label={STEPS[3]}>
-          <Radio.Group mt="md" value={form.catalogue} onChange={(v) => set('catalogue', v as Form['catalogue'])} label="What the project starts with">
+        <Stepper.Step label={t('app.wizard.step', { step: STEPS[3] })}>
+          <Radio.Group mt="md" value={form.catalogue} onChange={(v) => set('catalogue', v as Form['catalogue'])} label={t('app.wizard.starts-with')}>
             <Stack gap="xs" mt="xs">
-              <Radio
-                value="empty"
-                label="An empty catalogue"
-                description="The managers add rooms, plans, units and options, or import them from spreadsheets."
-              />
-              <Radio
-                value="demo"
-                label="A copy of the demo catalogue"
-                description="Rooms, plans, units and about forty options with prices, to change or remove; no people and no selections."
-              />
+              <Radio value="empty" label={t('app.wizard.empty')} description={t('app.wizard.empty-help')} />
+              <Radio value="demo" label={t('app.wizard.demo')} description={t('app.wizard.demo-help')} />
             </Stack>
           </Radio.Group>
         </Stepper.Step>
-        <Stepper.Step label={STEPS[4]}>
+        <Stepper.Step label={t('app.wizard.step', { step: STEPS[4] })}>
           <ManagerStep form={form} set={set} shown={shown} host={host} />
         </Stepper.Step>
       </Stepper>
       <Group justify="space-between">
         <Button variant="default" onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
-          Back
+          {t('app.wizard.back')}
         </Button>
         {step < STEPS.length - 1 ? (
-          <Button onClick={next}>Next</Button>
+          <Button onClick={next}>{t('app.wizard.next')}</Button>
         ) : (
           <Button onClick={() => void create()} loading={isCreating}>
-            Create the project
+            {t('app.wizard.create')}
           </Button>
         )}
       </Group>
@@ -247,28 +253,29 @@ export function NewProjectWizard() {
 
 /** The wizard's end: where the new project answers, who was invited, and the way in. */
 function WizardDone({ created, onAnother }: { created: Created; onAnother: () => void }) {
+  const t = useT();
   const address = hostUrl(`${created.key}.${portalHost()}`);
   return (
-    <Alert color="green" title={`${created.name} is ready`} data-testid="wizard-done">
+    <Alert color="green" title={t('app.adm.data.ready', { name: created.name })} data-testid="wizard-done">
       <Stack gap="xs">
         <Text size="sm">
-          It answers at{' '}
+          {t('app.adm.data.answers-at')}{' '}
           <Anchor href={address} data-testid="new-project-link">
             {new URL(address).host}
           </Anchor>
-          . An invitation to manage it went to <b>{created.invitation.email}</b>: following it, they set a password and land in the project’s back office.
+          . <RichText text={t('app.wizard.invited', { email: created.invitation.email })} tags={{ b: (chunk) => <b>{chunk}</b> }} />
         </Text>
         {created.logoProblem && (
           <Text size="sm" c="red">
-            The logo was not stored ({created.logoProblem}): add it in the project’s settings.
+            {t('app.wizard.logo-problem', { problem: created.logoProblem })}
           </Text>
         )}
         <Group gap="sm">
           <Button component="a" href={hostUrl(`${created.key}.${portalHost()}`, '/manage')} data-testid="open-new-project">
-            Open the project
+            {t('app.wizard.open')}
           </Button>
           <Button variant="light" onClick={onAnother}>
-            Make another project
+            {t('app.wizard.another')}
           </Button>
         </Group>
       </Stack>
@@ -298,16 +305,23 @@ function PlaceStep({ form, set, shown }: StepProps) {
 
 /** Step 3: the brand's colours and logo, previewed as the portal will draw them. */
 function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { logo: File | null; onLogo: (file: File | null) => void }) {
+  const t = useT();
   return (
     <Stack gap="sm" mt="md">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <ColorInput label="Main colour" value={form.primary} onChange={(v) => set('primary', v)} error={shown['theme.primary']} format="hex" />
-        <ColorInput label="Accent colour" value={form.secondary} onChange={(v) => set('secondary', v)} error={shown['theme.secondary']} format="hex" />
-        <ColorInput label="Logo band" value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
+        <ColorInput label={t('app.settings.primary')} value={form.primary} onChange={(v) => set('primary', v)} error={shown['theme.primary']} format="hex" />
+        <ColorInput
+          label={t('app.settings.secondary')}
+          value={form.secondary}
+          onChange={(v) => set('secondary', v)}
+          error={shown['theme.secondary']}
+          format="hex"
+        />
+        <ColorInput label={t('app.settings.logo-band')} value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
       </SimpleGrid>
       <FileInput
-        label="Logo"
-        description="PNG, JPEG or WebP; stored once the project is made"
+        label={t('app.wizard.logo')}
+        description={t('app.wizard.logo-help')}
         accept="image/png,image/jpeg,image/webp"
         value={logo}
         onChange={setLogo}
@@ -323,7 +337,7 @@ function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { lo
             color: /^#[0-9a-f]{6}$/i.test(form.logoBg) ? readableTextColour(form.logoBg) : '#fff',
           }}
         >
-          <Text fw={700}>{form.name || 'Your project'}</Text>
+          <Text fw={700}>{form.name || t('app.wizard.your-project')}</Text>
         </Box>
         <Group p="md" gap="sm">
           <Button
@@ -332,10 +346,10 @@ function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { lo
               color: /^#[0-9a-f]{6}$/i.test(form.primary) ? readableTextColour(form.primary) : undefined,
             }}
           >
-            Choose my finishes
+            {t('app.wizard.choose-finishes')}
           </Button>
           <Text size="sm" c="dimmed">
-            {logo ? `Logo: ${logo.name}` : 'No logo: the name shows instead.'}
+            {logo ? t('app.wizard.logo-file', { name: logo.name }) : t('app.wizard.no-logo')}
           </Text>
         </Group>
       </Box>
@@ -345,10 +359,11 @@ function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { lo
 
 /** Step 1: the project's name and its key (the key follows the name until it is edited). */
 function NameStep({ form, setForm, shown, host }: Omit<StepProps, 'set'> & { setForm: (change: (current: Form) => Form) => void; host: string }) {
+  const t = useT();
   return (
     <Stack gap="sm" mt="md">
       <TextInput
-        label="Project name"
+        label={t('app.wizard.project-name')}
         placeholder="Cedar Park"
         value={form.name}
         onChange={(e) => {
@@ -359,8 +374,8 @@ function NameStep({ form, setForm, shown, host }: Omit<StepProps, 'set'> & { set
         data-autofocus
       />
       <TextInput
-        label="Key"
-        description={`The project's address: ${host}`}
+        label={t('app.adm.flags.key')}
+        description={t('app.wizard.address', { host })}
         value={form.key}
         onChange={(e) => {
           const key = e.currentTarget.value.toLowerCase().trim();
@@ -375,11 +390,12 @@ function NameStep({ form, setForm, shown, host }: Omit<StepProps, 'set'> & { set
 
 /** Step 5: the first manager's address, and the project as it will be made. */
 function ManagerStep({ form, set, shown, host }: StepProps & { host: string }) {
+  const t = useT();
   return (
     <Stack gap="sm" mt="md">
       <TextInput
-        label="E-mail of the first manager"
-        description="They receive an invitation to the project’s address and become its manager when they follow it."
+        label={t('app.wizard.manager-email')}
+        description={t('app.wizard.manager-help')}
         type="email"
         value={form.managerEmail}
         onChange={(e) => set('managerEmail', e.currentTarget.value)}
@@ -387,11 +403,11 @@ function ManagerStep({ form, set, shown, host }: StepProps & { host: string }) {
       />
       <Stack gap={2} data-testid="wizard-summary">
         <Title order={2} fz="md">
-          Ready to create
+          {t('app.wizard.ready')}
         </Title>
         <Text size="sm">
-          <b>{form.name || '—'}</b> at {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'}{' '}
-          · {form.catalogue === 'demo' ? 'the demo catalogue' : 'an empty catalogue'}
+          <b>{form.name || '—'}</b> · {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'} ·{' '}
+          {t('app.wizard.summary-catalogue', { catalogue: form.catalogue })}
         </Text>
       </Stack>
     </Stack>
