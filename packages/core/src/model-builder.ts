@@ -10,18 +10,6 @@ import { collectionOwnershipSchema, type FieldHint } from './collections.ts';
 export const MODEL_FIELD_TYPES = ['text', 'longText', 'number', 'integer', 'boolean', 'date', 'choice', 'reference', 'file'] as const;
 export type ModelFieldType = (typeof MODEL_FIELD_TYPES)[number];
 
-export const MODEL_FIELD_TYPE_LABELS: Record<ModelFieldType, string> = {
-  text: 'Short text',
-  longText: 'Long text',
-  number: 'Number',
-  integer: 'Whole number',
-  boolean: 'Yes / no',
-  date: 'Date and time',
-  choice: 'One of a list',
-  reference: 'A link to another item',
-  file: 'A file',
-};
-
 export const MODEL_FIELD_KEY = /^[a-z][a-zA-Z0-9]{0,39}$/;
 
 export const modelFieldSchema = z

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, NavLink, Select, SimpleGrid, Skeleton, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MODEL_FIELD_KEY, MODEL_FIELD_TYPE_LABELS, MODEL_FIELD_TYPES, modelSchemaOf, type ModelField, type ModelFieldType } from '@decor/core';
+import { MODEL_FIELD_KEY, MODEL_FIELD_TYPES, modelSchemaOf, type ModelField, type ModelFieldType } from '@decor/core';
 import { SchemaForm } from '../../../components/schema-form/schema-form.tsx';
 import { fieldsOf, problemsOf, type JsonSchema } from '../../../components/schema-form/fields.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { currentProjectKey } from '../../../config/env.ts';
-import { useT } from '../../../lib/i18n.ts';
+import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { namedInLanguage } from '../lib/collection-words.ts';
 
 interface ModelView {
   name: string;
@@ -35,6 +36,7 @@ const keyOf = (label: string) =>
 
 /** `/admin/model-builder`: fields added to a project's collections, and collections of its own, with the form managers will get. */
 export function ModelBuilder() {
+  const t = useT();
   const projects = useQuery(adminProjectsQuery());
   const [projectId, setProjectId] = useState<string | null>(null);
   // Opens on the project of the address the administrator is on, else the first.
@@ -43,7 +45,7 @@ export function ModelBuilder() {
   return (
     <Stack gap="md">
       <Select
-        label="Project"
+        label={t('app.adm.users.project')}
         data={(projects.data ?? []).map((p) => ({ value: p._id, label: `${p.name} (${p.key})` }))}
         value={chosen}
         onChange={setProjectId}
@@ -57,38 +59,35 @@ export function ModelBuilder() {
 }
 
 function Models({ projectId, currency }: { projectId: string; currency: string }) {
+  const t = useT();
   const models = useQuery(modelsQuery(projectId));
   const [selected, setSelected] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
   const [newLabel, setNewLabel] = useState('');
   const [creating, setCreating] = useState<{ name: string; label: string } | null>(null);
-  if (models.isError) return <Alert color="red">The collections could not be loaded.</Alert>;
+  if (models.isError) return <Alert color="red">{t('app.editor.not-loaded')}</Alert>;
   if (!models.data) return <Skeleton h={300} />;
   const current = creating
     ? { name: creating.name, label: creating.label, builtIn: false, baseFields: [], fields: [] }
     : (models.data.find((m) => m.name === (selected ?? 'options')) ?? models.data[0]!);
   const nameProblem =
     newName && !/^[a-z][a-z0-9-]{0,62}$/.test(newName)
-      ? 'Lowercase letters, digits and hyphens'
+      ? t('app.model.name-pattern')
       : models.data.some((m) => m.name === newName)
-        ? 'There is one already'
+        ? t('app.model.name-taken')
         : undefined;
 
   return (
     <SimpleGrid cols={{ base: 1, md: 4 }} spacing="lg">
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          Collections
+          {t('app.model.collections')}
         </Text>
         {models.data.map((model) => (
           <NavLink
             key={model.name}
-            label={model.label}
-            description={
-              model.builtIn
-                ? `built in${model.fields.filter((f) => !f.hidden).length ? ` · ${model.fields.filter((f) => !f.hidden).length} added` : ''}`
-                : 'the project’s own'
-            }
+            label={model.builtIn ? namedInLanguage(t, 'collection', model.name, model.label) : model.label}
+            description={model.builtIn ? t('app.model.built-in-added', { count: model.fields.filter((f) => !f.hidden).length }) : t('app.model.own')}
             active={!creating && model.name === current.name}
             onClick={() => {
               setCreating(null);
@@ -100,11 +99,11 @@ function Models({ projectId, currency }: { projectId: string; currency: string }
         <Card withBorder radius="md" padding="sm" mt="sm">
           <Stack gap={6}>
             <Text size="sm" fw={600}>
-              A new collection
+              {t('app.model.new')}
             </Text>
             <TextInput
               size="xs"
-              label="Label"
+              label={t('app.model.label')}
               placeholder="Showrooms"
               value={newLabel}
               onChange={(e) => {
@@ -119,14 +118,14 @@ function Models({ projectId, currency }: { projectId: string; currency: string }
                 );
               }}
             />
-            <TextInput size="xs" label="Name (in the API)" value={newName} onChange={(e) => setNewName(e.currentTarget.value)} error={nameProblem} />
+            <TextInput size="xs" label={t('app.model.api-name')} value={newName} onChange={(e) => setNewName(e.currentTarget.value)} error={nameProblem} />
             <Button
               size="xs"
               variant="light"
               disabled={!newName || !newLabel || Boolean(nameProblem)}
               onClick={() => setCreating({ name: newName, label: newLabel })}
             >
-              Start it
+              {t('app.model.start')}
             </Button>
           </Stack>
         </Card>
@@ -163,6 +162,7 @@ function ModelEditor({
   collections: Array<{ value: string; label: string }>;
   onSaved: (name: string) => void;
 }) {
+  const errorText = useErrorText();
   const t = useT();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState<ModelField[]>(model.fields.filter((f) => !f.hidden));
@@ -178,14 +178,14 @@ function ModelEditor({
   const local = useMemo(() => {
     const problems: Record<string, string> = {};
     fields.forEach((field, i) => {
-      if (!field.label.trim()) problems[`fields.${i}.label`] = 'Give the field a label.';
-      if (!MODEL_FIELD_KEY.test(field.key)) problems[`fields.${i}.key`] = 'A word in camelCase, e.g. warrantyYears.';
-      else if (baseKeys.has(field.key) || fields.some((other, j) => j !== i && other.key === field.key)) problems[`fields.${i}.key`] = 'This key is taken.';
-      if (field.type === 'choice' && !field.choices?.length) problems[`fields.${i}.choices`] = 'At least one value.';
-      if (field.type === 'reference' && !field.collection) problems[`fields.${i}.collection`] = 'Choose a collection.';
+      if (!field.label.trim()) problems[`fields.${i}.label`] = t('app.model.field-label');
+      if (!MODEL_FIELD_KEY.test(field.key)) problems[`fields.${i}.key`] = t('app.model.field-key');
+      else if (baseKeys.has(field.key) || fields.some((other, j) => j !== i && other.key === field.key)) problems[`fields.${i}.key`] = t('app.model.key-taken');
+      if (field.type === 'choice' && !field.choices?.length) problems[`fields.${i}.choices`] = t('app.model.one-value');
+      if (field.type === 'reference' && !field.collection) problems[`fields.${i}.collection`] = t('app.model.choose-collection');
     });
     return problems;
-  }, [fields, baseKeys]);
+  }, [fields, baseKeys, t]);
   const shown = { ...errors, ...local };
 
   // What the managers' form will be: the same schema the server builds, drawn by the same form.
@@ -211,14 +211,14 @@ function ModelEditor({
       });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       await queryClient.invalidateQueries({ queryKey: ['schema'] });
-      setMessage({ color: 'green', text: 'Saved: the managers’ forms have these fields now.' });
+      setMessage({ color: 'green', text: t('app.model.saved') });
       onSaved(model.name);
     } catch (caught) {
       if (caught instanceof ApiError) {
         const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
         setErrors(Object.fromEntries(issues.map((i) => [i.field.replace(/^body\./, ''), i.message])));
-        setMessage({ color: 'red', text: caught.message });
-      } else setMessage({ color: 'red', text: 'The fields could not be saved.' });
+        setMessage({ color: 'red', text: errorText(caught, 'app.model.not-saved') });
+      } else setMessage({ color: 'red', text: t('app.model.not-saved') });
     } finally {
       setSaving(false);
     }
@@ -228,12 +228,12 @@ function ModelEditor({
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2} fz="lg">
-          {model.label}{' '}
+          {model.builtIn ? namedInLanguage(t, 'collection', model.name, model.label) : model.label}{' '}
           {model.builtIn ? (
-            <Badge variant="light">built in</Badge>
+            <Badge variant="light">{t('app.model.built-in')}</Badge>
           ) : (
             <Badge variant="light" color="grape">
-              the project’s own
+              {t('app.model.own')}
             </Badge>
           )}
         </Title>
@@ -245,12 +245,12 @@ function ModelEditor({
       )}
       {model.builtIn && (
         <Text size="sm" c="dimmed">
-          Built-in fields (not changed here): {model.baseFields.map((f) => f.label).join(', ')}.
+          {t('app.model.base-fields', { fields: model.baseFields.map((f) => namedInLanguage(t, 'field', f.key, f.label)).join(', ') })}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Stack gap="sm">
-          {fields.length === 0 && <Text c="dimmed">No field added yet.</Text>}
+          {fields.length === 0 && <Text c="dimmed">{t('app.model.no-field')}</Text>}
           {fields.map((field, index) => {
             const isExisting = existingKeys.has(field.key) && model.fields.find((f) => f.key === field.key)?.type === field.type;
             return (
@@ -268,26 +268,26 @@ function ModelEditor({
           })}
           <Group gap="xs">
             <Button variant="default" size="xs" onClick={() => setFields((list) => [...list, blankField()])}>
-              Add a field
+              {t('app.model.add-field')}
             </Button>
             <Button size="xs" loading={isSaving} onClick={() => void save()}>
-              Save the fields
+              {t('app.model.save')}
             </Button>
           </Group>
           {hidden.length > 0 && (
             <Text size="xs" c="dimmed">
-              Removed earlier (hidden, their data kept): {hidden.map((f) => f.label).join(', ')}. Adding a field with the same key shows it again.
+              {t('app.model.hidden', { fields: hidden.map((f) => f.label).join(', ') })}
             </Text>
           )}
         </Stack>
         <Card withBorder radius="md" padding="md" data-testid="model-preview">
           <Stack gap="sm">
             <Text size="sm" fw={600}>
-              The form a manager gets{model.builtIn ? ' (the added fields, under the built-in ones)' : ''}
+              {t('app.model.preview', { builtIn: model.builtIn ? 'yes' : 'no' })}
             </Text>
             {previewFields.length === 0 ? (
               <Text size="sm" c="dimmed">
-                Add a field to see it here.
+                {t('app.model.preview-empty')}
               </Text>
             ) : (
               <SchemaForm fields={previewFields} value={preview} onChange={setPreview} errors={previewProblems} currency={currency} />
@@ -317,13 +317,14 @@ function FieldCard({
   update: (patch: Partial<ModelField>) => void;
   remove: () => void;
 }) {
+  const t = useT();
   return (
     <Card withBorder radius="md" padding="sm" data-testid="model-field">
       <Stack gap={6}>
         <Group grow align="start" gap="xs">
           <TextInput
             size="xs"
-            label="Label"
+            label={t('app.model.label')}
             value={field.label}
             onChange={(e) => {
               const label = e.currentTarget.value;
@@ -333,7 +334,7 @@ function FieldCard({
           />
           <TextInput
             size="xs"
-            label="Key"
+            label={t('app.adm.flags.key')}
             value={field.key}
             onChange={(e) => update({ key: e.currentTarget.value.trim() })}
             error={shown[`fields.${index}.key`]}
@@ -343,8 +344,8 @@ function FieldCard({
         <Group grow align="start" gap="xs">
           <Select
             size="xs"
-            label="Kind"
-            data={MODEL_FIELD_TYPES.map((type) => ({ value: type, label: MODEL_FIELD_TYPE_LABELS[type] }))}
+            label={t('app.model.kind')}
+            data={MODEL_FIELD_TYPES.map((type) => ({ value: type, label: t('app.model.type', { type }) }))}
             value={field.type}
             onChange={(type) => type && update({ type: type as ModelFieldType })}
             allowDeselect={false}
@@ -354,7 +355,7 @@ function FieldCard({
           {field.type === 'reference' && (
             <Select
               size="xs"
-              label="Links to"
+              label={t('app.model.links-to')}
               data={collections}
               value={field.collection ?? null}
               onChange={(collection) => update({ collection: collection ?? undefined })}
@@ -365,18 +366,24 @@ function FieldCard({
         {field.type === 'choice' && (
           <TagsInput
             size="xs"
-            label="Values"
-            placeholder="Type a value, then Enter"
+            label={t('app.model.values')}
+            placeholder={t('app.model.values-help')}
             value={field.choices ?? []}
             onChange={(choices) => update({ choices })}
             error={shown[`fields.${index}.choices`]}
           />
         )}
         <Group gap="md">
-          <Checkbox size="xs" label="Required" checked={field.required} onChange={(e) => update({ required: e.currentTarget.checked })} />
-          <Checkbox size="xs" label="Shown in the list" checked={field.showInList} onChange={(e) => update({ showInList: e.currentTarget.checked })} />
-          <Button size="compact-xs" variant="subtle" color="red" onClick={remove} aria-label={`Remove ${field.label || 'this field'}`}>
-            Remove
+          <Checkbox size="xs" label={t('app.field.required')} checked={field.required} onChange={(e) => update({ required: e.currentTarget.checked })} />
+          <Checkbox size="xs" label={t('app.model.in-list')} checked={field.showInList} onChange={(e) => update({ showInList: e.currentTarget.checked })} />
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            onClick={remove}
+            aria-label={t('app.model.remove', { field: field.label || t('app.model.this-field') })}
+          >
+            {t('app.adm.remove')}
           </Button>
         </Group>
       </Stack>

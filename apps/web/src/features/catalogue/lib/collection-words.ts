@@ -61,3 +61,8 @@ export function useCollectionWords() {
     };
   }, [t]);
 }
+
+/** A built-in collection's name, or a field's, in the reader's language; what the collection calls it otherwise. */
+export function namedInLanguage(t: Translate, kind: 'collection' | 'field', name: string, fallback: string): string {
+  return known(t, `app.${kind}.${name}`) ?? fallback;
+}
