@@ -292,4 +292,30 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(unknown.json().error.key).toBe('inquiry.unknown-interest');
     expect((await leads()).length).toBe(before);
   }, 20_000);
+
+  it('offers its default budgets and timelines in the visitor’s language and the project’s currency, and the managers’ own as written', async () => {
+    const formIn = async (language: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/inquire/form',
+          headers: { ...headers('192.0.2.60'), 'accept-language': language },
+          remoteAddress: '192.0.2.60',
+        })
+      ).json() as {
+        budgets: string[];
+        timelines: string[];
+      };
+    const english = await formIn('en-CA');
+    expect(english.budgets).toEqual(['Under $500,000', '$500,000 to $750,000', '$750,000 to $1,000,000', 'Over $1,000,000']);
+    expect(english.timelines).toEqual(['As soon as possible', 'Within 6 months', '6 to 12 months', 'More than a year', 'Just looking']);
+    const french = await formIn('fr-CA');
+    expect(french.budgets.map((b) => b.replace(/[\u00a0\u202f]/g, ' '))).toEqual([
+      'Moins de 500 000 $',
+      'De 500 000 $ à 750 000 $',
+      'De 750 000 $ à 1 000 000 $',
+      'Plus de 1 000 000 $',
+    ]);
+    expect(french.timelines[0]).toBe('Dès que possible');
+  });
 });

@@ -240,7 +240,7 @@ describe.concurrent(
                   await visit('/inquire')(page);
                   // The consent sentence is the server's (kept word for word as proof), in the page's language.
                   const form = (await page.evaluate(() => fetch('/api/inquire/form').then((r) => r.json()))) as { newsText: string };
-                  visitorContent.push(form.newsText);
+                  if (typeof form.newsText === 'string') visitorContent.push(form.newsText);
                 },
               },
               { label: '/controller (typing a code)', open: visit('/controller') },

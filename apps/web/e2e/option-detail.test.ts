@@ -34,14 +34,14 @@ describe('a new option, from the editor to the buyer', () => {
       await signIn(m, { email: staff.email, password: staff.password, next: '/manage/models/categories/new' });
       await m.waitForURL((url) => url.pathname === '/manage/models/categories/new');
       await m.waitForLoadState('networkidle');
-      await m.getByRole('textbox', { name: /^Name/ }).fill(categoryName);
+      await m.getByRole('textbox', { name: /^Name \(English\)/ }).fill(categoryName);
       await pick(m, 'Rooms', 'Living Room');
       await m.getByRole('button', { name: 'Create category' }).click();
       await m.waitForURL((url) => /\/manage\/models\/categories\/[0-9a-f-]{36}$/.test(url.pathname));
 
       await m.goto(`${origin()}/manage/models/options/new`);
       await m.waitForLoadState('networkidle');
-      await m.getByRole('textbox', { name: /^Name/ }).fill(optionName);
+      await m.getByRole('textbox', { name: /^Name \(English\)/ }).fill(optionName);
       await pick(m, 'Category', categoryName);
       await pick(m, 'Rooms', 'Living Room');
       await m.getByRole('textbox', { name: /^Price \(CAD\)/ }).fill('850');

@@ -12,9 +12,28 @@ export const CONTACT_METHODS = ['email', 'phone'] as const;
 export const INTEREST_KINDS = ['plan', 'unit', 'package'] as const;
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 
-/** The choices a project offers until its managers write their own (project settings). */
-export const DEFAULT_BUDGET_BANDS = ['Under $500,000', '$500,000 to $750,000', '$750,000 to $1,000,000', 'Over $1,000,000'];
-export const DEFAULT_TIMELINES = ['As soon as possible', 'Within 6 months', '6 to 12 months', 'More than a year', 'Just looking'];
+/** Where the default budget bands start and end, in the currency's major units (project settings may write their own). */
+export const DEFAULT_BUDGET_LIMITS = [500_000, 750_000, 1_000_000] as const;
+/** The default timelines, said from the catalogue (`inquiry.timeline`) in the visitor's language. */
+export const DEFAULT_TIMELINES = ['asap', 'sixMonths', 'year', 'later', 'looking'] as const;
+
+/**
+ * The choices a project offers until its managers write their own, in the visitor's language
+ * and the project's currency: "Under $500,000" … "Over $1,000,000"; "As soon as possible" …
+ */
+export function defaultInquiryChoices(say: Say, currency: string, locale: string): { budgets: string[]; timelines: string[] } {
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+  const [low, middle, high] = DEFAULT_BUDGET_LIMITS.map((amount) => money.format(amount)) as [string, string, string];
+  return {
+    budgets: [
+      say('inquiry.budget-under', { amount: low }),
+      say('inquiry.budget-between', { from: low, to: middle }),
+      say('inquiry.budget-between', { from: middle, to: high }),
+      say('inquiry.budget-over', { amount: high }),
+    ],
+    timelines: DEFAULT_TIMELINES.map((timeline) => say('inquiry.timeline', { timeline })),
+  };
+}
 
 /** An inquiry from the same address within this many days is the same lead, with a new activity. */
 export const RETURNING_LEAD_DAYS = 30;

@@ -129,13 +129,22 @@ describe('the catalogues', () => {
   it('say plurals and selects by each language’s rules', () => {
     const fr = translator(CATALOGUES['fr-CA'], 'fr-CA');
     const en = translator(EN, 'en');
-    expect(en('engine.in-use', { singular: 'option', count: 1 })).toBe('This option is still used by 1 item; change those first.');
-    expect(en('engine.in-use', { singular: 'option', count: 3 })).toBe('This option is still used by 3 items; change those first.');
+    expect(en('engine.in-use', { collection: 'options', singular: 'option', count: 1 })).toBe('This option is still used by 1 item; change those first.');
+    expect(en('engine.in-use', { collection: 'options', singular: 'option', count: 3 })).toBe('This option is still used by 3 items; change those first.');
     // French counts 0 and 1 as singular.
     expect(fr('import.has-problems', { count: 0 })).toContain('0 problème à corriger');
     expect(fr('import.has-problems', { count: 2 })).toContain('2 problèmes à corriger');
     expect(en('cart.cannot.approve', { status: 'approved' })).toBe('An approved selection cannot be approved.');
     expect(fr('cart.cannot.approve', { status: 'approved' })).toBe('Une sélection approuvée ne peut pas être approuvée.');
+    // A built-in collection is named in the reader's language; one an administrator built keeps its own name.
+    expect(fr('engine.no-item', { collection: 'options', singular: 'option' })).toBe('Cette option n’existe pas.');
+    expect(fr('engine.no-item', { collection: 'showrooms', singular: 'showroom' })).toBe('Cet élément (showroom) n’existe pas.');
+  });
+
+  it('every message of every language, and of the pseudo-language, can be said', () => {
+    for (const catalogue of [...LANGUAGES.map((language) => CATALOGUES[language]), pseudoCatalogue(EN)]) {
+      for (const [key, source] of Object.entries(catalogue)) expect(() => parsed(source), key).not.toThrow();
+    }
   });
 
   it('make a pseudo-language with the same arguments, every word marked and longer', () => {

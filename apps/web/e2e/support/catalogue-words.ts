@@ -49,7 +49,16 @@ const INTL_WORDS = new Set(
  * centre what its people wrote (buyers' names and addresses, notes, leads, mails' subjects).
  */
 export async function contentOf(page: Page, { staff = false, admin = false } = {}): Promise<string[]> {
-  return page.evaluate(
+  // A project has more units than one page of 200 holds (the widget shows them all): the names of every page.
+  const unitNames: string[] = [];
+  for (let after = ''; ;) {
+    const url = `/api/schema/units/?limit=200${after ? `&afterId=${after}` : ''}`;
+    const units = (await page.evaluate((address) => fetch(address).then((r) => (r.ok ? r.json() : [])), url)) as Array<{ _id: string; name?: string }>;
+    unitNames.push(...units.flatMap((unit) => (typeof unit.name === 'string' ? [unit.name] : [])));
+    if (units.length < 200) break;
+    after = units.at(-1)!._id;
+  }
+  const written = await page.evaluate(
     async ({ staff, admin }) => {
       const get = (url: string) => fetch(url).then((r) => (r.ok ? r.json() : []));
       const project = (await get('/api/project')) as { name: string; rooms: Named[]; options: { tagline?: string; timeZone?: string } };
@@ -104,6 +113,7 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
     },
     { staff, admin },
   );
+  return [...written, ...unitNames].sort((a, b) => b.length - a.length);
 }
 
 /** The words on screen that came neither from the catalogue nor from the content, with the line they are on. */

@@ -87,7 +87,7 @@ export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writ
 function missing(collection: ResolvedCollection, options: Pick<UpdateOptions, 'missingMessage'>) {
   return options.missingMessage
     ? fail('not_found', options.missingMessage)
-    : fail('not_found', 'engine.no-item', { singular: collection.ui.singular.toLowerCase() });
+    : fail('not_found', 'engine.no-item', { collection: collection.name, singular: collection.ui.singular.toLowerCase() });
 }
 
 /** The refusal for a change based on an older version, with the item as it now is. */
@@ -126,7 +126,7 @@ function validated(collection: ResolvedCollection, data: Document): Document {
     throw fail(
       'bad_request',
       'engine.invalid',
-      { singular: collection.ui.singular.toLowerCase(), issues: issues.map((i) => `${i.field} ${i.message}`).join('; ') },
+      { collection: collection.name, singular: collection.ui.singular.toLowerCase(), issues: issues.map((i) => `${i.field} ${i.message}`).join('; ') },
       { issues },
     );
   }
@@ -274,7 +274,7 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
   await writer.hooks.run('beforeDelete', { ...args, id });
   const usedBy = await referrers(writer.db, { projectId, collection: collection.name, id });
   if (usedBy.length) {
-    throw fail('conflict', 'engine.in-use', { singular, count: usedBy.length }, { referrers: usedBy });
+    throw fail('conflict', 'engine.in-use', { collection: collection.name, singular, count: usedBy.length }, { referrers: usedBy });
   }
   await deleteItemAudited(writer.db, { projectId, collection: collection.name, id, before: current.data, actorId: writer.actorId });
   writer.knownItems?.delete(`${collection.name}:${id}`);

@@ -1,6 +1,6 @@
 import {
-  DEFAULT_BUDGET_BANDS,
-  DEFAULT_TIMELINES,
+  defaultInquiryChoices,
+  formattingLocale,
   fail,
   heldReasonsOf,
   leadName,
@@ -35,12 +35,14 @@ type Inquiry = z.output<typeof inquirySchema>;
 export async function inquiryFormOf(db: Db, secret: string, project: ProjectRow, language: Language = 'en'): Promise<InquiryForm> {
   const options = projectOptionsSchema.parse(project.options ?? {});
   const [issued, interests] = await Promise.all([issueForm(secret, project.id), publicInterests(db, project.id, language)]);
+  // The defaults in the visitor's language and the project's currency; the managers' own choices as they wrote them.
+  const defaults = defaultInquiryChoices(translatorFor(language), project.currency, formattingLocale(language, options.locale));
   return {
     projectName: project.name,
     ...issued,
     newsText: newsConsentText(project.name, translatorFor(language)),
-    budgets: options.inquiry?.budgets.length ? options.inquiry.budgets : DEFAULT_BUDGET_BANDS,
-    timelines: options.inquiry?.timelines.length ? options.inquiry.timelines : DEFAULT_TIMELINES,
+    budgets: options.inquiry?.budgets.length ? options.inquiry.budgets : defaults.budgets,
+    timelines: options.inquiry?.timelines.length ? options.inquiry.timelines : defaults.timelines,
     interests,
   };
 }

@@ -41,13 +41,16 @@ export const EN_CORE = {
 
   // The collection engine
   'engine.no-collection': 'There is no collection "{collection}" in this project.',
-  'engine.no-item': 'There is no such {singular}.',
+  'engine.no-item':
+    'There is no such {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} other {{singular}}}.',
   'engine.not-an-id': 'That is not an item id.',
-  'engine.invalid': 'Invalid {singular}: {issues}',
+  'engine.invalid':
+    'Invalid {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} other {{singular}}}: {issues}',
   'engine.missing-reference': 'This refers to an item that does not exist in this project.',
   'engine.missing-references': 'This refers to items that do not exist in this project.',
   'engine.stale': 'Someone changed this since you opened it. Here is the current version.',
-  'engine.in-use': 'This {singular} is still used by {count, plural, one {# item} other {# items}}; change those first.',
+  'engine.in-use':
+    'This {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} other {{singular}}} is still used by {count, plural, one {# item} other {# items}}; change those first.',
   'engine.send-version': 'Send the version you read (If-Match header or _version), so that no change is lost.',
   'engine.not-a-member': 'You are not a member of this project.',
   'engine.sign-in-to-see': 'Sign in to see this.',
@@ -322,4 +325,9 @@ export const EN_CORE = {
     'A new {collection, select, units {unit} options {option} categories {category} rooms {room} plans {plan} other {item}} needs a {column}: map a column to {header}.',
   'import.invalid': '{what} {problem}.',
   'import.the-row': 'The row',
+  'inquiry.budget-under': 'Under {amount}',
+  'inquiry.budget-between': '{from} to {to}',
+  'inquiry.budget-over': 'Over {amount}',
+  'inquiry.timeline':
+    '{timeline, select, asap {As soon as possible} sixMonths {Within 6 months} year {6 to 12 months} later {More than a year} other {Just looking}}',
 } as const;

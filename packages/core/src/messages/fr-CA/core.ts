@@ -43,13 +43,16 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'cart.edit.submitted': 'Cette sélection a été soumise et ne peut plus être modifiée.',
 
   'engine.no-collection': 'Il n’y a pas de collection « {collection} » dans ce projet.',
-  'engine.no-item': 'Cet élément ({singular}) n’existe pas.',
+  'engine.no-item':
+    '{collection, select, rooms {Cette pièce n’existe pas.} categories {Cette catégorie n’existe pas.} options {Cette option n’existe pas.} packages {Ce forfait n’existe pas.} plans {Ce plan n’existe pas.} units {Cette unité n’existe pas.} carts {Ce panier n’existe pas.} purchases {Cet achat n’existe pas.} leads {Ce prospect n’existe pas.} other {Cet élément ({singular}) n’existe pas.}}',
   'engine.not-an-id': 'Ce n’est pas un identifiant d’élément.',
-  'engine.invalid': '{singular} non valide : {issues}',
+  'engine.invalid':
+    '{collection, select, rooms {Pièce non valide} categories {Catégorie non valide} options {Option non valide} packages {Forfait non valide} plans {Plan non valide} units {Unité non valide} carts {Panier non valide} purchases {Achat non valide} leads {Prospect non valide} other {{singular} non valide}} : {issues}',
   'engine.missing-reference': 'Ceci renvoie à un élément qui n’existe pas dans ce projet.',
   'engine.missing-references': 'Ceci renvoie à des éléments qui n’existent pas dans ce projet.',
   'engine.stale': 'Quelqu’un a modifié ceci depuis que vous l’avez ouvert. Voici la version actuelle.',
-  'engine.in-use': 'Cet élément ({singular}) est encore utilisé par {count, plural, one {# élément} other {# éléments}} ; modifiez-les d’abord.',
+  'engine.in-use':
+    '{collection, select, rooms {Cette pièce est encore utilisée} categories {Cette catégorie est encore utilisée} options {Cette option est encore utilisée} packages {Ce forfait est encore utilisé} plans {Ce plan est encore utilisé} units {Cette unité est encore utilisée} carts {Ce panier est encore utilisé} purchases {Cet achat est encore utilisé} leads {Ce prospect est encore utilisé} other {Cet élément ({singular}) est encore utilisé}} par {count, plural, one {# élément} other {# éléments}} ; modifiez-les d’abord.',
   'engine.send-version': 'Envoyez la version que vous avez lue (en-tête If-Match ou _version), pour qu’aucun changement ne soit perdu.',
   'engine.not-a-member': 'Vous n’êtes pas membre de ce projet.',
   'engine.sign-in-to-see': 'Connectez-vous pour voir ceci.',
@@ -321,4 +324,9 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
     '{collection, select, units {Une nouvelle unité} options {Une nouvelle option} categories {Une nouvelle catégorie} rooms {Une nouvelle pièce} plans {Un nouveau plan} other {Un nouvel élément}} exige une valeur pour « {column} » : associez une colonne à {header}.',
   'import.invalid': '{what} : {problem}.',
   'import.the-row': 'La ligne',
+  'inquiry.budget-under': 'Moins de {amount}',
+  'inquiry.budget-between': 'De {from} à {to}',
+  'inquiry.budget-over': 'Plus de {amount}',
+  'inquiry.timeline':
+    '{timeline, select, asap {Dès que possible} sixMonths {D’ici 6 mois} year {De 6 à 12 mois} later {Dans plus d’un an} other {Je regarde seulement}}',
 };
