@@ -131,6 +131,7 @@ async function showroomFor(db: Db, display: DisplayRecord | undefined, language?
   const showsPrices = options.showroomPrices ?? false;
   const rows = await showroomItems(db, project.id);
   const of = (collection: string) => rows.filter((row) => row.collection === collection);
+  const roomData = new Map(of('rooms').map((row) => [row.id, row.data]));
   const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   const showroom: Showroom = {
     project: { key: project.key, name: project.name, currency: project.currency, locale: options.locale, tagline: options.tagline ?? '', showsPrices },
@@ -144,7 +145,7 @@ async function showroomFor(db: Db, display: DisplayRecord | undefined, language?
         dimensions: (data.dimensions as Showroom['rooms'][number]['dimensions'] | undefined) ?? null,
         hotspot: (data.hotspot as Showroom['rooms'][number]['hotspot'] | undefined) ?? null,
       })),
-    ).map((room) => ({ ...room, name: fieldIn(of('rooms').find((row) => row.id === room._id)!.data, language) })),
+    ).map((room) => ({ ...room, name: fieldIn(roomData.get(room._id)!, language) })),
     categories: of('categories')
       .map(({ id, data }) => ({
         _id: id,

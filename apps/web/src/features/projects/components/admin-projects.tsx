@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
-import { Alert, Anchor, Badge, Button, Card, ColorInput, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, type AdminProject } from '@decor/core';
@@ -12,6 +12,7 @@ import { hostUrl } from '../../../lib/project-hosts.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { ModalFooter } from '../../../components/ui/modal-footer.tsx';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { ThemeColourFields } from '../../../components/back-office/theme-colour-fields.tsx';
 
 /** `/admin/projects`: every project with its hosts and counts; search, open, edit, archive (docs/admin.md). */
 export function AdminProjects() {
@@ -189,29 +190,11 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
             onChange={set}
             errors={{ currency: errors.currency, locale: errors['options.locale'], timeZone: errors['options.timeZone'] }}
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <ColorInput
-              label={t('app.settings.primary')}
-              value={form.primary}
-              onChange={(v) => set('primary', v)}
-              error={errors['theme.primary']}
-              format="hex"
-            />
-            <ColorInput
-              label={t('app.settings.secondary')}
-              value={form.secondary}
-              onChange={(v) => set('secondary', v)}
-              error={errors['theme.secondary']}
-              format="hex"
-            />
-            <ColorInput
-              label={t('app.settings.logo-band')}
-              value={form.logoBg}
-              onChange={(v) => set('logoBg', v)}
-              error={errors['theme.logoBg']}
-              format="hex"
-            />
-          </SimpleGrid>
+          <ThemeColourFields
+            value={form}
+            onChange={set}
+            errors={{ primary: errors['theme.primary'], secondary: errors['theme.secondary'], logoBg: errors['theme.logoBg'] }}
+          />
           <ModalFooter onCancel={onClose} isSaving={isSaving} />
         </Stack>
       </form>

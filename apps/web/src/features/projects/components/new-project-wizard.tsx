@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
-import { Alert, Anchor, Box, Button, ColorInput, FileInput, Group, Radio, SimpleGrid, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, FileInput, Group, Radio, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isCurrencyCode,
@@ -21,6 +21,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { RichText } from '../../../components/ui/rich-text.tsx';
+import { ThemeColourFields } from '../../../components/back-office/theme-colour-fields.tsx';
 
 interface Form {
   name: string;
@@ -308,17 +309,11 @@ function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { lo
   const t = useT();
   return (
     <Stack gap="sm" mt="md">
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <ColorInput label={t('app.settings.primary')} value={form.primary} onChange={(v) => set('primary', v)} error={shown['theme.primary']} format="hex" />
-        <ColorInput
-          label={t('app.settings.secondary')}
-          value={form.secondary}
-          onChange={(v) => set('secondary', v)}
-          error={shown['theme.secondary']}
-          format="hex"
-        />
-        <ColorInput label={t('app.settings.logo-band')} value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown['theme.logoBg']} format="hex" />
-      </SimpleGrid>
+      <ThemeColourFields
+        value={form}
+        onChange={set}
+        errors={{ primary: shown['theme.primary'], secondary: shown['theme.secondary'], logoBg: shown['theme.logoBg'] }}
+      />
       <FileInput
         label={t('app.wizard.logo')}
         description={t('app.wizard.logo-help')}

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { formatProblems, ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
-import { Alert, Box, Button, Checkbox, ColorInput, Group, Image, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, Image, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -32,6 +32,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { ThemeColourFields } from '../../../components/back-office/theme-colour-fields.tsx';
 
 interface Form {
   name: string;
@@ -449,11 +450,7 @@ function ThemeSection({ form, set, shown }: SectionProps) {
   const logoUrl = useProjectAsWritten().data?.theme.logoUrl;
   return (
     <SectionCard title={t('app.settings.section.theme')}>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <ColorInput label={t('app.settings.primary')} value={form.primary} onChange={(v) => set('primary', v)} error={shown.primary} format="hex" />
-        <ColorInput label={t('app.settings.secondary')} value={form.secondary} onChange={(v) => set('secondary', v)} error={shown.secondary} format="hex" />
-        <ColorInput label={t('app.settings.logo-band')} value={form.logoBg} onChange={(v) => set('logoBg', v)} error={shown.logoBg} format="hex" />
-      </SimpleGrid>
+      <ThemeColourFields value={form} onChange={set} errors={shown} />
       <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
         {/* As the portal draws them: text on a colour in black or white, whichever reads. */}
         <Box p="sm" style={{ background: form.logoBg, color: readableOn(form.logoBg) }}>
