@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Select, Skeleton, Stack,
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { formatList, formatMoney, projectLanguages } from '@decor/core';
+import { formatList, projectLanguages } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { allItemsQuery, useCollectionChoices } from '../../../lib/collection-choices.ts';
@@ -19,6 +19,7 @@ import { catalogueCheckQuery } from '../api/get-catalogue-check.ts';
 import { CatalogueCheck } from './catalogue-check.tsx';
 import { PackagePanel } from './package-panel.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useCollectionWords } from '../lib/collection-words.ts';
@@ -82,13 +83,13 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
 /** How a cell shows a value of a column, by the field's kind. */
 function useCell() {
   const t = useT();
-  const { data: project } = useProject();
+  // Amounts written for the reader, as every other page writes them (docs/numbers.md).
+  const money = useMoney();
   const dates = useDates();
   return (spec: FieldSpec | undefined, value: unknown, names: Map<string, string>): string => {
     if (value === undefined || value === null || value === '') return '—';
     if (!spec) return String(value);
-    if (spec.kind === 'money' && typeof value === 'number' && project)
-      return formatMoney(value, { currency: project.currency, locale: project.options.locale });
+    if (spec.kind === 'money' && typeof value === 'number') return money(value);
     if (spec.kind === 'boolean') return value ? t('app.editor.yes') : t('app.editor.no');
     if (spec.kind === 'select') return spec.choiceLabels?.[String(value)] ?? String(value);
     if (spec.kind === 'reference') return names.get(String(value)) ?? '…';
