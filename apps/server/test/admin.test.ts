@@ -508,7 +508,7 @@ describe(`the platform's back office (${testDbKind})`, () => {
     // Not a page of the app: refused in words, whoever asks.
     for (const path of ['/manage/anything', '/api/me', '//evil.example/', '/configure/x/y']) {
       const refused = await beat(cookies.buyer!, { path });
-      expect([path, refused.statusCode, refused.json().error.message]).toEqual([path, 400, expect.stringContaining('A page of the portal')]);
+      expect([path, refused.statusCode, refused.json().error.message]).toEqual([path, 400, expect.stringContaining('must be a page of the portal')]);
     }
     // A buyer of harbour beating in demo leaves nothing there.
     expect((await beat(harbourBuyer, { path: '/configure' })).statusCode).toBe(204);

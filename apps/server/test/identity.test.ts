@@ -187,7 +187,18 @@ describe(`sign-in errors use the provider codes of docs/api.md (${testDbKind})`,
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details).toMatchObject({ providerCode: 'auth/weak-password', policy: { minLength: 8 } });
     const letters = await signUp(app, 'weak@example.test', 'onlyletters', '127.0.0.6');
-    expect(letters.json().error.details.problems).toEqual(['at least one digit']);
+    expect(letters.json().error.details.problems).toEqual(['digit']);
+    expect(letters.json().error.message).toBe('The password needs at least one digit.');
+    // Said in the reader's language from codes, never from English fragments (docs/languages.md).
+    const french = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { ...browserHeaders(), 'accept-language': 'fr-CA' },
+      remoteAddress: '127.0.0.6',
+      payload: { email: 'faible@example.test', password: 'abc', name: 'Faible' },
+    });
+    expect(french.json().error).toMatchObject({ key: 'identity.password-needs', params: { rule: 'short', others: 1, min: 8 } });
+    expect(french.json().error.message).toBe('Le mot de passe doit avoir au moins 8 caractères (et une autre règle).');
   });
 
   it('serves the password policy', async () => {

@@ -62,6 +62,33 @@ describe(`a person's language (${testDbKind})`, () => {
     expect(staffOnly.json().error.key).toBe('engine.sign-in-to-see');
   });
 
+  it('says each field’s problem in the reader’s language, from codes: a request’s and an item’s alike', async () => {
+    // The request's own schema (zod), read in French.
+    const request = (await call('PATCH', '/api/me', { cookie: buyer, language: 'fr-CA', body: { language: 'de', extra: 1 } })).json().error;
+    expect(request.message).toBe('Données non valides\u00a0: body.language doit être l’une des valeurs suivantes\u00a0: en, fr-CA\u202f; body.extra n’est pas un champ accepté ici');
+    expect(request.details.issues).toEqual([
+      { field: 'body.language', key: 'validation.choice', params: { choices: 'en, fr-CA' }, message: 'doit être l’une des valeurs suivantes\u00a0: en, fr-CA' },
+      { field: 'body.extra', key: 'validation.unknown', message: 'n’est pas un champ accepté ici' },
+    ]);
+    // The same refusal in English keeps its key and says it in English.
+    const english = (await call('PATCH', '/api/me', { cookie: manager, language: 'en-CA', body: { language: 'de' } })).json().error;
+    expect(english.message).toBe('Invalid input: body.language must be one of en, fr-CA');
+
+    // A collection's JSON Schema (an item through the one write path).
+    const [option] = (await call('GET', '/api/schema/options/?limit=1', { cookie: manager })).json() as Item[];
+    const item = await call('PATCH', `/api/schema/options/${option!._id}`, {
+      cookie: manager,
+      language: 'fr-CA',
+      body: { name: '', price: 'beaucoup', _version: option!._version },
+    });
+    expect(item.statusCode).toBe(400);
+    expect(item.json().error.message).toMatch(/^Option non valide\s: /);
+    expect(item.json().error.details.issues.map((issue: { field: string; message: string }) => `${issue.field} ${issue.message}`)).toEqual(
+      expect.arrayContaining(['price doit être un nombre entier']),
+    );
+    expect(item.json().error.message).not.toMatch(/\b(must|is not|required)\b/);
+  });
+
   it('refuses a default language the project does not offer, in words, and changes nothing', async () => {
     const project = (await call('GET', '/api/project', { cookie: manager })).json() as {
       _id: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said, worded } from './validation-issues.ts';
 import { isTimeZone } from './dates.ts';
 import { DEPLOY_TYPES_LIST } from './constants.ts';
 import { projectOptionsInputSchema, projectOptionsPatchSchema, projectOptionsSchema, themeSchema, unitSystemSchema } from './contracts.ts';
@@ -35,18 +36,21 @@ export const RESERVED_PROJECT_KEYS = [
 
 export const PROJECT_KEY_MAX = 40;
 
-/** Why a key cannot be a project's, in words; undefined when it can (unique is the server's to say). */
-export function projectKeyProblem(key: string): string | undefined {
-  if (!key) return 'Give the project a key: it becomes its address, e.g. cedar.';
-  if (key.length < 2 || key.length > PROJECT_KEY_MAX) return `A key is 2 to ${PROJECT_KEY_MAX} characters long.`;
-  if (!isSlug(key)) return 'A key is lowercase letters and digits, with single hyphens between words (e.g. cedar-park).';
-  if ((RESERVED_PROJECT_KEYS as readonly string[]).includes(key)) return `“${key}” is kept for the portal itself: choose another key.`;
+/**
+ * What is wrong with a project key, as the parameters of `project.key-problem` (a sentence on
+ * the wizard) and `validation.project-key` (an issue of a refused request); none when it is fine.
+ */
+export function projectKeyProblem(key: string): { problem: 'missing' | 'length' | 'form' | 'reserved'; max?: number; key?: string } | undefined {
+  if (!key) return { problem: 'missing' };
+  if (key.length < 2 || key.length > PROJECT_KEY_MAX) return { problem: 'length', max: PROJECT_KEY_MAX };
+  if (!isSlug(key)) return { problem: 'form' };
+  if ((RESERVED_PROJECT_KEYS as readonly string[]).includes(key)) return { problem: 'reserved', key };
   return undefined;
 }
 
 export const projectKeySchema = z.string().superRefine((key, context) => {
   const problem = projectKeyProblem(key);
-  if (problem) context.addIssue({ code: 'custom', message: problem });
+  if (problem) context.addIssue({ code: 'custom', ...said('validation.project-key', problem) });
 });
 
 /** POST /api/admin/projects: the new-project wizard. */
@@ -54,7 +58,7 @@ export const newProjectSchema = z
   .object({
     key: projectKeySchema,
     name: z.string().trim().min(1, 'Give the project a name.').max(120),
-    currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
+    currency: z.string().refine(isCurrencyCode, said('validation.currency')),
     options: projectOptionsPatchSchema.pick({ locale: true, timeZone: true }).extend({ unitSystem: unitSystemSchema }).strict(),
     theme: themeSchema.pick({ primary: true, secondary: true, logoBg: true }).extend({
       logoUrl: z
@@ -135,7 +139,7 @@ export const adminUserPatchSchema = z
   .object({ isAdmin: z.boolean(), disabled: z.boolean(), emailVerified: z.literal(true), name: z.string().trim().min(1).max(120) })
   .partial()
   .strict()
-  .refine((patch) => Object.keys(patch).length > 0, 'Say what to change.');
+  .refine((patch) => Object.keys(patch).length > 0, said('validation.nothing-to-change'));
 
 /** A deploy: a server of the portal at a host, serving projects (docs/admin.md, "Deploys"). */
 export const deployInputSchema = z
@@ -146,7 +150,7 @@ export const deployInputSchema = z
       .string()
       .trim()
       .toLowerCase()
-      .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'A host name such as portal.example.com.'),
+      .regex(worded(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'validation.host-name')),
     projects: z.array(z.uuid()).max(1000),
   })
   .strict();
@@ -171,7 +175,7 @@ export const featureFlagSchema = z.object({ key: z.string(), enabled: z.boolean(
 export const FEATURE_KEY_PATTERN = /^[a-z][a-zA-Z0-9]{1,39}$/;
 export const featureFlagInputSchema = z
   .object({
-    key: z.string().regex(FEATURE_KEY_PATTERN, 'A flag key is a word in camelCase, e.g. liveChat.'),
+    key: z.string().regex(worded(FEATURE_KEY_PATTERN, 'validation.flag-key')),
     enabled: z.boolean(),
     description: z.string().trim().max(200).default(''),
   })
@@ -181,7 +185,7 @@ export const featureFlagInputSchema = z
 export const projectConfigSchema = z
   .object({
     name: z.string().trim().min(1).max(120),
-    currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
+    currency: z.string().refine(isCurrencyCode, said('validation.currency')),
     options: projectOptionsInputSchema,
     features: z.record(z.string().regex(FEATURE_KEY_PATTERN), z.boolean()),
     theme: themeSchema,
@@ -209,7 +213,7 @@ export const adminPurchasesQuerySchema = z
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
     /** The zone whose days `from` and `to` are (the admin's own); UTC when not given. */
-    zone: z.string().max(64).refine(isTimeZone, 'a time zone, such as America/Toronto').optional(),
+    zone: z.string().max(64).refine(isTimeZone, said('validation.time-zone')).optional(),
   })
   .strict();
 export type AdminPurchasesQuery = z.infer<typeof adminPurchasesQuerySchema>;
@@ -234,7 +238,7 @@ export type AdminPurchases = z.infer<typeof adminPurchasesSchema>;
 
 /** A beat of the app's own beacon: the visit it continues, and the page of the app it is on (no other path). */
 export const visitBeatSchema = z
-  .object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).refine(isAppPath, 'A page of the portal, such as /configure') })
+  .object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).refine(isAppPath, said('validation.app-path')) })
   .strict();
 
 export const adminVisitsSchema = z.object({

@@ -1,6 +1,7 @@
 import { TRANSLATABLE_FIELDS, TRANSLATABLE_OPTIONS } from './content-languages.ts';
 import { translationsSchema } from './translations-schema.ts';
 import { z } from 'zod';
+import { said, worded } from './validation-issues.ts';
 import { ERROR_CODES } from './errors.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.ts';
 import type { ViewCategory, ViewOption } from './cart-view.ts';
@@ -35,7 +36,7 @@ export const envResponseSchema = z.object({
 });
 export type EnvResponse = z.infer<typeof envResponseSchema>;
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1f6f5c');
+const hexColour = z.string().regex(worded(/^#[0-9a-fA-F]{6}$/, 'validation.colour'));
 
 export const themeSchema = z.object({
   logoBg: hexColour,
@@ -66,7 +67,7 @@ export function isSupportedLocale(tag: string): boolean {
   }
 }
 
-const localeTag = z.string().min(2).max(35).refine(isSupportedLocale, 'Choose a language and region such as en-CA or fr-CA.');
+const localeTag = z.string().min(2).max(35).refine(isSupportedLocale, said('validation.locale'));
 
 /** How buyers reach the design centre: shown on their pages and in their mail. */
 export const designCentreContactSchema = z
@@ -101,7 +102,7 @@ export const embedOriginSchema = z
   .string()
   .trim()
   .max(200)
-  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'An origin is https:// and a host in lowercase, like https://www.example.com, with no path.');
+  .regex(worded(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'validation.origin'));
 export const embedSettingsSchema = z
   .object({
     sections: z
@@ -117,7 +118,7 @@ const languageList = z
   .array(z.enum(LANGUAGES))
   .min(1, 'Offer at least one language.')
   .max(LANGUAGES.length)
-  .refine((list) => new Set(list).size === list.length, 'Name each language once.');
+  .refine((list) => new Set(list).size === list.length, said('validation.languages-once'));
 
 const projectOptionFields = {
   /** The region numbers, money and dates are written for (en-CA: 3,450.50; fr-CA: 3 450,50 $). */
@@ -127,7 +128,7 @@ const projectOptionFields = {
   /** The language of a visitor whose browser asks for none of `languages`, and of a new buyer's mails. */
   defaultLanguage: z.enum(LANGUAGES),
   /** The IANA time zone every date of the project is said in (docs/dates.md). */
-  timeZone: z.string().max(64).refine(isTimeZone, 'Choose a time zone such as America/Toronto.'),
+  timeZone: z.string().max(64).refine(isTimeZone, said('validation.time-zone')),
   unitSystem: unitSystemSchema,
   termsOfService: z.string().max(100_000),
   depositPercent: z.number().min(0).max(100),
@@ -175,10 +176,7 @@ const projectOptionsShape = {
 export const projectOptionsInputSchema = z
   .object(projectOptionsShape)
   .strict()
-  .refine((options) => options.languages.includes(options.defaultLanguage), {
-    message: 'The default language must be one of the project’s languages.',
-    path: ['defaultLanguage'],
-  });
+  .refine((options) => options.languages.includes(options.defaultLanguage), { ...said('validation.default-language'), path: ['defaultLanguage'] });
 
 /**
  * A project's options as read: what was stored before a rule was tightened still reads

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './validation-issues.ts';
 
 /**
  * Sales-centre displays (docs/displays.md): a screen at `/v` that registers itself, is claimed
@@ -174,7 +175,7 @@ export const lookSchema = z
   .object({
     plan: id.nullable(),
     room: id.nullable(),
-    finishes: z.record(id, id).refine((finishes) => Object.keys(finishes).length <= 40, 'At most 40 finishes'),
+    finishes: z.record(id, id).refine((finishes) => Object.keys(finishes).length <= 40, said('validation.finishes-limit', { limit: 40 })),
     camera: z.object({ yaw: z.number().min(-180).max(180), pitch: z.number().min(-10).max(80), zoom: z.number().min(0.5).max(2) }).strict(),
   })
   .strict();

@@ -41,10 +41,10 @@ describe('passwordProblems', () => {
   });
 
   it('names every rule a password breaks', () => {
-    expect(passwordProblems('abc')).toEqual(['at least 8 characters', 'at least one digit']);
-    expect(passwordProblems('12345678')).toEqual(['at least one letter']);
-    expect(passwordProblems('x'.repeat(PASSWORD_POLICY.maxLength) + '1')).toEqual([`at most ${PASSWORD_POLICY.maxLength} characters`]);
-    expect(passwordProblems('me1@example.test', PASSWORD_POLICY, 'ME1@example.test')).toEqual(['not your e-mail address']);
+    expect(passwordProblems('abc')).toEqual(['short', 'digit']);
+    expect(passwordProblems('12345678')).toEqual(['letter']);
+    expect(passwordProblems('x'.repeat(PASSWORD_POLICY.maxLength) + '1')).toEqual(['long']);
+    expect(passwordProblems('me1@example.test', PASSWORD_POLICY, 'ME1@example.test')).toEqual(['email']);
   });
 });
 

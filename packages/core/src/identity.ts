@@ -48,15 +48,26 @@ export const PASSWORD_POLICY: PasswordPolicy = {
   requiresDigit: true,
 };
 
-/** The rules a password breaks, in words; empty when it is acceptable. */
-export function passwordProblems(password: string, policy: PasswordPolicy = PASSWORD_POLICY, email?: string): string[] {
-  const problems: string[] = [];
-  if (password.length < policy.minLength) problems.push(`at least ${policy.minLength} characters`);
-  if (password.length > policy.maxLength) problems.push(`at most ${policy.maxLength} characters`);
-  if (policy.requiresLetter && !/\p{L}/u.test(password)) problems.push('at least one letter');
-  if (policy.requiresDigit && !/\d/.test(password)) problems.push('at least one digit');
-  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) problems.push('not your e-mail address');
+/**
+ * A rule a password breaks, as a code a message selects on (never English words: the sentence
+ * is said in the reader's language, docs/languages.md).
+ */
+export type PasswordProblem = 'short' | 'long' | 'letter' | 'digit' | 'email';
+
+/** The rules a password breaks, in the policy's order; empty when it is acceptable. */
+export function passwordProblems(password: string, policy: PasswordPolicy = PASSWORD_POLICY, email?: string): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  if (password.length < policy.minLength) problems.push('short');
+  if (password.length > policy.maxLength) problems.push('long');
+  if (policy.requiresLetter && !/\p{L}/u.test(password)) problems.push('letter');
+  if (policy.requiresDigit && !/\d/.test(password)) problems.push('digit');
+  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) problems.push('email');
   return problems;
+}
+
+/** The parameters of a sentence naming a password's first broken rule and how many others it breaks. */
+export function passwordProblemParams(problems: readonly PasswordProblem[], policy: PasswordPolicy = PASSWORD_POLICY) {
+  return { rule: problems[0] ?? 'short', others: Math.max(0, problems.length - 1), min: policy.minLength, max: policy.maxLength };
 }
 
 /**

@@ -78,6 +78,23 @@ describe('import columns', () => {
     );
   });
 
+  it('writes choices and yes/no in the reader’s words and reads them back in any language or as codes', () => {
+    const [english, frenchSay] = [translator(EN, 'en'), translator(FR_CA, 'fr-CA')];
+    const status = column('units', 'status');
+    const offered = column('options', 'active');
+    const writing = { currency: 'CAD', locale: 'fr-CA', label: () => undefined, say: frenchSay };
+    expect(writeCell(status, 'sold', writing)).toBe('vendue');
+    expect(writeCell(offered, true, writing)).toBe('oui');
+    expect(writeCell(status, 'sold', { ...writing, say: english })).toBe('sold');
+    const reading: CellContext = { ...context, says: [english, frenchSay], say: frenchSay };
+    for (const cell of ['vendue', 'Vendue', 'sold', 'SOLD']) expect(readCell(status, cell, reading)).toEqual({ value: 'sold' });
+    expect(readCell(status, 'réservée', reading)).toEqual({ value: 'reserved' });
+    expect(readCell(offered, 'Non', reading)).toEqual({ value: false });
+    // A cell that is none of them lists the values in the reader's words.
+    const refused = readCell(status, 'libre', reading);
+    expect('error' in refused && refused.params).toMatchObject({ values: 'disponible, réservée, vendue' });
+  });
+
   it('reads references, lists, dates and e-mail addresses', () => {
     expect(readCell(column('units', 'plan'), ' Plan B ', context)).toEqual({ value: 'p2' });
     expect(readCell(column('options', 'excludes'), 'SKU-2;SKU-1; SKU-2', context)).toEqual({ value: ['o2', 'o1'] });

@@ -292,6 +292,15 @@ export interface CellContext {
   timeZone: string;
   /** The id of the item of `collection` called `value` (by name or SKU), if there is one. */
   find: (collection: string, by: 'name' | 'sku', value: string) => string | undefined;
+  /** Every language's words (`import.value`): a choice or a yes/no is read in any of them, or as its code. */
+  says?: readonly Translate[];
+  /** The reader's words, to list a choice's values in when a cell is none of them. */
+  say?: Translate;
+}
+
+/** A value's words in each language, lower-cased, so a cell matches whichever a person wrote. */
+function wordsOf(value: string, says: readonly Translate[] = []): string[] {
+  return [value.toLowerCase(), ...says.map((say) => say('import.value', { value }).toLowerCase())];
 }
 
 /**
@@ -314,15 +323,18 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
     }
     case 'boolean': {
       const word = cell.toLowerCase();
-      if (TRUE.has(word)) return { value: true };
-      if (FALSE.has(word)) return { value: false };
+      if (TRUE.has(word) || wordsOf('yes', context.says).includes(word)) return { value: true };
+      if (FALSE.has(word) || wordsOf('no', context.says).includes(word)) return { value: false };
       return problem('import.not-yes-no', `“${cell}” is not yes or no.`, { cell });
     }
     case 'choice': {
-      const value = column.values?.find((v) => v.toLowerCase() === cell.toLowerCase());
+      const value = column.values?.find((v) => wordsOf(v, context.says).includes(cell.toLowerCase()));
       return value
         ? { value }
-        : problem('import.not-one-of', `“${cell}” is not one of ${column.values?.join(', ')}.`, { cell, values: column.values?.join(', ') ?? '' });
+        : problem('import.not-one-of', `“${cell}” is not one of ${column.values?.join(', ')}.`, {
+            cell,
+            values: (column.values ?? []).map((v) => (context.say ? context.say('import.value', { value: v }) : v)).join(', '),
+          });
     }
     case 'date': {
       // A moment with its offset is that moment; a date alone is the end of that day, and a date
@@ -381,6 +393,8 @@ export interface WriteContext {
   locale: string;
   /** The name (or SKU) of the item an id refers to. */
   label: (collection: string, by: 'name' | 'sku', id: string) => string | undefined;
+  /** The reader's words for a choice and a yes/no (`import.value`); the codes when not given. */
+  say?: Translate;
 }
 
 /** A field's value as its export cell writes it; `readCell` reads it back to the same value. */
@@ -393,7 +407,9 @@ export function writeCell(column: ImportColumn, value: unknown, context: WriteCo
     case 'integer':
       return typeof value === 'number' ? numberFieldText(value, context.locale) : String(value);
     case 'boolean':
-      return value === true ? 'yes' : 'no';
+      return context.say ? context.say('import.value', { value: value === true ? 'yes' : 'no' }) : value === true ? 'yes' : 'no';
+    case 'choice':
+      return context.say ? context.say('import.value', { value: String(value) }) : String(value);
     case 'ref':
       return context.label(column.collection!, column.by!, String(value)) ?? '';
     case 'refs':

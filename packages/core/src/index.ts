@@ -21,6 +21,7 @@ export * from './cart-status.ts';
 export * from './cart-view.ts';
 export * from './bad-link.ts';
 export * from './messages/index.ts';
+export * from './validation-issues.ts';
 export * from './back-office.ts';
 export * from './back-office-lists.ts';
 export * from './access-links-views.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said, worded } from './validation-issues.ts';
 import { collectionOwnershipSchema, type FieldHint } from './collections.ts';
 
 /*
@@ -14,7 +15,7 @@ export const MODEL_FIELD_KEY = /^[a-z][a-zA-Z0-9]{0,39}$/;
 
 export const modelFieldSchema = z
   .object({
-    key: z.string().regex(MODEL_FIELD_KEY, 'A field key is a word in camelCase, e.g. warrantyYears.'),
+    key: z.string().regex(worded(MODEL_FIELD_KEY, 'validation.field-key')),
     label: z.string().trim().min(1, 'Give the field a label.').max(100),
     type: z.enum(MODEL_FIELD_TYPES),
     required: z.boolean().default(false),
@@ -30,10 +31,8 @@ export const modelFieldSchema = z
   })
   .strict()
   .superRefine((field, context) => {
-    if (field.type === 'choice' && !field.choices?.length)
-      context.addIssue({ code: 'custom', path: ['choices'], message: 'A choice needs at least one value.' });
-    if (field.type === 'reference' && !field.collection)
-      context.addIssue({ code: 'custom', path: ['collection'], message: 'Say which collection it links to.' });
+    if (field.type === 'choice' && !field.choices?.length) context.addIssue({ code: 'custom', path: ['choices'], ...said('validation.choice-values') });
+    if (field.type === 'reference' && !field.collection) context.addIssue({ code: 'custom', path: ['collection'], ...said('validation.reference-collection') });
   });
 export type ModelField = z.infer<typeof modelFieldSchema>;
 export type ModelFieldInput = z.input<typeof modelFieldSchema>;
@@ -57,7 +56,7 @@ export const modelInputSchema = z
   .superRefine((model, context) => {
     const seen = new Set<string>();
     model.fields.forEach((field, index) => {
-      if (seen.has(field.key)) context.addIssue({ code: 'custom', path: ['fields', index, 'key'], message: `“${field.key}” is used twice.` });
+      if (seen.has(field.key)) context.addIssue({ code: 'custom', path: ['fields', index, 'key'], ...said('validation.used-twice', { value: field.key }) });
       seen.add(field.key);
     });
   });

@@ -1,7 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError, type ErrorBody, type ErrorCode, fail, type Language, type CoreKey, type MessageParams } from '@decor/core';
+import {
+  DomainError,
+  type ErrorBody,
+  type ErrorCode,
+  fail,
+  type FieldIssue,
+  issueList,
+  type Language,
+  type CoreKey,
+  message,
+  type MessageParams,
+  type Say,
+  zodFieldIssues,
+} from '@decor/core';
 import { translatorFor } from '@decor/core/catalogues';
 
 const STATUS_OF: Record<ErrorCode, number> = {
@@ -78,11 +91,16 @@ export function toErrorReply(error: unknown): ApiErrorReply {
 
   const fastifyError = error as FastifyError & { code?: string };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
-    const issues = fastifyError.validation.map((issue) => ({
-      field: [fastifyError.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-      message: issue.message ?? 'Invalid value',
-    }));
-    return said('bad_request', 'request.invalid', { issues: issues.map((i) => `${i.field} (${i.message})`).join(', ') }, { issues });
+    const issues: FieldIssue[] = zodFieldIssues(
+      fastifyError.validation.map((issue) => ({
+        path: issue.instancePath.split('/').filter(Boolean),
+        code: issue.keyword,
+        message: issue.message ?? '',
+        params: issue.params as Record<string, unknown>,
+      })),
+      fastifyError.validationContext ? [fastifyError.validationContext] : [],
+    ).map((issue) => ({ ...issue, message: message(issue.key, issue.params) }));
+    return said('bad_request', 'request.invalid', { issues: issueList(message, issues) }, { issues });
   }
   if (isResponseSerializationError(fastifyError)) return said('internal', 'server.fault');
 
@@ -126,7 +144,7 @@ export const errorsPlugin = fp(async function errors(
     // A sentence from the catalogue is said in the reader's language; its key and parameters stay for clients (docs/languages.md).
     if (body.error.key && languageOf) {
       const language = await languageOf(request).catch(() => 'en' as const);
-      if (language !== 'en') body.error.message = translatorFor(language)(body.error.key as CoreKey, body.error.params as MessageParams | undefined);
+      if (language !== 'en') sayIn(body.error, translatorFor(language));
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const retryAfter = (body.error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
@@ -137,6 +155,24 @@ export const errorsPlugin = fp(async function errors(
 });
 
 export { STATUS_OF };
+
+/**
+ * Says a refusal in the reader's language: its sentence, and each field issue it lists (the
+ * issues' phrases are a parameter of the sentence, so they are said first).
+ */
+function sayIn(error: ErrorBody['error'], say: Say) {
+  const issues = (error.details as { issues?: FieldIssue[] } | undefined)?.issues;
+  let params = error.params as MessageParams | undefined;
+  if (Array.isArray(issues) && issues.every((issue) => typeof issue.key === 'string')) {
+    for (const issue of issues) issue.message = say(issue.key, issue.params);
+    if (params && 'issues' in params) params = error.params = { ...params, issues: issueList(say, issues) };
+  }
+  // A nested sentence (why a bundle's file was refused) is said first, then the sentence that carries it.
+  const reason = (error.details as { reason?: { key?: unknown; params?: MessageParams } } | undefined)?.reason;
+  if (reason && typeof reason.key === 'string' && params && 'reason' in params)
+    params = error.params = { ...params, reason: say(reason.key as CoreKey, reason.params) };
+  error.message = say(error.key as CoreKey, params);
+}
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   const body: ErrorBody = {

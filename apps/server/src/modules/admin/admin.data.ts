@@ -1,6 +1,18 @@
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { DomainError, fail, isCurrencyCode, projectOptionsInputSchema, projectOptionsSchema, themeSchema } from '@decor/core';
+import {
+  type CoreKey,
+  DomainError,
+  fail,
+  type FieldIssue,
+  isCurrencyCode,
+  message,
+  type MessageParams,
+  projectOptionsInputSchema,
+  projectOptionsSchema,
+  themeSchema,
+  said,
+} from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { runBatch, type BatchOperation, type Writer } from '../decor/index.ts';
@@ -45,7 +57,7 @@ export const bundleSchema = z
     project: z.object({
       key: z.string(),
       name: z.string().min(1).max(120),
-      currency: z.string().refine(isCurrencyCode, 'An ISO 4217 currency code such as CAD.'),
+      currency: z.string().refine(isCurrencyCode, said('validation.currency')),
       options: projectOptionsInputSchema,
       features: z.record(z.string(), z.boolean()),
       theme: themeSchema,
@@ -162,21 +174,25 @@ function writeOrder(collections: ResolvedCollection[]): string[] {
 
 /** Problems of a bundle found before anything is written: unknown collections, invalid or repeated items. */
 function bundleProblems(bundle: Bundle, known: Map<string, ResolvedCollection>) {
-  const problems: Array<{ field: string; message: string }> = [];
+  const problems: FieldIssue[] = [];
   const seen = new Set<string>();
+  const problem = (field: string, key: CoreKey, params?: MessageParams): FieldIssue => ({
+    field,
+    message: message(key, params),
+    key,
+    ...(params ? { params } : {}),
+  });
   for (const item of bundle.items) {
     const collection = known.get(item.collection);
-    if (!collection) problems.push({ field: `items.${item.id}`, message: `there is no collection “${item.collection}”` });
+    if (!collection) problems.push(problem(`items.${item.id}`, 'validation.no-collection', { name: item.collection }));
     else if (!collection.validate(structuredClone(item.data)))
-      problems.push(
-        ...schemaIssues(collection.validate.errors).map((issue) => ({ field: `items.${item.collection}.${item.id}.${issue.field}`, message: issue.message })),
-      );
-    if (seen.has(item.id.toLowerCase())) problems.push({ field: `items.${item.id}`, message: 'this id is given to more than one item' });
+      problems.push(...schemaIssues(collection.validate.errors).map((issue) => ({ ...issue, field: `items.${item.collection}.${item.id}.${issue.field}` })));
+    if (seen.has(item.id.toLowerCase())) problems.push(problem(`items.${item.id}`, 'validation.id-twice'));
     seen.add(item.id.toLowerCase());
     if (problems.length >= 20) break;
   }
   for (const file of bundle.files) {
-    if (seen.has(file.id.toLowerCase())) problems.push({ field: `files.${file.id}`, message: 'this id is given to more than one item or file' });
+    if (seen.has(file.id.toLowerCase())) problems.push(problem(`files.${file.id}`, 'validation.id-twice'));
     seen.add(file.id.toLowerCase());
   }
   return problems;
@@ -248,8 +264,8 @@ export async function importProject({
     throw fail(
       'payload_too_large',
       'admin.bundle-file',
-      { name: oversize.name, reason: `It is larger than ${Math.round(maxFileBytes / 1024).toLocaleString('en')} KB, the most an upload may be.` },
-      { field: `files.${oversize.id}` },
+      { name: oversize.name, reason: message('file.larger-than', { kb: Math.round(maxFileBytes / 1024) }) },
+      { field: `files.${oversize.id}`, reason: { key: 'file.larger-than', params: { kb: Math.round(maxFileBytes / 1024) } } },
     );
   if (problems.length) throw fail('rule_broken', 'admin.bundle-invalid', { count: problems.length }, { issues: problems });
   const projectId = uuidv7();
@@ -288,7 +304,12 @@ export async function importProject({
           stored.push(saved.storageKey, ...saved.thumbnails.map((thumb) => thumb.storageKey));
         } catch (error) {
           if (error instanceof DomainError)
-            throw fail('rule_broken', 'admin.bundle-file', { name: file.name, reason: error.message }, { field: `files.${file.id}` });
+            throw fail(
+              'rule_broken',
+              'admin.bundle-file',
+              { name: file.name, reason: error.message },
+              { field: `files.${file.id}`, ...(error.key ? { reason: { key: error.key, params: error.params } } : {}) },
+            );
           throw error;
         }
       }

@@ -10,6 +10,9 @@ import {
   collectionOwnershipSchema,
   type CollectionDefinition,
   type CollectionUi,
+  type FieldIssue,
+  message,
+  schemaErrorWords,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { FeedEvent } from '../../db/change-feed.ts';
@@ -187,18 +190,13 @@ export function resolveCollectionRows(rows: Array<Pick<CollectionRow, 'name' | '
   return [...builtIns, ...custom];
 }
 
-/** Ajv's errors as the portal's field issues. */
-export function schemaIssues(errors: ErrorObject[] | null | undefined) {
+/** Ajv's errors as the portal's field issues, each with its words' key (docs/languages.md). */
+export function schemaIssues(errors: ErrorObject[] | null | undefined): FieldIssue[] {
   return (errors ?? []).map((error) => {
     const path = error.instancePath.split('/').filter(Boolean);
     if (error.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
     if (error.keyword === 'additionalProperties') path.push(String((error.params as { additionalProperty: string }).additionalProperty));
-    const message =
-      error.keyword === 'additionalProperties'
-        ? 'is not a field of this collection'
-        : error.keyword === 'required'
-          ? 'is required'
-          : (error.message ?? 'is not valid');
-    return { field: path.join('.') || '(item)', message };
+    const words = schemaErrorWords(error.keyword, error.params as Record<string, unknown>);
+    return { field: path.join('.') || '(item)', message: message(words.key, words.params), ...words };
   });
 }

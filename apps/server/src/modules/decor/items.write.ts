@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { fail, type CoreKey } from '@decor/core';
+import { type CoreKey, fail, issueList, message } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
@@ -126,7 +126,7 @@ function validated(collection: ResolvedCollection, data: Document): Document {
     throw fail(
       'bad_request',
       'engine.invalid',
-      { collection: collection.name, singular: collection.ui.singular.toLowerCase(), issues: issues.map((i) => `${i.field} ${i.message}`).join('; ') },
+      { collection: collection.name, singular: collection.ui.singular.toLowerCase(), issues: issueList(message, issues) },
       { issues },
     );
   }

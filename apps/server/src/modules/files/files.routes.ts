@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { can, DomainError, errorBodySchema, fail } from '@decor/core';
+import { can, DomainError, errorBodySchema, fail, said } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/index.ts';
@@ -84,7 +84,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
         querystring: z.object({
           thumb: z.coerce
             .number()
-            .refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), 'a thumbnail width')
+            .refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), said('validation.thumbnail-width'))
             .optional(),
         }),
         response: {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBodySchema, type ErrorBody, type ErrorCode, fail, isIpHost, PASSWORD_POLICY, passwordProblems } from '@decor/core';
+import { errorBodySchema, type ErrorBody, type ErrorCode, fail, isIpHost, PASSWORD_POLICY, passwordProblemParams, passwordProblems } from '@decor/core';
 import { z } from 'zod';
 import type { Auth } from './auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -176,16 +176,11 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
         if (typeof password === 'string') {
           const problems = passwordProblems(password, PASSWORD_POLICY, email ?? undefined);
           if (problems.length) {
-            throw fail(
-              'bad_request',
-              'identity.password-needs',
-              { problems: problems.join(', ') },
-              {
-                providerCode: 'auth/weak-password',
-                policy: PASSWORD_POLICY,
-                problems,
-              },
-            );
+            throw fail('bad_request', 'identity.password-needs', passwordProblemParams(problems, PASSWORD_POLICY), {
+              providerCode: 'auth/weak-password',
+              policy: PASSWORD_POLICY,
+              problems,
+            });
           }
         }
       }

@@ -26,6 +26,7 @@ import {
   sayCellProblem,
   type Translate,
   writeCell,
+  LANGUAGES,
 } from '@decor/core';
 import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
@@ -216,6 +217,8 @@ async function planImport({
     currency,
     locale,
     timeZone,
+    says: LANGUAGES.map(translatorFor),
+    say,
     find: (c: string, by: 'name' | 'sku', value: string) =>
       lookup.get(lookupKey(c, by))?.get(norm(value)) ?? (by === 'sku' ? lookup.get(lookupKey(c, 'name'))?.get(norm(value)) : undefined),
   };
@@ -263,7 +266,7 @@ async function planImport({
         problems.push({
           row,
           column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null,
-          message: say('import.invalid', { what: field === '(item)' ? say('import.the-row') : headerOf(field), problem: issue.message }),
+          message: say('import.invalid', { what: field === '(item)' ? say('import.the-row') : headerOf(field), problem: say(issue.key, issue.params) }),
         });
       }
       continue;
@@ -277,7 +280,7 @@ async function planImport({
       const shown = Object.fromEntries(
         definition.columns
           .filter((c) => mapping[c.field] && (c.field === 'buyers' ? emails.length : fields[c.field] !== undefined))
-          .map((c) => [c.header, c.field === 'buyers' ? emails.join('; ') : shownCell(c, fields[c.field], { currency, locale }, cellOf(record, c.field))]),
+          .map((c) => [c.header, c.field === 'buyers' ? emails.join('; ') : shownCell(c, fields[c.field], { currency, locale, say }, cellOf(record, c.field))]),
       );
       sample.push({ row, action, key: cellOf(record, keyField) || cellOf(record, 'name'), fields: shown });
     }
@@ -307,7 +310,7 @@ function withTranslations(fields: Document, current: Document | undefined): Docu
 }
 
 /** A value as the preview shows it: references as the file wrote them, everything else as an export would. */
-function shownCell(column: ImportColumn, value: unknown, format: { currency: string; locale: string }, cell: string): string {
+function shownCell(column: ImportColumn, value: unknown, format: { currency: string; locale: string; say: Translate }, cell: string): string {
   if (column.type === 'ref' || column.type === 'refs') return cell;
   return writeCell(column, value, { ...format, label: () => undefined });
 }
@@ -537,7 +540,7 @@ export async function exportCsv({
   let rows = items.filter((item) => item.collection === definition.collection);
   if (kind === 'units')
     rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
-  const context = { currency: project.currency, locale: numberAndZoneOf(project, language).locale, label };
+  const context = { currency: project.currency, locale: numberAndZoneOf(project, language).locale, label, say: translatorFor(language) };
   const body = formatCsv([
     definition.columns.map((c) => c.header),
     ...rows.map((item) =>

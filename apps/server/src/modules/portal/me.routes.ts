@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, fail, isLanguage, LANGUAGES, meResponseSchema, myProjectSchema, PASSWORD_POLICY, passwordProblems, projectUrl } from '@decor/core';
+import {
+  errorBodySchema,
+  fail,
+  isLanguage,
+  LANGUAGES,
+  meResponseSchema,
+  myProjectSchema,
+  PASSWORD_POLICY,
+  passwordProblemParams,
+  passwordProblems,
+  projectUrl,
+} from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import type { Auth } from '../identity/index.ts';
@@ -93,7 +104,7 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
     async (request, reply) => {
       const actor = requireActor(request);
       const problems = passwordProblems(request.body.newPassword, PASSWORD_POLICY, actor.email);
-      if (problems.length) throw fail('bad_request', 'me.password-weak', { problems: problems.join(' ') }, { field: 'newPassword' });
+      if (problems.length) throw fail('bad_request', 'me.password-weak', passwordProblemParams(problems, PASSWORD_POLICY), { field: 'newPassword', problems });
       if (!(await setFirstPassword(auth, actor.userId, request.body.newPassword)))
         throw fail('conflict', 'me.password-already-set', undefined, { field: 'newPassword' });
       return reply.status(204).send(null);

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEPLOY_TYPES_LIST, envResponseSchema, errorBodySchema, fail, healthResponseSchema, visitBeatSchema, zoneRulesResponseSchema } from '@decor/core';
+import {
+  DEPLOY_TYPES_LIST,
+  envResponseSchema,
+  errorBodySchema,
+  fail,
+  healthResponseSchema,
+  visitBeatSchema,
+  zoneRulesResponseSchema,
+  worded,
+} from '@decor/core';
 import { getEnv, listDeploys } from './portal.operations.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { findProjectByKey, zoneRulesResponse } from '../projects/index.ts';
@@ -56,7 +65,7 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
               .string()
               .min(1)
               .max(64)
-              .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'an IANA time zone, e.g. America/Toronto'),
+              .regex(worded(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'validation.time-zone')),
           })
           .strict(),
         response: { 200: zoneRulesResponseSchema, 400: errorBodySchema, 404: errorBodySchema },

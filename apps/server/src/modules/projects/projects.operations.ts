@@ -13,6 +13,7 @@ import {
   sortRooms,
   themeSchema,
   type Translations,
+  said,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -87,7 +88,7 @@ export async function projectResponse(db: Db, project: ProjectRow): Promise<Proj
 export const projectPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(120),
-    currency: z.string().refine(isCurrencyCode, 'an ISO 4217 currency code such as CAD'),
+    currency: z.string().refine(isCurrencyCode, said('validation.currency')),
     options: projectOptionsPatchSchema,
     /** A flag set for this project; null removes the project's own setting (the platform's applies again). */
     features: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]{1,39}$/), z.boolean().nullable()),

@@ -1,4 +1,5 @@
 import { EN_ACCESS } from './access.ts';
+import { EN_VALIDATION } from './validation.ts';
 
 /**
  * Every sentence the product says to a person, in English, by key (docs/api.md, "Errors").
@@ -69,12 +70,14 @@ export const EN_CORE = {
   'engine.after-id': 'afterId must be the _id of the last item of the previous page.',
 
   ...EN_ACCESS,
+  ...EN_VALIDATION,
 
   // The other modules
   'identity.invalid-email': 'Enter a valid e-mail address.',
   'identity.no-endpoint': 'There is no such identity endpoint.',
   'identity.password-text': 'The password must be text.',
-  'identity.password-needs': 'The password needs {problems}.',
+  'identity.password-needs':
+    'The password needs {rule, select, short {at least {min} characters} long {at most {max} characters} letter {at least one letter} digit {at least one digit} other {to differ from your e-mail address}}{others, plural, =0 {.} one { (and one more rule).} other { (and # more rules).}}',
   'project.none': 'No project given: use a project subdomain or send the ProjectId header.',
   'project.unknown': 'There is no project "{key}".',
   'project.no-such': 'There is no such project.',
@@ -114,7 +117,8 @@ export const EN_CORE = {
   'code.unit-elsewhere': 'That unit is not in this project.',
   'code.email-to-send': 'An e-mail address is needed to send the link.',
   'code.no-such': 'There is no such access link in this project.',
-  'me.password-weak': 'Choose another password: {problems}',
+  'me.password-weak':
+    'Choose another password: it needs {rule, select, short {at least {min} characters} long {at most {max} characters} letter {at least one letter} digit {at least one digit} other {to differ from your e-mail address}}{others, plural, =0 {.} one { (and one more rule).} other { (and # more rules).}}',
   'me.password-already-set': 'This account has a password already: change it on your account page.',
   'code.resend-no-address': 'This link is made out to nobody: there is no address to mail it to.',
   'code.resend-unusable': 'This link can no longer be used (used up, expired or withdrawn): make a new one.',
@@ -330,4 +334,17 @@ export const EN_CORE = {
   'inquiry.budget-over': 'Over {amount}',
   'inquiry.timeline':
     '{timeline, select, asap {As soon as possible} sixMonths {Within 6 months} year {6 to 12 months} later {More than a year} other {Just looking}}',
+  'project.key-problem':
+    '{problem, select, missing {Give the project a key: it becomes its address, e.g. cedar.} length {A key is 2 to {max, number} characters long.} form {A key is lowercase letters and digits, with single hyphens between words (e.g. cedar-park).} other {“{key}” is kept for the portal itself: choose another key.}}',
+  'file.larger-than': 'It is larger than {kb, number} KB, the most an upload may be.',
+  'validation.no-collection': 'names a collection that does not exist (“{name}”)',
+  'validation.id-twice': 'is the id of more than one item or file',
+  'import.value':
+    '{value, select, yes {yes} no {no} available {available} reserved {reserved} sold {sold} floor {floor} walls {walls} cabinets {cabinets} counter {counter} backsplash {backsplash} metal {metal} other {{value}}}',
+  'validation.host-name': 'must be a host name such as portal.example.com',
+  'validation.flag-key': 'must be a word in camelCase, e.g. liveChat',
+  'validation.colour': 'must be a colour like #1f6f5c',
+  'validation.origin': 'must be https:// and a host in lowercase, like https://www.example.com, with no path',
+  'validation.field-key': 'must be a word in camelCase, e.g. warrantyYears',
+  'validation.next': '{issue}; {next}',
 } as const;

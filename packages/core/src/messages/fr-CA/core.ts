@@ -1,5 +1,6 @@
 import type { EN_CORE } from '../en/core.ts';
 import { FR_CA_ACCESS } from './access.ts';
+import { FR_CA_VALIDATION } from './validation.ts';
 
 /**
  * The domain's sentences in Canadian French (see ../en/core.ts), in the words of
@@ -71,11 +72,13 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'engine.after-id': 'afterId doit être le _id du dernier élément de la page précédente.',
 
   ...FR_CA_ACCESS,
+  ...FR_CA_VALIDATION,
 
   'identity.invalid-email': 'Entrez une adresse courriel valide.',
   'identity.no-endpoint': 'Ce point d’accès d’identité n’existe pas.',
   'identity.password-text': 'Le mot de passe doit être du texte.',
-  'identity.password-needs': 'Le mot de passe doit contenir {problems}.',
+  'identity.password-needs':
+    'Le mot de passe {rule, select, short {doit avoir au moins {min} caractères} long {doit avoir au plus {max} caractères} letter {doit contenir au moins une lettre} digit {doit contenir au moins un chiffre} other {doit être différent de votre adresse courriel}}{others, plural, =0 {.} one { (et une autre règle).} other { (et # autres règles).}}',
   'project.none': 'Aucun projet indiqué : utilisez le sous-domaine d’un projet ou envoyez l’en-tête ProjectId.',
   'project.unknown': 'Il n’y a pas de projet « {key} ».',
   'project.no-such': 'Ce projet n’existe pas.',
@@ -115,7 +118,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'code.unit-elsewhere': 'Cette unité n’est pas dans ce projet.',
   'code.email-to-send': 'Une adresse courriel est nécessaire pour envoyer le lien.',
   'code.no-such': 'Ce lien d’accès n’existe pas dans ce projet.',
-  'me.password-weak': 'Choisissez un autre mot de passe : {problems}',
+  'me.password-weak':
+    'Choisissez un autre mot de passe : il {rule, select, short {doit avoir au moins {min} caractères} long {doit avoir au plus {max} caractères} letter {doit contenir au moins une lettre} digit {doit contenir au moins un chiffre} other {doit être différent de votre adresse courriel}}{others, plural, =0 {.} one { (et une autre règle).} other { (et # autres règles).}}',
   'me.password-already-set': 'Ce compte a déjà un mot de passe : modifiez-le sur la page de votre compte.',
   'code.resend-no-address': 'Ce lien n’est destiné à personne : il n’y a aucune adresse où l’envoyer.',
   'code.resend-unusable': 'Ce lien ne peut plus servir (épuisé, expiré ou retiré) : créez-en un nouveau.',
@@ -329,4 +333,17 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'inquiry.budget-over': 'Plus de {amount}',
   'inquiry.timeline':
     '{timeline, select, asap {Dès que possible} sixMonths {D’ici 6 mois} year {De 6 à 12 mois} later {Dans plus d’un an} other {Je regarde seulement}}',
+  'project.key-problem':
+    '{problem, select, missing {Donnez une clé au projet : elle devient son adresse, p. ex. cedar.} length {Une clé a de 2 à {max, number} caractères.} form {Une clé est faite de lettres minuscules et de chiffres, avec un seul trait d’union entre les mots (p. ex. cedar-park).} other {« {key} » est réservée au portail : choisissez une autre clé.}}',
+  'file.larger-than': 'Il dépasse {kb, number} Ko, la taille maximale d’un téléversement.',
+  'validation.no-collection': 'nomme une collection qui n’existe pas (« {name} »)',
+  'validation.id-twice': 'est l’identifiant de plus d’un élément ou fichier',
+  'import.value':
+    '{value, select, yes {oui} no {non} available {disponible} reserved {réservée} sold {vendue} floor {plancher} walls {murs} cabinets {armoires} counter {comptoir} backsplash {dosseret} metal {métal} other {{value}}}',
+  'validation.host-name': 'doit être un nom d’hôte, comme portal.example.com',
+  'validation.flag-key': 'doit être un mot en camelCase, p. ex. liveChat',
+  'validation.colour': 'doit être une couleur comme #1f6f5c',
+  'validation.origin': 'doit être https:// suivi d’un hôte en minuscules, comme https://www.example.com, sans chemin',
+  'validation.field-key': 'doit être un mot en camelCase, p. ex. warrantyYears',
+  'validation.next': '{issue} ; {next}',
 };

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, JsonInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectConfigSchema, type MessageKey, type ProjectConfigView, type Translate } from '@decor/core';
+import { projectConfigSchema, type MessageKey, type ProjectConfigView, type Translate, zodFieldIssues } from '@decor/core';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -78,7 +78,9 @@ function ConfigEditor({ projectId }: { projectId: string }) {
   const localIssues = useMemo(() => {
     if (!('value' in parsed)) return [];
     const checked = projectConfigSchema.safeParse(parsed.value);
-    return checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join('.') || t('app.adm.configs.document')}: ${issue.message}`);
+    if (checked.success) return [];
+    const issues = zodFieldIssues(checked.error.issues.map((issue) => ({ ...issue, params: issue as unknown as Record<string, unknown> })));
+    return issues.map((issue) => `${issue.field || t('app.adm.configs.document')}: ${t(issue.key, issue.params)}`);
   }, [parsed, t]);
   const issues = localIssues.length ? localIssues : refused?.text === shown ? refused.issues : [];
   const fieldError = 'error' in parsed ? t('app.adm.configs.not-json', { error: parsed.error ?? '' }) : issues.length ? issues.join(' · ') : undefined;

@@ -97,7 +97,7 @@ function ImportBundle() {
 
   const importBundle = async () => {
     const keyProblem = projectKeyProblem(key);
-    setKeyError(keyProblem);
+    setKeyError(keyProblem ? t('project.key-problem', keyProblem) : undefined);
     if (keyProblem || !bundle) return;
     setImporting(true);
     setProblem(null);

@@ -69,7 +69,7 @@ function problemsOf(form: Form, takenKeys: Set<string>, t: Translate): FieldErro
     {
       ...(form.name.trim() ? {} : { name: t('app.wizard.name-problem') }),
       ...(projectKeyProblem(form.key)
-        ? { key: projectKeyProblem(form.key) }
+        ? { key: t('project.key-problem', projectKeyProblem(form.key)) }
         : takenKeys.has(form.key)
           ? { key: t('app.wizard.key-taken', { key: form.key }) }
           : {}),
