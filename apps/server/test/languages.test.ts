@@ -65,7 +65,9 @@ describe(`a person's language (${testDbKind})`, () => {
   it('says each field’s problem in the reader’s language, from codes: a request’s and an item’s alike', async () => {
     // The request's own schema (zod), read in French.
     const request = (await call('PATCH', '/api/me', { cookie: buyer, language: 'fr-CA', body: { language: 'de', extra: 1 } })).json().error;
-    expect(request.message).toBe('Données non valides\u00a0: body.language doit être l’une des valeurs suivantes\u00a0: en, fr-CA\u202f; body.extra n’est pas un champ accepté ici');
+    expect(request.message).toBe(
+      'Données non valides\u00a0: body.language doit être l’une des valeurs suivantes\u00a0: en, fr-CA\u202f; body.extra n’est pas un champ accepté ici',
+    );
     expect(request.details.issues).toEqual([
       { field: 'body.language', key: 'validation.choice', params: { choices: 'en, fr-CA' }, message: 'doit être l’une des valeurs suivantes\u00a0: en, fr-CA' },
       { field: 'body.extra', key: 'validation.unknown', message: 'n’est pas un champ accepté ici' },
