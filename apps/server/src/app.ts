@@ -26,6 +26,7 @@ import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { displaysRoutes } from './modules/displays/index.ts';
+import { commentsRoutes } from './modules/comments/index.ts';
 import { leadsRoutes } from './modules/leads/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
 import type { FileStorage } from './modules/files/storage.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });
   await app.register(displaysRoutes, { ...context, mailer });
   await app.register(leadsRoutes, { ...context, mailer });
+  await app.register(commentsRoutes, context);
   await app.register(embedRoutes, context);
   await app.register(referenceRoutes);
 

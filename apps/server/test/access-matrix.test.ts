@@ -134,6 +134,35 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
     expectStatuses('a demo link on harbour', elsewhere, { visitor: 404, buyerDemo: 404, buyerHarbour: 404, managerDemo: 404, managerHarbour: 404, admin: 404 });
   });
 
+  it('a selection’s conversation: its buyers, the staff and admins; staff notes: the staff and admins only', async () => {
+    const conversation = `/api/carts/${buyerCart._id}/comments`;
+    expectStatuses('conversation', await statusesOf((who) => call(who, 'GET', conversation)), READ_OWN);
+    expectStatuses('unread', await statusesOf((who) => call(who, 'GET', '/api/comments/unread')), READ_OWN);
+    // Another buyer's conversation is not found for this buyer.
+    const otherCart = carts.find((cart) => cart._id !== buyerCart._id)!;
+    expect((await call('buyerDemo', 'GET', `/api/carts/${otherCart._id}/comments`)).statusCode).toBe(404);
+    const notes = `/api/manage/units/${String(buyerCart.unit)}/notes`;
+    expectStatuses('notes', await statusesOf((who) => call(who, 'GET', notes)), WRITE_MANAGERS(200));
+    expectStatuses('write a note', await statusesOf((who) => call(who, 'POST', notes, { body: `A note by ${who}` })), WRITE_MANAGERS(201));
+    // The collection API lists notes for the staff only, and writes comments and notes for nobody.
+    const listed = await statusesOf(async (who) => {
+      const answer = await call(who, 'GET', '/api/schema/notes/');
+      return { statusCode: answer.statusCode === 200 && (answer.json() as unknown[]).length === 0 ? 204 : answer.statusCode };
+    });
+    expectStatuses('notes listed (204: an empty list)', listed, {
+      visitor: 401,
+      buyerDemo: 204,
+      buyerHarbour: 403,
+      managerDemo: 200,
+      managerHarbour: 403,
+      admin: 200,
+    });
+    for (const collection of ['comments', 'notes']) {
+      const statuses = await statusesOf((who) => call(who, 'POST', `/api/schema/${collection}/`, { body: 'Around the route' }));
+      expectStatuses(`create ${collection}`, statuses, { visitor: 401, buyerDemo: 403, buyerHarbour: 403, managerDemo: 403, managerHarbour: 403, admin: 403 });
+    }
+  });
+
   it("never lets one project's items be read or changed through another", async () => {
     const demoOption = options[0]!;
     for (const who of ['managerHarbour', 'admin'] as const) {

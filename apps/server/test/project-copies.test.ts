@@ -408,6 +408,8 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'PUT /api/schema/{collection}/{id}': { _version: cart._version, notes: 'changed from elsewhere' },
       'PATCH /api/projects/{id}': { name: 'Taken over' },
       'POST /api/access-codes/consume/{code}': {},
+      'POST /api/carts/{id}/comments': { body: 'Written from elsewhere' },
+      'POST /api/manage/units/{id}/notes': { body: 'Written from elsewhere' },
     };
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })).json() as {
       paths: Record<string, Record<string, unknown>>;

@@ -167,7 +167,7 @@ describe('the back office says what is wrong where the person is', () => {
       await editor.fill(JSON.stringify({ ...config, options: { ...rest, tagLine: tagline ?? 'Renamed' } }, null, 2));
       // Beside the field, and at the Save button: the key is named, and nothing can be saved.
       await page
-        .getByText(/options: Unrecognized key: "tagLine"/)
+        .getByText(/options\.tagLine: is not a field here/)
         .first()
         .waitFor();
       await page.getByRole('button', { name: /^Review \d+ changes?$/ }).click();

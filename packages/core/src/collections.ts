@@ -4,6 +4,7 @@ import { SURFACES } from './surfaces.ts';
 import type { ApiItem } from './api-item.ts';
 import { CART_ACTIONS } from './cart-status.ts';
 import { leadSchema } from './leads.ts';
+import { commentSchema, noteSchema } from './comments.ts';
 import { TRANSLATABLE_FIELDS } from './content-languages.ts';
 import { translationsSchema } from './translations-schema.ts';
 
@@ -532,6 +533,35 @@ const DEFINITIONS: CollectionDefinition[] = [
     refs: [],
     read: 'own',
     write: 'managers',
+  },
+  {
+    // The conversation on a selection (docs/comments.md): read by the unit's buyers and the
+    // project's staff, written only by POST /api/carts/{id}/comments (which checks both).
+    name: 'comments',
+    schema: commentSchema,
+    ui: { label: 'Comments', singular: 'Comment', icon: 'message', group: 'Sales', columns: ['authorName', 'body', 'at'], titleField: 'body' },
+    refs: [
+      { path: 'cart', collection: 'carts' },
+      { path: 'unit', collection: 'units' },
+      { path: 'line.room', collection: 'rooms' },
+      { path: 'line.category', collection: 'categories' },
+    ],
+    read: 'own',
+    write: 'nobody',
+    ownership: { through: THROUGH_UNIT },
+  },
+  {
+    // The design centre's notes on a unit: no ownership, so only the project's staff read them,
+    // whatever route asks (docs/comments.md, "Staff notes").
+    name: 'notes',
+    schema: noteSchema,
+    ui: { label: 'Staff notes', singular: 'Staff note', icon: 'note', group: 'Sales', columns: ['authorName', 'body', 'at'], titleField: 'body' },
+    refs: [
+      { path: 'unit', collection: 'units' },
+      { path: 'cart', collection: 'carts' },
+    ],
+    read: 'own',
+    write: 'nobody',
   },
 ];
 

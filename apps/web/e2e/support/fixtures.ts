@@ -237,3 +237,51 @@ export async function inviteToFreeUnit(email: string) {
   if (!link) throw new Error('the invitation mail has no link');
   return { unit, manager, link };
 }
+
+/** A second buyer of a cart's unit (a co-buyer): an account of its own, a member of the project, listed on the unit. */
+export async function addCoBuyer({ projectKey = 'demo', cartId, name }: { projectKey?: string; cartId: string; name: string }) {
+  const email = `co-buyer-${uuidv7().slice(-12)}@example.test`;
+  const password = 'Co-buyer-pass-2026';
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const {
+      rows: [project],
+    } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
+    const userId = uuidv7();
+    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
+    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
+      uuidv7(),
+      userId,
+      await hash(password),
+    ]);
+    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'purchaser')`, [project.id, userId]);
+    await client.query(
+      `UPDATE items u SET data = jsonb_set(u.data, '{buyers}', u.data->'buyers' || jsonb_build_array($2::text))
+       FROM items c WHERE c.id = $1 AND c.collection = 'carts' AND u.collection = 'units' AND u.id::text = c.data->>'unit'`,
+      [cartId, userId],
+    );
+    return { email, password, name };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Places each choice of a cart in the first room its category belongs to, as choosing in a room does. */
+export async function placeChoicesInRooms(cartId: string) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE items c SET data = jsonb_set(c.data, '{selections}', (
+         SELECT COALESCE(jsonb_agg(CASE WHEN k.data->'rooms'->>0 IS NULL THEN s ELSE s || jsonb_build_object('room', k.data->'rooms'->>0) END), '[]'::jsonb)
+         FROM jsonb_array_elements(c.data->'selections') s
+         JOIN items o ON o.id::text = s->>'option' AND o.project_id = c.project_id
+         JOIN items k ON k.id::text = o.data->>'category' AND k.project_id = c.project_id))
+       WHERE c.id = $1`,
+      [cartId],
+    );
+  } finally {
+    await client.end();
+  }
+}

@@ -66,6 +66,23 @@ export const files = pgTable(
 );
 
 /**
+ * How far each person has read each selection's conversation (docs/comments.md): unread are
+ * the comments of others written after `read_at`.
+ */
+export const commentReads = pgTable(
+  'comment_reads',
+  {
+    userId: text('user_id').notNull(),
+    cartId: uuid('cart_id').notNull(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.cartId] })],
+);
+
+/**
  * Deadline reminders already sent (docs/selection-rules.md): one row per cart and kind, so that each
  * reminder goes out once however many server processes run the job.
  */

@@ -95,6 +95,10 @@ export const items = pgTable(
       .where(sql`${t.collection} = 'leads'`),
     // Equality filters (`data @> {...}`) on any field of any collection.
     index('items_data_gin_idx').using('gin', sql`${t.data} jsonb_path_ops`),
+    // A selection's conversation, oldest first (docs/comments.md).
+    index('items_comments_cart_idx')
+      .on(t.projectId, sql`(${t.data} ->> 'cart')`, t.createdAt, t.id)
+      .where(sql`${t.collection} = 'comments'`),
   ],
 );
 

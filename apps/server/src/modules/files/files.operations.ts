@@ -36,7 +36,19 @@ export const PUBLIC_FILE_PURPOSES = ['logo', 'catalogue'] as const;
 /** Files for the project's managers only: the CSV files of imports (they list buyers' e-mail addresses). */
 export const MANAGER_FILE_PURPOSES = ['import'] as const;
 
+/**
+ * A file attached to a comment (docs/comments.md): any member may upload one (an image or a
+ * PDF); it is downloaded by its uploader, the project's staff, and whoever may read a comment
+ * that attaches it.
+ */
+export const COMMENT_FILE_PURPOSE = 'comment';
+const COMMENT_FILE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
+
 const purposeOf = (row: Pick<FileRow, 'configs'>) => (row.configs as { purpose?: unknown }).purpose;
+
+export function isCommentFile(row: Pick<FileRow, 'configs'>): boolean {
+  return purposeOf(row) === COMMENT_FILE_PURPOSE;
+}
 
 export function isPublicFile(row: Pick<FileRow, 'configs'>): boolean {
   const purpose = purposeOf(row);
@@ -90,9 +102,12 @@ export interface Upload {
  */
 export async function storeUpload({ db, storage, scope, upload }: { db: Db; storage: FileStorage; scope: Scope; upload: Upload }) {
   const { project, actor } = scope;
-  if (can(scope.standing, 'manage') !== 'any' || !actor) throw fail('forbidden', 'file.managers-only');
+  const forComment = upload.configs.purpose === COMMENT_FILE_PURPOSE;
+  if (!actor || (forComment ? scope.standing.kind === 'outsider' || scope.standing.kind === 'visitor' : can(scope.standing, 'manage') !== 'any'))
+    throw fail('forbidden', 'file.managers-only');
 
   const type = await typeOfBytes(upload.bytes);
+  if (forComment && !COMMENT_FILE_TYPES.has(type)) throw fail('unsupported_media_type', 'file.comment-type', { detected: type }, { detected: type });
   const claimed = upload.claimedType.toLowerCase();
   if (claimed && claimed !== 'application/octet-stream' && claimed !== type) {
     throw fail('unsupported_media_type', 'file.type-mismatch', { claimed, detected: type }, { claimed, detected: type });

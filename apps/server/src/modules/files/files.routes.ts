@@ -5,7 +5,9 @@ import { can, DomainError, errorBodySchema, fail, said } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/index.ts';
-import { fileForDownload, INLINE_TYPES, isManagersFile, isPublicFile, SERVED_TYPES, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
+import { readPlan, resolveCollection } from '../decor/index.ts';
+import { isAttachmentReadable } from '../comments/index.ts';
+import { fileForDownload, INLINE_TYPES, isCommentFile, isManagersFile, isPublicFile, SERVED_TYPES, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
 import type { FileStorage } from './storage.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';
 
@@ -108,6 +110,12 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
         const { standing } = await request.projectScope();
         if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
         if (isManagersFile(row) && can(standing, 'manage') !== 'any') throw fail('forbidden', 'file.managers-download');
+        // A comment's file: its uploader, the staff, or a reader of a comment attaching it (decided in SQL).
+        if (isCommentFile(row) && can(standing, 'manage') !== 'any' && row.createdBy !== request.actor?.userId) {
+          const comments = (await resolveCollection(db, project.id, 'comments'))!;
+          const where = readPlan(comments, standing, project.id).where;
+          if (!(await isAttachmentReadable(db, { projectId: project.id, fileId: row.id, where }))) throw fail('not_found', 'file.no-such');
+        }
       }
       // Only re-encoded images are shown inline; every other file (PDF, GLB, CSV) is downloaded, and a
       // row of a type the byte check would refuse today is sent as bare bytes (docs/security.md, "Files").

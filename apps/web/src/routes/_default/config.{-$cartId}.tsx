@@ -2,7 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { CartReview } from '../../features/cart/components/cart-review.tsx';
+import { BuyerConversation } from '../../features/comments/components/selection-conversation.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -18,7 +20,10 @@ function Page() {
   const { cartId } = Route.useParams();
   return (
     <PageFrame title={t('app.page.selection')} description={t('app.page.selection-text')}>
-      <CartReview cartId={cartId} />
+      <Stack gap="lg">
+        <CartReview cartId={cartId} />
+        <BuyerConversation cartId={cartId} />
+      </Stack>
     </PageFrame>
   );
 }

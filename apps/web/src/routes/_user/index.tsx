@@ -3,7 +3,9 @@ import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { landOnBackOfficeForStaff, prefetchMyCarts } from '../../lib/route-prefetch.ts';
 import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
+import { BuyerUnreadMessages } from '../../features/comments/components/unread-messages.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true };
 
@@ -24,7 +26,10 @@ function MyHomePage() {
   const t = useT();
   return (
     <PageFrame title={t('app.page.home')} description={t('app.page.home-text', { project: project?.name ?? t('app.page.this-project') })}>
-      <MyHomeOverview />
+      <Stack gap="md">
+        <BuyerUnreadMessages />
+        <MyHomeOverview />
+      </Stack>
     </PageFrame>
   );
 }

@@ -43,15 +43,15 @@ export const EN_CORE = {
   // The collection engine
   'engine.no-collection': 'There is no collection "{collection}" in this project.',
   'engine.no-item':
-    'There is no such {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} other {{singular}}}.',
+    'There is no such {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} comments {comment} notes {staff note} other {{singular}}}.',
   'engine.not-an-id': 'That is not an item id.',
   'engine.invalid':
-    'Invalid {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} other {{singular}}}: {issues}',
+    'Invalid {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} comments {comment} notes {staff note} other {{singular}}}: {issues}',
   'engine.missing-reference': 'This refers to an item that does not exist in this project.',
   'engine.missing-references': 'This refers to items that do not exist in this project.',
   'engine.stale': 'Someone changed this since you opened it. Here is the current version.',
   'engine.in-use':
-    'This {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} other {{singular}}} is still used by {count, plural, one {# item} other {# items}}; change those first.',
+    'This {collection, select, rooms {room} categories {category} options {option} packages {package} plans {plan} units {unit} carts {cart} purchases {purchase} leads {lead} comments {comment} notes {staff note} other {{singular}}} is still used by {count, plural, one {# item} other {# items}}; change those first.',
   'engine.send-version': 'Send the version you read (If-Match header or _version), so that no change is lost.',
   'engine.not-a-member': 'You are not a member of this project.',
   'engine.sign-in-to-see': 'Sign in to see this.',
@@ -347,4 +347,9 @@ export const EN_CORE = {
   'validation.origin': 'must be https:// and a host in lowercase, like https://www.example.com, with no path',
   'validation.field-key': 'must be a word in camelCase, e.g. warrantyYears',
   'validation.next': '{issue}; {next}',
+  'comment.attachment-elsewhere': 'Attach only files you uploaded to this project.',
+  'comment.mention-outside': 'You can mention only the buyers of this home and the design centre.',
+  'comment.no-unit': 'There is no such unit.',
+  'comment.cart-elsewhere': 'This selection is not the unit’s.',
+  'file.comment-type': 'A comment can attach images (PNG, JPEG, WebP) and PDF files; this file is {detected}.',
 } as const;

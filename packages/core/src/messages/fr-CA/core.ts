@@ -45,15 +45,15 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
 
   'engine.no-collection': 'Il n’y a pas de collection « {collection} » dans ce projet.',
   'engine.no-item':
-    '{collection, select, rooms {Cette pièce n’existe pas.} categories {Cette catégorie n’existe pas.} options {Cette option n’existe pas.} packages {Ce forfait n’existe pas.} plans {Ce plan n’existe pas.} units {Cette unité n’existe pas.} carts {Ce panier n’existe pas.} purchases {Cet achat n’existe pas.} leads {Ce prospect n’existe pas.} other {Cet élément ({singular}) n’existe pas.}}',
+    '{collection, select, rooms {Cette pièce n’existe pas.} categories {Cette catégorie n’existe pas.} options {Cette option n’existe pas.} packages {Ce forfait n’existe pas.} plans {Ce plan n’existe pas.} units {Cette unité n’existe pas.} carts {Ce panier n’existe pas.} purchases {Cet achat n’existe pas.} leads {Ce prospect n’existe pas.} comments {Ce commentaire n’existe pas.} notes {Cette note interne n’existe pas.} other {Cet élément ({singular}) n’existe pas.}}',
   'engine.not-an-id': 'Ce n’est pas un identifiant d’élément.',
   'engine.invalid':
-    '{collection, select, rooms {Pièce non valide} categories {Catégorie non valide} options {Option non valide} packages {Forfait non valide} plans {Plan non valide} units {Unité non valide} carts {Panier non valide} purchases {Achat non valide} leads {Prospect non valide} other {{singular} non valide}} : {issues}',
+    '{collection, select, rooms {Pièce non valide} categories {Catégorie non valide} options {Option non valide} packages {Forfait non valide} plans {Plan non valide} units {Unité non valide} carts {Panier non valide} purchases {Achat non valide} leads {Prospect non valide} comments {Commentaire non valide} notes {Note interne non valide} other {{singular} non valide}} : {issues}',
   'engine.missing-reference': 'Ceci renvoie à un élément qui n’existe pas dans ce projet.',
   'engine.missing-references': 'Ceci renvoie à des éléments qui n’existent pas dans ce projet.',
   'engine.stale': 'Quelqu’un a modifié ceci depuis que vous l’avez ouvert. Voici la version actuelle.',
   'engine.in-use':
-    '{collection, select, rooms {Cette pièce est encore utilisée} categories {Cette catégorie est encore utilisée} options {Cette option est encore utilisée} packages {Ce forfait est encore utilisé} plans {Ce plan est encore utilisé} units {Cette unité est encore utilisée} carts {Ce panier est encore utilisé} purchases {Cet achat est encore utilisé} leads {Ce prospect est encore utilisé} other {Cet élément ({singular}) est encore utilisé}} par {count, plural, one {# élément} other {# éléments}} ; modifiez-les d’abord.',
+    '{collection, select, rooms {Cette pièce est encore utilisée} categories {Cette catégorie est encore utilisée} options {Cette option est encore utilisée} packages {Ce forfait est encore utilisé} plans {Ce plan est encore utilisé} units {Cette unité est encore utilisée} carts {Ce panier est encore utilisé} purchases {Cet achat est encore utilisé} leads {Ce prospect est encore utilisé} comments {Ce commentaire est encore utilisé} notes {Cette note interne est encore utilisée} other {Cet élément ({singular}) est encore utilisé}} par {count, plural, one {# élément} other {# éléments}} ; modifiez-les d’abord.',
   'engine.send-version': 'Envoyez la version que vous avez lue (en-tête If-Match ou _version), pour qu’aucun changement ne soit perdu.',
   'engine.not-a-member': 'Vous n’êtes pas membre de ce projet.',
   'engine.sign-in-to-see': 'Connectez-vous pour voir ceci.',
@@ -346,4 +346,9 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'validation.origin': 'doit être https:// suivi d’un hôte en minuscules, comme https://www.example.com, sans chemin',
   'validation.field-key': 'doit être un mot en camelCase, p. ex. warrantyYears',
   'validation.next': '{issue} ; {next}',
+  'comment.attachment-elsewhere': 'Joignez seulement des fichiers que vous avez téléversés dans ce projet.',
+  'comment.mention-outside': 'Vous pouvez mentionner seulement les acheteurs de cette propriété et le centre de design.',
+  'comment.no-unit': 'Cette unité n’existe pas.',
+  'comment.cart-elsewhere': 'Cette sélection n’est pas celle de l’unité.',
+  'file.comment-type': 'Un commentaire peut joindre des images (PNG, JPEG, WebP) et des fichiers PDF ; ce fichier est de type {detected}.',
 };

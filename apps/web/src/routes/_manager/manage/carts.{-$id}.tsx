@@ -4,7 +4,9 @@ import type { CartFilter } from '../../../lib/back-office-types.ts';
 import { CartsList } from '../../../features/carts/components/carts-list.tsx';
 import { CartDetail } from '../../../features/carts/components/cart-detail.tsx';
 import { PurchasingPanel } from '../../../features/carts/components/purchasing.tsx';
+import { StaffConversation } from '../../../features/comments/components/selection-conversation.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 const STATUSES: Array<NonNullable<CartFilter['status']>> = ['draft', 'locked', 'submitted', 'approved', 'signed'];
@@ -35,7 +37,10 @@ function Page() {
   if (id) {
     return (
       <PageFrame title={t('app.page.cart.title')} description={t('app.page.cart.description')}>
-        <CartDetail cartId={id} />
+        <Stack gap="lg">
+          <CartDetail cartId={id} />
+          <StaffConversation cartId={id} />
+        </Stack>
       </PageFrame>
     );
   }

@@ -5,6 +5,8 @@ import { useT } from '../../../lib/i18n.ts';
 import { useProject } from '../../../lib/project.ts';
 import { dashboardQuery } from '../../../features/dashboard/api/get-dashboard.ts';
 import { ManageDashboard } from '../../../features/dashboard/components/dashboard.tsx';
+import { StaffUnreadMessages } from '../../../features/comments/components/unread-messages.tsx';
+import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 
@@ -19,7 +21,10 @@ function Dashboard() {
   const t = useT();
   return (
     <PageFrame title={t('app.page.dashboard.title')} description={project && t('app.page.dashboard.description', { project: project.name })}>
-      <ManageDashboard />
+      <Stack gap="lg">
+        <StaffUnreadMessages />
+        <ManageDashboard />
+      </Stack>
     </PageFrame>
   );
 }
