@@ -69,7 +69,19 @@ describe(`reading (${testDbKind})`, () => {
 
   it('describes every collection, and one, with JSON Schema and UI hints', async () => {
     const all = (await get('/api/schema/')).json() as Array<{ name: string }>;
-    expect(all.map((c) => c.name)).toEqual(['rooms', 'categories', 'options', 'packages', 'plans', 'units', 'carts', 'purchases', 'leads', 'comments', 'notes']);
+    expect(all.map((c) => c.name)).toEqual([
+      'rooms',
+      'categories',
+      'options',
+      'packages',
+      'plans',
+      'units',
+      'carts',
+      'purchases',
+      'leads',
+      'comments',
+      'notes',
+    ]);
     const ui = (await get('/api/schema/$ui')).json();
     expect(ui.options).toMatchObject({ label: 'Options', group: 'Catalogue' });
     const options = (await get('/api/schema/options/$')).json();
