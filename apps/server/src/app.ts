@@ -26,7 +26,7 @@ import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { displaysRoutes } from './modules/displays/index.ts';
-import { commentsRoutes } from './modules/comments/index.ts';
+import { commentsRoutes, startCommentDigestJob } from './modules/comments/index.ts';
 import { leadsRoutes } from './modules/leads/index.ts';
 import { embedRoutes } from './modules/embed/index.ts';
 import type { FileStorage } from './modules/files/storage.ts';
@@ -184,7 +184,12 @@ export async function buildApp({
   if (runReminders) {
     let stopReminders = () => {};
     app.addHook('onReady', async () => {
-      stopReminders = startReminderJob({ db: database.db, mailer, config, log: app.log, timeJob: metrics.timeJob });
+      const stopDeadlines = startReminderJob({ db: database.db, mailer, config, log: app.log, timeJob: metrics.timeJob });
+      const stopDigests = startCommentDigestJob({ db: database.db, mailer, config, log: app.log, timeJob: metrics.timeJob });
+      stopReminders = () => {
+        stopDeadlines();
+        stopDigests();
+      };
     });
     app.addHook('onClose', async () => stopReminders());
   }

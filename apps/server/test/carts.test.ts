@@ -126,6 +126,7 @@ describe(`cart transitions (${testDbKind})`, () => {
         emailVerified: true,
         termsAcceptedAt: new Date(),
         language: null,
+        commentMails: true,
         sessionToken: null,
       };
     };

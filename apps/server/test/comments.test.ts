@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
@@ -5,6 +6,8 @@ import { browserHeaders, signIn } from './support/identity.ts';
 import { multipart } from './support/multipart.ts';
 import { pdfText } from './support/pdf-text.ts';
 import type { Item } from './support/carts.ts';
+import { createMailer } from '../src/modules/mail/mailer.ts';
+import { sendCommentDigests } from '../src/modules/comments/index.ts';
 
 /**
  * Talking on a selection (docs/comments.md): the unit's buyers (owner and co-buyer) and the
@@ -12,7 +15,7 @@ import type { Item } from './support/carts.ts';
  * notes reach no buyer by any route.
  */
 
-const { app } = await createTestApp();
+const { app, db, mail, config } = await createTestApp({ withMail: true });
 
 type Who = 'marcus' | 'priya' | 'olivia' | 'manager' | 'harbourManager';
 const emails: Record<Who, string> = {
@@ -210,5 +213,69 @@ describe(`the design centre's notes (${testDbKind})`, () => {
     expect(leaks).toEqual([]);
     // The staff do read it where they look for it.
     expect((await call('manager', 'GET', `/api/schema/notes/${noteId}`)).json().body).toBe(marker);
+  });
+});
+
+describe(`digests of unread messages (${testDbKind})`, () => {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const cart203 = carts.find((cart) => cart.unit === units.find((unit) => unit.name === '203')!._id)!;
+  const digestsTo = (email: string) => mail!.messages.filter((m) => JSON.stringify(m.to).includes(email) && /new message|nouveau/.test(m.subject ?? '')).length;
+  // Time passes for what the job reads: messages, reads and digests are all moved back together.
+  const pass = async (minutes: number) => {
+    const by = `${minutes} minutes`;
+    await db.execute(sql`UPDATE items SET created_at = created_at - ${by}::interval WHERE collection = 'comments'`);
+    await db.execute(sql`UPDATE comment_reads SET read_at = read_at - ${by}::interval`);
+    await db.execute(sql`UPDATE comment_digests SET sent_at = sent_at - ${by}::interval`);
+  };
+  const run = () => sendCommentDigests({ db, mailer, config });
+
+  it('mails each reader what they have not read, at most once an hour, in their language, and never one who turned them off', async () => {
+    // Olivia asks; the design centre has not read it.
+    expect((await call('olivia', 'POST', `/api/carts/${cart203._id}/comments`, { body: 'Is the den paint still Cloud White?' })).statusCode).toBe(201);
+    expect((await call('manager', 'PATCH', '/api/me', { language: 'fr-CA' })).statusCode).toBe(200);
+    mail!.messages.length = 0;
+    // Not yet: a new message may be read on screen first.
+    await run();
+    expect(digestsTo('manager@demo.test')).toBe(0);
+    await pass(11);
+    expect(await run()).toBeGreaterThanOrEqual(1);
+    const digest = await mail!.waitFor('manager@demo.test', /nouveau/);
+    expect(digest.text).toMatch(/Unité 203, Olivia Chen\s:\s«\sIs the den paint still Cloud White\?\s»/);
+    expect(digest.text).toContain('/manage');
+    expect(digest.text).toContain('/account');
+    expect(digestsTo('olivia.chen@demo.test')).toBe(0);
+
+    // Within the hour: nothing more, even with a new message; after it, one digest of what is new.
+    expect((await call('olivia', 'POST', `/api/carts/${cart203._id}/comments`, { body: 'And the trim?' })).statusCode).toBe(201);
+    await pass(15);
+    await run();
+    expect(digestsTo('manager@demo.test')).toBe(1);
+    await pass(50);
+    await run();
+    await expect.poll(() => digestsTo('manager@demo.test')).toBe(2);
+    const second = mail!.messages.filter((m) => JSON.stringify(m.to).includes('manager@demo.test')).at(-1)!;
+    expect(second.text).toContain('And the trim?');
+    expect(second.text).not.toContain('Cloud White');
+
+    // A reader who turned digests off gets none; the setting is theirs on /api/me.
+    expect((await call('olivia', 'PATCH', '/api/me', { commentMails: false })).json().commentMails).toBe(false);
+    expect((await call('manager', 'POST', `/api/carts/${cart203._id}/comments`, { body: 'Yes, and the trim is Chantilly Lace.' })).statusCode).toBe(201);
+    await pass(120);
+    await run();
+    expect(digestsTo('olivia.chen@demo.test')).toBe(0);
+    expect((await call('manager', 'PATCH', '/api/me', { language: null })).statusCode).toBe(200);
+  });
+
+  it('sends one digest when three servers run the job at the same moment', async () => {
+    await pass(120);
+    expect((await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, { body: 'One more question about the ensuite tile.' })).statusCode).toBe(201);
+    await pass(11);
+    mail!.messages.length = 0;
+    const runs = await Promise.all([run(), run(), run()]);
+    await mail!.waitFor('priya.reid@demo.test', /new message/);
+    // Each reader (Priya, the design centre) is mailed once, whichever run claimed them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(digestsTo('priya.reid@demo.test')).toBe(1);
+    expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(mail!.messages.filter((m) => /new message|nouveau/.test(m.subject ?? '')).length);
   });
 });

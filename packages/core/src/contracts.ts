@@ -252,6 +252,8 @@ export const meResponseSchema = z.object({
   termsAcceptedAt: z.string().nullable(),
   /** The language the person chose (docs/languages.md); absent: the browser's, then the project's. */
   language: z.enum(LANGUAGES).optional(),
+  /** Whether digests of unread messages are mailed to the person (docs/comments.md). */
+  commentMails: z.boolean(),
   firebaseId: z.string(),
   token: z.string().optional(),
 });

@@ -28,6 +28,7 @@ interface ProviderSession {
     termsAcceptedAt?: string | null;
     disabled?: boolean;
     language?: string | null;
+    commentMails?: boolean;
   };
 }
 
@@ -41,6 +42,8 @@ export interface Actor {
   termsAcceptedAt: Date | null;
   /** The language the person chose (docs/languages.md), or null. */
   language: string | null;
+  /** Whether digests of unread messages are mailed to the person (docs/comments.md). */
+  commentMails: boolean;
   /** The session behind the call (an access token's too: it names its session). */
   sessionToken: string | null;
   /**
@@ -107,6 +110,7 @@ const actorOf = (row: SessionUserRow, projectKey: string | null): Actor => ({
   emailVerified: row.email_verified,
   termsAcceptedAt: row.terms_accepted_at ? new Date(row.terms_accepted_at) : null,
   language: row.language,
+  commentMails: row.comment_mails,
   sessionToken: row.session_token,
   ...(projectKey ? { roleHere: { projectKey, role: row.project_role ?? null } } : {}),
 });
@@ -198,6 +202,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
       emailVerified: user.emailVerified,
       termsAcceptedAt: user.termsAcceptedAt ? new Date(user.termsAcceptedAt) : null,
       language: user.language ?? null,
+      commentMails: user.commentMails !== false,
       sessionToken: found.session.token,
     };
   }

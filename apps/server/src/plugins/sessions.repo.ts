@@ -12,13 +12,14 @@ export interface SessionUserRow {
   terms_accepted_at: Date | string | null;
   disabled: boolean;
   language: string | null;
+  comment_mails: boolean;
   session_token: string;
   session_updated_at: Date | string;
   project_role?: ProjectRole | null;
 }
 
 const SESSION_USER_COLUMNS = sql.raw(
-  'u.id, u.email, u.name, u.is_admin, u.email_verified, u.terms_accepted_at, u.disabled, u.language, s.token AS session_token, s.updated_at AS session_updated_at',
+  'u.id, u.email, u.name, u.is_admin, u.email_verified, u.terms_accepted_at, u.disabled, u.language, u.comment_mails, s.token AS session_token, s.updated_at AS session_updated_at',
 );
 
 /** The caller's role in the request's project, joined to the session lookup: one round trip for both. */

@@ -83,6 +83,22 @@ export const commentReads = pgTable(
 );
 
 /**
+ * The digests of unread messages mailed (docs/comments.md): one row per person, project and
+ * mail, so that nobody is mailed twice within an hour, however many servers run the job.
+ */
+export const commentDigests = pgTable(
+  'comment_digests',
+  {
+    userId: text('user_id').notNull(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.projectId, table.sentAt] })],
+);
+
+/**
  * Deadline reminders already sent (docs/selection-rules.md): one row per cart and kind, so that each
  * reminder goes out once however many server processes run the job.
  */

@@ -16,6 +16,8 @@ export const users = pgTable('users', {
   disabled: boolean('disabled').notNull().default(false),
   /** The language the person chose to read the portal, its mails and documents in (docs/languages.md); null follows the browser and the project. */
   language: text('language'),
+  /** Whether the person is mailed digests of the messages they have not read (docs/comments.md). */
+  commentMails: boolean('comment_mails').notNull().default(true),
   /** When the person last signed in (any method); the back office counts who has. */
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

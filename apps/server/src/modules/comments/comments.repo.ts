@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CommentData, NoteData } from '@decor/core';
-import { preparedRows, type Db } from '../../db/client.ts';
+import { preparedRows, withTransaction, type Db } from '../../db/client.ts';
 
 export interface CommentRow {
   id: string;
@@ -129,4 +129,79 @@ export async function notesOfUnit(db: Db, { projectId, unitId, where }: { projec
         ORDER BY i.created_at DESC, i.id DESC
         LIMIT 500`,
   );
+}
+
+/** A message someone has not read, with who to tell: one row per reader and message. */
+export interface UnreadForDigest {
+  user_id: string;
+  email: string;
+  project_id: string;
+  project_key: string;
+  project_name: string;
+  project_options: Record<string, unknown>;
+  cart: string;
+  unit_name: string | null;
+  author_name: string;
+  body: string;
+  /** Whether the reader is of the design centre (their link leads to the back office). */
+  staff: boolean;
+}
+
+/**
+ * The messages each person has not read, for the digest (docs/comments.md): written by someone
+ * else at least `settledBefore` (time to read them on screen first), after the person last read
+ * the conversation and after their last digest of that project; the readers as the access plans
+ * say (the unit's buyers, the project's managers), not disabled, with digests on.
+ */
+export async function unreadForDigests(db: Db, { settledBefore, since }: { settledBefore: Date; since: Date }) {
+  return preparedRows<UnreadForDigest>(
+    db,
+    sql`WITH recent AS (
+          SELECT i.project_id, i.created_at, i.data FROM items i
+          WHERE i.collection = 'comments' AND i.created_at <= ${settledBefore.toISOString()} AND i.created_at > ${since.toISOString()}
+        ), readers AS (
+          SELECT r.project_id, r.created_at, r.data, b.user_id, false AS staff FROM recent r
+          JOIN items u ON u.project_id = r.project_id AND u.collection = 'units' AND u.id::text = r.data->>'unit'
+          CROSS JOIN LATERAL jsonb_array_elements_text(u.data->'buyers') AS b(user_id)
+          UNION
+          SELECT r.project_id, r.created_at, r.data, m.user_id, true AS staff FROM recent r
+          JOIN memberships m ON m.project_id = r.project_id AND m.role = 'manager'
+        )
+        SELECT us.id AS user_id, us.email, p.id AS project_id, p.key AS project_key, p.name AS project_name, p.options AS project_options,
+               x.data->>'cart' AS cart, un.data->>'name' AS unit_name, x.data->>'authorName' AS author_name, x.data->>'body' AS body, x.staff
+        FROM readers x
+        JOIN users us ON us.id = x.user_id AND NOT us.disabled AND us.comment_mails
+        JOIN projects p ON p.id = x.project_id AND p.archived_at IS NULL
+        LEFT JOIN items un ON un.project_id = x.project_id AND un.collection = 'units' AND un.id::text = x.data->>'unit'
+        LEFT JOIN comment_reads cr ON cr.user_id = us.id AND cr.cart_id::text = x.data->>'cart'
+        WHERE x.data->>'author' <> us.id
+          AND (cr.read_at IS NULL OR x.created_at > cr.read_at)
+          AND x.created_at > coalesce((SELECT max(d.sent_at) FROM comment_digests d WHERE d.user_id = us.id AND d.project_id = x.project_id), '-infinity')
+        ORDER BY us.id, p.id, x.created_at
+        LIMIT 5000`,
+  );
+}
+
+/**
+ * Claims a person's digest of a project at `now`: nobody is mailed twice within an hour, however
+ * many servers run the job at once (one transaction-scoped lock per person and project, then the
+ * last digest looked up). False when one went out less than an hour ago.
+ */
+export async function claimDigest(db: Db, { userId, projectId, now }: { userId: string; projectId: string; now: Date }): Promise<boolean> {
+  return withTransaction(db, async (tx) => {
+    await preparedRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`digest:${userId}:${projectId}`}))`);
+    const [claimed] = await preparedRows<{ user_id: string }>(
+      tx,
+      sql`INSERT INTO comment_digests (user_id, project_id, sent_at)
+          SELECT ${userId}, ${projectId}, ${now.toISOString()}
+          WHERE NOT EXISTS (SELECT 1 FROM comment_digests WHERE user_id = ${userId} AND project_id = ${projectId} AND sent_at > ${new Date(now.getTime() - 3_600_000).toISOString()})
+          RETURNING user_id`,
+    );
+    return Boolean(claimed);
+  });
+}
+
+/** Gives a claimed digest back when its mail could not be sent, so that the next run tries again. */
+export async function releaseDigest(db: Db, { userId, projectId, now }: { userId: string; projectId: string; now: Date }) {
+  await preparedRows(db, sql`DELETE FROM comment_digests WHERE user_id = ${userId} AND project_id = ${projectId} AND sent_at = ${now.toISOString()}`);
 }

@@ -5,3 +5,4 @@
  */
 export { commentsRoutes } from './comments.routes.ts';
 export { isAttachmentReadable } from './comments.repo.ts';
+export { sendCommentDigests, startCommentDigestJob } from './comments.digest.ts';

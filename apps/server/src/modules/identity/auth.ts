@@ -100,6 +100,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         termsRejectedAt: { type: 'date', required: false, input: false },
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
         language: { type: 'string', required: false, input: false },
+        commentMails: { type: 'boolean', required: false, defaultValue: true, input: false },
       },
       changeEmail: {
         enabled: true,

@@ -8,6 +8,7 @@ export { type Mail, type Mailer } from './mailer.ts';
 export { readerFor, readerOf, readersOf, type Reader } from './readers.ts';
 export {
   changeEmailMail,
+  commentDigestMail,
   deadlineReminderMail,
   type DecisionKind,
   existingAccountMail,

@@ -335,3 +335,30 @@ export function leadMail({
     footer: t('mail.for-managers'),
   });
 }
+
+/** The messages a person has not read, at most one mail an hour (docs/comments.md). */
+export function commentDigestMail({
+  to,
+  reader,
+  projectName,
+  lines,
+  units,
+  url,
+  accountUrl,
+}: Base & { lines: Array<{ unit: string; author: string; excerpt: string }>; units: number; url: string; accountUrl: string }): Mail {
+  const { t } = reader;
+  const shown = lines.slice(0, 10);
+  return compose({
+    to,
+    reader,
+    projectName,
+    subject: t('mail.digest.subject', { count: lines.length, units }),
+    paragraphs: [
+      t('mail.digest.body'),
+      ...shown.map((line) => t('mail.digest.line', line)),
+      ...(lines.length > shown.length ? [t('mail.digest.more', { count: lines.length - shown.length })] : []),
+    ],
+    action: { label: t('mail.digest.action'), url },
+    footer: t('mail.digest.footer', { url: accountUrl }),
+  });
+}

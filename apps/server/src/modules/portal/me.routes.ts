@@ -11,6 +11,7 @@ import {
   passwordProblemParams,
   passwordProblems,
   projectUrl,
+  said,
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
@@ -28,7 +29,7 @@ const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
 const myProjectsSchema = z.array(myProjectSchema);
 
 /** The signed-in person as GET /api/me answers (also written into a page's first HTML). */
-export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt' | 'language'>) {
+export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt' | 'language' | 'commentMails'>) {
   return {
     _id: user.id,
     email: user.email,
@@ -37,6 +38,7 @@ export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | '
     emailVerified: user.emailVerified,
     termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
     ...(isLanguage(user.language) ? { language: user.language } : {}),
+    commentMails: user.commentMails,
     // The identity provider's id of the person: the same id here, as the provider is embedded.
     firebaseId: user.id,
   };
@@ -60,14 +62,19 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
     {
       schema: {
         tags: ['portal'],
-        summary: 'Choose the language the portal, its mails and documents speak to you in (null: your browser’s, then the project’s)',
-        body: z.object({ language: z.enum(LANGUAGES).nullable() }).strict(),
+        summary:
+          'Choose the language the portal, its mails and documents speak to you in (null: your browser’s, then the project’s), and whether digests of unread messages are mailed to you',
+        body: z
+          .object({ language: z.enum(LANGUAGES).nullable(), commentMails: z.boolean() })
+          .partial()
+          .strict()
+          .refine((changes) => Object.keys(changes).length > 0, said('validation.nothing-to-change')),
         response: { 200: meResponseSchema, ...errors },
       },
     },
     async (request) => {
       const actor = requireActor(request);
-      const user = await updateUser(db, actor.userId, { language: request.body.language });
+      const user = await updateUser(db, actor.userId, request.body);
       return meOf(user!);
     },
   );

@@ -34,7 +34,7 @@ export async function insertNewUser(db: Db, email: string, name: string, { email
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<UserRow, 'isAdmin' | 'disabled' | 'emailVerified' | 'name' | 'termsAcceptedAt' | 'termsRejectedAt' | 'language'>>,
+  changes: Partial<Pick<UserRow, 'isAdmin' | 'disabled' | 'emailVerified' | 'name' | 'termsAcceptedAt' | 'termsRejectedAt' | 'language' | 'commentMails'>>,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

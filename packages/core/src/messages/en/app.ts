@@ -1664,4 +1664,8 @@ export const EN_APP = {
   'app.comments.waiting': 'Messages waiting',
   'app.comments.waiting-none': 'No unread messages.',
   'app.comments.waiting-unit': 'Unit {unit}',
+  'app.account.messages-title': 'Messages',
+  'app.account.comment-mails': 'Mail me about unread messages',
+  'app.account.comment-mails-text': 'At most one mail an hour, listing the messages on your selections you have not read.',
+  'app.account.comment-mails-failed': 'The setting could not be saved. Try again.',
 } as const;

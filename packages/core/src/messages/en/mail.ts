@@ -100,4 +100,10 @@ export const EN_MAIL = {
   'mail.lead.agent': 'Working with an agent: {agent, select, yes {yes} other {no}}',
   'mail.lead.contact': 'Prefers to be contacted by {by, select, phone {phone ({value})} other {e-mail ({value})}}',
   'mail.lead.code': 'Code: {value}',
+  'mail.digest.subject': '{count, plural, one {# new message} other {# new messages}} about {units, plural, one {your home} other {# homes}}',
+  'mail.digest.body': 'You have messages you have not read yet:',
+  'mail.digest.line': 'Unit {unit}, {author}: “{excerpt}”',
+  'mail.digest.more': '…and {count, plural, one {# more message} other {# more messages}}.',
+  'mail.digest.action': 'Read and answer',
+  'mail.digest.footer': 'You receive at most one of these an hour. To stop them, turn off “Mail me about unread messages” on your account page: {url}',
 } as const;

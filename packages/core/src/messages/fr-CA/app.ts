@@ -1691,4 +1691,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.comments.waiting': 'Messages en attente',
   'app.comments.waiting-none': 'Aucun message non lu.',
   'app.comments.waiting-unit': 'Unité {unit}',
+  'app.account.messages-title': 'Messages',
+  'app.account.comment-mails': 'M’envoyer un courriel pour les messages non lus',
+  'app.account.comment-mails-text': 'Au plus un courriel par heure, qui énumère les messages de vos sélections que vous n’avez pas lus.',
+  'app.account.comment-mails-failed': 'Le réglage n’a pas pu être enregistré. Réessayez.',
 };

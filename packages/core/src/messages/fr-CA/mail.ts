@@ -101,4 +101,12 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.lead.agent': 'Travaille avec un courtier : {agent, select, yes {oui} other {non}}',
   'mail.lead.contact': 'Préfère être joint par {by, select, phone {téléphone ({value})} other {courriel ({value})}}',
   'mail.lead.code': 'Code : {value}',
+  'mail.digest.subject':
+    '{count, plural, one {# nouveau message} other {# nouveaux messages}} au sujet {units, plural, one {de votre propriété} other {de # propriétés}}',
+  'mail.digest.body': 'Vous avez des messages que vous n’avez pas encore lus :',
+  'mail.digest.line': 'Unité {unit}, {author} : « {excerpt} »',
+  'mail.digest.more': '…et {count, plural, one {# autre message} other {# autres messages}}.',
+  'mail.digest.action': 'Lire et répondre',
+  'mail.digest.footer':
+    'Vous recevez au plus un de ces courriels par heure. Pour ne plus les recevoir, désactivez « M’envoyer un courriel pour les messages non lus » sur la page de votre compte : {url}',
 };

@@ -1,9 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Group, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { meQuery, type Me } from '../../../lib/session.ts';
+import { api } from '../../../lib/api-client.ts';
 import { myProjectsQuery } from '../../../lib/my-projects.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -27,6 +42,7 @@ export function AccountPage() {
       </SimpleGrid>
       <SessionsSection />
       <LanguageSection />
+      <MessagesSection me={me} />
       <ConfirmationsSection />
       <SectionCard title={t('app.account.sign-out-title')}>
         <Group justify="space-between">
@@ -275,6 +291,42 @@ function LanguageSection() {
         onChange={(value) => void choose(value as typeof language)}
         data-testid="account-language"
       />
+    </SectionCard>
+  );
+}
+
+/** Whether digests of unread messages are mailed (docs/comments.md): kept on the account. */
+function MessagesSection({ me }: { me: Me }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const change = async (commentMails: boolean) => {
+    setSaving(true);
+    setProblem(null);
+    try {
+      queryClient.setQueryData(meQuery.queryKey, await api<Me>('/api/me', { method: 'PATCH', body: { commentMails } }));
+    } catch {
+      setProblem(t('app.account.comment-mails-failed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <SectionCard title={t('app.account.messages-title')}>
+      <Switch
+        label={t('app.account.comment-mails')}
+        description={t('app.account.comment-mails-text')}
+        checked={me.commentMails}
+        disabled={saving}
+        onChange={(event) => void change(event.currentTarget.checked)}
+        data-testid="comment-mails"
+      />
+      {problem && (
+        <Text size="sm" c="red" role="alert">
+          {problem}
+        </Text>
+      )}
     </SectionCard>
   );
 }
