@@ -32,7 +32,7 @@ const ids = Object.fromEntries(
   await Promise.all(Object.keys(emails).map(async (who) => [who, ((await call(who as Who, 'GET', '/api/me')).json() as { _id: string })._id])),
 ) as Record<Who, string>;
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH';
 function call(who: Who | null, method: Method, url: string, payload?: object) {
   return app.inject({ method, url, headers: browserHeaders(who ? cookies[who] : undefined, `demo.${TEST_PORTAL_HOST}`), ...(payload ? { payload } : {}) });
 }

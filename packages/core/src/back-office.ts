@@ -28,6 +28,27 @@ export const cartRowSchema = z.object({
 });
 export type CartRow = z.infer<typeof cartRowSchema>;
 
+/** A selection waiting for review (docs/back-office.md, "Waiting for you"): when it was signed, the day its review is due, whether that passed. */
+export const reviewQueueItemSchema = cartRowSchema.extend({
+  signedAt: z.string().nullable(),
+  /** The review-by day in the project's zone (YYYY-MM-DD): the signature's day plus the project's review days. */
+  dueBy: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+export const REVIEW_BULK_MAX = 100;
+
+/** POST /api/manage/review-queue/approve: approve several selections, each as one approval is. */
+export const bulkApproveSchema = z.object({ carts: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX), comment: z.string().max(2000).optional() }).strict();
+
+/** What became of each: approved (and mailed), or refused with the reason a single approval would give. */
+export const bulkApproveResultSchema = z.object({
+  approved: z.array(z.string()),
+  refused: z.array(z.object({ cart: z.string(), code: z.string(), message: z.string(), key: z.string().optional() })),
+});
+export type BulkApproveResult = z.infer<typeof bulkApproveResultSchema>;
+
 /** What one write changed in a cart, as the history tells it. */
 export const historyChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['created', 'notes', 'alternatives', 'deleted']) }),

@@ -347,3 +347,18 @@ export async function collectionCounts(db: Db, projectId: string): Promise<Recor
   );
   return Object.fromEntries(rows.map((row) => [row.collection, row.count]));
 }
+
+/** The selections waiting for the design centre's review: submitted, oldest signature first (docs/back-office.md, "Waiting for you"). */
+export async function submittedCarts(db: Db, projectId: string) {
+  return queryRows<CartListRow & { signed_at: string }>(
+    db,
+    sql`SELECT c.id, c.version, c.updated_at, 'submitted' AS status, c.data->>'deadline' AS deadline, c.data->>'total' AS total,
+               coalesce((c.data->>'revision')::int, 1) AS revision, u.id AS unit_id, u.data->>'name' AS unit_name,
+               (u.data->>'floor')::int AS floor, ${buyersOf} AS buyers, c.data->'signature'->>'signedAt' AS signed_at
+        FROM items c
+        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        WHERE c.project_id = ${projectId} AND c.collection = 'carts' AND c.data->>'status' = 'submitted'
+        ORDER BY (c.data->'signature'->>'signedAt')::timestamptz NULLS FIRST, c.id
+        LIMIT 500`,
+  );
+}

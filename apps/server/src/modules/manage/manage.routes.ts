@@ -2,8 +2,11 @@ import { requestLanguage } from '../../lib/reader-language.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkApproveResultSchema,
+  bulkApproveSchema,
   buyerRowSchema,
   CART_LIST_STATUSES,
+  reviewQueueItemSchema,
   cartRowSchema as cartRow,
   dashboardSchema,
   errorBodySchema,
@@ -27,6 +30,7 @@ import {
   purchasingCsv,
   unitsPage,
 } from './manage.operations.ts';
+import { approveMany, reviewQueue } from './manage.review.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const cursor = z.string().max(1000).optional();
@@ -43,6 +47,7 @@ async function scopeOf(request: Parameters<typeof requireActor>[0]) {
  */
 export const manageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   await app.register(manageCartsRoutes, context);
+  await app.register(reviewQueueRoutes, context);
   await app.register(manageProjectRoutes, context);
 };
 
@@ -239,6 +244,38 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         .header('content-disposition', `attachment; filename="${scope.project.key}-purchasing.csv"`)
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(csv) as never);
+    },
+  );
+};
+
+/** "Waiting for you": the selections to review, in the order they are due, and approving several at once. */
+const reviewQueueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
+  const { db } = database;
+  app.get(
+    '/api/manage/review-queue',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'The submitted selections in the order their reviews are due (the project’s review days after each signature), overdue ones first',
+        response: { 200: z.array(reviewQueueItemSchema), ...errors },
+      },
+    },
+    async (request) => reviewQueue({ db, scope: await scopeOf(request) }),
+  );
+
+  app.post(
+    '/api/manage/review-queue/approve',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'Approve several submitted selections, each exactly as one approval (purchase, audit entry, mails); those that cannot be are named with why',
+        body: bulkApproveSchema,
+        response: { 200: bulkApproveResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      return approveMany({ db, hooks, scope: request.projectScope(), carts: request.body.carts, comment: request.body.comment });
     },
   );
 };
