@@ -335,6 +335,63 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     expect(await sendDeadlineReminders({ db, mailer: outbox, config, now: new Date(now.getTime() + 30 * 86_400_000) })).toBe(0);
   });
 
+  it('reminds at the project’s own steps, once after the deadline if it asks, never twice for one step', async () => {
+    const project = await getJson<{ _id: string }>('/api/project', manager);
+    const setOptions = async (options: object) => expect((await request('PATCH', `/api/projects/${project._id}`, manager, { options })).statusCode).toBe(200);
+    await setOptions({ reminderDays: [14, 7, 2], remindAfterDeadline: true });
+    // Refused in words, nothing changed: a step twice, or too far.
+    expect((await request('PATCH', `/api/projects/${project._id}`, manager, { options: { reminderDays: [7, 7] } })).json().error.message).toContain(
+      'lists one value twice',
+    );
+    expect((await request('PATCH', `/api/projects/${project._id}`, manager, { options: { reminderDays: [120] } })).statusCode).toBe(400);
+    const sofia = await as('sofia.martin@demo.test');
+    const sofiaCart = (await getJson<Item[]>('/api/schema/carts/', sofia))[0]!;
+    const now = new Date('2032-05-01T12:00:00Z');
+    const deadline = new Date(now.getTime() + 13.5 * 86_400_000);
+    await setDeadline(sofiaCart._id, deadline);
+    mail!.messages.length = 0;
+    const at = (daysBefore: number) => new Date(deadline.getTime() - daysBefore * 86_400_000);
+    const subjects = async (when: Date) => {
+      const before = mail!.messages.length;
+      const sent = await sendDeadlineReminders({ db, mailer: outbox, config, now: when });
+      await expect.poll(() => mail!.messages.length).toBe(before + sent);
+      return mail!.messages.slice(before).map((m) => m.subject);
+    };
+    expect(await subjects(at(13.5))).toEqual(['Your selections for unit 501 are due in 14 days']);
+    expect(await subjects(at(13))).toEqual([]);
+    expect(await subjects(at(6.5))).toEqual(['Your selections for unit 501 are due in 7 days']);
+    expect(await subjects(at(1.5))).toEqual(['Your selections for unit 501 are due in 2 days']);
+    expect(await subjects(at(1))).toEqual([]);
+    expect(await subjects(at(-0.5))).toEqual(['The deadline for unit 501 has passed']);
+    expect(await subjects(at(-1))).toEqual([]);
+    await setOptions({ reminderDays: [7, 1], remindAfterDeadline: false });
+  });
+
+  it('reminds by hand: chosen selections or every one not submitted, each at most once an hour, managers only', async () => {
+    const drafts = (await getJson<Item[]>('/api/schema/carts/?limit=100', manager)).filter(
+      (c) => c.status === 'draft' && Date.parse(String(c.deadline)) > Date.now(),
+    );
+    const approved = (await getJson<Item[]>('/api/schema/carts/?limit=100', manager)).find((c) => c.status === 'approved')!;
+    mail!.messages.length = 0;
+    const everyOpen = await request('POST', '/api/manage/reminders', manager, { who: 'not-submitted' });
+    expect(everyOpen.statusCode, everyOpen.body).toBe(200);
+    expect(everyOpen.json().reminded.sort()).toEqual(drafts.map((c) => c._id).sort());
+    await mail!.waitFor('buyer@demo.test', /Your selections for unit 402 are due/);
+    // Asked again within the hour: nobody is mailed twice.
+    const again = (await request('POST', '/api/manage/reminders', manager, { carts: [drafts[0]!._id, approved._id] })).json();
+    expect(again).toEqual({
+      reminded: [],
+      skipped: [
+        { cart: drafts[0]!._id, reason: 'recently' },
+        { cart: approved._id, reason: 'not-open' },
+      ],
+    });
+    expect((await request('POST', '/api/manage/reminders', buyer, { who: 'not-started' })).statusCode).toBe(403);
+    expect((await request('POST', '/api/manage/reminders', harbourManager, { who: 'not-started' })).statusCode).toBe(403);
+    expect((await request('POST', '/api/manage/reminders', manager, {})).statusCode).toBe(400);
+    expect((await request('POST', '/api/manage/reminders', manager, { who: 'everyone' })).statusCode).toBe(400);
+  });
+
   it('tells the managers when a buyer submits', async () => {
     const hannah = await as('hannah.lee@demo.test');
     const hannahCart = (await getJson<Item[]>('/api/schema/carts/', hannah))[0]!;

@@ -37,3 +37,22 @@ describe('waiting for the design centre', () => {
     });
   }
 });
+
+describe('reminding buyers by hand', () => {
+  it('reminds every buyer who has not submitted, after asking, and says how many', async () => {
+    const manager = await createManager();
+    await withBrowsers(1, { viewport: DESKTOP }, async ([browser]) => {
+      const page = browser!.page;
+      await signIn(page, { email: manager.email, password: manager.password, next: '/manage/carts' });
+      await page.getByRole('button', { name: 'Remind buyers' }).click();
+      await page.getByRole('menuitem', { name: 'Every buyer who has not submitted' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send reminders now?' });
+      await dialog.getByText(/not yet submitted are mailed their deadline/).waitFor();
+      await dialog.getByRole('button', { name: 'Send the reminders' }).click();
+      await page
+        .getByTestId('reminders-said')
+        .getByText(/selections? reminded\.|No reminder was sent\./)
+        .waitFor();
+    });
+  });
+});

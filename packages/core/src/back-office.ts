@@ -49,6 +49,20 @@ export const bulkApproveResultSchema = z.object({
 });
 export type BulkApproveResult = z.infer<typeof bulkApproveResultSchema>;
 
+/** POST /api/manage/reminders: chosen selections, or every open one not started (nothing chosen) or not submitted. */
+export const remindersInputSchema = z.union([
+  z.object({ carts: z.array(z.uuid()).min(1).max(500) }).strict(),
+  z.object({ who: z.enum(['not-started', 'not-submitted']) }).strict(),
+]);
+export type RemindersInput = z.infer<typeof remindersInputSchema>;
+
+/** Who was reminded, and who not: no longer open, or reminded within the hour. */
+export const remindersResultSchema = z.object({
+  reminded: z.array(z.string()),
+  skipped: z.array(z.object({ cart: z.string(), reason: z.enum(['not-open', 'recently']) })),
+});
+export type RemindersResult = z.infer<typeof remindersResultSchema>;
+
 /** What one write changed in a cart, as the history tells it. */
 export const historyChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['created', 'notes', 'alternatives', 'deleted']) }),

@@ -66,6 +66,19 @@ export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | 
 /** Business days the design centre takes to review a signed selection, unless the project says otherwise. */
 export const DEFAULT_REVIEW_DAYS = 5;
 
+/** The days before a deadline a draft's buyers are reminded when the project names none: a week, then a day. */
+export const DEFAULT_REMINDER_DAYS: readonly number[] = [7, 1];
+
+/**
+ * The reminder step a draft has reached `msLeft` before its deadline (docs/selection-rules.md,
+ * "Reminders"): the nearest step it is within (6½ days before with steps 14, 7 and 2: the
+ * 7-day one), or none while it is further away than every step.
+ */
+export function reminderStep(msLeft: number, steps: readonly number[]): number | null {
+  const reached = steps.filter((days) => msLeft <= days * 86_400_000);
+  return reached.length ? Math.min(...reached) : null;
+}
+
 /**
  * The day the design centre's review of a selection signed at `signedAt` is due: that many
  * business days (Saturdays and Sundays skipped) after the day of the signature in the

@@ -137,6 +137,13 @@ const projectOptionFields = {
   defaultDeadlineDays: z.number().int().min(1).max(730),
   /** Business days the design centre takes to review a signed selection (the buyer is told by when). */
   reviewDays: z.number().int().min(1).max(60),
+  /** Days before a draft's deadline its buyers are mailed a reminder, each step once (docs/selection-rules.md, "Reminders"). */
+  reminderDays: z
+    .array(z.number().int().min(1).max(90))
+    .max(5)
+    .refine((days) => new Set(days).size === days.length, said('validation.unique')),
+  /** Whether buyers whose deadline passed before they submitted are told once. */
+  remindAfterDeadline: z.boolean(),
   contact: designCentreContactSchema,
   scene: sceneSettingsSchema,
   /** Whether the sales-centre screens and their phones show option prices to visitors (docs/displays.md). */
@@ -161,6 +168,8 @@ const projectOptionsShape = {
   tagline: projectOptionFields.tagline.optional(),
   defaultDeadlineDays: projectOptionFields.defaultDeadlineDays.optional(),
   reviewDays: projectOptionFields.reviewDays.optional(),
+  reminderDays: projectOptionFields.reminderDays.optional(),
+  remindAfterDeadline: projectOptionFields.remindAfterDeadline.optional(),
   contact: projectOptionFields.contact.optional(),
   scene: projectOptionFields.scene.optional(),
   showroomPrices: projectOptionFields.showroomPrices.optional(),

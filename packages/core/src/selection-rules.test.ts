@@ -19,7 +19,7 @@ import {
   type RuleOption,
   type Selection,
 } from './selection-rules.ts';
-import { effectiveStatus, nextStatus, reviewDueBy, reviewOverdueBefore } from './cart-status.ts';
+import { DEFAULT_REMINDER_DAYS, effectiveStatus, nextStatus, reminderStep, reviewDueBy, reviewOverdueBefore } from './cart-status.ts';
 import { calendarDayOf } from './dates.ts';
 import { cartTotal } from './pricing.ts';
 
@@ -347,5 +347,19 @@ describe('the review of a signed selection', () => {
     // Monday 22:00 in Los Angeles is Tuesday 15:00 in Tokyo.
     expect(reviewDueBy(new Date('2026-11-24T06:00:00Z'), 1, 'America/Los_Angeles')).toEqual({ year: 2026, month: 11, day: 24 });
     expect(reviewDueBy(new Date('2026-11-24T06:00:00Z'), 1, 'Asia/Tokyo')).toEqual({ year: 2026, month: 11, day: 25 });
+  });
+});
+
+describe('deadline reminders', () => {
+  const day = 86_400_000;
+  it('reaches the nearest step the draft is within, and none further away than every step', () => {
+    expect(reminderStep(6.5 * day, [14, 7, 2])).toBe(7);
+    expect(reminderStep(13 * day, [14, 7, 2])).toBe(14);
+    expect(reminderStep(2 * day, [14, 7, 2])).toBe(2);
+    expect(reminderStep(20 * day, [14, 7, 2])).toBeNull();
+    // A draft made five days before its deadline gets the 7-day step first, then the 2-day one.
+    expect(reminderStep(5 * day, [2, 14, 7])).toBe(7);
+    expect(reminderStep(0.5 * day, DEFAULT_REMINDER_DAYS)).toBe(1);
+    expect(reminderStep(day, [])).toBeNull();
   });
 });

@@ -1,12 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatCalendarDay, formatDateTime, formatMoney, projectOptionsSchema, reviewDueBy } from '@decor/core';
+import {
+  DEFAULT_REMINDER_DAYS,
+  formatCalendarDay,
+  formatDateTime,
+  formatMoney,
+  type ProjectOptions,
+  projectOptionsSchema,
+  reminderStep,
+  reviewDueBy,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { cartsDueBefore, claimReminder, releaseReminder } from './reminders.repo.ts';
+import { cartsDueBetween, claimReminder, type DueCart, openCartsOf, releaseReminder } from './reminders.repo.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
 import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
 import {
+  deadlinePassedMail,
   deadlineReminderMail,
   type DecisionKind,
   readersOf,
@@ -26,12 +36,69 @@ import { renderCartPdf } from './carts.pdf.ts';
  */
 
 const DAY_MS = 86_400_000;
-export const REMINDER_DAYS = [7, 1] as const;
+/** The furthest step a project may set (its options refuse more). */
+const MAX_REMINDER_DAYS = 90;
+/** A deadline that passed longer ago than this is not news any more. */
+const AFTER_DEADLINE_WINDOW_MS = 7 * DAY_MS;
+
+/** Which reminder a draft is due now, if any: a step before its deadline, or the one after it. */
+function reminderDue(cart: DueCart, options: ProjectOptions, now: Date): { kind: string; msLeft: number } | null {
+  const msLeft = Date.parse(cart.deadline) - now.getTime();
+  const deadline = new Date(cart.deadline).toISOString();
+  if (msLeft <= 0) return options.remindAfterDeadline ? { kind: `after:${deadline}`, msLeft } : null;
+  const step = reminderStep(msLeft, options.reminderDays ?? DEFAULT_REMINDER_DAYS);
+  return step === null ? null : { kind: `${step}d:${deadline}`, msLeft };
+}
+
+/** The reminder mails of one draft, each buyer in their language with the deadline in the project's zone. */
+async function mailReminder({
+  db,
+  mailer,
+  config,
+  cart,
+  options,
+  msLeft,
+}: {
+  db: Db;
+  mailer: Mailer;
+  config: ReminderConfig;
+  cart: DueCart;
+  options: ProjectOptions;
+  msLeft: number;
+}) {
+  const recipients = cart.recipients ?? [];
+  const readerOf = await readersOf(
+    db,
+    options,
+    recipients.map((recipient) => recipient.email),
+  );
+  for (const { email } of recipients) {
+    const reader = readerOf(email);
+    const facts = {
+      to: email,
+      reader,
+      projectName: cart.project_name,
+      unitName: cart.unit_name ?? '',
+      deadline: formatDateTime(cart.deadline, { ...options, locale: reader.locale }, { weekday: true }),
+    };
+    const url = `${projectOrigin(config, cart.project_key)}/configure`;
+    await mailer.send({
+      ...(msLeft > 0 ? deadlineReminderMail({ ...facts, daysLeft: Math.max(1, Math.ceil(msLeft / DAY_MS)), url }) : deadlinePassedMail({ ...facts, url })),
+      projectId: cart.project_id,
+    });
+  }
+  return recipients.length;
+}
+
+type ReminderConfig = Pick<Config, 'portalHost' | 'portalUrl'>;
 
 /**
- * Sends every reminder that is due at `now`, once: a row in cart_reminders (keyed by the cart,
- * the kind and the deadline, so an extended deadline is reminded again) is claimed before the
- * mail goes out and released if it cannot be sent. Returns how many mails were sent.
+ * Sends every reminder that is due at `now`, once (docs/selection-rules.md, "Reminders"): at
+ * each of the project's steps before a draft's deadline (7 and 1 days unless it names others),
+ * and once after it passed if the project asks. A row in cart_reminders (the cart, the step and
+ * the deadline, so an extended deadline is reminded again) is claimed before the mail goes out
+ * and released if it cannot be sent, so two servers never send the same step twice. Returns how
+ * many mails were sent.
  */
 export async function sendDeadlineReminders({
   db,
@@ -42,48 +109,74 @@ export async function sendDeadlineReminders({
 }: {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'portalHost' | 'portalUrl'>;
+  config: ReminderConfig;
   now?: Date;
   log?: FastifyBaseLogger;
 }) {
-  const horizon = new Date(now.getTime() + REMINDER_DAYS[0] * DAY_MS);
-  const due = await cartsDueBefore(db, now, horizon);
+  const due = await cartsDueBetween(db, new Date(now.getTime() - AFTER_DEADLINE_WINDOW_MS), new Date(now.getTime() + MAX_REMINDER_DAYS * DAY_MS));
   let sent = 0;
   for (const cart of due) {
-    const msLeft = Date.parse(cart.deadline) - now.getTime();
-    const days = msLeft <= REMINDER_DAYS[1] * DAY_MS ? REMINDER_DAYS[1] : REMINDER_DAYS[0];
-    const kind = `${days}d:${new Date(cart.deadline).toISOString()}`;
-    if (!(await claimReminder(db, cart.id, kind))) continue;
     const options = projectOptionsSchema.parse(cart.project_options ?? {});
+    const reminder = reminderDue(cart, options, now);
+    if (!reminder || !(await claimReminder(db, cart.id, reminder.kind))) continue;
     try {
-      const recipients = cart.recipients ?? [];
-      const readerOf = await readersOf(
-        db,
-        options,
-        recipients.map((recipient) => recipient.email),
-      );
-      for (const { email } of recipients) {
-        const reader = readerOf(email);
-        await mailer.send({
-          ...deadlineReminderMail({
-            to: email,
-            reader,
-            projectName: cart.project_name,
-            unitName: cart.unit_name ?? '',
-            deadline: formatDateTime(cart.deadline, { ...options, locale: reader.locale }, { weekday: true }),
-            daysLeft: Math.max(1, Math.ceil(msLeft / DAY_MS)),
-            url: `${projectOrigin(config, cart.project_key)}/configure`,
-          }),
-          projectId: cart.project_id,
-        });
-        sent += 1;
-      }
+      sent += await mailReminder({ db, mailer, config, cart, options, msLeft: reminder.msLeft });
     } catch (error) {
-      await releaseReminder(db, cart.id, kind);
+      await releaseReminder(db, cart.id, reminder.kind);
       log?.warn({ err: error, cart: cart.id }, 'a deadline reminder could not be sent; it is tried again at the next run');
     }
   }
   return sent;
+}
+
+/**
+ * POST /api/manage/reminders: the design centre reminds the buyers of chosen open selections,
+ * or of every one not started (nothing chosen) or not submitted, now. Each selection is
+ * reminded at most once an hour, however often it is asked (a row per cart and hour).
+ */
+export async function remindBuyers({
+  db,
+  mailer,
+  config,
+  projectId,
+  carts,
+  who,
+  now = new Date(),
+}: {
+  db: Db;
+  mailer: Mailer;
+  config: ReminderConfig;
+  projectId: string;
+  carts?: string[] | undefined;
+  who?: 'not-started' | 'not-submitted' | undefined;
+  now?: Date;
+}): Promise<{ reminded: string[]; skipped: Array<{ cart: string; reason: 'not-open' | 'recently' }> }> {
+  const open = await openCartsOf(db, projectId, now);
+  const byId = new Map(open.map((cart) => [cart.id, cart]));
+  const wanted = carts ?? open.filter((cart) => who !== 'not-started' || cart.choices === 0).map((cart) => cart.id);
+  const result: { reminded: string[]; skipped: Array<{ cart: string; reason: 'not-open' | 'recently' }> } = { reminded: [], skipped: [] };
+  const hour = now.toISOString().slice(0, 13);
+  for (const cartId of new Set(wanted)) {
+    const cart = byId.get(cartId);
+    if (!cart) {
+      result.skipped.push({ cart: cartId, reason: 'not-open' });
+      continue;
+    }
+    const kind = `manual:${hour}`;
+    if (!(await claimReminder(db, cart.id, kind))) {
+      result.skipped.push({ cart: cartId, reason: 'recently' });
+      continue;
+    }
+    try {
+      const options = projectOptionsSchema.parse(cart.project_options ?? {});
+      await mailReminder({ db, mailer, config, cart, options, msLeft: Date.parse(cart.deadline) - now.getTime() });
+      result.reminded.push(cartId);
+    } catch (error) {
+      await releaseReminder(db, cart.id, kind);
+      throw error;
+    }
+  }
+  return result;
 }
 
 /** Runs the reminders now and then every `everyMs` until stopped; failures are logged, never thrown. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartSummarySchema, changeOrderSchema, errorBodySchema, selectionSchema } from '@decor/core';
+import { cartSummarySchema, changeOrderSchema, errorBodySchema, remindersInputSchema, remindersResultSchema, selectionSchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
@@ -9,6 +9,8 @@ import { cartPdf } from './carts.pdf.ts';
 import { readChangeOrder } from './carts.change-order.ts';
 import { listShares, revokeShare, SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, shareCart, sharedCart } from './carts.share.ts';
 import { requireActor } from '../../plugins/actor.ts';
+import { requireManager } from '../projects/index.ts';
+import { remindBuyers } from './carts.notices.ts';
 import { sendJson } from '../../lib/send-json.ts';
 import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -43,6 +45,35 @@ export const cartsRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
   await app.register(cartTransitionRoutes, context);
   await app.register(cartDocumentRoutes, context);
   await app.register(cartAlternativeRoutes, context);
+  await app.register(reminderRoutes, context);
+};
+
+/** Reminding buyers by hand (docs/selection-rules.md, "Reminders"): the project's managers only. */
+const reminderRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, { database, mailer, config }) => {
+  app.post(
+    '/api/manage/reminders',
+    {
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Remind the buyers of chosen open selections, or of every one not started or not submitted, now (each selection at most once an hour); managers only',
+        body: remindersInputSchema,
+        response: { 200: remindersResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      const { project } = requireManager(await request.projectScope());
+      const body = request.body;
+      return remindBuyers({
+        db: database.db,
+        mailer,
+        config,
+        projectId: project.id,
+        ...('carts' in body ? { carts: body.carts } : { who: body.who }),
+      });
+    },
+  );
 };
 
 /** The buyer's carts and the cart's status changes. Each answers with the cart as it now is. */

@@ -13,20 +13,37 @@ export interface DueCart {
   recipients: Array<{ email: string }> | null;
 }
 
-/** Draft carts of every project whose deadline is after `now` and no later than `horizon`. */
-export async function cartsDueBefore(db: Db, now: Date, horizon: Date): Promise<DueCart[]> {
+const dueCartColumns = sql`c.id, c.data->>'deadline' AS deadline, u.data->>'name' AS unit_name,
+    p.id::text AS project_id, p.key AS project_key, p.name AS project_name, p.options AS project_options,
+    (SELECT json_agg(json_build_object('email', us.email)) FROM users us
+      WHERE NOT us.disabled AND (us.id = c.data->>'owner' OR (u.data->'buyers') ? us.id)) AS recipients`;
+
+/** Draft carts of every project whose deadline falls between `from` and `to`. */
+export async function cartsDueBetween(db: Db, from: Date, to: Date): Promise<DueCart[]> {
   return preparedRows<DueCart>(
     db,
-    sql`SELECT c.id, c.data->>'deadline' AS deadline, u.data->>'name' AS unit_name,
-               p.id::text AS project_id, p.key AS project_key, p.name AS project_name, p.options AS project_options,
-               (SELECT json_agg(json_build_object('email', us.email)) FROM users us
-                 WHERE us.id = c.data->>'owner' OR (u.data->'buyers') ? us.id) AS recipients
+    sql`SELECT ${dueCartColumns}
+        FROM items c
+        JOIN projects p ON p.id = c.project_id AND p.archived_at IS NULL
+        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        WHERE c.collection = 'carts' AND c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
+          AND (c.data->>'deadline')::timestamptz > ${from.toISOString()}::timestamptz
+          AND (c.data->>'deadline')::timestamptz <= ${to.toISOString()}::timestamptz`,
+  );
+}
+
+/** A project's open selections (drafts before their deadline), with how many choices each has. */
+export async function openCartsOf(db: Db, projectId: string, now: Date): Promise<Array<DueCart & { choices: number }>> {
+  return preparedRows<DueCart & { choices: number }>(
+    db,
+    sql`SELECT ${dueCartColumns}, jsonb_array_length(coalesce(c.data->'selections', '[]'::jsonb)) AS choices
         FROM items c
         JOIN projects p ON p.id = c.project_id
         LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
-        WHERE c.collection = 'carts' AND c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
+        WHERE c.project_id = ${projectId} AND c.collection = 'carts' AND c.data->>'status' = 'draft'
           AND (c.data->>'deadline')::timestamptz > ${now.toISOString()}::timestamptz
-          AND (c.data->>'deadline')::timestamptz <= ${horizon.toISOString()}::timestamptz`,
+        ORDER BY c.id
+        LIMIT 5000`,
   );
 }
 

@@ -9,6 +9,7 @@ export { readerFor, readerOf, readersOf, type Reader } from './readers.ts';
 export {
   changeEmailMail,
   commentDigestMail,
+  deadlinePassedMail,
   deadlineReminderMail,
   type DecisionKind,
   existingAccountMail,

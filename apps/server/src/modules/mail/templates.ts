@@ -362,3 +362,17 @@ export function commentDigestMail({
     footer: t('mail.digest.footer', { url: accountUrl }),
   });
 }
+
+/** Once, when a draft's deadline passed before it was submitted (a project that asks for it). */
+export function deadlinePassedMail({ to, reader, projectName, unitName, deadline, url }: Base & { unitName: string; deadline: string; url: string }): Mail {
+  const { t } = reader;
+  return compose({
+    to,
+    reader,
+    projectName,
+    subject: t('mail.reminder-passed.subject', { unit: unitName }),
+    paragraphs: [t('mail.reminder-passed.body', { unit: unitName, deadline: deadline.replace(/\.$/, '') }), t('mail.reminder-passed.body-2')],
+    action: { label: t('mail.reminder-passed.action'), url },
+    footer: t('mail.for-buyers'),
+  });
+}

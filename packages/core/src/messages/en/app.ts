@@ -1684,4 +1684,26 @@ export const EN_APP = {
   'app.review-queue.done': '{count, plural, one {# selection approved.} other {# selections approved.}}',
   'app.review-queue.refused': 'Unit {unit}: {reason}',
   'app.review-queue.failed': 'The approvals could not be sent. Reload to see which were made.',
+  'app.settings.reminder-days': 'Remind buyers this many days before their deadline',
+  'app.settings.reminder-days-help':
+    'Up to five steps, such as 14, 7, 2; each is mailed once to the buyers of a selection not yet submitted. Empty: no reminders.',
+  'app.settings.reminder-days-problem': 'Write up to five different whole numbers of days from 1 to 90, separated by commas.',
+  'app.settings.remind-after': 'Tell buyers once when their deadline has passed',
+  'app.reminders.button': 'Remind buyers',
+  'app.reminders.not-started': 'Every buyer who has not started',
+  'app.reminders.not-submitted': 'Every buyer who has not submitted',
+  'app.reminders.confirm-title': 'Send reminders now?',
+  'app.reminders.confirm-started':
+    'The buyers of every open selection with nothing chosen yet are mailed their deadline, in their language. A selection reminded in the last hour is left out.',
+  'app.reminders.confirm-submitted':
+    'The buyers of every open selection not yet submitted are mailed their deadline, in their language. A selection reminded in the last hour is left out.',
+  'app.reminders.send': 'Send the reminders',
+  'app.reminders.cancel': 'Cancel',
+  'app.reminders.done': '{count, plural, =0 {No reminder was sent.} one {# selection reminded.} other {# selections reminded.}}',
+  'app.reminders.skipped':
+    '{count, plural, one {# left out: reminded in the last hour or no longer open.} other {# left out: reminded in the last hour or no longer open.}}',
+  'app.reminders.failed': 'The reminders could not be sent. Try again.',
+  'app.reminders.one': 'Send a reminder',
+  'app.reminders.one-done': 'A reminder went to the buyers.',
+  'app.reminders.one-recently': 'They were reminded less than an hour ago.',
 } as const;

@@ -106,4 +106,9 @@ export const EN_MAIL = {
   'mail.digest.more': '…and {count, plural, one {# more message} other {# more messages}}.',
   'mail.digest.action': 'Read and answer',
   'mail.digest.footer': 'You receive at most one of these an hour. To stop them, turn off “Mail me about unread messages” on your account page: {url}',
+  'mail.reminder-passed.subject': 'The deadline for unit {unit} has passed',
+  'mail.reminder-passed.body':
+    'The deadline for the design selections of unit {unit} was {deadline}, and your selection was not submitted. It is now locked: the standard finishes are installed for anything left open.',
+  'mail.reminder-passed.body-2': 'If you need more time, ask the design centre: they can extend it.',
+  'mail.reminder-passed.action': 'See my selection',
 } as const;

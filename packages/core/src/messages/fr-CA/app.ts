@@ -1711,4 +1711,26 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.review-queue.done': '{count, plural, one {# sélection approuvée.} other {# sélections approuvées.}}',
   'app.review-queue.refused': 'Unité {unit} : {reason}',
   'app.review-queue.failed': 'Les approbations n’ont pas pu être envoyées. Rechargez la page pour voir lesquelles ont été faites.',
+  'app.settings.reminder-days': 'Rappeler aux acheteurs ce nombre de jours avant leur échéance',
+  'app.settings.reminder-days-help':
+    'Jusqu’à cinq étapes, par exemple 14, 7, 2 ; chacune est envoyée une fois par courriel aux acheteurs d’une sélection pas encore soumise. Vide : aucun rappel.',
+  'app.settings.reminder-days-problem': 'Écrivez jusqu’à cinq nombres entiers de jours différents, de 1 à 90, séparés par des virgules.',
+  'app.settings.remind-after': 'Aviser une fois les acheteurs lorsque leur échéance est passée',
+  'app.reminders.button': 'Rappeler aux acheteurs',
+  'app.reminders.not-started': 'Tous les acheteurs qui n’ont pas commencé',
+  'app.reminders.not-submitted': 'Tous les acheteurs qui n’ont pas soumis',
+  'app.reminders.confirm-title': 'Envoyer les rappels maintenant ?',
+  'app.reminders.confirm-started':
+    'Les acheteurs de chaque sélection ouverte où rien n’est encore choisi reçoivent leur échéance par courriel, dans leur langue. Une sélection rappelée dans la dernière heure est omise.',
+  'app.reminders.confirm-submitted':
+    'Les acheteurs de chaque sélection ouverte pas encore soumise reçoivent leur échéance par courriel, dans leur langue. Une sélection rappelée dans la dernière heure est omise.',
+  'app.reminders.send': 'Envoyer les rappels',
+  'app.reminders.cancel': 'Annuler',
+  'app.reminders.done': '{count, plural, =0 {Aucun rappel n’a été envoyé.} one {# sélection rappelée.} other {# sélections rappelées.}}',
+  'app.reminders.skipped':
+    '{count, plural, one {# omise : rappelée dans la dernière heure ou plus ouverte.} other {# omises : rappelées dans la dernière heure ou plus ouvertes.}}',
+  'app.reminders.failed': 'Les rappels n’ont pas pu être envoyés. Réessayez.',
+  'app.reminders.one': 'Envoyer un rappel',
+  'app.reminders.one-done': 'Un rappel a été envoyé aux acheteurs.',
+  'app.reminders.one-recently': 'Ils ont reçu un rappel il y a moins d’une heure.',
 };

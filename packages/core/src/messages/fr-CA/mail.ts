@@ -109,4 +109,9 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.digest.action': 'Lire et répondre',
   'mail.digest.footer':
     'Vous recevez au plus un de ces courriels par heure. Pour ne plus les recevoir, désactivez « M’envoyer un courriel pour les messages non lus » sur la page de votre compte : {url}',
+  'mail.reminder-passed.subject': 'L’échéance de l’unité {unit} est passée',
+  'mail.reminder-passed.body':
+    'L’échéance des sélections de design de l’unité {unit} était le {deadline}, et votre sélection n’a pas été soumise. Elle est maintenant verrouillée : les finitions standard seront installées pour tout ce qui reste à choisir.',
+  'mail.reminder-passed.body-2': 'Si vous avez besoin de plus de temps, demandez au centre de design : il peut la prolonger.',
+  'mail.reminder-passed.action': 'Voir ma sélection',
 };

@@ -1,3 +1,4 @@
+import { RemindOne } from './remind-buyers.tsx';
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -170,6 +171,7 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
         {row.status === 'submitted' && <SubmittedDecision key={sent} total={cart.total} busy={busy} act={act} />}
         {row.status === 'approved' && <ChangeOrderDecision key={sent} busy={busy} act={act} revision={row.revision} />}
         {(row.status === 'draft' || row.status === 'locked') && <DeadlineDecision key={sent} isLocked={row.status === 'locked'} busy={busy} act={act} />}
+        {row.status === 'draft' && <RemindOne cartId={cart._id} />}
         {done && (
           <Alert color="green" data-testid="decision-done">
             {done}

@@ -5,6 +5,7 @@ import { Alert, Box, Button, Checkbox, Group, Image, Select, SimpleGrid, Stack, 
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  DEFAULT_REMINDER_DAYS,
   DEFAULT_REVIEW_DAYS,
   DEFAULT_TIME_ZONE,
   isTimeZone,
@@ -52,6 +53,9 @@ interface Form {
   depositPercent: number | string;
   defaultDeadlineDays: number | string;
   reviewDays: number | string;
+  /** The reminder steps as typed: days before the deadline, separated by commas. */
+  reminderDays: string;
+  remindAfterDeadline: boolean;
   contactName: string;
   contactEmail: string;
   contactPhone: string;
@@ -64,6 +68,14 @@ interface Form {
   /** The inquiry form's budget bands and timelines, one per line (empty: the defaults). */
   budgets: string;
   timelines: string;
+}
+
+/** The reminder steps typed ("14, 7, 2"), or null when they are not up to five different whole days from 1 to 90. */
+function reminderDaysOf(text: string): number[] | null {
+  const parts = text.split(/[,;\s]+/).filter(Boolean);
+  const days = parts.map((part) => (/^\d{1,2}$/.test(part) ? Number(part) : NaN));
+  if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 90) || days.length > 5 || new Set(days).size !== days.length) return null;
+  return days.sort((a, b) => b - a);
 }
 
 const linesOf = (text: string) =>
@@ -90,6 +102,8 @@ function formOf(project: ProjectResponse): Form {
     depositPercent: o.depositPercent ?? 0,
     defaultDeadlineDays: o.defaultDeadlineDays ?? '',
     reviewDays: o.reviewDays ?? '',
+    reminderDays: (o.reminderDays ?? DEFAULT_REMINDER_DAYS).join(', '),
+    remindAfterDeadline: o.remindAfterDeadline ?? false,
     contactName: o.contact?.name ?? '',
     contactEmail: o.contact?.email ?? '',
     contactPhone: o.contact?.phone ?? '',
@@ -121,6 +135,8 @@ function patchOf(form: Form, version: number | undefined) {
       depositPercent: Number(form.depositPercent) || 0,
       ...(form.defaultDeadlineDays !== '' ? { defaultDeadlineDays: Number(form.defaultDeadlineDays) } : {}),
       ...(form.reviewDays !== '' ? { reviewDays: Number(form.reviewDays) } : {}),
+      reminderDays: reminderDaysOf(form.reminderDays) ?? [],
+      remindAfterDeadline: form.remindAfterDeadline,
       contact: { name: form.contactName.trim(), email: form.contactEmail.trim(), phone: form.contactPhone.trim(), hours: form.contactHours.trim() },
       showroomPrices: form.showroomPrices,
       embed: { sections: form.embedSections, origins: linesOf(form.embedOrigins) },
@@ -143,6 +159,7 @@ const FIELD_OF: Record<string, keyof Form> = {
   'options.depositPercent': 'depositPercent',
   'options.defaultDeadlineDays': 'defaultDeadlineDays',
   'options.reviewDays': 'reviewDays',
+  'options.reminderDays': 'reminderDays',
   'options.contact.email': 'contactEmail',
   'theme.primary': 'primary',
   'theme.secondary': 'secondary',
@@ -188,6 +205,7 @@ const LABELS: Partial<Record<keyof Form, MessageKey>> = {
   depositPercent: 'app.settings.deposit-short',
   defaultDeadlineDays: 'app.settings.days-to-choose',
   reviewDays: 'app.settings.days-to-review',
+  reminderDays: 'app.settings.reminder-days',
   embedOrigins: 'app.settings.websites',
   budgets: 'app.settings.budgets-short',
   timelines: 'app.settings.timelines-short',
@@ -216,6 +234,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     ...(form.name.trim() ? {} : { name: t('app.settings.name-missing') }),
     ...Object.fromEntries(Object.entries(formatProblems(form)).map(([field, problem]) => [field, t(problem)])),
     ...(isTimeZone(form.timeZone) ? {} : { timeZone: t('app.settings.zone-problem') }),
+    ...(reminderDaysOf(form.reminderDays) ? {} : { reminderDays: t('app.settings.reminder-days-problem') }),
     ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin)) ? {} : { embedOrigins: t('app.settings.websites-problem') }),
     ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: t('app.settings.email-problem') } : {}),
     // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
@@ -510,7 +529,16 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
           onChange={(n, typed) => set('reviewDays', n === null ? '' : (n ?? typed))}
           error={shown.reviewDays}
         />
+        <TextInput
+          label={t('app.settings.reminder-days')}
+          description={t('app.settings.reminder-days-help')}
+          value={form.reminderDays}
+          onChange={(event) => set('reminderDays', event.currentTarget.value)}
+          error={shown.reminderDays}
+          inputMode="numeric"
+        />
       </SimpleGrid>
+      <Switch label={t('app.settings.remind-after')} checked={form.remindAfterDeadline} onChange={(e) => set('remindAfterDeadline', e.currentTarget.checked)} />
       {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
         <Switch
           key={feature}

@@ -4,9 +4,10 @@ import type { CartFilter } from '../../../lib/back-office-types.ts';
 import { CartsList } from '../../../features/carts/components/carts-list.tsx';
 import { CartDetail } from '../../../features/carts/components/cart-detail.tsx';
 import { PurchasingPanel } from '../../../features/carts/components/purchasing.tsx';
+import { RemindBuyers } from '../../../features/carts/components/remind-buyers.tsx';
+import { Group, Stack } from '@mantine/core';
 import { StaffConversation } from '../../../features/comments/components/selection-conversation.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 const STATUSES: Array<NonNullable<CartFilter['status']>> = ['draft', 'locked', 'submitted', 'approved', 'signed'];
@@ -45,7 +46,16 @@ function Page() {
     );
   }
   return (
-    <PageFrame title={t('app.page.carts.title')} description={t('app.page.carts.description')} actions={<PurchasingPanel />}>
+    <PageFrame
+      title={t('app.page.carts.title')}
+      description={t('app.page.carts.description')}
+      actions={
+        <Group gap="xs" align="flex-start">
+          <RemindBuyers />
+          <PurchasingPanel />
+        </Group>
+      }
+    >
       <CartsList filter={filter} />
     </PageFrame>
   );
