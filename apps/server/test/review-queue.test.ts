@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
+import { createMailer } from '../src/modules/mail/mailer.ts';
 
 /**
  * "Waiting for you" (docs/back-office.md): the submitted selections in the order their reviews
  * are due, overdue first, and approving several at once exactly as one approval is.
  */
-const { app, db, mail } = await createTestApp({ withMail: true });
+const { app, db, mail, config } = await createTestApp({ withMail: true });
 const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
 const manager = await as('manager@demo.test');
 const buyer = await as('buyer@demo.test');
@@ -86,5 +87,31 @@ describe(`the review queue (${testDbKind})`, () => {
     // Bad input changes nothing.
     expect((await call(manager, 'POST', '/api/manage/review-queue/approve', { carts: [] })).statusCode).toBe(400);
     expect((await call(manager, 'POST', '/api/manage/review-queue/approve', { carts: ['not-an-id'] })).statusCode).toBe(400);
+  });
+});
+
+describe(`addresses the mail server refused (${testDbKind})`, () => {
+  it('are flagged on the unit, the selection and the dashboard until a later mail leaves', async () => {
+    const project = (await call(manager, 'GET', '/api/project')).json() as { _id: string };
+    const letter = { to: 'olivia.chen@demo.test', subject: 'A test', text: 'A test', html: '<p>A test</p>', projectId: project._id };
+    // A mail server that cannot be reached refuses the mail (the log keeps it as failed).
+    const unreachable = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'portal@example.test', db, log: app.log });
+    await expect(unreachable.send(letter)).rejects.toThrow();
+    const flagged = async () => {
+      const carts = (await call(manager, 'GET', '/api/manage/carts?q=203')).json() as { items: Array<{ mailRefused: string[] }> };
+      const units = (await call(manager, 'GET', '/api/manage/units')).json() as { items: Array<{ name: string; mailRefused: string[] }> };
+      const dashboard = (await call(manager, 'GET', '/api/manage/dashboard')).json() as { mailRefused: { count: number; recent: Array<{ email: string }> } };
+      return {
+        cart: carts.items[0]!.mailRefused,
+        unit: units.items.find((unit) => unit.name === '203')!.mailRefused,
+        dashboard: dashboard.mailRefused.recent.map((row) => row.email),
+      };
+    };
+    expect(await flagged()).toEqual({ cart: ['olivia.chen@demo.test'], unit: ['olivia.chen@demo.test'], dashboard: ['olivia.chen@demo.test'] });
+    // Another project's staff see none of it.
+    expect((await call(harbourManager, 'GET', '/api/manage/dashboard')).statusCode).toBe(403);
+    // A later mail that leaves clears the flag.
+    await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log }).send(letter);
+    expect(await flagged()).toEqual({ cart: [], unit: [], dashboard: [] });
   });
 });

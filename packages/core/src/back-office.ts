@@ -25,6 +25,8 @@ export const cartRowSchema = z.object({
   revision: z.number(),
   unit: z.object({ _id: z.string(), name: z.string(), floor: z.number() }).nullable(),
   buyers: z.array(personSchema),
+  /** The buyers' addresses whose latest mail from the project the mail server refused. */
+  mailRefused: z.array(z.string()),
 });
 export type CartRow = z.infer<typeof cartRowSchema>;
 
@@ -101,6 +103,8 @@ export const dashboardSchema = z.object({
   topCategories: z.array(z.object({ id: z.string(), name: z.string(), count: z.number(), upgrades: z.number() })),
   /** The front door (docs/public-pages.md): leads waiting, and the widget's last 30 days. */
   front: z.object({ leadsNew: z.number(), leadsHeld: z.number(), widgetViews: z.number(), widgetClicks: z.number() }),
+  /** The addresses whose latest mail the mail server refused, newest first (at most 10 listed), and how many. */
+  mailRefused: z.object({ count: z.number(), recent: z.array(z.object({ email: z.string(), at: z.string(), error: z.string().nullable() })) }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -114,6 +118,8 @@ export const unitRowSchema = z.object({
   plan: z.string().nullable(),
   cart: z.object({ _id: z.string(), status: z.enum(CART_LIST_STATUSES) }).nullable(),
   buyers: z.array(personSchema),
+  /** The buyers' addresses whose latest mail from the project the mail server refused. */
+  mailRefused: z.array(z.string()),
 });
 export type UnitRow = z.infer<typeof unitRowSchema>;
 

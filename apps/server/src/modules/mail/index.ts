@@ -2,7 +2,7 @@
  * The front door of mail and its templates: other modules reach this module only through
  * what is exported here (docs/architecture.md, "Server modules").
  */
-export { mailsOfProjectTo, recentMailFailures } from './mail.repo.ts';
+export { mailsOfProjectTo, recentMailFailures, refusedAddresses } from './mail.repo.ts';
 export { mailEntry } from './mail-log.ts';
 export { type Mail, type Mailer } from './mailer.ts';
 export { readerFor, readerOf, readersOf, type Reader } from './readers.ts';

@@ -61,3 +61,23 @@ export async function chosenLanguages(db: Db, emails: readonly string[]): Promis
   );
   return new Map(rows.map((row) => [row.email, row.language]));
 }
+
+/**
+ * The addresses whose latest mail from the project the mail server refused (docs/back-office.md,
+ * "Buyers"): flagged on their units and on the dashboard until a later mail to them leaves. All
+ * of the project's when `addresses` is not given (newest refusal first, at most `limit`).
+ */
+export async function refusedAddresses(db: Db, projectId: string, { addresses, limit = 500 }: { addresses?: string[]; limit?: number } = {}) {
+  if (addresses && !addresses.length) return [];
+  const only = addresses ? sql`AND "to" = ANY(string_to_array(${[...new Set(addresses.map((a) => a.toLowerCase()))].join('\n')}, E'\\n'))` : sql``;
+  return preparedRows<{ to: string; at: string; error: string | null }>(
+    db,
+    sql`SELECT "to", at, error FROM (
+          SELECT DISTINCT ON ("to") "to", at, error, status FROM mail_log
+          WHERE project_id = ${projectId} ${only}
+          ORDER BY "to", at DESC, id DESC) latest
+        WHERE status = 'failed'
+        ORDER BY at DESC
+        LIMIT ${limit}`,
+  );
+}

@@ -23,7 +23,7 @@ import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import { readCart } from '../carts/index.ts';
 import { countWaitingInvitations } from '../access-codes/index.ts';
-import { mailEntry, mailsOfProjectTo } from '../mail/index.ts';
+import { mailEntry, mailsOfProjectTo, refusedAddresses } from '../mail/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import type { HookRegistry } from '../decor/index.ts';
@@ -51,6 +51,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isSortKey = (v: Record<string, unknown>) => Number.isInteger(v.floor) && typeof v.name === 'string' && typeof v.id === 'string' && UUID.test(v.id);
 const isAuditKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && UUID.test(v.id);
 
+/** Each row's buyers' addresses the mail server refused last (docs/back-office.md, "Buyers"): flagged where the unit is shown. */
+export async function withMailRefused<T extends { buyers: Array<{ email: string }> }>(
+  db: Db,
+  projectId: string,
+  rows: T[],
+): Promise<Array<T & { mailRefused: string[] }>> {
+  const refused = new Set(
+    (await refusedAddresses(db, projectId, { addresses: rows.flatMap((row) => row.buyers.map((buyer) => buyer.email)) })).map((row) => row.to),
+  );
+  return rows.map((row) => ({ ...row, mailRefused: row.buyers.map((buyer) => buyer.email).filter((email) => refused.has(email.toLowerCase())) }));
+}
+
 /** One page of every unit's cart, filtered. */
 export async function cartsPage({
   db,
@@ -70,7 +82,11 @@ export async function cartsPage({
   const { reviewOverdue, ...rest } = filter;
   const options = projectOptionsSchema.parse(project.options ?? {});
   const listed: CartListFilter = reviewOverdue ? { ...rest, signedBefore: reviewOverdueBefore(now, options.reviewDays, options.timeZone) } : rest;
-  const rows = await listCarts(db, { projectId: project.id, filter: listed, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
+  const rows = await withMailRefused(
+    db,
+    project.id,
+    await listCarts(db, { projectId: project.id, filter: listed, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now }),
+  );
   return pageOf(
     rows,
     PAGE_SIZE,
@@ -84,6 +100,7 @@ export async function cartsPage({
       revision: row.revision,
       unit: row.unit_id ? { _id: row.unit_id, name: row.unit_name ?? '', floor: row.floor ?? 0 } : null,
       buyers: row.buyers,
+      mailRefused: row.mailRefused,
     }),
     (row) => ({ floor: row.floor ?? 0, name: row.unit_name ?? '', id: row.id }),
   );
@@ -153,10 +170,11 @@ export async function cartRow({ db, scope, cartId, now = new Date() }: { db: Db;
 export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }): Promise<Dashboard> {
   const { project } = requireManager(scope);
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const [rows, inForce, invited] = await Promise.all([
+  const [rows, inForce, invited, refused] = await Promise.all([
     dashboardRows(db, project.id, now, reviewOverdueBefore(now, options.reviewDays, options.timeZone)),
     approvedPurchases(db, project.id),
     countWaitingInvitations(db, project.id),
+    refusedAddresses(db, project.id),
   ]);
   const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
   const count = (status: string) => carts[status]?.count ?? 0;
@@ -182,6 +200,10 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
     topOptions: rows.options,
     topCategories: rows.categories.map((c) => ({ ...c, upgrades: Number(c.upgrades) })),
     front: rows.front,
+    mailRefused: {
+      count: refused.length,
+      recent: refused.slice(0, 10).map((row) => ({ email: row.to, at: new Date(row.at).toISOString(), error: row.error })),
+    },
   };
 }
 
@@ -266,7 +288,11 @@ export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope
 /** One page of the units grid: each unit with its plan, status, deadline, buyers and cart. */
 export async function unitsPage({ db, scope, after, now = new Date() }: { db: Db; scope: Scope; after?: string | undefined; now?: Date }) {
   const { project } = requireManager(scope);
-  const rows = await unitGrid(db, { projectId: project.id, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now });
+  const rows = await withMailRefused(
+    db,
+    project.id,
+    await unitGrid(db, { projectId: project.id, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now }),
+  );
   return pageOf(
     rows,
     PAGE_SIZE,
@@ -280,6 +306,7 @@ export async function unitsPage({ db, scope, after, now = new Date() }: { db: Db
       plan: row.plan_name,
       cart: row.cart_id ? { _id: row.cart_id, status: row.cart_status ?? 'draft' } : null,
       buyers: row.buyers,
+      mailRefused: row.mailRefused,
     }),
     (row) => ({ floor: row.floor ?? 0, name: row.name ?? '', id: row.id }),
   );

@@ -4,6 +4,7 @@ import { transitionCart } from '../carts/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import { submittedCarts } from './manage.repo.ts';
+import { withMailRefused } from './manage.operations.ts';
 
 const dayText = ({ year, month, day }: { year: number; month: number; day: number }) =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -17,7 +18,7 @@ export async function reviewQueue({ db, scope, now = new Date() }: { db: Db; sco
   const { project } = requireManager(scope);
   const options = projectOptionsSchema.parse(project.options ?? {});
   const overdueBefore = reviewOverdueBefore(now, options.reviewDays, options.timeZone);
-  const rows = await submittedCarts(db, project.id);
+  const rows = await withMailRefused(db, project.id, await submittedCarts(db, project.id));
   return rows.map((row) => {
     const signedAt = row.signed_at ? new Date(row.signed_at) : null;
     return {
@@ -30,6 +31,7 @@ export async function reviewQueue({ db, scope, now = new Date() }: { db: Db; sco
       revision: row.revision,
       unit: row.unit_id ? { _id: row.unit_id, name: row.unit_name ?? '', floor: row.floor ?? 0 } : null,
       buyers: row.buyers,
+      mailRefused: row.mailRefused,
       signedAt: signedAt?.toISOString() ?? null,
       dueBy: signedAt ? dayText(reviewDueBy(signedAt, options.reviewDays, options.timeZone)) : null,
       overdue: signedAt ? signedAt < overdueBefore : true,

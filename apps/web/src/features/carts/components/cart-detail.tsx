@@ -1,3 +1,4 @@
+import { MailRefusedBadge } from '../../../components/ui/mail-refused-badge.tsx';
 import { RemindOne } from './remind-buyers.tsx';
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
@@ -69,7 +70,8 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
                 {buyer.name || buyer.email}{' '}
                 <Anchor href={`mailto:${buyer.email}`} size="sm">
                   {buyer.email}
-                </Anchor>
+                </Anchor>{' '}
+                <MailRefusedBadge emails={row.mailRefused.filter((email) => email === buyer.email)} />
               </Text>
             ))}
           </Stack>

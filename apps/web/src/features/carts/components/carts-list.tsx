@@ -1,3 +1,4 @@
+import { MailRefusedBadge } from '../../../components/ui/mail-refused-badge.tsx';
 import { changeOrderNumber } from '@decor/core';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Chip, Group, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
@@ -165,7 +166,10 @@ function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
           {link}
           {status}
         </Group>
-        <Text size="sm">{buyers}</Text>
+        <Group gap="xs">
+          <Text size="sm">{buyers}</Text>
+          <MailRefusedBadge emails={row.mailRefused} />
+        </Group>
         <Group justify="space-between">
           <Text size="sm" fw={600}>
             {money(row.total)}
@@ -197,9 +201,12 @@ function Row({ row, isPhone }: { row: CartRow; isPhone: boolean }) {
           {changeOrderNumber(row.revision) ? ` ${t('app.detail.change-order', { number: changeOrderNumber(row.revision)! })}` : ''}
         </Text>
       </div>
-      <Text role="cell" size="sm" lineClamp={2}>
-        {buyers}
-      </Text>
+      <div role="cell">
+        <Text size="sm" lineClamp={2}>
+          {buyers}
+        </Text>
+        <MailRefusedBadge emails={row.mailRefused} />
+      </div>
       <div role="cell">{status}</div>
       <Text role="cell" size="sm" fw={600}>
         {money(row.total)}

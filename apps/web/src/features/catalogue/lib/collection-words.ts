@@ -12,7 +12,7 @@ import type { CollectionInfo } from '../api/get-collections.ts';
  */
 
 /** The built-in collections the editor names from the catalogue. */
-const NAMED = new Set(['rooms', 'categories', 'options', 'packages', 'plans', 'units', 'leads']);
+const NAMED = new Set(['rooms', 'categories', 'options', 'packages', 'plans', 'units', 'leads', 'comments', 'notes']);
 
 /** Where a select's values are said, by collection and field (the same words the rest of the portal uses). */
 const CHOICES: Record<string, (value: string) => string> = {

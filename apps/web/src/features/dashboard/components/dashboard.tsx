@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { dashboardQuery } from '../api/get-dashboard.ts';
 import type { CartFilter, Dashboard, UnitRow } from '../../../lib/back-office-types.ts';
 import { useMoney } from '../../../lib/use-money.ts';
+import { useDates } from '../../../lib/use-dates.ts';
 import { CART_STATUS_COLOR, UNIT_STATUS_COLOR, useStatusWords } from '../../../lib/status-labels.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { DASHBOARD_LISTS, type AccessLinksView, type DashboardFigure, type LeadStatus } from '@decor/core';
@@ -110,6 +111,8 @@ function Board({ board }: { board: Dashboard }) {
         </SimpleGrid>
       </Section>
 
+      {board.mailRefused.count > 0 && <MailRefused refused={board.mailRefused} />}
+
       <Section title={t('app.dash.front')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Figure
@@ -193,5 +196,26 @@ function Board({ board }: { board: Dashboard }) {
         </Section>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** The addresses the mail server refused (docs/back-office.md, "Buyers"): a problem to solve with the buyers. */
+function MailRefused({ refused }: { refused: Dashboard['mailRefused'] }) {
+  const t = useT();
+  const dates = useDates();
+  return (
+    <Alert color="red" variant="light" title={t('app.mail-refused.title')} data-testid="dashboard-mail-refused">
+      <Stack gap={4}>
+        <Text size="sm">{t('app.mail-refused.text', { count: refused.count })}</Text>
+        {refused.recent.map((row) => (
+          <Text key={row.email} size="sm" title={row.error ?? undefined}>
+            {t('app.mail-refused.row', { email: row.email, date: dates.dateTime(row.at) })}
+          </Text>
+        ))}
+        <AnchorLink to="/manage/access-links" search={{ show: 'joined' }} size="sm">
+          {t('app.mail-refused.see')}
+        </AnchorLink>
+      </Stack>
+    </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { MailRefusedBadge } from '../../../components/ui/mail-refused-badge.tsx';
 import { useMemo, useState } from 'react';
 import { ConsequenceConfirm } from '../../../components/ui/consequence-confirm.tsx';
 import { Alert, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
@@ -123,6 +124,7 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {unit.plan ?? t('app.units.no-plan')}
         </Text>
+        <MailRefusedBadge emails={unit.mailRefused} />
         <Text size="xs" truncate="end" title={buyers}>
           {buyers || t('app.units.no-buyer')}
         </Text>
