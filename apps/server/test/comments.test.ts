@@ -279,3 +279,30 @@ describe(`digests of unread messages (${testDbKind})`, () => {
     expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(mail!.messages.filter((m) => /new message|nouveau/.test(m.subject ?? '')).length);
   });
 });
+
+describe(`co-buyers (${testDbKind})`, () => {
+  it('are invited to the unit by the buyer whose selection it is, mailed at once, within a few', async () => {
+    const invite = (who: Who, email: string, cartId = cart304._id) => call(who, 'POST', `/api/carts/${cartId}/co-buyers`, { email });
+    const invited = await invite('marcus', 'jamie.reid@example.test');
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json()).toMatchObject({ email: 'jamie.reid@example.test', unit: unit304._id, unitName: '304', role: 'purchaser', maxUses: 1 });
+    const mailed = await mail!.waitFor('jamie.reid@example.test', /invited/);
+    expect(mailed.text).toContain('304');
+    // The co-buyer, another buyer and the staff cannot: it is the owner's to do (the staff invite from the back office).
+    expect((await invite('priya', 'someone@example.test')).json().error.key).toBe('code.owner-only');
+    expect((await invite('olivia', 'someone@example.test')).statusCode).toBe(404);
+    expect((await invite('manager', 'someone@example.test')).json().error.key).toBe('code.owner-only');
+    expect((await call(null, 'POST', `/api/carts/${cart304._id}/co-buyers`, { email: 'someone@example.test' })).statusCode).toBe(401);
+    // Someone already a buyer, a bad address, and more than three waiting are refused in words.
+    expect((await invite('marcus', 'priya.reid@demo.test')).json().error.key).toBe('code.already-buyer');
+    expect((await invite('marcus', 'not an address')).statusCode).toBe(400);
+    expect((await invite('marcus', 'second@example.test')).statusCode).toBe(201);
+    expect((await invite('marcus', 'third@example.test')).statusCode).toBe(201);
+    const fourth = await invite('marcus', 'fourth@example.test');
+    expect([fourth.statusCode, fourth.json().error.key, fourth.json().error.message]).toEqual([
+      409,
+      'code.too-many-waiting',
+      'You have 3 invitations waiting for an answer: wait for one, or withdraw it with the design centre.',
+    ]);
+  });
+});

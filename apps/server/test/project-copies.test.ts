@@ -409,6 +409,7 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'PATCH /api/projects/{id}': { name: 'Taken over' },
       'POST /api/access-codes/consume/{code}': {},
       'POST /api/carts/{id}/comments': { body: 'Written from elsewhere' },
+      'POST /api/carts/{id}/co-buyers': { email: 'elsewhere@example.test' },
       'POST /api/manage/units/{id}/notes': { body: 'Written from elsewhere' },
     };
     const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })).json() as {

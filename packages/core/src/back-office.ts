@@ -192,3 +192,9 @@ export const buyerRowSchema = z.object({
   mails: z.array(mailEntrySchema),
 });
 export type BuyerRow = z.infer<typeof buyerRowSchema>;
+
+/** A buyer inviting co-buyers (docs/access-codes.md, "Co-buyers"): at most this many buyers a home, and invitations waiting at once. */
+export const INVITE_CO_BUYER_LIMITS = { buyers: 6, waiting: 3 } as const;
+
+/** POST /api/carts/{id}/co-buyers. */
+export const coBuyerInviteSchema = z.object({ email: z.email().max(254) }).strict();

@@ -287,7 +287,7 @@ export async function resendProjectAccessCode({
  * Sends an invitation and says how it went: a mail server's refusal does not undo the link
  * (it was made and can be copied), it is told on it (docs/access-codes.md, "Mails").
  */
-async function mailInvitation(mailer: Mailer, mail: Mail): Promise<MailEntry> {
+export async function mailInvitation(mailer: Mailer, mail: Mail): Promise<MailEntry> {
   const at = new Date().toISOString();
   try {
     await mailer.send(mail);

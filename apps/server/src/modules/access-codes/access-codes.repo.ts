@@ -123,3 +123,15 @@ export async function findUnit(db: Db, projectId: string, unitId: string) {
     .where(and(eq(items.projectId, projectId), eq(items.collection, 'units'), eq(items.id, unitId)));
   return row;
 }
+
+/** The invitations to a unit one person made that still wait for their buyer (a buyer inviting co-buyers is held to a few). */
+export async function countWaitingInvitationsBy(
+  db: Db,
+  { projectId, unitId, createdBy }: { projectId: string; unitId: string; createdBy: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accessCodes)
+    .where(and(eq(accessCodes.projectId, projectId), eq(accessCodes.unitId, unitId), eq(accessCodes.createdBy, createdBy), waitingInvitation()));
+  return row?.n ?? 0;
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessLinkSchema, errorBodySchema } from '@decor/core';
+import { accessLinkSchema, coBuyerInviteSchema, errorBodySchema } from '@decor/core';
+import { inviteCoBuyer } from './access-codes.co-buyers.ts';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
@@ -85,6 +86,39 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<CodesContext> = async (app
     },
   );
   await app.register(managerCodeRoutes, context);
+  await app.register(coBuyerRoutes, context);
+};
+
+/** A buyer inviting someone to buy the home with them (docs/access-codes.md, "Co-buyers"). */
+const coBuyerRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { config, database, mailer, authSecret }) => {
+  app.post(
+    '/api/carts/:id/co-buyers',
+    {
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Invite a co-buyer to the unit of this selection, mailed at once (the buyer whose selection it is; a few waiting invitations and buyers a home)',
+        params: z.object({ id: z.uuid() }),
+        body: coBuyerInviteSchema,
+        response: { 201: accessCodeSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      requireActor(request);
+      const scope = request.projectScope();
+      const { project } = await scope;
+      const invited = await inviteCoBuyer({
+        db: database.db,
+        scope,
+        cartId: request.params.id,
+        email: request.body.email,
+        origin: projectOrigin(config, project.key),
+        mailer,
+        secret: authSecret,
+      });
+      return reply.status(201).send(invited);
+    },
+  );
 };
 
 /** The managers' routes: make links one by one or in bulk, list, revoke and mail them again. */

@@ -1725,4 +1725,10 @@ export const EN_APP = {
     '{count, plural, one {The mail server refused the latest mail to # address.} other {The mail server refused the latest mail to # addresses.}} Check them with the buyers: until a mail to them leaves, they hear nothing from the portal.',
   'app.mail-refused.row': '{email}, {date}',
   'app.mail-refused.see': 'See the buyers and their mails',
+  'app.co-buyer.title': 'Buying with someone?',
+  'app.co-buyer.text': 'Invite them to choose with you: they get their own sign-in, and see this selection and its messages.',
+  'app.co-buyer.email': 'Their e-mail address',
+  'app.co-buyer.send': 'Send the invitation',
+  'app.co-buyer.sent': 'An invitation went to {email}.',
+  'app.co-buyer.failed': 'The invitation could not be sent. Try again.',
 } as const;

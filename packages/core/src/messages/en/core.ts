@@ -352,4 +352,8 @@ export const EN_CORE = {
   'comment.no-unit': 'There is no such unit.',
   'comment.cart-elsewhere': 'This selection is not the unit’s.',
   'file.comment-type': 'A comment can attach images (PNG, JPEG, WebP) and PDF files; this file is {detected}.',
+  'code.owner-only': 'Only the buyer whose selection this is can invite someone to it.',
+  'code.unit-full': 'This home has {max} buyers already: ask the design centre to add another.',
+  'code.already-buyer': 'This person is already a buyer of this home.',
+  'code.too-many-waiting': 'You have {max} invitations waiting for an answer: wait for one, or withdraw it with the design centre.',
 } as const;

@@ -1752,4 +1752,10 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     '{count, plural, one {Le serveur de courriel a refusé le dernier courriel envoyé à # adresse.} other {Le serveur de courriel a refusé le dernier courriel envoyé à # adresses.}} Vérifiez-les avec les acheteurs : tant qu’un courriel ne leur parvient pas, ils ne reçoivent rien du portail.',
   'app.mail-refused.row': '{email}, {date}',
   'app.mail-refused.see': 'Voir les acheteurs et leurs courriels',
+  'app.co-buyer.title': 'Vous achetez avec quelqu’un ?',
+  'app.co-buyer.text': 'Invitez cette personne à choisir avec vous : elle aura sa propre connexion et verra cette sélection et ses messages.',
+  'app.co-buyer.email': 'Son adresse courriel',
+  'app.co-buyer.send': 'Envoyer l’invitation',
+  'app.co-buyer.sent': 'Une invitation a été envoyée à {email}.',
+  'app.co-buyer.failed': 'L’invitation n’a pas pu être envoyée. Réessayez.',
 };

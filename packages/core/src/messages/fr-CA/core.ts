@@ -351,4 +351,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'comment.no-unit': 'Cette unité n’existe pas.',
   'comment.cart-elsewhere': 'Cette sélection n’est pas celle de l’unité.',
   'file.comment-type': 'Un commentaire peut joindre des images (PNG, JPEG, WebP) et des fichiers PDF ; ce fichier est de type {detected}.',
+  'code.owner-only': 'Seul l’acheteur à qui appartient cette sélection peut y inviter quelqu’un.',
+  'code.unit-full': 'Cette propriété a déjà {max} acheteurs : demandez au centre de design d’en ajouter un autre.',
+  'code.already-buyer': 'Cette personne est déjà acheteuse de cette propriété.',
+  'code.too-many-waiting': 'Vous avez {max} invitations en attente de réponse : attendez-en une, ou faites-la retirer par le centre de design.',
 };

@@ -32,6 +32,8 @@ import { RoomLineCards } from '../../../components/selection/room-lines.tsx';
 import { DecisionNotice } from '../../../components/selection/decision-notice.tsx';
 import { ChangeOrderSummary } from '../../../components/selection/change-order-summary.tsx';
 import { CartNotes } from './cart-notes.tsx';
+import { CoBuyerInvite } from './co-buyer-invite.tsx';
+import { meQuery } from '../../../lib/session.ts';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -110,6 +112,7 @@ function Review({
     return (id: string) => byId.get(id);
   }, [packages]);
   const managesProject = useManagesCurrentProject();
+  const { data: me } = useQuery(meQuery);
   // The lines under the choices: what was signed once signed, else today's (the package's saving, change fees),
   // from the one function every view of a cart uses, so that they add up to the total shown.
   const adjustments = useMemo(() => {
@@ -183,6 +186,7 @@ function Review({
         canSave={hasFeature(project!.features, 'alternatives')}
       />
       {status === 'draft' && <SubmitSection cart={cart} missing={missing} />}
+      {me && cart.owner === me._id && <CoBuyerInvite cartId={cart._id} />}
       {cart.signature && status !== 'draft' && (
         <Text size="sm" c="dimmed" data-testid="signed-by">
           {t('app.review.signed-by', { name: cart.signature.name, date: dates.dateTime(cart.signature.signedAt) })}
