@@ -5,7 +5,7 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from 
 import { browserHeaders, signIn } from './support/identity.ts';
 import { multipart } from './support/multipart.ts';
 import { pdfText } from './support/pdf-text.ts';
-import type { Item } from './support/carts.ts';
+import { completeSelections, type Item } from './support/carts.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
 import { sendCommentDigests } from '../src/modules/comments/index.ts';
 
@@ -304,5 +304,66 @@ describe(`co-buyers (${testDbKind})`, () => {
       'code.too-many-waiting',
       'You have 3 invitations waiting for an answer: wait for one, or withdraw it with the design centre.',
     ]);
+  });
+});
+
+describe(`every buyer signs (${testDbKind})`, () => {
+  it('submits when the last buyer signs what the first signed; a change in between sets the signatures aside and tells each buyer', async () => {
+    const project = (await call('manager', 'GET', '/api/project')).json() as { _id: string };
+    const setSigning = async (signing: 'one' | 'every') =>
+      expect((await call('manager', 'PATCH' as Method, `/api/projects/${project._id}`, { options: { signing } })).statusCode).toBe(200);
+    await setSigning('every');
+    try {
+      expect((await call('manager', 'POST', `/api/carts/${cart304._id}/reopen`, {})).statusCode).toBe(200);
+      const cartNow = async () =>
+        (await call('marcus', 'GET', `/api/schema/carts/${cart304._id}`)).json() as Item & { status: string; signatures: Array<{ name: string }> };
+      const sign = async (who: Who, name: string) =>
+        call(who, 'POST', `/api/carts/${cart304._id}/submit`, { signature: name, agree: true, _version: (await cartNow())._version });
+
+      // The change order made complete (a whole-home choice in each required category), then Marcus signs: it waits for Priya.
+      const reopened = await cartNow();
+      const completed = await call('marcus', 'PATCH' as Method, `/api/schema/carts/${cart304._id}`, {
+        selections: [...(reopened.selections as object[]), ...(await completeSelections(app, cookies.marcus, String(unit304.plan)))],
+        _version: reopened._version,
+      });
+      expect(completed.statusCode, completed.body).toBe(200);
+      const first = await sign('marcus', 'Marcus Reid');
+      expect(first.statusCode, first.body).toBe(200);
+      expect((await cartNow()).status).toBe('draft');
+      expect((await cartNow()).signatures.map((s) => s.name)).toEqual(['Marcus Reid']);
+
+      // Priya changes a choice: Marcus's signature is set aside, and both are told.
+      mail!.messages.length = 0;
+      const current = await cartNow();
+      const selections = current.selections as Array<{ option: string; quantity: number }>;
+      const optional = categories.filter((c) => !c.required).map((c) => c._id);
+      const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
+      const dropped = selections.findIndex((s) => optional.includes(String(options.find((o) => o._id === s.option)?.category)));
+      const changed = await call('priya', 'PATCH' as Method, `/api/schema/carts/${cart304._id}`, {
+        selections: selections.filter((_, index) => index !== dropped),
+        _version: current._version,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await cartNow()).signatures).toEqual([]);
+      await mail!.waitFor('marcus.reid@demo.test', /sign your selection again/);
+      await mail!.waitFor('priya.reid@demo.test', /sign your selection again/);
+
+      // Now Priya signs, then Marcus: submitted, with both signatures in its PDF.
+      expect((await sign('priya', 'Priya Reid')).statusCode).toBe(200);
+      expect((await cartNow()).status).toBe('draft');
+      expect((await sign('marcus', 'Marcus Reid')).statusCode).toBe(200);
+      const submitted = await cartNow();
+      expect(submitted.status).toBe('submitted');
+      expect(submitted.signatures.map((s) => s.name)).toEqual(['Priya Reid', 'Marcus Reid']);
+      const pdf = await call('manager', 'GET', `/api/carts/${cart304._id}/pdf`);
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toMatch(/Signed by Priya Reid on/);
+      expect(text).toMatch(/Signed by Marcus Reid on .* for/);
+      // Nobody writes signatures but the server.
+      const forged = await call('priya', 'PATCH' as Method, `/api/schema/carts/${cart304._id}`, { signatures: [], _version: submitted._version });
+      expect(forged.statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await setSigning('one');
+    }
   });
 });

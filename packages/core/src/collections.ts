@@ -175,6 +175,17 @@ export const cartSchema = z
       .array(z.object({ option: id, name: text(200), from: money, to: money, at: z.iso.datetime({ offset: true }) }).strict())
       .max(50)
       .default([]),
+    /**
+     * Where every buyer of the unit signs (the project's `signing`, docs/selection-rules.md,
+     * "Signing together"): each buyer's signature of the choices as they now are. The last one
+     * submits; a change to the choices sets them all aside. Written by the server only.
+     */
+    signatures: z
+      .array(
+        z.object({ by: z.string().max(100), name: text(200), signedAt: z.iso.datetime({ offset: true }), language: z.enum(LANGUAGES).optional() }).strict(),
+      )
+      .max(10)
+      .default([]),
     /** Change orders: 1 until an approved selection is reopened. */
     revision: z.number().int().min(1).default(1),
     /** Fees a manager added when reopening an approved selection; part of the total, written by the server only. */
@@ -486,7 +497,7 @@ const DEFINITIONS: CollectionDefinition[] = [
     read: 'own',
     write: 'owners',
     ownerWritableFields: ['selections', 'package', 'notes', 'budget'],
-    serverFields: ['total', 'fees'],
+    serverFields: ['total', 'fees', 'signatures'],
     ownership: { userField: 'owner', through: THROUGH_UNIT },
   },
   {

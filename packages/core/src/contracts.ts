@@ -144,6 +144,8 @@ const projectOptionFields = {
     .refine((days) => new Set(days).size === days.length, said('validation.unique')),
   /** Whether buyers whose deadline passed before they submitted are told once. */
   remindAfterDeadline: z.boolean(),
+  /** Who signs a selection: one of the unit's buyers, or every one of them (docs/selection-rules.md, "Signing together"). */
+  signing: z.enum(['one', 'every']),
   contact: designCentreContactSchema,
   scene: sceneSettingsSchema,
   /** Whether the sales-centre screens and their phones show option prices to visitors (docs/displays.md). */
@@ -170,6 +172,7 @@ const projectOptionsShape = {
   reviewDays: projectOptionFields.reviewDays.optional(),
   reminderDays: projectOptionFields.reminderDays.optional(),
   remindAfterDeadline: projectOptionFields.remindAfterDeadline.optional(),
+  signing: projectOptionFields.signing.optional(),
   contact: projectOptionFields.contact.optional(),
   scene: projectOptionFields.scene.optional(),
   showroomPrices: projectOptionFields.showroomPrices.optional(),

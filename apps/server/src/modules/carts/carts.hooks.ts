@@ -5,7 +5,7 @@ import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Document, HookArgs, HookRegistry } from '../decor/index.ts';
 import type { Writer } from '../decor/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { confirmSignatureToBuyers, notifyBuyersOfDecision, notifyManagersOfSubmission } from './carts.notices.ts';
+import { confirmSignatureToBuyers, notifyBuyersOfDecision, notifyBuyersOfVoidedSignatures, notifyManagersOfSubmission } from './carts.notices.ts';
 import type { CartData } from './carts.document.ts';
 import { repriceDraftCarts } from './carts.pricing.ts';
 import { enforceCartRules, totalOf } from './carts.rules.ts';
@@ -25,6 +25,14 @@ export interface CartHookDeps {
 /** The choices that make a cart's price and rules: its option lines and its package. */
 function choicesOf(cart: Document | null) {
   return JSON.stringify([cart?.selections ?? [], cart?.package ?? null]);
+}
+
+const signaturesOf = (cart: Document | null) => (Array.isArray(cart?.signatures) ? (cart.signatures as unknown[]) : []);
+
+/** Whether a write sets aside the signatures given so far: the choices changed, or the selection opened again. */
+function voidsSignatures(previous: Document | null, data: Document) {
+  if (!signaturesOf(previous).length) return false;
+  return choicesOf(previous) !== choicesOf(data) || (data.status === 'draft' && previous?.status !== 'draft');
 }
 
 type HistoryEntry = { action?: string; by: string; byName?: string; comment?: string; fee?: number; deadline?: string };
@@ -52,6 +60,9 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
     async beforeChange({ db, project, origin, operation, previous, data }) {
       // A project bundle's carts arrive as they were kept: a signed one keeps the total it was signed for.
       if (origin === 'import') return data;
+      // Signatures given together are of the choices as they were: a change, or the selection
+      // opening again, sets them aside (docs/selection-rules.md, "Signing together").
+      if (voidsSignatures(previous, data)) data = { ...data, signatures: [] };
       // The server's own writes (a transition, a repricing) keep their total unless the choices move.
       if (origin === 'server' && operation === 'update' && choicesOf(previous) === choicesOf(data)) return data;
       const context = await enforceCartRules(db, project.id, data);
@@ -60,6 +71,13 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
     afterCommit({ db, project, origin, previous, data, id }) {
       // A copied project tells nobody of the carts it arrives with.
       if (origin === 'import') return;
+      if (data?.status === 'draft' && choicesOf(previous) !== choicesOf(data) && signaturesOf(previous).length) {
+        const cart = { _id: id, unit: String(data.unit), owner: (data.owner as string | undefined) ?? null };
+        return notifyBuyersOfVoidedSignatures({ db, mailer, project, origin: projectOrigin(config, project.key), cart }).then(
+          () => undefined,
+          (error: unknown) => log?.warn({ err: error }, 'the buyers could not be told their signatures were set aside'),
+        );
+      }
       const decision = newDecision(previous, data);
       if (decision && data) {
         const cart = { _id: id, unit: String(data.unit), owner: (data.owner as string | undefined) ?? null, total: Number(data.total) };

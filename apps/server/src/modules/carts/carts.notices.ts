@@ -24,6 +24,7 @@ import {
   selectionDecisionMail,
   selectionSignedMail,
   selectionSubmittedMail,
+  signAgainMail,
 } from '../mail/index.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import type { CartData } from './carts.document.ts';
@@ -295,6 +296,25 @@ export function notifyBuyersOfDecision({
       deadline: entry.deadline ? formatDateTime(entry.deadline, options, { weekday: true }) : undefined,
       url: `${origin}/config/${cart._id}`,
     }),
+  );
+}
+
+/** Tells a cart's buyers that the signatures given together were set aside by a change: each signs again. */
+export function notifyBuyersOfVoidedSignatures({
+  db,
+  mailer,
+  project,
+  origin,
+  cart,
+}: {
+  db: Db;
+  mailer: Mailer;
+  project: { id: string; name: string; currency: string; options: Record<string, unknown> };
+  origin: string;
+  cart: { _id: string; unit: string; owner?: string | null };
+}) {
+  return mailEachBuyer({ db, mailer, project, cart }, (to, { reader, unit }) =>
+    signAgainMail({ to, reader, projectName: project.name, unitName: unit, url: `${origin}/config/${cart._id}` }),
   );
 }
 

@@ -24,7 +24,7 @@ import { resolveCollection } from '../decor/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { createItem, documentOf, updateItem, withWrites, type Writer } from '../decor/index.ts';
 import type { CartData } from './carts.document.ts';
-import { allCategories, cartsOfBuyer, itemsById, planRooms } from './carts.repo.ts';
+import { allCategories, cartsOfBuyer, itemsById, planRooms, unitBuyerIds } from './carts.repo.ts';
 import { ruleContextFor } from './carts.rules.ts';
 import { priceCart, repriceIfStale, withPriceNotices } from './carts.pricing.ts';
 
@@ -120,6 +120,12 @@ export async function transitionCart({
             });
           }
           next = { ...next, ...(await signed(writer, data, signature, now)) };
+          // Where every buyer signs, a signature waits for the others' until the last one submits.
+          if (by === 'buyer' && projectOptionsSchema.parse(project.options).signing === 'every') {
+            const together = await signaturesTogether(writer, data, actor!.userId, (next as CartData).signature!);
+            if (!together.complete) return { ...data, total: next.total, priceChanges: next.priceChanges, signatures: together.signatures };
+            next = { ...next, signatures: together.signatures };
+          }
         }
         if (action === 'return' && !comment?.trim()) throw fail('bad_request', 'cart.return-comment', undefined, { field: 'comment' });
         if (action === 'reopen') {
@@ -200,6 +206,18 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
     priceChanges: [],
     signature: { name, signedAt: now.toISOString(), ...priced, ...(signature.language ? { language: signature.language } : {}) },
   };
+}
+
+/**
+ * The signatures of a selection every buyer signs, with this buyer's: kept only of people who
+ * are still buyers of the unit (its owner and those listed on it); complete when each of them
+ * has signed the choices as they now are (a change sets signatures aside, carts.hooks.ts).
+ */
+async function signaturesTogether(writer: Writer, data: CartData, userId: string, signature: NonNullable<CartData['signature']>) {
+  const buyers = new Set([...(await unitBuyerIds(writer.db, writer.project.id, String(data.unit))), ...(data.owner ? [String(data.owner)] : [])]);
+  const mine = { by: userId, name: signature.name, signedAt: signature.signedAt, ...(signature.language ? { language: signature.language } : {}) };
+  const signatures = [...(data.signatures ?? []).filter((s) => s.by !== userId && buyers.has(s.by)), mine];
+  return { signatures, complete: [...buyers].every((id) => signatures.some((s) => s.by === id)) };
 }
 
 /** Today's total of a cart that opens again, with a notice of each signed price that moved. */

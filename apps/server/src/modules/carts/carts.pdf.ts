@@ -159,6 +159,10 @@ export async function renderCartPdf({
   writer.gap(14);
   await writer.heading(t('pdf.signature'));
   if (cart.signature) {
+    // Where every buyer signed, each signature with its time; the last one submitted it.
+    const others =
+      cart.status !== 'draft' ? (cart.signatures ?? []).filter((s) => s.signedAt !== cart.signature!.signedAt || s.name !== cart.signature!.name) : [];
+    for (const other of others) await writer.paragraph(t('pdf.signed', { name: other.name, date: date(other.signedAt) }));
     const signature = { name: cart.signature.name, date: date(cart.signature.signedAt), total: money(cart.signature.total) };
     await writer.paragraph(prices ? t('pdf.signed-total', signature) : t('pdf.signed', signature));
   } else {

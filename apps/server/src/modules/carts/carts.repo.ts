@@ -25,6 +25,8 @@ export type CartData = Record<string, unknown> & {
     language?: Language;
   } | null;
   priceChanges?: Array<{ option: string; name: string; from: number; to: number; at: string }>;
+  /** Where every buyer signs: each one's signature of the choices as they now are. */
+  signatures?: Array<{ by: string; name: string; signedAt: string; language?: Language }>;
 };
 
 /** The reads carts need beyond the collection engine: the items a cart refers to, prices, summaries. */
@@ -245,4 +247,14 @@ export interface PurchaseData {
   lines?: Array<{ option: string; room?: string; quantity: number; price: number }>;
   /** Absent from purchases written before adjustments were recorded. */
   adjustments?: Array<{ label: string; amount: number }>;
+}
+
+/** The user ids listed as a unit's buyers. */
+export async function unitBuyerIds(db: Db, projectId: string, unitId: string): Promise<string[]> {
+  const rows = await preparedRows<{ id: string }>(
+    db,
+    sql`SELECT jsonb_array_elements_text(coalesce(data->'buyers', '[]'::jsonb)) AS id FROM items
+        WHERE project_id = ${projectId} AND collection = 'units' AND id::text = ${unitId}`,
+  );
+  return rows.map((row) => row.id);
 }

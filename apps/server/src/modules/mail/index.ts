@@ -23,5 +23,6 @@ export {
   selectionSignedMail,
   selectionSubmittedMail,
   showroomLookMail,
+  signAgainMail,
   verificationMail,
 } from './templates.ts';

@@ -376,3 +376,17 @@ export function deadlinePassedMail({ to, reader, projectName, unitName, deadline
     footer: t('mail.for-buyers'),
   });
 }
+
+/** Where every buyer signs: the choices changed after a signature, which was set aside (docs/selection-rules.md, "Signing together"). */
+export function signAgainMail({ to, reader, projectName, unitName, url }: Base & { unitName: string; url: string }): Mail {
+  const { t } = reader;
+  return compose({
+    to,
+    reader,
+    projectName,
+    subject: t('mail.resign.subject', { unit: unitName }),
+    paragraphs: [t('mail.resign.body', { unit: unitName })],
+    action: { label: t('mail.resign.action'), url },
+    footer: t('mail.for-buyers'),
+  });
+}

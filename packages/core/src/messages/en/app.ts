@@ -1731,4 +1731,11 @@ export const EN_APP = {
   'app.co-buyer.send': 'Send the invitation',
   'app.co-buyer.sent': 'An invitation went to {email}.',
   'app.co-buyer.failed': 'The invitation could not be sent. Try again.',
+  'app.review.every-buyer':
+    'Every buyer of the home signs: the selection is submitted when the last one has. A change to the choices sets the signatures given so far aside.',
+  'app.review.signed-so-far': '{name} signed on {date}.',
+  'app.review.you-signed': 'You signed on {date}. The selection is submitted when every buyer of the home has signed it.',
+  'app.settings.signing': 'Who signs a selection',
+  'app.settings.signing-one': 'One of the home’s buyers',
+  'app.settings.signing-every': 'Every buyer of the home',
 } as const;

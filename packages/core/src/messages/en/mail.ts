@@ -111,4 +111,8 @@ export const EN_MAIL = {
     'The deadline for the design selections of unit {unit} was {deadline}, and your selection was not submitted. It is now locked: the standard finishes are installed for anything left open.',
   'mail.reminder-passed.body-2': 'If you need more time, ask the design centre: they can extend it.',
   'mail.reminder-passed.action': 'See my selection',
+  'mail.resign.subject': 'Unit {unit}: sign your selection again',
+  'mail.resign.body':
+    'The selection of unit {unit} changed after it was signed. Every buyer of the home signs it, so the signatures given so far were set aside: each buyer signs the selection as it now is.',
+  'mail.resign.action': 'Review and sign',
 } as const;

@@ -1758,4 +1758,11 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.co-buyer.send': 'Envoyer l’invitation',
   'app.co-buyer.sent': 'Une invitation a été envoyée à {email}.',
   'app.co-buyer.failed': 'L’invitation n’a pas pu être envoyée. Réessayez.',
+  'app.review.every-buyer':
+    'Tous les acheteurs de la propriété signent : la sélection est soumise quand le dernier a signé. Un changement aux choix met de côté les signatures déjà données.',
+  'app.review.signed-so-far': '{name} a signé le {date}.',
+  'app.review.you-signed': 'Vous avez signé le {date}. La sélection est soumise quand tous les acheteurs de la propriété l’ont signée.',
+  'app.settings.signing': 'Qui signe une sélection',
+  'app.settings.signing-one': 'Un des acheteurs de la propriété',
+  'app.settings.signing-every': 'Tous les acheteurs de la propriété',
 };

@@ -114,4 +114,8 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
     'L’échéance des sélections de design de l’unité {unit} était le {deadline}, et votre sélection n’a pas été soumise. Elle est maintenant verrouillée : les finitions standard seront installées pour tout ce qui reste à choisir.',
   'mail.reminder-passed.body-2': 'Si vous avez besoin de plus de temps, demandez au centre de design : il peut la prolonger.',
   'mail.reminder-passed.action': 'Voir ma sélection',
+  'mail.resign.subject': 'Unité {unit} : signez de nouveau votre sélection',
+  'mail.resign.body':
+    'La sélection de l’unité {unit} a changé après avoir été signée. Tous les acheteurs de la propriété la signent : les signatures déjà données ont donc été mises de côté, et chaque acheteur signe la sélection telle qu’elle est maintenant.',
+  'mail.resign.action': 'Revoir et signer',
 };

@@ -234,7 +234,13 @@ function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
   const queryClient = useQueryClient();
   const money = useMoney();
   const t = useT();
+  const dates = useDates();
   const { locale } = useLanguage();
+  const { data: project } = useProject();
+  const { data: me } = useQuery(meQuery);
+  const everyBuyer = project?.options.signing === 'every';
+  const signatures = cart.signatures ?? [];
+  const mine = signatures.find((s) => s.by === me?._id);
   const [isAgreed, setAgreed] = useState(false);
   const [signature, setSignature] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -265,7 +271,25 @@ function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
       <Title order={3} fz="md" mb="xs">
         {t('app.review.submit-title')}
       </Title>
-      {missing.length > 0 ? (
+      {everyBuyer && (
+        <Stack gap={4} mb="sm" data-testid="signatures-so-far">
+          <Text size="sm" c="dimmed">
+            {t('app.review.every-buyer')}
+          </Text>
+          {signatures
+            .filter((s) => s !== mine)
+            .map((s) => (
+              <Text key={s.by} size="sm">
+                {t('app.review.signed-so-far', { name: s.name, date: dates.dateTime(s.signedAt) })}
+              </Text>
+            ))}
+        </Stack>
+      )}
+      {mine ? (
+        <Alert color="green" data-testid="you-signed">
+          {t('app.review.you-signed', { date: dates.dateTime(mine.signedAt) })}
+        </Alert>
+      ) : missing.length > 0 ? (
         <Stack gap="xs">
           <Text>{t('app.review.before-submit', { list: formatList(missing, locale) })}</Text>
           <LinkButton to="/configure" w="fit-content">

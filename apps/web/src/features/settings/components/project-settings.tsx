@@ -56,6 +56,7 @@ interface Form {
   /** The reminder steps as typed: days before the deadline, separated by commas. */
   reminderDays: string;
   remindAfterDeadline: boolean;
+  signing: 'one' | 'every';
   contactName: string;
   contactEmail: string;
   contactPhone: string;
@@ -104,6 +105,7 @@ function formOf(project: ProjectResponse): Form {
     reviewDays: o.reviewDays ?? '',
     reminderDays: (o.reminderDays ?? DEFAULT_REMINDER_DAYS).join(', '),
     remindAfterDeadline: o.remindAfterDeadline ?? false,
+    signing: o.signing ?? 'one',
     contactName: o.contact?.name ?? '',
     contactEmail: o.contact?.email ?? '',
     contactPhone: o.contact?.phone ?? '',
@@ -137,6 +139,7 @@ function patchOf(form: Form, version: number | undefined) {
       ...(form.reviewDays !== '' ? { reviewDays: Number(form.reviewDays) } : {}),
       reminderDays: reminderDaysOf(form.reminderDays) ?? [],
       remindAfterDeadline: form.remindAfterDeadline,
+      signing: form.signing,
       contact: { name: form.contactName.trim(), email: form.contactEmail.trim(), phone: form.contactPhone.trim(), hours: form.contactHours.trim() },
       showroomPrices: form.showroomPrices,
       embed: { sections: form.embedSections, origins: linesOf(form.embedOrigins) },
@@ -539,6 +542,17 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
         />
       </SimpleGrid>
       <Switch label={t('app.settings.remind-after')} checked={form.remindAfterDeadline} onChange={(e) => set('remindAfterDeadline', e.currentTarget.checked)} />
+      <Select
+        label={t('app.settings.signing')}
+        data={[
+          { value: 'one', label: t('app.settings.signing-one') },
+          { value: 'every', label: t('app.settings.signing-every') },
+        ]}
+        value={form.signing}
+        onChange={(value) => set('signing', value === 'every' ? 'every' : 'one')}
+        allowDeselect={false}
+        maw={360}
+      />
       {(Object.keys(PROJECT_FEATURES) as ProjectFeature[]).map((feature) => (
         <Switch
           key={feature}
