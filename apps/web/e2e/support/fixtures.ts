@@ -114,8 +114,25 @@ export async function createOutsider(): Promise<{ email: string; password: strin
 
 export async function createManager({ projectKey = 'demo' }: { projectKey?: string } = {}): Promise<{ email: string; password: string; name: string }> {
   const email = `manager-${uuidv7().slice(-12)}@demo.test`;
-  const password = 'Manager-pass-2026';
-  const name = `Morgan ${email.slice(8, 12)}`;
+  const person = { email, password: 'Manager-pass-2026', name: `Morgan ${email.slice(8, 12)}` };
+  await insertMember({ projectKey, role: 'manager', ...person });
+  return person;
+}
+
+/** A verified account with a password, a member of the project in `role`; its id. */
+async function insertMember({
+  projectKey,
+  role,
+  email,
+  password,
+  name,
+}: {
+  projectKey: string;
+  role: 'manager' | 'purchaser';
+  email: string;
+  password: string;
+  name: string;
+}) {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
@@ -129,8 +146,8 @@ export async function createManager({ projectKey = 'demo' }: { projectKey?: stri
       userId,
       await hash(password),
     ]);
-    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'manager')`, [project.id, userId]);
-    return { email, password, name };
+    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, $3)`, [project.id, userId, role]);
+    return userId;
   } finally {
     await client.end();
   }
@@ -240,28 +257,17 @@ export async function inviteToFreeUnit(email: string) {
 
 /** A second buyer of a cart's unit (a co-buyer): an account of its own, a member of the project, listed on the unit. */
 export async function addCoBuyer({ projectKey = 'demo', cartId, name }: { projectKey?: string; cartId: string; name: string }) {
-  const email = `co-buyer-${uuidv7().slice(-12)}@example.test`;
-  const password = 'Co-buyer-pass-2026';
+  const person = { email: `co-buyer-${uuidv7().slice(-12)}@example.test`, password: 'Co-buyer-pass-2026', name };
+  const userId = await insertMember({ projectKey, role: 'purchaser', ...person });
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    const {
-      rows: [project],
-    } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
-    const userId = uuidv7();
-    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
-      uuidv7(),
-      userId,
-      await hash(password),
-    ]);
-    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'purchaser')`, [project.id, userId]);
     await client.query(
       `UPDATE items u SET data = jsonb_set(u.data, '{buyers}', u.data->'buyers' || jsonb_build_array($2::text))
        FROM items c WHERE c.id = $1 AND c.collection = 'carts' AND u.collection = 'units' AND u.id::text = c.data->>'unit'`,
       [cartId, userId],
     );
-    return { email, password, name };
+    return person;
   } finally {
     await client.end();
   }

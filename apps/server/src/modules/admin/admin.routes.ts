@@ -1,3 +1,4 @@
+import { eventStreams } from '../../lib/event-stream.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -484,12 +485,8 @@ const adminActivityRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
   );
 
   // The change feed as it happens (the pen stream), as server-sent events: every committed write
-  // of every project, ids only. A comment every 20 s keeps proxies from closing the stream.
-  const streams = new Set<() => void>();
-  // A stream never ends by itself: the server closing ends them, so that closing does not wait.
-  app.addHook('preClose', async () => {
-    for (const end of streams) end();
-  });
+  // of every project, ids only.
+  const stream = eventStreams(app);
   app.get(
     '/api/admin/changes/stream',
     {
@@ -502,38 +499,11 @@ const adminActivityRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
     },
     (request, reply) => {
       const actor = requireAdmin(request);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(': connected\n\n');
-      const unsubscribe = database.changes.subscribe((event) => {
-        raw.write(`data: ${JSON.stringify({ ...event, at: new Date().toISOString() })}\n\n`);
-      });
-      const keepAlive = setInterval(() => raw.write(': still here\n\n'), 20_000);
-      let unwatch = () => {};
-      const end = () => {
-        clearInterval(keepAlive);
-        unsubscribe();
-        unwatch();
-        streams.delete(end);
-        if (!raw.writableEnded) raw.end();
-      };
-      // The session that opened the stream is watched: signed out, disabled or demoted, it ends here.
-      unwatch = app.liveSessions.watch({
+      stream(request, reply, {
         sessionToken: actor.sessionToken ?? '',
         requires: 'admin',
-        end: (reason) => {
-          if (!raw.writableEnded) raw.write(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
-          end();
-        },
+        feed: (send) => database.changes.subscribe((event) => send({ ...event, at: new Date().toISOString() })),
       });
-      streams.add(end);
-      request.raw.on('close', end);
     },
   );
 };

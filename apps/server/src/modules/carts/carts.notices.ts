@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { cartsDueBetween, claimReminder, type DueCart, openCartsOf, releaseReminder } from './reminders.repo.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
+import { startIntervalJob, type TimeJob } from '../../lib/interval-job.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
 import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
 import {
@@ -180,28 +181,20 @@ export async function remindBuyers({
   return result;
 }
 
-/** Runs the reminders now and then every `everyMs` until stopped; failures are logged, never thrown. */
+/** Runs the reminders soon after start and then every `everyMs` until stopped. */
 export function startReminderJob({
   everyMs = 15 * 60_000,
-  timeJob = (_job, run) => run(),
+  timeJob,
   ...input
-}: Parameters<typeof sendDeadlineReminders>[0] & {
-  everyMs?: number;
-  /** Counts each run in the metrics (docs/operations.md). */
-  timeJob?: (job: string, run: () => Promise<unknown>) => Promise<unknown>;
-}) {
-  const run = () =>
-    void timeJob('deadline-reminders', () => sendDeadlineReminders({ ...input, now: new Date() })).catch((error: unknown) =>
-      input.log?.error({ err: error }, 'deadline reminders failed'),
-    );
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+}: Parameters<typeof sendDeadlineReminders>[0] & { everyMs?: number; timeJob?: TimeJob }) {
+  return startIntervalJob({
+    name: 'deadline-reminders',
+    everyMs,
+    firstAfterMs: 5_000,
+    run: () => sendDeadlineReminders({ ...input, now: new Date() }),
+    timeJob,
+    log: input.log,
+  });
 }
 
 /** Tells the project's managers that a cart was submitted; sent after the answer, failures logged. */

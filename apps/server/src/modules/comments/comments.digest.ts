@@ -3,6 +3,7 @@ import { projectOptionsSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
+import { startIntervalJob, type TimeJob } from '../../lib/interval-job.ts';
 import { commentDigestMail, readersOf, type Mailer } from '../mail/index.ts';
 import { claimDigest, releaseDigest, type UnreadForDigest, unreadForDigests } from './comments.repo.ts';
 
@@ -77,17 +78,11 @@ export async function sendCommentDigests({
   return sent;
 }
 
-/** Runs the digests every `everyMs` until stopped; failures are logged, never thrown. */
+/** Runs the digests every `everyMs` until stopped. */
 export function startCommentDigestJob({
   everyMs = 5 * 60_000,
-  timeJob = (_job, run) => run(),
+  timeJob,
   ...input
-}: Parameters<typeof sendCommentDigests>[0] & { everyMs?: number; timeJob?: (job: string, run: () => Promise<unknown>) => Promise<unknown> }) {
-  const run = () =>
-    void timeJob('comment-digests', () => sendCommentDigests({ ...input, now: new Date() })).catch((error: unknown) =>
-      input.log?.error({ err: error }, 'digests of unread messages failed'),
-    );
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+}: Parameters<typeof sendCommentDigests>[0] & { everyMs?: number; timeJob?: TimeJob }) {
+  return startIntervalJob({ name: 'comment-digests', everyMs, run: () => sendCommentDigests({ ...input, now: new Date() }), timeJob, log: input.log });
 }

@@ -1,3 +1,4 @@
+import { eventStreams } from '../../lib/event-stream.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,9 +17,6 @@ import { commentFor, conversationScope, readConversation, readThread, unitNotes,
 const params = z.object({ id: z.uuid() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 const tags = ['comments'];
-
-/** A conversation's stream sends a comment, then nothing for this long keeps proxies from closing it. */
-const KEEP_ALIVE_MS = 20_000;
 
 /** Talking on a selection, and the design centre's notes (docs/comments.md). */
 export const commentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
@@ -126,12 +124,9 @@ const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
 /** A conversation as it happens. */
 const conversationStreamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   const { db } = database;
+  const stream = eventStreams(app);
   // New comments as they are written, on any server (server-sent events). Each one is read again
   // through the reader's access plan before it is sent; the stream ends with the reader's session.
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of streams) end();
-  });
   app.get(
     '/api/carts/:id/comments/stream',
     {
@@ -146,49 +141,27 @@ const conversationStreamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (request, reply) => {
       const actor = requireActor(request);
       const conversation = await conversationScope(db, request.projectScope(), request.params.id);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(': connected\n\n');
-      // Sent in order, one read at a time.
-      let queue = Promise.resolve();
-      const unsubscribe = database.changes.subscribe((event) => {
-        if (event.op === 'reset') {
-          queue = queue.then(() => void raw.write('event: reset\ndata: {}\n\n'));
-          return;
-        }
-        if (event.op !== 'create' || event.collection !== 'comments' || event.project !== conversation.project.id) return;
-        queue = queue
-          .then(async () => {
-            const comment = await commentFor(db, conversation, event.id);
-            if (comment && !raw.writableEnded) raw.write(`event: comment\ndata: ${JSON.stringify(comment)}\n\n`);
-          })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'comment stream'));
-      });
-      const keepAlive = setInterval(() => raw.write(': still here\n\n'), KEEP_ALIVE_MS);
-      let unwatch = () => {};
-      const end = () => {
-        clearInterval(keepAlive);
-        unsubscribe();
-        unwatch();
-        streams.delete(end);
-        if (!raw.writableEnded) raw.end();
-      };
-      unwatch = app.liveSessions.watch({
+      stream(request, reply, {
         sessionToken: actor.sessionToken ?? '',
         requires: 'session',
-        end: (reason) => {
-          if (!raw.writableEnded) raw.write(`event: ended\ndata: ${JSON.stringify({ reason })}\n\n`);
-          end();
+        feed: (send) => {
+          // Sent in order, one read at a time.
+          let queue = Promise.resolve();
+          return database.changes.subscribe((event) => {
+            if (event.op === 'reset') {
+              queue = queue.then(() => send({}, 'reset'));
+              return;
+            }
+            if (event.op !== 'create' || event.collection !== 'comments' || event.project !== conversation.project.id) return;
+            queue = queue
+              .then(async () => {
+                const comment = await commentFor(db, conversation, event.id);
+                if (comment) send(comment, 'comment');
+              })
+              .catch((error: unknown) => request.log.warn({ err: error }, 'comment stream'));
+          });
         },
       });
-      streams.add(end);
-      request.raw.on('close', end);
     },
   );
 };

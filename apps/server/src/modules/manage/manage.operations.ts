@@ -39,6 +39,7 @@ import {
   listBuyers,
   draftCartsOfUnits,
   listCarts,
+  type CartListRow,
   namesOf,
   optionFacts,
   unitGrid,
@@ -61,6 +62,22 @@ export async function withMailRefused<T extends { buyers: Array<{ email: string 
     (await refusedAddresses(db, projectId, { addresses: rows.flatMap((row) => row.buyers.map((buyer) => buyer.email)) })).map((row) => row.to),
   );
   return rows.map((row) => ({ ...row, mailRefused: row.buyers.map((buyer) => buyer.email).filter((email) => refused.has(email.toLowerCase())) }));
+}
+
+/** A row of the selections list as the API answers it. */
+export function cartRowOf(row: CartListRow & { mailRefused: string[] }): CartRow {
+  return {
+    _id: row.id,
+    _version: row.version,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    status: row.status,
+    deadline: row.deadline,
+    total: Number(row.total ?? 0),
+    revision: row.revision,
+    unit: row.unit_id ? { _id: row.unit_id, name: row.unit_name ?? '', floor: row.floor ?? 0 } : null,
+    buyers: row.buyers,
+    mailRefused: row.mailRefused,
+  };
 }
 
 /** One page of every unit's cart, filtered. */
@@ -87,23 +104,7 @@ export async function cartsPage({
     project.id,
     await listCarts(db, { projectId: project.id, filter: listed, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now }),
   );
-  return pageOf(
-    rows,
-    PAGE_SIZE,
-    (row): CartRow => ({
-      _id: row.id,
-      _version: row.version,
-      updatedAt: new Date(row.updated_at).toISOString(),
-      status: row.status,
-      deadline: row.deadline,
-      total: Number(row.total ?? 0),
-      revision: row.revision,
-      unit: row.unit_id ? { _id: row.unit_id, name: row.unit_name ?? '', floor: row.floor ?? 0 } : null,
-      buyers: row.buyers,
-      mailRefused: row.mailRefused,
-    }),
-    (row) => ({ floor: row.floor ?? 0, name: row.unit_name ?? '', id: row.id }),
-  );
+  return pageOf(rows, PAGE_SIZE, cartRowOf, (row) => ({ floor: row.floor ?? 0, name: row.unit_name ?? '', id: row.id }));
 }
 
 /** How many mails of each buyer the list shows. */

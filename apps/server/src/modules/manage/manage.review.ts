@@ -4,7 +4,7 @@ import { transitionCart } from '../carts/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import { submittedCarts } from './manage.repo.ts';
-import { withMailRefused } from './manage.operations.ts';
+import { cartRowOf, withMailRefused } from './manage.operations.ts';
 
 const dayText = ({ year, month, day }: { year: number; month: number; day: number }) =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -22,16 +22,8 @@ export async function reviewQueue({ db, scope, now = new Date() }: { db: Db; sco
   return rows.map((row) => {
     const signedAt = row.signed_at ? new Date(row.signed_at) : null;
     return {
-      _id: row.id,
-      _version: row.version,
-      updatedAt: new Date(row.updated_at).toISOString(),
+      ...cartRowOf(row),
       status: 'submitted',
-      deadline: row.deadline,
-      total: Number(row.total ?? 0),
-      revision: row.revision,
-      unit: row.unit_id ? { _id: row.unit_id, name: row.unit_name ?? '', floor: row.floor ?? 0 } : null,
-      buyers: row.buyers,
-      mailRefused: row.mailRefused,
       signedAt: signedAt?.toISOString() ?? null,
       dueBy: signedAt ? dayText(reviewDueBy(signedAt, options.reviewDays, options.timeZone)) : null,
       overdue: signedAt ? signedAt < overdueBefore : true,
