@@ -1675,7 +1675,7 @@ export const EN_APP = {
   'app.review-queue.signed': 'Signed {date}',
   'app.review-queue.select': 'Select unit {unit}',
   'app.review-queue.select-all': 'Select all',
-  'app.review-queue.approve': 'Approve {count, plural, one {# selection} other {# selections}}',
+  'app.review-queue.approve': '{count, plural, =0 {Approve the ones ticked} one {Approve # selection} other {Approve # selections}}',
   'app.review-queue.confirm-title': 'Approve {count, plural, one {# selection} other {# selections}}?',
   'app.review-queue.confirm-text':
     'Each one is approved as if you approved it alone: its purchase is written, its history records it and its buyers are mailed. Units: {units}.',

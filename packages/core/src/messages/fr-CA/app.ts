@@ -1702,7 +1702,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.review-queue.signed': 'Signée le {date}',
   'app.review-queue.select': 'Sélectionner l’unité {unit}',
   'app.review-queue.select-all': 'Tout sélectionner',
-  'app.review-queue.approve': 'Approuver {count, plural, one {# sélection} other {# sélections}}',
+  'app.review-queue.approve': '{count, plural, =0 {Approuver celles cochées} one {Approuver # sélection} other {Approuver # sélections}}',
   'app.review-queue.confirm-title': 'Approuver {count, plural, one {# sélection} other {# sélections}} ?',
   'app.review-queue.confirm-text':
     'Chacune est approuvée comme si vous l’approuviez seule : son achat est enregistré, son historique le note et ses acheteurs reçoivent un courriel. Unités : {units}.',
