@@ -103,6 +103,14 @@ describe(`a selection's conversation (${testDbKind})`, () => {
       ]),
     );
     expect(people.some((p) => p.name === 'Olivia Chen')).toBe(false);
+    // The conversation is part of the selection's history, newest first.
+    const history = (await call('manager', 'GET', `/api/manage/carts/${cart304._id}/history`)).json() as {
+      items: Array<{ who: { name: string } | null; changes: Array<{ kind: string; body?: string }> }>;
+    };
+    expect(history.items.slice(0, 2).map((entry) => [entry.who?.name, entry.changes])).toEqual([
+      ['Morgan Design-Centre', [{ kind: 'comment', body: 'Yes: Matte Black Pulls, same price.' }]],
+      ['Marcus Reid', [{ kind: 'comment', body: 'Could the kitchen pulls be matte black instead?' }]],
+    ]);
   });
 
   it('is closed to everyone else: another buyer, another project’s manager, a visitor', async () => {

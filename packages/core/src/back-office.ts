@@ -81,6 +81,8 @@ export const historyChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deadline'), to: z.string().nullable() }),
   z.object({ kind: z.literal('signed'), name: z.string() }),
   z.object({ kind: z.literal('repriced'), from: z.number(), to: z.number() }),
+  /** A message of the selection's conversation (docs/comments.md): part of its history. */
+  z.object({ kind: z.literal('comment'), body: z.string() }),
 ]);
 export type HistoryChange = z.infer<typeof historyChangeSchema>;
 

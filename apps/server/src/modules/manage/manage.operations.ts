@@ -273,7 +273,10 @@ export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope
       who: row.actor_id
         ? { _id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email ?? '', role: row.actor_admin ? 'admin' : (row.actor_role ?? 'other') }
         : null,
-      changes: changesOf(row.action, row.before as CartDoc | null, row.after as CartDoc | null),
+      changes:
+        row.collection === 'comments'
+          ? [{ kind: 'comment' as const, body: String((row.after as { body?: unknown } | null)?.body ?? '') }]
+          : changesOf(row.action, row.before as CartDoc | null, row.after as CartDoc | null),
     }),
     (row) => ({ at: new Date(row.at).toISOString(), id: row.id }),
   );

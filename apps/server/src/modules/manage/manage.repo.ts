@@ -162,9 +162,10 @@ export interface AuditRow {
   actor_admin: boolean | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  collection: string;
 }
 
-/** A cart's changes from the audit log, newest first, in keyset pages. */
+/** A cart's changes from the audit log, with the messages of its conversation (docs/comments.md), newest first, in keyset pages. */
 export async function cartAudit(
   db: Db,
   { projectId, cartId, before, limit }: { projectId: string; cartId: string; before: { at: string; id: string } | null; limit: number },
@@ -172,11 +173,12 @@ export async function cartAudit(
   return queryRows<AuditRow>(
     db,
     sql`SELECT a.id, a.at, a.action, a.actor_id, us.name AS actor_name, us.email AS actor_email, m.role AS actor_role, us.is_admin AS actor_admin,
-               a.before, a.after
+               a.before, a.after, a.collection
         FROM audit_log a
         LEFT JOIN users us ON us.id = a.actor_id
         LEFT JOIN memberships m ON m.project_id = a.project_id AND m.user_id = a.actor_id
-        WHERE a.project_id = ${projectId} AND a.collection = 'carts' AND a.item_id = ${cartId}
+        WHERE a.project_id = ${projectId}
+          AND ((a.collection = 'carts' AND a.item_id = ${cartId}) OR (a.collection = 'comments' AND a.action = 'create' AND a.after->>'cart' = ${cartId}))
           ${before ? sql`AND (a.at, a.id) < (${before.at}::timestamptz, ${before.id}::uuid)` : sql``}
         ORDER BY a.at DESC, a.id DESC
         LIMIT ${limit}`,

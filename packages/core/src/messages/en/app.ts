@@ -1738,4 +1738,5 @@ export const EN_APP = {
   'app.settings.signing': 'Who signs a selection',
   'app.settings.signing-one': 'One of the home’s buyers',
   'app.settings.signing-every': 'Every buyer of the home',
+  'app.history.comment': 'Wrote: “{body}”',
 } as const;

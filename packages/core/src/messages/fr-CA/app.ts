@@ -1765,4 +1765,5 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.settings.signing': 'Qui signe une sélection',
   'app.settings.signing-one': 'Un des acheteurs de la propriété',
   'app.settings.signing-every': 'Tous les acheteurs de la propriété',
+  'app.history.comment': 'A écrit : « {body} »',
 };

@@ -341,6 +341,8 @@ function describe(change: HistoryChange, t: Translate, money: (minor: number) =>
       return t('app.history.signed', { name: change.name });
     case 'repriced':
       return t('app.history.repriced', { from: money(change.from), to: money(change.to) });
+    case 'comment':
+      return t('app.history.comment', { body: change.body.length > 200 ? `${change.body.slice(0, 199)}…` : change.body });
     case 'status': {
       const base =
         change.to === 'draft' && change.from === 'submitted'
