@@ -153,7 +153,7 @@ export async function remindBuyers({
   who?: 'not-started' | 'not-submitted' | undefined;
   now?: Date;
 }): Promise<{ reminded: string[]; skipped: Array<{ cart: string; reason: 'not-open' | 'recently' }> }> {
-  const open = await openCartsOf(db, projectId, now);
+  const open = await openCartsOf(db, projectId, now, carts);
   const byId = new Map(open.map((cart) => [cart.id, cart]));
   const wanted = carts ?? open.filter((cart) => who !== 'not-started' || cart.choices === 0).map((cart) => cart.id);
   const result: { reminded: string[]; skipped: Array<{ cart: string; reason: 'not-open' | 'recently' }> } = { reminded: [], skipped: [] };

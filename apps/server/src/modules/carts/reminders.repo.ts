@@ -32,8 +32,8 @@ export async function cartsDueBetween(db: Db, from: Date, to: Date): Promise<Due
   );
 }
 
-/** A project's open selections (drafts before their deadline), with how many choices each has. */
-export async function openCartsOf(db: Db, projectId: string, now: Date): Promise<Array<DueCart & { choices: number }>> {
+/** A project's open selections (drafts before their deadline), all or those of `ids`, with how many choices each has. */
+export async function openCartsOf(db: Db, projectId: string, now: Date, ids?: string[]): Promise<Array<DueCart & { choices: number }>> {
   return preparedRows<DueCart & { choices: number }>(
     db,
     sql`SELECT ${dueCartColumns}, jsonb_array_length(coalesce(c.data->'selections', '[]'::jsonb)) AS choices
@@ -42,6 +42,7 @@ export async function openCartsOf(db: Db, projectId: string, now: Date): Promise
         LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
         WHERE c.project_id = ${projectId} AND c.collection = 'carts' AND c.data->>'status' = 'draft'
           AND (c.data->>'deadline')::timestamptz > ${now.toISOString()}::timestamptz
+          ${ids ? sql`AND c.id::text = ANY(string_to_array(${ids.join(',')}, ','))` : sql``}
         ORDER BY c.id
         LIMIT 5000`,
   );

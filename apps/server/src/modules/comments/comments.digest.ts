@@ -39,7 +39,12 @@ export async function sendCommentDigests({
 }): Promise<number> {
   const rows = await unreadForDigests(db, { settledBefore: new Date(now.getTime() - DIGEST_SETTLE_MS), since: new Date(now.getTime() - DIGEST_WINDOW_MS) });
   const byPerson = new Map<string, UnreadForDigest[]>();
-  for (const row of rows) byPerson.set(`${row.user_id}|${row.project_id}`, [...(byPerson.get(`${row.user_id}|${row.project_id}`) ?? []), row]);
+  for (const row of rows) {
+    const key = `${row.user_id}|${row.project_id}`;
+    const list = byPerson.get(key);
+    if (list) list.push(row);
+    else byPerson.set(key, [row]);
+  }
   let sent = 0;
   for (const unread of byPerson.values()) {
     const [first] = unread as [UnreadForDigest];
