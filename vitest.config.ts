@@ -29,6 +29,7 @@ const PGLITE_ONLY = [
   's3-files',
   'demo-photos',
   'project-options',
+  'read-path',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 
 /** The tests that run the compiled server as a process (they need `npm run build`): left out of `npm run test:fast`. */

@@ -7,7 +7,7 @@
  *   npm run bench -- bundles      gzip JavaScript and CSS a browser downloads per page (3D routes separately)
  *   npm run bench -- choice       time from a choice on /configure to its new total, and to the save
  *   npm run bench -- signin       time of one e-mail and password sign-in, server side
- *   npm run bench -- api          the Decor API on PostgreSQL: 100,000 options, 50 connections
+ *   npm run bench -- api          the Decor API on PostgreSQL, old code and new side by side (scripts/bench-api.ts)
  *   npm run bench -- import       a CSV file of 10,000 units with buyers on the embedded database: parse, dry run, apply, export
  *   npm run bench -- lighthouse   Lighthouse's mobile scores for /sign-in, / and /configure (median of three runs each;
  *                                 BENCH_LIGHTHOUSE_RUNS=5 for more, BENCH_LIGHTHOUSE_PAGES=/configure for some pages,
@@ -23,15 +23,14 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../apps/web/e2e/support/browser.ts';
 import { chromiumLaunch, findChromium } from '../apps/web/e2e/support/chromium.ts';
 import { compiledServerArgs } from './lib/compiled-server.ts';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import { databaseUrl, freePort, startCluster } from './lib/postgres-cluster.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.ts';
 import { benchFront as frontFigures } from './bench-front.ts';
+import { benchApiSideBySide } from './bench-api.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -60,13 +59,13 @@ interface Started {
 }
 
 /** Runs a command that starts the portal and times it until the demo's first page is served. */
-async function startAndTime(command: string, args: string[], env: Record<string, string>): Promise<Started> {
+async function startAndTime(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") shows where a server spends its time.
   const nodeArgs = command === process.execPath ? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
   const child = spawn(command, [...nodeArgs, ...args], {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -304,200 +303,9 @@ async function benchSignIn() {
   }
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(options: autocannon.Options): Promise<Load> {
-  const result = await autocannon({ connections: 50, duration: 10, ...options });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-function report(name: string, { rps, p50, p99, errors, non2xx }: Load) {
-  const problems = errors || non2xx ? `  (${errors} errors, ${non2xx} non-2xx)` : '';
-  line(name, `${Math.round(rps).toLocaleString('en')} req/s, p50 ${p50} ms, p99 ${p99} ms${problems}`);
-}
-
-/** Inserts `count` options into a project with time-ordered ids, in one statement. */
-async function bulkOptions(client: pg.Client, projectId: string, categoryId: string, count: number) {
-  await client.query(
-    `INSERT INTO items (project_id, collection, id, data)
-     SELECT $1, 'options',
-       (lpad(to_hex(1800000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
-       jsonb_build_object('name', 'Option ' || g, 'category', $2::text, 'rooms', '[]'::jsonb, 'sku', 'SKU-' || g,
-         'vendor', 'Vendor ' || (g % 40), 'description', 'A finish for the benchmark, number ' || g, 'price', (g * 137) % 900000,
-         'level', 1 + g % 4, 'standard', g % 10 = 0, 'images', '[]'::jsonb, 'swatch', null, 'plans', '[]'::jsonb,
-         'requires', '[]'::jsonb, 'excludes', '[]'::jsonb, 'active', true)
-     FROM generate_series(1, $3::int) g`,
-    [projectId, categoryId, count],
-  );
-}
-
+/** The Decor API on PostgreSQL, the old code and the new side by side (scripts/bench-api.ts). */
 async function benchApi() {
-  const cluster = await startCluster();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const password = BENCH_PASSWORD;
-  let server: Started | null = null;
-  try {
-    const url = databaseUrl(cluster.url, 'postgres');
-    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    await seedDemo({ db: database.db, password, portalHost: 'localhost' });
-    await database.close();
-
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const {
-      rows: [demo],
-    } = await client.query(`SELECT id FROM projects WHERE key = 'demo'`);
-    const {
-      rows: [category],
-    } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'categories' LIMIT 1`, [demo.id]);
-    let started = performance.now();
-    await bulkOptions(client, demo.id, category.id, 100_000);
-    line('load 100,000 options', `${((performance.now() - started) / 1000).toFixed(1)} s`);
-    // Carts for the PATCH run: one per connection, so versions never collide.
-    const {
-      rows: [unit],
-    } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' LIMIT 1`, [demo.id]);
-    // Five priced choices the rules accept together: one per category, needing and excluding nothing, on every plan.
-    const { rows: someOptions } = await client.query(
-      `SELECT id FROM (
-         SELECT DISTINCT ON (data->>'category') id FROM items
-         WHERE project_id = $1 AND collection = 'options' AND (data->>'price')::int > 0
-           AND data->'requires' = '[]'::jsonb AND data->'excludes' = '[]'::jsonb AND data->'plans' = '[]'::jsonb
-         ORDER BY data->>'category', id) chosen
-       ORDER BY id LIMIT 5`,
-      [demo.id],
-    );
-    await client.query(
-      `INSERT INTO items (project_id, collection, id, data)
-       SELECT $1, 'carts', (lpad(to_hex(1900000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
-         jsonb_build_object('unit', $2::text, 'owner', 'bench', 'selections', $3::jsonb, 'package', null, 'status', 'draft',
-           'total', 0, 'deadline', null, 'notes', '', 'signature', null)
-       FROM generate_series(1, 1000) g`,
-      [demo.id, unit.id, JSON.stringify(someOptions.map((o: { id: string }, i: number) => ({ option: o.id, quantity: i + 1 })))],
-    );
-    await client.query('ANALYZE');
-
-    server = await startAndTime(process.execPath, compiledServerArgs(), {
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      DEMO_PASSWORD: password,
-      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '2',
-    });
-    const base = `http://127.0.0.1:${server.port}`;
-    const headers = { projectid: 'demo' };
-    const { rows: ids } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY id OFFSET 90000 LIMIT 1`, [
-      demo.id,
-    ]);
-    const deepId = ids[0].id as string;
-
-    // Warm up, then measure.
-    await load({ url: `${base}/api/schema/options/`, headers, duration: 3 });
-    report('list page, 50 of 100,000 options', await load({ url: `${base}/api/schema/options/`, headers }));
-    report('filtered page (level=3)', await load({ url: `${base}/api/schema/options/?level=3`, headers }));
-    report('deep page (afterId at 90,000)', await load({ url: `${base}/api/schema/options/?afterId=${deepId}`, headers }));
-    report('get one option', await load({ url: `${base}/api/schema/options/${deepId}`, headers }));
-    // The same pages with nothing kept between requests: every request asks for another page
-    // (a different afterId), so each is built by PostgreSQL — the engine's own cost.
-    const { rows: pageStarts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [
-      demo.id,
-    ]);
-    let page = 0;
-    const uncached = (path: (id: string) => string): autocannon.Options => ({
-      url: base,
-      headers,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path(pageStarts[page++ % pageStarts.length]!.id as string) }) }],
-    });
-    report('list page, never the same page twice (not kept)', await load(uncached((id) => `/api/schema/options/?afterId=${id}`)));
-    report('get one option, never the same twice (not kept)', await load(uncached((id) => `/api/schema/options/${id}`)));
-
-    const cookie = await signInCookie(server.port, 'manager@demo.test', password);
-    const { rows: carts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`, [
-      demo.id,
-    ]);
-    let next = 0;
-    let patchFailure = '';
-    const versions = new Map<string, number>();
-    report(
-      'PATCH a cart (total recomputed)',
-      await load({
-        url: base,
-        headers: { ...headers, cookie, origin: base, 'content-type': 'application/json' },
-        requests: [
-          {
-            method: 'PATCH',
-            // Many carts visited in turn: no two requests are ever in flight on one cart.
-            setupRequest: (request) => {
-              const cart = carts[next++ % carts.length]!.id as string;
-              return { ...request, path: `/api/schema/carts/${cart}`, body: JSON.stringify({ notes: `n${next}`, _version: versions.get(cart) ?? 1 }) };
-            },
-            onResponse: (status, body) => {
-              const item =
-                status === 200
-                  ? (JSON.parse(body) as { _id: string; _version: number })
-                  : status === 409
-                    ? (JSON.parse(body) as { error: { details: { current: { _id: string; _version: number } } } }).error.details.current
-                    : null;
-              if (item) versions.set(item._id, item._version);
-              if (status !== 200 && !patchFailure) patchFailure = `${status} ${body.slice(0, 200)}`;
-            },
-          },
-        ],
-      }),
-    );
-
-    if (patchFailure) line('  first failed PATCH', patchFailure);
-
-    // Does a deep page cost more in a bigger collection? 10,000 and 1,000,000 items.
-    for (const [key, count] of [
-      ['bench10k', 10_000],
-      ['bench1m', 1_000_000],
-    ] as const) {
-      const {
-        rows: [project],
-      } = await client.query(
-        `INSERT INTO projects (id, key, name, currency, theme) VALUES (gen_random_uuid(), $1, $1, 'CAD', '{"logoBg":"#000000","primary":"#111111","secondary":"#222222"}') RETURNING id`,
-        [key],
-      );
-      await client.query(`INSERT INTO items (project_id, collection, id, data) VALUES ($1, 'categories', gen_random_uuid(), '{"name":"Bench"}')`, [project.id]);
-      started = performance.now();
-      await bulkOptions(client, project.id, category.id, count);
-      await client.query('ANALYZE items');
-      const loaded = ((performance.now() - started) / 1000).toFixed(1);
-      // Pages from anywhere in the collection, none asked twice: PostgreSQL's cost at this size.
-      const { rows: starts } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [
-        project.id,
-      ]);
-      let at = 0;
-      report(
-        `pages at ${count.toLocaleString('en')} items, none twice (loaded in ${loaded} s)`,
-        await load({
-          url: base,
-          headers: { projectid: key },
-          duration: 5,
-          requests: [
-            { method: 'GET', setupRequest: (request) => ({ ...request, path: `/api/schema/options/?afterId=${starts[at++ % starts.length]!.id as string}` }) },
-          ],
-        }),
-      );
-    }
-    await client.end();
-  } finally {
-    await server?.stop();
-    cluster.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await benchApiSideBySide({ line, start: startAndTime });
 }
 
 /**

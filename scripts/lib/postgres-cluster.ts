@@ -81,7 +81,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(): Promise<Cluster> {
+/**
+ * Starts a throwaway cluster. `statementStats` loads pg_stat_statements when the binaries have it
+ * (the bench counts a request's round trips with it).
+ */
+export async function startCluster({ statementStats = false }: { statementStats?: boolean } = {}): Promise<Cluster> {
   const { bin } = postgresBinDir();
   const isRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-pg-'));
@@ -109,6 +113,7 @@ export async function startCluster(): Promise<Cluster> {
     '-c full_page_writes=off',
     '-c max_connections=300',
     '-c shared_buffers=256MB',
+    ...(statementStats && fs.existsSync(path.join(bin, '../lib/pg_stat_statements.so')) ? ['-c shared_preload_libraries=pg_stat_statements'] : []),
   ].join(' ');
   run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
 

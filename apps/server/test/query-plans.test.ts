@@ -9,6 +9,7 @@ import {
   insertItemAudited,
   listItemsJson,
   lockItem,
+  pagesSql,
   updateItemAudited,
 } from '../src/modules/decor/items.repo.ts';
 import { allCategories, cartItems, cartsOfBuyer, draftCartsUsing, itemsById, pricesFor } from '../src/modules/carts/carts.repo.ts';
@@ -64,37 +65,45 @@ function captured(run: (db: Db) => Promise<unknown>): Promise<SQL[]> {
   );
 }
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 function scansOf(node: PlanNode): string[] {
   const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
   return [...own, ...(node.Plans ?? []).flatMap(scansOf)];
 }
 
-async function sequentialScans(query: SQL): Promise<string[]> {
+/** Every index a plan reads `items` through. */
+function indexesOf(node: PlanNode): string[] {
+  const own = node['Relation Name'] === 'items' && node['Index Name'] ? [node['Index Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(indexesOf)];
+}
+
+async function planOf(query: SQL): Promise<PlanNode> {
   const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${query}`);
   const plan = row!['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>;
-  return scansOf(parsed[0]!.Plan);
+  return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
+}
+
+async function sequentialScans(query: SQL): Promise<string[]> {
+  return scansOf(await planOf(query));
 }
 
 const option = first('options');
 const unit = first('units');
 const cart = first('carts');
 const queries: Record<string, (db: Db) => Promise<unknown>> = {
-  'a list page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: null, limit: 50 }),
-  'a deep page': (d) =>
-    listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: sql`i.data`, filters: [], afterId: option, limit: 50 }),
+  'a list page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: null, filters: [], afterId: null, limit: 50 }),
+  'a deep page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: null, filters: [], afterId: option, limit: 50 }),
   'a filtered page': (d) =>
     listItemsJson(d, {
       projectId,
       collection: 'options',
       where: sql`true`,
-      document: sql`i.data`,
+      document: null,
       filters: [{ field: 'level', op: 'holds', value: 3 }],
       afterId: null,
       limit: 50,
     }),
-  'one item': (d) => getItemJson(d, { projectId, collection: 'options', id: option, where: sql`true`, document: sql`i.data` }),
+  'one item': (d) => getItemJson(d, { projectId, collection: 'options', id: option, where: sql`true`, document: null }),
   'an item locked for a write': (d) => lockItem(d, { projectId, collection: 'carts', id: cart }),
   'a create': (d) => insertItemAudited(d, { projectId, collection: 'rooms', data: { name: 'x' }, actorId: someone!.id }),
   'an update': (d) => updateItemAudited(d, { projectId, collection: 'options', id: option, data: { name: 'x' }, before: {}, actorId: someone!.id }),
@@ -104,7 +113,7 @@ const queries: Record<string, (db: Db) => Promise<unknown>> = {
       { collection: 'options', id: option },
       { collection: 'units', id: unit },
     ]),
-  "a cart's items and categories": (d) => cartItems(d, projectId, [option, unit]),
+  "a cart's items and categories": (d) => cartItems(d, projectId, { options: [option], units: [unit] }),
   'items by id': (d) => itemsById(d, projectId, [option, unit]),
   prices: (d) => pricesFor(d, projectId, [option], first('packages')),
   'the categories': (d) => allCategories(d, projectId),
@@ -112,6 +121,20 @@ const queries: Record<string, (db: Db) => Promise<unknown>> = {
   "a buyer's carts": (d) => cartsOfBuyer(d, projectId, someone!.id),
   'a page of leads': (d) => leadsPage(d, projectId, { status: null, after: null, limit: 51 }),
   'a later page of held leads': (d) => leadsPage(d, projectId, { status: 'held', after: { at: '2026-11-26 12:00:00+00', id: option }, limit: 51 }),
+};
+
+/**
+ * Keyset pages as the API asks them: several at once, each after its own id (items.repo.ts).
+ * Each must walk the primary key (project, collection, id) from its id, filter or not: an
+ * equality filter read through the GIN index instead would gather every matching item of the
+ * collection and sort them for each page.
+ */
+const page = { projectId, collection: 'options', where: sql`true`, document: null, afterId: null, limit: 50 };
+const pageQueries: Record<string, SQL> = {
+  'pages asked together': pagesSql({ ...page, filters: [] }, [option, first('rooms')]),
+  'filtered pages asked together': pagesSql({ ...page, filters: [{ field: 'level', op: 'holds', value: 3 }] }, [option]),
+  'pages with a bound asked together': pagesSql({ ...page, filters: [{ field: 'price', op: 'gte', bound: 100 }] }, [option]),
+  "a buyer's own carts, a page": pagesSql({ ...page, collection: 'carts', where: sql`i.data -> 'buyers' ? ${someone!.id}`, filters: [] }, [cart]),
 };
 
 // Not listed: the check before a delete of who still refers to an item (`referrers`) reads the
@@ -123,6 +146,17 @@ describe(`query plans at 100,000 items (${testDbKind})`, () => {
     const statements = await captured(run);
     expect(statements.length).toBeGreaterThan(0);
     for (const statement of statements) expect(await sequentialScans(statement)).not.toContain('items');
+  });
+
+  it.each(Object.entries(pageQueries))('%s walk the primary key from their ids', async (_name, query) => {
+    const plan = await planOf(query);
+    expect(scansOf(plan)).not.toContain('items');
+    expect(indexesOf(plan)).toEqual(['items_project_id_collection_id_pk']);
+  });
+
+  it('would notice a page read through another index', async () => {
+    const throughGin = sql`SELECT id FROM items i WHERE i.project_id = ${projectId} AND i.collection = 'options' AND i.data @> '{"sku": "none"}' ORDER BY id LIMIT 50`;
+    expect(indexesOf(await planOf(throughGin))).not.toEqual(['items_project_id_collection_id_pk']);
   });
 
   it('would notice a query that scans the table', async () => {

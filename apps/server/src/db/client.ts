@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import * as schema from './schema/index.ts';
 import { lockDirectory } from '../lib/dir-lock.ts';
 import { migrationsFolder } from '../lib/paths.ts';
+import { coalesced } from './coalesce.ts';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 
 export type Schema = typeof schema;
@@ -40,22 +41,45 @@ export interface Database {
 /** Each hot query's statement name, by its text: hashed once, not on every call. */
 const statementNames = new Map<string, string>();
 
+/** Each pool's number: reads coalesce only with reads of the same database. */
+const poolIds = new WeakMap<pg.Pool, number>();
+let poolCount = 0;
+const statementOf = (db: Db, query: SQL) =>
+  (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+const poolOf = (db: Db): pg.Pool | null => {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+};
+
 /**
  * Runs a hot query as a named prepared statement on PostgreSQL (parsed and planned once
  * per connection), or plainly on PGlite. Only for queries whose text repeats.
  */
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    let name = statementNames.get(text);
-    if (!name) {
-      name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-      if (statementNames.size < 5_000) statementNames.set(text, name);
-    }
-    return (await client.query({ name, text, values: params as unknown[] })).rows as T[];
+  const pool = poolOf(db);
+  if (!pool) return queryRows<T>(db, query);
+  const { sql: text, params } = statementOf(db, query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size < 5_000) statementNames.set(text, name);
   }
-  return queryRows<T>(db, query);
+  return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
+}
+
+/**
+ * A query asked by many requests at once, run once for all of them (db/coalesce.ts): `query`
+ * is the part every request shares, `arg` this request's own value (an id, a token, a row to
+ * write), and `run` answers every request, one per argument in their order. In a transaction,
+ * or on the embedded database (one connection, no network), `run` answers this request alone.
+ */
+export function coalescedQuery<A, R>(db: Db, query: SQL, arg: A, run: (args: A[]) => Promise<R[]>): Promise<R> {
+  const pool = poolOf(db);
+  if (!pool) return run([arg]).then((results) => results[0]!);
+  let poolId = poolIds.get(pool);
+  if (poolId === undefined) poolIds.set(pool, (poolId = ++poolCount));
+  const { sql: text, params } = statementOf(db, query);
+  return coalesced(`${poolId}\u0000${text}\u0000${JSON.stringify(params)}`, arg, run);
 }
 
 /** One trivial query: answers once the database does (readiness, probes). */

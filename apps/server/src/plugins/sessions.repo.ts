@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ProjectRole } from '@decor/core';
-import { preparedRows, type Db } from '../db/client.ts';
+import { coalescedQuery, preparedRows, type Db } from '../db/client.ts';
 
 /** The person behind a live session, with their role in the request's project (docs/identity.md). */
 export interface SessionUserRow {
@@ -39,14 +39,22 @@ export async function sessionUserById(
   return row;
 }
 
-/** The session behind a cookie's token, while it lives. */
+/** What a session token can hold (better-auth's ids): anything else names no session. */
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The session behind a cookie's token, while it lives; read together with the other requests' tokens (db/coalesce.ts). */
 export async function sessionUserByToken(db: Db, { token, projectKey }: { token: string; projectKey: string | null }): Promise<SessionUserRow | undefined> {
-  const [row] = await preparedRows<SessionUserRow>(
-    db,
-    sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token = ${token} AND s.expires_at > now()`,
-  );
-  return row;
+  if (!TOKEN.test(token)) return undefined;
+  const shared = sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id`;
+  return coalescedQuery(db, shared, token, async (tokens) => {
+    const rows = await preparedRows<SessionUserRow>(
+      db,
+      sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token = ANY(string_to_array(${tokens.join(',')}, ',')) AND s.expires_at > now()`,
+    );
+    const byToken = new Map(rows.map((row) => [row.session_token, row]));
+    return tokens.map((wanted) => byToken.get(wanted));
+  });
 }
 
 /** Live sessions among these tokens, with whether each one's person is an admin (disabled people's are left out). */

@@ -81,6 +81,13 @@ export const items = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
+    /**
+     * The item's API document as JSON text, kept by PostgreSQL on every write (docs/architecture.md,
+     * "Stored documents"): a page is its rows' documents joined, with nothing built per read.
+     */
+    doc: text('doc')
+      .notNull()
+      .generatedAlwaysAs(sql`item_document(id, data, version, created_at, updated_at)`),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.collection, t.id] }),
@@ -93,8 +100,12 @@ export const items = pgTable(
     index('items_leads_recent_idx')
       .on(t.projectId, t.updatedAt.desc(), t.id.desc())
       .where(sql`${t.collection} = 'leads'`),
-    // Equality filters (`data @> {...}`) on any field of any collection.
-    index('items_data_gin_idx').using('gin', sql`${t.data} jsonb_path_ops`),
+    // Equality filters (`data @> {...}`) on any field of any collection but carts: a cart is
+    // written at every choice, and indexing each of its values cost a PATCH more than any read
+    // of carts gains (docs/architecture.md, "Stored documents"; decision 038).
+    index('items_data_gin_idx')
+      .using('gin', sql`${t.data} jsonb_path_ops`)
+      .where(sql`${t.collection} <> 'carts'`),
     // A selection's conversation, oldest first (docs/comments.md).
     index('items_comments_cart_idx')
       .on(t.projectId, sql`(${t.data} ->> 'cart')`, t.createdAt, t.id)

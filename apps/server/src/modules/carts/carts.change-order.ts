@@ -30,11 +30,7 @@ export async function changeOrderOf(db: Db, projectId: string, cart: CartData, c
       ? { lines: cart.signature.lines, adjustments: cart.signature.adjustments ?? [] }
       : await priceCart(db, projectId, cart, language);
   const [items, rooms] = await Promise.all([
-    cartItems(
-      db,
-      projectId,
-      [...approvedLines, ...now.lines].map((line) => line.option),
-    ),
+    cartItems(db, projectId, { options: [...approvedLines, ...now.lines].map((line) => line.option) }),
     planRooms(db, projectId, null, language),
   ]);
   const byId = new Map(items.map((item) => [item.id, item]));

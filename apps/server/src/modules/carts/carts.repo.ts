@@ -58,15 +58,18 @@ export async function itemsById(db: Db, projectId: string, ids: string[]): Promi
  * Everything the rules and the total of a cart need, in one round trip: the items it names
  * (options, unit, package) and the categories of those options.
  */
-export async function cartItems(db: Db, projectId: string, ids: string[]): Promise<ItemOfCart[]> {
-  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
-  if (!valid.length) return [];
+export async function cartItems(db: Db, projectId: string, named: { options: string[]; units?: string[]; packages?: string[] }): Promise<ItemOfCart[]> {
+  // Each id with its collection: one probe of the primary key per item.
+  const wanted = (['options', 'units', 'packages'] as const).flatMap((collection) =>
+    [...new Set((named[collection] ?? []).filter((id) => UUID.test(id)))].map((id) => ({ collection, id })),
+  );
+  if (!wanted.length) return [];
   return preparedRows<ItemOfCart>(
     db,
     sql`WITH named AS (
-          SELECT id, collection, data FROM items
-          WHERE project_id = ${projectId} AND collection = ANY(string_to_array(${CART_REFERENCED}, ','))
-            AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[]))
+          SELECT i.id, i.collection, i.data
+          FROM unnest(string_to_array(${wanted.map((w) => w.collection).join(',')}, ','), string_to_array(${wanted.map((w) => w.id).join(',')}, ',')::uuid[]) AS w(collection, id)
+          JOIN items i ON i.project_id = ${projectId} AND i.collection = w.collection AND i.id = w.id)
         SELECT id, collection, data FROM named
         UNION ALL
         SELECT c.id, c.collection, c.data FROM items c

@@ -11,7 +11,11 @@ export interface CartContext extends RuleContext {
 export async function ruleContextFor(db: Db, projectId: string, cart: Record<string, unknown>, isOpen = true): Promise<CartContext> {
   const selections = (cart.selections ?? []) as Selection[];
   const packageId = typeof cart.package === 'string' ? cart.package : null;
-  const rows = await cartItems(db, projectId, [...selections.map((s) => s.option), String(cart.unit ?? ''), ...(packageId ? [packageId] : [])]);
+  const rows = await cartItems(db, projectId, {
+    options: selections.map((s) => s.option),
+    units: [String(cart.unit ?? '')],
+    packages: packageId ? [packageId] : [],
+  });
   const options = new Map<string, RuleOption>();
   const categories = new Map<string, RuleCategory>();
   let planId: string | null = null;

@@ -10,7 +10,8 @@ export type { Standing };
  */
 export interface ReadPlan {
   where: SQL;
-  document: SQL;
+  /** The fields of each item the caller sees, as SQL; null: the whole item (its stored document). */
+  document: SQL | null;
   /** Top-level fields the caller may filter on (null: any field of the schema). */
   filterable: string[] | null;
   /**
@@ -20,8 +21,6 @@ export interface ReadPlan {
    */
   shared: 'whole' | 'public' | null;
 }
-
-const whole = sql`i.data`;
 
 function publicOnly(fields: string[]): SQL {
   return sql`(SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(i.data) WHERE key = ANY(string_to_array(${fields.join(',')}, ',')))`;
@@ -45,7 +44,7 @@ export function readPlan(collection: ResolvedCollection, standing: Standing, pro
   if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
   const allowed = can(standing, 'read', collection);
   if (!allowed) throw fail('unauthenticated', 'engine.sign-in-to-see');
-  const everything = { where: sql`true`, document: whole, filterable: null, shared: 'whole' } as const;
+  const everything = { where: sql`true`, document: null, filterable: null, shared: 'whole' } as const;
   if (allowed === 'any' && can(standing, 'manage') === 'any') return everything;
   const fields = collection.publicFields;
   if (standing.kind === 'visitor') {
@@ -57,7 +56,7 @@ export function readPlan(collection: ResolvedCollection, standing: Standing, pro
     const mine = ownedBy(collection, standing.userId, projectId);
     return { where: sql`true`, document: sql`CASE WHEN ${mine} THEN i.data ELSE ${publicOnly(fields)} END`, filterable: fields, shared: null };
   }
-  return { where: ownedBy(collection, standing.userId, projectId), document: whole, filterable: null, shared: null };
+  return { where: ownedBy(collection, standing.userId, projectId), document: null, filterable: null, shared: null };
 }
 
 export type WritePlan = { kind: 'any' } | { kind: 'own-fields'; fields: string[]; where: SQL };

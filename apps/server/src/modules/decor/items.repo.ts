@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { BUILT_IN_COLLECTIONS } from '@decor/core';
-import { preparedRows, queryRows, type Db } from '../../db/client.ts';
+import { coalescedQuery, preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { jsonPathOf } from './refs.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 import { items } from '../../db/schema/index.ts';
@@ -12,9 +12,14 @@ export interface ItemRow {
   version: number;
 }
 
-/** The API shape of an item, built by PostgreSQL: `{ _id, ...fields, _version, createdAt, updatedAt }`. */
-export function documentSql(fields: SQL): SQL {
-  return sql`jsonb_build_object('_id', i.id) || ${fields} || jsonb_build_object('_version', i.version, 'createdAt', i.created_at, 'updatedAt', i.updated_at)`;
+/**
+ * The API shape of an item as JSON text: `{ _id, ...fields, _version, createdAt, updatedAt }`.
+ * The whole item's is stored (`items.doc`, kept by PostgreSQL on every write: docs/architecture.md,
+ * "Stored documents"); a part of it (`fields`, e.g. a unit's public face) is built per read.
+ */
+function documentText(fields: SQL | null): SQL {
+  if (!fields) return sql`i.doc`;
+  return sql`item_document(i.id, ${fields}, i.version, i.created_at, i.updated_at)`;
 }
 
 /** A filter of a list as the query string asked it: a bound on a number, or a value a field holds. */
@@ -29,47 +34,83 @@ export interface ListQuery {
   projectId: string;
   collection: string;
   where: SQL;
-  document: SQL;
+  /** The fields of each item the caller sees; null: the whole item (its stored document). */
+  document: SQL | null;
   filters: ItemFilter[];
   afterId: string | null;
   limit: number;
 }
 
-/** One keyset page, as the JSON text of an array (PostgreSQL builds it; Node only forwards it). */
-export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The SQL of one keyset page after `afterId` (a parameter, or the column of a batch's ids). */
+function pageSql(query: ListQuery, afterId: SQL): SQL {
   const conditions = [
     sql`i.project_id = ${query.projectId}`,
     sql`i.collection = ${query.collection}`,
     query.where,
     ...query.filters.map(filterCondition),
     // Always a lower bound, so the first page takes the same keyset plan as every other.
-    sql`i.id > ${query.afterId ?? '00000000-0000-0000-0000-000000000000'}`,
+    sql`i.id > ${afterId}`,
   ];
-  const [row] = await preparedRows<{ body: string }>(
-    db,
-    sql`SELECT coalesce(json_agg(page.doc ORDER BY page.id), '[]')::text AS body FROM (
-          SELECT i.id, ${documentSql(query.document)} AS doc FROM items i
-          WHERE ${sql.join(conditions, sql` AND `)}
-          ORDER BY i.id LIMIT ${query.limit}) page`,
-  );
-  return row?.body ?? '[]';
+  return sql`SELECT i.id, ${documentText(query.document)} AS doc FROM items i
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY i.id LIMIT ${query.limit}`;
 }
 
-export async function getItemJson(
-  db: Db,
-  {
-    projectId,
-    collection,
-    id,
-    where = sql`true`,
-    document = sql`i.data`,
-  }: { projectId: string; collection: string; id: string; where?: SQL | undefined; document?: SQL | undefined },
-): Promise<string | null> {
-  const [row] = await preparedRows<{ body: string }>(
-    db,
-    sql`SELECT (${documentSql(document)})::text AS body FROM items i
-        WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ${id} AND ${where}`,
-  );
+/** Pages of one shape after each of these ids, in one query: each page walks the index on its own. */
+export function pagesSql(query: ListQuery, afterIds: string[]): SQL {
+  return sql`SELECT k.n, page.doc FROM unnest(string_to_array(${afterIds.join(',')}, ',')::uuid[]) WITH ORDINALITY AS k(after, n)
+    CROSS JOIN LATERAL (${pageSql(query, sql`k.after`)}) page
+    ORDER BY k.n, page.id`;
+}
+
+/**
+ * One keyset page, as the JSON text of an array. PostgreSQL sends each item's stored document
+ * as a row and Node joins them (cheaper for PostgreSQL than aggregating them into one value);
+ * pages of the same shape asked at once are read by one query (docs/architecture.md,
+ * "Stored documents" and "Round trips").
+ */
+export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
+  const afterId = query.afterId ?? NO_ID;
+  return coalescedQuery(db, pageSql(query, sql`k.after`), afterId, async (afterIds) => {
+    const pages = afterIds.map((): string[] => []);
+    for (const row of await preparedRows<{ n: string; doc: string }>(db, pagesSql(query, afterIds))) pages[Number(row.n) - 1]!.push(row.doc);
+    return pages.map((docs) => `[${docs.join(',')}]`);
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface OneItem {
+  projectId: string;
+  collection: string;
+  id: string;
+  where?: SQL | undefined;
+}
+
+/**
+ * One item by id, read together with the other requests' ids for the same collection and
+ * condition (db/coalesce.ts): `columns` names what is read, and the row comes back as `T`.
+ * An id that is not a UUID names no item.
+ */
+function oneItem<T extends { id: string }>(db: Db, columns: SQL, { projectId, collection, id, where = sql`true` }: OneItem): Promise<T | null> {
+  if (!UUID.test(id)) return Promise.resolve(null);
+  const shared = sql`SELECT ${columns} FROM items i WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND ${where}`;
+  return coalescedQuery(db, shared, id.toLowerCase(), async (ids) => {
+    const rows = await preparedRows<T>(
+      db,
+      sql`SELECT ${columns} FROM items i
+          WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[]) AND ${where}`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((wanted) => byId.get(wanted) ?? null);
+  });
+}
+
+/** One item's API document (or the part of it `document` names), as JSON text. */
+export async function getItemJson(db: Db, { document = null, ...item }: OneItem & { document?: SQL | null | undefined }): Promise<string | null> {
+  const row = await oneItem<{ id: string; body: string }>(db, sql`i.id, ${documentText(document)} AS body`, item);
   return row?.body ?? null;
 }
 
@@ -88,16 +129,8 @@ export async function lockItem(
 }
 
 /** The item as stored, with its version, without a lock (a write that follows checks the version instead). */
-export async function readItemRow(
-  db: Db,
-  { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined },
-): Promise<ItemRow | null> {
-  const [row] = await preparedRows<ItemRow>(
-    db,
-    sql`SELECT i.id, i.data, i.version FROM items i
-        WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ${id} AND ${where}`,
-  );
-  return row ?? null;
+export async function readItemRow(db: Db, item: OneItem): Promise<ItemRow | null> {
+  return oneItem<ItemRow>(db, sql`i.id, i.data, i.version`, item);
 }
 
 /** SQL that announces a change on commit: ids only, `{ project, collection, id, version, op }`. */
@@ -122,54 +155,111 @@ export async function insertItemAudited(
     sql`WITH i AS (
           INSERT INTO items (project_id, collection, id, data, created_by, updated_by)
           VALUES (${projectId}, ${collection}, ${id}, ${after}::jsonb, ${actorId}, ${actorId})
-          RETURNING id, data, version, created_at, updated_at),
+          RETURNING id, version, doc),
         audit AS (
           INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
           VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'create', ${actorId}, NULL, ${after}::jsonb))
-        SELECT (${documentSql(sql`i.data`)})::text AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'create')} AS announced FROM i`,
+        SELECT i.doc AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'create')} AS announced FROM i`,
   );
   return { id, body: row!.body };
 }
 
-/**
- * Saves the new document, writes the audit entry, announces it and returns the API document:
- * one round trip. With `ifVersion`, only while the item is still at that version: otherwise
- * nothing is written (no row, no audit entry) and the answer is null.
- */
-export async function updateItemAudited(
-  db: Db,
-  {
-    projectId,
-    collection,
-    id,
-    data,
-    before,
-    actorId,
-    ifVersion = null,
-  }: {
-    projectId: string;
-    collection: string;
-    id: string;
-    data: Record<string, unknown>;
-    before: Record<string, unknown>;
-    actorId: string | null;
-    ifVersion?: number | null;
-  },
-): Promise<string | null> {
-  const after = JSON.stringify(data);
-  const [row] = await preparedRows<{ body: string }>(
+interface ItemUpdate {
+  projectId: string;
+  collection: string;
+  id: string;
+  data: Record<string, unknown>;
+  before: Record<string, unknown>;
+  actorId: string | null;
+  ifVersion?: number | null;
+}
+
+/** One row of a batch of updates, as the statement reads it from JSON. */
+interface UpdateRow {
+  id: string;
+  data: Record<string, unknown>;
+  before: Record<string, unknown>;
+  actor: string | null;
+  version: number | null;
+  audit: string;
+}
+
+/** Updates of one collection, each with its audit entry and announcement, in one statement; the API document of each, or null where its version had moved. */
+async function updateRows(db: Db, projectId: string, collection: string, rows: UpdateRow[]): Promise<Array<string | null>> {
+  const written = await preparedRows<{ n: number; body: string }>(
     db,
-    sql`WITH i AS (
-          UPDATE items SET data = ${after}::jsonb, version = version + 1, updated_at = now(), updated_by = ${actorId}
-          WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}
-            AND (${ifVersion}::int IS NULL OR version = ${ifVersion}::int)
-          RETURNING id, data, version, created_at, updated_at),
+    sql`WITH w AS (
+          SELECT * FROM ROWS FROM (
+            jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (id uuid, data jsonb, before jsonb, actor text, version int, audit uuid)
+          ) WITH ORDINALITY AS w(id, data, before, actor, version, audit, n)),
+        i AS (
+          UPDATE items AS t SET data = w.data, version = t.version + 1, updated_at = now(), updated_by = w.actor
+          FROM w
+          WHERE t.project_id = ${projectId} AND t.collection = ${collection}
+            -- The batch's ids as an index condition: one probe of the primary key each, whatever the join.
+            AND t.id = ANY(ARRAY(SELECT w.id FROM w)) AND t.id = w.id AND (w.version IS NULL OR t.version = w.version)
+          RETURNING w.n, t.id, t.version, t.doc, w.before, w.data, w.actor, w.audit),
         audit AS (
           INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
-          SELECT ${uuidv7()}, ${projectId}, ${collection}, i.id, 'update', ${actorId}, ${JSON.stringify(before)}::jsonb, ${after}::jsonb FROM i)
-        SELECT (${documentSql(sql`i.data`)})::text AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'update')} AS announced FROM i`,
+          SELECT i.audit, ${projectId}, ${collection}, i.id, 'update', i.actor, i.before, i.data FROM i)
+        SELECT i.n, i.doc AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'update')} AS announced FROM i`,
   );
-  return row?.body ?? null;
+  const bodies: Array<string | null> = rows.map(() => null);
+  for (const row of written) bodies[Number(row.n) - 1] = row.body;
+  return bodies;
+}
+
+type Outcome = { body: string | null } | { error: unknown };
+
+/**
+ * Updates asked at once (db/coalesce.ts), in one statement and one commit: one round trip and
+ * one announcement lock for all of them. Each item appears once per statement (a second change
+ * of the same item waits for the next), and when the statement fails — one update breaking a
+ * rule of the table, two batches crossing each other — each is written on its own, so that
+ * only the one at fault fails.
+ */
+async function updateBatch(db: Db, projectId: string, collection: string, rows: UpdateRow[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let rest = rows.map((row, index) => ({ row, index }));
+  while (rest.length) {
+    const ids = new Set<string>();
+    const round = rest.filter(({ row }) => !ids.has(row.id) && Boolean(ids.add(row.id)));
+    rest = rest.filter((entry) => !round.includes(entry));
+    try {
+      const bodies = await updateRows(
+        db,
+        projectId,
+        collection,
+        round.map(({ row }) => row),
+      );
+      round.forEach(({ index }, i) => (outcomes[index] = { body: bodies[i]! }));
+    } catch (error) {
+      if (round.length === 1) {
+        outcomes[round[0]!.index] = { error };
+        continue;
+      }
+      for (const { row, index } of round) {
+        outcomes[index] = await updateRows(db, projectId, collection, [row]).then(
+          ([body]) => ({ body: body! }),
+          (alone: unknown) => ({ error: alone }),
+        );
+      }
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * Saves the new document, writes the audit entry, announces it and returns the API document:
+ * one round trip, shared with the other updates of the collection asked at the same moment.
+ * With `ifVersion`, only while the item is still at that version: otherwise nothing is written
+ * (no row, no audit entry) and the answer is null.
+ */
+export async function updateItemAudited(db: Db, { projectId, collection, id, data, before, actorId, ifVersion = null }: ItemUpdate): Promise<string | null> {
+  const row: UpdateRow = { id: id.toLowerCase(), data, before, actor: actorId, version: ifVersion, audit: uuidv7() };
+  const outcome = await coalescedQuery(db, sql`UPDATE items ${projectId} ${collection}`, row, (rows) => updateBatch(db, projectId, collection, rows));
+  if ('error' in outcome) throw outcome.error;
+  return outcome.body;
 }
 
 /** Deletes the item, writes the audit entry and announces it: one round trip. */
@@ -228,5 +318,6 @@ export async function referrers(db: Db, { projectId, collection, id }: { project
 
 /** Every item of a project, collection by collection (an export). */
 export async function itemsOfProject(db: Db, projectId: string) {
-  return db.select().from(items).where(eq(items.projectId, projectId)).orderBy(items.collection, items.id);
+  const { doc: _document, ...columns } = getTableColumns(items);
+  return db.select(columns).from(items).where(eq(items.projectId, projectId)).orderBy(items.collection, items.id);
 }

@@ -1,0 +1,59 @@
+/**
+ * Coalesced reads (docs/architecture.md, "Round trips"): the same query, asked by several
+ * requests in one turn of the event loop, runs once for all of them, each request's own
+ * argument in an array parameter. Under load one round trip answers many requests; alone, a
+ * request waits for nothing but the end of the current turn (setImmediate). Each request still
+ * gets exactly its own answer, read when the query runs: nothing is kept between turns.
+ */
+
+/** How many requests one query answers at most; more wait for the next. */
+export const MAX_COALESCED = 64;
+
+interface Waiting<A, R> {
+  arg: A;
+  resolve(value: R): void;
+  reject(error: unknown): void;
+}
+
+interface Group<A, R> {
+  waiting: Array<Waiting<A, R>>;
+  run(args: A[]): Promise<R[]>;
+}
+
+const groups = new Map<string, Group<unknown, unknown>>();
+let scheduled = false;
+
+function flush() {
+  scheduled = false;
+  const ready = [...groups.values()];
+  groups.clear();
+  for (const group of ready) {
+    for (let start = 0; start < group.waiting.length; start += MAX_COALESCED) {
+      const batch = group.waiting.slice(start, start + MAX_COALESCED);
+      group.run(batch.map((w) => w.arg)).then(
+        (results) => batch.forEach((w, i) => w.resolve(results[i])),
+        (error: unknown) => batch.forEach((w) => w.reject(error)),
+      );
+    }
+  }
+}
+
+/**
+ * Asks `run` for `arg`'s answer together with every other request of the same `key` in this
+ * turn. `run` answers one result per argument, in their order; the key must name everything
+ * the query depends on besides the argument (its text and its other parameters).
+ */
+export function coalesced<A, R>(key: string, arg: A, run: (args: A[]) => Promise<R[]>): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    let group = groups.get(key) as Group<A, R> | undefined;
+    if (!group) {
+      group = { waiting: [], run };
+      groups.set(key, group as Group<unknown, unknown>);
+    }
+    group.waiting.push({ arg, resolve, reject });
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  });
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { coalesced, MAX_COALESCED } from '../src/db/coalesce.ts';
+import { cachedRead, forgetReads, keptSize, MAX_BYTES } from '../src/modules/decor/items.cache.ts';
+
+/**
+ * The read path's two helpers on their own, without a database (docs/architecture.md, "Round
+ * trips" and "Memory"): reads asked at once share one run; kept reads stay within their bytes.
+ */
+
+describe('coalesced reads, the mechanism', () => {
+  it('answers each caller in order from one run per key and turn, and runs again on the next turn', async () => {
+    const runs: number[][] = [];
+    const run = async (args: number[]) => {
+      runs.push(args);
+      return args.map((n) => n * 10);
+    };
+    const answers = await Promise.all([1, 2, 3].map((n) => coalesced('tens', n, run)));
+    expect(answers).toEqual([10, 20, 30]);
+    expect(runs).toEqual([[1, 2, 3]]);
+    expect(await coalesced('tens', 4, run)).toBe(40);
+    expect(runs).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('keeps different keys apart and splits a crowd into runs of at most MAX_COALESCED', async () => {
+    const sizes: Record<string, number[]> = { a: [], b: [] };
+    const runFor = (key: 'a' | 'b') => async (args: number[]) => {
+      sizes[key]!.push(args.length);
+      return args.map((n) => `${key}${n}`);
+    };
+    const many = Array.from({ length: MAX_COALESCED + 5 }, (_, i) => i);
+    const [a, b] = await Promise.all([Promise.all(many.map((n) => coalesced('a', n, runFor('a')))), coalesced('b', 7, runFor('b'))]);
+    expect(a[MAX_COALESCED + 4]).toBe(`a${MAX_COALESCED + 4}`);
+    expect(b).toBe('b7');
+    expect(sizes).toEqual({ a: [MAX_COALESCED, 5], b: [1] });
+  });
+
+  it('fails every caller of a failed run, and only them', async () => {
+    const results = await Promise.allSettled([
+      coalesced('broken', 1, async () => {
+        throw new Error('the database went away');
+      }),
+      coalesced('fine', 2, async (args: number[]) => args),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: 'the database went away' } });
+    expect(results[1]).toEqual({ status: 'fulfilled', value: 2 });
+  });
+});
+
+describe('reads kept between requests, the bounds', () => {
+  const project = 'p-bounds';
+  let loads = 0;
+  const loader = (text: string) => async () => {
+    loads++;
+    return text;
+  };
+
+  it('keeps a read only once it is asked a second time', async () => {
+    loads = 0;
+    await cachedRead(project, 'rooms', 'once', loader('a'));
+    await cachedRead(project, 'rooms', 'once', loader('a'));
+    await cachedRead(project, 'rooms', 'once', loader('a'));
+    await cachedRead(project, 'rooms', 'once', loader('a'));
+    // Asked, asked again (loaded and kept), then served twice from what is kept.
+    expect(loads).toBe(2);
+  });
+
+  it('does not keep what a change made stale while it was being read', async () => {
+    loads = 0;
+    await cachedRead(project, 'options', 'racing', loader('old'));
+    let finish: (text: string) => void = () => {};
+    const slow = cachedRead(project, 'options', 'racing', () => new Promise<string>((resolve) => (finish = resolve)));
+    forgetReads(project, 'options');
+    finish('old');
+    expect(await slow).toBe('old');
+    expect(await cachedRead(project, 'options', 'racing', loader('new'))).toBe('new');
+  });
+
+  it('holds at most MAX_BYTES, dropping the least recently read first', async () => {
+    const big = 'x'.repeat(MAX_BYTES / 2 / 10); // a tenth of the bound, at 2 bytes a character
+    const ask = async (key: string) => {
+      await cachedRead(project, 'units', key, loader(big));
+      await cachedRead(project, 'units', key, loader(big));
+    };
+    for (let i = 0; i < 9; i++) await ask(`page ${i}`);
+    loads = 0;
+    await cachedRead(project, 'units', 'page 0', loader(big)); // read again: now the most recent
+    expect(loads).toBe(0);
+    for (let i = 9; i < 14; i++) await ask(`page ${i}`);
+    expect(keptSize().bytes).toBeLessThanOrEqual(MAX_BYTES);
+    loads = 0;
+    await cachedRead(project, 'units', 'page 0', loader(big));
+    expect(loads).toBe(0);
+    await cachedRead(project, 'units', 'page 1', loader(big));
+    expect(loads).toBe(1);
+  });
+
+  it('never keeps one read larger than an eighth of the bound', async () => {
+    const before = keptSize().entries;
+    const huge = 'y'.repeat(MAX_BYTES / 2 / 8 + 1);
+    await cachedRead(project, 'plans', 'huge', loader(huge));
+    await cachedRead(project, 'plans', 'huge', loader(huge));
+    expect(keptSize().entries).toBe(before);
+  });
+});

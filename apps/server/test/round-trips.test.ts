@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { projects, sessions, users } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/db/client.ts';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+
+/**
+ * Reads asked at once share one query (docs/architecture.md, "Round trips"): each request
+ * still gets exactly its own answer, a bad one spoils nobody else's, and in a transaction or
+ * on the embedded database nothing is shared.
+ */
+
+const { app, db } = await createTestApp();
+const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
+const visitor = browserHeaders();
+
+/** Counts the queries this test's pool sends whose text contains `marker`, while `work` runs. */
+async function queriesDuring(marker: string, work: () => Promise<unknown>): Promise<number> {
+  const pool = (db as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    // The embedded database: count what drizzle sends through it.
+    let count = 0;
+    const client = pool as { query: (...args: unknown[]) => Promise<unknown> };
+    const original = client.query.bind(client);
+    client.query = (...args: unknown[]) => {
+      if (String(args[0]).includes(marker)) count++;
+      return original(...args);
+    };
+    try {
+      await work();
+    } finally {
+      client.query = original;
+    }
+    return count;
+  }
+  let count = 0;
+  const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+    if (text?.includes(marker)) count++;
+    return original(...args);
+  };
+  try {
+    await work();
+  } finally {
+    (pool as unknown as { query: unknown }).query = original;
+  }
+  return count;
+}
+
+describe(`coalesced reads through the API (${testDbKind})`, () => {
+  const ids = async () =>
+    (await queryRows<{ id: string }>(db, sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'options' ORDER BY id LIMIT 12`)).map(
+      (row) => row.id,
+    );
+
+  it('gives each of many pages asked at once its own page, as asked alone', async () => {
+    const starts = await ids();
+    const page = (id: string) => app.inject({ method: 'GET', url: `/api/schema/options/?limit=3&afterId=${id}`, headers: visitor });
+    let together: string[] = [];
+    // Pages nobody asked before: no kept answer serves them.
+    const queries = await queriesDuring('WITH ORDINALITY', async () => {
+      together = (await Promise.all(starts.map(page))).map((response: { body: string }) => response.body);
+    });
+    const alone: string[] = [];
+    for (const id of starts) alone.push((await page(id)).body);
+    expect(together).toEqual(alone);
+    const pages = together.map((body) => JSON.parse(body) as Array<{ _id: string }>);
+    pages.forEach((items, i) => {
+      expect(items).toHaveLength(3);
+      expect(items[0]!._id > starts[i]!).toBe(true);
+    });
+    // PostgreSQL: one query for the pages asked in the same turn; the embedded database: one each.
+    if (testDbKind === 'postgres') expect(queries).toBeLessThan(starts.length);
+    else expect(queries).toBe(starts.length);
+  });
+
+  it('answers a missing item 404 and its neighbours in the same query 200', async () => {
+    const [first, second] = await ids();
+    const missing = '01890000-0000-7000-8000-000000000000';
+    const [a, b, c] = await Promise.all(
+      [first, missing, second].map((id) => app.inject({ method: 'GET', url: `/api/schema/options/${id}`, headers: visitor })),
+    );
+    expect([a!.statusCode, b!.statusCode, c!.statusCode]).toEqual([200, 404, 200]);
+    expect(a!.json()._id).toBe(first);
+    expect(c!.json()._id).toBe(second);
+  });
+
+  it('tells each signed-in person apart when their sessions are read together, and refuses a revoked one among them', async () => {
+    const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const doomed = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD)).cookie;
+    const [harbour] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'manager@harbour.test'));
+    await db.delete(sessions).where(eq(sessions.userId, harbour!.id));
+    const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) });
+    const answers = await Promise.all([me(buyer), me(manager), me(doomed), me(buyer), me(manager)]);
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 401, 200, 200]);
+    expect(answers.filter((r) => r.statusCode === 200).map((response) => (response.json() as { email: string }).email)).toEqual([
+      'buyer@demo.test',
+      'manager@demo.test',
+      'buyer@demo.test',
+      'manager@demo.test',
+    ]);
+  });
+});
+
+describe(`updates asked at once (${testDbKind})`, () => {
+  type Item = { _id: string; _version: number; name: string };
+  const manager = async () => (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+  const list = async (cookie: string, collection: string) =>
+    (await app.inject({ method: 'GET', url: `/api/schema/${collection}/?limit=6`, headers: browserHeaders(cookie) })).json() as Item[];
+  const patch = (cookie: string, collection: string, item: Item, change: object) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/schema/${collection}/${item._id}`,
+      headers: browserHeaders(cookie),
+      payload: { ...change, _version: item._version },
+    });
+
+  it('writes each, with its audit entry, in fewer statements than updates', async () => {
+    const cookie = await manager();
+    const rooms = await list(cookie, 'rooms');
+    let answers: Array<{ statusCode: number; json(): unknown }> = [];
+    const statements = await queriesDuring('jsonb_to_recordset', async () => {
+      answers = await Promise.all(rooms.map((room) => patch(cookie, 'rooms', room, { name: `${room.name} ·` })));
+    });
+    expect(answers.map((answer) => answer.statusCode)).toEqual(rooms.map(() => 200));
+    answers.forEach((answer, i) => expect(answer.json()).toMatchObject({ _id: rooms[i]!._id, name: `${rooms[i]!.name} ·`, _version: rooms[i]!._version + 1 }));
+    const audited = await queryRows<{ item_id: string }>(
+      db,
+      sql`SELECT item_id FROM audit_log WHERE collection = 'rooms' AND action = 'update' AND after->>'name' LIKE '% ·'`,
+    );
+    expect(new Set(audited.map((row) => row.item_id))).toEqual(new Set(rooms.map((room) => room._id)));
+    if (testDbKind === 'postgres') expect(statements).toBeLessThan(rooms.length);
+    else expect(statements).toBe(rooms.length);
+  });
+
+  it('fails only the update that breaks a rule of the table, and writes the others', async () => {
+    const cookie = await manager();
+    const [a, b, c] = await list(cookie, 'units');
+    const answers = await Promise.all([
+      patch(cookie, 'units', a!, { name: 'Twin 9' }),
+      patch(cookie, 'units', b!, { name: 'Twin 9' }),
+      patch(cookie, 'units', c!, { name: 'Single 9' }),
+    ]);
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.slice(0, 2).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ error: { key: 'unit.name-taken' } });
+    expect(codes[2]).toBe(200);
+    const names = await queryRows<{ name: string }>(db, sql`SELECT data->>'name' AS name FROM items WHERE collection = 'units' AND data->>'name' LIKE '% 9'`);
+    expect(names.map((row) => row.name).sort()).toEqual(['Single 9', 'Twin 9']);
+  });
+
+  it('lets only one of two changes of the same version of an item through', async () => {
+    const cookie = await manager();
+    const [room] = await list(cookie, 'rooms');
+    const answers = await Promise.all([patch(cookie, 'rooms', room!, { name: 'First' }), patch(cookie, 'rooms', room!, { name: 'Second' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [stored] = await queryRows<{ name: string; version: number }>(db, sql`SELECT data->>'name' AS name, version FROM items WHERE id = ${room!._id}`);
+    expect(stored!.version).toBe(room!._version + 1);
+    expect(stored!.name).toBe((answers.find((answer) => answer.statusCode === 200)!.json() as Item).name);
+  });
+});

@@ -1,0 +1,342 @@
+/**
+ * `npm run bench -- api` (docs/architecture.md, "Measuring a change"): the Decor API on one
+ * PostgreSQL, the old code and the new side by side in one run. Each side has its own database
+ * on the same server with the same rows; every figure is taken on the old server, then on the
+ * new, and printed on one line with its target.
+ *
+ *   BENCH_BASE=<commit>       the old code (default: the last commit before the stored documents)
+ *   BENCH_SOAK_SECONDS=600    how long each side's memory is watched under random pages
+ *   BENCH_SECONDS=10          each load's length
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildBaseline } from './lib/baseline.ts';
+import { compiledServerArgs } from './lib/compiled-server.ts';
+import { databaseUrl, startCluster } from './lib/postgres-cluster.ts';
+
+/** The code before issue 34's work on pages no cache can serve. */
+const DEFAULT_BASE = '2ea0783';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const PASSWORD = 'Bench-password-2026';
+
+interface Started {
+  port: number;
+  pid: number;
+  ms: number;
+  stop(): Promise<void>;
+}
+
+export interface ApiHelpers {
+  line(name: string, value: string): void;
+  start(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<Started>;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+}
+
+async function load(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: 50, duration: SECONDS, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const shown = ({ rps, p99, failures }: Load) =>
+  `${Math.round(rps).toLocaleString('en').padStart(6)} req/s, p99 ${String(p99).padStart(3)} ms${failures ? ` (${failures} failed)` : ''}`;
+
+/** Signs in through the API and returns the session cookie. */
+function signInCookie(port: number, project: string, email: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify({ email, password: PASSWORD });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/auth/sign-in/email',
+        method: 'POST',
+        headers: { projectid: project, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: `http://127.0.0.1:${port}` },
+      },
+      (response) => {
+        response.resume();
+        const cookie = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+        if (response.statusCode !== 200 || !cookie) reject(new Error(`sign-in as ${email} answered ${response.statusCode}`));
+        else resolve(cookie);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Inserts `count` options into a project with time-ordered ids, in one statement. */
+async function bulkOptions(client: pg.Client, projectId: string, categoryId: string, count: number) {
+  await client.query(
+    `INSERT INTO items (project_id, collection, id, data)
+     SELECT $1, 'options',
+       (lpad(to_hex(1800000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+       jsonb_build_object('name', 'Option ' || g, 'category', $2::text, 'rooms', '[]'::jsonb, 'sku', 'SKU-' || g,
+         'vendor', 'Vendor ' || (g % 40), 'description', 'A finish for the benchmark, number ' || g, 'price', (g * 137) % 900000,
+         'level', 1 + g % 4, 'standard', g % 10 = 0, 'images', '[]'::jsonb, 'swatch', null, 'plans', '[]'::jsonb,
+         'requires', '[]'::jsonb, 'excludes', '[]'::jsonb, 'active', true)
+     FROM generate_series(1, $3::int) g`,
+    [projectId, categoryId, count],
+  );
+}
+
+interface Rows {
+  /** Option ids of the demo project (100,000) and of the big one (1,000,000), in random order. */
+  starts: string[];
+  bigStarts: string[];
+  carts: string[];
+}
+
+/** The same rows in a side's database: 100,000 options in the demo project, 1,000 carts, a project of 1,000,000 options. */
+export async function loadRows(client: pg.Client): Promise<Rows> {
+  const {
+    rows: [demo],
+  } = await client.query(`SELECT id FROM projects WHERE key = 'demo'`);
+  const {
+    rows: [category],
+  } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'categories' ORDER BY id LIMIT 1`, [demo.id]);
+  await bulkOptions(client, demo.id, category.id, 100_000);
+  const {
+    rows: [unit],
+  } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' ORDER BY id LIMIT 1`, [demo.id]);
+  // Five priced choices the rules accept together: one per category, needing and excluding nothing, on every plan.
+  const { rows: someOptions } = await client.query(
+    `SELECT id FROM (
+       SELECT DISTINCT ON (data->>'category') id FROM items
+       WHERE project_id = $1 AND collection = 'options' AND (data->>'price')::int > 0
+         AND data->'requires' = '[]'::jsonb AND data->'excludes' = '[]'::jsonb AND data->'plans' = '[]'::jsonb
+       ORDER BY data->>'category', id) chosen
+     ORDER BY id LIMIT 5`,
+    [demo.id],
+  );
+  await client.query(
+    `INSERT INTO items (project_id, collection, id, data)
+     SELECT $1, 'carts', (lpad(to_hex(1900000000000 + g), 12, '0') || '-7000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
+       jsonb_build_object('unit', $2::text, 'owner', 'bench', 'selections', $3::jsonb, 'package', null, 'status', 'draft',
+         'total', 0, 'deadline', null, 'notes', '', 'signature', null)
+     FROM generate_series(1, 1000) g`,
+    [demo.id, unit.id, JSON.stringify(someOptions.map((o: { id: string }, i: number) => ({ option: o.id, quantity: i + 1 })))],
+  );
+  const {
+    rows: [big],
+  } = await client.query(
+    `INSERT INTO projects (id, key, name, currency, theme) VALUES (gen_random_uuid(), 'bench1m', 'bench1m', 'CAD', '{"logoBg":"#000000","primary":"#111111","secondary":"#222222"}') RETURNING id`,
+  );
+  await bulkOptions(client, big.id, category.id, 1_000_000);
+  await client.query('VACUUM ANALYZE items');
+  const ids = async (projectId: string) =>
+    (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [projectId])).rows.map(
+      (row: { id: string }) => row.id,
+    );
+  const carts = (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`, [demo.id]))
+    .rows;
+  return { starts: await ids(demo.id), bigStarts: await ids(big.id), carts: carts.map((row: { id: string }) => row.id) };
+}
+
+interface Side {
+  name: 'old' | 'new';
+  url: string;
+  rows: Rows;
+  server: Started;
+  restartMs: number;
+  firstStartMs: number;
+  cookies: { manager: string; buyer: string };
+}
+
+/** Each load on the old server, then on the new, printed on one line with its target. */
+function sideBySide(helpers: ApiHelpers, sides: Side[]) {
+  return async (name: string, target: string, options: (side: Side) => autocannon.Options): Promise<Load[]> => {
+    const results: Load[] = [];
+    for (const side of sides) results.push(await load(options(side)));
+    helpers.line(name, `${results.map((result, i) => `${sides[i]!.name} ${shown(result)}`).join('  |  ')}${target ? `  |  target ${target}` : ''}`);
+    return results;
+  };
+}
+
+/** A GET of another page each request: `path(id)` with the next of the side's random ids. */
+function everyTimeAnother(side: Side, ids: string[], path: (id: string) => string, headers: Record<string, string>): autocannon.Options {
+  let at = 0;
+  return {
+    url: `http://127.0.0.1:${side.server.port}`,
+    headers,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path(ids[at++ % ids.length]!) }) }],
+  };
+}
+
+function patchCarts(side: Side): autocannon.Options {
+  const base = `http://127.0.0.1:${side.server.port}`;
+  const versions = new Map<string, number>();
+  let next = 0;
+  return {
+    url: base,
+    headers: { projectid: 'demo', cookie: side.cookies.manager, origin: base, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'PATCH',
+        // Many carts visited in turn: no two requests are ever in flight on one cart.
+        setupRequest: (request) => {
+          const cart = side.rows.carts[next++ % side.rows.carts.length]!;
+          return { ...request, path: `/api/schema/carts/${cart}`, body: JSON.stringify({ notes: `n${next}`, _version: versions.get(cart) ?? 1 }) };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200) return;
+          const item = JSON.parse(body) as { _id: string; _version: number };
+          versions.set(item._id, item._version);
+        },
+      },
+    ],
+  };
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const workersOf = (pid: number) => fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** Random pages for SOAK_SECONDS while each worker's RSS is read every 10 s: after the first minute (warm), at the end, and the most. */
+async function soak(side: Side): Promise<string> {
+  const workers = workersOf(side.server.pid);
+  const samples = new Map<number, number[]>(workers.map((pid) => [pid, []]));
+  const timer = setInterval(() => {
+    for (const pid of workers) samples.get(pid)!.push(rssMb(pid));
+  }, 10_000);
+  const run = await load({
+    ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }),
+    duration: SOAK_SECONDS,
+  });
+  clearInterval(timer);
+  const warmAt = Math.min(5, Math.max(0, Math.floor(SOAK_SECONDS / 10) - 2));
+  const each = workers.map((pid) => {
+    const mb = samples.get(pid)!;
+    return `${Math.round(mb[warmAt] ?? 0)} → ${Math.round(mb.at(-1) ?? 0)} MB (max ${Math.round(Math.max(...mb))})`;
+  });
+  return `${side.name} ${each.join(', ')} at ${Math.round(run.rps).toLocaleString('en')} req/s`;
+}
+
+/** Round trips to PostgreSQL per request, from pg_stat_statements, and which statements. */
+async function roundTrips(client: pg.Client, database: string, requests: number, run: () => Promise<unknown>): Promise<string> {
+  const available = (await client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'`)).rowCount;
+  if (!available) return 'pg_stat_statements is not available on this PostgreSQL';
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await client.query('SELECT pg_stat_statements_reset()');
+  await run();
+  const { rows } = await client.query(
+    `SELECT calls, regexp_replace(left(query, 70), '\\s+', ' ', 'g') AS query FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+     WHERE d.datname = $1 ORDER BY calls DESC`,
+    [database],
+  );
+  const total = rows.reduce((sum: number, row: { calls: string }) => sum + Number(row.calls), 0);
+  const top = rows
+    .filter((row: { calls: string }) => Number(row.calls) >= requests / 2)
+    .map((row: { calls: string; query: string }) => `${(Number(row.calls) / requests).toFixed(1)}× ${row.query.trim()}`);
+  return `${(total / requests).toFixed(1)} per request: ${top.join('; ')}`;
+}
+
+async function startSide(helpers: ApiHelpers, name: Side['name'], url: string, baseline: { dir: string; serverArgs: string[] }, dataDir: string) {
+  const args = name === 'old' ? baseline.serverArgs : compiledServerArgs();
+  const cwd = name === 'old' ? baseline.dir : undefined;
+  return helpers.start(
+    process.execPath,
+    args,
+    { DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '2' },
+    cwd,
+  );
+}
+
+export async function benchApiSideBySide(helpers: ApiHelpers) {
+  const { line } = helpers;
+  const baseline = buildBaseline(process.env.BENCH_BASE ?? DEFAULT_BASE);
+  const cluster = await startCluster({ statementStats: true });
+  const dataDirs: string[] = [];
+  const sides: Side[] = [];
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    line('api: old code', `${baseline.commit}; new: this checkout; one PostgreSQL, 50 connections, ${SECONDS} s each`);
+    for (const name of ['old', 'new'] as const) {
+      await admin.query(`CREATE DATABASE decor_${name}`);
+      const url = databaseUrl(cluster.url, `decor_${name}`);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+      dataDirs.push(dataDir);
+      // The first start migrates and seeds; the rows are loaded while no server runs, then it starts again.
+      const first = await startSide(helpers, name, url, baseline, dataDir);
+      await first.stop();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      const started = performance.now();
+      const rows = await loadRows(client);
+      line(`  rows loaded (${name})`, `${((performance.now() - started) / 1000).toFixed(1)} s for 1,100,000 options and 1,000 carts`);
+      await client.end();
+      const server = await startSide(helpers, name, url, baseline, dataDir);
+      const cookies = {
+        manager: await signInCookie(server.port, 'demo', 'manager@demo.test'),
+        buyer: await signInCookie(server.port, 'demo', 'buyer@demo.test'),
+      };
+      sides.push({ name, url, rows, server, firstStartMs: first.ms, restartMs: server.ms, cookies });
+    }
+    for (const side of sides) {
+      // Warm up: the JIT, the pools, PostgreSQL's buffers.
+      await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: 5 });
+    }
+    const compare = sideBySide(helpers, sides);
+    const demo = { projectid: 'demo' };
+    const at = (side: Side) => `http://127.0.0.1:${side.server.port}`;
+    const deep = (side: Side) => side.rows.starts[0]!;
+
+    line('Pages no cache can serve (a different page each request)', '');
+    await compare('  keyset pages, visitor', '≥ 2,000 req/s, p99 < 50 ms', (side) =>
+      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, demo),
+    );
+    await compare('  filtered keyset pages (level=3), visitor', '≥ 2,000 req/s, p99 < 50 ms', (side) =>
+      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?level=3&afterId=${id}`, demo),
+    );
+    await compare('  keyset pages at 1,000,000 items, visitor', '≥ 2,000 req/s, p99 < 50 ms', (side) =>
+      everyTimeAnother(side, side.rows.bigStarts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'bench1m' }),
+    );
+    await compare('  keyset pages, signed-in buyer', '≥ 1,800 req/s, p99 < 60 ms', (side) =>
+      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { ...demo, cookie: side.cookies.buyer }),
+    );
+    await compare('  keyset pages, signed-in manager', '≥ 1,800 req/s, p99 < 60 ms', (side) =>
+      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { ...demo, cookie: side.cookies.manager }),
+    );
+    await compare('  get one option, never the same twice', '', (side) => everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/${id}`, demo));
+
+    line('Writes', '');
+    await compare('  PATCH a cart (price recomputed, audit, feed)', '≥ 1,800 req/s, p99 < 60 ms', patchCarts);
+    for (const side of sides) {
+      const trips = await roundTrips(admin, `decor_${side.name}`, 2_000, () => load({ ...patchCarts(side), connections: 10, amount: 2_000 }));
+      line(`  round trips per PATCH (${side.name})`, trips);
+    }
+
+    line('Nothing slower', '');
+    await compare('  list page, 50 of 100,000 (kept)', '', (side) => ({ url: `${at(side)}/api/schema/options/`, headers: demo }));
+    await compare('  filtered page, level=3 (kept)', '', (side) => ({ url: `${at(side)}/api/schema/options/?level=3`, headers: demo }));
+    await compare('  get one option (kept)', '', (side) => ({ url: `${at(side)}/api/schema/options/${deep(side)}`, headers: demo }));
+    line('  server start, fresh database (migrate, seed)', sides.map((side) => `${side.name} ${(side.firstStartMs / 1000).toFixed(1)} s`).join('  |  '));
+    line('  server restart, 1,100,000 items', sides.map((side) => `${side.name} ${(side.restartMs / 1000).toFixed(1)} s`).join('  |  '));
+
+    line(`Memory: each worker's RSS under ${SOAK_SECONDS} s of random pages`, 'target flat after warm-up, ≤ 300 MB');
+    for (const side of sides) line('  warm → end', await soak(side));
+    await admin.end();
+  } finally {
+    for (const side of sides) await side.server.stop();
+    cluster.stop();
+    baseline.remove();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
