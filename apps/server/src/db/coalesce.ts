@@ -7,7 +7,7 @@
  */
 
 /** How many requests one query answers at most; more wait for the next. */
-export const MAX_COALESCED = 64;
+export const MAX_COALESCED = 16;
 
 interface Waiting<A, R> {
   arg: A;

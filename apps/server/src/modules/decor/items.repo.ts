@@ -58,26 +58,28 @@ function pageSql(query: ListQuery, afterId: SQL): SQL {
     ORDER BY i.id LIMIT ${query.limit}`;
 }
 
-/** Pages of one shape after each of these ids, in one query: each page walks the index on its own. */
+/**
+ * Pages of one shape after each of these ids, in one query: each page walks the index on its
+ * own and comes back as one row, the JSON text of its array.
+ */
 export function pagesSql(query: ListQuery, afterIds: string[]): SQL {
-  return sql`SELECT k.n, page.doc FROM unnest(string_to_array(${afterIds.join(',')}, ',')::uuid[]) WITH ORDINALITY AS k(after, n)
-    CROSS JOIN LATERAL (${pageSql(query, sql`k.after`)}) page
-    ORDER BY k.n, page.id`;
+  return sql`SELECT k.n, page.body FROM unnest(string_to_array(${afterIds.join(',')}, ',')::uuid[]) WITH ORDINALITY AS k(after, n)
+    CROSS JOIN LATERAL (
+      SELECT '[' || coalesce(string_agg(rows.doc, ',' ORDER BY rows.id), '') || ']' AS body FROM (${pageSql(query, sql`k.after`)}) rows
+    ) page
+    ORDER BY k.n`;
 }
 
 /**
- * One keyset page, as the JSON text of an array. PostgreSQL sends each item's stored document
- * as a row and Node joins them (cheaper for PostgreSQL than aggregating them into one value);
- * pages of the same shape asked at once are read by one query (docs/architecture.md,
- * "Stored documents" and "Round trips").
+ * One keyset page, as the JSON text of an array, from the items' stored documents; pages of
+ * the same shape asked at once are read by one query (docs/architecture.md, "Stored
+ * documents" and "Round trips").
  */
 export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
   const afterId = query.afterId ?? NO_ID;
-  return coalescedQuery(db, pageSql(query, sql`k.after`), afterId, async (afterIds) => {
-    const pages = afterIds.map((): string[] => []);
-    for (const row of await preparedRows<{ n: string; doc: string }>(db, pagesSql(query, afterIds))) pages[Number(row.n) - 1]!.push(row.doc);
-    return pages.map((docs) => `[${docs.join(',')}]`);
-  });
+  return coalescedQuery(db, pageSql(query, sql`k.after`), afterId, async (afterIds) =>
+    (await preparedRows<{ n: string; body: string }>(db, pagesSql(query, afterIds))).map((row) => row.body),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
