@@ -7,8 +7,8 @@ import type { FeedEvent } from '../../db/change-feed.ts';
  * carts, an owner's view of a unit) is kept. Any committed change to a collection, on any
  * server, drops everything kept for it; a read that started before the change is not kept.
  *
- * Bounded in bytes, not entries (docs/architecture.md, "Memory"): at most MAX_BYTES of text,
- * the least recently read dropped first. A read is kept only when it is asked a second time
+ * Bounded in bytes, not entries (docs/architecture.md, "Memory"): at most MAX_BYTES of text;
+ * the longest kept is dropped first unless it was read since its last turn (a clock). A read is kept only when it is asked a second time
  * within the last MAX_SEEN distinct reads: a crawler walking every page once fills nothing.
  */
 
@@ -20,18 +20,21 @@ const MAX_SEEN = 20_000;
 interface Shelf {
   /** Bumped by every change: a read that began under an older generation is not kept. */
   generation: number;
-  keys: Set<string>;
+  entries: Map<string, Entry>;
 }
 
 interface Entry {
   shelf: Shelf;
+  key: string;
   value: Promise<string | null>;
   bytes: number;
+  /** Read since it was last passed over for dropping: it gets another turn (the clock's hand). */
+  recent: boolean;
 }
 
 const shelves = new Map<string, Shelf>();
-/** Every kept read by its full key, least recently read first. */
-const entries = new Map<string, Entry>();
+/** Every kept read, the longest kept first. */
+const order = new Set<Entry>();
 const seen = new Set<string>();
 let bytes = 0;
 
@@ -40,22 +43,20 @@ const shelfKey = (projectId: string, collection: string) => `${projectId}\u0000$
 function shelfOf(key: string): Shelf {
   let shelf = shelves.get(key);
   if (!shelf) {
-    shelf = { generation: 0, keys: new Set() };
+    shelf = { generation: 0, entries: new Map() };
     shelves.set(key, shelf);
   }
   return shelf;
 }
 
-function drop(fullKey: string) {
-  const entry = entries.get(fullKey);
-  if (!entry) return;
-  entries.delete(fullKey);
-  entry.shelf.keys.delete(fullKey);
+function drop(entry: Entry) {
+  order.delete(entry);
+  entry.shelf.entries.delete(entry.key);
   bytes -= entry.bytes;
 }
 
 function forget(shelf: Shelf) {
-  for (const fullKey of shelf.keys) drop(fullKey);
+  for (const entry of shelf.entries.values()) drop(entry);
   shelf.generation++;
 }
 
@@ -67,33 +68,46 @@ function askedBefore(fullKey: string): boolean {
   return false;
 }
 
-function keep(shelf: Shelf, fullKey: string, value: Promise<string | null>, text: string | null) {
-  const size = (text?.length ?? 0) * 2 + fullKey.length * 2;
+/** Makes room for `size` bytes: the longest kept go first, unless read since their last turn. */
+function makeRoom(size: number) {
+  for (const entry of order) {
+    if (bytes + size <= MAX_BYTES) return;
+    order.delete(entry);
+    if (entry.recent) {
+      entry.recent = false;
+      order.add(entry);
+    } else {
+      entry.shelf.entries.delete(entry.key);
+      bytes -= entry.bytes;
+    }
+  }
+}
+
+function keep(shelf: Shelf, key: string, value: Promise<string | null>, text: string | null) {
+  const size = (text?.length ?? 0) * 2 + key.length * 2;
   if (size > MAX_BYTES / 8) return;
-  while (bytes + size > MAX_BYTES) drop(entries.keys().next().value!);
-  entries.set(fullKey, { shelf, value, bytes: size });
-  shelf.keys.add(fullKey);
+  makeRoom(size);
+  const entry: Entry = { shelf, key, value, bytes: size, recent: false };
+  shelf.entries.set(key, entry);
+  order.add(entry);
   bytes += size;
 }
 
 /** The kept answer for this read, or `load`'s (kept unless the collection changed meanwhile). */
 export function cachedRead(projectId: string, collection: string, key: string, load: () => Promise<string | null>): Promise<string | null> {
   const sk = shelfKey(projectId, collection);
-  const fullKey = `${sk}\u0000${key}`;
-  const hit = entries.get(fullKey);
+  const shelf = shelfOf(sk);
+  const hit = shelf.entries.get(key);
   if (hit) {
-    // Read again: the most recent now.
-    entries.delete(fullKey);
-    entries.set(fullKey, hit);
+    hit.recent = true;
     return hit.value;
   }
-  const shelf = shelfOf(sk);
   const generation = shelf.generation;
   const value = load();
-  if (!askedBefore(fullKey)) return value;
+  if (!askedBefore(`${sk}\u0000${key}`)) return value;
   value.then(
     (text) => {
-      if (shelf.generation === generation && !entries.has(fullKey)) keep(shelf, fullKey, value, text);
+      if (shelf.generation === generation && !shelf.entries.has(key)) keep(shelf, key, value, text);
     },
     () => {},
   );
@@ -102,7 +116,7 @@ export function cachedRead(projectId: string, collection: string, key: string, l
 
 /** What is kept now: entries and bytes (tests, metrics). */
 export function keptSize(): { entries: number; bytes: number } {
-  return { entries: entries.size, bytes };
+  return { entries: order.size, bytes };
 }
 
 /** Drops what is kept of one collection (this server's own writes, the moment they commit). */
