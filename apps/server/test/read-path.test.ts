@@ -34,15 +34,22 @@ describe('coalesced reads, the mechanism', () => {
     expect(sizes).toEqual({ a: [MAX_COALESCED, 5], b: [1] });
   });
 
-  it('fails every caller of a failed run, and only them', async () => {
-    const results = await Promise.allSettled([
-      coalesced('broken', 1, async () => {
-        throw new Error('the database went away');
-      }),
-      coalesced('fine', 2, async (args: number[]) => args),
+  it('asks each caller again on its own when a shared run fails, so that only the one at fault fails', async () => {
+    const runs: string[][] = [];
+    const run = async (args: string[]) => {
+      runs.push(args);
+      if (args.includes('bad')) throw new Error('invalid input syntax for type uuid');
+      return args.map((arg) => arg.toUpperCase());
+    };
+    const results = await Promise.allSettled([coalesced('mixed', 'a', run), coalesced('mixed', 'bad', run), coalesced('mixed', 'c', run)]);
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'rejected', reason: new Error('invalid input syntax for type uuid') },
+      { status: 'fulfilled', value: 'C' },
     ]);
-    expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: 'the database went away' } });
-    expect(results[1]).toEqual({ status: 'fulfilled', value: 2 });
+    expect(runs).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
+    const alone = await Promise.allSettled([coalesced('alone', 'bad', run)]);
+    expect(alone[0]).toMatchObject({ status: 'rejected' });
   });
 });
 

@@ -163,3 +163,36 @@ describe(`updates asked at once (${testDbKind})`, () => {
     expect(stored!.name).toBe((answers.find((answer) => answer.statusCode === 200)!.json() as Item).name);
   });
 });
+
+describe(`carts priced at once (${testDbKind})`, () => {
+  it('gives each cart its own items, rules and total when several are changed together', async () => {
+    const cookie = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const carts = (await app.inject({ method: 'GET', url: '/api/schema/carts/?limit=10', headers: browserHeaders(cookie) })).json() as Array<{
+      _id: string;
+      _version: number;
+      total: number;
+      selections: unknown[];
+    }>;
+    const priced = carts.filter((cart) => cart.selections.length > 0);
+    expect(new Set(priced.map((cart) => cart.total)).size).toBeGreaterThan(1);
+    let answers: Array<{ statusCode: number; json(): unknown }> = [];
+    const queries = await queriesDuring('WITH named AS', async () => {
+      answers = await Promise.all(
+        priced.map((cart) =>
+          app.inject({
+            method: 'PATCH',
+            url: `/api/schema/carts/${cart._id}`,
+            headers: browserHeaders(cookie),
+            payload: { notes: 'together', _version: cart._version },
+          }),
+        ),
+      );
+    });
+    answers.forEach((answer, i) => {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ _id: priced[i]!._id, total: priced[i]!.total, notes: 'together' });
+    });
+    if (testDbKind === 'postgres') expect(queries).toBeLessThan(priced.length);
+    else expect(queries).toBe(priced.length);
+  });
+});

@@ -1,9 +1,11 @@
 /**
- * Coalesced reads (docs/architecture.md, "Round trips"): the same query, asked by several
+ * Coalesced queries (docs/architecture.md, "Round trips"): the same query, asked by several
  * requests in one turn of the event loop, runs once for all of them, each request's own
  * argument in an array parameter. Under load one round trip answers many requests; alone, a
  * request waits for nothing but the end of the current turn (setImmediate). Each request still
- * gets exactly its own answer, read when the query runs: nothing is kept between turns.
+ * gets exactly its own answer, read when the query runs: nothing is kept between turns. When
+ * the shared query fails, each request is asked again on its own, so that one request's bad
+ * argument fails only that request.
  */
 
 /** How many requests one query answers at most; more wait for the next. */
@@ -32,7 +34,11 @@ function flush() {
       const batch = group.waiting.slice(start, start + MAX_COALESCED);
       group.run(batch.map((w) => w.arg)).then(
         (results) => batch.forEach((w, i) => w.resolve(results[i])),
-        (error: unknown) => batch.forEach((w) => w.reject(error)),
+        (error: unknown) => {
+          if (batch.length === 1) return batch[0]!.reject(error);
+          // One request's argument may be what failed: each is asked again on its own, so that only it fails.
+          for (const w of batch) group.run([w.arg]).then((results) => w.resolve(results[0]), w.reject);
+        },
       );
     }
   }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fail, fieldIn, type CoreKey, type Language, type Selection, type Translations } from '@decor/core';
-import { preparedRows, type Db } from '../../db/client.ts';
+import { coalescedQuery, preparedRows, type Db } from '../../db/client.ts';
 import { getItemJson } from '../decor/index.ts';
 
 /** A cart's document as stored (docs/data-model.md, "Carts"). */
@@ -37,7 +37,7 @@ export interface ItemOfCart {
   data: Record<string, unknown>;
 }
 
-const UUID = /^[0-9a-f-]{36}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The collections a cart refers to: naming them lets the primary key (project, collection, id) find each item directly. */
 const CART_REFERENCED = 'options,units,packages,categories,plans,rooms';
@@ -54,29 +54,41 @@ export async function itemsById(db: Db, projectId: string, ids: string[]): Promi
   );
 }
 
-/**
- * Everything the rules and the total of a cart need, in one round trip: the items it names
- * (options, unit, package) and the categories of those options.
- */
-export async function cartItems(db: Db, projectId: string, named: { options: string[]; units?: string[]; packages?: string[] }): Promise<ItemOfCart[]> {
-  // Each id with its collection: one probe of the primary key per item.
-  const wanted = (['options', 'units', 'packages'] as const).flatMap((collection) =>
-    [...new Set((named[collection] ?? []).filter((id) => UUID.test(id)))].map((id) => ({ collection, id })),
-  );
-  if (!wanted.length) return [];
-  return preparedRows<ItemOfCart>(
+type Wanted = Array<{ collection: string; id: string }>;
+
+/** The items each request wants, and the categories of its options, in one query for all of them. */
+async function cartItemsOfMany(db: Db, projectId: string, requests: Wanted[]): Promise<ItemOfCart[][]> {
+  const rows = requests.flatMap((wanted, k) => wanted.map((w) => ({ k: k + 1, ...w })));
+  const found = await preparedRows<ItemOfCart & { k: number }>(
     db,
     sql`WITH named AS (
-          SELECT i.id, i.collection, i.data
-          FROM unnest(string_to_array(${wanted.map((w) => w.collection).join(',')}, ','), string_to_array(${wanted.map((w) => w.id).join(',')}, ',')::uuid[]) AS w(collection, id)
+          SELECT w.k, i.id, i.collection, i.data
+          FROM unnest(string_to_array(${rows.map((r) => r.k).join(',')}, ',')::int[], string_to_array(${rows.map((r) => r.collection).join(',')}, ','),
+                      string_to_array(${rows.map((r) => r.id).join(',')}, ',')::uuid[]) AS w(k, collection, id)
           JOIN items i ON i.project_id = ${projectId} AND i.collection = w.collection AND i.id = w.id)
-        SELECT id, collection, data FROM named
+        SELECT k, id, collection, data FROM named
         UNION ALL
-        SELECT c.id, c.collection, c.data FROM items c
-        WHERE c.project_id = ${projectId} AND c.collection = 'categories'
-          AND c.id = ANY(ARRAY(SELECT (n.data->>'category')::uuid FROM named n
-                               WHERE n.collection = 'options' AND n.data->>'category' ~* '^[0-9a-f-]{36}$'))`,
+        SELECT DISTINCT ON (n.k, c.id) n.k, c.id, c.collection, c.data FROM named n
+        JOIN items c ON c.project_id = ${projectId} AND c.collection = 'categories'
+          AND c.id = CASE WHEN n.data->>'category' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (n.data->>'category')::uuid END
+        WHERE n.collection = 'options'`,
   );
+  const answers = requests.map((): ItemOfCart[] => []);
+  for (const { k, ...item } of found) answers[Number(k) - 1]!.push(item);
+  return answers;
+}
+
+/**
+ * Everything the rules and the total of a cart need: the items it names (options, unit,
+ * package) and the categories of those options, each by its primary key. Asked by several
+ * requests at once, one query answers them all (docs/architecture.md, "Round trips").
+ */
+export async function cartItems(db: Db, projectId: string, named: { options: string[]; units?: string[]; packages?: string[] }): Promise<ItemOfCart[]> {
+  const wanted: Wanted = (['options', 'units', 'packages'] as const).flatMap((collection) =>
+    [...new Set((named[collection] ?? []).filter((id) => UUID.test(id)))].map((id) => ({ collection, id: id.toLowerCase() })),
+  );
+  if (!wanted.length) return [];
+  return coalescedQuery(db, sql`cart items ${projectId}`, wanted, (requests) => cartItemsOfMany(db, projectId, requests));
 }
 
 /** Every category of the project, as the rules see it, named in `language` where written. */
