@@ -255,7 +255,7 @@ async function roundTrips(client: pg.Client, database: string, requests: number,
   );
   const total = rows.reduce((sum: number, row: { calls: string }) => sum + Number(row.calls), 0);
   const top = rows
-    .filter((row: { calls: string }) => Number(row.calls) >= requests / 2)
+    .filter((row: { calls: string }) => Number(row.calls) >= requests / 10)
     .map((row: { calls: string; query: string }) => `${(Number(row.calls) / requests).toFixed(1)}× ${row.query.trim()}`);
   return `${(total / requests).toFixed(1)} per request: ${top.join('; ')}`;
 }
