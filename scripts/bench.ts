@@ -31,7 +31,6 @@ import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.ts';
 import { benchFront as frontFigures } from './bench-front.ts';
 import { benchApiSideBySide } from './bench-api.ts';
-import { BENCH_PASSWORD, signInCookie } from './lib/bench-session.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -115,6 +114,8 @@ async function benchStartup() {
   line('the same from the sources (tsx), for comparison', `${(fromSources.ms / 1000).toFixed(1)} s`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+
+const BENCH_PASSWORD = 'Bench-password-2026';
 
 /**
  * Signs a browser context in as a demo buyer without loading any of the app's scripts: the
@@ -366,6 +367,34 @@ async function benchImport() {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Signs in and returns the session cookie. */
+function signInCookie(port: number, email: string, password: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify({ email, password });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/auth/sign-in/email',
+        method: 'POST',
+        headers: {
+          host: `demo.localhost:${port}`,
+          origin: `http://demo.localhost:${port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        response.resume();
+        const cookies = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+        response.on('end', () => resolve(cookies));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
 /**

@@ -197,15 +197,6 @@ export function startReminderJob({
   });
 }
 
-/** What a mail about one cart needs: where to send from, the project it speaks for, the cart. */
-interface CartNotice<Cart> {
-  db: Db;
-  mailer: Mailer;
-  project: { id: string; name: string; currency: string; options: Record<string, unknown> };
-  origin: string;
-  cart: Cart;
-}
-
 /** Tells the project's managers that a cart was submitted; sent after the answer, failures logged. */
 export async function notifyManagersOfSubmission({
   db,
@@ -213,7 +204,13 @@ export async function notifyManagersOfSubmission({
   project,
   origin,
   cart,
-}: CartNotice<{ _id: string; unit: string; total: number; signature?: { name: string } | null }>) {
+}: {
+  db: Db;
+  mailer: Mailer;
+  project: { id: string; name: string; currency: string; options: Record<string, unknown> };
+  origin: string;
+  cart: { _id: string; unit: string; total: number; signature?: { name: string } | null };
+}) {
   const [managers, unit] = await Promise.all([managerEmails(db, project.id), unitName(db, project.id, cart.unit)]);
   const readerOf = await readersOf(db, project.options, managers);
   for (const email of managers) {
@@ -270,7 +267,12 @@ export function notifyBuyersOfDecision({
   origin,
   cart,
   entry,
-}: CartNotice<{ _id: string; unit: string; owner?: string | null; total: number }> & {
+}: {
+  db: Db;
+  mailer: Mailer;
+  project: { id: string; name: string; currency: string; options: Record<string, unknown> };
+  origin: string;
+  cart: { _id: string; unit: string; owner?: string | null; total: number };
   entry: { action: DecisionKind; byName?: string | undefined; comment?: string | undefined; fee?: number | undefined; deadline?: string | undefined };
 }) {
   return mailEachBuyer({ db, mailer, project, cart }, (to, { reader, unit, money, options }) =>
@@ -291,7 +293,19 @@ export function notifyBuyersOfDecision({
 }
 
 /** Tells a cart's buyers that the signatures given together were set aside by a change: each signs again. */
-export function notifyBuyersOfVoidedSignatures({ db, mailer, project, origin, cart }: CartNotice<{ _id: string; unit: string; owner?: string | null }>) {
+export function notifyBuyersOfVoidedSignatures({
+  db,
+  mailer,
+  project,
+  origin,
+  cart,
+}: {
+  db: Db;
+  mailer: Mailer;
+  project: { id: string; name: string; currency: string; options: Record<string, unknown> };
+  origin: string;
+  cart: { _id: string; unit: string; owner?: string | null };
+}) {
   return mailEachBuyer({ db, mailer, project, cart }, (to, { reader, unit }) =>
     signAgainMail({ to, reader, projectName: project.name, unitName: unit, url: `${origin}/config/${cart._id}` }),
   );
