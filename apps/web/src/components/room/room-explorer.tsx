@@ -1,13 +1,11 @@
-import { Component, Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { minimapBoxes, type RoomFinishes } from '@decor/core';
 import { canUseWebGl, type SceneRoom } from './room-layout.ts';
 import { pinShift } from './pin.ts';
 import { RoomSketch, SwatchBoard } from './room-sketch.tsx';
+import { RoomScene, SceneBoundary } from './lazy-scene.tsx';
 import { useT } from '../../lib/i18n.ts';
-
-// three.js and react-three-fiber arrive only with this chunk, on the 3D routes.
-const RoomScene = lazy(() => import('./room-scene.tsx'));
 
 /**
  * The rooms in 3D with a floor-plan minimap (docs/screens.md `/explore`, `/tour`, `/preview`):
@@ -216,15 +214,4 @@ export function PlanPicture({ src, rooms, currentId, onPick }: { src: string; ro
       })}
     </Box>
   );
-}
-
-/** A WebGL context that cannot be created (or is lost) shows the flat drawing instead of a blank frame. */
-class SceneBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
-  static getDerivedStateFromError() {
-    return { hasFailed: true };
-  }
-  override render() {
-    return this.state.hasFailed ? this.props.fallback : this.props.children;
-  }
 }

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Look } from '@decor/core';
 import { storedKey } from '../api/display-key.ts';
 import { categoriesOfRoom, finishesOfLook, firstLook, roomsOfPlan, STANDARD_VIEW, useShowroom } from '../api/showroom.ts';
+import { RoomScene, SceneBoundary } from '../../../components/room/lazy-scene.tsx';
 import { useT } from '../../../lib/i18n.ts';
-
-const RoomScene = lazy(() => import('../../../components/room/room-scene.tsx'));
 
 /**
  * A screen held by a visitor's phone (docs/displays.md, "Pairing a phone"): the room the phone
@@ -43,11 +42,14 @@ export function PairedRoom({ look }: { look: Look | null }) {
         .join(',')}
     >
       {room ? (
-        <Suspense fallback={<Loader color="gray" />}>
-          <Box h="100%">
-            <RoomScene room={room} finishes={finishes} view={shown.camera ?? STANDARD_VIEW} drawOnDemand />
-          </Box>
-        </Suspense>
+        // Without the scene (no WebGL, its code out of reach) the screen still names the room and its finishes below.
+        <SceneBoundary fallback={null}>
+          <Suspense fallback={<Loader color="gray" />}>
+            <Box h="100%">
+              <RoomScene room={room} finishes={finishes} view={shown.camera ?? STANDARD_VIEW} drawOnDemand />
+            </Box>
+          </Suspense>
+        </SceneBoundary>
       ) : (
         <Center h="100%">
           <Text fz={28}>{t('app.screen.no-rooms')}</Text>

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Card, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { sortRooms } from '@decor/core';
 import { useProject } from '../../../lib/project.ts';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
-
-const RoomScene = lazy(() => import('../../../components/room/room-scene.tsx'));
+import { RoomScene } from '../../../components/room/lazy-scene.tsx';
 
 /** How long the room is drawn and measured. */
 const RUN_MS = 10_000;
