@@ -1,39 +1,11 @@
 import { defineConfig } from 'vitest/config';
+// Which server tests run on one database only, and which need a build (docs/testing.md, "Which database").
+import { NEEDS_BUILD, PGLITE_ONLY } from './scripts/lib/test-groups.mjs';
 
 /** Starts PostgreSQL once for every suite that needs it. */
 const POSTGRES_SETUP = './vitest.global-setup.ts';
 /** Makes the migrated PGlite data directory the PGlite suite's databases start from. */
 const PGLITE_SETUP = './vitest.pglite-setup.ts';
-
-/**
- * What runs on one database only (docs/testing.md, "Which database"): the process-level tests
- * of the embedded database, and what no SQL of ours decides — identity, mail and OIDC, the
- * API's document, compression, errors, headers and the web app's pages, probes and metrics,
- * configuration, file storage drivers and images. Everything whose answer a database could
- * change (SQL, plans, NOTIFY, locking, keyset pages, the write path, access, imports, copies,
- * two servers) runs on both.
- */
-const PGLITE_ONLY = [
-  'config',
-  'data-dir-lock',
-  'server-process',
-  'backup',
-  'compression',
-  'errors',
-  'identity',
-  'identity-hardening',
-  'oidc',
-  'openapi',
-  'operations',
-  'web-app',
-  's3-files',
-  'demo-photos',
-  'project-options',
-  'read-path',
-].map((name) => `apps/server/test/${name}.test.ts`);
-
-/** The tests that run the compiled server as a process (they need `npm run build`): left out of `npm run test:fast`. */
-const NEEDS_BUILD = ['data-dir-lock', 'server-process', 'backup'].map((name) => `apps/server/test/${name}.test.ts`);
 
 const serverSuite = (db: 'pglite' | 'postgres') => ({
   test: {

@@ -7,14 +7,16 @@
 // make it one plain `vitest run`, as does DATABASE_URL (both processes would share its
 // template database). `--outputFile.json=FILE` gets one report of both.
 //
-// `--node-leg` runs only what a Node version can break (docs/testing.md, "CI"): core, the
-// server on the embedded database with the process tests (start and stop, backups, the data
-// directory's lock), two servers on one PostgreSQL, and a few browser journeys as smokes. CI
-// runs it on the second Node version, on the build the first run made.
+// `--node-leg` runs only what a Node version can break (docs/testing.md, "Node versions"):
+// core, the server's Node-bound tests on the embedded database (NODE_BOUND in
+// lib/test-groups.mjs, the process tests among them), two servers on one PostgreSQL, and a few
+// browser journeys as smokes. CI runs it on the second Node version, on the build the first
+// run made.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { NODE_BOUND } from './lib/test-groups.mjs';
 
 const require = createRequire(import.meta.url);
 const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
@@ -72,17 +74,18 @@ const withJson = (suffix) => args.map((arg) => (arg === jsonArg ? `--outputFile.
 const project = (...names) => names.flatMap((name) => ['--project', name]);
 const parts = nodeLeg
   ? [
+      // The Node leg's server tests on both cores, beside the three journeys and then the two
+      // servers, which mostly wait on their processes and the browser.
+      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=2', 'packages/core/', ...NODE_BOUND], withJson('others'))],
       ['browser', () => run('browser', [...project('e2e'), ...NODE_LEG_JOURNEYS], withJson('e2e'))],
-      // The three journeys are over in seconds: the rest has both cores.
-      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=2'], withJson('others'))],
       ['two servers', () => run('two-servers', [...project('server-postgres'), 'apps/server/test/two-servers.test.ts'], withJson('two-servers'))],
     ]
   : [
       ['browser', () => run('browser', project('e2e'), withJson('e2e'))],
       ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'))],
     ];
-// The browser journeys beside the rest; on the Node leg the two servers follow the other suites.
-const [browser, ...rest] = await Promise.all([
+// The first part beside the others, which follow one another.
+const [first, ...rest] = await Promise.all([
   parts[0][1](),
   (async () => {
     const codes = [];
@@ -90,7 +93,7 @@ const [browser, ...rest] = await Promise.all([
     return codes;
   })(),
 ]);
-const codes = [browser, ...rest.flat()];
+const codes = [first, ...rest.flat()];
 
 if (jsonFile) {
   // One report, as one vitest run writes it: the counts added up, the files side by side.

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { InquiryForm } from '@decor/core';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
@@ -18,7 +18,8 @@ const send = (address: string, body: unknown) =>
 /** What the browser's worker does: the number whose SHA-256 with the salt is the challenge. */
 function solve({ challenge }: InquiryForm): string {
   for (let number = 0; number <= challenge.maxnumber; number++) {
-    if (createHash('sha256').update(`${challenge.salt}${number}`).digest('hex') === challenge.challenge) {
+    // The one-shot hash: a thousand robots' proofs are solved here, about three times faster than createHash.
+    if (hash('sha256', `${challenge.salt}${number}`) === challenge.challenge) {
       return Buffer.from(
         JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature }),
       ).toString('base64');
