@@ -99,11 +99,11 @@ export async function createTestApp({ env = {}, seed = true, withMail = false, s
   const database = await openTestDatabase();
   if (seed) await seedDemo({ db: database.db, password: TEST_DEMO_PASSWORD, portalHost: config.portalHost });
   const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, ...(storage ? { storage } : {}) });
-  const answers = recordAnswers(app, config.portalHost);
+  const answers = recordAnswers(app, config.portalHost, JSON.stringify(env));
   afterAll(async () => {
     try {
       // Every answer this file's tests were given, checked against the API's document.
-      const { violationOf } = contractOf(await answers.document());
+      const { violationOf } = await answers.contract();
       const violations = [...new Set(answers.list.map(violationOf).filter((v): v is string => v !== null))];
       if (violations.length) throw new Error(`answers that break the API's document (docs/api.md):\n${violations.slice(0, 60).join('\n')}`);
     } finally {
@@ -121,18 +121,34 @@ function requestedPath(url: string): string {
   return `${resolved.pathname}${resolved.search}`;
 }
 
+/**
+ * The API's contract of each app the suite builds, by its routes and the settings it was built
+ * with: the same routes from the same code make the same document, which takes a good part of a
+ * second to generate, so a worker asks for it once.
+ */
+const contracts = new Map<string, Promise<ReturnType<typeof contractOf>>>();
+
 /** Keeps every answer `app.inject` gives (the original `inject` stays reachable to ask without recording). */
-function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: string) {
+function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: string, settings: string) {
   const list: Answer[] = [];
   const inject = app.inject.bind(app);
   // The document is asked for once the file's routes are all there, and before the app closes
   // (a test may close it itself).
-  let document: Promise<OpenApiDocument> | null = null;
-  const documentOf = () =>
-    (document ??= inject({ method: 'GET', url: '/api/openapi.json', headers: { host: portalHost } }).then((r) => r.json() as OpenApiDocument));
+  let contract: Promise<ReturnType<typeof contractOf>> | null = null;
+  const contractOfApp = () => {
+    if (contract) return contract;
+    const key = `${settings}\n${app.printRoutes({ commonPrefix: false })}`;
+    contract = contracts.get(key) ?? null;
+    if (!contract) {
+      contract = inject({ method: 'GET', url: '/api/openapi.json', headers: { host: portalHost } }).then((r) => contractOf(r.json() as OpenApiDocument));
+      contracts.set(key, contract);
+      contract.catch(() => contracts.delete(key));
+    }
+    return contract;
+  };
   const close = app.close.bind(app);
   (app as unknown as { close: () => Promise<void> }).close = async () => {
-    await documentOf().catch(() => undefined);
+    await contractOfApp().catch(() => undefined);
     await close();
   };
   type InjectOptions = string | { method?: string; url?: string; path?: string; [key: string]: unknown };
@@ -150,7 +166,7 @@ function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: st
     return response;
   };
   (app as unknown as { inject: typeof recording }).inject = recording;
-  return { list, inject, document: documentOf };
+  return { list, inject, contract: contractOfApp };
 }
 
 /** Headers of a request made on a project's subdomain. */
