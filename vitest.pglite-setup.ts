@@ -1,6 +1,6 @@
 /**
  * Runs once per `vitest run` of the PGlite server suite: a migrated PGlite data directory in a
- * temp file, that each test file's in-memory database starts from (a fresh PGlite sets itself up
+ * temp file, and the same seeded with the demo projects, that each test file's in-memory database starts from (a fresh PGlite sets itself up
  * for seconds; loading this takes about one), and the folder where the process tests keep the
  * seeded data directory they copy.
  */
@@ -8,14 +8,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { dumpPgliteTemplate } from './apps/server/src/db/client.ts';
+import { seedForTests } from './apps/server/test/support/seeded.ts';
 
 export default async function setup() {
   if (process.env.TEST_PGLITE_TEMPLATE) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-pglite-template-'));
-  const file = path.join(dir, 'template.tar');
-  fs.writeFileSync(file, Buffer.from(await (await dumpPgliteTemplate()).arrayBuffer()));
+  const { migrated, filled } = await dumpPgliteTemplate(seedForTests);
+  const write = async (name: string, data: Blob) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, Buffer.from(await data.arrayBuffer()));
+    return file;
+  };
   // Test workers start after this and inherit the environment.
-  process.env.TEST_PGLITE_TEMPLATE = file;
+  process.env.TEST_PGLITE_TEMPLATE = await write('template.tar', migrated);
+  process.env.TEST_PGLITE_SEEDED_TEMPLATE = await write('seeded.tar', filled!);
   // Where the process tests' seeded data directory is made, by the first that needs it (support/server-process.ts).
   process.env.TEST_SEEDED_DIR_ROOT = path.join(dir, 'seeded');
   fs.mkdirSync(process.env.TEST_SEEDED_DIR_ROOT);

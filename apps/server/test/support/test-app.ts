@@ -13,28 +13,27 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { seedDemo } from '../../src/db/seed/seed.ts';
+import { SEEDED_TEMPLATE_DATABASE, TEST_PORTAL_HOST } from './seeded.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
 import type { StorageKind } from '../../src/modules/files/storages.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { contractOf, type Answer, type OpenApiDocument } from './contract.ts';
 import { databaseUrl, TEMPLATE_DATABASE } from '../../../../scripts/lib/postgres-cluster.ts';
 
-export const TEST_PORTAL_HOST = 'portal.test';
-export const TEST_DEMO_PASSWORD = 'demo-password-for-tests-1';
+export { TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './seeded.ts';
 export const TEST_AUTH_SECRET = 'a-test-secret-that-is-long-enough-for-signing-tokens';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh database cloned from the migrated template on the throwaway cluster, and how to drop it. */
-export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh database cloned from the migrated template on the throwaway cluster (or from the seeded one), and how to drop it. */
+export async function createPostgresTestDatabase({ seeded = false } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_PG_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_PG_SERVER_URL is not set: run the suite through vitest (global setup).');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${seeded ? SEEDED_TEMPLATE_DATABASE : TEMPLATE_DATABASE}`);
   await admin.end();
   return {
     url: databaseUrl(serverUrl, name),
@@ -47,14 +46,15 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop(
   };
 }
 
-/** A fresh, migrated, empty database for this test file. */
-export async function openTestDatabase(): Promise<Database> {
+/** A fresh, migrated database for this test file: empty, or with the demo projects seeded. */
+export async function openTestDatabase({ seeded = false } = {}): Promise<Database> {
   if (testDbKind === 'pglite') {
-    // The migrated data directory the suite's global setup made (vitest.pglite-setup.ts), when there is one.
-    const template = process.env.TEST_PGLITE_TEMPLATE;
-    return openDatabase({ pgliteDir: 'memory://', ...(template ? { pgliteTemplate: new Blob([fs.readFileSync(template)]) } : {}) });
+    // The data directory the suite's global setup made (vitest.pglite-setup.ts), migrated or seeded.
+    const template = seeded ? process.env.TEST_PGLITE_SEEDED_TEMPLATE : process.env.TEST_PGLITE_TEMPLATE;
+    if (!template) throw new Error('TEST_PGLITE_TEMPLATE is not set: run the suite through vitest (global setup).');
+    return openDatabase({ pgliteDir: 'memory://', pgliteTemplate: new Blob([fs.readFileSync(template)]) });
   }
-  const created = await createPostgresTestDatabase();
+  const created = await createPostgresTestDatabase({ seeded });
   const database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
   return {
     ...database,
@@ -96,8 +96,8 @@ export async function createTestApp({ env = {}, seed = true, withMail = false, s
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await openTestDatabase();
-  if (seed) await seedDemo({ db: database.db, password: TEST_DEMO_PASSWORD, portalHost: config.portalHost });
+  // Seeded by the global setup, as seedDemo leaves a database (support/seeded.ts).
+  const database = await openTestDatabase({ seeded: seed });
   const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, ...(storage ? { storage } : {}) });
   const answers = recordAnswers(app, config.portalHost, JSON.stringify(env));
   afterAll(async () => {
