@@ -28,15 +28,11 @@ interface RoomSceneProps {
   onReady?: () => void;
   /** Given, the camera is placed from outside (a sales-centre screen, the 3D diagnostic). */
   view?: DrivenView;
-  /**
-   * Draw every frame, for the 3D diagnostic that measures them. Otherwise a frame is drawn only
-   * when something changes (a finish, the camera, a texture arriving): a room at rest leaves the
-   * processor, and a phone's battery, alone (docs/screens.md, `/explore`).
-   */
-  drawContinuously?: boolean;
+  /** Draw a frame only when something changes (a screen driven by a phone), leaving the processor to the next change. */
+  drawOnDemand?: boolean;
 }
 
-export default function RoomScene({ room, finishes, onReady, view, drawContinuously = false }: RoomSceneProps) {
+export default function RoomScene({ room, finishes, onReady, view, drawOnDemand = false }: RoomSceneProps) {
   const layout = useMemo(() => roomLayout(room), [room]);
   // The project's 3D settings: 1 and 1 are the calibrated light and the standard view.
   const { data: project } = useProject();
@@ -60,7 +56,7 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
   return (
     <Canvas
       key={`${room._id}-${distance}`}
-      frameloop={drawContinuously ? 'always' : 'demand'}
+      frameloop={drawOnDemand ? 'demand' : 'always'}
       camera={{ position: [0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance], fov: 50, near: 0.05, far: 100 }}
       gl={{ preserveDrawingBuffer: true, antialias: true }}
       aria-label={`3D view of the ${room.name}`}
