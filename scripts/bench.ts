@@ -144,7 +144,7 @@ async function benchBundles() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
   const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
-  const browser = await chromium.launch({ ...chromiumLaunch(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
   try {
     for (const [pagePath, isSignedIn] of [
       ['/sign-in', false],
@@ -201,7 +201,7 @@ async function benchChoice() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
   const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
-  const browser = await chromium.launch({ ...chromiumLaunch(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signInContext(context, server.port);
@@ -406,7 +406,11 @@ async function benchLighthouse() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
   const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
-  const chrome = await chromeLauncher.launch({ chromePath: findChromium().executablePath, envVars: findChromium().env, chromeFlags: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: findChromium('browser').executablePath,
+    envVars: findChromium('browser').env,
+    chromeFlags: CHROMIUM_ARGS,
+  });
   try {
     const cookie = await signInCookie(server.port, 'buyer@demo.test', BENCH_PASSWORD);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -473,7 +477,7 @@ async function benchRealtime() {
       DEMO_PASSWORD: BENCH_PASSWORD,
       WEB_CONCURRENCY: '1',
     });
-    const browser = await chromium.launch({ ...chromiumLaunch(), args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
     try {
       const tap = await tapToFrame({ port: tapServer.port, databaseUrl: url, browser });
       line(
@@ -509,7 +513,7 @@ async function benchRealtime() {
 async function benchFront() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
   const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
-  const browser = await chromium.launch({ ...chromiumLaunch(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
   try {
     await frontFigures({ port: server.port, get: (urlPath) => getOnDemo(server.port, urlPath), browser, line });
   } finally {

@@ -1,9 +1,12 @@
 /**
  * Which Chromium the browser tests and the benchmarks drive (docs/testing.md):
- * CHROMIUM_PATH when set; else Debian's (/usr/bin/chromium); else the build the
- * @sparticuz/chromium dev dependency ships inside its npm package (nothing downloaded),
- * unpacked once with the libraries and fonts it needs. TEST_CHROMIUM=package takes the
- * package's even when the machine has its own.
+ * CHROMIUM_PATH when set; else Debian's: for the tests its headless shell
+ * (/usr/bin/chromium-headless-shell, the engine without the browser's own window and
+ * profile layers, which costs the machine a good third less; decision 040), for the
+ * benchmarks the whole browser (/usr/bin/chromium), each falling back on the other; else the
+ * build the @sparticuz/chromium dev dependency ships inside its npm package (nothing
+ * downloaded, itself a headless shell), unpacked once with the libraries and fonts it needs.
+ * TEST_CHROMIUM=package takes the package's even when the machine has its own.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -19,8 +22,12 @@ export interface Chromium {
   source: 'CHROMIUM_PATH' | 'system' | 'package';
 }
 
+const SYSTEM_SHELL = '/usr/bin/chromium-headless-shell';
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-export const INSTALL_CHROMIUM = 'sudo apt-get install -y chromium';
+export const INSTALL_CHROMIUM = 'sudo apt-get install -y chromium-headless-shell';
+
+/** The tests' browser, or the whole browser the benchmarks measure pages in. */
+export type ChromiumKind = 'shell' | 'browser';
 
 const require = createRequire(import.meta.url);
 
@@ -74,21 +81,26 @@ function unpackPackaged(): Chromium | null {
   };
 }
 
-let found: Chromium | undefined;
+const found = new Map<ChromiumKind, Chromium>();
 
 /** The Chromium to launch, or an error that says the one command that installs one. */
-export function findChromium(): Chromium {
-  if (found) return found;
-  if (process.env.CHROMIUM_PATH) return (found = { executablePath: process.env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' });
-  if (process.env.TEST_CHROMIUM !== 'package' && fs.existsSync(SYSTEM_CHROMIUM))
-    return (found = { executablePath: SYSTEM_CHROMIUM, env: {}, source: 'system' });
-  const packaged = unpackPackaged();
-  if (packaged) return (found = packaged);
-  throw new Error(`No Chromium for the browser tests: install Debian's with \`${INSTALL_CHROMIUM}\` (or set CHROMIUM_PATH).`);
+export function findChromium(kind: ChromiumKind = 'shell'): Chromium {
+  const known = found.get(kind);
+  if (known) return known;
+  let chosen: Chromium | null = null;
+  if (process.env.CHROMIUM_PATH) chosen = { executablePath: process.env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' };
+  else if (process.env.TEST_CHROMIUM !== 'package') {
+    const system = (kind === 'shell' ? [SYSTEM_SHELL, SYSTEM_CHROMIUM] : [SYSTEM_CHROMIUM, SYSTEM_SHELL]).find((file) => fs.existsSync(file));
+    if (system) chosen = { executablePath: system, env: {}, source: 'system' };
+  }
+  chosen ??= unpackPackaged();
+  if (!chosen) throw new Error(`No Chromium for the browser tests: install Debian's with \`${INSTALL_CHROMIUM}\` (or set CHROMIUM_PATH).`);
+  found.set(kind, chosen);
+  return chosen;
 }
 
 /** playwright-core's launch options for it. */
-export function chromiumLaunch(): { executablePath: string; env: Record<string, string> } {
-  const { executablePath, env } = findChromium();
+export function chromiumLaunch(kind: ChromiumKind = 'shell'): { executablePath: string; env: Record<string, string> } {
+  const { executablePath, env } = findChromium(kind);
   return { executablePath, env: { ...(process.env as Record<string, string>), ...env } };
 }
