@@ -81,7 +81,8 @@ describe('one process per embedded database', () => {
   }, 150_000);
 
   it('shares one lock between two spellings of the same directory (a symlink)', async () => {
-    const real = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-real-'));
+    // A data directory whose database a first start made: opening it is the lock and a start, not a set-up.
+    const real = await seededDataDir();
     const alias = `${real}-alias`;
     fs.symlinkSync(real, alias);
     const first = await openDatabase({ pgliteDir: path.join(real, 'pglite') });

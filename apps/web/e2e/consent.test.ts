@@ -66,7 +66,8 @@ describe('analytics only with consent', () => {
       const hosts = await thirdParties(context, configured.port);
       await page.goto(`${configured.origin()}/inquire`);
       await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept' }).click();
-      await expect.poll(() => hosts.length).toBeGreaterThan(0);
+      // Both providers' scripts asked for by /inquire before it is left: a straggler of that page is not one of the next.
+      await expect.poll(() => [...new Set(hosts)].sort()).toEqual(['static.hotjar.com', 'www.googletagmanager.com']);
       hosts.length = 0;
       for (const path of ['/controller', '/test/gamelift', '/sign-in', '/embed', '/v']) {
         await page.goto(`${configured.origin()}${path}`);
