@@ -22,8 +22,10 @@ export default async function setup() {
   // Test workers start after this and inherit the environment.
   process.env.TEST_PGLITE_TEMPLATE = await write('template.tar', migrated);
   process.env.TEST_PGLITE_SEEDED_TEMPLATE = await write('seeded.tar', filled!);
-  // Where the process tests' seeded data directory is made, by the first that needs it (support/server-process.ts).
-  process.env.TEST_SEEDED_DIR_ROOT = path.join(dir, 'seeded');
-  fs.mkdirSync(process.env.TEST_SEEDED_DIR_ROOT);
+  // Where the process tests' seeded data directory is made, by the first that needs it
+  // (support/server-process.ts). CI names one folder for both of its runs, so that the Node
+  // leg takes the one the Node 20 run made (.ci/run).
+  process.env.TEST_SEEDED_DIR_ROOT ??= path.join(dir, 'seeded');
+  fs.mkdirSync(process.env.TEST_SEEDED_DIR_ROOT, { recursive: true });
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
