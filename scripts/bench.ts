@@ -406,11 +406,8 @@ async function benchLighthouse() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
   const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
-  const chrome = await chromeLauncher.launch({
-    chromePath: findChromium('browser').executablePath,
-    envVars: findChromium('browser').env,
-    chromeFlags: CHROMIUM_ARGS,
-  });
+  const browser = findChromium('browser');
+  const chrome = await chromeLauncher.launch({ chromePath: browser.executablePath, envVars: browser.env, chromeFlags: CHROMIUM_ARGS });
   try {
     const cookie = await signInCookie(server.port, 'buyer@demo.test', BENCH_PASSWORD);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);

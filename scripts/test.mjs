@@ -85,10 +85,10 @@ const parts = nodeLeg
       ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'))],
     ];
 // The first part beside the others, which follow one another. TEST_BROWSER_DONE_FILE, when set,
-// is written as the first part ends: CI starts its Node leg then, beside the rest (.ci/run).
+// is written as the browser journeys end: CI starts its Node leg then, beside the rest (.ci/run).
 const [first, ...rest] = await Promise.all([
   parts[0][1]().then((code) => {
-    if (process.env.TEST_BROWSER_DONE_FILE) fs.writeFileSync(process.env.TEST_BROWSER_DONE_FILE, `${code}\n`);
+    if (!nodeLeg && process.env.TEST_BROWSER_DONE_FILE) fs.writeFileSync(process.env.TEST_BROWSER_DONE_FILE, `${code}\n`);
     return code;
   }),
   (async () => {

@@ -64,7 +64,7 @@ function unpackPackaged(): Chromium | null {
   }
   // The package's own fonts.conf names the folders of the cloud functions it was made for
   // (/var/task/fonts, /tmp/fonts), not where the fonts were unpacked: with no font found, the
-  // browser aborts at the first text field ("SkFontMgr_FontConfigInterface: Not implemented").
+  // browser aborts at the first text field (its font manager finds nothing to draw with).
   // Ours names the unpacked fonts, and only them, so every machine draws the same text.
   const fontsConf = path.join(dir, 'decor-fonts.conf');
   const conf = `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${path.join(dir, 'fonts')}</dir>\n  <cachedir>${path.join(dir, 'fonts-cache')}</cachedir>\n</fontconfig>\n`;
