@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coalesced, MAX_COALESCED } from '../src/db/coalesce.ts';
-import { cachedRead, forgetReads, keptSize, MAX_BYTES } from '../src/modules/decor/items.cache.ts';
+import { cachedRead, forgetReads, keptSize, MAX_BYTES, onItemsChange } from '../src/modules/decor/items.cache.ts';
 
 /**
  * The read path's two helpers on their own, without a database (docs/architecture.md, "Round
@@ -82,7 +82,8 @@ describe('reads kept between requests, the bounds', () => {
     expect(await cachedRead(project, 'options', 'racing', loader('new'))).toBe('new');
   });
 
-  it('holds at most MAX_BYTES, dropping the least recently read first', async () => {
+  it('holds at most MAX_BYTES; a read asked more often takes the place of the least recently read', async () => {
+    onItemsChange({ op: 'reset' }); // nothing kept from the tests before
     const big = 'x'.repeat(MAX_BYTES / 2 / 10); // a tenth of the bound, at 2 bytes a character
     const ask = async (key: string) => {
       await cachedRead(project, 'units', key, loader(big));
@@ -92,13 +93,47 @@ describe('reads kept between requests, the bounds', () => {
     loads = 0;
     await cachedRead(project, 'units', 'page 0', loader(big)); // read again: now the most recent
     expect(loads).toBe(0);
-    for (let i = 9; i < 14; i++) await ask(`page ${i}`);
-    expect(keptSize().bytes).toBeLessThanOrEqual(MAX_BYTES);
+    // Page 9 has been asked as often as page 1, the one the clock would drop: it is not kept.
+    await ask('page 9');
     loads = 0;
+    await cachedRead(project, 'units', 'page 9', loader(big));
+    expect(loads).toBe(1);
+    expect(keptSize().bytes).toBeLessThanOrEqual(MAX_BYTES);
+    // Asked a third time, it is asked more often than page 1 and takes its place; page 0, read since, stays.
+    loads = 0;
+    await cachedRead(project, 'units', 'page 9', loader(big));
     await cachedRead(project, 'units', 'page 0', loader(big));
     expect(loads).toBe(0);
     await cachedRead(project, 'units', 'page 1', loader(big));
     expect(loads).toBe(1);
+    expect(keptSize().bytes).toBeLessThanOrEqual(MAX_BYTES);
+  });
+
+  it('keeps what it keeps when more pages than fit are asked in turn, instead of replacing one at every read', async () => {
+    onItemsChange({ op: 'reset' });
+    const page = 'z'.repeat(MAX_BYTES / 2 / 20); // a twentieth of the bound
+    const loaded = new Set<string>();
+    const round = async () => {
+      loaded.clear();
+      for (let i = 0; i < 60; i++) {
+        const key = `turn ${i}`;
+        await cachedRead(project, 'units', key, async () => {
+          loaded.add(key);
+          return page;
+        });
+      }
+      return 60 - loaded.size;
+    };
+    await round(); // asked once: nothing kept
+    await round(); // asked again: kept until the bound is reached
+    const kept = keptSize().entries;
+    expect(kept).toBe(19); // twenty pages and their keys are just over the bound
+    // Each later round is answered from what is kept for the same pages: before, every read
+    // replaced the one read longest ago, so a round in turn was never answered from it.
+    const served = [await round(), await round(), await round()];
+    expect(served).toEqual([served[0], served[0], served[0]]);
+    expect(served[0]).toBe(kept);
+    expect(keptSize().bytes).toBeLessThanOrEqual(MAX_BYTES);
   });
 
   it('never keeps one read larger than an eighth of the bound', async () => {

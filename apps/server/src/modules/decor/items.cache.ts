@@ -1,4 +1,5 @@
 import type { FeedEvent } from '../../db/change-feed.ts';
+import { FrequencySketch } from '../../lib/frequency-sketch.ts';
 
 /**
  * Pages and items of a collection as everyone of one kind sees them — a visitor's view of
@@ -10,12 +11,17 @@ import type { FeedEvent } from '../../db/change-feed.ts';
  * Bounded in bytes, not entries (docs/architecture.md, "Memory"): at most MAX_BYTES of text;
  * the longest kept is dropped first unless it was read since its last turn (a clock). A read is kept only when it is asked a second time
  * within the last MAX_SEEN distinct reads: a crawler walking every page once fills nothing.
+ * When the bound is reached, a read takes the place of the one the clock would drop only if it
+ * was asked more often lately (a frequency sketch): reads of more pages than fit, each asked
+ * as often as the others, leave what is kept as it is instead of replacing it at every request.
  */
 
 /** What the kept text may take, counting 2 bytes a character (V8's widest strings). */
 export const MAX_BYTES = 32 * 1024 * 1024;
 /** How many distinct reads are remembered as asked once. */
 const MAX_SEEN = 20_000;
+/** How often reads were asked lately: 64 KB, halved every 10 × MAX_SEEN asks. */
+const asked = new FrequencySketch(65_536, 10 * MAX_SEEN);
 
 interface Shelf {
   /** Bumped by every change: a read that began under an older generation is not kept. */
@@ -25,6 +31,8 @@ interface Shelf {
 
 interface Entry {
   shelf: Shelf;
+  /** The shelf's key: with `key`, what the frequency sketch counts. */
+  shelfKey: string;
   key: string;
   value: Promise<string | null>;
   bytes: number;
@@ -60,18 +68,23 @@ function forget(shelf: Shelf) {
   shelf.generation++;
 }
 
-/** Whether this read was asked before (and remembers that it now was). */
+/** Whether this read was asked before among the last MAX_SEEN distinct reads (and remembers that it now was). */
 function askedBefore(fullKey: string): boolean {
-  if (seen.delete(fullKey)) return true;
+  if (seen.has(fullKey)) return true;
   seen.add(fullKey);
   if (seen.size > MAX_SEEN) seen.delete(seen.values().next().value!);
   return false;
 }
 
-/** Makes room for `size` bytes: the longest kept go first, unless read since their last turn. */
-function makeRoom(size: number) {
+/**
+ * Makes room for `size` bytes of a read asked `frequency` times lately: the longest kept go
+ * first, unless read since their last turn. Returns false, keeping the one it reached, when
+ * that one was asked at least as often as the newcomer.
+ */
+function makeRoom(size: number, frequency: number): boolean {
   for (const entry of order) {
-    if (bytes + size <= MAX_BYTES) return;
+    if (bytes + size <= MAX_BYTES) return true;
+    if (!entry.recent && asked.frequency(entry.shelfKey, entry.key) >= frequency) return false;
     order.delete(entry);
     if (entry.recent) {
       entry.recent = false;
@@ -81,13 +94,14 @@ function makeRoom(size: number) {
       bytes -= entry.bytes;
     }
   }
+  return bytes + size <= MAX_BYTES;
 }
 
-function keep(shelf: Shelf, key: string, value: Promise<string | null>, text: string | null) {
+function keep(shelf: Shelf, shelfKey: string, key: string, value: Promise<string | null>, text: string | null) {
   const size = (text?.length ?? 0) * 2 + key.length * 2;
   if (size > MAX_BYTES / 8) return;
-  makeRoom(size);
-  const entry: Entry = { shelf, key, value, bytes: size, recent: false };
+  if (!makeRoom(size, asked.frequency(shelfKey, key))) return;
+  const entry: Entry = { shelf, shelfKey, key, value, bytes: size, recent: false };
   shelf.entries.set(key, entry);
   order.add(entry);
   bytes += size;
@@ -97,6 +111,7 @@ function keep(shelf: Shelf, key: string, value: Promise<string | null>, text: st
 export function cachedRead(projectId: string, collection: string, key: string, load: () => Promise<string | null>): Promise<string | null> {
   const sk = shelfKey(projectId, collection);
   const shelf = shelfOf(sk);
+  asked.add(sk, key);
   const hit = shelf.entries.get(key);
   if (hit) {
     hit.recent = true;
@@ -107,7 +122,7 @@ export function cachedRead(projectId: string, collection: string, key: string, l
   if (!askedBefore(`${sk}\u0000${key}`)) return value;
   value.then(
     (text) => {
-      if (shelf.generation === generation && !shelf.entries.has(key)) keep(shelf, key, value, text);
+      if (shelf.generation === generation && !shelf.entries.has(key)) keep(shelf, sk, key, value, text);
     },
     () => {},
   );
