@@ -105,20 +105,12 @@ export interface OpenDatabaseInput {
   poolSize?: number;
 }
 
-/**
- * A new in-memory PGlite database, migrated, as a data directory to start others from
- * (`pgliteTemplate`); with `then`, also the same database after `then` filled it (the test
- * suites' seeded template).
- */
-export async function dumpPgliteTemplate(then?: (db: Db) => Promise<unknown>): Promise<{ migrated: Blob; filled: Blob | null }> {
+/** A new in-memory PGlite database, migrated, as a data directory to start others from (`pgliteTemplate`). */
+export async function dumpPgliteTemplate(): Promise<Blob> {
   const client = await PGlite.create('memory://');
   try {
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
-    const migrated = await client.dumpDataDir('none');
-    if (!then) return { migrated, filled: null };
-    await then(db as unknown as Db);
-    return { migrated, filled: await client.dumpDataDir('none') };
+    await migratePglite(drizzlePglite({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+    return await client.dumpDataDir('none');
   } finally {
     await client.close();
   }

@@ -13,7 +13,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { SEEDED_TEMPLATE_DATABASE, TEST_PORTAL_HOST } from './seeded.ts';
+import { SEEDED_TEMPLATE_DATABASE, seedForTests, TEST_PORTAL_HOST } from './seeded.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
 import type { StorageKind } from '../../src/modules/files/storages.ts';
 import { startMailCatcher } from './mail-catcher.ts';
@@ -49,10 +49,12 @@ export async function createPostgresTestDatabase({ seeded = false } = {}): Promi
 /** A fresh, migrated database for this test file: empty, or with the demo projects seeded. */
 export async function openTestDatabase({ seeded = false } = {}): Promise<Database> {
   if (testDbKind === 'pglite') {
-    // The data directory the suite's global setup made (vitest.pglite-setup.ts), migrated or seeded.
-    const template = seeded ? process.env.TEST_PGLITE_SEEDED_TEMPLATE : process.env.TEST_PGLITE_TEMPLATE;
+    // The migrated data directory the suite's global setup made (vitest.pglite-setup.ts), seeded here when asked.
+    const template = process.env.TEST_PGLITE_TEMPLATE;
     if (!template) throw new Error('TEST_PGLITE_TEMPLATE is not set: run the suite through vitest (global setup).');
-    return openDatabase({ pgliteDir: 'memory://', pgliteTemplate: new Blob([fs.readFileSync(template)]) });
+    const database = await openDatabase({ pgliteDir: 'memory://', pgliteTemplate: new Blob([fs.readFileSync(template)]) });
+    if (seeded) await seedForTests(database.db);
+    return database;
   }
   const created = await createPostgresTestDatabase({ seeded });
   const database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
