@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { coalesced, MAX_COALESCED } from '../src/db/coalesce.ts';
 import { cachedRead, forgetReads, keptSize, MAX_BYTES, onItemsChange } from '../src/modules/decor/items.cache.ts';
@@ -32,6 +34,19 @@ describe('coalesced reads, the mechanism', () => {
     expect(a[MAX_COALESCED + 4]).toBe(`a${MAX_COALESCED + 4}`);
     expect(b).toBe('b7');
     expect(sizes).toEqual({ a: [MAX_COALESCED, 5], b: [1] });
+  });
+
+  it('leaves nothing of a turn for young-generation collections to keep: its answers never reach the old generation', () => {
+    // A child with --expose-gc runs 100 turns of 16 answers of 100 KB, with only young
+    // collections between them (support/coalesce-retention.ts). Clearing a long-lived Map
+    // left each turn's answers reachable from a dead table in the old generation until the
+    // next full collection: 1.5 MB of them stayed, and a server under random pages moved
+    // 2.6–3.0 MB to the old generation at each young collection (docs/architecture.md, "Memory").
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const grown = Number(
+      execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/test/support/coalesce-retention.ts'], { cwd: root, encoding: 'utf8' }),
+    );
+    expect(grown).toBeLessThan(300_000);
   });
 
   it('asks each caller again on its own when a shared run fails, so that only the one at fault fails', async () => {
