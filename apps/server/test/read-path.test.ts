@@ -151,6 +151,19 @@ describe('reads kept between requests, the bounds', () => {
     expect(keptSize().bytes).toBeLessThanOrEqual(MAX_BYTES);
   });
 
+  it('keeps a page many ask now at once, however often the pages kept were asked long ago', async () => {
+    onItemsChange({ op: 'reset' });
+    const big = 'w'.repeat(MAX_BYTES / 2 / 10); // a tenth of the bound
+    for (let i = 0; i < 9; i++) for (let n = 0; n < 12; n++) await cachedRead(project, 'units', `old ${i}`, loader(big));
+    // Then 3,000 other reads, each asked once (a crawler): "lately" moves on.
+    for (let n = 0; n < 3_000; n++) await cachedRead(project, 'rooms', `crawl ${n}`, loader('{}'));
+    loads = 0;
+    for (let n = 0; n < 4; n++) await cachedRead(project, 'units', 'hot', loader(big));
+    // Loaded on its first two asks and kept on the second; answered from what is kept after.
+    expect(loads).toBe(2);
+    expect(keptSize().bytes).toBeLessThanOrEqual(MAX_BYTES);
+  });
+
   it('never keeps one read larger than an eighth of the bound', async () => {
     const before = keptSize().entries;
     const huge = 'y'.repeat(MAX_BYTES / 2 / 8 + 1);

@@ -12,16 +12,22 @@ import { FrequencySketch } from '../../lib/frequency-sketch.ts';
  * the longest kept is dropped first unless it was read since its last turn (a clock). A read is kept only when it is asked a second time
  * within the last MAX_SEEN distinct reads: a crawler walking every page once fills nothing.
  * When the bound is reached, a read takes the place of the one the clock would drop only if it
- * was asked more often lately (a frequency sketch): reads of more pages than fit, each asked
- * as often as the others, leave what is kept as it is instead of replacing it at every request.
+ * was asked more often lately, and at least twice (a frequency sketch whose "lately" is about
+ * ten asks per kept read): reads of more pages than fit, each asked as often as the others,
+ * leave what is kept as it is instead of replacing it at every request, and a page many ask
+ * now is kept at once, however often the pages kept were asked before.
  */
 
 /** What the kept text may take, counting 2 bytes a character (V8's widest strings). */
 export const MAX_BYTES = 32 * 1024 * 1024;
 /** How many distinct reads are remembered as asked once. */
 const MAX_SEEN = 20_000;
-/** How often reads were asked lately: 64 KB, halved every 10 × MAX_SEEN asks. */
-const asked = new FrequencySketch(65_536, 10 * MAX_SEEN);
+/**
+ * How often reads were asked lately: 64 KB, halved every ten asks per kept read (at least
+ * every 1,000), so that "lately" is about ten times what is kept: a read asked often now
+ * outweighs what was asked often long ago, however many asks that was.
+ */
+const asked = new FrequencySketch(65_536, () => Math.max(1_000, 10 * order.size));
 
 interface Shelf {
   /** Bumped by every change: a read that began under an older generation is not kept. */
@@ -79,12 +85,12 @@ function askedBefore(fullKey: string): boolean {
 /**
  * Makes room for `size` bytes of a read asked `frequency` times lately: the longest kept go
  * first, unless read since their last turn. Returns false, keeping the one it reached, when
- * that one was asked at least as often as the newcomer.
+ * that one was asked at least as often as the newcomer, or the newcomer only once lately.
  */
 function makeRoom(size: number, frequency: number): boolean {
   for (const entry of order) {
     if (bytes + size <= MAX_BYTES) return true;
-    if (!entry.recent && asked.frequency(entry.shelfKey, entry.key) >= frequency) return false;
+    if (!entry.recent && (frequency < 2 || asked.frequency(entry.shelfKey, entry.key) >= frequency)) return false;
     order.delete(entry);
     if (entry.recent) {
       entry.recent = false;
