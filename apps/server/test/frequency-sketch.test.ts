@@ -4,7 +4,7 @@ import { FrequencySketch } from '../src/lib/frequency-sketch.ts';
 /** The frequency sketch the kept reads use to choose between a newcomer and what they would drop (docs/architecture.md, "Memory"). */
 describe('frequency sketch', () => {
   it('never counts a key less than it was asked, up to 15, and tells keys apart', () => {
-    const sketch = new FrequencySketch(4096, 1_000_000);
+    const sketch = new FrequencySketch(4096, () => 1_000_000);
     for (let n = 0; n < 200; n++) for (let k = 0; k <= n % 7; k++) sketch.add('shelf', `page ${n}`);
     for (let n = 0; n < 200; n++) expect(sketch.frequency('shelf', `page ${n}`)).toBeGreaterThanOrEqual((n % 7) + 1);
     // With 200 keys in 4,096 cells, nearly all are exact.
@@ -16,7 +16,7 @@ describe('frequency sketch', () => {
   });
 
   it('counts the parts of a key, not their joined text', () => {
-    const sketch = new FrequencySketch(4096, 1_000_000);
+    const sketch = new FrequencySketch(4096, () => 1_000_000);
     sketch.add('ab', 'c');
     sketch.add('ab', 'c');
     expect(sketch.frequency('ab', 'c')).toBe(2);
@@ -24,7 +24,7 @@ describe('frequency sketch', () => {
   });
 
   it('halves every count after the set number of additions, so old asks weigh less', () => {
-    const sketch = new FrequencySketch(1024, 12);
+    const sketch = new FrequencySketch(1024, () => 12);
     for (let i = 0; i < 8; i++) sketch.add('old');
     for (let i = 0; i < 3; i++) sketch.add('new');
     expect(sketch.frequency('old')).toBe(8);

@@ -13,10 +13,10 @@ export class FrequencySketch {
   private readonly seed = (Math.random() * 0x1_0000_0000) >>> 0;
   private additions = 0;
 
-  /** `width` cells (rounded up to a power of two), halved after `agesAfter` additions (read again after each halving). */
+  /** `width` cells (rounded up to a power of two), halved after `agesAfter()` additions (asked again at each addition). */
   constructor(
     width: number,
-    private readonly agesAfter: number | (() => number),
+    private readonly agesAfter: () => number,
   ) {
     const size = 2 ** Math.ceil(Math.log2(Math.max(width, 64)));
     this.cells = new Uint8Array(size);
@@ -41,7 +41,7 @@ export class FrequencySketch {
       const cell = (first + i * second) & this.mask;
       if (this.cells[cell]! < 15) this.cells[cell]!++;
     }
-    if (++this.additions >= (typeof this.agesAfter === 'number' ? this.agesAfter : this.agesAfter())) this.age();
+    if (++this.additions >= this.agesAfter()) this.age();
   }
 
   /** How often the key made of `parts` was asked lately: at least the true count, at most 15. */
