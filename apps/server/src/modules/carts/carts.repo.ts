@@ -62,16 +62,16 @@ async function cartItemsOfMany(db: Db, projectId: string, requests: Wanted[]): P
   const found = await preparedRows<ItemOfCart & { k: number }>(
     db,
     sql`WITH named AS (
-          SELECT w.k, i.id, i.collection, i.data
+          SELECT w.k, i.id, i.collection, i.data,
+                 CASE WHEN i.collection = 'options' AND i.data->>'category' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                      THEN (i.data->>'category')::uuid END AS category
           FROM unnest(string_to_array(${rows.map((r) => r.k).join(',')}, ',')::int[], string_to_array(${rows.map((r) => r.collection).join(',')}, ','),
                       string_to_array(${rows.map((r) => r.id).join(',')}, ',')::uuid[]) AS w(k, collection, id)
           JOIN items i ON i.project_id = ${projectId} AND i.collection = w.collection AND i.id = w.id)
         SELECT k, id, collection, data FROM named
         UNION ALL
         SELECT DISTINCT ON (n.k, c.id) n.k, c.id, c.collection, c.data FROM named n
-        JOIN items c ON c.project_id = ${projectId} AND c.collection = 'categories'
-          AND c.id = CASE WHEN n.data->>'category' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (n.data->>'category')::uuid END
-        WHERE n.collection = 'options'`,
+        JOIN items c ON c.project_id = ${projectId} AND c.collection = 'categories' AND c.id = n.category`,
   );
   const answers = requests.map((): ItemOfCart[] => []);
   for (const { k, ...item } of found) answers[Number(k) - 1]!.push(item);
