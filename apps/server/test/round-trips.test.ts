@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { projects, sessions, users } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/db/client.ts';
+import { cartItems } from '../src/modules/carts/carts.repo.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 
@@ -106,6 +107,50 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
   });
 });
 
+describe(`the items of carts asked at once (${testDbKind})`, () => {
+  it('gives each cart exactly the items it names and their categories, as asked alone, each item read once', async () => {
+    const options = await queryRows<{ id: string; category: string }>(
+      db,
+      sql`SELECT id, data->>'category' AS category FROM items WHERE project_id = ${demo!.id} AND collection = 'options' ORDER BY id`,
+    );
+    const firstOf = new Map<string, string>();
+    for (const option of options) if (!firstOf.has(option.category)) firstOf.set(option.category, option.id);
+    const [a, b, c] = [...firstOf.values()];
+    expect(c).toBeDefined();
+    const [unit] = await queryRows<{ id: string }>(db, sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'units' ORDER BY id LIMIT 1`);
+    const categoryOf = (id: string) => options.find((option) => option.id === id)!.category;
+    // Carts that share options, one that shares nothing, one that names an option that is not there.
+    const asks = [
+      { options: [a!, b!], units: [unit!.id] },
+      { options: [b!, c!] },
+      { options: [c!] },
+      { options: [a!, '01890000-0000-7000-8000-000000000000'] },
+    ];
+    const expected = asks.map((ask) =>
+      [
+        ...ask.options.filter((id) => options.some((option) => option.id === id)).flatMap((id) => [`options:${id}`, `categories:${categoryOf(id)}`]),
+        ...(ask.units ?? []).map((id) => `units:${id}`),
+      ]
+        .filter((key, i, all) => all.indexOf(key) === i)
+        .sort(),
+    );
+    const keys = (items: Array<{ collection: string; id: string }>) => items.map((item) => `${item.collection}:${item.id}`).sort();
+    let together: Awaited<ReturnType<typeof cartItems>>[] = [];
+    const queries = await queriesDuring('array_agg(w.k)', async () => {
+      together = await Promise.all(asks.map((ask) => cartItems(db, demo!.id, ask)));
+    });
+    const alone: typeof together = [];
+    for (const ask of asks) alone.push(await cartItems(db, demo!.id, ask));
+    expect(together.map(keys)).toEqual(expected);
+    expect(alone.map(keys)).toEqual(expected);
+    expect(together.map((items) => items.map((item) => item.data.name).sort())).toEqual(alone.map((items) => items.map((item) => item.data.name).sort()));
+    // The copy the carts share is frozen: a rule that changed it would change another cart's.
+    expect(together.flat().every((item) => Object.isFrozen(item) && Object.isFrozen(item.data))).toBe(true);
+    if (testDbKind === 'postgres') expect(queries).toBe(1);
+    else expect(queries).toBe(asks.length);
+  });
+});
+
 describe(`updates asked at once (${testDbKind})`, () => {
   type Item = { _id: string; _version: number; name: string };
   const manager = async () => (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
@@ -176,7 +221,7 @@ describe(`carts priced at once (${testDbKind})`, () => {
     const priced = carts.filter((cart) => cart.selections.length > 0);
     expect(new Set(priced.map((cart) => cart.total)).size).toBeGreaterThan(1);
     let answers: Array<{ statusCode: number; json(): unknown }> = [];
-    const queries = await queriesDuring('WITH named AS', async () => {
+    const queries = await queriesDuring('array_agg(w.k)', async () => {
       answers = await Promise.all(
         priced.map((cart) =>
           app.inject({

@@ -56,25 +56,39 @@ export async function itemsById(db: Db, projectId: string, ids: string[]): Promi
 
 type Wanted = Array<{ collection: string; id: string }>;
 
-/** The items each request wants, and the categories of its options, in one query for all of them. */
+/**
+ * The items each request wants, and the categories of its options, in one query for all of
+ * them. Carts asked at once mostly name the same options: each item comes back once, with
+ * the requests (`ks`) that want it, and its one parsed copy is given to each of them, frozen,
+ * since they only read it.
+ */
 async function cartItemsOfMany(db: Db, projectId: string, requests: Wanted[]): Promise<ItemOfCart[][]> {
   const rows = requests.flatMap((wanted, k) => wanted.map((w) => ({ k: k + 1, ...w })));
-  const found = await preparedRows<ItemOfCart & { k: number }>(
+  const found = await preparedRows<ItemOfCart & { ks: number[] }>(
     db,
-    sql`WITH named AS (
-          SELECT w.k, i.id, i.collection, i.data,
-                 CASE WHEN i.collection = 'options' AND i.data->>'category' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                      THEN (i.data->>'category')::uuid END AS category
+    sql`WITH w AS (
+          SELECT w.collection, w.id, array_agg(w.k) AS ks
           FROM unnest(string_to_array(${rows.map((r) => r.k).join(',')}, ',')::int[], string_to_array(${rows.map((r) => r.collection).join(',')}, ','),
                       string_to_array(${rows.map((r) => r.id).join(',')}, ',')::uuid[]) AS w(k, collection, id)
-          JOIN items i ON i.project_id = ${projectId} AND i.collection = w.collection AND i.id = w.id)
-        SELECT k, id, collection, data FROM named
+          GROUP BY w.collection, w.id),
+        named AS (
+          SELECT w.ks, i.id, i.collection, i.data,
+                 CASE WHEN i.collection = 'options' AND i.data->>'category' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                      THEN (i.data->>'category')::uuid END AS category
+          FROM w JOIN items i ON i.project_id = ${projectId} AND i.collection = w.collection AND i.id = w.id),
+        categories AS (
+          SELECT n.category AS id, array_agg(DISTINCT k) AS ks FROM named n CROSS JOIN unnest(n.ks) AS k
+          WHERE n.category IS NOT NULL GROUP BY n.category)
+        SELECT ks, id, collection, data FROM named
         UNION ALL
-        SELECT DISTINCT ON (n.k, c.id) n.k, c.id, c.collection, c.data FROM named n
-        JOIN items c ON c.project_id = ${projectId} AND c.collection = 'categories' AND c.id = n.category`,
+        SELECT c.ks, i.id, i.collection, i.data FROM categories c
+        JOIN items i ON i.project_id = ${projectId} AND i.collection = 'categories' AND i.id = c.id`,
   );
   const answers = requests.map((): ItemOfCart[] => []);
-  for (const { k, ...item } of found) answers[Number(k) - 1]!.push(item);
+  for (const { ks, id, collection, data } of found) {
+    const item = Object.freeze({ id, collection, data: Object.freeze(data) });
+    for (const k of ks) answers[Number(k) - 1]!.push(item);
+  }
   return answers;
 }
 
