@@ -6,8 +6,8 @@ const serverTests = (names) => names.map((name) => `apps/server/test/${name}.tes
 /**
  * What no SQL of ours decides, run on PGlite only: the process-level tests of the embedded
  * database, identity, mail and OIDC, the API's document, compression, errors, headers and the
- * web app's pages, probes and metrics, configuration, file storage drivers and images, and the
- * read path's helpers on their own.
+ * web app's pages, probes and metrics, configuration, file storage drivers and images, the
+ * read path's helpers on their own, and the PDF's fonts.
  */
 export const PGLITE_ONLY = serverTests([
   'config',
@@ -26,6 +26,7 @@ export const PGLITE_ONLY = serverTests([
   'demo-photos',
   'project-options',
   'read-path',
+  'woff',
 ]);
 
 /** The tests that run the compiled server as a process (they need `npm run build`). */

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import bidiFactory from 'bidi-js';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { woffToSfnt } from './woff.ts';
 
 /**
  * Text in a PDF in any script a buyer may type (docs/decisions/020-pdf-fonts.md): each
@@ -81,11 +82,13 @@ function facesOf(weight: Weight): FaceSet {
   return entry;
 }
 
+/** Each font file's bytes, read once; a WOFF file as the sfnt it wraps, which fontkit reads without inflating it again per glyph. */
 const fileBytes = new Map<string, Buffer>();
 const bytesOf = (file: string) => {
   let bytes = fileBytes.get(file);
   if (!bytes) {
     bytes = fs.readFileSync(file);
+    if (file.endsWith('.woff')) bytes = woffToSfnt(bytes);
     fileBytes.set(file, bytes);
   }
   return bytes;
