@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import bidiFactory from 'bidi-js';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { woffToSfnt } from './woff.ts';
@@ -96,12 +95,26 @@ const bytesOf = (file: string) => {
 
 const bidi = bidiFactory();
 
+type PdfLib = typeof import('pdf-lib');
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+/** pdf-lib and fontkit, loaded with the first PDF a process makes, not at its start: they take half a second to load. */
+let libraries: Promise<[PdfLib, Fontkit]> | undefined;
+
+/** A new PDF document that embeds fonts for a Typesetter, and pdf-lib's colour maker. */
+export async function newPdf(): Promise<{ pdf: PDFDocument; rgb: PdfLib['rgb'] }> {
+  libraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit').then((module) => (module as unknown as { default: Fontkit }).default)]);
+  const [{ PDFDocument, rgb }, fontkit] = await libraries;
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  return { pdf, rgb };
+}
+
 interface Run {
   font: PDFFont;
   text: string;
 }
 
-/** The typesetter of one document at one weight: fonts embedded on first use, subset when the PDF is saved. */
+/** The typesetter of one document (from `newPdf`) at one weight: fonts embedded on first use, subset when the PDF is saved. */
 export class Typesetter {
   private readonly embedded = new Map<string, PDFFont>();
   private readonly laidOut = new Map<string, Promise<Run[]>>();
@@ -111,7 +124,6 @@ export class Typesetter {
     private readonly pdf: PDFDocument,
     weight: Weight,
   ) {
-    pdf.registerFontkit(fontkit);
     this.faces = facesOf(weight);
   }
 

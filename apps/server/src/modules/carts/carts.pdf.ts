@@ -1,5 +1,5 @@
-import { PDFDocument, rgb, type Color, type PDFPage } from 'pdf-lib';
-import { Typesetter } from '../../lib/pdf-typesetter.ts';
+import type { Color, PDFDocument, PDFPage, rgb } from 'pdf-lib';
+import { newPdf, Typesetter } from '../../lib/pdf-typesetter.ts';
 import {
   effectiveStatus,
   fail,
@@ -83,16 +83,16 @@ export async function renderCartPdf({
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale });
   const date = (iso: string) => formatDateTime(iso, { ...doc.project.options, locale });
 
-  const pdf = await PDFDocument.create();
+  const { pdf, rgb } = await newPdf();
   pdf.setTitle(`${project.name} – ${doc.unit?.name ?? t('pdf.selection')}`);
   pdf.setLanguage(printedIn);
   pdf.setCreator('Decor Portal');
   pdf.setCreationDate(now);
-  const writer = new PageWriter(pdf, doc.project.theme.primary, t);
+  const writer = new PageWriter(pdf, rgb, doc.project.theme.primary, t);
 
   await writer.title(project.name);
   const number = changeOrderNumber(cart.revision);
-  await writer.line(number ? t('pdf.title-change-order', { number }) : t('pdf.title'), { size: 12, colour: MUTED });
+  await writer.line(number ? t('pdf.title-change-order', { number }) : t('pdf.title'), { size: 12, colour: writer.muted });
   writer.gap(6);
   await writer.pairs([
     [t('pdf.unit'), [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],
@@ -109,8 +109,8 @@ export async function renderCartPdf({
     const named = (lines: Array<{ name: string; quantity: number }>) =>
       lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || t('pdf.nothing');
     await writer.heading(t('pdf.change-order', { number: changeOrder.number }));
-    await writer.line(t('pdf.compared', { date: date(changeOrder.approved.approvedAt) }), { colour: MUTED });
-    if (!changeOrder.changes.length) await writer.line(t('pdf.no-changes'), { colour: MUTED });
+    await writer.line(t('pdf.compared', { date: date(changeOrder.approved.approvedAt) }), { colour: writer.muted });
+    if (!changeOrder.changes.length) await writer.line(t('pdf.no-changes'), { colour: writer.muted });
     for (const change of changeOrder.changes) {
       await writer.row(
         [change.roomName, change.categoryName].filter(Boolean).join(' · '),
@@ -130,7 +130,7 @@ export async function renderCartPdf({
     writer.gap(10);
     await writer.heading(t('pdf.whole-selection'));
   }
-  if (!doc.groups.length) await writer.line(t('pdf.nothing-chosen'), { colour: MUTED });
+  if (!doc.groups.length) await writer.line(t('pdf.nothing-chosen'), { colour: writer.muted });
   for (const group of doc.groups) {
     await writer.heading(group.room.name);
     for (const line of group.lines) {
@@ -173,8 +173,6 @@ export async function renderCartPdf({
   return { bytes: await pdf.save(), fileName: `${t('pdf.file')}-${label}${prices ? '' : `-${t('pdf.file-no-prices')}`}.pdf` };
 }
 
-const INK = rgb(0.12, 0.16, 0.2);
-const MUTED = rgb(0.42, 0.45, 0.5);
 const PAGE = { width: 612, height: 792, margin: 54 };
 
 /** Lays text out top to bottom, starting a new page when the current one is full; any script (lib/pdf-typesetter.ts). */
@@ -182,17 +180,23 @@ class PageWriter {
   private page: PDFPage;
   private y = PAGE.height - PAGE.margin;
   private readonly accent;
+  /** The text's colour, and the lighter one of labels and rules. */
+  readonly ink: Color;
+  readonly muted: Color;
   private readonly font: Typesetter;
   private readonly bold: Typesetter;
 
   constructor(
     private readonly pdf: PDFDocument,
+    colour: typeof rgb,
     accentHex: string,
     private readonly t: Translate,
   ) {
     this.page = pdf.addPage([PAGE.width, PAGE.height]);
     const [r, g, b] = hexToRgb(accentHex) ?? [31, 111, 92];
-    this.accent = rgb(r / 255, g / 255, b / 255);
+    this.accent = colour(r / 255, g / 255, b / 255);
+    this.ink = colour(0.12, 0.16, 0.2);
+    this.muted = colour(0.42, 0.45, 0.5);
     this.font = new Typesetter(pdf, 'regular');
     this.bold = new Typesetter(pdf, 'bold');
   }
@@ -206,7 +210,7 @@ class PageWriter {
 
   private async text(
     text: string,
-    { x, y, size, width, colour = INK, font = this.font }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter },
+    { x, y, size, width, colour = this.ink, font = this.font }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter },
   ) {
     const shown = width === undefined ? text : await font.clip(text, width, size);
     await font.draw(this.page, shown, { x, y, size, color: colour });
@@ -238,7 +242,7 @@ class PageWriter {
     this.y -= 28;
   }
 
-  async line(text: string, { size = 10, colour = INK }: { size?: number; colour?: Color } = {}) {
+  async line(text: string, { size = 10, colour = this.ink }: { size?: number; colour?: Color } = {}) {
     this.room(size + 6);
     await this.text(text, { x: PAGE.margin, y: this.y - size, size, width: PAGE.width - 2 * PAGE.margin, colour });
     this.y -= size + 6;
@@ -247,7 +251,7 @@ class PageWriter {
   async pairs(rows: Array<[string, string]>) {
     for (const [label, value] of rows) {
       this.room(16);
-      await this.text(label, { x: PAGE.margin, y: this.y - 10, size: 10, colour: MUTED, font: this.bold });
+      await this.text(label, { x: PAGE.margin, y: this.y - 10, size: 10, colour: this.muted, font: this.bold });
       await this.text(value, { x: PAGE.margin + 80, y: this.y - 10, size: 10, width: PAGE.width - 2 * PAGE.margin - 80 });
       this.y -= 16;
     }
@@ -265,16 +269,16 @@ class PageWriter {
     this.room(height);
     const nameX = PAGE.margin + 130;
     const amountRight = PAGE.width - PAGE.margin;
-    await this.text(category, { x: PAGE.margin, y: this.y - 10, size: 9, width: 120, colour: MUTED });
+    await this.text(category, { x: PAGE.margin, y: this.y - 10, size: 9, width: 120, colour: this.muted });
     await this.text(name, { x: nameX, y: this.y - 10, size: 10, width: amountRight - nameX - 90 });
-    if (detail) await this.text(detail, { x: nameX, y: this.y - 21, size: 8, width: amountRight - nameX - 90, colour: MUTED });
+    if (detail) await this.text(detail, { x: nameX, y: this.y - 21, size: 8, width: amountRight - nameX - 90, colour: this.muted });
     if (amount) await this.text(amount, { x: amountRight - (await this.font.width(amount, 10)), y: this.y - 10, size: 10 });
     this.y -= height;
   }
 
   rule() {
     this.room(8);
-    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.7, color: MUTED });
+    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.7, color: this.muted });
     this.y -= 8;
   }
 
@@ -298,7 +302,7 @@ class PageWriter {
         x: PAGE.margin,
         y: PAGE.margin - 24,
         size: 8,
-        color: MUTED,
+        color: this.muted,
       });
     }
   }
