@@ -4,6 +4,24 @@ import { DESKTOP, openBrowser, PHONE, signIn, useBrowser, type BrowserSession } 
 import { near, pixelAt, seedColour } from './support/pixels.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
+/** Counts the WebGL draw calls of every page the browser opens from now on (window.__draws). */
+async function countDraws(page: Page) {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { __draws: number };
+    counted.__draws = 0;
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+      for (const name of ['drawElements', 'drawArrays'] as const) {
+        const draw = proto[name] as (...args: unknown[]) => void;
+        (proto as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+          counted.__draws++;
+          return draw.apply(this, args);
+        };
+      }
+    }
+  });
+  return () => page.evaluate(() => (window as unknown as { __draws: number }).__draws);
+}
+
 async function openRoom(page: Page, room: string) {
   await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: room, exact: true }).click();
   await expect.poll(() => page.getByTestId('current-room').textContent()).toBe(room);
@@ -20,6 +38,7 @@ describe('exploring the rooms in 3D', () => {
   it('draws the floor in the colour of the chosen flooring, and follows a new choice (pixels read back)', async () => {
     const { page } = browser;
     const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `explorer-${Date.now()}@example.test`, password: 'Explorer-pass-2026' });
+    const draws = await countDraws(page);
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/explore' });
     await page.waitForURL((url) => url.pathname === '/explore');
     await openRoom(page, 'Living Room');
@@ -27,6 +46,19 @@ describe('exploring the rooms in 3D', () => {
     expect(standardFloor).toMatch(/^Laminate – /);
     const before = await pixelAt(page, '[data-testid="scene-frame"]', 0.5, 0.7);
     expect(before, `floor ${before} for ${standardFloor}`).toSatisfy((pixel: number[]) => near(pixel, seedColour(standardFloor)));
+
+    // A room nobody moves is not drawn again (a phone's battery, the processor); orbiting draws it.
+    await page.waitForTimeout(500);
+    const idleFrom = await draws();
+    expect(idleFrom).toBeGreaterThan(0);
+    await page.waitForTimeout(1_000);
+    expect(await draws()).toBe(idleFrom);
+    const box = (await page.getByTestId('scene-frame').locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(draws).toBeGreaterThan(idleFrom);
 
     await page.getByRole('link', { name: 'Configure' }).first().click();
     await page.getByRole('tab', { name: 'Living Room' }).click();

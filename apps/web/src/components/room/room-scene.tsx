@@ -28,11 +28,15 @@ interface RoomSceneProps {
   onReady?: () => void;
   /** Given, the camera is placed from outside (a sales-centre screen, the 3D diagnostic). */
   view?: DrivenView;
-  /** Draw a frame only when something changes (a screen driven by a phone), leaving the processor to the next change. */
-  drawOnDemand?: boolean;
+  /**
+   * Draw a frame every display refresh, changed or not: only the 3D diagnostic, which measures
+   * the frame rate. Everywhere else a frame is drawn when something changes (the camera moved,
+   * a finish chosen, a texture loaded), leaving the processor and a phone's battery alone.
+   */
+  drawContinuously?: boolean;
 }
 
-export default function RoomScene({ room, finishes, onReady, view, drawOnDemand = false }: RoomSceneProps) {
+export default function RoomScene({ room, finishes, onReady, view, drawContinuously = false }: RoomSceneProps) {
   const layout = useMemo(() => roomLayout(room), [room]);
   // The project's 3D settings: 1 and 1 are the calibrated light and the standard view.
   const { data: project } = useProject();
@@ -56,7 +60,7 @@ export default function RoomScene({ room, finishes, onReady, view, drawOnDemand 
   return (
     <Canvas
       key={`${room._id}-${distance}`}
-      frameloop={drawOnDemand ? 'demand' : 'always'}
+      frameloop={drawContinuously ? 'always' : 'demand'}
       camera={{ position: [0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance], fov: 50, near: 0.05, far: 100 }}
       gl={{ preserveDrawingBuffer: true, antialias: true }}
       aria-label={`3D view of the ${room.name}`}

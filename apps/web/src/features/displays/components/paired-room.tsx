@@ -46,7 +46,7 @@ export function PairedRoom({ look }: { look: Look | null }) {
         <SceneBoundary fallback={null}>
           <Suspense fallback={<Loader color="gray" />}>
             <Box h="100%">
-              <RoomScene room={room} finishes={finishes} view={shown.camera ?? STANDARD_VIEW} drawOnDemand />
+              <RoomScene room={room} finishes={finishes} view={shown.camera ?? STANDARD_VIEW} />
             </Box>
           </Suspense>
         </SceneBoundary>

@@ -115,6 +115,7 @@ export function WebGlDiagnostic() {
                   finishes={{}}
                   onReady={() => setFirstFrame((shown) => shown ?? performance.now() - started.current)}
                   view={{ yaw: 20, pitch: 27, zoom: 1 }}
+                  drawContinuously
                 />
               </Suspense>
             </Box>
