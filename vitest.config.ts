@@ -48,6 +48,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [POSTGRES_SETUP, 'apps/web/e2e/support/global-setup.ts'],
           fileParallelism: false,
+          // The files share one worker process and its modules: a new process per file cost about
+          // 3.5 s of processor time each, 100 s a run. What a file opens, it closes (each-file.ts).
+          isolate: false,
+          setupFiles: ['apps/web/e2e/support/each-file.ts'],
           // A file's concurrent journeys (the page sweep's) two at a time: one browser each, on two cores.
           maxConcurrency: 2,
           // A journey that takes 20 s alone can take three times that on a loaded two-core CI

@@ -56,7 +56,7 @@ export interface OpenBrowserInput {
 /**
  * One Chromium per test file (per set of switches), launched when a journey first asks: each
  * journey then gets a context of its own (its own cookies, storage, viewport), which costs a
- * fraction of launching a browser. Closed when the file's tests are done.
+ * fraction of launching a browser. Closed when the file's tests are done (support/each-file.ts).
  */
 const sharedBrowsers = new Map<string, Promise<Browser>>();
 function sharedBrowser(extraArgs: string[]): Promise<Browser> {
@@ -68,17 +68,16 @@ function sharedBrowser(extraArgs: string[]): Promise<Browser> {
   }
   return browser;
 }
-/** Inside a test file the browser is shared and closed after its tests; elsewhere (the bench) each session has its own. */
-let isInTestFile = true;
-try {
-  afterAll(async () => {
-    const open = [...sharedBrowsers.values()];
-    sharedBrowsers.clear();
-    await Promise.all(open.map(async (browser) => (await browser).close()));
-  });
-} catch {
-  isInTestFile = false;
+
+/** Closes the file's shared browsers; the next file launches its own. */
+export async function closeSharedBrowsers() {
+  const open = [...sharedBrowsers.values()];
+  sharedBrowsers.clear();
+  await Promise.all(open.map(async (browser) => (await browser).close()));
 }
+
+/** Inside a test run the browser is shared within a file; elsewhere (the bench) each session has its own. */
+const isInTestFile = Boolean(process.env.VITEST);
 
 /** Collects the console errors no test expects, on every page of a context. */
 function watchConsole(context: BrowserContext, page: Page): string[] {

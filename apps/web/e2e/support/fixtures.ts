@@ -182,6 +182,11 @@ export async function createAdmin(): Promise<{ email: string; password: string }
 
 const sessions = new Map<string, Promise<string>>();
 
+/** Forgets the file's signed-in API sessions (support/each-file.ts): the next file signs in afresh. */
+export function forgetSessions() {
+  sessions.clear();
+}
+
 /**
  * A person's calls to the API from the test runner, over a real socket with the project's Host
  * (Node's fetch would not send it), signed in once per file: every journey would otherwise spend
