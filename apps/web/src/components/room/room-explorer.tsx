@@ -40,14 +40,12 @@ export function RoomExplorer({
   });
   const [hasWebGl] = useState(canUseWebGl);
   const t = useT();
-  const [isReady, setReady] = useState(false);
+  // The room whose scene has drawn its first frame: a room asked for again stays drawn.
+  const [drawnRoom, setDrawnRoom] = useState<string | null>(null);
   const room = rooms[Math.min(index, rooms.length - 1)];
   if (!room) return <Alert color="blue">{t('app.room.none')}</Alert>;
   const roomFinishes = finishes.get(room._id) ?? {};
-  const go = (next: number) => {
-    setReady(false);
-    setIndex((next + rooms.length) % rooms.length);
-  };
+  const go = (next: number) => setIndex((next + rooms.length) % rooms.length);
   const sketch = <RoomSketch room={room} finishes={roomFinishes} height={360} />;
 
   return (
@@ -59,7 +57,7 @@ export function RoomExplorer({
           h={{ base: 340, sm: 460 }}
           style={{ overflow: 'hidden', position: 'relative' }}
           data-testid="scene-frame"
-          data-ready={isReady ? room._id : undefined}
+          data-ready={drawnRoom === room._id ? room._id : undefined}
         >
           {hasWebGl ? (
             <SceneBoundary fallback={sketch}>
@@ -70,7 +68,7 @@ export function RoomExplorer({
                   </Group>
                 }
               >
-                <RoomScene room={room} finishes={roomFinishes} onReady={() => setReady(true)} />
+                <RoomScene room={room} finishes={roomFinishes} onReady={() => setDrawnRoom(room._id)} />
               </Suspense>
             </SceneBoundary>
           ) : (

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import { OrbitControls, useTexture } from '@react-three/drei';
 import { RepeatWrapping, SRGBColorSpace } from 'three';
@@ -186,7 +186,6 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
   );
 }
 
-/** Calls back once the first frame is drawn. */
 /** Places the camera where the view says, looking at the room's centre (no orbiting by hand). */
 function DrivenCamera({ view, target, radius }: { view: DrivenView; target: [number, number, number]; radius: number }) {
   const camera = useThree((state) => state.camera);
@@ -201,13 +200,18 @@ function DrivenCamera({ view, target, radius }: { view: DrivenView; target: [num
   return null;
 }
 
+/** Calls back once the first frame is drawn. */
 function ReadySignal({ onReady }: { onReady?: () => void }) {
   const { gl, scene, camera } = useThree();
+  // The latest callback, read when the frame is up: a page that draws again (a new callback on
+  // each of its renders) must not put off the signal frame after frame.
+  const latest = useRef(onReady);
+  latest.current = onReady;
   useEffect(() => {
     gl.render(scene, camera);
-    const frame = requestAnimationFrame(() => onReady?.());
+    const frame = requestAnimationFrame(() => latest.current?.());
     return () => cancelAnimationFrame(frame);
-  }, [gl, scene, camera, onReady]);
+  }, [gl, scene, camera]);
   return null;
 }
 
