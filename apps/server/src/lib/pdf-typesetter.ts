@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import bidiFactory from 'bidi-js';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { woffToSfnt } from './woff.ts';
 
@@ -93,20 +92,23 @@ const bytesOf = (file: string) => {
   return bytes;
 };
 
-const bidi = bidiFactory();
-
 type PdfLib = typeof import('pdf-lib');
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-/** pdf-lib and fontkit, loaded with the first PDF a process makes, not at its start: they take half a second to load. */
-let libraries: Promise<[PdfLib, Fontkit]> | undefined;
+type Bidi = ReturnType<typeof import('bidi-js').default>;
+/** pdf-lib, fontkit and the bidirectional algorithm, loaded with the first PDF a process makes, not at its start: they take half a second to load. */
+let libraries: Promise<{ pdfLib: PdfLib; fontkit: Fontkit; bidi: Bidi }> | undefined;
 
-/** A new PDF document that embeds fonts for a Typesetter, and pdf-lib's colour maker. */
-export async function newPdf(): Promise<{ pdf: PDFDocument; rgb: PdfLib['rgb'] }> {
-  libraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit').then((module) => (module as unknown as { default: Fontkit }).default)]);
-  const [{ PDFDocument, rgb }, fontkit] = await libraries;
-  const pdf = await PDFDocument.create();
+/** A new PDF document that embeds fonts, pdf-lib's colour maker, and the document's typesetter at a weight. */
+export async function newPdf(): Promise<{ pdf: PDFDocument; rgb: PdfLib['rgb']; typesetter: (weight: Weight) => Typesetter }> {
+  libraries ??= Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit').then((module) => (module as unknown as { default: Fontkit }).default),
+    import('bidi-js').then((module) => module.default()),
+  ]).then(([pdfLib, fontkit, bidi]) => ({ pdfLib, fontkit, bidi }));
+  const { pdfLib, fontkit, bidi } = await libraries;
+  const pdf = await pdfLib.PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  return { pdf, rgb };
+  return { pdf, rgb: pdfLib.rgb, typesetter: (weight) => new Typesetter(pdf, weight, bidi) };
 }
 
 interface Run {
@@ -114,7 +116,7 @@ interface Run {
   text: string;
 }
 
-/** The typesetter of one document (from `newPdf`) at one weight: fonts embedded on first use, subset when the PDF is saved. */
+/** The typesetter of one document (made by `newPdf`) at one weight: fonts embedded on first use, subset when the PDF is saved. */
 export class Typesetter {
   private readonly embedded = new Map<string, PDFFont>();
   private readonly laidOut = new Map<string, Promise<Run[]>>();
@@ -123,6 +125,7 @@ export class Typesetter {
   constructor(
     private readonly pdf: PDFDocument,
     weight: Weight,
+    private readonly bidi: Bidi,
   ) {
     this.faces = facesOf(weight);
   }
@@ -161,9 +164,9 @@ export class Typesetter {
     // Spaces that are not plain (thin, no-break) are drawn as plain spaces: every face has one.
     const text = [...input.replace(/[\u202f\u2009\u00a0]/g, ' ')].filter((char) => char.codePointAt(0)! >= 0x20 && char !== '\u007f').join('');
     if (!text) return [];
-    const levels = bidi.getEmbeddingLevels(text, 'ltr');
+    const levels = this.bidi.getEmbeddingLevels(text, 'ltr');
     const order = [...Array(text.length).keys()];
-    for (const [start, end] of bidi.getReorderSegments(text, levels) as Array<[number, number]>)
+    for (const [start, end] of this.bidi.getReorderSegments(text, levels) as Array<[number, number]>)
       order.splice(start, end - start + 1, ...order.slice(start, end + 1).reverse());
     const pieces: Array<{ face: Face; level: number; indexes: number[] }> = [];
     for (const index of order) {

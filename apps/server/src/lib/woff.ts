@@ -17,13 +17,8 @@ export function woffToSfnt(woff: Buffer): Buffer {
 
   const tables = Array.from({ length: numTables }, (_, i) => {
     const at = HEADER + i * ENTRY;
-    const [tag, offset, compLength, origLength, checksum] = [0, 4, 8, 12, 16].map((field) => woff.readUInt32BE(at + field)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const field = (n: number) => woff.readUInt32BE(at + 4 * n);
+    const [tag, offset, compLength, origLength, checksum] = [field(0), field(1), field(2), field(3), field(4)];
     if (offset + compLength > woff.length || compLength > origLength) throw new Error('A WOFF font with a table outside the file');
     const stored = woff.subarray(offset, offset + compLength);
     const data = compLength < origLength ? zlib.inflateSync(stored) : stored;

@@ -1,5 +1,5 @@
-import type { Color, PDFDocument, PDFPage, rgb } from 'pdf-lib';
-import { newPdf, Typesetter } from '../../lib/pdf-typesetter.ts';
+import type { Color, PDFDocument, PDFPage } from 'pdf-lib';
+import { newPdf, type Typesetter } from '../../lib/pdf-typesetter.ts';
 import {
   effectiveStatus,
   fail,
@@ -83,12 +83,13 @@ export async function renderCartPdf({
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale });
   const date = (iso: string) => formatDateTime(iso, { ...doc.project.options, locale });
 
-  const { pdf, rgb } = await newPdf();
+  const made = await newPdf();
+  const { pdf } = made;
   pdf.setTitle(`${project.name} – ${doc.unit?.name ?? t('pdf.selection')}`);
   pdf.setLanguage(printedIn);
   pdf.setCreator('Decor Portal');
   pdf.setCreationDate(now);
-  const writer = new PageWriter(pdf, rgb, doc.project.theme.primary, t);
+  const writer = new PageWriter(made, doc.project.theme.primary, t);
 
   await writer.title(project.name);
   const number = changeOrderNumber(cart.revision);
@@ -186,19 +187,21 @@ class PageWriter {
   private readonly font: Typesetter;
   private readonly bold: Typesetter;
 
+  private readonly pdf: PDFDocument;
+
   constructor(
-    private readonly pdf: PDFDocument,
-    colour: typeof rgb,
+    { pdf, rgb, typesetter }: Awaited<ReturnType<typeof newPdf>>,
     accentHex: string,
     private readonly t: Translate,
   ) {
+    this.pdf = pdf;
     this.page = pdf.addPage([PAGE.width, PAGE.height]);
     const [r, g, b] = hexToRgb(accentHex) ?? [31, 111, 92];
-    this.accent = colour(r / 255, g / 255, b / 255);
-    this.ink = colour(0.12, 0.16, 0.2);
-    this.muted = colour(0.42, 0.45, 0.5);
-    this.font = new Typesetter(pdf, 'regular');
-    this.bold = new Typesetter(pdf, 'bold');
+    this.accent = rgb(r / 255, g / 255, b / 255);
+    this.ink = rgb(0.12, 0.16, 0.2);
+    this.muted = rgb(0.42, 0.45, 0.5);
+    this.font = typesetter('regular');
+    this.bold = typesetter('bold');
   }
 
   private room(height: number) {
