@@ -67,9 +67,9 @@ export async function openTestDatabase({ seeded = false } = {}): Promise<Databas
   };
 }
 
-/** A built web app stand-in: an index.html and one hashed asset, in a temp folder. */
+/** A built web app stand-in: an index.html and one hashed asset, in a temp folder removed after the file's tests. */
 export function fakeWebDist(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-web-'));
+  const dir = temporaryDir('decor-web-');
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Decor</title></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
@@ -86,6 +86,13 @@ export interface TestAppInput {
   storage?: { storage: FileStorage; kind: StorageKind };
 }
 
+/** A new folder in the system's temp folder, removed (with what is in it) after the file's tests. */
+export function temporaryDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** The whole server on a fresh database, closed after the file's tests. */
 export async function createTestApp({ env = {}, seed = true, withMail = false, storage }: TestAppInput = {}) {
   const mail = withMail ? await startMailCatcher() : null;
@@ -93,10 +100,10 @@ export async function createTestApp({ env = {}, seed = true, withMail = false, s
     ...(mail ? { SMTP_URL: mail.url } : {}),
     PORTAL_HOST: TEST_PORTAL_HOST,
     PORTAL_URL: `http://${TEST_PORTAL_HOST}`,
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'decor-data-')),
-    WEB_DIST_DIR: fakeWebDist(),
     LOG_LEVEL: 'silent',
     ...env,
+    DATA_DIR: env.DATA_DIR ?? temporaryDir('decor-data-'),
+    WEB_DIST_DIR: env.WEB_DIST_DIR ?? fakeWebDist(),
   });
   // Seeded by the global setup, as seedDemo leaves a database (support/seeded.ts).
   const database = await openTestDatabase({ seeded: seed });
