@@ -46,6 +46,13 @@ async function startOne(seed: boolean): Promise<ServerProcess> {
   return server;
 }
 
+/**
+ * The file's two servers, started together by the first test that asks (A seeds the demo) and
+ * kept for the next: each test is a new visitor to the same deploy. The last test stops them.
+ */
+let pair: Promise<[ServerProcess, ServerProcess]> | null = null;
+const servers = () => (pair ??= Promise.all([startOne(true), startOne(false)]));
+
 const call = async (server: ServerProcess, method: string, url: string, cookie: string, body?: unknown) => {
   const response = await fetch(`http://127.0.0.1:${server.port}${url}`, {
     method,
@@ -67,8 +74,7 @@ async function servedWithin(read: () => Promise<unknown>, accept: (value: unknow
 
 describe('two server processes on one PostgreSQL', () => {
   it('serve each other’s changes at once: sessions, cached prices and settings, files', async () => {
-    const a = await startOne(true);
-    const b = await startOne(false);
+    const [a, b] = await servers();
 
     // A session made on A is good on B (one database, one secret).
     const manager = await sessionCookie(a.port, 'manager@demo.test', PASSWORD);
@@ -115,62 +121,6 @@ describe('two server processes on one PostgreSQL', () => {
     expect(fromA.status).toBe(200);
     const fromB = await fetch(`http://127.0.0.1:${b.port}${url}`, { headers: ipHeaders(b.port, manager) });
     expect(Buffer.from(await fromA.arrayBuffer()).equals(Buffer.from(await fromB.arrayBuffer()))).toBe(true);
-
-    // Stopping one leaves the other serving.
-    a.child.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
-    expect((await fetch(`http://127.0.0.1:${b.port}/readyz`)).status).toBe(200);
-    b.child.kill('SIGTERM');
-    expect(await b.exited).toBe(0);
-  }, 120_000);
-});
-
-describe('a screen and its phone on two server processes', () => {
-  it('carry the phone’s looks across servers through NOTIFY, and a stopping server tells its sockets to reconnect', async () => {
-    // The demo is seeded once, whichever test runs first.
-    const a = await startOne(true);
-    const b = await startOne(false);
-    const admin = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
-    const registered = (await (await fetch(`http://127.0.0.1:${a.port}/api/displays`, { method: 'POST', headers: ipHeaders(a.port) })).json()) as {
-      id: string;
-      secret: string;
-      state: { claimCode: string };
-    };
-    expect((await call(b, 'POST', '/api/displays/claim', admin, { code: registered.state.claimCode, name: 'Lobby TV', project: 'demo' })).status).toBe(200);
-
-    // The screen on A; the phone pairs and joins on B.
-    const screen = openLive({ port: a.port, host: `127.0.0.1:${a.port}` });
-    await screen.opened;
-    screen.say({ type: 'hello', key: `${registered.id}.${registered.secret}` });
-    const attract = (await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as { state: { pairing: { code: string } } };
-    const paired = await call(b, 'POST', '/api/displays/pair', '', { code: attract.state.pairing.code });
-    expect(paired.status).toBe(201);
-    // The pairing made on B reaches the screen on A.
-    await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'paired');
-    const phone = openLive({ port: b.port, host: `127.0.0.1:${b.port}` });
-    await phone.opened;
-    phone.say({ type: 'join', pairing: paired.json.pairing });
-    await phone.waitFor((push) => push.type === 'joined');
-    for (const zoom of [1, 1.25, 1.5]) {
-      const look = { plan: null, room: 'r', finishes: {}, camera: { yaw: 0, pitch: 27, zoom } };
-      phone.say({ type: 'look', look });
-      expect(await screen.waitFor((push) => push.type === 'look')).toMatchObject({ look });
-    }
-
-    // B stops (a deploy): its phone is told to reconnect elsewhere (1012), and resumes on A.
-    b.child.kill('SIGTERM');
-    expect(await phone.closed).toBe(1012);
-    expect(await b.exited).toBe(0);
-    const again = openLive({ port: a.port, host: `127.0.0.1:${a.port}` });
-    await again.opened;
-    again.say({ type: 'join', pairing: paired.json.pairing });
-    await again.waitFor((push) => push.type === 'joined');
-    again.say({ type: 'end' });
-    expect(await again.waitFor((push) => push.type === 'ended')).toMatchObject({ reason: 'ended' });
-    await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract');
-    screen.socket.close();
-    a.child.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
   }, 120_000);
 });
 
@@ -206,8 +156,7 @@ async function settledWithin<T>(promise: Promise<T>, limitMs: number): Promise<{
 
 describe('two server processes on one PostgreSQL: sessions and projects as they are now', () => {
   it('end an admin’s change stream on one server within seconds of its session ending on the other: signed out, demoted, disabled', async () => {
-    const a = await startOne(true);
-    const b = await startOne(false);
+    const [a, b] = await servers();
     const operator = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
 
     // Signed out on A: the stream the same session opened on B ends.
@@ -261,10 +210,55 @@ describe('two server processes on one PostgreSQL: sessions and projects as they 
       (status) => status === 200,
     );
     expect(servedMs).toBeLessThan(1_000);
+  }, 120_000);
+});
 
-    a.child.kill('SIGTERM');
+// Last: it stops both servers.
+describe('a screen and its phone on two server processes', () => {
+  it('carry the phone’s looks across servers through NOTIFY, and a stopping server tells its sockets to reconnect', async () => {
+    const [a, b] = await servers();
+    const admin = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
+    const registered = (await (await fetch(`http://127.0.0.1:${a.port}/api/displays`, { method: 'POST', headers: ipHeaders(a.port) })).json()) as {
+      id: string;
+      secret: string;
+      state: { claimCode: string };
+    };
+    expect((await call(b, 'POST', '/api/displays/claim', admin, { code: registered.state.claimCode, name: 'Lobby TV', project: 'demo' })).status).toBe(200);
+
+    // The screen on A; the phone pairs and joins on B.
+    const screen = openLive({ port: a.port, host: `127.0.0.1:${a.port}` });
+    await screen.opened;
+    screen.say({ type: 'hello', key: `${registered.id}.${registered.secret}` });
+    const attract = (await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as { state: { pairing: { code: string } } };
+    const paired = await call(b, 'POST', '/api/displays/pair', '', { code: attract.state.pairing.code });
+    expect(paired.status).toBe(201);
+    // The pairing made on B reaches the screen on A.
+    await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'paired');
+    const phone = openLive({ port: b.port, host: `127.0.0.1:${b.port}` });
+    await phone.opened;
+    phone.say({ type: 'join', pairing: paired.json.pairing });
+    await phone.waitFor((push) => push.type === 'joined');
+    for (const zoom of [1, 1.25, 1.5]) {
+      const look = { plan: null, room: 'r', finishes: {}, camera: { yaw: 0, pitch: 27, zoom } };
+      phone.say({ type: 'look', look });
+      expect(await screen.waitFor((push) => push.type === 'look')).toMatchObject({ look });
+    }
+
+    // B stops (a deploy): its phone is told to reconnect elsewhere (1012), and resumes on A.
     b.child.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
+    expect(await phone.closed).toBe(1012);
     expect(await b.exited).toBe(0);
+    // Stopping one leaves the other serving.
+    expect((await fetch(`http://127.0.0.1:${a.port}/readyz`)).status).toBe(200);
+    const again = openLive({ port: a.port, host: `127.0.0.1:${a.port}` });
+    await again.opened;
+    again.say({ type: 'join', pairing: paired.json.pairing });
+    await again.waitFor((push) => push.type === 'joined');
+    again.say({ type: 'end' });
+    expect(await again.waitFor((push) => push.type === 'ended')).toMatchObject({ reason: 'ended' });
+    await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract');
+    screen.socket.close();
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
   }, 120_000);
 });
