@@ -5,7 +5,8 @@ import { DESKTOP, signIn, useBrowser, type BrowserSession } from './support/brow
 import { asDemoManager, chooseInCart, createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 describe('reviewing and signing a selection', () => {
-  const session = useBrowser({ viewport: DESKTOP });
+  // With the page transitions on, as most people see them (decision 043).
+  const session = useBrowser({ viewport: DESKTOP, motion: 'full' });
   let browser: BrowserSession;
   beforeEach(() => {
     browser = session();

@@ -11,7 +11,8 @@ const isFirstScreenRead = (request: Request) => {
 };
 
 describe('a signed-in buyer’s first screen, carried by the page', () => {
-  const session = useBrowser({ viewport: PHONE });
+  // With the page transitions on, as most people see them (decision 043).
+  const session = useBrowser({ viewport: PHONE, motion: 'full' });
   let browser: BrowserSession;
   beforeEach(() => {
     browser = session();

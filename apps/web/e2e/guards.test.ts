@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { origin, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 
-const session = useBrowser();
+// With the page transitions on, as most people see them (decision 043).
+const session = useBrowser({ motion: 'full' });
 let browser: BrowserSession;
 beforeEach(() => {
   browser = session();

@@ -51,6 +51,12 @@ export interface OpenBrowserInput {
   timezoneId?: string;
   /** The browser's language (navigator.language and Accept-Language), e.g. "fr-CA". */
   locale?: string;
+  /**
+   * What the browser tells pages of motion: `reduce` (most journeys: the page transitions are
+   * skipped, so a click waits for nothing to stop moving and no transition frames are drawn), or
+   * `full`, as most people's browsers say (the journeys that walk between pages). Decision 043.
+   */
+  motion?: 'reduce' | 'full';
 }
 
 /**
@@ -107,9 +113,11 @@ export async function openBrowser({
   acceptDownloads = true,
   timezoneId,
   locale,
+  motion = 'reduce',
 }: OpenBrowserInput = {}): Promise<BrowserSession> {
   const options = {
     acceptDownloads,
+    reducedMotion: motion === 'reduce' ? ('reduce' as const) : ('no-preference' as const),
     ...(timezoneId ? { timezoneId } : {}),
     ...(locale ? { locale } : {}),
     viewport,
