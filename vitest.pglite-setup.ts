@@ -1,7 +1,8 @@
 /**
  * Runs once per `vitest run` of the PGlite server suite: a migrated PGlite data directory in a
- * temp file that each test file's in-memory database starts from (a fresh PGlite sets itself up
- * for seconds; loading this takes well under one), and the folder where the process tests keep
+ * temp file that a worker's in-memory databases start from (a fresh PGlite sets itself up for
+ * seconds; loading this takes about one; a worker then hands each from file to file, emptied:
+ * decision 044), and the folder where the process tests keep
  * the seeded data directory they copy. Files that start seeded seed their own copy: about
  * 0.1 s, the same as loading a seeded copy would take.
  */

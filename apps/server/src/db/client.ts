@@ -161,28 +161,42 @@ export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTe
   try {
     if (pgliteTemplate && !dir.startsWith('memory://')) throw new Error('A PGlite template starts in-memory databases only.');
     const client = await PGlite.create(dir, pgliteTemplate ? { loadDataDir: pgliteTemplate } : {});
-    const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
-    await migratePglite(pgliteDb, { migrationsFolder });
-    const changes = await pgliteChangeFeed(client);
-    return {
-      db: pgliteDb as unknown as Db,
-      kind: 'pglite',
-      changes,
-      // One embedded connection, in this process.
-      poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-      close: async () => {
-        try {
-          await changes.close();
-          await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    return await onPglite(client, async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    });
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * The database on an open PGlite: its schema brought up to date and its change feed started.
+ * Closing it ends the feed, then calls `onClose` (which closes PGlite unless told otherwise:
+ * the test suites hand an emptied in-memory PGlite to their next file, docs/testing.md).
+ */
+export async function onPglite(client: PGlite, onClose: () => Promise<void> = () => client.close()): Promise<Database> {
+  const pgliteDb = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  const changes = await pgliteChangeFeed(client);
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    changes,
+    // One embedded connection, in this process.
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    close: async () => {
+      try {
+        await changes.close();
+      } finally {
+        await onClose();
+      }
+    },
+  };
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
