@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { PGlite } from '@electric-sql/pglite';
@@ -135,11 +135,24 @@ export interface TestAppInput {
 /** A new folder in the system's temp folder, removed (with what is in it) after the file's tests. */
 export function temporaryDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterThis(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-/** The whole server on a fresh database, closed after the file's tests. */
+/**
+ * Runs `cleanup` after the test that asks, when a test asks, or else after the file's tests:
+ * vitest never runs an `afterAll` registered from inside a running test.
+ */
+function afterThis(cleanup: () => void | Promise<void>): void {
+  try {
+    onTestFinished(cleanup);
+  } catch {
+    // Not inside a test (vitest says so by throwing): after the file's tests, or its describe's.
+    afterAll(cleanup);
+  }
+}
+
+/** The whole server on a fresh database, closed after the file's tests (or after the test that made it). */
 export async function createTestApp({ env = {}, seed = true, withMail = false, storage }: TestAppInput = {}) {
   const mail = withMail ? await startMailCatcher() : null;
   const config: Config = loadConfig({
@@ -155,7 +168,7 @@ export async function createTestApp({ env = {}, seed = true, withMail = false, s
   const database = await openTestDatabase({ seeded: seed });
   const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, ...(storage ? { storage } : {}) });
   const answers = recordAnswers(app, config.portalHost, JSON.stringify(env));
-  afterAll(async () => {
+  afterThis(async () => {
     try {
       // Every answer this file's tests were given, checked against the API's document.
       const { violationOf } = await answers.contract();
