@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { queryRows, type Db } from '../client.ts';
 import type { FileStorage } from '../../modules/files/storage.ts';
 import { storeFile } from '../../modules/files/files.operations.ts';
@@ -147,6 +146,7 @@ export async function addDemoPhotos({ db, storage, projectKey }: { db: Db; stora
         LEFT JOIN items k ON k.project_id = o.project_id AND k.collection = 'categories' AND k.id::text = o.data->>'category'
         WHERE o.collection = 'options' AND jsonb_array_length(coalesce(o.data->'images', '[]'::jsonb)) = 0`,
   );
+  const sharp = (await import('sharp')).default;
   for (const row of rows) {
     const pattern = patternOf(row.surface, row.category ?? '');
     const colour = row.colour ?? COLOUR_WITHOUT_SWATCH[pattern] ?? COLOUR_WITHOUT_SWATCH.plain!;

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import sharp from 'sharp';
-import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
 import { can, DomainError, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
@@ -137,6 +135,8 @@ function isCsvText(bytes: Buffer): boolean {
  * Anything else (HTML, SVG, XML, scripts, archives) is refused (docs/security.md, "Files").
  */
 export async function typeOfBytes(bytes: Buffer, { csv = false }: { csv?: boolean } = {}): Promise<string> {
+  // Loaded with the first file, as sharp is with the first image (docs/architecture.md, "Memory").
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = (await fileTypeFromBuffer(bytes))?.mime;
   if (detected && detected in ACCEPTED_TYPES) return detected;
   if (csv && !detected && isCsvText(bytes)) return 'text/csv';
@@ -178,6 +178,8 @@ export async function storeFile({
   let height: number | null = null;
   const thumbnails: FileRow['thumbnails'] = [];
   if (IMAGE_TYPES.has(type)) {
+    // Loaded on the first image: a process that never stores one never maps libvips.
+    const sharp = (await import('sharp')).default;
     try {
       const image = sharp(upload.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
       const format = type === 'image/jpeg' ? 'jpeg' : type === 'image/webp' ? 'webp' : 'png';

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { insertOutboxMail, recordMail } from './mail.repo.ts';
@@ -28,12 +28,14 @@ export interface Mailer {
  */
 export function createMailer({ smtpUrl, from, db, log }: { smtpUrl: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer is loaded with the first mail: a process that sends none never loads it (docs/architecture.md, "Memory").
+    let transport: Promise<Transporter> | null = null;
+    const transportNow = () => (transport ??= import('nodemailer').then((module) => module.default.createTransport(smtpUrl)));
     return {
       kind: 'smtp',
       async send({ projectId, language, ...mail }) {
         try {
-          await transport.sendMail({ from, ...mail, ...(language ? { headers: { 'Content-Language': language } } : {}) });
+          await (await transportNow()).sendMail({ from, ...mail, ...(language ? { headers: { 'Content-Language': language } } : {}) });
         } catch (error) {
           // Kept for the administrators (docs/admin.md, "Overview") and the design centre; the caller still hears of it.
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
