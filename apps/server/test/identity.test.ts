@@ -359,4 +359,23 @@ describe(`the session cookie fast path (${testDbKind})`, () => {
     expect(sessionTokenFromCookie(cookie, 'another-secret-another-secret-123')).toBeNull();
     expect((await me(tampered)).statusCode).toBe(401);
   });
+
+  it('remembers a signature it found valid, and still refuses every other one (another token, another signature, another secret)', async () => {
+    const { sessionTokenReader } = await import('../src/plugins/actor.ts');
+    const { TEST_AUTH_SECRET } = await import('./support/test-app.ts');
+    const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
+    const read = sessionTokenReader(TEST_AUTH_SECRET);
+    const token = read(cookie);
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    expect(read(cookie)).toBe(token);
+    const value = decodeURIComponent(/decor\.session_token=([^;]+)/.exec(cookie)![1]!);
+    const signature = value.slice(value.lastIndexOf('.') + 1);
+    const withValue = (changed: string) => `decor.session_token=${encodeURIComponent(changed)}`;
+    // The same token under a signature of one character changed, and another token under the remembered signature.
+    const otherSignature = `${signature.slice(0, 4)}${signature[4] === 'A' ? 'B' : 'A'}${signature.slice(5)}`;
+    expect(read(withValue(`${token}.${otherSignature}`))).toBeNull();
+    expect(read(withValue(`${token}x.${signature}`))).toBeNull();
+    expect(sessionTokenReader('another-secret-another-secret-123')(cookie)).toBeNull();
+    expect(read(cookie)).toBe(token);
+  });
 });

@@ -5,7 +5,7 @@ import { projects, sessions, users } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/db/client.ts';
 import { cartItems } from '../src/modules/carts/carts.repo.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
-import { browserHeaders, signIn } from './support/identity.ts';
+import { browserHeaders, DEMO_HOST, signIn } from './support/identity.ts';
 
 /**
  * Reads asked at once share one query (docs/architecture.md, "Round trips"): each request
@@ -16,6 +16,7 @@ import { browserHeaders, signIn } from './support/identity.ts';
 const { app, db } = await createTestApp();
 const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
 const visitor = browserHeaders();
+const HARBOUR_HOST = DEMO_HOST.replace(/^demo\./, 'harbour.');
 
 /** Counts the queries this test's pool sends whose text contains `marker`, while `work` runs. */
 async function queriesDuring(marker: string, work: () => Promise<unknown>): Promise<number> {
@@ -104,6 +105,18 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
       'buyer@demo.test',
       'manager@demo.test',
     ]);
+  });
+
+  it('reads one person’s role in each project their requests name, when they are read together', async () => {
+    const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const dashboard = (host: string) => app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(manager, host) });
+    const hosts = [DEMO_HOST, HARBOUR_HOST, DEMO_HOST, HARBOUR_HOST];
+    const together = (await Promise.all(hosts.map(dashboard))).map((response) => response.statusCode);
+    const alone: number[] = [];
+    for (const host of hosts) alone.push((await dashboard(host)).statusCode);
+    // A manager of demo, nobody in harbour: the same cookie, another project, another role.
+    expect(together).toEqual([200, 403, 200, 403]);
+    expect(together).toEqual(alone);
   });
 });
 

@@ -72,12 +72,17 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
  * is the part every request shares, `arg` this request's own value (an id, a token, a row to
  * write), and `run` answers every request, one per argument in their order. In a transaction,
  * or on the embedded database (one connection, no network), `run` answers this request alone.
+ *
+ * `query` may instead be a name for it that says everything it depends on besides `arg` (the
+ * project, the collection): a hot query that a name tells apart is then not turned into text
+ * on every request only to find its group.
  */
-export function coalescedQuery<A, R>(db: Db, query: SQL, arg: A, run: (args: A[]) => Promise<R[]>): Promise<R> {
+export function coalescedQuery<A, R>(db: Db, query: SQL | string, arg: A, run: (args: A[]) => Promise<R[]>): Promise<R> {
   const pool = poolOf(db);
   if (!pool) return run([arg]).then((results) => results[0]!);
   let poolId = poolIds.get(pool);
   if (poolId === undefined) poolIds.set(pool, (poolId = ++poolCount));
+  if (typeof query === 'string') return coalesced(`${poolId}\u0001${query}`, arg, run);
   const { sql: text, params } = statementOf(db, query);
   return coalesced(`${poolId}\u0000${text}\u0000${JSON.stringify(params)}`, arg, run);
 }

@@ -80,26 +80,47 @@ const SESSION_COOKIES = ['decor.session_token', '__Secure-decor.session_token'];
 /** Sessions older than this since their last refresh go through the provider, which extends them. */
 const SESSION_REFRESH_MS = 24 * 60 * 60 * 1000;
 
-/** The session token of a signed session cookie (`token.signature`, HMAC-SHA256 with the auth secret). */
-export function sessionTokenFromCookie(cookieHeader: string | undefined, secret: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1 || !SESSION_COOKIES.includes(part.slice(0, index).trim())) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      return null;
+/** How many verified session cookies a process remembers, so that their signatures are not computed again. */
+const VERIFIED_COOKIES = 10_000;
+
+/**
+ * Reads the session token of a signed session cookie (`token.signature`, HMAC-SHA256 with the
+ * auth secret). A signature found valid is remembered (at most VERIFIED_COOKIES, the oldest
+ * forgotten first): the same cookie on the next request costs a lookup, not an HMAC. Only
+ * valid ones are remembered, so that made-up cookies cannot push them out.
+ */
+export function sessionTokenReader(secret: string): (cookieHeader: string | undefined) => string | null {
+  const verified = new Map<string, string>();
+  return (cookieHeader) => {
+    if (!cookieHeader) return null;
+    for (const part of cookieHeader.split(';')) {
+      const index = part.indexOf('=');
+      if (index === -1 || !SESSION_COOKIES.includes(part.slice(0, index).trim())) continue;
+      let value: string;
+      try {
+        value = decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return null;
+      }
+      const known = verified.get(value);
+      if (known !== undefined) return known;
+      const dot = value.lastIndexOf('.');
+      if (dot <= 0) return null;
+      const token = value.slice(0, dot);
+      const given = Buffer.from(value.slice(dot + 1), 'base64');
+      const expected = createHmac('sha256', secret).update(token).digest();
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (verified.size >= VERIFIED_COOKIES) verified.delete(verified.keys().next().value!);
+      verified.set(value, token);
+      return token;
     }
-    const dot = value.lastIndexOf('.');
-    if (dot <= 0) return null;
-    const token = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1), 'base64');
-    const expected = createHmac('sha256', secret).update(token).digest();
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-  }
-  return null;
+    return null;
+  };
+}
+
+/** The session token of a signed session cookie, checked now (`sessionTokenReader` remembers). */
+export function sessionTokenFromCookie(cookieHeader: string | undefined, secret: string): string | null {
+  return sessionTokenReader(secret)(cookieHeader);
 }
 
 const actorOf = (row: SessionUserRow, projectKey: string | null): Actor => ({
@@ -127,6 +148,7 @@ export function carriesCredentials(request: Pick<FastifyRequest, 'headers'>): bo
 
 export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db, secret }: { auth: SessionProvider; db: Db; secret: string }) {
   let jwks: { set: ReturnType<typeof createLocalJWKSet>; at: number } | null = null;
+  const sessionTokenOf = sessionTokenReader(secret);
   const keySet = async () => {
     if (!jwks || Date.now() - jwks.at > JWKS_CACHE_MS) {
       const published = (await auth.api.getJwks()) as JSONWebKeySet;
@@ -170,7 +192,7 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
    * Null sends the request through the provider's own lookup (which also extends sessions).
    */
   async function fromSessionCookie(request: FastifyRequest): Promise<Actor | null | undefined> {
-    const token = sessionTokenFromCookie(request.headers.cookie, secret);
+    const token = sessionTokenOf(request.headers.cookie);
     if (!token) return undefined;
     const row = await sessionUserByToken(db, { token, projectKey: request.projectKey });
     if (!row) return null;

@@ -45,8 +45,8 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 /** The session behind a cookie's token, while it lives; read together with the other requests' tokens (db/coalesce.ts). */
 export async function sessionUserByToken(db: Db, { token, projectKey }: { token: string; projectKey: string | null }): Promise<SessionUserRow | undefined> {
   if (!TOKEN.test(token)) return undefined;
-  const shared = sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id`;
-  return coalescedQuery(db, shared, token, async (tokens) => {
+  // Named, not built as SQL for each request: the role read depends on the project and nothing else.
+  return coalescedQuery(db, `session by token\u0000${projectKey ?? ''}`, token, async (tokens) => {
     const rows = await preparedRows<SessionUserRow>(
       db,
       sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id

@@ -102,7 +102,7 @@ export async function cartItems(db: Db, projectId: string, named: { options: str
     [...new Set((named[collection] ?? []).filter((id) => UUID.test(id)))].map((id) => ({ collection, id: id.toLowerCase() })),
   );
   if (!wanted.length) return [];
-  return coalescedQuery(db, sql`cart items ${projectId}`, wanted, (requests) => cartItemsOfMany(db, projectId, requests));
+  return coalescedQuery(db, `cart items\u0000${projectId}`, wanted, (requests) => cartItemsOfMany(db, projectId, requests));
 }
 
 /** Every category of the project, as the rules see it, named in `language` where written. */

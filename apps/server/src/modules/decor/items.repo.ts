@@ -259,7 +259,7 @@ async function updateBatch(db: Db, projectId: string, collection: string, rows: 
  */
 export async function updateItemAudited(db: Db, { projectId, collection, id, data, before, actorId, ifVersion = null }: ItemUpdate): Promise<string | null> {
   const row: UpdateRow = { id: id.toLowerCase(), data, before, actor: actorId, version: ifVersion, audit: uuidv7() };
-  const outcome = await coalescedQuery(db, sql`UPDATE items ${projectId} ${collection}`, row, (rows) => updateBatch(db, projectId, collection, rows));
+  const outcome = await coalescedQuery(db, `UPDATE items\u0000${projectId}\u0000${collection}`, row, (rows) => updateBatch(db, projectId, collection, rows));
   if ('error' in outcome) throw outcome.error;
   return outcome.body;
 }
