@@ -4,6 +4,7 @@ import { DomainError, message, type CoreKey } from '@decor/core';
 import { auditLog, items, projects, users } from '../src/db/schema/index.ts';
 import { CHANGE_CHANNEL, type FeedEvent } from '../src/db/change-feed.ts';
 import { writeBatch } from '../src/modules/decor/items.write.ts';
+import { idsAt } from '../src/modules/decor/refs.ts';
 import { queryRows } from '../src/db/client.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
@@ -334,5 +335,25 @@ describe(`a change without a lock (${testDbKind})`, () => {
       remove();
     }
     expect(seen).toEqual([room._version + 1]);
+  });
+});
+
+describe('the ids a document refers to (reference paths)', () => {
+  it('follows plain fields, arrays and fields of array items, and reads only strings', () => {
+    const cart = {
+      unit: 'u1',
+      package: null,
+      selections: [{ option: 'o1', room: 'r1' }, { option: 'o2' }, { option: 7 }, 'not an object', null],
+      plans: 'not an array',
+    };
+    expect(idsAt(cart, 'unit')).toEqual(['u1']);
+    expect(idsAt(cart, 'package')).toEqual([]);
+    expect(idsAt(cart, 'selections[].option')).toEqual(['o1', 'o2']);
+    expect(idsAt(cart, 'selections[].room')).toEqual(['r1']);
+    expect(idsAt(cart, 'plans[]')).toEqual([]);
+    expect(idsAt({ rooms: ['r1', 'r2', 3] }, 'rooms[]')).toEqual(['r1', 'r2']);
+    expect(idsAt({}, 'selections[].option')).toEqual([]);
+    // The same path twice (its steps are kept): the same answer for another document.
+    expect(idsAt({ selections: [{ option: 'o9' }] }, 'selections[].option')).toEqual(['o9']);
   });
 });
