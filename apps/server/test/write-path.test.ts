@@ -353,7 +353,7 @@ describe('the ids a document refers to (reference paths)', () => {
     expect(idsAt(cart, 'plans[]')).toEqual([]);
     expect(idsAt({ rooms: ['r1', 'r2', 3] }, 'rooms[]')).toEqual(['r1', 'r2']);
     expect(idsAt({}, 'selections[].option')).toEqual([]);
-    // The same path twice (its steps are kept): the same answer for another document.
+    // The same path again: the answer of this document, not of the one before.
     expect(idsAt({ selections: [{ option: 'o9' }] }, 'selections[].option')).toEqual(['o9']);
   });
 });

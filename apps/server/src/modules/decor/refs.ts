@@ -1,26 +1,12 @@
 import type { CollectionRef } from '@decor/core';
 
-interface Step {
-  key: string;
-  isArray: boolean;
-}
-
-/** Each reference path's steps, split once: every write of a collection walks the same few paths. */
-const stepsOf = new Map<string, Step[]>();
-
-function steps(path: string): Step[] {
-  let found = stepsOf.get(path);
-  if (!found) {
-    found = path.split('.').map((step) => (step.endsWith('[]') ? { key: step.slice(0, -2), isArray: true } : { key: step, isArray: false }));
-    if (stepsOf.size < 1_000) stepsOf.set(path, found);
-  }
-  return found;
-}
-
 /** Every id a document refers to through one reference path (`category`, `rooms[]`, `selections[].option`). */
 export function idsAt(data: Record<string, unknown>, path: string): string[] {
   let values: unknown[] = [data];
-  for (const { key, isArray } of steps(path)) {
+  for (const step of path.split('.')) {
+    const isArray = step.endsWith('[]');
+    const key = isArray ? step.slice(0, -2) : step;
+    // A loop, not flatMap: every write walks its collection's paths twice, and flatMap's arrays showed.
     const next: unknown[] = [];
     for (const value of values) {
       const child = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
