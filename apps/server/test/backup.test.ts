@@ -13,10 +13,11 @@ import {
   sessionCookie,
   startServerProcess,
   stopAll,
+  testProcessArgs,
   waitUntilReady,
   type ServerProcess,
 } from './support/server-process.ts';
-import { COMPILED_BACKUP, compiledServerArgs } from '../../../scripts/lib/compiled-server.ts';
+import { COMPILED_BACKUP } from '../../../scripts/lib/compiled-server.ts';
 
 /**
  * `npm run backup` / `npm run restore` on the embedded database and the files
@@ -35,7 +36,7 @@ afterAll(() => {
 });
 
 const tool = (...args: string[]) => {
-  const result = spawnSync(process.execPath, [...compiledServerArgs(COMPILED_BACKUP), ...args], {
+  const result = spawnSync(process.execPath, [...testProcessArgs(COMPILED_BACKUP), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });

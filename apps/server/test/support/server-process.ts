@@ -24,12 +24,22 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/**
+ * Node's arguments that run a compiled entry in a test: PGlite's WebAssembly is compiled by
+ * V8's baseline compiler only (`--liftoff-only`). A test's server answers a few dozen requests;
+ * the optimizing compiler's work on the database's code took 2 of a start's 6 s of processor
+ * time and never paid back (docs/testing.md, "The compiled server in tests"). What the server does is the same.
+ */
+export function testProcessArgs(entry?: string): string[] {
+  return ['--liftoff-only', ...compiledServerArgs(entry)];
+}
+
 /** Starts the compiled server on a free loopback port with the given environment (plus a quiet log). */
 export async function startServerProcess(env: NodeJS.ProcessEnv, port?: number): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env };
   for (const [key, value] of Object.entries(full)) if (value === undefined) delete full[key];
-  const child = spawn(process.execPath, compiledServerArgs(), { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, testProcessArgs(), { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
