@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // Which server tests run on one database only, and which need a build (docs/testing.md, "Which database").
 import { NEEDS_BUILD, PGLITE_ONLY } from './scripts/lib/test-groups.mjs';
 
@@ -21,8 +22,27 @@ const serverSuite = (db: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * Vitest's order (by the last run's times, or else the largest file first), with the process
+ * tests first in their project: they mostly wait on the servers they start, so when two
+ * workers share the files (the Node leg), the longest waits begin first instead of ending last.
+ */
+class ProcessTestsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isProcessTest = (file: TestSpecification) => NEEDS_BUILD.some((name: string) => file.moduleId.endsWith(name));
+    // Projects run one after another; within each, the process tests move to its front.
+    const projectOrder = [...new Set(sorted.map((file) => file.project.name))];
+    return projectOrder.flatMap((name) => {
+      const own = sorted.filter((file) => file.project.name === name);
+      return [...own.filter(isProcessTest), ...own.filter((file) => !isProcessTest(file))];
+    });
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: ProcessTestsFirst },
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts', 'packages/core/test/**/*.test.ts'], environment: 'node' } },
       {
