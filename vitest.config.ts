@@ -57,6 +57,10 @@ export default defineConfig({
           // tests (36 s → 11 s). Core stays isolated: sharing its modules changed a time zone's
           // short name in one file after the others ran (GMT+9 became JST), cause not yet found.
           isolate: false,
+          // A form test that draws the whole options form takes about 1 s alone and 4–5 s on a
+          // CI machine whose two cores run the browser journeys beside it: vitest's default 5 s
+          // limit failed it there once (2026-11-28). A limit is there to end a hung test.
+          testTimeout: 20_000,
         },
       },
       serverSuite('pglite'),
