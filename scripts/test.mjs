@@ -9,9 +9,8 @@
 //
 // `--node-leg` runs only what a Node version can break (docs/testing.md, "Node versions"):
 // core, the server's Node-bound tests on the embedded database (NODE_BOUND in
-// lib/test-groups.mjs, the process tests among them), two servers on one PostgreSQL, and a few
-// browser journeys as smokes. CI runs it on the second Node version, on the build the first
-// run made.
+// lib/test-groups.mjs, the process tests among them), and a few browser journeys as smokes. CI
+// runs it on the second Node version, on the build the first run made.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,11 +73,10 @@ const withJson = (suffix) => args.map((arg) => (arg === jsonArg ? `--outputFile.
 const project = (...names) => names.flatMap((name) => ['--project', name]);
 const parts = nodeLeg
   ? [
-      // The Node leg's server tests on both cores, beside the three journeys and then the two
-      // servers, which mostly wait on their processes and the browser.
-      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=2', 'packages/core/', ...NODE_BOUND], withJson('others'))],
+      // The Node leg's server tests on three workers, beside the three journeys: the process
+      // tests among them mostly wait on the servers they start, and a third worker fills those waits.
+      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=3', 'packages/core/', ...NODE_BOUND], withJson('others'))],
       ['browser', () => run('browser', [...project('e2e'), ...NODE_LEG_JOURNEYS], withJson('e2e'))],
-      ['two servers', () => run('two-servers', [...project('server-postgres'), 'apps/server/test/two-servers.test.ts'], withJson('two-servers'))],
     ]
   : [
       ['browser', () => run('browser', project('e2e'), withJson('e2e'))],
@@ -101,7 +99,7 @@ const codes = [first, ...rest.flat()];
 
 if (jsonFile) {
   // One report, as one vitest run writes it: the counts added up, the files side by side.
-  const parts = ['e2e', 'others', 'two-servers'].map((suffix) => `${jsonFile}.${suffix}`).filter((file) => fs.existsSync(file));
+  const parts = ['e2e', 'others'].map((suffix) => `${jsonFile}.${suffix}`).filter((file) => fs.existsSync(file));
   const reports = parts.map((file) => JSON.parse(fs.readFileSync(file, 'utf8')));
   const merged = { ...reports[0], testResults: reports.flatMap((report) => report.testResults ?? []) };
   for (const key of Object.keys(merged)) {
