@@ -73,9 +73,10 @@ const withJson = (suffix) => args.map((arg) => (arg === jsonArg ? `--outputFile.
 const project = (...names) => names.flatMap((name) => ['--project', name]);
 const parts = nodeLeg
   ? [
-      // The Node leg's server tests on three workers, beside the three journeys: the process
-      // tests among them mostly wait on the servers they start, and a third worker fills those waits.
-      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=3', 'packages/core/', ...NODE_BOUND], withJson('others'))],
+      // The Node leg's server tests on both cores, beside the three journeys, which mostly wait
+      // on the browser. (A third worker cost more than it saved: each worker loads the server and
+      // its PGlite, 15–20 s of processor time.)
+      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=2', 'packages/core/', ...NODE_BOUND], withJson('others'))],
       ['browser', () => run('browser', [...project('e2e'), ...NODE_LEG_JOURNEYS], withJson('e2e'))],
     ]
   : [
