@@ -8,8 +8,8 @@ import { fakeWebDist } from './support/test-app.ts';
 import { multipart } from './support/multipart.ts';
 import {
   ipHeaders,
-  SEEDED_PASSWORD as PASSWORD,
   seededDataDir,
+  seededPassword,
   sessionCookie,
   startServerProcess,
   stopAll,
@@ -29,6 +29,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-backup-'));
 const dataDir = path.join(root, 'data');
 // The data directory as a first start leaves it (what is tested is the backup, not the first start).
 await seededDataDir(dataDir);
+const PASSWORD = seededPassword();
 const webDist = fakeWebDist();
 afterAll(() => {
   stopAll();

@@ -6,8 +6,9 @@ import { fakeWebDist } from './support/test-app.ts';
 import {
   freePort,
   ipHeaders,
-  SEEDED_PASSWORD,
+  firstStartOutput,
   seededDataDir,
+  seededPassword,
   sessionCookie,
   signInAs,
   startServerProcess,
@@ -26,7 +27,7 @@ import { openDatabase } from '../src/db/client.ts';
 // A directory as a first start leaves it: what is tested here is the lock, not the first start.
 const dataDir = await seededDataDir();
 const webDist = fakeWebDist();
-const PASSWORD = SEEDED_PASSWORD;
+const PASSWORD = seededPassword();
 
 afterAll(() => {
   stopAll();
@@ -109,14 +110,19 @@ describe('one process per embedded database', () => {
   });
 
   it('prints a generated demo password once, and a restart never gives an account its old password back', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-demo-pw-'));
+    // The seeded directory's first start had no DEMO_PASSWORD, as on a fresh machine: it
+    // generated the password, printed it and kept it in the directory.
+    const printed = /password for all: (\S+?);/.exec(firstStartOutput())?.[1];
+    expect(printed).toBeTruthy();
+    const dir = await seededDataDir();
+    expect(fs.readFileSync(path.join(dir, 'demo-password'), 'utf8').trim()).toBe(printed);
+
+    // A restart names where the password is, never the password.
     const port = await freePort();
     const first = await startServer(port, { dir, demoPassword: null });
     await waitUntilReady(port);
     await expect.poll(() => first.output()).toContain('Demo accounts');
-    const printed = /password for all: (\S+?);/.exec(first.output())?.[1];
-    expect(printed).toBeTruthy();
-    expect(fs.readFileSync(path.join(dir, 'demo-password'), 'utf8').trim()).toBe(printed);
+    expect(first.output()).not.toContain(printed!);
 
     // The admin changes the password.
     const signedIn = await signInAs(port, 'admin@demo.test', printed!);

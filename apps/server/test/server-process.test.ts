@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
 import { multipart } from './support/multipart.ts';
-import { SEEDED_PASSWORD as PASSWORD, seededDataDir, sessionCookie, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
+import { seededDataDir, seededPassword, sessionCookie, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
 
 /**
  * What only a running process shows (docs/operations.md): a request too slow to arrive is
@@ -50,7 +50,7 @@ function rawExchange(port: number, bytes: string): Promise<{ text: string; ms: n
 
 describe('a server process', () => {
   it('answers a request that is too slow to arrive with 408 in the JSON error model', async () => {
-    const server = await startServerProcess({ DATA_DIR: await seededDir(), WEB_DIST_DIR: webDist, DEMO_PASSWORD: PASSWORD, REQUEST_TIMEOUT_MS: '1000' });
+    const server = await startServerProcess({ DATA_DIR: await seededDir(), WEB_DIST_DIR: webDist, REQUEST_TIMEOUT_MS: '1000' });
     await waitUntilReady(server.port);
     // Headers promise 100 bytes; only 3 ever come (a slow or stuck client).
     const { text, ms } = await rawExchange(
@@ -79,12 +79,11 @@ describe('a server process', () => {
     const server = await startServerProcess({
       DATA_DIR: await seededDir(),
       WEB_DIST_DIR: webDist,
-      DEMO_PASSWORD: PASSWORD,
       SHUTDOWN_DELAY_MS: '1500',
       LOG_LEVEL: 'info',
     });
     await waitUntilReady(server.port);
-    const cookie = await sessionCookie(server.port, 'manager@demo.test', PASSWORD);
+    const cookie = await sessionCookie(server.port, 'manager@demo.test', seededPassword());
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 90, b: 160 } } })
       .png()
       .toBuffer();

@@ -62,20 +62,16 @@ export async function waitUntilReady(port: number, timeoutMs = 60_000) {
   throw new Error(`the server on port ${port} did not become ready`);
 }
 
-/** The demo accounts' password in a data directory from `seededDataDir`. */
-export const SEEDED_PASSWORD = 'process-test-demo-password';
-
 /**
- * A data directory as a first start leaves it (migrated, the demo project seeded, accounts with
- * SEEDED_PASSWORD), copied into `target` or a new folder: a first start takes seconds, a copy a
- * moment. The first file of the run that asks makes it, with the compiled server (the others
- * wait for it); the PGlite suite's global setup names the folder it is kept in.
+ * A data directory as a first start leaves it, copied into `target` or a new folder: a first
+ * start takes seconds (migrations, the demo projects, their drawn photos), a copy a moment. The
+ * first file of the run that asks makes it with the compiled server, as `npm start` does on a
+ * fresh machine: no DEMO_PASSWORD, so the start generates the demo accounts' password, prints it
+ * once and keeps it in the directory (`seededPassword`, `firstStartOutput`). The others wait for
+ * it; the PGlite suite's global setup names the folder it is kept in.
  */
 export async function seededDataDir(target?: string): Promise<string> {
-  const root = process.env.TEST_SEEDED_DIR_ROOT;
-  if (!root) throw new Error('TEST_SEEDED_DIR_ROOT is not set (the PGlite suite’s global setup sets it).');
-  const template = path.join(root, 'template');
-  const ready = path.join(root, 'ready');
+  const { template, ready, root } = seededPaths();
   if (!fs.existsSync(ready)) {
     let isMaker = false;
     try {
@@ -87,11 +83,12 @@ export async function seededDataDir(target?: string): Promise<string> {
     if (isMaker) {
       const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-seed-web-'));
       fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>seed</title>');
-      const server = await startServerProcess({ DATA_DIR: template, WEB_DIST_DIR: webDist, DEMO_PASSWORD: SEEDED_PASSWORD });
+      const server = await startServerProcess({ DATA_DIR: template, WEB_DIST_DIR: webDist, DEMO_PASSWORD: undefined });
       await waitUntilReady(server.port);
       server.child.kill('SIGTERM');
       if ((await server.exited) !== 0) throw new Error(`the seeding server did not stop cleanly:\n${server.output()}`);
       fs.rmSync(webDist, { recursive: true, force: true });
+      fs.writeFileSync(path.join(root, 'first-start.log'), server.output());
       fs.writeFileSync(ready, '');
     } else {
       const deadline = Date.now() + 120_000;
@@ -104,6 +101,22 @@ export async function seededDataDir(target?: string): Promise<string> {
   const dir = target ?? fs.mkdtempSync(path.join(os.tmpdir(), 'decor-seeded-'));
   fs.cpSync(template, dir, { recursive: true });
   return dir;
+}
+
+function seededPaths() {
+  const root = process.env.TEST_SEEDED_DIR_ROOT;
+  if (!root) throw new Error('TEST_SEEDED_DIR_ROOT is not set (the PGlite suite’s global setup sets it).');
+  return { root, template: path.join(root, 'template'), ready: path.join(root, 'ready') };
+}
+
+/** The demo accounts' password in a data directory from `seededDataDir`: the one its first start generated. */
+export function seededPassword(): string {
+  return fs.readFileSync(path.join(seededPaths().template, 'demo-password'), 'utf8').trim();
+}
+
+/** What the first start of the seeded data directory printed. */
+export function firstStartOutput(): string {
+  return fs.readFileSync(path.join(seededPaths().root, 'first-start.log'), 'utf8');
 }
 
 /** Kills whatever a test file started and left running. */
