@@ -95,10 +95,15 @@ describe('describeTimeZone', () => {
 
   it('names the offset instead when the runtime’s older rules disagree with the zone database', () => {
     // A zone whose rules changed after the runtime's data: here Stanley on a clock no runtime has (UTC+3).
-    provideZone('Atlantic/Stanley', 'Atlantic/Stanley|+03|-30|0||');
-    expect(describeTimeZone('Atlantic/Stanley')).toBe('Stanley (UTC+3)');
-    provideZone('Asia/Kolkata', 'Asia/Kolkata|+0630|-6u|0||');
-    expect(describeTimeZone('Asia/Kolkata')).toBe('Kolkata (UTC+6:30)');
+    try {
+      provideZone('Atlantic/Stanley', 'Atlantic/Stanley|+03|-30|0||');
+      expect(describeTimeZone('Atlantic/Stanley')).toBe('Stanley (UTC+3)');
+      provideZone('Asia/Kolkata', 'Asia/Kolkata|+0630|-6u|0||');
+      expect(describeTimeZone('Asia/Kolkata')).toBe('Kolkata (UTC+6:30)');
+    } finally {
+      // The real rules back: the files of this suite share the runtime's zone store.
+      provideZoneDatabase(database);
+    }
   });
 });
 
