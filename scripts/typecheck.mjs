@@ -23,7 +23,7 @@ function check(project) {
   });
 }
 
-const results = new Array(PROJECTS.length);
+const results = Array.from({ length: PROJECTS.length });
 let next = 0;
 await Promise.all(
   Array.from({ length: parallel }, async () => {
