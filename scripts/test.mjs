@@ -13,6 +13,7 @@
 // runs it on the second Node version, on the build the first run made.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { NODE_BOUND } from './lib/test-groups.mjs';
@@ -27,10 +28,20 @@ const choosesTests = args.some((arg, index) => !OUTPUT_ARGS.test(arg) && !OUTPUT
 const jsonArg = args.find((arg) => arg.startsWith('--outputFile.json='));
 const jsonFile = jsonArg?.slice('--outputFile.json='.length);
 
-/** Runs vitest with `extra` before the given arguments; resolves to its exit code. */
-function run(label, extra, passed) {
+/**
+ * Runs vitest with `extra` before the given arguments; resolves to its exit code. `nice`: the
+ * process's scheduling priority (its workers, servers and PostgreSQL inherit it).
+ */
+function run(label, extra, passed, { nice = 0 } = {}) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [vitest, 'run', ...extra, ...passed], { stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    if (nice && child.pid) {
+      try {
+        os.setPriority(child.pid, nice);
+      } catch {
+        // Not allowed here: the same run at the same priority.
+      }
+    }
     children.add(child);
     if (label) {
       // Whole lines only, so that the two processes' reports interleave line by line.
@@ -81,7 +92,10 @@ const parts = nodeLeg
     ]
   : [
       ['browser', () => run('browser', project('e2e'), withJson('e2e'))],
-      ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'))],
+      // The browser journeys are the longer chain, one page after another: the other suites
+      // take what the cores have left (nice 10), so that the journeys are not kept waiting
+      // while those have time to spare (docs/testing.md, "How the suite runs").
+      ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'), { nice: 10 })],
     ];
 // The first part beside the others, which follow one another. TEST_BROWSER_DONE_FILE, when set,
 // is written as the browser journeys end: CI starts its Node leg then, beside the rest (.ci/run).
