@@ -45,7 +45,7 @@ const tool = (...args: string[]) => {
 };
 
 async function start(): Promise<{ server: ServerProcess; cookie: string }> {
-  const server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist, DEMO_PASSWORD: PASSWORD });
+  const server = await startServerProcess({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist });
   await waitUntilReady(server.port);
   return { server, cookie: await sessionCookie(server.port, 'manager@demo.test', PASSWORD) };
 }

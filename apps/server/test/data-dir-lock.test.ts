@@ -34,9 +34,9 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A server on the shared test directory, or another one; with the test's demo password or none. */
-const startServer = async (port: number, { dir = dataDir, demoPassword = PASSWORD as string | null } = {}) =>
-  startServerProcess({ DATA_DIR: dir, WEB_DIST_DIR: webDist, DEMO_PASSWORD: demoPassword ?? undefined }, port);
+/** A server on the shared test directory, or another one, without DEMO_PASSWORD: the directory keeps its own. */
+const startServer = async (port: number, { dir = dataDir } = {}) =>
+  startServerProcess({ DATA_DIR: dir, WEB_DIST_DIR: webDist, DEMO_PASSWORD: undefined }, port);
 
 const signInManager = (port: number) => sessionCookie(port, 'manager@demo.test', PASSWORD);
 
@@ -119,7 +119,7 @@ describe('one process per embedded database', () => {
 
     // A restart names where the password is, never the password.
     const port = await freePort();
-    const first = await startServer(port, { dir, demoPassword: null });
+    const first = await startServer(port, { dir });
     await waitUntilReady(port);
     await expect.poll(() => first.output()).toContain('Demo accounts');
     expect(first.output()).not.toContain(printed!);
@@ -140,7 +140,7 @@ describe('one process per embedded database', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const restarted = await startServer(port, { dir, demoPassword: null });
+    const restarted = await startServer(port, { dir });
     await waitUntilReady(port);
     await expect.poll(() => restarted.output()).toContain('Demo accounts');
     expect(restarted.output()).not.toContain(printed!);
