@@ -7,8 +7,9 @@ import path from 'node:path';
  * The server as it was at an earlier commit, built in a temporary folder beside this one, so
  * that a bench measures the old code and the new in one run, on the same database server and
  * rows (docs/architecture.md, "Measuring a change"). The old tree borrows this checkout's
- * installed packages: it must use the same dependencies (a change of package.json between the
- * two is refused in words).
+ * installed packages when its package-lock.json is this checkout's; otherwise it installs its
+ * own from the registry (`npm ci`, about a minute), so that an old commit stays measurable after
+ * a dependency changes.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,11 +48,15 @@ function borrowPackages(dir: string) {
 export function buildBaseline(revision: string): Baseline {
   const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', `${revision}^{commit}`], { encoding: 'utf8' }).trim();
   const changedPackages = execFileSync('git', ['-C', root, 'diff', '--name-only', commit, '--', 'package-lock.json'], { encoding: 'utf8' }).trim();
-  if (changedPackages) throw new Error(`${commit} installs other packages than this checkout (package-lock.json differs): it cannot borrow them.`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `decor-baseline-${commit}-`));
   try {
     execSync(`git -C ${JSON.stringify(root)} archive --format=tar ${commit} | tar -x -C ${JSON.stringify(dir)}`, { stdio: 'pipe' });
-    borrowPackages(dir);
+    if (changedPackages) {
+      console.error(`${commit} installs other packages than this checkout (package-lock.json differs): installing them for it.`);
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
+    } else {
+      borrowPackages(dir);
+    }
     // The API is measured; the old server serves this checkout's built pages.
     fs.symlinkSync(path.join(root, 'apps/web/dist'), path.join(dir, 'apps/web/dist'));
     execFileSync(process.execPath, [path.join(dir, 'scripts/build-server.mjs')], { cwd: dir, stdio: 'pipe' });
