@@ -9,6 +9,20 @@ import { E2E_DEMO_PASSWORD } from './global-setup.ts';
 import { callPortal, jsonOf } from './portal-call.ts';
 import { waitForMail } from './mail-files.ts';
 
+/**
+ * Announces items written straight into the database on the change feed, as the server's own
+ * write path does (docs/architecture.md, "Change feed"): a server that keeps a read of the
+ * collection (the API's list pages) drops it, so the next page shows the fixture's rows.
+ */
+async function announce(client: pg.Client, rows: Array<{ project_id: string; collection: string; id: string; version: number }>, op: 'create' | 'update') {
+  for (const row of rows) {
+    await client.query(
+      `SELECT pg_notify('decor_changes', json_build_object('project', $1::text, 'collection', $2::text, 'id', $3::text, 'version', $4::int, 'op', $5::text)::text)`,
+      [row.project_id, row.collection, row.id, row.version, op],
+    );
+  }
+}
+
 export interface BuyerFixture {
   email: string;
   password: string;
@@ -51,9 +65,10 @@ export async function createBuyerWithCompleteCart({
        SELECT $1, 'units', $2, jsonb_build_object('name', $3::text, 'floor', 9, 'plan', p.id::text, 'status', 'sold', 'buyers', jsonb_build_array($4::text))
        FROM items p WHERE p.project_id = $1 AND p.collection = 'plans'
        ORDER BY jsonb_array_length(p.data->'rooms') DESC, p.id LIMIT 1
-       RETURNING id, data->>'plan' AS plan`,
+       RETURNING project_id, collection, id, version, data->>'plan' AS plan`,
       [project.id, uuidv7(), `E2E-${userId.slice(-6)}`, userId],
     );
+    await announce(client, [unit], 'create');
     const { rows: choices } = await client.query(
       `SELECT DISTINCT ON (o.data->>'category') o.id
        FROM items o JOIN items c ON c.id::text = o.data->>'category' AND c.project_id = o.project_id
@@ -65,21 +80,25 @@ export async function createBuyerWithCompleteCart({
     );
     const cartId = uuidv7();
     const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString();
-    await client.query(`INSERT INTO items (project_id, collection, id, data) VALUES ($1, 'carts', $2, $3::jsonb)`, [
-      project.id,
-      cartId,
-      JSON.stringify({
-        unit: unit.id,
-        owner: userId,
-        selections: choices.map((c: { id: string }) => ({ option: c.id, quantity: 1 })),
-        package: null,
-        status: 'draft',
-        total: 0,
-        deadline,
-        notes: '',
-        signature: null,
-      }),
-    ]);
+    const { rows: carts } = await client.query(
+      `INSERT INTO items (project_id, collection, id, data) VALUES ($1, 'carts', $2, $3::jsonb) RETURNING project_id, collection, id, version`,
+      [
+        project.id,
+        cartId,
+        JSON.stringify({
+          unit: unit.id,
+          owner: userId,
+          selections: choices.map((c: { id: string }) => ({ option: c.id, quantity: 1 })),
+          package: null,
+          status: 'draft',
+          total: 0,
+          deadline,
+          notes: '',
+          signature: null,
+        }),
+      ],
+    );
+    await announce(client, carts, 'create');
     return { email, password, cartId };
   } finally {
     await client.end();
@@ -222,13 +241,15 @@ export async function chooseInCart({ cartId, category, option }: { cartId: strin
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(
+    const { rows: changed } = await client.query(
       `UPDATE items c SET data = jsonb_set(c.data, '{selections}', (
          SELECT COALESCE(jsonb_agg(CASE WHEN o.data->>'category' = $2 THEN jsonb_build_object('option', $3::text, 'quantity', 1) ELSE s END), '[]'::jsonb)
          FROM jsonb_array_elements(c.data->'selections') s JOIN items o ON o.id::text = s->>'option'))
-       WHERE c.id = $1`,
+       WHERE c.id = $1
+       RETURNING c.project_id, c.collection, c.id, c.version`,
       [cartId, category, option],
     );
+    await announce(client, changed, 'update');
   } finally {
     await client.end();
   }
@@ -267,11 +288,13 @@ export async function addCoBuyer({ projectKey = 'demo', cartId, name }: { projec
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(
+    const { rows: changed } = await client.query(
       `UPDATE items u SET data = jsonb_set(u.data, '{buyers}', u.data->'buyers' || jsonb_build_array($2::text))
-       FROM items c WHERE c.id = $1 AND c.collection = 'carts' AND u.collection = 'units' AND u.id::text = c.data->>'unit'`,
+       FROM items c WHERE c.id = $1 AND c.collection = 'carts' AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+       RETURNING u.project_id, u.collection, u.id, u.version`,
       [cartId, userId],
     );
+    await announce(client, changed, 'update');
     return person;
   } finally {
     await client.end();
@@ -283,15 +306,17 @@ export async function placeChoicesInRooms(cartId: string) {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(
+    const { rows: changed } = await client.query(
       `UPDATE items c SET data = jsonb_set(c.data, '{selections}', (
          SELECT COALESCE(jsonb_agg(CASE WHEN k.data->'rooms'->>0 IS NULL THEN s ELSE s || jsonb_build_object('room', k.data->'rooms'->>0) END), '[]'::jsonb)
          FROM jsonb_array_elements(c.data->'selections') s
          JOIN items o ON o.id::text = s->>'option' AND o.project_id = c.project_id
          JOIN items k ON k.id::text = o.data->>'category' AND k.project_id = c.project_id))
-       WHERE c.id = $1`,
+       WHERE c.id = $1
+       RETURNING c.project_id, c.collection, c.id, c.version`,
       [cartId],
     );
+    await announce(client, changed, 'update');
   } finally {
     await client.end();
   }
