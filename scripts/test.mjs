@@ -97,18 +97,19 @@ const parts = nodeLeg
       // while those have time to spare (docs/testing.md, "How the suite runs").
       ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'), { nice: 10 })],
     ];
-// The first part beside the others, which follow one another. TEST_BROWSER_DONE_FILE, when set,
-// is written as the browser journeys end: CI starts its Node leg then, beside the rest (.ci/run).
+// The first part beside the others, which follow one another. TEST_PART_DONE_FILE, when set, is
+// written as soon as either side ends (the browser journeys, or the other suites): a core is
+// then free, and CI starts its Node leg on it, beside what is left (.ci/run).
+const partDone = () => {
+  if (!nodeLeg && process.env.TEST_PART_DONE_FILE && !fs.existsSync(process.env.TEST_PART_DONE_FILE)) fs.writeFileSync(process.env.TEST_PART_DONE_FILE, '');
+};
 const [first, ...rest] = await Promise.all([
-  parts[0][1]().then((code) => {
-    if (!nodeLeg && process.env.TEST_BROWSER_DONE_FILE) fs.writeFileSync(process.env.TEST_BROWSER_DONE_FILE, `${code}\n`);
-    return code;
-  }),
+  parts[0][1]().finally(partDone),
   (async () => {
     const codes = [];
     for (const [, start] of parts.slice(1)) codes.push(await start());
     return codes;
-  })(),
+  })().finally(partDone),
 ]);
 const codes = [first, ...rest.flat()];
 
