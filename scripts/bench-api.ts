@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 /**
  * The loads with a target run this many times, old and new in turns, and the run with the median
- * rate is shown: one 10-second load on this machine can differ from the next by 20 %.
+ * rate is shown: one 10-second load on a two-core machine can differ from the next by 40 %.
  */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** The old code's memory is watched for less: the target is the new code's. */
@@ -152,8 +152,7 @@ export async function loadRows(client: pg.Client): Promise<Rows> {
   );
   await bulkOptions(client, big.id, category.id, 1_000_000);
   await client.query('VACUUM ANALYZE items');
-  // What the load leaves PostgreSQL and the kernel to write is written now, not during the first
-  // measured loads (they ran 20–40 % below the same load ten minutes later).
+  // What the load leaves PostgreSQL to write is written now, not during the measured loads.
   await client.query('CHECKPOINT');
   const ids = async (projectId: string) =>
     (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [projectId])).rows.map(

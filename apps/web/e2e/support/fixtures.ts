@@ -8,18 +8,17 @@ import { v7 as uuidv7 } from 'uuid';
 import { E2E_DEMO_PASSWORD } from './global-setup.ts';
 import { callPortal, jsonOf } from './portal-call.ts';
 import { waitForMail } from './mail-files.ts';
+import { CHANGE_CHANNEL, type Change } from '../../../server/src/db/change-feed.ts';
 
 /**
  * Announces items written straight into the database on the change feed, as the server's own
  * write path does (docs/architecture.md, "Change feed"): a server that keeps a read of the
  * collection (the API's list pages) drops it, so the next page shows the fixture's rows.
  */
-async function announce(client: pg.Client, rows: Array<{ project_id: string; collection: string; id: string; version: number }>, op: 'create' | 'update') {
+async function announce(client: pg.Client, rows: Array<{ project_id: string; collection: string; id: string; version: number }>, op: Change['op']) {
   for (const row of rows) {
-    await client.query(
-      `SELECT pg_notify('decor_changes', json_build_object('project', $1::text, 'collection', $2::text, 'id', $3::text, 'version', $4::int, 'op', $5::text)::text)`,
-      [row.project_id, row.collection, row.id, row.version, op],
-    );
+    const change: Change = { project: row.project_id, collection: row.collection, id: row.id, version: row.version, op };
+    await client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, JSON.stringify(change)]);
   }
 }
 
