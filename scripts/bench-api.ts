@@ -34,6 +34,9 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** The old code's memory is watched for less: the target is the new code's. */
 const SOAK_OLD_SECONDS = Number(process.env.BENCH_SOAK_OLD_SECONDS ?? Math.min(SOAK_SECONDS, 120));
 const PASSWORD = 'Bench-password-2026';
+/** The lull before a burst, and the burst measured (docs/decisions/049-database-connections-outlive-a-lull.md). */
+const LULL_SECONDS = 15;
+const LULL_LOAD_SECONDS = 3;
 
 interface Started {
   port: number;
@@ -155,7 +158,7 @@ export async function loadRows(client: pg.Client): Promise<Rows> {
   // What the load leaves PostgreSQL to write is written now, not during the measured loads.
   await client.query('CHECKPOINT');
   const ids = async (projectId: string) =>
-    (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 20000`, [projectId])).rows.map(
+    (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 100000`, [projectId])).rows.map(
       (row: { id: string }) => row.id,
     );
   const carts = (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`, [demo.id]))
@@ -199,13 +202,30 @@ function sideBySide(helpers: ApiHelpers, sides: Side[]) {
   };
 }
 
-/** A GET of another page each request: `path(id)` with the next of the side's random ids. */
+/** Where each list of ids was left: a load goes on from where the last one of its side stopped. */
+const nextOf = new WeakMap<string[], number>();
+
+/**
+ * A GET of another page each request: `path(id)` with the next of the side's random ids. The
+ * ids go on from load to load (100,000 of them), so that a page is asked again only after
+ * 100,000 others, when the server no longer remembers it was asked (modules/decor/items.cache.ts):
+ * none of these loads is served from what is kept.
+ */
 function everyTimeAnother(side: Side, ids: string[], path: (id: string) => string, headers: Record<string, string>): autocannon.Options {
-  let at = 0;
+  let at = nextOf.get(ids) ?? 0;
   return {
     url: `http://127.0.0.1:${side.server.port}`,
     headers,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path(ids[at++ % ids.length]!) }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const id = ids[at++ % ids.length]!;
+          nextOf.set(ids, at);
+          return { ...request, path: path(id) };
+        },
+      },
+    ],
   };
 }
 
@@ -371,6 +391,11 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
     await compare('  keyset pages, signed-in manager', '≥ 1,800 req/s, p99 < 60 ms', (side) =>
       everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { ...demo, cookie: side.cookies.manager }),
     );
+    // A burst after a lull: what a server pays to open its connections again, if it closed them.
+    await compare(`  keyset pages, visitor, the first ${LULL_LOAD_SECONDS} s after ${LULL_SECONDS} s idle`, '', async (side) => {
+      await new Promise((resolve) => setTimeout(resolve, LULL_SECONDS * 1000));
+      return { ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, demo), duration: LULL_LOAD_SECONDS };
+    });
     await compare('  get one option, never the same twice', '', (side) => everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/${id}`, demo));
 
     // Before the writes: what they leave PostgreSQL to do (vacuum, checkpoints) would weigh on these.

@@ -121,10 +121,18 @@ export async function dumpPgliteTemplate(): Promise<Blob> {
   }
 }
 
+/** How long a pooled connection may sit idle before it is closed. */
+const POOL_IDLE_MS = 10 * 60_000;
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTemplate, poolSize = 20 }: OpenDatabaseInput): Promise<Database> {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+    // An idle connection is kept for minutes, not pg's 10 seconds: a connection opened again
+    // after a lull costs its sign-in and a cold backend (catalogue caches, prepared plans, the
+    // pages of shared buffers mapped anew), paid by the first requests of the next burst
+    // (docs/decisions/049-database-connections-outlive-a-lull.md). Idle connections never keep
+    // a process alive that has nothing else to do.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
     // An idle connection closed by the server (a restart, a failover) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error: Error & { code?: string }) => {
