@@ -79,6 +79,34 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
     else expect(queries).toBe(starts.length);
   });
 
+  it('never lets pages of different shapes asked at once share a query: filter, size, project, what the caller may see', async () => {
+    const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const asks = [
+      { url: '/api/schema/options/?limit=3', headers: visitor },
+      { url: '/api/schema/options/?limit=4', headers: visitor },
+      { url: '/api/schema/options/?limit=3&level=2', headers: visitor },
+      { url: '/api/schema/options/?limit=3&level=3', headers: visitor },
+      { url: '/api/schema/options/?limit=3', headers: browserHeaders(undefined, HARBOUR_HOST) },
+      // A visitor sees units' public face, a manager the whole unit.
+      { url: '/api/schema/units/?limit=2', headers: visitor },
+      { url: '/api/schema/units/?limit=2', headers: browserHeaders(manager) },
+    ];
+    const ask = ({ url, headers }: (typeof asks)[number]) => app.inject({ method: 'GET', url, headers });
+    const together = await Promise.all(asks.map(ask));
+    const alone = [];
+    for (const one of asks) alone.push(await ask(one));
+    expect(together.map((response) => response.statusCode)).toEqual(asks.map(() => 200));
+    expect(together.map((response) => response.body)).toEqual(alone.map((response) => response.body));
+    const pages = together.map((response) => response.json() as Array<Record<string, unknown>>);
+    expect(pages.map((page) => page.length)).toEqual([3, 4, 3, 3, 3, 2, 2]);
+    expect(pages[2]!.every((option) => option.level === 2)).toBe(true);
+    expect(pages[3]!.every((option) => option.level === 3)).toBe(true);
+    const demoIds = new Set(pages[0]!.map((option) => option._id));
+    expect(pages[4]!.some((option) => demoIds.has(option._id))).toBe(false);
+    expect(pages[5]![0]).not.toHaveProperty('buyers');
+    expect(pages[6]![0]).toHaveProperty('buyers');
+  });
+
   it('answers a missing item 404 and its neighbours in the same query 200', async () => {
     const [first, second] = await ids();
     const missing = '01890000-0000-7000-8000-000000000000';
