@@ -10,6 +10,7 @@
  *   BENCH_SECONDS=10          each load's length
  *   BENCH_SHARED_BUFFERS=4GB  PostgreSQL's shared_buffers
  *   BENCH_ROUNDS=3            how many times each load with a target runs, old and new in turns (the median is shown)
+ *   BENCH_WARM_SECONDS=20     how long each side reads random pages before the first measured load
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +38,8 @@ const PASSWORD = 'Bench-password-2026';
 /** The lull before a burst, and the burst measured (docs/decisions/049-database-connections-outlive-a-lull.md). */
 const LULL_SECONDS = 15;
 const LULL_LOAD_SECONDS = 3;
+/** How long each side reads random pages before anything is measured. */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 20);
 
 interface Started {
   port: number;
@@ -367,8 +370,9 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
     // The pages the loads and checkpoints left for the kernel to write go to disk before anything is measured.
     execFileSync('sync');
     for (const side of sides) {
-      // Warm up: the JIT, the pools, PostgreSQL's buffers.
-      await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: 5 });
+      // Warm up: the JIT, the pools, PostgreSQL's buffers and each of its backends' view of them
+      // (a new backend maps the shared buffers' pages as it first touches them: decision 049).
+      await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: WARM_SECONDS });
     }
     const compare = sideBySide(helpers, sides);
     const demo = { projectid: 'demo' };
