@@ -4,6 +4,7 @@ import pg from 'pg';
 import { projects, sessions, users } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/db/client.ts';
 import { cartItems } from '../src/modules/carts/carts.repo.ts';
+import { getItemJson } from '../src/modules/decor/items.repo.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, DEMO_HOST, signIn } from './support/identity.ts';
 
@@ -105,6 +106,21 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
     expect(pages[4]!.some((option) => demoIds.has(option._id))).toBe(false);
     expect(pages[5]![0]).not.toHaveProperty('buyers');
     expect(pages[6]![0]).toHaveProperty('buyers');
+  });
+
+  it('never lets reads of one item that show different parts of it share a query', async () => {
+    const [unit] = await queryRows<{ id: string }>(db, sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'units' ORDER BY id LIMIT 1`);
+    const item = { projectId: demo!.id, collection: 'units', id: unit!.id };
+    // Asked in one turn, as a visitor's read (a public face) and a manager's (the whole unit) can be.
+    const publicFace = { ...item, document: sql`jsonb_build_object('name', i.data->'name')`, shape: 'public' };
+    const whole = { ...item, shape: 'whole' };
+    const [a, b, c, d] = (await Promise.all([publicFace, whole, publicFace, whole].map((read) => getItemJson(db, read)))).map(
+      (body) => JSON.parse(body!) as Record<string, unknown>,
+    );
+    expect(Object.keys(a!).sort()).toEqual(['_id', '_version', 'createdAt', 'name', 'updatedAt']);
+    expect(b).toHaveProperty('buyers');
+    expect(c).toEqual(a);
+    expect(d).toEqual(b);
   });
 
   it('answers a missing item 404 and its neighbours in the same query 200', async () => {

@@ -132,7 +132,15 @@ export async function getItem(context: DecorContext, name: string, id: string): 
   const { project, standing } = await context.scope;
   const collection = await collectionOf(context.db, project.id, name);
   const plan = readPlan(collection, standing, project.id);
-  const load = () => getItemJson(context.db, { projectId: project.id, collection: collection.name, id, where: plan.where, document: plan.document });
+  const load = () =>
+    getItemJson(context.db, {
+      projectId: project.id,
+      collection: collection.name,
+      id,
+      where: plan.where,
+      document: plan.document,
+      shape: plan.shared ?? undefined,
+    });
   const body = plan.shared ? await cachedRead(project.id, collection.name, `${plan.shared} item ${id.toLowerCase()}`, load) : await load();
   if (!body) throw fail('not_found', 'engine.no-item', { collection: collection.name, singular: collection.ui.singular.toLowerCase() });
   return body;

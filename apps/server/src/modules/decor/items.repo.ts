@@ -95,16 +95,27 @@ interface OneItem {
   collection: string;
   id: string;
   where?: SQL | undefined;
+  /** A name for `where` and the fields read, when the caller has one (a read everyone of one kind shares). */
+  shape?: string | undefined;
 }
 
 /**
  * One item by id, read together with the other requests' ids for the same collection and
  * condition (db/coalesce.ts): `columns` names what is read, and the row comes back as `T`.
+ * `name`, when given, says everything the read depends on besides the project, the collection
+ * and the id: reads are then grouped by it, without their SQL being built for each request.
  * An id that is not a UUID names no item.
  */
-function oneItem<T extends { id: string }>(db: Db, columns: SQL, { projectId, collection, id, where = sql`true` }: OneItem): Promise<T | null> {
+function oneItem<T extends { id: string }>(
+  db: Db,
+  columns: SQL,
+  name: string | null,
+  { projectId, collection, id, where = sql`true` }: OneItem,
+): Promise<T | null> {
   if (!UUID.test(id)) return Promise.resolve(null);
-  const shared = sql`SELECT ${columns} FROM items i WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND ${where}`;
+  const shared = name
+    ? `one\u0000${name}\u0000${projectId}\u0000${collection}`
+    : sql`SELECT ${columns} FROM items i WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND ${where}`;
   return coalescedQuery(db, shared, id.toLowerCase(), async (ids) => {
     const rows = await preparedRows<T>(
       db,
@@ -118,7 +129,8 @@ function oneItem<T extends { id: string }>(db: Db, columns: SQL, { projectId, co
 
 /** One item's API document (or the part of it `document` names), as JSON text. */
 export async function getItemJson(db: Db, { document = null, ...item }: OneItem & { document?: SQL | null | undefined }): Promise<string | null> {
-  const row = await oneItem<{ id: string; body: string }>(db, sql`i.id, ${documentText(document)} AS body`, item);
+  const name = item.shape ? `document ${item.shape}` : !document && !item.where ? 'document' : null;
+  const row = await oneItem<{ id: string; body: string }>(db, sql`i.id, ${documentText(document)} AS body`, name, item);
   return row?.body ?? null;
 }
 
@@ -138,7 +150,7 @@ export async function lockItem(
 
 /** The item as stored, with its version, without a lock (a write that follows checks the version instead). */
 export async function readItemRow(db: Db, item: OneItem): Promise<ItemRow | null> {
-  return oneItem<ItemRow>(db, sql`i.id, i.data, i.version`, item);
+  return oneItem<ItemRow>(db, sql`i.id, i.data, i.version`, item.where ? null : 'row', item);
 }
 
 /** SQL that announces a change on commit: ids only, `{ project, collection, id, version, op }`. */
