@@ -79,7 +79,7 @@ describe('a server process', () => {
     const server = await startServerProcess({
       DATA_DIR: await seededDir(),
       WEB_DIST_DIR: webDist,
-      SHUTDOWN_DELAY_MS: '1500',
+      SHUTDOWN_DELAY_MS: '3000',
       LOG_LEVEL: 'info',
     });
     await waitUntilReady(server.port);
@@ -90,6 +90,7 @@ describe('a server process', () => {
     const body = multipart([{ name: 'file', filename: 'late swatch.png', type: 'image/png', bytes: png }]);
 
     // An upload whose first half is on the wire when the stop signal comes.
+    let signalled = 0;
     const answer = new Promise<{ status: number; json: { _id?: string; url?: string } }>((resolve, reject) => {
       const request = http.request(
         {
@@ -116,13 +117,20 @@ describe('a server process', () => {
       request.write(body.payload.subarray(0, body.payload.length / 2));
       setTimeout(() => {
         server.child.kill('SIGTERM');
-        setTimeout(() => request.end(body.payload.subarray(body.payload.length / 2)), 2_000);
+        signalled = performance.now();
+        setTimeout(() => request.end(body.payload.subarray(body.payload.length / 2)), 3_500);
       }, 300);
     });
 
-    // During the delay the load balancer hears "not ready"; the process is still alive.
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    const ready = await fetch(`http://127.0.0.1:${server.port}/readyz`);
+    // During the delay the load balancer hears "not ready"; the process is still alive. The
+    // signal is handled as soon as the process runs: on a busy machine that can take a while,
+    // so readiness is asked until it turns, for at most 2.5 of the delay's 3 s.
+    while (!signalled) await new Promise((resolve) => setTimeout(resolve, 20));
+    let ready = await fetch(`http://127.0.0.1:${server.port}/readyz`);
+    while (ready.status === 200 && performance.now() - signalled < 2_500) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ready = await fetch(`http://127.0.0.1:${server.port}/readyz`);
+    }
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { error: { details: { state: string } } }).error.details.state).toBe('stopping');
     expect((await fetch(`http://127.0.0.1:${server.port}/livez`)).status).toBe(200);
