@@ -119,8 +119,7 @@ export async function listItems(context: DecorContext, name: string, query: Reco
       filters,
       afterId: (afterId as string | undefined) ?? null,
       limit,
-      // A shared plan's SQL depends on nothing but these.
-      shape: plan.shared ? `${project.id} ${collection.name} ${plan.shared} ${limit} ${JSON.stringify(filters)}` : undefined,
+      shape: plan.shared ?? undefined,
     });
   if (!plan.shared) return load();
   const key = `${plan.shared} list ${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;

@@ -40,9 +40,9 @@ export interface ListQuery {
   afterId: string | null;
   limit: number;
   /**
-   * A name that says everything the page's SQL depends on besides `afterId`, when the caller
-   * has one (a read everyone of one kind shares): pages asked at once are then grouped by it,
-   * without their SQL being built for each request.
+   * A name for `where` and `document`, when the caller has one (a read everyone of one kind
+   * shares): pages asked at once are then grouped by it with the project, the collection, the
+   * filters and the size, without their SQL being built for each request.
    */
   shape?: string | undefined;
 }
@@ -83,7 +83,10 @@ export function pagesSql(query: ListQuery, afterIds: string[]): SQL {
  */
 export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
   const afterId = query.afterId ?? NO_ID;
-  return coalescedQuery(db, query.shape ? `page\u0000${query.shape}` : pageSql(query, sql`k.after`), afterId, async (afterIds) =>
+  const group = query.shape
+    ? `page\u0000${query.shape}\u0000${query.projectId}\u0000${query.collection}\u0000${query.limit}\u0000${JSON.stringify(query.filters)}`
+    : pageSql(query, sql`k.after`);
+  return coalescedQuery(db, group, afterId, async (afterIds) =>
     (await preparedRows<{ n: string; body: string }>(db, pagesSql(query, afterIds))).map((row) => row.body),
   );
 }
