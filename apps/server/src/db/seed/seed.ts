@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { hash } from '@node-rs/argon2';
 import { slugify } from '@decor/core';
 import { type Db, withTransaction } from '../client.ts';

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { describeDevice, VISIT_IDLE_MS, VISIT_LIVE_MS } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { continueVisit, insertVisit, liveVisitorCount, visitsPage } from './visits.repo.ts';

@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { buyerEditRefusal, type CartStatus, fail, hasFeature, MAX_CART_VERSIONS, type Selection } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/index.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { preparedRows, queryRows, type Db } from '../../db/client.ts';
 
 /**

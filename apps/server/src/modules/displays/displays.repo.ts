@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { displayEvents, displays, projects, showroomLooks, users } from '../../db/schema/index.ts';
 
 export type DisplayRecord = typeof displays.$inferSelect;

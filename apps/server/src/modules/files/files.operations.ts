@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { can, DomainError, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { findFile, insertFile, type FileRow } from './files.repo.ts';

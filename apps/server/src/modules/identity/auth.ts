@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { bearer, emailOTP, genericOAuth, jwt, oneTimeToken } from 'better-auth/plugins';
 import { hash, verify } from '@node-rs/argon2';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import {
   acceptedLanguages,
   identityErrorMessage,

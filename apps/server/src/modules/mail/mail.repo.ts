@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { preparedRows, type Db } from '../../db/client.ts';
 import { mailLog, outbox } from '../../db/schema/index.ts';
 

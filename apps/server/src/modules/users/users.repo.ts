@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { escapeLike } from '../../lib/like.ts';
