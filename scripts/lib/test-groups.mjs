@@ -27,6 +27,8 @@ export const PGLITE_ONLY = serverTests([
   'project-options',
   'read-path',
   'woff',
+  'ids',
+  'changed-fields',
 ]);
 
 /** The tests that run the compiled server as a process (they need `npm run build`). */

@@ -23,7 +23,7 @@ export const collections = pgTable(
   (t) => [uniqueIndex('collections_project_name_idx').on(t.projectId, t.name)],
 );
 
-/** Every write to an item: who, when, and the document before and after. */
+/** Every write to an item: who, when, and what it changed: the whole document when created or deleted, the changed fields before and after when updated (docs/data-model.md). */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../lib/ids.ts';
+import { changedFields } from '../../lib/changed-fields.ts';
 import { BUILT_IN_COLLECTIONS } from '@decor/core';
 import { coalescedQuery, preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { jsonPathOf } from './refs.ts';
@@ -197,11 +198,12 @@ interface ItemUpdate {
   ifVersion?: number | null;
 }
 
-/** One row of a batch of updates, as the statement reads it from JSON. */
+/** One row of a batch of updates, as the statement reads it from JSON: the new document, and what changed for the audit entry. */
 interface UpdateRow {
   id: string;
   data: Record<string, unknown>;
   before: Record<string, unknown>;
+  after: Record<string, unknown>;
   actor: string | null;
   version: number | null;
   audit: string;
@@ -213,18 +215,18 @@ async function updateRows(db: Db, projectId: string, collection: string, rows: U
     db,
     sql`WITH w AS (
           SELECT * FROM ROWS FROM (
-            jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (id uuid, data jsonb, before jsonb, actor text, version int, audit uuid)
-          ) WITH ORDINALITY AS w(id, data, before, actor, version, audit, n)),
+            jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (id uuid, data jsonb, before jsonb, after jsonb, actor text, version int, audit uuid)
+          ) WITH ORDINALITY AS w(id, data, before, after, actor, version, audit, n)),
         i AS (
           UPDATE items AS t SET data = w.data, version = t.version + 1, updated_at = now(), updated_by = w.actor
           FROM w
           WHERE t.project_id = ${projectId} AND t.collection = ${collection}
             -- The batch's ids as an index condition: one probe of the primary key each, whatever the join.
             AND t.id = ANY(ARRAY(SELECT w.id FROM w)) AND t.id = w.id AND (w.version IS NULL OR t.version = w.version)
-          RETURNING w.n, t.id, t.version, t.doc, w.before, w.data, w.actor, w.audit),
+          RETURNING w.n, t.id, t.version, t.doc, w.before, w.after, w.actor, w.audit),
         audit AS (
           INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
-          SELECT i.audit, ${projectId}, ${collection}, i.id, 'update', i.actor, i.before, i.data FROM i)
+          SELECT i.audit, ${projectId}, ${collection}, i.id, 'update', i.actor, i.before, i.after FROM i)
         SELECT i.n, i.doc AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'update')} AS announced FROM i`,
   );
   const bodies: Array<string | null> = rows.map(() => null);
@@ -273,13 +275,13 @@ async function updateBatch(db: Db, projectId: string, collection: string, rows: 
 }
 
 /**
- * Saves the new document, writes the audit entry, announces it and returns the API document:
- * one round trip, shared with the other updates of the collection asked at the same moment.
+ * Saves the new document, writes the audit entry (the fields that changed, before and after),
+ * announces it and returns the API document: one round trip, shared with the other updates of the collection asked at the same moment.
  * With `ifVersion`, only while the item is still at that version: otherwise nothing is written
  * (no row, no audit entry) and the answer is null.
  */
 export async function updateItemAudited(db: Db, { projectId, collection, id, data, before, actorId, ifVersion = null }: ItemUpdate): Promise<string | null> {
-  const row: UpdateRow = { id: id.toLowerCase(), data, before, actor: actorId, version: ifVersion, audit: uuidv7() };
+  const row: UpdateRow = { id: id.toLowerCase(), data, ...changedFields(before, data), actor: actorId, version: ifVersion, audit: uuidv7() };
   const outcome = await coalescedQuery(db, `UPDATE items\u0000${projectId}\u0000${collection}`, row, (rows) => updateBatch(db, projectId, collection, rows));
   if ('error' in outcome) throw outcome.error;
   return outcome.body;
