@@ -6,6 +6,7 @@ import { demoProject } from '../src/db/seed/demo-catalogue.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { forgetCollections } from '../src/modules/decor/collections.registry.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
+import { queryRows } from '../src/db/client.ts';
 
 const { app, db } = await createTestApp();
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
@@ -28,6 +29,28 @@ describe(`reading (${testDbKind})`, () => {
     expect(Number.isNaN(Date.parse(option.createdAt as string))).toBe(false);
     const one = await get(`/api/schema/options/${option._id}`);
     expect(one.json()).toEqual(option);
+  });
+
+  it('stores, on every write, the document its row says: the fields, the version and both times in UTC', async () => {
+    const created = await send('POST', '/api/schema/options/', { name: 'Stored document', category: category._id, price: 1250 });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json() as Item)._id;
+    const patched = await send('PATCH', `/api/schema/options/${id}`, { name: 'Stored document, renamed', _version: 1 });
+    expect(patched.statusCode).toBe(200);
+    // The times as PostgreSQL's to_char writes them, trailing zeros of the fraction dropped.
+    const utc = sql`'YYYY-MM-DD"T"HH24:MI:SS.US'`;
+    const [row] = await queryRows<{ doc: string; data: Record<string, unknown>; version: number; created: string; updated: string }>(
+      db,
+      sql`SELECT doc, data, version, to_char(created_at AT TIME ZONE 'UTC', ${utc}) AS created, to_char(updated_at AT TIME ZONE 'UTC', ${utc}) AS updated
+          FROM items WHERE project_id = ${demo!.id} AND collection = 'options' AND id = ${id}`,
+    );
+    const time = (text: string) => `${text.replace(/\.?0+$/, '')}+00:00`;
+    const expected = { _id: id, ...row!.data, _version: 2, createdAt: time(row!.created), updatedAt: time(row!.updated) };
+    expect(row!.data).toMatchObject({ name: 'Stored document, renamed', price: 1250 });
+    expect(JSON.parse(row!.doc)).toEqual(expected);
+    expect(patched.json()).toEqual(expected);
+    expect((await get(`/api/schema/options/${id}`)).json()).toEqual(expected);
+    expect((await send('DELETE', `/api/schema/options/${id}`, undefined)).statusCode).toBe(200);
   });
 
   it('pages 50 at a time by default, in id order, up to 200 on request', async () => {
@@ -140,8 +163,11 @@ describe(`writing (${testDbKind})`, () => {
   it('records every write in the audit log with before and after', async () => {
     const entries = await db.select().from(auditLog).where(eq(auditLog.itemId, created._id)).orderBy(auditLog.at);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'update']);
-    expect((entries[1]!.before as Item).price).toBe(99900);
-    expect((entries[1]!.after as Item).price).toBe(120000);
+    // An update keeps the fields it changed, before and after; a creation the whole document.
+    expect(entries[1]!.before).toEqual({ price: 99900 });
+    expect(entries[1]!.after).toEqual({ price: 120000 });
+    expect(entries[0]!.before).toBeNull();
+    expect(entries[0]!.after).toMatchObject({ name: 'Cork Plank', price: 99900, sku: 'CORK-1' });
   });
 
   it('refuses to delete an item others refer to, listing them; deletes it once free', async () => {
