@@ -11,6 +11,7 @@
  *   BENCH_SHARED_BUFFERS=4GB  PostgreSQL's shared_buffers
  *   BENCH_ROUNDS=3            how many times each load with a target runs, old and new in turns (the median is shown)
  *   BENCH_WARM_SECONDS=20     how long each side reads random pages before the first measured load
+ *   BENCH_ONLY=patch          only the loads whose line names this (any case), e.g. "patch", "memory", "1,000,000"
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +41,8 @@ const LULL_SECONDS = 15;
 const LULL_LOAD_SECONDS = 3;
 /** How long each side reads random pages before anything is measured. */
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 20);
+/** Whether a load is asked for by BENCH_ONLY (all are, without it). */
+const wanted = (name: string) => !process.env.BENCH_ONLY || name.toLowerCase().includes(process.env.BENCH_ONLY.toLowerCase());
 
 interface Started {
   port: number;
@@ -210,6 +213,7 @@ function median(runs: Load[]): Load {
  */
 function sideBySide(helpers: ApiHelpers, sides: Side[]) {
   return async (name: string, target: string, options: (side: Side) => autocannon.Options | Promise<autocannon.Options>): Promise<Load[]> => {
+    if (!wanted(name)) return [];
     const runs: Load[][] = sides.map(() => []);
     for (let round = 0; round < (target ? ROUNDS : 1); round++) {
       for (const [i, side] of sides.entries()) runs[i]!.push(await load(await options(side)));
@@ -431,15 +435,16 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
 
     line('Writes', '');
     // Warm up the write path as the reads were: the JIT, the pools.
-    for (const side of sides) await load({ ...(await patchCarts(side)), duration: 5 });
-    await compare('  PATCH a cart (price recomputed, audit, feed)', '≥ 1,800 req/s, p99 < 60 ms', patchCarts);
-    for (const side of sides) {
+    const patch = '  PATCH a cart (price recomputed, audit, feed)';
+    if (wanted(patch)) for (const side of sides) await load({ ...(await patchCarts(side)), duration: 5 });
+    await compare(patch, '≥ 1,800 req/s, p99 < 60 ms', patchCarts);
+    for (const side of sides.filter(() => wanted(patch))) {
       const trips = await roundTrips(admin, `decor_${side.name}`, 2_000, async () => load({ ...(await patchCarts(side)), connections: 10, amount: 2_000 }));
       line(`  round trips per PATCH (${side.name})`, trips);
     }
 
     line(`Memory: each worker's RSS under random pages`, 'target flat after warm-up, ≤ 300 MB');
-    for (const side of sides) line('  warm → end', await soak(side, side.name === 'old' ? SOAK_OLD_SECONDS : SOAK_SECONDS));
+    for (const side of sides.filter(() => wanted('memory'))) line('  warm → end', await soak(side, side.name === 'old' ? SOAK_OLD_SECONDS : SOAK_SECONDS));
     await admin.end();
   } finally {
     for (const side of sides) await side.server.stop();
