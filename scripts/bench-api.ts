@@ -10,7 +10,8 @@
  *   BENCH_SECONDS=10          each load's length
  *   BENCH_SHARED_BUFFERS=4GB  PostgreSQL's shared_buffers
  *   BENCH_ROUNDS=3            how many times each load with a target runs, old and new in turns (the median is shown)
- *   BENCH_WARM_SECONDS=20     how long each side reads random pages before the first measured load
+ *   BENCH_WARM_SECONDS=20     how long each side reads random pages at least before the first measured load
+ *   BENCH_SETTLE_SECONDS=120  and at most, while its rate still moves by more than 5 % from one 10-s load to the next
  *   BENCH_ONLY=patch          only the loads whose line names this (any case), e.g. "patch", "memory", "1,000,000"
  */
 import { execFileSync } from 'node:child_process';
@@ -41,6 +42,9 @@ const LULL_SECONDS = 15;
 const LULL_LOAD_SECONDS = 3;
 /** How long each side reads random pages before anything is measured. */
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 20);
+const SETTLE_SECONDS = Math.max(WARM_SECONDS, Number(process.env.BENCH_SETTLE_SECONDS ?? 120));
+/** Two warm-up loads in a row closer than this have settled. */
+const SETTLED = 0.05;
 /** Whether a load is asked for by BENCH_ONLY (all are, without it). */
 const wanted = (name: string) => !process.env.BENCH_ONLY || name.toLowerCase().includes(process.env.BENCH_ONLY.toLowerCase());
 
@@ -228,6 +232,25 @@ function sideBySide(helpers: ApiHelpers, sides: Side[]) {
   };
 }
 
+/**
+ * Warms a side up on random pages until it has settled (decision 052): the JIT, the pools,
+ * PostgreSQL's buffers and each of its backends' view of them (a new backend maps the shared
+ * buffers' pages as it first touches them: decision 049). Loads of 10 s until two in a row are
+ * within 5 % of each other, for BENCH_WARM_SECONDS at least and BENCH_SETTLE_SECONDS at most.
+ * Answers with the rates it saw, for the reader to judge.
+ */
+async function settle(side: Side): Promise<string> {
+  const rates: number[] = [];
+  for (let seconds = 0; seconds < SETTLE_SECONDS; seconds += 10) {
+    const run = await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: 10 });
+    rates.push(run.rps);
+    const [before, last] = rates.slice(-2);
+    if (seconds + 10 >= WARM_SECONDS && before !== undefined && Math.abs(last! - before) <= SETTLED * before) break;
+  }
+  const settled = rates.length >= 2 && Math.abs(rates.at(-1)! - rates.at(-2)!) <= SETTLED * rates.at(-2)!;
+  return `${rates.map((rate) => Math.round(rate).toLocaleString('en')).join(' → ')}${settled ? '' : ' (not settled)'}`;
+}
+
 /** Where each list of ids was left: a load goes on from where the last one of its side stopped. */
 const nextOf = new WeakMap<string[], number>();
 
@@ -392,11 +415,7 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
     }
     // The pages the loads and checkpoints left for the kernel to write go to disk before anything is measured.
     execFileSync('sync');
-    for (const side of sides) {
-      // Warm up: the JIT, the pools, PostgreSQL's buffers and each of its backends' view of them
-      // (a new backend maps the shared buffers' pages as it first touches them: decision 049).
-      await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: WARM_SECONDS });
-    }
+    for (const side of sides) line(`  warm-up (${side.name}), req/s of each 10 s`, await settle(side));
     const compare = sideBySide(helpers, sides);
     const demo = { projectid: 'demo' };
     const at = (side: Side) => `http://127.0.0.1:${side.server.port}`;
