@@ -182,6 +182,10 @@ describe(`query plans at ${OPTIONS_PER_PROJECT.toLocaleString('en')} options a p
     const plan = await planOf(query);
     expect(scansOf(plan)).not.toContain('items');
     expect(indexesOf(plan)).toEqual(['items_project_id_collection_id_pk']);
+    // The plan a prepared statement keeps after its first runs, made for any ids and any size.
+    const generic = await genericPlanOf(query);
+    expect(scansOf(generic)).not.toContain('items');
+    expect(indexesOf(generic)).toEqual(['items_project_id_collection_id_pk']);
   });
 
   it('would notice a page read through another index', async () => {
