@@ -241,14 +241,14 @@ function sideBySide(helpers: ApiHelpers, sides: Side[]) {
  */
 async function settle(side: Side): Promise<string> {
   const rates: number[] = [];
-  for (let seconds = 0; seconds < SETTLE_SECONDS; seconds += 10) {
-    const run = await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: 10 });
-    rates.push(run.rps);
-    const [before, last] = rates.slice(-2);
-    if (seconds + 10 >= WARM_SECONDS && before !== undefined && Math.abs(last! - before) <= SETTLED * before) break;
+  const settled = () => rates.length >= 2 && Math.abs(rates.at(-1)! - rates.at(-2)!) <= SETTLED * rates.at(-2)!;
+  for (let seconds = 10; seconds <= SETTLE_SECONDS; seconds += 10) {
+    rates.push(
+      (await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: 10 })).rps,
+    );
+    if (seconds >= WARM_SECONDS && settled()) break;
   }
-  const settled = rates.length >= 2 && Math.abs(rates.at(-1)! - rates.at(-2)!) <= SETTLED * rates.at(-2)!;
-  return `${rates.map((rate) => Math.round(rate).toLocaleString('en')).join(' → ')}${settled ? '' : ' (not settled)'}`;
+  return `${rates.map((rate) => Math.round(rate).toLocaleString('en')).join(' → ')}${settled() ? '' : ' (not settled)'}`;
 }
 
 /** Where each list of ids was left: a load goes on from where the last one of its side stopped. */

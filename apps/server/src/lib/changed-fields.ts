@@ -1,7 +1,7 @@
 /**
  * What a write changed, field by field: the top-level fields whose JSON differs, with their
  * value before and after. A field the write removed is `null` after it; one it added is `null`
- * before it. This is what an update's audit entry keeps (docs/data-model.md, "Audit"): the
+ * before it. This is what an update's audit entry keeps (docs/data-model.md, `audit_log`; decision 051): the
  * unchanged rest of the document can be read from the entries around it.
  */
 export function changedFields(

@@ -276,7 +276,8 @@ async function updateBatch(db: Db, projectId: string, collection: string, rows: 
 
 /**
  * Saves the new document, writes the audit entry (the fields that changed, before and after),
- * announces it and returns the API document: one round trip, shared with the other updates of the collection asked at the same moment.
+ * announces it and returns the API document: one round trip, shared with the other updates of
+ * the collection asked at the same moment.
  * With `ifVersion`, only while the item is still at that version: otherwise nothing is written
  * (no row, no audit entry) and the answer is null.
  */
