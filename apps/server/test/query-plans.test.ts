@@ -159,6 +159,35 @@ const pageQueries: Record<string, SQL> = {
   "a buyer's own carts, a page": pagesSql({ ...page, collection: 'carts', where: sql`i.data -> 'buyers' ? ${someone!.id}`, filters: [] }, [cart]),
 };
 
+/** A parameter's value as an SQL literal of unknown type, which PostgreSQL reads as the parameter's type. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * How PostgreSQL plans a statement prepared once and run seven times on one connection, as the
+ * server runs its hot queries (db/client.ts): the number of those runs that reused the generic
+ * plan instead of planning for their values. `EXPLAIN EXECUTE` chooses the plan as a run would,
+ * without running it, so writes change nothing.
+ */
+function plannedRuns(query: SQL): Promise<{ generic: number; custom: number }> {
+  const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  return db.transaction(async (tx) => {
+    const on = tx as unknown as Db;
+    await on.execute(sql.raw(`PREPARE hot_statement AS ${text}`));
+    const run = `EXPLAIN EXECUTE hot_statement${params.length ? `(${params.map(literal).join(', ')})` : ''}`;
+    for (let i = 0; i < 7; i++) await on.execute(sql.raw(run));
+    const [counts] = await queryRows<{ generic: number; custom: number }>(
+      on,
+      sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = 'hot_statement'`,
+    );
+    await on.execute(sql`DEALLOCATE hot_statement`);
+    return counts!;
+  });
+}
+
 // Not listed: the check before a delete of who still refers to an item (`referrers`) reads the
 // referring collections of the project whole; with no reverse index of references it cannot
 // do better, and it runs only when a manager deletes something.
@@ -190,6 +219,24 @@ describe(`query plans at ${OPTIONS_PER_PROJECT.toLocaleString('en')} options a p
     const generic = await genericPlanOf(query);
     expect(scansOf(generic)).not.toContain('items');
     expect(indexesOf(generic)).toEqual(['items_project_id_collection_id_pk']);
+  });
+
+  // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its
+  // generic plan only if that costs no more than theirs did; a statement whose estimates
+  // depend on its values (how many ids, which project) is planned again on every run
+  // (docs/architecture.md, "Plans kept").
+  it.each([...Object.entries(queries), ...Object.entries(pageQueries).map(([name, query]) => [name, async (d: Db) => d.execute(query)] as const)])(
+    '%s is planned once and its plan kept',
+    async (_name, run) => {
+      const statements = await captured(run);
+      expect(statements.length).toBeGreaterThan(0);
+      for (const statement of statements) expect(await plannedRuns(statement)).toEqual({ generic: 2, custom: 5 });
+    },
+  );
+
+  it('would notice a statement planned again on every run', async () => {
+    const sizedByItsValue = sql`SELECT i.id FROM items i WHERE i.project_id = ${projectId} AND i.collection = 'options' ORDER BY i.id LIMIT ${50}`;
+    expect(await plannedRuns(sizedByItsValue)).toEqual({ generic: 0, custom: 7 });
   });
 
   it('would notice a page read through another index', async () => {

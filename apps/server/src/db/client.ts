@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import * as schema from './schema/index.ts';
@@ -52,8 +52,9 @@ const poolOf = (db: Db): pg.Pool | null => {
 };
 
 /**
- * Runs a hot query as a named prepared statement on PostgreSQL (parsed and planned once
- * per connection), or plainly on PGlite. Only for queries whose text repeats.
+ * Runs a hot query as a named prepared statement on PostgreSQL (parsed once per connection,
+ * and planned once if no value sizes its plan: `atRun`), or plainly on PGlite. Only for
+ * queries whose text repeats.
  */
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const pool = poolOf(db);
@@ -65,6 +66,26 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
     if (statementNames.size < 5_000) statementNames.set(text, name);
   }
   return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
+}
+
+/** The types a value read at run time may be cast to (`atRun`, `listAtRun`). */
+type RunType = 'uuid' | 'text' | 'int' | 'numeric' | 'jsonb';
+
+/**
+ * A hot statement's value that its plan must not depend on (docs/architecture.md, "Plans
+ * kept"): a sub-select, worked out once when the statement runs. PostgreSQL plans a prepared
+ * statement's first five runs for their own values and then keeps its generic plan only if
+ * that is estimated to cost no more; a value that sizes the estimates (which project, so how
+ * many items) would have every later run planned again.
+ */
+export function atRun(value: string | number, type: RunType): SQL {
+  return sql`(SELECT ${value}::${sql.raw(type)})`;
+}
+
+/** A list (its values joined by commas, so none may hold one) as an array read at run time: how many it holds sizes no plan (`atRun`). */
+export function listAtRun(values: readonly (string | number)[], type: RunType): SQL {
+  // The cast outside the sub-select keeps `= ANY(...)` from reading it as a subquery of rows.
+  return sql`(SELECT string_to_array(${values.join(',')}, ','))::${sql.raw(type)}[]`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fail, fieldIn, type CoreKey, type Language, type Selection, type Translations } from '@decor/core';
-import { coalescedQuery, preparedRows, type Db } from '../../db/client.ts';
+import { atRun, coalescedQuery, listAtRun, preparedRows, type Db } from '../../db/client.ts';
 import { getItemJson } from '../decor/index.ts';
 
 /** A cart's document as stored (docs/data-model.md, "Carts"). */
@@ -39,7 +39,11 @@ export interface ItemOfCart {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The collections a cart refers to: naming them lets the primary key (project, collection, id) find each item directly. */
+/**
+ * The collections a cart refers to: naming them lets the primary key (project, collection, id)
+ * find each item directly. Written into the statement, not passed as a value: the planner then
+ * counts them the same for every run (docs/architecture.md, "Plans kept").
+ */
 const CART_REFERENCED = 'options,units,packages,categories,plans,rooms';
 
 /** Items a cart refers to, by id, whatever their collection. */
@@ -49,8 +53,8 @@ export async function itemsById(db: Db, projectId: string, ids: string[]): Promi
   return preparedRows<ItemOfCart>(
     db,
     sql`SELECT id, collection, data FROM items
-        WHERE project_id = ${projectId} AND collection = ANY(string_to_array(${CART_REFERENCED}, ','))
-          AND id = ANY(string_to_array(${valid.join(',')}, ',')::uuid[])`,
+        WHERE project_id = ${atRun(projectId, 'uuid')} AND collection = ANY(${sql.raw(`'{${CART_REFERENCED}}'::text[]`)})
+          AND id = ANY(${listAtRun(valid, 'uuid')})`,
   );
 }
 
@@ -68,21 +72,30 @@ async function cartItemsOfMany(db: Db, projectId: string, requests: Wanted[]): P
     db,
     sql`WITH w AS (
           SELECT w.collection, w.id, array_agg(w.k) AS ks
-          FROM unnest(string_to_array(${rows.map((r) => r.k).join(',')}, ',')::int[], string_to_array(${rows.map((r) => r.collection).join(',')}, ','),
-                      string_to_array(${rows.map((r) => r.id).join(',')}, ',')::uuid[]) AS w(k, collection, id)
+          FROM unnest(${listAtRun(
+            rows.map((r) => r.k),
+            'int',
+          )}, ${listAtRun(
+            rows.map((r) => r.collection),
+            'text',
+          )},
+                      ${listAtRun(
+                        rows.map((r) => r.id),
+                        'uuid',
+                      )}) AS w(k, collection, id)
           GROUP BY w.collection, w.id),
         named AS (
           SELECT w.ks, i.id, i.collection, i.data,
                  CASE WHEN i.collection = 'options' AND i.data->>'category' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                       THEN (i.data->>'category')::uuid END AS category
-          FROM w JOIN items i ON i.project_id = ${projectId} AND i.collection = w.collection AND i.id = w.id),
+          FROM w JOIN items i ON i.project_id = ${atRun(projectId, 'uuid')} AND i.collection = w.collection AND i.id = w.id),
         categories AS (
           SELECT n.category AS id, array_agg(DISTINCT k) AS ks FROM named n CROSS JOIN unnest(n.ks) AS k
           WHERE n.category IS NOT NULL GROUP BY n.category)
         SELECT ks, id, collection, data FROM named
         UNION ALL
         SELECT c.ks, i.id, i.collection, i.data FROM categories c
-        JOIN items i ON i.project_id = ${projectId} AND i.collection = 'categories' AND i.id = c.id`,
+        JOIN items i ON i.project_id = ${atRun(projectId, 'uuid')} AND i.collection = 'categories' AND i.id = c.id`,
   );
   const answers = requests.map((): ItemOfCart[] => []);
   for (const { ks, id, collection, data } of found) {
@@ -156,8 +169,8 @@ export async function pricesFor(db: Db, projectId: string, optionIds: string[], 
     db,
     sql`SELECT id, collection, CASE WHEN collection = 'options' THEN data->>'price' ELSE data->>'priceAdjustment' END AS amount, data->>'name' AS name,
           CASE WHEN collection = 'packages' THEN data->'translations' END AS translations
-        FROM items WHERE project_id = ${projectId} AND collection IN ('options', 'packages')
-        AND id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[])`,
+        FROM items WHERE project_id = ${atRun(projectId, 'uuid')} AND collection IN ('options', 'packages')
+        AND id = ANY(${listAtRun(ids, 'uuid')})`,
   );
   for (const row of rows) {
     if (row.collection === 'options') prices.set(row.id, Number(row.amount ?? 0));

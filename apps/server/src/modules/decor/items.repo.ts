@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/ids.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { BUILT_IN_COLLECTIONS } from '@decor/core';
-import { coalescedQuery, preparedRows, queryRows, type Db } from '../../db/client.ts';
+import { atRun, coalescedQuery, listAtRun, preparedRows, queryRows, type Db } from '../../db/client.ts';
 import { jsonPathOf } from './refs.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 import { items } from '../../db/schema/index.ts';
@@ -26,9 +26,11 @@ function documentText(fields: SQL | null): SQL {
 /** A filter of a list as the query string asked it: a bound on a number, or a value a field holds. */
 export type ItemFilter = { field: string; op: 'gte' | 'lte'; bound: number } | { field: string; op: 'holds'; value: unknown };
 
+/** A list's filter, its value read at run time so that every value shares one plan (`atRun`). */
 function filterCondition(filter: ItemFilter): SQL {
-  if (filter.op === 'holds') return sql`i.data @> ${JSON.stringify({ [filter.field]: filter.value })}::jsonb`;
-  return filter.op === 'gte' ? sql`(i.data->>${filter.field})::numeric >= ${filter.bound}` : sql`(i.data->>${filter.field})::numeric <= ${filter.bound}`;
+  if (filter.op === 'holds') return sql`i.data @> ${atRun(JSON.stringify({ [filter.field]: filter.value }), 'jsonb')}`;
+  const bound = atRun(filter.bound, 'numeric');
+  return filter.op === 'gte' ? sql`(i.data->>${filter.field})::numeric >= ${bound}` : sql`(i.data->>${filter.field})::numeric <= ${bound}`;
 }
 
 export interface ListQuery {
@@ -50,11 +52,17 @@ export interface ListQuery {
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
-/** The SQL of one keyset page after `afterId` (a parameter, or the column of a batch's ids). */
+/**
+ * The SQL of one keyset page after `afterId` (a parameter, or the column of a batch's ids).
+ * The project, the collection and the filters' values are read at run time, so that one plan
+ * serves them all (`atRun`); the size is written into the text, since a size the planner
+ * cannot see is taken for a tenth of the collection.
+ */
 function pageSql(query: ListQuery, afterId: SQL): SQL {
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new Error(`A page's size must be a positive whole number, not ${query.limit}.`);
   const conditions = [
-    sql`i.project_id = ${query.projectId}`,
-    sql`i.collection = ${query.collection}`,
+    sql`i.project_id = ${atRun(query.projectId, 'uuid')}`,
+    sql`i.collection = ${atRun(query.collection, 'text')}`,
     query.where,
     ...query.filters.map(filterCondition),
     // Always a lower bound, so the first page takes the same keyset plan as every other.
@@ -62,7 +70,7 @@ function pageSql(query: ListQuery, afterId: SQL): SQL {
   ];
   return sql`SELECT i.id, ${documentText(query.document)} AS doc FROM items i
     WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY i.id LIMIT ${query.limit}`;
+    ORDER BY i.id LIMIT ${sql.raw(String(query.limit))}`;
 }
 
 /**
@@ -70,7 +78,7 @@ function pageSql(query: ListQuery, afterId: SQL): SQL {
  * own and comes back as one row, the JSON text of its array.
  */
 export function pagesSql(query: ListQuery, afterIds: string[]): SQL {
-  return sql`SELECT k.n, page.body FROM unnest(string_to_array(${afterIds.join(',')}, ',')::uuid[]) WITH ORDINALITY AS k(after, n)
+  return sql`SELECT k.n, page.body FROM unnest(${listAtRun(afterIds, 'uuid')}) WITH ORDINALITY AS k(after, n)
     CROSS JOIN LATERAL (
       SELECT '[' || coalesce(string_agg(rows.doc, ',' ORDER BY rows.id), '') || ']' AS body FROM (${pageSql(query, sql`k.after`)}) rows
     ) page
@@ -124,7 +132,7 @@ function oneItem<T extends { id: string }>(
     const rows = await preparedRows<T>(
       db,
       sql`SELECT ${columns} FROM items i
-          WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ANY(string_to_array(${ids.join(',')}, ',')::uuid[]) AND ${where}`,
+          WHERE i.project_id = ${atRun(projectId, 'uuid')} AND i.collection = ${atRun(collection, 'text')} AND i.id = ANY(${listAtRun(ids, 'uuid')}) AND ${where}`,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((wanted) => byId.get(wanted) ?? null);
@@ -318,9 +326,15 @@ export async function existingRefs(db: Db, projectId: string, refs: Array<{ coll
   const rows = await preparedRows<{ key: string }>(
     db,
     sql`SELECT i.collection || ':' || i.id AS key FROM items i
-        JOIN unnest(string_to_array(${valid.map((r) => r.collection).join(',')}, ','), string_to_array(${valid.map((r) => r.id).join(',')}, ',')::uuid[]) AS wanted(collection, id)
+        JOIN unnest(${listAtRun(
+          valid.map((r) => r.collection),
+          'text',
+        )}, ${listAtRun(
+          valid.map((r) => r.id),
+          'uuid',
+        )}) AS wanted(collection, id)
           ON i.collection = wanted.collection AND i.id = wanted.id
-        WHERE i.project_id = ${projectId}`,
+        WHERE i.project_id = ${atRun(projectId, 'uuid')}`,
   );
   return new Set(rows.map((row) => row.key));
 }
