@@ -32,7 +32,7 @@ const envSchema = z.object({
   ),
   DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
   DATABASE_DIRECT_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'an smtp:// or smtps:// URL'),
   DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),

@@ -146,7 +146,7 @@ export async function dumpPgliteTemplate(): Promise<Blob> {
 const POOL_IDLE_MS = 10 * 60_000;
 
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTemplate, poolSize = 20 }: OpenDatabaseInput): Promise<Database> {
+export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTemplate, poolSize = 8 }: OpenDatabaseInput): Promise<Database> {
   if (databaseUrl) {
     // An idle connection is kept for minutes, not pg's 10 seconds: a connection opened again
     // after a lull costs its sign-in and a cold backend (catalogue caches, prepared plans, the
