@@ -78,12 +78,12 @@ type RunType = 'uuid' | 'text' | 'int' | 'numeric' | 'jsonb';
  * that is estimated to cost no more; a value that sizes the estimates (which project, so how
  * many items) would have every later run planned again.
  */
-export function atRun(value: string | number, type: RunType): SQL {
+export function atRun(type: RunType, value: string | number): SQL {
   return sql`(SELECT ${value}::${sql.raw(type)})`;
 }
 
 /** A list (its values joined by commas, so none may hold one) as an array read at run time: how many it holds sizes no plan (`atRun`). */
-export function listAtRun(values: readonly (string | number)[], type: RunType): SQL {
+export function listAtRun(type: RunType, values: readonly (string | number)[]): SQL {
   // The cast outside the sub-select keeps `= ANY(...)` from reading it as a subquery of rows.
   return sql`(SELECT string_to_array(${values.join(',')}, ','))::${sql.raw(type)}[]`;
 }

@@ -53,8 +53,8 @@ export async function itemsById(db: Db, projectId: string, ids: string[]): Promi
   return preparedRows<ItemOfCart>(
     db,
     sql`SELECT id, collection, data FROM items
-        WHERE project_id = ${atRun(projectId, 'uuid')} AND collection = ANY(${sql.raw(`'{${CART_REFERENCED}}'::text[]`)})
-          AND id = ANY(${listAtRun(valid, 'uuid')})`,
+        WHERE project_id = ${atRun('uuid', projectId)} AND collection = ANY(${sql.raw(`'{${CART_REFERENCED}}'::text[]`)})
+          AND id = ANY(${listAtRun('uuid', valid)})`,
   );
 }
 
@@ -68,34 +68,25 @@ type Wanted = Array<{ collection: string; id: string }>;
  */
 async function cartItemsOfMany(db: Db, projectId: string, requests: Wanted[]): Promise<ItemOfCart[][]> {
   const rows = requests.flatMap((wanted, k) => wanted.map((w) => ({ k: k + 1, ...w })));
+  const [requesters, collections, ids] = [rows.map((r) => r.k), rows.map((r) => r.collection), rows.map((r) => r.id)];
   const found = await preparedRows<ItemOfCart & { ks: number[] }>(
     db,
     sql`WITH w AS (
           SELECT w.collection, w.id, array_agg(w.k) AS ks
-          FROM unnest(${listAtRun(
-            rows.map((r) => r.k),
-            'int',
-          )}, ${listAtRun(
-            rows.map((r) => r.collection),
-            'text',
-          )},
-                      ${listAtRun(
-                        rows.map((r) => r.id),
-                        'uuid',
-                      )}) AS w(k, collection, id)
+          FROM unnest(${listAtRun('int', requesters)}, ${listAtRun('text', collections)}, ${listAtRun('uuid', ids)}) AS w(k, collection, id)
           GROUP BY w.collection, w.id),
         named AS (
           SELECT w.ks, i.id, i.collection, i.data,
                  CASE WHEN i.collection = 'options' AND i.data->>'category' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
                       THEN (i.data->>'category')::uuid END AS category
-          FROM w JOIN items i ON i.project_id = ${atRun(projectId, 'uuid')} AND i.collection = w.collection AND i.id = w.id),
+          FROM w JOIN items i ON i.project_id = ${atRun('uuid', projectId)} AND i.collection = w.collection AND i.id = w.id),
         categories AS (
           SELECT n.category AS id, array_agg(DISTINCT k) AS ks FROM named n CROSS JOIN unnest(n.ks) AS k
           WHERE n.category IS NOT NULL GROUP BY n.category)
         SELECT ks, id, collection, data FROM named
         UNION ALL
         SELECT c.ks, i.id, i.collection, i.data FROM categories c
-        JOIN items i ON i.project_id = ${atRun(projectId, 'uuid')} AND i.collection = 'categories' AND i.id = c.id`,
+        JOIN items i ON i.project_id = ${atRun('uuid', projectId)} AND i.collection = 'categories' AND i.id = c.id`,
   );
   const answers = requests.map((): ItemOfCart[] => []);
   for (const { ks, id, collection, data } of found) {
@@ -169,8 +160,8 @@ export async function pricesFor(db: Db, projectId: string, optionIds: string[], 
     db,
     sql`SELECT id, collection, CASE WHEN collection = 'options' THEN data->>'price' ELSE data->>'priceAdjustment' END AS amount, data->>'name' AS name,
           CASE WHEN collection = 'packages' THEN data->'translations' END AS translations
-        FROM items WHERE project_id = ${atRun(projectId, 'uuid')} AND collection IN ('options', 'packages')
-        AND id = ANY(${listAtRun(ids, 'uuid')})`,
+        FROM items WHERE project_id = ${atRun('uuid', projectId)} AND collection IN ('options', 'packages')
+        AND id = ANY(${listAtRun('uuid', ids)})`,
   );
   for (const row of rows) {
     if (row.collection === 'options') prices.set(row.id, Number(row.amount ?? 0));

@@ -28,8 +28,8 @@ export type ItemFilter = { field: string; op: 'gte' | 'lte'; bound: number } | {
 
 /** A list's filter, its value read at run time so that every value shares one plan (`atRun`). */
 function filterCondition(filter: ItemFilter): SQL {
-  if (filter.op === 'holds') return sql`i.data @> ${atRun(JSON.stringify({ [filter.field]: filter.value }), 'jsonb')}`;
-  const bound = atRun(filter.bound, 'numeric');
+  if (filter.op === 'holds') return sql`i.data @> ${atRun('jsonb', JSON.stringify({ [filter.field]: filter.value }))}`;
+  const bound = atRun('numeric', filter.bound);
   return filter.op === 'gte' ? sql`(i.data->>${filter.field})::numeric >= ${bound}` : sql`(i.data->>${filter.field})::numeric <= ${bound}`;
 }
 
@@ -61,8 +61,8 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
 function pageSql(query: ListQuery, afterId: SQL): SQL {
   if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new Error(`A page's size must be a positive whole number, not ${query.limit}.`);
   const conditions = [
-    sql`i.project_id = ${atRun(query.projectId, 'uuid')}`,
-    sql`i.collection = ${atRun(query.collection, 'text')}`,
+    sql`i.project_id = ${atRun('uuid', query.projectId)}`,
+    sql`i.collection = ${atRun('text', query.collection)}`,
     query.where,
     ...query.filters.map(filterCondition),
     // Always a lower bound, so the first page takes the same keyset plan as every other.
@@ -78,7 +78,7 @@ function pageSql(query: ListQuery, afterId: SQL): SQL {
  * own and comes back as one row, the JSON text of its array.
  */
 export function pagesSql(query: ListQuery, afterIds: string[]): SQL {
-  return sql`SELECT k.n, page.body FROM unnest(${listAtRun(afterIds, 'uuid')}) WITH ORDINALITY AS k(after, n)
+  return sql`SELECT k.n, page.body FROM unnest(${listAtRun('uuid', afterIds)}) WITH ORDINALITY AS k(after, n)
     CROSS JOIN LATERAL (
       SELECT '[' || coalesce(string_agg(rows.doc, ',' ORDER BY rows.id), '') || ']' AS body FROM (${pageSql(query, sql`k.after`)}) rows
     ) page
@@ -132,7 +132,7 @@ function oneItem<T extends { id: string }>(
     const rows = await preparedRows<T>(
       db,
       sql`SELECT ${columns} FROM items i
-          WHERE i.project_id = ${atRun(projectId, 'uuid')} AND i.collection = ${atRun(collection, 'text')} AND i.id = ANY(${listAtRun(ids, 'uuid')}) AND ${where}`,
+          WHERE i.project_id = ${atRun('uuid', projectId)} AND i.collection = ${atRun('text', collection)} AND i.id = ANY(${listAtRun('uuid', ids)}) AND ${where}`,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((wanted) => byId.get(wanted) ?? null);
@@ -323,18 +323,13 @@ export async function deleteItemAudited(
 export async function existingRefs(db: Db, projectId: string, refs: Array<{ collection: string; id: string }>): Promise<Set<string>> {
   const valid = refs.filter((ref) => /^[0-9a-f-]{36}$/i.test(ref.id));
   if (!valid.length) return new Set();
+  const [collections, ids] = [valid.map((r) => r.collection), valid.map((r) => r.id)];
   const rows = await preparedRows<{ key: string }>(
     db,
     sql`SELECT i.collection || ':' || i.id AS key FROM items i
-        JOIN unnest(${listAtRun(
-          valid.map((r) => r.collection),
-          'text',
-        )}, ${listAtRun(
-          valid.map((r) => r.id),
-          'uuid',
-        )}) AS wanted(collection, id)
+        JOIN unnest(${listAtRun('text', collections)}, ${listAtRun('uuid', ids)}) AS wanted(collection, id)
           ON i.collection = wanted.collection AND i.id = wanted.id
-        WHERE i.project_id = ${atRun(projectId, 'uuid')}`,
+        WHERE i.project_id = ${atRun('uuid', projectId)}`,
   );
   return new Set(rows.map((row) => row.key));
 }
