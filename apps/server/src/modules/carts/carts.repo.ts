@@ -44,7 +44,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * find each item directly. Written into the statement, not passed as a value: the planner then
  * counts them the same for every run (docs/architecture.md, "Plans kept").
  */
-const CART_REFERENCED = 'options,units,packages,categories,plans,rooms';
+const CART_REFERENCED = sql.raw(`'{options,units,packages,categories,plans,rooms}'::text[]`);
 
 /** Items a cart refers to, by id, whatever their collection. */
 export async function itemsById(db: Db, projectId: string, ids: string[]): Promise<ItemOfCart[]> {
@@ -53,7 +53,7 @@ export async function itemsById(db: Db, projectId: string, ids: string[]): Promi
   return preparedRows<ItemOfCart>(
     db,
     sql`SELECT id, collection, data FROM items
-        WHERE project_id = ${atRun('uuid', projectId)} AND collection = ANY(${sql.raw(`'{${CART_REFERENCED}}'::text[]`)})
+        WHERE project_id = ${atRun('uuid', projectId)} AND collection = ANY(${CART_REFERENCED})
           AND id = ANY(${listAtRun('uuid', valid)})`,
   );
 }
