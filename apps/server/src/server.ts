@@ -9,6 +9,7 @@ import { addDemoPhotos } from './db/seed/demo-photos.ts';
 import { storageFor } from './modules/files/storages.ts';
 import { AUTH_SECRET_FILE, resolveStoredSecret } from './lib/stored-secret.ts';
 import { DirectoryInUseError } from './lib/dir-lock.ts';
+import { limitHeapGrowth } from './lib/heap.ts';
 
 function loadConfigOrExit(): Config {
   try {
@@ -120,6 +121,7 @@ function printDemoAccounts(config: Config, notice: string) {
  */
 async function main() {
   const config = loadConfigOrExit();
+  limitHeapGrowth(config);
   if (cluster.isWorker) return serve(config);
   if (config.workers <= 1) return serve(config, await prepare(config));
 

@@ -39,6 +39,7 @@ const envSchema = z.object({
   SEED_DEMO: flag,
   TRUST_PROXY: flag,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -99,6 +100,11 @@ export type Config = {
   trustProxy: boolean;
   /** Server processes sharing the port (PostgreSQL only). */
   workers: number;
+  /**
+   * How far V8 lets the heap grow past what its last full collection kept, in percent; 0 leaves
+   * it to V8 (docs/decisions/055-the-heap-grows-by-half.md).
+   */
+  heapGrowthPercent: number;
   /** Largest accepted upload; bigger ones are refused with 413. */
   uploadMaxBytes: number;
   sessionRecording: { id: string | null; version: number | undefined };
@@ -168,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     workers: e.WEB_CONCURRENCY,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     sessionRecording: { id: e.SESSION_RECORDING_ID ?? null, version: e.SESSION_RECORDING_VERSION },
     analyticsId: e.ANALYTICS_ID ?? null,
     decorApiUrl: e.DECOR_API_URL,
