@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { hostname } from '@decor/core';
 import { defaultWebDist } from '../lib/paths.ts';
 
+/** Connections a server process keeps to PostgreSQL unless told otherwise (docs/decisions/054-eight-connections-a-process.md). */
+export const DEFAULT_POOL_SIZE = 8;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const optionalText = z
@@ -32,7 +35,7 @@ const envSchema = z.object({
   ),
   DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
   DATABASE_DIRECT_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'an smtp:// or smtps:// URL'),
   DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),

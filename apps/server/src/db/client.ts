@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import * as schema from './schema/index.ts';
 import { lockDirectory } from '../lib/dir-lock.ts';
 import { migrationsFolder } from '../lib/paths.ts';
+import { DEFAULT_POOL_SIZE } from '../config/env.ts';
 import { coalesced } from './coalesce.ts';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 
@@ -146,7 +147,7 @@ export async function dumpPgliteTemplate(): Promise<Blob> {
 const POOL_IDLE_MS = 10 * 60_000;
 
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTemplate, poolSize = 8 }: OpenDatabaseInput): Promise<Database> {
+export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTemplate, poolSize = DEFAULT_POOL_SIZE }: OpenDatabaseInput): Promise<Database> {
   if (databaseUrl) {
     // An idle connection is kept for minutes, not pg's 10 seconds: a connection opened again
     // after a lull costs its sign-in and a cold backend (catalogue caches, prepared plans, the
