@@ -382,7 +382,7 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
   // PostgreSQL's cache holds both sides' items (about 1.3 GB each), as a server sized for a catalogue
   // of a million items would: with the tests' 256 MB, each side's load evicted the other's pages and
   // a load's rate depended on which ran before it.
-  const cluster = await startCluster({ statementStats: true, sharedBuffers: process.env.BENCH_SHARED_BUFFERS ?? '4GB' });
+  const cluster = await startCluster({ statementStats: true, sharedBuffers: process.env.BENCH_SHARED_BUFFERS ?? '4GB', reportHugePages: true });
   const dataDirs: string[] = [];
   const sides: Side[] = [];
   try {
@@ -391,6 +391,17 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
     line(
       'api: old code',
       `${baseline.commit}; new: this checkout; one PostgreSQL, 50 connections, ${SECONDS} s each, loads with a target ${ROUNDS}× in turns (median)`,
+    );
+    // Each connection maps PostgreSQL's cache into its own page tables: in 4 KB pages that is paid
+    // again and again over 1,000,000 items (decision 056), so the figures say which it was.
+    const huge = cluster.hugePages;
+    line(
+      "  PostgreSQL's shared memory",
+      !huge
+        ? 'huge pages unknown (no /proc/meminfo)'
+        : huge.used
+          ? `in huge pages (${huge.needed.toLocaleString('en')} of 2 MB)`
+          : `in 4 KB pages: reserve ${huge.needed.toLocaleString('en')} huge pages first (sysctl vm.nr_hugepages=${huge.needed}; docs/deployment.md, "PostgreSQL's memory")`,
     );
     for (const name of ['old', 'new'] as const) {
       await admin.query(`CREATE DATABASE decor_${name}`);

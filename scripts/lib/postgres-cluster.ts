@@ -16,7 +16,23 @@ export interface Cluster {
   /** Connection URL of the `postgres` database, as superuser. */
   url: string;
   port: number;
+  /**
+   * Whether PostgreSQL's shared memory lies in 2 MB huge pages, and how many it needs: asked
+   * for with `reportHugePages` (the bench prints it), else null. Linux only.
+   */
+  hugePages: { used: boolean; needed: number } | null;
   stop(): void;
+}
+
+/** The huge-page counters of /proc/meminfo (Linux), or null elsewhere. */
+function hugePageCounters(): { free: number; reserved: number } | null {
+  try {
+    const info = fs.readFileSync('/proc/meminfo', 'utf8');
+    const count = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? 0);
+    return { free: count('HugePages_Free'), reserved: count('HugePages_Rsvd') };
+  } catch {
+    return null;
+  }
 }
 
 /** Debian's (or any) PostgreSQL server binaries installed on the machine, newest first. */
@@ -85,11 +101,15 @@ export async function freePort(): Promise<number> {
  * Starts a throwaway cluster. `statementStats` loads pg_stat_statements when the binaries have it
  * (the bench counts a request's round trips with it); `sharedBuffers` is PostgreSQL's own cache
  * (the bench's two databases of 1,100,000 items each need more than the tests' 256 MB).
+ * PostgreSQL takes huge pages for its shared memory when the machine has them reserved (its
+ * default `huge_pages=try`); `reportHugePages` says whether it did (docs/deployment.md,
+ * "PostgreSQL's memory").
  */
 export async function startCluster({
   statementStats = false,
   sharedBuffers = '256MB',
-}: { statementStats?: boolean; sharedBuffers?: string } = {}): Promise<Cluster> {
+  reportHugePages = false,
+}: { statementStats?: boolean; sharedBuffers?: string; reportHugePages?: boolean } = {}): Promise<Cluster> {
   const { bin } = postgresBinDir();
   const isRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-pg-'));
@@ -104,6 +124,7 @@ export async function startCluster({
     const fullArgs = isRoot ? ['-u', 'postgres', '--', file, ...args] : args;
     const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${path.basename(file)} failed: ${result.stderr || result.stdout}`);
+    return result.stdout;
   };
 
   run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
@@ -119,7 +140,21 @@ export async function startCluster({
     `-c shared_buffers=${sharedBuffers}`,
     ...(statementStats && fs.existsSync(path.join(bin, '../lib/pg_stat_statements.so')) ? ['-c shared_preload_libraries=pg_stat_statements'] : []),
   ].join(' ');
+  // How many 2 MB pages this cluster's shared memory takes (PostgreSQL 15 and later compute it before starting; 0 when unknown).
+  let needed = 0;
+  if (reportHugePages) {
+    try {
+      needed =
+        Number(run(path.join(bin, 'postgres'), ['-D', dataDir, '-c', `shared_buffers=${sharedBuffers}`, '-C', 'shared_memory_size_in_huge_pages']).trim()) || 0;
+    } catch {
+      // An older PostgreSQL: the count stays unknown.
+    }
+  }
+  const before = reportHugePages ? hugePageCounters() : null;
   run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const after = before ? hugePageCounters() : null;
+  // Huge pages mapped by the new server are reserved at once and taken from the free ones as they are touched.
+  const hugePages = before && after ? { used: after.reserved + (before.free - after.free) > before.reserved, needed } : null;
 
   let stopped = false;
   const stop = () => {
@@ -133,7 +168,7 @@ export async function startCluster({
   };
   // Never leave a cluster behind, even when the test run is interrupted.
   process.once('exit', stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, hugePages, stop };
 }
 
 /** The URL of another database on the same server. */
