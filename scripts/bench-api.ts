@@ -400,8 +400,8 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
       !huge
         ? 'huge pages unknown (no /proc/meminfo)'
         : huge.used
-          ? `in huge pages (${huge.needed.toLocaleString('en')} of 2 MB)`
-          : `in 4 KB pages: reserve ${huge.needed.toLocaleString('en')} huge pages first (sysctl vm.nr_hugepages=${huge.needed}; docs/deployment.md, "PostgreSQL's memory")`,
+          ? `in huge pages${huge.needed ? ` (${huge.needed.toLocaleString('en')} of 2 MB)` : ''}`
+          : `in 4 KB pages: reserve ${huge.needed ? `${huge.needed.toLocaleString('en')} huge pages first (sysctl vm.nr_hugepages=${huge.needed}` : 'huge pages first (as many as `postgres -C shared_memory_size_in_huge_pages` says'}; docs/deployment.md, "PostgreSQL's memory")`,
     );
     for (const name of ['old', 'new'] as const) {
       await admin.query(`CREATE DATABASE decor_${name}`);

@@ -140,21 +140,24 @@ export async function startCluster({
     `-c shared_buffers=${sharedBuffers}`,
     ...(statementStats && fs.existsSync(path.join(bin, '../lib/pg_stat_statements.so')) ? ['-c shared_preload_libraries=pg_stat_statements'] : []),
   ].join(' ');
-  // How many 2 MB pages this cluster's shared memory takes (PostgreSQL 15 and later compute it before starting; 0 when unknown).
-  let needed = 0;
+  const start = () => run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  let hugePages: Cluster['hugePages'] = null;
   if (reportHugePages) {
+    // How many 2 MB pages its shared memory takes: PostgreSQL 15 and later say before starting (0: unknown).
+    let needed = 0;
     try {
-      needed =
-        Number(run(path.join(bin, 'postgres'), ['-D', dataDir, '-c', `shared_buffers=${sharedBuffers}`, '-C', 'shared_memory_size_in_huge_pages']).trim()) || 0;
+      needed = Number(run(path.join(bin, 'postgres'), ['-D', dataDir, '-c', `shared_buffers=${sharedBuffers}`, '-C', 'shared_memory_size_in_huge_pages'])) || 0;
     } catch {
-      // An older PostgreSQL: the count stays unknown.
+      // An older PostgreSQL.
     }
+    const before = hugePageCounters();
+    start();
+    const after = hugePageCounters();
+    // Huge pages mapped by the new server are reserved at once and taken from the free ones as they are touched.
+    hugePages = before && after ? { used: after.reserved + (before.free - after.free) > before.reserved, needed } : null;
+  } else {
+    start();
   }
-  const before = reportHugePages ? hugePageCounters() : null;
-  run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
-  const after = before ? hugePageCounters() : null;
-  // Huge pages mapped by the new server are reserved at once and taken from the free ones as they are touched.
-  const hugePages = before && after ? { used: after.reserved + (before.free - after.free) > before.reserved, needed } : null;
 
   let stopped = false;
   const stop = () => {
