@@ -244,6 +244,72 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     expect(confirmations(`ann-${tag}@example.test`)).toBe(0);
   });
 
+  it("lets a co-buyer arrive from the owner's mailed invitation, share the selection, and stops it once the owner leaves the unit", async () => {
+    const tag = crypto.randomBytes(3).toString('hex');
+    const unit = freeUnits.pop()!;
+    const arrive = async (code: string, proof: string) => {
+      const used = await consume(code, { body: { proof } });
+      expect(used.statusCode, used.body).toBe(200);
+      return cookiesOf(await verifyToken(used.json().token));
+    };
+    const proofOf = async (email: string, subject: RegExp) => {
+      const mailed = await mail!.waitFor(email, subject);
+      const url = new URL(linkIn(mailed, `${DEMO_ORIGIN}/link/`));
+      return { code: url.pathname.split('/').pop()!, proof: url.searchParams.get('proof')!, mailed };
+    };
+    // The design centre invites the owner, who arrives from the mail and finds their selection.
+    const ownerEmail = `owner-${tag}@example.test`;
+    expect((await create(manager, { email: ownerEmail, unit: unit.id, send: true })).statusCode).toBe(201);
+    const ownerLink = await proofOf(ownerEmail, /invited/);
+    const owner = await arrive(ownerLink.code, ownerLink.proof);
+    await db.update(users).set({ name: 'Dana Owner' }).where(eq(users.email, ownerEmail));
+    const acceptTerms = (cookie: string) => app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: {} });
+    expect((await acceptTerms(owner)).statusCode).toBe(200);
+    const carts = (await app.inject({ method: 'GET', url: '/api/schema/carts', headers: browserHeaders(owner) })).json() as Array<{ _id: string }>;
+    expect(carts).toHaveLength(1);
+    const cartId = carts[0]!._id;
+
+    // The owner invites a co-buyer from a French page; the mail is French, names the owner and the shared selection.
+    const partnerEmail = `partner-${tag}@example.test`;
+    const invited = await app.inject({
+      method: 'POST',
+      url: `/api/carts/${cartId}/co-buyers`,
+      headers: { ...browserHeaders(owner), 'accept-language': 'fr-CA,fr;q=0.9' },
+      payload: { email: partnerEmail },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const partnerLink = await proofOf(partnerEmail, /vous invite/);
+    expect(partnerLink.mailed.subject).toContain('Dana Owner');
+    expect(partnerLink.mailed.text).toMatch(/achète l’unité .* avec vous/);
+    expect(partnerLink.mailed.text).toContain('une seule sélection');
+    const partner = await arrive(partnerLink.code, partnerLink.proof);
+    expect(await meOf(partner)).toMatchObject({ email: partnerEmail, emailVerified: true });
+    expect((await acceptTerms(partner)).statusCode).toBe(200);
+    const shared = await app.inject({ method: 'GET', url: `/api/schema/carts/${cartId}`, headers: browserHeaders(partner) });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const [unitNow] = await db.select().from(items).where(eq(items.id, unit.id));
+    expect((unitNow!.data.buyers as string[]).length).toBe(2);
+    // Accepted: no longer counted as waiting.
+    expect((await db.select().from(accessCodes).where(eq(accessCodes.code, partnerLink.code)))[0]).toMatchObject({ uses: 1, kind: 'co-buyer-invitation' });
+
+    // A second invitation, then the owner leaves the unit: what they made is withdrawn.
+    const late = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/carts/${cartId}/co-buyers`,
+        headers: browserHeaders(owner),
+        payload: { email: `late-${tag}@example.test` },
+      })
+    ).json();
+    const [ownerRow] = await db.select().from(users).where(eq(users.email, ownerEmail));
+    await db
+      .update(items)
+      .set({ data: { ...unitNow!.data, buyers: (unitNow!.data.buyers as string[]).filter((id) => id !== ownerRow!.id) } })
+      .where(eq(items.id, unit.id));
+    const refused = await consume(late.code);
+    expect([refused.statusCode, refused.json().error.details.reason]).toEqual([403, 'link-withdrawn']);
+  });
+
   it('lets a person who arrived without a password choose one, once, and sign in with it', async () => {
     const email = `chooser-${crypto.randomBytes(3).toString('hex')}@example.test`;
     const code = (await create(manager, { email, send: true })).json().code;

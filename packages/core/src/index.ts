@@ -34,6 +34,7 @@ export * from './device.ts';
 export * from './app-routes.ts';
 export * from './displays.ts';
 export * from './leads.ts';
+export * from './mailed-links.ts';
 export * from './comments.ts';
 export * from './proof-of-work.ts';
 export * from './lead-words.ts';

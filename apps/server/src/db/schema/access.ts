@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AccessCodeKind } from '@decor/core';
 import { users } from './identity.ts';
 import { projects, type MembershipRole } from './projects.ts';
 
@@ -17,6 +18,8 @@ export const accessCodes = pgTable(
     unitId: uuid('unit_id'),
     email: text('email'),
     role: text('role').$type<MembershipRole>().notNull().default('purchaser'),
+    /** Which kind of link it is, so its maker's right to grant is checked the right way (MAILED_LINKS in core). */
+    kind: text('kind').$type<AccessCodeKind>().notNull().default('invitation'),
     targetPath: text('target_path'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     maxUses: integer('max_uses').notNull().default(1),

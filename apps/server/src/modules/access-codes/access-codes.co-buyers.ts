@@ -22,7 +22,10 @@ export async function inviteCoBuyer({
   origin,
   mailer,
   secret,
+  languages = [],
 }: {
+  /** The languages of the page that asked: the mail is in them unless the invited account chose one. */
+  languages?: readonly string[];
   db: Db;
   scope: Promise<Scope>;
   cartId: string;
@@ -42,12 +45,16 @@ export async function inviteCoBuyer({
   if (buyers.length >= INVITE_CO_BUYER_LIMITS.buyers) throw fail('conflict', 'code.unit-full', { max: INVITE_CO_BUYER_LIMITS.buyers });
   if ((await countWaitingInvitationsBy(db, { projectId: project.id, unitId: unit.id, createdBy: actor.userId })) >= INVITE_CO_BUYER_LIMITS.waiting)
     throw fail('conflict', 'code.too-many-waiting', { max: INVITE_CO_BUYER_LIMITS.waiting });
-  const row = await insertAccessCode(db, accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId: unit.id, email, createdBy: actor.userId }));
+  const row = await insertAccessCode(
+    db,
+    accessCodeValues({ ...INVITATION_DEFAULTS, kind: 'co-buyer-invitation', projectId: project.id, unitId: unit.id, email, createdBy: actor.userId }),
+  );
   const unitName = typeof unit.data.name === 'string' ? unit.data.name : null;
   const lastMail = await mailInvitation(
     mailer,
     provenInvitationMail({
-      reader: await readerFor(db, project.options, email),
+      reader: await readerFor(db, project.options, email, languages),
+      invitedBy: actor.name || actor.email,
       secret,
       origin,
       code: row.code,

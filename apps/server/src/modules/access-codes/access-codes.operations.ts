@@ -1,5 +1,15 @@
 import crypto from 'node:crypto';
-import { canManageProject, DEFAULT_TIME_ZONE, DomainError, fail, type MailEntry, type ProjectRole, safeNextPath, workingDeadline } from '@decor/core';
+import {
+  type AccessCodeKind,
+  DEFAULT_TIME_ZONE,
+  DomainError,
+  fail,
+  type MailEntry,
+  type ProjectRole,
+  safeNextPath,
+  workingDeadline,
+  mayStillGrant,
+} from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import { findUser, findUserIdByEmail, insertNewUser } from '../users/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
@@ -41,6 +51,8 @@ export function accessCodeValues(input: {
   email: string | null;
   createdBy: string;
   role: ProjectRole;
+  /** The staff's invitation unless said (MAILED_LINKS in core). */
+  kind?: AccessCodeKind;
   targetPath?: string | undefined;
   expiresInDays: number;
   maxUses: number;
@@ -51,6 +63,7 @@ export function accessCodeValues(input: {
     unitId: input.unitId,
     email: input.email?.toLowerCase() ?? null,
     role: input.role,
+    kind: input.kind ?? 'invitation',
     targetPath: input.targetPath ? safeNextPath(input.targetPath) : null,
     expiresAt: new Date(Date.now() + input.expiresInDays * DAY_MS),
     maxUses: input.maxUses,
@@ -453,10 +466,21 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
   return { kind: 'new', email, name: name?.trim() || email.split('@')[0] || '' };
 }
 
-/** A code grants at most what its creator may still grant there: managers and admins only, never admin. */
+/** A code grants at most what its maker may still grant there (mayStillGrant in core: the kinds' table). */
 async function creatorMayGrant(db: Db, row: AccessCodeRow): Promise<boolean> {
   if (!row.createdBy) return false;
   const creator = await findUser(db, row.createdBy);
-  if (!creator || creator.disabled) return false;
-  return canManageProject({ isAdmin: creator.isAdmin, role: await roleInProject(db, row.projectId, row.createdBy) });
+  if (!creator) return false;
+  const unit = row.unitId ? await findUnit(db, row.projectId, row.unitId) : undefined;
+  const buyers = Array.isArray(unit?.data.buyers) ? (unit.data.buyers as string[]) : [];
+  return mayStillGrant(
+    row.kind,
+    { role: row.role, unitId: row.unitId },
+    {
+      isAdmin: creator.isAdmin,
+      isDisabled: creator.disabled,
+      role: await roleInProject(db, row.projectId, row.createdBy),
+      isBuyerOfUnit: buyers.includes(row.createdBy),
+    },
+  );
 }

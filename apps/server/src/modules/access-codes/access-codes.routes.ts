@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessLinkSchema, coBuyerInviteSchema, errorBodySchema } from '@decor/core';
+import { acceptedLanguages, accessLinkSchema, coBuyerInviteSchema, errorBodySchema } from '@decor/core';
 import { inviteCoBuyer } from './access-codes.co-buyers.ts';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
@@ -115,6 +115,7 @@ const coBuyerRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { config,
         origin: projectOrigin(config, project.key),
         mailer,
         secret: authSecret,
+        languages: acceptedLanguages(request.headers['accept-language']),
       });
       return reply.status(201).send(invited);
     },

@@ -33,7 +33,10 @@ export function provenInvitationMail({
   role,
   projectId,
   reader,
+  invitedBy = null,
 }: {
+  /** A co-buyer's invitation: the name of the buyer who invites (the mail says so). */
+  invitedBy?: string | null;
   /** Who reads it: the invited person's language if they have an account, else the project's (readerFor). */
   reader: Reader;
   secret: string;
@@ -46,5 +49,5 @@ export function provenInvitationMail({
   projectId: string;
 }): Mail {
   const url = `${origin}/link/${code}?proof=${mailProofOf(secret, code, to)}`;
-  return { ...invitationMail({ to, reader, projectName, url, unitName: unitName ?? null, role }), projectId };
+  return { ...invitationMail({ to, reader, projectName, url, unitName: unitName ?? null, role, invitedBy }), projectId };
 }

@@ -94,9 +94,22 @@ export function invitationMail({
   url,
   unitName,
   role = 'purchaser',
-}: Base & { url: string; unitName?: string | null; role?: 'purchaser' | 'manager' }): Mail {
+  invitedBy = null,
+}: Base & { url: string; unitName?: string | null; role?: 'purchaser' | 'manager'; invitedBy?: string | null }): Mail {
   const { t } = reader;
   const project = { project: projectName };
+  // A co-buyer's invitation says who invites them and that the two share one selection.
+  if (invitedBy && unitName && role === 'purchaser') {
+    return compose({
+      to,
+      reader,
+      projectName,
+      subject: t('mail.invite-co-buyer.subject', { inviter: invitedBy, project: projectName }),
+      paragraphs: [t('mail.invite-co-buyer.body', { inviter: invitedBy, unit: unitName }), t('mail.invite-co-buyer.body-2')],
+      action: { label: t('mail.invite-co-buyer.action'), url },
+      footer: t('mail.personal-link'),
+    });
+  }
   if (role === 'manager') {
     return compose({
       to,

@@ -30,6 +30,11 @@ export const EN_MAIL = {
     'You are invited as a manager of {project}: the catalogue, the units and their buyers, and every selection to review and approve.',
   'mail.invite-manager.body-2': 'Follow the link to arrive in the back office; you choose your password on the way.',
   'mail.invite-manager.action': 'Open the back office',
+  'mail.invite-co-buyer.subject': '{inviter} invites you to choose the finishes of your home at {project}',
+  'mail.invite-co-buyer.body': '{inviter} is buying unit {unit} with you and invites you to its design selection.',
+  'mail.invite-co-buyer.body-2':
+    'You will share one selection: you both see and change the same choices, talk with the design centre in one conversation, and each of you signs it.',
+  'mail.invite-co-buyer.action': 'Open our selection',
   'mail.invite.subject': 'You are invited to choose the finishes of your home at {project}',
   'mail.invite.body-unit': 'Your design selections for unit {unit} are open. Follow the link to sign in and start choosing.',
   'mail.invite.body': 'You have been given access to the selection portal. Follow the link to sign in.',

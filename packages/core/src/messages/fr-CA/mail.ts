@@ -31,6 +31,11 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
     'Vous êtes invité comme gestionnaire de {project} : le catalogue, les unités et leurs acheteurs, et chaque sélection à revoir et à approuver.',
   'mail.invite-manager.body-2': 'Suivez le lien pour accéder au back-office ; vous choisirez votre mot de passe en chemin.',
   'mail.invite-manager.action': 'Ouvrir le back-office',
+  'mail.invite-co-buyer.subject': '{inviter} vous invite à choisir les finitions de votre unité à {project}',
+  'mail.invite-co-buyer.body': '{inviter} achète l’unité {unit} avec vous et vous invite à sa sélection de design.',
+  'mail.invite-co-buyer.body-2':
+    'Vous partagerez une seule sélection : vous voyez et modifiez tous deux les mêmes choix, parlez au centre de design dans une même conversation, et chacun de vous la signe.',
+  'mail.invite-co-buyer.action': 'Ouvrir notre sélection',
   'mail.invite.subject': 'Vous êtes invité à choisir les finitions de votre unité à {project}',
   'mail.invite.body-unit': 'Vos sélections de design pour l’unité {unit} sont ouvertes. Suivez le lien pour vous connecter et commencer vos choix.',
   'mail.invite.body': 'Vous avez reçu l’accès au portail de sélection. Suivez le lien pour vous connecter.',
