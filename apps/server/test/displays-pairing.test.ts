@@ -226,6 +226,29 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     expect((await send({ pairing, email: 'visitor@example.test', look })).statusCode).toBe(401);
   });
 
+  it("limits a screen's look mails by its id as stored, however the pairing spells it (20 an hour)", async () => {
+    const screen = await claimedScreen();
+    const { pairing: codes } = (await screen.state()) as Attract;
+    const { pairing } = (await pair({ display: screen.id, secret: codes!.secret })).json() as { pairing: string };
+    const [id, secret] = pairing.split('.') as [string, string];
+    // The same id in every letter case: one per mail, each from its own address, as an attacker would spread them.
+    const spell = (n: number) => [...id].map((char, index) => ((n >> (index % 8)) & 1 ? char.toUpperCase() : char.toLowerCase())).join('');
+    const look = { plan: null, room: null, finishes: {}, camera: { yaw: 0, pitch: 27, zoom: 1 } };
+    const statuses: number[] = [];
+    for (let n = 0; n < 21; n += 1) {
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/api/displays/look-mail',
+        headers: { ...browserHeaders(), host: demo },
+        payload: { pairing: `${spell(n)}.${secret}`, email: `stranger-${n}@example.test`, look },
+        remoteAddress: nextAddress(),
+      });
+      statuses.push(sent.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it('shows prices on the screens only when the project says so', async () => {
     const screen = await claimedScreen();
     const { pairing: codes } = (await screen.state()) as Attract;

@@ -64,9 +64,9 @@ export const MAILED_LINKS = {
   },
   'mailed-look': {
     madeBy: 'a visitor driving a sales-centre screen',
-    grants: 'nothing: the project’s public home page',
-    lands: "the project's home page",
-    path: '/',
+    grants: 'nothing: the design centre’s inquiry form',
+    lands: 'the inquiry form (/inquire)',
+    path: '/inquire',
   },
   'deadline-reminder': {
     madeBy: 'the portal, before and after a selection’s deadline',

@@ -210,10 +210,21 @@ export function forgetSessions() {
  * (Node's fetch would not send it), signed in once per file: every journey would otherwise spend
  * the address's sign-in allowance.
  */
-export async function asPerson({ email, password, projectKey = 'demo' }: { email: string; password: string; projectKey?: string }) {
+export async function asPerson({
+  email,
+  password,
+  projectKey = 'demo',
+  language,
+}: {
+  email: string;
+  password: string;
+  projectKey?: string;
+  /** The language of the page the calls come from (Accept-Language): what the person reads. */
+  language?: string;
+}) {
   const host = `${projectKey}.localhost:${Number(process.env.E2E_PORT)}`;
   const call = async (method: string, path: string, body?: unknown, cookie = '') => {
-    const answer = await callPortal({ host, method, path, body, headers: { cookie } });
+    const answer = await callPortal({ host, method, path, body, headers: { cookie, ...(language ? { 'accept-language': language } : {}) } });
     return { status: answer.status, json: jsonOf(answer), cookies: answer.setCookies.map((c) => c.split(';')[0]).join('; ') };
   };
   const key = `${projectKey}|${email}`;
@@ -261,23 +272,47 @@ export async function chooseInCart({ cartId, category, option }: { cartId: strin
 export async function inviteToFreeUnit(email: string) {
   // A manager of its own: the demo manager's sign-in allowance is the other journeys'.
   const manager = await asPerson(await createManager());
-  type Unit = { _id: string; name: string; buyers: unknown[]; cart: unknown };
-  let unit: Unit | undefined;
-  for (let after: string | null = ''; !unit && after !== null;) {
-    const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
-      items: Unit[];
-      next: string | null;
-    };
-    unit = page.items.find((u) => !u.buyers.length && !u.cart);
-    after = page.next;
-  }
-  if (!unit) throw new Error('the demo has no unit without buyers');
+  const unit = await freeUnit(manager);
   const created = await manager('POST', '/api/access-codes', { email, unit: unit._id, send: true });
   if (created.status !== 201) throw new Error(`the invitation was not made: ${created.status}`);
   const invitation = await waitForMail(email, /invited to choose the finishes/);
   const link = /http:\/\/demo\.localhost:\d+\/link\/\S+\?proof=[\w-]+/.exec(invitation.text)?.[0];
   if (!link) throw new Error('the invitation mail has no link');
   return { unit, manager, link };
+}
+
+type ApiCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>;
+
+/** A unit of the demo that has no buyer and no selection yet, found through the back office's list. */
+export async function freeUnit(manager: ApiCall): Promise<{ _id: string; name: string }> {
+  type Unit = { _id: string; name: string; buyers: unknown[]; cart: unknown };
+  const taken = freeUnitsHandedOut;
+  for (let after: string | null = ''; after !== null;) {
+    const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
+      items: Unit[];
+      next: string | null;
+    };
+    const unit = page.items.find((u) => !u.buyers.length && !u.cart && !taken.has(u._id));
+    if (unit) {
+      taken.add(unit._id);
+      return unit;
+    }
+    after = page.next;
+  }
+  throw new Error('the demo has no unit without buyers');
+}
+/** Units handed out by freeUnit and not yet taken by their invitee: journeys running side by side never share one. */
+const freeUnitsHandedOut = new Set<string>();
+
+/** Sets the language a person chose for the portal and its mails (null: their browser's, then the project's). */
+export async function setLanguage(email: string, language: string | null) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`UPDATE users SET language = $2 WHERE email = $1`, [email, language]);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A second buyer of a cart's unit (a co-buyer): an account of its own, a member of the project, listed on the unit. */

@@ -108,7 +108,10 @@ export async function createAccessCode({
   origin,
   mailer,
   secret,
+  languages = [],
 }: {
+  /** The languages of the page that asked: the mail is in them unless the invited account chose one (docs/languages.md). */
+  languages?: readonly string[];
   db: Db;
   scope: Scope;
   input: CreateAccessCodeInput;
@@ -132,7 +135,7 @@ export async function createAccessCode({
       lastMail: await mailInvitation(
         mailer,
         provenInvitationMail({
-          reader: await readerFor(db, project.options, row.email),
+          reader: await readerFor(db, project.options, row.email, languages),
           secret,
           origin,
           code: row.code,
@@ -200,7 +203,10 @@ export async function createAccessCodes({
   origin,
   mailer,
   secret,
+  languages = [],
 }: {
+  /** The languages of the page that asked: the mail is in them unless the invited account chose one (docs/languages.md). */
+  languages?: readonly string[];
   db: Db;
   scope: Scope;
   invitations: Array<{ email: string; unit?: string | undefined }>;
@@ -235,7 +241,7 @@ export async function createAccessCodes({
   const items = [];
   for (const view of views) {
     const mail = provenInvitationMail({
-      reader: await readerFor(db, project.options, view.email!),
+      reader: await readerFor(db, project.options, view.email!, languages),
       secret,
       origin,
       code: view.code,
@@ -265,7 +271,10 @@ export async function resendProjectAccessCode({
   origin,
   mailer,
   secret,
+  languages = [],
 }: {
+  /** The languages of the page that asked: the mail is in them unless the invited account chose one (docs/languages.md). */
+  languages?: readonly string[];
   db: Db;
   scope: Scope;
   code: string;
@@ -282,7 +291,7 @@ export async function resendProjectAccessCode({
   const lastMail = await mailInvitation(
     mailer,
     provenInvitationMail({
-      reader: await readerFor(db, project.options, row.email),
+      reader: await readerFor(db, project.options, row.email, languages),
       secret,
       origin,
       code,

@@ -79,7 +79,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<CodesContext> = async (app
         secret: authSecret,
         createSignInToken: (userId) => createSignInToken(auth, userId),
         verifyEmail: ({ email, projectKey }) =>
-          sendVerificationLink({ auth, config, projectKey, email }).catch((error: unknown) =>
+          sendVerificationLink({ auth, config, projectKey, email, acceptLanguage: request.headers['accept-language'] }).catch((error: unknown) =>
             request.log.warn({ err: error }, 'the verification link of a new account could not be sent'),
           ),
       });
@@ -139,7 +139,15 @@ const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { con
     async (request, reply) => {
       requireActor(request);
       const scope = await request.projectScope();
-      const created = await createAccessCode({ db, scope, input: request.body, origin: projectOrigin(config, scope.project.key), mailer, secret: authSecret });
+      const created = await createAccessCode({
+        db,
+        scope,
+        input: request.body,
+        origin: projectOrigin(config, scope.project.key),
+        mailer,
+        secret: authSecret,
+        languages: acceptedLanguages(request.headers['accept-language']),
+      });
       return reply.status(201).send(created);
     },
   );
@@ -196,7 +204,16 @@ const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { con
       requireActor(request);
       const scope = await request.projectScope();
       const { invitations, ...common } = request.body;
-      const created = await createAccessCodes({ db, scope, invitations, common, origin: projectOrigin(config, scope.project.key), mailer, secret: authSecret });
+      const created = await createAccessCodes({
+        db,
+        scope,
+        invitations,
+        common,
+        origin: projectOrigin(config, scope.project.key),
+        mailer,
+        secret: authSecret,
+        languages: acceptedLanguages(request.headers['accept-language']),
+      });
       return reply.status(201).send(created);
     },
   );
@@ -232,7 +249,15 @@ const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { con
     async (request) => {
       requireActor(request);
       const scope = await request.projectScope();
-      return resendProjectAccessCode({ db, scope, code: request.params.code, origin: projectOrigin(config, scope.project.key), mailer, secret: authSecret });
+      return resendProjectAccessCode({
+        db,
+        scope,
+        code: request.params.code,
+        origin: projectOrigin(config, scope.project.key),
+        mailer,
+        secret: authSecret,
+        languages: acceptedLanguages(request.headers['accept-language']),
+      });
     },
   );
 };

@@ -9,6 +9,7 @@ import {
   type AdminProject,
   type AdminUser,
   type DeployInput,
+  type Language,
   type NewProject,
   type ProjectConfig,
   type ProjectConfigView,
@@ -159,7 +160,10 @@ export async function createProject({
   config,
   mailer,
   secret,
+  languages = [],
 }: {
+  /** The languages of the page that asked: the first manager's mail is in them unless their account chose one. */
+  languages?: readonly string[];
   db: Db;
   actor: Actor;
   input: NewProject;
@@ -178,6 +182,8 @@ export async function createProject({
       currency: input.currency,
       options: {
         locale: input.options.locale ?? 'en-CA',
+        // A project whose money and dates read in French speaks French first, and English too (docs/languages.md).
+        ...languagesOfLocale(input.options.locale ?? 'en-CA'),
         ...(input.options.timeZone ? { timeZone: input.options.timeZone } : {}),
         unitSystem: input.options.unitSystem,
         termsOfService: '',
@@ -215,7 +221,7 @@ export async function createProject({
   const url = `${origin}/link/${code}`;
   await mailer.send(
     provenInvitationMail({
-      reader: await readerFor(db, project.options, input.manager.email),
+      reader: await readerFor(db, project.options, input.manager.email, languages),
       secret,
       origin,
       code,
@@ -593,4 +599,9 @@ function startOfDay(day: string, timeZone: string, after = 0): Date {
   if (reading.ok) return new Date(reading.iso);
   const oneAm = instantInZone({ year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, day: start.getUTCDate(), hour: 1, minute: 0 }, timeZone);
   return new Date(oneAm.ok ? oneAm.iso : start.getTime());
+}
+
+/** The languages a new project offers: French first for a French locale, English otherwise (settings change them later). */
+function languagesOfLocale(locale: string): { languages: Language[]; defaultLanguage: Language } {
+  return /^fr\b/i.test(locale) ? { languages: ['fr-CA', 'en'], defaultLanguage: 'fr-CA' } : { languages: ['en'], defaultLanguage: 'en' };
 }

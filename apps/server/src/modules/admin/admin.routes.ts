@@ -2,6 +2,7 @@ import { eventStreams } from '../../lib/event-stream.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptedLanguages,
   adminAuditEntrySchema,
   adminOverviewSchema,
   adminProjectSchema,
@@ -134,7 +135,17 @@ const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { c
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createProject({ db, actor: requireAdmin(request), input: request.body, config, mailer, secret: authSecret })),
+      reply.status(201).send(
+        await createProject({
+          db,
+          actor: requireAdmin(request),
+          input: request.body,
+          config,
+          mailer,
+          secret: authSecret,
+          languages: acceptedLanguages(request.headers['accept-language']),
+        }),
+      ),
   );
 
   app.post(

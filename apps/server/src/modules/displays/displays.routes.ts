@@ -26,7 +26,7 @@ import { receiveShowroomLook } from '../leads/index.ts';
 import { pairingCodeLimitMail, readerFor, readersOf, showroomLookMail, type Mailer } from '../mail/index.ts';
 import { memoryBus, postgresBus } from './displays.bus.ts';
 import { displaysLive } from './displays.live.ts';
-import { keepLookForMail, pairWithDisplay, releaseIdle, rotateCodesAfterLimit, showroomOf, type OnLimitTripped } from './displays.pairing.ts';
+import { displayOfPairing, keepLookForMail, pairWithDisplay, releaseIdle, rotateCodesAfterLimit, showroomOf, type OnLimitTripped } from './displays.pairing.ts';
 import { DisplayRelay } from './displays.relay.ts';
 import { adminEmails } from './displays.repo.ts';
 import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
@@ -139,7 +139,8 @@ const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { d
   );
 };
 
-const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { database, mailer, config, hooks }) => {
+const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, context) => {
+  const { database, mailer, config } = context;
   const { db } = database;
   // Several servers on one PostgreSQL reach each other's sockets through NOTIFY; the embedded database is one process.
   const bus = database.kind === 'postgres' ? await postgresBus(database, (message) => app.log.warn(message)) : memoryBus();
@@ -196,46 +197,7 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
     },
   );
 
-  app.post(
-    '/api/displays/look-mail',
-    {
-      schema: {
-        tags,
-        summary: 'A visitor driving a screen asks to receive the look they built by e-mail (while paired; kept for the sales team)',
-        body: displayLookMailSchema,
-        response: { 201: z.object({ sent: z.literal(true), lines: z.array(z.string()) }), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await consumeRate(db, `display-look-mail:ip:${request.ip}`, RATE_RULES.displayLookMailPerAddress);
-      await consumeRate(db, `display-look-mail:display:${request.body.pairing.split('.')[0]}`, RATE_RULES.displayLookMailPerAddress);
-      // The visitor's phone asked in its language: the mail answers in it (docs/languages.md).
-      const asked = acceptedLanguages(request.headers['accept-language']);
-      const kept = await keepLookForMail(db, request.body, (project) => readerFor(db, project.options ?? {}, request.body.email, asked));
-      await mailer.send({
-        ...showroomLookMail({
-          to: request.body.email,
-          reader: kept.reader,
-          projectName: kept.project.name,
-          lines: kept.lines,
-          url: projectOrigin(config, kept.project.key),
-        }),
-      });
-      // The visitor who took a look home is a lead of the project, from the screen (docs/public-pages.md).
-      await receiveShowroomLook({
-        db,
-        hooks,
-        mailer,
-        project: kept.project,
-        origin: projectOrigin(config, kept.project.key),
-        address: request.ip,
-        email: request.body.email,
-        lines: kept.lines,
-        onTaskError: (error) => request.log.error({ err: error }, 'a lead’s mail was not sent'),
-      });
-      return reply.status(201).send({ sent: true, lines: kept.lines });
-    },
-  );
+  await app.register(lookMailRoutes, context);
 
   app.get(
     '/api/displays/showroom',
@@ -313,3 +275,51 @@ declare module 'fastify' {
     displayPairings: { end: (display: string, reason: PairingEnd) => void; sweepIdle: () => Promise<string[]> };
   }
 }
+
+/** A visitor driving a screen takes their look home by e-mail (docs/displays.md, "The look goes home"). */
+const lookMailRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { database, mailer, config, hooks }) => {
+  const { db } = database;
+  app.post(
+    '/api/displays/look-mail',
+    {
+      schema: {
+        tags,
+        summary: 'A visitor driving a screen asks to receive the look they built by e-mail (while paired; kept for the sales team)',
+        body: displayLookMailSchema,
+        response: { 201: z.object({ sent: z.literal(true), lines: z.array(z.string()) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await consumeRate(db, `display-look-mail:ip:${request.ip}`, RATE_RULES.displayLookMailPerAddress);
+      // Limited per screen by its id as stored, never as the caller spelled it (docs/security.md, "Rate limits").
+      const display = await displayOfPairing(db, request.body.pairing);
+      await consumeRate(db, `display-look-mail:display:${display.id}`, RATE_RULES.displayLookMailPerAddress);
+      // The visitor's phone asked in its language: the mail answers in it (docs/languages.md).
+      const asked = acceptedLanguages(request.headers['accept-language']);
+      const kept = await keepLookForMail(db, request.body, (project) => readerFor(db, project.options ?? {}, request.body.email, asked));
+      await mailer.send({
+        ...showroomLookMail({
+          to: request.body.email,
+          reader: kept.reader,
+          projectName: kept.project.name,
+          lines: kept.lines,
+          // The design centre's inquiry form: the mail offers the visitor to make the look theirs with it.
+          url: `${projectOrigin(config, kept.project.key)}/inquire`,
+        }),
+      });
+      // The visitor who took a look home is a lead of the project, from the screen (docs/public-pages.md).
+      await receiveShowroomLook({
+        db,
+        hooks,
+        mailer,
+        project: kept.project,
+        origin: projectOrigin(config, kept.project.key),
+        address: request.ip,
+        email: request.body.email,
+        lines: kept.lines,
+        onTaskError: (error) => request.log.error({ err: error }, 'a lead’s mail was not sent'),
+      });
+      return reply.status(201).send({ sent: true, lines: kept.lines });
+    },
+  );
+};

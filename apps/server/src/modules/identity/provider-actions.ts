@@ -25,12 +25,25 @@ export async function createSignInToken(auth: Auth, userId: string): Promise<str
 }
 
 /** Mails an unverified address the provider's verification link, on the project's own address. */
-export async function sendVerificationLink({ auth, config, projectKey, email }: { auth: Auth; config: Config; projectKey: string; email: string }) {
+export async function sendVerificationLink({
+  auth,
+  config,
+  projectKey,
+  email,
+  acceptLanguage,
+}: {
+  auth: Auth;
+  config: Config;
+  projectKey: string;
+  email: string;
+  /** The Accept-Language of the page that made the account: the mail is in its language (docs/languages.md). */
+  acceptLanguage?: string | undefined;
+}) {
   const origin = projectOrigin(config, projectKey);
   const response = await auth.handler(
     new Request(`${origin}/api/auth/send-verification-email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
+      headers: { 'content-type': 'application/json', origin, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
       body: JSON.stringify({ email }),
     }),
   );

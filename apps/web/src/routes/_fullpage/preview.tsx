@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
 import { SharedPreview } from '../../features/cart/components/shared-preview.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const flags = {};
 
@@ -11,7 +12,8 @@ export const Route = createFileRoute('/_fullpage/preview')({
 });
 
 function Page() {
-  useDocumentTitle('Shared selection');
+  const t = useT();
+  useDocumentTitle(t('app.shared.title'));
   const { token } = Route.useSearch();
   return <SharedPreview token={token} />;
 }

@@ -989,7 +989,7 @@ export const EN_APP = {
   'app.take-home.title': 'Take this look home',
   'app.take-home.not-sent': 'The look could not be sent. Try again.',
   'app.take-home.email': 'Your e-mail',
-  'app.take-home.email-help': 'We send this look once. We add you to no list.',
+  'app.take-home.email-help': 'We send this look once. Our sales team receives your address and this look too, to answer you; no newsletter.',
   'app.take-home.send': 'Send me this look',
   'app.take-home.sign-in': 'Buying here? <link>Sign in</link> to save this look to your selection.',
   'app.take-home.look-name': 'Showroom look {when}',

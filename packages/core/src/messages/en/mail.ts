@@ -90,8 +90,9 @@ export const EN_MAIL = {
   'mail.look.subject': 'The look you built at {project}',
   'mail.look.body': 'Here is the look you built on the screen in our sales centre:',
   'mail.look.body-2': 'Our design centre can help you make it yours.',
-  'mail.look.action': 'Visit {project}',
-  'mail.look.footer': 'You receive this message once, because you asked for it on the screen. We do not add you to any list.',
+  'mail.look.action': 'Ask the design centre',
+  'mail.look.footer':
+    'You receive this message once, because you asked for it on the screen. Our sales team received your address and this look too, to answer your questions; we send you no newsletter.',
 
   'mail.lead.subject': 'New lead: {person}',
   'mail.lead.subject-returning': 'Returning lead: {person} asked again',

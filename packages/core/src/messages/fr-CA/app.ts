@@ -1006,7 +1006,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.take-home.title': 'Rapportez ce look chez vous',
   'app.take-home.not-sent': 'Le look n’a pas pu être envoyé. Réessayez.',
   'app.take-home.email': 'Votre courriel',
-  'app.take-home.email-help': 'Nous envoyons ce look une seule fois. Nous ne vous ajoutons à aucune liste.',
+  'app.take-home.email-help':
+    'Nous envoyons ce look une seule fois. Notre équipe des ventes reçoit aussi votre adresse et ce look, pour vous répondre ; aucune infolettre.',
   'app.take-home.send': 'Envoyez-moi ce look',
   'app.take-home.sign-in': 'Vous achetez ici ? <link>Connectez-vous</link> pour enregistrer ce look dans votre sélection.',
   'app.take-home.look-name': 'Look du centre des ventes {when}',

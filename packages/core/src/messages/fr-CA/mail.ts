@@ -91,8 +91,9 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.look.subject': 'Le style que vous avez composé à {project}',
   'mail.look.body': 'Voici le style que vous avez composé sur l’écran de notre bureau des ventes :',
   'mail.look.body-2': 'Notre centre de design peut vous aider à le faire vôtre.',
-  'mail.look.action': 'Visiter {project}',
-  'mail.look.footer': 'Vous recevez ce message une seule fois, parce que vous l’avez demandé sur l’écran. Nous ne vous ajoutons à aucune liste.',
+  'mail.look.action': 'Écrire au centre de design',
+  'mail.look.footer':
+    'Vous recevez ce message une seule fois, parce que vous l’avez demandé sur l’écran. Notre équipe des ventes a aussi reçu votre adresse et ce look, pour répondre à vos questions ; nous ne vous envoyons aucune infolettre.',
 
   'mail.lead.subject': 'Nouveau prospect : {person}',
   'mail.lead.subject-returning': 'Prospect de retour : {person} a écrit de nouveau',
