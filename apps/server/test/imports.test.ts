@@ -217,6 +217,34 @@ describe(`CSV imports (${testDbKind})`, () => {
     expect(units.find((row) => row[0] === '304')?.at(-1)).toBe('marcus.reid@demo.test; priya.reid@demo.test');
   });
 
+  it('reads a file in the project’s number format whoever uploads it: a manager who reads French imports what an English one exported, unchanged', async () => {
+    const asFrench = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA,fr;q=0.9' }, payload });
+    // The English manager's export, imported back by a French reader of this en-CA project: nothing changes.
+    const csv = await exportOf('units');
+    const table = parseCsv(csv);
+    const mapping = Object.fromEntries(IMPORT_DEFINITIONS.units.columns.map((c) => [c.field, c.header]));
+    const back = await asFrench('/api/manage/imports', { kind: 'units', fileName: 'units.csv', content: csv, mapping });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().counts).toMatchObject({ rows: table.length - 1, unchanged: table.length - 1, created: 0, updated: 0 });
+    // Amounts and areas as the project writes them are read so; the French reader's own format is refused in French, with how to write it.
+    const rows = ['Suite,Level,Floor plan,List price,Area', 'F-1,1,The Maple – 2 Bed,"3,450.50",84.2', 'F-2,1,The Maple – 2 Bed,"3 450,50","84,2"'];
+    const checked = await asFrench('/api/manage/imports', {
+      kind: 'units',
+      fileName: 'fr.csv',
+      content: rows.join('\n'),
+      mapping: { name: 'Suite', floor: 'Level', plan: 'Floor plan', status: null, deadline: null, basePrice: 'List price', area: 'Area', buyers: null },
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const result = checked.json() as ImportResult;
+    const problems = result.problems.map((p) => [p.row, p.message]);
+    expect(problems.filter(([row]) => row === 2)).toEqual([]);
+    expect(problems.filter(([row]) => row === 3).map(([, message]) => message)).toEqual([
+      expect.stringMatching(/^«\s3 450,50\s» n’est pas clair dans ce format de nombres\s: écrivez-le comme 3,450\.50\.$/),
+      expect.stringMatching(/^«\s84,2\s» n’est pas clair dans ce format de nombres/),
+    ]);
+  });
+
   it('refuses a file or a mapping it cannot read with a clear error, and a file another project’s names', async () => {
     const cases: Array<[object, number, RegExp]> = [
       [{ content: 'Suite,Level\n' }, 400, /no rows/],

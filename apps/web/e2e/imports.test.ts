@@ -110,7 +110,7 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
     });
   }
 
-  it('desktop, in French: a manager who reads French imports a French spreadsheet — French headings, numbers and problems, a French column beside the English one', async () => {
+  it('desktop, in French: a manager who reads French imports a French spreadsheet — French headings and problems, the project’s numbers, a French column beside the English one', async () => {
     const prefix = `F${Date.now().toString(36).toUpperCase()}`;
     const manager = await asDemoManager();
     const staff = await createManager();
@@ -134,8 +134,12 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
       expect(await page.getByRole('combobox', { name: 'Ordre', exact: true }).inputValue()).toBe('Ordre');
       await page.getByRole('button', { name: /^Vérifier le fichier/ }).click();
       // The problem in French, at its row.
-      await expect.poll(() => page.locator('[data-row="3"]').textContent()).toContain('douze\u00a0» n’est pas clair dans le format de nombres de ce projet');
+      await expect.poll(() => page.locator('[data-row="3"]').textContent()).toContain('douze\u00a0» n’est pas clair dans ce format de nombres');
+      // The file is read in the project's format (en-CA), whoever uploads it: the reader's own French decimal comma is refused, with how to write it.
       await page.getByRole('textbox', { name: /Ligne 3, Ordre/ }).fill('12,5');
+      await page.getByRole('button', { name: /^Vérifier/ }).click();
+      await expect.poll(() => page.locator('[data-row="3"]').textContent()).toContain('écrivez-le comme 3,450.50');
+      await page.getByRole('textbox', { name: /Ligne 3, Ordre/ }).fill('12.5');
       await page.getByRole('button', { name: /^Vérifier/ }).click();
       await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('2 nouveaux');
       await page.getByRole('button', { name: /^Importer 2 lignes/ }).click();
@@ -143,7 +147,7 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
       const rooms = ((await manager('GET', '/api/schema/rooms/?limit=200')).json as Array<{ name: string; order: number; translations: object }>).filter((r) =>
         r.name.startsWith(prefix),
       );
-      // “12,5” read as French writes it: twelve and a half.
+      // “12.5” read as the project writes it: twelve and a half.
       expect(rooms.find((r) => r.name === `${prefix} Mudroom`)).toMatchObject({ order: 12.5, translations: { 'fr-CA': { name: `Vestiaire ${prefix}` } } });
       expect(rooms.find((r) => r.name === `${prefix} Den`)).toMatchObject({ order: 12, translations: { 'fr-CA': { name: `Bureau ${prefix}` } } });
       expect(browser.consoleErrors).toEqual([]);

@@ -117,7 +117,7 @@ export function readNumber(text: string, locale: string, options: ReadNumberOpti
 
 function unclear(text: string, locale: string): Refusal {
   const example3450 = example(locale, 3450.5);
-  return refused('number.unclear', `“${text.trim()}” is not clear in this project’s number format: write it as ${example3450}.`, {
+  return refused('number.unclear', `“${text.trim()}” is not clear in this number format: write it as ${example3450}.`, {
     text: text.trim(),
     example: example3450,
   });

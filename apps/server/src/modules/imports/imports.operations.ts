@@ -22,7 +22,6 @@ import {
   type ImportResult,
   parseCsv,
   readCell,
-  formattingLocale,
   sayCellProblem,
   type Translate,
   writeCell,
@@ -393,7 +392,7 @@ export async function runImport({
       db: on,
       projectId: project.id,
       currency: project.currency,
-      ...numberAndZoneOf(project, language),
+      ...numberAndZoneOf(project),
       kind: request.kind,
       table,
       mapping: request.mapping,
@@ -540,7 +539,7 @@ export async function exportCsv({
   let rows = items.filter((item) => item.collection === definition.collection);
   if (kind === 'units')
     rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
-  const context = { currency: project.currency, locale: numberAndZoneOf(project, language).locale, label, say: translatorFor(language) };
+  const context = { currency: project.currency, locale: numberAndZoneOf(project).locale, label, say: translatorFor(language) };
   const body = formatCsv([
     definition.columns.map((c) => c.header),
     ...rows.map((item) =>
@@ -553,11 +552,12 @@ export async function exportCsv({
 }
 
 /**
- * The number format of a file its manager reads and writes, and the project's time zone: the
- * project's own format for a reader of its language, the reader's language's otherwise (a French
- * manager of an en-CA project writes 3 450,50), as every field they type in (docs/numbers.md).
+ * The number format and time zone of a project's files: the project's own, whoever reads or
+ * writes them, so that a file means the same to every manager and a file exported from the
+ * project imports back unchanged (docs/imports.md, "Languages"). Headings and problems are in the
+ * manager's language.
  */
-function numberAndZoneOf(project: ProjectRow, language: Language): { locale: string; timeZone: string } {
+function numberAndZoneOf(project: ProjectRow): { locale: string; timeZone: string } {
   const options = projectOptionsSchema.parse(project.options);
-  return { locale: formattingLocale(language, options.locale), timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
+  return { locale: options.locale, timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
 }

@@ -116,7 +116,7 @@ describe('SchemaForm', () => {
     const price = screen.getByLabelText(/Price \(CAD\)/);
     // In an English project "3450,50" is not 3,450.50 nor 345,050: it is refused in words.
     fireEvent.change(price, { target: { value: '3450,50' } });
-    expect(screen.getByText(/“3450,50” is not clear in this project’s number format: write it as 3,450\.50\./)).toBeTruthy();
+    expect(screen.getByText(/“3450,50” is not clear in this number format: write it as 3,450\.50\./)).toBeTruthy();
     expect(cad().price).toBe('3450,50');
     fireEvent.change(price, { target: { value: '12.345' } });
     expect(screen.getByText(/more than 2 decimals/)).toBeTruthy();

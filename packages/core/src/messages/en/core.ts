@@ -265,7 +265,7 @@ export const EN_CORE = {
   'check.minimap-overlap': 'On {plan}’s minimap, {room} and {other} cover each other: move one of them (its place on the floor-plan minimap).',
   'number.give': 'Give a number.',
   'number.separators': '“{text}” has more than one decimal separator: write it as {example}.',
-  'number.unclear': '“{text}” is not clear in this project’s number format: write it as {example}.',
+  'number.unclear': '“{text}” is not clear in this number format: write it as {example}.',
   'number.not-number': '“{text}” is not a number.',
   'number.ends-with-separator': '“{text}” ends with its decimal separator.',
   'number.not-whole': '“{text}” is not a whole number.',

@@ -264,7 +264,7 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
     'Sur la mini-carte de {plan}, {room} et {other} se chevauchent : déplacez l’une d’elles (sa place sur la mini-carte du plan d’étage).',
   'number.give': 'Inscrivez un nombre.',
   'number.separators': '« {text} » a plus d’un séparateur décimal : écrivez-le comme {example}.',
-  'number.unclear': '« {text} » n’est pas clair dans le format de nombres de ce projet : écrivez-le comme {example}.',
+  'number.unclear': '« {text} » n’est pas clair dans ce format de nombres : écrivez-le comme {example}.',
   'number.not-number': '« {text} » n’est pas un nombre.',
   'number.ends-with-separator': '« {text} » se termine par son séparateur décimal.',
   'number.not-whole': '« {text} » n’est pas un nombre entier.',
