@@ -35,13 +35,16 @@ describe('the catalogue editor (/manage/models)', () => {
     expect((await manager('PATCH', `/api/schema/options/${target._id}`, { vendor: 'Farrow & Ball', _version: saved._version })).status).toBe(200);
     await page.getByRole('textbox', { name: /^Name \(English\)/ }).fill('Swiss Coffee (eggshell)');
     await page.getByRole('button', { name: 'Save changes' }).click();
+    // The form now shows their version; the name typed here waits aside, named, to be put back in one click.
     const conflict = page.getByTestId('edit-conflict');
-    await expect.poll(() => conflict.textContent()).toContain('Vendor');
+    await expect.poll(() => conflict.textContent()).toContain('Name');
     const between = (await manager('GET', `/api/schema/options/${target._id}`)).json as Item;
     expect(between).toMatchObject({ name: 'Swiss Coffee', vendor: 'Farrow & Ball' });
-    await conflict.getByRole('button', { name: 'Use their version' }).click();
     expect(await page.getByRole('textbox', { name: 'Vendor' }).inputValue()).toBe('Farrow & Ball');
-    await page.getByRole('textbox', { name: /^Name \(English\)/ }).fill('Swiss Coffee (eggshell)');
+    expect(await page.getByRole('textbox', { name: /^Name \(English\)/ }).inputValue()).toBe('Swiss Coffee');
+    await conflict.getByRole('button', { name: 'Put my changes back' }).click();
+    expect(await page.getByRole('textbox', { name: /^Name \(English\)/ }).inputValue()).toBe('Swiss Coffee (eggshell)');
+    expect(await page.getByRole('textbox', { name: 'Vendor' }).inputValue()).toBe('Farrow & Ball');
     // The project speaks French too: the name is asked for in each of its languages.
     await page.getByRole('textbox', { name: /^Name \(Français\)/ }).fill('Café suisse (coquille d’œuf)');
     await page.getByRole('button', { name: 'Save changes' }).click();

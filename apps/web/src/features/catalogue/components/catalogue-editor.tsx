@@ -6,6 +6,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { formatList, projectLanguages } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
+import { currentOfConflict, useVersionedDraft } from '../../../lib/versioned-draft.ts';
+import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { allItemsQuery, useCollectionChoices } from '../../../lib/collection-choices.ts';
 import { useProject } from '../../../lib/project.ts';
@@ -260,12 +262,6 @@ function ItemEditor({ info, id }: { info: CollectionInfo; id: string }) {
   return <ItemForm info={info} specs={specs} store={store} item={loaded.data ?? null} />;
 }
 
-interface Conflict {
-  current: CollectionItem;
-  /** The fields changed on both sides, or changed by them only. */
-  fields: string[];
-}
-
 function ItemForm({
   info,
   specs,
@@ -285,21 +281,23 @@ function ItemForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [base, setBase] = useState<CollectionItem | null>(item);
-  const [value, setValue] = useState<Record<string, unknown>>(() => (item ? fieldsOnly(item) : {}));
+  // What the person types, saved against the version last read; a 409 shows the current version and keeps theirs aside.
+  const draft = useVersionedDraft<Record<string, unknown>>(item ? fieldsOnly(item) : {}, item?._version);
+  const value = draft.values;
+  const setValue = (next: Record<string, unknown>) => draft.set(() => next);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ color: string; text: string; detail?: string[] } | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
   const [isSaving, setSaving] = useState(false);
   const formLanguages = formLanguagesOf(project?.options);
   const title = String((base && base[info.ui.titleField]) ?? '') || words.newItem(info);
-  const isDirty = JSON.stringify(value) !== JSON.stringify(base ? fieldsOnly(base) : {});
+  const isDirty = draft.isDirty;
 
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['collection', info.name] }),
       queryClient.invalidateQueries({ queryKey: catalogueCheckQuery.queryKey }),
     ]);
-  const save = async (over?: CollectionItem) => {
+  const save = async () => {
     const problems = problemsOf(specs, value, t);
     setErrors(problems);
     setMessage(null);
@@ -312,22 +310,21 @@ function ItemForm({
     }
     setSaving(true);
     try {
-      const target = over ?? base;
-      const saved = target ? await store.update({ _id: target._id, _version: target._version }, value) : await store.create(value);
+      const target = base;
+      const saved = target ? await store.update({ _id: target._id, _version: draft.version ?? target._version }, value) : await store.create(value);
       setBase(saved);
-      setValue(fieldsOnly(saved));
-      setConflict(null);
+      draft.settle(fieldsOnly(saved), saved._version);
       setMessage({ color: 'green', text: t('app.editor.saved') });
       await refresh();
       await queryClient.invalidateQueries({ queryKey: ['choices', info.name] });
       if (!target) void navigate({ to: '/manage/models/{-$collection}/{-$id}', params: { collection: info.name, id: saved._id }, replace: true });
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'conflict' && (caught.details as { current?: CollectionItem })?.current) {
-        const current = (caught.details as { current: CollectionItem }).current;
-        const theirs = fieldsOnly(current);
-        const mine = base ? fieldsOnly(base) : {};
-        const fields = [...new Set([...Object.keys(theirs), ...Object.keys(value)])].filter((k) => JSON.stringify(theirs[k]) !== JSON.stringify(mine[k]));
-        setConflict({ current, fields });
+      const current = currentOfConflict<CollectionItem>(caught);
+      if (current) {
+        // The form and the list behind it show the current version; what the person changed waits to be put back.
+        setBase(current);
+        draft.takeCurrent(fieldsOnly(current), current._version);
+        await refresh();
       } else if (caught instanceof ApiError) {
         const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
         setErrors(Object.fromEntries(issues.map((i) => [i.field.replace(/^body\./, ''), i.message])));
@@ -375,18 +372,7 @@ function ItemForm({
         <Title order={2} fz="xl">
           {title}
         </Title>
-        {conflict && (
-          <ConflictNotice
-            conflict={conflict}
-            specs={specs}
-            onTheirs={() => {
-              setBase(conflict.current);
-              setValue(fieldsOnly(conflict.current));
-              setConflict(null);
-            }}
-            onMine={() => void save(conflict.current)}
-          />
-        )}
+        {draft.keptAside && <ConflictNotice fields={draft.keptAside.map((path) => labelOf(specs, String(path)))} onReapply={draft.reapply} />}
         {info.name === 'options' && base && <RuleLinks optionId={base._id} />}
         {info.name === 'packages' && <PackagePanel value={value} />}
         <Card withBorder radius="md" padding="lg">
@@ -413,25 +399,9 @@ function ItemForm({
   );
 }
 
-/** Someone saved the item since it was opened: which fields they changed, and the two ways on (nothing is overwritten meanwhile). */
-function ConflictNotice({ conflict, specs, onTheirs, onMine }: { conflict: Conflict; specs: FieldSpec[]; onTheirs: () => void; onMine: () => void }) {
-  const t = useT();
-  const { locale } = useLanguage();
-  const labels = conflict.fields.map((f) => specs.find((s) => s.path === f)?.label ?? f);
-  return (
-    <Alert color="orange" title={t('app.editor.conflict')} data-testid="edit-conflict">
-      <Text size="sm">{t('app.editor.changed-by-them', { fields: labels.length ? formatList(labels, locale) : t('app.editor.nothing-you-see') })}</Text>
-      <Group gap="xs" mt="xs">
-        <Button size="xs" variant="default" onClick={onTheirs}>
-          {t('app.editor.use-theirs')}
-        </Button>
-        <Button size="xs" onClick={onMine}>
-          {t('app.editor.save-mine')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
+/** A field's label, or the first label under it (a field's translations are labelled by language). */
+const labelOf = (specs: FieldSpec[], path: string) =>
+  (specs.find((spec) => spec.path === path) ?? specs.find((spec) => spec.path.startsWith(`${path}.`)))?.label ?? path;
 
 /** An option's rules both ways: what it needs and excludes, and which options need or exclude it. */
 function RuleLinks({ optionId }: { optionId: string }) {

@@ -3,6 +3,8 @@ import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Skeleton, St
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEAD_STATUSES, leadName, type LeadFields, type LeadStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { currentOfConflict, useVersionedDraft } from '../../../lib/versioned-draft.ts';
+import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
 import { useT } from '../../../lib/i18n.ts';
@@ -114,18 +116,34 @@ export function LeadsList({
   );
 }
 
-function LeadDetail({ lead }: { lead: Lead }) {
+/** What the staff change on a lead: the rest is the visitor's. */
+const followUpOf = (lead: Lead) => ({ status: lead.status, notes: lead.notes, assignee: lead.assignee });
+
+function LeadDetail({ lead: opened }: { lead: Lead }) {
   const client = useQueryClient();
   const { dateTime: formatDateTime } = useDates();
   const t = useT();
-  const [status, setStatus] = useState<LeadStatus>(lead.status);
-  const [notes, setNotes] = useState(lead.notes);
-  const [assignee, setAssignee] = useState<string | null>(lead.assignee);
+  // The lead as last read or saved; a 409 shows the current one and keeps what was typed aside (lib/versioned-draft.ts).
+  const [lead, setShown] = useState(opened);
+  const draft = useVersionedDraft(followUpOf(opened), opened._version);
+  const { status, notes, assignee } = draft.values;
   const team = useQuery({ queryKey: ['leads-team'], queryFn: ({ signal }) => api<Array<{ id: string; name: string }>>('/api/manage/leads/team', { signal }) });
   const save = useMutation({
-    mutationFn: () => api<Lead>(`/api/schema/leads/${lead._id}`, { method: 'PATCH', body: { status, notes, assignee, _version: lead._version } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['leads'] }),
+    mutationFn: () => api<Lead>(`/api/schema/leads/${lead._id}`, { method: 'PATCH', body: { ...draft.values, _version: draft.version } }),
+    onSuccess: (saved) => {
+      setShown(saved);
+      draft.settle(followUpOf(saved), saved._version);
+      return client.invalidateQueries({ queryKey: ['leads'] });
+    },
+    onError: (caught) => {
+      const current = currentOfConflict<Lead>(caught);
+      if (!current) return;
+      setShown(current);
+      draft.takeCurrent(followUpOf(current), current._version);
+      void client.invalidateQueries({ queryKey: ['leads'] });
+    },
   });
+  const followUpLabels = { status: t('app.leads.status'), assignee: t('app.leads.assignee'), notes: t('app.leads.notes') };
   const facts: Array<[string, string | null]> = [
     [t('app.leads.fact.email'), lead.email],
     [t('app.leads.fact.phone'), lead.phone || null],
@@ -191,7 +209,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
       <Select
         label={t('app.leads.status')}
         value={status}
-        onChange={(v) => v && setStatus(v as LeadStatus)}
+        onChange={(v) => v && draft.set({ status: v as LeadStatus })}
         data={LEAD_STATUSES.map((s) => ({ value: s, label: t(`app.lead.status.${s}`) }))}
         allowDeselect={false}
       />
@@ -200,7 +218,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
         placeholder={t('app.leads.nobody')}
         clearable
         value={assignee}
-        onChange={setAssignee}
+        onChange={(v) => draft.set({ assignee: v })}
         data={(team.data ?? []).map((person) => ({ value: person.id, label: person.name }))}
       />
       <Textarea
@@ -210,11 +228,15 @@ function LeadDetail({ lead }: { lead: Lead }) {
         minRows={3}
         maxLength={10_000}
         value={notes}
-        onChange={(e) => setNotes(e.currentTarget.value)}
+        onChange={(e) => draft.set({ notes: e.currentTarget.value })}
       />
-      {save.isError && <Alert color="red">{save.error instanceof ApiError ? save.error.message : t('app.leads.not-saved')}</Alert>}
+      {draft.keptAside ? (
+        <ConflictNotice fields={draft.keptAside.map((field) => followUpLabels[field])} onReapply={draft.reapply} />
+      ) : (
+        save.isError && <Alert color="red">{save.error instanceof ApiError ? save.error.message : t('app.leads.not-saved')}</Alert>
+      )}
       <Group>
-        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={status === lead.status && notes === lead.notes && assignee === lead.assignee}>
+        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!draft.isDirty}>
           {t('app.configure.save')}
         </Button>
         {save.isSuccess && (

@@ -5,6 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectConfigSchema, type MessageKey, type ProjectConfigView, type Translate, zodFieldIssues } from '@decor/core';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { currentOfConflict, reappliedDeep } from '../../../lib/versioned-draft.ts';
+import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
@@ -51,6 +53,26 @@ function wordsOf(caught: unknown, t: Translate, errorText: (error: unknown, othe
   return { text: t('app.adm.configs.not-saved'), issues: [] };
 }
 
+/** The settings as typed, read as JSON and checked by the rules the server applies (an unknown key is named). */
+function useCheckedConfig(shown: string) {
+  const t = useT();
+  const parsed = useMemo(() => {
+    try {
+      return { value: JSON.parse(shown) as unknown };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : 'JSON' };
+    }
+  }, [shown]);
+  const localIssues = useMemo(() => {
+    if (!('value' in parsed)) return [];
+    const checked = projectConfigSchema.safeParse(parsed.value);
+    if (checked.success) return [];
+    const issues = zodFieldIssues(checked.error.issues.map((issue) => ({ ...issue, params: issue as unknown as Record<string, unknown> })));
+    return issues.map((issue) => `${issue.field || t('app.adm.configs.document')}: ${t(issue.key, issue.params)}`);
+  }, [parsed, t]);
+  return { parsed, localIssues };
+}
+
 function ConfigEditor({ projectId }: { projectId: string }) {
   const t = useT();
   const errorText = useErrorText();
@@ -63,25 +85,13 @@ function ConfigEditor({ projectId }: { projectId: string }) {
   const [refused, setRefused] = useState<{ text: string; issues: string[] } | null>(null);
   const [restoreProblem, setRestoreProblem] = useState<{ version: number; text: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
+  // After a 409: the text the administrator had written, kept aside to put back in one click.
+  const [aside, setAside] = useState<{ original: unknown; typed: unknown } | null>(null);
 
   const current = view.data;
   const shown = text ?? (current ? pretty(current.config) : '');
-  const parsed = useMemo(() => {
-    try {
-      return { value: JSON.parse(shown) as unknown };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : 'JSON' };
-    }
-  }, [shown]);
+  const { parsed, localIssues } = useCheckedConfig(shown);
   const changes = current && 'value' in parsed ? changedFields(current.config, parsed.value) : [];
-  // The same rules the server applies, checked as the text is typed: an unknown key is named.
-  const localIssues = useMemo(() => {
-    if (!('value' in parsed)) return [];
-    const checked = projectConfigSchema.safeParse(parsed.value);
-    if (checked.success) return [];
-    const issues = zodFieldIssues(checked.error.issues.map((issue) => ({ ...issue, params: issue as unknown as Record<string, unknown> })));
-    return issues.map((issue) => `${issue.field || t('app.adm.configs.document')}: ${t(issue.key, issue.params)}`);
-  }, [parsed, t]);
   const issues = localIssues.length ? localIssues : refused?.text === shown ? refused.issues : [];
   const fieldError = 'error' in parsed ? t('app.adm.configs.not-json', { error: parsed.error ?? '' }) : issues.length ? issues.join(' · ') : undefined;
 
@@ -89,12 +99,21 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     queryClient.setQueryData(configQuery(projectId).queryKey, next);
     await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
     setText(null);
+    setAside(null);
     setReviewing(false);
     setRefused(null);
     setRestoreProblem(null);
     setMessage({ color: 'green', text: words });
   };
   const failed = (caught: unknown) => {
+    const latest = currentOfConflict<ProjectConfigView>(caught);
+    if (latest) {
+      // Someone saved the settings meanwhile: the editor shows theirs, this text waits to be put back (lib/versioned-draft.ts).
+      queryClient.setQueryData(configQuery(projectId).queryKey, latest);
+      if (current && 'value' in parsed) setAside({ original: current.config, typed: parsed.value });
+      setText(null);
+      return;
+    }
     const words = wordsOf(caught, t, errorText);
     setRefused({ text: shown, issues: words.issues });
     setMessage({
@@ -143,6 +162,17 @@ function ConfigEditor({ projectId }: { projectId: string }) {
             {current.project.name} <Badge variant="light">version {current._version}</Badge>
           </Title>
         </Group>
+        {aside !== null && (
+          <ConflictNotice
+            fields={[t('app.adm.configs.settings')]}
+            onReapply={() => {
+              // What the administrator changed, key by key, over the current settings: someone else's changes stay.
+              setText(pretty(reappliedDeep(current.config, aside.original, aside.typed)));
+              setAside(null);
+              setReviewing(true);
+            }}
+          />
+        )}
         <JsonInput
           label={t('app.adm.configs.settings')}
           description="name, currency, options (locale, time zone, terms…), features and theme. Checked on the server before anything changes."

@@ -3,9 +3,11 @@ import { ProjectFormatFields } from '../../../components/back-office/project-for
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_TIME_ZONE, type AdminProject } from '@decor/core';
+import { DEFAULT_TIME_ZONE, type AdminProject, type MessageKey } from '@decor/core';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
+import { currentOfConflict, useVersionedDraft } from '../../../lib/versioned-draft.ts';
+import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { ADMIN_KEY, adminProjectsQuery } from '../../../lib/admin-queries.ts';
 import { hostUrl } from '../../../lib/project-hosts.ts';
@@ -127,11 +129,9 @@ export function AdminProjects() {
   );
 }
 
-function EditProject({ project, onClose }: { project: AdminProject; onClose: () => void }) {
-  const t = useT();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState({
+/** What an administrator edits of a project, from the project as the API answers it. */
+function projectFormOf(project: Pick<AdminProject, 'name' | 'currency' | 'options' | 'theme'>) {
+  return {
     name: project.name,
     currency: project.currency,
     locale: project.options.locale,
@@ -140,11 +140,31 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
     primary: project.theme.primary,
     secondary: project.theme.secondary,
     logoBg: project.theme.logoBg,
-  });
+  };
+}
+
+const PROJECT_FIELD_LABELS: Record<keyof ReturnType<typeof projectFormOf>, MessageKey> = {
+  name: 'app.settings.name',
+  currency: 'app.format.currency',
+  locale: 'app.format.locale',
+  timeZone: 'app.format.zone',
+  unitSystem: 'app.format.areas',
+  primary: 'app.settings.primary',
+  secondary: 'app.settings.secondary',
+  logoBg: 'app.settings.logo-band',
+};
+
+function EditProject({ project, onClose }: { project: AdminProject; onClose: () => void }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  // What the administrator types, saved against the version last read; a 409 shows the current project and keeps theirs aside.
+  const draft = useVersionedDraft(projectFormOf(project), project._version);
+  const form = draft.values;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const set = (key: keyof typeof form, value: string) => setForm((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof typeof form, value: string) => draft.set((current) => ({ ...current, [key]: value }));
 
   const save = async () => {
     setSaving(true);
@@ -158,13 +178,17 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
           currency: form.currency.trim().toUpperCase(),
           options: { locale: form.locale.trim(), timeZone: form.timeZone, unitSystem: form.unitSystem },
           theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
-          _version: project._version,
+          _version: draft.version,
         },
       });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       onClose();
     } catch (caught) {
-      if (caught instanceof ApiError) {
+      const current = currentOfConflict<Parameters<typeof projectFormOf>[0] & { _version: number }>(caught);
+      if (current) {
+        draft.takeCurrent(projectFormOf(current), current._version);
+        await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
+      } else if (caught instanceof ApiError) {
         setErrors(fieldErrorsOf(caught));
         setMessage(caught.code === 'conflict' ? t('app.adm.projects.conflict') : errorText(caught, 'app.adm.projects.not-saved'));
       } else setMessage(t('app.adm.projects.not-saved'));
@@ -183,6 +207,7 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
         }}
       >
         <Stack gap="sm">
+          {draft.keptAside && <ConflictNotice fields={draft.keptAside.map((key) => t(PROJECT_FIELD_LABELS[key]))} onReapply={draft.reapply} />}
           {message && <Alert color="red">{message}</Alert>}
           <TextInput label={t('app.settings.name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required />
           <ProjectFormatFields

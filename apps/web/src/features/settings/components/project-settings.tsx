@@ -1,4 +1,6 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { currentOfConflict, useVersionedDraft } from '../../../lib/versioned-draft.ts';
+import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
 import { formatProblems, ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
 import { Alert, Box, Button, Checkbox, Group, Image, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
@@ -189,7 +191,7 @@ function fieldErrorsOf(caught: ApiError): Partial<Record<keyof Form, string>> {
 export function ProjectSettings() {
   const { data: project } = useProjectAsWritten();
   if (!project) return null;
-  return <SettingsForm key={project._version ?? 0} project={project} />;
+  return <SettingsForm key={project._id} project={project} />;
 }
 
 /** Black or white text on a colour being typed (a half-typed colour gets black). */
@@ -219,12 +221,14 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
   const t = useT();
   const errorText = useErrorText();
   const { locale } = useLanguage();
-  const [form, setForm] = useState<Form>(() => formOf(project));
+  // What the manager types, saved against the version last read; a 409 shows the current settings and keeps theirs aside.
+  const draft = useVersionedDraft<Form>(formOf(project), project._version);
+  const form = draft.values;
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [isSaving, setSaving] = useState(false);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const isDirty = JSON.stringify(form) !== JSON.stringify(formOf(project));
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => draft.set((current) => ({ ...current, [key]: value }));
+  const isDirty = draft.isDirty;
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (isDirty) event.preventDefault();
@@ -263,14 +267,17 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     }
     setSaving(true);
     try {
-      const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, { method: 'PATCH', body: patchOf(form, project._version) });
+      const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, { method: 'PATCH', body: patchOf(form, draft.version) });
       queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, saved);
+      draft.settle(formOf(saved), saved._version);
       setMessage({ color: 'green', text: t('app.settings.saved') });
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'conflict') {
-        const current = (caught.details as { current?: ProjectResponse } | undefined)?.current;
+      const current = currentOfConflict<ProjectResponse>(caught);
+      if (current) {
+        queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, current);
+        draft.takeCurrent(formOf(current), current._version);
+      } else if (caught instanceof ApiError && caught.code === 'conflict') {
         setMessage({ color: 'orange', text: errorText(caught, 'app.settings.not-saved-retry') });
-        if (current) queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, current);
       } else if (caught instanceof ApiError) {
         setErrors(fieldErrorsOf(caught));
         setMessage({ color: 'red', text: errorText(caught, 'app.settings.not-saved-retry') });
@@ -309,13 +316,22 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
             variant="default"
             disabled={!isDirty}
             onClick={() => {
-              setForm(formOf(project));
+              draft.set(() => formOf(project));
               setErrors({});
               setMessage(null);
             }}
           >
             {t('app.settings.undo')}
           </Button>
+          {draft.keptAside && (
+            <ConflictNotice
+              fields={draft.keptAside.map((key) => {
+                const label = LABELS[key];
+                return label ? t(label) : key;
+              })}
+              onReapply={draft.reapply}
+            />
+          )}
           {/* Said beside the button pressed, wherever the page is scrolled. */}
           {message && (
             <Alert color={message.color} data-testid="settings-message" py={6} style={{ flex: '1 1 260px' }} role="status">

@@ -5,6 +5,8 @@ import { useZone } from '../../../lib/use-dates.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { finishesByRoom, SURFACES, type CategoryDocument, type OptionDocument, type ProjectResponse, type Selection } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
+import { currentOfConflict, useVersionedDraft } from '../../../lib/versioned-draft.ts';
+import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
 import { createCollectionStore, type CollectionItem } from '../../../lib/collection-store.ts';
 import { allItemsQuery } from '../../../lib/collection-choices.ts';
 import { currentProjectKey } from '../../../config/env.ts';
@@ -125,7 +127,7 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
         ))}
       </SectionCard>
 
-      <SceneControls key={project._version ?? 0} project={project} onSaved={refresh} onMessage={setMessage} />
+      <SceneControls key={project._id} project={project} onSaved={refresh} onMessage={setMessage} />
     </Stack>
   );
 }
@@ -170,6 +172,9 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
   );
 }
 
+/** The scene's two settings as a form edits them. */
+const sceneOf = (project: ProjectResponse) => ({ brightness: project.options.scene?.brightness ?? 1, distance: project.options.scene?.cameraDistance ?? 1 });
+
 function SceneControls({
   project,
   onSaved,
@@ -183,20 +188,28 @@ function SceneControls({
   const errorText = useErrorText();
   const { locale } = useLanguage();
   const number = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const [brightness, setBrightness] = useState(project.options.scene?.brightness ?? 1);
-  const [distance, setDistance] = useState(project.options.scene?.cameraDistance ?? 1);
+  // Saved against the version last read; a 409 shows the current scene and keeps the sliders' values aside (lib/versioned-draft.ts).
+  const draft = useVersionedDraft(sceneOf(project), project._version);
+  const { brightness, distance } = draft.values;
+  const setBrightness = (value: number) => draft.set({ brightness: value });
+  const setDistance = (value: number) => draft.set({ distance: value });
   const [isSaving, setSaving] = useState(false);
   const save = async () => {
     setSaving(true);
     try {
-      await api(`/api/projects/${project._id}`, {
+      const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, {
         method: 'PATCH',
-        body: { options: { scene: { brightness, cameraDistance: distance } }, ...(project._version ? { _version: project._version } : {}) },
+        body: { options: { scene: { brightness, cameraDistance: distance } }, ...(draft.version ? { _version: draft.version } : {}) },
       });
+      draft.settle(sceneOf(saved), saved._version);
       onMessage({ color: 'green', text: t('app.runtime.scene-saved') });
       await onSaved();
     } catch (caught) {
-      onMessage({ color: 'red', text: errorText(caught, 'app.runtime.scene-not-saved') });
+      const current = currentOfConflict<ProjectResponse>(caught);
+      if (current) {
+        draft.takeCurrent(sceneOf(current), current._version);
+        await onSaved();
+      } else onMessage({ color: 'red', text: errorText(caught, 'app.runtime.scene-not-saved') });
     } finally {
       setSaving(false);
     }
@@ -207,12 +220,14 @@ function SceneControls({
       <Slider min={0.5} max={1.5} step={0.05} value={brightness} onChange={setBrightness} thumbLabel={t('app.runtime.brightness')} />
       <Text size="sm">{t('app.runtime.distance-value', { value: number(distance) })}</Text>
       <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} thumbLabel={t('app.runtime.distance')} />
+      {draft.keptAside && (
+        <ConflictNotice
+          fields={draft.keptAside.map((field) => (field === 'brightness' ? t('app.runtime.brightness') : t('app.runtime.distance')))}
+          onReapply={draft.reapply}
+        />
+      )}
       <Group>
-        <Button
-          onClick={save}
-          loading={isSaving}
-          disabled={brightness === (project.options.scene?.brightness ?? 1) && distance === (project.options.scene?.cameraDistance ?? 1)}
-        >
+        <Button onClick={save} loading={isSaving} disabled={!draft.isDirty}>
           {t('app.runtime.save-scene')}
         </Button>
         <Button
