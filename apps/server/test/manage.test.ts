@@ -42,6 +42,7 @@ type CartRow = {
   revision: number;
   unit: { _id: string; name: string; floor: number } | null;
   buyers: Array<{ email: string }>;
+  missing?: { count: number; list: string[] };
 };
 type Page<T> = { items: T[]; next: string | null };
 const cartsPage = async (query = '') => (await call('manager', 'GET', `/api/manage/carts${query}`)).json() as Page<CartRow>;
@@ -98,6 +99,34 @@ describe(`the back office (${testDbKind})`, () => {
     expect((await call('manager', 'GET', `/api/manage/carts/${approved!._id}`)).json()).toMatchObject({ status: 'approved', revision: 1 });
   });
 
+  it('names the required choices a selection lacks, which its buyers must make before they sign a change order', async () => {
+    const [approved] = (await cartsPage('?status=approved')).items;
+    const row = (await call('manager', 'GET', `/api/manage/carts/${approved!._id}`)).json() as CartRow;
+    // The required choices it lacks, read from the catalogue itself: each required category in each of its rooms the
+    // unit's plan has, unless a choice of it is in that room or in no room (the whole home).
+    const cart = (await call('manager', 'GET', `/api/schema/carts/${approved!._id}`)).json() as Item & {
+      unit: string;
+      selections: Array<{ option: string; room?: string }>;
+    };
+    const unit = (await call('manager', 'GET', `/api/schema/units/${cart.unit}`)).json() as Item;
+    const plan = (await call('manager', 'GET', `/api/schema/plans/${String(unit.plan)}`)).json() as Item & { rooms: string[] };
+    const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
+    const categories = (await call('manager', 'GET', '/api/schema/categories/?limit=200')).json() as Array<Item & { rooms: string[] }>;
+    const lacking = categories
+      .filter((c) => c.required)
+      .flatMap((c) => {
+        const choices = cart.selections.filter((s) => options.find((o) => o._id === s.option)?.category === c._id);
+        if (choices.some((s) => !s.room)) return [];
+        const rooms = c.rooms.length ? c.rooms.filter((room) => plan.rooms.includes(room)) : [null];
+        return rooms.filter((room) => room === null || !choices.some((s) => s.room === room)).map(() => String(c.name));
+      });
+    expect(lacking.length).toBeGreaterThan(0);
+    expect(row.missing!.count).toBe(lacking.length);
+    expect(row.missing!.list.map((line) => line.replace(/ \(.*\)$/, '')).sort()).toEqual([...new Set(lacking)].sort());
+    // The list of selections does not compute it for every row.
+    expect((await cartsPage('?status=approved')).items[0]).not.toHaveProperty('missing');
+  });
+
   it('lists every unit’s cart with its buyers, filters it, and pages it by keyset', async () => {
     const all = await cartsPage();
     expect(all.items.length).toBe(6);
@@ -105,7 +134,10 @@ describe(`the back office (${testDbKind})`, () => {
     const reid = all.items.find((c) => c.unit?.name === '304')!;
     expect(reid.buyers.map((b) => b.email).sort()).toEqual(['marcus.reid@demo.test', 'priya.reid@demo.test']);
     expect(reid.status).toBe('approved');
-    expect((await call('manager', 'GET', `/api/manage/carts/${reid._id}`)).json()).toEqual(reid);
+    // One cart's row is its row of the list, with what it still lacks.
+    const { missing, ...one } = (await call('manager', 'GET', `/api/manage/carts/${reid._id}`)).json() as CartRow;
+    expect(one).toEqual(reid);
+    expect(missing).toMatchObject({ count: expect.any(Number), list: expect.any(Array) });
     expect((await call('manager', 'GET', '/api/manage/carts/01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
     expect((await cartsPage('?status=submitted')).items.map((c) => c.unit?.name)).toEqual(['203']);
     expect((await cartsPage('?status=locked')).items.map((c) => c.unit?.name)).toEqual(['602']);

@@ -3,15 +3,39 @@ import pg from 'pg';
 import { DESKTOP, origin, PHONE, signIn, withBrowsers } from './support/browser.ts';
 import { createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
+import { CHANGE_CHANNEL } from '../../server/src/db/change-feed.ts';
 
 const linkIn = (text: string, path: RegExp) => new RegExp(`http://demo\\.localhost:\\d+${path.source}`).exec(text)?.[0];
+
+/** Takes a cart's first choice out (straight into the database); the name of its category. */
+async function dropFirstChoice(cartId: string): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `WITH first AS (SELECT c.data->'selections'->0->>'option' AS option FROM items c WHERE c.id = $1)
+       UPDATE items c SET data = jsonb_set(c.data, '{selections}', (c.data->'selections') - 0)
+       FROM first JOIN items o ON o.id::text = first.option JOIN items k ON k.id::text = o.data->>'category'
+       WHERE c.id = $1
+       RETURNING k.data->>'name' AS category, c.project_id, c.collection, c.id, c.version`,
+      [cartId],
+    );
+    await client.query('SELECT pg_notify($1, $2)', [
+      CHANGE_CHANNEL,
+      JSON.stringify({ project: rows[0].project_id, collection: 'carts', id: cartId, version: rows[0].version, op: 'update' }),
+    ]);
+    return rows[0].category as string;
+  } finally {
+    await client.end();
+  }
+}
 
 describe('the design centre decides on a selection', () => {
   for (const [label, viewport, isMobile] of [
     ['desktop', DESKTOP, false],
     ['phone', PHONE, true],
   ] as const) {
-    it(`${label}: a buyer submits, the manager returns it with a comment from the mail's link, the buyer changes and resubmits, the manager approves`, async () => {
+    it(`${label}: a buyer submits, the manager returns it with a comment from the mail's link, the buyer changes and resubmits, the manager approves; a change order names the choices it will ask for`, async () => {
       const email = `decided-${label}-${Date.now()}@example.test`;
       const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email, password: 'Decided-pass-2026' });
       const staff = await createManager();
@@ -77,6 +101,22 @@ describe('the design centre decides on a selection', () => {
         await expect.poll(() => b.getByTestId('review-status').textContent()).toBe('Approved');
         const approved = await b.getByTestId('decision-notice').textContent();
         expect(approved).toMatch(new RegExp(`${staff.name} approved your selection on \\w+ \\d+, \\d{4}`));
+
+        // Approved without one required choice (as one approved before a category became required): the change
+        // order's confirmation names what the buyers will have to choose, and the buyer's page says why.
+        const dropped = await dropFirstChoice(buyer.cartId);
+        await m.reload();
+        await m.getByRole('button', { name: 'Reopen as change order' }).click();
+        await expect.poll(() => m.getByTestId('reopen-missing').textContent()).toContain(dropped);
+        const count = /the buyers will have to make (\d+) more required choices?:/.exec((await m.getByTestId('reopen-missing').textContent())!)![1];
+        await m.getByRole('button', { name: 'Reopen and tell the buyers' }).click();
+        await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('In progress');
+        await b.reload();
+        // The same number on both sides.
+        await expect
+          .poll(() => b.getByTestId('change-order-missing').textContent())
+          .toMatch(new RegExp(`^This change order needs ${count} more required choices? `));
+        expect(await b.getByTestId('submit-section').textContent()).toContain(`Before you can submit, choose: ${dropped}`);
       });
     });
   }

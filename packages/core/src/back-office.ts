@@ -27,6 +27,8 @@ export const cartRowSchema = z.object({
   buyers: z.array(personSchema),
   /** The buyers' addresses whose latest mail from the project the mail server refused. */
   mailRefused: z.array(z.string()),
+  /** One cart's row only: the required choices it lacks (how many, and in words by category), which its buyers must make before they sign. */
+  missing: z.object({ count: z.number().int(), list: z.array(z.string()) }).optional(),
 });
 export type CartRow = z.infer<typeof cartRowSchema>;
 
@@ -122,6 +124,8 @@ export const unitRowSchema = z.object({
   buyers: z.array(personSchema),
   /** The buyers' addresses whose latest mail from the project the mail server refused. */
   mailRefused: z.array(z.string()),
+  /** One cart's row only: the required choices it lacks (how many, and in words by category), which its buyers must make before they sign. */
+  missing: z.object({ count: z.number().int(), list: z.array(z.string()) }).optional(),
 });
 export type UnitRow = z.infer<typeof unitRowSchema>;
 

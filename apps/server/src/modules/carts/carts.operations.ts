@@ -24,7 +24,7 @@ import { resolveCollection } from '../decor/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { createItem, documentOf, updateItem, withWrites, type Writer } from '../decor/index.ts';
 import type { CartData } from './carts.document.ts';
-import { allCategories, cartsOfBuyer, itemsById, planRooms, unitBuyerIds } from './carts.repo.ts';
+import { allCategories, cartPlanOf, cartsOfBuyer, itemsById, planRooms, unitBuyerIds } from './carts.repo.ts';
 import { ruleContextFor } from './carts.rules.ts';
 import { priceCart, repriceIfStale, withPriceNotices } from './carts.pricing.ts';
 
@@ -262,6 +262,24 @@ async function purchaseOf(writer: Writer, cart: CartData, cartId: string) {
     approvedAt: writer.now.toISOString(),
     revision: cart.revision ?? 1,
   };
+}
+
+/**
+ * The required choices a cart still lacks: how many, and in words by category ("Flooring (Kitchen,
+ * Bath)"), by the same rules
+ * that refuse its submission: what its buyers must choose before they can sign (docs/selection-rules.md).
+ */
+export async function missingChoicesOf({ db, projectId, cartId, language }: { db: Db; projectId: string; cartId: string; language?: Language }) {
+  const row = await cartPlanOf(db, projectId, cartId);
+  if (!row) return { count: 0, list: [] };
+  const cart = row.data as Record<string, unknown> & { selections: Selection[] };
+  const [categories, context, plan] = await Promise.all([
+    allCategories(db, projectId, language),
+    ruleContextFor(db, projectId, cart),
+    planRooms(db, projectId, row.plan_id, language),
+  ]);
+  const missing = missingRequired(cart.selections, { options: context.options, categories, planRooms: plan.rooms });
+  return { count: missing.length, list: describeMissing(missing, (room) => plan.names.get(room)) };
 }
 
 /**

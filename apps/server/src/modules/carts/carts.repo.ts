@@ -204,6 +204,18 @@ export async function cartsOfBuyer(db: Db, projectId: string, userId: string) {
   );
 }
 
+/** One cart of the project with its unit's plan id (null when it has none), or undefined. */
+export async function cartPlanOf(db: Db, projectId: string, cartId: string) {
+  const [row] = await preparedRows<{ data: Record<string, unknown>; plan_id: string | null }>(
+    db,
+    sql`SELECT c.data, u.data->>'plan' AS plan_id
+        FROM items c
+        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        WHERE c.project_id = ${projectId} AND c.collection = 'carts' AND c.id = ${cartId}::uuid`,
+  );
+  return row;
+}
+
 /** Draft carts that choose any of these options or use any of these packages. */
 export async function draftCartsUsing(db: Db, projectId: string, { optionIds, packageIds }: { optionIds: string[]; packageIds: string[] }) {
   const rows = await preparedRows<{ id: string }>(

@@ -22,4 +22,4 @@ export { startReminderJob } from './carts.notices.ts';
 
 // What other modules use of this one.
 export { cartOfUnit, managerEmails, readCart } from './carts.repo.ts';
-export { cartScope, transitionCart } from './carts.operations.ts';
+export { cartScope, missingChoicesOf, transitionCart } from './carts.operations.ts';

@@ -21,7 +21,7 @@ import {
 import { missingTranslations, projectLanguages, type Language } from '@decor/core';
 import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
-import { readCart } from '../carts/index.ts';
+import { missingChoicesOf, readCart } from '../carts/index.ts';
 import { countWaitingInvitations } from '../access-codes/index.ts';
 import { mailEntry, mailsOfProjectTo, refusedAddresses } from '../mail/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
@@ -160,11 +160,27 @@ export async function buyersPage({
   );
 }
 
-/** One cart's row of the list (unit, buyers, status, total, deadline, last change), or 404. */
-export async function cartRow({ db, scope, cartId, now = new Date() }: { db: Db; scope: Scope; cartId: string; now?: Date }) {
+/**
+ * One cart's row of the list (unit, buyers, status, total, deadline, last change), or 404, with
+ * the required choices it still lacks: what its buyers must choose before they can sign, which a
+ * change order names before it reopens the selection (docs/back-office.md, "Change orders").
+ */
+export async function cartRow({
+  db,
+  scope,
+  cartId,
+  language,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Scope;
+  cartId: string;
+  language?: Language | undefined;
+  now?: Date;
+}) {
   const { items } = await cartsPage({ db, scope, filter: { id: cartId }, now });
   if (!items[0]) throw fail('not_found', 'cart.no-such');
-  return items[0];
+  return { ...items[0], missing: await missingChoicesOf({ db, projectId: scope.project.id, cartId, ...(language ? { language } : {}) }) };
 }
 
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */

@@ -111,12 +111,12 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
     {
       schema: {
         tags: ['manage'],
-        summary: "One cart's row of the list: its unit, buyers, status, total, deadline and last change",
+        summary: "One cart's row of the list: its unit, buyers, status, total, deadline and last change, and the required choices it still lacks",
         params: z.object({ id: z.uuid() }),
         response: { 200: cartRow, ...errors },
       },
     },
-    async (request) => cartRowOf({ db, scope: await scopeOf(request), cartId: request.params.id }),
+    async (request) => cartRowOf({ db, scope: await scopeOf(request), cartId: request.params.id, language: await requestLanguage(db, request) }),
   );
 
   app.get(

@@ -126,6 +126,8 @@ export const EN_APP = {
   'app.review.history': 'History',
   'app.review.submit-failed': 'Your selection could not be submitted. Please try again.',
   'app.review.submit-title': 'Submit your selection',
+  'app.review.change-order-missing':
+    '{count, plural, one {This change order needs # more required choice before you can sign again: a category your design centre added or made required since the approval, or one left open then.} other {This change order needs # more required choices before you can sign again: categories your design centre added or made required since the approval, or left open then.}}',
   'app.review.before-submit': 'Before you can submit, choose: {list}.',
   'app.review.continue': 'Continue choosing',
   'app.review.agree': 'I have reviewed this selection and agree to the upgrades total of {total}.',
@@ -436,6 +438,8 @@ export const EN_APP = {
     'The buyer’s signature on this selection is voided and every buyer of the unit is e-mailed that it is open again. The approved purchase stays in force until you approve the change order.',
   'app.detail.reopen-text-fee':
     'The buyer’s signature on this selection is voided and every buyer of the unit is e-mailed that it is open again, with a fee of {fee}. The approved purchase stays in force until you approve the change order.',
+  'app.detail.reopen-missing':
+    '{count, plural, one {Before they can sign again, the buyers will have to make # more required choice: {list}.} other {Before they can sign again, the buyers will have to make # more required choices: {list}.}}',
   'app.detail.reopen': 'Reopen as change order',
   'app.detail.locked': 'The deadline has passed: the buyer cannot change or submit it until you extend it.',
   'app.detail.choosing': 'The buyer is still choosing.',

@@ -127,6 +127,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.review.history': 'Historique',
   'app.review.submit-failed': 'Votre sélection n’a pas pu être soumise. Veuillez réessayer.',
   'app.review.submit-title': 'Soumettre votre sélection',
+  'app.review.change-order-missing':
+    '{count, plural, one {Cet ordre de modification demande # autre choix obligatoire avant que vous puissiez signer de nouveau : une catégorie que votre centre de design a ajoutée ou rendue obligatoire depuis l’approbation, ou laissée ouverte alors.} other {Cet ordre de modification demande # autres choix obligatoires avant que vous puissiez signer de nouveau : des catégories que votre centre de design a ajoutées ou rendues obligatoires depuis l’approbation, ou laissées ouvertes alors.}}',
   'app.review.before-submit': 'Avant de soumettre, choisissez : {list}.',
   'app.review.continue': 'Continuer mes choix',
   'app.review.agree': 'J’ai revu cette sélection et j’accepte le total des surclassements de {total}.',
@@ -439,6 +441,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     'La signature de l’acheteur sur cette sélection est annulée et chaque acheteur de l’unité est avisé par courriel qu’elle est de nouveau ouverte. L’achat approuvé reste en vigueur jusqu’à ce que vous approuviez l’ordre de modification.',
   'app.detail.reopen-text-fee':
     'La signature de l’acheteur sur cette sélection est annulée et chaque acheteur de l’unité est avisé par courriel qu’elle est de nouveau ouverte, avec des frais de {fee}. L’achat approuvé reste en vigueur jusqu’à ce que vous approuviez l’ordre de modification.',
+  'app.detail.reopen-missing':
+    '{count, plural, one {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autre choix obligatoire : {list}.} other {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autres choix obligatoires : {list}.}}',
   'app.detail.reopen': 'Rouvrir en ordre de modification',
   'app.detail.locked': 'La date limite est passée : l’acheteur ne peut ni la modifier ni la soumettre tant que vous ne la prolongez pas.',
   'app.detail.choosing': 'L’acheteur fait encore ses choix.',

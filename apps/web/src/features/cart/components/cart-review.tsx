@@ -96,10 +96,8 @@ function Review({
   const optionById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoryById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
   const status = effectiveStatus(cart, new Date());
-  const missing = describeMissing(
-    missingRequired(cart.selections, { options: optionById, categories: categoryById, planRooms }),
-    (room) => project!.rooms.find((r) => r._id === room)?.name,
-  );
+  const lacking = missingRequired(cart.selections, { options: optionById, categories: categoryById, planRooms });
+  const missing = describeMissing(lacking, (room) => project!.rooms.find((r) => r._id === room)?.name);
   const depositPercent = typeof project!.options.depositPercent === 'number' ? project!.options.depositPercent : 0;
 
   const view: CatalogueView = useMemo(
@@ -185,7 +183,7 @@ function Review({
         isOpen={status === 'draft'}
         canSave={hasFeature(project!.features, 'alternatives')}
       />
-      {status === 'draft' && <SubmitSection cart={cart} missing={missing} />}
+      {status === 'draft' && <SubmitSection cart={cart} missing={missing} missingCount={lacking.length} />}
       {me && cart.owner === me._id && <CoBuyerInvite cartId={cart._id} />}
       {cart.signature && status !== 'draft' && (
         <Text size="sm" c="dimmed" data-testid="signed-by">
@@ -230,7 +228,7 @@ function CartHistory({ history }: { history: NonNullable<Cart['history']> }) {
 }
 
 /** Sign and submit: the buyer agrees to the total and types their name; what is still missing is named first. */
-function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
+function SubmitSection({ cart, missing, missingCount }: { cart: Cart; missing: string[]; missingCount: number }) {
   const queryClient = useQueryClient();
   const money = useMoney();
   const t = useT();
@@ -291,6 +289,12 @@ function SubmitSection({ cart, missing }: { cart: Cart; missing: string[] }) {
         </Alert>
       ) : missing.length > 0 ? (
         <Stack gap="xs">
+          {/* Reopened as a change order: say why choices that were not asked for before are asked now. */}
+          {changeOrderNumber(cart.revision) && (
+            <Text size="sm" c="dimmed" data-testid="change-order-missing">
+              {t('app.review.change-order-missing', { count: missingCount })}
+            </Text>
+          )}
           <Text>{t('app.review.before-submit', { list: formatList(missing, locale) })}</Text>
           <LinkButton to="/configure" w="fit-content">
             {t('app.review.continue')}

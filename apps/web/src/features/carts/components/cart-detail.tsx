@@ -4,7 +4,17 @@ import { useMemo, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
-import { groupCartLines, type CategoryDocument, type MessageKey, type OptionDocument, type Translate, cartStatusWord, changeOrderNumber } from '@decor/core';
+import {
+  formatList,
+  groupCartLines,
+  type CategoryDocument,
+  type MessageKey,
+  type OptionDocument,
+  type Translate,
+  cartStatusWord,
+  changeOrderNumber,
+} from '@decor/core';
+import { useLanguage } from '../../../lib/language.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDownload } from '../../../lib/use-download.ts';
 import { cartQuery, type Cart } from '../../../lib/cart-query.ts';
@@ -171,7 +181,9 @@ function Decisions({ row, cart }: { row: CartRow; cart: Cart }) {
     <Card withBorder radius="md" padding="md" data-testid="decisions">
       <Stack gap="sm">
         {row.status === 'submitted' && <SubmittedDecision key={sent} total={cart.total} busy={busy} act={act} />}
-        {row.status === 'approved' && <ChangeOrderDecision key={sent} busy={busy} act={act} revision={row.revision} />}
+        {row.status === 'approved' && (
+          <ChangeOrderDecision key={sent} busy={busy} act={act} revision={row.revision} missing={row.missing ?? { count: 0, list: [] }} />
+        )}
         {(row.status === 'draft' || row.status === 'locked') && <DeadlineDecision key={sent} isLocked={row.status === 'locked'} busy={busy} act={act} />}
         {row.status === 'draft' && <RemindOne cartId={cart._id} />}
         {done && (
@@ -242,7 +254,7 @@ function SubmittedDecision({ total, busy, act }: ActionProps & { total: number }
 }
 
 /** An approved selection: reopen it as a change order, with a fee and a new deadline if wanted. */
-function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: number }) {
+function ChangeOrderDecision({ busy, act, revision, missing }: ActionProps & { revision: number; missing: { count: number; list: string[] } }) {
   const { data: project } = useProject();
   const money = useMoney();
   const [comment, setComment] = useState('');
@@ -253,6 +265,7 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
   const [isConfirming, setConfirming] = useState(false);
   const zone = useZone();
   const t = useT();
+  const { locale } = useLanguage();
   const isReady = fee !== undefined && deadline !== undefined;
   return (
     <>
@@ -291,6 +304,11 @@ function ChangeOrderDecision({ busy, act, revision }: ActionProps & { revision: 
           onCancel={() => setConfirming(false)}
         >
           <Text size="sm">{fee ? t('app.detail.reopen-text-fee', { fee: money(fee) }) : t('app.detail.reopen-text')}</Text>
+          {missing.count > 0 && (
+            <Text size="sm" fw={600} data-testid="reopen-missing">
+              {t('app.detail.reopen-missing', { count: missing.count, list: formatList(missing.list, locale) })}
+            </Text>
+          )}
         </ConsequenceConfirm>
       ) : (
         <Button variant="light" w="fit-content" disabled={!isReady} onClick={() => setConfirming(true)}>
