@@ -116,6 +116,33 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(same[0]!.news).toMatchObject({ subscribed: true });
   }, 30_000);
 
+  it('keeps every consent proof and what each inquiry stated: a later inquiry under the same address adds, never rewrites', async () => {
+    const inquire = async (address: string, fields: Record<string, unknown>) => {
+      const [form] = await forms(address, 1);
+      takeTime(3_100);
+      const sent = await send(address, { ...person(7), token: form!.token, proof: solve(form!), ...fields });
+      expect(sent.statusCode, sent.body).toBe(202);
+    };
+    // The person: their phone, budget and consent, from their address and page.
+    await inquire('192.0.2.70', { phone: '+1 416 555 0170', contact: 'phone', news: true, page: 'http://demo.localhost/inquire' });
+    const [first] = (await leads()).filter((l) => l.email === 'alex.7@example.com');
+    const proof = first!.news;
+    // A stranger under the same address, from elsewhere: another phone, another consent.
+    await inquire('198.51.100.9', { phone: '+1 212 555 0199', contact: 'email', news: true, page: 'http://demo.localhost/embed', message: 'Call me instead.' });
+    const [lead] = (await leads()).filter((l) => l.email === 'alex.7@example.com') as Array<
+      (typeof first & object) & { consents: Array<{ address: string; page: string }>; activities: Array<{ stated?: { phone?: string } }> }
+    >;
+    // What the first inquiry stated stands; the second's words are in its own activity, its consent is a second proof.
+    expect(lead!.phone).toBe('+1 416 555 0170');
+    expect(lead!.contact).toBe('phone');
+    expect(lead!.news).toEqual(proof);
+    expect(lead!.consents.map((c) => [c.address, c.page])).toEqual([
+      ['192.0.2.70', 'http://demo.localhost/inquire'],
+      ['198.51.100.9', 'http://demo.localhost/embed'],
+    ]);
+    expect(lead!.activities.map((a) => a.stated?.phone)).toEqual(['+1 416 555 0170', '+1 212 555 0199']);
+  }, 30_000);
+
   it('refuses or holds at least 99 % of a thousand robots with no mail to the managers, and accepts every person', async () => {
     const mailsBefore = managerMails().length;
     const leadsBefore = (await leads()).length;

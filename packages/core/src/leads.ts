@@ -96,9 +96,33 @@ const activitySchema = z
     message: z.string().max(5000),
     page: z.string().max(500),
     interest: inquirySchema.shape.interest,
+    /** What this inquiry said of the person (a later one never overwrites an earlier one's words: docs/public-pages.md). */
+    stated: z
+      .object({
+        phone: z.string().max(30),
+        budget: z.string().max(100).nullable(),
+        timeline: z.string().max(100).nullable(),
+        agent: z.boolean().nullable(),
+        contact: z.enum(CONTACT_METHODS),
+      })
+      .partial()
+      .strict()
+      .optional(),
   })
   .strict();
 export type LeadActivity = z.infer<typeof activitySchema>;
+
+/** One answer to the news question, with its proof: the sentence shown, when, from which address and page. */
+const consentSchema = z
+  .object({
+    subscribed: z.boolean(),
+    text: z.string().max(1000).nullable(),
+    at: z.iso.datetime({ offset: true }),
+    address: z.string().max(64).nullable(),
+    page: z.string().max(500).nullable(),
+  })
+  .strict();
+export type LeadConsent = z.infer<typeof consentSchema>;
 
 /** A lead as stored (the `leads` collection). */
 export const leadSchema = z
@@ -135,6 +159,8 @@ export const leadSchema = z
     heldReasons: z.array(z.string().max(200)).max(20).default([]),
     /** Each inquiry of this person, newest last. */
     activities: z.array(activitySchema).max(200).default([]),
+    /** Every consent given or withdrawn, each with its own proof, oldest first: append-only. */
+    consents: z.array(consentSchema).max(100).default([]),
     notes: z.string().max(10_000).default(''),
   })
   .strict();

@@ -83,7 +83,14 @@ export async function receiveInquiry(input: ReceiveInput): Promise<Outcome> {
 async function writeLead(input: ReceiveInput, held: string[], interestName: string | null): Promise<Outcome> {
   const { db, project, inquiry, address, hooks } = input;
   const now = new Date();
-  const activity: LeadActivity = { at: now.toISOString(), source: inquiry.source, message: inquiry.message, page: inquiry.page, interest: inquiry.interest };
+  const activity: LeadActivity = {
+    at: now.toISOString(),
+    source: inquiry.source,
+    message: inquiry.message,
+    page: inquiry.page,
+    interest: inquiry.interest,
+    stated: { phone: inquiry.phone, budget: inquiry.budget, timeline: inquiry.timeline, agent: inquiry.agent, contact: inquiry.contact },
+  };
   const news = inquiry.news
     ? {
         subscribed: true,
@@ -99,16 +106,19 @@ async function writeLead(input: ReceiveInput, held: string[], interestName: stri
     if (existing) {
       await updateItem(writer, 'leads', existing, (current) => {
         const lead = current.data as LeadFields;
+        // Anyone may type someone's address: a later inquiry adds to the lead's history (its own words in
+        // its activity, its consent as a new proof) and only fills what the lead does not say yet; it never
+        // rewrites what an earlier one stated (docs/public-pages.md, "Inquiries").
         return {
           ...lead,
-          phone: inquiry.phone || lead.phone,
-          interest: inquiry.interest ?? lead.interest,
-          budget: inquiry.budget ?? lead.budget,
-          timeline: inquiry.timeline ?? lead.timeline,
-          agent: inquiry.agent ?? lead.agent,
-          contact: inquiry.contact,
-          // A consent once given stays with its proof; a new form without the box does not withdraw it.
-          news: news ?? lead.news,
+          phone: lead.phone || inquiry.phone,
+          interest: lead.interest ?? inquiry.interest,
+          budget: lead.budget ?? inquiry.budget,
+          timeline: lead.timeline ?? inquiry.timeline,
+          agent: lead.agent ?? inquiry.agent,
+          // The first proof of consent stays as it is; every later one is added to the list.
+          news: lead.news.subscribed ? lead.news : (news ?? lead.news),
+          consents: news ? [...(lead.consents ?? []), news].slice(-100) : (lead.consents ?? []),
           heldReasons: [...new Set([...lead.heldReasons, ...held])].slice(0, 20),
           status: held.length && lead.status === 'new' ? 'held' : lead.status,
           activities: [...lead.activities, activity].slice(-200),
@@ -131,7 +141,7 @@ async function writeLead(input: ReceiveInput, held: string[], interestName: stri
       code: inquiry.code || null,
       utm: inquiry.utm,
       referrer: inquiry.referrer,
-      ...(news ? { news } : {}),
+      ...(news ? { news, consents: [news] } : {}),
       heldReasons: held,
       activities: [activity],
     });

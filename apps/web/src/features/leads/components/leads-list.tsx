@@ -183,16 +183,20 @@ function LeadDetail({ lead: opened }: { lead: Lead }) {
           </List>
         </Alert>
       )}
-      <Text size="sm" data-testid="lead-news">
-        {lead.news.subscribed
-          ? t('app.leads.news', {
-              date: formatDateTime(lead.news.at!),
-              address: lead.news.address ?? t('app.leads.unknown-address'),
-              page: lead.news.page ?? t('app.leads.unknown-page'),
-              text: lead.news.text ?? '',
-            })
-          : t('app.leads.no-news')}
-      </Text>
+      {/* Every consent with its own proof, oldest first (a lead written before the list kept its first one alone). */}
+      <Stack gap={2} data-testid="lead-news">
+        {(lead.consents.length ? lead.consents : lead.news.subscribed ? [lead.news] : []).map((consent) => (
+          <Text key={`${consent.at}-${consent.address}`} size="sm">
+            {t('app.leads.news', {
+              date: formatDateTime(consent.at!),
+              address: consent.address ?? t('app.leads.unknown-address'),
+              page: consent.page ?? t('app.leads.unknown-page'),
+              text: consent.text ?? '',
+            })}
+          </Text>
+        ))}
+        {!lead.consents.length && !lead.news.subscribed && <Text size="sm">{t('app.leads.no-news')}</Text>}
+      </Stack>
       <Title order={3} fz="h5">
         {t('app.leads.inquiries')}
       </Title>
@@ -204,6 +208,20 @@ function LeadDetail({ lead: opened }: { lead: Lead }) {
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {activity.message || t('app.leads.no-message')}
           </Text>
+          {activity.stated && (
+            <Text size="xs" c="dimmed" data-testid="lead-stated">
+              {[
+                activity.stated.phone ? `${t('app.leads.fact', { label: t('app.leads.fact.phone') })} ${activity.stated.phone}` : null,
+                activity.stated.contact
+                  ? `${t('app.leads.fact', { label: t('app.leads.fact.prefers') })} ${activity.stated.contact === 'phone' ? t('app.leads.fact.call') : t('app.leads.fact.mail')}`
+                  : null,
+                activity.stated.budget ? `${t('app.leads.fact', { label: t('app.leads.fact.budget') })} ${activity.stated.budget}` : null,
+                activity.stated.timeline ? `${t('app.leads.fact', { label: t('app.leads.fact.timeline') })} ${activity.stated.timeline}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          )}
         </Stack>
       ))}
       <Select
