@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
@@ -18,6 +21,59 @@ async function setEmbed(embed: Record<string, unknown>) {
   const project = (await get('/api/project', { cookie: manager })).json();
   return app.inject({ method: 'PATCH', url: `/api/projects/${project._id}`, headers: browserHeaders(manager), payload: { options: { embed } } });
 }
+
+describe("the widget's browser scripts, whoever compiled the server", () => {
+  it('run in a browser when the server runs from its sources (tsx keeps function names with a helper of its own)', async () => {
+    // The scripts as `npm run dev` serves them: the module compiled by tsx, as that command does.
+    const printed = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        "import('./apps/server/src/modules/embed/embed.client.ts').then((m) => process.stdout.write(JSON.stringify([m.loaderScript('http://demo.localhost'), m.widgetScript(3)])))",
+      ],
+      { cwd: path.resolve(import.meta.dirname, '../../..'), encoding: 'utf8' },
+    );
+    const scripts = JSON.parse(printed) as string[];
+    // tsx did wrap the functions (else this test proves nothing)…
+    for (const script of scripts) expect(script).toContain('__name(');
+    // …and each script runs on a page that defines no helper: a minimal document, no error.
+    const element = () => ({
+      addEventListener() {},
+      setAttribute() {},
+      replaceChildren() {},
+      querySelector: () => null,
+      querySelectorAll: () => [],
+      style: {},
+      dataset: {},
+    });
+    for (const script of scripts) {
+      const page = {
+        document: {
+          referrer: '',
+          documentElement: { scrollHeight: 100 },
+          querySelectorAll: () => [],
+          querySelector: () => null,
+          createElement: element,
+          addEventListener() {},
+        },
+        addEventListener() {},
+        location: { origin: 'http://demo.localhost' },
+        navigator: {},
+        MutationObserver: class {
+          observe() {}
+        },
+        ResizeObserver: class {
+          observe() {}
+        },
+      } as Record<string, unknown>;
+      page.window = page;
+      page.parent = page;
+      expect(() => vm.runInNewContext(script, page)).not.toThrow();
+    }
+  });
+});
 
 describe(`the builder's widget (${testDbKind})`, () => {
   it('is a small page in the brand with packages and their "from" prices, availability and a link to ask, framed by any site', async () => {

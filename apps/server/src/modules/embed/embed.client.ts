@@ -43,9 +43,18 @@ function loader(portal: string, type: string) {
   document.querySelectorAll('[data-decor-embed]').forEach(mount);
 }
 
+/**
+ * A function's text as a browser runs it, whoever compiled the server: a build that keeps
+ * function names (esbuild's keepNames, which tsx uses when the server runs from its sources)
+ * calls a `__name` helper inside the text, which the browser must then have too. Every script
+ * the server makes from a function starts with this definition (a no-op where it is unused).
+ */
+const NAME_HELPER = 'var __name=function(f){return f};';
+const browserScript = (body: string) => `(function(){${NAME_HELPER}${body}})();`;
+
 /** The loader's text, for a page of `portal` (the project's own origin). */
 export function loaderScript(portal: string): string {
-  return `(${loader.toString()})(${JSON.stringify(portal)},${JSON.stringify(HEIGHT_MESSAGE)});`;
+  return browserScript(`(${loader.toString()})(${JSON.stringify(portal)},${JSON.stringify(HEIGHT_MESSAGE)});`);
 }
 
 function widget(type: string, solverText: string, minSeconds: number) {
@@ -154,5 +163,7 @@ function widget(type: string, solverText: string, minSeconds: number) {
 
 /** The widget's script: its own text and the proof-of-work solver's, which it hands to a worker. */
 export function widgetScript(minSeconds: number): string {
-  return `(${widget.toString()})(${JSON.stringify(HEIGHT_MESSAGE)},${JSON.stringify(solveProofOfWork.toString())},${minSeconds});`;
+  // The worker runs the solver's text alone: it gets the helper too.
+  const solver = `(function(){${NAME_HELPER}return ${solveProofOfWork.toString()}})()`;
+  return browserScript(`(${widget.toString()})(${JSON.stringify(HEIGHT_MESSAGE)},${JSON.stringify(solver)},${minSeconds});`);
 }
