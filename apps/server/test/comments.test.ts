@@ -294,7 +294,7 @@ describe(`co-buyers (${testDbKind})`, () => {
     const invited = await invite('marcus', 'jamie.reid@example.test');
     expect(invited.statusCode, invited.body).toBe(201);
     expect(invited.json()).toMatchObject({ email: 'jamie.reid@example.test', unit: unit304._id, unitName: '304', role: 'purchaser', maxUses: 1 });
-    const mailed = await mail!.waitFor('jamie.reid@example.test', /invited/);
+    const mailed = await mail!.waitFor('jamie.reid@example.test', /^Marcus Reid invites you to choose the finishes of your home/);
     expect(mailed.text).toContain('304');
     // The co-buyer, another buyer and the staff cannot: it is the owner's to do (the staff invite from the back office).
     expect((await invite('priya', 'someone@example.test')).json().error.key).toBe('code.owner-only');

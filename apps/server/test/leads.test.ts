@@ -116,6 +116,24 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(same[0]!.news).toMatchObject({ subscribed: true });
   }, 30_000);
 
+  it('takes the campaign tags by the names a campaign link carries (utm_source) or short, stores them short, and refuses others', async () => {
+    const [form, other] = await forms('192.0.2.80', 2);
+    takeTime(3_100);
+    const bad = await send('192.0.2.80', { ...person(8), utm: { utm_source: 'newsletter', affiliate: 'x' }, token: other!.token, proof: solve(other!) });
+    expect(bad.statusCode).toBe(400);
+    const sent = await send('192.0.2.80', {
+      ...person(8),
+      utm: { utm_source: 'newsletter', utm_campaign: 'autumn', medium: 'email' },
+      token: form!.token,
+      proof: solve(form!),
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const [lead] = (await leads()).filter((l) => l.email === 'alex.8@example.com');
+    expect(lead!.utm).toEqual({ source: 'newsletter', campaign: 'autumn', medium: 'email' });
+    // The managers' mail has gone out before the next test counts mails.
+    await mail!.waitFor('manager@demo.test', /^New lead: Alexi Martin$/);
+  }, 30_000);
+
   it('keeps every consent proof and what each inquiry stated: a later inquiry under the same address adds, never rewrites', async () => {
     const inquire = async (address: string, fields: Record<string, unknown>) => {
       const [form] = await forms(address, 1);
@@ -129,9 +147,14 @@ describe(`inquiries (${testDbKind})`, () => {
     const proof = first!.news;
     // A stranger under the same address, from elsewhere: another phone, another consent.
     await inquire('198.51.100.9', { phone: '+1 212 555 0199', contact: 'email', news: true, page: 'http://demo.localhost/embed', message: 'Call me instead.' });
-    const [lead] = (await leads()).filter((l) => l.email === 'alex.7@example.com') as Array<
-      (typeof first & object) & { consents: Array<{ address: string; page: string }>; activities: Array<{ stated?: { phone?: string } }> }
-    >;
+    type Kept = {
+      phone: string;
+      contact: string;
+      news: unknown;
+      consents: Array<{ address: string; page: string }>;
+      activities: Array<{ stated?: { phone?: string } }>;
+    };
+    const [lead] = (await leads()).filter((l) => l.email === 'alex.7@example.com') as unknown as Kept[];
     // What the first inquiry stated stands; the second's words are in its own activity, its consent is a second proof.
     expect(lead!.phone).toBe('+1 416 555 0170');
     expect(lead!.contact).toBe('phone');
@@ -141,6 +164,7 @@ describe(`inquiries (${testDbKind})`, () => {
       ['198.51.100.9', 'http://demo.localhost/embed'],
     ]);
     expect(lead!.activities.map((a) => a.stated?.phone)).toEqual(['+1 416 555 0170', '+1 212 555 0199']);
+    await mail!.waitFor('manager@demo.test', /^Returning lead: Alexh Martin asked again$/);
   }, 30_000);
 
   it('refuses or holds at least 99 % of a thousand robots with no mail to the managers, and accepts every person', async () => {

@@ -40,6 +40,24 @@ describe(`the OpenAPI document (${testDbKind})`, () => {
     expect(Object.keys(operationOf('GET', '/api/auth/token')!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
   });
 
+  it('asks a visitor to sign in (401) on every back-office read, and refuses a buyer (403), as documented (generated from the document)', async () => {
+    const reads = Object.entries(document.paths).filter(([path, operations]) => path.startsWith('/api/manage/') && operations.get);
+    expect(reads.length).toBeGreaterThan(15);
+    for (const [path] of reads) {
+      // Each parameter a value its route accepts: the answer is then about who asks, not what.
+      const url = path.replace('{kind}', 'units.csv').replace(/\{[^}]+\}/g, '01900000-0000-7000-8000-000000000000');
+      expect([path, (await call('GET', url)).statusCode]).toEqual([path, 401]);
+      expect([path, (await call('GET', url, buyer)).statusCode]).toEqual([path, 403]);
+    }
+  });
+
+  it('documents the live streams as server-sent events', () => {
+    for (const path of ['/api/admin/changes/stream', '/api/carts/{id}/comments/stream']) {
+      const operation = document.paths[path]?.get;
+      expect(Object.keys(operation?.responses['200']?.content ?? {}), path).toEqual(['text/event-stream']);
+    }
+  });
+
   it('is a valid OpenAPI document', async () => {
     const result = await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { missingRequired, type RuleCategory, type RuleOption, type Selection } from '@decor/core';
 import { and, eq } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { accounts, deployProjects, deploys, items, memberships, projects, users } from '../src/db/schema/index.ts';
@@ -120,6 +121,23 @@ describe(`demo data (${testDbKind})`, () => {
     expect(await collection('demo', 'purchases')).toHaveLength(1);
     const buyers = await db.select().from(memberships).where(eq(memberships.role, 'purchaser'));
     expect(buyers.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('obeys the rules it demonstrates: every signed selection has every required choice, so a returned one can be signed again', async () => {
+    for (const key of ['demo', 'harbour']) {
+      const byId = async (name: string) => new Map((await collection(key, name)).map((row) => [row.id, { _id: row.id, ...row.data }]));
+      const [options, categories, units, plans] = await Promise.all([byId('options'), byId('categories'), byId('units'), byId('plans')]);
+      const signed = (await collection(key, 'carts')).filter((cart) => cart.data.status !== 'draft');
+      for (const cart of signed) {
+        const plan = plans.get(String(units.get(String(cart.data.unit))?.plan));
+        const missing = missingRequired(cart.data.selections as Selection[], {
+          options: options as unknown as Map<string, RuleOption>,
+          categories: categories as unknown as Map<string, RuleCategory>,
+          planRooms: (plan?.rooms as string[] | undefined) ?? null,
+        });
+        expect([key, cart.id, missing.map((m) => m.category.name)]).toEqual([key, cart.id, []]);
+      }
+    }
   });
 
   it('lists both projects on a development deploy', async () => {

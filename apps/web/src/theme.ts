@@ -1,5 +1,14 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { colourShades, readableTextColour, type FirstPageKey, type Theme } from '@decor/core';
+import {
+  colourShades,
+  MENU_HIDE_DELAY_MS,
+  POPOVER_DISPOSE_MS,
+  readableTextColour,
+  TOOLTIP_DISTANCE_PX,
+  TOOLTIP_SHOW_DELAY_MS,
+  type FirstPageKey,
+  type Theme,
+} from '@decor/core';
 
 /** The neutral look used before a project's theme is known, and on platform pages. */
 export const PLATFORM_THEME: Theme = { logoBg: '#1f2933', primary: '#1f6f5c', secondary: '#c8a97e', logoUrl: null };
@@ -36,6 +45,10 @@ export function buildTheme(theme: Theme, say: (key: FirstPageKey) => string) {
         },
       },
       Badge: { styles: { root: { height: 'auto', minHeight: 'var(--badge-height)' }, label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' } } },
+      // The overlays' timings of SPEC.md's constants (packages/core/src/constants.ts).
+      Tooltip: { defaultProps: { openDelay: TOOLTIP_SHOW_DELAY_MS, offset: TOOLTIP_DISTANCE_PX } },
+      Menu: { defaultProps: { closeDelay: MENU_HIDE_DELAY_MS, offset: TOOLTIP_DISTANCE_PX } },
+      Popover: { defaultProps: { offset: TOOLTIP_DISTANCE_PX, transitionProps: { duration: POPOVER_DISPOSE_MS } } },
     },
   });
 }

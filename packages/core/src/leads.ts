@@ -11,6 +11,18 @@ import { message, type Say } from './messages/index.ts';
 export const CONTACT_METHODS = ['email', 'phone'] as const;
 export const INTEREST_KINDS = ['plan', 'unit', 'package'] as const;
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+type UtmKey = (typeof UTM_KEYS)[number];
+type UtmShape = Record<UtmKey | `utm_${UtmKey}`, z.ZodOptional<z.ZodString>>;
+
+/** Campaign tags by their short names, whichever names they came with (the short one wins when both are given). */
+function shortUtm(tags: Partial<Record<string, string | undefined>>): Partial<Record<UtmKey, string>> {
+  const short: Partial<Record<UtmKey, string>> = {};
+  for (const key of UTM_KEYS) {
+    const value = tags[key] ?? tags[`utm_${key}`];
+    if (value !== undefined) short[key] = value;
+  }
+  return short;
+}
 
 /** Where the default budget bands start and end, in the currency's major units (project settings may write their own). */
 export const DEFAULT_BUDGET_LIMITS = [500_000, 750_000, 1_000_000] as const;
@@ -76,7 +88,19 @@ export const inquirySchema = z
     source: z.enum(LEAD_SOURCES).default('inquire'),
     /** The agent or referral code of the page's address, as typed: an unknown one is kept, never refused. */
     code: trimmed(100).nullable().default(null),
-    utm: z.partialRecord(z.enum(UTM_KEYS), trimmed(200)).default({}),
+    /** The campaign tags, by their names in a campaign link (`utm_source`) or short (`source`); stored short. */
+    utm: z
+      .object(
+        Object.fromEntries(
+          UTM_KEYS.flatMap((key) => [
+            [key, trimmed(200).optional()],
+            [`utm_${key}`, trimmed(200).optional()],
+          ]),
+        ) as UtmShape,
+      )
+      .strict()
+      .transform(shortUtm)
+      .default({}),
     /** The page the form was on, and the site that sent the visitor there. */
     page: trimmed(500).default(''),
     referrer: trimmed(500).nullable().default(null),

@@ -204,7 +204,9 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
   const managerId = seed.managers[0] ? userIds.get(seed.managers[0].email)! : null;
   for (const buyer of seed.buyers) {
     if (!buyer.cart) continue;
-    const selections = buyer.cart.choices.map(([room, option, quantity = 1]) => ({
+    // A signed selection obeys the rules it demonstrates: every required choice is made (docs/selection-rules.md).
+    const choices = buyer.cart.status === 'draft' ? buyer.cart.choices : withStandardChoices(seed, buyer.unit, buyer.cart.choices);
+    const selections = choices.map(([room, option, quantity = 1]) => ({
       option: optionId(option),
       room: roomId(room),
       quantity,
@@ -258,4 +260,31 @@ async function ensureLocalDeploy(db: Db, portalHost: string) {
     .insert(deployProjects)
     .values(all.map((p) => ({ deployId: deploy!.id, projectId: p.id, fullKey: `${p.key}.${portalHost}` })))
     .onConflictDoNothing();
+}
+
+/**
+ * A seeded selection's choices with the standard finish (the category's first option at no
+ * extra cost that the unit's plan and the room allow) in each required category and room the
+ * buyer left open, as a signed selection must have them.
+ */
+function withStandardChoices(seed: ProjectSeed, unitName: string, choices: Array<[room: string, option: string, quantity?: number]>) {
+  const planName = seed.units.find((unit) => unit.name === unitName)?.plan;
+  const planRooms = seed.plans.find((plan) => plan.name === planName)?.rooms ?? [];
+  const completed = [...choices];
+  for (const category of seed.categories.filter((c) => c.required)) {
+    const names = new Set(category.options.map((option) => option.name));
+    const rooms = category.rooms.filter((room) => planRooms.includes(room));
+    for (const room of rooms) {
+      if (completed.some(([chosenRoom, option]) => chosenRoom === room && names.has(option))) continue;
+      const standard = category.options.find(
+        (option) =>
+          option.price === 0 &&
+          !option.requires?.length &&
+          (!option.plans?.length || option.plans.includes(planName!)) &&
+          (!option.rooms?.length || option.rooms.includes(room)),
+      );
+      if (standard) completed.push([room, standard.name]);
+    }
+  }
+  return completed;
 }

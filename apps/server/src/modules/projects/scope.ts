@@ -23,8 +23,10 @@ export async function resolveScope(db: Db, actor: Actor | null, projectKey: stri
   return { project, standing: standingOf(actor, role), actor };
 }
 
-/** The project and the manager (or admin) acting in it; anyone else is refused with 403 (docs/back-office.md). */
+/** The project and the manager (or admin) acting in it; a visitor gets 401, anyone else 403 (docs/back-office.md). */
 export function requireManager({ project, standing, actor }: Scope, refusal: CoreKey = 'manage.managers-only'): { project: ProjectRow; actor: Actor } {
-  if (can(standing, 'manage') !== 'any' || !actor) throw fail('forbidden', refusal);
+  // A visitor is asked to sign in (401), as on every other route; someone signed in without the right is refused (403).
+  if (!actor) throw fail('unauthenticated', 'session.sign-in');
+  if (can(standing, 'manage') !== 'any') throw fail('forbidden', refusal);
   return { project, actor };
 }

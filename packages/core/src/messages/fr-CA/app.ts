@@ -128,7 +128,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.review.submit-failed': 'Votre sélection n’a pas pu être soumise. Veuillez réessayer.',
   'app.review.submit-title': 'Soumettre votre sélection',
   'app.review.change-order-missing':
-    '{count, plural, one {Cet ordre de modification demande # autre choix obligatoire avant que vous puissiez signer de nouveau : une catégorie que votre centre de design a ajoutée ou rendue obligatoire depuis l’approbation, ou laissée ouverte alors.} other {Cet ordre de modification demande # autres choix obligatoires avant que vous puissiez signer de nouveau : des catégories que votre centre de design a ajoutées ou rendues obligatoires depuis l’approbation, ou laissées ouvertes alors.}}',
+    '{count, plural, one {Cet ordre de modification demande # autre choix obligatoire avant que vous puissiez signer de nouveau : une catégorie que votre centre de design a ajoutée ou rendue obligatoire depuis l’approbation, ou laissée ouverte alors.} other {Cet ordre de modification demande # autres choix obligatoires avant que vous puissiez signer de nouveau : des catégories que votre centre de design a ajoutées ou rendues obligatoires depuis l’approbation, ou laissées ouvertes alors.}}',
   'app.review.before-submit': 'Avant de soumettre, choisissez : {list}.',
   'app.review.continue': 'Continuer mes choix',
   'app.review.agree': 'J’ai revu cette sélection et j’accepte le total des surclassements de {total}.',
@@ -442,7 +442,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.detail.reopen-text-fee':
     'La signature de l’acheteur sur cette sélection est annulée et chaque acheteur de l’unité est avisé par courriel qu’elle est de nouveau ouverte, avec des frais de {fee}. L’achat approuvé reste en vigueur jusqu’à ce que vous approuviez l’ordre de modification.',
   'app.detail.reopen-missing':
-    '{count, plural, one {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autre choix obligatoire : {list}.} other {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autres choix obligatoires : {list}.}}',
+    '{count, plural, one {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autre choix obligatoire : {list}.} other {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autres choix obligatoires : {list}.}}',
   'app.detail.reopen': 'Rouvrir en ordre de modification',
   'app.detail.locked': 'La date limite est passée : l’acheteur ne peut ni la modifier ni la soumettre tant que vous ne la prolongez pas.',
   'app.detail.choosing': 'L’acheteur fait encore ses choix.',
@@ -1011,7 +1011,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.take-home.not-sent': 'Le look n’a pas pu être envoyé. Réessayez.',
   'app.take-home.email': 'Votre courriel',
   'app.take-home.email-help':
-    'Nous envoyons ce look une seule fois. Notre équipe des ventes reçoit aussi votre adresse et ce look, pour vous répondre ; aucune infolettre.',
+    'Nous envoyons ce look une seule fois. Notre équipe des ventes reçoit aussi votre adresse et ce look, pour vous répondre ; aucune infolettre.',
   'app.take-home.send': 'Envoyez-moi ce look',
   'app.take-home.sign-in': 'Vous achetez ici ? <link>Connectez-vous</link> pour enregistrer ce look dans votre sélection.',
   'app.take-home.look-name': 'Look du centre des ventes {when}',
@@ -1291,7 +1291,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.editor.save-failed': 'L’élément n’a pas pu être enregistré. Veuillez réessayer.',
   'app.editor.delete-failed': 'L’élément n’a pas pu être supprimé.',
   'app.conflict.title': 'Quelqu’un a modifié ceci depuis que vous l’avez ouvert',
-  'app.conflict.current': 'Le formulaire montre maintenant la version actuelle. Vos modifications sont mises de côté : {fields}.',
+  'app.conflict.current': 'Le formulaire montre maintenant la version actuelle. Vos modifications sont mises de côté : {fields}.',
   'app.conflict.current-nothing': 'Le formulaire montre maintenant la version actuelle.',
   'app.conflict.reapply': 'Remettre mes modifications',
   'app.editor.save': 'Enregistrer les modifications',

@@ -34,7 +34,7 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.invite-co-buyer.subject': '{inviter} vous invite à choisir les finitions de votre unité à {project}',
   'mail.invite-co-buyer.body': '{inviter} achète l’unité {unit} avec vous et vous invite à sa sélection de design.',
   'mail.invite-co-buyer.body-2':
-    'Vous partagerez une seule sélection : vous voyez et modifiez tous deux les mêmes choix, parlez au centre de design dans une même conversation, et chacun de vous la signe.',
+    'Vous partagerez une seule sélection : vous voyez et modifiez tous deux les mêmes choix, parlez au centre de design dans une même conversation, et chacun de vous la signe.',
   'mail.invite-co-buyer.action': 'Ouvrir notre sélection',
   'mail.invite.subject': 'Vous êtes invité à choisir les finitions de votre unité à {project}',
   'mail.invite.body-unit': 'Vos sélections de design pour l’unité {unit} sont ouvertes. Suivez le lien pour vous connecter et commencer vos choix.',
@@ -93,7 +93,7 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.look.body-2': 'Notre centre de design peut vous aider à le faire vôtre.',
   'mail.look.action': 'Écrire au centre de design',
   'mail.look.footer':
-    'Vous recevez ce message une seule fois, parce que vous l’avez demandé sur l’écran. Notre équipe des ventes a aussi reçu votre adresse et ce look, pour répondre à vos questions ; nous ne vous envoyons aucune infolettre.',
+    'Vous recevez ce message une seule fois, parce que vous l’avez demandé sur l’écran. Notre équipe des ventes a aussi reçu votre adresse et ce look, pour répondre à vos questions ; nous ne vous envoyons aucune infolettre.',
 
   'mail.lead.subject': 'Nouveau prospect : {person}',
   'mail.lead.subject-returning': 'Prospect de retour : {person} a écrit de nouveau',
