@@ -125,7 +125,8 @@ describe(`demo data (${testDbKind})`, () => {
 
   it('obeys the rules it demonstrates: every signed selection has every required choice, so a returned one can be signed again', async () => {
     for (const key of ['demo', 'harbour']) {
-      const byId = async (name: string) => new Map((await collection(key, name)).map((row) => [row.id, { _id: row.id, ...row.data }]));
+      const byId = async (name: string) =>
+        new Map((await collection(key, name)).map((row) => [row.id, { _id: row.id, ...row.data } as Data & { _id: string }]));
       const [options, categories, units, plans] = await Promise.all([byId('options'), byId('categories'), byId('units'), byId('plans')]);
       const signed = (await collection(key, 'carts')).filter((cart) => cart.data.status !== 'draft');
       for (const cart of signed) {
