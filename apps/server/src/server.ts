@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { demoAccountsNotice, resolveDemoPassword } from './db/seed/demo-password.ts';
+import { DEMO_ACCOUNTS, demoAccountsNotice, resolveDemoPassword } from './db/seed/demo-password.ts';
 import { seedDemo } from './db/seed/seed.ts';
 import { addDemoPhotos } from './db/seed/demo-photos.ts';
 import { storageFor } from './modules/files/storages.ts';
@@ -104,10 +104,7 @@ function printDemoAccounts(config: Config, notice: string) {
   const lines = [
     '',
     notice,
-    '  admin@demo.test        platform administrator',
-    '  manager@demo.test      manager of "demo" (Maple Residences)',
-    '  buyer@demo.test        buyer of unit 402 in "demo"',
-    '  manager@harbour.test   manager of "harbour" (Harbour Lofts)',
+    ...DEMO_ACCOUNTS.map(({ email, role }) => `  ${email.padEnd(22)} ${role}`),
     `Open http://demo.${config.portalHost}:${config.port}`,
     '',
   ];

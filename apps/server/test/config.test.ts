@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/env.ts';
+import { ConfigError, envSchema, loadConfig } from '../src/config/env.ts';
+import { DEMO_ACCOUNTS } from '../src/db/seed/demo-password.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, localhost, embedded database, demo data', () => {
@@ -78,5 +80,28 @@ describe('the bound on heap growth', () => {
     const { largest, kept } = JSON.parse(output) as { largest: number; kept: number };
     expect(kept).toBeGreaterThan(50_000_000);
     expect(largest / kept).toBeLessThan(3.6);
+  });
+});
+
+describe('the README, the front door', () => {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+  const section = (heading: string) => readme.split(`## ${heading}`)[1]!.split('\n## ')[0]!;
+
+  it('lists every environment key the server reads in its configuration table, and no other', () => {
+    const listed = new Set([...section('Configuration').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    const read = Object.keys(envSchema.shape).filter((key) => !key.startsWith('npm_'));
+    expect([...read].filter((key) => !listed.has(key))).toEqual([]);
+    // Besides: the bucket's credentials, read by the file storage when FILES_URL names a bucket, and the tests' own.
+    const elsewhere = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'TEST_POSTGRES', 'TEST_CHROMIUM'];
+    expect([...listed].filter((key) => !read.includes(key!) && !elsewhere.includes(key!))).toEqual([]);
+  });
+
+  it('lists the demo accounts a first start prints', () => {
+    const listed = [...section('Quick start').matchAll(/^\| `([^`]+@[^`]+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(DEMO_ACCOUNTS.map((account) => account.email));
+  });
+
+  it('stays under 15 KB', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThan(15 * 1024);
   });
 });

@@ -19,8 +19,8 @@ const flag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
-/** Every environment key the server reads (README, "Configuration"). */
-const envSchema = z.object({
+/** Every environment key the server reads (README, "Configuration"; a test keeps the two the same). */
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PORTAL_HOST: z

@@ -33,3 +33,12 @@ export function demoAccountsNotice({
   if (createdAccounts.length > 0) return 'Demo accounts created with the password in DEMO_PASSWORD';
   return `Demo accounts: the password given at their first start (in ${file} or DEMO_PASSWORD), unless changed since on /account`;
 }
+
+/** The demo accounts a first start prints, and the README lists (one list: a test compares them). */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.test', role: 'platform administrator' },
+  { email: 'manager@demo.test', role: 'manager of "demo" (Maple Residences, CAD)' },
+  { email: 'buyer@demo.test', role: 'buyer of unit 402 in "demo", with a selection due in three weeks' },
+  { email: 'manager@harbour.test', role: 'manager of "harbour" (Harbour Lofts, USD), to show isolation' },
+  { email: 'buyer@harbour.test', role: 'buyer of loft L2 in "harbour"' },
+] as const;
