@@ -312,13 +312,25 @@ describe(`the back office (${testDbKind})`, () => {
     expect(body.status).toBe('draft');
     expect(body.revision).toBe(2);
     expect(body.signature).toBeNull();
-    expect(body.fees).toEqual([{ label: 'Change order 1 fee', amount: 25_000 }]);
+    // The fee names its change order; each reader reads it in their language (the English words stay for API clients).
+    expect(body.fees).toEqual([{ label: 'Change order 1 fee', amount: 25_000, changeOrder: 1 }]);
+    const french = await app.inject({
+      method: 'GET',
+      url: `/api/carts/${cart!._id}/pdf`,
+      headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA' },
+    });
+    expect(french.statusCode).toBe(200);
+    const frenchText = await pdfText(french.rawPayload);
+    expect(frenchText).toContain('Frais de l’ordre de modification 1');
+    expect(frenchText).not.toContain('Change order 1 fee');
     expect(body.total).toBe(before + 25_000);
     // Its deadline had passed: the change order gets 14 days, or it would open locked.
     expect(Date.parse(body.deadline) - Date.now()).toBeGreaterThan(13 * 86_400_000);
     // Both buyers of the unit are told.
     const told = await mail!.waitFor('priya.reid@demo.test', /change order/);
     expect(told.text).toMatch(/change order fee of/i);
+    // The mail says by when to sign again: the deadline the change order opened with.
+    expect(told.text).toMatch(/Sign it again by \w+, \w+ \d+, \d{4}/);
     await mail!.waitFor('marcus.reid@demo.test', /change order/);
     // The fee cannot be written by a buyer's PATCH.
     const patch = await call('buyer', 'GET', `/api/schema/carts/${cart!._id}`);

@@ -308,7 +308,7 @@ export const cartSummarySchema = z.object({
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
 const changeOrderLineSchema = z.object({ option: z.string(), name: z.string(), quantity: z.number(), price: z.number() });
-const adjustmentSchema = z.object({ label: z.string(), amount: z.number() });
+const adjustmentSchema = z.object({ label: z.string(), amount: z.number(), changeOrder: z.number().optional() });
 
 /**
  * The change-order document of a reopened selection (GET /api/carts/{id}/change-order;

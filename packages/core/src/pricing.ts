@@ -7,6 +7,8 @@ export interface PricedSelection {
 export interface Adjustment {
   label: string;
   amount: number;
+  /** A change order's fee: its number (its words are the reader's: adjustmentLabel). */
+  changeOrder?: number | undefined;
 }
 
 /**
@@ -62,7 +64,7 @@ export function pricedSnapshot({
   const effective = cartTotal({ selections, priceOf, packageAdjustment }) - sum;
   const adjustments = [
     ...(effective !== 0 ? [{ label: packageName, amount: effective }] : []),
-    ...fees.map((fee) => ({ label: fee.label, amount: fee.amount })),
+    ...fees.map((fee) => ({ label: fee.label, amount: fee.amount, ...(fee.changeOrder ? { changeOrder: fee.changeOrder } : {}) })),
   ];
   return { lines, adjustments, total };
 }

@@ -81,7 +81,10 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
       const decision = newDecision(previous, data);
       if (decision && data) {
         const cart = { _id: id, unit: String(data.unit), owner: (data.owner as string | undefined) ?? null, total: Number(data.total) };
-        return notifyBuyersOfDecision({ db, mailer, project, origin: projectOrigin(config, project.key), cart, entry: decision }).then(
+        // A change order always has a deadline to say: the one given, else the one it opened with (docs/back-office.md).
+        const entry =
+          decision.action === 'reopen' && !decision.deadline && typeof data.deadline === 'string' ? { ...decision, deadline: data.deadline } : decision;
+        return notifyBuyersOfDecision({ db, mailer, project, origin: projectOrigin(config, project.key), cart, entry }).then(
           () => undefined,
           (error: unknown) => log?.warn({ err: error }, 'the buyers could not be told of a decision on their selection'),
         );

@@ -131,7 +131,11 @@ export async function transitionCart({
         if (action === 'reopen') {
           const revision = (data.revision ?? 1) + 1;
           const fees = fee
-            ? [...(data.fees ?? []), { label: message('cart.change-fee', { number: changeOrderNumber(revision) ?? 1 }), amount: fee }]
+            ? [
+                ...(data.fees ?? []),
+                // Its number, read in each reader's language; the English words for API clients (adjustmentLabel in core).
+                { label: message('cart.change-fee', { number: changeOrderNumber(revision) ?? 1 }), amount: fee, changeOrder: changeOrderNumber(revision) ?? 1 },
+              ]
             : (data.fees ?? []);
           // A change order needs time to be made: a passed deadline moves to the one given, or REOPEN_DAYS from now.
           const until = reopenDeadline(data.deadline, deadline, now, projectOptionsSchema.parse(project.options).timeZone ?? DEFAULT_TIME_ZONE);

@@ -1,6 +1,7 @@
 import type { Color, PDFDocument, PDFPage } from 'pdf-lib';
 import { newPdf, type Typesetter } from '../../lib/pdf-typesetter.ts';
 import {
+  adjustmentLabel,
   effectiveStatus,
   fail,
   formatDateTime,
@@ -120,8 +121,8 @@ export async function renderCartPdf({
         prices ? signed(change.difference) : '',
       );
     }
-    for (const fee of changeOrder.added) await writer.row(t('pdf.added'), fee.label, '', prices ? signed(fee.amount) : '');
-    for (const fee of changeOrder.removed) await writer.row(t('pdf.removed'), fee.label, '', prices ? signed(-fee.amount) : '');
+    for (const fee of changeOrder.added) await writer.row(t('pdf.added'), adjustmentLabel(fee, t), '', prices ? signed(fee.amount) : '');
+    for (const fee of changeOrder.removed) await writer.row(t('pdf.removed'), adjustmentLabel(fee, t), '', prices ? signed(-fee.amount) : '');
     if (prices) {
       writer.gap(4);
       await writer.total(t('pdf.approved-total'), money(changeOrder.approved.total), false);
@@ -144,7 +145,7 @@ export async function renderCartPdf({
   if (doc.adjustments.length) {
     // The package's saving and change-order fees: the same lines as on screen, adding up to the total.
     await writer.heading(doc.package ? t('pdf.package-fees') : t('pdf.change-orders'));
-    for (const adjustment of doc.adjustments) await writer.row('', adjustment.label, '', prices ? money(adjustment.amount) : '');
+    for (const adjustment of doc.adjustments) await writer.row('', adjustmentLabel(adjustment, t), '', prices ? money(adjustment.amount) : '');
   }
   if (prices) {
     writer.gap(6);

@@ -254,7 +254,13 @@ export function selectionDecisionMail({
     return: { subject: 'mail.return.subject', paragraphs: [t('mail.return.body', facts), ...said, t('mail.return.next')], action: 'mail.return.action' },
     reopen: {
       subject: 'mail.reopen.subject',
-      paragraphs: [t('mail.reopen.body', facts), ...said, ...(fee ? [t('mail.reopen.fee', { fee })] : []), t('mail.reopen.next')],
+      paragraphs: [
+        t('mail.reopen.body', facts),
+        ...said,
+        ...(fee ? [t('mail.reopen.fee', { fee })] : []),
+        t('mail.reopen.next'),
+        ...(deadline ? [t('mail.reopen.deadline', { deadline: deadline.replace(/\.$/, '') })] : []),
+      ],
       action: 'mail.reopen.action',
     },
     extend: { subject: 'mail.extend.subject', paragraphs: [t('mail.extend.body', facts), ...said], action: 'mail.extend.action' },

@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { changeOrderNumber, type ChangeOrder } from '@decor/core';
+import { adjustmentLabel, changeOrderNumber, type ChangeOrder } from '@decor/core';
 import { api } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n.ts';
 
@@ -82,7 +82,7 @@ export function ChangeOrderSummary({
           ...order.removed.map((fee) => ({ ...fee, amount: -fee.amount, word: t('pdf.removed') })),
         ].map((fee) => (
           <Group key={`${fee.word}-${fee.label}`} justify="space-between" wrap="nowrap">
-            <Text size="sm">{t('app.change-order.fee', { word: fee.word, label: fee.label })}</Text>
+            <Text size="sm">{t('app.change-order.fee', { word: fee.word, label: adjustmentLabel(fee, t) })}</Text>
             <Text size="sm">{signed(fee.amount)}</Text>
           </Group>
         ))}

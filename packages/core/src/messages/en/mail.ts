@@ -74,6 +74,7 @@ export const EN_MAIL = {
   'mail.reopen.body': '{by} reopened the approved selection of unit {unit} so that it can be changed.',
   'mail.reopen.fee': 'A change order fee of {fee} is added to your total.',
   'mail.reopen.next': 'Make your changes, then sign and submit it again: the approved selection stands until then.',
+  'mail.reopen.deadline': 'Sign it again by {deadline}.',
   'mail.reopen.action': 'Open your selection',
   'mail.extend.subject': 'Unit {unit}: you have until {deadline} to choose',
   'mail.extend.body': '{by} gave you until {deadline} to finish the design selection of unit {unit}.',

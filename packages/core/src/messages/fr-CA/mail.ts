@@ -75,6 +75,7 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.reopen.body': '{by} a rouvert la sélection approuvée de l’unité {unit} pour qu’elle puisse être modifiée.',
   'mail.reopen.fee': 'Des frais d’ordre de modification de {fee} s’ajoutent à votre total.',
   'mail.reopen.next': 'Apportez vos changements, puis signez-la et soumettez-la de nouveau : la sélection approuvée reste en vigueur d’ici là.',
+  'mail.reopen.deadline': 'Signez-la de nouveau d’ici le {deadline}.',
   'mail.reopen.action': 'Ouvrir votre sélection',
   'mail.extend.subject': 'Unité {unit} : vous avez jusqu’au {deadline} pour choisir',
   'mail.extend.body': '{by} vous donne jusqu’au {deadline} pour terminer la sélection de design de l’unité {unit}.',

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Divider, Group, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  adjustmentLabel,
   depositOf,
   describeMissing,
   effectiveStatus,
@@ -151,7 +152,7 @@ function Review({
       <Card withBorder radius="md" padding="md">
         {adjustments.map((adjustment) => (
           <Group key={adjustment.label} justify="space-between" data-testid="review-adjustment">
-            <Text>{adjustment.label}</Text>
+            <Text>{adjustmentLabel(adjustment, t)}</Text>
             <Text>{adjustment.amount < 0 ? `−${money(-adjustment.amount)}` : money(adjustment.amount)}</Text>
           </Group>
         ))}

@@ -5,6 +5,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack,
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import {
+  adjustmentLabel,
   formatList,
   groupCartLines,
   type CategoryDocument,
@@ -110,7 +111,7 @@ function Detail({ row, cart, options, categories }: { row: CartRow; cart: Cart; 
           {groups.length === 0 ? <Text c="dimmed">{t('app.review.nothing')}</Text> : <RoomLineCards groups={groups} money={money} lineTestId="detail-line" />}
           {fees.map((fee) => (
             <Group key={fee.label} justify="space-between">
-              <Text size="sm">{fee.label}</Text>
+              <Text size="sm">{adjustmentLabel(fee, t)}</Text>
               <Text size="sm">{money(fee.amount)}</Text>
             </Group>
           ))}
