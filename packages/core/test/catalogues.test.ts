@@ -85,9 +85,9 @@ describe('the catalogues', () => {
     const prefixes = [...text.matchAll(/`((?:app|cart|rule|mail|pdf|engine|link|identity|display|inquiry|widget|import)\.[\w.-]*)\$\{/g)].map(
       (match) => match[1]!,
     );
-    const unused = Object.keys(EN).filter(
-      (key) => !text.includes(`'${key}'`) && !text.includes(`"${key}"`) && !prefixes.some((prefix) => key.startsWith(prefix)),
-    );
+    // Every quoted word of the sources, read once (a search of the whole text per key took seconds).
+    const quoted = new Set([...text.matchAll(/'([\w.-]+)'|"([\w.-]+)"/g)].map((match) => match[1] ?? match[2]));
+    const unused = Object.keys(EN).filter((key) => !quoted.has(key) && !prefixes.some((prefix) => key.startsWith(prefix)));
     expect(unused).toEqual([]);
   });
 
