@@ -119,6 +119,10 @@ describe(`the builder's widget (${testDbKind})`, () => {
     expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'self' https:\/\/builder\.example(;|$)/);
     expect(page.body).toContain('data-inquiry');
     expect(page.body).toMatch(/<option value="plan:[0-9a-f-]{36}">/);
+    // The news box is labelled in the page as served, before any script runs (a screen reader reads it at once).
+    expect(page.body).toMatch(
+      /<label class="check"><input type="checkbox" name="news"><span data-news-text>Yes, send me news and offers about Maple Residences[^<]+<\/span><\/label>/,
+    );
     // A section the project does not offer is not shown, whatever the snippet asks.
     expect((await get('/embed?show=gallery')).body).toContain('Design packages');
   });

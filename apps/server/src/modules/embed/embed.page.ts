@@ -1,4 +1,4 @@
-import { type EmbedSection, formatMoney, type Language, type Theme, type Translate, UNIT_STATUSES } from '@decor/core';
+import { type EmbedSection, formatMoney, type Language, newsConsentText, type Theme, type Translate, UNIT_STATUSES } from '@decor/core';
 import { escapeHtml as e } from '../../lib/html.ts';
 
 /**
@@ -69,7 +69,7 @@ function gallerySection({ photos, t }: WidgetFacts) {
   return `<section><h2>${e(t('widget.finishes'))}</h2><ul class="gallery">${items}</ul></section>`;
 }
 
-function formSection({ formInFrame, interests, t }: WidgetFacts) {
+function formSection({ formInFrame, interests, t, project }: WidgetFacts) {
   const heading = `<h2>${e(t('widget.ask'))}</h2>`;
   if (!formInFrame) {
     return `<section>${heading}<p><a class="button" data-count href="/inquire?utm_source=widget" target="_blank" rel="noopener">${e(t('widget.ask-link'))}</a></p></section>`;
@@ -82,7 +82,7 @@ ${field('email', t('app.inquiry.email'), 'email', 'required maxlength="254" auto
 <label>${e(t('app.inquiry.interest'))}<select name="interest"><option value="">${e(t('app.inquiry.any-home'))}</option>${options}</select></label>
 <label>${e(t('app.inquiry.message'))}<textarea name="message" rows="3" maxlength="5000"></textarea></label>
 <div class="hp" aria-hidden="true"><label>Website<input name="website" tabindex="-1" autocomplete="off"></label></div>
-<label class="check"><input type="checkbox" name="news"><span data-news-text></span></label>
+<label class="check"><input type="checkbox" name="news"><span data-news-text>${e(newsConsentText(project.name, t))}</span></label>
 <button type="submit">${e(t('app.inquiry.send'))}</button><p data-status class="status" role="status" aria-live="polite"></p></form></section>`;
 }
 
