@@ -138,17 +138,9 @@ export const selectionSchema = z.object({ option: id, room: id.optional(), quant
 /**
  * A line of a signed or approved cart that is not an option: a package's saving or a change fee.
  * A change order's fee names its number (`changeOrder`): each reader reads its words in their
- * own language (adjustmentLabel); `label` keeps the English words for API clients.
+ * own language (adjustmentLabel in pricing.ts); `label` keeps the English words for API clients.
  */
 export const adjustmentSchema = z.object({ label: text(200), amount: money, changeOrder: z.number().int().min(1).max(1000).optional() }).strict();
-
-/** An adjustment's words for a reader: a change order's fee in the reader's language, a package's saving by its name. */
-export function adjustmentLabel(
-  adjustment: { label: string; changeOrder?: number | undefined },
-  t: (key: 'cart.change-fee', params: { number: number }) => string,
-): string {
-  return adjustment.changeOrder ? t('cart.change-fee', { number: adjustment.changeOrder }) : adjustment.label;
-}
 
 export const cartSchema = z
   .object({

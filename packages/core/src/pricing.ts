@@ -11,6 +11,14 @@ export interface Adjustment {
   changeOrder?: number | undefined;
 }
 
+/** An adjustment's words for a reader: a change order's fee in the reader's language, a package's saving by its name. */
+export function adjustmentLabel(
+  adjustment: { label: string; changeOrder?: number | undefined },
+  t: (key: 'cart.change-fee', params: { number: number }) => string,
+): string {
+  return adjustment.changeOrder ? t('cart.change-fee', { number: adjustment.changeOrder }) : adjustment.label;
+}
+
 /**
  * A cart's total in integer minor units: the sum of each chosen option's current price
  * times its quantity, plus the package's adjustment, never below zero (a package discount
