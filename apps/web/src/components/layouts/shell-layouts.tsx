@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { ShellLayout } from './shell-layout.tsx';
+import { meQuery } from '../../lib/session.ts';
 import type { NavItem } from './nav-links.tsx';
 import { PersonalDates } from '../../lib/personal-dates.tsx';
 
@@ -42,9 +44,10 @@ export const MANAGE_NAV: NavItem[] = [
   { to: '/manage/settings', label: 'app.nav.manage.settings' },
 ];
 
-/** The buyer's layout: project header, buyer navigation. */
+/** The buyer's layout: project header, buyer navigation for someone signed in (a visitor who lands on /400 gets none). */
 export function UserLayout() {
-  return <ShellLayout layout="user" nav={BUYER_NAV} />;
+  const { data: me } = useQuery(meQuery);
+  return <ShellLayout layout="user" nav={me ? BUYER_NAV : undefined} />;
 }
 
 /** The platform administrator's layout. */
