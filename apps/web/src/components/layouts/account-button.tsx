@@ -92,7 +92,14 @@ export function AccountButton() {
   }, [isSignedIn]);
   if (!me) {
     return (
-      <LinkButton to="/sign-in" search={{ next: href }} variant="light" size="compact-md" style={{ flexShrink: 0 }} styles={{ label: { whiteSpace: 'nowrap' } }}>
+      <LinkButton
+        to="/sign-in"
+        search={{ next: href }}
+        variant="light"
+        size="compact-md"
+        style={{ flexShrink: 0 }}
+        styles={{ label: { whiteSpace: 'nowrap' } }}
+      >
         {say('frame.sign-in')}
       </LinkButton>
     );
