@@ -38,10 +38,28 @@ const mailOf = (to: string, subject: string, containing?: string) => waitForMail
 
 const PROJECT = demoProject.name;
 
+/**
+ * Waits until `read()` passes `check`, or fails saying what it last read. (The journeys run two at
+ * a time, where vitest's expect.poll is not to be had outside the test's own context.)
+ */
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The page is in the reader's language (its root says so), at `path`. */
 async function expectLanded(page: Page, language: Language, path: string | RegExp) {
   await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)));
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+  await until(
+    () => page.locator('html').getAttribute('lang'),
+    (lang) => lang === language,
+    'the page’s language',
+  );
 }
 
 /** A new account arriving by a mailed invitation: a password chosen on the way, then the terms. */
@@ -52,7 +70,11 @@ async function arriveAsNewAccount(page: Page, language: Language, password = 'Ar
   await page.getByRole('button', { name: t('app.arrive.save') }).click();
   const gate = page.getByTestId('getting-started');
   await gate.waitFor();
-  await expect.poll(() => gate.getAttribute('data-step')).toBe('terms');
+  await until(
+    () => gate.getAttribute('data-step'),
+    (step) => step === 'terms',
+    'the getting-started step',
+  );
   await page.getByRole('button', { name: t('app.start.agree') }).click();
 }
 
@@ -127,7 +149,11 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     await page.getByRole('button', { name: t('app.arrive.save') }).click();
     // Holding the link proves no address: the confirmation mail, in the visitor's language, does.
     const gate = page.getByTestId('getting-started');
-    await expect.poll(() => gate.getAttribute('data-step')).toBe('verify');
+    await until(
+      () => gate.getAttribute('data-step'),
+      (step) => step === 'verify',
+      'the getting-started step',
+    );
     const mail = await mailOf(email, t('mail.verify.subject', { project: PROJECT }));
     await page.goto(linkIn(mail, `${origin()}/my-account?mode=verifyEmail`));
     await page.getByTestId('email-verified').waitFor();
@@ -193,7 +219,11 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     await page.goto((shared.json as { url: string }).url);
     await page.getByTestId('preview-total').waitFor();
     await expectLanded(page, language, '/preview');
-    await expect.poll(() => page.title()).toContain(t('app.shared.title'));
+    await until(
+      () => page.title(),
+      (title) => title.includes(t('app.shared.title')),
+      'the tab’s title',
+    );
   },
 
   async 'password-reset'({ page, language, tag }) {
@@ -290,17 +320,40 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
 
   async 'message-digest'({ page, language, tag }) {
     const t = translatorFor(language);
-    const buyer = await buyerReading(language, `reader-${tag}`);
-    const manager = await asPerson(await createManager());
+    // A project of its own (a copy of the demo's catalogue): a message left unread there waits for nobody else's journey.
+    const key = await projectOfItsOwn(`digest-${tag}`);
+    const buyer = await createBuyerWithCompleteCart({ projectKey: key, email: `links-buyer-reader-${tag}@example.test`, password: 'Links-buyer-2026' });
+    await setLanguage(buyer.email, language);
+    const manager = await asPerson({ ...(await createManager({ projectKey: key })), projectKey: key });
     expect((await manager('POST', `/api/carts/${buyer.cartId}/comments`, { body: `The walnut is in stock (${tag}).` })).status).toBe(201);
     await sendDigestsNow();
     const mail = await mailOf(buyer.email, t('mail.digest.subject', { count: 1, units: 1 }), tag);
-    await page.goto(linkIn(mail, `${origin()}/config/`));
+    await page.goto(linkIn(mail, `${origin(key)}/config/`));
     await signInOnPage(page, language, buyer);
     await page.getByTestId('conversation').getByText(`The walnut is in stock (${tag}).`).waitFor();
     await expectLanded(page, language, `/config/${buyer.cartId}`);
   },
 };
+
+/** A new project with a copy of the demo's catalogue, in French and English; its key. */
+async function projectOfItsOwn(name: string): Promise<string> {
+  const admin = await asPerson(await createAdmin());
+  const key = name
+    .slice(0, 30)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '');
+  const made = await admin('POST', '/api/admin/projects', {
+    key,
+    name: `Links ${key}`,
+    currency: 'CAD',
+    options: { locale: 'fr-CA', timeZone: 'America/Toronto', unitSystem: 'metric' },
+    theme: { primary: '#1f6f5c', secondary: '#c98a2b', logoBg: '#ffffff' },
+    catalogue: 'demo',
+    manager: { email: `first-${key}@example.test` },
+  });
+  expect(made.status, JSON.stringify(made.json)).toBe(201);
+  return key;
+}
 
 /** A sales-centre screen of the demo, claimed by an administrator and paired with a visitor's phone reading `language`. */
 async function pairedScreen(language: Language) {
