@@ -74,26 +74,29 @@ export function zoneOffsetAt(timeZone: string, instant: number): number {
 /**
  * A moment as its zone's wall clock shows it (a Date to format in UTC), with the zone's short
  * name: computed from the one zone database, or null when this runtime has not been given the
- * zone (Intl's own data is used then). English names the zone by the database's abbreviation;
- * another language by its own name for it, when its data agrees on the offset.
+ * zone (Intl's own data is used then). The name comes from that database alone, so that one
+ * moment reads the same on every screen, mail and PDF (docs/dates.md): in English its
+ * abbreviation (MST), in other languages, which have none of their own there, the offset (UTC−7).
  */
 function onWallClock(value: Date, zone: DateZone): { shown: Date; label: string } | null {
-  const timeZone = zoneName(zone);
-  const rules = zoneRulesOf(timeZone);
+  const rules = zoneRulesOf(zoneName(zone));
   if (!rules) return null;
   const instant = value.getTime();
   const offset = offsetAt(rules, instant);
-  let label = offsetLabel(offset);
-  if (/^en\b/i.test(zone.locale)) {
-    const abbreviation = abbreviationAt(rules, instant);
-    if (/^[A-Z]{2,6}$/.test(abbreviation)) label = abbreviation;
-  } else if (intlOffsetAt(timeZone, instant) === offset) {
-    label =
-      formatter(zone, { timeZoneName: 'short' })
-        .formatToParts(value)
-        .find((p) => p.type === 'timeZoneName')?.value ?? label;
-  }
-  return { shown: new Date(instant + offset * 60_000), label };
+  return { shown: new Date(instant + offset * 60_000), label: zoneLabelOf(rules, instant, offset, zone.locale) };
+}
+
+/** A zone's name at a moment for a reader of `locale` (onWallClock). */
+function zoneLabelOf(rules: NonNullable<ReturnType<typeof zoneRulesOf>>, instant: number, offset: number, locale: string): string {
+  const abbreviation = /^en\b/i.test(locale) ? abbreviationAt(rules, instant) : '';
+  return /^[A-Z]{2,6}$/.test(abbreviation) ? abbreviation : offsetLabel(offset);
+}
+
+/** French writes the first of a month as an ordinal: « 1er décembre », not « 1 décembre ». */
+function withFrenchFirst(text: string, locale: string): string {
+  return /^fr\b/i.test(locale)
+    ? text.replace(/(^|[^\d])1(\s|\u00a0)(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/g, '$11er$2$3')
+    : text;
 }
 
 const utc = (zone: DateZone): DateZone => ({ locale: zone.locale, timeZone: 'UTC' });
@@ -102,14 +105,17 @@ const utc = (zone: DateZone): DateZone => ({ locale: zone.locale, timeZone: 'UTC
 export function formatDate(value: Date | string, zone: DateZone, style: DateStyle = {}): string {
   const options = { ...DAY, ...(style.weekday ? { weekday: 'long' as const } : {}) };
   const wall = onWallClock(toDate(value), zone);
-  return wall ? formatter(utc(zone), options).format(wall.shown) : formatter(zone, options).format(toDate(value));
+  return withFrenchFirst(wall ? formatter(utc(zone), options).format(wall.shown) : formatter(zone, options).format(toDate(value)), zone.locale);
 }
 
 /** A moment in the project's time zone, with the zone's name: "November 27, 2026, 5:00 PM EST". */
 export function formatDateTime(value: Date | string, zone: DateZone, style: DateStyle = {}): string {
   const day = { ...DAY, ...(style.weekday ? { weekday: 'long' as const } : {}) };
   const wall = onWallClock(toDate(value), zone);
-  return wall ? `${formatter(utc(zone), { ...day, ...CLOCK }).format(wall.shown)} ${wall.label}` : formatter(zone, { ...day, ...TIME }).format(toDate(value));
+  return withFrenchFirst(
+    wall ? `${formatter(utc(zone), { ...day, ...CLOCK }).format(wall.shown)} ${wall.label}` : formatter(zone, { ...day, ...TIME }).format(toDate(value)),
+    zone.locale,
+  );
 }
 
 /** The time of a moment to the second, with the zone's name: "5:30:07 PM PST" (a live log). */
@@ -124,8 +130,11 @@ export function formatTime(value: Date | string, zone: DateZone): string {
  * "Friday, November 27, 2026": the same day for every reader, whatever their zone.
  */
 export function formatCalendarDay(day: CalendarDay, locale: string, style: DateStyle = { weekday: true }): string {
-  return formatter({ locale, timeZone: 'UTC' }, { ...DAY, ...(style.weekday ? { weekday: 'long' } : {}) }).format(
-    new Date(Date.UTC(day.year, day.month - 1, day.day)),
+  return withFrenchFirst(
+    formatter({ locale, timeZone: 'UTC' }, { ...DAY, ...(style.weekday ? { weekday: 'long' } : {}) }).format(
+      new Date(Date.UTC(day.year, day.month - 1, day.day)),
+    ),
+    locale,
   );
 }
 
@@ -219,10 +228,19 @@ export function workingDeadline(from: Date, days: number, timeZone: string): Dat
   return reading.ok ? new Date(reading.iso) : new Date(Date.UTC(day.year, day.month - 1, day.day, 17));
 }
 
-/** A zone as people say it: "Eastern Time (Toronto)", "Central European Time (Paris)", "UTC". */
+/**
+ * A zone as people say it, named as every date in it is (onWallClock): "Toronto (EST)",
+ * "Vancouver (MST)" in English, "Vancouver (UTC−7)" in French, "UTC". A zone this runtime was
+ * not given rules for is named by Intl: "Central European Time (Paris)".
+ */
 export function describeTimeZone(timeZone: string, locale = 'en-CA'): string {
   if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
   const city = (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ');
+  const rules = zoneRulesOf(timeZone);
+  if (rules) {
+    const now = Date.now();
+    return `${city} (${zoneLabelOf(rules, now, offsetAt(rules, now), locale)})`;
+  }
   let generic = '';
   try {
     generic =
@@ -230,26 +248,7 @@ export function describeTimeZone(timeZone: string, locale = 'en-CA'): string {
   } catch {
     // An unknown zone or locale: the city alone.
   }
-  // The runtime's name is trusted only where its clock agrees with the one zone database this
-  // year (winter and summer): after a zone changed its rules (British Columbia on permanent
-  // UTC−7 from 2026), an older runtime's "Pacific Time" would name the wrong clock.
-  const now = Date.now();
-  let agrees = true;
-  try {
-    agrees = [now, now + 182 * 86_400_000].every((instant) => zoneOffsetAt(timeZone, instant) === intlOffsetAt(timeZone, instant));
-  } catch {
-    // A zone the runtime does not know: nothing to disagree with.
-  }
-  if (generic && !/^GMT|^UTC/.test(generic) && agrees) return `${generic} (${city})`;
-  if (!agrees) return `${city} (${offsetName(zoneOffsetAt(timeZone, now))})`;
-  return city;
-}
-
-/** An offset in minutes as people write it: UTC−7, UTC+5:30. */
-function offsetName(minutes: number): string {
-  const sign = minutes < 0 ? '−' : '+';
-  const whole = Math.abs(minutes);
-  return `UTC${sign}${Math.floor(whole / 60)}${whole % 60 ? `:${String(whole % 60).padStart(2, '0')}` : ''}`;
+  return generic && !/^GMT|^UTC/.test(generic) ? `${generic} (${city})` : city;
 }
 
 /** The zone most of a region's people live in, for the regions projects are most often in. */

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import database from 'moment-timezone/data/packed/latest.json';
-import { describeTimeZone, likelyTimeZone, formatDateTime, readZonedDateTime, workingDeadline, zonedInputValue } from './dates.ts';
+import {
+  describeTimeZone,
+  formatCalendarDay,
+  formatDate,
+  likelyTimeZone,
+  formatDateTime,
+  readZonedDateTime,
+  workingDeadline,
+  zonedInputValue,
+} from './dates.ts';
 import { instantOfWallClock, offsetAt, provideZone, provideZoneDatabase, unpackZone, wallClockOf, zoneRulesOf } from './zone-rules.ts';
 
 beforeAll(() => {
@@ -88,9 +97,27 @@ describe('a moment printed from the one database', () => {
 });
 
 describe('describeTimeZone', () => {
-  it('names a zone as people say it where the runtime and the zone database agree on its clock', () => {
-    expect(describeTimeZone('Asia/Tokyo')).toBe('Japan Standard Time (Tokyo)');
+  it('names a zone as every date in it is named: its city and, in English, its abbreviation; in French, its offset', () => {
+    expect(describeTimeZone('Asia/Tokyo')).toBe('Tokyo (JST)');
+    expect(describeTimeZone('Asia/Tokyo', 'fr-CA')).toBe('Tokyo (UTC+9)');
+    // British Columbia keeps UTC−7 the year round from November 2026: MST, whatever an older runtime calls it.
+    expect(describeTimeZone('America/Vancouver')).toBe('Vancouver (MST)');
+    expect(describeTimeZone('America/Vancouver', 'fr-CA')).toBe('Vancouver (UTC−7)');
     expect(describeTimeZone('UTC')).toBe('UTC');
+  });
+
+  it('names one moment the same on every page, mail and PDF of a language (the zone database, never the runtime’s own names)', () => {
+    const december = '2026-12-07T02:05:00Z';
+    expect(formatDateTime(december, { locale: 'en-CA', timeZone: 'America/Vancouver' })).toMatch(/ 7:05 p\.m\. MST$/);
+    expect(formatDateTime(december, { locale: 'fr-CA', timeZone: 'America/Vancouver' })).toMatch(/19 h 05 UTC−7$/);
+    expect(formatDateTime('2026-07-07T02:05:00Z', { locale: 'fr-CA', timeZone: 'America/Toronto' })).toMatch(/ UTC−4$/);
+  });
+
+  it('writes the first of a month in French as an ordinal', () => {
+    expect(formatDate('2026-12-01T18:00:00Z', { locale: 'fr-CA', timeZone: 'America/Toronto' })).toBe('1er décembre 2026');
+    expect(formatCalendarDay({ year: 2027, month: 3, day: 1 }, 'fr-CA')).toBe('lundi 1er mars 2027');
+    expect(formatDate('2026-12-11T18:00:00Z', { locale: 'fr-CA', timeZone: 'America/Toronto' })).toBe('11 décembre 2026');
+    expect(formatDate('2026-12-01T18:00:00Z', { locale: 'en-CA', timeZone: 'America/Toronto' })).toBe('December 1, 2026');
   });
 
   it('names the offset instead when the runtime’s older rules disagree with the zone database', () => {
