@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, describeTimeZone } from '@decor/core';
 let zones: string[] | undefined;
 let choices: Array<{ value: string; label: string }> | undefined;
 
-/** The time zones as people say them, for a picker: "Eastern Time (Toronto)", searchable by city or zone (docs/dates.md). */
+/** The time zones as people say them, for a picker: "Toronto (EST)" where the zone database is loaded, else Intl's "Eastern Time (Toronto)"; searchable by city or zone (docs/dates.md). */
 export function timeZoneChoices(): Array<{ value: string; label: string }> {
   choices ??= timeZones().map((zone) => {
     const said = describeTimeZone(zone, 'en-CA');
