@@ -177,6 +177,24 @@ describe(`the back office (${testDbKind})`, () => {
     expect(seen.sort()).toEqual(units.map((u) => u._id).sort());
   });
 
+  it('names the most chosen upgrades and categories in the reader’s language', async () => {
+    const french = (await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA' } })).json();
+    const english = (await call('manager', 'GET', '/api/manage/dashboard')).json();
+    const items = [
+      ...((await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[]),
+      ...((await call('manager', 'GET', '/api/schema/categories/?limit=200')).json() as Item[]),
+    ];
+    const frenchName = (id: string) => {
+      const item = items.find((i) => i._id === id) as Item & { translations?: Record<string, { name?: string }> };
+      return item.translations?.['fr-CA']?.name || String(item.name);
+    };
+    expect(french.topOptions.length).toBeGreaterThan(0);
+    expect(french.topOptions.map((o: { id: string; name: string }) => o.name)).toEqual(french.topOptions.map((o: { id: string }) => frenchName(o.id)));
+    expect(french.topCategories.map((c: { id: string; name: string }) => c.name)).toEqual(french.topCategories.map((c: { id: string }) => frenchName(c.id)));
+    // The demo writes its catalogue in French too: the two readers see different words.
+    expect(french.topOptions.map((o: { name: string }) => o.name)).not.toEqual(english.topOptions.map((o: { name: string }) => o.name));
+  });
+
   it('counts units, buyers, carts, deadlines and revenue, and the most chosen upgrades', async () => {
     const response = await call('manager', 'GET', '/api/manage/dashboard');
     expect(response.statusCode).toBe(200);

@@ -184,7 +184,7 @@ export async function cartRow({
 }
 
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
-export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }): Promise<Dashboard> {
+export async function dashboard({ db, scope, language, now = new Date() }: { db: Db; scope: Scope; language?: Language | undefined; now?: Date }): Promise<Dashboard> {
   const { project } = requireManager(scope);
   const options = projectOptionsSchema.parse(project.options ?? {});
   const [rows, inForce, invited, refused] = await Promise.all([
@@ -193,6 +193,8 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
     countWaitingInvitations(db, project.id),
     refusedAddresses(db, project.id),
   ]);
+  // The catalogue's words in the reader's language (docs/languages.md).
+  const names = await namesOf(db, project.id, [...rows.options.map((o) => o.id), ...rows.categories.map((c) => c.id)], language);
   const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
   const count = (status: string) => carts[status]?.count ?? 0;
   const unitsIn = (status: string) => rows.units.find((u) => u.status === status)?.count ?? 0;
@@ -214,8 +216,8 @@ export async function dashboard({ db, scope, now = new Date() }: { db: Db; scope
       pending: carts.submitted?.total ?? 0,
       open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0),
     },
-    topOptions: rows.options,
-    topCategories: rows.categories.map((c) => ({ ...c, upgrades: Number(c.upgrades) })),
+    topOptions: rows.options.map((o) => ({ ...o, name: names.get(o.id) || o.name })),
+    topCategories: rows.categories.map((c) => ({ ...c, name: names.get(c.id) || c.name, upgrades: Number(c.upgrades) })),
     front: rows.front,
     mailRefused: {
       count: refused.length,
@@ -275,7 +277,20 @@ function changesOf(action: string, before: CartDoc | null, after: CartDoc | null
 }
 
 /** A cart's history from the audit log: who changed what and when, newest first, 50 a page. */
-export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope: Scope; cartId: string; before?: string | undefined }) {
+export async function cartHistory({
+  db,
+  scope,
+  cartId,
+  before,
+  language,
+}: {
+  db: Db;
+  scope: Scope;
+  cartId: string;
+  before?: string | undefined;
+  /** The reader's: the options' names in their language. */
+  language?: Language | undefined;
+}) {
   const { project } = requireManager(scope);
   const rows = await cartAudit(db, { projectId: project.id, cartId, before: decodeCursor(before, isAuditKey), limit: PAGE_SIZE + 1 });
   // Asked for a cart that is not this project's, the history is "no such selection", not an empty page.
@@ -299,7 +314,7 @@ export async function cartHistory({ db, scope, cartId, before }: { db: Db; scope
   const entries = result.items;
   const ids = new Set<string>();
   for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') ids.add(change.option);
-  const names = await namesOf(db, project.id, [...ids]);
+  const names = await namesOf(db, project.id, [...ids], language);
   for (const entry of entries)
     for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') change.name = names.get(change.option) ?? '';
   return result;

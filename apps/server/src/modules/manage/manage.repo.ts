@@ -186,11 +186,13 @@ export async function cartAudit(
 }
 
 /** Names of items by id (options, rooms, packages), for sentences about changes. */
-export async function namesOf(db: Db, projectId: string, ids: string[]) {
+export async function namesOf(db: Db, projectId: string, ids: string[], language?: string) {
   if (!ids.length) return new Map<string, string>();
+  // The reader's translation where the item has one (docs/languages.md, "Content in several languages").
+  const name = language ? sql`coalesce(nullif(data->'translations'->${language}->>'name', ''), data->>'name')` : sql`data->>'name'`;
   const rows = await queryRows<{ id: string; name: string | null }>(
     db,
-    sql`SELECT id::text AS id, data->>'name' AS name FROM items WHERE project_id = ${projectId} AND id::text IN (${sql.join(
+    sql`SELECT id::text AS id, ${name} AS name FROM items WHERE project_id = ${projectId} AND id::text IN (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )})`,

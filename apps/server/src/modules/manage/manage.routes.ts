@@ -67,7 +67,7 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
         },
       },
     },
-    async (request) => dashboard({ db, scope: await scopeOf(request) }),
+    async (request) => dashboard({ db, scope: await scopeOf(request), language: await requestLanguage(db, request) }),
   );
 
   app.get(
@@ -130,7 +130,8 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
         response: { 200: page(historyEntry), ...errors },
       },
     },
-    async (request) => cartHistory({ db, scope: await scopeOf(request), cartId: request.params.id, before: request.query.before }),
+    async (request) =>
+      cartHistory({ db, scope: await scopeOf(request), cartId: request.params.id, before: request.query.before, language: await requestLanguage(db, request) }),
   );
 };
 

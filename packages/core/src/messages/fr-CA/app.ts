@@ -312,7 +312,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.nav.admin.minimaps': 'Mini-cartes',
   'app.nav.admin.screens': 'Écrans',
   'app.nav.admin.pool': 'Réserve d’écrans',
-  'app.nav.admin.pen-stream': 'Flux du stylet',
+  'app.nav.admin.pen-stream': 'Flux des modifications',
   'app.nav.admin.api': 'Référence de l’API',
   'app.nav.manage.dashboard': 'Tableau de bord',
   'app.nav.manage.selections': 'Sélections',

@@ -32,7 +32,7 @@ export const FR_CA_DOCUMENT: Record<keyof typeof EN_DOCUMENT, string> = {
   'pdf.signed': 'Signé par {name} le {date}.',
   'pdf.signed-total': 'Signé par {name} le {date}, pour un total des surclassements de {total}.',
   'pdf.not-signed': 'Pas encore signé : ce sommaire sert à la révision.',
-  'pdf.page': '{text} · page {page} de {pages}',
+  'pdf.page': '{text} · page {page} sur {pages}',
   'pdf.file': 'selection',
   'pdf.file-no-prices': 'sans-prix',
 };
