@@ -21,7 +21,8 @@ const call = (method: Method, url: string, { cookie, language, body, host }: { c
   app.inject({
     method,
     url,
-    headers: { ...browserHeaders(cookie, host), ...(language ? { 'accept-language': language } : {}) },
+    // As a browser calls: it says where the call comes from (a client that does not is an API client).
+    headers: { ...browserHeaders(cookie, host), 'sec-fetch-site': 'same-origin', ...(language ? { 'accept-language': language } : {}) },
     ...(body ? { payload: body } : {}),
   });
 
@@ -43,10 +44,20 @@ describe(`a person's language (${testDbKind})`, () => {
 
   it('speaks the server’s sentences in the reader’s language, keeping the key; English stays exactly as written', async () => {
     const [cart] = (await call('GET', '/api/schema/carts/', { cookie: buyer })).json() as Item[];
-    // The buyer chose French on the account: the browser's English does not override it.
+    // The buyer chose French on the account: their browser's English does not override it…
     const refused = await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, language: 'en-CA', body: {} });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatchObject({ key: 'cart.staff-only', message: 'Seul le centre de design peut faire ceci.' });
+    // …but a client that is no browser and asks for English is answered in English.
+    const asked = await app.inject({
+      method: 'POST',
+      url: `/api/carts/${cart!._id}/approve`,
+      headers: { ...browserHeaders(buyer), 'accept-language': 'en-CA' },
+      payload: {},
+    });
+    expect(asked.json().error).toMatchObject({ key: 'cart.staff-only', message: 'Only the design centre can do this.' });
+    // And without asking, it reads the account's language.
+    expect((await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, body: {} })).json().error.message).toBe('Seul le centre de design peut faire ceci.');
 
     // A visitor: the browser's languages, among the project's.
     const visitorFrench = await call('GET', '/api/schema/carts/', { language: 'fr-FR,fr;q=0.9,en;q=0.5' });
