@@ -90,6 +90,8 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(newMail.text).toContain(`Interested in: ${plan.name}`);
     expect(newMail.text).toContain('phone (+1 416 555 0101)');
     expect(newMail.text).toContain('Code: AGENT-unknown-7');
+    expect(newMail.text).toContain('Campaign: source: newsletter, campaign: spring');
+    expect(newMail.text).toContain(`Budget: ${form!.budgets[1]}`);
     const [lead] = (await leads()).filter((l) => l.email === 'alex.1@example.com');
     expect(lead).toMatchObject({ status: 'new', source: 'inquire', code: 'AGENT-unknown-7', utm: { source: 'newsletter', campaign: 'spring' } });
     expect(lead!.news).toMatchObject({ subscribed: true, text: form!.newsText, address: '192.0.2.10', page: 'http://demo.localhost/inquire/AGENT-unknown-7' });

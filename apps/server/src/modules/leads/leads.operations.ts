@@ -161,6 +161,10 @@ async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInp
     agent: inquiry.agent,
     contact: inquiry.contact === 'phone' && inquiry.phone ? { by: 'phone', value: inquiry.phone } : { by: 'email', value: inquiry.email },
     code: inquiry.code ?? '',
+    // The campaign's tags as the lead's page lists them: "source: newsletter, campaign: autumn".
+    campaign: Object.entries(inquiry.utm ?? {})
+      .map(([key, value]) => `${key}: ${value}`)
+      .join(', '),
   };
   const person = leadName(inquiry);
   const managers = await managerEmails(db, project.id);

@@ -318,6 +318,8 @@ export interface LeadFacts {
   agent: boolean | null;
   contact: { by: 'phone' | 'email'; value: string };
   code: string;
+  /** The campaign's tags, written out ("source: newsletter, campaign: autumn"); empty for none. */
+  campaign?: string;
 }
 
 /** To the project's managers: a visitor asked about a home (or came back within 30 days). */
@@ -339,6 +341,7 @@ export function leadMail({
     facts.agent === null ? null : t('mail.lead.agent', { agent: facts.agent ? 'yes' : 'no' }),
     t('mail.lead.contact', facts.contact),
     facts.code ? t('mail.lead.code', { value: facts.code }) : null,
+    facts.campaign ? t('mail.lead.campaign', { value: facts.campaign }) : null,
   ].filter((line): line is string => line !== null);
   return compose({
     to,

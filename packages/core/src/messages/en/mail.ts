@@ -106,6 +106,7 @@ export const EN_MAIL = {
   'mail.lead.timeline': 'Timeline: {value}',
   'mail.lead.agent': 'Working with an agent: {agent, select, yes {yes} other {no}}',
   'mail.lead.contact': 'Prefers to be contacted by {by, select, phone {phone ({value})} other {e-mail ({value})}}',
+  'mail.lead.campaign': 'Campaign: {value}',
   'mail.lead.code': 'Code: {value}',
   'mail.digest.subject': '{count, plural, one {# new message} other {# new messages}} about {units, plural, one {your home} other {# homes}}',
   'mail.digest.body': 'You have messages you have not read yet:',

@@ -107,6 +107,7 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.lead.timeline': 'Échéancier : {value}',
   'mail.lead.agent': 'Travaille avec un courtier : {agent, select, yes {oui} other {non}}',
   'mail.lead.contact': 'Préfère être joint par {by, select, phone {téléphone ({value})} other {courriel ({value})}}',
+  'mail.lead.campaign': 'Campagne : {value}',
   'mail.lead.code': 'Code : {value}',
   'mail.digest.subject':
     '{count, plural, one {# nouveau message} other {# nouveaux messages}} au sujet {units, plural, one {de votre propriété} other {de # propriétés}}',
