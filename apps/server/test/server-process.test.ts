@@ -4,10 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
 import { multipart } from './support/multipart.ts';
-import { seededDataDir, seededPassword, sessionCookie, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
+import { FIRST_START_LIMIT_MS, seededDataDir, seededPassword, sessionCookie, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
 
 /**
  * What only a running process shows (docs/operations.md): a request too slow to arrive is
@@ -29,6 +29,9 @@ const seededDir = async () => {
   dirs.push(dir);
   return dir;
 };
+
+// The first start (done once for the run) is waited for here, with its own limit, not inside a test's.
+beforeAll(() => seededDataDir().then((dir) => dirs.push(dir)), FIRST_START_LIMIT_MS + 20_000);
 
 afterAll(() => {
   stopAll();

@@ -70,6 +70,9 @@ export async function waitUntilReady(port: number, timeoutMs = 60_000) {
  * once and keeps it in the directory (`seededPassword`, `firstStartOutput`). The others wait for
  * it; the PGlite suite's global setup names the folder it is kept in.
  */
+/** The longest a server's first start may take in the tests (a limit on a hung start, not a figure). */
+export const FIRST_START_LIMIT_MS = 180_000;
+
 export async function seededDataDir(target?: string): Promise<string> {
   const { template, ready, root } = seededPaths();
   if (!fs.existsSync(ready)) {
@@ -84,16 +87,20 @@ export async function seededDataDir(target?: string): Promise<string> {
       const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-seed-web-'));
       fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>seed</title>');
       const server = await startServerProcess({ DATA_DIR: template, WEB_DIST_DIR: webDist, DEMO_PASSWORD: undefined });
-      await waitUntilReady(server.port);
+      // A first start draws every product photo: on a CI machine whose two cores also run the browser
+      // journeys it has taken more than a minute. The limit ends a hung start; its output says why.
+      await waitUntilReady(server.port, FIRST_START_LIMIT_MS).catch((error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}: the first start said:\n${server.output().slice(-4000)}`);
+      });
       server.child.kill('SIGTERM');
       if ((await server.exited) !== 0) throw new Error(`the seeding server did not stop cleanly:\n${server.output()}`);
       fs.rmSync(webDist, { recursive: true, force: true });
       fs.writeFileSync(path.join(root, 'first-start.log'), server.output());
       fs.writeFileSync(ready, '');
     } else {
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + FIRST_START_LIMIT_MS + 10_000;
       while (!fs.existsSync(ready)) {
-        if (Date.now() > deadline) throw new Error('the seeded data directory was not made within 120 s');
+        if (Date.now() > deadline) throw new Error(`the seeded data directory was not made within ${FIRST_START_LIMIT_MS / 1000 + 10} s`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
