@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoProject, harbourProject } from '../../server/src/db/seed/demo-catalogue.ts';
-import { openBrowser, origin, PHONE, useBrowser, type BrowserSession } from './support/browser.ts';
+import { openBrowser, origin, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
+import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
 const session = useBrowser();
 let browser: BrowserSession;
@@ -18,6 +19,8 @@ async function coloursOf(projectKey: string, name: string) {
   const { page } = browser;
   await page.goto(`${origin(projectKey)}/400?reason=link-expired`);
   await page.getByTestId('logo-band').getByText(name).waitFor();
+  // The page itself, drawn after the frame: its Sign in is the primary button (the header's is a light one).
+  await page.getByTestId('bad-link-reason').waitFor();
   const band = await page.getByTestId('logo-band').evaluate((el) => getComputedStyle(el).backgroundColor);
   const primaryButton = page.getByRole('link', { name: 'Sign in' }).last();
   const button = await primaryButton.evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -35,12 +38,17 @@ describe("each project's theme", () => {
 });
 
 describe('on a phone', () => {
-  it('folds the navigation into a menu button', async () => {
+  it('folds a buyer’s navigation into a menu button; a visitor gets none', async () => {
     const phone = await openBrowser({ viewport: PHONE, isMobile: true });
     try {
       const { page } = phone;
+      // A visitor on a buyer's page (a bad link's) is offered to sign in, not the buyer's menu.
       await page.goto(`${origin()}/400`);
-      const menu = page.getByRole('button', { name: 'Menu' });
+      await page.getByTestId('bad-link-reason').waitFor();
+      expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
+      const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `menu-${Date.now()}@example.test`, password: 'Menu-buyer-2026' });
+      await signIn(page, { email: buyer.email, password: buyer.password, next: '/400' });
+      const menu = page.getByRole('button', { name: 'Menu', exact: true });
       await menu.waitFor();
       const nav = page.getByRole('link', { name: 'Configure' });
       const rightEdge = () => nav.evaluate((el) => el.getBoundingClientRect().right);
@@ -52,7 +60,7 @@ describe('on a phone', () => {
       });
       expect(await rightEdge()).toBeGreaterThan(0);
       await nav.click();
-      await page.waitForURL((url) => url.pathname === '/sign-in');
+      await page.waitForURL((url) => url.pathname === '/configure');
       expect(phone.consoleErrors).toEqual([]);
     } finally {
       await phone.close();
