@@ -57,7 +57,9 @@ describe(`a person's language (${testDbKind})`, () => {
     });
     expect(asked.json().error).toMatchObject({ key: 'cart.staff-only', message: 'Only the design centre can do this.' });
     // And without asking, it reads the account's language.
-    expect((await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, body: {} })).json().error.message).toBe('Seul le centre de design peut faire ceci.');
+    expect((await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, body: {} })).json().error.message).toBe(
+      'Seul le centre de design peut faire ceci.',
+    );
 
     // A visitor: the browser's languages, among the project's.
     const visitorFrench = await call('GET', '/api/schema/carts/', { language: 'fr-FR,fr;q=0.9,en;q=0.5' });

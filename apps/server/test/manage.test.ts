@@ -178,7 +178,9 @@ describe(`the back office (${testDbKind})`, () => {
   });
 
   it('names the most chosen upgrades and categories in the reader’s language', async () => {
-    const french = (await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA' } })).json();
+    const french = (
+      await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA' } })
+    ).json();
     const english = (await call('manager', 'GET', '/api/manage/dashboard')).json();
     const items = [
       ...((await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[]),

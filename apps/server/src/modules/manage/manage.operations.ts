@@ -184,7 +184,17 @@ export async function cartRow({
 }
 
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
-export async function dashboard({ db, scope, language, now = new Date() }: { db: Db; scope: Scope; language?: Language | undefined; now?: Date }): Promise<Dashboard> {
+export async function dashboard({
+  db,
+  scope,
+  language,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Scope;
+  language?: Language | undefined;
+  now?: Date;
+}): Promise<Dashboard> {
   const { project } = requireManager(scope);
   const options = projectOptionsSchema.parse(project.options ?? {});
   const [rows, inForce, invited, refused] = await Promise.all([
