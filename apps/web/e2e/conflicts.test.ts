@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, openBrowser, signIn } from './support/browser.ts';
-import { asPerson, createAdmin, createManager } from './support/fixtures.ts';
+import { asPerson, createAdmin, createManager, createProject } from './support/fixtures.ts';
 
 /**
  * Every form that saves with `_version` (docs/screens.md, "When two people edit one thing"): the
@@ -29,23 +29,11 @@ const tag = () => Date.now().toString(36);
 
 /** A project of its own (the others' journeys are not disturbed), and a manager of it signed in on `page`. */
 async function projectWithManager(page: Page, next: string) {
-  const admin = await asPerson(await createAdmin());
-  const key = `conflict-${tag()}`;
-  const made = await admin('POST', '/api/admin/projects', {
-    key,
-    name: `Conflict ${key}`,
-    currency: 'CAD',
-    options: { locale: 'en-CA', timeZone: 'America/Toronto', unitSystem: 'metric' },
-    theme: { primary: '#1f6f5c', secondary: '#c98a2b', logoBg: '#ffffff' },
-    catalogue: 'empty',
-    manager: { email: `first-${key}@example.test` },
-  });
-  expect(made.status).toBe(201);
+  const { key, id } = await createProject({ key: `conflict-${tag()}` });
   const manager = await createManager({ projectKey: key });
   await signIn(page, { ...manager, projectKey: key, next });
   const other = await asPerson({ ...(await createManager({ projectKey: key })), projectKey: key });
-  const id = (made.json as { _id: string })._id;
-  return { key, id, other, admin, read: async () => (await other('GET', '/api/project')).json as Record<string, unknown> };
+  return { key, id, other, read: async () => (await other('GET', '/api/project')).json as Record<string, unknown> };
 }
 
 const versionOf = async (call: Call, path: string) => ((await call('GET', path)).json as { _version: number })._version;
@@ -149,7 +137,7 @@ const FORMS: Record<string, () => VersionedForm> = {
       },
       async showsCurrent(page) {
         await expect.poll(() => page.getByRole('textbox', { name: /^Days a new buyer has to choose/ }).inputValue()).toBe('21');
-        expect(await page.getByRole('textbox', { name: 'Name', exact: true }).first().inputValue()).toMatch(/^Conflict /);
+        expect(await page.getByRole('textbox', { name: 'Name', exact: true }).first().inputValue()).toMatch(/^Project conflict-/);
       },
       expectBoth(saved) {
         expect(saved).toMatchObject({ name: 'Cedar Court', options: { defaultDeadlineDays: 21 } });
@@ -183,7 +171,7 @@ const FORMS: Record<string, () => VersionedForm> = {
       async showsCurrent(page) {
         const dialog = page.getByRole('dialog');
         await expect.poll(() => dialog.getByRole('textbox', { name: /^Currency/ }).inputValue()).toBe('USD');
-        expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toMatch(/^Conflict /);
+        expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toMatch(/^Project conflict-/);
       },
       expectBoth(saved) {
         expect(saved).toMatchObject({ name: 'Birch Row', currency: 'USD' });
@@ -218,7 +206,7 @@ const FORMS: Record<string, () => VersionedForm> = {
       async showsCurrent(page) {
         const text = page.getByTestId('config-json');
         await expect.poll(async () => (JSON.parse(await text.inputValue()) as { currency: string }).currency).toBe('EUR');
-        expect((JSON.parse(await text.inputValue()) as { name: string }).name).toMatch(/^Conflict /);
+        expect((JSON.parse(await text.inputValue()) as { name: string }).name).toMatch(/^Project conflict-/);
       },
       expectBoth(saved) {
         expect(saved).toMatchObject({ name: 'Aspen Yard', currency: 'EUR' });

@@ -4,7 +4,7 @@ import { firstPageCatalogue, firstPageMessage, type FirstPageKey, type Language,
 import { translatorFor } from '@decor/core/catalogues';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { openBrowser, origin, PHONE } from './support/browser.ts';
-import { asPerson, createAdmin, createBuyerWithCompleteCart, createManager, freeUnit, setLanguage } from './support/fixtures.ts';
+import { asPerson, createAdmin, createBuyerWithCompleteCart, createManager, createProject, freeUnit, setLanguage } from './support/fixtures.ts';
 import { waitForMail, type StoredMail } from './support/mail-files.ts';
 import { callPortal, jsonOf } from './support/portal-call.ts';
 import { sendDigestsNow } from './support/jobs.ts';
@@ -185,23 +185,14 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
 
   async 'first-manager'({ page, language, tag }) {
     const t = translatorFor(language);
-    const admin = await asPerson({ ...(await createAdmin()), language });
-    const key = `links-${tag}`
-      .slice(0, 30)
-      .toLowerCase()
-      .replace(/[^a-z0-9-]/g, '');
     const email = `links-first-manager-${tag}@example.test`;
-    const name = `Links ${tag}`;
-    const made = await admin('POST', '/api/admin/projects', {
-      key,
-      name,
-      currency: 'CAD',
-      options: { locale: 'fr-CA', timeZone: 'America/Toronto', unitSystem: 'metric' },
-      theme: { primary: '#1f6f5c', secondary: '#c98a2b', logoBg: '#ffffff' },
-      catalogue: 'empty',
-      manager: { email },
+    // Made from a page in the reader's language: the first manager's mail reads it; a French locale makes a French project.
+    const { key, name } = await createProject({
+      key: `links-${tag}`.slice(0, 30),
+      locale: language === 'fr-CA' ? 'fr-CA' : 'en-CA',
+      managerEmail: email,
+      language,
     });
-    expect(made.status, JSON.stringify(made.json)).toBe(201);
     const mail = await mailOf(email, t('mail.invite-manager.subject', { project: name }));
     await page.goto(linkIn(mail, `${origin(key)}/link/`));
     await arriveAsNewAccount(page, language);
@@ -321,7 +312,7 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
   async 'message-digest'({ page, language, tag }) {
     const t = translatorFor(language);
     // A project of its own (a copy of the demo's catalogue): a message left unread there waits for nobody else's journey.
-    const key = await projectOfItsOwn(`digest-${tag}`);
+    const { key } = await createProject({ key: `digest-${tag}`.slice(0, 30), locale: 'fr-CA', catalogue: 'demo' });
     const buyer = await createBuyerWithCompleteCart({ projectKey: key, email: `links-buyer-reader-${tag}@example.test`, password: 'Links-buyer-2026' });
     await setLanguage(buyer.email, language);
     const manager = await asPerson({ ...(await createManager({ projectKey: key })), projectKey: key });
@@ -334,26 +325,6 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     await expectLanded(page, language, `/config/${buyer.cartId}`);
   },
 };
-
-/** A new project with a copy of the demo's catalogue, in French and English; its key. */
-async function projectOfItsOwn(name: string): Promise<string> {
-  const admin = await asPerson(await createAdmin());
-  const key = name
-    .slice(0, 30)
-    .toLowerCase()
-    .replace(/[^a-z0-9-]/g, '');
-  const made = await admin('POST', '/api/admin/projects', {
-    key,
-    name: `Links ${key}`,
-    currency: 'CAD',
-    options: { locale: 'fr-CA', timeZone: 'America/Toronto', unitSystem: 'metric' },
-    theme: { primary: '#1f6f5c', secondary: '#c98a2b', logoBg: '#ffffff' },
-    catalogue: 'demo',
-    manager: { email: `first-${key}@example.test` },
-  });
-  expect(made.status, JSON.stringify(made.json)).toBe(201);
-  return key;
-}
 
 /** A sales-centre screen of the demo, claimed by an administrator and paired with a visitor's phone reading `language`. */
 async function pairedScreen(language: Language) {

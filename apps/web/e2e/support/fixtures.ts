@@ -355,3 +355,37 @@ export async function placeChoicesInRooms(cartId: string) {
     await client.end();
   }
 }
+
+/**
+ * A new project made as an administrator makes one in the wizard (through the API): a key of its
+ * own, the demo's catalogue copied or none, a first manager invited by mail. Journeys that change a
+ * project's settings, or leave something waiting in it, work in one of these so the others are not
+ * disturbed. `language` is the page's the administrator asks from (the first manager's mail reads it).
+ */
+export async function createProject({
+  key,
+  locale = 'en-CA',
+  catalogue = 'empty',
+  managerEmail = `first-${key}@example.test`,
+  language,
+}: {
+  key: string;
+  locale?: string;
+  catalogue?: 'empty' | 'demo';
+  managerEmail?: string;
+  language?: string;
+}): Promise<{ key: string; id: string; name: string; status: number }> {
+  const admin = await asPerson({ ...(await createAdmin()), ...(language ? { language } : {}) });
+  const name = `Project ${key}`;
+  const made = await admin('POST', '/api/admin/projects', {
+    key,
+    name,
+    currency: 'CAD',
+    options: { locale, timeZone: 'America/Toronto', unitSystem: 'metric' },
+    theme: { primary: '#1f6f5c', secondary: '#c98a2b', logoBg: '#ffffff' },
+    catalogue,
+    manager: { email: managerEmail },
+  });
+  if (made.status !== 201) throw new Error(`the project ${key} was not made: ${made.status} ${JSON.stringify(made.json)}`);
+  return { key, id: (made.json as { _id: string })._id, name, status: made.status };
+}
