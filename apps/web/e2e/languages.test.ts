@@ -65,7 +65,7 @@ describe('a French-speaking buyer', () => {
       await page.getByLabel('Tapez votre nom complet pour signer').fill('Camille Tremblay');
       await page.getByRole('button', { name: 'Signer et soumettre' }).click();
       await expect.poll(() => page.getByTestId('review-status').textContent()).toBe('Soumise');
-      expect(await page.getByTestId('signed-by').textContent()).toMatch(/^Signé par Camille Tremblay le \d+ \S+ 20\d\d/);
+      expect(await page.getByTestId('signed-by').textContent()).toMatch(/^Signé par Camille Tremblay le (1er|\d+) \S+ 20\d\d/);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le PDF' }).click()]);
       const text = await pdfText(fs.readFileSync((await download.path())!));

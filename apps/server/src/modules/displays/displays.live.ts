@@ -56,6 +56,12 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
   // A server that is stopping tells every socket to reconnect (1012): the balancer sends it to another server.
   await app.register(websocket, {
     options: { maxPayload: DISPLAY_MESSAGE_MAX_BYTES },
+    // A socket's error is the client's doing (a frame over the limit, a broken frame, a dropped
+    // connection): the socket ends, and the log says so in one line, not as a server error.
+    errorHandler(error, socket, request) {
+      request.log.info({ reason: error.message, code: (error as Error & { code?: string }).code }, 'a live connection ended on the client’s error');
+      socket.terminate();
+    },
     preClose(this: FastifyInstance, done) {
       stopping = true;
       relay.close();

@@ -1039,8 +1039,7 @@ export const EN_APP = {
   'app.screens.name': 'Name',
   'app.screens.project': 'Project',
   'app.screens.claim': 'Claim a screen',
-  'app.screens.claim-help':
-    "Open the project's address with /v on the screen (e.g. demo.portal.example/v): it shows a code. Enter it here with a name for the screen.",
+  'app.screens.claim-help': 'Open {address} on the screen: it shows a code. Enter it here with a name for the screen.',
   'app.screens.code': 'Code on the screen',
   'app.screens.claim-button': 'Claim the screen',
   'app.screens.none': 'No screen shows this project yet.',

@@ -1057,8 +1057,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.screens.name': 'Nom',
   'app.screens.project': 'Projet',
   'app.screens.claim': 'Réclamer un écran',
-  'app.screens.claim-help':
-    'Ouvrez l’adresse du projet suivie de /v sur l’écran (p. ex. demo.portal.example/v) : il affiche un code. Entrez-le ici avec un nom pour l’écran.',
+  'app.screens.claim-help': 'Ouvrez {address} sur l’écran : il affiche un code. Entrez-le ici avec un nom pour l’écran.',
   'app.screens.code': 'Code à l’écran',
   'app.screens.claim-button': 'Réclamer l’écran',
   'app.screens.none': 'Aucun écran n’affiche encore ce projet.',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { portalHost } from '../../../config/env.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisplayEvent, DisplayRow, Translate } from '@decor/core';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
@@ -40,6 +41,13 @@ export function AdminDisplays({ what }: { what: 'instances' | 'pool' }) {
 }
 
 /** The claim form: the project chosen here (administrators), or fixed (a project's managers, in its settings). */
+/** Where a screen opens to be claimed: the project's own address with /v (the real one, not a sample). */
+function screenAddress(projectKey: string | undefined): string {
+  const port = window.location.port ? `:${window.location.port}` : '';
+  const host = projectKey ? `${projectKey}.${portalHost()}${port}` : `{project}.${portalHost()}${port}`;
+  return `${window.location.protocol}//${host}/v`;
+}
+
 function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaimed: readonly unknown[] }) {
   const t = useT();
   const queryClient = useQueryClient();
@@ -82,7 +90,7 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
             {t('app.screens.claim')}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('app.screens.claim-help')}
+            {t('app.screens.claim-help', { address: screenAddress(form.project || fixedProject) })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: fixedProject ? 2 : 3 }}>
             <TextInput

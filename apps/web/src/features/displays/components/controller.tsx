@@ -303,31 +303,23 @@ function ViewPad({ camera, onChange }: { camera: View; onChange: (change: Partia
         {t('app.controller.view')}
       </Text>
       <SimpleGrid cols={3} spacing="xs">
-        <Button variant="default" onClick={() => onChange({ yaw: Math.max(-180, camera.yaw - 30) })} aria-label={t('app.controller.left')}>
-          ⟲ Left
+        <Button variant="default" onClick={() => onChange({ yaw: Math.max(-180, camera.yaw - 30) })}>
+          <span aria-hidden>⟲</span>&nbsp;{t('app.controller.left')}
         </Button>
-        <Button variant="default" onClick={() => onChange({ pitch: Math.min(80, camera.pitch + 10) })} aria-label={t('app.controller.higher')}>
-          ↑ Up
+        <Button variant="default" onClick={() => onChange({ pitch: Math.min(80, camera.pitch + 10) })}>
+          <span aria-hidden>↑</span>&nbsp;{t('app.controller.higher')}
         </Button>
-        <Button variant="default" onClick={() => onChange({ yaw: Math.min(180, camera.yaw + 30) })} aria-label={t('app.controller.right')}>
-          Right ⟳
+        <Button variant="default" onClick={() => onChange({ yaw: Math.min(180, camera.yaw + 30) })}>
+          {t('app.controller.right')}&nbsp;<span aria-hidden>⟳</span>
         </Button>
-        <Button
-          variant="default"
-          onClick={() => onChange({ zoom: Math.max(0.5, Math.round((camera.zoom - 0.25) * 100) / 100) })}
-          aria-label={t('app.controller.back')}
-        >
-          − Out
+        <Button variant="default" onClick={() => onChange({ zoom: Math.max(0.5, Math.round((camera.zoom - 0.25) * 100) / 100) })}>
+          <span aria-hidden>−</span>&nbsp;{t('app.controller.back')}
         </Button>
-        <Button variant="default" onClick={() => onChange({ pitch: Math.max(-10, camera.pitch - 10) })} aria-label={t('app.controller.lower')}>
-          ↓ Down
+        <Button variant="default" onClick={() => onChange({ pitch: Math.max(-10, camera.pitch - 10) })}>
+          <span aria-hidden>↓</span>&nbsp;{t('app.controller.lower')}
         </Button>
-        <Button
-          variant="default"
-          onClick={() => onChange({ zoom: Math.min(2, Math.round((camera.zoom + 0.25) * 100) / 100) })}
-          aria-label={t('app.controller.closer')}
-        >
-          + In
+        <Button variant="default" onClick={() => onChange({ zoom: Math.min(2, Math.round((camera.zoom + 0.25) * 100) / 100) })}>
+          <span aria-hidden>+</span>&nbsp;{t('app.controller.closer')}
         </Button>
       </SimpleGrid>
     </Card>
