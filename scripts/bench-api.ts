@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- api` (docs/architecture.md, "Measuring a change"): the Decor API on one
+ * `npm run bench -- api` (docs/performance.md, "Measuring a change"): the Decor API on one
  * PostgreSQL, the old code and the new side by side in one run. Each side has its own database
  * on the same server with the same rows; every figure is taken on the old server, then on the
  * new, and printed on one line with its target.
@@ -46,7 +46,8 @@ const SETTLE_SECONDS = Math.max(WARM_SECONDS, Number(process.env.BENCH_SETTLE_SE
 /** Two warm-up loads in a row closer than this have settled. */
 const SETTLED = 0.05;
 /** Whether a load is asked for by BENCH_ONLY (all are, without it). */
-const wanted = (name: string) => !process.env.BENCH_ONLY || name.toLowerCase().includes(process.env.BENCH_ONLY.toLowerCase());
+const wanted = (name: string) =>
+  !process.env.BENCH_ONLY || name.toLowerCase().includes(process.env.BENCH_ONLY.toLowerCase());
 
 interface Started {
   port: number;
@@ -92,12 +93,18 @@ function signInCookie(port: number, project: string, email: string): Promise<str
         port,
         path: '/api/auth/sign-in/email',
         method: 'POST',
-        headers: { projectid: project, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: `http://127.0.0.1:${port}` },
+        headers: {
+          projectid: project,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          origin: `http://127.0.0.1:${port}`,
+        },
       },
       (response) => {
         response.resume();
         const cookie = (response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-        if (response.statusCode !== 200 || !cookie) reject(new Error(`sign-in as ${email} answered ${response.statusCode}`));
+        if (response.statusCode !== 200 || !cookie)
+          reject(new Error(`sign-in as ${email} answered ${response.statusCode}`));
         else resolve(cookie);
       },
     );
@@ -153,11 +160,16 @@ export async function loadRows(client: pg.Client): Promise<Rows> {
   } = await client.query(`SELECT id FROM projects WHERE key = 'demo'`);
   const {
     rows: [category],
-  } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'categories' ORDER BY id LIMIT 1`, [demo.id]);
+  } = await client.query(
+    `SELECT id FROM items WHERE project_id = $1 AND collection = 'categories' ORDER BY id LIMIT 1`,
+    [demo.id],
+  );
   await bulkOptions(client, demo.id, category.id, 100_000);
   const {
     rows: [unit],
-  } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' ORDER BY id LIMIT 1`, [demo.id]);
+  } = await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'units' ORDER BY id LIMIT 1`, [
+    demo.id,
+  ]);
   // Five priced choices the rules accept together: one per category, needing and excluding nothing, on every plan.
   const { rows: someOptions } = await client.query(
     `SELECT id FROM (
@@ -174,7 +186,11 @@ export async function loadRows(client: pg.Client): Promise<Rows> {
        jsonb_build_object('unit', $2::text, 'owner', 'bench', 'selections', $3::jsonb, 'package', null, 'status', 'draft',
          'total', 0, 'deadline', null, 'notes', '', 'signature', null)
      FROM generate_series(1, 1000) g`,
-    [demo.id, unit.id, JSON.stringify(someOptions.map((o: { id: string }, i: number) => ({ option: o.id, quantity: i + 1 })))],
+    [
+      demo.id,
+      unit.id,
+      JSON.stringify(someOptions.map((o: { id: string }, i: number) => ({ option: o.id, quantity: i + 1 }))),
+    ],
   );
   const {
     rows: [big],
@@ -187,12 +203,23 @@ export async function loadRows(client: pg.Client): Promise<Rows> {
   await client.query('CHECKPOINT');
   await prewarm(client);
   const ids = async (projectId: string) =>
-    (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 100000`, [projectId])).rows.map(
-      (row: { id: string }) => row.id,
-    );
-  const carts = (await client.query(`SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`, [demo.id]))
-    .rows;
-  return { starts: await ids(demo.id), bigStarts: await ids(big.id), carts: carts.map((row: { id: string }) => row.id) };
+    (
+      await client.query(
+        `SELECT id FROM items WHERE project_id = $1 AND collection = 'options' ORDER BY random() LIMIT 100000`,
+        [projectId],
+      )
+    ).rows.map((row: { id: string }) => row.id);
+  const carts = (
+    await client.query(
+      `SELECT id FROM items WHERE project_id = $1 AND collection = 'carts' AND data->>'owner' = 'bench' ORDER BY id`,
+      [demo.id],
+    )
+  ).rows;
+  return {
+    starts: await ids(demo.id),
+    bigStarts: await ids(big.id),
+    carts: carts.map((row: { id: string }) => row.id),
+  };
 }
 
 interface Side {
@@ -216,14 +243,19 @@ function median(runs: Load[]): Load {
  * with a target runs ROUNDS times in turns and shows its median run, with the range of rates.
  */
 function sideBySide(helpers: ApiHelpers, sides: Side[]) {
-  return async (name: string, target: string, options: (side: Side) => autocannon.Options | Promise<autocannon.Options>): Promise<Load[]> => {
+  return async (
+    name: string,
+    target: string,
+    options: (side: Side) => autocannon.Options | Promise<autocannon.Options>,
+  ): Promise<Load[]> => {
     if (!wanted(name)) return [];
     const runs: Load[][] = sides.map(() => []);
     for (let round = 0; round < (target ? ROUNDS : 1); round++) {
       for (const [i, side] of sides.entries()) runs[i]!.push(await load(await options(side)));
     }
     const results = runs.map(median);
-    const range = (side: Load[]) => (side.length > 1 ? ` [${side.map((run) => Math.round(run.rps).toLocaleString('en')).join(', ')}]` : '');
+    const range = (side: Load[]) =>
+      side.length > 1 ? ` [${side.map((run) => Math.round(run.rps).toLocaleString('en')).join(', ')}]` : '';
     helpers.line(
       name,
       `${results.map((result, i) => `${sides[i]!.name} ${shown(result)}${range(runs[i]!)}`).join('  |  ')}${target ? `  |  target ${target}` : ''}`,
@@ -244,7 +276,14 @@ async function settle(side: Side): Promise<string> {
   const settled = () => rates.length >= 2 && Math.abs(rates.at(-1)! - rates.at(-2)!) <= SETTLED * rates.at(-2)!;
   for (let seconds = 10; seconds <= SETTLE_SECONDS; seconds += 10) {
     rates.push(
-      (await load({ ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'demo' }), duration: 10 })).rps,
+      (
+        await load({
+          ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, {
+            projectid: 'demo',
+          }),
+          duration: 10,
+        })
+      ).rps,
     );
     if (seconds >= WARM_SECONDS && settled()) break;
   }
@@ -260,7 +299,12 @@ const nextOf = new WeakMap<string[], number>();
  * 100,000 others, when the server no longer remembers it was asked (modules/decor/items.cache.ts):
  * none of these loads is served from what is kept.
  */
-function everyTimeAnother(side: Side, ids: string[], path: (id: string) => string, headers: Record<string, string>): autocannon.Options {
+function everyTimeAnother(
+  side: Side,
+  ids: string[],
+  path: (id: string) => string,
+  headers: Record<string, string>,
+): autocannon.Options {
   let at = nextOf.get(ids) ?? 0;
   return {
     url: `http://127.0.0.1:${side.server.port}`,
@@ -306,7 +350,11 @@ async function patchCarts(side: Side): Promise<autocannon.Options> {
         // Many carts visited in turn: no two requests are ever in flight on one cart.
         setupRequest: (request) => {
           const cart = side.rows.carts[next++ % side.rows.carts.length]!;
-          return { ...request, path: `/api/schema/carts/${cart}`, body: JSON.stringify({ notes: `n${next}`, _version: known.get(cart) ?? 1 }) };
+          return {
+            ...request,
+            path: `/api/schema/carts/${cart}`,
+            body: JSON.stringify({ notes: `n${next}`, _version: known.get(cart) ?? 1 }),
+          };
         },
         onResponse: (status, body) => {
           // A 409 names the current version: the next PATCH of that cart uses it.
@@ -314,7 +362,8 @@ async function patchCarts(side: Side): Promise<autocannon.Options> {
             status === 200
               ? (JSON.parse(body) as { _id: string; _version: number })
               : status === 409
-                ? (JSON.parse(body) as { error: { details: { current: { _id: string; _version: number } } } }).error.details.current
+                ? (JSON.parse(body) as { error: { details: { current: { _id: string; _version: number } } } }).error
+                    .details.current
                 : null;
           if (item) known.set(item._id, item._version);
         },
@@ -323,8 +372,10 @@ async function patchCarts(side: Side): Promise<autocannon.Options> {
   };
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const workersOf = (pid: number) => fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const workersOf = (pid: number) =>
+  fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 /** Random pages for `seconds` while each worker's RSS is read every 10 s: after the first minute (warm), at the end, and the most. */
 async function soak(side: Side, seconds: number): Promise<string> {
@@ -347,8 +398,14 @@ async function soak(side: Side, seconds: number): Promise<string> {
 }
 
 /** Round trips to PostgreSQL per request, from pg_stat_statements, and which statements. */
-async function roundTrips(client: pg.Client, database: string, requests: number, run: () => Promise<unknown>): Promise<string> {
-  const available = (await client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'`)).rowCount;
+async function roundTrips(
+  client: pg.Client,
+  database: string,
+  requests: number,
+  run: () => Promise<unknown>,
+): Promise<string> {
+  const available = (await client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'`))
+    .rowCount;
   if (!available) return 'pg_stat_statements is not available on this PostgreSQL';
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await client.query('SELECT pg_stat_statements_reset()');
@@ -361,17 +418,31 @@ async function roundTrips(client: pg.Client, database: string, requests: number,
   const total = rows.reduce((sum: number, row: { calls: string }) => sum + Number(row.calls), 0);
   const top = rows
     .filter((row: { calls: string }) => Number(row.calls) >= requests / 10)
-    .map((row: { calls: string; query: string }) => `${(Number(row.calls) / requests).toFixed(1)}× ${row.query.trim()}`);
+    .map(
+      (row: { calls: string; query: string }) => `${(Number(row.calls) / requests).toFixed(1)}× ${row.query.trim()}`,
+    );
   return `${(total / requests).toFixed(1)} per request: ${top.join('; ')}`;
 }
 
-async function startSide(helpers: ApiHelpers, name: Side['name'], url: string, baseline: { dir: string; serverArgs: string[] }, dataDir: string) {
+async function startSide(
+  helpers: ApiHelpers,
+  name: Side['name'],
+  url: string,
+  baseline: { dir: string; serverArgs: string[] },
+  dataDir: string,
+) {
   const args = name === 'old' ? baseline.serverArgs : compiledServerArgs();
   const cwd = name === 'old' ? baseline.dir : undefined;
   return helpers.start(
     process.execPath,
     args,
-    { DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '2' },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: PASSWORD,
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '2',
+    },
     cwd,
   );
 }
@@ -382,7 +453,11 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
   // PostgreSQL's cache holds both sides' items (about 1.3 GB each), as a server sized for a catalogue
   // of a million items would: with the tests' 256 MB, each side's load evicted the other's pages and
   // a load's rate depended on which ran before it.
-  const cluster = await startCluster({ statementStats: true, sharedBuffers: process.env.BENCH_SHARED_BUFFERS ?? '4GB', reportHugePages: true });
+  const cluster = await startCluster({
+    statementStats: true,
+    sharedBuffers: process.env.BENCH_SHARED_BUFFERS ?? '4GB',
+    reportHugePages: true,
+  });
   const dataDirs: string[] = [];
   const sides: Side[] = [];
   try {
@@ -415,7 +490,10 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
       await client.connect();
       const started = performance.now();
       const rows = await loadRows(client);
-      line(`  rows loaded (${name})`, `${((performance.now() - started) / 1000).toFixed(1)} s for 1,100,000 options and 1,000 carts`);
+      line(
+        `  rows loaded (${name})`,
+        `${((performance.now() - started) / 1000).toFixed(1)} s for 1,100,000 options and 1,000 carts`,
+      );
       await client.end();
       const server = await startSide(helpers, name, url, baseline, dataDir);
       const cookies = {
@@ -440,28 +518,60 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
       everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?level=3&afterId=${id}`, demo),
     );
     await compare('  keyset pages at 1,000,000 items, visitor', '≥ 2,000 req/s, p99 < 50 ms', (side) =>
-      everyTimeAnother(side, side.rows.bigStarts, (id) => `/api/schema/options/?afterId=${id}`, { projectid: 'bench1m' }),
+      everyTimeAnother(side, side.rows.bigStarts, (id) => `/api/schema/options/?afterId=${id}`, {
+        projectid: 'bench1m',
+      }),
     );
     await compare('  keyset pages, signed-in buyer', '≥ 1,800 req/s, p99 < 60 ms', (side) =>
-      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { ...demo, cookie: side.cookies.buyer }),
+      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, {
+        ...demo,
+        cookie: side.cookies.buyer,
+      }),
     );
     await compare('  keyset pages, signed-in manager', '≥ 1,800 req/s, p99 < 60 ms', (side) =>
-      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, { ...demo, cookie: side.cookies.manager }),
+      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, {
+        ...demo,
+        cookie: side.cookies.manager,
+      }),
     );
     // A burst after a lull: what a server pays to open its connections again, if it closed them.
-    await compare(`  keyset pages, visitor, the first ${LULL_LOAD_SECONDS} s after ${LULL_SECONDS} s idle`, '', async (side) => {
-      await new Promise((resolve) => setTimeout(resolve, LULL_SECONDS * 1000));
-      return { ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, demo), duration: LULL_LOAD_SECONDS };
-    });
-    await compare('  get one option, never the same twice', '', (side) => everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/${id}`, demo));
+    await compare(
+      `  keyset pages, visitor, the first ${LULL_LOAD_SECONDS} s after ${LULL_SECONDS} s idle`,
+      '',
+      async (side) => {
+        await new Promise((resolve) => setTimeout(resolve, LULL_SECONDS * 1000));
+        return {
+          ...everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/?afterId=${id}`, demo),
+          duration: LULL_LOAD_SECONDS,
+        };
+      },
+    );
+    await compare('  get one option, never the same twice', '', (side) =>
+      everyTimeAnother(side, side.rows.starts, (id) => `/api/schema/options/${id}`, demo),
+    );
 
     // Before the writes: what they leave PostgreSQL to do (vacuum, checkpoints) would weigh on these.
     line('Nothing slower', '');
-    await compare('  list page, 50 of 100,000 (kept)', '', (side) => ({ url: `${at(side)}/api/schema/options/`, headers: demo }));
-    await compare('  filtered page, level=3 (kept)', '', (side) => ({ url: `${at(side)}/api/schema/options/?level=3`, headers: demo }));
-    await compare('  get one option (kept)', '', (side) => ({ url: `${at(side)}/api/schema/options/${deep(side)}`, headers: demo }));
-    line('  server start, fresh database (migrate, seed)', sides.map((side) => `${side.name} ${(side.firstStartMs / 1000).toFixed(1)} s`).join('  |  '));
-    line('  server restart, 1,100,000 items', sides.map((side) => `${side.name} ${(side.restartMs / 1000).toFixed(1)} s`).join('  |  '));
+    await compare('  list page, 50 of 100,000 (kept)', '', (side) => ({
+      url: `${at(side)}/api/schema/options/`,
+      headers: demo,
+    }));
+    await compare('  filtered page, level=3 (kept)', '', (side) => ({
+      url: `${at(side)}/api/schema/options/?level=3`,
+      headers: demo,
+    }));
+    await compare('  get one option (kept)', '', (side) => ({
+      url: `${at(side)}/api/schema/options/${deep(side)}`,
+      headers: demo,
+    }));
+    line(
+      '  server start, fresh database (migrate, seed)',
+      sides.map((side) => `${side.name} ${(side.firstStartMs / 1000).toFixed(1)} s`).join('  |  '),
+    );
+    line(
+      '  server restart, 1,100,000 items',
+      sides.map((side) => `${side.name} ${(side.restartMs / 1000).toFixed(1)} s`).join('  |  '),
+    );
 
     line('Writes', '');
     // Warm up the write path as the reads were: the JIT, the pools.
@@ -469,12 +579,15 @@ export async function benchApiSideBySide(helpers: ApiHelpers) {
     if (wanted(patch)) for (const side of sides) await load({ ...(await patchCarts(side)), duration: 5 });
     await compare(patch, '≥ 1,800 req/s, p99 < 60 ms', patchCarts);
     for (const side of sides.filter(() => wanted(patch))) {
-      const trips = await roundTrips(admin, `decor_${side.name}`, 2_000, async () => load({ ...(await patchCarts(side)), connections: 10, amount: 2_000 }));
+      const trips = await roundTrips(admin, `decor_${side.name}`, 2_000, async () =>
+        load({ ...(await patchCarts(side)), connections: 10, amount: 2_000 }),
+      );
       line(`  round trips per PATCH (${side.name})`, trips);
     }
 
     line(`Memory: each worker's RSS under random pages`, 'target flat after warm-up, ≤ 300 MB');
-    for (const side of sides.filter(() => wanted('memory'))) line('  warm → end', await soak(side, side.name === 'old' ? SOAK_OLD_SECONDS : SOAK_SECONDS));
+    for (const side of sides.filter(() => wanted('memory')))
+      line('  warm → end', await soak(side, side.name === 'old' ? SOAK_OLD_SECONDS : SOAK_SECONDS));
     await admin.end();
   } finally {
     for (const side of sides) await side.server.stop();

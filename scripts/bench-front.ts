@@ -12,17 +12,33 @@ type Get = (urlPath: string) => Promise<{ status: number; body: string }>;
 type Line = (name: string, value: string) => void;
 
 const gzipKb = (text: string) => (zlib.gzipSync(text, { level: 9 }).length / 1024).toFixed(1);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-export async function benchFront({ port, get, browser, line }: { port: number; get: Get; browser: Browser; line: Line }) {
+export async function benchFront({
+  port,
+  get,
+  browser,
+  line,
+}: {
+  port: number;
+  get: Get;
+  browser: Browser;
+  line: Line;
+}) {
   const [loader, page, script] = await Promise.all([get('/embed.js'), get('/embed'), get('/embed/widget.js')]);
   line('widget loader /embed.js', `${gzipKb(loader.body)} KB gzip   (target: ≤ 2 KB)`);
-  line('widget page + script, every section', `${gzipKb(page.body)} + ${gzipKb(script.body)} KB gzip, images aside   (target: ≤ 15 KB)`);
+  line(
+    'widget page + script, every section',
+    `${gzipKb(page.body)} + ${gzipKb(script.body)} KB gzip, images aside   (target: ≤ 15 KB)`,
+  );
 
   // A builder's page on another origin with the snippet: the frame's height after each change of width.
   const portal = `http://demo.localhost:${port}`;
   const html = `<!doctype html><meta name="viewport" content="width=device-width"><body style="margin:0"><div data-decor-embed="packages,availability,grid,gallery"></div><script src="${portal}/embed.js"></script>`;
-  const site = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  const site = http.createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html' }).end(html),
+  );
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -40,7 +56,8 @@ export async function benchFront({ port, get, browser, line }: { port: number; g
         const inner = await frame.evaluate(() => document.documentElement.scrollHeight);
         const outer = await builder.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height);
         if (Math.abs(inner - outer) <= 2) break;
-        if (Date.now() - started > 5_000) throw new Error(`the frame did not fit at ${width} px: ${outer} for ${inner}`);
+        if (Date.now() - started > 5_000)
+          throw new Error(`the frame did not fit at ${width} px: ${outer} for ${inner}`);
       }
       follow.push(Date.now() - started);
     }

@@ -21,8 +21,10 @@ interface Helpers {
 }
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Pair {
@@ -51,7 +53,9 @@ async function pairsInDatabase(client: pg.Client, count: number) {
 
 function open(port: number, hello: object): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/displays/live`, { headers: { host: `demo.localhost:${port}` } });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/displays/live`, {
+      headers: { host: `demo.localhost:${port}` },
+    });
     socket.once('open', () => socket.send(JSON.stringify({ v: 1, ...hello })));
     socket.once('message', () => resolve(socket));
     socket.once('error', reject);
@@ -92,7 +96,16 @@ async function drive(pairs: Pair[], perSecond: number, seconds: number) {
         const send = () => {
           if (performance.now() > end) return clearInterval(interval);
           pair.phone.send(
-            JSON.stringify({ v: 1, type: 'look', look: { plan: null, room: String(performance.now()), finishes: {}, camera: { yaw: 0, pitch: 27, zoom: 1 } } }),
+            JSON.stringify({
+              v: 1,
+              type: 'look',
+              look: {
+                plan: null,
+                room: String(performance.now()),
+                finishes: {},
+                camera: { yaw: 0, pitch: 27, zoom: 1 },
+              },
+            }),
           );
         };
         const interval = setInterval(send, gap);
@@ -125,7 +138,14 @@ export async function benchRealtime({ databaseUrl, start, line }: Helpers) {
   });
   await notifies.query('LISTEN decor_displays');
   try {
-    const scenario = async (name: string, target: string, count: number, perSecond: number, seconds: number, cross: boolean) => {
+    const scenario = async (
+      name: string,
+      target: string,
+      count: number,
+      perSecond: number,
+      seconds: number,
+      cross: boolean,
+    ) => {
       const latencies: number[] = [];
       const rssBefore = rssMb(a.pid);
       const pairs = await connect(await pairsInDatabase(client, count), a.port, cross ? b.port : a.port, latencies);
@@ -148,7 +168,14 @@ export async function benchRealtime({ databaseUrl, start, line }: Helpers) {
     await scenario('one process, 50 pairs × 1 look/s', 'p50 ≤ 1 ms, p99 ≤ 15 ms', 50, 1, 20, false);
     await scenario('two processes (NOTIFY), 50 pairs × 1 look/s', 'p99 ≤ 25 ms', 50, 1, 20, true);
     await scenario('two processes, 500 pairs × 20 looks/s', '≤ 500 NOTIFY/s', 500, 20, 10, true);
-    await scenario('one process, 1,000 pairs (2,000 sockets) × 1 look/s', 'p99 ≤ 50 ms, ≤ 30 MB extra RSS', 1000, 1, 20, false);
+    await scenario(
+      'one process, 1,000 pairs (2,000 sockets) × 1 look/s',
+      'p99 ≤ 50 ms, ≤ 30 MB extra RSS',
+      1000,
+      1,
+      20,
+      false,
+    );
   } finally {
     await notifies.end();
     await client.end();
@@ -165,7 +192,15 @@ export async function benchRealtime({ databaseUrl, start, line }: Helpers) {
 const TAPS = 100;
 const WARM_UP = 4;
 
-export async function tapToFrame({ port, databaseUrl, browser }: { port: number; databaseUrl: string; browser: import('playwright-core').Browser }) {
+export async function tapToFrame({
+  port,
+  databaseUrl,
+  browser,
+}: {
+  port: number;
+  databaseUrl: string;
+  browser: import('playwright-core').Browser;
+}) {
   const base = `http://demo.localhost:${port}`;
   const tv = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
   await tv.goto(`${base}/v`);
@@ -180,7 +215,9 @@ export async function tapToFrame({ port, databaseUrl, browser }: { port: number;
   await client.end();
   await tv.getByTestId('pairing-invitation').waitFor({ timeout: 30_000 });
   const url = (await tv.getByTestId('pairing-invitation').getAttribute('data-url'))!;
-  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+  const phone = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  ).newPage();
   await phone.goto(url);
   await phone.getByTestId('remote').waitFor();
   await tv.getByTestId('display-room').waitFor();
@@ -189,10 +226,12 @@ export async function tapToFrame({ port, databaseUrl, browser }: { port: number;
   await tv.evaluate(() => {
     const w = window as unknown as { painted: number[] };
     w.painted = [];
-    new MutationObserver(() => requestAnimationFrame(() => w.painted.push(performance.timeOrigin + performance.now()))).observe(
-      document.querySelector('[data-testid="display-room"]')!,
-      { attributes: true, attributeFilter: ['data-finishes'] },
-    );
+    new MutationObserver(() =>
+      requestAnimationFrame(() => w.painted.push(performance.timeOrigin + performance.now())),
+    ).observe(document.querySelector('[data-testid="display-room"]')!, {
+      attributes: true,
+      attributeFilter: ['data-finishes'],
+    });
   });
   const names = ['Engineered Oak – Smoked', 'Laminate – Grey Ash'];
   const delays: number[] = [];
@@ -204,13 +243,25 @@ export async function tapToFrame({ port, databaseUrl, browser }: { port: number;
       (element as HTMLElement).click();
       return at;
     });
-    await tv.waitForFunction((count) => (window as unknown as { painted: number[] }).painted.length > count, before, { timeout: 5_000 });
-    const paintedAt = await tv.evaluate((count) => (window as unknown as { painted: number[] }).painted[count]!, before);
+    await tv.waitForFunction((count) => (window as unknown as { painted: number[] }).painted.length > count, before, {
+      timeout: 5_000,
+    });
+    const paintedAt = await tv.evaluate(
+      (count) => (window as unknown as { painted: number[] }).painted[count]!,
+      before,
+    );
     delays.push(paintedAt - tappedAt);
     await sleep(100);
   }
   // The first tap of each finish compiles its material: reported apart, as the warm-up.
   const warmUp = delays.slice(0, WARM_UP);
   const sorted = delays.slice(WARM_UP).sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1)!, taps: sorted.length, warmUp };
+  return {
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1)!,
+    taps: sorted.length,
+    warmUp,
+  };
 }

@@ -37,12 +37,15 @@ const root = path.resolve(import.meta.dirname, '..');
 /** A GET to the local server as if on the demo subdomain (Node's fetch cannot set Host). */
 function getOnDemo(port: number, urlPath: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: urlPath, headers: { host: `demo.localhost:${port}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: urlPath, headers: { host: `demo.localhost:${port}` } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -59,7 +62,12 @@ interface Started {
 }
 
 /** Runs a command that starts the portal and times it until the demo's first page is served. */
-async function startAndTime(command: string, args: string[], env: Record<string, string>, cwd = root): Promise<Started> {
+async function startAndTime(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = root,
+): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") shows where a server spends its time.
@@ -105,7 +113,10 @@ async function benchStartup() {
   const cold = await startAndTime('npm', ['start'], env);
   await cold.stop();
   const rebuilt = (fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0) !== builtBefore;
-  line('npm start, fresh data dir → first page', `${(cold.ms / 1000).toFixed(1)} s (${rebuilt ? 'build, ' : 'build current, '}migrate, seed)`);
+  line(
+    'npm start, fresh data dir → first page',
+    `${(cold.ms / 1000).toFixed(1)} s (${rebuilt ? 'build, ' : 'build current, '}migrate, seed)`,
+  );
   const warm = await startAndTime(process.execPath, compiledServerArgs(), env);
   await warm.stop();
   line('compiled server restart, existing data → first page', `${(warm.ms / 1000).toFixed(1)} s`);
@@ -122,7 +133,11 @@ const BENCH_PASSWORD = 'Bench-password-2026';
  * sign-in call is made from the JSON health page of the demo origin (Node cannot resolve
  * *.localhost, the browser can), so the cookie lands in the context and the cache stays empty.
  */
-async function signInContext(context: import('playwright-core').BrowserContext, port: number, email = 'buyer@demo.test') {
+async function signInContext(
+  context: import('playwright-core').BrowserContext,
+  port: number,
+  email = 'buyer@demo.test',
+) {
   const page = await context.newPage();
   await page.goto(`http://demo.localhost:${port}/api/health`);
   const status = await page.evaluate(
@@ -143,7 +158,10 @@ async function signInContext(context: import('playwright-core').BrowserContext, 
 async function benchBundles() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), {
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: BENCH_PASSWORD,
+  });
   const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
   try {
     for (const [pagePath, isSignedIn] of [
@@ -171,12 +189,14 @@ async function benchBundles() {
             if (type === 'script') sizes.js += gzip;
             else sizes.css += gzip;
             sizes.files++;
-            if (process.env.BENCH_DETAIL) detail.push(`${(gzip / 1024).toFixed(1).padStart(6)} ${response.url().split('/').pop()}`);
+            if (process.env.BENCH_DETAIL)
+              detail.push(`${(gzip / 1024).toFixed(1).padStart(6)} ${response.url().split('/').pop()}`);
           }),
         );
       });
       await page.goto(`http://demo.localhost:${server.port}${pagePath}`, { waitUntil: 'networkidle' });
-      if (pagePath === '/explore') await page.waitForSelector('[data-testid="scene-frame"][data-ready]', { timeout: 30_000 });
+      if (pagePath === '/explore')
+        await page.waitForSelector('[data-testid="scene-frame"][data-ready]', { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       await Promise.all(pending);
       await context.close();
@@ -200,7 +220,10 @@ async function benchBundles() {
 async function benchChoice() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), {
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: BENCH_PASSWORD,
+  });
   const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -210,7 +233,12 @@ async function benchChoice() {
     await page.getByRole('tab', { name: 'Living Room' }).click();
     const shown: number[] = [];
     const confirmed: number[] = [];
-    const names = ['Engineered Oak – Smoked', 'Porcelain Tile – Concrete', 'Laminate – Grey Ash', 'Engineered Oak – Honey'];
+    const names = [
+      'Engineered Oak – Smoked',
+      'Porcelain Tile – Concrete',
+      'Laminate – Grey Ash',
+      'Engineered Oak – Honey',
+    ];
     for (let i = 0; i < 24; i++) {
       const name = names[i % names.length]!;
       const [toTotal, toSaved] = await page.evaluate(async (optionName) => {
@@ -240,7 +268,10 @@ async function benchChoice() {
       ['choice → saved on the server', confirmed],
     ] as const) {
       const sorted = [...values].sort((a, b) => a - b);
-      line(label, `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (${values.length} choices)`);
+      line(
+        label,
+        `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms (${values.length} choices)`,
+      );
     }
     await context.close();
   } finally {
@@ -277,18 +308,25 @@ function postOnDemo(port: number, urlPath: string, body: unknown): Promise<numbe
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function benchSignIn() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
   const password = BENCH_PASSWORD;
-  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: password });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), {
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: password,
+  });
   try {
     const times: number[] = [];
     const emails = ['buyer@demo.test', 'olivia.chen@demo.test', 'hannah.lee@demo.test', 'sofia.martin@demo.test'];
     for (let i = 0; i < 24; i++) {
       const started = performance.now();
-      const status = await postOnDemo(server.port, '/api/auth/sign-in/email', { email: emails[i % emails.length], password });
+      const status = await postOnDemo(server.port, '/api/auth/sign-in/email', {
+        email: emails[i % emails.length],
+        password,
+      });
       if (status !== 200) throw new Error(`sign-in answered ${status}`);
       if (i >= 4) times.push(performance.now() - started); // the first few warm the server up
     }
@@ -335,7 +373,8 @@ async function benchImport() {
       .map((c) => String(c).split(';')[0])
       .join('; ');
     const rows = ['Unit,Floor,Plan,Deadline,Base price,Buyers'];
-    for (let i = 0; i < 10_000; i += 1) rows.push(`B-${i},${10 + Math.floor(i / 100)},The Maple – 2 Bed,2027-06-30,"729,900.00",buyer${i}@example.com`);
+    for (let i = 0; i < 10_000; i += 1)
+      rows.push(`B-${i},${10 + Math.floor(i / 100)},The Maple – 2 Bed,2027-06-30,"729,900.00",buyer${i}@example.com`);
     const content = rows.join('\r\n');
     let started = performance.now();
     parseCsv(content);
@@ -350,18 +389,38 @@ async function benchImport() {
           fileName: 'units.csv',
           content,
           apply,
-          mapping: { name: 'Unit', floor: 'Floor', plan: 'Plan', deadline: 'Deadline', basePrice: 'Base price', buyers: 'Buyers' },
+          mapping: {
+            name: 'Unit',
+            floor: 'Floor',
+            plan: 'Plan',
+            deadline: 'Deadline',
+            basePrice: 'Base price',
+            buyers: 'Buyers',
+          },
         },
       });
     started = performance.now();
     const dry = await post(false);
-    line('import: dry run of 10,000 units', `${((performance.now() - started) / 1000).toFixed(2)} s (${dry.statusCode})`);
+    line(
+      'import: dry run of 10,000 units',
+      `${((performance.now() - started) / 1000).toFixed(2)} s (${dry.statusCode})`,
+    );
     started = performance.now();
     const applied = await post(true);
-    line('import: apply 10,000 units + 10,000 invitations', `${((performance.now() - started) / 1000).toFixed(2)} s (${applied.statusCode})`);
+    line(
+      'import: apply 10,000 units + 10,000 invitations',
+      `${((performance.now() - started) / 1000).toFixed(2)} s (${applied.statusCode})`,
+    );
     started = performance.now();
-    const exported = await app.inject({ method: 'GET', url: '/api/manage/exports/units.csv', headers: { ...headers, cookie } });
-    line('import: export of 10,036 units', `${((performance.now() - started) / 1000).toFixed(2)} s (${exported.statusCode})`);
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/manage/exports/units.csv',
+      headers: { ...headers, cookie },
+    });
+    line(
+      'import: export of 10,036 units',
+      `${((performance.now() - started) / 1000).toFixed(2)} s (${exported.statusCode})`,
+    );
     await app.close();
   } finally {
     await database.close();
@@ -405,9 +464,16 @@ function signInCookie(port: number, email: string, password: string): Promise<st
 async function benchLighthouse() {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), {
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: BENCH_PASSWORD,
+  });
   const browser = findChromium('browser');
-  const chrome = await chromeLauncher.launch({ chromePath: browser.executablePath, envVars: browser.env, chromeFlags: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: browser.executablePath,
+    envVars: browser.env,
+    chromeFlags: CHROMIUM_ARGS,
+  });
   try {
     const cookie = await signInCookie(server.port, 'buyer@demo.test', BENCH_PASSWORD);
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -448,7 +514,10 @@ async function benchLighthouse() {
         });
       }
       results.sort((a, b) => a.performance - b.performance);
-      line(`Lighthouse mobile ${pagePath}${isSignedIn ? ' (signed in)' : ''}`, results[Math.floor(results.length / 2)]!.text);
+      line(
+        `Lighthouse mobile ${pagePath}${isSignedIn ? ' (signed in)' : ''}`,
+        results[Math.floor(results.length / 2)]!.text,
+      );
     }
   } finally {
     chrome.kill();
@@ -509,7 +578,10 @@ async function benchRealtime() {
 /** The widget's bytes and fit, and the inquiry form's proof of work, on the embedded database (scripts/bench-front.ts). */
 async function benchFront() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-  const server = await startAndTime(process.execPath, compiledServerArgs(), { DATA_DIR: dataDir, DEMO_PASSWORD: BENCH_PASSWORD });
+  const server = await startAndTime(process.execPath, compiledServerArgs(), {
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: BENCH_PASSWORD,
+  });
   const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
   try {
     await frontFigures({ port: server.port, get: (urlPath) => getOnDemo(server.port, urlPath), browser, line });

@@ -11,7 +11,10 @@ fs.rmSync(serverDist, { recursive: true, force: true });
 
 await build({
   // The server, and the backup command that shares its configuration and database code.
-  entryPoints: { server: path.join(root, 'apps/server/src/server.ts'), backup: path.join(root, 'apps/server/src/backup.ts') },
+  entryPoints: {
+    server: path.join(root, 'apps/server/src/server.ts'),
+    backup: path.join(root, 'apps/server/src/backup.ts'),
+  },
   outdir: serverDist,
   bundle: true,
   platform: 'node',
@@ -29,13 +32,20 @@ await build({
       setup(context) {
         // Bare imports (fastify, pg, sharp …) load from node_modules as installed; only our
         // workspace packages, which ship TypeScript, are compiled in.
-        context.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@decor/') ? undefined : { path: args.path, external: true }));
+        context.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@decor/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],
 });
 
 fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(serverDist, 'migrations'), { recursive: true });
-fs.writeFileSync(stampFile, `${JSON.stringify({ inputs: inputsHash(), builtAt: new Date().toISOString() }, null, 2)}\n`);
+fs.writeFileSync(
+  stampFile,
+  `${JSON.stringify({ inputs: inputsHash(), builtAt: new Date().toISOString() }, null, 2)}\n`,
+);
 const size = fs.statSync(path.join(serverDist, 'server.js')).size;
-console.log(`server built: apps/server/dist/server.js, ${(size / 1024).toFixed(0)} KB in ${Math.round(performance.now() - startedAt)} ms`);
+console.log(
+  `server built: apps/server/dist/server.js, ${(size / 1024).toFixed(0)} KB in ${Math.round(performance.now() - startedAt)} ms`,
+);

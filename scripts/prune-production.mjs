@@ -25,7 +25,8 @@ const remove = (target) => {
 };
 
 for (const [location, entry] of Object.entries(lock.packages)) {
-  if (entry.devOptional && location.startsWith('node_modules/') && fs.existsSync(path.join(root, location))) remove(path.join(root, location));
+  if (entry.devOptional && location.startsWith('node_modules/') && fs.existsSync(path.join(root, location)))
+    remove(path.join(root, location));
 }
 
 const USED_FONT_FILE = /-(400|700)-normal\.woff$/;

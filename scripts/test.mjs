@@ -24,7 +24,9 @@ const nodeLeg = process.argv.includes('--node-leg');
 const args = process.argv.slice(2).filter((arg) => arg !== '--node-leg');
 
 const OUTPUT_ARGS = /^--(reporter|outputFile(\.\w+)?)(=|$)/;
-const choosesTests = args.some((arg, index) => !OUTPUT_ARGS.test(arg) && !OUTPUT_ARGS.test(args[index - 1] ?? '') && arg !== '--');
+const choosesTests = args.some(
+  (arg, index) => !OUTPUT_ARGS.test(arg) && !OUTPUT_ARGS.test(args[index - 1] ?? '') && arg !== '--',
+);
 const jsonArg = args.find((arg) => arg.startsWith('--outputFile.json='));
 const jsonFile = jsonArg?.slice('--outputFile.json='.length);
 
@@ -34,7 +36,10 @@ const jsonFile = jsonArg?.slice('--outputFile.json='.length);
  */
 function run(label, extra, passed, { nice = 0 } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [vitest, 'run', ...extra, ...passed], { stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(process.execPath, [vitest, 'run', ...extra, ...passed], {
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
     if (nice && child.pid) {
       try {
         os.setPriority(child.pid, nice);
@@ -78,7 +83,11 @@ if ((choosesTests && !nodeLeg) || process.env.DATABASE_URL) {
 }
 
 /** The browser journeys that stand for the rest on a second Node version: the first screen, a buyer's selection, the brand. */
-const NODE_LEG_JOURNEYS = ['apps/web/e2e/first-screen.test.ts', 'apps/web/e2e/cart.test.ts', 'apps/web/e2e/brand.test.ts'];
+const NODE_LEG_JOURNEYS = [
+  'apps/web/e2e/first-screen.test.ts',
+  'apps/web/e2e/cart.test.ts',
+  'apps/web/e2e/brand.test.ts',
+];
 
 const withJson = (suffix) => args.map((arg) => (arg === jsonArg ? `--outputFile.json=${jsonFile}.${suffix}` : arg));
 const project = (...names) => names.flatMap((name) => ['--project', name]);
@@ -87,7 +96,15 @@ const parts = nodeLeg
       // The Node leg's server tests on both cores, beside the three journeys, which mostly wait
       // on the browser. (A third worker cost more than it saved: each worker loads the server and
       // its PGlite, 15–20 s of processor time.)
-      ['others', () => run('others', [...project('core', 'server-pglite'), '--maxWorkers=2', 'packages/core/', ...NODE_BOUND], withJson('others'))],
+      [
+        'others',
+        () =>
+          run(
+            'others',
+            [...project('core', 'server-pglite'), '--maxWorkers=2', 'packages/core/', ...NODE_BOUND],
+            withJson('others'),
+          ),
+      ],
       ['browser', () => run('browser', [...project('e2e'), ...NODE_LEG_JOURNEYS], withJson('e2e'))],
     ]
   : [
@@ -95,13 +112,23 @@ const parts = nodeLeg
       // The browser journeys are the longer chain, one page after another: the other suites
       // take what the cores have left (nice 10), so that the journeys are not kept waiting
       // while those have time to spare (docs/testing.md, "How the suite runs").
-      ['others', () => run('others', [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'], withJson('others'), { nice: 10 })],
+      [
+        'others',
+        () =>
+          run(
+            'others',
+            [...project('core', 'web', 'server-pglite', 'server-postgres'), '--maxWorkers=1'],
+            withJson('others'),
+            { nice: 10 },
+          ),
+      ],
     ];
 // The first part beside the others, which follow one another. TEST_PART_DONE_FILE, when set, is
 // written as soon as either side ends (the browser journeys, or the other suites): a core is
 // then free, and CI starts its Node leg on it, beside what is left (.ci/run).
 const partDone = () => {
-  if (!nodeLeg && process.env.TEST_PART_DONE_FILE && !fs.existsSync(process.env.TEST_PART_DONE_FILE)) fs.writeFileSync(process.env.TEST_PART_DONE_FILE, '');
+  if (!nodeLeg && process.env.TEST_PART_DONE_FILE && !fs.existsSync(process.env.TEST_PART_DONE_FILE))
+    fs.writeFileSync(process.env.TEST_PART_DONE_FILE, '');
 };
 const [first, ...rest] = await Promise.all([
   parts[0][1]().finally(partDone),

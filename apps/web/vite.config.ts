@@ -37,7 +37,10 @@ function precompress(): Plugin {
         .sort((a, b) => b.content.length - a.content.length);
       await Promise.all(
         files.map(async ({ file, content }) => {
-          fs.writeFileSync(`${file}.br`, await brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          fs.writeFileSync(
+            `${file}.br`,
+            await brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
           fs.writeFileSync(`${file}.gz`, await gzip(content, { level: 9 }));
         }),
       );
@@ -85,7 +88,9 @@ const FIRST_PAGE_COMPONENTS = [
   'Transition',
   'UnstyledButton',
 ];
-const FIRST_PAGE_MANTINE = new RegExp(`/node_modules/@mantine/core/esm/(core|utils/InlineInput|components/(${FIRST_PAGE_COMPONENTS.join('|')}))/`);
+const FIRST_PAGE_MANTINE = new RegExp(
+  `/node_modules/@mantine/core/esm/(core|utils/InlineInput|components/(${FIRST_PAGE_COMPONENTS.join('|')}))/`,
+);
 
 function isFirstPageMantine(id: string): boolean {
   return FIRST_PAGE_MANTINE.test(normalise(id)) || normalise(id).endsWith('/src/mantine-globals.ts');
@@ -137,7 +142,9 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
-    mantineStyles({ mantineDir: path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mantine/core')), '..') }),
+    mantineStyles({
+      mantineDir: path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mantine/core')), '..'),
+    }),
     precompress(),
   ],
   // Identifies this build: the persisted query cache of another build is thrown away.
@@ -154,19 +161,29 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Two shared chunks every page loads, instead of some thirty small ones: fewer requests
-        // and better compression for the first page (docs/architecture.md, "Page weight").
+        // and better compression for the first page (docs/performance.md, "Page weight").
         codeSplitting: {
           groups: [
             { name: 'framework', test: (id: string) => isFramework(id), priority: 4 },
             { name: 'mantine', test: (id: string) => isFirstPageMantine(id), priority: 3 },
             // Under HTTP/1.1 a browser fetches six files at a time: forty small chunks cost seven
-            // round trips, two larger ones one (docs/architecture.md, "Page weight").
+            // round trips, two larger ones one (docs/performance.md, "Page weight").
             // The page's first: what it draws takes what it imports along, before the overlays do.
             { name: 'ui', test: (id: string) => PAGE_MANTINE.test(normalise(id)), priority: 2 },
             { name: 'overlays', test: (id: string) => OVERLAY_MANTINE.test(normalise(id)), priority: 2 },
             // Only what it names: the code it imports stays where it is (the first page's, above all).
-            { name: 'buyer', test: (id: string) => BUYER.test(normalise(id)), priority: 1, includeDependenciesRecursively: false },
-            { name: 'start', test: (id: string) => START.test(normalise(id)), priority: 1, includeDependenciesRecursively: false },
+            {
+              name: 'buyer',
+              test: (id: string) => BUYER.test(normalise(id)),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'start',
+              test: (id: string) => START.test(normalise(id)),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

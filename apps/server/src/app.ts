@@ -1,6 +1,11 @@
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import './lib/zone-database.ts';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
 import { requestLanguage } from './lib/reader-language.ts';
@@ -11,38 +16,48 @@ import { actorPlugin } from './plugins/actor.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { pageAnswersFor } from './plugins/page-answers.ts';
-import { findProjectByKey } from './modules/projects/projects.repo.ts';
-import { scopePlugin } from './modules/projects/index.ts';
-import { projectResponse } from './modules/projects/projects.operations.ts';
-import { portalRoutes } from './modules/portal/portal.routes.ts';
-import { meOf, meRoutes } from './modules/portal/me.routes.ts';
-import { projectsRoutes } from './modules/projects/projects.routes.ts';
-import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.ts';
-import { decorRoutes } from './modules/decor/decor.routes.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
-import { cartsModule, startReminderJob } from './modules/carts/index.ts';
-import { manageRoutes } from './modules/manage/manage.routes.ts';
-import { importsRoutes } from './modules/imports/imports.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { displaysRoutes } from './modules/displays/index.ts';
-import { commentsRoutes, startCommentDigestJob } from './modules/comments/index.ts';
-import { leadsRoutes } from './modules/leads/index.ts';
-import { embedRoutes } from './modules/embed/index.ts';
-import type { FileStorage } from './modules/files/storage.ts';
-import { storageFor, type StorageKind } from './modules/files/storages.ts';
-import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { createAuth } from './modules/identity/auth.ts';
-import { createMailer, trackedMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createMetrics } from './modules/health/metrics.ts';
-import { healthPlugin } from './modules/health/health.routes.ts';
+import { createJobs } from './lib/jobs.ts';
 import { clientErrorHandler, requestDeadline, requestLogSerializers } from './lib/http-lifecycle.ts';
-import { HookRegistry } from './modules/decor/collection-hooks.ts';
 import { liveSessionsPlugin } from './plugins/live-sessions.ts';
 import type { AppContext } from './context.ts';
-import { onCollectionsChange } from './modules/decor/collections.registry.ts';
-import { onItemsChange } from './modules/decor/items.cache.ts';
-import { onProjectChange } from './modules/projects/projects.repo.ts';
+import { accessCodesModule } from './modules/access-codes/index.ts';
+import { adminModule } from './modules/admin/index.ts';
+import { cartsModule } from './modules/carts/index.ts';
+import { commentsModule } from './modules/comments/index.ts';
+import { decorModule, HookRegistry, onCollectionsChange, onItemsChange } from './modules/decor/index.ts';
+import { displaysModule } from './modules/displays/index.ts';
+import { embedModule } from './modules/embed/index.ts';
+import { FileReaders, filesModule, storageFor, type FileStorage, type StorageKind } from './modules/files/index.ts';
+import { createMetrics, healthPlugin } from './modules/health/index.ts';
+import { createAuth, identityModule } from './modules/identity/index.ts';
+import { importsModule } from './modules/imports/index.ts';
+import { leadsModule } from './modules/leads/index.ts';
+import { createMailer, trackedMailer, type Mailer } from './modules/mail/index.ts';
+import { manageModule } from './modules/manage/index.ts';
+import { meOf, portalModule, projectResponse } from './modules/portal/index.ts';
+import { findProjectByKey, onProjectChange, scopePlugin } from './modules/projects/index.ts';
+import { referenceModule } from './modules/reference/index.ts';
+
+/**
+ * Every module, in the order the app registers them: a module comes after those it names as
+ * dependencies (docs/architecture.md, "Server modules").
+ */
+const MODULES = [
+  identityModule,
+  decorModule,
+  portalModule,
+  filesModule,
+  cartsModule,
+  accessCodesModule,
+  commentsModule,
+  manageModule,
+  importsModule,
+  leadsModule,
+  displaysModule,
+  embedModule,
+  adminModule,
+  referenceModule,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,23 +76,29 @@ const documentedSchema: typeof jsonSchemaTransform = (input) => {
   if (!response || !Object.keys(plain).length) return jsonSchemaTransform(input);
   const converted = jsonSchemaTransform({
     ...input,
-    schema: { ...input.schema, response: Object.fromEntries(Object.entries(response).filter(([, schema]) => isZod(schema))) },
+    schema: {
+      ...input.schema,
+      response: Object.fromEntries(Object.entries(response).filter(([, schema]) => isZod(schema))),
+    },
   });
-  return { ...converted, schema: { ...converted.schema, response: { ...(converted.schema.response as object), ...plain } } };
+  return {
+    ...converted,
+    schema: { ...converted.schema, response: { ...(converted.schema.response as object), ...plain } },
+  };
 };
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export interface BuildAppInput extends Omit<AppContext, 'hooks'> {
+export interface BuildAppInput extends Pick<AppContext, 'config' | 'database' | 'authSecret'> {
   /** Signs sessions and tokens; the same on every server of a deployment. */
   authSecret: string;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   /** Where uploads go; by default the one FILES_URL names. */
   storage?: { storage: FileStorage; kind: StorageKind };
-  /** Sends deadline reminders every 15 minutes (the real server; tests call the job directly). */
-  runReminders?: boolean;
+  /** Runs the jobs that mail people on a timer (deadline reminders, digests): the real server; tests call their work directly. */
+  runMailJobs?: boolean;
 }
 
 /** The whole server as one Fastify instance, ready for `listen` or `inject`. */
@@ -88,7 +109,7 @@ export async function buildApp({
   logger = false,
   mailer: givenMailer,
   storage: givenStorage,
-  runReminders = false,
+  runMailJobs = false,
 }: BuildAppInput) {
   const app = Fastify({
     logger: logger && { ...(logger === true ? {} : logger), serializers: requestLogSerializers },
@@ -115,11 +136,16 @@ export async function buildApp({
   // Zod schemas serialise JSON replies; a plain JSON Schema only documents a reply that is not
   // JSON (the cart's PDF, sent as bytes, which no serializer touches).
   app.setSerializerCompiler((route) =>
-    isZod(route.schema) ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0]) : (data: unknown) => JSON.stringify(data),
+    isZod(route.schema)
+      ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0])
+      : (data: unknown) => JSON.stringify(data),
   );
 
   const metrics = createMetrics();
-  const mailer = trackedMailer(givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }), metrics);
+  const mailer = trackedMailer(
+    givenMailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    metrics,
+  );
   // A stopping server lets the mails of its last answers leave first.
   app.addHook('onClose', async () => mailer.settled());
   const auth = createAuth({ config, db: database.db, mailer, secret: authSecret, log: app.log });
@@ -129,7 +155,8 @@ export async function buildApp({
       info: {
         title: 'Decor Portal API',
         version: '1',
-        description: 'Portal, identity and decor API. Send the project key as the ProjectId header (or call from its subdomain).',
+        description:
+          'Portal, identity and decor API. Send the project key as the ProjectId header (or call from its subdomain).',
       },
       tags: [
         { name: 'portal', description: 'Environment, people, projects, access codes' },
@@ -145,13 +172,30 @@ export async function buildApp({
   app.addHook('onRequest', requestDeadline(config.requestTimeoutMs));
   await app.register(healthPlugin, { database, metrics, metricsToken: config.metricsToken });
   await app.register(bodyParserPlugin);
-  await app.register(securityPlugin, { analytics: { sessionRecording: Boolean(config.sessionRecording.id), analytics: Boolean(config.analyticsId) } });
+  await app.register(securityPlugin, {
+    analytics: { sessionRecording: Boolean(config.sessionRecording.id), analytics: Boolean(config.analyticsId) },
+  });
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
   await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });
   await app.register(scopePlugin, { db: database.db });
   await app.register(liveSessionsPlugin, { db: database.db });
 
-  const context: AppContext = { config, database, hooks: new HookRegistry(), authSecret };
+  const { storage, kind: storageKind } = givenStorage ?? storageFor(config);
+  const jobs = createJobs({ runMailJobs, timeJob: metrics.timeJob, log: app.log });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
+  const context: AppContext = {
+    config,
+    database,
+    hooks: new HookRegistry(app.log),
+    authSecret,
+    mailer,
+    auth,
+    storage,
+    storageKind,
+    fileReaders: new FileReaders(),
+    jobs,
+  };
   // Caches of this process stay exact: every committed change, on any server, reaches them.
   // They belong to one database at a time: a closed app empties them, so that the next app
   // built in this process (the tests build one per file) never sees its rows.
@@ -163,36 +207,7 @@ export async function buildApp({
   });
   // Tests and later modules reach the collection hooks through the app.
   app.decorate('collectionHooks', context.hooks);
-  await app.register(identityRoutes, { auth, db: database.db });
-  await app.register(portalRoutes, context);
-  await app.register(meRoutes, { ...context, auth });
-  await app.register(projectsRoutes, context);
-  await app.register(accessCodesRoutes, { ...context, auth, mailer });
-  await app.register(decorRoutes, context);
-  const { storage, kind: storageKind } = givenStorage ?? storageFor(config);
-  await app.register(filesRoutes, { ...context, storage });
-  await app.register(cartsModule, { ...context, mailer });
-  await app.register(manageRoutes, context);
-  await app.register(importsRoutes, { ...context, storage, mailer });
-  await app.register(adminRoutes, { ...context, mailer, auth, storage, storageKind });
-  await app.register(displaysRoutes, { ...context, mailer });
-  await app.register(leadsRoutes, { ...context, mailer });
-  await app.register(commentsRoutes, context);
-  await app.register(embedRoutes, context);
-  await app.register(referenceRoutes);
-
-  if (runReminders) {
-    let stopReminders = () => {};
-    app.addHook('onReady', async () => {
-      const stopDeadlines = startReminderJob({ db: database.db, mailer, config, log: app.log, timeJob: metrics.timeJob });
-      const stopDigests = startCommentDigestJob({ db: database.db, mailer, config, log: app.log, timeJob: metrics.timeJob });
-      stopReminders = () => {
-        stopDeadlines();
-        stopDigests();
-      };
-    });
-    app.addHook('onClose', async () => stopReminders());
-  }
+  for (const module of MODULES) await app.register(module, context);
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

@@ -38,7 +38,9 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /** Migrations this build knows. */
 function knownMigrations(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
   return journal.entries.length;
 }
 
@@ -63,7 +65,8 @@ function lockEmbedded(config: Config): { dir: string; release: () => void } {
 
 async function backup(config: Config, target: string | undefined) {
   const folder = path.resolve(target ?? path.join('backups', `decor-${stamp()}`));
-  if (fs.existsSync(folder) && fs.readdirSync(folder).length) throw new Error(`${folder} is not empty: name a new folder.`);
+  if (fs.existsSync(folder) && fs.readdirSync(folder).length)
+    throw new Error(`${folder} is not empty: name a new folder.`);
   fs.mkdirSync(folder, { recursive: true });
   let database: Manifest['database'] = 'not included (PostgreSQL: pg_dump)';
   let migrations: number | null = null;
@@ -99,9 +102,18 @@ async function backup(config: Config, target: string | undefined) {
     if (fs.existsSync(path.join(folder, name))) fs.chmodSync(path.join(folder, name), 0o600);
   }
   const { count, bytes } = countFiles(path.join(folder, 'files'));
-  const manifest: Manifest = { createdAt: new Date().toISOString(), migrations, database, files, fileCount: count, bytes };
+  const manifest: Manifest = {
+    createdAt: new Date().toISOString(),
+    migrations,
+    database,
+    files,
+    fileCount: count,
+    bytes,
+  };
   fs.writeFileSync(path.join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  say(`Backed up to ${folder}: ${database === 'pglite' ? 'the embedded database, ' : ''}${count} files (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
+  say(
+    `Backed up to ${folder}: ${database === 'pglite' ? 'the embedded database, ' : ''}${count} files (${(bytes / 1024 / 1024).toFixed(1)} MB).`,
+  );
 }
 
 async function restore(config: Config, source: string | undefined) {
@@ -112,12 +124,17 @@ async function restore(config: Config, source: string | undefined) {
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const known = knownMigrations();
   if (manifest.migrations !== null && manifest.migrations > known) {
-    throw new Error(`This backup was made by a newer version (${manifest.migrations} migrations; this build knows ${known}). Restore it with that version.`);
+    throw new Error(
+      `This backup was made by a newer version (${manifest.migrations} migrations; this build knows ${known}). Restore it with that version.`,
+    );
   }
   const aside = `before-restore-${stamp()}`;
   fs.mkdirSync(config.dataDir, { recursive: true });
   if (manifest.database === 'pglite') {
-    if (config.databaseUrl) throw new Error('This backup holds an embedded database, but DATABASE_URL is set: unset it to restore onto the embedded database.');
+    if (config.databaseUrl)
+      throw new Error(
+        'This backup holds an embedded database, but DATABASE_URL is set: unset it to restore onto the embedded database.',
+      );
     const { dir, release } = lockEmbedded(config);
     try {
       if (fs.readdirSync(dir).length) {

@@ -39,11 +39,20 @@ async function prepare(config: Config) {
   const { storage } = files;
   await storage.check?.();
   const database = await openConfigured(config);
-  const authSecret = await resolveStoredSecret({ dataDir: config.dataDir, fileName: AUTH_SECRET_FILE, fromEnv: config.authSecret, bytes: 48 });
+  const authSecret = await resolveStoredSecret({
+    dataDir: config.dataDir,
+    fileName: AUTH_SECRET_FILE,
+    fromEnv: config.authSecret,
+    bytes: 48,
+  });
   let demoNotice: string | null = null;
   if (config.seedDemo) {
     const { value: password, generated } = await resolveDemoPassword(config.dataDir, config.demoPassword);
-    const { createdAccounts, createdProjects } = await seedDemo({ db: database.db, password, portalHost: config.portalHost });
+    const { createdAccounts, createdProjects } = await seedDemo({
+      db: database.db,
+      password,
+      portalHost: config.portalHost,
+    });
     // A new demo project gets its product photos, drawn once (tests seed without them).
     for (const projectKey of createdProjects) await addDemoPhotos({ db: database.db, storage, projectKey });
     demoNotice = demoAccountsNotice({ password, generated, createdAccounts, dataDir: config.dataDir });
@@ -55,11 +64,23 @@ async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepar
   const startedAt = performance.now();
   const { database, authSecret, demoNotice, files } = prepared ?? {
     database: await openConfigured(config),
-    authSecret: await resolveStoredSecret({ dataDir: config.dataDir, fileName: AUTH_SECRET_FILE, fromEnv: config.authSecret, bytes: 48 }),
+    authSecret: await resolveStoredSecret({
+      dataDir: config.dataDir,
+      fileName: AUTH_SECRET_FILE,
+      fromEnv: config.authSecret,
+      bytes: 48,
+    }),
     demoNotice: null,
     files: undefined,
   };
-  const app = await buildApp({ config, database, authSecret, logger: { level: config.logLevel }, runReminders: true, storage: files });
+  const app = await buildApp({
+    config,
+    database,
+    authSecret,
+    logger: { level: config.logLevel },
+    runMailJobs: true,
+    storage: files,
+  });
 
   // Stopping (docs/operations.md, "Stopping"): /readyz says no at once, so the load balancer
   // stops sending; after SHUTDOWN_DELAY_MS new connections are refused, the requests, uploads
@@ -71,7 +92,10 @@ async function serve(config: Config, prepared?: Awaited<ReturnType<typeof prepar
     app.readiness.state = 'stopping';
     app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down');
     const force = setTimeout(() => {
-      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'requests still running at the shutdown time-out; exiting');
+      app.log.error(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'requests still running at the shutdown time-out; exiting',
+      );
       process.exit(1);
     }, config.shutdownDelayMs + config.shutdownTimeoutMs);
     force.unref();

@@ -10,7 +10,8 @@ const { app, db, mail } = await createTestApp({ withMail: true });
 const HARBOUR_HOST = `harbour.${TEST_PORTAL_HOST}`;
 const PASSWORD = 'Invited-person-2026';
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
-const harbourManager = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.4' })).cookie;
+const harbourManager = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.4' }))
+  .cookie;
 const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.5' })).cookie;
 const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
 const freeUnits = (
@@ -32,9 +33,16 @@ const consume = (code: string, { cookie, host, body }: { cookie?: string; host?:
     payload: body ?? {},
     remoteAddress: nextAddress(),
   });
-const meOf = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).json();
+const meOf = async (cookie: string) =>
+  (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).json();
 const verifyToken = (token: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/one-time-token/verify', headers: browserHeaders(), payload: { token }, remoteAddress: nextAddress() });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/one-time-token/verify',
+    headers: browserHeaders(),
+    payload: { token },
+    remoteAddress: nextAddress(),
+  });
 
 /** An existing, verified person with a password, signed in or not. */
 async function existingPerson(label: string) {
@@ -50,7 +58,10 @@ async function existingPerson(label: string) {
 async function membershipsOf(email: string) {
   const [person] = await db.select().from(users).where(eq(users.email, email));
   if (!person) return [];
-  return db.select({ projectId: memberships.projectId, role: memberships.role }).from(memberships).where(eq(memberships.userId, person.id));
+  return db
+    .select({ projectId: memberships.projectId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, person.id));
 }
 
 const usesOf = async (code: string) => (await db.select().from(accessCodes).where(eq(accessCodes.code, code)))[0]!.uses;
@@ -118,7 +129,8 @@ describe(`access codes: who ends up signed in as whom (${testDbKind})`, () => {
       expect(linkIn(verification, `${DEMO_ORIGIN}/my-account?mode=verifyEmail&token=`)).toBeTruthy();
     }
     // The caller's own session is still theirs.
-    if (cookie) expect((await meOf(cookie)).email).toBe(caller === 'that-account' ? invitee!.email : someoneElse!.email);
+    if (cookie)
+      expect((await meOf(cookie)).email).toBe(caller === 'that-account' ? invitee!.email : someoneElse!.email);
 
     // Memberships: only the person the code was redeemed for, with the code's role, in the code's project.
     const granted = succeeded ? (kind === 'existing' ? invitee!.email : newEmail) : null;
@@ -207,10 +219,21 @@ describe(`access codes: the attacks that must fail (${testDbKind})`, () => {
 describe(`access codes: managing them (${testDbKind})`, () => {
   it('lets a manager invite a new buyer to a unit by e-mail, on the project address', async () => {
     const unit = freeUnits.pop()!;
-    const response = await create(manager, { email: 'new.buyer@example.test', unit: unit.id, send: true, targetPath: '/configure' });
+    const response = await create(manager, {
+      email: 'new.buyer@example.test',
+      unit: unit.id,
+      send: true,
+      targetPath: '/configure',
+    });
     expect(response.statusCode).toBe(201);
     const created = response.json();
-    expect(created).toMatchObject({ email: 'new.buyer@example.test', unit: unit.id, role: 'purchaser', maxUses: 1, uses: 0 });
+    expect(created).toMatchObject({
+      email: 'new.buyer@example.test',
+      unit: unit.id,
+      role: 'purchaser',
+      maxUses: 1,
+      uses: 0,
+    });
     expect(created.url).toBe(`${DEMO_ORIGIN}/link/${created.code}`);
     const message = await mail!.waitFor('new.buyer@example.test', /invited/);
     // The mailed link is the copyable one with the proof of the address it was mailed to.
@@ -222,11 +245,15 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     const tag = crypto.randomBytes(3).toString('hex');
     const invite = async (email: string) => {
       const created = (await create(manager, { email, send: true })).json();
-      const proof = new URL(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).searchParams.get('proof')!;
+      const proof = new URL(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).searchParams.get(
+        'proof',
+      )!;
       return { code: created.code as string, url: created.url as string, proof };
     };
-    const arrive = async (code: string, body: object) => meOf(cookiesOf(await verifyToken((await consume(code, { body })).json().token)));
-    const confirmations = (email: string) => mail!.messages.filter((m) => recipients(m).includes(email) && /Confirm your e-mail/.test(m.subject ?? '')).length;
+    const arrive = async (code: string, body: object) =>
+      meOf(cookiesOf(await verifyToken((await consume(code, { body })).json().token)));
+    const confirmations = (email: string) =>
+      mail!.messages.filter((m) => recipients(m).includes(email) && /Confirm your e-mail/.test(m.subject ?? '')).length;
 
     const ann = await invite(`ann-${tag}@example.test`);
     // The back office's copy of the link carries no proof: whoever holds it must still confirm the address.
@@ -237,9 +264,14 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     await mail!.waitFor(`bo-${tag}@example.test`, /Confirm your e-mail/);
     const cy = await invite(`cy-${tag}@example.test`);
     // (Its first character changed: the last of 22 base64url characters carries only two of the bits.)
-    expect(await arrive(cy.code, { proof: `${cy.proof.startsWith('A') ? 'B' : 'A'}${cy.proof.slice(1)}` })).toMatchObject({ emailVerified: false });
+    expect(
+      await arrive(cy.code, { proof: `${cy.proof.startsWith('A') ? 'B' : 'A'}${cy.proof.slice(1)}` }),
+    ).toMatchObject({ emailVerified: false });
     // The mailed proof: a verified account, signed in, and no second mail asking to confirm the address.
-    expect(await arrive(ann.code, { proof: ann.proof })).toMatchObject({ email: `ann-${tag}@example.test`, emailVerified: true });
+    expect(await arrive(ann.code, { proof: ann.proof })).toMatchObject({
+      email: `ann-${tag}@example.test`,
+      emailVerified: true,
+    });
     await mail!.waitFor(`cy-${tag}@example.test`, /Confirm your e-mail/);
     expect(confirmations(`ann-${tag}@example.test`)).toBe(0);
   });
@@ -263,9 +295,12 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     const ownerLink = await proofOf(ownerEmail, /invited/);
     const owner = await arrive(ownerLink.code, ownerLink.proof);
     await db.update(users).set({ name: 'Dana Owner' }).where(eq(users.email, ownerEmail));
-    const acceptTerms = (cookie: string) => app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: {} });
+    const acceptTerms = (cookie: string) =>
+      app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: {} });
     expect((await acceptTerms(owner)).statusCode).toBe(200);
-    const carts = (await app.inject({ method: 'GET', url: '/api/schema/carts', headers: browserHeaders(owner) })).json() as Array<{ _id: string }>;
+    const carts = (
+      await app.inject({ method: 'GET', url: '/api/schema/carts', headers: browserHeaders(owner) })
+    ).json() as Array<{ _id: string }>;
     expect(carts).toHaveLength(1);
     const cartId = carts[0]!._id;
 
@@ -285,12 +320,19 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     const partner = await arrive(partnerLink.code, partnerLink.proof);
     expect(await meOf(partner)).toMatchObject({ email: partnerEmail, emailVerified: true });
     expect((await acceptTerms(partner)).statusCode).toBe(200);
-    const shared = await app.inject({ method: 'GET', url: `/api/schema/carts/${cartId}`, headers: browserHeaders(partner) });
+    const shared = await app.inject({
+      method: 'GET',
+      url: `/api/schema/carts/${cartId}`,
+      headers: browserHeaders(partner),
+    });
     expect(shared.statusCode, shared.body).toBe(200);
     const [unitNow] = await db.select().from(items).where(eq(items.id, unit.id));
     expect((unitNow!.data.buyers as string[]).length).toBe(2);
     // Accepted: no longer counted as waiting.
-    expect((await db.select().from(accessCodes).where(eq(accessCodes.code, partnerLink.code)))[0]).toMatchObject({ uses: 1, kind: 'co-buyer-invitation' });
+    expect((await db.select().from(accessCodes).where(eq(accessCodes.code, partnerLink.code)))[0]).toMatchObject({
+      uses: 1,
+      kind: 'co-buyer-invitation',
+    });
 
     // A second invitation, then the owner leaves the unit: what they made is withdrawn.
     const late = (
@@ -304,7 +346,9 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     const [ownerRow] = await db.select().from(users).where(eq(users.email, ownerEmail));
     await db
       .update(items)
-      .set({ data: { ...unitNow!.data, buyers: (unitNow!.data.buyers as string[]).filter((id) => id !== ownerRow!.id) } })
+      .set({
+        data: { ...unitNow!.data, buyers: (unitNow!.data.buyers as string[]).filter((id) => id !== ownerRow!.id) },
+      })
       .where(eq(items.id, unit.id));
     const refused = await consume(late.code);
     expect([refused.statusCode, refused.json().error.details.reason]).toEqual([403, 'link-withdrawn']);
@@ -314,9 +358,17 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     const email = `chooser-${crypto.randomBytes(3).toString('hex')}@example.test`;
     const code = (await create(manager, { email, send: true })).json().code;
     // Arrived from the mail (its proof verifies the address: an unverified account cannot sign in with a password).
-    const proof = new URL(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).searchParams.get('proof')!;
+    const proof = new URL(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).searchParams.get(
+      'proof',
+    )!;
     const cookie = cookiesOf(await verifyToken((await consume(code, { body: { proof } })).json().token));
-    const choose = (newPassword: string) => app.inject({ method: 'POST', url: '/api/me/password', headers: browserHeaders(cookie), payload: { newPassword } });
+    const choose = (newPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: browserHeaders(cookie),
+        payload: { newPassword },
+      });
     // Allowed while the welcome steps still hold the person (the terms not accepted yet).
     const weak = await choose('short');
     expect(weak.statusCode).toBe(400);
@@ -326,7 +378,14 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     // Once set, it is changed on the account page (with the current one), not here.
     expect((await choose('Another-password-2026')).statusCode).toBe(409);
     expect(
-      (await app.inject({ method: 'POST', url: '/api/me/password', headers: browserHeaders(), payload: { newPassword: 'Chosen-on-arrival-2026' } })).statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/me/password',
+          headers: browserHeaders(),
+          payload: { newPassword: 'Chosen-on-arrival-2026' },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -334,24 +393,43 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     const email = `resent-${crypto.randomBytes(3).toString('hex')}@example.test`;
     const created = (await create(manager, { email })).json();
     const resend = (code: string, cookie = manager, host?: string) =>
-      app.inject({ method: 'POST', url: `/api/access-codes/${code}/resend`, headers: browserHeaders(cookie, host), payload: {} });
+      app.inject({
+        method: 'POST',
+        url: `/api/access-codes/${code}/resend`,
+        headers: browserHeaders(cookie, host),
+        payload: {},
+      });
     expect((await resend(created.code)).statusCode).toBe(200);
-    expect(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).toMatch(new RegExp(`^${created.url}\\?proof=`));
+    expect(linkIn(await mail!.waitFor(email, /invited/), `${DEMO_ORIGIN}/link/`)).toMatch(
+      new RegExp(`^${created.url}\\?proof=`),
+    );
     expect((await resend(created.code, buyer)).statusCode).toBe(403);
     expect((await resend(created.code, harbourManager, HARBOUR_HOST)).statusCode).toBe(404);
     const forNobody = (await create(manager, {})).json();
     expect((await resend(forNobody.code)).json().error.code).toBe('rule_broken');
-    await app.inject({ method: 'POST', url: `/api/access-codes/${created.code}/revoke`, headers: browserHeaders(manager), payload: {} });
+    await app.inject({
+      method: 'POST',
+      url: `/api/access-codes/${created.code}/revoke`,
+      headers: browserHeaders(manager),
+      payload: {},
+    });
     expect((await resend(created.code)).json().error.message).toContain('can no longer be used');
   });
 
   it('refuses a used, withdrawn, expired or unknown code with the reason code', async () => {
-    const used = (await create(manager, { email: `used-${crypto.randomBytes(3).toString('hex')}@example.test` })).json();
+    const used = (
+      await create(manager, { email: `used-${crypto.randomBytes(3).toString('hex')}@example.test` })
+    ).json();
     expect((await consume(used.code)).statusCode).toBe(200);
     expect((await consume(used.code)).json().error.details.reason).toBe('link-used');
 
     const withdrawn = (await create(manager, { email: 'w@example.test' })).json();
-    const revoked = await app.inject({ method: 'POST', url: `/api/access-codes/${withdrawn.code}/revoke`, headers: browserHeaders(manager), payload: {} });
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/api/access-codes/${withdrawn.code}/revoke`,
+      headers: browserHeaders(manager),
+      payload: {},
+    });
     expect(revoked.json().revokedAt).not.toBeNull();
     expect((await consume(withdrawn.code)).json().error.details.reason).toBe('link-withdrawn');
 
@@ -381,7 +459,9 @@ describe(`access codes: managing them (${testDbKind})`, () => {
   it('lets only managers of the project create, list and revoke codes', async () => {
     expect((await create(harbourManager, { email: 'x@example.test' })).statusCode).toBe(403);
     expect((await create(undefined, { email: 'x@example.test' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/access-codes', headers: browserHeaders(buyer) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/access-codes', headers: browserHeaders(buyer) })).statusCode,
+    ).toBe(403);
     const list = await app.inject({ method: 'GET', url: '/api/access-codes', headers: browserHeaders(manager) });
     expect(list.statusCode).toBe(200);
     expect(list.json().items.length).toBeGreaterThanOrEqual(4);

@@ -41,9 +41,23 @@ async function statusesOf(request: (who: Who) => Promise<{ statusCode: number }>
   return result;
 }
 
-const READ_PUBLIC = { visitor: 200, buyerDemo: 200, buyerHarbour: 403, managerDemo: 200, managerHarbour: 403, admin: 200 };
+const READ_PUBLIC = {
+  visitor: 200,
+  buyerDemo: 200,
+  buyerHarbour: 403,
+  managerDemo: 200,
+  managerHarbour: 403,
+  admin: 200,
+};
 const READ_OWN = { visitor: 401, buyerDemo: 200, buyerHarbour: 403, managerDemo: 200, managerHarbour: 403, admin: 200 };
-const WRITE_MANAGERS = (ok: number) => ({ visitor: 401, buyerDemo: 403, buyerHarbour: 403, managerDemo: ok, managerHarbour: 403, admin: ok });
+const WRITE_MANAGERS = (ok: number) => ({
+  visitor: 401,
+  buyerDemo: 403,
+  buyerHarbour: 403,
+  managerDemo: ok,
+  managerHarbour: 403,
+  admin: ok,
+});
 
 describe(`access matrix on project demo (${testDbKind})`, () => {
   it('schema routes: everyone but outsiders', async () => {
@@ -54,9 +68,17 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
 
   it('catalogue reads: public to visitors and members, refused to outsiders', async () => {
     for (const collection of ['rooms', 'categories', 'options', 'packages', 'plans', 'units']) {
-      expectStatuses(collection, await statusesOf((who) => call(who, 'GET', `/api/schema/${collection}/`)), READ_PUBLIC);
+      expectStatuses(
+        collection,
+        await statusesOf((who) => call(who, 'GET', `/api/schema/${collection}/`)),
+        READ_PUBLIC,
+      );
     }
-    expectStatuses('one option', await statusesOf((who) => call(who, 'GET', `/api/schema/options/${options[0]!._id}`)), READ_PUBLIC);
+    expectStatuses(
+      'one option',
+      await statusesOf((who) => call(who, 'GET', `/api/schema/options/${options[0]!._id}`)),
+      READ_PUBLIC,
+    );
   });
 
   it('carts and purchases: owners and managers only', async () => {
@@ -84,34 +106,70 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
   });
 
   it('catalogue writes: managers of the project and admins', async () => {
-    const create = await statusesOf((who) => call(who, 'POST', '/api/schema/options/', { name: `Matrix ${who}`, category: category._id, price: 100 }));
+    const create = await statusesOf((who) =>
+      call(who, 'POST', '/api/schema/options/', { name: `Matrix ${who}`, category: category._id, price: 100 }),
+    );
     expectStatuses('create', create, WRITE_MANAGERS(201));
     const target = options[5]!;
     let version = target._version;
     const patch = await statusesOf(async (who) => {
-      const response = await call(who, 'PATCH', `/api/schema/options/${target._id}`, { vendor: who, _version: version });
+      const response = await call(who, 'PATCH', `/api/schema/options/${target._id}`, {
+        vendor: who,
+        _version: version,
+      });
       if (response.statusCode === 200) version += 1;
       return response;
     });
     expectStatuses('patch', patch, WRITE_MANAGERS(200));
-    const fresh = (await call('managerDemo', 'POST', '/api/schema/options/', { name: 'To delete', category: category._id, price: 0 })).json() as Item;
-    const fresh2 = (await call('managerDemo', 'POST', '/api/schema/options/', { name: 'To delete 2', category: category._id, price: 0 })).json() as Item;
-    const remove = await statusesOf((who) => call(who, 'DELETE', `/api/schema/options/${who === 'admin' ? fresh2._id : fresh._id}`));
+    const fresh = (
+      await call('managerDemo', 'POST', '/api/schema/options/', { name: 'To delete', category: category._id, price: 0 })
+    ).json() as Item;
+    const fresh2 = (
+      await call('managerDemo', 'POST', '/api/schema/options/', {
+        name: 'To delete 2',
+        category: category._id,
+        price: 0,
+      })
+    ).json() as Item;
+    const remove = await statusesOf((who) =>
+      call(who, 'DELETE', `/api/schema/options/${who === 'admin' ? fresh2._id : fresh._id}`),
+    );
     expectStatuses('delete', remove, WRITE_MANAGERS(200));
   });
 
   it('cart writes: the buyer on their own cart, managers on any; nobody on purchases', async () => {
     let version = buyerCart._version;
     const patch = await statusesOf(async (who) => {
-      const response = await call(who, 'PATCH', `/api/schema/carts/${buyerCart._id}`, { notes: `note by ${who}`, _version: version });
+      const response = await call(who, 'PATCH', `/api/schema/carts/${buyerCart._id}`, {
+        notes: `note by ${who}`,
+        _version: version,
+      });
       if (response.statusCode === 200) version += 1;
       return response;
     });
-    expectStatuses('patch cart', patch, { visitor: 401, buyerDemo: 200, buyerHarbour: 403, managerDemo: 200, managerHarbour: 403, admin: 200 });
+    expectStatuses('patch cart', patch, {
+      visitor: 401,
+      buyerDemo: 200,
+      buyerHarbour: 403,
+      managerDemo: 200,
+      managerHarbour: 403,
+      admin: 200,
+    });
     const purchase = ((await asManager('/api/schema/purchases/')) as Item[])[0]!;
-    const purchaseWrite = await statusesOf((who) => call(who, 'PATCH', `/api/schema/purchases/${purchase._id}`, { total: 1, _version: purchase._version }));
-    expectStatuses('patch purchase', purchaseWrite, { visitor: 401, buyerDemo: 403, buyerHarbour: 403, managerDemo: 403, managerHarbour: 403, admin: 403 });
-    const createCart = await statusesOf((who) => call(who, 'POST', '/api/schema/carts/', { unit: buyerCart.unit, owner: 'x' }));
+    const purchaseWrite = await statusesOf((who) =>
+      call(who, 'PATCH', `/api/schema/purchases/${purchase._id}`, { total: 1, _version: purchase._version }),
+    );
+    expectStatuses('patch purchase', purchaseWrite, {
+      visitor: 401,
+      buyerDemo: 403,
+      buyerHarbour: 403,
+      managerDemo: 403,
+      managerHarbour: 403,
+      admin: 403,
+    });
+    const createCart = await statusesOf((who) =>
+      call(who, 'POST', '/api/schema/carts/', { unit: buyerCart.unit, owner: 'x' }),
+    );
     expect(createCart.buyerDemo).toBe(403);
   });
 
@@ -123,15 +181,35 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
       buyerDemo: 403,
     });
     expectStatuses('share', await statusesOf((who) => call(who, 'POST', `${cartUrl}/share`, {})), READ_OWN);
-    expectStatuses('save alternative', await statusesOf((who) => call(who, 'POST', `${cartUrl}/versions`, { name: `By ${who}` })), READ_OWN);
+    expectStatuses(
+      'save alternative',
+      await statusesOf((who) => call(who, 'POST', `${cartUrl}/versions`, { name: `By ${who}` })),
+      READ_OWN,
+    );
     const otherCart = carts.find((c) => c._id !== buyerCart._id && c.status === 'draft')!;
     const other = await statusesOf((who) => call(who, 'POST', `/api/carts/${otherCart._id}/share`, {}));
     expectStatuses('share another buyer’s cart', other, { ...READ_OWN, buyerDemo: 404 });
     const { token } = (await call('buyerDemo', 'POST', `${cartUrl}/share`, {})).json() as { token: string };
     const shared = await statusesOf((who) => call(who, 'GET', `/api/shared/${token}`));
-    expectStatuses('open a share link', shared, { visitor: 200, buyerDemo: 200, buyerHarbour: 200, managerDemo: 200, managerHarbour: 200, admin: 200 });
-    const elsewhere = await statusesOf((who) => call(who, 'GET', `/api/shared/${token}`, undefined, 'harbour.portal.test'));
-    expectStatuses('a demo link on harbour', elsewhere, { visitor: 404, buyerDemo: 404, buyerHarbour: 404, managerDemo: 404, managerHarbour: 404, admin: 404 });
+    expectStatuses('open a share link', shared, {
+      visitor: 200,
+      buyerDemo: 200,
+      buyerHarbour: 200,
+      managerDemo: 200,
+      managerHarbour: 200,
+      admin: 200,
+    });
+    const elsewhere = await statusesOf((who) =>
+      call(who, 'GET', `/api/shared/${token}`, undefined, 'harbour.portal.test'),
+    );
+    expectStatuses('a demo link on harbour', elsewhere, {
+      visitor: 404,
+      buyerDemo: 404,
+      buyerHarbour: 404,
+      managerDemo: 404,
+      managerHarbour: 404,
+      admin: 404,
+    });
   });
 
   it('a selection’s conversation: its buyers, the staff and admins; staff notes: the staff and admins only', async () => {
@@ -143,11 +221,17 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
     expect((await call('buyerDemo', 'GET', `/api/carts/${otherCart._id}/comments`)).statusCode).toBe(404);
     const notes = `/api/manage/units/${String(buyerCart.unit)}/notes`;
     expectStatuses('notes', await statusesOf((who) => call(who, 'GET', notes)), WRITE_MANAGERS(200));
-    expectStatuses('write a note', await statusesOf((who) => call(who, 'POST', notes, { body: `A note by ${who}` })), WRITE_MANAGERS(201));
+    expectStatuses(
+      'write a note',
+      await statusesOf((who) => call(who, 'POST', notes, { body: `A note by ${who}` })),
+      WRITE_MANAGERS(201),
+    );
     // The collection API lists notes for the staff only, and writes comments and notes for nobody.
     const listed = await statusesOf(async (who) => {
       const answer = await call(who, 'GET', '/api/schema/notes/');
-      return { statusCode: answer.statusCode === 200 && (answer.json() as unknown[]).length === 0 ? 204 : answer.statusCode };
+      return {
+        statusCode: answer.statusCode === 200 && (answer.json() as unknown[]).length === 0 ? 204 : answer.statusCode,
+      };
     });
     expectStatuses('notes listed (204: an empty list)', listed, {
       visitor: 401,
@@ -158,8 +242,17 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
       admin: 200,
     });
     for (const collection of ['comments', 'notes']) {
-      const statuses = await statusesOf((who) => call(who, 'POST', `/api/schema/${collection}/`, { body: 'Around the route' }));
-      expectStatuses(`create ${collection}`, statuses, { visitor: 401, buyerDemo: 403, buyerHarbour: 403, managerDemo: 403, managerHarbour: 403, admin: 403 });
+      const statuses = await statusesOf((who) =>
+        call(who, 'POST', `/api/schema/${collection}/`, { body: 'Around the route' }),
+      );
+      expectStatuses(`create ${collection}`, statuses, {
+        visitor: 401,
+        buyerDemo: 403,
+        buyerHarbour: 403,
+        managerDemo: 403,
+        managerHarbour: 403,
+        admin: 403,
+      });
     }
   });
 
@@ -168,10 +261,18 @@ describe(`access matrix on project demo (${testDbKind})`, () => {
     for (const who of ['managerHarbour', 'admin'] as const) {
       const read = await call(who, 'GET', `/api/schema/options/${demoOption._id}`, undefined, 'harbour.portal.test');
       expect(read.statusCode, who).toBe(404);
-      const write = await call(who, 'PATCH', `/api/schema/options/${demoOption._id}`, { price: 1, _version: 1 }, 'harbour.portal.test');
+      const write = await call(
+        who,
+        'PATCH',
+        `/api/schema/options/${demoOption._id}`,
+        { price: 1, _version: 1 },
+        'harbour.portal.test',
+      );
       expect(write.statusCode, who).toBe(404);
     }
-    const harbourOptions = (await call('managerHarbour', 'GET', '/api/schema/options/?limit=200', undefined, 'harbour.portal.test')).json() as Item[];
+    const harbourOptions = (
+      await call('managerHarbour', 'GET', '/api/schema/options/?limit=200', undefined, 'harbour.portal.test')
+    ).json() as Item[];
     const demoIds = new Set(options.map((o) => o._id));
     expect(harbourOptions.some((o) => demoIds.has(o._id))).toBe(false);
     const reference = await call(

@@ -62,7 +62,9 @@ const addRoom = async (server: ServerProcess, cookie: string, name: string) => {
   expect(response.status).toBe(201);
 };
 const roomNames = async (server: ServerProcess, cookie: string) => {
-  const response = await fetch(`http://127.0.0.1:${server.port}/api/schema/rooms/?limit=200`, { headers: ipHeaders(server.port, cookie) });
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/schema/rooms/?limit=200`, {
+    headers: ipHeaders(server.port, cookie),
+  });
   return ((await response.json()) as Array<{ name: string }>).map((room) => room.name);
 };
 
@@ -82,7 +84,11 @@ describe('backup and restore of the embedded database and the files', () => {
     expect(uploaded.status).toBe(201);
     const fileUrl = ((await uploaded.json()) as { url: string }).url;
     const original = Buffer.from(
-      await (await fetch(`http://127.0.0.1:${first.server.port}${fileUrl}`, { headers: ipHeaders(first.server.port, first.cookie) })).arrayBuffer(),
+      await (
+        await fetch(`http://127.0.0.1:${first.server.port}${fileUrl}`, {
+          headers: ipHeaders(first.server.port, first.cookie),
+        })
+      ).arrayBuffer(),
     );
 
     // A running server holds the database: no copy of it half-written.
@@ -96,11 +102,16 @@ describe('backup and restore of the embedded database and the files', () => {
     const backedUp = tool('backup', folder);
     expect(backedUp.status, backedUp.output).toBe(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'backup.json'), 'utf8'));
-    const filesOnDisk = fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    const filesOnDisk = fs
+      .readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile()).length;
     // The demo's product photos and the upload (a picture and its two thumbnails).
     expect(filesOnDisk).toBeGreaterThan(3);
     expect(manifest).toMatchObject({ database: 'pglite', files: 'disk', fileCount: filesOnDisk });
-    expect(manifest.migrations).toBe(JSON.parse(fs.readFileSync(path.resolve(COMPILED_BACKUP, '../migrations/meta/_journal.json'), 'utf8')).entries.length);
+    expect(manifest.migrations).toBe(
+      JSON.parse(fs.readFileSync(path.resolve(COMPILED_BACKUP, '../migrations/meta/_journal.json'), 'utf8')).entries
+        .length,
+    );
     expect(fs.statSync(path.join(folder, 'auth-secret')).mode & 0o077).toBe(0);
     // A second backup never writes into a folder in use.
     expect(tool('backup', folder).output).toContain('is not empty');
@@ -120,7 +131,11 @@ describe('backup and restore of the embedded database and the files', () => {
     expect(names).toContain('Room before the backup');
     expect(names).not.toContain('Room after the backup');
     const again = Buffer.from(
-      await (await fetch(`http://127.0.0.1:${third.server.port}${fileUrl}`, { headers: ipHeaders(third.server.port, third.cookie) })).arrayBuffer(),
+      await (
+        await fetch(`http://127.0.0.1:${third.server.port}${fileUrl}`, {
+          headers: ipHeaders(third.server.port, third.cookie),
+        })
+      ).arrayBuffer(),
     );
     expect(again.equals(original)).toBe(true);
     await stop(third.server);
@@ -134,7 +149,14 @@ describe('backup and restore of the embedded database and the files', () => {
     fs.mkdirSync(newer);
     fs.writeFileSync(
       path.join(newer, 'backup.json'),
-      JSON.stringify({ createdAt: '2031-01-01T00:00:00Z', migrations: 999, database: 'pglite', files: 'disk', fileCount: 0, bytes: 0 }),
+      JSON.stringify({
+        createdAt: '2031-01-01T00:00:00Z',
+        migrations: 999,
+        database: 'pglite',
+        files: 'disk',
+        fileCount: 0,
+        bytes: 0,
+      }),
     );
     const refused = tool('restore', newer);
     expect(refused.status).toBe(1);

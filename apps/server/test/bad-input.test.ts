@@ -12,7 +12,11 @@ const { app } = await createTestApp();
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
 
-const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: (id: string, collection: string) => string; body?: boolean }> = [
+const ROUTES: Array<{
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: (id: string, collection: string) => string;
+  body?: boolean;
+}> = [
   { method: 'GET', path: (_, c) => `/api/schema/${c}/` },
   { method: 'GET', path: (_, c) => `/api/schema/${c}/$` },
   { method: 'GET', path: (id, c) => `/api/schema/${c}/${id}` },
@@ -75,11 +79,19 @@ const oddText = fc.oneof(
     .map(([piece, length]) => piece.repeat(Math.ceil(length / piece.length)).slice(0, length)),
 );
 const segment = oddText.map((text) => encodeURIComponent(text).slice(0, 300) || 'x');
-const collection = fc.oneof(fc.constantFrom('options', 'carts', 'units', 'purchases', 'amenities', '__proto__', 'OPTIONS', 'a'.repeat(70)), segment);
+const collection = fc.oneof(
+  fc.constantFrom('options', 'carts', 'units', 'purchases', 'amenities', '__proto__', 'OPTIONS', 'a'.repeat(70)),
+  segment,
+);
 const body = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
   fc.record(
-    { name: oddText, price: fc.oneof(fc.double(), fc.string(), fc.constant(null)), category: oddText, _version: fc.oneof(fc.integer(), fc.string()) },
+    {
+      name: oddText,
+      price: fc.oneof(fc.double(), fc.string(), fc.constant(null)),
+      category: oddText,
+      _version: fc.oneof(fc.integer(), fc.string()),
+    },
     { requiredKeys: [] },
   ),
   fc.dictionary(oddText, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 }),
@@ -88,9 +100,13 @@ const rawBody = fc.oneof(
   body.map((value) => JSON.stringify(value) ?? 'null'),
   fc.constantFrom('{', '{"a":', '[1,2', 'null', '"text"', '{"__proto__":{"polluted":1}}', '\u0000\u0001'),
 );
-const query = fc.dictionary(fc.oneof(fc.constantFrom('limit', 'afterId', 'price[gte]', 'level', 'name[lte]'), fc.string({ maxLength: 12 })), oddText, {
-  maxKeys: 4,
-});
+const query = fc.dictionary(
+  fc.oneof(fc.constantFrom('limit', 'afterId', 'price[gte]', 'level', 'name[lte]'), fc.string({ maxLength: 12 })),
+  oddText,
+  {
+    maxKeys: 4,
+  },
+);
 
 function expectSafe(response: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
   expect(response.statusCode, label).toBeLessThan(500);
@@ -99,7 +115,9 @@ function expectSafe(response: { statusCode: number; body: string; headers: Recor
     const parsed = JSON.parse(response.body) as { error: { code: string; message: string } };
     expect(typeof parsed.error.code, label).toBe('string');
     expect(typeof parsed.error.message, label).toBe('string');
-    expect(response.body, label).not.toMatch(/\b(SELECT|INSERT|UPDATE items|syntax error at|node_modules|at .+\.ts:\d+)\b/);
+    expect(response.body, label).not.toMatch(
+      /\b(SELECT|INSERT|UPDATE items|syntax error at|node_modules|at .+\.ts:\d+)\b/,
+    );
   }
 }
 
@@ -120,7 +138,10 @@ describe(`generated bad input never breaks a route (${testDbKind})`, () => {
             const response = await app.inject({
               method: route.method,
               url,
-              headers: { ...browserHeaders(cookie), ...(route.body ? { 'content-type': asJson ? 'application/json' : 'text/plain' } : {}) },
+              headers: {
+                ...browserHeaders(cookie),
+                ...(route.body ? { 'content-type': asJson ? 'application/json' : 'text/plain' } : {}),
+              },
               ...(route.body ? { payload } : {}),
             });
             expectSafe(response, `${route.method} ${url.slice(0, 120)}`);

@@ -9,7 +9,7 @@ import { browserHeaders, DEMO_ORIGIN, signIn } from './support/identity.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { eq } from 'drizzle-orm';
 import { projects } from '../src/db/schema/index.ts';
-import { queryRows } from '../src/db/client.ts';
+import { sqlRows } from '../src/db/client.ts';
 import { renderCartPdf } from '../src/modules/carts/carts.pdf.ts';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import type { CartData } from '../src/modules/carts/carts.document.ts';
@@ -28,16 +28,20 @@ const otherBuyer = await as('olivia.chen@demo.test');
 const manager = await as('manager@demo.test');
 const harbourManager = await as('manager@harbour.test');
 
-type Item = Record<string, unknown> & { _id: string; _version: number; selections: Array<{ option: string; room?: string; quantity: number }>; total: number };
+type Item = Record<string, unknown> & {
+  _id: string;
+  _version: number;
+  selections: Array<{ option: string; room?: string; quantity: number }>;
+  total: number;
+};
 const request = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) =>
   app.inject({ method, url, headers: browserHeaders(cookie), ...(payload ? { payload } : {}) });
 const getJson = async <T = Item>(url: string, cookie?: string) => (await request('GET', url, cookie)).json() as T;
 
 const cart = (await getJson<Item[]>('/api/schema/carts/', buyer))[0]!;
-const options = await getJson<Array<{ _id: string; name: string; price: number; category: string; requires: string[] }>>(
-  '/api/schema/options/?limit=200',
-  buyer,
-);
+const options = await getJson<
+  Array<{ _id: string; name: string; price: number; category: string; requires: string[] }>
+>('/api/schema/options/?limit=200', buyer);
 const cad = (minor: number) => formatMoney(minor, { currency: 'CAD', locale: 'en-CA' });
 
 describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
@@ -50,7 +54,8 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Maple Residences');
     expect(text).toContain('402');
-    for (const selection of cart.selections) expect(text).toContain(options.find((o) => o._id === selection.option)!.name);
+    for (const selection of cart.selections)
+      expect(text).toContain(options.find((o) => o._id === selection.option)!.name);
     expect(text).toContain(cad(cart.total));
     expect(text).toContain('Not signed yet');
   });
@@ -81,7 +86,9 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
       .filter((object): object is PDFDict => object instanceof PDFDict);
     const descriptors = dicts.filter((dict) => dict.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'));
     expect(descriptors.length).toBeGreaterThan(2);
-    expect(descriptors.every((dict) => dict.has(PDFName.of('FontFile2')) || dict.has(PDFName.of('FontFile3')))).toBe(true);
+    expect(descriptors.every((dict) => dict.has(PDFName.of('FontFile2')) || dict.has(PDFName.of('FontFile3')))).toBe(
+      true,
+    );
     expect(dicts.some((dict) => String(dict.get(PDFName.of('BaseFont'))).includes('Helvetica'))).toBe(false);
     expect(bytes.length).toBeLessThan(250_000);
   });
@@ -89,18 +96,32 @@ describe(`GET /api/carts/{id}/pdf (${testDbKind})`, () => {
   it('lists a package’s saving as a line, so that the lines add up to the total', async () => {
     const [project] = await db.select().from(projects).where(eq(projects.key, 'demo'));
     const data = (await getJson<Item>(`/api/schema/carts/${cart._id}`, buyer)) as unknown as CartData;
-    const packages = await getJson<Array<{ _id: string; name: string; priceAdjustment: number; options: string[] }>>('/api/schema/packages/', buyer);
+    const packages = await getJson<Array<{ _id: string; name: string; priceAdjustment: number; options: string[] }>>(
+      '/api/schema/packages/',
+      buyer,
+    );
     const classic = packages.find((p) => p.name === 'Classic Warmth')!;
     const selections = classic.options.map((option) => ({ option, quantity: 1 }));
     const sum = selections.reduce((total, s) => total + options.find((o) => o._id === s.option)!.price, 0);
-    const withPackage = { ...data, package: classic._id, selections, total: Math.max(0, sum + classic.priceAdjustment) };
-    const text = await pdfText((await renderCartPdf({ db, project: project!, cart: withPackage, cartId: cart._id, prices: true })).bytes);
+    const withPackage = {
+      ...data,
+      package: classic._id,
+      selections,
+      total: Math.max(0, sum + classic.priceAdjustment),
+    };
+    const text = await pdfText(
+      (await renderCartPdf({ db, project: project!, cart: withPackage, cartId: cart._id, prices: true })).bytes,
+    );
     const packageLine = text.split('\n').find((line) => line.startsWith('Classic Warmth'))!;
     expect(packageLine).toBe(`Classic Warmth ${cad(classic.priceAdjustment)}`);
     const amounts = text
       .split('\n')
       .filter((line) => !/total|Deposit|Printed|Deadline/.test(line))
-      .flatMap((line) => [...line.matchAll(/(-?)\$([\d,]+\.\d{2})$/g)].map((m) => (m[1] ? -1 : 1) * Math.round(Number(m[2]!.replace(/,/g, '')) * 100)));
+      .flatMap((line) =>
+        [...line.matchAll(/(-?)\$([\d,]+\.\d{2})$/g)].map(
+          (m) => (m[1] ? -1 : 1) * Math.round(Number(m[2]!.replace(/,/g, '')) * 100),
+        ),
+      );
     expect(amounts.reduce((a, b) => a + b, 0)).toBe(withPackage.total);
     expect(text).toContain(`Upgrades total ${cad(withPackage.total)}`);
   });
@@ -159,7 +180,11 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     const view = await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') });
     expect(view.statusCode).toBe(200);
     const body = view.json();
-    expect(body).toMatchObject({ showsPrices: false, unit: { name: '402' }, project: { key: 'demo', name: 'Maple Residences' } });
+    expect(body).toMatchObject({
+      showsPrices: false,
+      unit: { name: '402' },
+      project: { key: 'demo', name: 'Maple Residences' },
+    });
     expect(body.selections).toEqual(cart.selections);
     expect(body.total).toBeUndefined();
     expect(body.options.every((o: Record<string, unknown>) => !('price' in o))).toBe(true);
@@ -167,7 +192,10 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
   });
 
   it('lists the links given and withdraws one at once, for the cart’s buyers and managers only', async () => {
-    const made = (await request('POST', `/api/carts/${cart._id}/share`, buyer, { prices: false, days: 5 })).json() as { token: string; expiresAt: string };
+    const made = (await request('POST', `/api/carts/${cart._id}/share`, buyer, { prices: false, days: 5 })).json() as {
+      token: string;
+      expiresAt: string;
+    };
     const listed = (await request('GET', `/api/carts/${cart._id}/shares`, buyer)).json() as Array<{
       _id: string;
       state: string;
@@ -181,18 +209,27 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     // Nobody else's to see or withdraw.
     expect((await request('GET', `/api/carts/${cart._id}/shares`, otherBuyer)).statusCode).toBe(404);
     expect((await request('GET', `/api/carts/${cart._id}/shares`)).statusCode).toBe(401);
-    expect((await request('POST', `/api/carts/${cart._id}/shares/${link._id}/revoke`, otherBuyer)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/shared/${made.token}`, headers: onProject('demo') })).statusCode).toBe(200);
+    expect((await request('POST', `/api/carts/${cart._id}/shares/${link._id}/revoke`, otherBuyer)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/shared/${made.token}`, headers: onProject('demo') })).statusCode,
+    ).toBe(200);
 
     const revoked = await request('POST', `/api/carts/${cart._id}/shares/${link._id}/revoke`, buyer);
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json()).toMatchObject({ _id: link._id, state: 'withdrawn' });
     const refused = await app.inject({ method: 'GET', url: `/api/shared/${made.token}`, headers: onProject('demo') });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({ message: 'The buyer withdrew this shared link. Ask them for a new one.', details: { reason: 'withdrawn' } });
+    expect(refused.json().error).toMatchObject({
+      message: 'The buyer withdrew this shared link. Ask them for a new one.',
+      details: { reason: 'withdrawn' },
+    });
     // A manager of the project sees it too.
     expect(
-      ((await request('GET', `/api/carts/${cart._id}/shares`, manager)).json() as Array<{ _id: string; state: string }>).find((l) => l._id === link._id)?.state,
+      (
+        (await request('GET', `/api/carts/${cart._id}/shares`, manager)).json() as Array<{ _id: string; state: string }>
+      ).find((l) => l._id === link._id)?.state,
     ).toBe('withdrawn');
   });
 
@@ -200,7 +237,9 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     const marcus = await as('marcus.reid@demo.test');
     const signedCart = (await getJson<Item[]>('/api/schema/carts/', marcus))[0]!;
     const signer = (signedCart.signature as { name: string }).name;
-    const { token } = (await request('POST', `/api/carts/${signedCart._id}/share`, marcus, {})).json() as { token: string };
+    const { token } = (await request('POST', `/api/carts/${signedCart._id}/share`, marcus, {})).json() as {
+      token: string;
+    };
     const body = (await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') })).json();
     expect(body.signature.initials).toBe(
       signer
@@ -215,7 +254,10 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     const { token } = (await request('POST', `/api/carts/${cart._id}/share`, buyer, {})).json() as { token: string };
     const body = (await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('demo') })).json();
     expect(body).toMatchObject({ showsPrices: true, total: cart.total });
-    const sum = cart.selections.reduce((total, s) => total + body.options.find((o: { _id: string }) => o._id === s.option).price * s.quantity, 0);
+    const sum = cart.selections.reduce(
+      (total, s) => total + body.options.find((o: { _id: string }) => o._id === s.option).price * s.quantity,
+      0,
+    );
     expect(sum).toBe(cart.total);
   });
 
@@ -226,12 +268,24 @@ describe(`share links and /api/shared (${testDbKind})`, () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('This shared link is not valid. Check that it was copied whole.');
     expect(token).toMatch(/^[A-Za-z0-9_-]{50}$/);
-    expect((await app.inject({ method: 'GET', url: '/api/shared/not-a-token', headers: onProject('demo') })).statusCode).toBe(400);
-    await expect(sharedCart({ db, token, secret: TEST_AUTH_SECRET, projectKey: 'demo', now: new Date(Date.now() + 15 * 86_400_000) })).rejects.toMatchObject({
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/shared/not-a-token', headers: onProject('demo') })).statusCode,
+    ).toBe(400);
+    await expect(
+      sharedCart({
+        db,
+        token,
+        secret: TEST_AUTH_SECRET,
+        projectKey: 'demo',
+        now: new Date(Date.now() + 15 * 86_400_000),
+      }),
+    ).rejects.toMatchObject({
       code: 'bad_request',
       message: 'This shared link has expired. Ask for a new one.',
     });
-    expect((await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('harbour') })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/shared/${token}`, headers: onProject('harbour') })).statusCode,
+    ).toBe(404);
     expect((await request('POST', `/api/carts/${cart._id}/share`, otherBuyer, {})).statusCode).toBe(404);
     expect((await request('POST', `/api/carts/${cart._id}/share`, undefined, {})).statusCode).toBe(401);
     expect((await request('POST', `/api/carts/${cart._id}/share`, buyer, { days: 365 })).statusCode).toBe(400);
@@ -242,22 +296,34 @@ describe(`saved alternatives (${testDbKind})`, () => {
   it('saves, switches back to and forgets a named alternative, with the total at today’s prices', async () => {
     const saved = await request('POST', `/api/carts/${cart._id}/versions`, buyer, { name: 'As seeded' });
     expect(saved.statusCode).toBe(200);
-    const afterSave = saved.json() as Item & { versions: Array<{ id: string; name: string; selections: unknown; total: number }> };
+    const afterSave = saved.json() as Item & {
+      versions: Array<{ id: string; name: string; selections: unknown; total: number }>;
+    };
     expect(afterSave.versions).toHaveLength(1);
     expect(afterSave.versions[0]).toMatchObject({ name: 'As seeded', selections: cart.selections, total: cart.total });
-    expect((await request('POST', `/api/carts/${cart._id}/versions`, buyer, { name: 'as SEEDED' })).statusCode).toBe(409);
+    expect((await request('POST', `/api/carts/${cart._id}/versions`, buyer, { name: 'as SEEDED' })).statusCode).toBe(
+      409,
+    );
 
     // The buyer empties the cart, then switches back to the saved alternative.
-    const emptied = (await request('PATCH', `/api/schema/carts/${cart._id}`, buyer, { selections: [], _version: afterSave._version })).json() as Item;
+    const emptied = (
+      await request('PATCH', `/api/schema/carts/${cart._id}`, buyer, { selections: [], _version: afterSave._version })
+    ).json() as Item;
     expect(emptied.total).toBe(0);
     const alternativeId = afterSave.versions[0]!.id;
-    const stale = await request('POST', `/api/carts/${cart._id}/versions/${alternativeId}/restore`, buyer, { _version: afterSave._version });
+    const stale = await request('POST', `/api/carts/${cart._id}/versions/${alternativeId}/restore`, buyer, {
+      _version: afterSave._version,
+    });
     expect(stale.statusCode).toBe(409);
-    const restored = await request('POST', `/api/carts/${cart._id}/versions/${alternativeId}/restore`, buyer, { _version: emptied._version });
+    const restored = await request('POST', `/api/carts/${cart._id}/versions/${alternativeId}/restore`, buyer, {
+      _version: emptied._version,
+    });
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ selections: cart.selections, total: cart.total });
 
-    expect((await request('POST', `/api/carts/${cart._id}/versions`, otherBuyer, { name: 'Mine now' })).statusCode).toBe(404);
+    expect(
+      (await request('POST', `/api/carts/${cart._id}/versions`, otherBuyer, { name: 'Mine now' })).statusCode,
+    ).toBe(404);
     const forgotten = await request('DELETE', `/api/carts/${cart._id}/versions/${alternativeId}`, buyer);
     expect(forgotten.statusCode).toBe(200);
     expect(forgotten.json().versions).toEqual([]);
@@ -269,11 +335,11 @@ describe(`saved alternatives (${testDbKind})`, () => {
     const choices = chosen.map((o) => ({ option: o._id, quantity: 1 }));
     const saved = await request('POST', `/api/carts/${cart._id}/versions`, buyer, { name: 'Showroom look', choices });
     expect(saved.statusCode).toBe(200);
-    const look = (saved.json() as Item & { versions: Array<{ name: string; selections: unknown; total: number; package: unknown }> }).versions.find(
-      (v) => v.name === 'Showroom look',
-    )!;
+    const look = (
+      saved.json() as Item & { versions: Array<{ name: string; selections: unknown; total: number; package: unknown }> }
+    ).versions.find((v) => v.name === 'Showroom look')!;
     // Today's prices, read from the catalogue independently of the pricing under test.
-    const [row] = await queryRows<{ total: number }>(
+    const [row] = await sqlRows<{ total: number }>(
       db,
       sql`SELECT sum((data->>'price')::int)::int AS total FROM items WHERE id = ANY(${`{${chosen.map((o) => o._id).join(',')}}`}::uuid[])`,
     );
@@ -289,7 +355,10 @@ describe(`saved alternatives (${testDbKind})`, () => {
 
   it('cannot be written through a PATCH, and not at all once the deadline has passed', async () => {
     const current = await getJson(`/api/schema/carts/${cart._id}`, buyer);
-    const patched = await request('PATCH', `/api/schema/carts/${cart._id}`, buyer, { versions: [], _version: current._version });
+    const patched = await request('PATCH', `/api/schema/carts/${cart._id}`, buyer, {
+      versions: [],
+      _version: current._version,
+    });
     expect(patched.statusCode).toBe(403);
     const daniel = await as('daniel.okafor@demo.test');
     const lockedCart = (await getJson<Item[]>('/api/schema/carts/', daniel))[0]!;
@@ -303,7 +372,10 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
 
   async function setDeadline(id: string, deadline: Date) {
     const current = await getJson(`/api/schema/carts/${id}`, manager);
-    const response = await request('PATCH', `/api/schema/carts/${id}`, manager, { deadline: deadline.toISOString(), _version: current._version });
+    const response = await request('PATCH', `/api/schema/carts/${id}`, manager, {
+      deadline: deadline.toISOString(),
+      _version: current._version,
+    });
     expect(response.statusCode).toBe(200);
   }
 
@@ -326,24 +398,33 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
 
     const dayBefore = new Date(now.getTime() + 6 * 86_400_000);
     expect(await sendDeadlineReminders({ db, mailer: outbox, config, now: dayBefore })).toBe(1);
-    expect((await mail!.waitFor('sofia.martin@demo.test', /due tomorrow/)).subject).toBe('Your selections for unit 501 are due tomorrow');
+    expect((await mail!.waitFor('sofia.martin@demo.test', /due tomorrow/)).subject).toBe(
+      'Your selections for unit 501 are due tomorrow',
+    );
     expect(await sendDeadlineReminders({ db, mailer: outbox, config, now: dayBefore })).toBe(0);
 
     // A new deadline is reminded again; a past one never.
     await setDeadline(sofiaCart._id, new Date(now.getTime() + 5 * 86_400_000 + 3_600_000));
     expect(await sendDeadlineReminders({ db, mailer: outbox, config, now })).toBe(1);
-    expect(await sendDeadlineReminders({ db, mailer: outbox, config, now: new Date(now.getTime() + 30 * 86_400_000) })).toBe(0);
+    expect(
+      await sendDeadlineReminders({ db, mailer: outbox, config, now: new Date(now.getTime() + 30 * 86_400_000) }),
+    ).toBe(0);
   });
 
   it('reminds at the project’s own steps, once after the deadline if it asks, never twice for one step', async () => {
     const project = await getJson<{ _id: string }>('/api/project', manager);
-    const setOptions = async (options: object) => expect((await request('PATCH', `/api/projects/${project._id}`, manager, { options })).statusCode).toBe(200);
+    const setOptions = async (options: object) =>
+      expect((await request('PATCH', `/api/projects/${project._id}`, manager, { options })).statusCode).toBe(200);
     await setOptions({ reminderDays: [14, 7, 2], remindAfterDeadline: true });
     // Refused in words, nothing changed: a step twice, or too far.
-    expect((await request('PATCH', `/api/projects/${project._id}`, manager, { options: { reminderDays: [7, 7] } })).json().error.message).toContain(
-      'lists one value twice',
-    );
-    expect((await request('PATCH', `/api/projects/${project._id}`, manager, { options: { reminderDays: [120] } })).statusCode).toBe(400);
+    expect(
+      (await request('PATCH', `/api/projects/${project._id}`, manager, { options: { reminderDays: [7, 7] } })).json()
+        .error.message,
+    ).toContain('lists one value twice');
+    expect(
+      (await request('PATCH', `/api/projects/${project._id}`, manager, { options: { reminderDays: [120] } }))
+        .statusCode,
+    ).toBe(400);
     const sofia = await as('sofia.martin@demo.test');
     const sofiaCart = (await getJson<Item[]>('/api/schema/carts/', sofia))[0]!;
     const now = new Date('2032-05-01T12:00:00Z');
@@ -361,9 +442,13 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     expect(await subjects(at(13))).toEqual([]);
     // Two servers running the job at the same moment send the step once.
     const before = mail!.messages.length;
-    const runs = await Promise.all([0, 1].map(() => sendDeadlineReminders({ db, mailer: outbox, config, now: at(6.5) })));
+    const runs = await Promise.all(
+      [0, 1].map(() => sendDeadlineReminders({ db, mailer: outbox, config, now: at(6.5) })),
+    );
     expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(1);
-    await expect.poll(() => mail!.messages.slice(before).map((m) => m.subject)).toEqual(['Your selections for unit 501 are due in 7 days']);
+    await expect
+      .poll(() => mail!.messages.slice(before).map((m) => m.subject))
+      .toEqual(['Your selections for unit 501 are due in 7 days']);
     expect(await subjects(at(1.5))).toEqual(['Your selections for unit 501 are due in 2 days']);
     expect(await subjects(at(1))).toEqual([]);
     expect(await subjects(at(-0.5))).toEqual(['The deadline for unit 501 has passed']);
@@ -375,14 +460,18 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     const drafts = (await getJson<Item[]>('/api/schema/carts/?limit=100', manager)).filter(
       (c) => c.status === 'draft' && Date.parse(String(c.deadline)) > Date.now(),
     );
-    const approved = (await getJson<Item[]>('/api/schema/carts/?limit=100', manager)).find((c) => c.status === 'approved')!;
+    const approved = (await getJson<Item[]>('/api/schema/carts/?limit=100', manager)).find(
+      (c) => c.status === 'approved',
+    )!;
     mail!.messages.length = 0;
     const everyOpen = await request('POST', '/api/manage/reminders', manager, { who: 'not-submitted' });
     expect(everyOpen.statusCode, everyOpen.body).toBe(200);
     expect(everyOpen.json().reminded.sort()).toEqual(drafts.map((c) => c._id).sort());
     await mail!.waitFor('buyer@demo.test', /Your selections for unit 402 are due/);
     // Asked again within the hour: nobody is mailed twice.
-    const again = (await request('POST', '/api/manage/reminders', manager, { carts: [drafts[0]!._id, approved._id] })).json();
+    const again = (
+      await request('POST', '/api/manage/reminders', manager, { carts: [drafts[0]!._id, approved._id] })
+    ).json();
     expect(again).toEqual({
       reminded: [],
       skipped: [
@@ -391,7 +480,9 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
       ],
     });
     expect((await request('POST', '/api/manage/reminders', buyer, { who: 'not-started' })).statusCode).toBe(403);
-    expect((await request('POST', '/api/manage/reminders', harbourManager, { who: 'not-started' })).statusCode).toBe(403);
+    expect((await request('POST', '/api/manage/reminders', harbourManager, { who: 'not-started' })).statusCode).toBe(
+      403,
+    );
     expect((await request('POST', '/api/manage/reminders', manager, {})).statusCode).toBe(400);
     expect((await request('POST', '/api/manage/reminders', manager, { who: 'everyone' })).statusCode).toBe(400);
   });
@@ -399,15 +490,23 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
   it('tells the managers when a buyer submits', async () => {
     const hannah = await as('hannah.lee@demo.test');
     const hannahCart = (await getJson<Item[]>('/api/schema/carts/', hannah))[0]!;
-    const categories = await getJson<Array<{ _id: string; required: boolean; name: string }>>('/api/schema/categories/?limit=200', hannah);
+    const categories = await getJson<Array<{ _id: string; required: boolean; name: string }>>(
+      '/api/schema/categories/?limit=200',
+      hannah,
+    );
     const unit = await getJson<{ plan: string }>(`/api/schema/units/${hannahCart.unit as string}`, hannah);
     // Required means in every room: a choice for the whole home completes each required category.
-    const chosen = new Set(hannahCart.selections.filter((s) => !s.room).map((s) => options.find((o) => o._id === s.option)!.category));
+    const chosen = new Set(
+      hannahCart.selections.filter((s) => !s.room).map((s) => options.find((o) => o._id === s.option)!.category),
+    );
     const missing = categories
       .filter((c) => c.required && !chosen.has(c._id))
       .map((c) => {
         const option = options.find(
-          (o) => o.category === c._id && o.requires.length === 0 && ((o as { plans?: string[] }).plans ?? []).every((p) => p === unit.plan),
+          (o) =>
+            o.category === c._id &&
+            o.requires.length === 0 &&
+            ((o as { plans?: string[] }).plans ?? []).every((p) => p === unit.plan),
         )!;
         return { option: option._id, quantity: 1 };
       });
@@ -424,7 +523,9 @@ describe(`deadline reminders and submission notices (${testDbKind})`, () => {
     expect(submitted.statusCode).toBe(200);
     const notice = await mail!.waitFor('manager@demo.test', /selection submitted/);
     expect(notice.subject).toBe('Unit 701: selection submitted for approval');
-    expect(notice.text).toContain(`Hannah Lee signed and submitted the design selection of unit 701, for an upgrades total of ${cad(submitted.json().total)}.`);
+    expect(notice.text).toContain(
+      `Hannah Lee signed and submitted the design selection of unit 701, for an upgrades total of ${cad(submitted.json().total)}.`,
+    );
     expect(notice.text).toContain(`http://demo.portal.test/manage/carts/${hannahCart._id}`);
   });
 });

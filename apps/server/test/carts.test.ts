@@ -14,8 +14,10 @@ const otherBuyer = await as('olivia.chen@demo.test');
 const coBuyer = await as('priya.reid@demo.test');
 const manager = await as('manager@demo.test');
 
-const get = async (url: string, cookie?: string) => (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie) })).json();
-const post = (url: string, payload: object, cookie?: string) => app.inject({ method: 'POST', url, headers: browserHeaders(cookie), payload });
+const get = async (url: string, cookie?: string) =>
+  (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie) })).json();
+const post = (url: string, payload: object, cookie?: string) =>
+  app.inject({ method: 'POST', url, headers: browserHeaders(cookie), payload });
 /** Submits with the version the caller reads now: what a buyer reviewing the cart would send. */
 const submit = async (cartId: string, payload: object, cookie?: string) => {
   const seen = (await get(`/api/schema/carts/${cartId}`, cookie)) as { _version?: number };
@@ -77,7 +79,10 @@ describe(`cart transitions (${testDbKind})`, () => {
     expect((await submit(cart._id, { signature: ' ', agree: true }, buyer)).statusCode).toBe(400);
     const submitted = await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer);
     expect(submitted.statusCode).toBe(200);
-    expect(submitted.json()).toMatchObject({ status: 'submitted', signature: { name: 'Alex Buyer', total: patched.json().total } });
+    expect(submitted.json()).toMatchObject({
+      status: 'submitted',
+      signature: { name: 'Alex Buyer', total: patched.json().total },
+    });
     expect(submitted.json().history.at(-1)).toMatchObject({ status: 'submitted' });
   });
 
@@ -90,9 +95,16 @@ describe(`cart transitions (${testDbKind})`, () => {
 
   it('lets a manager return it with a comment, and the buyer submit again', async () => {
     expect((await post(`/api/carts/${cart._id}/return`, { comment: '' }, manager)).statusCode).toBe(400);
-    const returned = await post(`/api/carts/${cart._id}/return`, { comment: 'Please choose a backsplash too.' }, manager);
+    const returned = await post(
+      `/api/carts/${cart._id}/return`,
+      { comment: 'Please choose a backsplash too.' },
+      manager,
+    );
     expect(returned.json()).toMatchObject({ status: 'draft' });
-    expect(returned.json().history.at(-1)).toMatchObject({ status: 'draft', comment: 'Please choose a backsplash too.' });
+    expect(returned.json().history.at(-1)).toMatchObject({
+      status: 'draft',
+      comment: 'Please choose a backsplash too.',
+    });
     expect((await submit(cart._id, { signature: 'Alex Buyer', agree: true }, buyer)).statusCode).toBe(200);
   });
 
@@ -163,10 +175,16 @@ describe(`GET /api/carts/mine (${testDbKind})`, () => {
     const hannah = await as('hannah.lee@demo.test');
     const [summary] = (await get('/api/carts/mine', hannah)) as Array<Record<string, any>>;
     const categories = (await get('/api/schema/categories/?limit=200', hannah)) as Item[];
-    expect(summary).toMatchObject({ status: 'draft', unit: { name: '701', floor: 7 }, plan: { name: 'The Birch – 1 Bed + Den', bedrooms: 1 } });
+    expect(summary).toMatchObject({
+      status: 'draft',
+      unit: { name: '701', floor: 7 },
+      plan: { name: 'The Birch – 1 Bed + Den', bedrooms: 1 },
+    });
     // A required category counts once per room of the plan where it applies.
     const planRooms = summary!.plan.rooms as string[];
-    const required = categories.filter((c) => c.required).reduce((n, c) => n + (c.rooms as string[]).filter((r) => planRooms.includes(r)).length, 0);
+    const required = categories
+      .filter((c) => c.required)
+      .reduce((n, c) => n + (c.rooms as string[]).filter((r) => planRooms.includes(r)).length, 0);
     expect(summary!.progress.total).toBe(required);
     // Hannah chose flooring, paint, cabinets, counter and appliances in the kitchen or living room only.
     expect(summary!.progress.done).toBe(5);
@@ -177,6 +195,8 @@ describe(`GET /api/carts/mine (${testDbKind})`, () => {
   it('shows a draft past its deadline as locked, and is 401 for a visitor', async () => {
     const daniel = await as('daniel.okafor@demo.test');
     expect(((await get('/api/carts/mine', daniel)) as Array<{ status: string }>)[0]!.status).toBe('locked');
-    expect((await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders() })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders() })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -30,14 +30,23 @@ describe('changedFields (what an update changed, for its audit entry)', () => {
       ],
     };
     expect(changedFields(cart, same)).toEqual({ before: {}, after: {} });
-    const deeper = { ...cart, selections: [cart.selections[0], { ...cart.selections[1], room: { name: 'Kitchen', wall: 'south' } }] };
-    expect(changedFields(cart, deeper)).toEqual({ before: { selections: cart.selections }, after: { selections: deeper.selections } });
+    const deeper = {
+      ...cart,
+      selections: [cart.selections[0], { ...cart.selections[1], room: { name: 'Kitchen', wall: 'south' } }],
+    };
+    expect(changedFields(cart, deeper)).toEqual({
+      before: { selections: cart.selections },
+      after: { selections: deeper.selections },
+    });
     const longer = { ...cart, selections: [...cart.selections, { option: 'c', quantity: 1 }] };
     expect(changedFields(cart, longer).after).toEqual({ selections: longer.selections });
   });
 
   it('tells null from a value, an empty list from an empty object, and a number from its text', () => {
-    expect(changedFields({ a: null, b: [], c: 1 }, { a: 0, b: {}, c: '1' })).toEqual({ before: { a: null, b: [], c: 1 }, after: { a: 0, b: {}, c: '1' } });
+    expect(changedFields({ a: null, b: [], c: 1 }, { a: 0, b: {}, c: '1' })).toEqual({
+      before: { a: null, b: [], c: 1 },
+      after: { a: 0, b: {}, c: '1' },
+    });
   });
 
   it('writes a removed field as null after, and an added one as null before', () => {

@@ -26,15 +26,27 @@ const emails: Record<Who, string> = {
   harbourManager: 'manager@harbour.test',
 };
 const cookies = Object.fromEntries(
-  await Promise.all(Object.entries(emails).map(async ([who, email]) => [who, (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie])),
+  await Promise.all(
+    Object.entries(emails).map(async ([who, email]) => [who, (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie]),
+  ),
 ) as Record<Who, string>;
 const ids = Object.fromEntries(
-  await Promise.all(Object.keys(emails).map(async (who) => [who, ((await call(who as Who, 'GET', '/api/me')).json() as { _id: string })._id])),
+  await Promise.all(
+    Object.keys(emails).map(async (who) => [
+      who,
+      ((await call(who as Who, 'GET', '/api/me')).json() as { _id: string })._id,
+    ]),
+  ),
 ) as Record<Who, string>;
 
 type Method = 'GET' | 'POST' | 'PATCH';
 function call(who: Who | null, method: Method, url: string, payload?: object) {
-  return app.inject({ method, url, headers: browserHeaders(who ? cookies[who] : undefined, `demo.${TEST_PORTAL_HOST}`), ...(payload ? { payload } : {}) });
+  return app.inject({
+    method,
+    url,
+    headers: browserHeaders(who ? cookies[who] : undefined, `demo.${TEST_PORTAL_HOST}`),
+    ...(payload ? { payload } : {}),
+  });
 }
 
 const carts = (await call('manager', 'GET', '/api/schema/carts/?limit=100')).json() as Item[];
@@ -61,7 +73,10 @@ const png = await sharp({ create: { width: 8, height: 8, channels: 3, background
   .png()
   .toBuffer();
 const thread = async (who: Who) =>
-  (await call(who, 'GET', `/api/carts/${cart304._id}/comments`)).json() as { comments: Array<{ body: string }>; unread: number };
+  (await call(who, 'GET', `/api/carts/${cart304._id}/comments`)).json() as {
+    comments: Array<{ body: string }>;
+    unread: number;
+  };
 
 describe(`a selection's conversation (${testDbKind})`, () => {
   it('is written and read by the unit’s buyers and the design centre, with unread counts, mentions and a line', async () => {
@@ -78,24 +93,37 @@ describe(`a selection's conversation (${testDbKind})`, () => {
       mine: true,
       authorName: 'Marcus Reid',
     });
-    expect(written.json().mentions.map((m: { name: string }) => m.name)).toEqual(['Priya Reid', 'Morgan Design-Centre']);
+    expect(written.json().mentions.map((m: { name: string }) => m.name)).toEqual([
+      'Priya Reid',
+      'Morgan Design-Centre',
+    ]);
 
     // The co-buyer and the design centre read it, unread; the author has read his own.
-    expect(await thread('priya')).toMatchObject({ unread: 1, comments: [{ body: 'Could the kitchen pulls be matte black instead?' }] });
+    expect(await thread('priya')).toMatchObject({
+      unread: 1,
+      comments: [{ body: 'Could the kitchen pulls be matte black instead?' }],
+    });
     expect((await thread('manager')).unread).toBe(1);
     expect((await thread('marcus')).unread).toBe(0);
     const unread = (await call('manager', 'GET', '/api/comments/unread')).json();
     expect(unread.carts).toContainEqual(expect.objectContaining({ cart: cart304._id, unitName: '304', unread: 1 }));
 
     // The design centre answers; reading clears the count, and the buyers see who has read.
-    const answer = await call('manager', 'POST', `/api/carts/${cart304._id}/comments`, { body: 'Yes: Matte Black Pulls, same price.' });
+    const answer = await call('manager', 'POST', `/api/carts/${cart304._id}/comments`, {
+      body: 'Yes: Matte Black Pulls, same price.',
+    });
     expect(answer.json()).toMatchObject({ staff: true, authorName: 'Morgan Design-Centre' });
     expect((await call('priya', 'POST', `/api/carts/${cart304._id}/comments/read`)).statusCode).toBe(204);
     expect((await thread('priya')).unread).toBe(0);
     expect((await thread('marcus')).unread).toBe(1);
-    const readers = (await call('marcus', 'GET', `/api/carts/${cart304._id}/comments`)).json().readers as Array<{ name: string }>;
+    const readers = (await call('marcus', 'GET', `/api/carts/${cart304._id}/comments`)).json().readers as Array<{
+      name: string;
+    }>;
     expect(readers.map((r) => r.name).sort()).toEqual(['Morgan Design-Centre', 'Priya Reid']);
-    const people = (await call('marcus', 'GET', `/api/carts/${cart304._id}/comments`)).json().people as Array<{ name: string; staff: boolean }>;
+    const people = (await call('marcus', 'GET', `/api/carts/${cart304._id}/comments`)).json().people as Array<{
+      name: string;
+      staff: boolean;
+    }>;
     expect(people).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: 'Priya Reid', staff: false }),
@@ -118,14 +146,19 @@ describe(`a selection's conversation (${testDbKind})`, () => {
     for (const method of ['GET', 'POST'] as const) {
       const payload = method === 'POST' ? { body: 'Let me in' } : undefined;
       expect((await call('olivia', method, `/api/carts/${cart304._id}/comments`, payload)).statusCode).toBe(404);
-      expect((await call('harbourManager', method, `/api/carts/${cart304._id}/comments`, payload)).statusCode).toBe(403);
+      expect((await call('harbourManager', method, `/api/carts/${cart304._id}/comments`, payload)).statusCode).toBe(
+        403,
+      );
       expect((await call(null, method, `/api/carts/${cart304._id}/comments`, payload)).statusCode).toBe(401);
     }
     expect((await call('olivia', 'POST', `/api/carts/${cart304._id}/comments/read`)).statusCode).toBe(404);
     expect((await call('olivia', 'GET', '/api/comments/unread')).json().carts).toEqual([]);
     expect((await call('olivia', 'GET', '/api/schema/comments/?limit=100')).json()).toEqual([]);
     // Nor through the collection API, which writes comments for nobody.
-    const direct = await call('manager', 'POST', '/api/schema/comments/', { cart: cart304._id, body: 'Around the route' });
+    const direct = await call('manager', 'POST', '/api/schema/comments/', {
+      cart: cart304._id,
+      body: 'Around the route',
+    });
     expect(direct.statusCode).toBe(403);
     expect((await thread('manager')).comments.length).toBe(before);
   });
@@ -141,7 +174,10 @@ describe(`a selection's conversation (${testDbKind})`, () => {
     ];
     for (const [payload, key] of refusals) {
       const refused = await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, payload);
-      expect([refused.statusCode, refused.json().error.key], JSON.stringify(payload)).toEqual([key.startsWith('engine.') ? 422 : 400, key]);
+      expect([refused.statusCode, refused.json().error.key], JSON.stringify(payload)).toEqual([
+        key.startsWith('engine.') ? 422 : 400,
+        key,
+      ]);
     }
     expect((await thread('manager')).comments.length).toBe(before);
   });
@@ -158,10 +194,18 @@ describe(`a selection's conversation (${testDbKind})`, () => {
 
     const download = (who: Who | null) => call(who, 'GET', `/api/files/${fileId}`);
     expect((await download('priya')).statusCode).toBe(404);
-    const refused = await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, { body: 'Photo', attachments: [theirs.json()._id] });
+    const refused = await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, {
+      body: 'Photo',
+      attachments: [theirs.json()._id],
+    });
     expect(refused.json().error.key).toBe('comment.attachment-elsewhere');
-    const attached = await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, { body: 'Photo of the pulls I mean', attachments: [fileId] });
-    expect(attached.json().attachments).toEqual([expect.objectContaining({ id: fileId, name: 'pulls.png', type: 'image/png' })]);
+    const attached = await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, {
+      body: 'Photo of the pulls I mean',
+      attachments: [fileId],
+    });
+    expect(attached.json().attachments).toEqual([
+      expect.objectContaining({ id: fileId, name: 'pulls.png', type: 'image/png' }),
+    ]);
     expect((await download('marcus')).statusCode).toBe(200);
     expect((await download('priya')).statusCode).toBe(200);
     expect((await download('manager')).statusCode).toBe(200);
@@ -175,27 +219,43 @@ describe(`the design centre's notes (${testDbKind})`, () => {
   const marker = `Buyer seems hesitant about the budget ${Date.now()}`;
 
   it('are written and read by the staff only', async () => {
-    const note = await call('manager', 'POST', `/api/manage/units/${unit304._id}/notes`, { body: marker, cart: cart304._id });
+    const note = await call('manager', 'POST', `/api/manage/units/${unit304._id}/notes`, {
+      body: marker,
+      cart: cart304._id,
+    });
     expect(note.statusCode, note.body).toBe(201);
-    const notes = (await call('manager', 'GET', `/api/manage/units/${unit304._id}/notes`)).json() as Array<{ body: string; authorName: string }>;
+    const notes = (await call('manager', 'GET', `/api/manage/units/${unit304._id}/notes`)).json() as Array<{
+      body: string;
+      authorName: string;
+    }>;
     expect(notes[0]).toMatchObject({ body: marker, authorName: 'Morgan Design-Centre' });
     for (const who of ['marcus', 'priya'] as const) {
       expect((await call(who, 'GET', `/api/manage/units/${unit304._id}/notes`)).statusCode).toBe(403);
-      expect((await call(who, 'POST', `/api/manage/units/${unit304._id}/notes`, { body: 'Mine' })).statusCode).toBe(403);
+      expect((await call(who, 'POST', `/api/manage/units/${unit304._id}/notes`, { body: 'Mine' })).statusCode).toBe(
+        403,
+      );
     }
     expect((await call('harbourManager', 'GET', `/api/manage/units/${unit304._id}/notes`)).statusCode).toBe(403);
     expect((await call(null, 'GET', `/api/manage/units/${unit304._id}/notes`)).statusCode).toBe(401);
     // A cart of another unit is refused; nothing is written.
     const other = carts.find((cart) => cart.unit !== unit304._id)!;
-    expect((await call('manager', 'POST', `/api/manage/units/${unit304._id}/notes`, { body: 'Elsewhere', cart: other._id })).json().error.key).toBe(
-      'comment.cart-elsewhere',
+    expect(
+      (
+        await call('manager', 'POST', `/api/manage/units/${unit304._id}/notes`, { body: 'Elsewhere', cart: other._id })
+      ).json().error.key,
+    ).toBe('comment.cart-elsewhere');
+    expect(((await call('manager', 'GET', `/api/manage/units/${unit304._id}/notes`)).json() as unknown[]).length).toBe(
+      1,
     );
-    expect(((await call('manager', 'GET', `/api/manage/units/${unit304._id}/notes`)).json() as unknown[]).length).toBe(1);
   });
 
   it('reach no buyer, co-buyer, other project’s manager or visitor by any route (every GET of the API document)', async () => {
-    const noteId = ((await call('manager', 'GET', `/api/manage/units/${unit304._id}/notes`)).json() as Array<{ _id: string }>)[0]!._id;
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })).json() as {
+    const noteId = (
+      (await call('manager', 'GET', `/api/manage/units/${unit304._id}/notes`)).json() as Array<{ _id: string }>
+    )[0]!._id;
+    const document = (
+      await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })
+    ).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     const paths = Object.entries(document.paths)
@@ -209,13 +269,21 @@ describe(`the design centre's notes (${testDbKind})`, () => {
         path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'collection' ? 'notes' : name === 'id' ? id : 'x')),
       );
     });
-    urls.push('/api/schema/notes/?limit=200', `/api/schema/notes/${noteId}`, '/api/schema/units/?limit=200', `/api/carts/${cart304._id}/pdf`);
+    urls.push(
+      '/api/schema/notes/?limit=200',
+      `/api/schema/notes/${noteId}`,
+      '/api/schema/units/?limit=200',
+      `/api/carts/${cart304._id}/pdf`,
+    );
     const leaks: string[] = [];
     for (const url of urls) {
       for (const who of ['marcus', 'priya', 'harbourManager', null] as const) {
         const answer = await call(who, 'GET', url);
-        const text = String(answer.headers['content-type']).startsWith('application/pdf') ? await pdfText(answer.rawPayload) : answer.body;
-        if (text.includes(marker) || text.includes(noteId)) leaks.push(`${who ?? 'visitor'} GET ${url}: ${answer.statusCode}`);
+        const text = String(answer.headers['content-type']).startsWith('application/pdf')
+          ? await pdfText(answer.rawPayload)
+          : answer.body;
+        if (text.includes(marker) || text.includes(noteId))
+          leaks.push(`${who ?? 'visitor'} GET ${url}: ${answer.statusCode}`);
       }
     }
     expect(leaks).toEqual([]);
@@ -227,7 +295,9 @@ describe(`the design centre's notes (${testDbKind})`, () => {
 describe(`digests of unread messages (${testDbKind})`, () => {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
   const cart203 = carts.find((cart) => cart.unit === units.find((unit) => unit.name === '203')!._id)!;
-  const digestsTo = (email: string) => mail!.messages.filter((m) => JSON.stringify(m.to).includes(email) && /new message|nouveau/.test(m.subject ?? '')).length;
+  const digestsTo = (email: string) =>
+    mail!.messages.filter((m) => JSON.stringify(m.to).includes(email) && /new message|nouveau/.test(m.subject ?? ''))
+      .length;
   // Time passes for what the job reads: messages, reads and digests are all moved back together.
   const pass = async (minutes: number) => {
     const by = `${minutes} minutes`;
@@ -239,7 +309,13 @@ describe(`digests of unread messages (${testDbKind})`, () => {
 
   it('mails each reader what they have not read, at most once an hour, in their language, and never one who turned them off', async () => {
     // Olivia asks; the design centre has not read it.
-    expect((await call('olivia', 'POST', `/api/carts/${cart203._id}/comments`, { body: 'Is the den paint still Cloud White?' })).statusCode).toBe(201);
+    expect(
+      (
+        await call('olivia', 'POST', `/api/carts/${cart203._id}/comments`, {
+          body: 'Is the den paint still Cloud White?',
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await call('manager', 'PATCH', '/api/me', { language: 'fr-CA' })).statusCode).toBe(200);
     mail!.messages.length = 0;
     // Not yet: a new message may be read on screen first.
@@ -254,7 +330,9 @@ describe(`digests of unread messages (${testDbKind})`, () => {
     expect(digestsTo('olivia.chen@demo.test')).toBe(0);
 
     // Within the hour: nothing more, even with a new message; after it, one digest of what is new.
-    expect((await call('olivia', 'POST', `/api/carts/${cart203._id}/comments`, { body: 'And the trim?' })).statusCode).toBe(201);
+    expect(
+      (await call('olivia', 'POST', `/api/carts/${cart203._id}/comments`, { body: 'And the trim?' })).statusCode,
+    ).toBe(201);
     await pass(15);
     await run();
     expect(digestsTo('manager@demo.test')).toBe(1);
@@ -267,7 +345,13 @@ describe(`digests of unread messages (${testDbKind})`, () => {
 
     // A reader who turned digests off gets none; the setting is theirs on /api/me.
     expect((await call('olivia', 'PATCH', '/api/me', { commentMails: false })).json().commentMails).toBe(false);
-    expect((await call('manager', 'POST', `/api/carts/${cart203._id}/comments`, { body: 'Yes, and the trim is Chantilly Lace.' })).statusCode).toBe(201);
+    expect(
+      (
+        await call('manager', 'POST', `/api/carts/${cart203._id}/comments`, {
+          body: 'Yes, and the trim is Chantilly Lace.',
+        })
+      ).statusCode,
+    ).toBe(201);
     await pass(120);
     await run();
     expect(digestsTo('olivia.chen@demo.test')).toBe(0);
@@ -276,7 +360,13 @@ describe(`digests of unread messages (${testDbKind})`, () => {
 
   it('sends one digest when three servers run the job at the same moment', async () => {
     await pass(120);
-    expect((await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, { body: 'One more question about the ensuite tile.' })).statusCode).toBe(201);
+    expect(
+      (
+        await call('marcus', 'POST', `/api/carts/${cart304._id}/comments`, {
+          body: 'One more question about the ensuite tile.',
+        })
+      ).statusCode,
+    ).toBe(201);
     await pass(11);
     mail!.messages.length = 0;
     const runs = await Promise.all([run(), run(), run()]);
@@ -284,23 +374,37 @@ describe(`digests of unread messages (${testDbKind})`, () => {
     // Each reader (Priya, the design centre) is mailed once, whichever run claimed them.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(digestsTo('priya.reid@demo.test')).toBe(1);
-    expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(mail!.messages.filter((m) => /new message|nouveau/.test(m.subject ?? '')).length);
+    expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(
+      mail!.messages.filter((m) => /new message|nouveau/.test(m.subject ?? '')).length,
+    );
   });
 });
 
 describe(`co-buyers (${testDbKind})`, () => {
   it('are invited to the unit by the buyer whose selection it is, mailed at once, within a few', async () => {
-    const invite = (who: Who, email: string, cartId = cart304._id) => call(who, 'POST', `/api/carts/${cartId}/co-buyers`, { email });
+    const invite = (who: Who, email: string, cartId = cart304._id) =>
+      call(who, 'POST', `/api/carts/${cartId}/co-buyers`, { email });
     const invited = await invite('marcus', 'jamie.reid@example.test');
     expect(invited.statusCode, invited.body).toBe(201);
-    expect(invited.json()).toMatchObject({ email: 'jamie.reid@example.test', unit: unit304._id, unitName: '304', role: 'purchaser', maxUses: 1 });
-    const mailed = await mail!.waitFor('jamie.reid@example.test', /^Marcus Reid invites you to choose the finishes of your home/);
+    expect(invited.json()).toMatchObject({
+      email: 'jamie.reid@example.test',
+      unit: unit304._id,
+      unitName: '304',
+      role: 'purchaser',
+      maxUses: 1,
+    });
+    const mailed = await mail!.waitFor(
+      'jamie.reid@example.test',
+      /^Marcus Reid invites you to choose the finishes of your home/,
+    );
     expect(mailed.text).toContain('304');
     // The co-buyer, another buyer and the staff cannot: it is the owner's to do (the staff invite from the back office).
     expect((await invite('priya', 'someone@example.test')).json().error.key).toBe('code.owner-only');
     expect((await invite('olivia', 'someone@example.test')).statusCode).toBe(404);
     expect((await invite('manager', 'someone@example.test')).json().error.key).toBe('code.owner-only');
-    expect((await call(null, 'POST', `/api/carts/${cart304._id}/co-buyers`, { email: 'someone@example.test' })).statusCode).toBe(401);
+    expect(
+      (await call(null, 'POST', `/api/carts/${cart304._id}/co-buyers`, { email: 'someone@example.test' })).statusCode,
+    ).toBe(401);
     // Someone already a buyer, a bad address, and more than three waiting are refused in words.
     expect((await invite('marcus', 'priya.reid@demo.test')).json().error.key).toBe('code.already-buyer');
     expect((await invite('marcus', 'not an address')).statusCode).toBe(400);
@@ -319,19 +423,31 @@ describe(`every buyer signs (${testDbKind})`, () => {
   it('submits when the last buyer signs what the first signed; a change in between sets the signatures aside and tells each buyer', async () => {
     const project = (await call('manager', 'GET', '/api/project')).json() as { _id: string };
     const setSigning = async (signing: 'one' | 'every') =>
-      expect((await call('manager', 'PATCH' as Method, `/api/projects/${project._id}`, { options: { signing } })).statusCode).toBe(200);
+      expect(
+        (await call('manager', 'PATCH' as Method, `/api/projects/${project._id}`, { options: { signing } })).statusCode,
+      ).toBe(200);
     await setSigning('every');
     try {
       expect((await call('manager', 'POST', `/api/carts/${cart304._id}/reopen`, {})).statusCode).toBe(200);
       const cartNow = async () =>
-        (await call('marcus', 'GET', `/api/schema/carts/${cart304._id}`)).json() as Item & { status: string; signatures: Array<{ name: string }> };
+        (await call('marcus', 'GET', `/api/schema/carts/${cart304._id}`)).json() as Item & {
+          status: string;
+          signatures: Array<{ name: string }>;
+        };
       const sign = async (who: Who, name: string) =>
-        call(who, 'POST', `/api/carts/${cart304._id}/submit`, { signature: name, agree: true, _version: (await cartNow())._version });
+        call(who, 'POST', `/api/carts/${cart304._id}/submit`, {
+          signature: name,
+          agree: true,
+          _version: (await cartNow())._version,
+        });
 
       // The change order made complete (a whole-home choice in each required category), then Marcus signs: it waits for Priya.
       const reopened = await cartNow();
       const completed = await call('marcus', 'PATCH' as Method, `/api/schema/carts/${cart304._id}`, {
-        selections: [...(reopened.selections as object[]), ...(await completeSelections(app, cookies.marcus, String(unit304.plan)))],
+        selections: [
+          ...(reopened.selections as object[]),
+          ...(await completeSelections(app, cookies.marcus, String(unit304.plan))),
+        ],
         _version: reopened._version,
       });
       expect(completed.statusCode, completed.body).toBe(200);
@@ -346,7 +462,9 @@ describe(`every buyer signs (${testDbKind})`, () => {
       const selections = current.selections as Array<{ option: string; quantity: number }>;
       const optional = categories.filter((c) => !c.required).map((c) => c._id);
       const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
-      const dropped = selections.findIndex((s) => optional.includes(String(options.find((o) => o._id === s.option)?.category)));
+      const dropped = selections.findIndex((s) =>
+        optional.includes(String(options.find((o) => o._id === s.option)?.category)),
+      );
       const changed = await call('priya', 'PATCH' as Method, `/api/schema/carts/${cart304._id}`, {
         selections: selections.filter((_, index) => index !== dropped),
         _version: current._version,
@@ -368,7 +486,10 @@ describe(`every buyer signs (${testDbKind})`, () => {
       expect(text).toMatch(/Signed by Priya Reid on/);
       expect(text).toMatch(/Signed by Marcus Reid on .* for/);
       // Nobody writes signatures but the server.
-      const forged = await call('priya', 'PATCH' as Method, `/api/schema/carts/${cart304._id}`, { signatures: [], _version: submitted._version });
+      const forged = await call('priya', 'PATCH' as Method, `/api/schema/carts/${cart304._id}`, {
+        signatures: [],
+        _version: submitted._version,
+      });
       expect(forged.statusCode).toBeGreaterThanOrEqual(400);
     } finally {
       await setSigning('one');

@@ -21,7 +21,11 @@ function decoded(response: { rawPayload: Buffer; headers: Record<string, unknown
 describe(`compressed answers (${testDbKind})`, () => {
   it('compresses JSON, pages and CSV for clients that accept it, byte for byte the same once decoded', async () => {
     const get = (url: string, cookie: string, acceptEncoding?: string) =>
-      app.inject({ method: 'GET', url, headers: { ...browserHeaders(cookie), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { ...browserHeaders(cookie), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
     for (const [url, cookie] of [
       ['/api/schema/options/?limit=200', buyer.cookie],
       ['/configure', buyer.cookie],
@@ -103,7 +107,9 @@ describe(`compressed answers (${testDbKind})`, () => {
   });
 
   it('does not accept compressed request bodies: refused in the JSON error model, nothing changed', async () => {
-    const [option] = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=1', headers: browserHeaders(manager.cookie) })).json() as Array<{
+    const [option] = (
+      await app.inject({ method: 'GET', url: '/api/schema/options/?limit=1', headers: browserHeaders(manager.cookie) })
+    ).json() as Array<{
       _id: string;
       _version: number;
       description: string;
@@ -117,7 +123,13 @@ describe(`compressed answers (${testDbKind})`, () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
-    const after = (await app.inject({ method: 'GET', url: `/api/schema/options/${option!._id}`, headers: browserHeaders(manager.cookie) })).json() as {
+    const after = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/schema/options/${option!._id}`,
+        headers: browserHeaders(manager.cookie),
+      })
+    ).json() as {
       description: string;
       _version: number;
     };
@@ -125,10 +137,18 @@ describe(`compressed answers (${testDbKind})`, () => {
   });
 
   it('compresses the page of a subdomain that is no project too, and an unknown API path stays a JSON 404', async () => {
-    const unknown = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { ...onProject('demo'), 'accept-encoding': 'br' } });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/no-such-thing',
+      headers: { ...onProject('demo'), 'accept-encoding': 'br' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(JSON.parse(decoded(unknown))).toMatchObject({ error: { code: 'not_found' } });
-    const page = await app.inject({ method: 'GET', url: '/', headers: { ...onProject('no-such-project'), 'accept-encoding': 'br' } });
+    const page = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...onProject('no-such-project'), 'accept-encoding': 'br' },
+    });
     expect(page.statusCode).toBe(404);
     expect(decoded(page)).toContain('No such project');
   });

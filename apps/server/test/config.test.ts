@@ -27,13 +27,22 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
   });
 
   it('lists every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', LOG_LEVEL: 'loud', DEMO_PASSWORD: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        LOG_LEVEL: 'loud',
+        DEMO_PASSWORD: 'short',
+      });
     } catch (caught) {
       error = caught;
     }
@@ -71,7 +80,13 @@ describe('the bound on heap growth', () => {
     const root = path.resolve(import.meta.dirname, '../../..');
     const output = execFileSync(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', 'apps/server/test/support/heap-growth.ts', String(loadConfig({}).heapGrowthPercent)],
+      [
+        '--expose-gc',
+        '--import',
+        'tsx',
+        'apps/server/test/support/heap-growth.ts',
+        String(loadConfig({}).heapGrowthPercent),
+      ],
       {
         cwd: root,
         encoding: 'utf8',
@@ -92,7 +107,14 @@ describe('the README, the front door', () => {
     const read = Object.keys(envSchema.shape).filter((key) => !key.startsWith('npm_'));
     expect([...read].filter((key) => !listed.has(key))).toEqual([]);
     // Besides: the bucket's credentials, read by the file storage when FILES_URL names a bucket, and the tests' own.
-    const elsewhere = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_REGION', 'TEST_POSTGRES', 'TEST_CHROMIUM'];
+    const elsewhere = [
+      'AWS_ACCESS_KEY_ID',
+      'AWS_SECRET_ACCESS_KEY',
+      'AWS_SESSION_TOKEN',
+      'AWS_REGION',
+      'TEST_POSTGRES',
+      'TEST_CHROMIUM',
+    ];
     expect([...listed].filter((key) => !read.includes(key!) && !elsewhere.includes(key!))).toEqual([]);
   });
 

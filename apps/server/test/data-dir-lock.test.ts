@@ -72,7 +72,9 @@ describe('one process per embedded database', () => {
     const third = await startServer(thirdPort);
     await waitUntilReady(thirdPort);
     const cookieAgain = await signInManager(thirdPort);
-    const list = await fetch(`http://127.0.0.1:${thirdPort}/api/schema/rooms/?limit=200`, { headers: ipHeaders(thirdPort, cookieAgain) });
+    const list = await fetch(`http://127.0.0.1:${thirdPort}/api/schema/rooms/?limit=200`, {
+      headers: ipHeaders(thirdPort, cookieAgain),
+    });
     const ids = new Set(((await list.json()) as Array<{ _id: string }>).map((room) => room._id));
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
 
@@ -103,7 +105,10 @@ describe('one process per embedded database', () => {
     release();
     expect(fs.existsSync(lockPath)).toBe(false);
     // A lock left by a process that no longer exists (pid far above any live one).
-    fs.writeFileSync(lockPath, JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startTicks: '1', since: '2026-01-01T00:00:00Z' }));
+    fs.writeFileSync(
+      lockPath,
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), startTicks: '1', since: '2026-01-01T00:00:00Z' }),
+    );
     const releaseAgain = lockDirectory(lockPath);
     expect(JSON.parse(fs.readFileSync(lockPath, 'utf8')).pid).toBe(process.pid);
     releaseAgain();

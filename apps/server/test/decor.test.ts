@@ -6,7 +6,7 @@ import { demoProject } from '../src/db/seed/demo-catalogue.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { forgetCollections } from '../src/modules/decor/collections.registry.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
-import { queryRows } from '../src/db/client.ts';
+import { sqlRows } from '../src/db/client.ts';
 
 const { app, db } = await createTestApp();
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
@@ -15,16 +15,24 @@ const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
 
 type Item = Record<string, unknown> & { _id: string; _version: number };
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: browserHeaders(cookie) });
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload: object | undefined, cookie = manager, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers: { ...browserHeaders(cookie), ...headers }, ...(payload ? { payload } : {}) });
+const send = (
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload: object | undefined,
+  cookie = manager,
+  headers: Record<string, string> = {},
+) => app.inject({ method, url, headers: { ...browserHeaders(cookie), ...headers }, ...(payload ? { payload } : {}) });
 
-const firstOf = async (collection: string, query = '') => (await get(`/api/schema/${collection}/?limit=1${query}`, manager)).json()[0] as Item;
+const firstOf = async (collection: string, query = '') =>
+  (await get(`/api/schema/${collection}/?limit=1${query}`, manager)).json()[0] as Item;
 const category = await firstOf('categories');
 
 describe(`reading (${testDbKind})`, () => {
   it('serves items as { _id, ...fields, _version, createdAt, updatedAt }', async () => {
     const option = await firstOf('options');
-    expect(Object.keys(option)).toEqual(expect.arrayContaining(['_id', 'name', 'price', 'category', '_version', 'createdAt', 'updatedAt']));
+    expect(Object.keys(option)).toEqual(
+      expect.arrayContaining(['_id', 'name', 'price', 'category', '_version', 'createdAt', 'updatedAt']),
+    );
     expect(option._version).toBe(1);
     expect(Number.isNaN(Date.parse(option.createdAt as string))).toBe(false);
     const one = await get(`/api/schema/options/${option._id}`);
@@ -32,20 +40,36 @@ describe(`reading (${testDbKind})`, () => {
   });
 
   it('stores, on every write, the document its row says: the fields, the version and both times in UTC', async () => {
-    const created = await send('POST', '/api/schema/options/', { name: 'Stored document', category: category._id, price: 1250 });
+    const created = await send('POST', '/api/schema/options/', {
+      name: 'Stored document',
+      category: category._id,
+      price: 1250,
+    });
     expect(created.statusCode).toBe(201);
     const id = (created.json() as Item)._id;
     const patched = await send('PATCH', `/api/schema/options/${id}`, { name: 'Stored document, renamed', _version: 1 });
     expect(patched.statusCode).toBe(200);
     // The times as PostgreSQL's to_char writes them, trailing zeros of the fraction dropped.
     const utc = sql`'YYYY-MM-DD"T"HH24:MI:SS.US'`;
-    const [row] = await queryRows<{ doc: string; data: Record<string, unknown>; version: number; created: string; updated: string }>(
+    const [row] = await sqlRows<{
+      doc: string;
+      data: Record<string, unknown>;
+      version: number;
+      created: string;
+      updated: string;
+    }>(
       db,
       sql`SELECT doc, data, version, to_char(created_at AT TIME ZONE 'UTC', ${utc}) AS created, to_char(updated_at AT TIME ZONE 'UTC', ${utc}) AS updated
           FROM items WHERE project_id = ${demo!.id} AND collection = 'options' AND id = ${id}`,
     );
     const time = (text: string) => `${text.replace(/\.?0+$/, '')}+00:00`;
-    const expected = { _id: id, ...row!.data, _version: 2, createdAt: time(row!.created), updatedAt: time(row!.updated) };
+    const expected = {
+      _id: id,
+      ...row!.data,
+      _version: 2,
+      createdAt: time(row!.created),
+      updatedAt: time(row!.updated),
+    };
     expect(row!.data).toMatchObject({ name: 'Stored document, renamed', price: 1250 });
     expect(JSON.parse(row!.doc)).toEqual(expected);
     expect(patched.json()).toEqual(expected);
@@ -59,7 +83,8 @@ describe(`reading (${testDbKind})`, () => {
     expect(page).toHaveLength(Math.min(50, total));
     expect(page.map((i) => i._id)).toEqual(page.map((i) => i._id).sort());
     expect((await get('/api/schema/options/?limit=200')).json()).toHaveLength(total);
-    for (const limit of ['0', '201', 'abc', '1.5']) expect((await get(`/api/schema/options/?limit=${limit}`)).statusCode).toBe(400);
+    for (const limit of ['0', '201', 'abc', '1.5'])
+      expect((await get(`/api/schema/options/?limit=${limit}`)).statusCode).toBe(400);
   });
 
   it('filters by equality, by list membership and by number ranges', async () => {
@@ -70,13 +95,26 @@ describe(`reading (${testDbKind})`, () => {
     expect(ranged.length).toBeGreaterThan(0);
     for (const option of ranged) expect(option.price as number).toBeGreaterThanOrEqual(200000);
     for (const option of ranged) expect(option.price as number).toBeLessThanOrEqual(300000);
-    const inRoom = (await get(`/api/schema/options/?rooms=${(category.rooms as string[])[0]}&limit=200`)).json() as Item[];
+    const inRoom = (
+      await get(`/api/schema/options/?rooms=${(category.rooms as string[])[0]}&limit=200`)
+    ).json() as Item[];
     for (const option of inRoom) expect(option.rooms).toContain((category.rooms as string[])[0]);
-    expect((await get('/api/schema/options/?active=true&standard=true&limit=200')).json().every((o: Item) => o.price === 0)).toBe(true);
+    expect(
+      (await get('/api/schema/options/?active=true&standard=true&limit=200')).json().every((o: Item) => o.price === 0),
+    ).toBe(true);
   });
 
   it('refuses filters on unknown fields, bad numbers and ranges on text', async () => {
-    for (const query of ['colour=red', 'price=cheap', 'name[gte]=3', 'level[gte]=', 'active=yes', 'swatch=x', 'constructor=1', 'toString=1']) {
+    for (const query of [
+      'colour=red',
+      'price=cheap',
+      'name[gte]=3',
+      'level[gte]=',
+      'active=yes',
+      'swatch=x',
+      'constructor=1',
+      'toString=1',
+    ]) {
       const response = await get(`/api/schema/options/?${query}`);
       expect(response.statusCode, query).toBe(400);
     }
@@ -86,7 +124,11 @@ describe(`reading (${testDbKind})`, () => {
     expect((await get('/api/schema/widgets/')).statusCode).toBe(404);
     expect((await get(`/api/schema/options/${uuidv7()}`)).statusCode).toBe(404);
     expect((await get('/api/schema/options/not-an-id')).statusCode).toBe(400);
-    const unknownProject = await app.inject({ method: 'GET', url: '/api/schema/options/', headers: { projectid: 'nowhere' } });
+    const unknownProject = await app.inject({
+      method: 'GET',
+      url: '/api/schema/options/',
+      headers: { projectid: 'nowhere' },
+    });
     expect(unknownProject.statusCode).toBe(404);
   });
 
@@ -116,7 +158,12 @@ describe(`writing (${testDbKind})`, () => {
   let created: Item;
 
   it('creates an item with defaults, validated against the schema', async () => {
-    const response = await send('POST', '/api/schema/options/', { name: 'Cork Plank', category: category._id, price: 99900, sku: 'CORK-1' });
+    const response = await send('POST', '/api/schema/options/', {
+      name: 'Cork Plank',
+      category: category._id,
+      price: 99900,
+      sku: 'CORK-1',
+    });
     expect(response.statusCode).toBe(201);
     created = response.json();
     expect(created).toMatchObject({ name: 'Cork Plank', price: 99900, level: 1, active: true, rooms: [], _version: 1 });
@@ -139,7 +186,9 @@ describe(`writing (${testDbKind})`, () => {
   });
 
   it('changes an item at the version read, and refuses a stale version with the current item', async () => {
-    const first = await send('PATCH', `/api/schema/options/${created._id}`, { price: 120000 }, manager, { 'if-match': '1' });
+    const first = await send('PATCH', `/api/schema/options/${created._id}`, { price: 120000 }, manager, {
+      'if-match': '1',
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ price: 120000, name: 'Cork Plank', _version: 2 });
     const stale = await send('PATCH', `/api/schema/options/${created._id}`, { price: 1, _version: 1 });
@@ -152,7 +201,9 @@ describe(`writing (${testDbKind})`, () => {
 
   it('lets exactly one of 20 concurrent changes at the same version win', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => send('PATCH', `/api/schema/options/${created._id}`, { sku: `RACE-${i}`, _version: 2 })),
+      Array.from({ length: 20 }, (_, i) =>
+        send('PATCH', `/api/schema/options/${created._id}`, { sku: `RACE-${i}`, _version: 2 }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
@@ -191,22 +242,40 @@ describe(`carts (${testDbKind})`, () => {
     const cart = (await get('/api/schema/carts/', buyer)).json()[0] as Item;
     const options = (await get('/api/schema/options/?limit=200')).json() as Item[];
     // Two priced options without rules, from two different categories: a valid choice.
-    const free = options.filter((o) => (o.price as number) > 0 && [o.requires, o.excludes, o.plans].every((list) => (list as string[]).length === 0));
+    const free = options.filter(
+      (o) =>
+        (o.price as number) > 0 && [o.requires, o.excludes, o.plans].every((list) => (list as string[]).length === 0),
+    );
     const pick = [free[0]!, free.find((o) => o.category !== free[0]!.category)!];
     const selections = [
       { option: pick[0]!._id, quantity: 1 },
       { option: pick[1]!._id, quantity: 3 },
     ];
-    const response = await send('PATCH', `/api/schema/carts/${cart._id}`, { selections, total: 1, _version: cart._version }, buyer);
+    const response = await send(
+      'PATCH',
+      `/api/schema/carts/${cart._id}`,
+      { selections, total: 1, _version: cart._version },
+      buyer,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().total).toBe((pick[0]!.price as number) + 3 * (pick[1]!.price as number));
   });
 
   it("lets a buyer change only the buyer's fields of their own draft cart", async () => {
     const cart = (await get('/api/schema/carts/', buyer)).json()[0] as Item;
-    const status = await send('PATCH', `/api/schema/carts/${cart._id}`, { status: 'approved', _version: cart._version }, buyer);
+    const status = await send(
+      'PATCH',
+      `/api/schema/carts/${cart._id}`,
+      { status: 'approved', _version: cart._version },
+      buyer,
+    );
     expect(status.statusCode).toBe(403);
-    const notes = await send('PATCH', `/api/schema/carts/${cart._id}`, { notes: 'Please call me', _version: cart._version }, buyer);
+    const notes = await send(
+      'PATCH',
+      `/api/schema/carts/${cart._id}`,
+      { notes: 'Please call me', _version: cart._version },
+      buyer,
+    );
     expect(notes.statusCode).toBe(200);
   });
 
@@ -216,14 +285,22 @@ describe(`carts (${testDbKind})`, () => {
     expect(mine).toHaveLength(1);
     const other = all.find((c) => c._id !== mine[0]!._id)!;
     expect((await get(`/api/schema/carts/${other._id}`, buyer)).statusCode).toBe(404);
-    expect((await send('PATCH', `/api/schema/carts/${other._id}`, { notes: 'x', _version: other._version }, buyer)).statusCode).toBe(404);
+    expect(
+      (await send('PATCH', `/api/schema/carts/${other._id}`, { notes: 'x', _version: other._version }, buyer))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('locks a submitted cart against its buyer', async () => {
     const olivia = (await signIn(app, 'olivia.chen@demo.test', TEST_DEMO_PASSWORD)).cookie;
     const cart = (await get('/api/schema/carts/', olivia)).json()[0] as Item;
     expect(cart.status).toBe('submitted');
-    const response = await send('PATCH', `/api/schema/carts/${cart._id}`, { notes: 'late change', _version: cart._version }, olivia);
+    const response = await send(
+      'PATCH',
+      `/api/schema/carts/${cart._id}`,
+      { notes: 'late change', _version: cart._version },
+      olivia,
+    );
     expect(response.statusCode).toBe(423);
   });
 });
@@ -251,7 +328,9 @@ describe(`cart rules (${testDbKind})`, () => {
     const cart = (await get('/api/schema/carts/', hannah)).json()[0] as Item;
     const unit = (await get(`/api/schema/units/${cart.unit as string}`, hannah)).json() as Item;
     const options = (await get('/api/schema/options/?limit=200')).json() as Item[];
-    const otherPlan = options.find((o) => (o.plans as string[]).length > 0 && !(o.plans as string[]).includes(unit.plan as string));
+    const otherPlan = options.find(
+      (o) => (o.plans as string[]).length > 0 && !(o.plans as string[]).includes(unit.plan as string),
+    );
     if (!otherPlan) throw new Error('the demo has no option limited to the other plan');
     const response = await send(
       'PATCH',
@@ -290,13 +369,19 @@ describe(`custom collections and extra fields (${testDbKind})`, () => {
       id: uuidv7(),
       projectId: demo!.id,
       name: 'amenities',
-      schema: { type: 'object', properties: { title: { type: 'string', minLength: 1 }, floor: { type: 'integer' } }, required: ['title'] },
+      schema: {
+        type: 'object',
+        properties: { title: { type: 'string', minLength: 1 }, floor: { type: 'integer' } },
+        required: ['title'],
+      },
       ui: { label: 'Amenities' },
     });
     forgetCollections(demo!.id); // as the model builder does after a change
     const created = await send('POST', '/api/schema/amenities/', { title: 'Rooftop terrace', floor: 12 });
     expect(created.statusCode).toBe(201);
-    expect((await get('/api/schema/amenities/')).json()).toEqual([expect.objectContaining({ title: 'Rooftop terrace', floor: 12 })]);
+    expect((await get('/api/schema/amenities/')).json()).toEqual([
+      expect.objectContaining({ title: 'Rooftop terrace', floor: 12 }),
+    ]);
     expect((await send('POST', '/api/schema/amenities/', { floor: 'twelve' })).statusCode).toBe(400);
   });
 
@@ -309,9 +394,14 @@ describe(`custom collections and extra fields (${testDbKind})`, () => {
     });
     forgetCollections(demo!.id);
     const option = await firstOf('options');
-    const response = await send('PATCH', `/api/schema/options/${option._id}`, { leadTimeDays: 21, _version: option._version });
+    const response = await send('PATCH', `/api/schema/options/${option._id}`, {
+      leadTimeDays: 21,
+      _version: option._version,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().leadTimeDays).toBe(21);
-    expect((await send('PATCH', `/api/schema/options/${option._id}`, { leadTimeDays: -1, _version: 2 })).statusCode).toBe(400);
+    expect(
+      (await send('PATCH', `/api/schema/options/${option._id}`, { leadTimeDays: -1, _version: 2 })).statusCode,
+    ).toBe(400);
   });
 });

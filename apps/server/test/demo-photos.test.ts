@@ -22,7 +22,9 @@ describe(`the demo's drawn product photos (${testDbKind})`, () => {
     expect(added).toBeGreaterThan(30);
     expect(await addDemoPhotos({ db, storage, projectKey: 'demo' })).toBe(0);
 
-    const options = (await app.inject({ method: 'GET', url: '/api/schema/options/?limit=200', headers: browserHeaders() })).json() as Array<{
+    const options = (
+      await app.inject({ method: 'GET', url: '/api/schema/options/?limit=200', headers: browserHeaders() })
+    ).json() as Array<{
       name: string;
       images: string[];
       swatch: { color: string } | null;
@@ -30,7 +32,11 @@ describe(`the demo's drawn product photos (${testDbKind})`, () => {
     const oak = options.find((o) => o.name === 'Engineered Oak – Honey')!;
     expect(oak.images).toHaveLength(1);
     // A visitor may see it (a catalogue photo), as a WebP thumbnail of the option's colour family.
-    const thumb = await app.inject({ method: 'GET', url: `/api/files/${oak.images[0]}?thumb=200`, headers: browserHeaders() });
+    const thumb = await app.inject({
+      method: 'GET',
+      url: `/api/files/${oak.images[0]}?thumb=200`,
+      headers: browserHeaders(),
+    });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     const { width } = await sharp(thumb.rawPayload).metadata();
@@ -39,7 +45,11 @@ describe(`the demo's drawn product photos (${testDbKind})`, () => {
     expect(options.every((o) => o.images.length === 1)).toBe(true);
     const pendant = options.find((o) => o.name === 'Pendant Trio Over Island')!;
     expect(pendant.swatch).toBeNull();
-    const photo = await app.inject({ method: 'GET', url: `/api/files/${pendant.images[0]}`, headers: browserHeaders() });
+    const photo = await app.inject({
+      method: 'GET',
+      url: `/api/files/${pendant.images[0]}`,
+      headers: browserHeaders(),
+    });
     const { data, info } = await sharp(photo.rawPayload).raw().toBuffer({ resolveWithObject: true });
     const brightness = (x: number, y: number) => data[(y * info.width + x) * info.channels]!;
     expect(brightness(240, 200)).toBeGreaterThan(brightness(10, 350) + 100);

@@ -15,7 +15,12 @@ const nextAddress = addressSequence('10.40');
 const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
 
 async function registered() {
-  const response = await app.inject({ method: 'POST', url: '/api/displays', headers: browserHeaders(), remoteAddress: nextAddress() });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/displays',
+    headers: browserHeaders(),
+    remoteAddress: nextAddress(),
+  });
   return response.json() as { id: string; secret: string; state: { claimCode: string } };
 }
 
@@ -27,7 +32,11 @@ describe(`a screen's live connection (${testDbKind})`, () => {
     const live = connect();
     await live.opened;
     live.socket.send(JSON.stringify({ v: 1, type: 'hello', key: `${screen.id}.${screen.secret}` }));
-    expect(await live.next(1)).toEqual({ v: 1, type: 'state', state: { mode: 'register', claimCode: screen.state.claimCode } });
+    expect(await live.next(1)).toEqual({
+      v: 1,
+      type: 'state',
+      state: { mode: 'register', claimCode: screen.state.claimCode },
+    });
 
     await app.inject({
       method: 'POST',
@@ -37,13 +46,31 @@ describe(`a screen's live connection (${testDbKind})`, () => {
     });
     expect(await live.next(2)).toMatchObject({
       type: 'state',
-      state: { mode: 'attract', name: 'Lobby TV', project: { key: 'demo' }, pairing: { code: expect.stringMatching(/^\d{8}$/) } },
+      state: {
+        mode: 'attract',
+        name: 'Lobby TV',
+        project: { key: 'demo' },
+        pairing: { code: expect.stringMatching(/^\d{8}$/) },
+      },
     });
 
-    await app.inject({ method: 'PATCH', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(admin), payload: { project: 'harbour' } });
-    expect(await live.next(3)).toMatchObject({ type: 'state', state: { mode: 'attract', project: { key: 'harbour' } } });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/displays/${screen.id}`,
+      headers: browserHeaders(admin),
+      payload: { project: 'harbour' },
+    });
+    expect(await live.next(3)).toMatchObject({
+      type: 'state',
+      state: { mode: 'attract', project: { key: 'harbour' } },
+    });
 
-    await app.inject({ method: 'POST', url: `/api/admin/displays/${screen.id}/revoke`, headers: browserHeaders(admin), payload: {} });
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/displays/${screen.id}/revoke`,
+      headers: browserHeaders(admin),
+      payload: {},
+    });
     expect(await live.next(4)).toEqual({ v: 1, type: 'unknown' });
     live.socket.close();
   });

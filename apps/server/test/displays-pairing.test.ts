@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db/client.ts';
+import { sqlRows } from '../src/db/client.ts';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { addressSequence, browserHeaders, signIn } from './support/identity.ts';
 import { openLive } from './support/display-socket.ts';
@@ -26,7 +26,9 @@ interface Attract {
 
 /** A screen registered and claimed for a project: its key and what it shows. */
 async function claimedScreen(project = 'demo', host = demo) {
-  const registered = (await app.inject({ method: 'POST', url: '/api/displays', headers: browserHeaders(), remoteAddress: nextAddress() })).json();
+  const registered = (
+    await app.inject({ method: 'POST', url: '/api/displays', headers: browserHeaders(), remoteAddress: nextAddress() })
+  ).json();
   const claimed = await app.inject({
     method: 'POST',
     url: '/api/displays/claim',
@@ -39,12 +41,25 @@ async function claimedScreen(project = 'demo', host = demo) {
   return { id: registered.id as string, key, state: () => stateOf(key, host) };
 }
 const stateOf = async (key: string, host = demo) =>
-  (await app.inject({ method: 'GET', url: '/api/displays/state', headers: { ...browserHeaders(), host, 'x-display-key': key } })).json() as
-    Attract | { mode: 'paired' };
+  (
+    await app.inject({
+      method: 'GET',
+      url: '/api/displays/state',
+      headers: { ...browserHeaders(), host, 'x-display-key': key },
+    })
+  ).json() as Attract | { mode: 'paired' };
 const pair = (payload: object, { host = demo, remoteAddress = nextAddress() } = {}) =>
-  app.inject({ method: 'POST', url: '/api/displays/pair', headers: { ...browserHeaders(), host }, payload, remoteAddress });
+  app.inject({
+    method: 'POST',
+    url: '/api/displays/pair',
+    headers: { ...browserHeaders(), host },
+    payload,
+    remoteAddress,
+  });
 const eventsOf = async (id: string) =>
-  (await queryRows<{ kind: string }>(db, sql`SELECT kind FROM display_events WHERE display_id = ${id} ORDER BY at, id`)).map((row) => row.kind);
+  (
+    await sqlRows<{ kind: string }>(db, sql`SELECT kind FROM display_events WHERE display_id = ${id} ORDER BY at, id`)
+  ).map((row) => row.kind);
 
 describe(`pairing a phone with a screen (${testDbKind})`, () => {
   it('pairs by the typed code once; the phone drives the screen; "End" frees it with new codes', async () => {
@@ -60,7 +75,9 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     expect(paired.statusCode).toBe(201);
     const { pairing } = paired.json() as { pairing: string };
     // The screen is told at once, and while the phone holds it no code is valid.
-    expect(await tv.waitFor((push) => push.type === 'state')).toMatchObject({ state: { mode: 'paired', name: 'Lobby TV' } });
+    expect(await tv.waitFor((push) => push.type === 'state')).toMatchObject({
+      state: { mode: 'paired', name: 'Lobby TV' },
+    });
     expect((await screen.state()).mode).toBe('paired');
     expect((await pair({ code: shown.pairing!.code })).json().error.code).toBe('not_found');
     expect((await pair({ display: screen.id, secret: shown.pairing!.secret })).json().error.code).toBe('not_found');
@@ -68,14 +85,34 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     const phone = openLive({ port, host: demo });
     await phone.opened;
     phone.say({ type: 'join', pairing });
-    expect(await phone.waitFor((push) => push.type === 'joined')).toMatchObject({ display: { id: screen.id, name: 'Lobby TV' } });
-    const look = { plan: null, room: 'kitchen-1', finishes: { floors: 'oak' }, camera: { yaw: 10, pitch: 20, zoom: 1 } };
+    expect(await phone.waitFor((push) => push.type === 'joined')).toMatchObject({
+      display: { id: screen.id, name: 'Lobby TV' },
+    });
+    const look = {
+      plan: null,
+      room: 'kitchen-1',
+      finishes: { floors: 'oak' },
+      camera: { yaw: 10, pitch: 20, zoom: 1 },
+    };
     phone.say({ type: 'look', look });
     expect(await tv.waitFor((push) => push.type === 'look')).toMatchObject({ look });
     phone.say({ type: 'reset' });
     expect(await tv.waitFor((push) => push.type === 'look')).toMatchObject({ look: null });
     // A phone may not speak as a screen.
-    phone.say({ type: 'health', health: { build: 'x', renderer: null, fps: 60, frameP99Ms: 1, rttMs: 1, memoryMb: 1, uptimeS: 1, width: 1, height: 1 } });
+    phone.say({
+      type: 'health',
+      health: {
+        build: 'x',
+        renderer: null,
+        fps: 60,
+        frameP99Ms: 1,
+        rttMs: 1,
+        memoryMb: 1,
+        uptimeS: 1,
+        width: 1,
+        height: 1,
+      },
+    });
     expect(await phone.closed).toBe(4400);
 
     // The phone reconnects (a dropped socket) and resumes with the same pairing, then ends the visit.
@@ -86,7 +123,9 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     again.say({ type: 'end' });
     expect(await again.waitFor((push) => push.type === 'ended')).toMatchObject({ reason: 'ended' });
     expect(await again.closed).toBe(4000);
-    const freed = (await tv.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as { state: Attract };
+    const freed = (await tv.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as {
+      state: Attract;
+    };
     expect(freed.state.pairing!.code).not.toBe(shown.pairing!.code);
     expect(freed.state.pairing!.secret).not.toBe(shown.pairing!.secret);
     // The ended pairing opens nothing any more.
@@ -97,7 +136,9 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     expect(await eventsOf(screen.id)).toEqual(expect.arrayContaining(['paired', 'released']));
     // The pen stream hears the lifecycle beside the data changes, and nothing of the visitor's look.
     await expect
-      .poll(() => heard.filter((event) => event.collection === '$display' && event.id === screen.id).map((event) => event.event))
+      .poll(() =>
+        heard.filter((event) => event.collection === '$display' && event.id === screen.id).map((event) => event.event),
+      )
       .toEqual(expect.arrayContaining(['claimed', 'paired', 'released']));
     expect(JSON.stringify(heard)).not.toContain('oak');
     tv.socket.close();
@@ -137,7 +178,10 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     await phone.opened;
     phone.say({ type: 'join', pairing });
     await phone.waitFor((push) => push.type === 'joined');
-    await queryRows(db, sql`UPDATE displays SET visitor_seen_at = now() - interval '3 minutes 1 second' WHERE id = ${screen.id}`);
+    await sqlRows(
+      db,
+      sql`UPDATE displays SET visitor_seen_at = now() - interval '3 minutes 1 second' WHERE id = ${screen.id}`,
+    );
     // Any server's sweep releases it (every 15 s); the test does not wait for the clock.
     expect(await app.displayPairings.sweepIdle()).toEqual([screen.id]);
     expect(await phone.waitFor((push) => push.type === 'ended')).toMatchObject({ reason: 'idle' });
@@ -146,7 +190,7 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
 
   it('1,000 wrong codes from 20 addresses pair nothing: the project locks typed codes, draws new ones and tells the administrators', async () => {
     // A fresh 10-minute window (the earlier tests typed a wrong code or two here).
-    await queryRows(db, sql`DELETE FROM rate_limits WHERE key LIKE 'display-pair:%'`);
+    await sqlRows(db, sql`DELETE FROM rate_limits WHERE key LIKE 'display-pair:%'`);
     const screen = await claimedScreen();
     const before = ((await screen.state()) as Attract).pairing!;
     const addresses = Array.from({ length: 20 }, (_, i) => `10.60.0.${i + 1}`);
@@ -179,7 +223,8 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
   it('limits wrong codes per address (10 in 10 minutes), counting none that pair', async () => {
     const screen = await claimedScreen('harbour', harbour);
     const remoteAddress = '10.70.0.1';
-    for (let i = 0; i < 10; i++) expect((await pair({ code: '00000000' }, { host: harbour, remoteAddress })).statusCode).toBe(404);
+    for (let i = 0; i < 10; i++)
+      expect((await pair({ code: '00000000' }, { host: harbour, remoteAddress })).statusCode).toBe(404);
     const { pairing: codes } = (await screen.state()) as Attract;
     expect((await pair({ code: codes!.code }, { host: harbour, remoteAddress })).statusCode).toBe(429);
     expect((await pair({ code: codes!.code }, { host: harbour, remoteAddress: '10.70.0.2' })).statusCode).toBe(201);
@@ -192,24 +237,44 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     // By the QR code: typed codes of this project are locked for the window by the test above.
     const { pairing } = (await pair({ display: screen.id, secret: codes!.secret })).json();
     const showroom = (
-      await app.inject({ method: 'GET', url: '/api/displays/showroom', headers: { ...browserHeaders(), host: demo, 'x-display-pairing': pairing } })
+      await app.inject({
+        method: 'GET',
+        url: '/api/displays/showroom',
+        headers: { ...browserHeaders(), host: demo, 'x-display-pairing': pairing },
+      })
     ).json();
     const flooring = showroom.categories.find((c: { name: string }) => c.name === 'Flooring');
     const smoked = showroom.options.find((o: { name: string }) => o.name === 'Engineered Oak – Smoked');
     const room = showroom.rooms.find((r: { name: string }) => r.name === 'Living Room');
-    const look = { plan: null, room: room._id, finishes: { [flooring._id]: smoked._id }, camera: { yaw: 0, pitch: 27, zoom: 1 } };
+    const look = {
+      plan: null,
+      room: room._id,
+      finishes: { [flooring._id]: smoked._id },
+      camera: { yaw: 0, pitch: 27, zoom: 1 },
+    };
     const send = (body: object) =>
-      app.inject({ method: 'POST', url: '/api/displays/look-mail', headers: { ...browserHeaders(), host: demo }, payload: body, remoteAddress: nextAddress() });
+      app.inject({
+        method: 'POST',
+        url: '/api/displays/look-mail',
+        headers: { ...browserHeaders(), host: demo },
+        payload: body,
+        remoteAddress: nextAddress(),
+      });
     expect((await send({ pairing, email: 'not an address', look })).statusCode).toBe(400);
     const sent = await send({ pairing, email: 'visitor@example.test', look });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().lines).toEqual(['Room shown: Living Room', 'Flooring: Engineered Oak – Smoked']);
     const message = await mail!.waitFor('visitor@example.test', /The look you built at Maple Residences/);
     expect(message.text).toContain('Flooring: Engineered Oak – Smoked');
-    const kept = await queryRows<{ email: string; summary: string[] }>(db, sql`SELECT email, summary FROM showroom_looks WHERE display_id = ${screen.id}`);
-    expect(kept).toEqual([{ email: 'visitor@example.test', summary: ['Room shown: Living Room', 'Flooring: Engineered Oak – Smoked'] }]);
+    const kept = await sqlRows<{ email: string; summary: string[] }>(
+      db,
+      sql`SELECT email, summary FROM showroom_looks WHERE display_id = ${screen.id}`,
+    );
+    expect(kept).toEqual([
+      { email: 'visitor@example.test', summary: ['Room shown: Living Room', 'Flooring: Engineered Oak – Smoked'] },
+    ]);
     // The visitor is a lead of the project, from the screen, the look as their message; the managers hear of it.
-    const [lead] = await queryRows<{ data: { source: string; status: string; activities: Array<{ message: string }> } }>(
+    const [lead] = await sqlRows<{ data: { source: string; status: string; activities: Array<{ message: string }> } }>(
       db,
       sql`SELECT data FROM items WHERE collection = 'leads' AND data->>'email' = 'visitor@example.test'`,
     );
@@ -232,7 +297,8 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     const { pairing } = (await pair({ display: screen.id, secret: codes!.secret })).json() as { pairing: string };
     const [id, secret] = pairing.split('.') as [string, string];
     // The same id in every letter case: one per mail, each from its own address, as an attacker would spread them.
-    const spell = (n: number) => [...id].map((char, index) => ((n >> (index % 8)) & 1 ? char.toUpperCase() : char.toLowerCase())).join('');
+    const spell = (n: number) =>
+      [...id].map((char, index) => ((n >> (index % 8)) & 1 ? char.toUpperCase() : char.toLowerCase())).join('');
     const look = { plan: null, room: null, finishes: {}, camera: { yaw: 0, pitch: 27, zoom: 1 } };
     const statuses: number[] = [];
     for (let n = 0; n < 21; n += 1) {
@@ -255,10 +321,18 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     // By the QR code: typed codes of this project are locked for the window by the test above.
     const { pairing } = (await pair({ display: screen.id, secret: codes!.secret })).json();
     const read = async () =>
-      (await app.inject({ method: 'GET', url: '/api/displays/showroom', headers: { ...browserHeaders(), host: demo, 'x-display-pairing': pairing } })).json();
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/displays/showroom',
+          headers: { ...browserHeaders(), host: demo, 'x-display-pairing': pairing },
+        })
+      ).json();
     expect((await read()).project.showsPrices).toBe(false);
     const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '10.80.0.1' })).cookie;
-    const project = (await app.inject({ method: 'GET', url: '/api/project', headers: { ...browserHeaders(manager), host: demo } })).json();
+    const project = (
+      await app.inject({ method: 'GET', url: '/api/project', headers: { ...browserHeaders(manager), host: demo } })
+    ).json();
     const changed = await app.inject({
       method: 'PATCH',
       url: `/api/projects/${project._id}`,
@@ -269,7 +343,10 @@ describe(`pairing a phone with a screen (${testDbKind})`, () => {
     const priced = await read();
     expect(priced.project.showsPrices).toBe(true);
     const smoked = priced.options.find((o: { name: string }) => o.name === 'Engineered Oak – Smoked');
-    const [stored] = await queryRows<{ price: number }>(db, sql`SELECT (data->>'price')::int AS price FROM items WHERE id = ${smoked._id}`);
+    const [stored] = await sqlRows<{ price: number }>(
+      db,
+      sql`SELECT (data->>'price')::int AS price FROM items WHERE id = ${smoked._id}`,
+    );
     expect(smoked.price).toBe(stored!.price);
   });
 });

@@ -10,7 +10,8 @@ const { app, db } = await createTestApp();
 const nextAddress = addressSequence('10.30');
 const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.6' })).cookie;
-const harbourManager = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.7' })).cookie;
+const harbourManager = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.7' }))
+  .cookie;
 const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.8' })).cookie;
 
 const register = async () => {
@@ -23,9 +24,16 @@ const register = async () => {
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string; secret: string; state: { mode: 'register'; claimCode: string } };
 };
-const stateOf = (key: string) => app.inject({ method: 'GET', url: '/api/displays/state', headers: { ...browserHeaders(), 'x-display-key': key } });
+const stateOf = (key: string) =>
+  app.inject({ method: 'GET', url: '/api/displays/state', headers: { ...browserHeaders(), 'x-display-key': key } });
 const claim = (cookie: string | undefined, payload: object) =>
-  app.inject({ method: 'POST', url: '/api/displays/claim', headers: browserHeaders(cookie), payload, remoteAddress: nextAddress() });
+  app.inject({
+    method: 'POST',
+    url: '/api/displays/claim',
+    headers: browserHeaders(cookie),
+    payload,
+    remoteAddress: nextAddress(),
+  });
 
 describe(`sales-centre screens (${testDbKind})`, () => {
   it('registers a screen with a code it shows until a manager of the project claims it; then it shows the project', async () => {
@@ -62,7 +70,9 @@ describe(`sales-centre screens (${testDbKind})`, () => {
       details: { field: 'code' },
     });
     expect((await claim(admin, { code: 'ACDE-FGHJ', name: 'x', project: 'demo' })).statusCode).toBe(404);
-    expect((await claim(admin, { code: screen.state.claimCode, name: 'x', project: 'nowhere' })).json().error.details).toEqual({ field: 'project' });
+    expect(
+      (await claim(admin, { code: screen.state.claimCode, name: 'x', project: 'nowhere' })).json().error.details,
+    ).toEqual({ field: 'project' });
     expect((await stateOf(`${screen.id}.not-its-secret`)).statusCode).toBe(401);
     expect((await stateOf('garbage')).statusCode).toBe(401);
     expect((await stateOf('')).statusCode).toBe(401);
@@ -72,9 +82,17 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     const screen = await register();
     const key = `${screen.id}.${screen.secret}`;
     await claim(admin, { code: screen.state.claimCode, name: 'Window', project: 'demo' });
-    const list = (await app.inject({ method: 'GET', url: '/api/admin/displays', headers: browserHeaders(admin) })).json() as DisplayRow[];
-    expect(list.find((row) => row._id === screen.id)).toMatchObject({ name: 'Window', status: 'claimed', userAgent: 'LobbyTV/1.0' });
-    expect((await app.inject({ method: 'GET', url: '/api/admin/displays', headers: browserHeaders(manager) })).statusCode).toBe(403);
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/admin/displays', headers: browserHeaders(admin) })
+    ).json() as DisplayRow[];
+    expect(list.find((row) => row._id === screen.id)).toMatchObject({
+      name: 'Window',
+      status: 'claimed',
+      userAgent: 'LobbyTV/1.0',
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/admin/displays', headers: browserHeaders(manager) })).statusCode,
+    ).toBe(403);
 
     const moved = await app.inject({
       method: 'PATCH',
@@ -85,16 +103,32 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     expect(moved.json()).toMatchObject({ name: 'Harbour window', project: { key: 'harbour' } });
     expect((await stateOf(key)).json()).toMatchObject({ mode: 'attract', project: { key: 'harbour' } });
 
-    const revoked = await app.inject({ method: 'POST', url: `/api/admin/displays/${screen.id}/revoke`, headers: browserHeaders(admin), payload: {} });
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/api/admin/displays/${screen.id}/revoke`,
+      headers: browserHeaders(admin),
+      payload: {},
+    });
     expect(revoked.json()).toMatchObject({ status: 'revoked', project: null });
     expect((await stateOf(key)).statusCode).toBe(401);
 
     // Its page tells what happened to it, newest first, and who did it.
-    const detail = (await app.inject({ method: 'GET', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(admin) })).json();
-    expect(detail.events.map((event: { kind: string }) => event.kind)).toEqual(['revoked', 'moved', 'renamed', 'claimed', 'registered']);
+    const detail = (
+      await app.inject({ method: 'GET', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(admin) })
+    ).json();
+    expect(detail.events.map((event: { kind: string }) => event.kind)).toEqual([
+      'revoked',
+      'moved',
+      'renamed',
+      'claimed',
+      'registered',
+    ]);
     expect(detail.events[3]).toMatchObject({ detail: { name: 'Window', project: 'demo' }, by: expect.any(String) });
     expect(detail.events[4].by).toBeNull();
-    expect((await app.inject({ method: 'GET', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(manager) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/admin/displays/${screen.id}`, headers: browserHeaders(manager) }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('lists a project’s screens to its managers only', async () => {
@@ -102,10 +136,19 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     await claim(manager, { code: screen.state.claimCode, name: 'Sales desk', project: 'demo' });
     const mine = await app.inject({ method: 'GET', url: '/api/manage/displays', headers: browserHeaders(manager) });
     expect((mine.json() as DisplayRow[]).map((row) => row.name)).toContain('Sales desk');
-    expect((await app.inject({ method: 'GET', url: '/api/manage/displays', headers: browserHeaders(buyer) })).statusCode).toBe(403);
-    const harbour = await app.inject({ method: 'GET', url: '/api/manage/displays', headers: { ...browserHeaders(harbourManager), ...onProject('harbour') } });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/displays', headers: browserHeaders(buyer) })).statusCode,
+    ).toBe(403);
+    const harbour = await app.inject({
+      method: 'GET',
+      url: '/api/manage/displays',
+      headers: { ...browserHeaders(harbourManager), ...onProject('harbour') },
+    });
     expect((harbour.json() as DisplayRow[]).some((row) => row.name === 'Sales desk')).toBe(false);
-    expect((await app.inject({ method: 'GET', url: '/api/manage/displays', headers: { ...browserHeaders(harbourManager) } })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/displays', headers: { ...browserHeaders(harbourManager) } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('starts a screen again when the project it showed is gone', async () => {
@@ -119,7 +162,10 @@ describe(`sales-centre screens (${testDbKind})`, () => {
     const from = '10.31.0.1';
     const statuses = [];
     for (let i = 0; i < 21; i++)
-      statuses.push((await app.inject({ method: 'POST', url: '/api/displays', headers: browserHeaders(), remoteAddress: from })).statusCode);
+      statuses.push(
+        (await app.inject({ method: 'POST', url: '/api/displays', headers: browserHeaders(), remoteAddress: from }))
+          .statusCode,
+      );
     expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
   });

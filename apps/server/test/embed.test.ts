@@ -14,12 +14,18 @@ import { browserHeaders, DEMO_HOST, signIn } from './support/identity.ts';
 const { app } = await createTestApp();
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { ...browserHeaders(), ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { ...browserHeaders(), ...headers } });
 const gzip = (text: string) => zlib.gzipSync(text).length;
 
 async function setEmbed(embed: Record<string, unknown>) {
   const project = (await get('/api/project', { cookie: manager })).json();
-  return app.inject({ method: 'PATCH', url: `/api/projects/${project._id}`, headers: browserHeaders(manager), payload: { options: { embed } } });
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/projects/${project._id}`,
+    headers: browserHeaders(manager),
+    payload: { options: { embed } },
+  });
 }
 
 describe("the widget's browser scripts, whoever compiled the server", () => {
@@ -114,7 +120,10 @@ describe(`the builder's widget (${testDbKind})`, () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('https://');
     expect((await setEmbed({ sections: ['packages', 'nothing'] })).statusCode).toBe(400);
-    expect((await setEmbed({ sections: ['packages', 'availability', 'form'], origins: ['https://builder.example'] })).statusCode).toBe(200);
+    expect(
+      (await setEmbed({ sections: ['packages', 'availability', 'form'], origins: ['https://builder.example'] }))
+        .statusCode,
+    ).toBe(200);
     const page = await get('/embed?show=form,unknown');
     expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'self' https:\/\/builder\.example(;|$)/);
     expect(page.body).toContain('data-inquiry');
@@ -130,7 +139,12 @@ describe(`the builder's widget (${testDbKind})`, () => {
   it('counts views and clicks per site, for the managers only', async () => {
     await get('/embed', { referer: 'https://www.builder.example/homes?x=1' });
     await get('/embed', { referer: 'https://www.builder.example/other' });
-    const click = await app.inject({ method: 'POST', url: '/api/embed/click', headers: browserHeaders(), payload: { origin: 'https://www.builder.example' } });
+    const click = await app.inject({
+      method: 'POST',
+      url: '/api/embed/click',
+      headers: browserHeaders(),
+      payload: { origin: 'https://www.builder.example' },
+    });
     expect(click.statusCode).toBe(204);
     const figures = await get('/api/manage/embed', { cookie: manager });
     expect(figures.json().sites).toContainEqual({ origin: 'https://www.builder.example', views: 2, clicks: 1 });
@@ -138,7 +152,16 @@ describe(`the builder's widget (${testDbKind})`, () => {
     // The dashboard's figures: every /embed this file asked for (1 + 2 + 2 + 2), and the one click.
     const board = (await get('/api/manage/dashboard', { cookie: manager })).json();
     expect(board.front).toMatchObject({ widgetViews: 7, widgetClicks: 1 });
-    expect((await app.inject({ method: 'POST', url: '/api/embed/click', headers: browserHeaders(), payload: { origin: 42 } })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/embed/click',
+          headers: browserHeaders(),
+          payload: { origin: 42 },
+        })
+      ).statusCode,
+    ).toBe(400);
     // A script inflating the figures from one address is counted up to its allowance, then refused (the page itself still served).
     const flood = [];
     for (let i = 0; i < 130; i++) {

@@ -9,18 +9,32 @@ import { z } from 'zod';
 const { app, db } = await createTestApp({ seed: false });
 
 // Routes that exist only in this test, to drive the error handler from the inside.
-app.post('/api/test/echo', { schema: { body: z.object({ name: z.string().min(1), count: z.number().int() }) } }, async (request) => request.body);
+app.post(
+  '/api/test/echo',
+  { schema: { body: z.object({ name: z.string().min(1), count: z.number().int() }) } },
+  async (request) => request.body,
+);
 app.get('/api/test/crash', async () => {
   throw new Error('SELECT password FROM accounts WHERE id = 1 -- secret detail');
 });
 app.post('/api/test/duplicate-project', async () => {
-  const row = { id: uuidv7(), key: 'dup', name: 'Dup', currency: 'CAD', theme: { logoBg: '#000000', primary: '#111111', secondary: '#222222' } };
+  const row = {
+    id: uuidv7(),
+    key: 'dup',
+    name: 'Dup',
+    currency: 'CAD',
+    theme: { logoBg: '#000000', primary: '#111111', secondary: '#222222' },
+  };
   await db.insert(projects).values(row);
   await db.insert(projects).values({ ...row, id: uuidv7() });
   return { ok: true };
 });
 
-function expectJsonError(response: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, code: string) {
+function expectJsonError(
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  code: string,
+) {
   expect(response.statusCode).toBe(status);
   expect(String(response.headers['content-type'])).toContain('application/json');
   const body = errorBodySchema.parse(JSON.parse(response.body));
@@ -52,7 +66,12 @@ describe(`the JSON error model (${testDbKind})`, () => {
   });
 
   it('refuses an empty JSON body with a 400', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expectJsonError(response, 400, 'bad_request');
   });
 
@@ -65,12 +84,22 @@ describe(`the JSON error model (${testDbKind})`, () => {
 
   it('refuses a body over the limit with a 413', async () => {
     const payload = JSON.stringify({ name: 'x'.repeat(JSON_BODY_LIMIT_BYTES), count: 1 });
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expectJsonError(response, 413, 'payload_too_large');
   });
 
   it('refuses a content type it does not read with a 415', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
     expectJsonError(response, 415, 'unsupported_media_type');
   });
 

@@ -34,7 +34,10 @@ const routes = Object.entries(openapi.paths).flatMap(([path, methods]) =>
 
 const nextAddress = addressSequence('10.20');
 
-function expectJsonError(response: { statusCode: number; body: string; headers: Record<string, unknown> }, label: string) {
+function expectJsonError(
+  response: { statusCode: number; body: string; headers: Record<string, unknown> },
+  label: string,
+) {
   expect(response.statusCode, label).toBeLessThan(500);
   if (response.statusCode >= 400) {
     expect(String(response.headers['content-type']), label).toContain('application/json');
@@ -77,7 +80,11 @@ describe(`hostile input on every route (${testDbKind})`, () => {
   it('accepts a POST with no body at all where the body is optional', async () => {
     // Terms first: signing out ends the buyer's session.
     for (const url of ['/api/me/accept-terms', '/api/me/sign-out']) {
-      const response = await app.inject({ method: 'POST', url, headers: { ...browserHeaders(buyer), 'content-type': 'application/json' } });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...browserHeaders(buyer), 'content-type': 'application/json' },
+      });
       expect(response.statusCode, url).toBeLessThan(300);
     }
   });
@@ -100,7 +107,11 @@ describe(`hostile input on every route (${testDbKind})`, () => {
         const response = await app.inject({
           method: route.method,
           url: route.url,
-          headers: { host, origin: `http://${DEMO_HOST}`, ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            host,
+            origin: `http://${DEMO_HOST}`,
+            ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+          },
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: '{}' }),
           remoteAddress: nextAddress(),
         });
@@ -135,12 +146,22 @@ describe(`hostile input on every route (${testDbKind})`, () => {
     ];
     for (const url of identityPaths) {
       for (const payload of bodies) {
-        const response = await app.inject({ method: 'POST', url, headers: browserHeaders(), payload, remoteAddress: nextAddress() });
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: browserHeaders(),
+          payload,
+          remoteAddress: nextAddress(),
+        });
         expectJsonError(response, `${url} ${JSON.stringify(payload).slice(0, 60)}`);
       }
     }
     // A NUL in the address is refused before any route.
-    const inUrl = await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=a%00b', headers: browserHeaders() });
+    const inUrl = await app.inject({
+      method: 'GET',
+      url: '/api/auth/verify-email?token=a%00b',
+      headers: browserHeaders(),
+    });
     expect(inUrl.statusCode).toBe(400);
   });
 
@@ -170,7 +191,14 @@ describe(`hostile input on every route (${testDbKind})`, () => {
       });
       expect(response.statusCode, JSON.stringify(value)).toBe(400);
     }
-    for (const header of [`"0x${version.toString(16)}"`, `${version}.0`, `"${version}", "${version}"`, `${version}abc`, '"-1"', '""']) {
+    for (const header of [
+      `"0x${version.toString(16)}"`,
+      `${version}.0`,
+      `"${version}", "${version}"`,
+      `${version}abc`,
+      '"-1"',
+      '""',
+    ]) {
       const response = await app.inject({
         method: 'PATCH',
         url,
@@ -182,7 +210,12 @@ describe(`hostile input on every route (${testDbKind})`, () => {
     const [unchanged] = await db.select().from(items).where(eq(items.id, option!.id));
     expect(unchanged!.version).toBe(version);
     for (const header of [String(version), `"${version}"`, `W/"${version}"`]) {
-      const ok = await app.inject({ method: 'PATCH', url, headers: { ...browserHeaders(manager), 'if-match': header }, payload: {} });
+      const ok = await app.inject({
+        method: 'PATCH',
+        url,
+        headers: { ...browserHeaders(manager), 'if-match': header },
+        payload: {},
+      });
       expect(ok.statusCode, header).toBe(200);
       await db.update(items).set({ version }).where(eq(items.id, option!.id));
     }
@@ -193,14 +226,24 @@ describe(`hostile input on every route (${testDbKind})`, () => {
       fc.integer({ min: 33, max: 3000 }).map((depth) => deepArray(depth)),
       fc.integer({ min: 33, max: 3000 }).map((depth) => deepObject(depth)),
       fc.string().map((text) => JSON.stringify({ name: `${text}\u0000`, email: `${text}\u0000@x.test` })),
-      fc.constantFrom('{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}', '{"a":"\\u0000"}', '{"\\u0000":1}'),
+      fc.constantFrom(
+        '{"__proto__":{"isAdmin":true}}',
+        '{"constructor":{"prototype":{"isAdmin":true}}}',
+        '{"a":"\\u0000"}',
+        '{"\\u0000":1}',
+      ),
     );
     const targets = routes.filter((r) => r.method === 'POST' || r.method === 'PATCH');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...targets), nasty, fc.constantFrom(undefined, manager), async (route, payload, cookie) => {
-        const response = await sendJson(route, payload, cookie);
-        expectJsonError(response, `${route.method} ${route.url}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...targets),
+        nasty,
+        fc.constantFrom(undefined, manager),
+        async (route, payload, cookie) => {
+          const response = await sendJson(route, payload, cookie);
+          expectJsonError(response, `${route.method} ${route.url}`);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -49,7 +49,14 @@ function rawPost(path: string, payload: object, remoteAddress: string, host: str
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: text, json: () => JSON.parse(text) }));
+        response.on('end', () =>
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            headers: response.headers,
+            body: text,
+            json: () => JSON.parse(text),
+          }),
+        );
       },
     );
     request.on('error', reject);
@@ -85,29 +92,39 @@ function spellingsOf(path: string): string[] {
 
 /** Random re-spellings: dot segments, encoded characters, doubled slashes and case, mixed. */
 const generatedSpelling = (path: string) =>
-  fc.array(fc.constantFrom('dot', 'dotdot', 'encoded-dot', 'double-slash', 'upper', 'percent', 'trailing'), { minLength: 1, maxLength: 3 }).map((tricks) => {
-    let spelled = path.slice(1);
-    for (const trick of tricks) {
-      if (trick === 'dot') spelled = `./${spelled}`;
-      if (trick === 'dotdot') spelled = `zz/../${spelled}`;
-      if (trick === 'encoded-dot') spelled = `%2e/${spelled}`;
-      if (trick === 'double-slash') spelled = spelled.replace('/', '//');
-      if (trick === 'upper') spelled = spelled.replace(/[a-z]/, (c) => c.toUpperCase());
-      if (trick === 'percent') spelled = spelled.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`);
-      if (trick === 'trailing') spelled = `${spelled}/`;
-    }
-    return `/api/auth/${spelled}`;
-  });
+  fc
+    .array(fc.constantFrom('dot', 'dotdot', 'encoded-dot', 'double-slash', 'upper', 'percent', 'trailing'), {
+      minLength: 1,
+      maxLength: 3,
+    })
+    .map((tricks) => {
+      let spelled = path.slice(1);
+      for (const trick of tricks) {
+        if (trick === 'dot') spelled = `./${spelled}`;
+        if (trick === 'dotdot') spelled = `zz/../${spelled}`;
+        if (trick === 'encoded-dot') spelled = `%2e/${spelled}`;
+        if (trick === 'double-slash') spelled = spelled.replace('/', '//');
+        if (trick === 'upper') spelled = spelled.replace(/[a-z]/, (c) => c.toUpperCase());
+        if (trick === 'percent') spelled = spelled.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`);
+        if (trick === 'trailing') spelled = `${spelled}/`;
+      }
+      return `/api/auth/${spelled}`;
+    });
 
-const post = (url: string, payload: object, remoteAddress = '10.30.0.1', host = DEMO_HOST) => rawPost(url, payload, remoteAddress, host);
+const post = (url: string, payload: object, remoteAddress = '10.30.0.1', host = DEMO_HOST) =>
+  rawPost(url, payload, remoteAddress, host);
 
-const mailsTo = (email: string) => mail!.messages.filter((m) => JSON.stringify(m.to).toLowerCase().includes(email.toLowerCase())).length;
+const mailsTo = (email: string) =>
+  mail!.messages.filter((m) => JSON.stringify(m.to).toLowerCase().includes(email.toLowerCase())).length;
 
 describe(`identity paths in one spelling only (${testDbKind})`, () => {
   it('refuses every other spelling of the identity calls, so no limit or policy is skipped', async () => {
     const calls: Array<[string, object]> = [
       ['/sign-in/email', { email: 'buyer@demo.test', password: 'wrong-password-1' }],
-      ['/sign-up/email', { email: `weak-${crypto.randomBytes(3).toString('hex')}@example.test`, password: 'aaaaaaaaaaaa', name: 'Weak' }],
+      [
+        '/sign-up/email',
+        { email: `weak-${crypto.randomBytes(3).toString('hex')}@example.test`, password: 'aaaaaaaaaaaa', name: 'Weak' },
+      ],
       ['/request-password-reset', { email: 'buyer@demo.test' }],
       ['/email-otp/send-verification-otp', { email: 'buyer@demo.test', type: 'sign-in' }],
       ['/reset-password', { token: 'x', newPassword: 'aaaaaaaaaaaa' }],
@@ -140,22 +157,37 @@ describe(`identity paths in one spelling only (${testDbKind})`, () => {
     // The canonical path keeps its limit: ten guesses for one e-mail in fifteen minutes, then 429.
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
-      statuses.push((await post('/api/auth/sign-in/email', { email, password: `guess-${i}-abcdef` }, `10.30.3.${i + 1}`)).statusCode);
+      statuses.push(
+        (await post('/api/auth/sign-in/email', { email, password: `guess-${i}-abcdef` }, `10.30.3.${i + 1}`))
+          .statusCode,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
 
   it('refuses a weak password on sign-up whatever the spelling (generated)', async () => {
     await fc.assert(
-      fc.asyncProperty(generatedSpelling('/sign-up/email'), fc.constantFrom('aaaaaaaaaaaa', 'short1', '111111111111'), async (spelling, password) => {
-        const email = `gen-weak-${crypto.randomBytes(4).toString('hex')}@example.test`;
-        const response = await post(spelling, { email, password, name: 'Gen' }, `10.30.4.${Math.floor(Math.random() * 250) + 1}`);
-        const created = await db.select().from(users).where(eq(users.email, email));
-        return response.statusCode >= 400 && response.statusCode < 500 && created.length === 0;
-      }),
+      fc.asyncProperty(
+        generatedSpelling('/sign-up/email'),
+        fc.constantFrom('aaaaaaaaaaaa', 'short1', '111111111111'),
+        async (spelling, password) => {
+          const email = `gen-weak-${crypto.randomBytes(4).toString('hex')}@example.test`;
+          const response = await post(
+            spelling,
+            { email, password, name: 'Gen' },
+            `10.30.4.${Math.floor(Math.random() * 250) + 1}`,
+          );
+          const created = await db.select().from(users).where(eq(users.email, email));
+          return response.statusCode >= 400 && response.statusCode < 500 && created.length === 0;
+        },
+      ),
       { numRuns: 40 },
     );
-    const canonical = await post('/api/auth/sign-up/email', { email: 'canon-weak@example.test', password: 'aaaaaaaaaaaa', name: 'C' }, '10.30.5.1');
+    const canonical = await post(
+      '/api/auth/sign-up/email',
+      { email: 'canon-weak@example.test', password: 'aaaaaaaaaaaa', name: 'C' },
+      '10.30.5.1',
+    );
     expect(canonical.statusCode).toBe(400);
     expect(canonical.json().error.details!.providerCode).toBe('auth/weak-password');
   });
@@ -167,14 +199,21 @@ describe(`identity paths in one spelling only (${testDbKind})`, () => {
       const url = i % 2 === 0 ? '/api/auth/email-otp/send-verification-otp' : '/api/auth/request-password-reset';
       statuses.push((await post(url, { email, type: 'sign-in' }, `10.30.6.${i + 1}`)).statusCode);
       // Every other spelling is refused and sends nothing.
-      expect((await post(`/api/auth/./${url.slice('/api/auth/'.length)}`, { email, type: 'sign-in' }, `10.30.7.${i + 1}`)).statusCode).toBe(404);
+      expect(
+        (await post(`/api/auth/./${url.slice('/api/auth/'.length)}`, { email, type: 'sign-in' }, `10.30.7.${i + 1}`))
+          .statusCode,
+      ).toBe(404);
     }
     expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
     expect(statuses[5]).toBe(429);
   });
 
   it('keys limits on a bounded form of what was sent, so a huge e-mail is a 400 and no key outgrows its index', async () => {
-    const response = await post('/api/auth/sign-in/email', { email: `${'a'.repeat(5010)}@example.test`, password: 'x' }, '10.30.8.1');
+    const response = await post(
+      '/api/auth/sign-in/email',
+      { email: `${'a'.repeat(5010)}@example.test`, password: 'x' },
+      '10.30.8.1',
+    );
     expect(response.statusCode).toBe(400);
     const keys = await db.select({ key: rateLimits.key }).from(rateLimits);
     expect(Math.max(...keys.map((k) => k.key.length))).toBeLessThanOrEqual(120);
@@ -184,7 +223,12 @@ describe(`identity paths in one spelling only (${testDbKind})`, () => {
 describe(`links in mail come from the portal host, never the request (${testDbKind})`, () => {
   it('refuses a reset asked for on a foreign host, and sends nothing', async () => {
     const before = mailsTo('buyer@demo.test');
-    for (const host of ['evil.example:3000', 'evil.example', `demo.${TEST_PORTAL_HOST}.evil.example`, `demo.${TEST_PORTAL_HOST}@evil.example`]) {
+    for (const host of [
+      'evil.example:3000',
+      'evil.example',
+      `demo.${TEST_PORTAL_HOST}.evil.example`,
+      `demo.${TEST_PORTAL_HOST}@evil.example`,
+    ]) {
       const response = await post('/api/auth/request-password-reset', { email: 'buyer@demo.test' }, '10.30.9.1', host);
       expect(response.statusCode, host).toBe(400);
       expect(response.json().error.details!.reason).toBe('unknown_host');
@@ -227,7 +271,11 @@ describe(`links in mail come from the portal host, never the request (${testDbKi
   });
 
   it('builds access-code and sign-up links on the project address', async () => {
-    const signUp = await post('/api/auth/sign-up/email', { email: 'hostile-host@example.test', password: 'Good-password-2026', name: 'H' }, '10.30.11.1');
+    const signUp = await post(
+      '/api/auth/sign-up/email',
+      { email: 'hostile-host@example.test', password: 'Good-password-2026', name: 'H' },
+      '10.30.11.1',
+    );
     expect(signUp.statusCode).toBe(200);
     const verification = await mail!.waitFor('hostile-host@example.test', /Confirm your e-mail/);
     expect(linkIn(verification, `${DEMO_ORIGIN}/my-account?mode=verifyEmail&token=`)).toBeTruthy();
@@ -264,7 +312,11 @@ describe(`signing in on the portal's bare IP address (${testDbKind})`, () => {
     }
     // On the portal's own hosts the cookie still spans the project subdomains.
     const onPortal = await signInAt(DEMO_HOST, DEMO_ORIGIN, '10.31.0.4');
-    expect(([] as string[]).concat(onPortal.headers['set-cookie'] as string[]).some((cookie) => /domain=\.?portal\.test/i.test(cookie))).toBe(true);
+    expect(
+      ([] as string[])
+        .concat(onPortal.headers['set-cookie'] as string[])
+        .some((cookie) => /domain=\.?portal\.test/i.test(cookie)),
+    ).toBe(true);
   });
 
   it('refuses a page of another origin calling the IP address', async () => {
@@ -292,11 +344,13 @@ describe(`sign-out revokes what it claims to (${testDbKind})`, () => {
     });
     expect(response.statusCode).toBe(200);
     const cookie = cookiesOf(response);
-    const token = (await app.inject({ method: 'GET', url: '/api/auth/token', headers: browserHeaders(cookie) })).json().token as string;
+    const token = (await app.inject({ method: 'GET', url: '/api/auth/token', headers: browserHeaders(cookie) })).json()
+      .token as string;
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     return { cookie, token };
   };
-  const meWith = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/me', headers: { host: DEMO_HOST, ...headers } });
+  const meWith = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/me', headers: { host: DEMO_HOST, ...headers } });
 
   it('ends the cookie and every access token of the session, with no Origin and no body at all', async () => {
     const { cookie, token } = await signInFresh('10.30.20.1');
@@ -324,8 +378,9 @@ describe(`sign-out revokes what it claims to (${testDbKind})`, () => {
   it('refuses an access token whose session was revoked elsewhere (another device signed it out)', async () => {
     const first = await signInFresh('10.30.20.3');
     const second = await signInFresh('10.30.20.4');
-    const firstSession = (await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: browserHeaders(first.cookie) })).json().session
-      .token as string;
+    const firstSession = (
+      await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: browserHeaders(first.cookie) })
+    ).json().session.token as string;
     const revoked = await app.inject({
       method: 'POST',
       url: '/api/auth/revoke-session',

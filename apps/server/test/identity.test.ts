@@ -14,9 +14,23 @@ const me = (cookie?: string, extra: Record<string, string> = {}) =>
 /** A session of a new, unverified account: what an access code for a new address gives. */
 async function unverifiedSession(email: string) {
   const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.40' })).cookie;
-  const { code } = (await app.inject({ method: 'POST', url: '/api/access-codes', headers: browserHeaders(manager), payload: { email } })).json();
-  const { token } = (await app.inject({ method: 'POST', url: `/api/access-codes/consume/${code}`, headers: browserHeaders(), payload: {} })).json();
-  const verified = await app.inject({ method: 'POST', url: '/api/auth/one-time-token/verify', headers: browserHeaders(), payload: { token } });
+  const { code } = (
+    await app.inject({ method: 'POST', url: '/api/access-codes', headers: browserHeaders(manager), payload: { email } })
+  ).json();
+  const { token } = (
+    await app.inject({
+      method: 'POST',
+      url: `/api/access-codes/consume/${code}`,
+      headers: browserHeaders(),
+      payload: {},
+    })
+  ).json();
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/one-time-token/verify',
+    headers: browserHeaders(),
+    payload: { token },
+  });
   return cookiesOf(verified);
 }
 
@@ -38,7 +52,9 @@ describe(`sign-up to signed-in (${testDbKind})`, () => {
     // The owner is told instead, and nothing of theirs changed.
     const notice = await mailbox.waitFor('buyer@demo.test', /tried to create an account/);
     expect(linkIn(notice, `${DEMO_ORIGIN}/sign-in`)).toBeTruthy();
-    expect((await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.42' })).response.statusCode).toBe(200);
+    expect(
+      (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.42' })).response.statusCode,
+    ).toBe(200);
   });
 
   it('mails a verification link to the project subdomain, in text and HTML, with the project name', async () => {
@@ -51,7 +67,13 @@ describe(`sign-up to signed-in (${testDbKind})`, () => {
 
   it('answers a right password on an unverified account exactly as a wrong one', async () => {
     const attempt = (password: string, remoteAddress: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: browserHeaders(), payload: { email, password }, remoteAddress });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: browserHeaders(),
+        payload: { email, password },
+        remoteAddress,
+      });
     const right = await attempt(PASSWORD, '127.0.0.43');
     const wrong = await attempt('Not-the-password-9', '127.0.0.44');
     expect(right.statusCode).toBe(401);
@@ -81,28 +103,49 @@ describe(`sign-up to signed-in (${testDbKind})`, () => {
     expect(verified.statusCode).toBe(200);
     cookie = cookiesOf(verified);
     expect(cookie).toContain('session_token=');
-    expect((await me(cookie)).json()).toMatchObject({ email, emailVerified: true, isAdmin: false, termsAcceptedAt: null });
+    expect((await me(cookie)).json()).toMatchObject({
+      email,
+      emailVerified: true,
+      isAdmin: false,
+      termsAcceptedAt: null,
+    });
     const blocked = await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('terms_not_accepted');
   });
 
   it('refuses a used or forged verification token', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/auth/verify-email?token=forged', headers: browserHeaders() });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/verify-email?token=forged',
+      headers: browserHeaders(),
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.json().error.details.providerCode).toBe('auth/invalid-action-code');
   });
 
   it('records a rejection of the terms and keeps the gate shut', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: { reject: true } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me/accept-terms',
+      headers: browserHeaders(cookie),
+      payload: { reject: true },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().termsAcceptedAt).toBeNull();
-    expect((await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) })).statusCode,
+    ).toBe(403);
   });
 
   it('opens the gate once the terms are accepted', async () => {
     const before = Date.now();
-    const response = await app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me/accept-terms',
+      headers: browserHeaders(cookie),
+      payload: {},
+    });
     expect(response.statusCode).toBe(200);
     expect(Date.parse(response.json().termsAcceptedAt)).toBeGreaterThanOrEqual(before - 1000);
     const projects = await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(cookie) });
@@ -111,12 +154,22 @@ describe(`sign-up to signed-in (${testDbKind})`, () => {
   });
 
   it('refuses unknown fields in accept-terms', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/me/accept-terms', headers: browserHeaders(cookie), payload: { reject: 'yes' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me/accept-terms',
+      headers: browserHeaders(cookie),
+      payload: { reject: 'yes' },
+    });
     expect(response.statusCode).toBe(400);
   });
 
   it('revokes the session on sign-out: the old cookie no longer works', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/me/sign-out', headers: browserHeaders(cookie), payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me/sign-out',
+      headers: browserHeaders(cookie),
+      payload: {},
+    });
     expect(response.statusCode).toBe(204);
     expect((await me(cookie)).statusCode).toBe(401);
   });
@@ -124,14 +177,24 @@ describe(`sign-up to signed-in (${testDbKind})`, () => {
 
 describe(`resending the verification (${testDbKind})`, () => {
   it("says 'No user' to a visitor", async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(), payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me/resend-verification',
+      headers: browserHeaders(),
+      payload: {},
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('No user');
   });
 
   it("says 'Email already verified' to a verified person", async () => {
     const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
-    const response = await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(cookie), payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me/resend-verification',
+      headers: browserHeaders(cookie),
+      payload: {},
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('Email already verified');
   });
@@ -141,7 +204,12 @@ describe(`resending the verification (${testDbKind})`, () => {
     const cookie = await unverifiedSession(email);
     await mailbox.waitFor(email);
     const count = mailbox.messages.length;
-    const response = await app.inject({ method: 'POST', url: '/api/me/resend-verification', headers: browserHeaders(cookie), payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/me/resend-verification',
+      headers: browserHeaders(cookie),
+      payload: {},
+    });
     expect(response.statusCode).toBe(200);
     await expect.poll(() => mailbox.messages.length).toBe(count + 1);
   });
@@ -179,13 +247,19 @@ describe(`sign-in errors use the provider codes of docs/api.md (${testDbKind})`,
       remoteAddress: '127.0.0.5',
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json().error).toMatchObject({ code: 'unauthenticated', details: { providerCode: 'auth/wrong-password' } });
+    expect(response.json().error).toMatchObject({
+      code: 'unauthenticated',
+      details: { providerCode: 'auth/wrong-password' },
+    });
   });
 
   it('a weak password is refused at sign-up with the policy', async () => {
     const response = await signUp(app, 'weak@example.test', 'short', '127.0.0.6');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.details).toMatchObject({ providerCode: 'auth/weak-password', policy: { minLength: 8 } });
+    expect(response.json().error.details).toMatchObject({
+      providerCode: 'auth/weak-password',
+      policy: { minLength: 8 },
+    });
     const letters = await signUp(app, 'weak@example.test', 'onlyletters', '127.0.0.6');
     expect(letters.json().error.details.problems).toEqual(['digit']);
     expect(letters.json().error.message).toBe('The password needs at least one digit.');
@@ -197,7 +271,10 @@ describe(`sign-in errors use the provider codes of docs/api.md (${testDbKind})`,
       remoteAddress: '127.0.0.6',
       payload: { email: 'faible@example.test', password: 'abc', name: 'Faible' },
     });
-    expect(french.json().error).toMatchObject({ key: 'identity.password-needs', params: { rule: 'short', others: 1, min: 8 } });
+    expect(french.json().error).toMatchObject({
+      key: 'identity.password-needs',
+      params: { rule: 'short', others: 1, min: 8 },
+    });
     expect(french.json().error.message).toBe('Le mot de passe doit avoir au moins 8 caractères (et une autre règle).');
   });
 
@@ -250,7 +327,12 @@ describe(`password reset and one-time codes (${testDbKind})`, () => {
       payload: { email, otp: code === '000000' ? '111111' : '000000' },
     });
     expect(wrong.json().error.details.providerCode).toBe('auth/invalid-action-code');
-    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email-otp', headers: browserHeaders(), payload: { email, otp: code } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email-otp',
+      headers: browserHeaders(),
+      payload: { email, otp: code },
+    });
     expect(response.statusCode).toBe(200);
     expect((await me(cookiesOf(response))).json().email).toBe(email);
   });
@@ -265,23 +347,35 @@ describe(`access tokens (${testDbKind})`, () => {
     const jwks = (await app.inject({ method: 'GET', url: '/api/auth/jwks' })).json();
     const { payload } = await jwtVerify(token, createLocalJWKSet(jwks));
     expect(payload.email).toBe('manager@demo.test');
-    const viaBearer = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    const viaBearer = await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(viaBearer.statusCode).toBe(200);
     expect(viaBearer.json().email).toBe('manager@demo.test');
   });
 
   it('ignores a forged bearer token', async () => {
     const forged = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
-    expect((await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${forged}` } })).statusCode,
+    ).toBe(401);
   });
 
   it('lists and revokes sessions', async () => {
     const first = await signIn(app, 'sofia.martin@demo.test', TEST_DEMO_PASSWORD);
     const second = await signIn(app, 'sofia.martin@demo.test', TEST_DEMO_PASSWORD);
-    const list = await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: browserHeaders(first.cookie) });
+    const list = await app.inject({
+      method: 'GET',
+      url: '/api/auth/list-sessions',
+      headers: browserHeaders(first.cookie),
+    });
     const sessions = list.json() as Array<{ token: string }>;
     expect(sessions.length).toBeGreaterThanOrEqual(2);
-    const secondToken = decodeURIComponent(second.cookie.split('decor.session_token=')[1]!.split(';')[0]!).split('.')[0];
+    const secondToken = decodeURIComponent(second.cookie.split('decor.session_token=')[1]!.split(';')[0]!).split(
+      '.',
+    )[0];
     const revoke = await app.inject({
       method: 'POST',
       url: '/api/auth/revoke-session',

@@ -25,10 +25,17 @@ const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =
 const STAFF_ONLY = { visitor: 401, buyer: 403, otherManager: 403, manager: 200, admin: 200 };
 
 type Item = { _id: string; _version: number; name: string; [field: string]: unknown };
-const items = async (collection: string) => (await call('manager', 'GET', `/api/schema/${collection}/?limit=200`)).json() as Item[];
+const items = async (collection: string) =>
+  (await call('manager', 'GET', `/api/schema/${collection}/?limit=200`)).json() as Item[];
 const exportOf = async (kind: string) => (await call('manager', 'GET', `/api/manage/exports/${kind}.csv`)).body;
 const importFile = (content: string, extra: Record<string, unknown> = {}) =>
-  call('manager', 'POST', '/api/manage/imports', { kind: 'units', fileName: 'units.csv', content, mapping: UNIT_MAPPING, ...extra });
+  call('manager', 'POST', '/api/manage/imports', {
+    kind: 'units',
+    fileName: 'units.csv',
+    content,
+    mapping: UNIT_MAPPING,
+    ...extra,
+  });
 
 /** A builder's spreadsheet: its own headings, a semicolon list of buyers, dates without times. */
 const UNIT_MAPPING = {
@@ -58,7 +65,12 @@ describe(`CSV imports (${testDbKind})`, () => {
     const dry = {} as Record<Who, number>;
     for (const who of WHO)
       dry[who] = (
-        await call(who, 'POST', '/api/manage/imports', { kind: 'units', fileName: 'u.csv', content: GOOD_ROWS.join('\n'), mapping: UNIT_MAPPING })
+        await call(who, 'POST', '/api/manage/imports', {
+          kind: 'units',
+          fileName: 'u.csv',
+          content: GOOD_ROWS.join('\n'),
+          mapping: UNIT_MAPPING,
+        })
       ).statusCode;
     expect(dry).toEqual(STAFF_ONLY);
   });
@@ -112,7 +124,11 @@ describe(`CSV imports (${testDbKind})`, () => {
     // The fixed file.
     const applied = await importFile(GOOD_ROWS.join('\n'), { apply: true, send: true });
     expect(applied.statusCode).toBe(200);
-    expect(applied.json()).toMatchObject({ applied: true, problems: [], counts: { rows: 3, created: 3, updated: 0, unchanged: 0, invited: 3 } });
+    expect(applied.json()).toMatchObject({
+      applied: true,
+      problems: [],
+      counts: { rows: 3, created: 3, updated: 0, unchanged: 0, invited: 3 },
+    });
     const units = await items('units');
     expect(units.length).toBe(before.length + 3);
     const a101 = units.find((u) => u.name === 'A-101')!;
@@ -125,13 +141,20 @@ describe(`CSV imports (${testDbKind})`, () => {
       status: 'available',
       buyers: [],
     });
-    expect(units.find((u) => u.name === 'A-201')).toMatchObject({ basePrice: 73_490_000, plan: plans.find((p) => p.name === 'The Maple – 2 Bed')!._id });
+    expect(units.find((u) => u.name === 'A-201')).toMatchObject({
+      basePrice: 73_490_000,
+      plan: plans.find((p) => p.name === 'The Maple – 2 Bed')!._id,
+    });
 
     // The buyers are invited to their unit and get the link by mail.
     const links = (
-      (await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as { items: Array<{ email: string; unit: string; url: string; role: string }> }
+      (await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as {
+        items: Array<{ email: string; unit: string; url: string; role: string }>;
+      }
     ).items;
-    expect(links.filter((l) => ['ann@example.com', 'bo@example.com'].includes(l.email)).map((l) => [l.unit, l.role])).toEqual([
+    expect(
+      links.filter((l) => ['ann@example.com', 'bo@example.com'].includes(l.email)).map((l) => [l.unit, l.role]),
+    ).toEqual([
       [a101._id, 'purchaser'],
       [a101._id, 'purchaser'],
     ]);
@@ -142,7 +165,14 @@ describe(`CSV imports (${testDbKind})`, () => {
 
     // The history: who, when, the counts, the mapping, and the file for managers only.
     const history = (await call('manager', 'GET', '/api/manage/imports')).json() as {
-      items: Array<{ kind: string; fileName: string; fileUrl: string; byName: string; counts: object; mapping: object }>;
+      items: Array<{
+        kind: string;
+        fileName: string;
+        fileUrl: string;
+        byName: string;
+        counts: object;
+        mapping: object;
+      }>;
     };
     expect(history.items).toHaveLength(1);
     expect(history.items[0]).toMatchObject({
@@ -184,7 +214,13 @@ describe(`CSV imports (${testDbKind})`, () => {
       excludes: 'Excludes',
       active: 'Offered',
     };
-    const applied = await call('manager', 'POST', '/api/manage/imports', { kind: 'options', fileName: 'options.csv', content, mapping, apply: true });
+    const applied = await call('manager', 'POST', '/api/manage/imports', {
+      kind: 'options',
+      fileName: 'options.csv',
+      content,
+      mapping,
+      apply: true,
+    });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().counts).toEqual({ rows: 3, created: 2, updated: 1, unchanged: 0, invited: 0 });
     const options = await items('options');
@@ -193,7 +229,12 @@ describe(`CSV imports (${testDbKind})`, () => {
     expect(onyx).toMatchObject({ category: counter._id, price: 315_050, excludes: [snow._id], active: true });
     expect(snow).toMatchObject({ requires: [onyx._id], excludes: [onyx._id] });
     const updated = options.find((o) => o._id === calacatta._id)!;
-    expect(updated).toMatchObject({ price: 370_000, vendor: calacatta.vendor, description: calacatta.description, _version: calacatta._version + 1 });
+    expect(updated).toMatchObject({
+      price: 370_000,
+      vendor: calacatta.vendor,
+      description: calacatta.description,
+      _version: calacatta._version + 1,
+    });
   });
 
   it('exports every collection in the import’s own shape, and importing an export back changes nothing', async () => {
@@ -204,12 +245,28 @@ describe(`CSV imports (${testDbKind})`, () => {
       // The headings are the columns' own, so the mapping the screen guesses maps each field to its heading.
       const remembered = (await call('manager', 'GET', '/api/manage/imports/mappings')).json()[kind];
       const mapping = guessMapping(kind, table[0]!, remembered);
-      expect(mapping, kind).toEqual(Object.fromEntries(IMPORT_DEFINITIONS[kind].columns.map((c) => [c.field, c.header])));
+      expect(mapping, kind).toEqual(
+        Object.fromEntries(IMPORT_DEFINITIONS[kind].columns.map((c) => [c.field, c.header])),
+      );
       const versions = new Map((await items(IMPORT_DEFINITIONS[kind].collection)).map((i) => [i._id, i._version]));
-      const result = await call('manager', 'POST', '/api/manage/imports', { kind, fileName: `${kind}.csv`, content: csv, mapping, apply: true });
+      const result = await call('manager', 'POST', '/api/manage/imports', {
+        kind,
+        fileName: `${kind}.csv`,
+        content: csv,
+        mapping,
+        apply: true,
+      });
       expect(result.statusCode, `${kind}: ${result.body}`).toBe(200);
-      expect(result.json().counts, kind).toEqual({ rows: table.length - 1, created: 0, updated: 0, unchanged: table.length - 1, invited: 0 });
-      expect(new Map((await items(IMPORT_DEFINITIONS[kind].collection)).map((i) => [i._id, i._version])), kind).toEqual(versions);
+      expect(result.json().counts, kind).toEqual({
+        rows: table.length - 1,
+        created: 0,
+        updated: 0,
+        unchanged: table.length - 1,
+        invited: 0,
+      });
+      expect(new Map((await items(IMPORT_DEFINITIONS[kind].collection)).map((i) => [i._id, i._version])), kind).toEqual(
+        versions,
+      );
       expect(await exportOf(kind), kind).toBe(csv);
     }
     // A unit's buyers are exported by e-mail: the demo's 304 has the Reids.
@@ -219,28 +276,53 @@ describe(`CSV imports (${testDbKind})`, () => {
 
   it('reads a file in the project’s number format whoever uploads it: a manager who reads French imports what an English one exported, unchanged', async () => {
     const asFrench = (url: string, payload: object) =>
-      app.inject({ method: 'POST', url, headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA,fr;q=0.9' }, payload });
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA,fr;q=0.9' },
+        payload,
+      });
     // The English manager's export, imported back by a French reader of this en-CA project: nothing changes.
     const csv = await exportOf('units');
     const table = parseCsv(csv);
     const mapping = Object.fromEntries(IMPORT_DEFINITIONS.units.columns.map((c) => [c.field, c.header]));
     const back = await asFrench('/api/manage/imports', { kind: 'units', fileName: 'units.csv', content: csv, mapping });
     expect(back.statusCode, back.body).toBe(200);
-    expect(back.json().counts).toMatchObject({ rows: table.length - 1, unchanged: table.length - 1, created: 0, updated: 0 });
+    expect(back.json().counts).toMatchObject({
+      rows: table.length - 1,
+      unchanged: table.length - 1,
+      created: 0,
+      updated: 0,
+    });
     // Amounts and areas as the project writes them are read so; the French reader's own format is refused in French, with how to write it.
-    const rows = ['Suite,Level,Floor plan,List price,Area', 'F-1,1,The Maple – 2 Bed,"3,450.50",84.2', 'F-2,1,The Maple – 2 Bed,"3 450,50","84,2"'];
+    const rows = [
+      'Suite,Level,Floor plan,List price,Area',
+      'F-1,1,The Maple – 2 Bed,"3,450.50",84.2',
+      'F-2,1,The Maple – 2 Bed,"3 450,50","84,2"',
+    ];
     const checked = await asFrench('/api/manage/imports', {
       kind: 'units',
       fileName: 'fr.csv',
       content: rows.join('\n'),
-      mapping: { name: 'Suite', floor: 'Level', plan: 'Floor plan', status: null, deadline: null, basePrice: 'List price', area: 'Area', buyers: null },
+      mapping: {
+        name: 'Suite',
+        floor: 'Level',
+        plan: 'Floor plan',
+        status: null,
+        deadline: null,
+        basePrice: 'List price',
+        area: 'Area',
+        buyers: null,
+      },
     });
     expect(checked.statusCode, checked.body).toBe(200);
     const result = checked.json() as ImportResult;
     const problems = result.problems.map((p) => [p.row, p.message]);
     expect(problems.filter(([row]) => row === 2)).toEqual([]);
     expect(problems.filter(([row]) => row === 3).map(([, message]) => message)).toEqual([
-      expect.stringMatching(/^«\s3 450,50\s» n’est pas clair dans ce format de nombres\s: écrivez-le comme 3,450\.50\.$/),
+      expect.stringMatching(
+        /^«\s3 450,50\s» n’est pas clair dans ce format de nombres\s: écrivez-le comme 3,450\.50\.$/,
+      ),
       expect.stringMatching(/^«\s84,2\s» n’est pas clair dans ce format de nombres/),
     ]);
   });
@@ -262,13 +344,21 @@ describe(`CSV imports (${testDbKind})`, () => {
     // Harbour's plan is not a plan of this project.
     const harbourPlan = (
       (
-        await app.inject({ method: 'GET', url: '/api/schema/plans/', headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' } })
+        await app.inject({
+          method: 'GET',
+          url: '/api/schema/plans/',
+          headers: { ...browserHeaders(cookies.otherManager), host: 'harbour.portal.test' },
+        })
       ).json() as Item[]
     )[0]!;
     const elsewhere = (
-      await importFile(`Suite,Level,Floor plan\nZ-1,1,${harbourPlan.name}`, { mapping: { name: 'Suite', floor: 'Level', plan: 'Floor plan' } })
+      await importFile(`Suite,Level,Floor plan\nZ-1,1,${harbourPlan.name}`, {
+        mapping: { name: 'Suite', floor: 'Level', plan: 'Floor plan' },
+      })
     ).json() as ImportResult;
-    expect(elsewhere.problems).toEqual([{ row: 2, column: 'Floor plan', message: `There is no plan called “${harbourPlan.name}” in this project.` }]);
+    expect(elsewhere.problems).toEqual([
+      { row: 2, column: 'Floor plan', message: `There is no plan called “${harbourPlan.name}” in this project.` },
+    ]);
     expect((await call('manager', 'GET', '/api/manage/exports/carts.csv')).statusCode).toBe(404);
   });
 });
@@ -278,7 +368,19 @@ describe(`CSV imports of hostile files (${testDbKind})`, () => {
     const fc = (await import('fast-check')).default;
     const cell = fc.oneof(
       fc.string({ maxLength: 30 }),
-      fc.constantFrom('=cmd|"/c calc"!A1', '"', '""', '\r\n', ';;;', '1e400', '-0', '__proto__', "'; DROP TABLE items; --", '\u0000', 'é'.repeat(300)),
+      fc.constantFrom(
+        '=cmd|"/c calc"!A1',
+        '"',
+        '""',
+        '\r\n',
+        ';;;',
+        '1e400',
+        '-0',
+        '__proto__',
+        "'; DROP TABLE items; --",
+        '\u0000',
+        'é'.repeat(300),
+      ),
     );
     const file = fc
       .array(fc.array(cell, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 12 })
@@ -337,6 +439,8 @@ describe(`CSV imports of hostile files (${testDbKind})`, () => {
       message: 'Another unit of this project already has this name: give each unit its own.',
       details: { field: 'name' },
     });
-    expect((await items('units')).filter((u) => u.name.trim().toLowerCase() === unit!.name.toLowerCase())).toEqual([unit]);
+    expect((await items('units')).filter((u) => u.name.trim().toLowerCase() === unit!.name.toLowerCase())).toEqual([
+      unit,
+    ]);
   });
 });

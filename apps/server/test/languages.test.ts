@@ -17,12 +17,20 @@ const buyer = await as('buyer@demo.test');
 const manager = await as('manager@demo.test');
 
 type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, { cookie, language, body, host }: { cookie?: string; language?: string; body?: object; host?: string } = {}) =>
+const call = (
+  method: Method,
+  url: string,
+  { cookie, language, body, host }: { cookie?: string; language?: string; body?: object; host?: string } = {},
+) =>
   app.inject({
     method,
     url,
     // As a browser calls: it says where the call comes from (a client that does not is an API client).
-    headers: { ...browserHeaders(cookie, host), 'sec-fetch-site': 'same-origin', ...(language ? { 'accept-language': language } : {}) },
+    headers: {
+      ...browserHeaders(cookie, host),
+      'sec-fetch-site': 'same-origin',
+      ...(language ? { 'accept-language': language } : {}),
+    },
     ...(body ? { payload: body } : {}),
   });
 
@@ -45,9 +53,16 @@ describe(`a person's language (${testDbKind})`, () => {
   it('speaks the server’s sentences in the reader’s language, keeping the key; English stays exactly as written', async () => {
     const [cart] = (await call('GET', '/api/schema/carts/', { cookie: buyer })).json() as Item[];
     // The buyer chose French on the account: their browser's English does not override it…
-    const refused = await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, language: 'en-CA', body: {} });
+    const refused = await call('POST', `/api/carts/${cart!._id}/approve`, {
+      cookie: buyer,
+      language: 'en-CA',
+      body: {},
+    });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toMatchObject({ key: 'cart.staff-only', message: 'Seul le centre de design peut faire ceci.' });
+    expect(refused.json().error).toMatchObject({
+      key: 'cart.staff-only',
+      message: 'Seul le centre de design peut faire ceci.',
+    });
     // …but a client that is no browser and asks for English is answered in English.
     const asked = await app.inject({
       method: 'POST',
@@ -55,11 +70,14 @@ describe(`a person's language (${testDbKind})`, () => {
       headers: { ...browserHeaders(buyer), 'accept-language': 'en-CA' },
       payload: {},
     });
-    expect(asked.json().error).toMatchObject({ key: 'cart.staff-only', message: 'Only the design centre can do this.' });
+    expect(asked.json().error).toMatchObject({
+      key: 'cart.staff-only',
+      message: 'Only the design centre can do this.',
+    });
     // And without asking, it reads the account's language.
-    expect((await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, body: {} })).json().error.message).toBe(
-      'Seul le centre de design peut faire ceci.',
-    );
+    expect(
+      (await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: buyer, body: {} })).json().error.message,
+    ).toBe('Seul le centre de design peut faire ceci.');
 
     // A visitor: the browser's languages, among the project's.
     const visitorFrench = await call('GET', '/api/schema/carts/', { language: 'fr-FR,fr;q=0.9,en;q=0.5' });
@@ -77,16 +95,25 @@ describe(`a person's language (${testDbKind})`, () => {
 
   it('says each field’s problem in the reader’s language, from codes: a request’s and an item’s alike', async () => {
     // The request's own schema (zod), read in French.
-    const request = (await call('PATCH', '/api/me', { cookie: buyer, language: 'fr-CA', body: { language: 'de', extra: 1 } })).json().error;
+    const request = (
+      await call('PATCH', '/api/me', { cookie: buyer, language: 'fr-CA', body: { language: 'de', extra: 1 } })
+    ).json().error;
     expect(request.message).toBe(
       'Données non valides\u00a0: body.language doit être l’une des valeurs suivantes\u00a0: en, fr-CA\u202f; body.extra n’est pas un champ accepté ici',
     );
     expect(request.details.issues).toEqual([
-      { field: 'body.language', key: 'validation.choice', params: { choices: 'en, fr-CA' }, message: 'doit être l’une des valeurs suivantes\u00a0: en, fr-CA' },
+      {
+        field: 'body.language',
+        key: 'validation.choice',
+        params: { choices: 'en, fr-CA' },
+        message: 'doit être l’une des valeurs suivantes\u00a0: en, fr-CA',
+      },
       { field: 'body.extra', key: 'validation.unknown', message: 'n’est pas un champ accepté ici' },
     ]);
     // The same refusal in English keeps its key and says it in English.
-    const english = (await call('PATCH', '/api/me', { cookie: manager, language: 'en-CA', body: { language: 'de' } })).json().error;
+    const english = (
+      await call('PATCH', '/api/me', { cookie: manager, language: 'en-CA', body: { language: 'de' } })
+    ).json().error;
     expect(english.message).toBe('Invalid input: body.language must be one of en, fr-CA');
 
     // A collection's JSON Schema (an item through the one write path).
@@ -98,9 +125,11 @@ describe(`a person's language (${testDbKind})`, () => {
     });
     expect(item.statusCode).toBe(400);
     expect(item.json().error.message).toMatch(/^Option non valide\s: /);
-    expect(item.json().error.details.issues.map((issue: { field: string; message: string }) => `${issue.field} ${issue.message}`)).toEqual(
-      expect.arrayContaining(['price doit être un nombre entier']),
-    );
+    expect(
+      item
+        .json()
+        .error.details.issues.map((issue: { field: string; message: string }) => `${issue.field} ${issue.message}`),
+    ).toEqual(expect.arrayContaining(['price doit être un nombre entier']));
     expect(item.json().error.message).not.toMatch(/\b(must|is not|required)\b/);
   });
 
@@ -116,18 +145,33 @@ describe(`a person's language (${testDbKind})`, () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toMatchObject({ field: 'options.defaultLanguage' });
-    const dropped = await call('PATCH', `/api/projects/${project._id}`, { cookie: manager, body: { options: { languages: ['fr-CA'] } } });
+    const dropped = await call('PATCH', `/api/projects/${project._id}`, {
+      cookie: manager,
+      body: { options: { languages: ['fr-CA'] } },
+    });
     expect(dropped.statusCode).toBe(400);
-    const twice = await call('PATCH', `/api/projects/${project._id}`, { cookie: manager, body: { options: { languages: ['en', 'en'] } } });
+    const twice = await call('PATCH', `/api/projects/${project._id}`, {
+      cookie: manager,
+      body: { options: { languages: ['en', 'en'] } },
+    });
     expect(twice.statusCode).toBe(400);
-    expect((await call('GET', '/api/project', { cookie: manager })).json().options).toMatchObject({ languages: ['en', 'fr-CA'], defaultLanguage: 'en' });
+    expect((await call('GET', '/api/project', { cookie: manager })).json().options).toMatchObject({
+      languages: ['en', 'fr-CA'],
+      defaultLanguage: 'en',
+    });
   });
 
   it('signs in French: the buyer’s mail and PDF in French, the manager’s notice in English, the approval mailed in French', async () => {
     const [cart] = (await call('GET', '/api/schema/carts/', { cookie: buyer })).json() as Item[];
-    const unit = (await call('GET', `/api/schema/units/${cart!.unit as string}`, { cookie: buyer })).json() as Item & { plan: string; name: string };
+    const unit = (await call('GET', `/api/schema/units/${cart!.unit as string}`, { cookie: buyer })).json() as Item & {
+      plan: string;
+      name: string;
+    };
     const selections = await completeSelections(app, buyer, unit.plan);
-    const saved = await call('PATCH', `/api/schema/carts/${cart!._id}`, { cookie: buyer, body: { selections, _version: cart!._version } });
+    const saved = await call('PATCH', `/api/schema/carts/${cart!._id}`, {
+      cookie: buyer,
+      body: { selections, _version: cart!._version },
+    });
     expect(saved.statusCode).toBe(200);
     const submitted = await call('POST', `/api/carts/${cart!._id}/submit`, {
       cookie: buyer,
@@ -158,7 +202,11 @@ describe(`a person's language (${testDbKind})`, () => {
     expect(notice.subject).toBe(`Unit ${unit.name}: selection submitted for approval`);
 
     // The manager works in English; the buyer reads the approval in French.
-    const approved = await call('POST', `/api/carts/${cart!._id}/approve`, { cookie: manager, language: 'en-CA', body: { comment: 'Très beau choix' } });
+    const approved = await call('POST', `/api/carts/${cart!._id}/approve`, {
+      cookie: manager,
+      language: 'en-CA',
+      body: { comment: 'Très beau choix' },
+    });
     expect(approved.statusCode).toBe(200);
     const approval = await mail!.waitFor('buyer@demo.test', /approuvée/);
     expect(approval.subject).toBe(`Unité ${unit.name}\u00a0: votre sélection est approuvée`);
@@ -191,7 +239,11 @@ describe(`a person's language (${testDbKind})`, () => {
     expect(project.options.tagline).toBe('Make it yours, room by room.');
     expect(project.options.translations['fr-CA'].tagline).toBe('À votre image, pièce par pièce.');
     const { brandedIndex } = await import('../src/plugins/web-app.ts');
-    const page = brandedIndex('<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>', project, 'fr-CA');
+    const page = brandedIndex(
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>',
+      project,
+      'fr-CA',
+    );
     expect(page).toContain('<html lang="fr-CA">');
     expect(page).toContain('<h1>À votre image, pièce par pièce.</h1>');
     expect(page).toContain('Chargement de Maple Residences…');
@@ -217,7 +269,8 @@ describe(`a person's language (${testDbKind})`, () => {
   });
 
   it('validates translations through the one write path, and the catalogue check lists what is missing', async () => {
-    const check = async (language = 'en-CA') => (await call('GET', '/api/manage/catalogue-check', { cookie: manager, language })).json();
+    const check = async (language = 'en-CA') =>
+      (await call('GET', '/api/manage/catalogue-check', { cookie: manager, language })).json();
     // Every item of the demo catalogue has its French words.
     expect((await check()).missingTranslations).toEqual([]);
     const options = (await call('GET', '/api/schema/options/?limit=200', { cookie: manager })).json() as Item[];
@@ -228,13 +281,17 @@ describe(`a person's language (${testDbKind})`, () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe('bad_request');
-    expect((await call('GET', `/api/schema/options/${oak._id}`, { cookie: manager })).json().translations).toEqual(oak.translations);
+    expect((await call('GET', `/api/schema/options/${oak._id}`, { cookie: manager })).json().translations).toEqual(
+      oak.translations,
+    );
     const cleared = await call('PATCH', `/api/schema/options/${oak._id}`, {
       cookie: manager,
       body: { translations: { 'fr-CA': { name: 'Noyer à chevrons' } }, _version: oak._version },
     });
     expect(cleared.statusCode).toBe(200);
-    expect((await check()).missingTranslations).toEqual([{ collection: 'options', language: 'fr-CA', count: 1, names: ['Herringbone Walnut'] }]);
+    expect((await check()).missingTranslations).toEqual([
+      { collection: 'options', language: 'fr-CA', count: 1, names: ['Herringbone Walnut'] },
+    ]);
   });
 
   it('imports a French column beside the English one, and exports it back', async () => {
@@ -252,7 +309,9 @@ describe(`a person's language (${testDbKind})`, () => {
     expect(applied.statusCode).toBe(200);
     expect(applied.json().counts).toMatchObject({ created: 1, updated: 1 });
     const rooms = (await call('GET', '/api/schema/rooms/?limit=200', { cookie: manager })).json() as Item[];
-    expect(rooms.find((room) => room.name === 'Kitchen')!.translations).toEqual({ 'fr-CA': { name: 'Cuisine ouverte' } });
+    expect(rooms.find((room) => room.name === 'Kitchen')!.translations).toEqual({
+      'fr-CA': { name: 'Cuisine ouverte' },
+    });
     expect(rooms.find((room) => room.name === 'Mudroom')!.translations).toEqual({ 'fr-CA': { name: 'Vestiaire' } });
   });
 });

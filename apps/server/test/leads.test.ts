@@ -11,9 +11,16 @@ import { browserHeaders, signIn } from './support/identity.ts';
  */
 const { app, mail } = await createTestApp({ withMail: true });
 const headers = (_address: string) => browserHeaders();
-const ask = (address: string) => app.inject({ method: 'GET', url: '/api/inquire/form', headers: headers(address), remoteAddress: address });
+const ask = (address: string) =>
+  app.inject({ method: 'GET', url: '/api/inquire/form', headers: headers(address), remoteAddress: address });
 const send = (address: string, body: unknown) =>
-  app.inject({ method: 'POST', url: '/api/inquire', headers: headers(address), remoteAddress: address, payload: body as object });
+  app.inject({
+    method: 'POST',
+    url: '/api/inquire',
+    headers: headers(address),
+    remoteAddress: address,
+    payload: body as object,
+  });
 
 /** What the browser's worker does: the number whose SHA-256 with the salt is the challenge. */
 function solve({ challenge }: InquiryForm): string {
@@ -21,7 +28,13 @@ function solve({ challenge }: InquiryForm): string {
     // The one-shot hash: a thousand robots' proofs are solved here, about three times faster than createHash.
     if (hash('sha256', `${challenge.salt}${number}`) === challenge.challenge) {
       return Buffer.from(
-        JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number, salt: challenge.salt, signature: challenge.signature }),
+        JSON.stringify({
+          algorithm: challenge.algorithm,
+          challenge: challenge.challenge,
+          number,
+          salt: challenge.salt,
+          signature: challenge.signature,
+        }),
       ).toString('base64');
     }
   }
@@ -44,17 +57,28 @@ function takeTime(ms: number) {
   vi.setSystemTime(Date.now() + ms);
 }
 afterAll(() => vi.useRealTimers());
-const forms = (address: string, count: number) => Promise.all(Array.from({ length: count }, async () => (await ask(address)).json() as InquiryForm));
+const forms = (address: string, count: number) =>
+  Promise.all(Array.from({ length: count }, async () => (await ask(address)).json() as InquiryForm));
 const signedIn = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
 
-type Lead = Record<string, unknown> & { _id: string; email: string; status: string; activities: unknown[]; news: Record<string, unknown> };
+type Lead = Record<string, unknown> & {
+  _id: string;
+  email: string;
+  status: string;
+  activities: unknown[];
+  news: Record<string, unknown>;
+};
 const manager = await signedIn('manager@demo.test');
 /** Every lead of the project, page by page, as its manager reads them. */
 async function leads(): Promise<Lead[]> {
   const all: Lead[] = [];
   for (;;) {
     const after = all.length ? `&afterId=${all.at(-1)!._id}` : '';
-    const response = await app.inject({ method: 'GET', url: `/api/schema/leads/?limit=200${after}`, headers: browserHeaders(manager) });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/schema/leads/?limit=200${after}`,
+      headers: browserHeaders(manager),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json() as Lead[];
     all.push(...page);
@@ -93,11 +117,23 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(newMail.text).toContain('Campaign: source: newsletter, campaign: spring');
     expect(newMail.text).toContain(`Budget: ${form!.budgets[1]}`);
     const [lead] = (await leads()).filter((l) => l.email === 'alex.1@example.com');
-    expect(lead).toMatchObject({ status: 'new', source: 'inquire', code: 'AGENT-unknown-7', utm: { source: 'newsletter', campaign: 'spring' } });
-    expect(lead!.news).toMatchObject({ subscribed: true, text: form!.newsText, address: '192.0.2.10', page: 'http://demo.localhost/inquire/AGENT-unknown-7' });
+    expect(lead).toMatchObject({
+      status: 'new',
+      source: 'inquire',
+      code: 'AGENT-unknown-7',
+      utm: { source: 'newsletter', campaign: 'spring' },
+    });
+    expect(lead!.news).toMatchObject({
+      subscribed: true,
+      text: form!.newsText,
+      address: '192.0.2.10',
+      page: 'http://demo.localhost/inquire/AGENT-unknown-7',
+    });
 
     // The same token again is refused; a fresh form from the same person is the same lead, and the managers hear "returning".
-    expect((await send('192.0.2.10', { ...person(1), token: form!.token, proof: solve(form!) })).json().error.key).toBe('inquiry.form-used');
+    expect((await send('192.0.2.10', { ...person(1), token: form!.token, proof: solve(form!) })).json().error.key).toBe(
+      'inquiry.form-used',
+    );
     const [again] = await forms('192.0.2.11', 1);
     takeTime(3_100);
     expect(
@@ -121,7 +157,12 @@ describe(`inquiries (${testDbKind})`, () => {
   it('takes the campaign tags by the names a campaign link carries (utm_source) or short, stores them short, and refuses others', async () => {
     const [form, other] = await forms('192.0.2.80', 2);
     takeTime(3_100);
-    const bad = await send('192.0.2.80', { ...person(8), utm: { utm_source: 'newsletter', affiliate: 'x' }, token: other!.token, proof: solve(other!) });
+    const bad = await send('192.0.2.80', {
+      ...person(8),
+      utm: { utm_source: 'newsletter', affiliate: 'x' },
+      token: other!.token,
+      proof: solve(other!),
+    });
     expect(bad.statusCode).toBe(400);
     const sent = await send('192.0.2.80', {
       ...person(8),
@@ -144,11 +185,22 @@ describe(`inquiries (${testDbKind})`, () => {
       expect(sent.statusCode, sent.body).toBe(202);
     };
     // The person: their phone, budget and consent, from their address and page.
-    await inquire('192.0.2.70', { phone: '+1 416 555 0170', contact: 'phone', news: true, page: 'http://demo.localhost/inquire' });
+    await inquire('192.0.2.70', {
+      phone: '+1 416 555 0170',
+      contact: 'phone',
+      news: true,
+      page: 'http://demo.localhost/inquire',
+    });
     const [first] = (await leads()).filter((l) => l.email === 'alex.7@example.com');
     const proof = first!.news;
     // A stranger under the same address, from elsewhere: another phone, another consent.
-    await inquire('198.51.100.9', { phone: '+1 212 555 0199', contact: 'email', news: true, page: 'http://demo.localhost/embed', message: 'Call me instead.' });
+    await inquire('198.51.100.9', {
+      phone: '+1 212 555 0199',
+      contact: 'email',
+      news: true,
+      page: 'http://demo.localhost/embed',
+      message: 'Call me instead.',
+    });
     type Kept = {
       phone: string;
       contact: string;
@@ -177,12 +229,17 @@ describe(`inquiries (${testDbKind})`, () => {
 
     // No script: nothing but the fields, or made-up tokens.
     for (let i = 0; i < 400; i++) {
-      const body = i % 2 ? person(1000 + i) : { ...person(1000 + i), token: `${Date.now() - 10_000}.abc.def`, proof: 'eyJ9' };
+      const body =
+        i % 2 ? person(1000 + i) : { ...person(1000 + i), token: `${Date.now() - 10_000}.abc.def`, proof: 'eyJ9' };
       record('no script', (await send(`198.51.100.${i % 250}`, body)).statusCode);
     }
     // Too fast: the form sent the moment it arrived.
     for (const [i, form] of (await forms('203.0.113.1', 200)).entries()) {
-      record('too fast', (await send(`203.0.113.${1 + (i % 200)}`, { ...person(2000 + i), token: form.token, proof: 'eyJ9' })).statusCode);
+      record(
+        'too fast',
+        (await send(`203.0.113.${1 + (i % 200)}`, { ...person(2000 + i), token: form.token, proof: 'eyJ9' }))
+          .statusCode,
+      );
     }
     // Forms for the robots that wait like people, and for the people.
     const [honeypot, flood, links, people, replayed] = await Promise.all([
@@ -197,14 +254,27 @@ describe(`inquiries (${testDbKind})`, () => {
     for (const [i, form] of honeypot.entries())
       record(
         'every field',
-        (await send(`198.18.0.${1 + (i % 200)}`, { ...person(3000 + i), website: 'http://spam.example', token: form.token, proof: 'eyJ9' })).statusCode,
+        (
+          await send(`198.18.0.${1 + (i % 200)}`, {
+            ...person(3000 + i),
+            website: 'http://spam.example',
+            token: form.token,
+            proof: 'eyJ9',
+          })
+        ).statusCode,
       );
     // A flood from one address, proofs solved, the usual advertising in it.
     for (const [i, form] of flood.entries())
       record(
         'flood',
-        (await send('198.18.1.1', { ...person(4000 + i), message: `Cheap backlinks at https://spam.example/${i}`, token: form.token, proof: solve(form) }))
-          .statusCode,
+        (
+          await send('198.18.1.1', {
+            ...person(4000 + i),
+            message: `Cheap backlinks at https://spam.example/${i}`,
+            token: form.token,
+            proof: solve(form),
+          })
+        ).statusCode,
       );
     // Links in the message, from many addresses: held for review.
     for (const [i, form] of links.entries())
@@ -238,15 +308,22 @@ describe(`inquiries (${testDbKind})`, () => {
     // Refused (4xx) or accepted-and-dropped (the honeypot) or held: none reached the sales team.
     expect(robotsThrough).toEqual([]);
     expect(robotLeads.length).toBeLessThanOrEqual(60);
-    expect(results.filter((r) => r.kind === 'no script' || r.kind === 'too fast' || r.kind === 'replay').every((r) => r.status >= 400 && r.status < 500)).toBe(
-      true,
-    );
+    expect(
+      results
+        .filter((r) => r.kind === 'no script' || r.kind === 'too fast' || r.kind === 'replay')
+        .every((r) => r.status >= 400 && r.status < 500),
+    ).toBe(true);
     expect(results.filter((r) => r.kind === 'flood' && r.status === 429).length).toBeGreaterThanOrEqual(95);
     expect(newOnes).toBe(robotLeads.length + 21);
     await expect.poll(() => managerMails().length - mailsBefore, { timeout: 10_000 }).toBe(21);
     // The dashboard counts what waits for the sales team.
-    const board = (await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(manager) })).json();
-    expect(board.front).toMatchObject({ leadsNew: stored.filter((l) => l.status === 'new').length, leadsHeld: robotLeads.length });
+    const board = (
+      await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(manager) })
+    ).json();
+    expect(board.front).toMatchObject({
+      leadsNew: stored.filter((l) => l.status === 'new').length,
+      leadsHeld: robotLeads.length,
+    });
     expect(
       managerMails()
         .slice(mailsBefore)
@@ -272,13 +349,23 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(listed.map((l) => l._id).sort()).toEqual(all.map((l) => l._id).sort());
     const times = listed.map((l) => Date.parse(String(l.updatedAt)));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const held = (await app.inject({ method: 'GET', url: '/api/manage/leads?status=held', headers: browserHeaders(manager) })).json();
+    const held = (
+      await app.inject({ method: 'GET', url: '/api/manage/leads?status=held', headers: browserHeaders(manager) })
+    ).json();
     expect(held.items.length).toBeGreaterThan(0);
     expect(held.items.every((l: Lead) => l.status === 'held')).toBe(true);
     const buyer = await signedIn('buyer@demo.test');
-    expect((await app.inject({ method: 'GET', url: '/api/manage/leads', headers: browserHeaders(buyer) })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/manage/leads?after=yesterday', headers: browserHeaders(manager) })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: '/api/manage/leads?status=maybe', headers: browserHeaders(manager) })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/leads', headers: browserHeaders(buyer) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/leads?after=yesterday', headers: browserHeaders(manager) }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/leads?status=maybe', headers: browserHeaders(manager) }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('is read and followed up by the project’s staff only', async () => {
@@ -288,7 +375,9 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(visitor.statusCode).toBe(401);
     const asBuyer = await app.inject({ method: 'GET', url: '/api/schema/leads/', headers: browserHeaders(buyer) });
     expect(asBuyer.statusCode === 200 ? asBuyer.json() : []).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: '/api/schema/leads/', headers: browserHeaders(other) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/schema/leads/', headers: browserHeaders(other) })).statusCode,
+    ).toBe(403);
     const [lead] = await leads();
     const change = await app.inject({
       method: 'PATCH',
@@ -306,12 +395,16 @@ describe(`inquiries (${testDbKind})`, () => {
     expect(followed.statusCode, followed.body).toBe(200);
     expect(followed.json().status).toBe('contacted');
     // Given to one of the project's managers, never to anyone else.
-    const team = (await app.inject({ method: 'GET', url: '/api/manage/leads/team', headers: browserHeaders(manager) })).json() as Array<{
+    const team = (
+      await app.inject({ method: 'GET', url: '/api/manage/leads/team', headers: browserHeaders(manager) })
+    ).json() as Array<{
       id: string;
       email: string;
     }>;
     expect(team.map((person) => person.email)).toContain('manager@demo.test');
-    expect((await app.inject({ method: 'GET', url: '/api/manage/leads/team', headers: browserHeaders(buyer) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/manage/leads/team', headers: browserHeaders(buyer) })).statusCode,
+    ).toBe(403);
     const given = await app.inject({
       method: 'PATCH',
       url: `/api/schema/leads/${String(lead!._id)}`,
@@ -319,7 +412,8 @@ describe(`inquiries (${testDbKind})`, () => {
       payload: { assignee: team[0]!.id, _version: followed.json()._version },
     });
     expect(given.statusCode, given.body).toBe(200);
-    const buyerId = (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(buyer) })).json().user?.id as string | undefined;
+    const buyerId = (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(buyer) })).json().user
+      ?.id as string | undefined;
     const toBuyer = await app.inject({
       method: 'PATCH',
       url: `/api/schema/leads/${String(lead!._id)}`,
@@ -334,7 +428,12 @@ describe(`inquiries (${testDbKind})`, () => {
     const before = (await leads()).length;
     const [form] = await forms('192.0.2.50', 1);
     takeTime(3_100);
-    const bad = await send('192.0.2.50', { ...person(9000), email: 'not an address', token: form!.token, proof: solve(form!) });
+    const bad = await send('192.0.2.50', {
+      ...person(9000),
+      email: 'not an address',
+      token: form!.token,
+      proof: solve(form!),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/e-mail address/);
     const unknown = await send('192.0.2.50', {
@@ -361,8 +460,19 @@ describe(`inquiries (${testDbKind})`, () => {
         timelines: string[];
       };
     const english = await formIn('en-CA');
-    expect(english.budgets).toEqual(['Under $500,000', '$500,000 to $750,000', '$750,000 to $1,000,000', 'Over $1,000,000']);
-    expect(english.timelines).toEqual(['As soon as possible', 'Within 6 months', '6 to 12 months', 'More than a year', 'Just looking']);
+    expect(english.budgets).toEqual([
+      'Under $500,000',
+      '$500,000 to $750,000',
+      '$750,000 to $1,000,000',
+      'Over $1,000,000',
+    ]);
+    expect(english.timelines).toEqual([
+      'As soon as possible',
+      'Within 6 months',
+      '6 to 12 months',
+      'More than a year',
+      'Just looking',
+    ]);
     const french = await formIn('fr-CA');
     expect(french.budgets.map((b) => b.replace(/[\u00a0\u202f]/g, ' '))).toEqual([
       'Moins de 500 000 $',

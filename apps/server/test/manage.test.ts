@@ -27,7 +27,15 @@ const cookies: Record<Who, string | undefined> = {
 const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: object) =>
   app.inject({ method, url, headers: browserHeaders(cookies[who]), ...(payload ? { payload } : {}) });
 
-const STAFF_ONLY = { visitor: 401, buyer: 403, coBuyer: 403, otherBuyer: 403, manager: 200, otherManager: 403, admin: 200 };
+const STAFF_ONLY = {
+  visitor: 401,
+  buyer: 403,
+  coBuyer: 403,
+  otherBuyer: 403,
+  manager: 200,
+  otherManager: 403,
+  admin: 200,
+};
 async function statuses(request: (who: Who) => Promise<{ statusCode: number }>) {
   const result = {} as Record<Who, number>;
   for (const who of WHO) result[who] = (await request(who)).statusCode;
@@ -45,11 +53,13 @@ type CartRow = {
   missing?: { count: number; list: string[] };
 };
 type Page<T> = { items: T[]; next: string | null };
-const cartsPage = async (query = '') => (await call('manager', 'GET', `/api/manage/carts${query}`)).json() as Page<CartRow>;
+const cartsPage = async (query = '') =>
+  (await call('manager', 'GET', `/api/manage/carts${query}`)).json() as Page<CartRow>;
 
 describe(`the back office (${testDbKind})`, () => {
   it('is for the project’s managers and administrators only, on every route', async () => {
-    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; status: string }>).items;
+    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; status: string }>)
+      .items;
     const carts = (await cartsPage()).items;
     for (const url of [
       '/api/manage/dashboard',
@@ -67,7 +77,8 @@ describe(`the back office (${testDbKind})`, () => {
     }
     const bulk = { units: [units[0]!._id], status: units[0]!.status };
     expect(await statuses((who) => call(who, 'POST', '/api/manage/units/bulk', bulk))).toEqual(STAFF_ONLY);
-    const invite = (who: Who) => call(who, 'POST', '/api/access-codes/bulk', { invitations: [{ email: `${who}-x@example.com` }], send: false });
+    const invite = (who: Who) =>
+      call(who, 'POST', '/api/access-codes/bulk', { invitations: [{ email: `${who}-x@example.com` }], send: false });
     expect(await statuses(invite)).toEqual({ ...STAFF_ONLY, manager: 201, admin: 201 });
   });
 
@@ -96,7 +107,10 @@ describe(`the back office (${testDbKind})`, () => {
     }
     // Nothing changed.
     expect((await call('manager', 'GET', `/api/manage/carts/${submitted!._id}`)).json().status).toBe('submitted');
-    expect((await call('manager', 'GET', `/api/manage/carts/${approved!._id}`)).json()).toMatchObject({ status: 'approved', revision: 1 });
+    expect((await call('manager', 'GET', `/api/manage/carts/${approved!._id}`)).json()).toMatchObject({
+      status: 'approved',
+      revision: 1,
+    });
   });
 
   it('names the required choices a selection lacks, which its buyers must make before they sign a change order', async () => {
@@ -110,9 +124,13 @@ describe(`the back office (${testDbKind})`, () => {
       selections: Array<{ option: string; room?: string }>;
     };
     const unit = (await call('manager', 'GET', `/api/schema/units/${cart.unit}`)).json() as Item;
-    const plan = (await call('manager', 'GET', `/api/schema/plans/${String(unit.plan)}`)).json() as Item & { rooms: string[] };
+    const plan = (await call('manager', 'GET', `/api/schema/plans/${String(unit.plan)}`)).json() as Item & {
+      rooms: string[];
+    };
     const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
-    const categories = (await call('manager', 'GET', '/api/schema/categories/?limit=200')).json() as Array<Item & { rooms: string[] }>;
+    const categories = (await call('manager', 'GET', '/api/schema/categories/?limit=200')).json() as Array<
+      Item & { rooms: string[] }
+    >;
     const lacking = categories
       .filter((c) => c.required)
       .flatMap((c) => {
@@ -139,7 +157,9 @@ describe(`the back office (${testDbKind})`, () => {
     const { missing, ...one } = (await call('manager', 'GET', `/api/manage/carts/${reid._id}`)).json() as CartRow;
     expect(one).toEqual(reid);
     expect(missing).toMatchObject({ count: expect.any(Number), list: expect.any(Array) });
-    expect((await call('manager', 'GET', '/api/manage/carts/01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await call('manager', 'GET', '/api/manage/carts/01900000-0000-7000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
     expect((await cartsPage('?status=submitted')).items.map((c) => c.unit?.name)).toEqual(['203']);
     expect((await cartsPage('?status=locked')).items.map((c) => c.unit?.name)).toEqual(['602']);
     // "Review overdue" lists signed selections only; "signed" both the submitted and the approved.
@@ -150,7 +170,9 @@ describe(`the back office (${testDbKind})`, () => {
     expect((await cartsPage('?due=week')).items.map((c) => c.unit?.name)).toEqual(['501']);
     expect((await cartsPage('?q=priya')).items.map((c) => c.unit?.name)).toEqual(['304']);
     expect((await cartsPage('?q=%25')).items).toEqual([]);
-    expect((await cartsPage(`?floor=${reid.unit!.floor}`)).items.every((c) => c.unit!.floor === reid.unit!.floor)).toBe(true);
+    expect((await cartsPage(`?floor=${reid.unit!.floor}`)).items.every((c) => c.unit!.floor === reid.unit!.floor)).toBe(
+      true,
+    );
     // Sorted by floor, then unit.
     const floors = all.items.map((c) => c.unit!.floor);
     expect(floors).toEqual([...floors].sort((a, b) => a - b));
@@ -179,7 +201,11 @@ describe(`the back office (${testDbKind})`, () => {
 
   it('names the most chosen upgrades and categories in the reader’s language', async () => {
     const french = (
-      await app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA' } })
+      await app.inject({
+        method: 'GET',
+        url: '/api/manage/dashboard',
+        headers: { ...browserHeaders(cookies.manager), 'accept-language': 'fr-CA' },
+      })
     ).json();
     const english = (await call('manager', 'GET', '/api/manage/dashboard')).json();
     const items = [
@@ -191,10 +217,16 @@ describe(`the back office (${testDbKind})`, () => {
       return item.translations?.['fr-CA']?.name || String(item.name);
     };
     expect(french.topOptions.length).toBeGreaterThan(0);
-    expect(french.topOptions.map((o: { id: string; name: string }) => o.name)).toEqual(french.topOptions.map((o: { id: string }) => frenchName(o.id)));
-    expect(french.topCategories.map((c: { id: string; name: string }) => c.name)).toEqual(french.topCategories.map((c: { id: string }) => frenchName(c.id)));
+    expect(french.topOptions.map((o: { id: string; name: string }) => o.name)).toEqual(
+      french.topOptions.map((o: { id: string }) => frenchName(o.id)),
+    );
+    expect(french.topCategories.map((c: { id: string; name: string }) => c.name)).toEqual(
+      french.topCategories.map((c: { id: string }) => frenchName(c.id)),
+    );
     // The demo writes its catalogue in French too: the two readers see different words.
-    expect(french.topOptions.map((o: { name: string }) => o.name)).not.toEqual(english.topOptions.map((o: { name: string }) => o.name));
+    expect(french.topOptions.map((o: { name: string }) => o.name)).not.toEqual(
+      english.topOptions.map((o: { name: string }) => o.name),
+    );
   });
 
   it('counts units, buyers, carts, deadlines and revenue, and the most chosen upgrades', async () => {
@@ -203,11 +235,16 @@ describe(`the back office (${testDbKind})`, () => {
     const board = response.json();
     const units = (await call('manager', 'GET', '/api/schema/units/?limit=200')).json() as Item[];
     const byStatus = (status: string) => units.filter((u) => u.status === status).length;
-    expect(board.units).toEqual({ available: byStatus('available'), reserved: byStatus('reserved'), sold: byStatus('sold') });
+    expect(board.units).toEqual({
+      available: byStatus('available'),
+      reserved: byStatus('reserved'),
+      sold: byStatus('sold'),
+    });
     expect(board.carts).toEqual({ draft: 3, locked: 1, submitted: 1, approved: 1 });
     expect(board.deadlines.week).toBe(1);
     const carts = (await call('manager', 'GET', '/api/schema/carts/?limit=200')).json() as Item[];
-    const sumOf = (status: string) => carts.filter((c) => c.status === status).reduce((sum, c) => sum + Number(c.total), 0);
+    const sumOf = (status: string) =>
+      carts.filter((c) => c.status === status).reduce((sum, c) => sum + Number(c.total), 0);
     expect(board.revenue.approved).toBe(sumOf('approved'));
     expect(board.revenue.pending).toBe(sumOf('submitted'));
     expect(board.buyers.submitted).toBe(2);
@@ -232,7 +269,9 @@ describe(`the back office (${testDbKind})`, () => {
     await call('manager', 'POST', '/api/access-codes', { email: 'waiting@example.com' });
     // The list behind a page and its filter: the pages' filters are the API's.
     const api = (page: string, search: Record<string, unknown>) => {
-      const query = new URLSearchParams(Object.entries(search).map(([key, value]): [string, string] => [key, String(value)]));
+      const query = new URLSearchParams(
+        Object.entries(search).map(([key, value]): [string, string] => [key, String(value)]),
+      );
       if (page === '/manage/carts/{-$id}') return `/api/manage/carts?${query}`;
       if (search.show === 'waiting') return `/api/access-codes?${query}`;
       return `/api/manage/buyers?${query}`;
@@ -247,7 +286,9 @@ describe(`the back office (${testDbKind})`, () => {
       return count;
     };
     const board = (await call('manager', 'GET', '/api/manage/dashboard')).json();
-    for (const [figure, { page, search }] of Object.entries(DASHBOARD_LISTS) as Array<[DashboardFigure, (typeof DASHBOARD_LISTS)[DashboardFigure]]>) {
+    for (const [figure, { page, search }] of Object.entries(DASHBOARD_LISTS) as Array<
+      [DashboardFigure, (typeof DASHBOARD_LISTS)[DashboardFigure]]
+    >) {
       const [group, key] = figure.split('.') as [string, string];
       expect(await rowsOf(api(page, search)), figure).toBe(board[group][key]);
     }
@@ -259,7 +300,9 @@ describe(`the back office (${testDbKind})`, () => {
   it('returns with a comment, mails the buyers, shows it in the history, and approves after the buyer resubmits', async () => {
     const olivia = await cookieOf('olivia.chen@demo.test');
     const [cart] = (await cartsPage('?status=submitted')).items;
-    const returned = await call('manager', 'POST', `/api/carts/${cart!._id}/return`, { comment: 'Please choose a warmer paint for the den.' });
+    const returned = await call('manager', 'POST', `/api/carts/${cart!._id}/return`, {
+      comment: 'Please choose a warmer paint for the den.',
+    });
     expect(returned.statusCode).toBe(200);
     const mailed = await mail!.waitFor('olivia.chen@demo.test', /needs a change/);
     expect(mailed.text).toContain('Please choose a warmer paint for the den.');
@@ -272,15 +315,29 @@ describe(`the back office (${testDbKind})`, () => {
     const latest = history.items[0]!;
     expect(latest.who).toMatchObject({ email: 'manager@demo.test', role: 'manager' });
     expect(latest.changes).toContainEqual(
-      expect.objectContaining({ kind: 'status', from: 'submitted', to: 'draft', comment: 'Please choose a warmer paint for the den.' }),
+      expect.objectContaining({
+        kind: 'status',
+        from: 'submitted',
+        to: 'draft',
+        comment: 'Please choose a warmer paint for the den.',
+      }),
     );
 
     // The buyer changes a choice: the history names who and which options.
-    const current = (await app.inject({ method: 'GET', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(olivia) })).json() as Item & {
+    const current = (
+      await app.inject({ method: 'GET', url: `/api/schema/carts/${cart!._id}`, headers: browserHeaders(olivia) })
+    ).json() as Item & {
       selections: Array<{ option: string; room?: string; quantity: number }>;
     };
-    const planId = ((await app.inject({ method: 'GET', url: `/api/schema/units/${current.unit as string}`, headers: browserHeaders(olivia) })).json() as Item)
-      .plan as string;
+    const planId = (
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/schema/units/${current.unit as string}`,
+          headers: browserHeaders(olivia),
+        })
+      ).json() as Item
+    ).plan as string;
     const complete = await completeSelections(app, olivia, planId);
     const patched = await app.inject({
       method: 'PATCH',
@@ -309,8 +366,12 @@ describe(`the back office (${testDbKind})`, () => {
     // By when: the project's review days (5 unless set) after the day of the signature in the
     // project's time zone (Maple is in Vancouver), in business days, said as a weekday and a date.
     const signedAt = new Date(resubmitted.json().signature.signedAt as string);
-    expect(signed.text).toMatch(/reviews your selection by (Monday|Tuesday|Wednesday|Thursday|Friday), [A-Z][a-z]+ \d{1,2}, \d{4}/);
-    expect(signed.text).toContain(`reviews your selection by ${formatCalendarDay(reviewDueBy(signedAt, 5, 'America/Vancouver'), 'en-CA')}`);
+    expect(signed.text).toMatch(
+      /reviews your selection by (Monday|Tuesday|Wednesday|Thursday|Friday), [A-Z][a-z]+ \d{1,2}, \d{4}/,
+    );
+    expect(signed.text).toContain(
+      `reviews your selection by ${formatCalendarDay(reviewDueBy(signedAt, 5, 'America/Vancouver'), 'en-CA')}`,
+    );
     expect(signed.text).toContain('design@maple-residences.example');
     const [attachment] = signed.attachments;
     expect(attachment?.contentType).toBe('application/pdf');
@@ -326,7 +387,10 @@ describe(`the back office (${testDbKind})`, () => {
   it('reopens an approved selection as a change order with a fee that is part of the total and the next purchase', async () => {
     const [cart] = (await cartsPage('?q=marcus')).items;
     const before = cart!.total;
-    const reopened = await call('manager', 'POST', `/api/carts/${cart!._id}/reopen`, { comment: 'Swapping the pulls as agreed by phone.', fee: 25_000 });
+    const reopened = await call('manager', 'POST', `/api/carts/${cart!._id}/reopen`, {
+      comment: 'Swapping the pulls as agreed by phone.',
+      fee: 25_000,
+    });
     expect(reopened.statusCode).toBe(200);
     const body = reopened.json();
     expect(body.status).toBe('draft');
@@ -377,22 +441,38 @@ describe(`the back office (${testDbKind})`, () => {
     const unit = cart!.unit!.name;
     const inForce = async () => {
       const report = (await call('manager', 'GET', '/api/manage/purchasing')).json();
-      const csv = (await call('manager', 'GET', '/api/manage/purchasing.csv')).body.split('\r\n').filter((row: string) => row.includes(`,${unit},`));
+      const csv = (await call('manager', 'GET', '/api/manage/purchasing.csv')).body
+        .split('\r\n')
+        .filter((row: string) => row.includes(`,${unit},`));
       const dashboard = (await call('manager', 'GET', '/api/manage/dashboard')).json();
       const admin = (await call('admin', 'GET', '/api/admin/purchases?project=demo')).json();
-      return { report, csv, dashboard, admin, lines: report.lines.filter((line: { unit: string }) => line.unit === unit) };
+      return {
+        report,
+        csv,
+        dashboard,
+        admin,
+        lines: report.lines.filter((line: { unit: string }) => line.unit === unit),
+      };
     };
     const open = await inForce();
     expect(open.lines.length).toBeGreaterThan(0);
-    expect(open.lines.every((line: { changeOrderOpen: boolean; revision: number }) => line.changeOrderOpen && line.revision === 1)).toBe(true);
+    expect(
+      open.lines.every(
+        (line: { changeOrderOpen: boolean; revision: number }) => line.changeOrderOpen && line.revision === 1,
+      ),
+    ).toBe(true);
     expect(open.report.changeOrdersOpen).toBe(1);
     expect(open.csv.length).toBe(open.lines.length);
     expect(open.csv.every((row: string) => row.endsWith(',yes'))).toBe(true);
     expect(open.dashboard.revenue.approved).toBe(open.report.total);
-    expect(open.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({ revision: 1, changeOrderOpen: true });
+    expect(open.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({
+      revision: 1,
+      changeOrderOpen: true,
+    });
 
     // Nothing changed yet but the fee: the change-order document says so.
-    const changeOrder = async () => (await call('buyer', 'GET', `/api/carts/${cart!._id}/change-order`)).json().changeOrder;
+    const changeOrder = async () =>
+      (await call('buyer', 'GET', `/api/carts/${cart!._id}/change-order`)).json().changeOrder;
     const untouched = await changeOrder();
     expect(untouched).toMatchObject({
       number: 1,
@@ -408,16 +488,21 @@ describe(`the back office (${testDbKind})`, () => {
     const before = (await call('buyer', 'GET', `/api/schema/carts/${cart!._id}`)).json();
     const options = (await call('buyer', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
     const allowed = (option: Item) =>
-      (option.requires as string[]).length === 0 && ((option.plans as string[]).length === 0 || (option.plans as string[]).includes(String(unitItem.plan)));
+      (option.requires as string[]).length === 0 &&
+      ((option.plans as string[]).length === 0 || (option.plans as string[]).includes(String(unitItem.plan)));
     const selections = before.selections as Array<{ option: string; room?: string; quantity: number }>;
     const swap = selections
       .map((line, index) => {
         const old = options.find((o) => o._id === line.option)!;
-        const other = options.find((o) => o.category === old.category && o._id !== old._id && o.price !== old.price && allowed(o));
+        const other = options.find(
+          (o) => o.category === old.category && o._id !== old._id && o.price !== old.price && allowed(o),
+        );
         return other ? { index, old, other } : null;
       })
       .find(Boolean)!;
-    const swapped = selections.map((line, index) => (index === swap.index ? { ...line, option: swap.other._id } : line));
+    const swapped = selections.map((line, index) =>
+      index === swap.index ? { ...line, option: swap.other._id } : line,
+    );
     const changed = await app.inject({
       method: 'PATCH',
       url: `/api/schema/carts/${cart!._id}`,
@@ -443,14 +528,19 @@ describe(`the back office (${testDbKind})`, () => {
     expect(printed).toContain(`→ ${swap.other.name}`);
     // A selection that was never reopened has no change-order document.
     const never = (await cartsPage('')).items.find((item) => item.revision === 1);
-    expect((await call('manager', 'GET', `/api/carts/${never!._id}/change-order`)).json()).toEqual({ changeOrder: null });
+    expect((await call('manager', 'GET', `/api/carts/${never!._id}/change-order`)).json()).toEqual({
+      changeOrder: null,
+    });
 
     // The buyer signs the change order and the design centre approves it: the new purchase replaces the old one.
     const completed = await app.inject({
       method: 'PATCH',
       url: `/api/schema/carts/${cart!._id}`,
       headers: browserHeaders(cookies.buyer),
-      payload: { selections: await completeSelections(app, cookies.buyer!, String(unitItem.plan)), _version: changed.json()._version },
+      payload: {
+        selections: await completeSelections(app, cookies.buyer!, String(unitItem.plan)),
+        _version: changed.json()._version,
+      },
     });
     const submitted = await call('buyer', 'POST', `/api/carts/${cart!._id}/submit`, {
       signature: 'Marcus Reid',
@@ -464,9 +554,16 @@ describe(`the back office (${testDbKind})`, () => {
     const approved = await inForce();
     expect(approved.report.purchases).toBe(open.report.purchases);
     expect(approved.report.changeOrdersOpen).toBe(0);
-    expect(approved.lines.every((line: { changeOrderOpen: boolean; revision: number }) => !line.changeOrderOpen && line.revision === 2)).toBe(true);
+    expect(
+      approved.lines.every(
+        (line: { changeOrderOpen: boolean; revision: number }) => !line.changeOrderOpen && line.revision === 2,
+      ),
+    ).toBe(true);
     expect(approved.csv.every((row: string) => row.endsWith(',no'))).toBe(true);
-    expect(approved.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({ revision: 2, changeOrderOpen: false });
+    expect(approved.admin.items.find((item: { unit: string }) => item.unit === unit)).toMatchObject({
+      revision: 2,
+      changeOrderOpen: false,
+    });
     expect(approved.dashboard.revenue.approved).toBe(approved.report.total);
     // Once approved, the document still compares the change order with the purchase it replaced.
     expect(await changeOrder()).toMatchObject({ number: 1, approved: { revision: 1 } });
@@ -495,7 +592,11 @@ describe(`the back office (${testDbKind})`, () => {
     const others = units.filter((u) => !u.cart).slice(0, 2);
     const chosen = [withDraft, ...others].map((u) => u._id);
     const deadline = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const changed = await call('manager', 'POST', '/api/manage/units/bulk', { units: chosen, status: 'sold', deadline });
+    const changed = await call('manager', 'POST', '/api/manage/units/bulk', {
+      units: chosen,
+      status: 'sold',
+      deadline,
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ changed: 3, carts: 1 });
     for (const id of chosen) {
@@ -513,9 +614,13 @@ describe(`the back office (${testDbKind})`, () => {
       status: 'reserved',
     });
     expect(refused.statusCode).toBe(422);
-    expect(((await call('manager', 'GET', `/api/schema/units/${untouched._id}`)).json() as Item).status).toBe(untouched.status);
+    expect(((await call('manager', 'GET', `/api/schema/units/${untouched._id}`)).json() as Item).status).toBe(
+      untouched.status,
+    );
     expect((await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id] })).statusCode).toBe(400);
-    expect((await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id], status: 'gone' })).statusCode).toBe(400);
+    expect(
+      (await call('manager', 'POST', '/api/manage/units/bulk', { units: [untouched._id], status: 'gone' })).statusCode,
+    ).toBe(400);
   });
 
   it('exports the approved selections for purchasing; the CSV adds up to the purchases', async () => {
@@ -537,8 +642,13 @@ describe(`the back office (${testDbKind})`, () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(header).toBe('Vendor,SKU,Item,Category,Unit,Floor,Room,Quantity,Unit price,Amount,Currency,Revision,Approved at,Change order open');
-    const cells = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
+    expect(header).toBe(
+      'Vendor,SKU,Item,Category,Unit,Floor,Room,Quantity,Unit price,Amount,Currency,Revision,Approved at,Change order open',
+    );
+    const cells = (line: string) =>
+      line
+        .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
+        .map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
     const amount = rows.reduce((sum, row) => sum + Math.round(Number(cells(row)[9]) * 100), 0);
     expect(amount).toBe(expected);
     // Grouped by vendor, then SKU.
@@ -547,12 +657,15 @@ describe(`the back office (${testDbKind})`, () => {
   });
 
   it('invites many buyers at once, mails each their own link, and lists them 50 a page with unit and last use', async () => {
-    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; name: string }>).items;
+    const units = ((await call('manager', 'GET', '/api/manage/units')).json() as Page<{ _id: string; name: string }>)
+      .items;
     const invitations = units.slice(0, 3).map((u, i) => ({ email: `bulk${i}@example.com`, unit: u._id }));
     const created = await call('manager', 'POST', '/api/access-codes/bulk', { invitations });
     expect(created.statusCode).toBe(201);
     expect(created.json().sent).toBe(3);
-    expect(created.json().items.map((c: { unitName: string }) => c.unitName)).toEqual(units.slice(0, 3).map((u) => u.name));
+    expect(created.json().items.map((c: { unitName: string }) => c.unitName)).toEqual(
+      units.slice(0, 3).map((u) => u.name),
+    );
     const message = await mail!.waitFor('bulk1@example.com', /invit/i);
     expect(recipients(message)).toEqual(['bulk1@example.com']);
     expect(message.text).toContain(created.json().items[1].url);
@@ -572,14 +685,19 @@ describe(`the back office (${testDbKind})`, () => {
       send: false,
     });
     expect(mixed.statusCode).toBe(422);
-    const list = (await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as Page<{ email: string; lastUsedAt: string | null }>;
+    const list = (await call('manager', 'GET', '/api/access-codes?q=example.com')).json() as Page<{
+      email: string;
+      lastUsedAt: string | null;
+    }>;
     expect(list.items.some((c) => c.email === 'ok@example.com')).toBe(false);
 
     for (let i = 0; i < 50; i++) await call('manager', 'POST', '/api/access-codes', { email: `page${i}@example.org` });
     const first = (await call('manager', 'GET', '/api/access-codes')).json() as Page<{ code: string }>;
     expect(first.items.length).toBe(50);
     expect(first.next).not.toBeNull();
-    const second = (await call('manager', 'GET', `/api/access-codes?after=${first.next}`)).json() as Page<{ code: string }>;
+    const second = (await call('manager', 'GET', `/api/access-codes?after=${first.next}`)).json() as Page<{
+      code: string;
+    }>;
     expect(second.items.length).toBeGreaterThan(0);
     expect(second.items.some((c) => first.items.some((f) => f.code === c.code))).toBe(false);
   });
@@ -602,7 +720,9 @@ describe(`the back office (${testDbKind})`, () => {
       }>
     ).items;
     const empty = units.find((u) => !u.cart && !u.buyers.length && !u.deadline)!;
-    const code = (await call('manager', 'POST', '/api/access-codes', { email: 'first.buyer@example.com', unit: empty._id })).json().code as string;
+    const code = (
+      await call('manager', 'POST', '/api/access-codes', { email: 'first.buyer@example.com', unit: empty._id })
+    ).json().code as string;
     const used = await app.inject({
       method: 'POST',
       url: `/api/access-codes/consume/${code}`,
@@ -624,10 +744,19 @@ describe(`the back office (${testDbKind})`, () => {
       /^(Monday|Tuesday|Wednesday|Thursday|Friday), .* at 5:00 p\.m\. /,
     );
     // A second buyer of the same unit shares it.
-    const second = (await call('manager', 'POST', '/api/access-codes', { email: 'second.buyer@example.com', unit: empty._id })).json().code as string;
+    const second = (
+      await call('manager', 'POST', '/api/access-codes', { email: 'second.buyer@example.com', unit: empty._id })
+    ).json().code as string;
     expect(
-      (await app.inject({ method: 'POST', url: `/api/access-codes/consume/${second}`, headers: browserHeaders(), payload: {}, remoteAddress: '10.9.8.8' }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/access-codes/consume/${second}`,
+          headers: browserHeaders(),
+          payload: {},
+          remoteAddress: '10.9.8.8',
+        })
+      ).statusCode,
     ).toBe(200);
     const shared = (await cartsPage(`?q=second.buyer`)).items;
     expect(shared.map((c) => c._id)).toEqual(cart.map((c) => c._id));
@@ -637,7 +766,12 @@ describe(`the back office (${testDbKind})`, () => {
     const demo = (await call('manager', 'GET', '/api/project')).json();
     expect(demo.options.timeZone).toBe('America/Vancouver');
     const patch = (timeZone: unknown) =>
-      app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { options: { timeZone } } });
+      app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${demo._id}`,
+        headers: browserHeaders(cookies.manager),
+        payload: { options: { timeZone } },
+      });
     for (const bad of ['Mars/Olympus', 'Vancouver', '', 42, 'America/Vancouver; DROP TABLE projects']) {
       const refused = await patch(bad);
       expect(refused.statusCode).toBe(400);
@@ -653,17 +787,34 @@ describe(`the back office (${testDbKind})`, () => {
   it('turns share links and saved alternatives off for a project, on the server, and back on', async () => {
     const demo = (await call('manager', 'GET', '/api/project')).json();
     const alex = await cookieOf('buyer@demo.test');
-    const [mine] = (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(alex) })).json() as Array<{ _id: string }>;
-    const share = () => app.inject({ method: 'POST', url: `/api/carts/${mine!._id}/share`, headers: browserHeaders(alex), payload: { days: 3 } });
+    const [mine] = (
+      await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(alex) })
+    ).json() as Array<{ _id: string }>;
+    const share = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/carts/${mine!._id}/share`,
+        headers: browserHeaders(alex),
+        payload: { days: 3 },
+      });
     const link = (await share()).json();
-    expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode,
+    ).toBe(200);
     const setFeatures = (features: object) =>
-      app.inject({ method: 'PATCH', url: `/api/projects/${demo._id}`, headers: browserHeaders(cookies.manager), payload: { features } });
+      app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${demo._id}`,
+        headers: browserHeaders(cookies.manager),
+        payload: { features },
+      });
     expect((await setFeatures({ shareLinks: false, alternatives: false })).statusCode).toBe(200);
     const refused = await share();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Share links are turned off for this project.');
-    expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode,
+    ).toBe(404);
     const save = await app.inject({
       method: 'POST',
       url: `/api/carts/${mine!._id}/versions`,
@@ -673,11 +824,17 @@ describe(`the back office (${testDbKind})`, () => {
     expect(save.statusCode).toBe(403);
     await setFeatures({ shareLinks: true, alternatives: true });
     expect((await share()).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/shared/${link.token}`, headers: browserHeaders() })).statusCode,
+    ).toBe(200);
   });
 
   it('checks the catalogue: the demo is sound, and a contradiction a manager makes is named', async () => {
-    const check = async () => (await call('manager', 'GET', '/api/manage/catalogue-check')).json().problems as Array<{ kind: string; text: string }>;
+    const check = async () =>
+      (await call('manager', 'GET', '/api/manage/catalogue-check')).json().problems as Array<{
+        kind: string;
+        text: string;
+      }>;
     expect(await check()).toEqual([]);
     const options = (await call('manager', 'GET', '/api/schema/options/?limit=200')).json() as Item[];
     // With the check, how many items each collection holds (the catalogue page's cards).
@@ -709,7 +866,9 @@ describe(`the back office (${testDbKind})`, () => {
 
     // A room moved onto another on the minimap, and a floor without a swatch: both named, in words.
     const rooms = (await call('manager', 'GET', '/api/schema/rooms/?limit=50')).json() as Item[];
-    const [ensuite, bedroom] = ['Primary Ensuite', 'Primary Bedroom'].map((name) => rooms.find((room) => room.name === name)!);
+    const [ensuite, bedroom] = ['Primary Ensuite', 'Primary Bedroom'].map((name) =>
+      rooms.find((room) => room.name === name)!,
+    );
     const patch = (collection: string, item: Item, payload: object) =>
       app.inject({
         method: 'PATCH',
@@ -726,7 +885,10 @@ describe(`the back office (${testDbKind})`, () => {
     expect(bare.statusCode).toBe(200);
     const found = await check();
     expect(found).toContainEqual(
-      expect.objectContaining({ kind: 'minimap-overlap', text: expect.stringMatching(/Primary Bedroom and Primary Ensuite cover each other/) }),
+      expect.objectContaining({
+        kind: 'minimap-overlap',
+        text: expect.stringMatching(/Primary Bedroom and Primary Ensuite cover each other/),
+      }),
     );
     expect(found).toContainEqual(
       expect.objectContaining({
@@ -753,7 +915,9 @@ describe(`the back office (${testDbKind})`, () => {
     const logged = buyers.items[0]!.mails;
     expect(logged.length).toBeGreaterThan(0);
     expect(logged.every((entry) => entry.status === 'sent')).toBe(true);
-    expect(mail!.messages.filter((m) => recipients(m).includes('marcus.reid@demo.test')).map((m) => m.subject)).toContain(logged[0]!.subject);
+    expect(
+      mail!.messages.filter((m) => recipients(m).includes('marcus.reid@demo.test')).map((m) => m.subject),
+    ).toContain(logged[0]!.subject);
 
     // An invitation the mail server refuses: the manager hears it, and the link says so.
     const refused = `nobody@${REFUSED_DOMAIN}`;
@@ -764,7 +928,10 @@ describe(`the back office (${testDbKind})`, () => {
       email: string;
       lastMail: { status: string; error: string | null } | null;
     }>;
-    expect(links.items[0]).toMatchObject({ email: refused, lastMail: { status: 'failed', error: expect.stringContaining('No such mailbox') } });
+    expect(links.items[0]).toMatchObject({
+      email: refused,
+      lastMail: { status: 'failed', error: expect.stringContaining('No such mailbox') },
+    });
     // Another project's staff see none of this project's buyers or mails.
     expect((await call('otherManager', 'GET', '/api/manage/buyers')).statusCode).toBe(403);
   });

@@ -16,13 +16,17 @@ const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
 
-const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: browserHeaders() })).json() as OpenApiDocument;
+const document = (
+  await app.inject({ method: 'GET', url: '/api/openapi.json', headers: browserHeaders() })
+).json() as OpenApiDocument;
 const { operationOf, violationOf } = contractOf(document);
 
 /** Asks, and checks the answer against the document at once (every answer is checked again when the file ends). */
 async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) {
   const response = await app.inject({ method, url, headers: browserHeaders(cookie), ...(payload ? { payload } : {}) });
-  expect(violationOf({ method, url, statusCode: response.statusCode, headers: response.headers, body: response.rawPayload })).toBeNull();
+  expect(
+    violationOf({ method, url, statusCode: response.statusCode, headers: response.headers, body: response.rawPayload }),
+  ).toBeNull();
   return response;
 }
 
@@ -30,18 +34,26 @@ describe(`the OpenAPI document (${testDbKind})`, () => {
   it('documents every status the plugins may answer on every route, and no body for 204', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        expect([path, method, Object.keys(operation.responses)]).toEqual([path, method, expect.arrayContaining(['400', '408', '413', '414', '415', '500'])]);
+        expect([path, method, Object.keys(operation.responses)]).toEqual([
+          path,
+          method,
+          expect.arrayContaining(['400', '408', '413', '414', '415', '500']),
+        ]);
         expect(operation.responses['204']?.content).toBeUndefined();
       }
     }
     expect(Object.keys(operationOf('GET', '/api/files/01900000-0000-7000-8000-000000000000')!.responses)).toEqual(
       expect.arrayContaining(['200', '206', '304', '401', '403', '404', '416']),
     );
-    expect(Object.keys(operationOf('GET', '/api/auth/token')!.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
+    expect(Object.keys(operationOf('GET', '/api/auth/token')!.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '429']),
+    );
   });
 
   it('asks a visitor to sign in (401) on every back-office read, and refuses a buyer (403), as documented (generated from the document)', async () => {
-    const reads = Object.entries(document.paths).filter(([path, operations]) => path.startsWith('/api/manage/') && operations.get);
+    const reads = Object.entries(document.paths).filter(
+      ([path, operations]) => path.startsWith('/api/manage/') && operations.get,
+    );
     expect(reads.length).toBeGreaterThan(15);
     for (const [path] of reads) {
       // Each parameter a value its route accepts: the answer is then about who asks, not what.
@@ -65,7 +77,9 @@ describe(`the OpenAPI document (${testDbKind})`, () => {
   });
 
   it('documents the list query: limit and afterId', () => {
-    const names = (operationOf('GET', '/api/schema/options/')!.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+    const names = (operationOf('GET', '/api/schema/options/')!.parameters ?? [])
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['limit', 'afterId']));
     expect(names).not.toContain('type');
     expect(names).not.toContain('additionalProperties');
@@ -81,14 +95,28 @@ describe(`the OpenAPI document (${testDbKind})`, () => {
     await call('GET', '/api/schema/$ui', buyer);
     await call('GET', '/api/schema/options/$', buyer);
     await call('GET', '/api/schema/nothing/$', buyer);
-    const options = (await call('GET', '/api/schema/options/?limit=2')).json() as Array<{ _id: string; _version: number }>;
+    const options = (await call('GET', '/api/schema/options/?limit=2')).json() as Array<{
+      _id: string;
+      _version: number;
+    }>;
     await call('GET', '/api/schema/options/?limit=abc');
     await call('GET', `/api/schema/options/${options[0]!._id}`);
     await call('GET', '/api/schema/options/01890000-0000-7000-8000-000000000000');
-    await call('PATCH', `/api/schema/options/${options[0]!._id}`, manager, { name: 'Renamed', _version: options[0]!._version });
-    await call('PATCH', `/api/schema/options/${options[0]!._id}`, manager, { name: 'Stale', _version: options[0]!._version });
-    await call('PATCH', `/api/schema/options/${options[0]!._id}`, buyer, { name: 'Mine', _version: options[0]!._version + 1 });
-    const room = (await call('POST', '/api/schema/rooms/', manager, { name: 'Studio', order: 5 })).json() as { _id: string };
+    await call('PATCH', `/api/schema/options/${options[0]!._id}`, manager, {
+      name: 'Renamed',
+      _version: options[0]!._version,
+    });
+    await call('PATCH', `/api/schema/options/${options[0]!._id}`, manager, {
+      name: 'Stale',
+      _version: options[0]!._version,
+    });
+    await call('PATCH', `/api/schema/options/${options[0]!._id}`, buyer, {
+      name: 'Mine',
+      _version: options[0]!._version + 1,
+    });
+    const room = (await call('POST', '/api/schema/rooms/', manager, { name: 'Studio', order: 5 })).json() as {
+      _id: string;
+    };
     await call('POST', '/api/schema/rooms/', manager, { name: 42 });
     await call('POST', '/api/schema/rooms/', undefined, { name: 'Nobody' });
     await call('DELETE', `/api/schema/rooms/${room._id}`, manager);
@@ -100,7 +128,11 @@ describe(`the OpenAPI document (${testDbKind})`, () => {
 
   it('describes the carts API, the PDF and sign-out', async () => {
     const [mine] = (await call('GET', '/api/carts/mine', buyer)).json() as Array<{ _id: string; _version: number }>;
-    await call('POST', `/api/carts/${mine!._id}/submit`, buyer, { signature: 'Alex Buyer', agree: true, _version: mine!._version });
+    await call('POST', `/api/carts/${mine!._id}/submit`, buyer, {
+      signature: 'Alex Buyer',
+      agree: true,
+      _version: mine!._version,
+    });
     await call('POST', `/api/carts/${mine!._id}/approve`, buyer, {});
     await call('POST', `/api/carts/${mine!._id}/share`, buyer, {});
     const pdf = await call('GET', `/api/carts/${mine!._id}/pdf`, buyer);

@@ -13,7 +13,11 @@ const METRICS_TOKEN = 'metrics-token-for-the-tests-0123';
 const { app } = await createTestApp({ env: { METRICS_TOKEN }, withMail: true });
 
 const scrape = async () => {
-  const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const response = await app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(response.statusCode).toBe(200);
   return response.body;
 };
@@ -35,7 +39,9 @@ describe(`probes (${testDbKind})`, () => {
       expect(ready.json()).toEqual({ status: 'ready', database: testDbKind });
     }
     // Every other path still refuses a host that is not the portal's.
-    expect((await app.inject({ method: 'GET', url: '/api/health', headers: { host: 'decor-portal-7f9c:3000' } })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/health', headers: { host: 'decor-portal-7f9c:3000' } })).statusCode,
+    ).toBe(400);
   });
 
   it('is not ready while starting or stopping, in the JSON error model', async () => {
@@ -58,7 +64,11 @@ describe(`probes (${testDbKind})`, () => {
 describe(`metrics (${testDbKind})`, () => {
   it('needs the bearer token: none, a wrong one and a prefix of the right one are refused', async () => {
     for (const authorization of [undefined, 'Bearer nope', `Bearer ${METRICS_TOKEN.slice(0, -1)}`, METRICS_TOKEN]) {
-      const response = await app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
       expect(response.statusCode, String(authorization)).toBe(401);
       expect(response.json().error.code).toBe('unauthenticated');
       expect(response.body).not.toContain('decor_');
@@ -77,7 +87,12 @@ describe(`metrics (${testDbKind})`, () => {
     // Two different ids, one route: the label is the pattern, never the id.
     expect(countOf(after, '404') - countOf(before, '404')).toBe(2);
     expect(after).not.toContain('00000000-0000-7000-8000-000000000001');
-    expect(sample(after, 'decor_http_request_duration_seconds_count', { method: 'GET', route: '/api/schema/:collection/:id' })).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(after, 'decor_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/schema/:collection/:id',
+      }),
+    ).toBeGreaterThanOrEqual(2);
     // Probes and scrapes are not counted as traffic.
     expect(after).not.toMatch(/decor_http_requests_total\{[^}]*route="\/(metrics|livez|readyz)"/);
   });
@@ -91,7 +106,9 @@ describe(`metrics (${testDbKind})`, () => {
       payload: { email: 'buyer@demo.test', redirectTo: '/reset-password' },
     });
     expect(response.statusCode).toBe(200);
-    await expect.poll(async () => sample(await scrape(), 'decor_mail_sent_total', { transport: 'smtp', result: 'sent' }) ?? 0).toBe(before + 1);
+    await expect
+      .poll(async () => sample(await scrape(), 'decor_mail_sent_total', { transport: 'smtp', result: 'sent' }) ?? 0)
+      .toBe(before + 1);
     const text = await scrape();
     expect(sample(text, 'decor_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^decor_mail_pending 0$/m);
@@ -101,7 +118,9 @@ describe(`metrics (${testDbKind})`, () => {
   it('counts job runs and their failures', async () => {
     const metrics = createMetrics();
     await metrics.timeJob('deadline-reminders', async () => 3);
-    await expect(metrics.timeJob('deadline-reminders', async () => Promise.reject(new Error('smtp down')))).rejects.toThrow('smtp down');
+    await expect(
+      metrics.timeJob('deadline-reminders', async () => Promise.reject(new Error('smtp down'))),
+    ).rejects.toThrow('smtp down');
     const text = await metrics.registry.metrics();
     expect(sample(text, 'decor_job_runs_total', { job: 'deadline-reminders', result: 'ok' })).toBe(1);
     expect(sample(text, 'decor_job_runs_total', { job: 'deadline-reminders', result: 'failed' })).toBe(1);
@@ -112,7 +131,11 @@ describe(`metrics (${testDbKind})`, () => {
 describe('metrics switched off', async () => {
   const { app: plain } = await createTestApp({ seed: false });
   it('answers 404 with the key to set, even with a token', async () => {
-    const response = await plain.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const response = await plain.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toContain('METRICS_TOKEN');
   });
@@ -123,11 +146,15 @@ describe('logs', () => {
     expect(redactUrl('/api/auth/reset-password/AbC123token?callbackURL=%2Freset-password')).toBe(
       '/api/auth/reset-password/[redacted]?callbackURL=%2Freset-password',
     );
-    expect(redactUrl('/api/auth/verify-email?token=eyJhbGci.x.y&callbackURL=/')).toBe('/api/auth/verify-email?token=[redacted]&callbackURL=/');
+    expect(redactUrl('/api/auth/verify-email?token=eyJhbGci.x.y&callbackURL=/')).toBe(
+      '/api/auth/verify-email?token=[redacted]&callbackURL=/',
+    );
     expect(redactUrl('/api/shared/s3cr3t')).toBe('/api/shared/[redacted]');
     expect(redactUrl('/go/ABCD-1234')).toBe('/go/[redacted]');
     expect(redactUrl('/link/XYZ?next=/configure')).toBe('/link/[redacted]?next=/configure');
-    expect(redactUrl('/api/x?Code=1&otp=2&api%5Fkey=3&page=4')).toBe('/api/x?Code=[redacted]&otp=[redacted]&api%5Fkey=[redacted]&page=4');
+    expect(redactUrl('/api/x?Code=1&otp=2&api%5Fkey=3&page=4')).toBe(
+      '/api/x?Code=[redacted]&otp=[redacted]&api%5Fkey=[redacted]&page=4',
+    );
     expect(redactUrl('/api/schema/rooms?limit=20')).toBe('/api/schema/rooms?limit=20');
     expect(redactUrl('/api/x?%E0%A4%A=1')).toBe('/api/x?%E0%A4%A=1');
   });
@@ -145,8 +172,15 @@ describe('production', () => {
     const problems = (error as ConfigError).problems;
     expect(problems.map((p) => p.split(':')[0])).toEqual(['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET']);
     expect(problems[1]).toContain('sign-in codes and reset links');
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/decor', SMTP_URL: 'smtp://mail:25' })).toThrow(/AUTH_SECRET/);
-    const ready = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/decor', SMTP_URL: 'smtp://mail:25', AUTH_SECRET: 'x'.repeat(32) });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/decor', SMTP_URL: 'smtp://mail:25' }),
+    ).toThrow(/AUTH_SECRET/);
+    const ready = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/decor',
+      SMTP_URL: 'smtp://mail:25',
+      AUTH_SECRET: 'x'.repeat(32),
+    });
     expect(ready.production).toBe(true);
     // Outside production the embedded database and the dev outbox stay the easy start.
     expect(loadConfig({}).production).toBe(false);
@@ -162,11 +196,15 @@ describe(`the request time-out and the requests the server makes of itself (${te
       const page = await quick.inject({ method: 'GET', url: '/configure', headers: browserHeaders(cookie) });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('id="page-answers"');
-      expect((await quick.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).statusCode).toBe(200);
+      expect((await quick.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).statusCode).toBe(
+        200,
+      );
       // Past the deadline: nothing fires at a request long answered (it threw in a timer before,
       // and a thrown error in a timer stops the server).
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect((await quick.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).statusCode).toBe(200);
+      expect((await quick.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).statusCode).toBe(
+        200,
+      );
     } finally {
       await quick.close();
     }

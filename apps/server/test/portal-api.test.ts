@@ -18,7 +18,8 @@ const [harbour] = await db.select().from(projects).where(eq(projects.key, 'harbo
 
 describe(`GET /api/env for each role (${testDbKind})`, () => {
   it('says isAdmin true to an admin only', async () => {
-    const isAdmin = async (cookie?: string) => (await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(cookie) })).json().isAdmin;
+    const isAdmin = async (cookie?: string) =>
+      (await app.inject({ method: 'GET', url: '/api/env', headers: browserHeaders(cookie) })).json().isAdmin;
     expect(await isAdmin(admin)).toBe(true);
     expect(await isAdmin(demoManager)).toBe(false);
     expect(await isAdmin(buyer)).toBe(false);
@@ -29,7 +30,15 @@ describe(`GET /api/env for each role (${testDbKind})`, () => {
 describe(`GET /api/me/projects (${testDbKind})`, () => {
   it("lists a person's projects with links to their subdomains", async () => {
     const response = await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders(buyer) });
-    expect(response.json()).toEqual([{ _id: demo!.id, key: 'demo', name: demoProject.name, role: 'purchaser', url: `http://demo.${TEST_PORTAL_HOST}/` }]);
+    expect(response.json()).toEqual([
+      {
+        _id: demo!.id,
+        key: 'demo',
+        name: demoProject.name,
+        role: 'purchaser',
+        url: `http://demo.${TEST_PORTAL_HOST}/`,
+      },
+    ]);
   });
 
   it('lists every project for an admin', async () => {
@@ -38,29 +47,52 @@ describe(`GET /api/me/projects (${testDbKind})`, () => {
   });
 
   it('is 401 for a visitor', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders() })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/me/projects', headers: browserHeaders() })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe(`GET /api/users/firebase/{id} (${testDbKind})`, () => {
-  const idOf = async (cookie: string) => (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).json()._id as string;
+  const idOf = async (cookie: string) =>
+    (await app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) })).json()._id as string;
 
   it('gives a person their own record with memberships', async () => {
     const id = await idOf(buyer);
-    const response = await app.inject({ method: 'GET', url: `/api/users/firebase/${id}`, headers: browserHeaders(buyer) });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/users/firebase/${id}`,
+      headers: browserHeaders(buyer),
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ _id: id, email: 'buyer@demo.test', memberships: [{ projectKey: 'demo', role: 'purchaser' }] });
+    expect(response.json()).toMatchObject({
+      _id: id,
+      email: 'buyer@demo.test',
+      memberships: [{ projectKey: 'demo', role: 'purchaser' }],
+    });
   });
 
   it("refuses someone else's record, except to an admin", async () => {
     const managerId = await idOf(demoManager);
-    expect((await app.inject({ method: 'GET', url: `/api/users/firebase/${managerId}`, headers: browserHeaders(buyer) })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: `/api/users/firebase/${managerId}`, headers: browserHeaders(admin) })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/users/firebase/${managerId}`, headers: browserHeaders() })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/users/firebase/${managerId}`, headers: browserHeaders(buyer) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/users/firebase/${managerId}`, headers: browserHeaders(admin) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/users/firebase/${managerId}`, headers: browserHeaders() }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('is a 404 for an unknown id (admin)', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/users/firebase/nobody', headers: browserHeaders(admin) })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users/firebase/nobody', headers: browserHeaders(admin) }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -79,18 +111,31 @@ describe(`GET /api/deploys (${testDbKind})`, () => {
   });
 
   it('refuses managers, buyers (403) and visitors (401)', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/deploys', headers: browserHeaders(demoManager) })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/deploys', headers: browserHeaders(buyer) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/deploys', headers: browserHeaders(demoManager) })).statusCode,
+    ).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/deploys', headers: browserHeaders(buyer) })).statusCode).toBe(
+      403,
+    );
     expect((await app.inject({ method: 'GET', url: '/api/deploys', headers: browserHeaders() })).statusCode).toBe(401);
   });
 });
 
 describe(`PATCH /api/projects/{id} (${testDbKind})`, () => {
   const patch = (cookie: string | undefined, id: string, payload: unknown) =>
-    app.inject({ method: 'PATCH', url: `/api/projects/${id}`, headers: browserHeaders(cookie), payload: payload as object });
+    app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${id}`,
+      headers: browserHeaders(cookie),
+      payload: payload as object,
+    });
 
   it("lets the project's manager change name, theme and options, merging what is there", async () => {
-    const response = await patch(demoManager, demo!.id, { name: 'Maple Residences II', theme: { primary: '#224466' }, options: { tagline: 'New' } });
+    const response = await patch(demoManager, demo!.id, {
+      name: 'Maple Residences II',
+      theme: { primary: '#224466' },
+      options: { tagline: 'New' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       name: 'Maple Residences II',
@@ -114,7 +159,13 @@ describe(`PATCH /api/projects/{id} (${testDbKind})`, () => {
   });
 
   it('refuses bad input with 400 naming the field, and changes nothing', async () => {
-    for (const payload of [{ currency: 'dollars' }, { theme: { primary: 'green' } }, { key: 'stolen' }, { name: '' }, { features: { x: 'yes' } }]) {
+    for (const payload of [
+      { currency: 'dollars' },
+      { theme: { primary: 'green' } },
+      { key: 'stolen' },
+      { name: '' },
+      { features: { x: 'yes' } },
+    ]) {
       const response = await patch(admin, demo!.id, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('bad_request');
@@ -137,11 +188,23 @@ describe(`PATCH /api/projects/{id} (${testDbKind})`, () => {
   });
 
   it('keeps the design centre contact, the default deadline and a real locale, and refuses the rest', async () => {
-    const contact = { name: 'Maple Design Centre', email: 'design@maple.example', phone: '+1 604 555 0100', hours: 'Mon–Fri 9–5' };
-    const saved = await patch(demoManager, demo!.id, { options: { contact, defaultDeadlineDays: 45, locale: 'fr-CA' } });
+    const contact = {
+      name: 'Maple Design Centre',
+      email: 'design@maple.example',
+      phone: '+1 604 555 0100',
+      hours: 'Mon–Fri 9–5',
+    };
+    const saved = await patch(demoManager, demo!.id, {
+      options: { contact, defaultDeadlineDays: 45, locale: 'fr-CA' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().options).toMatchObject({ contact, defaultDeadlineDays: 45, locale: 'fr-CA' });
-    for (const options of [{ locale: 'not a locale!' }, { contact: { email: 'nope' } }, { defaultDeadlineDays: 0 }, { contact: { name: 'x', extra: 1 } }]) {
+    for (const options of [
+      { locale: 'not a locale!' },
+      { contact: { email: 'nope' } },
+      { defaultDeadlineDays: 0 },
+      { contact: { name: 'x', extra: 1 } },
+    ]) {
       expect((await patch(demoManager, demo!.id, { options })).statusCode, JSON.stringify(options)).toBe(400);
     }
     await patch(demoManager, demo!.id, { options: { locale: 'en-CA' } });
@@ -155,8 +218,12 @@ describe(`PATCH /api/projects/{id} (${testDbKind})`, () => {
 
 describe(`OpenAPI (${testDbKind})`, () => {
   it('describes every portal, identity and decor route', async () => {
-    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    const routes = Object.entries(spec.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     for (const route of [
       'GET /api/env',
       'GET /api/me',

@@ -42,7 +42,9 @@ describe(`GET /api/me (${testDbKind})`, () => {
   it('is 401 with a JSON error for a visitor', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/me' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to continue.', key: 'session.sign-in' } });
+    expect(response.json()).toEqual({
+      error: { code: 'unauthenticated', message: 'Sign in to continue.', key: 'session.sign-in' },
+    });
   });
 });
 
@@ -86,7 +88,13 @@ describe(`GET /api/project (${testDbKind})`, () => {
 
   it('does not mix projects: harbour has only its own rooms', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/project', headers: { projectid: 'harbour' } });
-    expect((response.json().rooms as Array<{ name: string }>).map((room) => room.name)).toEqual(['Entry', 'Living Room', 'Kitchen', 'Bathroom', 'Bedroom']);
+    expect((response.json().rooms as Array<{ name: string }>).map((room) => room.name)).toEqual([
+      'Entry',
+      'Living Room',
+      'Kitchen',
+      'Bathroom',
+      'Bedroom',
+    ]);
   });
 
   it('is a JSON 404 for an unknown project', async () => {
@@ -94,7 +102,12 @@ describe(`GET /api/project (${testDbKind})`, () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.json()).toEqual({
-      error: { code: 'not_found', message: 'There is no project "nowhere".', key: 'project.unknown', params: { key: 'nowhere' } },
+      error: {
+        code: 'not_found',
+        message: 'There is no project "nowhere".',
+        key: 'project.unknown',
+        params: { key: 'nowhere' },
+      },
     });
   });
 

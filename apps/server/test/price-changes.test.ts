@@ -17,15 +17,22 @@ const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD, { remoteAddress: '127.0.0.7' })).cookie;
 const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
 
-const get = async (url: string, cookie = buyer) => (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie) })).json();
-const send = (method: 'POST' | 'PATCH', url: string, payload: object, cookie: string) => app.inject({ method, url, headers: browserHeaders(cookie), payload });
+const get = async (url: string, cookie = buyer) =>
+  (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie) })).json();
+const send = (method: 'POST' | 'PATCH', url: string, payload: object, cookie: string) =>
+  app.inject({ method, url, headers: browserHeaders(cookie), payload });
 
 const cart = ((await get('/api/schema/carts/')) as Item[])[0]!;
 const unit = (await get(`/api/schema/units/${cart.unit as string}`)) as Item;
 
 async function setPrice(optionId: string, price: number) {
   const option = (await get(`/api/schema/options/${optionId}`, manager)) as Item;
-  const response = await send('PATCH', `/api/schema/options/${optionId}`, { price, _version: option._version }, manager);
+  const response = await send(
+    'PATCH',
+    `/api/schema/options/${optionId}`,
+    { price, _version: option._version },
+    manager,
+  );
   expect(response.statusCode).toBe(200);
 }
 
@@ -40,7 +47,12 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
     // A complete cart whose choices are all included (price 0).
     const selections = await completeSelections(app, buyer, unit.plan as string);
     const current = await cartNow();
-    const patched = await send('PATCH', `/api/schema/carts/${cart._id}`, { selections, package: null, _version: current._version }, buyer);
+    const patched = await send(
+      'PATCH',
+      `/api/schema/carts/${cart._id}`,
+      { selections, package: null, _version: current._version },
+      buyer,
+    );
     expect(patched.statusCode).toBe(200);
     included = selections[0]!.option;
     await setPrice(included, 0);
@@ -64,12 +76,22 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
   it('refuses a signature on a version the buyer did not see, then records exactly the lines and total shown', async () => {
     const seen = await cartNow();
     await setPrice(included, 20_000);
-    const stale = await send('POST', `/api/carts/${cart._id}/submit`, { signature: 'Alex Buyer', agree: true, _version: seen._version }, buyer);
+    const stale = await send(
+      'POST',
+      `/api/carts/${cart._id}/submit`,
+      { signature: 'Alex Buyer', agree: true, _version: seen._version },
+      buyer,
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.details.current.total).toBe(seen.total - 12_345 + 20_000);
 
     const shown = await cartNow();
-    const submitted = await send('POST', `/api/carts/${cart._id}/submit`, { signature: 'Alex Buyer', agree: true, _version: shown._version }, buyer);
+    const submitted = await send(
+      'POST',
+      `/api/carts/${cart._id}/submit`,
+      { signature: 'Alex Buyer', agree: true, _version: shown._version },
+      buyer,
+    );
     expect(submitted.statusCode).toBe(200);
     const signature = submitted.json().signature as NonNullable<CartData['signature']>;
     expect(signature.total).toBe(shown.total);
@@ -88,7 +110,12 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
     const approved = await send('POST', `/api/carts/${cart._id}/approve`, {}, manager);
     expect(approved.statusCode).toBe(200);
     const purchases = (await get('/api/schema/purchases/?limit=200')) as Array<
-      Item & { cart: string; lines: Array<{ option: string; price: number; quantity: number }>; adjustments: Array<{ amount: number }>; total: number }
+      Item & {
+        cart: string;
+        lines: Array<{ option: string; price: number; quantity: number }>;
+        adjustments: Array<{ amount: number }>;
+        total: number;
+      }
     >;
     const purchase = purchases.find((p) => p.cart === cart._id)!;
     expect(purchase.total).toBe(signed.signature!.total);
@@ -114,7 +141,9 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
     const drafts = (await db
       .select()
       .from(items)
-      .where(and(eq(items.projectId, demo!.id), eq(items.collection, 'carts'), sql`data->>'status' = 'draft'`))) as unknown as Array<{
+      .where(
+        and(eq(items.projectId, demo!.id), eq(items.collection, 'carts'), sql`data->>'status' = 'draft'`),
+      )) as unknown as Array<{
       id: string;
       data: CartData;
       version: number;
@@ -124,7 +153,12 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
       .update(items)
       .set({ data: { ...target.data, package: pkg._id } })
       .where(eq(items.id, target.id));
-    const response = await send('PATCH', `/api/schema/packages/${pkg._id}`, { priceAdjustment: 7_500, _version: pkg._version }, manager);
+    const response = await send(
+      'PATCH',
+      `/api/schema/packages/${pkg._id}`,
+      { priceAdjustment: 7_500, _version: pkg._version },
+      manager,
+    );
     expect(response.statusCode).toBe(200);
     const [repriced] = await db.select().from(items).where(eq(items.id, target.id));
     const expected = await priceCart(db, demo!.id, repriced!.data as CartData);
@@ -136,7 +170,10 @@ describe(`prices of open carts follow the catalogue (${testDbKind})`, () => {
     const options = ((await get('/api/schema/options/?limit=200', manager)) as Item[]).slice(0, 12);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom(...options.map((o) => o._id)), fc.integer({ min: 0, max: 5_000_000 })), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.constantFrom(...options.map((o) => o._id)), fc.integer({ min: 0, max: 5_000_000 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         async (changes) => {
           for (const [option, price] of changes) await setPrice(option, price);
           const drafts = await db

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
-import { queryRows } from '../src/db/client.ts';
+import { sqlRows } from '../src/db/client.ts';
 import { recipients } from './support/mail-catcher.ts';
 import { multipart } from './support/multipart.ts';
 import { CLAIMED_TYPES, HOSTILE_FILES } from './support/hostile-files.ts';
@@ -30,7 +30,12 @@ const cookies: Record<Who, string> = {
 };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (who: Who | null, method: Method, url: string, payload?: object, host = `demo.${TEST_PORTAL_HOST}`) =>
-  app.inject({ method, url, headers: browserHeaders(who ? cookies[who] : undefined, host), ...(payload ? { payload } : {}) });
+  app.inject({
+    method,
+    url,
+    headers: browserHeaders(who ? cookies[who] : undefined, host),
+    ...(payload ? { payload } : {}),
+  });
 const on = (key: string) => `${key}.${TEST_PORTAL_HOST}`;
 
 interface BundleFile {
@@ -45,9 +50,23 @@ interface BundleFile {
   thumbnails: Array<{ size: number; width: number; height: number; bytes: number; content: string }>;
 }
 interface Bundle {
-  project: { key: string; name: string; currency: string; options: Record<string, unknown>; features: unknown; theme: Record<string, unknown> };
+  project: {
+    key: string;
+    name: string;
+    currency: string;
+    options: Record<string, unknown>;
+    features: unknown;
+    theme: Record<string, unknown>;
+  };
   collections: unknown[];
-  items: Array<{ collection: string; id: string; version: number; data: Record<string, unknown>; createdAt: string; updatedAt: string }>;
+  items: Array<{
+    collection: string;
+    id: string;
+    version: number;
+    data: Record<string, unknown>;
+    createdAt: string;
+    updatedAt: string;
+  }>;
   memberships: Array<{ userId: string; email: string; role: 'purchaser' | 'manager' }>;
   files: BundleFile[];
 }
@@ -63,7 +82,9 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  */
 function labelled(items: Bundle['items'], files: BundleFile[], collections: unknown[]) {
   // As the engine stores them: with the defaults their schema gives (an empty history, revision 1).
-  const resolved = new Map(resolveCollectionRows(collections as Parameters<typeof resolveCollectionRows>[0]).map((c) => [c.name, c]));
+  const resolved = new Map(
+    resolveCollectionRows(collections as Parameters<typeof resolveCollectionRows>[0]).map((c) => [c.name, c]),
+  );
   items = items.map((item) => {
     const data = structuredClone(item.data);
     resolved.get(item.collection)!.validate(data);
@@ -89,12 +110,15 @@ function labelled(items: Bundle['items'], files: BundleFile[], collections: unkn
               .map(([k, v]) => [k, sorted(v)]),
           )
         : value;
-  return items.map((item) => `${item.collection} ${JSON.stringify(sorted(item.data)).replace(UUID, (id) => label(id))}`).sort();
+  return items
+    .map((item) => `${item.collection} ${JSON.stringify(sorted(item.data)).replace(UUID, (id) => label(id))}`)
+    .sort();
 }
 
-const importBundle = (body: object, who: Who = 'admin') => call(who, 'POST', '/api/admin/projects/import', body, TEST_PORTAL_HOST);
+const importBundle = (body: object, who: Who = 'admin') =>
+  call(who, 'POST', '/api/admin/projects/import', body, TEST_PORTAL_HOST);
 const countOf = async (table: 'projects' | 'files' | 'items' | 'memberships') =>
-  Number((await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n);
+  Number((await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]!.n);
 
 describe(`a project's copy (${testDbKind})`, () => {
   it('is the same data under new ids: every item written through the engine, files stored again, nobody made a member', async () => {
@@ -104,24 +128,40 @@ describe(`a project's copy (${testDbKind})`, () => {
 
     const imported = await importBundle({ key: 'demo-copy', name: 'Maple Copy', bundle });
     expect(imported.statusCode).toBe(201);
-    const copy = imported.json() as { _id: string; items: number; files: number; invited: unknown[]; peopleNotAdded: number };
-    expect(copy).toMatchObject({ items: bundle.items.length, files: bundle.files.length, invited: [], peopleNotAdded: bundle.memberships.length });
+    const copy = imported.json() as {
+      _id: string;
+      items: number;
+      files: number;
+      invited: unknown[];
+      peopleNotAdded: number;
+    };
+    expect(copy).toMatchObject({
+      items: bundle.items.length,
+      files: bundle.files.length,
+      invited: [],
+      peopleNotAdded: bundle.memberships.length,
+    });
 
     const again = (await call('admin', 'GET', `/api/admin/projects/${copy._id}/export`)).json() as Bundle;
     // No id of the source is an id in the copy.
     const sourceIds = new Set([...bundle.items.map((i) => i.id), ...bundle.files.map((f) => f.id)]);
-    expect([...again.items.map((i) => i.id), ...again.files.map((f) => f.id)].filter((id) => sourceIds.has(id))).toEqual([]);
+    expect(
+      [...again.items.map((i) => i.id), ...again.files.map((f) => f.id)].filter((id) => sourceIds.has(id)),
+    ).toEqual([]);
     expect(
       JSON.stringify(again.items)
         .match(UUID)
         ?.filter((id) => sourceIds.has(id)) ?? [],
     ).toEqual([]);
     // The same data, field by field, once ids are read as what they name.
-    expect(labelled(again.items, again.files, again.collections)).toEqual(labelled(bundle.items, bundle.files, bundle.collections));
+    expect(labelled(again.items, again.files, again.collections)).toEqual(
+      labelled(bundle.items, bundle.files, bundle.collections),
+    );
     expect(again.collections).toEqual(bundle.collections);
     expect(again.memberships).toEqual([]);
     // Files: the same names and kinds; PDFs and models byte for byte, images re-encoded at the same size.
-    const byName = (files: BundleFile[]) => [...files].sort((a, b) => a.name.localeCompare(b.name) || a.content.localeCompare(b.content));
+    const byName = (files: BundleFile[]) =>
+      [...files].sort((a, b) => a.name.localeCompare(b.name) || a.content.localeCompare(b.content));
     for (const [i, file] of byName(bundle.files).entries()) {
       const copied = byName(again.files)[i]!;
       expect([copied.name, copied.type, copied.width, copied.height, copied.configs.purpose]).toEqual([
@@ -134,7 +174,10 @@ describe(`a project's copy (${testDbKind})`, () => {
       if (!file.type.startsWith('image/')) expect(copied.content).toBe(file.content);
     }
     // Each item has a create in the audit log of the copy, by the admin who imported it (the engine's write).
-    const audited = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM audit_log WHERE project_id = ${copy._id} AND action = 'create'`);
+    const audited = await sqlRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE project_id = ${copy._id} AND action = 'create'`,
+    );
     expect(Number(audited[0]!.n)).toBe(bundle.items.length);
     // A signed cart keeps the total it was signed for, and the copy mailed nobody.
     const signed = (items: Bundle['items']) =>
@@ -145,30 +188,38 @@ describe(`a project's copy (${testDbKind})`, () => {
     expect(signed(again.items)).toEqual(signed(bundle.items));
     expect(mail!.messages.filter((m) => (m.subject ?? '').includes('Maple Copy'))).toEqual([]);
     // The copy is a working project of its own.
-    const copyProject = (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo-copy') })).json();
+    const copyProject = (
+      await app.inject({ method: 'GET', url: '/api/project', headers: onProject('demo-copy') })
+    ).json();
     expect(copyProject.name).toBe('Maple Copy');
     // Its people are nobody there: the demo buyer is an outsider in the copy.
     expect((await call('buyer', 'GET', '/api/schema/carts/', undefined, on('demo-copy'))).statusCode).toBe(403);
   });
 
   it('never makes an account a member: a member named by another person’s id is invited at the address the bundle gives, or not at all', async () => {
-    const harbourBuyer = (await call('harbourBuyer', 'GET', '/api/me', undefined, on('harbour'))).json() as { _id: string };
+    const harbourBuyer = (await call('harbourBuyer', 'GET', '/api/me', undefined, on('harbour'))).json() as {
+      _id: string;
+    };
     const hostile = structuredClone(bundle);
     hostile.memberships = [{ userId: harbourBuyer._id, email: 'someone.else@example.test', role: 'manager' }];
     const quiet = await importBundle({ key: 'hostile-members', bundle: hostile });
     expect(quiet.statusCode).toBe(201);
     expect(quiet.json()).toMatchObject({ invited: [], peopleNotAdded: 1 });
-    expect((await call('harbourBuyer', 'GET', '/api/manage/carts', undefined, on('hostile-members'))).statusCode).toBe(403);
+    expect((await call('harbourBuyer', 'GET', '/api/manage/carts', undefined, on('hostile-members'))).statusCode).toBe(
+      403,
+    );
 
     const invited = await importBundle({ key: 'hostile-invite', people: 'invite', bundle: hostile });
     expect(invited.statusCode).toBe(201);
     expect(invited.json()).toMatchObject({ invited: [{ email: 'someone.else@example.test', role: 'manager' }] });
     // The harbour buyer is still nobody there; the address the bundle gave got the invitation.
-    expect((await call('harbourBuyer', 'GET', '/api/manage/carts', undefined, on('hostile-invite'))).statusCode).toBe(403);
+    expect((await call('harbourBuyer', 'GET', '/api/manage/carts', undefined, on('hostile-invite'))).statusCode).toBe(
+      403,
+    );
     const invitation = await mail!.waitFor('someone.else@example.test');
     expect(recipients(invitation)).toEqual(['someone.else@example.test']);
     expect(invitation.text).toContain(`http://hostile-invite.${TEST_PORTAL_HOST}/link/`);
-    const members = await queryRows<{ n: number }>(
+    const members = await sqlRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM memberships m JOIN projects p ON p.id = m.project_id WHERE p.key IN ('hostile-members', 'hostile-invite')`,
     );
@@ -178,24 +229,43 @@ describe(`a project's copy (${testDbKind})`, () => {
   });
 
   it('refuses a bundle whose items reach outside it, repeat an id, or break their schema, and writes nothing', async () => {
-    const before = { projects: await countOf('projects'), items: await countOf('items'), files: await countOf('files') };
+    const before = {
+      projects: await countOf('projects'),
+      items: await countOf('items'),
+      files: await countOf('files'),
+    };
     const demoOption = bundle.items.find((i) => i.collection === 'options')!.id;
-    const harbour = (await call('admin', 'GET', '/api/admin/projects?q=harbour', undefined, TEST_PORTAL_HOST)).json() as Array<{ _id: string }>;
+    const harbour = (
+      await call('admin', 'GET', '/api/admin/projects?q=harbour', undefined, TEST_PORTAL_HOST)
+    ).json() as Array<{ _id: string }>;
     const harbourOption = (
-      await queryRows<{ id: string }>(db, sql`SELECT id::text AS id FROM items WHERE project_id = ${harbour[0]!._id} AND collection = 'options' LIMIT 1`)
+      await sqlRows<{ id: string }>(
+        db,
+        sql`SELECT id::text AS id FROM items WHERE project_id = ${harbour[0]!._id} AND collection = 'options' LIMIT 1`,
+      )
     )[0]!.id;
     const cases: Array<[string, (b: Bundle) => void, number]> = [
       // A cart naming an option of another project (not in the bundle): refused by the engine's reference check.
       [
         'a reference outside the bundle',
         (b) => {
-          const cart = b.items.find((i) => i.collection === 'carts' && Array.isArray(i.data.selections) && i.data.selections.length)!;
+          const cart = b.items.find(
+            (i) => i.collection === 'carts' && Array.isArray(i.data.selections) && i.data.selections.length,
+          )!;
           (cart.data.selections as Array<{ option: string }>)[0]!.option = harbourOption;
         },
         422,
       ],
-      ['a reference to nothing', (b) => void (b.items.find((i) => i.collection === 'units')!.data.plan = uuidv7()), 422],
-      ['an id given twice', (b) => void b.items.push({ ...structuredClone(b.items.find((i) => i.id === demoOption)!) }), 422],
+      [
+        'a reference to nothing',
+        (b) => void (b.items.find((i) => i.collection === 'units')!.data.plan = uuidv7()),
+        422,
+      ],
+      [
+        'an id given twice',
+        (b) => void b.items.push({ ...structuredClone(b.items.find((i) => i.id === demoOption)!) }),
+        422,
+      ],
       ['an invalid item', (b) => void (b.items.find((i) => i.collection === 'options')!.data.price = 'free'), 422],
       ['an unknown collection', (b) => void b.items.push({ ...b.items[0]!, id: uuidv7(), collection: 'secrets' }), 422],
       ['an unknown key in the options', (b) => void (b.project.options.tagLine = 'Renamed'), 400],
@@ -208,20 +278,29 @@ describe(`a project's copy (${testDbKind})`, () => {
       expect([name, answer.statusCode]).toEqual([name, status]);
       expect(answer.json().error.message).toBeTruthy();
     }
-    expect({ projects: await countOf('projects'), items: await countOf('items'), files: await countOf('files') }).toEqual(before);
+    expect({
+      projects: await countOf('projects'),
+      items: await countOf('items'),
+      files: await countOf('files'),
+    }).toEqual(before);
   });
 
   it('gives items that share ids with another project new ones, and leaves that project untouched', async () => {
     const demoCart = bundle.items.find((i) => i.collection === 'carts')!;
-    const before = await queryRows<{ version: number; data: unknown }>(
+    const before = await sqlRows<{ version: number; data: unknown }>(
       db,
       sql`SELECT version, data FROM items WHERE project_id = ${demo._id} AND id = ${demoCart.id}`,
     );
     const imported = await importBundle({ key: 'same-ids', bundle });
     expect(imported.statusCode).toBe(201);
-    const rows = await queryRows<{ project_id: string }>(db, sql`SELECT project_id::text AS project_id FROM items WHERE id = ${demoCart.id}`);
+    const rows = await sqlRows<{ project_id: string }>(
+      db,
+      sql`SELECT project_id::text AS project_id FROM items WHERE id = ${demoCart.id}`,
+    );
     expect(rows.map((r) => r.project_id)).toEqual([demo._id]);
-    expect(await queryRows(db, sql`SELECT version, data FROM items WHERE project_id = ${demo._id} AND id = ${demoCart.id}`)).toEqual(before);
+    expect(
+      await sqlRows(db, sql`SELECT version, data FROM items WHERE project_id = ${demo._id} AND id = ${demoCart.id}`),
+    ).toEqual(before);
   });
 });
 
@@ -257,18 +336,30 @@ describe(`files a bundle brings (${testDbKind})`, () => {
     const before = { projects: await countOf('projects'), files: await countOf('files') };
     for (const { name, bytes, type, fileName } of HOSTILE_FILES) {
       for (const claimed of CLAIMED_TYPES(type)) {
-        const answer = await importBundle({ key: 'hostile-file', bundle: logoBundle({ content: bytes.toString('base64'), type: claimed, name: fileName }) });
+        const answer = await importBundle({
+          key: 'hostile-file',
+          bundle: logoBundle({ content: bytes.toString('base64'), type: claimed, name: fileName }),
+        });
         expect([name, claimed, answer.statusCode]).toEqual([name, claimed, 422]);
         expect(answer.json().error.message).toContain(fileName);
       }
     }
     // A polyglot: a PNG with a page after it is stored as the PNG alone (re-encoded), never as a page.
     const polyglot = Buffer.concat([png, HOSTILE_FILES[0]!.bytes]);
-    const stored = await importBundle({ key: 'polyglot', bundle: logoBundle({ content: polyglot.toString('base64'), type: 'text/html' }) });
+    const stored = await importBundle({
+      key: 'polyglot',
+      bundle: logoBundle({ content: polyglot.toString('base64'), type: 'text/html' }),
+    });
     expect(stored.statusCode).toBe(201);
-    expect({ projects: await countOf('projects'), files: await countOf('files') }).toEqual({ projects: before.projects + 1, files: before.files + 1 });
-    const logo = ((await app.inject({ method: 'GET', url: '/api/project', headers: onProject('polyglot') })).json() as { theme: { logoUrl: string } }).theme
-      .logoUrl;
+    expect({ projects: await countOf('projects'), files: await countOf('files') }).toEqual({
+      projects: before.projects + 1,
+      files: before.files + 1,
+    });
+    const logo = (
+      (await app.inject({ method: 'GET', url: '/api/project', headers: onProject('polyglot') })).json() as {
+        theme: { logoUrl: string };
+      }
+    ).theme.logoUrl;
     const download = await app.inject({ method: 'GET', url: logo, headers: onProject('polyglot') });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
@@ -290,15 +381,24 @@ describe(`files a bundle brings (${testDbKind})`, () => {
   it('takes the type from the bytes (a PDF named and typed as a PNG is a PDF) and has the browser download anything that is not an image', async () => {
     const answer = await importBundle({
       key: 'wrong-name',
-      bundle: logoBundle({ content: pdf.toString('base64'), name: 'sheet.png', type: 'image/png', configs: { purpose: 'catalogue' } }),
+      bundle: logoBundle({
+        content: pdf.toString('base64'),
+        name: 'sheet.png',
+        type: 'image/png',
+        configs: { purpose: 'catalogue' },
+      }),
     });
     expect(answer.statusCode).toBe(201);
-    const rows = await queryRows<{ id: string; type: string }>(
+    const rows = await sqlRows<{ id: string; type: string }>(
       db,
       sql`SELECT f.id::text AS id, f.type FROM files f JOIN projects p ON p.id = f.project_id WHERE p.key = 'wrong-name'`,
     );
     expect(rows.map((r) => r.type)).toEqual(['application/pdf']);
-    const download = await app.inject({ method: 'GET', url: `/api/files/${rows[0]!.id}`, headers: onProject('wrong-name') });
+    const download = await app.inject({
+      method: 'GET',
+      url: `/api/files/${rows[0]!.id}`,
+      headers: onProject('wrong-name'),
+    });
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
@@ -308,7 +408,7 @@ describe(`files a bundle brings (${testDbKind})`, () => {
     const id = uuidv7();
     const key = `${demo._id}/${id}.bin`;
     await storage.put(key, Buffer.from('<script>alert(1)</script>'));
-    await queryRows(
+    await sqlRows(
       db,
       sql`INSERT INTO files (id, project_id, name, type, size, sha256, storage_key, configs) VALUES (${id}, ${demo._id}, 'old.html', 'text/html', 25, '', ${key}, '{"purpose":"logo"}'::jsonb)`,
     );
@@ -326,16 +426,16 @@ describe(`files a bundle brings (${testDbKind})`, () => {
  */
 async function makeTwin(key: string) {
   const twinId = uuidv7();
-  await queryRows(
+  await sqlRows(
     db,
     sql`INSERT INTO projects (id, key, name, currency, options, features, theme) SELECT ${twinId}, ${key}, 'Twin Residences', currency, options, features, theme FROM projects WHERE id = ${demo._id}`,
   );
-  await queryRows(
+  await sqlRows(
     db,
     sql`INSERT INTO items (project_id, collection, id, data, version)
         SELECT ${twinId}, collection, id, CASE WHEN collection = 'carts' THEN jsonb_set(data, '{notes}', '"twin cart"') ELSE data END, version FROM items WHERE project_id = ${demo._id}`,
   );
-  await queryRows(
+  await sqlRows(
     db,
     sql`INSERT INTO files (id, project_id, name, type, size, sha256, storage_key, configs) SELECT ${uuidv7()}, ${twinId}, name, type, size, sha256, storage_key, configs FROM files WHERE project_id = ${demo._id} LIMIT 1`,
   );
@@ -345,7 +445,12 @@ async function makeTwin(key: string) {
 describe(`lookups by id, token or code (${testDbKind})`, () => {
   it('open a share link only in the project it was made in, even where another project holds a cart of the same id', async () => {
     await makeTwin('twin');
-    const cart = ((await call('admin', 'GET', '/api/schema/carts/?limit=1', undefined, on('twin'))).json() as Array<{ _id: string; notes: string }>)[0]!;
+    const cart = (
+      (await call('admin', 'GET', '/api/schema/carts/?limit=1', undefined, on('twin'))).json() as Array<{
+        _id: string;
+        notes: string;
+      }>
+    )[0]!;
     expect(cart.notes).toBe('twin cart');
     const shared = await call('admin', 'POST', `/api/carts/${cart._id}/share`, { prices: true, days: 3 }, on('twin'));
     expect(shared.statusCode).toBe(200);
@@ -358,22 +463,42 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
     for (const host of [on('demo'), TEST_PORTAL_HOST, '127.0.0.1', on('harbour')]) {
       const elsewhere = await open(host);
       // Signed for the twin, the link is no link here: invalid (400) or gone (404), never a cart.
-      expect([host, [400, 404].includes(elsewhere.statusCode), elsewhere.json().project]).toEqual([host, true, undefined]);
+      expect([host, [400, 404].includes(elsewhere.statusCode), elsewhere.json().project]).toEqual([
+        host,
+        true,
+        undefined,
+      ]);
     }
     // And demo's own link for that cart opens demo's cart, not the twin's.
-    const demoLink = (await call('admin', 'POST', `/api/carts/${cart._id}/share`, { prices: true, days: 3 }, on('demo'))).json() as { token: string };
-    const demoView = await app.inject({ method: 'GET', url: `/api/shared/${demoLink.token}`, headers: { host: on('demo') } });
+    const demoLink = (
+      await call('admin', 'POST', `/api/carts/${cart._id}/share`, { prices: true, days: 3 }, on('demo'))
+    ).json() as { token: string };
+    const demoView = await app.inject({
+      method: 'GET',
+      url: `/api/shared/${demoLink.token}`,
+      headers: { host: on('demo') },
+    });
     expect(demoView.json().project?.name, demoView.body).toBe('Maple Residences');
     expect(demoLink.token).not.toBe(token);
-    expect((await app.inject({ method: 'GET', url: `/api/shared/${demoLink.token}`, headers: { host: on('twin') } })).json().project).toBeUndefined();
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/shared/${demoLink.token}`, headers: { host: on('twin') } })).json()
+        .project,
+    ).toBeUndefined();
   });
 
   it('answer every route that takes an id, a token or a code only for the project it is asked in (generated from the API document)', async () => {
     // Project C: a copy whose ids are its own. Its cart, file, share link, version and invitation are asked for from demo.
     const copied = (await importBundle({ key: 'asked-elsewhere', bundle })).json() as { _id: string };
     const host = on('asked-elsewhere');
-    const cart = ((await call('admin', 'GET', '/api/schema/carts/?limit=1', undefined, host)).json() as Array<{ _id: string; _version: number }>)[0]!;
-    const option = ((await call('admin', 'GET', '/api/schema/options/?limit=1', undefined, host)).json() as Array<{ _id: string }>)[0]!;
+    const cart = (
+      (await call('admin', 'GET', '/api/schema/carts/?limit=1', undefined, host)).json() as Array<{
+        _id: string;
+        _version: number;
+      }>
+    )[0]!;
+    const option = (
+      (await call('admin', 'GET', '/api/schema/options/?limit=1', undefined, host)).json() as Array<{ _id: string }>
+    )[0]!;
     const upload = multipart([{ name: 'file', filename: 'plan.pdf', type: 'application/pdf', bytes: pdf }]);
     const uploaded = await app.inject({
       method: 'POST',
@@ -383,19 +508,38 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
     });
     expect(uploaded.statusCode).toBe(201);
     const file = { id: (uploaded.json() as { _id: string })._id };
-    const share = (await call('admin', 'POST', `/api/carts/${cart._id}/share`, { prices: true, days: 3 }, host)).json() as { token: string };
-    const shareId = ((await call('admin', 'GET', `/api/carts/${cart._id}/shares`, undefined, host)).json() as Array<{ _id: string }>)[0]!._id;
+    const share = (
+      await call('admin', 'POST', `/api/carts/${cart._id}/share`, { prices: true, days: 3 }, host)
+    ).json() as { token: string };
+    const shareId = (
+      (await call('admin', 'GET', `/api/carts/${cart._id}/shares`, undefined, host)).json() as Array<{ _id: string }>
+    )[0]!._id;
     const version = await call('admin', 'POST', `/api/carts/${cart._id}/versions`, { name: 'Before' }, host);
     expect(version.statusCode).toBeLessThan(300);
     const versionId = (version.json() as { versions: Array<{ id: string }> }).versions[0]!.id;
-    const code = (await call('admin', 'POST', '/api/access-codes', { email: 'c.buyer@example.test', role: 'purchaser' }, host)).json() as { code: string };
+    const code = (
+      await call('admin', 'POST', '/api/access-codes', { email: 'c.buyer@example.test', role: 'purchaser' }, host)
+    ).json() as { code: string };
     expect(code.code).toBeTruthy();
     const cartNow = async () =>
-      (await queryRows<{ version: number }>(db, sql`SELECT version FROM items WHERE project_id = ${copied._id} AND id = ${cart._id}`))[0]!.version;
+      (
+        await sqlRows<{ version: number }>(
+          db,
+          sql`SELECT version FROM items WHERE project_id = ${copied._id} AND id = ${cart._id}`,
+        )
+      )[0]!.version;
     const before = await cartNow();
 
-    const values: Record<string, string> = { id: cart._id, token: share.token, code: code.code, shareId, versionId, collection: 'carts' };
-    const idFor = (path: string) => (path.startsWith('/api/files/') ? file.id : path.startsWith('/api/projects/') ? copied._id : cart._id);
+    const values: Record<string, string> = {
+      id: cart._id,
+      token: share.token,
+      code: code.code,
+      shareId,
+      versionId,
+      collection: 'carts',
+    };
+    const idFor = (path: string) =>
+      path.startsWith('/api/files/') ? file.id : path.startsWith('/api/projects/') ? copied._id : cart._id;
     // A valid body for each route, so that what answers is the lookup, not the validation.
     const bodies: Record<string, object | undefined> = {
       'POST /api/carts/{id}/submit': { signature: 'A Person', agree: true, _version: cart._version },
@@ -412,7 +556,9 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'POST /api/carts/{id}/co-buyers': { email: 'elsewhere@example.test' },
       'POST /api/manage/units/{id}/notes': { body: 'Written from elsewhere' },
     };
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })).json() as {
+    const document = (
+      await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })
+    ).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     const routes = Object.entries(document.paths)
@@ -434,15 +580,22 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
         const body = bodies[`${method} ${path}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
         const answer = await call(who, method, url, body, on('demo'));
         // Refused by the lookup, not by the request's validation (which would prove nothing).
-        const refusedByLookup = answer.statusCode >= 400 && answer.statusCode < 500 && answer.json().error?.key !== 'request.invalid';
-        if (!refusedByLookup) answered.push(`${who} ${method} ${path}: ${answer.statusCode} ${answer.body.slice(0, 160)}`);
+        const refusedByLookup =
+          answer.statusCode >= 400 && answer.statusCode < 500 && answer.json().error?.key !== 'request.invalid';
+        if (!refusedByLookup)
+          answered.push(`${who} ${method} ${path}: ${answer.statusCode} ${answer.body.slice(0, 160)}`);
       }
     }
     expect(answered).toEqual([]);
     // Nothing of C changed, and its link and invitation still work where they belong.
     expect(await cartNow()).toBe(before);
-    expect((await app.inject({ method: 'GET', url: `/api/shared/${share.token}`, headers: { host } })).statusCode).toBe(200);
-    const invitation = await queryRows<{ uses: number; revoked_at: unknown }>(db, sql`SELECT uses, revoked_at FROM access_codes WHERE code = ${code.code}`);
+    expect((await app.inject({ method: 'GET', url: `/api/shared/${share.token}`, headers: { host } })).statusCode).toBe(
+      200,
+    );
+    const invitation = await sqlRows<{ uses: number; revoked_at: unknown }>(
+      db,
+      sql`SELECT uses, revoked_at FROM access_codes WHERE code = ${code.code}`,
+    );
     expect(invitation).toEqual([{ uses: 0, revoked_at: null }]);
     void option;
   });

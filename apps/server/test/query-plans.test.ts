@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { projects, users } from '../src/db/schema/index.ts';
-import { queryRows, type Db } from '../src/db/client.ts';
+import { sqlRows, type Db } from '../src/db/client.ts';
 import {
   deleteItemAudited,
   existingRefs,
@@ -12,7 +12,14 @@ import {
   pagesSql,
   updateItemAudited,
 } from '../src/modules/decor/items.repo.ts';
-import { allCategories, cartItems, cartsOfBuyer, draftCartsUsing, itemsById, pricesFor } from '../src/modules/carts/carts.repo.ts';
+import {
+  allCategories,
+  cartItems,
+  cartsOfBuyer,
+  draftCartsUsing,
+  itemsById,
+  pricesFor,
+} from '../src/modules/carts/carts.repo.ts';
 import { leadsPage } from '../src/modules/leads/leads.repo.ts';
 import { createTestApp, testDbKind } from './support/test-app.ts';
 
@@ -33,7 +40,7 @@ const [demo] = await db.select().from(projects).where(eq(projects.key, 'demo'));
 const [someone] = await db.select().from(users).limit(1);
 const projectId = demo!.id;
 
-const rows = await queryRows<{ id: string; collection: string }>(
+const rows = await sqlRows<{ id: string; collection: string }>(
   db,
   sql`SELECT id, collection FROM items WHERE project_id = ${projectId} ORDER BY collection, id`,
 );
@@ -71,7 +78,13 @@ function captured(run: (db: Db) => Promise<unknown>): Promise<SQL[]> {
   );
 }
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Join Filter'?: string; Plans?: PlanNode[] };
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Join Filter'?: string;
+  Plans?: PlanNode[];
+};
 function scansOf(node: PlanNode): string[] {
   const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
   return [...own, ...(node.Plans ?? []).flatMap(scansOf)];
@@ -89,7 +102,7 @@ function indexesOf(node: PlanNode): string[] {
 }
 
 async function planOf(query: SQL, on: Db = db): Promise<PlanNode> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(on, sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const [row] = await sqlRows<{ 'QUERY PLAN': unknown }>(on, sql`EXPLAIN (FORMAT JSON) ${query}`);
   const plan = row!['QUERY PLAN'];
   return ((typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }>)[0]!.Plan;
 }
@@ -113,8 +126,26 @@ const option = first('options');
 const unit = first('units');
 const cart = first('carts');
 const queries: Record<string, (db: Db) => Promise<unknown>> = {
-  'a list page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: null, filters: [], afterId: null, limit: 50 }),
-  'a deep page': (d) => listItemsJson(d, { projectId, collection: 'options', where: sql`true`, document: null, filters: [], afterId: option, limit: 50 }),
+  'a list page': (d) =>
+    listItemsJson(d, {
+      projectId,
+      collection: 'options',
+      where: sql`true`,
+      document: null,
+      filters: [],
+      afterId: null,
+      limit: 50,
+    }),
+  'a deep page': (d) =>
+    listItemsJson(d, {
+      projectId,
+      collection: 'options',
+      where: sql`true`,
+      document: null,
+      filters: [],
+      afterId: option,
+      limit: 50,
+    }),
   'a filtered page': (d) =>
     listItemsJson(d, {
       projectId,
@@ -127,9 +158,19 @@ const queries: Record<string, (db: Db) => Promise<unknown>> = {
     }),
   'one item': (d) => getItemJson(d, { projectId, collection: 'options', id: option, where: sql`true`, document: null }),
   'an item locked for a write': (d) => lockItem(d, { projectId, collection: 'carts', id: cart }),
-  'a create': (d) => insertItemAudited(d, { projectId, collection: 'rooms', data: { name: 'x' }, actorId: someone!.id }),
-  'an update': (d) => updateItemAudited(d, { projectId, collection: 'options', id: option, data: { name: 'x' }, before: {}, actorId: someone!.id }),
-  'a delete': (d) => deleteItemAudited(d, { projectId, collection: 'rooms', id: first('rooms'), before: {}, actorId: someone!.id }),
+  'a create': (d) =>
+    insertItemAudited(d, { projectId, collection: 'rooms', data: { name: 'x' }, actorId: someone!.id }),
+  'an update': (d) =>
+    updateItemAudited(d, {
+      projectId,
+      collection: 'options',
+      id: option,
+      data: { name: 'x' },
+      before: {},
+      actorId: someone!.id,
+    }),
+  'a delete': (d) =>
+    deleteItemAudited(d, { projectId, collection: 'rooms', id: first('rooms'), before: {}, actorId: someone!.id }),
   'the reference check': (d) =>
     existingRefs(d, projectId, [
       { collection: 'options', id: option },
@@ -142,7 +183,8 @@ const queries: Record<string, (db: Db) => Promise<unknown>> = {
   'the draft carts using an option': (d) => draftCartsUsing(d, projectId, { optionIds: [option], packageIds: [] }),
   "a buyer's carts": (d) => cartsOfBuyer(d, projectId, someone!.id),
   'a page of leads': (d) => leadsPage(d, projectId, { status: null, after: null, limit: 51 }),
-  'a later page of held leads': (d) => leadsPage(d, projectId, { status: 'held', after: { at: '2026-11-26 12:00:00+00', id: option }, limit: 51 }),
+  'a later page of held leads': (d) =>
+    leadsPage(d, projectId, { status: 'held', after: { at: '2026-11-26 12:00:00+00', id: option }, limit: 51 }),
 };
 
 /**
@@ -154,9 +196,16 @@ const queries: Record<string, (db: Db) => Promise<unknown>> = {
 const page = { projectId, collection: 'options', where: sql`true`, document: null, afterId: null, limit: 50 };
 const pageQueries: Record<string, SQL> = {
   'pages asked together': pagesSql({ ...page, filters: [] }, [option, first('rooms')]),
-  'filtered pages asked together': pagesSql({ ...page, filters: [{ field: 'level', op: 'holds', value: 3 }] }, [option]),
-  'pages with a bound asked together': pagesSql({ ...page, filters: [{ field: 'price', op: 'gte', bound: 100 }] }, [option]),
-  "a buyer's own carts, a page": pagesSql({ ...page, collection: 'carts', where: sql`i.data -> 'buyers' ? ${someone!.id}`, filters: [] }, [cart]),
+  'filtered pages asked together': pagesSql({ ...page, filters: [{ field: 'level', op: 'holds', value: 3 }] }, [
+    option,
+  ]),
+  'pages with a bound asked together': pagesSql({ ...page, filters: [{ field: 'price', op: 'gte', bound: 100 }] }, [
+    option,
+  ]),
+  "a buyer's own carts, a page": pagesSql(
+    { ...page, collection: 'carts', where: sql`i.data -> 'buyers' ? ${someone!.id}`, filters: [] },
+    [cart],
+  ),
 };
 
 /** A parameter's value as an SQL literal of unknown type, which PostgreSQL reads as the parameter's type. */
@@ -173,13 +222,15 @@ function literal(value: unknown): string {
  * without running it, so writes change nothing.
  */
 function plannedRuns(query: SQL): Promise<{ generic: number; custom: number }> {
-  const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  const { sql: text, params } = (
+    db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
   return db.transaction(async (tx) => {
     const on = tx as unknown as Db;
     await on.execute(sql.raw(`PREPARE hot_statement AS ${text}`));
     const run = `EXPLAIN EXECUTE hot_statement${params.length ? `(${params.map(literal).join(', ')})` : ''}`;
     for (let i = 0; i < 7; i++) await on.execute(sql.raw(run));
-    const [counts] = await queryRows<{ generic: number; custom: number }>(
+    const [counts] = await sqlRows<{ generic: number; custom: number }>(
       on,
       sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = 'hot_statement'`,
     );
@@ -224,15 +275,15 @@ describe(`query plans at ${OPTIONS_PER_PROJECT.toLocaleString('en')} options a p
   // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its
   // generic plan only if that costs no more than theirs did; a statement whose estimates
   // depend on its values (how many ids, which project) is planned again on every run
-  // (docs/architecture.md, "Plans kept").
-  it.each([...Object.entries(queries), ...Object.entries(pageQueries).map(([name, query]) => [name, async (d: Db) => d.execute(query)] as const)])(
-    '%s is planned once and its plan kept',
-    async (_name, run) => {
-      const statements = await captured(run);
-      expect(statements.length).toBeGreaterThan(0);
-      for (const statement of statements) expect(await plannedRuns(statement)).toEqual({ generic: 2, custom: 5 });
-    },
-  );
+  // (docs/performance.md, "Plans kept").
+  it.each([
+    ...Object.entries(queries),
+    ...Object.entries(pageQueries).map(([name, query]) => [name, async (d: Db) => d.execute(query)] as const),
+  ])('%s is planned once and its plan kept', async (_name, run) => {
+    const statements = await captured(run);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) expect(await plannedRuns(statement)).toEqual({ generic: 2, custom: 5 });
+  });
 
   it('would notice a statement planned again on every run', async () => {
     const sizedByItsValue = sql`SELECT i.id FROM items i WHERE i.project_id = ${projectId} AND i.collection = 'options' ORDER BY i.id LIMIT ${50}`;

@@ -30,7 +30,10 @@ describe('coalesced reads, the mechanism', () => {
       return args.map((n) => `${key}${n}`);
     };
     const many = Array.from({ length: MAX_COALESCED + 5 }, (_, i) => i);
-    const [a, b] = await Promise.all([Promise.all(many.map((n) => coalesced('a', n, runFor('a')))), coalesced('b', 7, runFor('b'))]);
+    const [a, b] = await Promise.all([
+      Promise.all(many.map((n) => coalesced('a', n, runFor('a')))),
+      coalesced('b', 7, runFor('b')),
+    ]);
     expect(a[MAX_COALESCED + 4]).toBe(`a${MAX_COALESCED + 4}`);
     expect(b).toBe('b7');
     expect(sizes).toEqual({ a: [MAX_COALESCED, 5], b: [1] });
@@ -41,10 +44,14 @@ describe('coalesced reads, the mechanism', () => {
     // collections between them (support/coalesce-retention.ts). Clearing a long-lived Map
     // left each turn's answers reachable from a dead table in the old generation until the
     // next full collection: 1.5 MB of them stayed, and a server under random pages moved
-    // 2.6–3.0 MB to the old generation at each young collection (docs/architecture.md, "Memory").
+    // 2.6–3.0 MB to the old generation at each young collection (docs/performance.md, "Memory").
     const root = path.resolve(import.meta.dirname, '../../..');
     const grown = Number(
-      execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/test/support/coalesce-retention.ts'], { cwd: root, encoding: 'utf8' }),
+      execFileSync(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', 'apps/server/test/support/coalesce-retention.ts'],
+        { cwd: root, encoding: 'utf8' },
+      ),
     );
     expect(grown).toBeLessThan(300_000);
   });
@@ -56,7 +63,11 @@ describe('coalesced reads, the mechanism', () => {
       if (args.includes('bad')) throw new Error('invalid input syntax for type uuid');
       return args.map((arg) => arg.toUpperCase());
     };
-    const results = await Promise.allSettled([coalesced('mixed', 'a', run), coalesced('mixed', 'bad', run), coalesced('mixed', 'c', run)]);
+    const results = await Promise.allSettled([
+      coalesced('mixed', 'a', run),
+      coalesced('mixed', 'bad', run),
+      coalesced('mixed', 'c', run),
+    ]);
     expect(results).toEqual([
       { status: 'fulfilled', value: 'A' },
       { status: 'rejected', reason: new Error('invalid input syntax for type uuid') },
@@ -154,7 +165,8 @@ describe('reads kept between requests, the bounds', () => {
   it('keeps a page many ask now at once, however often the pages kept were asked long ago', async () => {
     onItemsChange({ op: 'reset' });
     const big = 'w'.repeat(MAX_BYTES / 2 / 10); // a tenth of the bound
-    for (let i = 0; i < 9; i++) for (let n = 0; n < 12; n++) await cachedRead(project, 'units', `old ${i}`, loader(big));
+    for (let i = 0; i < 9; i++)
+      for (let n = 0; n < 12; n++) await cachedRead(project, 'units', `old ${i}`, loader(big));
     // Then 3,000 other reads, each asked once (a crawler): "lately" moves on.
     for (let n = 0; n < 3_000; n++) await cachedRead(project, 'rooms', `crawl ${n}`, loader('{}'));
     loads = 0;

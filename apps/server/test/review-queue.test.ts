@@ -23,13 +23,21 @@ describe(`the review queue (${testDbKind})`, () => {
   it('lists the submitted selections by the day their review is due, overdue first', async () => {
     // Alex submits today; Olivia's (submitted in the demo) is made three weeks old: overdue.
     const [cart] = (await call(buyer, 'GET', '/api/schema/carts/')).json() as Item[];
-    const unit = (await call(buyer, 'GET', `/api/schema/units/${String(cart!.unit)}`)).json() as Item & { plan: string };
+    const unit = (await call(buyer, 'GET', `/api/schema/units/${String(cart!.unit)}`)).json() as Item & {
+      plan: string;
+    };
     const saved = await call(buyer, 'PATCH', `/api/schema/carts/${cart!._id}`, {
       selections: await completeSelections(app, buyer, unit.plan),
       _version: cart!._version,
     });
     expect(
-      (await call(buyer, 'POST', `/api/carts/${cart!._id}/submit`, { signature: 'Alex Buyer', agree: true, _version: saved.json()._version })).statusCode,
+      (
+        await call(buyer, 'POST', `/api/carts/${cart!._id}/submit`, {
+          signature: 'Alex Buyer',
+          agree: true,
+          _version: saved.json()._version,
+        })
+      ).statusCode,
     ).toBe(200);
     const threeWeeksAgo = new Date(Date.now() - 21 * 86_400_000).toISOString();
     await db.execute(
@@ -51,13 +59,17 @@ describe(`the review queue (${testDbKind})`, () => {
       [harbourManager, 403],
     ] as const) {
       expect((await call(cookie, 'GET', '/api/manage/review-queue')).statusCode).toBe(status);
-      expect((await call(cookie, 'POST', '/api/manage/review-queue/approve', { carts: [crypto.randomUUID()] })).statusCode).toBe(status);
+      expect(
+        (await call(cookie, 'POST', '/api/manage/review-queue/approve', { carts: [crypto.randomUUID()] })).statusCode,
+      ).toBe(status);
     }
   });
 
   it('approves several, each audited and mailed as one approval is, and names the ones it could not', async () => {
     const queue = (await call(manager, 'GET', '/api/manage/review-queue')).json() as Waiting[];
-    const approved = ((await call(manager, 'GET', '/api/schema/carts/?limit=100')).json() as Item[]).find((c) => c.status === 'approved')!;
+    const approved = ((await call(manager, 'GET', '/api/schema/carts/?limit=100')).json() as Item[]).find(
+      (c) => c.status === 'approved',
+    )!;
     const unknown = crypto.randomUUID();
     mail!.messages.length = 0;
     const answer = await call(manager, 'POST', '/api/manage/review-queue/approve', {
@@ -86,28 +98,46 @@ describe(`the review queue (${testDbKind})`, () => {
     for (const waiting of queue) expect(purchases.some((p) => p.cart === waiting._id)).toBe(true);
     // Bad input changes nothing.
     expect((await call(manager, 'POST', '/api/manage/review-queue/approve', { carts: [] })).statusCode).toBe(400);
-    expect((await call(manager, 'POST', '/api/manage/review-queue/approve', { carts: ['not-an-id'] })).statusCode).toBe(400);
+    expect((await call(manager, 'POST', '/api/manage/review-queue/approve', { carts: ['not-an-id'] })).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe(`addresses the mail server refused (${testDbKind})`, () => {
   it('are flagged on the unit, the selection and the dashboard until a later mail leaves', async () => {
     const project = (await call(manager, 'GET', '/api/project')).json() as { _id: string };
-    const letter = { to: 'olivia.chen@demo.test', subject: 'A test', text: 'A test', html: '<p>A test</p>', projectId: project._id };
+    const letter = {
+      to: 'olivia.chen@demo.test',
+      subject: 'A test',
+      text: 'A test',
+      html: '<p>A test</p>',
+      projectId: project._id,
+    };
     // A mail server that cannot be reached refuses the mail (the log keeps it as failed).
     const unreachable = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'portal@example.test', db, log: app.log });
     await expect(unreachable.send(letter)).rejects.toThrow();
     const flagged = async () => {
-      const carts = (await call(manager, 'GET', '/api/manage/carts?q=203')).json() as { items: Array<{ mailRefused: string[] }> };
-      const units = (await call(manager, 'GET', '/api/manage/units')).json() as { items: Array<{ name: string; mailRefused: string[] }> };
-      const dashboard = (await call(manager, 'GET', '/api/manage/dashboard')).json() as { mailRefused: { count: number; recent: Array<{ email: string }> } };
+      const carts = (await call(manager, 'GET', '/api/manage/carts?q=203')).json() as {
+        items: Array<{ mailRefused: string[] }>;
+      };
+      const units = (await call(manager, 'GET', '/api/manage/units')).json() as {
+        items: Array<{ name: string; mailRefused: string[] }>;
+      };
+      const dashboard = (await call(manager, 'GET', '/api/manage/dashboard')).json() as {
+        mailRefused: { count: number; recent: Array<{ email: string }> };
+      };
       return {
         cart: carts.items[0]!.mailRefused,
         unit: units.items.find((unit) => unit.name === '203')!.mailRefused,
         dashboard: dashboard.mailRefused.recent.map((row) => row.email),
       };
     };
-    expect(await flagged()).toEqual({ cart: ['olivia.chen@demo.test'], unit: ['olivia.chen@demo.test'], dashboard: ['olivia.chen@demo.test'] });
+    expect(await flagged()).toEqual({
+      cart: ['olivia.chen@demo.test'],
+      unit: ['olivia.chen@demo.test'],
+      dashboard: ['olivia.chen@demo.test'],
+    });
     // Another project's staff see none of it.
     expect((await call(harbourManager, 'GET', '/api/manage/dashboard')).statusCode).toBe(403);
     // A later mail that leaves clears the flag.

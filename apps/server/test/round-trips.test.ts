@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { projects, sessions, users } from '../src/db/schema/index.ts';
-import { queryRows } from '../src/db/client.ts';
+import { sqlRows } from '../src/db/client.ts';
 import { cartItems } from '../src/modules/carts/carts.repo.ts';
 import { getItemJson } from '../src/modules/decor/items.repo.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, DEMO_HOST, signIn } from './support/identity.ts';
 
 /**
- * Reads asked at once share one query (docs/architecture.md, "Round trips"): each request
+ * Reads asked at once share one query (docs/performance.md, "Round trips"): each request
  * still gets exactly its own answer, a bad one spoils nobody else's, and in a transaction or
  * on the embedded database nothing is shared.
  */
@@ -55,13 +55,17 @@ async function queriesDuring(marker: string, work: () => Promise<unknown>): Prom
 
 describe(`coalesced reads through the API (${testDbKind})`, () => {
   const ids = async () =>
-    (await queryRows<{ id: string }>(db, sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'options' ORDER BY id LIMIT 12`)).map(
-      (row) => row.id,
-    );
+    (
+      await sqlRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'options' ORDER BY id LIMIT 12`,
+      )
+    ).map((row) => row.id);
 
   it('gives each of many pages asked at once its own page, as asked alone', async () => {
     const starts = await ids();
-    const page = (id: string) => app.inject({ method: 'GET', url: `/api/schema/options/?limit=3&afterId=${id}`, headers: visitor });
+    const page = (id: string) =>
+      app.inject({ method: 'GET', url: `/api/schema/options/?limit=3&afterId=${id}`, headers: visitor });
     let together: string[] = [];
     // Pages nobody asked before: no kept answer serves them.
     const queries = await queriesDuring('WITH ORDINALITY', async () => {
@@ -109,14 +113,17 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
   });
 
   it('never lets reads of one item that show different parts of it share a query', async () => {
-    const [unit] = await queryRows<{ id: string }>(db, sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'units' ORDER BY id LIMIT 1`);
+    const [unit] = await sqlRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'units' ORDER BY id LIMIT 1`,
+    );
     const item = { projectId: demo!.id, collection: 'units', id: unit!.id };
     // Asked in one turn, as a visitor's read (a public face) and a manager's (the whole unit) can be.
     const publicFace = { ...item, document: sql`jsonb_build_object('name', i.data->'name')`, shape: 'public' };
     const whole = { ...item, shape: 'whole' };
-    const [a, b, c, d] = (await Promise.all([publicFace, whole, publicFace, whole].map((read) => getItemJson(db, read)))).map(
-      (body) => JSON.parse(body!) as Record<string, unknown>,
-    );
+    const [a, b, c, d] = (
+      await Promise.all([publicFace, whole, publicFace, whole].map((read) => getItemJson(db, read)))
+    ).map((body) => JSON.parse(body!) as Record<string, unknown>);
     expect(Object.keys(a!).sort()).toEqual(['_id', '_version', 'createdAt', 'name', 'updatedAt']);
     expect(b).toHaveProperty('buyers');
     expect(c).toEqual(a);
@@ -127,7 +134,9 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
     const [first, second] = await ids();
     const missing = '01890000-0000-7000-8000-000000000000';
     const [a, b, c] = await Promise.all(
-      [first, missing, second].map((id) => app.inject({ method: 'GET', url: `/api/schema/options/${id}`, headers: visitor })),
+      [first, missing, second].map((id) =>
+        app.inject({ method: 'GET', url: `/api/schema/options/${id}`, headers: visitor }),
+      ),
     );
     expect([a!.statusCode, b!.statusCode, c!.statusCode]).toEqual([200, 404, 200]);
     expect(a!.json()._id).toBe(first);
@@ -143,17 +152,15 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
     const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/me', headers: browserHeaders(cookie) });
     const answers = await Promise.all([me(buyer), me(manager), me(doomed), me(buyer), me(manager)]);
     expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 401, 200, 200]);
-    expect(answers.filter((r) => r.statusCode === 200).map((response) => (response.json() as { email: string }).email)).toEqual([
-      'buyer@demo.test',
-      'manager@demo.test',
-      'buyer@demo.test',
-      'manager@demo.test',
-    ]);
+    expect(
+      answers.filter((r) => r.statusCode === 200).map((response) => (response.json() as { email: string }).email),
+    ).toEqual(['buyer@demo.test', 'manager@demo.test', 'buyer@demo.test', 'manager@demo.test']);
   });
 
   it('reads one person’s role in each project their requests name, when they are read together', async () => {
     const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
-    const dashboard = (host: string) => app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(manager, host) });
+    const dashboard = (host: string) =>
+      app.inject({ method: 'GET', url: '/api/manage/dashboard', headers: browserHeaders(manager, host) });
     const hosts = [DEMO_HOST, HARBOUR_HOST, DEMO_HOST, HARBOUR_HOST];
     const together = (await Promise.all(hosts.map(dashboard))).map((response) => response.statusCode);
     const alone: number[] = [];
@@ -166,7 +173,7 @@ describe(`coalesced reads through the API (${testDbKind})`, () => {
 
 describe(`the items of carts asked at once (${testDbKind})`, () => {
   it('gives each cart exactly the items it names and their categories, as asked alone, each item read once', async () => {
-    const options = await queryRows<{ id: string; category: string }>(
+    const options = await sqlRows<{ id: string; category: string }>(
       db,
       sql`SELECT id, data->>'category' AS category FROM items WHERE project_id = ${demo!.id} AND collection = 'options' ORDER BY id`,
     );
@@ -174,7 +181,10 @@ describe(`the items of carts asked at once (${testDbKind})`, () => {
     for (const option of options) if (!firstOf.has(option.category)) firstOf.set(option.category, option.id);
     const [a, b, c] = [...firstOf.values()];
     expect(c).toBeDefined();
-    const [unit] = await queryRows<{ id: string }>(db, sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'units' ORDER BY id LIMIT 1`);
+    const [unit] = await sqlRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM items WHERE project_id = ${demo!.id} AND collection = 'units' ORDER BY id LIMIT 1`,
+    );
     const categoryOf = (id: string) => options.find((option) => option.id === id)!.category;
     // Carts that share options, one that shares nothing, one that names an option that is not there.
     const asks = [
@@ -185,13 +195,16 @@ describe(`the items of carts asked at once (${testDbKind})`, () => {
     ];
     const expected = asks.map((ask) =>
       [
-        ...ask.options.filter((id) => options.some((option) => option.id === id)).flatMap((id) => [`options:${id}`, `categories:${categoryOf(id)}`]),
+        ...ask.options
+          .filter((id) => options.some((option) => option.id === id))
+          .flatMap((id) => [`options:${id}`, `categories:${categoryOf(id)}`]),
         ...(ask.units ?? []).map((id) => `units:${id}`),
       ]
         .filter((key, i, all) => all.indexOf(key) === i)
         .sort(),
     );
-    const keys = (items: Array<{ collection: string; id: string }>) => items.map((item) => `${item.collection}:${item.id}`).sort();
+    const keys = (items: Array<{ collection: string; id: string }>) =>
+      items.map((item) => `${item.collection}:${item.id}`).sort();
     let together: Awaited<ReturnType<typeof cartItems>>[] = [];
     const queries = await queriesDuring('array_agg(w.k)', async () => {
       together = await Promise.all(asks.map((ask) => cartItems(db, demo!.id, ask)));
@@ -200,7 +213,9 @@ describe(`the items of carts asked at once (${testDbKind})`, () => {
     for (const ask of asks) alone.push(await cartItems(db, demo!.id, ask));
     expect(together.map(keys)).toEqual(expected);
     expect(alone.map(keys)).toEqual(expected);
-    expect(together.map((items) => items.map((item) => item.data.name).sort())).toEqual(alone.map((items) => items.map((item) => item.data.name).sort()));
+    expect(together.map((items) => items.map((item) => item.data.name).sort())).toEqual(
+      alone.map((items) => items.map((item) => item.data.name).sort()),
+    );
     // The copy the carts share is frozen: a rule that changed it would change another cart's.
     expect(together.flat().every((item) => Object.isFrozen(item) && Object.isFrozen(item.data))).toBe(true);
     if (testDbKind === 'postgres') expect(queries).toBe(1);
@@ -212,7 +227,9 @@ describe(`updates asked at once (${testDbKind})`, () => {
   type Item = { _id: string; _version: number; name: string };
   const manager = async () => (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
   const list = async (cookie: string, collection: string) =>
-    (await app.inject({ method: 'GET', url: `/api/schema/${collection}/?limit=6`, headers: browserHeaders(cookie) })).json() as Item[];
+    (
+      await app.inject({ method: 'GET', url: `/api/schema/${collection}/?limit=6`, headers: browserHeaders(cookie) })
+    ).json() as Item[];
   const patch = (cookie: string, collection: string, item: Item, change: object) =>
     app.inject({
       method: 'PATCH',
@@ -229,8 +246,14 @@ describe(`updates asked at once (${testDbKind})`, () => {
       answers = await Promise.all(rooms.map((room) => patch(cookie, 'rooms', room, { name: `${room.name} ·` })));
     });
     expect(answers.map((answer) => answer.statusCode)).toEqual(rooms.map(() => 200));
-    answers.forEach((answer, i) => expect(answer.json()).toMatchObject({ _id: rooms[i]!._id, name: `${rooms[i]!.name} ·`, _version: rooms[i]!._version + 1 }));
-    const audited = await queryRows<{ item_id: string }>(
+    answers.forEach((answer, i) =>
+      expect(answer.json()).toMatchObject({
+        _id: rooms[i]!._id,
+        name: `${rooms[i]!.name} ·`,
+        _version: rooms[i]!._version + 1,
+      }),
+    );
+    const audited = await sqlRows<{ item_id: string }>(
       db,
       sql`SELECT item_id FROM audit_log WHERE collection = 'rooms' AND action = 'update' AND after->>'name' LIKE '% ·'`,
     );
@@ -249,18 +272,29 @@ describe(`updates asked at once (${testDbKind})`, () => {
     ]);
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.slice(0, 2).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ error: { key: 'unit.name-taken' } });
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+      error: { key: 'unit.name-taken' },
+    });
     expect(codes[2]).toBe(200);
-    const names = await queryRows<{ name: string }>(db, sql`SELECT data->>'name' AS name FROM items WHERE collection = 'units' AND data->>'name' LIKE '% 9'`);
+    const names = await sqlRows<{ name: string }>(
+      db,
+      sql`SELECT data->>'name' AS name FROM items WHERE collection = 'units' AND data->>'name' LIKE '% 9'`,
+    );
     expect(names.map((row) => row.name).sort()).toEqual(['Single 9', 'Twin 9']);
   });
 
   it('lets only one of two changes of the same version of an item through', async () => {
     const cookie = await manager();
     const [room] = await list(cookie, 'rooms');
-    const answers = await Promise.all([patch(cookie, 'rooms', room!, { name: 'First' }), patch(cookie, 'rooms', room!, { name: 'Second' })]);
+    const answers = await Promise.all([
+      patch(cookie, 'rooms', room!, { name: 'First' }),
+      patch(cookie, 'rooms', room!, { name: 'Second' }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const [stored] = await queryRows<{ name: string; version: number }>(db, sql`SELECT data->>'name' AS name, version FROM items WHERE id = ${room!._id}`);
+    const [stored] = await sqlRows<{ name: string; version: number }>(
+      db,
+      sql`SELECT data->>'name' AS name, version FROM items WHERE id = ${room!._id}`,
+    );
     expect(stored!.version).toBe(room!._version + 1);
     expect(stored!.name).toBe((answers.find((answer) => answer.statusCode === 200)!.json() as Item).name);
   });
@@ -269,7 +303,9 @@ describe(`updates asked at once (${testDbKind})`, () => {
 describe(`carts priced at once (${testDbKind})`, () => {
   it('gives each cart its own items, rules and total when several are changed together', async () => {
     const cookie = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
-    const carts = (await app.inject({ method: 'GET', url: '/api/schema/carts/?limit=10', headers: browserHeaders(cookie) })).json() as Array<{
+    const carts = (
+      await app.inject({ method: 'GET', url: '/api/schema/carts/?limit=10', headers: browserHeaders(cookie) })
+    ).json() as Array<{
       _id: string;
       _version: number;
       total: number;

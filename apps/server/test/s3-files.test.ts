@@ -22,7 +22,9 @@ const bucket = new AwsClient({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER',
 
 describe('files in an S3 bucket', () => {
   it('reads FILES_URL: bucket, prefix, region and endpoint', () => {
-    expect(parseFilesUrl('s3://decor-files/eu/portal/?region=eu-west-1&endpoint=https%3A%2F%2Fminio.internal%3A9000%2F')).toEqual({
+    expect(
+      parseFilesUrl('s3://decor-files/eu/portal/?region=eu-west-1&endpoint=https%3A%2F%2Fminio.internal%3A9000%2F'),
+    ).toEqual({
       bucket: 'decor-files',
       prefix: 'eu/portal/',
       region: 'eu-west-1',
@@ -53,7 +55,9 @@ describe('files in an S3 bucket', () => {
     const id = response.json()._id as string;
 
     const listing = await (await bucket.fetch(`${s3.endpoint}/${s3.bucket}?list-type=2&prefix=portal/`)).text();
-    const keys = [...listing.matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => match[1]!).filter((key) => key.includes(id));
+    const keys = [...listing.matchAll(/<Key>([^<]+)<\/Key>/g)]
+      .map((match) => match[1]!)
+      .filter((key) => key.includes(id));
     // The picture and its two thumbnails, each as portal/<project id>/<file id>….
     expect(keys).toHaveLength(3);
     expect(keys.every((key) => /^portal\/[0-9a-f-]{36}\//.test(key))).toBe(true);
@@ -72,9 +76,15 @@ describe('files in an S3 bucket', () => {
     await expect(storage.check()).resolves.toBeUndefined();
     const missing = new S3Storage(parseFilesUrl(s3.filesUrl().replace(s3.bucket, 'no-such-bucket')), S3_CREDENTIALS);
     await expect(missing.check()).rejects.toThrow('FILES_URL: the bucket "no-such-bucket" answered 404');
-    const wrongKey = new S3Storage(parseFilesUrl(s3.filesUrl()), { AWS_ACCESS_KEY_ID: 'NOBODY', AWS_SECRET_ACCESS_KEY: 'wrong' });
+    const wrongKey = new S3Storage(parseFilesUrl(s3.filesUrl()), {
+      AWS_ACCESS_KEY_ID: 'NOBODY',
+      AWS_SECRET_ACCESS_KEY: 'wrong',
+    });
     await expect(wrongKey.check()).rejects.toThrow(/answered 403/);
-    const nowhere = new S3Storage(parseFilesUrl('s3://decor-files?endpoint=http%3A%2F%2F127.0.0.1%3A9'), S3_CREDENTIALS);
+    const nowhere = new S3Storage(
+      parseFilesUrl('s3://decor-files?endpoint=http%3A%2F%2F127.0.0.1%3A9'),
+      S3_CREDENTIALS,
+    );
     await expect(nowhere.check()).rejects.toThrow('FILES_URL: the bucket "decor-files" could not be reached');
   });
 

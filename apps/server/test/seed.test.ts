@@ -47,7 +47,11 @@ describe(`demo data (${testDbKind})`, () => {
   });
 
   it('keeps every reference inside the project', async () => {
-    const ids = new Set((await Promise.all(['rooms', 'categories', 'options', 'plans'].map((c) => collection('demo', c)))).flat().map((i) => i.id));
+    const ids = new Set(
+      (await Promise.all(['rooms', 'categories', 'options', 'plans'].map((c) => collection('demo', c))))
+        .flat()
+        .map((i) => i.id),
+    );
     for (const option of await collection('demo', 'options')) {
       const refs = [
         option.data.category,
@@ -126,8 +130,15 @@ describe(`demo data (${testDbKind})`, () => {
   it('obeys the rules it demonstrates: every signed selection has every required choice, so a returned one can be signed again', async () => {
     for (const key of ['demo', 'harbour']) {
       const byId = async (name: string) =>
-        new Map((await collection(key, name)).map((row) => [row.id, { _id: row.id, ...row.data } as Data & { _id: string }]));
-      const [options, categories, units, plans] = await Promise.all([byId('options'), byId('categories'), byId('units'), byId('plans')]);
+        new Map(
+          (await collection(key, name)).map((row) => [row.id, { _id: row.id, ...row.data } as Data & { _id: string }]),
+        );
+      const [options, categories, units, plans] = await Promise.all([
+        byId('options'),
+        byId('categories'),
+        byId('units'),
+        byId('plans'),
+      ]);
       const signed = (await collection(key, 'carts')).filter((cart) => cart.data.status !== 'draft');
       for (const cart of signed) {
         const plan = plans.get(String(units.get(String(cart.data.unit))?.plan));
@@ -145,7 +156,10 @@ describe(`demo data (${testDbKind})`, () => {
     const [deploy] = await db.select().from(deploys);
     expect(deploy).toMatchObject({ type: 'development', host: TEST_PORTAL_HOST });
     const listed = await db.select().from(deployProjects).where(eq(deployProjects.deployId, deploy!.id));
-    expect(listed.map((row) => row.fullKey).sort()).toEqual([`demo.${TEST_PORTAL_HOST}`, `harbour.${TEST_PORTAL_HOST}`]);
+    expect(listed.map((row) => row.fullKey).sort()).toEqual([
+      `demo.${TEST_PORTAL_HOST}`,
+      `harbour.${TEST_PORTAL_HOST}`,
+    ]);
   });
 
   it('is idempotent: a second run changes nothing', async () => {
@@ -179,7 +193,9 @@ describe(`demo data (${testDbKind})`, () => {
 describe('what a start prints about the demo accounts', () => {
   const base = { password: 'printed-once-1', dataDir: '/srv/decor' };
   it('shows the password only when this start generated it for accounts it created', () => {
-    expect(demoAccountsNotice({ ...base, generated: true, createdAccounts: ['admin@demo.test'] })).toContain('printed-once-1');
+    expect(demoAccountsNotice({ ...base, generated: true, createdAccounts: ['admin@demo.test'] })).toContain(
+      'printed-once-1',
+    );
     for (const notice of [
       demoAccountsNotice({ ...base, generated: false, createdAccounts: ['admin@demo.test'] }),
       demoAccountsNotice({ ...base, generated: false, createdAccounts: [] }),
@@ -187,7 +203,9 @@ describe('what a start prints about the demo accounts', () => {
     ]) {
       expect(notice).not.toContain('printed-once-1');
     }
-    expect(demoAccountsNotice({ ...base, generated: false, createdAccounts: [] })).toContain('/srv/decor/demo-password');
+    expect(demoAccountsNotice({ ...base, generated: false, createdAccounts: [] })).toContain(
+      '/srv/decor/demo-password',
+    );
   });
 });
 

@@ -7,7 +7,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebDist } from './support/test-app.ts';
 import { multipart } from './support/multipart.ts';
-import { FIRST_START_LIMIT_MS, seededDataDir, seededPassword, sessionCookie, startServerProcess, stopAll, waitUntilReady } from './support/server-process.ts';
+import {
+  FIRST_START_LIMIT_MS,
+  seededDataDir,
+  seededPassword,
+  sessionCookie,
+  startServerProcess,
+  stopAll,
+  waitUntilReady,
+} from './support/server-process.ts';
 
 /**
  * What only a running process shows (docs/operations.md): a request too slow to arrive is
@@ -53,7 +61,11 @@ function rawExchange(port: number, bytes: string): Promise<{ text: string; ms: n
 
 describe('a server process', () => {
   it('answers a request that is too slow to arrive with 408 in the JSON error model', async () => {
-    const server = await startServerProcess({ DATA_DIR: await seededDir(), WEB_DIST_DIR: webDist, REQUEST_TIMEOUT_MS: '1000' });
+    const server = await startServerProcess({
+      DATA_DIR: await seededDir(),
+      WEB_DIST_DIR: webDist,
+      REQUEST_TIMEOUT_MS: '1000',
+    });
     await waitUntilReady(server.port);
     // Headers promise 100 bytes; only 3 ever come (a slow or stuck client).
     const { text, ms } = await rawExchange(
@@ -63,7 +75,11 @@ describe('a server process', () => {
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(text).toContain('application/json');
     expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
-      error: { code: 'request_timeout', message: 'The request took too long to arrive. Please send it again.', key: 'request.timeout' },
+      error: {
+        code: 'request_timeout',
+        message: 'The request took too long to arrive. Please send it again.',
+        key: 'request.timeout',
+      },
     });
     expect(ms).toBeLessThan(5_000);
     // Headers that never end (a slow-headers attack) get the same answer.
@@ -155,10 +171,17 @@ describe('a server process', () => {
   }, 90_000);
 
   it('refuses to start in production without its database, mail and secret, saying which', async () => {
-    const server = await startServerProcess({ NODE_ENV: 'production', DATA_DIR: dataDir(), DATABASE_URL: '', SMTP_URL: '', AUTH_SECRET: '' });
+    const server = await startServerProcess({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      AUTH_SECRET: '',
+    });
     expect(await server.exited).toBe(1);
     const output = server.output();
-    for (const key of ['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET']) expect(output).toContain(`  - ${key}: required in production`);
+    for (const key of ['DATABASE_URL', 'SMTP_URL', 'AUTH_SECRET'])
+      expect(output).toContain(`  - ${key}: required in production`);
     expect(output).not.toMatch(/\bat .+\.(ts|js):\d+/);
   }, 30_000);
 });

@@ -4,7 +4,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, fakeWebDist } from './support/test-app.ts';
-import { ipHeaders, sessionCookie, startServerProcess, stopAll, waitUntilReady, type ServerProcess } from './support/server-process.ts';
+import {
+  ipHeaders,
+  sessionCookie,
+  startServerProcess,
+  stopAll,
+  waitUntilReady,
+  type ServerProcess,
+} from './support/server-process.ts';
 import { startS3Server, S3_CREDENTIALS } from './support/s3-server.ts';
 import { multipart } from './support/multipart.ts';
 import { openLive } from './support/display-socket.ts';
@@ -63,7 +70,11 @@ const call = async (server: ServerProcess, method: string, url: string, cookie: 
 };
 
 /** Reads on `server` until `accept` says yes; returns how long that took. */
-async function servedWithin(read: () => Promise<unknown>, accept: (value: unknown) => boolean, limitMs = 1_000): Promise<number> {
+async function servedWithin(
+  read: () => Promise<unknown>,
+  accept: (value: unknown) => boolean,
+  limitMs = 1_000,
+): Promise<number> {
   const started = performance.now();
   for (;;) {
     if (accept(await read())) return performance.now() - started;
@@ -85,19 +96,26 @@ describe('two server processes on one PostgreSQL', () => {
     // B has the project and a price in its caches before A changes them.
     const project = await call(b, 'GET', '/api/project', manager);
     const projectId = project.json._id as string;
-    const options = await fetch(`http://127.0.0.1:${b.port}/api/schema/options?limit=1`, { headers: ipHeaders(b.port, manager) });
+    const options = await fetch(`http://127.0.0.1:${b.port}/api/schema/options?limit=1`, {
+      headers: ipHeaders(b.port, manager),
+    });
     const [option] = (await options.json()) as Array<{ _id: string; price: number; _version: number }>;
     expect((await call(b, 'GET', `/api/schema/options/${option!._id}`, manager)).json.price).toBe(option!.price);
 
     const newPrice = option!.price + 1_234;
-    const priced = await call(a, 'PATCH', `/api/schema/options/${option!._id}`, manager, { price: newPrice, _version: option!._version });
+    const priced = await call(a, 'PATCH', `/api/schema/options/${option!._id}`, manager, {
+      price: newPrice,
+      _version: option!._version,
+    });
     expect(priced.status).toBe(200);
     const priceMs = await servedWithin(
       async () => (await call(b, 'GET', `/api/schema/options/${option!._id}`, manager)).json.price,
       (price) => price === newPrice,
     );
 
-    const renamed = await call(a, 'PATCH', `/api/projects/${projectId}`, manager, { name: 'Maple Residences — Phase 2' });
+    const renamed = await call(a, 'PATCH', `/api/projects/${projectId}`, manager, {
+      name: 'Maple Residences — Phase 2',
+    });
     expect(renamed.status).toBe(200);
     const nameMs = await servedWithin(
       async () => (await call(b, 'GET', '/api/project', manager)).json.name,
@@ -126,7 +144,9 @@ describe('two server processes on one PostgreSQL', () => {
 
 /** An admin's change stream read as it comes; `ended` settles with everything read once the server ends it. */
 async function openChangeStream(server: ServerProcess, cookie: string) {
-  const response = await fetch(`http://127.0.0.1:${server.port}/api/admin/changes/stream`, { headers: ipHeaders(server.port, cookie) });
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/admin/changes/stream`, {
+    headers: ipHeaders(server.port, cookie),
+  });
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -148,7 +168,9 @@ async function settledWithin<T>(promise: Promise<T>, limitMs: number): Promise<{
   let timer: NodeJS.Timeout | undefined;
   const value = await Promise.race([
     promise,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not settled within ${limitMs} ms`)), limitMs))),
+    new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`not settled within ${limitMs} ms`)), limitMs)),
+    ),
   ]);
   clearTimeout(timer);
   return { value, ms: performance.now() - started };
@@ -162,13 +184,19 @@ describe('two server processes on one PostgreSQL: sessions and projects as they 
     // Signed out on A: the stream the same session opened on B ends.
     const leaving = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
     const first = await openChangeStream(b, leaving);
-    const signOut = await fetch(`http://127.0.0.1:${a.port}/api/me/sign-out`, { method: 'POST', headers: ipHeaders(a.port, leaving), body: '{}' });
+    const signOut = await fetch(`http://127.0.0.1:${a.port}/api/me/sign-out`, {
+      method: 'POST',
+      headers: ipHeaders(a.port, leaving),
+      body: '{}',
+    });
     expect(signOut.status).toBe(204);
     const signedOut = await settledWithin(first.ended, 8_000);
     expect(signedOut.value).toContain('"reason":"signed-out"');
 
     // A manager made an admin opens a stream on B; demoted on A, it ends.
-    const users = (await call(a, 'GET', '/api/admin/users?q=manager%40demo.test', operator)).json as { items: Array<{ _id: string; email: string }> };
+    const users = (await call(a, 'GET', '/api/admin/users?q=manager%40demo.test', operator)).json as {
+      items: Array<{ _id: string; email: string }>;
+    };
     const managerId = users.items.find((u) => u.email === 'manager@demo.test')!._id;
     expect((await call(a, 'PATCH', `/api/admin/users/${managerId}`, operator, { isAdmin: true })).status).toBe(200);
     const manager = await sessionCookie(a.port, 'manager@demo.test', PASSWORD);
@@ -192,7 +220,8 @@ describe('two server processes on one PostgreSQL: sessions and projects as they 
     await call(a, 'PATCH', `/api/admin/users/${managerId}`, operator, { disabled: false, isAdmin: false });
 
     // An address asked on B before its project exists answers as the project once A has made it.
-    const late = (server: ServerProcess) => fetch(`http://127.0.0.1:${server.port}/api/project`, { headers: ipHeaders(server.port, undefined, 'late') });
+    const late = (server: ServerProcess) =>
+      fetch(`http://127.0.0.1:${server.port}/api/project`, { headers: ipHeaders(server.port, undefined, 'late') });
     expect((await late(b)).status).toBe(404);
     expect((await late(a)).status).toBe(404);
     const created = await call(a, 'POST', '/api/admin/projects', operator, {
@@ -218,18 +247,30 @@ describe('a screen and its phone on two server processes', () => {
   it('carry the phone’s looks across servers through NOTIFY, and a stopping server tells its sockets to reconnect', async () => {
     const [a, b] = await servers();
     const admin = await sessionCookie(a.port, 'admin@demo.test', PASSWORD);
-    const registered = (await (await fetch(`http://127.0.0.1:${a.port}/api/displays`, { method: 'POST', headers: ipHeaders(a.port) })).json()) as {
+    const registered = (await (
+      await fetch(`http://127.0.0.1:${a.port}/api/displays`, { method: 'POST', headers: ipHeaders(a.port) })
+    ).json()) as {
       id: string;
       secret: string;
       state: { claimCode: string };
     };
-    expect((await call(b, 'POST', '/api/displays/claim', admin, { code: registered.state.claimCode, name: 'Lobby TV', project: 'demo' })).status).toBe(200);
+    expect(
+      (
+        await call(b, 'POST', '/api/displays/claim', admin, {
+          code: registered.state.claimCode,
+          name: 'Lobby TV',
+          project: 'demo',
+        })
+      ).status,
+    ).toBe(200);
 
     // The screen on A; the phone pairs and joins on B.
     const screen = openLive({ port: a.port, host: `127.0.0.1:${a.port}` });
     await screen.opened;
     screen.say({ type: 'hello', key: `${registered.id}.${registered.secret}` });
-    const attract = (await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as { state: { pairing: { code: string } } };
+    const attract = (await screen.waitFor((push) => push.type === 'state' && push.state.mode === 'attract')) as {
+      state: { pairing: { code: string } };
+    };
     const paired = await call(b, 'POST', '/api/displays/pair', '', { code: attract.state.pairing.code });
     expect(paired.status).toBe(201);
     // The pairing made on B reaches the screen on A.

@@ -16,13 +16,22 @@ describe(`serving the web app (${testDbKind})`, () => {
       expect(response.body).toContain(`<meta name="portal-host" content="${TEST_PORTAL_HOST}">`);
     }
     // The portal's own host has no project: the plain page.
-    expect((await app.inject({ method: 'GET', url: '/', headers: { host: TEST_PORTAL_HOST } })).body).toContain('<div id="root"></div>');
+    expect((await app.inject({ method: 'GET', url: '/', headers: { host: TEST_PORTAL_HOST } })).body).toContain(
+      '<div id="root"></div>',
+    );
   });
 
   it('tells the app who the page is for: a visitor, or the signed-in person as GET /api/me answers', async () => {
-    const viewerIn = (body: string) => JSON.parse(/<script type="application\/json" id="viewer-data">(.*?)<\/script>/.exec(body)![1]!);
-    for (const headers of [onProject('demo'), { host: TEST_PORTAL_HOST }, { ...onProject('demo'), cookie: 'theme=dark' }]) {
-      expect(viewerIn((await app.inject({ method: 'GET', url: '/sign-in', headers })).body)).toEqual({ signedIn: false });
+    const viewerIn = (body: string) =>
+      JSON.parse(/<script type="application\/json" id="viewer-data">(.*?)<\/script>/.exec(body)![1]!);
+    for (const headers of [
+      onProject('demo'),
+      { host: TEST_PORTAL_HOST },
+      { ...onProject('demo'), cookie: 'theme=dark' },
+    ]) {
+      expect(viewerIn((await app.inject({ method: 'GET', url: '/sign-in', headers })).body)).toEqual({
+        signedIn: false,
+      });
     }
     // Credentials that are no session (expired, made up, signed out elsewhere): a visitor's page.
     for (const credentials of [
@@ -30,7 +39,8 @@ describe(`serving the web app (${testDbKind})`, () => {
       { cookie: '__Secure-better-auth.session_token=abc' },
       { authorization: 'Bearer abc' },
     ]) {
-      const body = (await app.inject({ method: 'GET', url: '/', headers: { ...onProject('demo'), ...credentials } })).body;
+      const body = (await app.inject({ method: 'GET', url: '/', headers: { ...onProject('demo'), ...credentials } }))
+        .body;
       expect(viewerIn(body)).toEqual({ signedIn: false });
       expect(body).toContain('<title>Maple Residences</title>');
     }
@@ -61,7 +71,9 @@ describe(`serving the web app (${testDbKind})`, () => {
     const embedded = /<script type="application\/json" id="project-data">(.*?)<\/script>/.exec(body)![1]!;
     expect(JSON.parse(embedded)).toEqual(project);
     // Harbour is its own brand.
-    expect((await app.inject({ method: 'GET', url: '/', headers: onProject('harbour') })).body).toContain('<title>Harbour Lofts</title>');
+    expect((await app.inject({ method: 'GET', url: '/', headers: onProject('harbour') })).body).toContain(
+      '<title>Harbour Lofts</title>',
+    );
   });
 
   it('keeps a project’s words from breaking out of the page', async () => {
@@ -83,7 +95,9 @@ describe(`serving the web app (${testDbKind})`, () => {
     const page = withAnswers(html, { '/api/schema/carts/x': { notes } });
     expect(page).not.toContain('<script>alert(2)');
     expect(page).not.toContain('<!--');
-    expect(JSON.parse(/id="page-answers">(.*?)<\/script><\/body>/.exec(page)![1]!)).toEqual({ '/api/schema/carts/x': { notes } });
+    expect(JSON.parse(/id="page-answers">(.*?)<\/script><\/body>/.exec(page)![1]!)).toEqual({
+      '/api/schema/carts/x': { notes },
+    });
   });
 
   it('carries a signed-in person’s first reads, exactly as the API answers them to that person, and nothing for anyone else', async () => {
@@ -92,7 +106,8 @@ describe(`serving the web app (${testDbKind})`, () => {
       return found ? (JSON.parse(found[1]!) as Record<string, unknown>) : null;
     };
     const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
-    const asBuyer = async (url: string, host?: string) => (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie, host) })).json();
+    const asBuyer = async (url: string, host?: string) =>
+      (await app.inject({ method: 'GET', url, headers: browserHeaders(cookie, host) })).json();
     const mine = (await asBuyer('/api/carts/mine')) as Array<{ _id: string }>;
     const catalogue = ['categories', 'options', 'packages'].map((c) => `/api/schema/${c}/?limit=200`);
 
@@ -104,21 +119,32 @@ describe(`serving the web app (${testDbKind})`, () => {
       for (const path of expected) expect(answers[path], `${url} ${path}`).toEqual(await asBuyer(path));
     }
     // Other pages: only what every page reads first.
-    expect(Object.keys(answersIn((await app.inject({ method: 'GET', url: '/', headers: browserHeaders(cookie) })).body)!).sort()).toEqual([
-      '/api/carts/mine',
-      '/api/me/projects',
-    ]);
+    expect(
+      Object.keys(
+        answersIn((await app.inject({ method: 'GET', url: '/', headers: browserHeaders(cookie) })).body)!,
+      ).sort(),
+    ).toEqual(['/api/carts/mine', '/api/me/projects']);
 
     // Another project's subdomain: what the API refuses this person (their carts there) is not carried.
     const harbourHost = onProject('harbour').host;
-    expect((await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(cookie, harbourHost) })).statusCode).toBe(403);
-    const elsewhere = answersIn((await app.inject({ method: 'GET', url: '/configure', headers: browserHeaders(cookie, harbourHost) })).body) ?? {};
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(cookie, harbourHost) }))
+        .statusCode,
+    ).toBe(403);
+    const elsewhere =
+      answersIn(
+        (await app.inject({ method: 'GET', url: '/configure', headers: browserHeaders(cookie, harbourHost) })).body,
+      ) ?? {};
     expect(Object.keys(elsewhere)).not.toContain('/api/carts/mine');
     expect(Object.keys(elsewhere).some((path) => path.startsWith('/api/schema/carts/'))).toBe(false);
     // Someone else's cart in the address: refused by the API, so not carried.
     const { cookie: other } = await signIn(app, 'sofia.martin@demo.test', TEST_DEMO_PASSWORD);
-    const [theirs] = (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(other) })).json() as Array<{ _id: string }>;
-    const snooped = answersIn((await app.inject({ method: 'GET', url: `/config/${theirs!._id}`, headers: browserHeaders(cookie) })).body)!;
+    const [theirs] = (
+      await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(other) })
+    ).json() as Array<{ _id: string }>;
+    const snooped = answersIn(
+      (await app.inject({ method: 'GET', url: `/config/${theirs!._id}`, headers: browserHeaders(cookie) })).body,
+    )!;
     expect(Object.keys(snooped)).not.toContain(`/api/schema/carts/${theirs!._id}`);
 
     // Visitors and credentials that are no session: nothing.
@@ -144,7 +170,11 @@ describe(`serving the web app (${testDbKind})`, () => {
   });
 
   it('sends the precompressed file to a browser that accepts it', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("app")');
@@ -180,19 +210,27 @@ describe(`security headers (${testDbKind})`, () => {
   });
 
   it("names no third party in the policy unless an analytics provider is configured, and then only that provider's hosts", async () => {
-    const plain = String((await app.inject({ method: 'GET', url: '/', headers: onProject('demo') })).headers['content-security-policy']);
+    const plain = String(
+      (await app.inject({ method: 'GET', url: '/', headers: onProject('demo') })).headers['content-security-policy'],
+    );
     expect(plain).not.toMatch(/hotjar|google/);
     const { app: withRecording } = await createTestApp({ env: { SESSION_RECORDING_ID: '3512345' }, seed: false });
-    const recording = String((await withRecording.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const recording = String(
+      (await withRecording.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
     expect(recording).toContain('https://static.hotjar.com');
     expect(recording).not.toContain('googletagmanager');
     await withRecording.close();
     const { app: withAnalytics } = await createTestApp({ env: { ANALYTICS_ID: 'G-ABC123DEF4' }, seed: false });
-    const analytics = String((await withAnalytics.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const analytics = String(
+      (await withAnalytics.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+    );
     expect(analytics).toContain('https://www.googletagmanager.com');
     expect(analytics).not.toContain('hotjar');
     // The embed widget never runs analytics: its policy names no provider.
-    expect(String((await withAnalytics.inject({ method: 'GET', url: '/embed' })).headers['content-security-policy'])).not.toContain('google');
+    expect(
+      String((await withAnalytics.inject({ method: 'GET', url: '/embed' })).headers['content-security-policy']),
+    ).not.toContain('google');
     await withAnalytics.close();
   });
 

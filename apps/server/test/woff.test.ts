@@ -12,7 +12,8 @@ import { woffToSfnt } from '../src/lib/woff.ts';
  */
 
 const require = createRequire(import.meta.url);
-const fontFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
+const fontFile = (pkg: string, file: string) =>
+  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'files', file);
 const FONTS = [
   fontFile('@fontsource/noto-sans', 'noto-sans-latin-400-normal.woff'),
   fontFile('@fontsource/noto-sans', 'noto-sans-greek-700-normal.woff'),
@@ -28,25 +29,28 @@ function checksum(data: Buffer): number {
 }
 
 describe('a WOFF font as its sfnt', () => {
-  it.each(FONTS.map((file) => [path.basename(file), file]))('is the same font to fontkit, glyph for glyph: %s', (_name, file) => {
-    const woff = fs.readFileSync(file);
-    const fromWoff = fontkit.create(woff);
-    const fromSfnt = fontkit.create(woffToSfnt(woff));
-    expect(fromSfnt.constructor.name).not.toBe(fromWoff.constructor.name);
-    expect(fromSfnt.numGlyphs).toBe(fromWoff.numGlyphs);
-    expect(fromSfnt.unitsPerEm).toBe(fromWoff.unitsPerEm);
-    expect(fromSfnt.characterSet).toEqual(fromWoff.characterSet);
-    expect(fromWoff.characterSet.length).toBeGreaterThan(50);
-    // Every glyph the font maps a character to: its advance and its outline.
-    for (const codePoint of fromWoff.characterSet) {
-      const [a, b] = [fromWoff.glyphForCodePoint(codePoint), fromSfnt.glyphForCodePoint(codePoint)];
-      expect(b.id).toBe(a.id);
-      expect(b.advanceWidth).toBe(a.advanceWidth);
-      expect(b.path.toSVG()).toBe(a.path.toSVG());
-    }
-    const text = String.fromCodePoint(...fromWoff.characterSet.slice(0, 40));
-    expect(fromSfnt.layout(text).positions).toEqual(fromWoff.layout(text).positions);
-  });
+  it.each(FONTS.map((file) => [path.basename(file), file]))(
+    'is the same font to fontkit, glyph for glyph: %s',
+    (_name, file) => {
+      const woff = fs.readFileSync(file);
+      const fromWoff = fontkit.create(woff);
+      const fromSfnt = fontkit.create(woffToSfnt(woff));
+      expect(fromSfnt.constructor.name).not.toBe(fromWoff.constructor.name);
+      expect(fromSfnt.numGlyphs).toBe(fromWoff.numGlyphs);
+      expect(fromSfnt.unitsPerEm).toBe(fromWoff.unitsPerEm);
+      expect(fromSfnt.characterSet).toEqual(fromWoff.characterSet);
+      expect(fromWoff.characterSet.length).toBeGreaterThan(50);
+      // Every glyph the font maps a character to: its advance and its outline.
+      for (const codePoint of fromWoff.characterSet) {
+        const [a, b] = [fromWoff.glyphForCodePoint(codePoint), fromSfnt.glyphForCodePoint(codePoint)];
+        expect(b.id).toBe(a.id);
+        expect(b.advanceWidth).toBe(a.advanceWidth);
+        expect(b.path.toSVG()).toBe(a.path.toSVG());
+      }
+      const text = String.fromCodePoint(...fromWoff.characterSet.slice(0, 40));
+      expect(fromSfnt.layout(text).positions).toEqual(fromWoff.layout(text).positions);
+    },
+  );
 
   it('writes a well-formed sfnt: the directory in order, each table aligned, whole and with its checksum', () => {
     const sfnt = woffToSfnt(fs.readFileSync(FONTS[0]!));
@@ -61,7 +65,11 @@ describe('a WOFF font as its sfnt', () => {
     for (let i = 0; i < numTables; i++) {
       const at = 12 + i * 16;
       const tag = sfnt.toString('latin1', at, at + 4);
-      const [recorded, offset, length] = [4, 8, 12].map((field) => sfnt.readUInt32BE(at + field)) as [number, number, number];
+      const [recorded, offset, length] = [4, 8, 12].map((field) => sfnt.readUInt32BE(at + field)) as [
+        number,
+        number,
+        number,
+      ];
       expect(tag > previousTag).toBe(true);
       expect(offset % 4).toBe(0);
       expect(offset).toBe(end);

@@ -5,7 +5,7 @@ import { auditLog, items, projects, users } from '../src/db/schema/index.ts';
 import { CHANGE_CHANNEL, type FeedEvent } from '../src/db/change-feed.ts';
 import { writeBatch } from '../src/modules/decor/items.write.ts';
 import { idsAt } from '../src/modules/decor/refs.ts';
-import { queryRows } from '../src/db/client.ts';
+import { sqlRows } from '../src/db/client.ts';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 
@@ -21,8 +21,10 @@ const managerId = (await db.select({ id: users.id }).from(users).where(eq(users.
 type Item = Record<string, unknown> & { _id: string; _version: number };
 const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: browserHeaders(manager), ...(payload ? { payload } : {}) });
-const firstOf = async (collection: string) => (await send('GET', `/api/schema/${collection}/?limit=1`)).json()[0] as Item;
-const auditCount = async (itemId: string) => (await db.select().from(auditLog).where(eq(auditLog.itemId, itemId))).length;
+const firstOf = async (collection: string) =>
+  (await send('GET', `/api/schema/${collection}/?limit=1`)).json()[0] as Item;
+const auditCount = async (itemId: string) =>
+  (await db.select().from(auditLog).where(eq(auditLog.itemId, itemId))).length;
 
 /** Collects what the feed announces while `work` runs, and a moment after (delivery is asynchronous). */
 async function announced(work: () => Promise<unknown>): Promise<FeedEvent[]> {
@@ -44,32 +46,53 @@ describe(`collection hooks (${testDbKind})`, () => {
     const remove = app.collectionHooks.register('rooms', {
       beforeChange({ data }) {
         const name = String(data.name ?? '');
-        if (name.length > 1 && name === name.toUpperCase()) throw new DomainError('rule_broken', 'Write a room’s name as a person would, not in capitals.');
+        if (name.length > 1 && name === name.toUpperCase())
+          throw new DomainError('rule_broken', 'Write a room’s name as a person would, not in capitals.');
         return { ...data, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') };
       },
     });
     try {
-      const shouted = await send('PATCH', `/api/schema/rooms/${room._id}`, { name: 'KITCHEN', _version: room._version });
+      const shouted = await send('PATCH', `/api/schema/rooms/${room._id}`, {
+        name: 'KITCHEN',
+        _version: room._version,
+      });
       expect(shouted.statusCode).toBe(422);
-      expect(shouted.json().error).toMatchObject({ code: 'rule_broken', message: 'Write a room’s name as a person would, not in capitals.' });
+      expect(shouted.json().error).toMatchObject({
+        code: 'rule_broken',
+        message: 'Write a room’s name as a person would, not in capitals.',
+      });
       expect(((await send('GET', `/api/schema/rooms/${room._id}`)).json() as Item)._version).toBe(room._version);
 
-      const renamed = await send('PATCH', `/api/schema/rooms/${room._id}`, { name: 'Chef’s Kitchen', _version: room._version });
+      const renamed = await send('PATCH', `/api/schema/rooms/${room._id}`, {
+        name: 'Chef’s Kitchen',
+        _version: room._version,
+      });
       expect(renamed.statusCode).toBe(200);
-      expect(renamed.json()).toMatchObject({ name: 'Chef’s Kitchen', slug: 'chef-s-kitchen', _version: room._version + 1 });
+      expect(renamed.json()).toMatchObject({
+        name: 'Chef’s Kitchen',
+        slug: 'chef-s-kitchen',
+        _version: room._version + 1,
+      });
 
       // The batch path (imports) runs the same hook.
-      const batch = writeBatch(db, { project: demo!, actorId: managerId, origin: 'staff', hooks: app.collectionHooks }, [
-        { op: 'create', collection: 'rooms', data: { name: 'Loft', order: 90, slug: 'x' } },
-        { op: 'create', collection: 'rooms', data: { name: 'ATTIC', order: 91, slug: 'y' } },
-      ]);
+      const batch = writeBatch(
+        db,
+        { project: demo!, actorId: managerId, origin: 'staff', hooks: app.collectionHooks },
+        [
+          { op: 'create', collection: 'rooms', data: { name: 'Loft', order: 90, slug: 'x' } },
+          { op: 'create', collection: 'rooms', data: { name: 'ATTIC', order: 91, slug: 'y' } },
+        ],
+      );
       await expect(batch).rejects.toMatchObject({ code: 'rule_broken' });
     } finally {
       remove();
     }
     // Removed, the rule no longer applies.
     const current = (await send('GET', `/api/schema/rooms/${room._id}`)).json() as Item;
-    expect((await send('PATCH', `/api/schema/rooms/${room._id}`, { name: 'KITCHEN', _version: current._version })).statusCode).toBe(200);
+    expect(
+      (await send('PATCH', `/api/schema/rooms/${room._id}`, { name: 'KITCHEN', _version: current._version }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('runs afterChange in the transaction: a hook that fails undoes the write and its audit entry', async () => {
@@ -136,7 +159,9 @@ describe(`the batch write (${testDbKind})`, () => {
 
   it('refuses a stale version inside a batch, changing nothing', async () => {
     const room = await firstOf('rooms');
-    const batch = writeBatch(db, base(), [{ op: 'update', collection: 'rooms', id: room._id, data: { order: 1 }, expectedVersion: room._version + 5 }]);
+    const batch = writeBatch(db, base(), [
+      { op: 'update', collection: 'rooms', id: room._id, data: { order: 1 }, expectedVersion: room._version + 5 },
+    ]);
     await expect(batch).rejects.toMatchObject({ code: 'conflict' });
     expect(((await send('GET', `/api/schema/rooms/${room._id}`)).json() as Item)._version).toBe(room._version);
   });
@@ -161,15 +186,21 @@ describe(`the change feed (${testDbKind})`, () => {
   it('announces nothing for a write that was refused or rolled back', async () => {
     const room = await firstOf('rooms');
     const events = await announced(async () => {
-      expect((await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 'first', _version: room._version })).statusCode).toBe(400);
-      expect((await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 3, _version: room._version + 1 })).statusCode).toBe(409);
+      expect(
+        (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 'first', _version: room._version })).statusCode,
+      ).toBe(400);
+      expect(
+        (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 3, _version: room._version + 1 })).statusCode,
+      ).toBe(409);
       const remove = app.collectionHooks.register('rooms', {
         afterChange() {
           throw new DomainError('conflict', 'no');
         },
       });
       try {
-        expect((await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 3, _version: room._version })).statusCode).toBe(409);
+        expect(
+          (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 3, _version: room._version })).statusCode,
+        ).toBe(409);
       } finally {
         remove();
       }
@@ -179,18 +210,25 @@ describe(`the change feed (${testDbKind})`, () => {
 
   it('announces the writes the server makes itself (a price change repricing open carts)', async () => {
     const carts = (await send('GET', '/api/schema/carts/?limit=200')).json() as Item[];
-    const chosen = carts.flatMap((cart) => (cart.status === 'draft' ? ((cart.selections as Array<{ option: string }>) ?? []) : [])).map((s) => s.option);
+    const chosen = carts
+      .flatMap((cart) => (cart.status === 'draft' ? ((cart.selections as Array<{ option: string }>) ?? []) : []))
+      .map((s) => s.option);
     expect(chosen.length).toBeGreaterThan(0);
     const option = (await send('GET', `/api/schema/options/${chosen[0]}`)).json() as Item;
     const events = await announced(() =>
-      send('PATCH', `/api/schema/options/${option._id}`, { price: (option.price as number) + 100, _version: option._version }),
+      send('PATCH', `/api/schema/options/${option._id}`, {
+        price: (option.price as number) + 100,
+        _version: option._version,
+      }),
     );
     const collections = events.flatMap((event) => (event.op === 'reset' ? [] : [event.collection]));
     expect(collections).toContain('options');
     expect(collections).toContain('carts');
   });
 
-  const projectName = async () => ((await app.inject({ method: 'GET', url: '/api/project', headers: browserHeaders() })).json() as { name: string }).name;
+  const projectName = async () =>
+    ((await app.inject({ method: 'GET', url: '/api/project', headers: browserHeaders() })).json() as { name: string })
+      .name;
   /** Renames the project as another server would: the row changes and, when `announce`, the change is announced. */
   const rename = async (name: string, announce: boolean) => {
     await db.execute(sql`UPDATE projects SET name = ${name} WHERE id = ${demo!.id}`);
@@ -229,15 +267,24 @@ describe(`reads kept between requests (${testDbKind})`, () => {
   it('shows a visitor the change the moment it commits on this server', async () => {
     const first = ((await visitorGet('/api/schema/options/?limit=3')).json() as Item[])[0]!;
     expect(((await visitorGet(`/api/schema/options/${first._id}`)).json() as Item).name).toBe(first.name);
-    const renamed = await send('PATCH', `/api/schema/options/${first._id}`, { name: `${String(first.name)} (new)`, _version: first._version });
+    const renamed = await send('PATCH', `/api/schema/options/${first._id}`, {
+      name: `${String(first.name)} (new)`,
+      _version: first._version,
+    });
     expect(renamed.statusCode).toBe(200);
-    expect(((await visitorGet('/api/schema/options/?limit=3')).json() as Item[])[0]!.name).toBe(`${String(first.name)} (new)`);
-    expect(((await visitorGet(`/api/schema/options/${first._id}`)).json() as Item).name).toBe(`${String(first.name)} (new)`);
+    expect(((await visitorGet('/api/schema/options/?limit=3')).json() as Item[])[0]!.name).toBe(
+      `${String(first.name)} (new)`,
+    );
+    expect(((await visitorGet(`/api/schema/options/${first._id}`)).json() as Item).name).toBe(
+      `${String(first.name)} (new)`,
+    );
   });
 
   it('shows the change another server commits as soon as the feed announces it', async () => {
     const first = ((await visitorGet('/api/schema/rooms/?limit=1')).json() as Item[])[0]!;
-    await db.execute(sql`UPDATE items SET data = jsonb_set(data, '{name}', '"Great Room"'), version = version + 1 WHERE id = ${first._id}`);
+    await db.execute(
+      sql`UPDATE items SET data = jsonb_set(data, '{name}', '"Great Room"'), version = version + 1 WHERE id = ${first._id}`,
+    );
     await db.execute(
       sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${first._id}::text, 'version', 9, 'op', 'update')::text)`,
     );
@@ -247,9 +294,15 @@ describe(`reads kept between requests (${testDbKind})`, () => {
 
   it('never shares what depends on who asks: a buyer sees their own unit whole, a visitor its public face', async () => {
     const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
-    const mine = ((await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(buyer) })).json() as Array<{ unit: { _id: string } }>)[0]!;
+    const mine = (
+      (await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders(buyer) })).json() as Array<{
+        unit: { _id: string };
+      }>
+    )[0]!;
     const asVisitor = (await visitorGet(`/api/schema/units/${mine.unit._id}`)).json() as Item;
-    const asBuyer = (await app.inject({ method: 'GET', url: `/api/schema/units/${mine.unit._id}`, headers: browserHeaders(buyer) })).json() as Item;
+    const asBuyer = (
+      await app.inject({ method: 'GET', url: `/api/schema/units/${mine.unit._id}`, headers: browserHeaders(buyer) })
+    ).json() as Item;
     const asVisitorAgain = (await visitorGet(`/api/schema/units/${mine.unit._id}`)).json() as Item;
     expect(asBuyer.buyers).toBeDefined();
     expect(asVisitor.buyers).toBeUndefined();
@@ -262,11 +315,17 @@ describe(`errors speak from the message catalogue (${testDbKind})`, () => {
     const unknown = (await send('GET', '/api/schema/nothing-here/')).json() as {
       error: { code: string; message: string; key: CoreKey; params: Record<string, string> };
     };
-    expect(unknown.error).toMatchObject({ code: 'not_found', key: 'engine.no-collection', params: { collection: 'nothing-here' } });
+    expect(unknown.error).toMatchObject({
+      code: 'not_found',
+      key: 'engine.no-collection',
+      params: { collection: 'nothing-here' },
+    });
     expect(message(unknown.error.key, unknown.error.params)).toBe(unknown.error.message);
 
     const room = await firstOf('rooms');
-    const stale = (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 1, _version: room._version + 3 })).json() as {
+    const stale = (
+      await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 1, _version: room._version + 3 })
+    ).json() as {
       error: { key: string; details: { current: Item } };
     };
     expect(stale.error.key).toBe('engine.stale');
@@ -281,9 +340,16 @@ describe(`errors speak from the message catalogue (${testDbKind})`, () => {
       payload: '{"name": ',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error).toMatchObject({ key: 'request.not-json', message: 'The request body is not valid JSON.' });
+    expect(broken.json().error).toMatchObject({
+      key: 'request.not-json',
+      message: 'The request body is not valid JSON.',
+    });
     const [mine] = (
-      await app.inject({ method: 'GET', url: '/api/carts/mine', headers: browserHeaders((await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie) })
+      await app.inject({
+        method: 'GET',
+        url: '/api/carts/mine',
+        headers: browserHeaders((await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie),
+      })
     ).json() as Array<{ _id: string }>;
     const approve = await send('POST', `/api/carts/${mine!._id}/approve`, {});
     expect(approve.json().error).toMatchObject({
@@ -301,7 +367,9 @@ describe(`a change without a lock (${testDbKind})`, () => {
     // Another writer slips in while this change is being prepared.
     const remove = app.collectionHooks.register('rooms', {
       async beforeChange({ data }) {
-        await db.execute(sql`UPDATE items SET version = version + 1, data = jsonb_set(data, '{order}', '77') WHERE id = ${room._id}`);
+        await db.execute(
+          sql`UPDATE items SET version = version + 1, data = jsonb_set(data, '{order}', '77') WHERE id = ${room._id}`,
+        );
         await db.execute(
           sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${demo!.id}::text, 'collection', 'rooms', 'id', ${room._id}::text, 'version', 0, 'op', 'update')::text)`,
         );
@@ -311,7 +379,11 @@ describe(`a change without a lock (${testDbKind})`, () => {
     try {
       const response = await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 5, _version: room._version });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error.details.current).toMatchObject({ _id: room._id, order: 77, _version: room._version + 1 });
+      expect(response.json().error.details.current).toMatchObject({
+        _id: room._id,
+        order: 77,
+        _version: room._version + 1,
+      });
     } finally {
       remove();
     }
@@ -325,12 +397,14 @@ describe(`a change without a lock (${testDbKind})`, () => {
     const remove = app.collectionHooks.register('rooms', {
       async afterChange({ db: tx, id }) {
         // Inside the transaction: the row is already written and locked by this change.
-        const [row] = await queryRows<{ version: number }>(tx, sql`SELECT version FROM items WHERE id = ${id}`);
+        const [row] = await sqlRows<{ version: number }>(tx, sql`SELECT version FROM items WHERE id = ${id}`);
         seen.push(Number(row!.version));
       },
     });
     try {
-      expect((await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 6, _version: room._version })).statusCode).toBe(200);
+      expect(
+        (await send('PATCH', `/api/schema/rooms/${room._id}`, { order: 6, _version: room._version })).statusCode,
+      ).toBe(200);
     } finally {
       remove();
     }

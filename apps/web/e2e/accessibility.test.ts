@@ -74,17 +74,27 @@ async function run(page: Page, label: string): Promise<string[]> {
             context: unknown,
             options: unknown,
           ) => Promise<{
-            violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[]; any?: Array<{ message: string }> }> }>;
+            violations: Array<{
+              id: string;
+              impact: string;
+              help: string;
+              nodes: Array<{ target: string[]; any?: Array<{ message: string }> }>;
+            }>;
           }>;
         };
       }
     ).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any?.[0]?.message ? ` — ${n.any[0].message}` : ''}`),
+      targets: v.nodes
+        .slice(0, 4)
+        .map((n) => `${n.target.join(' ')}${n.any?.[0]?.message ? ` — ${n.any[0].message}` : ''}`),
     }));
   });
   return (findings as Finding[])
@@ -103,9 +113,12 @@ async function layoutProblems(page: Page, label: string): Promise<string[]> {
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !el.closest('[aria-hidden="true"], [inert]');
+      return (
+        box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !el.closest('[aria-hidden="true"], [inert]')
+      );
     };
-    const name = (el: Element) => (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
+    const name = (el: Element) =>
+      (el.getAttribute('aria-label') || el.textContent || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
     for (const el of document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label')) {
       if (visible(el) && el.scrollWidth > el.clientWidth + 1) problems.push(`cut short: “${name(el)}”`);
     }
@@ -113,7 +126,8 @@ async function layoutProblems(page: Page, label: string): Promise<string[]> {
     for (const el of document.querySelectorAll('textarea')) {
       if (!visible(el)) continue;
       const style = getComputedStyle(el);
-      if (parseFloat(style.minHeight) < 2.6 * parseFloat(style.fontSize) - 0.05) problems.push(`a textarea under 2.6em: “${name(el)}” (${style.minHeight})`);
+      if (parseFloat(style.minHeight) < 2.6 * parseFloat(style.fontSize) - 0.05)
+        problems.push(`a textarea under 2.6em: “${name(el)}” (${style.minHeight})`);
     }
     const scroller = (el: Element) => {
       for (let up = el.parentElement; up; up = up.parentElement) {
@@ -122,7 +136,9 @@ async function layoutProblems(page: Page, label: string): Promise<string[]> {
       }
       return null;
     };
-    for (const el of document.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"]')) {
+    for (const el of document.querySelectorAll(
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"]',
+    )) {
       if (!visible(el)) continue;
       const box = el.getBoundingClientRect();
       if (box.right <= window.innerWidth + 1 && box.left >= -1) continue;
@@ -171,7 +187,10 @@ const visit =
   (path: string, projectKey: string | null = 'demo', { fresh = false } = {}): Step['open'] =>
   async (page) => {
     const target = `${origin(projectKey)}${path}`;
-    const inApp = !fresh && new URL(page.url()).origin === origin(projectKey) && (await page.evaluate(() => Boolean(window.history.state?.__TSR_key)));
+    const inApp =
+      !fresh &&
+      new URL(page.url()).origin === origin(projectKey) &&
+      (await page.evaluate(() => Boolean(window.history.state?.__TSR_key)));
     const dialog = page.getByRole('dialog');
     if (inApp && (await dialog.count()) > 0) {
       await page.keyboard.press('Escape');
@@ -188,7 +207,11 @@ const visit =
     await page.evaluate((href) => {
       // The state the router gives an entry of its own: its place in the history and a key.
       const key = Math.random().toString(36).slice(2);
-      window.history.pushState({ __TSR_index: (window.history.state?.__TSR_index ?? 0) + 1, key, __TSR_key: key }, '', href);
+      window.history.pushState(
+        { __TSR_index: (window.history.state?.__TSR_index ?? 0) + 1, key, __TSR_key: key },
+        '',
+        href,
+      );
     }, path);
   };
 
@@ -205,7 +228,8 @@ async function sweep(browser: BrowserSession, steps: Step[], content: string[]):
       await browser.page.waitForTimeout(1000);
       words = await strangers(browser.page, content);
     }
-    if (step.english && words.length === 0) problems.push(`${step.label}: every word is from the catalogue now: take “english” off this step`);
+    if (step.english && words.length === 0)
+      problems.push(`${step.label}: every word is from the catalogue now: take “english” off this step`);
     if (!step.english) problems.push(...words.map((word) => `${step.label}: not from the catalogue: ${word}`));
   }
   return problems;
@@ -266,7 +290,9 @@ describe.concurrent(
                 open: async (page) => {
                   await visit('/inquire')(page);
                   // The consent sentence is the server's (kept word for word as proof), in the page's language.
-                  const form = (await page.evaluate(() => fetch('/api/inquire/form').then((r) => r.json()))) as { newsText: string };
+                  const form = (await page.evaluate(() => fetch('/api/inquire/form').then((r) => r.json()))) as {
+                    newsText: string;
+                  };
                   if (typeof form.newsText === 'string') visitorContent.push(form.newsText);
                 },
               },
@@ -427,7 +453,8 @@ describe.concurrent(
                 open: async (page: Page) => {
                   await visit(path)(page);
                   // This browser's own visit, kept as it happens: its device as the server described it.
-                  if (path === '/admin/sessions' || path === '/admin/instances') adminContent.push(...(await contentOf(page, { admin: true })));
+                  if (path === '/admin/sessions' || path === '/admin/instances')
+                    adminContent.push(...(await contentOf(page, { admin: true })));
                 },
               })),
               ...englishPages.map((path) => ({ label: path, open: visit(path), english: true as const })),

@@ -85,7 +85,9 @@ describe('an administrator onboards a new builder', () => {
       const invitation = await waitForMail(managerEmail, /invit/i);
       // Invited in the words of the role, with the mailed proof of the address.
       expect(invitation.subject).toContain('run the design centre');
-      const link = new RegExp(`http://${key}\\.localhost:\\d+/link/[a-z0-9]+\\?proof=[\\w-]+`).exec(invitation.text)?.[0];
+      const link = new RegExp(`http://${key}\\.localhost:\\d+/link/[a-z0-9]+\\?proof=[\\w-]+`).exec(
+        invitation.text,
+      )?.[0];
       expect(link).toBeTruthy();
       await withBrowsers(1, { viewport, isMobile }, async ([fresh]) => {
         const page = fresh!.page;
@@ -105,7 +107,9 @@ describe('an administrator onboards a new builder', () => {
         await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
         const brand = page.getByTestId('logo-band');
         if (label === 'desktop')
-          expect(await brand.getByRole('img', { name: `Cedar Park ${label}` }).getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+          expect(await brand.getByRole('img', { name: `Cedar Park ${label}` }).getAttribute('src')).toMatch(
+            /^\/api\/files\/[0-9a-f-]{36}$/,
+          );
         else expect(await brand.textContent()).toContain(`Cedar Park ${label}`);
         expect(await brand.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(rgb(band));
         expect(await page.title()).toContain(`Cedar Park ${label}`);
@@ -116,7 +120,11 @@ describe('an administrator onboards a new builder', () => {
 
 describe('an administrator disables a person', () => {
   it('ends the session the person has open in another browser at once', async () => {
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `disabled-${Date.now()}@example.test`, password: 'Disabled-buyer-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `disabled-${Date.now()}@example.test`,
+      password: 'Disabled-buyer-2026',
+    });
     await withBrowsers(2, { viewport: DESKTOP }, async ([adminBrowser, buyerBrowser]) => {
       const b = buyerBrowser!.page;
       await signIn(b, { email: buyer.email, password: 'Disabled-buyer-2026' });
@@ -138,7 +146,9 @@ describe('an administrator disables a person', () => {
       await row.getByRole('button', { name: `Manage ${buyer.email}` }).click();
       const detail = a.getByTestId('user-detail');
       await detail.getByRole('switch', { name: 'Disabled' }).click({ force: true });
-      await expect.poll(() => a.getByTestId('user-message').textContent()).toContain('every session of theirs has ended');
+      await expect
+        .poll(() => a.getByTestId('user-message').textContent())
+        .toContain('every session of theirs has ended');
       await a.keyboard.press('Escape');
       await row.getByText('Disabled', { exact: true }).waitFor();
 
@@ -228,7 +238,12 @@ describe('the model builder', () => {
 
     await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([manager]) => {
       const page = manager!.page;
-      await signIn(page, { email: 'manager@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/manage/models/options' });
+      await signIn(page, {
+        email: 'manager@harbour.test',
+        password: E2E_DEMO_PASSWORD,
+        projectKey: 'harbour',
+        next: '/manage/models/options',
+      });
       await page.waitForURL((url) => url.pathname === '/manage/models/options');
       await page.getByTestId('model-row').first().getByRole('link').first().click();
       await page.waitForURL((url) => /\/manage\/models\/options\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -237,7 +252,9 @@ describe('the model builder', () => {
       // Any change is saved only with the new required field filled.
       await page.getByRole('textbox', { name: 'Vendor' }).fill('Harbour Supply Co.');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Not saved: correct Warranty years (marked in red).');
+      await expect
+        .poll(() => page.getByTestId('edit-message').textContent())
+        .toBe('Not saved: correct Warranty years (marked in red).');
       await warranty.fill('5');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Saved.');
@@ -303,7 +320,10 @@ describe('minimaps', () => {
       expect(await plan.locator('img').getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
       await expect.poll(() => plan.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(800);
       const kitchen = plan.getByRole('button', { name: 'Kitchen' });
-      const style = await kitchen.evaluate((element) => ({ left: (element as HTMLElement).style.left, top: (element as HTMLElement).style.top }));
+      const style = await kitchen.evaluate((element) => ({
+        left: (element as HTMLElement).style.left,
+        top: (element as HTMLElement).style.top,
+      }));
       expect(Math.abs(parseFloat(style.left) - 25)).toBeLessThan(3);
       expect(Math.abs(parseFloat(style.top) - 40)).toBeLessThan(3);
       await kitchen.click();

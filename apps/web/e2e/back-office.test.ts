@@ -22,7 +22,13 @@ async function dropFirstChoice(cartId: string): Promise<string> {
     );
     await client.query('SELECT pg_notify($1, $2)', [
       CHANGE_CHANNEL,
-      JSON.stringify({ project: rows[0].project_id, collection: 'carts', id: cartId, version: rows[0].version, op: 'update' }),
+      JSON.stringify({
+        project: rows[0].project_id,
+        collection: 'carts',
+        id: cartId,
+        version: rows[0].version,
+        op: 'update',
+      }),
     ]);
     return rows[0].category as string;
   } finally {
@@ -62,7 +68,9 @@ describe('the design centre decides on a selection', () => {
         await m.waitForURL((url) => url.pathname === `/manage/carts/${buyer.cartId}`);
         await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('Awaiting approval');
         expect(await m.getByTestId('detail-signature').textContent()).toContain('Dee Cided');
-        await m.getByLabel('Return to the buyer with a comment').fill('Please pick a warmer wall colour for the living room.');
+        await m
+          .getByLabel('Return to the buyer with a comment')
+          .fill('Please pick a warmer wall colour for the living room.');
         await m.getByRole('button', { name: 'Return with comment' }).click();
         await m.getByTestId('decision-done').waitFor();
         await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('In progress');
@@ -108,7 +116,9 @@ describe('the design centre decides on a selection', () => {
         await m.reload();
         await m.getByRole('button', { name: 'Reopen as change order' }).click();
         await expect.poll(() => m.getByTestId('reopen-missing').textContent()).toContain(dropped);
-        const count = /the buyers will have to make (\d+) more required choices?:/.exec((await m.getByTestId('reopen-missing').textContent())!)![1];
+        const count = /the buyers will have to make (\d+) more required choices?:/.exec(
+          (await m.getByTestId('reopen-missing').textContent())!,
+        )![1];
         await m.getByRole('button', { name: 'Reopen and tell the buyers' }).click();
         await expect.poll(() => m.getByTestId('detail-status').textContent()).toBe('In progress');
         await b.reload();
@@ -116,7 +126,9 @@ describe('the design centre decides on a selection', () => {
         await expect
           .poll(() => b.getByTestId('change-order-missing').textContent())
           .toMatch(new RegExp(`^This change order needs ${count} more required choices? `));
-        expect(await b.getByTestId('submit-section').textContent()).toContain(`Before you can submit, choose: ${dropped}`);
+        expect(await b.getByTestId('submit-section').textContent()).toContain(
+          `Before you can submit, choose: ${dropped}`,
+        );
       });
     });
   }
@@ -199,7 +211,9 @@ describe('the dashboard opens the lists it counts', () => {
         await card.waitFor();
         const counted = Number((await card.locator('p').nth(1).textContent())!.replace(/\D/g, ''));
         await card.click();
-        await page.waitForURL((url) => url.pathname === '/manage/access-links' && url.searchParams.get('show') === show);
+        await page.waitForURL(
+          (url) => url.pathname === '/manage/access-links' && url.searchParams.get('show') === show,
+        );
         const list = page.getByTestId(rows);
         const more = page.getByRole('button', { name: /^More (links|buyers)$/ });
         if (counted > 0)
@@ -221,7 +235,8 @@ describe('the dashboard opens the lists it counts', () => {
         ['Signed in', 'signed-in', 'buyers'],
       ] as const) {
         let read = await readOnce(figure, show, rows);
-        for (let attempt = 0; attempt < 4 && read.counted !== read.listed; attempt++) read = await readOnce(figure, show, rows);
+        for (let attempt = 0; attempt < 4 && read.counted !== read.listed; attempt++)
+          read = await readOnce(figure, show, rows);
         expect(read.listed, figure).toBe(read.counted);
       }
     });
@@ -251,11 +266,17 @@ describe('the unit grid and purchasing', () => {
       await confirm.getByRole('button', { name: `Change ${count} units` }).click();
       await expect.poll(() => page.getByTestId('bulk-done').textContent()).toContain(`${count} units changed`);
       await expect
-        .poll(async () => (await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).every((s) => s === 'reserved'))
+        .poll(async () =>
+          (await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).every(
+            (s) => s === 'reserved',
+          ),
+        )
         .toBe(true);
       await page.reload();
       await page.getByTestId('unit-cell').first().waitFor();
-      expect(await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).toEqual(Array(count).fill('reserved'));
+      expect(await floor.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')))).toEqual(
+        Array(count).fill('reserved'),
+      );
     });
   });
 
@@ -265,7 +286,10 @@ describe('the unit grid and purchasing', () => {
       const staff = await createManager();
       await signIn(page, { email: staff.email, password: staff.password, next: '/manage/carts' });
       await page.waitForURL((url) => url.pathname === '/manage/carts');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Purchasing CSV' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Purchasing CSV' }).click(),
+      ]);
       const csv = (await (await download.createReadStream()).toArray())
         .map(String)
         .join('')
@@ -273,7 +297,10 @@ describe('the unit grid and purchasing', () => {
       const [header, ...rows] = csv.trim().split('\r\n');
       const columns = header!.split(',');
       const amountAt = columns.indexOf('Amount');
-      const cells = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
+      const cells = (line: string) =>
+        line
+          .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
+          .map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
       const sum = rows.reduce((total, row) => total + Math.round(Number(cells(row)[amountAt]) * 100), 0);
 
       const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });

@@ -27,7 +27,9 @@ describe('buyer pages for someone who is not a buyer here', () => {
           expect(await notice.textContent(), path).toContain('You are not a buyer at Maple Residences yet');
           expect(await page.getByText('could not be loaded').count(), path).toBe(0);
           // The notice may draw its form a moment after its words: wait for it, never sample once.
-          await expect.poll(() => notice.getByRole('textbox', { name: 'Invitation link or code' }).count(), { message: path }).toBe(1);
+          await expect
+            .poll(() => notice.getByRole('textbox', { name: 'Invitation link or code' }).count(), { message: path })
+            .toBe(1);
         }
         expect(browser.consoleErrors).toEqual([]);
       } finally {
@@ -48,7 +50,8 @@ describe('buyer pages for someone who is not a buyer here', () => {
         const seen: string[] = [];
         (window as unknown as { failureSeen: string[] }).failureSeen = seen;
         new MutationObserver(() => {
-          if (document.body?.textContent?.includes('could not be loaded')) seen.push(document.body.textContent.slice(0, 200));
+          if (document.body?.textContent?.includes('could not be loaded'))
+            seen.push(document.body.textContent.slice(0, 200));
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
       // The carts' 403 arrives long after the catalogue's.
@@ -70,7 +73,12 @@ describe('buyer pages for someone who is not a buyer here', () => {
     const browser = await openBrowser({ viewport: DESKTOP });
     try {
       const { page } = browser;
-      await signIn(page, { email: 'buyer@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/' });
+      await signIn(page, {
+        email: 'buyer@harbour.test',
+        password: E2E_DEMO_PASSWORD,
+        projectKey: 'harbour',
+        next: '/',
+      });
       await page.waitForURL((url) => url.pathname === '/');
       await page.goto(page.url().replace('harbour.localhost', 'demo.localhost').replace(/\/$/, '/configure'));
       // The session is the harbour subdomain's: demo asks to sign in, then says how to get in.

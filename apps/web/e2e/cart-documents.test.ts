@@ -6,8 +6,10 @@ import { pdfText } from '../../server/test/support/pdf-text.ts';
 import { DESKTOP, openBrowser, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
-const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
-const seedPrice = (name: string) => demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.price;
+const money = (minor: number) =>
+  formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
+const seedPrice = (name: string) =>
+  demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.price;
 
 describe('the PDF, alternatives and a shared link of a selection', () => {
   const session = useBrowser({ viewport: DESKTOP });
@@ -18,7 +20,11 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
 
   it('downloads the signed summary as a PDF with the choices and the total', async () => {
     const { page } = browser;
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `pdf-${Date.now()}@example.test`, password: 'Pdf-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `pdf-${Date.now()}@example.test`,
+      password: 'Pdf-pass-2026',
+    });
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     await page.getByLabel(/I have reviewed this selection/).check();
@@ -27,7 +33,10 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
     await expect.poll(() => page.getByTestId('review-status').textContent()).toBe('Submitted');
     const chosen = await page.getByTestId('review-line').locator('td:nth-child(2)').allTextContents();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^selection-.+\.pdf$/);
     const bytes = fs.readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -42,7 +51,11 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
 
   it('saves an alternative, compares it with a costlier choice, and switches back to it', async () => {
     const { page } = browser;
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `alt-${Date.now()}@example.test`, password: 'Alt-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `alt-${Date.now()}@example.test`,
+      password: 'Alt-pass-2026',
+    });
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     await page.getByLabel('Save the current choices as').fill('All standard');
@@ -56,7 +69,9 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
     await expect.poll(() => smoked.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
     await page.goto(page.url().replace('/configure', '/config'));
-    await expect.poll(() => page.getByTestId('review-total').textContent()).toBe(money(seedPrice('Engineered Oak – Smoked')));
+    await expect
+      .poll(() => page.getByTestId('review-total').textContent())
+      .toBe(money(seedPrice('Engineered Oak – Smoked')));
 
     // Current (first) against the saved alternative (second): it costs the smoked oak less.
     const difference = page.getByTestId('comparison-difference');
@@ -67,7 +82,9 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
     await page.getByRole('button', { name: 'Switch to this' }).click();
     await page.getByRole('button', { name: 'Switch', exact: true }).click();
     await expect.poll(() => page.getByTestId('review-total').textContent()).toBe(money(0));
-    expect((await page.getByTestId('review-line').allTextContents()).some((line) => line.includes('Smoked'))).toBe(false);
+    expect((await page.getByTestId('review-line').allTextContents()).some((line) => line.includes('Smoked'))).toBe(
+      false,
+    );
   });
 
   it('shares a read-only link that opens on a phone without signing in, with or without prices', async () => {
@@ -100,18 +117,28 @@ describe('the PDF, alternatives and a shared link of a selection', () => {
       await phone.page.goto(withPrices);
       await expect.poll(() => phone.page.getByTestId('preview-total').textContent(), { timeout: 15_000 }).toBe(total);
       await phone.page.goto(`${withPrices.slice(0, -4)}AAAA`);
-      await expect.poll(() => phone.page.getByTestId('preview-problem').textContent()).toContain('This shared link is not valid');
+      await expect
+        .poll(() => phone.page.getByTestId('preview-problem').textContent())
+        .toContain('This shared link is not valid');
 
       // The buyer sees the links given and withdraws the one with prices: it stops at once.
       await page.getByRole('button', { name: 'Share' }).click();
-      const given = page.getByTestId('given-link').filter({ hasText: 'with prices' }).filter({ hasText: 'Works' }).first();
+      const given = page
+        .getByTestId('given-link')
+        .filter({ hasText: 'with prices' })
+        .filter({ hasText: 'Works' })
+        .first();
       await given.waitFor();
       await given.getByRole('button', { name: 'Withdraw' }).click();
       await given.getByRole('button', { name: 'Click again to withdraw' }).click();
-      await expect.poll(() => page.getByTestId('given-link').filter({ hasText: 'Withdrawn' }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByTestId('given-link').filter({ hasText: 'Withdrawn' }).count())
+        .toBeGreaterThan(0);
       await page.keyboard.press('Escape');
       await phone.page.goto(withPrices);
-      await expect.poll(() => phone.page.getByTestId('preview-problem').textContent()).toContain('The buyer withdrew this shared link');
+      await expect
+        .poll(() => phone.page.getByTestId('preview-problem').textContent())
+        .toContain('The buyer withdrew this shared link');
       expect(phone.consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     } finally {
       await phone.close();

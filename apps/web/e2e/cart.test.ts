@@ -14,19 +14,27 @@ describe('reviewing and signing a selection', () => {
 
   it('shows the choices by room, then submits with agreement and a typed signature', async () => {
     const { page } = browser;
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `signer-${Date.now()}@example.test`, password: 'Signer-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `signer-${Date.now()}@example.test`,
+      password: 'Signer-pass-2026',
+    });
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
     await page.waitForURL((url) => url.pathname === '/config');
     const required = demoProject.categories.filter((c) => c.required).length;
     await expect.poll(() => page.getByTestId('review-line').count()).toBe(required);
-    expect(await page.getByTestId('review-total').textContent()).toBe(formatMoney(0, { currency: 'CAD', locale: 'en-CA' }));
+    expect(await page.getByTestId('review-total').textContent()).toBe(
+      formatMoney(0, { currency: 'CAD', locale: 'en-CA' }),
+    );
 
     const notes = page.getByLabel('Notes for the design centre');
     await notes.fill('Please hang the pendants 80 cm above the island.');
     await page.getByRole('button', { name: 'Save notes' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Your notes are saved.');
     await page.reload();
-    await expect.poll(() => page.getByLabel('Notes for the design centre').inputValue()).toBe('Please hang the pendants 80 cm above the island.');
+    await expect
+      .poll(() => page.getByLabel('Notes for the design centre').inputValue())
+      .toBe('Please hang the pendants 80 cm above the island.');
 
     const submit = page.getByRole('button', { name: 'Sign and submit' });
     expect(await submit.isDisabled()).toBe(true);
@@ -46,12 +54,25 @@ describe('reviewing and signing a selection', () => {
     const { page } = browser;
     const manager = await asDemoManager();
     // An option of the buyer's own, so that no other journey sees its price move.
-    const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Array<{ _id: string; name: string; required: boolean }>;
+    const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Array<{
+      _id: string;
+      name: string;
+      required: boolean;
+    }>;
     const flooring = categories.find((c) => c.required && c.name === 'Flooring')!;
-    const created = await manager('POST', '/api/schema/options/', { name: 'Test Plank – Ash', category: flooring._id, price: 0, level: 1 });
+    const created = await manager('POST', '/api/schema/options/', {
+      name: 'Test Plank – Ash',
+      category: flooring._id,
+      price: 0,
+      level: 1,
+    });
     expect(created.status).toBe(201);
     const option = created.json as { _id: string; _version: number };
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `repriced-${Date.now()}@example.test`, password: 'Repriced-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `repriced-${Date.now()}@example.test`,
+      password: 'Repriced-pass-2026',
+    });
     await chooseInCart({ cartId: buyer.cartId, category: flooring._id, option: option._id });
 
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/config' });
@@ -60,14 +81,19 @@ describe('reviewing and signing a selection', () => {
     await expect.poll(() => page.getByTestId('review-total').textContent()).toBe(cad(0));
 
     // While the buyer reads, the design centre reprices the option.
-    expect((await manager('PATCH', `/api/schema/options/${option._id}`, { price: 12_345, _version: option._version })).status).toBe(200);
+    expect(
+      (await manager('PATCH', `/api/schema/options/${option._id}`, { price: 12_345, _version: option._version }))
+        .status,
+    ).toBe(200);
     await page.getByLabel(/I have reviewed this selection/).check();
     await page.getByLabel('Type your full name to sign').fill('Rae Priced');
     await page.getByRole('button', { name: 'Sign and submit' }).click();
     // Refused: what was shown is not what holds now. The page shows the new total and why.
     await page.getByText('changed since you reviewed it').waitFor();
     await expect.poll(() => page.getByTestId('review-total').textContent()).toBe(cad(12_345));
-    expect(await page.getByTestId('price-changes').textContent()).toContain(`Test Plank – Ash: ${cad(0)} → ${cad(12_345)}`);
+    expect(await page.getByTestId('price-changes').textContent()).toContain(
+      `Test Plank – Ash: ${cad(0)} → ${cad(12_345)}`,
+    );
 
     await page.getByLabel(/I have reviewed this selection/).check();
     await page.getByRole('button', { name: 'Sign and submit' }).click();

@@ -32,7 +32,14 @@ describe('the catalogue editor (/manage/models)', () => {
     expect(saved.price).toBe(123_450);
 
     // Someone else changes the vendor while the page is open: the next save is refused, nothing is lost.
-    expect((await manager('PATCH', `/api/schema/options/${target._id}`, { vendor: 'Farrow & Ball', _version: saved._version })).status).toBe(200);
+    expect(
+      (
+        await manager('PATCH', `/api/schema/options/${target._id}`, {
+          vendor: 'Farrow & Ball',
+          _version: saved._version,
+        })
+      ).status,
+    ).toBe(200);
     await page.getByRole('textbox', { name: /^Name \(English\)/ }).fill('Swiss Coffee (eggshell)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     // The form now shows their version; the name typed here waits aside, named, to be put back in one click.
@@ -64,7 +71,9 @@ describe('the catalogue editor (/manage/models)', () => {
     // A new room, with a field the browser checks before the server.
     await page.goto(page.url().replace('/manage/models/options', '/manage/models/rooms/new'));
     await page.getByRole('button', { name: 'Create room' }).click();
-    await expect.poll(() => page.getByTestId('edit-message').textContent()).toBe('Not saved: correct Name (marked in red).');
+    await expect
+      .poll(() => page.getByTestId('edit-message').textContent())
+      .toBe('Not saved: correct Name (marked in red).');
     // Said beside the button pressed, in the bar that stays in view, not somewhere under the fields.
     expect(await page.getByTestId('sticky-actions').getByTestId('edit-message').isVisible()).toBe(true);
     await page.getByRole('textbox', { name: /^Name \(English\)/ }).fill('Home Office');
@@ -80,7 +89,11 @@ describe('the catalogue editor (/manage/models)', () => {
     const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Item[];
     const flooring = categories.find((c) => c.name === 'Flooring')!;
     const staff = await createManager();
-    await signIn(page, { email: staff.email, password: staff.password, next: `/manage/models/categories/${flooring._id}` });
+    await signIn(page, {
+      email: staff.email,
+      password: staff.password,
+      next: `/manage/models/categories/${flooring._id}`,
+    });
     await page.waitForURL((url) => url.pathname === `/manage/models/categories/${flooring._id}`);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Click again to delete' }).click();
@@ -91,12 +104,18 @@ describe('the catalogue editor (/manage/models)', () => {
   it('shows what a package contains and costs, and what a buyer’s open selection would become', async () => {
     const { page } = browser;
     const manager = await asDemoManager();
-    const packages = (await manager('GET', '/api/schema/packages/?limit=200')).json as Array<Item & { options: string[]; priceAdjustment: number }>;
+    const packages = (await manager('GET', '/api/schema/packages/?limit=200')).json as Array<
+      Item & { options: string[]; priceAdjustment: number }
+    >;
     const classic = packages.find((p) => p.name === 'Classic Warmth')!;
     const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Item[];
     const sum = classic.options.reduce((total, id) => total + (options.find((o) => o._id === id)!.price ?? 0), 0);
     const staff = await createManager();
-    await signIn(page, { email: staff.email, password: staff.password, next: `/manage/models/packages/${classic._id}` });
+    await signIn(page, {
+      email: staff.email,
+      password: staff.password,
+      next: `/manage/models/packages/${classic._id}`,
+    });
     await page.waitForURL((url) => url.pathname === `/manage/models/packages/${classic._id}`);
     const panel = page.getByTestId('package-panel');
     await expect.poll(() => panel.getByTestId('package-price').textContent()).toBe(cad(sum + classic.priceAdjustment));

@@ -9,7 +9,11 @@ import { addCoBuyer, createBuyerWithCompleteCart, createManager, placeChoicesInR
  */
 describe('a selection’s conversation', () => {
   it('carries messages between the buyers and the design centre live, with unread counts, a line and a mention; notes stay with the staff', async () => {
-    const owner = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `talks-${Date.now()}@example.test`, password: 'Owner-pass-2026' });
+    const owner = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `talks-${Date.now()}@example.test`,
+      password: 'Owner-pass-2026',
+    });
     await placeChoicesInRooms(owner.cartId);
     const coBuyer = await addCoBuyer({ cartId: owner.cartId, name: 'Jordan Partner' });
     const manager = await createManager();
@@ -19,7 +23,11 @@ describe('a selection’s conversation', () => {
       openBrowser({ viewport: DESKTOP }),
     ]);
     try {
-      await signIn(staff.page, { email: manager.email, password: manager.password, next: `/manage/carts/${owner.cartId}` });
+      await signIn(staff.page, {
+        email: manager.email,
+        password: manager.password,
+        next: `/manage/carts/${owner.cartId}`,
+      });
       const staffThread = staff.page.getByTestId('conversation');
       await staffThread.getByText('No messages yet.').waitFor();
 
@@ -59,7 +67,10 @@ describe('a selection’s conversation', () => {
       await staffThread.getByLabel('Your message').fill('Yes: Herringbone Walnut fits. Shall we switch?');
       await staffThread.getByRole('button', { name: 'Send' }).click();
       for (const page of [buyer.page, partner.page]) {
-        const answer = page.getByTestId('conversation').getByTestId('comment').filter({ hasText: 'Herringbone Walnut fits' });
+        const answer = page
+          .getByTestId('conversation')
+          .getByTestId('comment')
+          .filter({ hasText: 'Herringbone Walnut fits' });
         await answer.waitFor();
         await answer.getByText('Design centre').waitFor();
         expect(await page.getByText('Offered the walnut at cost').count()).toBe(0);

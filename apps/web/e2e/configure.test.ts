@@ -6,8 +6,10 @@ import { DESKTOP, PHONE, signIn, useBrowser, type BrowserSession } from './suppo
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 import { requiredProgress } from './support/demo-seed.ts';
 
-const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
-const seedPrice = (name: string) => demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.price;
+const money = (minor: number) =>
+  formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
+const seedPrice = (name: string) =>
+  demoProject.categories.flatMap((c) => c.options).find((o) => o.name === name)!.price;
 /** "+$1,850.00" or "Included" → minor units. */
 const parsePrice = (text: string) => (text === 'Included' ? 0 : Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100));
 
@@ -59,7 +61,11 @@ describe('configuring on a desktop', () => {
     await pick('Main Bathroom', 'Marble-Look Porcelain');
 
     const sum = chosenPrices.reduce((a, b) => a + b, 0);
-    expect(sum).toBe(['Engineered Oak – Honey', 'Shaker – Navy', 'Quartz – Calacatta', 'Marble-Look Porcelain'].map(seedPrice).reduce((a, b) => a + b, 0));
+    expect(sum).toBe(
+      ['Engineered Oak – Honey', 'Shaker – Navy', 'Quartz – Calacatta', 'Marble-Look Porcelain']
+        .map(seedPrice)
+        .reduce((a, b) => a + b, 0),
+    );
     await expect.poll(() => total.textContent()).toBe(money(sum));
 
     // Saved on the server: a reload shows the same choices and total.
@@ -68,7 +74,9 @@ describe('configuring on a desktop', () => {
     await page.getByRole('tab', { name: 'Kitchen' }).click();
     expect(await page.locator('[data-option="Shaker – Navy"]').first().getAttribute('aria-pressed')).toBe('true');
     // The catalogue is kept locally for the next visit (docs/api.md).
-    await expect.poll(async () => (await page.evaluate(() => localStorage.getItem('decor.collections'))) ?? '').toContain('Shaker – Navy');
+    await expect
+      .poll(async () => (await page.evaluate(() => localStorage.getItem('decor.collections'))) ?? '')
+      .toContain('Shaker – Navy');
   });
 });
 
@@ -86,19 +94,28 @@ describe('configuring on a phone', () => {
     const total = page.getByTestId('live-total');
     await expect.poll(() => total.textContent()).toBe(money(seededTotal(email)));
     const before = requiredProgress(email);
-    expect(await page.getByTestId('required-progress').textContent()).toBe(`Required choices: ${before.done} of ${before.total}`);
+    expect(await page.getByTestId('required-progress').textContent()).toBe(
+      `Required choices: ${before.done} of ${before.total}`,
+    );
     // Flooring is chosen in the living room only: the foyer still needs a floor.
-    expect(await page.getByTestId('required-missing').textContent()).toMatch(/Flooring \(Foyer, Kitchen, Primary Bedroom\)/);
+    expect(await page.getByTestId('required-missing').textContent()).toMatch(
+      /Flooring \(Foyer, Kitchen, Primary Bedroom\)/,
+    );
     await page.getByRole('tab', { name: 'Main Bathroom' }).click();
     const tile = page.locator('[data-option="Marble-Look Porcelain"]').first();
     await tile.tap();
     await expect.poll(() => total.textContent()).toBe(money(seededTotal(email) + seedPrice('Marble-Look Porcelain')));
     const after = requiredProgress(email, [['Main Bathroom', 'Marble-Look Porcelain']]);
     expect(after.done).toBe(before.done + 1);
-    expect(await page.getByTestId('required-progress').textContent()).toBe(`Required choices: ${after.done} of ${after.total}`);
+    expect(await page.getByTestId('required-progress').textContent()).toBe(
+      `Required choices: ${after.done} of ${after.total}`,
+    );
     // Tapping a required single choice again keeps it and says how to change it.
     await tile.tap();
-    await page.getByTestId('configure-notice').getByText('Bathroom Tile is required here: choose another option to replace Marble-Look Porcelain.').waitFor();
+    await page
+      .getByTestId('configure-notice')
+      .getByText('Bathroom Tile is required here: choose another option to replace Marble-Look Porcelain.')
+      .waitFor();
     expect(await tile.getAttribute('aria-pressed')).toBe('true');
 
     // Two outlets are shown as two, and a third is one tap away.
@@ -107,9 +124,13 @@ describe('configuring on a phone', () => {
     const price = seedPrice('Extra Duplex Outlet');
     expect(await outlet.getByTestId('option-price').textContent()).toBe(`+${money(2 * price)} (2 × ${money(price)})`);
     await page.getByRole('button', { name: 'One more Extra Duplex Outlet' }).tap();
-    await expect.poll(() => outlet.getByTestId('option-price').textContent()).toBe(`+${money(3 * price)} (3 × ${money(price)})`);
+    await expect
+      .poll(() => outlet.getByTestId('option-price').textContent())
+      .toBe(`+${money(3 * price)} (3 × ${money(price)})`);
     await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
-    await expect.poll(() => total.textContent()).toBe(money(seededTotal(email) + seedPrice('Marble-Look Porcelain') + price));
+    await expect
+      .poll(() => total.textContent())
+      .toBe(money(seededTotal(email) + seedPrice('Marble-Look Porcelain') + price));
     await page.getByRole('button', { name: 'One fewer Extra Duplex Outlet' }).tap();
     await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
     await expect.poll(() => total.textContent()).toBe(money(seededTotal(email) + seedPrice('Marble-Look Porcelain')));
@@ -139,7 +160,12 @@ describe('two browsers on one cart', () => {
     const a = first().page;
     const b = second().page;
     for (const page of [a, b]) {
-      await signIn(page, { email: 'buyer@harbour.test', password: E2E_DEMO_PASSWORD, projectKey: 'harbour', next: '/configure' });
+      await signIn(page, {
+        email: 'buyer@harbour.test',
+        password: E2E_DEMO_PASSWORD,
+        projectKey: 'harbour',
+        next: '/configure',
+      });
       await page.getByTestId('live-total').waitFor();
     }
     // Both opened the same version. A chooses first; B, still on the old version, second.
@@ -164,7 +190,11 @@ describe('packages', () => {
 
   it('applies a package in one step: its choices, its saving, kept after a reload', async () => {
     const { page } = session();
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `package-${Date.now()}@example.test`, password: 'Package-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `package-${Date.now()}@example.test`,
+      password: 'Package-pass-2026',
+    });
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     const total = page.getByTestId('live-total');
     await expect.poll(() => total.textContent()).toBe(money(0));
@@ -172,7 +202,9 @@ describe('packages', () => {
     // A preview first: what it chooses, and the total with it; nothing changes until confirmed.
     await page.getByRole('button', { name: `Preview and apply the ${classic.name} package` }).click();
     const preview = page.getByTestId('package-preview');
-    const withPackage = parsePrice((await preview.getByTestId('package-totals').textContent())!.split('With the package')[1]!.trim());
+    const withPackage = parsePrice(
+      (await preview.getByTestId('package-totals').textContent())!.split('With the package')[1]!.trim(),
+    );
     expect(await preview.textContent()).toContain('Quartz – Calacatta');
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await total.textContent()).toBe(money(0));
@@ -192,7 +224,10 @@ describe('packages', () => {
     expect(adjustments.join(' ')).toContain(classic.name);
     // Each line ends with its amount ("Included" lines add nothing); an adjustment that saves starts with −.
     const amountOf = (text: string) =>
-      text.includes('$') ? (text.includes('−') ? -1 : 1) * Math.round(Number(text.slice(text.lastIndexOf('$') + 1).replace(/,/g, '')) * 100) : 0;
+      text.includes('$')
+        ? (text.includes('−') ? -1 : 1) *
+          Math.round(Number(text.slice(text.lastIndexOf('$') + 1).replace(/,/g, '')) * 100)
+        : 0;
     expect([...lines, ...adjustments].map(amountOf).reduce((a, b) => a + b, 0)).toBe(applied);
     expect(parsePrice((await page.getByTestId('review-total').textContent())!)).toBe(applied);
     await page.goto(page.url().replace('/config', '/configure'));
@@ -206,7 +241,11 @@ describe('packages', () => {
     }
 
     // Taken off again: the choices stay, the saving goes; and undone.
-    await page.getByTestId('package-card').filter({ hasText: classic.name }).getByRole('button', { name: 'Remove package' }).click();
+    await page
+      .getByTestId('package-card')
+      .filter({ hasText: classic.name })
+      .getByRole('button', { name: 'Remove package' })
+      .click();
     await page.getByTestId('configure-notice').getByText(`${classic.name} is no longer applied`).waitFor();
     expect(await page.getByTestId('package-applied').count()).toBe(0);
     await page.getByTestId('notice-undo').click();
@@ -217,7 +256,11 @@ describe('packages', () => {
 
   it('says which choices a change took with it, and undoes it', async () => {
     const { page } = session();
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `removed-${Date.now()}@example.test`, password: 'Removed-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `removed-${Date.now()}@example.test`,
+      password: 'Removed-pass-2026',
+    });
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     const total = page.getByTestId('live-total');
     await total.waitFor();
@@ -233,7 +276,9 @@ describe('packages', () => {
     const notice = page.getByTestId('configure-notice');
     await expect
       .poll(() => notice.textContent())
-      .toContain(`Also removed: Full-Height Quartz Slab (it needs Quartz – Calacatta), −${money(seedPrice('Full-Height Quartz Slab'))}.`);
+      .toContain(
+        `Also removed: Full-Height Quartz Slab (it needs Quartz – Calacatta), −${money(seedPrice('Full-Height Quartz Slab'))}.`,
+      );
     await notice.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByLabel('Saving').count()).toBe(0);
     await expect.poll(() => total.textContent()).toBe(money(withSlab));
@@ -253,7 +298,11 @@ describe('budget and allowances', () => {
 
   it('shows what is left of the buyer’s budget and of a category’s allowance as they choose', async () => {
     const { page } = session();
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `budget-${Date.now()}@example.test`, password: 'Budget-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `budget-${Date.now()}@example.test`,
+      password: 'Budget-pass-2026',
+    });
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     const budget = page.getByTestId('budget');
     await budget.getByText('No budget set').waitFor();

@@ -51,7 +51,15 @@ const FORMS: Record<string, () => VersionedForm> = {
           lastName: `Conflict ${tag()}`,
           email: `casey-${tag()}@example.test`,
           source: 'inquire',
-          activities: [{ at: new Date().toISOString(), source: 'inquire', message: 'Two bedrooms, please.', page: '/inquire', interest: null }],
+          activities: [
+            {
+              at: new Date().toISOString(),
+              source: 'inquire',
+              message: 'Two bedrooms, please.',
+              page: '/inquire',
+              interest: null,
+            },
+          ],
         });
         expect(made.status, JSON.stringify(made.json)).toBe(201);
         const id = (made.json as { _id: string })._id;
@@ -67,7 +75,9 @@ const FORMS: Record<string, () => VersionedForm> = {
           .fill('Called Tuesday; visiting Saturday.');
       },
       async theirs(other) {
-        expect((await other('PATCH', at, { status: 'contacted', _version: await versionOf(other, at) })).status).toBe(200);
+        expect((await other('PATCH', at, { status: 'contacted', _version: await versionOf(other, at) })).status).toBe(
+          200,
+        );
       },
       async save(page) {
         await page.getByTestId('lead-detail').getByRole('button', { name: 'Save' }).click();
@@ -130,14 +140,25 @@ const FORMS: Record<string, () => VersionedForm> = {
       },
       async theirs(other) {
         const project = (await other('GET', '/api/project')).json as { _version: number };
-        expect((await other('PATCH', `/api/projects/${at}`, { options: { defaultDeadlineDays: 21 }, _version: project._version })).status).toBe(200);
+        expect(
+          (
+            await other('PATCH', `/api/projects/${at}`, {
+              options: { defaultDeadlineDays: 21 },
+              _version: project._version,
+            })
+          ).status,
+        ).toBe(200);
       },
       async save(page) {
         await page.getByRole('button', { name: 'Save changes' }).click();
       },
       async showsCurrent(page) {
-        await expect.poll(() => page.getByRole('textbox', { name: /^Days a new buyer has to choose/ }).inputValue()).toBe('21');
-        expect(await page.getByRole('textbox', { name: 'Name', exact: true }).first().inputValue()).toMatch(/^Project conflict-/);
+        await expect
+          .poll(() => page.getByRole('textbox', { name: /^Days a new buyer has to choose/ }).inputValue())
+          .toBe('21');
+        expect(await page.getByRole('textbox', { name: 'Name', exact: true }).first().inputValue()).toMatch(
+          /^Project conflict-/,
+        );
       },
       expectBoth(saved) {
         expect(saved).toMatchObject({ name: 'Cedar Court', options: { defaultDeadlineDays: 21 } });
@@ -163,7 +184,9 @@ const FORMS: Record<string, () => VersionedForm> = {
       },
       async theirs(other) {
         const project = (await other('GET', '/api/project')).json as { _version: number };
-        expect((await other('PATCH', `/api/projects/${at}`, { currency: 'USD', _version: project._version })).status).toBe(200);
+        expect(
+          (await other('PATCH', `/api/projects/${at}`, { currency: 'USD', _version: project._version })).status,
+        ).toBe(200);
       },
       async save(page) {
         await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -171,7 +194,9 @@ const FORMS: Record<string, () => VersionedForm> = {
       async showsCurrent(page) {
         const dialog = page.getByRole('dialog');
         await expect.poll(() => dialog.getByRole('textbox', { name: /^Currency/ }).inputValue()).toBe('USD');
-        expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toMatch(/^Project conflict-/);
+        expect(await dialog.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toMatch(
+          /^Project conflict-/,
+        );
       },
       expectBoth(saved) {
         expect(saved).toMatchObject({ name: 'Birch Row', currency: 'USD' });
@@ -198,14 +223,18 @@ const FORMS: Record<string, () => VersionedForm> = {
       },
       async theirs(other) {
         const project = (await other('GET', '/api/project')).json as { _version: number };
-        expect((await other('PATCH', `/api/projects/${at}`, { currency: 'EUR', _version: project._version })).status).toBe(200);
+        expect(
+          (await other('PATCH', `/api/projects/${at}`, { currency: 'EUR', _version: project._version })).status,
+        ).toBe(200);
       },
       async save(page) {
         await page.getByRole('button', { name: 'Save these changes' }).click();
       },
       async showsCurrent(page) {
         const text = page.getByTestId('config-json');
-        await expect.poll(async () => (JSON.parse(await text.inputValue()) as { currency: string }).currency).toBe('EUR');
+        await expect
+          .poll(async () => (JSON.parse(await text.inputValue()) as { currency: string }).currency)
+          .toBe('EUR');
         expect((JSON.parse(await text.inputValue()) as { name: string }).name).toMatch(/^Project conflict-/);
       },
       expectBoth(saved) {

@@ -22,7 +22,8 @@ async function thirdParties(context: BrowserContext, port: number): Promise<stri
   );
   return hosts;
 }
-const analyticsCookies = async (context: BrowserContext) => (await context.cookies()).filter((cookie) => /^(_hj|_ga)/.test(cookie.name)).map((c) => c.name);
+const analyticsCookies = async (context: BrowserContext) =>
+  (await context.cookies()).filter((cookie) => /^(_hj|_ga)/.test(cookie.name)).map((c) => c.name);
 
 describe('analytics only with consent', () => {
   it('loads nothing before consent or after Reject, and the configured providers once after Accept', async () => {
@@ -33,7 +34,10 @@ describe('analytics only with consent', () => {
       const banner = page.getByTestId('consent-banner');
       await banner.waitFor();
       // Reject is as prominent as Accept: the same kind of button, the same size.
-      const [reject, accept] = [banner.getByRole('button', { name: 'Reject' }), banner.getByRole('button', { name: 'Accept' })];
+      const [reject, accept] = [
+        banner.getByRole('button', { name: 'Reject' }),
+        banner.getByRole('button', { name: 'Accept' }),
+      ];
       const [rejectBox, acceptBox] = [await reject.boundingBox(), await accept.boundingBox()];
       expect(Math.abs(rejectBox!.width - acceptBox!.width)).toBeLessThan(2);
       expect(Math.abs(rejectBox!.height - acceptBox!.height)).toBeLessThan(2);

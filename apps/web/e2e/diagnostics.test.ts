@@ -12,7 +12,9 @@ describe('the diagnostics pages', () => {
       await expect.poll(() => realtime.getByTestId('probe-state').textContent()).toBe('Connected');
       await realtime.getByText('Through the bus', { exact: true }).click();
       await realtime.getByRole('button', { name: 'Measure' }).click();
-      await expect.poll(() => realtime.getByTestId('probe-results').getAttribute('data-count'), { timeout: 20_000 }).toBe('200');
+      await expect
+        .poll(() => realtime.getByTestId('probe-results').getAttribute('data-count'), { timeout: 20_000 })
+        .toBe('200');
       const p99 = Number.parseFloat((await realtime.getByTestId('probe-p99').textContent())!);
       const p50 = Number.parseFloat((await realtime.getByTestId('probe-p50').textContent())!);
       expect(p50).toBeGreaterThan(0);
@@ -20,7 +22,9 @@ describe('the diagnostics pages', () => {
       expect(await realtime.getByTestId('probe-results').textContent()).toMatch(/Answered by server [0-9a-f]{8}/);
 
       expect(await webgl.getByTestId('gl-webgl-2').textContent()).toMatch(/Yes|No/);
-      expect(Number.parseInt((await webgl.getByTestId('gl-max-texture-size').textContent())!, 10)).toBeGreaterThanOrEqual(2048);
+      expect(
+        Number.parseInt((await webgl.getByTestId('gl-max-texture-size').textContent())!, 10),
+      ).toBeGreaterThanOrEqual(2048);
       await expect.poll(() => webgl.getByTestId('gl-run').getAttribute('data-done'), { timeout: 30_000 }).toBe('true');
       expect(await webgl.getByTestId('gl-first-frame').textContent()).toMatch(/^\d+ ms$/);
       expect(Number.parseFloat((await webgl.getByTestId('gl-median-fps').textContent())!)).toBeGreaterThan(0);

@@ -69,7 +69,9 @@ describe("a visitor's phone and a sales-centre screen", () => {
         expect(await screen.getByTestId('pairing-code').count()).toBe(0);
 
         await choose(phone, 'Living Room', 'Engineered Oak – Smoked');
-        await expect.poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 }).toBe('Living Room');
+        await expect
+          .poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 })
+          .toBe('Living Room');
         await expect
           .poll(() => pixelAt(screen, '[data-testid="display-room"]', 0.5, 0.7), { timeout: 20_000 })
           .toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked'), 12));
@@ -114,10 +116,14 @@ describe("a visitor's phone and a sales-centre screen", () => {
         // Three minutes pass without a word from the phone (the clock is moved, not waited for); a server's sweep frees the screen.
         const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
         await client.connect();
-        await client.query(`UPDATE displays SET visitor_seen_at = now() - interval '181 seconds' WHERE name = 'Model suite TV' AND visitor_hash IS NOT NULL`);
+        await client.query(
+          `UPDATE displays SET visitor_seen_at = now() - interval '181 seconds' WHERE name = 'Model suite TV' AND visitor_hash IS NOT NULL`,
+        );
         await client.end();
         await screen.getByTestId('attract').waitFor({ timeout: 25_000 });
-        await expect.poll(() => phone.getByTestId('controller-ended').getAttribute('data-reason'), { timeout: 10_000 }).toBe('idle');
+        await expect
+          .poll(() => phone.getByTestId('controller-ended').getAttribute('data-reason'), { timeout: 10_000 })
+          .toBe('idle');
       });
     });
   });
@@ -140,13 +146,24 @@ describe("a visitor's phone and a sales-centre screen", () => {
           // The server holding both sockets crashes; the balancer sends them to the standby.
           const killedAt = Date.now();
           await second.stop('SIGKILL');
-          await expect.poll(() => screen.getByTestId('display-screen').getAttribute('data-live'), { interval: 50 }).toBe('false');
-          await expect.poll(() => screen.getByTestId('display-screen').getAttribute('data-live'), { timeout: 5_000, interval: 50 }).toBe('true');
+          await expect
+            .poll(() => screen.getByTestId('display-screen').getAttribute('data-live'), { interval: 50 })
+            .toBe('false');
+          await expect
+            .poll(() => screen.getByTestId('display-screen').getAttribute('data-live'), {
+              timeout: 5_000,
+              interval: 50,
+            })
+            .toBe('true');
           expect(Date.now() - killedAt).toBeLessThan(5_000);
           expect(await screen.getByTestId('display-screen').getAttribute('data-mode')).toBe('paired');
-          await expect.poll(() => phone.getByTestId('remote').getAttribute('data-open'), { timeout: 5_000 }).toBe('true');
+          await expect
+            .poll(() => phone.getByTestId('remote').getAttribute('data-open'), { timeout: 5_000 })
+            .toBe('true');
           await choose(phone, 'Living Room', 'Engineered Oak – Smoked');
-          await expect.poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 }).toBe('Living Room');
+          await expect
+            .poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 })
+            .toBe('Living Room');
           for (const session of [tv!, mobile!]) forgetCutDownloads(session.consoleErrors);
         });
       });

@@ -28,7 +28,9 @@ describe('a sales-centre screen', () => {
         await project.click();
         await page.getByRole('option', { name: /Maple Residences/ }).click();
         await page.getByRole('button', { name: 'Claim the screen' }).click();
-        await expect.poll(() => page.getByTestId('claim-notice').textContent()).toBe('Lobby TV now shows Maple Residences.');
+        await expect
+          .poll(() => page.getByTestId('claim-notice').textContent())
+          .toBe('Lobby TV now shows Maple Residences.');
 
         // The screen shows its project within a few seconds, and again after a reload (a power cut).
         await screen.getByTestId('attract').waitFor({ timeout: 15_000 });
@@ -66,7 +68,9 @@ describe('a sales-centre screen', () => {
         await section.getByRole('textbox', { name: /^Code on the screen/ }).fill(shown.replace('-', ' '));
         await section.getByRole('textbox', { name: /^Name/ }).fill('Model suite');
         await section.getByRole('button', { name: 'Claim the screen' }).click();
-        await expect.poll(() => section.getByTestId('claim-notice').textContent()).toBe('Model suite now shows Maple Residences.');
+        await expect
+          .poll(() => section.getByTestId('claim-notice').textContent())
+          .toBe('Model suite now shows Maple Residences.');
         await expect.poll(() => section.textContent()).toContain('Model suite');
         await screen.getByTestId('attract').waitFor({ timeout: 15_000 });
       });

@@ -27,8 +27,12 @@ afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 /** The iframe's height beside the height of what the widget shows, and whether it scrolls inside. */
 async function frameFit(page: Page) {
   const frame = page.frameLocator('iframe[title="Homes for sale"]');
-  const inner = await frame.locator('html').evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
-  const outer = await page.locator('iframe[title="Homes for sale"]').evaluate((element) => element.getBoundingClientRect().height);
+  const inner = await frame
+    .locator('html')
+    .evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
+  const outer = await page
+    .locator('iframe[title="Homes for sale"]')
+    .evaluate((element) => element.getBoundingClientRect().height);
   return { inner, outer };
 }
 
@@ -66,16 +70,21 @@ describe("the builder's widget on another site", () => {
   it('leaves the plain link for a page without scripts', async () => {
     await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([builder]) => {
       // A page where the loader does not run: its script answered empty.
-      await builder!.context.route('**/embed.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+      await builder!.context.route('**/embed.js', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+      );
       await builder!.page.goto(siteOrigin);
-      expect(await builder!.page.getByRole('link', { name: 'Ask Maple Residences about a home' }).getAttribute('href')).toBe(`${origin()}/inquire`);
+      expect(
+        await builder!.page.getByRole('link', { name: 'Ask Maple Residences about a home' }).getAttribute('href'),
+      ).toBe(`${origin()}/inquire`);
     });
   });
 
   it("sends an inquiry from the widget's form as a lead from the widget", async () => {
     const manager = await asDemoManager();
     const project = (await manager('GET', '/api/project')).json as { _id: string };
-    const setOrigins = (origins: string[]) => manager('PATCH', `/api/projects/${project._id}`, { options: { embed: { origins } } });
+    const setOrigins = (origins: string[]) =>
+      manager('PATCH', `/api/projects/${project._id}`, { options: { embed: { origins } } });
     expect((await setOrigins(['https://www.builder.example'])).status).toBe(200);
     try {
       await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([visitor]) => {
@@ -88,8 +97,13 @@ describe("the builder's widget on another site", () => {
         await page.getByRole('textbox', { name: 'Message' }).fill('Is there a two-bedroom on a high floor?');
         await expect.poll(() => page.locator('[data-news-text]').textContent()).toContain('Maple Residences');
         await page.getByRole('button', { name: 'Send my inquiry' }).click();
-        await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toContain('Thank you, Sam');
-        const leads = (await manager('GET', `/api/schema/leads/?email=${encodeURIComponent(email)}`)).json as Array<{ source: string; lastName: string }>;
+        await expect
+          .poll(() => page.getByRole('status').textContent(), { timeout: 15_000 })
+          .toContain('Thank you, Sam');
+        const leads = (await manager('GET', `/api/schema/leads/?email=${encodeURIComponent(email)}`)).json as Array<{
+          source: string;
+          lastName: string;
+        }>;
         expect(leads).toMatchObject([{ source: 'embed', lastName: 'Okafor' }]);
         expect(visitor!.consoleErrors).toEqual([]);
       });

@@ -23,7 +23,10 @@ async function countDraws(page: Page) {
 }
 
 async function openRoom(page: Page, room: string) {
-  await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: room, exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Floor plan: choose a room' })
+    .getByRole('button', { name: room, exact: true })
+    .click();
   await expect.poll(() => page.getByTestId('current-room').textContent()).toBe(room);
   await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 }).toBeTruthy();
 }
@@ -37,7 +40,11 @@ describe('exploring the rooms in 3D', () => {
 
   it('draws the floor in the colour of the chosen flooring, and follows a new choice (pixels read back)', async () => {
     const { page } = browser;
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `explorer-${Date.now()}@example.test`, password: 'Explorer-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `explorer-${Date.now()}@example.test`,
+      password: 'Explorer-pass-2026',
+    });
     const draws = await countDraws(page);
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/explore' });
     await page.waitForURL((url) => url.pathname === '/explore');
@@ -45,7 +52,9 @@ describe('exploring the rooms in 3D', () => {
     const standardFloor = (await page.getByTestId('swatch-floor').locator('p').nth(1).textContent())!;
     expect(standardFloor).toMatch(/^Laminate – /);
     const before = await pixelAt(page, '[data-testid="scene-frame"]', 0.5, 0.7);
-    expect(before, `floor ${before} for ${standardFloor}`).toSatisfy((pixel: number[]) => near(pixel, seedColour(standardFloor)));
+    expect(before, `floor ${before} for ${standardFloor}`).toSatisfy((pixel: number[]) =>
+      near(pixel, seedColour(standardFloor)),
+    );
 
     // A room nobody moves is not drawn again (a phone's battery, the processor); orbiting draws it.
     await page.waitForTimeout(500);
@@ -102,7 +111,10 @@ describe('a finish with a texture', () => {
         const patched = await fetch(`/api/schema/options/${tile._id}`, {
           method: 'PATCH',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ swatch: { ...tile.swatch, texture: uploaded._id, scale: 0.6 }, _version: tile._version }),
+          body: JSON.stringify({
+            swatch: { ...tile.swatch, texture: uploaded._id, scale: 0.6 },
+            _version: tile._version,
+          }),
         });
         return patched.status;
       }, blue);
@@ -114,7 +126,11 @@ describe('a finish with a texture', () => {
     const buyerBrowser = await openBrowser({ viewport: DESKTOP });
     try {
       const { page } = buyerBrowser;
-      const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `texture-${Date.now()}@example.test`, password: 'Texture-pass-2026' });
+      const buyer = await createBuyerWithCompleteCart({
+        projectKey: 'demo',
+        email: `texture-${Date.now()}@example.test`,
+        password: 'Texture-pass-2026',
+      });
       await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
       await page.waitForURL((url) => url.pathname === '/configure');
       await page.getByRole('tab', { name: 'Living Room' }).click();
@@ -144,7 +160,9 @@ describe('a tour on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/tour');
     const step = page.getByTestId('tour-step');
     await expect.poll(() => step.textContent(), { timeout: 15_000 }).toMatch(/^Foyer · 1 of \d+$/);
-    await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 }).toBeTruthy();
+    await expect
+      .poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 })
+      .toBeTruthy();
     await page.getByRole('button', { name: 'Next room' }).click();
     await expect.poll(() => step.textContent()).toMatch(/^Living Room · 2 of \d+$/);
     await page.getByRole('button', { name: 'Next room' }).click();
@@ -161,7 +179,10 @@ describe('without WebGL', () => {
     await signIn(page, { email: 'buyer@demo.test', password: 'e2e-demo-password', next: '/explore' });
     await page.waitForURL((url) => url.pathname === '/explore');
     await page.getByTestId('no-webgl').waitFor();
-    await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: 'Living Room', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Floor plan: choose a room' })
+      .getByRole('button', { name: 'Living Room', exact: true })
+      .click();
     const floor = page.getByTestId('no-webgl').locator('[data-surface="floor"]');
     expect(await floor.getAttribute('fill')).toBe('#b9824a');
     expect(await page.locator('canvas').count()).toBe(0);

@@ -4,10 +4,13 @@ import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { origin, PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
 import { createBuyerWithCompleteCart } from './support/fixtures.ts';
 
-/** The reads a buyer's pages make before their first screen (docs/architecture.md, "First paint"). */
+/** The reads a buyer's pages make before their first screen (docs/performance.md, "First paint"). */
 const isFirstScreenRead = (request: Request) => {
   const { pathname } = new URL(request.url());
-  return request.method() === 'GET' && (/^\/api\/(me|me\/projects|carts\/mine|project)$/.test(pathname) || pathname.startsWith('/api/schema/'));
+  return (
+    request.method() === 'GET' &&
+    (/^\/api\/(me|me\/projects|carts\/mine|project)$/.test(pathname) || pathname.startsWith('/api/schema/'))
+  );
 };
 
 describe('a signed-in buyer’s first screen, carried by the page', () => {
@@ -20,7 +23,11 @@ describe('a signed-in buyer’s first screen, carried by the page', () => {
 
   it('draws My home and Configure with no request for their data, and what the buyer changes is what the next page carries', async () => {
     const { page } = browser;
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `first-screen-${Date.now()}@demo.test`, password: E2E_DEMO_PASSWORD });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `first-screen-${Date.now()}@demo.test`,
+      password: E2E_DEMO_PASSWORD,
+    });
     await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
     await page.waitForURL((url) => url.pathname === '/configure');
     await page.getByTestId('option-card').first().waitFor();
@@ -49,7 +56,9 @@ describe('a signed-in buyer’s first screen, carried by the page', () => {
       asked.length = 0;
       await page.reload();
       await page.getByRole('tab', { name: 'Living Room' }).click();
-      await expect.poll(() => page.locator('[data-option="Engineered Oak – Honey"]').first().getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => page.locator('[data-option="Engineered Oak – Honey"]').first().getAttribute('aria-pressed'))
+        .toBe('true');
       expect(await page.getByTestId('live-total').textContent()).toBe(after);
       expect(asked).toEqual([]);
 

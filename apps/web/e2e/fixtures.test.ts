@@ -12,7 +12,8 @@ describe('fixtures written straight into the database', () => {
   async function unitNames(manager: Awaited<ReturnType<typeof asPerson>>): Promise<string[]> {
     const names: string[] = [];
     for (let after = ''; ;) {
-      const page = (await manager('GET', `/api/schema/units/?limit=200${after ? `&afterId=${after}` : ''}`)).json as Named[];
+      const page = (await manager('GET', `/api/schema/units/?limit=200${after ? `&afterId=${after}` : ''}`))
+        .json as Named[];
       names.push(...page.map((unit) => unit.name ?? ''));
       if (page.length < 200) return names;
       after = page.at(-1)!._id;
@@ -25,7 +26,11 @@ describe('fixtures written straight into the database', () => {
     const before = await unitNames(manager);
     // Kept now: the same read again is served from what the server keeps.
     expect(await unitNames(manager)).toEqual(before);
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `fixture-${Date.now()}@example.test`, password: 'Fixture-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `fixture-${Date.now()}@example.test`,
+      password: 'Fixture-pass-2026',
+    });
     const added = (await unitNames(manager)).filter((name) => !before.includes(name));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/^E2E-/);
@@ -33,10 +38,16 @@ describe('fixtures written straight into the database', () => {
     // A change of a cart's choices, read before and after.
     type Cart = { selections: Array<{ option: string }> };
     const cartBefore = (await manager('GET', `/api/schema/carts/${buyer.cartId}`)).json as Cart;
-    const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Array<Named & { required: boolean }>;
-    const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Array<Named & { category: string }>;
+    const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Array<
+      Named & { required: boolean }
+    >;
+    const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Array<
+      Named & { category: string }
+    >;
     const chosen = new Set(cartBefore.selections.map((s) => s.option));
-    const other = options.find((o) => !chosen.has(o._id) && categories.some((c) => c.required && c._id === o.category))!;
+    const other = options.find(
+      (o) => !chosen.has(o._id) && categories.some((c) => c.required && c._id === o.category),
+    )!;
     await chooseInCart({ cartId: buyer.cartId, category: other.category, option: other._id });
     const cartAfter = (await manager('GET', `/api/schema/carts/${buyer.cartId}`)).json as Cart;
     expect(cartAfter.selections.map((s) => s.option)).toContain(other._id);

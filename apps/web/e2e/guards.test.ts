@@ -68,7 +68,10 @@ describe('guards for a visitor (docs/screens.md)', () => {
     const page = await browser.context.newPage();
     try {
       await page.addInitScript(() => {
-        new MutationObserver(() => document.getElementById('viewer-data')?.remove()).observe(document, { childList: true, subtree: true });
+        new MutationObserver(() => document.getElementById('viewer-data')?.remove()).observe(document, {
+          childList: true,
+          subtree: true,
+        });
       });
       await page.route('**/api/me', () => {});
       const started = Date.now();

@@ -14,7 +14,8 @@ function seededTotal(email: string): number {
   return buyer.cart!.choices.reduce((sum, [, option, quantity = 1]) => sum + price.get(option)! * quantity, 0);
 }
 
-const money = (minor: number) => formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
+const money = (minor: number) =>
+  formatMoney(minor, { currency: demoProject.currency, locale: demoProject.options.locale });
 
 for (const [label, viewport] of [
   ['desktop', DESKTOP],
@@ -36,7 +37,9 @@ for (const [label, viewport] of [
       expect(await cart.getByTestId('deadline').textContent()).toMatch(/^(20|21) days left to choose$/);
       const total = seededTotal('buyer@demo.test');
       expect(await cart.getByTestId('upgrades-total').textContent()).toBe(money(total));
-      expect(await cart.getByTestId('deposit').textContent()).toBe(money(Math.round((total * demoProject.options.depositPercent!) / 100)));
+      expect(await cart.getByTestId('deposit').textContent()).toBe(
+        money(Math.round((total * demoProject.options.depositPercent!) / 100)),
+      );
       // Required choices count room by room (a floor in each room that needs one).
       const { done, total: required } = requiredProgress('buyer@demo.test');
       expect(await cart.getByTestId('progress').textContent()).toBe(`${done} of ${required}`);
@@ -53,16 +56,28 @@ describe('dates on My home, read from another time zone', () => {
   it('gives the deadline as a day and a time in the project’s zone, with the zone named', async () => {
     const { page } = session();
     // A buyer of its own with an open selection due in ten days (other journeys change the demo buyers').
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `zone-${Date.now()}@example.test`, password: 'Zone-buyer-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `zone-${Date.now()}@example.test`,
+      password: 'Zone-buyer-2026',
+    });
     await signIn(page, { email: buyer.email, password: buyer.password });
     const shown = await page.getByTestId('deadline-date').textContent();
-    const [mine] = await page.evaluate(async () => (await fetch('/api/carts/mine')).json() as Promise<Array<{ deadline: string }>>);
+    const [mine] = await page.evaluate(
+      async () => (await fetch('/api/carts/mine')).json() as Promise<Array<{ deadline: string }>>,
+    );
     // Printed as the server prints it (its zone database, in this Node process), not as this
     // browser's own zone data would: Vancouver keeps UTC−7 the year round from November 2026.
     provideZoneDatabase(database);
-    const inVancouver = formatDateTime(mine!.deadline, { locale: 'en-CA', timeZone: 'America/Vancouver' }, { weekday: true });
+    const inVancouver = formatDateTime(
+      mine!.deadline,
+      { locale: 'en-CA', timeZone: 'America/Vancouver' },
+      { weekday: true },
+    );
     expect(shown).toBe(`Due ${inVancouver}`);
-    expect(shown).toMatch(/^Due (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]\.m\. MST$/);
+    expect(shown).toMatch(
+      /^Due (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [ap]\.m\. MST$/,
+    );
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');
   });
 });

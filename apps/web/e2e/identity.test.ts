@@ -65,7 +65,9 @@ describe('a newcomer', () => {
     // Rejecting reloads into the terms again, now saying what the answer means.
     await Promise.all([page.waitForEvent('framenavigated'), page.getByRole('button', { name: 'Reject' }).click()]);
     await page.waitForLoadState('load');
-    await expect.poll(async () => (await modal.textContent()) ?? '').toContain('You declined the terms, so the portal stays closed to you.');
+    await expect
+      .poll(async () => (await modal.textContent()) ?? '')
+      .toContain('You declined the terms, so the portal stays closed to you.');
     await agreeToTerms(page);
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'My home' }).waitFor();
@@ -78,7 +80,9 @@ describe('signing in', () => {
     await signInThroughPage(page, { email: 'buyer@demo.test', password: 'not-my-password-1' });
     const error = page.getByTestId('sign-in-error');
     await error.waitFor();
-    expect(await error.textContent()).toContain('That e-mail and password do not match. Check them, or reset your password.');
+    expect(await error.textContent()).toContain(
+      'That e-mail and password do not match. Check them, or reset your password.',
+    );
     expect(new URL(page.url()).pathname).toBe('/sign-in');
   });
 
@@ -98,7 +102,11 @@ describe('signing in', () => {
 
   it('never follows a next that leaves the portal', async () => {
     const { page } = browser;
-    await signInThroughPage(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD, next: '//evil.example/steal' });
+    await signInThroughPage(page, {
+      email: 'buyer@demo.test',
+      password: E2E_DEMO_PASSWORD,
+      next: '//evil.example/steal',
+    });
     await page.getByRole('heading', { name: 'My home' }).waitFor();
     expect(new URL(page.url()).host).toBe(new URL(origin()).host);
   });
@@ -248,7 +256,9 @@ describe('the admin quick box', () => {
     expect(await homeOf('Harbour Lofts').count()).toBe(1);
     expect(await homeOf('Maple Residences').getAttribute('href')).toMatch(/^http:\/\/demo\.localhost:\d+\/$/);
     // Each project's back office, and its settings in the platform's pages.
-    expect(await group.getByRole('link', { name: 'Back office of Harbour Lofts' }).getAttribute('href')).toMatch(/^http:\/\/harbour\.localhost:\d+\/manage$/);
+    expect(await group.getByRole('link', { name: 'Back office of Harbour Lofts' }).getAttribute('href')).toMatch(
+      /^http:\/\/harbour\.localhost:\d+\/manage$/,
+    );
     expect(await group.getByRole('link', { name: 'Settings of Harbour Lofts' }).getAttribute('href')).toMatch(
       /^http:\/\/harbour\.localhost:\d+\/admin\/configs\/[0-9a-f-]{36}$/,
     );

@@ -34,7 +34,9 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
         const { page } = browser;
         await signIn(page, { email: staff.email, password: staff.password, next: '/manage/imported' });
         await page.waitForURL((url) => url.pathname === '/manage/imported');
-        await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, true) });
+        await page
+          .locator('input[type=file]')
+          .setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, true) });
         await expect.poll(() => page.getByTestId('chosen-file').textContent()).toContain('30 rows · 6 columns');
         // The columns are matched by their headings.
         for (const [field, heading] of [
@@ -63,8 +65,12 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
           await cell.fill('The Birch – 1 Bed + Den');
         } else {
           // Corrected in the spreadsheet and chosen again: the columns stay as they were.
-          await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, false) });
-          await expect.poll(() => page.getByRole('combobox', { name: 'Buyers', exact: true }).inputValue()).toBe('Buyer e-mails');
+          await page
+            .locator('input[type=file]')
+            .setInputFiles({ name: `${prefix}-units.csv`, mimeType: 'text/csv', buffer: unitsFile(prefix, false) });
+          await expect
+            .poll(() => page.getByRole('combobox', { name: 'Buyers', exact: true }).inputValue())
+            .toBe('Buyer e-mails');
         }
         await page.getByRole('button', { name: /^Check/ }).click();
         await expect
@@ -75,7 +81,9 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
         await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('Imported');
 
         // Written as the file says, with the corrected row.
-        const units = ((await manager('GET', '/api/schema/units/?limit=200')).json as Unit[]).filter((u) => u.name.startsWith(prefix));
+        const units = ((await manager('GET', '/api/schema/units/?limit=200')).json as Unit[]).filter((u) =>
+          u.name.startsWith(prefix),
+        );
         expect(units).toHaveLength(30);
         const plans = (await manager('GET', '/api/schema/plans/')).json as Plan[];
         const fourteen = units.find((u) => u.name === `${prefix}-14`)!;
@@ -85,8 +93,12 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
           basePrice: 61_400_000,
           deadline: '2027-06-01T06:59:00.000Z',
         });
-        const links = ((await manager('GET', `/api/access-codes?q=${prefix.toLowerCase()}.buyer14@`)).json as { items: Link[] }).items;
-        expect(links).toEqual([expect.objectContaining({ email: `${prefix.toLowerCase()}.buyer14@example.test`, unit: fourteen._id })]);
+        const links = (
+          (await manager('GET', `/api/access-codes?q=${prefix.toLowerCase()}.buyer14@`)).json as { items: Link[] }
+        ).items;
+        expect(links).toEqual([
+          expect.objectContaining({ email: `${prefix.toLowerCase()}.buyer14@example.test`, unit: fourteen._id }),
+        ]);
         if (label === 'desktop') {
           const mail = await waitForMail(`${prefix.toLowerCase()}.buyer14@example.test`, /invited/);
           expect(mail.text).toContain(`unit ${prefix}-14`);
@@ -115,7 +127,11 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
     const manager = await asDemoManager();
     const staff = await createManager();
     // A spreadsheet saved by French Excel: semicolons, French headings and amounts, a French name beside the English one.
-    const rows = ['Nom;Nom (fr);Ordre', `${prefix} Den;Bureau ${prefix};12`, `${prefix} Mudroom;Vestiaire ${prefix};douze`];
+    const rows = [
+      'Nom;Nom (fr);Ordre',
+      `${prefix} Den;Bureau ${prefix};12`,
+      `${prefix} Mudroom;Vestiaire ${prefix};douze`,
+    ];
     const browser = await openBrowser({ viewport: DESKTOP, locale: 'fr-CA' });
     try {
       const { page } = browser;
@@ -127,14 +143,20 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
         .first()
         .click();
       await page.getByRole('option', { name: 'Pièces' }).click();
-      await page.locator('input[type=file]').setInputFiles({ name: `${prefix}-pieces.csv`, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: `${prefix}-pieces.csv`, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
       // Matched by their French headings, the French column to the rooms' French names.
-      expect(await page.getByRole('combobox', { name: 'Nom (trouve l’élément)', exact: true }).inputValue()).toBe('Nom');
+      expect(await page.getByRole('combobox', { name: 'Nom (trouve l’élément)', exact: true }).inputValue()).toBe(
+        'Nom',
+      );
       expect(await page.getByRole('combobox', { name: 'Nom (fr-CA)', exact: true }).inputValue()).toBe('Nom (fr)');
       expect(await page.getByRole('combobox', { name: 'Ordre', exact: true }).inputValue()).toBe('Ordre');
       await page.getByRole('button', { name: /^Vérifier le fichier/ }).click();
       // The problem in French, at its row.
-      await expect.poll(() => page.locator('[data-row="3"]').textContent()).toContain('douze\u00a0» n’est pas clair dans ce format de nombres');
+      await expect
+        .poll(() => page.locator('[data-row="3"]').textContent())
+        .toContain('douze\u00a0» n’est pas clair dans ce format de nombres');
       // The file is read in the project's format (en-CA), whoever uploads it: the reader's own French decimal comma is refused, with how to write it.
       await page.getByRole('textbox', { name: /Ligne 3, Ordre/ }).fill('12,5');
       await page.getByRole('button', { name: /^Vérifier/ }).click();
@@ -144,12 +166,22 @@ describe('CSV import of units with buyers (/manage/imported)', () => {
       await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('2 nouveaux');
       await page.getByRole('button', { name: /^Importer 2 lignes/ }).click();
       await expect.poll(() => page.getByTestId('import-outcome').textContent()).toContain('Importé');
-      const rooms = ((await manager('GET', '/api/schema/rooms/?limit=200')).json as Array<{ name: string; order: number; translations: object }>).filter((r) =>
-        r.name.startsWith(prefix),
-      );
+      const rooms = (
+        (await manager('GET', '/api/schema/rooms/?limit=200')).json as Array<{
+          name: string;
+          order: number;
+          translations: object;
+        }>
+      ).filter((r) => r.name.startsWith(prefix));
       // “12.5” read as the project writes it: twelve and a half.
-      expect(rooms.find((r) => r.name === `${prefix} Mudroom`)).toMatchObject({ order: 12.5, translations: { 'fr-CA': { name: `Vestiaire ${prefix}` } } });
-      expect(rooms.find((r) => r.name === `${prefix} Den`)).toMatchObject({ order: 12, translations: { 'fr-CA': { name: `Bureau ${prefix}` } } });
+      expect(rooms.find((r) => r.name === `${prefix} Mudroom`)).toMatchObject({
+        order: 12.5,
+        translations: { 'fr-CA': { name: `Vestiaire ${prefix}` } },
+      });
+      expect(rooms.find((r) => r.name === `${prefix} Den`)).toMatchObject({
+        order: 12,
+        translations: { 'fr-CA': { name: `Bureau ${prefix}` } },
+      });
       expect(browser.consoleErrors).toEqual([]);
     } finally {
       await browser.close();

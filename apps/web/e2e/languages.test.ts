@@ -6,7 +6,14 @@ import { inviteToFreeUnit } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
 /** English words of the buyer's screens that a French reader must never meet on them. */
-const ENGLISH = [/Sign and submit/, /Upgrades total/, /Required choices/, /My selection/, /Choose my finishes/, /Submit your selection/];
+const ENGLISH = [
+  /Sign and submit/,
+  /Upgrades total/,
+  /Required choices/,
+  /My selection/,
+  /Choose my finishes/,
+  /Submit your selection/,
+];
 
 /**
  * The portal in French (docs/languages.md): a buyer whose phone speaks Canadian French arrives
@@ -30,16 +37,29 @@ describe('a French-speaking buyer', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe('fr-CA');
       await page.getByText(/jours pour choisir/).waitFor();
       // Read in French without choosing it: the account keeps it, so the mails follow.
-      await expect.poll(async () => ((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))) as { language?: string }).language).toBe('fr-CA');
+      await expect
+        .poll(
+          async () =>
+            ((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))) as { language?: string }).language,
+        )
+        .toBe('fr-CA');
 
       // The configurator speaks French; the required choices are made at once through the API.
       await page.goto(`${origin()}/configure`);
       await page.getByText('Total des surclassements').waitFor();
       await page.evaluate(async () => {
         const get = (url: string) => fetch(url).then((r) => r.json());
-        const [cart] = (await get('/api/schema/carts/')) as Array<{ _id: string; _version: number; unit: string; selections: unknown[] }>;
+        const [cart] = (await get('/api/schema/carts/')) as Array<{
+          _id: string;
+          _version: number;
+          unit: string;
+          selections: unknown[];
+        }>;
         const own = (await get(`/api/schema/units/${cart!.unit}`)) as { plan: string };
-        const categories = (await get('/api/schema/categories/?limit=200')) as Array<{ _id: string; required: boolean }>;
+        const categories = (await get('/api/schema/categories/?limit=200')) as Array<{
+          _id: string;
+          required: boolean;
+        }>;
         const options = (await get('/api/schema/options/?limit=200')) as Array<{
           _id: string;
           category: string;
@@ -49,7 +69,15 @@ describe('a French-speaking buyer', () => {
         }>;
         const selections = categories
           .filter((c) => c.required)
-          .map((c) => options.find((o) => o.category === c._id && !o.requires.length && (!o.plans.length || o.plans.includes(own.plan)) && o.price === 0)!)
+          .map((c) =>
+            options.find(
+              (o) =>
+                o.category === c._id &&
+                !o.requires.length &&
+                (!o.plans.length || o.plans.includes(own.plan)) &&
+                o.price === 0,
+            )!,
+          )
           .map((o) => ({ option: o._id, quantity: 1 }));
         await fetch(`/api/schema/carts/${cart!._id}`, {
           method: 'PATCH',
@@ -65,9 +93,14 @@ describe('a French-speaking buyer', () => {
       await page.getByLabel('Tapez votre nom complet pour signer').fill('Camille Tremblay');
       await page.getByRole('button', { name: 'Signer et soumettre' }).click();
       await expect.poll(() => page.getByTestId('review-status').textContent()).toBe('Soumise');
-      expect(await page.getByTestId('signed-by').textContent()).toMatch(/^Signé par Camille Tremblay le (1er|\d+) \S+ 20\d\d/);
+      expect(await page.getByTestId('signed-by').textContent()).toMatch(
+        /^Signé par Camille Tremblay le (1er|\d+) \S+ 20\d\d/,
+      );
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger le PDF' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Télécharger le PDF' }).click(),
+      ]);
       const text = await pdfText(fs.readFileSync((await download.path())!));
       expect(text).toContain('Sélection de design');
       expect(text).toContain('Total des surclassements');
@@ -78,7 +111,9 @@ describe('a French-speaking buyer', () => {
       expect(signed.text).toContain('Camille Tremblay a signé et soumis la sélection de design');
 
       // The design centre works in English and approves; the buyer is told in French.
-      const cartId = await page.evaluate(() => fetch('/api/schema/carts/').then(async (r) => ((await r.json()) as Array<{ _id: string }>)[0]!._id));
+      const cartId = await page.evaluate(() =>
+        fetch('/api/schema/carts/').then(async (r) => ((await r.json()) as Array<{ _id: string }>)[0]!._id),
+      );
       expect((await manager('POST', `/api/carts/${cartId}/approve`, {})).status).toBe(200);
       const approval = await waitForMail(email, /votre sélection est approuvée/);
       expect(approval.text).toContain('Vous n’avez plus rien à faire');

@@ -29,7 +29,9 @@ describe('an inquiry from a phone reaches the sales team', () => {
       expect(await news.isChecked()).toBe(false);
       await news.check();
       await page.getByRole('button', { name: 'Send my inquiry' }).click();
-      await expect.poll(() => page.getByTestId('inquiry-sent').textContent(), { timeout: 15_000 }).toContain('Thank you, Robin');
+      await expect
+        .poll(() => page.getByTestId('inquiry-sent').textContent(), { timeout: 15_000 })
+        .toContain('Thank you, Robin');
       expect(visitor!.consoleErrors).toEqual([]);
     });
 
@@ -50,7 +52,9 @@ describe('an inquiry from a phone reaches the sales team', () => {
       expect(await detail.textContent()).toContain('source: newsletter');
       await detail.getByLabel('Status', { exact: true }).first().click();
       await page.getByRole('option', { name: 'Contacted' }).click();
-      await detail.getByRole('textbox', { name: /Notes of the sales team/ }).fill('Called on Tuesday; visiting Saturday.');
+      await detail
+        .getByRole('textbox', { name: /Notes of the sales team/ })
+        .fill('Called on Tuesday; visiting Saturday.');
       await detail.getByRole('button', { name: 'Save' }).click();
       await detail.getByText('Saved.').waitFor();
       await page.keyboard.press('Escape');

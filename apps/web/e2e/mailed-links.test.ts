@@ -1,10 +1,25 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { firstPageCatalogue, firstPageMessage, type FirstPageKey, type Language, type MailedLinkKind, MAILED_LINKS } from '@decor/core';
+import {
+  firstPageCatalogue,
+  firstPageMessage,
+  type FirstPageKey,
+  type Language,
+  type MailedLinkKind,
+  MAILED_LINKS,
+} from '@decor/core';
 import { translatorFor } from '@decor/core/catalogues';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { openBrowser, origin, PHONE } from './support/browser.ts';
-import { asPerson, createAdmin, createBuyerWithCompleteCart, createManager, createProject, freeUnit, setLanguage } from './support/fixtures.ts';
+import {
+  asPerson,
+  createAdmin,
+  createBuyerWithCompleteCart,
+  createManager,
+  createProject,
+  freeUnit,
+  setLanguage,
+} from './support/fixtures.ts';
 import { waitForMail, type StoredMail } from './support/mail-files.ts';
 import { callPortal, jsonOf } from './support/portal-call.ts';
 import { sendDigestsNow } from './support/jobs.ts';
@@ -34,7 +49,8 @@ function linkIn(mail: StoredMail, prefix: string): string {
 }
 
 /** The mail to `to` whose subject is exactly the reader's sentence. */
-const mailOf = (to: string, subject: string, containing?: string) => waitForMail(to, new RegExp(`^${escape(subject)}$`), 15_000, containing);
+const mailOf = (to: string, subject: string, containing?: string) =>
+  waitForMail(to, new RegExp(`^${escape(subject)}$`), 15_000, containing);
 
 const PROJECT = demoProject.name;
 
@@ -42,7 +58,12 @@ const PROJECT = demoProject.name;
  * Waits until `read()` passes `check`, or fails saying what it last read. (The journeys run two at
  * a time, where vitest's expect.poll is not to be had outside the test's own context.)
  */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -95,7 +116,11 @@ const sayIn = async (language: Language) => {
 
 /** A buyer of their own unit and selection, who reads `language`. */
 async function buyerReading(language: Language, tag: string) {
-  const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `links-buyer-${tag}@example.test`, password: 'Links-buyer-2026' });
+  const buyer = await createBuyerWithCompleteCart({
+    projectKey: 'demo',
+    email: `links-buyer-${tag}@example.test`,
+    password: 'Links-buyer-2026',
+  });
   await setLanguage(buyer.email, language);
   return buyer;
 }
@@ -251,8 +276,13 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     await page.getByRole('tab', { name: say('signin.tab.code') }).click();
     await page.getByLabel(say('signin.email')).fill(buyer.email);
     await page.getByRole('button', { name: say('signin.submit.code') }).click();
-    const mail = await waitForMail(buyer.email, new RegExp(`^${escape(t('mail.code.subject', { project: PROJECT, code: '@@' })).replace('@@', '(\\d+)')}$`));
-    const code = new RegExp(escape(t('mail.code.subject', { project: PROJECT, code: '@@' })).replace('@@', '(\\d+)')).exec(mail.subject)![1]!;
+    const mail = await waitForMail(
+      buyer.email,
+      new RegExp(`^${escape(t('mail.code.subject', { project: PROJECT, code: '@@' })).replace('@@', '(\\d+)')}$`),
+    );
+    const code = new RegExp(
+      escape(t('mail.code.subject', { project: PROJECT, code: '@@' })).replace('@@', '(\\d+)'),
+    ).exec(mail.subject)![1]!;
     await page.getByLabel(say('signin.code')).fill(code);
     await page.getByRole('button', { name: say('signin.submit.code-sent') }).click();
     await expectLanded(page, language, '/account');
@@ -313,10 +343,17 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     const t = translatorFor(language);
     // A project of its own (a copy of the demo's catalogue): a message left unread there waits for nobody else's journey.
     const { key } = await createProject({ key: `digest-${tag}`.slice(0, 30), locale: 'fr-CA', catalogue: 'demo' });
-    const buyer = await createBuyerWithCompleteCart({ projectKey: key, email: `links-buyer-reader-${tag}@example.test`, password: 'Links-buyer-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: key,
+      email: `links-buyer-reader-${tag}@example.test`,
+      password: 'Links-buyer-2026',
+    });
     await setLanguage(buyer.email, language);
     const manager = await asPerson({ ...(await createManager({ projectKey: key })), projectKey: key });
-    expect((await manager('POST', `/api/carts/${buyer.cartId}/comments`, { body: `The walnut is in stock (${tag}).` })).status).toBe(201);
+    expect(
+      (await manager('POST', `/api/carts/${buyer.cartId}/comments`, { body: `The walnut is in stock (${tag}).` }))
+        .status,
+    ).toBe(201);
     await sendDigestsNow();
     const mail = await mailOf(buyer.email, t('mail.digest.subject', { count: 1, units: 1 }), tag);
     await page.goto(linkIn(mail, `${origin(key)}/config/`));
@@ -336,20 +373,40 @@ async function pairedScreen(language: Language) {
       method,
       path,
       body,
-      headers: { 'accept-language': language, 'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.9`, ...headers },
+      headers: {
+        'accept-language': language,
+        'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.9`,
+        ...headers,
+      },
     });
     return { status: answer.status, json: jsonOf(answer) };
   };
   const admin = await asPerson(await createAdmin());
-  const registered = (await call('POST', '/api/displays')).json as { id: string; secret: string; state: { claimCode: string } };
-  expect((await admin('POST', '/api/displays/claim', { code: registered.state.claimCode, name: 'Links TV', project: 'demo' })).status).toBe(200);
-  const shown = (await call('GET', '/api/displays/state', undefined, { 'x-display-key': `${registered.id}.${registered.secret}` })).json as {
+  const registered = (await call('POST', '/api/displays')).json as {
+    id: string;
+    secret: string;
+    state: { claimCode: string };
+  };
+  expect(
+    (
+      await admin('POST', '/api/displays/claim', {
+        code: registered.state.claimCode,
+        name: 'Links TV',
+        project: 'demo',
+      })
+    ).status,
+  ).toBe(200);
+  const shown = (
+    await call('GET', '/api/displays/state', undefined, { 'x-display-key': `${registered.id}.${registered.secret}` })
+  ).json as {
     pairing: { secret: string };
   };
   const paired = await call('POST', '/api/displays/pair', { display: registered.id, secret: shown.pairing.secret });
   expect(paired.status, JSON.stringify(paired.json)).toBe(201);
   const token = (paired.json as { pairing: string }).pairing;
-  const showroom = (await call('GET', '/api/displays/showroom', undefined, { 'x-display-pairing': token })).json as { rooms: Array<{ _id: string }> };
+  const showroom = (await call('GET', '/api/displays/showroom', undefined, { 'x-display-pairing': token })).json as {
+    rooms: Array<{ _id: string }>;
+  };
   return { token, showroom, call };
 }
 

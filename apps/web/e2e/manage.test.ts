@@ -17,7 +17,9 @@ describe('project logo (back office settings)', () => {
     await page.getByText('(no logo yet)').waitFor();
 
     const notAnImage = Buffer.from('just some text, not a picture '.repeat(20));
-    await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: notAnImage });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: notAnImage });
     await page.getByRole('alert').getByText('This file is not an accepted type').waitFor();
 
     // Random pixels do not compress: a real 600 KB file, sent over a slowed-down uplink so
@@ -28,12 +30,26 @@ describe('project logo (back office settings)', () => {
       .toBuffer();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
-    await page.locator('input[type=file]').setInputFiles({ name: 'maple-logo.png', mimeType: 'image/png', buffer: logo });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'maple-logo.png', mimeType: 'image/png', buffer: logo });
     const bar = page.getByTestId('upload-progress');
     await bar.waitFor();
-    await expect.poll(async () => Number(await bar.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect
+      .poll(async () => Number(await bar.getByRole('progressbar').getAttribute('aria-valuenow')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const bandLogo = page.getByTestId('logo-band').getByRole('img', { name: 'Maple Residences' });
     await bandLogo.waitFor();
     expect(await bandLogo.getAttribute('src')).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);

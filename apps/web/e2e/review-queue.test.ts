@@ -4,10 +4,18 @@ import { asPerson, createBuyerWithCompleteCart, createManager } from './support/
 
 /** A buyer with a complete cart of their own, signed and submitted through the API: one more selection waiting for review. */
 async function submittedSelection(label: string) {
-  const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `queue-${label}-${Date.now()}@example.test`, password: 'Queue-pass-2026' });
+  const buyer = await createBuyerWithCompleteCart({
+    projectKey: 'demo',
+    email: `queue-${label}-${Date.now()}@example.test`,
+    password: 'Queue-pass-2026',
+  });
   const calls = await asPerson(buyer);
   const cart = (await calls('GET', `/api/schema/carts/${buyer.cartId}`)).json as { _version: number; unit: string };
-  const submitted = await calls('POST', `/api/carts/${buyer.cartId}/submit`, { signature: 'Queue Buyer', agree: true, _version: cart._version });
+  const submitted = await calls('POST', `/api/carts/${buyer.cartId}/submit`, {
+    signature: 'Queue Buyer',
+    agree: true,
+    _version: cart._version,
+  });
   if (submitted.status !== 200) throw new Error(`not submitted: ${submitted.status}`);
   const unit = (await calls('GET', `/api/schema/units/${cart.unit}`)).json as { name: string };
   return { cartId: buyer.cartId, unit: unit.name };
@@ -25,14 +33,16 @@ describe('waiting for the design centre', () => {
         const page = browser!.page;
         await signIn(page, { email: manager.email, password: manager.password, next: '/manage' });
         const queue = page.getByTestId('review-queue');
-        for (const { unit } of [first, second]) await queue.getByRole('checkbox', { name: `Select unit ${unit}` }).check();
+        for (const { unit } of [first, second])
+          await queue.getByRole('checkbox', { name: `Select unit ${unit}` }).check();
         await queue.getByRole('button', { name: 'Approve 2 selections' }).click();
         const confirm = page.getByTestId('confirm-approvals');
         await confirm.getByText(new RegExp(`Units: ${first.unit} and ${second.unit}`)).waitFor();
         await confirm.getByLabel('Comment for the buyers (optional)').fill('Approved together.');
         await confirm.getByRole('button', { name: 'Approve 2 selections' }).click();
         await queue.getByText('2 selections approved.').waitFor();
-        for (const { unit } of [first, second]) await expect.poll(() => queue.getByRole('checkbox', { name: `Select unit ${unit}` }).count()).toBe(0);
+        for (const { unit } of [first, second])
+          await expect.poll(() => queue.getByRole('checkbox', { name: `Select unit ${unit}` }).count()).toBe(0);
       });
     });
   }

@@ -17,7 +17,12 @@ async function pixelsNear(page: Page, [r, g, b]: [number, number, number], toler
       const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
       let count = 0;
       for (let i = 0; i < data.length; i += 4) {
-        if (Math.abs(data[i]! - tr!) <= tol! && Math.abs(data[i + 1]! - tg!) <= tol! && Math.abs(data[i + 2]! - tb!) <= tol!) count++;
+        if (
+          Math.abs(data[i]! - tr!) <= tol! &&
+          Math.abs(data[i + 1]! - tg!) <= tol! &&
+          Math.abs(data[i + 2]! - tb!) <= tol!
+        )
+          count++;
       }
       return count;
     },
@@ -26,7 +31,10 @@ async function pixelsNear(page: Page, [r, g, b]: [number, number, number], toler
 }
 
 async function openKitchen(page: Page) {
-  await page.getByRole('group', { name: 'Floor plan: choose a room' }).getByRole('button', { name: 'Kitchen', exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Floor plan: choose a room' })
+    .getByRole('button', { name: 'Kitchen', exact: true })
+    .click();
   await expect.poll(() => page.getByTestId('current-room').textContent()).toBe('Kitchen');
   await expect.poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 }).toBeTruthy();
 }
@@ -39,9 +47,20 @@ describe('the 3D settings (/manage/runtime)', () => {
     const options = (await manager('GET', '/api/schema/options/?limit=200')).json as Item[];
     const granite = options.find((o) => o.name === 'Granite – Black Pearl')!;
     const BLACK_PEARL: [number, number, number] = [0x26, 0x26, 0x26];
-    expect((await manager('PATCH', `/api/schema/categories/${countertops._id}`, { surface: null, _version: countertops._version })).status).toBe(200);
+    expect(
+      (
+        await manager('PATCH', `/api/schema/categories/${countertops._id}`, {
+          surface: null,
+          _version: countertops._version,
+        })
+      ).status,
+    ).toBe(200);
 
-    const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `counter-${Date.now()}@example.test`, password: 'Counter-pass-2026' });
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: 'demo',
+      email: `counter-${Date.now()}@example.test`,
+      password: 'Counter-pass-2026',
+    });
     await chooseInCart({ cartId: buyer.cartId, category: countertops._id, option: granite._id });
     const buyerBrowser = await openBrowser({ viewport: DESKTOP });
     const managerBrowser = await openBrowser({ viewport: DESKTOP });
@@ -76,7 +95,11 @@ describe('the 3D settings (/manage/runtime)', () => {
       await managerBrowser.close();
       // Whatever happened, the demo keeps its mapping.
       const now = (await manager('GET', `/api/schema/categories/${countertops._id}`)).json as Item;
-      if (now.surface !== 'counter') await manager('PATCH', `/api/schema/categories/${countertops._id}`, { surface: 'counter', _version: now._version });
+      if (now.surface !== 'counter')
+        await manager('PATCH', `/api/schema/categories/${countertops._id}`, {
+          surface: 'counter',
+          _version: now._version,
+        });
     }
   });
 });

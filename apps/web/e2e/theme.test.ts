@@ -46,7 +46,11 @@ describe('on a phone', () => {
       await page.goto(`${origin()}/400`);
       await page.getByTestId('bad-link-reason').waitFor();
       expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
-      const buyer = await createBuyerWithCompleteCart({ projectKey: 'demo', email: `menu-${Date.now()}@example.test`, password: 'Menu-buyer-2026' });
+      const buyer = await createBuyerWithCompleteCart({
+        projectKey: 'demo',
+        email: `menu-${Date.now()}@example.test`,
+        password: 'Menu-buyer-2026',
+      });
       await signIn(page, { email: buyer.email, password: buyer.password, next: '/400' });
       const menu = page.getByRole('button', { name: 'Menu', exact: true });
       await menu.waitFor();

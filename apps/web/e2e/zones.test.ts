@@ -24,7 +24,9 @@ describe('a deadline typed in the back office, in the project’s zone whatever 
         const field = page.getByLabel('New deadline');
         await field.waitFor();
         // Every date-time field on the page reads in the project's zone and says which.
-        const zones = await page.locator('input[type=datetime-local]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-time-zone')));
+        const zones = await page
+          .locator('input[type=datetime-local]')
+          .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-time-zone')));
         expect(zones.length).toBeGreaterThan(0);
         expect(zones.every((zone) => zone === 'America/Vancouver')).toBe(true);
         expect(await page.getByText('In Vancouver (MST).').count()).toBeGreaterThan(0);

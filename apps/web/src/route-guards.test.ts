@@ -120,7 +120,9 @@ describe('the guards of every page (docs/screens.md, "Guards")', () => {
           const decision = decideGuard({ flags: flags.get(path)!, viewer, projectKey: host, originalPath: ORIGINAL });
           const wanted = expected(KIND[path], person, host);
           if (JSON.stringify(decision) !== JSON.stringify(wanted)) {
-            table.push(`${person} on ${host ?? 'the portal host'}: ${JSON.stringify(decision)}, not ${JSON.stringify(wanted)}`);
+            table.push(
+              `${person} on ${host ?? 'the portal host'}: ${JSON.stringify(decision)}, not ${JSON.stringify(wanted)}`,
+            );
           }
         }
       }

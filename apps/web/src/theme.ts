@@ -36,7 +36,11 @@ export function buildTheme(theme: Theme, say: (key: FirstPageKey) => string) {
       Alert: { defaultProps: { closeButtonLabel: say('frame.dismiss') } },
       ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': say('frame.pick-colour') } } },
       // A table wider than a phone scrolls sideways: its scrolling box takes the keyboard focus.
-      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': say('frame.table-scrolls') } } } },
+      TableScrollContainer: {
+        defaultProps: {
+          scrollAreaProps: { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': say('frame.table-scrolls') } },
+        },
+      },
       // A button's or a badge's words wrap rather than being cut where a longer language finds no room on one line (docs/languages.md).
       Button: {
         styles: {
@@ -44,7 +48,12 @@ export function buildTheme(theme: Theme, say: (key: FirstPageKey) => string) {
           label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25, overflow: 'visible' },
         },
       },
-      Badge: { styles: { root: { height: 'auto', minHeight: 'var(--badge-height)' }, label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' } } },
+      Badge: {
+        styles: {
+          root: { height: 'auto', minHeight: 'var(--badge-height)' },
+          label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' },
+        },
+      },
       // The overlays' timings of SPEC.md's constants (packages/core/src/constants.ts).
       Tooltip: { defaultProps: { openDelay: TOOLTIP_SHOW_DELAY_MS, offset: TOOLTIP_DISTANCE_PX } },
       Menu: { defaultProps: { closeDelay: MENU_HIDE_DELAY_MS, offset: TOOLTIP_DISTANCE_PX } },
@@ -69,7 +78,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     // further (Mantine's default, shade 6, is under 4.5:1 on the tinted background, and green's or
     // yellow's darkest shade too).
     ...Object.fromEntries(
-      Object.keys(theme.colors).map((name) => [`--mantine-color-${name}-light-color`, `color-mix(in srgb, var(--mantine-color-${name}-9) 62%, black)`]),
+      Object.keys(theme.colors).map((name) => [
+        `--mantine-color-${name}-light-color`,
+        `color-mix(in srgb, var(--mantine-color-${name}-9) 62%, black)`,
+      ]),
     ),
     // Filled badges and buttons of the named colours carry white text: their shade 6 is under
     // 4.5:1 with white (red 3.3:1), so they fill with their darkest shade, darkened a little.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Each Mantine component brings its own styles (docs/architecture.md, "Page weight"): a module of
+ * Each Mantine component brings its own styles (docs/performance.md, "Page weight"): a module of
  * `@mantine/core/esm/components/<Name>/` imports `@mantine/core/styles/<Name>.css` after its own
  * imports, so a component's sheet follows the sheets of the components it builds on, and lands in
  * the chunk of the pages that use it. The whole sheet (41 KB gzip, 88% unused on a buyer's page)

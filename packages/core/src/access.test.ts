@@ -46,7 +46,13 @@ describe('can', () => {
   });
 
   it('lets only managers and admins run the back office', () => {
-    expect([visitor, outsider, purchaser, manager, admin].map((s) => can(s, 'manage'))).toEqual([false, false, false, 'any', 'any']);
+    expect([visitor, outsider, purchaser, manager, admin].map((s) => can(s, 'manage'))).toEqual([
+      false,
+      false,
+      false,
+      'any',
+      'any',
+    ]);
     expect(canManageProject({ isAdmin: false, role: 'purchaser' })).toBe(false);
     expect(canManageProject({ isAdmin: false, role: 'manager' })).toBe(true);
     expect(canManageProject({ isAdmin: true, role: null })).toBe(true);

@@ -14,7 +14,10 @@ export type Standing =
   | { kind: 'manager'; userId: string }
   | { kind: 'admin'; userId: string };
 
-export function standingOf(person: { userId: string; isAdmin: boolean } | null, role: ProjectRole | null | 'admin'): Standing {
+export function standingOf(
+  person: { userId: string; isAdmin: boolean } | null,
+  role: ProjectRole | null | 'admin',
+): Standing {
   if (!person) return { kind: 'visitor' };
   if (person.isAdmin || role === 'admin') return { kind: 'admin', userId: person.userId };
   if (role === 'manager') return { kind: 'manager', userId: person.userId };
@@ -35,7 +38,11 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * `own`, or not at all. Without a collection, the question is the project's back office
  * (running it: managers of the project and admins). Deny by default.
  */
-export function can(standing: Standing, action: Action | 'manage', collection?: CollectionAccess): 'any' | 'own' | false {
+export function can(
+  standing: Standing,
+  action: Action | 'manage',
+  collection?: CollectionAccess,
+): 'any' | 'own' | false {
   const isStaff = standing.kind === 'manager' || standing.kind === 'admin';
   if (action === 'manage' || !collection) return isStaff ? 'any' : false;
   if (action === 'read') {

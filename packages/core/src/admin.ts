@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { said, worded } from './validation-issues.ts';
 import { isTimeZone } from './dates.ts';
 import { DEPLOY_TYPES_LIST } from './constants.ts';
-import { projectOptionsInputSchema, projectOptionsPatchSchema, projectOptionsSchema, themeSchema, unitSystemSchema } from './contracts.ts';
+import {
+  projectOptionsInputSchema,
+  projectOptionsPatchSchema,
+  projectOptionsSchema,
+  themeSchema,
+  unitSystemSchema,
+} from './contracts.ts';
 import { isCurrencyCode } from './money.ts';
 import { isAppPath } from './app-routes.ts';
 import { isSlug } from './slug.ts';
@@ -40,7 +46,9 @@ export const PROJECT_KEY_MAX = 40;
  * What is wrong with a project key, as the parameters of `project.key-problem` (a sentence on
  * the wizard) and `validation.project-key` (an issue of a refused request); none when it is fine.
  */
-export function projectKeyProblem(key: string): { problem: 'missing' | 'length' | 'form' | 'reserved'; max?: number; key?: string } | undefined {
+export function projectKeyProblem(
+  key: string,
+): { problem: 'missing' | 'length' | 'form' | 'reserved'; max?: number; key?: string } | undefined {
   if (!key) return { problem: 'missing' };
   if (key.length < 2 || key.length > PROJECT_KEY_MAX) return { problem: 'length', max: PROJECT_KEY_MAX };
   if (!isSlug(key)) return { problem: 'form' };
@@ -59,7 +67,10 @@ export const newProjectSchema = z
     key: projectKeySchema,
     name: z.string().trim().min(1, 'Give the project a name.').max(120),
     currency: z.string().refine(isCurrencyCode, said('validation.currency')),
-    options: projectOptionsPatchSchema.pick({ locale: true, timeZone: true }).extend({ unitSystem: unitSystemSchema }).strict(),
+    options: projectOptionsPatchSchema
+      .pick({ locale: true, timeZone: true })
+      .extend({ unitSystem: unitSystemSchema })
+      .strict(),
     theme: themeSchema.pick({ primary: true, secondary: true, logoBg: true }).extend({
       logoUrl: z
         .string()
@@ -102,7 +113,13 @@ export type AdminProject = z.infer<typeof adminProjectSchema>;
 /** GET /api/admin/overview. */
 export const adminOverviewSchema = z.object({
   projects: z.array(adminProjectSchema),
-  totals: z.object({ users: z.number(), admins: z.number(), disabled: z.number(), projects: z.number(), archived: z.number() }),
+  totals: z.object({
+    users: z.number(),
+    admins: z.number(),
+    disabled: z.number(),
+    projects: z.number(),
+    archived: z.number(),
+  }),
   recentSignIns: z.array(z.object({ _id: z.string(), email: z.string(), name: z.string(), at: z.string() })),
   recentChanges: z.array(z.lazy(() => adminAuditEntrySchema)),
   mailFailures: z.array(z.object({ to: z.string(), subject: z.string(), error: z.string(), at: z.string() })),
@@ -130,13 +147,25 @@ export const adminUserSchema = z.object({
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
   sessions: z.number(),
-  memberships: z.array(z.object({ projectId: z.string(), projectKey: z.string(), projectName: z.string(), role: z.enum(MEMBERSHIP_ROLE_LIST) })),
+  memberships: z.array(
+    z.object({
+      projectId: z.string(),
+      projectKey: z.string(),
+      projectName: z.string(),
+      role: z.enum(MEMBERSHIP_ROLE_LIST),
+    }),
+  ),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** PATCH /api/admin/users/{id}: only what it names changes. */
 export const adminUserPatchSchema = z
-  .object({ isAdmin: z.boolean(), disabled: z.boolean(), emailVerified: z.literal(true), name: z.string().trim().min(1).max(120) })
+  .object({
+    isAdmin: z.boolean(),
+    disabled: z.boolean(),
+    emailVerified: z.literal(true),
+    name: z.string().trim().min(1).max(120),
+  })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, said('validation.nothing-to-change'));
@@ -150,7 +179,12 @@ export const deployInputSchema = z
       .string()
       .trim()
       .toLowerCase()
-      .regex(worded(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'validation.host-name')),
+      .regex(
+        worded(
+          /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
+          'validation.host-name',
+        ),
+      ),
     projects: z.array(z.uuid()).max(1000),
   })
   .strict();
@@ -171,7 +205,12 @@ export const adminAuditEntrySchema = z.object({
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 /** A platform feature flag, served in GET /api/env `features`. */
-export const featureFlagSchema = z.object({ key: z.string(), enabled: z.boolean(), description: z.string(), updatedAt: z.string() });
+export const featureFlagSchema = z.object({
+  key: z.string(),
+  enabled: z.boolean(),
+  description: z.string(),
+  updatedAt: z.string(),
+});
 export const FEATURE_KEY_PATTERN = /^[a-z][a-zA-Z0-9]{1,39}$/;
 export const featureFlagInputSchema = z
   .object({
@@ -198,7 +237,9 @@ export const projectConfigViewSchema = z.object({
   project: z.object({ _id: z.string(), key: z.string(), name: z.string() }),
   // As stored: a value saved before a rule was tightened still shows, to be corrected.
   config: projectConfigSchema.extend({ currency: z.string(), options: projectOptionsSchema }),
-  history: z.array(z.object({ version: z.number(), at: z.string(), actor: z.string().nullable(), config: z.unknown() })),
+  history: z.array(
+    z.object({ version: z.number(), at: z.string(), actor: z.string().nullable(), config: z.unknown() }),
+  ),
 });
 export type ProjectConfigView = z.infer<typeof projectConfigViewSchema>;
 
@@ -232,13 +273,24 @@ export const adminPurchaseSchema = z.object({
 });
 export const adminPurchasesSchema = z.object({
   items: z.array(adminPurchaseSchema),
-  totals: z.array(z.object({ project: z.string(), projectName: z.string(), currency: z.string(), count: z.number(), total: z.number() })),
+  totals: z.array(
+    z.object({
+      project: z.string(),
+      projectName: z.string(),
+      currency: z.string(),
+      count: z.number(),
+      total: z.number(),
+    }),
+  ),
 });
 export type AdminPurchases = z.infer<typeof adminPurchasesSchema>;
 
 /** A beat of the app's own beacon: the visit it continues, and the page of the app it is on (no other path). */
 export const visitBeatSchema = z
-  .object({ visit: z.uuid().optional(), path: z.string().min(1).max(300).refine(isAppPath, said('validation.app-path')) })
+  .object({
+    visit: z.uuid().optional(),
+    path: z.string().min(1).max(300).refine(isAppPath, said('validation.app-path')),
+  })
   .strict();
 
 export const adminVisitsSchema = z.object({

@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 
 /** A keyset page: the items and the cursor of the next page (null on the last). */
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next: z.string().nullable() });
 export type Page<T> = { items: T[]; next: string | null };
 
 export const personSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
@@ -44,7 +45,9 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 export const REVIEW_BULK_MAX = 100;
 
 /** POST /api/manage/review-queue/approve: approve several selections, each as one approval is. */
-export const bulkApproveSchema = z.object({ carts: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX), comment: z.string().max(2000).optional() }).strict();
+export const bulkApproveSchema = z
+  .object({ carts: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX), comment: z.string().max(2000).optional() })
+  .strict();
 
 /** What became of each: approved (and mailed), or refused with the reason a single approval would give. */
 export const bulkApproveResultSchema = z.object({
@@ -100,7 +103,13 @@ export const dashboardSchema = z.object({
   currency: z.string(),
   units: z.object({ available: z.number(), reserved: z.number(), sold: z.number() }),
   carts: z.object({ draft: z.number(), locked: z.number(), submitted: z.number(), approved: z.number() }),
-  buyers: z.object({ invited: z.number(), joined: z.number(), signedIn: z.number(), submitted: z.number(), approved: z.number() }),
+  buyers: z.object({
+    invited: z.number(),
+    joined: z.number(),
+    signedIn: z.number(),
+    submitted: z.number(),
+    approved: z.number(),
+  }),
   deadlines: z.object({ week: z.number(), reviewOverdue: z.number() }),
   revenue: z.object({ approved: z.number(), pending: z.number(), open: z.number() }),
   topOptions: z.array(z.object({ id: z.string(), name: z.string(), category: z.string(), count: z.number() })),
@@ -108,7 +117,10 @@ export const dashboardSchema = z.object({
   /** The front door (docs/public-pages.md): leads waiting, and the widget's last 30 days. */
   front: z.object({ leadsNew: z.number(), leadsHeld: z.number(), widgetViews: z.number(), widgetClicks: z.number() }),
   /** The addresses whose latest mail the mail server refused, newest first (at most 10 listed), and how many. */
-  mailRefused: z.object({ count: z.number(), recent: z.array(z.object({ email: z.string(), at: z.string(), error: z.string().nullable() })) }),
+  mailRefused: z.object({
+    count: z.number(),
+    recent: z.array(z.object({ email: z.string(), at: z.string(), error: z.string().nullable() })),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -153,7 +165,9 @@ export const purchasingReportSchema = z.object({
   /** Of those purchases, how many have a change order open. */
   changeOrdersOpen: z.number(),
   total: z.number(),
-  groups: z.array(z.object({ vendor: z.string(), sku: z.string(), item: z.string(), quantity: z.number(), amount: z.number() })),
+  groups: z.array(
+    z.object({ vendor: z.string(), sku: z.string(), item: z.string(), quantity: z.number(), amount: z.number() }),
+  ),
   lines: z.array(purchasingLineSchema),
 });
 export type PurchasingReport = z.infer<typeof purchasingReportSchema>;

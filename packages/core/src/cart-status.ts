@@ -12,8 +12,13 @@ export type CartActor = 'buyer' | 'manager';
  * A cart's status in words, from the catalogue: the buyer's word, the design centre's (a
  * submitted cart "awaits approval" for them), or the signed document's.
  */
-export function cartStatusWord(status: EffectiveStatus, audience: 'buyer' | 'staff' | 'document' = 'buyer', say: Say = message): string {
-  if (status === 'submitted' && audience !== 'buyer') return say(audience === 'staff' ? 'cart.status.submitted.staff' : 'cart.status.submitted.document');
+export function cartStatusWord(
+  status: EffectiveStatus,
+  audience: 'buyer' | 'staff' | 'document' = 'buyer',
+  say: Say = message,
+): string {
+  if (status === 'submitted' && audience !== 'buyer')
+    return say(audience === 'staff' ? 'cart.status.submitted.staff' : 'cart.status.submitted.document');
   return say(`cart.status.${status}`);
 }
 
@@ -41,13 +46,21 @@ export function nextStatus(
   current: EffectiveStatus,
   action: CartAction,
   actor: CartActor,
-): { status: CartStatus } | { refused: string; key: CoreKey; params?: MessageParams; because: 'who' | 'locked' | 'state' } {
+):
+  | { status: CartStatus }
+  | { refused: string; key: CoreKey; params?: MessageParams; because: 'who' | 'locked' | 'state' } {
   const rule = TRANSITIONS[action];
   if (!rule.by.includes(actor)) return { refused: message('cart.staff-only'), key: 'cart.staff-only', because: 'who' };
   if (!rule.from.includes(current)) {
-    if (current === 'locked') return { refused: message('cart.deadline-passed'), key: 'cart.deadline-passed', because: 'locked' };
+    if (current === 'locked')
+      return { refused: message('cart.deadline-passed'), key: 'cart.deadline-passed', because: 'locked' };
     const params = { status: current };
-    return { refused: message(`cart.cannot.${action}`, params), key: `cart.cannot.${action}`, params, because: 'state' };
+    return {
+      refused: message(`cart.cannot.${action}`, params),
+      key: `cart.cannot.${action}`,
+      params,
+      because: 'state',
+    };
   }
   return { status: rule.to };
 }
@@ -56,7 +69,10 @@ export function nextStatus(
  * Why a buyer may not change a cart's choices now (the key of the sentence), or null when they may: only a draft
  * before its deadline is theirs to edit (docs/selection-rules.md, "Status").
  */
-export function buyerEditRefusal(cart: { status: CartStatus; deadline: string | null }, now: Date): 'cart.edit.locked' | 'cart.edit.submitted' | null {
+export function buyerEditRefusal(
+  cart: { status: CartStatus; deadline: string | null },
+  now: Date,
+): 'cart.edit.locked' | 'cart.edit.submitted' | null {
   const status = effectiveStatus(cart, now);
   if (status === 'locked') return 'cart.edit.locked';
   if (status !== 'draft') return 'cart.edit.submitted';
@@ -84,7 +100,11 @@ export function reminderStep(msLeft: number, steps: readonly number[]): number |
  * business days (Saturdays and Sundays skipped) after the day of the signature in the
  * project's time zone (docs/selection-rules.md, "Status").
  */
-export function reviewDueBy(signedAt: Date, days: number = DEFAULT_REVIEW_DAYS, timeZone: string = DEFAULT_TIME_ZONE): CalendarDay {
+export function reviewDueBy(
+  signedAt: Date,
+  days: number = DEFAULT_REVIEW_DAYS,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): CalendarDay {
   return addBusinessDays(calendarDayOf(signedAt, timeZone), days);
 }
 
@@ -98,11 +118,19 @@ function dayBefore(a: CalendarDay, b: CalendarDay): boolean {
  * (reviewDueBy) is before today in the project's zone. The back office lists and counts
  * "Review overdue" as submitted selections signed before it.
  */
-export function reviewOverdueBefore(now: Date, days: number = DEFAULT_REVIEW_DAYS, timeZone: string = DEFAULT_TIME_ZONE): Date {
+export function reviewOverdueBefore(
+  now: Date,
+  days: number = DEFAULT_REVIEW_DAYS,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Date {
   const today = calendarDayOf(now, timeZone);
   // The latest day whose signatures are overdue today: walk back from today until its review-by day has passed.
   const day = new Date(Date.UTC(today.year, today.month - 1, today.day));
-  const of = (date: Date): CalendarDay => ({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+  const of = (date: Date): CalendarDay => ({
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+  });
   while (!dayBefore(addBusinessDays(of(day), days), today)) day.setUTCDate(day.getUTCDate() - 1);
   // Overdue: signed before the start of the next day in the zone.
   day.setUTCDate(day.getUTCDate() + 1);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareAlternatives, finishesByRoom, groupCartLines, type CatalogueView, type ViewCategory, type ViewOption } from './cart-view.ts';
+import {
+  compareAlternatives,
+  finishesByRoom,
+  groupCartLines,
+  type CatalogueView,
+  type ViewCategory,
+  type ViewOption,
+} from './cart-view.ts';
 
 const rooms = [
   { _id: 'bath', name: 'Main Bathroom' },
@@ -13,7 +20,16 @@ const categories = new Map<string, ViewCategory>([
   ['light', { _id: 'light', name: 'Lighting', order: 3, rooms: ['kitchen'], surface: null }],
 ]);
 const options = new Map<string, ViewOption>([
-  ['oak', { _id: 'oak', name: 'Engineered Oak', category: 'floor', price: 185_000, swatch: { color: '#b9824a', roughness: 0.5 } }],
+  [
+    'oak',
+    {
+      _id: 'oak',
+      name: 'Engineered Oak',
+      category: 'floor',
+      price: 185_000,
+      swatch: { color: '#b9824a', roughness: 0.5 },
+    },
+  ],
   ['tile', { _id: 'tile', name: 'Porcelain Tile', category: 'floor', price: 290_000, swatch: { color: '#8d8d89' } }],
   ['white', { _id: 'white', name: 'Chantilly Lace', category: 'paint', price: 0, swatch: { color: '#f4f1ea' } }],
   ['pendant', { _id: 'pendant', name: 'Pendant Trio', category: 'light', price: 125_000 }],
@@ -70,7 +86,15 @@ describe('finishesByRoom', () => {
       view,
     );
     expect(finishes.get('kitchen')).toEqual({
-      floor: { optionId: 'oak', name: 'Engineered Oak', color: '#b9824a', roughness: 0.5, metalness: 0, texture: null, scale: 1 },
+      floor: {
+        optionId: 'oak',
+        name: 'Engineered Oak',
+        color: '#b9824a',
+        roughness: 0.5,
+        metalness: 0,
+        texture: null,
+        scale: 1,
+      },
     });
     expect(finishes.get('foyer')?.floor?.color).toBe('#8d8d89');
     expect(finishes.get('bath')).toEqual({});
@@ -78,7 +102,11 @@ describe('finishesByRoom', () => {
 
   it('applies a choice made for no particular room to every room of its category', () => {
     const finishes = finishesByRoom([{ option: 'white', quantity: 1 }], view);
-    expect(['foyer', 'kitchen', 'bath'].map((room) => finishes.get(room)?.walls?.color)).toEqual(['#f4f1ea', '#f4f1ea', '#f4f1ea']);
+    expect(['foyer', 'kitchen', 'bath'].map((room) => finishes.get(room)?.walls?.color)).toEqual([
+      '#f4f1ea',
+      '#f4f1ea',
+      '#f4f1ea',
+    ]);
   });
 });
 

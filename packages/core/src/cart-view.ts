@@ -58,7 +58,10 @@ export interface CatalogueView {
 }
 
 /** The cart's lines by room (room order; choices for no particular room last), then by category order. */
-export function groupCartLines(selections: readonly Selection[], { rooms, options, categories, say }: CatalogueView): RoomLines[] {
+export function groupCartLines(
+  selections: readonly Selection[],
+  { rooms, options, categories, say }: CatalogueView,
+): RoomLines[] {
   const known = new Set(rooms.map((room) => room._id));
   const ordered = [...sortRooms(rooms), wholeHome(say)];
   const categoryOrder = (line: CartLine) => line.category?.order ?? Number.MAX_SAFE_INTEGER;
@@ -77,7 +80,10 @@ export function groupCartLines(selections: readonly Selection[], { rooms, option
             amount: (option?.price ?? 0) * s.quantity,
           };
         })
-        .sort((a, b) => categoryOrder(a) - categoryOrder(b) || (a.category?.name ?? '').localeCompare(b.category?.name ?? '')),
+        .sort(
+          (a, b) =>
+            categoryOrder(a) - categoryOrder(b) || (a.category?.name ?? '').localeCompare(b.category?.name ?? ''),
+        ),
     }))
     .filter((group) => group.lines.length > 0);
 }
@@ -103,7 +109,10 @@ const SURFACE_SET: ReadonlySet<string> = new Set<string>(SURFACES);
  * to a surface, applies to the room it was chosen for (or, chosen for no room, to every room
  * its category covers). A later selection for the same room and surface wins.
  */
-export function finishesByRoom(selections: readonly Selection[], { rooms, options, categories }: CatalogueView): Map<string, RoomFinishes> {
+export function finishesByRoom(
+  selections: readonly Selection[],
+  { rooms, options, categories }: CatalogueView,
+): Map<string, RoomFinishes> {
   const byRoom = new Map<string, RoomFinishes>(rooms.map((room) => [room._id, {}]));
   for (const selection of selections) {
     const option = options.get(selection.option);
@@ -156,7 +165,9 @@ export function compareAlternatives(
         const category = line.category?.name ?? 'Other';
         const key = `${group.room._id}|${category}`;
         const entry = map.get(key) ?? { room: group.room, category, names: [] };
-        entry.names.push(`${line.option?.name ?? (view.say ?? message)('cart.no-longer-offered')}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`);
+        entry.names.push(
+          `${line.option?.name ?? (view.say ?? message)('cart.no-longer-offered')}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`,
+        );
         map.set(key, entry);
       }
     }
@@ -170,9 +181,18 @@ export function compareAlternatives(
       const entry = (left.get(key) ?? right.get(key))!;
       const namesA = [...(left.get(key)?.names ?? [])].sort();
       const namesB = [...(right.get(key)?.names ?? [])].sort();
-      return { room: entry.room, category: entry.category, a: namesA, b: namesB, isSame: namesA.join('\n') === namesB.join('\n') };
+      return {
+        room: entry.room,
+        category: entry.category,
+        a: namesA,
+        b: namesB,
+        isSame: namesA.join('\n') === namesB.join('\n'),
+      };
     })
-    .sort((x, y) => (roomRank.get(x.room._id) ?? 0) - (roomRank.get(y.room._id) ?? 0) || x.category.localeCompare(y.category));
+    .sort(
+      (x, y) =>
+        (roomRank.get(x.room._id) ?? 0) - (roomRank.get(y.room._id) ?? 0) || x.category.localeCompare(y.category),
+    );
   const totalOf = (alternative: Alternative) =>
     cartTotal({
       selections: alternative.selections,

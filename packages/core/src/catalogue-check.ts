@@ -3,7 +3,13 @@
  * check"): rules that contradict each other, required categories with nothing to choose for
  * a plan, and packages that break a rule. Pure, so the server and the tests share it.
  */
-import { describeUnavailability, type RuleCategory, type RuleOption, ruleViolations, type Selection } from './selection-rules.ts';
+import {
+  describeUnavailability,
+  type RuleCategory,
+  type RuleOption,
+  ruleViolations,
+  type Selection,
+} from './selection-rules.ts';
 import { message, type Say } from './messages/index.ts';
 import { boxesOverlap, minimapBoxes, sortRooms, type MinimapRoom } from './rooms.ts';
 
@@ -64,7 +70,8 @@ export function catalogueProblems({
 }): CatalogueProblem[] {
   const problems: CatalogueProblem[] = [];
   const nameOf = (id: string) => options.get(id)?.name ?? say('check.gone-option');
-  const excludes = (a: RuleOption, b: string) => a.excludes.includes(b) || (options.get(b)?.excludes.includes(a._id) ?? false);
+  const excludes = (a: RuleOption, b: string) =>
+    a.excludes.includes(b) || (options.get(b)?.excludes.includes(a._id) ?? false);
 
   for (const option of options.values()) {
     if (!option.active) continue;
@@ -119,7 +126,9 @@ export function catalogueProblems({
       if (!category.required) continue;
       const inPlan = category.rooms.length === 0 || category.rooms.some((room) => plan.rooms.includes(room));
       if (!inPlan) continue;
-      const choosable = [...options.values()].some((o) => o.category === category._id && o.active && offeredOn(o, plan._id) && o.requires.length === 0);
+      const choosable = [...options.values()].some(
+        (o) => o.category === category._id && o.active && offeredOn(o, plan._id) && o.requires.length === 0,
+      );
       if (!choosable)
         problems.push({
           kind: 'required-empty',
@@ -138,7 +147,9 @@ export function catalogueProblems({
         package: pkg._id,
         text: say('check.package-missing-option', { package: pkg.name, count: missing.length }),
       });
-    const selections: Selection[] = pkg.options.filter((id) => options.has(id)).map((option) => ({ option, quantity: 1 }));
+    const selections: Selection[] = pkg.options
+      .filter((id) => options.has(id))
+      .map((option) => ({ option, quantity: 1 }));
     for (const violation of ruleViolations(selections, { options, categories, planId: null, isOpen: true })) {
       problems.push({
         kind: 'package-breaks-rule',

@@ -34,7 +34,11 @@ export const roomSchema = z
       .nullable()
       .optional(),
     dimensions: z
-      .object({ w: z.number().positive().max(100), d: z.number().positive().max(100), h: z.number().positive().max(20) })
+      .object({
+        w: z.number().positive().max(100),
+        d: z.number().positive().max(100),
+        h: z.number().positive().max(20),
+      })
       .nullable()
       .optional(),
   })
@@ -133,14 +137,18 @@ export const MAX_CART_VERSIONS = 10;
 
 export const CART_STATUSES = ['draft', 'submitted', 'approved'] as const;
 
-export const selectionSchema = z.object({ option: id, room: id.optional(), quantity: z.number().int().min(1).max(1000).default(1) }).strict();
+export const selectionSchema = z
+  .object({ option: id, room: id.optional(), quantity: z.number().int().min(1).max(1000).default(1) })
+  .strict();
 
 /**
  * A line of a signed or approved cart that is not an option: a package's saving or a change fee.
  * A change order's fee names its number (`changeOrder`): each reader reads its words in their
  * own language (adjustmentLabel in pricing.ts); `label` keeps the English words for API clients.
  */
-export const adjustmentSchema = z.object({ label: text(200), amount: money, changeOrder: z.number().int().min(1).max(1000).optional() }).strict();
+export const adjustmentSchema = z
+  .object({ label: text(200), amount: money, changeOrder: z.number().int().min(1).max(1000).optional() })
+  .strict();
 
 export const cartSchema = z
   .object({
@@ -176,7 +184,11 @@ export const cartSchema = z
       .default(null),
     /** Prices of chosen options that changed while the cart was open, newest last: the buyer is told. */
     priceChanges: z
-      .array(z.object({ option: id, name: text(200), from: money, to: money, at: z.iso.datetime({ offset: true }) }).strict())
+      .array(
+        z
+          .object({ option: id, name: text(200), from: money, to: money, at: z.iso.datetime({ offset: true }) })
+          .strict(),
+      )
       .max(50)
       .default([]),
     /**
@@ -186,7 +198,14 @@ export const cartSchema = z
      */
     signatures: z
       .array(
-        z.object({ by: z.string().max(100), name: text(200), signedAt: z.iso.datetime({ offset: true }), language: z.enum(LANGUAGES).optional() }).strict(),
+        z
+          .object({
+            by: z.string().max(100),
+            name: text(200),
+            signedAt: z.iso.datetime({ offset: true }),
+            language: z.enum(LANGUAGES).optional(),
+          })
+          .strict(),
       )
       .max(10)
       .default([]),
@@ -368,8 +387,13 @@ const DEFINITIONS: CollectionDefinition[] = [
       columns: ['name', 'order', 'slug'],
       titleField: 'name',
       fields: {
-        order: { help: 'Rooms are shown in this order (entrance 0, living 1, kitchen 2, others 10); empty uses that rule from the name.' },
-        hotspot: { label: 'Place on the floor-plan minimap', help: 'As fractions of the plan image: 0 is left or top, 1 right or bottom.' },
+        order: {
+          help: 'Rooms are shown in this order (entrance 0, living 1, kitchen 2, others 10); empty uses that rule from the name.',
+        },
+        hotspot: {
+          label: 'Place on the floor-plan minimap',
+          help: 'As fractions of the plan image: 0 is left or top, 1 right or bottom.',
+        },
         dimensions: { label: 'Size in metres (width, depth, height)' },
       },
     },
@@ -390,7 +414,10 @@ const DEFINITIONS: CollectionDefinition[] = [
       fields: {
         required: { help: 'A buyer must choose one before submitting.' },
         multiple: { label: 'Several choices per room', help: 'Otherwise a new choice replaces the previous one.' },
-        quantities: { label: 'Buyers choose how many', help: 'For options sold by the piece (outlets, pot lights): a quantity beside the choice.' },
+        quantities: {
+          label: 'Buyers choose how many',
+          help: 'For options sold by the piece (outlets, pot lights): a quantity beside the choice.',
+        },
         allowance: { kind: 'money', help: 'What the base price already covers in this category.' },
         surface: { label: '3D surface', help: 'Which surface of the 3D rooms its choices paint.' },
       },
@@ -415,7 +442,12 @@ const DEFINITIONS: CollectionDefinition[] = [
         price: { kind: 'money', help: 'The upgrade price over the standard finish; 0 means included.' },
         level: { help: '1 standard … 4 premium.' },
         standard: { label: 'Standard finish' },
-        images: { kind: 'files', label: 'Photos', help: 'The first photo is the main one.', accept: 'image/png,image/jpeg,image/webp' },
+        images: {
+          kind: 'files',
+          label: 'Photos',
+          help: 'The first photo is the main one.',
+          accept: 'image/png,image/jpeg,image/webp',
+        },
         swatch: { label: 'Swatch (the colour and texture of the 3D surfaces)' },
         'swatch.texture': { kind: 'file', label: 'Texture image', accept: 'image/png,image/jpeg,image/webp' },
         plans: { help: 'Offered only for these plans; none means every plan.' },
@@ -446,7 +478,11 @@ const DEFINITIONS: CollectionDefinition[] = [
       titleField: 'name',
       fields: {
         description: { kind: 'markdown' },
-        priceAdjustment: { kind: 'money', label: 'Price adjustment', help: 'Added to the options’ prices: negative for a saving.' },
+        priceAdjustment: {
+          kind: 'money',
+          label: 'Price adjustment',
+          help: 'Added to the options’ prices: negative for a saving.',
+        },
         image: { kind: 'file', accept: 'image/png,image/jpeg,image/webp' },
       },
     },
@@ -464,7 +500,10 @@ const DEFINITIONS: CollectionDefinition[] = [
       group: 'Catalogue',
       columns: ['name', 'bedrooms', 'bathrooms', 'area'],
       titleField: 'name',
-      fields: { area: { label: 'Area (m²)' }, minimap: { kind: 'file', label: 'Floor-plan image', accept: 'image/png,image/jpeg,image/webp' } },
+      fields: {
+        area: { label: 'Area (m²)' },
+        minimap: { kind: 'file', label: 'Floor-plan image', accept: 'image/png,image/jpeg,image/webp' },
+      },
     },
     refs: [{ path: 'rooms[]', collection: 'rooms' }],
     read: 'public',
@@ -480,7 +519,11 @@ const DEFINITIONS: CollectionDefinition[] = [
       group: 'Sales',
       columns: ['name', 'floor', 'status', 'deadline'],
       titleField: 'name',
-      fields: { basePrice: { kind: 'money', label: 'Base price' }, area: { label: 'Area (m²)' }, buyers: { hidden: true } },
+      fields: {
+        basePrice: { kind: 'money', label: 'Base price' },
+        area: { label: 'Area (m²)' },
+        buyers: { hidden: true },
+      },
     },
     refs: [{ path: 'plan', collection: 'plans' }],
     read: 'public',
@@ -491,7 +534,14 @@ const DEFINITIONS: CollectionDefinition[] = [
   {
     name: 'carts',
     schema: cartSchema,
-    ui: { label: 'Carts', singular: 'Cart', icon: 'cart', group: 'Sales', columns: ['unit', 'status', 'total', 'deadline'], titleField: 'unit' },
+    ui: {
+      label: 'Carts',
+      singular: 'Cart',
+      icon: 'cart',
+      group: 'Sales',
+      columns: ['unit', 'status', 'total', 'deadline'],
+      titleField: 'unit',
+    },
     refs: [
       { path: 'unit', collection: 'units' },
       { path: 'selections[].option', collection: 'options' },
@@ -554,7 +604,14 @@ const DEFINITIONS: CollectionDefinition[] = [
     // project's staff, written only by POST /api/carts/{id}/comments (which checks both).
     name: 'comments',
     schema: commentSchema,
-    ui: { label: 'Comments', singular: 'Comment', icon: 'message', group: 'Sales', columns: ['authorName', 'body', 'at'], titleField: 'body' },
+    ui: {
+      label: 'Comments',
+      singular: 'Comment',
+      icon: 'message',
+      group: 'Sales',
+      columns: ['authorName', 'body', 'at'],
+      titleField: 'body',
+    },
     refs: [
       { path: 'cart', collection: 'carts' },
       { path: 'unit', collection: 'units' },
@@ -570,7 +627,14 @@ const DEFINITIONS: CollectionDefinition[] = [
     // whatever route asks (docs/comments.md, "Staff notes").
     name: 'notes',
     schema: noteSchema,
-    ui: { label: 'Staff notes', singular: 'Staff note', icon: 'note', group: 'Sales', columns: ['authorName', 'body', 'at'], titleField: 'body' },
+    ui: {
+      label: 'Staff notes',
+      singular: 'Staff note',
+      icon: 'note',
+      group: 'Sales',
+      columns: ['authorName', 'body', 'at'],
+      titleField: 'body',
+    },
     refs: [
       { path: 'unit', collection: 'units' },
       { path: 'cart', collection: 'carts' },

@@ -113,6 +113,8 @@ export const noteInputSchema = z.object({ body, cart: z.uuid().optional() }).str
 /** GET /api/comments/unread: the conversations with comments the reader has not read. */
 export const unreadCommentsSchema = z.object({
   total: z.number().int(),
-  carts: z.array(z.object({ cart: z.uuid(), unit: z.uuid(), unitName: z.string(), unread: z.number().int(), last: z.string() })),
+  carts: z.array(
+    z.object({ cart: z.uuid(), unit: z.uuid(), unitName: z.string(), unread: z.number().int(), last: z.string() }),
+  ),
 });
 export type UnreadComments = z.infer<typeof unreadCommentsSchema>;

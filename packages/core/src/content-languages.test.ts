@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fieldIn, localised, localisedOptions, mergeTranslations, missingTranslations, projectInLanguage, TRANSLATABLE_FIELDS } from './content-languages.ts';
+import {
+  fieldIn,
+  localised,
+  localisedOptions,
+  mergeTranslations,
+  missingTranslations,
+  projectInLanguage,
+  TRANSLATABLE_FIELDS,
+} from './content-languages.ts';
 import { optionSchema, roomSchema } from './collections.ts';
 import { projectOptionsInputSchema } from './contracts.ts';
 import { columnValue, guessMapping, importDefinition, readCell } from './imports.ts';
@@ -30,10 +38,18 @@ describe('content in several languages', () => {
     expect(optionSchema.safeParse({ ...base, translations: { 'fr-CA': { name: 'Chêne' } } }).success).toBe(true);
     expect(optionSchema.safeParse({ ...base, translations: { de: { name: 'Eiche' } } }).success).toBe(false);
     expect(optionSchema.safeParse({ ...base, translations: { 'fr-CA': { vendor: 'Bois' } } }).success).toBe(false);
-    expect(optionSchema.safeParse({ ...base, translations: { 'fr-CA': { name: 'x'.repeat(201) } } }).success).toBe(false);
+    expect(optionSchema.safeParse({ ...base, translations: { 'fr-CA': { name: 'x'.repeat(201) } } }).success).toBe(
+      false,
+    );
     // A room has a name only.
-    expect(roomSchema.safeParse({ name: 'Kitchen', translations: { 'fr-CA': { description: 'Cuisine' } } }).success).toBe(false);
-    expect(projectOptionsInputSchema.safeParse({ translations: { 'fr-CA': { tagline: 'À votre image.', hours: 'lun.–ven.' } } }).success).toBe(true);
+    expect(
+      roomSchema.safeParse({ name: 'Kitchen', translations: { 'fr-CA': { description: 'Cuisine' } } }).success,
+    ).toBe(false);
+    expect(
+      projectOptionsInputSchema.safeParse({
+        translations: { 'fr-CA': { tagline: 'À votre image.', hours: 'lun.–ven.' } },
+      }).success,
+    ).toBe(true);
     expect(projectOptionsInputSchema.safeParse({ translations: { 'fr-CA': { name: 'Érable' } } }).success).toBe(false);
   });
 
@@ -50,7 +66,11 @@ describe('content in several languages', () => {
       rooms: [{ name: 'Kitchen', translations: { 'fr-CA': { name: 'Cuisine' } } }, { name: 'Foyer' }],
     };
     const french = projectInLanguage(project, 'fr-CA');
-    expect(french.options).toMatchObject({ tagline: 'À votre image.', termsOfService: 'Terms', contact: { name: 'Design Centre', hours: 'lun.–sam.' } });
+    expect(french.options).toMatchObject({
+      tagline: 'À votre image.',
+      termsOfService: 'Terms',
+      contact: { name: 'Design Centre', hours: 'lun.–sam.' },
+    });
     expect(french.rooms.map((room) => room.name)).toEqual(['Cuisine', 'Foyer']);
     expect(projectInLanguage(project, 'en')).toBe(project);
     expect(localisedOptions(project.options, 'en', 'en')).toBe(project.options);
@@ -59,7 +79,10 @@ describe('content in several languages', () => {
   it('lists, per collection and language, the items not yet written in it', () => {
     const items = [
       { collection: 'options', data: option },
-      { collection: 'options', data: { name: 'Quartz', description: '', translations: { 'fr-CA': { name: 'Quartz' } } } },
+      {
+        collection: 'options',
+        data: { name: 'Quartz', description: '', translations: { 'fr-CA': { name: 'Quartz' } } },
+      },
       { collection: 'rooms', data: { name: 'Kitchen', translations: {} } },
       { collection: 'units', data: { name: '101' } },
     ];
@@ -72,7 +95,9 @@ describe('content in several languages', () => {
   });
 
   it('merges the translations a change sends into those kept', () => {
-    expect(mergeTranslations({ 'fr-CA': { name: 'Chêne', description: 'Bois' } }, { 'fr-CA': { name: 'Chêne blanc' } })).toEqual({
+    expect(
+      mergeTranslations({ 'fr-CA': { name: 'Chêne', description: 'Bois' } }, { 'fr-CA': { name: 'Chêne blanc' } }),
+    ).toEqual({
       'fr-CA': { name: 'Chêne blanc', description: 'Bois' },
     });
   });
@@ -84,12 +109,20 @@ describe('content in several languages', () => {
       ['translations.fr-CA.name', 'Name (fr-CA)'],
       ['translations.fr-CA.description', 'Description (fr-CA)'],
     ]);
-    expect(importDefinition('options', { languages: ['en'], defaultLanguage: 'en' }).columns.some((c) => c.field.startsWith('translations.'))).toBe(false);
-    expect(importDefinition('units', { languages: ['en', 'fr-CA'], defaultLanguage: 'en' }).columns.some((c) => c.field.startsWith('translations.'))).toBe(
-      false,
-    );
+    expect(
+      importDefinition('options', { languages: ['en'], defaultLanguage: 'en' }).columns.some((c) =>
+        c.field.startsWith('translations.'),
+      ),
+    ).toBe(false);
+    expect(
+      importDefinition('units', { languages: ['en', 'fr-CA'], defaultLanguage: 'en' }).columns.some((c) =>
+        c.field.startsWith('translations.'),
+      ),
+    ).toBe(false);
     // A French project's English column.
-    expect(importDefinition('rooms', { languages: ['fr-CA', 'en'], defaultLanguage: 'fr-CA' }).columns.at(-1)).toMatchObject({
+    expect(
+      importDefinition('rooms', { languages: ['fr-CA', 'en'], defaultLanguage: 'fr-CA' }).columns.at(-1),
+    ).toMatchObject({
       field: 'translations.en.name',
       header: 'Name (en)',
     });
@@ -100,6 +133,8 @@ describe('content in several languages', () => {
     });
     expect(columnValue(option, 'translations.fr-CA.name')).toBe('Chêne d’ingénierie – Miel');
     expect(columnValue(option, 'name')).toBe('Engineered Oak – Honey');
-    expect(readCell(french[0]!, 'Chêne blanc', { currency: 'CAD', locale: 'en-CA', timeZone: 'UTC', find: () => undefined })).toEqual({ value: 'Chêne blanc' });
+    expect(
+      readCell(french[0]!, 'Chêne blanc', { currency: 'CAD', locale: 'en-CA', timeZone: 'UTC', find: () => undefined }),
+    ).toEqual({ value: 'Chêne blanc' });
   });
 });

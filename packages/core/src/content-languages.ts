@@ -25,7 +25,12 @@ export type TranslatableOption = (typeof TRANSLATABLE_OPTIONS)[number];
 export type Translations = Partial<Record<Language, Partial<Record<string, string>>>>;
 
 /** What a field reads in `language`: its translation when it has one, else the field itself. */
-export function translated(value: string, translations: Translations | null | undefined, field: string, language: Language): string {
+export function translated(
+  value: string,
+  translations: Translations | null | undefined,
+  field: string,
+  language: Language,
+): string {
   const words = translations?.[language]?.[field];
   return typeof words === 'string' && words.trim() ? words : value;
 }
@@ -43,12 +48,19 @@ export function localised<T extends { translations?: Translations | null }>(
 ): T {
   if (language === defaultLanguage || !item.translations?.[language]) return item;
   const copy: Record<string, unknown> = { ...item };
-  for (const field of fields) if (typeof copy[field] === 'string') copy[field] = translated(copy[field] as string, item.translations, field, language);
+  for (const field of fields)
+    if (typeof copy[field] === 'string')
+      copy[field] = translated(copy[field] as string, item.translations, field, language);
   return copy as T;
 }
 
 /** The same for an item of a collection named by its name (no change for a collection without translatable fields). */
-export function localisedItem<T extends { translations?: Translations | null }>(collection: string, item: T, language: Language, defaultLanguage: Language): T {
+export function localisedItem<T extends { translations?: Translations | null }>(
+  collection: string,
+  item: T,
+  language: Language,
+  defaultLanguage: Language,
+): T {
   const fields = (TRANSLATABLE_FIELDS as Record<string, readonly string[]>)[collection];
   return fields ? localised(item, fields, language, defaultLanguage) : item;
 }
@@ -62,13 +74,19 @@ export function missingLanguages(
 ): Language[] {
   const value = item[field];
   if (typeof value !== 'string' || !value.trim()) return [];
-  return languages.filter((language) => language !== defaultLanguage && !item.translations?.[language]?.[field]?.trim());
+  return languages.filter(
+    (language) => language !== defaultLanguage && !item.translations?.[language]?.[field]?.trim(),
+  );
 }
 
 /** Merges translations a change sends into those kept: a language or a field it does not name stays as it was. */
-export function mergeTranslations(kept: Translations | null | undefined, sent: Translations | null | undefined): Translations {
+export function mergeTranslations(
+  kept: Translations | null | undefined,
+  sent: Translations | null | undefined,
+): Translations {
   const merged: Translations = { ...kept };
-  for (const [language, fields] of Object.entries(sent ?? {}) as [Language, Record<string, string>][]) merged[language] = { ...merged[language], ...fields };
+  for (const [language, fields] of Object.entries(sent ?? {}) as [Language, Record<string, string>][])
+    merged[language] = { ...merged[language], ...fields };
   return merged;
 }
 
@@ -80,7 +98,11 @@ interface TranslatableOptions {
 }
 
 /** A project's options as a reader of `language` reads them: its terms, tagline and design centre's hours in that language where written. */
-export function localisedOptions<T extends TranslatableOptions>(options: T, language: Language, defaultLanguage: Language): T {
+export function localisedOptions<T extends TranslatableOptions>(
+  options: T,
+  language: Language,
+  defaultLanguage: Language,
+): T {
   const words = options.translations?.[language];
   if (language === defaultLanguage || !words) return options;
   const said = (field: TranslatableOption, value: string | undefined) =>
@@ -90,7 +112,12 @@ export function localisedOptions<T extends TranslatableOptions>(options: T, lang
     ...(options.termsOfService !== undefined ? { termsOfService: said('termsOfService', options.termsOfService) } : {}),
     ...(options.tagline !== undefined ? { tagline: said('tagline', options.tagline) } : {}),
     ...(options.contact
-      ? { contact: { ...options.contact, ...(options.contact.hours !== undefined ? { hours: said('hours', options.contact.hours) } : {}) } }
+      ? {
+          contact: {
+            ...options.contact,
+            ...(options.contact.hours !== undefined ? { hours: said('hours', options.contact.hours) } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -142,9 +169,16 @@ export function missingTranslations(
     const own = items.filter((item) => item.collection === collection);
     for (const language of languages) {
       if (language === defaultLanguage) continue;
-      const lacking = own.filter((item) => fields.some((field) => missingLanguages(item.data, field, [language], defaultLanguage).length > 0));
+      const lacking = own.filter((item) =>
+        fields.some((field) => missingLanguages(item.data, field, [language], defaultLanguage).length > 0),
+      );
       if (lacking.length)
-        missing.push({ collection, language, count: lacking.length, names: lacking.slice(0, shown).map((item) => String(item.data.name ?? '')) });
+        missing.push({
+          collection,
+          language,
+          count: lacking.length,
+          names: lacking.slice(0, shown).map((item) => String(item.data.name ?? '')),
+        });
     }
   }
   return missing;

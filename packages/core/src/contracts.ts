@@ -93,7 +93,9 @@ export const sceneSettingsSchema = z
 export type SceneSettings = z.infer<typeof sceneSettingsSchema>;
 
 const choiceList = z.array(z.string().trim().min(1).max(100)).max(12);
-export const inquirySettingsSchema = z.object({ budgets: choiceList.default([]), timelines: choiceList.default([]) }).strict();
+export const inquirySettingsSchema = z
+  .object({ budgets: choiceList.default([]), timelines: choiceList.default([]) })
+  .strict();
 
 export const EMBED_SECTIONS = ['packages', 'availability', 'grid', 'gallery', 'form'] as const;
 export type EmbedSection = (typeof EMBED_SECTIONS)[number];
@@ -188,7 +190,10 @@ const projectOptionsShape = {
 export const projectOptionsInputSchema = z
   .object(projectOptionsShape)
   .strict()
-  .refine((options) => options.languages.includes(options.defaultLanguage), { ...said('validation.default-language'), path: ['defaultLanguage'] });
+  .refine((options) => options.languages.includes(options.defaultLanguage), {
+    ...said('validation.default-language'),
+    path: ['defaultLanguage'],
+  });
 
 /**
  * A project's options as read: what was stored before a rule was tightened still reads
@@ -307,7 +312,12 @@ export const cartSummarySchema = z.object({
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
-const changeOrderLineSchema = z.object({ option: z.string(), name: z.string(), quantity: z.number(), price: z.number() });
+const changeOrderLineSchema = z.object({
+  option: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+});
 const adjustmentSchema = z.object({ label: z.string(), amount: z.number(), changeOrder: z.number().optional() });
 
 /**

@@ -39,7 +39,11 @@ describe('CSV', () => {
     };
     for (let run = 0; run < 200; run += 1) {
       const rows = Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
-        Array.from({ length: 3 }, () => Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('')),
+        Array.from({ length: 3 }, () =>
+          Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(
+            '',
+          ),
+        ),
       );
       // A row of blank cells is a blank line, which readers skip: give each row a first cell.
       for (const row of rows) row[0] = `r${row[0]}`;

@@ -5,7 +5,14 @@
  */
 
 import { refused, type Refusal } from './numbers.ts';
-import { abbreviationAt, instantOfWallClock, offsetAt, offsetLabel, zoneRulesOf, type WallClock } from './zone-rules.ts';
+import {
+  abbreviationAt,
+  instantOfWallClock,
+  offsetAt,
+  offsetLabel,
+  zoneRulesOf,
+  type WallClock,
+} from './zone-rules.ts';
 
 /** Where dates are read: the project's locale and IANA time zone. */
 export interface DateZone {
@@ -59,7 +66,9 @@ const zoneName = (zone: DateZone) => (zone.timeZone && isTimeZone(zone.timeZone)
 
 /** The zone's offset (minutes east of UTC) as this runtime's own Intl data has it: the fallback, and a check. */
 function intlOffsetAt(timeZone: string, instant: number): number {
-  const parts = formatter({ locale: 'en-US', timeZone }, { timeZoneName: 'shortOffset' }).formatToParts(new Date(instant));
+  const parts = formatter({ locale: 'en-US', timeZone }, { timeZoneName: 'shortOffset' }).formatToParts(
+    new Date(instant),
+  );
   const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '');
   if (!match) return 0;
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
@@ -87,7 +96,12 @@ function onWallClock(value: Date, zone: DateZone): { shown: Date; label: string 
 }
 
 /** A zone's name at a moment for a reader of `locale` (onWallClock). */
-function zoneLabelOf(rules: NonNullable<ReturnType<typeof zoneRulesOf>>, instant: number, offset: number, locale: string): string {
+function zoneLabelOf(
+  rules: NonNullable<ReturnType<typeof zoneRulesOf>>,
+  instant: number,
+  offset: number,
+  locale: string,
+): string {
   const abbreviation = /^en\b/i.test(locale) ? abbreviationAt(rules, instant) : '';
   return /^[A-Z]{2,6}$/.test(abbreviation) ? abbreviation : offsetLabel(offset);
 }
@@ -95,7 +109,10 @@ function zoneLabelOf(rules: NonNullable<ReturnType<typeof zoneRulesOf>>, instant
 /** French writes the first of a month as an ordinal: « 1er décembre », not « 1 décembre ». */
 function withFrenchFirst(text: string, locale: string): string {
   return /^fr\b/i.test(locale)
-    ? text.replace(/(^|[^\d])1(\s|\u00a0)(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/g, '$11er$2$3')
+    ? text.replace(
+        /(^|[^\d])1(\s|\u00a0)(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/g,
+        '$11er$2$3',
+      )
     : text;
 }
 
@@ -105,7 +122,10 @@ const utc = (zone: DateZone): DateZone => ({ locale: zone.locale, timeZone: 'UTC
 export function formatDate(value: Date | string, zone: DateZone, style: DateStyle = {}): string {
   const options = { ...DAY, ...(style.weekday ? { weekday: 'long' as const } : {}) };
   const wall = onWallClock(toDate(value), zone);
-  return withFrenchFirst(wall ? formatter(utc(zone), options).format(wall.shown) : formatter(zone, options).format(toDate(value)), zone.locale);
+  return withFrenchFirst(
+    wall ? formatter(utc(zone), options).format(wall.shown) : formatter(zone, options).format(toDate(value)),
+    zone.locale,
+  );
 }
 
 /** A moment in the project's time zone, with the zone's name: "November 27, 2026, 5:00 PM EST". */
@@ -113,7 +133,9 @@ export function formatDateTime(value: Date | string, zone: DateZone, style: Date
   const day = { ...DAY, ...(style.weekday ? { weekday: 'long' as const } : {}) };
   const wall = onWallClock(toDate(value), zone);
   return withFrenchFirst(
-    wall ? `${formatter(utc(zone), { ...day, ...CLOCK }).format(wall.shown)} ${wall.label}` : formatter(zone, { ...day, ...TIME }).format(toDate(value)),
+    wall
+      ? `${formatter(utc(zone), { ...day, ...CLOCK }).format(wall.shown)} ${wall.label}`
+      : formatter(zone, { ...day, ...TIME }).format(toDate(value)),
     zone.locale,
   );
 }
@@ -122,7 +144,9 @@ export function formatDateTime(value: Date | string, zone: DateZone, style: Date
 export function formatTime(value: Date | string, zone: DateZone): string {
   const clock: Intl.DateTimeFormatOptions = { ...CLOCK, second: '2-digit' };
   const wall = onWallClock(toDate(value), zone);
-  return wall ? `${formatter(utc(zone), clock).format(wall.shown)} ${wall.label}` : formatter(zone, { ...clock, timeZoneName: 'short' }).format(toDate(value));
+  return wall
+    ? `${formatter(utc(zone), clock).format(wall.shown)} ${wall.label}`
+    : formatter(zone, { ...clock, timeZoneName: 'short' }).format(toDate(value));
 }
 
 /**
@@ -152,7 +176,10 @@ export function calendarDayOf(value: Date, timeZone: string = DEFAULT_TIME_ZONE)
     const shown = new Date(value.getTime() + offsetAt(rules, value.getTime()) * 60_000);
     return { year: shown.getUTCFullYear(), month: shown.getUTCMonth() + 1, day: shown.getUTCDate() };
   }
-  const parts = formatter({ locale: 'en-US', timeZone }, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(value);
+  const parts = formatter(
+    { locale: 'en-US', timeZone },
+    { year: 'numeric', month: 'numeric', day: 'numeric' },
+  ).formatToParts(value);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
 }
@@ -188,7 +215,9 @@ export function readZonedDateTime(text: string, timeZone: string): ZonedReading 
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    return refused('date.no-such-day', `There is no ${text.trim().slice(0, 10)} in the calendar.`, { day: text.trim().slice(0, 10) });
+    return refused('date.no-such-day', `There is no ${text.trim().slice(0, 10)} in the calendar.`, {
+      day: text.trim().slice(0, 10),
+    });
   }
   const time = match[4] === undefined ? END_OF_DAY : { hour: Number(match[4]), minute: Number(match[5]) };
   if (time.hour > 23 || time.minute > 59) return refused('date.time-range', 'Give a time from 00:00 to 23:59.');
@@ -200,9 +229,16 @@ export function instantInZone(wall: WallClock, timeZone: string): ZonedReading {
   const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   const reading = instantOfWallClock(wall, (instant) => zoneOffsetAt(zone, instant));
   const clock = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
-  if (reading.kind === 'skipped') return refused('date.skipped', `The clocks skip ${clock} that day (they move forward): choose another time.`, { clock });
+  if (reading.kind === 'skipped')
+    return refused('date.skipped', `The clocks skip ${clock} that day (they move forward): choose another time.`, {
+      clock,
+    });
   if (reading.kind === 'ambiguous')
-    return refused('date.twice', `The clocks show ${clock} twice that day (they move back): choose a time outside that hour.`, { clock });
+    return refused(
+      'date.twice',
+      `The clocks show ${clock} twice that day (they move back): choose a time outside that hour.`,
+      { clock },
+    );
   return { ok: true, iso: new Date(reading.instant).toISOString() };
 }
 
@@ -244,7 +280,9 @@ export function describeTimeZone(timeZone: string, locale = 'en-CA'): string {
   let generic = '';
   try {
     generic =
-      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? '';
+      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
   } catch {
     // An unknown zone or locale: the city alone.
   }

@@ -16,9 +16,12 @@ import {
 describe('display claim codes', () => {
   it('are 8 characters of an alphabet without look-alikes, and rarely repeat', () => {
     const codes = Array.from({ length: 2_000 }, () => newClaimCode());
-    expect(codes.every((code) => code.length === CLAIM_CODE_LENGTH && [...code].every((c) => CLAIM_ALPHABET.includes(c)))).toBe(true);
+    expect(
+      codes.every((code) => code.length === CLAIM_CODE_LENGTH && [...code].every((c) => CLAIM_ALPHABET.includes(c))),
+    ).toBe(true);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const lookAlike of ['0', 'O', '1', 'I', 'L', '5', 'S', '2', 'Z', '8', 'B']) expect(CLAIM_ALPHABET).not.toContain(lookAlike);
+    for (const lookAlike of ['0', 'O', '1', 'I', 'L', '5', 'S', '2', 'Z', '8', 'B'])
+      expect(CLAIM_ALPHABET).not.toContain(lookAlike);
   });
 
   it('are read back however they are typed, and anything else is refused', () => {
@@ -52,12 +55,16 @@ describe('pairing codes and the live protocol', () => {
     expect(codes.every((code) => /^\d{8}$/.test(code))).toBe(true);
     // Every digit appears in every place about a tenth of the time (20,000 draws: 2,000 ± 200).
     for (let place = 0; place < 8; place++) {
-      const counts = Array.from({ length: 10 }, (_, digit) => codes.filter((code) => code[place] === String(digit)).length);
+      const counts = Array.from(
+        { length: 10 },
+        (_, digit) => codes.filter((code) => code[place] === String(digit)).length,
+      );
       for (const count of counts) expect(Math.abs(count - 2_000)).toBeLessThan(200);
     }
     expect(readPairingCode(formatPairingCode('04821093'))).toBe('04821093');
     expect(readPairingCode('0482-1093')).toBe('04821093');
-    for (const typed of ['0482109', '048210934', '0482 109O', '', 'abcdefgh']) expect(readPairingCode(typed)).toBeNull();
+    for (const typed of ['0482109', '048210934', '0482 109O', '', 'abcdefgh'])
+      expect(readPairingCode(typed)).toBeNull();
   });
 
   it('takes from a phone only a whole look, reset, end and pings; from a screen only its hello, health and pings', () => {
@@ -74,12 +81,17 @@ describe('pairing codes and the live protocol', () => {
     const refused = [
       { v: 1, type: 'look', look: { ...look, buyer: 'someone@example.test' } },
       { v: 1, type: 'look', look: { ...look, camera: { yaw: 400, pitch: 0, zoom: 1 } } },
-      { v: 1, type: 'look', look: { ...look, finishes: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`c${i}`, 'o'])) } },
+      {
+        v: 1,
+        type: 'look',
+        look: { ...look, finishes: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`c${i}`, 'o'])) },
+      },
       { v: 1, type: 'save', cart: 'x' },
       { v: 1, type: 'end', reason: 'x' },
       { v: 2, type: 'reset' },
       { type: 'reset' },
     ];
-    for (const message of refused) expect(displayMessageSchema.safeParse(message).success, JSON.stringify(message)).toBe(false);
+    for (const message of refused)
+      expect(displayMessageSchema.safeParse(message).success, JSON.stringify(message)).toBe(false);
   });
 });

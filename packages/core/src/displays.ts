@@ -89,7 +89,11 @@ export const displayStateSchema = z.discriminatedUnion('mode', [
 export type DisplayState = z.infer<typeof displayStateSchema>;
 
 /** A display as it registers: its id and its long-lived secret (kept by the screen, never shown). */
-export const displayRegistrationSchema = z.object({ id: z.uuid(), secret: z.string().min(32).max(128), state: displayStateSchema });
+export const displayRegistrationSchema = z.object({
+  id: z.uuid(),
+  secret: z.string().min(32).max(128),
+  state: displayStateSchema,
+});
 export type DisplayRegistration = z.infer<typeof displayRegistrationSchema>;
 
 /** A screen's health, reported every 30 s once claimed (shown in `/admin/instances`). */
@@ -150,7 +154,17 @@ export const displayPairingSchema = z.object({
 export type DisplayPairing = z.infer<typeof displayPairingSchema>;
 
 /** The lifecycle of a screen, as its page and `/admin/pen-stream` show it (never what a visitor chose). */
-export const DISPLAY_EVENT_KINDS = ['registered', 'claimed', 'renamed', 'moved', 'revoked', 'paired', 'released', 'disconnected', 'code-limit'] as const;
+export const DISPLAY_EVENT_KINDS = [
+  'registered',
+  'claimed',
+  'renamed',
+  'moved',
+  'revoked',
+  'paired',
+  'released',
+  'disconnected',
+  'code-limit',
+] as const;
 
 /** What happened to a screen, as its page in the platform's back office lists it. */
 export const displayEventSchema = z.object({
@@ -175,8 +189,16 @@ export const lookSchema = z
   .object({
     plan: id.nullable(),
     room: id.nullable(),
-    finishes: z.record(id, id).refine((finishes) => Object.keys(finishes).length <= 40, said('validation.finishes-limit', { limit: 40 })),
-    camera: z.object({ yaw: z.number().min(-180).max(180), pitch: z.number().min(-10).max(80), zoom: z.number().min(0.5).max(2) }).strict(),
+    finishes: z
+      .record(id, id)
+      .refine((finishes) => Object.keys(finishes).length <= 40, said('validation.finishes-limit', { limit: 40 })),
+    camera: z
+      .object({
+        yaw: z.number().min(-180).max(180),
+        pitch: z.number().min(-10).max(80),
+        zoom: z.number().min(0.5).max(2),
+      })
+      .strict(),
   })
   .strict();
 export type Look = z.infer<typeof lookSchema>;
@@ -247,9 +269,23 @@ export const showroomSchema = z.object({
   }),
   plans: z.array(z.object({ _id: z.string(), name: z.string(), rooms: z.array(z.string()) })),
   rooms: z.array(
-    z.object({ _id: z.string(), name: z.string(), order: z.number().nullable(), dimensions, hotspot: z.object({ x: z.number(), y: z.number() }).nullable() }),
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      order: z.number().nullable(),
+      dimensions,
+      hotspot: z.object({ x: z.number(), y: z.number() }).nullable(),
+    }),
   ),
-  categories: z.array(z.object({ _id: z.string(), name: z.string(), order: z.number(), surface: z.string().nullable(), rooms: z.array(z.string()) })),
+  categories: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      order: z.number(),
+      surface: z.string().nullable(),
+      rooms: z.array(z.string()),
+    }),
+  ),
   options: z.array(
     z.object({
       _id: z.string(),
@@ -258,7 +294,13 @@ export const showroomSchema = z.object({
       rooms: z.array(z.string()),
       plans: z.array(z.string()),
       swatch: z
-        .object({ color: z.string(), texture: z.string().nullable().optional(), roughness: z.number(), metalness: z.number(), scale: z.number() })
+        .object({
+          color: z.string(),
+          texture: z.string().nullable().optional(),
+          roughness: z.number(),
+          metalness: z.number(),
+          scale: z.number(),
+        })
         .nullable(),
       price: z.number().nullable(),
     }),
@@ -267,7 +309,9 @@ export const showroomSchema = z.object({
 export type Showroom = z.infer<typeof showroomSchema>;
 
 /** A visitor asks to receive the look they built by e-mail (`POST /api/displays/look-mail`). */
-export const displayLookMailSchema = z.object({ pairing: z.string().min(1).max(200), email: z.email().max(254), look: lookSchema }).strict();
+export const displayLookMailSchema = z
+  .object({ pairing: z.string().min(1).max(200), email: z.email().max(254), look: lookSchema })
+  .strict();
 export type DisplayLookMail = z.infer<typeof displayLookMailSchema>;
 
 /** The look in words, line by line, as the mail and the sales team read it: the plan, the room, then "Category: option". */

@@ -14,7 +14,12 @@ export class DomainError extends Error {
   readonly key?: CoreKey;
   readonly params?: MessageParams;
 
-  constructor(code: ErrorCode, message: string, details?: unknown, sentence?: { key: CoreKey; params?: MessageParams }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: unknown,
+    sentence?: { key: CoreKey; params?: MessageParams },
+  ) {
     super(message);
     this.name = 'DomainError';
     this.code = code;

@@ -28,7 +28,10 @@ export interface GuardInput {
 }
 
 export type GuardDecision =
-  { kind: 'allow' } | { kind: 'redirect'; to: '/sign-in'; next?: string } | { kind: 'redirect'; to: '/account' } | { kind: 'redirect'; to: '/' };
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: '/sign-in'; next?: string }
+  | { kind: 'redirect'; to: '/account' }
+  | { kind: 'redirect'; to: '/' };
 
 /**
  * The guard rules of docs/screens.md, as one pure decision:

@@ -49,12 +49,17 @@ describe('hostname and isIpHost', () => {
 describe('projectRedirectTarget', () => {
   it('keeps path, query and hash', () => {
     expect(
-      projectRedirectTarget({ pathname: '/p/demo/configure/kitchen', search: '?room=2', hash: '#top', protocol: 'http:', port: '3000' }, 'localhost'),
+      projectRedirectTarget(
+        { pathname: '/p/demo/configure/kitchen', search: '?room=2', hash: '#top', protocol: 'http:', port: '3000' },
+        'localhost',
+      ),
     ).toBe('http://demo.localhost:3000/configure/kitchen?room=2#top');
   });
 
   it('goes to the project root when there is no rest', () => {
-    expect(projectRedirectTarget({ pathname: '/p/demo', protocol: 'https:' }, 'portal.example.com')).toBe('https://demo.portal.example.com/');
+    expect(projectRedirectTarget({ pathname: '/p/demo', protocol: 'https:' }, 'portal.example.com')).toBe(
+      'https://demo.portal.example.com/',
+    );
   });
 
   it('refuses what is not a project link', () => {

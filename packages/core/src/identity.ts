@@ -55,7 +55,11 @@ export const PASSWORD_POLICY: PasswordPolicy = {
 export type PasswordProblem = 'short' | 'long' | 'letter' | 'digit' | 'email';
 
 /** The rules a password breaks, in the policy's order; empty when it is acceptable. */
-export function passwordProblems(password: string, policy: PasswordPolicy = PASSWORD_POLICY, email?: string): PasswordProblem[] {
+export function passwordProblems(
+  password: string,
+  policy: PasswordPolicy = PASSWORD_POLICY,
+  email?: string,
+): PasswordProblem[] {
   const problems: PasswordProblem[] = [];
   if (password.length < policy.minLength) problems.push('short');
   if (password.length > policy.maxLength) problems.push('long');
@@ -67,7 +71,12 @@ export function passwordProblems(password: string, policy: PasswordPolicy = PASS
 
 /** The parameters of a sentence naming a password's first broken rule and how many others it breaks. */
 export function passwordProblemParams(problems: readonly PasswordProblem[], policy: PasswordPolicy = PASSWORD_POLICY) {
-  return { rule: problems[0] ?? 'short', others: Math.max(0, problems.length - 1), min: policy.minLength, max: policy.maxLength };
+  return {
+    rule: problems[0] ?? 'short',
+    others: Math.max(0, problems.length - 1),
+    min: policy.minLength,
+    max: policy.maxLength,
+  };
 }
 
 /**

@@ -13,9 +13,18 @@ import {
 import { translator } from './messages/index.ts';
 import { EN, FR_CA } from './messages/all.ts';
 
-const items: Record<string, Record<string, string>> = { plans: { 'Plan A': 'p1', 'Plan B': 'p2' }, options: { 'SKU-1': 'o1', 'SKU-2': 'o2' } };
-const context: CellContext = { currency: 'CAD', locale: 'en-CA', timeZone: 'America/Toronto', find: (collection, _by, value) => items[collection]?.[value] };
-const column = (kind: keyof typeof IMPORT_DEFINITIONS, field: string): ImportColumn => IMPORT_DEFINITIONS[kind].columns.find((c) => c.field === field)!;
+const items: Record<string, Record<string, string>> = {
+  plans: { 'Plan A': 'p1', 'Plan B': 'p2' },
+  options: { 'SKU-1': 'o1', 'SKU-2': 'o2' },
+};
+const context: CellContext = {
+  currency: 'CAD',
+  locale: 'en-CA',
+  timeZone: 'America/Toronto',
+  find: (collection, _by, value) => items[collection]?.[value],
+};
+const column = (kind: keyof typeof IMPORT_DEFINITIONS, field: string): ImportColumn =>
+  IMPORT_DEFINITIONS[kind].columns.find((c) => c.field === field)!;
 
 describe('import columns', () => {
   it('reads amounts and numbers in the project’s own number format, refusing what could mean two', () => {
@@ -29,26 +38,42 @@ describe('import columns', () => {
     const french = { ...context, currency: 'EUR', locale: 'fr-CA' };
     expect(readCell(money, '3450,50', french)).toEqual({ value: 345050 });
     expect(readCell(column('units', 'area'), '84,2', french)).toEqual({ value: 84.2 });
-    expect(readCell(column('units', 'area'), '84,2', context)).toMatchObject({ error: expect.stringContaining('not clear') });
+    expect(readCell(column('units', 'area'), '84,2', context)).toMatchObject({
+      error: expect.stringContaining('not clear'),
+    });
     expect(readCell(money, '3.450', french)).toMatchObject({ error: expect.stringContaining('not clear') });
   });
 
   it('reads a date alone as the end of that day, and a time without an offset, in the project’s zone', () => {
     expect(readCell(column('units', 'deadline'), '2027-03-31', context)).toEqual({ value: '2027-04-01T03:59:00.000Z' });
-    expect(readCell(column('units', 'deadline'), '2027-03-31 17:00', context)).toEqual({ value: '2027-03-31T21:00:00.000Z' });
-    expect(readCell(column('units', 'deadline'), '2027-03-31', { ...context, timeZone: 'Asia/Tokyo' })).toEqual({ value: '2027-03-31T14:59:00.000Z' });
+    expect(readCell(column('units', 'deadline'), '2027-03-31 17:00', context)).toEqual({
+      value: '2027-03-31T21:00:00.000Z',
+    });
+    expect(readCell(column('units', 'deadline'), '2027-03-31', { ...context, timeZone: 'Asia/Tokyo' })).toEqual({
+      value: '2027-03-31T14:59:00.000Z',
+    });
   });
 
   it('says what is wrong with a cell in words', () => {
     expect(readCell(column('units', 'floor'), '2.5', context)).toMatchObject({ error: '“2.5” is not a whole number.' });
-    expect(readCell(column('units', 'plan'), 'Plan Z', context)).toMatchObject({ error: 'There is no plan called “Plan Z” in this project.' });
+    expect(readCell(column('units', 'plan'), 'Plan Z', context)).toMatchObject({
+      error: 'There is no plan called “Plan Z” in this project.',
+    });
     expect(readCell(column('options', 'requires'), 'SKU-1; SKU-9; SKU-8', context)).toMatchObject({
       error: 'There are no options with the SKU “SKU-9”, “SKU-8” in this project.',
     });
-    expect(readCell(column('units', 'status'), 'gone', context)).toMatchObject({ error: '“gone” is not one of available, reserved, sold.' });
-    expect(readCell(column('units', 'buyers'), 'a@b.co; nobody', context)).toMatchObject({ error: '“nobody” is not an e-mail address.' });
-    expect(readCell(column('units', 'deadline'), '2027-02-30', context)).toMatchObject({ error: '“2027-02-30”: There is no 2027-02-30 in the calendar.' });
-    expect(readCell(column('options', 'standard'), 'maybe', context)).toMatchObject({ error: '“maybe” is not yes or no.' });
+    expect(readCell(column('units', 'status'), 'gone', context)).toMatchObject({
+      error: '“gone” is not one of available, reserved, sold.',
+    });
+    expect(readCell(column('units', 'buyers'), 'a@b.co; nobody', context)).toMatchObject({
+      error: '“nobody” is not an e-mail address.',
+    });
+    expect(readCell(column('units', 'deadline'), '2027-02-30', context)).toMatchObject({
+      error: '“2027-02-30”: There is no 2027-02-30 in the calendar.',
+    });
+    expect(readCell(column('options', 'standard'), 'maybe', context)).toMatchObject({
+      error: '“maybe” is not yes or no.',
+    });
   });
 
   it('says each problem from its catalogue key: the same words in English, the reader’s in French', () => {
@@ -87,7 +112,8 @@ describe('import columns', () => {
     expect(writeCell(offered, true, writing)).toBe('oui');
     expect(writeCell(status, 'sold', { ...writing, say: english })).toBe('sold');
     const reading: CellContext = { ...context, says: [english, frenchSay], say: frenchSay };
-    for (const cell of ['vendue', 'Vendue', 'sold', 'SOLD']) expect(readCell(status, cell, reading)).toEqual({ value: 'sold' });
+    for (const cell of ['vendue', 'Vendue', 'sold', 'SOLD'])
+      expect(readCell(status, cell, reading)).toEqual({ value: 'sold' });
     expect(readCell(status, 'réservée', reading)).toEqual({ value: 'reserved' });
     expect(readCell(offered, 'Non', reading)).toEqual({ value: false });
     // A cell that is none of them lists the values in the reader's words.
@@ -98,7 +124,9 @@ describe('import columns', () => {
   it('reads references, lists, dates and e-mail addresses', () => {
     expect(readCell(column('units', 'plan'), ' Plan B ', context)).toEqual({ value: 'p2' });
     expect(readCell(column('options', 'excludes'), 'SKU-2;SKU-1; SKU-2', context)).toEqual({ value: ['o2', 'o1'] });
-    expect(readCell(column('units', 'deadline'), '2027-03-31T10:00:00-04:00', context)).toEqual({ value: '2027-03-31T14:00:00.000Z' });
+    expect(readCell(column('units', 'deadline'), '2027-03-31T10:00:00-04:00', context)).toEqual({
+      value: '2027-03-31T14:00:00.000Z',
+    });
     expect(readCell(column('units', 'buyers'), 'Ann@Example.com, bo@example.com ann@example.com', context)).toEqual({
       value: ['ann@example.com', 'bo@example.com'],
     });
@@ -129,14 +157,23 @@ describe('import columns', () => {
     for (const kind of IMPORT_KINDS) {
       for (const col of IMPORT_DEFINITIONS[kind].columns) {
         const value =
-          col.type === 'choice' ? col.values![1] : col.type === 'ref' || col.type === 'refs' ? (col.type === 'ref' ? 'p1' : ['p1', 'p2']) : samples[col.type];
+          col.type === 'choice'
+            ? col.values![1]
+            : col.type === 'ref' || col.type === 'refs'
+              ? col.type === 'ref'
+                ? 'p1'
+                : ['p1', 'p2']
+              : samples[col.type];
         expect(readCell(col, writeCell(col, value, write), back), `${kind}.${col.field}`).toEqual({ value });
       }
     }
   });
 
   it('guesses the mapping from headings, keeping a remembered one where its heading is in the file', () => {
-    const mapping = guessMapping('units', ['Suite', 'Level', 'Floor plan', 'Buyer e-mails', 'Due date', 'Notes'], { buyers: 'Buyer e-mails', area: 'Size' });
+    const mapping = guessMapping('units', ['Suite', 'Level', 'Floor plan', 'Buyer e-mails', 'Due date', 'Notes'], {
+      buyers: 'Buyer e-mails',
+      area: 'Size',
+    });
     expect(mapping).toMatchObject({
       name: 'Suite',
       floor: 'Level',
@@ -151,6 +188,10 @@ describe('import columns', () => {
 
 describe('import headings', () => {
   it('match whatever the case, punctuation or plural', () => {
-    expect(guessMapping('units', ['UNIT', 'Buyer e-mails', 'Floor Plans'])).toMatchObject({ name: 'UNIT', buyers: 'Buyer e-mails', plan: 'Floor Plans' });
+    expect(guessMapping('units', ['UNIT', 'Buyer e-mails', 'Floor Plans'])).toMatchObject({
+      name: 'UNIT',
+      buyers: 'Buyer e-mails',
+      plan: 'Floor Plans',
+    });
   });
 });

@@ -19,7 +19,8 @@ import { UNIT_STATUSES } from './collections.ts';
 export const IMPORT_KINDS = ['units', 'options', 'categories', 'rooms', 'plans'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-export type ColumnType = 'text' | 'integer' | 'number' | 'money' | 'boolean' | 'choice' | 'date' | 'ref' | 'refs' | 'emails';
+export type ColumnType =
+  'text' | 'integer' | 'number' | 'money' | 'boolean' | 'choice' | 'date' | 'ref' | 'refs' | 'emails';
 
 export interface ImportColumn {
   /** The item's field (`buyers` of a unit are e-mail addresses, turned into invitations). */
@@ -49,7 +50,13 @@ export interface ImportKindDefinition {
   columns: ImportColumn[];
 }
 
-const name = (aliases: string[] = []): ImportColumn => ({ field: 'name', header: 'Name', type: 'text', requiredForNew: true, aliases });
+const name = (aliases: string[] = []): ImportColumn => ({
+  field: 'name',
+  header: 'Name',
+  type: 'text',
+  requiredForNew: true,
+  aliases,
+});
 
 export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
   units: {
@@ -103,7 +110,14 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
         help: 'Finds the option to update; rules name options by it.',
       },
       name(['option', 'option name', 'product', 'item']),
-      { field: 'category', header: 'Category', type: 'ref', collection: 'categories', by: 'name', requiredForNew: true },
+      {
+        field: 'category',
+        header: 'Category',
+        type: 'ref',
+        collection: 'categories',
+        by: 'name',
+        requiredForNew: true,
+      },
       { field: 'price', header: 'Price', type: 'money', requiredForNew: true, aliases: ['upgrade price', 'cost'] },
       { field: 'vendor', header: 'Vendor', type: 'text', aliases: ['supplier', 'manufacturer'] },
       { field: 'level', header: 'Level', type: 'integer', aliases: ['tier'] },
@@ -195,7 +209,11 @@ export function importDefinition(
         field: `translations.${language}.${column.field}`,
         header: `${column.header} (${language})`,
         type: 'text',
-        aliases: [`${column.header} (${primaryTag(language)})`, `${column.field} ${language}`, `${column.field} ${primaryTag(language)}`],
+        aliases: [
+          `${column.header} (${primaryTag(language)})`,
+          `${column.field} ${language}`,
+          `${column.field} ${primaryTag(language)}`,
+        ],
       })),
   );
   return translated.length ? { ...definition, columns: [...definition.columns, ...translated] } : definition;
@@ -245,7 +263,11 @@ const squash = (text: string) =>
  * then a heading equal (ignoring case, spaces and punctuation) to the column's heading, its
  * field or one of its aliases.
  */
-export function guessMapping(kind: ImportKind | ImportKindDefinition, headers: string[], remembered: ImportMapping = {}): ImportMapping {
+export function guessMapping(
+  kind: ImportKind | ImportKindDefinition,
+  headers: string[],
+  remembered: ImportMapping = {},
+): ImportMapping {
   const byShape = new Map(headers.map((header) => [squash(header), header]));
   const mapping: ImportMapping = {};
   for (const column of (typeof kind === 'string' ? IMPORT_DEFINITIONS[kind] : kind).columns) {
@@ -279,9 +301,16 @@ export interface CellProblem {
   params?: Record<string, string | number>;
 }
 
-const problem = (key: CoreKey, error: string, params?: Record<string, string | number>): CellProblem => ({ error, key, ...(params ? { params } : {}) });
+const problem = (key: CoreKey, error: string, params?: Record<string, string | number>): CellProblem => ({
+  error,
+  key,
+  ...(params ? { params } : {}),
+});
 /** A reading's refusal said of the cell: its own key and values, the cell in front. */
-const ofCell = (cell: string, refusal: { problem: string; key: CoreKey; params?: Record<string, string | number> }): CellProblem =>
+const ofCell = (
+  cell: string,
+  refusal: { problem: string; key: CoreKey; params?: Record<string, string | number> },
+): CellProblem =>
   problem('import.cell', `“${cell}”: ${refusal.problem}`, { cell, problemKey: refusal.key, ...refusal.params });
 
 export interface CellContext {
@@ -333,7 +362,9 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
         ? { value }
         : problem('import.not-one-of', `“${cell}” is not one of ${column.values?.join(', ')}.`, {
             cell,
-            values: (column.values ?? []).map((v) => (context.say ? context.say('import.value', { value: v }) : v)).join(', '),
+            values: (column.values ?? [])
+              .map((v) => (context.say ? context.say('import.value', { value: v }) : v))
+              .join(', '),
           });
     }
     case 'date': {
@@ -342,7 +373,9 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
       const withOffset = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/i;
       if (withOffset.test(cell)) {
         const instant = Date.parse(cell.replace(' ', 'T'));
-        return Number.isNaN(instant) ? problem('import.not-date', `“${cell}” is not a date.`, { cell }) : { value: new Date(instant).toISOString() };
+        return Number.isNaN(instant)
+          ? problem('import.not-date', `“${cell}” is not a date.`, { cell })
+          : { value: new Date(instant).toISOString() };
       }
       const reading = readZonedDateTime(cell, context.timeZone);
       return reading.ok ? { value: reading.iso } : ofCell(cell, reading);
@@ -362,10 +395,14 @@ export function readCell(column: ImportColumn, raw: string, context: CellContext
       const bad = emails.filter((e) => !EMAIL.test(e));
       if (bad.length) {
         const list = bad.map((e) => `“${e}”`).join(', ');
-        return problem('import.not-email', `${list} ${bad.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses'}.`, {
-          count: bad.length,
-          list,
-        });
+        return problem(
+          'import.not-email',
+          `${list} ${bad.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses'}.`,
+          {
+            count: bad.length,
+            list,
+          },
+        );
       }
       return { value: [...new Set(emails)] };
     }
@@ -383,8 +420,16 @@ function notFound(column: ImportColumn, names: string[]): CellProblem {
   const [one, many] = COLLECTION_WORDS[column.collection!] ?? ['item', 'items'];
   const how = column.by === 'sku' ? 'with the SKU' : 'called';
   const list = names.map((n) => `“${n}”`).join(', ');
-  const english = names.length === 1 ? `There is no ${one} ${how} ${list} in this project.` : `There are no ${many} ${how} ${list} in this project.`;
-  return problem('import.not-found', english, { count: names.length, collection: column.collection ?? 'items', by: column.by ?? 'name', names: list });
+  const english =
+    names.length === 1
+      ? `There is no ${one} ${how} ${list} in this project.`
+      : `There are no ${many} ${how} ${list} in this project.`;
+  return problem('import.not-found', english, {
+    count: names.length,
+    collection: column.collection ?? 'items',
+    by: column.by ?? 'name',
+    names: list,
+  });
 }
 
 export interface WriteContext {
@@ -407,7 +452,11 @@ export function writeCell(column: ImportColumn, value: unknown, context: WriteCo
     case 'integer':
       return typeof value === 'number' ? numberFieldText(value, context.locale) : String(value);
     case 'boolean':
-      return context.say ? context.say('import.value', { value: value === true ? 'yes' : 'no' }) : value === true ? 'yes' : 'no';
+      return context.say
+        ? context.say('import.value', { value: value === true ? 'yes' : 'no' })
+        : value === true
+          ? 'yes'
+          : 'no';
     case 'choice':
       return context.say ? context.say('import.value', { value: String(value) }) : String(value);
     case 'ref':
@@ -416,7 +465,9 @@ export function writeCell(column: ImportColumn, value: unknown, context: WriteCo
     case 'emails':
       return Array.isArray(value)
         ? value
-            .map((v) => (column.type === 'emails' ? String(v) : context.label(column.collection!, column.by!, String(v))))
+            .map((v) =>
+              column.type === 'emails' ? String(v) : context.label(column.collection!, column.by!, String(v)),
+            )
             .filter(Boolean)
             .join('; ')
         : '';
@@ -436,7 +487,11 @@ export const importCountsSchema = z.object({
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
 /** A problem with one row: its row in the spreadsheet (the heading is row 1), the column, a sentence. */
-export const importProblemSchema = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
+export const importProblemSchema = z.object({
+  row: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 export const importRecordSchema = z.object({
@@ -461,7 +516,12 @@ export const importResultSchema = z.object({
   moreProblems: z.number().int(),
   /** What the first rows become, in words, so the manager sees the mapping is right. */
   sample: z.array(
-    z.object({ row: z.number().int(), action: z.enum(['create', 'update', 'unchanged']), key: z.string(), fields: z.record(z.string(), z.string()) }),
+    z.object({
+      row: z.number().int(),
+      action: z.enum(['create', 'update', 'unchanged']),
+      key: z.string(),
+      fields: z.record(z.string(), z.string()),
+    }),
   ),
   record: importRecordSchema.nullable(),
 });

@@ -33,8 +33,17 @@ export const DEFAULT_TIMELINES = ['asap', 'sixMonths', 'year', 'later', 'looking
  * The choices a project offers until its managers write their own, in the visitor's language
  * and the project's currency: "Under $500,000" … "Over $1,000,000"; "As soon as possible" …
  */
-export function defaultInquiryChoices(say: Say, currency: string, locale: string): { budgets: string[]; timelines: string[] } {
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+export function defaultInquiryChoices(
+  say: Say,
+  currency: string,
+  locale: string,
+): { budgets: string[]; timelines: string[] } {
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
   const [low, middle, high] = DEFAULT_BUDGET_LIMITS.map((amount) => money.format(amount)) as [string, string, string];
   return {
     budgets: [
@@ -72,7 +81,10 @@ export const inquirySchema = z
     lastName: trimmed(100).min(1, 'Enter your last name.'),
     email: z.string().trim().toLowerCase().pipe(z.email('Enter an e-mail address like name@example.com.').max(254)),
     phone: trimmed(30)
-      .refine((value) => value === '' || phonePattern.test(value), 'Enter a phone number with digits, spaces, + ( ) . or -.')
+      .refine(
+        (value) => value === '' || phonePattern.test(value),
+        'Enter a phone number with digits, spaces, + ( ) . or -.',
+      )
       .default(''),
     message: trimmed(5000).default(''),
     interest: z
@@ -195,7 +207,13 @@ export const inquiryFormSchema = z.object({
   projectName: z.string(),
   token: z.string(),
   /** A proof-of-work challenge: find `number` ≤ `maxnumber` with SHA-256(salt + number) = challenge. */
-  challenge: z.object({ algorithm: z.literal('SHA-256'), challenge: z.string(), maxnumber: z.number().int(), salt: z.string(), signature: z.string() }),
+  challenge: z.object({
+    algorithm: z.literal('SHA-256'),
+    challenge: z.string(),
+    maxnumber: z.number().int(),
+    salt: z.string(),
+    signature: z.string(),
+  }),
   newsText: z.string(),
   budgets: z.array(z.string()),
   timelines: z.array(z.string()),
@@ -209,16 +227,25 @@ export const inquiryAnswerSchema = z.object({ received: z.literal(true) });
  * Content that makes an inquiry wait for review rather than reach the sales team (never a
  * refusal: a person with a link in their message is still heard). Each reason in words.
  */
-export function heldReasonsOf(input: { firstName: string; lastName: string; message: string; email: string }): string[] {
+export function heldReasonsOf(input: {
+  firstName: string;
+  lastName: string;
+  message: string;
+  email: string;
+}): string[] {
   const reasons: string[] = [];
   const links = input.message.match(/\b(https?:\/\/|www\.)\S+/gi) ?? [];
-  if (links.length) reasons.push(links.length === 1 ? 'The message has a link.' : `The message has ${links.length} links.`);
+  if (links.length)
+    reasons.push(links.length === 1 ? 'The message has a link.' : `The message has ${links.length} links.`);
   if (/<\/?[a-z][^>]*>|\[url=/i.test(input.message)) reasons.push('The message has markup.');
-  if (/(https?:|www\.|\.com\b|[<>]|\d{3,})/i.test(`${input.firstName} ${input.lastName}`)) reasons.push('The name looks like a link or a number.');
+  if (/(https?:|www\.|\.com\b|[<>]|\d{3,})/i.test(`${input.firstName} ${input.lastName}`))
+    reasons.push('The name looks like a link or a number.');
   if (/(.)\1{9,}/.test(input.message)) reasons.push('The message repeats a character many times.');
-  if (/\b(viagra|casino|crypto|bitcoin|forex|seo services|backlinks|loan offer)\b/i.test(input.message)) reasons.push('The message reads like advertising.');
+  if (/\b(viagra|casino|crypto|bitcoin|forex|seo services|backlinks|loan offer)\b/i.test(input.message))
+    reasons.push('The message reads like advertising.');
   return reasons;
 }
 
 /** How a lead is named to the sales team: their name, or their address when they left only that. */
-export const leadName = (lead: { firstName: string; lastName: string; email: string }) => `${lead.firstName} ${lead.lastName}`.trim() || lead.email;
+export const leadName = (lead: { firstName: string; lastName: string; email: string }) =>
+  `${lead.firstName} ${lead.lastName}`.trim() || lead.email;

@@ -108,7 +108,11 @@ export interface LinkMaker {
  * a co-buyer's invitation needs its maker to still be a buyer of the unit, and only ever makes
  * another buyer of that unit.
  */
-export function mayStillGrant(kind: AccessCodeKind, code: { role: ProjectRole; unitId: string | null }, maker: LinkMaker | null): boolean {
+export function mayStillGrant(
+  kind: AccessCodeKind,
+  code: { role: ProjectRole; unitId: string | null },
+  maker: LinkMaker | null,
+): boolean {
   if (!maker || maker.isDisabled) return false;
   if (kind === 'co-buyer-invitation') return code.role === 'purchaser' && code.unitId !== null && maker.isBuyerOfUnit;
   return maker.isAdmin || maker.role === 'manager';

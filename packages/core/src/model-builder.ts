@@ -8,7 +8,17 @@ import { collectionOwnershipSchema, type FieldHint } from './collections.ts';
  * hints the collection engine and the managers' forms get from them.
  */
 
-export const MODEL_FIELD_TYPES = ['text', 'longText', 'number', 'integer', 'boolean', 'date', 'choice', 'reference', 'file'] as const;
+export const MODEL_FIELD_TYPES = [
+  'text',
+  'longText',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'choice',
+  'reference',
+  'file',
+] as const;
 export type ModelFieldType = (typeof MODEL_FIELD_TYPES)[number];
 
 export const MODEL_FIELD_KEY = /^[a-z][a-zA-Z0-9]{0,39}$/;
@@ -31,8 +41,10 @@ export const modelFieldSchema = z
   })
   .strict()
   .superRefine((field, context) => {
-    if (field.type === 'choice' && !field.choices?.length) context.addIssue({ code: 'custom', path: ['choices'], ...said('validation.choice-values') });
-    if (field.type === 'reference' && !field.collection) context.addIssue({ code: 'custom', path: ['collection'], ...said('validation.reference-collection') });
+    if (field.type === 'choice' && !field.choices?.length)
+      context.addIssue({ code: 'custom', path: ['choices'], ...said('validation.choice-values') });
+    if (field.type === 'reference' && !field.collection)
+      context.addIssue({ code: 'custom', path: ['collection'], ...said('validation.reference-collection') });
   });
 export type ModelField = z.infer<typeof modelFieldSchema>;
 export type ModelFieldInput = z.input<typeof modelFieldSchema>;
@@ -56,7 +68,12 @@ export const modelInputSchema = z
   .superRefine((model, context) => {
     const seen = new Set<string>();
     model.fields.forEach((field, index) => {
-      if (seen.has(field.key)) context.addIssue({ code: 'custom', path: ['fields', index, 'key'], ...said('validation.used-twice', { value: field.key }) });
+      if (seen.has(field.key))
+        context.addIssue({
+          code: 'custom',
+          path: ['fields', index, 'key'],
+          ...said('validation.used-twice', { value: field.key }),
+        });
       seen.add(field.key);
     });
   });
@@ -80,7 +97,11 @@ export function propertyOf(field: ModelField): Record<string, unknown> {
     case 'date':
       return { ...title, type: nullable('string'), format: 'date-time' };
     case 'choice':
-      return { ...title, type: nullable('string'), enum: field.required ? field.choices : [...(field.choices ?? []), null] };
+      return {
+        ...title,
+        type: nullable('string'),
+        enum: field.required ? field.choices : [...(field.choices ?? []), null],
+      };
     case 'reference':
       return { ...title, type: nullable('string'), format: 'uuid', 'x-ref': field.collection };
     case 'file':
@@ -97,7 +118,9 @@ export function modelSchemaOf(fields: ModelField[]) {
     hints[field.key] = {
       label: field.label,
       ...(field.help ? { help: field.help } : {}),
-      ...(field.type === 'file' ? { kind: 'file' as const, accept: 'image/png,image/jpeg,image/webp,application/pdf' } : {}),
+      ...(field.type === 'file'
+        ? { kind: 'file' as const, accept: 'image/png,image/jpeg,image/webp,application/pdf' }
+        : {}),
       ...(field.hidden ? { hidden: true } : {}),
     };
   }
@@ -106,7 +129,9 @@ export function modelSchemaOf(fields: ModelField[]) {
     required: fields.filter((f) => f.required && !f.hidden).map((f) => f.key),
     hints,
     columns: fields.filter((f) => f.showInList && !f.hidden).map((f) => f.key),
-    refs: fields.filter((f) => f.type === 'reference' && f.collection).map((f) => ({ path: f.key, collection: f.collection! })),
+    refs: fields
+      .filter((f) => f.type === 'reference' && f.collection)
+      .map((f) => ({ path: f.key, collection: f.collection! })),
   };
 }
 
@@ -116,5 +141,8 @@ export function modelSchemaOf(fields: ModelField[]) {
  */
 export function keepRemovedFields(before: ModelField[], after: ModelField[]): ModelField[] {
   const keys = new Set(after.map((f) => f.key));
-  return [...after, ...before.filter((f) => !keys.has(f.key)).map((f) => ({ ...f, hidden: true, required: false, showInList: false }))];
+  return [
+    ...after,
+    ...before.filter((f) => !keys.has(f.key)).map((f) => ({ ...f, hidden: true, required: false, showInList: false })),
+  ];
 }

@@ -18,9 +18,12 @@ describe('formatMoney', () => {
     expect(formatMoney(-250, { currency: 'CAD', locale: 'en-CA' })).toBe('-$2.50');
   });
 
-  it.each([[undefined], [null], ['12'], [Number.NaN], [Number.POSITIVE_INFINITY], [{}]])('shows a dash for %j', (value) => {
-    expect(formatMoney(value, { currency: 'CAD' })).toBe(MISSING_VALUE);
-  });
+  it.each([[undefined], [null], ['12'], [Number.NaN], [Number.POSITIVE_INFINITY], [{}]])(
+    'shows a dash for %j',
+    (value) => {
+      expect(formatMoney(value, { currency: 'CAD' })).toBe(MISSING_VALUE);
+    },
+  );
 
   it('round-trips every whole number of cents (property)', () => {
     fc.assert(

@@ -24,7 +24,8 @@ export function minorUnitsPerMajor(currency: string): number {
   let per = minorUnits.get(currency);
   if (per === undefined) {
     // A formatter is costly to make: each currency's is asked once (a page formats hundreds of prices).
-    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    const digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     per = 10 ** digits;
     minorUnits.set(currency, per);
   }
@@ -70,6 +71,11 @@ export function isCurrencyCode(code: string): boolean {
 export function formatAmount(minor: number, currency: string, locale?: string): string {
   const per = minorUnitsPerMajor(currency);
   const digits = Math.round(Math.log10(per));
-  if (locale) return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(minor / per);
+  if (locale)
+    return new Intl.NumberFormat(locale, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    }).format(minor / per);
   return digits ? (minor / per).toFixed(digits) : String(minor);
 }

@@ -9,11 +9,16 @@ const LOCALES = ['en-CA', 'fr-CA', 'de-DE', 'ja-JP'];
 describe('numbers read in the project’s format', () => {
   it('reads back every number as the locale writes it, with and without thousands separators (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...LOCALES), fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.boolean(), (locale, cents, grouped) => {
-        const value = cents / 100;
-        const text = new Intl.NumberFormat(locale, { useGrouping: grouped, maximumFractionDigits: 2 }).format(value);
-        expect(readNumber(text, locale)).toEqual({ ok: true, value });
-      }),
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.integer({ min: -99_999_999, max: 99_999_999 }),
+        fc.boolean(),
+        (locale, cents, grouped) => {
+          const value = cents / 100;
+          const text = new Intl.NumberFormat(locale, { useGrouping: grouped, maximumFractionDigits: 2 }).format(value);
+          expect(readNumber(text, locale)).toEqual({ ok: true, value });
+        },
+      ),
       { numRuns: 1_000 },
     );
   });
@@ -44,7 +49,10 @@ describe('numbers read in the project’s format', () => {
   });
 
   it('refuses a fraction where a whole number is asked, instead of cutting it', () => {
-    expect(readNumber('2.5', 'en-CA', { integer: true })).toMatchObject({ ok: false, problem: '“2.5” is not a whole number.' });
+    expect(readNumber('2.5', 'en-CA', { integer: true })).toMatchObject({
+      ok: false,
+      problem: '“2.5” is not a whole number.',
+    });
     expect(readNumber('2', 'en-CA', { integer: true })).toEqual({ ok: true, value: 2 });
   });
 

@@ -46,7 +46,10 @@ export function numberSeparators(locale: string): NumberSeparators {
     } catch {
       parts = new Intl.NumberFormat('en').formatToParts(12345.6);
     }
-    found = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
+    found = {
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    };
     separatorsByLocale.set(locale, found);
   }
   return found;
@@ -86,30 +89,44 @@ export function readNumber(text: string, locale: string, options: ReadNumberOpti
   } else if (rest.startsWith('+')) rest = rest.slice(1).trim();
   const [whole = '', fraction, extra] = rest.split(decimal);
   if (extra !== undefined)
-    return refused('number.separators', `“${text.trim()}” has more than one decimal separator: write it as ${example(locale, 3450.5)}.`, {
-      text: text.trim(),
-      example: example(locale, 3450.5),
-    });
+    return refused(
+      'number.separators',
+      `“${text.trim()}” has more than one decimal separator: write it as ${example(locale, 3450.5)}.`,
+      {
+        text: text.trim(),
+        example: example(locale, 3450.5),
+      },
+    );
   // A space between groups of three is read in every locale (as Canadians write 734 900): it can mean nothing else.
   const isGroup = (char: string) => char === group || SPACES.test(char);
   const foreign = [...whole, ...(fraction ?? '')].find((char) => !/\d/.test(char) && !isGroup(char));
   if (foreign !== undefined || (fraction !== undefined && [...fraction].some((char) => !/\d/.test(char)))) {
     return unclear(text, locale);
   }
-  const groups = whole.split(groupIsSpace ? SPACES : new RegExp(`[${group.replace(/[\\\]^-]/g, '\\$&')}\\s\u00a0\u202f\u2009]`));
+  const groups = whole.split(
+    groupIsSpace ? SPACES : new RegExp(`[${group.replace(/[\\\]^-]/g, '\\$&')}\\s\u00a0\u202f\u2009]`),
+  );
   if (groups.length > 1 && (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g)))) {
     return unclear(text, locale);
   }
   const digits = groups.join('');
-  if (!/^\d+$/.test(digits) && !(digits === '' && fraction)) return refused('number.not-number', `“${text.trim()}” is not a number.`, { text: text.trim() });
+  if (!/^\d+$/.test(digits) && !(digits === '' && fraction))
+    return refused('number.not-number', `“${text.trim()}” is not a number.`, { text: text.trim() });
   if (fraction !== undefined && fraction === '')
-    return refused('number.ends-with-separator', `“${text.trim()}” ends with its decimal separator.`, { text: text.trim() });
+    return refused('number.ends-with-separator', `“${text.trim()}” ends with its decimal separator.`, {
+      text: text.trim(),
+    });
   const value = sign * Number(`${digits || '0'}${fraction ? `.${fraction}` : ''}`);
-  if (!Number.isFinite(value)) return refused('number.not-number', `“${text.trim()}” is not a number.`, { text: text.trim() });
-  if (options.integer && !Number.isInteger(value)) return refused('number.not-whole', `“${text.trim()}” is not a whole number.`, { text: text.trim() });
+  if (!Number.isFinite(value))
+    return refused('number.not-number', `“${text.trim()}” is not a number.`, { text: text.trim() });
+  if (options.integer && !Number.isInteger(value))
+    return refused('number.not-whole', `“${text.trim()}” is not a whole number.`, { text: text.trim() });
   if (options.decimals !== undefined && (fraction?.length ?? 0) > options.decimals) {
     return options.decimals
-      ? refused('number.decimals', `“${text.trim()}” has more than ${options.decimals} decimals.`, { text: text.trim(), decimals: options.decimals })
+      ? refused('number.decimals', `“${text.trim()}” has more than ${options.decimals} decimals.`, {
+          text: text.trim(),
+          decimals: options.decimals,
+        })
       : refused('number.not-whole', `“${text.trim()}” is not a whole number.`, { text: text.trim() });
   }
   return { ok: true, value };
@@ -132,13 +149,21 @@ export function readMoney(text: string, { currency, locale }: { currency: string
     .replace(new RegExp(`^${currency}|${currency}$`, 'i'), '')
     .replace(/^[^\d\-−+.,\s]+|[^\d.,\s]+$/gu, '')
     .trim();
-  if (!/\d/.test(bare)) return refused('money.not-amount', `“${text.trim()}” is not an amount in ${currency}.`, { text: text.trim(), currency });
+  if (!/\d/.test(bare))
+    return refused('money.not-amount', `“${text.trim()}” is not an amount in ${currency}.`, {
+      text: text.trim(),
+      currency,
+    });
   const reading = readNumber(bare, locale, { decimals });
   if (!reading.ok) {
     // Said of what was typed, the currency's sign included.
     const params = reading.params?.text !== undefined ? { ...reading.params, text: text.trim() } : reading.params;
     if (reading.key === 'number.decimals')
-      return refused('money.decimals', `“${text.trim()}” has more than ${decimals} decimals (${currency} has ${decimals}).`, { ...params, currency });
+      return refused(
+        'money.decimals',
+        `“${text.trim()}” has more than ${decimals} decimals (${currency} has ${decimals}).`,
+        { ...params, currency },
+      );
     return refused(reading.key, reading.problem.replace(`“${bare}”`, `“${text.trim()}”`), params);
   }
   return { ok: true, value: Math.round(reading.value * per) };

@@ -25,7 +25,10 @@ describe('cartTotal', () => {
   });
 
   it('does not depend on the order of the selections (property)', () => {
-    const selection = fc.record({ option: fc.constantFrom(...Object.keys(prices)), quantity: fc.integer({ min: 1, max: 20 }) });
+    const selection = fc.record({
+      option: fc.constantFrom(...Object.keys(prices)),
+      quantity: fc.integer({ min: 1, max: 20 }),
+    });
     fc.assert(
       fc.property(fc.array(selection, { maxLength: 30 }), (selections) => {
         const reversed = [...selections].reverse();
@@ -41,23 +44,53 @@ describe('pricedSnapshot', () => {
   it('always totals exactly its lines plus its adjustments, and agrees with cartTotal (generated)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ option: fc.constantFrom('a', 'b', 'c', 'd'), quantity: fc.integer({ min: 1, max: 20 }) }), { maxLength: 12 }),
+        fc.array(
+          fc.record({ option: fc.constantFrom('a', 'b', 'c', 'd'), quantity: fc.integer({ min: 1, max: 20 }) }),
+          { maxLength: 12 },
+        ),
         fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 5_000_000 })),
         fc.integer({ min: -10_000_000, max: 1_000_000 }),
-        fc.array(fc.record({ label: fc.constantFrom('Change order fee', 'Revision fee'), amount: fc.integer({ min: 0, max: 100_000 }) }), { maxLength: 3 }),
+        fc.array(
+          fc.record({
+            label: fc.constantFrom('Change order fee', 'Revision fee'),
+            amount: fc.integer({ min: 0, max: 100_000 }),
+          }),
+          { maxLength: 3 },
+        ),
         (selections, prices, packageAdjustment, fees) => {
           const priceOf = (id: string) => prices[id];
-          const snapshot = pricedSnapshot({ selections, priceOf, packageAdjustment, packageName: 'Chef package', fees });
-          const sum = snapshot.lines.reduce((t, l) => t + l.price * l.quantity, 0) + snapshot.adjustments.reduce((t, a) => t + a.amount, 0);
-          return sum === snapshot.total && snapshot.total === cartTotal({ selections, priceOf, packageAdjustment, fees }) && snapshot.total >= 0;
+          const snapshot = pricedSnapshot({
+            selections,
+            priceOf,
+            packageAdjustment,
+            packageName: 'Chef package',
+            fees,
+          });
+          const sum =
+            snapshot.lines.reduce((t, l) => t + l.price * l.quantity, 0) +
+            snapshot.adjustments.reduce((t, a) => t + a.amount, 0);
+          return (
+            sum === snapshot.total &&
+            snapshot.total === cartTotal({ selections, priceOf, packageAdjustment, fees }) &&
+            snapshot.total >= 0
+          );
         },
       ),
     );
   });
 
   it('names the package on its adjustment and leaves it out when it changes nothing', () => {
-    const snapshot = pricedSnapshot({ selections: [{ option: 'a', quantity: 2 }], priceOf: () => 1_000, packageAdjustment: -500, packageName: 'Chef package' });
-    expect(snapshot).toEqual({ lines: [{ option: 'a', quantity: 2, price: 1_000 }], adjustments: [{ label: 'Chef package', amount: -500 }], total: 1_500 });
+    const snapshot = pricedSnapshot({
+      selections: [{ option: 'a', quantity: 2 }],
+      priceOf: () => 1_000,
+      packageAdjustment: -500,
+      packageName: 'Chef package',
+    });
+    expect(snapshot).toEqual({
+      lines: [{ option: 'a', quantity: 2, price: 1_000 }],
+      adjustments: [{ label: 'Chef package', amount: -500 }],
+      total: 1_500,
+    });
     expect(pricedSnapshot({ selections: [], priceOf: () => 0 }).adjustments).toEqual([]);
   });
 
@@ -76,7 +109,13 @@ describe('pricedSnapshot', () => {
 });
 
 describe('changedLines', () => {
-  const line = (room: string, category: string, option: string, price: number, quantity = 1): ComparedLine => ({ room, category, option, price, quantity });
+  const line = (room: string, category: string, option: string, price: number, quantity = 1): ComparedLine => ({
+    room,
+    category,
+    option,
+    price,
+    quantity,
+  });
 
   it('lists a swapped option, a new place, a dropped place and a repriced choice, and leaves the rest out', () => {
     const before = [
@@ -112,11 +151,15 @@ describe('changedLines', () => {
       price: fc.integer({ min: 0, max: 10_000 }),
     });
     fc.assert(
-      fc.property(fc.array(arbitraryLine, { maxLength: 8 }), fc.array(arbitraryLine, { maxLength: 8 }), (before, after) => {
-        const sum = (lines: ComparedLine[]) => lines.reduce((t, l) => t + l.price * l.quantity, 0);
-        const differences = changedLines(before, after).reduce((t, change) => t + change.difference, 0);
-        return changedLines(before, [...before].reverse()).length === 0 && differences === sum(after) - sum(before);
-      }),
+      fc.property(
+        fc.array(arbitraryLine, { maxLength: 8 }),
+        fc.array(arbitraryLine, { maxLength: 8 }),
+        (before, after) => {
+          const sum = (lines: ComparedLine[]) => lines.reduce((t, l) => t + l.price * l.quantity, 0);
+          const differences = changedLines(before, after).reduce((t, change) => t + change.difference, 0);
+          return changedLines(before, [...before].reverse()).length === 0 && differences === sum(after) - sum(before);
+        },
+      ),
     );
   });
 });

@@ -66,13 +66,22 @@ export function pricedSnapshot({
   packageName?: string;
   fees?: readonly Adjustment[];
 }): { lines: PricedLine[]; adjustments: Adjustment[]; total: number } {
-  const lines = selections.map((s) => ({ option: s.option, ...(s.room ? { room: s.room } : {}), quantity: s.quantity, price: priceOf(s.option) ?? 0 }));
+  const lines = selections.map((s) => ({
+    option: s.option,
+    ...(s.room ? { room: s.room } : {}),
+    quantity: s.quantity,
+    price: priceOf(s.option) ?? 0,
+  }));
   const sum = lines.reduce((total, line) => total + line.price * line.quantity, 0);
   const total = cartTotal({ selections, priceOf, packageAdjustment, fees });
   const effective = cartTotal({ selections, priceOf, packageAdjustment }) - sum;
   const adjustments = [
     ...(effective !== 0 ? [{ label: packageName, amount: effective }] : []),
-    ...fees.map((fee) => ({ label: fee.label, amount: fee.amount, ...(fee.changeOrder ? { changeOrder: fee.changeOrder } : {}) })),
+    ...fees.map((fee) => ({
+      label: fee.label,
+      amount: fee.amount,
+      ...(fee.changeOrder ? { changeOrder: fee.changeOrder } : {}),
+    })),
   ];
   return { lines, adjustments, total };
 }

@@ -16,7 +16,9 @@ export async function solveProofOfWork(challenge: {
   for (let start = 0; start <= challenge.maxnumber; start += batch) {
     const numbers: number[] = [];
     for (let n = start; n < start + batch && n <= challenge.maxnumber; n++) numbers.push(n);
-    const hashes = await Promise.all(numbers.map((n) => crypto.subtle.digest('SHA-256', encoder.encode(challenge.salt + n))));
+    const hashes = await Promise.all(
+      numbers.map((n) => crypto.subtle.digest('SHA-256', encoder.encode(challenge.salt + n))),
+    );
     for (let i = 0; i < hashes.length; i++) {
       const bytes = new Uint8Array(hashes[i]!);
       let hex = '';

@@ -19,7 +19,14 @@ import {
   type RuleOption,
   type Selection,
 } from './selection-rules.ts';
-import { DEFAULT_REMINDER_DAYS, effectiveStatus, nextStatus, reminderStep, reviewDueBy, reviewOverdueBefore } from './cart-status.ts';
+import {
+  DEFAULT_REMINDER_DAYS,
+  effectiveStatus,
+  nextStatus,
+  reminderStep,
+  reviewDueBy,
+  reviewOverdueBefore,
+} from './cart-status.ts';
 import { calendarDayOf } from './dates.ts';
 import { cartTotal } from './pricing.ts';
 
@@ -85,7 +92,11 @@ describe('choosing', () => {
   });
 
   it('adds to a multiple-choice category', () => {
-    const cart = choose(choose([], { option: 'pots', quantity: 1 }, context()), { option: 'dimmer', quantity: 1 }, context());
+    const cart = choose(
+      choose([], { option: 'pots', quantity: 1 }, context()),
+      { option: 'dimmer', quantity: 1 },
+      context(),
+    );
     expect(cart.map((s) => s.option)).toEqual(['pots', 'dimmer']);
   });
 
@@ -95,7 +106,10 @@ describe('choosing', () => {
     expect(describeUnavailability(reason!, context())).toBe('Needs CALACATTA first.');
     expect(() => choose([], { option: 'slab', quantity: 1 }, context())).toThrow(RuleBrokenError);
     const withCounter = choose([], { option: 'calacatta', quantity: 1 }, context());
-    expect(choose(withCounter, { option: 'slab', quantity: 1 }, context()).map((s) => s.option)).toEqual(['calacatta', 'slab']);
+    expect(choose(withCounter, { option: 'slab', quantity: 1 }, context()).map((s) => s.option)).toEqual([
+      'calacatta',
+      'slab',
+    ]);
   });
 
   it('refuses a conflict whichever side declares it', () => {
@@ -146,7 +160,9 @@ describe('checking a whole cart', () => {
       { option: 'oak', room: 'living', quantity: 1 },
       { option: 'walnut', room: 'living', quantity: 1 },
     ];
-    expect(ruleViolations(cart, context()).map((v) => [v.option, v.message])).toEqual([['walnut', 'Only one choice of this kind per room.']]);
+    expect(ruleViolations(cart, context()).map((v) => [v.option, v.message])).toEqual([
+      ['walnut', 'Only one choice of this kind per room.'],
+    ]);
   });
 
   it('names the choices a change took with it, and what each needed', () => {
@@ -160,7 +176,9 @@ describe('checking a whole cart', () => {
     expect(removedWith(before, after, [{ option: 'laminate', room: 'kitchen' }], context())).toEqual([
       { option: 'slab', room: 'kitchen', quantity: 1, needed: 'calacatta' },
     ]);
-    expect(removedWith(before, unchoose(before, 'dimmer', undefined, context()), [{ option: 'dimmer' }], context())).toEqual([]);
+    expect(
+      removedWith(before, unchoose(before, 'dimmer', undefined, context()), [{ option: 'dimmer' }], context()),
+    ).toEqual([]);
   });
 
   it('lists the required categories still empty', () => {
@@ -177,10 +195,15 @@ describe('checking a whole cart', () => {
     // The studio is not in this plan: two rooms need a floor.
     expect(missingRequired([], withOak).map((m) => m.room)).toEqual(['foyer', 'living']);
     // A floor in the living room leaves the foyer without one: the category is not done.
-    expect(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak)).toEqual([{ category: floors, room: 'foyer' }]);
-    expect(describeMissing(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak), (id) => ({ foyer: 'Foyer' })[id])).toEqual([
-      'floor (Foyer)',
+    expect(missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak)).toEqual([
+      { category: floors, room: 'foyer' },
     ]);
+    expect(
+      describeMissing(
+        missingRequired([{ option: 'oak', room: 'living', quantity: 1 }], withOak),
+        (id) => ({ foyer: 'Foyer' })[id],
+      ),
+    ).toEqual(['floor (Foyer)']);
     // A choice made for the whole home covers every room.
     expect(missingRequired([{ option: 'oak', quantity: 1 }], withOak)).toEqual([]);
   });
@@ -190,7 +213,9 @@ describe('checking a whole cart', () => {
       { option: 'dimmer', quantity: 1 },
       { option: 'black', quantity: 2 },
     ];
-    expect(allowances(cart, context())).toEqual([{ category: 'lighting', allowance: 1500, spent: 2280, difference: 780 }]);
+    expect(allowances(cart, context())).toEqual([
+      { category: 'lighting', allowance: 1500, spent: 2280, difference: 780 },
+    ]);
   });
 
   it('computes the deposit and the budget left', () => {
@@ -235,14 +260,18 @@ describe('rule properties', () => {
 
   it('totals are sums of price × quantity, never negative, whatever the order (property)', () => {
     fc.assert(
-      fc.property(fc.array(anyChoice, { maxLength: 25 }), fc.integer({ min: -100_000, max: 0 }), (choices, adjustment) => {
-        const cart = reachable(choices);
-        const priceOf = (id: string) => ctx.options.get(id)?.price;
-        const total = cartTotal({ selections: cart, priceOf, packageAdjustment: adjustment });
-        const sum = cart.reduce((acc, s) => acc + priceOf(s.option)! * s.quantity, 0);
-        expect(total).toBe(Math.max(0, sum + adjustment));
-        expect(cartTotal({ selections: [...cart].reverse(), priceOf, packageAdjustment: adjustment })).toBe(total);
-      }),
+      fc.property(
+        fc.array(anyChoice, { maxLength: 25 }),
+        fc.integer({ min: -100_000, max: 0 }),
+        (choices, adjustment) => {
+          const cart = reachable(choices);
+          const priceOf = (id: string) => ctx.options.get(id)?.price;
+          const total = cartTotal({ selections: cart, priceOf, packageAdjustment: adjustment });
+          const sum = cart.reduce((acc, s) => acc + priceOf(s.option)! * s.quantity, 0);
+          expect(total).toBe(Math.max(0, sum + adjustment));
+          expect(cartTotal({ selections: [...cart].reverse(), priceOf, packageAdjustment: adjustment })).toBe(total);
+        },
+      ),
     );
   });
 });
@@ -281,7 +310,9 @@ describe('cart status', () => {
       key: 'cart.cannot.submit',
       because: 'state',
     });
-    expect(nextStatus('approved', 'approve', 'manager')).toMatchObject({ refused: 'An approved selection cannot be approved.' });
+    expect(nextStatus('approved', 'approve', 'manager')).toMatchObject({
+      refused: 'An approved selection cannot be approved.',
+    });
   });
 });
 
@@ -311,8 +342,16 @@ describe('applyPackage', () => {
 
 describe('the review of a signed selection', () => {
   it('is overdue exactly when its review-by day is before today in the project’s zone', () => {
-    const zones = ['UTC', 'America/Toronto', 'America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Chatham', 'Australia/Adelaide'];
-    const later = (a: { year: number; month: number; day: number }, b: typeof a) => Date.UTC(a.year, a.month - 1, a.day) > Date.UTC(b.year, b.month - 1, b.day);
+    const zones = [
+      'UTC',
+      'America/Toronto',
+      'America/Los_Angeles',
+      'Asia/Tokyo',
+      'Pacific/Chatham',
+      'Australia/Adelaide',
+    ];
+    const later = (a: { year: number; month: number; day: number }, b: typeof a) =>
+      Date.UTC(a.year, a.month - 1, a.day) > Date.UTC(b.year, b.month - 1, b.day);
     fc.assert(
       fc.property(
         fc.constantFrom(...zones),
@@ -347,7 +386,11 @@ describe('the review of a signed selection', () => {
     // Read on a server in UTC it would already be Wednesday, and the review due on Thursday.
     expect(reviewDueBy(tuesdayEveningInToronto, 1, 'UTC')).toEqual({ year: 2026, month: 11, day: 26 });
     // Monday 22:00 in Los Angeles is Tuesday 15:00 in Tokyo.
-    expect(reviewDueBy(new Date('2026-11-24T06:00:00Z'), 1, 'America/Los_Angeles')).toEqual({ year: 2026, month: 11, day: 24 });
+    expect(reviewDueBy(new Date('2026-11-24T06:00:00Z'), 1, 'America/Los_Angeles')).toEqual({
+      year: 2026,
+      month: 11,
+      day: 24,
+    });
     expect(reviewDueBy(new Date('2026-11-24T06:00:00Z'), 1, 'Asia/Tokyo')).toEqual({ year: 2026, month: 11, day: 25 });
   });
 });

@@ -8,10 +8,15 @@ import { DomainError } from './errors.ts';
 import { message, type Say } from './messages/index.ts';
 
 /** What the rules read of an option: picked from the option's one shape. */
-export type RuleOption = { _id: string } & Pick<OptionFields, 'name' | 'category' | 'price' | 'plans' | 'requires' | 'excludes' | 'active'>;
+export type RuleOption = { _id: string } & Pick<
+  OptionFields,
+  'name' | 'category' | 'price' | 'plans' | 'requires' | 'excludes' | 'active'
+>;
 
 /** What the rules read of a category (its rooms: where a required one needs a choice). */
-export type RuleCategory = { _id: string } & Pick<CategoryFields, 'name' | 'required' | 'multiple' | 'allowance'> & { rooms?: string[] };
+export type RuleCategory = { _id: string } & Pick<CategoryFields, 'name' | 'required' | 'multiple' | 'allowance'> & {
+    rooms?: string[];
+  };
 
 export interface Selection {
   option: string;
@@ -54,7 +59,12 @@ function conflictsWith(option: RuleOption, chosen: ReadonlySet<string>, context:
  * Why this option cannot be added to these selections, or null when it can. Choices in the
  * same single-choice category and room are replaced, so they do not count against it.
  */
-export function whyUnavailable(optionId: string, selections: readonly Selection[], context: RuleContext, room?: string): Unavailability | null {
+export function whyUnavailable(
+  optionId: string,
+  selections: readonly Selection[],
+  context: RuleContext,
+  room?: string,
+): Unavailability | null {
   if (!context.isOpen) return { kind: 'closed' };
   const option = context.options.get(optionId);
   if (!option) return { kind: 'unknown' };
@@ -70,14 +80,24 @@ export function whyUnavailable(optionId: string, selections: readonly Selection[
 }
 
 /** The reason in the buyer's words (shown beside a disabled option). */
-export function describeUnavailability(reason: Unavailability, context: Pick<RuleContext, 'options'>, say: Say = message): string {
-  const names = (ids: string[]) => ids.map((id) => context.options.get(id)?.name ?? say('rule.another-choice')).join(', ');
+export function describeUnavailability(
+  reason: Unavailability,
+  context: Pick<RuleContext, 'options'>,
+  say: Say = message,
+): string {
+  const names = (ids: string[]) =>
+    ids.map((id) => context.options.get(id)?.name ?? say('rule.another-choice')).join(', ');
   if (reason.kind === 'requires') return say('rule.requires', { names: names(reason.missing) });
   if (reason.kind === 'excludes') return say('rule.excludes', { names: names(reason.conflicts) });
   return say(`rule.${reason.kind}`);
 }
 
-function withoutReplaced(selections: readonly Selection[], option: RuleOption, context: RuleContext, room?: string): Selection[] {
+function withoutReplaced(
+  selections: readonly Selection[],
+  option: RuleOption,
+  context: RuleContext,
+  room?: string,
+): Selection[] {
   const category = context.categories.get(option.category);
   if (category?.multiple) return selections.filter((s) => !(s.option === option._id && s.room === room));
   return selections.filter((s) => !(context.options.get(s.option)?.category === option.category && s.room === room));
@@ -93,11 +113,19 @@ export function choose(selections: readonly Selection[], choice: Selection, cont
   const reason = whyUnavailable(choice.option, selections, context, choice.room);
   if (reason) throw new RuleBrokenError(reason, describeUnavailability(reason, context));
   const option = context.options.get(choice.option)!;
-  return withoutUnmetRequirements([...withoutReplaced(selections, option, context, choice.room), { ...choice }], context);
+  return withoutUnmetRequirements(
+    [...withoutReplaced(selections, option, context, choice.room), { ...choice }],
+    context,
+  );
 }
 
 /** Removes a choice; choices that needed it are removed too (they would break the rules). */
-export function unchoose(selections: readonly Selection[], optionId: string, room: string | undefined, context: RuleContext): Selection[] {
+export function unchoose(
+  selections: readonly Selection[],
+  optionId: string,
+  room: string | undefined,
+  context: RuleContext,
+): Selection[] {
   return withoutUnmetRequirements(
     selections.filter((s) => !(s.option === optionId && s.room === room)),
     context,
@@ -165,10 +193,17 @@ export function ruleViolations(selections: readonly Selection[], context: RuleCo
   for (const selection of selections) {
     const option = context.options.get(selection.option);
     const category = option ? context.categories.get(option.category) : undefined;
-    const key = category?.multiple ? `${selection.option}|${selection.room ?? ''}` : `${option?.category}|${selection.room ?? ''}`;
+    const key = category?.multiple
+      ? `${selection.option}|${selection.room ?? ''}`
+      : `${option?.category}|${selection.room ?? ''}`;
     if (option && seen.has(key)) {
       const reason: Unavailability = { kind: 'one-only', category: option.category };
-      duplicates.push({ option: selection.option, room: selection.room, reason, message: describeUnavailability(reason, context) });
+      duplicates.push({
+        option: selection.option,
+        room: selection.room,
+        reason,
+        message: describeUnavailability(reason, context),
+      });
     }
     seen.add(key);
   }
@@ -176,7 +211,9 @@ export function ruleViolations(selections: readonly Selection[], context: RuleCo
   return selections.flatMap((selection) => {
     const others = selections.filter((s) => s !== selection);
     const reason = whyUnavailable(selection.option, others, open, selection.room);
-    return reason ? [{ option: selection.option, room: selection.room, reason, message: describeUnavailability(reason, context) }] : [];
+    return reason
+      ? [{ option: selection.option, room: selection.room, reason, message: describeUnavailability(reason, context) }]
+      : [];
   });
 }
 
@@ -201,7 +238,9 @@ export function requiredChoices(context: Pick<RequiredContext, 'categories' | 'p
     .flatMap((category): RequiredChoice[] => {
       const rooms = category.rooms ?? [];
       if (!rooms.length) return [{ category, room: null }];
-      return rooms.filter((room) => !context.planRooms || context.planRooms.includes(room)).map((room) => ({ category, room }));
+      return rooms
+        .filter((room) => !context.planRooms || context.planRooms.includes(room))
+        .map((room) => ({ category, room }));
     });
 }
 
@@ -217,12 +256,16 @@ export function missingRequired(selections: readonly Selection[], context: Requi
     if (category) made.add(`${category}|${s.room ?? '*'}`).add(`${category}|any`);
   }
   const isMade = ({ category, room }: RequiredChoice) =>
-    made.has(`${category._id}|${room === null ? 'any' : '*'}`) || (room !== null && made.has(`${category._id}|${room}`));
+    made.has(`${category._id}|${room === null ? 'any' : '*'}`) ||
+    (room !== null && made.has(`${category._id}|${room}`));
   return requiredChoices(context).filter((choice) => !isMade(choice));
 }
 
 /** ["Flooring (Foyer, Kitchen)", "Wall Paint"]: what is missing, by category, in the buyer's words. */
-export function describeMissing(missing: readonly RequiredChoice[], roomName: (room: string) => string | undefined): string[] {
+export function describeMissing(
+  missing: readonly RequiredChoice[],
+  roomName: (room: string) => string | undefined,
+): string[] {
   const byCategory = new Map<string, { name: string; rooms: string[] }>();
   for (const { category, room } of missing) {
     const entry = byCategory.get(category._id) ?? { name: category.name, rooms: [] };
@@ -243,7 +286,12 @@ export function allowances(selections: readonly Selection[], context: Pick<RuleC
     .filter((category) => category.allowance > 0)
     .map((category) => {
       const total = spent.get(category._id) ?? 0;
-      return { category: category._id, allowance: category.allowance, spent: total, difference: total - category.allowance };
+      return {
+        category: category._id,
+        allowance: category.allowance,
+        spent: total,
+        difference: total - category.allowance,
+      };
     });
 }
 
@@ -273,7 +321,9 @@ export function applyPackage(
   let pending = [...packageOptions];
   let result = [...selections];
   while (pending.length) {
-    const ready = pending.filter((id) => (context.options.get(id)?.requires ?? []).every((needed) => !pending.includes(needed) || needed === id));
+    const ready = pending.filter((id) =>
+      (context.options.get(id)?.requires ?? []).every((needed) => !pending.includes(needed) || needed === id),
+    );
     if (!ready.length) throw new RuleBrokenError({ kind: 'unknown' }, message('rule.package'));
     for (const id of ready) {
       const rooms = roomsFor(id);

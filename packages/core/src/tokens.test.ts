@@ -17,7 +17,9 @@ describe('access token timing (docs/api.md)', () => {
   });
 
   it('backs off from 30 s, doubling, up to 16 minutes', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map(refreshBackoff)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(refreshBackoff)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 960_000, 960_000,
+    ]);
   });
 
   it('never backs off less than 30 s or more than 16 minutes (property)', () => {

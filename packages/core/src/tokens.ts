@@ -1,4 +1,9 @@
-import { TOKEN_EXPIRY_SKEW_MS, TOKEN_REFRESH_BACKOFF_MAX_MS, TOKEN_REFRESH_BACKOFF_MIN_MS, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from './constants.ts';
+import {
+  TOKEN_EXPIRY_SKEW_MS,
+  TOKEN_REFRESH_BACKOFF_MAX_MS,
+  TOKEN_REFRESH_BACKOFF_MIN_MS,
+  TOKEN_REFRESH_BEFORE_EXPIRY_MS,
+} from './constants.ts';
 
 /** A token counts as expired 30 s before it really does (docs/api.md), for clock skew. */
 export function isTokenExpired(expiresAt: number, now: number): boolean {

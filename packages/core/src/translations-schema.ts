@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from './messages/languages.ts';
 
-const MAX_LENGTH: Record<string, number> = { name: 200, description: 5000, termsOfService: 100_000, tagline: 200, hours: 200 };
+const MAX_LENGTH: Record<string, number> = {
+  name: 200,
+  description: 5000,
+  termsOfService: 100_000,
+  tagline: 200,
+  hours: 200,
+};
 
 /** `{ "fr-CA": { name, description } }`: one entry per language, each field optional. */
 export function translationsSchema<const F extends readonly string[]>(fields: F) {

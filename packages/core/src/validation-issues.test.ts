@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issueList, message, newProjectSchema, projectKeyProblem, projectOptionsInputSchema, said, schemaErrorWords, zodFieldIssues } from './index.ts';
+import {
+  issueList,
+  message,
+  newProjectSchema,
+  projectKeyProblem,
+  projectOptionsInputSchema,
+  said,
+  schemaErrorWords,
+  zodFieldIssues,
+} from './index.ts';
 import { translatorFor } from './messages/all.ts';
 
 const french = translatorFor('fr-CA');
@@ -9,14 +18,30 @@ const french = translatorFor('fr-CA');
 function issuesOf(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
   if (result.success) throw new Error('expected a refusal');
-  return zodFieldIssues(result.error.issues.map((issue) => ({ ...issue, params: issue as unknown as Record<string, unknown> })));
+  return zodFieldIssues(
+    result.error.issues.map((issue) => ({ ...issue, params: issue as unknown as Record<string, unknown> })),
+  );
 }
 
 describe('field issues in words', () => {
   const schema = z
-    .object({ name: z.string().min(2).max(5), count: z.int().min(1), email: z.email(), kind: z.enum(['a', 'b']), tags: z.array(z.string()).max(1) })
+    .object({
+      name: z.string().min(2).max(5),
+      count: z.int().min(1),
+      email: z.email(),
+      kind: z.enum(['a', 'b']),
+      tags: z.array(z.string()).max(1),
+    })
     .strict();
-  const issues = issuesOf(schema, { name: 'toolong', count: 0, email: 'no', kind: 'c', tags: ['x', 'y'], extra: 1, other: 2 });
+  const issues = issuesOf(schema, {
+    name: 'toolong',
+    count: 0,
+    email: 'no',
+    kind: 'c',
+    tags: ['x', 'y'],
+    extra: 1,
+    other: 2,
+  });
 
   it('names every field and says each problem in English from codes', () => {
     expect(issueList(message, issues)).toBe(
@@ -32,13 +57,19 @@ describe('field issues in words', () => {
   });
 
   it('tells a missing field from one of the wrong type', () => {
-    const [missing, wrong] = [issuesOf(schema.pick({ name: true }), {}), issuesOf(schema.pick({ name: true }), { name: 3 })];
+    const [missing, wrong] = [
+      issuesOf(schema.pick({ name: true }), {}),
+      issuesOf(schema.pick({ name: true }), { name: 3 }),
+    ];
     expect(missing).toEqual([{ field: 'name', key: 'validation.required' }]);
     expect(french(wrong[0]!.key, wrong[0]!.params)).toBe('doit être du texte');
   });
 
   it('says a schema’s own checks by their key, with numbers in the reader’s format', () => {
-    const limited = z.object({ price: z.number().max(1_000_000), zone: z.string().refine(() => false, said('validation.time-zone')) });
+    const limited = z.object({
+      price: z.number().max(1_000_000),
+      zone: z.string().refine(() => false, said('validation.time-zone')),
+    });
     const issues = issuesOf(limited, { price: 2_000_000, zone: 'Mars/Base' });
     expect(issues.map((issue) => issue.key)).toEqual(['validation.max', 'validation.time-zone']);
     expect(message(issues[0]!.key, issues[0]!.params)).toBe('must be at most 1,000,000');
@@ -54,7 +85,9 @@ describe('field issues in words', () => {
       unitSystem: 'metric',
       termsOfService: '',
     });
-    expect(options.map((issue) => issue.key)).toEqual(expect.arrayContaining(['validation.locale', 'validation.languages-once', 'validation.time-zone']));
+    expect(options.map((issue) => issue.key)).toEqual(
+      expect.arrayContaining(['validation.locale', 'validation.languages-once', 'validation.time-zone']),
+    );
     const wizard = issuesOf(newProjectSchema.pick({ key: true, currency: true }), { key: 'www', currency: 'dollars' });
     expect(wizard.map((issue) => message(issue.key, issue.params))).toEqual([
       '“www” is kept for the portal itself: choose another key',

@@ -40,7 +40,9 @@ function formatOf(format: unknown): string {
 }
 
 function choicesOf(values: unknown): string {
-  return Array.isArray(values) ? values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ') : '';
+  return Array.isArray(values)
+    ? values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ')
+    : '';
 }
 
 /**
@@ -49,7 +51,8 @@ function choicesOf(values: unknown): string {
  */
 function customWords(params: unknown): IssueWords {
   const { sentence, ...rest } = (params ?? {}) as { sentence?: unknown } & MessageParams;
-  if (typeof sentence === 'string' && sentence.startsWith('validation.')) return { key: sentence as CoreKey, params: rest };
+  if (typeof sentence === 'string' && sentence.startsWith('validation.'))
+    return { key: sentence as CoreKey, params: rest };
   return { key: 'validation.invalid' };
 }
 
@@ -61,16 +64,26 @@ function customWords(params: unknown): IssueWords {
 export function zodIssueWords(code: string, issue: Record<string, unknown>, message = ''): IssueWords {
   switch (code) {
     case 'invalid_type':
-      return message.endsWith('received undefined') ? { key: 'validation.required' } : { key: 'validation.type', params: { type: String(issue.expected) } };
+      return message.endsWith('received undefined')
+        ? { key: 'validation.required' }
+        : { key: 'validation.type', params: { type: String(issue.expected) } };
     case 'too_small':
       return {
         key: 'validation.min',
-        params: { kind: kindOf(issue.origin), limit: Number(issue.minimum), inclusive: issue.inclusive === false ? 'no' : 'yes' },
+        params: {
+          kind: kindOf(issue.origin),
+          limit: Number(issue.minimum),
+          inclusive: issue.inclusive === false ? 'no' : 'yes',
+        },
       };
     case 'too_big':
       return {
         key: 'validation.max',
-        params: { kind: kindOf(issue.origin), limit: Number(issue.maximum), inclusive: issue.inclusive === false ? 'no' : 'yes' },
+        params: {
+          kind: kindOf(issue.origin),
+          limit: Number(issue.maximum),
+          inclusive: issue.inclusive === false ? 'no' : 'yes',
+        },
       };
     case 'invalid_format': {
       const words = issue.format === 'regex' ? PATTERN_WORDS.get(String(issue.pattern)) : undefined;
@@ -94,7 +107,12 @@ export function zodIssueWords(code: string, issue: Record<string, unknown>, mess
  * field is named where it is, one issue each.
  */
 export function zodFieldIssues(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; code: string; message: string; params: Record<string, unknown> }>,
+  issues: ReadonlyArray<{
+    path: ReadonlyArray<PropertyKey>;
+    code: string;
+    message: string;
+    params: Record<string, unknown>;
+  }>,
   root: string[] = [],
 ): Array<Omit<FieldIssue, 'message'>> {
   return issues.flatMap((issue): Array<Omit<FieldIssue, 'message'>> => {
@@ -120,21 +138,35 @@ export function schemaErrorWords(keyword: string, params: Record<string, unknown
     case 'minProperties':
       return {
         key: 'validation.min',
-        params: { kind: keyword === 'minLength' ? 'string' : keyword === 'minItems' ? 'array' : 'object', limit: Number(params.limit), inclusive: 'yes' },
+        params: {
+          kind: keyword === 'minLength' ? 'string' : keyword === 'minItems' ? 'array' : 'object',
+          limit: Number(params.limit),
+          inclusive: 'yes',
+        },
       };
     case 'maxLength':
     case 'maxItems':
     case 'maxProperties':
       return {
         key: 'validation.max',
-        params: { kind: keyword === 'maxLength' ? 'string' : keyword === 'maxItems' ? 'array' : 'object', limit: Number(params.limit), inclusive: 'yes' },
+        params: {
+          kind: keyword === 'maxLength' ? 'string' : keyword === 'maxItems' ? 'array' : 'object',
+          limit: Number(params.limit),
+          inclusive: 'yes',
+        },
       };
     case 'minimum':
     case 'exclusiveMinimum':
-      return { key: 'validation.min', params: { kind: 'number', limit: Number(params.limit), inclusive: keyword === 'minimum' ? 'yes' : 'no' } };
+      return {
+        key: 'validation.min',
+        params: { kind: 'number', limit: Number(params.limit), inclusive: keyword === 'minimum' ? 'yes' : 'no' },
+      };
     case 'maximum':
     case 'exclusiveMaximum':
-      return { key: 'validation.max', params: { kind: 'number', limit: Number(params.limit), inclusive: keyword === 'maximum' ? 'yes' : 'no' } };
+      return {
+        key: 'validation.max',
+        params: { kind: 'number', limit: Number(params.limit), inclusive: keyword === 'maximum' ? 'yes' : 'no' },
+      };
     case 'format':
       return { key: 'validation.format', params: { format: formatOf(params.format) } };
     case 'enum':

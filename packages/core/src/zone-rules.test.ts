@@ -11,7 +11,15 @@ import {
   workingDeadline,
   zonedInputValue,
 } from './dates.ts';
-import { instantOfWallClock, offsetAt, provideZone, provideZoneDatabase, unpackZone, wallClockOf, zoneRulesOf } from './zone-rules.ts';
+import {
+  instantOfWallClock,
+  offsetAt,
+  provideZone,
+  provideZoneDatabase,
+  unpackZone,
+  wallClockOf,
+  zoneRulesOf,
+} from './zone-rules.ts';
 
 beforeAll(() => {
   provideZoneDatabase(database);
@@ -37,7 +45,9 @@ describe('the packed zone database', () => {
     expect(offsetAt(rules('America/Toronto'), Date.UTC(2027, 0, 15))).toBe(-300);
     expect(offsetAt(rules('America/Toronto'), Date.UTC(2027, 6, 15))).toBe(-240);
     expect(offsetAt(rules('Asia/Kolkata'), Date.UTC(2027, 0, 15))).toBe(330);
-    expect(offsetAt(rules('Canada/Pacific'), Date.UTC(2026, 0, 15))).toBe(offsetAt(rules('America/Vancouver'), Date.UTC(2026, 0, 15)));
+    expect(offsetAt(rules('Canada/Pacific'), Date.UTC(2026, 0, 15))).toBe(
+      offsetAt(rules('America/Vancouver'), Date.UTC(2026, 0, 15)),
+    );
   });
 
   it('has British Columbia on UTC−7 the year round from November 2026, as the IANA database since 2026a does', () => {
@@ -49,28 +59,53 @@ describe('the packed zone database', () => {
 
 describe('wall-clock times and moments', () => {
   it('turns every moment into its wall-clock time and back (property, zones of every continent)', () => {
-    const zones = ['America/Toronto', 'America/Vancouver', 'America/St_Johns', 'Europe/Paris', 'Australia/Lord_Howe', 'Asia/Tokyo', 'Pacific/Chatham', 'UTC'];
+    const zones = [
+      'America/Toronto',
+      'America/Vancouver',
+      'America/St_Johns',
+      'Europe/Paris',
+      'Australia/Lord_Howe',
+      'Asia/Tokyo',
+      'Pacific/Chatham',
+      'UTC',
+    ];
     fc.assert(
-      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(2000, 0, 1) / 60_000, max: Date.UTC(2035, 0, 1) / 60_000 }), (zone, minute) => {
-        const instant = minute * 60_000;
-        const reading = instantOfWallClock(wallClockOf(instant, rules(zone)), (at) => offsetAt(rules(zone), at));
-        if (reading.kind === 'instant') expect(reading.instant).toBe(instant);
-        else expect(reading).toMatchObject({ kind: 'ambiguous', instants: expect.arrayContaining([instant]) });
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(2000, 0, 1) / 60_000, max: Date.UTC(2035, 0, 1) / 60_000 }),
+        (zone, minute) => {
+          const instant = minute * 60_000;
+          const reading = instantOfWallClock(wallClockOf(instant, rules(zone)), (at) => offsetAt(rules(zone), at));
+          if (reading.kind === 'instant') expect(reading.instant).toBe(instant);
+          else expect(reading).toMatchObject({ kind: 'ambiguous', instants: expect.arrayContaining([instant]) });
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
 
   it('refuses a time the clocks skip and one they show twice, in words', () => {
-    expect(readZonedDateTime('2027-03-14T02:30', 'America/Toronto')).toMatchObject({ ok: false, problem: expect.stringContaining('skip 02:30') });
-    expect(readZonedDateTime('2027-11-07T01:30', 'America/Toronto')).toMatchObject({ ok: false, problem: expect.stringContaining('show 01:30 twice') });
+    expect(readZonedDateTime('2027-03-14T02:30', 'America/Toronto')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('skip 02:30'),
+    });
+    expect(readZonedDateTime('2027-11-07T01:30', 'America/Toronto')).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('show 01:30 twice'),
+    });
   });
 
   it('reads what a person types in the project’s zone: a time as typed, a date alone as the end of that day', () => {
-    expect(readZonedDateTime('2026-12-20T17:00', 'America/Toronto')).toEqual({ ok: true, iso: '2026-12-20T22:00:00.000Z' });
+    expect(readZonedDateTime('2026-12-20T17:00', 'America/Toronto')).toEqual({
+      ok: true,
+      iso: '2026-12-20T22:00:00.000Z',
+    });
     expect(readZonedDateTime('2026-12-20T07:30', 'Asia/Tokyo')).toEqual({ ok: true, iso: '2026-12-19T22:30:00.000Z' });
     expect(readZonedDateTime('2027-03-31', 'America/Toronto')).toEqual({ ok: true, iso: '2027-04-01T03:59:00.000Z' });
-    expect(readZonedDateTime('2027-02-30', 'America/Toronto')).toMatchObject({ ok: false, problem: 'There is no 2027-02-30 in the calendar.' });
+    expect(readZonedDateTime('2027-02-30', 'America/Toronto')).toMatchObject({
+      ok: false,
+      problem: 'There is no 2027-02-30 in the calendar.',
+    });
     expect(readZonedDateTime('20/12/2026', 'America/Toronto').ok).toBe(false);
   });
 
@@ -91,8 +126,12 @@ describe('wall-clock times and moments', () => {
 describe('a moment printed from the one database', () => {
   it('reads the same wall-clock time whatever zone data the runtime’s Intl carries', () => {
     // 17:48 UTC on 19 December 2026: 10:48 a.m. in Vancouver under its year-round UTC−7.
-    expect(formatDateTime('2026-12-19T17:48:00.000Z', { locale: 'en-CA', timeZone: 'America/Vancouver' })).toBe('December 19, 2026 at 10:48 a.m. MST');
-    expect(formatDateTime('2026-12-19T17:48:00.000Z', { locale: 'en-CA', timeZone: 'America/Toronto' })).toBe('December 19, 2026 at 12:48 p.m. EST');
+    expect(formatDateTime('2026-12-19T17:48:00.000Z', { locale: 'en-CA', timeZone: 'America/Vancouver' })).toBe(
+      'December 19, 2026 at 10:48 a.m. MST',
+    );
+    expect(formatDateTime('2026-12-19T17:48:00.000Z', { locale: 'en-CA', timeZone: 'America/Toronto' })).toBe(
+      'December 19, 2026 at 12:48 p.m. EST',
+    );
   });
 });
 
@@ -114,10 +153,16 @@ describe('describeTimeZone', () => {
   });
 
   it('writes the first of a month in French as an ordinal', () => {
-    expect(formatDate('2026-12-01T18:00:00Z', { locale: 'fr-CA', timeZone: 'America/Toronto' })).toBe('1er décembre 2026');
+    expect(formatDate('2026-12-01T18:00:00Z', { locale: 'fr-CA', timeZone: 'America/Toronto' })).toBe(
+      '1er décembre 2026',
+    );
     expect(formatCalendarDay({ year: 2027, month: 3, day: 1 }, 'fr-CA')).toBe('lundi 1er mars 2027');
-    expect(formatDate('2026-12-11T18:00:00Z', { locale: 'fr-CA', timeZone: 'America/Toronto' })).toBe('11 décembre 2026');
-    expect(formatDate('2026-12-01T18:00:00Z', { locale: 'en-CA', timeZone: 'America/Toronto' })).toBe('December 1, 2026');
+    expect(formatDate('2026-12-11T18:00:00Z', { locale: 'fr-CA', timeZone: 'America/Toronto' })).toBe(
+      '11 décembre 2026',
+    );
+    expect(formatDate('2026-12-01T18:00:00Z', { locale: 'en-CA', timeZone: 'America/Toronto' })).toBe(
+      'December 1, 2026',
+    );
   });
 
   it('names the offset instead when the runtime’s older rules disagree with the zone database', () => {

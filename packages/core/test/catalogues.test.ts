@@ -22,8 +22,10 @@ function argumentsOf(elements: MessageFormatElement[], found = new Set<Argument>
   for (const element of elements) {
     if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
     found.add(`${element.value}:${TYPE[element.type]}`);
-    if (element.type === TYPE.select) found.add(`${element.value}:options=${Object.keys(element.options).sort().join('|')}`);
-    if (element.type === TYPE.select || element.type === TYPE.plural) for (const option of Object.values(element.options)) argumentsOf(option.value, found);
+    if (element.type === TYPE.select)
+      found.add(`${element.value}:options=${Object.keys(element.options).sort().join('|')}`);
+    if (element.type === TYPE.select || element.type === TYPE.plural)
+      for (const option of Object.values(element.options)) argumentsOf(option.value, found);
     if (element.type === TYPE.tag) argumentsOf(element.children, found);
   }
   return found;
@@ -32,7 +34,8 @@ function argumentsOf(elements: MessageFormatElement[], found = new Set<Argument>
 function literalsOf(elements: MessageFormatElement[]): string[] {
   return elements.flatMap((element) => {
     if (element.type === TYPE.literal) return [element.value];
-    if (element.type === TYPE.select || element.type === TYPE.plural) return Object.values(element.options).flatMap((option) => literalsOf(option.value));
+    if (element.type === TYPE.select || element.type === TYPE.plural)
+      return Object.values(element.options).flatMap((option) => literalsOf(option.value));
     return [];
   });
 }
@@ -82,12 +85,16 @@ describe('the catalogues', () => {
 
   it('use every key somewhere in the product (a key built from a prefix counts for its family)', () => {
     const text = sources().join('\n');
-    const prefixes = [...text.matchAll(/`((?:app|cart|rule|mail|pdf|engine|link|identity|display|inquiry|widget|import)\.[\w.-]*)\$\{/g)].map(
-      (match) => match[1]!,
-    );
+    const prefixes = [
+      ...text.matchAll(
+        /`((?:app|cart|rule|mail|pdf|engine|link|identity|display|inquiry|widget|import)\.[\w.-]*)\$\{/g,
+      ),
+    ].map((match) => match[1]!);
     // Every quoted word of the sources, read once (a search of the whole text per key took seconds).
     const quoted = new Set([...text.matchAll(/'([\w.-]+)'|"([\w.-]+)"/g)].map((match) => match[1] ?? match[2]));
-    const unused = Object.keys(EN).filter((key) => !quoted.has(key) && !prefixes.some((prefix) => key.startsWith(prefix)));
+    const unused = Object.keys(EN).filter(
+      (key) => !quoted.has(key) && !prefixes.some((prefix) => key.startsWith(prefix)),
+    );
     expect(unused).toEqual([]);
   });
 
@@ -95,10 +102,14 @@ describe('the catalogues', () => {
     const faults: string[] = [];
     for (const [key, source] of Object.entries(CATALOGUES['fr-CA'])) {
       for (const literal of literalsOf(parsed(source))) {
-        if (/(^|[^\u00a0\u202f])[;!?]/.test(literal.replace(/^[;!?]/, (mark) => `\u202f${mark}`)) && /[^\u00a0\u202f][;!?]/.test(literal))
+        if (
+          /(^|[^\u00a0\u202f])[;!?]/.test(literal.replace(/^[;!?]/, (mark) => `\u202f${mark}`)) &&
+          /[^\u00a0\u202f][;!?]/.test(literal)
+        )
           faults.push(`${key}: ; ! ? need a narrow no-break space before them`);
         // An address's "https://" is no punctuation, nor a time typed as a field reads it ("17:00").
-        if (/[^\u00a0\u202f\d]:(?!\/\/)|[^\d\u00a0\u202f]:\d|\d:(?!\d)/.test(literal)) faults.push(`${key}: “:” needs a no-break space before it`);
+        if (/[^\u00a0\u202f\d]:(?!\/\/)|[^\d\u00a0\u202f]:\d|\d:(?!\d)/.test(literal))
+          faults.push(`${key}: “:” needs a no-break space before it`);
         if (/«(?!\u00a0)|(?<!\u00a0)»/.test(literal)) faults.push(`${key}: « » need no-break spaces inside`);
         if (literal.includes("'")) faults.push(`${key}: use ’, not '`);
       }
@@ -129,16 +140,24 @@ describe('the catalogues', () => {
   it('say plurals and selects by each language’s rules', () => {
     const fr = translator(CATALOGUES['fr-CA'], 'fr-CA');
     const en = translator(EN, 'en');
-    expect(en('engine.in-use', { collection: 'options', singular: 'option', count: 1 })).toBe('This option is still used by 1 item; change those first.');
-    expect(en('engine.in-use', { collection: 'options', singular: 'option', count: 3 })).toBe('This option is still used by 3 items; change those first.');
+    expect(en('engine.in-use', { collection: 'options', singular: 'option', count: 1 })).toBe(
+      'This option is still used by 1 item; change those first.',
+    );
+    expect(en('engine.in-use', { collection: 'options', singular: 'option', count: 3 })).toBe(
+      'This option is still used by 3 items; change those first.',
+    );
     // French counts 0 and 1 as singular.
     expect(fr('import.has-problems', { count: 0 })).toContain('0 problème à corriger');
     expect(fr('import.has-problems', { count: 2 })).toContain('2 problèmes à corriger');
     expect(en('cart.cannot.approve', { status: 'approved' })).toBe('An approved selection cannot be approved.');
-    expect(fr('cart.cannot.approve', { status: 'approved' })).toBe('Une sélection approuvée ne peut pas être approuvée.');
+    expect(fr('cart.cannot.approve', { status: 'approved' })).toBe(
+      'Une sélection approuvée ne peut pas être approuvée.',
+    );
     // A built-in collection is named in the reader's language; one an administrator built keeps its own name.
     expect(fr('engine.no-item', { collection: 'options', singular: 'option' })).toBe('Cette option n’existe pas.');
-    expect(fr('engine.no-item', { collection: 'showrooms', singular: 'showroom' })).toBe('Cet élément (showroom) n’existe pas.');
+    expect(fr('engine.no-item', { collection: 'showrooms', singular: 'showroom' })).toBe(
+      'Cet élément (showroom) n’existe pas.',
+    );
   });
 
   it('every message of every language, and of the pseudo-language, can be said', () => {

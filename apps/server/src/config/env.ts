@@ -33,11 +33,20 @@ export const envSchema = z.object({
     (value) => value === undefined || (/^https?:\/\/[^/?#@]+\/?$/.test(value) && URL.canParse(value)),
     "the portal's address, such as https://portal.example.com",
   ),
-  DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
-  DATABASE_DIRECT_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'a postgres:// connection URL'),
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'a postgres:// connection URL',
+  ),
+  DATABASE_DIRECT_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'a postgres:// connection URL',
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   DATA_DIR: z.string().default('./data'),
-  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'an smtp:// or smtps:// URL'),
+  SMTP_URL: optionalText.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    'an smtp:// or smtps:// URL',
+  ),
   DEMO_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, 'at least 8 characters'),
   SEED_DEMO: flag,
   TRUST_PROXY: flag,
@@ -155,9 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   if (production) {
     const missing = [
-      !e.DATABASE_URL && 'DATABASE_URL: required in production — a PostgreSQL database (the embedded one is for a single developer machine)',
-      !e.SMTP_URL && 'SMTP_URL: required in production — without it, sign-in codes and reset links would only be written to the log',
-      !e.AUTH_SECRET && 'AUTH_SECRET: required in production — the same secret of at least 32 characters on every server',
+      !e.DATABASE_URL &&
+        'DATABASE_URL: required in production — a PostgreSQL database (the embedded one is for a single developer machine)',
+      !e.SMTP_URL &&
+        'SMTP_URL: required in production — without it, sign-in codes and reset links would only be written to the log',
+      !e.AUTH_SECRET &&
+        'AUTH_SECRET: required in production — the same secret of at least 32 characters on every server',
     ].filter((problem): problem is string => typeof problem === 'string');
     if (missing.length) throw new ConfigError(missing);
   }
@@ -187,7 +199,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `Decor Portal <no-reply@${portalHost.includes('.') ? portalHost : 'decor.localhost'}>`,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME ?? 'your company account' }
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME ?? 'your company account',
+          }
         : null,
     production,
     metricsToken: e.METRICS_TOKEN,
@@ -207,8 +224,11 @@ const LOCAL_HOST = /(^|\.)(localhost|test)$|^\d{1,3}(\.\d{1,3}){3}$/;
 function portalUrlOf(given: string | undefined, portalHost: string, port: number): Config['portalUrl'] {
   if (given) {
     const url = new URL(given);
-    if (url.hostname !== portalHost) throw new ConfigError([`PORTAL_URL: its host must be PORTAL_HOST (${portalHost})`]);
+    if (url.hostname !== portalHost)
+      throw new ConfigError([`PORTAL_URL: its host must be PORTAL_HOST (${portalHost})`]);
     return { protocol: url.protocol as 'http:' | 'https:', port: url.port };
   }
-  return LOCAL_HOST.test(portalHost) ? { protocol: 'http:', port: port === 80 ? '' : String(port) } : { protocol: 'https:', port: '' };
+  return LOCAL_HOST.test(portalHost)
+    ? { protocol: 'http:', port: port === 80 ? '' : String(port) }
+    : { protocol: 'https:', port: '' };
 }

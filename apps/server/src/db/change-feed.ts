@@ -91,7 +91,8 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
       if (change) feed.emit(change);
     }),
   );
-  feed.startListening = async (channel) => void unlistens.push(await client.listen(channel, (payload) => feed.hear(channel, payload)));
+  feed.startListening = async (channel) =>
+    void unlistens.push(await client.listen(channel, (payload) => feed.hear(channel, payload)));
   return feed;
 }
 
@@ -99,7 +100,10 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
  * On PostgreSQL: one dedicated connection that LISTENs. When it is lost, listeners hear
  * `reset` and it reconnects (after 1 s, then up to every 30 s) until the feed is closed.
  */
-export async function postgresChangeFeed(connectionString: string, log: (message: string) => void = () => {}): Promise<ChangeFeed> {
+export async function postgresChangeFeed(
+  connectionString: string,
+  log: (message: string) => void = () => {},
+): Promise<ChangeFeed> {
   let client: pg.Client | null = null;
   let closed = false;
   let everConnected = false;

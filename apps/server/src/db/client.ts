@@ -15,6 +15,16 @@ import { DEFAULT_POOL_SIZE } from '../config/env.ts';
 import { coalesced } from './coalesce.ts';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed.ts';
 
+/*
+ * A repository reaches SQL through one of two doors (docs/architecture.md, "Two doors to SQL"):
+ * - drizzle's query builder on `db`, or `sqlRows(db, sql`…`)` for a statement drizzle does not
+ *   say well: any statement, any time. Start here.
+ * - `hotSqlRows(db, sql`…`)`: a statement on a request's hot path whose text repeats, prepared
+ *   once per connection. Its values that must not size its plan go through `atRun` and
+ *   `listAtRun`; a read many requests ask at the same moment (a session, an item by id) can be
+ *   answered once for all of them with `coalescedQuery`. Only these three helpers go with it.
+ */
+
 export type Schema = typeof schema;
 /** The one database type the rest of the server sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -57,9 +67,9 @@ const poolOf = (db: Db): pg.Pool | null => {
  * and planned once if no value sizes its plan: `atRun`), or plainly on PGlite. Only for
  * queries whose text repeats.
  */
-export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function hotSqlRows<T>(db: Db, query: SQL): Promise<T[]> {
   const pool = poolOf(db);
-  if (!pool) return queryRows<T>(db, query);
+  if (!pool) return sqlRows<T>(db, query);
   const { sql: text, params } = statementOf(db, query);
   let name = statementNames.get(text);
   if (!name) {
@@ -99,7 +109,12 @@ export function listAtRun(type: RunType, values: readonly (string | number)[]): 
  * project, the collection): a hot query that a name tells apart is then not turned into text
  * on every request only to find its group.
  */
-export function coalescedQuery<A, R>(db: Db, query: SQL | string, arg: A, run: (args: A[]) => Promise<R[]>): Promise<R> {
+export function coalescedQuery<A, R>(
+  db: Db,
+  query: SQL | string,
+  arg: A,
+  run: (args: A[]) => Promise<R[]>,
+): Promise<R> {
   const pool = poolOf(db);
   if (!pool) return run([arg]).then((results) => results[0]!);
   let poolId = poolIds.get(pool);
@@ -147,14 +162,25 @@ export async function dumpPgliteTemplate(): Promise<Blob> {
 const POOL_IDLE_MS = 10 * 60_000;
 
 /** Opens the database and brings its schema up to date. */
-export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTemplate, poolSize = DEFAULT_POOL_SIZE }: OpenDatabaseInput): Promise<Database> {
+export async function openDatabase({
+  databaseUrl,
+  directUrl,
+  pgliteDir,
+  pgliteTemplate,
+  poolSize = DEFAULT_POOL_SIZE,
+}: OpenDatabaseInput): Promise<Database> {
   if (databaseUrl) {
     // An idle connection is kept for minutes, not pg's 10 seconds: a connection opened again
     // after a lull costs its sign-in and a cold backend (catalogue caches, prepared plans, the
     // pages of shared buffers mapped anew), paid by the first requests of the next burst
     // (docs/decisions/049-database-connections-outlive-a-lull.md). Idle connections never keep
     // a process alive that has nothing else to do.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, idleTimeoutMillis: POOL_IDLE_MS, allowExitOnIdle: true });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: poolSize,
+      idleTimeoutMillis: POOL_IDLE_MS,
+      allowExitOnIdle: true,
+    });
     // An idle connection closed by the server (a restart, a failover) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (error: Error & { code?: string }) => {
@@ -194,7 +220,8 @@ export async function openDatabase({ databaseUrl, directUrl, pgliteDir, pgliteTe
     release = lockDirectory(`${await fs.realpath(dir)}.lock`);
   }
   try {
-    if (pgliteTemplate && !dir.startsWith('memory://')) throw new Error('A PGlite template starts in-memory databases only.');
+    if (pgliteTemplate && !dir.startsWith('memory://'))
+      throw new Error('A PGlite template starts in-memory databases only.');
     const client = await PGlite.create(dir, pgliteTemplate ? { loadDataDir: pgliteTemplate } : {});
     return await onPglite(client, async () => {
       try {
@@ -235,7 +262,7 @@ export async function onPglite(client: PGlite, onClose: () => Promise<void> = ()
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function sqlRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,5 +1,5 @@
 /**
- * Coalesced queries (docs/architecture.md, "Round trips"): the same query, asked by several
+ * Coalesced queries (docs/performance.md, "Round trips"): the same query, asked by several
  * requests in one turn of the event loop, runs once for all of them, each request's own
  * argument in an array parameter. Under load one round trip answers many requests; alone, a
  * request waits for nothing but the end of the current turn (setImmediate). Each request still
@@ -26,7 +26,7 @@ interface Group<A, R> {
  * This turn's groups. Each turn gets a new Map instead of clearing this one: V8 gives a
  * cleared long-lived Map its new table in the old generation and leaves the old table's
  * entries in place, so every answer of every turn stayed reachable for young-generation
- * collections until the next full one (docs/architecture.md, "Memory").
+ * collections until the next full one (docs/performance.md, "Memory").
  */
 let groups = new Map<string, Group<unknown, unknown>>();
 let scheduled = false;

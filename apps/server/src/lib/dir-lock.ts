@@ -64,7 +64,12 @@ function readHolder(lockPath: string): Holder | null {
  * Returns the release, which is also run when the process exits.
  */
 export function lockDirectory(lockPath: string): () => void {
-  const me: Holder = { pid: process.pid, host: os.hostname(), startTicks: startTicksOf(process.pid), since: new Date().toISOString() };
+  const me: Holder = {
+    pid: process.pid,
+    host: os.hostname(),
+    startTicks: startTicksOf(process.pid),
+    since: new Date().toISOString(),
+  };
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       fs.writeFileSync(lockPath, JSON.stringify(me), { flag: 'wx', mode: 0o600 });

@@ -21,7 +21,11 @@ export function eventStreams(app: FastifyInstance) {
   return (
     request: FastifyRequest,
     reply: FastifyReply,
-    { sessionToken, requires, feed }: { sessionToken: string; requires: LiveConnection['requires']; feed: (send: SendEvent) => () => void },
+    {
+      sessionToken,
+      requires,
+      feed,
+    }: { sessionToken: string; requires: LiveConnection['requires']; feed: (send: SendEvent) => () => void },
   ) => {
     reply.hijack();
     const raw = reply.raw;

@@ -1,6 +1,6 @@
 /**
  * How often each key was asked lately, approximately, in fixed memory: a count-min sketch
- * (docs/architecture.md, "Memory"). Each key counts in four cells of one byte array, and its
+ * (docs/performance.md, "Memory"). Each key counts in four cells of one byte array, and its
  * frequency is the least of the four, so a collision can only make a key look more asked,
  * never less. Counts stop at 15, and all are halved after `agesAfter` additions, so what was
  * asked long ago weighs less than what is asked now.

@@ -42,7 +42,12 @@ export function redactUrl(url: string): string {
 /** What a log line says of a request: never its cookies, headers or secrets in its address. */
 export const requestLogSerializers = {
   req(request: FastifyRequest) {
-    return { method: request.method, url: redactUrl(request.url), host: request.headers.host, remoteAddress: request.ip };
+    return {
+      method: request.method,
+      url: redactUrl(request.url),
+      host: request.headers.host,
+      remoteAddress: request.ip,
+    };
   },
 };
 
@@ -66,7 +71,12 @@ const answerTimedOut = (socket: Socket) => endWith(socket, fail('request_timeout
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET') return void socket.destroy();
-  endWith(socket, error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? fail('request_timeout', 'request.timeout') : fail('bad_request', 'request.malformed'));
+  endWith(
+    socket,
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? fail('request_timeout', 'request.timeout')
+      : fail('bad_request', 'request.malformed'),
+  );
 }
 
 /**

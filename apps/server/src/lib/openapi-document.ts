@@ -17,7 +17,9 @@ const COMMON_ANSWERS: Record<string, string> = {
   '500': 'Something went wrong on our side (nothing of the cause is said).',
 };
 
-const errorJson = () => ({ 'application/json': { schema: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) } });
+const errorJson = () => ({
+  'application/json': { schema: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) },
+});
 
 type Responses = Record<string, { description?: string; content?: Record<string, unknown> }>;
 interface Document {
@@ -36,12 +38,17 @@ export function completeDocument<T extends Document>(document: T): T {
     if (!path.startsWith('/api/')) continue;
     for (const operation of Object.values(operations)) {
       const responses = (operation.responses ??= {});
-      for (const [status, description] of Object.entries(COMMON_ANSWERS)) responses[status] ??= { description, content: error };
+      for (const [status, description] of Object.entries(COMMON_ANSWERS))
+        responses[status] ??= { description, content: error };
       // A live stream (its schema says so) answers server-sent events, not JSON.
       for (const response of Object.values(responses)) {
         const json = response.content?.['application/json'] as { schema?: unknown } | undefined;
         if (json && (json.schema as { description?: string } | undefined)?.description === 'text/event-stream')
-          response.content = { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events, one `data:` line of JSON each' } } };
+          response.content = {
+            'text/event-stream': {
+              schema: { type: 'string', description: 'Server-sent events, one `data:` line of JSON each' },
+            },
+          };
       }
       // 204 and 304 never carry a body, whatever a route's schema says for them.
       for (const status of ['204', '304']) {

@@ -44,7 +44,11 @@ function fontsourceFaces(name: string, weight: number): Face[] {
 
 /** DejaVu Sans: Hebrew, Arabic and its presentation forms, symbols and emoji — and the last resort for anything else. */
 function dejavu(weight: Weight): Face {
-  const file = path.join(packageDir('dejavu-fonts-ttf'), 'ttf', weight === 'bold' ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf');
+  const file = path.join(
+    packageDir('dejavu-fonts-ttf'),
+    'ttf',
+    weight === 'bold' ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf',
+  );
   return {
     file,
     ranges: [
@@ -71,7 +75,11 @@ function facesOf(weight: Weight): FaceSet {
     const numeric = weight === 'bold' ? 700 : 400;
     const fallback = dejavu(weight);
     entry = {
-      faces: [...fontsourceFaces('@fontsource/noto-sans', numeric), fallback, ...fontsourceFaces('@fontsource/noto-sans-sc', numeric)],
+      faces: [
+        ...fontsourceFaces('@fontsource/noto-sans', numeric),
+        fallback,
+        ...fontsourceFaces('@fontsource/noto-sans-sc', numeric),
+      ],
       fallback,
       byCodePoint: new Map(),
     };
@@ -99,7 +107,11 @@ type Bidi = ReturnType<typeof import('bidi-js').default>;
 let libraries: Promise<{ pdfLib: PdfLib; fontkit: Fontkit; bidi: Bidi }> | undefined;
 
 /** A new PDF document that embeds fonts, pdf-lib's colour maker, and the document's typesetter at a weight. */
-export async function newPdf(): Promise<{ pdf: PDFDocument; rgb: PdfLib['rgb']; typesetter: (weight: Weight) => Typesetter }> {
+export async function newPdf(): Promise<{
+  pdf: PDFDocument;
+  rgb: PdfLib['rgb'];
+  typesetter: (weight: Weight) => Typesetter;
+}> {
   libraries ??= Promise.all([
     import('pdf-lib'),
     import('@pdf-lib/fontkit').then((module) => (module as unknown as { default: Fontkit }).default),
@@ -134,7 +146,9 @@ export class Typesetter {
     const { faces, fallback, byCodePoint } = this.faces;
     let face = byCodePoint.get(codePoint);
     if (!face) {
-      face = faces.find((candidate) => candidate.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) ?? fallback;
+      face =
+        faces.find((candidate) => candidate.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) ??
+        fallback;
       byCodePoint.set(codePoint, face);
     }
     return face;
@@ -162,7 +176,9 @@ export class Typesetter {
   /** Each run in logical order for the shaper. */
   private async layOut(input: string): Promise<Run[]> {
     // Spaces that are not plain (thin, no-break) are drawn as plain spaces: every face has one.
-    const text = [...input.replace(/[\u202f\u2009\u00a0]/g, ' ')].filter((char) => char.codePointAt(0)! >= 0x20 && char !== '\u007f').join('');
+    const text = [...input.replace(/[\u202f\u2009\u00a0]/g, ' ')]
+      .filter((char) => char.codePointAt(0)! >= 0x20 && char !== '\u007f')
+      .join('');
     if (!text) return [];
     const levels = this.bidi.getEmbeddingLevels(text, 'ltr');
     const order = [...Array(text.length).keys()];
@@ -182,7 +198,10 @@ export class Typesetter {
     for (const piece of pieces) {
       // A right-to-left run goes to the shaper in reading order: it lays it out right to left.
       const indexes = piece.level % 2 ? [...piece.indexes].sort((a, b) => a - b) : piece.indexes;
-      runs.push({ font: await this.fontOf(piece.face), text: indexes.map((i) => String.fromCodePoint(text.codePointAt(i)!)).join('') });
+      runs.push({
+        font: await this.fontOf(piece.face),
+        text: indexes.map((i) => String.fromCodePoint(text.codePointAt(i)!)).join(''),
+      });
     }
     return runs;
   }

@@ -7,10 +7,13 @@ import type { Config } from '../config/env.ts';
  * Host header of a request (docs/security.md, "Hosts").
  */
 export function projectOrigin(config: Pick<Config, 'portalHost' | 'portalUrl'>, projectKey: string): string {
-  return projectUrl({ projectKey, portalHost: config.portalHost, protocol: config.portalUrl.protocol, port: config.portalUrl.port, path: '' }).replace(
-    /\/$/,
-    '',
-  );
+  return projectUrl({
+    projectKey,
+    portalHost: config.portalHost,
+    protocol: config.portalUrl.protocol,
+    port: config.portalUrl.port,
+    path: '',
+  }).replace(/\/$/, '');
 }
 
 /** The address of the bare portal host (no project), for links that belong to no project. */

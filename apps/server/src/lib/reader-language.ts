@@ -10,8 +10,14 @@ import { findProjectByKey } from '../modules/projects/index.ts';
  * its languages is asking for them on purpose: its Accept-Language wins over the account's choice.
  */
 export async function requestLanguage(db: Db, request: FastifyRequest): Promise<Language> {
-  const project = request.projectKey ? await findProjectByKey(db, request.projectKey).catch(() => undefined) : undefined;
+  const project = request.projectKey
+    ? await findProjectByKey(db, request.projectKey).catch(() => undefined)
+    : undefined;
   const asked = acceptedLanguages(request.headers['accept-language']);
   const isApiClient = request.headers['sec-fetch-site'] === undefined && asked.length > 0;
-  return readerLanguage({ chosen: isApiClient ? null : request.actor?.language, browser: asked, project: project?.options });
+  return readerLanguage({
+    chosen: isApiClient ? null : request.actor?.language,
+    browser: asked,
+    project: project?.options,
+  });
 }

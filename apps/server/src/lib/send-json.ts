@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
 
 /** PostgreSQL already wrote the JSON: send its text as it is. */
-export const sendJson = (reply: FastifyReply, body: string, status = 200) => reply.status(status).type('application/json; charset=utf-8').send(body);
+export const sendJson = (reply: FastifyReply, body: string, status = 200) =>
+  reply.status(status).type('application/json; charset=utf-8').send(body);

@@ -21,7 +21,12 @@ interface StoredSecretInput {
 }
 
 /** The same, saying whether the secret was generated just now (so it may be shown once). */
-export async function readOrCreateSecret({ dataDir, fileName, fromEnv, bytes }: StoredSecretInput): Promise<{ value: string; generated: boolean }> {
+export async function readOrCreateSecret({
+  dataDir,
+  fileName,
+  fromEnv,
+  bytes,
+}: StoredSecretInput): Promise<{ value: string; generated: boolean }> {
   if (fromEnv) return { value: fromEnv, generated: false };
   const file = path.join(dataDir, fileName);
   try {

@@ -13,13 +13,15 @@ export function woffToSfnt(woff: Buffer): Buffer {
   if (woff.length < HEADER || woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF 1.0 font');
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);
-  if (numTables === 0 || HEADER + numTables * ENTRY > woff.length) throw new Error('A WOFF font with a broken table directory');
+  if (numTables === 0 || HEADER + numTables * ENTRY > woff.length)
+    throw new Error('A WOFF font with a broken table directory');
 
   const tables = Array.from({ length: numTables }, (_, i) => {
     const at = HEADER + i * ENTRY;
     const field = (n: number) => woff.readUInt32BE(at + 4 * n);
     const [tag, offset, compLength, origLength, checksum] = [field(0), field(1), field(2), field(3), field(4)];
-    if (offset + compLength > woff.length || compLength > origLength) throw new Error('A WOFF font with a table outside the file');
+    if (offset + compLength > woff.length || compLength > origLength)
+      throw new Error('A WOFF font with a table outside the file');
     const stored = woff.subarray(offset, offset + compLength);
     const data = compLength < origLength ? zlib.inflateSync(stored) : stored;
     if (data.length !== origLength) throw new Error('A WOFF font whose table does not inflate to its stated length');

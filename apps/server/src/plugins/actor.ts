@@ -6,6 +6,8 @@ import { fail, type ProjectRole } from '@decor/core';
 import type { Db } from '../db/client.ts';
 import { sessionUserById, sessionUserByToken, type SessionUserRow } from './sessions.repo.ts';
 import { fetchHeaders } from '../lib/fetch-headers.ts';
+// The request's `projectKey` is the tenancy plugin's decoration, registered before this one.
+import type {} from './tenancy.ts';
 
 /**
  * What the actor plugin asks of the identity provider (docs/identity.md): its own session
@@ -146,7 +148,10 @@ export function carriesCredentials(request: Pick<FastifyRequest, 'headers'>): bo
   return (request.headers.cookie?.includes('session_token=') ?? false) || Boolean(request.headers.authorization);
 }
 
-export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth, db, secret }: { auth: SessionProvider; db: Db; secret: string }) {
+export const actorPlugin = fp(async function actor(
+  app: FastifyInstance,
+  { auth, db, secret }: { auth: SessionProvider; db: Db; secret: string },
+) {
   let jwks: { set: ReturnType<typeof createLocalJWKSet>; at: number } | null = null;
   const sessionTokenOf = sessionTokenReader(secret);
   const keySet = async () => {
@@ -177,7 +182,9 @@ export const actorPlugin = fp(async function actor(app: FastifyInstance, { auth,
   async function currentSession(request: FastifyRequest) {
     if (!carriesCredentials(request)) return null;
     try {
-      const response = await auth.handler(new Request(`${request.protocol}://${request.host}/api/auth/get-session`, { headers: fetchHeaders(request) }));
+      const response = await auth.handler(
+        new Request(`${request.protocol}://${request.host}/api/auth/get-session`, { headers: fetchHeaders(request) }),
+      );
       if (!response.ok) return null;
       return (await response.json()) as ProviderSession | null;
     } catch (error) {

@@ -24,6 +24,11 @@ export const compressionPlugin = fp(async function compression(app: FastifyInsta
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE_TYPE,
     // Brotli's quality 4 costs about what gzip 6 does and compresses JSON better.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      },
+    },
   });
 });

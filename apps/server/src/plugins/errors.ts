@@ -61,9 +61,14 @@ const PG_CONSTRAINTS: Record<string, { code: ErrorCode; key: CoreKey; field?: st
 
 /** The SQLSTATE and constraint of a database error, looking through the query builder's wrapper. */
 function databaseError(error: unknown): { code: string; constraint: string | undefined } | undefined {
-  for (let current = error, depth = 0; current && depth < 3; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 3;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
   }
   return undefined;
 }
@@ -83,11 +88,13 @@ export function toErrorReply(error: unknown): ApiErrorReply {
   if (error instanceof DomainError) {
     const answer = reply(error.code, error.message, error.details);
     // The sentence's key and parameters let a client say it in the person's own language.
-    if (error.key) answer.body.error = { ...answer.body.error, key: error.key, ...(error.params ? { params: error.params } : {}) };
+    if (error.key)
+      answer.body.error = { ...answer.body.error, key: error.key, ...(error.params ? { params: error.params } : {}) };
     return answer;
   }
   /** The handler's own sentences come from the catalogue too. */
-  const said = (code: ErrorCode, key: CoreKey, params?: MessageParams, details?: unknown) => toErrorReply(fail(code, key, params, details));
+  const said = (code: ErrorCode, key: CoreKey, params?: MessageParams, details?: unknown) =>
+    toErrorReply(fail(code, key, params, details));
 
   const fastifyError = error as FastifyError & { code?: string };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
@@ -125,7 +132,10 @@ export function toErrorReply(error: unknown): ApiErrorReply {
 
   const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
-    return { status, body: { error: { code: CODE_OF_STATUS[status] ?? 'bad_request', message: fastifyError.message } } };
+    return {
+      status,
+      body: { error: { code: CODE_OF_STATUS[status] ?? 'bad_request', message: fastifyError.message } },
+    };
   }
   return said('internal', 'server.fault');
 }

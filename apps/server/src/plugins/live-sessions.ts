@@ -35,7 +35,11 @@ declare module 'fastify' {
   }
 }
 
-export function createLiveSessions(db: Db, intervalMs = LIVE_SESSION_CHECK_MS, onError: (error: unknown) => void = () => {}): LiveSessions & { stop(): void } {
+export function createLiveSessions(
+  db: Db,
+  intervalMs = LIVE_SESSION_CHECK_MS,
+  onError: (error: unknown) => void = () => {},
+): LiveSessions & { stop(): void } {
   const watched = new Set<LiveConnection>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -86,7 +90,9 @@ export function createLiveSessions(db: Db, intervalMs = LIVE_SESSION_CHECK_MS, o
 }
 
 export const liveSessionsPlugin = fp(async function liveSessions(app: FastifyInstance, { db }: { db: Db }) {
-  const live = createLiveSessions(db, LIVE_SESSION_CHECK_MS, (error) => app.log.warn({ err: error }, 'the live sessions could not be checked'));
+  const live = createLiveSessions(db, LIVE_SESSION_CHECK_MS, (error) =>
+    app.log.warn({ err: error }, 'the live sessions could not be checked'),
+  );
   app.decorate('liveSessions', live);
   app.addHook('onClose', async () => live.stop());
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COLLECTION_MAX_PAGE_SIZE } from '@decor/core';
 
 /**
- * The answers a signed-in person's page carries (docs/architecture.md, "First paint"): what the
+ * The answers a signed-in person's page carries (docs/performance.md, "First paint"): what the
  * app asks the API for before its first screen, asked here instead, with the same credentials
  * through the same routes (so the same access rules), and written into the page. The app takes
  * each one once instead of a request; anything missing or refused is simply not carried, and
@@ -13,18 +13,33 @@ import { COLLECTION_MAX_PAGE_SIZE } from '@decor/core';
 const CART_PAGE = /^\/(configure|explore|tour|config)(\/([0-9a-f-]{36}))?\/?$/;
 
 /** Exactly the addresses the app asks for (lib/catalogue.ts, lib/cart-summary.ts, lib/my-projects.ts). */
-const CATALOGUE = ['categories', 'options', 'packages'].map((collection) => `/api/schema/${collection}/?limit=${COLLECTION_MAX_PAGE_SIZE}`);
+const CATALOGUE = ['categories', 'options', 'packages'].map(
+  (collection) => `/api/schema/${collection}/?limit=${COLLECTION_MAX_PAGE_SIZE}`,
+);
 const MY_PROJECTS = '/api/me/projects';
 const MY_CARTS = '/api/carts/mine';
 const cartPath = (id: string) => `/api/schema/carts/${encodeURIComponent(id)}`;
 
 /** The request headers that say who is asking and through which host: nothing else is passed on. */
-const PASSED_HEADERS = ['host', 'cookie', 'authorization', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'user-agent', 'accept-language'];
+const PASSED_HEADERS = [
+  'host',
+  'cookie',
+  'authorization',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-for',
+  'user-agent',
+  'accept-language',
+];
 
 export type PageAnswers = Record<string, unknown>;
 
 /** The answers for a page of a project, for the person the request's credentials say. */
-export async function pageAnswersFor(app: FastifyInstance, request: FastifyRequest, pathname: string): Promise<PageAnswers> {
+export async function pageAnswersFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<PageAnswers> {
   const headers: Record<string, string> = {};
   for (const name of PASSED_HEADERS) {
     const value = request.headers[name];

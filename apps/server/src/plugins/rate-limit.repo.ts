@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
+import { sqlRows, type Db } from '../db/client.ts';
 
 /** Counts one request against `key` in its fixed window, kept in PostgreSQL so every server shares it. */
-export async function countRequest(db: Db, key: string, windowSeconds: number): Promise<{ count: number; retry_after: number } | undefined> {
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
+export async function countRequest(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; retry_after: number } | undefined> {
+  const [row] = await sqlRows<{ count: number; retry_after: number }>(
     db,
     sql`
     INSERT INTO rate_limits AS r (key, window_start, count) VALUES (${key}, now(), 1)
@@ -16,8 +20,12 @@ export async function countRequest(db: Db, key: string, windowSeconds: number): 
 }
 
 /** How many requests `key` has used in its current window (0 when none), without counting one. */
-export async function requestsUsed(db: Db, key: string, windowSeconds: number): Promise<{ count: number; retry_after: number }> {
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
+export async function requestsUsed(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; retry_after: number }> {
+  const [row] = await sqlRows<{ count: number; retry_after: number }>(
     db,
     sql`SELECT count, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${windowSeconds}) - now())))::int AS retry_after
         FROM rate_limits WHERE key = ${key} AND window_start > now() - make_interval(secs => ${windowSeconds})`,
@@ -27,5 +35,8 @@ export async function requestsUsed(db: Db, key: string, windowSeconds: number): 
 
 /** Gives one request back to each key (a pairing code that turned out right uses none of its limits). */
 export async function giveBackRequests(db: Db, keys: string[]): Promise<void> {
-  await queryRows(db, sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ANY(string_to_array(${keys.join('\n')}, E'\\n'))`);
+  await sqlRows(
+    db,
+    sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ANY(string_to_array(${keys.join('\n')}, E'\\n'))`,
+  );
 }

@@ -42,7 +42,11 @@ const PROVIDER_HOSTS = {
   },
   analytics: {
     scriptSrc: ['https://www.googletagmanager.com'],
-    connectSrc: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+    connectSrc: [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
     imgSrc: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
     fontSrc: [],
   },
@@ -61,9 +65,17 @@ function directivesFor(analytics: AnalyticsHosts) {
   return directives;
 }
 
-const optionsFor = ({ framedByAnySite, analytics }: { framedByAnySite: boolean; analytics: AnalyticsHosts }): HelmetOptions => ({
+const optionsFor = ({
+  framedByAnySite,
+  analytics,
+}: {
+  framedByAnySite: boolean;
+  analytics: AnalyticsHosts;
+}): HelmetOptions => ({
   // The embed widget never runs analytics: its policy names no provider.
-  contentSecurityPolicy: { directives: framedByAnySite ? { ...DIRECTIVES, frameAncestors: ['*'] } : directivesFor(analytics) },
+  contentSecurityPolicy: {
+    directives: framedByAnySite ? { ...DIRECTIVES, frameAncestors: ['*'] } : directivesFor(analytics),
+  },
   crossOriginEmbedderPolicy: false,
   strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
   xFrameOptions: framedByAnySite ? false : { action: 'sameorigin' },
@@ -88,7 +100,10 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 const NO_ANALYTICS: AnalyticsHosts = { sessionRecording: false, analytics: false };
 
-export const securityPlugin = fp(async function security(app: FastifyInstance, { analytics = NO_ANALYTICS }: { analytics?: AnalyticsHosts }) {
+export const securityPlugin = fp(async function security(
+  app: FastifyInstance,
+  { analytics = NO_ANALYTICS }: { analytics?: AnalyticsHosts },
+) {
   const PAGE_HEADERS = securityHeaders(optionsFor({ framedByAnySite: false, analytics }));
   /** The embed widget may be framed by any site. */
   const EMBED_HEADERS = securityHeaders(optionsFor({ framedByAnySite: true, analytics: NO_ANALYTICS }));
@@ -99,7 +114,9 @@ export const securityPlugin = fp(async function security(app: FastifyInstance, {
     // from a page of the same origin. (Calls with a bearer token and no cookie cannot be forged.)
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
-    const isCrossSite = origin ? origin !== `${request.protocol}://${request.host}` : request.headers['sec-fetch-site'] === 'cross-site';
+    const isCrossSite = origin
+      ? origin !== `${request.protocol}://${request.host}`
+      : request.headers['sec-fetch-site'] === 'cross-site';
     if (isCrossSite) throw fail('forbidden', 'request.cross-site');
   });
 });

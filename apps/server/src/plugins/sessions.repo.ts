@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ProjectRole } from '@decor/core';
-import { coalescedQuery, preparedRows, type Db } from '../db/client.ts';
+import { coalescedQuery, hotSqlRows, type Db } from '../db/client.ts';
 
 /** The person behind a live session, with their role in the request's project (docs/identity.md). */
 export interface SessionUserRow {
@@ -31,7 +31,7 @@ export async function sessionUserById(
   db: Db,
   { sessionId, userId, projectKey }: { sessionId: string; userId: string; projectKey: string | null },
 ): Promise<SessionUserRow | undefined> {
-  const [row] = await preparedRows<SessionUserRow>(
+  const [row] = await hotSqlRows<SessionUserRow>(
     db,
     sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = ${sessionId} AND s.user_id = ${userId} AND s.expires_at > now()`,
@@ -43,11 +43,14 @@ export async function sessionUserById(
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The session behind a cookie's token, while it lives; read together with the other requests' tokens (db/coalesce.ts). */
-export async function sessionUserByToken(db: Db, { token, projectKey }: { token: string; projectKey: string | null }): Promise<SessionUserRow | undefined> {
+export async function sessionUserByToken(
+  db: Db,
+  { token, projectKey }: { token: string; projectKey: string | null },
+): Promise<SessionUserRow | undefined> {
   if (!TOKEN.test(token)) return undefined;
   // Named, not built as SQL for each request: the role read depends on the project and nothing else.
   return coalescedQuery(db, `session by token\u0000${projectKey ?? ''}`, token, async (tokens) => {
-    const rows = await preparedRows<SessionUserRow>(
+    const rows = await hotSqlRows<SessionUserRow>(
       db,
       sql`SELECT ${SESSION_USER_COLUMNS}, ${roleIn(projectKey)} FROM sessions s JOIN users u ON u.id = s.user_id
           WHERE s.token = ANY(string_to_array(${tokens.join(',')}, ',')) AND s.expires_at > now()`,
@@ -59,7 +62,7 @@ export async function sessionUserByToken(db: Db, { token, projectKey }: { token:
 
 /** Live sessions among these tokens, with whether each one's person is an admin (disabled people's are left out). */
 export async function liveSessionsOf(db: Db, tokens: string[]): Promise<Map<string, boolean>> {
-  const rows = await preparedRows<{ token: string; is_admin: boolean }>(
+  const rows = await hotSqlRows<{ token: string; is_admin: boolean }>(
     db,
     sql`SELECT s.token, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token = ANY(string_to_array(${tokens.join(',')}, ',')) AND s.expires_at > now() AND NOT u.disabled`,

@@ -7,6 +7,10 @@ declare module 'fastify' {
     /** The project this request is for: the ProjectId header, else the host's subdomain. */
     projectKey: string | null;
   }
+  interface FastifyContextConfig {
+    /** A probe or a scrape (modules/health): answered on any host, outside any project, and not counted in the metrics. */
+    operations?: boolean;
+  }
 }
 
 /** The header that carries the project key on every API call (docs/api.md). */

@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { acceptedLanguages, projectInLanguage, projectLanguages, readerLanguage, type Language, type MeResponse, type ProjectResponse } from '@decor/core';
+import {
+  acceptedLanguages,
+  projectInLanguage,
+  projectLanguages,
+  readerLanguage,
+  type Language,
+  type MeResponse,
+  type ProjectResponse,
+} from '@decor/core';
 import { translatorFor } from '@decor/core/catalogues';
 import { sendNotFound } from './errors.ts';
 import { carriesCredentials } from './actor.ts';
@@ -33,7 +41,8 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const colour = (value: string | undefined, fallback: string) => (value && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+const colour = (value: string | undefined, fallback: string) =>
+  value && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback;
 
 /**
  * The first HTML of a project's page (docs/architecture.md, "White label"): its name in the
@@ -41,7 +50,11 @@ const colour = (value: string | undefined, fallback: string) => (value && /^#[0-
  * band, name), so that nothing of the platform shows before the app starts; the project itself
  * travels in the page, so the app needs no request to draw it.
  */
-export function brandedIndex(indexHtml: string, project: ProjectResponse, language: Language = projectLanguages(project.options).defaultLanguage): string {
+export function brandedIndex(
+  indexHtml: string,
+  project: ProjectResponse,
+  language: Language = projectLanguages(project.options).defaultLanguage,
+): string {
   const name = escapeAttribute(project.name);
   const primary = colour(project.theme.primary, '#1f6f5c');
   const band = colour(project.theme.logoBg, '#14372f');
@@ -75,16 +88,22 @@ export function brandedIndex(indexHtml: string, project: ProjectResponse, langua
  */
 export function withViewer(html: string, me: MeResponse | null): string {
   const viewer = me ? { signedIn: true, me } : { signedIn: false };
-  return html.replace('</head>', `<script type="application/json" id="viewer-data">${scriptJson(viewer)}</script></head>`);
+  return html.replace(
+    '</head>',
+    `<script type="application/json" id="viewer-data">${scriptJson(viewer)}</script></head>`,
+  );
 }
 
 /**
  * Writes the API's answers the page carries at the end of its body, after everything the browser
- * must find first (docs/architecture.md, "First paint").
+ * must find first (docs/performance.md, "First paint").
  */
 export function withAnswers(html: string, answers: Record<string, unknown>): string {
   if (!Object.keys(answers).length) return html;
-  return html.replace('</body>', `<script type="application/json" id="page-answers">${scriptJson(answers)}</script></body>`);
+  return html.replace(
+    '</body>',
+    `<script type="application/json" id="page-answers">${scriptJson(answers)}</script></body>`,
+  );
 }
 
 /** Whether a path is the API's: an unknown one is a JSON 404, never the app's page. */
@@ -101,13 +120,18 @@ function noSuchProjectHtml(projectKey: string, portalHost: string): string {
  * the client can find the project in its own host name. API paths never fall through to
  * the SPA: an unknown one is a JSON 404.
  */
-export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { distDir, portalHost, projectOf, meOf, answersOf }: WebAppOptions) {
+export const webAppPlugin = fp(async function webApp(
+  app: FastifyInstance,
+  { distDir, portalHost, projectOf, meOf, answersOf }: WebAppOptions,
+) {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (!hasBuild) app.log.warn({ distDir }, 'the web app is not built: run `npm run build`; serving the API only');
 
   const indexHtml = hasBuild
-    ? fs.readFileSync(indexFile, 'utf8').replace('<head>', `<head><meta name="portal-host" content="${escapeAttribute(portalHost)}">`)
+    ? fs
+        .readFileSync(indexFile, 'utf8')
+        .replace('<head>', `<head><meta name="portal-host" content="${escapeAttribute(portalHost)}">`)
     : '';
 
   if (hasBuild) {
@@ -127,7 +151,10 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
   /** A page of the app: index.html for the request's project and viewer. */
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     // The page differs for visitors and signed-in people: never shared by a cache.
-    const html = reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Authorization, Accept-Language');
+    const html = reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie, Authorization, Accept-Language');
     // Cookies that are no session (expired, signed out elsewhere) make a visitor's page too.
     const me = carriesCredentials(request) ? await meOf(request) : null;
     const forWhom = (page: string) => withViewer(page, me);
@@ -135,7 +162,11 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, { dis
     if (!projectKey) return html.send(forWhom(indexHtml));
     const project = await projectOf(projectKey);
     if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
-    const language = readerLanguage({ chosen: me?.language, browser: acceptedLanguages(request.headers['accept-language']), project: project.options });
+    const language = readerLanguage({
+      chosen: me?.language,
+      browser: acceptedLanguages(request.headers['accept-language']),
+      project: project.options,
+    });
     const page = forWhom(brandedIndex(indexHtml, project, language));
     if (!me || !answersOf) return html.send(page);
     return html.send(withAnswers(page, await answersOf(request, new URL(request.url, 'http://page').pathname)));

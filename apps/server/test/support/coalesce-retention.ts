@@ -11,7 +11,9 @@ const oldSpace = () => v8.getHeapSpaceStatistics().find((space) => space.space_n
 const answer = (n: number) => `${n}:${'x'.repeat(100_000)}`;
 
 async function turn() {
-  const answers = await Promise.all(Array.from({ length: 16 }, (_, n) => coalesced('retention', n, async (args: number[]) => args.map(answer))));
+  const answers = await Promise.all(
+    Array.from({ length: 16 }, (_, n) => coalesced('retention', n, async (args: number[]) => args.map(answer))),
+  );
   return answers.length;
 }
 

@@ -9,7 +9,10 @@ import addFormats from 'ajv-formats';
  * them all against the document when the file ends, so the whole suite is a test of it.
  */
 
-type Operation = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, { content?: Record<string, { schema?: object }> }> };
+type Operation = {
+  parameters?: Array<{ name: string; in: string }>;
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+};
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
 }
@@ -68,7 +71,10 @@ export function contractOf(document: OpenApiDocument) {
     const path = url.split('?')[0]!;
     // The router ignores a trailing slash: `/api/access-codes/` is `/api/access-codes`.
     const spellings = [path, path.endsWith('/') ? path.slice(0, -1) : `${path}/`];
-    const route = routes.find((r) => spellings.some((spelling) => r.pattern.test(spelling)) && document.paths[r.template]![method.toLowerCase()]);
+    const route = routes.find(
+      (r) =>
+        spellings.some((spelling) => r.pattern.test(spelling)) && document.paths[r.template]![method.toLowerCase()],
+    );
     return route ? document.paths[route.template]![method.toLowerCase()]! : null;
   }
 
@@ -78,16 +84,26 @@ export function contractOf(document: OpenApiDocument) {
     const path = answer.url.split('?')[0]!;
     if (method === 'HEAD' || method === 'OPTIONS') return null;
     // The API is what lives under /api, but for the document itself, the reference's assets and routes only tests add.
-    if (!path.startsWith('/api/') || path === '/api/openapi.json' || path.startsWith('/api/reference/') || path.startsWith('/api/test/')) return null;
+    if (
+      !path.startsWith('/api/') ||
+      path === '/api/openapi.json' ||
+      path.startsWith('/api/reference/') ||
+      path.startsWith('/api/test/')
+    )
+      return null;
     const operation = operationOf(method, answer.url);
     const label = `${method} ${answer.url.split('?')[0]} → ${answer.statusCode}`;
     if (!operation) {
       // A path the document does not have: only "there is no such route", or a refusal of the
       // guards every request meets before routing (a NUL in the query, a body too large), answers there.
-      return answer.statusCode === 404 || (GUARD_REFUSALS.has(answer.statusCode) && isErrorBody(answer)) ? null : `${label}: not in the document`;
+      return answer.statusCode === 404 || (GUARD_REFUSALS.has(answer.statusCode) && isErrorBody(answer))
+        ? null
+        : `${label}: not in the document`;
     }
     const documented =
-      operation.responses[String(answer.statusCode)] ?? operation.responses[`${String(answer.statusCode)[0]}XX`] ?? operation.responses.default;
+      operation.responses[String(answer.statusCode)] ??
+      operation.responses[`${String(answer.statusCode)[0]}XX`] ??
+      operation.responses.default;
     if (!documented) return `${label}: this status is not documented`;
     const type = String(answer.headers['content-type'] ?? '')
       .split(';')[0]!
@@ -97,7 +113,8 @@ export function contractOf(document: OpenApiDocument) {
       return Object.keys(content).length ? `${label}: documents a body for an answer without one` : null;
     // A redirect is read for where it points, not for its body.
     if (!type || (answer.statusCode >= 300 && answer.statusCode < 400)) return null;
-    if (!(type in content) && !('*/*' in content)) return `${label}: ${type} is not documented (${Object.keys(content).join(', ') || 'no content'})`;
+    if (!(type in content) && !('*/*' in content))
+      return `${label}: ${type} is not documented (${Object.keys(content).join(', ') || 'no content'})`;
     const schema = content[type]?.schema;
     if (type !== 'application/json' || !schema) return null;
     let validate = compiled.get(schema);

@@ -6,7 +6,9 @@
 export const HOSTILE_FILES: Array<{ name: string; bytes: Buffer; type: string; fileName: string }> = [
   {
     name: 'an HTML page',
-    bytes: Buffer.from('<!doctype html><form action="https://evil.example/">Sign in</form><meta http-equiv="refresh" content="0;url=https://evil.example">'),
+    bytes: Buffer.from(
+      '<!doctype html><form action="https://evil.example/">Sign in</form><meta http-equiv="refresh" content="0;url=https://evil.example">',
+    ),
     type: 'text/html',
     fileName: 'logo.html',
   },
@@ -22,8 +24,18 @@ export const HOSTILE_FILES: Array<{ name: string; bytes: Buffer; type: string; f
     type: 'application/xml',
     fileName: 'logo.xml',
   },
-  { name: 'a script', bytes: Buffer.from('alert(document.cookie)'), type: 'application/javascript', fileName: 'logo.js' },
-  { name: 'a zip archive', bytes: Buffer.from('504b030414000000000000000000000000000000000000000000', 'hex'), type: 'application/zip', fileName: 'logo.zip' },
+  {
+    name: 'a script',
+    bytes: Buffer.from('alert(document.cookie)'),
+    type: 'application/javascript',
+    fileName: 'logo.js',
+  },
+  {
+    name: 'a zip archive',
+    bytes: Buffer.from('504b030414000000000000000000000000000000000000000000', 'hex'),
+    type: 'application/zip',
+    fileName: 'logo.zip',
+  },
 ];
 
 /** The types each hostile file is also sent as: its own, an image's, and none in particular. */

@@ -18,7 +18,12 @@ export function cookiesOf(response: { headers: Record<string, unknown> }): strin
   return list.map((c) => String(c).split(';')[0]).join('; ');
 }
 
-export async function signIn(app: App, email: string, password: string, { rememberMe = true, remoteAddress = '127.0.0.2' } = {}) {
+export async function signIn(
+  app: App,
+  email: string,
+  password: string,
+  { rememberMe = true, remoteAddress = '127.0.0.2' } = {},
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
@@ -26,7 +31,8 @@ export async function signIn(app: App, email: string, password: string, { rememb
     payload: { email, password, rememberMe },
     remoteAddress,
   });
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   return { cookie: cookiesOf(response), response };
 }
 

@@ -17,9 +17,13 @@ export interface MailCatcher {
 export const REFUSED_DOMAIN = 'refused.test';
 
 export const recipients = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((v) => v.address?.toLowerCase()));
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) =>
+    group.value.map((v) => v.address?.toLowerCase()),
+  );
 
-export async function startMailCatcher({ onMessage }: { onMessage?: (mail: ParsedMail) => void } = {}): Promise<MailCatcher> {
+export async function startMailCatcher({
+  onMessage,
+}: { onMessage?: (mail: ParsedMail) => void } = {}): Promise<MailCatcher> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -52,7 +56,9 @@ export async function startMailCatcher({ onMessage }: { onMessage?: (mail: Parse
     async waitFor(to, subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.find((m) => recipients(m).includes(to.toLowerCase()) && (!subject || subject.test(m.subject ?? '')));
+        const found = messages.find(
+          (m) => recipients(m).includes(to.toLowerCase()) && (!subject || subject.test(m.subject ?? '')),
+        );
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));

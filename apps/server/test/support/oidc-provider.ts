@@ -50,7 +50,12 @@ async function answerInteraction(provider: Provider, req: http.IncomingMessage, 
   try {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
-      await provider.interactionFinished(req, res, { login: { accountId: OIDC_PERSON.sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: OIDC_PERSON.sub } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     const grant = new provider.Grant({ accountId: OIDC_PERSON.sub, clientId: OIDC_CLIENT.clientId });

@@ -19,13 +19,21 @@ export interface S3Server {
 /** An S3-compatible server on loopback, with one empty bucket, its objects in a temp folder. */
 export async function startS3Server(bucket = 'decor-files'): Promise<S3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }], vhostBuckets: false });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+    vhostBuckets: false,
+  });
   const { port } = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
-    filesUrl: (prefix = 'portal') => `s3://${bucket}/${prefix}?region=us-east-1&endpoint=${encodeURIComponent(endpoint)}`,
+    filesUrl: (prefix = 'portal') =>
+      `s3://${bucket}/${prefix}?region=us-east-1&endpoint=${encodeURIComponent(endpoint)}`,
     async close() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

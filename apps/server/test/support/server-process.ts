@@ -37,7 +37,14 @@ export function testProcessArgs(entry?: string): string[] {
 /** Starts the compiled server on a free loopback port with the given environment (plus a quiet log). */
 export async function startServerProcess(env: NodeJS.ProcessEnv, port?: number): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
-  const full: NodeJS.ProcessEnv = { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env };
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(chosen),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...env,
+  };
   for (const [key, value] of Object.entries(full)) if (value === undefined) delete full[key];
   const child = spawn(process.execPath, testProcessArgs(), { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
@@ -90,7 +97,9 @@ export async function seededDataDir(target?: string): Promise<string> {
       // A first start draws every product photo: on a CI machine whose two cores also run the browser
       // journeys it has taken more than a minute. The limit ends a hung start; its output says why.
       await waitUntilReady(server.port, FIRST_START_LIMIT_MS).catch((error: unknown) => {
-        throw new Error(`${error instanceof Error ? error.message : String(error)}: the first start said:\n${server.output().slice(-4000)}`);
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}: the first start said:\n${server.output().slice(-4000)}`,
+        );
       });
       server.child.kill('SIGTERM');
       if ((await server.exited) !== 0) throw new Error(`the seeding server did not stop cleanly:\n${server.output()}`);
@@ -100,7 +109,8 @@ export async function seededDataDir(target?: string): Promise<string> {
     } else {
       const deadline = Date.now() + FIRST_START_LIMIT_MS + 10_000;
       while (!fs.existsSync(ready)) {
-        if (Date.now() > deadline) throw new Error(`the seeded data directory was not made within ${FIRST_START_LIMIT_MS / 1000 + 10} s`);
+        if (Date.now() > deadline)
+          throw new Error(`the seeded data directory was not made within ${FIRST_START_LIMIT_MS / 1000 + 10} s`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
@@ -140,7 +150,11 @@ export const ipHeaders = (port: number, cookie?: string, project = 'demo') => ({
 });
 
 export async function signInAs(port: number, email: string, password: string) {
-  return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, { method: 'POST', headers: ipHeaders(port), body: JSON.stringify({ email, password }) });
+  return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: ipHeaders(port),
+    body: JSON.stringify({ email, password }),
+  });
 }
 
 /** Signs a person in on a server process and returns the session's Cookie header. */

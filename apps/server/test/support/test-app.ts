@@ -28,7 +28,10 @@ export type TestDbKind = 'pglite' | 'postgres';
 export const testDbKind: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh database cloned from the migrated template on the throwaway cluster (or from the seeded one), and how to drop it. */
-export async function createPostgresTestDatabase({ seeded = false } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresTestDatabase({ seeded = false } = {}): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_PG_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_PG_SERVER_URL is not set: run the suite through vitest (global setup).');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
@@ -80,7 +83,9 @@ async function emptyPglite(): Promise<PGlite> {
  */
 async function handBack(client: PGlite): Promise<void> {
   try {
-    await client.exec(`SELECT pg_advisory_unlock_all(); ${schemaTables ? `TRUNCATE ${schemaTables} RESTART IDENTITY CASCADE;` : ''}`);
+    await client.exec(
+      `SELECT pg_advisory_unlock_all(); ${schemaTables ? `TRUNCATE ${schemaTables} RESTART IDENTITY CASCADE;` : ''}`,
+    );
     // On its own: DISCARD refuses to run in the transaction a query of several statements is.
     await client.exec('DISCARD ALL');
     idlePglites.push(client);
@@ -117,7 +122,10 @@ export async function openTestDatabase({ seeded = false } = {}): Promise<Databas
 export function fakeWebDist(): string {
   const dir = temporaryDir('decor-web-');
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Decor</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Decor</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log("app")'));
   return dir;
@@ -173,7 +181,8 @@ export async function createTestApp({ env = {}, seed = true, withMail = false, s
       // Every answer this file's tests were given, checked against the API's document.
       const { violationOf } = await answers.contract();
       const violations = [...new Set(answers.list.map(violationOf).filter((v): v is string => v !== null))];
-      if (violations.length) throw new Error(`answers that break the API's document (docs/api.md):\n${violations.slice(0, 60).join('\n')}`);
+      if (violations.length)
+        throw new Error(`answers that break the API's document (docs/api.md):\n${violations.slice(0, 60).join('\n')}`);
     } finally {
       await app.close();
       await database.close();
@@ -208,7 +217,9 @@ function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: st
     const key = `${settings}\n${app.printRoutes({ commonPrefix: false })}`;
     contract = contracts.get(key) ?? null;
     if (!contract) {
-      contract = inject({ method: 'GET', url: '/api/openapi.json', headers: { host: portalHost } }).then((r) => contractOf(r.json() as OpenApiDocument));
+      contract = inject({ method: 'GET', url: '/api/openapi.json', headers: { host: portalHost } }).then((r) =>
+        contractOf(r.json() as OpenApiDocument),
+      );
       contracts.set(key, contract);
       contract.catch(() => contracts.delete(key));
     }
@@ -222,7 +233,10 @@ function recordAnswers(app: Awaited<ReturnType<typeof buildApp>>, portalHost: st
   type InjectOptions = string | { method?: string; url?: string; path?: string; [key: string]: unknown };
   const recording = async (options: InjectOptions) => {
     const response = await inject(options as never);
-    const given = typeof options === 'string' ? { method: 'GET', url: options } : (options as unknown as { method?: string; url?: string; path?: string });
+    const given =
+      typeof options === 'string'
+        ? { method: 'GET', url: options }
+        : (options as unknown as { method?: string; url?: string; path?: string });
     list.push({
       method: given.method ?? 'GET',
       // The path as the request carried it: dot segments resolved, as every HTTP client (and inject) does.

@@ -44,7 +44,13 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       );
       expect(response.statusCode).toBe(201);
       uploaded = response.json();
-      expect(response.json()).toMatchObject({ name: 'red swatch.png', type: 'image/png', width: 1200, height: 600, configs: { purpose: 'catalogue' } });
+      expect(response.json()).toMatchObject({
+        name: 'red swatch.png',
+        type: 'image/png',
+        width: 1200,
+        height: 600,
+        configs: { purpose: 'catalogue' },
+      });
       expect(uploaded.thumbnails.map((t) => [t.size, t.width])).toEqual([
         [200, 200],
         [800, 800],
@@ -59,11 +65,19 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       expect(response.headers.etag).toBeTruthy();
       const meta = await sharp(response.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 600]);
-      const range = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), range: 'bytes=0-99' } });
+      const range = await app.inject({
+        method: 'GET',
+        url: uploaded.url,
+        headers: { ...browserHeaders(), range: 'bytes=0-99' },
+      });
       expect(range.statusCode).toBe(206);
       expect(range.rawPayload.length).toBe(100);
       expect(range.rawPayload.equals(response.rawPayload.subarray(0, 100))).toBe(true);
-      const cached = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), 'if-none-match': String(response.headers.etag) } });
+      const cached = await app.inject({
+        method: 'GET',
+        url: uploaded.url,
+        headers: { ...browserHeaders(), 'if-none-match': String(response.headers.etag) },
+      });
       expect(cached.statusCode).toBe(304);
       const thumb = await app.inject({ method: 'GET', url: uploaded.thumbnails[0]!.url, headers: browserHeaders() });
       expect(thumb.headers['content-type']).toBe('image/webp');
@@ -79,13 +93,19 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
 
     it('refuses a file whose content is not what it claims, or not an accepted type', async () => {
       const script = Buffer.from('<script>alert(1)</script>'.repeat(10));
-      const fake = await upload(multipart([{ name: 'file', filename: 'innocent.png', type: 'image/png', bytes: script }]));
+      const fake = await upload(
+        multipart([{ name: 'file', filename: 'innocent.png', type: 'image/png', bytes: script }]),
+      );
       expect(fake.statusCode).toBe(415);
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-      const claimedPng = await upload(multipart([{ name: 'file', filename: 'drawing.png', type: 'image/png', bytes: pdf }]));
+      const claimedPng = await upload(
+        multipart([{ name: 'file', filename: 'drawing.png', type: 'image/png', bytes: pdf }]),
+      );
       expect(claimedPng.statusCode).toBe(415);
       expect(claimedPng.json().error.details).toEqual({ claimed: 'image/png', detected: 'application/pdf' });
-      const truePdf = await upload(multipart([{ name: 'file', filename: 'spec.pdf', type: 'application/pdf', bytes: pdf }]));
+      const truePdf = await upload(
+        multipart([{ name: 'file', filename: 'spec.pdf', type: 'application/pdf', bytes: pdf }]),
+      );
       expect(truePdf.statusCode).toBe(201);
       privateUrl = truePdf.json().url;
     });
@@ -101,7 +121,8 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
                 { name: 'configs', value: '{"purpose":"logo"}' },
               ]),
             );
-            if (answer.statusCode !== 415) accepted.push(`${file.name} as ${claimed} named ${fileName}: ${answer.statusCode}`);
+            if (answer.statusCode !== 415)
+              accepted.push(`${file.name} as ${claimed} named ${fileName}: ${answer.statusCode}`);
           }
         }
       }
@@ -109,13 +130,22 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       // A PNG with a page after it: stored as the PNG alone, served as an image, never sniffed as a page.
       const polyglot = await upload(
         multipart([
-          { name: 'file', filename: 'logo.png', type: 'image/png', bytes: Buffer.concat([png, HOSTILE_FILES[0]!.bytes]) },
+          {
+            name: 'file',
+            filename: 'logo.png',
+            type: 'image/png',
+            bytes: Buffer.concat([png, HOSTILE_FILES[0]!.bytes]),
+          },
           { name: 'configs', value: '{"purpose":"logo"}' },
         ]),
       );
       expect(polyglot.statusCode).toBe(201);
       const served = await app.inject({ method: 'GET', url: polyglot.json().url, headers: browserHeaders() });
-      expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
+      expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([
+        200,
+        'image/png',
+        'nosniff',
+      ]);
       expect(served.rawPayload.includes(Buffer.from('<form'))).toBe(false);
     });
 
@@ -123,14 +153,18 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       const visitor = await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders() });
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json().error.code).toBe('unauthenticated');
-      expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(
+        403,
+      );
       const member = await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(buyer) });
       expect(member.statusCode).toBe(200);
       expect(member.headers['cache-control']).toBe('private, max-age=86400');
       expect(String(member.headers.vary)).toContain('Cookie');
       // The same answer for a visitor and a member of another project: public files are public to both.
       for (const cookie of [undefined, outsider]) {
-        expect((await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(cookie) })).statusCode).toBe(200);
+        expect(
+          (await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(cookie) })).statusCode,
+        ).toBe(200);
       }
     });
 
@@ -145,7 +179,11 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
         'bytes=--',
         `bytes=${'9'.repeat(400)}-`,
       ]) {
-        const response = await app.inject({ method: 'GET', url: uploaded.url, headers: { ...browserHeaders(), range } });
+        const response = await app.inject({
+          method: 'GET',
+          url: uploaded.url,
+          headers: { ...browserHeaders(), range },
+        });
         expect(response.statusCode, range).toBeLessThan(500);
         expect([200, 206, 416], range).toContain(response.statusCode);
         if (response.statusCode === 416) expect(response.json().error.code).toBe('range_not_satisfiable');
@@ -162,7 +200,11 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
         ]),
       );
       expect(badConfigs.statusCode).toBe(400);
-      for (const value of [`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, '{"purpose":"logo\u0000"}', '{"__proto__":{"x":1}}']) {
+      for (const value of [
+        `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+        '{"purpose":"logo\u0000"}',
+        '{"__proto__":{"x":1}}',
+      ]) {
         const hostile = await upload(
           multipart([
             { name: 'configs', value },
@@ -180,7 +222,12 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       });
       expect(broken.statusCode).toBeGreaterThanOrEqual(400);
       expect(broken.statusCode).toBeLessThan(500);
-      const asJson = await app.inject({ method: 'POST', url: '/api/files', headers: browserHeaders(manager), payload: { file: 'x' } });
+      const asJson = await app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: browserHeaders(manager),
+        payload: { file: 'x' },
+      });
       expect(asJson.statusCode).toBe(415);
     });
 
@@ -188,10 +235,24 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       const body = () => multipart([{ name: 'file', filename: 'a.png', type: 'image/png', bytes: png }]);
       expect((await upload(body(), buyer)).statusCode).toBe(403);
       expect((await upload(body(), null)).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(403);
-      expect((await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders(outsider, 'harbour.portal.test') })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/api/files/not-a-uuid', headers: browserHeaders() })).statusCode).toBe(400);
-      expect((await app.inject({ method: 'GET', url: `${uploaded.url}?thumb=123`, headers: browserHeaders() })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: privateUrl, headers: browserHeaders(outsider) })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: uploaded.url,
+            headers: browserHeaders(outsider, 'harbour.portal.test'),
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/files/not-a-uuid', headers: browserHeaders() })).statusCode,
+      ).toBe(400);
+      expect(
+        (await app.inject({ method: 'GET', url: `${uploaded.url}?thumb=123`, headers: browserHeaders() })).statusCode,
+      ).toBe(400);
     });
   });
   return { app, config };

@@ -127,9 +127,16 @@ export async function openBrowser({
     // their own connections are: the per-address abuse limits then count per browser.
     extraHTTPHeaders: { 'x-forwarded-for': `10.77.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}` },
   };
-  const own = !profile && !isInTestFile ? await chromium.launch({ ...chromiumLaunch(), args: [...CHROMIUM_ARGS, ...extraArgs] }) : null;
+  const own =
+    !profile && !isInTestFile
+      ? await chromium.launch({ ...chromiumLaunch(), args: [...CHROMIUM_ARGS, ...extraArgs] })
+      : null;
   const context = profile
-    ? await chromium.launchPersistentContext(profile, { ...chromiumLaunch(), args: [...CHROMIUM_ARGS, ...extraArgs], ...options })
+    ? await chromium.launchPersistentContext(profile, {
+        ...chromiumLaunch(),
+        args: [...CHROMIUM_ARGS, ...extraArgs],
+        ...options,
+      })
     : await (own ?? (await sharedBrowser(extraArgs))).newContext(options);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -158,7 +165,12 @@ export function origin(projectKey: string | null = 'demo'): string {
  */
 export async function signIn(
   page: Page,
-  { email, password, projectKey = 'demo', next = '/' }: { email: string; password: string; projectKey?: string | null; next?: string },
+  {
+    email,
+    password,
+    projectKey = 'demo',
+    next = '/',
+  }: { email: string; password: string; projectKey?: string | null; next?: string },
 ) {
   const at = new URL(origin(projectKey));
   const answer = await callPortal({
@@ -218,7 +230,9 @@ export async function signInThroughPage(
   // The address changes as soon as the app sets off for the next page, while the sign-in page
   // is still on screen (until the next page's guard and code are in): done when it has gone,
   // or when it says why not.
-  await page.waitForFunction(() => !document.querySelector('[data-page="/sign-in"]') || document.querySelector('[data-testid="sign-in-error"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-page="/sign-in"]') || document.querySelector('[data-testid="sign-in-error"]'),
+  );
 }
 
 /**
@@ -246,7 +260,11 @@ export function useBrowser(input: OpenBrowserInput = {}): () => BrowserSession {
  * Opens `count` browsers of their own for one journey (several people at once), fails it on
  * any unexpected console error of theirs, and closes them whatever happens.
  */
-export async function withBrowsers(count: number, options: OpenBrowserInput, journey: (browsers: BrowserSession[]) => Promise<void>) {
+export async function withBrowsers(
+  count: number,
+  options: OpenBrowserInput,
+  journey: (browsers: BrowserSession[]) => Promise<void>,
+) {
   const browsers = await Promise.all(Array.from({ length: count }, () => openBrowser(options)));
   try {
     await journey(browsers);

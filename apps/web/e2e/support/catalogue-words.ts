@@ -31,10 +31,18 @@ interface Named {
 /** Intl's words in dates (en-CA), and marks that carry no language. */
 const INTL_WORDS = new Set(
   [
-    ...Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2026, month, 15)).toLocaleString('en-CA', { month: 'long', timeZone: 'UTC' })),
-    ...Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2026, month, 15)).toLocaleString('en-CA', { month: 'short', timeZone: 'UTC' })),
-    ...Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2026, 10, 22 + day)).toLocaleString('en-CA', { weekday: 'long', timeZone: 'UTC' })),
-    ...Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2026, 10, 22 + day)).toLocaleString('en-CA', { weekday: 'short', timeZone: 'UTC' })),
+    ...Array.from({ length: 12 }, (_, month) =>
+      new Date(Date.UTC(2026, month, 15)).toLocaleString('en-CA', { month: 'long', timeZone: 'UTC' }),
+    ),
+    ...Array.from({ length: 12 }, (_, month) =>
+      new Date(Date.UTC(2026, month, 15)).toLocaleString('en-CA', { month: 'short', timeZone: 'UTC' }),
+    ),
+    ...Array.from({ length: 7 }, (_, day) =>
+      new Date(Date.UTC(2026, 10, 22 + day)).toLocaleString('en-CA', { weekday: 'long', timeZone: 'UTC' }),
+    ),
+    ...Array.from({ length: 7 }, (_, day) =>
+      new Date(Date.UTC(2026, 10, 22 + day)).toLocaleString('en-CA', { weekday: 'short', timeZone: 'UTC' }),
+    ),
     'at',
     'a.m',
     'p.m',
@@ -53,7 +61,10 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
   const unitNames: string[] = [];
   for (let after = ''; ;) {
     const url = `/api/schema/units/?limit=200${after ? `&afterId=${after}` : ''}`;
-    const units = (await page.evaluate((address) => fetch(address).then((r) => (r.ok ? r.json() : [])), url)) as Array<{ _id: string; name?: string }>;
+    const units = (await page.evaluate((address) => fetch(address).then((r) => (r.ok ? r.json() : [])), url)) as Array<{
+      _id: string;
+      name?: string;
+    }>;
     unitNames.push(...units.flatMap((unit) => (typeof unit.name === 'string' ? [unit.name] : [])));
     if (units.length < 200) break;
     after = units.at(-1)!._id;
@@ -61,8 +72,14 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
   const written = await page.evaluate(
     async ({ staff, admin }) => {
       const get = (url: string) => fetch(url).then((r) => (r.ok ? r.json() : []));
-      const project = (await get('/api/project')) as { name: string; rooms: Named[]; options: { tagline?: string; timeZone?: string } };
-      const lists = (await Promise.all(['categories', 'options', 'packages', 'units', 'plans'].map((c) => get(`/api/schema/${c}/?limit=200`)))) as Named[][];
+      const project = (await get('/api/project')) as {
+        name: string;
+        rooms: Named[];
+        options: { tagline?: string; timeZone?: string };
+      };
+      const lists = (await Promise.all(
+        ['categories', 'options', 'packages', 'units', 'plans'].map((c) => get(`/api/schema/${c}/?limit=200`)),
+      )) as Named[][];
       const me = (await get('/api/me')) as { email?: string; name?: string };
       const zone = project.options.timeZone ?? 'UTC';
       const zoneName = new Intl.DateTimeFormat('en-CA', { timeZone: zone, timeZoneName: 'longGeneric' })
@@ -72,7 +89,11 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
       const written: string[] = [];
       const walk = (value: unknown, key = ''): void => {
         if (typeof value === 'string') {
-          if (/name|email|note|message|subject|comment|buyer|^key$|^host$|^error$|^locale$|^timeZone$|^device$|^currency$|^userAgent$|^renderer$/i.test(key))
+          if (
+            /name|email|note|message|subject|comment|buyer|^key$|^host$|^error$|^locale$|^timeZone$|^device$|^currency$|^userAgent$|^renderer$/i.test(
+              key,
+            )
+          )
             written.push(value);
         } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
         else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) walk(item, name);
@@ -121,7 +142,9 @@ export async function strangers(page: Page, content: string[]): Promise<string[]
   // What is on screen: hidden from everyone (aria-hidden, such as the field only robots fill) is not read.
   const text = await page.evaluate(() => {
     // Code shown to be copied (the widget's line) is not text to translate either.
-    const hidden = [...document.querySelectorAll<HTMLElement>('[aria-hidden="true"], code, pre')].map((element) => [element, element.style.display] as const);
+    const hidden = [...document.querySelectorAll<HTMLElement>('[aria-hidden="true"], code, pre')].map(
+      (element) => [element, element.style.display] as const,
+    );
     for (const [element] of hidden) element.style.display = 'none';
     const shown = document.body.innerText;
     for (const [element, display] of hidden) element.style.display = display;

@@ -39,7 +39,8 @@ function unpackPackaged(): Chromium | null {
     const main = require.resolve('@sparticuz/chromium');
     const packageRoot = main.slice(0, main.lastIndexOf(`${path.sep}build${path.sep}`));
     bin = path.join(packageRoot, 'bin');
-    version = (JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    version = (JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return null;
   }
@@ -50,9 +51,15 @@ function unpackPackaged(): Chromium | null {
     const partial = `${dir}.${process.pid}.partial`;
     fs.rmSync(partial, { recursive: true, force: true });
     fs.mkdirSync(partial, { recursive: true });
-    fs.writeFileSync(path.join(partial, 'chromium'), zlib.brotliDecompressSync(fs.readFileSync(path.join(bin, 'chromium.br'))), { mode: 0o755 });
+    fs.writeFileSync(
+      path.join(partial, 'chromium'),
+      zlib.brotliDecompressSync(fs.readFileSync(path.join(bin, 'chromium.br'))),
+      { mode: 0o755 },
+    );
     for (const archive of ['al2023', 'fonts', 'swiftshader']) {
-      execFileSync('tar', ['-x', '-C', partial], { input: zlib.brotliDecompressSync(fs.readFileSync(path.join(bin, `${archive}.tar.br`))) });
+      execFileSync('tar', ['-x', '-C', partial], {
+        input: zlib.brotliDecompressSync(fs.readFileSync(path.join(bin, `${archive}.tar.br`))),
+      });
     }
     fs.writeFileSync(path.join(partial, '.complete'), version);
     // Another process may have finished first: either copy is whole.
@@ -76,7 +83,10 @@ function unpackPackaged(): Chromium | null {
   return {
     executablePath,
     // NSS, expat and the software GPU come with it, so a machine without a browser's libraries runs it.
-    env: { LD_LIBRARY_PATH: [path.join(dir, 'lib'), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'), FONTCONFIG_FILE: fontsConf },
+    env: {
+      LD_LIBRARY_PATH: [path.join(dir, 'lib'), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+      FONTCONFIG_FILE: fontsConf,
+    },
     source: 'package',
   };
 }
@@ -88,13 +98,19 @@ export function findChromium(kind: ChromiumKind = 'shell'): Chromium {
   const known = found.get(kind);
   if (known) return known;
   let chosen: Chromium | null = null;
-  if (process.env.CHROMIUM_PATH) chosen = { executablePath: process.env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' };
+  if (process.env.CHROMIUM_PATH)
+    chosen = { executablePath: process.env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' };
   else if (process.env.TEST_CHROMIUM !== 'package') {
-    const system = (kind === 'shell' ? [SYSTEM_SHELL, SYSTEM_CHROMIUM] : [SYSTEM_CHROMIUM, SYSTEM_SHELL]).find((file) => fs.existsSync(file));
+    const system = (kind === 'shell' ? [SYSTEM_SHELL, SYSTEM_CHROMIUM] : [SYSTEM_CHROMIUM, SYSTEM_SHELL]).find((file) =>
+      fs.existsSync(file),
+    );
     if (system) chosen = { executablePath: system, env: {}, source: 'system' };
   }
   chosen ??= unpackPackaged();
-  if (!chosen) throw new Error(`No Chromium for the browser tests: install Debian's with \`${INSTALL_CHROMIUM}\` (or set CHROMIUM_PATH).`);
+  if (!chosen)
+    throw new Error(
+      `No Chromium for the browser tests: install Debian's with \`${INSTALL_CHROMIUM}\` (or set CHROMIUM_PATH).`,
+    );
   found.set(kind, chosen);
   return chosen;
 }

@@ -8,10 +8,13 @@ import { demoProject } from '../../../server/src/db/seed/demo-catalogue.ts';
 export function requiredProgress(email: string, extra: Array<[string, string]> = []) {
   const buyer = demoProject.buyers.find((b) => b.email === email)!;
   const plan = demoProject.plans.find((p) => p.name === demoProject.units.find((u) => u.name === buyer.unit)!.plan)!;
-  const categoryOf = (option: string) => demoProject.categories.find((c) => c.options.some((o) => o.name === option))!.name;
+  const categoryOf = (option: string) =>
+    demoProject.categories.find((c) => c.options.some((o) => o.name === option))!.name;
   const slots = demoProject.categories
     .filter((c) => c.required)
     .flatMap((c) => c.rooms.filter((room) => plan.rooms.includes(room)).map((room) => `${c.name}|${room}`));
-  const chosen = new Set([...(buyer.cart?.choices ?? []), ...extra].map(([room, option]) => `${categoryOf(option)}|${room}`));
+  const chosen = new Set(
+    [...(buyer.cart?.choices ?? []), ...extra].map(([room, option]) => `${categoryOf(option)}|${room}`),
+  );
   return { total: slots.length, done: slots.filter((slot) => chosen.has(slot)).length };
 }

@@ -15,9 +15,19 @@ import { CHANGE_CHANNEL, type Change } from '../../../server/src/db/change-feed.
  * write path does (docs/architecture.md, "Change feed"): a server that keeps a read of the
  * collection (the API's list pages) drops it, so the next page shows the fixture's rows.
  */
-async function announce(client: pg.Client, rows: Array<{ project_id: string; collection: string; id: string; version: number }>, op: Change['op']) {
+async function announce(
+  client: pg.Client,
+  rows: Array<{ project_id: string; collection: string; id: string; version: number }>,
+  op: Change['op'],
+) {
   for (const row of rows) {
-    const change: Change = { project: row.project_id, collection: row.collection, id: row.id, version: row.version, op };
+    const change: Change = {
+      project: row.project_id,
+      collection: row.collection,
+      id: row.id,
+      version: row.version,
+      op,
+    };
     await client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, JSON.stringify(change)]);
   }
 }
@@ -45,17 +55,18 @@ export async function createBuyerWithCompleteCart({
       rows: [project],
     } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
     const userId = uuidv7();
-    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [
+    await client.query(
+      `INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`,
+      [userId, email.split('@')[0], email],
+    );
+    await client.query(
+      `INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`,
+      [uuidv7(), userId, await hash(password)],
+    );
+    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'purchaser')`, [
+      project.id,
       userId,
-      email.split('@')[0],
-      email,
     ]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
-      uuidv7(),
-      userId,
-      await hash(password),
-    ]);
-    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, 'purchaser')`, [project.id, userId]);
     // A unit of its own on the plan with the most rooms, so that fixtures never run out of free units.
     const {
       rows: [unit],
@@ -118,19 +129,25 @@ export async function createOutsider(): Promise<{ email: string; password: strin
   await client.connect();
   try {
     const userId = uuidv7();
-    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
-      uuidv7(),
-      userId,
-      await hash(password),
-    ]);
+    await client.query(
+      `INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`,
+      [userId, name, email],
+    );
+    await client.query(
+      `INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`,
+      [uuidv7(), userId, await hash(password)],
+    );
     return { email, password, name };
   } finally {
     await client.end();
   }
 }
 
-export async function createManager({ projectKey = 'demo' }: { projectKey?: string } = {}): Promise<{ email: string; password: string; name: string }> {
+export async function createManager({ projectKey = 'demo' }: { projectKey?: string } = {}): Promise<{
+  email: string;
+  password: string;
+  name: string;
+}> {
   const email = `manager-${uuidv7().slice(-12)}@demo.test`;
   const person = { email, password: 'Manager-pass-2026', name: `Morgan ${email.slice(8, 12)}` };
   await insertMember({ projectKey, role: 'manager', ...person });
@@ -158,13 +175,19 @@ async function insertMember({
       rows: [project],
     } = await client.query(`SELECT id FROM projects WHERE key = $1`, [projectKey]);
     const userId = uuidv7();
-    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`, [userId, name, email]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
-      uuidv7(),
+    await client.query(
+      `INSERT INTO users (id, name, email, email_verified, terms_accepted_at) VALUES ($1, $2, $3, true, now())`,
+      [userId, name, email],
+    );
+    await client.query(
+      `INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`,
+      [uuidv7(), userId, await hash(password)],
+    );
+    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, $3)`, [
+      project.id,
       userId,
-      await hash(password),
+      role,
     ]);
-    await client.query(`INSERT INTO memberships (project_id, user_id, role) VALUES ($1, $2, $3)`, [project.id, userId, role]);
     return userId;
   } finally {
     await client.end();
@@ -182,16 +205,14 @@ export async function createAdmin(): Promise<{ email: string; password: string }
   await client.connect();
   try {
     const userId = uuidv7();
-    await client.query(`INSERT INTO users (id, name, email, email_verified, terms_accepted_at, is_admin) VALUES ($1, $2, $3, true, now(), true)`, [
-      userId,
-      `Admin ${email.slice(6, 12)}`,
-      email,
-    ]);
-    await client.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
-      uuidv7(),
-      userId,
-      await hash(password),
-    ]);
+    await client.query(
+      `INSERT INTO users (id, name, email, email_verified, terms_accepted_at, is_admin) VALUES ($1, $2, $3, true, now(), true)`,
+      [userId, `Admin ${email.slice(6, 12)}`, email],
+    );
+    await client.query(
+      `INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`,
+      [uuidv7(), userId, await hash(password)],
+    );
     return { email, password };
   } finally {
     await client.end();
@@ -224,8 +245,18 @@ export async function asPerson({
 }) {
   const host = `${projectKey}.localhost:${Number(process.env.E2E_PORT)}`;
   const call = async (method: string, path: string, body?: unknown, cookie = '') => {
-    const answer = await callPortal({ host, method, path, body, headers: { cookie, ...(language ? { 'accept-language': language } : {}) } });
-    return { status: answer.status, json: jsonOf(answer), cookies: answer.setCookies.map((c) => c.split(';')[0]).join('; ') };
+    const answer = await callPortal({
+      host,
+      method,
+      path,
+      body,
+      headers: { cookie, ...(language ? { 'accept-language': language } : {}) },
+    });
+    return {
+      status: answer.status,
+      json: jsonOf(answer),
+      cookies: answer.setCookies.map((c) => c.split(';')[0]).join('; '),
+    };
   };
   const key = `${projectKey}|${email}`;
   if (!sessions.has(key)) {
@@ -288,7 +319,8 @@ export async function freeUnit(manager: ApiCall): Promise<{ _id: string; name: s
   type Unit = { _id: string; name: string; buyers: unknown[]; cart: unknown };
   const taken = freeUnitsHandedOut;
   for (let after: string | null = ''; after !== null;) {
-    const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`)).json as {
+    const page = (await manager('GET', `/api/manage/units${after ? `?after=${encodeURIComponent(after)}` : ''}`))
+      .json as {
       items: Unit[];
       next: string | null;
     };
@@ -316,7 +348,15 @@ export async function setLanguage(email: string, language: string | null) {
 }
 
 /** A second buyer of a cart's unit (a co-buyer): an account of its own, a member of the project, listed on the unit. */
-export async function addCoBuyer({ projectKey = 'demo', cartId, name }: { projectKey?: string; cartId: string; name: string }) {
+export async function addCoBuyer({
+  projectKey = 'demo',
+  cartId,
+  name,
+}: {
+  projectKey?: string;
+  cartId: string;
+  name: string;
+}) {
   const person = { email: `co-buyer-${uuidv7().slice(-12)}@example.test`, password: 'Co-buyer-pass-2026', name };
   const userId = await insertMember({ projectKey, role: 'purchaser', ...person });
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
@@ -386,6 +426,7 @@ export async function createProject({
     catalogue,
     manager: { email: managerEmail },
   });
-  if (made.status !== 201) throw new Error(`the project ${key} was not made: ${made.status} ${JSON.stringify(made.json)}`);
+  if (made.status !== 201)
+    throw new Error(`the project ${key} was not made: ${made.status} ${JSON.stringify(made.json)}`);
   return { key, id: (made.json as { _id: string })._id, name, status: made.status };
 }

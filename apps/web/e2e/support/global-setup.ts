@@ -21,7 +21,9 @@ export default async function setup() {
   // No browser: stop before anything runs, with the command that installs one (never a half-run).
   const browser = findChromium();
   if (browser.source !== 'system')
-    console.log(`Browser tests use ${browser.source === 'package' ? "the npm registry's Chromium (@sparticuz/chromium)" : browser.executablePath}.`);
+    console.log(
+      `Browser tests use ${browser.source === 'package' ? "the npm registry's Chromium (@sparticuz/chromium)" : browser.executablePath}.`,
+    );
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built. Run `npm test` (it builds first) or `npm run build`.');
   }
@@ -52,7 +54,8 @@ export default async function setup() {
   let isStopping = false;
   // A server that dies under the tests says why, instead of leaving only "connection refused".
   child.once('exit', (code, signal) => {
-    if (!isStopping) console.error(`The e2e server exited (${code ?? signal}) while the tests ran:\n${output.slice(-8000)}`);
+    if (!isStopping)
+      console.error(`The e2e server exited (${code ?? signal}) while the tests ran:\n${output.slice(-8000)}`);
   });
 
   const deadline = Date.now() + 60_000;

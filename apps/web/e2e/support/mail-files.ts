@@ -35,7 +35,12 @@ export async function startMailToFiles(dir: string) {
 }
 
 /** Waits for the newest mail to an address whose subject matches (and whose text contains `containing`, when given). */
-export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000, containing?: string): Promise<StoredMail> {
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+  containing?: string,
+): Promise<StoredMail> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
   const deadline = Date.now() + timeoutMs;
@@ -46,7 +51,12 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
       .sort()
       .reverse()
       .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as StoredMail)
-      .find((mail) => mail.to.includes(to.toLowerCase()) && subject.test(mail.subject) && (!containing || mail.text.includes(containing)));
+      .find(
+        (mail) =>
+          mail.to.includes(to.toLowerCase()) &&
+          subject.test(mail.subject) &&
+          (!containing || mail.text.includes(containing)),
+      );
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

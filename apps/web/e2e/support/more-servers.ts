@@ -27,7 +27,10 @@ export async function startAnotherServer(env: Record<string, string> = {}): Prom
   const child: ChildProcess = spawn(process.execPath, compiledServerArgs(), {
     cwd: root,
     // The same database and mail catcher as the first server: whichever server sends, the tests read it.
-    env: { ...e2eServerEnv({ port, databaseUrl: process.env.E2E_DATABASE_URL, dataDir, smtpUrl: process.env.E2E_SMTP_URL }), ...env },
+    env: {
+      ...e2eServerEnv({ port, databaseUrl: process.env.E2E_DATABASE_URL, dataDir, smtpUrl: process.env.E2E_SMTP_URL }),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -63,7 +66,9 @@ export async function startAnotherServer(env: Record<string, string> = {}): Prom
  * server that accepts it, in the order given (a primary and its standby), skipping one that
  * refuses (a server that died), as a load balancer's health check would. Closed by the test that opens it.
  */
-export async function startBalancer(ports: number[]): Promise<{ port: number; origin(projectKey?: string): string; close(): Promise<void> }> {
+export async function startBalancer(
+  ports: number[],
+): Promise<{ port: number; origin(projectKey?: string): string; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -82,7 +87,9 @@ export async function startBalancer(ports: number[]): Promise<{ port: number; or
     };
     attempt(ports.length);
   });
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+  );
   return {
     port,
     origin: (projectKey = 'demo') => `http://${projectKey}.localhost:${port}`,

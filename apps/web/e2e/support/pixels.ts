@@ -8,7 +8,8 @@ export function seedColour(name: string): [number, number, number] {
 }
 
 /** Whether a drawn colour is within `tolerance` of the expected one on every channel. */
-export const near = (actual: number[], expected: number[], tolerance = 10) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
+export const near = (actual: number[], expected: number[], tolerance = 10) =>
+  actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
 
 /** The colour a 3D view's canvas (inside `frame`) draws at a point, given as fractions of its width and height. */
 export async function pixelAt(page: Page, frame: string, x: number, y: number): Promise<[number, number, number]> {

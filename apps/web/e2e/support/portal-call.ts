@@ -37,14 +37,18 @@ export function callPortal({
           host,
           origin: `http://${host}`,
           ...headers,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
         },
       },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text, setCookies: response.headers['set-cookie'] ?? [] }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text, setCookies: response.headers['set-cookie'] ?? [] }),
+        );
         response.on('error', reject);
       },
     );

@@ -13,7 +13,8 @@ export const overviewQuery = queryOptions({
 export const adminProjectsQuery = (q = '') =>
   queryOptions({
     queryKey: [...ADMIN_KEY, 'projects', q],
-    queryFn: ({ signal }) => api<AdminProject[]>(`/api/admin/projects${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<AdminProject[]>(`/api/admin/projects${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal }),
     placeholderData: (previous) => previous,
   });
 

@@ -68,7 +68,11 @@ async function send(path: string, { method = 'GET', body, signal, headers = {} }
     return await fetch(path, init);
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError({ status: 0, code: 'network', message: 'We could not reach the server. Check your connection and try again.' });
+    throw new ApiError({
+      status: 0,
+      code: 'network',
+      message: 'We could not reach the server. Check your connection and try again.',
+    });
   }
 }
 
@@ -111,7 +115,11 @@ export async function downloadFromApi(path: string): Promise<void> {
 /** The shape of docs/api.md's error body, checked without shipping a schema library to the browser. */
 function isErrorBody(data: unknown): data is ErrorBody {
   const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  return typeof error?.message === 'string' && typeof error.code === 'string' && (ERROR_CODES as readonly string[]).includes(error.code);
+  return (
+    typeof error?.message === 'string' &&
+    typeof error.code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(error.code)
+  );
 }
 
 function safeJson(text: string): unknown {

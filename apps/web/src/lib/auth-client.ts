@@ -1,4 +1,10 @@
-import { identityErrorKey, isIdentityErrorCode, SIGN_IN_TIMEOUT_DESKTOP_MS, SIGN_IN_TIMEOUT_MOBILE_MS, type IdentityErrorCode } from '@decor/core';
+import {
+  identityErrorKey,
+  isIdentityErrorCode,
+  SIGN_IN_TIMEOUT_DESKTOP_MS,
+  SIGN_IN_TIMEOUT_MOBILE_MS,
+  type IdentityErrorCode,
+} from '@decor/core';
 import { api, ApiError } from './api-client.ts';
 import { clearAccessToken, setRememberMe, startTokenRefresh } from './access-token.ts';
 import { queryClient } from './query-client.ts';
@@ -63,7 +69,15 @@ async function afterSignIn() {
   await startTokenRefresh();
 }
 
-export async function signInWithPassword({ email, password, rememberMe }: { email: string; password: string; rememberMe: boolean }) {
+export async function signInWithPassword({
+  email,
+  password,
+  rememberMe,
+}: {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+}) {
   setRememberMe(rememberMe);
   await provider('/sign-in/email', { email, password, rememberMe });
   await afterSignIn();
@@ -79,7 +93,15 @@ export function sendSignInCode(email: string) {
   return provider('/email-otp/send-verification-otp', { email, type: 'sign-in' });
 }
 
-export async function signInWithCode({ email, code, rememberMe }: { email: string; code: string; rememberMe: boolean }) {
+export async function signInWithCode({
+  email,
+  code,
+  rememberMe,
+}: {
+  email: string;
+  code: string;
+  rememberMe: boolean;
+}) {
   setRememberMe(rememberMe);
   await provider('/sign-in/email-otp', { email, otp: code });
   await afterSignIn();

@@ -1,5 +1,16 @@
 /** The back office's answers: the contracts in core (docs/api.md, "Back office"), and the list filter. */
-export type { AccessLink, CartListStatus, CartRow, Dashboard, HistoryChange, HistoryEntry, Page, Person, PurchasingReport, UnitRow } from '@decor/core';
+export type {
+  AccessLink,
+  CartListStatus,
+  CartRow,
+  Dashboard,
+  HistoryChange,
+  HistoryEntry,
+  Page,
+  Person,
+  PurchasingReport,
+  UnitRow,
+} from '@decor/core';
 import type { CartListStatus } from '@decor/core';
 
 export interface CartFilter {

@@ -20,7 +20,8 @@ export function cartFilterQuery(filter: CartFilter, after?: string | null): stri
 export function cartsQuery(filter: CartFilter) {
   return infiniteQueryOptions({
     queryKey: ['manage', 'carts', filter],
-    queryFn: ({ pageParam, signal }) => api<Page<CartRow>>(`/api/manage/carts${cartFilterQuery(filter, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<CartRow>>(`/api/manage/carts${cartFilterQuery(filter, pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
   });

@@ -16,7 +16,13 @@ type CatalogueCollection = 'categories' | 'options' | 'packages';
 export function catalogueQuery<T>(collection: CatalogueCollection) {
   return queryOptions({
     queryKey: ['catalogue', currentProjectKey(), collection],
-    queryFn: async ({ signal }) => (await createCollectionStore<T & CollectionItem>(collection).listPage({ limit: COLLECTION_MAX_PAGE_SIZE, signal })).items,
+    queryFn: async ({ signal }) =>
+      (
+        await createCollectionStore<T & CollectionItem>(collection).listPage({
+          limit: COLLECTION_MAX_PAGE_SIZE,
+          signal,
+        })
+      ).items,
     staleTime: 60_000,
   });
 }
@@ -29,7 +35,14 @@ export function useCatalogue<T>(collection: CatalogueCollection) {
     (items: Array<T & CollectionItem>) =>
       language === defaultLanguage
         ? items
-        : items.map((item) => localisedItem(collection, item as T & CollectionItem & { translations?: Translations }, language, defaultLanguage)),
+        : items.map((item) =>
+            localisedItem(
+              collection,
+              item as T & CollectionItem & { translations?: Translations },
+              language,
+              defaultLanguage,
+            ),
+          ),
     [collection, language, defaultLanguage],
   );
   return useQuery({ ...catalogueQuery<T>(collection), select });

@@ -5,7 +5,10 @@ import { createCollectionStore, type CollectionItem } from './collection-store.t
 const MAX_CHOICES = 2_000;
 
 /** Every item of a collection (up to `max`), page after page of 200. */
-export async function allItems(collection: string, { signal, max = MAX_CHOICES }: { signal?: AbortSignal; max?: number } = {}) {
+export async function allItems(
+  collection: string,
+  { signal, max = MAX_CHOICES }: { signal?: AbortSignal; max?: number } = {},
+) {
   const store = createCollectionStore<CollectionItem>(collection);
   const items: CollectionItem[] = [];
   let afterId: string | null = null;
@@ -30,7 +33,10 @@ export function collectionChoicesQuery(collection: string) {
   return {
     queryKey: ['choices', collection],
     queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      (await allItems(collection, { signal })).map((item) => ({ value: item._id, label: String(item.name ?? item._id) })),
+      (await allItems(collection, { signal })).map((item) => ({
+        value: item._id,
+        label: String(item.name ?? item._id),
+      })),
     staleTime: 30_000,
   };
 }

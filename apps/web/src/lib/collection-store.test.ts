@@ -17,7 +17,8 @@ function recordingTransport(items: CollectionItem[]) {
   return { transport, calls };
 }
 
-const makeItems = (count: number) => Array.from({ length: count }, (_, i) => ({ _id: `id-${String(i).padStart(4, '0')}`, _version: 1 }));
+const makeItems = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ _id: `id-${String(i).padStart(4, '0')}`, _version: 1 }));
 
 describe('createCollectionStore', () => {
   it('refuses a store without a collection name', () => {

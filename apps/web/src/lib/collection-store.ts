@@ -26,7 +26,10 @@ export interface Page<T extends CollectionItem> {
  * The generic store of one collection (docs/data-model.md): pages of 50 by keyset, get, create,
  * update at the version read, delete — with the specification's exact errors.
  */
-export function createCollectionStore<T extends CollectionItem = CollectionItem>(collection: string, transport: Transport = api) {
+export function createCollectionStore<T extends CollectionItem = CollectionItem>(
+  collection: string,
+  transport: Transport = api,
+) {
   if (!collection) throw new Error('Cannot use a store without a collection name');
   const base = `/api/schema/${encodeURIComponent(collection)}/`;
 
@@ -39,7 +42,12 @@ export function createCollectionStore<T extends CollectionItem = CollectionItem>
       filters = {},
       limit = COLLECTION_PAGE_SIZE,
       signal,
-    }: { afterId?: string | null; filters?: Record<string, string>; limit?: number; signal?: AbortSignal } = {}): Promise<Page<T>> {
+    }: {
+      afterId?: string | null;
+      filters?: Record<string, string>;
+      limit?: number;
+      signal?: AbortSignal;
+    } = {}): Promise<Page<T>> {
       const query = new URLSearchParams({ ...filters, limit: String(limit) });
       if (afterId) query.set('afterId', afterId);
       const items = await transport<T[]>(`${base}?${query}`, { signal });
@@ -132,7 +140,11 @@ export function uploadFile({
         return;
       }
       const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-      const failure = new ApiError({ status: xhr.status, code: (error?.code as 'bad_request') ?? 'internal', message: error?.message ?? 'Request failed.' });
+      const failure = new ApiError({
+        status: xhr.status,
+        code: (error?.code as 'bad_request') ?? 'internal',
+        message: error?.message ?? 'Request failed.',
+      });
       logError('Upload failed', failure);
       reject(failure);
     };

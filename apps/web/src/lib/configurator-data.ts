@@ -22,7 +22,8 @@ export function prefetchBuyerData(queryClient: QueryClient, cartId?: string): vo
     ? queryClient.ensureQueryData(cartQuery(cartId))
     : summaries.then((mine) => mine[0] && queryClient.ensureQueryData(cartQuery(mine[0]._id)));
   void Promise.all([summaries, cart]).catch(() => undefined);
-  for (const collection of ['categories', 'options', 'packages'] as const) void queryClient.prefetchQuery(catalogueQuery(collection));
+  for (const collection of ['categories', 'options', 'packages'] as const)
+    void queryClient.prefetchQuery(catalogueQuery(collection));
 }
 
 /** A read the server refused because the person has no access to this project. */

@@ -17,7 +17,9 @@ export function confirmWindow(): ConfirmWindow {
     const kept = globalThis.localStorage?.getItem(KEY);
     if (kept === 'none') return null;
     const ms = Number(kept);
-    return (CONFIRM_WINDOWS as readonly ConfirmWindow[]).includes(ms) ? (ms as ConfirmWindow) : DELETE_CONFIRM_WINDOW_MS;
+    return (CONFIRM_WINDOWS as readonly ConfirmWindow[]).includes(ms)
+      ? (ms as ConfirmWindow)
+      : DELETE_CONFIRM_WINDOW_MS;
   } catch {
     return DELETE_CONFIRM_WINDOW_MS;
   }

@@ -14,8 +14,13 @@ import { isPseudo, pseudoModule } from './pseudo-language.ts';
 export function useFirstPageText() {
   const { language } = useLanguage();
   // Always through use(): a loaded language is read at once, and the hooks keep one order either way.
-  const catalogue = use((isPseudo() ? pseudoFirstPage(language) : firstPageCatalogue(language)) as Promise<FirstPageCatalogue>);
-  return useCallback((key: FirstPageKey, params?: Record<string, string | number>) => firstPageMessage(catalogue, key, params), [catalogue]);
+  const catalogue = use(
+    (isPseudo() ? pseudoFirstPage(language) : firstPageCatalogue(language)) as Promise<FirstPageCatalogue>,
+  );
+  return useCallback(
+    (key: FirstPageKey, params?: Record<string, string | number>) => firstPageMessage(catalogue, key, params),
+    [catalogue],
+  );
 }
 
 const pseudoParts = new Map<Language, KnownPromise<FirstPageCatalogue>>();
@@ -24,7 +29,11 @@ const pseudoParts = new Map<Language, KnownPromise<FirstPageCatalogue>>();
 function pseudoFirstPage(language: Language): KnownPromise<FirstPageCatalogue> {
   let promise = pseudoParts.get(language);
   if (!promise) {
-    promise = knownPromise(Promise.all([firstPageCatalogue(language), pseudoModule()]).then(([catalogue, { pseudoCatalogue }]) => pseudoCatalogue(catalogue)));
+    promise = knownPromise(
+      Promise.all([firstPageCatalogue(language), pseudoModule()]).then(([catalogue, { pseudoCatalogue }]) =>
+        pseudoCatalogue(catalogue),
+      ),
+    );
     pseudoParts.set(language, promise);
   }
   return promise;

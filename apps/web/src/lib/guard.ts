@@ -40,8 +40,12 @@ export function guard(flags: RouteFlags) {
 export function guardFromMatches(options: { location: ParsedLocation }): Promise<void> {
   // The matches are read without their router type, which names every route (this one too)
   // and would make each layout's type depend on itself.
-  const { location, matches } = options as typeof options & { matches: ReadonlyArray<{ pathname: string; staticData?: { flags?: RouteFlags } }> };
+  const { location, matches } = options as typeof options & {
+    matches: ReadonlyArray<{ pathname: string; staticData?: { flags?: RouteFlags } }>;
+  };
   const trimmed = (path: string) => path.replace(/\/+$/, '') || '/';
-  const page = [...matches].reverse().find((match) => match.staticData?.flags && trimmed(match.pathname) === trimmed(location.pathname));
+  const page = [...matches]
+    .reverse()
+    .find((match) => match.staticData?.flags && trimmed(match.pathname) === trimmed(location.pathname));
   return guard(page?.staticData?.flags ?? {})({ location });
 }

@@ -1,5 +1,12 @@
 import { use } from 'react';
-import { knownPromise, translator, type KnownPromise, type Language, type MessageKey, type Translate } from '@decor/core';
+import {
+  knownPromise,
+  translator,
+  type KnownPromise,
+  type Language,
+  type MessageKey,
+  type Translate,
+} from '@decor/core';
 import { CATALOGUE_LOADERS } from '@decor/core/catalogue-loaders';
 import { ApiError } from './api-client.ts';
 import { useLanguage } from './language.ts';
@@ -20,7 +27,9 @@ export function loadLanguage(language: Language): KnownPromise<Translate> {
   let promise = loading.get(language);
   if (!promise) {
     const catalogue = isPseudo()
-      ? Promise.all([CATALOGUE_LOADERS[language](), pseudoModule()]).then(([loaded, { pseudoCatalogue }]) => pseudoCatalogue(loaded))
+      ? Promise.all([CATALOGUE_LOADERS[language](), pseudoModule()]).then(([loaded, { pseudoCatalogue }]) =>
+          pseudoCatalogue(loaded),
+        )
       : CATALOGUE_LOADERS[language]();
     promise = knownPromise(
       catalogue.then((loaded) => {

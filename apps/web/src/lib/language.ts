@@ -56,7 +56,11 @@ export function useLanguage(): PageLanguage {
   const stored = useSyncExternalStore(subscribe, storedChoice, () => null);
   const options = project?.options;
   const { languages } = offeredLanguages(options);
-  const language = readerLanguage({ chosen: me?.language ?? stored, browser: browserLanguages(), project: options ?? offeredLanguages(undefined) });
+  const language = readerLanguage({
+    chosen: me?.language ?? stored,
+    browser: browserLanguages(),
+    project: options ?? offeredLanguages(undefined),
+  });
   speak(language);
   useEffect(() => {
     document.documentElement.lang = language;
@@ -75,7 +79,9 @@ export function useLanguage(): PageLanguage {
         queryClient.setQueryData(meQuery.queryKey, updated);
       }
       // What the server names from the catalogue (a plan, what is still to choose) is said in the language asked for.
-      await queryClient.invalidateQueries({ predicate: ({ queryKey }) => SAID_BY_THE_SERVER.has(String(queryKey[0])) || queryKey.includes('change-order') });
+      await queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => SAID_BY_THE_SERVER.has(String(queryKey[0])) || queryKey.includes('change-order'),
+      });
     },
     [me],
   );

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const carried = { '/api/carts/mine': [{ _id: 'cart-1' }], '/api/schema/options/?limit=200': [{ _id: 'o1', name: 'Oak' }] };
+const carried = {
+  '/api/carts/mine': [{ _id: 'cart-1' }],
+  '/api/schema/options/?limit=200': [{ _id: 'o1', name: 'Oak' }],
+};
 
 /** A fresh copy of the API client, on a page that carries `answers`. */
 async function pageWith(answers: unknown) {
@@ -14,9 +17,13 @@ async function pageWith(answers: unknown) {
 describe('the answers a page carries', () => {
   let fetchSpy: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () => new Response(JSON.stringify({ from: 'server' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ from: 'server' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
   });
   afterEach(() => {
     fetchSpy.mockRestore();

@@ -1,5 +1,5 @@
 /**
- * The API's answers a signed-in person's page carries (docs/architecture.md, "First paint"): the
+ * The API's answers a signed-in person's page carries (docs/performance.md, "First paint"): the
  * server asked them with the person's own credentials while it wrote the page. Each is taken
  * once, by the first GET of exactly that address, and only in the first half-minute of the
  * page; every later request, and anything the page did not carry, goes to the server.
@@ -16,7 +16,8 @@ function carried(): Map<string, unknown> {
   if (text) {
     try {
       const parsed = JSON.parse(text) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) for (const [path, body] of Object.entries(parsed)) answers.set(path, body);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        for (const [path, body] of Object.entries(parsed)) answers.set(path, body);
     } catch {
       // not the server's: ask it
     }

@@ -81,7 +81,8 @@ export function persistCollectionCache(queryClient: QueryClient) {
     maxAge: PERSIST_MAX_AGE_MS,
     buster: __BUILD_ID__,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query) => KEPT_QUERIES.includes(String(query.queryKey[0])) && query.state.status === 'success',
+      shouldDehydrateQuery: (query) =>
+        KEPT_QUERIES.includes(String(query.queryKey[0])) && query.state.status === 'success',
     },
   });
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { throttledStoragePersister } from './persisted-cache.ts';
 
-const client = (n: number) => ({ timestamp: n, buster: 'b', clientState: { mutations: [], queries: [] } }) as PersistedClient;
+const client = (n: number) =>
+  ({ timestamp: n, buster: 'b', clientState: { mutations: [], queries: [] } }) as PersistedClient;
 
 describe('the persisted query cache', () => {
   beforeEach(() => vi.useFakeTimers());

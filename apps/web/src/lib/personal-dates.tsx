@@ -7,7 +7,10 @@ import { PersonalZoneContext } from './use-dates.ts';
 /** The zone and language of the person reading, as their browser says. */
 function readersZone(): { locale: string; timeZone: string } {
   const resolved = new Intl.DateTimeFormat().resolvedOptions();
-  return { locale: typeof navigator === 'undefined' ? resolved.locale : navigator.language || resolved.locale, timeZone: resolved.timeZone || 'UTC' };
+  return {
+    locale: typeof navigator === 'undefined' ? resolved.locale : navigator.language || resolved.locale,
+    timeZone: resolved.timeZone || 'UTC',
+  };
 }
 
 /**
@@ -26,6 +29,9 @@ export function PersonalDates({ children }: { children: ReactNode }) {
       return answer;
     },
   });
-  const value = useMemo(() => ({ locale, timeZone, rulesAt: rules.dataUpdatedAt }), [locale, timeZone, rules.dataUpdatedAt]);
+  const value = useMemo(
+    () => ({ locale, timeZone, rulesAt: rules.dataUpdatedAt }),
+    [locale, timeZone, rules.dataUpdatedAt],
+  );
   return <PersonalZoneContext.Provider value={value}>{children}</PersonalZoneContext.Provider>;
 }

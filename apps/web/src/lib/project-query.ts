@@ -26,7 +26,8 @@ const pageLoadedAt = Date.now();
  * printed from them, as the server prints its mails and PDFs (docs/dates.md).
  */
 export function withZoneRules(project: ProjectResponse): ProjectResponse {
-  if (project.timeZoneRules) provideZone(project.timeZoneRules.name, project.timeZoneRules.packed, project.timeZoneRules.version);
+  if (project.timeZoneRules)
+    provideZone(project.timeZoneRules.name, project.timeZoneRules.packed, project.timeZoneRules.version);
   return project;
 }
 

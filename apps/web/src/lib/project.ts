@@ -10,6 +10,9 @@ export { projectQuery, useProjectAsWritten };
 /** The current project, if this page has one, in the page's language. */
 export function useProject() {
   const { language } = useLanguage();
-  const select = useCallback((project: ProjectResponse) => projectInLanguage(withZoneRules(project), language), [language]);
+  const select = useCallback(
+    (project: ProjectResponse) => projectInLanguage(withZoneRules(project), language),
+    [language],
+  );
   return useQuery({ ...projectQuery(currentProjectKey()), select });
 }

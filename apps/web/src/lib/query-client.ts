@@ -5,7 +5,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: (failureCount, error) =>
+        failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },
   },
 });

@@ -51,7 +51,10 @@ export function viewerOf(me: Me | null | undefined): Viewer {
  * Waits for auth to be ready, up to AUTH_READY_WAIT_MS (docs/api.md); when it is not
  * ready by then, or fails, the person is treated as a visitor.
  */
-export async function waitForViewer({ timeoutMs = AUTH_READY_WAIT_MS, withManagedProjects = false } = {}): Promise<Viewer> {
+export async function waitForViewer({
+  timeoutMs = AUTH_READY_WAIT_MS,
+  withManagedProjects = false,
+} = {}): Promise<Viewer> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);

@@ -17,7 +17,9 @@ export function timeZoneChoices(): Array<{ value: string; label: string }> {
 export function timeZones(): string[] {
   zones ??= [
     DEFAULT_TIME_ZONE,
-    ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE) : []),
+    ...(typeof Intl.supportedValuesOf === 'function'
+      ? Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE)
+      : []),
   ];
   return zones;
 }

@@ -13,11 +13,17 @@ export function moneyFor(format: MoneyFormat): (minor: number) => string {
 export function useMoney() {
   const { data: project } = useProject();
   const { locale } = useLanguage();
-  return useCallback((minor: number) => (project ? formatMoney(minor, { currency: project.currency, locale }) : '—'), [project, locale]);
+  return useCallback(
+    (minor: number) => (project ? formatMoney(minor, { currency: project.currency, locale }) : '—'),
+    [project, locale],
+  );
 }
 
 /** Formats a date (and time) in the project's locale and time zone (see lib/use-dates.ts). */
 export function useDateFormat() {
   const dates = useDates();
-  return useCallback((iso: string | null | undefined, withTime = false) => (withTime ? dates.dateTime(iso) : dates.date(iso)), [dates]);
+  return useCallback(
+    (iso: string | null | undefined, withTime = false) => (withTime ? dates.dateTime(iso) : dates.date(iso)),
+    [dates],
+  );
 }

@@ -4,9 +4,23 @@ import { changedFields, reappliedDeep, useVersionedDraft } from './versioned-dra
 
 describe('putting a person’s changes back over the current version', () => {
   it('keeps what they changed and everything else of the current version, at every depth', () => {
-    const original = { name: 'Maple', currency: 'CAD', options: { locale: 'en-CA', scene: { brightness: 1, cameraDistance: 1 } }, tags: ['a'] };
-    const typed = { ...original, name: 'Maple Court', options: { ...original.options, scene: { brightness: 1.2, cameraDistance: 1 } } };
-    const current = { ...original, currency: 'EUR', options: { locale: 'fr-CA', scene: { brightness: 1, cameraDistance: 1.4 } }, tags: ['a', 'b'] };
+    const original = {
+      name: 'Maple',
+      currency: 'CAD',
+      options: { locale: 'en-CA', scene: { brightness: 1, cameraDistance: 1 } },
+      tags: ['a'],
+    };
+    const typed = {
+      ...original,
+      name: 'Maple Court',
+      options: { ...original.options, scene: { brightness: 1.2, cameraDistance: 1 } },
+    };
+    const current = {
+      ...original,
+      currency: 'EUR',
+      options: { locale: 'fr-CA', scene: { brightness: 1, cameraDistance: 1.4 } },
+      tags: ['a', 'b'],
+    };
     expect(reappliedDeep(current, original, typed)).toEqual({
       name: 'Maple Court',
       currency: 'EUR',
@@ -29,7 +43,9 @@ describe('putting a person’s changes back over the current version', () => {
 
 describe('a versioned draft', () => {
   it('after a 409 shows the current version, keeps the typed fields aside, puts them back in one step, and saves against the new version', () => {
-    const { result } = renderHook(() => useVersionedDraft({ status: 'new', notes: '', assignee: null as string | null }, 3));
+    const { result } = renderHook(() =>
+      useVersionedDraft({ status: 'new', notes: '', assignee: null as string | null }, 3),
+    );
     act(() => result.current.set({ notes: 'Called Tuesday.' }));
     expect(result.current.isDirty).toBe(true);
     act(() => result.current.takeCurrent({ status: 'contacted', notes: '', assignee: 'u1' }, 4));

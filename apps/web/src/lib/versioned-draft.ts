@@ -34,7 +34,8 @@ export function changedFields<V extends object>(original: V, typed: V): Array<ke
   return [...keys].filter((key) => !same(original[key], typed[key]));
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A document's changes put back over its current version, key by key at every depth: what the
@@ -72,15 +73,23 @@ export function useVersionedDraft<V extends object>(initial: V, initialVersion: 
         values: current,
         version,
         // A second 409 before the first changes were put back: what was typed since joins them.
-        aside: s.aside ? { original: s.aside.original, typed: reappliedDeep(s.aside.typed, s.base, s.values) as V } : { original: s.base, typed: s.values },
+        aside: s.aside
+          ? { original: s.aside.original, typed: reappliedDeep(s.aside.typed, s.base, s.values) as V }
+          : { original: s.base, typed: s.values },
       })),
     [],
   );
   const reapply = useCallback(
-    () => setState((s) => (s.aside ? { ...s, values: reappliedDeep(s.base, s.aside.original, s.aside.typed) as V, aside: null } : s)),
+    () =>
+      setState((s) =>
+        s.aside ? { ...s, values: reappliedDeep(s.base, s.aside.original, s.aside.typed) as V, aside: null } : s,
+      ),
     [],
   );
-  const settle = useCallback((saved: V, version: number | undefined) => setState({ base: saved, values: saved, version, aside: null }), []);
+  const settle = useCallback(
+    (saved: V, version: number | undefined) => setState({ base: saved, values: saved, version, aside: null }),
+    [],
+  );
   return {
     values: state.values,
     version: state.version,

@@ -31,7 +31,10 @@ export function VisitBeacon() {
 async function beat(path: string): Promise<void> {
   try {
     const visit = sessionStorage.getItem(VISIT_KEY) ?? undefined;
-    const answer = await api<{ visit: string } | undefined>('/api/visits', { method: 'POST', body: { ...(visit ? { visit } : {}), path: path.slice(0, 300) } });
+    const answer = await api<{ visit: string } | undefined>('/api/visits', {
+      method: 'POST',
+      body: { ...(visit ? { visit } : {}), path: path.slice(0, 300) },
+    });
     if (answer?.visit) sessionStorage.setItem(VISIT_KEY, answer.visit);
   } catch {
     // Not worth a word: the next beat tries again.

@@ -2,7 +2,7 @@
  * The first number, date or name comparison a page makes loads the browser's locale data
  * (about 10 ms on a fast machine, four times that on a mid-range phone), inside the render that
  * first shows prices. For a signed-in person's page of a project, that cost is paid here instead,
- * while the page's own code is still on its way (docs/architecture.md, "First paint").
+ * while the page's own code is still on its way (docs/performance.md, "First paint").
  */
 export function warmUpFormatting(): void {
   if (typeof document === 'undefined') return;
@@ -34,7 +34,9 @@ export function warmUpFormatting(): void {
 
 function projectInPage(): { currency?: unknown; options?: { locale?: unknown; timeZone?: unknown } } | null {
   try {
-    return JSON.parse(document.getElementById('project-data')?.textContent ?? 'null') as ReturnType<typeof projectInPage>;
+    return JSON.parse(document.getElementById('project-data')?.textContent ?? 'null') as ReturnType<
+      typeof projectInPage
+    >;
   } catch {
     return null;
   }

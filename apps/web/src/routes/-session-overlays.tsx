@@ -4,13 +4,21 @@ import { useRouterState } from '@tanstack/react-router';
 import { isBareHost, readFakeSubdomain } from '../config/env.ts';
 import { startTokenRefresh } from '../lib/access-token.ts';
 import { meQuery } from '../lib/session.ts';
-import { useSlashShortcut } from '../features/platform/hooks/use-slash-shortcut.ts';
+import { useSlashShortcut } from '../features/quick-box/hooks/use-slash-shortcut.ts';
 
 // None of these is needed for a visitor's first page: each loads when it is shown.
-const GettingStartedModal = lazy(() => import('../features/auth/components/getting-started-modal.tsx').then((m) => ({ default: m.GettingStartedModal })));
-const QuickBox = lazy(() => import('../features/platform/components/quick-box.tsx').then((m) => ({ default: m.QuickBox })));
+const GettingStartedModal = lazy(() =>
+  import('../features/auth/components/getting-started-modal.tsx').then((m) => ({ default: m.GettingStartedModal })),
+);
+const QuickBox = lazy(() =>
+  import('../features/quick-box/components/quick-box.tsx').then((m) => ({ default: m.QuickBox })),
+);
 const VisitBeacon = lazy(() => import('../lib/visit-beacon.tsx').then((m) => ({ default: m.VisitBeacon })));
-const FakeSubdomainPrompt = lazy(() => import('../features/platform/components/fake-subdomain-prompt.tsx').then((m) => ({ default: m.FakeSubdomainPrompt })));
+const FakeSubdomainPrompt = lazy(() =>
+  import('../features/fake-subdomain/components/fake-subdomain-prompt.tsx').then((m) => ({
+    default: m.FakeSubdomainPrompt,
+  })),
+);
 
 /** Everything that hangs over the pages of a signed-in person (composes the auth and admin features). */
 export function SessionOverlays() {

@@ -5,7 +5,7 @@ import { buildTheme, cssVariablesResolver, PLATFORM_THEME, themeCssVariables } f
 import { useFirstPageText } from '../lib/first-page-text.ts';
 import { useProject } from '../lib/project.ts';
 import { SessionOverlays } from './-session-overlays.tsx';
-import { ConsentGate } from '../components/consent/consent-gate.tsx';
+import { ConsentGate } from '../features/consent/components/consent-gate.tsx';
 
 export const Route = createRootRoute({
   component: RootComponent,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccessCodePage } from '../components/access-code-page.tsx';
+import { AccessCodePage } from '../features/auth/components/access-code-page.tsx';
 
 /** /link/{code}: consume an access code, then go to the project home. */
 export const Route = createFileRoute('/link/$code')({

@@ -6,5 +6,11 @@ import { buildTheme, PLATFORM_THEME } from '../theme.ts';
 
 /** Renders a piece of UI inside the app's theme provider. */
 export function renderWithTheme(ui: ReactElement) {
-  return render(<MantineProvider theme={buildTheme(PLATFORM_THEME, (key) => firstPageMessage(firstPageCatalogue('en').value!, key))}>{ui}</MantineProvider>);
+  return render(
+    <MantineProvider
+      theme={buildTheme(PLATFORM_THEME, (key) => firstPageMessage(firstPageCatalogue('en').value!, key))}
+    >
+      {ui}
+    </MantineProvider>,
+  );
 }

@@ -53,5 +53,8 @@ afterEach(() => {
   cleanup();
   const errors = consoleErrors;
   vi.mocked(console.error).mockRestore();
-  if (errors.length) throw new Error(`console.error was called during this test:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+  if (errors.length)
+    throw new Error(
+      `console.error was called during this test:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
 });

@@ -26,9 +26,12 @@ export function knownPromise<T>(promise: Promise<T>): KnownPromise<T> {
   return known;
 }
 
-const fulfilled = <T>(value: T): KnownPromise<T> => Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
+const fulfilled = <T>(value: T): KnownPromise<T> =>
+  Object.assign(Promise.resolve(value), { status: 'fulfilled' as const, value });
 
-const loading = new Map<Language, KnownPromise<FirstPageCatalogue>>([['en', fulfilled<FirstPageCatalogue>(EN_FIRST_PAGE)]]);
+const loading = new Map<Language, KnownPromise<FirstPageCatalogue>>([
+  ['en', fulfilled<FirstPageCatalogue>(EN_FIRST_PAGE)],
+]);
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<FirstPageCatalogue>> = {
   'fr-CA': () => import('./fr-CA/first-page.ts').then((module) => module.FR_CA_FIRST_PAGE),
 };
@@ -48,6 +51,12 @@ export function firstPageCatalogue(language: Language): KnownPromise<FirstPageCa
  * A sentence of the first page's catalogue. These take simple `{name}` arguments only (the
  * catalogue check refuses plurals and selects in them), so a replace fills them in.
  */
-export function firstPageMessage(catalogue: FirstPageCatalogue, key: FirstPageKey, params: Record<string, string | number> = {}): string {
-  return catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+export function firstPageMessage(
+  catalogue: FirstPageCatalogue,
+  key: FirstPageKey,
+  params: Record<string, string | number> = {},
+): string {
+  return catalogue[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
 }

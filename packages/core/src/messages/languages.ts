@@ -21,7 +21,11 @@ const primary = (tag: string) => tag.toLowerCase().split('-')[0]!;
  * of `offered` speaks: the same tag, else the same language in another region ("fr-FR" reads
  * "fr-CA", "en-US" reads "en"); else `fallback`.
  */
-export function matchLanguage(wanted: readonly (string | null | undefined)[], offered: readonly Language[], fallback: Language): Language {
+export function matchLanguage(
+  wanted: readonly (string | null | undefined)[],
+  offered: readonly Language[],
+  fallback: Language,
+): Language {
   for (const tag of wanted) {
     if (!tag) continue;
     const exact = offered.find((language) => language.toLowerCase() === tag.toLowerCase());
@@ -66,7 +70,10 @@ export function projectLanguages(options: { languages?: unknown; defaultLanguage
 } {
   const listed = Array.isArray(options?.languages) ? options.languages.filter(isLanguage) : [];
   const languages = listed.length ? [...new Set(listed)] : [DEFAULT_LANGUAGE];
-  const defaultLanguage = isLanguage(options?.defaultLanguage) && languages.includes(options.defaultLanguage) ? options.defaultLanguage : languages[0]!;
+  const defaultLanguage =
+    isLanguage(options?.defaultLanguage) && languages.includes(options.defaultLanguage)
+      ? options.defaultLanguage
+      : languages[0]!;
   return { languages, defaultLanguage };
 }
 
@@ -85,10 +92,18 @@ export function readerLanguage({
   project: { languages?: unknown; defaultLanguage?: unknown } | null | undefined;
 }): Language {
   const { languages, defaultLanguage } = projectLanguages(project);
-  return matchLanguage([chosen && languages.includes(chosen as Language) ? chosen : null, ...(browser ?? [])], languages, defaultLanguage);
+  return matchLanguage(
+    [chosen && languages.includes(chosen as Language) ? chosen : null, ...(browser ?? [])],
+    languages,
+    defaultLanguage,
+  );
 }
 
 /** Items as the reader's language lists them: "Oak, Quartz and Tile", « Chêne, Quartz et Carrelage ». */
-export function formatList(items: readonly string[], locale: string, type: 'conjunction' | 'disjunction' | 'unit' = 'conjunction'): string {
+export function formatList(
+  items: readonly string[],
+  locale: string,
+  type: 'conjunction' | 'disjunction' | 'unit' = 'conjunction',
+): string {
   return new Intl.ListFormat(locale, { style: 'long', type }).format(items);
 }

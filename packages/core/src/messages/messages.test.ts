@@ -5,7 +5,9 @@ import { EN_CORE } from './en/core.ts';
 describe('the domain’s sentences in English', () => {
   it('fill in parameters by name, with ICU plurals', () => {
     expect(message('rule.requires', { names: 'Quartz, Oak' })).toBe('Needs Quartz, Oak first.');
-    expect(message('engine.in-use', { collection: 'options', singular: 'option', count: 3 })).toBe('This option is still used by 3 items; change those first.');
+    expect(message('engine.in-use', { collection: 'options', singular: 'option', count: 3 })).toBe(
+      'This option is still used by 3 items; change those first.',
+    );
   });
 
   it('say the sentence as written rather than invent a missing parameter', () => {

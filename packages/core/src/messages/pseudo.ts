@@ -4,7 +4,21 @@ import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
 /** The pseudo-language's tag: English made longer and marked, for the sweep that finds words not from the catalogue. */
 export const PSEUDO_LANGUAGE = 'en-XA';
 
-const ACCENTED: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú', c: 'ç', n: 'ñ', y: 'ý' };
+const ACCENTED: Record<string, string> = {
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ó',
+  u: 'ú',
+  A: 'Á',
+  E: 'É',
+  I: 'Í',
+  O: 'Ó',
+  U: 'Ú',
+  c: 'ç',
+  n: 'ñ',
+  y: 'ý',
+};
 
 /** Plain words as the pseudo-language writes them (accented), for a test that looks for a label in either. */
 export function pseudoText(text: string): string {
@@ -15,7 +29,9 @@ function transform(elements: MessageFormatElement[]): MessageFormatElement[] {
   return elements.map((element) => {
     if (element.type === TYPE.literal) return { ...element, value: pseudoText(element.value) };
     if (element.type === TYPE.select || element.type === TYPE.plural) {
-      const options = Object.fromEntries(Object.entries(element.options).map(([name, option]) => [name, { ...option, value: transform(option.value) }]));
+      const options = Object.fromEntries(
+        Object.entries(element.options).map(([name, option]) => [name, { ...option, value: transform(option.value) }]),
+      );
       return { ...element, options } as MessageFormatElement;
     }
     return element;
@@ -36,5 +52,7 @@ export function pseudoMessage(source: string): string {
 
 /** A whole catalogue in the pseudo-language. */
 export function pseudoCatalogue<Catalogue extends Readonly<Record<string, string>>>(catalogue: Catalogue): Catalogue {
-  return Object.fromEntries(Object.entries(catalogue).map(([key, source]) => [key, pseudoMessage(source)])) as Catalogue;
+  return Object.fromEntries(
+    Object.entries(catalogue).map(([key, source]) => [key, pseudoMessage(source)]),
+  ) as Catalogue;
 }

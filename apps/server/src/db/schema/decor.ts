@@ -1,4 +1,16 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
 
@@ -57,7 +69,10 @@ export const files = pgTable(
     height: integer('height'),
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
-    thumbnails: jsonb('thumbnails').$type<Array<{ size: number; width: number; height: number; storageKey: string; bytes: number }>>().notNull().default([]),
+    thumbnails: jsonb('thumbnails')
+      .$type<Array<{ size: number; width: number; height: number; storageKey: string; bytes: number }>>()
+      .notNull()
+      .default([]),
     configs: jsonb('configs').$type<Record<string, unknown>>().notNull().default({}),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,7 +143,9 @@ export const imports = pgTable(
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
-    counts: jsonb('counts').$type<{ rows: number; created: number; updated: number; unchanged: number; invited: number }>().notNull(),
+    counts: jsonb('counts')
+      .$type<{ rows: number; created: number; updated: number; unchanged: number; invited: number }>()
+      .notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

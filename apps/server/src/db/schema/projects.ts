@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, uniqueIndex, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  uniqueIndex,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ProjectOptions, Theme } from '@decor/core';
 import { users } from './identity.ts';
 
@@ -102,7 +113,7 @@ export const items = pgTable(
       .where(sql`${t.collection} = 'leads'`),
     // Equality filters (`data @> {...}`) on any field of any collection but carts: a cart is
     // written at every choice, and indexing each of its values cost a PATCH more than any read
-    // of carts gains (docs/architecture.md, "Stored documents"; decision 038).
+    // of carts gains (docs/performance.md, "Stored documents"; decision 038).
     index('items_data_gin_idx')
       .using('gin', sql`${t.data} jsonb_path_ops`)
       .where(sql`${t.collection} <> 'carts'`),

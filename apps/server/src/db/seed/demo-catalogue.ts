@@ -77,7 +77,13 @@ export interface ProjectSeed {
   categories: CategorySeed[];
   plans: PlanSeed[];
   packages: PackageSeed[];
-  units: Array<{ name: string; floor: number; plan: string; status: 'available' | 'reserved' | 'sold'; basePrice: number }>;
+  units: Array<{
+    name: string;
+    floor: number;
+    plan: string;
+    status: 'available' | 'reserved' | 'sold';
+    basePrice: number;
+  }>;
   managers: Array<{ email: string; name: string }>;
   buyers: BuyerSeed[];
   /** The catalogue's names and descriptions in French, by their English words (docs/languages.md). */
@@ -246,7 +252,15 @@ const demoCategories: CategorySeed[] = [
         description: 'SW 7029, a balanced warm grey.',
         roughness: 0.9,
       },
-      { name: 'Sea Salt', price: $(650), level: 2, colour: '#cdd8cf', vendor: 'Sherwin-Williams', description: 'SW 6204, a soft green-grey.', roughness: 0.9 },
+      {
+        name: 'Sea Salt',
+        price: $(650),
+        level: 2,
+        colour: '#cdd8cf',
+        vendor: 'Sherwin-Williams',
+        description: 'SW 6204, a soft green-grey.',
+        roughness: 0.9,
+      },
       {
         name: 'Hale Navy Accent Wall',
         price: $(850),
@@ -540,8 +554,20 @@ const demoCategories: CategorySeed[] = [
     allowance: $(1000),
     surface: null,
     options: [
-      { name: 'Standard LED Pot Lights', price: 0, level: 1, vendor: 'Lithonia', description: '4" slim LED pot lights, 3000 K.' },
-      { name: 'Dimmer Package', price: $(480), level: 2, vendor: 'Lutron', description: 'Dimmers on every ceiling light circuit.' },
+      {
+        name: 'Standard LED Pot Lights',
+        price: 0,
+        level: 1,
+        vendor: 'Lithonia',
+        description: '4" slim LED pot lights, 3000 K.',
+      },
+      {
+        name: 'Dimmer Package',
+        price: $(480),
+        level: 2,
+        vendor: 'Lutron',
+        description: 'Dimmers on every ceiling light circuit.',
+      },
       {
         name: 'Under-Cabinet LED Strip',
         price: $(650),
@@ -574,7 +600,13 @@ const demoCategories: CategorySeed[] = [
         description: 'Brass and opal glass, on its own dimmer.',
         rooms: ['Living Room'],
       },
-      { name: 'Cove Lighting', price: $(2200), level: 4, vendor: 'Lithonia', description: 'Indirect LED cove around the ceiling perimeter.' },
+      {
+        name: 'Cove Lighting',
+        price: $(2200),
+        level: 4,
+        vendor: 'Lithonia',
+        description: 'Indirect LED cove around the ceiling perimeter.',
+      },
     ],
   },
   {
@@ -607,7 +639,13 @@ const demoCategories: CategorySeed[] = [
         description: '30" dual-fuel range with the premium package.',
         requires: ['Gas Line to Range'],
       },
-      { name: 'Induction Package', price: $(2900), level: 3, vendor: 'Bosch', description: 'Induction cooktop, wall oven, panel dishwasher.' },
+      {
+        name: 'Induction Package',
+        price: $(2900),
+        level: 3,
+        vendor: 'Bosch',
+        description: 'Induction cooktop, wall oven, panel dishwasher.',
+      },
       {
         name: 'Integrated Panel-Ready Package',
         price: $(5900),
@@ -626,7 +664,15 @@ const demoCategories: CategorySeed[] = [
     allowance: 0,
     surface: 'floor',
     options: [
-      { name: 'White Hex Mosaic', price: 0, level: 1, colour: '#f1f1ef', vendor: 'Olympia Tile', description: '2" hex porcelain mosaic.', roughness: 0.4 },
+      {
+        name: 'White Hex Mosaic',
+        price: 0,
+        level: 1,
+        colour: '#f1f1ef',
+        vendor: 'Olympia Tile',
+        description: '2" hex porcelain mosaic.',
+        roughness: 0.4,
+      },
       {
         name: 'Grey Porcelain 12×24',
         price: 0,
@@ -645,7 +691,15 @@ const demoCategories: CategorySeed[] = [
         description: '12×24 polished porcelain with marble veining.',
         roughness: 0.2,
       },
-      { name: 'Slate Black', price: $(1700), level: 3, colour: '#3b3b3b', vendor: 'Ciot', description: 'Natural cleft slate, sealed.', roughness: 0.7 },
+      {
+        name: 'Slate Black',
+        price: $(1700),
+        level: 3,
+        colour: '#3b3b3b',
+        vendor: 'Ciot',
+        description: 'Natural cleft slate, sealed.',
+        roughness: 0.7,
+      },
       {
         name: 'Terrazzo',
         price: $(2300),
@@ -675,8 +729,20 @@ const demoCategories: CategorySeed[] = [
     allowance: 0,
     surface: null,
     options: [
-      { name: 'USB-C Outlets', price: $(90), level: 1, vendor: 'Leviton', description: 'A duplex outlet with two USB-C ports, per outlet.' },
-      { name: 'Extra Duplex Outlet', price: $(150), level: 1, vendor: 'Leviton', description: 'One more outlet where you want it, per outlet.' },
+      {
+        name: 'USB-C Outlets',
+        price: $(90),
+        level: 1,
+        vendor: 'Leviton',
+        description: 'A duplex outlet with two USB-C ports, per outlet.',
+      },
+      {
+        name: 'Extra Duplex Outlet',
+        price: $(150),
+        level: 1,
+        vendor: 'Leviton',
+        description: 'One more outlet where you want it, per outlet.',
+      },
       {
         name: 'Gas Line to Range',
         price: $(750),
@@ -685,7 +751,13 @@ const demoCategories: CategorySeed[] = [
         description: 'Gas supply roughed in to the range location.',
         rooms: ['Kitchen'],
       },
-      { name: 'EV Charger Rough-In', price: $(950), level: 2, vendor: 'Leviton', description: '40 A circuit to your parking stall.' },
+      {
+        name: 'EV Charger Rough-In',
+        price: $(950),
+        level: 2,
+        vendor: 'Leviton',
+        description: '40 A circuit to your parking stall.',
+      },
       {
         name: 'Heated Ensuite Floor',
         price: $(1900),
@@ -699,13 +771,26 @@ const demoCategories: CategorySeed[] = [
 ];
 
 const demoPlans: PlanSeed[] = [
-  { name: 'The Birch – 1 Bed + Den', bedrooms: 1, bathrooms: 1, area: 61.5, rooms: ['Foyer', 'Living Room', 'Kitchen', 'Primary Bedroom', 'Main Bathroom'] },
+  {
+    name: 'The Birch – 1 Bed + Den',
+    bedrooms: 1,
+    bathrooms: 1,
+    area: 61.5,
+    rooms: ['Foyer', 'Living Room', 'Kitchen', 'Primary Bedroom', 'Main Bathroom'],
+  },
   { name: 'The Maple – 2 Bed', bedrooms: 2, bathrooms: 2, area: 84.2, rooms: demoRooms.map((room) => room.name) },
 ];
 
 function demoUnits() {
   const units: ProjectSeed['units'] = [];
-  const statusPattern: Array<'available' | 'reserved' | 'sold'> = ['sold', 'sold', 'reserved', 'sold', 'available', 'sold'];
+  const statusPattern: Array<'available' | 'reserved' | 'sold'> = [
+    'sold',
+    'sold',
+    'reserved',
+    'sold',
+    'available',
+    'sold',
+  ];
   for (let floor = 2; floor <= 7; floor++) {
     for (let n = 1; n <= 4; n++) {
       const isMaple = n % 2 === 0;
@@ -739,7 +824,12 @@ export const demoProject: ProjectSeed = {
     depositPercent: 10,
     tagline: 'Make it yours, room by room.',
     defaultDeadlineDays: 30,
-    contact: { name: 'Maple Residences Design Centre', email: 'design@maple-residences.example', phone: '+1 604 555 0142', hours: 'Mon–Sat 10:00–17:00' },
+    contact: {
+      name: 'Maple Residences Design Centre',
+      email: 'design@maple-residences.example',
+      phone: '+1 604 555 0142',
+      hours: 'Mon–Sat 10:00–17:00',
+    },
     translations: { 'fr-CA': DEMO_FRENCH_OPTIONS },
   },
   french: DEMO_FRENCH,
@@ -751,13 +841,25 @@ export const demoProject: ProjectSeed = {
     {
       name: 'Modern Minimal',
       description: 'Coastal white floors, rift oak cabinets, white quartz and black hardware.',
-      options: ['Luxury Vinyl – Coastal White', 'Rift Oak Veneer', 'Quartz – Arctic White', 'Matte Black Pulls', 'Grey Glass Mosaic'],
+      options: [
+        'Luxury Vinyl – Coastal White',
+        'Rift Oak Veneer',
+        'Quartz – Arctic White',
+        'Matte Black Pulls',
+        'Grey Glass Mosaic',
+      ],
       priceAdjustment: -$(1500),
     },
     {
       name: 'Classic Warmth',
       description: 'Honey oak floors, navy shaker cabinets, Calacatta quartz and brushed brass.',
-      options: ['Engineered Oak – Honey', 'Shaker – Navy', 'Quartz – Calacatta', 'Brushed Brass Pulls', 'Marble Herringbone'],
+      options: [
+        'Engineered Oak – Honey',
+        'Shaker – Navy',
+        'Quartz – Calacatta',
+        'Brushed Brass Pulls',
+        'Marble Herringbone',
+      ],
       priceAdjustment: -$(2000),
     },
   ],
@@ -888,9 +990,30 @@ export const harbourProject: ProjectSeed = {
       allowance: 0,
       surface: 'floor',
       options: [
-        { name: 'Polished Concrete', price: 0, level: 1, colour: '#9e9e9a', vendor: 'In-house', description: 'Sealed original slab.' },
-        { name: 'Reclaimed Pine', price: $(3200), level: 3, colour: '#a7774a', vendor: 'Harbour Mill', description: 'Reclaimed warehouse pine.' },
-        { name: 'Maple Strip', price: $(2100), level: 2, colour: '#d8b98f', vendor: 'Harbour Mill', description: '2 1/4" maple strip.' },
+        {
+          name: 'Polished Concrete',
+          price: 0,
+          level: 1,
+          colour: '#9e9e9a',
+          vendor: 'In-house',
+          description: 'Sealed original slab.',
+        },
+        {
+          name: 'Reclaimed Pine',
+          price: $(3200),
+          level: 3,
+          colour: '#a7774a',
+          vendor: 'Harbour Mill',
+          description: 'Reclaimed warehouse pine.',
+        },
+        {
+          name: 'Maple Strip',
+          price: $(2100),
+          level: 2,
+          colour: '#d8b98f',
+          vendor: 'Harbour Mill',
+          description: '2 1/4" maple strip.',
+        },
       ],
     },
     {
@@ -901,8 +1024,22 @@ export const harbourProject: ProjectSeed = {
       allowance: 0,
       surface: 'walls',
       options: [
-        { name: 'Gallery White', price: 0, level: 1, colour: '#f4f4f1', vendor: 'Sherwin-Williams', description: 'Flat white.' },
-        { name: 'Harbour Blue', price: $(600), level: 2, colour: '#47617a', vendor: 'Sherwin-Williams', description: 'Deep harbour blue.' },
+        {
+          name: 'Gallery White',
+          price: 0,
+          level: 1,
+          colour: '#f4f4f1',
+          vendor: 'Sherwin-Williams',
+          description: 'Flat white.',
+        },
+        {
+          name: 'Harbour Blue',
+          price: $(600),
+          level: 2,
+          colour: '#47617a',
+          vendor: 'Sherwin-Williams',
+          description: 'Deep harbour blue.',
+        },
       ],
     },
     {
@@ -913,8 +1050,22 @@ export const harbourProject: ProjectSeed = {
       allowance: 0,
       surface: 'cabinets',
       options: [
-        { name: 'White Slab', price: 0, level: 1, colour: '#f7f7f5', vendor: 'Loft Cabinetry', description: 'White melamine slab.' },
-        { name: 'Walnut Slab', price: $(4200), level: 3, colour: '#5d4030', vendor: 'Loft Cabinetry', description: 'Walnut veneer slab.' },
+        {
+          name: 'White Slab',
+          price: 0,
+          level: 1,
+          colour: '#f7f7f5',
+          vendor: 'Loft Cabinetry',
+          description: 'White melamine slab.',
+        },
+        {
+          name: 'Walnut Slab',
+          price: $(4200),
+          level: 3,
+          colour: '#5d4030',
+          vendor: 'Loft Cabinetry',
+          description: 'Walnut veneer slab.',
+        },
       ],
     },
     {
@@ -925,12 +1076,34 @@ export const harbourProject: ProjectSeed = {
       allowance: 0,
       surface: 'counter',
       options: [
-        { name: 'Butcher Block', price: 0, level: 1, colour: '#c69c6d', vendor: 'Harbour Mill', description: 'Oiled maple butcher block.' },
-        { name: 'Soapstone', price: $(3900), level: 3, colour: '#4a4f4f', vendor: 'Stone Co.', description: 'Honed soapstone.' },
+        {
+          name: 'Butcher Block',
+          price: 0,
+          level: 1,
+          colour: '#c69c6d',
+          vendor: 'Harbour Mill',
+          description: 'Oiled maple butcher block.',
+        },
+        {
+          name: 'Soapstone',
+          price: $(3900),
+          level: 3,
+          colour: '#4a4f4f',
+          vendor: 'Stone Co.',
+          description: 'Honed soapstone.',
+        },
       ],
     },
   ],
-  plans: [{ name: 'Loft One', bedrooms: 1, bathrooms: 1, area: 78, rooms: ['Entry', 'Living Room', 'Kitchen', 'Bedroom', 'Bathroom'] }],
+  plans: [
+    {
+      name: 'Loft One',
+      bedrooms: 1,
+      bathrooms: 1,
+      area: 78,
+      rooms: ['Entry', 'Living Room', 'Kitchen', 'Bedroom', 'Bathroom'],
+    },
+  ],
   packages: [
     {
       name: 'Warehouse',

@@ -32,13 +32,16 @@ export const DEMO_FRENCH: Record<string, string> = {
   'Laminate – Grey Ash': 'Stratifié – Frêne gris',
   '12 mm AC4 laminate in a soft grey ash.': 'Stratifié AC4 de 12 mm en frêne gris doux.',
   'Luxury Vinyl – Coastal White': 'Vinyle de luxe – Blanc côtier',
-  'Waterproof rigid-core vinyl plank, whitewashed oak look.': 'Planche de vinyle à âme rigide imperméable, aspect chêne blanchi.',
+  'Waterproof rigid-core vinyl plank, whitewashed oak look.':
+    'Planche de vinyle à âme rigide imperméable, aspect chêne blanchi.',
   'Engineered Oak – Honey': 'Chêne d’ingénierie – Miel',
-  '5" engineered white oak, 2 mm wear layer, honey stain.': 'Chêne blanc d’ingénierie de 5 po, couche d’usure de 2 mm, teinture miel.',
+  '5" engineered white oak, 2 mm wear layer, honey stain.':
+    'Chêne blanc d’ingénierie de 5 po, couche d’usure de 2 mm, teinture miel.',
   'Engineered Oak – Smoked': 'Chêne d’ingénierie – Fumé',
   '6" engineered oak, fumed and smoked, matte lacquer.': 'Chêne d’ingénierie de 6 po, fumé, laque mate.',
   'Porcelain Tile – Concrete': 'Carreau de porcelaine – Béton',
-  '24×24 rectified porcelain with a poured-concrete look.': 'Porcelaine rectifiée de 24 × 24 à l’aspect de béton coulé.',
+  '24×24 rectified porcelain with a poured-concrete look.':
+    'Porcelaine rectifiée de 24 × 24 à l’aspect de béton coulé.',
   'Wide-Plank White Oak': 'Chêne blanc à planches larges',
   '9" wide-plank European white oak. Needs the open span of the two-bedroom plan.':
     'Chêne blanc européen à planches larges de 9 po. Exige l’aire ouverte du plan à deux chambres.',
@@ -56,7 +59,8 @@ export const DEMO_FRENCH: Record<string, string> = {
   'Sea Salt': 'Sel de mer',
   'SW 6204, a soft green-grey.': 'SW 6204, un gris-vert doux.',
   'Hale Navy Accent Wall': 'Mur d’accent bleu marine Hale',
-  'HC-154 on one feature wall per room, Cloud White elsewhere.': 'HC-154 sur un mur d’accent par pièce, Blanc nuage ailleurs.',
+  'HC-154 on one feature wall per room, Cloud White elsewhere.':
+    'HC-154 sur un mur d’accent par pièce, Blanc nuage ailleurs.',
   'Sage Accent Wall': 'Mur d’accent sauge',
   'A sage feature wall per room, Cloud White elsewhere.': 'Un mur d’accent sauge par pièce, Blanc nuage ailleurs.',
   // Kitchen cabinets
@@ -97,7 +101,8 @@ export const DEMO_FRENCH: Record<string, string> = {
   'Marble Herringbone': 'Marbre à chevrons',
   'Honed marble in a herringbone mosaic.': 'Marbre adouci en mosaïque à chevrons.',
   'Full-Height Quartz Slab': 'Dalle de quartz pleine hauteur',
-  'Matches the Calacatta counter up to the upper cabinets.': 'Assortie au comptoir Calacatta jusqu’aux armoires du haut.',
+  'Matches the Calacatta counter up to the upper cabinets.':
+    'Assortie au comptoir Calacatta jusqu’aux armoires du haut.',
   // Cabinet hardware
   'Brushed Nickel Bar Pulls': 'Poignées barres en nickel brossé',
   '128 mm bar pulls.': 'Poignées barres de 128 mm.',
@@ -131,11 +136,13 @@ export const DEMO_FRENCH: Record<string, string> = {
   '30" fridge, electric range, dishwasher, over-the-range microwave.':
     'Réfrigérateur de 30 po, cuisinière électrique, lave-vaisselle, micro-ondes à hotte intégrée.',
   'Premium Stainless Package': 'Forfait inox haut de gamme',
-  'Counter-depth fridge, convection range, quiet dishwasher.': 'Réfrigérateur de profondeur comptoir, cuisinière à convection, lave-vaisselle silencieux.',
+  'Counter-depth fridge, convection range, quiet dishwasher.':
+    'Réfrigérateur de profondeur comptoir, cuisinière à convection, lave-vaisselle silencieux.',
   'Gas Range Package': 'Forfait cuisinière au gaz',
   '30" dual-fuel range with the premium package.': 'Cuisinière bicombustible de 30 po avec le forfait haut de gamme.',
   'Induction Package': 'Forfait induction',
-  'Induction cooktop, wall oven, panel dishwasher.': 'Table de cuisson à induction, four mural, lave-vaisselle à panneau.',
+  'Induction cooktop, wall oven, panel dishwasher.':
+    'Table de cuisson à induction, four mural, lave-vaisselle à panneau.',
   'Integrated Panel-Ready Package': 'Forfait encastré prêt à recevoir un panneau',
   'Panel-ready fridge and dishwasher behind cabinet fronts. Needs the two-bedroom kitchen.':
     'Réfrigérateur et lave-vaisselle prêts à recevoir un panneau, derrière des façades d’armoires. Exige la cuisine du plan à deux chambres.',

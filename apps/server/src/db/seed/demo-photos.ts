@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../client.ts';
+import { sqlRows, type Db } from '../client.ts';
 import type { FileStorage } from '../../modules/files/storage.ts';
 import { storeFile } from '../../modules/files/files.operations.ts';
 
@@ -18,7 +18,12 @@ const HEIGHT = 360;
 type Pattern = 'planks' | 'paint' | 'panels' | 'stone' | 'tiles' | 'metal' | 'light' | 'appliance' | 'outlet' | 'plain';
 
 /** The colour of a picture whose option has no swatch: warm brass light, stainless steel, a white plate. */
-const COLOUR_WITHOUT_SWATCH: Partial<Record<Pattern, string>> = { light: '#e0b66a', appliance: '#b8bcc0', outlet: '#f4f2ec', plain: '#c9c3b8' };
+const COLOUR_WITHOUT_SWATCH: Partial<Record<Pattern, string>> = {
+  light: '#e0b66a',
+  appliance: '#b8bcc0',
+  outlet: '#f4f2ec',
+  plain: '#c9c3b8',
+};
 
 function patternOf(surface: string | null, category: string): Pattern {
   if (/tile/i.test(category)) return 'tiles';
@@ -137,8 +142,23 @@ export function drawPhoto(hex: string, pattern: Pattern, name: string): Buffer {
  * Gives every option of the project without a photo a drawn one, stored like an upload
  * (public, with thumbnails). Returns how many were added; running again adds none.
  */
-export async function addDemoPhotos({ db, storage, projectKey }: { db: Db; storage: FileStorage; projectKey: string }): Promise<number> {
-  const rows = await queryRows<{ project_id: string; id: string; name: string; colour: string | null; surface: string | null; category: string | null }>(
+export async function addDemoPhotos({
+  db,
+  storage,
+  projectKey,
+}: {
+  db: Db;
+  storage: FileStorage;
+  projectKey: string;
+}): Promise<number> {
+  const rows = await sqlRows<{
+    project_id: string;
+    id: string;
+    name: string;
+    colour: string | null;
+    surface: string | null;
+    category: string | null;
+  }>(
     db,
     sql`SELECT o.project_id, o.id::text AS id, o.data->>'name' AS name, o.data->'swatch'->>'color' AS colour,
                k.data->>'surface' AS surface, k.data->>'name' AS category
@@ -150,7 +170,9 @@ export async function addDemoPhotos({ db, storage, projectKey }: { db: Db; stora
   for (const row of rows) {
     const pattern = patternOf(row.surface, row.category ?? '');
     const colour = row.colour ?? COLOUR_WITHOUT_SWATCH[pattern] ?? COLOUR_WITHOUT_SWATCH.plain!;
-    const png = await sharp(drawPhoto(colour, pattern, row.name), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    const png = await sharp(drawPhoto(colour, pattern, row.name), {
+      raw: { width: WIDTH, height: HEIGHT, channels: 3 },
+    })
       .png()
       .toBuffer();
     const file = await storeFile({

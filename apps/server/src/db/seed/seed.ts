@@ -37,7 +37,10 @@ export interface SeedResult {
  */
 export async function seedDemo({ db, password, portalHost, now = new Date() }: SeedInput): Promise<SeedResult> {
   const seeds = [demoProject, harbourProject];
-  const people: Person[] = [{ ...ADMIN_ACCOUNT, isAdmin: true }, ...seeds.flatMap((seed) => [...seed.managers, ...seed.buyers])];
+  const people: Person[] = [
+    { ...ADMIN_ACCOUNT, isAdmin: true },
+    ...seeds.flatMap((seed) => [...seed.managers, ...seed.buyers]),
+  ];
   return withTransaction(db, async (tx) => {
     const { ids: userIds, created } = await ensureUsers(tx, people, password, now);
     const createdProjects: string[] = [];
@@ -54,7 +57,10 @@ export async function seedDemo({ db, password, portalHost, now = new Date() }: S
 
 async function ensureUsers(db: Db, people: Person[], password: string, now: Date) {
   const emails = people.map((p) => p.email);
-  const existing = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  const existing = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, emails));
   const ids = new Map(existing.map((u) => [u.email, u.id]));
   // Hashing costs tens of milliseconds: only when an account is made. An existing account's
   // password is never touched: a person may have changed it (docs/security.md, "Demo accounts").
@@ -73,7 +79,15 @@ async function ensureUsers(db: Db, people: Person[], password: string, now: Date
         termsAcceptedAt: now,
       })),
     );
-    await db.insert(accounts).values(fresh.map((p) => ({ id: uuidv7(), accountId: p.id, providerId: 'credential', userId: p.id, password: freshHash })));
+    await db.insert(accounts).values(
+      fresh.map((p) => ({
+        id: uuidv7(),
+        accountId: p.id,
+        providerId: 'credential',
+        userId: p.id,
+        password: freshHash,
+      })),
+    );
     for (const p of fresh) ids.set(p.email, p.id);
   }
   return { ids, created: fresh.map((p) => p.email) };
@@ -99,11 +113,28 @@ async function insertProject(db: Db, seed: ProjectSeed, userIds: Map<string, str
  * The demo's catalogue for a new project (the admins' wizard, docs/admin.md): its rooms, plans,
  * categories, options, packages and units, with no people and no selections.
  */
-export async function insertDemoCatalogue(db: Db, projectId: string, projectKey: string, now = new Date()): Promise<void> {
-  await insertProjectItems(db, projectId, { ...demoProject, key: projectKey, managers: [], buyers: [] }, new Map(), now);
+export async function insertDemoCatalogue(
+  db: Db,
+  projectId: string,
+  projectKey: string,
+  now = new Date(),
+): Promise<void> {
+  await insertProjectItems(
+    db,
+    projectId,
+    { ...demoProject, key: projectKey, managers: [], buyers: [] },
+    new Map(),
+    now,
+  );
 }
 
-async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, userIds: Map<string, string>, now: Date) {
+async function insertProjectItems(
+  db: Db,
+  projectId: string,
+  seed: ProjectSeed,
+  userIds: Map<string, string>,
+  now: Date,
+) {
   const rows: ItemRow[] = [];
   const add = (collection: string, data: Record<string, unknown>) => {
     const id = uuidv7();
@@ -118,14 +149,26 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
 
   // The French words its design centre wrote beside each English name and description.
   const french = (fields: Record<string, string>) => {
-    const words = Object.fromEntries(Object.entries(fields).flatMap(([field, english]) => (seed.french?.[english] ? [[field, seed.french[english]]] : [])));
+    const words = Object.fromEntries(
+      Object.entries(fields).flatMap(([field, english]) =>
+        seed.french?.[english] ? [[field, seed.french[english]]] : [],
+      ),
+    );
     return { translations: Object.keys(words).length ? { 'fr-CA': words } : {} };
   };
-  const roomIds = new Map(seed.rooms.map((room) => [room.name, add('rooms', { ...room, slug: slugify(room.name), ...french({ name: room.name }) })] as const));
+  const roomIds = new Map(
+    seed.rooms.map(
+      (room) =>
+        [room.name, add('rooms', { ...room, slug: slugify(room.name), ...french({ name: room.name }) })] as const,
+    ),
+  );
   const roomId = lookup('room', roomIds);
 
   const planIds = new Map(
-    seed.plans.map((plan) => [plan.name, add('plans', { ...plan, rooms: plan.rooms.map(roomId), ...french({ name: plan.name }) })] as const),
+    seed.plans.map(
+      (plan) =>
+        [plan.name, add('plans', { ...plan, rooms: plan.rooms.map(roomId), ...french({ name: plan.name }) })] as const,
+    ),
   );
   const planId = lookup('plan', planIds);
 
@@ -163,7 +206,9 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
           level: option.level,
           standard: option.price === 0,
           images: [],
-          swatch: option.colour ? { color: option.colour, roughness: option.roughness ?? 0.6, metalness: option.metalness ?? 0, scale: 1 } : null,
+          swatch: option.colour
+            ? { color: option.colour, roughness: option.roughness ?? 0.6, metalness: option.metalness ?? 0, scale: 1 }
+            : null,
           plans: (option.plans ?? []).map(planId),
           requires: (option.requires ?? []).map(optionId),
           excludes: (option.excludes ?? []).map(optionId),
@@ -175,11 +220,17 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
   });
 
   for (const pkg of seed.packages) {
-    add('packages', { ...pkg, options: pkg.options.map(optionId), image: null, ...french({ name: pkg.name, description: pkg.description }) });
+    add('packages', {
+      ...pkg,
+      options: pkg.options.map(optionId),
+      image: null,
+      ...french({ name: pkg.name, description: pkg.description }),
+    });
   }
 
   const unitIds = new Map<string, string>();
-  const buyersOfUnit = (unitName: string) => seed.buyers.filter((b) => b.unit === unitName).map((b) => userIds.get(b.email)!);
+  const buyersOfUnit = (unitName: string) =>
+    seed.buyers.filter((b) => b.unit === unitName).map((b) => userIds.get(b.email)!);
   const deadlineOfUnit = (unitName: string) => {
     const owner = seed.buyers.find((b) => b.unit === unitName && b.cart);
     return owner?.cart ? new Date(now.getTime() + owner.cart.deadlineInDays * DAY_MS).toISOString() : null;
@@ -205,7 +256,8 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
   for (const buyer of seed.buyers) {
     if (!buyer.cart) continue;
     // A signed selection obeys the rules it demonstrates: every required choice is made (docs/selection-rules.md).
-    const choices = buyer.cart.status === 'draft' ? buyer.cart.choices : withStandardChoices(seed, buyer.unit, buyer.cart.choices);
+    const choices =
+      buyer.cart.status === 'draft' ? buyer.cart.choices : withStandardChoices(seed, buyer.unit, buyer.cart.choices);
     const selections = choices.map(([room, option, quantity = 1]) => ({
       option: optionId(option),
       room: roomId(room),
@@ -225,7 +277,9 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
       total,
       deadline,
       notes: buyer.cart.notes ?? '',
-      signature: isSigned ? { name: buyer.name, signedAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(), total } : null,
+      signature: isSigned
+        ? { name: buyer.name, signedAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(), total }
+        : null,
     });
     if (buyer.cart.status === 'approved') {
       add('purchases', {
@@ -253,7 +307,10 @@ async function insertProjectItems(db: Db, projectId: string, seed: ProjectSeed, 
 async function ensureLocalDeploy(db: Db, portalHost: string) {
   let [deploy] = await db.select({ id: deploys.id }).from(deploys).where(eq(deploys.name, LOCAL_DEPLOY_NAME));
   if (!deploy) {
-    [deploy] = await db.insert(deploys).values({ id: uuidv7(), name: LOCAL_DEPLOY_NAME, type: 'development', host: portalHost }).returning({ id: deploys.id });
+    [deploy] = await db
+      .insert(deploys)
+      .values({ id: uuidv7(), name: LOCAL_DEPLOY_NAME, type: 'development', host: portalHost })
+      .returning({ id: deploys.id });
   }
   const all = await db.select({ id: projects.id, key: projects.key }).from(projects);
   await db
@@ -267,7 +324,11 @@ async function ensureLocalDeploy(db: Db, portalHost: string) {
  * extra cost that the unit's plan and the room allow) in each required category and room the
  * buyer left open, as a signed selection must have them.
  */
-function withStandardChoices(seed: ProjectSeed, unitName: string, choices: Array<[room: string, option: string, quantity?: number]>) {
+function withStandardChoices(
+  seed: ProjectSeed,
+  unitName: string,
+  choices: Array<[room: string, option: string, quantity?: number]>,
+) {
   const planName = seed.units.find((unit) => unit.name === unitName)?.plan;
   const planRooms = seed.plans.find((plan) => plan.name === planName)?.rooms ?? [];
   const completed = [...choices];

@@ -42,12 +42,23 @@ export async function inviteCoBuyer({
   const buyers = Array.isArray(unit.data.buyers) ? (unit.data.buyers as string[]) : [];
   const invited = await findUserIdByEmail(db, email);
   if (invited && buyers.includes(invited)) throw fail('conflict', 'code.already-buyer', undefined, { field: 'email' });
-  if (buyers.length >= INVITE_CO_BUYER_LIMITS.buyers) throw fail('conflict', 'code.unit-full', { max: INVITE_CO_BUYER_LIMITS.buyers });
-  if ((await countWaitingInvitationsBy(db, { projectId: project.id, unitId: unit.id, createdBy: actor.userId })) >= INVITE_CO_BUYER_LIMITS.waiting)
+  if (buyers.length >= INVITE_CO_BUYER_LIMITS.buyers)
+    throw fail('conflict', 'code.unit-full', { max: INVITE_CO_BUYER_LIMITS.buyers });
+  if (
+    (await countWaitingInvitationsBy(db, { projectId: project.id, unitId: unit.id, createdBy: actor.userId })) >=
+    INVITE_CO_BUYER_LIMITS.waiting
+  )
     throw fail('conflict', 'code.too-many-waiting', { max: INVITE_CO_BUYER_LIMITS.waiting });
   const row = await insertAccessCode(
     db,
-    accessCodeValues({ ...INVITATION_DEFAULTS, kind: 'co-buyer-invitation', projectId: project.id, unitId: unit.id, email, createdBy: actor.userId }),
+    accessCodeValues({
+      ...INVITATION_DEFAULTS,
+      kind: 'co-buyer-invitation',
+      projectId: project.id,
+      unitId: unit.id,
+      email,
+      createdBy: actor.userId,
+    }),
   );
   const unitName = typeof unit.data.name === 'string' ? unit.data.name : null;
   const lastMail = await mailInvitation(

@@ -126,7 +126,13 @@ export async function createAccessCode({
   if (input.send && !input.email) throw fail('bad_request', 'code.email-to-send', undefined, { field: 'email' });
   const row = await insertAccessCode(
     db,
-    accessCodeValues({ ...input, projectId: project.id, unitId: unit?.id ?? null, email: input.email ?? null, createdBy: actor.userId }),
+    accessCodeValues({
+      ...input,
+      projectId: project.id,
+      unitId: unit?.id ?? null,
+      email: input.email ?? null,
+      createdBy: actor.userId,
+    }),
   );
   const view = accessCodeView(row, origin, (unit?.data.name as string | undefined) ?? null);
   if (input.send && row.email) {
@@ -179,17 +185,25 @@ export async function listProjectAccessCodes({
   });
   // Whether the last mail to each address left: an invitation that bounced at the SMTP server is said on its link.
   const addresses = rows.flatMap(({ row }) => (row.email ? [row.email] : []));
-  const lastMails = new Map((await mailsOfProjectTo(db, project.id, addresses, 1)).map((mail) => [mail.to, mailEntry(mail)]));
+  const lastMails = new Map(
+    (await mailsOfProjectTo(db, project.id, addresses, 1)).map((mail) => [mail.to, mailEntry(mail)]),
+  );
   return pageOf(
     rows,
     CODES_PAGE,
-    ({ row, unitName }) => ({ ...accessCodeView(row, origin, unitName), lastMail: row.email ? (lastMails.get(row.email.toLowerCase()) ?? null) : null }),
+    ({ row, unitName }) => ({
+      ...accessCodeView(row, origin, unitName),
+      lastMail: row.email ? (lastMails.get(row.email.toLowerCase()) ?? null) : null,
+    }),
     ({ row }) => ({ at: row.createdAt.toISOString(), code: row.code }),
   );
 }
 
 const isCodeKey = (v: Record<string, unknown>) =>
-  typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.code === 'string' && /^[a-z0-9]{8,64}$/.test(v.code);
+  typeof v.at === 'string' &&
+  !Number.isNaN(Date.parse(v.at)) &&
+  typeof v.code === 'string' &&
+  /^[a-z0-9]{8,64}$/.test(v.code);
 
 /**
  * Invites many people at once, one link each (e-mail and unit), all made or none: every
@@ -230,13 +244,21 @@ export async function createAccessCodes({
       made.push(
         await insertAccessCode(
           tx,
-          accessCodeValues({ ...common, projectId: project.id, unitId: invitation.unit ?? null, email: invitation.email, createdBy: actor.userId }),
+          accessCodeValues({
+            ...common,
+            projectId: project.id,
+            unitId: invitation.unit ?? null,
+            email: invitation.email,
+            createdBy: actor.userId,
+          }),
         ),
       );
     }
     return made;
   });
-  const views = rows.map((row) => accessCodeView(row, origin, row.unitId ? ((units.get(row.unitId)?.data.name as string | undefined) ?? null) : null));
+  const views = rows.map((row) =>
+    accessCodeView(row, origin, row.unitId ? ((units.get(row.unitId)?.data.name as string | undefined) ?? null) : null),
+  );
   if (!common.send) return { items: views, sent: 0 };
   const items = [];
   for (const view of views) {
@@ -256,7 +278,17 @@ export async function createAccessCodes({
   return { items, sent: items.filter((item) => item.lastMail.status !== 'failed').length };
 }
 
-export async function revokeProjectAccessCode({ db, scope, code, origin }: { db: Db; scope: Scope; code: string; origin: string }) {
+export async function revokeProjectAccessCode({
+  db,
+  scope,
+  code,
+  origin,
+}: {
+  db: Db;
+  scope: Scope;
+  code: string;
+  origin: string;
+}) {
   const { project } = requireCodeManager(scope);
   const existing = await findAccessCode(db, code);
   if (!existing || existing.projectId !== project.id) throw fail('not_found', 'code.no-such');
@@ -315,7 +347,12 @@ export async function mailInvitation(mailer: Mailer, mail: Mail): Promise<MailEn
     await mailer.send(mail);
     return { subject: mail.subject, status: mailer.kind === 'smtp' ? 'sent' : 'outbox', error: null, at };
   } catch (error) {
-    return { subject: mail.subject, status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error', at };
+    return {
+      subject: mail.subject,
+      status: 'failed',
+      error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
+      at,
+    };
   }
 }
 
@@ -325,7 +362,8 @@ const withdrawn = () => fail('forbidden', 'link.withdrawn', undefined, { reason:
 function refusal(row: AccessCodeRow | undefined): DomainError {
   if (!row) return fail('not_found', 'link.invalid', undefined, { reason: 'link-invalid' });
   if (row.revokedAt) return withdrawn();
-  if (row.expiresAt && row.expiresAt <= new Date()) return fail('forbidden', 'link.expired', undefined, { reason: 'link-expired' });
+  if (row.expiresAt && row.expiresAt <= new Date())
+    return fail('forbidden', 'link.expired', undefined, { reason: 'link-expired' });
   return fail('forbidden', 'link.used', undefined, { reason: 'link-used' });
 }
 
@@ -383,34 +421,45 @@ export async function consumeAccessCode(input: ConsumeInput): Promise<ConsumeRes
 
   const person = await personFor(input, row);
   // Followed from the mail the portal sent to this very address: the address is proven (docs/access-codes.md, "Arriving").
-  const isProven = person.kind === 'new' && row.email !== null && row.email === person.email && isMailProof(input.secret, code, row.email, input.proof);
+  const isProven =
+    person.kind === 'new' &&
+    row.email !== null &&
+    row.email === person.email &&
+    isMailProof(input.secret, code, row.email, input.proof);
   const project = await requireProject(db, projectKey);
-  const userId = await withWrites(db, { project, actorId: row.createdBy ?? '', origin: 'server', hooks: input.hooks }, async (writer) => {
-    const db = writer.db;
-    const used = await useAccessCode(db, code);
-    if (!used) throw refusal(await findAccessCode(db, code));
-    const personId = person.kind === 'current' ? person.userId : await insertNewUser(db, person.email, person.name, { emailVerified: isProven });
-    await grantMembership(db, { projectId: used.projectId, userId: personId, role: used.role });
-    // The unit's change is recorded as the person's own: they accepted the invitation.
-    if (used.unitId) {
-      const joiner = { ...writer, actorId: personId };
-      let deadline: string | null = null;
-      await updateItem(joiner, 'units', used.unitId, (unit) => {
-        deadline = typeof unit.data.deadline === 'string' ? unit.data.deadline : null;
-        return withBuyer(unit.data, personId);
-      });
-      // The first buyer of a unit gets its selection to make; later ones (co-buyers) share it.
-      if (used.role === 'purchaser' && !(await cartOfUnit(db, project.id, used.unitId))) {
-        await createItem(joiner, 'carts', {
-          unit: used.unitId,
-          owner: personId,
-          status: 'draft',
-          deadline: deadline ?? defaultDeadline(project.options, writer.now),
+  const userId = await withWrites(
+    db,
+    { project, actorId: row.createdBy ?? '', origin: 'server', hooks: input.hooks },
+    async (writer) => {
+      const db = writer.db;
+      const used = await useAccessCode(db, code);
+      if (!used) throw refusal(await findAccessCode(db, code));
+      const personId =
+        person.kind === 'current'
+          ? person.userId
+          : await insertNewUser(db, person.email, person.name, { emailVerified: isProven });
+      await grantMembership(db, { projectId: used.projectId, userId: personId, role: used.role });
+      // The unit's change is recorded as the person's own: they accepted the invitation.
+      if (used.unitId) {
+        const joiner = { ...writer, actorId: personId };
+        let deadline: string | null = null;
+        await updateItem(joiner, 'units', used.unitId, (unit) => {
+          deadline = typeof unit.data.deadline === 'string' ? unit.data.deadline : null;
+          return withBuyer(unit.data, personId);
         });
+        // The first buyer of a unit gets its selection to make; later ones (co-buyers) share it.
+        if (used.role === 'purchaser' && !(await cartOfUnit(db, project.id, used.unitId))) {
+          await createItem(joiner, 'carts', {
+            unit: used.unitId,
+            owner: personId,
+            status: 'draft',
+            deadline: deadline ?? defaultDeadline(project.options, writer.now),
+          });
+        }
       }
-    }
-    return personId;
-  });
+      return personId;
+    },
+  );
 
   const target = row.targetPath ?? '/';
   if (person.kind === 'current') return { account: 'current', target };
@@ -465,7 +514,8 @@ async function personFor({ db, actor, email: given, name }: ConsumeInput, row: A
     });
   }
   const email = given?.trim().toLowerCase();
-  if (!email) throw fail('bad_request', 'code.email-needed', undefined, { field: 'email', reason: 'link-email-needed' });
+  if (!email)
+    throw fail('bad_request', 'code.email-needed', undefined, { field: 'email', reason: 'link-email-needed' });
   if (await findUserIdByEmail(db, email)) {
     throw fail('conflict', 'link.account-exists', undefined, {
       field: 'email',

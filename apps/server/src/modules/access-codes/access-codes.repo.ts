@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accessCodes, items, projects } from '../../db/schema/index.ts';
+import { hotSqlRows, type Db } from '../../db/client.ts';
+import { accessCodes, projects } from '../../db/schema/index.ts';
+import { rowsOf } from '../decor/index.ts';
 import { escapeLike } from '../../lib/like.ts';
 
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
@@ -11,7 +12,10 @@ export async function findAccessCode(db: Db, code: string): Promise<AccessCodeRo
 }
 
 /** A code with the key of its project (a code works only on its own project's subdomain). */
-export async function findAccessCodeWithProject(db: Db, code: string): Promise<{ row: AccessCodeRow; projectKey: string } | undefined> {
+export async function findAccessCodeWithProject(
+  db: Db,
+  code: string,
+): Promise<{ row: AccessCodeRow; projectKey: string } | undefined> {
   const [found] = await db
     .select({ row: accessCodes, projectKey: projects.key })
     .from(accessCodes)
@@ -26,7 +30,10 @@ export async function insertAccessCode(db: Db, row: typeof accessCodes.$inferIns
 }
 
 /** Many links in a few statements (an import's invitations), 500 rows each. */
-export async function insertAccessCodes(db: Db, rows: Array<typeof accessCodes.$inferInsert>): Promise<AccessCodeRow[]> {
+export async function insertAccessCodes(
+  db: Db,
+  rows: Array<typeof accessCodes.$inferInsert>,
+): Promise<AccessCodeRow[]> {
   const created: AccessCodeRow[] = [];
   for (let start = 0; start < rows.length; start += 500)
     created.push(
@@ -72,16 +79,27 @@ export async function listAccessCodes(
     limit,
     q,
     waiting = false,
-  }: { projectId: string; after: { at: string; code: string } | null; limit: number; q?: string | undefined; waiting?: boolean },
+  }: {
+    projectId: string;
+    after: { at: string; code: string } | null;
+    limit: number;
+    q?: string | undefined;
+    waiting?: boolean;
+  },
 ) {
   const conditions = [eq(accessCodes.projectId, projectId)];
   if (waiting) conditions.push(waitingInvitation());
-  if (after) conditions.push(sql`(${accessCodes.createdAt}, ${accessCodes.code}) < (${after.at}::timestamptz, ${after.code})`);
+  if (after)
+    conditions.push(sql`(${accessCodes.createdAt}, ${accessCodes.code}) < (${after.at}::timestamptz, ${after.code})`);
   if (q) conditions.push(sql`${accessCodes.email} ILIKE ${`%${escapeLike(q)}%`}`);
   return db
-    .select({ row: accessCodes, unitName: sql<string | null>`${items.data}->>'name'` })
+    .select({
+      row: accessCodes,
+      unitName: sql<
+        string | null
+      >`(SELECT u.data->>'name' FROM ${rowsOf('units')} u WHERE u.project_id = ${accessCodes.projectId} AND u.id = ${accessCodes.unitId})`,
+    })
     .from(accessCodes)
-    .leftJoin(items, and(eq(items.projectId, accessCodes.projectId), eq(items.collection, 'units'), eq(items.id, accessCodes.unitId)))
     .where(and(...conditions))
     .orderBy(desc(accessCodes.createdAt), desc(accessCodes.code))
     .limit(limit);
@@ -117,10 +135,10 @@ export async function useAccessCode(db: Db, code: string): Promise<AccessCodeRow
 }
 
 export async function findUnit(db: Db, projectId: string, unitId: string) {
-  const [row] = await db
-    .select({ id: items.id, data: items.data })
-    .from(items)
-    .where(and(eq(items.projectId, projectId), eq(items.collection, 'units'), eq(items.id, unitId)));
+  const [row] = await hotSqlRows<{ id: string; data: Record<string, unknown> }>(
+    db,
+    sql`SELECT u.id::text AS id, u.data FROM ${rowsOf('units')} u WHERE u.project_id = ${projectId} AND u.id = ${unitId}::uuid`,
+  );
   return row;
 }
 
@@ -132,6 +150,13 @@ export async function countWaitingInvitationsBy(
   const [row] = await db
     .select({ n: count() })
     .from(accessCodes)
-    .where(and(eq(accessCodes.projectId, projectId), eq(accessCodes.unitId, unitId), eq(accessCodes.createdBy, createdBy), waitingInvitation()));
+    .where(
+      and(
+        eq(accessCodes.projectId, projectId),
+        eq(accessCodes.unitId, unitId),
+        eq(accessCodes.createdBy, createdBy),
+        waitingInvitation(),
+      ),
+    );
   return row?.n ?? 0;
 }

@@ -5,9 +5,7 @@ import { inviteCoBuyer } from './access-codes.co-buyers.ts';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
-import type { Auth } from '../identity/index.ts';
 import { createSignInToken, sendVerificationLink } from '../identity/index.ts';
-import type { Mailer } from '../mail/index.ts';
 import {
   consumeAccessCode,
   createAccessCode,
@@ -34,8 +32,15 @@ const createBody = z
   })
   .strict();
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
-type CodesContext = AppContext & { auth: Auth; mailer: Mailer };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
+type CodesContext = AppContext;
 
 /** Access links (docs/access-codes.md): using one, and the managers' routes to make and follow them. */
 export const accessCodesRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, context) => {
@@ -47,7 +52,8 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<CodesContext> = async (app
     {
       schema: {
         tags: ['portal'],
-        summary: 'Use an access code: membership (and unit) for the signed-in person it is made out to, or a new account and its single-use sign-in token',
+        summary:
+          'Use an access code: membership (and unit) for the signed-in person it is made out to, or a new account and its single-use sign-in token',
         params: codeParam,
         body: z
           .object({
@@ -79,7 +85,13 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<CodesContext> = async (app
         secret: authSecret,
         createSignInToken: (userId) => createSignInToken(auth, userId),
         verifyEmail: ({ email, projectKey }) =>
-          sendVerificationLink({ auth, config, projectKey, email, acceptLanguage: request.headers['accept-language'] }).catch((error: unknown) =>
+          sendVerificationLink({
+            auth,
+            config,
+            projectKey,
+            email,
+            acceptLanguage: request.headers['accept-language'],
+          }).catch((error: unknown) =>
             request.log.warn({ err: error }, 'the verification link of a new account could not be sent'),
           ),
       });
@@ -123,7 +135,10 @@ const coBuyerRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { config,
 };
 
 /** The managers' routes: make links one by one or in bulk, list, revoke and mail them again. */
-const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { config, database, mailer, authSecret }) => {
+const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (
+  app,
+  { config, database, mailer, authSecret },
+) => {
   const { db } = database;
 
   app.post(
@@ -160,7 +175,11 @@ const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { con
         summary:
           "This project's access links, newest first, 50 a page (its managers); q searches the address, show=waiting keeps the invitations still waiting for their buyer",
         querystring: z
-          .object({ after: z.string().max(500).optional(), q: z.string().trim().max(254).optional(), show: z.enum(['all', 'waiting']).optional() })
+          .object({
+            after: z.string().max(500).optional(),
+            q: z.string().trim().max(254).optional(),
+            show: z.enum(['all', 'waiting']).optional(),
+          })
           .strict(),
         response: { 200: z.object({ items: z.array(accessCodeSchema), next: z.string().nullable() }), ...errors },
       },
@@ -184,7 +203,8 @@ const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { con
     {
       schema: {
         tags: ['portal'],
-        summary: 'Invite many people at once: one link per e-mail address (and unit), all made or none, mailed if asked (its managers)',
+        summary:
+          'Invite many people at once: one link per e-mail address (and unit), all made or none, mailed if asked (its managers)',
         body: z
           .object({
             invitations: z
@@ -231,7 +251,12 @@ const managerCodeRoutes: FastifyPluginAsyncZod<CodesContext> = async (app, { con
     async (request) => {
       requireActor(request);
       const scope = await request.projectScope();
-      return revokeProjectAccessCode({ db, scope, code: request.params.code, origin: projectOrigin(config, scope.project.key) });
+      return revokeProjectAccessCode({
+        db,
+        scope,
+        code: request.params.code,
+        origin: projectOrigin(config, scope.project.key),
+      });
     },
   );
 

@@ -12,7 +12,11 @@ import { invitationMail, type Mail, type Reader } from '../mail/index.ts';
 const keyOf = (secret: string) => createHash('sha256').update(`decor-mail-proof:${secret}`).digest();
 
 export function mailProofOf(secret: string, code: string, email: string): string {
-  return createHmac('sha256', keyOf(secret)).update(`${code}\u0000${email.toLowerCase()}`).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', keyOf(secret))
+    .update(`${code}\u0000${email.toLowerCase()}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 export function isMailProof(secret: string, code: string, email: string, proof: string | undefined): boolean {
@@ -49,5 +53,8 @@ export function provenInvitationMail({
   projectId: string;
 }): Mail {
   const url = `${origin}/link/${code}?proof=${mailProofOf(secret, code, to)}`;
-  return { ...invitationMail({ to, reader, projectName, url, unitName: unitName ?? null, role, invitedBy }), projectId };
+  return {
+    ...invitationMail({ to, reader, projectName, url, unitName: unitName ?? null, role, invitedBy }),
+    projectId,
+  };
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { uuidv7 } from '../../lib/ids.ts';
 import { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import {
 } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { HookRegistry } from '../decor/index.ts';
-import { runBatch, type BatchOperation, type Writer } from '../decor/index.ts';
+import { runBatch, type BatchOperation, writerIn } from '../decor/index.ts';
 import { filesOfProject, storeFile } from '../files/index.ts';
 import { placeOnPortalDeploy } from '../portal/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
@@ -23,9 +24,22 @@ import { insertAccessCodes } from '../access-codes/index.ts';
 import { readerFor, type Mailer } from '../mail/index.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import type { FileStorage } from '../files/index.ts';
-import { findProjectById, insertProject, isProjectKeyTaken, membersOf, recordProjectVersion } from '../projects/index.ts';
-import { recordAdminChange } from './admin.repo.ts';
-import { collectionRowsOf, insertCollectionRows, itemsOfProject, resolveCollectionRows, schemaIssues, type ResolvedCollection } from '../decor/index.ts';
+import {
+  findProjectById,
+  insertProject,
+  isProjectKeyTaken,
+  membersOf,
+  recordProjectVersion,
+} from '../projects/index.ts';
+import { recordAdminChange } from '../audit/index.ts';
+import {
+  collectionRowsOf,
+  insertCollectionRows,
+  itemsOfProject,
+  resolveCollectionRows,
+  schemaIssues,
+  type ResolvedCollection,
+} from '../decor/index.ts';
 
 /**
  * A project as one JSON bundle (docs/admin.md, "Data"): its settings, custom collections and
@@ -36,7 +50,13 @@ import { collectionRowsOf, insertCollectionRows, itemsOfProject, resolveCollecti
 export const BUNDLE_FORMAT = 'decor-project';
 export const BUNDLE_VERSION = 1;
 
-const thumbnailSchema = z.object({ size: z.number().int(), width: z.number().int(), height: z.number().int(), bytes: z.number().int(), content: z.base64() });
+const thumbnailSchema = z.object({
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  content: z.base64(),
+});
 const bundleFileSchema = z.object({
   id: z.uuid(),
   name: z.string().max(255),
@@ -62,7 +82,15 @@ export const bundleSchema = z
       features: z.record(z.string(), z.boolean()),
       theme: themeSchema,
     }),
-    collections: z.array(z.object({ name: z.string().max(64), schema: z.record(z.string(), z.unknown()), ui: z.record(z.string(), z.unknown()) })).max(200),
+    collections: z
+      .array(
+        z.object({
+          name: z.string().max(64),
+          schema: z.record(z.string(), z.unknown()),
+          ui: z.record(z.string(), z.unknown()),
+        }),
+      )
+      .max(200),
     items: z
       .array(
         z.object({
@@ -81,7 +109,15 @@ export const bundleSchema = z
   .strict();
 export type Bundle = z.infer<typeof bundleSchema>;
 
-export async function exportProject({ db, storage, projectId }: { db: Db; storage: FileStorage; projectId: string }): Promise<Bundle> {
+export async function exportProject({
+  db,
+  storage,
+  projectId,
+}: {
+  db: Db;
+  storage: FileStorage;
+  projectId: string;
+}): Promise<Bundle> {
   const project = await findProjectById(db, projectId);
   if (!project) throw fail('not_found', 'project.no-such');
   const [collectionRows, itemRows, memberRows, fileRows] = await Promise.all([
@@ -148,7 +184,10 @@ function idMap(bundle: Bundle) {
   const map = new Map<string, string>();
   for (const { id } of [...bundle.items, ...bundle.files]) map.set(id.toLowerCase(), uuidv7());
   const pattern = map.size ? /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi : null;
-  const rewrite = <T>(value: T): T => (pattern ? (JSON.parse(JSON.stringify(value).replace(pattern, (id) => map.get(id.toLowerCase()) ?? id)) as T) : value);
+  const rewrite = <T>(value: T): T =>
+    pattern
+      ? (JSON.parse(JSON.stringify(value).replace(pattern, (id) => map.get(id.toLowerCase()) ?? id)) as T)
+      : value;
   return { map, rewrite };
 }
 
@@ -186,7 +225,12 @@ function bundleProblems(bundle: Bundle, known: Map<string, ResolvedCollection>) 
     const collection = known.get(item.collection);
     if (!collection) problems.push(problem(`items.${item.id}`, 'validation.no-collection', { name: item.collection }));
     else if (!collection.validate(structuredClone(item.data)))
-      problems.push(...schemaIssues(collection.validate.errors).map((issue) => ({ ...issue, field: `items.${item.collection}.${item.id}.${issue.field}` })));
+      problems.push(
+        ...schemaIssues(collection.validate.errors).map((issue) => ({
+          ...issue,
+          field: `items.${item.collection}.${item.id}.${issue.field}`,
+        })),
+      );
     if (seen.has(item.id.toLowerCase())) problems.push(problem(`items.${item.id}`, 'validation.id-twice'));
     seen.add(item.id.toLowerCase());
     if (problems.length >= 20) break;
@@ -203,7 +247,8 @@ function invitationsOf(bundle: Bundle, newIdOf: Map<string, string>) {
   const unitOf = new Map<string, string>();
   for (const item of bundle.items) {
     if (item.collection !== 'units' || !Array.isArray(item.data.buyers)) continue;
-    for (const buyer of item.data.buyers) if (typeof buyer === 'string' && !unitOf.has(buyer)) unitOf.set(buyer, newIdOf.get(item.id.toLowerCase())!);
+    for (const buyer of item.data.buyers)
+      if (typeof buyer === 'string' && !unitOf.has(buyer)) unitOf.set(buyer, newIdOf.get(item.id.toLowerCase())!);
   }
   const byEmail = new Map<string, { email: string; role: 'purchaser' | 'manager'; unitId: string | null }>();
   for (const person of bundle.memberships) {
@@ -211,7 +256,11 @@ function invitationsOf(bundle: Bundle, newIdOf: Map<string, string>) {
     if (!z.email().safeParse(email).success) continue;
     const previous = byEmail.get(email);
     if (previous?.role === 'manager') continue;
-    byEmail.set(email, { email, role: person.role, unitId: person.role === 'purchaser' ? (unitOf.get(person.userId) ?? null) : null });
+    byEmail.set(email, {
+      email,
+      role: person.role,
+      unitId: person.role === 'purchaser' ? (unitOf.get(person.userId) ?? null) : null,
+    });
   }
   return [...byEmail.values()];
 }
@@ -239,6 +288,7 @@ export async function importProject({
   portalHost,
   origin,
   maxFileBytes,
+  log,
 }: {
   db: Db;
   storage: FileStorage;
@@ -255,6 +305,8 @@ export async function importProject({
   origin: string;
   /** The largest file an upload may be; a bundle's files are held to the same. */
   maxFileBytes: number;
+  /** Where what fails after the commit (a mail, a file left behind) is said: it fails no import. */
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }) {
   if (await isProjectKeyTaken(db, key)) throw fail('conflict', 'admin.key-taken', { key }, { field: 'key' });
   const resolved = resolveCollectionRows(bundle.collections);
@@ -265,15 +317,24 @@ export async function importProject({
       'payload_too_large',
       'admin.bundle-file',
       { name: oversize.name, reason: message('file.larger-than', { kb: Math.round(maxFileBytes / 1024) }) },
-      { field: `files.${oversize.id}`, reason: { key: 'file.larger-than', params: { kb: Math.round(maxFileBytes / 1024) } } },
+      {
+        field: `files.${oversize.id}`,
+        reason: { key: 'file.larger-than', params: { kb: Math.round(maxFileBytes / 1024) } },
+      },
     );
-  if (problems.length) throw fail('rule_broken', 'admin.bundle-invalid', { count: problems.length }, { issues: problems });
+  if (problems.length)
+    throw fail('rule_broken', 'admin.bundle-invalid', { count: problems.length }, { issues: problems });
   const projectId = uuidv7();
   const { map, rewrite } = idMap(bundle);
   const order = writeOrder(resolved);
   const operations: BatchOperation[] = [...bundle.items]
     .sort((a, b) => order.indexOf(a.collection) - order.indexOf(b.collection))
-    .map((item) => ({ op: 'create', collection: item.collection, id: map.get(item.id.toLowerCase())!, data: rewrite(item.data) }));
+    .map((item) => ({
+      op: 'create',
+      collection: item.collection,
+      id: map.get(item.id.toLowerCase())!,
+      data: rewrite(item.data),
+    }));
   const invitations = people === 'invite' ? invitationsOf(bundle, map) : [];
   const stored: string[] = [];
   try {
@@ -290,7 +351,12 @@ export async function importProject({
       await recordProjectVersion(t, row, actor.userId);
       await insertCollectionRows(t, projectId, bundle.collections);
       for (const file of bundle.files) {
-        const upload = { bytes: Buffer.from(file.content, 'base64'), fileName: file.name, claimedType: '', configs: rewrite(file.configs) };
+        const upload = {
+          bytes: Buffer.from(file.content, 'base64'),
+          fileName: file.name,
+          claimedType: '',
+          configs: rewrite(file.configs),
+        };
         try {
           const saved = await storeFile({
             db: t,
@@ -314,18 +380,8 @@ export async function importProject({
         }
       }
       // Every item through the one write path, in the new project; references are checked at the end.
-      const tasks: Array<(db: Db) => Promise<unknown>> = [];
-      const writer: Writer = {
-        db: t,
-        project: row,
-        actorId: actor.userId,
-        origin: 'import',
-        hooks,
-        now: new Date(),
-        afterCommit: (task) => tasks.push(task),
-        knownItems: new Set(),
-      };
-      await runBatch(writer, operations, { deferReferences: true });
+      const session = writerIn(t, { project: row, actorId: actor.userId, origin: 'import', hooks });
+      await runBatch(session.writer, operations, { deferReferences: true });
       // On the deploy of the portal's own host, as a project made in the wizard is.
       await placeOnPortalDeploy(t, { projectId, key, portalHost });
       const codes = await insertAccessCodes(
@@ -358,18 +414,43 @@ export async function importProject({
         before: null,
         after: { key, name: row.name, from: bundle.project.key, people, ...counts, invited: counts.invited.length },
       });
-      return { answer: { _id: projectId, key, name: row.name, ...counts }, codes, projectName: row.name, options: row.options, tasks };
+      return {
+        answer: { _id: projectId, key, name: row.name, ...counts },
+        codes,
+        projectName: row.name,
+        options: row.options,
+        session,
+      };
     });
-    for (const task of result.tasks) void task(db).catch(() => undefined);
+    result.session.committed(db);
     for (const code of result.codes) {
-      const invitation = { secret, origin, code: code.code, to: code.email!, projectName: result.projectName, role: code.role, projectId: result.answer._id };
+      const invitation = {
+        secret,
+        origin,
+        code: code.code,
+        to: code.email!,
+        projectName: result.projectName,
+        role: code.role,
+        projectId: result.answer._id,
+      };
       void readerFor(db, result.options, invitation.to)
         .then((reader) => mailer.send(provenInvitationMail({ reader, ...invitation })))
-        .catch(() => undefined);
+        .catch((error: unknown) =>
+          log.error({ err: error, to: invitation.to }, 'an imported project’s invitation was not mailed'),
+        );
     }
     return result.answer;
   } catch (error) {
-    await Promise.all(stored.map((storageKey) => storage.remove(storageKey).catch(() => undefined)));
+    // The files stored for an import that did not commit are removed; one that cannot be is said, and the error stays the import's.
+    await Promise.all(
+      stored.map((storageKey) =>
+        storage
+          .remove(storageKey)
+          .catch((removeError: unknown) =>
+            log.warn({ err: removeError, storageKey }, 'a file of a failed import could not be removed'),
+          ),
+      ),
+    );
     throw error;
   }
 }

@@ -10,9 +10,15 @@ import {
 } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
-import { collectionRowsOf, findCollectionRow, forgetCollections, listCollections, saveCollectionRow } from '../decor/index.ts';
+import {
+  collectionRowsOf,
+  findCollectionRow,
+  forgetCollections,
+  listCollections,
+  saveCollectionRow,
+} from '../decor/index.ts';
 import { findProjectById } from '../projects/index.ts';
-import { recordAdminChange } from './admin.repo.ts';
+import { recordAdminChange } from '../audit/index.ts';
 
 /** A collection as the model builder shows it: its own fields (built-in ones read-only) and the added ones. */
 export interface ModelView {
@@ -23,7 +29,8 @@ export interface ModelView {
   fields: ModelField[];
 }
 
-const storedFields = (ui: unknown): ModelField[] => ((ui as { modelFields?: ModelField[] } | null)?.modelFields ?? []).map((f) => ({ ...f }));
+const storedFields = (ui: unknown): ModelField[] =>
+  ((ui as { modelFields?: ModelField[] } | null)?.modelFields ?? []).map((f) => ({ ...f }));
 
 export async function listModels(db: Db, projectId: string): Promise<ModelView[]> {
   if (!(await findProjectById(db, projectId))) throw fail('not_found', 'project.no-such');
@@ -33,7 +40,9 @@ export async function listModels(db: Db, projectId: string): Promise<ModelView[]
     const added = storedFields(byName.get(collection.name)?.ui);
     const addedKeys = new Set(added.map((f) => f.key));
     const builtIn = !collection.isCustom;
-    const properties = Object.keys((collection.jsonSchema.properties ?? {}) as object).filter((key) => !addedKeys.has(key));
+    const properties = Object.keys((collection.jsonSchema.properties ?? {}) as object).filter(
+      (key) => !addedKeys.has(key),
+    );
     return {
       name: collection.name,
       label: collection.ui.label,
@@ -49,23 +58,44 @@ export async function listModels(db: Db, projectId: string): Promise<ModelView[]
  * migrated: a field left out is kept hidden with its data, and a field's kind cannot change (a
  * new field can be added instead). Audited; every server forgets its cached definitions at once.
  */
-export async function saveModel({ db, actor, projectId, name, input }: { db: Db; actor: Actor; projectId: string; name: string; input: ModelInput }) {
+export async function saveModel({
+  db,
+  actor,
+  projectId,
+  name,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  projectId: string;
+  name: string;
+  input: ModelInput;
+}) {
   const project = await findProjectById(db, projectId);
   if (!project) throw fail('not_found', 'project.no-such');
   if (!COLLECTION_NAME_PATTERN.test(name)) throw fail('bad_request', 'admin.model-name', { name }, { field: 'name' });
   const builtIn = builtInCollection(name);
   const row = await findCollectionRow(db, projectId, name);
   const before = storedFields(row?.ui);
-  const problem = (field: string, message: string) => fail('rule_broken', 'admin.model-invalid', { message }, { issues: [{ field, message }] });
+  const problem = (field: string, message: string) =>
+    fail('rule_broken', 'admin.model-invalid', { message }, { issues: [{ field, message }] });
 
   const baseKeys = builtIn ? Object.keys(builtIn.schema.shape) : [];
   for (const [index, field] of input.fields.entries()) {
-    if (baseKeys.includes(field.key)) throw problem(`fields.${index}.key`, `“${field.key}” is already a field of ${builtIn!.ui.label}.`);
+    if (baseKeys.includes(field.key))
+      throw problem(`fields.${index}.key`, `“${field.key}” is already a field of ${builtIn!.ui.label}.`);
     const earlier = before.find((f) => f.key === field.key);
     if (earlier && earlier.type !== field.type)
-      throw problem(`fields.${index}.type`, `“${field.label}” holds data of its first kind: add a new field instead of changing its kind.`);
+      throw problem(
+        `fields.${index}.type`,
+        `“${field.label}” holds data of its first kind: add a new field instead of changing its kind.`,
+      );
   }
-  const names = new Set([...BUILT_IN_COLLECTIONS.map((c) => c.name), ...(await listCollections(db, projectId)).map((c) => c.name), name]);
+  const names = new Set([
+    ...BUILT_IN_COLLECTIONS.map((c) => c.name),
+    ...(await listCollections(db, projectId)).map((c) => c.name),
+    name,
+  ]);
   for (const [index, field] of input.fields.entries()) {
     if (field.type === 'reference' && !names.has(field.collection!))
       throw problem(`fields.${index}.collection`, `There is no collection “${field.collection}” in this project.`);
@@ -92,7 +122,8 @@ export async function saveModel({ db, actor, projectId, name, input }: { db: Db;
           singular: input.singular ?? (row?.ui as { singular?: string } | undefined)?.singular ?? label,
           group: 'Project',
           icon: 'table',
-          titleField: fields.find((f) => !f.hidden && (f.type === 'text' || f.type === 'choice'))?.key ?? fields[0]!.key,
+          titleField:
+            fields.find((f) => !f.hidden && (f.type === 'text' || f.type === 'choice'))?.key ?? fields[0]!.key,
         }),
     columns: model.columns,
     fields: model.hints,

@@ -55,20 +55,49 @@ import {
   saveDeploy,
   saveFlag,
 } from '../portal/index.ts';
-import { endSessionsOf, findUser, liveSessionCounts, recentSignIns, searchUsers, updateUser, type UserRow, userTotals } from '../users/index.ts';
+import {
+  endSessionsOf,
+  findUser,
+  liveSessionCounts,
+  recentSignIns,
+  searchUsers,
+  updateUser,
+  type UserRow,
+  userTotals,
+} from '../users/index.ts';
 import { recentMailFailures } from '../mail/index.ts';
-import { listAdminChanges, purchasesAcrossProjects, recordAdminChange } from './admin.repo.ts';
+import { listAdminChanges, recordAdminChange } from '../audit/index.ts';
+import { collectionCountsByProject } from '../decor/index.ts';
+import { purchasesAcrossProjects } from './admin.repo.ts';
 
 const startedAt = Date.now();
 
 /** The project as the audit keeps it: its settings, without timestamps that say nothing. */
-const projectRecord = (row: ProjectRow) => ({ key: row.key, ...projectConfigOf(row), archived: row.archivedAt !== null });
-const userRecord = (row: UserRow) => ({ email: row.email, name: row.name, isAdmin: row.isAdmin, emailVerified: row.emailVerified, disabled: row.disabled });
+const projectRecord = (row: ProjectRow) => ({
+  key: row.key,
+  ...projectConfigOf(row),
+  archived: row.archivedAt !== null,
+});
+const userRecord = (row: UserRow) => ({
+  email: row.email,
+  name: row.name,
+  isAdmin: row.isAdmin,
+  emailVerified: row.emailVerified,
+  disabled: row.disabled,
+});
 
-async function adminProjects(db: Db, filter: { q?: string | undefined; id?: string | undefined } = {}): Promise<AdminProject[]> {
-  const [rows, counts, hosts] = await Promise.all([listAllProjects(db, filter), projectCounts(db), projectHosts(db)]);
+async function adminProjects(
+  db: Db,
+  filter: { q?: string | undefined; id?: string | undefined } = {},
+): Promise<AdminProject[]> {
+  const [rows, counts, contents, hosts] = await Promise.all([
+    listAllProjects(db, filter),
+    projectCounts(db),
+    collectionCountsByProject(db),
+    projectHosts(db),
+  ]);
   return rows.map((row) => {
-    const c = counts.get(row.id);
+    const c = { ...counts.get(row.id), ...contents.get(row.id) };
     return {
       _id: row.id,
       _version: row.version,
@@ -82,10 +111,10 @@ async function adminProjects(db: Db, filter: { q?: string | undefined; id?: stri
       createdAt: row.createdAt.toISOString(),
       hosts: hosts.filter((h) => h.projectId === row.id).map((h) => ({ deploy: h.deploy, type: h.type, host: h.host })),
       counts: {
-        members: c?.members ?? 0,
-        managers: c?.managers ?? 0,
-        units: c?.units ?? 0,
-        carts: { draft: c?.draft ?? 0, submitted: c?.submitted ?? 0, approved: c?.approved ?? 0 },
+        members: c.members ?? 0,
+        managers: c.managers ?? 0,
+        units: c.units ?? 0,
+        carts: { draft: c.draft ?? 0, submitted: c.submitted ?? 0, approved: c.approved ?? 0 },
       },
     };
   });
@@ -118,7 +147,12 @@ export async function adminOverview({
     totals: { ...totals, projects: list.length, archived: list.filter((p) => p.archived).length },
     recentSignIns: signIns.map((row) => ({ _id: row.id, email: row.email, name: row.name, at: row.at!.toISOString() })),
     recentChanges: changes,
-    mailFailures: failures.map((row) => ({ to: row.to, subject: row.subject, error: row.error ?? '', at: row.at.toISOString() })),
+    mailFailures: failures.map((row) => ({
+      to: row.to,
+      subject: row.subject,
+      error: row.error ?? '',
+      at: row.at.toISOString(),
+    })),
     health: {
       version: process.env.npm_package_version ?? '0.1.0',
       node: process.version,
@@ -173,7 +207,8 @@ export async function createProject({
 }) {
   const origin = projectOrigin(config, input.key);
   const { project, code } = await withTransaction(db, async (t) => {
-    if (await isProjectKeyTaken(t, input.key)) throw fail('conflict', 'admin.key-taken', { key: input.key }, { field: 'key' });
+    if (await isProjectKeyTaken(t, input.key))
+      throw fail('conflict', 'admin.key-taken', { key: input.key }, { field: 'key' });
     const id = uuidv7();
     const row = await insertProject(t, {
       id,
@@ -231,11 +266,27 @@ export async function createProject({
       projectId: project.id,
     }),
   );
-  return { _id: project.id, key: project.key, name: project.name, url: origin, invitation: { email: input.manager.email, url } };
+  return {
+    _id: project.id,
+    key: project.key,
+    name: project.name,
+    url: origin,
+    invitation: { email: input.manager.email, url },
+  };
 }
 
 /** Archives a project (its pages and API answer only admins) or brings it back. */
-export async function setProjectArchived({ db, actor, projectId, archived }: { db: Db; actor: Actor; projectId: string; archived: boolean }) {
+export async function setProjectArchived({
+  db,
+  actor,
+  projectId,
+  archived,
+}: {
+  db: Db;
+  actor: Actor;
+  projectId: string;
+  archived: boolean;
+}) {
   const before = await findProjectById(db, projectId);
   if (!before) throw fail('not_found', 'project.no-such');
   const after = await updateProject(db, projectId, { archivedAt: archived ? (before.archivedAt ?? new Date()) : null });
@@ -251,7 +302,11 @@ export async function setProjectArchived({ db, actor, projectId, archived }: { d
   return (await adminProjects(db, { id: projectId }))[0]!;
 }
 
-function adminUserOf(row: UserRow, memberships: Awaited<ReturnType<typeof membershipsOf>>, sessionCounts: Map<string, number>): AdminUser {
+function adminUserOf(
+  row: UserRow,
+  memberships: Awaited<ReturnType<typeof membershipsOf>>,
+  sessionCounts: Map<string, number>,
+): AdminUser {
   return {
     _id: row.id,
     email: row.email,
@@ -275,7 +330,10 @@ export async function listUsers(db: Db, { q, after }: { q?: string | undefined; 
   const page = rows.slice(0, USERS_PAGE);
   const ids = page.map((row) => row.id);
   const [member, sessionCounts] = await Promise.all([membershipsOf(db, ids), liveSessionCounts(db, ids)]);
-  return { items: page.map((row) => adminUserOf(row, member, sessionCounts)), next: rows.length > USERS_PAGE ? page.at(-1)!.email : null };
+  return {
+    items: page.map((row) => adminUserOf(row, member, sessionCounts)),
+    next: rows.length > USERS_PAGE ? page.at(-1)!.email : null,
+  };
 }
 
 export async function getAdminUser(db: Db, userId: string): Promise<AdminUser> {
@@ -299,12 +357,19 @@ export async function patchUser({
   db: Db;
   actor: Actor;
   userId: string;
-  patch: { isAdmin?: boolean | undefined; disabled?: boolean | undefined; emailVerified?: true | undefined; name?: string | undefined };
+  patch: {
+    isAdmin?: boolean | undefined;
+    disabled?: boolean | undefined;
+    emailVerified?: true | undefined;
+    name?: string | undefined;
+  };
 }) {
   const before = await findUser(db, userId);
   if (!before) throw fail('not_found', 'admin.no-such-user');
-  if (userId === actor.userId && patch.isAdmin === false) throw fail('rule_broken', 'admin.own-admin-flag', undefined, { field: 'isAdmin' });
-  if (userId === actor.userId && patch.disabled === true) throw fail('rule_broken', 'admin.disable-self', undefined, { field: 'disabled' });
+  if (userId === actor.userId && patch.isAdmin === false)
+    throw fail('rule_broken', 'admin.own-admin-flag', undefined, { field: 'isAdmin' });
+  if (userId === actor.userId && patch.disabled === true)
+    throw fail('rule_broken', 'admin.disable-self', undefined, { field: 'disabled' });
   const after = await updateUser(db, userId, {
     ...(patch.isAdmin !== undefined ? { isAdmin: patch.isAdmin } : {}),
     ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
@@ -370,7 +435,17 @@ export async function setMembership({
   return getAdminUser(db, userId);
 }
 
-export async function removeMembership({ db, actor, userId, projectId }: { db: Db; actor: Actor; userId: string; projectId: string }) {
+export async function removeMembership({
+  db,
+  actor,
+  userId,
+  projectId,
+}: {
+  db: Db;
+  actor: Actor;
+  userId: string;
+  projectId: string;
+}) {
   const removed = await deleteMembership(db, projectId, userId);
   if (!removed) throw fail('not_found', 'admin.no-such-membership');
   await recordAdminChange(db, {
@@ -400,19 +475,47 @@ async function requireProjectsExist(db: Db, ids: string[]) {
 export async function createDeploy({ db, actor, input }: { db: Db; actor: Actor; input: DeployInput }) {
   const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
   const id = uuidv7();
-  await withTransaction(db, (t) => saveDeploy(t, id, { name: input.name, type: input.type, host: input.host }, listed, true));
+  await withTransaction(db, (t) =>
+    saveDeploy(t, id, { name: input.name, type: input.type, host: input.host }, listed, true),
+  );
   const after = await deployRecord(db, id);
-  await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.create', targetKind: 'deploy', targetId: id, before: null, after });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: 'deploy.create',
+    targetKind: 'deploy',
+    targetId: id,
+    before: null,
+    after,
+  });
   return after!;
 }
 
-export async function updateDeploy({ db, actor, deployId, input }: { db: Db; actor: Actor; deployId: string; input: DeployInput }) {
+export async function updateDeploy({
+  db,
+  actor,
+  deployId,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  deployId: string;
+  input: DeployInput;
+}) {
   const before = await deployRecord(db, deployId);
   if (!before) throw fail('not_found', 'admin.no-such-deploy');
   const listed = await requireProjectsExist(db, [...new Set(input.projects)]);
-  await withTransaction(db, (t) => saveDeploy(t, deployId, { name: input.name, type: input.type, host: input.host }, listed, false));
+  await withTransaction(db, (t) =>
+    saveDeploy(t, deployId, { name: input.name, type: input.type, host: input.host }, listed, false),
+  );
   const after = await deployRecord(db, deployId);
-  await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.update', targetKind: 'deploy', targetId: deployId, before, after });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: 'deploy.update',
+    targetKind: 'deploy',
+    targetId: deployId,
+    before,
+    after,
+  });
   return after!;
 }
 
@@ -420,7 +523,14 @@ export async function deleteDeploy({ db, actor, deployId }: { db: Db; actor: Act
   const before = await deployRecord(db, deployId);
   if (!before) throw fail('not_found', 'admin.no-such-deploy');
   await deleteDeployRow(db, deployId);
-  await recordAdminChange(db, { actorId: actor.userId, action: 'deploy.delete', targetKind: 'deploy', targetId: deployId, before, after: null });
+  await recordAdminChange(db, {
+    actorId: actor.userId,
+    action: 'deploy.delete',
+    targetKind: 'deploy',
+    targetId: deployId,
+    before,
+    after: null,
+  });
 }
 
 export async function flags(db: Db) {
@@ -433,9 +543,21 @@ export async function flags(db: Db) {
 }
 
 /** Sets a platform flag (served in GET /api/env `features`), creating it when new. */
-export async function setFlag({ db, actor, input }: { db: Db; actor: Actor; input: { key: string; enabled: boolean; description: string } }) {
+export async function setFlag({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: { key: string; enabled: boolean; description: string };
+}) {
   const before = await findFlag(db, input.key);
-  await saveFlag(db, { key: input.key, enabled: input.enabled, description: input.description || (before?.description ?? '') });
+  await saveFlag(db, {
+    key: input.key,
+    enabled: input.enabled,
+    description: input.description || (before?.description ?? ''),
+  });
   const after = await findFlag(db, input.key);
   await recordAdminChange(db, {
     actorId: actor.userId,
@@ -499,7 +621,13 @@ export async function saveProjectConfig({
   const after = await updateProject(
     db,
     projectId,
-    { name: config.name, currency: config.currency, options: config.options, features: config.features, theme: config.theme },
+    {
+      name: config.name,
+      currency: config.currency,
+      options: config.options,
+      features: config.features,
+      theme: config.theme,
+    },
     version,
   );
   if (!after) throw fail('conflict', 'project.changed', undefined, { current: await projectConfig(db, projectId) });
@@ -535,8 +663,16 @@ export async function restoreProjectConfig({
   // A version kept before a rule was tightened (an unknown option, an invented currency) is not restored as it was.
   const checked = projectConfigSchema.safeParse(kept.config);
   if (!checked.success) {
-    const issues = checked.error.issues.map((issue) => ({ field: ['config', ...issue.path.map(String)].join('.'), message: issue.message }));
-    throw fail('rule_broken', 'admin.version-invalid', { version: restore, issues: issues.map((i) => `${i.field} (${i.message})`).join(', ') }, { issues });
+    const issues = checked.error.issues.map((issue) => ({
+      field: ['config', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    }));
+    throw fail(
+      'rule_broken',
+      'admin.version-invalid',
+      { version: restore, issues: issues.map((i) => `${i.field} (${i.message})`).join(', ') },
+      { issues },
+    );
   }
   return saveProjectConfig({ db, actor, projectId, config: checked.data, version, action: 'project.restore-version' });
 }
@@ -564,12 +700,23 @@ export async function adminPurchases(db: Db, filter: AdminPurchasesQuery): Promi
   const totals = new Map<string, AdminPurchases['totals'][number]>();
   for (const item of items) {
     const key = `${item.project.key}|${item.currency}`;
-    const entry = totals.get(key) ?? { project: item.project.key, projectName: item.project.name, currency: item.currency, count: 0, total: 0 };
+    const entry = totals.get(key) ?? {
+      project: item.project.key,
+      projectName: item.project.name,
+      currency: item.currency,
+      count: 0,
+      total: 0,
+    };
     entry.count += 1;
     entry.total += item.total;
     totals.set(key, entry);
   }
-  return { items, totals: [...totals.values()].sort((a, b) => a.projectName.localeCompare(b.projectName) || a.currency.localeCompare(b.currency)) };
+  return {
+    items,
+    totals: [...totals.values()].sort(
+      (a, b) => a.projectName.localeCompare(b.projectName) || a.currency.localeCompare(b.currency),
+    ),
+  };
 }
 
 /** The same purchases as a spreadsheet: amounts in the currency's units, one row each. */
@@ -594,14 +741,22 @@ export function adminPurchasesCsv({ items }: AdminPurchases): string {
 function startOfDay(day: string, timeZone: string, after = 0): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const start = new Date(Date.UTC(year, month - 1, date + after));
-  const reading = instantInZone({ year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, day: start.getUTCDate(), hour: 0, minute: 0 }, timeZone);
+  const reading = instantInZone(
+    { year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, day: start.getUTCDate(), hour: 0, minute: 0 },
+    timeZone,
+  );
   // Where the clocks skip midnight, the day starts at the first minute they show.
   if (reading.ok) return new Date(reading.iso);
-  const oneAm = instantInZone({ year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, day: start.getUTCDate(), hour: 1, minute: 0 }, timeZone);
+  const oneAm = instantInZone(
+    { year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, day: start.getUTCDate(), hour: 1, minute: 0 },
+    timeZone,
+  );
   return new Date(oneAm.ok ? oneAm.iso : start.getTime());
 }
 
 /** The languages a new project offers: French first for a French locale, English otherwise (settings change them later). */
 function languagesOfLocale(locale: string): { languages: Language[]; defaultLanguage: Language } {
-  return /^fr\b/i.test(locale) ? { languages: ['fr-CA', 'en'], defaultLanguage: 'fr-CA' } : { languages: ['en'], defaultLanguage: 'en' };
+  return /^fr\b/i.test(locale)
+    ? { languages: ['fr-CA', 'en'], defaultLanguage: 'fr-CA' }
+    : { languages: ['en'], defaultLanguage: 'en' };
 }

@@ -1,52 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { uuidv7 } from '../../lib/ids.ts';
+import { rowsOf } from '../decor/index.ts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-
-import { adminAudit, users } from '../../db/schema/index.ts';
-
-/** What an administrator changed, with the record before and after (docs/admin.md, "Audit"). */
-export interface AdminChange {
-  actorId: string;
-  action: string;
-  targetKind: 'project' | 'user' | 'membership' | 'deploy' | 'feature' | 'collection';
-  targetId: string;
-  projectId?: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-export async function recordAdminChange(db: Db, change: AdminChange): Promise<void> {
-  await db.insert(adminAudit).values({
-    id: uuidv7(),
-    actorId: change.actorId,
-    action: change.action,
-    targetKind: change.targetKind,
-    targetId: change.targetId,
-    projectId: change.projectId ?? null,
-    before: change.before ?? null,
-    after: change.after ?? null,
-  });
-}
-
-export async function listAdminChanges(
-  db: Db,
-  { limit, targetKind, targetId }: { limit: number; targetKind?: string | undefined; targetId?: string | undefined },
-) {
-  const where =
-    targetKind && targetId
-      ? and(eq(adminAudit.targetKind, targetKind), eq(adminAudit.targetId, targetId))
-      : targetKind
-        ? eq(adminAudit.targetKind, targetKind)
-        : undefined;
-  return db
-    .select({ entry: adminAudit, actorEmail: users.email })
-    .from(adminAudit)
-    .leftJoin(users, eq(users.id, adminAudit.actorId))
-    .where(where)
-    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
-    .limit(limit);
-}
+import { sqlRows } from '../../db/client.ts';
 
 export interface PurchaseRow {
   id: string;
@@ -69,19 +24,24 @@ export interface PurchaseRow {
  */
 export async function purchasesAcrossProjects(
   db: Db,
-  filter: { project?: string | undefined; currency?: string | undefined; from?: Date | undefined; to?: Date | undefined },
+  filter: {
+    project?: string | undefined;
+    currency?: string | undefined;
+    from?: Date | undefined;
+    to?: Date | undefined;
+  },
 ) {
-  return queryRows<PurchaseRow>(
+  return sqlRows<PurchaseRow>(
     db,
     sql`SELECT * FROM (
           SELECT DISTINCT ON (c.project_id, c.id) pu.id::text AS id, p.key AS project_key, p.name AS project_name,
                  u.data->>'name' AS unit_name, b.email AS buyer_email, pu.data->>'approvedAt' AS approved_at,
                  coalesce((pu.data->>'revision')::int, 1) AS revision, coalesce(pu.data->>'currency', p.currency) AS currency, pu.data->>'total' AS total,
                  (c.data->>'status') IS DISTINCT FROM 'approved' AS change_order_open
-          FROM items c
+          FROM ${rowsOf()} c
           JOIN projects p ON p.id = c.project_id
-          JOIN items pu ON pu.project_id = c.project_id AND pu.collection = 'purchases' AND pu.data->>'cart' = c.id::text
-          LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+          JOIN ${rowsOf('purchases')} pu ON pu.project_id = c.project_id AND pu.data->>'cart' = c.id::text
+          LEFT JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
           LEFT JOIN users b ON b.id = c.data->>'owner'
           WHERE c.collection = 'carts'
             ${filter.project ? sql`AND p.key = ${filter.project}` : sql``}

@@ -26,8 +26,6 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
-import type { Mailer } from '../mail/index.ts';
-import type { Auth } from '../identity/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import {
   adminOverview,
@@ -54,14 +52,20 @@ import {
   updateDeploy,
 } from './admin.operations.ts';
 import { listDeploys } from '../portal/index.ts';
-import type { FileStorage } from '../files/index.ts';
 import { bundlePeopleSchema, bundleSchema, exportProject, importProject } from './admin.data.ts';
 import { listModels, saveModel } from './admin.models.ts';
-import { listVisits } from './admin.visits.ts';
+import { listVisits } from '../visits/index.ts';
 
 /** A project's id in the path. */
 const projectParams = z.object({ id: z.uuid() });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
 const deploySchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -73,7 +77,7 @@ const deploySchema = z.object({
 /** The largest project bundle an import accepts (files travel inside it, as base64). */
 const BUNDLE_LIMIT_BYTES = 256 * 1024 * 1024;
 
-type AdminContext = AppContext & { mailer: Mailer; auth: Auth; storage: FileStorage; storageKind: string };
+type AdminContext = AppContext;
 
 /**
  * The platform's back office (docs/admin.md): every route is for administrators only, checked
@@ -93,7 +97,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, cont
 };
 
 /** Projects: the overview, the list, a new one, archive, settings and their versions, export and import, models. */
-const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, mailer, storageKind, authSecret }) => {
+const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (
+  app,
+  { config, database, mailer, storageKind, authSecret },
+) => {
   const { db } = database;
   const tags = ['admin'];
   app.get(
@@ -126,10 +133,17 @@ const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { c
     {
       schema: {
         tags,
-        summary: 'A new project: key, name, currency, locale, theme, an empty or the demo catalogue, and its first manager invited by e-mail',
+        summary:
+          'A new project: key, name, currency, locale, theme, an empty or the demo catalogue, and its first manager invited by e-mail',
         body: newProjectSchema,
         response: {
-          201: z.object({ _id: z.string(), key: z.string(), name: z.string(), url: z.string(), invitation: z.object({ email: z.string(), url: z.string() }) }),
+          201: z.object({
+            _id: z.string(),
+            key: z.string(),
+            name: z.string(),
+            url: z.string(),
+            invitation: z.object({ email: z.string(), url: z.string() }),
+          }),
           ...errors,
         },
       },
@@ -159,7 +173,13 @@ const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { c
         response: { 200: adminProjectSchema, ...errors },
       },
     },
-    async (request) => setProjectArchived({ db, actor: requireAdmin(request), projectId: request.params.id, archived: request.body.archived }),
+    async (request) =>
+      setProjectArchived({
+        db,
+        actor: requireAdmin(request),
+        projectId: request.params.id,
+        archived: request.body.archived,
+      }),
   );
 
   app.get(
@@ -187,7 +207,13 @@ const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { c
       },
     },
     async (request) =>
-      saveProjectConfig({ db, actor: requireAdmin(request), projectId: request.params.id, config: request.body.config, version: request.body._version }),
+      saveProjectConfig({
+        db,
+        actor: requireAdmin(request),
+        projectId: request.params.id,
+        config: request.body.config,
+        version: request.body._version,
+      }),
   );
 
   app.post(
@@ -202,12 +228,21 @@ const adminProjectsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { c
       },
     },
     async (request) =>
-      restoreProjectConfig({ db, actor: requireAdmin(request), projectId: request.params.id, restore: request.body.version, version: request.body._version }),
+      restoreProjectConfig({
+        db,
+        actor: requireAdmin(request),
+        projectId: request.params.id,
+        restore: request.body.version,
+        version: request.body._version,
+      }),
   );
 };
 
 /** A project's data: its export and import as a bundle, and its collection models. */
-const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { config, database, hooks, mailer, storage, authSecret }) => {
+const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (
+  app,
+  { config, database, hooks, mailer, storage, authSecret },
+) => {
   const { db } = database;
   const tags = ['admin'];
   app.get(
@@ -222,7 +257,12 @@ const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, 
     },
     async (request, reply) => {
       const bundle = await exportProject({ db, storage, projectId: request.params.id });
-      return reply.header('content-disposition', `attachment; filename="${bundle.project.key}-${bundle.exportedAt.slice(0, 10)}.json"`).send(bundle);
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="${bundle.project.key}-${bundle.exportedAt.slice(0, 10)}.json"`,
+        )
+        .send(bundle);
     },
   );
 
@@ -235,7 +275,12 @@ const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, 
         summary:
           'A project bundle as a new project under a new key: every item and file gets a new id, files pass the upload check, and the bundle’s people become nobody unless `people: invite` invites their addresses',
         body: z
-          .object({ key: projectKeySchema, name: z.string().max(120).optional(), people: bundlePeopleSchema.default('none'), bundle: bundleSchema })
+          .object({
+            key: projectKeySchema,
+            name: z.string().max(120).optional(),
+            people: bundlePeopleSchema.default('none'),
+            bundle: bundleSchema,
+          })
           .strict(),
         response: {
           201: z.object({
@@ -269,6 +314,7 @@ const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, 
         portalHost: config.portalHost,
         origin: projectOrigin(config, key),
         maxFileBytes: config.uploadMaxBytes,
+        log: request.log,
       });
       return reply.status(201).send(answer);
     },
@@ -299,13 +345,21 @@ const adminProjectDataRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Add fields to a built-in collection or define one of the project’s own (a field left out is hidden, its data kept)',
+        summary:
+          'Add fields to a built-in collection or define one of the project’s own (a field left out is hidden, its data kept)',
         params: z.object({ id: z.uuid(), name: z.string().max(64) }),
         body: modelInputSchema,
         response: { 200: modelSchema, ...errors },
       },
     },
-    async (request) => saveModel({ db, actor: requireAdmin(request), projectId: request.params.id, name: request.params.name, input: request.body }),
+    async (request) =>
+      saveModel({
+        db,
+        actor: requireAdmin(request),
+        projectId: request.params.id,
+        name: request.params.name,
+        input: request.body,
+      }),
   );
 
   app.get(
@@ -403,13 +457,32 @@ const adminPeopleRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { con
       },
     },
     async (request) =>
-      setMembership({ db, actor: requireAdmin(request), userId: request.params.id, projectId: request.params.projectId, role: request.body.role }),
+      setMembership({
+        db,
+        actor: requireAdmin(request),
+        userId: request.params.id,
+        projectId: request.params.projectId,
+        role: request.body.role,
+      }),
   );
 
   app.delete(
     '/api/admin/users/:id/memberships/:projectId',
-    { schema: { tags, summary: 'Remove a person from a project', params: membershipParams, response: { 200: adminUserSchema, ...errors } } },
-    async (request) => removeMembership({ db, actor: requireAdmin(request), userId: request.params.id, projectId: request.params.projectId }),
+    {
+      schema: {
+        tags,
+        summary: 'Remove a person from a project',
+        params: membershipParams,
+        response: { 200: adminUserSchema, ...errors },
+      },
+    },
+    async (request) =>
+      removeMembership({
+        db,
+        actor: requireAdmin(request),
+        userId: request.params.id,
+        projectId: request.params.projectId,
+      }),
   );
 };
 
@@ -419,8 +492,16 @@ const adminPlatformRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
   const tags = ['admin'];
   app.post(
     '/api/deploys',
-    { schema: { tags, summary: 'A new deploy (admins)', body: deployInputSchema, response: { 201: deploySchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createDeploy({ db, actor: requireAdmin(request), input: request.body })),
+    {
+      schema: {
+        tags,
+        summary: 'A new deploy (admins)',
+        body: deployInputSchema,
+        response: { 201: deploySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createDeploy({ db, actor: requireAdmin(request), input: request.body })),
   );
 
   app.put(
@@ -434,12 +515,20 @@ const adminPlatformRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
         response: { 200: deploySchema, ...errors },
       },
     },
-    async (request) => updateDeploy({ db, actor: requireAdmin(request), deployId: request.params.id, input: request.body }),
+    async (request) =>
+      updateDeploy({ db, actor: requireAdmin(request), deployId: request.params.id, input: request.body }),
   );
 
   app.delete(
     '/api/deploys/:id',
-    { schema: { tags, summary: 'Delete a deploy (admins; its projects stay)', params: z.object({ id: z.uuid() }), response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a deploy (admins; its projects stay)',
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await deleteDeploy({ db, actor: requireAdmin(request), deployId: request.params.id });
       return reply.status(204).send(null);
@@ -472,7 +561,10 @@ const adminActivityRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
         summary: 'The same purchases as CSV',
         querystring: adminPurchasesQuerySchema,
         produces: ['text/csv', 'application/json'],
-        response: { 200: { description: 'The purchases (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        response: {
+          200: { description: 'The purchases (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...errors,
+        },
       },
     },
     async (request, reply) =>
@@ -487,7 +579,8 @@ const adminActivityRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Visits of signed-in people, newest first (50 a page, `before` the last one’s start), and how many are on now',
+        summary:
+          'Visits of signed-in people, newest first (50 a page, `before` the last one’s start), and how many are on now',
         querystring: z.object({ project: z.string().max(64).optional(), before: z.iso.datetime().optional() }).strict(),
         response: { 200: adminVisitsSchema, ...errors },
       },
@@ -523,19 +616,34 @@ const adminActivityRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
 const adminPlatformSettingsRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { database }) => {
   const { db } = database;
   const tags = ['admin'];
-  app.get('/api/admin/deploys', { schema: { tags, summary: 'Every deploy and its projects', response: { 200: z.array(deploySchema), ...errors } } }, async () =>
-    listDeploys(db),
+  app.get(
+    '/api/admin/deploys',
+    { schema: { tags, summary: 'Every deploy and its projects', response: { 200: z.array(deploySchema), ...errors } } },
+    async () => listDeploys(db),
   );
 
   app.get(
     '/api/admin/features',
-    { schema: { tags, summary: 'The platform’s feature flags', response: { 200: z.array(featureFlagSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The platform’s feature flags',
+        response: { 200: z.array(featureFlagSchema), ...errors },
+      },
+    },
     async () => flags(db),
   );
 
   app.put(
     '/api/admin/features',
-    { schema: { tags, summary: 'Create or change a feature flag', body: featureFlagInputSchema, response: { 200: z.array(featureFlagSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create or change a feature flag',
+        body: featureFlagInputSchema,
+        response: { 200: z.array(featureFlagSchema), ...errors },
+      },
+    },
     async (request) => setFlag({ db, actor: requireAdmin(request), input: request.body }),
   );
 
@@ -568,6 +676,7 @@ const adminPlatformSettingsRoutes: FastifyPluginAsyncZod<AdminContext> = async (
         response: { 200: z.array(adminAuditEntrySchema), ...errors },
       },
     },
-    async (request) => auditEntries(db, { limit: request.query.limit, targetKind: request.query.kind, targetId: request.query.target }),
+    async (request) =>
+      auditEntries(db, { limit: request.query.limit, targetKind: request.query.kind, targetId: request.query.target }),
   );
 };

@@ -44,7 +44,13 @@ interface AlternativeInput {
 /** Changes one open draft through the engine: the rules are checked and the total is today's whenever the choices move. */
 async function changeCart(
   { db, hooks, scope, cartId, now = new Date() }: AlternativeInput,
-  change: (cart: CartData, version: number, actorId: string, project: { id: string; features: Record<string, boolean> }, db: Db) => Promise<CartData>,
+  change: (
+    cart: CartData,
+    version: number,
+    actorId: string,
+    project: { id: string; features: Record<string, boolean> },
+    db: Db,
+  ) => Promise<CartData>,
 ) {
   const { project, plan, actor } = await cartScope(db, scope);
   return withWrites(db, { project, actorId: actor!.userId, origin: 'server', hooks, now }, (writer) =>
@@ -71,7 +77,8 @@ async function changeCart(
 export function saveAlternative(input: AlternativeInput & { name: string; choices?: Selection[] | undefined }) {
   const now = input.now ?? new Date();
   return changeCart(input, async (cart, _version, actorId, project, db) => {
-    if (!hasFeature(project.features, 'alternatives')) throw fail('forbidden', 'feature.off', { feature: 'Saved alternatives' });
+    if (!hasFeature(project.features, 'alternatives'))
+      throw fail('forbidden', 'feature.off', { feature: 'Saved alternatives' });
     const versions = cart.versions ?? [];
     const name = input.name.trim();
     if (versions.length >= MAX_CART_VERSIONS) {
@@ -90,7 +97,11 @@ export function saveAlternative(input: AlternativeInput & { name: string; choice
       );
       const unknown = input.choices.find((choice) => !prices.has(choice.option));
       if (unknown) throw fail('bad_request', 'alternative.unknown-option', undefined, { field: 'choices' });
-      const priced = await priceCart(db, project.id, { selections: input.choices, package: null, fees: cart.fees ?? [] });
+      const priced = await priceCart(db, project.id, {
+        selections: input.choices,
+        package: null,
+        fees: cart.fees ?? [],
+      });
       chosen = { selections: input.choices, package: null, total: priced.total };
     }
     const saved: Alternative = { id: uuidv7(), name, savedAt: now.toISOString(), by: actorId, ...chosen };

@@ -1,4 +1,11 @@
-import { changedLines, changeOrderNumber, fieldIn, type ChangeOrder, type ComparedLine, type Language } from '@decor/core';
+import {
+  changedLines,
+  changeOrderNumber,
+  fieldIn,
+  type ChangeOrder,
+  type ComparedLine,
+  type Language,
+} from '@decor/core';
 import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/index.ts';
@@ -7,7 +14,17 @@ import { priceCart } from './carts.pricing.ts';
 import { cartItems, planRooms, purchaseBefore, readCart, type CartData } from './carts.repo.ts';
 
 /** GET /api/carts/{id}/change-order: what a reopened selection changes, for whoever may read it. */
-export async function readChangeOrder({ db, scope, cartId, language }: { db: Db; scope: Promise<Scope>; cartId: string; language?: Language }) {
+export async function readChangeOrder({
+  db,
+  scope,
+  cartId,
+  language,
+}: {
+  db: Db;
+  scope: Promise<Scope>;
+  cartId: string;
+  language?: Language;
+}) {
   const { project, plan } = await cartScope(db, scope);
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
   return { changeOrder: await changeOrderOf(db, project.id, cart, cartId, language) };
@@ -18,7 +35,13 @@ export async function readChangeOrder({ db, scope, cartId, language }: { db: Db;
  * side is what was signed once signed, else the cart at today's prices — what the buyer would sign.
  * The catalogue's names are in `language` where written.
  */
-export async function changeOrderOf(db: Db, projectId: string, cart: CartData, cartId: string, language?: Language): Promise<ChangeOrder | null> {
+export async function changeOrderOf(
+  db: Db,
+  projectId: string,
+  cart: CartData,
+  cartId: string,
+  language?: Language,
+): Promise<ChangeOrder | null> {
   const number = changeOrderNumber(cart.revision);
   if (!number) return null;
   const purchase = await purchaseBefore(db, projectId, cartId, cart.revision ?? 1);
@@ -34,19 +57,24 @@ export async function changeOrderOf(db: Db, projectId: string, cart: CartData, c
     planRooms(db, projectId, null, language),
   ]);
   const byId = new Map(items.map((item) => [item.id, item]));
-  const compared = (lines: Array<{ option: string; room?: string | undefined; quantity: number; price: number }>): ComparedLine[] =>
-    lines.map((line) => ({ ...line, category: String(byId.get(line.option)?.data.category ?? '') }));
+  const compared = (
+    lines: Array<{ option: string; room?: string | undefined; quantity: number; price: number }>,
+  ): ComparedLine[] => lines.map((line) => ({ ...line, category: String(byId.get(line.option)?.data.category ?? '') }));
   const named = (lines: ComparedLine[]): ChangeOrder['changes'][number]['before'] =>
     lines.map((line) => ({
       option: line.option,
-      name: byId.has(line.option) ? fieldIn(byId.get(line.option)!.data, language) : translatorFor(language ?? 'en')('cart.no-longer-offered'),
+      name: byId.has(line.option)
+        ? fieldIn(byId.get(line.option)!.data, language)
+        : translatorFor(language ?? 'en')('cart.no-longer-offered'),
       quantity: line.quantity,
       price: line.price,
     }));
   const key = (adjustment: { label: string; amount: number }) => `${adjustment.label}\u0000${adjustment.amount}`;
   const before = new Set(approvedAdjustments.map(key));
   const after = new Set(now.adjustments.map(key));
-  const total = now.lines.reduce((sum, line) => sum + line.price * line.quantity, 0) + now.adjustments.reduce((sum, a) => sum + a.amount, 0);
+  const total =
+    now.lines.reduce((sum, line) => sum + line.price * line.quantity, 0) +
+    now.adjustments.reduce((sum, a) => sum + a.amount, 0);
   return {
     number,
     approved: { revision: purchase.revision, approvedAt: purchase.approvedAt, total: Number(purchase.total) },

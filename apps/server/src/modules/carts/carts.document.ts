@@ -13,7 +13,7 @@ import {
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
-import { projectResponse } from '../projects/index.ts';
+import { projectResponse } from '../portal/index.ts';
 import { itemsById, type CartData } from './carts.repo.ts';
 
 export type { CartData };
@@ -28,7 +28,11 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, 
   const reader = language ?? projectLanguages(project.options).defaultLanguage;
   const projectView: ProjectResponse = projectInLanguage(await projectResponse(db, project), reader);
   const nameOf = (row: { data: Record<string, unknown> }) => fieldIn(row.data, reader);
-  const first = await itemsById(db, project.id, [...cart.selections.map((s) => s.option), cart.unit, ...(cart.package ? [cart.package] : [])]);
+  const first = await itemsById(db, project.id, [
+    ...cart.selections.map((s) => s.option),
+    cart.unit,
+    ...(cart.package ? [cart.package] : []),
+  ]);
   const unitRow = first.find((row) => row.collection === 'units');
   const packageRow = first.find((row) => row.collection === 'packages');
   const options = new Map<string, ViewOption>(
@@ -47,7 +51,10 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, 
         },
       ]),
   );
-  const second = await itemsById(db, project.id, [...[...options.values()].map((o) => o.category), String(unitRow?.data.plan ?? '')]);
+  const second = await itemsById(db, project.id, [
+    ...[...options.values()].map((o) => o.category),
+    String(unitRow?.data.plan ?? ''),
+  ]);
   const planRow = second.find((row) => row.collection === 'plans');
   const categories = new Map<string, ViewCategory>(
     second
@@ -75,7 +82,9 @@ export async function cartDocument(db: Db, project: ProjectRow, cart: CartData, 
         }
       : null,
     plan: planRow ? { name: nameOf(planRow), rooms: (planRow.data.rooms as string[]) ?? [] } : null,
-    package: packageRow ? { name: nameOf(packageRow), priceAdjustment: Number(packageRow.data.priceAdjustment ?? 0) } : null,
+    package: packageRow
+      ? { name: nameOf(packageRow), priceAdjustment: Number(packageRow.data.priceAdjustment ?? 0) }
+      : null,
     options,
     categories,
     groups: groupCartLines(cart.selections, { rooms: projectView.rooms, options, categories, ...(say ? { say } : {}) }),

@@ -5,7 +5,12 @@ import { projectOrigin } from '../../lib/project-origin.ts';
 import type { Document, HookArgs, HookRegistry } from '../decor/index.ts';
 import type { Writer } from '../decor/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { confirmSignatureToBuyers, notifyBuyersOfDecision, notifyBuyersOfVoidedSignatures, notifyManagersOfSubmission } from './carts.notices.ts';
+import {
+  confirmSignatureToBuyers,
+  notifyBuyersOfDecision,
+  notifyBuyersOfVoidedSignatures,
+  notifyManagersOfSubmission,
+} from './carts.notices.ts';
 import type { CartData } from './carts.document.ts';
 import { repriceDraftCarts } from './carts.pricing.ts';
 import { enforceCartRules, totalOf } from './carts.rules.ts';
@@ -73,31 +78,66 @@ export function registerCartHooks(hooks: HookRegistry, { mailer, config, log }: 
       if (origin === 'import') return;
       if (data?.status === 'draft' && choicesOf(previous) !== choicesOf(data) && signaturesOf(previous).length) {
         const cart = { _id: id, unit: String(data.unit), owner: (data.owner as string | undefined) ?? null };
-        return notifyBuyersOfVoidedSignatures({ db, mailer, project, origin: projectOrigin(config, project.key), cart }).then(
+        return notifyBuyersOfVoidedSignatures({
+          db,
+          mailer,
+          project,
+          origin: projectOrigin(config, project.key),
+          cart,
+        }).then(
           () => undefined,
           (error: unknown) => log?.warn({ err: error }, 'the buyers could not be told their signatures were set aside'),
         );
       }
       const decision = newDecision(previous, data);
       if (decision && data) {
-        const cart = { _id: id, unit: String(data.unit), owner: (data.owner as string | undefined) ?? null, total: Number(data.total) };
+        const cart = {
+          _id: id,
+          unit: String(data.unit),
+          owner: (data.owner as string | undefined) ?? null,
+          total: Number(data.total),
+        };
         // A change order always has a deadline to say: the one given, else the one it opened with (docs/back-office.md).
         const entry =
-          decision.action === 'reopen' && !decision.deadline && typeof data.deadline === 'string' ? { ...decision, deadline: data.deadline } : decision;
-        return notifyBuyersOfDecision({ db, mailer, project, origin: projectOrigin(config, project.key), cart, entry }).then(
+          decision.action === 'reopen' && !decision.deadline && typeof data.deadline === 'string'
+            ? { ...decision, deadline: data.deadline }
+            : decision;
+        return notifyBuyersOfDecision({
+          db,
+          mailer,
+          project,
+          origin: projectOrigin(config, project.key),
+          cart,
+          entry,
+        }).then(
           () => undefined,
-          (error: unknown) => log?.warn({ err: error }, 'the buyers could not be told of a decision on their selection'),
+          (error: unknown) =>
+            log?.warn({ err: error }, 'the buyers could not be told of a decision on their selection'),
         );
       }
       if (data?.status !== 'submitted' || previous?.status === 'submitted') return;
       // The buyers get their signed summary; the managers are told it waits for them.
-      void confirmSignatureToBuyers({ db, mailer, project, origin: projectOrigin(config, project.key), cartId: id, cart: data as CartData }).catch(
-        (error: unknown) => log?.warn({ err: error }, 'the signed summary could not be sent to the buyers'),
-      );
-      const cart = { _id: id, unit: String(data.unit), total: Number(data.total), signature: data.signature as { name: string } | null };
-      return notifyManagersOfSubmission({ db, mailer, project, origin: projectOrigin(config, project.key), cart }).catch((error: unknown) =>
-        log?.warn({ err: error }, 'the submission notice could not be sent'),
-      );
+      void confirmSignatureToBuyers({
+        db,
+        mailer,
+        project,
+        origin: projectOrigin(config, project.key),
+        cartId: id,
+        cart: data as CartData,
+      }).catch((error: unknown) => log?.warn({ err: error }, 'the signed summary could not be sent to the buyers'));
+      const cart = {
+        _id: id,
+        unit: String(data.unit),
+        total: Number(data.total),
+        signature: data.signature as { name: string } | null,
+      };
+      return notifyManagersOfSubmission({
+        db,
+        mailer,
+        project,
+        origin: projectOrigin(config, project.key),
+        cart,
+      }).catch((error: unknown) => log?.warn({ err: error }, 'the submission notice could not be sent'));
     },
   });
 

@@ -13,9 +13,9 @@ import type { Db } from '../../db/client.ts';
 import { cartsDueBetween, claimReminder, type DueCart, openCartsOf, releaseReminder } from './reminders.repo.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import { startIntervalJob, type TimeJob } from '../../lib/interval-job.ts';
 import type { Mail, Mailer } from '../mail/index.ts';
-import { buyerEmails, managerEmails, unitName } from './carts.repo.ts';
+import { buyerEmails } from './carts.repo.ts';
+import { itemName } from '../decor/index.ts';
 import {
   deadlinePassedMail,
   deadlineReminderMail,
@@ -27,7 +27,7 @@ import {
   selectionSubmittedMail,
   signAgainMail,
 } from '../mail/index.ts';
-import type { ProjectRow } from '../projects/index.ts';
+import { peopleOf, type ProjectRow } from '../projects/index.ts';
 import type { CartData } from './carts.document.ts';
 import { renderCartPdf } from './carts.pdf.ts';
 
@@ -85,7 +85,9 @@ async function mailReminder({
     };
     const url = `${projectOrigin(config, cart.project_key)}/configure`;
     await mailer.send({
-      ...(msLeft > 0 ? deadlineReminderMail({ ...facts, daysLeft: Math.max(1, Math.ceil(msLeft / DAY_MS)), url }) : deadlinePassedMail({ ...facts, url })),
+      ...(msLeft > 0
+        ? deadlineReminderMail({ ...facts, daysLeft: Math.max(1, Math.ceil(msLeft / DAY_MS)), url })
+        : deadlinePassedMail({ ...facts, url })),
       projectId: cart.project_id,
     });
   }
@@ -115,7 +117,11 @@ export async function sendDeadlineReminders({
   now?: Date;
   log?: FastifyBaseLogger;
 }) {
-  const due = await cartsDueBetween(db, new Date(now.getTime() - AFTER_DEADLINE_WINDOW_MS), new Date(now.getTime() + MAX_REMINDER_DAYS * DAY_MS));
+  const due = await cartsDueBetween(
+    db,
+    new Date(now.getTime() - AFTER_DEADLINE_WINDOW_MS),
+    new Date(now.getTime() + MAX_REMINDER_DAYS * DAY_MS),
+  );
   let sent = 0;
   for (const cart of due) {
     const options = projectOptionsSchema.parse(cart.project_options ?? {});
@@ -125,7 +131,10 @@ export async function sendDeadlineReminders({
       sent += await mailReminder({ db, mailer, config, cart, options, msLeft: reminder.msLeft });
     } catch (error) {
       await releaseReminder(db, cart.id, reminder.kind);
-      log?.warn({ err: error, cart: cart.id }, 'a deadline reminder could not be sent; it is tried again at the next run');
+      log?.warn(
+        { err: error, cart: cart.id },
+        'a deadline reminder could not be sent; it is tried again at the next run',
+      );
     }
   }
   return sent;
@@ -156,7 +165,10 @@ export async function remindBuyers({
   const open = await openCartsOf(db, projectId, now, carts);
   const byId = new Map(open.map((cart) => [cart.id, cart]));
   const wanted = carts ?? open.filter((cart) => who !== 'not-started' || cart.choices === 0).map((cart) => cart.id);
-  const result: { reminded: string[]; skipped: Array<{ cart: string; reason: 'not-open' | 'recently' }> } = { reminded: [], skipped: [] };
+  const result: { reminded: string[]; skipped: Array<{ cart: string; reason: 'not-open' | 'recently' }> } = {
+    reminded: [],
+    skipped: [],
+  };
   const hour = now.toISOString().slice(0, 13);
   for (const cartId of new Set(wanted)) {
     const cart = byId.get(cartId);
@@ -181,22 +193,6 @@ export async function remindBuyers({
   return result;
 }
 
-/** Runs the reminders soon after start and then every `everyMs` until stopped. */
-export function startReminderJob({
-  everyMs = 15 * 60_000,
-  timeJob,
-  ...input
-}: Parameters<typeof sendDeadlineReminders>[0] & { everyMs?: number; timeJob?: TimeJob }) {
-  return startIntervalJob({
-    name: 'deadline-reminders',
-    everyMs,
-    firstAfterMs: 5_000,
-    run: () => sendDeadlineReminders({ ...input, now: new Date() }),
-    timeJob,
-    log: input.log,
-  });
-}
-
 /** Tells the project's managers that a cart was submitted; sent after the answer, failures logged. */
 export async function notifyManagersOfSubmission({
   db,
@@ -211,7 +207,10 @@ export async function notifyManagersOfSubmission({
   origin: string;
   cart: { _id: string; unit: string; total: number; signature?: { name: string } | null };
 }) {
-  const [managers, unit] = await Promise.all([managerEmails(db, project.id), unitName(db, project.id, cart.unit)]);
+  const [managers, unit] = await Promise.all([
+    peopleOf(db, { projectId: project.id, role: 'manager' }).then((people) => people.map((person) => person.email)),
+    itemName(db, { projectId: project.id, collection: 'units', id: cart.unit }),
+  ]);
   const readerOf = await readersOf(db, project.options, managers);
   for (const email of managers) {
     const reader = readerOf(email);
@@ -237,20 +236,36 @@ async function mailEachBuyer(
     mailer,
     project,
     cart,
-  }: { db: Db; mailer: Mailer; project: { id: string; currency: string; options: Record<string, unknown> }; cart: { unit: string; owner?: string | null } },
+  }: {
+    db: Db;
+    mailer: Mailer;
+    project: { id: string; currency: string; options: Record<string, unknown> };
+    cart: { unit: string; owner?: string | null };
+  },
   compose: (
     to: string,
-    facts: { reader: Reader; unit: string; money: (minor: number) => string; options: ReturnType<typeof projectOptionsSchema.parse> },
+    facts: {
+      reader: Reader;
+      unit: string;
+      money: (minor: number) => string;
+      options: ReturnType<typeof projectOptionsSchema.parse>;
+    },
   ) => Mail,
 ) {
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const [recipients, unit] = await Promise.all([buyerEmails(db, project.id, cart), unitName(db, project.id, cart.unit)]);
+  const [recipients, unit] = await Promise.all([
+    buyerEmails(db, project.id, cart),
+    itemName(db, { projectId: project.id, collection: 'units', id: cart.unit }),
+  ]);
   const readerOf = await readersOf(db, options, recipients);
   for (const to of recipients) {
     // Each buyer reads in their own language: the words, the money and the dates (docs/languages.md).
     const reader = readerOf(to);
     const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale: reader.locale });
-    await mailer.send({ ...compose(to, { reader, unit, money, options: { ...options, locale: reader.locale } }), projectId: project.id });
+    await mailer.send({
+      ...compose(to, { reader, unit, money, options: { ...options, locale: reader.locale } }),
+      projectId: project.id,
+    });
   }
   return recipients.length;
 }
@@ -273,7 +288,13 @@ export function notifyBuyersOfDecision({
   project: { id: string; name: string; currency: string; options: Record<string, unknown> };
   origin: string;
   cart: { _id: string; unit: string; owner?: string | null; total: number };
-  entry: { action: DecisionKind; byName?: string | undefined; comment?: string | undefined; fee?: number | undefined; deadline?: string | undefined };
+  entry: {
+    action: DecisionKind;
+    byName?: string | undefined;
+    comment?: string | undefined;
+    fee?: number | undefined;
+    deadline?: string | undefined;
+  };
 }) {
   return mailEachBuyer({ db, mailer, project, cart }, (to, { reader, unit, money, options }) =>
     selectionDecisionMail({
@@ -343,7 +364,10 @@ export async function confirmSignatureToBuyers({
       contact: options.contact,
       url: `${origin}/config/${cartId}`,
       pdf: { filename: pdf.fileName, content: Buffer.from(pdf.bytes) },
-      reviewBy: formatCalendarDay(reviewDueBy(new Date(cart.signature?.signedAt ?? Date.now()), options.reviewDays, options.timeZone), options.locale),
+      reviewBy: formatCalendarDay(
+        reviewDueBy(new Date(cart.signature?.signedAt ?? Date.now()), options.reviewDays, options.timeZone),
+        options.locale,
+      ),
     }),
   );
 }

@@ -111,7 +111,11 @@ export async function transitionCart({
           ...(action === 'reopen' && fee ? { fee } : {}),
           ...(action === 'extend' && deadline ? { deadline: new Date(deadline).toISOString() } : {}),
         };
-        let next: Record<string, unknown> = { ...data, status: outcome.status, history: [...((data.history as unknown[]) ?? []), entry] };
+        let next: Record<string, unknown> = {
+          ...data,
+          status: outcome.status,
+          history: [...((data.history as unknown[]) ?? []), entry],
+        };
 
         if (action === 'submit') {
           if (expectedVersion !== undefined && cart.version !== expectedVersion) {
@@ -123,22 +127,33 @@ export async function transitionCart({
           // Where every buyer signs, a signature waits for the others' until the last one submits.
           if (by === 'buyer' && projectOptionsSchema.parse(project.options).signing === 'every') {
             const together = await signaturesTogether(writer, data, actor!.userId, (next as CartData).signature!);
-            if (!together.complete) return { ...data, total: next.total, priceChanges: next.priceChanges, signatures: together.signatures };
+            if (!together.complete)
+              return { ...data, total: next.total, priceChanges: next.priceChanges, signatures: together.signatures };
             next = { ...next, signatures: together.signatures };
           }
         }
-        if (action === 'return' && !comment?.trim()) throw fail('bad_request', 'cart.return-comment', undefined, { field: 'comment' });
+        if (action === 'return' && !comment?.trim())
+          throw fail('bad_request', 'cart.return-comment', undefined, { field: 'comment' });
         if (action === 'reopen') {
           const revision = (data.revision ?? 1) + 1;
           const fees = fee
             ? [
                 ...(data.fees ?? []),
                 // Its number, read in each reader's language; the English words for API clients (adjustmentLabel in core).
-                { label: message('cart.change-fee', { number: changeOrderNumber(revision) ?? 1 }), amount: fee, changeOrder: changeOrderNumber(revision) ?? 1 },
+                {
+                  label: message('cart.change-fee', { number: changeOrderNumber(revision) ?? 1 }),
+                  amount: fee,
+                  changeOrder: changeOrderNumber(revision) ?? 1,
+                },
               ]
             : (data.fees ?? []);
           // A change order needs time to be made: a passed deadline moves to the one given, or REOPEN_DAYS from now.
-          const until = reopenDeadline(data.deadline, deadline, now, projectOptionsSchema.parse(project.options).timeZone ?? DEFAULT_TIME_ZONE);
+          const until = reopenDeadline(
+            data.deadline,
+            deadline,
+            now,
+            projectOptionsSchema.parse(project.options).timeZone ?? DEFAULT_TIME_ZONE,
+          );
           if (until !== data.deadline) entry.deadline = until ?? undefined;
           next = { ...next, revision, signature: null, fees, deadline: until };
         }
@@ -150,7 +165,8 @@ export async function transitionCart({
         }
         // A cart that opens again (returned, reopened) is priced at today's prices, and its buyers
         // are told which signed prices moved (docs/selection-rules.md, "Prices").
-        if (outcome.status === 'draft' && data.status !== 'draft') next = { ...next, ...(await repricedOnReopening(writer, next as CartData, data, now)) };
+        if (outcome.status === 'draft' && data.status !== 'draft')
+          next = { ...next, ...(await repricedOnReopening(writer, next as CartData, data, now)) };
         if (action === 'approve') await createItem(writer, 'purchases', await purchaseOf(writer, data, cartId));
         return next;
       },
@@ -208,7 +224,12 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
   return {
     total: priced.total,
     priceChanges: [],
-    signature: { name, signedAt: now.toISOString(), ...priced, ...(signature.language ? { language: signature.language } : {}) },
+    signature: {
+      name,
+      signedAt: now.toISOString(),
+      ...priced,
+      ...(signature.language ? { language: signature.language } : {}),
+    },
   };
 }
 
@@ -217,9 +238,22 @@ async function signed(writer: Writer, data: CartData, signature: TransitionInput
  * are still buyers of the unit (its owner and those listed on it); complete when each of them
  * has signed the choices as they now are (a change sets signatures aside, carts.hooks.ts).
  */
-async function signaturesTogether(writer: Writer, data: CartData, userId: string, signature: NonNullable<CartData['signature']>) {
-  const buyers = new Set([...(await unitBuyerIds(writer.db, writer.project.id, String(data.unit))), ...(data.owner ? [String(data.owner)] : [])]);
-  const mine = { by: userId, name: signature.name, signedAt: signature.signedAt, ...(signature.language ? { language: signature.language } : {}) };
+async function signaturesTogether(
+  writer: Writer,
+  data: CartData,
+  userId: string,
+  signature: NonNullable<CartData['signature']>,
+) {
+  const buyers = new Set([
+    ...(await unitBuyerIds(writer.db, writer.project.id, String(data.unit))),
+    ...(data.owner ? [String(data.owner)] : []),
+  ]);
+  const mine = {
+    by: userId,
+    name: signature.name,
+    signedAt: signature.signedAt,
+    ...(signature.language ? { language: signature.language } : {}),
+  };
   const signatures = [...(data.signatures ?? []).filter((s) => s.by !== userId && buyers.has(s.by)), mine];
   return { signatures, complete: [...buyers].every((id) => signatures.some((s) => s.by === id)) };
 }
@@ -235,7 +269,13 @@ async function repricedOnReopening(writer: Writer, data: CartData, before: CartD
   );
   const notices = today.lines
     .filter((line) => signedPrices.has(line.option) && signedPrices.get(line.option) !== line.price)
-    .map((line) => ({ option: line.option, name: names.get(line.option) ?? '', from: signedPrices.get(line.option)!, to: line.price, at: now.toISOString() }));
+    .map((line) => ({
+      option: line.option,
+      name: names.get(line.option) ?? '',
+      from: signedPrices.get(line.option)!,
+      to: line.price,
+      at: now.toISOString(),
+    }));
   return { total: today.total, priceChanges: withPriceNotices(data, notices) };
 }
 
@@ -253,7 +293,9 @@ async function purchaseOf(writer: Writer, cart: CartData, cartId: string) {
   const signed = cart.signature?.lines
     ? { lines: cart.signature.lines, adjustments: cart.signature.adjustments ?? [] }
     : await priceCart(writer.db, writer.project.id, cart);
-  const total = signed.lines.reduce((sum, line) => sum + line.price * line.quantity, 0) + signed.adjustments.reduce((sum, a) => sum + a.amount, 0);
+  const total =
+    signed.lines.reduce((sum, line) => sum + line.price * line.quantity, 0) +
+    signed.adjustments.reduce((sum, a) => sum + a.amount, 0);
   return {
     cart: cartId,
     unit: cart.unit,
@@ -273,7 +315,17 @@ async function purchaseOf(writer: Writer, cart: CartData, cartId: string) {
  * Bath)"), by the same rules
  * that refuse its submission: what its buyers must choose before they can sign (docs/selection-rules.md).
  */
-export async function missingChoicesOf({ db, projectId, cartId, language }: { db: Db; projectId: string; cartId: string; language?: Language }) {
+export async function missingChoicesOf({
+  db,
+  projectId,
+  cartId,
+  language,
+}: {
+  db: Db;
+  projectId: string;
+  cartId: string;
+  language?: Language;
+}) {
   const row = await cartPlanOf(db, projectId, cartId);
   if (!row) return { count: 0, list: [] };
   const cart = row.data as Record<string, unknown> & { selections: Selection[] };
@@ -291,7 +343,17 @@ export async function missingChoicesOf({ db, projectId, cartId, language }: { db
  * enforces: the unit and its plan, progress through the required categories, the total,
  * the deposit, the allowances, and the status as it stands now (locked after the deadline).
  */
-export async function cartSummaries({ db, scope, language, now = new Date() }: { db: Db; scope: Promise<Scope>; language?: Language; now?: Date }) {
+export async function cartSummaries({
+  db,
+  scope,
+  language,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Promise<Scope>;
+  language?: Language;
+  now?: Date;
+}) {
   const { project, standing, actor } = await scope;
   if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin') {
     readPlan((await resolveCollection(db, project.id, 'carts'))!, standing, project.id);
@@ -304,7 +366,12 @@ export async function cartSummaries({ db, scope, language, now = new Date() }: {
   // The project's room names, read once and only when a summary names a room.
   let roomNames: Map<string, string> | undefined;
   for (const row of mine) {
-    const cart = row.data as Record<string, unknown> & { status: CartStatus; deadline: string | null; selections: Selection[]; total: number };
+    const cart = row.data as Record<string, unknown> & {
+      status: CartStatus;
+      deadline: string | null;
+      selections: Selection[];
+      total: number;
+    };
     const context = await ruleContextFor(db, project.id, cart);
     const rooms = row.plan && Array.isArray(row.plan.rooms) ? (row.plan.rooms as string[]) : null;
     const required = requiredChoices({ categories, planRooms: rooms });
@@ -319,7 +386,11 @@ export async function cartSummaries({ db, scope, language, now = new Date() }: {
       deposit: Math.round((cart.total * depositPercent) / 100),
       depositPercent,
       selections: cart.selections.length,
-      progress: { done: required.length - missing.length, total: required.length, missing: describeMissing(missing, (room) => roomNames?.get(room)) },
+      progress: {
+        done: required.length - missing.length,
+        total: required.length,
+        missing: describeMissing(missing, (room) => roomNames?.get(room)),
+      },
       unit: {
         _id: String(cart.unit),
         name: String(row.unit?.name ?? ''),

@@ -55,7 +55,11 @@ export async function cartPdf({
  * The language a selection is printed in (docs/languages.md): a signed one in the language it
  * was signed in, whoever prints it; a draft in the reader's; else the project's default.
  */
-export function documentLanguage(cart: Pick<CartData, 'status' | 'signature'>, options: Record<string, unknown>, asked?: Language): Language {
+export function documentLanguage(
+  cart: Pick<CartData, 'status' | 'signature'>,
+  options: Record<string, unknown>,
+  asked?: Language,
+): Language {
   const signedIn = cart.status !== 'draft' ? cart.signature?.language : undefined;
   return signedIn ?? asked ?? projectLanguages(options).defaultLanguage;
 }
@@ -78,8 +82,15 @@ export async function renderCartPdf({
   language?: Language | undefined;
   now?: Date;
 }) {
-  const { t, locale, language: printedIn } = readerOf(documentLanguage(cart, project.options, language), projectOptionsSchema.parse(project.options).locale);
-  const [doc, changeOrder] = await Promise.all([cartDocument(db, project, cart, t, printedIn), changeOrderOf(db, project.id, cart, cartId, printedIn)]);
+  const {
+    t,
+    locale,
+    language: printedIn,
+  } = readerOf(documentLanguage(cart, project.options, language), projectOptionsSchema.parse(project.options).locale);
+  const [doc, changeOrder] = await Promise.all([
+    cartDocument(db, project, cart, t, printedIn),
+    changeOrderOf(db, project.id, cart, cartId, printedIn),
+  ]);
   const owner = await findUser(db, String(cart.owner ?? ''));
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale });
   const date = (iso: string) => formatDateTime(iso, { ...doc.project.options, locale });
@@ -94,7 +105,10 @@ export async function renderCartPdf({
 
   await writer.title(project.name);
   const number = changeOrderNumber(cart.revision);
-  await writer.line(number ? t('pdf.title-change-order', { number }) : t('pdf.title'), { size: 12, colour: writer.muted });
+  await writer.line(number ? t('pdf.title-change-order', { number }) : t('pdf.title'), {
+    size: 12,
+    colour: writer.muted,
+  });
   writer.gap(6);
   await writer.pairs([
     [t('pdf.unit'), [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],
@@ -109,7 +123,8 @@ export async function renderCartPdf({
     // The change-order document: what differs from the purchase in force, then the whole selection below.
     const signed = (amount: number) => (amount < 0 ? `−${money(-amount)}` : `+${money(amount)}`);
     const named = (lines: Array<{ name: string; quantity: number }>) =>
-      lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') || t('pdf.nothing');
+      lines.map((line) => `${line.name}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`).join(', ') ||
+      t('pdf.nothing');
     await writer.heading(t('pdf.change-order', { number: changeOrder.number }));
     await writer.line(t('pdf.compared', { date: date(changeOrder.approved.approvedAt) }), { colour: writer.muted });
     if (!changeOrder.changes.length) await writer.line(t('pdf.no-changes'), { colour: writer.muted });
@@ -121,8 +136,10 @@ export async function renderCartPdf({
         prices ? signed(change.difference) : '',
       );
     }
-    for (const fee of changeOrder.added) await writer.row(t('pdf.added'), adjustmentLabel(fee, t), '', prices ? signed(fee.amount) : '');
-    for (const fee of changeOrder.removed) await writer.row(t('pdf.removed'), adjustmentLabel(fee, t), '', prices ? signed(-fee.amount) : '');
+    for (const fee of changeOrder.added)
+      await writer.row(t('pdf.added'), adjustmentLabel(fee, t), '', prices ? signed(fee.amount) : '');
+    for (const fee of changeOrder.removed)
+      await writer.row(t('pdf.removed'), adjustmentLabel(fee, t), '', prices ? signed(-fee.amount) : '');
     if (prices) {
       writer.gap(4);
       await writer.total(t('pdf.approved-total'), money(changeOrder.approved.total), false);
@@ -138,20 +155,27 @@ export async function renderCartPdf({
     for (const line of group.lines) {
       const name = `${line.option?.name ?? t('pdf.no-longer-offered')}${line.quantity > 1 ? ` × ${line.quantity}` : ''}`;
       const detail = [line.option?.sku, line.option?.vendor].filter(Boolean).join(' · ');
-      await writer.row(line.category?.name ?? '', name, detail, prices ? (line.amount === 0 ? t('pdf.included') : money(line.amount)) : '');
+      await writer.row(
+        line.category?.name ?? '',
+        name,
+        detail,
+        prices ? (line.amount === 0 ? t('pdf.included') : money(line.amount)) : '',
+      );
     }
     writer.gap(4);
   }
   if (doc.adjustments.length) {
     // The package's saving and change-order fees: the same lines as on screen, adding up to the total.
     await writer.heading(doc.package ? t('pdf.package-fees') : t('pdf.change-orders'));
-    for (const adjustment of doc.adjustments) await writer.row('', adjustmentLabel(adjustment, t), '', prices ? money(adjustment.amount) : '');
+    for (const adjustment of doc.adjustments)
+      await writer.row('', adjustmentLabel(adjustment, t), '', prices ? money(adjustment.amount) : '');
   }
   if (prices) {
     writer.gap(6);
     writer.rule();
     await writer.total(t('pdf.upgrades-total'), money(doc.total));
-    if (doc.depositPercent > 0) await writer.total(t('pdf.deposit', { percent: doc.depositPercent }), money(doc.deposit), false);
+    if (doc.depositPercent > 0)
+      await writer.total(t('pdf.deposit', { percent: doc.depositPercent }), money(doc.deposit), false);
   }
   if (cart.notes) {
     writer.gap(8);
@@ -163,16 +187,28 @@ export async function renderCartPdf({
   if (cart.signature) {
     // Where every buyer signed, each signature with its time; the last one submitted it.
     const others =
-      cart.status !== 'draft' ? (cart.signatures ?? []).filter((s) => s.signedAt !== cart.signature!.signedAt || s.name !== cart.signature!.name) : [];
-    for (const other of others) await writer.paragraph(t('pdf.signed', { name: other.name, date: date(other.signedAt) }));
-    const signature = { name: cart.signature.name, date: date(cart.signature.signedAt), total: money(cart.signature.total) };
+      cart.status !== 'draft'
+        ? (cart.signatures ?? []).filter(
+            (s) => s.signedAt !== cart.signature!.signedAt || s.name !== cart.signature!.name,
+          )
+        : [];
+    for (const other of others)
+      await writer.paragraph(t('pdf.signed', { name: other.name, date: date(other.signedAt) }));
+    const signature = {
+      name: cart.signature.name,
+      date: date(cart.signature.signedAt),
+      total: money(cart.signature.total),
+    };
     await writer.paragraph(prices ? t('pdf.signed-total', signature) : t('pdf.signed', signature));
   } else {
     await writer.paragraph(t('pdf.not-signed'));
   }
   await writer.footers(`${project.name} · ${doc.unit?.name ?? ''}`);
   const label = (doc.unit?.name ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || cartId.slice(-8);
-  return { bytes: await pdf.save(), fileName: `${t('pdf.file')}-${label}${prices ? '' : `-${t('pdf.file-no-prices')}`}.pdf` };
+  return {
+    bytes: await pdf.save(),
+    fileName: `${t('pdf.file')}-${label}${prices ? '' : `-${t('pdf.file-no-prices')}`}.pdf`,
+  };
 }
 
 const PAGE = { width: 612, height: 792, margin: 54 };
@@ -214,7 +250,14 @@ class PageWriter {
 
   private async text(
     text: string,
-    { x, y, size, width, colour = this.ink, font = this.font }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter },
+    {
+      x,
+      y,
+      size,
+      width,
+      colour = this.ink,
+      font = this.font,
+    }: { x: number; y: number; size: number; width?: number; colour?: Color; font?: Typesetter },
   ) {
     const shown = width === undefined ? text : await font.clip(text, width, size);
     await font.draw(this.page, shown, { x, y, size, color: colour });
@@ -242,7 +285,14 @@ class PageWriter {
 
   async title(text: string) {
     this.room(30);
-    await this.text(text, { x: PAGE.margin, y: this.y - 20, size: 20, width: PAGE.width - 2 * PAGE.margin, colour: this.accent, font: this.bold });
+    await this.text(text, {
+      x: PAGE.margin,
+      y: this.y - 20,
+      size: 20,
+      width: PAGE.width - 2 * PAGE.margin,
+      colour: this.accent,
+      font: this.bold,
+    });
     this.y -= 28;
   }
 
@@ -256,7 +306,12 @@ class PageWriter {
     for (const [label, value] of rows) {
       this.room(16);
       await this.text(label, { x: PAGE.margin, y: this.y - 10, size: 10, colour: this.muted, font: this.bold });
-      await this.text(value, { x: PAGE.margin + 80, y: this.y - 10, size: 10, width: PAGE.width - 2 * PAGE.margin - 80 });
+      await this.text(value, {
+        x: PAGE.margin + 80,
+        y: this.y - 10,
+        size: 10,
+        width: PAGE.width - 2 * PAGE.margin - 80,
+      });
       this.y -= 16;
     }
   }
@@ -264,7 +319,14 @@ class PageWriter {
   async heading(text: string) {
     this.room(40);
     this.y -= 6;
-    await this.text(text, { x: PAGE.margin, y: this.y - 13, size: 13, width: PAGE.width - 2 * PAGE.margin, colour: this.accent, font: this.bold });
+    await this.text(text, {
+      x: PAGE.margin,
+      y: this.y - 13,
+      size: 13,
+      width: PAGE.width - 2 * PAGE.margin,
+      colour: this.accent,
+      font: this.bold,
+    });
     this.y -= 20;
   }
 
@@ -275,14 +337,27 @@ class PageWriter {
     const amountRight = PAGE.width - PAGE.margin;
     await this.text(category, { x: PAGE.margin, y: this.y - 10, size: 9, width: 120, colour: this.muted });
     await this.text(name, { x: nameX, y: this.y - 10, size: 10, width: amountRight - nameX - 90 });
-    if (detail) await this.text(detail, { x: nameX, y: this.y - 21, size: 8, width: amountRight - nameX - 90, colour: this.muted });
-    if (amount) await this.text(amount, { x: amountRight - (await this.font.width(amount, 10)), y: this.y - 10, size: 10 });
+    if (detail)
+      await this.text(detail, {
+        x: nameX,
+        y: this.y - 21,
+        size: 8,
+        width: amountRight - nameX - 90,
+        colour: this.muted,
+      });
+    if (amount)
+      await this.text(amount, { x: amountRight - (await this.font.width(amount, 10)), y: this.y - 10, size: 10 });
     this.y -= height;
   }
 
   rule() {
     this.room(8);
-    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.7, color: this.muted });
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: PAGE.width - PAGE.margin, y: this.y },
+      thickness: 0.7,
+      color: this.muted,
+    });
     this.y -= 8;
   }
 
@@ -291,7 +366,12 @@ class PageWriter {
     const font = isMain ? this.bold : this.font;
     this.room(size + 8);
     await this.text(label, { x: PAGE.margin, y: this.y - size, size, font });
-    await this.text(amount, { x: PAGE.width - PAGE.margin - (await font.width(amount, size)), y: this.y - size, size, font });
+    await this.text(amount, {
+      x: PAGE.width - PAGE.margin - (await font.width(amount, size)),
+      y: this.y - size,
+      size,
+      font,
+    });
     this.y -= size + 8;
   }
 

@@ -15,7 +15,12 @@ export interface PriceChange {
 }
 
 /** The lines, adjustments and total of a cart at today's prices (what the buyer signs), its package named in `language`. */
-export async function priceCart(db: Db, projectId: string, cart: Pick<CartData, 'selections' | 'package' | 'fees'>, language?: Language) {
+export async function priceCart(
+  db: Db,
+  projectId: string,
+  cart: Pick<CartData, 'selections' | 'package' | 'fees'>,
+  language?: Language,
+) {
   const selections = cart.selections ?? [];
   const { prices, adjustment, packageName } = await pricesFor(
     db,
@@ -24,7 +29,13 @@ export async function priceCart(db: Db, projectId: string, cart: Pick<CartData, 
     cart.package ?? null,
     language,
   );
-  return pricedSnapshot({ selections, priceOf: (id) => prices.get(id), packageAdjustment: adjustment, packageName, fees: cart.fees ?? [] });
+  return pricedSnapshot({
+    selections,
+    priceOf: (id) => prices.get(id),
+    packageAdjustment: adjustment,
+    packageName,
+    fees: cart.fees ?? [],
+  });
 }
 
 /**
@@ -34,7 +45,10 @@ export async function priceCart(db: Db, projectId: string, cart: Pick<CartData, 
  * buyers, in the cart's history like any other change. Submitted and approved carts keep
  * what was signed.
  */
-export async function repriceDraftCarts(writer: Writer, { changes = [], packageIds = [] }: { changes?: PriceChange[]; packageIds?: string[] }) {
+export async function repriceDraftCarts(
+  writer: Writer,
+  { changes = [], packageIds = [] }: { changes?: PriceChange[]; packageIds?: string[] },
+) {
   const optionIds = changes.map((c) => c.option);
   if (!optionIds.length && !packageIds.length) return 0;
   const now = writer.now.toISOString();
@@ -55,7 +69,11 @@ export function withPriceNotices(cart: Pick<CartData, 'priceChanges'>, notices: 
 }
 
 /** While it is a draft whose total or notices change, writes one cart at today's prices. */
-async function repriceDraft(writer: Writer, id: string, noticesFor: (cart: CartData) => NonNullable<CartData['priceChanges']>): Promise<boolean> {
+async function repriceDraft(
+  writer: Writer,
+  id: string,
+  noticesFor: (cart: CartData) => NonNullable<CartData['priceChanges']>,
+): Promise<boolean> {
   let changed = false;
   await updateItem(writer, 'carts', id, async (current) => {
     if (current.data.status !== 'draft') return null;

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartSummarySchema, changeOrderSchema, errorBodySchema, remindersInputSchema, remindersResultSchema, selectionSchema } from '@decor/core';
+import {
+  cartSummarySchema,
+  changeOrderSchema,
+  errorBodySchema,
+  remindersInputSchema,
+  remindersResultSchema,
+  selectionSchema,
+} from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { cartSummaries, transitionCart } from './carts.operations.ts';
 import { deleteAlternative, restoreAlternative, saveAlternative } from './carts.alternatives.ts';
@@ -12,7 +19,6 @@ import { requireActor } from '../../plugins/actor.ts';
 import { requireManager } from '../projects/index.ts';
 import { remindBuyers } from './carts.notices.ts';
 import { sendJson } from '../../lib/send-json.ts';
-import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 
@@ -28,7 +34,7 @@ const errors = {
   423: errorBodySchema,
 };
 
-type CartsContext = AppContext & { mailer: Mailer };
+type CartsContext = AppContext;
 
 /** What every cart route hands its operation: the database, the hooks, who asks where, and the cart. */
 const baseOf =
@@ -94,7 +100,11 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
     },
     async (request) => {
       requireActor(request);
-      return cartSummaries({ db: database.db, scope: request.projectScope(), language: await requestLanguage(database.db, request) });
+      return cartSummaries({
+        db: database.db,
+        scope: request.projectScope(),
+        language: await requestLanguage(database.db, request),
+      });
     },
   );
 
@@ -103,9 +113,12 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
     {
       schema: {
         tags: ['decor'],
-        summary: 'Submit a complete draft with the buyer’s typed full name and agreement, and the cart version reviewed (409 if it changed)',
+        summary:
+          'Submit a complete draft with the buyer’s typed full name and agreement, and the cart version reviewed (409 if it changed)',
         params,
-        body: z.object({ signature: z.string().max(200), agree: z.boolean(), _version: z.number().int().min(1) }).strict(),
+        body: z
+          .object({ signature: z.string().max(200), agree: z.boolean(), _version: z.number().int().min(1) })
+          .strict(),
         response: { 200: cartSchema, ...errors },
       },
     },
@@ -117,7 +130,11 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
           ...base(request),
           action: 'submit',
           // The language of the page it was signed on, kept with the signature (docs/languages.md).
-          signature: { name: request.body.signature, agree: request.body.agree, language: await requestLanguage(database.db, request) },
+          signature: {
+            name: request.body.signature,
+            agree: request.body.agree,
+            language: await requestLanguage(database.db, request),
+          },
           expectedVersion: request.body._version,
         }),
       ),
@@ -137,7 +154,8 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await transitionCart({ ...base(request), action: 'approve', comment: request.body?.comment })),
+    async (request, reply) =>
+      sendJson(reply, await transitionCart({ ...base(request), action: 'approve', comment: request.body?.comment })),
   );
 
   app.post(
@@ -162,7 +180,13 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
     async (request, reply) =>
       sendJson(
         reply,
-        await transitionCart({ ...base(request), action: 'reopen', comment: request.body?.comment, fee: request.body?.fee, deadline: request.body?.deadline }),
+        await transitionCart({
+          ...base(request),
+          action: 'reopen',
+          comment: request.body?.comment,
+          fee: request.body?.fee,
+          deadline: request.body?.deadline,
+        }),
       ),
   );
 
@@ -177,7 +201,8 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await transitionCart({ ...base(request), action: 'return', comment: request.body.comment })),
+    async (request, reply) =>
+      sendJson(reply, await transitionCart({ ...base(request), action: 'return', comment: request.body.comment })),
   );
 
   app.post(
@@ -187,12 +212,22 @@ const cartTransitionRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, co
         tags: ['decor'],
         summary: 'Give a locked or open draft a new deadline (managers)',
         params,
-        body: z.object({ deadline: z.iso.datetime({ offset: true }), comment: z.string().max(2000).optional() }).strict(),
+        body: z
+          .object({ deadline: z.iso.datetime({ offset: true }), comment: z.string().max(2000).optional() })
+          .strict(),
         response: { 200: cartSchema, ...errors },
       },
     },
     async (request, reply) =>
-      sendJson(reply, await transitionCart({ ...base(request), action: 'extend', deadline: request.body.deadline, comment: request.body.comment })),
+      sendJson(
+        reply,
+        await transitionCart({
+          ...base(request),
+          action: 'extend',
+          deadline: request.body.deadline,
+          comment: request.body.comment,
+        }),
+      ),
   );
 };
 
@@ -210,7 +245,10 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
         querystring: z.object({ prices: z.enum(['0', '1']).default('1') }).strict(),
         produces: ['application/pdf', 'application/json'],
         response: {
-          200: { description: 'The signed summary (a PDF document)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          200: {
+            description: 'The signed summary (a PDF document)',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
           ...errors,
         },
       },
@@ -237,7 +275,8 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
     {
       schema: {
         tags: ['decor'],
-        summary: 'What a reopened selection changes from the purchase in force: places, fees, totals (null when it is no change order)',
+        summary:
+          'What a reopened selection changes from the purchase in force: places, fees, totals (null when it is no change order)',
         params,
         response: { 200: z.object({ changeOrder: changeOrderSchema.nullable() }), ...errors },
       },
@@ -253,10 +292,16 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
         summary: 'A signed, expiring, read-only link to this cart for /preview',
         params,
         body: z
-          .object({ prices: z.boolean().default(true), days: z.number().int().min(1).max(SHARE_DAYS_MAX).default(SHARE_DAYS_DEFAULT) })
+          .object({
+            prices: z.boolean().default(true),
+            days: z.number().int().min(1).max(SHARE_DAYS_MAX).default(SHARE_DAYS_DEFAULT),
+          })
           .strict()
           .default({ prices: true, days: SHARE_DAYS_DEFAULT }),
-        response: { 200: z.object({ token: z.string(), url: z.string(), expiresAt: z.string(), prices: z.boolean() }), ...errors },
+        response: {
+          200: z.object({ token: z.string(), url: z.string(), expiresAt: z.string(), prices: z.boolean() }),
+          ...errors,
+        },
       },
     },
     async (request) =>
@@ -284,7 +329,8 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
     {
       schema: {
         tags: ['decor'],
-        summary: 'The share links given for this cart, newest first, with their state (the links themselves are never kept)',
+        summary:
+          'The share links given for this cart, newest first, with their state (the links themselves are never kept)',
         params,
         response: { 200: z.array(shareLinkView), ...errors },
       },
@@ -315,7 +361,8 @@ const cartDocumentRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, cont
         response: { 200: z.object({ showsPrices: z.boolean() }).catchall(z.unknown()), ...errors },
       },
     },
-    async (request) => sharedCart({ db: database.db, token: request.params.token, secret: authSecret, projectKey: request.projectKey }),
+    async (request) =>
+      sharedCart({ db: database.db, token: request.params.token, secret: authSecret, projectKey: request.projectKey }),
   );
 };
 
@@ -327,13 +374,23 @@ const cartAlternativeRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, c
     {
       schema: {
         tags: ['decor'],
-        summary: 'Save the current choices as a named alternative, or the given choices (a look built on a sales-centre screen)',
+        summary:
+          'Save the current choices as a named alternative, or the given choices (a look built on a sales-centre screen)',
         params,
-        body: z.object({ name: z.string().trim().min(1).max(80), choices: z.array(selectionSchema).min(1).max(40).optional() }).strict(),
+        body: z
+          .object({
+            name: z.string().trim().min(1).max(80),
+            choices: z.array(selectionSchema).min(1).max(40).optional(),
+          })
+          .strict(),
         response: { 200: cartSchema, ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await saveAlternative({ ...base(request), name: request.body.name, choices: request.body.choices })),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await saveAlternative({ ...base(request), name: request.body.name, choices: request.body.choices }),
+      ),
   );
 
   const versionParams = z.object({ id: z.uuid(), versionId: z.uuid() });
@@ -349,14 +406,27 @@ const cartAlternativeRoutes: FastifyPluginAsyncZod<CartsContext> = async (app, c
       },
     },
     async (request, reply) =>
-      sendJson(reply, await restoreAlternative({ ...base(request), alternativeId: request.params.versionId, expectedVersion: request.body._version })),
+      sendJson(
+        reply,
+        await restoreAlternative({
+          ...base(request),
+          alternativeId: request.params.versionId,
+          expectedVersion: request.body._version,
+        }),
+      ),
   );
 
   app.delete(
     '/api/carts/:id/versions/:versionId',
     {
-      schema: { tags: ['decor'], summary: 'Forget a saved alternative', params: versionParams, response: { 200: cartSchema, ...errors } },
+      schema: {
+        tags: ['decor'],
+        summary: 'Forget a saved alternative',
+        params: versionParams,
+        response: { 200: cartSchema, ...errors },
+      },
     },
-    async (request, reply) => sendJson(reply, await deleteAlternative({ ...base(request), alternativeId: request.params.versionId })),
+    async (request, reply) =>
+      sendJson(reply, await deleteAlternative({ ...base(request), alternativeId: request.params.versionId })),
   );
 };

@@ -1,4 +1,13 @@
-import { type Adjustment, cartTotal, fail, type RuleCategory, type RuleContext, type RuleOption, ruleViolations, type Selection } from '@decor/core';
+import {
+  type Adjustment,
+  cartTotal,
+  fail,
+  type RuleCategory,
+  type RuleContext,
+  type RuleOption,
+  ruleViolations,
+  type Selection,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { cartItems } from './carts.repo.ts';
 
@@ -8,7 +17,12 @@ export interface CartContext extends RuleContext {
 }
 
 /** The rules' view of a cart, read in one query. */
-export async function ruleContextFor(db: Db, projectId: string, cart: Record<string, unknown>, isOpen = true): Promise<CartContext> {
+export async function ruleContextFor(
+  db: Db,
+  projectId: string,
+  cart: Record<string, unknown>,
+  isOpen = true,
+): Promise<CartContext> {
   const selections = (cart.selections ?? []) as Selection[];
   const packageId = typeof cart.package === 'string' ? cart.package : null;
   const rows = await cartItems(db, projectId, {
@@ -53,7 +67,12 @@ export async function ruleContextFor(db: Db, projectId: string, cart: Record<str
 export function totalOf(cart: Record<string, unknown>, context: CartContext): number {
   const selections = (cart.selections ?? []) as Selection[];
   const fees = (cart.fees ?? []) as Adjustment[];
-  return cartTotal({ selections, priceOf: (id) => context.options.get(id)?.price, packageAdjustment: context.packageAdjustment, fees });
+  return cartTotal({
+    selections,
+    priceOf: (id) => context.options.get(id)?.price,
+    packageAdjustment: context.packageAdjustment,
+    fees,
+  });
 }
 
 /** Refuses a cart whose choices break a rule: 422 naming the rule, the cart unchanged. */

@@ -32,7 +32,10 @@ const macOf = (payload: Buffer, secret: string, project: string | null) => {
   return hmac.update(payload).digest().subarray(0, MAC_BYTES);
 };
 
-function signToken({ cart, expiresAt, prices, project }: { cart: string; expiresAt: Date; prices: boolean; project: string }, secret: string): string {
+function signToken(
+  { cart, expiresAt, prices, project }: { cart: string; expiresAt: Date; prices: boolean; project: string },
+  secret: string,
+): string {
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   Buffer.from(cart.replace(/-/g, ''), 'hex').copy(payload, 0);
   payload.writeUInt32BE(Math.floor(expiresAt.getTime() / 1000), 16);
@@ -56,7 +59,8 @@ function readToken(token: string, secret: string, now: Date, project: string | n
     throw fail('bad_request', 'share.invalid', undefined, { reason: 'invalid' });
   }
   const expiresAt = new Date(payload.readUInt32BE(16) * 1000);
-  if (expiresAt.getTime() <= now.getTime()) throw fail('bad_request', 'share.expired', undefined, { reason: 'expired' });
+  if (expiresAt.getTime() <= now.getTime())
+    throw fail('bad_request', 'share.expired', undefined, { reason: 'expired' });
   const hex = payload.subarray(0, 16).toString('hex');
   const cart = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   return { cart, prices: payload.readUInt8(20) === 1, expiresAt: expiresAt.toISOString(), legacy };
@@ -87,7 +91,14 @@ export async function shareCart({
   const expiresAt = new Date(Math.floor((now.getTime() + days * 86_400_000) / 1000) * 1000);
   const token = signToken({ cart: cartId, expiresAt, prices, project: project.id }, secret);
   const { actor } = await scope;
-  await insertShareLink(db, { projectId: project.id, cartId, tokenHash: hashOf(token), prices, expiresAt, createdBy: actor?.userId ?? null });
+  await insertShareLink(db, {
+    projectId: project.id,
+    cartId,
+    tokenHash: hashOf(token),
+    prices,
+    expiresAt,
+    createdBy: actor?.userId ?? null,
+  });
   return { token, url: `${origin}/preview?token=${token}`, expiresAt: expiresAt.toISOString(), prices };
 }
 
@@ -146,7 +157,8 @@ export async function revokeShare({
 }) {
   const { project, plan } = await cartScope(db, scope);
   await readCart(db, { projectId: project.id, where: plan.where, cartId });
-  if (!(await revokeShareLink(db, { projectId: project.id, cartId, shareId, now }))) throw fail('not_found', 'share.no-such');
+  if (!(await revokeShareLink(db, { projectId: project.id, cartId, shareId, now })))
+    throw fail('not_found', 'share.no-such');
   return (await listShares({ db, scope, cartId, now })).find((link) => link._id === shareId)!;
 }
 

@@ -1,5 +1,6 @@
+import { rowsOf } from '../decor/index.ts';
 import { sql } from 'drizzle-orm';
-import { preparedRows, type Db } from '../../db/client.ts';
+import { hotSqlRows, type Db } from '../../db/client.ts';
 
 /** A draft cart whose deadline falls within the reminder horizon, with whom to remind. */
 export interface DueCart {
@@ -20,12 +21,12 @@ const dueCartColumns = sql`c.id, c.data->>'deadline' AS deadline, u.data->>'name
 
 /** Draft carts of every project whose deadline falls between `from` and `to`. */
 export async function cartsDueBetween(db: Db, from: Date, to: Date): Promise<DueCart[]> {
-  return preparedRows<DueCart>(
+  return hotSqlRows<DueCart>(
     db,
     sql`SELECT ${dueCartColumns}
-        FROM items c
+        FROM ${rowsOf()} c
         JOIN projects p ON p.id = c.project_id AND p.archived_at IS NULL
-        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        LEFT JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
         WHERE c.collection = 'carts' AND c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
           AND (c.data->>'deadline')::timestamptz > ${from.toISOString()}::timestamptz
           AND (c.data->>'deadline')::timestamptz <= ${to.toISOString()}::timestamptz`,
@@ -33,13 +34,18 @@ export async function cartsDueBetween(db: Db, from: Date, to: Date): Promise<Due
 }
 
 /** A project's open selections (drafts before their deadline), all or those of `ids`, with how many choices each has. */
-export async function openCartsOf(db: Db, projectId: string, now: Date, ids?: string[]): Promise<Array<DueCart & { choices: number }>> {
-  return preparedRows<DueCart & { choices: number }>(
+export async function openCartsOf(
+  db: Db,
+  projectId: string,
+  now: Date,
+  ids?: string[],
+): Promise<Array<DueCart & { choices: number }>> {
+  return hotSqlRows<DueCart & { choices: number }>(
     db,
     sql`SELECT ${dueCartColumns}, jsonb_array_length(coalesce(c.data->'selections', '[]'::jsonb)) AS choices
-        FROM items c
+        FROM ${rowsOf()} c
         JOIN projects p ON p.id = c.project_id
-        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        LEFT JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
         WHERE c.project_id = ${projectId} AND c.collection = 'carts' AND c.data->>'status' = 'draft'
           AND (c.data->>'deadline')::timestamptz > ${now.toISOString()}::timestamptz
           ${ids ? sql`AND c.id::text = ANY(string_to_array(${ids.join(',')}, ','))` : sql``}
@@ -50,7 +56,7 @@ export async function openCartsOf(db: Db, projectId: string, now: Date, ids?: st
 
 /** Claims a reminder (false when another run or server already has): at most one mail per kind. */
 export async function claimReminder(db: Db, cartId: string, kind: string): Promise<boolean> {
-  const claimed = await preparedRows<{ cart_id: string }>(
+  const claimed = await hotSqlRows<{ cart_id: string }>(
     db,
     sql`INSERT INTO cart_reminders (cart_id, kind) VALUES (${cartId}, ${kind}) ON CONFLICT DO NOTHING RETURNING cart_id`,
   );

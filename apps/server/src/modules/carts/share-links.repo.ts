@@ -1,6 +1,7 @@
+import { rowsOf } from '../decor/index.ts';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/ids.ts';
-import { preparedRows, queryRows, type Db } from '../../db/client.ts';
+import { hotSqlRows, sqlRows, type Db } from '../../db/client.ts';
 
 /**
  * The share links given (docs/screens.md `/preview`), kept by the hash of their token, never the
@@ -20,9 +21,16 @@ export interface ShareLinkRow {
 /** Keeps a link given; the same link asked twice in one second is the same link, kept once. */
 export async function insertShareLink(
   db: Db,
-  link: { projectId: string; cartId: string; tokenHash: string; prices: boolean; expiresAt: Date; createdBy: string | null },
+  link: {
+    projectId: string;
+    cartId: string;
+    tokenHash: string;
+    prices: boolean;
+    expiresAt: Date;
+    createdBy: string | null;
+  },
 ) {
-  await queryRows(
+  await sqlRows(
     db,
     sql`INSERT INTO share_links (id, project_id, cart_id, token_hash, prices, expires_at, created_by)
         VALUES (${uuidv7()}, ${link.projectId}, ${link.cartId}, ${link.tokenHash}, ${link.prices}, ${link.expiresAt.toISOString()}, ${link.createdBy})
@@ -31,8 +39,11 @@ export async function insertShareLink(
 }
 
 /** A cart's links, newest first, with who gave each. */
-export async function shareLinksOf(db: Db, { projectId, cartId }: { projectId: string; cartId: string }): Promise<ShareLinkRow[]> {
-  return queryRows<ShareLinkRow>(
+export async function shareLinksOf(
+  db: Db,
+  { projectId, cartId }: { projectId: string; cartId: string },
+): Promise<ShareLinkRow[]> {
+  return sqlRows<ShareLinkRow>(
     db,
     sql`SELECT s.id::text AS id, s.prices, s.created_at, s.expires_at, s.revoked_at, u.name AS by_name
           FROM share_links s LEFT JOIN users u ON u.id = s.created_by
@@ -46,7 +57,7 @@ export async function revokeShareLink(
   db: Db,
   { projectId, cartId, shareId, now }: { projectId: string; cartId: string; shareId: string; now: Date },
 ): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await sqlRows<{ id: string }>(
     db,
     sql`UPDATE share_links SET revoked_at = COALESCE(revoked_at, ${now.toISOString()}::timestamptz)
          WHERE id = ${shareId} AND project_id = ${projectId} AND cart_id = ${cartId} RETURNING id::text AS id`,
@@ -55,8 +66,11 @@ export async function revokeShareLink(
 }
 
 /** The link given under this token's hash, in whichever project it was given. */
-export async function shareLinkByTokenHash(db: Db, tokenHash: string): Promise<{ revoked_at: unknown; project_id: string } | undefined> {
-  const [row] = await preparedRows<{ revoked_at: unknown; project_id: string }>(
+export async function shareLinkByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ revoked_at: unknown; project_id: string } | undefined> {
+  const [row] = await hotSqlRows<{ revoked_at: unknown; project_id: string }>(
     db,
     sql`SELECT revoked_at, project_id::text AS project_id FROM share_links WHERE token_hash = ${tokenHash}`,
   );
@@ -65,9 +79,9 @@ export async function shareLinkByTokenHash(db: Db, tokenHash: string): Promise<{
 
 /** Whether the project has a cart of this id. */
 export async function hasCart(db: Db, { projectId, cartId }: { projectId: string; cartId: string }): Promise<boolean> {
-  const [row] = await preparedRows<{ id: string }>(
+  const [row] = await hotSqlRows<{ id: string }>(
     db,
-    sql`SELECT id::text AS id FROM items WHERE project_id = ${projectId} AND collection = 'carts' AND id = ${cartId}`,
+    sql`SELECT id::text AS id FROM ${rowsOf('carts')} r WHERE project_id = ${projectId} AND id = ${cartId}`,
   );
   return row !== undefined;
 }

@@ -3,7 +3,6 @@ import { projectOptionsSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import { startIntervalJob, type TimeJob } from '../../lib/interval-job.ts';
 import { commentDigestMail, readersOf, type Mailer } from '../mail/index.ts';
 import { claimDigest, releaseDigest, type UnreadForDigest, unreadForDigests } from './comments.repo.ts';
 
@@ -37,7 +36,10 @@ export async function sendCommentDigests({
   now?: Date;
   log?: FastifyBaseLogger;
 }): Promise<number> {
-  const rows = await unreadForDigests(db, { settledBefore: new Date(now.getTime() - DIGEST_SETTLE_MS), since: new Date(now.getTime() - DIGEST_WINDOW_MS) });
+  const rows = await unreadForDigests(db, {
+    settledBefore: new Date(now.getTime() - DIGEST_SETTLE_MS),
+    since: new Date(now.getTime() - DIGEST_WINDOW_MS),
+  });
   const byPerson = new Map<string, UnreadForDigest[]>();
   for (const row of rows) {
     const key = `${row.user_id}|${row.project_id}`;
@@ -60,7 +62,11 @@ export async function sendCommentDigests({
           to: first.email,
           reader,
           projectName: first.project_name,
-          lines: unread.map((row) => ({ unit: row.unit_name ?? '', author: row.author_name, excerpt: excerptOf(row.body) })),
+          lines: unread.map((row) => ({
+            unit: row.unit_name ?? '',
+            author: row.author_name,
+            excerpt: excerptOf(row.body),
+          })),
           units: carts.length,
           // One conversation: straight to it; several: the buyer's home or the staff's first page, which lists them.
           url: first.staff
@@ -77,17 +83,11 @@ export async function sendCommentDigests({
       sent += 1;
     } catch (error) {
       await releaseDigest(db, claim);
-      log?.warn({ err: error, user: first.user_id }, 'a digest of unread messages could not be sent; it is tried again at the next run');
+      log?.warn(
+        { err: error, user: first.user_id },
+        'a digest of unread messages could not be sent; it is tried again at the next run',
+      );
     }
   }
   return sent;
-}
-
-/** Runs the digests every `everyMs` until stopped. */
-export function startCommentDigestJob({
-  everyMs = 5 * 60_000,
-  timeJob,
-  ...input
-}: Parameters<typeof sendCommentDigests>[0] & { everyMs?: number; timeJob?: TimeJob }) {
-  return startIntervalJob({ name: 'comment-digests', everyMs, run: () => sendCommentDigests({ ...input, now: new Date() }), timeJob, log: input.log });
 }

@@ -1,11 +1,19 @@
-import { type CommentData, type CommentInput, type CommentThread, type CommentView, fail, type NoteView, type UnreadComments } from '@decor/core';
+import {
+  type CommentData,
+  type CommentInput,
+  type CommentThread,
+  type CommentView,
+  fail,
+  type NoteView,
+  type UnreadComments,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
-import { requireManager, type Scope } from '../projects/index.ts';
+import { peopleOf, requireManager, type Scope } from '../projects/index.ts';
 import { createItem, getItemJson, readPlan, resolveCollection, type HookRegistry, withWrites } from '../decor/index.ts';
 import { cartScope, readCart } from '../carts/index.ts';
 import {
   commentsOfCart,
-  conversationPeople,
+  buyersOfUnit,
   filesByIds,
   markRead,
   namesOf,
@@ -16,6 +24,18 @@ import {
   unreadByCart,
   type CommentRow,
 } from './comments.repo.ts';
+
+/** Who reads a selection's conversation: the unit's buyers, then the project's staff (docs/comments.md). */
+async function conversationPeople(db: Db, { projectId, unitId }: { projectId: string; unitId: string }) {
+  const [buyers, staff] = await Promise.all([
+    buyersOfUnit(db, { projectId, unitId }),
+    peopleOf(db, { projectId, role: 'manager' }),
+  ]);
+  return [
+    ...buyers.map((person) => ({ ...person, staff: false })),
+    ...staff.map((person) => ({ ...person, staff: true })),
+  ];
+}
 
 /**
  * A selection's conversation (docs/comments.md). Whoever may read the cart — its unit's buyers
@@ -28,18 +48,31 @@ export async function conversationScope(db: Db, scope: Promise<Scope>, cartId: s
   if (!actor) throw fail('unauthenticated', 'engine.sign-in-to-see');
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
   const comments = (await resolveCollection(db, project.id, 'comments'))!;
-  return { project, actor, isStaff: isManager, cartId, unitId: String(cart.unit), commentsPlan: readPlan(comments, standing, project.id) };
+  return {
+    project,
+    actor,
+    isStaff: isManager,
+    cartId,
+    unitId: String(cart.unit),
+    commentsPlan: readPlan(comments, standing, project.id),
+  };
 }
 
 type Conversation = Awaited<ReturnType<typeof conversationScope>>;
 
 /** Comments as their reader sees them: attachments with their names, mentions with theirs. */
-async function viewsOf(db: Db, conversation: Pick<Conversation, 'project' | 'actor'>, rows: CommentRow[]): Promise<CommentView[]> {
+async function viewsOf(
+  db: Db,
+  conversation: Pick<Conversation, 'project' | 'actor'>,
+  rows: CommentRow[],
+): Promise<CommentView[]> {
   const files = new Map(
-    (await filesByIds(db, { projectId: conversation.project.id, ids: [...new Set(rows.flatMap((row) => row.data.attachments))] })).map((file) => [
-      file.id,
-      file,
-    ]),
+    (
+      await filesByIds(db, {
+        projectId: conversation.project.id,
+        ids: [...new Set(rows.flatMap((row) => row.data.attachments))],
+      })
+    ).map((file) => [file.id, file]),
   );
   const names = await namesOf(db, [...new Set(rows.flatMap((row) => row.data.mentions))]);
   return rows.map(({ id, data }) => ({
@@ -103,12 +136,18 @@ export async function writeComment({
   const conversation = await conversationScope(db, scope, cartId);
   const { project, actor, isStaff, unitId } = conversation;
   const attachments = [...new Set(input.attachments ?? [])];
-  if ((await ownFiles(db, { projectId: project.id, userId: actor.userId, ids: attachments })).length !== attachments.length)
+  if (
+    (await ownFiles(db, { projectId: project.id, userId: actor.userId, ids: attachments })).length !==
+    attachments.length
+  )
     throw fail('bad_request', 'comment.attachment-elsewhere', undefined, { field: 'attachments' });
   const mentions = [...new Set(input.mentions ?? [])];
   if (mentions.length) {
-    const people = new Set((await conversationPeople(db, { projectId: project.id, unitId })).map((person) => person.id));
-    if (mentions.some((person) => !people.has(person))) throw fail('bad_request', 'comment.mention-outside', undefined, { field: 'mentions' });
+    const people = new Set(
+      (await conversationPeople(db, { projectId: project.id, unitId })).map((person) => person.id),
+    );
+    if (mentions.some((person) => !people.has(person)))
+      throw fail('bad_request', 'comment.mention-outside', undefined, { field: 'mentions' });
   }
   const data: CommentData = {
     cart: cartId,
@@ -122,12 +161,16 @@ export async function writeComment({
     staff: isStaff,
     at: now.toISOString(),
   };
-  const { id } = await withWrites(db, { project, actorId: actor.userId, origin: 'server', hooks, now }, async (writer) => {
-    const created = await createItem(writer, 'comments', data);
-    // The author has read what they wrote.
-    await markRead(writer.db, { projectId: project.id, cartId, userId: actor.userId, at: now });
-    return created;
-  });
+  const { id } = await withWrites(
+    db,
+    { project, actorId: actor.userId, origin: 'server', hooks, now },
+    async (writer) => {
+      const created = await createItem(writer, 'comments', data);
+      // The author has read what they wrote.
+      await markRead(writer.db, { projectId: project.id, cartId, userId: actor.userId, at: now });
+      return created;
+    },
+  );
   const [view] = await viewsOf(db, conversation, [{ id, data }]);
   return view!;
 }
@@ -140,7 +183,11 @@ export async function readConversation(db: Db, scope: Promise<Scope>, cartId: st
 
 /** One comment of a conversation for the reader, or none when it is not theirs to read. */
 export async function commentFor(db: Db, conversation: Conversation, id: string): Promise<CommentView | undefined> {
-  const row = await readableComment(db, { projectId: conversation.project.id, id, where: conversation.commentsPlan.where });
+  const row = await readableComment(db, {
+    projectId: conversation.project.id,
+    id,
+    where: conversation.commentsPlan.where,
+  });
   if (!row || row.data.cart !== conversation.cartId) return undefined;
   return (await viewsOf(db, conversation, [row]))[0];
 }
@@ -151,10 +198,20 @@ export async function unreadComments(db: Db, scope: Promise<Scope>): Promise<Unr
   if (!actor) throw fail('unauthenticated', 'engine.sign-in-to-see');
   if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
   const comments = (await resolveCollection(db, project.id, 'comments'))!;
-  const rows = await unreadByCart(db, { projectId: project.id, userId: actor.userId, where: readPlan(comments, standing, project.id).where });
+  const rows = await unreadByCart(db, {
+    projectId: project.id,
+    userId: actor.userId,
+    where: readPlan(comments, standing, project.id).where,
+  });
   return {
     total: rows.reduce((sum, row) => sum + row.unread, 0),
-    carts: rows.map((row) => ({ cart: row.cart, unit: row.unit, unitName: row.unit_name ?? '', unread: row.unread, last: row.last })),
+    carts: rows.map((row) => ({
+      cart: row.cart,
+      unit: row.unit,
+      unitName: row.unit_name ?? '',
+      unread: row.unread,
+      last: row.last,
+    })),
   };
 }
 
@@ -162,9 +219,14 @@ export async function unreadComments(db: Db, scope: Promise<Scope>): Promise<Unr
 export async function unitNotes(db: Db, scope: Promise<Scope>, unitId: string): Promise<NoteView[]> {
   const resolved = await scope;
   requireManager(resolved);
-  if (!(await getItemJson(db, { projectId: resolved.project.id, collection: 'units', id: unitId }))) throw fail('not_found', 'comment.no-unit');
+  if (!(await getItemJson(db, { projectId: resolved.project.id, collection: 'units', id: unitId })))
+    throw fail('not_found', 'comment.no-unit');
   const notes = (await resolveCollection(db, resolved.project.id, 'notes'))!;
-  const rows = await notesOfUnit(db, { projectId: resolved.project.id, unitId, where: readPlan(notes, resolved.standing, resolved.project.id).where });
+  const rows = await notesOfUnit(db, {
+    projectId: resolved.project.id,
+    unitId,
+    where: readPlan(notes, resolved.standing, resolved.project.id).where,
+  });
   return rows.map(({ id, data }) => ({ _id: id, ...data }));
 }
 
@@ -186,10 +248,12 @@ export async function writeNote({
 }): Promise<NoteView> {
   const resolved = await scope;
   const { project, actor } = requireManager(resolved);
-  if (!(await getItemJson(db, { projectId: project.id, collection: 'units', id: unitId }))) throw fail('not_found', 'comment.no-unit');
+  if (!(await getItemJson(db, { projectId: project.id, collection: 'units', id: unitId })))
+    throw fail('not_found', 'comment.no-unit');
   if (input.cart) {
     const cart = await getItemJson(db, { projectId: project.id, collection: 'carts', id: input.cart });
-    if (!cart || (JSON.parse(cart) as { unit?: string }).unit !== unitId) throw fail('bad_request', 'comment.cart-elsewhere', undefined, { field: 'cart' });
+    if (!cart || (JSON.parse(cart) as { unit?: string }).unit !== unitId)
+      throw fail('bad_request', 'comment.cart-elsewhere', undefined, { field: 'cart' });
   }
   const data = {
     unit: unitId,
@@ -199,6 +263,8 @@ export async function writeNote({
     authorName: actor.name.slice(0, 200) || actor.email.split('@')[0]!,
     at: now.toISOString(),
   };
-  const { id } = await withWrites(db, { project, actorId: actor.userId, origin: 'server', hooks, now }, (writer) => createItem(writer, 'notes', data));
+  const { id } = await withWrites(db, { project, actorId: actor.userId, origin: 'server', hooks, now }, (writer) =>
+    createItem(writer, 'notes', data),
+  );
   return { _id: id, ...data };
 }

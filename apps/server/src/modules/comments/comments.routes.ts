@@ -12,10 +12,25 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { commentFor, conversationScope, readConversation, readThread, unitNotes, unreadComments, writeComment, writeNote } from './comments.operations.ts';
+import {
+  commentFor,
+  conversationScope,
+  readConversation,
+  readThread,
+  unitNotes,
+  unreadComments,
+  writeComment,
+  writeNote,
+} from './comments.operations.ts';
 
 const params = z.object({ id: z.uuid() });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  422: errorBodySchema,
+};
 const tags = ['comments'];
 
 /** Talking on a selection, and the design centre's notes (docs/comments.md). */
@@ -33,7 +48,8 @@ const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     {
       schema: {
         tags,
-        summary: 'A selection’s conversation, oldest first, with what the reader has not read and who can be mentioned (its buyers and staff)',
+        summary:
+          'A selection’s conversation, oldest first, with what the reader has not read and who can be mentioned (its buyers and staff)',
         params,
         response: { 200: commentThreadSchema, ...errors },
       },
@@ -49,7 +65,8 @@ const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     {
       schema: {
         tags,
-        summary: 'Write on a selection or one of its lines (its buyers and staff): text, files the writer uploaded, mentions of the conversation’s people',
+        summary:
+          'Write on a selection or one of its lines (its buyers and staff): text, files the writer uploaded, mentions of the conversation’s people',
         params,
         body: commentInputSchema,
         response: { 201: commentViewSchema, ...errors },
@@ -57,14 +74,27 @@ const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     },
     async (request, reply) => {
       requireActor(request);
-      const view = await writeComment({ db, hooks, scope: request.projectScope(), cartId: request.params.id, input: request.body });
+      const view = await writeComment({
+        db,
+        hooks,
+        scope: request.projectScope(),
+        cartId: request.params.id,
+        input: request.body,
+      });
       return reply.status(201).send(view);
     },
   );
 
   app.post(
     '/api/carts/:id/comments/read',
-    { schema: { tags, summary: 'The reader has read the conversation up to now', params, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The reader has read the conversation up to now',
+        params,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       requireActor(request);
       await readConversation(db, request.projectScope(), request.params.id);
@@ -77,7 +107,8 @@ const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     {
       schema: {
         tags,
-        summary: 'The conversations with comments the reader has not read (a buyer’s own units; every one for the staff)',
+        summary:
+          'The conversations with comments the reader has not read (a buyer’s own units; every one for the staff)',
         response: { 200: unreadCommentsSchema, ...errors },
       },
     },
@@ -116,7 +147,11 @@ const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     },
     async (request, reply) => {
       requireActor(request);
-      return reply.status(201).send(await writeNote({ db, hooks, scope: request.projectScope(), unitId: request.params.id, input: request.body }));
+      return reply
+        .status(201)
+        .send(
+          await writeNote({ db, hooks, scope: request.projectScope(), unitId: request.params.id, input: request.body }),
+        );
     },
   );
 };
@@ -152,7 +187,8 @@ const conversationStreamRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
               queue = queue.then(() => send({}, 'reset'));
               return;
             }
-            if (event.op !== 'create' || event.collection !== 'comments' || event.project !== conversation.project.id) return;
+            if (event.op !== 'create' || event.collection !== 'comments' || event.project !== conversation.project.id)
+              return;
             queue = queue
               .then(async () => {
                 const comment = await commentFor(db, conversation, event.id);

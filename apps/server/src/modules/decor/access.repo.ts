@@ -48,13 +48,20 @@ export function readPlan(collection: ResolvedCollection, standing: Standing, pro
   if (allowed === 'any' && can(standing, 'manage') === 'any') return everything;
   const fields = collection.publicFields;
   if (standing.kind === 'visitor') {
-    return fields ? { where: sql`true`, document: publicOnly(fields), filterable: fields, shared: 'public' } : everything;
+    return fields
+      ? { where: sql`true`, document: publicOnly(fields), filterable: fields, shared: 'public' }
+      : everything;
   }
   if (allowed === 'any') {
     if (!fields) return everything;
     // Everyone sees the public face of every item; its owners see all of it.
     const mine = ownedBy(collection, standing.userId, projectId);
-    return { where: sql`true`, document: sql`CASE WHEN ${mine} THEN i.data ELSE ${publicOnly(fields)} END`, filterable: fields, shared: null };
+    return {
+      where: sql`true`,
+      document: sql`CASE WHEN ${mine} THEN i.data ELSE ${publicOnly(fields)} END`,
+      filterable: fields,
+      shared: null,
+    };
   }
   return { where: ownedBy(collection, standing.userId, projectId), document: null, filterable: null, shared: null };
 }
@@ -62,14 +69,23 @@ export function readPlan(collection: ResolvedCollection, standing: Standing, pro
 export type WritePlan = { kind: 'any' } | { kind: 'own-fields'; fields: string[]; where: SQL };
 
 /** How a caller may change items of a collection; creating and deleting are managers' only. */
-export function writePlan(collection: ResolvedCollection, standing: Standing, projectId: string, action: 'create' | 'update' | 'delete'): WritePlan {
+export function writePlan(
+  collection: ResolvedCollection,
+  standing: Standing,
+  projectId: string,
+  action: 'create' | 'update' | 'delete',
+): WritePlan {
   if (standing.kind === 'visitor') throw fail('unauthenticated', 'engine.sign-in-to-change');
   if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
   if (collection.write === 'nobody') throw fail('forbidden', 'engine.read-only', { label: collection.ui.label });
   const allowed = can(standing, action, collection);
   if (allowed === 'any') return { kind: 'any' };
   if (allowed === 'own' && collection.ownerWritableFields) {
-    return { kind: 'own-fields', fields: collection.ownerWritableFields, where: ownedBy(collection, standing.userId, projectId) };
+    return {
+      kind: 'own-fields',
+      fields: collection.ownerWritableFields,
+      where: ownedBy(collection, standing.userId, projectId),
+    };
   }
   throw fail('forbidden', 'engine.managers-only', { collection: collection.ui.label.toLowerCase() });
 }

@@ -59,6 +59,16 @@ type HookName = keyof CollectionHooks;
 export class HookRegistry {
   private readonly byCollection = new Map<string, CollectionHooks[]>();
 
+  /**
+   * Where the writes through these hooks report what failed after their commit (a mail): the
+   * app's log. A write never fails for it, and never loses it without a line.
+   */
+  constructor(
+    readonly log: { error(details: object, message: string): void } = {
+      error: (details, message) => console.error(message, details),
+    },
+  ) {}
+
   /** Adds hooks for a collection; returns a function that removes them again. */
   register(collection: string, hooks: CollectionHooks): () => void {
     const list = this.byCollection.get(collection) ?? [];
@@ -88,7 +98,10 @@ export class HookRegistry {
     return data;
   }
 
-  async run<N extends Exclude<HookName, 'beforeValidate' | 'beforeChange'>>(name: N, args: Parameters<NonNullable<CollectionHooks[N]>>[0]): Promise<void> {
+  async run<N extends Exclude<HookName, 'beforeValidate' | 'beforeChange'>>(
+    name: N,
+    args: Parameters<NonNullable<CollectionHooks[N]>>[0],
+  ): Promise<void> {
     for (const hooks of this.byCollection.get(args.collection.name) ?? []) {
       const hook = hooks[name] as ((a: typeof args) => void | Promise<void>) | undefined;
       if (hook) await hook(args);

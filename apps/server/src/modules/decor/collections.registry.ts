@@ -54,7 +54,10 @@ function fieldTypesOf(schema: Record<string, unknown>): Record<string, FieldType
 
 const builtInJsonSchemas = new Map(
   BUILT_IN_COLLECTIONS.map((definition) => {
-    const { $schema: _, ...schema } = z.toJSONSchema(definition.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _, ...schema } = z.toJSONSchema(definition.schema, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Record<string, unknown>;
     return [definition.name, schema] as const;
   }),
 );
@@ -114,7 +117,9 @@ export const customSchemaShape = z.object({
  * Who may read a custom collection's items, as its stored schema declares (`x-access`):
  * everyone (the default), or each person only their own items, by the ownership declared.
  */
-const customAccessShape = z.object({ read: z.enum(['public', 'own']), ownership: collectionOwnershipSchema.optional() }).strict();
+const customAccessShape = z
+  .object({ read: z.enum(['public', 'own']), ownership: collectionOwnershipSchema.optional() })
+  .strict();
 
 function resolveCustom(row: StoredDefinition): ResolvedCollection | null {
   const parsed = customSchemaShape.safeParse(row.schema);
@@ -157,7 +162,10 @@ export function onCollectionsChange(event: FeedEvent): void {
 }
 
 function collectionsOf(db: Db, projectId: string): Promise<Map<string, ResolvedCollection>> {
-  return projectCollections.get(projectId, async () => new Map((await loadCollections(db, projectId)).map((c) => [c.name, c])));
+  return projectCollections.get(
+    projectId,
+    async () => new Map((await loadCollections(db, projectId)).map((c) => [c.name, c])),
+  );
 }
 
 /** Forget a project's cached collections (after the model builder changes them). */
@@ -180,7 +188,9 @@ async function loadCollections(db: Db, projectId: string): Promise<ResolvedColle
 }
 
 /** The collections a project with these stored definitions has: the built-ins (with extra fields) and its own. */
-export function resolveCollectionRows(rows: Array<Pick<CollectionRow, 'name' | 'schema' | 'ui'>>): ResolvedCollection[] {
+export function resolveCollectionRows(
+  rows: Array<Pick<CollectionRow, 'name' | 'schema' | 'ui'>>,
+): ResolvedCollection[] {
   const byName = new Map(rows.map((row) => [row.name, row]));
   const builtIns = BUILT_IN_COLLECTIONS.map((definition) => resolveBuiltIn(definition, byName.get(definition.name)));
   const custom = rows
@@ -195,7 +205,8 @@ export function schemaIssues(errors: ErrorObject[] | null | undefined): FieldIss
   return (errors ?? []).map((error) => {
     const path = error.instancePath.split('/').filter(Boolean);
     if (error.keyword === 'required') path.push(String((error.params as { missingProperty: string }).missingProperty));
-    if (error.keyword === 'additionalProperties') path.push(String((error.params as { additionalProperty: string }).additionalProperty));
+    if (error.keyword === 'additionalProperties')
+      path.push(String((error.params as { additionalProperty: string }).additionalProperty));
     const words = schemaErrorWords(error.keyword, error.params as Record<string, unknown>);
     return { field: path.join('.') || '(item)', message: message(words.key, words.params), ...words };
   });

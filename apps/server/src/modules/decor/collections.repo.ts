@@ -28,9 +28,16 @@ export async function saveCollectionRow(
     name,
     schema,
     ui,
-  }: { existingId: string | null; projectId: string; name: string; schema: Record<string, unknown>; ui: Record<string, unknown> },
+  }: {
+    existingId: string | null;
+    projectId: string;
+    name: string;
+    schema: Record<string, unknown>;
+    ui: Record<string, unknown>;
+  },
 ): Promise<void> {
-  if (existingId) await db.update(collections).set({ schema, ui, updatedAt: new Date() }).where(eq(collections.id, existingId));
+  if (existingId)
+    await db.update(collections).set({ schema, ui, updatedAt: new Date() }).where(eq(collections.id, existingId));
   else await db.insert(collections).values({ id: uuidv7(), projectId, name, schema, ui });
   await db.execute(
     sql`SELECT pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${projectId}::text, 'collection', '$collections', 'id', ${projectId}::text, 'version', 0, 'op', 'update')::text)`,
@@ -43,5 +50,8 @@ export async function insertCollectionRows(
   projectId: string,
   rows: Array<{ name: string; schema: Record<string, unknown>; ui: Record<string, unknown> }>,
 ): Promise<void> {
-  if (rows.length) await db.insert(collections).values(rows.map((row) => ({ id: uuidv7(), projectId, name: row.name, schema: row.schema, ui: row.ui })));
+  if (rows.length)
+    await db
+      .insert(collections)
+      .values(rows.map((row) => ({ id: uuidv7(), projectId, name: row.name, schema: row.schema, ui: row.ui })));
 }

@@ -4,12 +4,22 @@ import { sendJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
 import { collectionUiSchema, errorBodySchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
-import { postItem, removeItem, describeCollections, describeOneCollection, getItem, listItems, patchItem } from './items.operations.ts';
+import {
+  postItem,
+  removeItem,
+  describeCollections,
+  describeOneCollection,
+  getItem,
+  listItems,
+  patchItem,
+} from './items.operations.ts';
 
 const collectionParam = z.object({ collection: z.string().min(1).max(64) });
 const itemParams = collectionParam.extend({ id: z.string().min(1).max(64) });
 const itemBody = z.record(z.string(), z.unknown());
-const itemSchema = z.object({ _id: z.string(), _version: z.number(), createdAt: z.string(), updatedAt: z.string() }).catchall(z.unknown());
+const itemSchema = z
+  .object({ _id: z.string(), _version: z.number(), createdAt: z.string(), updatedAt: z.string() })
+  .catchall(z.unknown());
 const collectionSchema = z.object({
   name: z.string(),
   label: z.string(),
@@ -35,7 +45,13 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
 
   app.get(
     '/api/schema/',
-    { schema: { tags: ['decor'], summary: 'Every collection with its JSON Schema and UI hints', response: { 200: z.array(collectionSchema), ...errors } } },
+    {
+      schema: {
+        tags: ['decor'],
+        summary: 'Every collection with its JSON Schema and UI hints',
+        response: { 200: z.array(collectionSchema), ...errors },
+      },
+    },
     async (request) => describeCollections(contextOf(request)),
   );
 
@@ -82,13 +98,15 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
         response: { 200: z.array(itemSchema), ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await listItems(contextOf(request), request.params.collection, request.query)),
+    async (request, reply) =>
+      sendJson(reply, await listItems(contextOf(request), request.params.collection, request.query)),
   );
 
   app.get(
     '/api/schema/:collection/:id',
     { schema: { tags: ['decor'], summary: 'One item', params: itemParams, response: { 200: itemSchema, ...errors } } },
-    async (request, reply) => sendJson(reply, await getItem(contextOf(request), request.params.collection, request.params.id)),
+    async (request, reply) =>
+      sendJson(reply, await getItem(contextOf(request), request.params.collection, request.params.id)),
   );
 
   app.post(
@@ -102,7 +120,8 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
         response: { 201: itemSchema, ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, await postItem(contextOf(request), request.params.collection, request.body), 201),
+    async (request, reply) =>
+      sendJson(reply, await postItem(contextOf(request), request.params.collection, request.body), 201),
   );
 
   app.patch(
@@ -110,7 +129,8 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     {
       schema: {
         tags: ['decor'],
-        summary: 'Change an item: send the version you read (If-Match or _version); a stale one is 409 with the current item',
+        summary:
+          'Change an item: send the version you read (If-Match or _version); a stale one is 409 with the current item',
         params: itemParams,
         body: itemBody,
         headers: z.object({ 'if-match': z.string().max(40).optional() }).passthrough(),
@@ -118,7 +138,16 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
       },
     },
     async (request, reply) =>
-      sendJson(reply, await patchItem(contextOf(request), request.params.collection, request.params.id, request.body, request.headers['if-match'])),
+      sendJson(
+        reply,
+        await patchItem(
+          contextOf(request),
+          request.params.collection,
+          request.params.id,
+          request.body,
+          request.headers['if-match'],
+        ),
+      ),
   );
 
   app.delete(

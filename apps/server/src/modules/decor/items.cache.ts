@@ -8,7 +8,7 @@ import { FrequencySketch } from '../../lib/frequency-sketch.ts';
  * carts, an owner's view of a unit) is kept. Any committed change to a collection, on any
  * server, drops everything kept for it; a read that started before the change is not kept.
  *
- * Bounded in bytes, not entries (docs/architecture.md, "Memory"): at most MAX_BYTES of text;
+ * Bounded in bytes, not entries (docs/performance.md, "Memory"): at most MAX_BYTES of text;
  * the longest kept is dropped first unless it was read since its last turn (a clock). A read is kept only when it is asked a second time
  * within the last MAX_SEEN distinct reads: a crawler walking every page once fills nothing.
  * When the bound is reached, a read takes the place of the one the clock would drop only if it
@@ -114,7 +114,12 @@ function keep(shelf: Shelf, shelfKey: string, key: string, value: Promise<string
 }
 
 /** The kept answer for this read, or `load`'s (kept unless the collection changed meanwhile). */
-export function cachedRead(projectId: string, collection: string, key: string, load: () => Promise<string | null>): Promise<string | null> {
+export function cachedRead(
+  projectId: string,
+  collection: string,
+  key: string,
+  load: () => Promise<string | null>,
+): Promise<string | null> {
   const sk = shelfKey(projectId, collection);
   const shelf = shelfOf(sk);
   asked.add(sk, key);

@@ -56,29 +56,38 @@ export async function describeOneCollection(context: DecorContext, name: string)
 const FILTER_KEY = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(gte|lte)\])?$/;
 
 /** `field=value` (equality, or "contains" on a list) and `field[gte]=`/`field[lte]=` on numbers. */
-function parseFilters(collection: ResolvedCollection, filterable: string[] | null, query: Record<string, unknown>): ItemFilter[] {
+function parseFilters(
+  collection: ResolvedCollection,
+  filterable: string[] | null,
+  query: Record<string, unknown>,
+): ItemFilter[] {
   const filters: ItemFilter[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (key === 'limit' || key === 'afterId') continue;
     const match = FILTER_KEY.exec(key);
     const field = match?.[1];
     const type = field && Object.hasOwn(collection.fieldTypes, field) ? collection.fieldTypes[field] : undefined;
-    if (!match || !field || !type) throw fail('bad_request', 'engine.not-a-field', { key, collection: collection.name }, { field: key });
-    if (filterable && !filterable.includes(field)) throw fail('bad_request', 'engine.not-filterable', { collection: collection.name, field }, { field: key });
+    if (!match || !field || !type)
+      throw fail('bad_request', 'engine.not-a-field', { key, collection: collection.name }, { field: key });
+    if (filterable && !filterable.includes(field))
+      throw fail('bad_request', 'engine.not-filterable', { collection: collection.name, field }, { field: key });
     if (typeof raw !== 'string') throw fail('bad_request', 'engine.filter-once', { key }, { field: key });
     const isNumeric = type === 'number' || type === 'integer';
     if (match[2]) {
       const bound = Number(raw);
-      if (!isNumeric || raw.trim() === '' || !Number.isFinite(bound)) throw fail('bad_request', 'engine.filter-bound', { key }, { field: key });
+      if (!isNumeric || raw.trim() === '' || !Number.isFinite(bound))
+        throw fail('bad_request', 'engine.filter-bound', { key }, { field: key });
       filters.push({ field, op: match[2] === 'gte' ? 'gte' : 'lte', bound });
       continue;
     }
     let value: unknown = raw;
     if (isNumeric) {
       value = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(value)) throw fail('bad_request', 'engine.filter-number', { key }, { field: key });
+      if (raw.trim() === '' || !Number.isFinite(value))
+        throw fail('bad_request', 'engine.filter-number', { key }, { field: key });
     } else if (type === 'boolean') {
-      if (raw !== 'true' && raw !== 'false') throw fail('bad_request', 'engine.filter-boolean', { key }, { field: key });
+      if (raw !== 'true' && raw !== 'false')
+        throw fail('bad_request', 'engine.filter-boolean', { key }, { field: key });
       value = raw === 'true';
     } else if (type === 'array') {
       value = [raw];
@@ -140,8 +149,14 @@ export async function getItem(context: DecorContext, name: string, id: string): 
       document: plan.document,
       shape: plan.shared ?? undefined,
     });
-  const body = plan.shared ? await cachedRead(project.id, collection.name, `${plan.shared} item ${id.toLowerCase()}`, load) : await load();
-  if (!body) throw fail('not_found', 'engine.no-item', { collection: collection.name, singular: collection.ui.singular.toLowerCase() });
+  const body = plan.shared
+    ? await cachedRead(project.id, collection.name, `${plan.shared} item ${id.toLowerCase()}`, load)
+    : await load();
+  if (!body)
+    throw fail('not_found', 'engine.no-item', {
+      collection: collection.name,
+      singular: collection.ui.singular.toLowerCase(),
+    });
   return body;
 }
 
@@ -163,7 +178,11 @@ export async function postItem(context: DecorContext, name: string, body: Record
   const collection = await collectionOf(context.db, project.id, name);
   writePlan(collection, standing, project.id, 'create');
   const fields = clientFields(collection, body);
-  return withWrites(context.db, writerOf(context, scope, 'staff'), async (writer) => (await createItem(writer, collection.name, fields)).body);
+  return withWrites(
+    context.db,
+    writerOf(context, scope, 'staff'),
+    async (writer) => (await createItem(writer, collection.name, fields)).body,
+  );
 }
 
 /**
@@ -183,7 +202,13 @@ export function versionFrom(ifMatch: string | undefined, body: Record<string, un
 }
 
 /** PATCH /api/schema/{collection}/{id}: a partial change to the version the caller read. */
-export async function patchItem(context: DecorContext, name: string, id: string, body: Record<string, unknown>, ifMatch?: string): Promise<string> {
+export async function patchItem(
+  context: DecorContext,
+  name: string,
+  id: string,
+  body: Record<string, unknown>,
+  ifMatch?: string,
+): Promise<string> {
   requireId(id);
   const scope = await context.scope;
   const { project, standing } = scope;
@@ -193,7 +218,8 @@ export async function patchItem(context: DecorContext, name: string, id: string,
   const patch = clientFields(collection, body);
   if (plan.kind === 'own-fields') {
     const refused = Object.keys(patch).filter((field) => !plan.fields.includes(field));
-    if (refused.length) throw fail('forbidden', 'engine.fields-refused', { fields: refused.join(', ') }, { fields: refused });
+    if (refused.length)
+      throw fail('forbidden', 'engine.fields-refused', { fields: refused.join(', ') }, { fields: refused });
   }
   const asOwner = plan.kind === 'own-fields';
   return updateItem(

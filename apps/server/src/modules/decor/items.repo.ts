@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/ids.ts';
 import { changedFields } from '../../lib/changed-fields.ts';
 import { BUILT_IN_COLLECTIONS } from '@decor/core';
-import { atRun, coalescedQuery, listAtRun, preparedRows, queryRows, type Db } from '../../db/client.ts';
+import { atRun, coalescedQuery, listAtRun, hotSqlRows, sqlRows, type Db } from '../../db/client.ts';
 import { jsonPathOf } from './refs.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 import { items } from '../../db/schema/index.ts';
@@ -24,13 +24,16 @@ function documentText(fields: SQL | null): SQL {
 }
 
 /** A filter of a list as the query string asked it: a bound on a number, or a value a field holds. */
-export type ItemFilter = { field: string; op: 'gte' | 'lte'; bound: number } | { field: string; op: 'holds'; value: unknown };
+export type ItemFilter =
+  { field: string; op: 'gte' | 'lte'; bound: number } | { field: string; op: 'holds'; value: unknown };
 
 /** A list's filter, its value read at run time so that every value shares one plan (`atRun`). */
 function filterCondition(filter: ItemFilter): SQL {
   if (filter.op === 'holds') return sql`i.data @> ${atRun('jsonb', JSON.stringify({ [filter.field]: filter.value }))}`;
   const bound = atRun('numeric', filter.bound);
-  return filter.op === 'gte' ? sql`(i.data->>${filter.field})::numeric >= ${bound}` : sql`(i.data->>${filter.field})::numeric <= ${bound}`;
+  return filter.op === 'gte'
+    ? sql`(i.data->>${filter.field})::numeric >= ${bound}`
+    : sql`(i.data->>${filter.field})::numeric <= ${bound}`;
 }
 
 export interface ListQuery {
@@ -59,7 +62,8 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
  * cannot see is taken for a tenth of the collection.
  */
 function pageSql(query: ListQuery, afterId: SQL): SQL {
-  if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new Error(`A page's size must be a positive whole number, not ${query.limit}.`);
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1)
+    throw new Error(`A page's size must be a positive whole number, not ${query.limit}.`);
   const conditions = [
     sql`i.project_id = ${atRun('uuid', query.projectId)}`,
     sql`i.collection = ${atRun('text', query.collection)}`,
@@ -96,7 +100,7 @@ export async function listItemsJson(db: Db, query: ListQuery): Promise<string> {
     ? `page\u0000${query.shape}\u0000${query.projectId}\u0000${query.collection}\u0000${query.limit}\u0000${JSON.stringify(query.filters)}`
     : pageSql(query, sql`k.after`);
   return coalescedQuery(db, group, afterId, async (afterIds) =>
-    (await preparedRows<{ n: string; body: string }>(db, pagesSql(query, afterIds))).map((row) => row.body),
+    (await hotSqlRows<{ n: string; body: string }>(db, pagesSql(query, afterIds))).map((row) => row.body),
   );
 }
 
@@ -129,7 +133,7 @@ function oneItem<T extends { id: string }>(
     ? `one\u0000${name}\u0000${projectId}\u0000${collection}`
     : sql`SELECT ${columns} FROM items i WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND ${where}`;
   return coalescedQuery(db, shared, id.toLowerCase(), async (ids) => {
-    const rows = await preparedRows<T>(
+    const rows = await hotSqlRows<T>(
       db,
       sql`SELECT ${columns} FROM items i
           WHERE i.project_id = ${atRun('uuid', projectId)} AND i.collection = ${atRun('text', collection)} AND i.id = ANY(${listAtRun('uuid', ids)}) AND ${where}`,
@@ -140,7 +144,10 @@ function oneItem<T extends { id: string }>(
 }
 
 /** One item's API document (or the part of it `document` names), as JSON text. */
-export async function getItemJson(db: Db, { document = null, ...item }: OneItem & { document?: SQL | null | undefined }): Promise<string | null> {
+export async function getItemJson(
+  db: Db,
+  { document = null, ...item }: OneItem & { document?: SQL | null | undefined },
+): Promise<string | null> {
   const name = item.shape ? `document ${item.shape}` : !document && !item.where ? 'document' : null;
   const row = await oneItem<{ id: string; body: string }>(db, sql`i.id, ${documentText(document)} AS body`, name, item);
   return row?.body ?? null;
@@ -149,9 +156,14 @@ export async function getItemJson(db: Db, { document = null, ...item }: OneItem 
 /** The item for a write, locked until the transaction ends; `where` limits it to what the caller may change. */
 export async function lockItem(
   db: Db,
-  { projectId, collection, id, where = sql`true` }: { projectId: string; collection: string; id: string; where?: SQL | undefined },
+  {
+    projectId,
+    collection,
+    id,
+    where = sql`true`,
+  }: { projectId: string; collection: string; id: string; where?: SQL | undefined },
 ): Promise<ItemRow | null> {
-  const [row] = await preparedRows<ItemRow>(
+  const [row] = await hotSqlRows<ItemRow>(
     db,
     sql`SELECT i.id, i.data, i.version FROM items i
         WHERE i.project_id = ${projectId} AND i.collection = ${collection} AND i.id = ${id} AND ${where}
@@ -166,7 +178,13 @@ export async function readItemRow(db: Db, item: OneItem): Promise<ItemRow | null
 }
 
 /** SQL that announces a change on commit: ids only, `{ project, collection, id, version, op }`. */
-function announce(projectId: string, collection: string, id: SQL | string, version: SQL, op: 'create' | 'update' | 'delete'): SQL {
+function announce(
+  projectId: string,
+  collection: string,
+  id: SQL | string,
+  version: SQL,
+  op: 'create' | 'update' | 'delete',
+): SQL {
   return sql`pg_notify(${CHANGE_CHANNEL}, json_build_object('project', ${projectId}::text, 'collection', ${collection}::text, 'id', ${id}::text, 'version', ${version}, 'op', ${op}::text)::text)`;
 }
 
@@ -182,7 +200,7 @@ export async function insertItemAudited(
   }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string | null; id?: string },
 ): Promise<{ id: string; body: string }> {
   const after = JSON.stringify(data);
-  const [row] = await preparedRows<{ body: string }>(
+  const [row] = await hotSqlRows<{ body: string }>(
     db,
     sql`WITH i AS (
           INSERT INTO items (project_id, collection, id, data, created_by, updated_by)
@@ -218,8 +236,13 @@ interface UpdateRow {
 }
 
 /** Updates of one collection, each with its audit entry and announcement, in one statement; the API document of each, or null where its version had moved. */
-async function updateRows(db: Db, projectId: string, collection: string, rows: UpdateRow[]): Promise<Array<string | null>> {
-  const written = await preparedRows<{ n: number; body: string }>(
+async function updateRows(
+  db: Db,
+  projectId: string,
+  collection: string,
+  rows: UpdateRow[],
+): Promise<Array<string | null>> {
+  const written = await hotSqlRows<{ n: number; body: string }>(
     db,
     sql`WITH w AS (
           SELECT * FROM ROWS FROM (
@@ -289,9 +312,21 @@ async function updateBatch(db: Db, projectId: string, collection: string, rows: 
  * With `ifVersion`, only while the item is still at that version: otherwise nothing is written
  * (no row, no audit entry) and the answer is null.
  */
-export async function updateItemAudited(db: Db, { projectId, collection, id, data, before, actorId, ifVersion = null }: ItemUpdate): Promise<string | null> {
-  const row: UpdateRow = { id: id.toLowerCase(), data, ...changedFields(before, data), actor: actorId, version: ifVersion, audit: uuidv7() };
-  const outcome = await coalescedQuery(db, `UPDATE items\u0000${projectId}\u0000${collection}`, row, (rows) => updateBatch(db, projectId, collection, rows));
+export async function updateItemAudited(
+  db: Db,
+  { projectId, collection, id, data, before, actorId, ifVersion = null }: ItemUpdate,
+): Promise<string | null> {
+  const row: UpdateRow = {
+    id: id.toLowerCase(),
+    data,
+    ...changedFields(before, data),
+    actor: actorId,
+    version: ifVersion,
+    audit: uuidv7(),
+  };
+  const outcome = await coalescedQuery(db, `UPDATE items\u0000${projectId}\u0000${collection}`, row, (rows) =>
+    updateBatch(db, projectId, collection, rows),
+  );
   if ('error' in outcome) throw outcome.error;
   return outcome.body;
 }
@@ -307,7 +342,7 @@ export async function deleteItemAudited(
     actorId,
   }: { projectId: string; collection: string; id: string; before: Record<string, unknown>; actorId: string | null },
 ) {
-  await preparedRows(
+  await hotSqlRows(
     db,
     sql`WITH i AS (
           DELETE FROM items WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}
@@ -320,11 +355,15 @@ export async function deleteItemAudited(
 }
 
 /** Which of these (collection, id) pairs exist in the project, in one query. */
-export async function existingRefs(db: Db, projectId: string, refs: Array<{ collection: string; id: string }>): Promise<Set<string>> {
+export async function existingRefs(
+  db: Db,
+  projectId: string,
+  refs: Array<{ collection: string; id: string }>,
+): Promise<Set<string>> {
   const valid = refs.filter((ref) => /^[0-9a-f-]{36}$/i.test(ref.id));
   if (!valid.length) return new Set();
   const [collections, ids] = [valid.map((r) => r.collection), valid.map((r) => r.id)];
-  const rows = await preparedRows<{ key: string }>(
+  const rows = await hotSqlRows<{ key: string }>(
     db,
     sql`SELECT i.collection || ':' || i.id AS key FROM items i
         JOIN unnest(${listAtRun('text', collections)}, ${listAtRun('uuid', ids)}) AS wanted(collection, id)
@@ -335,12 +374,15 @@ export async function existingRefs(db: Db, projectId: string, refs: Array<{ coll
 }
 
 /** Items of the project that refer to this one, through any built-in reference. */
-export async function referrers(db: Db, { projectId, collection, id }: { projectId: string; collection: string; id: string }) {
+export async function referrers(
+  db: Db,
+  { projectId, collection, id }: { projectId: string; collection: string; id: string },
+) {
   const found: Array<{ collection: string; _id: string }> = [];
   for (const definition of BUILT_IN_COLLECTIONS) {
     for (const ref of definition.refs.filter((r) => r.collection === collection)) {
       const path = `${jsonPathOf(ref.path)} ? (@ == $id)`;
-      const rows = await queryRows<{ id: string }>(
+      const rows = await sqlRows<{ id: string }>(
         db,
         sql`SELECT id FROM items WHERE project_id = ${projectId} AND collection = ${definition.name}
             AND jsonb_path_exists(data, ${path}::jsonpath, jsonb_build_object('id', ${id}::text)) LIMIT 20`,

@@ -2,7 +2,14 @@ import type { SQL } from 'drizzle-orm';
 import { type CoreKey, fail, issueList, message } from '@decor/core';
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
-import type { CollectionHooks, Document, HookArgs, HookRegistry, WriteOperation, WriteOrigin } from './collection-hooks.ts';
+import type {
+  CollectionHooks,
+  Document,
+  HookArgs,
+  HookRegistry,
+  WriteOperation,
+  WriteOrigin,
+} from './collection-hooks.ts';
 import { resolveCollection, schemaIssues, type ResolvedCollection } from './collections.registry.ts';
 import {
   deleteItemAudited,
@@ -33,7 +40,7 @@ export interface WriteBase {
   origin: WriteOrigin;
   hooks: HookRegistry;
   now?: Date;
-  /** Where a failed after-commit task (a mail) is reported; it never fails the write. */
+  /** Where a failed after-commit task (a mail) is reported; it never fails the write. The hooks' log says it when this is not given. */
   onTaskError?: (error: unknown) => void;
 }
 
@@ -72,7 +79,20 @@ function writerOn(db: Db, base: WriteBase, tasks: Task[]): Writer {
 
 /** Runs what was queued for after the commit; a failure is reported, never thrown. */
 function runAfterCommit(db: Db, base: WriteBase, tasks: Task[]) {
-  for (const task of tasks) void task(db).catch((error: unknown) => base.onTaskError?.(error));
+  const report =
+    base.onTaskError ??
+    ((error: unknown) => base.hooks.log.error({ err: error }, 'a task after a committed write failed'));
+  for (const task of tasks) void task(db).catch(report);
+}
+
+/**
+ * A writer inside a transaction the caller opened, for writes that must commit with rows of
+ * its own (a new project's row and its first items): `committed` runs what the hooks queued,
+ * once the caller's transaction has committed. Otherwise, `withWrites`.
+ */
+export function writerIn(tx: Db, base: WriteBase): { writer: Writer; committed(db: Db): void } {
+  const tasks: Task[] = [];
+  return { writer: writerOn(tx, base, tasks), committed: (db) => runAfterCommit(db, base, tasks) };
 }
 
 /** Runs `work` in one transaction; tasks the hooks queued for after the commit run once it has. */
@@ -87,11 +107,20 @@ export async function withWrites<T>(db: Db, base: WriteBase, work: (writer: Writ
 function missing(collection: ResolvedCollection, options: Pick<UpdateOptions, 'missingMessage'>) {
   return options.missingMessage
     ? fail('not_found', options.missingMessage)
-    : fail('not_found', 'engine.no-item', { collection: collection.name, singular: collection.ui.singular.toLowerCase() });
+    : fail('not_found', 'engine.no-item', {
+        collection: collection.name,
+        singular: collection.ui.singular.toLowerCase(),
+      });
 }
 
 /** The refusal for a change based on an older version, with the item as it now is. */
-async function stale(db: Db, projectId: string, collection: ResolvedCollection, id: string, options: Pick<UpdateOptions, 'conflictMessage'>) {
+async function stale(
+  db: Db,
+  projectId: string,
+  collection: ResolvedCollection,
+  id: string,
+  options: Pick<UpdateOptions, 'conflictMessage'>,
+) {
   const current = JSON.parse(await documentOf(db, projectId, collection.name, id)) as unknown;
   return fail('conflict', options.conflictMessage ?? 'engine.stale', undefined, { current });
 }
@@ -105,7 +134,12 @@ async function collectionOf(writer: Writer, name: string): Promise<ResolvedColle
   return collection;
 }
 
-function hookArgs(writer: Writer, collection: ResolvedCollection, operation: WriteOperation, previous: Document | null): HookArgs {
+function hookArgs(
+  writer: Writer,
+  collection: ResolvedCollection,
+  operation: WriteOperation,
+  previous: Document | null,
+): HookArgs {
   return {
     db: writer.db,
     project: writer.project,
@@ -126,7 +160,11 @@ function validated(collection: ResolvedCollection, data: Document): Document {
     throw fail(
       'bad_request',
       'engine.invalid',
-      { collection: collection.name, singular: collection.ui.singular.toLowerCase(), issues: issueList(message, issues) },
+      {
+        collection: collection.name,
+        singular: collection.ui.singular.toLowerCase(),
+        issues: issueList(message, issues),
+      },
       { issues },
     );
   }
@@ -134,10 +172,17 @@ function validated(collection: ResolvedCollection, data: Document): Document {
 }
 
 /** Every reference must point at an item of the same project; only new ones need checking. */
-async function checkReferences(writer: Writer, collection: ResolvedCollection, data: Document, previous: Document | null) {
+async function checkReferences(
+  writer: Writer,
+  collection: ResolvedCollection,
+  data: Document,
+  previous: Document | null,
+) {
   const known = previous ? refsByCollection(collection.refs, previous) : new Map<string, Set<string>>();
   const wanted = [...refsByCollection(collection.refs, data)].flatMap(([target, ids]) =>
-    [...ids].filter((id) => !known.get(target)?.has(id) && !writer.knownItems?.has(`${target}:${id}`)).map((id) => ({ collection: target, id })),
+    [...ids]
+      .filter((id) => !known.get(target)?.has(id) && !writer.knownItems?.has(`${target}:${id}`))
+      .map((id) => ({ collection: target, id })),
   );
   if (!wanted.length) return;
   if (writer.deferredRefs) {
@@ -146,9 +191,16 @@ async function checkReferences(writer: Writer, collection: ResolvedCollection, d
   }
   const found = await existingRefs(writer.db, writer.project.id, wanted);
   for (const key of found) writer.knownItems?.add(key);
-  const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
+  const missing = wanted
+    .filter((ref) => !found.has(`${ref.collection}:${ref.id}`))
+    .map((ref) => ({ collection: ref.collection, _id: ref.id }));
   if (missing.length) {
-    throw fail('rule_broken', missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references', undefined, { missing });
+    throw fail(
+      'rule_broken',
+      missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references',
+      undefined,
+      { missing },
+    );
   }
 }
 
@@ -182,10 +234,21 @@ export async function documentOf(db: Db, projectId: string, collection: string, 
  * Creates one item; answers with its id and the API document. An import gives the id it
  * chose (a UUIDv7 made beforehand) so that other rows of its file can refer to the item.
  */
-export async function createItem(writer: Writer, name: string, fields: Document, id?: string): Promise<{ id: string; body: string }> {
+export async function createItem(
+  writer: Writer,
+  name: string,
+  fields: Document,
+  id?: string,
+): Promise<{ id: string; body: string }> {
   const collection = await collectionOf(writer, name);
   const data = await prepare(writer, collection, 'create', fields, null);
-  const created = await insertItemAudited(writer.db, { projectId: writer.project.id, collection: collection.name, data, actorId: writer.actorId, id });
+  const created = await insertItemAudited(writer.db, {
+    projectId: writer.project.id,
+    collection: collection.name,
+    data,
+    actorId: writer.actorId,
+    id,
+  });
   writer.knownItems?.add(`${collection.name}:${created.id}`);
   const args = { ...hookArgs(writer, collection, 'create', null), id: created.id, data };
   await writer.hooks.run('afterChange', args);
@@ -218,17 +281,25 @@ type Change = (current: ItemRow) => Document | null | Promise<Document | null>;
  * (their writes must commit with the change) takes the locked path in a transaction of its own.
  * Fewer round trips: no BEGIN, lock or COMMIT (docs/architecture.md, "One write path").
  */
-export async function updateItem(target: WriteTarget, name: string, id: string, change: Change, options: UpdateOptions = {}): Promise<string> {
+export async function updateItem(
+  target: WriteTarget,
+  name: string,
+  id: string,
+  change: Change,
+  options: UpdateOptions = {},
+): Promise<string> {
   if ('afterCommit' in target) return updateLocked(target, name, id, change, options);
   const { db, base } = target;
-  if (base.hooks.has(name, 'afterChange')) return withWrites(db, base, (writer) => updateLocked(writer, name, id, change, options));
+  if (base.hooks.has(name, 'afterChange'))
+    return withWrites(db, base, (writer) => updateLocked(writer, name, id, change, options));
   const tasks: Task[] = [];
   const writer = writerOn(db, base, tasks);
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const current = await readItemRow(db, { projectId, collection: collection.name, id, where: options.where });
   if (!current) throw missing(collection, options);
-  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await stale(db, projectId, collection, id, options);
+  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion)
+    throw await stale(db, projectId, collection, id, options);
   const proposed = await change(current);
   if (proposed === null) return documentOf(db, projectId, collection.name, id);
   const data = await prepare(writer, collection, 'update', proposed, current.data);
@@ -247,16 +318,30 @@ export async function updateItem(target: WriteTarget, name: string, id: string, 
   return body;
 }
 
-async function updateLocked(writer: Writer, name: string, id: string, change: Change, options: UpdateOptions): Promise<string> {
+async function updateLocked(
+  writer: Writer,
+  name: string,
+  id: string,
+  change: Change,
+  options: UpdateOptions,
+): Promise<string> {
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const current = await lockItem(writer.db, { projectId, collection: collection.name, id, where: options.where });
   if (!current) throw missing(collection, options);
-  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion) throw await stale(writer.db, projectId, collection, id, options);
+  if (options.expectedVersion !== undefined && current.version !== options.expectedVersion)
+    throw await stale(writer.db, projectId, collection, id, options);
   const proposed = await change(current);
   if (proposed === null) return documentOf(writer.db, projectId, collection.name, id);
   const data = await prepare(writer, collection, 'update', proposed, current.data);
-  const body = (await updateItemAudited(writer.db, { projectId, collection: collection.name, id, data, before: current.data, actorId: writer.actorId }))!;
+  const body = (await updateItemAudited(writer.db, {
+    projectId,
+    collection: collection.name,
+    id,
+    data,
+    before: current.data,
+    actorId: writer.actorId,
+  }))!;
   const args = { ...hookArgs(writer, collection, 'update', current.data), id, data };
   await writer.hooks.run('afterChange', args);
   queueAfterCommit(writer, args);
@@ -264,7 +349,12 @@ async function updateLocked(writer: Writer, name: string, id: string, change: Ch
 }
 
 /** Deletes one item; refused while other items refer to it, or when a hook refuses. */
-export async function deleteItem(writer: Writer, name: string, id: string, options: Pick<UpdateOptions, 'where' | 'missingMessage'> = {}) {
+export async function deleteItem(
+  writer: Writer,
+  name: string,
+  id: string,
+  options: Pick<UpdateOptions, 'where' | 'missingMessage'> = {},
+) {
   const collection = await collectionOf(writer, name);
   const projectId = writer.project.id;
   const singular = collection.ui.singular.toLowerCase();
@@ -274,9 +364,20 @@ export async function deleteItem(writer: Writer, name: string, id: string, optio
   await writer.hooks.run('beforeDelete', { ...args, id });
   const usedBy = await referrers(writer.db, { projectId, collection: collection.name, id });
   if (usedBy.length) {
-    throw fail('conflict', 'engine.in-use', { collection: collection.name, singular, count: usedBy.length }, { referrers: usedBy });
+    throw fail(
+      'conflict',
+      'engine.in-use',
+      { collection: collection.name, singular, count: usedBy.length },
+      { referrers: usedBy },
+    );
   }
-  await deleteItemAudited(writer.db, { projectId, collection: collection.name, id, before: current.data, actorId: writer.actorId });
+  await deleteItemAudited(writer.db, {
+    projectId,
+    collection: collection.name,
+    id,
+    before: current.data,
+    actorId: writer.actorId,
+  });
   writer.knownItems?.delete(`${collection.name}:${id}`);
   await writer.hooks.run('afterChange', { ...args, id, data: null });
   queueAfterCommit(writer, { ...args, id, data: null });
@@ -319,9 +420,15 @@ export async function runBatch(
       const { id } = await createItem(writer, operation.collection, operation.data, operation.id);
       results.push({ _id: id, op: 'create' });
     } else if (operation.op === 'update') {
-      await updateItem(writer, operation.collection, operation.id, (current) => ({ ...current.data, ...operation.data }), {
-        expectedVersion: operation.expectedVersion,
-      });
+      await updateItem(
+        writer,
+        operation.collection,
+        operation.id,
+        (current) => ({ ...current.data, ...operation.data }),
+        {
+          expectedVersion: operation.expectedVersion,
+        },
+      );
       results.push({ _id: operation.id, op: 'update' });
     } else {
       await deleteItem(writer, operation.collection, operation.id);
@@ -333,12 +440,21 @@ export async function runBatch(
 
 /** The references a deferring batch kept: each must now be an item of the project. */
 async function checkDeferredReferences(writer: Writer) {
-  const wanted = [...writer.deferredRefs!.values()].filter((ref) => !writer.knownItems?.has(`${ref.collection}:${ref.id}`));
+  const wanted = [...writer.deferredRefs!.values()].filter(
+    (ref) => !writer.knownItems?.has(`${ref.collection}:${ref.id}`),
+  );
   if (!wanted.length) return;
   const found = await existingRefs(writer.db, writer.project.id, wanted);
-  const missing = wanted.filter((ref) => !found.has(`${ref.collection}:${ref.id}`)).map((ref) => ({ collection: ref.collection, _id: ref.id }));
+  const missing = wanted
+    .filter((ref) => !found.has(`${ref.collection}:${ref.id}`))
+    .map((ref) => ({ collection: ref.collection, _id: ref.id }));
   if (missing.length)
-    throw fail('rule_broken', missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references', undefined, { missing: missing.slice(0, 50) });
+    throw fail(
+      'rule_broken',
+      missing.length === 1 ? 'engine.missing-reference' : 'engine.missing-references',
+      undefined,
+      { missing: missing.slice(0, 50) },
+    );
 }
 
 export type { CollectionHooks, Document };

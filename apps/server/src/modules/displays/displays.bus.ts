@@ -16,7 +16,9 @@ import { notifyChannel } from './displays.repo.ts';
  * For the screen or the phone of a display: a push to send, or `refresh` (ask the database what
  * the screen shows now and send it). A `probe` (the realtime diagnostic) comes back to the process that sent it.
  */
-export type Envelope = { to: 'screen' | 'phone' | 'probe'; display: string } & ({ push: DisplayPush } | { refresh: true });
+export type Envelope = { to: 'screen' | 'phone' | 'probe'; display: string } & (
+  { push: DisplayPush } | { refresh: true }
+);
 
 export interface DisplayBus {
   /** This process, as the messages it publishes name it (and `/test/gamelift` shows it). */
@@ -86,7 +88,9 @@ export async function postgresBus(database: Database, log: (message: string) => 
 
   const notify = (payload: string) => {
     counts.notifies++;
-    notifyChannel(database.db, DISPLAY_CHANNEL, payload).catch((error: Error) => log(`a screens' message could not be published: ${error.message}`));
+    notifyChannel(database.db, DISPLAY_CHANNEL, payload).catch((error: Error) =>
+      log(`a screens' message could not be published: ${error.message}`),
+    );
   };
   const flush = () => {
     timer = null;

@@ -48,10 +48,11 @@ async function sendState(db: Db, peer: Peer, key: string): Promise<'register' | 
 }
 
 /** The one realtime endpoint of the screens and their phones: `GET /api/displays/live`, same origin only (docs/displays.md). */
-export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; announceEnd: (display: string, reason: PairingEnd) => void }> = async (
-  app,
-  { db, relay, announceEnd },
-) => {
+export const displaysLive: FastifyPluginAsync<{
+  db: Db;
+  relay: DisplayRelay;
+  announceEnd: (display: string, reason: PairingEnd) => void;
+}> = async (app, { db, relay, announceEnd }) => {
   let stopping = false;
   // A server that is stopping tells every socket to reconnect (1012): the balancer sends it to another server.
   await app.register(websocket, {
@@ -59,7 +60,10 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
     // A socket's error is the client's doing (a frame over the limit, a broken frame, a dropped
     // connection): the socket ends, and the log says so in one line, not as a server error.
     errorHandler(error, socket, request) {
-      request.log.info({ reason: error.message, code: (error as Error & { code?: string }).code }, 'a live connection ended on the client’s error');
+      request.log.info(
+        { reason: error.message, code: (error as Error & { code?: string }).code },
+        'a live connection ended on the client’s error',
+      );
       socket.terminate();
     },
     preClose(this: FastifyInstance, done) {
@@ -80,12 +84,18 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
       preValidation: async (request, reply) => {
         const origin = request.headers.origin;
         if (origin && origin !== `${request.protocol}://${request.host}`) {
-          await reply.code(403).send({ error: { code: 'forbidden', message: 'A screen connects from its own address only.' } });
+          await reply
+            .code(403)
+            .send({ error: { code: 'forbidden', message: 'A screen connects from its own address only.' } });
         }
       },
     },
     (socket, request) => {
-      let role: { kind: 'screen'; id: string; key: string } | { kind: 'phone'; id: string; visitorHash: string } | { kind: 'probe'; id: string } | null = null;
+      let role:
+        | { kind: 'screen'; id: string; key: string }
+        | { kind: 'phone'; id: string; visitorHash: string }
+        | { kind: 'probe'; id: string }
+        | null = null;
       let detach = () => {};
       let isAlive = true;
       let lastTouch = Date.now();
@@ -109,7 +119,8 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
           };
           detach = relay.attach('screen', id, peer);
           // A screen that comes back while a phone holds it asks the phone for its look again.
-          if ((await sendState(db, peer, message.key)) === 'paired') relay.send({ to: 'phone', display: id, push: { v, type: 'sync' } });
+          if ((await sendState(db, peer, message.key)) === 'paired')
+            relay.send({ to: 'phone', display: id, push: { v, type: 'sync' } });
         } else if (message.type === 'join') {
           const display = await displayOfPairing(db, message.pairing);
           role = { kind: 'phone', id: display.id, visitorHash: display.visitorHash };
@@ -126,10 +137,15 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
       };
       const handle = async (message: DisplayMessage) => {
         if (message.type === 'ping' && message.bus && role?.kind === 'probe') {
-          return relay.bus.echo({ to: 'probe', display: role.id, push: { v, type: 'pong', t: message.t, server: relay.bus.serverId, bus: true } });
+          return relay.bus.echo({
+            to: 'probe',
+            display: role.id,
+            push: { v, type: 'pong', t: message.t, server: relay.bus.serverId, bus: true },
+          });
         }
         if (message.type === 'ping') return sendTo(peer, { v, type: 'pong', t: message.t, server: relay.bus.serverId });
-        if (!role || message.type === 'hello' || message.type === 'join' || message.type === 'probe') return refuse(4400, 'one hello per connection');
+        if (!role || message.type === 'hello' || message.type === 'join' || message.type === 'probe')
+          return refuse(4400, 'one hello per connection');
         if (role.kind === 'probe') return refuse(4400, 'a probe only pings');
         if (role.kind === 'screen') {
           if (message.type !== 'health') return refuse(4400, 'not a screen message');
@@ -143,7 +159,12 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
           if (await endPairing(db, role.id, role.visitorHash, 'ended')) announceEnd(role.id, 'ended');
           return;
         }
-        relay.look(role.id, { v, type: 'look', look: message.type === 'look' ? message.look : null, sentAt: Date.now() });
+        relay.look(role.id, {
+          v,
+          type: 'look',
+          look: message.type === 'look' ? message.look : null,
+          sentAt: Date.now(),
+        });
         if (Date.now() - lastTouch > TOUCH_EVERY_MS) {
           lastTouch = Date.now();
           if (!(await touchVisitor(db, role.id, role.visitorHash))) {
@@ -181,7 +202,9 @@ export const displaysLive: FastifyPluginAsync<{ db: Db; relay: DisplayRelay; ann
         detach();
         if (role && role.kind !== 'probe' && !stopping && code !== CLOSE_PAIRING_ENDED) {
           const detail = { who: role.kind };
-          void recordDisplayEvent(db, { displayId: role.id, kind: 'disconnected', detail }).catch(() => {});
+          void recordDisplayEvent(db, { displayId: role.id, kind: 'disconnected', detail }).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'a screen’s disconnection could not be recorded'),
+          );
         }
       });
     },

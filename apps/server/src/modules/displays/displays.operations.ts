@@ -1,6 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { uuidv7 } from '../../lib/ids.ts';
-import { displayHealthSchema, fail, newClaimCode, newPairingCode, readClaimCode, type DisplayEvent, type DisplayRow, type DisplayState } from '@decor/core';
+import {
+  displayHealthSchema,
+  fail,
+  newClaimCode,
+  newPairingCode,
+  readClaimCode,
+  type DisplayEvent,
+  type DisplayRow,
+  type DisplayState,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { findProjectByKey, findProjectById, roleInProject } from '../projects/index.ts';
@@ -28,7 +37,12 @@ export async function registerDisplay(db: Db, userAgent: string | undefined) {
   for (let attempt = 0; ; attempt++) {
     const claimCode = newClaimCode();
     try {
-      const row = await insertDisplay(db, { id: uuidv7(), secretHash: hashOf(secret), claimCode, userAgent: userAgent?.slice(0, 300) ?? null });
+      const row = await insertDisplay(db, {
+        id: uuidv7(),
+        secretHash: hashOf(secret),
+        claimCode,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      });
       await recordDisplayEvent(db, { displayId: row.id, kind: 'registered' });
       return { id: row.id, secret, state: { mode: 'register', claimCode } satisfies DisplayState };
     } catch (error) {
@@ -44,7 +58,8 @@ async function displayOfKey(db: Db, key: string | undefined): Promise<DisplayRec
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await findDisplay(db, id) : undefined;
   const expected = Buffer.from(row?.secretHash ?? '');
   const given = Buffer.from(hashOf(secret));
-  if (!row || row.revokedAt || expected.length !== given.length || !timingSafeEqual(expected, given)) throw fail('unauthenticated', 'display.unknown');
+  if (!row || row.revokedAt || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw fail('unauthenticated', 'display.unknown');
   return row;
 }
 
@@ -69,10 +84,18 @@ export async function displayState(db: Db, key: string | undefined): Promise<Dis
   if (row.visitorHash) return { mode: 'paired', ...shows };
   // A free screen's codes are drawn when it first shows them (a release or a rotation only clears them).
   for (let attempt = 0; !row.pairingCode && !row.visitorHash && attempt < 3; attempt++) {
-    row = (await ensurePairingCodes(db, row.id, { code: newPairingCode(), secret: randomBytes(16).toString('base64url') }).catch(() => row)) ?? row;
+    row =
+      (await ensurePairingCodes(db, row.id, {
+        code: newPairingCode(),
+        secret: randomBytes(16).toString('base64url'),
+      }).catch(() => row)) ?? row;
   }
   if (row.visitorHash) return { mode: 'paired', ...shows };
-  return { mode: 'attract', ...shows, pairing: row.pairingCode && row.pairingSecret ? { code: row.pairingCode, secret: row.pairingSecret } : null };
+  return {
+    mode: 'attract',
+    ...shows,
+    pairing: row.pairingCode && row.pairingSecret ? { code: row.pairingCode, secret: row.pairingSecret } : null,
+  };
 }
 
 /** May this person place screens in this project: an administrator, or one of its managers. */
@@ -85,14 +108,20 @@ async function requirePlacer(db: Db, actor: Actor | null, projectId: string): Pr
 }
 
 /** Claims the screen that shows `code` for a project under a name. */
-export async function claimDisplayWithCode(db: Db, actor: Actor | null, input: { code: string; name: string; project: string }) {
+export async function claimDisplayWithCode(
+  db: Db,
+  actor: Actor | null,
+  input: { code: string; name: string; project: string },
+) {
   const project = await findProjectByKey(db, input.project);
   if (!project) throw fail('not_found', 'display.no-project', undefined, { field: 'project' });
   await requirePlacer(db, actor, project.id);
   const code = readClaimCode(input.code);
   if (!code) throw fail('bad_request', 'display.code-shape', undefined, { field: 'code' });
   const shown = await findDisplayByClaimCode(db, code);
-  const claimed = shown ? await claimDisplay(db, { id: shown.id, claimCode: code, projectId: project.id, name: input.name.trim() }) : undefined;
+  const claimed = shown
+    ? await claimDisplay(db, { id: shown.id, claimCode: code, projectId: project.id, name: input.name.trim() })
+    : undefined;
   if (!claimed) throw fail('not_found', 'display.no-such-code', undefined, { field: 'code' });
   await recordDisplayEvent(db, {
     displayId: claimed.id,
@@ -106,27 +135,50 @@ export async function claimDisplayWithCode(db: Db, actor: Actor | null, input: {
 /** The platform's list of screens (administrators), or one project's (its managers: `/manage/settings`). */
 export async function displaysList(db: Db, projectId?: string): Promise<DisplayRow[]> {
   const rows = await listDisplays(db, projectId);
-  return rows.map(({ display, projectKey, projectName }) => rowOf(display, projectKey ? { key: projectKey, name: projectName ?? '' } : null));
+  return rows.map(({ display, projectKey, projectName }) =>
+    rowOf(display, projectKey ? { key: projectKey, name: projectName ?? '' } : null),
+  );
 }
 
 /** Renames a screen or moves it to another project (administrators). */
-export async function changeDisplay(db: Db, actor: Actor, id: string, change: { name?: string | undefined; project?: string | undefined }) {
+export async function changeDisplay(
+  db: Db,
+  actor: Actor,
+  id: string,
+  change: { name?: string | undefined; project?: string | undefined },
+) {
   const row = await findDisplay(db, id);
   if (!row || row.revokedAt) throw fail('not_found', 'display.no-such');
   const project = change.project ? await findProjectByKey(db, change.project) : undefined;
   if (change.project && !project) throw fail('not_found', 'display.no-project', undefined, { field: 'project' });
   if (!row.claimedAt && project) throw fail('rule_broken', 'display.claim-first');
-  const updated = await updateDisplay(db, id, { ...(change.name ? { name: change.name.trim() } : {}), ...(project ? { projectId: project.id } : {}) });
+  const updated = await updateDisplay(db, id, {
+    ...(change.name ? { name: change.name.trim() } : {}),
+    ...(project ? { projectId: project.id } : {}),
+  });
   // A screen moved to another project lets go of its visitor (their look belongs to the other project).
-  const endedPairing = Boolean(project && project.id !== row.projectId && row.visitorHash && (await releaseDisplay(db, id)));
+  const endedPairing = Boolean(
+    project && project.id !== row.projectId && row.visitorHash && (await releaseDisplay(db, id)),
+  );
   if (endedPairing) await recordDisplayEvent(db, { displayId: id, kind: 'released', detail: { reason: 'revoked' } });
   if (change.name && change.name.trim() !== row.name) {
-    await recordDisplayEvent(db, { displayId: id, kind: 'renamed', actorId: actor.userId, detail: { from: row.name, to: change.name.trim() } });
+    await recordDisplayEvent(db, {
+      displayId: id,
+      kind: 'renamed',
+      actorId: actor.userId,
+      detail: { from: row.name, to: change.name.trim() },
+    });
   }
   if (project && project.id !== row.projectId)
     await recordDisplayEvent(db, { displayId: id, kind: 'moved', actorId: actor.userId, detail: { to: project.key } });
   const shows = updated!.projectId ? await findProjectById(db, updated!.projectId) : undefined;
-  return { row: rowOf({ ...updated!, ...(endedPairing ? { visitorHash: null } : {}) }, shows ? { key: shows.key, name: shows.name } : null), endedPairing };
+  return {
+    row: rowOf(
+      { ...updated!, ...(endedPairing ? { visitorHash: null } : {}) },
+      shows ? { key: shows.key, name: shows.name } : null,
+    ),
+    endedPairing,
+  };
 }
 
 /** Revokes a screen (administrators): it shows "register" again with a new code. */

@@ -52,7 +52,12 @@ export type OnLimitTripped = (project: { id: string; key: string; name: string }
  */
 export async function pairWithDisplay(
   db: Db,
-  { projectKey, address, input, onLimitTripped }: { projectKey: string | null; address: string; input: DisplayPairInput; onLimitTripped: OnLimitTripped },
+  {
+    projectKey,
+    address,
+    input,
+    onLimitTripped,
+  }: { projectKey: string | null; address: string; input: DisplayPairInput; onLimitTripped: OnLimitTripped },
 ): Promise<DisplayPairing> {
   const project = projectKey ? await findProjectByKey(db, projectKey) : undefined;
   if (!project || project.archivedAt) throw fail('not_found', 'display.no-project');
@@ -62,24 +67,46 @@ export async function pairWithDisplay(
   const keys = [`display-pair:ip:${address}`, ...(code ? [`display-pair:project:${project.id}`] : [])];
   const [byAddress, byProject] = await Promise.all(keys.map((key) => countRequest(db, key, windowSeconds)));
   const used = { address: Number(byAddress?.count ?? 0), project: Number(byProject?.count ?? 0) };
-  if (used.project === PAIRING_LIMITS.perProject + 1) await onLimitTripped({ id: project.id, key: project.key, name: project.name });
+  if (used.project === PAIRING_LIMITS.perProject + 1)
+    await onLimitTripped({ id: project.id, key: project.key, name: project.name });
   if (used.address > PAIRING_LIMITS.perAddress || used.project > PAIRING_LIMITS.perProject) {
-    const retryAfterSeconds = Math.max(1, Number((used.project > PAIRING_LIMITS.perProject ? byProject : byAddress)?.retry_after ?? windowSeconds));
-    throw fail('rate_limited', used.project > PAIRING_LIMITS.perProject ? 'display.pair-locked' : 'request.too-many', undefined, { retryAfterSeconds });
+    const retryAfterSeconds = Math.max(
+      1,
+      Number((used.project > PAIRING_LIMITS.perProject ? byProject : byAddress)?.retry_after ?? windowSeconds),
+    );
+    throw fail(
+      'rate_limited',
+      used.project > PAIRING_LIMITS.perProject ? 'display.pair-locked' : 'request.too-many',
+      undefined,
+      { retryAfterSeconds },
+    );
   }
   const secret = randomBytes(24).toString('base64url');
-  const by = code ? { code } : { id: (input as { display: string }).display, secret: (input as { secret: string }).secret };
+  const by = code
+    ? { code }
+    : { id: (input as { display: string }).display, secret: (input as { secret: string }).secret };
   const row = await pairDisplay(db, { projectId: project.id, visitorHash: hashOf(secret), ...by });
-  if (!row) throw fail('not_found', code ? 'display.pair-wrong-code' : 'display.pair-stale', undefined, code ? { field: 'code' } : undefined);
+  if (!row)
+    throw fail(
+      'not_found',
+      code ? 'display.pair-wrong-code' : 'display.pair-stale',
+      undefined,
+      code ? { field: 'code' } : undefined,
+    );
   await giveBackRequests(db, keys);
   await recordDisplayEvent(db, { displayId: row.id, kind: 'paired', detail: { by: code ? 'code' : 'qr' } });
-  return { pairing: `${row.id}.${secret}`, display: { id: row.id, name: row.name ?? '' }, project: { key: project.key, name: project.name } };
+  return {
+    pairing: `${row.id}.${secret}`,
+    display: { id: row.id, name: row.name ?? '' },
+    project: { key: project.key, name: project.name },
+  };
 }
 
 /** Rotates every free screen's codes of a project; returns the screens whose codes changed. */
 export async function rotateCodesAfterLimit(db: Db, projectId: string): Promise<string[]> {
   const ids = await rotateProjectCodes(db, projectId);
-  for (const id of ids) await recordDisplayEvent(db, { displayId: id, kind: 'code-limit', detail: { limit: PAIRING_LIMITS.perProject } });
+  for (const id of ids)
+    await recordDisplayEvent(db, { displayId: id, kind: 'code-limit', detail: { limit: PAIRING_LIMITS.perProject } });
   return ids;
 }
 
@@ -90,11 +117,15 @@ async function pairedDisplay(db: Db, pairing: string): Promise<DisplayRecord> {
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await findDisplay(db, id) : undefined;
   const expected = Buffer.from(row?.visitorHash ?? '');
   const given = Buffer.from(hashOf(secret));
-  if (!row || row.revokedAt || expected.length !== given.length || !timingSafeEqual(expected, given)) throw fail('unauthenticated', 'display.pairing-ended');
+  if (!row || row.revokedAt || expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw fail('unauthenticated', 'display.pairing-ended');
   return row;
 }
 
-export async function displayOfPairing(db: Db, pairing: string): Promise<{ id: string; visitorHash: string; name: string }> {
+export async function displayOfPairing(
+  db: Db,
+  pairing: string,
+): Promise<{ id: string; visitorHash: string; name: string }> {
   const row = await pairedDisplay(db, pairing);
   return { id: row.id, visitorHash: row.visitorHash!, name: row.name ?? '' };
 }
@@ -109,13 +140,20 @@ export async function endPairing(db: Db, display: string, visitorHash: string, r
 /** Releases every pairing whose phone has been silent for 3 minutes; returns the screens released. */
 export async function releaseIdle(db: Db, now = new Date()): Promise<string[]> {
   const rows = await releaseIdlePairings(db, new Date(now.getTime() - CONTROLLER_IDLE_MS));
-  for (const row of rows) await recordDisplayEvent(db, { displayId: row.id, kind: 'released', detail: { reason: 'idle' } });
+  for (const row of rows)
+    await recordDisplayEvent(db, { displayId: row.id, kind: 'released', detail: { reason: 'idle' } });
   return rows.map((row) => row.id);
 }
 
 /** The project a screen (by its key) or a phone (by its pairing) shows, as the showroom reads it. */
-export async function showroomOf(db: Db, who: { key?: string | undefined; pairing?: string | undefined }, language?: Language): Promise<Showroom> {
-  const display = who.pairing ? await pairedDisplay(db, who.pairing) : await findDisplay(db, await displayIdOfKey(db, who.key ?? ''));
+export async function showroomOf(
+  db: Db,
+  who: { key?: string | undefined; pairing?: string | undefined },
+  language?: Language,
+): Promise<Showroom> {
+  const display = who.pairing
+    ? await pairedDisplay(db, who.pairing)
+    : await findDisplay(db, await displayIdOfKey(db, who.key ?? ''));
   return (await showroomFor(db, display, language)).showroom;
 }
 
@@ -123,7 +161,11 @@ export async function showroomOf(db: Db, who: { key?: string | undefined; pairin
  * What a screen shows (its project's catalogue, prices only when the project says so), with the
  * project's row; the catalogue's words and the tagline in `language` where written.
  */
-async function showroomFor(db: Db, display: DisplayRecord | undefined, language?: Language): Promise<{ showroom: Showroom; project: ProjectRow }> {
+async function showroomFor(
+  db: Db,
+  display: DisplayRecord | undefined,
+  language?: Language,
+): Promise<{ showroom: Showroom; project: ProjectRow }> {
   const project = display?.projectId ? await findProjectById(db, display.projectId) : undefined;
   if (!project) throw fail('not_found', 'display.no-project');
   const written = projectOptionsSchema.parse(project.options);
@@ -134,7 +176,14 @@ async function showroomFor(db: Db, display: DisplayRecord | undefined, language?
   const roomData = new Map(of('rooms').map((row) => [row.id, row.data]));
   const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
   const showroom: Showroom = {
-    project: { key: project.key, name: project.name, currency: project.currency, locale: options.locale, tagline: options.tagline ?? '', showsPrices },
+    project: {
+      key: project.key,
+      name: project.name,
+      currency: project.currency,
+      locale: options.locale,
+      tagline: options.tagline ?? '',
+      showsPrices,
+    },
     plans: of('plans').map(({ id, data }) => ({ _id: id, name: fieldIn(data, language), rooms: strings(data.rooms) })),
     // In the order their names in the default language give; then named for the reader.
     rooms: sortRooms(
@@ -173,12 +222,22 @@ async function showroomFor(db: Db, display: DisplayRecord | undefined, language?
  * reader, for the mail (docs/displays.md, "The look goes home"): the words in the reader's
  * language (`readerOf` decides it once the project is known). Only while the pairing lasts.
  */
-export async function keepLookForMail<R extends { language: Language }>(db: Db, input: DisplayLookMail, readerOf: (project: ProjectRow) => Promise<R>) {
+export async function keepLookForMail<R extends { language: Language }>(
+  db: Db,
+  input: DisplayLookMail,
+  readerOf: (project: ProjectRow) => Promise<R>,
+) {
   const display = await pairedDisplay(db, input.pairing);
   const project = display?.projectId ? await findProjectById(db, display.projectId) : undefined;
   const reader = project ? await readerOf(project) : undefined;
   const { showroom } = await showroomFor(db, display, reader?.language);
   const lines = lookInWords(showroom, input.look);
-  await insertShowroomLook(db, { projectId: project!.id, displayId: display.id, email: input.email, look: input.look, summary: lines });
+  await insertShowroomLook(db, {
+    projectId: project!.id,
+    displayId: display.id,
+    email: input.email,
+    look: input.look,
+    summary: lines,
+  });
   return { lines, project: project!, reader: reader!, displayId: display.id };
 }

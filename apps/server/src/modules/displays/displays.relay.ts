@@ -23,7 +23,11 @@ const SLOW_BYTES = DISPLAY_MESSAGE_MAX_BYTES * 4;
 export const CLOSE_PAIRING_ENDED = 4000;
 
 export class DisplayRelay {
-  private readonly peers = { screen: new Map<string, Set<Peer>>(), phone: new Map<string, Set<Peer>>(), probe: new Map<string, Set<Peer>>() };
+  private readonly peers = {
+    screen: new Map<string, Set<Peer>>(),
+    phone: new Map<string, Set<Peer>>(),
+    probe: new Map<string, Set<Peer>>(),
+  };
   private readonly lookTimers = new Map<string, { push: DisplayPush; timer: NodeJS.Timeout }>();
   private readonly lastLook = new Map<string, number>();
   private readonly unsubscribe: () => void;
@@ -89,7 +93,8 @@ export class DisplayRelay {
       if ('refresh' in envelope) void peer.refresh?.();
       else {
         sendTo(peer, envelope.push);
-        if (envelope.to === 'phone' && envelope.push.type === 'ended') peer.socket.close(CLOSE_PAIRING_ENDED, 'pairing ended');
+        if (envelope.to === 'phone' && envelope.push.type === 'ended')
+          peer.socket.close(CLOSE_PAIRING_ENDED, 'pairing ended');
       }
     }
     return true;
@@ -113,7 +118,8 @@ export class DisplayRelay {
  */
 export function sendTo(peer: Peer, push: DisplayPush): void {
   if (peer.socket.readyState !== peer.socket.OPEN) return;
-  if (peer.socket.bufferedAmount <= SLOW_BYTES && !peer.waiting?.size) return void peer.socket.send(JSON.stringify(push));
+  if (peer.socket.bufferedAmount <= SLOW_BYTES && !peer.waiting?.size)
+    return void peer.socket.send(JSON.stringify(push));
   (peer.waiting ??= new Map()).set(push.type, push);
   peer.retry ??= setTimeout(() => {
     peer.retry = undefined;

@@ -1,5 +1,6 @@
+import { rowsOf } from '../decor/index.ts';
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { sqlRows, type Db } from '../../db/client.ts';
 import { CHANGE_CHANNEL } from '../../db/change-feed.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { displayEvents, displays, projects, showroomLooks, users } from '../../db/schema/index.ts';
@@ -7,7 +8,10 @@ import { displayEvents, displays, projects, showroomLooks, users } from '../../d
 export type DisplayRecord = typeof displays.$inferSelect;
 
 /** A new screen with its secret's hash and its claim code. */
-export async function insertDisplay(db: Db, row: { id: string; secretHash: string; claimCode: string; userAgent: string | null }): Promise<DisplayRecord> {
+export async function insertDisplay(
+  db: Db,
+  row: { id: string; secretHash: string; claimCode: string; userAgent: string | null },
+): Promise<DisplayRecord> {
   const [created] = await db.insert(displays).values(row).returning();
   return created!;
 }
@@ -27,7 +31,10 @@ export async function findDisplayByClaimCode(db: Db, claimCode: string): Promise
 }
 
 /** Claims a screen for a project under a name, once: a code already used claims nothing. */
-export async function claimDisplay(db: Db, { id, claimCode, projectId, name }: { id: string; claimCode: string; projectId: string; name: string }) {
+export async function claimDisplay(
+  db: Db,
+  { id, claimCode, projectId, name }: { id: string; claimCode: string; projectId: string; name: string },
+) {
   const [row] = await db
     .update(displays)
     .set({ claimCode: null, projectId, name, claimedAt: sql`now()` })
@@ -74,7 +81,10 @@ export async function listDisplays(db: Db, projectId?: string) {
  * One thing that happened to a screen, announced on the change feed in the same statement
  * (collection `$display`, the kind as `event`): `/admin/pen-stream` shows it beside the data changes.
  */
-export async function recordDisplayEvent(db: Db, event: { displayId: string; kind: string; actorId?: string | null; detail?: Record<string, unknown> | null }) {
+export async function recordDisplayEvent(
+  db: Db,
+  event: { displayId: string; kind: string; actorId?: string | null; detail?: Record<string, unknown> | null },
+) {
   const detail = event.detail ? JSON.stringify(event.detail) : null;
   await db.execute(sql`
     WITH written AS (
@@ -95,11 +105,23 @@ const FREE = { pairingCode: null, pairingSecret: null, visitorHash: null, paired
  * Gives a free claimed screen its pairing code and QR secret if it has none (they are drawn
  * only when shown, so a release or a rotation simply clears them). Returns the row as it is now.
  */
-export async function ensurePairingCodes(db: Db, id: string, codes: { code: string; secret: string }): Promise<DisplayRecord | undefined> {
+export async function ensurePairingCodes(
+  db: Db,
+  id: string,
+  codes: { code: string; secret: string },
+): Promise<DisplayRecord | undefined> {
   const [row] = await db
     .update(displays)
     .set({ pairingCode: codes.code, pairingSecret: codes.secret })
-    .where(and(eq(displays.id, id), isNull(displays.pairingCode), isNull(displays.visitorHash), isNull(displays.revokedAt), isNotNull(displays.claimedAt)))
+    .where(
+      and(
+        eq(displays.id, id),
+        isNull(displays.pairingCode),
+        isNull(displays.visitorHash),
+        isNull(displays.revokedAt),
+        isNotNull(displays.claimedAt),
+      ),
+    )
     .returning();
   return row ?? (await findDisplay(db, id));
 }
@@ -110,9 +132,16 @@ export async function ensurePairingCodes(db: Db, id: string, codes: { code: stri
  */
 export async function pairDisplay(
   db: Db,
-  { projectId, visitorHash, ...by }: { projectId: string; visitorHash: string } & ({ code: string } | { id: string; secret: string }),
+  {
+    projectId,
+    visitorHash,
+    ...by
+  }: { projectId: string; visitorHash: string } & ({ code: string } | { id: string; secret: string }),
 ): Promise<DisplayRecord | undefined> {
-  const match = 'code' in by ? eq(displays.pairingCode, by.code) : and(eq(displays.id, by.id), eq(displays.pairingSecret, by.secret));
+  const match =
+    'code' in by
+      ? eq(displays.pairingCode, by.code)
+      : and(eq(displays.id, by.id), eq(displays.pairingSecret, by.secret));
   const [row] = await db
     .update(displays)
     .set({ pairingCode: null, pairingSecret: null, visitorHash, pairedAt: sql`now()`, visitorSeenAt: sql`now()` })
@@ -136,7 +165,9 @@ export async function releaseDisplay(db: Db, id: string, visitorHash?: string): 
   const [row] = await db
     .update(displays)
     .set(FREE)
-    .where(and(eq(displays.id, id), visitorHash ? eq(displays.visitorHash, visitorHash) : isNotNull(displays.visitorHash)))
+    .where(
+      and(eq(displays.id, id), visitorHash ? eq(displays.visitorHash, visitorHash) : isNotNull(displays.visitorHash)),
+    )
     .returning();
   return row;
 }
@@ -171,7 +202,13 @@ export async function saveHealth(db: Db, id: string, health: unknown): Promise<v
 /** A screen's newest events with who did each (at most 50). */
 export async function eventsOfDisplay(db: Db, displayId: string) {
   return db
-    .select({ kind: displayEvents.kind, at: displayEvents.at, detail: displayEvents.detail, byName: users.name, byEmail: users.email })
+    .select({
+      kind: displayEvents.kind,
+      at: displayEvents.at,
+      detail: displayEvents.detail,
+      byName: users.name,
+      byEmail: users.email,
+    })
     .from(displayEvents)
     .leftJoin(users, eq(users.id, displayEvents.actorId))
     .where(eq(displayEvents.displayId, displayId))
@@ -181,22 +218,13 @@ export async function eventsOfDisplay(db: Db, displayId: string) {
 
 /** A project's plans, rooms, categories and active options (a sales-centre screen's catalogue; a catalogue has hundreds, not thousands). */
 export async function showroomItems(db: Db, projectId: string) {
-  return queryRows<{ id: string; collection: string; data: Record<string, unknown> }>(
+  return sqlRows<{ id: string; collection: string; data: Record<string, unknown> }>(
     db,
-    sql`SELECT id, collection, data FROM items
-        WHERE project_id = ${projectId} AND collection IN ('plans', 'rooms', 'categories', 'options')
+    sql`SELECT id, collection, data FROM ${rowsOf('plans', 'rooms', 'categories', 'options')} r
+        WHERE project_id = ${projectId}
           AND (collection <> 'options' OR coalesce((data->>'active')::boolean, true))
         ORDER BY collection, id LIMIT 5000`,
   );
-}
-
-/** Every active administrator's address (told when a project's pairing limit trips). */
-export async function adminEmails(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.disabled, false)));
-  return rows.map((row) => row.email);
 }
 
 /** Announces a payload on a channel (the screens' bus between server processes). */
@@ -205,6 +233,9 @@ export async function notifyChannel(db: Db, channel: string, payload: string): P
 }
 
 /** Keeps a look a visitor asked to receive by e-mail. */
-export async function insertShowroomLook(db: Db, row: { projectId: string; displayId: string; email: string; look: unknown; summary: string[] }) {
+export async function insertShowroomLook(
+  db: Db,
+  row: { projectId: string; displayId: string; email: string; look: unknown; summary: string[] },
+) {
   await db.insert(showroomLooks).values({ id: uuidv7(), ...row });
 }

@@ -20,23 +20,46 @@ import {
   showroomSchema,
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
-import { requireManager } from '../projects/index.ts';
+import { peopleOf, requireManager } from '../projects/index.ts';
 import { receiveShowroomLook } from '../leads/index.ts';
-import { pairingCodeLimitMail, readerFor, readersOf, showroomLookMail, type Mailer } from '../mail/index.ts';
+import { pairingCodeLimitMail, readerFor, readersOf, showroomLookMail } from '../mail/index.ts';
 import { memoryBus, postgresBus } from './displays.bus.ts';
 import { displaysLive } from './displays.live.ts';
-import { displayOfPairing, keepLookForMail, pairWithDisplay, releaseIdle, rotateCodesAfterLimit, showroomOf, type OnLimitTripped } from './displays.pairing.ts';
+import {
+  displayOfPairing,
+  keepLookForMail,
+  pairWithDisplay,
+  releaseIdle,
+  rotateCodesAfterLimit,
+  showroomOf,
+  type OnLimitTripped,
+} from './displays.pairing.ts';
 import { DisplayRelay } from './displays.relay.ts';
-import { adminEmails } from './displays.repo.ts';
 import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
-import { changeDisplay, claimDisplayWithCode, displayDetail, displayState, displaysList, registerDisplay, revokeDisplayById } from './displays.operations.ts';
+import {
+  changeDisplay,
+  claimDisplayWithCode,
+  displayDetail,
+  displayState,
+  displaysList,
+  registerDisplay,
+  revokeDisplayById,
+} from './displays.operations.ts';
 
 /** How often each server releases the pairings whose phones went silent. */
 const IDLE_SWEEP_MS = 15_000;
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
 const tags = ['displays'];
 const params = z.object({ id: z.uuid() });
 
@@ -52,7 +75,13 @@ interface AdminOptions {
 const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { db, relay, announceEnd, refresh }) => {
   app.get(
     '/api/admin/displays',
-    { schema: { tags, summary: 'Every screen with its project and state (administrators)', response: { 200: z.array(displayRowSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every screen with its project and state (administrators)',
+        response: { 200: z.array(displayRowSchema), ...errors },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       return displaysList(db);
@@ -61,7 +90,13 @@ const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { d
 
   app.get(
     '/api/manage/displays',
-    { schema: { tags, summary: "This project's screens (its managers and administrators)", response: { 200: z.array(displayRowSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "This project's screens (its managers and administrators)",
+        response: { 200: z.array(displayRowSchema), ...errors },
+      },
+    },
     async (request) => {
       const { project } = requireManager(await request.projectScope());
       return displaysList(db, project.id);
@@ -91,12 +126,19 @@ const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { d
         tags,
         summary: 'Renames a screen or gives it another project (administrators)',
         params,
-        body: z.object({ name: z.string().trim().min(1).max(60).optional(), project: z.string().min(1).max(64).optional() }).strict(),
+        body: z
+          .object({ name: z.string().trim().min(1).max(60).optional(), project: z.string().min(1).max(64).optional() })
+          .strict(),
         response: { 200: displayRowSchema, ...errors },
       },
     },
     async (request) => {
-      const { row: changed, endedPairing } = await changeDisplay(db, requireAdmin(request), request.params.id, request.body);
+      const { row: changed, endedPairing } = await changeDisplay(
+        db,
+        requireAdmin(request),
+        request.params.id,
+        request.body,
+      );
       if (endedPairing) announceEnd(changed._id, 'revoked');
       else refresh(changed._id);
       return changed;
@@ -125,7 +167,8 @@ const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Tells a connected screen to reload its page (after a new build, or a screen that looks wrong) (administrators)',
+        summary:
+          'Tells a connected screen to reload its page (after a new build, or a screen that looks wrong) (administrators)',
         params,
         response: { 200: z.object({ sent: z.boolean() }), ...errors },
       },
@@ -139,11 +182,78 @@ const displaysAdminRoutes: FastifyPluginAsyncZod<AdminOptions> = async (app, { d
   );
 };
 
-const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, context) => {
+/** What a screen asks for itself, by its own key (no account): to register, what to show now, and the showroom it draws. */
+const screenRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/displays/showroom',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a screen (`x-display-key`) or its phone (`x-display-pairing`) shows of the project: plans, rooms, categories, options; prices only if the project shows them',
+        headers: z
+          .object({
+            'x-display-key': z.string().max(200).optional(),
+            'x-display-pairing': z.string().max(200).optional(),
+          })
+          .passthrough(),
+        response: { 200: showroomSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const headers = request.headers as Record<string, string | undefined>;
+      return reply
+        .header('cache-control', 'no-store')
+        .send(
+          await showroomOf(
+            db,
+            { key: headers['x-display-key'], pairing: headers['x-display-pairing'] },
+            await requestLanguage(db, request),
+          ),
+        );
+    },
+  );
+
+  app.post(
+    '/api/displays',
+    {
+      schema: {
+        tags,
+        summary:
+          'A screen registers itself (no account): its id, the secret only it keeps, and the code it shows until claimed',
+        response: { 201: displayRegistrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await consumeRate(db, `display-register:ip:${request.ip}`, RATE_RULES.displayRegistrationPerAddress);
+      return reply.status(201).send(await registerDisplay(db, request.headers['user-agent']));
+    },
+  );
+
+  app.get(
+    '/api/displays/state',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a screen shows now, asked by the screen with its key (`x-display-key: {id}.{secret}`); 401 tells it to register again',
+        headers: z.object({ 'x-display-key': z.string().max(200).optional() }).passthrough(),
+        response: { 200: displayStateSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await displayState(db, request.headers['x-display-key'] as string | undefined)),
+  );
+};
+
+const displaysPlugin: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { database, mailer, config } = context;
   const { db } = database;
   // Several servers on one PostgreSQL reach each other's sockets through NOTIFY; the embedded database is one process.
-  const bus = database.kind === 'postgres' ? await postgresBus(database, (message) => app.log.warn(message)) : memoryBus();
+  const bus =
+    database.kind === 'postgres' ? await postgresBus(database, (message) => app.log.warn(message)) : memoryBus();
   const relay = new DisplayRelay(bus);
   app.addHook('onClose', async () => bus.close());
   const refresh = (display: string) => relay.send({ to: 'screen', display, refresh: true });
@@ -155,12 +265,7 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
   };
   /** Releases the pairings whose phones went silent for 3 minutes (whichever server sweeps first: each is released once). */
   const sweepIdle = async () => (await releaseIdle(db)).map((id) => (announceEnd(id, 'idle'), id));
-  const sweep = setInterval(
-    () => void sweepIdle().catch((error: unknown) => app.log.warn({ err: error }, 'idle pairings could not be released')),
-    IDLE_SWEEP_MS,
-  );
-  sweep.unref();
-  app.addHook('preClose', async () => clearInterval(sweep));
+  context.jobs.add({ name: 'idle-pairings', everyMs: IDLE_SWEEP_MS, run: sweepIdle });
   app.decorate('displayPairings', { end: announceEnd, sweepIdle });
   await app.register(displaysLive, { db, relay, announceEnd });
 
@@ -169,13 +274,17 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
     const screens = await rotateCodesAfterLimit(db, project.id);
     screens.forEach(refresh);
     const url = `${portalOrigin(config)}/admin/instances`;
-    const admins = await adminEmails(db);
+    const admins = (await peopleOf(db, { role: 'admin' })).map((admin) => admin.email);
     // An administrator reads the platform's mails in the language they chose, whichever project they are about.
     const readerOf = await readersOf(db, { languages: LANGUAGES, defaultLanguage: DEFAULT_LANGUAGE }, admins);
     for (const to of admins) {
-      mailer.send(pairingCodeLimitMail({ to, reader: readerOf(to), projectName: project.name, screens: screens.length, url })).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'an administrator could not be told of the pairing limit');
-      });
+      mailer
+        .send(
+          pairingCodeLimitMail({ to, reader: readerOf(to), projectName: project.name, screens: screens.length, url }),
+        )
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'an administrator could not be told of the pairing limit');
+        });
     }
   };
 
@@ -191,7 +300,12 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
       },
     },
     async (request, reply) => {
-      const pairing = await pairWithDisplay(db, { projectKey: request.projectKey, address: request.ip, input: request.body, onLimitTripped });
+      const pairing = await pairWithDisplay(db, {
+        projectKey: request.projectKey,
+        address: request.ip,
+        input: request.body,
+        onLimitTripped,
+      });
       refresh(pairing.display.id);
       return reply.status(201).header('cache-control', 'no-store').send(pairing);
     },
@@ -199,59 +313,15 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
 
   await app.register(lookMailRoutes, context);
 
-  app.get(
-    '/api/displays/showroom',
-    {
-      schema: {
-        tags,
-        summary:
-          'What a screen (`x-display-key`) or its phone (`x-display-pairing`) shows of the project: plans, rooms, categories, options; prices only if the project shows them',
-        headers: z.object({ 'x-display-key': z.string().max(200).optional(), 'x-display-pairing': z.string().max(200).optional() }).passthrough(),
-        response: { 200: showroomSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const headers = request.headers as Record<string, string | undefined>;
-      return reply
-        .header('cache-control', 'no-store')
-        .send(await showroomOf(db, { key: headers['x-display-key'], pairing: headers['x-display-pairing'] }, await requestLanguage(db, request)));
-    },
-  );
-
-  app.post(
-    '/api/displays',
-    {
-      schema: {
-        tags,
-        summary: 'A screen registers itself (no account): its id, the secret only it keeps, and the code it shows until claimed',
-        response: { 201: displayRegistrationSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await consumeRate(db, `display-register:ip:${request.ip}`, RATE_RULES.displayRegistrationPerAddress);
-      return reply.status(201).send(await registerDisplay(db, request.headers['user-agent']));
-    },
-  );
-
-  app.get(
-    '/api/displays/state',
-    {
-      schema: {
-        tags,
-        summary: 'What a screen shows now, asked by the screen with its key (`x-display-key: {id}.{secret}`); 401 tells it to register again',
-        headers: z.object({ 'x-display-key': z.string().max(200).optional() }).passthrough(),
-        response: { 200: displayStateSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await displayState(db, request.headers['x-display-key'] as string | undefined)),
-  );
+  await app.register(screenRoutes, { db });
 
   app.post(
     '/api/displays/claim',
     {
       schema: {
         tags,
-        summary: "Claims the screen that shows a code, for a project under a name (an administrator or the project's manager)",
+        summary:
+          "Claims the screen that shows a code, for a project under a name (an administrator or the project's manager)",
         body: displayClaimSchema,
         response: { 200: displayRowSchema, ...errors },
       },
@@ -268,7 +338,8 @@ const displaysModule: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
 };
 
 /** The module, with `displayPairings` visible to the whole app (its tests end and sweep pairings). */
-export const displaysRoutes = fp(displaysModule, { name: 'displays' });
+/** Its routes, and what it decorates the app with (`displayPairings`), seen by the whole app. */
+export const displaysRoutes = fp(displaysPlugin, { name: 'displays-routes' });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -277,14 +348,15 @@ declare module 'fastify' {
 }
 
 /** A visitor driving a screen takes their look home by e-mail (docs/displays.md, "The look goes home"). */
-const lookMailRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { database, mailer, config, hooks }) => {
+const lookMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, mailer, config, hooks }) => {
   const { db } = database;
   app.post(
     '/api/displays/look-mail',
     {
       schema: {
         tags,
-        summary: 'A visitor driving a screen asks to receive the look they built by e-mail (while paired; kept for the sales team)',
+        summary:
+          'A visitor driving a screen asks to receive the look they built by e-mail (while paired; kept for the sales team)',
         body: displayLookMailSchema,
         response: { 201: z.object({ sent: z.literal(true), lines: z.array(z.string()) }), ...errors },
       },
@@ -296,7 +368,9 @@ const lookMailRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = a
       await consumeRate(db, `display-look-mail:display:${display.id}`, RATE_RULES.displayLookMailPerAddress);
       // The visitor's phone asked in its language: the mail answers in it (docs/languages.md).
       const asked = acceptedLanguages(request.headers['accept-language']);
-      const kept = await keepLookForMail(db, request.body, (project) => readerFor(db, project.options ?? {}, request.body.email, asked));
+      const kept = await keepLookForMail(db, request.body, (project) =>
+        readerFor(db, project.options ?? {}, request.body.email, asked),
+      );
       await mailer.send({
         ...showroomLookMail({
           to: request.body.email,

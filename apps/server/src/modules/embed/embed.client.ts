@@ -110,7 +110,9 @@ function widget(type: string, solverText: string, minSeconds: number) {
           worker.postMessage(issued.challenge);
         });
       });
-    ticket.catch((error: unknown) => say(error instanceof Error && error.message ? error.message : words['not-prepared']!, true));
+    ticket.catch((error: unknown) =>
+      say(error instanceof Error && error.message ? error.message : words['not-prepared']!, true),
+    );
   };
   fresh();
   form.addEventListener('submit', (event) => {
@@ -151,7 +153,8 @@ function widget(type: string, solverText: string, minSeconds: number) {
           return;
         }
         const refusal = (await response.json()) as { error: { message: string; key?: string } };
-        if (refusal.error.key && refusal.error.key !== 'inquiry.too-fast' && refusal.error.key.startsWith('inquiry.')) fresh();
+        if (refusal.error.key && refusal.error.key !== 'inquiry.too-fast' && refusal.error.key.startsWith('inquiry.'))
+          fresh();
         say(refusal.error.message, true);
       })
       .catch(() => say(words['not-sent']!, true))
@@ -165,5 +168,7 @@ function widget(type: string, solverText: string, minSeconds: number) {
 export function widgetScript(minSeconds: number): string {
   // The worker runs the solver's text alone: it gets the helper too.
   const solver = `(function(){${NAME_HELPER}return ${solveProofOfWork.toString()}})()`;
-  return browserScript(`(${widget.toString()})(${JSON.stringify(HEIGHT_MESSAGE)},${JSON.stringify(solver)},${minSeconds});`);
+  return browserScript(
+    `(${widget.toString()})(${JSON.stringify(HEIGHT_MESSAGE)},${JSON.stringify(solver)},${minSeconds});`,
+  );
 }

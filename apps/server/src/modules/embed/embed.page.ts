@@ -1,4 +1,12 @@
-import { type EmbedSection, formatMoney, type Language, newsConsentText, type Theme, type Translate, UNIT_STATUSES } from '@decor/core';
+import {
+  type EmbedSection,
+  formatMoney,
+  type Language,
+  newsConsentText,
+  type Theme,
+  type Translate,
+  UNIT_STATUSES,
+} from '@decor/core';
 import { escapeHtml as e } from '../../lib/html.ts';
 
 /**
@@ -24,7 +32,8 @@ export interface WidgetFacts {
 const STATUS_COLOURS: Record<string, string> = { available: '#2b7a3b', reserved: '#a65400', sold: '#5c636a' };
 
 /** A unit's status in words ("Available"), or the status itself for one the widget does not know. */
-const statusWord = (t: Translate, status: string) => ((UNIT_STATUSES as readonly string[]).includes(status) ? t('widget.status', { status }) : status);
+const statusWord = (t: Translate, status: string) =>
+  (UNIT_STATUSES as readonly string[]).includes(status) ? t('widget.status', { status }) : status;
 
 function packagesSection({ packages, project, t }: WidgetFacts) {
   if (!packages.length) return '';
@@ -65,7 +74,12 @@ function availabilitySection({ units, sections, t }: WidgetFacts) {
 
 function gallerySection({ photos, t }: WidgetFacts) {
   if (!photos.length) return '';
-  const items = photos.map((p) => `<li><img src="/api/files/${e(p.file)}?thumb=200" alt="${e(p.name)}" loading="lazy" width="200" height="150"></li>`).join('');
+  const items = photos
+    .map(
+      (p) =>
+        `<li><img src="/api/files/${e(p.file)}?thumb=200" alt="${e(p.name)}" loading="lazy" width="200" height="150"></li>`,
+    )
+    .join('');
   return `<section><h2>${e(t('widget.finishes'))}</h2><ul class="gallery">${items}</ul></section>`;
 }
 
@@ -75,7 +89,8 @@ function formSection({ formInFrame, interests, t, project }: WidgetFacts) {
     return `<section>${heading}<p><a class="button" data-count href="/inquire?utm_source=widget" target="_blank" rel="noopener">${e(t('widget.ask-link'))}</a></p></section>`;
   }
   const options = interests.map((i) => `<option value="${e(`${i.kind}:${i.id}`)}">${e(i.name)}</option>`).join('');
-  const field = (name: string, label: string, type: string, extra = '') => `<label>${e(label)}<input name="${name}" type="${type}" ${extra}></label>`;
+  const field = (name: string, label: string, type: string, extra = '') =>
+    `<label>${e(label)}<input name="${name}" type="${type}" ${extra}></label>`;
   return `<section>${heading}<form data-inquiry novalidate>
 <div class="two">${field('firstName', t('app.inquiry.first-name'), 'text', 'required maxlength="100" autocomplete="given-name"')}${field('lastName', t('app.inquiry.last-name'), 'text', 'required maxlength="100" autocomplete="family-name"')}</div>
 ${field('email', t('app.inquiry.email'), 'email', 'required maxlength="254" autocomplete="email"')}${field('phone', t('widget.phone'), 'tel', 'maxlength="30" autocomplete="tel"')}
@@ -109,14 +124,24 @@ button,.button{font:inherit;font-weight:600;background:${theme.primary};color:#f
 }
 
 /** The sentences the widget's script says (sending, thanks, a failed connection), in the page's language. */
-export const WIDGET_SCRIPT_WORDS = ['sending', 'thanks', 'not-sent', 'not-prepared', 'check-failed', 'check-unavailable'] as const;
+export const WIDGET_SCRIPT_WORDS = [
+  'sending',
+  'thanks',
+  'not-sent',
+  'not-prepared',
+  'check-failed',
+  'check-unavailable',
+] as const;
 
 /** JSON that is safe inside a <script> element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 export function renderWidget(facts: WidgetFacts): string {
   const { project, sections, t } = facts;
-  const words = Object.fromEntries(WIDGET_SCRIPT_WORDS.map((word) => [word, t(`widget.script.${word}`, { name: '{name}' })]));
+  const words = Object.fromEntries(
+    WIDGET_SCRIPT_WORDS.map((word) => [word, t(`widget.script.${word}`, { name: '{name}' })]),
+  );
   const body = sections
     .filter((section): section is Exclude<EmbedSection, 'grid'> => section !== 'grid')
     .map((section) => SECTIONS[section](facts))

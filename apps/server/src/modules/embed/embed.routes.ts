@@ -27,7 +27,13 @@ import { renderWidget } from './embed.page.ts';
 import { loaderScript, widgetScript } from './embed.client.ts';
 
 const tags = ['embed'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
 const WIDGET_JS = widgetScript(FORM_MIN_SECONDS);
 // Other sites load these (the loader) or frame them (the widget): their resource policy says so.
 const SCRIPT_HEADERS = {
@@ -50,7 +56,10 @@ function sectionsFor(asked: string | undefined, offered: EmbedSection[]): EmbedS
   const wanted = (asked ?? '')
     .split(',')
     .map((s) => s.trim())
-    .filter((s): s is EmbedSection => (EMBED_SECTIONS as readonly string[]).includes(s) && offered.includes(s as EmbedSection));
+    .filter(
+      (s): s is EmbedSection =>
+        (EMBED_SECTIONS as readonly string[]).includes(s) && offered.includes(s as EmbedSection),
+    );
   return wanted.length ? [...new Set(wanted)] : offered;
 }
 
@@ -81,12 +90,19 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     return reply.headers(SCRIPT_HEADERS).send(loaderScript(`${request.protocol}://${request.host}`));
   });
 
-  app.get('/embed/widget.js', { schema: { hide: true } }, async (_request, reply) => reply.headers(SCRIPT_HEADERS).send(WIDGET_JS));
+  app.get('/embed/widget.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(SCRIPT_HEADERS).send(WIDGET_JS),
+  );
 
   app.get(
     '/embed',
     // `pseudo=1`: the widget in the pseudo-language, to see what is not yet in the catalogue (docs/languages.md, "Checks").
-    { schema: { hide: true, querystring: z.object({ show: z.string().max(200).optional(), pseudo: z.literal('1').optional() }) } },
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ show: z.string().max(200).optional(), pseudo: z.literal('1').optional() }),
+      },
+    },
     async (request, reply) => {
       const project = await projectOf(request.projectKey);
       const options = projectOptionsSchema.parse(project.options ?? {});
@@ -94,7 +110,10 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
       const sections = sectionsFor(request.query.show, embed.sections);
       const formInFrame = embed.origins.length > 0;
       // In the visitor's language among the project's (the browser's, else the project's default).
-      const language = readerLanguage({ browser: acceptedLanguages(request.headers['accept-language']), project: options });
+      const language = readerLanguage({
+        browser: acceptedLanguages(request.headers['accept-language']),
+        project: options,
+      });
       const [content, interests] = await Promise.all([
         widgetContent(db, project.id, language),
         sections.includes('form') && formInFrame ? publicInterests(db, project.id, language) : [],
@@ -104,7 +123,10 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
       );
       // Framed by the project's own sites when it lists them; the read-only sections by any site when it lists none.
       const ancestors = formInFrame ? ["'self'", ...embed.origins].join(' ') : '*';
-      const policy = String(reply.getHeader('content-security-policy') ?? '').replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`);
+      const policy = String(reply.getHeader('content-security-policy') ?? '').replace(
+        /frame-ancestors [^;]*/,
+        `frame-ancestors ${ancestors}`,
+      );
       const html = renderWidget({
         project: {
           name: project.name,
@@ -157,7 +179,10 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
       schema: {
         tags,
         summary: "The widget's views and clicks of the last 30 days per site (the project's managers)",
-        response: { 200: z.object({ sites: z.array(z.object({ origin: z.string(), views: z.number(), clicks: z.number() })) }), ...errors },
+        response: {
+          200: z.object({ sites: z.array(z.object({ origin: z.string(), views: z.number(), clicks: z.number() })) }),
+          ...errors,
+        },
       },
     },
     async (request) => {

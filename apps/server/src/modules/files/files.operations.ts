@@ -42,11 +42,8 @@ export const MANAGER_FILE_PURPOSES = ['import'] as const;
 export const COMMENT_FILE_PURPOSE = 'comment';
 const COMMENT_FILE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
 
-const purposeOf = (row: Pick<FileRow, 'configs'>) => (row.configs as { purpose?: unknown }).purpose;
-
-export function isCommentFile(row: Pick<FileRow, 'configs'>): boolean {
-  return purposeOf(row) === COMMENT_FILE_PURPOSE;
-}
+/** What a file was uploaded for (`configs.purpose`): a comment's attachment, a logo, a floor plan. */
+export const purposeOf = (row: Pick<FileRow, 'configs'>): unknown => (row.configs as { purpose?: unknown }).purpose;
 
 export function isPublicFile(row: Pick<FileRow, 'configs'>): boolean {
   const purpose = purposeOf(row);
@@ -74,7 +71,12 @@ export function fileView(row: FileRow) {
     size: row.size,
     type: row.type,
     ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
-    thumbnails: row.thumbnails.map((t) => ({ size: t.size, width: t.width, height: t.height, url: `/api/files/${row.id}?thumb=${t.size}` })),
+    thumbnails: row.thumbnails.map((t) => ({
+      size: t.size,
+      width: t.width,
+      height: t.height,
+      url: `/api/files/${row.id}?thumb=${t.size}`,
+    })),
     configs: row.configs,
     createdAt: row.createdAt.toISOString(),
   };
@@ -98,17 +100,38 @@ export interface Upload {
  * never trusted from the name; images are re-encoded (dropping metadata and anything
  * hidden in them) and get WebP thumbnails.
  */
-export async function storeUpload({ db, storage, scope, upload }: { db: Db; storage: FileStorage; scope: Scope; upload: Upload }) {
+export async function storeUpload({
+  db,
+  storage,
+  scope,
+  upload,
+}: {
+  db: Db;
+  storage: FileStorage;
+  scope: Scope;
+  upload: Upload;
+}) {
   const { project, actor } = scope;
   const forComment = upload.configs.purpose === COMMENT_FILE_PURPOSE;
-  if (!actor || (forComment ? scope.standing.kind === 'outsider' || scope.standing.kind === 'visitor' : can(scope.standing, 'manage') !== 'any'))
+  if (
+    !actor ||
+    (forComment
+      ? scope.standing.kind === 'outsider' || scope.standing.kind === 'visitor'
+      : can(scope.standing, 'manage') !== 'any')
+  )
     throw fail('forbidden', 'file.managers-only');
 
   const type = await typeOfBytes(upload.bytes);
-  if (forComment && !COMMENT_FILE_TYPES.has(type)) throw fail('unsupported_media_type', 'file.comment-type', { detected: type }, { detected: type });
+  if (forComment && !COMMENT_FILE_TYPES.has(type))
+    throw fail('unsupported_media_type', 'file.comment-type', { detected: type }, { detected: type });
   const claimed = upload.claimedType.toLowerCase();
   if (claimed && claimed !== 'application/octet-stream' && claimed !== type) {
-    throw fail('unsupported_media_type', 'file.type-mismatch', { claimed, detected: type }, { claimed, detected: type });
+    throw fail(
+      'unsupported_media_type',
+      'file.type-mismatch',
+      { claimed, detected: type },
+      { claimed, detected: type },
+    );
   }
 
   return fileView(await storeFile({ db, storage, projectId: project.id, createdBy: actor.userId, upload, type }));
@@ -135,7 +158,7 @@ function isCsvText(bytes: Buffer): boolean {
  * Anything else (HTML, SVG, XML, scripts, archives) is refused (docs/security.md, "Files").
  */
 export async function typeOfBytes(bytes: Buffer, { csv = false }: { csv?: boolean } = {}): Promise<string> {
-  // Loaded with the first file, as sharp is with the first image (docs/architecture.md, "Memory").
+  // Loaded with the first file, as sharp is with the first image (docs/performance.md, "Memory").
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = (await fileTypeFromBuffer(bytes))?.mime;
   if (detected && detected in ACCEPTED_TYPES) return detected;
@@ -169,7 +192,12 @@ export async function storeFile({
 }) {
   const type = await typeOfBytes(upload.bytes, { csv: expected === 'text/csv' });
   if (expected && expected !== type)
-    throw fail('unsupported_media_type', 'file.type-mismatch', { claimed: expected, detected: type }, { claimed: expected, detected: type });
+    throw fail(
+      'unsupported_media_type',
+      'file.type-mismatch',
+      { claimed: expected, detected: type },
+      { claimed: expected, detected: type },
+    );
   const project = { id: projectId };
   const actor = { userId: createdBy };
   let stored = upload.bytes;
@@ -223,7 +251,17 @@ export async function storeFile({
 }
 
 /** The file (or one of its thumbnails) of the request's project, with what to send. */
-export async function fileForDownload({ db, project, id, thumb }: { db: Db; project: ProjectRow; id: string; thumb: number | undefined }) {
+export async function fileForDownload({
+  db,
+  project,
+  id,
+  thumb,
+}: {
+  db: Db;
+  project: ProjectRow;
+  id: string;
+  thumb: number | undefined;
+}) {
   const row = await findFile(db, project.id, id);
   if (!row) throw fail('not_found', 'file.no-such');
   if (thumb === undefined) return { row, storageKey: row.storageKey, type: row.type };

@@ -5,10 +5,16 @@ import { can, DomainError, errorBodySchema, fail, said } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/index.ts';
-import { readPlan, resolveCollection } from '../decor/index.ts';
-import { isAttachmentReadable } from '../comments/index.ts';
-import { fileForDownload, INLINE_TYPES, isCommentFile, isManagersFile, isPublicFile, SERVED_TYPES, storeUpload, THUMBNAIL_WIDTHS } from './files.operations.ts';
-import type { FileStorage } from './storage.ts';
+import {
+  fileForDownload,
+  INLINE_TYPES,
+  isManagersFile,
+  isPublicFile,
+  purposeOf,
+  SERVED_TYPES,
+  storeUpload,
+  THUMBNAIL_WIDTHS,
+} from './files.operations.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';
 
 const fileViewSchema = z.object({
@@ -26,13 +32,20 @@ const fileViewSchema = z.object({
 
 /** What a download may be sent as: the checked types, and bare bytes for a row stored before the check. */
 const DOWNLOAD_TYPES = [...SERVED_TYPES, 'application/octet-stream'];
-const DOWNLOAD_CONTENT = Object.fromEntries(DOWNLOAD_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+const DOWNLOAD_CONTENT = Object.fromEntries(
+  DOWNLOAD_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+);
 
 /** POST /api/files (multipart: `file` and `configs` JSON) and GET /api/files/{id}. */
-export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStorage }> = async (app, { config, database, storage }) => {
+export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { config, database, storage, fileReaders },
+) => {
   const { db } = database;
   // Multipart is accepted here only; every other route takes JSON.
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 } });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 },
+  });
 
   app.post(
     '/api/files',
@@ -41,7 +54,14 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
         tags: ['decor'],
         summary: 'Upload a file (multipart: file, configs JSON); images get thumbnails',
         consumes: ['multipart/form-data'],
-        response: { 201: fileViewSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+        response: {
+          201: fileViewSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -66,7 +86,8 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
       } catch (error) {
         // The multipart parser's own failures (a cut-off body, a bad boundary) are the sender's.
         const code = (error as { code?: string }).code;
-        if (error instanceof DomainError || code === 'FST_REQ_FILE_TOO_LARGE' || (code?.startsWith('FST_') ?? false)) throw error;
+        if (error instanceof DomainError || code === 'FST_REQ_FILE_TOO_LARGE' || (code?.startsWith('FST_') ?? false))
+          throw error;
         throw fail('bad_request', 'file.malformed');
       }
       if (!file || file.bytes.length === 0) throw fail('bad_request', 'file.empty', undefined, { field: 'file' });
@@ -90,7 +111,10 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
             .optional(),
         }),
         response: {
-          200: { description: 'The file: re-encoded images inline, anything else as an attachment; always `nosniff`', content: DOWNLOAD_CONTENT },
+          200: {
+            description: 'The file: re-encoded images inline, anything else as an attachment; always `nosniff`',
+            content: DOWNLOAD_CONTENT,
+          },
           206: { description: 'The part of the file a `Range` asked for', content: DOWNLOAD_CONTENT },
           304: { description: 'Not changed since the copy the client holds (`If-None-Match`, `If-Modified-Since`)' },
           401: errorBodySchema,
@@ -102,7 +126,12 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
     },
     async (request, reply) => {
       const project = await requireProject(db, request.projectKey);
-      const { row, storageKey, type } = await fileForDownload({ db, project, id: request.params.id, thumb: request.query.thumb });
+      const { row, storageKey, type } = await fileForDownload({
+        db,
+        project,
+        id: request.params.id,
+        thumb: request.query.thumb,
+      });
       const isPublic = isPublicFile(row);
       if (!isPublic) {
         // Everything but catalogue images and the logo is for the project's members (docs/security.md, "Files").
@@ -110,11 +139,12 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStor
         const { standing } = await request.projectScope();
         if (standing.kind === 'outsider') throw fail('forbidden', 'engine.not-a-member');
         if (isManagersFile(row) && can(standing, 'manage') !== 'any') throw fail('forbidden', 'file.managers-download');
-        // A comment's file: its uploader, the staff, or a reader of a comment attaching it (decided in SQL).
-        if (isCommentFile(row) && can(standing, 'manage') !== 'any' && row.createdBy !== request.actor?.userId) {
-          const comments = (await resolveCollection(db, project.id, 'comments'))!;
-          const where = readPlan(comments, standing, project.id).where;
-          if (!(await isAttachmentReadable(db, { projectId: project.id, fileId: row.id, where }))) throw fail('not_found', 'file.no-such');
+        // A file attached to another module's resource (a comment's): its uploader, the staff, or
+        // whom that module says may read it.
+        const reader = fileReaders.of(purposeOf(row));
+        if (reader && can(standing, 'manage') !== 'any' && row.createdBy !== request.actor?.userId) {
+          if (!(await reader({ db, projectId: project.id, fileId: row.id, standing })))
+            throw fail('not_found', 'file.no-such');
         }
       }
       // Only re-encoded images are shown inline; every other file (PDF, GLB, CSV) is downloaded, and a

@@ -1,7 +1,14 @@
+import { defineModule } from '../../module.ts';
+import { filesRoutes } from './files.routes.ts';
+
 /**
- * The front door of files and their storage: other modules reach this module only through
- * what is exported here (docs/architecture.md, "Server modules").
+ * The front door of files and their storage (docs/architecture.md, "Server modules"): uploads,
+ * downloads and thumbnails. Other modules reach it only through what is exported here.
  */
+export const filesModule = defineModule({ name: 'files', dependencies: ['projects'], routes: [filesRoutes] });
+
 export { filesOfProject } from './files.repo.ts';
-export { storeFile } from './files.operations.ts';
+export { COMMENT_FILE_PURPOSE, storeFile } from './files.operations.ts';
+export { FileReaders, type FileReader } from './file-readers.ts';
 export { type FileStorage } from './storage.ts';
+export { storageFor, type StorageKind } from './storages.ts';

@@ -48,8 +48,15 @@ export class S3Storage implements FileStorage {
   ) {
     const accessKeyId = env.AWS_ACCESS_KEY_ID;
     const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
-    if (!accessKeyId || !secretAccessKey) throw new Error('FILES_URL is an S3 bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY too.');
-    this.client = new AwsClient({ accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN, service: 's3', region: location.region });
+    if (!accessKeyId || !secretAccessKey)
+      throw new Error('FILES_URL is an S3 bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY too.');
+    this.client = new AwsClient({
+      accessKeyId,
+      secretAccessKey,
+      sessionToken: env.AWS_SESSION_TOKEN,
+      service: 's3',
+      region: location.region,
+    });
   }
 
   private urlOf(key?: string): string {
@@ -60,14 +67,24 @@ export class S3Storage implements FileStorage {
     return endpoint ? `${endpoint}/${bucket}/${path}` : `https://${bucket}.s3.${region}.amazonaws.com/${path}`;
   }
 
-  private async request(method: string, key: string | undefined, init: { body?: Buffer; headers?: Record<string, string> } = {}) {
-    return this.client.fetch(this.urlOf(key), { method, body: init.body as Uint8Array<ArrayBuffer> | undefined, headers: init.headers });
+  private async request(
+    method: string,
+    key: string | undefined,
+    init: { body?: Buffer; headers?: Record<string, string> } = {},
+  ) {
+    return this.client.fetch(this.urlOf(key), {
+      method,
+      body: init.body as Uint8Array<ArrayBuffer> | undefined,
+      headers: init.headers,
+    });
   }
 
   private async failed(response: Response, action: string): Promise<never> {
     const text = await response.text().catch(() => '');
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? '';
-    throw Object.assign(new Error(`object storage refused to ${action}: ${response.status} ${code}`.trim()), { statusCode: 500 });
+    throw Object.assign(new Error(`object storage refused to ${action}: ${response.status} ${code}`.trim()), {
+      statusCode: 500,
+    });
   }
 
   /** Fails with one clear sentence when the bucket cannot be reached (checked at start). */
@@ -76,14 +93,22 @@ export class S3Storage implements FileStorage {
     try {
       response = await this.request('HEAD', undefined);
     } catch (error) {
-      throw new Error(`FILES_URL: the bucket "${this.location.bucket}" could not be reached (${(error as Error).message}).`, { cause: error });
+      throw new Error(
+        `FILES_URL: the bucket "${this.location.bucket}" could not be reached (${(error as Error).message}).`,
+        { cause: error },
+      );
     }
     if (!response.ok)
-      throw new Error(`FILES_URL: the bucket "${this.location.bucket}" answered ${response.status}: check its name, region and the credentials.`);
+      throw new Error(
+        `FILES_URL: the bucket "${this.location.bucket}" answered ${response.status}: check its name, region and the credentials.`,
+      );
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
-    const response = await this.request('PUT', key, { body: bytes, headers: { 'content-length': String(bytes.length) } });
+    const response = await this.request('PUT', key, {
+      body: bytes,
+      headers: { 'content-length': String(bytes.length) },
+    });
     if (!response.ok) await this.failed(response, 'store a file');
     await response.arrayBuffer();
   }

@@ -15,7 +15,12 @@ export interface FileStorage {
   /** The stored bytes (an export of a project reads them). */
   read(key: string): Promise<Buffer>;
   /** Sends the stored bytes with range requests, ETag and the given headers. */
-  send(request: FastifyRequest, reply: FastifyReply, key: string, headers: Record<string, string>): Promise<FastifyReply>;
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    headers: Record<string, string>,
+  ): Promise<FastifyReply>;
   remove(key: string): Promise<void>;
 }
 
@@ -41,11 +46,21 @@ export class LocalDiskStorage implements FileStorage {
 
   async send(request: FastifyRequest, reply: FastifyReply, key: string, headers: Record<string, string>) {
     this.pathOf(key);
-    const result = await send(request.raw, key, { root: this.root, cacheControl: false, acceptRanges: true, etag: true, lastModified: true, dotfiles: 'deny' });
+    const result = await send(request.raw, key, {
+      root: this.root,
+      cacheControl: false,
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      dotfiles: 'deny',
+    });
     if (result.type === 'error') {
       // A range outside the file (or one that cannot be read) is the asker's: 416 with the size, as HTTP says.
       if (result.statusCode === 416) {
-        reply.header('content-range', String(result.headers['Content-Range'] ?? result.headers['content-range'] ?? 'bytes */*'));
+        reply.header(
+          'content-range',
+          String(result.headers['Content-Range'] ?? result.headers['content-range'] ?? 'bytes */*'),
+        );
         throw fail('range_not_satisfiable', 'file.range');
       }
       if (result.statusCode === 404) throw fail('not_found', 'file.no-such');

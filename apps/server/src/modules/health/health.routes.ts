@@ -12,10 +12,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     readiness: Readiness;
   }
-  interface FastifyContextConfig {
-    /** A probe or a scrape: answered on any host, outside any project, and not counted in the metrics. */
-    operations?: boolean;
-  }
 }
 
 /** How long /readyz waits for the database before calling it unreachable. */
@@ -73,8 +69,10 @@ export const healthPlugin = fp(async function health(
 
   app.get('/readyz', { schema: hide, config: { operations: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (app.readiness.state !== 'ready') throw fail('unavailable', 'server.not-ready', undefined, { state: app.readiness.state });
-    if (!(await databaseAnswers(database))) throw fail('unavailable', 'server.not-ready', undefined, { state: 'ready', database: 'unreachable' });
+    if (app.readiness.state !== 'ready')
+      throw fail('unavailable', 'server.not-ready', undefined, { state: app.readiness.state });
+    if (!(await databaseAnswers(database)))
+      throw fail('unavailable', 'server.not-ready', undefined, { state: 'ready', database: 'unreachable' });
     return reply.send({ status: 'ready', database: database.kind });
   });
 

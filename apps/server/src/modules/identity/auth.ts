@@ -18,8 +18,15 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { isUserDisabled, markSignedIn } from '../users/index.ts';
 import { identityDatabase } from './identity.repo.ts';
-import type { Mailer } from '../mail/index.ts';
-import { changeEmailMail, existingAccountMail, oneTimeCodeMail, readerFor, resetPasswordMail, verificationMail } from '../mail/index.ts';
+import type { Mail, Mailer, Reader } from '../mail/index.ts';
+import {
+  changeEmailMail,
+  existingAccountMail,
+  oneTimeCodeMail,
+  readerFor,
+  resetPasswordMail,
+  verificationMail,
+} from '../mail/index.ts';
 import { findProjectByKey } from '../projects/index.ts';
 import { portalOrigin, projectOrigin } from '../../lib/project-origin.ts';
 
@@ -43,7 +50,12 @@ export interface AuthInput {
  */
 async function projectOfRequest(db: Db, config: Config, request: Request | undefined) {
   const header = request?.headers.get('projectid')?.trim().toLowerCase();
-  const key = header && isSlug(header) ? header : request ? projectKeyFromHost(new URL(request.url).host, config.portalHost) : null;
+  const key =
+    header && isSlug(header)
+      ? header
+      : request
+        ? projectKeyFromHost(new URL(request.url).host, config.portalHost)
+        : null;
   const project = key ? await findProjectByKey(db, key) : undefined;
   const browser = acceptedLanguages(request?.headers.get('accept-language') ?? undefined);
   // The person's own language, else the page's that asked for the mail (docs/languages.md).
@@ -53,12 +65,6 @@ async function projectOfRequest(db: Db, config: Config, request: Request | undef
     : { id: null, origin: portalOrigin(config), name: 'Decor Portal', reader };
 }
 
-/**
- * The embedded identity provider (docs/identity.md): better-auth on our own tables, with
- * e-mail and password (argon2id), e-mail verification, password reset, one-time e-mail
- * codes, one-time tokens (what access codes return), JWT access tokens with JWKS,
- * bearer tokens, and OpenID Connect sign-in when configured.
- */
 /** The Origin of a request from a page on a bare IP address to that same address, or nothing. */
 export function sameIpOrigin(request: Request | undefined): string[] {
   const origin = request?.headers.get('origin');
@@ -66,14 +72,86 @@ export function sameIpOrigin(request: Request | undefined): string[] {
   if (!origin || !host || !isIpHost(host)) return [];
   try {
     const url = new URL(origin);
-    return url.host === host.toLowerCase() && (url.protocol === 'http:' || url.protocol === 'https:') ? [url.origin] : [];
+    return url.host === host.toLowerCase() && (url.protocol === 'http:' || url.protocol === 'https:')
+      ? [url.origin]
+      : [];
   } catch {
     return [];
   }
 }
 
+type User = { email: string };
+
+/**
+ * The mails the identity provider sends, each from the project whose page asked (its address,
+ * name and the reader's language: docs/languages.md), or from the portal.
+ */
+function identityMails({ config, db, mailer }: Pick<AuthInput, 'config' | 'db' | 'mailer'>) {
+  const send = async (
+    request: Request | undefined,
+    to: string,
+    make: (project: Awaited<ReturnType<typeof projectOfRequest>>, reader: Reader) => Mail,
+  ) => {
+    const project = await projectOfRequest(db, config, request);
+    await mailer.send({ ...make(project, await project.reader(to)), projectId: project.id });
+  };
+  /** A link of the provider's own, on the page's project's address. */
+  const tokenLink = (origin: string, mode: 'resetPassword' | 'verifyEmail', token: string) =>
+    `${origin}/my-account?mode=${mode}&token=${encodeURIComponent(token)}`;
+  return {
+    changeEmail: ({ user, newEmail, url }: { user: User; newEmail: string; url: string }, request?: Request) =>
+      send(request, user.email, (project, reader) =>
+        changeEmailMail({
+          to: user.email,
+          reader,
+          newEmail,
+          projectName: project.name,
+          url: rewriteLink(url, project.origin),
+        }),
+      ),
+    existingAccount: ({ user }: { user: User }, request?: Request) =>
+      send(request, user.email, (project, reader) =>
+        existingAccountMail({
+          to: user.email,
+          reader,
+          projectName: project.name,
+          signInUrl: `${project.origin}/sign-in`,
+        }),
+      ),
+    resetPassword: ({ user, token }: { user: User; token: string }, request?: Request) =>
+      send(request, user.email, (project, reader) =>
+        resetPasswordMail({
+          to: user.email,
+          reader,
+          projectName: project.name,
+          url: tokenLink(project.origin, 'resetPassword', token),
+        }),
+      ),
+    verification: ({ user, token }: { user: User; token: string }, request?: Request) =>
+      send(request, user.email, (project, reader) =>
+        verificationMail({
+          to: user.email,
+          reader,
+          projectName: project.name,
+          url: tokenLink(project.origin, 'verifyEmail', token),
+        }),
+      ),
+    oneTimeCode: ({ email, otp }: { email: string; otp: string }, request?: Request) =>
+      send(request, email, (project, reader) =>
+        oneTimeCodeMail({ to: email, reader, projectName: project.name, code: otp }),
+      ),
+  };
+}
+
+/**
+ * The embedded identity provider (docs/identity.md): better-auth on our own tables, with
+ * e-mail and password (argon2id), e-mail verification, password reset, one-time e-mail
+ * codes, one-time tokens (what access codes return), JWT access tokens with JWKS,
+ * bearer tokens, and OpenID Connect sign-in when configured.
+ */
 export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
   const portalHost = config.portalHost;
+  const mails = identityMails({ config, db, mailer });
   const hostPatterns = [portalHost, `${portalHost}:*`, `*.${portalHost}`, `*.${portalHost}:*`];
 
   return betterAuth({
@@ -85,7 +163,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
     // The portal's hosts, and a page on a bare IP address calling its own address: an admin
     // signs in there to pick a project (docs/identity.md, "Hosts"). Another site's page never
     // sends its origin as the address it calls, so same-origin is all this trusts.
-    trustedOrigins: (request) => [...hostPatterns.flatMap((pattern) => [`http://${pattern}`, `https://${pattern}`]), ...sameIpOrigin(request)],
+    trustedOrigins: (request) => [
+      ...hostPatterns.flatMap((pattern) => [`http://${pattern}`, `https://${pattern}`]),
+      ...sameIpOrigin(request),
+    ],
     database: identityDatabase(db),
     telemetry: { enabled: false },
     // The provider's messages go to the server's own log, at its level.
@@ -105,19 +186,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       changeEmail: {
         enabled: true,
         // The current address confirms the change first; the new one is then verified.
-        sendChangeEmailConfirmation: async ({ user, newEmail, url }, request) => {
-          const project = await projectOfRequest(db, config, request);
-          await mailer.send({
-            ...changeEmailMail({
-              to: user.email,
-              reader: await project.reader(user.email),
-              newEmail,
-              projectName: project.name,
-              url: rewriteLink(url, project.origin),
-            }),
-            projectId: project.id,
-          });
-        },
+        sendChangeEmailConfirmation: mails.changeEmail,
       },
     },
     session: { modelName: 'sessions', expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
@@ -128,7 +197,10 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
           // A disabled account gets no session, whatever the way of signing in (docs/admin.md, "People").
           before: async (session) => {
             if (await isUserDisabled(db, session.userId))
-              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: identityErrorMessage('auth/user-disabled') });
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DISABLED',
+                message: identityErrorMessage('auth/user-disabled'),
+              });
           },
           after: async (session) => {
             await markSignedIn(db, session.userId);
@@ -164,26 +236,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
       // A sign-up for a taken address answers as for a new one; the owner is told instead.
-      onExistingUserSignUp: async ({ user }, request) => {
-        const project = await projectOfRequest(db, config, request);
-        await mailer.send({
-          ...existingAccountMail({
-            to: user.email,
-            reader: await project.reader(user.email),
-            projectName: project.name,
-            signInUrl: `${project.origin}/sign-in`,
-          }),
-          projectId: project.id,
-        });
-      },
-      sendResetPassword: async ({ user, token }, request) => {
-        const project = await projectOfRequest(db, config, request);
-        const url = `${project.origin}/my-account?mode=resetPassword&token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          ...resetPasswordMail({ to: user.email, reader: await project.reader(user.email), projectName: project.name, url }),
-          projectId: project.id,
-        });
-      },
+      onExistingUserSignUp: mails.existingAccount,
+      sendResetPassword: mails.resetPassword,
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -191,33 +245,23 @@ export function createAuth({ config, db, mailer, secret, log }: AuthInput) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, token }, request) => {
-        const project = await projectOfRequest(db, config, request);
-        const url = `${project.origin}/my-account?mode=verifyEmail&token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          ...verificationMail({ to: user.email, reader: await project.reader(user.email), projectName: project.name, url }),
-          projectId: project.id,
-        });
-      },
+      sendVerificationEmail: mails.verification,
     },
     plugins: [
       bearer(),
       jwt({
         // `sid` ties the token to its session: it stops working when the session is revoked (plugins/actor.ts).
-        jwt: { expirationTime: `${ACCESS_TOKEN_TTL_SECONDS}s`, definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }) },
+        jwt: {
+          expirationTime: `${ACCESS_TOKEN_TTL_SECONDS}s`,
+          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
+        },
       }),
       oneTimeToken({ expiresIn: 3 }),
       emailOTP({
         otpLength: ONE_TIME_CODE_LENGTH,
         expiresIn: 5 * 60,
         allowedAttempts: 5,
-        sendVerificationOTP: async ({ email, otp }, ctx) => {
-          const project = await projectOfRequest(db, config, ctx?.request);
-          await mailer.send({
-            ...oneTimeCodeMail({ to: email, reader: await project.reader(email), projectName: project.name, code: otp }),
-            projectId: project.id,
-          });
-        },
+        sendVerificationOTP: ({ email, otp }, ctx) => mails.oneTimeCode({ email, otp }, ctx?.request),
       }),
       ...(config.oidc
         ? [

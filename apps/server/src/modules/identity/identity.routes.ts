@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBodySchema, type ErrorBody, type ErrorCode, fail, isIpHost, PASSWORD_POLICY, passwordProblemParams, passwordProblems } from '@decor/core';
+import {
+  errorBodySchema,
+  type ErrorBody,
+  type ErrorCode,
+  fail,
+  isIpHost,
+  PASSWORD_POLICY,
+  passwordProblemParams,
+  passwordProblems,
+} from '@decor/core';
 import { z } from 'zod';
-import type { Auth } from './auth.ts';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { consumeRate, RATE_RULES, type RateRule } from '../../plugins/rate-limit.ts';
 import { STATUS_OF } from '../../plugins/errors.ts';
@@ -111,7 +120,7 @@ async function applyRateLimits(db: Db, request: FastifyRequest, rule: PathRule, 
  * with our password policy and rate limits in front, and its errors reshaped into the
  * portal's JSON error model with the docs/api.md code in `details.providerCode`.
  */
-export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = async (app, { auth, db }) => {
+export const identityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { auth, database: { db } }) => {
   app.get(
     '/api/password-policy',
     {
@@ -119,7 +128,12 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
         tags: ['identity'],
         summary: 'The password rules sign-up and reset enforce',
         response: {
-          200: z.object({ minLength: z.number(), maxLength: z.number(), requiresLetter: z.boolean(), requiresDigit: z.boolean() }),
+          200: z.object({
+            minLength: z.number(),
+            maxLength: z.number(),
+            requiresLetter: z.boolean(),
+            requiresDigit: z.boolean(),
+          }),
         },
       },
     },
@@ -131,7 +145,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
     url: '/api/auth/*',
     schema: {
       tags: ['identity'],
-      summary: 'The embedded identity provider (better-auth): sign-in and sign-up, sessions, codes by e-mail, password resets, tokens (docs/identity.md)',
+      summary:
+        'The embedded identity provider (better-auth): sign-in and sign-up, sessions, codes by e-mail, password resets, tokens (docs/identity.md)',
       response: {
         200: {
           description: 'What the provider answers (a session, a token, a list of sessions, `{ status: true }`)',
@@ -151,7 +166,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
             ] as const
           ).map(([status, description]) => [
             status,
-            { description, content: { 'application/json': { schema: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) } } },
+            {
+              description,
+              content: { 'application/json': { schema: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) } },
+            },
           ]),
         ),
       },
@@ -171,7 +189,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
       if (rule.newPassword) {
         const password = body[rule.newPassword];
         if (password !== undefined && typeof password !== 'string') {
-          throw fail('bad_request', 'identity.password-text', undefined, { field: rule.newPassword, providerCode: 'auth/weak-password' });
+          throw fail('bad_request', 'identity.password-text', undefined, {
+            field: rule.newPassword,
+            providerCode: 'auth/weak-password',
+          });
         }
         if (typeof password === 'string') {
           const problems = passwordProblems(password, PASSWORD_POLICY, email ?? undefined);
@@ -188,7 +209,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
       const response = await auth.handler(toFetchRequest(request));
       reply.status(response.status);
       response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
+        if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
+          reply.header(name, value);
       });
       const cookies = response.headers.getSetCookie();
       // On a bare IP address the cookie is that address's own: a Domain of the portal's host
@@ -211,7 +233,11 @@ export const identityRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Db }> = asy
 const withoutDomain = (cookie: string) => cookie.replace(/;\s*domain=[^;]*/i, '');
 
 const WRONG_PASSWORD: ErrorBody = {
-  error: { code: 'unauthenticated', message: 'Invalid email or password', details: { providerCode: 'auth/wrong-password' } },
+  error: {
+    code: 'unauthenticated',
+    message: 'Invalid email or password',
+    details: { providerCode: 'auth/wrong-password' },
+  },
 };
 
 function providerErrorBody(status: number, text: string): ErrorBody {
@@ -221,8 +247,14 @@ function providerErrorBody(status: number, text: string): ErrorBody {
   } catch {
     // not JSON: keep the status only
   }
-  const code = (Object.entries(STATUS_OF).find(([, s]) => s === status)?.[0] ?? (status >= 500 ? 'internal' : 'bad_request')) as ErrorCode;
+  const code = (Object.entries(STATUS_OF).find(([, s]) => s === status)?.[0] ??
+    (status >= 500 ? 'internal' : 'bad_request')) as ErrorCode;
   const providerCode = status === 429 ? 'auth/too-many-requests' : identityCodeOf(parsed.code, parsed.message);
-  const message = status >= 500 ? 'Something went wrong on our side.' : typeof parsed.message === 'string' ? parsed.message : 'Request failed.';
+  const message =
+    status >= 500
+      ? 'Something went wrong on our side.'
+      : typeof parsed.message === 'string'
+        ? parsed.message
+        : 'Request failed.';
   return { error: { code, message, ...(providerCode ? { details: { providerCode } } : {}) } };
 }

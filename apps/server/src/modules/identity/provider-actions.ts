@@ -43,7 +43,11 @@ export async function sendVerificationLink({
   const response = await auth.handler(
     new Request(`${origin}/api/auth/send-verification-email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        origin,
+        ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+      },
       body: JSON.stringify({ email }),
     }),
   );
@@ -57,7 +61,9 @@ export async function sendVerificationLink({
  */
 export async function setFirstPassword(auth: Auth, userId: string, newPassword: string): Promise<boolean> {
   const context = await auth.$context;
-  const credential = (await context.internalAdapter.findAccounts(userId)).find((account) => account.providerId === 'credential');
+  const credential = (await context.internalAdapter.findAccounts(userId)).find(
+    (account) => account.providerId === 'credential',
+  );
   if (credential?.password) return false;
   const password = await context.password.hash(newPassword);
   if (credential) await context.internalAdapter.updateAccount(credential.id, { password });

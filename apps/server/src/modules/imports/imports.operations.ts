@@ -31,7 +31,7 @@ import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { resolveCollection, schemaIssues } from '../decor/index.ts';
-import { runBatch, withWrites, type BatchOperation, type Document } from '../decor/index.ts';
+import { runBatch, withWrites, type BatchOperation, type Document, type Writer } from '../decor/index.ts';
 import { requireManager, type ProjectRow, type Scope } from '../projects/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
@@ -39,7 +39,16 @@ import { readerFor, type Mailer } from '../mail/index.ts';
 import { storeFile } from '../files/index.ts';
 import type { FileStorage } from '../files/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
-import { buyerEmailsByUnit, insertImport, itemsOf, latestMappings, listImports, lockImports, type ImportRow, type StoredItem } from './imports.repo.ts';
+import {
+  buyerEmailsByUnit,
+  insertImport,
+  itemsOf,
+  latestMappings,
+  listImports,
+  lockImports,
+  type ImportRow,
+  type StoredItem,
+} from './imports.repo.ts';
 
 /**
  * CSV imports and exports of a project's units, options, categories, rooms and plans
@@ -79,7 +88,9 @@ function indexItems(items: StoredItem[]): Lookup {
 /** Every collection a kind's rows name, and the kind's own. */
 function collectionsOf(kind: ImportKind): string[] {
   const definition = IMPORT_DEFINITIONS[kind];
-  return [...new Set([definition.collection, ...definition.columns.flatMap((c) => (c.collection ? [c.collection] : []))])];
+  return [
+    ...new Set([definition.collection, ...definition.columns.flatMap((c) => (c.collection ? [c.collection] : []))]),
+  ];
 }
 
 /** JSON with its keys in order: two documents that mean the same write the same text. */
@@ -111,14 +122,119 @@ interface Plan {
 function checkMapping(definition: ImportKindDefinition, headers: string[], mapping: ImportMapping) {
   const { kind } = definition;
   for (const [field, header] of Object.entries(mapping)) {
-    if (!definition.columns.some((c) => c.field === field)) throw fail('bad_request', 'import.unknown-field', { field }, { field: `mapping.${field}` });
-    if (header !== null && !headers.includes(header)) throw fail('bad_request', 'import.no-column', { header }, { field: `mapping.${field}` });
+    if (!definition.columns.some((c) => c.field === field))
+      throw fail('bad_request', 'import.unknown-field', { field }, { field: `mapping.${field}` });
+    if (header !== null && !headers.includes(header))
+      throw fail('bad_request', 'import.no-column', { header }, { field: `mapping.${field}` });
   }
   const keys = kind === 'options' ? ['sku', 'name'] : [definition.key];
   if (!keys.some((field) => mapping[field])) {
     const column = definition.columns.find((c) => c.field === definition.key)!;
     throw fail('bad_request', 'import.key-unmapped', { column: column.header }, { field: `mapping.${definition.key}` });
   }
+}
+
+/**
+ * The key of every row, in order: the existing item it names, or a new one whose id later rows
+ * may name (its key added to `lookup`); null for a row without a key or with one an earlier row
+ * had, each said in `problems`.
+ */
+function matchRows({
+  records,
+  definition,
+  cellOf,
+  headerOf,
+  lookup,
+  say,
+  problems,
+}: {
+  records: string[][];
+  definition: ImportKindDefinition;
+  cellOf: (record: string[], field: string) => string;
+  headerOf: (field: string) => string;
+  lookup: Map<string, Map<string, string>>;
+  say: Translate;
+  problems: ImportProblem[];
+}): Array<{ id: string; isNew: boolean } | null> {
+  const { kind, key: keyField } = definition;
+  const matched: Array<{ id: string; isNew: boolean } | null> = [];
+  const seen = new Map<string, number>();
+  for (const [index, record] of records.entries()) {
+    const row = index + 2;
+    let by: 'name' | 'sku' = keyField === 'sku' ? 'sku' : 'name';
+    let key = cellOf(record, keyField);
+    if (!key && kind === 'options') {
+      // A row without a SKU finds its option by name.
+      by = 'name';
+      key = cellOf(record, 'name');
+    }
+    if (!key) {
+      problems.push({
+        row,
+        column: headerOf(keyField),
+        message:
+          kind === 'options' ? say('import.no-sku-or-name') : say('import.key-blank', { column: headerOf(keyField) }),
+      });
+      matched.push(null);
+      continue;
+    }
+    const seenAt = seen.get(`${by}:${norm(key)}`);
+    if (seenAt) {
+      problems.push({
+        row,
+        column: headerOf(by === 'sku' ? 'sku' : keyField),
+        message: say('import.twice', { key, row: seenAt, collection: definition.collection }),
+      });
+      matched.push(null);
+      continue;
+    }
+    seen.set(`${by}:${norm(key)}`, row);
+    const byKey = lookup.get(lookupKey(definition.collection, by)) ?? new Map<string, string>();
+    lookup.set(lookupKey(definition.collection, by), byKey);
+    const existing = byKey.get(norm(key));
+    if (existing) matched.push({ id: existing, isNew: false });
+    else {
+      const id = uuidv7();
+      byKey.set(norm(key), id);
+      matched.push({ id, isNew: true });
+    }
+  }
+  return matched;
+}
+
+/** A planned row as the dry run shows it: its key and the cells it writes, each as the manager's format prints it. */
+function sampleRow({
+  definition,
+  mapping,
+  row,
+  action,
+  fields,
+  emails,
+  record,
+  cellOf,
+  context: { currency, locale, say },
+}: {
+  definition: ImportKindDefinition;
+  mapping: ImportMapping;
+  row: number;
+  action: PlannedRow['action'];
+  fields: Document;
+  emails: string[];
+  record: string[];
+  cellOf: (record: string[], field: string) => string;
+  context: { currency: string; locale: string; say: Translate };
+}): ImportResult['sample'][number] {
+  const shown = Object.fromEntries(
+    definition.columns
+      .filter((c) => mapping[c.field] && (c.field === 'buyers' ? emails.length : fields[c.field] !== undefined))
+      .map((c) => [
+        c.header,
+        c.field === 'buyers'
+          ? emails.join('; ')
+          : shownCell(c, fields[c.field], { currency, locale, say }, cellOf(record, c.field)),
+      ]),
+  );
+  return { row, action, key: cellOf(record, definition.key) || cellOf(record, 'name'), fields: shown };
 }
 
 /**
@@ -165,51 +281,10 @@ async function planImport({
     return index < 0 ? '' : (record[index] ?? '').trim();
   };
 
-  // First the key of every row: an existing item, or a new one whose id later rows may name.
-  const keyField = definition.key;
-  const matched: Array<{ id: string; isNew: boolean } | null> = [];
-  const seen = new Map<string, number>();
   const problems: ImportProblem[] = [];
-  const headerOf = (field: string) => mapping[field] ?? definition.columns.find((c) => c.field === field)?.header ?? field;
-  for (const [index, record] of records.entries()) {
-    const row = index + 2;
-    let by: 'name' | 'sku' = keyField === 'sku' ? 'sku' : 'name';
-    let key = cellOf(record, keyField);
-    if (!key && kind === 'options') {
-      // A row without a SKU finds its option by name.
-      by = 'name';
-      key = cellOf(record, 'name');
-    }
-    if (!key) {
-      problems.push({
-        row,
-        column: headerOf(keyField),
-        message: kind === 'options' ? say('import.no-sku-or-name') : say('import.key-blank', { column: headerOf(keyField) }),
-      });
-      matched.push(null);
-      continue;
-    }
-    const seenAt = seen.get(`${by}:${norm(key)}`);
-    if (seenAt) {
-      problems.push({
-        row,
-        column: headerOf(by === 'sku' ? 'sku' : keyField),
-        message: say('import.twice', { key, row: seenAt, collection: definition.collection }),
-      });
-      matched.push(null);
-      continue;
-    }
-    seen.set(`${by}:${norm(key)}`, row);
-    const byKey = lookup.get(lookupKey(definition.collection, by)) ?? new Map<string, string>();
-    lookup.set(lookupKey(definition.collection, by), byKey);
-    const existing = byKey.get(norm(key));
-    if (existing) matched.push({ id: existing, isNew: false });
-    else {
-      const id = uuidv7();
-      byKey.set(norm(key), id);
-      matched.push({ id, isNew: true });
-    }
-  }
+  const headerOf = (field: string) =>
+    mapping[field] ?? definition.columns.find((c) => c.field === field)?.header ?? field;
+  const matched = matchRows({ records, definition, cellOf, headerOf, lookup, say, problems });
 
   // An option without a SKU is named by its name where a SKU is expected (as exports write it).
   const context = {
@@ -219,7 +294,8 @@ async function planImport({
     says: LANGUAGES.map(translatorFor),
     say,
     find: (c: string, by: 'name' | 'sku', value: string) =>
-      lookup.get(lookupKey(c, by))?.get(norm(value)) ?? (by === 'sku' ? lookup.get(lookupKey(c, 'name'))?.get(norm(value)) : undefined),
+      lookup.get(lookupKey(c, by))?.get(norm(value)) ??
+      (by === 'sku' ? lookup.get(lookupKey(c, 'name'))?.get(norm(value)) : undefined),
   };
   const counts: ImportCounts = { rows: records.length, created: 0, updated: 0, unchanged: 0, invited: 0 };
   const planned: PlannedRow[] = [];
@@ -261,11 +337,16 @@ async function planImport({
     if (!collection.validate(checked)) {
       for (const issue of schemaIssues(collection.validate.errors)) {
         // A language's column is named by its whole path (`translations.fr-CA.name`).
-        const field = issue.field.startsWith('translations.') ? issue.field.split('.').slice(0, 3).join('.') : issue.field.split('.')[0]!;
+        const field = issue.field.startsWith('translations.')
+          ? issue.field.split('.').slice(0, 3).join('.')
+          : issue.field.split('.')[0]!;
         problems.push({
           row,
           column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null,
-          message: say('import.invalid', { what: field === '(item)' ? say('import.the-row') : headerOf(field), problem: say(issue.key, issue.params) }),
+          message: say('import.invalid', {
+            what: field === '(item)' ? say('import.the-row') : headerOf(field),
+            problem: say(issue.key, issue.params),
+          }),
         });
       }
       continue;
@@ -274,15 +355,16 @@ async function planImport({
     const action = !current ? 'create' : canonical(current.data) === canonical(checked) ? 'unchanged' : 'update';
     counts[action === 'create' ? 'created' : action === 'update' ? 'updated' : 'unchanged'] += 1;
     counts.invited += invite.length;
-    planned.push({ row, action, id: target.id, version: current?.version, data: action === 'update' ? writes : proposed, invite });
-    if (sample.length < SAMPLE_ROWS) {
-      const shown = Object.fromEntries(
-        definition.columns
-          .filter((c) => mapping[c.field] && (c.field === 'buyers' ? emails.length : fields[c.field] !== undefined))
-          .map((c) => [c.header, c.field === 'buyers' ? emails.join('; ') : shownCell(c, fields[c.field], { currency, locale, say }, cellOf(record, c.field))]),
-      );
-      sample.push({ row, action, key: cellOf(record, keyField) || cellOf(record, 'name'), fields: shown });
-    }
+    planned.push({
+      row,
+      action,
+      id: target.id,
+      version: current?.version,
+      data: action === 'update' ? writes : proposed,
+      invite,
+    });
+    if (sample.length < SAMPLE_ROWS)
+      sample.push(sampleRow({ definition, mapping, row, action, fields, emails, record, cellOf, context }));
   }
   return { counts, problems, rows: planned, sample };
 }
@@ -309,7 +391,12 @@ function withTranslations(fields: Document, current: Document | undefined): Docu
 }
 
 /** A value as the preview shows it: references as the file wrote them, everything else as an export would. */
-function shownCell(column: ImportColumn, value: unknown, format: { currency: string; locale: string; say: Translate }, cell: string): string {
+function shownCell(
+  column: ImportColumn,
+  value: unknown,
+  format: { currency: string; locale: string; say: Translate },
+  cell: string,
+): string {
   if (column.type === 'ref' || column.type === 'refs') return cell;
   return writeCell(column, value, { ...format, label: () => undefined });
 }
@@ -328,14 +415,21 @@ function operationsOf(
   const rules: Array<{ row: number; op: BatchOperation }> = [];
   for (const p of planned) {
     if (p.action !== 'create') continue;
-    const later = selfFields.filter((f) => Array.isArray(p.data[f]) && (p.data[f] as string[]).some((id) => created.has(id)));
+    const later = selfFields.filter(
+      (f) => Array.isArray(p.data[f]) && (p.data[f] as string[]).some((id) => created.has(id)),
+    );
     const data = { ...p.data };
     for (const f of later) data[f] = (data[f] as string[]).filter((id) => !created.has(id));
     first.push({ row: p.row, op: { op: 'create', collection, id: p.id, data } });
-    if (later.length) rules.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: Object.fromEntries(later.map((f) => [f, p.data[f]])) } });
+    if (later.length)
+      rules.push({
+        row: p.row,
+        op: { op: 'update', collection, id: p.id, data: Object.fromEntries(later.map((f) => [f, p.data[f]])) },
+      });
   }
   for (const p of planned)
-    if (p.action === 'update') first.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: p.data, expectedVersion: p.version } });
+    if (p.action === 'update')
+      first.push({ row: p.row, op: { op: 'update', collection, id: p.id, data: p.data, expectedVersion: p.version } });
   return { first, rules };
 }
 
@@ -352,8 +446,28 @@ export interface ImportRequest {
 function tableOf(content: string): string[][] {
   const table = parseCsv(content);
   if (table.length < 2) throw fail('bad_request', 'import.empty', undefined, { field: 'content' });
-  if (table.length - 1 > MAX_IMPORT_ROWS) throw fail('payload_too_large', 'import.too-many-rows', { max: MAX_IMPORT_ROWS.toLocaleString('en') });
+  if (table.length - 1 > MAX_IMPORT_ROWS)
+    throw fail('payload_too_large', 'import.too-many-rows', { max: MAX_IMPORT_ROWS.toLocaleString('en') });
   return table;
+}
+
+/** Writes the planned rows through the one write path, items before the rules that name them; a refused row names its line. */
+async function writeRows(writer: Writer, kind: ImportKind, rows: PlannedRow[]) {
+  const { first, rules } = operationsOf(kind, rows);
+  for (const { row, op } of [...first, ...rules]) {
+    try {
+      await runBatch(writer, [op]);
+    } catch (error) {
+      if (error instanceof DomainError)
+        throw fail(
+          error.code === 'conflict' ? 'conflict' : 'rule_broken',
+          'import.row-refused',
+          { row, reason: error.message },
+          { row },
+        );
+      throw error;
+    }
+  }
 }
 
 /**
@@ -414,21 +528,19 @@ export async function runImport({
     await lockImports(writer.db, project.id, request.kind);
     const plan = await planFor(writer.db);
     if (plan.problems.length)
-      throw fail('rule_broken', 'import.has-problems', { count: plan.problems.length }, { applied: false, ...answerOf(plan), record: null });
-    const { first, rules } = operationsOf(request.kind, plan.rows);
+      throw fail(
+        'rule_broken',
+        'import.has-problems',
+        { count: plan.problems.length },
+        { applied: false, ...answerOf(plan), record: null },
+      );
+    await writeRows(writer, request.kind, plan.rows);
     const invitations = plan.rows.flatMap((p) => p.invite.map((email) => ({ email, unitId: p.id })));
-    for (const { row, op } of [...first, ...rules]) {
-      try {
-        await runBatch(writer, [op]);
-      } catch (error) {
-        if (error instanceof DomainError)
-          throw fail(error.code === 'conflict' ? 'conflict' : 'rule_broken', 'import.row-refused', { row, reason: error.message }, { row });
-        throw error;
-      }
-    }
     const codes = await insertAccessCodes(
       writer.db,
-      invitations.map(({ email, unitId }) => accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId, email, createdBy: actor.userId })),
+      invitations.map(({ email, unitId }) =>
+        accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId, email, createdBy: actor.userId }),
+      ),
     );
     const file = await storeFile({
       db: writer.db,
@@ -436,7 +548,12 @@ export async function runImport({
       projectId: project.id,
       createdBy: actor.userId,
       type: 'text/csv',
-      upload: { bytes: Buffer.from(request.content, 'utf8'), fileName: request.fileName, claimedType: 'text/csv', configs: { purpose: 'import' } },
+      upload: {
+        bytes: Buffer.from(request.content, 'utf8'),
+        fileName: request.fileName,
+        claimedType: 'text/csv',
+        configs: { purpose: 'import' },
+      },
     });
     const row = await insertImport(writer.db, {
       id: uuidv7(),
@@ -487,7 +604,10 @@ function recordView(row: ImportRow & { byName: string | null }): ImportRecord {
 }
 
 const isHistoryKey = (v: Record<string, unknown>) =>
-  typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && /^[0-9a-f-]{36}$/.test(v.id);
+  typeof v.at === 'string' &&
+  !Number.isNaN(Date.parse(v.at)) &&
+  typeof v.id === 'string' &&
+  /^[0-9a-f-]{36}$/.test(v.id);
 
 /** GET /api/manage/imports: the project's imports, newest first, 50 a page. */
 export async function importHistory({ db, scope, before }: { db: Db; scope: Scope; before?: string | undefined }) {
@@ -501,7 +621,13 @@ export async function importHistory({ db, scope, before }: { db: Db; scope: Scop
 }
 
 /** GET /api/manage/imports/mappings: the last mapping used for each kind. */
-export async function rememberedMappings({ db, scope }: { db: Db; scope: Scope }): Promise<Partial<Record<ImportKind, ImportMapping>>> {
+export async function rememberedMappings({
+  db,
+  scope,
+}: {
+  db: Db;
+  scope: Scope;
+}): Promise<Partial<Record<ImportKind, ImportMapping>>> {
   const { project } = requireManager(scope);
   return Object.fromEntries((await latestMappings(db, project.id)).map((row) => [row.kind, row.mapping]));
 }
@@ -538,13 +664,23 @@ export async function exportCsv({
   const emails = kind === 'units' ? await buyerEmailsByUnit(db, project.id) : new Map<string, Set<string>>();
   let rows = items.filter((item) => item.collection === definition.collection);
   if (kind === 'units')
-    rows = rows.sort((a, b) => Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)));
-  const context = { currency: project.currency, locale: numberAndZoneOf(project).locale, label, say: translatorFor(language) };
+    rows = rows.sort(
+      (a, b) =>
+        Number(a.data.floor) - Number(b.data.floor) || naturalOrder.compare(String(a.data.name), String(b.data.name)),
+    );
+  const context = {
+    currency: project.currency,
+    locale: numberAndZoneOf(project).locale,
+    label,
+    say: translatorFor(language),
+  };
   const body = formatCsv([
     definition.columns.map((c) => c.header),
     ...rows.map((item) =>
       definition.columns.map((c) =>
-        c.type === 'emails' ? [...(emails.get(item.id) ?? [])].sort().join('; ') : writeCell(c, columnValue(item.data, c.field), context),
+        c.type === 'emails'
+          ? [...(emails.get(item.id) ?? [])].sort().join('; ')
+          : writeCell(c, columnValue(item.data, c.field), context),
       ),
     ),
   ]);

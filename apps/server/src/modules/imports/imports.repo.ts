@@ -1,5 +1,6 @@
+import { rowsOf } from '../decor/index.ts';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { sqlRows, type Db } from '../../db/client.ts';
 import { imports } from '../../db/schema/index.ts';
 
 /** The reads and writes of CSV imports (docs/imports.md): items to match rows to, buyers' addresses, the history. */
@@ -14,9 +15,9 @@ export interface StoredItem {
 /** Every item of these collections in the project: what rows are matched to and references resolved against. */
 export async function itemsOf(db: Db, projectId: string, collections: string[]): Promise<StoredItem[]> {
   if (!collections.length) return [];
-  return queryRows<StoredItem>(
+  return sqlRows<StoredItem>(
     db,
-    sql`SELECT id::text AS id, collection, version, data FROM items
+    sql`SELECT id::text AS id, collection, version, data FROM ${rowsOf()} r
         WHERE project_id = ${projectId} AND collection IN (${sql.join(
           collections.map((c) => sql`${c}`),
           sql`, `,
@@ -30,10 +31,10 @@ export async function itemsOf(db: Db, projectId: string, collections: string[]):
  * people with an invitation to it that can still be used (they are buyers-to-be).
  */
 export async function buyerEmailsByUnit(db: Db, projectId: string): Promise<Map<string, Set<string>>> {
-  const rows = await queryRows<{ unit: string; email: string }>(
+  const rows = await sqlRows<{ unit: string; email: string }>(
     db,
     sql`SELECT i.id::text AS unit, lower(u.email) AS email
-          FROM items i CROSS JOIN LATERAL jsonb_array_elements_text(COALESCE(i.data->'buyers', '[]'::jsonb)) AS b(user_id)
+          FROM ${rowsOf()} i CROSS JOIN LATERAL jsonb_array_elements_text(COALESCE(i.data->'buyers', '[]'::jsonb)) AS b(user_id)
           JOIN users u ON u.id = b.user_id
          WHERE i.project_id = ${projectId} AND i.collection = 'units'
         UNION
@@ -54,8 +55,11 @@ export async function insertImport(db: Db, row: typeof imports.$inferInsert): Pr
 }
 
 /** The project's imports, newest first, with who made each, a page at a time. */
-export async function listImports(db: Db, { projectId, before, limit }: { projectId: string; before: { at: string; id: string } | null; limit: number }) {
-  return queryRows<ImportRow & { byName: string | null }>(
+export async function listImports(
+  db: Db,
+  { projectId, before, limit }: { projectId: string; before: { at: string; id: string } | null; limit: number },
+) {
+  return sqlRows<ImportRow & { byName: string | null }>(
     db,
     sql`SELECT i.id, i.project_id AS "projectId", i.kind, i.file_id AS "fileId", i.file_name AS "fileName", i.mapping, i.counts,
                i.created_by AS "createdBy", i.created_at AS "createdAt", u.name AS "byName"
@@ -69,7 +73,7 @@ export async function listImports(db: Db, { projectId, before, limit }: { projec
 
 /** The mapping of the latest import of each kind: where the next file of that kind starts. */
 export async function latestMappings(db: Db, projectId: string) {
-  return queryRows<{ kind: string; mapping: Record<string, string | null> }>(
+  return sqlRows<{ kind: string; mapping: Record<string, string | null> }>(
     db,
     sql`SELECT DISTINCT ON (kind) kind, mapping FROM imports WHERE project_id = ${projectId} ORDER BY kind, created_at DESC`,
   );
@@ -80,5 +84,8 @@ export async function latestMappings(db: Db, projectId: string) {
  * at once run one after the other, the second seeing what the first wrote.
  */
 export async function lockImports(db: Db, projectId: string, kind: string): Promise<void> {
-  await queryRows(db, sql`SELECT pg_advisory_xact_lock(hashtext(${`decor-import:${projectId}:${kind}`}))::text AS locked`);
+  await sqlRows(
+    db,
+    sql`SELECT pg_advisory_xact_lock(hashtext(${`decor-import:${projectId}:${kind}`}))::text AS locked`,
+  );
 }

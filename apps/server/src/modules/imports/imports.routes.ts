@@ -1,12 +1,18 @@
 import { requestLanguage } from '../../lib/reader-language.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, fail, IMPORT_KINDS, importMappingSchema, importRecordSchema, importResultSchema, pageSchema } from '@decor/core';
+import {
+  errorBodySchema,
+  fail,
+  IMPORT_KINDS,
+  importMappingSchema,
+  importRecordSchema,
+  importResultSchema,
+  pageSchema,
+} from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import type { Mailer } from '../mail/index.ts';
-import type { FileStorage } from '../files/index.ts';
 import { exportCsv, importHistory, rememberedMappings, runImport } from './imports.operations.ts';
 
 const errors = {
@@ -25,7 +31,7 @@ const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * CSV imports and exports (docs/imports.md), for the project's managers and administrators:
  * a visitor gets 401, anyone else 403.
  */
-export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileStorage; mailer: Mailer }> = async (
+export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
   { config, database, hooks, storage, mailer, authSecret },
 ) => {
@@ -41,7 +47,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileSt
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags: ['manage'],
-        summary: 'Checks a CSV file (a dry run) or applies it in one transaction: units with buyers, options, categories, rooms or plans',
+        summary:
+          'Checks a CSV file (a dry run) or applies it in one transaction: units with buyers, options, categories, rooms or plans',
         body: z
           .object({
             kind: z.enum(IMPORT_KINDS),
@@ -76,7 +83,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileSt
     {
       schema: {
         tags: ['manage'],
-        summary: 'The imports applied to the project, newest first, 50 a page: who, when, the file, its mapping and what it did',
+        summary:
+          'The imports applied to the project, newest first, 50 a page: who, when, the file, its mapping and what it did',
         querystring: z.object({ after: z.string().max(1000).optional() }).strict(),
         response: { 200: pageSchema(importRecordSchema), ...errors },
       },
@@ -101,10 +109,14 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext & { storage: FileSt
     {
       schema: {
         tags: ['manage'],
-        summary: 'A collection as a CSV file in the shape its import reads (units.csv, options.csv, categories.csv, rooms.csv, plans.csv)',
+        summary:
+          'A collection as a CSV file in the shape its import reads (units.csv, options.csv, categories.csv, rooms.csv, plans.csv)',
         params: z.object({ kind: z.string().regex(/^[a-z]+\.csv$/) }),
         produces: ['text/csv', 'application/json'],
-        response: { 200: { description: 'The collection (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        response: {
+          200: { description: 'The collection (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,15 @@
+import { defineModule } from '../../module.ts';
+import { leadsRoutes } from './leads.routes.ts';
+
 /**
- * The front door of leads and the public pages: other modules reach this module only through
- * what is exported here (docs/architecture.md, "Server modules").
+ * The front door of leads and the public inquiry form (docs/architecture.md, "Server modules"):
+ * other modules reach this module only through what is exported here.
  */
-export { leadsRoutes } from './leads.routes.ts';
+export const leadsModule = defineModule({
+  name: 'leads',
+  dependencies: ['projects', 'decor', 'carts'],
+  routes: [leadsRoutes],
+});
+
 export { publicInterests } from './leads.repo.ts';
 export { receiveShowroomLook } from './leads.operations.ts';

@@ -13,7 +13,8 @@ import { fail, FORM_MAX_SECONDS, FORM_MIN_SECONDS } from '@decor/core';
 export const PROOF_MAX_NUMBER = 40_000;
 
 const keyOf = (secret: string, use: string) => createHash('sha256').update(`decor-inquiry-${use}:${secret}`).digest();
-const macOf = (secret: string, payload: string) => createHmac('sha256', keyOf(secret, 'token')).update(payload).digest('base64url');
+const macOf = (secret: string, payload: string) =>
+  createHmac('sha256', keyOf(secret, 'token')).update(payload).digest('base64url');
 
 export interface FormToken {
   projectId: string;
@@ -47,7 +48,8 @@ export async function issueForm(secret: string, projectId: string, now = Date.no
 export function readFormToken(secret: string, projectId: string, token: string, now = Date.now()): FormToken {
   const [issued, nonce, mac, ...rest] = token.split('.');
   const expected = macOf(secret, `${projectId}.${issued}.${nonce}`);
-  const signed = !rest.length && !!mac && mac.length === expected.length && timingSafeEqual(Buffer.from(mac), Buffer.from(expected));
+  const signed =
+    !rest.length && !!mac && mac.length === expected.length && timingSafeEqual(Buffer.from(mac), Buffer.from(expected));
   const issuedAt = Number(issued);
   if (!signed || !Number.isSafeInteger(issuedAt) || !nonce) throw fail('bad_request', 'inquiry.form-expired');
   const age = (now - issuedAt) / 1000;
@@ -60,7 +62,9 @@ export function readFormToken(secret: string, projectId: string, token: string, 
 export async function checkProof(secret: string, token: FormToken, proof: string): Promise<void> {
   let solved = false;
   try {
-    solved = (await verifySolution(proof, keyOf(secret, 'proof').toString('base64url'), true)) && extractParams(proof).nonce === token.nonce;
+    solved =
+      (await verifySolution(proof, keyOf(secret, 'proof').toString('base64url'), true)) &&
+      extractParams(proof).nonce === token.nonce;
   } catch {
     solved = false;
   }

@@ -15,8 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { createItem, type HookRegistry, updateItem, type WriteBase, withWrites } from '../decor/index.ts';
-import type { ProjectRow } from '../projects/index.ts';
-import { managerEmails } from '../carts/index.ts';
+import { peopleOf, type ProjectRow } from '../projects/index.ts';
 import { leadMail, readersOf, type LeadFacts, type Mailer } from '../mail/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { checkProof, issueForm, readFormToken } from './leads.form.ts';
@@ -32,11 +31,23 @@ import { translatorFor } from '@decor/core/catalogues';
 type Inquiry = z.output<typeof inquirySchema>;
 
 /** A fresh form, its consent sentence in the visitor's language (kept word for word as proof when they tick it). */
-export async function inquiryFormOf(db: Db, secret: string, project: ProjectRow, language: Language = 'en'): Promise<InquiryForm> {
+export async function inquiryFormOf(
+  db: Db,
+  secret: string,
+  project: ProjectRow,
+  language: Language = 'en',
+): Promise<InquiryForm> {
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const [issued, interests] = await Promise.all([issueForm(secret, project.id), publicInterests(db, project.id, language)]);
+  const [issued, interests] = await Promise.all([
+    issueForm(secret, project.id),
+    publicInterests(db, project.id, language),
+  ]);
   // The defaults in the visitor's language and the project's currency; the managers' own choices as they wrote them.
-  const defaults = defaultInquiryChoices(translatorFor(language), project.currency, formattingLocale(language, options.locale));
+  const defaults = defaultInquiryChoices(
+    translatorFor(language),
+    project.currency,
+    formattingLocale(language, options.locale),
+  );
   return {
     projectName: project.name,
     ...issued,
@@ -89,7 +100,13 @@ async function writeLead(input: ReceiveInput, held: string[], interestName: stri
     message: inquiry.message,
     page: inquiry.page,
     interest: inquiry.interest,
-    stated: { phone: inquiry.phone, budget: inquiry.budget, timeline: inquiry.timeline, agent: inquiry.agent, contact: inquiry.contact },
+    stated: {
+      phone: inquiry.phone,
+      budget: inquiry.budget,
+      timeline: inquiry.timeline,
+      agent: inquiry.agent,
+      contact: inquiry.contact,
+    },
   };
   const news = inquiry.news
     ? {
@@ -153,13 +170,21 @@ async function writeLead(input: ReceiveInput, held: string[], interestName: stri
 }
 
 /** One mail to each manager of the project: who asked, about what, and a link to the lead. */
-async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInput, leadId: string, returning: boolean, interestName: string | null) {
+async function mailManagers(
+  { db, mailer, project, inquiry, origin }: ReceiveInput,
+  leadId: string,
+  returning: boolean,
+  interestName: string | null,
+) {
   const facts: LeadFacts = {
     interest: interestName,
     budget: inquiry.budget ?? '',
     timeline: inquiry.timeline ?? '',
     agent: inquiry.agent,
-    contact: inquiry.contact === 'phone' && inquiry.phone ? { by: 'phone', value: inquiry.phone } : { by: 'email', value: inquiry.email },
+    contact:
+      inquiry.contact === 'phone' && inquiry.phone
+        ? { by: 'phone', value: inquiry.phone }
+        : { by: 'email', value: inquiry.email },
     code: inquiry.code ?? '',
     // The campaign's tags as the lead's page lists them: "source: newsletter, campaign: autumn".
     campaign: Object.entries(inquiry.utm ?? {})
@@ -167,7 +192,7 @@ async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInp
       .join(', '),
   };
   const person = leadName(inquiry);
-  const managers = await managerEmails(db, project.id);
+  const managers = (await peopleOf(db, { projectId: project.id, role: 'manager' })).map((manager) => manager.email);
   const readerOf = await readersOf(db, project.options ?? {}, managers);
   for (const to of managers) {
     await mailer.send({
@@ -190,7 +215,9 @@ async function mailManagers({ db, mailer, project, inquiry, origin }: ReceiveInp
  * A visitor at a sales-centre screen had the look they built mailed to them (docs/displays.md,
  * "The look goes home"): they become a lead from the screen, the look in words as their message.
  */
-export async function receiveShowroomLook(input: Omit<ReceiveInput, 'inquiry' | 'secret'> & { email: string; lines: string[] }): Promise<Outcome> {
+export async function receiveShowroomLook(
+  input: Omit<ReceiveInput, 'inquiry' | 'secret'> & { email: string; lines: string[] },
+): Promise<Outcome> {
   const inquiry: Inquiry = {
     firstName: '',
     lastName: '',

@@ -1,10 +1,11 @@
+import { rowsOf } from '../decor/index.ts';
 import { sql } from 'drizzle-orm';
 import { fieldIn, RETURNING_LEAD_DAYS, type Language, type Translations } from '@decor/core';
-import { preparedRows, queryRows, type Db } from '../../db/client.ts';
+import { hotSqlRows, sqlRows, type Db } from '../../db/client.ts';
 
 /** Spends a form token: true the first time, false when it was already sent (a replay). Spent tokens older than a day are let go. */
 export async function spendFormToken(db: Db, projectId: string, nonce: string): Promise<boolean> {
-  const rows = await queryRows<{ nonce: string }>(
+  const rows = await sqlRows<{ nonce: string }>(
     db,
     sql`WITH swept AS (DELETE FROM spent_form_tokens WHERE spent_at < now() - interval '1 day')
         INSERT INTO spent_form_tokens (nonce, project_id) VALUES (${nonce}, ${projectId}) ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
@@ -14,9 +15,9 @@ export async function spendFormToken(db: Db, projectId: string, nonce: string): 
 
 /** The lead of this e-mail address in the project that was last active within 30 days, to which a new inquiry is added. */
 export async function recentLeadOf(db: Db, projectId: string, email: string): Promise<string | null> {
-  const [row] = await preparedRows<{ id: string }>(
+  const [row] = await hotSqlRows<{ id: string }>(
     db,
-    sql`SELECT id FROM items WHERE project_id = ${projectId} AND collection = 'leads' AND data->>'email' = ${email}
+    sql`SELECT id FROM ${rowsOf('leads')} r WHERE project_id = ${projectId} AND data->>'email' = ${email}
           AND updated_at > now() - make_interval(days => ${RETURNING_LEAD_DAYS})
         ORDER BY updated_at DESC LIMIT 1`,
   );
@@ -27,10 +28,14 @@ export async function recentLeadOf(db: Db, projectId: string, email: string): Pr
 const INTEREST_COLLECTIONS = { plan: 'plans', unit: 'units', package: 'packages' } as const;
 
 /** The name of one thing a visitor says they are interested in, when the project shows it publicly; null otherwise. */
-export async function publicInterestName(db: Db, projectId: string, interest: { kind: keyof typeof INTEREST_COLLECTIONS; id: string }): Promise<string | null> {
-  const [row] = await preparedRows<{ name: string }>(
+export async function publicInterestName(
+  db: Db,
+  projectId: string,
+  interest: { kind: keyof typeof INTEREST_COLLECTIONS; id: string },
+): Promise<string | null> {
+  const [row] = await hotSqlRows<{ name: string }>(
     db,
-    sql`SELECT coalesce(data->>'name', '') AS name FROM items
+    sql`SELECT coalesce(data->>'name', '') AS name FROM ${rowsOf()} r
         WHERE project_id = ${projectId} AND collection = ${INTEREST_COLLECTIONS[interest.kind]} AND id = ${interest.id}::uuid
           AND (collection <> 'units' OR coalesce(data->>'status', 'available') = 'available')`,
   );
@@ -38,26 +43,25 @@ export async function publicInterestName(db: Db, projectId: string, interest: { 
 }
 
 export async function publicInterests(db: Db, projectId: string, language?: Language) {
-  const rows = await preparedRows<{ kind: 'plan' | 'unit' | 'package'; id: string; name: string; translations: Translations | null }>(
+  const rows = await hotSqlRows<{
+    kind: 'plan' | 'unit' | 'package';
+    id: string;
+    name: string;
+    translations: Translations | null;
+  }>(
     db,
     sql`SELECT CASE collection WHEN 'plans' THEN 'plan' WHEN 'units' THEN 'unit' ELSE 'package' END AS kind, id::text AS id, data->>'name' AS name,
           data->'translations' AS translations
-        FROM items
+        FROM ${rowsOf()} r
         WHERE project_id = ${projectId} AND (collection IN ('plans', 'packages') OR (collection = 'units' AND coalesce(data->>'status', 'available') = 'available'))
         ORDER BY CASE collection WHEN 'plans' THEN 0 WHEN 'units' THEN 1 ELSE 2 END, data->>'name', id
         LIMIT 300`,
   );
   // Named in the reader's language where the catalogue has it (docs/languages.md).
-  return rows.map(({ translations, ...row }) => ({ ...row, name: fieldIn({ name: row.name, translations }, language) }));
-}
-
-/** The project's managers: the people a lead may be given to. */
-export async function projectTeam(db: Db, projectId: string) {
-  return preparedRows<{ id: string; name: string; email: string }>(
-    db,
-    sql`SELECT u.id, coalesce(nullif(u.name, ''), u.email) AS name, u.email FROM memberships m JOIN users u ON u.id = m.user_id
-        WHERE m.project_id = ${projectId} AND m.role = 'manager' ORDER BY u.name, u.email`,
-  );
+  return rows.map(({ translations, ...row }) => ({
+    ...row,
+    name: fieldIn({ name: row.name, translations }, language),
+  }));
 }
 
 /** A page of the project's leads, newest activity first, after the cursor (`updated_at` and id of the last one shown). */
@@ -66,11 +70,18 @@ export async function leadsPage(
   projectId: string,
   { status, after, limit }: { status: string | null; after: { at: string; id: string } | null; limit: number },
 ) {
-  return preparedRows<{ id: string; version: number; created_at: string; updated_at: string; cursor: string; data: Record<string, unknown> }>(
+  return hotSqlRows<{
+    id: string;
+    version: number;
+    created_at: string;
+    updated_at: string;
+    cursor: string;
+    data: Record<string, unknown>;
+  }>(
     db,
     sql`SELECT id::text AS id, version, created_at::text AS created_at, updated_at::text AS updated_at, updated_at::text || '|' || id::text AS cursor, data
-        FROM items
-        WHERE project_id = ${projectId} AND collection = 'leads'
+        FROM ${rowsOf('leads')} r
+        WHERE project_id = ${projectId}
           AND (${status}::text IS NULL OR data->>'status' = ${status})
           AND (${after?.at ?? null}::timestamptz IS NULL OR (updated_at, id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid))
         ORDER BY updated_at DESC, id DESC

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, fail, inquiryAnswerSchema, inquiryFormSchema, inquirySchema, LEAD_STATUSES } from '@decor/core';
-import { requireManager } from '../projects/index.ts';
-import { leadsPage, projectTeam } from './leads.repo.ts';
+import {
+  errorBodySchema,
+  fail,
+  inquiryAnswerSchema,
+  inquiryFormSchema,
+  inquirySchema,
+  LEAD_STATUSES,
+} from '@decor/core';
+import { peopleOf, requireManager } from '../projects/index.ts';
+import { leadsPage } from './leads.repo.ts';
 
 /** Leads a page of `/api/manage/leads` holds. */
 const LEADS_PAGE = 50;
 import type { AppContext } from '../../context.ts';
-import type { Mailer } from '../mail/index.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import { inquiryFormOf, receiveInquiry } from './leads.operations.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
@@ -24,7 +30,10 @@ const errors = {
 const tags = ['inquiries'];
 
 /** The inquiry form (docs/public-pages.md, "Inquiries"): public, in the project the host names. */
-export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }> = async (app, { config, database, hooks, authSecret, mailer }) => {
+export const leadsRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { config, database, hooks, authSecret, mailer },
+) => {
   const db = database.db;
 
   // A lead is given only to one of the project's managers, whatever writes it (docs/public-pages.md).
@@ -32,7 +41,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
     beforeChange: async ({ db: tx, project, data, previous }) => {
       const assignee = data.assignee as string | null | undefined;
       if (!assignee || assignee === previous?.assignee) return data;
-      if (!(await projectTeam(tx, project.id)).some((person) => person.id === assignee))
+      if (!(await peopleOf(tx, { projectId: project.id, role: 'manager' })).some((person) => person.id === assignee))
         throw fail('bad_request', 'lead.assignee-not-staff', undefined, { field: 'assignee' });
       return data;
     },
@@ -51,13 +60,17 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
             .regex(/^[^|]{10,40}\|[0-9a-f-]{36}$/, 'the `next` of the page before')
             .optional(),
         }),
-        response: { 200: z.object({ items: z.array(z.record(z.string(), z.unknown())), next: z.string().nullable() }), ...errors },
+        response: {
+          200: z.object({ items: z.array(z.record(z.string(), z.unknown())), next: z.string().nullable() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
       const { project } = requireManager(await request.projectScope());
       const [at = '', id = ''] = request.query.after?.split('|') ?? [];
-      if (request.query.after && Number.isNaN(Date.parse(at))) throw fail('bad_request', 'request.invalid', { issues: 'after: the `next` of the page before' });
+      if (request.query.after && Number.isNaN(Date.parse(at)))
+        throw fail('bad_request', 'request.invalid', { issues: 'after: the `next` of the page before' });
       const rows = await leadsPage(db, project.id, {
         status: request.query.status ?? null,
         after: request.query.after ? { at, id } : null,
@@ -85,7 +98,11 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
     },
     async (request) => {
       const { project } = requireManager(await request.projectScope());
-      return projectTeam(db, project.id);
+      // The people a lead may be given to, each named (by their address when they gave no name).
+      return (await peopleOf(db, { projectId: project.id, role: 'manager' })).map((person) => ({
+        ...person,
+        name: person.name || person.email,
+      }));
     },
   );
 
@@ -100,7 +117,9 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
     },
     async (request, reply) => {
       const { project } = await request.projectScope();
-      return reply.header('cache-control', 'no-store').send(await inquiryFormOf(db, authSecret, project, await requestLanguage(db, request)));
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await inquiryFormOf(db, authSecret, project, await requestLanguage(db, request)));
     },
   );
 
@@ -109,7 +128,8 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext & { mailer: Mailer }>
     {
       schema: {
         tags,
-        summary: 'A visitor asks about a home: kept as a lead (or added to theirs) and mailed to the managers unless held for review',
+        summary:
+          'A visitor asks about a home: kept as a lead (or added to theirs) and mailed to the managers unless held for review',
         body: inquirySchema,
         response: { 202: inquiryAnswerSchema, ...errors },
       },

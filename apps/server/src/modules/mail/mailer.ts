@@ -26,25 +26,46 @@ export interface Mailer {
  * Mail goes through SMTP_URL with nodemailer; with no SMTP server configured it goes to
  * the development outbox (a table) and the log, so a fresh install can still sign up.
  */
-export function createMailer({ smtpUrl, from, db, log }: { smtpUrl: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  db,
+  log,
+}: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (smtpUrl) {
-    // nodemailer is loaded with the first mail: a process that sends none never loads it (docs/architecture.md, "Memory").
+    // nodemailer is loaded with the first mail: a process that sends none never loads it (docs/performance.md, "Memory").
     let transport: Promise<Transporter> | null = null;
-    const transportNow = () => (transport ??= import('nodemailer').then((module) => module.default.createTransport(smtpUrl)));
+    const transportNow = () =>
+      (transport ??= import('nodemailer').then((module) => module.default.createTransport(smtpUrl)));
     return {
       kind: 'smtp',
       async send({ projectId, language, ...mail }) {
         try {
-          await (await transportNow()).sendMail({ from, ...mail, ...(language ? { headers: { 'Content-Language': language } } : {}) });
+          await (
+            await transportNow()
+          ).sendMail({ from, ...mail, ...(language ? { headers: { 'Content-Language': language } } : {}) });
         } catch (error) {
           // Kept for the administrators (docs/admin.md, "Overview") and the design centre; the caller still hears of it.
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-          await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'failed', error: reason }).catch(() => undefined);
+          await recordMail(db, {
+            projectId,
+            to: mail.to,
+            subject: mail.subject,
+            status: 'failed',
+            error: reason,
+          }).catch((recordError: unknown) =>
+            log.error({ err: recordError, to: mail.to }, 'a failed mail could not be recorded'),
+          );
           log.warn({ to: mail.to, subject: mail.subject, err: error }, 'mail could not be sent');
           throw error;
         }
-        await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'sent' }).catch((error: unknown) =>
-          log.warn({ err: error }, 'a sent mail could not be logged'),
+        await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'sent' }).catch(
+          (error: unknown) => log.warn({ err: error }, 'a sent mail could not be logged'),
         );
       },
     };
@@ -56,7 +77,10 @@ export function createMailer({ smtpUrl, from, db, log }: { smtpUrl: string | und
       await insertOutboxMail(db, mail);
       await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'outbox' });
       const files = attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ');
-      log.info({ to: mail.to, subject: mail.subject }, `mail to the dev outbox:\n${mail.text}${files ? `\n[attached: ${files}]` : ''}`);
+      log.info(
+        { to: mail.to, subject: mail.subject },
+        `mail to the dev outbox:\n${mail.text}${files ? `\n[attached: ${files}]` : ''}`,
+      );
     },
   };
 }

@@ -38,6 +38,11 @@ export async function readersOf(
 }
 
 /** The reader of one address (a single mail), with the languages of the page that asked for it if one did. */
-export async function readerFor(db: Db, options: ProjectOptions, email: string, browser: readonly string[] = []): Promise<Reader> {
+export async function readerFor(
+  db: Db,
+  options: ProjectOptions,
+  email: string,
+  browser: readonly string[] = [],
+): Promise<Reader> {
   return (await readersOf(db, options, [email], browser))(email);
 }

@@ -45,7 +45,12 @@ type Base = { to: string; reader: Reader; projectName: string };
 type Words = { subject: MessageKey; body: MessageKey; action: MessageKey };
 
 /** A mail of one paragraph and one button, with the project's name as {project}. */
-function simple({ to, reader, projectName }: Base, words: Words, url: string, params: Record<string, string> = {}): Mail {
+function simple(
+  { to, reader, projectName }: Base,
+  words: Words,
+  url: string,
+  params: Record<string, string> = {},
+): Mail {
   const { t } = reader;
   const say = (key: MessageKey) => t(key, { project: projectName, ...params });
   return compose({
@@ -60,17 +65,30 @@ function simple({ to, reader, projectName }: Base, words: Words, url: string, pa
 }
 
 export function verificationMail(base: Base & { url: string }): Mail {
-  return simple(base, { subject: 'mail.verify.subject', body: 'mail.verify.body', action: 'mail.verify.action' }, base.url);
+  return simple(
+    base,
+    { subject: 'mail.verify.subject', body: 'mail.verify.body', action: 'mail.verify.action' },
+    base.url,
+  );
 }
 
 export function resetPasswordMail(base: Base & { url: string }): Mail {
-  return simple(base, { subject: 'mail.reset.subject', body: 'mail.reset.body', action: 'mail.reset.action' }, base.url);
+  return simple(
+    base,
+    { subject: 'mail.reset.subject', body: 'mail.reset.body', action: 'mail.reset.action' },
+    base.url,
+  );
 }
 
 export function changeEmailMail(base: Base & { newEmail: string; url: string }): Mail {
-  return simple(base, { subject: 'mail.change-email.subject', body: 'mail.change-email.body', action: 'mail.change-email.action' }, base.url, {
-    email: base.newEmail,
-  });
+  return simple(
+    base,
+    { subject: 'mail.change-email.subject', body: 'mail.change-email.body', action: 'mail.change-email.action' },
+    base.url,
+    {
+      email: base.newEmail,
+    },
+  );
 }
 
 export function oneTimeCodeMail({ to, reader, projectName, code }: Base & { code: string }): Mail {
@@ -105,7 +123,10 @@ export function invitationMail({
       reader,
       projectName,
       subject: t('mail.invite-co-buyer.subject', { inviter: invitedBy, project: projectName }),
-      paragraphs: [t('mail.invite-co-buyer.body', { inviter: invitedBy, unit: unitName }), t('mail.invite-co-buyer.body-2')],
+      paragraphs: [
+        t('mail.invite-co-buyer.body', { inviter: invitedBy, unit: unitName }),
+        t('mail.invite-co-buyer.body-2'),
+      ],
       action: { label: t('mail.invite-co-buyer.action'), url },
       footer: t('mail.personal-link'),
     });
@@ -147,7 +168,10 @@ export function deadlineReminderMail({
     reader,
     projectName,
     subject: t('mail.reminder.subject', { unit: unitName, days: Math.max(1, daysLeft) }),
-    paragraphs: [t('mail.reminder.body', { unit: unitName, deadline: deadline.replace(/\.$/, '') }), t('mail.reminder.body-2')],
+    paragraphs: [
+      t('mail.reminder.body', { unit: unitName, deadline: deadline.replace(/\.$/, '') }),
+      t('mail.reminder.body-2'),
+    ],
     action: { label: t('mail.reminder.action'), url },
     footer: t('mail.for-buyers'),
   });
@@ -211,7 +235,11 @@ export function selectionSignedMail({
       reader,
       projectName,
       subject: t('mail.signed.subject', { unit: unitName }),
-      paragraphs: [t('mail.signed.body', { signer, unit: unitName, total }), t('mail.signed.next', { reviewBy }), ...reach],
+      paragraphs: [
+        t('mail.signed.body', { signer, unit: unitName, total }),
+        t('mail.signed.next', { reviewBy }),
+        ...reach,
+      ],
       action: { label: t('mail.signed.action'), url },
       footer: t('mail.signed.footer'),
     }),
@@ -250,8 +278,16 @@ export function selectionDecisionMail({
   const facts = { unit: unitName, by: who, total, deadline: deadline ?? '' };
   const said = comment ? [t('mail.decision.wrote', { name: who, comment })] : [];
   const words: Record<DecisionKind, { subject: MessageKey; paragraphs: string[]; action: MessageKey }> = {
-    approve: { subject: 'mail.approve.subject', paragraphs: [t('mail.approve.body', facts), ...said, t('mail.approve.next')], action: 'mail.approve.action' },
-    return: { subject: 'mail.return.subject', paragraphs: [t('mail.return.body', facts), ...said, t('mail.return.next')], action: 'mail.return.action' },
+    approve: {
+      subject: 'mail.approve.subject',
+      paragraphs: [t('mail.approve.body', facts), ...said, t('mail.approve.next')],
+      action: 'mail.approve.action',
+    },
+    return: {
+      subject: 'mail.return.subject',
+      paragraphs: [t('mail.return.body', facts), ...said, t('mail.return.next')],
+      action: 'mail.return.action',
+    },
     reopen: {
       subject: 'mail.reopen.subject',
       paragraphs: [
@@ -263,10 +299,22 @@ export function selectionDecisionMail({
       ],
       action: 'mail.reopen.action',
     },
-    extend: { subject: 'mail.extend.subject', paragraphs: [t('mail.extend.body', facts), ...said], action: 'mail.extend.action' },
+    extend: {
+      subject: 'mail.extend.subject',
+      paragraphs: [t('mail.extend.body', facts), ...said],
+      action: 'mail.extend.action',
+    },
   };
   const { subject, paragraphs, action } = words[kind];
-  return compose({ to, reader, projectName, subject: t(subject, facts), paragraphs, action: { label: t(action), url }, footer: t('mail.for-buyers') });
+  return compose({
+    to,
+    reader,
+    projectName,
+    subject: t(subject, facts),
+    paragraphs,
+    action: { label: t(action), url },
+    footer: t('mail.for-buyers'),
+  });
 }
 
 export function existingAccountMail({ to, reader, projectName, signInUrl }: Base & { signInUrl: string }): Mail {
@@ -283,7 +331,13 @@ export function existingAccountMail({ to, reader, projectName, signInUrl }: Base
 }
 
 /** To every administrator: a project's screens met too many wrong pairing codes, and every code was drawn again (docs/displays.md, "Limits"). */
-export function pairingCodeLimitMail({ to, reader, projectName, screens, url }: Base & { screens: number; url: string }): Mail {
+export function pairingCodeLimitMail({
+  to,
+  reader,
+  projectName,
+  screens,
+  url,
+}: Base & { screens: number; url: string }): Mail {
   const { t } = reader;
   return compose({
     to,
@@ -297,7 +351,13 @@ export function pairingCodeLimitMail({ to, reader, projectName, screens, url }: 
 }
 
 /** To a visitor of a sales centre: the look they built on a screen, as they asked (docs/displays.md, "The look goes home"). */
-export function showroomLookMail({ to, reader, projectName, lines, url }: Base & { lines: string[]; url: string }): Mail {
+export function showroomLookMail({
+  to,
+  reader,
+  projectName,
+  lines,
+  url,
+}: Base & { lines: string[]; url: string }): Mail {
   const { t } = reader;
   return compose({
     to,
@@ -367,7 +427,12 @@ export function commentDigestMail({
   units,
   url,
   accountUrl,
-}: Base & { lines: Array<{ unit: string; author: string; excerpt: string }>; units: number; url: string; accountUrl: string }): Mail {
+}: Base & {
+  lines: Array<{ unit: string; author: string; excerpt: string }>;
+  units: number;
+  url: string;
+  accountUrl: string;
+}): Mail {
   const { t } = reader;
   const shown = lines.slice(0, 10);
   return compose({
@@ -386,21 +451,37 @@ export function commentDigestMail({
 }
 
 /** Once, when a draft's deadline passed before it was submitted (a project that asks for it). */
-export function deadlinePassedMail({ to, reader, projectName, unitName, deadline, url }: Base & { unitName: string; deadline: string; url: string }): Mail {
+export function deadlinePassedMail({
+  to,
+  reader,
+  projectName,
+  unitName,
+  deadline,
+  url,
+}: Base & { unitName: string; deadline: string; url: string }): Mail {
   const { t } = reader;
   return compose({
     to,
     reader,
     projectName,
     subject: t('mail.reminder-passed.subject', { unit: unitName }),
-    paragraphs: [t('mail.reminder-passed.body', { unit: unitName, deadline: deadline.replace(/\.$/, '') }), t('mail.reminder-passed.body-2')],
+    paragraphs: [
+      t('mail.reminder-passed.body', { unit: unitName, deadline: deadline.replace(/\.$/, '') }),
+      t('mail.reminder-passed.body-2'),
+    ],
     action: { label: t('mail.reminder-passed.action'), url },
     footer: t('mail.for-buyers'),
   });
 }
 
 /** Where every buyer signs: the choices changed after a signature, which was set aside (docs/selection-rules.md, "Signing together"). */
-export function signAgainMail({ to, reader, projectName, unitName, url }: Base & { unitName: string; url: string }): Mail {
+export function signAgainMail({
+  to,
+  reader,
+  projectName,
+  unitName,
+  url,
+}: Base & { unitName: string; url: string }): Mail {
   const { t } = reader;
   return compose({
     to,

@@ -27,7 +27,7 @@ import { mailEntry, mailsOfProjectTo, refusedAddresses } from '../mail/index.ts'
 import { requireManager, type Scope } from '../projects/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import type { HookRegistry } from '../decor/index.ts';
-import { writeBatch } from '../decor/index.ts';
+import { itemNames, writeBatch } from '../decor/index.ts';
 import {
   approvedPurchases,
   cartAudit,
@@ -40,7 +40,6 @@ import {
   draftCartsOfUnits,
   listCarts,
   type CartListRow,
-  namesOf,
   optionFacts,
   unitGrid,
 } from './manage.repo.ts';
@@ -49,8 +48,10 @@ import {
 export const PAGE_SIZE = 50;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isSortKey = (v: Record<string, unknown>) => Number.isInteger(v.floor) && typeof v.name === 'string' && typeof v.id === 'string' && UUID.test(v.id);
-const isAuditKey = (v: Record<string, unknown>) => typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && UUID.test(v.id);
+const isSortKey = (v: Record<string, unknown>) =>
+  Number.isInteger(v.floor) && typeof v.name === 'string' && typeof v.id === 'string' && UUID.test(v.id);
+const isAuditKey = (v: Record<string, unknown>) =>
+  typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) && typeof v.id === 'string' && UUID.test(v.id);
 
 /** Each row's buyers' addresses the mail server refused last (docs/back-office.md, "Buyers"): flagged where the unit is shown. */
 export async function withMailRefused<T extends { buyers: Array<{ email: string }> }>(
@@ -59,9 +60,16 @@ export async function withMailRefused<T extends { buyers: Array<{ email: string 
   rows: T[],
 ): Promise<Array<T & { mailRefused: string[] }>> {
   const refused = new Set(
-    (await refusedAddresses(db, projectId, { addresses: rows.flatMap((row) => row.buyers.map((buyer) => buyer.email)) })).map((row) => row.to),
+    (
+      await refusedAddresses(db, projectId, {
+        addresses: rows.flatMap((row) => row.buyers.map((buyer) => buyer.email)),
+      })
+    ).map((row) => row.to),
   );
-  return rows.map((row) => ({ ...row, mailRefused: row.buyers.map((buyer) => buyer.email).filter((email) => refused.has(email.toLowerCase())) }));
+  return rows.map((row) => ({
+    ...row,
+    mailRefused: row.buyers.map((buyer) => buyer.email).filter((email) => refused.has(email.toLowerCase())),
+  }));
 }
 
 /** A row of the selections list as the API answers it. */
@@ -98,13 +106,25 @@ export async function cartsPage({
   const { project } = requireManager(scope);
   const { reviewOverdue, ...rest } = filter;
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const listed: CartListFilter = reviewOverdue ? { ...rest, signedBefore: reviewOverdueBefore(now, options.reviewDays, options.timeZone) } : rest;
+  const listed: CartListFilter = reviewOverdue
+    ? { ...rest, signedBefore: reviewOverdueBefore(now, options.reviewDays, options.timeZone) }
+    : rest;
   const rows = await withMailRefused(
     db,
     project.id,
-    await listCarts(db, { projectId: project.id, filter: listed, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now }),
+    await listCarts(db, {
+      projectId: project.id,
+      filter: listed,
+      after: decodeCursor<CartCursor>(after, isSortKey),
+      limit: PAGE_SIZE + 1,
+      now,
+    }),
   );
-  return pageOf(rows, PAGE_SIZE, cartRowOf, (row) => ({ floor: row.floor ?? 0, name: row.unit_name ?? '', id: row.id }));
+  return pageOf(rows, PAGE_SIZE, cartRowOf, (row) => ({
+    floor: row.floor ?? 0,
+    name: row.unit_name ?? '',
+    id: row.id,
+  }));
 }
 
 /** How many mails of each buyer the list shows. */
@@ -180,7 +200,10 @@ export async function cartRow({
 }) {
   const { items } = await cartsPage({ db, scope, filter: { id: cartId }, now });
   if (!items[0]) throw fail('not_found', 'cart.no-such');
-  return { ...items[0], missing: await missingChoicesOf({ db, projectId: scope.project.id, cartId, ...(language ? { language } : {}) }) };
+  return {
+    ...items[0],
+    missing: await missingChoicesOf({ db, projectId: scope.project.id, cartId, ...(language ? { language } : {}) }),
+  };
 }
 
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
@@ -204,14 +227,23 @@ export async function dashboard({
     refusedAddresses(db, project.id),
   ]);
   // The catalogue's words in the reader's language (docs/languages.md).
-  const names = await namesOf(db, project.id, [...rows.options.map((o) => o.id), ...rows.categories.map((c) => c.id)], language);
+  const names = await itemNames(db, {
+    projectId: project.id,
+    ids: [...rows.options.map((o) => o.id), ...rows.categories.map((c) => c.id)],
+    language,
+  });
   const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
   const count = (status: string) => carts[status]?.count ?? 0;
   const unitsIn = (status: string) => rows.units.find((u) => u.status === status)?.count ?? 0;
   return {
     currency: project.currency,
     units: { available: unitsIn('available'), reserved: unitsIn('reserved'), sold: unitsIn('sold') },
-    carts: { draft: count('draft'), locked: count('locked'), submitted: count('submitted'), approved: count('approved') },
+    carts: {
+      draft: count('draft'),
+      locked: count('locked'),
+      submitted: count('submitted'),
+      approved: count('approved'),
+    },
     buyers: {
       invited,
       joined: rows.people.members,
@@ -227,11 +259,17 @@ export async function dashboard({
       open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0),
     },
     topOptions: rows.options.map((o) => ({ ...o, name: names.get(o.id) || o.name })),
-    topCategories: rows.categories.map((c) => ({ ...c, name: names.get(c.id) || c.name, upgrades: Number(c.upgrades) })),
+    topCategories: rows.categories.map((c) => ({
+      ...c,
+      name: names.get(c.id) || c.name,
+      upgrades: Number(c.upgrades),
+    })),
     front: rows.front,
     mailRefused: {
       count: refused.length,
-      recent: refused.slice(0, 10).map((row) => ({ email: row.to, at: new Date(row.at).toISOString(), error: row.error })),
+      recent: refused
+        .slice(0, 10)
+        .map((row) => ({ email: row.to, at: new Date(row.at).toISOString(), error: row.error })),
     },
   };
 }
@@ -273,7 +311,8 @@ function changesOf(action: string, before: CartDoc | null, after: CartDoc | null
   const now = new Map((after.selections ?? []).map((s) => [key(s), s.option]));
   for (const [k, option] of now) if (!was.has(k)) changes.push({ kind: 'added', option, name: '' });
   for (const [k, option] of was) if (!now.has(k)) changes.push({ kind: 'removed', option, name: '' });
-  if ((before.package ?? null) !== (after.package ?? null)) changes.push({ kind: 'package', from: before.package ?? null, to: after.package ?? null });
+  if ((before.package ?? null) !== (after.package ?? null))
+    changes.push({ kind: 'package', from: before.package ?? null, to: after.package ?? null });
   if ((before.notes ?? '') !== (after.notes ?? '')) changes.push({ kind: 'notes' });
   if ((before.deadline ?? null) !== (after.deadline ?? null) && !changes.some((c) => c.kind === 'status'))
     changes.push({ kind: 'deadline', to: after.deadline ?? null });
@@ -302,7 +341,12 @@ export async function cartHistory({
   language?: Language | undefined;
 }) {
   const { project } = requireManager(scope);
-  const rows = await cartAudit(db, { projectId: project.id, cartId, before: decodeCursor(before, isAuditKey), limit: PAGE_SIZE + 1 });
+  const rows = await cartAudit(db, {
+    projectId: project.id,
+    cartId,
+    before: decodeCursor(before, isAuditKey),
+    limit: PAGE_SIZE + 1,
+  });
   // Asked for a cart that is not this project's, the history is "no such selection", not an empty page.
   if (!before && !rows.length) await readCart(db, { projectId: project.id, cartId });
   const result = pageOf(
@@ -312,7 +356,12 @@ export async function cartHistory({
       _id: row.id,
       at: new Date(row.at).toISOString(),
       who: row.actor_id
-        ? { _id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email ?? '', role: row.actor_admin ? 'admin' : (row.actor_role ?? 'other') }
+        ? {
+            _id: row.actor_id,
+            name: row.actor_name ?? '',
+            email: row.actor_email ?? '',
+            role: row.actor_admin ? 'admin' : (row.actor_role ?? 'other'),
+          }
         : null,
       changes:
         row.collection === 'comments'
@@ -323,20 +372,38 @@ export async function cartHistory({
   );
   const entries = result.items;
   const ids = new Set<string>();
-  for (const entry of entries) for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') ids.add(change.option);
-  const names = await namesOf(db, project.id, [...ids], language);
   for (const entry of entries)
-    for (const change of entry.changes) if (change.kind === 'added' || change.kind === 'removed') change.name = names.get(change.option) ?? '';
+    for (const change of entry.changes)
+      if (change.kind === 'added' || change.kind === 'removed') ids.add(change.option);
+  const names = await itemNames(db, { projectId: project.id, ids: [...ids], language });
+  for (const entry of entries)
+    for (const change of entry.changes)
+      if (change.kind === 'added' || change.kind === 'removed') change.name = names.get(change.option) ?? '';
   return result;
 }
 
 /** One page of the units grid: each unit with its plan, status, deadline, buyers and cart. */
-export async function unitsPage({ db, scope, after, now = new Date() }: { db: Db; scope: Scope; after?: string | undefined; now?: Date }) {
+export async function unitsPage({
+  db,
+  scope,
+  after,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Scope;
+  after?: string | undefined;
+  now?: Date;
+}) {
   const { project } = requireManager(scope);
   const rows = await withMailRefused(
     db,
     project.id,
-    await unitGrid(db, { projectId: project.id, after: decodeCursor<CartCursor>(after, isSortKey), limit: PAGE_SIZE + 1, now }),
+    await unitGrid(db, {
+      projectId: project.id,
+      after: decodeCursor<CartCursor>(after, isSortKey),
+      limit: PAGE_SIZE + 1,
+      now,
+    }),
   );
   return pageOf(
     rows,
@@ -369,19 +436,38 @@ export interface BulkUnitChange {
  * batch path: all or nothing, one audit entry per unit (docs/back-office.md, "Units"). A new
  * deadline also moves the units' open carts.
  */
-export async function changeUnits({ db, scope, hooks, change }: { db: Db; scope: Scope; hooks: HookRegistry; change: BulkUnitChange }) {
+export async function changeUnits({
+  db,
+  scope,
+  hooks,
+  change,
+}: {
+  db: Db;
+  scope: Scope;
+  hooks: HookRegistry;
+  change: BulkUnitChange;
+}) {
   const { project, actor } = requireManager(scope);
   const units = [...new Set(change.units)];
   if (!units.length) throw fail('bad_request', 'manage.no-units', undefined, { field: 'units' });
-  if (change.status === undefined && change.deadline === undefined) throw fail('bad_request', 'manage.nothing-to-change');
-  const known = await namesOf(db, project.id, units);
+  if (change.status === undefined && change.deadline === undefined)
+    throw fail('bad_request', 'manage.nothing-to-change');
+  const known = await itemNames(db, { projectId: project.id, ids: units });
   if (known.size !== units.length) throw fail('rule_broken', 'manage.unit-elsewhere', undefined, { field: 'units' });
-  const patch = { ...(change.status !== undefined ? { status: change.status } : {}), ...(change.deadline !== undefined ? { deadline: change.deadline } : {}) };
+  const patch = {
+    ...(change.status !== undefined ? { status: change.status } : {}),
+    ...(change.deadline !== undefined ? { deadline: change.deadline } : {}),
+  };
   // A unit's open cart takes its new deadline too: that is the date its buyers see.
   const carts = change.deadline !== undefined ? await draftCartsOfUnits(db, project.id, units) : [];
   await writeBatch(db, { project, actorId: actor.userId, origin: 'staff', hooks }, [
     ...units.map((id) => ({ op: 'update' as const, collection: 'units', id, data: patch })),
-    ...carts.map((id) => ({ op: 'update' as const, collection: 'carts', id, data: { deadline: change.deadline ?? null } })),
+    ...carts.map((id) => ({
+      op: 'update' as const,
+      collection: 'carts',
+      id,
+      data: { deadline: change.deadline ?? null },
+    })),
   ]);
   return { changed: units.length, carts: carts.length };
 }
@@ -396,11 +482,20 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
   const purchases = await approvedPurchases(db, project.id);
   const optionIds = [...new Set(purchases.flatMap((p) => p.lines.map((l) => l.option)))];
   const roomIds = [...new Set(purchases.flatMap((p) => p.lines.map((l) => l.room).filter((r): r is string => !!r)))];
-  const [facts, rooms] = await Promise.all([optionFacts(db, project.id, optionIds), namesOf(db, project.id, roomIds)]);
+  const [facts, rooms] = await Promise.all([
+    optionFacts(db, project.id, optionIds),
+    itemNames(db, { projectId: project.id, ids: roomIds }),
+  ]);
   const lines: PurchasingLine[] = [];
   const adjustments: PurchasingLine[] = [];
   for (const p of purchases) {
-    const common = { unit: p.unit_name ?? '', floor: p.floor ?? 0, revision: p.revision, approvedAt: p.approved_at, changeOrderOpen: p.change_order_open };
+    const common = {
+      unit: p.unit_name ?? '',
+      floor: p.floor ?? 0,
+      revision: p.revision,
+      approvedAt: p.approved_at,
+      changeOrderOpen: p.change_order_open,
+    };
     for (const line of p.lines) {
       const fact = facts.get(line.option) ?? { name: '', sku: '', vendor: '', category: '' };
       lines.push({
@@ -416,10 +511,24 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
       });
     }
     for (const a of p.adjustments)
-      adjustments.push({ ...common, vendor: '', sku: '', item: a.label, category: '', room: '', quantity: 1, unitPrice: a.amount, amount: a.amount });
+      adjustments.push({
+        ...common,
+        vendor: '',
+        sku: '',
+        item: a.label,
+        category: '',
+        room: '',
+        quantity: 1,
+        unitPrice: a.amount,
+        amount: a.amount,
+      });
   }
   const byKey = (a: PurchasingLine, b: PurchasingLine) =>
-    a.vendor.localeCompare(b.vendor) || a.sku.localeCompare(b.sku) || a.floor - b.floor || a.unit.localeCompare(b.unit) || a.room.localeCompare(b.room);
+    a.vendor.localeCompare(b.vendor) ||
+    a.sku.localeCompare(b.sku) ||
+    a.floor - b.floor ||
+    a.unit.localeCompare(b.unit) ||
+    a.room.localeCompare(b.room);
   lines.sort(byKey);
   adjustments.sort(byKey);
   const groups = new Map<string, { vendor: string; sku: string; item: string; quantity: number; amount: number }>();
@@ -529,7 +638,15 @@ export async function catalogueCheck({ db, scope, language = 'en' }: { db: Db; s
   }
   const { languages, defaultLanguage } = projectLanguages(project.options);
   return {
-    problems: catalogueProblems({ options, categories, packages, plans, rooms, swatches, say: translatorFor(language) }),
+    problems: catalogueProblems({
+      options,
+      categories,
+      packages,
+      plans,
+      rooms,
+      swatches,
+      say: translatorFor(language),
+    }),
     counts,
     missingTranslations: missingTranslations(rows, languages, defaultLanguage),
   };

@@ -1,5 +1,6 @@
+import { rowsOf } from '../decor/index.ts';
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.ts';
+import { sqlRows, type Db } from '../../db/client.ts';
 import { escapeLike } from '../../lib/like.ts';
 
 /**
@@ -58,13 +59,21 @@ export interface CartCursor {
 
 export async function listCarts(
   db: Db,
-  { projectId, filter, after, limit, now }: { projectId: string; filter: CartListFilter; after: CartCursor | null; limit: number; now: Date },
+  {
+    projectId,
+    filter,
+    after,
+    limit,
+    now,
+  }: { projectId: string; filter: CartListFilter; after: CartCursor | null; limit: number; now: Date },
 ) {
   const where: SQL[] = [sql`c.project_id = ${projectId}`, sql`c.collection = 'carts'`];
   const status = effectiveStatus(now);
   if (filter.status) where.push(sql`${status} = ${filter.status}`);
   if (filter.signedBefore) {
-    where.push(sql`${status} = 'submitted' AND (c.data->'signature'->>'signedAt')::timestamptz < ${filter.signedBefore.toISOString()}::timestamptz`);
+    where.push(
+      sql`${status} = 'submitted' AND (c.data->'signature'->>'signedAt')::timestamptz < ${filter.signedBefore.toISOString()}::timestamptz`,
+    );
   }
   if (filter.signed) where.push(sql`${status} IN ('submitted', 'approved')`);
   if (filter.id) where.push(sql`c.id = ${filter.id}::uuid`);
@@ -81,14 +90,15 @@ export async function listCarts(
   }
   const floor = sql`coalesce((u.data->>'floor')::int, 0)`;
   const name = sql`coalesce(u.data->>'name', '')`;
-  if (after) where.push(sql`(${floor}, ${name} COLLATE "C", c.id) > (${after.floor}, ${after.name}, ${after.id}::uuid)`);
-  return queryRows<CartListRow>(
+  if (after)
+    where.push(sql`(${floor}, ${name} COLLATE "C", c.id) > (${after.floor}, ${after.name}, ${after.id}::uuid)`);
+  return sqlRows<CartListRow>(
     db,
     sql`SELECT c.id, c.version, c.updated_at, ${status} AS status, c.data->>'deadline' AS deadline, c.data->>'total' AS total,
                coalesce((c.data->>'revision')::int, 1) AS revision, u.id AS unit_id, u.data->>'name' AS unit_name,
                (u.data->>'floor')::int AS floor, ${buyersOf} AS buyers
-        FROM items c
-        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        FROM ${rowsOf()} c
+        LEFT JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
         WHERE ${sql.join(where, sql` AND `)}
         ORDER BY ${floor}, ${name} COLLATE "C", c.id
         LIMIT ${limit}`,
@@ -108,20 +118,20 @@ export interface DashboardRows {
 /** The numbers of the back office's first page, in one round trip. */
 export async function dashboardRows(db: Db, projectId: string, now: Date, reviewOverdue: Date): Promise<DashboardRows> {
   const week = new Date(now.getTime() + 7 * 86_400_000);
-  const [row] = await queryRows<{ data: DashboardRows }>(
+  const [row] = await sqlRows<{ data: DashboardRows }>(
     db,
     sql`WITH carts AS (
-          SELECT c.*, ${effectiveStatus(now)} AS status FROM items c WHERE c.project_id = ${projectId} AND c.collection = 'carts'
+          SELECT c.*, ${effectiveStatus(now)} AS status FROM ${rowsOf('carts')} c WHERE c.project_id = ${projectId}
         ), chosen AS (
           SELECT s->>'option' AS option, coalesce((s->>'quantity')::int, 1) AS quantity FROM carts, jsonb_array_elements(carts.data->'selections') s
         ), priced AS (
           SELECT ch.option, ch.quantity, o.data->>'name' AS name, o.data->>'category' AS category, coalesce((o.data->>'price')::bigint, 0) AS price
-          FROM chosen ch JOIN items o ON o.project_id = ${projectId} AND o.collection = 'options' AND o.id::text = ch.option
+          FROM chosen ch JOIN ${rowsOf('options')} o ON o.project_id = ${projectId} AND o.id::text = ch.option
         )
         SELECT json_build_object(
           'units', (SELECT coalesce(json_agg(json_build_object('status', status, 'count', n)), '[]'::json) FROM (
-              SELECT coalesce(data->>'status', 'available') AS status, count(*)::int AS n FROM items
-              WHERE project_id = ${projectId} AND collection = 'units' GROUP BY 1) t),
+              SELECT coalesce(data->>'status', 'available') AS status, count(*)::int AS n FROM ${rowsOf('units')} r
+              WHERE project_id = ${projectId} GROUP BY 1) t),
           'carts', (SELECT coalesce(json_agg(json_build_object('status', status, 'count', n, 'total', total::text)), '[]'::json) FROM (
               SELECT status, count(*)::int AS n, sum(coalesce((data->>'total')::bigint, 0)) AS total FROM carts GROUP BY 1) t),
           'due', json_build_object(
@@ -139,11 +149,11 @@ export async function dashboardRows(db: Db, projectId: string, now: Date, review
           'categories', (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'count', t.count, 'upgrades', t.upgrades::text)
                           ORDER BY t.upgrades DESC, t.name), '[]'::json) FROM (
               SELECT p.category AS id, max(k.data->>'name') AS name, count(*)::int AS count, sum(p.price * p.quantity) AS upgrades FROM priced p
-              JOIN items k ON k.project_id = ${projectId} AND k.collection = 'categories' AND k.id::text = p.category
+              JOIN ${rowsOf('categories')} k ON k.project_id = ${projectId} AND k.id::text = p.category
               WHERE p.price > 0 GROUP BY p.category ORDER BY sum(p.price * p.quantity) DESC LIMIT 8) t),
           'front', json_build_object(
-              'leadsNew', (SELECT count(*)::int FROM items WHERE project_id = ${projectId} AND collection = 'leads' AND data->>'status' = 'new'),
-              'leadsHeld', (SELECT count(*)::int FROM items WHERE project_id = ${projectId} AND collection = 'leads' AND data->>'status' = 'held'),
+              'leadsNew', (SELECT count(*)::int FROM ${rowsOf('leads')} r WHERE project_id = ${projectId} AND data->>'status' = 'new'),
+              'leadsHeld', (SELECT count(*)::int FROM ${rowsOf('leads')} r WHERE project_id = ${projectId} AND data->>'status' = 'held'),
               'widgetViews', (SELECT coalesce(sum(views), 0)::int FROM embed_counts WHERE project_id = ${projectId} AND day > current_date - 30),
               'widgetClicks', (SELECT coalesce(sum(clicks), 0)::int FROM embed_counts WHERE project_id = ${projectId} AND day > current_date - 30))
         ) AS data`,
@@ -168,9 +178,14 @@ export interface AuditRow {
 /** A cart's changes from the audit log, with the messages of its conversation (docs/comments.md), newest first, in keyset pages. */
 export async function cartAudit(
   db: Db,
-  { projectId, cartId, before, limit }: { projectId: string; cartId: string; before: { at: string; id: string } | null; limit: number },
+  {
+    projectId,
+    cartId,
+    before,
+    limit,
+  }: { projectId: string; cartId: string; before: { at: string; id: string } | null; limit: number },
 ) {
-  return queryRows<AuditRow>(
+  return sqlRows<AuditRow>(
     db,
     sql`SELECT a.id, a.at, a.action, a.actor_id, us.name AS actor_name, us.email AS actor_email, m.role AS actor_role, us.is_admin AS actor_admin,
                a.before, a.after, a.collection
@@ -183,21 +198,6 @@ export async function cartAudit(
         ORDER BY a.at DESC, a.id DESC
         LIMIT ${limit}`,
   );
-}
-
-/** Names of items by id (options, rooms, packages), for sentences about changes. */
-export async function namesOf(db: Db, projectId: string, ids: string[], language?: string) {
-  if (!ids.length) return new Map<string, string>();
-  // The reader's translation where the item has one (docs/languages.md, "Content in several languages").
-  const name = language ? sql`coalesce(nullif(data->'translations'->${language}->>'name', ''), data->>'name')` : sql`data->>'name'`;
-  const rows = await queryRows<{ id: string; name: string | null }>(
-    db,
-    sql`SELECT id::text AS id, ${name} AS name FROM items WHERE project_id = ${projectId} AND id::text IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((row) => [row.id, row.name ?? '']));
 }
 
 export interface UnitGridRow {
@@ -214,18 +214,21 @@ export interface UnitGridRow {
 }
 
 /** The units of a project with their plan, buyers and cart, by floor and name, in keyset pages. */
-export async function unitGrid(db: Db, { projectId, after, limit, now }: { projectId: string; after: CartCursor | null; limit: number; now: Date }) {
+export async function unitGrid(
+  db: Db,
+  { projectId, after, limit, now }: { projectId: string; after: CartCursor | null; limit: number; now: Date },
+) {
   const floor = sql`coalesce((u.data->>'floor')::int, 0)`;
   const name = sql`coalesce(u.data->>'name', '')`;
-  return queryRows<UnitGridRow>(
+  return sqlRows<UnitGridRow>(
     db,
     sql`SELECT u.id, u.version, u.data->>'name' AS name, (u.data->>'floor')::int AS floor, coalesce(u.data->>'status', 'available') AS status,
                u.data->>'deadline' AS deadline, p.data->>'name' AS plan_name, c.id AS cart_id, ${effectiveStatus(now)} AS cart_status,
                (SELECT coalesce(json_agg(json_build_object('_id', us.id, 'name', us.name, 'email', us.email) ORDER BY us.email), '[]'::json)
                   FROM users us WHERE coalesce(u.data->'buyers', '[]'::jsonb) ? us.id) AS buyers
-        FROM items u
-        LEFT JOIN items p ON p.project_id = u.project_id AND p.collection = 'plans' AND p.id::text = u.data->>'plan'
-        LEFT JOIN LATERAL (SELECT c.id, c.data FROM items c WHERE c.project_id = u.project_id AND c.collection = 'carts'
+        FROM ${rowsOf()} u
+        LEFT JOIN ${rowsOf('plans')} p ON p.project_id = u.project_id AND p.id::text = u.data->>'plan'
+        LEFT JOIN LATERAL (SELECT c.id, c.data FROM ${rowsOf('carts')} c WHERE c.project_id = u.project_id
                              AND c.data->>'unit' = u.id::text ORDER BY c.id LIMIT 1) c ON true
         WHERE u.project_id = ${projectId} AND u.collection = 'units'
           ${after ? sql`AND (${floor}, ${name} COLLATE "C", u.id) > (${after.floor}, ${after.name}, ${after.id}::uuid)` : sql``}
@@ -254,15 +257,15 @@ export interface PurchaseLineRow {
  * "Change orders").
  */
 export async function approvedPurchases(db: Db, projectId: string) {
-  return queryRows<PurchaseLineRow>(
+  return sqlRows<PurchaseLineRow>(
     db,
     sql`SELECT DISTINCT ON (c.id) pu.id AS purchase_id, u.data->>'name' AS unit_name, (u.data->>'floor')::int AS floor,
                pu.data->>'approvedAt' AS approved_at, (pu.data->>'revision')::int AS revision, pu.data->>'currency' AS currency,
                pu.data->>'total' AS total, pu.data->'lines' AS lines, coalesce(pu.data->'adjustments', '[]'::jsonb) AS adjustments,
                (c.data->>'status') IS DISTINCT FROM 'approved' AS change_order_open
-        FROM items c
-        JOIN items pu ON pu.project_id = c.project_id AND pu.collection = 'purchases' AND pu.data->>'cart' = c.id::text
-        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        FROM ${rowsOf()} c
+        JOIN ${rowsOf('purchases')} pu ON pu.project_id = c.project_id AND pu.data->>'cart' = c.id::text
+        LEFT JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
         WHERE c.project_id = ${projectId} AND c.collection = 'carts'
         ORDER BY c.id, (pu.data->>'revision')::int DESC, pu.id DESC`,
   );
@@ -271,24 +274,35 @@ export async function approvedPurchases(db: Db, projectId: string) {
 /** What the purchasing list needs of each option: name, SKU, vendor and category name. */
 export async function optionFacts(db: Db, projectId: string, ids: string[]) {
   if (!ids.length) return new Map<string, { name: string; sku: string; vendor: string; category: string }>();
-  const rows = await queryRows<{ id: string; name: string | null; sku: string | null; vendor: string | null; category: string | null }>(
+  const rows = await sqlRows<{
+    id: string;
+    name: string | null;
+    sku: string | null;
+    vendor: string | null;
+    category: string | null;
+  }>(
     db,
     sql`SELECT o.id::text AS id, o.data->>'name' AS name, o.data->>'sku' AS sku, o.data->>'vendor' AS vendor, k.data->>'name' AS category
-        FROM items o LEFT JOIN items k ON k.project_id = o.project_id AND k.collection = 'categories' AND k.id::text = o.data->>'category'
+        FROM ${rowsOf()} o LEFT JOIN ${rowsOf('categories')} k ON k.project_id = o.project_id AND k.id::text = o.data->>'category'
         WHERE o.project_id = ${projectId} AND o.collection = 'options' AND o.id::text IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})`,
   );
-  return new Map(rows.map((row) => [row.id, { name: row.name ?? '', sku: row.sku ?? '', vendor: row.vendor ?? '', category: row.category ?? '' }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { name: row.name ?? '', sku: row.sku ?? '', vendor: row.vendor ?? '', category: row.category ?? '' },
+    ]),
+  );
 }
 
 /** The open (draft) carts of these units, whose deadline follows their unit's. */
 export async function draftCartsOfUnits(db: Db, projectId: string, unitIds: string[]) {
   if (!unitIds.length) return [];
-  const rows = await queryRows<{ id: string }>(
+  const rows = await sqlRows<{ id: string }>(
     db,
-    sql`SELECT id::text AS id FROM items WHERE project_id = ${projectId} AND collection = 'carts' AND data->>'status' = 'draft'
+    sql`SELECT id::text AS id FROM ${rowsOf('carts')} r WHERE project_id = ${projectId} AND data->>'status' = 'draft'
           AND data->>'unit' IN (${sql.join(
             unitIds.map((id) => sql`${id}`),
             sql`, `,
@@ -299,10 +313,10 @@ export async function draftCartsOfUnits(db: Db, projectId: string, unitIds: stri
 
 /** The whole catalogue a check needs: options, categories, packages, plans and rooms. */
 export async function catalogueRows(db: Db, projectId: string) {
-  return queryRows<{ id: string; collection: string; data: Record<string, unknown> }>(
+  return sqlRows<{ id: string; collection: string; data: Record<string, unknown> }>(
     db,
-    sql`SELECT id::text AS id, collection, data FROM items
-        WHERE project_id = ${projectId} AND collection IN ('options', 'categories', 'packages', 'plans', 'rooms')`,
+    sql`SELECT id::text AS id, collection, data FROM ${rowsOf('options', 'categories', 'packages', 'plans', 'rooms')} r
+        WHERE project_id = ${projectId}`,
   );
 }
 
@@ -322,7 +336,13 @@ export interface BuyerListRow {
  */
 export async function listBuyers(
   db: Db,
-  { projectId, signedIn, q, after, limit }: { projectId: string; signedIn: boolean; q?: string | undefined; after: string | null; limit: number },
+  {
+    projectId,
+    signedIn,
+    q,
+    after,
+    limit,
+  }: { projectId: string; signedIn: boolean; q?: string | undefined; after: string | null; limit: number },
 ) {
   const where: SQL[] = [sql`m.project_id = ${projectId}`, sql`m.role = 'purchaser'`];
   if (signedIn) where.push(sql`us.last_sign_in_at IS NOT NULL`);
@@ -331,11 +351,10 @@ export async function listBuyers(
     where.push(sql`(us.name ILIKE ${like} OR us.email ILIKE ${like})`);
   }
   if (after !== null) where.push(sql`lower(us.email) COLLATE "C" > ${after}`);
-  return queryRows<BuyerListRow>(
+  return sqlRows<BuyerListRow>(
     db,
     sql`SELECT us.id, us.name, us.email, m.created_at AS joined_at, us.last_sign_in_at,
-               (SELECT coalesce(json_agg(u.data->>'name' ORDER BY u.data->>'name'), '[]'::json) FROM items u
-                 WHERE u.project_id = m.project_id AND u.collection = 'units' AND coalesce(u.data->'buyers', '[]'::jsonb) ? us.id) AS units
+               (SELECT coalesce(json_agg(u.data->>'name' ORDER BY u.data->>'name'), '[]'::json) FROM ${rowsOf('units')} u WHERE u.project_id = m.project_id AND coalesce(u.data->'buyers', '[]'::jsonb) ? us.id) AS units
         FROM memberships m JOIN users us ON us.id = m.user_id
         WHERE ${sql.join(where, sql` AND `)}
         ORDER BY lower(us.email) COLLATE "C"
@@ -345,22 +364,22 @@ export async function listBuyers(
 
 /** How many items each collection of a project holds (the catalogue page's cards). */
 export async function collectionCounts(db: Db, projectId: string): Promise<Record<string, number>> {
-  const rows = await queryRows<{ collection: string; count: number }>(
+  const rows = await sqlRows<{ collection: string; count: number }>(
     db,
-    sql`SELECT collection, count(*)::int AS count FROM items WHERE project_id = ${projectId} GROUP BY collection`,
+    sql`SELECT collection, count(*)::int AS count FROM ${rowsOf()} r WHERE project_id = ${projectId} GROUP BY collection`,
   );
   return Object.fromEntries(rows.map((row) => [row.collection, row.count]));
 }
 
 /** The selections waiting for the design centre's review: submitted, oldest signature first (docs/back-office.md, "Waiting for you"). */
 export async function submittedCarts(db: Db, projectId: string) {
-  return queryRows<CartListRow & { signed_at: string }>(
+  return sqlRows<CartListRow & { signed_at: string }>(
     db,
     sql`SELECT c.id, c.version, c.updated_at, 'submitted' AS status, c.data->>'deadline' AS deadline, c.data->>'total' AS total,
                coalesce((c.data->>'revision')::int, 1) AS revision, u.id AS unit_id, u.data->>'name' AS unit_name,
                (u.data->>'floor')::int AS floor, ${buyersOf} AS buyers, c.data->'signature'->>'signedAt' AS signed_at
-        FROM items c
-        LEFT JOIN items u ON u.project_id = c.project_id AND u.collection = 'units' AND u.id::text = c.data->>'unit'
+        FROM ${rowsOf()} c
+        LEFT JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
         WHERE c.project_id = ${projectId} AND c.collection = 'carts' AND c.data->>'status' = 'submitted'
         ORDER BY (c.data->'signature'->>'signedAt')::timestamptz NULLS FIRST, c.id
         LIMIT 500`,

@@ -1,4 +1,11 @@
-import { type BulkApproveResult, DomainError, projectOptionsSchema, type ReviewQueueItem, reviewDueBy, reviewOverdueBefore } from '@decor/core';
+import {
+  type BulkApproveResult,
+  DomainError,
+  projectOptionsSchema,
+  type ReviewQueueItem,
+  reviewDueBy,
+  reviewOverdueBefore,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { transitionCart } from '../carts/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
@@ -14,7 +21,15 @@ const dayText = ({ year, month, day }: { year: number; month: number; day: numbe
  * selections in the order their reviews are due — the project's review days after each
  * signature, in its zone — so the overdue ones come first.
  */
-export async function reviewQueue({ db, scope, now = new Date() }: { db: Db; scope: Scope; now?: Date }): Promise<ReviewQueueItem[]> {
+export async function reviewQueue({
+  db,
+  scope,
+  now = new Date(),
+}: {
+  db: Db;
+  scope: Scope;
+  now?: Date;
+}): Promise<ReviewQueueItem[]> {
   const { project } = requireManager(scope);
   const options = projectOptionsSchema.parse(project.options ?? {});
   const overdueBefore = reviewOverdueBefore(now, options.reviewDays, options.timeZone);
@@ -58,7 +73,12 @@ export async function approveMany({
       result.approved.push(cartId);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      result.refused.push({ cart: cartId, code: error.code, message: error.message, ...(error.key ? { key: error.key } : {}) });
+      result.refused.push({
+        cart: cartId,
+        code: error.code,
+        message: error.message,
+        ...(error.key ? { key: error.key } : {}),
+      });
     }
   }
   return result;

@@ -32,7 +32,13 @@ import {
 } from './manage.operations.ts';
 import { approveMany, reviewQueue } from './manage.review.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  422: errorBodySchema,
+};
 const cursor = z.string().max(1000).optional();
 
 /** The caller's standing in the request's project, once signed in (a visitor gets 401). */
@@ -111,12 +117,19 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
     {
       schema: {
         tags: ['manage'],
-        summary: "One cart's row of the list: its unit, buyers, status, total, deadline and last change, and the required choices it still lacks",
+        summary:
+          "One cart's row of the list: its unit, buyers, status, total, deadline and last change, and the required choices it still lacks",
         params: z.object({ id: z.uuid() }),
         response: { 200: cartRow, ...errors },
       },
     },
-    async (request) => cartRowOf({ db, scope: await scopeOf(request), cartId: request.params.id, language: await requestLanguage(db, request) }),
+    async (request) =>
+      cartRowOf({
+        db,
+        scope: await scopeOf(request),
+        cartId: request.params.id,
+        language: await requestLanguage(db, request),
+      }),
   );
 
   app.get(
@@ -124,14 +137,21 @@ const manageCartsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
     {
       schema: {
         tags: ['manage'],
-        summary: "A cart's history from the audit log: who changed what and when (buyers, co-buyers and staff), newest first, 50 a page",
+        summary:
+          "A cart's history from the audit log: who changed what and when (buyers, co-buyers and staff), newest first, 50 a page",
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ before: cursor }).strict(),
         response: { 200: page(historyEntry), ...errors },
       },
     },
     async (request) =>
-      cartHistory({ db, scope: await scopeOf(request), cartId: request.params.id, before: request.query.before, language: await requestLanguage(db, request) }),
+      cartHistory({
+        db,
+        scope: await scopeOf(request),
+        cartId: request.params.id,
+        before: request.query.before,
+        language: await requestLanguage(db, request),
+      }),
   );
 };
 
@@ -145,7 +165,13 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         tags: ['manage'],
         summary:
           "The project's buyers by address, 50 a page, with their units, when they joined and last signed in, and the newest mails the project sent them (show=signed-in: those who have signed in; q searches name and address)",
-        querystring: z.object({ show: z.enum(['joined', 'signed-in']).optional(), q: z.string().trim().max(100).optional(), after: cursor }).strict(),
+        querystring: z
+          .object({
+            show: z.enum(['joined', 'signed-in']).optional(),
+            q: z.string().trim().max(100).optional(),
+            after: cursor,
+          })
+          .strict(),
         response: { 200: page(buyerRowSchema), ...errors },
       },
     },
@@ -177,7 +203,8 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     {
       schema: {
         tags: ['manage'],
-        summary: 'Set the status and/or the deadline of many units at once (all or nothing; one audit entry per unit; open carts follow the deadline)',
+        summary:
+          'Set the status and/or the deadline of many units at once (all or nothing; one audit entry per unit; open carts follow the deadline)',
         body: z
           .object({
             units: z.array(z.uuid()).min(1).max(1000),
@@ -203,13 +230,21 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
             problems: z.array(z.object({ kind: z.string(), text: z.string() }).catchall(z.unknown())),
             counts: z.record(z.string(), z.number()),
             /** Per collection and language: how many items are not yet written in that language, and the first few (docs/languages.md). */
-            missingTranslations: z.array(z.object({ collection: z.string(), language: z.string(), count: z.number().int(), names: z.array(z.string()) })),
+            missingTranslations: z.array(
+              z.object({
+                collection: z.string(),
+                language: z.string(),
+                count: z.number().int(),
+                names: z.array(z.string()),
+              }),
+            ),
           }),
           ...errors,
         },
       },
     },
-    async (request) => catalogueCheck({ db, scope: await scopeOf(request), language: await requestLanguage(db, request) }),
+    async (request) =>
+      catalogueCheck({ db, scope: await scopeOf(request), language: await requestLanguage(db, request) }),
   );
 
   app.get(
@@ -217,7 +252,8 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     {
       schema: {
         tags: ['manage'],
-        summary: 'The approved selections as purchasing lines, grouped by vendor and SKU; the amounts add up to the purchases',
+        summary:
+          'The approved selections as purchasing lines, grouped by vendor and SKU; the amounts add up to the purchases',
         response: {
           200: purchasingReportSchema,
           ...errors,
@@ -234,7 +270,10 @@ const manageProjectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         tags: ['manage'],
         summary: 'The purchasing lines as a CSV file (UTF-8, amounts in the currency’s own decimals)',
         produces: ['text/csv', 'application/json'],
-        response: { 200: { description: 'The purchasing lines (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } }, ...errors },
+        response: {
+          200: { description: 'The purchasing lines (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -257,7 +296,8 @@ const reviewQueueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
     {
       schema: {
         tags: ['manage'],
-        summary: 'The submitted selections in the order their reviews are due (the project’s review days after each signature), overdue ones first',
+        summary:
+          'The submitted selections in the order their reviews are due (the project’s review days after each signature), overdue ones first',
         response: { 200: z.array(reviewQueueItemSchema), ...errors },
       },
     },
@@ -269,14 +309,21 @@ const reviewQueueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { datab
     {
       schema: {
         tags: ['manage'],
-        summary: 'Approve several submitted selections, each exactly as one approval (purchase, audit entry, mails); those that cannot be are named with why',
+        summary:
+          'Approve several submitted selections, each exactly as one approval (purchase, audit entry, mails); those that cannot be are named with why',
         body: bulkApproveSchema,
         response: { 200: bulkApproveResultSchema, ...errors },
       },
     },
     async (request) => {
       requireActor(request);
-      return approveMany({ db, hooks, scope: request.projectScope(), carts: request.body.carts, comment: request.body.comment });
+      return approveMany({
+        db,
+        hooks,
+        scope: request.projectScope(),
+        carts: request.body.carts,
+        comment: request.body.comment,
+      });
     },
   );
 };

@@ -26,7 +26,12 @@ export async function listDeployRows(db: Db) {
 /** Every project's addresses on every deploy. */
 export async function projectHosts(db: Db) {
   return db
-    .select({ projectId: deployProjects.projectId, deploy: deploys.name, type: deploys.type, host: deployProjects.fullKey })
+    .select({
+      projectId: deployProjects.projectId,
+      deploy: deploys.name,
+      type: deploys.type,
+      host: deployProjects.fullKey,
+    })
     .from(deployProjects)
     .innerJoin(deploys, eq(deploys.id, deployProjects.deployId));
 }
@@ -34,14 +39,24 @@ export async function projectHosts(db: Db) {
 const hostWithoutPort = (host: string) => host.replace(/:\d+$/, '');
 
 /** Writes a deploy and the projects it serves, replacing the ones it served before. */
-export async function saveDeploy(db: Db, id: string, values: DeployValues, listed: Array<{ id: string; key: string }>, isNew: boolean): Promise<void> {
+export async function saveDeploy(
+  db: Db,
+  id: string,
+  values: DeployValues,
+  listed: Array<{ id: string; key: string }>,
+  isNew: boolean,
+): Promise<void> {
   if (isNew) await db.insert(deploys).values({ id, ...values });
   else {
     await db.update(deploys).set(values).where(eq(deploys.id, id));
     await db.delete(deployProjects).where(eq(deployProjects.deployId, id));
   }
   if (listed.length)
-    await db.insert(deployProjects).values(listed.map((p) => ({ deployId: id, projectId: p.id, fullKey: `${p.key}.${hostWithoutPort(values.host)}` })));
+    await db
+      .insert(deployProjects)
+      .values(
+        listed.map((p) => ({ deployId: id, projectId: p.id, fullKey: `${p.key}.${hostWithoutPort(values.host)}` })),
+      );
 }
 
 export async function deleteDeployRow(db: Db, id: string): Promise<void> {
@@ -49,7 +64,10 @@ export async function deleteDeployRow(db: Db, id: string): Promise<void> {
 }
 
 /** Puts a new project on the deploy at the portal's own host, when there is one. */
-export async function placeOnPortalDeploy(db: Db, { projectId, key, portalHost }: { projectId: string; key: string; portalHost: string }): Promise<void> {
+export async function placeOnPortalDeploy(
+  db: Db,
+  { projectId, key, portalHost }: { projectId: string; key: string; portalHost: string },
+): Promise<void> {
   const [home] = await db.select({ id: deploys.id }).from(deploys).where(eq(deploys.host, portalHost)).limit(1);
   if (home)
     await db

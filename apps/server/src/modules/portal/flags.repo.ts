@@ -12,7 +12,10 @@ export async function findFlag(db: Db, key: string) {
   return row;
 }
 
-export async function saveFlag(db: Db, { key, enabled, description }: { key: string; enabled: boolean; description: string }): Promise<void> {
+export async function saveFlag(
+  db: Db,
+  { key, enabled, description }: { key: string; enabled: boolean; description: string },
+): Promise<void> {
   await db
     .insert(featureFlags)
     .values({ key, enabled, description, updatedAt: new Date() })

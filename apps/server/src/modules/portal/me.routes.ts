@@ -15,7 +15,6 @@ import {
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import type { Auth } from '../identity/index.ts';
 import { callProvider, setFirstPassword } from '../identity/index.ts';
 import { fetchHeaders } from '../../lib/fetch-headers.ts';
 import { findUser, revokeSession, updateUser, type UserRow } from '../users/index.ts';
@@ -23,13 +22,20 @@ import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 import { allProjects, projectsOfUser } from '../projects/index.ts';
 
 const userRecordSchema = meResponseSchema.omit({ token: true }).extend({
-  memberships: z.array(z.object({ projectKey: z.string(), projectName: z.string(), role: z.enum(['purchaser', 'manager']) })),
+  memberships: z.array(
+    z.object({ projectKey: z.string(), projectName: z.string(), role: z.enum(['purchaser', 'manager']) }),
+  ),
 });
 
 const myProjectsSchema = z.array(myProjectSchema);
 
 /** The signed-in person as GET /api/me answers (also written into a page's first HTML). */
-export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt' | 'language' | 'commentMails'>) {
+export function meOf(
+  user: Pick<
+    UserRow,
+    'id' | 'email' | 'name' | 'isAdmin' | 'emailVerified' | 'termsAcceptedAt' | 'language' | 'commentMails'
+  >,
+) {
   return {
     _id: user.id,
     email: user.email,
@@ -44,13 +50,25 @@ export function meOf(user: Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | '
   };
 }
 
-export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = async (app, { config, database, auth }) => {
+export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database, auth }) => {
   const { db } = database;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  };
 
   app.get(
     '/api/me',
-    { schema: { tags: ['portal'], summary: 'The signed-in user; 401 for a visitor', response: { 200: meResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'The signed-in user; 401 for a visitor',
+        response: { 200: meResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const actor = requireActor(request);
       return meOf({ ...actor, id: actor.userId });
@@ -93,7 +111,11 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       const actor = requireActor(request);
       const isRejected = request.body?.reject === true;
       const now = new Date();
-      const user = await updateUser(db, actor.userId, isRejected ? { termsRejectedAt: now, termsAcceptedAt: null } : { termsAcceptedAt: now });
+      const user = await updateUser(
+        db,
+        actor.userId,
+        isRejected ? { termsRejectedAt: now, termsAcceptedAt: null } : { termsAcceptedAt: now },
+      );
       return meOf(user!);
     },
   );
@@ -103,7 +125,8 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
     {
       schema: {
         tags: ['portal'],
-        summary: 'Choose a password for an account that has none (an invited person arriving); an account with one changes it on /account',
+        summary:
+          'Choose a password for an account that has none (an invited person arriving); an account with one changes it on /account',
         body: z.object({ newPassword: z.string().min(1).max(256) }).strict(),
         response: { 204: z.null(), ...errors, 409: errorBodySchema },
       },
@@ -111,7 +134,11 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
     async (request, reply) => {
       const actor = requireActor(request);
       const problems = passwordProblems(request.body.newPassword, PASSWORD_POLICY, actor.email);
-      if (problems.length) throw fail('bad_request', 'me.password-weak', passwordProblemParams(problems, PASSWORD_POLICY), { field: 'newPassword', problems });
+      if (problems.length)
+        throw fail('bad_request', 'me.password-weak', passwordProblemParams(problems, PASSWORD_POLICY), {
+          field: 'newPassword',
+          problems,
+        });
       if (!(await setFirstPassword(auth, actor.userId, request.body.newPassword)))
         throw fail('conflict', 'me.password-already-set', undefined, { field: 'newPassword' });
       return reply.status(204).send(null);
@@ -133,7 +160,9 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       if (token) {
         // The provider expires the cookies; the session row is removed here either way (a
         // failed delete throws), so a 204 means the session and its access tokens are dead.
-        const cleared = await auth.api.signOut({ headers: fetchHeaders(request), returnHeaders: true }).catch(() => null);
+        const cleared = await auth.api
+          .signOut({ headers: fetchHeaders(request), returnHeaders: true })
+          .catch(() => null);
         if (cleared) {
           const cookies = cleared.headers.getSetCookie();
           if (cookies.length) reply.header('set-cookie', cookies);
@@ -168,13 +197,25 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
 
   app.get(
     '/api/me/projects',
-    { schema: { tags: ['portal'], summary: 'The projects the user belongs to, with links', response: { 200: myProjectsSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'The projects the user belongs to, with links',
+        response: { 200: myProjectsSchema, ...errors },
+      },
+    },
     async (request) => {
       const actor = requireActor(request);
       const port = request.port && ![80, 443].includes(request.port) ? request.port : null;
-      const link = (key: string) => projectUrl({ projectKey: key, portalHost: config.portalHost, protocol: `${request.protocol}:`, port });
+      const link = (key: string) =>
+        projectUrl({ projectKey: key, portalHost: config.portalHost, protocol: `${request.protocol}:`, port });
       const mine = await projectsOfUser(db, actor.userId);
-      const rows = actor.isAdmin ? (await allProjects(db)).map((p) => ({ ...p, role: mine.find((m) => m.id === p.id)?.role ?? ('admin' as const) })) : mine;
+      const rows = actor.isAdmin
+        ? (await allProjects(db)).map((p) => ({
+            ...p,
+            role: mine.find((m) => m.id === p.id)?.role ?? ('admin' as const),
+          }))
+        : mine;
       return rows.map((p) => ({ _id: p.id, key: p.key, name: p.name, role: p.role, url: link(p.key) }));
     },
   );
@@ -197,7 +238,10 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext & { auth: Auth }> = asyn
       const user = await findUser(db, request.params.id);
       if (!user) throw fail('not_found', 'me.no-such-user');
       const memberships = await projectsOfUser(db, user.id);
-      return { ...meOf(user), memberships: memberships.map((m) => ({ projectKey: m.key, projectName: m.name, role: m.role })) };
+      return {
+        ...meOf(user),
+        memberships: memberships.map((m) => ({ projectKey: m.key, projectName: m.name, role: m.role })),
+      };
     },
   );
 };

@@ -31,7 +31,11 @@ export async function getEnv({
     },
     features: {
       ...Object.fromEntries(flags.map((flag) => [flag.key, flag.enabled])),
-      ...Object.fromEntries(flags.filter((flag) => typeof projectFeatures[flag.key] === 'boolean').map((flag) => [flag.key, projectFeatures[flag.key]!])),
+      ...Object.fromEntries(
+        flags
+          .filter((flag) => typeof projectFeatures[flag.key] === 'boolean')
+          .map((flag) => [flag.key, projectFeatures[flag.key]!]),
+      ),
       // Whether the sign-in page offers the configured OpenID Connect provider.
       oidcSignIn: config.oidc !== null,
     },

@@ -13,7 +13,7 @@ import {
 import { getEnv, listDeploys } from './portal.operations.ts';
 import { requireAdmin } from '../../plugins/actor.ts';
 import { findProjectByKey, zoneRulesResponse } from '../projects/index.ts';
-import { recordVisit } from '../admin/index.ts';
+import { recordVisit } from '../visits/index.ts';
 import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
 
 const deploySchema = z.object({
@@ -27,10 +27,14 @@ import type { AppContext } from '../../context.ts';
 import { pingDatabase } from '../../db/client.ts';
 
 export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database }) => {
-  app.get('/api/health', { schema: { tags: ['portal'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } }, async () => {
-    await pingDatabase(database.db);
-    return { status: 'ok' as const, database: database.kind };
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['portal'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } },
+    async () => {
+      await pingDatabase(database.db);
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
 
   app.get(
     '/api/env',
@@ -58,7 +62,8 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
     {
       schema: {
         tags: ['portal'],
-        summary: 'One time zone’s rules from the server’s zone database, for a browser to print every moment as the server does (docs/dates.md)',
+        summary:
+          'One time zone’s rules from the server’s zone database, for a browser to print every moment as the server does (docs/dates.md)',
         querystring: z
           .object({
             name: z
@@ -98,7 +103,8 @@ export const portalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { con
       // Only the project's members (and the platform's admins) leave visits in a project.
       if (project) {
         const { standing } = await request.projectScope();
-        if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin') return reply.status(204).send(null);
+        if (standing.kind !== 'purchaser' && standing.kind !== 'manager' && standing.kind !== 'admin')
+          return reply.status(204).send(null);
       } else if (request.projectKey) return reply.status(204).send(null);
       return recordVisit({
         db: database.db,

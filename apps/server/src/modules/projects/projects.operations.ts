@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  DEFAULT_TIME_ZONE,
   packedZone,
   type ZoneRulesResponse,
   zoneDatabaseVersion,
@@ -10,16 +9,21 @@ import {
   projectOptionsPatchSchema,
   projectOptionsSchema,
   type ProjectResponse,
-  sortRooms,
   themeSchema,
-  type Translations,
   said,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../plugins/actor.ts';
 import { roleInProject } from './memberships.repo.ts';
-import { recordAdminChange } from '../admin/index.ts';
-import { findProjectById, findProjectByKey, listRoomItems, projectConfigOf, recordProjectVersion, updateProject, type ProjectRow } from './projects.repo.ts';
+import { recordAdminChange } from '../audit/index.ts';
+import {
+  findProjectById,
+  findProjectByKey,
+  projectConfigOf,
+  recordProjectVersion,
+  updateProject,
+  type ProjectRow,
+} from './projects.repo.ts';
 
 /**
  * The project a request names, or a not-found error a person can read. An archived project
@@ -35,53 +39,11 @@ export async function requireProject(db: Db, projectKey: string | null, viewer?:
   return project;
 }
 
-/** GET /api/project: the public face of a project, with its rooms in display order. */
-export async function getProject({
-  db,
-  projectKey,
-  viewer,
-}: {
-  db: Db;
-  projectKey: string | null;
-  viewer?: { isAdmin: boolean } | null;
-}): Promise<ProjectResponse> {
-  return projectResponse(db, await requireProject(db, projectKey, viewer));
-}
-
 /** A zone's rules as the server's zone database has them, for a browser to print with (docs/dates.md). */
 export function zoneRulesResponse(name: string): ZoneRulesResponse | null {
   const packed = packedZone(name);
   const version = zoneDatabaseVersion();
   return packed && version ? { name, version, packed } : null;
-}
-
-export async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {
-  const roomItems = await listRoomItems(db, project.id);
-  const rooms = sortRooms(
-    roomItems.map(({ id, data }) => ({
-      _id: id,
-      name: String(data.name ?? ''),
-      order: typeof data.order === 'number' ? data.order : null,
-      slug: typeof data.slug === 'string' ? data.slug : undefined,
-      dimensions: (data.dimensions as { w: number; d: number; h: number } | null | undefined) ?? null,
-      hotspot: (data.hotspot as { x: number; y: number } | null | undefined) ?? null,
-      ...(data.translations && typeof data.translations === 'object' ? { translations: data.translations as Translations } : {}),
-    })),
-  );
-  const options = projectOptionsSchema.parse(project.options);
-  const timeZoneRules = zoneRulesResponse(options.timeZone ?? DEFAULT_TIME_ZONE);
-  return {
-    _id: project.id,
-    _version: project.version,
-    key: project.key,
-    name: project.name,
-    currency: project.currency,
-    options,
-    features: project.features,
-    theme: project.theme,
-    rooms,
-    ...(timeZoneRules ? { timeZoneRules } : {}),
-  };
 }
 
 /** The body of PATCH /api/projects/{id}: any of these, merged into what is there. */
@@ -99,7 +61,10 @@ export const projectPatchSchema = z
   .partial()
   .strict();
 
-function mergeFeatures(current: Record<string, boolean>, patch: Record<string, boolean | null>): Record<string, boolean> {
+function mergeFeatures(
+  current: Record<string, boolean>,
+  patch: Record<string, boolean | null>,
+): Record<string, boolean> {
   const next = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete next[key];
@@ -114,11 +79,14 @@ export async function patchProject({
   actor,
   projectId,
   patch,
+  answer,
 }: {
   db: Db;
   actor: Actor;
   projectId: string;
   patch: z.infer<typeof projectPatchSchema>;
+  /** The project as its own answer shows it (with its rooms): what the reply and a conflict's `current` carry. */
+  answer: (project: ProjectRow) => Promise<ProjectResponse>;
 }): Promise<ProjectResponse> {
   const project = await findProjectById(db, projectId);
   if (!project) throw fail('not_found', 'project.no-such');
@@ -144,7 +112,7 @@ export async function patchProject({
   );
   if (!updated) {
     const current = await findProjectById(db, project.id);
-    throw fail('conflict', 'project.changed', undefined, { current: current ? await projectResponse(db, current) : null });
+    throw fail('conflict', 'project.changed', undefined, { current: current ? await answer(current) : null });
   }
   await recordProjectVersion(db, updated, actor.userId);
   // An administrator's change is the platform's: it is audited with before and after (docs/admin.md).
@@ -159,5 +127,5 @@ export async function patchProject({
       after: projectConfigOf(updated),
     });
   }
-  return projectResponse(db, updated);
+  return answer(updated);
 }

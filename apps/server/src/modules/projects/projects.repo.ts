@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { CHANGE_CHANNEL, type FeedEvent } from '../../db/change-feed.ts';
-import { queryRows, type Db } from '../../db/client.ts';
-import { items, projects, projectVersions, users } from '../../db/schema/index.ts';
+import { sqlRows, type Db } from '../../db/client.ts';
+import { projects, projectVersions, users } from '../../db/schema/index.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
@@ -34,13 +34,6 @@ export async function findProjectByKey(db: Db, key: string): Promise<ProjectRow 
   return row;
 }
 
-export async function listRoomItems(db: Db, projectId: string) {
-  return db
-    .select({ id: items.id, data: items.data })
-    .from(items)
-    .where(and(eq(items.projectId, projectId), eq(items.collection, 'rooms')));
-}
-
 export async function findProjectById(db: Db, id: string): Promise<ProjectRow | undefined> {
   const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
   return row;
@@ -59,7 +52,11 @@ export async function updateProject(
   const [row] = await db
     .update(projects)
     .set({ ...changes, version: sql`${projects.version} + 1`, updatedAt: new Date() })
-    .where(expectedVersion === undefined ? eq(projects.id, id) : and(eq(projects.id, id), eq(projects.version, expectedVersion)))
+    .where(
+      expectedVersion === undefined
+        ? eq(projects.id, id)
+        : and(eq(projects.id, id), eq(projects.version, expectedVersion)),
+    )
     .returning();
   if (!row) return undefined;
   projectsByKey.delete(row.key);
@@ -102,7 +99,12 @@ export async function projectKeysOf(db: Db, ids: string[]): Promise<Map<string, 
 /** The last hundred versions of a project's settings, newest first, with who made each. */
 export async function listProjectVersions(db: Db, projectId: string) {
   return db
-    .select({ version: projectVersions.version, at: projectVersions.at, config: projectVersions.config, actor: users.email })
+    .select({
+      version: projectVersions.version,
+      at: projectVersions.at,
+      config: projectVersions.config,
+      actor: users.email,
+    })
     .from(projectVersions)
     .leftJoin(users, eq(users.id, projectVersions.actorId))
     .where(eq(projectVersions.projectId, projectId))
@@ -125,7 +127,9 @@ export async function listAllProjects(db: Db, { q, id }: { q?: string | undefine
     .from(projects)
     .where(
       and(
-        needle ? or(ilike(projects.name, `%${escapeLike(needle)}%`), ilike(projects.key, `%${escapeLike(needle)}%`)) : undefined,
+        needle
+          ? or(ilike(projects.name, `%${escapeLike(needle)}%`), ilike(projects.key, `%${escapeLike(needle)}%`))
+          : undefined,
         id ? eq(projects.id, id) : undefined,
       ),
     )
@@ -136,23 +140,15 @@ export interface ProjectCountsRow {
   project_id: string;
   members: number;
   managers: number;
-  units: number;
-  draft: number;
-  submitted: number;
-  approved: number;
 }
 
-/** Per project: members, managers, units and carts by status, in one pass over each table. */
+/** Per project: its members and managers (its units and carts are the engine's to count). */
 export async function projectCounts(db: Db): Promise<Map<string, ProjectCountsRow>> {
-  const rows = await queryRows<ProjectCountsRow>(
+  const rows = await sqlRows<ProjectCountsRow>(
     db,
     sql`SELECT p.id AS project_id,
           (SELECT count(*)::int FROM memberships m WHERE m.project_id = p.id) AS members,
-          (SELECT count(*)::int FROM memberships m WHERE m.project_id = p.id AND m.role = 'manager') AS managers,
-          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'units') AS units,
-          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'carts' AND i.data->>'status' = 'draft') AS draft,
-          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'carts' AND i.data->>'status' = 'submitted') AS submitted,
-          (SELECT count(*)::int FROM items i WHERE i.project_id = p.id AND i.collection = 'carts' AND i.data->>'status' = 'approved') AS approved
+          (SELECT count(*)::int FROM memberships m WHERE m.project_id = p.id AND m.role = 'manager') AS managers
         FROM projects p`,
   );
   return new Map(rows.map((row) => [row.project_id, row]));

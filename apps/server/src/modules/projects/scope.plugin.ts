@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { resolveScope, type Scope } from './scope.ts';
+// The request's `projectKey` is the tenancy plugin's decoration, registered before this one.
+import type {} from '../../plugins/tenancy.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,5 +27,5 @@ export const scopePlugin = fp<{ db: Db }>(
       return scope;
     });
   },
-  { name: 'scope' },
+  { name: 'projects' },
 );

@@ -20,7 +20,10 @@ const ASSETS = {
  */
 export async function referenceRoutes(app: FastifyInstance) {
   const assets = Object.fromEntries(
-    Object.entries(ASSETS).map(([name, { file, type }]) => [name, { bytes: fs.readFileSync(path.join(staticDir, file)), type }]),
+    Object.entries(ASSETS).map(([name, { file, type }]) => [
+      name,
+      { bytes: fs.readFileSync(path.join(staticDir, file)), type },
+    ]),
   );
 
   // Made once, when first asked: the routes do not change while the server runs.

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/ids.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import { sqlRows, type Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { escapeLike } from '../../lib/like.ts';
 
@@ -25,7 +25,12 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
  * A new account without a password. Its address is unverified unless the person arrived by a
  * link the portal mailed to it (docs/access-codes.md, "Arriving"): only such a link verifies it.
  */
-export async function insertNewUser(db: Db, email: string, name: string, { emailVerified = false }: { emailVerified?: boolean } = {}): Promise<string> {
+export async function insertNewUser(
+  db: Db,
+  email: string,
+  name: string,
+  { emailVerified = false }: { emailVerified?: boolean } = {},
+): Promise<string> {
   const id = uuidv7();
   await db.insert(users).values({ id, email, name: name.slice(0, 100), emailVerified });
   return id;
@@ -34,7 +39,19 @@ export async function insertNewUser(db: Db, email: string, name: string, { email
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<UserRow, 'isAdmin' | 'disabled' | 'emailVerified' | 'name' | 'termsAcceptedAt' | 'termsRejectedAt' | 'language' | 'commentMails'>>,
+  changes: Partial<
+    Pick<
+      UserRow,
+      | 'isAdmin'
+      | 'disabled'
+      | 'emailVerified'
+      | 'name'
+      | 'termsAcceptedAt'
+      | 'termsRejectedAt'
+      | 'language'
+      | 'commentMails'
+    >
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -57,7 +74,7 @@ export async function markSignedIn(db: Db, id: string): Promise<void> {
 }
 
 export async function userTotals(db: Db) {
-  const [row] = await queryRows<{ users: number; admins: number; disabled: number }>(
+  const [row] = await sqlRows<{ users: number; admins: number; disabled: number }>(
     db,
     sql`SELECT count(*)::int AS users, count(*) FILTER (WHERE is_admin)::int AS admins, count(*) FILTER (WHERE disabled)::int AS disabled FROM users`,
   );
@@ -74,9 +91,14 @@ export async function recentSignIns(db: Db, limit: number) {
 }
 
 /** People matching an e-mail or name, a page at a time in e-mail order. */
-export async function searchUsers(db: Db, { q, after, limit }: { q?: string | undefined; after?: string | null; limit: number }) {
+export async function searchUsers(
+  db: Db,
+  { q, after, limit }: { q?: string | undefined; after?: string | null; limit: number },
+) {
   const needle = q?.trim();
-  const match = needle ? or(ilike(users.email, `%${escapeLike(needle)}%`), ilike(users.name, `%${escapeLike(needle)}%`)) : undefined;
+  const match = needle
+    ? or(ilike(users.email, `%${escapeLike(needle)}%`), ilike(users.name, `%${escapeLike(needle)}%`))
+    : undefined;
   const page = after ? sql`${users.email} > ${after}` : undefined;
   return db.select().from(users).where(and(match, page)).orderBy(users.email).limit(limit);
 }

@@ -29,10 +29,14 @@ const ACTIONS = new Set([
   'feature.delete',
 ]);
 
-const show = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) =>
+  value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** The fields an entry changed, each as before → after (nested settings compared one level down). */
-export function changedFields(before: unknown, after: unknown): Array<{ field: string; before: string; after: string }> {
+export function changedFields(
+  before: unknown,
+  after: unknown,
+): Array<{ field: string; before: string; after: string }> {
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
   const rows: Array<{ field: string; before: string; after: string }> = [];
@@ -61,9 +65,13 @@ export function AuditList({ entries }: { entries: AdminAuditEntry[] }) {
               <Text size="sm" fw={600}>
                 {entry.actor?.email ?? t('app.audit.former')}
               </Text>
-              <Text size="sm">{ACTIONS.has(entry.action) ? t(`app.audit.action.${entry.action}` as MessageKey) : entry.action}</Text>
+              <Text size="sm">
+                {ACTIONS.has(entry.action) ? t(`app.audit.action.${entry.action}` as MessageKey) : entry.action}
+              </Text>
               <Badge variant="light" size="sm">
-                {TARGETS.has(entry.targetKind) ? t(`app.audit.target.${entry.targetKind}` as MessageKey) : entry.targetKind}
+                {TARGETS.has(entry.targetKind)
+                  ? t(`app.audit.target.${entry.targetKind}` as MessageKey)
+                  : entry.targetKind}
               </Badge>
               <Text size="xs" c="dimmed">
                 {dateTime(entry.at)}

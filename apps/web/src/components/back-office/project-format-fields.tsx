@@ -13,7 +13,9 @@ export interface ProjectFormat {
 }
 
 /** The same rules the server applies (packages/core): an ISO 4217 code, a language with its region. */
-export function formatProblems(format: Pick<ProjectFormat, 'currency' | 'locale'>): Partial<Record<'currency' | 'locale', MessageKey>> {
+export function formatProblems(
+  format: Pick<ProjectFormat, 'currency' | 'locale'>,
+): Partial<Record<'currency' | 'locale', MessageKey>> {
   return {
     ...(isCurrencyCode(format.currency.trim().toUpperCase()) ? {} : { currency: 'app.format.currency-problem' }),
     ...(isSupportedLocale(format.locale.trim()) ? {} : { locale: 'app.format.locale-problem' }),
@@ -36,10 +38,14 @@ export function ProjectFormatFields({
 }) {
   const t = useT();
   const typed = formatProblems(value);
-  const money = typed.currency || typed.locale ? '—' : formatMoney(1_234_500, { currency: value.currency.trim().toUpperCase(), locale: value.locale.trim() });
+  const money =
+    typed.currency || typed.locale
+      ? '—'
+      : formatMoney(1_234_500, { currency: value.currency.trim().toUpperCase(), locale: value.locale.trim() });
   let date = '—';
   try {
-    if (!typed.locale) date = formatDateTime(new Date(), { locale: value.locale.trim(), timeZone: value.timeZone }, { weekday: true });
+    if (!typed.locale)
+      date = formatDateTime(new Date(), { locale: value.locale.trim(), timeZone: value.timeZone }, { weekday: true });
   } catch {
     // A zone not known yet: the sample waits.
   }

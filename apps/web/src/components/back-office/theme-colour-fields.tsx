@@ -2,7 +2,11 @@ import { ColorInput, SimpleGrid } from '@mantine/core';
 import { useT } from '../../lib/i18n.ts';
 
 export type ThemeColour = 'primary' | 'secondary' | 'logoBg';
-const LABELS = { primary: 'app.settings.primary', secondary: 'app.settings.secondary', logoBg: 'app.settings.logo-band' } as const;
+const LABELS = {
+  primary: 'app.settings.primary',
+  secondary: 'app.settings.secondary',
+  logoBg: 'app.settings.logo-band',
+} as const;
 
 /** A project's three brand colours (main, accent, logo band), side by side: settings, the platform's dialog and the new-project wizard. */
 export function ThemeColourFields({

@@ -9,7 +9,13 @@ import { useFirstPageText } from '../../lib/first-page-text.ts';
  * a plain sentence, a way to try again, and the way back to where that part of the portal
  * starts. A page that fails inside a working layout shows `RouteError` in the layout instead.
  */
-export function layoutError({ home, homeLabel }: { home: '/' | '/manage' | '/admin' | '/sign-in'; homeLabel: FirstPageKey }) {
+export function layoutError({
+  home,
+  homeLabel,
+}: {
+  home: '/' | '/manage' | '/admin' | '/sign-in';
+  homeLabel: FirstPageKey;
+}) {
   return function LayoutError(props: ErrorComponentProps) {
     const say = useFirstPageText();
     return (

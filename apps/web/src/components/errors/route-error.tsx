@@ -39,5 +39,7 @@ export function ErrorNotice({
 
 /** A route that failed to load: a plain sentence and a way to try again. */
 export function RouteError(props: ErrorComponentProps) {
-  return <ErrorNotice {...props} title="frame.error.page-title" fallback="app.frame.error.page-text" minHeight="50vh" />;
+  return (
+    <ErrorNotice {...props} title="frame.error.page-title" fallback="app.frame.error.page-text" minHeight="50vh" />
+  );
 }

@@ -41,28 +41,30 @@ function whenSettled(task: () => void): () => void {
   };
 }
 
-const AccountTarget = forwardRef<HTMLButtonElement, { email: string } & ComponentPropsWithoutRef<'button'>>(function AccountTarget({ email, ...others }, ref) {
-  const say = useFirstPageText();
-  return (
-    <Button
-      ref={ref}
-      variant="subtle"
-      size="compact-md"
-      maw={{ base: 160, sm: 320 }}
-      title={email}
-      aria-label={say('frame.account-of', { email })}
-      aria-haspopup="menu"
-      {...others}
-    >
-      <Text span inherit truncate="end" visibleFrom="sm">
-        {email}
-      </Text>
-      <Text span inherit hiddenFrom="sm">
-        {say('frame.account-short')}
-      </Text>
-    </Button>
-  );
-});
+const AccountTarget = forwardRef<HTMLButtonElement, { email: string } & ComponentPropsWithoutRef<'button'>>(
+  function AccountTarget({ email, ...others }, ref) {
+    const say = useFirstPageText();
+    return (
+      <Button
+        ref={ref}
+        variant="subtle"
+        size="compact-md"
+        maw={{ base: 160, sm: 320 }}
+        title={email}
+        aria-label={say('frame.account-of', { email })}
+        aria-haspopup="menu"
+        {...others}
+      >
+        <Text span inherit truncate="end" visibleFrom="sm">
+          {email}
+        </Text>
+        <Text span inherit hiddenFrom="sm">
+          {say('frame.account-short')}
+        </Text>
+      </Button>
+    );
+  },
+);
 
 /**
  * Sign in for visitors; for signed-in people a menu in every layout: the way between the
@@ -109,7 +111,14 @@ export function AccountButton() {
       setAskedFor(true);
       void loadMenu().then((menu) => setAccountMenu(() => menu));
     };
-    return <AccountTarget email={me.email} aria-expanded={false} onClick={open} onKeyDown={(event) => event.key === 'ArrowDown' && open()} />;
+    return (
+      <AccountTarget
+        email={me.email}
+        aria-expanded={false}
+        onClick={open}
+        onKeyDown={(event) => event.key === 'ArrowDown' && open()}
+      />
+    );
   }
   return (
     <AccountMenu

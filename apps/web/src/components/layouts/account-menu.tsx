@@ -15,7 +15,13 @@ export interface AccountMenuProps {
 }
 
 /** The account menu (account-button.tsx): loaded once the page is shown, or when asked for. */
-export function AccountMenu({ target, showsHome, showsBackOffice, showsAdministration, isOpenAtFirst }: AccountMenuProps) {
+export function AccountMenu({
+  target,
+  showsHome,
+  showsBackOffice,
+  showsAdministration,
+  isOpenAtFirst,
+}: AccountMenuProps) {
   const say = useFirstPageText();
   return (
     <Menu position="bottom-end" width={220} shadow="md" defaultOpened={isOpenAtFirst}>

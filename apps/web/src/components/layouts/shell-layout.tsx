@@ -32,7 +32,7 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
   const [isOpen, { toggle, close }] = useDisclosure(false);
   const hasNav = Boolean(nav?.length);
   // The frame is drawn first, the page in a second pass that yields to taps between its parts, so
-  // the first screen's work is never one long task (docs/architecture.md, "First paint").
+  // the first screen's work is never one long task (docs/performance.md, "First paint").
   const isPageShown = useDeferredValue(true, false);
   const say = useFirstPageText();
   useKeepLanguage();
@@ -47,7 +47,16 @@ export function ShellLayout({ layout, nav, area, brandFallback }: ShellLayoutPro
         <SkipLink />
         <Group h="100%" justify="space-between" wrap="nowrap" pr="md">
           <Group h="100%" gap={0} wrap="nowrap" style={{ minWidth: 0 }}>
-            {hasNav && <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" ml="sm" aria-label={say('frame.menu')} />}
+            {hasNav && (
+              <Burger
+                opened={isOpen}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                ml="sm"
+                aria-label={say('frame.menu')}
+              />
+            )}
             <ProjectBrand fallback={brandFallback} />
             {area && (
               <Text fw={600} c="dimmed" ml="md" visibleFrom="xs">

@@ -1,5 +1,18 @@
 import { Suspense, useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { minimapBoxes, type RoomFinishes } from '@decor/core';
 import { canUseWebGl, type SceneRoom } from './room-layout.ts';
 import { pinShift } from './pin.ts';
@@ -104,7 +117,12 @@ export function RoomExplorer({
             {t('app.room.plan')}
           </Title>
           {planImage ? (
-            <PlanPicture src={planImage} rooms={rooms} currentId={room._id} onPick={(id) => go(rooms.findIndex((r) => r._id === id))} />
+            <PlanPicture
+              src={planImage}
+              rooms={rooms}
+              currentId={room._id}
+              onPick={(id) => go(rooms.findIndex((r) => r._id === id))}
+            />
           ) : (
             <Minimap rooms={rooms} currentId={room._id} onPick={(id) => go(rooms.findIndex((r) => r._id === id))} />
           )}
@@ -124,7 +142,15 @@ export function RoomExplorer({
  * The rooms placed at their hotspots on the plan, each a button named by its visible label,
  * in text large enough to read on a phone (12 px at least; long names wrap).
  */
-function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: string; onPick: (id: string) => void }) {
+function Minimap({
+  rooms,
+  currentId,
+  onPick,
+}: {
+  rooms: SceneRoom[];
+  currentId: string;
+  onPick: (id: string) => void;
+}) {
   const t = useT();
   // Percentages of the plan's width and height, the same boxes the catalogue check sees.
   const placed = useMemo(() => minimapBoxes(rooms).map((box, i) => ({ room: rooms[i]!, ...box })), [rooms]);
@@ -174,7 +200,17 @@ function Minimap({ rooms, currentId, onPick }: { rooms: SceneRoom[]; currentId: 
 }
 
 /** The plan's own picture with each room pinned at its hotspot, a button named by the room. */
-export function PlanPicture({ src, rooms, currentId, onPick }: { src: string; rooms: SceneRoom[]; currentId?: string; onPick?: (id: string) => void }) {
+export function PlanPicture({
+  src,
+  rooms,
+  currentId,
+  onPick,
+}: {
+  src: string;
+  rooms: SceneRoom[];
+  currentId?: string;
+  onPick?: (id: string) => void;
+}) {
   const t = useT();
   return (
     <Box role="group" aria-label={t('app.room.plan-label')} pos="relative" w="100%" data-testid="plan-picture">

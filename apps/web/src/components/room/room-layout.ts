@@ -53,11 +53,17 @@ export function roomLayout(room: SceneRoom) {
   const x = -(size.w - length) / 2 + (isBathroom ? 0.05 : 0.1);
   const doors = Math.max(1, Math.round(length / 0.6));
   const handles = Array.from({ length: doors }, (_, i) => -length / 2 + (length / doors) * (i + 0.5));
-  return { size, run: { x, length, uppers: size.w >= 2.4 && !isBathroom, handles, faucetX: length > 1.4 ? length / 4 : 0 }, window: opening, isBathroom };
+  return {
+    size,
+    run: { x, length, uppers: size.w >= 2.4 && !isBathroom, handles, faucetX: length > 1.4 ? length / 4 : 0 },
+    window: opening,
+    isBathroom,
+  };
 }
 
 /** The finish each surface of a room shows: the chosen one, else the standard look. */
-export const finishOf = (finishes: RoomFinishes, surface: Surface): Finish => finishes[surface] ?? DEFAULT_FINISHES[surface];
+export const finishOf = (finishes: RoomFinishes, surface: Surface): Finish =>
+  finishes[surface] ?? DEFAULT_FINISHES[surface];
 
 /** Whether this browser can draw WebGL (headless Chromium can, through SwiftShader). */
 export function canUseWebGl(): boolean {
@@ -74,11 +80,18 @@ export function canUseWebGl(): boolean {
  * knowing whether a category with cabinets or a counter covers it.
  */
 export function sceneRoomsOf(
-  rooms: ReadonlyArray<{ _id: string; name: string; dimensions?: SceneRoom['dimensions']; hotspot?: SceneRoom['hotspot'] }>,
+  rooms: ReadonlyArray<{
+    _id: string;
+    name: string;
+    dimensions?: SceneRoom['dimensions'];
+    hotspot?: SceneRoom['hotspot'];
+  }>,
   categories: ReadonlyArray<{ rooms?: string[]; surface?: string | null }>,
   planRooms: readonly string[] | null,
 ): SceneRoom[] {
-  const withCabinets = new Set(categories.filter((c) => c.surface === 'cabinets' || c.surface === 'counter').flatMap((c) => c.rooms ?? []));
+  const withCabinets = new Set(
+    categories.filter((c) => c.surface === 'cabinets' || c.surface === 'counter').flatMap((c) => c.rooms ?? []),
+  );
   return rooms
     .filter((room) => !planRooms || planRooms.includes(room._id))
     .map((room) => ({

@@ -47,7 +47,9 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
   /** A surface's material; `span` is its size in metres, so that a texture repeats at its real scale. */
   const material = (surface: Surface, span: [number, number] = [1, 1]) => {
     const f = finish(surface);
-    const plain = <meshStandardMaterial color={f.color} roughness={f.roughness} metalness={f.metalness} toneMapped={false} />;
+    const plain = (
+      <meshStandardMaterial color={f.color} roughness={f.roughness} metalness={f.metalness} toneMapped={false} />
+    );
     if (!f.texture) return plain;
     // The swatch colour stands in while the texture loads (a texture that cannot load shows the flat drawing).
     return (
@@ -61,7 +63,12 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
     <Canvas
       key={`${room._id}-${distance}`}
       frameloop={drawContinuously ? 'always' : 'demand'}
-      camera={{ position: [0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance], fov: 50, near: 0.05, far: 100 }}
+      camera={{
+        position: [0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance],
+        fov: 50,
+        near: 0.05,
+        far: 100,
+      }}
       gl={{ preserveDrawingBuffer: true, antialias: true }}
       aria-label={`3D view of the ${room.name}`}
       role="img"
@@ -143,7 +150,13 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
         </mesh>
         <mesh position={[0, 0, 0.025]}>
           <planeGeometry args={[layout.window.w, layout.window.h]} />
-          <meshStandardMaterial color="#cfe3f1" emissive="#d9ecf8" emissiveIntensity={0.55} roughness={0.1} toneMapped={false} />
+          <meshStandardMaterial
+            color="#cfe3f1"
+            emissive="#d9ecf8"
+            emissiveIntensity={0.55}
+            roughness={0.1}
+            toneMapped={false}
+          />
         </mesh>
         <mesh position={[0, 0, 0.035]}>
           <boxGeometry args={[0.04, layout.window.h, 0.02]} />
@@ -178,22 +191,45 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
         </group>
       )}
       {view ? (
-        <DrivenCamera view={view} target={[0, h * 0.3, 0]} radius={Math.hypot(h * 1.15 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance)} />
+        <DrivenCamera
+          view={view}
+          target={[0, h * 0.3, 0]}
+          radius={Math.hypot(h * 1.15 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance)}
+        />
       ) : (
-        <OrbitControls target={[0, h * 0.3, 0]} enablePan maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.8} maxDistance={Math.max(w, d) * 3} makeDefault />
+        <OrbitControls
+          target={[0, h * 0.3, 0]}
+          enablePan
+          maxPolarAngle={Math.PI / 2 - 0.05}
+          minDistance={0.8}
+          maxDistance={Math.max(w, d) * 3}
+          makeDefault
+        />
       )}
     </Canvas>
   );
 }
 
 /** Places the camera where the view says, looking at the room's centre (no orbiting by hand). */
-function DrivenCamera({ view, target, radius }: { view: DrivenView; target: [number, number, number]; radius: number }) {
+function DrivenCamera({
+  view,
+  target,
+  radius,
+}: {
+  view: DrivenView;
+  target: [number, number, number];
+  radius: number;
+}) {
   const camera = useThree((state) => state.camera);
   const invalidate = useThree((state) => state.invalidate);
   const { yaw, pitch, zoom } = view;
   useEffect(() => {
     const [y, p, r] = [(yaw * Math.PI) / 180, (pitch * Math.PI) / 180, radius / zoom];
-    camera.position.set(target[0] + r * Math.sin(y) * Math.cos(p), target[1] + r * Math.sin(p), target[2] + r * Math.cos(y) * Math.cos(p));
+    camera.position.set(
+      target[0] + r * Math.sin(y) * Math.cos(p),
+      target[1] + r * Math.sin(p),
+      target[2] + r * Math.cos(y) * Math.cos(p),
+    );
     camera.lookAt(...target);
     invalidate();
   }, [camera, invalidate, yaw, pitch, zoom, radius, target[0], target[1], target[2]]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -228,5 +264,7 @@ function TexturedMaterial({ finish, span }: { finish: Finish; span: [number, num
     copy.needsUpdate = true;
     return copy;
   }, [loaded, width, depth, finish.scale]);
-  return <meshStandardMaterial map={texture} roughness={finish.roughness} metalness={finish.metalness} toneMapped={false} />;
+  return (
+    <meshStandardMaterial map={texture} roughness={finish.roughness} metalness={finish.metalness} toneMapped={false} />
+  );
 }

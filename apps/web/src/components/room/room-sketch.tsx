@@ -9,19 +9,40 @@ import { useT } from '../../lib/i18n.ts';
  * in kitchens and bathrooms, the cabinet run with its counter, backsplash and hardware, in
  * the chosen colours. Used as Configure's preview and wherever WebGL is missing.
  */
-export function RoomSketch({ room, finishes, height = 220 }: { room: SceneRoom; finishes: RoomFinishes; height?: number }) {
+export function RoomSketch({
+  room,
+  finishes,
+  height = 220,
+}: {
+  room: SceneRoom;
+  finishes: RoomFinishes;
+  height?: number;
+}) {
   const t = useT();
   const patternId = useId().replace(/:/g, '');
   const textured = SURFACES.filter((surface) => finishOf(finishes, surface).texture);
   /** The paint of a surface: its texture as a pattern when it has one, else its colour. */
-  const c = (surface: Surface) => (finishOf(finishes, surface).texture ? `url(#${patternId}-${surface})` : finishOf(finishes, surface).color);
+  const c = (surface: Surface) =>
+    finishOf(finishes, surface).texture ? `url(#${patternId}-${surface})` : finishOf(finishes, surface).color;
   return (
-    <svg viewBox="0 0 400 260" width="100%" height={height} role="img" aria-label={t('app.room.sketch', { room: room.name })} data-testid="room-sketch">
+    <svg
+      viewBox="0 0 400 260"
+      width="100%"
+      height={height}
+      role="img"
+      aria-label={t('app.room.sketch', { room: room.name })}
+      data-testid="room-sketch"
+    >
       <defs>
         {textured.map((surface) => (
           <pattern key={surface} id={`${patternId}-${surface}`} patternUnits="userSpaceOnUse" width="48" height="48">
             <rect width="48" height="48" fill={finishOf(finishes, surface).color} />
-            <image href={`/api/files/${finishOf(finishes, surface).texture}?thumb=200`} width="48" height="48" preserveAspectRatio="xMidYMid slice" />
+            <image
+              href={`/api/files/${finishOf(finishes, surface).texture}?thumb=200`}
+              width="48"
+              height="48"
+              preserveAspectRatio="xMidYMid slice"
+            />
           </pattern>
         ))}
       </defs>
@@ -48,7 +69,15 @@ export function RoomSketch({ room, finishes, height = 220 }: { room: SceneRoom; 
 }
 
 /** The chosen finish of each surface as a labelled swatch. */
-export function SwatchBoard({ room, finishes, columns = { base: 2, sm: 3 } }: { room: SceneRoom; finishes: RoomFinishes; columns?: Record<string, number> }) {
+export function SwatchBoard({
+  room,
+  finishes,
+  columns = { base: 2, sm: 3 },
+}: {
+  room: SceneRoom;
+  finishes: RoomFinishes;
+  columns?: Record<string, number>;
+}) {
   const t = useT();
   return (
     <SimpleGrid cols={columns} spacing="xs" data-testid="swatch-board">
@@ -61,7 +90,9 @@ export function SwatchBoard({ room, finishes, columns = { base: 2, sm: 3 } }: { 
               h={32}
               style={{
                 borderRadius: 6,
-                background: finish.texture ? `url(/api/files/${finish.texture}?thumb=200) center / cover, ${finish.color}` : finish.color,
+                background: finish.texture
+                  ? `url(/api/files/${finish.texture}?thumb=200) center / cover, ${finish.color}`
+                  : finish.color,
                 border: '1px solid var(--mantine-color-gray-3)',
                 flex: 'none',
               }}

@@ -75,7 +75,8 @@ const COLOUR = '^#[0-9a-fA-F]{6}$';
 function unwrapNullable(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   if (schema.anyOf) {
     const others = schema.anyOf.filter((s) => s.type !== 'null');
-    if (others.length === 1 && others.length < schema.anyOf.length) return { schema: { ...others[0]!, default: schema.default }, nullable: true };
+    if (others.length === 1 && others.length < schema.anyOf.length)
+      return { schema: { ...others[0]!, default: schema.default }, nullable: true };
   }
   if (Array.isArray(schema.type) && schema.type.includes('null')) {
     const rest = schema.type.filter((t) => t !== 'null');
@@ -91,7 +92,11 @@ function unwrapNullable(schema: JsonSchema): { schema: JsonSchema; nullable: boo
  */
 export function fieldsOf(
   schema: JsonSchema,
-  { refs = [], hints = {}, prefix = '' }: { refs?: Array<{ path: string; collection: string }>; hints?: Record<string, FieldHint>; prefix?: string } = {},
+  {
+    refs = [],
+    hints = {},
+    prefix = '',
+  }: { refs?: Array<{ path: string; collection: string }>; hints?: Record<string, FieldHint>; prefix?: string } = {},
 ): FieldSpec[] {
   const required = new Set(schema.required ?? []);
   const specs: FieldSpec[] = [];
@@ -118,14 +123,16 @@ export function fieldsOf(
     if (hint.kind) kind = hint.kind;
     else if (single) [kind, extra] = ['reference', { collection: single.collection }];
     else if (many) [kind, extra] = ['references', { collection: many.collection }];
-    else if (field.enum) [kind, extra] = ['select', { choices: field.enum.filter((v): v is string => typeof v === 'string') }];
+    else if (field.enum)
+      [kind, extra] = ['select', { choices: field.enum.filter((v): v is string => typeof v === 'string') }];
     else if (field.type === 'boolean') kind = 'boolean';
     else if (field.type === 'integer' || field.type === 'number') kind = 'number';
     else if (field.type === 'string' && field.pattern === COLOUR) kind = 'color';
     else if (field.type === 'string' && field.format === 'date-time') kind = 'datetime';
     else if (field.type === 'string') kind = (field.maxLength ?? 0) > 300 ? 'textarea' : 'text';
     else if (field.type === 'array' && field.items?.type === 'string') kind = 'tags';
-    else if (field.type === 'object') [kind, extra] = ['object', { fields: fieldsOf(field, { refs, hints, prefix: path }) }];
+    else if (field.type === 'object')
+      [kind, extra] = ['object', { fields: fieldsOf(field, { refs, hints, prefix: path }) }];
     else continue;
     specs.push({ ...base, kind, ...extra });
   }
@@ -134,7 +141,12 @@ export function fieldsOf(
 
 /** The value at a dotted path. */
 export function valueAt(item: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), item);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      item,
+    );
 }
 
 /** A copy of the item with the value at a dotted path replaced (objects on the way created). */
@@ -142,7 +154,14 @@ export function withValueAt(item: Record<string, unknown>, path: string, value: 
   const [head, ...rest] = path.split('.');
   if (!rest.length) return { ...item, [head!]: value };
   const inner = item[head!];
-  return { ...item, [head!]: withValueAt(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value) };
+  return {
+    ...item,
+    [head!]: withValueAt(
+      inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {},
+      rest.join('.'),
+      value,
+    ),
+  };
 }
 
 /** What a field's value breaks of its schema, in words (the server says the same and has the last word). */
@@ -150,23 +169,29 @@ export function problemOf(spec: FieldSpec, value: unknown, t: Translate): string
   const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
   if (empty) return spec.required ? t('app.form.required') : null;
   // Picked from a list: the server checks that what is referred to exists.
-  if (spec.kind === 'reference' || spec.kind === 'references' || spec.kind === 'file' || spec.kind === 'files') return null;
+  if (spec.kind === 'reference' || spec.kind === 'references' || spec.kind === 'file' || spec.kind === 'files')
+    return null;
   const s = spec.schema;
   // What a number or date field could not read stays as it was typed: the field says why, and nothing is saved.
   if ((spec.kind === 'number' || spec.kind === 'money') && typeof value !== 'number') return t('app.form.not-number');
-  if (spec.kind === 'datetime' && (typeof value !== 'string' || !/(Z|[+-]\d{2}:\d{2})$/.test(value))) return t('app.form.not-date');
+  if (spec.kind === 'datetime' && (typeof value !== 'string' || !/(Z|[+-]\d{2}:\d{2})$/.test(value)))
+    return t('app.form.not-date');
   if (typeof value === 'number') {
     if (s.type === 'integer' && !Number.isInteger(value)) return t('app.form.whole');
     if (s.minimum !== undefined && value < s.minimum) return t('app.form.at-least', { limit: s.minimum });
-    if (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum) return t('app.form.more-than', { limit: s.exclusiveMinimum });
+    if (s.exclusiveMinimum !== undefined && value <= s.exclusiveMinimum)
+      return t('app.form.more-than', { limit: s.exclusiveMinimum });
     if (s.maximum !== undefined && value > s.maximum) return t('app.form.at-most', { limit: s.maximum });
   }
   if (typeof value === 'string') {
     if (s.minLength !== undefined && value.trim().length < s.minLength) return t('app.form.required');
-    if (s.maxLength !== undefined && value.length > s.maxLength) return t('app.form.at-most-characters', { limit: s.maxLength });
-    if (s.pattern && !new RegExp(s.pattern).test(value)) return spec.kind === 'color' ? t('app.form.colour') : t('app.form.pattern');
+    if (s.maxLength !== undefined && value.length > s.maxLength)
+      return t('app.form.at-most-characters', { limit: s.maxLength });
+    if (s.pattern && !new RegExp(s.pattern).test(value))
+      return spec.kind === 'color' ? t('app.form.colour') : t('app.form.pattern');
   }
-  if (Array.isArray(value) && s.maxItems !== undefined && value.length > s.maxItems) return t('app.form.at-most', { limit: s.maxItems });
+  if (Array.isArray(value) && s.maxItems !== undefined && value.length > s.maxItems)
+    return t('app.form.at-most', { limit: s.maxItems });
   return null;
 }
 

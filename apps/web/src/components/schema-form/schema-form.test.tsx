@@ -36,10 +36,13 @@ describe('fieldsOf (an option, the richest built-in collection)', () => {
     expect(kindOf('swatch.color')).toBe('color');
     expect(kindOf('swatch.texture')).toBe('file');
     const categories = BUILT_IN_COLLECTIONS.find((c) => c.name === 'categories')!;
-    const categorySpecs = fieldsOf(z.toJSONSchema(categories.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema, {
-      refs: categories.refs,
-      hints: categories.ui.fields,
-    });
+    const categorySpecs = fieldsOf(
+      z.toJSONSchema(categories.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema,
+      {
+        refs: categories.refs,
+        hints: categories.ui.fields,
+      },
+    );
     expect(categorySpecs.find((s) => s.path === 'surface')).toMatchObject({ kind: 'select', nullable: true });
     expect(categorySpecs.find((s) => s.path === 'multiple')!.label).toBe('Several choices per room');
   });
@@ -51,7 +54,9 @@ describe('fieldsOf (an option, the richest built-in collection)', () => {
   });
 
   it('finds the problems the server would refuse, at their field', () => {
-    expect(problemsOf(specs, { name: '', category: 'x', price: 1.5, level: 9, swatch: { color: 'red' } }, english)).toMatchObject({
+    expect(
+      problemsOf(specs, { name: '', category: 'x', price: 1.5, level: 9, swatch: { color: 'red' } }, english),
+    ).toMatchObject({
       name: 'Required',
       level: 'At most 4',
       'swatch.color': 'A colour like #1f6f5c',
@@ -87,11 +92,16 @@ function Harness({
   );
 }
 
-function renderForm(initial: Record<string, unknown>, currency = 'CAD', languages?: { default: Language; others: Language[] }) {
+function renderForm(
+  initial: Record<string, unknown>,
+  currency = 'CAD',
+  languages?: { default: Language; others: Language[] },
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The pickers' choices, as the collections would answer (no server in a unit test).
   client.setQueryData(['choices', 'categories'], [{ value: 'cat-1', label: 'Flooring' }]);
-  for (const name of ['rooms', 'plans', 'options']) client.setQueryData(['choices', name], [{ value: 'opt-1', label: 'Pale Oak' }]);
+  for (const name of ['rooms', 'plans', 'options'])
+    client.setQueryData(['choices', name], [{ value: 'opt-1', label: 'Pale Oak' }]);
   let last: Record<string, unknown> = initial;
   renderWithTheme(
     <QueryClientProvider client={client}>
@@ -167,7 +177,10 @@ describe('SchemaForm', () => {
   });
 
   it('shows photos as thumbnails, the first as main, and reorders them', () => {
-    const value = renderForm({ name: 'Oak', images: ['a0000000-0000-7000-8000-000000000001', 'a0000000-0000-7000-8000-000000000002'] });
+    const value = renderForm({
+      name: 'Oak',
+      images: ['a0000000-0000-7000-8000-000000000001', 'a0000000-0000-7000-8000-000000000002'],
+    });
     expect(screen.getAllByTestId('file-thumb')).toHaveLength(2);
     expect(screen.getByText('Main')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Make main' }));
@@ -175,7 +188,10 @@ describe('SchemaForm', () => {
   });
 
   it('asks for a translatable field once per project language, the others written into its translations', () => {
-    const value = renderForm({ name: 'Oak', sku: 'OAK-1', translations: { 'fr-CA': { name: 'Chêne' } } }, 'CAD', { default: 'en', others: ['fr-CA'] });
+    const value = renderForm({ name: 'Oak', sku: 'OAK-1', translations: { 'fr-CA': { name: 'Chêne' } } }, 'CAD', {
+      default: 'en',
+      others: ['fr-CA'],
+    });
     expect((screen.getByLabelText(/^Name \(English\)/) as HTMLInputElement).value).toBe('Oak');
     expect((screen.getByLabelText(/^Name \(Français\)/) as HTMLInputElement).value).toBe('Chêne');
     expect(screen.getByText('Description (Français)')).toBeTruthy();

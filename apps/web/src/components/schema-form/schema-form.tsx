@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Button, ColorInput, Fieldset, Group, Image, MultiSelect, Select, Stack, Switch, TagsInput, Textarea, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  ColorInput,
+  Fieldset,
+  Group,
+  Image,
+  MultiSelect,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Textarea,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useCollectionChoices } from '../../lib/collection-choices.ts';
 import { FileUpload } from '../ui/file-upload.tsx';
 import { MarkdownEditor } from '../ui/markdown-editor.tsx';
@@ -30,7 +44,8 @@ export interface SchemaFormProps {
  */
 export function SchemaForm({ fields, value, onChange, errors = {}, currency, disabled, languages }: SchemaFormProps) {
   const t = useT();
-  const inLanguage = (spec: FieldSpec, language: Language) => t('app.editor.in-language', { field: spec.label, language: LANGUAGE_NAMES[language] });
+  const inLanguage = (spec: FieldSpec, language: Language) =>
+    t('app.editor.in-language', { field: spec.label, language: LANGUAGE_NAMES[language] });
   return (
     <Stack gap="sm">
       {fields.flatMap((spec) =>
@@ -57,7 +72,17 @@ export function SchemaForm({ fields, value, onChange, errors = {}, currency, dis
                 />
               )),
             ]
-          : [<Field key={spec.path} spec={spec} item={value} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />],
+          : [
+              <Field
+                key={spec.path}
+                spec={spec}
+                item={value}
+                onChange={onChange}
+                errors={errors}
+                currency={currency}
+                disabled={disabled}
+              />,
+            ],
       )}
     </Stack>
   );
@@ -65,7 +90,15 @@ export function SchemaForm({ fields, value, onChange, errors = {}, currency, dis
 
 /** The field of a translatable field's words in another language: never required (the default language's words stand in), emptied to nothing. */
 function translationSpec(spec: FieldSpec, language: Language, label: string): FieldSpec {
-  return { ...spec, path: `translations.${language}.${spec.key}`, label, help: undefined, required: false, nullable: false, translatable: false };
+  return {
+    ...spec,
+    path: `translations.${language}.${spec.key}`,
+    label,
+    help: undefined,
+    required: false,
+    nullable: false,
+    translatable: false,
+  };
 }
 
 interface FieldProps {
@@ -78,9 +111,11 @@ interface FieldProps {
 }
 
 /** A number field's value: the number, undefined while what was typed (kept as text) is not one, null when empty. */
-const numberOrTyped = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' ? undefined : null);
+const numberOrTyped = (value: unknown) =>
+  typeof value === 'number' ? value : typeof value === 'string' ? undefined : null;
 /** A date field's value: the moment, undefined while what was typed (kept as text) is not one, null when empty. */
-const momentOrTyped = (value: unknown) => (typeof value !== 'string' ? null : /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : undefined);
+const momentOrTyped = (value: unknown) =>
+  typeof value !== 'string' ? null : /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : undefined;
 
 /** The value stored for an emptied input: null where the schema allows it, else nothing. */
 const emptyOf = (spec: FieldSpec) => (spec.nullable ? null : undefined);
@@ -90,7 +125,14 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
   const zone = useZone();
   const value = valueAt(item, spec.path);
   const set = (next: unknown) => onChange(withValueAt(item, spec.path, next));
-  const common = { label: spec.label, description: spec.help, error: errors[spec.path], required: spec.required, disabled, 'data-field': spec.path };
+  const common = {
+    label: spec.label,
+    description: spec.help,
+    error: errors[spec.path],
+    required: spec.required,
+    disabled,
+    'data-field': spec.path,
+  };
 
   switch (spec.kind) {
     case 'text':
@@ -115,7 +157,14 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
         />
       );
     case 'markdown':
-      return <MarkdownField {...common} value={typeof value === 'string' ? value : ''} onChange={set} maxLength={spec.schema.maxLength} />;
+      return (
+        <MarkdownField
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={set}
+          maxLength={spec.schema.maxLength}
+        />
+      );
     case 'number':
       return (
         <NumberField
@@ -160,9 +209,22 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
         />
       );
     case 'color':
-      return <ColorInput {...common} format="hex" value={typeof value === 'string' ? value : ''} onChange={(v) => set(v || emptyOf(spec))} />;
+      return (
+        <ColorInput
+          {...common}
+          format="hex"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(v) => set(v || emptyOf(spec))}
+        />
+      );
     case 'datetime':
-      return <ZonedDateTimeInput {...common} value={momentOrTyped(value)} onChange={(iso, typed) => set(iso === null ? emptyOf(spec) : (iso ?? typed))} />;
+      return (
+        <ZonedDateTimeInput
+          {...common}
+          value={momentOrTyped(value)}
+          onChange={(iso, typed) => set(iso === null ? emptyOf(spec) : (iso ?? typed))}
+        />
+      );
     case 'reference':
     case 'references':
       return <ReferenceField spec={spec} value={value} onChange={set} common={common} />;
@@ -172,7 +234,16 @@ function Field({ spec, item, onChange, errors, currency, disabled }: FieldProps)
     case 'tags':
       return <TagsInput {...common} value={Array.isArray(value) ? (value as string[]) : []} onChange={set} />;
     case 'object':
-      return <ObjectField spec={spec} item={item} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />;
+      return (
+        <ObjectField
+          spec={spec}
+          item={item}
+          onChange={onChange}
+          errors={errors}
+          currency={currency}
+          disabled={disabled}
+        />
+      );
   }
 }
 
@@ -217,7 +288,12 @@ function ReferenceField({
     const selected = Array.isArray(value) ? (value as string[]) : [];
     // Ids no longer in the collection stay visible (and removable) instead of vanishing.
     const known = new Set(data.map((c) => c.value));
-    const all = [...data, ...selected.filter((id) => !known.has(id)).map((id) => ({ value: id, label: t('app.form.missing', { id: id.slice(0, 8) }) }))];
+    const all = [
+      ...data,
+      ...selected
+        .filter((id) => !known.has(id))
+        .map((id) => ({ value: id, label: t('app.form.missing', { id: id.slice(0, 8) }) })),
+    ];
     return (
       <MultiSelect
         {...common}
@@ -292,7 +368,12 @@ function FilesField({
               )}
               <Group gap={4}>
                 {many && index > 0 && (
-                  <Button size="compact-xs" variant="subtle" disabled={disabled} onClick={() => setIds([id, ...ids.filter((other) => other !== id)])}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    disabled={disabled}
+                    onClick={() => setIds([id, ...ids.filter((other) => other !== id)])}
+                  >
                     {t('app.form.make-main')}
                   </Button>
                 )}
@@ -359,7 +440,14 @@ function ObjectField({ spec, item, onChange, errors, currency, disabled }: Field
           {spec.help}
         </Text>
       )}
-      <SchemaForm fields={fields} value={item} onChange={onChange} errors={errors} currency={currency} disabled={disabled} />
+      <SchemaForm
+        fields={fields}
+        value={item}
+        onChange={onChange}
+        errors={errors}
+        currency={currency}
+        disabled={disabled}
+      />
       {spec.nullable && (
         <Button
           mt="xs"

@@ -36,7 +36,11 @@ export function BuyerAccess({
     const refusal = error instanceof ApiError && error.code !== 'network' ? error : null;
     if (refusal && (refusal.code === 'email_not_verified' || refusal.code === 'terms_not_accepted')) return null;
     return (
-      <Alert color="red" title={refusal ? t('app.access.not-shown', { what }) : t('app.access.not-loaded', { what })} role="alert">
+      <Alert
+        color="red"
+        title={refusal ? t('app.access.not-shown', { what }) : t('app.access.not-loaded', { what })}
+        role="alert"
+      >
         <Text size="sm">{refusal ? refusal.message : t('app.access.connection')}</Text>
         <Group mt="xs">
           <Button size="xs" variant="white" onClick={() => void retry()}>

@@ -9,7 +9,8 @@ function changeOrderQuery(cartId: string, version: number, revision: number) {
   return {
     queryKey: ['cart', cartId, 'change-order', version],
     enabled: changeOrderNumber(revision) !== null,
-    queryFn: ({ signal }: { signal: AbortSignal }) => api<{ changeOrder: ChangeOrder | null }>(`/api/carts/${cartId}/change-order`, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api<{ changeOrder: ChangeOrder | null }>(`/api/carts/${cartId}/change-order`, { signal }),
   };
 }
 

@@ -68,7 +68,12 @@ export function DecisionNotice({
       <Alert color="green" title={t('app.decision.approved')} data-testid="decision-notice">
         <Text size="sm">
           {approval
-            ? tidy(t('app.decision.approved-by', { who: approval.byName || t('app.decision.design-centre'), date: date(approval.at) }))
+            ? tidy(
+                t('app.decision.approved-by', {
+                  who: approval.byName || t('app.decision.design-centre'),
+                  date: date(approval.at),
+                }),
+              )
             : t('app.decision.approved-plain')}
         </Text>
         {comment}
@@ -82,7 +87,9 @@ export function DecisionNotice({
         <Text size="sm">
           {last ? tidy(t('app.decision.submitted-on', { date: date(last.at) })) : t('app.decision.submitted-plain')}{' '}
           <RichText
-            text={t('app.decision.review-by', { day: last ? dates.day(reviewDueBy(new Date(last.at), reviewDays, dates.zone.timeZone)) : '—' })}
+            text={t('app.decision.review-by', {
+              day: last ? dates.day(reviewDueBy(new Date(last.at), reviewDays, dates.zone.timeZone)) : '—',
+            })}
             tags={{ b: (chunk) => <b data-testid="review-by">{chunk}</b> }}
           />
         </Text>
@@ -105,13 +112,19 @@ export function DecisionNotice({
   }
   if (last?.action === 'reopen') {
     return (
-      <Alert color="blue" title={t('app.review.change-order', { number: changeOrderNumber(revision) ?? 1 })} data-testid="decision-notice">
+      <Alert
+        color="blue"
+        title={t('app.review.change-order', { number: changeOrderNumber(revision) ?? 1 })}
+        data-testid="decision-notice"
+      >
         <Text size="sm">
           {tidy(
             [
               t('app.decision.reopened', { who, date: date(last.at) }),
               last.fee ? t('app.decision.fee', { fee: money(last.fee) }) : '',
-              deadline ? t('app.decision.make-changes-before', { date: date(deadline) }) : t('app.decision.make-changes'),
+              deadline
+                ? t('app.decision.make-changes-before', { date: date(deadline) })
+                : t('app.decision.make-changes'),
             ]
               .filter(Boolean)
               .join(' '),

@@ -16,7 +16,15 @@ export function accessCodeFrom(text: string): string | null {
  * For a signed-in person who is not (yet) a buyer of this project, or whose unit is not
  * linked: how to get in, in plain words — ask the design centre, or enter the invitation.
  */
-export function HowToGetIn({ projectName, contact, isMember }: { projectName: string; contact: DesignCentreContact | undefined; isMember: boolean }) {
+export function HowToGetIn({
+  projectName,
+  contact,
+  isMember,
+}: {
+  projectName: string;
+  contact: DesignCentreContact | undefined;
+  isMember: boolean;
+}) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -6,7 +6,15 @@ import { useT } from '../../lib/i18n.ts';
  * A cart's lines as cards, one per room: category, option (× quantity) and, when prices are
  * shown, its amount or "Included". Used by My selection and the shared preview.
  */
-export function RoomLineCards({ groups, money, lineTestId }: { groups: RoomLines[]; money: ((minor: number) => string) | null; lineTestId: string }) {
+export function RoomLineCards({
+  groups,
+  money,
+  lineTestId,
+}: {
+  groups: RoomLines[];
+  money: ((minor: number) => string) | null;
+  lineTestId: string;
+}) {
   const t = useT();
   return groups.map(({ room, lines }) => (
     <Card key={room._id || 'home'} withBorder radius="md" padding="md" data-testid="review-room">
@@ -24,7 +32,11 @@ export function RoomLineCards({ groups, money, lineTestId }: { groups: RoomLines
                 {line.option?.name ?? t('pdf.no-longer-offered')}
                 {line.quantity > 1 ? ` × ${line.quantity}` : ''}
               </Table.Td>
-              {money && <Table.Td ta="right">{line.option ? (line.amount === 0 ? t('app.configure.included') : money(line.amount)) : ''}</Table.Td>}
+              {money && (
+                <Table.Td ta="right">
+                  {line.option ? (line.amount === 0 ? t('app.configure.included') : money(line.amount)) : ''}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

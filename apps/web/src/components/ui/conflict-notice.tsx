@@ -13,7 +13,11 @@ export function ConflictNotice({ fields, onReapply }: { fields: string[]; onReap
   const { locale } = useLanguage();
   return (
     <Alert color="orange" title={t('app.conflict.title')} data-testid="edit-conflict" role="status">
-      <Text size="sm">{fields.length ? t('app.conflict.current', { fields: formatList(fields, locale) }) : t('app.conflict.current-nothing')}</Text>
+      <Text size="sm">
+        {fields.length
+          ? t('app.conflict.current', { fields: formatList(fields, locale) })
+          : t('app.conflict.current-nothing')}
+      </Text>
       {fields.length > 0 && (
         <Button size="xs" mt="xs" onClick={onReapply}>
           {t('app.conflict.reapply')}

@@ -25,7 +25,11 @@ export function FileUpload({ label, accept, configs, onUploaded }: FileUploadPro
       const uploaded = await uploadFile({ file, configs, onProgress: setProgress, signal: controller.current.signal });
       await onUploaded(uploaded);
     } catch (caught) {
-      setError(caught instanceof DOMException && caught.name === 'AbortError' ? 'The upload was cancelled.' : (caught as Error).message);
+      setError(
+        caught instanceof DOMException && caught.name === 'AbortError'
+          ? 'The upload was cancelled.'
+          : (caught as Error).message,
+      );
     } finally {
       setProgress(null);
       controller.current = null;
@@ -50,7 +54,12 @@ export function FileUpload({ label, accept, configs, onUploaded }: FileUploadPro
       </Group>
       {progress !== null && (
         <Stack gap={4}>
-          <Progress value={Math.round(progress * 100)} aria-label="Upload progress" data-testid="upload-progress" animated />
+          <Progress
+            value={Math.round(progress * 100)}
+            aria-label="Upload progress"
+            data-testid="upload-progress"
+            animated
+          />
           <Text size="xs" c="dimmed">
             {Math.round(progress * 100)} %
           </Text>

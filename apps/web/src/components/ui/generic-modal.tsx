@@ -24,7 +24,15 @@ export interface GenericModalProps {
  * The generic modal of docs/screens.md: optional title, a close button, closing on a backdrop
  * click and on Escape, optional action buttons, and a non-closable mode.
  */
-export function GenericModal({ opened, onClose, title, children, actions = [], closable = true, size = 'md' }: GenericModalProps) {
+export function GenericModal({
+  opened,
+  onClose,
+  title,
+  children,
+  actions = [],
+  closable = true,
+  size = 'md',
+}: GenericModalProps) {
   return (
     <Modal
       opened={opened}
@@ -40,7 +48,13 @@ export function GenericModal({ opened, onClose, title, children, actions = [], c
       {actions.length > 0 && (
         <Group justify="flex-end" mt="lg">
           {actions.map((action) => (
-            <Button key={action.label} onClick={action.onClick} color={action.color} variant={action.variant ?? 'filled'} loading={action.loading}>
+            <Button
+              key={action.label}
+              onClick={action.onClick}
+              color={action.color}
+              variant={action.variant ?? 'filled'}
+              loading={action.loading}
+            >
               {action.label}
             </Button>
           ))}

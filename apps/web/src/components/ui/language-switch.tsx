@@ -14,7 +14,14 @@ export function LanguageSwitch() {
   return (
     <Group gap={4} wrap="nowrap">
       {others.map((other) => (
-        <Button key={other} variant="default" size="compact-sm" lang={other} data-testid={`language-${other}`} onClick={() => void choose(other)}>
+        <Button
+          key={other}
+          variant="default"
+          size="compact-sm"
+          lang={other}
+          data-testid={`language-${other}`}
+          onClick={() => void choose(other)}
+        >
           {/* The language by its name; on a phone by its code (FR), so the header keeps the brand in view. */}
           <Text span inherit visibleFrom="sm">
             {LANGUAGE_NAMES[other]}

@@ -9,7 +9,13 @@ export function MailRefusedBadge({ emails }: { emails: string[] }) {
   const { locale } = useLanguage();
   if (!emails.length) return null;
   return (
-    <Badge color="red" variant="light" size="sm" title={t('app.mail-refused.badge-label', { emails: formatList(emails, locale) })} data-testid="mail-refused">
+    <Badge
+      color="red"
+      variant="light"
+      size="sm"
+      title={t('app.mail-refused.badge-label', { emails: formatList(emails, locale) })}
+      data-testid="mail-refused"
+    >
       {t('app.mail-refused.badge')}
     </Badge>
   );

@@ -55,12 +55,16 @@ export function NumberField({
     onChange,
     show: (n) => (money ? amountFieldText(n, money.currency, locale) : numberFieldText(n, locale)),
     read: (typed) => {
-      const reading = money ? readMoney(typed, { currency: money.currency, locale }) : readNumber(typed, locale, { integer });
+      const reading = money
+        ? readMoney(typed, { currency: money.currency, locale })
+        : readNumber(typed, locale, { integer });
       if (!reading.ok) return { problem: t(reading.key, reading.params) };
       // Limits are said in the field's own units (an amount in the currency, not in cents).
       const amount = money ? Number(formatAmount(reading.value, money.currency)) : reading.value;
-      if (min !== undefined && amount < min) return { problem: t('app.number.at-least', { limit: numberFieldText(min, locale) }) };
-      if (max !== undefined && amount > max) return { problem: t('app.number.at-most', { limit: numberFieldText(max, locale) }) };
+      if (min !== undefined && amount < min)
+        return { problem: t('app.number.at-least', { limit: numberFieldText(min, locale) }) };
+      if (max !== undefined && amount > max)
+        return { problem: t('app.number.at-most', { limit: numberFieldText(max, locale) }) };
       return { value: reading.value };
     },
   });

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { renderWithTheme } from '../../testing/render.tsx';
 import { PageTransition } from './page-transition.tsx';
 
@@ -24,8 +31,16 @@ function app() {
     ),
   });
   const form = createRoute({ getParentRoute: () => root, path: '/', component: Form });
-  const slow = createRoute({ getParentRoute: () => root, path: '/slow', beforeLoad: () => arrived, component: () => <h1>Arrived</h1> });
-  const router = createRouter({ routeTree: root.addChildren([form, slow]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const slow = createRoute({
+    getParentRoute: () => root,
+    path: '/slow',
+    beforeLoad: () => arrived,
+    component: () => <h1>Arrived</h1>,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([form, slow]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   return { router, arrive };
 }
 
@@ -48,6 +63,8 @@ describe('PageTransition', () => {
     act(() => arrive());
     await screen.findByRole('heading', { name: 'Arrived' });
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Arrived' }).closest('[data-transition]')?.getAttribute('data-page')).toBe('/slow');
+    expect(
+      screen.getByRole('heading', { name: 'Arrived' }).closest('[data-transition]')?.getAttribute('data-page'),
+    ).toBe('/slow');
   });
 });

@@ -20,7 +20,12 @@ export function PageTransition({ children }: { children: ReactNode }) {
     previous.current = pathname;
   }
   return (
-    <div key={pathname} className={`page-transition-${direction.current}`} data-transition={direction.current} data-page={pathname}>
+    <div
+      key={pathname}
+      className={`page-transition-${direction.current}`}
+      data-transition={direction.current}
+      data-page={pathname}
+    >
       {children}
     </div>
   );

@@ -24,7 +24,9 @@ export function PriceChangeNotice({ changes, money }: { changes: PriceChange[]; 
       </Text>
       <List size="sm">
         {lines.map((change) => (
-          <List.Item key={change.option}>{t('app.prices.line', { name: change.name, from: money(change.from), to: money(change.to) })}</List.Item>
+          <List.Item key={change.option}>
+            {t('app.prices.line', { name: change.name, from: money(change.from), to: money(change.to) })}
+          </List.Item>
         ))}
       </List>
     </Alert>

@@ -20,7 +20,13 @@ export function SearchHeading({
       <Title order={2} fz="lg">
         {title}
       </Title>
-      <TextInput placeholder={placeholder} value={value} onChange={(e) => onChange(e.currentTarget.value)} w={{ base: '100%', sm: 260 }} aria-label={label} />
+      <TextInput
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        w={{ base: '100%', sm: 260 }}
+        aria-label={label}
+      />
     </Group>
   );
 }

@@ -16,7 +16,12 @@ export interface TwoClickDeleteProps extends Omit<ButtonProps, 'onClick'> {
  * button pressed from the keyboard (or by assistive technology) waits for its second press
  * without a time limit, until the focus leaves it or Escape is pressed.
  */
-export function TwoClickDelete({ onConfirm, children = 'Delete', confirmLabel = 'Click again to delete', ...props }: TwoClickDeleteProps) {
+export function TwoClickDelete({
+  onConfirm,
+  children = 'Delete',
+  confirmLabel = 'Click again to delete',
+  ...props
+}: TwoClickDeleteProps) {
   const [isArmed, setArmed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

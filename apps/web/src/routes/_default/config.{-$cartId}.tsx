@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { CartReview } from '../../features/cart/components/cart-review.tsx';
+import { CartReview } from '../../features/my-selection/components/cart-review.tsx';
 import { BuyerConversation } from '../../features/comments/components/selection-conversation.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { Stack } from '@mantine/core';

@@ -38,7 +38,8 @@ function ProjectLanding() {
             </Title>
             {project?.options.tagline && <Text fz="xl">{project.options.tagline}</Text>}
             <Text fz="lg" opacity={0.9}>
-              Choose the floors, cabinets, counters and colours of your new home, see every price as you go, and sign off your selection when it is just right.
+              Choose the floors, cabinets, counters and colours of your new home, see every price as you go, and sign
+              off your selection when it is just right.
             </Text>
             <Group>
               <LinkButton to="/configure" size="lg" color="accent" autoContrast>

@@ -22,7 +22,13 @@ export const Route = createFileRoute('/_noauth/my-account')({
 function MyAccount() {
   const { mode, token } = Route.useSearch();
   const t = useT();
-  const title = t(mode === 'resetPassword' ? 'app.frame.reset-title' : mode === 'verifyEmail' ? 'app.frame.verify-title' : 'app.frame.my-account');
+  const title = t(
+    mode === 'resetPassword'
+      ? 'app.frame.reset-title'
+      : mode === 'verifyEmail'
+        ? 'app.frame.verify-title'
+        : 'app.frame.my-account',
+  );
   return (
     <PageFrame title={title}>
       <EmailLinkHandler mode={mode} token={token} />

@@ -33,7 +33,9 @@ function SignInPage() {
   return (
     <PageFrame
       title={say(MODE_TITLES[mode])}
-      description={mode === 'sign-up' ? say('signin.intro-sign-up', { project: name }) : say('signin.intro', { project: name })}
+      description={
+        mode === 'sign-up' ? say('signin.intro-sign-up', { project: name }) : say('signin.intro', { project: name })
+      }
     >
       <SignInForm next={next} initialEmail={email} onModeChange={setMode} />
     </PageFrame>

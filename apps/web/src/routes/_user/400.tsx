@@ -29,7 +29,13 @@ function BadLinkPage() {
         {reason ? t(badLinkKey(reason)) : t('app.bad-link.unknown')}
       </Alert>
       {/* A visitor is offered to sign in; someone signed in, their home. */}
-      <Group>{me ? <LinkButton to="/">{t('app.bad-link.home')}</LinkButton> : <LinkButton to="/sign-in">{t('app.link.sign-in')}</LinkButton>}</Group>
+      <Group>
+        {me ? (
+          <LinkButton to="/">{t('app.bad-link.home')}</LinkButton>
+        ) : (
+          <LinkButton to="/sign-in">{t('app.link.sign-in')}</LinkButton>
+        )}
+      </Group>
     </PageFrame>
   );
 }

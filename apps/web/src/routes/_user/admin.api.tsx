@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
-import { ApiReference } from '../../features/platform/components/api-reference.tsx';
+import { ApiReference } from '../../features/api-reference/components/api-reference.tsx';
 
 const flags = { requiresAuth: true, requiresAdmin: true };
 
@@ -11,7 +11,10 @@ export const Route = createFileRoute('/_user/admin/api')({
 
 function Page() {
   return (
-    <PageFrame title="API reference" description="The interactive reference of every portal, identity and decor API route.">
+    <PageFrame
+      title="API reference"
+      description="The interactive reference of every portal, identity and decor API route."
+    >
       <ApiReference />
     </PageFrame>
   );

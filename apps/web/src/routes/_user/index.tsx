@@ -25,7 +25,10 @@ function MyHomePage() {
   const { data: project } = useProject();
   const t = useT();
   return (
-    <PageFrame title={t('app.page.home')} description={t('app.page.home-text', { project: project?.name ?? t('app.page.this-project') })}>
+    <PageFrame
+      title={t('app.page.home')}
+      description={t('app.page.home-text', { project: project?.name ?? t('app.page.this-project') })}
+    >
       <Stack gap="md">
         <BuyerUnreadMessages />
         <MyHomeOverview />

@@ -7,8 +7,10 @@ export const EN_ACCESS = {
   'link.withdrawn': 'This link has been withdrawn. Ask the sales team for a new one.',
   'link.expired': 'This link has expired. Ask the sales team for a new one.',
   'link.used': 'This link has already been used. Sign in, or ask the sales team for a new one.',
-  'link.new-accounts-only': 'This code opens a new account, and you are already signed in. Ask the sales team to invite your e-mail address instead.',
-  'link.account-exists': 'There is already an account with this e-mail address. Sign in with it and ask the sales team for an invitation.',
+  'link.new-accounts-only':
+    'This code opens a new account, and you are already signed in. Ask the sales team to invite your e-mail address instead.',
+  'link.account-exists':
+    'There is already an account with this e-mail address. Sign in with it and ask the sales team for an invitation.',
   'link.too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
   'link.no-access': 'Could not get access.',
   'link.request-failed': 'Request failed.',
@@ -23,6 +25,7 @@ export const EN_ACCESS = {
   'identity.email-already-in-use': 'There is already an account with this e-mail address. Sign in instead.',
   'identity.user-not-found': 'We could not find an account with this e-mail address.',
   'identity.too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
-  'identity.user-disabled': 'This account has been turned off. Contact the design centre if you think this is a mistake.',
+  'identity.user-disabled':
+    'This account has been turned off. Contact the design centre if you think this is a mistake.',
   'identity.invalid-action-code': 'This link or code has expired or was already used. Ask for a new one.',
 } as const;

@@ -39,7 +39,8 @@ export const EN_APP = {
   'app.configure.also-removed': 'Also removed: {what}.',
   'app.configure.also-removed-amount': 'Also removed: {what}, −{amount}.',
   'app.configure.read-only': 'Read only',
-  'app.configure.read-only-text': 'This selection can no longer be changed here. Contact the design centre to make changes.',
+  'app.configure.read-only-text':
+    'This selection can no longer be changed here. Contact the design centre to make changes.',
   'app.configure.packages': 'Packages',
   'app.configure.package-removed': '{name} is no longer applied: its choices stay, its saving no longer counts.',
   'app.configure.package-applied': '{name} applied.',
@@ -87,8 +88,10 @@ export const EN_APP = {
   'app.access.paste-whole': 'Paste the whole invitation link, or type the code at its end.',
   'app.access.not-linked': 'Your home is not linked yet',
   'app.access.not-buyer': 'You are not a buyer at {project} yet',
-  'app.access.not-linked-text': 'The design centre has not linked your account to your unit yet. When they do, your home and your selection appear here.',
-  'app.access.not-buyer-text': 'Buyers join with the invitation the design centre sends them by e-mail. If you have one, paste its link or code below.',
+  'app.access.not-linked-text':
+    'The design centre has not linked your account to your unit yet. When they do, your home and your selection appear here.',
+  'app.access.not-buyer-text':
+    'Buyers join with the invitation the design centre sends them by e-mail. If you have one, paste its link or code below.',
   'app.access.invitation': 'Invitation link or code',
   'app.access.open': 'Open invitation',
   'app.access.ask': 'No invitation? Ask the design centre{who} to invite you to your unit.',
@@ -139,7 +142,8 @@ export const EN_APP = {
   'app.actions.share': 'Share',
   'app.actions.share-title': 'Share your selection',
   'app.actions.link-failed': 'The link could not be made. Please try again.',
-  'app.actions.share-intro': 'Anyone with the link can see your choices and your rooms in 3D, but cannot change anything.',
+  'app.actions.share-intro':
+    'Anyone with the link can see your choices and your rooms in 3D, but cannot change anything.',
   'app.actions.show-prices': 'Show prices',
   'app.actions.works-for': 'The link works for',
   'app.actions.days': '{days, plural, one {# day} other {# days}}',
@@ -166,15 +170,18 @@ export const EN_APP = {
   'app.notes.conflict': 'Your selection changed in another window meanwhile. Your text is kept here: save it again.',
   'app.notes.failed': 'Your notes could not be saved. Please try again.',
   'app.notes.label': 'Notes for the design centre',
-  'app.notes.description': 'Anything they should know about your choices (for example, where the pendant lights should hang). {count} of {max} characters.',
+  'app.notes.description':
+    'Anything they should know about your choices (for example, where the pendant lights should hang). {count} of {max} characters.',
   'app.notes.too-long': 'Notes can be up to {max} characters: shorten them by {over}.',
   'app.notes.save': 'Save notes',
   'app.decision.design-centre': 'The design centre',
   'app.decision.questions': 'Questions? {contact}',
   'app.decision.comment': '“{comment}”',
   'app.decision.approved': 'Approved',
-  'app.decision.approved-by': '{who} approved your selection on {date}. Nothing more is needed from you: the design centre orders your finishes.',
-  'app.decision.approved-plain': 'Your selection is approved. Nothing more is needed from you: the design centre orders your finishes.',
+  'app.decision.approved-by':
+    '{who} approved your selection on {date}. Nothing more is needed from you: the design centre orders your finishes.',
+  'app.decision.approved-plain':
+    'Your selection is approved. Nothing more is needed from you: the design centre orders your finishes.',
   'app.decision.submitted': 'Submitted: waiting for review',
   'app.decision.submitted-on': 'You signed and submitted your selection on {date}.',
   'app.decision.submitted-plain': 'You signed and submitted your selection.',
@@ -194,7 +201,8 @@ export const EN_APP = {
   'app.change-order.fee': '{word}: {label}',
   'app.alternatives.failed': 'That did not work. Please try again.',
   'app.alternatives.title': 'Alternatives',
-  'app.alternatives.intro': 'Keep a version of your choices under a name, try something else, and switch back or compare them.',
+  'app.alternatives.intro':
+    'Keep a version of your choices under a name, try something else, and switch back or compare them.',
   'app.alternatives.saved': 'Saved {date} · {total} then',
   'app.alternatives.switch-to': 'Switch to this',
   'app.alternatives.delete': 'Delete',
@@ -202,7 +210,8 @@ export const EN_APP = {
   'app.alternatives.example': 'e.g. Dark kitchen',
   'app.alternatives.switch-title': 'Switch to this alternative?',
   'app.alternatives.switch': 'Switch',
-  'app.alternatives.switch-text': 'Your current choices are replaced by “{name}”, at today’s prices. Save the current ones first if you want to keep them.',
+  'app.alternatives.switch-text':
+    'Your current choices are replaced by “{name}”, at today’s prices. Save the current ones first if you want to keep them.',
   'app.alternatives.current': 'Current selection',
   'app.alternatives.compare': 'Compare',
   'app.alternatives.first': 'First to compare',
@@ -215,7 +224,8 @@ export const EN_APP = {
   'app.shared.until': 'Read-only · shared until {date}',
   'app.shared.package': 'Package: {name}',
   'app.shared.signed': 'Signed by {initials} on {date}',
-  'app.start.declined': 'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.',
+  'app.start.declined':
+    'You declined the terms, so the portal stays closed to you. To use it, read them again and agree; or sign out.',
   'app.start.failed': 'Something went wrong. Please try again.',
   'app.start.resent': 'We sent a new link to {email}.',
   'app.start.verify-title': 'Confirm your e-mail address',
@@ -353,12 +363,14 @@ export const EN_APP = {
   'app.room.previous': 'Previous room',
   'app.room.next': 'Next room',
   'app.room.step': '{room} · {step} of {count}',
-  'app.room.controls': 'Drag to look around, pinch or scroll to come closer, drag with two fingers (or right-click) to move.',
+  'app.room.controls':
+    'Drag to look around, pinch or scroll to come closer, drag with two fingers (or right-click) to move.',
   'app.room.plan': 'Floor plan',
   'app.room.plan-label': 'Floor plan: choose a room',
   'app.room.sketch': 'Sketch of the {room} with the chosen finishes',
   'app.arrive.create': 'Create your account',
-  'app.arrive.create-text': 'This code opens a new account in the selection portal. We will send a link to your address to confirm it.',
+  'app.arrive.create-text':
+    'This code opens a new account in the selection portal. We will send a link to your address to confirm it.',
   'app.arrive.email': 'Your e-mail address',
   'app.arrive.create-button': 'Create my account',
   'app.arrive.someone-else': 'This invitation is for someone else',
@@ -370,7 +382,8 @@ export const EN_APP = {
   'app.arrive.not-now': 'Not now: I will sign in with a code sent by e-mail',
   'app.inquiry.failed': 'The inquiry could not be sent. Try again.',
   'app.inquiry.thanks': 'Thank you, {name}',
-  'app.inquiry.received': '{project} received your inquiry and will contact you by {by, select, phone {phone} other {e-mail}} soon.',
+  'app.inquiry.received':
+    '{project} received your inquiry and will contact you by {by, select, phone {phone} other {e-mail}} soon.',
   'app.inquiry.sales-team': 'The sales team',
   'app.inquiry.not-loaded': 'The form could not be loaded. Check your connection and reload the page.',
   'app.inquiry.send': 'Send my inquiry',
@@ -400,9 +413,11 @@ export const EN_APP = {
   'app.page.inquire': 'Ask about a home',
   'app.page.inquire-text': 'Tell us what you are looking for and the sales team will get back to you.',
   'app.settings.languages': 'Languages',
-  'app.settings.languages-text': 'The portal, its mails and the signed documents are offered in these; each person reads in their own.',
+  'app.settings.languages-text':
+    'The portal, its mails and the signed documents are offered in these; each person reads in their own.',
   'app.settings.default-language': 'Default language',
-  'app.settings.default-language-text': 'For a visitor whose browser asks for none of them, and for mails to people who have not chosen.',
+  'app.settings.default-language-text':
+    'For a visitor whose browser asks for none of them, and for mails to people who have not chosen.',
   'app.unit-status.available': 'Available',
   'app.unit-status.reserved': 'Reserved',
   'app.unit-status.sold': 'Sold',
@@ -417,7 +432,8 @@ export const EN_APP = {
   'app.detail.signed': 'Signed by {name} on {date} for {total}',
   'app.detail.pdf-failed': 'The PDF could not be made.',
   'app.detail.pdf': 'PDF',
-  'app.detail.submitted': 'Signed and submitted for {total}. Approve it to record the purchase, or return it to the buyer with what to change.',
+  'app.detail.submitted':
+    'Signed and submitted for {total}. Approve it to record the purchase, or return it to the buyer with what to change.',
   'app.detail.approved-done': 'Approved: the purchase is recorded and the buyers are told.',
   'app.detail.confirm-approval': 'Confirm approval',
   'app.detail.approve': 'Approve',
@@ -537,10 +553,12 @@ export const EN_APP = {
   'app.units.no-plan': 'No plan',
   'app.units.no-buyer': 'No buyer',
   'app.units.due': 'Due {date}',
-  'app.units.sold': '{count, plural, one {# of them is sold: it will be {status}.} other {# of them are sold: they will be {status}.}}',
+  'app.units.sold':
+    '{count, plural, one {# of them is sold: it will be {status}.} other {# of them are sold: they will be {status}.}}',
   'app.units.open':
     "{count, plural, one {# of them has a selection open or signed: the buyers keep it, and the unit's status changes under it.} other {# of them have a selection open or signed: the buyers keep it, and the unit's status changes under it.}}",
-  'app.units.deadline': '{count, plural, one {# open selection is then due at the new deadline.} other {# open selections are then due at the new deadline.}}',
+  'app.units.deadline':
+    '{count, plural, one {# open selection is then due at the new deadline.} other {# open selections are then due at the new deadline.}}',
   'app.units.done':
     '{changed, plural, one {# unit} other {# units}} changed{carts, plural, =0 {} one {; # open selection now due then too} other {; # open selections now due then too}}.',
   'app.units.failed': 'The units could not be changed. Nothing was changed.',
@@ -668,7 +686,8 @@ export const EN_APP = {
   'app.mail.sent': 'Mailed',
   'app.mail.outbox': 'In the outbox',
   'app.mail.failed': 'Mail refused',
-  'app.mail.refused': 'The mail server refused the invitation to {email}: {reason}. The link was made: copy it and send it another way, or check the address.',
+  'app.mail.refused':
+    'The mail server refused the invitation to {email}: {reason}. The link was made: copy it and send it another way, or check the address.',
   'app.mail.this-address': 'this address',
   'app.mail.no-reason': 'no reason given',
   'app.buyers.signed-in-title': 'Buyers who have signed in',
@@ -685,15 +704,18 @@ export const EN_APP = {
   'app.buyers.last-signed-in': 'last signed in {date}',
   'app.buyers.never': 'never signed in',
   'app.buyers.no-mail': 'No mail yet',
-  'app.buyers.mails': '{count, plural, one {# mail} =10 {Last 10 mails} other {# mails}}{failed, plural, =0 {} other { · # refused}}',
+  'app.buyers.mails':
+    '{count, plural, one {# mail} =10 {Last 10 mails} other {# mails}}{failed, plural, =0 {} other { · # refused}}',
   'app.zone.in': 'In {zone}.',
   'app.page.catalogue.title': 'Catalogue',
-  'app.page.catalogue.description': 'Rooms, categories, options, packages, plans and units: everything buyers choose from, edited here.',
+  'app.page.catalogue.description':
+    'Rooms, categories, options, packages, plans and units: everything buyers choose from, edited here.',
   'app.page.leads.title': 'Leads',
   'app.page.leads.description':
     'People who asked about a home from the inquiry form, the website widget or a sales-centre screen, and how the sales team follows them up.',
   'app.page.runtime.title': '3D settings',
-  'app.page.runtime.description': "How choices paint the buyers' 3D rooms: which category colours which surface, room sizes, the light and the first view.",
+  'app.page.runtime.description':
+    "How choices paint the buyers' 3D rooms: which category colours which surface, room sizes, the light and the first view.",
   'app.page.unit-avail.title': 'Unit availability',
   'app.page.unit-avail.description':
     'Every unit floor by floor with its status, buyers and selection; select units to change their status or deadline together.',
@@ -706,12 +728,14 @@ export const EN_APP = {
   'app.page.cart.title': 'Selection',
   'app.page.cart.description': "Review the buyer's choices, their history, and approve, return, reopen or extend.",
   'app.page.carts.title': 'Selections',
-  'app.page.carts.description': "Every unit's selection: who is late, what is waiting for approval, and what was approved.",
+  'app.page.carts.description':
+    "Every unit's selection: who is late, what is waiting for approval, and what was approved.",
   'app.page.imports.title': 'Imports',
   'app.page.imports.description':
     'Set up or update the project from a spreadsheet: units and their buyers, options, categories, rooms and plans, checked row by row before anything is written.',
   'app.page.configs.title': 'Project configs',
-  'app.page.configs.description': "A project's options, features and theme as validated JSON, with a diff before saving and every version kept.",
+  'app.page.configs.description':
+    "A project's options, features and theme as validated JSON, with a diff before saving and every version kept.",
   'app.page.deploys.title': 'Deploys',
   'app.page.deploys.description': 'The deployments of the portal and the projects each one serves.',
   'app.page.pen-stream.title': 'Pen stream',
@@ -719,11 +743,13 @@ export const EN_APP = {
   'app.page.data.title': 'Data',
   'app.page.data.description': 'Export a project as one JSON bundle, and import a bundle as a new project.',
   'app.page.new-project.title': 'New project',
-  'app.page.new-project.description': 'A new builder’s project: its key, money and time, brand, catalogue and first manager.',
+  'app.page.new-project.description':
+    'A new builder’s project: its key, money and time, brand, catalogue and first manager.',
   'app.page.screen.title': 'Screen',
   'app.page.screen.description': 'One sales-centre screen and what happened to it.',
   'app.page.screens.title': 'Screens',
-  'app.page.screens.description': 'The sales-centre screens: claim one with the code it shows, name it, give it a project, revoke it.',
+  'app.page.screens.description':
+    'The sales-centre screens: claim one with the code it shows, name it, give it a project, revoke it.',
   'app.page.purchases.title': 'Purchases',
   'app.page.purchases.description': 'Approved purchases across every project, with totals per project and currency.',
   'app.page.pool.title': 'Screen pool',
@@ -737,13 +763,16 @@ export const EN_APP = {
   'app.page.sessions.title': 'Sessions',
   'app.page.sessions.description': 'Visits of signed-in people: who, where, on what device, how long; who is on now.',
   'app.page.minimaps.title': 'Minimaps',
-  'app.page.minimaps.description': "A plan's floor-plan picture with its rooms pinned on it, for the buyers' floor plan in 3D.",
+  'app.page.minimaps.description':
+    "A plan's floor-plan picture with its rooms pinned on it, for the buyers' floor plan in 3D.",
   'app.page.model-builder.title': 'Model builder',
-  'app.page.model-builder.description': "Fields added to a project's collections, and collections of its own, with the form its managers will get.",
+  'app.page.model-builder.description':
+    "Fields added to a project's collections, and collections of its own, with the form its managers will get.",
   'app.page.admin.title': 'Administration',
   'app.page.admin.description': 'Every project, deploy and person on the platform.',
   'app.page.dashboard.title': 'Dashboard',
-  'app.page.dashboard.description': 'Units, buyers, selections and deadlines of {project} at a glance; every number opens the list behind it.',
+  'app.page.dashboard.description':
+    'Units, buyers, selections and deadlines of {project} at a glance; every number opens the list behind it.',
   'app.purchasing.csv': 'Purchasing CSV',
   'app.purchasing.summary': 'Purchase summary',
   'app.purchasing.csv-failed': 'The CSV could not be made.',
@@ -767,7 +796,8 @@ export const EN_APP = {
   'app.purchasing.adjustments-total': 'Adjustments total',
   'app.purchasing.total': 'Total of the approved purchases',
   'app.frame.not-found.title': 'Page not found',
-  'app.frame.not-found.text': 'The page you asked for does not exist or has moved. Check the address, or start again from your home page.',
+  'app.frame.not-found.text':
+    'The page you asked for does not exist or has moved. Check the address, or start again from your home page.',
   'app.frame.not-found.home': 'Go to my home',
   'app.frame.my-account': 'Your account',
   'app.frame.verify-title': 'Confirm your e-mail address',
@@ -775,7 +805,8 @@ export const EN_APP = {
   'app.frame.error.page-text': 'Something went wrong while loading this page. Please try again.',
   'app.frame.error.layout-text': 'Something went wrong while opening this part of the portal. Please try again.',
   'app.logo.title': 'Logo',
-  'app.logo.help': 'Shown on the {project} logo band of every page, on its logo colour. A wide PNG with a transparent background works best.',
+  'app.logo.help':
+    'Shown on the {project} logo band of every page, on its logo colour. A wide PNG with a transparent background works best.',
   'app.logo.alt': '{project} logo',
   'app.logo.none': '{project} (no logo yet)',
   'app.logo.replace': 'Replace the logo',
@@ -787,7 +818,8 @@ export const EN_APP = {
   'app.embed.save-first': 'Save your changes first: the widget shows what is saved.',
   'app.embed.copied': 'Copied',
   'app.embed.copy': 'Copy the line',
-  'app.embed.no-script': 'Pages without scripts show the link instead. The widget sets no cookie and loads nothing from other sites.',
+  'app.embed.no-script':
+    'Pages without scripts show the link instead. The widget sets no cookie and loads nothing from other sites.',
   'app.embed.site': 'Site',
   'app.embed.views': 'Views',
   'app.embed.clicks': 'Clicks',
@@ -804,7 +836,8 @@ export const EN_APP = {
   'app.format.locale-help': 'Language and region, e.g. en-CA, fr-CA',
   'app.format.areas': 'Areas in',
   'app.format.zone': 'Time zone',
-  'app.format.zone-help': 'Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is.',
+  'app.format.zone-help':
+    'Deadlines, mails and the signed PDF give dates and times in this zone, wherever the reader is.',
   'app.format.no-zone': 'No such time zone',
   'app.settings.name': 'Name',
   'app.settings.email': 'E-mail address',
@@ -819,7 +852,8 @@ export const EN_APP = {
   'app.settings.timelines-short': 'Timelines',
   'app.settings.name-missing': 'Give the project a name',
   'app.settings.zone-problem': 'Choose a time zone such as America/Toronto.',
-  'app.settings.websites-problem': 'One address per line, https:// and the host in lowercase, like https://www.example.com, with no path.',
+  'app.settings.websites-problem':
+    'One address per line, https:// and the host in lowercase, like https://www.example.com, with no path.',
   'app.settings.email-problem': 'An e-mail address',
   'app.settings.a-number': 'A number',
   'app.settings.not-saved': 'Not saved: correct {fields} (marked above).',
@@ -837,7 +871,8 @@ export const EN_APP = {
   'app.settings.undo': 'Undo changes',
   'app.settings.section.project': 'Project',
   'app.settings.section.contact': 'Design centre contact',
-  'app.settings.contact-help': 'Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.',
+  'app.settings.contact-help':
+    'Shown to buyers after they submit, and in their mail, so they know who reviews their selection and how to reach them.',
   'app.settings.phone': 'Phone',
   'app.settings.hours': 'Opening hours',
   'app.settings.terms': 'Terms of service',
@@ -890,11 +925,14 @@ export const EN_APP = {
   'app.import.action.unchanged': 'Unchanged',
   'app.import.help.units':
     'One row per unit: its name, floor, plan, deadline, price and its buyers’ e-mail addresses (each new address gets an invitation to the unit).',
-  'app.import.help.options': 'One row per option: its SKU, name, category, price, vendor, the rooms and plans it is offered for, and its rules by SKU.',
-  'app.import.help.categories': 'One row per category: its name, rooms, whether a choice is required, the allowance and the 3D surface it paints.',
+  'app.import.help.options':
+    'One row per option: its SKU, name, category, price, vendor, the rooms and plans it is offered for, and its rules by SKU.',
+  'app.import.help.categories':
+    'One row per category: its name, rooms, whether a choice is required, the allowance and the 3D surface it paints.',
   'app.import.help.rooms': 'One row per room: its name, order and plans.',
   'app.import.help.plans': 'One row per plan: its name, bedrooms, bathrooms, area and rooms.',
-  'app.import.export-help': 'The export has the same columns: download it as a template, or change it and import it back.',
+  'app.import.export-help':
+    'The export has the same columns: download it as a template, or change it and import it back.',
   'app.import.kind.units': 'Units and buyers',
   'app.import.kind.options': 'Options',
   'app.import.kind.categories': 'Categories',
@@ -919,13 +957,15 @@ export const EN_APP = {
   'app.import.count.unchanged': '{count, plural, other {# unchanged}}',
   'app.import.count.invited': '{count, plural, one {# invitation} other {# invitations}}',
   'app.import.imported': 'Imported',
-  'app.import.imported-text': '{count, plural, one {# row} other {# rows}} of {kind}: {parts}. The import is in the history below with its file.',
+  'app.import.imported-text':
+    '{count, plural, one {# row} other {# rows}} of {kind}: {parts}. The import is in the history below with its file.',
   'app.import.problems-to-fix': '{count, plural, one {# problem} other {# problems}} to fix',
   'app.import.ready': 'Ready to import',
   'app.import.stale': 'The columns or cells changed since this check: check again before importing.',
   'app.import.blocked':
     'Nothing can be imported until every problem is fixed: correct a cell here or in your spreadsheet (then choose the file again), and check again. Without them, the file has {count, plural, one {# row} other {# rows}} of {kind}: {parts}.',
-  'app.import.will-write': 'The file has {count, plural, one {# row} other {# rows}} of {kind}: {parts}. Nothing has been written yet.',
+  'app.import.will-write':
+    'The file has {count, plural, one {# row} other {# rows}} of {kind}: {parts}. Nothing has been written yet.',
   'app.import.cell': 'Row {row}, {column}',
   'app.import.row': 'Row {row}',
   'app.import.more': 'And {count} more: fix these and check again to see them.',
@@ -935,12 +975,14 @@ export const EN_APP = {
   'app.import.not-imported': '— Not imported —',
   'app.import.columns-help':
     'Which column of the file fills each field. Blank cells keep what an existing item has; the choice is remembered for the next {kind} file.',
-  'app.import.send': '{count, plural, one {E-mail the new buyer their invitation now} other {E-mail the # new buyers their invitation now}}',
+  'app.import.send':
+    '{count, plural, one {E-mail the new buyer their invitation now} other {E-mail the # new buyers their invitation now}}',
   'app.import.import-rows': 'Import {count, plural, one {# row} other {# rows}}',
   'app.import.step1': '1. What the file holds',
   'app.import.kind': 'Import',
   'app.import.step4': '4. Check and import',
-  'app.import.check-help': 'The check reads every row against the project and changes nothing. The import writes every row or, if one is refused, none.',
+  'app.import.check-help':
+    'The check reads every row against the project and changes nothing. The import writes every row or, if one is refused, none.',
   'app.import.step2': '2. The file',
   'app.import.drop': 'or drop it here. Comma, semicolon or tab separated, UTF-8, up to 20,000 rows.',
   'app.import.problems': 'Problems',
@@ -973,6 +1015,7 @@ export const EN_APP = {
   'app.controller.as-built': 'As built',
   'app.controller.included': 'Included',
   'app.controller.start-over': 'Start over',
+  'app.controller.reconnecting': 'Reconnecting…',
   'app.controller.view': 'View on the screen',
   'app.controller.left': 'Turn left',
   'app.controller.higher': 'Look from higher',
@@ -984,7 +1027,8 @@ export const EN_APP = {
   'app.screen.retries': 'It tries again every few seconds.',
   'app.screen.ready': 'This screen is ready for a project',
   'app.screen.enter-code': 'In the back office, under Screens, enter this code:',
-  'app.screen.claim': 'An administrator, or a manager of the project, claims it and names it. The screen then shows the project by itself.',
+  'app.screen.claim':
+    'An administrator, or a manager of the project, claims it and names it. The screen then shows the project by itself.',
   'app.screen.scan-alt': 'Scan to drive this screen with your phone',
   'app.screen.drive': 'Drive this screen with your phone',
   'app.screen.open': 'Scan the code, or open {address} and type:',
@@ -993,7 +1037,8 @@ export const EN_APP = {
   'app.take-home.title': 'Take this look home',
   'app.take-home.not-sent': 'The look could not be sent. Try again.',
   'app.take-home.email': 'Your e-mail',
-  'app.take-home.email-help': 'We send this look once. Our sales team receives your address and this look too, to answer you; no newsletter.',
+  'app.take-home.email-help':
+    'We send this look once. Our sales team receives your address and this look too, to answer you; no newsletter.',
   'app.take-home.send': 'Send me this look',
   'app.take-home.sign-in': 'Buying here? <link>Sign in</link> to save this look to your selection.',
   'app.take-home.look-name': 'Showroom look {when}',
@@ -1125,9 +1170,11 @@ export const EN_APP = {
   'app.check.problems': 'Catalogue check: {count, plural, one {# problem} other {# problems}} buyers would hit',
   'app.check.more': '…and {count, number} more.',
   'app.check.translations-title': 'Not yet in every language',
-  'app.check.translations-help': 'Buyers who read one of these languages see these words in the project’s default language until they are written in theirs.',
+  'app.check.translations-help':
+    'Buyers who read one of these languages see these words in the project’s default language until they are written in theirs.',
   'app.check.missing.rooms': '{count, plural, one {# room has} other {# rooms have}} no name in {language}: {names}',
-  'app.check.missing.categories': '{count, plural, one {# category has} other {# categories have}} no name in {language}: {names}',
+  'app.check.missing.categories':
+    '{count, plural, one {# category has} other {# categories have}} no name in {language}: {names}',
   'app.check.missing.options':
     '{count, plural, one {# option lacks its name or description} other {# options lack their name or description}} in {language}: {names}',
   'app.check.missing.packages':
@@ -1191,11 +1238,13 @@ export const EN_APP = {
   'app.field.code': 'Code',
   'app.field.referrer': 'Referring site',
   'app.field.notes': 'Notes of the sales team',
-  'app.field-help.rooms.order': 'Rooms are shown in this order (entrance 0, living 1, kitchen 2, others 10); empty uses that rule from the name.',
+  'app.field-help.rooms.order':
+    'Rooms are shown in this order (entrance 0, living 1, kitchen 2, others 10); empty uses that rule from the name.',
   'app.field-help.rooms.hotspot': 'As fractions of the plan image: 0 is left or top, 1 right or bottom.',
   'app.field-help.categories.required': 'A buyer must choose one before submitting.',
   'app.field-help.categories.multiple': 'Otherwise a new choice replaces the previous one.',
-  'app.field-help.categories.quantities': 'For options sold by the piece (outlets, pot lights): a quantity beside the choice.',
+  'app.field-help.categories.quantities':
+    'For options sold by the piece (outlets, pot lights): a quantity beside the choice.',
   'app.field-help.categories.allowance': 'What the base price already covers in this category.',
   'app.field-help.categories.surface': 'Which surface of the 3D rooms its choices paint.',
   'app.field-help.options.price': 'The upgrade price over the standard finish; 0 means included.',
@@ -1380,7 +1429,8 @@ export const EN_APP = {
   'app.adm.users.able': 'They will be able to:',
   'app.adm.users.able1': 'see and change every project: its settings, catalogue, units, buyers and their selections;',
   'app.adm.users.able2': 'create, copy, import, export and archive projects;',
-  'app.adm.users.able3': 'give anyone a role in any project, make other administrators, disable accounts and sign people out;',
+  'app.adm.users.able3':
+    'give anyone a role in any project, make other administrators, disable accounts and sign people out;',
   'app.adm.users.able4': 'change the platform’s deploys and feature flags.',
   'app.adm.users.audit': 'Every change they make is kept in the audit log with their name.',
   'app.adm.users.projects': 'Projects',
@@ -1404,7 +1454,8 @@ export const EN_APP = {
     'The portal records the visits of signed-in people itself (no third-party script): who, in which project, on what device, how many pages and for how long.',
   'app.adm.sessions.not-loaded': 'The visits could not be loaded.',
   'app.adm.sessions.none': 'No visit recorded yet.',
-  'app.adm.sessions.cols': '{col, select, who {Who} project {Project} device {Device} began {Began} pages {Pages} other {For}}',
+  'app.adm.sessions.cols':
+    '{col, select, who {Who} project {Project} device {Device} began {Began} pages {Pages} other {For}}',
   'app.adm.sessions.no-project': 'No project',
   'app.adm.newer': 'Newer',
   'app.adm.older': 'Older',
@@ -1448,13 +1499,15 @@ export const EN_APP = {
   'app.adm.purchases.none': 'No approved purchase matches.',
   'app.adm.purchases.count': '{project} · {count, plural, one {# purchase} other {# purchases}}',
   'app.adm.purchases.title': 'Purchases',
-  'app.adm.purchases.cols': '{col, select, project {Project} unit {Unit} buyer {Buyer} approved {Approved} other {Total}}',
+  'app.adm.purchases.cols':
+    '{col, select, project {Project} unit {Unit} buyer {Buyer} approved {Approved} other {Total}}',
   'app.adm.purchases.change-open': 'change order open',
   'app.adm.purchases.change-order': '(change order {number})',
   'app.form.cancel': 'Cancel',
   'app.form.save': 'Save',
   'app.adm.sessions.last-on': 'last on {path}',
-  'app.adm.deploys.help': 'A deploy is one running portal at a host; each project it serves answers at its own subdomain of that host.',
+  'app.adm.deploys.help':
+    'A deploy is one running portal at a host; each project it serves answers at its own subdomain of that host.',
   'app.adm.screens.not-loaded': 'The screens could not be loaded.',
   'app.adm.screens.none': 'No screen has registered yet: open /v on a project’s address on the screen.',
   'app.adm.screens.not-changed': 'The screen could not be changed.',
@@ -1483,7 +1536,8 @@ export const EN_APP = {
   'app.adm.screens.events': 'What happened',
   'app.adm.choose-project': 'Choose a project',
   'app.adm.configs.choose': 'Choose a project to see and change its settings.',
-  'app.adm.configs.conflict': 'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.',
+  'app.adm.configs.conflict':
+    'Someone changed this project since you opened it. Your text is kept: copy what you need, then reload.',
   'app.adm.configs.document': 'document',
   'app.adm.configs.not-saved': 'The settings could not be saved.',
   'app.adm.configs.not-saved-issues': 'Not saved: {issues}',
@@ -1522,12 +1576,16 @@ export const EN_APP = {
   'app.adm.data.address': 'Its address: {host}',
   'app.adm.data.key': 'key',
   'app.adm.data.invite': 'Invite the bundle’s people',
-  'app.adm.data.invite-help': 'Each address in the bundle gets an invitation for the role it had; only whoever owns the address and accepts becomes a member.',
+  'app.adm.data.invite-help':
+    'Each address in the bundle gets an invitation for the role it had; only whoever owns the address and accepts becomes a member.',
   'app.adm.data.import-button': 'Import',
   'app.adm.data.ready': '{name} is ready',
-  'app.adm.data.imported': '{items, plural, one {# item} other {# items}} and {files, plural, one {# file} other {# files}} imported.',
-  'app.adm.data.invited': '{count, plural, one {# person was invited} other {# people were invited}} ({people}); nobody is a member until they accept.',
-  'app.adm.data.not-added': '{count, plural, one {The bundle named # person: they were not added.} other {The bundle named # people: none of them was added.}}',
+  'app.adm.data.imported':
+    '{items, plural, one {# item} other {# items}} and {files, plural, one {# file} other {# files}} imported.',
+  'app.adm.data.invited':
+    '{count, plural, one {# person was invited} other {# people were invited}} ({people}); nobody is a member until they accept.',
+  'app.adm.data.not-added':
+    '{count, plural, one {The bundle named # person: they were not added.} other {The bundle named # people: none of them was added.}}',
   'app.adm.data.answers-at': 'It answers at',
   'app.adm.pen.state': '{state, select, paused {Paused} open {Live} connecting {Connecting…} other {Closed}}',
   'app.adm.pen.keep': 'The last {count, number} changes are kept on this page.',
@@ -1538,7 +1596,8 @@ export const EN_APP = {
   'app.adm.pen.ended-admin': 'The stream ended because you are no longer a platform administrator.',
   'app.adm.pen.closed': 'The stream closed. Reload the page to listen again.',
   'app.adm.pen.nothing': 'Nothing has changed since you opened this page.',
-  'app.adm.pen.col': '{col, select, when {When} what {What} project {Project} collection {Collection} item {Item} other {Version}}',
+  'app.adm.pen.col':
+    '{col, select, when {When} what {What} project {Project} collection {Collection} item {Item} other {Version}}',
   'app.adm.pen.screen': 'screen {event}',
   'app.adm.pen.op': '{op, select, create {create} update {update} delete {delete} reset {reset} other {{op}}}',
   'app.adm.pen.all': 'all',
@@ -1568,16 +1627,19 @@ export const EN_APP = {
   'app.wizard.manager-problem': 'The e-mail address of the project’s first manager.',
   'app.wizard.logo-not-stored': 'The logo could not be stored.',
   'app.wizard.not-created': 'The project could not be created. Please try again.',
-  'app.wizard.step': '{step, select, name {Name} place {Money and time} brand {Brand} catalogue {Catalogue} other {First manager}}',
+  'app.wizard.step':
+    '{step, select, name {Name} place {Money and time} brand {Brand} catalogue {Catalogue} other {First manager}}',
   'app.wizard.starts-with': 'What the project starts with',
   'app.wizard.empty': 'An empty catalogue',
   'app.wizard.empty-help': 'The managers add rooms, plans, units and options, or import them from spreadsheets.',
   'app.wizard.demo': 'A copy of the demo catalogue',
-  'app.wizard.demo-help': 'Rooms, plans, units and about forty options with prices, to change or remove; no people and no selections.',
+  'app.wizard.demo-help':
+    'Rooms, plans, units and about forty options with prices, to change or remove; no people and no selections.',
   'app.wizard.back': 'Back',
   'app.wizard.next': 'Next',
   'app.wizard.create': 'Create the project',
-  'app.wizard.invited': 'An invitation to manage it went to <b>{email}</b>: following it, they set a password and land in the project’s back office.',
+  'app.wizard.invited':
+    'An invitation to manage it went to <b>{email}</b>: following it, they set a password and land in the project’s back office.',
   'app.wizard.logo-problem': 'The logo was not stored ({problem}): add it in the project’s settings.',
   'app.wizard.open': 'Open the project',
   'app.wizard.another': 'Make another project',
@@ -1590,7 +1652,8 @@ export const EN_APP = {
   'app.wizard.project-name': 'Project name',
   'app.wizard.address': 'The project’s address: {host}',
   'app.wizard.manager-email': 'E-mail of the first manager',
-  'app.wizard.manager-help': 'They receive an invitation to the project’s address and become its manager when they follow it.',
+  'app.wizard.manager-help':
+    'They receive an invitation to the project’s address and become its manager when they follow it.',
   'app.wizard.ready': 'Ready to create',
   'app.wizard.summary-catalogue': '{catalogue, select, demo {the demo catalogue} other {an empty catalogue}}',
   'app.audit.action.project.import': 'imported the project from a bundle',
@@ -1619,8 +1682,10 @@ export const EN_APP = {
   'app.model.no-field': 'No field added yet.',
   'app.model.add-field': 'Add a field',
   'app.model.save': 'Save the fields',
-  'app.model.hidden': 'Removed earlier (hidden, their data kept): {fields}. Adding a field with the same key shows it again.',
-  'app.model.preview': '{builtIn, select, yes {The form a manager gets (the added fields, under the built-in ones)} other {The form a manager gets}}',
+  'app.model.hidden':
+    'Removed earlier (hidden, their data kept): {fields}. Adding a field with the same key shows it again.',
+  'app.model.preview':
+    '{builtIn, select, yes {The form a manager gets (the added fields, under the built-in ones)} other {The form a manager gets}}',
   'app.model.preview-empty': 'Add a field to see it here.',
   'app.model.kind': 'Kind',
   'app.model.type':
@@ -1668,7 +1733,8 @@ export const EN_APP = {
   'app.comments.waiting-unit': 'Unit {unit}',
   'app.account.messages-title': 'Messages',
   'app.account.comment-mails': 'Mail me about unread messages',
-  'app.account.comment-mails-text': 'At most one mail an hour, listing the messages on your selections you have not read.',
+  'app.account.comment-mails-text':
+    'At most one mail an hour, listing the messages on your selections you have not read.',
   'app.account.comment-mails-failed': 'The setting could not be saved. Try again.',
   'app.review-queue.title': 'Waiting for you',
   'app.review-queue.none': 'No selection is waiting for review.',
@@ -1677,7 +1743,8 @@ export const EN_APP = {
   'app.review-queue.signed': 'Signed {date}',
   'app.review-queue.select': 'Select unit {unit}',
   'app.review-queue.select-all': 'Select all',
-  'app.review-queue.approve': '{count, plural, =0 {Approve the ones ticked} one {Approve # selection} other {Approve # selections}}',
+  'app.review-queue.approve':
+    '{count, plural, =0 {Approve the ones ticked} one {Approve # selection} other {Approve # selections}}',
   'app.review-queue.confirm-title': 'Approve {count, plural, one {# selection} other {# selections}}?',
   'app.review-queue.confirm-text':
     'Each one is approved as if you approved it alone: its purchase is written, its history records it and its buyers are mailed. Units: {units}.',
@@ -1689,7 +1756,8 @@ export const EN_APP = {
   'app.settings.reminder-days': 'Remind buyers this many days before their deadline',
   'app.settings.reminder-days-help':
     'Up to five steps, such as 14, 7, 2; each is mailed once to the buyers of a selection not yet submitted. Empty: no reminders.',
-  'app.settings.reminder-days-problem': 'Write up to five different whole numbers of days from 1 to 90, separated by commas.',
+  'app.settings.reminder-days-problem':
+    'Write up to five different whole numbers of days from 1 to 90, separated by commas.',
   'app.settings.remind-after': 'Tell buyers once when their deadline has passed',
   'app.reminders.button': 'Remind buyers',
   'app.reminders.not-started': 'Every buyer who has not started',
@@ -1701,7 +1769,8 @@ export const EN_APP = {
     'The buyers of every open selection not yet submitted are mailed their deadline, in their language. A selection reminded in the last hour is left out.',
   'app.reminders.send': 'Send the reminders',
   'app.reminders.cancel': 'Cancel',
-  'app.reminders.done': '{count, plural, =0 {No reminder was sent.} one {# selection reminded.} other {# selections reminded.}}',
+  'app.reminders.done':
+    '{count, plural, =0 {No reminder was sent.} one {# selection reminded.} other {# selections reminded.}}',
   'app.reminders.skipped':
     '{count, plural, one {# left out: reminded in the last hour or no longer open.} other {# left out: reminded in the last hour or no longer open.}}',
   'app.reminders.failed': 'The reminders could not be sent. Try again.',
@@ -1728,7 +1797,8 @@ export const EN_APP = {
   'app.mail-refused.row': '{email}, {date}',
   'app.mail-refused.see': 'See the buyers and their mails',
   'app.co-buyer.title': 'Buying with someone?',
-  'app.co-buyer.text': 'Invite them to choose with you: they get their own sign-in, and see this selection and its messages.',
+  'app.co-buyer.text':
+    'Invite them to choose with you: they get their own sign-in, and see this selection and its messages.',
   'app.co-buyer.email': 'Their e-mail address',
   'app.co-buyer.send': 'Send the invitation',
   'app.co-buyer.sent': 'An invitation went to {email}.',
@@ -1736,7 +1806,8 @@ export const EN_APP = {
   'app.review.every-buyer':
     'Every buyer of the home signs: the selection is submitted when the last one has. A change to the choices sets the signatures given so far aside.',
   'app.review.signed-so-far': '{name} signed on {date}.',
-  'app.review.you-signed': 'You signed on {date}. The selection is submitted when every buyer of the home has signed it.',
+  'app.review.you-signed':
+    'You signed on {date}. The selection is submitted when every buyer of the home has signed it.',
   'app.settings.signing': 'Who signs a selection',
   'app.settings.signing-one': 'One of the home’s buyers',
   'app.settings.signing-every': 'Every buyer of the home',

@@ -20,11 +20,16 @@ export const EN_CORE = {
   // A cart's life
   'cart.staff-only': 'Only the design centre can do this.',
   'cart.deadline-passed': 'The deadline has passed: ask the design centre to extend it.',
-  'cart.cannot.submit': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be submitted.',
-  'cart.cannot.approve': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be approved.',
-  'cart.cannot.return': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be returned.',
-  'cart.cannot.reopen': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be reopened.',
-  'cart.cannot.extend': '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be extended.',
+  'cart.cannot.submit':
+    '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be submitted.',
+  'cart.cannot.approve':
+    '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be approved.',
+  'cart.cannot.return':
+    '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be returned.',
+  'cart.cannot.reopen':
+    '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be reopened.',
+  'cart.cannot.extend':
+    '{status, select, draft {A draft} submitted {A submitted} approved {An approved} other {This}} selection cannot be extended.',
   // A cart's status and the design centre's actions, as every screen, mail and the PDF say them.
   'cart.status.draft': 'In progress',
   'cart.status.submitted': 'Submitted',
@@ -86,7 +91,8 @@ export const EN_CORE = {
   'project.default-language': 'The default language must be one of the project’s languages.',
   'cart.pdf-prices': 'Only the design centre prints a selection without prices.',
   'cart.rule': '{name}: {rule}',
-  'cart.changed-since-review': 'This selection changed since you reviewed it (a price or a choice). Review it again before you sign.',
+  'cart.changed-since-review':
+    'This selection changed since you reviewed it (a price or a choice). Review it again before you sign.',
   'cart.return-comment': 'Say what the buyer should change.',
   'cart.extend-future': 'Give a new deadline in the future.',
   'cart.agree': 'Please confirm that you agree to this selection.',
@@ -104,9 +110,11 @@ export const EN_CORE = {
   'alternative.unknown-option': 'One of these finishes is no longer in the catalogue: choose again and save.',
   'alternative.too-many': 'You can keep up to {max} alternatives: delete one first.',
   'alternative.name-taken': 'You already have an alternative called “{name}”.',
-  'alternative.changed': 'Your selection changed since you opened it (perhaps in another window). Look at it again before switching.',
+  'alternative.changed':
+    'Your selection changed since you opened it (perhaps in another window). Look at it again before switching.',
   'alternative.no-such': 'There is no such alternative.',
-  'project.changed': 'Someone changed these settings since you opened them. Their version is shown: make your change again.',
+  'project.changed':
+    'Someone changed these settings since you opened them. Their version is shown: make your change again.',
   'feature.off': '{feature} are turned off for this project.',
   'manage.managers-only': "Only this project's managers and administrators may do this.",
   'manage.bad-cursor': 'This page link is not valid any more: start again from the first page.',
@@ -122,7 +130,8 @@ export const EN_CORE = {
   'me.password-already-set': 'This account has a password already: change it on your account page.',
   'code.resend-no-address': 'This link is made out to nobody: there is no address to mail it to.',
   'code.resend-unusable': 'This link can no longer be used (used up, expired or withdrawn): make a new one.',
-  'code.for-someone-else': 'This invitation is for {email}. Sign out, then open the link again and sign in as that person.',
+  'code.for-someone-else':
+    'This invitation is for {email}. Sign out, then open the link again and sign in as that person.',
   'code.sign-in-to-accept': 'This invitation is for an account that already exists. Sign in to accept it.',
   'code.email-needed': 'Enter your e-mail address to create your account.',
   'file.managers-only': "Only this project's managers may upload files.",
@@ -133,7 +142,8 @@ export const EN_CORE = {
   'import.unknown-field': 'The mapping names “{field}”, which is not a column of this import.',
   'import.no-column': 'The file has no column “{header}”.',
   'import.key-unmapped': 'Map a column of the file to {column}: it finds the item each row changes.',
-  'import.has-problems': 'Nothing was imported: the file has {count, plural, one {# problem} other {# problems}} to fix first.',
+  'import.has-problems':
+    'Nothing was imported: the file has {count, plural, one {# problem} other {# problems}} to fix first.',
   'import.row-refused': 'Nothing was imported: row {row} was refused. {reason}',
   'file.type': 'This file is not an accepted type: PNG, JPEG, WebP or GIF images, PDF, or GLB models.',
   'file.type-mismatch': 'This file says it is {claimed} but its content is {detected}.',
@@ -163,13 +173,16 @@ export const EN_CORE = {
   'display.staff-only': "Only an administrator or the project's managers may place a screen in it.",
   'display.no-project': 'There is no project with this key.',
   'display.code-shape': 'A screen code is 8 letters and digits, as the screen shows it (e.g. ACDE-FGHJ).',
-  'display.no-such-code': 'No screen shows this code now. Check it against the screen, or reload the screen for a new one.',
+  'display.no-such-code':
+    'No screen shows this code now. Check it against the screen, or reload the screen for a new one.',
   'display.no-such': 'There is no such screen.',
   'display.claim-first': 'Claim the screen with the code it shows before giving it a project.',
   'display.pair-code-shape': 'A pairing code is the 8 digits shown under the QR code on the screen (e.g. 4821 0937).',
-  'display.pair-wrong-code': 'No free screen here shows this code. Check it against the screen: it changes after every visit.',
+  'display.pair-wrong-code':
+    'No free screen here shows this code. Check it against the screen: it changes after every visit.',
   'display.pair-stale': 'This QR code has already been used or has changed. Scan the code the screen shows now.',
-  'display.pair-locked': 'Too many wrong codes were typed for these screens. Scan the QR code on the screen instead, or try again later.',
+  'display.pair-locked':
+    'Too many wrong codes were typed for these screens. Scan the QR code on the screen instead, or try again later.',
   'display.pairing-ended': 'This visit has ended: the screen is free again. Scan its code to start a new one.',
   // The inquiry form (docs/public-pages.md, "Inquiries")
   'inquiry.form-expired': 'This form has expired. Reload the page and send it again; what you wrote is kept.',
@@ -216,10 +229,13 @@ export const EN_CORE = {
   'admin.no-project-for-reset': 'This person belongs to no project, so there is no address to send a reset link from.',
   'project.archived': 'This project is closed.',
   'admin.no-such-version': 'This project has no such version.',
-  'admin.version-invalid': 'Version {version} cannot be restored as it was: {issues}. Open it in the editor, correct it and save.',
-  'admin.model-name': '“{name}” cannot be a collection’s name: lowercase letters, digits and hyphens, starting with a letter.',
+  'admin.version-invalid':
+    'Version {version} cannot be restored as it was: {issues}. Open it in the editor, correct it and save.',
+  'admin.model-name':
+    '“{name}” cannot be a collection’s name: lowercase letters, digits and hyphens, starting with a letter.',
   'admin.model-invalid': '{message}',
-  'admin.bundle-invalid': 'This bundle cannot be imported: {count, plural, one {# problem} other {# problems}}, listed below. Nothing was imported.',
+  'admin.bundle-invalid':
+    'This bundle cannot be imported: {count, plural, one {# problem} other {# problems}}, listed below. Nothing was imported.',
   'admin.bundle-file': 'This bundle cannot be imported: its file “{name}” was refused. {reason} Nothing was imported.',
   'inquiry.news':
     'Yes, send me news and offers about {builder} by e-mail. I can withdraw at any time with the unsubscribe link in every message or by writing to {builder}.',
@@ -262,7 +278,8 @@ export const EN_CORE = {
   'check.package-breaks-rule': '{package}: {option} — {reason}',
   'check.swatch-missing':
     '{option} has no swatch, but {category} paints the 3D rooms ({surface, select, floor {floor} walls {walls} cabinets {cabinets} counter {counter} backsplash {backsplash} metal {hardware} other {{surface}}}): Explore and the preview would show the standard finish instead. Give it a swatch.',
-  'check.minimap-overlap': 'On {plan}’s minimap, {room} and {other} cover each other: move one of them (its place on the floor-plan minimap).',
+  'check.minimap-overlap':
+    'On {plan}’s minimap, {room} and {other} cover each other: move one of them (its place on the floor-plan minimap).',
   'number.give': 'Give a number.',
   'number.separators': '“{text}” has more than one decimal separator: write it as {example}.',
   'number.unclear': '“{text}” is not clear in this number format: write it as {example}.',
@@ -281,7 +298,8 @@ export const EN_CORE = {
   'import.not-yes-no': '“{cell}” is not yes or no.',
   'import.not-one-of': '“{cell}” is not one of {values}.',
   'import.not-date': '“{cell}” is not a date.',
-  'import.not-email': '{count, plural, one {{list} is not an e-mail address.} other {{list} are not e-mail addresses.}}',
+  'import.not-email':
+    '{count, plural, one {{list} is not an e-mail address.} other {{list} are not e-mail addresses.}}',
   'import.not-found':
     '{count, plural, one {There is no {collection, select, plans {plan} categories {category} rooms {room} options {option} other {item}} {by, select, sku {with the SKU} other {called}} {names} in this project.} other {There are no {collection, select, plans {plans} categories {categories} rooms {rooms} options {options} other {items}} {by, select, sku {with the SKU} other {called}} {names} in this project.}}',
   'import.header.name': 'Name',
@@ -314,7 +332,8 @@ export const EN_CORE = {
   'import.header.bedrooms': 'Bedrooms',
   'import.header.bathrooms': 'Bathrooms',
   'import.help.units.plan': 'The name of one of the project’s plans.',
-  'import.help.units.deadline': 'A date (2027-03-31: the end of that day in the project’s time zone), or a date and time.',
+  'import.help.units.deadline':
+    'A date (2027-03-31: the end of that day in the project’s time zone), or a date and time.',
   'import.help.units.buyers': 'E-mail addresses separated by semicolons; each new one gets an invitation to the unit.',
   'import.help.options.sku': 'Finds the option to update; rules name options by it.',
   'import.help.options.requires': 'SKUs of the options it needs, separated by semicolons.',
@@ -355,5 +374,6 @@ export const EN_CORE = {
   'code.owner-only': 'Only the buyer whose selection this is can invite someone to it.',
   'code.unit-full': 'This home has {max} buyers already: ask the design centre to add another.',
   'code.already-buyer': 'This person is already a buyer of this home.',
-  'code.too-many-waiting': 'You have {max} invitations waiting for an answer: wait for one, or withdraw it with the design centre.',
+  'code.too-many-waiting':
+    'You have {max} invitations waiting for an answer: wait for one, or withdraw it with the design centre.',
 } as const;

@@ -16,7 +16,8 @@ export const EN_FIRST_PAGE = {
   'signin.tabs': 'How to sign in',
   'signin.intro': 'Sign in to {project} to see your home and choose your finishes.',
   'signin.intro-sign-up': 'Your account at {project}: we e-mail you a link that opens it.',
-  'signin.wrong-code': 'That code is not the one we sent, or it has expired. Check the newest e-mail, or send a new code.',
+  'signin.wrong-code':
+    'That code is not the one we sent, or it has expired. Check the newest e-mail, or send a new code.',
   'signin.failed': 'Something went wrong. Please try again.',
   'signin.need-email-password': 'Enter your e-mail address and your password.',
   'signin.need-name': 'Enter your name.',

@@ -10,7 +10,8 @@ export const EN_MAIL = {
   'mail.for-buyers': 'You receive this because you are a buyer of this home.',
 
   'mail.verify.subject': 'Confirm your e-mail address for {project}',
-  'mail.verify.body': 'Welcome! Please confirm that this is your e-mail address, so that we can reach you about your home.',
+  'mail.verify.body':
+    'Welcome! Please confirm that this is your e-mail address, so that we can reach you about your home.',
   'mail.verify.action': 'Confirm my e-mail address',
   'mail.reset.subject': 'Choose a new password for {project}',
   'mail.reset.body': 'Someone asked to reset the password of this account. The link works for one hour.',
@@ -18,11 +19,14 @@ export const EN_MAIL = {
   'mail.code.subject': 'Your sign-in code for {project}: {code}',
   'mail.code.body': 'Enter this code on the sign-in page. It works once, for five minutes.',
   'mail.change-email.subject': 'Confirm the change of your e-mail address for {project}',
-  'mail.change-email.body': 'Someone asked to change the e-mail address of this account to {email}. Confirm it, and we will then check the new address.',
+  'mail.change-email.body':
+    'Someone asked to change the e-mail address of this account to {email}. Confirm it, and we will then check the new address.',
   'mail.change-email.action': 'Confirm the change',
   'mail.existing.subject': 'Someone tried to create an account with your address at {project}',
-  'mail.existing.body': 'Someone asked to create an account with this e-mail address, but you already have one, so nothing was changed.',
-  'mail.existing.body-2': 'If it was you: sign in, or choose a new password from the sign-in page if you have forgotten it.',
+  'mail.existing.body':
+    'Someone asked to create an account with this e-mail address, but you already have one, so nothing was changed.',
+  'mail.existing.body-2':
+    'If it was you: sign in, or choose a new password from the sign-in page if you have forgotten it.',
   'mail.existing.action': 'Sign in',
 
   'mail.invite-manager.subject': 'You are invited to run the design centre of {project}',
@@ -36,7 +40,8 @@ export const EN_MAIL = {
     'You will share one selection: you both see and change the same choices, talk with the design centre in one conversation, and each of you signs it.',
   'mail.invite-co-buyer.action': 'Open our selection',
   'mail.invite.subject': 'You are invited to choose the finishes of your home at {project}',
-  'mail.invite.body-unit': 'Your design selections for unit {unit} are open. Follow the link to sign in and start choosing.',
+  'mail.invite.body-unit':
+    'Your design selections for unit {unit} are open. Follow the link to sign in and start choosing.',
   'mail.invite.body': 'You have been given access to the selection portal. Follow the link to sign in.',
   'mail.invite.action': 'Open the portal',
 
@@ -47,7 +52,8 @@ export const EN_MAIL = {
   'mail.reminder.action': 'Finish my selections',
 
   'mail.submitted.subject': 'Unit {unit}: selection submitted for approval',
-  'mail.submitted.body': '{buyer} signed and submitted the design selection of unit {unit}, for an upgrades total of {total}.',
+  'mail.submitted.body':
+    '{buyer} signed and submitted the design selection of unit {unit}, for an upgrades total of {total}.',
   'mail.submitted.body-2': 'It is waiting for your approval.',
   'mail.submitted.action': 'Review the selection',
 
@@ -108,12 +114,14 @@ export const EN_MAIL = {
   'mail.lead.contact': 'Prefers to be contacted by {by, select, phone {phone ({value})} other {e-mail ({value})}}',
   'mail.lead.campaign': 'Campaign: {value}',
   'mail.lead.code': 'Code: {value}',
-  'mail.digest.subject': '{count, plural, one {# new message} other {# new messages}} about {units, plural, one {your home} other {# homes}}',
+  'mail.digest.subject':
+    '{count, plural, one {# new message} other {# new messages}} about {units, plural, one {your home} other {# homes}}',
   'mail.digest.body': 'You have messages you have not read yet:',
   'mail.digest.line': 'Unit {unit}, {author}: “{excerpt}”',
   'mail.digest.more': '…and {count, plural, one {# more message} other {# more messages}}.',
   'mail.digest.action': 'Read and answer',
-  'mail.digest.footer': 'You receive at most one of these an hour. To stop them, turn off “Mail me about unread messages” on your account page: {url}',
+  'mail.digest.footer':
+    'You receive at most one of these an hour. To stop them, turn off “Mail me about unread messages” on your account page: {url}',
   'mail.reminder-passed.subject': 'The deadline for unit {unit} has passed',
   'mail.reminder-passed.body':
     'The deadline for the design selections of unit {unit} was {deadline}, and your selection was not submitted. It is now locked: the standard finishes are installed for anything left open.',

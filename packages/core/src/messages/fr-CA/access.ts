@@ -8,14 +8,17 @@ export const FR_CA_ACCESS: Record<keyof typeof EN_ACCESS, string> = {
   'link.used': 'Ce lien a déjà été utilisé. Connectez-vous, ou demandez-en un nouveau à l’équipe des ventes.',
   'link.new-accounts-only':
     'Ce code ouvre un nouveau compte, et vous êtes déjà connecté. Demandez plutôt à l’équipe des ventes d’inviter votre adresse courriel.',
-  'link.account-exists': 'Un compte existe déjà avec cette adresse courriel. Connectez-vous avec celle-ci et demandez une invitation à l’équipe des ventes.',
+  'link.account-exists':
+    'Un compte existe déjà avec cette adresse courriel. Connectez-vous avec celle-ci et demandez une invitation à l’équipe des ventes.',
   'link.too-many-requests': 'Trop de tentatives. Attendez quelques minutes, puis réessayez.',
   'link.no-access': 'L’accès n’a pas pu être obtenu.',
   'link.request-failed': 'La demande a échoué.',
   'identity.weak-password': 'Ce mot de passe ne respecte pas les règles des mots de passe.',
-  'identity.popup-blocked': 'Votre navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres contextuelles pour ce site et réessayez.',
+  'identity.popup-blocked':
+    'Votre navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres contextuelles pour ce site et réessayez.',
   'identity.popup-closed-by-user': 'La fenêtre de connexion a été fermée avant la fin. Veuillez réessayer.',
-  'identity.unauthorized-domain': 'La connexion n’est pas permise depuis cette adresse. Utilisez le lien que votre constructeur vous a envoyé.',
+  'identity.unauthorized-domain':
+    'La connexion n’est pas permise depuis cette adresse. Utilisez le lien que votre constructeur vous a envoyé.',
   'identity.network-request-failed': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   'identity.user-mismatch': 'Cette connexion appartient à un autre compte que celui que vous utilisez.',
   'identity.wrong-password':
@@ -23,6 +26,7 @@ export const FR_CA_ACCESS: Record<keyof typeof EN_ACCESS, string> = {
   'identity.email-already-in-use': 'Un compte existe déjà avec cette adresse courriel. Connectez-vous plutôt.',
   'identity.user-not-found': 'Aucun compte ne correspond à cette adresse courriel.',
   'identity.too-many-requests': 'Trop de tentatives. Attendez quelques minutes, puis réessayez.',
-  'identity.user-disabled': 'Ce compte a été désactivé. Communiquez avec le centre de design si vous croyez qu’il s’agit d’une erreur.',
+  'identity.user-disabled':
+    'Ce compte a été désactivé. Communiquez avec le centre de design si vous croyez qu’il s’agit d’une erreur.',
   'identity.invalid-action-code': 'Ce lien ou ce code est expiré ou a déjà été utilisé. Demandez-en un nouveau.',
 };

@@ -38,7 +38,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.configure.also-removed': 'Aussi retiré : {what}.',
   'app.configure.also-removed-amount': 'Aussi retiré : {what}, −{amount}.',
   'app.configure.read-only': 'Lecture seule',
-  'app.configure.read-only-text': 'Cette sélection ne peut plus être modifiée ici. Communiquez avec le centre de design pour apporter des changements.',
+  'app.configure.read-only-text':
+    'Cette sélection ne peut plus être modifiée ici. Communiquez avec le centre de design pour apporter des changements.',
   'app.configure.packages': 'Forfaits',
   'app.configure.package-removed': '{name} n’est plus appliqué : ses choix restent, mais son rabais ne compte plus.',
   'app.configure.package-applied': '{name} appliqué.',
@@ -140,7 +141,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.actions.share': 'Partager',
   'app.actions.share-title': 'Partager votre sélection',
   'app.actions.link-failed': 'Le lien n’a pas pu être créé. Veuillez réessayer.',
-  'app.actions.share-intro': 'Toute personne qui a le lien peut voir vos choix et vos pièces en 3D, sans pouvoir rien modifier.',
+  'app.actions.share-intro':
+    'Toute personne qui a le lien peut voir vos choix et vos pièces en 3D, sans pouvoir rien modifier.',
   'app.actions.show-prices': 'Afficher les prix',
   'app.actions.works-for': 'Le lien est valide pendant',
   'app.actions.days': '{days, plural, one {# jour} other {# jours}}',
@@ -164,18 +166,22 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.notes.leave': 'Vos notes pour le centre de design ne sont pas enregistrées. Quitter quand même cette page ?',
   'app.notes.read': 'Notes : {notes}',
   'app.notes.saved': 'Vos notes sont enregistrées.',
-  'app.notes.conflict': 'Votre sélection a changé dans une autre fenêtre entre-temps. Votre texte est conservé ici : enregistrez-le de nouveau.',
+  'app.notes.conflict':
+    'Votre sélection a changé dans une autre fenêtre entre-temps. Votre texte est conservé ici : enregistrez-le de nouveau.',
   'app.notes.failed': 'Vos notes n’ont pas pu être enregistrées. Veuillez réessayer.',
   'app.notes.label': 'Notes pour le centre de design',
-  'app.notes.description': 'Tout ce qu’il doit savoir sur vos choix (par exemple, où suspendre les luminaires). {count} caractères sur {max}.',
+  'app.notes.description':
+    'Tout ce qu’il doit savoir sur vos choix (par exemple, où suspendre les luminaires). {count} caractères sur {max}.',
   'app.notes.too-long': 'Les notes comptent au plus {max} caractères : raccourcissez-les de {over}.',
   'app.notes.save': 'Enregistrer les notes',
   'app.decision.design-centre': 'Le centre de design',
   'app.decision.questions': 'Des questions ? {contact}',
   'app.decision.comment': '« {comment} »',
   'app.decision.approved': 'Approuvée',
-  'app.decision.approved-by': '{who} a approuvé votre sélection le {date}. Vous n’avez plus rien à faire : le centre de design commande vos finitions.',
-  'app.decision.approved-plain': 'Votre sélection est approuvée. Vous n’avez plus rien à faire : le centre de design commande vos finitions.',
+  'app.decision.approved-by':
+    '{who} a approuvé votre sélection le {date}. Vous n’avez plus rien à faire : le centre de design commande vos finitions.',
+  'app.decision.approved-plain':
+    'Votre sélection est approuvée. Vous n’avez plus rien à faire : le centre de design commande vos finitions.',
   'app.decision.submitted': 'Soumise : en attente de révision',
   'app.decision.submitted-on': 'Vous avez signé et soumis votre sélection le {date}.',
   'app.decision.submitted-plain': 'Vous avez signé et soumis votre sélection.',
@@ -184,7 +190,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.decision.returned': 'Renvoyée : un changement est nécessaire',
   'app.decision.returned-by': '{who} vous a renvoyé votre sélection le {date}.',
   'app.decision.make-change': 'Apportez le changement demandé ci-dessous, puis signez-la et soumettez-la de nouveau.',
-  'app.decision.make-change-before': 'Apportez le changement demandé ci-dessous, puis signez-la et soumettez-la de nouveau avant le {date}.',
+  'app.decision.make-change-before':
+    'Apportez le changement demandé ci-dessous, puis signez-la et soumettez-la de nouveau avant le {date}.',
   'app.decision.reopened': '{who} a rouvert votre sélection approuvée le {date} pour qu’elle puisse être modifiée.',
   'app.decision.fee': 'Des frais d’ordre de modification de {fee} s’ajoutent à votre total.',
   'app.decision.make-changes': 'Apportez vos changements, puis signez et soumettez de nouveau.',
@@ -195,7 +202,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.change-order.fee': '{word} : {label}',
   'app.alternatives.failed': 'Cela n’a pas fonctionné. Veuillez réessayer.',
   'app.alternatives.title': 'Variantes',
-  'app.alternatives.intro': 'Gardez une version de vos choix sous un nom, essayez autre chose, puis revenez-y ou comparez-les.',
+  'app.alternatives.intro':
+    'Gardez une version de vos choix sous un nom, essayez autre chose, puis revenez-y ou comparez-les.',
   'app.alternatives.saved': 'Enregistrée le {date} · {total} à ce moment',
   'app.alternatives.switch-to': 'Passer à celle-ci',
   'app.alternatives.delete': 'Supprimer',
@@ -224,7 +232,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.start.verify-title': 'Confirmez votre adresse courriel',
   'app.start.terms-title': 'Avant de commencer',
   'app.start.signed-in-as': 'Connecté en tant que <b>{email}</b>',
-  'app.start.sent-link': 'Nous avons envoyé un lien à <b>{email}</b>. Ouvrez-le pour confirmer votre adresse, puis revenez ici.',
+  'app.start.sent-link':
+    'Nous avons envoyé un lien à <b>{email}</b>. Ouvrez-le pour confirmer votre adresse, puis revenez ici.',
   'app.start.this-project': 'Ce projet',
   'app.start.sign-out': 'Se déconnecter',
   'app.start.resend': 'Renvoyer le lien',
@@ -243,7 +252,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.link.to-sign-in': 'Aller à la connexion',
   'app.link.rules': 'Choisissez un mot de passe qui respecte chacune des règles ci-dessous.',
   'app.link.password-set': 'Votre nouveau mot de passe est enregistré',
-  'app.link.sign-in-now': 'Connectez-vous avec celui-ci maintenant. Les autres appareils connectés à votre compte ont été déconnectés.',
+  'app.link.sign-in-now':
+    'Connectez-vous avec celui-ci maintenant. Les autres appareils connectés à votre compte ont été déconnectés.',
   'app.link.sign-in': 'Se connecter',
   'app.link.new-password': 'Nouveau mot de passe',
   'app.link.set': 'Enregistrer mon nouveau mot de passe',
@@ -271,14 +281,16 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.account.new-email': 'Nouvelle adresse courriel',
   'app.account.email-sent': 'Nous avons envoyé un message à {email} pour confirmer le changement.',
   'app.account.change-email': 'Changer d’adresse courriel',
-  'app.account.wrong-current': 'Votre mot de passe actuel n’est pas le bon. Tapez-le de nouveau, ou déconnectez-vous et réinitialisez-le.',
+  'app.account.wrong-current':
+    'Votre mot de passe actuel n’est pas le bon. Tapez-le de nouveau, ou déconnectez-vous et réinitialisez-le.',
   'app.account.password': 'Mot de passe',
   'app.account.current-password': 'Mot de passe actuel',
   'app.account.password-changed': 'Votre mot de passe est changé ; les autres appareils ont été déconnectés.',
   'app.account.change-password': 'Changer le mot de passe',
   'app.account.projects': 'Vos projets',
   'app.account.loading': 'Chargement…',
-  'app.account.no-projects': 'Vous ne faites encore partie d’aucun projet. Ouvrez le lien que votre constructeur vous a envoyé pour rejoindre le vôtre.',
+  'app.account.no-projects':
+    'Vous ne faites encore partie d’aucun projet. Ouvrez le lien que votre constructeur vous a envoyé pour rejoindre le vôtre.',
   'app.account.sessions': 'Où vous êtes connecté',
   'app.account.session': 'Connecté le {signedIn} · dernière activité le {active}',
   'app.account.end-session': 'Mettre fin à la session',
@@ -335,7 +347,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.page.tour': 'Visite',
   'app.page.tour-text': 'Une visite guidée de vos pièces dans l’ordre, avec vos finitions.',
   'app.page.account': 'Compte',
-  'app.page.account-text': 'Votre profil, votre mot de passe, vos sessions actives et les projets dont vous faites partie.',
+  'app.page.account-text':
+    'Votre profil, votre mot de passe, vos sessions actives et les projets dont vous faites partie.',
   'app.page.selection': 'Ma sélection',
   'app.page.selection-text': 'Vos sélections regroupées par pièce, avec les prix, les totaux et le statut.',
   'app.room.surface.floor': 'Plancher',
@@ -356,28 +369,33 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.room.previous': 'Pièce précédente',
   'app.room.next': 'Pièce suivante',
   'app.room.step': '{room} · {step} sur {count}',
-  'app.room.controls': 'Glissez pour regarder autour, pincez ou faites défiler pour vous approcher, glissez à deux doigts (ou clic droit) pour vous déplacer.',
+  'app.room.controls':
+    'Glissez pour regarder autour, pincez ou faites défiler pour vous approcher, glissez à deux doigts (ou clic droit) pour vous déplacer.',
   'app.room.plan': 'Plan d’étage',
   'app.room.plan-label': 'Plan d’étage : choisissez une pièce',
   'app.room.sketch': 'Croquis de la pièce {room} avec les finitions choisies',
   'app.arrive.create': 'Créer votre compte',
-  'app.arrive.create-text': 'Ce code ouvre un nouveau compte dans le portail de sélection. Nous enverrons un lien à votre adresse pour la confirmer.',
+  'app.arrive.create-text':
+    'Ce code ouvre un nouveau compte dans le portail de sélection. Nous enverrons un lien à votre adresse pour la confirmer.',
   'app.arrive.email': 'Votre adresse courriel',
   'app.arrive.create-button': 'Créer mon compte',
   'app.arrive.someone-else': 'Cette invitation est destinée à quelqu’un d’autre',
   'app.arrive.opening': 'Ouverture de votre lien…',
   'app.arrive.password-failed': 'Le mot de passe n’a pas pu être enregistré. Veuillez réessayer.',
   'app.arrive.choose': 'Choisissez un mot de passe',
-  'app.arrive.choose-text': 'Vous êtes connecté. Choisissez un mot de passe pour vous connecter la prochaine fois, sur n’importe quel appareil.',
+  'app.arrive.choose-text':
+    'Vous êtes connecté. Choisissez un mot de passe pour vous connecter la prochaine fois, sur n’importe quel appareil.',
   'app.arrive.save': 'Enregistrer et continuer',
   'app.arrive.not-now': 'Pas maintenant : je me connecterai avec un code envoyé par courriel',
   'app.inquiry.failed': 'La demande n’a pas pu être envoyée. Réessayez.',
   'app.inquiry.thanks': 'Merci, {name}',
-  'app.inquiry.received': '{project} a reçu votre demande et communiquera avec vous par {by, select, phone {téléphone} other {courriel}} sous peu.',
+  'app.inquiry.received':
+    '{project} a reçu votre demande et communiquera avec vous par {by, select, phone {téléphone} other {courriel}} sous peu.',
   'app.inquiry.sales-team': 'L’équipe des ventes',
   'app.inquiry.not-loaded': 'Le formulaire n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.',
   'app.inquiry.send': 'Envoyer ma demande',
-  'app.inquiry.privacy': 'Nous utilisons ce que vous envoyez seulement pour vous répondre. Recevoir des nouvelles est votre choix, ci-dessus.',
+  'app.inquiry.privacy':
+    'Nous utilisons ce que vous envoyez seulement pour vous répondre. Recevoir des nouvelles est votre choix, ci-dessus.',
   'app.inquiry.plans': 'Plans',
   'app.inquiry.homes': 'Unités disponibles',
   'app.inquiry.packages': 'Forfaits',
@@ -403,9 +421,11 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.page.inquire': 'Demander de l’information',
   'app.page.inquire-text': 'Dites-nous ce que vous recherchez et l’équipe des ventes vous répondra.',
   'app.settings.languages': 'Langues',
-  'app.settings.languages-text': 'Le portail, ses courriels et les documents signés sont offerts dans ces langues ; chaque personne lit dans la sienne.',
+  'app.settings.languages-text':
+    'Le portail, ses courriels et les documents signés sont offerts dans ces langues ; chaque personne lit dans la sienne.',
   'app.settings.default-language': 'Langue par défaut',
-  'app.settings.default-language-text': 'Pour un visiteur dont le navigateur n’en demande aucune, et pour les courriels aux personnes qui n’ont pas choisi.',
+  'app.settings.default-language-text':
+    'Pour un visiteur dont le navigateur n’en demande aucune, et pour les courriels aux personnes qui n’ont pas choisi.',
   'app.unit-status.available': 'Disponible',
   'app.unit-status.reserved': 'Réservée',
   'app.unit-status.sold': 'Vendue',
@@ -420,7 +440,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.detail.signed': 'Signée par {name} le {date} pour {total}',
   'app.detail.pdf-failed': 'Le PDF n’a pas pu être créé.',
   'app.detail.pdf': 'PDF',
-  'app.detail.submitted': 'Signée et soumise pour {total}. Approuvez-la pour enregistrer l’achat, ou renvoyez-la à l’acheteur en indiquant quoi changer.',
+  'app.detail.submitted':
+    'Signée et soumise pour {total}. Approuvez-la pour enregistrer l’achat, ou renvoyez-la à l’acheteur en indiquant quoi changer.',
   'app.detail.approved-done': 'Approuvée : l’achat est enregistré et les acheteurs en sont avisés.',
   'app.detail.confirm-approval': 'Confirmer l’approbation',
   'app.detail.approve': 'Approuver',
@@ -444,7 +465,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.detail.reopen-missing':
     '{count, plural, one {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autre choix obligatoire : {list}.} other {Avant de pouvoir signer de nouveau, les acheteurs devront faire # autres choix obligatoires : {list}.}}',
   'app.detail.reopen': 'Rouvrir en ordre de modification',
-  'app.detail.locked': 'La date limite est passée : l’acheteur ne peut ni la modifier ni la soumettre tant que vous ne la prolongez pas.',
+  'app.detail.locked':
+    'La date limite est passée : l’acheteur ne peut ni la modifier ni la soumettre tant que vous ne la prolongez pas.',
   'app.detail.choosing': 'L’acheteur fait encore ses choix.',
   'app.detail.extended-done': 'Date limite changée : les acheteurs en sont avisés.',
   'app.detail.extend': 'Prolonger la date limite',
@@ -540,7 +562,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.units.no-plan': 'Aucun plan',
   'app.units.no-buyer': 'Aucun acheteur',
   'app.units.due': 'À remettre le {date}',
-  'app.units.sold': '{count, plural, one {# d’entre elles est vendue : elle sera {status}.} other {# d’entre elles sont vendues : elles seront {status}.}}',
+  'app.units.sold':
+    '{count, plural, one {# d’entre elles est vendue : elle sera {status}.} other {# d’entre elles sont vendues : elles seront {status}.}}',
   'app.units.open':
     '{count, plural, one {# d’entre elles a une sélection ouverte ou signée : les acheteurs la gardent, et le statut de l’unité change sous elle.} other {# d’entre elles ont une sélection ouverte ou signée : les acheteurs la gardent, et le statut de l’unité change sous elle.}}',
   'app.units.deadline':
@@ -592,7 +615,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.leads.fact.campaign': 'Campagne',
   'app.leads.fact': '{label} :',
   'app.leads.held': 'Retenu pour vérification',
-  'app.leads.news': 'A accepté de recevoir des nouvelles le {date} depuis {address} sur {page}, avec ces mots : « {text} »',
+  'app.leads.news':
+    'A accepté de recevoir des nouvelles le {date} depuis {address} sur {page}, avec ces mots : « {text} »',
   'app.leads.unknown-address': 'une adresse inconnue',
   'app.leads.unknown-page': 'une page inconnue',
   'app.leads.no-news': 'N’a pas demandé de nouvelles : écrivez seulement pour répondre à sa demande.',
@@ -616,7 +640,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.links.failed': 'Le lien n’a pas pu être créé. Veuillez réessayer.',
   'app.links.invite-one': 'Inviter un acheteur',
   'app.links.email': 'Adresse courriel',
-  'app.links.email-hint': 'Laissez vide pour un lien que tout le monde peut utiliser (un code QR au bureau des ventes).',
+  'app.links.email-hint':
+    'Laissez vide pour un lien que tout le monde peut utiliser (un code QR au bureau des ventes).',
   'app.links.unit': 'Unité',
   'app.links.no-unit': 'Aucune unité',
   'app.links.role': 'Rôle',
@@ -633,7 +658,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.links.many-label': 'Un acheteur par ligne : adresse courriel, unité',
   'app.links.fix': 'Corrigez d’abord ces lignes',
   'app.links.line': 'Ligne {line} : {problem}',
-  'app.links.send-many': '{count, plural, =0 {Envoyer les invitations} one {Envoyer # invitation} other {Envoyer # invitations}}',
+  'app.links.send-many':
+    '{count, plural, =0 {Envoyer les invitations} one {Envoyer # invitation} other {Envoyer # invitations}}',
   'app.links.created': '{count, plural, one {Lien créé} other {# liens créés}}',
   'app.links.anyone-short': 'Tout le monde',
   'app.links.qr-title': 'Code QR à imprimer',
@@ -649,7 +675,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.links.title': 'Liens',
   'app.links.search': 'Rechercher par courriel',
   'app.links.search-label': 'Rechercher les liens par courriel',
-  'app.links.none-waiting': 'Aucune invitation en attente : toutes ont été utilisées, sont expirées ou ont été révoquées.',
+  'app.links.none-waiting':
+    'Aucune invitation en attente : toutes ont été utilisées, sont expirées ou ont été révoquées.',
   'app.links.none': 'Aucun lien pour l’instant.',
   'app.links.anyone-link': 'Toute personne qui a le lien',
   'app.links.col.for': 'Pour',
@@ -694,7 +721,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     '{count, plural, one {# courriel} =10 {10 derniers courriels} other {# courriels}}{failed, plural, =0 {} one { · # refusé} other { · # refusés}}',
   'app.zone.in': 'Heure de {zone}.',
   'app.page.catalogue.title': 'Catalogue',
-  'app.page.catalogue.description': 'Pièces, catégories, options, forfaits, plans et unités : tout ce parmi quoi les acheteurs choisissent, modifié ici.',
+  'app.page.catalogue.description':
+    'Pièces, catégories, options, forfaits, plans et unités : tout ce parmi quoi les acheteurs choisissent, modifié ici.',
   'app.page.leads.title': 'Prospects',
   'app.page.leads.description':
     'Les personnes qui se sont renseignées sur une habitation par le formulaire, le module du site Web ou un écran du centre des ventes, et le suivi qu’en fait l’équipe des ventes.',
@@ -711,9 +739,11 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.page.settings.description':
     'Le nom du projet, sa devise, ses formats, son thème, ses conditions, ses dates limites, la façon dont les acheteurs joignent le centre de design, et ses écrans du centre des ventes.',
   'app.page.cart.title': 'Sélection',
-  'app.page.cart.description': 'Passez en revue les choix de l’acheteur et leur historique, puis approuvez, renvoyez, rouvrez ou prolongez.',
+  'app.page.cart.description':
+    'Passez en revue les choix de l’acheteur et leur historique, puis approuvez, renvoyez, rouvrez ou prolongez.',
   'app.page.carts.title': 'Sélections',
-  'app.page.carts.description': 'La sélection de chaque unité : qui est en retard, ce qui attend l’approbation et ce qui a été approuvé.',
+  'app.page.carts.description':
+    'La sélection de chaque unité : qui est en retard, ce qui attend l’approbation et ce qui a été approuvé.',
   'app.page.imports.title': 'Importations',
   'app.page.imports.description':
     'Créez ou mettez à jour le projet à partir d’un tableur : unités et leurs acheteurs, options, catégories, pièces et plans, vérifiés ligne par ligne avant toute écriture.',
@@ -735,19 +765,24 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.page.screens.description':
     'Les écrans du centre des ventes : réclamez-en un avec le code qu’il affiche, nommez-le, attribuez-lui un projet, révoquez-le.',
   'app.page.purchases.title': 'Achats',
-  'app.page.purchases.description': 'Les achats approuvés de tous les projets, avec les totaux par projet et par devise.',
+  'app.page.purchases.description':
+    'Les achats approuvés de tous les projets, avec les totaux par projet et par devise.',
   'app.page.pool.title': 'Réserve d’écrans',
   'app.page.pool.description': 'Quels écrans servent quels projets, et lesquels attendent d’être réclamés.',
   'app.page.users.title': 'Utilisateurs',
-  'app.page.users.description': 'Cherchez des personnes, donnez ou retirez le rôle d’administrateur, vérifiez, désactivez et consultez les adhésions.',
+  'app.page.users.description':
+    'Cherchez des personnes, donnez ou retirez le rôle d’administrateur, vérifiez, désactivez et consultez les adhésions.',
   'app.page.projects.title': 'Projets',
   'app.page.projects.description': 'Tous les projets de la plateforme : ouvrir, modifier, archiver.',
   'app.page.features.title': 'Fonctionnalités',
-  'app.page.features.description': 'Les interrupteurs de fonctionnalités de toute la plateforme, servis à chaque client ; un projet peut fixer les siens.',
+  'app.page.features.description':
+    'Les interrupteurs de fonctionnalités de toute la plateforme, servis à chaque client ; un projet peut fixer les siens.',
   'app.page.sessions.title': 'Sessions',
-  'app.page.sessions.description': 'Les visites des personnes connectées : qui, où, sur quel appareil, combien de temps ; qui est en ligne maintenant.',
+  'app.page.sessions.description':
+    'Les visites des personnes connectées : qui, où, sur quel appareil, combien de temps ; qui est en ligne maintenant.',
   'app.page.minimaps.title': 'Mini-plans',
-  'app.page.minimaps.description': 'L’image du plan d’étage d’un plan avec ses pièces épinglées, pour le plan d’étage 3D des acheteurs.',
+  'app.page.minimaps.description':
+    'L’image du plan d’étage d’un plan avec ses pièces épinglées, pour le plan d’étage 3D des acheteurs.',
   'app.page.model-builder.title': 'Modèles de données',
   'app.page.model-builder.description':
     'Les champs ajoutés aux collections d’un projet, et ses propres collections, avec le formulaire qu’obtiendront ses gestionnaires.',
@@ -779,15 +814,18 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.purchasing.adjustments-total': 'Total des ajustements',
   'app.purchasing.total': 'Total des achats approuvés',
   'app.frame.not-found.title': 'Page introuvable',
-  'app.frame.not-found.text': 'La page demandée n’existe pas ou a été déplacée. Vérifiez l’adresse ou repartez de votre page d’accueil.',
+  'app.frame.not-found.text':
+    'La page demandée n’existe pas ou a été déplacée. Vérifiez l’adresse ou repartez de votre page d’accueil.',
   'app.frame.not-found.home': 'Aller à mon unité',
   'app.frame.my-account': 'Votre compte',
   'app.frame.verify-title': 'Confirmez votre adresse courriel',
   'app.frame.reset-title': 'Choisissez un nouveau mot de passe',
   'app.frame.error.page-text': 'Un problème est survenu pendant le chargement de cette page. Veuillez réessayer.',
-  'app.frame.error.layout-text': 'Un problème est survenu à l’ouverture de cette partie du portail. Veuillez réessayer.',
+  'app.frame.error.layout-text':
+    'Un problème est survenu à l’ouverture de cette partie du portail. Veuillez réessayer.',
   'app.logo.title': 'Logo',
-  'app.logo.help': 'Affiché sur la bande de logo de {project} sur chaque page, sur sa couleur de logo. Un PNG large à fond transparent convient le mieux.',
+  'app.logo.help':
+    'Affiché sur la bande de logo de {project} sur chaque page, sur sa couleur de logo. Un PNG large à fond transparent convient le mieux.',
   'app.logo.alt': 'Logo de {project}',
   'app.logo.none': '{project} (pas encore de logo)',
   'app.logo.replace': 'Remplacer le logo',
@@ -799,7 +837,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.embed.save-first': 'Enregistrez d’abord vos changements : le module affiche ce qui est enregistré.',
   'app.embed.copied': 'Copiée',
   'app.embed.copy': 'Copier la ligne',
-  'app.embed.no-script': 'Les pages sans scripts affichent plutôt le lien. Le module ne dépose aucun témoin et ne charge rien d’autres sites.',
+  'app.embed.no-script':
+    'Les pages sans scripts affichent plutôt le lien. Le module ne dépose aucun témoin et ne charge rien d’autres sites.',
   'app.embed.site': 'Site',
   'app.embed.views': 'Vues',
   'app.embed.clicks': 'Clics',
@@ -816,7 +855,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.format.locale-help': 'Langue et région, p. ex. en-CA, fr-CA',
   'app.format.areas': 'Superficies en',
   'app.format.zone': 'Fuseau horaire',
-  'app.format.zone-help': 'Les dates limites, les courriels et le PDF signé donnent les dates et heures dans ce fuseau, où que se trouve le lecteur.',
+  'app.format.zone-help':
+    'Les dates limites, les courriels et le PDF signé donnent les dates et heures dans ce fuseau, où que se trouve le lecteur.',
   'app.format.no-zone': 'Aucun fuseau horaire de ce nom',
   'app.settings.name': 'Nom',
   'app.settings.email': 'Adresse courriel',
@@ -831,7 +871,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.settings.timelines-short': 'Échéanciers',
   'app.settings.name-missing': 'Donnez un nom au projet',
   'app.settings.zone-problem': 'Choisissez un fuseau horaire, comme America/Toronto.',
-  'app.settings.websites-problem': 'Une adresse par ligne, https:// et l’hôte en minuscules, comme https://www.example.com, sans chemin.',
+  'app.settings.websites-problem':
+    'Une adresse par ligne, https:// et l’hôte en minuscules, comme https://www.example.com, sans chemin.',
   'app.settings.email-problem': 'Une adresse courriel',
   'app.settings.a-number': 'Un nombre',
   'app.settings.not-saved': 'Non enregistré : corrigez {fields} (indiqués plus haut).',
@@ -841,9 +882,11 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.settings.embed.availability': 'Disponibilité : combien d’habitations sont disponibles, réservées et vendues',
   'app.settings.embed.grid': 'Les habitations étage par étage (avec la disponibilité)',
   'app.settings.embed.gallery': 'Photos des finitions',
-  'app.settings.embed.form': 'Le formulaire de demande (dans le module une fois vos sites Web indiqués ; sinon, un lien vers lui)',
+  'app.settings.embed.form':
+    'Le formulaire de demande (dans le module une fois vos sites Web indiqués ; sinon, un lien vers lui)',
   'app.settings.feature.shareLinks': 'Les acheteurs peuvent partager un lien en lecture seule vers leur sélection',
-  'app.settings.feature.alternatives': 'Les acheteurs peuvent enregistrer des variantes de leur sélection et passer de l’une à l’autre',
+  'app.settings.feature.alternatives':
+    'Les acheteurs peuvent enregistrer des variantes de leur sélection et passer de l’une à l’autre',
   'app.settings.review-days-help': 'Les acheteurs sont informés de l’échéance ({days} si vide)',
   'app.settings.save': 'Enregistrer les changements',
   'app.settings.undo': 'Annuler les changements',
@@ -864,7 +907,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.settings.deadline-days-help': 'Lorsque son unité n’a pas de date limite propre',
   'app.settings.review-days': 'Jours ouvrables pour examiner une sélection signée',
   'app.settings.showroom-prices': 'Afficher les prix sur les écrans du centre des ventes',
-  'app.settings.showroom-prices-help': 'Les visiteurs qui pilotent un écran avec leur téléphone voient le prix de surclassement de chaque option.',
+  'app.settings.showroom-prices-help':
+    'Les visiteurs qui pilotent un écran avec leur téléphone voient le prix de surclassement de chaque option.',
   'app.settings.section.website': 'Sur votre site Web',
   'app.settings.embed.shows': 'Ce qu’affiche le module',
   'app.settings.websites-help':
@@ -889,7 +933,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.runtime.depth': 'Profondeur',
   'app.runtime.height': 'Hauteur',
   'app.runtime.save': 'Enregistrer',
-  'app.runtime.scene-saved': 'Lumière et première vue enregistrées : les acheteurs les verront à leur prochaine visite.',
+  'app.runtime.scene-saved':
+    'Lumière et première vue enregistrées : les acheteurs les verront à leur prochaine visite.',
   'app.runtime.scene-not-saved': 'Les réglages 3D n’ont pas pu être enregistrés.',
   'app.runtime.scene': 'Lumière et première vue',
   'app.runtime.brightness-value': 'Luminosité ({value} ; 1 montre chaque échantillon exactement dans sa couleur)',
@@ -905,10 +950,13 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     'Une ligne par unité : son nom, son étage, son plan, sa date limite, son prix et les adresses courriel de ses acheteurs (chaque nouvelle adresse reçoit une invitation à l’unité).',
   'app.import.help.options':
     'Une ligne par option : son code, son nom, sa catégorie, son prix, son fournisseur, les pièces et plans où elle est offerte, et ses règles par code.',
-  'app.import.help.categories': 'Une ligne par catégorie : son nom, ses pièces, si un choix est obligatoire, l’allocation et la surface 3D qu’elle habille.',
+  'app.import.help.categories':
+    'Une ligne par catégorie : son nom, ses pièces, si un choix est obligatoire, l’allocation et la surface 3D qu’elle habille.',
   'app.import.help.rooms': 'Une ligne par pièce : son nom, son ordre et ses plans.',
-  'app.import.help.plans': 'Une ligne par plan : son nom, ses chambres, ses salles de bain, sa superficie et ses pièces.',
-  'app.import.export-help': 'L’exportation a les mêmes colonnes : téléchargez-la comme modèle, ou modifiez-la et importez-la de nouveau.',
+  'app.import.help.plans':
+    'Une ligne par plan : son nom, ses chambres, ses salles de bain, sa superficie et ses pièces.',
+  'app.import.export-help':
+    'L’exportation a les mêmes colonnes : téléchargez-la comme modèle, ou modifiez-la et importez-la de nouveau.',
   'app.import.kind.units': 'Unités et acheteurs',
   'app.import.kind.options': 'Options',
   'app.import.kind.categories': 'Catégories',
@@ -937,10 +985,12 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     '{count, plural, one {# ligne} other {# lignes}} ({kind}) : {parts}. L’importation figure dans l’historique ci-dessous avec son fichier.',
   'app.import.problems-to-fix': '{count, plural, one {# problème à corriger} other {# problèmes à corriger}}',
   'app.import.ready': 'Prêt à importer',
-  'app.import.stale': 'Les colonnes ou les cellules ont changé depuis cette vérification : vérifiez de nouveau avant d’importer.',
+  'app.import.stale':
+    'Les colonnes ou les cellules ont changé depuis cette vérification : vérifiez de nouveau avant d’importer.',
   'app.import.blocked':
     'Rien ne peut être importé tant que chaque problème n’est pas corrigé : corrigez une cellule ici ou dans votre tableur (puis choisissez de nouveau le fichier), et vérifiez de nouveau. Sans eux, le fichier a {count, plural, one {# ligne} other {# lignes}} ({kind}) : {parts}.',
-  'app.import.will-write': 'Le fichier a {count, plural, one {# ligne} other {# lignes}} ({kind}) : {parts}. Rien n’a encore été écrit.',
+  'app.import.will-write':
+    'Le fichier a {count, plural, one {# ligne} other {# lignes}} ({kind}) : {parts}. Rien n’a encore été écrit.',
   'app.import.cell': 'Ligne {row}, {column}',
   'app.import.row': 'Ligne {row}',
   'app.import.more': 'Et {count} de plus : corrigez ceux-ci et vérifiez de nouveau pour les voir.',
@@ -959,7 +1009,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.import.check-help':
     'La vérification compare chaque ligne au projet et ne change rien. L’importation écrit toutes les lignes ou, si l’une est refusée, aucune.',
   'app.import.step2': '2. Le fichier',
-  'app.import.drop': 'ou déposez-le ici. Séparé par des virgules, des points-virgules ou des tabulations, UTF-8, jusqu’à 20 000 lignes.',
+  'app.import.drop':
+    'ou déposez-le ici. Séparé par des virgules, des points-virgules ou des tabulations, UTF-8, jusqu’à 20 000 lignes.',
   'app.import.problems': 'Problèmes',
   'app.import.problems-label': 'Problèmes par ligne',
   'app.import.th-row': 'Ligne',
@@ -990,6 +1041,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.controller.as-built': 'Tel que construit',
   'app.controller.included': 'Inclus',
   'app.controller.start-over': 'Recommencer',
+  'app.controller.reconnecting': 'Reconnexion…',
   'app.controller.view': 'Vue à l’écran',
   'app.controller.left': 'Tourner à gauche',
   'app.controller.higher': 'Regarder de plus haut',
@@ -1001,7 +1053,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.screen.retries': 'Il réessaie toutes les quelques secondes.',
   'app.screen.ready': 'Cet écran est prêt pour un projet',
   'app.screen.enter-code': 'Dans le back-office, sous Écrans, entrez ce code :',
-  'app.screen.claim': 'Un administrateur, ou un gestionnaire du projet, le réclame et le nomme. L’écran affiche ensuite le projet de lui-même.',
+  'app.screen.claim':
+    'Un administrateur, ou un gestionnaire du projet, le réclame et le nomme. L’écran affiche ensuite le projet de lui-même.',
   'app.screen.scan-alt': 'Numérisez pour piloter cet écran avec votre téléphone',
   'app.screen.drive': 'Pilotez cet écran avec votre téléphone',
   'app.screen.open': 'Numérisez le code, ou ouvrez {address} et tapez :',
@@ -1013,7 +1066,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.take-home.email-help':
     'Nous envoyons ce look une seule fois. Notre équipe des ventes reçoit aussi votre adresse et ce look, pour vous répondre ; aucune infolettre.',
   'app.take-home.send': 'Envoyez-moi ce look',
-  'app.take-home.sign-in': 'Vous achetez ici ? <link>Connectez-vous</link> pour enregistrer ce look dans votre sélection.',
+  'app.take-home.sign-in':
+    'Vous achetez ici ? <link>Connectez-vous</link> pour enregistrer ce look dans votre sélection.',
   'app.take-home.look-name': 'Look du centre des ventes {when}',
   'app.take-home.not-saved': 'Le look n’a pas pu être enregistré. Réessayez.',
   'app.take-home.selection': 'Votre sélection',
@@ -1035,7 +1089,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.import.history.rows-counts': '{count, plural, one {# ligne} other {# lignes}} : {counts}',
   'app.import.history.by-name': 'Par {name}',
   'app.import.history.former': 'Un ancien membre',
-  'app.consent.recording': 'Enregistrements de sessions (Hotjar) : l’usage des pages, avec les noms, adresses et prix masqués',
+  'app.consent.recording':
+    'Enregistrements de sessions (Hotjar) : l’usage des pages, avec les noms, adresses et prix masqués',
   'app.consent.analytics': 'Statistiques de visites (Google Analytics) : quelles pages sont visitées, sans publicité',
   'app.consent.settings': 'Paramètres des témoins',
   'app.consent.text':
@@ -1057,7 +1112,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.screens.name': 'Nom',
   'app.screens.project': 'Projet',
   'app.screens.claim': 'Réclamer un écran',
-  'app.screens.claim-help': 'Ouvrez {address} sur l’écran : il affiche un code. Entrez-le ici avec un nom pour l’écran.',
+  'app.screens.claim-help':
+    'Ouvrez {address} sur l’écran : il affiche un code. Entrez-le ici avec un nom pour l’écran.',
   'app.screens.code': 'Code à l’écran',
   'app.screens.claim-button': 'Réclamer l’écran',
   'app.screens.none': 'Aucun écran n’affiche encore ce projet.',
@@ -1140,18 +1196,22 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.check.title': 'Vérification du catalogue',
   'app.check.fine':
     'Rien ne bloque les acheteurs : chaque règle peut être respectée, chaque catégorie obligatoire offre un choix sur chaque plan, chaque forfait peut être appliqué, chaque finition dessinée en 3D a un échantillon et aucune pièce d’une mini-carte n’en couvre une autre.',
-  'app.check.problems': 'Vérification du catalogue : {count, plural, one {# problème} other {# problèmes}} que rencontreraient les acheteurs',
+  'app.check.problems':
+    'Vérification du catalogue : {count, plural, one {# problème} other {# problèmes}} que rencontreraient les acheteurs',
   'app.check.more': '…et {count, number} de plus.',
   'app.check.translations-title': 'Pas encore dans toutes les langues',
   'app.check.translations-help':
     'Les acheteurs qui lisent l’une de ces langues voient ces mots dans la langue par défaut du projet jusqu’à ce qu’ils soient écrits dans la leur.',
-  'app.check.missing.rooms': '{count, plural, one {# pièce n’a} other {# pièces n’ont}} pas de nom en {language} : {names}',
-  'app.check.missing.categories': '{count, plural, one {# catégorie n’a} other {# catégories n’ont}} pas de nom en {language} : {names}',
+  'app.check.missing.rooms':
+    '{count, plural, one {# pièce n’a} other {# pièces n’ont}} pas de nom en {language} : {names}',
+  'app.check.missing.categories':
+    '{count, plural, one {# catégorie n’a} other {# catégories n’ont}} pas de nom en {language} : {names}',
   'app.check.missing.options':
     '{count, plural, one {# option n’a pas son nom ou sa description} other {# options n’ont pas leur nom ou leur description}} en {language} : {names}',
   'app.check.missing.packages':
     '{count, plural, one {# forfait n’a pas son nom ou sa description} other {# forfaits n’ont pas leur nom ou leur description}} en {language} : {names}',
-  'app.check.missing.plans': '{count, plural, one {# plan n’a} other {# plans n’ont}} pas de nom en {language} : {names}',
+  'app.check.missing.plans':
+    '{count, plural, one {# plan n’a} other {# plans n’ont}} pas de nom en {language} : {names}',
   'app.field.name': 'Nom',
   'app.field.order': 'Ordre',
   'app.field.slug': 'Identifiant d’URL',
@@ -1215,7 +1275,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.field-help.rooms.hotspot': 'En fractions de l’image du plan : 0 à gauche ou en haut, 1 à droite ou en bas.',
   'app.field-help.categories.required': 'L’acheteur doit en choisir une avant de soumettre.',
   'app.field-help.categories.multiple': 'Sinon, un nouveau choix remplace le précédent.',
-  'app.field-help.categories.quantities': 'Pour les options vendues à l’unité (prises, encastrés) : une quantité à côté du choix.',
+  'app.field-help.categories.quantities':
+    'Pour les options vendues à l’unité (prises, encastrés) : une quantité à côté du choix.',
   'app.field-help.categories.allowance': 'Ce que le prix de base couvre déjà dans cette catégorie.',
   'app.field-help.categories.surface': 'La surface des pièces 3D que ses choix colorent.',
   'app.field-help.options.price': 'Le prix de l’amélioration par rapport à la finition standard ; 0 signifie incluse.',
@@ -1235,7 +1296,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.collection.units': 'Unités',
   'app.collection.leads': 'Prospects',
   'app.collection-count.rooms': '{count, plural, =0 {Aucune pour l’instant} one {# pièce} other {# pièces}}',
-  'app.collection-count.categories': '{count, plural, =0 {Aucune pour l’instant} one {# catégorie} other {# catégories}}',
+  'app.collection-count.categories':
+    '{count, plural, =0 {Aucune pour l’instant} one {# catégorie} other {# catégories}}',
   'app.collection-count.options': '{count, plural, =0 {Aucune pour l’instant} one {# option} other {# options}}',
   'app.collection-count.packages': '{count, plural, =0 {Aucun pour l’instant} one {# forfait} other {# forfaits}}',
   'app.collection-count.plans': '{count, plural, =0 {Aucun pour l’instant} one {# plan} other {# plans}}',
@@ -1290,7 +1352,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.editor.save-failed': 'L’élément n’a pas pu être enregistré. Veuillez réessayer.',
   'app.editor.delete-failed': 'L’élément n’a pas pu être supprimé.',
   'app.conflict.title': 'Quelqu’un a modifié ceci depuis que vous l’avez ouvert',
-  'app.conflict.current': 'Le formulaire montre maintenant la version actuelle. Vos modifications sont mises de côté : {fields}.',
+  'app.conflict.current':
+    'Le formulaire montre maintenant la version actuelle. Vos modifications sont mises de côté : {fields}.',
   'app.conflict.current-nothing': 'Le formulaire montre maintenant la version actuelle.',
   'app.conflict.reapply': 'Remettre mes modifications',
   'app.editor.save': 'Enregistrer les modifications',
@@ -1358,7 +1421,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.adm.projects.bring-back': 'Rétablir',
   'app.adm.projects.archive-confirm': 'Cliquez de nouveau : ses membres perdent l’accès',
   'app.adm.projects.archive': 'Archiver',
-  'app.adm.projects.conflict': 'Quelqu’un a modifié ce projet depuis que vous l’avez ouvert : fermez-le et ouvrez-le de nouveau.',
+  'app.adm.projects.conflict':
+    'Quelqu’un a modifié ce projet depuis que vous l’avez ouvert : fermez-le et ouvrez-le de nouveau.',
   'app.adm.projects.not-saved': 'Le projet n’a pas pu être enregistré.',
   'app.adm.projects.edit-title': 'Modifier {name}',
   'app.adm.users.not-loaded': 'Les personnes n’ont pas pu être chargées.',
@@ -1398,7 +1462,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.adm.users.make-admin-title': 'Faire de {email} un administrateur de la plateforme ?',
   'app.adm.users.make-admin': 'Nommer administrateur',
   'app.adm.users.able': 'Cette personne pourra :',
-  'app.adm.users.able1': 'voir et modifier chaque projet : ses paramètres, son catalogue, ses unités, ses acheteurs et leurs sélections ;',
+  'app.adm.users.able1':
+    'voir et modifier chaque projet : ses paramètres, son catalogue, ses unités, ses acheteurs et leurs sélections ;',
   'app.adm.users.able2': 'créer, copier, importer, exporter et archiver des projets ;',
   'app.adm.users.able3':
     'donner à quiconque un rôle dans n’importe quel projet, nommer d’autres administrateurs, désactiver des comptes et déconnecter des personnes ;',
@@ -1425,7 +1490,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     'Le portail enregistre lui-même les visites des personnes connectées (aucun script tiers) : qui, dans quel projet, sur quel appareil, combien de pages et pendant combien de temps.',
   'app.adm.sessions.not-loaded': 'Les visites n’ont pas pu être chargées.',
   'app.adm.sessions.none': 'Aucune visite enregistrée pour l’instant.',
-  'app.adm.sessions.cols': '{col, select, who {Qui} project {Projet} device {Appareil} began {Début} pages {Pages} other {Durée}}',
+  'app.adm.sessions.cols':
+    '{col, select, who {Qui} project {Projet} device {Appareil} began {Début} pages {Pages} other {Durée}}',
   'app.adm.sessions.no-project': 'Aucun projet',
   'app.adm.newer': 'Plus récentes',
   'app.adm.older': 'Plus anciennes',
@@ -1469,13 +1535,15 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.adm.purchases.none': 'Aucun achat approuvé ne correspond.',
   'app.adm.purchases.count': '{project} · {count, plural, one {# achat} other {# achats}}',
   'app.adm.purchases.title': 'Achats',
-  'app.adm.purchases.cols': '{col, select, project {Projet} unit {Unité} buyer {Acheteur} approved {Approuvé} other {Total}}',
+  'app.adm.purchases.cols':
+    '{col, select, project {Projet} unit {Unité} buyer {Acheteur} approved {Approuvé} other {Total}}',
   'app.adm.purchases.change-open': 'ordre de modification ouvert',
   'app.adm.purchases.change-order': '(ordre de modification {number})',
   'app.form.cancel': 'Annuler',
   'app.form.save': 'Enregistrer',
   'app.adm.sessions.last-on': 'dernière page : {path}',
-  'app.adm.deploys.help': 'Un déploiement est un portail en service à un hôte ; chaque projet qu’il dessert répond à son propre sous-domaine de cet hôte.',
+  'app.adm.deploys.help':
+    'Un déploiement est un portail en service à un hôte ; chaque projet qu’il dessert répond à son propre sous-domaine de cet hôte.',
   'app.adm.screens.not-loaded': 'Les écrans n’ont pas pu être chargés.',
   'app.adm.screens.none': 'Aucun écran ne s’est encore inscrit : ouvrez /v à l’adresse d’un projet sur l’écran.',
   'app.adm.screens.not-changed': 'L’écran n’a pas pu être modifié.',
@@ -1510,7 +1578,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.adm.configs.not-saved': 'Les paramètres n’ont pas pu être enregistrés.',
   'app.adm.configs.not-saved-issues': 'Non enregistré : {issues}',
   'app.adm.configs.saved': 'Enregistré comme nouvelle version.',
-  'app.adm.configs.restored': 'La version {version} est de nouveau la version en vigueur (gardée comme nouvelle version).',
+  'app.adm.configs.restored':
+    'La version {version} est de nouveau la version en vigueur (gardée comme nouvelle version).',
   'app.adm.configs.review': '{count, plural, one {Examiner # changement} other {Examiner # changements}}',
   'app.adm.configs.discard': 'Abandonner mes modifications',
   'app.adm.configs.save': 'Enregistrer ces changements',
@@ -1525,7 +1594,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.adm.configs.not-loaded': 'Les paramètres n’ont pas pu être chargés.',
   'app.adm.configs.settings': 'Paramètres',
   'app.adm.configs.versions': 'Versions',
-  'app.adm.configs.no-versions': 'Aucun changement gardé pour l’instant : les versions sont gardées dès le premier changement.',
+  'app.adm.configs.no-versions':
+    'Aucun changement gardé pour l’instant : les versions sont gardées dès le premier changement.',
   'app.adm.configs.not-json': 'JSON non valide : {error}',
   'app.adm.data.no-download': 'Le paquet n’a pas pu être téléchargé.',
   'app.adm.data.export': 'Exporter un projet',
@@ -1548,7 +1618,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     'Chaque adresse du paquet reçoit une invitation pour le rôle qu’elle avait ; seule la personne à qui appartient l’adresse et qui accepte devient membre.',
   'app.adm.data.import-button': 'Importer',
   'app.adm.data.ready': '{name} est prêt',
-  'app.adm.data.imported': '{items, plural, one {# élément importé} other {# éléments importés}} et {files, plural, one {# fichier} other {# fichiers}}.',
+  'app.adm.data.imported':
+    '{items, plural, one {# élément importé} other {# éléments importés}} et {files, plural, one {# fichier} other {# fichiers}}.',
   'app.adm.data.invited':
     '{count, plural, one {# personne a été invitée} other {# personnes ont été invitées}} ({people}) ; personne n’est membre avant d’accepter.',
   'app.adm.data.not-added':
@@ -1563,9 +1634,11 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.adm.pen.ended-admin': 'Le flux a pris fin parce que vous n’êtes plus administrateur de la plateforme.',
   'app.adm.pen.closed': 'Le flux s’est fermé. Rechargez la page pour écouter de nouveau.',
   'app.adm.pen.nothing': 'Rien n’a changé depuis que vous avez ouvert cette page.',
-  'app.adm.pen.col': '{col, select, when {Quand} what {Quoi} project {Projet} collection {Collection} item {Élément} other {Version}}',
+  'app.adm.pen.col':
+    '{col, select, when {Quand} what {Quoi} project {Projet} collection {Collection} item {Élément} other {Version}}',
   'app.adm.pen.screen': 'écran {event}',
-  'app.adm.pen.op': '{op, select, create {création} update {modification} delete {suppression} reset {réinitialisation} other {{op}}}',
+  'app.adm.pen.op':
+    '{op, select, create {création} update {modification} delete {suppression} reset {réinitialisation} other {{op}}}',
   'app.adm.pen.all': 'tous',
   'app.adm.pen.screens': 'Écrans',
   'app.adm.minimaps.not-loaded': 'Les plans n’ont pas pu être chargés.',
@@ -1593,10 +1666,12 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.wizard.manager-problem': 'L’adresse courriel du premier gestionnaire du projet.',
   'app.wizard.logo-not-stored': 'Le logo n’a pas pu être enregistré.',
   'app.wizard.not-created': 'Le projet n’a pas pu être créé. Veuillez réessayer.',
-  'app.wizard.step': '{step, select, name {Nom} place {Argent et heure} brand {Marque} catalogue {Catalogue} other {Premier gestionnaire}}',
+  'app.wizard.step':
+    '{step, select, name {Nom} place {Argent et heure} brand {Marque} catalogue {Catalogue} other {Premier gestionnaire}}',
   'app.wizard.starts-with': 'Ce avec quoi le projet commence',
   'app.wizard.empty': 'Un catalogue vide',
-  'app.wizard.empty-help': 'Les gestionnaires ajoutent les pièces, plans, unités et options, ou les importent de chiffriers.',
+  'app.wizard.empty-help':
+    'Les gestionnaires ajoutent les pièces, plans, unités et options, ou les importent de chiffriers.',
   'app.wizard.demo': 'Une copie du catalogue de démonstration',
   'app.wizard.demo-help':
     'Des pièces, des plans, des unités et une quarantaine d’options avec leurs prix, à modifier ou à retirer ; aucune personne et aucune sélection.',
@@ -1617,7 +1692,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.wizard.project-name': 'Nom du projet',
   'app.wizard.address': 'L’adresse du projet : {host}',
   'app.wizard.manager-email': 'Courriel du premier gestionnaire',
-  'app.wizard.manager-help': 'La personne reçoit une invitation à l’adresse du projet et en devient gestionnaire en la suivant.',
+  'app.wizard.manager-help':
+    'La personne reçoit une invitation à l’adresse du projet et en devient gestionnaire en la suivant.',
   'app.wizard.ready': 'Prêt à créer',
   'app.wizard.summary-catalogue': '{catalogue, select, demo {le catalogue de démonstration} other {un catalogue vide}}',
   'app.audit.action.project.import': 'a importé le projet d’un paquet',
@@ -1646,7 +1722,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.model.no-field': 'Aucun champ ajouté pour l’instant.',
   'app.model.add-field': 'Ajouter un champ',
   'app.model.save': 'Enregistrer les champs',
-  'app.model.hidden': 'Retirés plus tôt (masqués, leurs données gardées) : {fields}. Ajouter un champ de même clé le fait réapparaître.',
+  'app.model.hidden':
+    'Retirés plus tôt (masqués, leurs données gardées) : {fields}. Ajouter un champ de même clé le fait réapparaître.',
   'app.model.preview':
     '{builtIn, select, yes {Le formulaire qu’obtient un gestionnaire (les champs ajoutés, sous les champs intégrés)} other {Le formulaire qu’obtient un gestionnaire}}',
   'app.model.preview-empty': 'Ajoutez un champ pour le voir ici.',
@@ -1664,7 +1741,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.field.translations': 'Traductions',
   'app.comments.title-buyer': 'Messages avec le centre de design',
   'app.comments.title-staff': 'Messages avec les acheteurs',
-  'app.comments.none': 'Aucun message pour l’instant. Posez ici au centre de design toute question sur votre sélection.',
+  'app.comments.none':
+    'Aucun message pour l’instant. Posez ici au centre de design toute question sur votre sélection.',
   'app.comments.none-staff': 'Aucun message pour l’instant.',
   'app.comments.staff': 'Centre de design',
   'app.comments.about': 'Au sujet de',
@@ -1696,7 +1774,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.comments.waiting-unit': 'Unité {unit}',
   'app.account.messages-title': 'Messages',
   'app.account.comment-mails': 'M’envoyer un courriel pour les messages non lus',
-  'app.account.comment-mails-text': 'Au plus un courriel par heure, qui énumère les messages de vos sélections que vous n’avez pas lus.',
+  'app.account.comment-mails-text':
+    'Au plus un courriel par heure, qui énumère les messages de vos sélections que vous n’avez pas lus.',
   'app.account.comment-mails-failed': 'Le réglage n’a pas pu être enregistré. Réessayez.',
   'app.review-queue.title': 'En attente de vous',
   'app.review-queue.none': 'Aucune sélection n’attend de révision.',
@@ -1705,7 +1784,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.review-queue.signed': 'Signée le {date}',
   'app.review-queue.select': 'Sélectionner l’unité {unit}',
   'app.review-queue.select-all': 'Tout sélectionner',
-  'app.review-queue.approve': '{count, plural, =0 {Approuver celles cochées} one {Approuver # sélection} other {Approuver # sélections}}',
+  'app.review-queue.approve':
+    '{count, plural, =0 {Approuver celles cochées} one {Approuver # sélection} other {Approuver # sélections}}',
   'app.review-queue.confirm-title': 'Approuver {count, plural, one {# sélection} other {# sélections}} ?',
   'app.review-queue.confirm-text':
     'Chacune est approuvée comme si vous l’approuviez seule : son achat est enregistré, son historique le note et ses acheteurs reçoivent un courriel. Unités : {units}.',
@@ -1713,11 +1793,13 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.review-queue.cancel': 'Annuler',
   'app.review-queue.done': '{count, plural, one {# sélection approuvée.} other {# sélections approuvées.}}',
   'app.review-queue.refused': 'Unité {unit} : {reason}',
-  'app.review-queue.failed': 'Les approbations n’ont pas pu être envoyées. Rechargez la page pour voir lesquelles ont été faites.',
+  'app.review-queue.failed':
+    'Les approbations n’ont pas pu être envoyées. Rechargez la page pour voir lesquelles ont été faites.',
   'app.settings.reminder-days': 'Rappeler aux acheteurs ce nombre de jours avant leur échéance',
   'app.settings.reminder-days-help':
     'Jusqu’à cinq étapes, par exemple 14, 7, 2 ; chacune est envoyée une fois par courriel aux acheteurs d’une sélection pas encore soumise. Vide : aucun rappel.',
-  'app.settings.reminder-days-problem': 'Écrivez jusqu’à cinq nombres entiers de jours différents, de 1 à 90, séparés par des virgules.',
+  'app.settings.reminder-days-problem':
+    'Écrivez jusqu’à cinq nombres entiers de jours différents, de 1 à 90, séparés par des virgules.',
   'app.settings.remind-after': 'Aviser une fois les acheteurs lorsque leur échéance est passée',
   'app.reminders.button': 'Rappeler aux acheteurs',
   'app.reminders.not-started': 'Tous les acheteurs qui n’ont pas commencé',
@@ -1729,7 +1811,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
     'Les acheteurs de chaque sélection ouverte pas encore soumise reçoivent leur échéance par courriel, dans leur langue. Une sélection rappelée dans la dernière heure est omise.',
   'app.reminders.send': 'Envoyer les rappels',
   'app.reminders.cancel': 'Annuler',
-  'app.reminders.done': '{count, plural, =0 {Aucun rappel n’a été envoyé.} one {# sélection rappelée.} other {# sélections rappelées.}}',
+  'app.reminders.done':
+    '{count, plural, =0 {Aucun rappel n’a été envoyé.} one {# sélection rappelée.} other {# sélections rappelées.}}',
   'app.reminders.skipped':
     '{count, plural, one {# omise : rappelée dans la dernière heure ou plus ouverte.} other {# omises : rappelées dans la dernière heure ou plus ouvertes.}}',
   'app.reminders.failed': 'Les rappels n’ont pas pu être envoyés. Réessayez.',
@@ -1738,8 +1821,10 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.reminders.one-recently': 'Ils ont reçu un rappel il y a moins d’une heure.',
   'app.collection.comments': 'Commentaires',
   'app.collection.notes': 'Notes internes',
-  'app.collection-count.comments': '{count, plural, =0 {Aucun pour l’instant} one {# commentaire} other {# commentaires}}',
-  'app.collection-count.notes': '{count, plural, =0 {Aucune pour l’instant} one {# note interne} other {# notes internes}}',
+  'app.collection-count.comments':
+    '{count, plural, =0 {Aucun pour l’instant} one {# commentaire} other {# commentaires}}',
+  'app.collection-count.notes':
+    '{count, plural, =0 {Aucune pour l’instant} one {# note interne} other {# notes internes}}',
   'app.collection-new.comments': 'Nouveau commentaire',
   'app.collection-new.notes': 'Nouvelle note interne',
   'app.collection-create.comments': 'Créer le commentaire',
@@ -1756,7 +1841,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.mail-refused.row': '{email}, {date}',
   'app.mail-refused.see': 'Voir les acheteurs et leurs courriels',
   'app.co-buyer.title': 'Vous achetez avec quelqu’un ?',
-  'app.co-buyer.text': 'Invitez cette personne à choisir avec vous : elle aura sa propre connexion et verra cette sélection et ses messages.',
+  'app.co-buyer.text':
+    'Invitez cette personne à choisir avec vous : elle aura sa propre connexion et verra cette sélection et ses messages.',
   'app.co-buyer.email': 'Son adresse courriel',
   'app.co-buyer.send': 'Envoyer l’invitation',
   'app.co-buyer.sent': 'Une invitation a été envoyée à {email}.',
@@ -1764,7 +1850,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.review.every-buyer':
     'Tous les acheteurs de la propriété signent : la sélection est soumise quand le dernier a signé. Un changement aux choix met de côté les signatures déjà données.',
   'app.review.signed-so-far': '{name} a signé le {date}.',
-  'app.review.you-signed': 'Vous avez signé le {date}. La sélection est soumise quand tous les acheteurs de la propriété l’ont signée.',
+  'app.review.you-signed':
+    'Vous avez signé le {date}. La sélection est soumise quand tous les acheteurs de la propriété l’ont signée.',
   'app.settings.signing': 'Qui signe une sélection',
   'app.settings.signing-one': 'Un des acheteurs de la propriété',
   'app.settings.signing-every': 'Tous les acheteurs de la propriété',

@@ -40,7 +40,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'cart.action.return': 'Renvoyée pour modification',
   'cart.action.reopen': 'Rouverte en ordre de modification',
   'cart.action.extend': 'Date limite prolongée',
-  'cart.edit.locked': 'La date limite de cette sélection est passée. Communiquez avec le centre de design pour y apporter des changements.',
+  'cart.edit.locked':
+    'La date limite de cette sélection est passée. Communiquez avec le centre de design pour y apporter des changements.',
   'cart.edit.submitted': 'Cette sélection a été soumise et ne peut plus être modifiée.',
 
   'engine.no-collection': 'Il n’y a pas de collection « {collection} » dans ce projet.',
@@ -54,7 +55,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'engine.stale': 'Quelqu’un a modifié ceci depuis que vous l’avez ouvert. Voici la version actuelle.',
   'engine.in-use':
     '{collection, select, rooms {Cette pièce est encore utilisée} categories {Cette catégorie est encore utilisée} options {Cette option est encore utilisée} packages {Ce forfait est encore utilisé} plans {Ce plan est encore utilisé} units {Cette unité est encore utilisée} carts {Ce panier est encore utilisé} purchases {Cet achat est encore utilisé} leads {Ce prospect est encore utilisé} comments {Ce commentaire est encore utilisé} notes {Cette note interne est encore utilisée} other {Cet élément ({singular}) est encore utilisé}} par {count, plural, one {# élément} other {# éléments}} ; modifiez-les d’abord.',
-  'engine.send-version': 'Envoyez la version que vous avez lue (en-tête If-Match ou _version), pour qu’aucun changement ne soit perdu.',
+  'engine.send-version':
+    'Envoyez la version que vous avez lue (en-tête If-Match ou _version), pour qu’aucun changement ne soit perdu.',
   'engine.not-a-member': 'Vous n’êtes pas membre de ce projet.',
   'engine.sign-in-to-see': 'Connectez-vous pour voir ceci.',
   'engine.sign-in-to-change': 'Connectez-vous pour apporter des changements.',
@@ -87,7 +89,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'project.managers-only': 'Seuls les gestionnaires de ce projet peuvent le modifier.',
   'cart.pdf-prices': 'Seul le centre de design imprime une sélection sans les prix.',
   'cart.rule': '{name} : {rule}',
-  'cart.changed-since-review': 'Cette sélection a changé depuis que vous l’avez revue (un prix ou un choix). Revoyez-la avant de signer.',
+  'cart.changed-since-review':
+    'Cette sélection a changé depuis que vous l’avez revue (un prix ou un choix). Revoyez-la avant de signer.',
   'cart.return-comment': 'Indiquez ce que l’acheteur doit changer.',
   'cart.extend-future': 'Donnez une nouvelle date limite dans le futur.',
   'cart.agree': 'Veuillez confirmer que vous acceptez cette sélection.',
@@ -105,9 +108,11 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'alternative.unknown-option': 'Une de ces finitions n’est plus au catalogue : choisissez de nouveau et enregistrez.',
   'alternative.too-many': 'Vous pouvez garder jusqu’à {max} variantes : supprimez-en une d’abord.',
   'alternative.name-taken': 'Vous avez déjà une variante nommée « {name} ».',
-  'alternative.changed': 'Votre sélection a changé depuis que vous l’avez ouverte (peut-être dans une autre fenêtre). Revoyez-la avant de changer.',
+  'alternative.changed':
+    'Votre sélection a changé depuis que vous l’avez ouverte (peut-être dans une autre fenêtre). Revoyez-la avant de changer.',
   'alternative.no-such': 'Cette variante n’existe pas.',
-  'project.changed': 'Quelqu’un a modifié ces paramètres depuis que vous les avez ouverts. Sa version est affichée : refaites votre changement.',
+  'project.changed':
+    'Quelqu’un a modifié ces paramètres depuis que vous les avez ouverts. Sa version est affichée : refaites votre changement.',
   'feature.off': '{feature} : cette fonction est désactivée pour ce projet.',
   'manage.managers-only': 'Seuls les gestionnaires de ce projet et les administrateurs peuvent faire ceci.',
   'manage.bad-cursor': 'Ce lien de page n’est plus valide : recommencez à la première page.',
@@ -123,18 +128,22 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'me.password-already-set': 'Ce compte a déjà un mot de passe : modifiez-le sur la page de votre compte.',
   'code.resend-no-address': 'Ce lien n’est destiné à personne : il n’y a aucune adresse où l’envoyer.',
   'code.resend-unusable': 'Ce lien ne peut plus servir (épuisé, expiré ou retiré) : créez-en un nouveau.',
-  'code.for-someone-else': 'Cette invitation est destinée à {email}. Déconnectez-vous, puis rouvrez le lien et connectez-vous en tant que cette personne.',
-  'code.sign-in-to-accept': 'Cette invitation est destinée à un compte qui existe déjà. Connectez-vous pour l’accepter.',
+  'code.for-someone-else':
+    'Cette invitation est destinée à {email}. Déconnectez-vous, puis rouvrez le lien et connectez-vous en tant que cette personne.',
+  'code.sign-in-to-accept':
+    'Cette invitation est destinée à un compte qui existe déjà. Connectez-vous pour l’accepter.',
   'code.email-needed': 'Entrez votre adresse courriel pour créer votre compte.',
   'file.managers-only': 'Seuls les gestionnaires de ce projet peuvent téléverser des fichiers.',
   'file.managers-download': 'Seuls les gestionnaires de ce projet peuvent télécharger ce fichier.',
-  'import.no-export': 'Cette exportation n’existe pas : units.csv, options.csv, categories.csv, rooms.csv ou plans.csv.',
+  'import.no-export':
+    'Cette exportation n’existe pas : units.csv, options.csv, categories.csv, rooms.csv ou plans.csv.',
   'import.empty': 'Ce fichier n’a aucune ligne sous sa ligne d’en-têtes.',
   'import.too-many-rows': 'Ce fichier compte plus de {max} lignes : divisez-le en plusieurs fichiers.',
   'import.unknown-field': 'La correspondance nomme « {field} », qui n’est pas une colonne de cette importation.',
   'import.no-column': 'Le fichier n’a pas de colonne « {header} ».',
   'import.key-unmapped': 'Associez une colonne du fichier à {column} : elle trouve l’élément que chaque ligne modifie.',
-  'import.has-problems': 'Rien n’a été importé : le fichier a {count, plural, one {# problème} other {# problèmes}} à corriger d’abord.',
+  'import.has-problems':
+    'Rien n’a été importé : le fichier a {count, plural, one {# problème} other {# problèmes}} à corriger d’abord.',
   'import.row-refused': 'Rien n’a été importé : la ligne {row} a été refusée. {reason}',
   'file.type': 'Ce type de fichier n’est pas accepté : images PNG, JPEG, WebP ou GIF, PDF, ou modèles GLB.',
   'file.type-mismatch': 'Ce fichier se dit {claimed}, mais son contenu est {detected}.',
@@ -162,23 +171,33 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'display.unknown': 'Cet écran n’est pas inscrit ici (ou a été révoqué) : il s’inscrit de nouveau.',
   'display.staff-only': 'Seuls un administrateur ou les gestionnaires du projet peuvent y placer un écran.',
   'display.no-project': 'Aucun projet ne porte cette clé.',
-  'display.code-shape': 'Un code d’écran compte 8 lettres et chiffres, tels que l’écran les affiche (p. ex. ACDE-FGHJ).',
-  'display.no-such-code': 'Aucun écran n’affiche ce code en ce moment. Comparez-le à l’écran, ou rechargez l’écran pour en obtenir un nouveau.',
+  'display.code-shape':
+    'Un code d’écran compte 8 lettres et chiffres, tels que l’écran les affiche (p. ex. ACDE-FGHJ).',
+  'display.no-such-code':
+    'Aucun écran n’affiche ce code en ce moment. Comparez-le à l’écran, ou rechargez l’écran pour en obtenir un nouveau.',
   'display.no-such': 'Cet écran n’existe pas.',
   'display.claim-first': 'Réclamez l’écran avec le code qu’il affiche avant de lui attribuer un projet.',
-  'display.pair-code-shape': 'Un code de jumelage compte les 8 chiffres affichés sous le code QR de l’écran (p. ex. 4821 0937).',
-  'display.pair-wrong-code': 'Aucun écran libre ici n’affiche ce code. Comparez-le à l’écran : il change après chaque visite.',
+  'display.pair-code-shape':
+    'Un code de jumelage compte les 8 chiffres affichés sous le code QR de l’écran (p. ex. 4821 0937).',
+  'display.pair-wrong-code':
+    'Aucun écran libre ici n’affiche ce code. Comparez-le à l’écran : il change après chaque visite.',
   'display.pair-stale': 'Ce code QR a déjà servi ou a changé. Balayez le code que l’écran affiche maintenant.',
-  'display.pair-locked': 'Trop de codes erronés ont été tapés pour ces écrans. Balayez plutôt le code QR de l’écran, ou réessayez plus tard.',
-  'display.pairing-ended': 'Cette visite est terminée : l’écran est de nouveau libre. Balayez son code pour en commencer une nouvelle.',
-  'inquiry.form-expired': 'Ce formulaire est expiré. Rechargez la page et envoyez-le de nouveau ; ce que vous avez écrit est conservé.',
-  'inquiry.too-fast': 'C’était plus rapide que ce qu’une personne peut taper. Attendez un instant et envoyez de nouveau le formulaire.',
+  'display.pair-locked':
+    'Trop de codes erronés ont été tapés pour ces écrans. Balayez plutôt le code QR de l’écran, ou réessayez plus tard.',
+  'display.pairing-ended':
+    'Cette visite est terminée : l’écran est de nouveau libre. Balayez son code pour en commencer une nouvelle.',
+  'inquiry.form-expired':
+    'Ce formulaire est expiré. Rechargez la page et envoyez-le de nouveau ; ce que vous avez écrit est conservé.',
+  'inquiry.too-fast':
+    'C’était plus rapide que ce qu’une personne peut taper. Attendez un instant et envoyez de nouveau le formulaire.',
   'inquiry.form-used': 'Ce formulaire a déjà été envoyé. Rechargez la page pour envoyer une autre demande.',
-  'inquiry.no-proof': 'Votre navigateur n’a pas terminé sa vérification antipourriel. Attendez un instant et envoyez de nouveau le formulaire.',
+  'inquiry.no-proof':
+    'Votre navigateur n’a pas terminé sa vérification antipourriel. Attendez un instant et envoyez de nouveau le formulaire.',
   'lead.assignee-not-staff': 'Un prospect ne peut être confié qu’à l’un des gestionnaires du projet.',
   'inquiry.unknown-interest': 'Cette unité n’est plus offerte ici. Choisissez-en une autre, ou laissez le choix vide.',
   'request.too-many': 'Trop de tentatives. Attendez quelques minutes, puis réessayez.',
-  'session.verify-email': 'Veuillez d’abord confirmer votre adresse courriel : utilisez le lien que nous vous avons envoyé.',
+  'session.verify-email':
+    'Veuillez d’abord confirmer votre adresse courriel : utilisez le lien que nous vous avons envoyé.',
   'session.accept-terms': 'Veuillez d’abord accepter les conditions d’utilisation.',
   'session.sign-in': 'Connectez-vous pour continuer.',
   'session.admins-only': 'Seuls les administrateurs peuvent faire ceci.',
@@ -189,7 +208,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'request.empty-json': 'Le corps de la demande est vide, mais il a été envoyé comme JSON.',
   'request.body-not-json': 'Le corps de la demande n’est pas du JSON valide.',
   'server.fault': 'Une erreur s’est produite de notre côté.',
-  'server.not-ready': 'Ce serveur ne prend pas de demandes en ce moment (démarrage ou arrêt). Réessayez dans un instant.',
+  'server.not-ready':
+    'Ce serveur ne prend pas de demandes en ce moment (démarrage ou arrêt). Réessayez dans un instant.',
   'request.timeout': 'La demande a mis trop de temps à arriver. Veuillez l’envoyer de nouveau.',
   'request.malformed': 'La demande n’est pas du HTTP bien formé.',
   'metrics.off': 'Les métriques sont désactivées sur ce serveur : définissez METRICS_TOKEN pour les activer.',
@@ -208,17 +228,22 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'admin.no-such-projects': 'Certains de ces projets n’existent pas.',
   'admin.no-such-deploy': 'Ce déploiement n’existe pas.',
   'admin.no-such-flag': 'Cet indicateur de fonction n’existe pas.',
-  'admin.own-admin-flag': 'Vous ne pouvez pas retirer vos propres droits d’administrateur : demandez à un autre administrateur.',
+  'admin.own-admin-flag':
+    'Vous ne pouvez pas retirer vos propres droits d’administrateur : demandez à un autre administrateur.',
   'admin.disable-self': 'Vous ne pouvez pas désactiver votre propre compte.',
-  'admin.no-project-for-reset': 'Cette personne n’appartient à aucun projet : il n’y a donc aucune adresse d’où envoyer un lien de réinitialisation.',
+  'admin.no-project-for-reset':
+    'Cette personne n’appartient à aucun projet : il n’y a donc aucune adresse d’où envoyer un lien de réinitialisation.',
   'project.archived': 'Ce projet est fermé.',
   'admin.no-such-version': 'Ce projet n’a pas cette version.',
-  'admin.version-invalid': 'La version {version} ne peut pas être restaurée telle quelle : {issues}. Ouvrez-la dans l’éditeur, corrigez-la et enregistrez.',
-  'admin.model-name': '« {name} » ne peut pas être le nom d’une collection : lettres minuscules, chiffres et traits d’union, en commençant par une lettre.',
+  'admin.version-invalid':
+    'La version {version} ne peut pas être restaurée telle quelle : {issues}. Ouvrez-la dans l’éditeur, corrigez-la et enregistrez.',
+  'admin.model-name':
+    '« {name} » ne peut pas être le nom d’une collection : lettres minuscules, chiffres et traits d’union, en commençant par une lettre.',
   'admin.model-invalid': '{message}',
   'admin.bundle-invalid':
     'Cet ensemble ne peut pas être importé : {count, plural, one {# problème} other {# problèmes}}, énumérés ci-dessous. Rien n’a été importé.',
-  'admin.bundle-file': 'Cet ensemble ne peut pas être importé : son fichier « {name} » a été refusé. {reason} Rien n’a été importé.',
+  'admin.bundle-file':
+    'Cet ensemble ne peut pas être importé : son fichier « {name} » a été refusé. {reason} Rien n’a été importé.',
   'inquiry.news':
     'Oui, envoyez-moi par courriel des nouvelles et des offres de {builder}. Je peux retirer mon consentement en tout temps avec le lien de désabonnement de chaque message ou en écrivant à {builder}.',
   'cart.whole-home': 'Toute l’unité',
@@ -243,17 +268,20 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'widget.phone': 'Téléphone (facultatif)',
   'widget.buyers': 'Acheteurs : choisissez vos finitions',
   'widget.script.sending': 'Envoi…',
-  'widget.script.thanks': 'Merci, {name} : nous avons reçu votre demande et l’équipe des ventes communiquera avec vous sous peu.',
+  'widget.script.thanks':
+    'Merci, {name} : nous avons reçu votre demande et l’équipe des ventes communiquera avec vous sous peu.',
   'widget.script.not-sent': 'La demande n’a pas pu être envoyée. Vérifiez votre connexion et réessayez.',
   'widget.script.not-prepared': 'Le formulaire n’a pas pu être préparé. Vérifiez votre connexion et rechargez la page.',
   'widget.script.check-failed': 'La vérification antipourriel n’a pas pu se terminer. Rechargez la page.',
   'widget.script.check-unavailable': 'La vérification antipourriel ne peut pas s’exécuter dans ce navigateur.',
   'check.gone-option': 'une option qui n’existe plus',
   'check.requires-missing': '{option} exige une option qui n’existe plus : elle ne peut jamais être choisie.',
-  'check.requires-excluded': '{option} exige {other}, mais ne peut pas être combinée avec elle : elle ne peut jamais être choisie.',
+  'check.requires-excluded':
+    '{option} exige {other}, mais ne peut pas être combinée avec elle : elle ne peut jamais être choisie.',
   'check.requires-inactive': '{option} exige {other}, qui n’est plus offerte : elle ne peut jamais être choisie.',
   'check.requires-other-plan': 'Sur {plan}, {option} exige {other}, que ce plan n’offre pas.',
-  'check.requires-cycle': '{option} s’exige elle-même par d’autres options : aucune d’elles ne peut être choisie en premier.',
+  'check.requires-cycle':
+    '{option} s’exige elle-même par d’autres options : aucune d’elles ne peut être choisie en premier.',
   'check.required-empty': '{category} est obligatoire, mais {plan} n’y a rien qui puisse être choisi seul.',
   'check.package-missing-option':
     '{count, plural, one {{package} contient # option qui n’existe plus.} other {{package} contient # options qui n’existent plus.}}',
@@ -275,12 +303,14 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'date.no-such-day': 'Le {day} n’existe pas dans le calendrier.',
   'date.time-range': 'Inscrivez une heure de 00:00 à 23:59.',
   'date.skipped': 'Les horloges sautent {clock} ce jour-là (elles avancent) : choisissez une autre heure.',
-  'date.twice': 'Les horloges affichent {clock} deux fois ce jour-là (elles reculent) : choisissez une heure en dehors de cette heure-là.',
+  'date.twice':
+    'Les horloges affichent {clock} deux fois ce jour-là (elles reculent) : choisissez une heure en dehors de cette heure-là.',
   'import.cell': '« {cell} » : {problem}',
   'import.not-yes-no': '« {cell} » n’est ni oui ni non.',
   'import.not-one-of': '« {cell} » n’est pas l’une de ces valeurs : {values}.',
   'import.not-date': '« {cell} » n’est pas une date.',
-  'import.not-email': '{count, plural, one {{list} n’est pas une adresse courriel.} other {{list} ne sont pas des adresses courriel.}}',
+  'import.not-email':
+    '{count, plural, one {{list} n’est pas une adresse courriel.} other {{list} ne sont pas des adresses courriel.}}',
   'import.not-found':
     '{count, plural, one {{collection, select, plans {Aucun plan} categories {Aucune catégorie} rooms {Aucune pièce} options {Aucune option} other {Aucun élément}} {by, select, sku {n’a l’UGS} other {ne s’appelle}} {names} dans ce projet.} other {{collection, select, plans {Aucun plan} categories {Aucune catégorie} rooms {Aucune pièce} options {Aucune option} other {Aucun élément}} {by, select, sku {n’a l’une de ces UGS} other {ne porte l’un de ces noms}} dans ce projet : {names}.}}',
   'import.header.name': 'Nom',
@@ -313,8 +343,10 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'import.header.bedrooms': 'Chambres',
   'import.header.bathrooms': 'Salles de bain',
   'import.help.units.plan': 'Le nom de l’un des plans du projet.',
-  'import.help.units.deadline': 'Une date (2027-03-31 : la fin de cette journée dans le fuseau horaire du projet), ou une date et une heure.',
-  'import.help.units.buyers': 'Des adresses courriel séparées par des points-virgules ; chaque nouvelle reçoit une invitation à l’unité.',
+  'import.help.units.deadline':
+    'Une date (2027-03-31 : la fin de cette journée dans le fuseau horaire du projet), ou une date et une heure.',
+  'import.help.units.buyers':
+    'Des adresses courriel séparées par des points-virgules ; chaque nouvelle reçoit une invitation à l’unité.',
   'import.help.options.sku': 'Trouve l’option à mettre à jour ; les règles désignent les options par elle.',
   'import.help.options.requires': 'Les UGS des options qu’elle exige, séparées par des points-virgules.',
   'import.help.options.excludes': 'Les UGS des options avec lesquelles elle ne peut pas être combinée.',
@@ -347,12 +379,15 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'validation.field-key': 'doit être un mot en camelCase, p. ex. warrantyYears',
   'validation.next': '{issue} ; {next}',
   'comment.attachment-elsewhere': 'Joignez seulement des fichiers que vous avez téléversés dans ce projet.',
-  'comment.mention-outside': 'Vous pouvez mentionner seulement les acheteurs de cette propriété et le centre de design.',
+  'comment.mention-outside':
+    'Vous pouvez mentionner seulement les acheteurs de cette propriété et le centre de design.',
   'comment.no-unit': 'Cette unité n’existe pas.',
   'comment.cart-elsewhere': 'Cette sélection n’est pas celle de l’unité.',
-  'file.comment-type': 'Un commentaire peut joindre des images (PNG, JPEG, WebP) et des fichiers PDF ; ce fichier est de type {detected}.',
+  'file.comment-type':
+    'Un commentaire peut joindre des images (PNG, JPEG, WebP) et des fichiers PDF ; ce fichier est de type {detected}.',
   'code.owner-only': 'Seul l’acheteur à qui appartient cette sélection peut y inviter quelqu’un.',
   'code.unit-full': 'Cette propriété a déjà {max} acheteurs : demandez au centre de design d’en ajouter un autre.',
   'code.already-buyer': 'Cette personne est déjà acheteuse de cette propriété.',
-  'code.too-many-waiting': 'Vous avez {max} invitations en attente de réponse : attendez-en une, ou faites-la retirer par le centre de design.',
+  'code.too-many-waiting':
+    'Vous avez {max} invitations en attente de réponse : attendez-en une, ou faites-la retirer par le centre de design.',
 };

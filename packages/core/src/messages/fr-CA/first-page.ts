@@ -15,7 +15,8 @@ export const FR_CA_FIRST_PAGE: Record<keyof typeof EN_FIRST_PAGE, string> = {
   'signin.tabs': 'Comment se connecter',
   'signin.intro': 'Connectez-vous à {project} pour voir votre unité et choisir vos finitions.',
   'signin.intro-sign-up': 'Votre compte à {project} : nous vous envoyons par courriel un lien qui l’ouvre.',
-  'signin.wrong-code': 'Ce code n’est pas celui que nous avons envoyé, ou il est expiré. Consultez le courriel le plus récent, ou envoyez un nouveau code.',
+  'signin.wrong-code':
+    'Ce code n’est pas celui que nous avons envoyé, ou il est expiré. Consultez le courriel le plus récent, ou envoyez un nouveau code.',
   'signin.failed': 'Une erreur s’est produite. Veuillez réessayer.',
   'signin.need-email-password': 'Entrez votre adresse courriel et votre mot de passe.',
   'signin.need-name': 'Entrez votre nom.',
@@ -28,7 +29,8 @@ export const FR_CA_FIRST_PAGE: Record<keyof typeof EN_FIRST_PAGE, string> = {
   'signin.sent':
     'Nous avons envoyé un lien à {email}. Ouvrez-le pour confirmer votre adresse et vous connecter. Si cette adresse a déjà un compte, le courriel explique comment y revenir.',
   'signin.reset-sent': 'S’il existe un compte pour {email}, un lien pour choisir un nouveau mot de passe est en route.',
-  'signin.reset-intro': 'Entrez votre adresse courriel et nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+  'signin.reset-intro':
+    'Entrez votre adresse courriel et nous vous enverrons un lien pour choisir un nouveau mot de passe.',
   'signin.remember': 'Se souvenir de moi sur cet appareil',
   'signin.submit.sign-in': 'Se connecter',
   'signin.submit.sign-up': 'Créer mon compte',

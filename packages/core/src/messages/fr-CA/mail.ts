@@ -13,7 +13,8 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
     'Bienvenue ! Veuillez confirmer qu’il s’agit bien de votre adresse courriel, pour que nous puissions vous joindre au sujet de votre unité.',
   'mail.verify.action': 'Confirmer mon adresse courriel',
   'mail.reset.subject': 'Choisissez un nouveau mot de passe pour {project}',
-  'mail.reset.body': 'Quelqu’un a demandé la réinitialisation du mot de passe de ce compte. Le lien est valide pendant une heure.',
+  'mail.reset.body':
+    'Quelqu’un a demandé la réinitialisation du mot de passe de ce compte. Le lien est valide pendant une heure.',
   'mail.reset.action': 'Choisir un nouveau mot de passe',
   'mail.code.subject': 'Votre code de connexion pour {project} : {code}',
   'mail.code.body': 'Entrez ce code sur la page de connexion. Il ne sert qu’une fois, pendant cinq minutes.',
@@ -22,14 +23,17 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
     'Quelqu’un a demandé de remplacer l’adresse courriel de ce compte par {email}. Confirmez-le, et nous vérifierons ensuite la nouvelle adresse.',
   'mail.change-email.action': 'Confirmer le changement',
   'mail.existing.subject': 'Quelqu’un a tenté de créer un compte avec votre adresse pour {project}',
-  'mail.existing.body': 'Quelqu’un a demandé à créer un compte avec cette adresse courriel, mais vous en avez déjà un : rien n’a donc été changé.',
-  'mail.existing.body-2': 'Si c’était vous : connectez-vous, ou choisissez un nouveau mot de passe depuis la page de connexion si vous l’avez oublié.',
+  'mail.existing.body':
+    'Quelqu’un a demandé à créer un compte avec cette adresse courriel, mais vous en avez déjà un : rien n’a donc été changé.',
+  'mail.existing.body-2':
+    'Si c’était vous : connectez-vous, ou choisissez un nouveau mot de passe depuis la page de connexion si vous l’avez oublié.',
   'mail.existing.action': 'Se connecter',
 
   'mail.invite-manager.subject': 'Vous êtes invité à gérer le centre de design de {project}',
   'mail.invite-manager.body':
     'Vous êtes invité comme gestionnaire de {project} : le catalogue, les unités et leurs acheteurs, et chaque sélection à revoir et à approuver.',
-  'mail.invite-manager.body-2': 'Suivez le lien pour accéder au back-office ; vous choisirez votre mot de passe en chemin.',
+  'mail.invite-manager.body-2':
+    'Suivez le lien pour accéder au back-office ; vous choisirez votre mot de passe en chemin.',
   'mail.invite-manager.action': 'Ouvrir le back-office',
   'mail.invite-co-buyer.subject': '{inviter} vous invite à choisir les finitions de votre unité à {project}',
   'mail.invite-co-buyer.body': '{inviter} achète l’unité {unit} avec vous et vous invite à sa sélection de design.',
@@ -37,18 +41,21 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
     'Vous partagerez une seule sélection : vous voyez et modifiez tous deux les mêmes choix, parlez au centre de design dans une même conversation, et chacun de vous la signe.',
   'mail.invite-co-buyer.action': 'Ouvrir notre sélection',
   'mail.invite.subject': 'Vous êtes invité à choisir les finitions de votre unité à {project}',
-  'mail.invite.body-unit': 'Vos sélections de design pour l’unité {unit} sont ouvertes. Suivez le lien pour vous connecter et commencer vos choix.',
+  'mail.invite.body-unit':
+    'Vos sélections de design pour l’unité {unit} sont ouvertes. Suivez le lien pour vous connecter et commencer vos choix.',
   'mail.invite.body': 'Vous avez reçu l’accès au portail de sélection. Suivez le lien pour vous connecter.',
   'mail.invite.action': 'Ouvrir le portail',
 
-  'mail.reminder.subject': 'Vos sélections pour l’unité {unit} sont attendues {days, plural, one {demain} other {dans # jours}}',
+  'mail.reminder.subject':
+    'Vos sélections pour l’unité {unit} sont attendues {days, plural, one {demain} other {dans # jours}}',
   'mail.reminder.body': 'La date limite des sélections de design de l’unité {unit} est le {deadline}.',
   'mail.reminder.body-2':
     'Votre sélection n’a pas encore été soumise. Après la date limite, elle est verrouillée, et les finitions standard sont installées pour tout ce qui reste à choisir.',
   'mail.reminder.action': 'Terminer mes sélections',
 
   'mail.submitted.subject': 'Unité {unit} : sélection soumise pour approbation',
-  'mail.submitted.body': '{buyer} a signé et soumis la sélection de design de l’unité {unit}, pour un total des surclassements de {total}.',
+  'mail.submitted.body':
+    '{buyer} a signé et soumis la sélection de design de l’unité {unit}, pour un total des surclassements de {total}.',
   'mail.submitted.body-2': 'Elle attend votre approbation.',
   'mail.submitted.action': 'Revoir la sélection',
 
@@ -64,7 +71,8 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
 
   'mail.decision.wrote': '{name} a écrit : « {comment} »',
   'mail.approve.subject': 'Unité {unit} : votre sélection est approuvée',
-  'mail.approve.body': '{by} a approuvé la sélection de design de l’unité {unit}, pour un total des surclassements de {total}.',
+  'mail.approve.body':
+    '{by} a approuvé la sélection de design de l’unité {unit}, pour un total des surclassements de {total}.',
   'mail.approve.next': 'Vous n’avez plus rien à faire : le centre de design commande vos finitions.',
   'mail.approve.action': 'Voir votre sélection',
   'mail.return.subject': 'Unité {unit} : votre sélection doit être modifiée',
@@ -74,7 +82,8 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.reopen.subject': 'Unité {unit} : votre sélection est ouverte pour un ordre de modification',
   'mail.reopen.body': '{by} a rouvert la sélection approuvée de l’unité {unit} pour qu’elle puisse être modifiée.',
   'mail.reopen.fee': 'Des frais d’ordre de modification de {fee} s’ajoutent à votre total.',
-  'mail.reopen.next': 'Apportez vos changements, puis signez-la et soumettez-la de nouveau : la sélection approuvée reste en vigueur d’ici là.',
+  'mail.reopen.next':
+    'Apportez vos changements, puis signez-la et soumettez-la de nouveau : la sélection approuvée reste en vigueur d’ici là.',
   'mail.reopen.deadline': 'Signez-la de nouveau d’ici le {deadline}.',
   'mail.reopen.action': 'Ouvrir votre sélection',
   'mail.extend.subject': 'Unité {unit} : vous avez jusqu’au {deadline} pour choisir',
@@ -99,7 +108,8 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.lead.subject': 'Nouveau prospect : {person}',
   'mail.lead.subject-returning': 'Prospect de retour : {person} a écrit de nouveau',
   'mail.lead.body': '{person} s’informe au sujet d’une unité.',
-  'mail.lead.body-returning': '{person} s’informe de nouveau au sujet d’une unité (sa première demande date des 30 derniers jours).',
+  'mail.lead.body-returning':
+    '{person} s’informe de nouveau au sujet d’une unité (sa première demande date des 30 derniers jours).',
   'mail.lead.message': 'Son message : « {message} »',
   'mail.lead.action': 'Ouvrir le prospect',
   'mail.lead.interest': 'Intéressé par : {value}',
@@ -120,7 +130,8 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.reminder-passed.subject': 'L’échéance de l’unité {unit} est passée',
   'mail.reminder-passed.body':
     'L’échéance des sélections de design de l’unité {unit} était le {deadline}, et votre sélection n’a pas été soumise. Elle est maintenant verrouillée : les finitions standard seront installées pour tout ce qui reste à choisir.',
-  'mail.reminder-passed.body-2': 'Si vous avez besoin de plus de temps, demandez au centre de design : il peut la prolonger.',
+  'mail.reminder-passed.body-2':
+    'Si vous avez besoin de plus de temps, demandez au centre de design : il peut la prolonger.',
   'mail.reminder-passed.action': 'Voir ma sélection',
   'mail.resign.subject': 'Unité {unit} : signez de nouveau votre sélection',
   'mail.resign.body':

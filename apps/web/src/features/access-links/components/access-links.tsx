@@ -192,7 +192,15 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
             onChange={(v) => setRole((v as 'purchaser' | 'manager') ?? 'purchaser')}
             allowDeselect={false}
           />
-          <NumberField label={t('app.links.days')} integer min={1} max={365} locale={locale} value={days} onChange={setDays} />
+          <NumberField
+            label={t('app.links.days')}
+            integer
+            min={1}
+            max={365}
+            locale={locale}
+            value={days}
+            onChange={setDays}
+          />
           <NumberField
             label={t('app.links.uses')}
             integer
@@ -201,7 +209,9 @@ function InviteOne({ onCreated }: { onCreated: (link: AccessLink) => void }) {
             locale={locale}
             value={maxUses ?? uses}
             onChange={setMaxUses}
-            description={maxUses === null ? (email.trim() ? t('app.links.one-person') : t('app.links.anyone')) : undefined}
+            description={
+              maxUses === null ? (email.trim() ? t('app.links.one-person') : t('app.links.anyone')) : undefined
+            }
           />
         </SimpleGrid>
         <Checkbox
@@ -238,7 +248,11 @@ function parseInvites(text: string, unitByName: Map<string, string>, t: Translat
     .map(({ raw, line }) => {
       const [email = '', unitName = ''] = raw.split(/[,;\t]/).map((part) => part.trim());
       const unit = unitName ? unitByName.get(unitName.toLowerCase()) : undefined;
-      const problem = !EMAIL.test(email) ? t('app.links.not-email') : unitName && !unit ? t('app.links.no-unit-named', { name: unitName }) : undefined;
+      const problem = !EMAIL.test(email)
+        ? t('app.links.not-email')
+        : unitName && !unit
+          ? t('app.links.no-unit-named', { name: unitName })
+          : undefined;
       return { line, email, unitName, ...(unit ? { unit } : {}), ...(problem ? { problem } : {}) };
     });
 }
@@ -259,7 +273,10 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
     try {
       const result = await api<{ items: AccessLink[]; sent: number }>('/api/access-codes/bulk', {
         method: 'POST',
-        body: { invitations: rows.map((row) => ({ email: row.email, ...(row.unit ? { unit: row.unit } : {}) })), send: true },
+        body: {
+          invitations: rows.map((row) => ({ email: row.email, ...(row.unit ? { unit: row.unit } : {}) })),
+          send: true,
+        },
       });
       onCreated(result.items);
       setText('');
@@ -296,7 +313,12 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
           </Alert>
         )}
         {error && <Alert color="red">{error}</Alert>}
-        <Button onClick={send} loading={isBusy} disabled={!rows.length || problems.length > 0 || rows.length > 200} w="fit-content">
+        <Button
+          onClick={send}
+          loading={isBusy}
+          disabled={!rows.length || problems.length > 0 || rows.length > 200}
+          w="fit-content"
+        >
           {t('app.links.send-many', { count: rows.length })}
         </Button>
       </Stack>
@@ -308,7 +330,13 @@ function InviteMany({ onCreated }: { onCreated: (links: AccessLink[]) => void })
 function Created({ links, onClose }: { links: AccessLink[]; onClose: () => void }) {
   const t = useT();
   return (
-    <Alert color="green" title={t('app.links.created', { count: links.length })} withCloseButton onClose={onClose} data-testid="created-links">
+    <Alert
+      color="green"
+      title={t('app.links.created', { count: links.length })}
+      withCloseButton
+      onClose={onClose}
+      data-testid="created-links"
+    >
       <Stack gap={6}>
         {links
           .filter((link) => link.lastMail?.status === 'failed')
@@ -355,7 +383,11 @@ function QrModal({ link, onClose }: { link: AccessLink; onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title={t('app.links.qr-title')} centered>
       <Stack align="center" gap="xs">
-        {image ? <Image src={image} alt={t('app.links.qr-alt', { url: link.url })} w={280} h={280} /> : <Skeleton w={280} h={280} />}
+        {image ? (
+          <Image src={image} alt={t('app.links.qr-alt', { url: link.url })} w={280} h={280} />
+        ) : (
+          <Skeleton w={280} h={280} />
+        )}
         <Text size="sm" ta="center">
           {t('app.links.valid-until', {
             what: link.unitName ? t('app.home.unit', { name: link.unitName }) : t('app.links.scan'),
@@ -400,7 +432,9 @@ function LinkList({ waiting }: { waiting: boolean }) {
       link={link}
       onQr={() => setQrOf(link)}
       onRevoke={() => void act(link.code, 'revoke', t('app.links.revoke-failed'))}
-      onResend={() => void act(link.code, 'resend', t('app.links.resend-failed'), t('app.links.resent', { email: link.email ?? '' }))}
+      onResend={() =>
+        void act(link.code, 'resend', t('app.links.resend-failed'), t('app.links.resent', { email: link.email ?? '' }))
+      }
     />
   );
   return (
@@ -420,7 +454,9 @@ function LinkList({ waiting }: { waiting: boolean }) {
       )}
       {query.isError && <Alert color="red">{t('app.links.not-loaded')}</Alert>}
       {!query.data && !query.isError && <Skeleton h={200} />}
-      {query.data && links.length === 0 && <Text c="dimmed">{waiting ? t('app.links.none-waiting') : t('app.links.none')}</Text>}
+      {query.data && links.length === 0 && (
+        <Text c="dimmed">{waiting ? t('app.links.none-waiting') : t('app.links.none')}</Text>
+      )}
       {links.length > 0 && isPhone && (
         <Stack gap="xs" data-testid="access-links">
           {links.map((link) => (
@@ -457,7 +493,9 @@ function LinkList({ waiting }: { waiting: boolean }) {
           minWidth={760}
           testId="access-links"
           columns={[
-            ...(['for', 'unit', 'status', 'uses', 'last', 'expires'] as const).map((column) => ({ label: t(`app.links.col.${column}`) })),
+            ...(['for', 'unit', 'status', 'uses', 'last', 'expires'] as const).map((column) => ({
+              label: t(`app.links.col.${column}`),
+            })),
             { label: '' },
           ]}
         >
@@ -468,7 +506,10 @@ function LinkList({ waiting }: { waiting: boolean }) {
                 <Table.Td>
                   <Text size="sm">{link.email ?? t('app.links.anyone-link')}</Text>
                   <Text size="xs" c="dimmed">
-                    {t('app.links.created-on', { role: t(`app.links.role.${link.role === 'manager' ? 'manager' : 'purchaser'}`), date: date(link.createdAt) })}
+                    {t('app.links.created-on', {
+                      role: t(`app.links.role.${link.role === 'manager' ? 'manager' : 'purchaser'}`),
+                      date: date(link.createdAt),
+                    })}
                   </Text>
                 </Table.Td>
                 <Table.Td>{link.unitName ?? '—'}</Table.Td>
@@ -492,7 +533,12 @@ function LinkList({ waiting }: { waiting: boolean }) {
         </DataTable>
       )}
       {query.hasNextPage && (
-        <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <Button
+          variant="subtle"
+          w="fit-content"
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
           {t('app.links.more')}
         </Button>
       )}
@@ -502,7 +548,17 @@ function LinkList({ waiting }: { waiting: boolean }) {
 }
 
 /** A link's actions: copy, its QR code, mail it again (an invitation to an address), revoke. */
-function LinkActions({ link, onQr, onRevoke, onResend }: { link: AccessLink; onQr: () => void; onRevoke: () => void; onResend: () => void }) {
+function LinkActions({
+  link,
+  onQr,
+  onRevoke,
+  onResend,
+}: {
+  link: AccessLink;
+  onQr: () => void;
+  onRevoke: () => void;
+  onResend: () => void;
+}) {
   const state = stateOf(link);
   const t = useT();
   return (
@@ -517,7 +573,13 @@ function LinkActions({ link, onQr, onRevoke, onResend }: { link: AccessLink; onQ
         </Button>
       )}
       {state === 'active' && (
-        <TwoClickDelete size="compact-xs" variant="light" color="red" onConfirm={onRevoke} confirmLabel={t('app.links.revoke-again')}>
+        <TwoClickDelete
+          size="compact-xs"
+          variant="light"
+          color="red"
+          onConfirm={onRevoke}
+          confirmLabel={t('app.links.revoke-again')}
+        >
           {t('app.links.revoke')}
         </TwoClickDelete>
       )}

@@ -30,16 +30,25 @@ export function BuyersList({ signedIn }: { signedIn: boolean }) {
         placeholder={t('app.buyers.search')}
         label={t('app.buyers.search-label')}
       />
-      {query.isError && <Alert color="red">{query.error instanceof ApiError ? query.error.message : t('app.buyers.not-loaded')}</Alert>}
+      {query.isError && (
+        <Alert color="red">{query.error instanceof ApiError ? query.error.message : t('app.buyers.not-loaded')}</Alert>
+      )}
       {!query.data && !query.isError && <Skeleton h={200} />}
-      {query.data && buyers.length === 0 && <Text c="dimmed">{signedIn ? t('app.buyers.none-signed-in') : t('app.buyers.none')}</Text>}
+      {query.data && buyers.length === 0 && (
+        <Text c="dimmed">{signedIn ? t('app.buyers.none-signed-in') : t('app.buyers.none')}</Text>
+      )}
       <Stack gap="xs" data-testid="buyers">
         {buyers.map((buyer) => (
           <BuyerCard key={buyer._id} buyer={buyer} />
         ))}
       </Stack>
       {query.hasNextPage && (
-        <Button variant="subtle" w="fit-content" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <Button
+          variant="subtle"
+          w="fit-content"
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
           {t('app.buyers.more')}
         </Button>
       )}
@@ -62,12 +71,16 @@ function BuyerCard({ buyer }: { buyer: BuyerRow }) {
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {buyer.email}
-            {buyer.units.length ? ` ${t('app.buyers.units', { units: buyer.units.join(', ') })}` : ` ${t('app.buyers.no-unit')}`}
+            {buyer.units.length
+              ? ` ${t('app.buyers.units', { units: buyer.units.join(', ') })}`
+              : ` ${t('app.buyers.no-unit')}`}
           </Text>
           <Text size="xs" c="dimmed">
             {t('app.buyers.joined', {
               date: date(buyer.joinedAt),
-              signedIn: buyer.lastSignInAt ? t('app.buyers.last-signed-in', { date: when(buyer.lastSignInAt) }) : t('app.buyers.never'),
+              signedIn: buyer.lastSignInAt
+                ? t('app.buyers.last-signed-in', { date: when(buyer.lastSignInAt) })
+                : t('app.buyers.never'),
             })}
           </Text>
         </Stack>
@@ -76,7 +89,13 @@ function BuyerCard({ buyer }: { buyer: BuyerRow }) {
             {t('app.buyers.no-mail')}
           </Text>
         ) : (
-          <Button size="compact-xs" variant="light" color={failed ? 'red' : undefined} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            color={failed ? 'red' : undefined}
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+          >
             {t('app.buyers.mails', { count: buyer.mails.length, failed })}
           </Button>
         )}

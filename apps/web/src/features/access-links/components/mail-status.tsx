@@ -12,7 +12,13 @@ export function MailStatus({ mail, when }: { mail: MailEntry; when: (iso: string
   const t = useT();
   return (
     <Tooltip label={mail.error ?? `${mail.subject} · ${when(mail.at)}`} multiline w={280} withArrow>
-      <Badge color={COLOUR[mail.status]} variant="light" data-testid="mail-status" data-status={mail.status} style={{ flexShrink: 0 }}>
+      <Badge
+        color={COLOUR[mail.status]}
+        variant="light"
+        data-testid="mail-status"
+        data-status={mail.status}
+        style={{ flexShrink: 0 }}
+      >
         {t(`app.mail.${mail.status}`)}
       </Badge>
     </Tooltip>
@@ -21,5 +27,8 @@ export function MailStatus({ mail, when }: { mail: MailEntry; when: (iso: string
 
 /** The sentence a manager reads when an invitation could not be mailed (the link exists all the same). */
 export function refusalSentence(t: Translate, email: string | null, mail: MailEntry): string {
-  return t('app.mail.refused', { email: email ?? t('app.mail.this-address'), reason: mail.error ?? t('app.mail.no-reason') });
+  return t('app.mail.refused', {
+    email: email ?? t('app.mail.this-address'),
+    reason: mail.error ?? t('app.mail.no-reason'),
+  });
 }

@@ -15,7 +15,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changeEmail, changePassword, IdentityError, listSessions, revokeSession, signOut, updateName } from '../../../lib/auth-client.ts';
+import {
+  changeEmail,
+  changePassword,
+  IdentityError,
+  listSessions,
+  revokeSession,
+  signOut,
+  updateName,
+} from '../../../lib/auth-client.ts';
 import { DevModeSwitch } from '../../../components/ui/dev-mode-switch.tsx';
 import { meQuery, type Me } from '../../../lib/session.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -23,7 +31,12 @@ import { myProjectsQuery } from '../../../lib/my-projects.ts';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
 import { describeDevice, LANGUAGE_NAMES, type Translate } from '@decor/core';
-import { CONFIRM_WINDOWS, setConfirmWindow, useConfirmWindow, type ConfirmWindow } from '../../../lib/confirm-window.ts';
+import {
+  CONFIRM_WINDOWS,
+  setConfirmWindow,
+  useConfirmWindow,
+  type ConfirmWindow,
+} from '../../../lib/confirm-window.ts';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 
@@ -73,14 +86,24 @@ function ProfileSection({ me }: { me: Me }) {
         }}
       >
         <Stack gap="sm">
-          <TextInput label={t('app.account.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} />
+          <TextInput
+            label={t('app.account.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={120}
+          />
           {save.isSuccess && (
             <Text size="sm" c="green.8">
               {t('app.account.saved')}
             </Text>
           )}
           {save.isError && <Alert color="red">{errorText(save.error, 'app.start.failed')}</Alert>}
-          <Button type="submit" loading={save.isPending} disabled={!name.trim() || name.trim() === me.name} w="fit-content">
+          <Button
+            type="submit"
+            loading={save.isPending}
+            disabled={!name.trim() || name.trim() === me.name}
+            w="fit-content"
+          >
             {t('app.configure.save')}
           </Button>
         </Stack>
@@ -109,7 +132,12 @@ function EmailSection({ me }: { me: Me }) {
         }}
       >
         <Stack gap="sm">
-          <TextInput label={t('app.account.new-email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextInput
+            label={t('app.account.new-email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
           {change.isSuccess && (
             <Text size="sm" c="green.8">
               {t('app.account.email-sent', { email: me.email })}
@@ -158,14 +186,25 @@ function PasswordSection() {
             onChange={(e) => setCurrent(e.currentTarget.value)}
             autoComplete="current-password"
           />
-          <PasswordInput label={t('app.link.new-password')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" />
+          <PasswordInput
+            label={t('app.link.new-password')}
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+            autoComplete="new-password"
+          />
           {change.isSuccess && (
             <Text size="sm" c="green.8">
               {t('app.account.password-changed')}
             </Text>
           )}
           {change.isError && <Alert color="red">{passwordChangeProblem(change.error, t, errorText)}</Alert>}
-          <Button type="submit" variant="default" loading={change.isPending} disabled={!current || !next} w="fit-content">
+          <Button
+            type="submit"
+            variant="default"
+            loading={change.isPending}
+            disabled={!current || !next}
+            w="fit-content"
+          >
             {t('app.account.change-password')}
           </Button>
         </Stack>
@@ -227,7 +266,10 @@ function SessionsSection() {
                 {describeDevice(session.userAgent, t)}
               </Text>
               <Text size="xs" c="dimmed">
-                {t('app.account.session', { signedIn: dateTime(session.createdAt), active: dateTime(session.updatedAt) })}
+                {t('app.account.session', {
+                  signedIn: dateTime(session.createdAt),
+                  active: dateTime(session.updatedAt),
+                })}
                 {session.ipAddress ? ` · ${session.ipAddress}` : ''}
               </Text>
             </Stack>
@@ -241,7 +283,10 @@ function SessionsSection() {
               {t('app.account.end-session')}
               <VisuallyHidden>
                 {' '}
-                {t('app.account.end-session-hidden', { device: describeDevice(session.userAgent, t), date: dateTime(session.createdAt) })}
+                {t('app.account.end-session-hidden', {
+                  device: describeDevice(session.userAgent, t),
+                  date: dateTime(session.createdAt),
+                })}
               </VisuallyHidden>
             </Button>
           </Group>

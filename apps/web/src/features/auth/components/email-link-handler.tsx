@@ -33,7 +33,9 @@ function VerifyEmail({ token }: { token: string }) {
     started.current = true;
     verifyEmail(token)
       .then(() => setState('done'))
-      .catch((error: unknown) => setState(error instanceof IdentityError ? error.message : t('app.link.not-confirmed')));
+      .catch((error: unknown) =>
+        setState(error instanceof IdentityError ? error.message : t('app.link.not-confirmed')),
+      );
   }, [token, t]);
 
   if (state === 'working') {

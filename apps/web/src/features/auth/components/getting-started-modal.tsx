@@ -66,7 +66,13 @@ export function GettingStartedModal({ me }: { me: Me }) {
     });
 
   return (
-    <GenericModal opened onClose={() => {}} closable={false} size="lg" title={step === 'verify' ? t('app.start.verify-title') : t('app.start.terms-title')}>
+    <GenericModal
+      opened
+      onClose={() => {}}
+      closable={false}
+      size="lg"
+      title={step === 'verify' ? t('app.start.verify-title') : t('app.start.terms-title')}
+    >
       <Stack data-testid="getting-started" data-step={step}>
         <Text size="sm" c="dimmed">
           <RichText text={t('app.start.signed-in-as', { email: me.email })} tags={{ b: (chunk) => <b>{chunk}</b> }} />
@@ -78,7 +84,8 @@ export function GettingStartedModal({ me }: { me: Me }) {
         ) : (
           <ScrollArea.Autosize mah="50vh" type="auto">
             <SafeMarkdown>
-              {project?.options.termsOfService?.trim() || t('app.start.default-terms', { project: project?.name ?? t('app.start.this-project') })}
+              {project?.options.termsOfService?.trim() ||
+                t('app.start.default-terms', { project: project?.name ?? t('app.start.this-project') })}
             </SafeMarkdown>
           </ScrollArea.Autosize>
         )}

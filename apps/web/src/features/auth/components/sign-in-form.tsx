@@ -7,7 +7,7 @@ import { ONE_TIME_CODE_LENGTH, safeNextPath, type FirstPageKey } from '@decor/co
 import { useFirstPageText } from '../../../lib/first-page-text.ts';
 /**
  * The identity calls load when the person first touches the form (or sends it), not with the
- * page: the first page's budget is paid for the page itself (docs/architecture.md, "Page weight").
+ * page: the first page's budget is paid for the page itself (docs/performance.md, "Page weight").
  */
 const identity = () => import('../../../lib/auth-client.ts');
 import { envQuery } from '../../../lib/env.ts';
@@ -33,13 +33,20 @@ const MODES: Array<{ value: Mode; label: FirstPageKey }> = [
   { value: 'code', label: 'signin.tab.code' },
 ];
 
-/** Sign in, sign up, one-time code and forgotten password, then back to `next`. */
-export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: string; initialEmail?: string; onModeChange?: (mode: Mode) => void }) {
+/**
+ * What the sign-in form knows and does: the way in chosen, what was typed, and each way's call
+ * to the identity provider, checked first for what is missing (docs/identity.md).
+ */
+function useSignIn({
+  next,
+  initialEmail,
+  onModeChange,
+}: {
+  next?: string | undefined;
+  initialEmail: string;
+  onModeChange?: ((mode: Mode) => void) | undefined;
+}) {
   const [mode, setModeState] = useState<Mode>('sign-in');
-  const setMode = (value: Mode) => {
-    setModeState(value);
-    onModeChange?.(value);
-  };
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -52,7 +59,6 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
   const [isBusy, setBusy] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: env } = useQuery(envQuery);
   const say = useFirstPageText();
 
   const goNext = () => navigate({ to: safeNextPath(next), replace: true });
@@ -65,7 +71,8 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     } catch (caught) {
       const { IdentityError } = await identity();
       if (caught instanceof IdentityError) {
-        if (caught.code === 'auth/weak-password') await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
+        if (caught.code === 'auth/weak-password')
+          await queryClient.invalidateQueries({ queryKey: passwordPolicyQuery.queryKey });
         // A code typed wrong is not a used link: say what to do with the code.
         if (mode === 'code' && caught.code === 'auth/invalid-action-code') setError(say('signin.wrong-code'));
         else setError(caught.message);
@@ -77,51 +84,87 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The call the chosen way makes, or the sentence saying what is missing first. */
+  const send = (): void | Promise<void> => {
+    const address = email.trim();
     if (mode === 'sign-in') {
-      if (!email.trim() || !password) return setError(say('signin.need-email-password'));
+      if (!address || !password) return setError(say('signin.need-email-password'));
       return run(async () => {
-        await (await identity()).signInWithPassword({ email: email.trim(), password, rememberMe: isRemembered });
+        await (await identity()).signInWithPassword({ email: address, password, rememberMe: isRemembered });
         await goNext();
       });
     }
     if (mode === 'sign-up') {
       if (!name.trim()) return setError(say('signin.need-name'));
-      if (!email.trim()) return setError(say('signin.need-email'));
+      if (!address) return setError(say('signin.need-email'));
       if (!isPasswordAcceptable(password, email)) return setError(say('signin.need-rules'));
       return run(async () => {
         // The account opens through the link mailed to the address (the same answer whether or not it was new).
-        await (await identity()).signUpWithPassword({ name: name.trim(), email: email.trim(), password });
+        await (await identity()).signUpWithPassword({ name: name.trim(), email: address, password });
         setSignUpSent(true);
       });
     }
-    if (mode === 'code') {
-      if (!isCodeSent) {
-        if (!email.trim()) return setError(say('signin.need-email'));
-        return run(async () => {
-          await (await identity()).sendSignInCode(email.trim());
-          setCodeSent(true);
-        });
-      }
+    if (mode === 'code' && isCodeSent) {
       return run(async () => {
-        await (await identity()).signInWithCode({ email: email.trim(), code, rememberMe: isRemembered });
+        await (await identity()).signInWithCode({ email: address, code, rememberMe: isRemembered });
         await goNext();
       });
     }
-    if (!email.trim()) return setError(say('signin.need-email'));
+    if (!address) return setError(say('signin.need-email'));
     return run(async () => {
-      await (await identity()).requestPasswordReset(email.trim());
-      setResetSent(true);
+      if (mode === 'code') {
+        await (await identity()).sendSignInCode(address);
+        setCodeSent(true);
+      } else {
+        await (await identity()).requestPasswordReset(address);
+        setResetSent(true);
+      }
     });
   };
 
   const changeMode = (value: Mode) => {
-    setMode(value);
+    setModeState(value);
+    onModeChange?.(value);
     setError(null);
     setCodeSent(false);
     setResetSent(false);
     setSignUpSent(false);
+  };
+
+  return {
+    mode,
+    changeMode,
+    fields: { email, setEmail, password, setPassword, name, setName, code, setCode, isRemembered, setRemembered },
+    sent: { isCodeSent, isResetSent, isSignUpSent },
+    error,
+    isBusy,
+    send,
+    singleSignOn: () => run(async () => (await identity()).signInWithProvider(safeNextPath(next))),
+  };
+}
+
+/** Sign in, sign up, one-time code and forgotten password, then back to `next`. */
+export function SignInForm({
+  next,
+  initialEmail = '',
+  onModeChange,
+}: {
+  next?: string;
+  initialEmail?: string;
+  onModeChange?: (mode: Mode) => void;
+}) {
+  const { mode, changeMode, fields, sent, error, isBusy, send, singleSignOn } = useSignIn({
+    next,
+    initialEmail,
+    onModeChange,
+  });
+  const { email, setEmail, password, setPassword, name, setName, code, setCode, isRemembered, setRemembered } = fields;
+  const { isCodeSent, isResetSent, isSignUpSent } = sent;
+  const { data: env } = useQuery(envQuery);
+  const say = useFirstPageText();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
   };
 
   return (
@@ -129,7 +172,13 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
       <Stack>
         {mode !== 'forgot' && <ModeTabs mode={mode} onChange={changeMode} />}
         {mode === 'sign-up' && (
-          <TextInput label={say('signin.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} autoComplete="name" required />
+          <TextInput
+            label={say('signin.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            autoComplete="name"
+            required
+          />
         )}
         <TextInput
           label={say('signin.email')}
@@ -150,7 +199,15 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
           />
         )}
         {mode === 'sign-up' && (
-          <Suspense fallback={<PasswordInput label={say('signin.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />}>
+          <Suspense
+            fallback={
+              <PasswordInput
+                label={say('signin.password')}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+            }
+          >
             <NewPasswordField value={password} onChange={setPassword} email={email} />
           </Suspense>
         )}
@@ -166,7 +223,11 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
           </Text>
         )}
         {(mode === 'sign-in' || mode === 'code') && (
-          <PlainCheckbox label={say('signin.remember')} checked={isRemembered} onChange={(e) => setRemembered(e.currentTarget.checked)} />
+          <PlainCheckbox
+            label={say('signin.remember')}
+            checked={isRemembered}
+            onChange={(e) => setRemembered(e.currentTarget.checked)}
+          />
         )}
         {error && (
           <Alert color="red" role="alert" data-testid="sign-in-error">
@@ -181,11 +242,7 @@ export function SignInForm({ next, initialEmail = '', onModeChange }: { next?: s
             {mode === 'forgot' && say('signin.submit.forgot')}
           </Button>
         )}
-        <OtherWays
-          mode={mode}
-          onMode={changeMode}
-          onSingleSignOn={env?.features.oidcSignIn ? () => run(async () => (await identity()).signInWithProvider(safeNextPath(next))) : null}
-        />
+        <OtherWays mode={mode} onMode={changeMode} onSingleSignOn={env?.features.oidcSignIn ? singleSignOn : null} />
       </Stack>
     </form>
   );
@@ -236,7 +293,15 @@ function CodeField({ email, code, onCode }: { email: string; code: string; onCod
 }
 
 /** The other ways from here: the forgotten password and back, and single sign-on where the platform offers it. */
-function OtherWays({ mode, onMode, onSingleSignOn }: { mode: Mode; onMode: (mode: Mode) => void; onSingleSignOn: (() => void) | null }) {
+function OtherWays({
+  mode,
+  onMode,
+  onSingleSignOn,
+}: {
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+  onSingleSignOn: (() => void) | null;
+}) {
   const say = useFirstPageText();
   return (
     <>

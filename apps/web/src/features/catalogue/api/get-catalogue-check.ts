@@ -5,5 +5,8 @@ import { api } from '../../../lib/api-client.ts';
 export const catalogueCheckQuery = queryOptions({
   queryKey: ['manage', 'catalogue-check'],
   queryFn: ({ signal }) =>
-    api<{ problems: CatalogueProblem[]; counts: Record<string, number>; missingTranslations: MissingTranslation[] }>('/api/manage/catalogue-check', { signal }),
+    api<{ problems: CatalogueProblem[]; counts: Record<string, number>; missingTranslations: MissingTranslation[] }>(
+      '/api/manage/catalogue-check',
+      { signal },
+    ),
 });

@@ -1,6 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -39,7 +52,11 @@ export function CatalogueEditor({ collection, id }: { collection?: string | unde
   const current = editable.find((c) => c.name === collection);
   if (!collection) return <CollectionCards collections={editable} />;
   if (!current) return <Alert color="orange">{t('app.editor.no-collection', { name: collection })}</Alert>;
-  return id ? <ItemEditor key={`${current.name}/${id}`} info={current} id={id} /> : <ItemList key={current.name} info={current} />;
+  return id ? (
+    <ItemEditor key={`${current.name}/${id}`} info={current} id={id} />
+  ) : (
+    <ItemList key={current.name} info={current} />
+  );
 }
 
 function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
@@ -59,7 +76,13 @@ function CollectionCards({ collections }: { collections: CollectionInfo[] }) {
             {collections
               .filter((c) => c.ui.group === group)
               .map((c) => (
-                <AnchorLink key={c.name} to="/manage/models/{-$collection}/{-$id}" params={{ collection: c.name, id: undefined }} underline="never" c="inherit">
+                <AnchorLink
+                  key={c.name}
+                  to="/manage/models/{-$collection}/{-$id}"
+                  params={{ collection: c.name, id: undefined }}
+                  underline="never"
+                  c="inherit"
+                >
                   <Card withBorder radius="md" padding="md" h="100%">
                     <Text fw={600}>{words.label(c)}</Text>
                     {counts && (
@@ -106,7 +129,10 @@ function ItemList({ info }: { info: CollectionInfo }) {
   const errorText = useErrorText();
   const words = useCollectionWords();
   const store = useMemo(() => createCollectionStore<CollectionItem>(info.name), [info.name]);
-  const specs = useMemo(() => words.specs(info, fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields })), [info, words]);
+  const specs = useMemo(
+    () => words.specs(info, fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields })),
+    [info, words],
+  );
   const labelOf = (path: string) => specs.find((s) => s.path === path)?.label ?? path;
   const columns = info.ui.columns.slice(0, 6);
   const refColumn = specs.find((s) => columns.includes(s.path) && s.kind === 'reference');
@@ -137,14 +163,19 @@ function ItemList({ info }: { info: CollectionInfo }) {
   const lastIndex = items[items.length - 1]?.index ?? 0;
   useEffect(() => {
     // The next page as the end comes into view; while searching or narrowed, every page (they cover the whole collection).
-    if (query.hasNextPage && !query.isFetchingNextPage && (isNarrowed || lastIndex >= rows.length - 5)) void query.fetchNextPage();
+    if (query.hasNextPage && !query.isFetchingNextPage && (isNarrowed || lastIndex >= rows.length - 5))
+      void query.fetchNextPage();
   }, [query, lastIndex, rows.length, isNarrowed]);
   const grid = `minmax(160px, 2fr) repeat(${Math.max(columns.length - 1, 1)}, minmax(80px, 1fr))`;
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
-          <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: undefined, id: undefined }} size="sm">
+          <AnchorLink
+            to="/manage/models/{-$collection}/{-$id}"
+            params={{ collection: undefined, id: undefined }}
+            size="sm"
+          >
             {t('app.editor.all')}
           </AnchorLink>
           <Text size="sm" c="dimmed">
@@ -177,10 +208,15 @@ function ItemList({ info }: { info: CollectionInfo }) {
       </Group>
       {query.isError && <Alert color="red">{errorText(query.error, 'app.editor.items-not-loaded')}</Alert>}
       {!query.data && !query.isError && <Skeleton h={240} />}
-      {query.data && rows.length === 0 && <Text c="dimmed">{isNarrowed ? t('app.editor.nothing-matches') : words.none(info)}</Text>}
+      {query.data && rows.length === 0 && (
+        <Text c="dimmed">{isNarrowed ? t('app.editor.nothing-matches') : words.none(info)}</Text>
+      )}
       {rows.length > 0 && (
         <div role="table" aria-label={words.label(info)} style={{ overflowX: 'auto' }}>
-          <div role="row" style={{ display: 'grid', gridTemplateColumns: grid, gap: 12, padding: '0 12px 6px', minWidth: 520 }}>
+          <div
+            role="row"
+            style={{ display: 'grid', gridTemplateColumns: grid, gap: 12, padding: '0 12px 6px', minWidth: 520 }}
+          >
             {columns.map((c) => (
               <Text key={c} role="columnheader" size="xs" fw={600} c="dimmed" tt="uppercase">
                 {labelOf(c)}
@@ -213,7 +249,11 @@ function ItemList({ info }: { info: CollectionInfo }) {
                   {columns.map((c, i) =>
                     i === 0 ? (
                       <div key={c} role="cell">
-                        <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: item._id }} fw={600}>
+                        <AnchorLink
+                          to="/manage/models/{-$collection}/{-$id}"
+                          params={{ collection: info.name, id: item._id }}
+                          fw={600}
+                        >
                           {cell(
                             specs.find((s) => s.path === c),
                             valueAt(item, c),
@@ -248,15 +288,23 @@ function formLanguagesOf(options: { languages?: unknown; defaultLanguage?: unkno
   const { languages, defaultLanguage } = projectLanguages(options);
   return { default: defaultLanguage, others: languages.filter((language) => language !== defaultLanguage) };
 }
-const fieldsOnly = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !SYSTEM.includes(k)));
+const fieldsOnly = (item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !SYSTEM.includes(k)));
 
 function ItemEditor({ info, id }: { info: CollectionInfo; id: string }) {
   const isNew = id === 'new';
   const errorText = useErrorText();
   const words = useCollectionWords();
   const store = useMemo(() => createCollectionStore<CollectionItem>(info.name), [info.name]);
-  const specs = useMemo(() => words.specs(info, fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields })), [info, words]);
-  const loaded = useQuery({ queryKey: ['collection', info.name, id], queryFn: ({ signal }) => store.get(id, { signal }), enabled: !isNew });
+  const specs = useMemo(
+    () => words.specs(info, fieldsOf(info.schema, { refs: info.refs, hints: info.ui.fields })),
+    [info, words],
+  );
+  const loaded = useQuery({
+    queryKey: ['collection', info.name, id],
+    queryFn: ({ signal }) => store.get(id, { signal }),
+    enabled: !isNew,
+  });
   if (loaded.isError) return <Alert color="red">{errorText(loaded.error, 'app.editor.item-not-loaded')}</Alert>;
   if (!isNew && !loaded.data) return <Skeleton h={400} />;
   return <ItemForm info={info} specs={specs} store={store} item={loaded.data ?? null} />;
@@ -305,19 +353,28 @@ function ItemForm({
       // Said beside the button pressed, naming the fields; the first of them is brought into view.
       const labels = Object.keys(problems).map((path) => specs.find((spec) => spec.path === path)?.label ?? path);
       setMessage({ color: 'red', text: t('app.editor.not-saved', { fields: formatList(labels, locale) }) });
-      document.querySelector(`[data-field="${CSS.escape(Object.keys(problems)[0]!)}"]`)?.scrollIntoView({ block: 'center' });
+      document
+        .querySelector(`[data-field="${CSS.escape(Object.keys(problems)[0]!)}"]`)
+        ?.scrollIntoView({ block: 'center' });
       return;
     }
     setSaving(true);
     try {
       const target = base;
-      const saved = target ? await store.update({ _id: target._id, _version: draft.version ?? target._version }, value) : await store.create(value);
+      const saved = target
+        ? await store.update({ _id: target._id, _version: draft.version ?? target._version }, value)
+        : await store.create(value);
       setBase(saved);
       draft.settle(fieldsOnly(saved), saved._version);
       setMessage({ color: 'green', text: t('app.editor.saved') });
       await refresh();
       await queryClient.invalidateQueries({ queryKey: ['choices', info.name] });
-      if (!target) void navigate({ to: '/manage/models/{-$collection}/{-$id}', params: { collection: info.name, id: saved._id }, replace: true });
+      if (!target)
+        void navigate({
+          to: '/manage/models/{-$collection}/{-$id}',
+          params: { collection: info.name, id: saved._id },
+          replace: true,
+        });
     } catch (caught) {
       const current = currentOfConflict<CollectionItem>(caught);
       if (current) {
@@ -326,7 +383,8 @@ function ItemForm({
         draft.takeCurrent(fieldsOnly(current), current._version);
         await refresh();
       } else if (caught instanceof ApiError) {
-        const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
+        const issues =
+          (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
         setErrors(Object.fromEntries(issues.map((i) => [i.field.replace(/^body\./, ''), i.message])));
         setMessage({ color: 'red', text: errorText(caught, 'app.editor.save-failed') });
       } else {
@@ -346,7 +404,9 @@ function ItemForm({
       void navigate({ to: '/manage/models/{-$collection}/{-$id}', params: { collection: info.name, id: undefined } });
     } catch (caught) {
       const referrers =
-        (caught instanceof ApiError ? (caught.details as { referrers?: Array<{ collection: string; _id: string }> } | undefined)?.referrers : undefined) ?? [];
+        (caught instanceof ApiError
+          ? (caught.details as { referrers?: Array<{ collection: string; _id: string }> } | undefined)?.referrers
+          : undefined) ?? [];
       setMessage({
         color: 'orange',
         text: errorText(caught, 'app.editor.delete-failed'),
@@ -365,18 +425,34 @@ function ItemForm({
     >
       <Stack gap="md" maw={860}>
         <Group gap="xs">
-          <AnchorLink to="/manage/models/{-$collection}/{-$id}" params={{ collection: info.name, id: undefined }} size="sm">
+          <AnchorLink
+            to="/manage/models/{-$collection}/{-$id}"
+            params={{ collection: info.name, id: undefined }}
+            size="sm"
+          >
             ← {words.label(info)}
           </AnchorLink>
         </Group>
         <Title order={2} fz="xl">
           {title}
         </Title>
-        {draft.keptAside && <ConflictNotice fields={draft.keptAside.map((path) => labelOf(specs, String(path)))} onReapply={draft.reapply} />}
+        {draft.keptAside && (
+          <ConflictNotice
+            fields={draft.keptAside.map((path) => labelOf(specs, String(path)))}
+            onReapply={draft.reapply}
+          />
+        )}
         {info.name === 'options' && base && <RuleLinks optionId={base._id} />}
         {info.name === 'packages' && <PackagePanel value={value} />}
         <Card withBorder radius="md" padding="lg">
-          <SchemaForm fields={specs} value={value} onChange={setValue} errors={errors} currency={project?.currency ?? 'CAD'} languages={formLanguages} />
+          <SchemaForm
+            fields={specs}
+            value={value}
+            onChange={setValue}
+            errors={errors}
+            currency={project?.currency ?? 'CAD'}
+            languages={formLanguages}
+          />
         </Card>
         <StickyActions>
           <Button type="submit" loading={isSaving} disabled={!isDirty && !!base}>
@@ -410,11 +486,20 @@ function RuleLinks({ optionId }: { optionId: string }) {
   if (!all.data) return null;
   const byId = new Map(all.data.map((o) => [o._id, o]));
   const self = byId.get(optionId);
-  const ids = (o: CollectionItem | undefined, field: string) => (Array.isArray(o?.[field]) ? (o![field] as string[]) : []);
+  const ids = (o: CollectionItem | undefined, field: string) =>
+    Array.isArray(o?.[field]) ? (o![field] as string[]) : [];
   const rows: Array<[string, string[]]> = [
     [t('app.editor.needs'), ids(self, 'requires')],
     [t('app.editor.needed-by'), all.data.filter((o) => ids(o, 'requires').includes(optionId)).map((o) => o._id)],
-    [t('app.editor.excludes'), [...new Set([...ids(self, 'excludes'), ...all.data.filter((o) => ids(o, 'excludes').includes(optionId)).map((o) => o._id)])]],
+    [
+      t('app.editor.excludes'),
+      [
+        ...new Set([
+          ...ids(self, 'excludes'),
+          ...all.data.filter((o) => ids(o, 'excludes').includes(optionId)).map((o) => o._id),
+        ]),
+      ],
+    ],
   ];
   return (
     <Card withBorder radius="md" padding="md" data-testid="rule-links">
@@ -430,7 +515,12 @@ function RuleLinks({ optionId }: { optionId: string }) {
             <Text size="sm">—</Text>
           ) : (
             list.map((id) => (
-              <AnchorLink key={id} size="sm" to="/manage/models/{-$collection}/{-$id}" params={{ collection: 'options', id }}>
+              <AnchorLink
+                key={id}
+                size="sm"
+                to="/manage/models/{-$collection}/{-$id}"
+                params={{ collection: 'options', id }}
+              >
                 {String(byId.get(id)?.name ?? t('app.editor.gone-option'))}
               </AnchorLink>
             ))

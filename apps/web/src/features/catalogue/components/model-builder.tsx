@@ -1,5 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, NavLink, Select, SimpleGrid, Skeleton, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NavLink,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODEL_FIELD_KEY, MODEL_FIELD_TYPES, modelSchemaOf, type ModelField, type ModelFieldType } from '@decor/core';
 import { SchemaForm } from '../../../components/schema-form/schema-form.tsx';
@@ -20,10 +36,18 @@ interface ModelView {
 
 const modelsQuery = (projectId: string) => ({
   queryKey: [...ADMIN_KEY, 'models', projectId],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<ModelView[]>(`/api/admin/projects/${projectId}/models`, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<ModelView[]>(`/api/admin/projects/${projectId}/models`, { signal }),
 });
 
-const blankField = (): ModelField => ({ key: '', label: '', type: 'text', required: false, showInList: false, hidden: false });
+const blankField = (): ModelField => ({
+  key: '',
+  label: '',
+  type: 'text',
+  required: false,
+  showInList: false,
+  hidden: false,
+});
 const keyOf = (label: string) =>
   label
     .normalize('NFKD')
@@ -53,7 +77,15 @@ export function ModelBuilder() {
         searchable
         w={{ base: '100%', sm: 320 }}
       />
-      {chosen ? <Models key={chosen} projectId={chosen} currency={projects.data?.find((p) => p._id === chosen)?.currency ?? 'CAD'} /> : <Skeleton h={200} />}
+      {chosen ? (
+        <Models
+          key={chosen}
+          projectId={chosen}
+          currency={projects.data?.find((p) => p._id === chosen)?.currency ?? 'CAD'}
+        />
+      ) : (
+        <Skeleton h={200} />
+      )}
     </Stack>
   );
 }
@@ -87,7 +119,11 @@ function Models({ projectId, currency }: { projectId: string; currency: string }
           <NavLink
             key={model.name}
             label={model.builtIn ? namedInLanguage(t, 'collection', model.name, model.label) : model.label}
-            description={model.builtIn ? t('app.model.built-in-added', { count: model.fields.filter((f) => !f.hidden).length }) : t('app.model.own')}
+            description={
+              model.builtIn
+                ? t('app.model.built-in-added', { count: model.fields.filter((f) => !f.hidden).length })
+                : t('app.model.own')
+            }
             active={!creating && model.name === current.name}
             onClick={() => {
               setCreating(null);
@@ -118,7 +154,13 @@ function Models({ projectId, currency }: { projectId: string; currency: string }
                 );
               }}
             />
-            <TextInput size="xs" label={t('app.model.api-name')} value={newName} onChange={(e) => setNewName(e.currentTarget.value)} error={nameProblem} />
+            <TextInput
+              size="xs"
+              label={t('app.model.api-name')}
+              value={newName}
+              onChange={(e) => setNewName(e.currentTarget.value)}
+              error={nameProblem}
+            />
             <Button
               size="xs"
               variant="light"
@@ -174,15 +216,18 @@ function ModelEditor({
   const existingKeys = new Set(model.fields.map((f) => f.key));
   const baseKeys = useMemo(() => new Set(model.baseFields.map((f) => f.key)), [model.baseFields]);
 
-  const update = (index: number, patch: Partial<ModelField>) => setFields((list) => list.map((field, i) => (i === index ? { ...field, ...patch } : field)));
+  const update = (index: number, patch: Partial<ModelField>) =>
+    setFields((list) => list.map((field, i) => (i === index ? { ...field, ...patch } : field)));
   const local = useMemo(() => {
     const problems: Record<string, string> = {};
     fields.forEach((field, i) => {
       if (!field.label.trim()) problems[`fields.${i}.label`] = t('app.model.field-label');
       if (!MODEL_FIELD_KEY.test(field.key)) problems[`fields.${i}.key`] = t('app.model.field-key');
-      else if (baseKeys.has(field.key) || fields.some((other, j) => j !== i && other.key === field.key)) problems[`fields.${i}.key`] = t('app.model.key-taken');
+      else if (baseKeys.has(field.key) || fields.some((other, j) => j !== i && other.key === field.key))
+        problems[`fields.${i}.key`] = t('app.model.key-taken');
       if (field.type === 'choice' && !field.choices?.length) problems[`fields.${i}.choices`] = t('app.model.one-value');
-      if (field.type === 'reference' && !field.collection) problems[`fields.${i}.collection`] = t('app.model.choose-collection');
+      if (field.type === 'reference' && !field.collection)
+        problems[`fields.${i}.collection`] = t('app.model.choose-collection');
     });
     return problems;
   }, [fields, baseKeys, t]);
@@ -207,7 +252,10 @@ function ModelEditor({
     try {
       await api(`/api/admin/projects/${projectId}/models/${model.name}`, {
         method: 'PUT',
-        body: { ...(model.builtIn ? {} : { label: model.label }), fields: fields.map((field) => ({ ...field, hidden: false })) },
+        body: {
+          ...(model.builtIn ? {} : { label: model.label }),
+          fields: fields.map((field) => ({ ...field, hidden: false })),
+        },
       });
       await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       await queryClient.invalidateQueries({ queryKey: ['schema'] });
@@ -215,7 +263,8 @@ function ModelEditor({
       onSaved(model.name);
     } catch (caught) {
       if (caught instanceof ApiError) {
-        const issues = (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
+        const issues =
+          (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? [];
         setErrors(Object.fromEntries(issues.map((i) => [i.field.replace(/^body\./, ''), i.message])));
         setMessage({ color: 'red', text: errorText(caught, 'app.model.not-saved') });
       } else setMessage({ color: 'red', text: t('app.model.not-saved') });
@@ -245,14 +294,17 @@ function ModelEditor({
       )}
       {model.builtIn && (
         <Text size="sm" c="dimmed">
-          {t('app.model.base-fields', { fields: model.baseFields.map((f) => namedInLanguage(t, 'field', f.key, f.label)).join(', ') })}
+          {t('app.model.base-fields', {
+            fields: model.baseFields.map((f) => namedInLanguage(t, 'field', f.key, f.label)).join(', '),
+          })}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Stack gap="sm">
           {fields.length === 0 && <Text c="dimmed">{t('app.model.no-field')}</Text>}
           {fields.map((field, index) => {
-            const isExisting = existingKeys.has(field.key) && model.fields.find((f) => f.key === field.key)?.type === field.type;
+            const isExisting =
+              existingKeys.has(field.key) && model.fields.find((f) => f.key === field.key)?.type === field.type;
             return (
               <FieldCard
                 key={index}
@@ -290,7 +342,13 @@ function ModelEditor({
                 {t('app.model.preview-empty')}
               </Text>
             ) : (
-              <SchemaForm fields={previewFields} value={preview} onChange={setPreview} errors={previewProblems} currency={currency} />
+              <SchemaForm
+                fields={previewFields}
+                value={preview}
+                onChange={setPreview}
+                errors={previewProblems}
+                currency={currency}
+              />
             )}
           </Stack>
         </Card>
@@ -374,8 +432,18 @@ function FieldCard({
           />
         )}
         <Group gap="md">
-          <Checkbox size="xs" label={t('app.field.required')} checked={field.required} onChange={(e) => update({ required: e.currentTarget.checked })} />
-          <Checkbox size="xs" label={t('app.model.in-list')} checked={field.showInList} onChange={(e) => update({ showInList: e.currentTarget.checked })} />
+          <Checkbox
+            size="xs"
+            label={t('app.field.required')}
+            checked={field.required}
+            onChange={(e) => update({ required: e.currentTarget.checked })}
+          />
+          <Checkbox
+            size="xs"
+            label={t('app.model.in-list')}
+            checked={field.showInList}
+            onChange={(e) => update({ showInList: e.currentTarget.checked })}
+          />
           <Button
             size="compact-xs"
             variant="subtle"

@@ -48,7 +48,10 @@ export function PackagePanel({ value }: { value: Record<string, unknown> }) {
     .filter((c) => c.status === 'draft')
     .map((c) => ({
       value: c._id,
-      label: t('app.package-panel.cart', { unit: c.unit?.name ?? '—', buyers: c.buyers.map((b) => b.name || b.email).join(', ') }),
+      label: t('app.package-panel.cart', {
+        unit: c.unit?.name ?? '—',
+        buyers: c.buyers.map((b) => b.name || b.email).join(', '),
+      }),
     }));
   return (
     <Card withBorder radius="md" padding="md" data-testid="package-panel">
@@ -68,7 +71,9 @@ export function PackagePanel({ value }: { value: Record<string, unknown> }) {
               <Table.Td ta="right">{money(sum)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Td colSpan={2}>{adjustment < 0 ? t('app.package-panel.saving') : t('app.package-panel.adds')}</Table.Td>
+              <Table.Td colSpan={2}>
+                {adjustment < 0 ? t('app.package-panel.saving') : t('app.package-panel.adds')}
+              </Table.Td>
               <Table.Td ta="right">{money(adjustment)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
@@ -90,7 +95,15 @@ export function PackagePanel({ value }: { value: Record<string, unknown> }) {
           searchable
           clearable
         />
-        {cartId && <CartPreview cartId={cartId} optionIds={optionIds} adjustment={adjustment} options={byId} categories={categoryById} />}
+        {cartId && (
+          <CartPreview
+            cartId={cartId}
+            optionIds={optionIds}
+            adjustment={adjustment}
+            options={byId}
+            categories={categoryById}
+          />
+        )}
       </Stack>
     </Card>
   );
@@ -131,10 +144,19 @@ function CartPreview({
   const priceOf = (id: string) => options.get(id)?.price;
   let after;
   try {
-    after = applyPackage(cart.data.selections, optionIds, (id) => packageRooms(id, options, categories, planRooms), context);
+    after = applyPackage(
+      cart.data.selections,
+      optionIds,
+      (id) => packageRooms(id, options, categories, planRooms),
+      context,
+    );
   } catch (error) {
     return (
-      <Alert color="orange">{error instanceof RuleBrokenError ? describeUnavailability(error.reason, context, t) : t('app.package-panel.cannot-apply')}</Alert>
+      <Alert color="orange">
+        {error instanceof RuleBrokenError
+          ? describeUnavailability(error.reason, context, t)
+          : t('app.package-panel.cannot-apply')}
+      </Alert>
     );
   }
   const beforeIds = new Set(cart.data.selections.map((s) => `${s.option}|${s.room ?? ''}`));
@@ -149,13 +171,17 @@ function CartPreview({
     <Stack gap={4} data-testid="package-preview">
       <Text size="sm">
         <RichText
-          text={t('app.package-panel.adds-list', { list: added.length ? formatList([...new Set(added)], locale) : t('app.package-panel.nothing-new') })}
+          text={t('app.package-panel.adds-list', {
+            list: added.length ? formatList([...new Set(added)], locale) : t('app.package-panel.nothing-new'),
+          })}
           tags={BOLD}
         />
       </Text>
       <Text size="sm">
         <RichText
-          text={t('app.package-panel.replaces', { list: removed.length ? formatList([...new Set(removed)], locale) : t('app.package-panel.nothing') })}
+          text={t('app.package-panel.replaces', {
+            list: removed.length ? formatList([...new Set(removed)], locale) : t('app.package-panel.nothing'),
+          })}
           tags={BOLD}
         />
       </Text>

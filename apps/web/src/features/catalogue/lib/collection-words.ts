@@ -32,12 +32,15 @@ export function specsInLanguage(specs: FieldSpec[], collection: string, t: Trans
   return specs.map((spec) => {
     const choice = CHOICES[`${collection}:${spec.path}`] ?? CHOICES[spec.path];
     const choiceWord = (value: string) =>
-      (choice ? known(t, choice(value)) : undefined) ?? (spec.path === 'contact' ? t('app.field.choice.contact', { value }) : value);
+      (choice ? known(t, choice(value)) : undefined) ??
+      (spec.path === 'contact' ? t('app.field.choice.contact', { value }) : value);
     return {
       ...spec,
       label: known(t, `app.field.${spec.path}`) ?? spec.label,
       help: known(t, `app.field-help.${collection}.${spec.path}`) ?? spec.help,
-      ...(spec.choices ? { choiceLabels: Object.fromEntries(spec.choices.map((value) => [value, choiceWord(value)])) } : {}),
+      ...(spec.choices
+        ? { choiceLabels: Object.fromEntries(spec.choices.map((value) => [value, choiceWord(value)])) }
+        : {}),
       ...(spec.fields ? { fields: specsInLanguage(spec.fields, collection, t) } : {}),
     };
   });
@@ -51,12 +54,19 @@ export function useCollectionWords() {
       label: (info: CollectionInfo) => (named(info) ? t(`app.collection.${info.name}` as MessageKey) : info.ui.label),
       group: (group: string) => t('app.collection.group', { group }),
       count: (info: CollectionInfo, count: number) =>
-        named(info) ? t(`app.collection-count.${info.name}` as MessageKey, { count }) : t('app.editor.custom-count', { count }),
-      newItem: (info: CollectionInfo) => (named(info) ? t(`app.collection-new.${info.name}` as MessageKey) : t('app.editor.custom-new')),
-      create: (info: CollectionInfo) => (named(info) ? t(`app.collection-create.${info.name}` as MessageKey) : t('app.editor.custom-create')),
-      none: (info: CollectionInfo) => (named(info) ? t(`app.collection-none.${info.name}` as MessageKey) : t('app.editor.custom-none')),
+        named(info)
+          ? t(`app.collection-count.${info.name}` as MessageKey, { count })
+          : t('app.editor.custom-count', { count }),
+      newItem: (info: CollectionInfo) =>
+        named(info) ? t(`app.collection-new.${info.name}` as MessageKey) : t('app.editor.custom-new'),
+      create: (info: CollectionInfo) =>
+        named(info) ? t(`app.collection-create.${info.name}` as MessageKey) : t('app.editor.custom-create'),
+      none: (info: CollectionInfo) =>
+        named(info) ? t(`app.collection-none.${info.name}` as MessageKey) : t('app.editor.custom-none'),
       search: (info: CollectionInfo) =>
-        named(info) ? t(`app.collection-search.${info.name}` as MessageKey) : t('app.editor.custom-search', { collection: info.ui.label }),
+        named(info)
+          ? t(`app.collection-search.${info.name}` as MessageKey)
+          : t('app.editor.custom-search', { collection: info.ui.label }),
       specs: (info: CollectionInfo, specs: FieldSpec[]) => (named(info) ? specsInLanguage(specs, info.name, t) : specs),
     };
   }, [t]);

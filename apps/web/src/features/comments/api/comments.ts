@@ -15,7 +15,10 @@ export const unreadQuery = queryOptions({
 });
 
 export const unitNotesQuery = (unitId: string) =>
-  queryOptions({ queryKey: ['staff-notes', unitId], queryFn: () => api<NoteView[]>(`/api/manage/units/${unitId}/notes`) });
+  queryOptions({
+    queryKey: ['staff-notes', unitId],
+    queryFn: () => api<NoteView[]>(`/api/manage/units/${unitId}/notes`),
+  });
 
 export function sendComment(cartId: string, input: CommentInput) {
   return api<CommentView>(`/api/carts/${cartId}/comments`, { method: 'POST', body: input });

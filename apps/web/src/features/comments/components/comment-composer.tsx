@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { useBlocker } from '@tanstack/react-router';
-import { Alert, Button, CloseButton, FileButton, Group, MultiSelect, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMMENT_ATTACHMENTS_MAX, COMMENT_MAX_LENGTH, type CommentPerson } from '@decor/core';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
@@ -23,7 +34,15 @@ const WHOLE = 'whole';
  * or PDFs. What is typed is never lost: leaving with an unsent message asks first, and a
  * refused message stays in the box with the reason.
  */
-export function CommentComposer({ cartId, lines, people }: { cartId: string; lines: LineChoice[]; people: CommentPerson[] }) {
+export function CommentComposer({
+  cartId,
+  lines,
+  people,
+}: {
+  cartId: string;
+  lines: LineChoice[];
+  people: CommentPerson[];
+}) {
   const t = useT();
   const errorText = useErrorText();
   const { locale } = useLanguage();
@@ -39,7 +58,10 @@ export function CommentComposer({ cartId, lines, people }: { cartId: string; lin
   const count = (value: number) => value.toLocaleString(locale);
   const over = body.trim().length - COMMENT_MAX_LENGTH;
   const isDirty = body.trim().length > 0 || attachments.length > 0;
-  useBlocker({ shouldBlockFn: () => isDirty && !window.confirm(t('app.notes.leave')), enableBeforeUnload: () => isDirty });
+  useBlocker({
+    shouldBlockFn: () => isDirty && !window.confirm(t('app.notes.leave')),
+    enableBeforeUnload: () => isDirty,
+  });
 
   const attach = async (file: File | null) => {
     if (!file) return;
@@ -49,7 +71,9 @@ export function CommentComposer({ cartId, lines, people }: { cartId: string; lin
       const uploaded = await uploadFile({ file, configs: { purpose: 'comment' } });
       setAttachments((current) => [...current, { id: uploaded._id, name: uploaded.name }]);
     } catch (caught) {
-      setProblem(`${t('app.comments.attach-failed', { name: file.name })} ${errorText(caught, 'app.comments.not-sent')}`);
+      setProblem(
+        `${t('app.comments.attach-failed', { name: file.name })} ${errorText(caught, 'app.comments.not-sent')}`,
+      );
     } finally {
       setUploading(null);
     }
@@ -67,7 +91,9 @@ export function CommentComposer({ cartId, lines, people }: { cartId: string; lin
         ...(attachments.length ? { attachments: attachments.map((file) => file.id) } : {}),
       });
       queryClient.setQueryData(threadQuery(cartId).queryKey, (thread) =>
-        thread && !thread.comments.some((known) => known._id === sent._id) ? { ...thread, comments: [...thread.comments, sent] } : thread,
+        thread && !thread.comments.some((known) => known._id === sent._id)
+          ? { ...thread, comments: [...thread.comments, sent] }
+          : thread,
       );
       setBody('');
       setMentions([]);
@@ -95,7 +121,10 @@ export function CommentComposer({ cartId, lines, people }: { cartId: string; lin
       <Group grow align="flex-start" wrap="wrap" gap="xs">
         <Select
           label={t('app.comments.about')}
-          data={[{ value: WHOLE, label: t('app.comments.whole') }, ...lines.map((line) => ({ value: `${line.room}:${line.category}`, label: line.label }))]}
+          data={[
+            { value: WHOLE, label: t('app.comments.whole') },
+            ...lines.map((line) => ({ value: `${line.room}:${line.category}`, label: line.label })),
+          ]}
           value={about}
           onChange={(value) => setAbout(value ?? WHOLE)}
           allowDeselect={false}
@@ -104,7 +133,10 @@ export function CommentComposer({ cartId, lines, people }: { cartId: string; lin
         <MultiSelect
           label={t('app.comments.mention')}
           placeholder={mentions.length ? undefined : t('app.comments.mention-placeholder')}
-          data={others.map((person) => ({ value: person.id, label: person.staff ? `${person.name} (${t('app.comments.staff')})` : person.name }))}
+          data={others.map((person) => ({
+            value: person.id,
+            label: person.staff ? `${person.name} (${t('app.comments.staff')})` : person.name,
+          }))}
           value={mentions}
           onChange={setMentions}
           miw={200}
@@ -132,7 +164,13 @@ export function CommentComposer({ cartId, lines, people }: { cartId: string; lin
       <Group justify="space-between" wrap="wrap" gap="xs">
         <FileButton onChange={attach} accept="image/png,image/jpeg,image/webp,application/pdf">
           {(props) => (
-            <Button {...props} variant="subtle" size="sm" loading={uploading !== null} disabled={attachments.length >= COMMENT_ATTACHMENTS_MAX}>
+            <Button
+              {...props}
+              variant="subtle"
+              size="sm"
+              loading={uploading !== null}
+              disabled={attachments.length >= COMMENT_ATTACHMENTS_MAX}
+            >
               {t('app.comments.attach')}
             </Button>
           )}

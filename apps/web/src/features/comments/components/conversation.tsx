@@ -19,7 +19,14 @@ export function Conversation({ cartId, lines, asStaff }: { cartId: string; lines
   useCommentStream(cartId);
   useMarkRead(cartId, thread.data);
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`conversation-${cartId}`} data-testid="conversation">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-labelledby={`conversation-${cartId}`}
+      data-testid="conversation"
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} size="h4" id={`conversation-${cartId}`}>
@@ -45,7 +52,9 @@ function useMarkRead(cartId: string, thread: CommentThread | undefined) {
     if (!unread || said.current === count) return;
     said.current = count;
     void markConversationRead(cartId).then(() => {
-      queryClient.setQueryData(threadQuery(cartId).queryKey, (current) => (current ? { ...current, unread: 0 } : current));
+      queryClient.setQueryData(threadQuery(cartId).queryKey, (current) =>
+        current ? { ...current, unread: 0 } : current,
+      );
       return queryClient.invalidateQueries({ queryKey: unreadQuery.queryKey });
     });
   }, [cartId, count, unread, queryClient]);
@@ -55,13 +64,20 @@ function Messages({ thread, lines, asStaff }: { thread: CommentThread; lines: Li
   const t = useT();
   const { locale } = useLanguage();
   const lineLabel = useMemo(() => new Map(lines.map((line) => [`${line.room}:${line.category}`, line.label])), [lines]);
-  if (!thread.comments.length) return <Text c="dimmed">{asStaff ? t('app.comments.none-staff') : t('app.comments.none')}</Text>;
+  if (!thread.comments.length)
+    return <Text c="dimmed">{asStaff ? t('app.comments.none-staff') : t('app.comments.none')}</Text>;
   const last = thread.comments.at(-1)!;
-  const seenBy = thread.readers.filter((reader) => reader.readAt >= last.at && reader.id !== last.author).map((reader) => reader.name);
+  const seenBy = thread.readers
+    .filter((reader) => reader.readAt >= last.at && reader.id !== last.author)
+    .map((reader) => reader.name);
   return (
     <Stack gap="xs" role="log" aria-live="polite">
       {thread.comments.map((comment) => (
-        <Message key={comment._id} comment={comment} line={comment.line ? lineLabel.get(`${comment.line.room}:${comment.line.category}`) : undefined} />
+        <Message
+          key={comment._id}
+          comment={comment}
+          line={comment.line ? lineLabel.get(`${comment.line.room}:${comment.line.category}`) : undefined}
+        />
       ))}
       {seenBy.length > 0 && (
         <Text size="xs" c="dimmed" ta="right" data-testid="seen-by">
@@ -123,7 +139,11 @@ function Message({ comment, line }: { comment: CommentView; line: string | undef
         <Group gap="xs" mt={6}>
           {comment.attachments.map((file) => (
             <Anchor key={file.id} href={`/api/files/${file.id}`} target="_blank" rel="noopener" size="sm">
-              {file.type.startsWith('image/') ? <img src={`/api/files/${file.id}`} alt={file.name} height={64} style={{ borderRadius: 4 }} /> : file.name}
+              {file.type.startsWith('image/') ? (
+                <img src={`/api/files/${file.id}`} alt={file.name} height={64} style={{ borderRadius: 4 }} />
+              ) : (
+                file.name
+              )}
             </Anchor>
           ))}
         </Group>

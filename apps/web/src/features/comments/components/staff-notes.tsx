@@ -32,7 +32,14 @@ export function StaffNotes({ unitId, cartId }: { unitId: string; cartId?: string
   };
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="staff-notes" data-testid="staff-notes">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-labelledby="staff-notes"
+      data-testid="staff-notes"
+    >
       <Stack gap="xs">
         <Title order={3} size="h4" id="staff-notes">
           {t('app.staff-notes.title')}
@@ -44,7 +51,14 @@ export function StaffNotes({ unitId, cartId }: { unitId: string; cartId?: string
         {!notes.data && !notes.isError && <Skeleton h={40} />}
         {notes.data?.length === 0 && <Text c="dimmed">{t('app.staff-notes.none')}</Text>}
         {notes.data?.map((note) => (
-          <Paper key={note._id} withBorder p="sm" radius="md" bg="var(--mantine-color-yellow-light)" data-testid="staff-note">
+          <Paper
+            key={note._id}
+            withBorder
+            p="sm"
+            radius="md"
+            bg="var(--mantine-color-yellow-light)"
+            data-testid="staff-note"
+          >
             <Text size="xs" c="dimmed">
               {t('app.staff-notes.by', { name: note.authorName, date: dates.dateTime(note.at) })}
             </Text>

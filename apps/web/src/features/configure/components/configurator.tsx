@@ -47,7 +47,13 @@ import { photoUrl } from './option-photo.ts';
 // preview when one is first previewed (dialogs are never needed to draw the page).
 const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
 const PackagePreview = lazy(() => import('./package-preview.tsx').then((m) => ({ default: m.PackagePreview })));
-import { useConfiguratorData, type CartItem, type CategoryItem, type OptionItem, type PackageItem } from '../../../lib/configurator-data.ts';
+import {
+  useConfiguratorData,
+  type CartItem,
+  type CategoryItem,
+  type OptionItem,
+  type PackageItem,
+} from '../../../lib/configurator-data.ts';
 import { useCartEditor, type CartEditor, type ChangeInfo } from '../hooks/use-cart-editor.ts';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { PriceChangeNotice } from '../../../components/ui/price-change-notice.tsx';
@@ -76,11 +82,12 @@ export function Configurator() {
   );
   const isReady = !data.isLoading && !!data.cart && !!data.unit && !!data.categories && !!data.options && !!project;
   // The editor's first render is the page's largest: it runs in a second pass, in slices that leave
-  // the page answering taps, while the skeleton stays (docs/architecture.md, "First paint"); also
+  // the page answering taps, while the skeleton stays (docs/performance.md, "First paint"); also
   // when the data is there from the start (the page carries it).
   const isEditorShown = useDeferredValue(isReady, false);
   if (data.isNotMember || data.hasNoCart || data.isError) return blocked;
-  if (!isEditorShown || data.isLoading || !data.cart || !data.unit || !data.categories || !data.options || !project) return <Skeleton h={420} radius="md" />;
+  if (!isEditorShown || data.isLoading || !data.cart || !data.unit || !data.categories || !data.options || !project)
+    return <Skeleton h={420} radius="md" />;
   return (
     <Editor
       cart={data.cart}
@@ -126,14 +133,22 @@ function Editor({
   const { locale } = useLanguage();
   // The rooms of the buyer's plan that have something to choose, in display order.
   const rooms = useMemo(
-    () => sortRooms(project!.rooms).filter((room) => (!planRooms || planRooms.includes(room._id)) && categories.some((c) => c.rooms.includes(room._id))),
+    () =>
+      sortRooms(project!.rooms).filter(
+        (room) => (!planRooms || planRooms.includes(room._id)) && categories.some((c) => c.rooms.includes(room._id)),
+      ),
     [project, categories, planRooms],
   );
   const [roomId, setRoomId] = useState<string | null>(rooms[0]?._id ?? null);
   const sceneRooms = useMemo(() => sceneRoomsOf(rooms, categories, null), [rooms, categories]);
   // The preview follows every choice at once, before the server confirms it.
   const finishes = useMemo(
-    () => finishesByRoom(editor.selections, { rooms: sceneRooms, options: context.options, categories: context.categories }),
+    () =>
+      finishesByRoom(editor.selections, {
+        rooms: sceneRooms,
+        options: context.options,
+        categories: context.categories,
+      }),
     [editor.selections, sceneRooms, context],
   );
   /** The rooms of the plan a package option applies to: its own rooms, else its category's. */
@@ -145,7 +160,12 @@ function Editor({
   const priceOf = (id: string) => context.options.get(id)?.price;
   const fees = cart.fees ?? [];
   // The total on screen while a change saves: the same sum the server makes (choices, package, fees).
-  const estimate = cartTotal({ selections: editor.selections, priceOf, packageAdjustment: packageAdjustmentOf(editor.packageId), fees });
+  const estimate = cartTotal({
+    selections: editor.selections,
+    priceOf,
+    packageAdjustment: packageAdjustmentOf(editor.packageId),
+    fees,
+  });
   const optionName = (id: string) => context.options.get(id)?.name ?? t('app.configure.a-choice');
   /** Tells the buyer what a change took with it, with the way back. */
   const announce = (info: ChangeInfo | null, done?: string) => {
@@ -153,10 +173,16 @@ function Editor({
     if (info.removed.length) {
       const amount = info.removed.reduce((sum, s) => sum + (priceOf(s.option) ?? 0) * s.quantity, 0);
       const what = formatList(
-        info.removed.map((s) => (s.needed ? t('app.configure.needs', { name: optionName(s.option), needed: optionName(s.needed) }) : optionName(s.option))),
+        info.removed.map((s) =>
+          s.needed
+            ? t('app.configure.needs', { name: optionName(s.option), needed: optionName(s.needed) })
+            : optionName(s.option),
+        ),
         locale,
       );
-      const removed = amount ? t('app.configure.also-removed-amount', { what, amount: money(amount) }) : t('app.configure.also-removed', { what });
+      const removed = amount
+        ? t('app.configure.also-removed-amount', { what, amount: money(amount) })
+        : t('app.configure.also-removed', { what });
       editor.setNotice({
         tone: 'yellow',
         text: done ? `${done} ${removed}` : removed,
@@ -199,7 +225,9 @@ function Editor({
           optionName={optionName}
           roomsFor={roomsFor}
           roomName={roomName}
-          totalOf={(selections, pkg) => cartTotal({ selections, priceOf, packageAdjustment: packageAdjustmentOf(pkg), fees })}
+          totalOf={(selections, pkg) =>
+            cartTotal({ selections, priceOf, packageAdjustment: packageAdjustmentOf(pkg), fees })
+          }
           currentTotal={editor.isSaving ? estimate : editor.total}
           announce={announce}
         />
@@ -311,7 +339,10 @@ function PackagesSection({
             onApply={() => {
               const pkg = packageToApply;
               setPackageToApply(null);
-              announce(editor.applyPackage(pkg._id, pkg.options, roomsFor), t('app.configure.package-applied', { name: pkg.name }));
+              announce(
+                editor.applyPackage(pkg._id, pkg.options, roomsFor),
+                t('app.configure.package-applied', { name: pkg.name }),
+              );
             }}
           />
         </Suspense>
@@ -339,7 +370,9 @@ function CategorySection({
   spent?: number;
   onChanged: (info: ChangeInfo | null) => void;
 }) {
-  const available = options.filter((o) => o.category === category._id && o.active && (o.rooms.length === 0 || o.rooms.includes(roomId)));
+  const available = options.filter(
+    (o) => o.category === category._id && o.active && (o.rooms.length === 0 || o.rooms.includes(roomId)),
+  );
   const t = useT();
   const [detailOf, setDetailOf] = useState<OptionItem | null>(null);
   const optionsById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
@@ -450,13 +483,20 @@ function OptionCard({
         w="100%"
         style={{ opacity: isDisabled ? 0.55 : 1, cursor: isDisabled ? 'help' : 'pointer' }}
       >
-        <Card withBorder radius="md" padding="xs" style={{ borderColor: isChosen ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isChosen ? 2 : 1 }}>
+        <Card
+          withBorder
+          radius="md"
+          padding="xs"
+          style={{ borderColor: isChosen ? 'var(--mantine-color-brand-6)' : undefined, borderWidth: isChosen ? 2 : 1 }}
+        >
           <Box
             h={72}
             data-testid={photo ? 'option-photo' : undefined}
             style={{
               borderRadius: 6,
-              background: photo ? `center / cover no-repeat url(${photoUrl(photo, 200)})` : (option.swatch?.color ?? 'var(--mantine-color-gray-2)'),
+              background: photo
+                ? `center / cover no-repeat url(${photoUrl(photo, 200)})`
+                : (option.swatch?.color ?? 'var(--mantine-color-gray-2)'),
               position: 'relative',
             }}
           >
@@ -484,13 +524,23 @@ function OptionCard({
             </Text>
             <Text size="sm" fw={600} data-testid="option-price">
               {price}
-              {quantity && quantity > 1 ? ` ${t('app.configure.quantity-price', { quantity, price: money(option.price) })}` : ''}
+              {quantity && quantity > 1
+                ? ` ${t('app.configure.quantity-price', { quantity, price: money(option.price) })}`
+                : ''}
             </Text>
           </Group>
         </Card>
       </UnstyledButton>
       {isDisabled && (
-        <Text id={reasonId} size="xs" c="red.9" mt={4} role="status" data-testid="option-reason" style={{ display: isReasonShown ? undefined : 'none' }}>
+        <Text
+          id={reasonId}
+          size="xs"
+          c="red.9"
+          mt={4}
+          role="status"
+          data-testid="option-reason"
+          style={{ display: isReasonShown ? undefined : 'none' }}
+        >
           {reason}
         </Text>
       )}
@@ -500,7 +550,11 @@ function OptionCard({
             size="compact-xs"
             variant="default"
             onClick={() => (quantity > 1 ? onQuantity(quantity - 1) : onToggle())}
-            aria-label={quantity > 1 ? t('app.configure.one-fewer', { name: option.name }) : t('app.configure.remove', { name: option.name })}
+            aria-label={
+              quantity > 1
+                ? t('app.configure.one-fewer', { name: option.name })
+                : t('app.configure.remove', { name: option.name })
+            }
           >
             −
           </Button>
@@ -622,7 +676,9 @@ function BudgetField({
         </Text>
       ) : (
         <Text size="sm" c={remaining < 0 ? 'red.8' : undefined} fw={600}>
-          {remaining < 0 ? t('app.configure.over-budget', { amount: money(-remaining) }) : t('app.configure.left-budget', { amount: money(remaining) })}
+          {remaining < 0
+            ? t('app.configure.over-budget', { amount: money(-remaining) })
+            : t('app.configure.left-budget', { amount: money(remaining) })}
         </Text>
       )}
       {isOpen && (
@@ -650,7 +706,14 @@ function RoomPreview({ room, finishes }: { room: ReturnType<typeof sceneRoomsOf>
         <RoomSketch room={room} finishes={finishes} height={170} />
         <Stack gap="sm" justify="space-between">
           <SwatchBoard room={room} finishes={finishes} columns={{ base: 2 }} />
-          <LinkButton to="/explore" search={{ room: room._id }} variant="light" size="xs" w="fit-content" data-testid="see-in-3d">
+          <LinkButton
+            to="/explore"
+            search={{ room: room._id }}
+            variant="light"
+            size="xs"
+            w="fit-content"
+            data-testid="see-in-3d"
+          >
             {t('app.configure.see-3d')}
           </LinkButton>
         </Stack>
@@ -699,7 +762,12 @@ function PackageCard({
         <Text size="sm" c="dimmed">
           {pkg.description}
         </Text>
-        <Text size="sm">{t('app.configure.package-choices', { count: pkg.options.length, names: formatList(pkg.options.map(optionName), locale) })}</Text>
+        <Text size="sm">
+          {t('app.configure.package-choices', {
+            count: pkg.options.length,
+            names: formatList(pkg.options.map(optionName), locale),
+          })}
+        </Text>
         {pkg.priceAdjustment !== 0 && (
           <Text size="sm" fw={700}>
             {pkg.priceAdjustment < 0

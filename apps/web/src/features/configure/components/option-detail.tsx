@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Box, Button, Group, Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import type { OptionDocument } from '@decor/core';
 import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
 import { photoUrl } from './option-photo.ts';
@@ -29,7 +42,8 @@ export function OptionDetail({
 }) {
   const [shown, setShown] = useState(0);
   const t = useT();
-  const level = option.level >= 1 && option.level <= 4 ? t(`app.configure.level.${option.level as 1 | 2 | 3 | 4}`) : null;
+  const level =
+    option.level >= 1 && option.level <= 4 ? t(`app.configure.level.${option.level as 1 | 2 | 3 | 4}`) : null;
   const photos = option.images ?? [];
   const names = (ids: readonly string[]) =>
     ids
@@ -74,7 +88,11 @@ export function OptionDetail({
             )}
           </Stack>
         ) : (
-          <Box h={140} style={{ borderRadius: 8, background: option.swatch?.color ?? 'var(--mantine-color-gray-2)' }} aria-hidden />
+          <Box
+            h={140}
+            style={{ borderRadius: 8, background: option.swatch?.color ?? 'var(--mantine-color-gray-2)' }}
+            aria-hidden
+          />
         )}
         <Group justify="space-between">
           <Group gap="xs">

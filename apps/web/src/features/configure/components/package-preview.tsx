@@ -33,19 +33,33 @@ export function PackagePreview({
 }) {
   const t = useT();
   const name = (id: string) => context.options.get(id)?.name ?? t('app.configure.a-choice');
-  const where = (room: string | undefined) => (room ? ` ${t('app.package.in-room', { room: roomName(room) ?? t('app.package.a-room') })}` : '');
+  const where = (room: string | undefined) =>
+    room ? ` ${t('app.package.in-room', { room: roomName(room) ?? t('app.package.a-room') })}` : '';
   let after: Selection[] | null = null;
   let refusal: string | null = null;
   try {
     after = applyPackage(editor.selections, pkg.options, roomsFor, context);
   } catch (error) {
-    refusal = error instanceof RuleBrokenError && error.reason.kind !== 'unknown' ? describeUnavailability(error.reason, context, t) : t('app.package.cannot');
+    refusal =
+      error instanceof RuleBrokenError && error.reason.kind !== 'unknown'
+        ? describeUnavailability(error.reason, context, t)
+        : t('app.package.cannot');
   }
-  const replaced = after ? editor.selections.filter((s) => !after!.some((a) => a.option === s.option && a.room === s.room)) : [];
-  const added = after ? after.filter((a) => !editor.selections.some((s) => s.option === a.option && s.room === a.room)) : [];
+  const replaced = after
+    ? editor.selections.filter((s) => !after!.some((a) => a.option === s.option && a.room === s.room))
+    : [];
+  const added = after
+    ? after.filter((a) => !editor.selections.some((s) => s.option === a.option && s.room === a.room))
+    : [];
   const newTotal = after ? totalOf(after, pkg._id) : currentTotal;
   return (
-    <Modal opened onClose={onClose} title={t('app.package.title', { name: pkg.name })} closeButtonProps={{ 'aria-label': t('app.option.close') }} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('app.package.title', { name: pkg.name })}
+      closeButtonProps={{ 'aria-label': t('app.option.close') }}
+      size="lg"
+    >
       <Stack gap="sm" data-testid="package-preview">
         {pkg.description && <Text size="sm">{pkg.description}</Text>}
         <Stack gap={2}>

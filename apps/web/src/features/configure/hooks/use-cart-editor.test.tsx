@@ -33,20 +33,34 @@ const option = (id: string, categoryId: string, price: number): RuleOption => ({
 });
 const context: RuleContext = {
   options: new Map(
-    [option('oak', 'floor', 1000), option('tile', 'floor', 2000), option('white', 'paint', 300), option('grey', 'paint', 400)].map((o) => [o._id, o]),
+    [
+      option('oak', 'floor', 1000),
+      option('tile', 'floor', 2000),
+      option('white', 'paint', 300),
+      option('grey', 'paint', 400),
+    ].map((o) => [o._id, o]),
   ),
   categories: new Map([category('floor'), category('paint')].map((c) => [c._id, c])),
   planId: null,
   isOpen: true,
 };
-const priceOf = (selections: Selection[]) => selections.reduce((sum, s) => sum + (context.options.get(s.option)?.price ?? 0) * s.quantity, 0);
+const priceOf = (selections: Selection[]) =>
+  selections.reduce((sum, s) => sum + (context.options.get(s.option)?.price ?? 0) * s.quantity, 0);
 
 /** The cart as the server keeps it, and what it was asked. */
 function cartServer(start: Selection[] = []) {
-  const cart = { _id: 'cart-1', _version: 1, selections: start, total: priceOf(start), package: null as string | null, budget: null as number | null };
+  const cart = {
+    _id: 'cart-1',
+    _version: 1,
+    selections: start,
+    total: priceOf(start),
+    package: null as string | null,
+    budget: null as number | null,
+  };
   const asked: Array<{ ifMatch: string; selections: Selection[] }> = [];
   let refuseNext: string | null = null;
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
@@ -59,8 +73,13 @@ function cartServer(start: Selection[] = []) {
         refuseNext = null;
         return json(422, { error: { code: 'rule_broken', message } });
       }
-      if (Number(ifMatch) !== cart._version) return json(409, { error: { code: 'conflict', message: 'Changed since.', details: { current: { ...cart } } } });
-      Object.assign(cart, { selections: body.selections, _version: cart._version + 1, total: priceOf(body.selections) });
+      if (Number(ifMatch) !== cart._version)
+        return json(409, { error: { code: 'conflict', message: 'Changed since.', details: { current: { ...cart } } } });
+      Object.assign(cart, {
+        selections: body.selections,
+        _version: cart._version + 1,
+        total: priceOf(body.selections),
+      });
       return json(200, { ...cart });
     }),
   );
@@ -79,7 +98,9 @@ function cartServer(start: Selection[] = []) {
 
 function editorOn(server: ReturnType<typeof cartServer>) {
   const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   const initial = { ...server.cart } as unknown as CartItem;
   return renderHook(() => useCartEditor(initial, context), { wrapper });
 }
@@ -118,7 +139,10 @@ describe('the cart editor', () => {
     await settled(server, 2);
     expect(result.current.selections.map((s) => s.option).sort()).toEqual(['grey', 'oak', 'tile']);
     expect(server.cart.selections.map((s) => s.option).sort()).toEqual(['grey', 'oak', 'tile']);
-    expect(result.current.notice).toMatchObject({ tone: 'blue', text: expect.stringContaining('also changed elsewhere') });
+    expect(result.current.notice).toMatchObject({
+      tone: 'blue',
+      text: expect.stringContaining('also changed elsewhere'),
+    });
     expect(result.current.total).toBe(1000 + 400 + 2000);
   });
 

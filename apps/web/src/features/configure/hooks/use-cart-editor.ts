@@ -1,6 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { applyPackage, choose, removedWith, RuleBrokenError, unchoose, type RuleContext, type Selection } from '@decor/core';
+import {
+  applyPackage,
+  choose,
+  removedWith,
+  RuleBrokenError,
+  unchoose,
+  type RuleContext,
+  type Selection,
+} from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import type { CartItem } from '../../../lib/configurator-data.ts';
 import { cartQuery } from '../../../lib/cart-query.ts';
@@ -35,7 +43,11 @@ export interface CartEditor {
   /** Sets how many of a chosen option (categories sold by the piece). */
   setQuantity(optionId: string, room: string | undefined, quantity: number): void;
   /** Applies a package's options in one step (one save) and records it on the cart. */
-  applyPackage(packageId: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>): ChangeInfo | null;
+  applyPackage(
+    packageId: string,
+    optionIds: string[],
+    roomsFor: (optionId: string) => Array<string | undefined>,
+  ): ChangeInfo | null;
   /** Takes the package off the cart: its choices stay, its price adjustment goes. */
   removePackage(): void;
   /** Puts back the selections and package from before a change. */
@@ -88,13 +100,19 @@ async function saveWithOneMerge(
       report.saved(saved);
       return;
     } catch (error) {
-      const current = error instanceof ApiError && error.code === 'conflict' ? (error.details as { current?: CartItem } | undefined)?.current : undefined;
+      const current =
+        error instanceof ApiError && error.code === 'conflict'
+          ? (error.details as { current?: CartItem } | undefined)?.current
+          : undefined;
       if (current && attempt === 0) {
         server.current = serverCartOf(current);
         report.merged();
         continue;
       }
-      report.refused(error instanceof ApiError ? error.message : 'Your choice could not be saved. Please try again.', true);
+      report.refused(
+        error instanceof ApiError ? error.message : 'Your choice could not be saved. Please try again.',
+        true,
+      );
       return;
     }
   }
@@ -163,17 +181,25 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
       const category = option ? context.categories.get(option.category) : undefined;
       // A required single choice is replaced by choosing another, never emptied (docs/selection-rules.md, "Required").
       if (isChosen(latest.current) && category?.required && !category.multiple) {
-        setNotice({ tone: 'blue', text: `${category.name} is required here: choose another option to replace ${option!.name}.` });
+        setNotice({
+          tone: 'blue',
+          text: `${category.name} is required here: choose another option to replace ${option!.name}.`,
+        });
         return null;
       }
       const change: Change = (list) =>
-        isChosen(list) ? unchoose(list, optionId, room, context) : choose(list, { option: optionId, room, quantity: 1 }, context);
+        isChosen(list)
+          ? unchoose(list, optionId, room, context)
+          : choose(list, { option: optionId, room, quantity: 1 }, context);
       const before = { selections: latest.current, packageId };
       let after: Selection[];
       try {
         after = change(latest.current);
       } catch (error) {
-        setNotice({ tone: 'red', text: error instanceof RuleBrokenError ? error.message : 'That choice could not be made.' });
+        setNotice({
+          tone: 'red',
+          text: error instanceof RuleBrokenError ? error.message : 'That choice could not be made.',
+        });
         return null;
       }
       setSelections(after);
@@ -186,7 +212,8 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
 
   const setQuantity = useCallback(
     (optionId: string, room: string | undefined, quantity: number) => {
-      const change: Change = (list) => list.map((s) => (s.option === optionId && s.room === room ? { ...s, quantity } : s));
+      const change: Change = (list) =>
+        list.map((s) => (s.option === optionId && s.room === room ? { ...s, quantity } : s));
       setSelections(change(latest.current));
       save(change);
     },
@@ -201,7 +228,10 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
       try {
         after = change(latest.current);
       } catch (error) {
-        setNotice({ tone: 'red', text: error instanceof RuleBrokenError ? error.message : 'This package could not be applied.' });
+        setNotice({
+          tone: 'red',
+          text: error instanceof RuleBrokenError ? error.message : 'This package could not be applied.',
+        });
         return null;
       }
       setSelections(after);

@@ -52,7 +52,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ManageDashboard() {
   const board = useQuery(dashboardQuery);
   const t = useT();
-  if (board.isError) return <Alert color="red">{board.error instanceof ApiError ? board.error.message : t('app.dash.not-loaded')}</Alert>;
+  if (board.isError)
+    return (
+      <Alert color="red">{board.error instanceof ApiError ? board.error.message : t('app.dash.not-loaded')}</Alert>
+    );
   if (!board.data) return <Skeleton h={420} radius="md" />;
   return <Board board={board.data} />;
 }
@@ -84,14 +87,23 @@ function Board({ board }: { board: Dashboard }) {
 
       <Section title={t('app.dash.deadlines')}>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <Figure label={t('app.dash.due-week')} value={board.deadlines.week} hint={t('app.dash.due-week-hint')} link={listOf('deadlines.week')} />
+          <Figure
+            label={t('app.dash.due-week')}
+            value={board.deadlines.week}
+            hint={t('app.dash.due-week-hint')}
+            link={listOf('deadlines.week')}
+          />
           <Figure
             label={t('app.dash.overdue')}
             value={board.deadlines.reviewOverdue}
             hint={t('app.dash.overdue-hint')}
             link={listOf('deadlines.reviewOverdue')}
           />
-          <Figure label={t('app.dash.approved')} value={money(board.revenue.approved)} link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }} />
+          <Figure
+            label={t('app.dash.approved')}
+            value={money(board.revenue.approved)}
+            link={{ to: '/manage/carts/{-$id}', search: { status: 'approved' } }}
+          />
           <Figure
             label={t('app.dash.pending')}
             value={money(board.revenue.pending)}
@@ -103,10 +115,30 @@ function Board({ board }: { board: Dashboard }) {
 
       <Section title={t('app.dash.buyers')}>
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
-          <Figure label={t('app.dash.invited')} value={board.buyers.invited} hint={t('app.dash.invited-hint')} link={listOf('buyers.invited')} />
-          <Figure label={t('app.dash.joined')} value={board.buyers.joined} hint={t('app.dash.joined-hint')} link={listOf('buyers.joined')} />
-          <Figure label={t('app.dash.signed-in')} value={board.buyers.signedIn} hint={t('app.dash.signed-in-hint')} link={listOf('buyers.signedIn')} />
-          <Figure label={t('app.dash.homes-signed')} value={board.buyers.submitted} hint={t('app.dash.homes-signed-hint')} link={listOf('buyers.submitted')} />
+          <Figure
+            label={t('app.dash.invited')}
+            value={board.buyers.invited}
+            hint={t('app.dash.invited-hint')}
+            link={listOf('buyers.invited')}
+          />
+          <Figure
+            label={t('app.dash.joined')}
+            value={board.buyers.joined}
+            hint={t('app.dash.joined-hint')}
+            link={listOf('buyers.joined')}
+          />
+          <Figure
+            label={t('app.dash.signed-in')}
+            value={board.buyers.signedIn}
+            hint={t('app.dash.signed-in-hint')}
+            link={listOf('buyers.signedIn')}
+          />
+          <Figure
+            label={t('app.dash.homes-signed')}
+            value={board.buyers.submitted}
+            hint={t('app.dash.homes-signed-hint')}
+            link={listOf('buyers.submitted')}
+          />
           <Figure label={t('app.dash.homes-approved')} value={board.buyers.approved} link={listOf('buyers.approved')} />
         </SimpleGrid>
       </Section>
@@ -127,15 +159,30 @@ function Board({ board }: { board: Dashboard }) {
             hint={t('app.dash.held-hint')}
             link={{ to: '/manage/leads/{-$id}', search: { status: 'held' } }}
           />
-          <Figure label={t('app.dash.views')} value={board.front.widgetViews} hint={t('app.dash.views-hint')} link={{ to: '/manage/settings' }} />
-          <Figure label={t('app.dash.clicks')} value={board.front.widgetClicks} hint={t('app.dash.clicks-hint')} link={{ to: '/manage/settings' }} />
+          <Figure
+            label={t('app.dash.views')}
+            value={board.front.widgetViews}
+            hint={t('app.dash.views-hint')}
+            link={{ to: '/manage/settings' }}
+          />
+          <Figure
+            label={t('app.dash.clicks')}
+            value={board.front.widgetClicks}
+            hint={t('app.dash.clicks-hint')}
+            link={{ to: '/manage/settings' }}
+          />
         </SimpleGrid>
       </Section>
 
       <Section title={t('app.dash.units')}>
         <SimpleGrid cols={{ base: 3 }}>
           {(['available', 'reserved', 'sold'] as const).map((status) => (
-            <Figure key={status} label={words.unit(status)} value={board.units[status]} link={{ to: '/manage/unit-avail', search: { status } }} />
+            <Figure
+              key={status}
+              label={words.unit(status)}
+              value={board.units[status]}
+              link={{ to: '/manage/unit-avail', search: { status } }}
+            />
           ))}
         </SimpleGrid>
         <Suspense fallback={<Skeleton h={32} />}>

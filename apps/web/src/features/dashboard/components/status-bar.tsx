@@ -14,7 +14,15 @@ export default function StatusBar({ parts, label }: { parts: BarPart[]; label: s
   const total = parts.reduce((sum, part) => sum + part.value, 0);
   return (
     <div role="img" aria-label={`${label}: ${parts.map((p) => `${p.label} ${p.value}`).join(', ')}`}>
-      <div style={{ display: 'flex', height: 14, borderRadius: 7, overflow: 'hidden', background: 'var(--mantine-color-gray-2)' }}>
+      <div
+        style={{
+          display: 'flex',
+          height: 14,
+          borderRadius: 7,
+          overflow: 'hidden',
+          background: 'var(--mantine-color-gray-2)',
+        }}
+      >
         {total > 0 &&
           parts
             .filter((part) => part.value > 0)
@@ -27,7 +35,10 @@ export default function StatusBar({ parts, label }: { parts: BarPart[]; label: s
       <Group gap="md" mt={6}>
         {parts.map((part) => (
           <Group key={part.label} gap={6} wrap="nowrap">
-            <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: part.color, display: 'inline-block' }} />
+            <span
+              aria-hidden
+              style={{ width: 10, height: 10, borderRadius: 2, background: part.color, display: 'inline-block' }}
+            />
             <Text size="xs" c="dimmed">
               {part.label}
             </Text>

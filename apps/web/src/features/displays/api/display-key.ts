@@ -33,11 +33,17 @@ async function register(): Promise<DisplayKey> {
 export async function currentDisplayState(signal?: AbortSignal): Promise<DisplayState> {
   const key = storedKey() ?? (await register());
   try {
-    return await api<DisplayState>('/api/displays/state', { headers: { 'x-display-key': `${key.id}.${key.secret}` }, ...(signal ? { signal } : {}) });
+    return await api<DisplayState>('/api/displays/state', {
+      headers: { 'x-display-key': `${key.id}.${key.secret}` },
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     localStorage.removeItem(STORAGE_KEY);
     const fresh = await register();
-    return api<DisplayState>('/api/displays/state', { headers: { 'x-display-key': `${fresh.id}.${fresh.secret}` }, ...(signal ? { signal } : {}) });
+    return api<DisplayState>('/api/displays/state', {
+      headers: { 'x-display-key': `${fresh.id}.${fresh.secret}` },
+      ...(signal ? { signal } : {}),
+    });
   }
 }

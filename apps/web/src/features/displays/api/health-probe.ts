@@ -43,7 +43,8 @@ let renderer: string | null | undefined;
 export function rendererName(): string | null {
   if (renderer !== undefined) return renderer;
   try {
-    const gl = document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+    const gl =
+      document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
     const info = gl?.getExtension('WEBGL_debug_renderer_info');
     renderer = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)).slice(0, 200) : null;
   } catch {

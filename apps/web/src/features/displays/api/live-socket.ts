@@ -91,7 +91,10 @@ export function openLiveSocket({
       if (stopped) return;
       if (FINAL.has(event.code)) return onFinal?.(event.code);
       attempts += 1;
-      const delay = event.code === RESTARTING ? 100 + Math.random() * 400 : Math.min(30_000, 500 * 2 ** Math.min(attempts - 1, 6)) * (0.75 + Math.random() / 2);
+      const delay =
+        event.code === RESTARTING
+          ? 100 + Math.random() * 400
+          : Math.min(30_000, 500 * 2 ** Math.min(attempts - 1, 6)) * (0.75 + Math.random() / 2);
       retry = setTimeout(open, delay);
     };
   };

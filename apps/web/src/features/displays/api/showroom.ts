@@ -25,7 +25,12 @@ export function useShowroom(credential: { key: string } | { pairing: string } | 
 /** The look a visit starts from: the first plan's first room, nothing chosen, the standard view. */
 export function firstLook(showroom: Showroom): Look {
   const plan = showroom.plans[0] ?? null;
-  return { plan: plan?._id ?? null, room: roomsOfPlan(showroom, plan?._id ?? null)[0]?._id ?? null, finishes: {}, camera: STANDARD_VIEW };
+  return {
+    plan: plan?._id ?? null,
+    room: roomsOfPlan(showroom, plan?._id ?? null)[0]?._id ?? null,
+    finishes: {},
+    camera: STANDARD_VIEW,
+  };
 }
 
 /** The standard view of a room: straight in, from a little above (the 3D views' own starting point). */
@@ -45,7 +50,9 @@ export function categoriesOfRoom(showroom: Showroom, roomId: string | null, plan
     .filter((category) => offered(category.rooms, roomId))
     .map((category) => ({
       ...category,
-      options: showroom.options.filter((option) => option.category === category._id && offered(option.rooms, roomId) && offered(option.plans, planId)),
+      options: showroom.options.filter(
+        (option) => option.category === category._id && offered(option.rooms, roomId) && offered(option.plans, planId),
+      ),
     }))
     .filter((category) => category.options.length > 0);
 }

@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Code, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { portalHost } from '../../../config/env.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DisplayEvent, DisplayRow, Translate } from '@decor/core';
@@ -71,7 +86,10 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
       setForm({ code: '', name: '', project: form.project });
       await queryClient.invalidateQueries({ queryKey: onClaimed });
     } catch (caught) {
-      setProblem({ fields: caught instanceof ApiError ? fieldErrorsOf(caught) : {}, message: errorText(caught, 'app.screens.not-claimed') });
+      setProblem({
+        fields: caught instanceof ApiError ? fieldErrorsOf(caught) : {},
+        message: errorText(caught, 'app.screens.not-claimed'),
+      });
     } finally {
       setBusy(false);
     }
@@ -113,7 +131,9 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
             {!fixedProject && (
               <Select
                 label={t('app.screens.project')}
-                data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: `${p.name} (${p.key})` }))}
+                data={(projects.data ?? [])
+                  .filter((p) => !p.archived)
+                  .map((p) => ({ value: p.key, label: `${p.name} (${p.key})` }))}
                 value={form.project || null}
                 onChange={(value) => setForm({ ...form, project: value ?? '' })}
                 error={at('project')}
@@ -128,7 +148,12 @@ function ClaimForm({ fixedProject, onClaimed }: { fixedProject?: string; onClaim
               {notice}
             </Alert>
           )}
-          <Button type="submit" loading={busy} disabled={!form.code.trim() || !form.name.trim() || !form.project} w="fit-content">
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={!form.code.trim() || !form.name.trim() || !form.project}
+            w="fit-content"
+          >
             {t('app.screens.claim-button')}
           </Button>
         </Stack>
@@ -169,7 +194,13 @@ function ScreenCard({ row }: { row: DisplayRow }) {
       <Stack gap={6}>
         <Group justify="space-between" align="start" wrap="nowrap" gap="xs">
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <AnchorLink to="/admin/instances/{-$id}" params={{ id: row._id }} fw={700} c="inherit" style={{ overflowWrap: 'anywhere' }}>
+            <AnchorLink
+              to="/admin/instances/{-$id}"
+              params={{ id: row._id }}
+              fw={700}
+              c="inherit"
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {row.name ?? t('app.adm.screens.unclaimed-name')}
             </AnchorLink>
             <Text size="xs" c="dimmed">
@@ -183,7 +214,12 @@ function ScreenCard({ row }: { row: DisplayRow }) {
             </Text>
             {row.userAgent && (
               // The browser as it names itself: data, the same in every language.
-              <Code c="dimmed" fz="xs" title={row.userAgent} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}>
+              <Code
+                c="dimmed"
+                fz="xs"
+                title={row.userAgent}
+                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
+              >
                 {row.userAgent}
               </Code>
             )}
@@ -227,11 +263,19 @@ function ScreenCard({ row }: { row: DisplayRow }) {
               aria-label={t('app.adm.screens.project-of', { screen: row.name ?? '' })}
               data={(projects.data ?? []).filter((p) => !p.archived).map((p) => ({ value: p.key, label: p.name }))}
               value={row.project?.key ?? null}
-              onChange={(value) => value && value !== row.project?.key && void act(`/api/admin/displays/${row._id}`, 'PATCH', { project: value })}
+              onChange={(value) =>
+                value &&
+                value !== row.project?.key &&
+                void act(`/api/admin/displays/${row._id}`, 'PATCH', { project: value })
+              }
               allowDeselect={false}
               w={{ base: '100%', xs: 200 }}
             />
-            <Button variant="default" size="sm" onClick={() => void act(`/api/admin/displays/${row._id}/reload`, 'POST', {})}>
+            <Button
+              variant="default"
+              size="sm"
+              onClick={() => void act(`/api/admin/displays/${row._id}/reload`, 'POST', {})}
+            >
               {t('app.adm.screens.reload')}
             </Button>
             <TwoClickDelete
@@ -286,7 +330,10 @@ function Pool({ rows }: { rows: DisplayRow[] }) {
         <Card key={project} withBorder radius="md" padding="sm">
           <Text fw={600}>{project}</Text>
           <Text size="xs" c="dimmed">
-            {t('app.adm.screens.pool', { count: screens.length, names: screens.map((s) => s.name ?? t('app.adm.screens.unnamed')).join(', ') })}
+            {t('app.adm.screens.pool', {
+              count: screens.length,
+              names: screens.map((s) => s.name ?? t('app.adm.screens.unnamed')).join(', '),
+            })}
           </Text>
         </Card>
       ))}
@@ -314,7 +361,9 @@ export function ProjectScreens({ projectKey }: { projectKey: string }) {
         <Group key={row._id} justify="space-between" wrap="wrap" gap="xs">
           <Text fw={600}>{row.name}</Text>
           <Text size="sm" c="dimmed">
-            {row.lastSeenAt ? t('app.screens.last-seen', { when: date(row.lastSeenAt, true) }) : t('app.screens.not-seen')}
+            {row.lastSeenAt
+              ? t('app.screens.last-seen', { when: date(row.lastSeenAt, true) })
+              : t('app.screens.not-seen')}
           </Text>
         </Group>
       ))}
@@ -343,7 +392,8 @@ export function DisplayDetail({ id }: { id: string }) {
   const errorText = useErrorText();
   const detail = useQuery({
     queryKey: ['admin', 'displays', id],
-    queryFn: ({ signal }) => api<{ display: DisplayRow; events: DisplayEvent[] }>(`/api/admin/displays/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ display: DisplayRow; events: DisplayEvent[] }>(`/api/admin/displays/${id}`, { signal }),
     refetchInterval: 10_000,
   });
   const date = useDateFormat();
@@ -354,7 +404,10 @@ export function DisplayDetail({ id }: { id: string }) {
       <AnchorLink to="/admin/instances/{-$id}" params={{ id: undefined }} size="sm">
         ← {t('app.adm.screens.all')}
       </AnchorLink>
-      <ScreenCard key={`${detail.data.display._id}-${detail.data.display.status}-${detail.data.display.name ?? ''}`} row={detail.data.display} />
+      <ScreenCard
+        key={`${detail.data.display._id}-${detail.data.display.status}-${detail.data.display.name ?? ''}`}
+        row={detail.data.display}
+      />
       <Card withBorder radius="md" padding="md">
         <Title order={2} fz="lg" mb="sm">
           {t('app.adm.screens.events')}

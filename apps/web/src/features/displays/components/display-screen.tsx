@@ -42,7 +42,8 @@ function useDisplayLive(): { isLive: boolean; look: Look | null } {
           if (push.state.mode !== 'paired') setLook(null);
         } else if (push.type === 'look') setLook(push.look);
         else if (push.type === 'reload') location.reload();
-        else if (push.type === 'pong' && push.t === pingSentAt) socket.send({ type: 'health', health: health.report(performance.now() - pingSentAt) });
+        else if (push.type === 'pong' && push.t === pingSentAt)
+          socket.send({ type: 'health', health: health.report(performance.now() - pingSentAt) });
         else if (push.type === 'unknown') void queryClient.invalidateQueries({ queryKey: ['display', 'state'] });
       },
       onFinal: () => void queryClient.invalidateQueries({ queryKey: ['display', 'state'] }),

@@ -2,7 +2,14 @@ import { Suspense, useMemo } from 'react';
 import { Badge, Box, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Look } from '@decor/core';
 import { storedKey } from '../api/display-key.ts';
-import { categoriesOfRoom, finishesOfLook, firstLook, roomsOfPlan, STANDARD_VIEW, useShowroom } from '../api/showroom.ts';
+import {
+  categoriesOfRoom,
+  finishesOfLook,
+  firstLook,
+  roomsOfPlan,
+  STANDARD_VIEW,
+  useShowroom,
+} from '../api/showroom.ts';
 import { RoomScene, SceneBoundary } from '../../../components/room/lazy-scene.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
@@ -19,7 +26,10 @@ export function PairedRoom({ look }: { look: Look | null }) {
   const shown = useMemo(() => (data ? (look ?? firstLook(data)) : null), [data, look]);
   const rooms = useMemo(() => (data && shown ? roomsOfPlan(data, shown.plan) : []), [data, shown]);
   const room = rooms.find((r) => r._id === shown?.room) ?? rooms[0];
-  const finishes = useMemo(() => (data && shown && room ? finishesOfLook(data, { ...shown, room: room._id }) : {}), [data, shown, room]);
+  const finishes = useMemo(
+    () => (data && shown && room ? finishesOfLook(data, { ...shown, room: room._id }) : {}),
+    [data, shown, room],
+  );
   if (!data || !shown) {
     return (
       <Center mih="100dvh">
@@ -72,7 +82,9 @@ export function PairedRoom({ look }: { look: Look | null }) {
             {t('app.screen.driven')}
           </Badge>
         </Group>
-        {chosen.length > 0 && <Text fz={{ base: 16, md: 24 }}>{chosen.map((c) => `${c.category}: ${c.option}`).join(' · ')}</Text>}
+        {chosen.length > 0 && (
+          <Text fz={{ base: 16, md: 24 }}>{chosen.map((c) => `${c.category}: ${c.option}`).join(' · ')}</Text>
+        )}
       </Stack>
     </Box>
   );

@@ -1,5 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Container, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { openLiveSocket, type LiveSocket } from '../api/live-socket.ts';
 
 /** Pings per run, one every 50 ms (10 s). */
@@ -11,7 +23,8 @@ interface Sample {
   server: string;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
@@ -73,8 +86,9 @@ export function RealtimeDiagnostic() {
           Realtime diagnostic
         </Title>
         <Text c="dimmed">
-          Round trips of the sales-centre screens&apos; live channel from this browser: {PINGS} pings, one every {GAP_MS} ms. &ldquo;Through the bus&rdquo;
-          sends each answer out through PostgreSQL&apos;s NOTIFY and back, as a phone on one server reaches a screen on another.
+          Round trips of the sales-centre screens&apos; live channel from this browser: {PINGS} pings, one every{' '}
+          {GAP_MS} ms. &ldquo;Through the bus&rdquo; sends each answer out through PostgreSQL&apos;s NOTIFY and back, as
+          a phone on one server reaches a screen on another.
         </Text>
         <Group gap="sm">
           <Badge color={isOpen ? 'green' : 'orange'} data-testid="probe-state">
@@ -121,7 +135,14 @@ export function RealtimeDiagnostic() {
                   <Text size="xs" w={80}>
                     {bucket.label}
                   </Text>
-                  <div style={{ height: 12, width: `${(bucket.count / most) * 70}%`, background: 'var(--mantine-primary-color-filled)', borderRadius: 3 }} />
+                  <div
+                    style={{
+                      height: 12,
+                      width: `${(bucket.count / most) * 70}%`,
+                      background: 'var(--mantine-primary-color-filled)',
+                      borderRadius: 3,
+                    }}
+                  />
                   <Text size="xs">{bucket.count}</Text>
                 </Group>
               ))}
@@ -132,7 +153,9 @@ export function RealtimeDiagnostic() {
           </Card>
         )}
         {!isOpen && reconnects > 2 && (
-          <Alert color="orange">The live channel keeps dropping: a proxy between this browser and the portal may not pass WebSockets.</Alert>
+          <Alert color="orange">
+            The live channel keeps dropping: a proxy between this browser and the portal may not pass WebSockets.
+          </Alert>
         )}
       </Stack>
     </Container>

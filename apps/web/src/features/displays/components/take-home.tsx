@@ -99,7 +99,9 @@ function SaveToSelection({ look }: { look: Look }) {
   const target = cartId ?? open[0]!._id;
   const save = async () => {
     setState({ busy: true });
-    const name = t('app.take-home.look-name', { when: new Date().toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) });
+    const name = t('app.take-home.look-name', {
+      when: new Date().toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    });
     try {
       await api(`/api/carts/${target}/versions`, { method: 'POST', body: { name, choices } });
       setState({ saved: name });

@@ -33,7 +33,8 @@ function capabilities(): Capabilities | null {
   };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0;
 
 /**
  * `/test/playcanv`: what this device's WebGL can do (docs/displays.md, "Diagnostics"), and the
@@ -88,7 +89,10 @@ export function WebGlDiagnostic() {
           3D diagnostic
         </Title>
         {!caps ? (
-          <Alert color="red">This browser cannot draw WebGL: the 3D rooms and the sales-centre screens will show their 2D drawings instead.</Alert>
+          <Alert color="red">
+            This browser cannot draw WebGL: the 3D rooms and the sales-centre screens will show their 2D drawings
+            instead.
+          </Alert>
         ) : (
           <Card withBorder radius="md" data-testid="gl-capabilities">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -127,7 +131,8 @@ export function WebGlDiagnostic() {
                 {figure('Frame p99', result ? `${result.p99.toFixed(1)} ms` : '…')}
               </SimpleGrid>
               <Text size="sm" c="dimmed" mt="xs">
-                The {room.name} of {project?.name}, drawn for {RUN_MS / 1000} s{result ? ` (${result.frames} frames)` : ''}.
+                The {room.name} of {project?.name}, drawn for {RUN_MS / 1000} s
+                {result ? ` (${result.frames} frames)` : ''}.
               </Text>
             </Card>
           </>

@@ -7,7 +7,16 @@ import { RoomExplorer } from '../../../components/room/room-explorer.tsx';
 export function BuyerExplorer({ mode, initialRoom }: { mode: 'explore' | 'tour'; initialRoom?: string | undefined }) {
   const { rooms, finishes, planImage, hasNoCart, isNotMember, isError, error, retry } = useBuyerRooms();
   if (isNotMember || hasNoCart || isError)
-    return <BuyerAccess isNotMember={isNotMember} hasNoCart={hasNoCart} isError={isError} error={error} retry={retry} what="Your rooms" />;
+    return (
+      <BuyerAccess
+        isNotMember={isNotMember}
+        hasNoCart={hasNoCart}
+        isError={isError}
+        error={error}
+        retry={retry}
+        what="Your rooms"
+      />
+    );
   if (!rooms || !finishes) return <Skeleton h={460} radius="md" />;
   return <RoomExplorer rooms={rooms} finishes={finishes} mode={mode} initialRoom={initialRoom} planImage={planImage} />;
 }

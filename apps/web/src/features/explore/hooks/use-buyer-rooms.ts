@@ -9,7 +9,10 @@ export function useBuyerRooms() {
   const data = useConfiguratorData();
   const { data: project } = useProject();
   const rooms = useMemo(
-    () => (project && data.categories ? sceneRoomsOf(sortRooms(project.rooms), data.categories, data.planRooms ?? null) : null),
+    () =>
+      project && data.categories
+        ? sceneRoomsOf(sortRooms(project.rooms), data.categories, data.planRooms ?? null)
+        : null,
     [project, data.categories, data.planRooms],
   );
   const finishes = useMemo(
@@ -24,5 +27,14 @@ export function useBuyerRooms() {
     [rooms, data.cart, data.options, data.categories],
   );
   const planImage = data.summary?.plan?.minimap ? `/api/files/${data.summary.plan.minimap}` : undefined;
-  return { rooms, finishes, planImage, hasNoCart: data.hasNoCart, isNotMember: data.isNotMember, isError: data.isError, error: data.error, retry: data.retry };
+  return {
+    rooms,
+    finishes,
+    planImage,
+    hasNoCart: data.hasNoCart,
+    isNotMember: data.isNotMember,
+    isError: data.isError,
+    error: data.error,
+    retry: data.retry,
+  };
 }

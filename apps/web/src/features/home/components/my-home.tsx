@@ -10,12 +10,21 @@ import { useMoney } from '../../../lib/use-money.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { useT } from '../../../lib/i18n.ts';
 
-const STATUS_COLOURS: Record<CartSummary['status'], string> = { draft: 'blue', submitted: 'grape', approved: 'green', locked: 'orange' };
+const STATUS_COLOURS: Record<CartSummary['status'], string> = {
+  draft: 'blue',
+  submitted: 'grape',
+  approved: 'green',
+  locked: 'orange',
+};
 
 const DAY_MS = 86_400_000;
 
 /** "12 days left", "Due today", "Deadline passed", with whether it is due today. */
-export function deadlineText(t: Translate, deadline: string | null, now = Date.now()): { text: string; isToday: boolean } | null {
+export function deadlineText(
+  t: Translate,
+  deadline: string | null,
+  now = Date.now(),
+): { text: string; isToday: boolean } | null {
   if (!deadline) return null;
   const days = Math.ceil((Date.parse(deadline) - now) / DAY_MS);
   if (days < 0) return { text: t('app.home.deadline-passed'), isToday: false };
@@ -50,7 +59,11 @@ export function MyHome() {
   return (
     <Stack gap="lg">
       {carts.map((cart) => {
-        const status = { label: cartStatusWord(cart.status, 'buyer', t), color: STATUS_COLOURS[cart.status], hint: t(`app.home.hint.${cart.status}`) };
+        const status = {
+          label: cartStatusWord(cart.status, 'buyer', t),
+          color: STATUS_COLOURS[cart.status],
+          hint: t(`app.home.hint.${cart.status}`),
+        };
         const percent = cart.progress.total ? Math.round((cart.progress.done / cart.progress.total) * 100) : 100;
         const countdown = deadlineText(t, cart.deadline);
         return (
@@ -65,7 +78,9 @@ export function MyHome() {
                   <Text>
                     {[
                       cart.plan?.name,
-                      cart.plan ? t('app.home.rooms', { bedrooms: cart.plan.bedrooms, bathrooms: cart.plan.bathrooms }) : null,
+                      cart.plan
+                        ? t('app.home.rooms', { bedrooms: cart.plan.bedrooms, bathrooms: cart.plan.bathrooms })
+                        : null,
                       t('app.home.floor', { floor: cart.unit.floor }),
                       cart.unit.area ? formatArea(cart.unit.area, unitSystem, dates.zone.locale) : null,
                     ]
@@ -128,7 +143,9 @@ export function MyHome() {
                   {money(cart.deposit)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {cart.depositPercent ? t('app.home.deposit-percent', { percent: cart.depositPercent }) : t('app.home.no-deposit')}
+                  {cart.depositPercent
+                    ? t('app.home.deposit-percent', { percent: cart.depositPercent })
+                    : t('app.home.no-deposit')}
                 </Text>
               </Card>
             </SimpleGrid>

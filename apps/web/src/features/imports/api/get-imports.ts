@@ -6,7 +6,10 @@ import type { Page } from '../../../lib/back-office-types.ts';
 /** The imports applied to the project, newest first, 50 a page. */
 export const importHistoryQuery = infiniteQueryOptions({
   queryKey: ['manage', 'imports'],
-  queryFn: ({ pageParam, signal }) => api<Page<ImportRecord>>(`/api/manage/imports${pageParam ? `?after=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+  queryFn: ({ pageParam, signal }) =>
+    api<Page<ImportRecord>>(`/api/manage/imports${pageParam ? `?after=${encodeURIComponent(pageParam)}` : ''}`, {
+      signal,
+    }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.next,
 });

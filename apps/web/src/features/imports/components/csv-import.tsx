@@ -1,5 +1,19 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Alert, Button, Card, Checkbox, FileButton, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  FileButton,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -29,7 +43,11 @@ import { useLanguage } from '../../../lib/language.ts';
 /** The biggest file the server takes (docs/imports.md). */
 const MAX_FILE_BYTES = 30 * 1024 * 1024;
 const NOT_IMPORTED = '';
-const ACTION_LABEL = { create: 'app.import.action.create', update: 'app.import.action.update', unchanged: 'app.import.action.unchanged' } as const;
+const ACTION_LABEL = {
+  create: 'app.import.action.create',
+  update: 'app.import.action.update',
+  unchanged: 'app.import.action.unchanged',
+} as const;
 const ACTION_COLOR = { create: 'green.9', update: 'blue.9', unchanged: 'gray.7' } as const;
 
 interface ChosenFile {
@@ -83,7 +101,10 @@ export function CsvImport() {
       if (!summary.headers.length) throw new Error(t('app.import.empty'));
       // A corrected file keeps the columns chosen for the previous one where its headings are the same.
       setMapping((current) =>
-        guessMapping(definition, summary.headers, { ...remembered.data?.[kind], ...Object.fromEntries(Object.entries(current).filter(([, h]) => h)) }),
+        guessMapping(definition, summary.headers, {
+          ...remembered.data?.[kind],
+          ...Object.fromEntries(Object.entries(current).filter(([, h]) => h)),
+        }),
       );
       setFile({ name: chosen.name, summary });
     } catch (caught) {
@@ -191,9 +212,20 @@ export function CsvImport() {
               </Alert>
             )}
             {result && <Outcome result={result} kind={kind} isStale={isStale} applied={applied} />}
-            {result && problems.length > 0 && <Problems problems={problems} more={result.moreProblems} csv={csv} onEdited={() => setStale(true)} />}
+            {result && problems.length > 0 && (
+              <Problems problems={problems} more={result.moreProblems} csv={csv} onEdited={() => setStale(true)} />
+            )}
             {result && !applied && result.sample.length > 0 && <Sample result={result} kind={kind} />}
-            {canImport && <ImportButton kind={kind} result={result} send={send} onSend={setSend} busy={busy} onImport={() => void submitFile(true)} />}
+            {canImport && (
+              <ImportButton
+                kind={kind}
+                result={result}
+                send={send}
+                onSend={setSend}
+                busy={busy}
+                onImport={() => void submitFile(true)}
+              />
+            )}
           </Stack>
         </Card>
       )}
@@ -214,7 +246,10 @@ function useDefinitions(): (kind: ImportKind) => ImportKindDefinition {
 function KeyColumnNotice({ kind }: { kind: ImportKind }) {
   const t = useT();
   const definition = useDefinitions()(kind);
-  const column = kind === 'options' ? t('app.import.sku-or-name') : definition.columns.find((c) => c.field === definition.key)!.header;
+  const column =
+    kind === 'options'
+      ? t('app.import.sku-or-name')
+      : definition.columns.find((c) => c.field === definition.key)!.header;
   return <Alert color="yellow">{t('app.import.choose-key', { column })}</Alert>;
 }
 
@@ -223,7 +258,11 @@ function ExportButton({ kind }: { kind: ImportKind }) {
   const { download, isDownloading, error } = useDownload(t('app.import.export-failed'));
   return (
     <Stack gap={4}>
-      <Button variant="default" onClick={() => void download(`/api/manage/exports/${kind}.csv`)} loading={isDownloading}>
+      <Button
+        variant="default"
+        onClick={() => void download(`/api/manage/exports/${kind}.csv`)}
+        loading={isDownloading}
+      >
         {t('app.import.export', { kind: t(`app.import.kind.${kind}`).toLowerCase() })}
       </Button>
       {error && (
@@ -235,7 +274,15 @@ function ExportButton({ kind }: { kind: ImportKind }) {
   );
 }
 
-function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boolean; onChoose: (file: File | null) => void }) {
+function FileCard({
+  file,
+  busy,
+  onChoose,
+}: {
+  file: ChosenFile | null;
+  busy: boolean;
+  onChoose: (file: File | null) => void;
+}) {
   const t = useT();
   const [isOver, setOver] = useState(false);
   const reset = useRef<() => void>(null);
@@ -283,7 +330,8 @@ function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boo
         </Group>
         {file && (
           <Text data-testid="chosen-file">
-            <b>{file.name}</b> · {t('app.import.rows', { count: file.summary.rows })} · {t('app.import.columns', { count: file.summary.headers.length })}
+            <b>{file.name}</b> · {t('app.import.rows', { count: file.summary.rows })} ·{' '}
+            {t('app.import.columns', { count: file.summary.headers.length })}
           </Text>
         )}
       </Stack>
@@ -291,7 +339,17 @@ function FileCard({ file, busy, onChoose }: { file: ChosenFile | null; busy: boo
   );
 }
 
-function Outcome({ result, kind, isStale, applied }: { result: ImportResult; kind: ImportKind; isStale: boolean; applied: ImportRecord | null }) {
+function Outcome({
+  result,
+  kind,
+  isStale,
+  applied,
+}: {
+  result: ImportResult;
+  kind: ImportKind;
+  isStale: boolean;
+  applied: ImportRecord | null;
+}) {
   const t = useT();
   const { locale } = useLanguage();
   const { counts } = result;
@@ -331,20 +389,36 @@ function Outcome({ result, kind, isStale, applied }: { result: ImportResult; kin
 }
 
 /** Every problem by row, with the cell it is about open for correction. */
-function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]; more: number; csv: ReturnType<typeof useCsvFile>; onEdited: () => void }) {
+function Problems({
+  problems,
+  more,
+  csv,
+  onEdited,
+}: {
+  problems: ImportProblem[];
+  more: number;
+  csv: ReturnType<typeof useCsvFile>;
+  onEdited: () => void;
+}) {
   const t = useT();
   const [values, setValues] = useState<string[] | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)');
   useEffect(() => {
     let isCurrent = true;
-    void csv<string[]>({ type: 'cells', cells: problems.map((p) => ({ row: p.row, header: p.column ?? '' })) }).then((cells) => isCurrent && setValues(cells));
+    void csv<string[]>({ type: 'cells', cells: problems.map((p) => ({ row: p.row, header: p.column ?? '' })) }).then(
+      (cells) => isCurrent && setValues(cells),
+    );
     return () => {
       isCurrent = false;
     };
   }, [csv, problems]);
   const edit = async (index: number, value: string) => {
     const problem = problems[index]!;
-    setValues((current) => current && current.map((v, i) => (problems[i]!.row === problem.row && problems[i]!.column === problem.column ? value : v)));
+    setValues(
+      (current) =>
+        current &&
+        current.map((v, i) => (problems[i]!.row === problem.row && problems[i]!.column === problem.column ? value : v)),
+    );
     await csv({ type: 'edit', row: problem.row, header: problem.column!, value });
     onEdited();
   };
@@ -365,7 +439,13 @@ function Problems({ problems, more, csv, onEdited }: { problems: ImportProblem[]
       {isPhone ? (
         <Stack gap="xs">
           {problems.map((problem, index) => (
-            <Card key={`${problem.row}-${problem.column}-${index}`} withBorder padding="sm" radius="sm" data-row={problem.row}>
+            <Card
+              key={`${problem.row}-${problem.column}-${index}`}
+              withBorder
+              padding="sm"
+              radius="sm"
+              data-row={problem.row}
+            >
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
                   {t('app.import.row', { row: problem.row })}
@@ -514,7 +594,9 @@ function ColumnsCard({
                       ? t('app.import.needed-column', { column: column.header })
                       : column.header
                 }
-                description={examples.length ? t('app.import.examples', { examples: examples.join(' · ') }) : column.help}
+                description={
+                  examples.length ? t('app.import.examples', { examples: examples.join(' · ') }) : column.help
+                }
                 data={[
                   { value: NOT_IMPORTED, label: t('app.import.not-imported') },
                   ...file.summary.headers.filter(Boolean).map((h) => ({ value: h, label: h })),
@@ -553,10 +635,18 @@ function ImportButton({
   return (
     <Stack gap="xs">
       {kind === 'units' && counts.invited > 0 && (
-        <Checkbox label={t('app.import.send', { count: counts.invited })} checked={send} onChange={(e) => onSend(e.currentTarget.checked)} />
+        <Checkbox
+          label={t('app.import.send', { count: counts.invited })}
+          checked={send}
+          onChange={(e) => onSend(e.currentTarget.checked)}
+        />
       )}
       <Group>
-        <Button onClick={onImport} loading={busy === 'importing'} disabled={busy !== null || counts.created + counts.updated + counts.invited === 0}>
+        <Button
+          onClick={onImport}
+          loading={busy === 'importing'}
+          disabled={busy !== null || counts.created + counts.updated + counts.invited === 0}
+        >
           {t('app.import.import-rows', { count: counts.rows })}
         </Button>
       </Group>

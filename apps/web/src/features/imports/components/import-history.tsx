@@ -112,7 +112,9 @@ function HistoryCards({ items }: { items: ImportRecord[] }) {
               </Text>
             </Group>
             <FileLink record={record} />
-            <Text size="sm">{t('app.import.history.rows-counts', { count: record.counts.rows, counts: countsOf(record, t) })}</Text>
+            <Text size="sm">
+              {t('app.import.history.rows-counts', { count: record.counts.rows, counts: countsOf(record, t) })}
+            </Text>
             <Text size="sm" c="dimmed">
               {t('app.import.history.by-name', { name: record.byName ?? t('app.import.history.former') })}
             </Text>

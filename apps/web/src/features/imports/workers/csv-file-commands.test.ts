@@ -9,7 +9,11 @@ describe('the file being imported', () => {
     const state: CsvFileState = { table: null, text: '', edited: false };
     const rows = ['Unit;Floor', ...Array.from({ length: 12 }, (_, i) => `U-${i};${i}`)].join('\n');
     const summary = (await csvFileCommand(state, { type: 'load', file: fileOf(rows) })) as CsvSummary;
-    expect(summary).toEqual({ headers: ['Unit', 'Floor'], rows: 12, preview: [0, 1, 2, 3, 4].map((i) => [`U-${i}`, String(i)]) });
+    expect(summary).toEqual({
+      headers: ['Unit', 'Floor'],
+      rows: 12,
+      preview: [0, 1, 2, 3, 4].map((i) => [`U-${i}`, String(i)]),
+    });
   });
 
   it('sends the file untouched until a cell is corrected, then the corrected table', async () => {
@@ -34,6 +38,8 @@ describe('the file being imported', () => {
       ['A-1', 'The Birch'],
       ['A-2', 'Maple, 2 Bed'],
     ]);
-    await expect(csvFileCommand(state, { type: 'edit', row: 2, header: 'Nope', value: 'x' })).rejects.toThrow('There is no such cell.');
+    await expect(csvFileCommand(state, { type: 'edit', row: 2, header: 'Nope', value: 'x' })).rejects.toThrow(
+      'There is no such cell.',
+    );
   });
 });

@@ -35,7 +35,8 @@ export async function csvFileCommand(state: CsvFileState, request: CsvFileReques
   const table = state.table;
   if (!table) throw new Error('Choose a file first.');
   const headers = table[0] ?? [];
-  if (request.type === 'cells') return request.cells.map(({ row, header }) => table[row - 1]?.[headers.indexOf(header)] ?? '');
+  if (request.type === 'cells')
+    return request.cells.map(({ row, header }) => table[row - 1]?.[headers.indexOf(header)] ?? '');
   if (request.type === 'edit') {
     const record = table[request.row - 1];
     const column = headers.indexOf(request.header);

@@ -13,6 +13,9 @@ self.onmessage = async (event: MessageEvent<{ id: number; request: CsvFileReques
   try {
     (self as unknown as Worker).postMessage({ id, result: await csvFileCommand(state, request) });
   } catch (error) {
-    (self as unknown as Worker).postMessage({ id, error: error instanceof Error ? error.message : 'The file could not be read.' });
+    (self as unknown as Worker).postMessage({
+      id,
+      error: error instanceof Error ? error.message : 'The file could not be read.',
+    });
   }
 };

@@ -25,7 +25,10 @@ export function solveProof(challenge: InquiryForm['challenge']): Promise<{ proof
   });
 }
 
-export type InquiryFields = Omit<InquiryInput, 'token' | 'proof' | 'website' | 'source' | 'code' | 'utm' | 'page' | 'referrer'>;
+export type InquiryFields = Omit<
+  InquiryInput,
+  'token' | 'proof' | 'website' | 'source' | 'code' | 'utm' | 'page' | 'referrer'
+>;
 
 /** Where the visitor came from: the page's campaign tags and the site that sent them. */
 export function arrivalOf(location: Location, referrer: string) {
@@ -42,7 +45,11 @@ export function arrivalOf(location: Location, referrer: string) {
   } catch {
     from = null;
   }
-  return { utm, referrer: from && from !== location.origin ? from : null, page: `${location.origin}${location.pathname}${location.search}`.slice(0, 500) };
+  return {
+    utm,
+    referrer: from && from !== location.origin ? from : null,
+    page: `${location.origin}${location.pathname}${location.search}`.slice(0, 500),
+  };
 }
 
 export const sendInquiry = (body: InquiryInput) => api<{ received: true }>('/api/inquire', { method: 'POST', body });

@@ -1,5 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FORM_MIN_SECONDS, type InquiryForm as Form, type LeadSource } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -29,17 +43,37 @@ const EMPTY: InquiryFields = {
 /** Refusals that a fresh form answers: the visitor's words are kept and sent again with it. */
 const STALE_FORM = new Set(['inquiry.form-expired', 'inquiry.form-used', 'inquiry.no-proof']);
 
-export function InquiryForm({ code, source = 'inquire', compact = false }: { code?: string; source?: LeadSource; compact?: boolean }) {
+export function InquiryForm({
+  code,
+  source = 'inquire',
+  compact = false,
+}: {
+  code?: string;
+  source?: LeadSource;
+  compact?: boolean;
+}) {
   const t = useT();
   const { language } = useLanguage();
   // A form per language: its consent sentence is the one the visitor reads (and the one kept as proof).
-  const form = useQuery({ queryKey: ['inquiry-form', language], queryFn: fetchInquiryForm, staleTime: Infinity, gcTime: 0, retry: 1 });
+  const form = useQuery({
+    queryKey: ['inquiry-form', language],
+    queryFn: fetchInquiryForm,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: 1,
+  });
   const proof = useRef<Promise<{ proof: string; ms: number }> | null>(null);
   const shownAt = useRef(0);
   const [fields, setFields] = useState<InquiryFields>(EMPTY);
   const [website, setWebsite] = useState('');
-  const [state, setState] = useState<{ busy?: boolean; sent?: boolean; problem?: string; errors?: Record<string, string> }>({});
-  const set = <K extends keyof InquiryFields>(key: K, value: InquiryFields[K]) => setFields((current) => ({ ...current, [key]: value }));
+  const [state, setState] = useState<{
+    busy?: boolean;
+    sent?: boolean;
+    problem?: string;
+    errors?: Record<string, string>;
+  }>({});
+  const set = <K extends keyof InquiryFields>(key: K, value: InquiryFields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
 
   // The proof of work starts the moment the form arrives, long before the person has finished typing.
   useEffect(() => {
@@ -83,7 +117,12 @@ export function InquiryForm({ code, source = 'inquire', compact = false }: { cod
         <Title order={2} fz="h3">
           {t('app.inquiry.thanks', { name: fields.firstName })}
         </Title>
-        <Text mt="xs">{t('app.inquiry.received', { project: form.data?.projectName ?? t('app.inquiry.sales-team'), by: fields.contact ?? 'email' })}</Text>
+        <Text mt="xs">
+          {t('app.inquiry.received', {
+            project: form.data?.projectName ?? t('app.inquiry.sales-team'),
+            by: fields.contact ?? 'email',
+          })}
+        </Text>
       </Paper>
     );
   }
@@ -102,10 +141,20 @@ export function InquiryForm({ code, source = 'inquire', compact = false }: { cod
       <Stack gap="md">
         <InquiryFieldsView data={data} fields={fields} set={set} errors={errors} compact={compact} />
         {/* Only robots see this field: people never fill it. */}
-        <div aria-hidden="true" style={{ position: 'absolute', left: -10_000, width: 1, height: 1, overflow: 'hidden' }}>
+        <div
+          aria-hidden="true"
+          style={{ position: 'absolute', left: -10_000, width: 1, height: 1, overflow: 'hidden' }}
+        >
           <label>
             Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.currentTarget.value)} />
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={website}
+              onChange={(e) => setWebsite(e.currentTarget.value)}
+            />
           </label>
         </div>
         <Checkbox
@@ -149,8 +198,12 @@ function InquiryFieldsView({
   const groups = data
     ? (['plan', 'unit', 'package'] as const)
         .map((kind) => ({
-          group: t(({ plan: 'app.inquiry.plans', unit: 'app.inquiry.homes', package: 'app.inquiry.packages' } as const)[kind]),
-          items: data.interests.filter((i) => i.kind === kind).map((i) => ({ value: `${kind}:${i.id}`, label: i.name })),
+          group: t(
+            ({ plan: 'app.inquiry.plans', unit: 'app.inquiry.homes', package: 'app.inquiry.packages' } as const)[kind],
+          ),
+          items: data.interests
+            .filter((i) => i.kind === kind)
+            .map((i) => ({ value: `${kind}:${i.id}`, label: i.name })),
         }))
         .filter((g) => g.items.length)
     : [];
@@ -232,13 +285,22 @@ function InquiryFieldsView({
           comboboxProps={{ withinPortal: !compact }}
         />
       </SimpleGrid>
-      <Radio.Group label={t('app.inquiry.agent')} value={fields.agent === null ? '' : fields.agent ? 'yes' : 'no'} onChange={(v) => set('agent', v === 'yes')}>
+      <Radio.Group
+        label={t('app.inquiry.agent')}
+        value={fields.agent === null ? '' : fields.agent ? 'yes' : 'no'}
+        onChange={(v) => set('agent', v === 'yes')}
+      >
         <Group mt={4}>
           <Radio value="yes" label={t('app.inquiry.yes')} />
           <Radio value="no" label={t('app.inquiry.no')} />
         </Group>
       </Radio.Group>
-      <Radio.Group label={t('app.inquiry.contact')} value={fields.contact} onChange={(v) => set('contact', v as 'email' | 'phone')} error={errors.contact}>
+      <Radio.Group
+        label={t('app.inquiry.contact')}
+        value={fields.contact}
+        onChange={(v) => set('contact', v as 'email' | 'phone')}
+        error={errors.contact}
+      >
         <Group mt={4}>
           <Radio value="email" label={t('app.inquiry.by-email')} />
           <Radio value="phone" label={t('app.inquiry.by-phone')} disabled={!fields.phone?.trim()} />

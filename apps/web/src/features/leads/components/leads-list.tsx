@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Drawer, Group, List, Select, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  List,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEAD_STATUSES, leadName, type LeadFields, type LeadStatus } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
@@ -16,7 +31,14 @@ import { useLanguage } from '../../../lib/language.ts';
  * their consent to news with its proof, and the team's status and notes.
  */
 type Lead = LeadFields & { _id: string; _version: number; updatedAt: string };
-const STATUS_COLOURS: Record<LeadStatus, string> = { new: 'blue', contacted: 'teal', qualified: 'green', lost: 'gray', spam: 'red', held: 'orange' };
+const STATUS_COLOURS: Record<LeadStatus, string> = {
+  new: 'blue',
+  contacted: 'teal',
+  qualified: 'green',
+  lost: 'gray',
+  spam: 'red',
+  held: 'orange',
+};
 
 type LeadsPage = { items: Lead[]; next: string | null };
 const fetchLeads = (status: LeadStatus | 'all', after: string | null, signal: AbortSignal) => {
@@ -63,7 +85,10 @@ export function LeadsList({
         w={240}
         value={status}
         onChange={(value) => onStatus((value as LeadStatus | 'all' | null) ?? 'all')}
-        data={[{ value: 'all', label: t('app.leads.all') }, ...LEAD_STATUSES.map((s) => ({ value: s, label: t(`app.lead.status.${s}`) }))]}
+        data={[
+          { value: 'all', label: t('app.leads.all') },
+          ...LEAD_STATUSES.map((s) => ({ value: s, label: t(`app.lead.status.${s}`) })),
+        ]}
         allowDeselect={false}
       />
       {leads.isError && <Alert color="red">{t('app.leads.not-loaded')}</Alert>}
@@ -80,7 +105,11 @@ export function LeadsList({
           ]}
           minWidth={760}
           isEmpty={!leads.isPending && rows.length === 0}
-          empty={status === 'all' ? t('app.leads.none') : t('app.leads.none-status', { status: t(`app.lead.status.${status}`).toLocaleLowerCase(locale) })}
+          empty={
+            status === 'all'
+              ? t('app.leads.none')
+              : t('app.leads.none-status', { status: t(`app.lead.status.${status}`).toLocaleLowerCase(locale) })
+          }
           label={t('app.leads.label')}
           testId="leads-table"
         >
@@ -105,11 +134,22 @@ export function LeadsList({
         </DataTable>
       )}
       {leads.hasNextPage && (
-        <Button variant="default" onClick={() => void leads.fetchNextPage()} loading={leads.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="default"
+          onClick={() => void leads.fetchNextPage()}
+          loading={leads.isFetchingNextPage}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {t('app.leads.older')}
         </Button>
       )}
-      <Drawer opened={open !== null} onClose={() => onSelect(undefined)} position="right" size="lg" title={open ? leadName(open) : ''}>
+      <Drawer
+        opened={open !== null}
+        onClose={() => onSelect(undefined)}
+        position="right"
+        size="lg"
+        title={open ? leadName(open) : ''}
+      >
         {open && <LeadDetail key={open._id} lead={open} />}
       </Drawer>
     </Stack>
@@ -127,9 +167,16 @@ function LeadDetail({ lead: opened }: { lead: Lead }) {
   const [lead, setShown] = useState(opened);
   const draft = useVersionedDraft(followUpOf(opened), opened._version);
   const { status, notes, assignee } = draft.values;
-  const team = useQuery({ queryKey: ['leads-team'], queryFn: ({ signal }) => api<Array<{ id: string; name: string }>>('/api/manage/leads/team', { signal }) });
+  const team = useQuery({
+    queryKey: ['leads-team'],
+    queryFn: ({ signal }) => api<Array<{ id: string; name: string }>>('/api/manage/leads/team', { signal }),
+  });
   const save = useMutation({
-    mutationFn: () => api<Lead>(`/api/schema/leads/${lead._id}`, { method: 'PATCH', body: { ...draft.values, _version: draft.version } }),
+    mutationFn: () =>
+      api<Lead>(`/api/schema/leads/${lead._id}`, {
+        method: 'PATCH',
+        body: { ...draft.values, _version: draft.version },
+      }),
     onSuccess: (saved) => {
       setShown(saved);
       draft.settle(followUpOf(saved), saved._version);
@@ -143,14 +190,21 @@ function LeadDetail({ lead: opened }: { lead: Lead }) {
       void client.invalidateQueries({ queryKey: ['leads'] });
     },
   });
-  const followUpLabels = { status: t('app.leads.status'), assignee: t('app.leads.assignee'), notes: t('app.leads.notes') };
+  const followUpLabels = {
+    status: t('app.leads.status'),
+    assignee: t('app.leads.assignee'),
+    notes: t('app.leads.notes'),
+  };
   const facts: Array<[string, string | null]> = [
     [t('app.leads.fact.email'), lead.email],
     [t('app.leads.fact.phone'), lead.phone || null],
     [t('app.leads.fact.prefers'), lead.contact === 'phone' ? t('app.leads.fact.call') : t('app.leads.fact.mail')],
     [t('app.leads.fact.budget'), lead.budget],
     [t('app.leads.fact.timeline'), lead.timeline],
-    [t('app.leads.fact.agent'), lead.agent === null ? null : lead.agent ? t('app.leads.fact.yes') : t('app.leads.fact.no')],
+    [
+      t('app.leads.fact.agent'),
+      lead.agent === null ? null : lead.agent ? t('app.leads.fact.yes') : t('app.leads.fact.no'),
+    ],
     [t('app.leads.fact.code'), lead.code],
     [t('app.leads.fact.referrer'), lead.referrer],
     [
@@ -211,12 +265,18 @@ function LeadDetail({ lead: opened }: { lead: Lead }) {
           {activity.stated && (
             <Text size="xs" c="dimmed" data-testid="lead-stated">
               {[
-                activity.stated.phone ? `${t('app.leads.fact', { label: t('app.leads.fact.phone') })} ${activity.stated.phone}` : null,
+                activity.stated.phone
+                  ? `${t('app.leads.fact', { label: t('app.leads.fact.phone') })} ${activity.stated.phone}`
+                  : null,
                 activity.stated.contact
                   ? `${t('app.leads.fact', { label: t('app.leads.fact.prefers') })} ${activity.stated.contact === 'phone' ? t('app.leads.fact.call') : t('app.leads.fact.mail')}`
                   : null,
-                activity.stated.budget ? `${t('app.leads.fact', { label: t('app.leads.fact.budget') })} ${activity.stated.budget}` : null,
-                activity.stated.timeline ? `${t('app.leads.fact', { label: t('app.leads.fact.timeline') })} ${activity.stated.timeline}` : null,
+                activity.stated.budget
+                  ? `${t('app.leads.fact', { label: t('app.leads.fact.budget') })} ${activity.stated.budget}`
+                  : null,
+                activity.stated.timeline
+                  ? `${t('app.leads.fact', { label: t('app.leads.fact.timeline') })} ${activity.stated.timeline}`
+                  : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -251,7 +311,9 @@ function LeadDetail({ lead: opened }: { lead: Lead }) {
       {draft.keptAside ? (
         <ConflictNotice fields={draft.keptAside.map((field) => followUpLabels[field])} onReapply={draft.reapply} />
       ) : (
-        save.isError && <Alert color="red">{save.error instanceof ApiError ? save.error.message : t('app.leads.not-saved')}</Alert>
+        save.isError && (
+          <Alert color="red">{save.error instanceof ApiError ? save.error.message : t('app.leads.not-saved')}</Alert>
+        )
       )}
       <Group>
         <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!draft.isDirty}>

@@ -1,8 +1,27 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Code, Group, JsonInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  JsonInput,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectConfigSchema, type MessageKey, type ProjectConfigView, type Translate, zodFieldIssues } from '@decor/core';
+import {
+  projectConfigSchema,
+  type MessageKey,
+  type ProjectConfigView,
+  type Translate,
+  zodFieldIssues,
+} from '@decor/core';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
 import { currentOfConflict, reappliedDeep } from '../../../lib/versioned-draft.ts';
@@ -14,7 +33,8 @@ import { changedFields } from '../../../components/back-office/audit-list.tsx';
 
 const configQuery = (projectId: string) => ({
   queryKey: [...ADMIN_KEY, 'config', projectId],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { signal }),
 });
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
@@ -36,18 +56,27 @@ export function AdminConfigs({ projectId }: { projectId?: string | undefined }) 
         allowDeselect={false}
         w={{ base: '100%', sm: 360 }}
       />
-      {projectId ? <ConfigEditor key={projectId} projectId={projectId} /> : <Text c="dimmed">{t('app.adm.configs.choose')}</Text>}
+      {projectId ? (
+        <ConfigEditor key={projectId} projectId={projectId} />
+      ) : (
+        <Text c="dimmed">{t('app.adm.configs.choose')}</Text>
+      )}
     </Stack>
   );
 }
 
 /** The server's refusal, in words: its issues by field, or its sentence. */
-function wordsOf(caught: unknown, t: Translate, errorText: (error: unknown, otherwise: MessageKey) => string): { text: string; issues: string[] } {
-  if (caught instanceof ApiError && caught.code === 'conflict') return { text: t('app.adm.configs.conflict'), issues: [] };
+function wordsOf(
+  caught: unknown,
+  t: Translate,
+  errorText: (error: unknown, otherwise: MessageKey) => string,
+): { text: string; issues: string[] } {
+  if (caught instanceof ApiError && caught.code === 'conflict')
+    return { text: t('app.adm.configs.conflict'), issues: [] };
   if (caught instanceof ApiError) {
-    const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map(
-      (i) => `${i.field.replace(/^(body\.)?config\.?/, '') || t('app.adm.configs.document')}: ${i.message}`,
-    );
+    const issues = (
+      (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []
+    ).map((i) => `${i.field.replace(/^(body\.)?config\.?/, '') || t('app.adm.configs.document')}: ${i.message}`);
     return { text: errorText(caught, 'app.adm.configs.not-saved'), issues };
   }
   return { text: t('app.adm.configs.not-saved'), issues: [] };
@@ -67,7 +96,9 @@ function useCheckedConfig(shown: string) {
     if (!('value' in parsed)) return [];
     const checked = projectConfigSchema.safeParse(parsed.value);
     if (checked.success) return [];
-    const issues = zodFieldIssues(checked.error.issues.map((issue) => ({ ...issue, params: issue as unknown as Record<string, unknown> })));
+    const issues = zodFieldIssues(
+      checked.error.issues.map((issue) => ({ ...issue, params: issue as unknown as Record<string, unknown> })),
+    );
     return issues.map((issue) => `${issue.field || t('app.adm.configs.document')}: ${t(issue.key, issue.params)}`);
   }, [parsed, t]);
   return { parsed, localIssues };
@@ -93,7 +124,12 @@ function ConfigEditor({ projectId }: { projectId: string }) {
   const { parsed, localIssues } = useCheckedConfig(shown);
   const changes = current && 'value' in parsed ? changedFields(current.config, parsed.value) : [];
   const issues = localIssues.length ? localIssues : refused?.text === shown ? refused.issues : [];
-  const fieldError = 'error' in parsed ? t('app.adm.configs.not-json', { error: parsed.error ?? '' }) : issues.length ? issues.join(' · ') : undefined;
+  const fieldError =
+    'error' in parsed
+      ? t('app.adm.configs.not-json', { error: parsed.error ?? '' })
+      : issues.length
+        ? issues.join(' · ')
+        : undefined;
 
   const afterSave = async (next: ProjectConfigView, words: string) => {
     queryClient.setQueryData(configQuery(projectId).queryKey, next);
@@ -118,7 +154,9 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     setRefused({ text: shown, issues: words.issues });
     setMessage({
       color: caught instanceof ApiError && caught.code === 'conflict' ? 'orange' : 'red',
-      text: words.issues.length ? t('app.adm.configs.not-saved-issues', { issues: words.issues.join(' · ') }) : words.text,
+      text: words.issues.length
+        ? t('app.adm.configs.not-saved-issues', { issues: words.issues.join(' · ') })
+        : words.text,
     });
   };
 
@@ -128,7 +166,10 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     setMessage(null);
     try {
       await afterSave(
-        await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, { method: 'PUT', body: { config: parsed.value, _version: current._version } }),
+        await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config`, {
+          method: 'PUT',
+          body: { config: parsed.value, _version: current._version },
+        }),
         t('app.adm.configs.saved'),
       );
     } catch (caught) {
@@ -144,7 +185,10 @@ function ConfigEditor({ projectId }: { projectId: string }) {
     setRestoreProblem(null);
     try {
       await afterSave(
-        await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, { method: 'POST', body: { version, _version: current._version } }),
+        await api<ProjectConfigView>(`/api/admin/projects/${projectId}/config/restore`, {
+          method: 'POST',
+          body: { version, _version: current._version },
+        }),
         t('app.adm.configs.restored', { version }),
       );
     } catch (caught) {

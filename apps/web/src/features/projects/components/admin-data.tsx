@@ -53,7 +53,11 @@ function ExportBundle() {
             searchable
             w={{ base: '100%', sm: 300 }}
           />
-          <Button disabled={!source} loading={isDownloading} onClick={() => source && void download(`/api/admin/projects/${source}/export`)}>
+          <Button
+            disabled={!source}
+            loading={isDownloading}
+            onClick={() => source && void download(`/api/admin/projects/${source}/export`)}
+          >
             {t('app.adm.data.download')}
           </Button>
         </Group>
@@ -110,10 +114,11 @@ function ImportBundle() {
       setDone(result);
     } catch (caught) {
       if (caught instanceof ApiError) {
-        const issues = ((caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []).map(
-          (i) => `${i.field.replace(/^body\./, '')}: ${i.message}`,
-        );
-        if (caught.code === 'conflict' || issues.some((i) => i.startsWith('key'))) setKeyError(errorText(caught, 'app.adm.data.not-imported'));
+        const issues = (
+          (caught.details as { issues?: Array<{ field: string; message: string }> } | undefined)?.issues ?? []
+        ).map((i) => `${i.field.replace(/^body\./, '')}: ${i.message}`);
+        if (caught.code === 'conflict' || issues.some((i) => i.startsWith('key')))
+          setKeyError(errorText(caught, 'app.adm.data.not-imported'));
         setProblem({ text: errorText(caught, 'app.adm.data.not-imported'), issues: issues.slice(0, 10) });
       } else setProblem({ text: t('app.adm.data.not-imported'), issues: [] });
     } finally {
@@ -182,7 +187,9 @@ function ImportBundle() {
               {done.invited.length
                 ? t('app.adm.data.invited', {
                     count: done.invited.length,
-                    people: done.invited.map((p) => `${p.email}, ${t(`app.account.role.${p.role as 'purchaser' | 'manager'}`)}`).join('; '),
+                    people: done.invited
+                      .map((p) => `${p.email}, ${t(`app.account.role.${p.role as 'purchaser' | 'manager'}`)}`)
+                      .join('; '),
                   })
                 : done.peopleNotAdded
                   ? t('app.adm.data.not-added', { count: done.peopleNotAdded })

@@ -71,7 +71,12 @@ function PlanPicker({ projectKey }: { projectKey: string }) {
         allowDeselect={false}
         w={{ base: '100%', sm: 320 }}
       />
-      <PlanEditor key={plan._id} projectKey={projectKey} plan={plan} rooms={rooms.data.filter((r) => plan.rooms.includes(r._id))} />
+      <PlanEditor
+        key={plan._id}
+        projectKey={projectKey}
+        plan={plan}
+        rooms={rooms.data.filter((r) => plan.rooms.includes(r._id))}
+      />
     </Stack>
   );
 }
@@ -99,7 +104,11 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
     setMessage(null);
     try {
       const uploaded = await uploadFile({ file, projectKey, configs: { purpose: 'minimap' } });
-      await api(`/api/schema/plans/${plan._id}`, { method: 'PATCH', headers, body: { minimap: uploaded._id, _version: plan._version } });
+      await api(`/api/schema/plans/${plan._id}`, {
+        method: 'PATCH',
+        headers,
+        body: { minimap: uploaded._id, _version: plan._version },
+      });
       await refresh();
       setMessage({ color: 'green', text: t('app.adm.minimaps.saved') });
     } catch (caught) {
@@ -111,7 +120,11 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
 
   const save = async (roomId: string, hotspot: { x: number; y: number }) => {
     try {
-      const saved = await api<Room>(`/api/schema/rooms/${roomId}`, { method: 'PATCH', headers, body: { hotspot, _version: versions.current.get(roomId) } });
+      const saved = await api<Room>(`/api/schema/rooms/${roomId}`, {
+        method: 'PATCH',
+        headers,
+        body: { hotspot, _version: versions.current.get(roomId) },
+      });
       versions.current.set(roomId, saved._version);
       setMessage({ color: 'green', text: t('app.adm.minimaps.placed', { room: String(saved.name) }) });
     } catch (caught) {
@@ -123,14 +136,19 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
   const placeAt = (roomId: string, event: PointerEvent) => {
     const box = picture.current?.getBoundingClientRect();
     if (!box) return null;
-    const hotspot = { x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) };
+    const hotspot = {
+      x: clamp((event.clientX - box.left) / box.width),
+      y: clamp((event.clientY - box.top) / box.height),
+    };
     setPositions((current) => ({ ...current, [roomId]: hotspot }));
     return hotspot;
   };
 
   const nudge = (room: Room, event: KeyboardEvent) => {
     const step = event.shiftKey ? 0.05 : 0.01;
-    const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key];
+    const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[
+      event.key
+    ];
     if (!delta) return;
     event.preventDefault();
     const at = positions[room._id]!;
@@ -161,12 +179,23 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
       </Stack>
       <Box style={{ gridColumn: 'span 2' }}>
         {plan.minimap ? (
-          <Box ref={picture} pos="relative" data-testid="minimap-editor" style={{ touchAction: 'none', userSelect: 'none' }}>
+          <Box
+            ref={picture}
+            pos="relative"
+            data-testid="minimap-editor"
+            style={{ touchAction: 'none', userSelect: 'none' }}
+          >
             <img
               src={`/api/files/${plan.minimap}`}
               alt={t('app.adm.minimaps.alt', { plan: plan.name })}
               draggable={false}
-              style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 6, border: '1px solid var(--mantine-color-gray-4)' }}
+              style={{
+                display: 'block',
+                width: '100%',
+                height: 'auto',
+                borderRadius: 6,
+                border: '1px solid var(--mantine-color-gray-4)',
+              }}
             />
             {rooms.map((room) => {
               const at = positions[room._id]!;
@@ -201,7 +230,8 @@ function PlanEditor({ projectKey, plan, rooms }: { projectKey: string; plan: Pla
                     whiteSpace: 'nowrap',
                     cursor: dragging === room._id ? 'grabbing' : 'grab',
                     border: '1px solid var(--mantine-color-gray-7)',
-                    background: dragging === room._id ? 'var(--mantine-color-brand-filled)' : 'rgba(255, 255, 255, 0.94)',
+                    background:
+                      dragging === room._id ? 'var(--mantine-color-brand-filled)' : 'rgba(255, 255, 255, 0.94)',
                     color: dragging === room._id ? '#fff' : 'var(--mantine-color-gray-9)',
                   }}
                 >

@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, type AdminProject, type MessageKey } from '@decor/core';
@@ -59,7 +72,14 @@ export function AdminProjects() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           {projects.data.map((project) => (
-            <Card key={project._id} withBorder radius="md" padding="md" data-testid="admin-project" data-key={project.key}>
+            <Card
+              key={project._id}
+              withBorder
+              radius="md"
+              padding="md"
+              data-testid="admin-project"
+              data-key={project.key}
+            >
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap" align="start">
                   <div>
@@ -190,7 +210,9 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
         await queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
       } else if (caught instanceof ApiError) {
         setErrors(fieldErrorsOf(caught));
-        setMessage(caught.code === 'conflict' ? t('app.adm.projects.conflict') : errorText(caught, 'app.adm.projects.not-saved'));
+        setMessage(
+          caught.code === 'conflict' ? t('app.adm.projects.conflict') : errorText(caught, 'app.adm.projects.not-saved'),
+        );
       } else setMessage(t('app.adm.projects.not-saved'));
     } finally {
       setSaving(false);
@@ -207,18 +229,37 @@ function EditProject({ project, onClose }: { project: AdminProject; onClose: () 
         }}
       >
         <Stack gap="sm">
-          {draft.keptAside && <ConflictNotice fields={draft.keptAside.map((key) => t(PROJECT_FIELD_LABELS[key]))} onReapply={draft.reapply} />}
+          {draft.keptAside && (
+            <ConflictNotice
+              fields={draft.keptAside.map((key) => t(PROJECT_FIELD_LABELS[key]))}
+              onReapply={draft.reapply}
+            />
+          )}
           {message && <Alert color="red">{message}</Alert>}
-          <TextInput label={t('app.settings.name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required />
+          <TextInput
+            label={t('app.settings.name')}
+            value={form.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={errors.name}
+            required
+          />
           <ProjectFormatFields
             value={form}
             onChange={set}
-            errors={{ currency: errors.currency, locale: errors['options.locale'], timeZone: errors['options.timeZone'] }}
+            errors={{
+              currency: errors.currency,
+              locale: errors['options.locale'],
+              timeZone: errors['options.timeZone'],
+            }}
           />
           <ThemeColourFields
             value={form}
             onChange={set}
-            errors={{ primary: errors['theme.primary'], secondary: errors['theme.secondary'], logoBg: errors['theme.logoBg'] }}
+            errors={{
+              primary: errors['theme.primary'],
+              secondary: errors['theme.secondary'],
+              logoBg: errors['theme.logoBg'],
+            }}
           />
           <ModalFooter onCancel={onClose} isSaving={isSaving} />
         </Stack>

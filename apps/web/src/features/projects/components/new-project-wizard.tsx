@@ -1,6 +1,19 @@
 import { useMemo, useState } from 'react';
 import { ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
-import { Alert, Anchor, Box, Button, FileInput, Group, Radio, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  FileInput,
+  Group,
+  Radio,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   isCurrencyCode,
@@ -85,7 +98,9 @@ function problemsOf(form: Form, takenKeys: Set<string>, t: Translate): FieldErro
       ...(colour(form.logoBg) ? { 'theme.logoBg': colour(form.logoBg) } : {}),
     },
     {},
-    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim()) ? {} : { 'manager.email': t('app.wizard.manager-problem') },
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.managerEmail.trim())
+      ? {}
+      : { 'manager.email': t('app.wizard.manager-problem') },
   ];
 }
 
@@ -214,7 +229,13 @@ export function NewProjectWizard() {
   return (
     <Stack gap="lg" maw={760}>
       {message && <Alert color="red">{message}</Alert>}
-      <Stepper active={step} onStepClick={(target) => target < step && setStep(target)} size="sm" allowNextStepsSelect={false} wrap>
+      <Stepper
+        active={step}
+        onStepClick={(target) => target < step && setStep(target)}
+        size="sm"
+        allowNextStepsSelect={false}
+        wrap
+      >
         <Stepper.Step label={t('app.wizard.step', { step: STEPS[0] })}>
           <NameStep form={form} setForm={setForm} shown={shown} host={host} />
         </Stepper.Step>
@@ -225,7 +246,12 @@ export function NewProjectWizard() {
           <BrandStep form={form} set={set} shown={shown} logo={logo} onLogo={setLogo} />
         </Stepper.Step>
         <Stepper.Step label={t('app.wizard.step', { step: STEPS[3] })}>
-          <Radio.Group mt="md" value={form.catalogue} onChange={(v) => set('catalogue', v as Form['catalogue'])} label={t('app.wizard.starts-with')}>
+          <Radio.Group
+            mt="md"
+            value={form.catalogue}
+            onChange={(v) => set('catalogue', v as Form['catalogue'])}
+            label={t('app.wizard.starts-with')}
+          >
             <Stack gap="xs" mt="xs">
               <Radio value="empty" label={t('app.wizard.empty')} description={t('app.wizard.empty-help')} />
               <Radio value="demo" label={t('app.wizard.demo')} description={t('app.wizard.demo-help')} />
@@ -264,7 +290,11 @@ function WizardDone({ created, onAnother }: { created: Created; onAnother: () =>
           <Anchor href={address} data-testid="new-project-link">
             {new URL(address).host}
           </Anchor>
-          . <RichText text={t('app.wizard.invited', { email: created.invitation.email })} tags={{ b: (chunk) => <b>{chunk}</b> }} />
+          .{' '}
+          <RichText
+            text={t('app.wizard.invited', { email: created.invitation.email })}
+            tags={{ b: (chunk) => <b>{chunk}</b> }}
+          />
         </Text>
         {created.logoProblem && (
           <Text size="sm" c="red">
@@ -272,7 +302,11 @@ function WizardDone({ created, onAnother }: { created: Created; onAnother: () =>
           </Text>
         )}
         <Group gap="sm">
-          <Button component="a" href={hostUrl(`${created.key}.${portalHost()}`, '/manage')} data-testid="open-new-project">
+          <Button
+            component="a"
+            href={hostUrl(`${created.key}.${portalHost()}`, '/manage')}
+            data-testid="open-new-project"
+          >
             {t('app.wizard.open')}
           </Button>
           <Button variant="light" onClick={onAnother}>
@@ -305,7 +339,13 @@ function PlaceStep({ form, set, shown }: StepProps) {
 }
 
 /** Step 3: the brand's colours and logo, previewed as the portal will draw them. */
-function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { logo: File | null; onLogo: (file: File | null) => void }) {
+function BrandStep({
+  form,
+  set,
+  shown,
+  logo,
+  onLogo: setLogo,
+}: StepProps & { logo: File | null; onLogo: (file: File | null) => void }) {
   const t = useT();
   return (
     <Stack gap="sm" mt="md">
@@ -323,7 +363,10 @@ function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { lo
         clearable
         w={{ base: '100%', sm: 360 }}
       />
-      <Box data-testid="brand-preview" style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box
+        data-testid="brand-preview"
+        style={{ borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Box
           px="md"
           py="sm"
@@ -353,7 +396,12 @@ function BrandStep({ form, set, shown, logo, onLogo: setLogo }: StepProps & { lo
 }
 
 /** Step 1: the project's name and its key (the key follows the name until it is edited). */
-function NameStep({ form, setForm, shown, host }: Omit<StepProps, 'set'> & { setForm: (change: (current: Form) => Form) => void; host: string }) {
+function NameStep({
+  form,
+  setForm,
+  shown,
+  host,
+}: Omit<StepProps, 'set'> & { setForm: (change: (current: Form) => Form) => void; host: string }) {
   const t = useT();
   return (
     <Stack gap="sm" mt="md">
@@ -363,7 +411,11 @@ function NameStep({ form, setForm, shown, host }: Omit<StepProps, 'set'> & { set
         value={form.name}
         onChange={(e) => {
           const name = e.currentTarget.value;
-          setForm((current) => ({ ...current, name, key: current.isKeyEdited ? current.key : slugify(name).slice(0, PROJECT_KEY_MAX) }));
+          setForm((current) => ({
+            ...current,
+            name,
+            key: current.isKeyEdited ? current.key : slugify(name).slice(0, PROJECT_KEY_MAX),
+          }));
         }}
         error={shown.name}
         data-autofocus
@@ -401,7 +453,8 @@ function ManagerStep({ form, set, shown, host }: StepProps & { host: string }) {
           {t('app.wizard.ready')}
         </Title>
         <Text size="sm">
-          <b>{form.name || '—'}</b> · {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} · {form.unitSystem === 'metric' ? 'm²' : 'ft²'} ·{' '}
+          <b>{form.name || '—'}</b> · {host} · {form.currency.toUpperCase()} · {form.locale} · {form.timeZone} ·{' '}
+          {form.unitSystem === 'metric' ? 'm²' : 'ft²'} ·{' '}
           {t('app.wizard.summary-catalogue', { catalogue: form.catalogue })}
         </Text>
       </Stack>

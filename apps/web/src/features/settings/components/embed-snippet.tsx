@@ -9,13 +9,22 @@ import { useT } from '../../../lib/i18n.ts';
  * The one line a builder pastes into their site (docs/public-pages.md, "The widget"), made from
  * the sections chosen above, and what the widget brought in the last 30 days per site.
  */
-export function EmbedSnippet({ sections, projectName, saved }: { sections: EmbedSection[]; projectName: string; saved: boolean }) {
+export function EmbedSnippet({
+  sections,
+  projectName,
+  saved,
+}: {
+  sections: EmbedSection[];
+  projectName: string;
+  saved: boolean;
+}) {
   const t = useT();
   const origin = window.location.origin;
   const snippet = `<div data-decor-embed="${sections.join(',')}"><a href="${origin}/inquire">${t('app.embed.ask', { project: projectName.replace(/[<>"&]/g, '') })}</a></div><script src="${origin}/embed.js" async></script>`;
   const figures = useQuery({
     queryKey: ['embed-figures'],
-    queryFn: ({ signal }) => api<{ sites: Array<{ origin: string; views: number; clicks: number }> }>('/api/manage/embed', { signal }),
+    queryFn: ({ signal }) =>
+      api<{ sites: Array<{ origin: string; views: number; clicks: number }> }>('/api/manage/embed', { signal }),
   });
   return (
     <Stack gap="xs">
@@ -41,7 +50,11 @@ export function EmbedSnippet({ sections, projectName, saved }: { sections: Embed
         {t('app.embed.no-script')}
       </Text>
       <DataTable
-        columns={[{ label: t('app.embed.site') }, { label: t('app.embed.views'), align: 'right' }, { label: t('app.embed.clicks'), align: 'right' }]}
+        columns={[
+          { label: t('app.embed.site') },
+          { label: t('app.embed.views'), align: 'right' },
+          { label: t('app.embed.clicks'), align: 'right' },
+        ]}
         minWidth={360}
         isEmpty={!figures.isPending && !figures.data?.sites.length}
         empty={t('app.embed.empty')}

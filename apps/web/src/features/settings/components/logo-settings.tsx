@@ -37,7 +37,13 @@ export function LogoSettings() {
         </Text>
         <Box className="logo-band" p="md" style={{ borderRadius: 8 }} data-testid="logo-preview">
           {project.theme.logoUrl ? (
-            <Image src={project.theme.logoUrl} alt={t('app.logo.alt', { project: project.name })} h={40} w="auto" fit="contain" />
+            <Image
+              src={project.theme.logoUrl}
+              alt={t('app.logo.alt', { project: project.name })}
+              h={40}
+              w="auto"
+              fit="contain"
+            />
           ) : (
             <Text fw={700} c="inherit">
               {t('app.logo.none', { project: project.name })}
@@ -52,7 +58,12 @@ export function LogoSettings() {
             onUploaded={(file) => saveLogo(file.url)}
           />
           {project.theme.logoUrl && (
-            <TwoClickDelete variant="subtle" color="red" onConfirm={() => void saveLogo(null)} confirmLabel={t('app.logo.click-again')}>
+            <TwoClickDelete
+              variant="subtle"
+              color="red"
+              onConfirm={() => void saveLogo(null)}
+              confirmLabel={t('app.logo.click-again')}
+            >
               {t('app.logo.remove')}
             </TwoClickDelete>
           )}

@@ -3,7 +3,21 @@ import { currentOfConflict, useVersionedDraft } from '../../../lib/versioned-dra
 import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
 import { formatProblems, ProjectFormatFields } from '../../../components/back-office/project-format-fields.tsx';
 import { StickyActions } from '../../../components/ui/sticky-actions.tsx';
-import { Alert, Box, Button, Checkbox, Group, Image, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Image,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -77,7 +91,12 @@ interface Form {
 function reminderDaysOf(text: string): number[] | null {
   const parts = text.split(/[,;\s]+/).filter(Boolean);
   const days = parts.map((part) => (/^\d{1,2}$/.test(part) ? Number(part) : NaN));
-  if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 90) || days.length > 5 || new Set(days).size !== days.length) return null;
+  if (
+    days.some((day) => !Number.isInteger(day) || day < 1 || day > 90) ||
+    days.length > 5 ||
+    new Set(days).size !== days.length
+  )
+    return null;
   return days.sort((a, b) => b - a);
 }
 
@@ -112,7 +131,9 @@ function formOf(project: ProjectResponse): Form {
     contactEmail: o.contact?.email ?? '',
     contactPhone: o.contact?.phone ?? '',
     contactHours: o.contact?.hours ?? '',
-    features: Object.fromEntries(Object.keys(PROJECT_FEATURES).map((f) => [f, hasFeature(project.features, f as ProjectFeature)])) as Form['features'],
+    features: Object.fromEntries(
+      Object.keys(PROJECT_FEATURES).map((f) => [f, hasFeature(project.features, f as ProjectFeature)]),
+    ) as Form['features'],
     showroomPrices: o.showroomPrices ?? false,
     embedSections: o.embed?.sections ?? [...EMBED_SECTIONS],
     embedOrigins: (o.embed?.origins ?? []).join('\n'),
@@ -142,7 +163,12 @@ function patchOf(form: Form, version: number | undefined) {
       reminderDays: reminderDaysOf(form.reminderDays) ?? [],
       remindAfterDeadline: form.remindAfterDeadline,
       signing: form.signing,
-      contact: { name: form.contactName.trim(), email: form.contactEmail.trim(), phone: form.contactPhone.trim(), hours: form.contactHours.trim() },
+      contact: {
+        name: form.contactName.trim(),
+        email: form.contactEmail.trim(),
+        phone: form.contactPhone.trim(),
+        hours: form.contactHours.trim(),
+      },
       showroomPrices: form.showroomPrices,
       embed: { sections: form.embedSections, origins: linesOf(form.embedOrigins) },
       inquiry: { budgets: linesOf(form.budgets), timelines: linesOf(form.timelines) },
@@ -242,8 +268,12 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     ...Object.fromEntries(Object.entries(formatProblems(form)).map(([field, problem]) => [field, t(problem)])),
     ...(isTimeZone(form.timeZone) ? {} : { timeZone: t('app.settings.zone-problem') }),
     ...(reminderDaysOf(form.reminderDays) ? {} : { reminderDays: t('app.settings.reminder-days-problem') }),
-    ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin)) ? {} : { embedOrigins: t('app.settings.websites-problem') }),
-    ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim()) ? { contactEmail: t('app.settings.email-problem') } : {}),
+    ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin))
+      ? {}
+      : { embedOrigins: t('app.settings.websites-problem') }),
+    ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim())
+      ? { contactEmail: t('app.settings.email-problem') }
+      : {}),
     // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
     ...Object.fromEntries(
       (['depositPercent', 'defaultDeadlineDays', 'reviewDays'] as const)
@@ -267,7 +297,10 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     }
     setSaving(true);
     try {
-      const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, { method: 'PATCH', body: patchOf(form, draft.version) });
+      const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, {
+        method: 'PATCH',
+        body: patchOf(form, draft.version),
+      });
       queryClient.setQueryData(projectQuery(currentProjectKey()).queryKey, saved);
       draft.settle(formOf(saved), saved._version);
       setMessage({ color: 'green', text: t('app.settings.saved') });
@@ -334,7 +367,13 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
           )}
           {/* Said beside the button pressed, wherever the page is scrolled. */}
           {message && (
-            <Alert color={message.color} data-testid="settings-message" py={6} style={{ flex: '1 1 260px' }} role="status">
+            <Alert
+              color={message.color}
+              data-testid="settings-message"
+              py={6}
+              style={{ flex: '1 1 260px' }}
+              role="status"
+            >
               {message.text}
             </Alert>
           )}
@@ -356,7 +395,13 @@ function ProjectSection({ form, set, shown }: SectionProps) {
   const t = useT();
   return (
     <SectionCard title={t('app.settings.section.project')}>
-      <TextInput label={t('app.settings.name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={shown.name} maxLength={120} />
+      <TextInput
+        label={t('app.settings.name')}
+        value={form.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        error={shown.name}
+        maxLength={120}
+      />
       <InEachLanguage form={form} set={set} field="tagline">
         {(label, value, onChange) => (
           <TextInput
@@ -404,7 +449,11 @@ function ProjectSection({ form, set, shown }: SectionProps) {
   );
 }
 
-const LABEL_OF: Record<TranslatableOption, MessageKey> = { tagline: 'app.settings.tagline', hours: 'app.settings.hours', termsOfService: 'app.settings.terms' };
+const LABEL_OF: Record<TranslatableOption, MessageKey> = {
+  tagline: 'app.settings.tagline',
+  hours: 'app.settings.hours',
+  termsOfService: 'app.settings.terms',
+};
 const FORM_FIELD: Record<TranslatableOption, 'tagline' | 'contactHours' | 'termsOfService'> = {
   tagline: 'tagline',
   hours: 'contactHours',
@@ -430,14 +479,18 @@ function InEachLanguage({
   const others = form.languages.filter((language) => language !== form.defaultLanguage);
   const own = FORM_FIELD[field];
   if (!others.length) return children(label, form[own], (value) => set(own, value));
-  const inLanguage = (language: Language) => t('app.editor.in-language', { field: label, language: LANGUAGE_NAMES[language] });
+  const inLanguage = (language: Language) =>
+    t('app.editor.in-language', { field: label, language: LANGUAGE_NAMES[language] });
   return (
     <>
       {children(inLanguage(form.defaultLanguage), form[own], (value) => set(own, value))}
       {others.map((language) => (
         <Fragment key={language}>
           {children(inLanguage(language), form.translations[language]?.[field] ?? '', (value) =>
-            set('translations', { ...form.translations, [language]: { ...form.translations[language], [field]: value } }),
+            set('translations', {
+              ...form.translations,
+              [language]: { ...form.translations[language], [field]: value },
+            }),
           )}
         </Fragment>
       ))}
@@ -455,7 +508,12 @@ function ContactSection({ form, set, shown }: SectionProps) {
           {t('app.settings.contact-help')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('app.settings.name')} value={form.contactName} onChange={(e) => set('contactName', e.currentTarget.value)} maxLength={120} />
+          <TextInput
+            label={t('app.settings.name')}
+            value={form.contactName}
+            onChange={(e) => set('contactName', e.currentTarget.value)}
+            maxLength={120}
+          />
           <TextInput
             label={t('app.settings.email')}
             type="email"
@@ -463,9 +521,21 @@ function ContactSection({ form, set, shown }: SectionProps) {
             onChange={(e) => set('contactEmail', e.currentTarget.value)}
             error={shown.contactEmail}
           />
-          <TextInput label={t('app.settings.phone')} value={form.contactPhone} onChange={(e) => set('contactPhone', e.currentTarget.value)} maxLength={40} />
+          <TextInput
+            label={t('app.settings.phone')}
+            value={form.contactPhone}
+            onChange={(e) => set('contactPhone', e.currentTarget.value)}
+            maxLength={40}
+          />
           <InEachLanguage form={form} set={set} field="hours">
-            {(label, value, onChange) => <TextInput label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)} maxLength={200} />}
+            {(label, value, onChange) => (
+              <TextInput
+                label={label}
+                value={value}
+                onChange={(e) => onChange(e.currentTarget.value)}
+                maxLength={200}
+              />
+            )}
           </InEachLanguage>
         </SimpleGrid>
       </SectionCard>
@@ -473,7 +543,13 @@ function ContactSection({ form, set, shown }: SectionProps) {
       <SectionCard title={t('app.settings.terms')}>
         <InEachLanguage form={form} set={set} field="termsOfService">
           {(label, value, onChange) => (
-            <MarkdownEditor label={label} description={t('app.settings.terms-help')} minRows={6} value={value} onChange={onChange} />
+            <MarkdownEditor
+              label={label}
+              description={t('app.settings.terms-help')}
+              minRows={6}
+              value={value}
+              onChange={onChange}
+            />
           )}
         </InEachLanguage>
       </SectionCard>
@@ -489,11 +565,20 @@ function ThemeSection({ form, set, shown }: SectionProps) {
   return (
     <SectionCard title={t('app.settings.section.theme')}>
       <ThemeColourFields value={form} onChange={set} errors={shown} />
-      <Box data-testid="theme-preview" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}>
+      <Box
+        data-testid="theme-preview"
+        style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden' }}
+      >
         {/* As the portal draws them: text on a colour in black or white, whichever reads. */}
         <Box p="sm" style={{ background: form.logoBg, color: readableOn(form.logoBg) }}>
           {logoUrl ? (
-            <Image src={logoUrl} alt={form.name || t('app.settings.section.project')} h={32} w="auto" data-testid="theme-preview-logo" />
+            <Image
+              src={logoUrl}
+              alt={form.name || t('app.settings.section.project')}
+              h={32}
+              w="auto"
+              data-testid="theme-preview-logo"
+            />
           ) : (
             <Text fw={700}>{form.name || t('app.settings.section.project')}</Text>
           )}
@@ -557,7 +642,11 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
           inputMode="numeric"
         />
       </SimpleGrid>
-      <Switch label={t('app.settings.remind-after')} checked={form.remindAfterDeadline} onChange={(e) => set('remindAfterDeadline', e.currentTarget.checked)} />
+      <Switch
+        label={t('app.settings.remind-after')}
+        checked={form.remindAfterDeadline}
+        onChange={(e) => set('remindAfterDeadline', e.currentTarget.checked)}
+      />
       <Select
         label={t('app.settings.signing')}
         data={[
@@ -588,7 +677,8 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
 }
 
 /** A number field's value from the form: the number, null when empty, undefined while what was typed is not one. */
-const numberOf = (value: number | string): number | null | undefined => (typeof value === 'number' ? value : value === '' ? null : undefined);
+const numberOf = (value: number | string): number | null | undefined =>
+  typeof value === 'number' ? value : value === '' ? null : undefined;
 
 const EMBED_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
 const SECTION_LABELS: Record<EmbedSection, MessageKey> = {
@@ -604,7 +694,11 @@ function WebsiteSection({ form, set, shown, saved }: SectionProps & { saved: boo
   const t = useT();
   return (
     <SectionCard title={t('app.settings.section.website')}>
-      <Checkbox.Group label={t('app.settings.embed.shows')} value={form.embedSections} onChange={(value) => set('embedSections', value as EmbedSection[])}>
+      <Checkbox.Group
+        label={t('app.settings.embed.shows')}
+        value={form.embedSections}
+        onChange={(value) => set('embedSections', value as EmbedSection[])}
+      >
         <Stack gap={6} mt={6}>
           {EMBED_SECTIONS.map((section) => (
             <Checkbox key={section} value={section} label={t(SECTION_LABELS[section])} />

@@ -3,7 +3,14 @@ import { Alert, Button, Group, Select, Skeleton, Slider, Stack, Text } from '@ma
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { useZone } from '../../../lib/use-dates.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { finishesByRoom, SURFACES, type CategoryDocument, type OptionDocument, type ProjectResponse, type Selection } from '@decor/core';
+import {
+  finishesByRoom,
+  SURFACES,
+  type CategoryDocument,
+  type OptionDocument,
+  type ProjectResponse,
+  type Selection,
+} from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
 import { currentOfConflict, useVersionedDraft } from '../../../lib/versioned-draft.ts';
 import { ConflictNotice } from '../../../components/ui/conflict-notice.tsx';
@@ -28,12 +35,23 @@ export function RuntimeSettings() {
   const rooms = useQuery(allItemsQuery<Room>('rooms'));
   const options = useQuery(allItemsQuery<Option>('options', 5_000));
   const { data: project } = useProjectAsWritten();
-  if (categories.isError || rooms.isError || options.isError) return <Alert color="red">{t('app.runtime.not-loaded')}</Alert>;
+  if (categories.isError || rooms.isError || options.isError)
+    return <Alert color="red">{t('app.runtime.not-loaded')}</Alert>;
   if (!categories.data || !rooms.data || !options.data || !project) return <Skeleton h={400} />;
   return <Settings categories={categories.data} rooms={rooms.data} options={options.data} project={project} />;
 }
 
-function Settings({ categories, rooms, options, project }: { categories: Category[]; rooms: Room[]; options: Option[]; project: ProjectResponse }) {
+function Settings({
+  categories,
+  rooms,
+  options,
+  project,
+}: {
+  categories: Category[];
+  rooms: Room[];
+  options: Option[];
+  project: ProjectResponse;
+}) {
   const t = useT();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -45,7 +63,12 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
       queryClient.invalidateQueries({ queryKey: projectQuery(currentProjectKey()).queryKey }),
     ]);
   };
-  const saveItem = async (collection: 'categories' | 'rooms', item: CollectionItem, changes: Record<string, unknown>, said: string) => {
+  const saveItem = async (
+    collection: 'categories' | 'rooms',
+    item: CollectionItem,
+    changes: Record<string, unknown>,
+    said: string,
+  ) => {
     setMessage(null);
     try {
       await createCollectionStore(collection).update({ _id: item._id, _version: item._version }, changes);
@@ -66,9 +89,13 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
     for (const category of categories.filter((c) => c.surface)) {
       const sample = options.find((o) => o.category === category._id && o.active && o.swatch);
       if (!sample) continue;
-      for (const room of category.rooms.length ? category.rooms : rooms.map((r) => r._id)) selections.push({ option: sample._id, room, quantity: 1 });
+      for (const room of category.rooms.length ? category.rooms : rooms.map((r) => r._id))
+        selections.push({ option: sample._id, room, quantity: 1 });
     }
-    return { sceneRooms, finishes: finishesByRoom(selections, { rooms: sceneRooms, options: byId, categories: categoryById }) };
+    return {
+      sceneRooms,
+      finishes: finishesByRoom(selections, { rooms: sceneRooms, options: byId, categories: categoryById }),
+    };
   }, [categories, options, rooms]);
 
   return (
@@ -122,7 +149,9 @@ function Settings({ categories, rooms, options, project }: { categories: Categor
           <RoomSize
             key={`${room._id}-${room._version}`}
             room={room}
-            onSave={(dimensions) => saveItem('rooms', room, { dimensions }, t('app.runtime.size-saved', { room: room.name }))}
+            onSave={(dimensions) =>
+              saveItem('rooms', room, { dimensions }, t('app.runtime.size-saved', { room: room.name }))
+            }
           />
         ))}
       </SectionCard>
@@ -173,7 +202,10 @@ function RoomSize({ room, onSave }: { room: Room; onSave: (dimensions: { w: numb
 }
 
 /** The scene's two settings as a form edits them. */
-const sceneOf = (project: ProjectResponse) => ({ brightness: project.options.scene?.brightness ?? 1, distance: project.options.scene?.cameraDistance ?? 1 });
+const sceneOf = (project: ProjectResponse) => ({
+  brightness: project.options.scene?.brightness ?? 1,
+  distance: project.options.scene?.cameraDistance ?? 1,
+});
 
 function SceneControls({
   project,
@@ -187,7 +219,8 @@ function SceneControls({
   const t = useT();
   const errorText = useErrorText();
   const { locale } = useLanguage();
-  const number = (value: number) => value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const number = (value: number) =>
+    value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   // Saved against the version last read; a 409 shows the current scene and keeps the sliders' values aside (lib/versioned-draft.ts).
   const draft = useVersionedDraft(sceneOf(project), project._version);
   const { brightness, distance } = draft.values;
@@ -199,7 +232,10 @@ function SceneControls({
     try {
       const saved = await api<ProjectResponse>(`/api/projects/${project._id}`, {
         method: 'PATCH',
-        body: { options: { scene: { brightness, cameraDistance: distance } }, ...(draft.version ? { _version: draft.version } : {}) },
+        body: {
+          options: { scene: { brightness, cameraDistance: distance } },
+          ...(draft.version ? { _version: draft.version } : {}),
+        },
       });
       draft.settle(sceneOf(saved), saved._version);
       onMessage({ color: 'green', text: t('app.runtime.scene-saved') });
@@ -217,12 +253,28 @@ function SceneControls({
   return (
     <SectionCard title={t('app.runtime.scene')}>
       <Text size="sm">{t('app.runtime.brightness-value', { value: number(brightness) })}</Text>
-      <Slider min={0.5} max={1.5} step={0.05} value={brightness} onChange={setBrightness} thumbLabel={t('app.runtime.brightness')} />
+      <Slider
+        min={0.5}
+        max={1.5}
+        step={0.05}
+        value={brightness}
+        onChange={setBrightness}
+        thumbLabel={t('app.runtime.brightness')}
+      />
       <Text size="sm">{t('app.runtime.distance-value', { value: number(distance) })}</Text>
-      <Slider min={0.6} max={1.6} step={0.05} value={distance} onChange={setDistance} thumbLabel={t('app.runtime.distance')} />
+      <Slider
+        min={0.6}
+        max={1.6}
+        step={0.05}
+        value={distance}
+        onChange={setDistance}
+        thumbLabel={t('app.runtime.distance')}
+      />
       {draft.keptAside && (
         <ConflictNotice
-          fields={draft.keptAside.map((field) => (field === 'brightness' ? t('app.runtime.brightness') : t('app.runtime.distance')))}
+          fields={draft.keptAside.map((field) =>
+            field === 'brightness' ? t('app.runtime.brightness') : t('app.runtime.distance'),
+          )}
           onReapply={draft.reapply}
         />
       )}

@@ -1,7 +1,20 @@
 import { MailRefusedBadge } from '../../../components/ui/mail-refused-badge.tsx';
 import { useMemo, useState } from 'react';
 import { ConsequenceConfirm } from '../../../components/ui/consequence-confirm.tsx';
-import { Alert, Badge, Button, Card, Checkbox, Group, Paper, Select, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
@@ -30,7 +43,10 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
     return [...byFloor.entries()].sort(([a], [b]) => b - a);
   }, [units]);
 
-  if (query.isError) return <Alert color="red">{query.error instanceof ApiError ? query.error.message : t('app.units.not-loaded')}</Alert>;
+  if (query.isError)
+    return (
+      <Alert color="red">{query.error instanceof ApiError ? query.error.message : t('app.units.not-loaded')}</Alert>
+    );
   if (!query.data) return <Skeleton h={360} />;
 
   const toggle = (ids: string[], on: boolean) =>
@@ -47,8 +63,22 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
       <Group gap="md">
         {STATUSES.map((status) => (
           <Group key={status} gap={6}>
-            <span aria-hidden style={{ width: 12, height: 12, borderRadius: 3, background: UNIT_STATUS_COLOR[status], display: 'inline-block' }} />
-            <Text size="sm">{t('app.units.legend', { status: words.unit(status), count: units.filter((u) => u.status === status).length })}</Text>
+            <span
+              aria-hidden
+              style={{
+                width: 12,
+                height: 12,
+                borderRadius: 3,
+                background: UNIT_STATUS_COLOR[status],
+                display: 'inline-block',
+              }}
+            />
+            <Text size="sm">
+              {t('app.units.legend', {
+                status: words.unit(status),
+                count: units.filter((u) => u.status === status).length,
+              })}
+            </Text>
           </Group>
         ))}
       </Group>
@@ -90,7 +120,17 @@ export function UnitGrid({ highlight }: { highlight?: UnitRow['status'] | undefi
   );
 }
 
-function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelected: boolean; isDimmed: boolean; onToggle: () => void }) {
+function Cell({
+  unit,
+  isSelected,
+  isDimmed,
+  onToggle,
+}: {
+  unit: UnitRow;
+  isSelected: boolean;
+  isDimmed: boolean;
+  onToggle: () => void;
+}) {
   const date = useDateFormat();
   const t = useT();
   const words = useStatusWords();
@@ -136,7 +176,13 @@ function Cell({ unit, isSelected, isDimmed, onToggle }: { unit: UnitRow; isSelec
       </UnstyledButton>
       {unit.cart && (
         <AnchorLink to="/manage/carts/{-$id}" params={{ id: unit.cart._id }} underline="never">
-          <Badge size="xs" mt={4} variant="light" color={CART_STATUS_BADGE[unit.cart.status]} style={{ cursor: 'pointer' }}>
+          <Badge
+            size="xs"
+            mt={4}
+            variant="light"
+            color={CART_STATUS_BADGE[unit.cart.status]}
+            style={{ cursor: 'pointer' }}
+          >
             {words.cart(unit.cart.status)}
           </Badge>
         </AnchorLink>
@@ -161,11 +207,18 @@ function BulkBar({ selected, units, onDone }: { selected: string[]; units: UnitR
   const chosen = units.filter((unit) => selected.includes(unit._id));
   const consequences = [
     ...(status
-      ? [chosen.filter((u) => u.status === 'sold' && status !== 'sold').length]
-          .filter(Boolean)
-          .map((n) => t('app.units.sold', { count: n, status: words.unit(status as UnitRow['status']).toLocaleLowerCase(zone.locale) }))
+      ? [chosen.filter((u) => u.status === 'sold' && status !== 'sold').length].filter(Boolean).map((n) =>
+          t('app.units.sold', {
+            count: n,
+            status: words.unit(status as UnitRow['status']).toLocaleLowerCase(zone.locale),
+          }),
+        )
       : []),
-    ...(status ? [chosen.filter((u) => u.cart && u.status !== status).length].filter(Boolean).map((n) => t('app.units.open', { count: n })) : []),
+    ...(status
+      ? [chosen.filter((u) => u.cart && u.status !== status).length]
+          .filter(Boolean)
+          .map((n) => t('app.units.open', { count: n }))
+      : []),
     ...(deadline
       ? [chosen.filter((u) => u.cart && (u.cart.status === 'draft' || u.cart.status === 'locked')).length]
           .filter(Boolean)

@@ -12,7 +12,10 @@ import type { Translate } from '@decor/core';
 function duration(seconds: number, t: Translate): string {
   if (seconds < 60) return t('app.adm.sessions.under-a-minute');
   const minutes = Math.round(seconds / 60);
-  return t('app.adm.sessions.duration', { hours: Math.floor(minutes / 60), minutes: minutes < 60 ? minutes : minutes % 60 });
+  return t('app.adm.sessions.duration', {
+    hours: Math.floor(minutes / 60),
+    minutes: minutes < 60 ? minutes : minutes % 60,
+  });
 }
 
 /** `/admin/sessions`: visits of signed-in people, recorded by the portal itself, and who is on now. */
@@ -107,10 +110,20 @@ export function AdminSessions() {
             ))}
           </DataTable>
           <Group justify="space-between">
-            <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={pages.length === 1}
+              onClick={() => setPages((p) => p.slice(0, -1))}
+            >
               {t('app.adm.newer')}
             </Button>
-            <Button variant="default" size="xs" disabled={!visits.data.next} onClick={() => visits.data?.next && setPages((p) => [...p, visits.data!.next!])}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={!visits.data.next}
+              onClick={() => visits.data?.next && setPages((p) => [...p, visits.data!.next!])}
+            >
               {t('app.adm.older')}
             </Button>
           </Group>

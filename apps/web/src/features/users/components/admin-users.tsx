@@ -1,6 +1,21 @@
 import { useState } from 'react';
 import { ConsequenceConfirm } from '../../../components/ui/consequence-confirm.tsx';
-import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@decor/core';
@@ -52,7 +67,10 @@ export function AdminUsers({ initialQuery = '' }: { initialQuery?: string }) {
                     {user.name || user.email}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {user.email} · {user.lastSignInAt ? t('app.adm.users.last-sign-in', { when: dateTime(user.lastSignInAt) }) : t('app.adm.users.never')}
+                    {user.email} ·{' '}
+                    {user.lastSignInAt
+                      ? t('app.adm.users.last-sign-in', { when: dateTime(user.lastSignInAt) })
+                      : t('app.adm.users.never')}
                   </Text>
                   <Group gap={4} mt={4}>
                     {user.isAdmin && <Badge size="sm">{t('app.adm.users.admin')}</Badge>}
@@ -73,17 +91,32 @@ export function AdminUsers({ initialQuery = '' }: { initialQuery?: string }) {
                     ))}
                   </Group>
                 </Stack>
-                <Button size="xs" variant="default" onClick={() => setOpenId(user._id)} aria-label={t('app.adm.users.manage', { email: user.email })}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setOpenId(user._id)}
+                  aria-label={t('app.adm.users.manage', { email: user.email })}
+                >
                   {t('app.adm.users.manage-short')}
                 </Button>
               </Group>
             </Card>
           ))}
           <Group justify="space-between">
-            <Button variant="default" size="xs" disabled={pages.length === 1} onClick={() => setPages((p) => p.slice(0, -1))}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={pages.length === 1}
+              onClick={() => setPages((p) => p.slice(0, -1))}
+            >
               {t('app.adm.previous')}
             </Button>
-            <Button variant="default" size="xs" disabled={!users.data.next} onClick={() => users.data?.next && setPages((p) => [...p, users.data!.next!])}>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={!users.data.next}
+              onClick={() => users.data?.next && setPages((p) => [...p, users.data!.next!])}
+            >
               {t('app.adm.next')}
             </Button>
           </Group>
@@ -99,7 +132,10 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const me = useQuery(meQuery);
-  const user = useQuery({ queryKey: [...ADMIN_KEY, 'user', userId], queryFn: ({ signal }) => api<AdminUser>(`/api/admin/users/${userId}`, { signal }) });
+  const user = useQuery({
+    queryKey: [...ADMIN_KEY, 'user', userId],
+    queryFn: ({ signal }) => api<AdminUser>(`/api/admin/users/${userId}`, { signal }),
+  });
   const audit = useQuery(adminAuditQuery('user', userId));
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -120,7 +156,8 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
       setBusy(false);
     }
   };
-  const patch = (body: object, done: string) => run(() => api(`/api/admin/users/${userId}`, { method: 'PATCH', body }), done);
+  const patch = (body: object, done: string) =>
+    run(() => api(`/api/admin/users/${userId}`, { method: 'PATCH', body }), done);
 
   const data = user.data;
   return (
@@ -159,7 +196,10 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
               checked={data.disabled}
               disabled={isBusy || isSelf}
               onChange={(e) =>
-                void patch({ disabled: e.currentTarget.checked }, e.currentTarget.checked ? t('app.adm.users.disabled-done') : t('app.adm.users.enabled-done'))
+                void patch(
+                  { disabled: e.currentTarget.checked },
+                  e.currentTarget.checked ? t('app.adm.users.disabled-done') : t('app.adm.users.enabled-done'),
+                )
               }
             />
           </SimpleGrid>
@@ -167,13 +207,20 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
             <ConfirmAdmin
               email={data.email}
               isBusy={isBusy}
-              onConfirm={() => void patch({ isAdmin: true }, t('app.adm.users.now-admin')).then(() => setConfirmingAdmin(false))}
+              onConfirm={() =>
+                void patch({ isAdmin: true }, t('app.adm.users.now-admin')).then(() => setConfirmingAdmin(false))
+              }
               onCancel={() => setConfirmingAdmin(false)}
             />
           )}
           <Group gap="xs" wrap="wrap">
             {!data.emailVerified && (
-              <Button size="xs" variant="light" loading={isBusy} onClick={() => void patch({ emailVerified: true }, t('app.adm.users.verified-done'))}>
+              <Button
+                size="xs"
+                variant="light"
+                loading={isBusy}
+                onClick={() => void patch({ emailVerified: true }, t('app.adm.users.verified-done'))}
+              >
                 {t('app.adm.users.mark-verified')}
               </Button>
             )}
@@ -181,7 +228,12 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
               size="xs"
               variant="light"
               loading={isBusy}
-              onClick={() => void run(() => api(`/api/admin/users/${userId}/sign-out`, { method: 'POST', body: {} }), t('app.adm.users.signed-out'))}
+              onClick={() =>
+                void run(
+                  () => api(`/api/admin/users/${userId}/sign-out`, { method: 'POST', body: {} }),
+                  t('app.adm.users.signed-out'),
+                )
+              }
             >
               {t('app.adm.users.sign-out')}
             </Button>
@@ -191,7 +243,10 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
               loading={isBusy}
               disabled={data.memberships.length === 0}
               onClick={() =>
-                void run(() => api(`/api/admin/users/${userId}/reset-link`, { method: 'POST', body: {} }), t('app.adm.users.reset-sent', { email: data.email }))
+                void run(
+                  () => api(`/api/admin/users/${userId}/reset-link`, { method: 'POST', body: {} }),
+                  t('app.adm.users.reset-sent', { email: data.email }),
+                )
               }
             >
               {t('app.adm.users.send-reset')}
@@ -213,7 +268,17 @@ function UserModal({ userId, onClose }: { userId: string; onClose: () => void })
 }
 
 /** Making someone an administrator, asked first: what they will be able to do, then yes or no. */
-function ConfirmAdmin({ email, isBusy, onConfirm, onCancel }: { email: string; isBusy: boolean; onConfirm: () => void; onCancel: () => void }) {
+function ConfirmAdmin({
+  email,
+  isBusy,
+  onConfirm,
+  onCancel,
+}: {
+  email: string;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   return (
     <ConsequenceConfirm
@@ -272,7 +337,8 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
                 role &&
                 role !== m.role &&
                 void run(
-                  () => api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'PUT', body: { role } }),
+                  () =>
+                    api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'PUT', body: { role } }),
                   t('app.adm.users.now-role', { role, project: m.projectName }),
                 )
               }
@@ -283,7 +349,10 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
               variant="subtle"
               color="red"
               onConfirm={() =>
-                void run(() => api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'DELETE' }), `Removed from ${m.projectName}.`)
+                void run(
+                  () => api(`/api/admin/users/${user._id}/memberships/${m.projectId}`, { method: 'DELETE' }),
+                  `Removed from ${m.projectName}.`,
+                )
               }
               confirmLabel={t('app.adm.remove-confirm')}
             >
@@ -297,7 +366,9 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
           size="xs"
           label={t('app.adm.users.add-to')}
           placeholder={t('app.adm.users.project')}
-          data={(projects.data ?? []).filter((p) => !user.memberships.some((m) => m.projectId === p._id)).map((p) => ({ value: p._id, label: p.name }))}
+          data={(projects.data ?? [])
+            .filter((p) => !user.memberships.some((m) => m.projectId === p._id))
+            .map((p) => ({ value: p._id, label: p.name }))}
           value={grantProject}
           onChange={setGrantProject}
           searchable
@@ -323,7 +394,11 @@ function Memberships({ user, isBusy, run }: { user: AdminUser; isBusy: boolean; 
           onClick={() =>
             grantProject &&
             void run(
-              () => api(`/api/admin/users/${user._id}/memberships/${grantProject}`, { method: 'PUT', body: { role: grantRole } }),
+              () =>
+                api(`/api/admin/users/${user._id}/memberships/${grantProject}`, {
+                  method: 'PUT',
+                  body: { role: grantRole },
+                }),
               t('app.adm.users.added'),
             ).then(() => setGrantProject(null))
           }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminDeploys } from '../../../features/platform/components/admin-deploys.tsx';
+import { AdminDeploys } from '../../../features/deploys/components/admin-deploys.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminFeatures } from '../../../features/platform/components/admin-features.tsx';
+import { AdminFeatures } from '../../../features/feature-flags/components/admin-features.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };

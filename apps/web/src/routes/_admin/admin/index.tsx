@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminOverviewPage } from '../../../features/platform/components/admin-overview.tsx';
+import { AdminOverviewPage } from '../../../features/overview/components/admin-overview.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { PenStream } from '../../../features/platform/components/pen-stream.tsx';
+import { PenStream } from '../../../features/pen-stream/components/pen-stream.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
-import { AdminPurchasesPage } from '../../../features/platform/components/admin-purchases.tsx';
+import { AdminPurchasesPage } from '../../../features/purchases/components/admin-purchases.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresAdmin: true };

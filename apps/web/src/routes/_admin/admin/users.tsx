@@ -8,7 +8,8 @@ const flags = { requiresAuth: true, requiresAdmin: true };
 export const Route = createFileRoute('/_admin/admin/users')({
   staticData: { flags, layout: 'admin' },
   // `?q=` opens the list already searched (the overview's recent sign-ins link here).
-  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' && search.q.length <= 100 ? { q: search.q } : {}),
+  validateSearch: (search: Record<string, unknown>): { q?: string } =>
+    typeof search.q === 'string' && search.q.length <= 100 ? { q: search.q } : {},
   component: Page,
 });
 

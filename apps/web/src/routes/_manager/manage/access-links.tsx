@@ -10,7 +10,9 @@ export const Route = createFileRoute('/_manager/manage/access-links')({
   staticData: { flags, layout: 'manager' },
   // What the list shows lives in the address, so that a dashboard figure opens exactly its rows.
   validateSearch: (search: Record<string, unknown>): { show?: AccessLinksView } =>
-    ACCESS_LINKS_VIEWS.includes(search.show as AccessLinksView) && search.show !== 'all' ? { show: search.show as AccessLinksView } : {},
+    ACCESS_LINKS_VIEWS.includes(search.show as AccessLinksView) && search.show !== 'all'
+      ? { show: search.show as AccessLinksView }
+      : {},
   component: Page,
 });
 
@@ -20,7 +22,10 @@ function Page() {
   const navigate = Route.useNavigate();
   return (
     <PageFrame title={t('app.page.access-links.title')} description={t('app.page.access-links.description')}>
-      <AccessLinks show={show} onShow={(next) => void navigate({ search: next === 'all' ? {} : { show: next }, replace: true })} />
+      <AccessLinks
+        show={show}
+        onShow={(next) => void navigate({ search: next === 'all' ? {} : { show: next }, replace: true })}
+      />
     </PageFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageFrame } from '../../../components/ui/page-frame.tsx';
 import type { CartFilter } from '../../../lib/back-office-types.ts';
-import { CartsList } from '../../../features/carts/components/carts-list.tsx';
-import { CartDetail } from '../../../features/carts/components/cart-detail.tsx';
-import { PurchasingPanel } from '../../../features/carts/components/purchasing.tsx';
-import { RemindBuyers } from '../../../features/carts/components/remind-buyers.tsx';
+import { CartsList } from '../../../features/review/components/carts-list.tsx';
+import { CartDetail } from '../../../features/review/components/cart-detail.tsx';
+import { PurchasingPanel } from '../../../features/review/components/purchasing.tsx';
+import { RemindBuyers } from '../../../features/review/components/remind-buyers.tsx';
 import { Group, Stack } from '@mantine/core';
 import { StaffConversation } from '../../../features/comments/components/selection-conversation.tsx';
 import { useT } from '../../../lib/i18n.ts';

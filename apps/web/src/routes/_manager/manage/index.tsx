@@ -6,7 +6,7 @@ import { useProject } from '../../../lib/project.ts';
 import { dashboardQuery } from '../../../features/dashboard/api/get-dashboard.ts';
 import { ManageDashboard } from '../../../features/dashboard/components/dashboard.tsx';
 import { StaffUnreadMessages } from '../../../features/comments/components/unread-messages.tsx';
-import { ReviewQueue } from '../../../features/carts/components/review-queue.tsx';
+import { ReviewQueue } from '../../../features/review/components/review-queue.tsx';
 import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
@@ -21,7 +21,10 @@ function Dashboard() {
   const { data: project } = useProject();
   const t = useT();
   return (
-    <PageFrame title={t('app.page.dashboard.title')} description={project && t('app.page.dashboard.description', { project: project.name })}>
+    <PageFrame
+      title={t('app.page.dashboard.title')}
+      description={project && t('app.page.dashboard.description', { project: project.name })}
+    >
       <Stack gap="lg">
         <ReviewQueue />
         <StaffUnreadMessages />
