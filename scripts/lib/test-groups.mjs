@@ -36,13 +36,32 @@ export const PGLITE_ONLY = serverTests([
 export const NEEDS_BUILD = serverTests(['data-dir-lock', 'server-process', 'backup']);
 
 /**
- * The server tests a Node version can change, run again on the Node leg: everything above (its
- * crypto, zlib, streams, sockets, child processes, WebAssembly), and what leans on Node's Intl,
- * streams and sockets beyond it: time zones on deadlines, PDFs, uploads, imports, and a
- * screen's WebSocket on a real socket. (Two servers on one PostgreSQL are not here: what
- * crosses servers is our SQL and NOTIFY; decision 039.)
+ * The server tests a Node version can change, run again on the Node leg: what leans on Node's
+ * own machinery rather than on our SQL or JavaScript. Processes, signals, timers and file locks
+ * (the process tests), its HTTP server (slow requests, static files, compression, uploads and
+ * their streams, S3 over HTTP), its crypto (identity, OIDC, ids), its zlib (fonts), the native
+ * image library loaded for its ABI (photos), V8's heap (configuration's bound, the read path's
+ * young generation), Intl (imports' numbers and dates, PDFs), and a screen's WebSocket on a real
+ * socket. What only our code decides (errors, the API's document, the project's options, the
+ * back office's queries) runs once (decision 039; docs/testing.md, "Node versions").
  */
-export const NODE_BOUND = [
-  ...PGLITE_ONLY,
-  ...serverTests(['manage', 'cart-documents', 'files', 'imports', 'displays-live']),
-];
+export const NODE_BOUND = serverTests([
+  'data-dir-lock',
+  'server-process',
+  'backup',
+  'compression',
+  'identity',
+  'identity-hardening',
+  'oidc',
+  'web-app',
+  's3-files',
+  'demo-photos',
+  'read-path',
+  'woff',
+  'ids',
+  'config',
+  'cart-documents',
+  'files',
+  'imports',
+  'displays-live',
+]);

@@ -9,10 +9,8 @@ import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
  * never "could not be loaded", never an endless placeholder.
  */
 describe('buyer pages for someone who is not a buyer here', () => {
-  for (const [label, viewport, isMobile] of [
-    ['desktop', DESKTOP, false],
-    ['phone', PHONE, true],
-  ] as const) {
+  // On a phone, as buyers mostly arrive; the same pages at a desktop's width are the accessibility sweep's.
+  for (const [label, viewport, isMobile] of [['phone', PHONE, true]] as const) {
     it(`${label}: every buyer page says how to get in`, async () => {
       const outsider = await createOutsider();
       const browser = await openBrowser({ viewport, isMobile });

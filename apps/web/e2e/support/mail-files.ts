@@ -34,6 +34,24 @@ export async function startMailToFiles(dir: string) {
   return { url: catcher.url, close: catcher.close };
 }
 
+/**
+ * The mails written so far, oldest first, each read once: a file is never changed after it is
+ * named, so a poll reads only the files that came since the last (the folder holds every mail
+ * of the run, hundreds by its end).
+ */
+const readMails = new Map<string, StoredMail>();
+function mailsSoFar(dir: string): StoredMail[] {
+  const names = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (!readMails.has(file)) readMails.set(file, JSON.parse(fs.readFileSync(file, 'utf8')) as StoredMail);
+  }
+  return names.map((name) => readMails.get(path.join(dir, name))!);
+}
+
 /** Waits for the newest mail to an address whose subject matches (and whose text contains `containing`, when given). */
 export async function waitForMail(
   to: string,
@@ -45,12 +63,8 @@ export async function waitForMail(
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = fs
-      .readdirSync(dir)
-      .filter((file) => file.endsWith('.json'))
-      .sort()
+    const found = mailsSoFar(dir)
       .reverse()
-      .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as StoredMail)
       .find(
         (mail) =>
           mail.to.includes(to.toLowerCase()) &&
