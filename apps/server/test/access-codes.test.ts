@@ -5,6 +5,8 @@ import { accessCodes, items, memberships, projects, users } from '../src/db/sche
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 import { browserHeaders, cookiesOf, DEMO_ORIGIN, signIn, signUp, addressSequence } from './support/identity.ts';
 import { linkIn, recipients } from './support/mail-catcher.ts';
+import { completeSelections } from './support/carts.ts';
+import { pdfText } from './support/pdf-text.ts';
 
 const { app, db, mail } = await createTestApp({ withMail: true });
 const HARBOUR_HOST = `harbour.${TEST_PORTAL_HOST}`;
@@ -276,7 +278,7 @@ describe(`access codes: managing them (${testDbKind})`, () => {
     expect(confirmations(`ann-${tag}@example.test`)).toBe(0);
   });
 
-  it("lets a co-buyer arrive from the owner's mailed invitation, share the selection, and stops it once the owner leaves the unit", async () => {
+  it('a co-buyer couple: the owner invites, the partner arrives from the mail, both write, both sign (a change sets a signature aside), the PDF names both; an invitation stops once its maker leaves the unit', async () => {
     const tag = crypto.randomBytes(3).toString('hex');
     const unit = freeUnits.pop()!;
     const arrive = async (code: string, proof: string) => {
@@ -333,6 +335,79 @@ describe(`access codes: managing them (${testDbKind})`, () => {
       uses: 1,
       kind: 'co-buyer-invitation',
     });
+
+    // The couple, on one selection: both write to the design centre; with every buyer signing,
+    // the owner's signature waits for the partner, a change of the partner's sets it aside, and
+    // once both have signed the PDF names both buyers and both signatures.
+    await db.update(users).set({ name: 'Sam Partner' }).where(eq(users.email, partnerEmail));
+    const as = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+      app.inject({ method, url, headers: browserHeaders(cookie), ...(payload ? { payload } : {}) });
+    for (const [who, body] of [
+      [owner, 'Could the island be longer?'],
+      [partner, 'And the pulls matte black, please.'],
+    ] as const)
+      expect((await as(who, 'POST', `/api/carts/${cartId}/comments`, { body })).statusCode).toBe(201);
+    const thread = (await as(partner, 'GET', `/api/carts/${cartId}/comments`)).json() as {
+      comments: Array<{ body: string }>;
+    };
+    expect(thread.comments.map((comment) => comment.body)).toEqual([
+      'Could the island be longer?',
+      'And the pulls matte black, please.',
+    ]);
+    const signing = (value: 'one' | 'every') =>
+      as(manager, 'PATCH', `/api/projects/${demo!.id}`, { options: { signing: value } });
+    expect((await signing('every')).statusCode).toBe(200);
+    try {
+      const cartNow = async () =>
+        (await as(owner, 'GET', `/api/schema/carts/${cartId}`)).json() as {
+          _version: number;
+          status: string;
+          selections: Array<{ option: string; quantity: number }>;
+          signatures?: Array<{ name: string }>;
+        };
+      const complete = await completeSelections(app, owner, String(unit.data.plan));
+      const filled = await as(owner, 'PATCH', `/api/schema/carts/${cartId}`, {
+        selections: complete,
+        _version: (await cartNow())._version,
+      });
+      expect(filled.statusCode, filled.body).toBe(200);
+      const sign = async (who: string, name: string) =>
+        as(who, 'POST', `/api/carts/${cartId}/submit`, {
+          signature: name,
+          agree: true,
+          _version: (await cartNow())._version,
+        });
+      expect((await sign(owner, 'Dana Owner')).statusCode).toBe(200);
+      expect([(await cartNow()).status, (await cartNow()).signatures?.map((s) => s.name)]).toEqual([
+        'draft',
+        ['Dana Owner'],
+      ]);
+      // The partner takes a choice back and puts it again: a change, so the owner's signature is set aside.
+      const before = await cartNow();
+      const changed = await as(partner, 'PATCH', `/api/schema/carts/${cartId}`, {
+        selections: before.selections.slice(1),
+        _version: before._version,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await cartNow()).signatures ?? []).toEqual([]);
+      const restored = await as(partner, 'PATCH', `/api/schema/carts/${cartId}`, {
+        selections: before.selections,
+        _version: (await cartNow())._version,
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect((await sign(partner, 'Sam Partner')).statusCode).toBe(200);
+      expect((await sign(owner, 'Dana Owner')).statusCode).toBe(200);
+      expect((await cartNow()).status).toBe('submitted');
+      const pdf = await as(manager, 'GET', `/api/carts/${cartId}/pdf`);
+      expect(pdf.statusCode).toBe(200);
+      const text = await pdfText(pdf.rawPayload);
+      expect(text).toMatch(/Buyers\s+Dana Owner · owner-/);
+      expect(text).toMatch(/Sam Partner · partner-/);
+      expect(text).toMatch(/Signed by Sam Partner on/);
+      expect(text).toMatch(/Signed by Dana Owner on .* for/);
+    } finally {
+      expect((await signing('one')).statusCode).toBe(200);
+    }
 
     // A second invitation, then the owner leaves the unit: what they made is withdrawn.
     const late = (

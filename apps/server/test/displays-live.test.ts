@@ -100,4 +100,22 @@ describe(`a screen's live connection (${testDbKind})`, () => {
 
     await expect(connect('https://elsewhere.example').opened).rejects.toThrow('refused with 403');
   });
+
+  it('gives one address two of the diagnostic probes at a time, and the slot back when one closes', async () => {
+    const probe = async () => {
+      const opened = connect();
+      await opened.opened;
+      opened.say({ type: 'probe' });
+      return opened;
+    };
+    const [first, second] = [await probe(), await probe()];
+    for (const held of [first, second]) expect((await held.next(1))?.type).toBe('pong');
+    const third = await probe();
+    expect(await third.closed).toBe(4429);
+    first.socket.close();
+    await first.closed;
+    const again = await probe();
+    expect((await again.next(1))?.type).toBe('pong');
+    for (const held of [second, again]) held.socket.close();
+  });
 });

@@ -136,50 +136,85 @@ describe(`the builder's widget (${testDbKind})`, () => {
     expect((await get('/embed?show=gallery')).body).toContain('Design packages');
   });
 
-  it('counts views and clicks per site, for the managers only', async () => {
-    await get('/embed', { referer: 'https://www.builder.example/homes?x=1' });
-    await get('/embed', { referer: 'https://www.builder.example/other' });
-    const click = await app.inject({
-      method: 'POST',
-      url: '/api/embed/click',
-      headers: browserHeaders(),
-      payload: { origin: 'https://www.builder.example' },
-    });
-    expect(click.statusCode).toBe(204);
-    const figures = await get('/api/manage/embed', { cookie: manager });
-    expect(figures.json().sites).toContainEqual({ origin: 'https://www.builder.example', views: 2, clicks: 1 });
-    expect((await get('/api/manage/embed', { cookie: buyer })).statusCode).toBe(403);
-    // The dashboard's figures: every /embed this file asked for (1 + 2 + 2 + 2), and the one click.
-    const board = (await get('/api/manage/dashboard', { cookie: manager })).json();
-    expect(board.front).toMatchObject({ widgetViews: 7, widgetClicks: 1 });
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/embed/click',
-          headers: browserHeaders(),
-          payload: { origin: 42 },
-        })
-      ).statusCode,
-    ).toBe(400);
-    // A script inflating the figures from one address is counted up to its allowance, then refused (the page itself still served).
-    const flood = [];
-    for (let i = 0; i < 130; i++) {
-      flood.push(
+  it('counts views and clicks per site the project lists, any other as elsewhere, each bounded per address, for the managers only', async () => {
+    const project = (await get('/api/project', { cookie: manager })).json() as { _id: string };
+    const setOrigins = (origins: string[]) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${project._id}`,
+        headers: browserHeaders(manager),
+        payload: { options: { embed: { origins } } },
+      });
+    expect((await setOrigins(['https://www.builder.example'])).statusCode).toBe(200);
+    try {
+      await get('/embed', { referer: 'https://www.builder.example/homes?x=1' });
+      await get('/embed', { referer: 'https://www.builder.example/other' });
+      // A site the project does not list, however it is spelt, is one line: elsewhere.
+      await get('/embed', { referer: 'https://invented-1.example/' });
+      await get('/embed', { referer: 'https://invented-2.example/' });
+      const click = await app.inject({
+        method: 'POST',
+        url: '/api/embed/click',
+        headers: browserHeaders(),
+        payload: { origin: 'https://www.builder.example' },
+      });
+      expect(click.statusCode).toBe(204);
+      const figures = (await get('/api/manage/embed', { cookie: manager })).json() as {
+        sites: Array<{ origin: string; views: number; clicks: number }>;
+      };
+      expect(figures.sites).toContainEqual({ origin: 'https://www.builder.example', views: 2, clicks: 1 });
+      expect(figures.sites.map((site) => site.origin).sort()).toEqual(['elsewhere', 'https://www.builder.example']);
+      expect((await get('/api/manage/embed', { cookie: buyer })).statusCode).toBe(403);
+      // The dashboard's figures: every /embed this file asked for (1 + 2 + 2 + 4), and the one click.
+      const board = (await get('/api/manage/dashboard', { cookie: manager })).json();
+      expect(board.front).toMatchObject({ widgetViews: 9, widgetClicks: 1 });
+      expect(
         (
           await app.inject({
             method: 'POST',
             url: '/api/embed/click',
             headers: browserHeaders(),
-            payload: { origin: 'https://inflate.example' },
-            remoteAddress: '198.51.100.77',
+            payload: { origin: 42 },
           })
         ).statusCode,
-      );
+      ).toBe(400);
+      // A script inflating the figures from one address is counted up to its allowance: clicks are then
+      // refused, views served but no longer counted.
+      const flood = [];
+      for (let i = 0; i < 130; i++) {
+        flood.push(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/embed/click',
+              headers: browserHeaders(),
+              payload: { origin: 'https://inflate.example' },
+              remoteAddress: '198.51.100.77',
+            })
+          ).statusCode,
+        );
+      }
+      expect(flood.filter((status) => status === 204).length).toBe(120);
+      expect(flood.at(-1)).toBe(429);
+      const viewed = [];
+      for (let i = 0; i < 130; i++)
+        viewed.push(
+          (
+            await app.inject({
+              method: 'GET',
+              url: '/embed',
+              headers: { ...browserHeaders(), referer: `https://www.builder.example/${i}` },
+              remoteAddress: '198.51.100.78',
+            })
+          ).statusCode,
+        );
+      expect(viewed.every((status) => status === 200)).toBe(true);
+      const figuresAfter = (await get('/api/manage/embed', { cookie: manager })).json() as typeof figures;
+      // Elsewhere: the two invented sites and this file's earlier views, which named no site.
+      expect(figuresAfter.sites).toContainEqual({ origin: 'elsewhere', views: 7, clicks: 120 });
+      expect(figuresAfter.sites).toContainEqual({ origin: 'https://www.builder.example', views: 122, clicks: 1 });
+    } finally {
+      await setOrigins([]);
     }
-    expect(flood.filter((status) => status === 204).length).toBe(120);
-    expect(flood.at(-1)).toBe(429);
-    const figuresAfter = (await get('/api/manage/embed', { cookie: manager })).json();
-    expect(figuresAfter.sites).toContainEqual({ origin: 'https://inflate.example', views: 0, clicks: 120 });
   });
 });

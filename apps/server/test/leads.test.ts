@@ -177,6 +177,46 @@ describe(`inquiries (${testDbKind})`, () => {
     await mail!.waitFor('manager@demo.test', /^New lead: Alexi Martin$/);
   }, 30_000);
 
+  it('takes the lead’s source from the page the server gave the form to, never from what the sender says', async () => {
+    const fromWidget = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/embed/form',
+        headers: headers('192.0.2.81'),
+        remoteAddress: '192.0.2.81',
+      })
+    ).json() as InquiryForm;
+    const [fromPage] = await forms('192.0.2.82', 1);
+    takeTime(3_100);
+    // A sender who names a source of their own is refused in words: the field is not theirs to fill.
+    const claimed = await send('192.0.2.81', {
+      ...person(11),
+      source: 'display',
+      token: fromWidget.token,
+      proof: solve(fromWidget),
+    });
+    expect(claimed.statusCode).toBe(400);
+    for (const [address, form, n] of [
+      ['192.0.2.81', fromWidget, 12],
+      ['192.0.2.82', fromPage!, 13],
+    ] as const)
+      expect((await send(address, { ...person(n), token: form.token, proof: solve(form) })).statusCode).toBe(202);
+    const all = await leads();
+    expect(all.find((l) => l.email === 'alex.12@example.com')).toMatchObject({ source: 'embed' });
+    expect(all.find((l) => l.email === 'alex.13@example.com')).toMatchObject({ source: 'inquire' });
+    // A token altered to say another page no longer verifies.
+    const [again] = await forms('192.0.2.83', 1);
+    takeTime(3_100);
+    const [issued, nonce, , mac] = again!.token.split('.');
+    const forged = await send('192.0.2.83', {
+      ...person(14),
+      token: [issued, nonce, 'embed', mac].join('.'),
+      proof: solve(again!),
+    });
+    expect(forged.json().error.key).toBe('inquiry.form-expired');
+    await mail!.waitFor('manager@demo.test', /^New lead: Alexn Martin$/);
+  }, 30_000);
+
   it('keeps every consent proof and what each inquiry stated: a later inquiry under the same address adds, never rewrites', async () => {
     const inquire = async (address: string, fields: Record<string, unknown>) => {
       const [form] = await forms(address, 1);

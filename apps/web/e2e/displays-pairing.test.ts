@@ -4,6 +4,7 @@ import pg from 'pg';
 import { origin, PHONE, withBrowsers } from './support/browser.ts';
 import { near, pixelAt, seedColour } from './support/pixels.ts';
 import { asPerson } from './support/fixtures.ts';
+import { audit } from './support/audit.ts';
 import { waitForMail } from './support/mail-files.ts';
 import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
 import { startAnotherServer, startBalancer, type ExtraServer } from './support/more-servers.ts';
@@ -72,6 +73,8 @@ describe("a visitor's phone and a sales-centre screen", () => {
         await expect
           .poll(() => screen.getByTestId('display-room-name').textContent(), { timeout: 10_000 })
           .toBe('Living Room');
+        // The paired remote, which the page sweep cannot reach: its buttons named by what they show.
+        expect(await audit(phone, '/controller (paired)')).toEqual([]);
         await expect
           .poll(() => pixelAt(screen, '[data-testid="display-room"]', 0.5, 0.7), { timeout: 20_000 })
           .toSatisfy((pixel: number[]) => near(pixel, seedColour('Engineered Oak – Smoked'), 12));

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, origin, PHONE, withBrowsers } from './support/browser.ts';
 import { asDemoManager } from './support/fixtures.ts';
+import { audit } from './support/audit.ts';
 
 /**
  * The builder's widget on a builder's own page (docs/public-pages.md, "The widget"): the one-line
@@ -90,6 +91,8 @@ describe("the builder's widget on another site", () => {
       await withBrowsers(1, { viewport: PHONE, isMobile: true }, async ([visitor]) => {
         const { page } = visitor!;
         await page.goto(`${origin()}/embed?show=form`);
+        // The widget with its form, which the page sweep (no sites listed) never frames.
+        expect(await audit(page, '/embed with the form')).toEqual([]);
         const email = `embed-form-${Date.now()}@example.test`;
         await page.getByRole('textbox', { name: 'First name' }).fill('Sam');
         await page.getByRole('textbox', { name: 'Last name' }).fill('Okafor');
@@ -106,6 +109,13 @@ describe("the builder's widget on another site", () => {
         }>;
         expect(leads).toMatchObject([{ source: 'embed', lastName: 'Okafor' }]);
         expect(visitor!.consoleErrors).toEqual([]);
+      });
+      // And in French: every field and the news checkbox named in the served page, before any script.
+      await withBrowsers(1, { viewport: PHONE, isMobile: true, locale: 'fr-CA' }, async ([reader]) => {
+        const { page } = reader!;
+        await page.goto(`${origin()}/embed?show=form`);
+        await page.getByRole('checkbox', { name: /Maple Residences/ }).waitFor();
+        expect(await audit(page, '/embed with the form (fr-CA)')).toEqual([]);
       });
     } finally {
       await setOrigins([]);

@@ -54,7 +54,7 @@ export function buildTheme(theme: Theme, say: (key: FirstPageKey) => string) {
           label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' },
         },
       },
-      // The overlays' timings of SPEC.md's constants (packages/core/src/constants.ts).
+      // The overlays' timings of the specification's constants (packages/core/src/constants.ts).
       Tooltip: { defaultProps: { openDelay: TOOLTIP_SHOW_DELAY_MS, offset: TOOLTIP_DISTANCE_PX } },
       Menu: { defaultProps: { closeDelay: MENU_HIDE_DELAY_MS, offset: TOOLTIP_DISTANCE_PX } },
       Popover: { defaultProps: { offset: TOOLTIP_DISTANCE_PX, transitionProps: { duration: POPOVER_DISPOSE_MS } } },

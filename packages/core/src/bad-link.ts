@@ -25,7 +25,7 @@ export function badLinkKey(reason: BadLinkReason): CoreKey {
   return BAD_LINK_KEYS[reason];
 }
 
-/** A reason in English (SPEC.md's words). */
+/** A reason in English (the specification's words). */
 export function badLinkMessage(reason: BadLinkReason): string {
   return EN_ACCESS[BAD_LINK_KEYS[reason]];
 }

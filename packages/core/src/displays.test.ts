@@ -7,10 +7,12 @@ import {
   displayStateSchema,
   formatClaimCode,
   formatPairingCode,
+  frameVerdict,
   newClaimCode,
   newPairingCode,
   readClaimCode,
   readPairingCode,
+  roundTripVerdict,
 } from './displays.ts';
 
 describe('display claim codes', () => {
@@ -93,5 +95,24 @@ describe('pairing codes and the live protocol', () => {
     ];
     for (const message of refused)
       expect(displayMessageSchema.safeParse(message).success, JSON.stringify(message)).toBe(false);
+  });
+});
+
+describe('the sales-centre verdicts of the diagnostics', () => {
+  it('say good enough from 20 frames a second, and what to change below, naming the processor when it drew', () => {
+    expect(frameVerdict({ fps: 20, isSoftware: false })).toMatchObject({ isGood: true });
+    expect(frameVerdict({ fps: 58.5, isSoftware: true }).text).toMatch(/^Good enough for a sales centre: 58.5 frames/);
+    const slow = frameVerdict({ fps: 19.9, isSoftware: false });
+    expect(slow.isGood).toBe(false);
+    expect(slow.text).toContain('mini-PC');
+    expect(frameVerdict({ fps: 7, isSoftware: true }).text).toContain('drawn by the processor');
+  });
+
+  it('say good enough up to a p99 of 100 ms, and how to mend the network above', () => {
+    expect(roundTripVerdict({ p99: 100 })).toMatchObject({ isGood: true });
+    expect(roundTripVerdict({ p99: 12.4 }).text).toContain('within 12 ms');
+    const slow = roundTripVerdict({ p99: 100.6 });
+    expect(slow.isGood).toBe(false);
+    expect(slow.text).toContain('wired network');
   });
 });

@@ -324,3 +324,45 @@ export function lookInWords(showroom: Showroom, look: Look): string[] {
   });
   return [...(plan ? [`Plan: ${plan.name}`] : []), ...(room ? [`Room shown: ${room.name}`] : []), ...finishes];
 }
+
+/**
+ * What a sales-centre screen needs (docs/displays.md, "Setting up a sales centre"): a median of at
+ * least 20 frames a second drawing the project's room, and round trips to the portal whose 99th
+ * percentile is at most 100 ms (more makes the room lag behind the phone).
+ */
+export const SALES_CENTRE = { minFps: 20, maxRoundTripP99Ms: 100 } as const;
+
+/** A diagnostic's verdict: good enough for a sales centre, or what to change. */
+export interface Verdict {
+  isGood: boolean;
+  text: string;
+}
+
+/** The 3D diagnostic's verdict from its median frame rate, and whether the processor drew the frames. */
+export function frameVerdict({ fps, isSoftware }: { fps: number; isSoftware: boolean }): Verdict {
+  if (fps >= SALES_CENTRE.minFps)
+    return {
+      isGood: true,
+      text: `Good enough for a sales centre: ${fps} frames a second, at least ${SALES_CENTRE.minFps} are needed.`,
+    };
+  return {
+    isGood: false,
+    text: isSoftware
+      ? `Too slow for a sales centre: ${fps} frames a second, drawn by the processor because this browser uses no graphics chip. Turn on the browser's hardware acceleration, or use a mini-PC with a graphics chip.`
+      : `Too slow for a sales centre: ${fps} frames a second, under the ${SALES_CENTRE.minFps} needed. Use a mini-PC with a faster graphics chip for this screen.`,
+  };
+}
+
+/** The network diagnostic's verdict from the 99th percentile of its round trips. */
+export function roundTripVerdict({ p99 }: { p99: number }): Verdict {
+  const ms = Math.round(p99);
+  if (p99 <= SALES_CENTRE.maxRoundTripP99Ms)
+    return {
+      isGood: true,
+      text: `Good enough for a sales centre: 99 % of round trips within ${ms} ms, at most ${SALES_CENTRE.maxRoundTripP99Ms} ms are needed.`,
+    };
+  return {
+    isGood: false,
+    text: `Too slow for a sales centre: 1 % of round trips take over ${ms} ms, and the room would lag behind the phone. Put the screen on a wired network, or on a Wi-Fi access point of its own.`,
+  };
+}

@@ -97,7 +97,6 @@ export const inquirySchema = z
     agent: z.boolean().nullable().default(null),
     contact: z.enum(CONTACT_METHODS).default('email'),
     news: z.boolean().default(false),
-    source: z.enum(LEAD_SOURCES).default('inquire'),
     /** The agent or referral code of the page's address, as typed: an unknown one is kept, never refused. */
     code: trimmed(100).nullable().default(null),
     /** The campaign tags, by their names in a campaign link (`utm_source`) or short (`source`); stored short. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fail } from '@decor/core';
+import { DomainError, fail } from '@decor/core';
 import type { Db } from '../db/client.ts';
 import { countRequest } from './rate-limit.repo.ts';
 
@@ -38,6 +38,17 @@ export const RATE_RULES = {
  * Counts one request against `key` in a fixed window kept in PostgreSQL (so every server
  * process shares it) and refuses with a 429 once the window's limit is used up.
  */
+/** Counts one more request under `key`; false once it is over the rule's limit (for what is not refused, only not counted). */
+export async function withinRate(db: Db, key: string, rule: RateRule): Promise<boolean> {
+  try {
+    await consumeRate(db, key, rule);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'rate_limited') return false;
+    throw error;
+  }
+}
+
 export async function consumeRate(db: Db, key: string, { limit, windowSeconds }: RateRule): Promise<void> {
   // Keys hold what callers send (an address, an e-mail): a long one is stored by its digest, so no key outgrows its index.
   if (key.length > 120) key = `${key.slice(0, 40)}#${createHash('sha256').update(key).digest('base64url')}`;

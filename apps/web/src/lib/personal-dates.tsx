@@ -14,8 +14,9 @@ function readersZone(): { locale: string; timeZone: string } {
 }
 
 /**
- * Dates for the person reading (the platform's back office, docs/admin.md): their language and
- * zone, printed from the server's rules for that zone once they arrive (Intl's until then).
+ * Dates for the person reading (the platform's back office, docs/admin.md): their zone, printed
+ * from the server's rules for that zone once they arrive (Intl's until then), in the style of
+ * their language on a project's pages (useDates, docs/dates.md).
  */
 export function PersonalDates({ children }: { children: ReactNode }) {
   const { locale, timeZone } = useMemo(() => readersZone(), []);

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo } from 'react';
 import {
   DEFAULT_TIME_ZONE,
   formattingLocale,
+  PLATFORM_LOCALE,
   formatCalendarDay,
   formatDate,
   formatDateTime,
@@ -49,7 +50,8 @@ export function useDates(): Dates {
   const { data: project } = useProject();
   // The reader's language writes the dates (a French reader of an en-CA project reads « 27 novembre 2026 »).
   const reader = useLanguage();
-  const locale = personal ? formattingLocale(reader.language, personal.locale) : reader.locale;
+  // The platform's pages write dates as a project of the platform's own locale would, in the reader's language.
+  const locale = personal ? formattingLocale(reader.language, PLATFORM_LOCALE) : reader.locale;
   const timeZone = personal ? personal.timeZone : project?.options.timeZone;
   // `rulesAt` changes when the reader's zone rules arrive: the dates are made again from them.
   const rulesAt = personal?.rulesAt ?? 0;

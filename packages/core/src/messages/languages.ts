@@ -52,6 +52,13 @@ export function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /**
+ * The platform's own locale: a new project's until it chooses, and the one the platform's pages
+ * (`/admin`) write dates and numbers in, in the reader's language, so that a reader sees one
+ * style of date on a project's pages and on the platform's (docs/dates.md).
+ */
+export const PLATFORM_LOCALE = 'en-CA';
+
+/**
  * The locale numbers, money and dates are written in for a reader of `language` on a project
  * whose own locale is `projectLocale`: the project's own when it is the same language (an
  * English reader of an en-CA project reads en-CA), else the language's own region.

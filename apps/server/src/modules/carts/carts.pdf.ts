@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { findUser } from '../users/index.ts';
 import type { Scope } from '../projects/index.ts';
 import { cartScope } from './carts.operations.ts';
-import { readCart } from './carts.repo.ts';
+import { readCart, unitBuyerIds } from './carts.repo.ts';
 import { cartDocument, type CartData } from './carts.document.ts';
 import { changeOrderOf } from './carts.change-order.ts';
 import type { ProjectRow } from '../projects/index.ts';
@@ -91,7 +91,7 @@ export async function renderCartPdf({
     cartDocument(db, project, cart, t, printedIn),
     changeOrderOf(db, project.id, cart, cartId, printedIn),
   ]);
-  const owner = await findUser(db, String(cart.owner ?? ''));
+  const buyers = await buyersOf(db, project.id, cart);
   const money = (minor: number) => formatMoney(minor, { currency: project.currency, locale });
   const date = (iso: string) => formatDateTime(iso, { ...doc.project.options, locale });
 
@@ -112,7 +112,7 @@ export async function renderCartPdf({
   writer.gap(6);
   await writer.pairs([
     [t('pdf.unit'), [doc.unit?.name, doc.plan?.name].filter(Boolean).join(' · ') || '—'],
-    [t('pdf.buyer'), owner ? [owner.name, owner.email].filter(Boolean).join(' · ') : '—'],
+    ...buyerLines(buyers, t),
     [t('pdf.status'), cartStatusWord(effectiveStatus(cart, now), 'document', t)],
     ...(cart.deadline ? [[t('pdf.deadline'), date(cart.deadline)] as [string, string]] : []),
     [t('pdf.printed'), date(now.toISOString())],
@@ -209,6 +209,27 @@ export async function renderCartPdf({
     bytes: await pdf.save(),
     fileName: `${t('pdf.file')}-${label}${prices ? '' : `-${t('pdf.file-no-prices')}`}.pdf`,
   };
+}
+
+/** The header's buyers, one line each, the label on the first. */
+function buyerLines(buyers: Array<{ name: string | null; email: string }>, t: Translate): Array<[string, string]> {
+  if (!buyers.length) return [[t('pdf.buyer'), '—']];
+  const label = buyers.length > 1 ? t('pdf.buyers') : t('pdf.buyer');
+  return buyers.map((buyer, index) => [
+    index === 0 ? label : '',
+    [buyer.name, buyer.email].filter(Boolean).join(' · '),
+  ]);
+}
+
+/** Every buyer who signs: the selection's owner, then the unit's other buyers (docs/selection-rules.md, "Signing together"). */
+async function buyersOf(db: Db, projectId: string, cart: Pick<CartData, 'owner' | 'unit'>) {
+  const ids = [
+    ...new Set([
+      ...(cart.owner ? [String(cart.owner)] : []),
+      ...(await unitBuyerIds(db, projectId, String(cart.unit))),
+    ]),
+  ];
+  return (await Promise.all(ids.map((id) => findUser(db, id)))).filter((user) => user !== undefined);
 }
 
 const PAGE = { width: 612, height: 792, margin: 54 };

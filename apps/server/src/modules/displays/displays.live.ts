@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import {
@@ -30,6 +30,8 @@ export const CLOSE_RESTARTING = 1012;
 
 /** Realtime diagnostics (`/test/gamelift`) connected to one process at once. */
 const MAX_PROBES = 20;
+/** …and at most this many from one address, so that one visitor never holds a server's every slot. */
+const MAX_PROBES_PER_ADDRESS = 2;
 
 const v = DISPLAY_PROTOCOL_VERSION;
 const push = (socket: WebSocket, message: DisplayPush) => socket.send(JSON.stringify(message));
@@ -47,25 +49,47 @@ async function sendState(db: Db, peer: Peer, key: string): Promise<'register' | 
   }
 }
 
+/**
+ * A socket's error is the client's doing (a frame over the limit, a broken frame, a dropped
+ * connection): the socket ends, and the log says so in one line, not as a server error.
+ */
+function endOnClientError(error: Error, socket: { terminate(): void }, request: FastifyRequest) {
+  request.log.info(
+    { reason: error.message, code: (error as Error & { code?: string }).code },
+    'a live connection ended on the client’s error',
+  );
+  socket.terminate();
+}
+
+/** At most `most` held at a time from one address: `take` gives a slot (and the function that gives it back), or null. */
+function slotsPerAddress(most: number) {
+  const held = new Map<string, number>();
+  return {
+    take(address: string): (() => void) | null {
+      const count = held.get(address) ?? 0;
+      if (count >= most) return null;
+      held.set(address, count + 1);
+      return () => {
+        const left = (held.get(address) ?? 1) - 1;
+        if (left > 0) held.set(address, left);
+        else held.delete(address);
+      };
+    },
+  };
+}
+
 /** The one realtime endpoint of the screens and their phones: `GET /api/displays/live`, same origin only (docs/displays.md). */
 export const displaysLive: FastifyPluginAsync<{
   db: Db;
   relay: DisplayRelay;
   announceEnd: (display: string, reason: PairingEnd) => void;
 }> = async (app, { db, relay, announceEnd }) => {
+  const probeSlots = slotsPerAddress(MAX_PROBES_PER_ADDRESS);
   let stopping = false;
   // A server that is stopping tells every socket to reconnect (1012): the balancer sends it to another server.
   await app.register(websocket, {
     options: { maxPayload: DISPLAY_MESSAGE_MAX_BYTES },
-    // A socket's error is the client's doing (a frame over the limit, a broken frame, a dropped
-    // connection): the socket ends, and the log says so in one line, not as a server error.
-    errorHandler(error, socket, request) {
-      request.log.info(
-        { reason: error.message, code: (error as Error & { code?: string }).code },
-        'a live connection ended on the client’s error',
-      );
-      socket.terminate();
-    },
+    errorHandler: endOnClientError,
     preClose(this: FastifyInstance, done) {
       stopping = true;
       relay.close();
@@ -129,9 +153,14 @@ export const displaysLive: FastifyPluginAsync<{
           sendTo(peer, { v, type: 'joined', display: { id: display.id, name: display.name } });
         } else if (message.type === 'probe') {
           // The realtime diagnostic: pings only, a few per process.
-          if (relay.counts().probes >= MAX_PROBES) return refuse(4429, 'too many probes');
+          const slot = relay.counts().probes < MAX_PROBES ? probeSlots.take(request.ip) : null;
+          if (!slot) return refuse(4429, 'too many probes');
           role = { kind: 'probe', id: randomUUID() };
-          detach = relay.attach('probe', role.id, peer);
+          const detachProbe = relay.attach('probe', role.id, peer);
+          detach = () => {
+            detachProbe();
+            slot();
+          };
           sendTo(peer, { v, type: 'pong', t: 0, server: relay.bus.serverId });
         } else refuse(4400, 'hello expected');
       };

@@ -93,7 +93,7 @@ function widget(type: string, solverText: string, minSeconds: number) {
   };
   let ticket: Promise<{ token: string; proof: string; shownAt: number }>;
   const fresh = () => {
-    ticket = fetch('/api/inquire/form', { credentials: 'omit' })
+    ticket = fetch('/api/embed/form', { credentials: 'omit' })
       .then((response) => response.json())
       .then((issued: { token: string; challenge: object; newsText: string }) => {
         form.querySelector('[data-news-text]')!.textContent = issued.newsText;
@@ -139,7 +139,6 @@ function widget(type: string, solverText: string, minSeconds: number) {
             interest: interest ? { kind: interest.split(':')[0], id: interest.split(':')[1] } : null,
             news: (form.elements.namedItem('news') as HTMLInputElement).checked,
             website: value('website'),
-            source: 'embed',
             page: document.referrer.slice(0, 500),
             referrer: parentOrigin === '*' ? null : parentOrigin,
             token,

@@ -7,6 +7,7 @@ import {
   errorBodySchema,
   formattingLocale,
   FORM_MIN_SECONDS,
+  inquiryFormSchema,
   localisedOptions,
   projectOptionsSchema,
   readerLanguage,
@@ -20,9 +21,10 @@ import { CATALOGUES, translatorFor } from '@decor/core/catalogues';
 import { pseudoCatalogue } from '@decor/core/pseudo';
 import type { AppContext } from '../../context.ts';
 import { requireManager, requireProject, type ProjectRow } from '../projects/index.ts';
-import { publicInterests } from '../leads/index.ts';
+import { inquiryFormOf, publicInterests } from '../leads/index.ts';
+import { requestLanguage } from '../../lib/reader-language.ts';
 import { countEmbed, embedCountsOf, widgetContent } from './embed.repo.ts';
-import { consumeRate, RATE_RULES } from '../../plugins/rate-limit.ts';
+import { consumeRate, RATE_RULES, withinRate } from '../../plugins/rate-limit.ts';
 import { renderWidget } from './embed.page.ts';
 import { loaderScript, widgetScript } from './embed.client.ts';
 
@@ -49,6 +51,18 @@ function originOf(url: string | undefined | null): string {
   } catch {
     return '';
   }
+}
+
+/** What the figures call every site the project does not list (docs/public-pages.md, "Widget"). */
+export const ELSEWHERE = 'elsewhere';
+
+/**
+ * The site a view or a click is counted under: one of the project's own sites (those it lists,
+ * and its own address), or "elsewhere" for any other, so that no one fills the managers' figures
+ * with invented sites by naming them in a request.
+ */
+function countedSite(origin: string, listed: string[], own: string): string {
+  return origin && (origin === own || listed.includes(origin)) ? origin : ELSEWHERE;
 }
 
 /** The sections a widget shows: those asked for in its snippet that the project offers, or all the project offers. */
@@ -80,7 +94,7 @@ function pseudoTranslator(language: Language): Translate {
   return translate;
 }
 
-export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, authSecret }) => {
   const db = database.db;
   // The project the host names, as a visitor may see it: an archived project has no widget.
   const projectOf = (key: string | null): Promise<ProjectRow> => requireProject(db, key, null);
@@ -118,9 +132,17 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
         widgetContent(db, project.id, language),
         sections.includes('form') && formInFrame ? publicInterests(db, project.id, language) : [],
       ]);
-      await countEmbed(db, project.id, originOf(request.headers.referer), 'views').catch((error: unknown) =>
-        request.log.warn({ err: error }, 'a widget view was not counted'),
+      // Counted at most as often as clicks are from one address (the page is served anyway).
+      const site = countedSite(
+        originOf(request.headers.referer),
+        embed.origins,
+        `${request.protocol}://${request.host}`,
       );
+      await withinRate(db, `embed-count:ip:${request.ip}`, RATE_RULES.embedCountsPerAddress)
+        .then(async (isCounted) => {
+          if (isCounted) await countEmbed(db, project.id, site, 'views');
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'a widget view was not counted'));
       // Framed by the project's own sites when it lists them; the read-only sections by any site when it lists none.
       const ancestors = formInFrame ? ["'self'", ...embed.origins].join(' ') : '*';
       const policy = String(reply.getHeader('content-security-policy') ?? '').replace(
@@ -155,6 +177,35 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     },
   );
 
+  await app.register(widgetAskRoutes, { database, authSecret });
+};
+
+/** What the widget asks of the server once drawn (its inquiry form, its clicks), and the figures the managers read. */
+const widgetAskRoutes: FastifyPluginAsyncZod<Pick<AppContext, 'database' | 'authSecret'>> = async (
+  app,
+  { database, authSecret },
+) => {
+  const db = database.db;
+  const projectOf = (key: string | null): Promise<ProjectRow> => requireProject(db, key, null);
+
+  app.get(
+    '/api/embed/form',
+    {
+      schema: {
+        tags,
+        summary:
+          "A fresh inquiry form for the builder's widget: as `GET /api/inquire/form`, its token saying the lead comes from the widget",
+        response: { 200: inquiryFormSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectOf(request.projectKey);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await inquiryFormOf(db, authSecret, project, await requestLanguage(db, request), 'embed'));
+    },
+  );
+
   app.post(
     '/api/embed/click',
     {
@@ -168,7 +219,9 @@ export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     async (request, reply) => {
       const project = await projectOf(request.projectKey);
       await consumeRate(db, `embed-count:ip:${request.ip}`, RATE_RULES.embedCountsPerAddress);
-      await countEmbed(db, project.id, originOf(request.body.origin), 'clicks');
+      const { origins } = embedSettingsSchema.parse(projectOptionsSchema.parse(project.options ?? {}).embed ?? {});
+      const site = countedSite(originOf(request.body.origin), origins, `${request.protocol}://${request.host}`);
+      await countEmbed(db, project.id, site, 'clicks');
       return reply.status(204).send(null);
     },
   );

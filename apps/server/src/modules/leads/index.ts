@@ -12,4 +12,4 @@ export const leadsModule = defineModule({
 });
 
 export { publicInterests } from './leads.repo.ts';
-export { receiveShowroomLook } from './leads.operations.ts';
+export { inquiryFormOf, receiveShowroomLook } from './leads.operations.ts';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import { fail, FORM_MAX_SECONDS, FORM_MIN_SECONDS } from '@decor/core';
+import { fail, FORM_MAX_SECONDS, FORM_MIN_SECONDS, LEAD_SOURCES, type LeadSource } from '@decor/core';
 
 /**
  * The inquiry form's two proofs that a person in a browser sent it (docs/public-pages.md,
@@ -20,12 +20,14 @@ export interface FormToken {
   projectId: string;
   issuedAt: number;
   nonce: string;
+  /** Which page the server gave the form to (the inquiry page, or the builder's widget): the lead's source. */
+  source: LeadSource;
 }
 
 /** A token for a form shown now in this project, and the proof of work that goes with it. */
-export async function issueForm(secret: string, projectId: string, now = Date.now()) {
+export async function issueForm(secret: string, projectId: string, source: LeadSource, now = Date.now()) {
   const nonce = randomBytes(16).toString('base64url');
-  const payload = `${now}.${nonce}`;
+  const payload = `${now}.${nonce}.${source}`;
   const challenge = await createChallenge({
     hmacKey: keyOf(secret, 'proof').toString('base64url'),
     maxNumber: PROOF_MAX_NUMBER,
@@ -46,16 +48,18 @@ export async function issueForm(secret: string, projectId: string, now = Date.no
 
 /** The token's facts when it is this project's, signed by us, and neither too fresh nor too old; otherwise a refusal in words. */
 export function readFormToken(secret: string, projectId: string, token: string, now = Date.now()): FormToken {
-  const [issued, nonce, mac, ...rest] = token.split('.');
-  const expected = macOf(secret, `${projectId}.${issued}.${nonce}`);
+  const [issued, nonce, source, mac, ...rest] = token.split('.');
+  const expected = macOf(secret, `${projectId}.${issued}.${nonce}.${source}`);
   const signed =
     !rest.length && !!mac && mac.length === expected.length && timingSafeEqual(Buffer.from(mac), Buffer.from(expected));
   const issuedAt = Number(issued);
-  if (!signed || !Number.isSafeInteger(issuedAt) || !nonce) throw fail('bad_request', 'inquiry.form-expired');
+  const isSource = (LEAD_SOURCES as readonly string[]).includes(source ?? '');
+  if (!signed || !Number.isSafeInteger(issuedAt) || !nonce || !isSource)
+    throw fail('bad_request', 'inquiry.form-expired');
   const age = (now - issuedAt) / 1000;
   if (age > FORM_MAX_SECONDS || age < -60) throw fail('bad_request', 'inquiry.form-expired');
   if (age < FORM_MIN_SECONDS) throw fail('bad_request', 'inquiry.too-fast');
-  return { projectId, issuedAt, nonce };
+  return { projectId, issuedAt, nonce, source: source as LeadSource };
 }
 
 /** Whether `proof` (the base64 JSON the browser sends) solves the challenge issued with this token. */

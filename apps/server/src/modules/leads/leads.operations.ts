@@ -8,6 +8,7 @@ import {
   inquirySchema,
   type LeadActivity,
   type LeadFields,
+  type LeadSource,
   newsConsentText,
   projectOptionsSchema,
   type Language,
@@ -36,10 +37,12 @@ export async function inquiryFormOf(
   secret: string,
   project: ProjectRow,
   language: Language = 'en',
+  /** The page the form is given to: what the lead will say it came from. */
+  source: LeadSource = 'inquire',
 ): Promise<InquiryForm> {
   const options = projectOptionsSchema.parse(project.options ?? {});
   const [issued, interests] = await Promise.all([
-    issueForm(secret, project.id),
+    issueForm(secret, project.id, source),
     publicInterests(db, project.id, language),
   ]);
   // The defaults in the visitor's language and the project's currency; the managers' own choices as they wrote them.
@@ -88,15 +91,21 @@ export async function receiveInquiry(input: ReceiveInput): Promise<Outcome> {
   if (inquiry.interest && interestName === null) throw fail('bad_request', 'inquiry.unknown-interest');
   if (!(await spendFormToken(db, project.id, token.nonce))) throw fail('bad_request', 'inquiry.form-used');
   const held = heldReasonsOf(inquiry);
-  return writeLead(input, held, interestName);
+  // The page the server gave the form to, as its signed token says: never what the sender claims.
+  return writeLead(input, held, interestName, token.source);
 }
 
-async function writeLead(input: ReceiveInput, held: string[], interestName: string | null): Promise<Outcome> {
+async function writeLead(
+  input: ReceiveInput,
+  held: string[],
+  interestName: string | null,
+  source: LeadSource,
+): Promise<Outcome> {
   const { db, project, inquiry, address, hooks } = input;
   const now = new Date();
   const activity: LeadActivity = {
     at: now.toISOString(),
-    source: inquiry.source,
+    source,
     message: inquiry.message,
     page: inquiry.page,
     interest: inquiry.interest,
@@ -154,7 +163,7 @@ async function writeLead(input: ReceiveInput, held: string[], interestName: stri
       agent: inquiry.agent,
       contact: inquiry.contact,
       status: held.length ? 'held' : 'new',
-      source: inquiry.source,
+      source,
       code: inquiry.code || null,
       utm: inquiry.utm,
       referrer: inquiry.referrer,
@@ -230,7 +239,6 @@ export async function receiveShowroomLook(
     agent: null,
     contact: 'email',
     news: false,
-    source: 'display',
     code: null,
     utm: {},
     page: '',
@@ -239,5 +247,5 @@ export async function receiveShowroomLook(
     proof: '',
     website: '',
   };
-  return writeLead({ ...input, secret: '', inquiry }, [], null);
+  return writeLead({ ...input, secret: '', inquiry }, [], null, 'display');
 }

@@ -825,7 +825,7 @@ export const EN_APP = {
   'app.embed.clicks': 'Clicks',
   'app.embed.empty': 'The widget has not been shown on a website in the last 30 days.',
   'app.embed.figures': 'Widget views and clicks in the last 30 days',
-  'app.embed.unknown-site': 'A site that did not say',
+  'app.embed.unknown-site': 'Elsewhere (a site you do not list, or one that did not say)',
   'app.format.currency-problem': 'An ISO 4217 currency code such as CAD, USD or EUR',
   'app.format.locale-problem': 'A language and region the portal supports, such as en-CA or fr-CA',
   'app.format.sample':
@@ -1024,6 +1024,7 @@ export const EN_APP = {
   'app.controller.lower': 'Look from lower',
   'app.controller.closer': 'Come closer',
   'app.screen.unreachable': 'This screen cannot reach the portal',
+  'app.screen.offline': 'Reconnecting to the portal…',
   'app.screen.retries': 'It tries again every few seconds.',
   'app.screen.ready': 'This screen is ready for a project',
   'app.screen.enter-code': 'In the back office, under Screens, enter this code:',

@@ -5,6 +5,7 @@ export const EN_DOCUMENT = {
   'pdf.title-change-order': 'Design selection – change order {number}',
   'pdf.unit': 'Unit',
   'pdf.buyer': 'Buyer',
+  'pdf.buyers': 'Buyers',
   'pdf.status': 'Status',
   'pdf.deadline': 'Deadline',
   'pdf.printed': 'Printed',

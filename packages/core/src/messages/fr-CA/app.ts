@@ -844,7 +844,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.embed.clicks': 'Clics',
   'app.embed.empty': 'Le module n’a été affiché sur aucun site Web au cours des 30 derniers jours.',
   'app.embed.figures': 'Vues et clics du module au cours des 30 derniers jours',
-  'app.embed.unknown-site': 'Un site qui ne s’est pas nommé',
+  'app.embed.unknown-site': 'Ailleurs (un site que vous ne listez pas, ou qui ne l’a pas dit)',
   'app.format.currency-problem': 'Un code de devise ISO 4217, comme CAD, USD ou EUR',
   'app.format.locale-problem': 'Une langue et une région que le portail prend en charge, comme en-CA ou fr-CA',
   'app.format.sample':
@@ -1050,6 +1050,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.controller.lower': 'Regarder de plus bas',
   'app.controller.closer': 'S’approcher',
   'app.screen.unreachable': 'Cet écran ne peut pas joindre le portail',
+  'app.screen.offline': 'Reconnexion au portail…',
   'app.screen.retries': 'Il réessaie toutes les quelques secondes.',
   'app.screen.ready': 'Cet écran est prêt pour un projet',
   'app.screen.enter-code': 'Dans le back-office, sous Écrans, entrez ce code :',

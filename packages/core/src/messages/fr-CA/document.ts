@@ -7,6 +7,7 @@ export const FR_CA_DOCUMENT: Record<keyof typeof EN_DOCUMENT, string> = {
   'pdf.title-change-order': 'Sélection de design – ordre de modification {number}',
   'pdf.unit': 'Unité',
   'pdf.buyer': 'Acheteur',
+  'pdf.buyers': 'Acheteurs',
   'pdf.status': 'Statut',
   'pdf.deadline': 'Date limite',
   'pdf.printed': 'Imprimé le',

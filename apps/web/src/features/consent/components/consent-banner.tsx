@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { forgetAnalyticsCookies } from '../analytics-loader.ts';
 import { saveConsent, type Consent } from '../consent.ts';
@@ -14,6 +14,10 @@ interface Configured {
  * The consent banner (docs/public-pages.md, "Analytics"): Accept and Reject side by side, the same
  * size and weight, and "Choose" for each kind. A "no" after a "yes" removes the providers'
  * cookies and reloads, so that nothing already loaded keeps running.
+ *
+ * It asks without standing in the way: a region after the page (the page's own skip link stays
+ * the first thing a keyboard reaches, and nothing traps the focus), and while it shows, the page
+ * keeps room for it at its end, so it covers nothing a person cannot scroll into view.
  */
 export default function ConsentBanner({
   configured,
@@ -45,9 +49,12 @@ export default function ConsentBanner({
     }
   };
   const all = { recording: Boolean(configured.sessionRecording.id), analytics: Boolean(configured.analytics.id) };
+  const banner = useRef<HTMLDivElement>(null);
+  useKeptRoom(banner);
   return (
     <Paper
-      role="dialog"
+      ref={banner}
+      component="section"
       aria-label={t('app.consent.settings')}
       data-testid="consent-banner"
       withBorder
@@ -91,4 +98,24 @@ export default function ConsentBanner({
       </Stack>
     </Paper>
   );
+}
+
+/** Keeps room at the end of the page for a box fixed over its bottom, as tall as the box is, while it shows. */
+function useKeptRoom(box: { current: HTMLElement | null }) {
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const body = document.body;
+    const before = body.style.paddingBottom;
+    const keep = () => {
+      body.style.paddingBottom = `${Math.ceil(element.getBoundingClientRect().height) + 24}px`;
+    };
+    keep();
+    const observer = new ResizeObserver(keep);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      body.style.paddingBottom = before;
+    };
+  }, [box]);
 }

@@ -4,7 +4,8 @@ import { DISPLAY_PROTOCOL_VERSION, displayPushSchema, type DisplayMessage, type 
  * The one realtime connection of a screen, a phone and the realtime diagnostic
  * (`/api/displays/live`, docs/displays.md): it greets first, comes back by itself (at once, with a
  * little jitter, when a server says it is stopping; otherwise after ½ s, then a little later
- * each time up to 30 s), and stops for good only when told the other side is gone.
+ * each time up to 4 s, so that it is back within 5 s of a server answering again, and at once
+ * when the device's network comes back), and stops for good only when told the other side is gone.
  */
 
 /** Close codes after which reconnecting is pointless: a pairing that ended, a greeting refused. */
@@ -14,6 +15,8 @@ const RESTARTING = 1012;
 /** The browser's side of the heartbeat: a ping this often; a connection silent for this long after one is given up and opened again. */
 const BEAT_MS = 25_000;
 const SILENCE_MS = 10_000;
+/** The longest wait between two tries (a quarter more or less, at random): back within 5 s of a server answering again. */
+const MOST_RETRY_MS = 4_000;
 
 type Message = DisplayMessage extends infer M ? (M extends { v: number } ? Omit<M, 'v'> : never) : never;
 
@@ -94,11 +97,18 @@ export function openLiveSocket({
       const delay =
         event.code === RESTARTING
           ? 100 + Math.random() * 400
-          : Math.min(30_000, 500 * 2 ** Math.min(attempts - 1, 6)) * (0.75 + Math.random() / 2);
+          : Math.min(MOST_RETRY_MS, 500 * 2 ** Math.min(attempts - 1, 6)) * (0.75 + Math.random() / 2);
       retry = setTimeout(open, delay);
     };
   };
   open();
+  // The device's network is back: try now rather than at the next turn of the wait.
+  const onOnline = () => {
+    if (stopped || socket) return;
+    clearTimeout(retry);
+    open();
+  };
+  window.addEventListener('online', onOnline);
 
   return {
     send(message) {
@@ -108,6 +118,7 @@ export function openLiveSocket({
     },
     close() {
       stopped = true;
+      window.removeEventListener('online', onOnline);
       clearTimeout(retry);
       socket?.close();
     },

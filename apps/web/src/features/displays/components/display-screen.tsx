@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Center, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Center, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { formatClaimCode, formatPairingCode, sortRooms, type DisplayState, type Look } from '@decor/core';
@@ -86,6 +86,7 @@ export function DisplayScreen() {
       data-live={isLive}
       style={{ background: 'var(--portal-logo-bg, #14372f)', color: 'var(--portal-logo-fg, #fff)' }}
     >
+      <OfflineSign isLive={isLive} />
       {state.data ? (
         state.data.mode === 'register' ? (
           <ClaimCode code={state.data.claimCode} />
@@ -212,5 +213,36 @@ function BigCode({
     >
       {children}
     </Text>
+  );
+}
+
+/** How long a screen may be without its live connection before it says so (a reconnection usually takes less). */
+const OFFLINE_SIGN_AFTER_MS = 3_000;
+
+/** A corner of the screen saying it has lost the portal, from 3 s without its connection until it is back (docs/displays.md). */
+function OfflineSign({ isLive }: { isLive: boolean }) {
+  const t = useT();
+  const [isShown, setShown] = useState(false);
+  useEffect(() => {
+    if (isLive) return;
+    const timer = setTimeout(() => setShown(true), OFFLINE_SIGN_AFTER_MS);
+    // Back: the next loss waits its 3 s again.
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
+  }, [isLive]);
+  if (isLive || !isShown) return null;
+  return (
+    <Badge
+      color="orange"
+      size="lg"
+      variant="filled"
+      role="status"
+      data-testid="screen-offline"
+      style={{ position: 'fixed', top: 16, right: 16, zIndex: 10 }}
+    >
+      {t('app.screen.offline')}
+    </Badge>
   );
 }

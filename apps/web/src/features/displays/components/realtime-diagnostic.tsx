@@ -13,6 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { openLiveSocket, type LiveSocket } from '../api/live-socket.ts';
+import { roundTripVerdict } from '@decor/core';
+import { VerdictLine } from './verdict-line.tsx';
 
 /** Pings per run, one every 50 ms (10 s). */
 const PINGS = 200;
@@ -72,13 +74,6 @@ export function RealtimeDiagnostic() {
     setRunning(false);
   };
 
-  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const servers = [...new Set(samples.map((s) => s.server))];
-  const buckets = [1, 2, 5, 10, 25, 50, 100, Infinity].map((limit, i, all) => ({
-    label: limit === Infinity ? `> ${all[i - 1]} ms` : `≤ ${limit} ms`,
-    count: sorted.filter((ms) => ms <= limit && (i === 0 || ms > all[i - 1]!)).length,
-  }));
-  const most = Math.max(1, ...buckets.map((b) => b.count));
   return (
     <Container size="md" py="xl">
       <Stack gap="md">
@@ -109,49 +104,7 @@ export function RealtimeDiagnostic() {
             Measure
           </Button>
         </Group>
-        {samples.length > 0 && (
-          <Card withBorder radius="md" data-testid="probe-results" data-count={samples.length}>
-            <SimpleGrid cols={{ base: 2, sm: 5 }}>
-              {[
-                ['p50', percentile(sorted, 0.5)],
-                ['p95', percentile(sorted, 0.95)],
-                ['p99', percentile(sorted, 0.99)],
-                ['max', sorted.at(-1) ?? 0],
-                ['answers', samples.length],
-              ].map(([label, value]) => (
-                <Stack key={label} gap={0}>
-                  <Text size="xs" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text fw={700} fz="lg" data-testid={`probe-${label}`}>
-                    {label === 'answers' ? `${value} / ${PINGS}` : `${round(value as number)} ms`}
-                  </Text>
-                </Stack>
-              ))}
-            </SimpleGrid>
-            <Stack gap={4} mt="md" aria-label="Histogram of round trips">
-              {buckets.map((bucket) => (
-                <Group key={bucket.label} gap="xs" wrap="nowrap">
-                  <Text size="xs" w={80}>
-                    {bucket.label}
-                  </Text>
-                  <div
-                    style={{
-                      height: 12,
-                      width: `${(bucket.count / most) * 70}%`,
-                      background: 'var(--mantine-primary-color-filled)',
-                      borderRadius: 3,
-                    }}
-                  />
-                  <Text size="xs">{bucket.count}</Text>
-                </Group>
-              ))}
-            </Stack>
-            <Text size="sm" mt="sm">
-              Answered by server {servers.join(', ')}
-            </Text>
-          </Card>
-        )}
+        {samples.length > 0 && <ProbeResults samples={samples} />}
         {!isOpen && reconnects > 2 && (
           <Alert color="orange">
             The live channel keeps dropping: a proxy between this browser and the portal may not pass WebSockets.
@@ -159,5 +112,62 @@ export function RealtimeDiagnostic() {
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** A measure's round trips: percentiles, a histogram, the servers that answered, and the verdict for a sales centre. */
+function ProbeResults({ samples }: { samples: Sample[] }) {
+  const [sorted, servers] = [
+    samples.map((s) => s.ms).sort((a, b) => a - b),
+    [...new Set(samples.map((s) => s.server))],
+  ];
+  const buckets = [1, 2, 5, 10, 25, 50, 100, Infinity].map((limit, i, all) => ({
+    label: limit === Infinity ? `> ${all[i - 1]} ms` : `≤ ${limit} ms`,
+    count: sorted.filter((ms) => ms <= limit && (i === 0 || ms > all[i - 1]!)).length,
+  }));
+  const most = Math.max(1, ...buckets.map((b) => b.count));
+  return (
+    <Card withBorder radius="md" data-testid="probe-results" data-count={samples.length}>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {[
+          ['p50', percentile(sorted, 0.5)],
+          ['p95', percentile(sorted, 0.95)],
+          ['p99', percentile(sorted, 0.99)],
+          ['max', sorted.at(-1) ?? 0],
+          ['answers', samples.length],
+        ].map(([label, value]) => (
+          <Stack key={label} gap={0}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} fz="lg" data-testid={`probe-${label}`}>
+              {label === 'answers' ? `${value} / ${PINGS}` : `${round(value as number)} ms`}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Stack gap={4} mt="md" aria-label="Histogram of round trips">
+        {buckets.map((bucket) => (
+          <Group key={bucket.label} gap="xs" wrap="nowrap">
+            <Text size="xs" w={80}>
+              {bucket.label}
+            </Text>
+            <div
+              style={{
+                height: 12,
+                width: `${(bucket.count / most) * 70}%`,
+                background: 'var(--mantine-primary-color-filled)',
+                borderRadius: 3,
+              }}
+            />
+            <Text size="xs">{bucket.count}</Text>
+          </Group>
+        ))}
+      </Stack>
+      <Text size="sm" mt="sm">
+        Answered by server {servers.join(', ')}
+      </Text>
+      {samples.length === PINGS && <VerdictLine verdict={roundTripVerdict({ p99: percentile(sorted, 0.99) })} />}
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Card, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { sortRooms } from '@decor/core';
+import { frameVerdict, sortRooms } from '@decor/core';
+import { VerdictLine } from './verdict-line.tsx';
 import { useProject } from '../../../lib/project.ts';
 import { sceneRoomsOf } from '../../../components/room/room-layout.ts';
 import { RoomScene } from '../../../components/room/lazy-scene.tsx';
@@ -103,7 +104,7 @@ export function WebGlDiagnostic() {
               {figure('Pixel ratio', String(caps.pixelRatio))}
               {figure('Extensions', String(caps.extensions.length))}
             </SimpleGrid>
-            {/SwiftShader|llvmpipe|software/i.test(caps.renderer) && (
+            {isSoftware(caps.renderer) && (
               <Badge color="orange" mt="sm">
                 A software renderer: frame rates here are the processor&apos;s, not a graphics card&apos;s.
               </Badge>
@@ -134,6 +135,9 @@ export function WebGlDiagnostic() {
                 The {room.name} of {project?.name}, drawn for {RUN_MS / 1000} s
                 {result ? ` (${result.frames} frames)` : ''}.
               </Text>
+              {result && (
+                <VerdictLine verdict={frameVerdict({ fps: result.fps, isSoftware: isSoftware(caps.renderer) })} />
+              )}
             </Card>
           </>
         )}
@@ -141,3 +145,6 @@ export function WebGlDiagnostic() {
     </Container>
   );
 }
+
+/** Whether the frames are drawn by the processor (SwiftShader, llvmpipe): its figures are the processor's. */
+const isSoftware = (renderer: string) => /SwiftShader|llvmpipe|software/i.test(renderer);

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FORM_MIN_SECONDS, type InquiryForm as Form, type LeadSource } from '@decor/core';
+import { FORM_MIN_SECONDS, type InquiryForm as Form } from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldErrorsOf } from '../../../lib/form-errors.ts';
 import { arrivalOf, fetchInquiryForm, type InquiryFields, sendInquiry, solveProof } from '../api/inquiry.ts';
@@ -43,15 +43,7 @@ const EMPTY: InquiryFields = {
 /** Refusals that a fresh form answers: the visitor's words are kept and sent again with it. */
 const STALE_FORM = new Set(['inquiry.form-expired', 'inquiry.form-used', 'inquiry.no-proof']);
 
-export function InquiryForm({
-  code,
-  source = 'inquire',
-  compact = false,
-}: {
-  code?: string;
-  source?: LeadSource;
-  compact?: boolean;
-}) {
+export function InquiryForm({ code, compact = false }: { code?: string; compact?: boolean }) {
   const t = useT();
   const { language } = useLanguage();
   // A form per language: its consent sentence is the one the visitor reads (and the one kept as proof).
@@ -94,7 +86,6 @@ export function InquiryForm({
       await sendInquiry({
         ...fields,
         ...arrivalOf(window.location, document.referrer),
-        source,
         code: code ?? null,
         website,
         token: data.token,

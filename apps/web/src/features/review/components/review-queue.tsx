@@ -77,16 +77,9 @@ export function ReviewQueue() {
       data-testid="review-queue"
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={3} size="h4" id="review-queue">
-            {t('app.review-queue.title')}
-          </Title>
-          {items.length > 0 && (
-            <Button size="sm" disabled={chosen.size === 0} onClick={() => setAsking(true)}>
-              {t('app.review-queue.approve', { count: chosen.size })}
-            </Button>
-          )}
-        </Group>
+        <Title order={3} size="h4" id="review-queue">
+          {t('app.review-queue.title')}
+        </Title>
         {outcome && (
           <Alert color={outcome.tone} role="status" withCloseButton onClose={() => setOutcome(null)}>
             {outcome.lines.map((line) => (
@@ -112,6 +105,14 @@ export function ReviewQueue() {
         {items.map((item) => (
           <WaitingRow key={item._id} item={item} chosen={chosen.has(item._id)} toggle={() => toggle(item._id)} />
         ))}
+        {/* After the boxes it acts on, in reading and keyboard order (docs/screens.md, "Accessibility"). */}
+        {items.length > 0 && (
+          <Group justify="flex-end">
+            <Button size="sm" disabled={chosen.size === 0} onClick={() => setAsking(true)}>
+              {t('app.review-queue.approve', { count: chosen.size })}
+            </Button>
+          </Group>
+        )}
       </Stack>
       <ApproveDialog
         opened={asking}

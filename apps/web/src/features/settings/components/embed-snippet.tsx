@@ -62,7 +62,9 @@ export function EmbedSnippet({
       >
         {figures.data?.sites.map((site) => (
           <Table.Tr key={site.origin}>
-            <Table.Td>{site.origin || t('app.embed.unknown-site')}</Table.Td>
+            <Table.Td>
+              {site.origin && site.origin !== 'elsewhere' ? site.origin : t('app.embed.unknown-site')}
+            </Table.Td>
             <Table.Td ta="right">{site.views}</Table.Td>
             <Table.Td ta="right">{site.clicks}</Table.Td>
           </Table.Tr>
