@@ -34,17 +34,27 @@ export interface CheckRoom extends MinimapRoom {
   order?: number | null | undefined;
 }
 
-export type CatalogueProblem =
-  | { kind: 'requires-excluded'; option: string; other: string; text: string }
-  | { kind: 'requires-missing'; option: string; other: string; text: string }
-  | { kind: 'requires-inactive'; option: string; other: string; text: string }
-  | { kind: 'requires-other-plan'; option: string; other: string; plan: string; text: string }
-  | { kind: 'requires-cycle'; option: string; text: string }
-  | { kind: 'required-empty'; category: string; plan: string; text: string }
-  | { kind: 'package-breaks-rule'; package: string; option: string; text: string }
-  | { kind: 'package-missing-option'; package: string; text: string }
-  | { kind: 'swatch-missing'; option: string; category: string; text: string }
-  | { kind: 'minimap-overlap'; plan: string; room: string; other: string; text: string };
+/** Each problem's sentence as said in one language (`text`), and the catalogue key and values it was said from. */
+type Said = { text: string; key: string; params: Record<string, string | number> };
+
+export type CatalogueProblem = Said &
+  (
+    | { kind: 'requires-excluded'; option: string; other: string; text: string }
+    | { kind: 'requires-missing'; option: string; other: string; text: string }
+    | { kind: 'requires-inactive'; option: string; other: string; text: string }
+    | { kind: 'requires-other-plan'; option: string; other: string; plan: string; text: string }
+    | { kind: 'requires-cycle'; option: string; text: string }
+    | { kind: 'required-empty'; category: string; plan: string; text: string }
+    | { kind: 'package-breaks-rule'; package: string; option: string; text: string }
+    | { kind: 'package-missing-option'; package: string; text: string }
+    | { kind: 'swatch-missing'; option: string; category: string; text: string }
+    | { kind: 'minimap-overlap'; plan: string; room: string; other: string; text: string }
+  );
+
+/** A problem's sentence, and its key and values, so that a page says it in its reader's words (docs/languages.md). */
+const saidWith =
+  (say: Say) =>
+  (key: Parameters<Say>[0], params: Record<string, string | number> = {}) => ({ text: say(key, params), key, params });
 
 const offeredOn = (option: RuleOption, plan: string) => option.plans.length === 0 || option.plans.includes(plan);
 
@@ -68,6 +78,7 @@ export function catalogueProblems({
   swatches?: ReadonlySet<string>;
   say?: Say;
 }): CatalogueProblem[] {
+  const said = saidWith(say);
   const problems: CatalogueProblem[] = [];
   const nameOf = (id: string) => options.get(id)?.name ?? say('check.gone-option');
   const excludes = (a: RuleOption, b: string) =>
@@ -82,21 +93,21 @@ export function catalogueProblems({
           kind: 'requires-missing',
           option: option._id,
           other,
-          text: say('check.requires-missing', { option: option.name }),
+          ...said('check.requires-missing', { option: option.name }),
         });
       else if (excludes(option, other))
         problems.push({
           kind: 'requires-excluded',
           option: option._id,
           other,
-          text: say('check.requires-excluded', { option: option.name, other: needed.name }),
+          ...said('check.requires-excluded', { option: option.name, other: needed.name }),
         });
       else if (!needed.active)
         problems.push({
           kind: 'requires-inactive',
           option: option._id,
           other,
-          text: say('check.requires-inactive', { option: option.name, other: needed.name }),
+          ...said('check.requires-inactive', { option: option.name, other: needed.name }),
         });
       else {
         for (const plan of plans) {
@@ -106,7 +117,7 @@ export function catalogueProblems({
               option: option._id,
               other,
               plan: plan._id,
-              text: say('check.requires-other-plan', { plan: plan.name, option: option.name, other: needed.name }),
+              ...said('check.requires-other-plan', { plan: plan.name, option: option.name, other: needed.name }),
             });
           }
         }
@@ -117,7 +128,7 @@ export function catalogueProblems({
       problems.push({
         kind: 'requires-cycle',
         option: option._id,
-        text: say('check.requires-cycle', { option: option.name }),
+        ...said('check.requires-cycle', { option: option.name }),
       });
   }
 
@@ -134,7 +145,7 @@ export function catalogueProblems({
           kind: 'required-empty',
           category: category._id,
           plan: plan._id,
-          text: say('check.required-empty', { category: category.name, plan: plan.name }),
+          ...said('check.required-empty', { category: category.name, plan: plan.name }),
         });
     }
   }
@@ -145,7 +156,7 @@ export function catalogueProblems({
       problems.push({
         kind: 'package-missing-option',
         package: pkg._id,
-        text: say('check.package-missing-option', { package: pkg.name, count: missing.length }),
+        ...said('check.package-missing-option', { package: pkg.name, count: missing.length }),
       });
     const selections: Selection[] = pkg.options
       .filter((id) => options.has(id))
@@ -155,7 +166,7 @@ export function catalogueProblems({
         kind: 'package-breaks-rule',
         package: pkg._id,
         option: violation.option,
-        text: say('check.package-breaks-rule', {
+        ...said('check.package-breaks-rule', {
           package: pkg.name,
           option: nameOf(violation.option),
           reason: describeUnavailability(violation.reason, { options }, say),
@@ -178,6 +189,7 @@ function missingSwatches(
   say: Say,
 ) {
   if (!swatches) return [];
+  const said = saidWith(say);
   const problems: CatalogueProblem[] = [];
   for (const option of options.values()) {
     const category = categories.get(option.category);
@@ -186,7 +198,7 @@ function missingSwatches(
       kind: 'swatch-missing',
       option: option._id,
       category: category._id,
-      text: say('check.swatch-missing', { option: option.name, category: category.name, surface: category.surface }),
+      ...said('check.swatch-missing', { option: option.name, category: category.name, surface: category.surface }),
     });
   }
   return problems;
@@ -195,6 +207,7 @@ function missingSwatches(
 /** Rooms of a plan that the floor-plan minimap draws over each other, where a buyer cannot tap the one beneath. */
 function overlappingRooms(plans: readonly CheckPlan[], rooms: readonly CheckRoom[], say: Say) {
   if (!rooms.length) return [];
+  const said = saidWith(say);
   const problems: CatalogueProblem[] = [];
   for (const plan of plans) {
     // The rooms as Explore shows them for this plan: in display order (docs/data-model.md).
@@ -208,7 +221,7 @@ function overlappingRooms(plans: readonly CheckPlan[], rooms: readonly CheckRoom
           plan: plan._id,
           room: shown[i]!._id,
           other: shown[j]!._id,
-          text: say('check.minimap-overlap', { plan: plan.name, room: shown[i]!.name, other: shown[j]!.name }),
+          ...said('check.minimap-overlap', { plan: plan.name, room: shown[i]!.name, other: shown[j]!.name }),
         });
       }
     }

@@ -105,6 +105,7 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
         '/api/access-codes',
         '/api/schema/carts/?limit=200',
         '/api/manage/imports',
+        '/api/manage/displays',
       ];
       if (staff) for (const answer of await Promise.all(staffLists.map(get))) walk(answer);
       // The platform's own: projects, their keys and hosts, deploys, and the names of what runs it.
@@ -115,6 +116,9 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
         '/api/admin/users',
         '/api/admin/sessions',
         '/api/admin/purchases',
+        '/api/admin/displays',
+        // The person the sweep opens, whichever page of the list other journeys' people push them to.
+        '/api/admin/users?q=olivia',
       ];
       if (admin) for (const answer of await Promise.all(adminLists.map(get))) walk(answer);
       if (admin) written.push('Node', 'PostgreSQL', 'PGlite');

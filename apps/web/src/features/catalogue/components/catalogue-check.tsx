@@ -1,6 +1,6 @@
 import { Alert, List, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatList, type MissingTranslation } from '@decor/core';
+import { formatList, type MessageKey, type MissingTranslation } from '@decor/core';
 import { catalogueCheckQuery } from '../api/get-catalogue-check.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -22,7 +22,10 @@ export function CatalogueCheck() {
         <Alert color="orange" title={t('app.check.problems', { count: problems.length })} data-testid="catalogue-check">
           <List size="sm" spacing={4}>
             {problems.slice(0, 30).map((problem, index) => (
-              <List.Item key={index}>{problem.text}</List.Item>
+              // In the reader's words, from the sentence's key (the server's own words when it names none).
+              <List.Item key={index}>
+                {problem.key ? t(problem.key as MessageKey, problem.params) : problem.text}
+              </List.Item>
             ))}
           </List>
           {problems.length > 30 && <Text size="sm">{t('app.check.more', { count: problems.length - 30 })}</Text>}
