@@ -150,6 +150,9 @@ describe('the catalogue check of what buyers see in 3D', () => {
         option: 'walnut',
         category: 'floor',
         text: 'walnut has no swatch, but Flooring paints the 3D rooms (floor): Explore and the preview would show the standard finish instead. Give it a swatch.',
+        // And what it was said from, for a page to say it in its reader's words.
+        key: 'check.swatch-missing',
+        params: { option: 'walnut', category: 'Flooring', surface: 'floor' },
       },
     ]);
   });
