@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { z } from 'zod';
 import { acceptedLanguages, accessLinkSchema, coBuyerInviteSchema, errorBodySchema } from '@decor/core';
 import { inviteCoBuyer } from './access-codes.co-buyers.ts';
@@ -32,14 +33,7 @@ const createBody = z
   })
   .strict();
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 422, 429);
 type CodesContext = AppContext;
 
 /** Access links (docs/access-codes.md): using one, and the managers' routes to make and follow them. */

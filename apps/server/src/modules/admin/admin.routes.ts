@@ -1,4 +1,5 @@
 import { eventStreams } from '../../lib/event-stream.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -58,14 +59,7 @@ import { listVisits } from '../visits/index.ts';
 
 /** A project's id in the path. */
 const projectParams = z.object({ id: z.uuid() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 422);
 const deploySchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cartSummarySchema,
   changeOrderSchema,
-  errorBodySchema,
   remindersInputSchema,
   remindersResultSchema,
   selectionSchema,
@@ -24,15 +24,7 @@ import { requestLanguage } from '../../lib/reader-language.ts';
 
 const params = z.object({ id: z.uuid() });
 const cartSchema = z.object({ _id: z.string(), _version: z.number(), status: z.string() }).catchall(z.unknown());
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  423: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 422, 423);
 
 type CartsContext = AppContext;
 

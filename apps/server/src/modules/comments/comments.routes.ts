@@ -1,11 +1,11 @@
 import { eventStreams } from '../../lib/event-stream.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   commentInputSchema,
   commentThreadSchema,
   commentViewSchema,
-  errorBodySchema,
   noteInputSchema,
   noteViewSchema,
   unreadCommentsSchema,
@@ -24,13 +24,7 @@ import {
 } from './comments.operations.ts';
 
 const params = z.object({ id: z.uuid() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 422);
 const tags = ['comments'];
 
 /** Talking on a selection, and the design centre's notes (docs/comments.md). */

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
-import { collectionUiSchema, errorBodySchema } from '@decor/core';
+import { collectionUiSchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import {
   postItem,
@@ -29,15 +30,7 @@ const collectionSchema = z.object({
   access: z.object({ read: z.enum(['public', 'own']), write: z.enum(['managers', 'owners', 'nobody']) }),
   isCustom: z.boolean(),
 });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-  423: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 422, 423);
 
 /** The Decor API of docs/api.md: schema-driven collections of the project named by ProjectId. */
 export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {

@@ -1,4 +1,5 @@
 import { requestLanguage } from '../../lib/reader-language.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -16,7 +17,6 @@ import {
   displayRegistrationSchema,
   displayRowSchema,
   displayStateSchema,
-  errorBodySchema,
   showroomSchema,
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
@@ -52,14 +52,7 @@ import {
 /** How often each server releases the pairings whose phones went silent. */
 const IDLE_SWEEP_MS = 15_000;
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  422: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 422, 429);
 const tags = ['displays'];
 const params = z.object({ id: z.uuid() });
 

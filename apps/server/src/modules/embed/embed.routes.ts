@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { z } from 'zod';
 import {
   acceptedLanguages,
   EMBED_SECTIONS,
   embedSettingsSchema,
-  errorBodySchema,
   formattingLocale,
   FORM_MIN_SECONDS,
   inquiryFormSchema,
@@ -29,13 +29,7 @@ import { renderWidget } from './embed.page.ts';
 import { loaderScript, widgetScript } from './embed.client.ts';
 
 const tags = ['embed'];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 429);
 const WIDGET_JS = widgetScript(FORM_MIN_SECONDS);
 // Other sites load these (the loader) or frame them (the widget): their resource policy says so.
 const SCRIPT_HEADERS = {

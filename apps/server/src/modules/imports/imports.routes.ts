@@ -1,8 +1,8 @@
 import { requestLanguage } from '../../lib/reader-language.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   fail,
   IMPORT_KINDS,
   importMappingSchema,
@@ -15,15 +15,7 @@ import { requireActor } from '../../plugins/actor.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import { exportCsv, importHistory, rememberedMappings, runImport } from './imports.operations.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 413, 422);
 /** A CSV file of 20,000 rows is a few megabytes; the JSON around it adds little. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorReplies } from '../../lib/error-replies.ts';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  fail,
-  inquiryAnswerSchema,
-  inquiryFormSchema,
-  inquirySchema,
-  LEAD_STATUSES,
-} from '@decor/core';
+import { fail, inquiryAnswerSchema, inquiryFormSchema, inquirySchema, LEAD_STATUSES } from '@decor/core';
 import { peopleOf, requireManager } from '../projects/index.ts';
 import { leadsPage } from './leads.repo.ts';
 
@@ -18,15 +12,7 @@ import { projectOrigin } from '../../lib/project-origin.ts';
 import { inquiryFormOf, receiveInquiry } from './leads.operations.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 413, 415, 429);
 const tags = ['inquiries'];
 
 /** The inquiry form (docs/public-pages.md, "Inquiries"): public, in the project the host names. */

@@ -1,4 +1,5 @@
 import { requestLanguage } from '../../lib/reader-language.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,13 +33,7 @@ import {
 } from './manage.operations.ts';
 import { approveMany, reviewQueue } from './manage.review.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 422);
 const cursor = z.string().max(1000).optional();
 
 /** The caller's standing in the request's project, once signed in (a visitor gets 401). */
