@@ -20,6 +20,7 @@ import {
 import { CATALOGUES, translatorFor } from '@decor/core/catalogues';
 import { pseudoCatalogue } from '@decor/core/pseudo';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { requireManager, requireProject, type ProjectRow } from '../projects/index.ts';
 import { inquiryFormOf, publicInterests } from '../leads/index.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
@@ -59,6 +60,9 @@ function countedSite(origin: string, listed: string[], own: string): string {
   return origin && (origin === own || listed.includes(origin)) ? origin : ELSEWHERE;
 }
 
+/** The project the host names, as a visitor may see it: an archived project has no widget. */
+const widgetProject = (db: Db, key: string | null): Promise<ProjectRow> => requireProject(db, key, null);
+
 /** The sections a widget shows: those asked for in its snippet that the project offers, or all the project offers. */
 function sectionsFor(asked: string | undefined, offered: EmbedSection[]): EmbedSection[] {
   const wanted = (asked ?? '')
@@ -90,8 +94,7 @@ function pseudoTranslator(language: Language): Translate {
 
 export const embedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, authSecret }) => {
   const db = database.db;
-  // The project the host names, as a visitor may see it: an archived project has no widget.
-  const projectOf = (key: string | null): Promise<ProjectRow> => requireProject(db, key, null);
+  const projectOf = (key: string | null) => widgetProject(db, key);
 
   app.get('/embed.js', { schema: { hide: true } }, async (request, reply) => {
     await projectOf(request.projectKey);
@@ -180,7 +183,7 @@ const widgetAskRoutes: FastifyPluginAsyncZod<Pick<AppContext, 'database' | 'auth
   { database, authSecret },
 ) => {
   const db = database.db;
-  const projectOf = (key: string | null): Promise<ProjectRow> => requireProject(db, key, null);
+  const projectOf = (key: string | null) => widgetProject(db, key);
 
   app.get(
     '/api/embed/form',
