@@ -5,13 +5,16 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, DEMO_HOST, signIn } from './support/identity.ts';
+import { addDemoPhotos } from '../src/db/seed/demo-photos.ts';
+import { DEMO_FRENCH } from '../src/db/seed/demo-french.ts';
+import { LocalDiskStorage } from '../src/modules/files/storage.ts';
 
 /**
  * The builder's widget (docs/public-pages.md, "The widget"): small, server-rendered, in the
  * project's brand, framed only where the project allows, the same for everyone, counted per site
  * without a cookie.
  */
-const { app } = await createTestApp();
+const { app, db, config } = await createTestApp();
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -215,6 +218,29 @@ describe(`the builder's widget (${testDbKind})`, () => {
       expect(figuresAfter.sites).toContainEqual({ origin: 'https://www.builder.example', views: 122, clicks: 1 });
     } finally {
       await setOrigins([]);
+    }
+  });
+
+  it("names every finish photo in words beside it, in the visitor's language", async () => {
+    await addDemoPhotos({ db, storage: new LocalDiskStorage(path.join(config.dataDir, 'files')), projectKey: 'demo' });
+    expect((await setEmbed({ sections: ['gallery'] })).statusCode).toBe(200);
+    const captions = async (language: string) => {
+      const page = (await get('/embed?show=gallery', { 'accept-language': language })).body;
+      const gallery = page.slice(page.indexOf('<ul class="gallery">'));
+      const named = [...gallery.matchAll(/<figure><img [^>]*alt=""[^>]*><figcaption>([^<]+)<\/figcaption><\/figure>/g)];
+      // Each photo, and only through its caption (an empty alt: a screen reader reads the name once).
+      expect(named.length).toBe((gallery.match(/<img /g) ?? []).length);
+      return named.map(([, name]) => name!.replaceAll('&amp;', '&'));
+    };
+    try {
+      const english = await captions('en');
+      expect(english.length).toBeGreaterThan(3);
+      expect(english.every((name) => name.trim().length > 0)).toBe(true);
+      // In French, each name the design centre translated, the English where it did not.
+      expect(await captions('fr-CA')).toEqual(english.map((name) => DEMO_FRENCH[name] ?? name));
+      expect(english.some((name) => DEMO_FRENCH[name])).toBe(true);
+    } finally {
+      await setEmbed({ sections: ['packages', 'availability', 'grid', 'form'] });
     }
   });
 });

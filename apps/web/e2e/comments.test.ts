@@ -38,6 +38,10 @@ describe('a selection’s conversation', () => {
       const line = buyer.page.getByRole('option').nth(1);
       const lineName = (await line.textContent())!;
       await line.click();
+      // Whoever is told hears of it on screen at once, by mail after the digest's wait: the field says so.
+      await buyerThread
+        .getByText('by mail if it is still unread after 10 minutes (at most one mail an hour', { exact: false })
+        .waitFor();
       await buyerThread.getByLabel('Tell someone').click();
       await buyer.page.getByRole('option', { name: new RegExp(manager.name) }).click();
       await buyer.page.keyboard.press('Escape');

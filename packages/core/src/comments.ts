@@ -9,6 +9,10 @@ import { z } from 'zod';
 export const COMMENT_MAX_LENGTH = 4000;
 export const COMMENT_ATTACHMENTS_MAX = 5;
 export const COMMENT_MENTIONS_MAX = 10;
+/** A message still unread this many minutes after it was written is mailed to its reader in a digest. */
+export const COMMENT_MAIL_AFTER_MINUTES = 10;
+/** At most one digest per person and project in this many hours. */
+export const COMMENT_MAIL_GAP_HOURS = 1;
 
 /** A line of a selection: a category in a room. */
 export const commentLineSchema = z.object({ room: z.uuid(), category: z.uuid() }).strict();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { projectOptionsSchema } from '@decor/core';
+import { COMMENT_MAIL_AFTER_MINUTES, projectOptionsSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
@@ -7,7 +7,7 @@ import { commentDigestMail, readersOf, type Mailer } from '../mail/index.ts';
 import { claimDigest, releaseDigest, type UnreadForDigest, unreadForDigests } from './comments.repo.ts';
 
 /** A message is mailed about only once it has waited this long unread (it may be read on screen first). */
-export const DIGEST_SETTLE_MS = 10 * 60_000;
+export const DIGEST_SETTLE_MS = COMMENT_MAIL_AFTER_MINUTES * 60_000;
 /** Messages older than this are not mailed about any more. */
 const DIGEST_WINDOW_MS = 7 * 86_400_000;
 const EXCERPT_LENGTH = 140;

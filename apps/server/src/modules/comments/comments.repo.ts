@@ -1,6 +1,6 @@
 import { rowsOf } from '../decor/index.ts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { CommentData, NoteData } from '@decor/core';
+import { COMMENT_MAIL_GAP_HOURS, type CommentData, type NoteData } from '@decor/core';
 import { hotSqlRows, withTransaction, type Db } from '../../db/client.ts';
 
 export interface CommentRow {
@@ -207,7 +207,7 @@ export async function claimDigest(
       tx,
       sql`INSERT INTO comment_digests (user_id, project_id, sent_at)
           SELECT ${userId}, ${projectId}, ${now.toISOString()}
-          WHERE NOT EXISTS (SELECT 1 FROM comment_digests WHERE user_id = ${userId} AND project_id = ${projectId} AND sent_at > ${new Date(now.getTime() - 3_600_000).toISOString()})
+          WHERE NOT EXISTS (SELECT 1 FROM comment_digests WHERE user_id = ${userId} AND project_id = ${projectId} AND sent_at > ${new Date(now.getTime() - COMMENT_MAIL_GAP_HOURS * 3_600_000).toISOString()})
           RETURNING user_id`,
     );
     return Boolean(claimed);

@@ -77,7 +77,7 @@ function gallerySection({ photos, t }: WidgetFacts) {
   const items = photos
     .map(
       (p) =>
-        `<li><img src="/api/files/${e(p.file)}?thumb=200" alt="${e(p.name)}" loading="lazy" width="200" height="150"></li>`,
+        `<li><figure><img src="/api/files/${e(p.file)}?thumb=200" alt="" loading="lazy" width="200" height="150"><figcaption>${e(p.name)}</figcaption></figure></li>`,
     )
     .join('');
   return `<section><h2>${e(t('widget.finishes'))}</h2><ul class="gallery">${items}</ul></section>`;
@@ -115,7 +115,7 @@ ul{list-style:none;margin:0;padding:0}.cards{display:grid;grid-template-columns:
 .card p{font-size:13px;color:#5c6670}.card .price{font-weight:700;color:#1f2933;font-size:15px}.counts{display:flex;flex-wrap:wrap;gap:6px 18px}.dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}
 .grid{border-collapse:collapse;margin-top:10px;width:100%}.grid caption{text-align:left;font-size:13px;color:#5c6670}.grid th{width:1%;font-size:12px;text-align:left;white-space:nowrap;padding:2px 8px 2px 0;font-weight:600}
 .grid td{display:flex;flex-wrap:wrap;gap:3px;padding:2px 0}.unit{color:#fff;font-size:11px;padding:2px 5px;border-radius:3px;min-width:34px;text-align:center}
-.gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(110px,1fr));gap:6px}.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:6px;display:block;background:#eef0f2}
+.gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(110px,1fr));gap:6px}.gallery figure{margin:0}.gallery figcaption{font-size:.8125rem;line-height:1.3;margin-top:4px;overflow-wrap:anywhere}.gallery img{width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:6px;display:block;background:#eef0f2}
 form{display:grid;gap:10px;max-width:560px}.two{display:grid;grid-template-columns:1fr 1fr;gap:10px}label{display:grid;gap:3px;font-size:13px;font-weight:600}
 input,select,textarea{font:inherit;padding:8px 10px;border:1px solid #c5ccd3;border-radius:6px;width:100%;font-weight:400;background:#fff}.check{display:flex;gap:8px;align-items:flex-start;font-weight:400}.check input{width:auto;margin-top:3px}
 button,.button{font:inherit;font-weight:600;background:${theme.primary};color:#fff;border:0;border-radius:6px;padding:10px 18px;cursor:pointer;text-decoration:none;display:inline-block;justify-self:start}button:disabled{opacity:.6}

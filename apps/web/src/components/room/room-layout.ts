@@ -61,6 +61,20 @@ export function roomLayout(room: SceneRoom) {
   };
 }
 
+/** The three walls drawn (the front is left open towards the viewer). */
+export type Wall = 'left' | 'right' | 'back';
+
+/**
+ * Whether a wall is drawn from where the camera is. Walls are drawn from inside the room only,
+ * so that a camera orbited past one looks through it into the room; what is fitted into that
+ * wall (a window, a door, a backsplash) must then go with it, or it floats in the air.
+ */
+export function wallSeen(wall: Wall, size: { w: number; d: number }, camera: { x: number; z: number }): boolean {
+  if (wall === 'left') return camera.x > -size.w / 2;
+  if (wall === 'right') return camera.x < size.w / 2;
+  return camera.z > -size.d / 2;
+}
+
 /** The finish each surface of a room shows: the chosen one, else the standard look. */
 export const finishOf = (finishes: RoomFinishes, surface: Surface): Finish =>
   finishes[surface] ?? DEFAULT_FINISHES[surface];

@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { Canvas, useThree } from '@react-three/fiber';
+import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { OrbitControls, useTexture } from '@react-three/drei';
-import { RepeatWrapping, SRGBColorSpace } from 'three';
+import { RepeatWrapping, SRGBColorSpace, type Group } from 'three';
 import type { Finish, RoomFinishes, Surface } from '@decor/core';
-import { DEFAULT_FINISHES, roomLayout, type SceneRoom } from './room-layout.ts';
+import { DEFAULT_FINISHES, roomLayout, wallSeen, type SceneRoom, type Wall } from './room-layout.ts';
 import { useProject } from '../../lib/project.ts';
 
 /**
@@ -114,10 +114,12 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
             <boxGeometry args={[layout.run.length + 0.04, 0.04, 0.64]} />
             {material('counter')}
           </mesh>
-          <mesh position={[0, 1.2, 0.006]} name="backsplash">
-            <boxGeometry args={[layout.run.length, 0.56, 0.01]} />
-            {material('backsplash', [layout.run.length, 0.56])}
-          </mesh>
+          <InWall wall="back" size={layout.size}>
+            <mesh position={[0, 1.2, 0.006]} name="backsplash">
+              <boxGeometry args={[layout.run.length, 0.56, 0.01]} />
+              {material('backsplash', [layout.run.length, 0.56])}
+            </mesh>
+          </InWall>
           {layout.run.uppers && (
             <mesh position={[0, 1.85, 0.18]} name="upper-cabinets">
               <boxGeometry args={[layout.run.length, 0.7, 0.35]} />
@@ -142,41 +144,7 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
           </group>
         </group>
       )}
-      {/* A window on the left wall (frame, glass lit by daylight, a mullion) and a door on the right, near the viewer */}
-      <group position={[-w / 2 + 0.02, Math.min(1.5, h - 0.85), 0]} rotation={[0, Math.PI / 2, 0]} name="window">
-        <mesh>
-          <boxGeometry args={[layout.window.w + 0.12, layout.window.h + 0.12, 0.04]} />
-          <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
-        </mesh>
-        <mesh position={[0, 0, 0.025]}>
-          <planeGeometry args={[layout.window.w, layout.window.h]} />
-          <meshStandardMaterial
-            color="#cfe3f1"
-            emissive="#d9ecf8"
-            emissiveIntensity={0.55}
-            roughness={0.1}
-            toneMapped={false}
-          />
-        </mesh>
-        <mesh position={[0, 0, 0.035]}>
-          <boxGeometry args={[0.04, layout.window.h, 0.02]} />
-          <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
-        </mesh>
-      </group>
-      <group position={[w / 2 - 0.02, 1.03, d / 2 - 0.75]} rotation={[0, -Math.PI / 2, 0]} name="door">
-        <mesh>
-          <boxGeometry args={[0.98, 2.1, 0.04]} />
-          <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
-        </mesh>
-        <mesh position={[0, -0.02, 0.025]}>
-          <boxGeometry args={[0.86, 2.02, 0.02]} />
-          <meshStandardMaterial color="#ece7df" roughness={0.6} toneMapped={false} />
-        </mesh>
-        <mesh position={[0.33, -0.05, 0.05]}>
-          <boxGeometry args={[0.12, 0.02, 0.03]} />
-          {material('metal')}
-        </mesh>
-      </group>
+      <WindowAndDoor layout={layout} metal={material('metal')} />
       {layout.isBathroom && (
         <group position={[w / 2 - 0.45, 0, -d / 2 + 0.4]} name="toilet">
           {/* A toilet in the back corner, beside the vanity */}
@@ -234,6 +202,67 @@ function DrivenCamera({
     invalidate();
   }, [camera, invalidate, yaw, pitch, zoom, radius, target[0], target[1], target[2]]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
+}
+
+/** A window on the left wall (frame, glass lit by daylight, a mullion) and a door on the right, near the viewer. */
+function WindowAndDoor({ layout, metal }: { layout: ReturnType<typeof roomLayout>; metal: ReactNode }) {
+  const { w, d, h } = layout.size;
+  return (
+    <>
+      <InWall wall="left" size={layout.size}>
+        <group position={[-w / 2 + 0.02, Math.min(1.5, h - 0.85), 0]} rotation={[0, Math.PI / 2, 0]} name="window">
+          <mesh>
+            <boxGeometry args={[layout.window.w + 0.12, layout.window.h + 0.12, 0.04]} />
+            <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
+          </mesh>
+          <mesh position={[0, 0, 0.025]}>
+            <planeGeometry args={[layout.window.w, layout.window.h]} />
+            <meshStandardMaterial
+              color="#cfe3f1"
+              emissive="#d9ecf8"
+              emissiveIntensity={0.55}
+              roughness={0.1}
+              toneMapped={false}
+            />
+          </mesh>
+          <mesh position={[0, 0, 0.035]}>
+            <boxGeometry args={[0.04, layout.window.h, 0.02]} />
+            <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
+          </mesh>
+        </group>
+      </InWall>
+      <InWall wall="right" size={layout.size}>
+        <group position={[w / 2 - 0.02, 1.03, d / 2 - 0.75]} rotation={[0, -Math.PI / 2, 0]} name="door">
+          <mesh>
+            <boxGeometry args={[0.98, 2.1, 0.04]} />
+            <meshStandardMaterial color="#fbfbf8" roughness={0.5} toneMapped={false} />
+          </mesh>
+          <mesh position={[0, -0.02, 0.025]}>
+            <boxGeometry args={[0.86, 2.02, 0.02]} />
+            <meshStandardMaterial color="#ece7df" roughness={0.6} toneMapped={false} />
+          </mesh>
+          <mesh position={[0.33, -0.05, 0.05]}>
+            <boxGeometry args={[0.12, 0.02, 0.03]} />
+            {metal}
+          </mesh>
+        </group>
+      </InWall>
+    </>
+  );
+}
+
+/** What is fitted into a wall: drawn only while its wall is (docs/decisions/010-buyer-documents-and-3d.md). */
+function InWall({ wall, size, children }: { wall: Wall; size: { w: number; d: number }; children: ReactNode }) {
+  const group = useRef<Group>(null);
+  // Before each frame is drawn: a camera orbited past the wall sees neither the wall nor what is in it.
+  useFrame(({ camera }) => {
+    if (group.current) group.current.visible = wallSeen(wall, size, camera.position);
+  });
+  return (
+    <group ref={group} name={`in-${wall}-wall`}>
+      {children}
+    </group>
+  );
 }
 
 /** Calls back once the first frame is drawn. */

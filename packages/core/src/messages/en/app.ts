@@ -1709,6 +1709,8 @@ export const EN_APP = {
   'app.comments.whole': 'The whole selection',
   'app.comments.mention': 'Tell someone',
   'app.comments.mention-placeholder': 'Choose who to tell',
+  'app.comments.mention-when':
+    'They see it in the portal at once, and by mail if it is still unread after {after, plural, one {# minute} other {# minutes}} (at most one mail {gap, plural, one {an hour} other {every # hours}}, unless they turned these mails off).',
   'app.comments.message': 'Your message',
   'app.comments.count': '{count} of {max} characters',
   'app.comments.too-long': 'Keep it under {max} characters: {over} too many.',

@@ -1750,6 +1750,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.comments.whole': 'Toute la sélection',
   'app.comments.mention': 'Aviser quelqu’un',
   'app.comments.mention-placeholder': 'Choisissez qui aviser',
+  'app.comments.mention-when':
+    'Ils le voient tout de suite dans le portail, et par courriel s’il n’est toujours pas lu après {after, plural, one {# minute} other {# minutes}} (au plus un courriel {gap, plural, one {par heure} other {toutes les # heures}}, sauf s’ils ont désactivé ces courriels).',
   'app.comments.message': 'Votre message',
   'app.comments.count': '{count} sur {max} caractères',
   'app.comments.too-long': 'Restez sous {max} caractères : {over} de trop.',

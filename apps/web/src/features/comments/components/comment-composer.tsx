@@ -13,7 +13,13 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { COMMENT_ATTACHMENTS_MAX, COMMENT_MAX_LENGTH, type CommentPerson } from '@decor/core';
+import {
+  COMMENT_ATTACHMENTS_MAX,
+  COMMENT_MAIL_AFTER_MINUTES,
+  COMMENT_MAIL_GAP_HOURS,
+  COMMENT_MAX_LENGTH,
+  type CommentPerson,
+} from '@decor/core';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { uploadFile } from '../../../lib/collection-store.ts';
@@ -130,17 +136,7 @@ export function CommentComposer({
           allowDeselect={false}
           miw={200}
         />
-        <MultiSelect
-          label={t('app.comments.mention')}
-          placeholder={mentions.length ? undefined : t('app.comments.mention-placeholder')}
-          data={others.map((person) => ({
-            value: person.id,
-            label: person.staff ? `${person.name} (${t('app.comments.staff')})` : person.name,
-          }))}
-          value={mentions}
-          onChange={setMentions}
-          miw={200}
-        />
+        <MentionPicker people={others} value={mentions} onChange={setMentions} />
       </Group>
       {attachments.length > 0 && (
         <Group gap="xs">
@@ -180,5 +176,33 @@ export function CommentComposer({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Whom to tell of a message, with when they will hear of it (docs/comments.md, "Digests by mail"). */
+function MentionPicker({
+  people,
+  value,
+  onChange,
+}: {
+  people: CommentPerson[];
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
+  const t = useT();
+  return (
+    <MultiSelect
+      label={t('app.comments.mention')}
+      placeholder={value.length ? undefined : t('app.comments.mention-placeholder')}
+      description={t('app.comments.mention-when', { after: COMMENT_MAIL_AFTER_MINUTES, gap: COMMENT_MAIL_GAP_HOURS })}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      data={people.map((person) => ({
+        value: person.id,
+        label: person.staff ? `${person.name} (${t('app.comments.staff')})` : person.name,
+      }))}
+      value={value}
+      onChange={onChange}
+      miw={200}
+    />
   );
 }
