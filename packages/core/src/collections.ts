@@ -89,6 +89,8 @@ export const optionSchema = z
     requires: ids.default([]),
     excludes: ids.default([]),
     active: z.boolean().default(true),
+    /** Ordered for this buyer alone: its deposit is the project's special-order share of its price (docs/payments.md). */
+    specialOrder: z.boolean().optional(),
   })
   .strict();
 

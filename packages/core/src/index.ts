@@ -36,6 +36,7 @@ export * from './displays.ts';
 export * from './leads.ts';
 export * from './mailed-links.ts';
 export * from './comments.ts';
+export * from './payments.ts';
 export * from './proof-of-work.ts';
 export * from './lead-words.ts';
 export * from './messages/first-page.ts';

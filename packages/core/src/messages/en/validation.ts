@@ -18,6 +18,8 @@ export const EN_VALIDATION = {
   'validation.multiple': 'must be a multiple of {step, number}',
   'validation.unique': 'lists one value twice',
   'validation.invalid': 'is not valid',
+  'validation.tax-rate': 'must be a percentage with at most four decimals, such as 9.975',
+  'validation.instalments-over': 'add up to more than 100%',
   'validation.currency': 'must be an ISO 4217 currency code such as CAD',
   'validation.time-zone': 'must be a time zone such as America/Toronto',
   'validation.locale': 'must be a language and region such as en-CA or fr-CA',

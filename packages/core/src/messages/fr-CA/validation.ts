@@ -16,6 +16,8 @@ export const FR_CA_VALIDATION: { readonly [Key in keyof typeof EN_VALIDATION]: s
   'validation.multiple': 'doit être un multiple de {step, number}',
   'validation.unique': 'contient deux fois la même valeur',
   'validation.invalid': 'n’est pas valide',
+  'validation.tax-rate': 'doit être un pourcentage d’au plus quatre décimales, comme 9,975',
+  'validation.instalments-over': 'totalisent plus de 100 %',
   'validation.currency': 'doit être un code de devise ISO 4217, comme CAD',
   'validation.time-zone': 'doit être un fuseau horaire, comme America/Toronto',
   'validation.locale': 'doit être une langue et une région, comme en-CA ou fr-CA',
