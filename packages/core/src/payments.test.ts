@@ -8,7 +8,7 @@ import {
   paymentTermsSchema,
   percentOf,
   scheduleOf,
-  standingOf,
+  scheduleStanding,
   taxesOn,
   type LedgerAmount,
   type PaymentTerms,
@@ -256,17 +256,19 @@ describe('the schedule', () => {
       [signed(100_000)],
     );
     const day = (instant: string) => instant.slice(0, 10);
-    expect(standingOf(schedule, 25_000, '2027-02-01', day).map((item) => [item.id, item.state, item.covered])).toEqual([
+    expect(
+      scheduleStanding(schedule, 25_000, '2027-02-01', day).map((item) => [item.id, item.state, item.covered]),
+    ).toEqual([
       ['deposit', 'paid', 20_000],
       ['instalment-1', 'part-paid', 5_000],
       ['balance', 'upcoming', 0],
     ]);
-    expect(standingOf(schedule, 0, '2027-03-02', day).map((item) => item.state)).toEqual([
+    expect(scheduleStanding(schedule, 0, '2027-03-02', day).map((item) => item.state)).toEqual([
       'overdue',
       'overdue',
       'upcoming',
     ]);
-    expect(standingOf(schedule, 0, '2027-01-01', day)[0]!.state).toBe('due');
+    expect(scheduleStanding(schedule, 0, '2027-01-01', day)[0]!.state).toBe('due');
   });
 });
 

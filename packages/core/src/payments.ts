@@ -279,7 +279,7 @@ export interface ScheduleStanding extends ScheduleItem {
  * passed) or due (it is today) while not all paid; else part-paid or upcoming (a later day, or a
  * stage not yet reached).
  */
-export function standingOf(
+export function scheduleStanding(
   items: readonly ScheduleItem[],
   covered: number,
   today: string,
