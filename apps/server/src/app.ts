@@ -23,6 +23,7 @@ import type { AppContext } from './context.ts';
 import { accessCodesModule } from './modules/access-codes/index.ts';
 import { adminModule } from './modules/admin/index.ts';
 import { cartsModule } from './modules/carts/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
 import { commentsModule } from './modules/comments/index.ts';
 import { decorModule, HookRegistry, onCollectionsChange, onItemsChange } from './modules/decor/index.ts';
 import { displaysModule } from './modules/displays/index.ts';
@@ -50,6 +51,7 @@ const MODULES = [
   cartsModule,
   accessCodesModule,
   commentsModule,
+  paymentsModule,
   manageModule,
   importsModule,
   leadsModule,

@@ -555,6 +555,7 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'POST /api/carts/{id}/comments': { body: 'Written from elsewhere' },
       'POST /api/carts/{id}/co-buyers': { email: 'elsewhere@example.test' },
       'POST /api/manage/units/{id}/notes': { body: 'Written from elsewhere' },
+      'POST /api/manage/carts/{id}/ledger': { kind: 'payment', method: 'cheque', amount: 100 },
     };
     const document = (
       await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })

@@ -2,6 +2,7 @@ import { TRANSLATABLE_FIELDS, TRANSLATABLE_OPTIONS } from './content-languages.t
 import { translationsSchema } from './translations-schema.ts';
 import { z } from 'zod';
 import { said, worded } from './validation-issues.ts';
+import { paymentTermsSchema } from './payments.ts';
 import { ERROR_CODES } from './errors.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './dates.ts';
 import type { ViewCategory, ViewOption } from './cart-view.ts';
@@ -156,6 +157,8 @@ const projectOptionFields = {
   inquiry: inquirySettingsSchema,
   /** The builder's widget: what it shows and which sites may frame it (docs/public-pages.md, "The widget"). */
   embed: embedSettingsSchema,
+  /** Payment terms and taxes (docs/payments.md): what a signed selection owes, and when. */
+  payments: paymentTermsSchema,
   /** The terms, the tagline and the design centre's hours in the project's other languages (docs/languages.md). */
   translations: translationsSchema(TRANSLATABLE_OPTIONS),
 };
@@ -180,6 +183,7 @@ const projectOptionsShape = {
   showroomPrices: projectOptionFields.showroomPrices.optional(),
   inquiry: projectOptionFields.inquiry.optional(),
   embed: projectOptionFields.embed.optional(),
+  payments: projectOptionFields.payments.optional(),
   translations: projectOptionFields.translations.optional(),
 };
 

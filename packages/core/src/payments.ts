@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { said } from './validation-issues.ts';
+import { calendarDayOf } from './dates.ts';
 
 /**
  * The money side of a selection (docs/payments.md): the taxes a project charges, the terms
@@ -20,7 +21,7 @@ export const taxSchema = z
     /** As printed: GST, QST, HST, VAT. */
     name: z.string().trim().min(1).max(40),
     /** Percent of the amount before tax (5, 9.975, 13). */
-    rate: z.number().gt(0).max(100).refine(hasFourDecimals, said('validation.tax-rate')),
+    rate: z.number().min(0.0001).max(100).refine(hasFourDecimals, said('validation.tax-rate')),
   })
   .strict();
 export type Tax = z.infer<typeof taxSchema>;
@@ -65,7 +66,7 @@ export const paymentTermsSchema = z
     instalments: z
       .array(
         z
-          .object({ label: z.string().trim().min(1).max(80), percent: z.number().gt(0).max(100), due: dueSchema })
+          .object({ label: z.string().trim().min(1).max(80), percent: z.number().min(0.01).max(100), due: dueSchema })
           .strict(),
       )
       .max(6)
@@ -303,3 +304,104 @@ export function scheduleStanding(
     return { ...item, covered: part, state, dueDay };
   });
 }
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** What a member of the staff records on a selection's ledger: a payment received offline, a refund, or a credit note. */
+export const ledgerEntryInputSchema = z
+  .object({
+    kind: z.enum(LEDGER_KINDS),
+    /** How the money moved: for payments and refunds. */
+    method: z.enum(PAYMENT_METHODS).optional(),
+    /** Minor units, more than nothing. */
+    amount: z.number().int().min(1).max(MONEY_MAX),
+    /** The cheque's number, the wire's reference. */
+    reference: text(100).default(''),
+    /** The day the money moved, in the project's zone (today when not said). */
+    paidOn: z.iso.date().optional(),
+    /** Why: required for a refund or a credit. */
+    reason: text(500).default(''),
+  })
+  .strict();
+export type LedgerEntryInput = z.input<typeof ledgerEntryInputSchema>;
+
+export const ledgerEntryViewSchema = z.object({
+  _id: z.uuid(),
+  kind: z.enum(LEDGER_KINDS),
+  /** One of PAYMENT_METHODS; null for a credit note. */
+  method: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  reference: z.string(),
+  paidOn: z.string(),
+  reason: z.string(),
+  receiptNumber: z.number().int(),
+  byName: z.string(),
+  at: z.string(),
+});
+export type LedgerEntryView = z.infer<typeof ledgerEntryViewSchema>;
+
+const taxLineSchema = z.object({ name: z.string(), rate: z.number(), amount: z.number().int() });
+
+/** A selection's money as its buyers and the staff read it (`GET /api/carts/{id}/payments`). */
+export const cartMoneySchema = z.object({
+  currency: z.string(),
+  /** The signed total, before and with tax; null before the first signature. */
+  signed: z
+    .object({
+      revision: z.number().int(),
+      net: z.number().int(),
+      taxes: z.array(taxLineSchema),
+      gross: z.number().int(),
+    })
+    .nullable(),
+  schedule: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(SCHEDULE_KINDS),
+      label: z.string().optional(),
+      revision: z.number().int().optional(),
+      amount: z.number().int(),
+      due: z.union([dueSchema, z.object({ signedAt: z.string() })]),
+      covered: z.number().int(),
+      state: z.enum(['paid', 'part-paid', 'due', 'overdue', 'upcoming']),
+      dueDay: z.string().nullable(),
+    }),
+  ),
+  entries: z.array(ledgerEntryViewSchema),
+  totals: z.object({
+    payments: z.number().int(),
+    refunds: z.number().int(),
+    credits: z.number().int(),
+    paid: z.number().int(),
+    balance: z.number().int(),
+  }),
+  /** How to pay by cheque, wire or draft, as the design centre wrote it, and the reference to quote. */
+  offline: z.object({ instructions: z.string(), reference: z.string() }),
+});
+export type CartMoney = z.infer<typeof cartMoneySchema>;
+
+/** The day (YYYY-MM-DD) a moment falls on in a time zone: how the schedule and the ledger name days. */
+export function isoDayOf(value: Date | string, timeZone: string): string {
+  const { year, month, day } = calendarDayOf(typeof value === 'string' ? new Date(value) : value, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export const PAYMENT_STATES = ['overdue', 'due', 'open', 'paid'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** A signed selection in the staff's payments list (`GET /api/manage/payments`). */
+export const paymentRowSchema = z.object({
+  cart: z.uuid(),
+  unit: z.object({ _id: z.string(), name: z.string(), floor: z.number().nullable(), plan: z.string().nullable() }),
+  currency: z.string(),
+  gross: z.number().int(),
+  paid: z.number().int(),
+  credits: z.number().int(),
+  balance: z.number().int(),
+  /** What of the amounts whose day has passed is not yet paid. */
+  overdue: z.number().int(),
+  state: z.enum(PAYMENT_STATES),
+  next: z.object({ amount: z.number().int(), dueDay: z.string().nullable(), kind: z.enum(SCHEDULE_KINDS) }).nullable(),
+});
+export type PaymentRow = z.infer<typeof paymentRowSchema>;

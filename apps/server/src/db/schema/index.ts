@@ -4,3 +4,4 @@ export * from './access.ts';
 export * from './decor.ts';
 export * from './displays.ts';
 export * from './public-pages.ts';
+export * from './payments.ts';

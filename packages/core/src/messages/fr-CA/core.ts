@@ -379,6 +379,13 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'validation.field-key': 'doit être un mot en camelCase, p. ex. warrantyYears',
   'validation.next': '{issue} ; {next}',
   'comment.attachment-elsewhere': 'Joignez seulement des fichiers que vous avez téléversés dans ce projet.',
+  'payments.staff-only': 'Seul le centre de design inscrit les paiements, les remboursements et les crédits.',
+  'payments.method-needed':
+    'Indiquez comment l’argent a été payé (chèque, virement, traite, comptant, carte ou autre).',
+  'payments.reason-needed': 'Donnez la raison de ce remboursement ou de ce crédit.',
+  'payments.future-day': 'Le jour du paiement ne peut pas être après aujourd’hui ({today}).',
+  'payments.not-signed': 'Cette sélection n’a pas encore été signée : rien n’est dû.',
+  'payments.refund-over': 'Un remboursement ne peut pas dépasser ce qui a été payé sur cette sélection.',
   'comment.mention-outside':
     'Vous pouvez mentionner seulement les acheteurs de cette propriété et le centre de design.',
   'comment.no-unit': 'Cette unité n’existe pas.',

@@ -1,0 +1,24 @@
+import { defineModule } from '../../module.ts';
+import { recordSignedPlan } from './payments.operations.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+
+/**
+ * The payments module's front door (docs/architecture.md, "Server modules"): what a signed
+ * selection owes, its ledger, and the staff's payments list. It records what each signature
+ * owes in the signature's own transaction (a hook on carts), so a rolled-back signature owes
+ * nothing. Other modules reach it only through what is exported here.
+ */
+export const paymentsModule = defineModule({
+  name: 'payments',
+  dependencies: ['decor', 'carts'],
+  hooks: ({ hooks }) => {
+    hooks.register('carts', {
+      async afterChange({ db, project, origin, previous, data, id }) {
+        // A copied project's carts arrive without their money (docs/payments.md).
+        if (origin === 'import' || data?.status !== 'submitted' || previous?.status === 'submitted') return;
+        await recordSignedPlan(db, { project, cartId: id, cart: data as never });
+      },
+    });
+  },
+  routes: [paymentsRoutes],
+});

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import type { LedgerKind, PaymentMethod } from '@decor/core';
+import { hotSqlRows, sqlRows, type Db } from '../../db/client.ts';
+import { rowsOf } from '../decor/index.ts';
+
+export interface PlanRow {
+  revision: number;
+  signed_at: string;
+  currency: string;
+  terms: Record<string, unknown>;
+  deposit_percent: number;
+  net: number;
+  taxes: Array<{ name: string; rate: number; amount: number }>;
+  gross: number;
+  special_order_gross: number;
+}
+
+export interface NewPlan extends Omit<PlanRow, 'signed_at'> {
+  projectId: string;
+  cartId: string;
+  unitId: string;
+  signedAt: string;
+}
+
+/** Records what a signed version owes (its revision's row replaced when it is signed again). */
+export async function savePlan(db: Db, plan: NewPlan): Promise<void> {
+  await sqlRows(
+    db,
+    sql`INSERT INTO payment_plans (project_id, cart_id, unit_id, revision, signed_at, currency, terms, deposit_percent, net, taxes, gross, special_order_gross)
+        VALUES (${plan.projectId}, ${plan.cartId}, ${plan.unitId}, ${plan.revision}, ${plan.signedAt}, ${plan.currency},
+                ${JSON.stringify(plan.terms)}::jsonb, ${JSON.stringify(plan.deposit_percent)}::jsonb, ${plan.net},
+                ${JSON.stringify(plan.taxes)}::jsonb, ${plan.gross}, ${plan.special_order_gross})
+        ON CONFLICT (cart_id, revision) DO UPDATE SET signed_at = excluded.signed_at, currency = excluded.currency,
+          terms = excluded.terms, deposit_percent = excluded.deposit_percent, net = excluded.net, taxes = excluded.taxes,
+          gross = excluded.gross, special_order_gross = excluded.special_order_gross, unit_id = excluded.unit_id`,
+  );
+}
+
+/** A cart's signed versions, oldest first. */
+export async function plansOfCart(db: Db, { projectId, cartId }: { projectId: string; cartId: string }) {
+  return hotSqlRows<PlanRow>(
+    db,
+    sql`SELECT revision, to_char(signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS signed_at, currency, terms,
+               deposit_percent, net::float8 AS net, taxes, gross::float8 AS gross, special_order_gross::float8 AS special_order_gross
+          FROM payment_plans WHERE project_id = ${projectId} AND cart_id = ${cartId} ORDER BY revision`,
+  );
+}
+
+export interface EntryRow {
+  id: string;
+  kind: LedgerKind;
+  method: PaymentMethod | null;
+  amount: number;
+  currency: string;
+  reference: string;
+  paid_on: string;
+  reason: string;
+  receipt_number: number;
+  created_by_name: string;
+  created_at: string;
+}
+
+/** A cart's ledger, oldest first. */
+export async function entriesOfCart(db: Db, { projectId, cartId }: { projectId: string; cartId: string }) {
+  return hotSqlRows<EntryRow>(
+    db,
+    sql`SELECT id::text, kind, method, amount::float8 AS amount, currency, reference, to_char(paid_on, 'YYYY-MM-DD') AS paid_on,
+               reason, receipt_number, created_by_name,
+               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+          FROM ledger_entries WHERE project_id = ${projectId} AND cart_id = ${cartId} ORDER BY created_at, receipt_number`,
+  );
+}
+
+/** Holds a cart's ledger for the rest of the transaction: entries on one selection are recorded one at a time. */
+export async function lockLedger(tx: Db, cartId: string): Promise<void> {
+  await hotSqlRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`ledger:${cartId}`}))`);
+}
+
+/** The project's next receipt number, in the caller's transaction (rolled back with it: no number is skipped). */
+export async function nextReceiptNumber(tx: Db, projectId: string): Promise<number> {
+  const [row] = await hotSqlRows<{ last: number }>(
+    tx,
+    sql`INSERT INTO receipt_counters (project_id, last) VALUES (${projectId}, 1)
+        ON CONFLICT (project_id) DO UPDATE SET last = receipt_counters.last + 1 RETURNING last`,
+  );
+  return row!.last;
+}
+
+export interface NewEntry {
+  id: string;
+  projectId: string;
+  cartId: string;
+  unitId: string;
+  kind: LedgerKind;
+  method: PaymentMethod | null;
+  amount: number;
+  currency: string;
+  reference: string;
+  paidOn: string;
+  reason: string;
+  receiptNumber: number;
+  createdBy: string;
+  createdByName: string;
+}
+
+export async function insertEntry(tx: Db, entry: NewEntry): Promise<void> {
+  await sqlRows(
+    tx,
+    sql`INSERT INTO ledger_entries (id, project_id, cart_id, unit_id, kind, method, amount, currency, reference, paid_on, reason, receipt_number, created_by, created_by_name)
+        VALUES (${entry.id}, ${entry.projectId}, ${entry.cartId}, ${entry.unitId}, ${entry.kind}, ${entry.method}, ${entry.amount}, ${entry.currency},
+                ${entry.reference}, ${entry.paidOn}, ${entry.reason}, ${entry.receiptNumber}, ${entry.createdBy}, ${entry.createdByName})`,
+  );
+}
+
+/** Every signed selection of a project with its latest plan and its ledger's sums, for the payments list. */
+export async function projectMoney(db: Db, projectId: string) {
+  return hotSqlRows<{
+    cart_id: string;
+    unit_id: string;
+    plans: PlanRow[];
+    payments: number;
+    refunds: number;
+    credits: number;
+  }>(
+    db,
+    sql`SELECT p.cart_id::text AS cart_id, (array_agg(p.unit_id::text ORDER BY p.revision DESC))[1] AS unit_id,
+               jsonb_agg(jsonb_build_object('revision', p.revision, 'signed_at', to_char(p.signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                 'currency', p.currency, 'terms', p.terms, 'deposit_percent', p.deposit_percent, 'net', p.net, 'taxes', p.taxes,
+                 'gross', p.gross, 'special_order_gross', p.special_order_gross) ORDER BY p.revision) AS plans,
+               coalesce((SELECT sum(amount) FILTER (WHERE kind = 'payment') FROM ledger_entries l WHERE l.cart_id = p.cart_id), 0)::float8 AS payments,
+               coalesce((SELECT sum(amount) FILTER (WHERE kind = 'refund') FROM ledger_entries l WHERE l.cart_id = p.cart_id), 0)::float8 AS refunds,
+               coalesce((SELECT sum(amount) FILTER (WHERE kind = 'credit') FROM ledger_entries l WHERE l.cart_id = p.cart_id), 0)::float8 AS credits
+          FROM payment_plans p WHERE p.project_id = ${projectId}
+         GROUP BY p.cart_id ORDER BY p.cart_id LIMIT 5000`,
+  );
+}
+
+/** Which of these options are marked special-order. */
+export async function specialOrderOptions(db: Db, projectId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await hotSqlRows<{ id: string }>(
+    db,
+    sql`SELECT id::text AS id FROM ${rowsOf('options')} r
+         WHERE project_id = ${projectId} AND coalesce((data->>'specialOrder')::boolean, false)
+           AND id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A unit's name ('' when it is gone). */
+export async function unitNameOf(db: Db, projectId: string, unitId: string): Promise<string> {
+  const [row] = await hotSqlRows<{ name: string }>(
+    db,
+    sql`SELECT coalesce(data->>'name', '') AS name FROM ${rowsOf('units')} r WHERE project_id = ${projectId} AND id = ${unitId}`,
+  );
+  return row?.name ?? '';
+}
+
+/** The project's units by id: name, floor and plan, for the payments list. */
+export async function unitsOfProject(db: Db, projectId: string) {
+  return hotSqlRows<{ id: string; name: string; floor: number | null; plan: string | null }>(
+    db,
+    sql`SELECT id::text AS id, coalesce(data->>'name', '') AS name, (data->>'floor')::int AS floor, data->>'plan' AS plan
+          FROM ${rowsOf('units')} r WHERE project_id = ${projectId}`,
+  );
+}

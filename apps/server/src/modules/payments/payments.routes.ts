@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cartMoneySchema, ledgerEntryInputSchema, PAYMENT_STATES, paymentRowSchema } from '@decor/core';
+import type { AppContext } from '../../context.ts';
+import { errorReplies } from '../../lib/error-replies.ts';
+import { requireActor } from '../../plugins/actor.ts';
+import { cartMoney, paymentsList, recordEntry } from './payments.operations.ts';
+
+const params = z.object({ id: z.uuid() });
+const tags = ['payments'];
+
+/** A selection's money, the staff's ledger entries and the payments list (docs/payments.md). */
+export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+  const { db } = database;
+
+  app.get(
+    '/api/carts/:id/payments',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a selection owes and when, what was paid, refunded and credited, and the balance (its unit’s buyers and the staff)',
+        params,
+        response: { 200: cartMoneySchema, ...errorReplies(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      return cartMoney(db, request.projectScope(), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/manage/carts/:id/ledger',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record a payment received offline, a refund or a credit note on a signed selection, with its reason and receipt number (staff only)',
+        params,
+        body: ledgerEntryInputSchema,
+        response: { 201: cartMoneySchema, ...errorReplies(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      requireActor(request);
+      const money = await recordEntry(db, {
+        scope: request.projectScope(),
+        cartId: request.params.id,
+        input: request.body,
+      });
+      return reply.status(201).send(money);
+    },
+  );
+
+  app.get(
+    '/api/manage/payments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every signed selection with what it owes, what was paid and its next amount due; `state` filters (staff only)',
+        querystring: z.object({ state: z.enum(PAYMENT_STATES).optional() }).strict(),
+        response: { 200: z.array(paymentRowSchema), ...errorReplies(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      const rows = await paymentsList(db, request.projectScope());
+      return request.query.state ? rows.filter((row) => row.state === request.query.state) : rows;
+    },
+  );
+};

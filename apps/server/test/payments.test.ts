@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { browserHeaders, signIn } from './support/identity.ts';
+import { completeSelections, type Item } from './support/carts.ts';
+
+/**
+ * A selection's money (docs/payments.md): what a signature makes it owe under the terms of
+ * that moment, the ledger the design centre keeps, who may read and write it.
+ */
+const { app } = await createTestApp();
+const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
+const buyer = await as('buyer@demo.test');
+const otherBuyer = await as('olivia.chen@demo.test');
+const manager = await as('manager@demo.test');
+const marcus = await as('marcus.reid@demo.test');
+const priya = await as('priya.reid@demo.test');
+
+const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: browserHeaders(cookie) });
+const post = (url: string, payload: object, cookie?: string) =>
+  app.inject({ method: 'POST', url, headers: browserHeaders(cookie), payload });
+const money = async (cartId: string, cookie = buyer) => (await get(`/api/carts/${cartId}/payments`, cookie)).json();
+const record = (cartId: string, entry: object, cookie = manager) =>
+  post(`/api/manage/carts/${cartId}/ledger`, entry, cookie);
+
+async function setOptions(options: Record<string, unknown>) {
+  const project = (await get('/api/project', manager)).json() as { _id: string };
+  const response = await app.inject({
+    method: 'PATCH',
+    url: `/api/projects/${project._id}`,
+    headers: browserHeaders(manager),
+    payload: { options },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const cart = (await get('/api/schema/carts/', buyer)).json()[0] as Item;
+const unit = (await get(`/api/schema/units/${cart.unit as string}`, buyer)).json() as Item;
+
+/** A complete selection with upgrades in it: the dearest option without requirements in each required category. */
+async function pricedSelections() {
+  const options = (await get('/api/schema/options/?limit=200', buyer)).json() as Item[];
+  const complete = await completeSelections(app, buyer, unit.plan as string);
+  return complete.map((choice) => {
+    const category = options.find((o) => o._id === choice.option)!.category;
+    const dearest = options
+      .filter(
+        (o) =>
+          o.category === category &&
+          (o.requires as string[]).length === 0 &&
+          (o.excludes as string[]).length === 0 &&
+          ((o.plans as string[]).length === 0 || (o.plans as string[]).includes(unit.plan as string)),
+      )
+      .sort((a, b) => (b.price as number) - (a.price as number))[0]!;
+    return { ...choice, option: dearest._id };
+  });
+}
+
+async function signCart() {
+  const current = (await get(`/api/schema/carts/${cart._id}`, buyer)).json() as Item;
+  const patched = await app.inject({
+    method: 'PATCH',
+    url: `/api/schema/carts/${cart._id}`,
+    headers: browserHeaders(buyer),
+    payload: { selections: await pricedSelections(), _version: current._version },
+  });
+  expect(patched.statusCode, patched.body).toBe(200);
+  const signed = await post(
+    `/api/carts/${cart._id}/submit`,
+    { signature: 'Alex Buyer', agree: true, _version: patched.json()._version },
+    buyer,
+  );
+  expect(signed.statusCode, signed.body).toBe(200);
+  return signed.json() as { signature: { total: number } };
+}
+
+describe(`a selection's money (${testDbKind})`, () => {
+  it('owes nothing before it is signed, and nothing can be recorded on it', async () => {
+    const before = await money(cart._id);
+    expect(before).toMatchObject({ currency: 'CAD', signed: null, schedule: [], entries: [] });
+    const refused = await record(cart._id, { kind: 'payment', method: 'cheque', amount: 1000 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('conflict');
+  });
+
+  it('owes, once signed, its total with the taxes of that moment: the deposit now, an instalment at framing, the rest at closing', async () => {
+    await setOptions({
+      depositPercent: 10,
+      payments: {
+        taxes: [
+          { name: 'GST', rate: 5 },
+          { name: 'QST', rate: 9.975 },
+        ],
+        instalments: [{ label: 'Framing', percent: 30, due: { stage: 'Framing' } }],
+        offlineInstructions: 'Cheques to Maple Residences Ltd.',
+      },
+    });
+    const { signature } = await signCart();
+    expect(signature.total).toBeGreaterThan(100_00);
+    const signed = await money(cart._id);
+    const gst = Math.round(signature.total * 0.05);
+    const qst = Math.round(signature.total * 0.09975);
+    expect(signed.signed).toEqual({
+      revision: 1,
+      net: signature.total,
+      taxes: [
+        { name: 'GST', rate: 5, amount: gst },
+        { name: 'QST', rate: 9.975, amount: qst },
+      ],
+      gross: signature.total + gst + qst,
+    });
+    const gross = signed.signed.gross as number;
+    expect(
+      signed.schedule.map((item: { id: string; amount: number; state: string }) => [item.id, item.amount, item.state]),
+    ).toEqual([
+      ['deposit', Math.round(gross * 0.1), 'due'],
+      ['instalment-1', Math.round(gross * 0.3), 'upcoming'],
+      ['balance', gross - Math.round(gross * 0.1) - Math.round(gross * 0.3), 'upcoming'],
+    ]);
+    expect(signed.offline).toEqual({
+      instructions: 'Cheques to Maple Residences Ltd.',
+      reference: `DEMO-${unit.name as string}`,
+    });
+    expect(signed.totals).toEqual({ payments: 0, refunds: 0, credits: 0, paid: 0, balance: gross });
+
+    // Terms changed afterwards do not move what was signed.
+    await setOptions({
+      depositPercent: 50,
+      payments: { taxes: [{ name: 'HST', rate: 13 }], offlineInstructions: 'Cheques to Maple Residences Ltd.' },
+    });
+    expect(await money(cart._id)).toEqual(signed);
+  });
+
+  it('is read by the unit’s buyers and the staff only, and written by the staff only', async () => {
+    expect((await get(`/api/carts/${cart._id}/payments`, manager)).statusCode).toBe(200);
+    expect((await get(`/api/carts/${cart._id}/payments`, otherBuyer)).statusCode).toBe(404);
+    expect((await get(`/api/carts/${cart._id}/payments`)).statusCode).toBe(401);
+    const harbour = await as('manager@harbour.test');
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: `/api/carts/${cart._id}/payments`,
+      headers: browserHeaders(harbour, onProject('harbour').host),
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const byBuyer = await record(cart._id, { kind: 'payment', method: 'cheque', amount: 1000 }, buyer);
+    expect(byBuyer.statusCode).toBe(403);
+    expect((await get('/api/manage/payments', buyer)).statusCode).toBe(403);
+    // A co-buyer reads the same money as the buyer they share the home with.
+    const marcusCart = (await get('/api/schema/carts/', marcus)).json()[0] as Item;
+    const shared = await get(`/api/carts/${marcusCart._id}/payments`, priya);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toEqual(await money(marcusCart._id, marcus));
+  });
+
+  it('records a cheque with a receipt number, refuses what does not add up, and changes nothing when it refuses', async () => {
+    const before = await money(cart._id);
+    const deposit = before.schedule[0].amount as number;
+    const paid = await record(cart._id, {
+      kind: 'payment',
+      method: 'cheque',
+      amount: deposit,
+      reference: 'Cheque 1042',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const after = paid.json();
+    expect(after.entries).toHaveLength(1);
+    expect(after.entries[0]).toMatchObject({
+      kind: 'payment',
+      method: 'cheque',
+      amount: deposit,
+      reference: 'Cheque 1042',
+      byName: expect.any(String),
+    });
+    expect(after.schedule[0]).toMatchObject({ id: 'deposit', state: 'paid', covered: deposit });
+    expect(after.totals).toMatchObject({ paid: deposit, balance: before.totals.balance - deposit });
+
+    const refusals: Array<[object, number, string]> = [
+      [{ kind: 'refund', method: 'cheque', amount: deposit + 1, reason: 'Too much' }, 422, 'rule_broken'],
+      [{ kind: 'refund', method: 'cheque', amount: 100 }, 400, 'bad_request'],
+      [{ kind: 'payment', amount: 100 }, 400, 'bad_request'],
+      [{ kind: 'payment', method: 'cheque', amount: -100 }, 400, 'bad_request'],
+      [{ kind: 'payment', method: 'cheque', amount: 10.5 }, 400, 'bad_request'],
+      [{ kind: 'payment', method: 'cheque', amount: 100, currency: 'USD' }, 400, 'bad_request'],
+      [{ kind: 'payment', method: 'cheque', amount: 100, paidOn: '2999-01-01' }, 400, 'bad_request'],
+      [{ kind: 'payment', method: 'bitcoin', amount: 100 }, 400, 'bad_request'],
+    ];
+    for (const [entry, status, code] of refusals) {
+      const refused = await record(cart._id, entry);
+      expect(refused.statusCode, JSON.stringify(entry)).toBe(status);
+      expect(refused.json().error.code).toBe(code);
+      expect(refused.json().error.message).not.toMatch(/\bselect\b.*\bfrom\b|insert into|stack|\.ts:\d/i);
+    }
+    expect(await money(cart._id)).toEqual(after);
+  });
+
+  it('takes a partial refund and a credit note off what is owed, with their reasons', async () => {
+    const before = await money(cart._id);
+    const refunded = await record(cart._id, { kind: 'refund', method: 'cheque', amount: 5_000, reason: 'Overpaid' });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    const credited = await record(cart._id, {
+      kind: 'credit',
+      amount: 12_500,
+      reason: 'Backsplash removed by change order',
+    });
+    expect(credited.statusCode, credited.body).toBe(201);
+    const after = credited.json();
+    expect(after.entries.map((e: { kind: string }) => e.kind)).toEqual(['payment', 'refund', 'credit']);
+    expect(after.entries[2]).toMatchObject({ method: null, reason: 'Backsplash removed by change order' });
+    expect(after.totals).toEqual({
+      payments: before.totals.payments,
+      refunds: 5_000,
+      credits: 12_500,
+      paid: before.totals.payments - 5_000,
+      balance: before.totals.balance + 5_000 - 12_500,
+    });
+  });
+
+  it('refunds no more than was paid when twenty refunds arrive at once, and numbers receipts without a gap', async () => {
+    const { totals } = await money(cart._id);
+    const each = Math.ceil(totals.paid / 8);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        record(cart._id, { kind: 'refund', method: 'wire', amount: each, reason: 'Duplicate' }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.statusCode === 201).length;
+    expect(accepted).toBe(Math.floor(totals.paid / each));
+    expect(answers.every((answer) => [201, 422].includes(answer.statusCode))).toBe(true);
+    const after = await money(cart._id);
+    expect(after.totals.paid).toBe(totals.paid - accepted * each);
+    expect(after.totals.paid).toBeGreaterThanOrEqual(0);
+    const numbers = after.entries
+      .map((entry: { receiptNumber: number }) => entry.receiptNumber)
+      .sort((a: number, b: number) => a - b);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => numbers[0] + i));
+  });
+
+  it('lists every signed selection for the staff with what is paid and what is next', async () => {
+    const list = (await get('/api/manage/payments', manager)).json() as Array<{
+      cart: string;
+      unit: { name: string };
+      state: string;
+      balance: number;
+    }>;
+    const mine = list.find((row) => row.cart === cart._id)!;
+    expect(mine.unit.name).toBe(unit.name);
+    expect(mine.balance).toBe((await money(cart._id)).totals.balance);
+    const due = (await get('/api/manage/payments?state=due', manager)).json() as Array<{ state: string }>;
+    expect(due.every((row) => row.state === 'due')).toBe(true);
+    expect((await get('/api/manage/payments?state=late', manager)).statusCode).toBe(400);
+  });
+});
