@@ -822,6 +822,22 @@ export const demoProject: ProjectSeed = {
     unitSystem: 'metric',
     termsOfService: MAPLE_TERMS,
     depositPercent: 10,
+    payments: {
+      taxes: [
+        { name: 'GST', rate: 5 },
+        { name: 'PST', rate: 7 },
+      ],
+      pricesIncludeTax: false,
+      rounding: 'total',
+      depositAmount: null,
+      specialOrderPercent: 100,
+      instalments: [{ label: 'Framing', percent: 40, due: { stage: 'Framing' } }],
+      balanceDue: { stage: 'Closing' },
+      changeOrderDepositPercent: 50,
+      offlineInstructions:
+        'Cheque payable to **Maple Residences Ltd.**, or a wire to account 00123-456 (transit 01234, institution 004), quoting your reference.',
+      depositBeforeApproval: false,
+    },
     tagline: 'Make it yours, room by room.',
     defaultDeadlineDays: 30,
     contact: {

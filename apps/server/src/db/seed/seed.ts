@@ -1,9 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/ids.ts';
 import { hash } from '@node-rs/argon2';
-import { slugify } from '@decor/core';
+import { paymentTermsSchema, percentOf, slugify, taxesOn } from '@decor/core';
 import { type Db, withTransaction } from '../client.ts';
-import { accounts, deployProjects, deploys, items, memberships, projects, users } from '../schema/index.ts';
+import {
+  accounts,
+  deployProjects,
+  deploys,
+  items,
+  ledgerEntries,
+  memberships,
+  paymentPlans,
+  projects,
+  receiptCounters,
+  users,
+} from '../schema/index.ts';
 import { ADMIN_ACCOUNT, demoProject, harbourProject, type ProjectSeed } from './demo-catalogue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -265,9 +276,7 @@ async function insertProjectItems(
     }));
     const total = selections.reduce((sum, s) => sum + prices.get(s.option)! * s.quantity, 0);
     const owner = userIds.get(buyer.email)!;
-    const deadline = new Date(now.getTime() + buyer.cart.deadlineInDays * DAY_MS).toISOString();
     const unitId = lookup('unit', unitIds)(buyer.unit);
-    const isSigned = buyer.cart.status !== 'draft';
     const cartId = add('carts', {
       unit: unitId,
       owner,
@@ -275,11 +284,12 @@ async function insertProjectItems(
       package: null,
       status: buyer.cart.status,
       total,
-      deadline,
+      deadline: new Date(now.getTime() + buyer.cart.deadlineInDays * DAY_MS).toISOString(),
       notes: buyer.cart.notes ?? '',
-      signature: isSigned
-        ? { name: buyer.name, signedAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(), total }
-        : null,
+      signature:
+        buyer.cart.status === 'draft'
+          ? null
+          : { name: buyer.name, signedAt: new Date(now.getTime() - 2 * DAY_MS).toISOString(), total },
     });
     if (buyer.cart.status === 'approved') {
       add('purchases', {
@@ -297,11 +307,97 @@ async function insertProjectItems(
   }
 
   await db.insert(items).values(rows);
+  await insertSignedMoney(db, { projectId, seed, rows, prices, managerId, now });
   const members = [
     ...seed.managers.map((m) => ({ projectId, userId: userIds.get(m.email)!, role: 'manager' as const })),
     ...seed.buyers.map((b) => ({ projectId, userId: userIds.get(b.email)!, role: 'purchaser' as const })),
   ];
   if (members.length) await db.insert(memberships).values(members);
+}
+
+/**
+ * What the demo's signed selections owe under the project's terms (docs/payments.md), as their
+ * signatures would have recorded it, and the approved ones' deposits received by cheque.
+ */
+async function insertSignedMoney(
+  db: Db,
+  {
+    projectId,
+    seed,
+    rows,
+    prices,
+    managerId,
+    now,
+  }: {
+    projectId: string;
+    seed: ProjectSeed;
+    rows: ItemRow[];
+    prices: Map<string, number>;
+    managerId: string | null;
+    now: Date;
+  },
+) {
+  type SeededCart = {
+    unit: string;
+    status: string;
+    selections: Array<{ option: string; quantity: number }>;
+    signature: { signedAt: string } | null;
+  };
+  const signed = rows.flatMap((row) => {
+    const cart = row.data as SeededCart;
+    if (row.collection !== 'carts' || !cart.signature) return [];
+    return [
+      {
+        cartId: row.id,
+        unitId: cart.unit,
+        signedAt: cart.signature.signedAt,
+        amounts: cart.selections.map((s) => prices.get(s.option)! * s.quantity),
+        approved: cart.status === 'approved',
+      },
+    ];
+  });
+  if (!signed.length) return;
+  const terms = paymentTermsSchema.parse(seed.options.payments ?? {});
+  const depositPercent = seed.options.depositPercent ?? 0;
+  const plans = signed.map((cart) => ({ cart, taxed: taxesOn(cart.amounts, terms) }));
+  await db.insert(paymentPlans).values(
+    plans.map(({ cart, taxed }) => ({
+      projectId,
+      cartId: cart.cartId,
+      unitId: cart.unitId,
+      revision: 1,
+      signedAt: new Date(cart.signedAt),
+      currency: seed.currency,
+      terms,
+      depositPercent,
+      net: taxed.net,
+      taxes: taxed.taxes,
+      gross: taxed.gross,
+      specialOrderGross: 0,
+    })),
+  );
+  const paid = plans.filter(
+    ({ cart, taxed }) => cart.approved && managerId && percentOf(taxed.gross, depositPercent) > 0,
+  );
+  if (!paid.length) return;
+  await db.insert(ledgerEntries).values(
+    paid.map(({ cart, taxed }, i) => ({
+      id: uuidv7(),
+      projectId,
+      cartId: cart.cartId,
+      unitId: cart.unitId,
+      kind: 'payment',
+      method: 'cheque',
+      amount: percentOf(taxed.gross, depositPercent),
+      currency: seed.currency,
+      reference: `Cheque ${1041 + i}`,
+      paidOn: new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10),
+      receiptNumber: i + 1,
+      createdBy: managerId!,
+      createdByName: seed.managers[0]!.name,
+    })),
+  );
+  await db.insert(receiptCounters).values({ projectId, last: paid.length });
 }
 
 async function ensureLocalDeploy(db: Db, portalHost: string) {
