@@ -47,6 +47,7 @@ const KIND: Record<(typeof APP_ROUTES)[number], Kind> = {
   '/manage/imported': 'manager',
   '/manage/leads/{-$id}': 'manager',
   '/manage/models/{-$collection}/{-$id}': 'manager',
+  '/manage/payments': 'manager',
   '/manage/runtime': 'manager',
   '/manage/settings': 'manager',
   '/manage/unit-avail': 'manager',

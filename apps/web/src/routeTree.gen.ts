@@ -51,6 +51,7 @@ import { Route as FullpageTestPlaycanvRouteImport } from './routes/_fullpage/tes
 import { Route as ManagerManageIndexRouteImport } from './routes/_manager/manage/index'
 import { Route as ManagerManageAccessLinksRouteImport } from './routes/_manager/manage/access-links'
 import { Route as ManagerManageImportedRouteImport } from './routes/_manager/manage/imported'
+import { Route as ManagerManagePaymentsRouteImport } from './routes/_manager/manage/payments'
 import { Route as ManagerManageRuntimeRouteImport } from './routes/_manager/manage/runtime'
 import { Route as ManagerManageSettingsRouteImport } from './routes/_manager/manage/settings'
 import { Route as ManagerManageUnitAvailRouteImport } from './routes/_manager/manage/unit-avail'
@@ -270,6 +271,11 @@ const ManagerManageImportedRoute = ManagerManageImportedRouteImport.update({
   path: '/imported',
   getParentRoute: () => ManagerManageRoute,
 } as any)
+const ManagerManagePaymentsRoute = ManagerManagePaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => ManagerManageRoute,
+} as any)
 const ManagerManageRuntimeRoute = ManagerManageRuntimeRouteImport.update({
   id: '/runtime',
   path: '/runtime',
@@ -369,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/manage/access-links': typeof ManagerManageAccessLinksRoute
   '/manage/imported': typeof ManagerManageImportedRoute
+  '/manage/payments': typeof ManagerManagePaymentsRoute
   '/manage/runtime': typeof ManagerManageRuntimeRoute
   '/manage/settings': typeof ManagerManageSettingsRoute
   '/manage/unit-avail': typeof ManagerManageUnitAvailRoute
@@ -416,6 +423,7 @@ export interface FileRoutesByTo {
   '/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/manage/access-links': typeof ManagerManageAccessLinksRoute
   '/manage/imported': typeof ManagerManageImportedRoute
+  '/manage/payments': typeof ManagerManagePaymentsRoute
   '/manage/runtime': typeof ManagerManageRuntimeRoute
   '/manage/settings': typeof ManagerManageSettingsRoute
   '/manage/unit-avail': typeof ManagerManageUnitAvailRoute
@@ -472,6 +480,7 @@ export interface FileRoutesById {
   '/_fullpage/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/_manager/manage/access-links': typeof ManagerManageAccessLinksRoute
   '/_manager/manage/imported': typeof ManagerManageImportedRoute
+  '/_manager/manage/payments': typeof ManagerManagePaymentsRoute
   '/_manager/manage/runtime': typeof ManagerManageRuntimeRoute
   '/_manager/manage/settings': typeof ManagerManageSettingsRoute
   '/_manager/manage/unit-avail': typeof ManagerManageUnitAvailRoute
@@ -523,6 +532,7 @@ export interface FileRouteTypes {
     | '/test/playcanv'
     | '/manage/access-links'
     | '/manage/imported'
+    | '/manage/payments'
     | '/manage/runtime'
     | '/manage/settings'
     | '/manage/unit-avail'
@@ -570,6 +580,7 @@ export interface FileRouteTypes {
     | '/test/playcanv'
     | '/manage/access-links'
     | '/manage/imported'
+    | '/manage/payments'
     | '/manage/runtime'
     | '/manage/settings'
     | '/manage/unit-avail'
@@ -625,6 +636,7 @@ export interface FileRouteTypes {
     | '/_fullpage/test/playcanv'
     | '/_manager/manage/access-links'
     | '/_manager/manage/imported'
+    | '/_manager/manage/payments'
     | '/_manager/manage/runtime'
     | '/_manager/manage/settings'
     | '/_manager/manage/unit-avail'
@@ -948,6 +960,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerManageImportedRouteImport
       parentRoute: typeof ManagerManageRoute
     }
+    '/_manager/manage/payments': {
+      id: '/_manager/manage/payments'
+      path: '/payments'
+      fullPath: '/manage/payments'
+      preLoaderRoute: typeof ManagerManagePaymentsRouteImport
+      parentRoute: typeof ManagerManageRoute
+    }
     '/_manager/manage/runtime': {
       id: '/_manager/manage/runtime'
       path: '/runtime'
@@ -1120,6 +1139,7 @@ const FullpageRouteWithChildren = FullpageRoute._addFileChildren(
 interface ManagerManageRouteChildren {
   ManagerManageAccessLinksRoute: typeof ManagerManageAccessLinksRoute
   ManagerManageImportedRoute: typeof ManagerManageImportedRoute
+  ManagerManagePaymentsRoute: typeof ManagerManagePaymentsRoute
   ManagerManageRuntimeRoute: typeof ManagerManageRuntimeRoute
   ManagerManageSettingsRoute: typeof ManagerManageSettingsRoute
   ManagerManageUnitAvailRoute: typeof ManagerManageUnitAvailRoute
@@ -1132,6 +1152,7 @@ interface ManagerManageRouteChildren {
 const ManagerManageRouteChildren: ManagerManageRouteChildren = {
   ManagerManageAccessLinksRoute: ManagerManageAccessLinksRoute,
   ManagerManageImportedRoute: ManagerManageImportedRoute,
+  ManagerManagePaymentsRoute: ManagerManagePaymentsRoute,
   ManagerManageRuntimeRoute: ManagerManageRuntimeRoute,
   ManagerManageSettingsRoute: ManagerManageSettingsRoute,
   ManagerManageUnitAvailRoute: ManagerManageUnitAvailRoute,

@@ -39,6 +39,7 @@ export const APP_ROUTES = [
   '/manage/imported',
   '/manage/leads/{-$id}',
   '/manage/models/{-$collection}/{-$id}',
+  '/manage/payments',
   '/manage/runtime',
   '/manage/settings',
   '/manage/unit-avail',

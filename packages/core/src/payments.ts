@@ -402,6 +402,15 @@ export const paymentRowSchema = z.object({
   /** What of the amounts whose day has passed is not yet paid. */
   overdue: z.number().int(),
   state: z.enum(PAYMENT_STATES),
-  next: z.object({ amount: z.number().int(), dueDay: z.string().nullable(), kind: z.enum(SCHEDULE_KINDS) }).nullable(),
+  next: z
+    .object({
+      amount: z.number().int(),
+      dueDay: z.string().nullable(),
+      kind: z.enum(SCHEDULE_KINDS),
+      /** An instalment's label; the stage it is due at, when it is due at one. */
+      label: z.string().optional(),
+      stage: z.string().optional(),
+    })
+    .nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;

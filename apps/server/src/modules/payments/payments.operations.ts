@@ -246,7 +246,15 @@ export async function paymentsList(db: Db, scope: Promise<Scope>, now = new Date
               ? ('due' as const)
               : ('open' as const)
             : ('paid' as const),
-      next: next ? { amount: next.amount - next.covered, dueDay: next.dueDay, kind: next.kind } : null,
+      next: next
+        ? {
+            amount: next.amount - next.covered,
+            dueDay: next.dueDay,
+            kind: next.kind,
+            ...(next.label ? { label: next.label } : {}),
+            ...('stage' in next.due ? { stage: next.due.stage } : {}),
+          }
+        : null,
     };
   });
 }

@@ -35,6 +35,7 @@ export const ADMIN_NAV: NavItem[] = [
 export const MANAGE_NAV: NavItem[] = [
   { to: '/manage', label: 'app.nav.manage.dashboard', exact: true },
   { to: '/manage/carts', label: 'app.nav.manage.selections' },
+  { to: '/manage/payments', label: 'app.nav.manage.payments' },
   { to: '/manage/models', label: 'app.nav.manage.catalogue' },
   { to: '/manage/unit-avail', label: 'app.nav.manage.units' },
   { to: '/manage/access-links', label: 'app.nav.manage.access' },

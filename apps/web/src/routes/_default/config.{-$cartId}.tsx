@@ -3,6 +3,7 @@ import { prefetchBuyerData } from '../../lib/route-prefetch.ts';
 import { PageFrame } from '../../components/ui/page-frame.tsx';
 import { CartReview } from '../../features/my-selection/components/cart-review.tsx';
 import { BuyerConversation } from '../../features/comments/components/selection-conversation.tsx';
+import { BuyerMoney } from '../../features/payments/components/selection-money.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { Stack } from '@mantine/core';
 
@@ -22,6 +23,7 @@ function Page() {
     <PageFrame title={t('app.page.selection')} description={t('app.page.selection-text')}>
       <Stack gap="lg">
         <CartReview cartId={cartId} />
+        <BuyerMoney cartId={cartId} />
         <BuyerConversation cartId={cartId} />
       </Stack>
     </PageFrame>

@@ -4,6 +4,7 @@ import { landOnBackOfficeForStaff, prefetchMyCarts } from '../../lib/route-prefe
 import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
 import { BuyerUnreadMessages } from '../../features/comments/components/unread-messages.tsx';
+import { MoneyGlance } from '../../features/payments/components/selection-money.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { Stack } from '@mantine/core';
 
@@ -31,7 +32,8 @@ function MyHomePage() {
     >
       <Stack gap="md">
         <BuyerUnreadMessages />
-        <MyHomeOverview />
+        {/* A signed selection's money below its figures (docs/payments.md). */}
+        <MyHomeOverview below={(cart) => (cart.status !== 'draft' ? <MoneyGlance cartId={cart._id} /> : null)} />
       </Stack>
     </PageFrame>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BuyerAccess } from '../../../components/selection/buyer-access.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Badge, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -33,7 +34,7 @@ export function deadlineText(
 }
 
 /** `/`: the buyer's home — unit, progress, upgrades total, deposit, status, and the way on. */
-export function MyHome() {
+export function MyHome({ below }: { below?: (cart: { _id: string; status: string }) => ReactNode }) {
   const { data: project } = useProject();
   const { data: carts, isLoading, isError, error, refetch } = useQuery(myCartsQuery);
   const money = useMoney();
@@ -135,20 +136,9 @@ export function MyHome() {
                   {t('app.home.over-standard')}
                 </Text>
               </Card>
-              <Card withBorder radius="md" padding="lg">
-                <Text size="sm" c="dimmed">
-                  {t('app.home.deposit')}
-                </Text>
-                <Text fz={28} fw={700} data-testid="deposit">
-                  {money(cart.deposit)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {cart.depositPercent
-                    ? t('app.home.deposit-percent', { percent: cart.depositPercent })
-                    : t('app.home.no-deposit')}
-                </Text>
-              </Card>
+              <DepositCard deposit={cart.deposit} percent={cart.depositPercent} />
             </SimpleGrid>
+            {below?.(cart)}
             <Group>
               <LinkButton to="/configure" size="md">
                 {cart.status === 'draft' ? t('app.home.choose') : t('app.home.see')}
@@ -164,5 +154,24 @@ export function MyHome() {
         );
       })}
     </Stack>
+  );
+}
+
+/** The deposit the selection asks, as a share of the upgrades. */
+function DepositCard({ deposit, percent }: { deposit: number; percent: number | undefined }) {
+  const t = useT();
+  const money = useMoney();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Text size="sm" c="dimmed">
+        {t('app.home.deposit')}
+      </Text>
+      <Text fz={28} fw={700} data-testid="deposit">
+        {money(deposit)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {percent ? t('app.home.deposit-percent', { percent: percent }) : t('app.home.no-deposit')}
+      </Text>
+    </Card>
   );
 }

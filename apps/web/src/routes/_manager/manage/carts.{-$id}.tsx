@@ -7,6 +7,7 @@ import { PurchasingPanel } from '../../../features/review/components/purchasing.
 import { RemindBuyers } from '../../../features/review/components/remind-buyers.tsx';
 import { Group, Stack } from '@mantine/core';
 import { StaffConversation } from '../../../features/comments/components/selection-conversation.tsx';
+import { SelectionMoney } from '../../../features/payments/components/selection-money.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
@@ -40,6 +41,7 @@ function Page() {
       <PageFrame title={t('app.page.cart.title')} description={t('app.page.cart.description')}>
         <Stack gap="lg">
           <CartDetail cartId={id} />
+          <SelectionMoney cartId={id} staff />
           <StaffConversation cartId={id} />
         </Stack>
       </PageFrame>
