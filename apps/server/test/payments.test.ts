@@ -248,4 +248,27 @@ describe(`a selection's money (${testDbKind})`, () => {
     expect(due.every((row) => row.state === 'due')).toBe(true);
     expect((await get('/api/manage/payments?state=late', manager)).statusCode).toBe(400);
   });
+
+  it('approves, where the project asks the deposit first, only once it is paid, and the refusal changes nothing', async () => {
+    const project = (await get('/api/project', manager)).json() as { options: { payments?: object } };
+    await setOptions({ payments: { ...project.options.payments, depositBeforeApproval: true } });
+    try {
+      const refused = await post(`/api/carts/${cart._id}/approve`, {}, manager);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().error).toMatchObject({ code: 'rule_broken', key: 'payments.deposit-first' });
+      const awaited = refused.json().error.details.awaited as number;
+      expect(awaited).toBeGreaterThan(0);
+      expect(((await get(`/api/schema/carts/${cart._id}`, manager)).json() as Item).status).toBe('submitted');
+      expect(
+        await record(cart._id, { kind: 'payment', method: 'wire', amount: awaited, reference: 'Wire 77' }).then(
+          (r) => r.statusCode,
+        ),
+      ).toBe(201);
+      const approved = await post(`/api/carts/${cart._id}/approve`, {}, manager);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().status).toBe('approved');
+    } finally {
+      await setOptions({ payments: { ...project.options.payments, depositBeforeApproval: false } });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { defineModule } from '../../module.ts';
-import { recordSignedPlan } from './payments.operations.ts';
+import { recordSignedPlan, refuseApprovalBeforeDeposit } from './payments.operations.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 
 /**
@@ -14,6 +14,9 @@ export const paymentsModule = defineModule({
   hooks: ({ hooks }) => {
     hooks.register('carts', {
       async afterChange({ db, project, origin, previous, data, id }) {
+        // A project that asks for the deposit first approves a selection only once it is paid (refused: the write rolls back).
+        if (origin !== 'import' && previous?.status === 'submitted' && data?.status === 'approved')
+          await refuseApprovalBeforeDeposit(db, { project, cartId: id });
         // A copied project's carts arrive without their money (docs/payments.md).
         if (origin === 'import' || data?.status !== 'submitted' || previous?.status === 'submitted') return;
         await recordSignedPlan(db, { project, cartId: id, cart: data as never });

@@ -258,3 +258,28 @@ export async function paymentsList(db: Db, scope: Promise<Scope>, now = new Date
     };
   });
 }
+
+/**
+ * Whether what a selection owes at signing (its deposit, a change order's deposit) is paid or
+ * credited: a project that asks for the deposit first approves only then (docs/payments.md).
+ */
+export async function refuseApprovalBeforeDeposit(
+  db: Db,
+  { project, cartId }: { project: ProjectRow; cartId: string },
+) {
+  const options = projectOptionsSchema.parse(project.options ?? {});
+  if (!paymentTermsSchema.parse(options.payments ?? {}).depositBeforeApproval) return;
+  const [plans, entries] = await Promise.all([
+    plansOfCart(db, { projectId: project.id, cartId }),
+    entriesOfCart(db, { projectId: project.id, cartId }),
+  ]);
+  const totals = ledgerTotals(plans.at(-1)?.gross ?? 0, entries);
+  const atSigning = scheduleStanding(
+    scheduleOfPlans(plans),
+    totals.paid + totals.credits,
+    '9999-12-31',
+    (i) => i,
+  ).filter((item) => 'signedAt' in item.due);
+  const awaited = atSigning.reduce((sum, item) => sum + item.amount - item.covered, 0);
+  if (awaited > 0) throw fail('rule_broken', 'payments.deposit-first', undefined, { awaited });
+}

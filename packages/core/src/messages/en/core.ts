@@ -371,6 +371,7 @@ export const EN_CORE = {
   'payments.method-needed': 'Say how the money was paid (cheque, wire, draft, cash, card or other).',
   'payments.reason-needed': 'Give the reason for this refund or credit.',
   'payments.future-day': 'The day the money moved cannot be after today ({today}).',
+  'payments.deposit-first': 'This project approves a selection once its deposit is paid: record the deposit first.',
   'payments.not-signed': 'This selection has not been signed yet: nothing is owed on it.',
   'payments.refund-over': 'A refund cannot be more than what was paid on this selection.',
   'comment.mention-outside': 'You can mention only the buyers of this home and the design centre.',

@@ -19,6 +19,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { EmbedSnippet } from './embed-snippet.tsx';
+import { PaymentSettings, paymentTermsUnreadable } from './payment-settings.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_REMINDER_DAYS,
@@ -40,6 +41,8 @@ import {
   type MessageKey,
   type TranslatableOption,
   type Translations,
+  type PaymentTerms,
+  paymentTermsSchema,
 } from '@decor/core';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { currentProjectKey } from '../../../config/env.ts';
@@ -85,6 +88,8 @@ interface Form {
   /** The inquiry form's budget bands and timelines, one per line (empty: the defaults). */
   budgets: string;
   timelines: string;
+  /** Payment terms and taxes (docs/payments.md); a number not yet readable is NaN. */
+  payments: PaymentTerms;
 }
 
 /** The reminder steps typed ("14, 7, 2"), or null when they are not up to five different whole days from 1 to 90. */
@@ -139,6 +144,7 @@ function formOf(project: ProjectResponse): Form {
     embedOrigins: (o.embed?.origins ?? []).join('\n'),
     budgets: (o.inquiry?.budgets ?? []).join('\n'),
     timelines: (o.inquiry?.timelines ?? []).join('\n'),
+    payments: paymentTermsSchema.parse(o.payments ?? {}),
   };
 }
 
@@ -172,6 +178,7 @@ function patchOf(form: Form, version: number | undefined) {
       showroomPrices: form.showroomPrices,
       embed: { sections: form.embedSections, origins: linesOf(form.embedOrigins) },
       inquiry: { budgets: linesOf(form.budgets), timelines: linesOf(form.timelines) },
+      payments: form.payments,
     },
     theme: { primary: form.primary, secondary: form.secondary, logoBg: form.logoBg },
     features: form.features,
@@ -207,7 +214,7 @@ function fieldErrorsOf(caught: ApiError): Partial<Record<keyof Form, string>> {
   for (const issue of details?.issues ?? []) {
     // A list's item ("options.embed.origins.1") is said at the list's field.
     const path = issue.field.replace(/^body\./, '').replace(/\.\d+$/, '');
-    const field = FIELD_OF[path];
+    const field = path.startsWith('options.payments') ? 'payments' : FIELD_OF[path];
     if (field) errors[field] = issue.message;
   }
   return errors;
@@ -240,7 +247,31 @@ const LABELS: Partial<Record<keyof Form, MessageKey>> = {
   embedOrigins: 'app.settings.websites',
   budgets: 'app.settings.budgets-short',
   timelines: 'app.settings.timelines-short',
+  payments: 'app.settings.section.payments',
 };
+
+/** What the form itself can tell is wrong before anything is sent, field by field. */
+function localProblems(form: Form, t: ReturnType<typeof useT>): Partial<Record<keyof Form, string>> {
+  return {
+    ...(form.name.trim() ? {} : { name: t('app.settings.name-missing') }),
+    ...Object.fromEntries(Object.entries(formatProblems(form)).map(([field, problem]) => [field, t(problem)])),
+    ...(isTimeZone(form.timeZone) ? {} : { timeZone: t('app.settings.zone-problem') }),
+    ...(reminderDaysOf(form.reminderDays) ? {} : { reminderDays: t('app.settings.reminder-days-problem') }),
+    ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin))
+      ? {}
+      : { embedOrigins: t('app.settings.websites-problem') }),
+    ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim())
+      ? { contactEmail: t('app.settings.email-problem') }
+      : {}),
+    ...(paymentTermsUnreadable(form.payments) ? { payments: t('app.settings.a-number') } : {}),
+    // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
+    ...Object.fromEntries(
+      (['depositPercent', 'defaultDeadlineDays', 'reviewDays'] as const)
+        .filter((key) => typeof form[key] === 'string' && form[key] !== '')
+        .map((key) => [key, t('app.settings.a-number')]),
+    ),
+  } as Partial<Record<keyof Form, string>>;
+}
 
 function SettingsForm({ project }: { project: ProjectResponse }) {
   const queryClient = useQueryClient();
@@ -263,24 +294,7 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
 
-  const local = {
-    ...(form.name.trim() ? {} : { name: t('app.settings.name-missing') }),
-    ...Object.fromEntries(Object.entries(formatProblems(form)).map(([field, problem]) => [field, t(problem)])),
-    ...(isTimeZone(form.timeZone) ? {} : { timeZone: t('app.settings.zone-problem') }),
-    ...(reminderDaysOf(form.reminderDays) ? {} : { reminderDays: t('app.settings.reminder-days-problem') }),
-    ...(linesOf(form.embedOrigins).every((origin) => EMBED_ORIGIN.test(origin))
-      ? {}
-      : { embedOrigins: t('app.settings.websites-problem') }),
-    ...(form.contactEmail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.contactEmail.trim())
-      ? { contactEmail: t('app.settings.email-problem') }
-      : {}),
-    // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
-    ...Object.fromEntries(
-      (['depositPercent', 'defaultDeadlineDays', 'reviewDays'] as const)
-        .filter((key) => typeof form[key] === 'string' && form[key] !== '')
-        .map((key) => [key, t('app.settings.a-number')]),
-    ),
-  } as Partial<Record<keyof Form, string>>;
+  const local = localProblems(form, t);
   const shown = { ...errors, ...local };
 
   const save = async () => {
@@ -336,6 +350,14 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
         <ThemeSection form={form} set={set} shown={shown} />
 
         <SelectionsSection form={form} set={set} shown={shown} />
+
+        <PaymentSettings
+          terms={form.payments}
+          onChange={(terms) => set('payments', terms)}
+          currency={form.currency}
+          locale={form.locale.trim() || 'en-CA'}
+          error={shown.payments}
+        />
 
         <ContactSection form={form} set={set} shown={shown} />
 
