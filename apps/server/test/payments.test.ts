@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
+import { pdfText } from './support/pdf-text.ts';
 
 /**
  * A selection's money (docs/payments.md): what a signature makes it owe under the terms of
  * that moment, the ledger the design centre keeps, who may read and write it.
  */
-const { app } = await createTestApp();
+const { app, mail } = await createTestApp({ withMail: true });
 const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
 const buyer = await as('buyer@demo.test');
 const otherBuyer = await as('olivia.chen@demo.test');
@@ -192,6 +193,50 @@ describe(`a selection's money (${testDbKind})`, () => {
     expect(await money(cart._id)).toEqual(after);
   });
 
+  it('mails the buyer the receipt in their language, and gives it to its readers only', async () => {
+    const { entries } = await money(cart._id);
+    const cheque = entries[0] as { _id: string; receiptNumber: number; amount: number };
+    const mailed = await mail!.waitFor('buyer@demo.test', new RegExp(`receipt ${cheque.receiptNumber}$`));
+    expect(mailed.subject).toBe(`Unit ${unit.name as string}: receipt ${cheque.receiptNumber}`);
+    expect(mailed.text).toMatch(/We received \$[\d,]+\.\d\d for your selection/);
+    const attached = mailed.attachments.find((file) => file.contentType === 'application/pdf')!;
+    const printed = await pdfText(attached.content);
+    expect(printed).toContain(`No. ${cheque.receiptNumber}`);
+    expect(printed).toContain('Cheque 1042');
+    expect(printed).toContain('Amount received');
+
+    const downloaded = await get(`/api/carts/${cart._id}/receipts/${cheque._id}`, buyer);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(downloaded.rawPayload)).toContain(`No. ${cheque.receiptNumber}`);
+    expect((await get(`/api/carts/${cart._id}/receipts/${cheque._id}`, otherBuyer)).statusCode).toBe(404);
+    expect((await get(`/api/carts/${cart._id}/receipts/${cart._id}`, buyer)).statusCode).toBe(404);
+
+    // A buyer who reads French gets the next one in French.
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: browserHeaders(buyer),
+      payload: { language: 'fr-CA' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    try {
+      const credit = await record(cart._id, { kind: 'credit', amount: 100, reason: 'Geste commercial' });
+      const number = (credit.json().entries.at(-1) as { receiptNumber: number }).receiptNumber;
+      const french = await mail!.waitFor('buyer@demo.test', new RegExp(`note de crédit ${number}$`));
+      expect(french.subject).toBe(`Unité ${unit.name as string}\u00a0: note de crédit ${number}`);
+      expect(await pdfText(french.attachments[0]!.content)).toContain('Montant crédité');
+      await record(cart._id, { kind: 'payment', method: 'cheque', amount: 100, reference: 'Rattrapage' });
+    } finally {
+      await app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: browserHeaders(buyer),
+        payload: { language: 'en' },
+      });
+    }
+  });
+
   it('takes a partial refund and a credit note off what is owed, with their reasons', async () => {
     const before = await money(cart._id);
     const refunded = await record(cart._id, { kind: 'refund', method: 'cheque', amount: 5_000, reason: 'Overpaid' });
@@ -203,13 +248,13 @@ describe(`a selection's money (${testDbKind})`, () => {
     });
     expect(credited.statusCode, credited.body).toBe(201);
     const after = credited.json();
-    expect(after.entries.map((e: { kind: string }) => e.kind)).toEqual(['payment', 'refund', 'credit']);
-    expect(after.entries[2]).toMatchObject({ method: null, reason: 'Backsplash removed by change order' });
+    expect(after.entries.slice(-2).map((e: { kind: string }) => e.kind)).toEqual(['refund', 'credit']);
+    expect(after.entries.at(-1)).toMatchObject({ method: null, reason: 'Backsplash removed by change order' });
     expect(after.totals).toEqual({
       payments: before.totals.payments,
-      refunds: 5_000,
-      credits: 12_500,
-      paid: before.totals.payments - 5_000,
+      refunds: before.totals.refunds + 5_000,
+      credits: before.totals.credits + 12_500,
+      paid: before.totals.paid - 5_000,
       balance: before.totals.balance + 5_000 - 12_500,
     });
   });

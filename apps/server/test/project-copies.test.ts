@@ -536,6 +536,7 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       code: code.code,
       shareId,
       versionId,
+      entryId: cart._id,
       collection: 'carts',
     };
     const idFor = (path: string) =>

@@ -361,6 +361,36 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     await page.getByTestId('conversation').getByText(`The walnut is in stock (${tag}).`).waitFor();
     await expectLanded(page, language, `/config/${buyer.cartId}`);
   },
+
+  async receipt({ page, language, tag }) {
+    const t = translatorFor(language);
+    const buyer = await buyerReading(language, `paying-${tag}`);
+    const asBuyer = await asPerson(buyer);
+    const seen = (await asBuyer('GET', `/api/schema/carts/${buyer.cartId}`)).json as { _version: number };
+    const signed = await asBuyer('POST', `/api/carts/${buyer.cartId}/submit`, {
+      signature: 'Pat Payer',
+      agree: true,
+      _version: seen._version,
+    });
+    expect(signed.status, JSON.stringify(signed.json)).toBe(200);
+    const manager = await asPerson(await createManager());
+    const paid = await manager('POST', `/api/manage/carts/${buyer.cartId}/ledger`, {
+      kind: 'payment',
+      method: 'cheque',
+      amount: 50_000,
+      reference: `Cheque ${tag}`,
+    });
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    const subject = escape(t('mail.receipt.subject', { unit: '@@', kind: 'payment', number: 1 })).replace(
+      /@@|1$/g,
+      '.+',
+    );
+    const mail = await waitForMail(buyer.email, new RegExp(`^${subject}$`));
+    await page.goto(linkIn(mail, `${origin()}/config/`));
+    await signInOnPage(page, language, buyer);
+    await page.getByTestId('ledger').getByText(`Cheque ${tag}`, { exact: false }).waitFor();
+    await expectLanded(page, language, `/config/${buyer.cartId}`);
+  },
 };
 
 /** A sales-centre screen of the demo, claimed by an administrator and paired with a visitor's phone reading `language`. */

@@ -80,6 +80,12 @@ export const MAILED_LINKS = {
     lands: 'the conversation (/config/{id} for a buyer, /manage/carts/{id} for the staff)',
     path: '/config/{id}',
   },
+  receipt: {
+    madeBy: 'the portal, when the design centre records a payment, a refund or a credit',
+    grants: 'nothing: the buyer signs in',
+    lands: 'the selection with its payments and the receipt (/config/{id})',
+    path: '/config/{id}',
+  },
 } as const;
 
 export type MailedLinkKind = keyof typeof MAILED_LINKS;

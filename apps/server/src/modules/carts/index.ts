@@ -26,5 +26,5 @@ export const cartsModule = defineModule({
 });
 
 // What other modules use of this one.
-export { cartOfUnit, readCart } from './carts.repo.ts';
+export { buyerEmails, cartOfUnit, readCart } from './carts.repo.ts';
 export { cartScope, missingChoicesOf, transitionCart } from './carts.operations.ts';

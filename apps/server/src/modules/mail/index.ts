@@ -18,6 +18,7 @@ export {
   leadMail,
   oneTimeCodeMail,
   pairingCodeLimitMail,
+  receiptMail,
   resetPasswordMail,
   selectionDecisionMail,
   selectionSignedMail,

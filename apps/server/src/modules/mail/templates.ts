@@ -198,6 +198,42 @@ export function selectionSubmittedMail({
   });
 }
 
+/** To a unit's buyers: a payment, refund or credit recorded on their selection, its receipt attached (docs/payments.md). */
+export function receiptMail({
+  to,
+  reader,
+  projectName,
+  unitName,
+  kind,
+  number,
+  amount,
+  balance,
+  url,
+  pdf,
+}: Base & {
+  unitName: string;
+  kind: string;
+  number: number;
+  amount: string;
+  balance: string;
+  url: string;
+  pdf: { filename: string; content: Buffer };
+}): Mail {
+  const { t } = reader;
+  return {
+    ...compose({
+      to,
+      reader,
+      projectName,
+      subject: t('mail.receipt.subject', { unit: unitName, kind, number }),
+      paragraphs: [t('mail.receipt.body', { kind, amount, unit: unitName, balance })],
+      action: { label: t('mail.receipt.action'), url },
+      footer: t('mail.receipt.footer'),
+    }),
+    attachments: [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }],
+  };
+}
+
 /** To the buyer who signed: what they signed, the summary attached, and what happens next. */
 export function selectionSignedMail({
   to,

@@ -165,7 +165,7 @@ export async function recordEntry(
     input,
     now = new Date(),
   }: { scope: Promise<Scope>; cartId: string; input: LedgerEntryInput; now?: Date },
-): Promise<CartMoney> {
+): Promise<{ money: CartMoney; entryId: string; project: ProjectRow }> {
   const { project, actor } = requireManager(await scope, 'payments.staff-only');
   const entry = ledgerEntryInputSchema.parse(input);
   const options = projectOptionsSchema.parse(project.options ?? {});
@@ -177,6 +177,7 @@ export async function recordEntry(
   const paidOn = entry.paidOn ?? today;
   if (paidOn > today) throw fail('bad_request', 'payments.future-day', { today }, { field: 'paidOn' });
   const cart = await readCart(db, { projectId: project.id, cartId });
+  const entryId = uuidv7();
   await withTransaction(db, async (tx) => {
     await lockLedger(tx, cartId);
     const [plans, entries] = await Promise.all([
@@ -189,7 +190,7 @@ export async function recordEntry(
     if (entry.kind === 'refund' && entry.amount > totals.refundable)
       throw fail('rule_broken', 'payments.refund-over', undefined, { field: 'amount', paid: totals.refundable });
     await insertEntry(tx, {
-      id: uuidv7(),
+      id: entryId,
       projectId: project.id,
       cartId,
       unitId: String(cart.unit),
@@ -205,7 +206,7 @@ export async function recordEntry(
       createdByName: actor.name || actor.email,
     });
   });
-  return cartMoney(db, scope, cartId, now);
+  return { money: await cartMoney(db, scope, cartId, now), entryId, project };
 }
 
 /** Every signed selection of the project with what it owes, what was paid, and its next amount due (staff only). */

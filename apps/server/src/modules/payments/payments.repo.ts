@@ -164,3 +164,15 @@ export async function unitsOfProject(db: Db, projectId: string) {
           FROM ${rowsOf('units')} r WHERE project_id = ${projectId}`,
   );
 }
+
+/** The names of a unit's buyers (their e-mail where no name is given), for a receipt. */
+export async function buyerNamesOf(db: Db, projectId: string, unitId: string): Promise<string[]> {
+  const rows = await hotSqlRows<{ name: string }>(
+    db,
+    sql`SELECT coalesce(nullif(us.name, ''), us.email) AS name FROM users us
+         WHERE us.id IN (SELECT jsonb_array_elements_text(coalesce(u.data->'buyers', '[]'::jsonb)) FROM ${rowsOf('units')} u
+                          WHERE u.project_id = ${projectId} AND u.id::text = ${unitId})
+         ORDER BY us.name, us.email`,
+  );
+  return rows.map((row) => row.name);
+}

@@ -5,12 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { cartMoney, paymentsList, recordEntry } from './payments.operations.ts';
+import { mailReceipt, receiptPdf } from './payments.receipt.ts';
+import { requestLanguage } from '../../lib/reader-language.ts';
 
 const params = z.object({ id: z.uuid() });
 const tags = ['payments'];
 
 /** A selection's money, the staff's ledger entries and the payments list (docs/payments.md). */
-export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, mailer, config }) => {
   const { db } = database;
 
   app.get(
@@ -44,12 +46,49 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request, reply) => {
       requireActor(request);
-      const money = await recordEntry(db, {
+      const cartId = request.params.id;
+      const { money, entryId, project } = await recordEntry(db, {
         scope: request.projectScope(),
-        cartId: request.params.id,
+        cartId,
         input: request.body,
       });
+      // The buyers get the receipt once the entry is recorded; a mail that fails never undoes it.
+      void mailReceipt({ db, mailer, config, project, cartId, entryId, log: request.log });
       return reply.status(201).send(money);
+    },
+  );
+
+  app.get(
+    '/api/carts/:id/receipts/:entryId',
+    {
+      schema: {
+        tags,
+        summary:
+          'The receipt of a payment, refund or credit on a selection, as a PDF in the reader’s language (its buyers and the staff)',
+        params: z.object({ id: z.uuid(), entryId: z.uuid() }),
+        produces: ['application/pdf', 'application/json'],
+        response: {
+          200: {
+            description: 'The receipt (a PDF document)',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errorReplies(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      requireActor(request);
+      const receipt = await receiptPdf(db, {
+        scope: request.projectScope(),
+        cartId: request.params.id,
+        entryId: request.params.entryId,
+        language: await requestLanguage(db, request),
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${receipt.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(receipt.content as never);
     },
   );
 

@@ -1,6 +1,21 @@
 /** What the signed selection's PDF says, in English: it is printed in the language it was signed in. */
 export const EN_DOCUMENT = {
   'pdf.selection': 'Selection',
+  'pdf.receipt.title': '{kind, select, payment {Receipt} refund {Refund receipt} credit {Credit note} other {Receipt}}',
+  'pdf.receipt.number': 'No. {number, number}',
+  'pdf.receipt.home': 'Home',
+  'pdf.receipt.buyers': 'Buyers',
+  'pdf.receipt.day': 'Date',
+  'pdf.receipt.method': 'Paid by',
+  'pdf.receipt.reference': 'Reference',
+  'pdf.receipt.reason': 'Reason',
+  'pdf.receipt.recorded-by': 'Recorded by',
+  'pdf.receipt.amount':
+    '{kind, select, payment {Amount received} refund {Amount refunded} credit {Amount credited} other {Amount}}',
+  'pdf.receipt.selection-total': 'Selection total with tax',
+  'pdf.receipt.paid-to-date': 'Paid to date',
+  'pdf.receipt.credited': 'Credited',
+  'pdf.receipt.balance': 'Left to pay',
   'pdf.title': 'Design selection',
   'pdf.title-change-order': 'Design selection – change order {number}',
   'pdf.unit': 'Unit',

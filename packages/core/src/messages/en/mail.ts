@@ -57,6 +57,12 @@ export const EN_MAIL = {
   'mail.submitted.body-2': 'It is waiting for your approval.',
   'mail.submitted.action': 'Review the selection',
 
+  'mail.receipt.subject':
+    'Unit {unit}: {kind, select, payment {receipt} refund {refund receipt} credit {credit note} other {receipt}} {number, number}',
+  'mail.receipt.body':
+    '{kind, select, payment {We received {amount} for your selection of unit {unit}.} refund {We refunded {amount} on your selection of unit {unit}.} credit {We credited {amount} to your selection of unit {unit}.} other {An entry of {amount} was recorded on your selection of unit {unit}.}} Left to pay: {balance}. Your receipt is attached.',
+  'mail.receipt.action': 'See your payments',
+  'mail.receipt.footer': 'Keep this receipt with your purchase documents.',
   'mail.signed.subject': 'Unit {unit}: your signed selection',
   'mail.signed.body':
     '{signer} signed and submitted the design selection of unit {unit}, for an upgrades total of {total}. The signed summary is attached to this message.',

@@ -3,6 +3,22 @@ import type { EN_DOCUMENT } from '../en/document.ts';
 /** The signed selection's PDF in Canadian French (see ../en/document.ts). */
 export const FR_CA_DOCUMENT: Record<keyof typeof EN_DOCUMENT, string> = {
   'pdf.selection': 'Sélection',
+  'pdf.receipt.title':
+    '{kind, select, payment {Reçu} refund {Reçu de remboursement} credit {Note de crédit} other {Reçu}}',
+  'pdf.receipt.number': 'No {number, number}',
+  'pdf.receipt.home': 'Propriété',
+  'pdf.receipt.buyers': 'Acheteurs',
+  'pdf.receipt.day': 'Date',
+  'pdf.receipt.method': 'Payé par',
+  'pdf.receipt.reference': 'Référence',
+  'pdf.receipt.reason': 'Raison',
+  'pdf.receipt.recorded-by': 'Inscrit par',
+  'pdf.receipt.amount':
+    '{kind, select, payment {Montant reçu} refund {Montant remboursé} credit {Montant crédité} other {Montant}}',
+  'pdf.receipt.selection-total': 'Total de la sélection, taxes comprises',
+  'pdf.receipt.paid-to-date': 'Payé à ce jour',
+  'pdf.receipt.credited': 'Crédité',
+  'pdf.receipt.balance': 'Reste à payer',
   'pdf.title': 'Sélection de design',
   'pdf.title-change-order': 'Sélection de design – ordre de modification {number}',
   'pdf.unit': 'Unité',

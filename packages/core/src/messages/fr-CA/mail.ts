@@ -59,6 +59,12 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.submitted.body-2': 'Elle attend votre approbation.',
   'mail.submitted.action': 'Revoir la sélection',
 
+  'mail.receipt.subject':
+    'Unité {unit} : {kind, select, payment {reçu} refund {reçu de remboursement} credit {note de crédit} other {reçu}} {number, number}',
+  'mail.receipt.body':
+    '{kind, select, payment {Nous avons reçu {amount} pour votre sélection de l’unité {unit}.} refund {Nous avons remboursé {amount} sur votre sélection de l’unité {unit}.} credit {Nous avons crédité {amount} à votre sélection de l’unité {unit}.} other {Une écriture de {amount} a été inscrite sur votre sélection de l’unité {unit}.}} Reste à payer : {balance}. Votre reçu est joint.',
+  'mail.receipt.action': 'Voir vos paiements',
+  'mail.receipt.footer': 'Conservez ce reçu avec vos documents d’achat.',
   'mail.signed.subject': 'Unité {unit} : votre sélection signée',
   'mail.signed.body':
     '{signer} a signé et soumis la sélection de design de l’unité {unit}, pour un total des surclassements de {total}. Le sommaire signé est joint à ce message.',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type CartMoney, selectKey } from '@decor/core';
 import { useT } from '../../../lib/i18n.ts';
@@ -126,7 +126,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
                 strong
               />
             </Stack>
-            <Entries data={data} day={day} />
+            <Entries cartId={cartId} data={data} day={day} />
             {data.offline.instructions && (
               <Stack gap={4}>
                 <Title order={3} size="h4">
@@ -145,7 +145,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
 }
 
 /** What was received, refunded and credited, oldest first, each with its receipt number. */
-function Entries({ data, day }: { data: CartMoney; day: (day: string) => string }) {
+function Entries({ cartId, data, day }: { cartId: string; data: CartMoney; day: (day: string) => string }) {
   const t = useT();
   const money = useMoney();
   return (
@@ -165,14 +165,10 @@ function Entries({ data, day }: { data: CartMoney; day: (day: string) => string 
                   {entry.method ? ` · ${t('app.payments.method', { method: entry.method })}` : ''}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {[
-                    t('app.payments.receipt', { number: entry.receiptNumber }),
-                    day(entry.paidOn),
-                    entry.reference,
-                    entry.reason,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  <Anchor href={`/api/carts/${cartId}/receipts/${entry._id}`} download inherit>
+                    {t('app.payments.receipt', { number: entry.receiptNumber })}
+                  </Anchor>
+                  {[day(entry.paidOn), entry.reference, entry.reason].filter(Boolean).map((part) => ` · ${part}`)}
                 </Text>
               </Stack>
               <Text style={{ whiteSpace: 'nowrap' }}>
