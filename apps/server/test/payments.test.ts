@@ -3,6 +3,7 @@ import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './supp
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { parseCsv } from '@decor/core';
 
 /**
  * A selection's money (docs/payments.md): what a signature makes it owe under the terms of
@@ -277,6 +278,45 @@ describe(`a selection's money (${testDbKind})`, () => {
       .map((entry: { receiptNumber: number }) => entry.receiptNumber)
       .sort((a: number, b: number) => a - b);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => numbers[0] + i));
+  });
+
+  it("exports the period's receipts for the accountant, adding up to the ledger, with each tax by name", async () => {
+    const exported = await get('/api/manage/payments.csv', manager);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [heading, ...rows] = parseCsv(exported.body.replace(/^\ufeff/, ''));
+    const column = (name: string) => heading!.indexOf(name);
+    expect(heading).toEqual(
+      expect.arrayContaining([
+        'receipt',
+        'entry_id',
+        'amount',
+        'currency',
+        'tax_GST',
+        'tax_QST',
+        'unit',
+        'selection_id',
+      ]),
+    );
+    const ours = rows.filter((row) => row[column('selection_id')] === cart._id);
+    const { totals, entries } = await money(cart._id);
+    expect(ours.map((row) => row[column('entry_id')])).toEqual(entries.map((entry: { _id: string }) => entry._id));
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    expect(ours.reduce((sum, row) => sum + cents(row[column('amount')]!), 0)).toBe(
+      totals.payments - totals.refunds - totals.credits,
+    );
+    // Each amount's taxes are its share of the signed taxes: GST 5 % and QST 9.975 % of the amount before tax.
+    for (const row of ours) {
+      const amount = cents(row[column('amount')]!);
+      const beforeTax = amount / (1 + 0.05 + 0.09975);
+      expect(Math.abs(cents(row[column('tax_GST')]!) - beforeTax * 0.05)).toBeLessThanOrEqual(1);
+      expect(Math.abs(cents(row[column('tax_QST')]!) - beforeTax * 0.09975)).toBeLessThanOrEqual(1);
+    }
+    expect(ours.every((row) => row[column('unit')] === unit.name && row[column('currency')] === 'CAD')).toBe(true);
+    expect((await get('/api/manage/payments.csv', buyer)).statusCode).toBe(403);
+    expect((await get('/api/manage/payments.csv?from=2027-02-01&to=2027-01-01', manager)).statusCode).toBe(400);
+    expect((await get('/api/manage/payments.csv?from=2020-01-01&to=2027-01-01', manager)).statusCode).toBe(400);
+    expect((await get('/api/manage/payments.csv?since=2027-01-01', manager)).statusCode).toBe(400);
   });
 
   it('lists every signed selection for the staff with what is paid and what is next', async () => {

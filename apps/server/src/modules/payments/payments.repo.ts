@@ -176,3 +176,31 @@ export async function buyerNamesOf(db: Db, projectId: string, unitId: string): P
   );
   return rows.map((row) => row.name);
 }
+
+/** A project's ledger entries whose day is within [from, to] (days in the project's zone), with their unit's name and their selection's latest signed taxes. */
+export async function entriesOfPeriod(
+  db: Db,
+  { projectId, from, to }: { projectId: string; from: string; to: string },
+) {
+  return hotSqlRows<
+    EntryRow & {
+      cart_id: string;
+      unit_id: string;
+      unit_name: string;
+      gross: number | null;
+      taxes: Array<{ name: string; rate: number; amount: number }> | null;
+    }
+  >(
+    db,
+    sql`SELECT l.id::text, l.kind, l.method, l.amount::float8 AS amount, l.currency, l.reference, to_char(l.paid_on, 'YYYY-MM-DD') AS paid_on,
+               l.reason, l.receipt_number, l.created_by_name,
+               to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+               l.cart_id::text AS cart_id, l.unit_id::text AS unit_id,
+               coalesce((SELECT u.data->>'name' FROM ${rowsOf('units')} u WHERE u.project_id = l.project_id AND u.id = l.unit_id), '') AS unit_name,
+               (SELECT p.gross::float8 FROM payment_plans p WHERE p.cart_id = l.cart_id ORDER BY p.revision DESC LIMIT 1) AS gross,
+               (SELECT p.taxes FROM payment_plans p WHERE p.cart_id = l.cart_id ORDER BY p.revision DESC LIMIT 1) AS taxes
+          FROM ledger_entries l
+         WHERE l.project_id = ${projectId} AND l.paid_on BETWEEN ${from}::date AND ${to}::date
+         ORDER BY l.receipt_number`,
+  );
+}

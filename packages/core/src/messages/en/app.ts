@@ -1898,5 +1898,9 @@ export const EN_APP = {
   'app.payments.next': 'Next',
   'app.payments.none': 'No signed selection matches.',
   'app.payments.overdue-amount': '{amount} overdue',
+  'app.payments.export': 'Export for accounting (CSV)',
+  'app.payments.export-from': 'From',
+  'app.payments.export-to': 'To',
+  'app.payments.export-failed': 'The export could not be made.',
   'app.history.comment': 'Wrote: “{body}”',
 } as const;

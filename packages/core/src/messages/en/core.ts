@@ -373,6 +373,8 @@ export const EN_CORE = {
   'payments.future-day': 'The day the money moved cannot be after today ({today}).',
   'payments.deposit-first': 'This project approves a selection once its deposit is paid: record the deposit first.',
   'payments.no-receipt': 'There is no such receipt on this selection.',
+  'payments.period-backwards': 'The period must start before it ends.',
+  'payments.period-too-long': 'One export covers at most {days, number} days.',
   'payments.not-signed': 'This selection has not been signed yet: nothing is owed on it.',
   'payments.refund-over': 'A refund cannot be more than what was paid on this selection.',
   'comment.mention-outside': 'You can mention only the buyers of this home and the design centre.',

@@ -1943,5 +1943,9 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.payments.next': 'Prochaine échéance',
   'app.payments.none': 'Aucune sélection signée ne correspond.',
   'app.payments.overdue-amount': '{amount} en retard',
+  'app.payments.export': 'Exporter pour la comptabilité (CSV)',
+  'app.payments.export-from': 'Du',
+  'app.payments.export-to': 'Au',
+  'app.payments.export-failed': 'L’exportation n’a pas pu être faite.',
   'app.history.comment': 'A écrit : « {body} »',
 };

@@ -386,6 +386,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'payments.future-day': 'Le jour du paiement ne peut pas être après aujourd’hui ({today}).',
   'payments.deposit-first': 'Ce projet approuve une sélection une fois son acompte payé : inscrivez d’abord l’acompte.',
   'payments.no-receipt': 'Ce reçu n’existe pas pour cette sélection.',
+  'payments.period-backwards': 'La période doit commencer avant de se terminer.',
+  'payments.period-too-long': 'Une exportation couvre au plus {days, number} jours.',
   'payments.not-signed': 'Cette sélection n’a pas encore été signée : rien n’est dû.',
   'payments.refund-over': 'Un remboursement ne peut pas dépasser ce qui a été payé sur cette sélection.',
   'comment.mention-outside':

@@ -1,6 +1,9 @@
-import { Alert, Badge, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_STATES, type PaymentRow, type PaymentState, selectKey } from '@decor/core';
+import { isoDayOf, PAYMENT_STATES, type PaymentRow, type PaymentState, selectKey } from '@decor/core';
+import { useDownload } from '../../../lib/use-download.ts';
+import { useZone } from '../../../lib/use-dates.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -25,6 +28,7 @@ export function PaymentsList({
   );
   return (
     <Stack gap="md">
+      <AccountingExport />
       <SegmentedControl
         aria-label={t('app.payments.filter')}
         value={state ?? 'all'}
@@ -105,5 +109,47 @@ function PaymentCard({ row }: { row: PaymentRow }) {
         </Stack>
       </Group>
     </Card>
+  );
+}
+
+/** The accounting export of a period (this month by default): every receipt, with taxes by name. */
+function AccountingExport() {
+  const t = useT();
+  const zone = useZone();
+  const today = isoDayOf(new Date(), zone.timeZone);
+  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
+  const [to, setTo] = useState(today);
+  const { download, isDownloading, error } = useDownload(t('app.payments.export-failed'));
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label={t('app.payments.export-from')}
+        type="date"
+        value={from}
+        max={to}
+        onChange={(e) => setFrom(e.currentTarget.value)}
+        w={170}
+      />
+      <TextInput
+        label={t('app.payments.export-to')}
+        type="date"
+        value={to}
+        min={from}
+        onChange={(e) => setTo(e.currentTarget.value)}
+        w={170}
+      />
+      <Button
+        variant="light"
+        loading={isDownloading}
+        onClick={() => void download(`/api/manage/payments.csv?from=${from}&to=${to}`)}
+      >
+        {t('app.payments.export')}
+      </Button>
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Group>
   );
 }
