@@ -132,6 +132,26 @@ describe(`a selection's money (${testDbKind})`, () => {
     expect(await money(cart._id)).toEqual(signed);
   });
 
+  it('prints the taxes and the schedule in the signed PDF, and none of it in the one without prices', async () => {
+    const printed = await pdfText((await get(`/api/carts/${cart._id}/pdf`, buyer)).rawPayload);
+    const { signed, schedule } = await money(cart._id);
+    for (const words of [
+      'Payments',
+      'GST (5%)',
+      'QST (9.975%)',
+      'Total with tax',
+      'Framing',
+      'At Framing',
+      'Balance',
+      'Left to pay',
+    ])
+      expect(printed).toContain(words);
+    expect(printed).toContain(`$${(signed.gross / 100).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`);
+    expect(printed).toContain(`$${(schedule[0].amount / 100).toLocaleString('en-CA', { minimumFractionDigits: 2 })}`);
+    const forTrades = await pdfText((await get(`/api/carts/${cart._id}/pdf?prices=0`, manager)).rawPayload);
+    expect(forTrades).not.toContain('Total with tax');
+  });
+
   it('is read by the unit’s buyers and the staff only, and written by the staff only', async () => {
     expect((await get(`/api/carts/${cart._id}/payments`, manager)).statusCode).toBe(200);
     expect((await get(`/api/carts/${cart._id}/payments`, otherBuyer)).statusCode).toBe(404);

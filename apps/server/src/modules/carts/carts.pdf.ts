@@ -21,6 +21,7 @@ import { cartScope } from './carts.operations.ts';
 import { readCart, unitBuyerIds } from './carts.repo.ts';
 import { cartDocument, type CartData } from './carts.document.ts';
 import { changeOrderOf } from './carts.change-order.ts';
+import { cartPdfParts, type CartPdfPart } from './carts.pdf-parts.ts';
 import type { ProjectRow } from '../projects/index.ts';
 
 /**
@@ -171,10 +172,7 @@ export async function renderCartPdf({
   }
   if (prices) {
     writer.gap(6);
-    writer.rule();
-    await writer.total(t('pdf.upgrades-total'), money(doc.total));
-    if (doc.depositPercent > 0)
-      await writer.total(t('pdf.deposit', { percent: doc.depositPercent }), money(doc.deposit), false);
+    await writeTotals(writer, { t, money, doc }, await cartPdfParts({ db, project, cartId, t, locale }));
   }
   if (cart.notes) {
     writer.gap(8);
@@ -229,4 +227,33 @@ async function buyersOf(db: Db, projectId: string, cart: Pick<CartData, 'owner' 
     ]),
   ];
   return (await Promise.all(ids.map((id) => findUser(db, id)))).filter((user) => user !== undefined);
+}
+
+/**
+ * The selection's total and the deposit it asks, then what other modules print with the prices
+ * (the payments' taxes and schedule), each under its heading.
+ */
+async function writeTotals(
+  writer: PageWriter,
+  {
+    t,
+    money,
+    doc,
+  }: {
+    t: Translate;
+    money: (minor: number) => string;
+    doc: { total: number; deposit: number; depositPercent: number };
+  },
+  parts: CartPdfPart[],
+) {
+  writer.rule();
+  await writer.total(t('pdf.upgrades-total'), money(doc.total));
+  if (doc.depositPercent > 0)
+    await writer.total(t('pdf.deposit', { percent: doc.depositPercent }), money(doc.deposit), false);
+  for (const part of parts) {
+    writer.gap(10);
+    await writer.heading(part.heading);
+    for (const [label, detail, amount] of part.rows) await writer.row('', label, detail, amount);
+    for (const [label, amount] of part.totals) await writer.total(label, amount, false);
+  }
 }

@@ -1,6 +1,8 @@
 import { defineModule } from '../../module.ts';
 import { recordSignedPlan, refuseApprovalBeforeDeposit } from './payments.operations.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { paymentsPdfPart } from './payments.pdf-part.ts';
+import { registerCartPdfPart } from '../carts/index.ts';
 
 /**
  * The payments module's front door (docs/architecture.md, "Server modules"): what a signed
@@ -12,6 +14,8 @@ export const paymentsModule = defineModule({
   name: 'payments',
   dependencies: ['decor', 'carts'],
   hooks: ({ hooks }) => {
+    // A signed selection's PDF carries its taxes and schedule.
+    registerCartPdfPart('payments', paymentsPdfPart);
     hooks.register('carts', {
       async afterChange({ db, project, origin, previous, data, id }) {
         // A project that asks for the deposit first approves a selection only once it is paid (refused: the write rolls back).

@@ -79,7 +79,7 @@ export async function recordSignedPlan(
 }
 
 /** The schedule of a cart's signed versions, under the terms its first version was signed with. */
-function scheduleOfPlans(plans: readonly PlanRow[]) {
+export function scheduleOfPlans(plans: readonly PlanRow[]) {
   const first = plans[0];
   if (!first) return [];
   return scheduleOf(
