@@ -45,6 +45,13 @@ export interface CollectionHooks {
   /** After the row and its audit entry are written, in the same transaction (`data` is null after a delete). */
   afterChange?(args: HookArgs & { id: string; data: Document | null }): void | Promise<void>;
   /**
+   * After an update written in a transaction of its own (a transition such as a cart's
+   * submission or approval), in that transaction. Unlike `afterChange`, having one does not send
+   * every plain update through the locked path: for what only transitions change (a status, a
+   * signature), so a buyer's every choice stays on the fast path.
+   */
+  afterLockedUpdate?(args: HookArgs & { id: string; data: Document }): void | Promise<void>;
+  /**
    * Once the change has committed (mail, notices): `db` is then the database outside any
    * transaction. It cannot undo the change, and a failure is only logged.
    */

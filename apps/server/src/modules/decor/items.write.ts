@@ -344,6 +344,7 @@ async function updateLocked(
   }))!;
   const args = { ...hookArgs(writer, collection, 'update', current.data), id, data };
   await writer.hooks.run('afterChange', args);
+  await writer.hooks.run('afterLockedUpdate', args);
   queueAfterCommit(writer, args);
   return body;
 }

@@ -17,12 +17,13 @@ export const paymentsModule = defineModule({
     // A signed selection's PDF carries its taxes and schedule.
     registerCartPdfPart('payments', paymentsPdfPart);
     hooks.register('carts', {
-      async afterChange({ db, project, origin, previous, data, id }) {
+      // Only transitions sign and approve: a hook on them alone, so a buyer's choices stay on the fast path.
+      async afterLockedUpdate({ db, project, origin, previous, data, id }) {
         // A project that asks for the deposit first approves a selection only once it is paid (refused: the write rolls back).
-        if (origin !== 'import' && previous?.status === 'submitted' && data?.status === 'approved')
+        if (origin !== 'import' && previous?.status === 'submitted' && data.status === 'approved')
           await refuseApprovalBeforeDeposit(db, { project, cartId: id });
         // A copied project's carts arrive without their money (docs/payments.md).
-        if (origin === 'import' || data?.status !== 'submitted' || previous?.status === 'submitted') return;
+        if (origin === 'import' || data.status !== 'submitted' || previous?.status === 'submitted') return;
         await recordSignedPlan(db, { project, cartId: id, cart: data as never });
       },
     });

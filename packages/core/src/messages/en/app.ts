@@ -1902,5 +1902,8 @@ export const EN_APP = {
   'app.payments.export-from': 'From',
   'app.payments.export-to': 'To',
   'app.payments.export-failed': 'The export could not be made.',
+  'app.payments.overdue-title':
+    '{count, plural, one {# selection with a payment overdue} other {# selections with payments overdue}}',
+  'app.payments.overdue-all': 'All payments',
   'app.history.comment': 'Wrote: “{body}”',
 } as const;

@@ -1947,5 +1947,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.payments.export-from': 'Du',
   'app.payments.export-to': 'Au',
   'app.payments.export-failed': 'L’exportation n’a pas pu être faite.',
+  'app.payments.overdue-title':
+    '{count, plural, one {# sélection avec un paiement en retard} other {# sélections avec des paiements en retard}}',
+  'app.payments.overdue-all': 'Tous les paiements',
   'app.history.comment': 'A écrit : « {body} »',
 };

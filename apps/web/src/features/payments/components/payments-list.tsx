@@ -153,3 +153,33 @@ function AccountingExport() {
     </Group>
   );
 }
+
+/** The dashboard's overdue payments: each selection with an amount past its day, linked to it, and to the list. */
+export function OverduePayments() {
+  const t = useT();
+  const money = useMoney();
+  const overdue = useQuery(paymentsListQuery('overdue'));
+  if (!overdue.data?.length) return null;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="payments-overdue">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={700}>{t('app.payments.overdue-title', { count: overdue.data.length })}</Text>
+          <AnchorLink to="/manage/payments" search={{ state: 'overdue' }}>
+            {t('app.payments.overdue-all')}
+          </AnchorLink>
+        </Group>
+        {overdue.data.slice(0, 8).map((row) => (
+          <Group key={row.cart} justify="space-between" wrap="wrap">
+            <AnchorLink to="/manage/carts/{-$id}" params={{ id: row.cart }}>
+              {t('app.payments.home')} {row.unit.name}
+            </AnchorLink>
+            <Text size="sm" c="red.8">
+              {t('app.payments.overdue-amount', { amount: money(row.overdue) })}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

@@ -7,6 +7,7 @@ import { dashboardQuery } from '../../../features/dashboard/api/get-dashboard.ts
 import { ManageDashboard } from '../../../features/dashboard/components/dashboard.tsx';
 import { StaffUnreadMessages } from '../../../features/comments/components/unread-messages.tsx';
 import { ReviewQueue } from '../../../features/review/components/review-queue.tsx';
+import { OverduePayments } from '../../../features/payments/components/payments-list.tsx';
 import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
@@ -28,6 +29,7 @@ function Dashboard() {
       <Stack gap="lg">
         <ReviewQueue />
         <StaffUnreadMessages />
+        <OverduePayments />
         <ManageDashboard />
       </Stack>
     </PageFrame>
