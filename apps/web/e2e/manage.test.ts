@@ -56,7 +56,7 @@ describe('project logo (back office settings)', () => {
     await expect.poll(() => bandLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(480);
 
     // Two clicks: the first only arms the button.
-    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.getByRole('button', { name: 'Click again to remove' }).click();
     await page.getByText('(no logo yet)').waitFor();
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { said } from './validation-issues.ts';
+import { PAYMENT_STATES } from './payment-states.ts';
 import { calendarDayOf } from './dates.ts';
 
 /**
@@ -386,9 +387,6 @@ export function isoDayOf(value: Date | string, timeZone: string): string {
   const { year, month, day } = calendarDayOf(typeof value === 'string' ? new Date(value) : value, timeZone);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
-
-export const PAYMENT_STATES = ['overdue', 'due', 'open', 'paid'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** A signed selection in the staff's payments list (`GET /api/manage/payments`). */
 export const paymentRowSchema = z.object({

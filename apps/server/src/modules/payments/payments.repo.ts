@@ -67,7 +67,7 @@ export async function entriesOfCart(db: Db, { projectId, cartId }: { projectId: 
     sql`SELECT id::text, kind, method, amount::float8 AS amount, currency, reference, to_char(paid_on, 'YYYY-MM-DD') AS paid_on,
                reason, receipt_number, created_by_name,
                to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
-          FROM ledger_entries WHERE project_id = ${projectId} AND cart_id = ${cartId} ORDER BY created_at, receipt_number`,
+          FROM ledger_entries WHERE project_id = ${projectId} AND cart_id = ${cartId} ORDER BY receipt_number`,
   );
 }
 

@@ -1236,6 +1236,7 @@ export const EN_APP = {
   'app.field.description': 'Description',
   'app.field.price': 'Price',
   'app.field.level': 'Level',
+  'app.field.specialOrder': 'Special order',
   'app.field.standard': 'Standard finish',
   'app.field.images': 'Photos',
   'app.field.swatch': 'Swatch (the colour and texture of the 3D surfaces)',
@@ -1285,6 +1286,8 @@ export const EN_APP = {
   'app.field-help.options.images': 'The first photo is the main one.',
   'app.field-help.options.plans': 'Offered only for these plans; none means every plan.',
   'app.field-help.options.requires': 'Can be chosen only with these.',
+  'app.field-help.options.specialOrder':
+    'Ordered for this buyer alone: its deposit is the project’s special-order share of its price.',
   'app.field-help.options.active': 'An option no longer offered stays in the selections that have it.',
   'app.field-help.packages.priceAdjustment': 'Added to the options’ prices: negative for a saving.',
   'app.field.choice.contact': '{value, select, email {E-mail} phone {Phone} other {{value}}}',

@@ -1268,6 +1268,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.field.description': 'Description',
   'app.field.price': 'Prix',
   'app.field.level': 'Niveau',
+  'app.field.specialOrder': 'Commande spéciale',
   'app.field.standard': 'Finition standard',
   'app.field.images': 'Photos',
   'app.field.swatch': 'Échantillon (la couleur et la texture des surfaces 3D)',
@@ -1317,6 +1318,8 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.field-help.options.images': 'La première photo est la principale.',
   'app.field-help.options.plans': 'Offerte seulement pour ces plans ; aucun signifie tous les plans.',
   'app.field-help.options.requires': 'Ne peut être choisie qu’avec celles-ci.',
+  'app.field-help.options.specialOrder':
+    'Commandée pour cet acheteur seulement : son acompte est la part des commandes spéciales de son prix.',
   'app.field-help.options.active': 'Une option qui n’est plus offerte reste dans les sélections qui l’ont.',
   'app.field-help.packages.priceAdjustment': 'Ajouté au prix des options : négatif pour une économie.',
   'app.field.choice.contact': '{value, select, email {Courriel} phone {Téléphone} other {{value}}}',
