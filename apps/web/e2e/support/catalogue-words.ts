@@ -75,8 +75,24 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
       const project = (await get('/api/project')) as {
         name: string;
         rooms: Named[];
-        options: { tagline?: string; timeZone?: string };
+        options: {
+          tagline?: string;
+          timeZone?: string;
+          payments?: {
+            instalments?: Array<{ label: string; due: { stage?: string } }>;
+            balanceDue?: { stage?: string };
+            offlineInstructions?: string;
+          };
+        };
       };
+      // The design centre's own words about money: instalments, stages, and how to pay (its Markdown as shown).
+      const payments = project.options.payments;
+      const paymentWords = [
+        ...(payments?.instalments ?? []).flatMap((step) => [step.label, step.due.stage]),
+        payments?.balanceDue?.stage,
+        payments?.offlineInstructions,
+        payments?.offlineInstructions?.replace(/[*_`#>]/g, ''),
+      ];
       const lists = (await Promise.all(
         ['categories', 'options', 'packages', 'units', 'plans'].map((c) => get(`/api/schema/${c}/?limit=200`)),
       )) as Named[][];
@@ -131,6 +147,7 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
         ...lists.flat().flatMap((i) => [i.name, i.description, i.vendor, i.sku]),
         me.email,
         me.name,
+        ...paymentWords,
         ...written,
       ]
         .filter((text): text is string => typeof text === 'string' && text.trim().length > 0)

@@ -9,6 +9,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { paymentsListQuery } from '../api/payments.ts';
+import { WHOLE_BADGE } from './selection-money.tsx';
 
 const STATE_COLOUR: Record<PaymentState, string> = { overdue: 'red', due: 'orange', open: 'gray', paid: 'teal' };
 
@@ -89,7 +90,7 @@ function PaymentCard({ row }: { row: PaymentRow }) {
           </Text>
         </Stack>
         <Stack gap={2} align="flex-end">
-          <Badge color={STATE_COLOUR[row.state]} variant="light">
+          <Badge color={STATE_COLOUR[row.state]} variant="light" styles={WHOLE_BADGE}>
             {row.state === 'overdue'
               ? t('app.payments.overdue-amount', { amount: money(row.overdue) })
               : t('app.payments.list-state', { state: row.state })}

@@ -19,6 +19,12 @@ const STATE_COLOUR: Record<ScheduleLine['state'], string> = {
   upcoming: 'gray',
 };
 
+/** A state's badge is never cut short: its words wrap inside it when the line is narrow. */
+export const WHOLE_BADGE = {
+  root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' },
+} as const;
+
 /** A day written as `YYYY-MM-DD`, in the reader's words. */
 function useDay() {
   const dates = useDates();
@@ -94,7 +100,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
               data-testid="payment-schedule"
             >
               {data.schedule.map((line) => (
-                <Group key={line.id} component="li" justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+                <Group key={line.id} component="li" justify="space-between" wrap="wrap" align="flex-start" gap="xs">
                   <Stack gap={0}>
                     <Text fw={600}>
                       {line.kind === 'instalment' && line.label
@@ -107,7 +113,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
                   </Stack>
                   <Stack gap={2} align="flex-end">
                     <Text style={{ whiteSpace: 'nowrap' }}>{money(line.amount)}</Text>
-                    <Badge color={STATE_COLOUR[line.state]} variant="light">
+                    <Badge color={STATE_COLOUR[line.state]} variant="light" styles={WHOLE_BADGE}>
                       {t('app.payments.state', { state: selectKey(line.state) })}
                     </Badge>
                   </Stack>
@@ -227,13 +233,13 @@ export function MoneyGlance({ cartId }: { cartId: string }) {
                       ? t('app.payments.due-stage', { stage: next.due.stage })
                       : ''}
                 </Text>
-                <Badge color={STATE_COLOUR[next.state]} variant="light">
+                <Badge color={STATE_COLOUR[next.state]} variant="light" styles={WHOLE_BADGE}>
                   {t('app.payments.state', { state: selectKey(next.state) })}
                 </Badge>
               </Group>
             </>
           ) : (
-            <Badge color="teal" variant="light">
+            <Badge color="teal" variant="light" styles={WHOLE_BADGE}>
               {t('app.payments.state', { state: 'paid' })}
             </Badge>
           )}
