@@ -184,6 +184,18 @@ export function calendarDayOf(value: Date, timeZone: string = DEFAULT_TIME_ZONE)
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 
+/** The day (YYYY-MM-DD) a moment falls on in a time zone: how the schedule and the ledger name days. */
+export function isoDayOf(value: Date | string, timeZone: string): string {
+  const { year, month, day } = calendarDayOf(typeof value === 'string' ? new Date(value) : value, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A day written `YYYY-MM-DD` (a due day, the day money moved) as a calendar day. */
+export function isoCalendarDay(text: string): CalendarDay {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
 /** `days` business days (Monday to Friday) after `from`. */
 export function addBusinessDays(from: CalendarDay, days: number): CalendarDay {
   const date = new Date(Date.UTC(from.year, from.month - 1, from.day));

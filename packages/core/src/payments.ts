@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { said } from './validation-issues.ts';
 import { PAYMENT_STATES } from './payment-states.ts';
-import { calendarDayOf } from './dates.ts';
 
 /**
  * The money side of a selection (docs/payments.md): the taxes a project charges, the terms
@@ -381,12 +380,6 @@ export const cartMoneySchema = z.object({
   offline: z.object({ instructions: z.string(), reference: z.string() }),
 });
 export type CartMoney = z.infer<typeof cartMoneySchema>;
-
-/** The day (YYYY-MM-DD) a moment falls on in a time zone: how the schedule and the ledger name days. */
-export function isoDayOf(value: Date | string, timeZone: string): string {
-  const { year, month, day } = calendarDayOf(typeof value === 'string' ? new Date(value) : value, timeZone);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 /** A signed selection in the staff's payments list (`GET /api/manage/payments`). */
 export const paymentRowSchema = z.object({

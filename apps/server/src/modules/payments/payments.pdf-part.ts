@@ -1,17 +1,18 @@
-import { formatMoney, isoDayOf, ledgerTotals, projectOptionsSchema, scheduleStanding, selectKey } from '@decor/core';
+import {
+  formatCalendarDay,
+  isoCalendarDay,
+  formatMoney,
+  isoDayOf,
+  ledgerTotals,
+  projectOptionsSchema,
+  scheduleStanding,
+  selectKey,
+} from '@decor/core';
 import type { CartPdfPart, registerCartPdfPart } from '../carts/index.ts';
 import { entriesOfCart, plansOfCart } from './payments.repo.ts';
 import { scheduleOfPlans } from './payments.operations.ts';
 
 type Maker = Parameters<typeof registerCartPdfPart>[1];
-
-/** A day (YYYY-MM-DD) in the reader's words. */
-const dayIn = (day: string, locale: string) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
-};
 
 /**
  * The signed selection's money in its PDF (docs/payments.md): the total before tax, each tax,
@@ -46,9 +47,11 @@ export const paymentsPdfPart: Maker = async ({ db, project, cartId, t, locale })
           : t('app.payments.kind', { kind: selectKey(line.kind), revision: line.revision ?? 0 }),
         [
           'signedAt' in line.due
-            ? t('app.payments.due-signed', { day: line.dueDay ? dayIn(line.dueDay, locale) : '—' })
+            ? t('app.payments.due-signed', {
+                day: line.dueDay ? formatCalendarDay(isoCalendarDay(line.dueDay), locale, {}) : '—',
+              })
             : 'date' in line.due
-              ? dayIn(line.due.date, locale)
+              ? formatCalendarDay(isoCalendarDay(line.due.date), locale, {})
               : t('app.payments.due-stage', { stage: line.due.stage }),
           t('app.payments.state', { state: selectKey(line.state) }),
         ].join(' · '),

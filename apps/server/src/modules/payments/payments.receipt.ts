@@ -1,5 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { fail, formatMoney, type Language, ledgerTotals, projectOptionsSchema, selectKey } from '@decor/core';
+import {
+  formatCalendarDay,
+  isoCalendarDay,
+  fail,
+  formatMoney,
+  type Language,
+  ledgerTotals,
+  projectOptionsSchema,
+  selectKey,
+} from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config/env.ts';
 import { newPdf } from '../../lib/pdf-typesetter.ts';
@@ -9,14 +18,6 @@ import { readerOf, readersOf, receiptMail, type Mailer } from '../mail/index.ts'
 import type { ProjectRow, Scope } from '../projects/index.ts';
 import { buyerEmails, cartScope, readCart } from '../carts/index.ts';
 import { buyerNamesOf, entriesOfCart, type EntryRow, plansOfCart, unitNameOf } from './payments.repo.ts';
-
-/** The day an entry names (YYYY-MM-DD) in the reader's words, without a time zone to move it. */
-function dayIn(day: string, locale: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
-}
 
 /**
  * A receipt as a PDF in `language` (docs/payments.md, "Receipts"): what was received,
@@ -64,7 +65,7 @@ async function renderReceipt(
   await writer.pairs([
     [t('pdf.receipt.home'), unitName || '—'],
     ...(buyers.length ? [[t('pdf.receipt.buyers'), buyers.join(', ')] as [string, string]] : []),
-    [t('pdf.receipt.day'), dayIn(entry.paid_on, locale)],
+    [t('pdf.receipt.day'), formatCalendarDay(isoCalendarDay(entry.paid_on), locale, {})],
     ...(entry.method
       ? [[t('pdf.receipt.method'), t('app.payments.method', { method: entry.method })] as [string, string]]
       : []),

@@ -6,10 +6,9 @@ import { useDownload } from '../../../lib/use-download.ts';
 import { useZone } from '../../../lib/use-dates.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { useDates } from '../../../lib/use-dates.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { paymentsListQuery } from '../api/payments.ts';
-import { WHOLE_BADGE } from './selection-money.tsx';
+import { LabelledAmount, useDay, WHOLE_BADGE } from './selection-money.tsx';
 
 const STATE_COLOUR: Record<PaymentState, string> = { overdue: 'red', due: 'orange', open: 'gray', paid: 'teal' };
 
@@ -60,11 +59,7 @@ export function PaymentsList({
 function PaymentCard({ row }: { row: PaymentRow }) {
   const t = useT();
   const money = useMoney();
-  const dates = useDates();
-  const day = (text: string) => {
-    const [year, month, date] = text.split('-').map(Number) as [number, number, number];
-    return dates.day({ year, month, day: date });
-  };
+  const day = useDay();
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
@@ -95,18 +90,12 @@ function PaymentCard({ row }: { row: PaymentRow }) {
               ? t('app.payments.overdue-amount', { amount: money(row.overdue) })
               : t('app.payments.list-state', { state: row.state })}
           </Badge>
-          <Text size="sm">
-            <Text span c="dimmed" inherit>
-              {t('app.payments.paid')}
-            </Text>{' '}
-            {money(row.paid)} / {money(row.gross)}
-          </Text>
-          <Text size="sm" fw={600}>
-            <Text span c="dimmed" inherit>
-              {t(row.balance < 0 ? 'app.payments.owed-back' : 'app.payments.balance')}
-            </Text>{' '}
-            {money(Math.abs(row.balance))}
-          </Text>
+          <LabelledAmount label={t('app.payments.paid')} amount={`${money(row.paid)} / ${money(row.gross)}`} />
+          <LabelledAmount
+            label={t(row.balance < 0 ? 'app.payments.owed-back' : 'app.payments.balance')}
+            amount={money(Math.abs(row.balance))}
+            strong
+          />
         </Stack>
       </Group>
     </Card>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type CartMoney, selectKey } from '@decor/core';
+import { type CartMoney, isoCalendarDay, selectKey } from '@decor/core';
 import { useT } from '../../../lib/i18n.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -26,12 +26,21 @@ export const WHOLE_BADGE = {
 } as const;
 
 /** A day written as `YYYY-MM-DD`, in the reader's words. */
-function useDay() {
+export function useDay() {
   const dates = useDates();
-  return (day: string) => {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    return dates.day({ year, month, day: date });
-  };
+  return (day: string) => dates.day(isoCalendarDay(day));
+}
+
+/** An amount with its words before it, the words dimmed: "Paid $2,718.24". */
+export function LabelledAmount({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
+  return (
+    <Text size="sm" fw={strong ? 600 : undefined}>
+      <Text span c="dimmed" inherit>
+        {label}
+      </Text>{' '}
+      {amount}
+    </Text>
+  );
 }
 
 /** A line of figures: words at the left, the amount at the right. */
@@ -245,18 +254,12 @@ export function MoneyGlance({ cartId }: { cartId: string }) {
           )}
         </Stack>
         <Stack gap={2} align="flex-end">
-          <Text size="sm">
-            <Text span c="dimmed" inherit>
-              {t('app.payments.paid')}
-            </Text>{' '}
-            {money(data.totals.paid)}
-          </Text>
-          <Text size="sm" fw={600}>
-            <Text span c="dimmed" inherit>
-              {t(data.totals.balance < 0 ? 'app.payments.owed-back' : 'app.payments.balance')}
-            </Text>{' '}
-            {money(Math.abs(data.totals.balance))}
-          </Text>
+          <LabelledAmount label={t('app.payments.paid')} amount={money(data.totals.paid)} />
+          <LabelledAmount
+            label={t(data.totals.balance < 0 ? 'app.payments.owed-back' : 'app.payments.balance')}
+            amount={money(Math.abs(data.totals.balance))}
+            strong
+          />
         </Stack>
       </Group>
     </Card>
