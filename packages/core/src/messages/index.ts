@@ -46,10 +46,6 @@ export function message(key: CoreKey, params: MessageParams = {}): string {
   return english(key, params);
 }
 
-/** A value as an ICU `select` names it: select keys carry no hyphen (`part-paid` is said as `partpaid`; docs/languages.md). */
-export function selectKey(value: string): string {
-  return value.replace(/-/g, '');
-}
-
 export { EN_CORE };
 export * from './languages.ts';
+export { selectKey } from './select-key.ts';

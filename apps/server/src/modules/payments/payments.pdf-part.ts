@@ -1,4 +1,6 @@
 import {
+  scheduleItemDue,
+  scheduleItemName,
   formatCalendarDay,
   isoCalendarDay,
   formatMoney,
@@ -42,17 +44,9 @@ export const paymentsPdfPart: Maker = async ({ db, project, cartId, t, locale })
         money(tax.amount),
       ]),
       ...standing.map((line): [string, string, string] => [
-        line.kind === 'instalment' && line.label
-          ? line.label
-          : t('app.payments.kind', { kind: selectKey(line.kind), revision: line.revision ?? 0 }),
+        scheduleItemName(line, t),
         [
-          'signedAt' in line.due
-            ? t('app.payments.due-signed', {
-                day: line.dueDay ? formatCalendarDay(isoCalendarDay(line.dueDay), locale, {}) : '—',
-              })
-            : 'date' in line.due
-              ? formatCalendarDay(isoCalendarDay(line.due.date), locale, {})
-              : t('app.payments.due-stage', { stage: line.due.stage }),
+          scheduleItemDue(line, t, (day) => formatCalendarDay(isoCalendarDay(day), locale, {})),
           t('app.payments.state', { state: selectKey(line.state) }),
         ].join(' · '),
         money(line.amount),

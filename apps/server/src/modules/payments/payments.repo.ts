@@ -127,11 +127,16 @@ export async function projectMoney(db: Db, projectId: string) {
                jsonb_agg(jsonb_build_object('revision', p.revision, 'signed_at', to_char(p.signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                  'currency', p.currency, 'terms', p.terms, 'deposit_percent', p.deposit_percent, 'net', p.net, 'taxes', p.taxes,
                  'gross', p.gross, 'special_order_gross', p.special_order_gross) ORDER BY p.revision) AS plans,
-               coalesce((SELECT sum(amount) FILTER (WHERE kind = 'payment') FROM ledger_entries l WHERE l.cart_id = p.cart_id), 0)::float8 AS payments,
-               coalesce((SELECT sum(amount) FILTER (WHERE kind = 'refund') FROM ledger_entries l WHERE l.cart_id = p.cart_id), 0)::float8 AS refunds,
-               coalesce((SELECT sum(amount) FILTER (WHERE kind = 'credit') FROM ledger_entries l WHERE l.cart_id = p.cart_id), 0)::float8 AS credits
-          FROM payment_plans p WHERE p.project_id = ${projectId}
-         GROUP BY p.cart_id ORDER BY p.cart_id LIMIT 5000`,
+               coalesce(l.payments, 0)::float8 AS payments, coalesce(l.refunds, 0)::float8 AS refunds,
+               coalesce(l.credits, 0)::float8 AS credits
+          FROM payment_plans p
+          -- The ledger's sums per selection, in one pass over the project's entries.
+          LEFT JOIN (SELECT cart_id, sum(amount) FILTER (WHERE kind = 'payment') AS payments,
+                            sum(amount) FILTER (WHERE kind = 'refund') AS refunds,
+                            sum(amount) FILTER (WHERE kind = 'credit') AS credits
+                       FROM ledger_entries WHERE project_id = ${projectId} GROUP BY cart_id) l ON l.cart_id = p.cart_id
+         WHERE p.project_id = ${projectId}
+         GROUP BY p.cart_id, l.payments, l.refunds, l.credits ORDER BY p.cart_id LIMIT 5000`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isoDayOf, PAYMENT_STATES, type PaymentRow, type PaymentState, selectKey } from '@decor/core';
+import { isoDayOf, PAYMENT_STATES, type PaymentRow, type PaymentState, scheduleItemName } from '@decor/core';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useZone } from '../../../lib/use-dates.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
@@ -72,7 +72,7 @@ function PaymentCard({ row }: { row: PaymentRow }) {
               ? [
                   t('app.payments.next'),
                   money(row.next.amount),
-                  row.next.label ?? t('app.payments.kind', { kind: selectKey(row.next.kind), revision: 0 }),
+                  scheduleItemName(row.next, t),
                   row.next.dueDay
                     ? day(row.next.dueDay)
                     : row.next.stage

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type CartMoney, isoCalendarDay, selectKey } from '@decor/core';
+import { type CartMoney, isoCalendarDay, scheduleItemDue, scheduleItemName, selectKey } from '@decor/core';
 import { useT } from '../../../lib/i18n.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -67,12 +67,6 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
   const day = useDay();
   const query = useQuery(cartMoneyQuery(cartId));
   const data = query.data;
-  const dueWords = (line: ScheduleLine) =>
-    'signedAt' in line.due
-      ? t('app.payments.due-signed', { day: line.dueDay ? day(line.dueDay) : '—' })
-      : 'date' in line.due
-        ? day(line.due.date)
-        : t('app.payments.due-stage', { stage: line.due.stage });
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="payments-title" maw={960}>
       <Stack gap="sm">
@@ -111,13 +105,9 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
               {data.schedule.map((line) => (
                 <Group key={line.id} component="li" justify="space-between" wrap="wrap" align="flex-start" gap="xs">
                   <Stack gap={0}>
-                    <Text fw={600}>
-                      {line.kind === 'instalment' && line.label
-                        ? line.label
-                        : t('app.payments.kind', { kind: selectKey(line.kind), revision: line.revision ?? 0 })}
-                    </Text>
+                    <Text fw={600}>{scheduleItemName(line, t)}</Text>
                     <Text size="sm" c="dimmed">
-                      {dueWords(line)}
+                      {scheduleItemDue(line, t, day)}
                     </Text>
                   </Stack>
                   <Stack gap={2} align="flex-end">
@@ -229,18 +219,11 @@ export function MoneyGlance({ cartId }: { cartId: string }) {
           {next ? (
             <>
               <Text fz={22} fw={700}>
-                {money(next.amount - next.covered)} ·{' '}
-                {next.kind === 'instalment' && next.label
-                  ? next.label
-                  : t('app.payments.kind', { kind: selectKey(next.kind), revision: next.revision ?? 0 })}
+                {money(next.amount - next.covered)} · {scheduleItemName(next, t)}
               </Text>
               <Group gap="xs">
                 <Text size="sm" c="dimmed">
-                  {next.dueDay
-                    ? day(next.dueDay)
-                    : 'stage' in next.due
-                      ? t('app.payments.due-stage', { stage: next.due.stage })
-                      : ''}
+                  {scheduleItemDue(next, t, day)}
                 </Text>
                 <Badge color={STATE_COLOUR[next.state]} variant="light" styles={WHOLE_BADGE}>
                   {t('app.payments.state', { state: selectKey(next.state) })}
