@@ -76,6 +76,20 @@ async function signCart() {
 }
 
 describe(`a selection's money (${testDbKind})`, () => {
+  it('is paid offline only without Stripe keys, and says so', async () => {
+    expect((await money(cart._id)).card).toBe(false);
+    const refused = await post(`/api/carts/${cart._id}/payments/card`, { upTo: 'deposit' }, buyer);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/card payments are not set up/);
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/payments/card-webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    });
+    expect(hook.statusCode).toBe(404);
+  });
+
   it('owes nothing before it is signed, and nothing can be recorded on it', async () => {
     const before = await money(cart._id);
     expect(before).toMatchObject({ currency: 'CAD', signed: null, schedule: [], entries: [] });

@@ -344,6 +344,8 @@ export const ledgerEntryInputSchema = z
     paidOn: z.iso.date().optional(),
     /** Why: required for a refund or a credit. */
     reason: text(500).default(''),
+    /** A card refund: the card payment it gives back (refunded through the card's processor). */
+    refundOf: z.uuid().optional(),
   })
   .strict();
 export type LedgerEntryInput = z.input<typeof ledgerEntryInputSchema>;
@@ -401,6 +403,8 @@ export const cartMoneySchema = z.object({
   }),
   /** How to pay by cheque, wire or draft, as the design centre wrote it, and the reference to quote. */
   offline: z.object({ instructions: z.string(), reference: z.string() }),
+  /** Whether the portal takes cards (the platform has a card processor's keys). */
+  card: z.boolean(),
 });
 export type CartMoney = z.infer<typeof cartMoneySchema>;
 
@@ -428,3 +432,33 @@ export const paymentRowSchema = z.object({
     .nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
+
+/**
+ * What is paid in one go when a buyer pays `upTo` a scheduled amount: what is still open of it and
+ * of every amount before it (what was paid covers the earliest first, so nothing is skipped).
+ * Zero when all of it is paid; null when the schedule has no such amount.
+ */
+export function amountUpTo(standing: readonly ScheduleStanding[], upTo: string): number | null {
+  const index = standing.findIndex((item) => item.id === upTo);
+  if (index < 0) return null;
+  return standing.slice(0, index + 1).reduce((sum, item) => sum + item.amount - item.covered, 0);
+}
+
+/** A buyer asks to pay by card: up to which scheduled amount (the server works out how much). */
+export const cardCheckoutInputSchema = z.object({ upTo: z.string().min(1).max(40) }).strict();
+export type CardCheckoutInput = z.infer<typeof cardCheckoutInputSchema>;
+
+export const CARD_CHECKOUT_STATES = ['open', 'paid', 'expired'] as const;
+
+/** A card payment begun on the processor's hosted page: where to send the buyer, and how it stands. */
+export const cardCheckoutSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  state: z.enum(CARD_CHECKOUT_STATES),
+  /** Once paid: the ledger entry (its receipt). */
+  entryId: z.uuid().nullable(),
+  receiptNumber: z.number().int().nullable(),
+});
+export type CardCheckout = z.infer<typeof cardCheckoutSchema>;

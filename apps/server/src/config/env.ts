@@ -83,6 +83,20 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Card payments (docs/payments.md, "Paying by card"): the platform's Stripe secret key and its webhook's signing secret. */
+  STRIPE_SECRET_KEY: optionalText.refine(
+    (value) => value === undefined || /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/.test(value),
+    'a Stripe secret key such as sk_live_…',
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine(
+    (value) => value === undefined || /^whsec_[A-Za-z0-9+/=]{8,}$/.test(value),
+    'a Stripe webhook signing secret such as whsec_…',
+  ),
+  /** Stripe's API base, for a Stripe-compatible server (the tests' own). */
+  STRIPE_API_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^/?#]+\/?$/.test(value),
+    'an address such as https://api.stripe.com',
+  ),
   FILES_URL: optionalText.refine(
     (value) => value === undefined || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?#]*)?(\?.*)?$/.test(value),
     'an s3://bucket URL, such as s3://decor-files?region=eu-west-1',
@@ -138,6 +152,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Where uploaded files live: s3://bucket…, or undefined for DATA_DIR/files. */
   filesUrl: string | undefined;
+  /** Card payments through Stripe; null: offline payments only. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 };
 
 export class ConfigError extends Error {
@@ -158,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const oidcKeys = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(['STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both, or neither']);
+  }
   if (oidcKeys.some(Boolean) && !oidcKeys.every(Boolean)) {
     throw new ConfigError(['OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three, or none']);
   }
@@ -212,6 +231,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     filesUrl: e.FILES_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : null,
   };
 }
 

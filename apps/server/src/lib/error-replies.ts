@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@decor/core';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 423 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 423 | 429 | 503;
 
 /**
  * The error answers a route may give, each the one JSON error model (docs/api.md, "Errors"), for

@@ -8,6 +8,7 @@ export interface Asked {
   method: string;
   path: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /** What the API answers a request: a status and a JSON body (an error's as the server writes it). */
@@ -29,6 +30,7 @@ export function fakeApi(routes: Record<string, Answer | ((asked: Asked) => Answe
         method: (init.method ?? 'GET').toUpperCase(),
         path: url.pathname,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: Object.fromEntries(new Headers(init.headers).entries()),
       };
       asked.push(request);
       const route = routes[`${request.method} ${request.path}`];

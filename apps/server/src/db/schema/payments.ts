@@ -68,12 +68,17 @@ export const ledgerEntries = pgTable(
     paidOn: date('paid_on').notNull(),
     reason: text('reason').notNull().default(''),
     receiptNumber: integer('receipt_number').notNull(),
+    /** The card processor's id of a card payment (its payment intent) or card refund: recorded once, however often it is told. */
+    externalId: text('external_id'),
+    /** A refund's card payment, when it gives one back. */
+    refundOf: uuid('refund_of'),
     createdBy: text('created_by').notNull(),
     createdByName: text('created_by_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('ledger_entries_receipt_idx').on(table.projectId, table.receiptNumber),
+    uniqueIndex('ledger_entries_external_idx').on(table.projectId, table.externalId),
     index('ledger_entries_cart_idx').on(table.cartId, table.createdAt),
   ],
 );
@@ -84,4 +89,40 @@ export const receiptCounters = pgTable('receipt_counters', {
     .primaryKey()
     .references(() => projects.id, { onDelete: 'cascade' }),
   last: integer('last').notNull(),
+});
+
+/**
+ * A card payment begun on the card processor's hosted page (docs/payments.md, "Paying by card"):
+ * the amount the server worked out from the signed plan, and how it ended. A selection has at
+ * most one open at a time: a new amount expires the last one first, so one buyer cannot pay twice.
+ */
+export const cardCheckouts = pgTable(
+  'card_checkouts',
+  {
+    /** The processor's checkout session id. */
+    id: text('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    cartId: uuid('cart_id').notNull(),
+    unitId: uuid('unit_id').notNull(),
+    upTo: text('up_to').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    url: text('url').notNull(),
+    state: text('state').notNull(),
+    paymentIntent: text('payment_intent'),
+    entryId: uuid('entry_id'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('card_checkouts_cart_idx').on(table.cartId, table.state)],
+);
+
+/** Every card-processor event applied, by its id: a delivery told twice, or replayed, is applied once. */
+export const processorEvents = pgTable('processor_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

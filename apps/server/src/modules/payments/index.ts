@@ -1,6 +1,7 @@
 import { defineModule } from '../../module.ts';
 import { recordSignedPlan, refuseApprovalBeforeDeposit } from './payments.operations.ts';
 import { paymentsRoutes } from './payments.routes.ts';
+import { cardPaymentRoutes } from './payments.card-routes.ts';
 import { paymentsPdfPart } from './payments.pdf-part.ts';
 import { registerCartPdfPart } from '../carts/index.ts';
 
@@ -28,5 +29,5 @@ export const paymentsModule = defineModule({
       },
     });
   },
-  routes: [paymentsRoutes],
+  routes: [paymentsRoutes, cardPaymentRoutes],
 });

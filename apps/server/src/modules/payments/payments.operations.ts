@@ -12,6 +12,8 @@ import {
   taxesOn,
 } from '@decor/core';
 import { withTransaction, type Db } from '../../db/client.ts';
+import type { CardProcessor } from './payments.card.ts';
+import { refundOfPayment } from './payments.card-refund.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { requireManager, type ProjectRow, type Scope } from '../projects/index.ts';
 import { cartScope, readCart } from '../carts/index.ts';
@@ -115,7 +117,7 @@ function moneyView(
   plans: readonly PlanRow[],
   entries: readonly EntryRow[],
   now: Date,
-): CartMoney {
+): Omit<CartMoney, 'card'> {
   const options = projectOptionsSchema.parse(project.options ?? {});
   const latest = plans.at(-1);
   const totals = ledgerTotals(latest?.gross ?? 0, entries);
@@ -140,7 +142,13 @@ function moneyView(
 }
 
 /** A selection's money for whoever may read the selection: its unit's buyers and the project's staff (else 404). */
-export async function cartMoney(db: Db, scope: Promise<Scope>, cartId: string, now = new Date()): Promise<CartMoney> {
+export async function cartMoney(
+  db: Db,
+  scope: Promise<Scope>,
+  cartId: string,
+  now = new Date(),
+  card = false,
+): Promise<CartMoney> {
   const { project, actor, plan } = await cartScope(db, scope);
   if (!actor) throw fail('unauthenticated', 'session.sign-in');
   const cart = await readCart(db, { projectId: project.id, where: plan.where, cartId });
@@ -149,7 +157,7 @@ export async function cartMoney(db: Db, scope: Promise<Scope>, cartId: string, n
     entriesOfCart(db, { projectId: project.id, cartId }),
     unitNameOf(db, project.id, String(cart.unit)),
   ]);
-  return moneyView(project, unitName, plans, entries, now);
+  return { ...moneyView(project, unitName, plans, entries, now), card };
 }
 
 /**
@@ -164,7 +172,14 @@ export async function recordEntry(
     cartId,
     input,
     now = new Date(),
-  }: { scope: Promise<Scope>; cartId: string; input: LedgerEntryInput; now?: Date },
+    processor = null,
+  }: {
+    scope: Promise<Scope>;
+    cartId: string;
+    input: LedgerEntryInput;
+    now?: Date;
+    processor?: CardProcessor | null;
+  },
 ): Promise<{ money: CartMoney; entryId: string; project: ProjectRow }> {
   const { project, actor } = requireManager(await scope, 'payments.staff-only');
   const entry = ledgerEntryInputSchema.parse(input);
@@ -189,6 +204,18 @@ export async function recordEntry(
     const totals = ledgerTotals(latest.gross, entries);
     if (entry.kind === 'refund' && entry.amount > totals.refundable)
       throw fail('rule_broken', 'payments.refund-over', undefined, { field: 'amount', paid: totals.refundable });
+    if (entry.refundOf && entry.kind !== 'refund')
+      throw fail('bad_request', 'payments.refund-of-unknown', undefined, { field: 'refundOf' });
+    const card = entry.refundOf
+      ? await refundOfPayment({
+          processor,
+          entries,
+          refundOf: entry.refundOf,
+          amount: entry.amount,
+          reason: entry.reason,
+          entryId,
+        })
+      : { externalId: null, reference: null };
     await insertEntry(tx, {
       id: entryId,
       projectId: project.id,
@@ -198,15 +225,17 @@ export async function recordEntry(
       method: entry.kind === 'credit' ? null : (entry.method ?? null),
       amount: entry.amount,
       currency: latest.currency,
-      reference: entry.reference,
+      reference: card.reference ?? entry.reference,
       paidOn,
       reason: entry.reason,
       receiptNumber: await nextReceiptNumber(tx, project.id),
       createdBy: actor.userId,
       createdByName: actor.name || actor.email,
+      externalId: card.externalId,
+      refundOf: entry.refundOf ?? null,
     });
   });
-  return { money: await cartMoney(db, scope, cartId, now), entryId, project };
+  return { money: await cartMoney(db, scope, cartId, now, processor !== null), entryId, project };
 }
 
 /** Every signed selection of the project with what it owes, what was paid, and its next amount due (staff only). */

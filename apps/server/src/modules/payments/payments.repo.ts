@@ -58,6 +58,8 @@ export interface EntryRow {
   receipt_number: number;
   created_by_name: string;
   created_at: string;
+  external_id: string | null;
+  refund_of: string | null;
 }
 
 /** A cart's ledger, oldest first. */
@@ -65,7 +67,7 @@ export async function entriesOfCart(db: Db, { projectId, cartId }: { projectId: 
   return hotSqlRows<EntryRow>(
     db,
     sql`SELECT id::text, kind, method, amount::float8 AS amount, currency, reference, to_char(paid_on, 'YYYY-MM-DD') AS paid_on,
-               reason, receipt_number, created_by_name,
+               reason, receipt_number, created_by_name, external_id, refund_of::text AS refund_of,
                to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
           FROM ledger_entries WHERE project_id = ${projectId} AND cart_id = ${cartId} ORDER BY receipt_number`,
   );
@@ -101,15 +103,109 @@ export interface NewEntry {
   receiptNumber: number;
   createdBy: string;
   createdByName: string;
+  externalId?: string | null;
+  refundOf?: string | null;
 }
 
 export async function insertEntry(tx: Db, entry: NewEntry): Promise<void> {
   await sqlRows(
     tx,
-    sql`INSERT INTO ledger_entries (id, project_id, cart_id, unit_id, kind, method, amount, currency, reference, paid_on, reason, receipt_number, created_by, created_by_name)
+    sql`INSERT INTO ledger_entries (id, project_id, cart_id, unit_id, kind, method, amount, currency, reference, paid_on, reason,
+                                    receipt_number, created_by, created_by_name, external_id, refund_of)
         VALUES (${entry.id}, ${entry.projectId}, ${entry.cartId}, ${entry.unitId}, ${entry.kind}, ${entry.method}, ${entry.amount}, ${entry.currency},
-                ${entry.reference}, ${entry.paidOn}, ${entry.reason}, ${entry.receiptNumber}, ${entry.createdBy}, ${entry.createdByName})`,
+                ${entry.reference}, ${entry.paidOn}, ${entry.reason}, ${entry.receiptNumber}, ${entry.createdBy}, ${entry.createdByName},
+                ${entry.externalId ?? null}, ${entry.refundOf ?? null})`,
   );
+}
+
+export interface CheckoutRow {
+  id: string;
+  project_id: string;
+  cart_id: string;
+  unit_id: string;
+  up_to: string;
+  amount: number;
+  currency: string;
+  url: string;
+  state: 'open' | 'paid' | 'expired';
+  payment_intent: string | null;
+  entry_id: string | null;
+  created_by: string;
+  expires_at: string;
+}
+
+const checkoutColumns = sql`id, project_id::text AS project_id, cart_id::text AS cart_id, unit_id::text AS unit_id, up_to,
+  amount::float8 AS amount, currency, url, state, payment_intent, entry_id::text AS entry_id, created_by,
+  to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expires_at`;
+
+/** A card checkout begun by a buyer of the cart. */
+export async function saveCheckout(
+  tx: Db,
+  row: Omit<CheckoutRow, 'payment_intent' | 'entry_id' | 'state'>,
+): Promise<void> {
+  await sqlRows(
+    tx,
+    sql`INSERT INTO card_checkouts (id, project_id, cart_id, unit_id, up_to, amount, currency, url, state, created_by, expires_at)
+        VALUES (${row.id}, ${row.project_id}, ${row.cart_id}, ${row.unit_id}, ${row.up_to}, ${row.amount}, ${row.currency}, ${row.url},
+                'open', ${row.created_by}, ${row.expires_at})
+        ON CONFLICT (id) DO NOTHING`,
+  );
+}
+
+/** The cart's checkouts still open (at most one, by the rule that begins them). */
+export async function openCheckoutsOf(tx: Db, cartId: string): Promise<CheckoutRow[]> {
+  return hotSqlRows<CheckoutRow>(
+    tx,
+    sql`SELECT ${checkoutColumns} FROM card_checkouts WHERE cart_id = ${cartId} AND state = 'open' ORDER BY created_at`,
+  );
+}
+
+export async function checkoutById(db: Db, id: string): Promise<CheckoutRow | undefined> {
+  const [row] = await hotSqlRows<CheckoutRow>(db, sql`SELECT ${checkoutColumns} FROM card_checkouts WHERE id = ${id}`);
+  return row;
+}
+
+/** The checkout a card payment (the processor's payment intent) came from. */
+export async function checkoutByPaymentIntent(db: Db, paymentIntent: string): Promise<CheckoutRow | undefined> {
+  const [row] = await hotSqlRows<CheckoutRow>(
+    db,
+    sql`SELECT ${checkoutColumns} FROM card_checkouts WHERE payment_intent = ${paymentIntent}`,
+  );
+  return row;
+}
+
+export async function endCheckout(
+  tx: Db,
+  id: string,
+  ending: { state: 'paid' | 'expired'; paymentIntent?: string | null; entryId?: string | null },
+): Promise<void> {
+  await sqlRows(
+    tx,
+    sql`UPDATE card_checkouts SET state = ${ending.state}, payment_intent = coalesce(${ending.paymentIntent ?? null}, payment_intent),
+               entry_id = coalesce(${ending.entryId ?? null}::uuid, entry_id)
+         WHERE id = ${id} AND state <> 'paid'`,
+  );
+}
+
+/** A ledger entry recorded from the card processor, by its id there. */
+export async function entryByExternalId(db: Db, projectId: string, externalId: string): Promise<EntryRow | undefined> {
+  const [row] = await hotSqlRows<EntryRow>(
+    db,
+    sql`SELECT id::text, kind, method, amount::float8 AS amount, currency, reference, to_char(paid_on, 'YYYY-MM-DD') AS paid_on,
+               reason, receipt_number, created_by_name, external_id, refund_of::text AS refund_of,
+               to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+          FROM ledger_entries WHERE project_id = ${projectId} AND external_id = ${externalId}`,
+  );
+  return row;
+}
+
+/** Claims a processor event by its id, in the caller's transaction: false when it was applied before. */
+export async function claimProcessorEvent(tx: Db, id: string, type: string): Promise<boolean> {
+  const rows = await hotSqlRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO processor_events (id, type) VALUES (${id}, ${type}) ON CONFLICT (id) DO NOTHING RETURNING id`,
+  );
+  return rows.length > 0;
 }
 
 /** Every signed selection of a project with its latest plan and its ledger's sums, for the payments list. */

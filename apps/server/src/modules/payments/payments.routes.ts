@@ -8,6 +8,7 @@ import { cartMoney, paymentsList, recordEntry } from './payments.operations.ts';
 import { mailReceipt, receiptPdf } from './payments.receipt.ts';
 import { accountingExport } from './payments.export.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
+import { cardProcessorFor } from './payments.card.ts';
 
 const params = z.object({ id: z.uuid() });
 const tags = ['payments'];
@@ -15,6 +16,8 @@ const tags = ['payments'];
 /** A selection's money, the staff's ledger entries and the payments list (docs/payments.md). */
 export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, mailer, config }) => {
   const { db } = database;
+  // Card payments when the platform has Stripe's keys; offline payments only otherwise.
+  const processor = cardProcessorFor(config);
 
   app.get(
     '/api/carts/:id/payments',
@@ -29,7 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => {
       requireActor(request);
-      return cartMoney(db, request.projectScope(), request.params.id);
+      return cartMoney(db, request.projectScope(), request.params.id, new Date(), processor !== null);
     },
   );
 
@@ -52,6 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         scope: request.projectScope(),
         cartId,
         input: request.body,
+        processor,
       });
       // The buyers get the receipt once the entry is recorded; a mail that fails never undoes it.
       void mailReceipt({ db, mailer, config, project, cartId, entryId, log: request.log });

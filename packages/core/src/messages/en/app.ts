@@ -1908,5 +1908,18 @@ export const EN_APP = {
   'app.payments.overdue-title':
     '{count, plural, one {# selection with a payment overdue} other {# selections with payments overdue}}',
   'app.payments.overdue-all': 'All payments',
+  'app.settings.pay.card-on':
+    'Buyers can pay by card on Stripe’s secure page; payments by cheque, wire or draft are recorded here too.',
+  'app.settings.pay.card-off':
+    'Card payments are not set up on this portal (no Stripe keys): buyers pay by cheque, wire or bank draft, and you record what arrives.',
+  'app.payments.card-title': 'Pay by card',
+  'app.payments.card-up-to': 'How much',
+  'app.payments.card-option': '{name}: {amount}',
+  'app.payments.card-pay': 'Pay {amount} by card',
+  'app.payments.card-secure': 'You pay on Stripe’s secure page; your card number never reaches this portal.',
+  'app.payments.card-failed': 'The payment page could not be opened.',
+  'app.payments.card-paid': 'Payment received, thank you.',
+  'app.payments.card-waiting': 'Your payment is being confirmed…',
+  'app.payments.card-not-paid': 'The payment was not completed; nothing was charged.',
   'app.history.comment': 'Wrote: “{body}”',
 } as const;

@@ -377,6 +377,18 @@ export const EN_CORE = {
   'payments.period-too-long': 'One export covers at most {days, number} days.',
   'payments.not-signed': 'This selection has not been signed yet: nothing is owed on it.',
   'payments.refund-over': 'A refund cannot be more than what was paid on this selection.',
+  'payments.buyers-pay': "Only the home's buyers pay by card here; the design centre records payments it receives.",
+  'payments.card-off': 'This portal takes payments by cheque, wire or bank draft only: card payments are not set up.',
+  'payments.no-such-amount': 'There is no such amount in this selection’s schedule.',
+  'payments.nothing-due': 'That amount is already paid.',
+  'payments.card-under-way':
+    'A card payment is already under way for this selection: finish it, or try again in a minute.',
+  'payments.card-unavailable':
+    'Card payments are unavailable right now. Try again in a few minutes, or pay by cheque or wire.',
+  'payments.no-checkout': 'There is no such card payment on this selection.',
+  'payments.webhook-early': 'This refund is for a payment not recorded yet; it will be applied when it is sent again.',
+  'payments.webhook-unsigned': 'This notice is not signed by the card processor, or its signature is too old.',
+  'payments.refund-of-unknown': 'A refund can only give back a payment recorded on this selection.',
   'comment.mention-outside': 'You can mention only the buyers of this home and the design centre.',
   'comment.no-unit': 'There is no such unit.',
   'comment.cart-elsewhere': 'This selection is not the unit’s.',

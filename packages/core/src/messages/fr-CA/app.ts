@@ -1953,5 +1953,19 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.payments.overdue-title':
     '{count, plural, one {# sélection avec un paiement en retard} other {# sélections avec des paiements en retard}}',
   'app.payments.overdue-all': 'Tous les paiements',
+  'app.settings.pay.card-on':
+    'Les acheteurs peuvent payer par carte sur la page sécurisée de Stripe ; les chèques, virements et traites s’inscrivent aussi ici.',
+  'app.settings.pay.card-off':
+    'Le paiement par carte n’est pas configuré sur ce portail (aucune clé Stripe) : les acheteurs paient par chèque, virement ou traite bancaire, et vous inscrivez ce qui arrive.',
+  'app.payments.card-title': 'Payer par carte',
+  'app.payments.card-up-to': 'Combien',
+  'app.payments.card-option': '{name} : {amount}',
+  'app.payments.card-pay': 'Payer {amount} par carte',
+  'app.payments.card-secure':
+    'Vous payez sur la page sécurisée de Stripe ; votre numéro de carte n’arrive jamais à ce portail.',
+  'app.payments.card-failed': 'La page de paiement n’a pas pu s’ouvrir.',
+  'app.payments.card-paid': 'Paiement reçu, merci.',
+  'app.payments.card-waiting': 'Votre paiement est en cours de confirmation…',
+  'app.payments.card-not-paid': 'Le paiement n’a pas été terminé ; rien n’a été débité.',
   'app.history.comment': 'A écrit : « {body} »',
 };

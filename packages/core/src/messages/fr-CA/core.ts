@@ -390,6 +390,22 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'payments.period-too-long': 'Une exportation couvre au plus {days, number} jours.',
   'payments.not-signed': 'Cette sélection n’a pas encore été signée : rien n’est dû.',
   'payments.refund-over': 'Un remboursement ne peut pas dépasser ce qui a été payé sur cette sélection.',
+  'payments.buyers-pay':
+    'Seuls les acheteurs de la maison paient par carte ici ; le centre de design inscrit les paiements qu’il reçoit.',
+  'payments.card-off':
+    'Ce portail accepte seulement les chèques, virements et traites bancaires : le paiement par carte n’est pas configuré.',
+  'payments.no-such-amount': 'Ce montant ne figure pas à l’échéancier de cette sélection.',
+  'payments.nothing-due': 'Ce montant est déjà payé.',
+  'payments.card-under-way':
+    'Un paiement par carte est déjà en cours pour cette sélection : terminez-le, ou réessayez dans une minute.',
+  'payments.card-unavailable':
+    'Le paiement par carte n’est pas disponible pour le moment. Réessayez dans quelques minutes, ou payez par chèque ou virement.',
+  'payments.no-checkout': 'Ce paiement par carte n’existe pas pour cette sélection.',
+  'payments.webhook-early':
+    'Ce remboursement vise un paiement pas encore inscrit ; il sera appliqué quand il sera envoyé de nouveau.',
+  'payments.webhook-unsigned':
+    'Cet avis n’est pas signé par le processeur de cartes, ou sa signature est trop ancienne.',
+  'payments.refund-of-unknown': 'Un remboursement ne peut rendre qu’un paiement inscrit à cette sélection.',
   'comment.mention-outside':
     'Vous pouvez mentionner seulement les acheteurs de cette propriété et le centre de design.',
   'comment.no-unit': 'Cette unité n’existe pas.',

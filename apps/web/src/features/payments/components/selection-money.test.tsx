@@ -81,6 +81,7 @@ const MONEY: CartMoney = {
   ],
   totals: { payments: 279_044, refunds: 0, credits: 0, paid: 279_044, balance: 2_511_399 },
   offline: { instructions: 'Cheques to **Maple Residences Ltd.**', reference: 'DEMO-402' },
+  card: false,
 };
 
 afterEach(() => {
@@ -88,16 +89,24 @@ afterEach(() => {
   writeFakeSubdomain(null);
 });
 
-function drawn(language: 'en' | 'fr-CA', ledger: (body: unknown) => { status?: number; body?: unknown }) {
+function drawn(
+  language: 'en' | 'fr-CA',
+  ledger: (body: unknown) => { status?: number; body?: unknown },
+  { staff = true, card = false } = {},
+) {
   const api = fakeApi({
     'GET /api/project': { body: project(language) },
     'GET /api/me': { body: { _id: 'u1', email: 'morgan@example.test', name: 'Morgan', language } },
-    [`GET /api/carts/${CART}/payments`]: { body: MONEY },
+    [`GET /api/carts/${CART}/payments`]: { body: { ...MONEY, card } },
     [`POST /api/manage/carts/${CART}/ledger`]: (asked) => ledger(asked.body),
+    [`POST /api/carts/${CART}/payments/card`]: {
+      status: 409,
+      body: { error: { code: 'conflict', message: 'That amount is already paid.', key: 'payments.nothing-due' } },
+    },
   });
   // The page is on the project's address (as the fake subdomain of a development machine says it).
   writeFakeSubdomain('demo');
-  renderScreen(<SelectionMoney cartId={CART} staff />);
+  renderScreen(<SelectionMoney cartId={CART} staff={staff} />);
   return api;
 }
 
@@ -149,5 +158,34 @@ describe("a selection's money", () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Un remboursement ne peut pas dépasser ce qui a été payé sur cette sélection.',
     );
+  });
+
+  it('offers the buyer the next amount by card, or more ahead, and asks the server for the schedule’s line, not an amount', async () => {
+    const api = drawn('en', () => ({ status: 500 }), { staff: false, card: true });
+    const pay = await screen.findByRole('button', { name: 'Pay $8,371.33 by card' });
+    fireEvent.change(screen.getByLabelText('How much'), { target: { value: 'balance' } });
+    expect(pay.textContent).toBe('Pay $25,113.99 by card');
+    fireEvent.click(pay);
+    expect((await screen.findByRole('alert')).textContent).toBe('That amount is already paid.');
+    fireEvent.click(pay);
+    await waitFor(() => expect(api.sent('POST', `/api/carts/${CART}/payments/card`)).toHaveLength(2));
+    const [first, second] = api.sent('POST', `/api/carts/${CART}/payments/card`);
+    expect(first!.body).toEqual({ upTo: 'balance' });
+    // The same choice is the same attempt: one idempotency key for both clicks.
+    expect(first!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(screen.queryByText(/Record a payment/)).toBeNull();
+  });
+
+  it('says the card button and its promise in French', async () => {
+    drawn('fr-CA', () => ({ status: 500 }), { staff: false, card: true });
+    expect(await screen.findByRole('button', { name: /^Payer 8\s371,33\s\$ par carte$/ })).toBeTruthy();
+    expect(screen.getByText(/page sécurisée de Stripe/)).toBeTruthy();
+  });
+
+  it('shows a buyer no card payment where the portal takes no cards', async () => {
+    drawn('en', () => ({ status: 500 }), { staff: false, card: false });
+    await screen.findByText('$27,904.43');
+    expect(screen.queryByTestId('card-payment')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartMoneyQuery } from '../api/payments.ts';
 import { LedgerForm } from './ledger-form.tsx';
+import { CardPayment, CardReturn } from './card-payment.tsx';
 
 type ScheduleLine = CartMoney['schedule'][number];
 
@@ -73,6 +74,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
         <Title order={2} size="h3" id="payments-title">
           {t('app.payments.title')}
         </Title>
+        {!staff && <CardReturn cartId={cartId} />}
         {query.isPending ? (
           <Skeleton height={120} />
         ) : !data ? (
@@ -131,6 +133,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
                 strong
               />
             </Stack>
+            {!staff && <CardPayment cartId={cartId} data={data} />}
             <Entries cartId={cartId} data={data} day={day} />
             {data.offline.instructions && (
               <Stack gap={4}>

@@ -1,9 +1,26 @@
-import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type Due, type PaymentTerms, TAX_ROUNDINGS, type TaxRounding } from '@decor/core';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** Whether the portal takes cards: Stripe's keys are the platform's, not a project's (docs/payments.md). */
+function CardNotice() {
+  const t = useT();
+  const setup = useQuery({
+    queryKey: ['payments', 'setup'],
+    queryFn: () => api<{ card: boolean }>('/api/manage/payments/setup'),
+  });
+  if (!setup.data) return null;
+  return (
+    <Alert color={setup.data.card ? 'teal' : 'gray'} data-testid="card-notice">
+      {t(setup.data.card ? 'app.settings.pay.card-on' : 'app.settings.pay.card-off')}
+    </Alert>
+  );
+}
 
 /**
  * A number field's value as the form keeps it: the number, or NaN while what is typed is not one
@@ -87,6 +104,7 @@ export function PaymentSettings({
       <Text size="sm" c="dimmed">
         {t('app.settings.pay.help')}
       </Text>
+      <CardNotice />
       <Taxes terms={terms} set={set} locale={locale} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberField
