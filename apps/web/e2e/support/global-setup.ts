@@ -13,6 +13,7 @@ import { e2eServerEnv } from './server-env.ts';
 import { startMailToFiles } from './mail-files.ts';
 import { compiledServerArgs } from '../../../../scripts/lib/compiled-server.ts';
 import { findChromium } from './chromium.ts';
+import { startStripeLocal } from '../../../../scripts/lib/stripe-local.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 export const E2E_DEMO_PASSWORD = 'e2e-demo-password';
@@ -39,12 +40,17 @@ export default async function setup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-e2e-'));
   const mailDir = path.join(dataDir, 'mail');
   const mailServer = await startMailToFiles(mailDir);
+  // Card payments go to the tests' Stripe-compatible server; its webhooks come back to this server.
+  const stripe = await startStripeLocal();
   const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: root,
     env: {
       ...e2eServerEnv({ port, databaseUrl: databaseUrl(serverUrl, name), dataDir, smtpUrl: mailServer.url }),
       SEED_DEMO: '1',
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,6 +77,8 @@ export default async function setup() {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  stripe.setWebhookTarget(`http://127.0.0.1:${port}/api/payments/card-webhook`);
+  process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_PORT = String(port);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMTP_URL = mailServer.url;
@@ -80,6 +88,7 @@ export default async function setup() {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await mailServer.close();
+    await stripe.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -293,6 +293,8 @@ function SubmitSection({ cart, missing, missingCount }: { cart: Cart; missing: s
       });
       await queryClient.invalidateQueries({ queryKey: cartQuery(cart._id).queryKey });
       await queryClient.invalidateQueries({ queryKey: ['carts', 'mine'] });
+      // The signature records what the selection owes: its payments (another feature's answer) are new too.
+      await queryClient.invalidateQueries({ queryKey: ['payments', cart._id] });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : t('app.review.submit-failed'));
       if (caught instanceof ApiError && caught.code === 'conflict') {

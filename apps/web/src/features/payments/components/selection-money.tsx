@@ -105,8 +105,8 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
               data-testid="payment-schedule"
             >
               {data.schedule.map((line) => (
-                <Group key={line.id} component="li" justify="space-between" wrap="wrap" align="flex-start" gap="xs">
-                  <Stack gap={0}>
+                <Group key={line.id} component="li" justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                     <Text fw={600}>{scheduleItemName(line, t)}</Text>
                     <Text size="sm" c="dimmed">
                       {scheduleItemDue(line, t, day)}
