@@ -537,6 +537,7 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       shareId,
       versionId,
       entryId: cart._id,
+      checkoutId: 'cs_test_elsewhere',
       collection: 'carts',
     };
     const idFor = (path: string) =>
@@ -557,6 +558,7 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'POST /api/carts/{id}/co-buyers': { email: 'elsewhere@example.test' },
       'POST /api/manage/units/{id}/notes': { body: 'Written from elsewhere' },
       'POST /api/manage/carts/{id}/ledger': { kind: 'payment', method: 'cheque', amount: 100 },
+      'POST /api/carts/{id}/payments/card': { upTo: 'deposit' },
     };
     const document = (
       await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })
