@@ -203,6 +203,13 @@ describe(`paying by card (${testDbKind})`, () => {
     );
     expect(over.statusCode).toBe(422);
     expect((await post(`/api/manage/carts/${oliviaCart._id}/ledger`, refund, olivia)).statusCode).toBe(403);
+    const unnamed = await post(
+      `/api/manage/carts/${oliviaCart._id}/ledger`,
+      { ...refund, refundOf: undefined },
+      manager,
+    );
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.details.field).toBe('refundOf');
     const refundsBefore = stripe.events.filter((event) => event.type === 'refund.created').length;
     const made = await post(`/api/manage/carts/${oliviaCart._id}/ledger`, refund, manager);
     expect(made.statusCode, made.body).toBe(201);

@@ -204,6 +204,8 @@ export async function recordEntry(
     const totals = ledgerTotals(latest.gross, entries);
     if (entry.kind === 'refund' && entry.amount > totals.refundable)
       throw fail('rule_broken', 'payments.refund-over', undefined, { field: 'amount', paid: totals.refundable });
+    if (entry.kind === 'refund' && entry.method === 'card' && !entry.refundOf)
+      throw fail('bad_request', 'payments.refund-which', undefined, { field: 'refundOf' });
     if (entry.refundOf && entry.kind !== 'refund')
       throw fail('bad_request', 'payments.refund-of-unknown', undefined, { field: 'refundOf' });
     const card = entry.refundOf
@@ -222,7 +224,8 @@ export async function recordEntry(
       cartId,
       unitId: String(cart.unit),
       kind: entry.kind,
-      method: entry.kind === 'credit' ? null : (entry.method ?? null),
+      // A refund given back through the card processor is a card refund, whatever was said.
+      method: entry.kind === 'credit' ? null : card.externalId ? 'card' : (entry.method ?? null),
       amount: entry.amount,
       currency: latest.currency,
       reference: card.reference ?? entry.reference,

@@ -1908,6 +1908,10 @@ export const EN_APP = {
   'app.payments.overdue-title':
     '{count, plural, one {# selection with a payment overdue} other {# selections with payments overdue}}',
   'app.payments.overdue-all': 'All payments',
+  'app.payments.refund-of': 'Gives back',
+  'app.payments.refund-of-none': 'No payment in particular',
+  'app.payments.refund-of-entry': 'Receipt {number, number} · {method} · {amount}',
+  'app.payments.refund-card-note': 'Refunded to the buyer’s card through Stripe.',
   'app.settings.pay.card-on':
     'Buyers can pay by card on Stripe’s secure page; payments by cheque, wire or draft are recorded here too.',
   'app.settings.pay.card-off':

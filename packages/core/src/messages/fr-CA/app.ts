@@ -1953,6 +1953,10 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.payments.overdue-title':
     '{count, plural, one {# sélection avec un paiement en retard} other {# sélections avec des paiements en retard}}',
   'app.payments.overdue-all': 'Tous les paiements',
+  'app.payments.refund-of': 'Rend',
+  'app.payments.refund-of-none': 'Aucun paiement en particulier',
+  'app.payments.refund-of-entry': 'Reçu {number, number} · {method} · {amount}',
+  'app.payments.refund-card-note': 'Remboursé sur la carte de l’acheteur par Stripe.',
   'app.settings.pay.card-on':
     'Les acheteurs peuvent payer par carte sur la page sécurisée de Stripe ; les chèques, virements et traites s’inscrivent aussi ici.',
   'app.settings.pay.card-off':

@@ -405,6 +405,7 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
     'Ce remboursement vise un paiement pas encore inscrit ; il sera appliqué quand il sera envoyé de nouveau.',
   'payments.webhook-unsigned':
     'Cet avis n’est pas signé par le processeur de cartes, ou sa signature est trop ancienne.',
+  'payments.refund-which': 'Indiquez quel paiement par carte ce remboursement rend.',
   'payments.refund-of-unknown': 'Un remboursement ne peut rendre qu’un paiement inscrit à cette sélection.',
   'comment.mention-outside':
     'Vous pouvez mentionner seulement les acheteurs de cette propriété et le centre de design.',

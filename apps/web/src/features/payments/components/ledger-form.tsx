@@ -1,11 +1,24 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { isoDayOf, type LedgerKind, PAYMENT_METHODS, type PaymentMethod } from '@decor/core';
+import { type CartMoney, isoDayOf, type LedgerKind, PAYMENT_METHODS, type PaymentMethod } from '@decor/core';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useProject } from '../../../lib/project.ts';
 import { useZone } from '../../../lib/use-dates.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { cartMoneyQuery, recordLedgerEntry } from '../api/payments.ts';
 
 /**
@@ -13,7 +26,7 @@ import { cartMoneyQuery, recordLedgerEntry } from '../api/payments.ts';
  * selection (docs/payments.md, "The ledger"). The server checks everything again: a refund
  * beyond what was paid, a day after today, a missing reason are refused in words.
  */
-export function LedgerForm({ cartId }: { cartId: string }) {
+export function LedgerForm({ cartId, entries }: { cartId: string; entries: CartMoney['entries'] }) {
   const t = useT();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -26,6 +39,11 @@ export function LedgerForm({ cartId }: { cartId: string }) {
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(today);
   const [reason, setReason] = useState('');
+  // A refund names the payment it gives back; a card payment's goes back to the card, through Stripe.
+  const payments = entries.filter((entry) => entry.kind === 'payment');
+  const [refundOf, setRefundOf] = useState<string | null>(null);
+  const givenBack = kind === 'refund' ? payments.find((entry) => entry._id === refundOf) : undefined;
+  const toCard = givenBack?.method === 'card';
   const [saving, setSaving] = useState(false);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -36,7 +54,8 @@ export function LedgerForm({ cartId }: { cartId: string }) {
     try {
       const money = await recordLedgerEntry(cartId, {
         kind,
-        ...(kind !== 'credit' && method ? { method } : {}),
+        ...(toCard ? { method: 'card' as const } : kind !== 'credit' && method ? { method } : {}),
+        ...(givenBack ? { refundOf: givenBack._id } : {}),
         amount,
         reference,
         paidOn,
@@ -86,7 +105,7 @@ export function LedgerForm({ cartId }: { cartId: string }) {
           required
           testId="ledger-amount"
         />
-        {kind !== 'credit' && (
+        {kind !== 'credit' && !toCard && (
           <Select
             label={t('app.payments.method-label')}
             data={PAYMENT_METHODS.filter((m) => m !== 'card').map((value) => ({
@@ -108,6 +127,9 @@ export function LedgerForm({ cartId }: { cartId: string }) {
           miw={160}
         />
       </Group>
+      {kind === 'refund' && payments.length > 0 && (
+        <RefundOf payments={payments} value={givenBack?._id ?? null} onChange={setRefundOf} toCard={toCard} />
+      )}
       <EntryWords kind={kind} reference={reference} onReference={setReference} reason={reason} onReason={setReason} />
       {said &&
         (said.ok ? (
@@ -163,5 +185,47 @@ function EntryWords({
         minRows={1}
       />
     </>
+  );
+}
+
+/** Which payment a refund gives back: a card payment's refund goes to the card, through Stripe. */
+function RefundOf({
+  payments,
+  value,
+  onChange,
+  toCard,
+}: {
+  payments: CartMoney['entries'];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  toCard: boolean;
+}) {
+  const t = useT();
+  const money = useMoney();
+  return (
+    <Stack gap={4}>
+      <NativeSelect
+        label={t('app.payments.refund-of')}
+        data={[
+          { value: '', label: t('app.payments.refund-of-none') },
+          ...payments.map((entry) => ({
+            value: entry._id,
+            label: t('app.payments.refund-of-entry', {
+              number: entry.receiptNumber,
+              method: t('app.payments.method', { method: entry.method ?? 'other' }),
+              amount: money(entry.amount),
+            }),
+          })),
+        ]}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.currentTarget.value || null)}
+        data-testid="refund-of"
+      />
+      {toCard && (
+        <Text size="sm" c="dimmed">
+          {t('app.payments.refund-card-note')}
+        </Text>
+      )}
+    </Stack>
   );
 }

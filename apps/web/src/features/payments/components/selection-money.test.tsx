@@ -92,12 +92,12 @@ afterEach(() => {
 function drawn(
   language: 'en' | 'fr-CA',
   ledger: (body: unknown) => { status?: number; body?: unknown },
-  { staff = true, card = false } = {},
+  { staff = true, card = false, entries = MONEY.entries } = {},
 ) {
   const api = fakeApi({
     'GET /api/project': { body: project(language) },
     'GET /api/me': { body: { _id: 'u1', email: 'morgan@example.test', name: 'Morgan', language } },
-    [`GET /api/carts/${CART}/payments`]: { body: { ...MONEY, card } },
+    [`GET /api/carts/${CART}/payments`]: { body: { ...MONEY, card, entries } },
     [`POST /api/manage/carts/${CART}/ledger`]: (asked) => ledger(asked.body),
     [`POST /api/carts/${CART}/payments/card`]: {
       status: 409,
@@ -187,5 +187,42 @@ describe("a selection's money", () => {
     drawn('en', () => ({ status: 500 }), { staff: false, card: false });
     await screen.findByText('$27,904.43');
     expect(screen.queryByTestId('card-payment')).toBeNull();
+  });
+
+  it('gives a card payment back to the card: the staff pick the payment, and no method is asked', async () => {
+    const sent: unknown[] = [];
+    const cardPayment = {
+      ...MONEY.entries[0]!,
+      _id: '0193a000-0000-7000-8000-0000000000e2',
+      method: 'card',
+      reference: 'pi_test_1',
+      receiptNumber: 8,
+      byName: 'Stripe',
+    };
+    drawn(
+      'en',
+      (body) => {
+        sent.push(body);
+        return { status: 201, body: MONEY };
+      },
+      { entries: [...MONEY.entries, cardPayment] },
+    );
+    await screen.findByText('$27,904.43');
+    fireEvent.click(screen.getByRole('radio', { name: 'Refund' }));
+    const givesBack = screen.getByLabelText('Gives back') as HTMLSelectElement;
+    expect([...givesBack.options].map((o) => o.textContent)).toEqual([
+      'No payment in particular',
+      'Receipt 7 · Cheque · $2,790.44',
+      'Receipt 8 · Card · $2,790.44',
+    ]);
+    fireEvent.change(givesBack, { target: { value: cardPayment._id } });
+    expect(screen.getByText('Refunded to the buyer’s card through Stripe.')).toBeTruthy();
+    expect(screen.queryByText('How it was paid')).toBeNull();
+    fireEvent.change(screen.getByTestId('ledger-amount'), { target: { value: '100' } });
+    fireEvent.blur(screen.getByTestId('ledger-amount'));
+    fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'Countertop credit' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ kind: 'refund', method: 'card', refundOf: cardPayment._id, amount: 10_000 });
   });
 });

@@ -146,7 +146,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
             )}
           </>
         )}
-        {staff && data?.signed && <LedgerForm cartId={cartId} />}
+        {staff && data?.signed && <LedgerForm cartId={cartId} entries={data.entries} />}
       </Stack>
     </Card>
   );
