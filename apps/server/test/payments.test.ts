@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createMailer } from '../src/modules/mail/mailer.ts';
+import { sendPaymentReminders } from '../src/modules/payments/payments.reminders.ts';
 import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { completeSelections, type Item } from './support/carts.ts';
@@ -9,7 +12,7 @@ import { parseCsv } from '@decor/core';
  * A selection's money (docs/payments.md): what a signature makes it owe under the terms of
  * that moment, the ledger the design centre keeps, who may read and write it.
  */
-const { app, mail } = await createTestApp({ withMail: true });
+const { app, mail, db, config } = await createTestApp({ withMail: true });
 const as = async (email: string) => (await signIn(app, email, TEST_DEMO_PASSWORD)).cookie;
 const buyer = await as('buyer@demo.test');
 const otherBuyer = await as('olivia.chen@demo.test');
@@ -389,5 +392,46 @@ describe(`a selection's money (${testDbKind})`, () => {
     } finally {
       await setOptions({ payments: { ...project.options.payments, depositBeforeApproval: false } });
     }
+  });
+});
+
+describe(`payment reminders (${testDbKind})`, () => {
+  it('mails an amount coming due at the project’s steps, and once just overdue, in the buyer’s language, once each (controllable clock)', async () => {
+    const outbox = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+    const theirs = (await get('/api/schema/carts/', otherBuyer)).json()[0] as Item;
+    const theirUnit = (await get(`/api/schema/units/${theirs.unit as string}`, otherBuyer)).json() as Item;
+    // Olivia's selection (signed in the demo, nothing paid) was signed under terms with an
+    // instalment on a day: 20 % of her $4,480.00 with tax, on Saturday, March 8, 2031.
+    await db.execute(
+      sql`UPDATE payment_plans SET terms = jsonb_set(terms, '{instalments}', '[{"label": "Drywall", "percent": 20, "due": {"date": "2031-03-08"}}]'::jsonb)
+           WHERE cart_id = ${theirs._id}`,
+    );
+    await db.execute(sql`DELETE FROM cart_reminders`);
+    await setOptions({ remindAfterDeadline: true, reminderDays: [7, 1] });
+    // Noon in Vancouver, a week before; every other amount of the demo is long overdue or due at a stage.
+    const weekBefore = new Date('2031-03-01T20:00:00Z');
+    expect(await sendPaymentReminders({ db, mailer: outbox, config, now: weekBefore })).toBe(1);
+    const week = await mail!.waitFor('olivia.chen@demo.test', /Drywall/);
+    expect(week.subject).toBe(`Unit ${theirUnit.name as string}: Drywall of $896.00 is due Saturday, March 8, 2031`);
+    expect(week.text).toContain(`/config/${theirs._id}`);
+    expect(await sendPaymentReminders({ db, mailer: outbox, config, now: weekBefore })).toBe(0);
+
+    // The day after, in French: overdue, said once.
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: browserHeaders(otherBuyer),
+      payload: { language: 'fr-CA' },
+    });
+    expect(patched.statusCode).toBe(200);
+    const dayAfter = new Date('2031-03-09T20:00:00Z');
+    expect(await sendPaymentReminders({ db, mailer: outbox, config, now: dayAfter })).toBe(1);
+    const late = await mail!.waitFor('olivia.chen@demo.test', /en retard/);
+    expect(late.subject).toBe(
+      `Unité ${theirUnit.name as string}\u00a0: Drywall de 896,00\u00a0$ en retard depuis le samedi 8 mars 2031`,
+    );
+    expect(await sendPaymentReminders({ db, mailer: outbox, config, now: dayAfter })).toBe(0);
+    // A week and more after, it is the design centre's to chase.
+    expect(await sendPaymentReminders({ db, mailer: outbox, config, now: new Date('2031-03-20T20:00:00Z') })).toBe(0);
   });
 });

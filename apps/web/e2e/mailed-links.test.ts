@@ -4,6 +4,7 @@ import {
   firstPageCatalogue,
   firstPageMessage,
   type FirstPageKey,
+  isoDayOf,
   type Language,
   type MailedLinkKind,
   MAILED_LINKS,
@@ -13,6 +14,7 @@ import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { openBrowser, origin, PHONE } from './support/browser.ts';
 import {
   asPerson,
+  chooseAnUpgrade,
   createAdmin,
   createBuyerWithCompleteCart,
   createManager,
@@ -22,7 +24,7 @@ import {
 } from './support/fixtures.ts';
 import { waitForMail, type StoredMail } from './support/mail-files.ts';
 import { callPortal, jsonOf } from './support/portal-call.ts';
-import { sendDigestsNow } from './support/jobs.ts';
+import { sendDigestsNow, sendPaymentRemindersNow } from './support/jobs.ts';
 
 /**
  * Every link the portal mails or shows (docs/access-codes.md, "Every link"), followed as a person
@@ -359,6 +361,42 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     await page.goto(linkIn(mail, `${origin(key)}/config/`));
     await signInOnPage(page, language, buyer);
     await page.getByTestId('conversation').getByText(`The walnut is in stock (${tag}).`).waitFor();
+    await expectLanded(page, language, `/config/${buyer.cartId}`);
+  },
+
+  async 'payment-reminder'({ page, language, tag }) {
+    const t = translatorFor(language);
+    // A project of its own, whose terms put an instalment on a day a week from today (the demo's are at stages).
+    const { key, id } = await createProject({ key: `dues-${tag}`.slice(0, 30), locale: 'fr-CA', catalogue: 'demo' });
+    const manager = await asPerson({ ...(await createManager({ projectKey: key })), projectKey: key });
+    const inAWeek = isoDayOf(new Date(Date.now() + 7 * 86_400_000), 'America/Toronto');
+    const terms = await manager('PATCH', `/api/projects/${id}`, {
+      options: { payments: { instalments: [{ label: 'Drywall', percent: 20, due: { date: inAWeek } }] } },
+    });
+    expect(terms.status, JSON.stringify(terms.json)).toBe(200);
+    const buyer = await createBuyerWithCompleteCart({
+      projectKey: key,
+      email: `links-dues-${tag}@example.test`,
+      password: 'Links-buyer-2026',
+    });
+    await setLanguage(buyer.email, language);
+    await chooseAnUpgrade({ ...buyer, projectKey: key });
+    const asBuyer = await asPerson({ ...buyer, projectKey: key });
+    const seen = (await asBuyer('GET', `/api/schema/carts/${buyer.cartId}`)).json as { _version: number };
+    const signed = await asBuyer('POST', `/api/carts/${buyer.cartId}/submit`, {
+      signature: 'Dana Due',
+      agree: true,
+      _version: seen._version,
+    });
+    expect(signed.status, JSON.stringify(signed.json)).toBe(200);
+    expect(await sendPaymentRemindersNow()).toBeGreaterThanOrEqual(1);
+    const subject = escape(
+      t('mail.payment-due.subject', { unit: '@@', what: 'Drywall', amount: '@@', day: '@@', overdue: 'no' }),
+    ).replaceAll('@@', '.+');
+    const mail = await waitForMail(buyer.email, new RegExp(`^${subject}$`));
+    await page.goto(linkIn(mail, `${origin(key)}/config/`));
+    await signInOnPage(page, language, buyer);
+    await page.getByTestId('payment-schedule').getByText('Drywall').waitFor();
     await expectLanded(page, language, `/config/${buyer.cartId}`);
   },
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
 import { PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
-import { asDemoManager, asPerson, createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { asDemoManager, chooseAnUpgrade, createBuyerWithCompleteCart } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
 /**
@@ -19,41 +19,13 @@ describe('paying the deposit by card', () => {
   it('signs on a phone, pays the deposit on the hosted page, comes back to its receipt, and the manager sees it paid', async () => {
     const { page } = browser;
     const manager = await asDemoManager();
-    // An upgrade in a required category, so that the deposit is more than nothing.
-    const categories = (await manager('GET', '/api/schema/categories/?limit=200')).json as Array<{
-      _id: string;
-      name: string;
-    }>;
-    const flooring = categories.find((c) => c.name === 'Flooring')!;
-    const options = (await manager('GET', `/api/schema/options/?limit=200`)).json as Array<{
-      _id: string;
-      category: string;
-      price: number;
-      requires: string[];
-      excludes: string[];
-      plans: string[];
-    }>;
-    const upgrade = options
-      .filter((o) => o.category === flooring._id && !o.requires.length && !o.excludes.length && !o.plans.length)
-      .sort((a, b) => b.price - a.price)[0]!;
-    expect(upgrade.price).toBeGreaterThan(0);
     const buyer = await createBuyerWithCompleteCart({
       projectKey: 'demo',
       email: `card-payer-${Date.now()}@example.test`,
       password: 'Card-payer-2026',
     });
-    // The upgrade chosen as the buyer's own editor saves it.
-    const asBuyer = await asPerson(buyer);
-    const cart = (await asBuyer('GET', `/api/schema/carts/${buyer.cartId}`)).json as {
-      _version: number;
-      selections: Array<{ option: string; quantity: number }>;
-    };
-    const inFlooring = new Set(options.filter((o) => o.category === flooring._id).map((o) => o._id));
-    const chosen = await asBuyer('PATCH', `/api/schema/carts/${buyer.cartId}`, {
-      _version: cart._version,
-      selections: cart.selections.map((s) => (inFlooring.has(s.option) ? { option: upgrade._id, quantity: 1 } : s)),
-    });
-    expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+    // An upgrade, so that the deposit is more than nothing.
+    expect(await chooseAnUpgrade(buyer)).toBeGreaterThan(0);
 
     await signIn(page, { email: buyer.email, password: buyer.password, next: `/config/${buyer.cartId}` });
     await page.getByLabel(/I have reviewed this selection/).check();

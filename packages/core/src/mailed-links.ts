@@ -80,6 +80,13 @@ export const MAILED_LINKS = {
     lands: 'the conversation (/config/{id} for a buyer, /manage/carts/{id} for the staff)',
     path: '/config/{id}',
   },
+  'payment-reminder': {
+    madeBy:
+      'the portal, at the project’s reminder steps before an amount of a signed selection falls due, and once after',
+    grants: 'nothing: the buyer signs in',
+    lands: 'the selection with its payments and how to pay (/config/{id})',
+    path: '/config/{id}',
+  },
   receipt: {
     madeBy: 'the portal, when the design centre records a payment, a refund or a credit',
     grants: 'nothing: the buyer signs in',

@@ -430,3 +430,38 @@ export async function createProject({
     throw new Error(`the project ${key} was not made: ${made.status} ${JSON.stringify(made.json)}`);
   return { key, id: (made.json as { _id: string })._id, name, status: made.status };
 }
+
+/**
+ * The buyer's selection with the dearest upgrade of a required category that needs nothing else,
+ * chosen through the buyer's own API (as the editor saves it): a signed selection then owes more
+ * than nothing. Answers the upgrade's price.
+ */
+export async function chooseAnUpgrade(buyer: BuyerFixture & { projectKey?: string }): Promise<number> {
+  const asBuyer = await asPerson(buyer);
+  const options = (await asBuyer('GET', '/api/schema/options/?limit=200')).json as Array<{
+    _id: string;
+    category: string;
+    price: number;
+    requires: string[];
+    excludes: string[];
+    plans: string[];
+  }>;
+  const cart = (await asBuyer('GET', `/api/schema/carts/${buyer.cartId}`)).json as {
+    _version: number;
+    selections: Array<{ option: string; quantity: number }>;
+  };
+  const categoryOf = new Map(options.map((o) => [o._id, o.category]));
+  const chosenCategories = new Set(cart.selections.map((s) => categoryOf.get(s.option)));
+  const upgrade = options
+    .filter((o) => chosenCategories.has(o.category) && !o.requires.length && !o.excludes.length && !o.plans.length)
+    .sort((a, b) => b.price - a.price)[0];
+  if (!upgrade?.price) throw new Error('no upgrade to choose in this catalogue');
+  const changed = await asBuyer('PATCH', `/api/schema/carts/${buyer.cartId}`, {
+    _version: cart._version,
+    selections: cart.selections.map((s) =>
+      categoryOf.get(s.option) === upgrade.category ? { option: upgrade._id, quantity: 1 } : s,
+    ),
+  });
+  if (changed.status !== 200) throw new Error(`the upgrade was not chosen: ${JSON.stringify(changed.json)}`);
+  return upgrade.price;
+}

@@ -29,3 +29,4 @@ export const cartsModule = defineModule({
 export { buyerEmails, cartOfUnit, readCart } from './carts.repo.ts';
 export { type CartPdfPart, registerCartPdfPart } from './carts.pdf-parts.ts';
 export { cartScope, missingChoicesOf, transitionCart } from './carts.operations.ts';
+export { claimReminder, releaseReminder } from './reminders.repo.ts';

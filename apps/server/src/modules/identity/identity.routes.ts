@@ -1,3 +1,4 @@
+import type {} from '@fastify/compress'; // the route option `compress` is this plugin's
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {

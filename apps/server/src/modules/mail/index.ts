@@ -18,6 +18,7 @@ export {
   leadMail,
   oneTimeCodeMail,
   pairingCodeLimitMail,
+  paymentReminderMail,
   receiptMail,
   resetPasswordMail,
   selectionDecisionMail,

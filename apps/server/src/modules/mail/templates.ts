@@ -177,6 +177,31 @@ export function deadlineReminderMail({
   });
 }
 
+/** An amount of a signed selection coming due, or just overdue (docs/payments.md, "Reminders"). */
+export function paymentReminderMail({
+  to,
+  reader,
+  projectName,
+  unitName,
+  what,
+  amount,
+  day,
+  overdue,
+  url,
+}: Base & { unitName: string; what: string; amount: string; day: string; overdue: boolean; url: string }): Mail {
+  const { t } = reader;
+  const facts = { unit: unitName, what, amount, day, overdue: overdue ? 'yes' : 'no' };
+  return compose({
+    to,
+    reader,
+    projectName,
+    subject: t('mail.payment-due.subject', facts),
+    paragraphs: [t('mail.payment-due.body', facts), t('mail.payment-due.body-2')],
+    action: { label: t('mail.payment-due.action'), url },
+    footer: t('mail.for-buyers'),
+  });
+}
+
 export function selectionSubmittedMail({
   to,
   reader,

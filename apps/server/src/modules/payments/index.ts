@@ -2,6 +2,7 @@ import { defineModule } from '../../module.ts';
 import { recordSignedPlan, refuseApprovalBeforeDeposit } from './payments.operations.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { cardPaymentRoutes } from './payments.card-routes.ts';
+import { sendPaymentReminders } from './payments.reminders.ts';
 import { paymentsPdfPart } from './payments.pdf-part.ts';
 import { registerCartPdfPart } from '../carts/index.ts';
 
@@ -29,5 +30,15 @@ export const paymentsModule = defineModule({
       },
     });
   },
+  jobs: ({ database, mailer, config }, app) => [
+    {
+      // Amounts coming due and just overdue, at the project's reminder steps (docs/payments.md, "Reminders").
+      name: 'payment-reminders',
+      everyMs: 60 * 60_000,
+      firstAfterMs: 20_000,
+      kind: 'mail',
+      run: () => sendPaymentReminders({ db: database.db, mailer, config, log: app.log, now: new Date() }),
+    },
+  ],
   routes: [paymentsRoutes, cardPaymentRoutes],
 });

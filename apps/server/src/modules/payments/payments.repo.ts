@@ -305,3 +305,34 @@ export async function entriesOfPeriod(
          ORDER BY l.receipt_number`,
   );
 }
+
+/** Every signed selection of the portal's open projects, with its plans, ledger sums, unit and project, for the payment reminders. */
+export async function moneyToRemind(db: Db) {
+  return hotSqlRows<{
+    cart_id: string;
+    unit_id: string;
+    unit_name: string;
+    owner: string | null;
+    project_id: string;
+    project_key: string;
+    project_name: string;
+    project_options: Record<string, unknown>;
+    plans: PlanRow[];
+    paid: number;
+  }>(
+    db,
+    sql`SELECT p.cart_id::text AS cart_id, (array_agg(p.unit_id::text ORDER BY p.revision DESC))[1] AS unit_id,
+               coalesce(max(u.data->>'name'), '') AS unit_name, max(c.data->>'owner') AS owner,
+               pr.id::text AS project_id, pr.key AS project_key, pr.name AS project_name, pr.options AS project_options,
+               jsonb_agg(jsonb_build_object('revision', p.revision, 'signed_at', to_char(p.signed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                 'currency', p.currency, 'terms', p.terms, 'deposit_percent', p.deposit_percent, 'net', p.net, 'taxes', p.taxes,
+                 'gross', p.gross, 'special_order_gross', p.special_order_gross) ORDER BY p.revision) AS plans,
+               coalesce((SELECT sum(CASE WHEN l.kind = 'refund' THEN -l.amount ELSE l.amount END) FROM ledger_entries l
+                          WHERE l.cart_id = p.cart_id), 0)::float8 AS paid
+          FROM payment_plans p
+          JOIN projects pr ON pr.id = p.project_id AND pr.archived_at IS NULL
+          JOIN ${rowsOf('carts')} c ON c.project_id = p.project_id AND c.id = p.cart_id
+          LEFT JOIN ${rowsOf('units')} u ON u.project_id = p.project_id AND u.id = p.unit_id
+         GROUP BY p.cart_id, pr.id ORDER BY p.cart_id LIMIT 20000`,
+  );
+}

@@ -63,6 +63,13 @@ export const EN_MAIL = {
     '{kind, select, payment {We received {amount} for your selection of unit {unit}.} refund {We refunded {amount} on your selection of unit {unit}.} credit {We credited {amount} to your selection of unit {unit}.} other {An entry of {amount} was recorded on your selection of unit {unit}.}} Left to pay: {balance}. Your receipt is attached.',
   'mail.receipt.action': 'See your payments',
   'mail.receipt.footer': 'Keep this receipt with your purchase documents.',
+  'mail.payment-due.subject':
+    'Unit {unit}: {what} of {amount} {overdue, select, yes {was due {day}} other {is due {day}}}',
+  'mail.payment-due.body':
+    '{overdue, select, yes {The {what} for unit {unit}, {amount}, was due {day} and has not been received yet.} other {The {what} for unit {unit}, {amount}, is due {day}.}}',
+  'mail.payment-due.body-2':
+    'Your selection’s page shows how to pay and what you have paid so far. If you have just paid, thank you: you can ignore this message.',
+  'mail.payment-due.action': 'See how to pay',
   'mail.signed.subject': 'Unit {unit}: your signed selection',
   'mail.signed.body':
     '{signer} signed and submitted the design selection of unit {unit}, for an upgrades total of {total}. The signed summary is attached to this message.',

@@ -65,6 +65,13 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
     '{kind, select, payment {Nous avons reçu {amount} pour votre sélection de l’unité {unit}.} refund {Nous avons remboursé {amount} sur votre sélection de l’unité {unit}.} credit {Nous avons crédité {amount} à votre sélection de l’unité {unit}.} other {Une écriture de {amount} a été inscrite sur votre sélection de l’unité {unit}.}} Reste à payer : {balance}. Votre reçu est joint.',
   'mail.receipt.action': 'Voir vos paiements',
   'mail.receipt.footer': 'Conservez ce reçu avec vos documents d’achat.',
+  'mail.payment-due.subject':
+    'Unité {unit} : {what} de {amount} {overdue, select, yes {en retard depuis le {day}} other {dû le {day}}}',
+  'mail.payment-due.body':
+    '{overdue, select, yes {Le montant « {what} » de l’unité {unit}, {amount}, était dû le {day} et n’a pas encore été reçu.} other {Le montant « {what} » de l’unité {unit}, {amount}, est dû le {day}.}}',
+  'mail.payment-due.body-2':
+    'La page de votre sélection indique comment payer et ce que vous avez payé jusqu’ici. Si vous venez de payer, merci : vous pouvez ignorer ce message.',
+  'mail.payment-due.action': 'Voir comment payer',
   'mail.signed.subject': 'Unité {unit} : votre sélection signée',
   'mail.signed.body':
     '{signer} a signé et soumis la sélection de design de l’unité {unit}, pour un total des surclassements de {total}. Le sommaire signé est joint à ce message.',
