@@ -381,14 +381,38 @@ describe(`a selection's money (${testDbKind})`, () => {
       const awaited = refused.json().error.details.awaited as number;
       expect(awaited).toBeGreaterThan(0);
       expect(((await get(`/api/schema/carts/${cart._id}`, manager)).json() as Item).status).toBe('submitted');
+      // The review queue says what each selection still awaits.
+      const queued = (await get('/api/manage/review-queue', manager)).json() as Array<{
+        _id: string;
+        depositAwaited: number;
+      }>;
+      expect(queued.find((row) => row._id === cart._id)!.depositAwaited).toBe(awaited);
       expect(
         await record(cart._id, { kind: 'payment', method: 'wire', amount: awaited, reference: 'Wire 77' }).then(
           (r) => r.statusCode,
         ),
       ).toBe(201);
+      const queuedPaid = (await get('/api/manage/review-queue', manager)).json() as Array<{
+        _id: string;
+        depositAwaited: number;
+      }>;
+      expect(queuedPaid.find((row) => row._id === cart._id)!.depositAwaited).toBe(0);
       const approved = await post(`/api/carts/${cart._id}/approve`, {}, manager);
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json().status).toBe('approved');
+      // Purchasing shows what the purchase has brought in, as the selection's own money says.
+      const { totals, signed } = await money(cart._id, manager);
+      const purchasing = (await get('/api/manage/purchasing', manager)).json() as {
+        money: Array<{ unit: string; gross: number; paid: number; credits: number; outstanding: number }>;
+      };
+      expect(purchasing.money.find((row) => row.unit === unit.name)).toEqual({
+        unit: unit.name,
+        floor: unit.floor,
+        gross: signed.gross,
+        paid: totals.paid,
+        credits: totals.credits,
+        outstanding: totals.balance,
+      });
     } finally {
       await setOptions({ payments: { ...project.options.payments, depositBeforeApproval: false } });
     }

@@ -39,6 +39,8 @@ export const reviewQueueItemSchema = cartRowSchema.extend({
   /** The review-by day in the project's zone (YYYY-MM-DD): the signature's day plus the project's review days. */
   dueBy: z.string().nullable(),
   overdue: z.boolean(),
+  /** Where the project approves once the deposit is paid: what is still awaited of it (minor units; 0 when nothing is). */
+  depositAwaited: z.number().int(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
@@ -169,6 +171,17 @@ export const purchasingReportSchema = z.object({
     z.object({ vendor: z.string(), sku: z.string(), item: z.string(), quantity: z.number(), amount: z.number() }),
   ),
   lines: z.array(purchasingLineSchema),
+  /** Each purchase's money: its total with tax, what was paid and credited, what is left. */
+  money: z.array(
+    z.object({
+      unit: z.string(),
+      floor: z.number(),
+      gross: z.number().int(),
+      paid: z.number().int(),
+      credits: z.number().int(),
+      outstanding: z.number().int(),
+    }),
+  ),
 });
 export type PurchasingReport = z.infer<typeof purchasingReportSchema>;
 

@@ -7,6 +7,6 @@ import { manageRoutes } from './manage.routes.ts';
  */
 export const manageModule = defineModule({
   name: 'manage',
-  dependencies: ['projects', 'decor', 'carts', 'access-codes'],
+  dependencies: ['projects', 'decor', 'carts', 'access-codes', 'payments'],
   routes: [manageRoutes],
 });

@@ -23,6 +23,7 @@ import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import { missingChoicesOf, readCart } from '../carts/index.ts';
 import { countWaitingInvitations } from '../access-codes/index.ts';
+import { moneyOfCarts } from '../payments/index.ts';
 import { mailEntry, mailsOfProjectTo, refusedAddresses } from '../mail/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
@@ -482,9 +483,10 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
   const purchases = await approvedPurchases(db, project.id);
   const optionIds = [...new Set(purchases.flatMap((p) => p.lines.map((l) => l.option)))];
   const roomIds = [...new Set(purchases.flatMap((p) => p.lines.map((l) => l.room).filter((r): r is string => !!r)))];
-  const [facts, rooms] = await Promise.all([
+  const [facts, rooms, money] = await Promise.all([
     optionFacts(db, project.id, optionIds),
     itemNames(db, { projectId: project.id, ids: roomIds }),
+    moneyOfCarts(db, project),
   ]);
   const lines: PurchasingLine[] = [];
   const adjustments: PurchasingLine[] = [];
@@ -546,6 +548,22 @@ export async function purchasing({ db, scope }: { db: Db; scope: Scope }): Promi
     total: purchases.reduce((sum, p) => sum + Number(p.total), 0),
     groups: [...groups.values()],
     lines: [...lines, ...adjustments],
+    // What each purchase has brought in so far (docs/payments.md): those not yet signed for money have none.
+    money: purchases.flatMap((p) => {
+      const figures = money.get(p.cart_id);
+      return figures
+        ? [
+            {
+              unit: p.unit_name ?? '',
+              floor: p.floor ?? 0,
+              gross: figures.gross,
+              paid: figures.paid,
+              credits: figures.credits,
+              outstanding: figures.balance,
+            },
+          ]
+        : [];
+    }),
   };
 }
 

@@ -248,6 +248,7 @@ export interface PurchaseLineRow {
   lines: Array<{ option: string; room?: string; quantity: number; price: number }>;
   adjustments: Array<{ label: string; amount: number }>;
   change_order_open: boolean;
+  cart_id: string;
 }
 
 /**
@@ -259,7 +260,7 @@ export interface PurchaseLineRow {
 export async function approvedPurchases(db: Db, projectId: string) {
   return sqlRows<PurchaseLineRow>(
     db,
-    sql`SELECT DISTINCT ON (c.id) pu.id AS purchase_id, u.data->>'name' AS unit_name, (u.data->>'floor')::int AS floor,
+    sql`SELECT DISTINCT ON (c.id) pu.id AS purchase_id, c.id::text AS cart_id, u.data->>'name' AS unit_name, (u.data->>'floor')::int AS floor,
                pu.data->>'approvedAt' AS approved_at, (pu.data->>'revision')::int AS revision, pu.data->>'currency' AS currency,
                pu.data->>'total' AS total, pu.data->'lines' AS lines, coalesce(pu.data->'adjustments', '[]'::jsonb) AS adjustments,
                (c.data->>'status') IS DISTINCT FROM 'approved' AS change_order_open

@@ -1,6 +1,7 @@
 import {
   type BulkApproveResult,
   DomainError,
+  paymentTermsSchema,
   projectOptionsSchema,
   type ReviewQueueItem,
   reviewDueBy,
@@ -8,6 +9,7 @@ import {
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import { transitionCart } from '../carts/index.ts';
+import { type CartMoneyFigures, moneyOfCarts } from '../payments/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import { submittedCarts } from './manage.repo.ts';
@@ -34,6 +36,9 @@ export async function reviewQueue({
   const options = projectOptionsSchema.parse(project.options ?? {});
   const overdueBefore = reviewOverdueBefore(now, options.reviewDays, options.timeZone);
   const rows = await withMailRefused(db, project.id, await submittedCarts(db, project.id));
+  // A project that approves once the deposit is paid shows what each selection still awaits.
+  const depositFirst = paymentTermsSchema.parse(options.payments ?? {}).depositBeforeApproval;
+  const money = depositFirst ? await moneyOfCarts(db, project) : new Map<string, CartMoneyFigures>();
   return rows.map((row) => {
     const signedAt = row.signed_at ? new Date(row.signed_at) : null;
     return {
@@ -42,6 +47,7 @@ export async function reviewQueue({
       signedAt: signedAt?.toISOString() ?? null,
       dueBy: signedAt ? dayText(reviewDueBy(signedAt, options.reviewDays, options.timeZone)) : null,
       overdue: signedAt ? signedAt < overdueBefore : true,
+      depositAwaited: money.get(row.id)?.awaitedAtSigning ?? 0,
     };
   });
 }

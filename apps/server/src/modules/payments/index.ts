@@ -42,3 +42,6 @@ export const paymentsModule = defineModule({
   ],
   routes: [paymentsRoutes, cardPaymentRoutes],
 });
+
+// What other modules use of this one.
+export { type CartMoneyFigures, moneyOfCarts } from './payments.operations.ts';

@@ -307,12 +307,48 @@ export async function refuseApprovalBeforeDeposit(
     entriesOfCart(db, { projectId: project.id, cartId }),
   ]);
   const totals = ledgerTotals(plans.at(-1)?.gross ?? 0, entries);
-  const atSigning = scheduleStanding(
-    scheduleOfPlans(plans),
-    totals.paid + totals.credits,
-    '9999-12-31',
-    (i) => i,
-  ).filter((item) => 'signedAt' in item.due);
-  const awaited = atSigning.reduce((sum, item) => sum + item.amount - item.covered, 0);
+  const awaited = awaitedAtSigning(plans, totals.paid + totals.credits);
   if (awaited > 0) throw fail('rule_broken', 'payments.deposit-first', undefined, { awaited });
+}
+
+/** What is not yet paid or credited of the amounts due when a selection was signed (its deposit, a change order's). */
+function awaitedAtSigning(plans: readonly PlanRow[], covered: number): number {
+  return scheduleStanding(scheduleOfPlans(plans), covered, '9999-12-31', (instant) => instant)
+    .filter((item) => 'signedAt' in item.due)
+    .reduce((sum, item) => sum + item.amount - item.covered, 0);
+}
+
+/** What one signed selection stands at: its total with tax, paid, credited, left to pay, and what is awaited of what was due at signing. */
+export interface CartMoneyFigures {
+  gross: number;
+  paid: number;
+  credits: number;
+  balance: number;
+  /** Of the amounts due when it was signed (its deposit, a change order's), what is not yet paid or credited. */
+  awaitedAtSigning: number;
+}
+
+/**
+ * The money of a project's signed selections by cart (for the review queue and purchasing): one
+ * pass over the project's plans and ledger sums, as the payments list reads them.
+ */
+export async function moneyOfCarts(db: Db, project: ProjectRow): Promise<Map<string, CartMoneyFigures>> {
+  const figures = new Map<string, CartMoneyFigures>();
+  for (const row of await projectMoney(db, project.id)) {
+    const latest = row.plans.at(-1)!;
+    const totals = ledgerTotals(latest.gross, [
+      { kind: 'payment', amount: row.payments },
+      { kind: 'refund', amount: row.refunds },
+      { kind: 'credit', amount: row.credits },
+    ]);
+    const atSigning = awaitedAtSigning(row.plans, totals.paid + totals.credits);
+    figures.set(row.cart_id, {
+      gross: latest.gross,
+      paid: totals.paid,
+      credits: totals.credits,
+      balance: totals.balance,
+      awaitedAtSigning: atSigning,
+    });
+  }
+  return figures;
 }

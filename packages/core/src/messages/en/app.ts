@@ -1908,6 +1908,8 @@ export const EN_APP = {
   'app.payments.overdue-title':
     '{count, plural, one {# selection with a payment overdue} other {# selections with payments overdue}}',
   'app.payments.overdue-all': 'All payments',
+  'app.purchasing.money': 'Paid and outstanding',
+  'app.review-queue.deposit-awaited': 'Deposit awaited: {amount}',
   'app.payments.refund-of': 'Gives back',
   'app.payments.refund-of-none': 'No payment in particular',
   'app.payments.refund-of-entry': 'Receipt {number, number} · {method} · {amount}',

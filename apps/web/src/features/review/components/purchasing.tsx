@@ -140,6 +140,57 @@ function Report({ report }: { report: PurchasingReport }) {
           </Table.Tbody>
         </Table>
       )}
+      {report.money.length > 0 && <PaidAndOutstanding rows={report.money} />}
+    </Stack>
+  );
+}
+
+/** Each purchase's money: its total with tax, what was paid and credited, what is left (docs/payments.md). */
+function PaidAndOutstanding({ rows }: { rows: PurchasingReport['money'] }) {
+  const money = useMoney();
+  const t = useT();
+  const sum = (pick: (row: PurchasingReport['money'][number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="lg">
+        {t('app.purchasing.money')}
+      </Title>
+      <Table withTableBorder striped data-testid="purchasing-money">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('app.purchasing.unit')}</Table.Th>
+            <Table.Th ta="right">{t('app.payments.total')}</Table.Th>
+            <Table.Th ta="right">{t('app.payments.paid')}</Table.Th>
+            <Table.Th ta="right">{t('app.payments.credited')}</Table.Th>
+            <Table.Th ta="right">{t('app.payments.balance')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={`${row.unit}-${row.floor}`}>
+              <Table.Td>{row.unit}</Table.Td>
+              <Table.Td ta="right">{money(row.gross)}</Table.Td>
+              <Table.Td ta="right">{money(row.paid)}</Table.Td>
+              <Table.Td ta="right">{money(row.credits)}</Table.Td>
+              <Table.Td ta="right">{money(row.outstanding)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td>
+              <Text fw={700}>{t('app.purchasing.total')}</Text>
+            </Table.Td>
+            <Table.Td ta="right">{money(sum((row) => row.gross))}</Table.Td>
+            <Table.Td ta="right">{money(sum((row) => row.paid))}</Table.Td>
+            <Table.Td ta="right">{money(sum((row) => row.credits))}</Table.Td>
+            <Table.Td ta="right">
+              <Text fw={700} data-testid="purchasing-outstanding">
+                {money(sum((row) => row.outstanding))}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BulkApproveResult, formatCalendarDay, formatList, type ReviewQueueItem } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
+import { useMoney } from '../../../lib/use-money.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -127,6 +128,7 @@ export function ReviewQueue() {
 
 function WaitingRow({ item, chosen, toggle }: { item: ReviewQueueItem; chosen: boolean; toggle: () => void }) {
   const t = useT();
+  const money = useMoney();
   const dates = useDates();
   const { locale } = useLanguage();
   const unit = item.unit?.name ?? '—';
@@ -150,6 +152,11 @@ function WaitingRow({ item, chosen, toggle }: { item: ReviewQueueItem; chosen: b
         {item.overdue && (
           <Badge color="red" variant="light">
             {t('app.review-queue.overdue')}
+          </Badge>
+        )}
+        {item.depositAwaited > 0 && (
+          <Badge color="orange" variant="light" data-testid="deposit-awaited">
+            {t('app.review-queue.deposit-awaited', { amount: money(item.depositAwaited) })}
           </Badge>
         )}
         <Stack gap={0} align="end">
