@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import {
+  amountUpTo,
+  cardTakes,
   DEFAULT_PAYMENT_TERMS,
   divideRounded,
   ledgerTotals,
@@ -300,5 +302,31 @@ describe('the ledger', () => {
         expect(ledgerTotals(total, [...kept].reverse())).toEqual(totals);
       }),
     );
+  });
+});
+
+describe('paying by card', () => {
+  it('pays up to a scheduled amount: it and every open amount before it, nothing for one already paid', () => {
+    const standing = scheduleStanding(
+      [
+        { id: 'deposit', kind: 'deposit', amount: 1_000, due: { signedAt: '2027-01-04T18:00:00.000Z' } },
+        { id: 'instalment-1', kind: 'instalment', label: 'Framing', amount: 3_000, due: { stage: 'Framing' } },
+        { id: 'balance', kind: 'balance', amount: 6_000, due: { stage: 'Closing' } },
+      ],
+      1_500,
+      '2027-02-01',
+      (instant) => instant.slice(0, 10),
+    );
+    expect(amountUpTo(standing, 'deposit')).toBe(0);
+    expect(amountUpTo(standing, 'instalment-1')).toBe(2_500);
+    expect(amountUpTo(standing, 'balance')).toBe(8_500);
+    expect(amountUpTo(standing, 'instalment-2')).toBeNull();
+  });
+
+  it('takes a three-decimal currency only in whole tens of its smallest unit, any amount in the others', () => {
+    expect(cardTakes(12_345, 'KWD')).toBe(false);
+    expect(cardTakes(12_340, 'KWD')).toBe(true);
+    expect(cardTakes(12_345, 'CAD')).toBe(true);
+    expect(cardTakes(12_345, 'JPY')).toBe(true);
   });
 });

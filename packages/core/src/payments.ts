@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorUnitsPerMajor } from './money.ts';
 import { said } from './validation-issues.ts';
 import { PAYMENT_STATES } from './payment-states.ts';
 import type { Translate } from './messages/index.ts';
@@ -442,6 +443,14 @@ export function amountUpTo(standing: readonly ScheduleStanding[], upTo: string):
   const index = standing.findIndex((item) => item.id === upTo);
   if (index < 0) return null;
   return standing.slice(0, index + 1).reduce((sum, item) => sum + item.amount - item.covered, 0);
+}
+
+/**
+ * Whether a card processor takes this amount in this currency: Stripe takes three-decimal
+ * currencies (KWD, BHD, JOD, OMR, TND) only in whole tens of their smallest unit.
+ */
+export function cardTakes(amount: number, currency: string): boolean {
+  return minorUnitsPerMajor(currency) !== 1000 || amount % 10 === 0;
 }
 
 /** A buyer asks to pay by card: up to which scheduled amount (the server works out how much). */

@@ -1,5 +1,6 @@
 import {
   amountUpTo,
+  cardTakes,
   type CardCheckout,
   fail,
   isoDayOf,
@@ -112,6 +113,8 @@ export async function beginCardCheckout(
     const amount = amountUpTo(standing, upTo);
     if (amount === null) throw fail('bad_request', 'payments.no-such-amount', undefined, { field: 'upTo' });
     if (amount <= 0) throw fail('conflict', 'payments.nothing-due');
+    if (!cardTakes(amount, latest.currency))
+      throw fail('rule_broken', 'payments.card-cannot-take', { currency: latest.currency });
     const open = await openCheckoutsOf(tx, cartId);
     const same = open.find(
       (row) =>

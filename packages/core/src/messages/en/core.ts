@@ -389,6 +389,8 @@ export const EN_CORE = {
   'payments.webhook-early': 'This refund is for a payment not recorded yet; it will be applied when it is sent again.',
   'payments.webhook-unsigned': 'This notice is not signed by the card processor, or its signature is too old.',
   'payments.refund-which': 'Say which card payment this refund gives back.',
+  'payments.card-cannot-take':
+    'Cards cannot pay this exact amount in {currency}: pay it by wire or cheque, or ask the design centre.',
   'payments.refund-of-unknown': 'A refund can only give back a payment recorded on this selection.',
   'comment.mention-outside': 'You can mention only the buyers of this home and the design centre.',
   'comment.no-unit': 'There is no such unit.',

@@ -406,6 +406,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'payments.webhook-unsigned':
     'Cet avis n’est pas signé par le processeur de cartes, ou sa signature est trop ancienne.',
   'payments.refund-which': 'Indiquez quel paiement par carte ce remboursement rend.',
+  'payments.card-cannot-take':
+    'Une carte ne peut pas payer ce montant exact en {currency} : payez-le par virement ou par chèque, ou demandez au centre de design.',
   'payments.refund-of-unknown': 'Un remboursement ne peut rendre qu’un paiement inscrit à cette sélection.',
   'comment.mention-outside':
     'Vous pouvez mentionner seulement les acheteurs de cette propriété et le centre de design.',
