@@ -371,6 +371,20 @@ describe(`a selection's money (${testDbKind})`, () => {
     expect((await get('/api/manage/payments?state=late', manager)).statusCode).toBe(400);
   });
 
+  it('shows how to pay offline (bank details) to the staff and, with their selection, to its buyers: nobody else', async () => {
+    const asStaff = (await get('/api/project', manager)).json() as {
+      options: { payments: { offlineInstructions: string } };
+    };
+    expect(asStaff.options.payments.offlineInstructions).toBe('Cheques to Maple Residences Ltd.');
+    for (const reader of ['', buyer, otherBuyer]) {
+      const answer = (await get('/api/project', reader)).json() as {
+        options: { payments: { offlineInstructions: string } };
+      };
+      expect(answer.options.payments.offlineInstructions).toBe('');
+    }
+    expect((await money(cart._id)).offline.instructions).toBe('Cheques to Maple Residences Ltd.');
+  });
+
   it('approves, where the project asks the deposit first, only once it is paid, and the refusal changes nothing', async () => {
     const project = (await get('/api/project', manager)).json() as { options: { payments?: object } };
     await setOptions({ payments: { ...project.options.payments, depositBeforeApproval: true } });

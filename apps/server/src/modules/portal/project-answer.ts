@@ -14,17 +14,26 @@ import { requireProject, type ProjectRow, zoneRulesResponse } from '../projects/
  * from the engine's `rooms` collection, and its zone's rules. Here, above both, so that projects
  * stays below the engine.
  */
-/** GET /api/project: the public face of a project, with its rooms in display order. */
+/**
+ * GET /api/project: the public face of a project, with its rooms in display order. How to pay
+ * offline (bank details) is the staff's to edit and a signed selection's buyers' to read (with
+ * their selection's money): anyone else gets it empty.
+ */
 export async function getProject({
   db,
   projectKey,
   viewer,
+  staff = false,
 }: {
   db: Db;
   projectKey: string | null;
   viewer?: { isAdmin: boolean } | null;
+  staff?: boolean;
 }): Promise<ProjectResponse> {
-  return projectResponse(db, await requireProject(db, projectKey, viewer));
+  const answer = await projectResponse(db, await requireProject(db, projectKey, viewer));
+  const payments = answer.options.payments;
+  if (staff || !payments?.offlineInstructions) return answer;
+  return { ...answer, options: { ...answer.options, payments: { ...payments, offlineInstructions: '' } } };
 }
 
 export async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, projectResponseSchema } from '@decor/core';
+import { can, errorBodySchema, projectResponseSchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { patchProject, projectPatchSchema } from '../projects/index.ts';
@@ -19,7 +19,11 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
         response: { 200: projectResponseSchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) => getProject({ db: database.db, projectKey: request.projectKey, viewer: request.actor }),
+    async (request) => {
+      // The staff read the settings whole; anyone else the public face (project-answer.ts).
+      const staff = request.actor ? can((await request.projectScope()).standing, 'manage') === 'any' : false;
+      return getProject({ db: database.db, projectKey: request.projectKey, viewer: request.actor, staff });
+    },
   );
 
   app.patch(
