@@ -19,7 +19,8 @@ const webhook = (payload: string, signature: string) =>
   app.inject({
     method: 'POST',
     url: '/api/payments/card-webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    // As Stripe sends them.
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     payload,
   });
 // Webhooks are held until a test sends them: the order of deliveries is the test's to choose.

@@ -369,6 +369,32 @@ describe(`a selection's money (${testDbKind})`, () => {
     const due = (await get('/api/manage/payments?state=due', manager)).json() as Array<{ state: string }>;
     expect(due.every((row) => row.state === 'due')).toBe(true);
     expect((await get('/api/manage/payments?state=late', manager)).statusCode).toBe(400);
+
+    // By floor and plan (the plan named), and by the day the next amount falls due.
+    type Row = {
+      cart: string;
+      unit: { floor: number; plan: string; planName: string };
+      next: { dueDay: string | null };
+    };
+    const all = list as unknown as Row[];
+    const ours = all.find((row) => row.cart === cart._id)!;
+    expect(ours.unit).toMatchObject({ floor: unit.floor, plan: unit.plan });
+    const plan = (await get(`/api/schema/plans/${unit.plan as string}`, manager)).json() as Item;
+    expect(ours.unit.planName).toBe(plan.name);
+    const onFloor = (await get(`/api/manage/payments?floor=${unit.floor as number}`, manager)).json() as Row[];
+    expect(onFloor.map((row) => row.cart).sort()).toEqual(
+      all
+        .filter((row) => row.unit.floor === unit.floor)
+        .map((row) => row.cart)
+        .sort(),
+    );
+    const ofPlan = (await get(`/api/manage/payments?plan=${unit.plan as string}`, manager)).json() as Row[];
+    expect(ofPlan.length).toBeGreaterThan(0);
+    expect(ofPlan.every((row) => row.unit.plan === unit.plan)).toBe(true);
+    const byDay = (await get('/api/manage/payments?dueBy=2026-12-31', manager)).json() as Row[];
+    expect(byDay.every((row) => row.next.dueDay !== null && row.next.dueDay <= '2026-12-31')).toBe(true);
+    expect(byDay.length).toBe(all.filter((row) => row.next?.dueDay && row.next.dueDay <= '2026-12-31').length);
+    expect((await get('/api/manage/payments?dueBy=31/12/2026', manager)).statusCode).toBe(400);
   });
 
   it('shows how to pay offline (bank details) to the staff and, with their selection, to its buyers: nobody else', async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMoney } from '@decor/core';
 import { PHONE, signIn, useBrowser, type BrowserSession } from './support/browser.ts';
-import { asDemoManager, chooseAnUpgrade, createBuyerWithCompleteCart } from './support/fixtures.ts';
+import { asPerson, chooseAnUpgrade, createBuyerWithCompleteCart, createManager } from './support/fixtures.ts';
 import { waitForMail } from './support/mail-files.ts';
 
 /**
@@ -18,7 +18,8 @@ describe('paying the deposit by card', () => {
 
   it('signs on a phone, pays the deposit on the hosted page, comes back to its receipt, and the manager sees it paid', async () => {
     const { page } = browser;
-    const manager = await asDemoManager();
+    // A manager of its own: the demo manager's sign-in allowance is the other journeys'.
+    const manager = await asPerson(await createManager());
     const buyer = await createBuyerWithCompleteCart({
       projectKey: 'demo',
       email: `card-payer-${Date.now()}@example.test`,

@@ -412,7 +412,13 @@ export type CartMoney = z.infer<typeof cartMoneySchema>;
 /** A signed selection in the staff's payments list (`GET /api/manage/payments`). */
 export const paymentRowSchema = z.object({
   cart: z.uuid(),
-  unit: z.object({ _id: z.string(), name: z.string(), floor: z.number().nullable(), plan: z.string().nullable() }),
+  unit: z.object({
+    _id: z.string(),
+    name: z.string(),
+    floor: z.number().nullable(),
+    plan: z.string().nullable(),
+    planName: z.string().nullable(),
+  }),
   currency: z.string(),
   gross: z.number().int(),
   paid: z.number().int(),
@@ -433,6 +439,28 @@ export const paymentRowSchema = z.object({
     .nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
+
+/** GET /api/manage/payments: by state, floor, plan, and the day by which the next amount falls due. */
+export const paymentsQuerySchema = z
+  .object({
+    state: z.enum(PAYMENT_STATES).optional(),
+    floor: z.coerce.number().int().min(-20).max(500).optional(),
+    plan: z.string().min(1).max(40).optional(),
+    /** The next amount falls due on or before this day (YYYY-MM-DD, the project's zone); a stage has no day. */
+    dueBy: z.iso.date().optional(),
+  })
+  .strict();
+export type PaymentsQuery = z.infer<typeof paymentsQuerySchema>;
+
+/** Whether a row of the payments list answers the query. */
+export function paymentRowMatches(row: PaymentRow, query: PaymentsQuery): boolean {
+  return (
+    (!query.state || row.state === query.state) &&
+    (query.floor === undefined || row.unit.floor === query.floor) &&
+    (!query.plan || row.unit.plan === query.plan) &&
+    (!query.dueBy || (row.next?.dueDay != null && row.next.dueDay <= query.dueBy))
+  );
+}
 
 /**
  * What is paid in one go when a buyer pays `upTo` a scheduled amount: what is still open of it and

@@ -264,7 +264,13 @@ export async function paymentsList(db: Db, scope: Promise<Scope>, now = new Date
     const unit = units.get(row.unit_id);
     return {
       cart: row.cart_id,
-      unit: { _id: row.unit_id, name: unit?.name ?? '', floor: unit?.floor ?? null, plan: unit?.plan ?? null },
+      unit: {
+        _id: row.unit_id,
+        name: unit?.name ?? '',
+        floor: unit?.floor ?? null,
+        plan: unit?.plan ?? null,
+        planName: unit?.plan_name ?? null,
+      },
       currency: latest.currency,
       gross: latest.gross,
       paid: totals.paid,

@@ -257,12 +257,15 @@ export async function unitNameOf(db: Db, projectId: string, unitId: string): Pro
   return row?.name ?? '';
 }
 
-/** The project's units by id: name, floor and plan, for the payments list. */
+/** The project's units by id: name, floor, plan and the plan's name, for the payments list. */
 export async function unitsOfProject(db: Db, projectId: string) {
-  return hotSqlRows<{ id: string; name: string; floor: number | null; plan: string | null }>(
+  return hotSqlRows<{ id: string; name: string; floor: number | null; plan: string | null; plan_name: string | null }>(
     db,
-    sql`SELECT id::text AS id, coalesce(data->>'name', '') AS name, (data->>'floor')::int AS floor, data->>'plan' AS plan
-          FROM ${rowsOf('units')} r WHERE project_id = ${projectId}`,
+    sql`SELECT r.id::text AS id, coalesce(r.data->>'name', '') AS name, (r.data->>'floor')::int AS floor, r.data->>'plan' AS plan,
+               pl.data->>'name' AS plan_name
+          FROM ${rowsOf('units')} r
+          LEFT JOIN ${rowsOf('plans')} pl ON pl.project_id = r.project_id AND pl.id::text = r.data->>'plan'
+         WHERE r.project_id = ${projectId}`,
   );
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartMoneySchema, ledgerEntryInputSchema, PAYMENT_STATES, paymentRowSchema } from '@decor/core';
+import {
+  cartMoneySchema,
+  ledgerEntryInputSchema,
+  paymentRowMatches,
+  paymentRowSchema,
+  paymentsQuerySchema,
+} from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requireActor } from '../../plugins/actor.ts';
@@ -129,15 +135,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: {
         tags,
         summary:
-          'Every signed selection with what it owes, what was paid and its next amount due; `state` filters (staff only)',
-        querystring: z.object({ state: z.enum(PAYMENT_STATES).optional() }).strict(),
+          'Every signed selection with what it owes, what was paid and its next amount due; `state`, `floor`, `plan` and `dueBy` filter (staff only)',
+        querystring: paymentsQuerySchema,
         response: { 200: z.array(paymentRowSchema), ...errorReplies(400, 401, 403) },
       },
     },
     async (request) => {
       requireActor(request);
       const rows = await paymentsList(db, request.projectScope());
-      return request.query.state ? rows.filter((row) => row.state === request.query.state) : rows;
+      return rows.filter((row) => paymentRowMatches(row, request.query));
     },
   );
 };

@@ -1908,6 +1908,10 @@ export const EN_APP = {
   'app.payments.overdue-title':
     '{count, plural, one {# selection with a payment overdue} other {# selections with payments overdue}}',
   'app.payments.overdue-all': 'All payments',
+  'app.payments.floor': 'Floor',
+  'app.payments.plan': 'Plan',
+  'app.payments.any': 'Any',
+  'app.payments.due-by': 'Next amount due by',
   'app.purchasing.money': 'Paid and outstanding',
   'app.review-queue.deposit-awaited': 'Deposit awaited: {amount}',
   'app.payments.refund-of': 'Gives back',

@@ -1953,6 +1953,10 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.payments.overdue-title':
     '{count, plural, one {# sélection avec un paiement en retard} other {# sélections avec des paiements en retard}}',
   'app.payments.overdue-all': 'Tous les paiements',
+  'app.payments.floor': 'Étage',
+  'app.payments.plan': 'Plan',
+  'app.payments.any': 'Tous',
+  'app.payments.due-by': 'Prochain montant dû d’ici le',
   'app.purchasing.money': 'Payé et à recevoir',
   'app.review-queue.deposit-awaited': 'Acompte attendu : {amount}',
   'app.payments.refund-of': 'Rend',

@@ -1,7 +1,27 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { isoDayOf, PAYMENT_STATES, type PaymentRow, type PaymentState, scheduleItemName } from '@decor/core';
+import {
+  isoDayOf,
+  PAYMENT_STATES,
+  type PaymentRow,
+  paymentRowMatches,
+  type PaymentsQuery,
+  type PaymentState,
+  scheduleItemName,
+} from '@decor/core';
 import { useDownload } from '../../../lib/use-download.ts';
 import { useZone } from '../../../lib/use-dates.ts';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
@@ -12,33 +32,38 @@ import { LabelledAmount, useDay, WHOLE_BADGE } from './selection-money.tsx';
 
 const STATE_COLOUR: Record<PaymentState, string> = { overdue: 'red', due: 'orange', open: 'gray', paid: 'teal' };
 
-/** `/manage/payments`: every signed selection's money, overdue first, filtered by its state (docs/payments.md). */
+/**
+ * `/manage/payments`: every signed selection's money, overdue first, filtered by its state, floor,
+ * plan and the day its next amount falls due (docs/payments.md) — the server's own filter.
+ */
 export function PaymentsList({
-  state,
-  onState,
+  filters,
+  onFilters,
 }: {
-  state: PaymentState | undefined;
-  onState: (state: PaymentState | undefined) => void;
+  filters: PaymentsQuery;
+  onFilters: (filters: PaymentsQuery) => void;
 }) {
   const t = useT();
-  const query = useQuery(paymentsListQuery(state));
+  const query = useQuery(paymentsListQuery());
   const order = (row: PaymentRow) => PAYMENT_STATES.indexOf(row.state);
-  const rows = [...(query.data ?? [])].sort(
-    (a, b) => order(a) - order(b) || a.unit.name.localeCompare(b.unit.name, undefined, { numeric: true }),
-  );
+  const all = query.data ?? [];
+  const rows = all
+    .filter((row) => paymentRowMatches(row, filters))
+    .sort((a, b) => order(a) - order(b) || a.unit.name.localeCompare(b.unit.name, undefined, { numeric: true }));
   return (
     <Stack gap="md">
       <AccountingExport />
       <SegmentedControl
         aria-label={t('app.payments.filter')}
-        value={state ?? 'all'}
-        onChange={(value) => onState(value === 'all' ? undefined : (value as PaymentState))}
+        value={filters.state ?? 'all'}
+        onChange={(value) => onFilters({ ...filters, state: value === 'all' ? undefined : (value as PaymentState) })}
         data={[
           { value: 'all', label: t('app.payments.all') },
           ...PAYMENT_STATES.map((value) => ({ value, label: t('app.payments.list-state', { state: value }) })),
         ]}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
+      <ListFilters rows={all} filters={filters} onFilters={onFilters} />
       {query.isPending ? (
         <Skeleton height={160} />
       ) : query.isError ? (
@@ -53,6 +78,58 @@ export function PaymentsList({
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** The floor, the plan and the day by which the next amount falls due, each of what the list holds. */
+function ListFilters({
+  rows,
+  filters,
+  onFilters,
+}: {
+  rows: readonly PaymentRow[];
+  filters: PaymentsQuery;
+  onFilters: (filters: PaymentsQuery) => void;
+}) {
+  const t = useT();
+  const floors = [...new Set(rows.map((row) => row.unit.floor).filter((floor) => floor !== null))].sort(
+    (a, b) => a - b,
+  );
+  const plans = new Map(
+    rows.flatMap((row) => (row.unit.plan ? [[row.unit.plan, row.unit.planName ?? row.unit.plan]] : [])),
+  );
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <NativeSelect
+        label={t('app.payments.floor')}
+        value={filters.floor === undefined ? '' : String(filters.floor)}
+        onChange={(e) =>
+          onFilters({ ...filters, floor: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })
+        }
+        data={[
+          { value: '', label: t('app.payments.any') },
+          ...floors.map((floor) => ({ value: String(floor), label: String(floor) })),
+        ]}
+        w={140}
+      />
+      <NativeSelect
+        label={t('app.payments.plan')}
+        value={filters.plan ?? ''}
+        onChange={(e) => onFilters({ ...filters, plan: e.currentTarget.value || undefined })}
+        data={[
+          { value: '', label: t('app.payments.any') },
+          ...[...plans].sort((a, b) => a[1].localeCompare(b[1])).map(([value, label]) => ({ value, label })),
+        ]}
+        w={200}
+      />
+      <TextInput
+        label={t('app.payments.due-by')}
+        type="date"
+        value={filters.dueBy ?? ''}
+        onChange={(e) => onFilters({ ...filters, dueBy: e.currentTarget.value || undefined })}
+        w={170}
+      />
+    </Group>
   );
 }
 
