@@ -409,6 +409,27 @@ describe(`a selection's money (${testDbKind})`, () => {
       expect(answer.options.payments.offlineInstructions).toBe('');
     }
     expect((await money(cart._id)).offline.instructions).toBe('Cheques to Maple Residences Ltd.');
+
+    // Written in French too: a French reader reads it in French; still nobody else.
+    const current = (await get('/api/project', manager)).json() as { options: { translations?: object } };
+    await setOptions({
+      translations: {
+        ...current.options.translations,
+        'fr-CA': { offlineInstructions: 'Chèques à l’ordre de Maple Residences Ltée.' },
+      },
+    });
+    const inFrench = await app.inject({
+      method: 'GET',
+      url: `/api/carts/${cart._id}/payments`,
+      headers: { ...browserHeaders(buyer), 'accept-language': 'fr-CA' },
+    });
+    expect(inFrench.json().offline.instructions).toBe('Chèques à l’ordre de Maple Residences Ltée.');
+    const visitor = (await get('/api/project')).json() as { options: { translations?: Record<string, object> } };
+    expect(JSON.stringify(visitor.options.translations ?? {})).not.toContain('Chèques');
+    const staff = (await get('/api/project', manager)).json() as { options: { translations: Record<string, object> } };
+    expect(staff.options.translations['fr-CA']).toMatchObject({
+      offlineInstructions: 'Chèques à l’ordre de Maple Residences Ltée.',
+    });
   });
 
   it('approves, where the project asks the deposit first, only once it is paid, and the refusal changes nothing', async () => {

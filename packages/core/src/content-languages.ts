@@ -21,6 +21,8 @@ export type TranslatableCollection = keyof typeof TRANSLATABLE_FIELDS;
 /** Project options written in several languages: the terms, the tagline and the design centre's hours. */
 export const TRANSLATABLE_OPTIONS = ['termsOfService', 'tagline', 'hours'] as const;
 export type TranslatableOption = (typeof TRANSLATABLE_OPTIONS)[number];
+/** What the design centre writes about money in each language: how to pay offline (`options.payments`). */
+export const TRANSLATABLE_PAYMENT_TEXT = 'offlineInstructions';
 
 export type Translations = Partial<Record<Language, Partial<Record<string, string>>>>;
 
@@ -94,6 +96,7 @@ interface TranslatableOptions {
   termsOfService?: string;
   tagline?: string;
   contact?: { hours?: string } & Record<string, unknown>;
+  payments?: { offlineInstructions?: string } & Record<string, unknown>;
   translations?: Translations;
 }
 
@@ -105,12 +108,20 @@ export function localisedOptions<T extends TranslatableOptions>(
 ): T {
   const words = options.translations?.[language];
   if (language === defaultLanguage || !words) return options;
-  const said = (field: TranslatableOption, value: string | undefined) =>
+  const said = (field: TranslatableOption | typeof TRANSLATABLE_PAYMENT_TEXT, value: string | undefined) =>
     value === undefined ? value : translated(value, options.translations, field, language);
   return {
     ...options,
     ...(options.termsOfService !== undefined ? { termsOfService: said('termsOfService', options.termsOfService) } : {}),
     ...(options.tagline !== undefined ? { tagline: said('tagline', options.tagline) } : {}),
+    ...(options.payments?.offlineInstructions !== undefined
+      ? {
+          payments: {
+            ...options.payments,
+            offlineInstructions: said(TRANSLATABLE_PAYMENT_TEXT, options.payments.offlineInstructions),
+          },
+        }
+      : {}),
     ...(options.contact
       ? {
           contact: {

@@ -1,4 +1,4 @@
-import { TRANSLATABLE_FIELDS, TRANSLATABLE_OPTIONS } from './content-languages.ts';
+import { TRANSLATABLE_FIELDS, TRANSLATABLE_OPTIONS, TRANSLATABLE_PAYMENT_TEXT } from './content-languages.ts';
 import { translationsSchema } from './translations-schema.ts';
 import { z } from 'zod';
 import { said, worded } from './validation-issues.ts';
@@ -160,7 +160,7 @@ const projectOptionFields = {
   /** Payment terms and taxes (docs/payments.md): what a signed selection owes, and when. */
   payments: paymentTermsSchema,
   /** The terms, the tagline and the design centre's hours in the project's other languages (docs/languages.md). */
-  translations: translationsSchema(TRANSLATABLE_OPTIONS),
+  translations: translationsSchema([...TRANSLATABLE_OPTIONS, TRANSLATABLE_PAYMENT_TEXT]),
 };
 
 const projectOptionsShape = {

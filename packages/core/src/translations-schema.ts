@@ -7,6 +7,7 @@ const MAX_LENGTH: Record<string, number> = {
   termsOfService: 100_000,
   tagline: 200,
   hours: 200,
+  offlineInstructions: 2000,
 };
 
 /** `{ "fr-CA": { name, description } }`: one entry per language, each field optional. */

@@ -2,6 +2,7 @@ import { defineModule } from '../../module.ts';
 import { recordSignedPlan, refuseApprovalBeforeDeposit } from './payments.operations.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { cardPaymentRoutes } from './payments.card-routes.ts';
+import { accountingExportRoutes } from './payments.export-routes.ts';
 import { sendPaymentReminders } from './payments.reminders.ts';
 import { paymentsPdfPart } from './payments.pdf-part.ts';
 import { registerCartPdfPart } from '../carts/index.ts';
@@ -40,7 +41,7 @@ export const paymentsModule = defineModule({
       run: () => sendPaymentReminders({ db: database.db, mailer, config, log: app.log, now: new Date() }),
     },
   ],
-  routes: [paymentsRoutes, cardPaymentRoutes],
+  routes: [paymentsRoutes, cardPaymentRoutes, accountingExportRoutes],
 });
 
 // What other modules use of this one.

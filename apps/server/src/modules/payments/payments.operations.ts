@@ -2,6 +2,7 @@ import {
   type CartMoney,
   fail,
   isoDayOf,
+  type Language,
   ledgerTotals,
   type LedgerEntryInput,
   ledgerEntryInputSchema,
@@ -10,6 +11,8 @@ import {
   scheduleOf,
   scheduleStanding,
   taxesOn,
+  translated,
+  TRANSLATABLE_PAYMENT_TEXT,
 } from '@decor/core';
 import { withTransaction, type Db } from '../../db/client.ts';
 import type { CardProcessor } from './payments.card.ts';
@@ -117,6 +120,7 @@ function moneyView(
   plans: readonly PlanRow[],
   entries: readonly EntryRow[],
   now: Date,
+  language: Language | undefined,
 ): Omit<CartMoney, 'card'> {
   const options = projectOptionsSchema.parse(project.options ?? {});
   const latest = plans.at(-1);
@@ -137,7 +141,13 @@ function moneyView(
       paid: totals.paid,
       balance: totals.balance,
     },
-    offline: { instructions: terms.offlineInstructions, reference: `${project.key}-${unitName}`.toUpperCase() },
+    offline: {
+      // As the design centre wrote it in the reader's language, where it did.
+      instructions: language
+        ? translated(terms.offlineInstructions, options.translations, TRANSLATABLE_PAYMENT_TEXT, language)
+        : terms.offlineInstructions,
+      reference: `${project.key}-${unitName}`.toUpperCase(),
+    },
   };
 }
 
@@ -146,8 +156,7 @@ export async function cartMoney(
   db: Db,
   scope: Promise<Scope>,
   cartId: string,
-  now = new Date(),
-  card = false,
+  { now = new Date(), card = false, language }: { now?: Date; card?: boolean; language?: Language | undefined } = {},
 ): Promise<CartMoney> {
   const { project, actor, plan } = await cartScope(db, scope);
   if (!actor) throw fail('unauthenticated', 'session.sign-in');
@@ -157,7 +166,7 @@ export async function cartMoney(
     entriesOfCart(db, { projectId: project.id, cartId }),
     unitNameOf(db, project.id, String(cart.unit)),
   ]);
-  return { ...moneyView(project, unitName, plans, entries, now), card };
+  return { ...moneyView(project, unitName, plans, entries, now, language), card };
 }
 
 /**
@@ -238,7 +247,7 @@ export async function recordEntry(
       refundOf: entry.refundOf ?? null,
     });
   });
-  return { money: await cartMoney(db, scope, cartId, now, processor !== null), entryId, project };
+  return { money: await cartMoney(db, scope, cartId, { now, card: processor !== null }), entryId, project };
 }
 
 /** Every signed selection of the project with what it owes, what was paid, and its next amount due (staff only). */

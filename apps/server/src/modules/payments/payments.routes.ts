@@ -12,7 +12,6 @@ import { errorReplies } from '../../lib/error-replies.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { cartMoney, paymentsList, recordEntry } from './payments.operations.ts';
 import { mailReceipt, receiptPdf } from './payments.receipt.ts';
-import { accountingExport } from './payments.export.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 import { cardProcessorFor } from './payments.card.ts';
 
@@ -38,7 +37,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request) => {
       requireActor(request);
-      return cartMoney(db, request.projectScope(), request.params.id, new Date(), processor !== null);
+      const language = await requestLanguage(db, request);
+      return cartMoney(db, request.projectScope(), request.params.id, { card: processor !== null, language });
     },
   );
 
@@ -100,32 +100,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         .header('content-disposition', `attachment; filename="${receipt.filename}"`)
         .header('cache-control', 'private, no-store')
         .send(receipt.content as never);
-    },
-  );
-
-  app.get(
-    '/api/manage/payments.csv',
-    {
-      schema: {
-        tags,
-        summary:
-          'The accounting export: every receipt of a period (this month unless `from` and `to` say, days in the project’s zone), with taxes by name (staff only)',
-        querystring: z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }).strict(),
-        produces: ['text/csv', 'application/json'],
-        response: {
-          200: { description: 'The receipts (CSV)', content: { 'text/csv': { schema: { type: 'string' } } } },
-          ...errorReplies(400, 401, 403),
-        },
-      },
-    },
-    async (request, reply) => {
-      requireActor(request);
-      const { csv, filename } = await accountingExport(db, { scope: request.projectScope(), ...request.query });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
     },
   );
 

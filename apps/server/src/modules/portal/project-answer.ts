@@ -3,6 +3,7 @@ import {
   projectOptionsSchema,
   type ProjectResponse,
   sortRooms,
+  TRANSLATABLE_PAYMENT_TEXT,
   type Translations,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
@@ -31,9 +32,22 @@ export async function getProject({
   staff?: boolean;
 }): Promise<ProjectResponse> {
   const answer = await projectResponse(db, await requireProject(db, projectKey, viewer));
-  const payments = answer.options.payments;
-  if (staff || !payments?.offlineInstructions) return answer;
-  return { ...answer, options: { ...answer.options, payments: { ...payments, offlineInstructions: '' } } };
+  const { payments, translations } = answer.options;
+  if (staff || !payments) return answer;
+  const withoutInstructions = Object.fromEntries(
+    Object.entries(translations ?? {}).map(([language, words]) => {
+      const { [TRANSLATABLE_PAYMENT_TEXT]: _hidden, ...rest } = words ?? {};
+      return [language, rest];
+    }),
+  );
+  return {
+    ...answer,
+    options: {
+      ...answer.options,
+      payments: { ...payments, offlineInstructions: '' },
+      ...(translations ? { translations: withoutInstructions } : {}),
+    },
+  };
 }
 
 export async function projectResponse(db: Db, project: ProjectRow): Promise<ProjectResponse> {

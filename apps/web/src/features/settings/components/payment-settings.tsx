@@ -1,6 +1,15 @@
 import { ActionIcon, Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type Due, type PaymentTerms, TAX_ROUNDINGS, type TaxRounding } from '@decor/core';
+import {
+  type Due,
+  type Language,
+  LANGUAGE_NAMES,
+  type PaymentTerms,
+  TAX_ROUNDINGS,
+  type TaxRounding,
+  TRANSLATABLE_PAYMENT_TEXT,
+  type Translations,
+} from '@decor/core';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { MarkdownEditor } from '../../../components/ui/markdown-editor.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
@@ -90,14 +99,24 @@ export function PaymentSettings({
   currency,
   locale,
   error,
+  languages,
+  defaultLanguage,
+  translations,
+  onTranslations,
 }: {
   terms: PaymentTerms;
   onChange: (terms: PaymentTerms) => void;
   currency: string;
   locale: string;
   error?: string | undefined;
+  /** The project's languages: how to pay offline is written in each (docs/languages.md). */
+  languages: readonly Language[];
+  defaultLanguage: Language;
+  translations: Translations;
+  onTranslations: (translations: Translations) => void;
 }) {
   const t = useT();
+  const others = languages.filter((language) => language !== defaultLanguage);
   const set = <K extends keyof PaymentTerms>(key: K, value: PaymentTerms[K]) => onChange({ ...terms, [key]: value });
   return (
     <SectionCard title={t('app.settings.section.payments')}>
@@ -144,12 +163,37 @@ export function PaymentSettings({
       <Text fw={600}>{t('app.settings.pay.offline')}</Text>
       <MarkdownEditor
         maxLength={2000}
-        label={t('app.settings.pay.offline')}
+        label={
+          others.length
+            ? t('app.editor.in-language', {
+                field: t('app.settings.pay.offline'),
+                language: LANGUAGE_NAMES[defaultLanguage],
+              })
+            : t('app.settings.pay.offline')
+        }
         description={t('app.settings.pay.offline-help')}
         minRows={3}
         value={terms.offlineInstructions}
         onChange={(value) => set('offlineInstructions', value)}
       />
+      {others.map((language) => (
+        <MarkdownEditor
+          key={language}
+          maxLength={2000}
+          label={t('app.editor.in-language', {
+            field: t('app.settings.pay.offline'),
+            language: LANGUAGE_NAMES[language],
+          })}
+          minRows={3}
+          value={translations[language]?.[TRANSLATABLE_PAYMENT_TEXT] ?? ''}
+          onChange={(value) =>
+            onTranslations({
+              ...translations,
+              [language]: { ...translations[language], [TRANSLATABLE_PAYMENT_TEXT]: value },
+            })
+          }
+        />
+      ))}
       <Switch
         label={t('app.settings.pay.deposit-first')}
         description={t('app.settings.pay.deposit-first-help')}

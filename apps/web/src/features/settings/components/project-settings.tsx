@@ -357,6 +357,10 @@ function SettingsForm({ project }: { project: ProjectResponse }) {
           currency={form.currency}
           locale={form.locale.trim() || 'en-CA'}
           error={shown.payments}
+          languages={form.languages}
+          defaultLanguage={form.defaultLanguage}
+          translations={form.translations}
+          onTranslations={(translations) => set('translations', translations)}
         />
 
         <ContactSection form={form} set={set} shown={shown} />
