@@ -278,7 +278,8 @@ export async function startStripeLocal({
     if (replayed) return send(replayed);
     const body = method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
     const answer = state.api(method, url.pathname, parseStripeForm(body));
-    if (replayKey) state.replays.set(replayKey, answer);
+    // Stripe replays the answer as it was given, not the object as it is now.
+    if (replayKey) state.replays.set(replayKey, structuredClone(answer));
     send(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
@@ -11,7 +12,7 @@ import type { Item } from './support/carts.ts';
  */
 const stripe = await startStripeLocal();
 afterAll(() => stripe.close());
-const { app, mail } = await createTestApp({
+const { app, mail, db } = await createTestApp({
   withMail: true,
   env: { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url },
 });
@@ -192,6 +193,41 @@ describe(`paying by card (${testDbKind})`, () => {
     expect(again.json().id).not.toBe(first);
     expect(stripe.sessions.get(first)!.status).toBe('expired');
     expect(() => stripe.pay(first)).toThrow();
+  });
+
+  it('opens a new page when the last one closed at the processor without a word, and when a known key’s page has closed', async () => {
+    const begun = await pay(reidCart._id, 'balance', marcus, 'reused-key-0001');
+    expect(begun.statusCode, begun.body).toBeLessThan(300);
+    const first = begun.json().id as string;
+    // Stripe closes it (its notice is not sent): the portal still thinks it open.
+    const expired = await fetch(`${stripe.url}/v1/checkout/sessions/${first}/expire`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stripe.secretKey}` },
+    });
+    expect(expired.status).toBe(200);
+    const paid = await post(
+      `/api/manage/carts/${reidCart._id}/ledger`,
+      { kind: 'payment', method: 'cheque', amount: 100 },
+      manager,
+    );
+    expect(paid.statusCode).toBe(201);
+    // Another amount: the closed page is marked so, and a new open one is made.
+    const next = await pay(reidCart._id, 'balance', marcus, 'reused-key-0001');
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().id).not.toBe(first);
+    expect(stripe.sessions.get(next.json().id)!.status).toBe('open');
+
+    // Half an hour on, the same click again: its page has timed out at Stripe, whose key replays it; a new one opens.
+    const second = next.json().id as string;
+    await fetch(`${stripe.url}/v1/checkout/sessions/${second}/expire`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stripe.secretKey}` },
+    });
+    await db.execute(sql`UPDATE card_checkouts SET expires_at = now() - interval '1 minute' WHERE id = ${second}`);
+    const later = await pay(reidCart._id, 'balance', marcus, 'reused-key-0001');
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json().id).not.toBe(second);
+    expect(stripe.sessions.get(later.json().id)!.status).toBe('open');
   });
 
   it('refunds a card payment through the processor, never more than it was, and the refund’s webhook adds nothing', async () => {

@@ -13,7 +13,14 @@ import { withTransaction, type Db } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/ids.ts';
 import { findProjectById, type ProjectRow, type Scope } from '../projects/index.ts';
 import { cartScope, readCart } from '../carts/index.ts';
-import { type CardEvent, type CardProcessor, type CardRefund, type CardSession, idOf } from './payments.card.ts';
+import {
+  type CardEvent,
+  type CardProcessor,
+  type CardRefund,
+  type CardSession,
+  idOf,
+  type SessionRequest,
+} from './payments.card.ts';
 import {
   checkoutById,
   checkoutByPaymentIntent,
@@ -123,14 +130,11 @@ export async function beginCardCheckout(
         Date.parse(row.expires_at) - now.getTime() > CHECKOUT_REUSE_MARGIN_MS,
     );
     if (same) return { checkout: checkoutView(same), created: false };
-    for (const row of open) {
-      // Another amount (or one about to close) cannot be paid any more once this one begins.
-      await processor.expireSession(row.id).catch(() => {
-        throw fail('conflict', 'payments.card-under-way');
-      });
-      await endCheckout(tx, row.id, { state: 'expired' });
-    }
-    const session = await processor.createSession(
+    // Another amount (or one about to close) cannot be paid any more once this one begins.
+    for (const row of open) await closeCheckout(tx, processor, row, now);
+    const session = await openSession(
+      tx,
+      processor,
       {
         amount,
         currency: latest.currency,
@@ -143,7 +147,7 @@ export async function beginCardCheckout(
         expiresAt: Math.floor(now.getTime() / 1000) + CHECKOUT_OPEN_SECONDS,
       },
       // Scoped to the selection: one buyer's key never meets another's.
-      `checkout:${cartId}:${idempotencyKey ?? uuidv7()}`,
+      `checkout:${cartId}:${upTo}:${amount}:${idempotencyKey ?? uuidv7()}`,
     );
     if (!session.url || session.amount_total !== amount) throw fail('unavailable', 'payments.card-unavailable');
     const row: CheckoutRow = {
@@ -164,6 +168,38 @@ export async function beginCardCheckout(
     await saveCheckout(tx, row);
     return { checkout: checkoutView(row), created: true };
   });
+}
+
+/**
+ * Closes a selection's open checkout at the processor before another begins: one already closed
+ * there (it timed out, its notice not yet here) is only marked so; one being paid is refused
+ * until its payment is recorded.
+ */
+async function closeCheckout(tx: Db, processor: CardProcessor, row: CheckoutRow, now: Date): Promise<void> {
+  const closed =
+    Date.parse(row.expires_at) <= now.getTime() ||
+    (await processor.expireSession(row.id).then(
+      () => true,
+      async () => (await processor.retrieveSession(row.id)).status === 'expired',
+    ));
+  if (!closed) throw fail('conflict', 'payments.card-under-way');
+  await endCheckout(tx, row.id, { state: 'expired' });
+}
+
+/**
+ * A new hosted page for the amount. A key the processor has seen answers its first session again
+ * (as it was then): one the portal has closed since (the same click, half an hour later) is not
+ * handed out; a new one is made under a new key.
+ */
+async function openSession(
+  tx: Db,
+  processor: CardProcessor,
+  request: SessionRequest,
+  key: string,
+): Promise<CardSession> {
+  const session = await processor.createSession(request, key);
+  const known = await checkoutById(tx, session.id);
+  return !known || known.state === 'open' ? session : processor.createSession(request, `${key}:${uuidv7()}`);
 }
 
 /**
