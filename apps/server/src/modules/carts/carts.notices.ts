@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_REMINDER_DAYS,
   formatCalendarDay,
@@ -13,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { cartsDueBetween, claimReminder, type DueCart, openCartsOf, releaseReminder } from './reminders.repo.ts';
 import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import type { Mail, Mailer } from '../mail/index.ts';
+import type { Mail, MailJobInput, Mailer } from '../mail/index.ts';
 import { buyerEmails } from './carts.repo.ts';
 import { itemName } from '../decor/index.ts';
 import {
@@ -104,19 +103,7 @@ type ReminderConfig = Pick<Config, 'portalHost' | 'portalUrl'>;
  * and released if it cannot be sent, so two servers never send the same step twice. Returns how
  * many mails were sent.
  */
-export async function sendDeadlineReminders({
-  db,
-  mailer,
-  config,
-  now = new Date(),
-  log,
-}: {
-  db: Db;
-  mailer: Mailer;
-  config: ReminderConfig;
-  now?: Date;
-  log?: FastifyBaseLogger;
-}) {
+export async function sendDeadlineReminders({ db, mailer, config, now = new Date(), log }: MailJobInput) {
   const due = await cartsDueBetween(
     db,
     new Date(now.getTime() - AFTER_DEADLINE_WINDOW_MS),

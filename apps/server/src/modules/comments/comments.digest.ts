@@ -1,9 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { COMMENT_MAIL_AFTER_MINUTES, projectOptionsSchema } from '@decor/core';
-import type { Db } from '../../db/client.ts';
-import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import { commentDigestMail, readersOf, type Mailer } from '../mail/index.ts';
+import { commentDigestMail, readersOf, type MailJobInput } from '../mail/index.ts';
 import { claimDigest, releaseDigest, type UnreadForDigest, unreadForDigests } from './comments.repo.ts';
 
 /** A message is mailed about only once it has waited this long unread (it may be read on screen first). */
@@ -23,19 +20,7 @@ const excerptOf = (body: string) => {
  * digest is claimed before its mail goes out and given back if the mail fails. Returns how many
  * mails were sent.
  */
-export async function sendCommentDigests({
-  db,
-  mailer,
-  config,
-  now = new Date(),
-  log,
-}: {
-  db: Db;
-  mailer: Mailer;
-  config: Pick<Config, 'portalHost' | 'portalUrl'>;
-  now?: Date;
-  log?: FastifyBaseLogger;
-}): Promise<number> {
+export async function sendCommentDigests({ db, mailer, config, now = new Date(), log }: MailJobInput): Promise<number> {
   const rows = await unreadForDigests(db, {
     settledBefore: new Date(now.getTime() - DIGEST_SETTLE_MS),
     since: new Date(now.getTime() - DIGEST_WINDOW_MS),

@@ -4,7 +4,7 @@
  */
 export { mailsOfProjectTo, recentMailFailures, refusedAddresses } from './mail.repo.ts';
 export { mailEntry } from './mail-log.ts';
-export { createMailer, type Mail, type Mailer, trackedMailer } from './mailer.ts';
+export { createMailer, type Mail, type MailJobInput, type Mailer, trackedMailer } from './mailer.ts';
 export { readerFor, readerOf, readersOf, type Reader } from './readers.ts';
 export {
   changeEmailMail,

@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Config } from '../../config/env.ts';
 import { insertOutboxMail, recordMail } from './mail.repo.ts';
 
 export interface Mail {
@@ -119,4 +120,17 @@ export function trackedMailer(mailer: Mailer, counters: MailCounters): Mailer & 
       await Promise.allSettled(inFlight);
     },
   };
+}
+
+/**
+ * What a job that mails people on a timer is given (deadline reminders, digests, payment
+ * reminders): the database, the mailer, the addresses to link to, the moment it runs for (a test's
+ * clock), and where to say what it could not send.
+ */
+export interface MailJobInput {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'portalHost' | 'portalUrl'>;
+  now?: Date;
+  log?: FastifyBaseLogger;
 }

@@ -203,6 +203,40 @@ async function openSession(
 }
 
 /**
+ * A card payment or refund the processor made, on the ledger of the checkout's selection, with
+ * the project's next receipt number, by "Stripe" for the buyer who began it (caller's transaction).
+ */
+async function recordFromProcessor(
+  tx: Db,
+  project: ProjectRow,
+  checkout: CheckoutRow,
+  now: Date,
+  entry: { kind: 'payment' | 'refund'; amount: number; externalId: string; reason: string; refundOf?: string },
+): Promise<{ entryId: string; receiptNumber: number }> {
+  const entryId = uuidv7();
+  const receiptNumber = await nextReceiptNumber(tx, project.id);
+  await insertEntry(tx, {
+    id: entryId,
+    projectId: project.id,
+    cartId: checkout.cart_id,
+    unitId: checkout.unit_id,
+    kind: entry.kind,
+    method: 'card',
+    amount: entry.amount,
+    currency: checkout.currency,
+    reference: entry.externalId,
+    paidOn: isoDayOf(now, projectOptionsSchema.parse(project.options ?? {}).timeZone),
+    reason: entry.reason,
+    receiptNumber,
+    createdBy: checkout.created_by,
+    createdByName: PROCESSOR_NAME,
+    externalId: entry.externalId,
+    refundOf: entry.refundOf ?? null,
+  });
+  return { entryId, receiptNumber };
+}
+
+/**
  * Records a paid checkout on its selection's ledger, once, whoever tells first (the buyer's return
  * or the processor's webhook), in the caller's transaction. The amount is the processor's, the
  * currency must be the one asked for; a session the portal did not begin is not recorded.
@@ -229,24 +263,11 @@ async function settleSession(
     await endCheckout(tx, row.id, { state: 'paid', paymentIntent: externalId, entryId: known.id });
     return { project, cartId: row.cart_id, entryId: known.id, receiptNumber: known.receipt_number, recorded: false };
   }
-  const entryId = uuidv7();
-  const receiptNumber = await nextReceiptNumber(tx, project.id);
-  await insertEntry(tx, {
-    id: entryId,
-    projectId: project.id,
-    cartId: row.cart_id,
-    unitId: row.unit_id,
+  const { entryId, receiptNumber } = await recordFromProcessor(tx, project, row, now, {
     kind: 'payment',
-    method: 'card',
     amount: session.amount_total,
-    currency: row.currency,
-    reference: externalId,
-    paidOn: isoDayOf(now, projectOptionsSchema.parse(project.options ?? {}).timeZone),
-    reason: '',
-    receiptNumber,
-    createdBy: row.created_by,
-    createdByName: PROCESSOR_NAME,
     externalId,
+    reason: '',
   });
   await endCheckout(tx, row.id, { state: 'paid', paymentIntent: externalId, entryId });
   return { project, cartId: row.cart_id, entryId, receiptNumber, recorded: true };
@@ -314,24 +335,11 @@ async function settleRefund(tx: Db, { refund, now }: { refund: CardRefund; now: 
     };
   const payment = await entryByExternalId(tx, project.id, paymentIntent!);
   if (!payment) throw fail('conflict', 'payments.webhook-early');
-  const entryId = uuidv7();
-  const receiptNumber = await nextReceiptNumber(tx, project.id);
-  await insertEntry(tx, {
-    id: entryId,
-    projectId: project.id,
-    cartId: checkout.cart_id,
-    unitId: checkout.unit_id,
+  const { entryId, receiptNumber } = await recordFromProcessor(tx, project, checkout, now, {
     kind: 'refund',
-    method: 'card',
     amount: refund.amount,
-    currency: checkout.currency,
-    reference: refund.id,
-    paidOn: isoDayOf(now, projectOptionsSchema.parse(project.options ?? {}).timeZone),
-    reason: refund.metadata?.reason || PROCESSOR_NAME,
-    receiptNumber,
-    createdBy: checkout.created_by,
-    createdByName: PROCESSOR_NAME,
     externalId: refund.id,
+    reason: refund.metadata?.reason || PROCESSOR_NAME,
     refundOf: payment.id,
   });
   return { project, cartId: checkout.cart_id, entryId, receiptNumber, recorded: true };

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_REMINDER_DAYS,
   formatCalendarDay,
@@ -11,10 +10,8 @@ import {
   scheduleStanding,
   type ScheduleStanding,
 } from '@decor/core';
-import type { Db } from '../../db/client.ts';
-import type { Config } from '../../config/env.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
-import { paymentReminderMail, readersOf, type Mailer } from '../mail/index.ts';
+import { paymentReminderMail, readersOf, type MailJobInput } from '../mail/index.ts';
 import { buyerEmails, claimReminder, releaseReminder } from '../carts/index.ts';
 import { moneyToRemind } from './payments.repo.ts';
 import { scheduleOfPlans } from './payments.operations.ts';
@@ -60,13 +57,7 @@ export async function sendPaymentReminders({
   config,
   now = new Date(),
   log,
-}: {
-  db: Db;
-  mailer: Mailer;
-  config: Pick<Config, 'portalHost' | 'portalUrl'>;
-  now?: Date;
-  log?: FastifyBaseLogger;
-}): Promise<number> {
+}: MailJobInput): Promise<number> {
   let sent = 0;
   for (const row of await moneyToRemind(db)) {
     const options = projectOptionsSchema.parse(row.project_options ?? {});
