@@ -259,14 +259,7 @@ function MarkdownField({
   error?: string | undefined;
   disabled?: boolean | undefined;
 }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {label}
-      </Text>
-      <MarkdownEditor label={label} {...rest} />
-    </Stack>
-  );
+  return <MarkdownEditor label={label} {...rest} />;
 }
 
 function ReferenceField({

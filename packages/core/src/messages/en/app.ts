@@ -1109,6 +1109,7 @@ export const EN_APP = {
   'app.markdown.write': 'Write',
   'app.markdown.preview': 'Preview',
   'app.markdown.help': 'Markdown: # headings, **bold**, lists, links.',
+  'app.markdown.empty': 'Nothing written yet.',
   'app.screens.not-claimed': 'The screen could not be claimed.',
   'app.screens.claimed': '{screen} now shows {project}.',
   'app.screens.claimed-any': '{screen} now shows its project.',

@@ -1137,6 +1137,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.markdown.write': 'Écrire',
   'app.markdown.preview': 'Aperçu',
   'app.markdown.help': 'Markdown : # titres, **gras**, listes, liens.',
+  'app.markdown.empty': 'Rien d’écrit pour l’instant.',
   'app.screens.not-claimed': 'L’écran n’a pas pu être réclamé.',
   'app.screens.claimed': '{screen} affiche maintenant {project}.',
   'app.screens.claimed-any': '{screen} affiche maintenant son projet.',

@@ -160,7 +160,6 @@ export function PaymentSettings({
         value={terms.balanceDue}
         onChange={(due) => set('balanceDue', due)}
       />
-      <Text fw={600}>{t('app.settings.pay.offline')}</Text>
       <MarkdownEditor
         maxLength={2000}
         label={
