@@ -1,5 +1,6 @@
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import './lib/zone-database.ts';
+import { can, standingOf } from '@decor/core';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -35,8 +36,8 @@ import { importsModule } from './modules/imports/index.ts';
 import { leadsModule } from './modules/leads/index.ts';
 import { createMailer, trackedMailer, type Mailer } from './modules/mail/index.ts';
 import { manageModule } from './modules/manage/index.ts';
-import { meOf, portalModule, projectResponse } from './modules/portal/index.ts';
-import { findProjectByKey, onProjectChange, scopePlugin } from './modules/projects/index.ts';
+import { meOf, portalModule, projectResponse, publicFaceOf } from './modules/portal/index.ts';
+import { findProjectByKey, onProjectChange, roleInProject, scopePlugin } from './modules/projects/index.ts';
 import { referenceModule } from './modules/reference/index.ts';
 
 /**
@@ -214,10 +215,16 @@ export async function buildApp({
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
     portalHost: config.portalHost,
-    projectOf: async (key) => {
+    projectOf: async (key, request) => {
       const row = await findProjectByKey(database.db, key);
       // An archived project's pages are gone for its people; admins reach it from /admin.
-      return row && !row.archivedAt ? projectResponse(database.db, row) : null;
+      if (!row || row.archivedAt) return null;
+      const answer = await projectResponse(database.db, row);
+      // The page carries what GET /api/project would answer its reader (portal/project-answer.ts).
+      const actor = await app.resolveActor(request).catch(() => null);
+      const role = actor && !actor.isAdmin ? await roleInProject(database.db, row.id, actor.userId) : null;
+      const staff = can(standingOf(actor, role), 'manage') === 'any';
+      return staff ? answer : publicFaceOf(answer);
     },
     meOf: async (request) => {
       const actor = await app.resolveActor(request).catch(() => null);

@@ -409,6 +409,15 @@ describe(`a selection's money (${testDbKind})`, () => {
       expect(answer.options.payments.offlineInstructions).toBe('');
     }
     expect((await money(cart._id)).offline.instructions).toBe('Cheques to Maple Residences Ltd.');
+    // The page itself carries the project as the API answers its reader.
+    const inPage = async (cookie?: string) => {
+      const html = (await get('/', cookie)).body;
+      const data = /<script type="application\/json" id="project-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+      return (JSON.parse(data) as { options: { payments: { offlineInstructions: string } } }).options.payments;
+    };
+    expect((await inPage()).offlineInstructions).toBe('');
+    expect((await inPage(buyer)).offlineInstructions).toBe('');
+    expect((await inPage(manager)).offlineInstructions).toBe('Cheques to Maple Residences Ltd.');
 
     // Written in French too: a French reader reads it in French; still nobody else.
     const current = (await get('/api/project', manager)).json() as { options: { translations?: object } };

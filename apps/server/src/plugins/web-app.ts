@@ -20,7 +20,8 @@ export interface WebAppOptions {
   distDir: string;
   portalHost: string;
   /** The project of a subdomain as the API serves it, or null when there is no such project. */
-  projectOf: (projectKey: string) => Promise<ProjectResponse | null>;
+  /** The project as the page's reader may read it (its staff whole, anyone else its public face). */
+  projectOf: (projectKey: string, request: FastifyRequest) => Promise<ProjectResponse | null>;
   /** The signed-in person as GET /api/me answers, or null when the request's credentials are no session. */
   meOf: (request: FastifyRequest) => Promise<MeResponse | null>;
   /** What a signed-in person's page of a project carries of the API's answers (plugins/page-answers.ts). */
@@ -160,7 +161,7 @@ export const webAppPlugin = fp(async function webApp(
     const forWhom = (page: string) => withViewer(page, me);
     const projectKey = request.projectKey;
     if (!projectKey) return html.send(forWhom(indexHtml));
-    const project = await projectOf(projectKey);
+    const project = await projectOf(projectKey, request);
     if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
     const language = readerLanguage({
       chosen: me?.language,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /**
  * Test fixtures written straight into the database (docs/architecture.md allows it for journeys that
  * are not about signing up): a buyer with a unit and a cart of their own.
@@ -244,13 +245,17 @@ export async function asPerson({
   language?: string;
 }) {
   const host = `${projectKey}.localhost:${Number(process.env.E2E_PORT)}`;
+  // Each person calls from an address of their own behind the test server's trusted proxy, as each
+  // browser does (support/browser.ts): the per-address sign-in allowance counts per person, not
+  // for every journey of the run at once.
+  const address = `10.79.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}`;
   const call = async (method: string, path: string, body?: unknown, cookie = '') => {
     const answer = await callPortal({
       host,
       method,
       path,
       body,
-      headers: { cookie, ...(language ? { 'accept-language': language } : {}) },
+      headers: { cookie, 'x-forwarded-for': address, ...(language ? { 'accept-language': language } : {}) },
     });
     return {
       status: answer.status,

@@ -17,4 +17,4 @@ export { deleteDeployRow, placeOnPortalDeploy, projectHosts, saveDeploy } from '
 export { deleteFlagRow, findFlag, listFeatureFlags, saveFlag } from './flags.repo.ts';
 export { listDeploys } from './portal.operations.ts';
 export { meOf } from './me.routes.ts';
-export { projectResponse } from './project-answer.ts';
+export { projectResponse, publicFaceOf } from './project-answer.ts';

@@ -32,8 +32,13 @@ export async function getProject({
   staff?: boolean;
 }): Promise<ProjectResponse> {
   const answer = await projectResponse(db, await requireProject(db, projectKey, viewer));
+  return staff ? answer : publicFaceOf(answer);
+}
+
+/** A project as anyone but its staff reads it (in the API and in the page): how to pay offline left out, in every language. */
+export function publicFaceOf(answer: ProjectResponse): ProjectResponse {
   const { payments, translations } = answer.options;
-  if (staff || !payments) return answer;
+  if (!payments) return answer;
   const withoutInstructions = Object.fromEntries(
     Object.entries(translations ?? {}).map(([language, words]) => {
       const { [TRANSLATABLE_PAYMENT_TEXT]: _hidden, ...rest } = words ?? {};
