@@ -222,7 +222,9 @@ export async function buildApp({
       const answer = await projectResponse(database.db, row);
       // The page carries what GET /api/project would answer its reader (portal/project-answer.ts).
       const actor = await app.resolveActor(request).catch(() => null);
-      const role = actor && !actor.isAdmin ? await roleInProject(database.db, row.id, actor.userId) : null;
+      const known = actor?.roleHere?.projectKey === row.key ? actor.roleHere : undefined;
+      const role =
+        actor && !actor.isAdmin ? (known ? known.role : await roleInProject(database.db, row.id, actor.userId)) : null;
       const staff = can(standingOf(actor, role), 'manage') === 'any';
       return staff ? answer : publicFaceOf(answer);
     },

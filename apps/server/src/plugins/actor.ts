@@ -236,12 +236,20 @@ export const actorPlugin = fp(async function actor(
     };
   }
 
+  // A request is resolved once, however many of its steps ask (its page and the page's project, say).
+  const resolved = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+  const resolveOnce = (request: FastifyRequest): Promise<Actor | null> => {
+    let actor = resolved.get(request);
+    if (!actor) resolved.set(request, (actor = resolve(request)));
+    return actor;
+  };
+
   app.decorateRequest('actor', null);
-  app.decorate('resolveActor', resolve);
+  app.decorate('resolveActor', resolveOnce);
   app.addHook('preValidation', async (request) => {
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) return;
-    request.actor = await resolve(request);
+    request.actor = await resolveOnce(request);
     const actor = request.actor;
     if (!actor || ONBOARDING_PATHS.some((pattern) => pattern.test(path))) return;
     if (!actor.emailVerified) {
