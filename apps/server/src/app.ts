@@ -1,4 +1,9 @@
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import './lib/zone-database.ts';
 import { can, standingOf } from '@decor/core';
 import {
@@ -33,6 +38,7 @@ import { FileReaders, filesModule, storageFor, type FileStorage, type StorageKin
 import { createMetrics, healthPlugin } from './modules/health/index.ts';
 import { createAuth, identityModule } from './modules/identity/index.ts';
 import { importsModule } from './modules/imports/index.ts';
+import { integrationsModule, keyForToken, looksLikeApiKey } from './modules/integrations/index.ts';
 import { leadsModule } from './modules/leads/index.ts';
 import { createMailer, trackedMailer, type Mailer } from './modules/mail/index.ts';
 import { manageModule } from './modules/manage/index.ts';
@@ -47,6 +53,7 @@ import { referenceModule } from './modules/reference/index.ts';
 const MODULES = [
   identityModule,
   decorModule,
+  integrationsModule,
   portalModule,
   filesModule,
   cartsModule,
@@ -89,6 +96,31 @@ const documentedSchema: typeof jsonSchemaTransform = (input) => {
     schema: { ...converted.schema, response: { ...(converted.schema.response as object), ...plain } },
   };
 };
+
+/** The OpenAPI document's frame: what /api/openapi.json says before the routes add themselves. */
+async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Decor Portal API',
+        version: '1',
+        description:
+          'Portal, identity and decor API. Send the project key as the ProjectId header (or call from its subdomain).',
+      },
+      tags: [
+        { name: 'portal', description: 'Environment, people, projects, access codes' },
+        { name: 'identity', description: 'The embedded identity provider' },
+        { name: 'decor', description: 'Schema-driven collections and files' },
+        { name: 'manage', description: "The back office of a project's design centre" },
+        {
+          name: 'integrations',
+          description: 'Webhook endpoints, their delivery log, and API keys (docs/integrations.md)',
+        },
+      ],
+    },
+    transform: documentedSchema,
+  });
+}
 
 /** JSON bodies above this are refused with 413; uploads have their own limit. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -153,23 +185,7 @@ export async function buildApp({
   app.addHook('onClose', async () => mailer.settled());
   const auth = createAuth({ config, db: database.db, mailer, secret: authSecret, log: app.log });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Decor Portal API',
-        version: '1',
-        description:
-          'Portal, identity and decor API. Send the project key as the ProjectId header (or call from its subdomain).',
-      },
-      tags: [
-        { name: 'portal', description: 'Environment, people, projects, access codes' },
-        { name: 'identity', description: 'The embedded identity provider' },
-        { name: 'decor', description: 'Schema-driven collections and files' },
-        { name: 'manage', description: "The back office of a project's design centre" },
-      ],
-    },
-    transform: documentedSchema,
-  });
+  await registerOpenApi(app);
   await app.register(errorsPlugin, { languageOf: (request: FastifyRequest) => requestLanguage(database.db, request) });
   await app.register(compressionPlugin);
   app.addHook('onRequest', requestDeadline(config.requestTimeoutMs));
@@ -179,7 +195,12 @@ export async function buildApp({
     analytics: { sessionRecording: Boolean(config.sessionRecording.id), analytics: Boolean(config.analyticsId) },
   });
   await app.register(tenancyPlugin, { portalHost: config.portalHost });
-  await app.register(actorPlugin, { auth, db: database.db, secret: authSecret });
+  await app.register(actorPlugin, {
+    auth,
+    db: database.db,
+    secret: authSecret,
+    apiKeys: { looksLike: looksLikeApiKey, resolve: (token) => keyForToken(database.db, token) },
+  });
   await app.register(scopePlugin, { db: database.db });
   await app.register(liveSessionsPlugin, { db: database.db });
 

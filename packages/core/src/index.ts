@@ -42,3 +42,4 @@ export * from './proof-of-work.ts';
 export * from './lead-words.ts';
 export * from './messages/first-page.ts';
 export * from './content-languages.ts';
+export * from './integrations.ts';

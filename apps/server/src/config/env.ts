@@ -97,6 +97,13 @@ export const envSchema = z.object({
     (value) => value === undefined || /^https?:\/\/[^/?#]+\/?$/.test(value),
     'an address such as https://api.stripe.com',
   ),
+  /** Hosts of the operator's own network webhooks may reach (docs/integrations.md, "Safety"): `name` or `name:port`, comma-separated. */
+  WEBHOOK_ALLOWED_HOSTS: optionalText.refine(
+    (value) =>
+      value === undefined ||
+      value.split(',').every((entry) => /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/i.test(entry.trim())),
+    'host names or host:port, comma-separated, such as erp.internal,10.0.0.5:8443',
+  ),
   FILES_URL: optionalText.refine(
     (value) => value === undefined || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?#]*)?(\?.*)?$/.test(value),
     'an s3://bucket URL, such as s3://decor-files?region=eu-west-1',
@@ -154,6 +161,8 @@ export type Config = {
   filesUrl: string | undefined;
   /** Card payments through Stripe; null: offline payments only. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /** Hosts on the operator's own network that webhook endpoints may name (none by default). */
+  webhookAllowedHosts: string[];
 };
 
 export class ConfigError extends Error {
@@ -235,6 +244,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : null,
+    webhookAllowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

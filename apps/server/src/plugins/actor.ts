@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { fail, type ProjectRole } from '@decor/core';
+import { API_KEY_RATE, type ApiScope, fail, type ProjectRole } from '@decor/core';
 import type { Db } from '../db/client.ts';
 import { sessionUserById, sessionUserByToken, type SessionUserRow } from './sessions.repo.ts';
 import { fetchHeaders } from '../lib/fetch-headers.ts';
+import { consumeRate } from './rate-limit.ts';
 // The request's `projectKey` is the tenancy plugin's decoration, registered before this one.
 import type {} from './tenancy.ts';
 
@@ -53,11 +54,30 @@ export interface Actor {
    * query (`undefined` when it was not: then the scope looks it up).
    */
   roleHere?: { projectKey: string; role: ProjectRole | null };
+  /**
+   * An API key calling (docs/integrations.md, "API keys"): no person; it stands as its project's
+   * staff only on the routes its scopes name (`config.apiScope`), and on nothing else.
+   */
+  apiKey?: { id: string; name: string; scopes: readonly string[] };
+}
+
+/** How the actor plugin tells a bearer token that is an API key, and finds the live key it is. */
+export interface ApiKeyResolver {
+  looksLike(token: string): boolean;
+  resolve(token: string): Promise<{ id: string; name: string; scopes: string[]; projectKey: string } | null>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The API key scope a route answers to (docs/integrations.md): a scope, or a function of the
+     * request naming one (the collection routes: which collection, read or write), or null for
+     * none. A route without one refuses every key.
+     */
+    apiScope?: ApiScope | ((request: FastifyRequest) => ApiScope | null);
   }
   interface FastifyInstance {
     /** Who a request is from (session cookie or token), for requests outside /api (a page's first HTML). */
@@ -150,7 +170,7 @@ export function carriesCredentials(request: Pick<FastifyRequest, 'headers'>): bo
 
 export const actorPlugin = fp(async function actor(
   app: FastifyInstance,
-  { auth, db, secret }: { auth: SessionProvider; db: Db; secret: string },
+  { auth, db, secret, apiKeys }: { auth: SessionProvider; db: Db; secret: string; apiKeys?: ApiKeyResolver },
 ) {
   let jwks: { set: ReturnType<typeof createLocalJWKSet>; at: number } | null = null;
   const sessionTokenOf = sessionTokenReader(secret);
@@ -208,9 +228,30 @@ export const actorPlugin = fp(async function actor(
     return actorOf(row, request.projectKey);
   }
 
+  /** An API key's actor: its project's only; an unknown, revoked or expired key is a 401 that says so. */
+  async function fromApiKey(token: string, projectKey: string | null): Promise<Actor> {
+    const key = await apiKeys!.resolve(token);
+    if (!key) throw fail('unauthenticated', 'api-keys.invalid');
+    if (key.projectKey !== projectKey) throw fail('forbidden', 'api-keys.other-project');
+    return {
+      userId: `api-key:${key.id}`,
+      email: '',
+      name: key.name,
+      isAdmin: false,
+      emailVerified: true,
+      termsAcceptedAt: new Date(0),
+      language: null,
+      commentMails: false,
+      sessionToken: null,
+      roleHere: { projectKey: key.projectKey, role: 'manager' },
+      apiKey: { id: key.id, name: key.name, scopes: key.scopes },
+    };
+  }
+
   async function resolve(request: FastifyRequest): Promise<Actor | null> {
     const authorization = request.headers.authorization;
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
+    if (bearer && apiKeys?.looksLike(bearer)) return fromApiKey(bearer, request.projectKey);
     if (bearer && looksLikeJwt(bearer)) {
       const actor = await fromAccessToken(bearer, request.projectKey);
       if (actor) return actor;
@@ -248,9 +289,16 @@ export const actorPlugin = fp(async function actor(
   app.decorate('resolveActor', resolveOnce);
   app.addHook('preValidation', async (request) => {
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) return;
+    if (!path.startsWith('/api/')) return;
+    if (path.startsWith('/api/auth/')) {
+      // The identity provider's routes are people's: a key is refused there, not passed on.
+      const bearer = request.headers.authorization?.slice(7).trim();
+      if (bearer && apiKeys?.looksLike(bearer)) throw fail('forbidden', 'api-keys.not-here');
+      return;
+    }
     request.actor = await resolveOnce(request);
     const actor = request.actor;
+    if (actor?.apiKey) return admitApiKey(db, request, actor.apiKey);
     if (!actor || ONBOARDING_PATHS.some((pattern) => pattern.test(path))) return;
     if (!actor.emailVerified) {
       throw fail('email_not_verified', 'session.verify-email');
@@ -260,6 +308,18 @@ export const actorPlugin = fp(async function actor(
     }
   });
 });
+
+/**
+ * An API key reaches only the routes that name a scope it holds (nothing by default: not the
+ * identity routes, not the back office's screens), at most API_KEY_RATE calls a minute.
+ */
+async function admitApiKey(db: Db, request: FastifyRequest, key: NonNullable<Actor['apiKey']>) {
+  const declared = request.routeOptions.config?.apiScope;
+  const scope = typeof declared === 'function' ? declared(request) : declared;
+  if (!scope) throw fail('forbidden', 'api-keys.not-here');
+  if (!key.scopes.includes(scope)) throw fail('forbidden', 'api-keys.scope', { scope }, { scope });
+  await consumeRate(db, `api-key:${key.id}`, API_KEY_RATE);
+}
 
 /** The signed-in actor, or a 401 a person can read. */
 export function requireActor(request: FastifyRequest): Actor {
@@ -271,4 +331,9 @@ export function requireAdmin(request: FastifyRequest): Actor {
   const actor = requireActor(request);
   if (!actor.isAdmin) throw fail('forbidden', 'session.admins-only');
   return actor;
+}
+
+/** Who a write is by, for its audit entries: a person, or an API key (then no person). */
+export function writerIdentity(actor: Actor): { actorId: string | null; apiKeyId: string | null } {
+  return actor.apiKey ? { actorId: null, apiKeyId: actor.apiKey.id } : { actorId: actor.userId, apiKeyId: null };
 }

@@ -47,6 +47,8 @@ export const auditLog = pgTable(
     itemId: uuid('item_id').notNull(),
     action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key the change was made with (docs/integrations.md): then no person is the actor. */
+    apiKeyId: uuid('api_key_id'),
     before: jsonb('before'),
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,3 +5,4 @@ export * from './decor.ts';
 export * from './displays.ts';
 export * from './public-pages.ts';
 export * from './payments.ts';
+export * from './integrations.ts';

@@ -49,7 +49,7 @@ export function accessCodeValues(input: {
   projectId: string;
   unitId: string | null;
   email: string | null;
-  createdBy: string;
+  createdBy: string | null;
   role: ProjectRole;
   /** The staff's invitation unless said (MAILED_LINKS in core). */
   kind?: AccessCodeKind;

@@ -3,7 +3,7 @@ import { errorReplies } from '../../lib/error-replies.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJson } from '../../lib/send-json.ts';
 import { z } from 'zod';
-import { collectionUiSchema } from '@decor/core';
+import { apiScopeOfCollection, collectionUiSchema } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import {
   postItem,
@@ -32,6 +32,12 @@ const collectionSchema = z.object({
 });
 const errors = errorReplies(400, 401, 403, 404, 409, 422, 423);
 
+/** The API key scope of a collection call: which collection, read or written (docs/integrations.md, "Scopes"). */
+const byCollection = {
+  apiScope: (request: FastifyRequest) =>
+    apiScopeOfCollection((request.params as { collection?: string }).collection, request.method),
+};
+
 /** The Decor API of docs/api.md: schema-driven collections of the project named by ProjectId. */
 export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
   const contextOf = (request: FastifyRequest) => ({ db: database.db, hooks, scope: request.projectScope() });
@@ -39,6 +45,7 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
   app.get(
     '/api/schema/',
     {
+      config: byCollection,
       schema: {
         tags: ['decor'],
         summary: 'Every collection with its JSON Schema and UI hints',
@@ -51,6 +58,7 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
   app.get(
     '/api/schema/$ui',
     {
+      config: byCollection,
       schema: {
         tags: ['decor'],
         summary: 'The UI hints ($ui) of every collection, by name',
@@ -63,6 +71,7 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
   app.get(
     '/api/schema/:collection/$',
     {
+      config: byCollection,
       schema: {
         tags: ['decor'],
         summary: "One collection's JSON Schema and UI hints",
@@ -72,10 +81,16 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
     },
     async (request) => describeOneCollection(contextOf(request), request.params.collection),
   );
+};
+
+/** The items of the Decor API (docs/api.md): read, create, change and delete, as the caller's standing allows. */
+export const decorItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, hooks }) => {
+  const contextOf = (request: FastifyRequest) => ({ db: database.db, hooks, scope: request.projectScope() });
 
   app.get(
     '/api/schema/:collection/',
     {
+      config: byCollection,
       schema: {
         tags: ['decor'],
         summary: 'A page of items (limit ≤ 200, default 50; afterId; field=value, field[gte]=n, field[lte]=n)',
@@ -97,7 +112,10 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
 
   app.get(
     '/api/schema/:collection/:id',
-    { schema: { tags: ['decor'], summary: 'One item', params: itemParams, response: { 200: itemSchema, ...errors } } },
+    {
+      config: byCollection,
+      schema: { tags: ['decor'], summary: 'One item', params: itemParams, response: { 200: itemSchema, ...errors } },
+    },
     async (request, reply) =>
       sendJson(reply, await getItem(contextOf(request), request.params.collection, request.params.id)),
   );
@@ -105,6 +123,7 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
   app.post(
     '/api/schema/:collection/',
     {
+      config: byCollection,
       schema: {
         tags: ['decor'],
         summary: 'Create an item (validated against the collection schema)',
@@ -120,6 +139,7 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
   app.patch(
     '/api/schema/:collection/:id',
     {
+      config: byCollection,
       schema: {
         tags: ['decor'],
         summary:
@@ -146,6 +166,7 @@ export const decorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { data
   app.delete(
     '/api/schema/:collection/:id',
     {
+      config: byCollection,
       schema: {
         tags: ['decor'],
         summary: 'Delete an item; 409 listing the items that still refer to it',

@@ -1,15 +1,19 @@
 import { defineModule } from '../../module.ts';
-import { decorRoutes } from './decor.routes.ts';
+import { decorItemRoutes, decorRoutes } from './decor.routes.ts';
 
 /**
  * The front door of the collection engine (its one write path, its read plan, its collections and hooks): other modules reach this module only through
  * what is exported here (docs/architecture.md, "Server modules").
  */
-export const decorModule = defineModule({ name: 'decor', dependencies: ['projects'], routes: [decorRoutes] });
+export const decorModule = defineModule({
+  name: 'decor',
+  dependencies: ['projects'],
+  routes: [decorRoutes, decorItemRoutes],
+});
 
 export { readPlan } from './access.repo.ts';
 export { collectionCountsByProject, itemName, itemNames, roomRows, rowsOf } from './collection-rows.repo.ts';
-export { type Document, type HookArgs, HookRegistry } from './collection-hooks.ts';
+export { type CollectionHooks, type Document, type HookArgs, HookRegistry } from './collection-hooks.ts';
 export { onItemsChange } from './items.cache.ts';
 export {
   forgetCollections,

@@ -1,5 +1,6 @@
 import { COLLECTION_MAX_PAGE_SIZE, COLLECTION_PAGE_SIZE, fail } from '@decor/core';
 import type { Db } from '../../db/client.ts';
+import { writerIdentity } from '../../plugins/actor.ts';
 import { readPlan, writePlan } from './access.repo.ts';
 import type { Scope } from '../projects/index.ts';
 import { listCollections, resolveCollection, type ResolvedCollection } from './collections.registry.ts';
@@ -168,7 +169,7 @@ function clientFields(collection: ResolvedCollection, body: Record<string, unkno
 
 /** How a person writes through the API: as the project's staff, or as an item's owner (a buyer's own fields). */
 function writerOf(context: DecorContext, { project, actor }: Scope, origin: 'staff' | 'owner') {
-  return { project, actorId: actor!.userId, origin, hooks: context.hooks };
+  return { project, ...writerIdentity(actor!), origin, hooks: context.hooks };
 }
 
 /** POST /api/schema/{collection}/ */

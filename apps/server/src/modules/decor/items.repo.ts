@@ -196,8 +196,16 @@ export async function insertItemAudited(
     collection,
     data,
     actorId,
+    apiKeyId = null,
     id = uuidv7(),
-  }: { projectId: string; collection: string; data: Record<string, unknown>; actorId: string | null; id?: string },
+  }: {
+    projectId: string;
+    collection: string;
+    data: Record<string, unknown>;
+    actorId: string | null;
+    apiKeyId?: string | null;
+    id?: string;
+  },
 ): Promise<{ id: string; body: string }> {
   const after = JSON.stringify(data);
   const [row] = await hotSqlRows<{ body: string }>(
@@ -207,8 +215,8 @@ export async function insertItemAudited(
           VALUES (${projectId}, ${collection}, ${id}, ${after}::jsonb, ${actorId}, ${actorId})
           RETURNING id, version, doc),
         audit AS (
-          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
-          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'create', ${actorId}, NULL, ${after}::jsonb))
+          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, api_key_id, before, after)
+          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'create', ${actorId}, ${apiKeyId}::uuid, NULL, ${after}::jsonb))
         SELECT i.doc AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'create')} AS announced FROM i`,
   );
   return { id, body: row!.body };
@@ -221,6 +229,8 @@ interface ItemUpdate {
   data: Record<string, unknown>;
   before: Record<string, unknown>;
   actorId: string | null;
+  /** The API key the change is made with (docs/integrations.md), written in its audit entry. */
+  apiKeyId?: string | null;
   ifVersion?: number | null;
 }
 
@@ -231,6 +241,7 @@ interface UpdateRow {
   before: Record<string, unknown>;
   after: Record<string, unknown>;
   actor: string | null;
+  key: string | null;
   version: number | null;
   audit: string;
 }
@@ -246,18 +257,18 @@ async function updateRows(
     db,
     sql`WITH w AS (
           SELECT * FROM ROWS FROM (
-            jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (id uuid, data jsonb, before jsonb, after jsonb, actor text, version int, audit uuid)
-          ) WITH ORDINALITY AS w(id, data, before, after, actor, version, audit, n)),
+            jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (id uuid, data jsonb, before jsonb, after jsonb, actor text, key uuid, version int, audit uuid)
+          ) WITH ORDINALITY AS w(id, data, before, after, actor, key, version, audit, n)),
         i AS (
           UPDATE items AS t SET data = w.data, version = t.version + 1, updated_at = now(), updated_by = w.actor
           FROM w
           WHERE t.project_id = ${projectId} AND t.collection = ${collection}
             -- The batch's ids as an index condition: one probe of the primary key each, whatever the join.
             AND t.id = ANY(ARRAY(SELECT w.id FROM w)) AND t.id = w.id AND (w.version IS NULL OR t.version = w.version)
-          RETURNING w.n, t.id, t.version, t.doc, w.before, w.after, w.actor, w.audit),
+          RETURNING w.n, t.id, t.version, t.doc, w.before, w.after, w.actor, w.key, w.audit),
         audit AS (
-          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
-          SELECT i.audit, ${projectId}, ${collection}, i.id, 'update', i.actor, i.before, i.after FROM i)
+          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, api_key_id, before, after)
+          SELECT i.audit, ${projectId}, ${collection}, i.id, 'update', i.actor, i.key, i.before, i.after FROM i)
         SELECT i.n, i.doc AS body, ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'update')} AS announced FROM i`,
   );
   const bodies: Array<string | null> = rows.map(() => null);
@@ -314,13 +325,14 @@ async function updateBatch(db: Db, projectId: string, collection: string, rows: 
  */
 export async function updateItemAudited(
   db: Db,
-  { projectId, collection, id, data, before, actorId, ifVersion = null }: ItemUpdate,
+  { projectId, collection, id, data, before, actorId, apiKeyId = null, ifVersion = null }: ItemUpdate,
 ): Promise<string | null> {
   const row: UpdateRow = {
     id: id.toLowerCase(),
     data,
     ...changedFields(before, data),
     actor: actorId,
+    key: apiKeyId,
     version: ifVersion,
     audit: uuidv7(),
   };
@@ -340,7 +352,15 @@ export async function deleteItemAudited(
     id,
     before,
     actorId,
-  }: { projectId: string; collection: string; id: string; before: Record<string, unknown>; actorId: string | null },
+    apiKeyId = null,
+  }: {
+    projectId: string;
+    collection: string;
+    id: string;
+    before: Record<string, unknown>;
+    actorId: string | null;
+    apiKeyId?: string | null;
+  },
 ) {
   await hotSqlRows(
     db,
@@ -348,8 +368,8 @@ export async function deleteItemAudited(
           DELETE FROM items WHERE project_id = ${projectId} AND collection = ${collection} AND id = ${id}
           RETURNING id, version),
         audit AS (
-          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, before, after)
-          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'delete', ${actorId}, ${JSON.stringify(before)}::jsonb, NULL))
+          INSERT INTO audit_log (id, project_id, collection, item_id, action, actor_id, api_key_id, before, after)
+          VALUES (${uuidv7()}, ${projectId}, ${collection}, ${id}, 'delete', ${actorId}, ${apiKeyId}::uuid, ${JSON.stringify(before)}::jsonb, NULL))
         SELECT ${announce(projectId, collection, sql`i.id`, sql`i.version`, 'delete')} AS announced FROM i`,
   );
 }

@@ -37,6 +37,8 @@ import { forgetReads } from './items.cache.ts';
 export interface WriteBase {
   project: ProjectRow;
   actorId: string | null;
+  /** The API key a write is made with (then `actorId` is null): its audit entries name it (docs/integrations.md). */
+  apiKeyId?: string | null;
   origin: WriteOrigin;
   hooks: HookRegistry;
   now?: Date;
@@ -45,7 +47,8 @@ export interface WriteBase {
 }
 
 /** A write session: one open transaction and who is writing. */
-export interface Writer extends Required<Omit<WriteBase, 'onTaskError'>> {
+export interface Writer extends Required<Omit<WriteBase, 'onTaskError' | 'apiKeyId'>> {
+  apiKeyId?: string | null;
   db: Db;
   afterCommit(task: (db: Db) => Promise<unknown>): void;
   /**
@@ -68,6 +71,7 @@ function writerOn(db: Db, base: WriteBase, tasks: Task[]): Writer {
   return {
     project: base.project,
     actorId: base.actorId,
+    apiKeyId: base.apiKeyId ?? null,
     origin: base.origin,
     hooks: base.hooks,
     now: base.now ?? new Date(),
@@ -247,6 +251,7 @@ export async function createItem(
     collection: collection.name,
     data,
     actorId: writer.actorId,
+    apiKeyId: writer.apiKeyId ?? null,
     id,
   });
   writer.knownItems?.add(`${collection.name}:${created.id}`);
@@ -310,6 +315,7 @@ export async function updateItem(
     data,
     before: current.data,
     actorId: writer.actorId,
+    apiKeyId: writer.apiKeyId ?? null,
     ifVersion: current.version,
   });
   if (!body) throw await stale(db, projectId, collection, id, options);
@@ -341,6 +347,7 @@ async function updateLocked(
     data,
     before: current.data,
     actorId: writer.actorId,
+    apiKeyId: writer.apiKeyId ?? null,
   }))!;
   const args = { ...hookArgs(writer, collection, 'update', current.data), id, data };
   await writer.hooks.run('afterChange', args);
@@ -378,6 +385,7 @@ export async function deleteItem(
     id,
     before: current.data,
     actorId: writer.actorId,
+    apiKeyId: writer.apiKeyId ?? null,
   });
   writer.knownItems?.delete(`${collection.name}:${id}`);
   await writer.hooks.run('afterChange', { ...args, id, data: null });

@@ -37,6 +37,8 @@ import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../
 import { insertAccessCodes } from '../access-codes/index.ts';
 import { readerFor, type Mailer } from '../mail/index.ts';
 import { storeFile } from '../files/index.ts';
+import { recordEvent } from '../integrations/index.ts';
+import { writerIdentity } from '../../plugins/actor.ts';
 import type { FileStorage } from '../files/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import {
@@ -521,7 +523,9 @@ export async function runImport({
   });
   if (!request.apply) return { applied: false, ...answerOf(await planFor(db)), record: null };
 
-  const base = { project, actorId: actor.userId, origin: 'staff' as const, hooks };
+  // An API key imports as itself: its audit entries name the key, and no person is the author.
+  const by = writerIdentity(actor);
+  const base = { project, ...by, origin: 'staff' as const, hooks };
   // Imports of one project and kind take turns; the file is read against the project as the
   // turn finds it, so the same file applied twice at once makes its rows once (then "unchanged").
   const { plan, record } = await withWrites(db, base, async (writer) => {
@@ -539,14 +543,14 @@ export async function runImport({
     const codes = await insertAccessCodes(
       writer.db,
       invitations.map(({ email, unitId }) =>
-        accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId, email, createdBy: actor.userId }),
+        accessCodeValues({ ...INVITATION_DEFAULTS, projectId: project.id, unitId, email, createdBy: by.actorId }),
       ),
     );
     const file = await storeFile({
       db: writer.db,
       storage,
       projectId: project.id,
-      createdBy: actor.userId,
+      createdBy: by.actorId,
       type: 'text/csv',
       upload: {
         bytes: Buffer.from(request.content, 'utf8'),
@@ -563,7 +567,14 @@ export async function runImport({
       fileName: file.name,
       mapping: request.mapping,
       counts: plan.counts,
-      createdBy: actor.userId,
+      createdBy: by.actorId,
+    });
+    const record = recordView({ ...row, byName: actor.name ?? null });
+    await recordEvent(writer.db, {
+      projectId: project.id,
+      type: 'import.applied',
+      resource: `import:${row.id}`,
+      object: { ...record, apiKey: by.apiKeyId },
     });
     if (request.send && codes.length) {
       const names = new Map(plan.rows.map((p) => [p.id, String(p.data.name ?? '')]));
@@ -584,7 +595,7 @@ export async function runImport({
           );
       });
     }
-    return { plan, record: recordView({ ...row, byName: actor.name ?? null }) };
+    return { plan, record };
   });
   return { applied: true, ...answerOf(plan), record };
 }

@@ -9,6 +9,7 @@ import {
   importRecordSchema,
   importResultSchema,
   pageSchema,
+  apiScopeOfExport,
 } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { requireActor } from '../../plugins/actor.ts';
@@ -36,6 +37,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.post(
     '/api/manage/imports',
     {
+      config: { apiScope: 'units:write' },
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags: ['manage'],
@@ -99,6 +101,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     '/api/manage/exports/:kind',
     {
+      config: { apiScope: (request) => apiScopeOfExport((request.params as { kind?: string }).kind) },
       schema: {
         tags: ['manage'],
         summary:

@@ -36,6 +36,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     '/api/manage/leads',
     {
+      config: { apiScope: 'leads:read' },
       schema: {
         tags,
         summary: "The project's leads, newest activity first, 50 a page (its managers and administrators)",
@@ -76,6 +77,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     '/api/manage/leads/team',
     {
+      config: { apiScope: 'leads:read' },
       schema: {
         tags,
         summary: "The project's managers, to whom a lead may be given (its managers and administrators)",

@@ -27,4 +27,5 @@ export {
   showroomLookMail,
   signAgainMail,
   verificationMail,
+  webhookDisabledMail,
 } from './templates.ts';

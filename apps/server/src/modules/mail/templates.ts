@@ -411,6 +411,26 @@ export function pairingCodeLimitMail({
   });
 }
 
+/** To a project's managers: an endpoint failed for a day and is off (docs/integrations.md, "Delivery"). */
+export function webhookDisabledMail({
+  to,
+  reader,
+  projectName,
+  endpoint,
+  url,
+}: Base & { endpoint: string; url: string }): Mail {
+  const { t } = reader;
+  return compose({
+    to,
+    reader,
+    projectName,
+    subject: t('mail.webhook-disabled.subject', { project: projectName }),
+    paragraphs: [t('mail.webhook-disabled.body', { endpoint }), t('mail.webhook-disabled.body-2')],
+    action: { label: t('mail.webhook-disabled.action'), url },
+    footer: t('mail.webhook-disabled.footer'),
+  });
+}
+
 /** To a visitor of a sales centre: the look they built on a screen, as they asked (docs/displays.md, "The look goes home"). */
 export function showroomLookMail({
   to,

@@ -29,7 +29,6 @@ import {
   endCheckout,
   entriesOfCart,
   entryByExternalId,
-  insertEntry,
   lockLedger,
   nextReceiptNumber,
   openCheckoutsOf,
@@ -37,7 +36,7 @@ import {
   saveCheckout,
   unitNameOf,
 } from './payments.repo.ts';
-import { scheduleOfPlans } from './payments.operations.ts';
+import { scheduleOfPlans, writeLedgerEntry } from './payments.operations.ts';
 
 /** How long a hosted payment page stays open: Stripe's shortest, so a stale amount is not paid later. */
 const CHECKOUT_OPEN_SECONDS = 30 * 60;
@@ -215,24 +214,28 @@ async function recordFromProcessor(
 ): Promise<{ entryId: string; receiptNumber: number }> {
   const entryId = uuidv7();
   const receiptNumber = await nextReceiptNumber(tx, project.id);
-  await insertEntry(tx, {
-    id: entryId,
-    projectId: project.id,
-    cartId: checkout.cart_id,
-    unitId: checkout.unit_id,
-    kind: entry.kind,
-    method: 'card',
-    amount: entry.amount,
-    currency: checkout.currency,
-    reference: entry.externalId,
-    paidOn: isoDayOf(now, projectOptionsSchema.parse(project.options ?? {}).timeZone),
-    reason: entry.reason,
-    receiptNumber,
-    createdBy: checkout.created_by,
-    createdByName: PROCESSOR_NAME,
-    externalId: entry.externalId,
-    refundOf: entry.refundOf ?? null,
-  });
+  await writeLedgerEntry(
+    tx,
+    {
+      id: entryId,
+      projectId: project.id,
+      cartId: checkout.cart_id,
+      unitId: checkout.unit_id,
+      kind: entry.kind,
+      method: 'card',
+      amount: entry.amount,
+      currency: checkout.currency,
+      reference: entry.externalId,
+      paidOn: isoDayOf(now, projectOptionsSchema.parse(project.options ?? {}).timeZone),
+      reason: entry.reason,
+      receiptNumber,
+      createdBy: checkout.created_by,
+      createdByName: PROCESSOR_NAME,
+      externalId: entry.externalId,
+      refundOf: entry.refundOf ?? null,
+    },
+    now,
+  );
   return { entryId, receiptNumber };
 }
 

@@ -14,6 +14,7 @@ export const accountingExportRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app.get(
     '/api/manage/payments.csv',
     {
+      config: { apiScope: 'payments:read' },
       schema: {
         tags,
         summary:

@@ -18,12 +18,14 @@ import { withTransaction, type Db } from '../../db/client.ts';
 import type { CardProcessor } from './payments.card.ts';
 import { refundOfPayment } from './payments.card-refund.ts';
 import { uuidv7 } from '../../lib/ids.ts';
+import { recordEvent } from '../integrations/index.ts';
 import { requireManager, type ProjectRow, type Scope } from '../projects/index.ts';
 import { cartScope, readCart } from '../carts/index.ts';
 import {
   entriesOfCart,
   type EntryRow,
   insertEntry,
+  type NewEntry,
   lockLedger,
   nextReceiptNumber,
   plansOfCart,
@@ -97,6 +99,37 @@ export function scheduleOfPlans(plans: readonly PlanRow[]) {
       specialOrderGross: plan.special_order_gross,
     })),
   );
+}
+
+const EVENT_OF_KIND = { payment: 'payment.received', refund: 'payment.refunded', credit: 'payment.credited' } as const;
+
+/**
+ * Writes a ledger entry and its event (docs/integrations.md) in the caller's transaction: the
+ * event is the entry as the payments list answers the staff, ordered with its selection's own.
+ */
+export async function writeLedgerEntry(tx: Db, entry: NewEntry, at: Date): Promise<void> {
+  await insertEntry(tx, entry);
+  await recordEvent(tx, {
+    projectId: entry.projectId,
+    type: EVENT_OF_KIND[entry.kind],
+    resource: `selection:${entry.cartId}`,
+    object: {
+      _id: entry.id,
+      cart: entry.cartId,
+      unit: entry.unitId,
+      kind: entry.kind,
+      method: entry.method,
+      amount: entry.amount,
+      currency: entry.currency,
+      reference: entry.reference,
+      paidOn: entry.paidOn,
+      reason: entry.reason,
+      receiptNumber: entry.receiptNumber,
+      byName: entry.createdByName,
+      at: at.toISOString(),
+      refundOf: entry.refundOf ?? null,
+    },
+  });
 }
 
 const entryView = (row: EntryRow) => ({
@@ -227,25 +260,29 @@ export async function recordEntry(
           entryId,
         })
       : { externalId: null, reference: null };
-    await insertEntry(tx, {
-      id: entryId,
-      projectId: project.id,
-      cartId,
-      unitId: String(cart.unit),
-      kind: entry.kind,
-      // A refund given back through the card processor is a card refund, whatever was said.
-      method: entry.kind === 'credit' ? null : card.externalId ? 'card' : (entry.method ?? null),
-      amount: entry.amount,
-      currency: latest.currency,
-      reference: card.reference ?? entry.reference,
-      paidOn,
-      reason: entry.reason,
-      receiptNumber: await nextReceiptNumber(tx, project.id),
-      createdBy: actor.userId,
-      createdByName: actor.name || actor.email,
-      externalId: card.externalId,
-      refundOf: entry.refundOf ?? null,
-    });
+    await writeLedgerEntry(
+      tx,
+      {
+        id: entryId,
+        projectId: project.id,
+        cartId,
+        unitId: String(cart.unit),
+        kind: entry.kind,
+        // A refund given back through the card processor is a card refund, whatever was said.
+        method: entry.kind === 'credit' ? null : card.externalId ? 'card' : (entry.method ?? null),
+        amount: entry.amount,
+        currency: latest.currency,
+        reference: card.reference ?? entry.reference,
+        paidOn,
+        reason: entry.reason,
+        receiptNumber: await nextReceiptNumber(tx, project.id),
+        createdBy: actor.userId,
+        createdByName: actor.name || actor.email,
+        externalId: card.externalId,
+        refundOf: entry.refundOf ?? null,
+      },
+      now,
+    );
   });
   return { money: await cartMoney(db, scope, cartId, { now, card: processor !== null }), entryId, project };
 }

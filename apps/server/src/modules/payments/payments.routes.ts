@@ -27,6 +27,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.get(
     '/api/carts/:id/payments',
     {
+      config: { apiScope: 'payments:read' },
       schema: {
         tags,
         summary:
@@ -106,6 +107,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.get(
     '/api/manage/payments',
     {
+      config: { apiScope: 'payments:read' },
       schema: {
         tags,
         summary:

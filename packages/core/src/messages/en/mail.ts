@@ -99,6 +99,13 @@ export const EN_MAIL = {
   'mail.extend.body': '{by} gave you until {deadline} to finish the design selection of unit {unit}.',
   'mail.extend.action': 'Continue choosing',
 
+  'mail.webhook-disabled.subject': '{project}: a webhook endpoint was turned off',
+  'mail.webhook-disabled.body':
+    'Every delivery to {endpoint} has failed for a day, so the portal stopped sending to it.',
+  'mail.webhook-disabled.body-2':
+    'The events it missed are kept for three days: once the receiving system answers again, turn the endpoint back on and they are delivered in order.',
+  'mail.webhook-disabled.action': 'Open the integrations',
+  'mail.webhook-disabled.footer': 'You receive this as a manager of the project.',
   'mail.pairing-limit.subject': '{project}: too many wrong screen pairing codes',
   'mail.pairing-limit.body':
     'More than 50 wrong pairing codes were typed for the sales-centre screens of {project} within 10 minutes. The codes of its {screens, plural, one {# free screen} other {# free screens}} were drawn again, and typed codes are refused for the rest of the 10 minutes; scanning a screen’s QR code still works.',

@@ -379,6 +379,25 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'validation.field-key': 'doit être un mot en camelCase, p. ex. warrantyYears',
   'validation.next': '{issue} ; {next}',
   'comment.attachment-elsewhere': 'Joignez seulement des fichiers que vous avez téléversés dans ce projet.',
+  'webhooks.url-invalid': 'Donnez l’adresse complète du point de réception, par exemple https://erp.exemple.com/hooks.',
+  'webhooks.url-https': 'Un point de réception doit être une adresse https://.',
+  'webhooks.url-credentials':
+    'Retirez les noms d’utilisateur et mots de passe de l’adresse : la signature prouve que chaque livraison vient de nous.',
+  'webhooks.url-private':
+    'Cette adresse mène à un réseau privé, local ou de liaison : les webhooks ne vont qu’à des adresses d’Internet.',
+  'webhooks.url-unresolved': 'Ce nom d’hôte ne correspond à aucune adresse.',
+  'webhooks.no-endpoint': 'Ce point de réception n’existe pas dans ce projet.',
+  'webhooks.no-delivery': 'Cette livraison n’existe pas pour ce point de réception.',
+  'webhooks.replay-future': 'Donnez un moment passé à partir duquel renvoyer.',
+  'webhooks.endpoint-limit': 'Un projet a au plus {count, number} points de réception.',
+  'api-keys.no-key': 'Cette clé d’API n’existe pas dans ce projet.',
+  'api-keys.expiry-past': 'L’expiration d’une clé doit être dans le futur.',
+  'api-keys.key-limit': 'Un projet a au plus {count, number} clés d’API actives.',
+  'api-keys.invalid': 'Cette clé d’API n’est pas valide : elle a été révoquée, a expiré ou n’a jamais existé.',
+  'api-keys.other-project': 'Cette clé d’API appartient à un autre projet.',
+  'api-keys.not-here':
+    'Les clés d’API ne peuvent pas appeler cette route ; elle est réservée aux personnes connectées.',
+  'api-keys.scope': 'Cette clé d’API n’a pas la portée « {scope} » que cet appel demande.',
   'payments.staff-only': 'Seul le centre de design inscrit les paiements, les remboursements et les crédits.',
   'payments.method-needed':
     'Indiquez comment l’argent a été payé (chèque, virement, traite, comptant, carte ou autre).',

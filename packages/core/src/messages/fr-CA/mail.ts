@@ -103,6 +103,13 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.extend.body': '{by} vous donne jusqu’au {deadline} pour terminer la sélection de design de l’unité {unit}.',
   'mail.extend.action': 'Continuer mes choix',
 
+  'mail.webhook-disabled.subject': '{project} : un point de réception de webhooks a été désactivé',
+  'mail.webhook-disabled.body':
+    'Toutes les livraisons vers {endpoint} échouent depuis un jour ; le portail a cessé de lui en envoyer.',
+  'mail.webhook-disabled.body-2':
+    'Les événements manqués sont conservés trois jours : dès que le système récepteur répond de nouveau, réactivez le point de réception et ils seront livrés dans l’ordre.',
+  'mail.webhook-disabled.action': 'Ouvrir les intégrations',
+  'mail.webhook-disabled.footer': 'Vous recevez ce message comme gestionnaire du projet.',
   'mail.pairing-limit.subject': '{project} : trop de codes de jumelage d’écran erronés',
   'mail.pairing-limit.body':
     'Plus de 50 codes de jumelage erronés ont été tapés pour les écrans du bureau des ventes de {project} en 10 minutes. Les codes de {screens, plural, one {son # écran libre ont été tirés} other {ses # écrans libres ont été tirés}} de nouveau, et les codes tapés sont refusés pour le reste des 10 minutes ; balayer le code QR d’un écran fonctionne toujours.',
