@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
+import { SECURITY_SCHEMES } from './lib/openapi-document.ts';
 import { requestLanguage } from './lib/reader-language.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { bodyParserPlugin } from './plugins/body-parser.ts';
@@ -80,7 +81,23 @@ export type { AppContext } from './context.ts';
 const isZod = (schema: unknown) => typeof schema === 'object' && schema !== null && '_zod' in schema;
 
 /** The OpenAPI form of a route's schema: zod schemas converted, plain JSON Schema (a PDF reply) kept as written. */
-const documentedSchema: typeof jsonSchemaTransform = (input) => {
+const documentedSchema: typeof jsonSchemaTransform = (input) => convertedSchema(withApiScope(input));
+
+/**
+ * A route an API key may call says which scope it needs (docs/integrations.md, "Scopes"): the
+ * scope of its `config.apiScope`, or, where the scope depends on the collection, each it may be.
+ */
+function withApiScope(input: Parameters<typeof jsonSchemaTransform>[0]): Parameters<typeof jsonSchemaTransform>[0] {
+  const declared = (input as { route?: { config?: { apiScope?: unknown } } }).route?.config?.apiScope;
+  if (!declared || !input.schema) return input;
+  const scopes =
+    typeof declared === 'string'
+      ? [declared]
+      : ['catalogue:read', 'selections:read', 'leads:read', 'units:write', 'leads:write'];
+  return { ...input, schema: { ...input.schema, security: [{ session: [] }, { apiKey: scopes }] } };
+}
+
+const convertedSchema: typeof jsonSchemaTransform = (input) => {
   const response = input.schema?.response as Record<string, unknown> | undefined;
   const plain = Object.fromEntries(Object.entries(response ?? {}).filter(([, schema]) => !isZod(schema)));
   if (!response || !Object.keys(plain).length) return jsonSchemaTransform(input);
@@ -107,6 +124,7 @@ async function registerOpenApi(app: FastifyInstance) {
         description:
           'Portal, identity and decor API. Send the project key as the ProjectId header (or call from its subdomain).',
       },
+      components: { securitySchemes: SECURITY_SCHEMES },
       tags: [
         { name: 'portal', description: 'Environment, people, projects, access codes' },
         { name: 'identity', description: 'The embedded identity provider' },

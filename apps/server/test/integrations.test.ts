@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { webhookRetryDelay } from '@decor/core';
-import { createTestApp, onProject, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { createTestApp, onProject, testDbKind, TEST_AUTH_SECRET, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { sqlRows } from '../src/db/client.ts';
-import { postDelivery, refusalOfUrl } from '../src/modules/integrations/webhooks.http.ts';
-import { verifyDelivery } from '../src/modules/integrations/webhooks.signing.ts';
+import { createDeliverer } from '../src/modules/integrations/webhooks.delivery.ts';
+import { postDelivery, refusalOfUrl, systemResolve } from '../src/modules/integrations/webhooks.http.ts';
+import { secretSealer, verifyDelivery } from '../src/modules/integrations/webhooks.signing.ts';
 
 /**
  * Webhooks and API keys (docs/integrations.md) against a real HTTP receiver on loopback: what a
@@ -53,7 +54,7 @@ function startReceiver() {
 const receiver = startReceiver();
 const port = await receiver.ready;
 afterAll(() => receiver.close());
-const { app, db } = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${port}` } });
+const { app, db, mail } = await createTestApp({ withMail: true, env: { WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${port}` } });
 const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
 const call = (method: string, url: string, cookie?: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -241,6 +242,73 @@ describe(`webhooks (${testDbKind})`, () => {
     const got = await receivedOn('/flaky', 7);
     expect((JSON.parse(got[6]!.body) as { type: string }).type).toBe('webhook.test');
     expect(receiver.received.filter((entry) => entry.body.includes('webhook.test'))).toHaveLength(1);
+  });
+
+  it('delivers each event once when several servers’ deliverers wake at the same moment (claims, not timers)', async () => {
+    await addEndpoint('/once', ['lead.created']);
+    for (let i = 0; i < 30; i++) {
+      const lead = await call('POST', '/api/schema/leads/', manager, {
+        firstName: 'Pat',
+        lastName: `Number ${i}`,
+        email: `pat${i}@example.com`,
+        source: 'inquire',
+      });
+      expect(lead.statusCode).toBe(201);
+    }
+    // Two more deliverers on the same database, as two more servers would have.
+    const another = () =>
+      createDeliverer({
+        db,
+        sealer: secretSealer(TEST_AUTH_SECRET),
+        policy: { allowedHosts: [`127.0.0.1:${port}`], resolve: systemResolve },
+        onDisabled: async () => undefined,
+        log: console,
+      });
+    await Promise.all([another().deliverDue(), another().deliverDue(), app.webhooks.wake()]);
+    const got = await receivedOn('/once', 30);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ids = receiver.received.filter((entry) => entry.path === '/once').map((entry) => entry.headers['webhook-id']);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+    expect(got).toHaveLength(30);
+  });
+
+  it('turns off an endpoint that has failed for a day and tells the project’s managers, once', async () => {
+    const { endpoint } = await addEndpoint('/down', ['unit.status_changed']);
+    receiver.answerWith((request) => (request.path === '/down' ? 503 : 200));
+    await patchUnit(units[5]!._id, { status: 'reserved' });
+    await receivedOn('/down', 1);
+    // A day of failures, as if the first had been a day ago; the next attempt is due now.
+    await sqlRows(
+      db,
+      sql`UPDATE webhook_endpoints SET failing_since = now() - interval '25 hours' WHERE id = ${endpoint._id}`,
+    );
+    await sqlRows(db, sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${endpoint._id}`);
+    await receivedOn('/down', 2);
+      enabled: boolean;
+      disabledReason: string;
+    }>;
+    const down = (
+      (await call('GET', '/api/manage/webhooks', manager)).json() as Array<{
+        _id: string;
+        enabled: boolean;
+        disabledReason: string | null;
+        pending: number;
+      }>
+    ).find((e) => e._id === endpoint._id)!;
+    expect(down).toMatchObject({ enabled: false, disabledReason: 'failing', pending: 1 });
+    const notice = await mail!.waitFor('manager@demo.test', /webhook endpoint was turned off/);
+    expect(notice.text).toContain(`http://127.0.0.1:${port}/down`);
+    // Turned on again once the receiver answers: what waited is delivered.
+    receiver.answerWith(() => 200);
+    const on = await call('PATCH', `/api/manage/webhooks/${endpoint._id}`, manager, { enabled: true });
+    expect(on.json()).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    await sqlRows(
+      db,
+      sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${endpoint._id} AND status = 'pending'`,
+    );
+    await receivedOn('/down', 3);
+    expect(mail!.messages.filter((m) => /turned off/.test(m.subject ?? ''))).toHaveLength(1);
   });
 
   it('rotates a secret: both sign during the grace period', async () => {

@@ -539,6 +539,7 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       entryId: cart._id,
       checkoutId: 'cs_test_elsewhere',
       collection: 'carts',
+      deliveryId: '0190a0b0-0000-7000-8000-000000000000',
     };
     const idFor = (path: string) =>
       path.startsWith('/api/files/') ? file.id : path.startsWith('/api/projects/') ? copied._id : cart._id;
@@ -559,6 +560,8 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'POST /api/manage/units/{id}/notes': { body: 'Written from elsewhere' },
       'POST /api/manage/carts/{id}/ledger': { kind: 'payment', method: 'cheque', amount: 100 },
       'POST /api/carts/{id}/payments/card': { upTo: 'deposit' },
+      'POST /api/manage/webhooks/{id}/replay': { since: new Date(Date.now() - 60_000).toISOString() },
+      'PATCH /api/manage/webhooks/{id}': { description: 'Taken over' },
     };
     const document = (
       await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })

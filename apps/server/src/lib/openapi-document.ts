@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBodySchema } from '@decor/core';
+import { errorBodySchema, TEST_EVENT_TYPE, WEBHOOK_EVENTS, webhookEnvelopeSchema } from '@decor/core';
 
 /**
  * What every route of the API may answer besides its own statuses, whoever handles it: the
@@ -24,7 +24,45 @@ const errorJson = () => ({
 type Responses = Record<string, { description?: string; content?: Record<string, unknown> }>;
 interface Document {
   paths?: Record<string, Record<string, { responses?: Responses }>>;
+  components?: Record<string, unknown>;
 }
+
+/**
+ * Every webhook event (docs/integrations.md, "Events") as OpenAPI 3.1 describes webhooks: a
+ * POST the portal makes to the builder's endpoint. The document is OpenAPI 3.0, which has no
+ * `webhooks`; they are written under `x-webhooks` in the 3.1 shape (decision 065).
+ */
+function webhooksOf() {
+  const envelope = z.toJSONSchema(webhookEnvelopeSchema, { target: 'openapi-3.0' });
+  const events = [
+    ...Object.entries(WEBHOOK_EVENTS),
+    [TEST_EVENT_TYPE, { version: 1, summary: 'A test event sent from the endpoint’s page.' }] as const,
+  ];
+  return Object.fromEntries(
+    events.map(([type, event]) => [
+      type,
+      {
+        post: {
+          summary: event.summary,
+          description: `Data schema version ${event.version}. Signed with the headers webhook-id, webhook-timestamp and webhook-signature (Standard Webhooks).`,
+          requestBody: { content: { 'application/json': { schema: envelope } } },
+          responses: { '2XX': { description: 'Received: any 2xx within 10 s; anything else is retried.' } },
+        },
+      },
+    ]),
+  );
+}
+
+/** How a caller proves who it is: a person's session (cookie or bearer), or a project's API key with its scopes. */
+export const SECURITY_SCHEMES = {
+  session: { type: 'apiKey' as const, in: 'cookie', name: 'decor.session_token', description: 'A signed-in person.' },
+  apiKey: {
+    type: 'http' as const,
+    scheme: 'bearer',
+    description:
+      "A project's API key (dpk_…), as `Authorization: Bearer`. It reaches only operations that list its scope under `apiKey`, on its own project's host.",
+  },
+};
 
 /**
  * The OpenAPI document as served at /api/openapi.json: the routes' own (from their schemas),
@@ -33,6 +71,7 @@ interface Document {
  */
 export function completeDocument<T extends Document>(document: T): T {
   const completed = structuredClone(document);
+  (completed as Record<string, unknown>)['x-webhooks'] = webhooksOf();
   const error = errorJson();
   for (const [path, operations] of Object.entries(completed.paths ?? {})) {
     if (!path.startsWith('/api/')) continue;
