@@ -285,9 +285,6 @@ describe(`webhooks (${testDbKind})`, () => {
     );
     await sqlRows(db, sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${endpoint._id}`);
     await receivedOn('/down', 2);
-      enabled: boolean;
-      disabledReason: string;
-    }>;
     const down = (
       (await call('GET', '/api/manage/webhooks', manager)).json() as Array<{
         _id: string;
