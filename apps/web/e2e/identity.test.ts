@@ -325,7 +325,9 @@ describe('the admin quick box', () => {
     await page.waitForURL((url) => url.pathname === '/admin/api');
     const reference = page.getByTestId('api-reference');
     await reference.getByRole('heading', { name: 'Decor Portal API' }).waitFor({ timeout: 30_000 });
-    await reference.getByText('Every deployment and its projects (admins)').filter({ visible: true }).first().waitFor();
+    // The first operations, and the button that takes a session or an API key (docs/integrations.md).
+    await reference.getByText('Client environment: decor API base').filter({ visible: true }).first().waitFor();
+    await reference.getByRole('button', { name: /Authorize/ }).first().waitFor();
   });
 
   it('does not open for a buyer', async () => {
