@@ -160,6 +160,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // Seven characters of hash (the fewest the bundler allows for this many chunks) name a file well enough to be cached for a year, and one fewer in
+        // each of the some two hundred names the first page's module map carries (docs/performance.md,
+        // "Page weight"): a hash does not compress.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // Two shared chunks every page loads, instead of some thirty small ones: fewer requests
         // and better compression for the first page (docs/performance.md, "Page weight").
         codeSplitting: {

@@ -327,7 +327,10 @@ describe('the admin quick box', () => {
     await reference.getByRole('heading', { name: 'Decor Portal API' }).waitFor({ timeout: 30_000 });
     // The first operations, and the button that takes a session or an API key (docs/integrations.md).
     await reference.getByText('Client environment: decor API base').filter({ visible: true }).first().waitFor();
-    await reference.getByRole('button', { name: /Authorize/ }).first().waitFor();
+    await reference
+      .getByRole('button', { name: /Authorize/ })
+      .first()
+      .waitFor();
   });
 
   it('does not open for a buyer', async () => {

@@ -48,6 +48,7 @@ const KIND: Record<(typeof APP_ROUTES)[number], Kind> = {
   '/manage/leads/{-$id}': 'manager',
   '/manage/models/{-$collection}/{-$id}': 'manager',
   '/manage/payments': 'manager',
+  '/manage/integrations': 'manager',
   '/manage/runtime': 'manager',
   '/manage/settings': 'manager',
   '/manage/unit-avail': 'manager',

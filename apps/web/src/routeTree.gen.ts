@@ -51,6 +51,7 @@ import { Route as FullpageTestPlaycanvRouteImport } from './routes/_fullpage/tes
 import { Route as ManagerManageIndexRouteImport } from './routes/_manager/manage/index'
 import { Route as ManagerManageAccessLinksRouteImport } from './routes/_manager/manage/access-links'
 import { Route as ManagerManageImportedRouteImport } from './routes/_manager/manage/imported'
+import { Route as ManagerManageIntegrationsRouteImport } from './routes/_manager/manage/integrations'
 import { Route as ManagerManagePaymentsRouteImport } from './routes/_manager/manage/payments'
 import { Route as ManagerManageRuntimeRouteImport } from './routes/_manager/manage/runtime'
 import { Route as ManagerManageSettingsRouteImport } from './routes/_manager/manage/settings'
@@ -271,6 +272,12 @@ const ManagerManageImportedRoute = ManagerManageImportedRouteImport.update({
   path: '/imported',
   getParentRoute: () => ManagerManageRoute,
 } as any)
+const ManagerManageIntegrationsRoute =
+  ManagerManageIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
+    getParentRoute: () => ManagerManageRoute,
+  } as any)
 const ManagerManagePaymentsRoute = ManagerManagePaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
@@ -375,6 +382,7 @@ export interface FileRoutesByFullPath {
   '/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/manage/access-links': typeof ManagerManageAccessLinksRoute
   '/manage/imported': typeof ManagerManageImportedRoute
+  '/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/manage/payments': typeof ManagerManagePaymentsRoute
   '/manage/runtime': typeof ManagerManageRuntimeRoute
   '/manage/settings': typeof ManagerManageSettingsRoute
@@ -423,6 +431,7 @@ export interface FileRoutesByTo {
   '/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/manage/access-links': typeof ManagerManageAccessLinksRoute
   '/manage/imported': typeof ManagerManageImportedRoute
+  '/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/manage/payments': typeof ManagerManagePaymentsRoute
   '/manage/runtime': typeof ManagerManageRuntimeRoute
   '/manage/settings': typeof ManagerManageSettingsRoute
@@ -480,6 +489,7 @@ export interface FileRoutesById {
   '/_fullpage/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/_manager/manage/access-links': typeof ManagerManageAccessLinksRoute
   '/_manager/manage/imported': typeof ManagerManageImportedRoute
+  '/_manager/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/_manager/manage/payments': typeof ManagerManagePaymentsRoute
   '/_manager/manage/runtime': typeof ManagerManageRuntimeRoute
   '/_manager/manage/settings': typeof ManagerManageSettingsRoute
@@ -532,6 +542,7 @@ export interface FileRouteTypes {
     | '/test/playcanv'
     | '/manage/access-links'
     | '/manage/imported'
+    | '/manage/integrations'
     | '/manage/payments'
     | '/manage/runtime'
     | '/manage/settings'
@@ -580,6 +591,7 @@ export interface FileRouteTypes {
     | '/test/playcanv'
     | '/manage/access-links'
     | '/manage/imported'
+    | '/manage/integrations'
     | '/manage/payments'
     | '/manage/runtime'
     | '/manage/settings'
@@ -636,6 +648,7 @@ export interface FileRouteTypes {
     | '/_fullpage/test/playcanv'
     | '/_manager/manage/access-links'
     | '/_manager/manage/imported'
+    | '/_manager/manage/integrations'
     | '/_manager/manage/payments'
     | '/_manager/manage/runtime'
     | '/_manager/manage/settings'
@@ -960,6 +973,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerManageImportedRouteImport
       parentRoute: typeof ManagerManageRoute
     }
+    '/_manager/manage/integrations': {
+      id: '/_manager/manage/integrations'
+      path: '/integrations'
+      fullPath: '/manage/integrations'
+      preLoaderRoute: typeof ManagerManageIntegrationsRouteImport
+      parentRoute: typeof ManagerManageRoute
+    }
     '/_manager/manage/payments': {
       id: '/_manager/manage/payments'
       path: '/payments'
@@ -1139,6 +1159,7 @@ const FullpageRouteWithChildren = FullpageRoute._addFileChildren(
 interface ManagerManageRouteChildren {
   ManagerManageAccessLinksRoute: typeof ManagerManageAccessLinksRoute
   ManagerManageImportedRoute: typeof ManagerManageImportedRoute
+  ManagerManageIntegrationsRoute: typeof ManagerManageIntegrationsRoute
   ManagerManagePaymentsRoute: typeof ManagerManagePaymentsRoute
   ManagerManageRuntimeRoute: typeof ManagerManageRuntimeRoute
   ManagerManageSettingsRoute: typeof ManagerManageSettingsRoute
@@ -1152,6 +1173,7 @@ interface ManagerManageRouteChildren {
 const ManagerManageRouteChildren: ManagerManageRouteChildren = {
   ManagerManageAccessLinksRoute: ManagerManageAccessLinksRoute,
   ManagerManageImportedRoute: ManagerManageImportedRoute,
+  ManagerManageIntegrationsRoute: ManagerManageIntegrationsRoute,
   ManagerManagePaymentsRoute: ManagerManagePaymentsRoute,
   ManagerManageRuntimeRoute: ManagerManageRuntimeRoute,
   ManagerManageSettingsRoute: ManagerManageSettingsRoute,

@@ -37,6 +37,7 @@ export const APP_ROUTES = [
   '/manage/access-links',
   '/manage/carts/{-$id}',
   '/manage/imported',
+  '/manage/integrations',
   '/manage/leads/{-$id}',
   '/manage/models/{-$collection}/{-$id}',
   '/manage/payments',

@@ -51,6 +51,8 @@ export default async function setup() {
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       STRIPE_API_URL: stripe.url,
+      // The integrations journey's receiver listens on loopback (docs/integrations.md, "Safety").
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -43,6 +43,7 @@ export const MANAGE_NAV: NavItem[] = [
   { to: '/manage/imported', label: 'app.nav.manage.imports' },
   { to: '/manage/runtime', label: 'app.nav.manage.3d' },
   { to: '/manage/settings', label: 'app.nav.manage.settings' },
+  { to: '/manage/integrations', label: 'app.nav.manage.integrations' },
 ];
 
 /** The buyer's layout: project header, buyer navigation for someone signed in (a visitor who lands on /400 gets none). */
