@@ -9,6 +9,7 @@
  *   npm run bench -- signin       time of one e-mail and password sign-in, server side
  *   npm run bench -- api          the Decor API on PostgreSQL, old code and new side by side (scripts/bench-api.ts)
  *   npm run bench -- import       a CSV file of 10,000 units with buyers on the embedded database: parse, dry run, apply, export
+ *   npm run bench -- webhooks     events delivered per second by two servers, and the delay from commit to delivery
  *   npm run bench -- lighthouse   Lighthouse's mobile scores for /sign-in, / and /configure (median of three runs each;
  *                                 BENCH_LIGHTHOUSE_RUNS=5 for more, BENCH_LIGHTHOUSE_PAGES=/configure for some pages,
  *                                 BENCH_DETAIL=1 to keep each report in the temporary folder)
@@ -31,6 +32,7 @@ import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.ts';
 import { benchFront as frontFigures } from './bench-front.ts';
 import { benchApiSideBySide } from './bench-api.ts';
+import { benchWebhooks as webhookFigures } from './bench-webhooks.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -575,6 +577,37 @@ async function benchRealtime() {
   }
 }
 
+/** Webhooks on PostgreSQL: two compiled servers delivering to a receiver on loopback (scripts/bench-webhooks.ts). */
+async function benchWebhooks() {
+  const cluster = await startCluster();
+  const dataDirs: string[] = [];
+  try {
+    const url = databaseUrl(cluster.url, 'postgres');
+    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+    await seedDemo({ db: database.db, password: BENCH_PASSWORD, portalHost: 'localhost' });
+    await database.close();
+    await webhookFigures({
+      databaseUrl: url,
+      authSecret: 'the-bench-secret-every-server-of-the-deploy-shares',
+      line,
+      start: (env) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+        dataDirs.push(dataDir);
+        return startAndTime(process.execPath, compiledServerArgs(), {
+          ...env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: url,
+          DEMO_PASSWORD: BENCH_PASSWORD,
+          PORTAL_HOST: 'localhost',
+        });
+      },
+    });
+  } finally {
+    await cluster.stop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The widget's bytes and fit, and the inquiry form's proof of work, on the embedded database (scripts/bench-front.ts). */
 async function benchFront() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
@@ -602,6 +635,7 @@ const benches: Record<string, () => Promise<void>> = {
   lighthouse: benchLighthouse,
   realtime: benchRealtime,
   front: benchFront,
+  webhooks: benchWebhooks,
 };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {

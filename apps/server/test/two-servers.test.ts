@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -48,6 +50,8 @@ async function startOne(seed: boolean): Promise<ServerProcess> {
     ...S3_CREDENTIALS,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDist,
+    // The webhooks' receiver below listens on loopback (docs/integrations.md, "Safety").
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
   await waitUntilReady(server.port);
   return server;
@@ -301,5 +305,109 @@ describe('a screen and its phone on two server processes', () => {
     screen.socket.close();
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
+  }, 120_000);
+});
+
+/** The process holding the TCP connection whose local port is `port` (on loopback): read from /proc. */
+function processWithPort(pids: number[], port: number): number | undefined {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set(
+    fs
+      .readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((row) => row.trim().split(/\s+/))
+      .filter((cells) => cells[1]?.endsWith(`:${hex}`))
+      .map((cells) => cells[9]),
+  );
+  return pids.find((pid) =>
+    fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/socket:\[(\d+)\]/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]);
+      } catch {
+        return false;
+      }
+    }),
+  );
+}
+
+describe('webhooks from two server processes', () => {
+  it('deliver each event once, and one killed in the middle of a delivery loses none: the other delivers it when its claim runs out', async () => {
+    const arrivals: Array<{ path: string; id: string; port: number }> = [];
+    let hold: http.ServerResponse | null = null;
+    const receiver = http.createServer((request, response) => {
+      arrivals.push({
+        path: request.url ?? '',
+        id: String(request.headers['webhook-id']),
+        port: request.socket.remotePort!,
+      });
+      request.resume();
+      // The first delivery to /held gets no answer: its server is killed while it waits.
+      if (request.url === '/held' && !hold) hold = response;
+      else request.on('end', () => response.writeHead(200).end());
+    });
+    const port = await new Promise<number>((resolve) =>
+      receiver.listen(0, '127.0.0.1', () => resolve((receiver.address() as AddressInfo).port)),
+    );
+    const [c, d] = await Promise.all([startOne(false), startOne(false)]);
+    try {
+      const manager = await sessionCookie(c.port, 'manager@demo.test', PASSWORD);
+      const endpoint = async (path: string) =>
+        (
+          await call(c, 'POST', '/api/manage/webhooks', manager, {
+            url: `http://127.0.0.1:${port}${path}`,
+            events: ['lead.created'],
+          })
+        ).status;
+      const lead = (server: ServerProcess, i: number) =>
+        call(server, 'POST', '/api/schema/leads/', managerOn(server), {
+          firstName: 'Two',
+          lastName: `Servers ${i}`,
+          email: `two-servers-${i}-${Date.now()}@example.test`,
+          source: 'inquire',
+        });
+      const sessions = new Map([[c.port, manager]]);
+      sessions.set(d.port, await sessionCookie(d.port, 'manager@demo.test', PASSWORD));
+      const managerOn = (server: ServerProcess) => sessions.get(server.port)!;
+
+      expect(await endpoint('/each')).toBe(201);
+      for (let i = 0; i < 20; i++) expect((await lead(i % 2 ? d : c, i)).status).toBe(201);
+      const deadline = Date.now() + 20_000;
+      while (arrivals.filter((a) => a.path === '/each').length < 20 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const ids = arrivals.filter((a) => a.path === '/each').map((a) => a.id);
+      expect(ids).toHaveLength(20);
+      expect(new Set(ids).size).toBe(20);
+
+      // A second endpoint whose first delivery is held: the server making it is killed (-9).
+      expect(await endpoint('/held')).toBe(201);
+      expect((await lead(c, 99)).status).toBe(201);
+      while (!hold && Date.now() < deadline + 20_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      const held = arrivals.find((a) => a.path === '/held')!;
+      const holder = processWithPort([c.child.pid!, d.child.pid!], held.port);
+      expect(holder).toBeDefined();
+      const [killed, survivor] = holder === c.child.pid ? [c, d] : [d, c];
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      // The claim runs out (CLAIM_MS, 15 s) and the surviving server delivers the same event.
+      const until = Date.now() + 30_000;
+      while (arrivals.filter((a) => a.path === '/held').length < 2 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const again = arrivals.filter((a) => a.path === '/held');
+      expect(again).toHaveLength(2);
+      expect(again[1]!.id).toBe(held.id);
+      const endpoints = (await call(survivor, 'GET', '/api/manage/webhooks', managerOn(survivor)))
+        .json as unknown as Array<{
+        url: string;
+        pending: number;
+      }>;
+      expect(endpoints.find((e) => e.url.endsWith('/held'))!.pending).toBe(0);
+    } finally {
+      for (const server of [c, d]) if (server.child.exitCode === null) server.child.kill('SIGTERM');
+      (hold as http.ServerResponse | null)?.destroy();
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   }, 120_000);
 });

@@ -161,9 +161,18 @@ describe('the catalogues', () => {
   });
 
   it('every message of every language, and of the pseudo-language, can be said', () => {
+    // One assertion over the whole list: thousands of `expect`s cost seconds, the parsing milliseconds.
+    const unsayable: string[] = [];
     for (const catalogue of [...LANGUAGES.map((language) => CATALOGUES[language]), pseudoCatalogue(EN)]) {
-      for (const [key, source] of Object.entries(catalogue)) expect(() => parsed(source), key).not.toThrow();
+      for (const [key, source] of Object.entries(catalogue)) {
+        try {
+          parsed(source);
+        } catch (error) {
+          unsayable.push(`${key}: ${(error as Error).message}`);
+        }
+      }
     }
+    expect(unsayable).toEqual([]);
   });
 
   it('make a pseudo-language with the same arguments, every word marked and longer', () => {

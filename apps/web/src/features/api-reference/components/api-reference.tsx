@@ -42,6 +42,8 @@ const loadAssets = () =>
  * green, orange, blue) and its grey texts, darker.
  */
 const READABLE_CSS = `
+[data-testid="api-reference"] .swagger-ui .btn.authorize { color: #1b6b2c; border-color: #1b6b2c; }
+[data-testid="api-reference"] .swagger-ui .btn.authorize svg { fill: #1b6b2c; }
 [data-testid="api-reference"] .swagger-ui .opblock-get .opblock-summary-method { background: #0b5394; }
 [data-testid="api-reference"] .swagger-ui .opblock-post .opblock-summary-method { background: #1b6b2c; }
 [data-testid="api-reference"] .swagger-ui .opblock-put .opblock-summary-method { background: #8a4300; }
