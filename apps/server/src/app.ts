@@ -15,6 +15,7 @@ import {
 import swagger from '@fastify/swagger';
 import { errorsPlugin, toErrorReply } from './plugins/errors.ts';
 import { SECURITY_SCHEMES } from './lib/openapi-document.ts';
+import { errorReplies } from './lib/error-replies.ts';
 import { requestLanguage } from './lib/reader-language.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { bodyParserPlugin } from './plugins/body-parser.ts';
@@ -94,7 +95,9 @@ function withApiScope(input: Parameters<typeof jsonSchemaTransform>[0]): Paramet
     typeof declared === 'string'
       ? [declared]
       : ['catalogue:read', 'selections:read', 'leads:read', 'units:write', 'leads:write'];
-  return { ...input, schema: { ...input.schema, security: [{ session: [] }, { apiKey: scopes }] } };
+  // A key's calls are counted: past its minute's limit they are answered 429 (docs/integrations.md).
+  const response = { ...errorReplies(401, 403, 429), ...(input.schema.response as object | undefined) };
+  return { ...input, schema: { ...input.schema, response, security: [{ session: [] }, { apiKey: scopes }] } };
 }
 
 const convertedSchema: typeof jsonSchemaTransform = (input) => {

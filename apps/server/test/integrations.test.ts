@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { webhookRetryDelay } from '@decor/core';
+import { API_KEY_RATE, IMPORT_DEFINITIONS, webhookRetryDelay } from '@decor/core';
+import { completeSelections, type Item } from './support/carts.ts';
 import { createTestApp, onProject, testDbKind, TEST_AUTH_SECRET, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { sqlRows } from '../src/db/client.ts';
@@ -355,6 +356,88 @@ describe(`webhooks (${testDbKind})`, () => {
     expect(loud!.body).toContain('Can the island be longer?');
   });
 
+  it('tells of a selection’s life in order: signed, submitted, paid, approved, reopened; an import applied; a lead assigned', async () => {
+    await addEndpoint('/life', [
+      'selection.signed',
+      'selection.submitted',
+      'selection.approved',
+      'selection.reopened',
+      'payment.received',
+      'import.applied',
+      'lead.assigned',
+    ]);
+    const cart = ((await call('GET', '/api/schema/carts/', buyer)).json() as Item[])[0]!;
+    const unit = (await call('GET', `/api/schema/units/${cart.unit as string}`, buyer)).json() as Item;
+    const patched = await call('PATCH', `/api/schema/carts/${cart._id}`, buyer, {
+      selections: await completeSelections(app, buyer, unit.plan as string),
+      _version: cart._version,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const signed = await call('POST', `/api/carts/${cart._id}/submit`, buyer, {
+      signature: 'Alex Buyer',
+      agree: true,
+      _version: (patched.json() as Item)._version,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const paid = await call('POST', `/api/manage/carts/${cart._id}/ledger`, manager, {
+      kind: 'payment',
+      method: 'cheque',
+      amount: 100,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await call('POST', `/api/carts/${cart._id}/approve`, manager, {})).statusCode).toBe(200);
+    expect((await call('POST', `/api/carts/${cart._id}/reopen`, manager, {})).statusCode).toBe(200);
+    const csv = (await call('GET', '/api/manage/exports/units.csv', manager)).body;
+    const mapping = Object.fromEntries(IMPORT_DEFINITIONS.units.columns.map((column) => [column.field, column.header]));
+    const imported = await call('POST', '/api/manage/imports', manager, {
+      kind: 'units',
+      fileName: 'units.csv',
+      content: csv,
+      mapping,
+      apply: true,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const team = (await call('GET', '/api/manage/leads/team', manager)).json() as Array<{ id?: string; _id?: string }>;
+    const lead = ((await call('GET', '/api/schema/leads/', manager)).json() as Item[])[0]!;
+    const assigned = await call('PATCH', `/api/schema/leads/${lead._id}`, manager, {
+      assignee: team[0]!.id ?? team[0]!._id,
+      _version: lead._version,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+
+    const got = await receivedOn('/life', 7);
+    const events = got.map(
+      (entry) =>
+        JSON.parse(entry.body) as {
+          type: string;
+          data: { object: Record<string, unknown>; signer?: { name: string } };
+        },
+    );
+    const ofSelection = events.filter(
+      (event) => event.type.startsWith('selection.') || event.type.startsWith('payment.'),
+    );
+    expect(ofSelection.map((event) => event.type)).toEqual([
+      'selection.signed',
+      'selection.submitted',
+      'payment.received',
+      'selection.approved',
+      'selection.reopened',
+    ]);
+    expect(ofSelection[0]!.data.signer!.name).toBe('Alex Buyer');
+    expect(ofSelection[2]!.data.object).toMatchObject({
+      cart: cart._id,
+      kind: 'payment',
+      amount: 100,
+      method: 'cheque',
+    });
+    expect(ofSelection[3]!.data.object).toMatchObject({ _id: cart._id, status: 'approved' });
+    expect(events.find((event) => event.type === 'import.applied')!.data.object).toMatchObject({
+      kind: 'units',
+      fileName: 'units.csv',
+    });
+    expect(events.find((event) => event.type === 'lead.assigned')!.data.object).toMatchObject({ _id: lead._id });
+  });
+
   it('refuses endpoints on loopback, private, link-local and metadata addresses, by name or number', async () => {
     for (const url of [
       `https://localhost:${port}/hooks`,
@@ -529,6 +612,18 @@ describe(`API keys (${testDbKind})`, () => {
       expiresAt: new Date(Date.now() - 60_000).toISOString(),
     });
     expect(past.statusCode).toBe(400);
+  });
+
+  it('is limited to its minute’s calls, then answered 429 with when to try again', async () => {
+    const { token } = await create(['catalogue:read']);
+    let status = 200;
+    let calls = 0;
+    while (status === 200 && calls <= API_KEY_RATE.limit + 1) {
+      status = (await withKey('GET', '/api/schema/rooms/?limit=1', token)).statusCode;
+      calls++;
+    }
+    expect(calls).toBe(API_KEY_RATE.limit + 1);
+    expect(status).toBe(429);
   });
 
   it('is made by managers and administrators only', async () => {

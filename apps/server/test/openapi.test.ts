@@ -1,3 +1,4 @@
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '@decor/core';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
@@ -31,6 +32,30 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, co
 }
 
 describe(`the OpenAPI document (${testDbKind})`, () => {
+  it('declares the API key scheme, each operation’s scope, and every webhook event with its envelope (docs/integrations.md)', () => {
+    const raw = document as unknown as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
+      'x-webhooks': Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: { properties: object } }> } } }
+      >;
+    };
+    expect(raw.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const scopesOf = (path: string, method: string) =>
+      raw.paths[path]![method]!.security?.find((requirement) => 'apiKey' in requirement)?.apiKey;
+    expect(scopesOf('/api/manage/leads', 'get')).toEqual(['leads:read']);
+    expect(scopesOf('/api/manage/payments', 'get')).toEqual(['payments:read']);
+    expect(scopesOf('/api/manage/imports', 'post')).toEqual(['units:write']);
+    expect(scopesOf('/api/schema/{collection}/', 'get')).toContain('catalogue:read');
+    // What no key may call says so by naming no scope.
+    expect(scopesOf('/api/manage/webhooks', 'get')).toBeUndefined();
+    expect(scopesOf('/api/me', 'get')).toBeUndefined();
+    expect(Object.keys(raw['x-webhooks']).sort()).toEqual([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE].sort());
+    const envelope = raw['x-webhooks']['selection.approved']!.post.requestBody.content['application/json']!.schema;
+    expect(Object.keys(envelope.properties)).toEqual(['id', 'type', 'version', 'timestamp', 'project', 'data']);
+  });
+
   it('documents every status the plugins may answer on every route, and no body for 204', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

@@ -380,6 +380,30 @@ describe('webhooks from two server processes', () => {
       expect(ids).toHaveLength(20);
       expect(new Set(ids).size).toBe(20);
 
+      // A key revoked on one server is refused by the other from its next call.
+      const made = await call(c, 'POST', '/api/manage/api-keys', manager, {
+        name: 'Two servers',
+        scopes: ['leads:read'],
+      });
+      expect(made.status, JSON.stringify(made.json)).toBe(201);
+      const token = (made.json as { token: string }).token;
+      const byKey = async (server: ServerProcess) => {
+        const response = await fetch(`http://127.0.0.1:${server.port}/api/manage/leads`, {
+          headers: { ...ipHeaders(server.port, ''), authorization: `Bearer ${token}` },
+        });
+        await response.body?.cancel();
+        return response.status;
+      };
+      expect(await byKey(d)).toBe(200);
+      const revoked = await call(
+        c,
+        'DELETE',
+        `/api/manage/api-keys/${(made.json as { key: { _id: string } }).key._id}`,
+        manager,
+      );
+      expect(revoked.status).toBe(200);
+      expect(await byKey(d)).toBe(401);
+
       // A second endpoint whose first delivery is held: the server making it is killed (-9).
       expect(await endpoint('/held')).toBe(201);
       expect((await lead(c, 99)).status).toBe(201);
