@@ -528,8 +528,13 @@ async function benchLighthouse() {
   }
 }
 
-/** The sales-centre screens' live channel on PostgreSQL, one and two server processes (scripts/bench-realtime.ts). */
-async function benchRealtime() {
+/**
+ * A throwaway PostgreSQL cluster with the demo seeded, and a way to start compiled servers on it
+ * (each with a data directory of its own); everything is removed once `work` ends.
+ */
+async function onSeededCluster(
+  work: (cluster: { url: string; start(env: Record<string, string>): Promise<Started> }) => Promise<void>,
+) {
   const cluster = await startCluster();
   const dataDirs: string[] = [];
   try {
@@ -537,14 +542,29 @@ async function benchRealtime() {
     const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
     await seedDemo({ db: database.db, password: BENCH_PASSWORD, portalHost: 'localhost' });
     await database.close();
-    const tapDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-    dataDirs.push(tapDir);
-    const tapServer = await startAndTime(process.execPath, compiledServerArgs(), {
-      DATA_DIR: tapDir,
-      DATABASE_URL: url,
-      DEMO_PASSWORD: BENCH_PASSWORD,
-      WEB_CONCURRENCY: '1',
+    await work({
+      url,
+      start: (env) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+        dataDirs.push(dataDir);
+        return startAndTime(process.execPath, compiledServerArgs(), {
+          DATA_DIR: dataDir,
+          DATABASE_URL: url,
+          DEMO_PASSWORD: BENCH_PASSWORD,
+          ...env,
+        });
+      },
     });
+  } finally {
+    await cluster.stop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The sales-centre screens' live channel on PostgreSQL, one and two server processes (scripts/bench-realtime.ts). */
+async function benchRealtime() {
+  await onSeededCluster(async ({ url, start }) => {
+    const tapServer = await start({ WEB_CONCURRENCY: '1' });
     const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: CHROMIUM_ARGS });
     try {
       const tap = await tapToFrame({ port: tapServer.port, databaseUrl: url, browser });
@@ -556,56 +576,20 @@ async function benchRealtime() {
       await browser.close();
       await tapServer.stop();
     }
-    await realtimeFigures({
-      databaseUrl: url,
-      line,
-      start: (env) => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-        dataDirs.push(dataDir);
-        return startAndTime(process.execPath, compiledServerArgs(), {
-          ...env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: url,
-          DEMO_PASSWORD: BENCH_PASSWORD,
-          PORTAL_HOST: 'localhost',
-        });
-      },
-    });
-  } finally {
-    await cluster.stop();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  }
+    await realtimeFigures({ databaseUrl: url, line, start: (env) => start({ ...env, PORTAL_HOST: 'localhost' }) });
+  });
 }
 
 /** Webhooks on PostgreSQL: two compiled servers delivering to a receiver on loopback (scripts/bench-webhooks.ts). */
 async function benchWebhooks() {
-  const cluster = await startCluster();
-  const dataDirs: string[] = [];
-  try {
-    const url = databaseUrl(cluster.url, 'postgres');
-    const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-    await seedDemo({ db: database.db, password: BENCH_PASSWORD, portalHost: 'localhost' });
-    await database.close();
-    await webhookFigures({
+  await onSeededCluster(({ url, start }) =>
+    webhookFigures({
       databaseUrl: url,
       authSecret: 'the-bench-secret-every-server-of-the-deploy-shares',
       line,
-      start: (env) => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
-        dataDirs.push(dataDir);
-        return startAndTime(process.execPath, compiledServerArgs(), {
-          ...env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: url,
-          DEMO_PASSWORD: BENCH_PASSWORD,
-          PORTAL_HOST: 'localhost',
-        });
-      },
-    });
-  } finally {
-    await cluster.stop();
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  }
+      start: (env) => start({ ...env, PORTAL_HOST: 'localhost' }),
+    }),
+  );
 }
 
 /** The widget's bytes and fit, and the inquiry form's proof of work, on the embedded database (scripts/bench-front.ts). */
