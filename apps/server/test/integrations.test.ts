@@ -523,6 +523,18 @@ describe(`webhooks (${testDbKind})`, () => {
     });
     expect(harbour.statusCode, harbour.body).toBe(200);
     expect(harbour.json()).toEqual([]);
+    // Harbour's own endpoint hears nothing of demo's changes.
+    const theirs = await app.inject({
+      method: 'POST',
+      url: '/api/manage/webhooks',
+      headers: { ...onProject('harbour'), cookie: admin, origin: `http://${onProject('harbour').host}` },
+      payload: { url: `http://127.0.0.1:${port}/harbour`, events: ['unit.status_changed'] },
+    });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    await addEndpoint('/demo-only', ['unit.status_changed']);
+    await patchUnit(units[6]!._id, { status: 'reserved' });
+    await receivedOn('/demo-only', 1);
+    expect(receiver.received.filter((entry) => entry.path === '/harbour')).toHaveLength(0);
   });
 });
 
