@@ -43,3 +43,4 @@ export * from './lead-words.ts';
 export * from './messages/first-page.ts';
 export * from './content-languages.ts';
 export * from './integrations.ts';
+export * from './appointments.ts';
