@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { openPglite } from './db/client.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { DirectoryInUseError, lockDirectory } from './lib/dir-lock.ts';
 import { migrationsFolder } from './lib/paths.ts';
@@ -75,7 +75,7 @@ async function backup(config: Config, target: string | undefined) {
   } else {
     const { dir, release } = lockEmbedded(config);
     try {
-      const client = await PGlite.create(dir);
+      const client = await openPglite(dir);
       const applied = await client
         .query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations')
         .catch(() => ({ rows: [{ count: 0 }] }));
@@ -143,7 +143,7 @@ async function restore(config: Config, source: string | undefined) {
         say(`The database that was there is kept in ${dir}.${aside}`);
       }
       const archive = fs.readFileSync(path.join(folder, DATABASE_ARCHIVE));
-      const client = await PGlite.create(dir, { loadDataDir: new Blob([archive]) });
+      const client = await openPglite(dir, { loadDataDir: new Blob([archive]) });
       await client.query('select 1');
       await client.close();
     } finally {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -147,9 +148,18 @@ export interface OpenDatabaseInput {
   poolSize?: number;
 }
 
+/**
+ * An embedded database with the extensions our migrations use: btree_gist, whose exclusion
+ * constraint keeps a consultant's appointments from overlapping (docs/appointments.md), as on
+ * PostgreSQL. Every PGlite the portal opens is opened here.
+ */
+export function openPglite(dir: string, options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create(dir, { ...options, extensions: { btree_gist } });
+}
+
 /** A new in-memory PGlite database, migrated, as a data directory to start others from (`pgliteTemplate`). */
 export async function dumpPgliteTemplate(): Promise<Blob> {
-  const client = await PGlite.create('memory://');
+  const client = await openPglite('memory://');
   try {
     await migratePglite(drizzlePglite({ client, schema, casing: 'snake_case' }), { migrationsFolder });
     return await client.dumpDataDir('none');
@@ -222,7 +232,7 @@ export async function openDatabase({
   try {
     if (pgliteTemplate && !dir.startsWith('memory://'))
       throw new Error('A PGlite template starts in-memory databases only.');
-    const client = await PGlite.create(dir, pgliteTemplate ? { loadDataDir: pgliteTemplate } : {});
+    const client = await openPglite(dir, pgliteTemplate ? { loadDataDir: pgliteTemplate } : {});
     return await onPglite(client, async () => {
       try {
         await client.close();

@@ -12,8 +12,8 @@ import pg from 'pg';
 import { afterAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
-import { PGlite } from '@electric-sql/pglite';
-import { onPglite, openDatabase, type Database } from '../../src/db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { onPglite, openDatabase, openPglite, type Database } from '../../src/db/client.ts';
 import { SEEDED_TEMPLATE_DATABASE, seedForTests, TEST_PORTAL_HOST } from './seeded.ts';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
 import type { StorageKind } from '../../src/modules/files/storages.ts';
@@ -67,7 +67,7 @@ async function emptyPglite(): Promise<PGlite> {
   const template = process.env.TEST_PGLITE_TEMPLATE;
   if (!template) throw new Error('TEST_PGLITE_TEMPLATE is not set: run the suite through vitest (global setup).');
   pgliteTemplate ??= new Blob([fs.readFileSync(template)]);
-  const client = await PGlite.create('memory://', { loadDataDir: pgliteTemplate });
+  const client = await openPglite('memory://', { loadDataDir: pgliteTemplate });
   schemaTables ??= (
     await client.query<{ tables: string | null }>(
       `SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') AS tables FROM pg_tables WHERE schemaname = 'public'`,

@@ -6,3 +6,4 @@ export * from './displays.ts';
 export * from './public-pages.ts';
 export * from './payments.ts';
 export * from './integrations.ts';
+export * from './appointments.ts';
