@@ -44,7 +44,8 @@ const text = (value: string) =>
     .replace(/\r\n|\r|\n/g, '\\n');
 
 /** A parameter value (a person's name): quoted, without what a quoted value may not hold. */
-const parameter = (value: string) => `"${value.replace(/["\r\n]/g, ' ').replace(/[\u0000-\u001f]/g, '')}"`;
+const parameter = (value: string) =>
+  `"${[...value.replace(/["\r\n]/g, ' ')].filter((character) => character.charCodeAt(0) >= 0x20).join('')}"`;
 
 /** Folds a content line at 75 octets, never inside a character (RFC 5545, 3.1). */
 function fold(line: string): string {
