@@ -145,10 +145,10 @@ describe('free slots', () => {
     for (const slot of slots) expect(slot.end - slot.start).toBe(2 * 3_600_000);
   });
 
-  it('open the hour the clocks show twice, twice', () => {
-    // Toronto, 2026-11-01: 02:00 EDT becomes 01:00 EST. Open 01:00–02:00 on the wall clock: two real hours.
-    const slots = freeSlots({
-      timeZone: 'America/Toronto',
+  /** The hourly slots of a Sunday open 01:00–02:00 on the zone's wall clock, 2026-11-01. */
+  const oneInTheMorning = (timeZone: string) =>
+    freeSlots({
+      timeZone,
       weekly: [{ weekday: 7, start: '01:00', end: '02:00' }],
       exceptions: [],
       busy: [],
@@ -157,26 +157,15 @@ describe('free slots', () => {
       step: 60,
       from: at('2026-11-01T00:00:00'),
       to: at('2026-11-02T00:00:00'),
-    });
-    expect(slots.map((slot) => new Date(slot.start).toISOString())).toEqual([
-      '2026-11-01T05:00:00.000Z',
-      '2026-11-01T06:00:00.000Z',
-    ]);
+    }).map((slot) => new Date(slot.start).toISOString());
+
+  it('open the hour the clocks show twice, twice', () => {
+    // Toronto, 2026-11-01: 02:00 EDT becomes 01:00 EST. Open 01:00–02:00 on the wall clock: two real hours.
+    expect(oneInTheMorning('America/Toronto')).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-01T06:00:00.000Z']);
   });
 
   it('follow the zone database the portal prints with: Vancouver keeps UTC−7 after 2026-11-01, so its 01:00 comes once', () => {
-    const slots = freeSlots({
-      timeZone: 'America/Vancouver',
-      weekly: [{ weekday: 7, start: '01:00', end: '02:00' }],
-      exceptions: [],
-      busy: [],
-      length: 60,
-      buffer: 0,
-      step: 60,
-      from: at('2026-11-01T00:00:00'),
-      to: at('2026-11-02T00:00:00'),
-    });
-    expect(slots.map((slot) => new Date(slot.start).toISOString())).toEqual(['2026-11-01T08:00:00.000Z']);
+    expect(oneInTheMorning('America/Vancouver')).toEqual(['2026-11-01T08:00:00.000Z']);
   });
 
   it('keep the buffer after a booking free, and a day off closed', () => {

@@ -94,6 +94,11 @@ export function atRun(type: RunType, value: string | number): SQL {
   return sql`(SELECT ${value}::${sql.raw(type)})`;
 }
 
+/** A moment column as the API writes every moment: ISO 8601 in UTC to the millisecond (`2026-12-02T15:04:05.123Z`). */
+export function isoMoment(column: SQL): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** A list (its values joined by commas, so none may hold one) as an array read at run time: how many it holds sizes no plan (`atRun`). */
 export function listAtRun(type: RunType, values: readonly (string | number)[]): SQL {
   // The cast outside the sub-select keeps `= ANY(...)` from reading it as a subquery of rows.

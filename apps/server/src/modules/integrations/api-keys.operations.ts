@@ -64,8 +64,7 @@ export async function createApiKey(db: Db, scope: Promise<Scope>, input: ApiKeyI
 
 export async function revokeKey(db: Db, scope: Promise<Scope>, id: string): Promise<ApiKey> {
   const { project } = requireManager(await scope);
-  if (!/^[0-9a-f-]{36}$/i.test(id) || !(await revokeApiKey(db, project.id, id)))
-    throw fail('not_found', 'api-keys.no-key');
+  if (!(await revokeApiKey(db, project.id, id))) throw fail('not_found', 'api-keys.no-key');
   const [row] = await apiKeysOf(db, project.id, id);
   return viewOf(row!);
 }

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { hotSqlRows, listAtRun, sqlRows, type Db } from '../../db/client.ts';
+import { hotSqlRows, isoMoment as iso, listAtRun, sqlRows, type Db } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export interface ApiKeyRow {
   id: string;
@@ -43,8 +41,8 @@ export async function insertApiKey(
 export async function apiKeysOf(db: Db, projectId: string, id?: string): Promise<ApiKeyRow[]> {
   return sqlRows<ApiKeyRow>(
     db,
-    sql`SELECT k.id, k.name, k.hint, k.scopes, k.created_by, u.name AS created_by_name, ${iso('k.created_at')} AS created_at,
-               ${iso('k.last_used_at')} AS last_used_at, ${iso('k.expires_at')} AS expires_at, ${iso('k.revoked_at')} AS revoked_at
+    sql`SELECT k.id, k.name, k.hint, k.scopes, k.created_by, u.name AS created_by_name, ${iso(sql`k.created_at`)} AS created_at,
+               ${iso(sql`k.last_used_at`)} AS last_used_at, ${iso(sql`k.expires_at`)} AS expires_at, ${iso(sql`k.revoked_at`)} AS revoked_at
         FROM api_keys k LEFT JOIN users u ON u.id = k.created_by
         WHERE k.project_id = ${projectId} ${id ? sql`AND k.id = ${id}` : sql``}
         ORDER BY k.id DESC`,

@@ -9,7 +9,7 @@ import {
   type webhookEndpointPatchSchema,
 } from '@decor/core';
 import type { z } from 'zod';
-import { withTransaction, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Scope } from '../projects/index.ts';
 import { requireManager } from '../projects/index.ts';
 import { refusalOfUrl, type AddressPolicy } from './webhooks.http.ts';
@@ -61,7 +61,7 @@ async function checkedUrl(url: string, policy: AddressPolicy): Promise<string> {
 }
 
 async function endpointOf(db: Db, projectId: string, id: string): Promise<EndpointListRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await endpointsOf(db, projectId, id) : [];
+  const [row] = await endpointsOf(db, projectId, id);
   if (!row) throw fail('not_found', 'webhooks.no-endpoint');
   return row;
 }
@@ -109,8 +109,7 @@ export async function changeEndpoint(
 
 export async function removeEndpoint({ db, scope }: WebhookContext, id: string) {
   const { project } = requireManager(await scope);
-  if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteEndpoint(db, project.id, id)))
-    throw fail('not_found', 'webhooks.no-endpoint');
+  if (!(await deleteEndpoint(db, project.id, id))) throw fail('not_found', 'webhooks.no-endpoint');
 }
 
 /** A new secret, shown once; the old one keeps signing beside it for WEBHOOK_ROTATION_GRACE_MS. */
@@ -132,17 +131,16 @@ export async function rotateSecret(context: WebhookContext, id: string, now = ne
 export async function sendTestEvent(context: WebhookContext, id: string) {
   const { project, actor } = requireManager(await context.scope);
   await endpointOf(context.db, project.id, id);
-  const eventId = await withTransaction(context.db, (tx) =>
-    insertEvent(tx, {
-      projectId: project.id,
-      type: TEST_EVENT_TYPE,
-      version: 1,
-      resource: `endpoint:${id}`,
-      data: { object: { endpoint: id, sentBy: actor.name, message: 'A test event from Decor Portal.' } },
-      onlyEndpoint: id,
-      retryForMs: WEBHOOK_RETRY_FOR_MS,
-    }),
-  );
+  // One statement: the event and its delivery commit (and are announced) together.
+  const eventId = await insertEvent(context.db, {
+    projectId: project.id,
+    type: TEST_EVENT_TYPE,
+    version: 1,
+    resource: `endpoint:${id}`,
+    data: { object: { endpoint: id, sentBy: actor.name, message: 'A test event from Decor Portal.' } },
+    onlyEndpoint: id,
+    retryForMs: WEBHOOK_RETRY_FOR_MS,
+  });
   return { eventId };
 }
 
@@ -180,7 +178,7 @@ export async function endpointDeliveries(
 export async function deliveryAttempts({ db, scope }: WebhookContext, id: string, deliveryId: string) {
   const { project } = requireManager(await scope);
   await endpointOf(db, project.id, id);
-  const rows = /^[0-9a-f-]{36}$/i.test(deliveryId) ? await attemptsOf(db, { endpointId: id, deliveryId }) : [];
+  const rows = await attemptsOf(db, { endpointId: id, deliveryId });
   if (!rows.length) throw fail('not_found', 'webhooks.no-delivery');
   return rows.map((row) => ({
     at: row.at,
@@ -202,7 +200,6 @@ export async function replayDeliveries(
   const { project } = requireManager(await scope);
   await endpointOf(db, project.id, id);
   if ('deliveryId' in which) {
-    if (!/^[0-9a-f-]{36}$/i.test(which.deliveryId)) throw fail('not_found', 'webhooks.no-delivery');
     const count = await replay(db, {
       endpointId: id,
       deliveryId: which.deliveryId,

@@ -1,9 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { hotSqlRows, listAtRun, sqlRows, type Db } from '../../db/client.ts';
+import { hotSqlRows, isoMoment as iso, listAtRun, sqlRows, type Db } from '../../db/client.ts';
 import { uuidv7 } from '../../lib/ids.ts';
-
-/** A moment as ISO 8601 in UTC, as every answer of the API writes it. */
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The channel a recorded event is announced on (after its commit), so that deliverers wake at once. */
 export const DELIVERY_CHANNEL = 'decor_webhooks';
