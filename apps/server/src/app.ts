@@ -32,6 +32,7 @@ import { accessCodesModule } from './modules/access-codes/index.ts';
 import { adminModule } from './modules/admin/index.ts';
 import { cartsModule } from './modules/carts/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
+import { appointmentsModule } from './modules/appointments/index.ts';
 import { commentsModule } from './modules/comments/index.ts';
 import { decorModule, HookRegistry, onCollectionsChange, onItemsChange } from './modules/decor/index.ts';
 import { displaysModule } from './modules/displays/index.ts';
@@ -62,6 +63,7 @@ const MODULES = [
   accessCodesModule,
   commentsModule,
   paymentsModule,
+  appointmentsModule,
   manageModule,
   importsModule,
   leadsModule,

@@ -562,6 +562,13 @@ describe(`lookups by id, token or code (${testDbKind})`, () => {
       'POST /api/carts/{id}/payments/card': { upTo: 'deposit' },
       'POST /api/manage/webhooks/{id}/replay': { since: new Date(Date.now() - 60_000).toISOString() },
       'PATCH /api/manage/webhooks/{id}': { description: 'Taken over' },
+      'PATCH /api/appointments/{id}': {
+        consultant: cart._id,
+        start: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+      'POST /api/manage/appointments/{id}/outcome': { status: 'done', note: 'Written from elsewhere' },
+      'PUT /api/manage/appointment-types/{id}': { names: { en: 'Taken over' }, lengthMinutes: 60 },
+      'PUT /api/manage/consultants/{id}': { userId: 'elsewhere' },
     };
     const document = (
       await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: TEST_PORTAL_HOST } })

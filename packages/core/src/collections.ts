@@ -149,7 +149,13 @@ export const selectionSchema = z
  * own language (adjustmentLabel in pricing.ts); `label` keeps the English words for API clients.
  */
 export const adjustmentSchema = z
-  .object({ label: text(200), amount: money, changeOrder: z.number().int().min(1).max(1000).optional() })
+  .object({
+    label: text(200),
+    amount: money,
+    changeOrder: z.number().int().min(1).max(1000).optional(),
+    /** The meeting with the design centre this fee is for (docs/appointments.md, "Fees"). */
+    appointment: z.uuid().optional(),
+  })
   .strict();
 
 export const cartSchema = z

@@ -322,7 +322,12 @@ const changeOrderLineSchema = z.object({
   quantity: z.number(),
   price: z.number(),
 });
-const adjustmentSchema = z.object({ label: z.string(), amount: z.number(), changeOrder: z.number().optional() });
+const adjustmentSchema = z.object({
+  label: z.string(),
+  amount: z.number(),
+  changeOrder: z.number().optional(),
+  appointment: z.string().optional(),
+});
 
 /**
  * The change-order document of a reopened selection (GET /api/carts/{id}/change-order;

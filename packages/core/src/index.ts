@@ -44,3 +44,4 @@ export * from './messages/first-page.ts';
 export * from './content-languages.ts';
 export * from './integrations.ts';
 export * from './appointments.ts';
+export * from './appointment-contracts.ts';

@@ -9,13 +9,16 @@ export interface Adjustment {
   amount: number;
   /** A change order's fee: its number (its words are the reader's: adjustmentLabel). */
   changeOrder?: number | undefined;
+  /** An extra meeting's fee: the meeting's id (docs/appointments.md, "Fees"). */
+  appointment?: string | undefined;
 }
 
 /** An adjustment's words for a reader: a change order's fee in the reader's language, a package's saving by its name. */
 export function adjustmentLabel(
-  adjustment: { label: string; changeOrder?: number | undefined },
-  t: (key: 'cart.change-fee', params: { number: number }) => string,
+  adjustment: { label: string; changeOrder?: number | undefined; appointment?: string | undefined },
+  t: ((key: 'cart.change-fee', params: { number: number }) => string) & ((key: 'cart.appointment-fee') => string),
 ): string {
+  if (adjustment.appointment) return t('cart.appointment-fee');
   return adjustment.changeOrder ? t('cart.change-fee', { number: adjustment.changeOrder }) : adjustment.label;
 }
 

@@ -66,16 +66,11 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The invitation (or its cancellation) as a `text/calendar` body. */
-export function calendarOf(event: CalendarEvent): string {
+/** The VEVENT of one version of a meeting. */
+function eventLines(event: Omit<CalendarEvent, 'method'>, cancelled: boolean): string[] {
   const person = (role: string, who: CalendarPerson, extra = '') =>
     `${role};CN=${parameter(who.name || who.email)}${extra}:mailto:${who.email}`;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Decor Portal//Appointments//EN',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${event.method}`,
+  return [
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -86,13 +81,48 @@ export function calendarOf(event: CalendarEvent): string {
     `DESCRIPTION:${text(event.description)}`,
     `LOCATION:${text(event.location)}`,
     ...(event.url ? [`URL:${event.url}`] : []),
-    `STATUS:${event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     person('ORGANIZER', event.organizer),
     ...event.attendees.map((attendee) =>
       person('ATTENDEE', attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE'),
     ),
     'END:VEVENT',
-    'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+const calendar = (method: string, events: string[], extra: string[] = []) =>
+  `${[
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Decor Portal//Appointments//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    ...extra,
+    ...events,
+    'END:VCALENDAR',
+  ]
+    .map(fold)
+    .join('\r\n')}\r\n`;
+
+/** The invitation (or its cancellation) as a `text/calendar` body. */
+export function calendarOf(event: CalendarEvent): string {
+  return calendar(event.method, eventLines(event, event.method === 'CANCEL'));
+}
+
+/**
+ * A consultant's subscribed calendar (docs/appointments.md, "Feeds"): their booked meetings as
+ * a published calendar that Google Calendar, Outlook and Apple Calendar refresh on their own.
+ */
+export function feedOf({
+  name,
+  events,
+}: {
+  name: string;
+  events: ReadonlyArray<Omit<CalendarEvent, 'method'>>;
+}): string {
+  return calendar(
+    'PUBLISH',
+    events.flatMap((event) => eventLines(event, false)),
+    [`X-WR-CALNAME:${text(name)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H'],
+  );
 }

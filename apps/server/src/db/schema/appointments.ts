@@ -36,9 +36,14 @@ export const consultants = pgTable(
       .notNull()
       .default([]),
     active: boolean('active').notNull().default(true),
+    /** The SHA-256 of their private calendar feed's secret; null when they have none. */
+    feedHash: text('feed_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('consultants_person_idx').on(t.projectId, t.userId)],
+  (t) => [
+    uniqueIndex('consultants_person_idx').on(t.projectId, t.userId),
+    uniqueIndex('consultants_feed_idx').on(t.feedHash),
+  ],
 );
 
 /** The kinds of meeting a project offers: their length, the buffer after, who books and when, the fee past the free ones. */
@@ -54,8 +59,8 @@ export const appointmentTypes = pgTable(
     lengthMinutes: integer('length_minutes').notNull(),
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     stepMinutes: integer('step_minutes').notNull().default(30),
-    /** `buyers` (and their co-buyers) book it themselves; `staff` only the design centre. */
-    bookedBy: text('booked_by').$type<'buyers' | 'staff'>().notNull().default('buyers'),
+    /** `buyers`: every buyer of the unit books it; `owner`: its first buyer only; `staff`: the design centre only. */
+    bookedBy: text('booked_by').$type<'buyers' | 'owner' | 'staff'>().notNull().default('buyers'),
     noticeMinutes: integer('notice_minutes').notNull().default(1440),
     aheadDays: integer('ahead_days').notNull().default(90),
     cancelMinutes: integer('cancel_minutes').notNull().default(1440),
@@ -94,10 +99,17 @@ export const appointments = pgTable(
     /** The iCalendar SEQUENCE: one more at each change mailed. */
     sequence: integer('sequence').notNull().default(0),
     bookedBy: text('booked_by'),
+    /** The fee this meeting added to its selection (minor units), 0 for a free one. */
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    /** The consultant's note after the meeting: a staff note, never shown to buyers. */
+    note: text('note').notNull().default(''),
+    /** The reminders already sent (`day`, `soon`), each claimed before it goes out. */
+    reminders: jsonb('reminders').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('appointments_consultant_idx').on(t.consultantId, t.startsAt),
     index('appointments_cart_idx').on(t.cartId),
+    index('appointments_project_idx').on(t.projectId, t.startsAt),
   ],
 );

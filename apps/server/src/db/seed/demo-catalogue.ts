@@ -3,7 +3,7 @@
  * categories and finishes with prices in cents. Options refer to each other, to rooms
  * and to plans by name here; the seeder turns names into ids.
  */
-import type { ProjectOptions, Theme } from '@decor/core';
+import type { AppointmentTypeInput, ConsultantInput, ProjectOptions, Theme } from '@decor/core';
 import { DEMO_FRENCH, DEMO_FRENCH_OPTIONS } from './demo-french.ts';
 
 export interface RoomSeed {
@@ -88,6 +88,11 @@ export interface ProjectSeed {
   buyers: BuyerSeed[];
   /** The catalogue's names and descriptions in French, by their English words (docs/languages.md). */
   french?: Record<string, string>;
+  /** The design centre's consultants (managers, by address) and kinds of meeting (docs/appointments.md). */
+  appointments?: {
+    consultants: Array<{ email: string } & Omit<ConsultantInput, 'userId'>>;
+    types: AppointmentTypeInput[];
+  };
 }
 
 const $ = (dollars: number) => Math.round(dollars * 100);
@@ -881,6 +886,35 @@ export const demoProject: ProjectSeed = {
   ],
   units: demoUnits(),
   managers: [{ email: 'manager@demo.test', name: 'Morgan Design-Centre' }],
+  appointments: {
+    consultants: [
+      {
+        email: 'manager@demo.test',
+        place: 'Maple Heights design centre, 2nd floor',
+        weekly: [1, 2, 3, 4, 5]
+          .map((weekday) => ({ weekday, start: '09:00', end: '17:00' }))
+          .concat([{ weekday: 6, start: '10:00', end: '14:00' }]),
+      },
+    ],
+    types: [
+      {
+        names: { en: 'Design consultation', 'fr-CA': 'Consultation design' },
+        lengthMinutes: 120,
+        bufferMinutes: 15,
+        stepMinutes: 30,
+        freeCount: 1,
+        fee: $(150),
+      },
+      {
+        names: { en: 'Final review', 'fr-CA': 'Revue finale' },
+        lengthMinutes: 60,
+        bufferMinutes: 15,
+        stepMinutes: 30,
+        freeCount: 1,
+        fee: $(100),
+      },
+    ],
+  },
   buyers: [
     {
       email: 'buyer@demo.test',

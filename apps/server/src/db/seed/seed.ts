@@ -1,10 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
 import { uuidv7 } from '../../lib/ids.ts';
 import { hash } from '@node-rs/argon2';
-import { paymentTermsSchema, percentOf, slugify, taxesOn } from '@decor/core';
+import {
+  appointmentTypeInputSchema,
+  consultantInputSchema,
+  paymentTermsSchema,
+  percentOf,
+  slugify,
+  taxesOn,
+} from '@decor/core';
 import { type Db, withTransaction } from '../client.ts';
 import {
   accounts,
+  appointmentTypes,
+  consultants,
   deployProjects,
   deploys,
   items,
@@ -118,6 +127,20 @@ async function insertProject(db: Db, seed: ProjectSeed, userIds: Map<string, str
     theme: seed.theme,
   });
   await insertProjectItems(db, projectId, seed, userIds, now);
+  await insertDesignCentre(db, projectId, seed, userIds);
+}
+
+/** The demo's consultants and kinds of meeting (docs/appointments.md), read through the API's own rules. */
+async function insertDesignCentre(db: Db, projectId: string, seed: ProjectSeed, userIds: Map<string, string>) {
+  if (!seed.appointments) return;
+  for (const { email, ...hours } of seed.appointments.consultants) {
+    const input = consultantInputSchema.parse({ ...hours, userId: userIds.get(email) });
+    await db.insert(consultants).values({ id: uuidv7(), projectId, ...input });
+  }
+  for (const type of seed.appointments.types) {
+    const input = appointmentTypeInputSchema.parse(type);
+    await db.insert(appointmentTypes).values({ id: uuidv7(), projectId, ...input });
+  }
 }
 
 /**

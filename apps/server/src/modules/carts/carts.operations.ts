@@ -412,3 +412,43 @@ export async function cartSummaries({
   }
   return summaries;
 }
+
+/**
+ * Adds (an amount) or takes off (null) the fee of an extra meeting with the design centre
+ * (docs/appointments.md, "Fees"): its own line beside the change orders' fees, in the total at
+ * once. Only an open draft changes; a signed selection keeps what it was signed for. Answers
+ * whether the selection changed.
+ */
+export async function setAppointmentFee(
+  db: Db,
+  {
+    hooks,
+    project,
+    actorId,
+    cartId,
+    appointment,
+    amount,
+  }: {
+    hooks: HookRegistry;
+    project: Scope['project'];
+    actorId: string | null;
+    cartId: string;
+    appointment: string;
+    amount: number | null;
+  },
+): Promise<boolean> {
+  let changed = false;
+  await withWrites(db, { project, actorId, origin: 'server', hooks, now: new Date() }, (writer) =>
+    updateItem(writer, 'carts', cartId, (cart) => {
+      const data = cart.data as CartData;
+      if (effectiveStatus(data, new Date()) !== 'draft') return data;
+      const before = data.fees ?? [];
+      const others = before.filter((fee) => fee.appointment !== appointment);
+      const fees = amount ? [...others, { label: message('cart.appointment-fee'), amount, appointment }] : others;
+      const sum = (list: Array<{ amount: number }>) => list.reduce((total, fee) => total + fee.amount, 0);
+      changed = fees.length !== before.length || sum(fees) !== sum(before);
+      return changed ? { ...data, fees, total: Number(data.total) + sum(fees) - sum(before) } : data;
+    }),
+  );
+  return changed;
+}

@@ -15,7 +15,7 @@ export type CartData = Record<string, unknown> & {
   notes?: string;
   revision?: number;
   /** Change-order fees added when an approved selection was reopened. */
-  fees?: Array<{ label: string; amount: number }>;
+  fees?: Array<{ label: string; amount: number; changeOrder?: number; appointment?: string }>;
   owner?: string;
   signature?: {
     name: string;

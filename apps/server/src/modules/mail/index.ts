@@ -7,6 +7,8 @@ export { mailEntry } from './mail-log.ts';
 export { createMailer, type Mail, type MailJobInput, type Mailer, trackedMailer } from './mailer.ts';
 export { readerFor, readerOf, readersOf, type Reader } from './readers.ts';
 export {
+  appointmentMail,
+  type AppointmentMailKind,
   changeEmailMail,
   commentDigestMail,
   deadlinePassedMail,

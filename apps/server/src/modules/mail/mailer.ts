@@ -15,6 +15,12 @@ export interface Mail {
   language?: string;
   /** Files sent with the mail (the signed summary as a PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /**
+   * A meeting as iCalendar (docs/appointments.md, "Calendars"): sent as the message's
+   * `text/calendar; method=…` alternative and as an `.ics` file, which is how Outlook, Google
+   * Calendar and Apple Calendar recognise an invitation.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string; filename: string };
 }
 
 export interface Mailer {
@@ -45,11 +51,16 @@ export function createMailer({
       (transport ??= import('nodemailer').then((module) => module.default.createTransport(smtpUrl)));
     return {
       kind: 'smtp',
-      async send({ projectId, language, ...mail }) {
+      async send({ projectId, language, calendar, ...mail }) {
         try {
           await (
             await transportNow()
-          ).sendMail({ from, ...mail, ...(language ? { headers: { 'Content-Language': language } } : {}) });
+          ).sendMail({
+            from,
+            ...mail,
+            ...(calendar ? { icalEvent: calendar } : {}),
+            ...(language ? { headers: { 'Content-Language': language } } : {}),
+          });
         } catch (error) {
           // Kept for the administrators (docs/admin.md, "Overview") and the design centre; the caller still hears of it.
           const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
@@ -73,9 +84,14 @@ export function createMailer({
   }
   return {
     kind: 'outbox',
-    async send({ attachments = [], projectId, ...mail }) {
+    async send({ attachments = [], projectId, calendar, ...mail }) {
       // The outbox keeps the words; attachments are named in the log only.
       await insertOutboxMail(db, mail);
+      if (calendar)
+        attachments = [
+          ...attachments,
+          { ...calendar, content: Buffer.from(calendar.content), contentType: 'text/calendar' },
+        ];
       await recordMail(db, { projectId, to: mail.to, subject: mail.subject, status: 'outbox' });
       const files = attachments.map((a) => `${a.filename} (${a.content.length} bytes)`).join(', ');
       log.info(

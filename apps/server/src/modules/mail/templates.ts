@@ -574,3 +574,60 @@ export function signAgainMail({
     footer: t('mail.for-buyers'),
   });
 }
+
+/** What an appointment's mail is about: its booking, a move, its cancellation, or a reminder the day before or shortly before. */
+export type AppointmentMailKind = 'booked' | 'moved' | 'cancelled' | 'day' | 'soon';
+
+/**
+ * To a meeting's buyers and its consultant (docs/appointments.md, "Mails"): what changed, when
+ * in the project's zone, with whom and where; the invitation is attached by the caller.
+ */
+export function appointmentMail({
+  to,
+  reader,
+  projectName,
+  kind,
+  type,
+  when,
+  unitName,
+  consultant,
+  people,
+  place,
+  videoUrl,
+  url,
+  forStaff,
+}: Base & {
+  kind: AppointmentMailKind;
+  type: string;
+  when: string;
+  unitName: string;
+  consultant: string;
+  people: string;
+  place: string;
+  videoUrl: string | null;
+  url: string;
+  forStaff: boolean;
+}): Mail {
+  const { t } = reader;
+  const facts = { kind, type, when, unit: unitName };
+  const where = [
+    ...(place ? [t('mail.appointment.place', { place })] : []),
+    ...(videoUrl ? [t('mail.appointment.video', { url: videoUrl })] : []),
+  ];
+  const open = kind !== 'cancelled';
+  return compose({
+    to,
+    reader,
+    projectName,
+    subject: t('mail.appointment.subject', facts),
+    paragraphs: [
+      forStaff ? t('mail.appointment.staff-body', facts) : t('mail.appointment.body', facts),
+      t('mail.appointment.with', { consultant, unit: unitName, people }),
+      ...(open ? where : []),
+      ...(open && !forStaff ? [t('mail.appointment.prepare')] : []),
+      ...(kind === 'day' || kind === 'soon' ? [] : [t('mail.appointment.calendar')]),
+    ],
+    action: { label: forStaff ? t('mail.appointment.staff-action') : t('mail.appointment.action'), url },
+    footer: forStaff ? t('mail.appointment.staff-footer') : t('mail.for-buyers'),
+  });
+}

@@ -98,8 +98,32 @@ export const EN_CORE = {
   'cart.agree': 'Please confirm that you agree to this selection.',
   'cart.sign-name': 'Type your full name to sign.',
   'cart.choose-first': 'Choose {categories} before submitting.',
+  'appointment.no-such-type': 'There is no such kind of appointment in this project.',
+  'appointment.no-such-consultant': 'There is no such consultant in this project.',
+  'appointment.no-such': 'There is no such appointment.',
+  'appointment.staff-books': 'The design centre books this kind of appointment: please call them.',
+  'appointment.owner-books': 'The first buyer of the home books this kind of appointment.',
+  'appointment.too-soon':
+    'Appointments are booked at least {hours, plural, one {# hour} other {# hours}} ahead: choose a later time.',
+  'appointment.too-far':
+    'Appointments are booked at most {days, plural, one {# day} other {# days}} ahead: choose an earlier day.',
+  'appointment.not-open': 'The consultant does not meet buyers at that time: choose one of the free times shown.',
+  'appointment.taken': 'Someone has just booked that time: choose one of the next free times.',
+  'appointment.already-booked':
+    'You already have an appointment of this kind booked: move it rather than booking another.',
+  'appointment.fee-after-signing':
+    'Your selection is signed: please ask the design centre to book an extra appointment.',
+  'appointment.fee-to-accept':
+    'This extra appointment costs {fee}, added to your selection: agree to the fee to book it.',
+  'appointment.not-booked': 'This appointment is no longer booked.',
+  'appointment.change-closed': 'Changes to this appointment closed on {when}: please call the design centre.',
+  'appointment.not-yet': 'This appointment has not started yet.',
+  'appointment.not-staff': 'A consultant is one of this project’s managers.',
+  'appointment.consultant-exists': 'This person is a consultant of this project already.',
+  'appointment.no-feed': 'There is no such calendar feed, or it was revoked.',
   'cart.no-such': 'There is no such selection.',
   'unit.name-taken': 'Another unit of this project already has this name: give each unit its own.',
+  'cart.appointment-fee': 'Extra design-centre appointment',
   'cart.change-fee': 'Change order {number} fee',
   'share.invalid': 'This shared link is not valid. Check that it was copied whole.',
   'share.expired': 'This shared link has expired. Ask for a new one.',

@@ -151,4 +151,20 @@ export const EN_MAIL = {
   'mail.resign.body':
     'The selection of unit {unit} changed after it was signed. Every buyer of the home signs it, so the signatures given so far were set aside: each buyer signs the selection as it now is.',
   'mail.resign.action': 'Review and sign',
+  'mail.appointment.subject':
+    '{kind, select, booked {Booked: {type}, {when}} moved {Moved: {type}, now {when}} cancelled {Cancelled: {type}, {when}} day {Tomorrow: {type}, {when}} soon {Soon: {type}, {when}} other {{type}, {when}}}',
+  'mail.appointment.body':
+    '{kind, select, booked {Your {type} with the design centre is booked for {when}.} moved {Your {type} with the design centre moved to {when}.} cancelled {Your {type} with the design centre on {when} is cancelled.} day {A reminder: your {type} with the design centre is tomorrow, {when}.} soon {A reminder: your {type} with the design centre starts at {when}.} other {Your {type} with the design centre: {when}.}}',
+  'mail.appointment.staff-body':
+    '{kind, select, booked {{type} booked for unit {unit}: {when}.} moved {{type} of unit {unit} moved to {when}.} cancelled {{type} of unit {unit} on {when} is cancelled.} day {Tomorrow: {type} with unit {unit}, {when}.} soon {Soon: {type} with unit {unit}, {when}.} other {{type} with unit {unit}: {when}.}}',
+  'mail.appointment.with': 'With {consultant}, for unit {unit}. Invited: {people}.',
+  'mail.appointment.place': 'Where: {place}',
+  'mail.appointment.video': 'By video: {url}',
+  'mail.appointment.prepare':
+    'Your consultant opens the meeting with your choices so far: the more you have chosen, the more time you have for what is left.',
+  'mail.appointment.calendar':
+    'The attached invitation adds it to your calendar; a change or a cancellation updates it.',
+  'mail.appointment.action': 'See your appointment',
+  'mail.appointment.staff-action': 'Open the selection',
+  'mail.appointment.staff-footer': 'You receive this because you are the consultant of this appointment.',
 } as const;

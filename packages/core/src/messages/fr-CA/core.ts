@@ -96,8 +96,33 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'cart.agree': 'Veuillez confirmer que vous acceptez cette sélection.',
   'cart.sign-name': 'Tapez votre nom complet pour signer.',
   'cart.choose-first': 'Choisissez {categories} avant de soumettre.',
+  'appointment.no-such-type': 'Ce type de rendez-vous n’existe pas dans ce projet.',
+  'appointment.no-such-consultant': 'Ce conseiller n’existe pas dans ce projet.',
+  'appointment.no-such': 'Ce rendez-vous n’existe pas.',
+  'appointment.staff-books': 'Le centre de design fixe ce type de rendez-vous : veuillez l’appeler.',
+  'appointment.owner-books': 'Le premier acheteur du logement fixe ce type de rendez-vous.',
+  'appointment.too-soon':
+    'Les rendez-vous se prennent au moins {hours, plural, one {# heure} other {# heures}} à l’avance : choisissez une heure plus tardive.',
+  'appointment.too-far':
+    'Les rendez-vous se prennent au plus {days, plural, one {# jour} other {# jours}} à l’avance : choisissez un jour plus proche.',
+  'appointment.not-open': 'Le conseiller ne reçoit pas à cette heure : choisissez une des plages libres affichées.',
+  'appointment.taken': 'Quelqu’un vient de réserver cette plage : choisissez une des prochaines plages libres.',
+  'appointment.already-booked':
+    'Vous avez déjà un rendez-vous de ce type : déplacez-le plutôt que d’en prendre un autre.',
+  'appointment.fee-after-signing':
+    'Votre sélection est signée : demandez au centre de design de fixer un rendez-vous supplémentaire.',
+  'appointment.fee-to-accept':
+    'Ce rendez-vous supplémentaire coûte {fee}, ajoutés à votre sélection : acceptez les frais pour le réserver.',
+  'appointment.not-booked': 'Ce rendez-vous n’est plus réservé.',
+  'appointment.change-closed':
+    'Les changements à ce rendez-vous étaient possibles jusqu’au {when} : veuillez appeler le centre de design.',
+  'appointment.not-yet': 'Ce rendez-vous n’a pas encore commencé.',
+  'appointment.not-staff': 'Un conseiller est l’un des gestionnaires de ce projet.',
+  'appointment.consultant-exists': 'Cette personne est déjà conseillère de ce projet.',
+  'appointment.no-feed': 'Ce calendrier n’existe pas, ou il a été révoqué.',
   'cart.no-such': 'Cette sélection n’existe pas.',
   'unit.name-taken': 'Une autre unité de ce projet porte déjà ce nom : donnez à chaque unité le sien.',
+  'cart.appointment-fee': 'Rendez-vous supplémentaire au centre de design',
   'cart.change-fee': 'Frais de l’ordre de modification {number}',
   'share.invalid': 'Ce lien partagé n’est pas valide. Vérifiez qu’il a été copié en entier.',
   'share.expired': 'Ce lien partagé est expiré. Demandez-en un nouveau.',

@@ -157,4 +157,20 @@ export const FR_CA_MAIL: Record<keyof typeof EN_MAIL, string> = {
   'mail.resign.body':
     'La sélection de l’unité {unit} a changé après avoir été signée. Tous les acheteurs de la propriété la signent : les signatures déjà données ont donc été mises de côté, et chaque acheteur signe la sélection telle qu’elle est maintenant.',
   'mail.resign.action': 'Revoir et signer',
+  'mail.appointment.subject':
+    '{kind, select, booked {Confirmé : {type}, {when}} moved {Déplacé : {type}, maintenant le {when}} cancelled {Annulé : {type}, {when}} day {Demain : {type}, {when}} soon {Bientôt : {type}, {when}} other {{type}, {when}}}',
+  'mail.appointment.body':
+    '{kind, select, booked {Votre {type} au centre de design est fixé au {when}.} moved {Votre {type} au centre de design a été déplacé au {when}.} cancelled {Votre {type} au centre de design du {when} est annulé.} day {Rappel : votre {type} au centre de design a lieu demain, le {when}.} soon {Rappel : votre {type} au centre de design commence le {when}.} other {Votre {type} au centre de design : {when}.}}',
+  'mail.appointment.staff-body':
+    '{kind, select, booked {{type} fixé pour l’unité {unit} : {when}.} moved {{type} de l’unité {unit} déplacé au {when}.} cancelled {{type} de l’unité {unit} du {when} annulé.} day {Demain : {type} avec l’unité {unit}, {when}.} soon {Bientôt : {type} avec l’unité {unit}, {when}.} other {{type} avec l’unité {unit} : {when}.}}',
+  'mail.appointment.with': 'Avec {consultant}, pour l’unité {unit}. Invités : {people}.',
+  'mail.appointment.place': 'Lieu : {place}',
+  'mail.appointment.video': 'Par vidéo : {url}',
+  'mail.appointment.prepare':
+    'Votre conseiller commence la rencontre avec vos choix faits jusqu’ici : plus vous aurez choisi, plus il restera de temps pour le reste.',
+  'mail.appointment.calendar':
+    'L’invitation jointe l’ajoute à votre calendrier ; un changement ou une annulation le met à jour.',
+  'mail.appointment.action': 'Voir votre rendez-vous',
+  'mail.appointment.staff-action': 'Ouvrir la sélection',
+  'mail.appointment.staff-footer': 'Vous recevez ce message parce que vous êtes le conseiller de ce rendez-vous.',
 };
