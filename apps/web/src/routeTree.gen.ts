@@ -26,6 +26,7 @@ import { Route as NoauthSignInRouteImport } from './routes/_noauth/sign-in'
 import { Route as UserIndexRouteImport } from './routes/_user/index'
 import { Route as User400RouteImport } from './routes/_user/400'
 import { Route as UserAccountRouteImport } from './routes/_user/account'
+import { Route as UserAppointmentsRouteImport } from './routes/_user/appointments'
 import { Route as UserConfigureRouteImport } from './routes/_user/configure'
 import { Route as UserExploreRouteImport } from './routes/_user/explore'
 import { Route as UserTourRouteImport } from './routes/_user/tour'
@@ -50,6 +51,7 @@ import { Route as FullpageTestGameliftRouteImport } from './routes/_fullpage/tes
 import { Route as FullpageTestPlaycanvRouteImport } from './routes/_fullpage/test/playcanv'
 import { Route as ManagerManageIndexRouteImport } from './routes/_manager/manage/index'
 import { Route as ManagerManageAccessLinksRouteImport } from './routes/_manager/manage/access-links'
+import { Route as ManagerManageAppointmentsRouteImport } from './routes/_manager/manage/appointments'
 import { Route as ManagerManageImportedRouteImport } from './routes/_manager/manage/imported'
 import { Route as ManagerManageIntegrationsRouteImport } from './routes/_manager/manage/integrations'
 import { Route as ManagerManagePaymentsRouteImport } from './routes/_manager/manage/payments'
@@ -142,6 +144,11 @@ const User400Route = User400RouteImport.update({
 const UserAccountRoute = UserAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserAppointmentsRoute = UserAppointmentsRouteImport.update({
+  id: '/appointments',
+  path: '/appointments',
   getParentRoute: () => UserRoute,
 } as any)
 const UserConfigureRoute = UserConfigureRouteImport.update({
@@ -267,6 +274,12 @@ const ManagerManageAccessLinksRoute =
     path: '/access-links',
     getParentRoute: () => ManagerManageRoute,
   } as any)
+const ManagerManageAppointmentsRoute =
+  ManagerManageAppointmentsRouteImport.update({
+    id: '/appointments',
+    path: '/appointments',
+    getParentRoute: () => ManagerManageRoute,
+  } as any)
 const ManagerManageImportedRoute = ManagerManageImportedRouteImport.update({
   id: '/imported',
   path: '/imported',
@@ -359,6 +372,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof NoauthSignInRoute
   '/400': typeof User400Route
   '/account': typeof UserAccountRoute
+  '/appointments': typeof UserAppointmentsRoute
   '/configure': typeof UserConfigureRoute
   '/explore': typeof UserExploreRoute
   '/tour': typeof UserTourRoute
@@ -381,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/test/gamelift': typeof FullpageTestGameliftRoute
   '/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/manage/access-links': typeof ManagerManageAccessLinksRoute
+  '/manage/appointments': typeof ManagerManageAppointmentsRoute
   '/manage/imported': typeof ManagerManageImportedRoute
   '/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/manage/payments': typeof ManagerManagePaymentsRoute
@@ -408,6 +423,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof NoauthSignInRoute
   '/400': typeof User400Route
   '/account': typeof UserAccountRoute
+  '/appointments': typeof UserAppointmentsRoute
   '/configure': typeof UserConfigureRoute
   '/explore': typeof UserExploreRoute
   '/tour': typeof UserTourRoute
@@ -430,6 +446,7 @@ export interface FileRoutesByTo {
   '/test/gamelift': typeof FullpageTestGameliftRoute
   '/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/manage/access-links': typeof ManagerManageAccessLinksRoute
+  '/manage/appointments': typeof ManagerManageAppointmentsRoute
   '/manage/imported': typeof ManagerManageImportedRoute
   '/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/manage/payments': typeof ManagerManagePaymentsRoute
@@ -465,6 +482,7 @@ export interface FileRoutesById {
   '/_noauth/sign-in': typeof NoauthSignInRoute
   '/_user/400': typeof User400Route
   '/_user/account': typeof UserAccountRoute
+  '/_user/appointments': typeof UserAppointmentsRoute
   '/_user/configure': typeof UserConfigureRoute
   '/_user/explore': typeof UserExploreRoute
   '/_user/tour': typeof UserTourRoute
@@ -488,6 +506,7 @@ export interface FileRoutesById {
   '/_fullpage/test/gamelift': typeof FullpageTestGameliftRoute
   '/_fullpage/test/playcanv': typeof FullpageTestPlaycanvRoute
   '/_manager/manage/access-links': typeof ManagerManageAccessLinksRoute
+  '/_manager/manage/appointments': typeof ManagerManageAppointmentsRoute
   '/_manager/manage/imported': typeof ManagerManageImportedRoute
   '/_manager/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/_manager/manage/payments': typeof ManagerManagePaymentsRoute
@@ -519,6 +538,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/400'
     | '/account'
+    | '/appointments'
     | '/configure'
     | '/explore'
     | '/tour'
@@ -541,6 +561,7 @@ export interface FileRouteTypes {
     | '/test/gamelift'
     | '/test/playcanv'
     | '/manage/access-links'
+    | '/manage/appointments'
     | '/manage/imported'
     | '/manage/integrations'
     | '/manage/payments'
@@ -568,6 +589,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/400'
     | '/account'
+    | '/appointments'
     | '/configure'
     | '/explore'
     | '/tour'
@@ -590,6 +612,7 @@ export interface FileRouteTypes {
     | '/test/gamelift'
     | '/test/playcanv'
     | '/manage/access-links'
+    | '/manage/appointments'
     | '/manage/imported'
     | '/manage/integrations'
     | '/manage/payments'
@@ -624,6 +647,7 @@ export interface FileRouteTypes {
     | '/_noauth/sign-in'
     | '/_user/400'
     | '/_user/account'
+    | '/_user/appointments'
     | '/_user/configure'
     | '/_user/explore'
     | '/_user/tour'
@@ -647,6 +671,7 @@ export interface FileRouteTypes {
     | '/_fullpage/test/gamelift'
     | '/_fullpage/test/playcanv'
     | '/_manager/manage/access-links'
+    | '/_manager/manage/appointments'
     | '/_manager/manage/imported'
     | '/_manager/manage/integrations'
     | '/_manager/manage/payments'
@@ -796,6 +821,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof UserAccountRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/appointments': {
+      id: '/_user/appointments'
+      path: '/appointments'
+      fullPath: '/appointments'
+      preLoaderRoute: typeof UserAppointmentsRouteImport
       parentRoute: typeof UserRoute
     }
     '/_user/configure': {
@@ -964,6 +996,13 @@ declare module '@tanstack/react-router' {
       path: '/access-links'
       fullPath: '/manage/access-links'
       preLoaderRoute: typeof ManagerManageAccessLinksRouteImport
+      parentRoute: typeof ManagerManageRoute
+    }
+    '/_manager/manage/appointments': {
+      id: '/_manager/manage/appointments'
+      path: '/appointments'
+      fullPath: '/manage/appointments'
+      preLoaderRoute: typeof ManagerManageAppointmentsRouteImport
       parentRoute: typeof ManagerManageRoute
     }
     '/_manager/manage/imported': {
@@ -1158,6 +1197,7 @@ const FullpageRouteWithChildren = FullpageRoute._addFileChildren(
 
 interface ManagerManageRouteChildren {
   ManagerManageAccessLinksRoute: typeof ManagerManageAccessLinksRoute
+  ManagerManageAppointmentsRoute: typeof ManagerManageAppointmentsRoute
   ManagerManageImportedRoute: typeof ManagerManageImportedRoute
   ManagerManageIntegrationsRoute: typeof ManagerManageIntegrationsRoute
   ManagerManagePaymentsRoute: typeof ManagerManagePaymentsRoute
@@ -1172,6 +1212,7 @@ interface ManagerManageRouteChildren {
 
 const ManagerManageRouteChildren: ManagerManageRouteChildren = {
   ManagerManageAccessLinksRoute: ManagerManageAccessLinksRoute,
+  ManagerManageAppointmentsRoute: ManagerManageAppointmentsRoute,
   ManagerManageImportedRoute: ManagerManageImportedRoute,
   ManagerManageIntegrationsRoute: ManagerManageIntegrationsRoute,
   ManagerManagePaymentsRoute: ManagerManagePaymentsRoute,
@@ -1220,6 +1261,7 @@ const NoauthRouteWithChildren =
 interface UserRouteChildren {
   User400Route: typeof User400Route
   UserAccountRoute: typeof UserAccountRoute
+  UserAppointmentsRoute: typeof UserAppointmentsRoute
   UserConfigureRoute: typeof UserConfigureRoute
   UserExploreRoute: typeof UserExploreRoute
   UserTourRoute: typeof UserTourRoute
@@ -1230,6 +1272,7 @@ interface UserRouteChildren {
 const UserRouteChildren: UserRouteChildren = {
   User400Route: User400Route,
   UserAccountRoute: UserAccountRoute,
+  UserAppointmentsRoute: UserAppointmentsRoute,
   UserConfigureRoute: UserConfigureRoute,
   UserExploreRoute: UserExploreRoute,
   UserTourRoute: UserTourRoute,

@@ -140,6 +140,14 @@ export function formatDateTime(value: Date | string, zone: DateZone, style: Date
   );
 }
 
+/** The time of a moment to the minute, with the zone's name: "9:30 AM PST" (a slot on a day already named). */
+export function formatClock(value: Date | string, zone: DateZone): string {
+  const wall = onWallClock(toDate(value), zone);
+  return wall
+    ? `${formatter(utc(zone), CLOCK).format(wall.shown)} ${wall.label}`
+    : formatter(zone, TIME).format(toDate(value));
+}
+
 /** The time of a moment to the second, with the zone's name: "5:30:07 PM PST" (a live log). */
 export function formatTime(value: Date | string, zone: DateZone): string {
   const clock: Intl.DateTimeFormatOptions = { ...CLOCK, second: '2-digit' };

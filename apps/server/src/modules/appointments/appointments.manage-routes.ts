@@ -21,6 +21,7 @@ import { findProjectById } from '../projects/index.ts';
 import {
   calendarRows,
   consultantsFor,
+  staffOf,
   FEED_PREFIX,
   feedHashOf,
   saveConsultant,
@@ -93,6 +94,21 @@ export const manageAppointmentsRoutes: FastifyPluginAsyncZod<AppContext> = async
       },
     },
     async (request) => consultantsFor(db, scopeOf(request)),
+  );
+
+  app.get(
+    '/api/manage/consultants/staff',
+    {
+      schema: {
+        tags,
+        summary: "The project's managers: the people who may be its consultants",
+        response: {
+          200: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+          ...errorReplies(401, 403),
+        },
+      },
+    },
+    async (request) => staffOf(db, scopeOf(request)),
   );
 
   app.post(

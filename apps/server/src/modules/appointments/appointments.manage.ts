@@ -91,6 +91,16 @@ export async function consultantsFor(db: Db, scope: Promise<Scope>): Promise<Con
   return (await consultantsOf(db, project.id)).map(consultantViewOf);
 }
 
+/** The people who may be consultants: the project's managers. */
+export async function staffOf(db: Db, scope: Promise<Scope>) {
+  const { project } = requireManager(await scope);
+  return (await peopleOf(db, { projectId: project.id, role: 'manager' })).map(({ id, name, email }) => ({
+    id,
+    name: name || email,
+    email,
+  }));
+}
+
 /** Adds or changes a consultant: one of the project's managers, with their hours on the project zone's wall clock. */
 export async function saveConsultant(
   db: Db,

@@ -10,6 +10,7 @@ const BUYER_NAV: NavItem[] = [
   { to: '/explore', label: 'app.nav.explore' },
   { to: '/tour', label: 'app.nav.tour' },
   { to: '/config', label: 'app.nav.selection' },
+  { to: '/appointments', label: 'app.nav.appointments' },
   { to: '/account', label: 'app.nav.account' },
 ];
 
@@ -36,6 +37,7 @@ export const MANAGE_NAV: NavItem[] = [
   { to: '/manage', label: 'app.nav.manage.dashboard', exact: true },
   { to: '/manage/carts', label: 'app.nav.manage.selections' },
   { to: '/manage/payments', label: 'app.nav.manage.payments' },
+  { to: '/manage/appointments', label: 'app.nav.manage.appointments' },
   { to: '/manage/models', label: 'app.nav.manage.catalogue' },
   { to: '/manage/unit-avail', label: 'app.nav.manage.units' },
   { to: '/manage/access-links', label: 'app.nav.manage.access' },

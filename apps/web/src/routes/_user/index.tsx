@@ -5,6 +5,7 @@ import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
 import { BuyerUnreadMessages } from '../../features/comments/components/unread-messages.tsx';
 import { MoneyGlance } from '../../features/payments/components/selection-money.tsx';
+import { NextAppointment } from '../../features/appointments/components/next-appointment.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { Stack } from '@mantine/core';
 
@@ -33,7 +34,14 @@ function MyHomePage() {
       <Stack gap="md">
         <BuyerUnreadMessages />
         {/* A signed selection's money below its figures (docs/payments.md). */}
-        <MyHomeOverview below={(cart) => (cart.status !== 'draft' ? <MoneyGlance cartId={cart._id} /> : null)} />
+        <MyHomeOverview
+          below={(cart) => (
+            <>
+              <NextAppointment cartId={cart._id} />
+              {cart.status !== 'draft' && <MoneyGlance cartId={cart._id} />}
+            </>
+          )}
+        />
       </Stack>
     </PageFrame>
   );

@@ -8,6 +8,8 @@ import { RemindBuyers } from '../../../features/review/components/remind-buyers.
 import { Group, Stack } from '@mantine/core';
 import { StaffConversation } from '../../../features/comments/components/selection-conversation.tsx';
 import { SelectionMoney } from '../../../features/payments/components/selection-money.tsx';
+import { SelectionAppointments } from '../../../features/appointments/components/selection-appointments.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { useT } from '../../../lib/i18n.ts';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
@@ -42,6 +44,9 @@ function Page() {
         <Stack gap="lg">
           <CartDetail cartId={id} />
           <SelectionMoney cartId={id} staff />
+          <SectionCard title={t('app.appointments.design-centre')}>
+            <SelectionAppointments cartId={id} isStaff />
+          </SectionCard>
           <StaffConversation cartId={id} />
         </Stack>
       </PageFrame>

@@ -8,6 +8,7 @@ import { ManageDashboard } from '../../../features/dashboard/components/dashboar
 import { StaffUnreadMessages } from '../../../features/comments/components/unread-messages.tsx';
 import { ReviewQueue } from '../../../features/review/components/review-queue.tsx';
 import { OverduePayments } from '../../../features/payments/components/payments-list.tsx';
+import { AppointmentsToday } from '../../../features/appointments/components/today-card.tsx';
 import { Stack } from '@mantine/core';
 
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
@@ -30,6 +31,7 @@ function Dashboard() {
         <ReviewQueue />
         <StaffUnreadMessages />
         <OverduePayments />
+        <AppointmentsToday />
         <ManageDashboard />
       </Stack>
     </PageFrame>
