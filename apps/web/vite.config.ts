@@ -138,6 +138,9 @@ const START = new RegExp(
   ].join('|'),
 );
 
+/** What the entry loads before any route: never worth preloading again. */
+const ALWAYS_LOADED = /^assets\/(framework|mantine|rolldown-runtime|start|access|api-client)-[\w-]+\.(js|css)$/;
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
@@ -155,6 +158,13 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // A page's list of files to preload names only what the first page has not loaded already:
+    // the framework, the first page's Mantine and its styles, the runtime are there before any
+    // route loads, and each of some seventy lists in the entry chunk named them again
+    // (docs/performance.md, "Page weight").
+    modulePreload: {
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 600,

@@ -210,6 +210,14 @@ describe.concurrent(
                   await page.getByTestId('given-link').first().waitFor();
                 },
               },
+              { label: '/appointments', open: visit('/appointments') },
+              {
+                label: '/appointments with free times',
+                open: async (page) => {
+                  await page.getByRole('radio').first().check();
+                  await page.getByTestId('slot').first().waitFor();
+                },
+              },
               { label: '/account', open: visit('/account') },
             ],
             await contentOf(browser.page),
@@ -257,6 +265,9 @@ describe.concurrent(
               { label: '/manage/imported', open: visit('/manage/imported') },
               { label: '/manage/runtime', open: visit('/manage/runtime') },
               { label: '/manage/settings', open: visit('/manage/settings') },
+              { label: '/manage/appointments', open: visit('/manage/appointments') },
+              { label: '/manage/appointments consultants', open: visit('/manage/appointments?tab=consultants') },
+              { label: '/manage/appointments kinds', open: visit('/manage/appointments?tab=kinds') },
             ],
             await contentOf(browser.page, { staff: true }),
           );

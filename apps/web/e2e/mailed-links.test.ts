@@ -13,7 +13,9 @@ import { translatorFor } from '@decor/core/catalogues';
 import { demoProject } from '../../server/src/db/seed/demo-catalogue.ts';
 import { openBrowser, origin, PHONE } from './support/browser.ts';
 import {
+  addCoBuyer,
   asPerson,
+  bookAnySlot,
   chooseAnUpgrade,
   createAdmin,
   createBuyerWithCompleteCart,
@@ -398,6 +400,24 @@ const JOURNEYS: Record<MailedLinkKind, Journey> = {
     await signInOnPage(page, language, buyer);
     await page.getByTestId('payment-schedule').getByText('Drywall').waitFor();
     await expectLanded(page, language, `/config/${buyer.cartId}`);
+  },
+
+  async appointment({ page, language, tag }) {
+    const t = translatorFor(language);
+    // The buyer books; their co-buyer, who reads `language`, is invited and follows the mail.
+    const buyer = await buyerReading('en', `booking-${tag}`);
+    const coBuyer = await addCoBuyer({ cartId: buyer.cartId, name: 'Casey Co-Buyer' });
+    await setLanguage(coBuyer.email, language);
+    const kind = demoProject.appointments!.types[1]!.names;
+    await bookAnySlot(await asPerson(buyer), buyer.cartId, kind.en);
+    const type = language === 'en' ? kind.en : kind['fr-CA']!;
+    const subject = escape(t('mail.appointment.subject', { kind: 'booked', type, when: '@@' })).replace('@@', '.+');
+    const mail = await waitForMail(coBuyer.email, new RegExp(`^${subject}$`));
+    expect(mail.calendars).toHaveLength(1);
+    await page.goto(linkIn(mail, `${origin()}/appointments`));
+    await signInOnPage(page, language, coBuyer);
+    await page.getByTestId('appointment').getByText(type).waitFor();
+    await expectLanded(page, language, '/appointments');
   },
 
   async receipt({ page, language, tag }) {

@@ -87,6 +87,13 @@ export const MAILED_LINKS = {
     lands: 'the selection with its payments and how to pay (/config/{id})',
     path: '/config/{id}',
   },
+  appointment: {
+    madeBy:
+      'the portal, when a meeting with the design centre is booked, moved or cancelled, and the day before and two hours before it',
+    grants: 'nothing: the reader signs in',
+    lands: 'the buyers’ appointments (/appointments); the consultant’s copy opens the selection (/manage/carts/{id})',
+    path: '/appointments',
+  },
   receipt: {
     madeBy: 'the portal, when the design centre records a payment, a refund or a credit',
     grants: 'nothing: the buyer signs in',

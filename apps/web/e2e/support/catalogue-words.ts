@@ -106,7 +106,7 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
       const walk = (value: unknown, key = ''): void => {
         if (typeof value === 'string') {
           if (
-            /name|email|note|message|subject|comment|buyer|^key$|^host$|^error$|^locale$|^timeZone$|^device$|^currency$|^userAgent$|^renderer$/i.test(
+            /name|email|note|message|subject|comment|buyer|^place$|^key$|^host$|^error$|^locale$|^timeZone$|^device$|^currency$|^userAgent$|^renderer$/i.test(
               key,
             )
           )
@@ -124,6 +124,9 @@ export async function contentOf(page: Page, { staff = false, admin = false } = {
         '/api/manage/displays',
       ];
       if (staff) for (const answer of await Promise.all(staffLists.map(get))) walk(answer);
+      // The design centre's kinds of meeting (their names in the reader's language), which buyers read too.
+      walk(await get('/api/appointment-types'));
+      if (staff) walk(await get('/api/manage/consultants'));
       // The platform's own: projects, their keys and hosts, deploys, and the names of what runs it.
       const adminLists = [
         '/api/admin/projects',

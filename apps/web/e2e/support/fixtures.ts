@@ -470,3 +470,28 @@ export async function chooseAnUpgrade(buyer: BuyerFixture & { projectKey?: strin
   if (changed.status !== 200) throw new Error(`the upgrade was not chosen: ${JSON.stringify(changed.json)}`);
   return upgrade.price;
 }
+
+/**
+ * Books a meeting of the demo's kind named `kind` for a selection, through the API as its buyer:
+ * a free slot picked at random (journeys run side by side on one consultant), the next one when
+ * another journey took it first. Answers the meeting and its kind's id.
+ */
+export async function bookAnySlot(asBuyer: ApiCall, cartId: string, kind: string) {
+  const types = (await asBuyer('GET', '/api/appointment-types')).json as Array<{ id: string; names: { en: string } }>;
+  const type = types.find((entry) => entry.names.en === kind);
+  if (!type) throw new Error(`no kind of meeting named ${kind}`);
+  const { slots } = (await asBuyer('GET', `/api/appointments/slots?type=${type.id}&cart=${cartId}`)).json as {
+    slots: Array<{ start: string; consultantId: string }>;
+  };
+  for (const slot of [...slots].sort(() => Math.random() - 0.5)) {
+    const booked = await asBuyer('POST', '/api/appointments', {
+      type: type.id,
+      cart: cartId,
+      consultant: slot.consultantId,
+      start: slot.start,
+    });
+    if (booked.status === 201) return { appointment: booked.json as { id: string; startsAt: string }, typeId: type.id };
+    if (booked.status !== 409) throw new Error(`booking refused: ${booked.status} ${JSON.stringify(booked.json)}`);
+  }
+  throw new Error('no free slot could be booked');
+}

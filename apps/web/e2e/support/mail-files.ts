@@ -11,6 +11,8 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string;
+  /** The iCalendar parts it carries (a meeting's invitation, change or cancellation). */
+  calendars: string[];
 }
 
 export async function startMailToFiles(dir: string) {
@@ -23,6 +25,9 @@ export async function startMailToFiles(dir: string) {
         subject: mail.subject ?? '',
         text: mail.text ?? '',
         html: typeof mail.html === 'string' ? mail.html : '',
+        calendars: mail.attachments
+          .filter((part) => part.contentType.startsWith('text/calendar'))
+          .map((part) => part.content.toString('utf8')),
       };
       count += 1;
       // Written whole, then named: a test in another process never reads half a mail.

@@ -6,7 +6,6 @@ import {
   formatCalendarDay,
   formatDate,
   formatDateTime,
-  formatClock,
   formatTime,
   type CalendarDay,
   type DateStyle,
@@ -22,8 +21,6 @@ export interface Dates {
   dateTime: (value: string | Date | null | undefined, style?: DateStyle) => string;
   /** A calendar day, "Friday, November 27, 2026". */
   day: (day: CalendarDay) => string;
-  /** A time to the minute, "9:30 AM PST". */
-  clock: (value: string | Date) => string;
   /** A time to the second, "5:30:07 PM PST". */
   time: (value: string | Date) => string;
   zone: DateZone;
@@ -36,7 +33,6 @@ export function datesFor(zone: DateZone & { rulesAt?: number }): Dates {
     dateTime: (value, style) => (value ? formatDateTime(value, zone, style) : '—'),
     day: (day) => formatCalendarDay(day, zone.locale),
     time: (value) => formatTime(value, zone),
-    clock: (value) => formatClock(value, zone),
     zone,
   };
 }

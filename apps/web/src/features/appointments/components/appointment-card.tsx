@@ -61,7 +61,7 @@ export function AppointmentCard({
             <Text fw={700}>{appointment.type.name}</Text>
             <Text data-testid="appointment-when">{dates.dateTime(appointment.startsAt, { weekday: true })}</Text>
           </Stack>
-          <Badge color={STATUS_COLOURS[appointment.status]} variant="light">
+          <Badge color={STATUS_COLOURS[appointment.status]} variant="light" style={{ flexShrink: 0 }}>
             {t('app.appointments.status', { status: appointment.status })}
           </Badge>
         </Group>
@@ -101,6 +101,7 @@ export function AppointmentCard({
             {error}
           </Alert>
         )}
+        {children}
         {changeable && (
           <Group gap="xs" mt={4}>
             {onMove && (
@@ -117,7 +118,6 @@ export function AppointmentCard({
             </TwoClickDelete>
           </Group>
         )}
-        {children}
       </Stack>
     </Card>
   );

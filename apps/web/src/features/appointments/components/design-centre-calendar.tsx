@@ -31,12 +31,12 @@ const mondayOf = (day: string) => dayAfter(day, -((new Date(`${day}T00:00:00Z`).
  * the project's calendar, every consultant's meetings or one consultant's, each opening its
  * selection; a meeting that started is marked done or missed with a staff note.
  */
-export function DesignCentreCalendar() {
+export function DesignCentreCalendar({ initialDay }: { initialDay?: string }) {
   const t = useT();
   const dates = useDates();
   const today = isoDayOf(new Date(), dates.zone.timeZone ?? 'UTC');
   const [view, setView] = useState<'week' | 'day'>('week');
-  const [day, setDay] = useState(today);
+  const [day, setDay] = useState(initialDay ?? today);
   const [consultant, setConsultant] = useState<string | null>(null);
   const { data: consultants = [] } = useQuery(consultantsQuery);
   const from = view === 'week' ? mondayOf(day) : day;

@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatClock } from '@decor/core';
 import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { useDates } from '../../../lib/use-dates.ts';
@@ -25,7 +26,7 @@ export function AppointmentsToday() {
           {data.today.map((appointment) => (
             <Group key={appointment.id} justify="space-between" wrap="nowrap">
               <Text size="sm">
-                {dates.clock(appointment.startsAt)} · {appointment.type.name}
+                {formatClock(appointment.startsAt, dates.zone)} · {appointment.type.name}
                 {appointment.unit ? ` · ${t('app.appointments.for-unit', { unit: appointment.unit.name })}` : ''}
               </Text>
               {appointment.cartId && (

@@ -12,16 +12,18 @@ type Tab = (typeof TABS)[number];
 
 export const Route = createFileRoute('/_manager/manage/appointments')({
   staticData: { flags, layout: 'manager' },
-  // The tab lives in the address, so a link can open the consultants' settings.
-  validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
-    TABS.includes(search.tab as Tab) && search.tab !== 'calendar' ? { tab: search.tab as Tab } : {},
+  // The tab and the calendar's day live in the address, so a link opens the consultants' settings or a given week;
+  // read (and anything else ignored) by the page, which keeps the entry chunk small.
+  validateSearch: (search: Record<string, unknown>) => search as { tab?: string; day?: string },
   component: Page,
 });
 
 /** The design centre's appointments (docs/appointments.md): its calendar, consultants and kinds of meeting. */
 function Page() {
   const t = useT();
-  const { tab = 'calendar' } = Route.useSearch();
+  const search = Route.useSearch();
+  const tab: Tab = TABS.includes(search.tab as Tab) ? (search.tab as Tab) : 'calendar';
+  const day = typeof search.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.day) ? search.day : undefined;
   const navigate = Route.useNavigate();
   return (
     <PageFrame
@@ -30,7 +32,7 @@ function Page() {
     >
       <Tabs
         value={tab}
-        onChange={(value) => void navigate({ search: value && value !== 'calendar' ? { tab: value as Tab } : {} })}
+        onChange={(value) => void navigate({ search: value && value !== 'calendar' ? { tab: value } : {} })}
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="calendar">{t('app.appointments.calendar')}</Tabs.Tab>
@@ -38,7 +40,7 @@ function Page() {
           <Tabs.Tab value="kinds">{t('app.appointments.kinds')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="calendar">
-          <DesignCentreCalendar />
+          <DesignCentreCalendar {...(day ? { initialDay: day } : {})} />
         </Tabs.Panel>
         <Tabs.Panel value="consultants">
           <Stack>
