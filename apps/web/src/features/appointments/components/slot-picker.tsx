@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { describeTimeZone, formatClock, isoDayOf, type Appointment, type AppointmentType, type FreeSlot } from '@decor/core';
+import {
+  describeTimeZone,
+  formatClock,
+  isoDayOf,
+  type Appointment,
+  type AppointmentType,
+  type FreeSlot,
+} from '@decor/core';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 import { useDates } from '../../../lib/use-dates.ts';
