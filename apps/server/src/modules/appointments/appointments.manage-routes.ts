@@ -37,6 +37,12 @@ import { typeName } from './appointments.names.ts';
 const tags = ['appointments'];
 const params = z.object({ id: z.uuid() });
 
+/** The scope of a signed-in caller's request (the operations ask for its managers). */
+function scopeOf(request: Parameters<typeof requireActor>[0]) {
+  requireActor(request);
+  return request.projectScope();
+}
+
 /**
  * The design centre's side of appointments (docs/appointments.md, "The design centre"): its
  * kinds of meeting, its consultants and their hours, the calendar, today's meetings and the
@@ -45,10 +51,6 @@ const params = z.object({ id: z.uuid() });
  */
 export const manageAppointmentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   const { db } = database;
-  const scopeOf = (request: Parameters<typeof requireActor>[0]) => {
-    requireActor(request);
-    return request.projectScope();
-  };
 
   app.post(
     '/api/manage/appointment-types',
@@ -146,10 +148,6 @@ function registerCalendarRoutes(
   app: Parameters<FastifyPluginAsyncZod<AppContext>>[0],
   db: AppContext['database']['db'],
 ) {
-  const scopeOf = (request: Parameters<typeof requireActor>[0]) => {
-    requireActor(request);
-    return request.projectScope();
-  };
   app.get(
     '/api/manage/appointments',
     {
@@ -217,10 +215,6 @@ function registerCalendarRoutes(
  */
 export const calendarFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database, config }) => {
   const { db } = database;
-  const scopeOf = (request: Parameters<typeof requireActor>[0]) => {
-    requireActor(request);
-    return request.projectScope();
-  };
 
   app.post(
     '/api/manage/consultants/:id/feed',

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Appointment, AppointmentStatus } from '@decor/core';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
-import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useSave } from './use-save.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { cancelAppointment } from '../api/appointments.ts';
@@ -39,20 +39,9 @@ export function AppointmentCard({
   const t = useT();
   const dates = useDates();
   const money = useMoney();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useSave();
   const changeable = isChangeable(appointment, isStaff);
-  const cancel = async () => {
-    setError(null);
-    try {
-      await cancelAppointment(appointment.id);
-      await queryClient.invalidateQueries({ queryKey: ['appointments'] });
-      await queryClient.invalidateQueries({ queryKey: ['carts'] });
-    } catch (caught) {
-      setError(errorText(caught, 'app.appointments.not-saved'));
-    }
-  };
+  const cancel = () => run(() => cancelAppointment(appointment.id));
   return (
     <Card withBorder radius="md" padding="md" data-testid="appointment">
       <Stack gap={6}>

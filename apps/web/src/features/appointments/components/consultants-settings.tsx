@@ -15,11 +15,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Consultant, ConsultantInput, HoursException, WeeklyHours } from '@decor/core';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { TwoClickDelete } from '../../../components/ui/two-click-delete.tsx';
-import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useSave } from './use-save.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { consultantsQuery, makeFeed, revokeFeed, saveConsultant, staffQuery } from '../api/appointments.ts';
 
@@ -62,24 +63,10 @@ export function ConsultantsSettings() {
 function ConsultantRow({ consultant, onEdit }: { consultant: Consultant; onEdit: () => void }) {
   const t = useT();
   const dates = useDates();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [feed, setFeed] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const feedAction = async (make: boolean) => {
-    setError(null);
-    try {
-      if (make) {
-        setFeed((await makeFeed(consultant.id)).url);
-      } else {
-        await revokeFeed(consultant.id);
-        setFeed(null);
-      }
-      await queryClient.invalidateQueries({ queryKey: consultantsQuery.queryKey });
-    } catch (caught) {
-      setError(errorText(caught, 'app.appointments.not-saved'));
-    }
-  };
+  const { error, run } = useSave();
+  const feedAction = (make: boolean) =>
+    run(async () => setFeed(make ? (await makeFeed(consultant.id)).url : (await revokeFeed(consultant.id), null)));
   const hours = WEEKDAYS.flatMap((weekday) =>
     consultant.weekly
       .filter((span) => span.weekday === weekday)
@@ -152,8 +139,6 @@ type DayHours = { open: boolean; start: string; end: string };
 function ConsultantForm({ consultant, onDone }: { consultant?: Consultant; onDone: () => void }) {
   const t = useT();
   const dates = useDates();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const { data: staff = [] } = useQuery(staffQuery);
   const [userId, setUserId] = useState(consultant?.userId ?? '');
   const [place, setPlace] = useState(consultant?.place ?? '');
@@ -166,26 +151,15 @@ function ConsultantForm({ consultant, onDone }: { consultant?: Consultant; onDon
     }),
   );
   const [exceptions, setExceptions] = useState<HoursException[]>(consultant?.exceptions ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, run } = useSave();
   const setDay = (index: number, change: Partial<DayHours>) =>
     setWeek(week.map((day, i) => (i === index ? { ...day, ...change } : day)));
-  const save = async () => {
-    setSaving(true);
-    setError(null);
+  const save = () => {
     const weekly: WeeklyHours = week.flatMap((day, i) =>
       day.open ? [{ weekday: WEEKDAYS[i]!, start: day.start, end: day.end }] : [],
     );
     const input: ConsultantInput = { userId, place, videoUrl: videoUrl.trim() || null, weekly, exceptions, active };
-    try {
-      await saveConsultant(input, consultant?.id);
-      await queryClient.invalidateQueries({ queryKey: ['appointments'] });
-      onDone();
-    } catch (caught) {
-      setError(errorText(caught, 'app.appointments.not-saved'));
-    } finally {
-      setSaving(false);
-    }
+    return run(() => saveConsultant(input, consultant?.id), onDone);
   };
   return (
     <Card withBorder data-testid="consultant-form">

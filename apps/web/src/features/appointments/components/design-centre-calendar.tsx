@@ -12,10 +12,11 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { formatCalendarDay, isoCalendarDay, isoDayOf, type Appointment } from '@decor/core';
 import { LinkButton } from '../../../components/ui/link-button.tsx';
-import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useSave } from './use-save.ts';
 import { useDates } from '../../../lib/use-dates.ts';
 import { calendarQuery, consultantsQuery, recordOutcome } from '../api/appointments.ts';
 import { AppointmentCard } from './appointment-card.tsx';
@@ -145,20 +146,10 @@ export function StaffAppointment({ appointment }: { appointment: Appointment }) 
 /** Done or missed, with a note only the staff read: once the meeting has started. */
 function Outcome({ appointment }: { appointment: Appointment }) {
   const t = useT();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useSave();
   if (appointment.status !== 'booked' || Date.parse(appointment.startsAt) > Date.now()) return null;
-  const save = async (status: 'done' | 'no_show') => {
-    setError(null);
-    try {
-      await recordOutcome(appointment.id, { status, note });
-      await queryClient.invalidateQueries({ queryKey: ['appointments'] });
-    } catch (caught) {
-      setError(errorText(caught, 'app.appointments.not-saved'));
-    }
-  };
+  const save = (status: 'done' | 'no_show') => run(() => recordOutcome(appointment.id, { status, note }));
   return (
     <Card withBorder padding="sm">
       <Stack gap="xs">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   APPOINTMENT_BOOKERS,
   SLOT_STEPS,
@@ -10,7 +10,8 @@ import {
 } from '@decor/core';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
-import { useErrorText, useT } from '../../../lib/i18n.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useSave } from './use-save.ts';
 import { useProject } from '../../../lib/project.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useZone } from '../../../lib/use-dates.ts';
@@ -84,16 +85,13 @@ function KindForm({ kind, onDone }: { kind?: AppointmentType; onDone: () => void
   const t = useT();
   const { locale } = useZone();
   const { data: project } = useProject();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState(() => {
     if (!kind) return DEFAULTS;
     const { id: _id, name: _name, ...rest } = kind;
     return { ...DEFAULTS, ...rest };
   });
   const [typing, setTyping] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, run } = useSave();
   const set = (change: Partial<typeof value>) => setValue({ ...value, ...change });
   const whole = (key: keyof typeof value, { min = 0, max = 100_000 }: { min?: number; max?: number } = {}) =>
     ({
@@ -107,19 +105,7 @@ function KindForm({ kind, onDone }: { kind?: AppointmentType; onDone: () => void
         if (n !== undefined && n !== null) set({ [key]: n });
       },
     }) as const;
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await saveAppointmentType(value, kind?.id);
-      await queryClient.invalidateQueries({ queryKey: ['appointments'] });
-      onDone();
-    } catch (caught) {
-      setError(errorText(caught, 'app.appointments.not-saved'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => run(() => saveAppointmentType(value, kind?.id), onDone);
   return (
     <Card withBorder data-testid="kind-form">
       <Stack gap="sm" component="form" onSubmit={(event) => (event.preventDefault(), void save())}>
