@@ -2123,7 +2123,7 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.appointments.keep': 'Le garder',
   'app.appointments.kind': 'Quel type de rendez-vous ?',
   'app.appointments.kind-summary':
-    '{minutes} min, {buffer} min après · {who, select, buyers {les acheteurs réservent} owner {le premier acheteur réserve} staff {le personnel réserve} other {{who}}} · {free} gratuits, puis {fee}',
+    '{minutes} min, {buffer} min après · {who, select, buyers {les acheteurs réservent} owner {le premier acheteur réserve} staff {le personnel réserve} other {{who}}} · {free, plural, one {# gratuit} other {# gratuits}}, puis {fee}',
   'app.appointments.kinds': 'Types de rendez-vous',
   'app.appointments.later': 'Jours suivants',
   'app.appointments.length': '{minutes} minutes',

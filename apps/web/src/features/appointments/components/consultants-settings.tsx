@@ -202,7 +202,7 @@ function ConsultantForm({ consultant, onDone }: { consultant?: Consultant; onDon
               value={day.start}
               disabled={!day.open}
               onChange={(e) => setDay(i, { start: e.currentTarget.value })}
-              w={120}
+              w={140}
             />
             <TextInput
               type="time"
@@ -210,7 +210,7 @@ function ConsultantForm({ consultant, onDone }: { consultant?: Consultant; onDon
               value={day.end}
               disabled={!day.open}
               onChange={(e) => setDay(i, { end: e.currentTarget.value })}
-              w={120}
+              w={140}
             />
           </Group>
         ))}
@@ -292,14 +292,14 @@ function Exceptions({ value, onChange }: { value: HoursException[]; onChange: (n
           label={t('app.appointments.exception-from')}
           value={start}
           onChange={(e) => setStart(e.currentTarget.value)}
-          w={120}
+          w={140}
         />
         <TextInput
           type="time"
           label={t('app.appointments.exception-to')}
           value={end}
           onChange={(e) => setEnd(e.currentTarget.value)}
-          w={120}
+          w={140}
         />
         <Button variant="light" onClick={add} disabled={!day}>
           {start && end ? t('app.appointments.add-hours') : t('app.appointments.add-day-off')}
