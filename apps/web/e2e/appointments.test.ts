@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { isoDayOf } from '@decor/core';
 import { openBrowser, origin, PHONE, signIn } from './support/browser.ts';
-import { addCoBuyer, asDemoManager, createBuyerWithCompleteCart, setLanguage } from './support/fixtures.ts';
-import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { addCoBuyer, asPerson, createBuyerWithCompleteCart, createManager, setLanguage } from './support/fixtures.ts';
 import { waitForMail, type StoredMail } from './support/mail-files.ts';
 
 /**
@@ -33,6 +32,18 @@ describe('appointments', () => {
     });
     const coBuyer = await addCoBuyer({ cartId: buyer.cartId, name: 'Camille Co-Buyer' });
     await setLanguage(coBuyer.email, 'fr-CA');
+    // A consultant of their own (a new manager, every day 07:00–21:00), so this journey's times are theirs.
+    const consultant = await createManager();
+    const manager = await asPerson(consultant);
+    const staff = (await manager('GET', '/api/manage/consultants/staff')).json as Array<{ id: string; email: string }>;
+    const made = await manager('POST', '/api/manage/consultants', {
+      userId: staff.find((person) => person.email === consultant.email)!.id,
+      place: 'Studio B',
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '07:00', end: '21:00' })),
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const theirs = (page: import('playwright-core').Page) =>
+      page.getByTestId('slot').filter({ hasText: consultant.name });
 
     const { page, close } = await openBrowser({ viewport: PHONE });
     try {
@@ -44,8 +55,7 @@ describe('appointments', () => {
       // Journeys share the demo's consultant: a slot another took meanwhile is said in words, and the next is tried.
       let booked = false;
       for (let attempt = 0; attempt < 5 && !booked; attempt++) {
-        await page
-          .getByTestId('slot')
+        await theirs(page)
           .nth(1 + attempt * 3)
           .click();
         await page.getByTestId('slot-confirm').getByRole('button', { name: 'Book it' }).click();
@@ -66,7 +76,7 @@ describe('appointments', () => {
 
       // The buyer moves it: the same UID, the next SEQUENCE, to every attendee.
       await page.getByRole('button', { name: 'Move it' }).click();
-      await page.getByTestId('slot').nth(1).click();
+      await theirs(page).nth(2).click();
       await page.getByTestId('slot-confirm').getByRole('button', { name: 'Move it here' }).click();
       await page.getByTestId('booked').waitFor();
       const moved = invitationOf(await waitForMail(coBuyer.email, /^Déplacé\u00a0: Revue finale/));
@@ -75,7 +85,6 @@ describe('appointments', () => {
       expect(await page.getByTestId('appointment-when').first().textContent()).not.toBe(when);
 
       // A change after the cut-off: the kind now closes changes a month ahead, while the page is open.
-      const manager = await asDemoManager();
       const kinds = (await manager('GET', '/api/appointment-types')).json as Array<Record<string, unknown>>;
       const kind = kinds.find((entry) => (entry.names as { en: string }).en === 'Final review')!;
       const { id, name: _name, ...rules } = kind;
@@ -102,11 +111,7 @@ describe('appointments', () => {
       // The consultant opens the week holding it, and the selection from it.
       await page.context().clearCookies();
       const day = isoDayOf(moved.start, 'America/Vancouver');
-      await signIn(page, {
-        email: 'manager@demo.test',
-        password: E2E_DEMO_PASSWORD,
-        next: `/manage/appointments?day=${day}`,
-      });
+      await signIn(page, { ...consultant, next: `/manage/appointments?day=${day}` });
       const card = page.getByTestId('appointment').filter({ hasText: 'Camille Co-Buyer' });
       await card.waitFor();
       await card.getByRole('link', { name: 'Open the selection' }).click();
