@@ -2073,7 +2073,7 @@ export const EN_APP = {
   'app.appointments.keep': 'Keep it',
   'app.appointments.kind': 'What kind of meeting?',
   'app.appointments.kind-summary':
-    '{minutes} min, {buffer} min after · {who, select, buyers {buyers book} owner {the first buyer books} staff {the staff book} other {{who}}} · {free, number} free, then {fee}',
+    '{minutes} min, {buffer} min after · {who, select, buyers {buyers book} owner {the first buyer books} staff {the staff book} other {{who}}} · {free, plural, other {# free}}, then {fee}',
   'app.appointments.kinds': 'Kinds of meeting',
   'app.appointments.later': 'Later days',
   'app.appointments.length': '{minutes} minutes',
