@@ -30,6 +30,8 @@ export const PGLITE_ONLY = serverTests([
   'ids',
   'changed-fields',
   'module-graph',
+  'icalendar',
+  'budget-fit',
 ]);
 
 /** The tests that run the compiled server as a process (they need `npm run build`). */

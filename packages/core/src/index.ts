@@ -45,3 +45,4 @@ export * from './content-languages.ts';
 export * from './integrations.ts';
 export * from './appointments.ts';
 export * from './appointment-contracts.ts';
+export * from './budget-fit.ts';
