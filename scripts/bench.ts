@@ -10,6 +10,7 @@
  *   npm run bench -- api          the Decor API on PostgreSQL, old code and new side by side (scripts/bench-api.ts)
  *   npm run bench -- import       a CSV file of 10,000 units with buyers on the embedded database: parse, dry run, apply, export
  *   npm run bench -- webhooks     events delivered per second by two servers, and the delay from commit to delivery
+ *   npm run bench -- budget       fit my budget: the solver's time, the program's size and the gap on generated catalogues
  *   npm run bench -- lighthouse   Lighthouse's mobile scores for /sign-in, / and /configure (median of three runs each;
  *                                 BENCH_LIGHTHOUSE_RUNS=5 for more, BENCH_LIGHTHOUSE_PAGES=/configure for some pages,
  *                                 BENCH_DETAIL=1 to keep each report in the temporary folder)
@@ -33,6 +34,7 @@ import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.t
 import { benchFront as frontFigures } from './bench-front.ts';
 import { benchApiSideBySide } from './bench-api.ts';
 import { benchWebhooks as webhookFigures } from './bench-webhooks.ts';
+import { benchBudget } from './bench-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -620,6 +622,7 @@ const benches: Record<string, () => Promise<void>> = {
   realtime: benchRealtime,
   front: benchFront,
   webhooks: benchWebhooks,
+  budget: () => benchBudget({ line }),
 };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {
