@@ -14,6 +14,8 @@ await build({
   entryPoints: {
     server: path.join(root, 'apps/server/src/server.ts'),
     backup: path.join(root, 'apps/server/src/backup.ts'),
+    // Fit my budget's solver thread (decision 068), loaded by apps/server/src/modules/budget/budget.runner.ts.
+    'budget-worker': path.join(root, 'apps/server/src/modules/budget/budget.worker.ts'),
   },
   outdir: serverDist,
   bundle: true,

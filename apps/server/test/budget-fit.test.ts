@@ -266,3 +266,27 @@ describe('fit my budget', () => {
     expect(shortfalls).toBeGreaterThan(40);
   });
 });
+
+describe('the solver off the main thread', () => {
+  it('solves in its own thread while the main thread keeps answering, and a program past its time fails and frees the thread', async () => {
+    const { createFitRunner } = await import('../src/modules/budget/budget.runner.ts');
+    const { generatedCatalogue } = await import('../../../scripts/bench-budget.ts');
+    const runner = createFitRunner();
+    try {
+      let ticks = 0;
+      const ticking = setInterval(() => (ticks += 1), 10);
+      const answer = await runner.solve(generatedCatalogue(7));
+      clearInterval(ticking);
+      expect(answer.kind).toBe('fit');
+      expect(answer.figures.gap).toBe(0);
+      // The main thread's timer kept firing while the program was solved elsewhere.
+      expect(ticks).toBeGreaterThan(answer.figures.solveMs / 10 / 3);
+      const hurried = createFitRunner({ timeoutMs: 1 });
+      await expect(hurried.solve(generatedCatalogue(8))).rejects.toThrow(/took too long/);
+      await hurried.close();
+      expect((await runner.solve(generatedCatalogue(9))).kind).toBe('fit');
+    } finally {
+      await runner.close();
+    }
+  });
+});
