@@ -358,3 +358,27 @@ describe(`the design centre's side (${testDbKind})`, () => {
     await call('POST', `/api/appointments/${appointment.id}/cancel`, marcus);
   });
 });
+
+describe(`far days (${testDbKind})`, () => {
+  it('refuses a day or a moment outside the years a design centre plans in, naming the field, and books nothing', async () => {
+    const type = await typeNamed('Final review');
+    const cart = await cartOf(buyer);
+    for (const url of [
+      `/api/appointments/slots?type=${type.id}&cart=${cart._id}&from=9999-12-30`,
+      '/api/manage/appointments?from=9999-12-30',
+      '/api/manage/appointments?from=0001-01-01',
+    ]) {
+      const answer = await call('GET', url, url.includes('manage') ? manager : buyer);
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json().error.details.issues[0].field).toBe('querystring.from');
+    }
+    const far = await call('POST', '/api/appointments', manager, {
+      type: type.id,
+      cart: cart._id,
+      consultant: (await slotsOf(buyer, cart._id, type.id)).slots[0]!.consultantId,
+      start: '9999-12-30T17:00:00Z',
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error.details.issues[0].field).toBe('body.start');
+  });
+});

@@ -19,6 +19,10 @@ export const SLOT_WINDOW_DAYS = 14;
 /** A selection whose deadline is this near with no meeting booked is named on the dashboard. */
 export const DEADLINE_NEAR_DAYS = 14;
 
+/** A day, or a moment, of the years a design centre plans in: a far one is refused (naming the field), never computed. */
+const plannedDay = z.iso.date().refine((day) => day >= '2000-01-01' && day <= '2199-12-31');
+const plannedMoment = z.iso.datetime({ offset: true }).refine((start) => start >= '2000' && start < '2200');
+
 const names = z
   .object({ en: z.string().trim().min(1).max(120), 'fr-CA': z.string().trim().max(120).optional() })
   .strict();
@@ -100,7 +104,7 @@ export const slotsQuerySchema = z.object({
   type: z.uuid(),
   cart: z.uuid(),
   /** The first day asked about (YYYY-MM-DD in the project's zone); today when absent. */
-  from: z.iso.date().optional(),
+  from: plannedDay.optional(),
   consultant: z.uuid().optional(),
 });
 
@@ -128,14 +132,14 @@ export const bookingInputSchema = z
     type: z.uuid(),
     cart: z.uuid(),
     consultant: z.uuid(),
-    start: z.iso.datetime({ offset: true }),
+    start: plannedMoment,
     /** The buyer agrees to the fee of a meeting past the free ones. */
     acceptFee: z.boolean().optional(),
   })
   .strict();
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 
-export const moveInputSchema = z.object({ consultant: z.uuid(), start: z.iso.datetime({ offset: true }) }).strict();
+export const moveInputSchema = z.object({ consultant: z.uuid(), start: plannedMoment }).strict();
 
 export const outcomeInputSchema = z
   .object({ status: z.enum(['done', 'no_show']), note: z.string().trim().max(4000).default('') })
@@ -172,7 +176,7 @@ export type Appointment = z.infer<typeof appointmentSchema>;
 
 export const calendarQuerySchema = z.object({
   /** The first day, in the project's zone; today when absent. */
-  from: z.iso.date().optional(),
+  from: plannedDay.optional(),
   days: z.coerce.number().int().min(1).max(42).default(7),
   consultant: z.uuid().optional(),
 });
