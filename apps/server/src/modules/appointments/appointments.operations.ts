@@ -14,7 +14,7 @@ import {
 } from '@decor/core';
 import type { z } from 'zod';
 import type { slotsQuerySchema } from '@decor/core';
-import type { Db } from '../../db/client.ts';
+import { withTransaction, type Db } from '../../db/client.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { cartScope, readCart, setAppointmentFee } from '../carts/index.ts';
@@ -22,6 +22,7 @@ import {
   appointmentById,
   appointmentsOfCart,
   attendeesOf,
+  lockSelection,
   closeAppointment,
   consultantsOf,
   countOfKind,
@@ -174,38 +175,45 @@ export async function book(context: AppointmentsContext, input: BookingInput): P
     { type, timeZone: zoneOf(project), isStaff, now, deadline },
     isoDayOf(start, zoneOf(project)),
   );
-  const refusal = await refusalOfSlot(db, { projectId: project.id, consultantId: input.consultant, start, window });
-  if (refusal === 'taken') throw await takenRefusal(db, project.id, window, start);
-  if (refusal) throw refusal;
-  const upcoming = await appointmentsOfCart(db, project.id, input.cart);
-  if (
-    upcoming.some(
-      (row) => row.type_id === type.id && row.status === 'booked' && Date.parse(row.ends_at) > now.getTime(),
+  // One selection's bookings one at a time: its buyers asking at once are told in turn what the
+  // first one's booking changed (already booked), never a fee meant for a second meeting.
+  const result = await withTransaction(db, async (tx) => {
+    await lockSelection(tx, input.cart);
+    const refusal = await refusalOfSlot(tx, { projectId: project.id, consultantId: input.consultant, start, window });
+    if (refusal === 'taken') return 'taken' as const;
+    if (refusal) throw refusal;
+    const upcoming = await appointmentsOfCart(tx, project.id, input.cart);
+    if (
+      upcoming.some(
+        (row) => row.type_id === type.id && row.status === 'booked' && Date.parse(row.ends_at) > now.getTime(),
+      )
     )
-  )
-    throw fail('conflict', 'appointment.already-booked');
-  const fee = await feeOf(db, {
-    type,
-    cartId: input.cart,
-    draft: cart.status === 'draft',
-    isStaff,
-    accepted: input.acceptFee,
-    currency: project.currency,
-    locale: projectOptionsSchema.parse(project.options ?? {}).locale,
-  });
-  const result = await insertAppointment(db, {
-    projectId: project.id,
-    consultantId: input.consultant,
-    typeId: type.id,
-    cartId: input.cart,
-    unitId: String(cart.unit),
-    startsAt: start,
-    endsAt: new Date(start.getTime() + type.length_minutes * MINUTE),
-    busyUntil: new Date(start.getTime() + (type.length_minutes + type.buffer_minutes) * MINUTE),
-    bookedBy: actor.userId,
-    fee,
+      throw fail('conflict', 'appointment.already-booked');
+    const fee = await feeOf(tx, {
+      type,
+      cartId: input.cart,
+      draft: cart.status === 'draft',
+      isStaff,
+      accepted: input.acceptFee,
+      currency: project.currency,
+      locale: projectOptionsSchema.parse(project.options ?? {}).locale,
+    });
+    const inserted = await insertAppointment(tx, {
+      projectId: project.id,
+      consultantId: input.consultant,
+      typeId: type.id,
+      cartId: input.cart,
+      unitId: String(cart.unit),
+      startsAt: start,
+      endsAt: new Date(start.getTime() + type.length_minutes * MINUTE),
+      busyUntil: new Date(start.getTime() + (type.length_minutes + type.buffer_minutes) * MINUTE),
+      bookedBy: actor.userId,
+      fee,
+    });
+    return inserted === 'taken' ? inserted : { ...inserted, fee };
   });
   if (result === 'taken') throw await takenRefusal(db, project.id, window, start);
+  const { fee } = result;
   if (fee) {
     try {
       await setAppointmentFee(db, {

@@ -95,6 +95,11 @@ export async function closeAppointment(
   return row ?? null;
 }
 
+/** Holds a selection's bookings to this transaction until it ends (other servers' too). */
+export async function lockSelection(tx: Db, cartId: string): Promise<void> {
+  await sqlRows(tx, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`appointments:${cartId}`}, 0))`);
+}
+
 /** What keeps a consultant busy between two moments: their booked meetings, each with its buffer. */
 export async function busyOf(db: Db, { consultantId, from, to }: { consultantId: string; from: Date; to: Date }) {
   return sqlRows<{ start: string; end: string; id: string }>(
