@@ -29,7 +29,7 @@ import {
   setFeed,
   todayOf,
 } from './appointments.manage.ts';
-import { recordOutcome, viewOf } from './appointments.operations.ts';
+import { recordOutcome, viewOf, viewsOf } from './appointments.operations.ts';
 import { bookedOfConsultant, consultantOfFeed } from './appointments.repo.ts';
 import { calendarUid } from './appointments.mail.ts';
 import { typeName } from './appointments.names.ts';
@@ -162,7 +162,7 @@ function registerCalendarRoutes(
     async (request) => {
       const rows = await calendarRows(db, scopeOf(request), request.query);
       const language = await requestLanguage(db, request);
-      return Promise.all(rows.map((row) => viewOf(db, row, { language, isStaff: true })));
+      return viewsOf(db, rows, { language, isStaff: true });
     },
   );
 
@@ -179,7 +179,7 @@ function registerCalendarRoutes(
       const { rows, unbooked } = await todayOf(db, scopeOf(request));
       const language = await requestLanguage(db, request);
       return {
-        today: await Promise.all(rows.map((row) => viewOf(db, row, { language, isStaff: true }))),
+        today: await viewsOf(db, rows, { language, isStaff: true }),
         unbooked: unbooked.map((row) => ({
           cartId: row.cart_id,
           unitName: row.unit_name,

@@ -21,7 +21,7 @@ import { cartScope, readCart, setAppointmentFee } from '../carts/index.ts';
 import {
   appointmentById,
   appointmentsOfCart,
-  attendeesOf,
+  attendeesOfUnits,
   lockSelection,
   closeAppointment,
   consultantsOf,
@@ -362,9 +362,27 @@ export async function recordOutcome(
 export async function viewOf(
   db: Db,
   row: AppointmentRow,
-  { language, isStaff }: { language: Language; isStaff: boolean },
+  reader: { language: Language; isStaff: boolean },
 ): Promise<Appointment> {
-  const attendees = row.unit_id ? await attendeesOf(db, row.project_id, row.unit_id) : [];
+  return (await viewsOf(db, [row], reader))[0]!;
+}
+
+/** Meetings as their reader may see them, their units' buyers read in one query. */
+export async function viewsOf(
+  db: Db,
+  rows: readonly AppointmentRow[],
+  reader: { language: Language; isStaff: boolean },
+): Promise<Appointment[]> {
+  const units = [...new Set(rows.flatMap((row) => (row.unit_id ? [row.unit_id] : [])))];
+  const attendees = rows.length ? await attendeesOfUnits(db, rows[0]!.project_id, units) : new Map();
+  return rows.map((row) => viewOfRow(row, attendees.get(row.unit_id ?? '') ?? [], reader));
+}
+
+function viewOfRow(
+  row: AppointmentRow,
+  attendees: ReadonlyArray<{ name: string; email: string }>,
+  { language, isStaff }: { language: Language; isStaff: boolean },
+): Appointment {
   const changeUntil =
     row.status === 'booked' && row.type_booked_by !== 'staff'
       ? new Date(Date.parse(row.starts_at) - row.cancel_minutes * MINUTE).toISOString()

@@ -186,17 +186,28 @@ export const bookedOfConsultant = (db: Db, projectId: string, consultantId: stri
     sql`a.consultant_id = ${consultantId} AND a.status = 'booked' AND a.starts_at >= ${since.toISOString()}`,
   );
 
-/** A unit's buyers, each invited to its meetings (docs/appointments.md, "Who is invited"). */
-export async function attendeesOf(db: Db, projectId: string, unitId: string) {
-  return sqlRows<{ id: string; name: string; email: string }>(
+/** The buyers of some units, each invited to their unit's meetings (docs/appointments.md), in one query. */
+export async function attendeesOfUnits(db: Db, projectId: string, unitIds: readonly string[]) {
+  const byUnit = new Map<string, Array<{ id: string; name: string; email: string }>>();
+  if (!unitIds.length) return byUnit;
+  const rows = await sqlRows<{ unit_id: string; id: string; name: string; email: string }>(
     db,
-    sql`SELECT us.id, us.name, us.email FROM users us
-        WHERE NOT us.disabled AND us.id IN (
-          SELECT jsonb_array_elements_text(u.data->'buyers') FROM ${rowsOf('units')} u
-          WHERE u.project_id = ${projectId} AND u.id::text = ${unitId})
+    sql`SELECT u.id::text AS unit_id, us.id, us.name, us.email
+        FROM ${rowsOf('units')} u JOIN users us ON us.id IN (SELECT jsonb_array_elements_text(u.data->'buyers'))
+        WHERE u.project_id = ${projectId} AND NOT us.disabled
+          AND u.id::text IN (${sql.join(
+            unitIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
         ORDER BY us.email`,
   );
+  for (const { unit_id, ...person } of rows) byUnit.set(unit_id, [...(byUnit.get(unit_id) ?? []), person]);
+  return byUnit;
 }
+
+/** A unit's buyers, each invited to its meetings. */
+export const attendeesOf = async (db: Db, projectId: string, unitId: string) =>
+  (await attendeesOfUnits(db, projectId, [unitId])).get(unitId) ?? [];
 
 /** One meeting of a project, whatever its status. */
 export async function appointmentById(db: Db, projectId: string, id: string): Promise<AppointmentRow | null> {

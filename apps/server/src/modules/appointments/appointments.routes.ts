@@ -14,7 +14,7 @@ import { errorReplies } from '../../lib/error-replies.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 import { requireActor } from '../../plugins/actor.ts';
 import { readCart, cartScope } from '../carts/index.ts';
-import { book, cancel, move, slotsFor, viewOf } from './appointments.operations.ts';
+import { book, cancel, move, slotsFor, viewOf, viewsOf } from './appointments.operations.ts';
 import { appointmentsOfCart } from './appointments.repo.ts';
 import { typesFor } from './appointments.manage.ts';
 import { mailAppointment } from './appointments.mail.ts';
@@ -85,7 +85,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
       await readCart(db, { projectId: project.id, where: plan.where, cartId: request.query.cart });
       const [language, staff] = [await requestLanguage(db, request), await isStaff(request)];
       const rows = await appointmentsOfCart(db, project.id, request.query.cart);
-      return Promise.all(rows.map((row) => viewOf(db, row, { language, isStaff: staff })));
+      return viewsOf(db, rows, { language, isStaff: staff });
     },
   );
 
