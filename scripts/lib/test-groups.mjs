@@ -32,6 +32,7 @@ export const PGLITE_ONLY = serverTests([
   'module-graph',
   'icalendar',
   'budget-fit',
+  'budget-fit-cart',
 ]);
 
 /** The tests that run the compiled server as a process (they need `npm run build`). */

@@ -48,6 +48,7 @@ import { manageModule } from './modules/manage/index.ts';
 import { meOf, portalModule, projectResponse, publicFaceOf } from './modules/portal/index.ts';
 import { findProjectByKey, onProjectChange, roleInProject, scopePlugin } from './modules/projects/index.ts';
 import { referenceModule } from './modules/reference/index.ts';
+import { budgetModule } from './modules/budget/index.ts';
 
 /**
  * Every module, in the order the app registers them: a module comes after those it names as
@@ -64,6 +65,7 @@ const MODULES = [
   commentsModule,
   paymentsModule,
   appointmentsModule,
+  budgetModule,
   manageModule,
   importsModule,
   leadsModule,

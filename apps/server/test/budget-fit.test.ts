@@ -70,7 +70,7 @@ const catalogueArbitrary = fc
       { maxLength: 2 },
     ),
     budget: fc.integer({ min: 0, max: 120 }).map((n) => n * 100),
-    fixedCost: fc.constantFrom(0, 0, 300),
+    fees: fc.constantFrom(0, 0, 300),
   })
   .map((spec): Catalogue => {
     const options = new Map<string, RuleOption>();
@@ -149,7 +149,7 @@ const catalogueArbitrary = fc
         ).values(),
       ],
     }));
-    return { problem: { slots, packages, budget: spec.budget, fixedCost: spec.fixedCost }, options, categories, where };
+    return { problem: { slots, packages, budget: spec.budget, fees: spec.fees }, options, categories, where };
   });
 
 /** A proposal as the rules read it: one selection per filled place, in its room. */
@@ -179,15 +179,14 @@ function keepsTheRules(catalogue: Catalogue, picks: Record<string, string | null
   );
 }
 
-/** The upgrades total of a selection by the one pricing function, with the package's adjustment and the fixed costs. */
+/** The total of a selection by the one pricing function, with the package's adjustment and the fees. */
 function totalOf(catalogue: Catalogue, picks: Record<string, string | null>, pack: FitPackage | null): number {
-  return (
-    cartTotal({
-      selections: selectionsOf(catalogue, picks),
-      priceOf: (id) => catalogue.options.get(id)?.price,
-      packageAdjustment: pack?.adjustment ?? 0,
-    }) + (catalogue.problem.fixedCost ?? 0)
-  );
+  return cartTotal({
+    selections: selectionsOf(catalogue, picks),
+    priceOf: (id) => catalogue.options.get(id)?.price,
+    packageAdjustment: pack?.adjustment ?? 0,
+    fees: [{ label: 'fees', amount: catalogue.problem.fees ?? 0 }],
+  });
 }
 
 /** Every selection of the catalogue, with each package or none: the best by value, then by total, and the cheapest. */
@@ -205,14 +204,16 @@ function exhaustive(catalogue: Catalogue) {
     const walk = (i: number): void => {
       if (i === slots.length) {
         if (!keepsTheRules(catalogue, picks)) return;
-        // The search's own sum (no floor at zero), which the pricing function floors at zero.
+        // The search's own sum: options and package floored at zero, then the fees (as cartTotal adds them).
         const raw =
-          slots.reduce(
-            (sum, slot) => sum + (picks[slot.key] ? catalogue.options.get(picks[slot.key]!)!.price * slot.quantity : 0),
+          Math.max(
             0,
-          ) +
-          (pack?.adjustment ?? 0) +
-          (catalogue.problem.fixedCost ?? 0);
+            slots.reduce(
+              (sum, slot) =>
+                sum + (picks[slot.key] ? catalogue.options.get(picks[slot.key]!)!.price * slot.quantity : 0),
+              0,
+            ) + (pack?.adjustment ?? 0),
+          ) + (catalogue.problem.fees ?? 0);
         cheapest = Math.min(cheapest, raw);
         if (raw > catalogue.problem.budget) return;
         const value = slots.reduce(
@@ -254,9 +255,7 @@ describe('fit my budget', () => {
         expect(keepsTheRules(catalogue, answer.picks)).toBe(true);
         const pack = catalogue.problem.packages?.find((p) => p.id === answer.package) ?? null;
         // The one pricing function agrees with the search, and the budget holds.
-        expect(totalOf(catalogue, answer.picks, pack)).toBe(
-          Math.max(answer.cost - (catalogue.problem.fixedCost ?? 0), 0) + (catalogue.problem.fixedCost ?? 0),
-        );
+        expect(totalOf(catalogue, answer.picks, pack)).toBe(answer.cost);
         expect(answer.cost).toBeLessThanOrEqual(catalogue.problem.budget);
       }),
       { numRuns: 2000 },

@@ -37,18 +37,27 @@ export interface FitSlot {
 export interface FitPackage {
   id: string;
   adjustment: number;
+  /** What taking it is worth beside its options' own value (its rank, and keeping it when it is the buyer's). */
+  value?: number;
   choices: ReadonlyArray<{ slot: string; option: string }>;
 }
 
 export interface FitProblem {
   slots: readonly FitSlot[];
   packages?: readonly FitPackage[];
-  /** The most the upgrades may total (minor units), fixed costs included. */
+  /** The most the upgrades may total (minor units), fixed costs and fees included. */
   budget: number;
-  /** What stays in the total whatever the proposal (fees, the kept lines of multiple-choice categories). */
+  /** The option lines that stay whatever the proposal (multiple-choice categories, rooms outside the plan). */
   fixedCost?: number;
+  /**
+   * The fees that stay (change orders, meetings). The pricing function floors the options and the
+   * package's adjustment at zero before it adds them (`cartTotal`): a saving never pays a fee.
+   */
+  fees?: number;
   /** The value of keeping a current choice, beside its rank (docs/fit-my-budget.md, "Value"). */
   keepBonus?: number;
+  /** Options that must be chosen in some place (what a kept line outside the places needs). */
+  mustInclude?: readonly string[];
 }
 
 /** What the solver answers: the value of each variable that is 1 (the others are 0). */
@@ -59,7 +68,7 @@ export interface FitProposal {
   /** What each place holds (null: left empty). */
   picks: Record<string, string | null>;
   package: string | null;
-  /** The upgrades total of the proposal, fixed costs included, and its value. */
+  /** The total of the proposal as the pricing function makes it (fixed costs and fees included), and its value. */
   cost: number;
   value: number;
 }
@@ -112,6 +121,7 @@ export interface FitModel {
 export function fitModel(problem: FitProblem): FitModel {
   const keepBonus = problem.keepBonus ?? DEFAULT_KEEP_BONUS;
   const fixedCost = problem.fixedCost ?? 0;
+  const fees = problem.fees ?? 0;
   const packages = problem.packages ?? [];
   const values: Array<[number, string]> = [];
   const costs: Array<[number, string]> = [];
@@ -150,10 +160,15 @@ export function fitModel(problem: FitProblem): FitModel {
       for (const name of mine)
         for (const other of holders.get(excluded) ?? []) rows.push(` x${r++}: ${name} + ${other} <= 1`);
   }
+  (problem.mustInclude ?? []).forEach((needed, n) => {
+    const theirs = holders.get(needed) ?? [];
+    rows.push(` m${n}: ${theirs.length ? theirs.join(' + ') : `0 ${emptyVariable(0)}`} >= 1`);
+  });
   packages.forEach((pack, p) => {
     const name = packageVariable(p);
     binaries.push(name);
     if (pack.adjustment) costs.push([pack.adjustment, name]);
+    if (pack.value) values.push([pack.value, name]);
     for (const choice of pack.choices) {
       const s = problem.slots.findIndex((slot) => slot.key === choice.slot);
       const o = s < 0 ? -1 : problem.slots[s]!.options.findIndex((option) => option.id === choice.option);
@@ -161,7 +176,10 @@ export function fitModel(problem: FitProblem): FitModel {
     }
   });
   if (packages.length) rows.push(` onepackage: ${packages.map((_, p) => packageVariable(p)).join(' + ')} <= 1`);
-  const budgetRow = ` budget: ${sum(costs)} <= ${problem.budget - fixedCost}`;
+  // Within the budget: options, package and fixed lines (floored at zero), then the fees, at most the budget.
+  const budgetRow =
+    ` budget: ${sum(costs)} <= ${problem.budget - fixedCost - fees}` +
+    (fees > problem.budget ? `\n nofit: 0 ${emptyVariable(0)} >= 1` : '');
   const tail = `Subject To\n${budgetRow}\n${rows.join('\n')}\nBinary\n ${binaries.join(' ')}\nEnd\n`;
   return {
     valueProgram: `Maximize\n value: ${sum(values)}\n${tail}`,
@@ -180,7 +198,8 @@ export function fitModel(problem: FitProblem): FitModel {
       });
       const p = packages.findIndex((_, i) => ones.has(packageVariable(i)));
       cost += p < 0 ? 0 : packages[p]!.adjustment;
-      return { kind: 'fit', picks, package: p < 0 ? null : packages[p]!.id, cost, value };
+      value += p < 0 ? 0 : (packages[p]!.value ?? 0);
+      return { kind: 'fit', picks, package: p < 0 ? null : packages[p]!.id, cost: Math.max(0, cost) + fees, value };
     },
   };
 }

@@ -70,6 +70,8 @@ export const swatchSchema = z
   })
   .strict();
 
+const RECOMMENDATION_HELP = 'Your rank, 1 (least) to 5 (most): Fit my budget favours higher ranks; empty counts as 3.';
+
 export const optionSchema = z
   .object({
     name,
@@ -82,6 +84,8 @@ export const optionSchema = z
     description: text(5000).default(''),
     price: money,
     level: z.number().int().min(1).max(4).default(1),
+    /** The design centre's recommendation, 1 (least) to 5 (most), that Fit my budget favours (docs/fit-my-budget.md); none counts as 3. */
+    recommendation: z.number().int().min(1).max(5).nullable().optional(),
     standard: z.boolean().default(false),
     images: z.array(fileRef).max(20).default([]),
     swatch: swatchSchema.nullable().default(null),
@@ -102,6 +106,8 @@ export const packageSchema = z
     description: text(5000).default(''),
     options: ids.default([]),
     priceAdjustment: money.default(0),
+    /** The design centre's recommendation of the package as a whole, 1 to 5 (docs/fit-my-budget.md); none counts as 3. */
+    recommendation: z.number().int().min(1).max(5).nullable().optional(),
     image: fileRef.nullable().default(null),
   })
   .strict();
@@ -449,6 +455,7 @@ const DEFINITIONS: CollectionDefinition[] = [
         description: { kind: 'markdown' },
         price: { kind: 'money', help: 'The upgrade price over the standard finish; 0 means included.' },
         level: { help: '1 standard … 4 premium.' },
+        recommendation: { help: RECOMMENDATION_HELP },
         standard: { label: 'Standard finish' },
         images: {
           kind: 'files',
@@ -491,6 +498,7 @@ const DEFINITIONS: CollectionDefinition[] = [
           label: 'Price adjustment',
           help: 'Added to the options’ prices: negative for a saving.',
         },
+        recommendation: { help: RECOMMENDATION_HELP },
         image: { kind: 'file', accept: 'image/png,image/jpeg,image/webp' },
       },
     },

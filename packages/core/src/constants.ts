@@ -67,6 +67,7 @@ export type DeployTypeName = (typeof DEPLOY_TYPES_LIST)[number];
 export const PROJECT_FEATURES = {
   shareLinks: 'Buyers may share a read-only link to their selection',
   alternatives: 'Buyers may save alternatives of their selection and switch between them',
+  fitBudget: 'Buyers may ask for the best selection within their budget (Fit my budget)',
 } as const;
 export type ProjectFeature = keyof typeof PROJECT_FEATURES;
 

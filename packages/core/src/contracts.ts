@@ -117,6 +117,15 @@ export const embedSettingsSchema = z
   .strict();
 export type EmbedSettings = z.output<typeof embedSettingsSchema>;
 
+/** Fit my budget's weights (docs/fit-my-budget.md, "Value"): what keeping a buyer's choice is worth, and how much more a place counts where they asked to spend more. */
+export const fitWeightsSchema = z
+  .object({
+    keepBonus: z.number().int().min(0).max(100).default(15),
+    priorityWeight: z.number().min(1).max(5).default(2),
+  })
+  .strict();
+export type FitWeights = z.output<typeof fitWeightsSchema>;
+
 const languageList = z
   .array(z.enum(LANGUAGES))
   .min(1, 'Offer at least one language.')
@@ -159,6 +168,7 @@ const projectOptionFields = {
   embed: embedSettingsSchema,
   /** Payment terms and taxes (docs/payments.md): what a signed selection owes, and when. */
   payments: paymentTermsSchema,
+  fitBudget: fitWeightsSchema,
   /** The terms, the tagline and the design centre's hours in the project's other languages (docs/languages.md). */
   translations: translationsSchema([...TRANSLATABLE_OPTIONS, TRANSLATABLE_PAYMENT_TEXT]),
 };
@@ -184,6 +194,7 @@ const projectOptionsShape = {
   inquiry: projectOptionFields.inquiry.optional(),
   embed: projectOptionFields.embed.optional(),
   payments: projectOptionFields.payments.optional(),
+  fitBudget: projectOptionFields.fitBudget.optional(),
   translations: projectOptionFields.translations.optional(),
 };
 

@@ -121,6 +121,13 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
       { field: 'price', header: 'Price', type: 'money', requiredForNew: true, aliases: ['upgrade price', 'cost'] },
       { field: 'vendor', header: 'Vendor', type: 'text', aliases: ['supplier', 'manufacturer'] },
       { field: 'level', header: 'Level', type: 'integer', aliases: ['tier'] },
+      {
+        field: 'recommendation',
+        header: 'Recommendation',
+        type: 'integer',
+        aliases: ['rank', 'recommended'],
+        help: 'The design centre’s rank, 1 (least) to 5 (most), that Fit my budget favours.',
+      },
       { field: 'standard', header: 'Standard', type: 'boolean', aliases: ['included', 'standard finish'] },
       { field: 'active', header: 'Offered', type: 'boolean', aliases: ['active', 'available'] },
       { field: 'description', header: 'Description', type: 'text' },

@@ -46,3 +46,5 @@ export * from './integrations.ts';
 export * from './appointments.ts';
 export * from './appointment-contracts.ts';
 export * from './budget-fit.ts';
+export * from './budget-fit-cart.ts';
+export * from './fit-contracts.ts';

@@ -30,6 +30,8 @@ export const RATE_RULES = {
   inquiryPerProject: { limit: 300, windowSeconds: 60 * 60 },
   /** The widget's views and clicks counted from one address: a person browsing, not a script inflating the figures. */
   embedCountsPerAddress: { limit: 120, windowSeconds: 60 },
+  /** Fit my budget: a buyer trying budgets one after another, not a script keeping the solver busy. */
+  fitBudgetPerPerson: { limit: 30, windowSeconds: 60 },
   /** The visit beacon beats once a minute and on each new page: sixty a minute is a person clicking fast. */
   visitBeatsPerPerson: { limit: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;

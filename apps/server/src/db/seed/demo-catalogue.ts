@@ -25,6 +25,8 @@ export interface OptionSeed {
   excludes?: string[];
   roughness?: number;
   metalness?: number;
+  /** The design centre's recommendation, 1–5 (docs/fit-my-budget.md). */
+  recommendation?: number;
 }
 
 export interface CategorySeed {
@@ -167,6 +169,7 @@ const demoCategories: CategorySeed[] = [
       },
       {
         name: 'Engineered Oak – Honey',
+        recommendation: 4,
         price: $(1850),
         level: 2,
         colour: '#b9824a',
@@ -232,6 +235,7 @@ const demoCategories: CategorySeed[] = [
       },
       {
         name: 'Swiss Coffee',
+        recommendation: 4,
         price: 0,
         level: 1,
         colour: '#eee7da',
@@ -296,6 +300,7 @@ const demoCategories: CategorySeed[] = [
     options: [
       {
         name: 'Shaker – White',
+        recommendation: 4,
         price: 0,
         level: 1,
         colour: '#f4f4f0',
@@ -380,6 +385,7 @@ const demoCategories: CategorySeed[] = [
       },
       {
         name: 'Quartz – Arctic White',
+        recommendation: 5,
         price: $(2200),
         level: 2,
         colour: '#f2f2ee',
@@ -416,6 +422,7 @@ const demoCategories: CategorySeed[] = [
       },
       {
         name: 'Marble – Statuario',
+        recommendation: 2,
         price: $(7800),
         level: 4,
         colour: '#f0eeea',
@@ -435,6 +442,7 @@ const demoCategories: CategorySeed[] = [
     options: [
       {
         name: 'White Subway 3×6',
+        recommendation: 4,
         price: 0,
         level: 1,
         colour: '#f5f5f2',
@@ -511,6 +519,7 @@ const demoCategories: CategorySeed[] = [
       },
       {
         name: 'Matte Black Pulls',
+        recommendation: 4,
         price: $(350),
         level: 2,
         colour: '#1d1d1d',
@@ -689,6 +698,7 @@ const demoCategories: CategorySeed[] = [
       },
       {
         name: 'Marble-Look Porcelain',
+        recommendation: 4,
         price: $(1400),
         level: 2,
         colour: '#e5e2dc',

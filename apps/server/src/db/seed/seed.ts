@@ -24,7 +24,7 @@ import {
   receiptCounters,
   users,
 } from '../schema/index.ts';
-import { ADMIN_ACCOUNT, demoProject, harbourProject, type ProjectSeed } from './demo-catalogue.ts';
+import { ADMIN_ACCOUNT, demoProject, harbourProject, type OptionSeed, type ProjectSeed } from './demo-catalogue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const LOCAL_DEPLOY_NAME = 'Local development';
@@ -143,6 +143,12 @@ async function insertDesignCentre(db: Db, projectId: string, seed: ProjectSeed, 
   }
 }
 
+/** An option's swatch for the 3D rooms: its colour and surface, or none. */
+const swatchOf = (option: OptionSeed) =>
+  option.colour
+    ? { color: option.colour, roughness: option.roughness ?? 0.6, metalness: option.metalness ?? 0, scale: 1 }
+    : null;
+
 /**
  * The demo's catalogue for a new project (the admins' wizard, docs/admin.md): its rooms, plans,
  * categories, options, packages and units, with no people and no selections.
@@ -238,11 +244,10 @@ async function insertProjectItems(
           description: option.description,
           price: option.price,
           level: option.level,
+          ...(option.recommendation ? { recommendation: option.recommendation } : {}),
           standard: option.price === 0,
           images: [],
-          swatch: option.colour
-            ? { color: option.colour, roughness: option.roughness ?? 0.6, metalness: option.metalness ?? 0, scale: 1 }
-            : null,
+          swatch: swatchOf(option),
           plans: (option.plans ?? []).map(planId),
           requires: (option.requires ?? []).map(optionId),
           excludes: (option.excludes ?? []).map(optionId),

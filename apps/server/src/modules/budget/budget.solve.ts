@@ -18,7 +18,14 @@ export interface FitFigures {
 
 export type FitAnswer =
   | (FitProposal & { figures: FitFigures })
-  | { kind: 'none'; minimum: number | null; over: number | null; figures: FitFigures };
+  | {
+      kind: 'none';
+      /** The lowest total keeping the rules, by how much it exceeds the budget, and that selection (null: the rules cannot all be kept). */
+      minimum: number | null;
+      over: number | null;
+      cheapest: FitProposal | null;
+      figures: FitFigures;
+    };
 
 /** The columns set to 1 in a solution (binaries read with a tolerance). */
 const onesOf = (columns: Record<string, { Primal: number }>) =>
@@ -40,8 +47,15 @@ export function solveFit(highs: Highs, problem: FitProblem): FitAnswer {
   const figures = (gap: number) => ({ ...size, solveMs: performance.now() - started, gap });
   if (value.Status !== 'Optimal') {
     const cheapest = highs.solve(model.cheapestProgram, EXACT);
-    const minimum = cheapest.Status === 'Optimal' ? model.read(onesOf(cheapest.Columns)).cost : null;
-    return { kind: 'none', minimum, over: minimum === null ? null : minimum - problem.budget, figures: figures(0) };
+    const selection = cheapest.Status === 'Optimal' ? model.read(onesOf(cheapest.Columns)) : null;
+    const minimum = selection?.cost ?? null;
+    return {
+      kind: 'none',
+      minimum,
+      over: minimum === null ? null : minimum - problem.budget,
+      cheapest: selection,
+      figures: figures(0),
+    };
   }
   const cost = highs.solve(model.costProgram(Math.round(value.ObjectiveValue)), EXACT);
   if (cost.Status !== 'Optimal') throw new Error(`the cost program ended ${cost.Status}`);

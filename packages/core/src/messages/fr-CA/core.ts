@@ -138,6 +138,12 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'alternative.no-such': 'Cette variante n’existe pas.',
   'project.changed':
     'Quelqu’un a modifié ces paramètres depuis que vous les avez ouverts. Sa version est affichée : refaites votre changement.',
+  'fit.off': 'Respecter mon budget est désactivé pour ce projet.',
+  'fit.no-budget': 'Indiquez d’abord le montant maximal que vous voulez dépenser.',
+  'fit.no-base-price':
+    'Cette habitation n’a pas encore de prix de base : indiquez plutôt votre budget de surclassements.',
+  'fit.under-base-price': 'C’est moins que le prix de base de l’habitation, {price}.',
+  'fit.busy': 'Le calcul de la proposition a pris trop de temps. Veuillez réessayer.',
   'feature.off': '{feature} : cette fonction est désactivée pour ce projet.',
   'manage.managers-only': 'Seuls les gestionnaires de ce projet et les administrateurs peuvent faire ceci.',
   'manage.bad-cursor': 'Ce lien de page n’est plus valide : recommencez à la première page.',
@@ -351,6 +357,7 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'import.header.price': 'Prix',
   'import.header.vendor': 'Fournisseur',
   'import.header.level': 'Niveau',
+  'import.header.recommendation': 'Recommandation',
   'import.header.standard': 'Standard',
   'import.header.active': 'Offerte',
   'import.header.description': 'Description',

@@ -37,7 +37,10 @@ import {
   formatList,
   packageRooms,
   readMoney,
+  hasFeature,
+  type FitAnswerView,
 } from '@decor/core';
+import { useRouterState } from '@tanstack/react-router';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -47,6 +50,7 @@ import { photoUrl } from './option-photo.ts';
 // preview when one is first previewed (dialogs are never needed to draw the page).
 const OptionDetail = lazy(() => import('./option-detail.tsx').then((m) => ({ default: m.OptionDetail })));
 const PackagePreview = lazy(() => import('./package-preview.tsx').then((m) => ({ default: m.PackagePreview })));
+const FitBudget = lazy(() => import('./fit-budget.tsx').then((m) => ({ default: m.FitBudget })));
 import {
   useConfiguratorData,
   type CartItem,
@@ -198,6 +202,11 @@ function Editor({
   const spentByCategory = new Map(allowances(editor.selections, context).map((a) => [a.category, a.spent]));
   const required = requiredChoices(requiredContext).length;
   const roomName = (id: string) => project!.rooms.find((r) => r._id === id)?.name;
+  // Fit my budget opens from its button, or from a link that asks for it (`?fit=1`, from My selection).
+  const canFit = isOpen && hasFeature(project!.features, 'fitBudget');
+  const isFitAsked = useRouterState({ select: (state) => !!(state.location.search as { fit?: unknown }).fit });
+  const [isFitOpen, setFitOpen] = useState(canFit && isFitAsked);
+  const [fitAnswer, setFitAnswer] = useState<FitAnswerView | null>(null);
 
   return (
     <Stack gap="md">
@@ -214,7 +223,22 @@ function Editor({
         required={required}
         made={required - missing.length}
         missing={describeMissing(missing, roomName)}
+        onFit={canFit ? () => setFitOpen(true) : undefined}
       />
+      {isFitOpen && (
+        <Suspense fallback={null}>
+          <FitBudget
+            cartId={cart._id}
+            editor={editor}
+            context={context}
+            rooms={rooms}
+            isChangeOrder={(cart.revision ?? 1) > 1}
+            answer={fitAnswer}
+            onAnswer={setFitAnswer}
+            onClose={() => setFitOpen(false)}
+          />
+        </Suspense>
+      )}
       {isOpen && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       {packages.length > 0 && (
         <PackagesSection
@@ -806,6 +830,7 @@ function CartBar({
   required,
   made,
   missing,
+  onFit,
 }: {
   editor: ReturnType<typeof useCartEditor>;
   total: number;
@@ -815,6 +840,8 @@ function CartBar({
   required: number;
   made: number;
   missing: string[];
+  /** Opens Fit my budget, where the project offers it and the selection is open. */
+  onFit?: (() => void) | undefined;
 }) {
   const t = useT();
   const { locale } = useLanguage();
@@ -832,7 +859,14 @@ function CartBar({
             {editor.isSaving && <Loader size="xs" aria-label={t('app.configure.saving')} />}
           </Group>
         </Stack>
-        <BudgetField editor={editor} total={total} money={money} isOpen={isOpen} />
+        <Stack gap={4} align="flex-start">
+          <BudgetField editor={editor} total={total} money={money} isOpen={isOpen} />
+          {onFit && (
+            <Button size="compact-sm" variant="light" onClick={onFit} data-testid="fit-open">
+              {t('app.fit.button')}
+            </Button>
+          )}
+        </Stack>
         <Stack gap={0} maw={360}>
           <Text size="sm" data-testid="required-progress">
             {t('app.configure.required-progress', { made, required })}

@@ -13,7 +13,7 @@ import { api, ApiError } from '../../../lib/api-client.ts';
 import type { CartItem } from '../../../lib/configurator-data.ts';
 import { cartQuery } from '../../../lib/cart-query.ts';
 
-type Change = (selections: Selection[]) => Selection[];
+export type Change = (selections: Selection[]) => Selection[];
 
 /** What the buyer is told after a change: a refusal, a merge, or what a change took with it — with the way back. */
 export interface EditorNotice {
@@ -50,6 +50,11 @@ export interface CartEditor {
   ): ChangeInfo | null;
   /** Takes the package off the cart: its choices stay, its price adjustment goes. */
   removePackage(): void;
+  /**
+   * Makes a change of many choices at once (a proposal taken, docs/fit-my-budget.md): one save, one
+   * undo. `change` is applied again on the latest version when it was changed elsewhere meanwhile.
+   */
+  applyChange(change: Change, packageId: string | null): ChangeInfo | null;
   /** Puts back the selections and package from before a change. */
   restore(before: ChangeInfo['before']): void;
   setNotice(notice: EditorNotice | null): void;
@@ -246,6 +251,28 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     [context, packageId, save, setSelections],
   );
 
+  const applyChange = useCallback(
+    (change: Change, nextPackage: string | null): ChangeInfo | null => {
+      const before = { selections: latest.current, packageId };
+      let after: Selection[];
+      try {
+        after = change(latest.current);
+      } catch (error) {
+        setNotice({
+          tone: 'red',
+          text: error instanceof RuleBrokenError ? error.message : 'That change could not be made.',
+        });
+        return null;
+      }
+      setSelections(after);
+      setPackageId(nextPackage);
+      setNotice(null);
+      save(change, { package: nextPackage });
+      return { removed: [], before };
+    },
+    [packageId, save, setSelections],
+  );
+
   const removePackage = useCallback(() => {
     setPackageId(null);
     save((list) => list, { package: null });
@@ -281,6 +308,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     setQuantity,
     applyPackage: applyPackageChoice,
     removePackage,
+    applyChange,
     restore,
     setNotice,
     dismissNotice: () => setNotice(null),

@@ -199,6 +199,12 @@ function Review({
             {money(cart.total)}
           </Text>
         </Group>
+        {status === 'draft' && hasFeature(project!.features, 'fitBudget') && (
+          // Fit my budget opens on the configurator, where its proposal is taken (docs/fit-my-budget.md).
+          <LinkButton to="/configure" search={{ fit: 1 }} variant="light" size="compact-sm" w="fit-content" mt="xs">
+            {t('app.fit.button')}
+          </LinkButton>
+        )}
         {depositPercent > 0 && (
           <Group justify="space-between">
             <Text c="dimmed">{t('app.review.deposit', { percent: depositPercent })}</Text>
