@@ -89,7 +89,7 @@ export const LONGER_FUNCTIONS = {
   'apps/web/src/features/comments/components/comment-composer.tsx': 145,
   'apps/web/src/features/configure/components/configurator.tsx': 161,
   'apps/web/src/features/configure/components/option-detail.tsx': 139,
-  'apps/web/src/features/configure/hooks/use-cart-editor.ts': 152,
+  'apps/web/src/features/configure/hooks/use-cart-editor.ts': 126,
   'apps/web/src/features/dashboard/components/dashboard.tsx': 179,
   'apps/web/src/features/displays/components/admin-displays.tsx': 121,
   'apps/web/src/features/home/components/my-home.tsx': 129,

@@ -145,16 +145,7 @@ function Editor({
   );
   const [roomId, setRoomId] = useState<string | null>(rooms[0]?._id ?? null);
   const sceneRooms = useMemo(() => sceneRoomsOf(rooms, categories, null), [rooms, categories]);
-  // The preview follows every choice at once, before the server confirms it.
-  const finishes = useMemo(
-    () =>
-      finishesByRoom(editor.selections, {
-        rooms: sceneRooms,
-        options: context.options,
-        categories: context.categories,
-      }),
-    [editor.selections, sceneRooms, context],
-  );
+  const finishes = useFinishes(editor.selections, sceneRooms, context);
   /** The rooms of the plan a package option applies to: its own rooms, else its category's. */
   const optionsById = useMemo(() => new Map(options.map((o) => [o._id, o])), [options]);
   const categoriesById = useMemo(() => new Map(categories.map((c) => [c._id, c])), [categories]);
@@ -202,11 +193,7 @@ function Editor({
   const spentByCategory = new Map(allowances(editor.selections, context).map((a) => [a.category, a.spent]));
   const required = requiredChoices(requiredContext).length;
   const roomName = (id: string) => project!.rooms.find((r) => r._id === id)?.name;
-  // Fit my budget opens from its button, or from a link that asks for it (`?fit=1`, from My selection).
-  const canFit = isOpen && hasFeature(project!.features, 'fitBudget');
-  const isFitAsked = useRouterState({ select: (state) => !!(state.location.search as { fit?: unknown }).fit });
-  const [isFitOpen, setFitOpen] = useState(canFit && isFitAsked);
-  const [fitAnswer, setFitAnswer] = useState<FitAnswerView | null>(null);
+  const fit = useFitDialog(isOpen && hasFeature(project!.features, 'fitBudget'));
 
   return (
     <Stack gap="md">
@@ -223,22 +210,9 @@ function Editor({
         required={required}
         made={required - missing.length}
         missing={describeMissing(missing, roomName)}
-        onFit={canFit ? () => setFitOpen(true) : undefined}
+        onFit={fit.can ? fit.open : undefined}
       />
-      {isFitOpen && (
-        <Suspense fallback={null}>
-          <FitBudget
-            cartId={cart._id}
-            editor={editor}
-            context={context}
-            rooms={rooms}
-            isChangeOrder={(cart.revision ?? 1) > 1}
-            answer={fitAnswer}
-            onAnswer={setFitAnswer}
-            onClose={() => setFitOpen(false)}
-          />
-        </Suspense>
-      )}
+      <FitDialog fit={fit} cart={cart} editor={editor} context={context} rooms={rooms} />
       {isOpen && <PriceChangeNotice changes={cart.priceChanges ?? []} money={money} />}
       {packages.length > 0 && (
         <PackagesSection
@@ -291,6 +265,57 @@ function Editor({
         ))}
       </Tabs>
     </Stack>
+  );
+}
+
+/** The finishes of each room as chosen: the preview follows every choice at once, before the server confirms it. */
+function useFinishes(
+  selections: CartEditor['selections'],
+  rooms: ReturnType<typeof sceneRoomsOf>,
+  context: RuleContext,
+) {
+  return useMemo(
+    () => finishesByRoom(selections, { rooms, options: context.options, categories: context.categories }),
+    [selections, rooms, context],
+  );
+}
+
+/** Fit my budget's dialog: opened by its button, or by a link that asks for it (`?fit=1`, from My selection). */
+function useFitDialog(can: boolean) {
+  const isAsked = useRouterState({ select: (state) => !!(state.location.search as { fit?: unknown }).fit });
+  const [isOpen, setOpen] = useState(can && isAsked);
+  // The last answer stays while the page is open, so the buyer can come back to it after taking a room.
+  const [answer, setAnswer] = useState<FitAnswerView | null>(null);
+  return { can, isOpen, open: () => setOpen(true), close: () => setOpen(false), answer, setAnswer };
+}
+
+function FitDialog({
+  fit,
+  cart,
+  editor,
+  context,
+  rooms,
+}: {
+  fit: ReturnType<typeof useFitDialog>;
+  cart: CartItem;
+  editor: CartEditor;
+  context: RuleContext;
+  rooms: Array<{ _id: string; name: string }>;
+}) {
+  if (!fit.isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <FitBudget
+        cartId={cart._id}
+        editor={editor}
+        context={context}
+        rooms={rooms}
+        isChangeOrder={(cart.revision ?? 1) > 1}
+        answer={fit.answer}
+        onAnswer={fit.setAnswer}
+        onClose={fit.close}
+      />
+    </Suspense>
   );
 }
 

@@ -124,12 +124,10 @@ async function saveWithOneMerge(
 }
 
 /**
- * Choosing with an optimistic screen: the change shows at once and is saved in order; the
- * server's answer (total, version) wins. A change made meanwhile elsewhere (another tab, a
- * co-buyer) is not lost: the choice is applied again on top of it and saved, and the buyer
- * is told. A refused choice is undone on screen with the server's reason.
+ * The cart as the editor shows it and its saves, in order: each change on the version last saved,
+ * the server's answer (total, version, package, budget) winning; a refusal puts back the server's.
  */
-export function useCartEditor(initial: CartItem, context: RuleContext): CartEditor {
+function useSavedCart(initial: CartItem) {
   const queryClient = useQueryClient();
   const server = useRef<ServerCart>(serverCartOf(initial));
   const [packageId, setPackageId] = useState<string | null>(initial.package ?? null);
@@ -179,6 +177,32 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     [initial._id, queryClient, setSelections],
   );
 
+  return {
+    latest,
+    selections,
+    setSelections,
+    packageId,
+    setPackageId,
+    budget,
+    setBudgetState,
+    total,
+    isSaving,
+    notice,
+    setNotice,
+    save,
+  };
+}
+
+/**
+ * Choosing with an optimistic screen: the change shows at once and is saved in order; the
+ * server's answer (total, version) wins. A change made meanwhile elsewhere (another tab, a
+ * co-buyer) is not lost: the choice is applied again on top of it and saved, and the buyer
+ * is told. A refused choice is undone on screen with the server's reason.
+ */
+export function useCartEditor(initial: CartItem, context: RuleContext): CartEditor {
+  const saved = useSavedCart(initial);
+  const { latest, selections, setSelections, packageId, setPackageId, budget, setBudgetState } = saved;
+  const { total, isSaving, notice, setNotice, save } = saved;
   const toggle = useCallback(
     (optionId: string, room: string | undefined): ChangeInfo | null => {
       const isChosen = (list: Selection[]) => list.some((s) => s.option === optionId && s.room === room);
@@ -212,7 +236,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
       save(change);
       return { removed: removedWith(before.selections, after, [{ option: optionId, room }], context), before };
     },
-    [context, packageId, save, setSelections],
+    [context, latest, packageId, save, setNotice, setSelections],
   );
 
   const setQuantity = useCallback(
@@ -222,61 +246,61 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
       setSelections(change(latest.current));
       save(change);
     },
-    [save, setSelections],
+    [latest, save, setSelections],
+  );
+
+  /**
+   * Shows a change of many choices at once and saves it (one save, one undo): the package as
+   * `nextPackage` says (undefined: as it is). Null, with the reason shown, when the rules refuse it.
+   */
+  const commit = useCallback(
+    (change: Change, nextPackage: string | null | undefined, refusal: string) => {
+      const before = { selections: latest.current, packageId };
+      let after: Selection[];
+      try {
+        after = change(latest.current);
+      } catch (error) {
+        setNotice({ tone: 'red', text: error instanceof RuleBrokenError ? error.message : refusal });
+        return null;
+      }
+      setSelections(after);
+      if (nextPackage !== undefined) setPackageId(nextPackage);
+      save(change, nextPackage === undefined ? {} : { package: nextPackage });
+      return { before, after };
+    },
+    [latest, packageId, save, setNotice, setPackageId, setSelections],
   );
 
   const applyPackageChoice = useCallback(
     (id: string, optionIds: string[], roomsFor: (optionId: string) => Array<string | undefined>): ChangeInfo | null => {
-      const change: Change = (list) => applyPackage(list, optionIds, roomsFor, context);
-      const before = { selections: latest.current, packageId };
-      let after: Selection[];
-      try {
-        after = change(latest.current);
-      } catch (error) {
-        setNotice({
-          tone: 'red',
-          text: error instanceof RuleBrokenError ? error.message : 'This package could not be applied.',
-        });
-        return null;
-      }
-      setSelections(after);
-      setPackageId(id);
-      save(change, { package: id });
+      const done = commit(
+        (list) => applyPackage(list, optionIds, roomsFor, context),
+        id,
+        'This package could not be applied.',
+      );
+      if (!done) return null;
       const changes = optionIds.flatMap((option) => {
         const rooms = roomsFor(option);
         return (rooms.length ? rooms : [undefined]).map((room) => ({ option, room }));
       });
-      return { removed: removedWith(before.selections, after, changes, context), before };
+      return { removed: removedWith(done.before.selections, done.after, changes, context), before: done.before };
     },
-    [context, packageId, save, setSelections],
+    [commit, context],
   );
 
   const applyChange = useCallback(
     (change: Change, nextPackage: string | null): ChangeInfo | null => {
-      const before = { selections: latest.current, packageId };
-      let after: Selection[];
-      try {
-        after = change(latest.current);
-      } catch (error) {
-        setNotice({
-          tone: 'red',
-          text: error instanceof RuleBrokenError ? error.message : 'That change could not be made.',
-        });
-        return null;
-      }
-      setSelections(after);
-      setPackageId(nextPackage);
       setNotice(null);
-      save(change, { package: nextPackage });
-      return { removed: [], before };
+      const done = commit(change, nextPackage, 'That change could not be made.');
+      return done && { removed: [], before: done.before };
     },
-    [packageId, save, setSelections],
+    [commit, setNotice],
   );
 
   const removePackage = useCallback(() => {
     setPackageId(null);
     save((list) => list, { package: null });
-  }, [save]);
+  }, [save, setPackageId]);
 
   const restore = useCallback(
     (before: ChangeInfo['before']) => {
@@ -285,7 +309,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
       setNotice(null);
       save(() => before.selections, { package: before.packageId });
     },
-    [save, setSelections],
+    [save, setNotice, setPackageId, setSelections],
   );
 
   const setBudget = useCallback(
@@ -293,7 +317,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
       setBudgetState(value);
       save((list) => list, { budget: value });
     },
-    [save],
+    [save, setBudgetState],
   );
 
   return {

@@ -59,6 +59,26 @@ type ReviewOption = OptionDocument;
 type ReviewCategory = CategoryDocument;
 
 /** `/config/{cartId?}`: the selection by room and category with prices, totals, timeline, and the signed submission. */
+/** A package's price adjustment by its id. */
+function usePackageAdjustment(packages: ReadonlyArray<{ _id: string; priceAdjustment: number }>) {
+  return useMemo(() => {
+    const byId = new Map(packages.map((p) => [p._id, p.priceAdjustment]));
+    return (id: string) => byId.get(id);
+  }, [packages]);
+}
+
+/** Fit my budget opens on the configurator, where its proposal is taken (docs/fit-my-budget.md). */
+function FitBudgetLink() {
+  const t = useT();
+  const { data: project } = useProject();
+  if (!hasFeature(project?.features, 'fitBudget')) return null;
+  return (
+    <LinkButton to="/configure" search={{ fit: 1 }} variant="light" size="compact-sm" w="fit-content" mt="xs">
+      {t('app.fit.button')}
+    </LinkButton>
+  );
+}
+
 export function CartReview({ cartId }: { cartId?: string }) {
   const { data: project } = useProject();
   // The buyer's own carts: which one to show without an id, and the plan's rooms of this one.
@@ -131,10 +151,7 @@ function Review({
     [project, optionById, categoryById, t],
   );
   const groups = useMemo(() => groupCartLines(cart.selections, view), [cart.selections, view]);
-  const packageAdjustment = useMemo(() => {
-    const byId = new Map(packages.map((p) => [p._id, p.priceAdjustment]));
-    return (id: string) => byId.get(id);
-  }, [packages]);
+  const packageAdjustment = usePackageAdjustment(packages);
   const managesProject = useManagesCurrentProject();
   const { data: me } = useQuery(meQuery);
   // The lines under the choices: what was signed once signed, else today's (the package's saving, change fees),
@@ -199,12 +216,7 @@ function Review({
             {money(cart.total)}
           </Text>
         </Group>
-        {status === 'draft' && hasFeature(project!.features, 'fitBudget') && (
-          // Fit my budget opens on the configurator, where its proposal is taken (docs/fit-my-budget.md).
-          <LinkButton to="/configure" search={{ fit: 1 }} variant="light" size="compact-sm" w="fit-content" mt="xs">
-            {t('app.fit.button')}
-          </LinkButton>
-        )}
+        {status === 'draft' && <FitBudgetLink />}
         {depositPercent > 0 && (
           <Group justify="space-between">
             <Text c="dimmed">{t('app.review.deposit', { percent: depositPercent })}</Text>
