@@ -34,7 +34,7 @@ import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.t
 import { benchFront as frontFigures } from './bench-front.ts';
 import { benchApiSideBySide } from './bench-api.ts';
 import { benchWebhooks as webhookFigures } from './bench-webhooks.ts';
-import { benchBudget } from './bench-budget.ts';
+import { benchBudget, benchDemoBudget } from './bench-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -622,7 +622,10 @@ const benches: Record<string, () => Promise<void>> = {
   realtime: benchRealtime,
   front: benchFront,
   webhooks: benchWebhooks,
-  budget: () => benchBudget({ line }),
+  budget: async () => {
+    await benchDemoBudget({ line });
+    await benchBudget({ line });
+  },
 };
 const selected = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benches);
 for (const name of selected) {

@@ -187,6 +187,22 @@ describe.concurrent(
                   await page.getByRole('dialog').waitFor();
                 },
               },
+              {
+                label: '/configure fit my budget',
+                open: async (page) => {
+                  await page.keyboard.press('Escape');
+                  await page.getByTestId('fit-open').click();
+                  await page.getByTestId('fit-form').waitFor();
+                },
+              },
+              {
+                label: '/configure fit my budget proposal',
+                open: async (page) => {
+                  await page.getByTestId('fit-amount').fill('9000');
+                  await page.getByTestId('fit-propose').click();
+                  await page.getByTestId('fit-proposal').waitFor();
+                },
+              },
               { label: '/explore', open: visit('/explore') },
               { label: '/tour', open: visit('/tour') },
               { label: '/config', open: visit('/config') },

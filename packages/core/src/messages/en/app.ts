@@ -921,6 +921,11 @@ export const EN_APP = {
   'app.settings.embed.grid': 'The homes floor by floor (with availability)',
   'app.settings.embed.gallery': 'Photos of the finishes',
   'app.settings.embed.form': 'The inquiry form (in the widget once your websites are listed; otherwise a link to it)',
+  'app.settings.fit-keep': 'Fit my budget: what keeping a buyer’s choice is worth',
+  'app.settings.fit-keep-help':
+    'In rank points of 10 a step; 15 keeps a choice unless another is ranked two steps higher.',
+  'app.settings.fit-priority': 'Fit my budget: weight of a room the buyer asks to spend more on',
+  'app.settings.fit-priority-help': '1 to 5; 2 counts its ranks twice.',
   'app.settings.feature.shareLinks': 'Buyers may share a read-only link to their selection',
   'app.settings.feature.fitBudget': 'Buyers may ask for the best selection within their budget (Fit my budget)',
   'app.settings.feature.alternatives': 'Buyers may save alternatives of their selection and switch between them',

@@ -942,6 +942,11 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.settings.embed.gallery': 'Photos des finitions',
   'app.settings.embed.form':
     'Le formulaire de demande (dans le module une fois vos sites Web indiqués ; sinon, un lien vers lui)',
+  'app.settings.fit-keep': 'Respecter mon budget : valeur d’un choix gardé',
+  'app.settings.fit-keep-help':
+    'En points de rang, 10 par échelon ; 15 garde un choix sauf si un autre est classé deux échelons plus haut.',
+  'app.settings.fit-priority': 'Respecter mon budget : poids d’une pièce où l’acheteur veut mettre plus',
+  'app.settings.fit-priority-help': 'De 1 à 5 ; 2 compte ses rangs en double.',
   'app.settings.feature.shareLinks': 'Les acheteurs peuvent partager un lien en lecture seule vers leur sélection',
   'app.settings.feature.fitBudget':
     'Les acheteurs peuvent demander la meilleure sélection dans leur budget (Respecter mon budget)',

@@ -120,6 +120,8 @@ function FitForm({
     if (reading && !reading.ok) return setError(t(reading.key, reading.params));
     if (reading && reading.value < 0) return setError(t('app.configure.budget-negative', { currency }));
     setError(null);
+    // The budget asked for upgrades is the cart's own: the bar shows what is left of it from now on.
+    if (reading && of === 'upgrades' && reading.value !== editor.budget) editor.setBudget(reading.value);
     setAsking(true);
     try {
       const body = { ...(reading ? { amount: reading.value } : {}), of, spendMore, keep, keepSigned };
@@ -220,7 +222,11 @@ function useChangeWords() {
   const t = useT();
   const money = useMoney();
   const amountOf = (difference: number) =>
-    difference === 0 ? t('app.fit.same-price') : difference > 0 ? `+${money(difference)}` : `−${money(-difference)}`;
+    difference === 0
+      ? t('app.fit.same-price')
+      : difference > 0
+        ? `+\u2060${money(difference)}`
+        : `\u2212\u2060${money(-difference)}`;
   return (change: FitChangeView) => {
     const name = change.by?.name ?? '';
     const reason = t(`app.fit.reason.${change.reason}`, { name });
@@ -312,8 +318,8 @@ function ProposalView({
               <Title order={3} fz="md">
                 {group.name}
               </Title>
-              {group.sum && group.sum.before !== group.sum.after && (
-                <Text size="sm" c="dimmed">
+              {group.sum && (
+                <Text size="sm" c="dimmed" data-testid="fit-room-sum">
                   {t('app.fit.room-sum', { before: money(group.sum.before), after: money(group.sum.after) })}
                 </Text>
               )}

@@ -24,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_REMINDER_DAYS,
   DEFAULT_REVIEW_DAYS,
+  DEFAULT_FIT_WEIGHTING,
   DEFAULT_TIME_ZONE,
   isTimeZone,
   readableTextColour,
@@ -81,6 +82,9 @@ interface Form {
   contactPhone: string;
   contactHours: string;
   features: Record<ProjectFeature, boolean>;
+  /** Fit my budget's weighting (docs/fit-my-budget.md, "Value"). */
+  fitKeepBonus: number | string;
+  fitPriorityWeight: number | string;
   showroomPrices: boolean;
   embedSections: EmbedSection[];
   /** The sites allowed to frame the widget, one per line. */
@@ -139,6 +143,8 @@ function formOf(project: ProjectResponse): Form {
     features: Object.fromEntries(
       Object.keys(PROJECT_FEATURES).map((f) => [f, hasFeature(project.features, f as ProjectFeature)]),
     ) as Form['features'],
+    fitKeepBonus: o.fitBudget?.keepBonus ?? DEFAULT_FIT_WEIGHTING.keepBonus,
+    fitPriorityWeight: o.fitBudget?.priorityWeight ?? DEFAULT_FIT_WEIGHTING.priorityWeight,
     showroomPrices: o.showroomPrices ?? false,
     embedSections: o.embed?.sections ?? [...EMBED_SECTIONS],
     embedOrigins: (o.embed?.origins ?? []).join('\n'),
@@ -176,6 +182,7 @@ function patchOf(form: Form, version: number | undefined) {
         hours: form.contactHours.trim(),
       },
       showroomPrices: form.showroomPrices,
+      fitBudget: { keepBonus: Number(form.fitKeepBonus), priorityWeight: Number(form.fitPriorityWeight) },
       embed: { sections: form.embedSections, origins: linesOf(form.embedOrigins) },
       inquiry: { budgets: linesOf(form.budgets), timelines: linesOf(form.timelines) },
       payments: form.payments,
@@ -198,6 +205,8 @@ const FIELD_OF: Record<string, keyof Form> = {
   'options.defaultDeadlineDays': 'defaultDeadlineDays',
   'options.reviewDays': 'reviewDays',
   'options.reminderDays': 'reminderDays',
+  'options.fitBudget.keepBonus': 'fitKeepBonus',
+  'options.fitBudget.priorityWeight': 'fitPriorityWeight',
   'options.contact.email': 'contactEmail',
   'theme.primary': 'primary',
   'theme.secondary': 'secondary',
@@ -244,6 +253,8 @@ const LABELS: Partial<Record<keyof Form, MessageKey>> = {
   defaultDeadlineDays: 'app.settings.days-to-choose',
   reviewDays: 'app.settings.days-to-review',
   reminderDays: 'app.settings.reminder-days',
+  fitKeepBonus: 'app.settings.fit-keep',
+  fitPriorityWeight: 'app.settings.fit-priority',
   embedOrigins: 'app.settings.websites',
   budgets: 'app.settings.budgets-short',
   timelines: 'app.settings.timelines-short',
@@ -266,8 +277,12 @@ function localProblems(form: Form, t: ReturnType<typeof useT>): Partial<Record<k
     ...(paymentTermsUnreadable(form.payments) ? { payments: t('app.settings.a-number') } : {}),
     // What a number field could not read is kept as typed (and said at the field): it is never saved as 0.
     ...Object.fromEntries(
-      (['depositPercent', 'defaultDeadlineDays', 'reviewDays'] as const)
-        .filter((key) => typeof form[key] === 'string' && form[key] !== '')
+      (['depositPercent', 'defaultDeadlineDays', 'reviewDays', 'fitKeepBonus', 'fitPriorityWeight'] as const)
+        .filter(
+          (key) =>
+            typeof form[key] === 'string' &&
+            (form[key] !== '' || key === 'fitKeepBonus' || key === 'fitPriorityWeight'),
+        )
         .map((key) => [key, t('app.settings.a-number')]),
     ),
   } as Partial<Record<keyof Form, string>>;
@@ -692,6 +707,7 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
           onChange={(e) => set('features', { ...form.features, [feature]: e.currentTarget.checked })}
         />
       ))}
+      {form.features.fitBudget && <FitWeightsFields form={form} set={set} shown={shown} />}
       <Switch
         label={t('app.settings.showroom-prices')}
         description={t('app.settings.showroom-prices-help')}
@@ -699,6 +715,37 @@ function SelectionsSection({ form, set, shown }: SectionProps) {
         onChange={(e) => set('showroomPrices', e.currentTarget.checked)}
       />
     </SectionCard>
+  );
+}
+
+/** Fit my budget's weighting, when the project offers it (docs/fit-my-budget.md, "Value"). */
+function FitWeightsFields({ form, set, shown }: SectionProps) {
+  const t = useT();
+  const locale = form.locale.trim() || 'en-CA';
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <NumberField
+        label={t('app.settings.fit-keep')}
+        description={t('app.settings.fit-keep-help')}
+        integer
+        min={0}
+        max={100}
+        locale={locale}
+        value={numberOf(form.fitKeepBonus)}
+        onChange={(n, typed) => set('fitKeepBonus', n === null ? '' : (n ?? typed))}
+        error={shown.fitKeepBonus}
+      />
+      <NumberField
+        label={t('app.settings.fit-priority')}
+        description={t('app.settings.fit-priority-help')}
+        min={1}
+        max={5}
+        locale={locale}
+        value={numberOf(form.fitPriorityWeight)}
+        onChange={(n, typed) => set('fitPriorityWeight', n === null ? '' : (n ?? typed))}
+        error={shown.fitPriorityWeight}
+      />
+    </SimpleGrid>
   );
 }
 
