@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   guessMapping,
+  importDefinition,
   IMPORT_DEFINITIONS,
   IMPORT_KINDS,
   readCell,
@@ -167,6 +168,13 @@ describe('import columns', () => {
         expect(readCell(col, writeCell(col, value, write), back), `${kind}.${col.field}`).toEqual({ value });
       }
     }
+  });
+
+  it('maps the recommendation column from its French heading, with its help in French', () => {
+    const french = importDefinition('options', undefined, translator(FR_CA, 'fr-CA'));
+    expect(guessMapping(french, ['UGS', 'Nom', 'Recommandation']).recommendation).toBe('Recommandation');
+    expect(guessMapping(french, ['SKU', 'Rank']).recommendation).toBe('Rank');
+    expect(french.columns.find((c) => c.field === 'recommendation')!.help).toMatch(/^Le rang donné/);
   });
 
   it('guesses the mapping from headings, keeping a remembered one where its heading is in the file', () => {

@@ -380,6 +380,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'import.help.units.buyers':
     'Des adresses courriel séparées par des points-virgules ; chaque nouvelle reçoit une invitation à l’unité.',
   'import.help.options.sku': 'Trouve l’option à mettre à jour ; les règles désignent les options par elle.',
+  'import.help.options.recommendation':
+    'Le rang donné par le centre de design, de 1 (le moins) à 5 (le plus), que Respecter mon budget favorise.',
   'import.help.options.requires': 'Les UGS des options qu’elle exige, séparées par des points-virgules.',
   'import.help.options.excludes': 'Les UGS des options avec lesquelles elle ne peut pas être combinée.',
   'import.no-sku-or-name': 'Donnez à l’option une UGS ou un nom.',
