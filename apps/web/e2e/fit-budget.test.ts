@@ -45,14 +45,18 @@ describe('fit my budget', () => {
         );
       expect(lines.join('\n')).toContain('Quartz – Arctic White');
       const sum = (await kitchen.getByTestId('fit-room-sum').textContent())!;
-      const [, kitchenBefore, kitchenAfter] = /^(\$[\d,.]+) now, (\$[\d,.]+) with the proposal$/.exec(sum)!.map(minorOf);
+      const [, kitchenBefore, kitchenAfter] = /^(\$[\d,.]+) now, (\$[\d,.]+) with the proposal$/
+        .exec(sum)!
+        .map(minorOf);
 
       // The kitchen only: the total moves by the kitchen's difference, and it can be undone.
       await kitchen.getByRole('button', { name: /Take these changes/ }).click();
       await expect
         .poll(() => page.getByTestId('configure-notice').textContent())
         .toMatch(/^Taken: the changes in Kitchen/);
-      await expect.poll(async () => minorOf((await total.textContent())!)).toBe(before - kitchenBefore! + kitchenAfter!);
+      await expect
+        .poll(async () => minorOf((await total.textContent())!))
+        .toBe(before - kitchenBefore! + kitchenAfter!);
       await page.getByTestId('notice-undo').click();
       await expect.poll(async () => minorOf((await total.textContent())!)).toBe(before);
 
@@ -62,7 +66,9 @@ describe('fit my budget', () => {
       await expect.poll(() => page.getByTestId('configure-notice').textContent()).toMatch(/^The proposal was taken/);
       await expect.poll(async () => (await total.textContent())!).toBe(money(proposed));
       // The budget asked is the cart's: the bar says what is left of it.
-      expect(await page.getByTestId('budget').textContent()).toContain(`${money(900_000 - proposed)} left of your budget`);
+      expect(await page.getByTestId('budget').textContent()).toContain(
+        `${money(900_000 - proposed)} left of your budget`,
+      );
       expect(await page.getByTestId('required-missing').count()).toBe(0);
 
       // Signed as it stands.

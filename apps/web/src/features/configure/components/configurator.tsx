@@ -36,11 +36,11 @@ import {
   formatAmount,
   formatList,
   packageRooms,
-  readMoney,
   hasFeature,
   type FitAnswerView,
 } from '@decor/core';
 import { useRouterState } from '@tanstack/react-router';
+import { readBudget } from '../budget-amount.ts';
 import { useProject } from '../../../lib/project.ts';
 import { persistCollectionCache } from '../../../lib/persisted-cache.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -664,14 +664,9 @@ function BudgetField({
   const save = () => {
     // Typed in the currency's units and the project's number format ("15,000", "15 000,50 $"); stored in its smallest unit.
     // Anything else is refused in words, never saved as 0 or as a guess.
-    if (draft.trim() === '') {
-      editor.setBudget(null);
-    } else {
-      const reading = readMoney(draft, { currency, locale });
-      if (!reading.ok) return setError(t(reading.key, reading.params));
-      if (reading.value < 0) return setError(t('app.configure.budget-negative', { currency }));
-      editor.setBudget(reading.value);
-    }
+    const reading = readBudget(draft, { currency, locale }, t);
+    if ('error' in reading) return setError(reading.error);
+    editor.setBudget(reading.value);
     setError(null);
     setEditing(false);
   };

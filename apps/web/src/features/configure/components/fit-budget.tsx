@@ -19,7 +19,6 @@ import {
   acceptFitRooms,
   formatAmount,
   formatList,
-  readMoney,
   RuleBrokenError,
   type FitAnswerView,
   type FitChangeView,
@@ -31,6 +30,7 @@ import { useMoney } from '../../../lib/use-money.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import type { CartEditor } from '../hooks/use-cart-editor.ts';
+import { readBudget } from '../budget-amount.ts';
 
 type Proposal = Extract<FitAnswerView, { kind: 'fit' }>;
 type Shortfall = Extract<FitAnswerView, { kind: 'none' }>;
@@ -116,15 +116,14 @@ function FitForm({
   const [isAsking, setAsking] = useState(false);
   const ask = async () => {
     // Read in the project's number format; anything else is refused in words, never guessed.
-    const reading = amount.trim() === '' ? null : readMoney(amount, { currency, locale });
-    if (reading && !reading.ok) return setError(t(reading.key, reading.params));
-    if (reading && reading.value < 0) return setError(t('app.configure.budget-negative', { currency }));
+    const reading = readBudget(amount, { currency, locale }, t);
+    if ('error' in reading) return setError(reading.error);
     setError(null);
     // The budget asked for upgrades is the cart's own: the bar shows what is left of it from now on.
-    if (reading && of === 'upgrades' && reading.value !== editor.budget) editor.setBudget(reading.value);
+    if (reading.value !== null && of === 'upgrades' && reading.value !== editor.budget) editor.setBudget(reading.value);
     setAsking(true);
     try {
-      const body = { ...(reading ? { amount: reading.value } : {}), of, spendMore, keep, keepSigned };
+      const body = { ...(reading.value === null ? {} : { amount: reading.value }), of, spendMore, keep, keepSigned };
       onAnswer(await api<FitAnswerView>(`/api/carts/${cartId}/fit-budget`, { method: 'POST', body }));
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('app.fit.failed'));
