@@ -29,7 +29,7 @@ describe('fit my budget', () => {
       const before = minorOf((await total.textContent())!);
 
       await page.getByLabel(/^Most I want to spend on upgrades/).fill('9,000');
-      await page.getByRole('group', { name: 'Spend more on' }).getByText('Kitchen').click();
+      await page.getByRole('group', { name: 'Spend more on' }).getByText('Kitchen', { exact: true }).click();
       await page.getByRole('button', { name: 'Propose a selection' }).click();
       const summary = (await page.getByTestId('fit-summary').textContent())!;
       expect(summary).toMatch(/^New total \$[\d,.]+: \$[\d,.]+ more than now, within your budget of \$9,000\.00\.$/);

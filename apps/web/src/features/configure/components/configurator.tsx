@@ -303,6 +303,10 @@ function FitDialog({
   rooms: Array<{ _id: string; name: string }>;
 }) {
   if (!fit.isOpen) return null;
+  // What a buyer may name beside rooms: the single-choice categories of those rooms ("keep the flooring I chose").
+  const categories = [...context.categories.values()]
+    .filter((c) => !c.multiple && c.rooms?.some((room) => rooms.some((r) => r._id === room)))
+    .map((c) => ({ _id: c._id, name: c.name }));
   return (
     <Suspense fallback={null}>
       <FitBudget
@@ -310,6 +314,7 @@ function FitDialog({
         editor={editor}
         context={context}
         rooms={rooms}
+        categories={categories}
         isChangeOrder={(cart.revision ?? 1) > 1}
         answer={fit.answer}
         onAnswer={fit.setAnswer}

@@ -46,6 +46,7 @@ export function FitBudget({
   editor,
   context,
   rooms,
+  categories,
   isChangeOrder,
   answer,
   onAnswer,
@@ -55,6 +56,8 @@ export function FitBudget({
   editor: CartEditor;
   context: RuleContext;
   rooms: Room[];
+  /** The single-choice categories of those rooms, which the buyer may name too. */
+  categories: Room[];
   isChangeOrder: boolean;
   /** The last answer, kept while the page is open so the buyer can come back to it. */
   answer: FitAnswerView | null;
@@ -73,7 +76,13 @@ export function FitBudget({
       fullScreen={isPhone}
     >
       {answer === null ? (
-        <FitForm cartId={cartId} editor={editor} rooms={rooms} isChangeOrder={isChangeOrder} onAnswer={onAnswer} />
+        <FitForm
+          cartId={cartId}
+          editor={editor}
+          named={{ rooms, categories }}
+          isChangeOrder={isChangeOrder}
+          onAnswer={onAnswer}
+        />
       ) : answer.kind === 'fit' ? (
         <ProposalView
           proposal={answer}
@@ -93,13 +102,13 @@ export function FitBudget({
 function FitForm({
   cartId,
   editor,
-  rooms,
+  named,
   isChangeOrder,
   onAnswer,
 }: {
   cartId: string;
   editor: CartEditor;
-  rooms: Room[];
+  named: { rooms: Room[]; categories: Room[] };
   isChangeOrder: boolean;
   onAnswer: (answer: FitAnswerView) => void;
 }) {
@@ -168,8 +177,8 @@ function FitForm({
           data-autofocus
           data-testid="fit-amount"
         />
-        <RoomChips label={t('app.fit.spend-more')} rooms={rooms} value={spendMore} onChange={setSpendMore} />
-        <RoomChips label={t('app.fit.keep')} rooms={rooms} value={keep} onChange={setKeep} />
+        <PlaceChips label={t('app.fit.spend-more')} named={named} value={spendMore} onChange={setSpendMore} />
+        <PlaceChips label={t('app.fit.keep')} named={named} value={keep} onChange={setKeep} />
         {isChangeOrder && (
           <Switch
             label={t('app.fit.keep-signed')}
@@ -187,14 +196,15 @@ function FitForm({
   );
 }
 
-function RoomChips({
+/** Rooms, then categories, the buyer names for a wish ("spend more on the kitchen", "keep the flooring I chose"). */
+function PlaceChips({
   label,
-  rooms,
+  named,
   value,
   onChange,
 }: {
   label: string;
-  rooms: Room[];
+  named: { rooms: Room[]; categories: Room[] };
   value: string[];
   onChange: (value: string[]) => void;
 }) {
@@ -204,13 +214,15 @@ function RoomChips({
         {label}
       </Text>
       <Chip.Group multiple value={value} onChange={onChange}>
-        <Group gap={6}>
-          {rooms.map((room) => (
-            <Chip key={room._id} value={room._id} size="xs">
-              {room.name}
-            </Chip>
-          ))}
-        </Group>
+        {[named.rooms, named.categories].map((items, i) => (
+          <Group key={i} gap={6}>
+            {items.map((item) => (
+              <Chip key={item._id} value={item._id} size="xs" variant={i ? 'light' : 'filled'}>
+                {item.name}
+              </Chip>
+            ))}
+          </Group>
+        ))}
       </Chip.Group>
     </Stack>
   );
