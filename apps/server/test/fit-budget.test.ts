@@ -139,6 +139,23 @@ describe('fit my budget', () => {
     expect((await fit(buyer, mine._id, { amount: 50_000_00 })).body).toContain(offered._id);
   });
 
+  it('weighs by the project’s own settings: a keep bonus above every rank step keeps every choice', async () => {
+    const project = (await call('GET', '/api/project', manager)).json() as { _id: string };
+    const weigh = (fitBudget: object) =>
+      call('PATCH', `/api/projects/${project._id}`, manager, { options: { fitBudget } });
+    const swaps = async () => {
+      const answer = (await fit(buyer, mine._id, { amount: 80_000_00 })).json() as FitAnswerView;
+      if (answer.kind !== 'fit') throw new Error('expected a proposal');
+      return answer.changes.filter((c) => c.from && c.to && c.from.id !== c.to.id).length;
+    };
+    expect((await weigh({ keepBonus: 0, priorityWeight: 2 })).statusCode).toBe(200);
+    expect(await swaps()).toBeGreaterThan(0);
+    expect((await weigh({ keepBonus: 100, priorityWeight: 2 })).statusCode).toBe(200);
+    expect(await swaps()).toBe(0);
+    expect((await weigh({ keepBonus: 101, priorityWeight: 2 })).statusCode).toBe(400);
+    expect((await weigh({ keepBonus: 15, priorityWeight: 2 })).statusCode).toBe(200);
+  });
+
   it('answers only for the asker’s own selection, and not at all when the project turns it off', async () => {
     const theirs = await cartOf(olivia);
     expect((await fit(buyer, theirs._id, { amount: 10_000_00 })).statusCode).toBe(404);
