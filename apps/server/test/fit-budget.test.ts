@@ -93,6 +93,22 @@ describe('fit my budget', () => {
     );
   });
 
+  it('names every room and choice in the reader’s language', async () => {
+    const kitchen = (await list('rooms')).find((r) => r.name === 'Kitchen')!;
+    const response = await fit(
+      buyer,
+      mine._id,
+      { amount: 30_000_00, keep: [kitchen._id] },
+      { 'accept-language': 'fr-CA' },
+    );
+    const answer = response.json() as FitAnswerView;
+    if (answer.kind !== 'fit') throw new Error('expected a proposal');
+    const kept = answer.changes.filter((c) => c.reason === 'kept-asked');
+    expect(kept.map((c) => c.room?.name)).toContain('Cuisine');
+    expect(kept.map((c) => c.category.name)).toContain('Armoires de cuisine');
+    expect(response.body).not.toContain('"Kitchen"');
+  });
+
   it('says by how much the smallest selection keeping the rules exceeds a budget too small, and what drives it', async () => {
     const cart = await cartOf(buyer);
     const living = (await list('rooms')).find((r) => r.name === 'Living Room')!;
