@@ -49,6 +49,7 @@ import { meOf, portalModule, projectResponse, publicFaceOf } from './modules/por
 import { findProjectByKey, onProjectChange, roleInProject, scopePlugin } from './modules/projects/index.ts';
 import { referenceModule } from './modules/reference/index.ts';
 import { budgetModule } from './modules/budget/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
 
 /**
  * Every module, in the order the app registers them: a module comes after those it names as
@@ -66,6 +67,7 @@ const MODULES = [
   paymentsModule,
   appointmentsModule,
   budgetModule,
+  reportsModule,
   manageModule,
   importsModule,
   leadsModule,

@@ -48,3 +48,4 @@ export * from './appointment-contracts.ts';
 export * from './budget-fit.ts';
 export * from './budget-fit-cart.ts';
 export * from './fit-contracts.ts';
+export * from './reports.ts';

@@ -1,0 +1,96 @@
+import {
+  projectOptionsSchema,
+  reportPeriod,
+  type Language,
+  type ReportFilters,
+  type Revenue,
+  type TakeRate,
+} from '@decor/core';
+import type { Db } from '../../db/client.ts';
+import { itemNames } from '../decor/index.ts';
+import { requireManager, type Scope } from '../projects/index.ts';
+import { revenueRows, takeRateRows, type ReportScope } from './reports.repo.ts';
+
+interface ReportInput {
+  db: Db;
+  scope: Scope;
+  filters: ReportFilters;
+  language?: Language | undefined;
+  now?: Date;
+}
+
+/** The project's managers only; the period cut into the project's months (docs/reports.md, "Period"). */
+function scopeOf({ scope, filters, now = new Date() }: ReportInput) {
+  const { project } = requireManager(scope);
+  const { timeZone } = projectOptionsSchema.parse(project.options ?? {});
+  const period = reportPeriod(filters, timeZone, now);
+  const base: ReportScope = {
+    projectId: project.id,
+    plan: filters.plan,
+    floor: filters.floor,
+    category: filters.category,
+    months: period.months,
+    end: period.end,
+    now,
+  };
+  return { base, period: { from: period.from, to: period.to } };
+}
+
+/** Names in the reader's language where the catalogue writes them (docs/languages.md). */
+async function namesOf(db: Db, projectId: string, ids: string[], language: Language | undefined) {
+  return itemNames(db, { projectId, ids: [...new Set(ids)], language });
+}
+
+const shareOf = (count: number, of: number) => (of ? count / of : 0);
+
+/** Take rate (docs/reports.md): the share of the selections in scope choosing each option, category and package. */
+export async function takeRate(input: ReportInput): Promise<TakeRate> {
+  const { base, period } = scopeOf(input);
+  const rows = await takeRateRows(input.db, base);
+  const names = await namesOf(
+    input.db,
+    base.projectId,
+    [...rows.categories, ...rows.options, ...rows.unchosen, ...rows.packages].map((row) => row.id),
+    input.language,
+  );
+  const name = (row: { id: string; name: string }) => names.get(row.id) || row.name;
+  const of = rows.selections;
+  return {
+    period,
+    selections: of,
+    categories: rows.categories.map((c) => ({ ...c, name: name(c), share: shareOf(c.count, of) })),
+    options: rows.options.map((o) => ({ ...o, name: name(o), share: shareOf(o.count, of) })),
+    unchosen: rows.unchosen.map((o) => ({ ...o, name: name(o) })),
+    packages: rows.packages.map((p) => ({ ...p, name: name(p), share: shareOf(p.count, of) })),
+  };
+}
+
+const money = (sums: { approved: string; submitted: string; open: string }) => ({
+  approved: Number(sums.approved),
+  submitted: Number(sums.submitted),
+  open: Number(sums.open),
+});
+
+/** Upgrade revenue (docs/reports.md): the option lines of the selections in scope, by status and by category, month, plan and floor. */
+export async function revenue(input: ReportInput): Promise<Revenue> {
+  const { base, period } = scopeOf(input);
+  const rows = await revenueRows(input.db, base);
+  const names = await namesOf(
+    input.db,
+    base.projectId,
+    [...rows.categories, ...rows.plans].map((row) => row.id),
+    input.language,
+  );
+  return {
+    period,
+    total: money(rows.total),
+    categories: rows.categories.map((c) => ({ id: c.id, name: names.get(c.id) || c.name, ...money(c) })),
+    // Every month of the period, those without a line at 0.
+    months: base.months.map(({ month }) => {
+      const found = rows.months.find((m) => m.month === month);
+      return { month, ...(found ? money(found) : { approved: 0, submitted: 0, open: 0 }) };
+    }),
+    plans: rows.plans.map((p) => ({ id: p.id, name: names.get(p.id) || p.name, ...money(p) })),
+    floors: rows.floors.map((f) => ({ floor: f.floor, ...money(f) })),
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isoDayOf, instantInZone } from './dates.ts';
+
+/**
+ * The design centre's reports (docs/reports.md): what crosses the network, and the months a
+ * period is cut into in the project's zone. Every figure is computed by the database from the
+ * same rows the lists read; the server's functions are the dashboard's too.
+ */
+
+export const REPORTS = ['take-rate', 'revenue'] as const;
+export type ReportName = (typeof REPORTS)[number];
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+
+/** The filters of a report, as the address carries them (`?from=2026-01&to=2026-12&plan=…`). */
+export const reportFiltersSchema = z
+  .object({
+    /** The first and last month of the period, in the project's zone (default: the last twelve months). */
+    from: month.optional(),
+    to: month.optional(),
+    plan: z.uuid().optional(),
+    floor: z.coerce.number().int().min(-10).max(300).optional(),
+    category: z.uuid().optional(),
+  })
+  .strict()
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The period ends before it starts.', path: ['to'] })
+  .refine((f) => !f.from || !f.to || monthsBetween(f.from, f.to) <= 120, {
+    message: 'A period is ten years at most.',
+    path: ['from'],
+  });
+export type ReportFilters = z.infer<typeof reportFiltersSchema>;
+
+const named = z.object({ id: z.string(), name: z.string() });
+
+/** Take rate (docs/reports.md): the share of the selections in scope choosing each option and category. */
+export const takeRateSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  selections: z.number(),
+  categories: z.array(named.extend({ count: z.number(), share: z.number() })),
+  options: z.array(named.extend({ category: z.string(), count: z.number(), share: z.number() })),
+  /** Options offered and chosen by no selection in the period. */
+  unchosen: z.array(named.extend({ category: z.string() })),
+  packages: z.array(named.extend({ count: z.number(), share: z.number() })),
+});
+export type TakeRate = z.infer<typeof takeRateSchema>;
+
+const byStatus = { approved: z.number(), submitted: z.number(), open: z.number() };
+
+/** Upgrade revenue (docs/reports.md): option lines, approved, submitted and open, by category, month, plan and floor. */
+export const revenueSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  total: z.object(byStatus),
+  categories: z.array(named.extend(byStatus)),
+  months: z.array(z.object({ month: z.string(), ...byStatus })),
+  plans: z.array(named.extend(byStatus)),
+  floors: z.array(z.object({ floor: z.number(), ...byStatus })),
+});
+export type Revenue = z.infer<typeof revenueSchema>;
+
+export function monthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm) + 1;
+}
+
+const nextMonth = (value: string) => {
+  const [year, monthOf] = value.split('-').map(Number) as [number, number];
+  return monthOf === 12 ? `${year + 1}-01` : `${year}-${String(monthOf + 1).padStart(2, '0')}`;
+};
+
+/** The instant a month starts in a zone (its first midnight; 01:00 where the clocks skip midnight). */
+function monthStart(value: string, timeZone: string): string {
+  const [year, monthOf] = value.split('-').map(Number) as [number, number];
+  for (const hour of [0, 1, 2]) {
+    const reading = instantInZone({ year, month: monthOf, day: 1, hour, minute: 0 }, timeZone);
+    if (reading.ok) return reading.iso;
+  }
+  return new Date(Date.UTC(year, monthOf - 1, 1)).toISOString();
+}
+
+/**
+ * A report's period in the project's zone: its months (each with the instant it starts) and the
+ * instant after its last; by default the twelve months to `now`'s.
+ */
+export function reportPeriod(filters: Pick<ReportFilters, 'from' | 'to'>, timeZone: string, now = new Date()) {
+  const current = isoDayOf(now, timeZone).slice(0, 7);
+  const to = filters.to ?? current;
+  let from = filters.from;
+  if (!from) {
+    const [year, monthOf] = to.split('-').map(Number) as [number, number];
+    from = monthOf === 12 ? `${year}-01` : `${year - 1}-${String(monthOf + 1).padStart(2, '0')}`;
+  }
+  const months: Array<{ month: string; start: string }> = [];
+  for (let m = from; m <= to; m = nextMonth(m)) months.push({ month: m, start: monthStart(m, timeZone) });
+  return { from, to, months, end: monthStart(nextMonth(to), timeZone) };
+}
