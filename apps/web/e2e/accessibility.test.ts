@@ -281,6 +281,20 @@ describe.concurrent(
               { label: '/manage/imported', open: visit('/manage/imported') },
               { label: '/manage/runtime', open: visit('/manage/runtime') },
               { label: '/manage/settings', open: visit('/manage/settings') },
+              {
+                label: '/manage/reports',
+                open: async (page) => {
+                  await visit('/manage/reports')(page);
+                  await page.getByTestId('report-scope').or(page.getByTestId('report-empty')).first().waitFor();
+                },
+              },
+              {
+                label: '/manage/reports revenue',
+                open: async (page) => {
+                  await visit('/manage/reports?report=revenue')(page);
+                  await page.getByTestId('revenue-total').or(page.getByTestId('report-empty')).first().waitFor();
+                },
+              },
               { label: '/manage/appointments', open: visit('/manage/appointments') },
               { label: '/manage/appointments consultants', open: visit('/manage/appointments?tab=consultants') },
               { label: '/manage/appointments kinds', open: visit('/manage/appointments?tab=kinds') },

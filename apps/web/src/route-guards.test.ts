@@ -50,6 +50,7 @@ const KIND: Record<(typeof APP_ROUTES)[number], Kind> = {
   '/manage/models/{-$collection}/{-$id}': 'manager',
   '/manage/payments': 'manager',
   '/manage/appointments': 'manager',
+  '/manage/reports': 'manager',
   '/manage/integrations': 'manager',
   '/manage/runtime': 'manager',
   '/manage/settings': 'manager',

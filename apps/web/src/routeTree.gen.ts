@@ -55,6 +55,7 @@ import { Route as ManagerManageAppointmentsRouteImport } from './routes/_manager
 import { Route as ManagerManageImportedRouteImport } from './routes/_manager/manage/imported'
 import { Route as ManagerManageIntegrationsRouteImport } from './routes/_manager/manage/integrations'
 import { Route as ManagerManagePaymentsRouteImport } from './routes/_manager/manage/payments'
+import { Route as ManagerManageReportsRouteImport } from './routes/_manager/manage/reports'
 import { Route as ManagerManageRuntimeRouteImport } from './routes/_manager/manage/runtime'
 import { Route as ManagerManageSettingsRouteImport } from './routes/_manager/manage/settings'
 import { Route as ManagerManageUnitAvailRouteImport } from './routes/_manager/manage/unit-avail'
@@ -296,6 +297,11 @@ const ManagerManagePaymentsRoute = ManagerManagePaymentsRouteImport.update({
   path: '/payments',
   getParentRoute: () => ManagerManageRoute,
 } as any)
+const ManagerManageReportsRoute = ManagerManageReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => ManagerManageRoute,
+} as any)
 const ManagerManageRuntimeRoute = ManagerManageRuntimeRouteImport.update({
   id: '/runtime',
   path: '/runtime',
@@ -399,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/manage/imported': typeof ManagerManageImportedRoute
   '/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/manage/payments': typeof ManagerManagePaymentsRoute
+  '/manage/reports': typeof ManagerManageReportsRoute
   '/manage/runtime': typeof ManagerManageRuntimeRoute
   '/manage/settings': typeof ManagerManageSettingsRoute
   '/manage/unit-avail': typeof ManagerManageUnitAvailRoute
@@ -450,6 +457,7 @@ export interface FileRoutesByTo {
   '/manage/imported': typeof ManagerManageImportedRoute
   '/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/manage/payments': typeof ManagerManagePaymentsRoute
+  '/manage/reports': typeof ManagerManageReportsRoute
   '/manage/runtime': typeof ManagerManageRuntimeRoute
   '/manage/settings': typeof ManagerManageSettingsRoute
   '/manage/unit-avail': typeof ManagerManageUnitAvailRoute
@@ -510,6 +518,7 @@ export interface FileRoutesById {
   '/_manager/manage/imported': typeof ManagerManageImportedRoute
   '/_manager/manage/integrations': typeof ManagerManageIntegrationsRoute
   '/_manager/manage/payments': typeof ManagerManagePaymentsRoute
+  '/_manager/manage/reports': typeof ManagerManageReportsRoute
   '/_manager/manage/runtime': typeof ManagerManageRuntimeRoute
   '/_manager/manage/settings': typeof ManagerManageSettingsRoute
   '/_manager/manage/unit-avail': typeof ManagerManageUnitAvailRoute
@@ -565,6 +574,7 @@ export interface FileRouteTypes {
     | '/manage/imported'
     | '/manage/integrations'
     | '/manage/payments'
+    | '/manage/reports'
     | '/manage/runtime'
     | '/manage/settings'
     | '/manage/unit-avail'
@@ -616,6 +626,7 @@ export interface FileRouteTypes {
     | '/manage/imported'
     | '/manage/integrations'
     | '/manage/payments'
+    | '/manage/reports'
     | '/manage/runtime'
     | '/manage/settings'
     | '/manage/unit-avail'
@@ -675,6 +686,7 @@ export interface FileRouteTypes {
     | '/_manager/manage/imported'
     | '/_manager/manage/integrations'
     | '/_manager/manage/payments'
+    | '/_manager/manage/reports'
     | '/_manager/manage/runtime'
     | '/_manager/manage/settings'
     | '/_manager/manage/unit-avail'
@@ -1026,6 +1038,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerManagePaymentsRouteImport
       parentRoute: typeof ManagerManageRoute
     }
+    '/_manager/manage/reports': {
+      id: '/_manager/manage/reports'
+      path: '/reports'
+      fullPath: '/manage/reports'
+      preLoaderRoute: typeof ManagerManageReportsRouteImport
+      parentRoute: typeof ManagerManageRoute
+    }
     '/_manager/manage/runtime': {
       id: '/_manager/manage/runtime'
       path: '/runtime'
@@ -1201,6 +1220,7 @@ interface ManagerManageRouteChildren {
   ManagerManageImportedRoute: typeof ManagerManageImportedRoute
   ManagerManageIntegrationsRoute: typeof ManagerManageIntegrationsRoute
   ManagerManagePaymentsRoute: typeof ManagerManagePaymentsRoute
+  ManagerManageReportsRoute: typeof ManagerManageReportsRoute
   ManagerManageRuntimeRoute: typeof ManagerManageRuntimeRoute
   ManagerManageSettingsRoute: typeof ManagerManageSettingsRoute
   ManagerManageUnitAvailRoute: typeof ManagerManageUnitAvailRoute
@@ -1216,6 +1236,7 @@ const ManagerManageRouteChildren: ManagerManageRouteChildren = {
   ManagerManageImportedRoute: ManagerManageImportedRoute,
   ManagerManageIntegrationsRoute: ManagerManageIntegrationsRoute,
   ManagerManagePaymentsRoute: ManagerManagePaymentsRoute,
+  ManagerManageReportsRoute: ManagerManageReportsRoute,
   ManagerManageRuntimeRoute: ManagerManageRuntimeRoute,
   ManagerManageSettingsRoute: ManagerManageSettingsRoute,
   ManagerManageUnitAvailRoute: ManagerManageUnitAvailRoute,

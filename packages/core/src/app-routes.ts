@@ -43,6 +43,7 @@ export const APP_ROUTES = [
   '/manage/leads/{-$id}',
   '/manage/models/{-$collection}/{-$id}',
   '/manage/payments',
+  '/manage/reports',
   '/manage/runtime',
   '/manage/settings',
   '/manage/unit-avail',

@@ -170,7 +170,11 @@ export async function strangers(page: Page, content: string[]): Promise<string[]
       (element) => [element, element.style.display] as const,
     );
     for (const [element] of hidden) element.style.display = 'none';
+    // A chart's label drawn on several lines (SVG tspans) is read as words, not run together.
+    const lines = [...document.querySelectorAll('svg text tspan')].map((span) => [span, span.textContent] as const);
+    for (const [span, text] of lines) span.textContent = `${text} `;
     const shown = document.body.innerText;
+    for (const [span, text] of lines) span.textContent = text;
     for (const [element, display] of hidden) element.style.display = display;
     return shown;
   });

@@ -38,6 +38,7 @@ export const MANAGE_NAV: NavItem[] = [
   { to: '/manage/carts', label: 'app.nav.manage.selections' },
   { to: '/manage/payments', label: 'app.nav.manage.payments' },
   { to: '/manage/appointments', label: 'app.nav.manage.appointments' },
+  { to: '/manage/reports', label: 'app.nav.manage.reports' },
   { to: '/manage/models', label: 'app.nav.manage.catalogue' },
   { to: '/manage/unit-avail', label: 'app.nav.manage.units' },
   { to: '/manage/access-links', label: 'app.nav.manage.access' },

@@ -15,8 +15,11 @@ import { useT } from '../../../lib/i18n.ts';
 const flags = { requiresAuth: true, requiresProject: true, requiresManager: true };
 const STATUSES: Array<NonNullable<CartFilter['status']>> = ['draft', 'locked', 'submitted', 'approved', 'signed'];
 
-/** The list's filters live in the address, so a dashboard number links to its list and a filtered list can be shared. */
-function validateSearch(search: Record<string, unknown>): CartFilter {
+/**
+ * The list's filters live in the address, so a dashboard number links to its list and a filtered
+ * list can be shared; read (anything else ignored) by the page, which keeps the entry chunk small.
+ */
+function filterOf(search: Record<string, unknown>): CartFilter {
   const floor = Number(search.floor);
   return {
     status: STATUSES.includes(search.status as never) ? (search.status as CartFilter['status']) : undefined,
@@ -30,14 +33,14 @@ function validateSearch(search: Record<string, unknown>): CartFilter {
 
 export const Route = createFileRoute('/_manager/manage/carts/{-$id}')({
   staticData: { flags, layout: 'manager' },
-  validateSearch,
+  validateSearch: (search: Record<string, unknown>) => search as CartFilter,
   component: Page,
 });
 
 function Page() {
   const t = useT();
   const { id } = Route.useParams();
-  const filter = Route.useSearch();
+  const filter = filterOf(Route.useSearch());
   if (id) {
     return (
       <PageFrame title={t('app.page.cart.title')} description={t('app.page.cart.description')}>

@@ -1,0 +1,434 @@
+import '@mantine/charts/styles.css';
+import { useRef, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { useQuery } from '@tanstack/react-query';
+import { amountFieldText, numberFieldText, type ReportFilters, type Revenue, type TakeRate } from '@decor/core';
+import { filterChoicesQuery, reportQuery } from '../api/get-report.ts';
+import { downloadCsv, downloadPng } from './downloads.ts';
+import { useMoney } from '../../../lib/use-money.ts';
+import { useProjectAsWritten } from '../../../lib/project.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { useT } from '../../../lib/i18n.ts';
+
+export type ReportTab = 'take-rate' | 'revenue';
+
+/** Colours told apart by every reader, colour-blind ones included (Okabe and Ito's palette). */
+const STATUS_SERIES = [
+  { name: 'approved', color: '#009E73' },
+  { name: 'submitted', color: '#E69F00' },
+  { name: 'open', color: '#0072B2' },
+] as const;
+
+/**
+ * `/manage/reports` (docs/reports.md): each report a chart whose title says what it shows, its
+ * numbers on hover and focus and as a table, downloaded as CSV or PNG; the filters in the address.
+ */
+export function ReportsPage({
+  tab,
+  filters,
+  onChange,
+}: {
+  tab: ReportTab;
+  filters: ReportFilters;
+  onChange: (next: { tab: ReportTab; filters: ReportFilters }) => void;
+}) {
+  const t = useT();
+  return (
+    <Stack gap="md">
+      <Filters filters={filters} onChange={(next) => onChange({ tab, filters: next })} />
+      <Tabs value={tab} onChange={(value) => onChange({ tab: value === 'revenue' ? 'revenue' : 'take-rate', filters })}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="take-rate">{t('app.reports.take-rate')}</Tabs.Tab>
+          <Tabs.Tab value="revenue">{t('app.reports.revenue')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {tab === 'take-rate' ? <TakeRateReport filters={filters} /> : <RevenueReport filters={filters} />}
+    </Stack>
+  );
+}
+
+/** The period, plan, floor and category, each written into the address as it is chosen. */
+function Filters({ filters, onChange }: { filters: ReportFilters; onChange: (filters: ReportFilters) => void }) {
+  const t = useT();
+  const plans = useQuery(filterChoicesQuery('plans'));
+  const categories = useQuery(filterChoicesQuery('categories'));
+  const set = (patch: Partial<ReportFilters>) => onChange({ ...filters, ...patch });
+  const month = (value: string) => (/^\d{4}-\d{2}$/.test(value) ? value : undefined);
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="report-filters">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <TextInput
+          type="month"
+          label={t('app.reports.from')}
+          value={filters.from ?? ''}
+          onChange={(event) => set({ from: month(event.currentTarget.value) })}
+        />
+        <TextInput
+          type="month"
+          label={t('app.reports.to')}
+          value={filters.to ?? ''}
+          onChange={(event) => set({ to: month(event.currentTarget.value) })}
+        />
+        <Select
+          label={t('app.reports.plan')}
+          placeholder={t('app.reports.every-plan')}
+          data={(plans.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
+          value={filters.plan ?? null}
+          onChange={(value) => set({ plan: value ?? undefined })}
+          clearable
+        />
+        <NumberInput
+          label={t('app.reports.floor')}
+          placeholder={t('app.reports.every-floor')}
+          allowDecimal={false}
+          value={filters.floor ?? ''}
+          onChange={(value) => set({ floor: typeof value === 'number' ? value : undefined })}
+        />
+        <Select
+          label={t('app.reports.category')}
+          placeholder={t('app.reports.every-category')}
+          data={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+          value={filters.category ?? null}
+          onChange={(value) => set({ category: value ?? undefined })}
+          clearable
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+const percent = (share: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+
+/** What a report says while it loads, when it fails, and when there is nothing to count yet. */
+function useReport<T>(query: { data?: T; isLoading: boolean; error: unknown }, isEmpty: (data: T) => boolean) {
+  const t = useT();
+  if (query.isLoading) return { node: <Skeleton h={320} radius="md" /> };
+  if (query.error || !query.data)
+    return {
+      node: <Alert color="red">{query.error instanceof Error ? query.error.message : t('app.reports.failed')}</Alert>,
+    };
+  if (isEmpty(query.data))
+    return {
+      node: (
+        <Alert color="gray" title={t('app.reports.empty-title')} data-testid="report-empty">
+          {t('app.reports.empty')}
+        </Alert>
+      ),
+    };
+  return { data: query.data };
+}
+
+function TakeRateReport({ filters }: { filters: ReportFilters }) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const report = useReport(useQuery(reportQuery('take-rate', filters)), (data: TakeRate) => data.selections === 0);
+  if (!report.data) return report.node;
+  const data = report.data;
+  const pct = (share: number) => percent(share, locale);
+  const top = data.options.slice(0, 12);
+  const shareRows = (rows: Array<{ name: string; count: number; share: number }>) =>
+    rows.map((row) => ({
+      cells: [row.name, String(row.count), pct(row.share)],
+      csv: [row.name, row.count, row.share],
+    }));
+  const headings = [t('app.reports.name'), t('app.reports.selections'), t('app.reports.share')];
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed" data-testid="report-scope">
+        {t('app.reports.take-scope', { count: data.selections, ...periodWords(data.period, locale) })}
+      </Text>
+      <ReportCard
+        name="take-rate-options"
+        title={t('app.reports.take-options', { name: top[0]?.name ?? '', share: pct(top[0]?.share ?? 0) })}
+        headings={headings}
+        rows={shareRows(data.options)}
+        chart={
+          <BarChart
+            h={40 + 30 * top.length}
+            data={top.map((o) => ({ name: o.name, share: o.share }))}
+            dataKey="name"
+            orientation="vertical"
+            yAxisProps={{ width: 160 }}
+            series={[{ name: 'share', label: t('app.reports.share'), color: 'brand.6' }]}
+            valueFormatter={pct}
+            withLegend
+          />
+        }
+      />
+      <ReportCard
+        name="take-rate-categories"
+        title={t('app.reports.take-categories', {
+          name: data.categories[0]?.name ?? '',
+          share: pct(data.categories[0]?.share ?? 0),
+        })}
+        headings={headings}
+        rows={shareRows(data.categories)}
+        chart={
+          <BarChart
+            h={40 + 30 * data.categories.length}
+            data={data.categories.map((c) => ({ name: c.name, share: c.share }))}
+            dataKey="name"
+            orientation="vertical"
+            yAxisProps={{ width: 160 }}
+            series={[{ name: 'share', label: t('app.reports.share'), color: 'brand.6' }]}
+            valueFormatter={pct}
+            withLegend
+          />
+        }
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ReportCard
+          name="unchosen-options"
+          title={t('app.reports.unchosen', { count: data.unchosen.length })}
+          headings={[t('app.reports.name')]}
+          rows={data.unchosen.map((o) => ({ cells: [o.name], csv: [o.name] }))}
+        />
+        <ReportCard
+          name="packages"
+          title={t('app.reports.packages')}
+          headings={headings}
+          rows={shareRows(data.packages)}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function RevenueReport({ filters }: { filters: ReportFilters }) {
+  const t = useT();
+  const money = useMoney();
+  const { locale } = useLanguage();
+  const { data: project } = useProjectAsWritten();
+  const report = useReport(
+    useQuery(reportQuery('revenue', filters)),
+    (data: Revenue) => !data.total.approved && !data.total.submitted && !data.total.open,
+  );
+  if (!report.data) return report.node;
+  const data = report.data;
+  const currency = project?.currency ?? 'CAD';
+  const figure = (minor: number) => amountFieldText(minor, currency, project?.options.locale ?? 'en-CA');
+  // The axis in short amounts ("$24K"), the tooltip and the table in full.
+  const compact = (minor: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }).format(minor / 100);
+  const series = STATUS_SERIES.map((s) => ({ ...s, label: t(`app.reports.status.${s.name}`) }));
+  const monthName = (value: string) =>
+    new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${value}-15`),
+    );
+  const headings = (first: string) => [first, ...series.map((s) => s.label)];
+  const rowsOf = <R extends { approved: number; submitted: number; open: number }>(
+    list: R[],
+    name: (row: R) => string,
+  ) =>
+    list.map((row) => ({
+      cells: [name(row), money(row.approved), money(row.submitted), money(row.open)],
+      csv: [name(row), figure(row.approved), figure(row.submitted), figure(row.open)],
+    }));
+  const best = [...data.months].sort((a, b) => b.approved - a.approved)[0]!;
+  const sum = (row: { approved: number; submitted: number; open: number }) => row.approved + row.submitted + row.open;
+  const categories = [...data.categories].sort((a, b) => sum(b) - sum(a));
+  const topCategory = [...data.categories].sort((a, b) => b.approved + b.submitted - (a.approved + a.submitted))[0];
+  return (
+    <Stack gap="md">
+      <Text fw={600} data-testid="revenue-total">
+        {t('app.reports.revenue-total', {
+          ...periodWords(data.period, locale),
+          approved: money(data.total.approved),
+          submitted: money(data.total.submitted),
+          open: money(data.total.open),
+        })}
+      </Text>
+      <ReportCard
+        name="revenue-by-month"
+        title={t('app.reports.revenue-months', { month: monthName(best.month), amount: money(best.approved) })}
+        headings={headings(t('app.reports.month'))}
+        rows={rowsOf(data.months, (m) => monthName(m.month))}
+        chart={
+          <BarChart
+            h={300}
+            data={data.months.map((m) => ({ ...m, month: monthName(m.month) }))}
+            dataKey="month"
+            type="stacked"
+            series={series}
+            valueFormatter={money}
+            yAxisProps={{ tickFormatter: compact, width: 64 }}
+            withLegend
+          />
+        }
+      />
+      <ReportCard
+        name="revenue-by-category"
+        title={t('app.reports.revenue-categories', {
+          name: topCategory?.name ?? '',
+          amount: money((topCategory?.approved ?? 0) + (topCategory?.submitted ?? 0)),
+        })}
+        headings={headings(t('app.reports.category'))}
+        rows={rowsOf(categories, (c) => c.name)}
+        chart={
+          <BarChart
+            h={40 + 30 * categories.length}
+            data={categories}
+            dataKey="name"
+            type="stacked"
+            orientation="vertical"
+            yAxisProps={{ width: 160 }}
+            xAxisProps={{ tickFormatter: compact }}
+            series={series}
+            valueFormatter={money}
+            withLegend
+          />
+        }
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ReportCard
+          name="revenue-by-plan"
+          title={t('app.reports.by-plan')}
+          headings={headings(t('app.reports.plan'))}
+          rows={rowsOf(data.plans, (p) => p.name)}
+        />
+        <ReportCard
+          name="revenue-by-floor"
+          title={t('app.reports.by-floor')}
+          headings={headings(t('app.reports.floor'))}
+          rows={rowsOf(data.floors, (f) => numberFieldText(f.floor, locale))}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** A period's first and last months in the reader's words ("Jan 2026", "janv. 2026"). */
+function periodWords(period: { from: string; to: string }, locale: string) {
+  const words = (value: string) =>
+    new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${value}-15`),
+    );
+  return { from: words(period.from), to: words(period.to) };
+}
+
+/** A report's card: its finding as the title, the chart or its table, and its downloads. */
+function ReportCard({
+  name,
+  title,
+  headings,
+  rows,
+  chart,
+}: {
+  name: string;
+  title: string;
+  headings: string[];
+  rows: Array<{ cells: string[]; csv: Array<string | number> }>;
+  chart?: ReactNode;
+}) {
+  const t = useT();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const picture = useRef<HTMLDivElement>(null);
+  const isChart = !!chart && view === 'chart';
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`report-${name}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} fz="md" maw={640}>
+            {title}
+          </Title>
+          <Group gap={6}>
+            {chart && (
+              <SegmentedControl
+                size="xs"
+                value={view}
+                onChange={(value) => setView(value === 'table' ? 'table' : 'chart')}
+                data={[
+                  { value: 'chart', label: t('app.reports.chart') },
+                  { value: 'table', label: t('app.reports.table') },
+                ]}
+              />
+            )}
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => downloadCsv(name, [headings, ...rows.map((r) => r.csv)])}
+            >
+              CSV
+            </Button>
+            {isChart && (
+              <Button size="compact-xs" variant="default" onClick={() => void downloadPng(picture.current!, name)}>
+                PNG
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {isChart && <div ref={picture}>{chart}</div>}
+        {/* The numbers as a table: shown when asked for, and always there for screen readers. */}
+        {isChart ? (
+          <VisuallyHidden>
+            <FigureTable title={title} headings={headings} rows={rows} />
+          </VisuallyHidden>
+        ) : (
+          <ScrollArea.Autosize mah={480} type="auto">
+            <FigureTable headings={headings} rows={rows} />
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function FigureTable({
+  title,
+  headings,
+  rows,
+}: {
+  /** Said as the table's caption where the card's title is not beside it (under a chart, for screen readers). */
+  title?: string;
+  headings: string[];
+  rows: Array<{ cells: string[] }>;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped>
+        {title && <Table.Caption>{title}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {headings.map((heading) => (
+              <Table.Th key={heading}>{heading}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => (
+            <Table.Tr key={i}>
+              {row.cells.map((cell, j) => (
+                <Table.Td key={j}>{cell}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
