@@ -35,6 +35,7 @@ import { benchFront as frontFigures } from './bench-front.ts';
 import { benchApiSideBySide } from './bench-api.ts';
 import { benchWebhooks as webhookFigures } from './bench-webhooks.ts';
 import { benchBudget, benchDemoBudget } from './bench-budget.ts';
+import { benchReports } from './bench-reports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -622,6 +623,7 @@ const benches: Record<string, () => Promise<void>> = {
   realtime: benchRealtime,
   front: benchFront,
   webhooks: benchWebhooks,
+  reports: () => benchReports({ line }),
   budget: async () => {
     await benchDemoBudget({ line });
     await benchBudget({ line });

@@ -29,8 +29,14 @@ const linesOf = (scope: ReportScope) => sql`
   months AS (
     SELECT (e->>'start')::timestamptz AS start, e->>'month' AS month
     FROM jsonb_array_elements(${JSON.stringify(scope.months)}::jsonb) e
-  ), carts AS (
-    SELECT c.id, c.data, u.data->>'plan' AS plan, (u.data->>'floor')::int AS floor,
+  ), units AS MATERIALIZED (
+    SELECT id::text AS id, data->>'plan' AS plan, (data->>'floor')::int AS floor FROM ${rowsOf('units')} u
+    WHERE u.project_id = ${scope.projectId}
+  ), options AS MATERIALIZED (
+    SELECT id::text AS id, (data->>'price')::bigint AS price, data->>'category' AS category FROM ${rowsOf('options')} o
+    WHERE o.project_id = ${scope.projectId}
+  ), carts AS MATERIALIZED (
+    SELECT c.id, u.plan, u.floor, c.data->>'package' AS package,
       CASE WHEN c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
              AND (c.data->>'deadline')::timestamptz < ${scope.now.toISOString()}::timestamptz THEN 'locked'
            ELSE c.data->>'status' END AS status,
@@ -38,26 +44,26 @@ const linesOf = (scope: ReportScope) => sql`
         WHEN 'approved' THEN coalesce((SELECT max((h->>'at')::timestamptz) FROM jsonb_array_elements(c.data->'history') h
                                        WHERE h->>'status' = 'approved'), c.updated_at)
         WHEN 'submitted' THEN coalesce((c.data->'signature'->>'signedAt')::timestamptz, c.updated_at)
-        ELSE c.updated_at END AS decided
+        ELSE c.updated_at END AS decided,
+      CASE WHEN c.data->>'status' IN ('submitted', 'approved') AND jsonb_typeof(c.data->'signature'->'lines') = 'array'
+           THEN c.data->'signature'->'lines' ELSE coalesce(c.data->'selections', '[]'::jsonb) END AS items
     FROM ${rowsOf('carts')} c
-    JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
+    JOIN units u ON u.id = c.data->>'unit'
     WHERE c.project_id = ${scope.projectId}
-      AND (${scope.plan ?? null}::text IS NULL OR u.data->>'plan' = ${scope.plan ?? null}::text)
-      AND (${scope.floor ?? null}::int IS NULL OR (u.data->>'floor')::int = ${scope.floor ?? null}::int)
-  ), scoped AS (
+      AND (${scope.plan ?? null}::text IS NULL OR u.plan = ${scope.plan ?? null}::text)
+      AND (${scope.floor ?? null}::int IS NULL OR u.floor = ${scope.floor ?? null}::int)
+  ), scoped AS MATERIALIZED (
     SELECT c.*, (SELECT m.month FROM months m WHERE m.start <= c.decided ORDER BY m.start DESC LIMIT 1) AS month
     FROM carts c
     WHERE c.decided >= (SELECT min(start) FROM months) AND c.decided < ${scope.end}::timestamptz
   ), lines AS (
     SELECT s.id AS cart, s.status, s.plan, s.floor, s.month, l->>'option' AS option,
       coalesce((l->>'quantity')::int, 1) AS quantity,
-      coalesce((l->>'price')::bigint, (o.data->>'price')::bigint, 0) AS price, o.data->>'category' AS category
+      coalesce((l->>'price')::bigint, o.price, 0) AS price, o.category
     FROM scoped s
-    CROSS JOIN LATERAL jsonb_array_elements(
-      CASE WHEN s.status IN ('submitted', 'approved') AND jsonb_typeof(s.data->'signature'->'lines') = 'array'
-           THEN s.data->'signature'->'lines' ELSE coalesce(s.data->'selections', '[]'::jsonb) END) l
-    LEFT JOIN ${rowsOf('options')} o ON o.project_id = ${scope.projectId} AND o.id::text = l->>'option'
-    WHERE ${scope.category ?? null}::text IS NULL OR o.data->>'category' = ${scope.category ?? null}::text
+    CROSS JOIN LATERAL jsonb_array_elements(s.items) l
+    LEFT JOIN options o ON o.id = l->>'option'
+    WHERE ${scope.category ?? null}::text IS NULL OR o.category = ${scope.category ?? null}::text
   )`;
 
 export interface TakeRateRows {
@@ -70,9 +76,12 @@ export interface TakeRateRows {
 
 /** How many selections in scope choose each option, category and package; the offered options none chose. */
 export async function takeRateRows(db: Db, scope: ReportScope): Promise<TakeRateRows> {
-  const [row] = await sqlRows<{ data: TakeRateRows }>(
-    db,
-    sql`WITH ${linesOf(scope)}
+  const [row] = await sqlRows<{ data: TakeRateRows }>(db, takeRateStatement(scope));
+  return row!.data;
+}
+
+/** The take rate's statement (exported for the query-plan tests and the bench). */
+export const takeRateStatement = (scope: ReportScope) => sql`WITH ${linesOf(scope)}
         SELECT json_build_object(
           'selections', (SELECT count(*)::int FROM scoped),
           'categories', (SELECT coalesce(json_agg(json_build_object('id', t.category, 'name', coalesce(k.data->>'name', ''), 'count', t.n)
@@ -88,14 +97,11 @@ export async function takeRateRows(db: Db, scope: ReportScope): Promise<TakeRate
                        FROM ${rowsOf('options')} o
                        WHERE o.project_id = ${scope.projectId} AND coalesce((o.data->>'active')::boolean, true)
                          AND (${scope.category ?? null}::text IS NULL OR o.data->>'category' = ${scope.category ?? null}::text)
-                         AND NOT EXISTS (SELECT 1 FROM lines l WHERE l.option = o.id::text)),
+                         AND o.id::text NOT IN (SELECT l.option FROM lines l WHERE l.option IS NOT NULL)),
           'packages', (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.data->>'name', 'count',
-                           (SELECT count(*)::int FROM scoped s WHERE s.data->>'package' = p.id::text)) ORDER BY p.data->>'name'), '[]'::json)
+                           (SELECT count(*)::int FROM scoped s WHERE s.package = p.id::text)) ORDER BY p.data->>'name'), '[]'::json)
                        FROM ${rowsOf('packages')} p WHERE p.project_id = ${scope.projectId})
-        ) AS data`,
-  );
-  return row!.data;
-}
+        ) AS data`;
 
 type Sums = { approved: string; submitted: string; open: string };
 export interface RevenueRows {
@@ -114,9 +120,12 @@ const sums = sql`
 
 /** Upgrade revenue of the selections in scope: the option lines, by status, category, month, plan and floor. */
 export async function revenueRows(db: Db, scope: ReportScope): Promise<RevenueRows> {
-  const [row] = await sqlRows<{ data: RevenueRows }>(
-    db,
-    sql`WITH ${linesOf(scope)},
+  const [row] = await sqlRows<{ data: RevenueRows }>(db, revenueStatement(scope));
+  return row!.data;
+}
+
+/** The revenue's statement (exported for the query-plan tests and the bench). */
+export const revenueStatement = (scope: ReportScope) => sql`WITH ${linesOf(scope)},
         by_category AS (SELECT category, ${sums} FROM lines WHERE category IS NOT NULL GROUP BY category),
         by_month AS (SELECT month, ${sums} FROM lines GROUP BY month),
         by_plan AS (SELECT plan, ${sums} FROM lines WHERE plan IS NOT NULL GROUP BY plan),
@@ -132,7 +141,4 @@ export async function revenueRows(db: Db, scope: ReportScope): Promise<RevenueRo
                         'approved', b.approved, 'submitted', b.submitted, 'open', b.open) ORDER BY p.data->>'name'), '[]'::json)
                     FROM by_plan b LEFT JOIN ${rowsOf('plans')} p ON p.project_id = ${scope.projectId} AND p.id::text = b.plan),
           'floors', (SELECT coalesce(json_agg(row_to_json(b) ORDER BY b.floor), '[]'::json) FROM by_floor b)
-        ) AS data`,
-  );
-  return row!.data;
-}
+        ) AS data`;
