@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { databaseUrl, startCluster } from './lib/postgres-cluster.ts';
+import { DEMO_HEADERS, managerCookie } from './lib/bench-app.ts';
 import { openDatabase, sqlRows } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 
@@ -73,17 +74,8 @@ export async function benchReports({ line }: { line: (name: string, value: strin
     const { loadConfig } = await import('../apps/server/src/config/env.ts');
     const config = loadConfig({ PORTAL_HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url });
     const app = await buildApp({ config, database, authSecret: 'a-bench-secret-that-is-long-enough-for-tokens' });
-    const headers = { host: 'demo.localhost', origin: 'http://demo.localhost' };
-    const signedIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers,
-      payload: { email: 'manager@demo.test', password: PASSWORD },
-    });
-    const cookie = [signedIn.headers['set-cookie']]
-      .flat()
-      .map((c) => String(c).split(';')[0])
-      .join('; ');
+    const headers = DEMO_HEADERS;
+    const cookie = await managerCookie(app, PASSWORD);
     const [lines] = await sqlRows<{ n: string }>(
       database.db,
       sql`SELECT sum(jsonb_array_length(data->'selections'))::text AS n FROM items WHERE project_id = ${project!.id} AND collection = 'carts'`,

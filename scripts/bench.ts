@@ -28,6 +28,7 @@ import { compiledServerArgs } from './lib/compiled-server.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { databaseUrl, freePort, startCluster } from './lib/postgres-cluster.ts';
+import { DEMO_HEADERS, managerCookie } from './lib/bench-app.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.ts';
@@ -366,17 +367,8 @@ async function benchImport() {
     await seedDemo({ db: database.db, password: BENCH_PASSWORD, portalHost: 'localhost' });
     const config = loadConfig({ PORTAL_HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database, authSecret: 'a-bench-secret-that-is-long-enough-for-tokens' });
-    const headers = { host: 'demo.localhost', origin: 'http://demo.localhost' };
-    const signedIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers,
-      payload: { email: 'manager@demo.test', password: BENCH_PASSWORD },
-    });
-    const cookie = [signedIn.headers['set-cookie']]
-      .flat()
-      .map((c) => String(c).split(';')[0])
-      .join('; ');
+    const headers = DEMO_HEADERS;
+    const cookie = await managerCookie(app, BENCH_PASSWORD);
     const rows = ['Unit,Floor,Plan,Deadline,Base price,Buyers'];
     for (let i = 0; i < 10_000; i += 1)
       rows.push(`B-${i},${10 + Math.floor(i / 100)},The Maple – 2 Bed,2027-06-30,"729,900.00",buyer${i}@example.com`);

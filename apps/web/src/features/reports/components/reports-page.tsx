@@ -162,18 +162,7 @@ function TakeRateReport({ filters }: { filters: ReportFilters }) {
         title={t('app.reports.take-options', { name: top[0]?.name ?? '', share: pct(top[0]?.share ?? 0) })}
         headings={headings}
         rows={shareRows(data.options)}
-        chart={
-          <BarChart
-            h={40 + 30 * top.length}
-            data={top.map((o) => ({ name: o.name, share: o.share }))}
-            dataKey="name"
-            orientation="vertical"
-            yAxisProps={{ width: 160 }}
-            series={[{ name: 'share', label: t('app.reports.share'), color: 'brand.6' }]}
-            valueFormatter={pct}
-            withLegend
-          />
-        }
+        chart={<ShareBars rows={top} format={pct} />}
       />
       <ReportCard
         name="take-rate-categories"
@@ -183,18 +172,7 @@ function TakeRateReport({ filters }: { filters: ReportFilters }) {
         })}
         headings={headings}
         rows={shareRows(data.categories)}
-        chart={
-          <BarChart
-            h={40 + 30 * data.categories.length}
-            data={data.categories.map((c) => ({ name: c.name, share: c.share }))}
-            dataKey="name"
-            orientation="vertical"
-            yAxisProps={{ width: 160 }}
-            series={[{ name: 'share', label: t('app.reports.share'), color: 'brand.6' }]}
-            valueFormatter={pct}
-            withLegend
-          />
-        }
+        chart={<ShareBars rows={data.categories} format={pct} />}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ReportCard
@@ -211,6 +189,29 @@ function TakeRateReport({ filters }: { filters: ReportFilters }) {
         />
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** Shares of the selections as horizontal bars, one a row, in the brand's colour. */
+function ShareBars({
+  rows,
+  format,
+}: {
+  rows: Array<{ name: string; share: number }>;
+  format: (share: number) => string;
+}) {
+  const t = useT();
+  return (
+    <BarChart
+      h={40 + 30 * rows.length}
+      data={rows.map((row) => ({ name: row.name, share: row.share }))}
+      dataKey="name"
+      orientation="vertical"
+      yAxisProps={{ width: 160 }}
+      series={[{ name: 'share', label: t('app.reports.share'), color: 'brand.6' }]}
+      valueFormatter={format}
+      withLegend
+    />
   );
 }
 
