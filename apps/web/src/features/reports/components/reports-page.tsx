@@ -203,11 +203,11 @@ function ShareBars({
   const t = useT();
   return (
     <BarChart
-      h={40 + 30 * rows.length}
+      h={40 + 38 * rows.length}
       data={rows.map((row) => ({ name: row.name, share: row.share }))}
       dataKey="name"
       orientation="vertical"
-      yAxisProps={{ width: 160 }}
+      yAxisProps={{ width: 180 }}
       series={[{ name: 'share', label: t('app.reports.share'), color: 'brand.6' }]}
       valueFormatter={format}
       withLegend
@@ -292,12 +292,12 @@ function RevenueReport({ filters }: { filters: ReportFilters }) {
         rows={rowsOf(categories, (c) => c.name)}
         chart={
           <BarChart
-            h={40 + 30 * categories.length}
+            h={40 + 38 * categories.length}
             data={categories}
             dataKey="name"
             type="stacked"
             orientation="vertical"
-            yAxisProps={{ width: 160 }}
+            yAxisProps={{ width: 180 }}
             xAxisProps={{ tickFormatter: compact }}
             series={series}
             valueFormatter={money}
