@@ -30,7 +30,7 @@ type Cart = { _id: string; _version: number; total: number; selections: Selectio
 const list = async <T = Item>(collection: string, cookie = manager) =>
   (await call('GET', `/api/schema/${collection}/?limit=200`, cookie)).json() as T[];
 const cartOf = async (cookie: string) => (await list<Cart>('carts', cookie))[0]!;
-const fit = (cookie: string, cartId: string, body: object, headers = {}) =>
+const askFit = (cookie: string, cartId: string, body: object, headers = {}) =>
   call('POST', `/api/carts/${cartId}/fit-budget`, cookie, body, headers);
 
 const [options, categories, units, plans] = await Promise.all([
@@ -48,7 +48,7 @@ const otherPlan = plans.find((p) => p._id !== myPlan._id)!;
 
 describe('fit my budget', () => {
   it('proposes a selection that keeps every rule and the budget, priced as the cart is saved', async () => {
-    const response = await fit(buyer, mine._id, { amount: 12_000_00 });
+    const response = await askFit(buyer, mine._id, { amount: 12_000_00 });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as Extract<FitAnswerView, { kind: 'fit' }>;
     expect(answer.kind).toBe('fit');
@@ -82,7 +82,7 @@ describe('fit my budget', () => {
     const cart = await cartOf(buyer);
     const kitchen = (await list('rooms')).find((r) => r.name === 'Kitchen')!;
     const before = cart.selections.filter((s) => s.room === kitchen._id);
-    const answer = (await fit(buyer, cart._id, { amount: 30_000_00, keep: [kitchen._id] })).json() as FitAnswerView;
+    const answer = (await askFit(buyer, cart._id, { amount: 30_000_00, keep: [kitchen._id] })).json() as FitAnswerView;
     if (answer.kind !== 'fit') throw new Error('expected a proposal');
     const single = (s: Selection) => !context.categories.get(byId.get(s.option)!.category)!.multiple;
     expect(before.filter(single).length).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('fit my budget', () => {
 
   it('names every room and choice in the reader’s language', async () => {
     const kitchen = (await list('rooms')).find((r) => r.name === 'Kitchen')!;
-    const response = await fit(
+    const response = await askFit(
       buyer,
       mine._id,
       { amount: 30_000_00, keep: [kitchen._id] },
@@ -112,7 +112,7 @@ describe('fit my budget', () => {
   it('says by how much the smallest selection keeping the rules exceeds a budget too small, and what drives it', async () => {
     const cart = await cartOf(buyer);
     const living = (await list('rooms')).find((r) => r.name === 'Living Room')!;
-    const response = await fit(buyer, cart._id, { amount: 0, keep: [living._id] });
+    const response = await askFit(buyer, cart._id, { amount: 0, keep: [living._id] });
     const answer = response.json() as FitAnswerView;
     if (answer.kind !== 'none') throw new Error(`expected no fit: ${response.body}`);
     expect(answer.minimum).toBeGreaterThan(0);
@@ -124,9 +124,9 @@ describe('fit my budget', () => {
   it('reads a total for the home less its base price, and refuses one below it in words', async () => {
     const base = Number(myUnit.basePrice);
     expect(base).toBeGreaterThan(0);
-    const answer = (await fit(buyer, mine._id, { amount: base + 5_000_00, of: 'home' })).json() as FitAnswerView;
+    const answer = (await askFit(buyer, mine._id, { amount: base + 5_000_00, of: 'home' })).json() as FitAnswerView;
     expect(answer.budget).toBe(5_000_00);
-    const below = await fit(buyer, mine._id, { amount: base - 1, of: 'home' });
+    const below = await askFit(buyer, mine._id, { amount: base - 1, of: 'home' });
     expect(below.statusCode).toBe(400);
     expect(below.json().error.message).toMatch(/base price/);
   });
@@ -146,13 +146,13 @@ describe('fit my budget', () => {
     };
     const hidden = await make('Other Plan Only Parquet', { plans: [otherPlan._id] });
     const retired = await make('Retired Cork', { active: false });
-    const answer = await fit(buyer, mine._id, { amount: 50_000_00 });
+    const answer = await askFit(buyer, mine._id, { amount: 50_000_00 });
     expect(answer.statusCode).toBe(200);
     for (const secret of [hidden._id, retired._id, 'Other Plan Only Parquet', 'Retired Cork'])
       expect(answer.body).not.toContain(secret);
     // The same option offered to this plan is proposed at once: the test can fail.
     const offered = await make('Offered Parquet', { plans: [myPlan._id] });
-    expect((await fit(buyer, mine._id, { amount: 50_000_00 })).body).toContain(offered._id);
+    expect((await askFit(buyer, mine._id, { amount: 50_000_00 })).body).toContain(offered._id);
   });
 
   it('weighs by the project’s own settings: a keep bonus above every rank step keeps every choice', async () => {
@@ -160,7 +160,7 @@ describe('fit my budget', () => {
     const weigh = (fitBudget: object) =>
       call('PATCH', `/api/projects/${project._id}`, manager, { options: { fitBudget } });
     const swaps = async () => {
-      const answer = (await fit(buyer, mine._id, { amount: 80_000_00 })).json() as FitAnswerView;
+      const answer = (await askFit(buyer, mine._id, { amount: 80_000_00 })).json() as FitAnswerView;
       if (answer.kind !== 'fit') throw new Error('expected a proposal');
       return answer.changes.filter((c) => c.from && c.to && c.from.id !== c.to.id).length;
     };
@@ -174,20 +174,20 @@ describe('fit my budget', () => {
 
   it('answers only for the asker’s own selection, and not at all when the project turns it off', async () => {
     const theirs = await cartOf(olivia);
-    expect((await fit(buyer, theirs._id, { amount: 10_000_00 })).statusCode).toBe(404);
-    expect((await fit('', mine._id, { amount: 10_000_00 })).statusCode).toBe(401);
+    expect((await askFit(buyer, theirs._id, { amount: 10_000_00 })).statusCode).toBe(404);
+    expect((await askFit('', mine._id, { amount: 10_000_00 })).statusCode).toBe(401);
     // Olivia's is signed: nothing to propose.
-    expect((await fit(olivia, theirs._id, { amount: 10_000_00 })).statusCode).toBe(423);
+    expect((await askFit(olivia, theirs._id, { amount: 10_000_00 })).statusCode).toBe(423);
     // The design centre may ask for a buyer (a call on the phone).
-    expect((await fit(manager, mine._id, { amount: 10_000_00 })).statusCode).toBe(200);
-    const bad = await fit(buyer, mine._id, { amount: -5 });
+    expect((await askFit(manager, mine._id, { amount: 10_000_00 })).statusCode).toBe(200);
+    const bad = await askFit(buyer, mine._id, { amount: -5 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('bad_request');
     const project = (await call('GET', '/api/project', manager)).json() as { _id: string };
     const turn = (fitBudget: boolean) =>
       call('PATCH', `/api/projects/${project._id}`, manager, { features: { fitBudget } });
     expect((await turn(false)).statusCode).toBe(200);
-    const off = await fit(buyer, mine._id, { amount: 10_000_00 });
+    const off = await askFit(buyer, mine._id, { amount: 10_000_00 });
     expect(off.statusCode).toBe(403);
     expect(off.json().error.message).toMatch(/turned off/);
     expect((await turn(true)).statusCode).toBe(200);

@@ -104,7 +104,12 @@ export async function downloadFromApi(path: string): Promise<void> {
   const response = await send(path, { headers: { accept: '*/*' } });
   if (!response.ok) throw failureOf(response, safeJson(await response.text()));
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Hands the browser a file to save under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);
   link.click();

@@ -25,12 +25,17 @@ import { cartScope, planRooms, purchaseBefore, readCart } from '../carts/index.t
 import { catalogueRows, unitOf } from './budget.repo.ts';
 import type { FitRunner } from './budget.runner.ts';
 
+type CatalogueRow = Awaited<ReturnType<typeof catalogueRows>>[number];
 const strings = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 const rank = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /** The project's catalogue as Fit my budget reads it, with every name in `language` where written. */
-async function catalogueOf(db: Db, projectId: string, planId: string | null, language: Language | undefined) {
-  const [rows, plan] = await Promise.all([catalogueRows(db, projectId), planRooms(db, projectId, planId, language)]);
+async function catalogueOf(
+  db: Db,
+  { projectId, planId, rows }: { projectId: string; planId: string | null; rows: CatalogueRow[] },
+  language: Language | undefined,
+) {
+  const plan = await planRooms(db, projectId, planId, language);
   const options = new Map<string, FitCatalogueOption>();
   const categories = new Map<string, FitCatalogueCategory>();
   const packages: FitCataloguePackage[] = [];
@@ -101,7 +106,8 @@ export async function fitBudget({
   const refusal = buyerEditRefusal(cart, now);
   if (refusal) throw fail('locked', refusal);
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const unit = await unitOf(db, project.id, cart.unit);
+  // The catalogue is read beside the unit: neither waits for the other.
+  const [unit, rows] = await Promise.all([unitOf(db, project.id, cart.unit), catalogueRows(db, project.id)]);
   const amount = input.amount ?? (typeof cart.budget === 'number' ? cart.budget : undefined);
   if (amount === undefined) throw fail('bad_request', 'fit.no-budget', undefined, { field: 'amount' });
   let budget = amount;
@@ -113,7 +119,7 @@ export async function fitBudget({
     }
     budget = amount - unit.basePrice;
   }
-  const { catalogue, names } = await catalogueOf(db, project.id, unit.planId, language);
+  const { catalogue, names } = await catalogueOf(db, { projectId: project.id, planId: unit.planId, rows }, language);
   const signed =
     input.keepSigned && changeOrderNumber(cart.revision)
       ? ((await purchaseBefore(db, project.id, cartId, cart.revision ?? 1))?.lines ?? null)

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportFiltersSchema, revenueSchema, takeRateSchema } from '@decor/core';
+import { reportFiltersSchema, revenueSchema, takeRateSchema, type ReportFilters } from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
@@ -11,14 +11,9 @@ const errors = errorReplies(400, 401, 403);
 /** The design centre's reports (docs/reports.md): the project's managers and administrators only. */
 export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   const { db } = database;
-  const inputOf = async (request: Parameters<typeof requireActor>[0] & { query: unknown }) => {
+  const inputOf = async (request: Parameters<typeof requireActor>[0], filters: ReportFilters) => {
     requireActor(request);
-    return {
-      db,
-      scope: await request.projectScope(),
-      filters: reportFiltersSchema.parse(request.query),
-      language: await requestLanguage(db, request),
-    };
+    return { db, scope: await request.projectScope(), filters, language: await requestLanguage(db, request) };
   };
   app.get(
     '/api/manage/reports/take-rate',
@@ -30,7 +25,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
         response: { 200: takeRateSchema, ...errors },
       },
     },
-    async (request) => takeRate(await inputOf(request)),
+    async (request) => takeRate(await inputOf(request, request.query)),
   );
   app.get(
     '/api/manage/reports/revenue',
@@ -42,6 +37,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
         response: { 200: revenueSchema, ...errors },
       },
     },
-    async (request) => revenue(await inputOf(request)),
+    async (request) => revenue(await inputOf(request, request.query)),
   );
 };

@@ -1,12 +1,5 @@
 import { formatCsv } from '@decor/core';
-
-/** Hands the browser a file to save. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+import { saveBlob as save } from '../../../lib/api-client.ts';
 
 /** A report's numbers as CSV (docs/reports.md, "Downloads"): its headings, then its rows. */
 export function downloadCsv(name: string, rows: Array<Array<string | number>>) {
