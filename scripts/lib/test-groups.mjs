@@ -33,6 +33,7 @@ export const PGLITE_ONLY = serverTests([
   'icalendar',
   'budget-fit',
   'budget-fit-cart',
+  'option-costs',
 ]);
 
 /** The tests that run the compiled server as a process (they need `npm run build`). */

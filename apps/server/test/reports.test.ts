@@ -94,6 +94,14 @@ async function reference(
 ) {
   const rows = await rowsOf();
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const costs = new Map(
+    (
+      await sqlRows<{ option: string; cost: string }>(
+        db,
+        sql`SELECT option_id::text AS option, cost::text AS cost FROM option_costs WHERE project_id = ${project!.id}`,
+      )
+    ).map((c) => [c.option, Number(c.cost)]),
+  );
   const carts = rows
     .filter((r) => r.collection === 'carts')
     .flatMap((cart) => {
@@ -126,6 +134,7 @@ async function reference(
           option: l.option as string,
           category: option?.data.category as string | undefined,
           amount: (l.price ?? option?.data.price ?? 0) * (l.quantity ?? 1),
+          cost: costs.has(l.option) ? costs.get(l.option)! * (l.quantity ?? 1) : undefined,
         };
       });
     })
@@ -138,11 +147,16 @@ async function reference(
     }
     return new Map([...seen].map(([k, v]) => [k, v.size]));
   };
-  const sums = (list: typeof lines) => ({
-    approved: list.filter((l) => l.status === 'approved').reduce((s, l) => s + l.amount, 0),
-    submitted: list.filter((l) => l.status === 'submitted').reduce((s, l) => s + l.amount, 0),
-    open: list.filter((l) => l.status === 'draft' || l.status === 'locked').reduce((s, l) => s + l.amount, 0),
-  });
+  const sums = (list: typeof lines) => {
+    const costed = list.filter((l) => (l.status === 'approved' || l.status === 'submitted') && l.cost !== undefined);
+    return {
+      approved: list.filter((l) => l.status === 'approved').reduce((s, l) => s + l.amount, 0),
+      submitted: list.filter((l) => l.status === 'submitted').reduce((s, l) => s + l.amount, 0),
+      open: list.filter((l) => l.status === 'draft' || l.status === 'locked').reduce((s, l) => s + l.amount, 0),
+      costed: costed.reduce((s, l) => s + l.amount, 0),
+      cost: costed.reduce((s, l) => s + l.cost!, 0),
+    };
+  };
   const group = <K extends string | number>(key: (l: (typeof lines)[number]) => K | undefined) => {
     const groups = new Map<K, typeof lines>();
     for (const l of lines) {
@@ -179,10 +193,16 @@ const query = (filters: Record<string, string | number | undefined>) =>
   new URLSearchParams(
     Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
   ).toString();
-const mapOf = <T extends { approved: number; submitted: number; open: number }>(
+const mapOf = <T extends { approved: number; submitted: number; open: number; costed: number; cost: number }>(
   list: T[],
   key: (t: T) => string | number,
-) => new Map(list.map((t) => [key(t), { approved: t.approved, submitted: t.submitted, open: t.open }]));
+) =>
+  new Map(
+    list.map((t) => [
+      key(t),
+      { approved: t.approved, submitted: t.submitted, open: t.open, costed: t.costed, cost: t.cost },
+    ]),
+  );
 
 async function expectEqual(
   timeZone: string,
@@ -216,10 +236,25 @@ describe('reports', () => {
     const month = (offset: number) =>
       isoDayOf(new Date(now.getTime() + offset * 30.44 * 86_400_000), 'America/Vancouver').slice(0, 7);
     const all = { from: month(-15), to: month(0) };
+    // One option's cost changed and another's taken away through the managers' route.
+    const costs = ((await get('/api/manage/option-costs')).json() as { items: Array<{ option: string; cost: number }> })
+      .items;
+    expect(costs.length).toBeGreaterThan(10);
+    for (const [i, change] of [{ cost: 1_234_56 }, { cost: null }].entries()) {
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/manage/option-costs/${costs[i]!.option}`,
+        headers: browserHeaders(manager),
+        payload: change,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+    }
     const { take, money } = await expectEqual('America/Vancouver', all);
-    // The data exercised every part: selections of each status, lines in many months.
+    // The data exercised every part: selections of each status, lines in many months, signed lines with and without a cost.
     expect(take.selections).toBeGreaterThan(150);
     expect(money.total.approved && money.total.submitted && money.total.open).toBeGreaterThan(0);
+    expect(money.total.cost).toBeGreaterThan(0);
+    expect(money.total.costed).toBeLessThan(money.total.approved + money.total.submitted);
     expect(money.months.filter((m) => m.approved + m.submitted + m.open > 0).length).toBeGreaterThan(10);
     const [plan] = await sqlRows<{ id: string }>(
       db,

@@ -44,7 +44,18 @@ export const takeRateSchema = z.object({
 });
 export type TakeRate = z.infer<typeof takeRateSchema>;
 
-const byStatus = { approved: z.number(), submitted: z.number(), open: z.number() };
+/**
+ * Each sum of option lines by status, and for the signed ones (approved and submitted) whose
+ * option has a cost: `costed`, what they sell for, and `cost`, what they cost (docs/reports.md,
+ * "Cost and margin"); the margin is their difference.
+ */
+const byStatus = {
+  approved: z.number(),
+  submitted: z.number(),
+  open: z.number(),
+  costed: z.number(),
+  cost: z.number(),
+};
 
 /** Upgrade revenue (docs/reports.md): option lines, approved, submitted and open, by category, month, plan and floor. */
 export const revenueSchema = z.object({
@@ -56,6 +67,16 @@ export const revenueSchema = z.object({
   floors: z.array(z.object({ floor: z.number(), ...byStatus })),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
+
+/** What an option costs the builder, in the project's minor units: staff only, never in an option's document. */
+export const optionCostSchema = z.object({
+  option: z.uuid(),
+  cost: z.number().int().min(0).max(100_000_000_00),
+});
+export type OptionCost = z.infer<typeof optionCostSchema>;
+/** A cost to set (null takes it away). */
+export const optionCostInputSchema = z.object({ cost: optionCostSchema.shape.cost.nullable() }).strict();
+export const optionCostsSchema = z.object({ items: z.array(optionCostSchema) });
 
 export function monthsBetween(from: string, to: string): number {
   const [fy, fm] = from.split('-').map(Number) as [number, number];

@@ -198,3 +198,23 @@ export const visits = pgTable(
   },
   (t) => [index('visits_started_idx').on(t.startedAt), index('visits_seen_idx').on(t.lastSeenAt)],
 );
+
+/**
+ * What an option costs the builder (docs/reports.md, "Cost and margin"): staff only, so kept
+ * beside the catalogue rather than in the option's document, which buyers, the widget, webhooks
+ * and exports read. One row per option that has a cost; none means no cost was given.
+ */
+export const optionCosts = pgTable(
+  'option_costs',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id').notNull(),
+    /** In the project's minor units. */
+    cost: bigint('cost', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.optionId] })],
+);

@@ -19,6 +19,7 @@ import {
   items,
   ledgerEntries,
   memberships,
+  optionCosts,
   paymentPlans,
   projects,
   receiptCounters,
@@ -335,12 +336,28 @@ async function insertProjectItems(
   }
 
   await db.insert(items).values(rows);
+  await insertDemoCosts(db, projectId, rows);
   await insertSignedMoney(db, { projectId, seed, rows, prices, managerId, now });
   const members = [
     ...seed.managers.map((m) => ({ projectId, userId: userIds.get(m.email)!, role: 'manager' as const })),
     ...seed.buyers.map((b) => ({ projectId, userId: userIds.get(b.email)!, role: 'purchaser' as const })),
   ];
   if (members.length) await db.insert(memberships).values(members);
+}
+
+/**
+ * What the demo's upgrades cost the builder (docs/reports.md, "Cost and margin"): a share of each
+ * price that shrinks as the level rises, so the margin report has something to say.
+ */
+async function insertDemoCosts(db: Db, projectId: string, rows: Array<typeof items.$inferInsert>) {
+  const costs = rows
+    .filter((row) => row.collection === 'options' && Number(row.data.price) > 0)
+    .map((row) => ({
+      projectId,
+      optionId: row.id,
+      cost: Math.round((Number(row.data.price) * (0.7 - 0.05 * Number(row.data.level ?? 1))) / 100) * 100,
+    }));
+  if (costs.length) await db.insert(optionCosts).values(costs);
 }
 
 /**

@@ -1,5 +1,7 @@
 import {
+  fail,
   projectOptionsSchema,
+  type OptionCost,
   reportPeriod,
   type Language,
   type ReportFilters,
@@ -9,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { itemNames } from '../decor/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
-import { revenueRows, takeRateRows, type ReportScope } from './reports.repo.ts';
+import { optionCostRows, revenueRows, takeRateRows, writeOptionCost, type ReportScope } from './reports.repo.ts';
 
 interface ReportInput {
   db: Db;
@@ -65,11 +67,15 @@ export async function takeRate(input: ReportInput): Promise<TakeRate> {
   };
 }
 
-const money = (sums: { approved: string; submitted: string; open: string }) => ({
+type Sums = Record<'approved' | 'submitted' | 'open' | 'costed' | 'cost', string>;
+const money = (sums: Sums) => ({
   approved: Number(sums.approved),
   submitted: Number(sums.submitted),
   open: Number(sums.open),
+  costed: Number(sums.costed),
+  cost: Number(sums.cost),
 });
+const NOTHING = { approved: 0, submitted: 0, open: 0, costed: 0, cost: 0 };
 
 /** Upgrade revenue (docs/reports.md): the option lines of the selections in scope, by status and by category, month, plan and floor. */
 export async function revenue(input: ReportInput): Promise<Revenue> {
@@ -88,9 +94,33 @@ export async function revenue(input: ReportInput): Promise<Revenue> {
     // Every month of the period, those without a line at 0.
     months: base.months.map(({ month }) => {
       const found = rows.months.find((m) => m.month === month);
-      return { month, ...(found ? money(found) : { approved: 0, submitted: 0, open: 0 }) };
+      return { month, ...(found ? money(found) : NOTHING) };
     }),
     plans: rows.plans.map((p) => ({ id: p.id, name: names.get(p.id) || p.name, ...money(p) })),
     floors: rows.floors.map((f) => ({ floor: f.floor, ...money(f) })),
   };
+}
+
+/** The project's option costs: its managers only (docs/reports.md, "Cost and margin"). */
+export async function optionCosts({ db, scope }: { db: Db; scope: Scope }): Promise<{ items: OptionCost[] }> {
+  const { project } = requireManager(scope);
+  return { items: await optionCostRows(db, project.id) };
+}
+
+/** Sets or takes away an option's cost: its project's managers only; an option of no project of theirs is a 404. */
+export async function setOptionCost({
+  db,
+  scope,
+  option,
+  cost,
+}: {
+  db: Db;
+  scope: Scope;
+  option: string;
+  cost: number | null;
+}): Promise<OptionCost | null> {
+  const { project, actor } = requireManager(scope);
+  const found = await writeOptionCost(db, { projectId: project.id, optionId: option, cost, by: actor.userId });
+  if (!found) throw fail('not_found', 'option.no-such');
+  return cost === null ? null : { option, cost };
 }

@@ -33,7 +33,9 @@ const linesOf = (scope: ReportScope) => sql`
     SELECT id::text AS id, data->>'plan' AS plan, (data->>'floor')::int AS floor FROM ${rowsOf('units')} u
     WHERE u.project_id = ${scope.projectId}
   ), options AS MATERIALIZED (
-    SELECT id::text AS id, (data->>'price')::bigint AS price, data->>'category' AS category FROM ${rowsOf('options')} o
+    SELECT o.id::text AS id, (o.data->>'price')::bigint AS price, o.data->>'category' AS category, oc.cost
+    FROM ${rowsOf('options')} o
+    LEFT JOIN option_costs oc ON oc.project_id = o.project_id AND oc.option_id = o.id
     WHERE o.project_id = ${scope.projectId}
   ), carts AS MATERIALIZED (
     SELECT c.id, u.plan, u.floor, c.data->>'package' AS package,
@@ -59,7 +61,7 @@ const linesOf = (scope: ReportScope) => sql`
   ), lines AS (
     SELECT s.id AS cart, s.status, s.plan, s.floor, s.month, l->>'option' AS option,
       coalesce((l->>'quantity')::int, 1) AS quantity,
-      coalesce((l->>'price')::bigint, o.price, 0) AS price, o.category
+      coalesce((l->>'price')::bigint, o.price, 0) AS price, o.category, o.cost
     FROM scoped s
     CROSS JOIN LATERAL jsonb_array_elements(s.items) l
     LEFT JOIN options o ON o.id = l->>'option'
@@ -103,7 +105,7 @@ export const takeRateStatement = (scope: ReportScope) => sql`WITH ${linesOf(scop
                        FROM ${rowsOf('packages')} p WHERE p.project_id = ${scope.projectId})
         ) AS data`;
 
-type Sums = { approved: string; submitted: string; open: string };
+type Sums = { approved: string; submitted: string; open: string; costed: string; cost: string };
 export interface RevenueRows {
   total: Sums;
   categories: Array<{ id: string; name: string } & Sums>;
@@ -116,7 +118,9 @@ export interface RevenueRows {
 const sums = sql`
   coalesce(sum(price * quantity) FILTER (WHERE status = 'approved'), 0)::text AS approved,
   coalesce(sum(price * quantity) FILTER (WHERE status = 'submitted'), 0)::text AS submitted,
-  coalesce(sum(price * quantity) FILTER (WHERE status IN ('draft', 'locked')), 0)::text AS open`;
+  coalesce(sum(price * quantity) FILTER (WHERE status IN ('draft', 'locked')), 0)::text AS open,
+  coalesce(sum(price * quantity) FILTER (WHERE status IN ('approved', 'submitted') AND cost IS NOT NULL), 0)::text AS costed,
+  coalesce(sum(cost * quantity) FILTER (WHERE status IN ('approved', 'submitted') AND cost IS NOT NULL), 0)::text AS cost`;
 
 /** Upgrade revenue of the selections in scope: the option lines, by status, category, month, plan and floor. */
 export async function revenueRows(db: Db, scope: ReportScope): Promise<RevenueRows> {
@@ -133,12 +137,42 @@ export const revenueStatement = (scope: ReportScope) => sql`WITH ${linesOf(scope
         SELECT json_build_object(
           'total', (SELECT row_to_json(t) FROM (SELECT ${sums} FROM lines) t),
           'categories', (SELECT coalesce(json_agg(json_build_object('id', b.category, 'name', coalesce(k.data->>'name', ''),
-                            'approved', b.approved, 'submitted', b.submitted, 'open', b.open) ORDER BY k.data->>'name'), '[]'::json)
+                            'approved', b.approved, 'submitted', b.submitted, 'open', b.open, 'costed', b.costed, 'cost', b.cost)
+                            ORDER BY k.data->>'name'), '[]'::json)
                          FROM by_category b
                          LEFT JOIN ${rowsOf('categories')} k ON k.project_id = ${scope.projectId} AND k.id::text = b.category),
           'months', (SELECT coalesce(json_agg(row_to_json(b) ORDER BY b.month), '[]'::json) FROM by_month b),
           'plans', (SELECT coalesce(json_agg(json_build_object('id', b.plan, 'name', coalesce(p.data->>'name', ''),
-                        'approved', b.approved, 'submitted', b.submitted, 'open', b.open) ORDER BY p.data->>'name'), '[]'::json)
+                        'approved', b.approved, 'submitted', b.submitted, 'open', b.open, 'costed', b.costed, 'cost', b.cost)
+                        ORDER BY p.data->>'name'), '[]'::json)
                     FROM by_plan b LEFT JOIN ${rowsOf('plans')} p ON p.project_id = ${scope.projectId} AND p.id::text = b.plan),
           'floors', (SELECT coalesce(json_agg(row_to_json(b) ORDER BY b.floor), '[]'::json) FROM by_floor b)
         ) AS data`;
+
+/** The project's option costs (staff only: docs/reports.md, "Cost and margin"). */
+export async function optionCostRows(db: Db, projectId: string) {
+  return sqlRows<{ option: string; cost: number }>(
+    db,
+    sql`SELECT option_id AS option, cost::float8 AS cost FROM option_costs WHERE project_id = ${projectId} ORDER BY option_id`,
+  );
+}
+
+/** Sets an option's cost, or takes it away (null); false when the project has no such option. */
+export async function writeOptionCost(
+  db: Db,
+  input: { projectId: string; optionId: string; cost: number | null; by: string },
+): Promise<boolean> {
+  const [found] = await sqlRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM ${rowsOf('options')} o WHERE o.project_id = ${input.projectId} AND o.id = ${input.optionId}::uuid`,
+  );
+  if (!found) return false;
+  await db.execute(
+    input.cost === null
+      ? sql`DELETE FROM option_costs WHERE project_id = ${input.projectId} AND option_id = ${input.optionId}::uuid`
+      : sql`INSERT INTO option_costs (project_id, option_id, cost, updated_at, updated_by)
+            VALUES (${input.projectId}, ${input.optionId}::uuid, ${input.cost}, now(), ${input.by})
+            ON CONFLICT (project_id, option_id) DO UPDATE SET cost = excluded.cost, updated_at = now(), updated_by = excluded.updated_by`,
+  );
+  return true;
+}

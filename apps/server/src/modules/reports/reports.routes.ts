@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportFiltersSchema, revenueSchema, takeRateSchema, type ReportFilters } from '@decor/core';
+import { z } from 'zod';
+import {
+  optionCostInputSchema,
+  optionCostSchema,
+  optionCostsSchema,
+  reportFiltersSchema,
+  revenueSchema,
+  takeRateSchema,
+  type ReportFilters,
+} from '@decor/core';
 import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { revenue, takeRate } from './reports.operations.ts';
+import { optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
 
 const errors = errorReplies(400, 401, 403);
+const costErrors = errorReplies(400, 401, 403, 404);
 
 /** The design centre's reports (docs/reports.md): the project's managers and administrators only. */
 export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
@@ -38,5 +48,36 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       },
     },
     async (request) => revenue(await inputOf(request, request.query)),
+  );
+  app.get(
+    '/api/manage/option-costs',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'What each option costs the builder (staff only; never in an option’s document)',
+        response: { 200: optionCostsSchema, ...costErrors },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      return optionCosts({ db, scope: await request.projectScope() });
+    },
+  );
+  app.put(
+    '/api/manage/option-costs/:option',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'Sets what an option costs the builder, or takes it away (null)',
+        params: z.object({ option: z.uuid() }),
+        body: optionCostInputSchema,
+        response: { 200: z.object({ cost: optionCostSchema.nullable() }), ...costErrors },
+      },
+    },
+    async (request) => {
+      requireActor(request);
+      const scope = await request.projectScope();
+      return { cost: await setOptionCost({ db, scope, option: request.params.option, cost: request.body.cost }) };
+    },
   );
 };

@@ -98,6 +98,7 @@ export const EN_CORE = {
   'cart.agree': 'Please confirm that you agree to this selection.',
   'cart.sign-name': 'Type your full name to sign.',
   'cart.choose-first': 'Choose {categories} before submitting.',
+  'option.no-such': 'There is no such option in this project.',
   'appointment.no-such-type': 'There is no such kind of appointment in this project.',
   'appointment.no-such-consultant': 'There is no such consultant in this project.',
   'appointment.no-such': 'There is no such appointment.',

@@ -2129,6 +2129,13 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.page.manage-reports.title': 'Rapports',
   'app.page.manage-reports.description':
     'Ce qui se vend et ce que cela rapporte, par plan, étage et période : chaque graphique avec ses chiffres, à partager et à télécharger.',
+  'app.option-cost.label': 'Coût (personnel seulement)',
+  'app.option-cost.help':
+    'Ce que cette option vous coûte : sert à la marge dans Rapports, jamais montré aux acheteurs.',
+  'app.option-cost.save': 'Enregistrer le coût',
+  'app.option-cost.saved': 'Coût enregistré.',
+  'app.option-cost.failed': 'Le coût n’a pas pu être enregistré. Veuillez réessayer.',
+  'app.option-cost.margin': 'Marge à son prix : {margin} ({share})',
   'app.reports.take-rate': 'Taux de sélection',
   'app.reports.revenue': 'Revenus des surclassements',
   'app.reports.from': 'Du mois',
@@ -2163,6 +2170,16 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.reports.revenue-categories': '{name} rapporte le plus : {amount} approuvés ou en attente',
   'app.reports.by-plan': 'Surclassements par plan',
   'app.reports.by-floor': 'Surclassements par étage',
+  'app.reports.margin-title': 'Marge',
+  'app.reports.margin-none':
+    'La marge apparaît ici dès que des options ont un coût : indiquez ce que chaque option vous coûte dans le catalogue (Options, « Coût ») ou dans le CSV des options. Les acheteurs ne le voient jamais.',
+  'app.reports.margin-best':
+    'Les options signées rapportent {margin} au-delà de leur coût ({share}) ; {name} a la meilleure marge : {best}',
+  'app.reports.margin-coverage': '{amount} d’options signées n’ont pas encore de coût et sont exclues de la marge.',
+  'app.reports.margin-sold': 'Signé, avec un coût',
+  'app.reports.margin-cost': 'Coût',
+  'app.reports.margin': 'Marge',
+  'app.reports.margin-share': 'Marge (part du prix)',
   'app.reports.chart': 'Graphique',
   'app.reports.table': 'Tableau',
   'app.nav.manage.appointments': 'Rendez-vous',

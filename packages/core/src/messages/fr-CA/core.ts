@@ -96,6 +96,7 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'cart.agree': 'Veuillez confirmer que vous acceptez cette sélection.',
   'cart.sign-name': 'Tapez votre nom complet pour signer.',
   'cart.choose-first': 'Choisissez {categories} avant de soumettre.',
+  'option.no-such': 'Cette option n’existe pas dans ce projet.',
   'appointment.no-such-type': 'Ce type de rendez-vous n’existe pas dans ce projet.',
   'appointment.no-such-consultant': 'Ce conseiller n’existe pas dans ce projet.',
   'appointment.no-such': 'Ce rendez-vous n’existe pas.',

@@ -32,6 +32,7 @@ import { fieldsOf, problemsOf, valueAt, type FieldSpec } from '../../../componen
 import { collectionsQuery, type CollectionInfo } from '../api/get-collections.ts';
 import { catalogueCheckQuery } from '../api/get-catalogue-check.ts';
 import { CatalogueCheck } from './catalogue-check.tsx';
+import { OptionCost } from './option-cost.tsx';
 import { PackagePanel } from './package-panel.tsx';
 import { useDates } from '../../../lib/use-dates.ts';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -442,7 +443,7 @@ function ItemForm({
             onReapply={draft.reapply}
           />
         )}
-        {info.name === 'options' && base && <RuleLinks optionId={base._id} />}
+        {info.name === 'options' && base && <OptionAside optionId={base._id} price={value.price} />}
         {info.name === 'packages' && <PackagePanel value={value} />}
         <Card withBorder radius="md" padding="lg">
           <SchemaForm
@@ -478,6 +479,16 @@ function ItemForm({
 /** A field's label, or the first label under it (a field's translations are labelled by language). */
 const labelOf = (specs: FieldSpec[], path: string) =>
   (specs.find((spec) => spec.path === path) ?? specs.find((spec) => spec.path.startsWith(`${path}.`)))?.label ?? path;
+
+/** Beside an option's form: its rules both ways and what it costs the builder. */
+function OptionAside({ optionId, price }: { optionId: string; price: unknown }) {
+  return (
+    <>
+      <RuleLinks optionId={optionId} />
+      <OptionCost optionId={optionId} price={price} />
+    </>
+  );
+}
 
 /** An option's rules both ways: what it needs and excludes, and which options need or exclude it. */
 function RuleLinks({ optionId }: { optionId: string }) {

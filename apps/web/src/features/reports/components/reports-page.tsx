@@ -305,6 +305,7 @@ function RevenueReport({ filters }: { filters: ReportFilters }) {
           />
         }
       />
+      <MarginCard data={data} money={money} figure={figure} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ReportCard
           name="revenue-by-plan"
@@ -323,6 +324,75 @@ function RevenueReport({ filters }: { filters: ReportFilters }) {
   );
 }
 
+/**
+ * The margin of the signed lines whose option has a cost, by category (docs/reports.md, "Cost and
+ * margin"): bars of the margin's share of what they sell for; until the catalogue gives a cost,
+ * what to do to see it.
+ */
+function MarginCard({
+  data,
+  money,
+  figure,
+}: {
+  data: Revenue;
+  money: (minor: number) => string;
+  figure: (minor: number) => string;
+}) {
+  const t = useT();
+  const { locale } = useLanguage();
+  const signed = data.total.approved + data.total.submitted;
+  if (!data.total.costed)
+    return (
+      <Alert color="gray" title={t('app.reports.margin-title')} data-testid="report-margin-empty">
+        {t('app.reports.margin-none')}
+      </Alert>
+    );
+  const pct = (share: number) => percent(share, locale);
+  const rate = (row: { costed: number; cost: number }) => (row.costed ? (row.costed - row.cost) / row.costed : 0);
+  const rows = data.categories.filter((c) => c.costed).sort((a, b) => rate(b) - rate(a));
+  const best = rows[0]!;
+  return (
+    <ReportCard
+      name="margin-by-category"
+      title={t('app.reports.margin-best', {
+        margin: money(data.total.costed - data.total.cost),
+        share: pct(rate(data.total)),
+        name: best.name,
+        best: pct(rate(best)),
+      })}
+      note={
+        signed > data.total.costed
+          ? t('app.reports.margin-coverage', { amount: money(signed - data.total.costed) })
+          : undefined
+      }
+      headings={[
+        t('app.reports.category'),
+        t('app.reports.margin-sold'),
+        t('app.reports.margin-cost'),
+        t('app.reports.margin'),
+        t('app.reports.margin-share'),
+      ]}
+      rows={rows.map((c) => ({
+        cells: [c.name, money(c.costed), money(c.cost), money(c.costed - c.cost), pct(rate(c))],
+        csv: [c.name, figure(c.costed), figure(c.cost), figure(c.costed - c.cost), rate(c)],
+      }))}
+      chart={
+        <BarChart
+          h={40 + 38 * rows.length}
+          data={rows.map((c) => ({ name: c.name, margin: rate(c) }))}
+          dataKey="name"
+          orientation="vertical"
+          yAxisProps={{ width: 180 }}
+          xAxisProps={{ tickFormatter: pct }}
+          series={[{ name: 'margin', label: t('app.reports.margin-share'), color: 'brand.6' }]}
+          valueFormatter={pct}
+          withLegend
+        />
+      }
+    />
+  );
+}
+
 /** A period's first and last months in the reader's words ("Jan 2026", "janv. 2026"). */
 function periodWords(period: { from: string; to: string }, locale: string) {
   const words = (value: string) =>
@@ -336,12 +406,15 @@ function periodWords(period: { from: string; to: string }, locale: string) {
 function ReportCard({
   name,
   title,
+  note,
   headings,
   rows,
   chart,
 }: {
   name: string;
   title: string;
+  /** What the reader should know to read it right, under the title. */
+  note?: string | undefined;
   headings: string[];
   rows: Array<{ cells: string[]; csv: Array<string | number> }>;
   chart?: ReactNode;
@@ -383,6 +456,11 @@ function ReportCard({
             )}
           </Group>
         </Group>
+        {note && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
         {isChart && <div ref={picture}>{chart}</div>}
         {/* The numbers as a table: shown when asked for, and always there for screen readers. */}
         {isChart ? (
