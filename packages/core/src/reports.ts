@@ -7,7 +7,7 @@ import { isoDayOf, instantInZone } from './dates.ts';
  * same rows the lists read; the server's functions are the dashboard's too.
  */
 
-export const REPORTS = ['take-rate', 'revenue'] as const;
+export const REPORTS = ['take-rate', 'revenue', 'decisions'] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
@@ -67,6 +67,75 @@ export const revenueSchema = z.object({
   floors: z.array(z.object({ floor: z.number(), ...byStatus })),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
+
+/** The stages a selection's decision time is measured to, each from its start (docs/reports.md, "Decision time"). */
+export const DECISION_STAGES = ['choice', 'submitted', 'approved'] as const;
+export type DecisionStage = (typeof DECISION_STAGES)[number];
+
+/** A length of time in days, to the tenth. */
+const days = z.number();
+
+/**
+ * Decision time and deadline risk (docs/reports.md): how many days buyers whose selection started
+ * in the period took to each stage; the open selections forecast to miss their deadline.
+ */
+export const decisionsSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  /** Selections started (invited, else opened) in the period. */
+  started: z.number(),
+  stages: z.array(
+    z.object({
+      stage: z.enum(DECISION_STAGES),
+      /** How many of them reached it. */
+      count: z.number(),
+      median: days.nullable(),
+      p25: days.nullable(),
+      p75: days.nullable(),
+      /** How many reached it within a week, two weeks, a month, two months, later. */
+      buckets: z.array(z.number()).length(5),
+    }),
+  ),
+  /** Open selections with a deadline ahead, at any start. */
+  open: z.number(),
+  atRisk: z.array(
+    z.object({
+      cart: z.string(),
+      unit: z.string(),
+      buyers: z.array(z.string()),
+      deadline: z.string(),
+      /** The share of the required choices made. */
+      progress: z.number(),
+      daysLeft: days,
+      /** Days past the deadline it would finish at its pace so far; null when nothing is chosen yet. */
+      lateBy: days.nullable(),
+      lastReminded: z.string().nullable(),
+    }),
+  ),
+});
+export type Decisions = z.infer<typeof decisionsSchema>;
+
+/** The week limits of a stage's buckets, in days (the last bucket is everything later). */
+export const DECISION_BUCKETS = [7, 14, 30, 60] as const;
+
+/**
+ * Whether an open selection will miss its deadline at its pace so far (docs/reports.md, "Deadline
+ * risk"): with nothing chosen, once a third of its time has gone or a week is left; otherwise when
+ * the time it took for what is done, stretched to all of it, ends after the deadline. Returns the
+ * days it would be late (0 when on time), or null when nothing is chosen (and it is at risk).
+ */
+export function deadlineRisk(input: { start: number; deadline: number; now: number; progress: number }) {
+  const day = 86_400_000;
+  const elapsed = Math.max(0, input.now - input.start);
+  const left = input.deadline - input.now;
+  if (input.progress >= 1) return { atRisk: false, lateBy: 0 };
+  if (input.progress <= 0) {
+    const window = Math.max(0, input.deadline - input.start);
+    return { atRisk: elapsed >= window / 3 || left <= 7 * day, lateBy: null };
+  }
+  const finish = input.start + elapsed / input.progress;
+  const late = finish - input.deadline;
+  return { atRisk: late > 0, lateBy: late > 0 ? Math.round((late / day) * 10) / 10 : 0 };
+}
 
 /** What an option costs the builder, in the project's minor units: staff only, never in an option's document. */
 export const optionCostSchema = z.object({

@@ -26,7 +26,7 @@ export const cartsModule = defineModule({
 });
 
 // What other modules use of this one.
-export { buyerEmails, cartOfUnit, planRooms, purchaseBefore, readCart } from './carts.repo.ts';
+export { allCategories, buyerEmails, cartOfUnit, planRooms, purchaseBefore, readCart } from './carts.repo.ts';
 export { type CartPdfPart, registerCartPdfPart } from './carts.pdf-parts.ts';
 export { cartScope, missingChoicesOf, setAppointmentFee, transitionCart } from './carts.operations.ts';
 export { claimReminder, releaseReminder } from './reminders.repo.ts';

@@ -7,7 +7,7 @@ import { reportsRoutes } from './reports.routes.ts';
  */
 export const reportsModule = defineModule({
   name: 'reports',
-  dependencies: ['projects', 'decor'],
+  dependencies: ['projects', 'decor', 'carts'],
   routes: [reportsRoutes],
 });
 

@@ -1,7 +1,12 @@
 import {
+  deadlineRisk,
+  DECISION_STAGES,
   fail,
+  missingRequired,
   projectOptionsSchema,
+  type Decisions,
   type OptionCost,
+  type RuleOption,
   reportPeriod,
   type Language,
   type ReportFilters,
@@ -11,7 +16,16 @@ import {
 import type { Db } from '../../db/client.ts';
 import { itemNames } from '../decor/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
-import { optionCostRows, revenueRows, takeRateRows, writeOptionCost, type ReportScope } from './reports.repo.ts';
+import { allCategories } from '../carts/index.ts';
+import {
+  decisionRows,
+  optionCostRows,
+  requiredCatalogue,
+  revenueRows,
+  takeRateRows,
+  writeOptionCost,
+  type ReportScope,
+} from './reports.repo.ts';
 
 interface ReportInput {
   db: Db;
@@ -123,4 +137,56 @@ export async function setOptionCost({
   const found = await writeOptionCost(db, { projectId: project.id, optionId: option, cost, by: actor.userId });
   if (!found) throw fail('not_found', 'option.no-such');
   return cost === null ? null : { option, cost };
+}
+
+/**
+ * Decision time and deadline risk (docs/reports.md): the days buyers whose selection started in
+ * the period took to a first choice, a submission and an approval; the open selections that, at
+ * their pace so far through the required choices (the rules' own count, as the buyer's page shows
+ * it), will miss their deadline.
+ */
+export async function decisions(input: ReportInput): Promise<Decisions> {
+  const { base, period } = scopeOf(input);
+  const [rows, catalogue, categories] = await Promise.all([
+    decisionRows(input.db, base),
+    requiredCatalogue(input.db, base.projectId),
+    allCategories(input.db, base.projectId),
+  ]);
+  const options = new Map(
+    [...catalogue.options].map(([id, category]) => [id, { _id: id, category } as unknown as RuleOption]),
+  );
+  const now = base.now.getTime();
+  const atRisk: Decisions['atRisk'] = [];
+  for (const cart of rows.open) {
+    const context = { options, categories, planRooms: cart.plan ? (catalogue.plans.get(cart.plan) ?? null) : null };
+    const required = missingRequired([], context).length;
+    const missing = missingRequired(cart.selections, context).length;
+    const progress = required ? 1 - missing / required : cart.selections.length ? 1 : 0;
+    const deadline = Date.parse(cart.deadline);
+    const risk = deadlineRisk({ start: Date.parse(cart.start), deadline, now, progress });
+    if (!risk.atRisk) continue;
+    atRisk.push({
+      cart: cart.id,
+      unit: cart.unit,
+      buyers: cart.buyers,
+      deadline: cart.deadline,
+      progress,
+      daysLeft: Math.round(((deadline - now) / 86_400_000) * 10) / 10,
+      lateBy: risk.lateBy,
+      lastReminded: cart.last_reminded ? new Date(cart.last_reminded).toISOString() : null,
+    });
+  }
+  return {
+    period,
+    started: rows.started,
+    // Every stage, those no selection reached with no figures.
+    stages: DECISION_STAGES.map((stage) => {
+      const found = rows.stages.find((s) => s.stage === stage);
+      return found
+        ? { stage, count: found.count, median: found.median, p25: found.p25, p75: found.p75, buckets: found.buckets }
+        : { stage, count: 0, median: null, p25: null, p75: null, buckets: [0, 0, 0, 0, 0] };
+    }),
+    open: rows.open.length,
+    atRisk,
+  };
 }

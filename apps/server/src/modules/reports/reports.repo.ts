@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Selection } from '@decor/core';
 import { sqlRows, type Db } from '../../db/client.ts';
 import { rowsOf } from '../decor/index.ts';
 
@@ -175,4 +176,107 @@ export async function writeOptionCost(
             ON CONFLICT (project_id, option_id) DO UPDATE SET cost = excluded.cost, updated_at = now(), updated_by = excluded.updated_by`,
   );
   return true;
+}
+
+/**
+ * When each selection of the scope started (its unit's first invitation, else the selection's
+ * creation), its first choice (the first write of the audit log that left it with a choice), its
+ * first submission and its first approval (its history; a signature where the history is older).
+ */
+const decisionTimesOf = (scope: ReportScope) => sql`
+  carts AS MATERIALIZED (
+    SELECT c.id, c.data, c.created_at, u.data->>'name' AS unit_name, u.data->>'plan' AS plan, u.data->'buyers' AS buyers
+    FROM ${rowsOf('carts')} c
+    JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
+    WHERE c.project_id = ${scope.projectId}
+      AND (${scope.plan ?? null}::text IS NULL OR u.data->>'plan' = ${scope.plan ?? null}::text)
+      AND (${scope.floor ?? null}::int IS NULL OR (u.data->>'floor')::int = ${scope.floor ?? null}::int)
+  ), times AS MATERIALIZED (
+    SELECT c.id,
+      coalesce((SELECT min(ac.created_at) FROM access_codes ac
+                WHERE ac.project_id = ${scope.projectId} AND ac.kind = 'invitation' AND ac.unit_id::text = c.data->>'unit'),
+               c.created_at) AS start,
+      (SELECT min(a.at) FROM audit_log a
+       WHERE a.project_id = ${scope.projectId} AND a.collection = 'carts' AND a.item_id = c.id
+         AND jsonb_typeof(a.after->'selections') = 'array' AND jsonb_array_length(a.after->'selections') > 0) AS choice,
+      coalesce((SELECT min((h->>'at')::timestamptz) FROM jsonb_array_elements(c.data->'history') h WHERE h->>'status' = 'submitted'),
+               CASE WHEN c.data->>'status' IN ('submitted', 'approved') THEN (c.data->'signature'->>'signedAt')::timestamptz END) AS submitted,
+      (SELECT min((h->>'at')::timestamptz) FROM jsonb_array_elements(c.data->'history') h WHERE h->>'status' = 'approved') AS approved
+    FROM carts c
+  ), in_period AS (
+    SELECT * FROM times
+    WHERE start >= (SELECT min((e->>'start')::timestamptz) FROM jsonb_array_elements(${JSON.stringify(scope.months)}::jsonb) e)
+      AND start < ${scope.end}::timestamptz
+  ), durations AS (
+    SELECT 'choice' AS stage, greatest(0, extract(epoch FROM choice - start) / 86400) AS d FROM in_period WHERE choice IS NOT NULL
+    UNION ALL
+    SELECT 'submitted', greatest(0, extract(epoch FROM submitted - start) / 86400) FROM in_period WHERE submitted IS NOT NULL
+    UNION ALL
+    SELECT 'approved', greatest(0, extract(epoch FROM approved - start) / 86400) FROM in_period WHERE approved IS NOT NULL
+  )`;
+
+export interface DecisionRows {
+  started: number;
+  stages: Array<{
+    stage: string;
+    count: number;
+    median: number;
+    p25: number;
+    p75: number;
+    buckets: number[];
+  }>;
+  open: Array<{
+    id: string;
+    unit: string;
+    plan: string | null;
+    buyers: string[];
+    deadline: string;
+    start: string;
+    selections: Selection[];
+    last_reminded: string | null;
+  }>;
+}
+
+/** Decision time of the selections started in the period, and every open selection with a deadline ahead. */
+export async function decisionRows(db: Db, scope: ReportScope): Promise<DecisionRows> {
+  const [row] = await sqlRows<{ data: DecisionRows }>(db, decisionsStatement(scope));
+  return row!.data;
+}
+
+/** The decision time's statement (exported for the query-plan tests and the bench). */
+export const decisionsStatement = (scope: ReportScope) => sql`WITH ${decisionTimesOf(scope)}
+        SELECT json_build_object(
+          'started', (SELECT count(*)::int FROM in_period),
+          'stages', (SELECT coalesce(json_agg(t), '[]'::json) FROM (
+              SELECT stage, count(*)::int AS count,
+                round(percentile_cont(0.5) WITHIN GROUP (ORDER BY d)::numeric, 1)::float8 AS median,
+                round(percentile_cont(0.25) WITHIN GROUP (ORDER BY d)::numeric, 1)::float8 AS p25,
+                round(percentile_cont(0.75) WITHIN GROUP (ORDER BY d)::numeric, 1)::float8 AS p75,
+                json_build_array(count(*) FILTER (WHERE d <= 7), count(*) FILTER (WHERE d > 7 AND d <= 14),
+                  count(*) FILTER (WHERE d > 14 AND d <= 30), count(*) FILTER (WHERE d > 30 AND d <= 60),
+                  count(*) FILTER (WHERE d > 60)) AS buckets
+              FROM durations GROUP BY stage) t),
+          'open', (SELECT coalesce(json_agg(json_build_object(
+                'id', c.id, 'unit', coalesce(c.unit_name, ''), 'plan', c.plan, 'deadline', c.data->>'deadline', 'start', t.start,
+                'selections', coalesce(c.data->'selections', '[]'::jsonb),
+                'buyers', (SELECT coalesce(json_agg(coalesce(nullif(us.name, ''), us.email) ORDER BY us.email), '[]'::json)
+                           FROM users us WHERE coalesce(c.buyers, '[]'::jsonb) ? us.id),
+                'last_reminded', (SELECT max(r.sent_at) FROM cart_reminders r WHERE r.cart_id = c.id))
+                ORDER BY c.data->>'deadline', c.id), '[]'::json)
+              FROM carts c JOIN times t ON t.id = c.id
+              WHERE c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
+                AND (c.data->>'deadline')::timestamptz > ${scope.now.toISOString()}::timestamptz)
+        ) AS data`;
+
+/** What the rules need to tell a selection's required choices: each option's category, each plan's rooms. */
+export async function requiredCatalogue(db: Db, projectId: string) {
+  const rows = await sqlRows<{ id: string; collection: string; category: string | null; rooms: string[] | null }>(
+    db,
+    sql`SELECT id::text AS id, collection, data->>'category' AS category, data->'rooms' AS rooms
+        FROM ${rowsOf('options', 'plans')} r WHERE project_id = ${projectId}`,
+  );
+  return {
+    options: new Map(rows.filter((r) => r.collection === 'options').map((r) => [r.id, r.category ?? ''])),
+    plans: new Map(rows.filter((r) => r.collection === 'plans').map((r) => [r.id, r.rooms ?? []])),
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  decisionsSchema,
   optionCostInputSchema,
   optionCostSchema,
   optionCostsSchema,
@@ -13,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
+import { decisions, optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
 
 const errors = errorReplies(400, 401, 403);
 const costErrors = errorReplies(400, 401, 403, 404);
@@ -48,6 +49,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       },
     },
     async (request) => revenue(await inputOf(request, request.query)),
+  );
+  app.get(
+    '/api/manage/reports/decisions',
+    {
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Days from invitation to first choice, submission and approval; the open selections forecast to miss their deadline',
+        querystring: reportFiltersSchema,
+        response: { 200: decisionsSchema, ...errors },
+      },
+    },
+    async (request) => decisions(await inputOf(request, request.query)),
   );
   app.get(
     '/api/manage/option-costs',
