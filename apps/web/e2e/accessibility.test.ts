@@ -298,6 +298,13 @@ describe.concurrent(
                   await page.getByTestId('revenue-total').or(page.getByTestId('report-empty')).first().waitFor();
                 },
               },
+              {
+                label: '/manage/reports decisions',
+                open: async (page) => {
+                  await visit('/manage/reports?report=decisions')(page);
+                  await page.getByTestId('report-deadline-risk').or(page.getByTestId('report-empty')).first().waitFor();
+                },
+              },
               { label: '/manage/appointments', open: visit('/manage/appointments') },
               { label: '/manage/appointments consultants', open: visit('/manage/appointments?tab=consultants') },
               { label: '/manage/appointments kinds', open: visit('/manage/appointments?tab=kinds') },

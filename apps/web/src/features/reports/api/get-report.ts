@@ -1,8 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ReportFilters, ReportName, Revenue, TakeRate } from '@decor/core';
+import type { Decisions, ReportFilters, ReportName, Revenue, TakeRate } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
 
-export type ReportAnswer<N extends ReportName> = N extends 'take-rate' ? TakeRate : Revenue;
+export type ReportAnswer<N extends ReportName> = N extends 'take-rate'
+  ? TakeRate
+  : N extends 'revenue'
+    ? Revenue
+    : Decisions;
 
 /** One report with its filters (docs/reports.md): kept a minute, asked again when the filters change. */
 export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilters) =>

@@ -1,35 +1,25 @@
 import '@mantine/charts/styles.css';
-import { useRef, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  ScrollArea,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Card, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
-import { amountFieldText, numberFieldText, type ReportFilters, type Revenue, type TakeRate } from '@decor/core';
+import {
+  amountFieldText,
+  numberFieldText,
+  REPORTS,
+  type ReportFilters,
+  type ReportName,
+  type Revenue,
+  type TakeRate,
+} from '@decor/core';
 import { filterChoicesQuery, reportQuery } from '../api/get-report.ts';
+import { DecisionsReport } from './decisions-report.tsx';
 import { percent, periodWords, ReportCard, useReport } from './report-parts.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useProjectAsWritten } from '../../../lib/project.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useT } from '../../../lib/i18n.ts';
 
-export type ReportTab = 'take-rate' | 'revenue';
+export type ReportTab = ReportName;
 
 /** Colours told apart by every reader, colour-blind ones included (Okabe and Ito's palette). */
 const STATUS_SERIES = [
@@ -55,13 +45,19 @@ export function ReportsPage({
   return (
     <Stack gap="md">
       <Filters filters={filters} onChange={(next) => onChange({ tab, filters: next })} />
-      <Tabs value={tab} onChange={(value) => onChange({ tab: value === 'revenue' ? 'revenue' : 'take-rate', filters })}>
+      <Tabs
+        value={tab}
+        onChange={(value) => onChange({ tab: REPORTS.find((name) => name === value) ?? 'take-rate', filters })}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="take-rate">{t('app.reports.take-rate')}</Tabs.Tab>
           <Tabs.Tab value="revenue">{t('app.reports.revenue')}</Tabs.Tab>
+          <Tabs.Tab value="decisions">{t('app.reports.decisions')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {tab === 'take-rate' ? <TakeRateReport filters={filters} /> : <RevenueReport filters={filters} />}
+      {tab === 'take-rate' && <TakeRateReport filters={filters} />}
+      {tab === 'revenue' && <RevenueReport filters={filters} />}
+      {tab === 'decisions' && <DecisionsReport filters={filters} />}
     </Stack>
   );
 }

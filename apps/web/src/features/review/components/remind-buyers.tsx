@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import type { RemindersInput, RemindersResult } from '@decor/core';
-import { api } from '../../../lib/api-client.ts';
+import { sendReminders } from '../../../lib/reminders.ts';
 import { useErrorText, useT } from '../../../lib/i18n.ts';
 
 type Who = 'not-started' | 'not-submitted';
-
-function sendReminders(input: RemindersInput) {
-  return api<RemindersResult>('/api/manage/reminders', { method: 'POST', body: input });
-}
 
 /**
  * Reminding every buyer who has not started, or not submitted, now (docs/selection-rules.md,

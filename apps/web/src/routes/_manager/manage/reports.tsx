@@ -37,7 +37,7 @@ function Page() {
   const t = useT();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const tab: ReportTab = search.report === 'revenue' ? 'revenue' : 'take-rate';
+  const tab: ReportTab = (['revenue', 'decisions'] as const).find((name) => name === search.report) ?? 'take-rate';
   return (
     <PageFrame title={t('app.page.manage-reports.title')} description={t('app.page.manage-reports.description')}>
       <Suspense fallback={<Skeleton h={420} radius="md" />}>
@@ -47,7 +47,7 @@ function Page() {
           onChange={(next) =>
             void navigate({
               search: {
-                ...(next.tab === 'revenue' ? { report: 'revenue' } : {}),
+                ...(next.tab === 'take-rate' ? {} : { report: next.tab }),
                 ...Object.fromEntries(
                   Object.entries(next.filters).map(([k, v]) => [k, v === undefined ? undefined : String(v)]),
                 ),
