@@ -7,7 +7,7 @@ import { isoDayOf, instantInZone } from './dates.ts';
  * same rows the lists read; the server's functions are the dashboard's too.
  */
 
-export const REPORTS = ['take-rate', 'revenue', 'decisions'] as const;
+export const REPORTS = ['take-rate', 'revenue', 'decisions', 'money'] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
@@ -135,6 +135,42 @@ export function deadlineRisk(input: { start: number; deadline: number; now: numb
   const finish = input.start + elapsed / input.progress;
   const late = finish - input.deadline;
   return { atRisk: late > 0, lateBy: late > 0 ? Math.round((late / day) * 10) / 10 : 0 };
+}
+
+/**
+ * Money by week (docs/reports.md, "Money"): what the signed selections' schedules make due each
+ * week, what was received, and what of it is overdue today; in the project's minor units.
+ */
+export const moneyReportSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  currency: z.string(),
+  weeks: z.array(z.object({ week: z.string(), due: z.number(), received: z.number(), overdue: z.number() })),
+  /** The weeks' sums, and what is owed at a stage not yet reached (no day yet). */
+  total: z.object({ due: z.number(), received: z.number(), overdue: z.number(), undated: z.number() }),
+});
+export type MoneyReport = z.infer<typeof moneyReportSchema>;
+
+/** A month (`YYYY-MM`) moved by a number of months. */
+export function shiftMonth(value: string, by: number): string {
+  const [year, month] = value.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Money's period when the address gives none (docs/reports.md, "Money"): two months back to three
+ * ahead of this one in the project's zone, so the coming weeks' amounts show beside the past's.
+ */
+export function moneyFilters(filters: ReportFilters, timeZone: string, now = new Date()): ReportFilters {
+  const current = isoDayOf(now, timeZone).slice(0, 7);
+  if (filters.from || filters.to) return filters;
+  return { ...filters, from: shiftMonth(current, -2), to: shiftMonth(current, 3) };
+}
+
+/** The first and last day of a period of months (`YYYY-MM`), as dates. */
+export function periodDays(period: { from: string; to: string }) {
+  const [year, month] = period.to.split('-').map(Number) as [number, number];
+  return { from: `${period.from}-01`, to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10) };
 }
 
 /** What an option costs the builder, in the project's minor units: staff only, never in an option's document. */

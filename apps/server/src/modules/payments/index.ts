@@ -46,3 +46,4 @@ export const paymentsModule = defineModule({
 
 // What other modules use of this one.
 export { type CartMoneyFigures, moneyOfCarts } from './payments.operations.ts';
+export { moneyByWeek } from './payments.by-week.ts';

@@ -339,3 +339,16 @@ export async function moneyToRemind(db: Db) {
          GROUP BY p.cart_id, pr.id ORDER BY p.cart_id LIMIT 20000`,
   );
 }
+
+/** What was received (payments less refunds) per unit and week (the Monday, in days of the project's zone), between two days. */
+export async function receivedByWeek(db: Db, projectId: string, from: string, to: string) {
+  return sqlRows<{ unit_id: string; week: string; amount: number }>(
+    db,
+    sql`SELECT unit_id::text AS unit_id, to_char(date_trunc('week', paid_on), 'YYYY-MM-DD') AS week,
+               sum(CASE kind WHEN 'payment' THEN amount ELSE -amount END)::float8 AS amount
+          FROM ledger_entries
+         WHERE project_id = ${projectId} AND kind IN ('payment', 'refund')
+           AND paid_on >= ${from}::date AND paid_on <= ${to}::date
+         GROUP BY 1, 2`,
+  );
+}

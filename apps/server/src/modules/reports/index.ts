@@ -7,7 +7,7 @@ import { reportsRoutes } from './reports.routes.ts';
  */
 export const reportsModule = defineModule({
   name: 'reports',
-  dependencies: ['projects', 'decor', 'carts'],
+  dependencies: ['projects', 'decor', 'carts', 'payments'],
   routes: [reportsRoutes],
 });
 

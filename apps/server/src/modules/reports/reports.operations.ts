@@ -3,7 +3,10 @@ import {
   DECISION_STAGES,
   fail,
   missingRequired,
+  moneyFilters,
+  periodDays,
   projectOptionsSchema,
+  type MoneyReport,
   type Decisions,
   type OptionCost,
   type RuleOption,
@@ -17,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { itemNames } from '../decor/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
 import { allCategories } from '../carts/index.ts';
+import { moneyByWeek } from '../payments/index.ts';
 import {
   decisionRows,
   optionCostRows,
@@ -82,7 +86,7 @@ export async function takeRate(input: ReportInput): Promise<TakeRate> {
 }
 
 type Sums = Record<'approved' | 'submitted' | 'open' | 'costed' | 'cost', string>;
-const money = (sums: Sums) => ({
+const sumsOf = (sums: Sums) => ({
   approved: Number(sums.approved),
   submitted: Number(sums.submitted),
   open: Number(sums.open),
@@ -103,15 +107,15 @@ export async function revenue(input: ReportInput): Promise<Revenue> {
   );
   return {
     period,
-    total: money(rows.total),
-    categories: rows.categories.map((c) => ({ id: c.id, name: names.get(c.id) || c.name, ...money(c) })),
+    total: sumsOf(rows.total),
+    categories: rows.categories.map((c) => ({ id: c.id, name: names.get(c.id) || c.name, ...sumsOf(c) })),
     // Every month of the period, those without a line at 0.
     months: base.months.map(({ month }) => {
       const found = rows.months.find((m) => m.month === month);
-      return { month, ...(found ? money(found) : NOTHING) };
+      return { month, ...(found ? sumsOf(found) : NOTHING) };
     }),
-    plans: rows.plans.map((p) => ({ id: p.id, name: names.get(p.id) || p.name, ...money(p) })),
-    floors: rows.floors.map((f) => ({ floor: f.floor, ...money(f) })),
+    plans: rows.plans.map((p) => ({ id: p.id, name: names.get(p.id) || p.name, ...sumsOf(p) })),
+    floors: rows.floors.map((f) => ({ floor: f.floor, ...sumsOf(f) })),
   };
 }
 
@@ -189,4 +193,18 @@ export async function decisions(input: ReportInput): Promise<Decisions> {
     open: rows.open.length,
     atRisk,
   };
+}
+
+/** Money by week (docs/reports.md, "Money"): due, received and overdue, by the payments module's own schedule and ledger. */
+export async function money(input: ReportInput): Promise<MoneyReport> {
+  const { project } = requireManager(input.scope);
+  const { timeZone } = projectOptionsSchema.parse(project.options ?? {});
+  const { period } = scopeOf({ ...input, filters: moneyFilters(input.filters, timeZone, input.now) });
+  const { plan, floor } = input.filters;
+  const figures = await moneyByWeek(input.db, project, {
+    ...periodDays(period),
+    units: (unit) => (plan === undefined || unit.plan === plan) && (floor === undefined || unit.floor === floor),
+    ...(input.now ? { now: input.now } : {}),
+  });
+  return { period, currency: project.currency, ...figures };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   decisionsSchema,
+  moneyReportSchema,
   optionCostInputSchema,
   optionCostSchema,
   optionCostsSchema,
@@ -14,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { decisions, optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
+import { decisions, money, optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
 
 const errors = errorReplies(400, 401, 403);
 const costErrors = errorReplies(400, 401, 403, 404);
@@ -62,6 +63,18 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       },
     },
     async (request) => decisions(await inputOf(request, request.query)),
+  );
+  app.get(
+    '/api/manage/reports/money',
+    {
+      schema: {
+        tags: ['manage'],
+        summary: 'What the signed selections make due, what was received and what is overdue, by week',
+        querystring: reportFiltersSchema,
+        response: { 200: moneyReportSchema, ...errors },
+      },
+    },
+    async (request) => money(await inputOf(request, request.query)),
   );
   app.get(
     '/api/manage/option-costs',

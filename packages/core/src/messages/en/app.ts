@@ -2162,6 +2162,16 @@ export const EN_APP = {
   'app.reports.never': 'Never',
   'app.reports.remind':
     '{count, plural, =0 {Remind the chosen buyers} one {Remind the buyers of # selection} other {Remind the buyers of # selections}}',
+  'app.reports.money': 'Money by week',
+  'app.reports.money.due': 'Due',
+  'app.reports.money.received': 'Received',
+  'app.reports.money.overdue': 'Overdue today',
+  'app.reports.week': 'Week of',
+  'app.reports.money-overdue': '{overdue} is overdue today; {received} received from {from} to {to}',
+  'app.reports.money-none-overdue': 'Nothing is overdue today; {received} received from {from} to {to}',
+  'app.reports.money-undated': '{amount} more is owed at a stage with no date yet (such as the closing).',
+  'app.reports.money-rule':
+    'Due: what the signed selections’ schedules fall due that week, paid or not. Received: payments less refunds, by the day the money moved. Overdue: what of the week’s amounts is still unpaid today.',
   'app.reports.chart': 'Chart',
   'app.reports.table': 'Table',
   'app.nav.manage.appointments': 'Appointments',

@@ -2216,6 +2216,16 @@ export const FR_CA_APP: Record<keyof typeof EN_APP, string> = {
   'app.reports.never': 'Jamais',
   'app.reports.remind':
     '{count, plural, =0 {Rappeler les acheteurs choisis} one {Rappeler les acheteurs de # sélection} other {Rappeler les acheteurs de # sélections}}',
+  'app.reports.money': 'Argent par semaine',
+  'app.reports.money.due': 'Exigible',
+  'app.reports.money.received': 'Reçu',
+  'app.reports.money.overdue': 'En retard aujourd’hui',
+  'app.reports.week': 'Semaine du',
+  'app.reports.money-overdue': '{overdue} en retard aujourd’hui ; {received} reçus de {from} à {to}',
+  'app.reports.money-none-overdue': 'Rien en retard aujourd’hui ; {received} reçus de {from} à {to}',
+  'app.reports.money-undated': '{amount} de plus sont dus à une étape encore sans date (comme la clôture).',
+  'app.reports.money-rule':
+    'Exigible : ce que les échéanciers des sélections signées rendent dû cette semaine-là, payé ou non. Reçu : les paiements moins les remboursements, au jour où l’argent a circulé. En retard : ce qui reste impayé aujourd’hui des montants de la semaine.',
   'app.reports.chart': 'Graphique',
   'app.reports.table': 'Tableau',
   'app.nav.manage.appointments': 'Rendez-vous',

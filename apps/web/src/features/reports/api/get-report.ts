@@ -1,12 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Decisions, ReportFilters, ReportName, Revenue, TakeRate } from '@decor/core';
+import type { Decisions, MoneyReport, ReportFilters, ReportName, Revenue, TakeRate } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
 
-export type ReportAnswer<N extends ReportName> = N extends 'take-rate'
-  ? TakeRate
-  : N extends 'revenue'
-    ? Revenue
-    : Decisions;
+/** What each report answers. */
+interface ReportAnswers {
+  'take-rate': TakeRate;
+  revenue: Revenue;
+  decisions: Decisions;
+  money: MoneyReport;
+}
+export type ReportAnswer<N extends ReportName> = ReportAnswers[N];
 
 /** One report with its filters (docs/reports.md): kept a minute, asked again when the filters change. */
 export const reportQuery = <N extends ReportName>(name: N, filters: ReportFilters) =>
