@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { coalesced, MAX_COALESCED } from '../src/db/coalesce.ts';
-import { cachedRead, forgetReads, keptSize, MAX_BYTES, onItemsChange } from '../src/modules/decor/items.cache.ts';
+import { cachedRead, forgetReads, keptSize, MAX_BYTES, startAfresh } from '../src/modules/decor/items.cache.ts';
 
 /**
  * The read path's two helpers on their own, without a database (docs/architecture.md, "Round
@@ -109,7 +109,7 @@ describe('reads kept between requests, the bounds', () => {
   });
 
   it('holds at most MAX_BYTES; a read asked more often takes the place of the least recently read', async () => {
-    onItemsChange({ op: 'reset' }); // nothing kept from the tests before
+    startAfresh(); // nothing kept, and nothing counted, from the tests before
     const big = 'x'.repeat(MAX_BYTES / 2 / 10); // a tenth of the bound, at 2 bytes a character
     const ask = async (key: string) => {
       await cachedRead(project, 'units', key, loader(big));
@@ -136,7 +136,7 @@ describe('reads kept between requests, the bounds', () => {
   });
 
   it('keeps what it keeps when more pages than fit are asked in turn, instead of replacing one at every read', async () => {
-    onItemsChange({ op: 'reset' });
+    startAfresh();
     const page = 'z'.repeat(MAX_BYTES / 2 / 20); // a twentieth of the bound
     const loaded = new Set<string>();
     const round = async () => {
@@ -163,7 +163,7 @@ describe('reads kept between requests, the bounds', () => {
   });
 
   it('keeps a page many ask now at once, however often the pages kept were asked long ago', async () => {
-    onItemsChange({ op: 'reset' });
+    startAfresh();
     const big = 'w'.repeat(MAX_BYTES / 2 / 10); // a tenth of the bound
     for (let i = 0; i < 9; i++)
       for (let n = 0; n < 12; n++) await cachedRead(project, 'units', `old ${i}`, loader(big));

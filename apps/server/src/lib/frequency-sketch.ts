@@ -52,6 +52,12 @@ export class FrequencySketch {
     return least;
   }
 
+  /** Forgets every count, as if nothing had been asked (tests that need a known start). */
+  clear(): void {
+    this.cells.fill(0);
+    this.additions = 0;
+  }
+
   private age(): void {
     for (let i = 0; i < this.cells.length; i++) this.cells[i]! >>= 1;
     this.additions = 0;

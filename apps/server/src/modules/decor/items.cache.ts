@@ -145,6 +145,15 @@ export function keptSize(): { entries: number; bytes: number } {
   return { entries: order.size, bytes };
 }
 
+/**
+ * Forgets what is kept and how often each read was asked (tests): the frequencies otherwise carry
+ * over from earlier tests, and their halving falls wherever those left the count of asks.
+ */
+export function startAfresh(): void {
+  onItemsChange({ op: 'reset' });
+  asked.clear();
+}
+
 /** Drops what is kept of one collection (this server's own writes, the moment they commit). */
 export function forgetReads(projectId: string, collection: string): void {
   const shelf = shelves.get(shelfKey(projectId, collection));
