@@ -312,6 +312,13 @@ describe.concurrent(
                   await page.getByTestId('report-money-by-week').or(page.getByTestId('report-empty')).first().waitFor();
                 },
               },
+              {
+                label: '/manage/reports funnel',
+                open: async (page) => {
+                  await visit('/manage/reports?report=funnel')(page);
+                  await page.getByTestId('report-funnel').or(page.getByTestId('report-empty')).first().waitFor();
+                },
+              },
               { label: '/manage/appointments', open: visit('/manage/appointments') },
               { label: '/manage/appointments consultants', open: visit('/manage/appointments?tab=consultants') },
               { label: '/manage/appointments kinds', open: visit('/manage/appointments?tab=kinds') },

@@ -7,7 +7,7 @@ import { isoDayOf, instantInZone } from './dates.ts';
  * same rows the lists read; the server's functions are the dashboard's too.
  */
 
-export const REPORTS = ['take-rate', 'revenue', 'decisions', 'money'] as const;
+export const REPORTS = ['take-rate', 'revenue', 'decisions', 'money', 'funnel'] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
@@ -149,6 +149,24 @@ export const moneyReportSchema = z.object({
   total: z.object({ due: z.number(), received: z.number(), overdue: z.number(), undated: z.number() }),
 });
 export type MoneyReport = z.infer<typeof moneyReportSchema>;
+
+const leadCounts = { inquiries: z.number(), contacted: z.number(), buyers: z.number() };
+
+/**
+ * The front door's funnel (docs/reports.md, "Funnel"): the widget's views and clicks, the
+ * inquiries of the period (one per person), those followed up, those who became buyers; by site,
+ * campaign, agent code and source; and the sales-centre screens' part.
+ */
+export const funnelSchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  steps: z.object({ views: z.number(), clicks: z.number(), ...leadCounts }),
+  sites: z.array(z.object({ site: z.string(), views: z.number(), clicks: z.number(), ...leadCounts })),
+  campaigns: z.array(z.object({ campaign: z.string(), ...leadCounts })),
+  codes: z.array(z.object({ code: z.string(), ...leadCounts })),
+  sources: z.array(z.object({ source: z.string(), ...leadCounts })),
+  salesCentre: z.object({ visits: z.number(), looks: z.number(), ...leadCounts }),
+});
+export type Funnel = z.infer<typeof funnelSchema>;
 
 /** A month (`YYYY-MM`) moved by a number of months. */
 export function shiftMonth(value: string, by: number): string {

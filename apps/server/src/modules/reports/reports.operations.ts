@@ -2,8 +2,10 @@ import {
   deadlineRisk,
   DECISION_STAGES,
   fail,
+  LEAD_SOURCES,
   missingRequired,
   moneyFilters,
+  type Funnel,
   periodDays,
   projectOptionsSchema,
   type MoneyReport,
@@ -23,6 +25,7 @@ import { allCategories } from '../carts/index.ts';
 import { moneyByWeek } from '../payments/index.ts';
 import {
   decisionRows,
+  funnelRows,
   optionCostRows,
   requiredCatalogue,
   revenueRows,
@@ -207,4 +210,46 @@ export async function money(input: ReportInput): Promise<MoneyReport> {
     ...(input.now ? { now: input.now } : {}),
   });
   return { period, currency: project.currency, ...figures };
+}
+
+/** What the widget counts under a site it does not list (as the embed module counts it). */
+const ELSEWHERE = 'elsewhere';
+
+/**
+ * The front door's funnel (docs/reports.md, "Funnel"): views and clicks of the widget, then the
+ * period's inquiries, those followed up and those become buyers, by site, campaign, agent code
+ * and source; the sales-centre screens' pairings, looks mailed and the leads they brought.
+ */
+export async function funnel(input: ReportInput): Promise<Funnel> {
+  const { base, period } = scopeOf(input);
+  const rows = await funnelRows(input.db, base, periodDays(period));
+  const counts = (row: { inquiries: number; contacted: number; buyers: number } | undefined) => ({
+    inquiries: row?.inquiries ?? 0,
+    contacted: row?.contacted ?? 0,
+    buyers: row?.buyers ?? 0,
+  });
+  const grouped = (by: string) => rows.leads.filter((row) => row.grouped === by);
+  // A widget inquiry counts under the site it came from when the widget counts that site, else under "elsewhere".
+  const sites = new Map(rows.sites.map((s) => [s.site, { ...s, inquiries: 0, contacted: 0, buyers: 0 }]));
+  for (const row of grouped('referrer')) {
+    if (row.referrer === null) continue; // the inquiries not made in the widget
+    const key = row.referrer && sites.has(row.referrer) ? row.referrer : ELSEWHERE;
+    const site = sites.get(key) ?? { site: key, views: 0, clicks: 0, inquiries: 0, contacted: 0, buyers: 0 };
+    sites.set(key, {
+      ...site,
+      inquiries: site.inquiries + row.inquiries,
+      contacted: site.contacted + row.contacted,
+      buyers: site.buyers + row.buyers,
+    });
+  }
+  const bySource = (source: string) => counts(grouped('source').find((row) => row.source === source));
+  return {
+    period,
+    steps: { views: rows.views, clicks: rows.clicks, ...counts(grouped('all')[0]) },
+    sites: [...sites.values()],
+    campaigns: grouped('campaign').map((row) => ({ campaign: row.campaign ?? '', ...counts(row) })),
+    codes: grouped('code').map((row) => ({ code: row.code ?? '', ...counts(row) })),
+    sources: LEAD_SOURCES.map((source) => ({ source, ...bySource(source) })),
+    salesCentre: { visits: rows.visits, looks: rows.looks, ...bySource('display') },
+  };
 }

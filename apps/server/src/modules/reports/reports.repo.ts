@@ -280,3 +280,72 @@ export async function requiredCatalogue(db: Db, projectId: string) {
     plans: new Map(rows.filter((r) => r.collection === 'plans').map((r) => [r.id, r.rooms ?? []])),
   };
 }
+
+type LeadCounts = { inquiries: number; contacted: number; buyers: number };
+export interface FunnelRows {
+  views: number;
+  clicks: number;
+  sites: Array<{ site: string; views: number; clicks: number }>;
+  /** Lead counts grouped by one of source, campaign, code or referrer (the others null), and in all (every one null). */
+  leads: Array<
+    {
+      source: string | null;
+      campaign: string | null;
+      code: string | null;
+      referrer: string | null;
+      grouped: string;
+    } & LeadCounts
+  >;
+  visits: number;
+  looks: number;
+}
+
+/**
+ * The funnel's counts: the widget's views and clicks on the days of the period; the leads first
+ * heard from in the period (spam aside), followed up (any status but new and held) and become
+ * buyers (a purchaser of the project with their address), grouped by each dimension at once; the
+ * screens' pairings and looks mailed.
+ */
+export async function funnelRows(db: Db, scope: ReportScope, days: { from: string; to: string }): Promise<FunnelRows> {
+  const start = scope.months[0]!.start;
+  const [row] = await sqlRows<{ data: FunnelRows }>(
+    db,
+    sql`WITH buyers AS (
+          SELECT DISTINCT lower(us.email) AS email FROM memberships m JOIN users us ON us.id = m.user_id
+          WHERE m.project_id = ${scope.projectId} AND m.role = 'purchaser'
+        ), leads AS (
+          SELECT l.data->>'source' AS source, coalesce(l.data->'utm'->>'campaign', '') AS campaign,
+                 coalesce(l.data->>'code', '') AS code,
+                 CASE WHEN l.data->>'source' = 'embed' THEN coalesce(l.data->>'referrer', '') END AS referrer,
+                 l.data->>'status' NOT IN ('new', 'held') AS contacted,
+                 lower(l.data->>'email') IN (SELECT email FROM buyers) AS bought
+          FROM ${rowsOf('leads')} l
+          WHERE l.project_id = ${scope.projectId} AND l.data->>'status' <> 'spam'
+            AND l.created_at >= ${start}::timestamptz AND l.created_at < ${scope.end}::timestamptz
+        ), embed AS (
+          SELECT origin, sum(views)::int AS views, sum(clicks)::int AS clicks FROM embed_counts
+          WHERE project_id = ${scope.projectId} AND day >= ${days.from}::date AND day <= ${days.to}::date GROUP BY origin
+        )
+        SELECT json_build_object(
+          'views', (SELECT coalesce(sum(views), 0)::int FROM embed),
+          'clicks', (SELECT coalesce(sum(clicks), 0)::int FROM embed),
+          'sites', (SELECT coalesce(json_agg(json_build_object('site', origin, 'views', views, 'clicks', clicks) ORDER BY views DESC, origin), '[]'::json) FROM embed),
+          'leads', (SELECT coalesce(json_agg(t), '[]'::json) FROM (
+              SELECT CASE WHEN GROUPING(source) = 0 THEN source END AS source,
+                     CASE WHEN GROUPING(campaign) = 0 THEN campaign END AS campaign,
+                     CASE WHEN GROUPING(code) = 0 THEN code END AS code,
+                     CASE WHEN GROUPING(referrer) = 0 THEN referrer END AS referrer,
+                     CASE WHEN GROUPING(source) = 0 THEN 'source' WHEN GROUPING(campaign) = 0 THEN 'campaign'
+                          WHEN GROUPING(code) = 0 THEN 'code' WHEN GROUPING(referrer) = 0 THEN 'referrer' ELSE 'all' END AS grouped,
+                     count(*)::int AS inquiries, count(*) FILTER (WHERE contacted)::int AS contacted,
+                     count(*) FILTER (WHERE bought)::int AS buyers
+              FROM leads GROUP BY GROUPING SETS ((source), (campaign), (code), (referrer), ())) t),
+          'visits', (SELECT count(*)::int FROM display_events e JOIN displays d ON d.id = e.display_id
+                     WHERE d.project_id = ${scope.projectId} AND e.kind = 'paired'
+                       AND e.at >= ${start}::timestamptz AND e.at < ${scope.end}::timestamptz),
+          'looks', (SELECT count(*)::int FROM showroom_looks
+                    WHERE project_id = ${scope.projectId} AND created_at >= ${start}::timestamptz AND created_at < ${scope.end}::timestamptz)
+        ) AS data`,
+  );
+  return row!.data;
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   decisionsSchema,
+  funnelSchema,
   moneyReportSchema,
   optionCostInputSchema,
   optionCostSchema,
@@ -15,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
 import { requireActor } from '../../plugins/actor.ts';
-import { decisions, money, optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
+import { decisions, funnel, money, optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
 
 const errors = errorReplies(400, 401, 403);
 const costErrors = errorReplies(400, 401, 403, 404);
@@ -75,6 +76,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       },
     },
     async (request) => money(await inputOf(request, request.query)),
+  );
+  app.get(
+    '/api/manage/reports/funnel',
+    {
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Widget views and clicks, inquiries, leads followed up and buyers, by site, campaign, agent code and source',
+        querystring: reportFiltersSchema,
+        response: { 200: funnelSchema, ...errors },
+      },
+    },
+    async (request) => funnel(await inputOf(request, request.query)),
   );
   app.get(
     '/api/manage/option-costs',

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Decisions, MoneyReport, ReportFilters, ReportName, Revenue, TakeRate } from '@decor/core';
+import type { Decisions, Funnel, MoneyReport, ReportFilters, ReportName, Revenue, TakeRate } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
 
 /** What each report answers. */
@@ -8,6 +8,7 @@ interface ReportAnswers {
   revenue: Revenue;
   decisions: Decisions;
   money: MoneyReport;
+  funnel: Funnel;
 }
 export type ReportAnswer<N extends ReportName> = ReportAnswers[N];
 

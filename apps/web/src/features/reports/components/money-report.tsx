@@ -27,7 +27,8 @@ export function MoneyReport({ filters }: { filters: ReportFilters }) {
   const { data: project } = useProjectAsWritten();
   const report = useReport(
     useQuery(reportQuery('money', filters)),
-    (data: Money) => !data.total.due && !data.total.received && !data.total.undated,
+    (data: Money) => !data.total.due && !data.total.received,
+    'app.reports.empty-money',
   );
   if (!report.data) return report.node;
   const data = report.data;

@@ -22,7 +22,12 @@ export const percent = (share: number, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
 
 /** What a report says while it loads, when it fails, and when there is nothing to count yet. */
-export function useReport<T>(query: { data?: T; isLoading: boolean; error: unknown }, isEmpty: (data: T) => boolean) {
+export function useReport<T>(
+  query: { data?: T; isLoading: boolean; error: unknown },
+  isEmpty: (data: T) => boolean,
+  /** What will appear, and when, where it is not the selections' (docs/reports.md, "How it reads"). */
+  empty: 'app.reports.empty' | 'app.reports.empty-money' | 'app.reports.empty-funnel' = 'app.reports.empty',
+) {
   const t = useT();
   if (query.isLoading) return { node: <Skeleton h={320} radius="md" /> };
   if (query.error || !query.data)
@@ -33,7 +38,7 @@ export function useReport<T>(query: { data?: T; isLoading: boolean; error: unkno
     return {
       node: (
         <Alert color="gray" title={t('app.reports.empty-title')} data-testid="report-empty">
-          {t('app.reports.empty')}
+          {t(empty)}
         </Alert>
       ),
     };

@@ -13,6 +13,7 @@ import {
 } from '@decor/core';
 import { filterChoicesQuery, reportQuery } from '../api/get-report.ts';
 import { DecisionsReport } from './decisions-report.tsx';
+import { FunnelReport } from './funnel-report.tsx';
 import { MoneyReport } from './money-report.tsx';
 import { percent, periodWords, ReportCard, useReport } from './report-parts.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
@@ -55,12 +56,14 @@ export function ReportsPage({
           <Tabs.Tab value="revenue">{t('app.reports.revenue')}</Tabs.Tab>
           <Tabs.Tab value="decisions">{t('app.reports.decisions')}</Tabs.Tab>
           <Tabs.Tab value="money">{t('app.reports.money')}</Tabs.Tab>
+          <Tabs.Tab value="funnel">{t('app.reports.funnel')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {tab === 'take-rate' && <TakeRateReport filters={filters} />}
       {tab === 'revenue' && <RevenueReport filters={filters} />}
       {tab === 'decisions' && <DecisionsReport filters={filters} />}
       {tab === 'money' && <MoneyReport filters={filters} />}
+      {tab === 'funnel' && <FunnelReport filters={filters} />}
     </Stack>
   );
 }

@@ -38,7 +38,7 @@ function Page() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const tab: ReportTab =
-    (['revenue', 'decisions', 'money'] as const).find((name) => name === search.report) ?? 'take-rate';
+    (['revenue', 'decisions', 'money', 'funnel'] as const).find((name) => name === search.report) ?? 'take-rate';
   return (
     <PageFrame title={t('app.page.manage-reports.title')} description={t('app.page.manage-reports.description')}>
       <Suspense fallback={<Skeleton h={420} radius="md" />}>
