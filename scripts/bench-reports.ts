@@ -11,6 +11,7 @@ import { databaseUrl, startCluster } from './lib/postgres-cluster.ts';
 import { DEMO_HEADERS, managerCookie } from './lib/bench-app.ts';
 import { openDatabase, sqlRows } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { REPORTS } from '../packages/core/src/reports.ts';
 
 const PASSWORD = 'bench-password-123456';
 
@@ -80,7 +81,7 @@ export async function benchReports({ line }: { line: (name: string, value: strin
       database.db,
       sql`SELECT sum(jsonb_array_length(data->'selections'))::text AS n FROM items WHERE project_id = ${project!.id} AND collection = 'carts'`,
     );
-    for (const report of ['take-rate', 'revenue']) {
+    for (const report of REPORTS) {
       const times: number[] = [];
       const asks = ['', `?plan=${plan!.id}`, '?floor=12', `?category=${category!.id}`];
       for (let run = 0; run < 4 + 30 * asks.length; run++) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isoDayOf, type Funnel } from '@decor/core';
-import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-app.ts';
+import { isoDayOf, type Funnel, type ProjectsAtAGlance } from '@decor/core';
+import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { sqlRows } from '../src/db/client.ts';
 import { uuidv7 } from '../src/lib/ids.ts';
@@ -199,6 +199,44 @@ describe(`the front door's funnel (${testDbKind})`, () => {
     // Every part was exercised.
     expect(report.steps.buyers && report.salesCentre.visits && report.salesCentre.looks).toBeGreaterThan(0);
     expect(made.leads.length - leads.length).toBeGreaterThan(10);
+  });
+
+  it('gives an administrator every live project at a glance, each figure its own report’s', async () => {
+    const admin = (await signIn(app, 'admin@demo.test', TEST_DEMO_PASSWORD)).cookie;
+    const glance = await app.inject({
+      method: 'GET',
+      url: '/api/admin/reports',
+      headers: browserHeaders(admin, TEST_PORTAL_HOST),
+    });
+    expect(glance.statusCode, glance.body).toBe(200);
+    const { projects } = glance.json() as ProjectsAtAGlance;
+    expect(projects.map((p) => p.key).sort()).toEqual(['demo', 'harbour']);
+    const row = projects.find((p) => p.key === 'demo')!;
+    const [take, upgrades, risk, door] = await Promise.all(
+      ['take-rate', 'revenue', 'decisions', 'funnel'].map(async (name) =>
+        (await get(`/api/manage/reports/${name}`)).json(),
+      ),
+    );
+    expect(row).toMatchObject({
+      selections: take.selections,
+      approved: upgrades.total.approved,
+      submitted: upgrades.total.submitted,
+      margin: upgrades.total.costed - upgrades.total.cost,
+      open: risk.open,
+      atRisk: risk.atRisk.length,
+      inquiries: door.steps.inquiries,
+      buyers: door.steps.buyers,
+    });
+    expect(row.inquiries).toBeGreaterThan(0);
+    // Administrators only: a project's manager and a visitor are refused.
+    for (const cookie of [manager, undefined]) {
+      const refused = await app.inject({
+        method: 'GET',
+        url: '/api/admin/reports',
+        headers: browserHeaders(cookie, TEST_PORTAL_HOST),
+      });
+      expect(refused.statusCode).toBe(cookie ? 403 : 401);
+    }
   });
 
   it('answers the project’s managers only', async () => {

@@ -168,6 +168,35 @@ export const funnelSchema = z.object({
 });
 export type Funnel = z.infer<typeof funnelSchema>;
 
+/**
+ * Every live project at a glance, for the platform's administrators (docs/reports.md, "Across
+ * projects"): the twelve months to this one, each figure the project's own report's.
+ */
+export const projectsAtAGlanceSchema = z.object({
+  projects: z.array(
+    z.object({
+      id: z.string(),
+      key: z.string(),
+      name: z.string(),
+      currency: z.string(),
+      period: z.object({ from: z.string(), to: z.string() }),
+      selections: z.number(),
+      approved: z.number(),
+      submitted: z.number(),
+      /** The margin of signed upgrades with a cost, and what they sell for. */
+      margin: z.number(),
+      costed: z.number(),
+      open: z.number(),
+      atRisk: z.number(),
+      /** Of the amounts due in the period, what is unpaid today. */
+      overdue: z.number(),
+      inquiries: z.number(),
+      buyers: z.number(),
+    }),
+  ),
+});
+export type ProjectsAtAGlance = z.infer<typeof projectsAtAGlanceSchema>;
+
 /** A month (`YYYY-MM`) moved by a number of months. */
 export function shiftMonth(value: string, by: number): string {
   const [year, month] = value.split('-').map(Number) as [number, number];

@@ -6,6 +6,8 @@ import {
   missingRequired,
   moneyFilters,
   type Funnel,
+  type ProjectsAtAGlance,
+  standingOf,
   periodDays,
   projectOptionsSchema,
   type MoneyReport,
@@ -19,8 +21,9 @@ import {
   type TakeRate,
 } from '@decor/core';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../plugins/actor.ts';
 import { itemNames } from '../decor/index.ts';
-import { requireManager, type Scope } from '../projects/index.ts';
+import { listAllProjects, requireManager, type Scope } from '../projects/index.ts';
 import { allCategories } from '../carts/index.ts';
 import { moneyByWeek } from '../payments/index.ts';
 import {
@@ -253,3 +256,54 @@ export async function funnel(input: ReportInput): Promise<Funnel> {
     salesCentre: { visits: rows.visits, looks: rows.looks, ...bySource('display') },
   };
 }
+
+/**
+ * Every live project's figures for an administrator (docs/reports.md, "Across projects"): over
+ * the twelve months to this one, the same functions as each project's own reports, one project
+ * after another.
+ */
+export async function projectsAtAGlance({
+  db,
+  actor,
+  language,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor;
+  language?: Language | undefined;
+  now?: Date;
+}): Promise<ProjectsAtAGlance> {
+  const projects = (await listAllProjects(db)).filter((project) => !project.archivedAt);
+  const rows: ProjectsAtAGlance['projects'] = [];
+  for (const project of projects) {
+    const scope: Scope = { project, standing: standingOf(actor, 'admin'), actor };
+    const input = { db, scope, filters: {}, language, now };
+    const [take, upgrades, risk, owed, door] = await Promise.all([
+      takeRate(input),
+      revenue(input),
+      decisions(input),
+      money({ ...input, filters: { from: reportPeriod({}, timeZoneOf(project), now).from } }),
+      funnel(input),
+    ]);
+    rows.push({
+      id: project.id,
+      key: project.key,
+      name: project.name,
+      currency: project.currency,
+      period: take.period,
+      selections: take.selections,
+      approved: upgrades.total.approved,
+      submitted: upgrades.total.submitted,
+      margin: upgrades.total.costed - upgrades.total.cost,
+      costed: upgrades.total.costed,
+      open: risk.open,
+      atRisk: risk.atRisk.length,
+      overdue: owed.total.overdue,
+      inquiries: door.steps.inquiries,
+      buyers: door.steps.buyers,
+    });
+  }
+  return { projects: rows };
+}
+
+const timeZoneOf = (project: { options?: unknown }) => projectOptionsSchema.parse(project.options ?? {}).timeZone;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   decisionsSchema,
+  projectsAtAGlanceSchema,
   funnelSchema,
   moneyReportSchema,
   optionCostInputSchema,
@@ -15,8 +16,17 @@ import {
 import type { AppContext } from '../../context.ts';
 import { errorReplies } from '../../lib/error-replies.ts';
 import { requestLanguage } from '../../lib/reader-language.ts';
-import { requireActor } from '../../plugins/actor.ts';
-import { decisions, funnel, money, optionCosts, revenue, setOptionCost, takeRate } from './reports.operations.ts';
+import { requireActor, requireAdmin } from '../../plugins/actor.ts';
+import {
+  decisions,
+  funnel,
+  money,
+  optionCosts,
+  projectsAtAGlance,
+  revenue,
+  setOptionCost,
+  takeRate,
+} from './reports.operations.ts';
 
 const errors = errorReplies(400, 401, 403);
 const costErrors = errorReplies(400, 401, 403, 404);
@@ -89,6 +99,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { da
       },
     },
     async (request) => funnel(await inputOf(request, request.query)),
+  );
+  app.get(
+    '/api/admin/reports',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every live project’s selections, upgrades, margin, deadline risk, overdue money and inquiries over twelve months (administrators only)',
+        response: { 200: projectsAtAGlanceSchema, ...errorReplies(401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(request);
+      return projectsAtAGlance({ db, actor, language: await requestLanguage(db, request) });
+    },
   );
   app.get(
     '/api/manage/option-costs',

@@ -11,6 +11,7 @@ import { hostUrl } from '../../../lib/project-hosts.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { ProjectsAtAGlance } from './projects-at-a-glance.tsx';
 
 function duration(seconds: number, t: Translate): string {
   const days = Math.floor(seconds / 86_400);
@@ -66,6 +67,8 @@ function Overview({ overview }: { overview: AdminOverview }) {
         </Group>
         <ProjectTable projects={overview.projects} />
       </Stack>
+
+      <ProjectsAtAGlance />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs">
