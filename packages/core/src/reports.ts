@@ -37,7 +37,8 @@ export const takeRateSchema = z.object({
   period: z.object({ from: z.string(), to: z.string() }),
   selections: z.number(),
   categories: z.array(named.extend({ count: z.number(), share: z.number() })),
-  options: z.array(named.extend({ category: z.string(), count: z.number(), share: z.number() })),
+  /** `upgrade`: priced above the standard finish today. */
+  options: z.array(named.extend({ category: z.string(), count: z.number(), share: z.number(), upgrade: z.boolean() })),
   /** Options offered and chosen by no selection in the period. */
   unchosen: z.array(named.extend({ category: z.string() })),
   packages: z.array(named.extend({ count: z.number(), share: z.number() })),

@@ -7,6 +7,6 @@ import { manageRoutes } from './manage.routes.ts';
  */
 export const manageModule = defineModule({
   name: 'manage',
-  dependencies: ['projects', 'decor', 'carts', 'access-codes', 'payments'],
+  dependencies: ['projects', 'decor', 'carts', 'access-codes', 'payments', 'reports'],
   routes: [manageRoutes],
 });

@@ -18,7 +18,7 @@ import {
   type UNIT_STATUSES,
   type UnitRow,
 } from '@decor/core';
-import { missingTranslations, projectLanguages, type Language } from '@decor/core';
+import { missingTranslations, projectLanguages, type Language, type Revenue, type TakeRate } from '@decor/core';
 import { translatorFor } from '@decor/core/catalogues';
 import type { Db } from '../../db/client.ts';
 import { missingChoicesOf, readCart } from '../carts/index.ts';
@@ -26,6 +26,7 @@ import { countWaitingInvitations } from '../access-codes/index.ts';
 import { moneyOfCarts } from '../payments/index.ts';
 import { mailEntry, mailsOfProjectTo, refusedAddresses } from '../mail/index.ts';
 import { requireManager, type Scope } from '../projects/index.ts';
+import { revenue, takeRate } from '../reports/index.ts';
 import { decodeCursor, pageOf } from '../../lib/keyset-page.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { itemNames, writeBatch } from '../decor/index.ts';
@@ -207,6 +208,27 @@ export async function cartRow({
   };
 }
 
+/**
+ * The dashboard's two short lists from the reports (docs/back-office.md, "Dashboard"): the eight
+ * upgrades most selections choose, and the eight categories that earn the most (approved, waiting
+ * and open), each with how many selections choose in it.
+ */
+function topOfReports(take: TakeRate, earned: Revenue) {
+  const homes = new Map(take.categories.map((c) => [c.id, c.count]));
+  const earns = (c: Revenue['categories'][number]) => c.approved + c.submitted + c.open;
+  return {
+    topOptions: take.options
+      .filter((o) => o.upgrade)
+      .slice(0, 8)
+      .map(({ id, name, category, count }) => ({ id, name, category, count })),
+    topCategories: earned.categories
+      .filter((c) => earns(c) > 0)
+      .sort((a, b) => earns(b) - earns(a) || a.name.localeCompare(b.name))
+      .slice(0, 8)
+      .map((c) => ({ id: c.id, name: c.name, count: homes.get(c.id) ?? 0, upgrades: earns(c) })),
+  };
+}
+
 /** The dashboard's numbers (docs/back-office.md, "Dashboard"); money in the project's minor units. */
 export async function dashboard({
   db,
@@ -221,18 +243,16 @@ export async function dashboard({
 }): Promise<Dashboard> {
   const { project } = requireManager(scope);
   const options = projectOptionsSchema.parse(project.options ?? {});
-  const [rows, inForce, invited, refused] = await Promise.all([
+  // What sells and what it earns: the reports' own functions over their default period (docs/reports.md).
+  const report = { db, scope, filters: {}, language, now };
+  const [rows, inForce, invited, refused, take, earned] = await Promise.all([
     dashboardRows(db, project.id, now, reviewOverdueBefore(now, options.reviewDays, options.timeZone)),
     approvedPurchases(db, project.id),
     countWaitingInvitations(db, project.id),
     refusedAddresses(db, project.id),
+    takeRate(report),
+    revenue(report),
   ]);
-  // The catalogue's words in the reader's language (docs/languages.md).
-  const names = await itemNames(db, {
-    projectId: project.id,
-    ids: [...rows.options.map((o) => o.id), ...rows.categories.map((c) => c.id)],
-    language,
-  });
   const carts = Object.fromEntries(rows.carts.map((c) => [c.status, { count: c.count, total: Number(c.total) }]));
   const count = (status: string) => carts[status]?.count ?? 0;
   const unitsIn = (status: string) => rows.units.find((u) => u.status === status)?.count ?? 0;
@@ -259,12 +279,7 @@ export async function dashboard({
       pending: carts.submitted?.total ?? 0,
       open: (carts.draft?.total ?? 0) + (carts.locked?.total ?? 0),
     },
-    topOptions: rows.options.map((o) => ({ ...o, name: names.get(o.id) || o.name })),
-    topCategories: rows.categories.map((c) => ({
-      ...c,
-      name: names.get(c.id) || c.name,
-      upgrades: Number(c.upgrades),
-    })),
+    ...topOfReports(take, earned),
     front: rows.front,
     mailRefused: {
       count: refused.length,

@@ -110,8 +110,6 @@ export interface DashboardRows {
   carts: Array<{ status: string; count: number; total: string }>;
   due: { week: number; reviewOverdue: number };
   people: { members: number; signedIn: number };
-  options: Array<{ id: string; name: string; category: string; count: number }>;
-  categories: Array<{ id: string; name: string; count: number; upgrades: string }>;
   front: { leadsNew: number; leadsHeld: number; widgetViews: number; widgetClicks: number };
 }
 
@@ -122,11 +120,6 @@ export async function dashboardRows(db: Db, projectId: string, now: Date, review
     db,
     sql`WITH carts AS (
           SELECT c.*, ${effectiveStatus(now)} AS status FROM ${rowsOf('carts')} c WHERE c.project_id = ${projectId}
-        ), chosen AS (
-          SELECT s->>'option' AS option, coalesce((s->>'quantity')::int, 1) AS quantity FROM carts, jsonb_array_elements(carts.data->'selections') s
-        ), priced AS (
-          SELECT ch.option, ch.quantity, o.data->>'name' AS name, o.data->>'category' AS category, coalesce((o.data->>'price')::bigint, 0) AS price
-          FROM chosen ch JOIN ${rowsOf('options')} o ON o.project_id = ${projectId} AND o.id::text = ch.option
         )
         SELECT json_build_object(
           'units', (SELECT coalesce(json_agg(json_build_object('status', status, 'count', n)), '[]'::json) FROM (
@@ -143,14 +136,6 @@ export async function dashboardRows(db: Db, projectId: string, now: Date, review
               'members', (SELECT count(*)::int FROM memberships WHERE project_id = ${projectId} AND role = 'purchaser'),
               'signedIn', (SELECT count(*)::int FROM memberships m JOIN users us ON us.id = m.user_id
                            WHERE m.project_id = ${projectId} AND m.role = 'purchaser' AND us.last_sign_in_at IS NOT NULL)),
-          'options', (SELECT coalesce(json_agg(t ORDER BY t.count DESC, t.name), '[]'::json) FROM (
-              SELECT option AS id, max(name) AS name, max(category) AS category, count(*)::int AS count FROM priced
-              WHERE price > 0 GROUP BY option ORDER BY count(*) DESC, max(name) LIMIT 8) t),
-          'categories', (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'count', t.count, 'upgrades', t.upgrades::text)
-                          ORDER BY t.upgrades DESC, t.name), '[]'::json) FROM (
-              SELECT p.category AS id, max(k.data->>'name') AS name, count(*)::int AS count, sum(p.price * p.quantity) AS upgrades FROM priced p
-              JOIN ${rowsOf('categories')} k ON k.project_id = ${projectId} AND k.id::text = p.category
-              WHERE p.price > 0 GROUP BY p.category ORDER BY sum(p.price * p.quantity) DESC LIMIT 8) t),
           'front', json_build_object(
               'leadsNew', (SELECT count(*)::int FROM ${rowsOf('leads')} r WHERE project_id = ${projectId} AND data->>'status' = 'new'),
               'leadsHeld', (SELECT count(*)::int FROM ${rowsOf('leads')} r WHERE project_id = ${projectId} AND data->>'status' = 'held'),

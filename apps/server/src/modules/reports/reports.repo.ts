@@ -72,7 +72,7 @@ const linesOf = (scope: ReportScope) => sql`
 export interface TakeRateRows {
   selections: number;
   categories: Array<{ id: string; name: string; count: number }>;
-  options: Array<{ id: string; name: string; category: string; count: number }>;
+  options: Array<{ id: string; name: string; category: string; count: number; upgrade: boolean }>;
   unchosen: Array<{ id: string; name: string; category: string }>;
   packages: Array<{ id: string; name: string; count: number }>;
 }
@@ -92,7 +92,8 @@ export const takeRateStatement = (scope: ReportScope) => sql`WITH ${linesOf(scop
                          FROM (SELECT category, count(DISTINCT cart)::int AS n FROM lines WHERE category IS NOT NULL GROUP BY category) t
                          LEFT JOIN ${rowsOf('categories')} k ON k.project_id = ${scope.projectId} AND k.id::text = t.category),
           'options', (SELECT coalesce(json_agg(json_build_object('id', t.option, 'name', coalesce(o.data->>'name', ''),
-                           'category', coalesce(o.data->>'category', ''), 'count', t.n) ORDER BY t.n DESC, o.data->>'name'), '[]'::json)
+                           'category', coalesce(o.data->>'category', ''), 'count', t.n,
+                           'upgrade', coalesce((o.data->>'price')::bigint, 0) > 0) ORDER BY t.n DESC, o.data->>'name'), '[]'::json)
                       FROM (SELECT option, count(DISTINCT cart)::int AS n FROM lines GROUP BY option) t
                       LEFT JOIN ${rowsOf('options')} o ON o.project_id = ${scope.projectId} AND o.id::text = t.option),
           'unchosen', (SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.data->>'name', 'category', o.data->>'category')

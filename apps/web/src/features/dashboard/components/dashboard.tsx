@@ -37,12 +37,21 @@ const listOf = (figure: DashboardFigure): Target => {
   return { to: page, search } as Target;
 };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, report, children }: { title: string; report?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <Stack gap="xs">
-      <Title order={2} fz="lg">
-        {title}
-      </Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {/* The same figures as a report, with their chart and the rest of the list. */}
+        {report && (
+          <AnchorLink to="/manage/reports" search={report === 'take-rate' ? {} : { report }} size="sm">
+            {t('app.dash.in-reports')}
+          </AnchorLink>
+        )}
+      </Group>
       {children}
     </Stack>
   );
@@ -198,7 +207,7 @@ function Board({ board }: { board: Dashboard }) {
       </Section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Section title={t('app.dash.top-options')}>
+        <Section title={t('app.dash.top-options')} report="take-rate">
           {board.topOptions.length === 0 ? (
             <Text c="dimmed">{t('app.dash.none')}</Text>
           ) : (
@@ -218,7 +227,7 @@ function Board({ board }: { board: Dashboard }) {
             </Table>
           )}
         </Section>
-        <Section title={t('app.dash.by-category')}>
+        <Section title={t('app.dash.by-category')} report="revenue">
           {board.topCategories.length === 0 ? (
             <Text c="dimmed">{t('app.dash.none')}</Text>
           ) : (
