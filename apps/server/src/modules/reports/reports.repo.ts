@@ -39,19 +39,22 @@ const linesOf = (scope: ReportScope) => sql`
     LEFT JOIN option_costs oc ON oc.project_id = o.project_id AND oc.option_id = o.id
     WHERE o.project_id = ${scope.projectId}
   ), carts AS MATERIALIZED (
-    SELECT c.id, u.plan, u.floor, c.data->>'package' AS package,
-      CASE WHEN c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
-             AND (c.data->>'deadline')::timestamptz < ${scope.now.toISOString()}::timestamptz THEN 'locked'
-           ELSE c.data->>'status' END AS status,
-      CASE c.data->>'status'
-        WHEN 'approved' THEN coalesce((SELECT max((h->>'at')::timestamptz) FROM jsonb_array_elements(c.data->'history') h
+    SELECT c.id, u.plan, u.floor, d.package,
+      CASE WHEN d.status = 'draft' AND d.deadline IS NOT NULL AND d.deadline < ${scope.now.toISOString()}::timestamptz THEN 'locked'
+           ELSE d.status END AS status,
+      CASE d.status
+        WHEN 'approved' THEN coalesce((SELECT max((h->>'at')::timestamptz) FROM jsonb_array_elements(d.history) h
                                        WHERE h->>'status' = 'approved'), c.updated_at)
-        WHEN 'submitted' THEN coalesce((c.data->'signature'->>'signedAt')::timestamptz, c.updated_at)
+        WHEN 'submitted' THEN coalesce((d.signature->>'signedAt')::timestamptz, c.updated_at)
         ELSE c.updated_at END AS decided,
-      CASE WHEN c.data->>'status' IN ('submitted', 'approved') AND jsonb_typeof(c.data->'signature'->'lines') = 'array'
-           THEN c.data->'signature'->'lines' ELSE coalesce(c.data->'selections', '[]'::jsonb) END AS items
+      CASE WHEN d.status IN ('submitted', 'approved') AND jsonb_typeof(d.signature->'lines') = 'array'
+           THEN d.signature->'lines' ELSE coalesce(d.selections, '[]'::jsonb) END AS items
     FROM ${rowsOf('carts')} c
-    JOIN units u ON u.id = c.data->>'unit'
+    -- The document read once (a stored selection is compressed out of line: each field read from
+    -- it would read all of it again).
+    CROSS JOIN LATERAL jsonb_to_record(c.data) AS d(unit text, status text, deadline timestamptz, package text,
+                                                    selections jsonb, signature jsonb, history jsonb)
+    JOIN units u ON u.id = d.unit
     WHERE c.project_id = ${scope.projectId}
       AND (${scope.plan ?? null}::text IS NULL OR u.plan = ${scope.plan ?? null}::text)
       AND (${scope.floor ?? null}::int IS NULL OR u.floor = ${scope.floor ?? null}::int)
@@ -192,11 +195,13 @@ const decisionTimesOf = (scope: ReportScope) => sql`
     WHERE c.project_id = ${scope.projectId}
       AND (${scope.plan ?? null}::text IS NULL OR u.data->>'plan' = ${scope.plan ?? null}::text)
       AND (${scope.floor ?? null}::int IS NULL OR (u.data->>'floor')::int = ${scope.floor ?? null}::int)
+  ), invited AS MATERIALIZED (
+    -- Each unit's first invitation, read once for all of them.
+    SELECT unit_id::text AS unit, min(created_at) AS at FROM access_codes
+    WHERE project_id = ${scope.projectId} AND kind = 'invitation' AND unit_id IS NOT NULL GROUP BY unit_id
   ), times AS MATERIALIZED (
     SELECT c.id,
-      coalesce((SELECT min(ac.created_at) FROM access_codes ac
-                WHERE ac.project_id = ${scope.projectId} AND ac.kind = 'invitation' AND ac.unit_id::text = c.data->>'unit'),
-               c.created_at) AS start,
+      coalesce(i.at, c.created_at) AS start,
       (SELECT min(a.at) FROM audit_log a
        WHERE a.project_id = ${scope.projectId} AND a.collection = 'carts' AND a.item_id = c.id
          AND jsonb_typeof(a.after->'selections') = 'array' AND jsonb_array_length(a.after->'selections') > 0) AS choice,
@@ -204,6 +209,7 @@ const decisionTimesOf = (scope: ReportScope) => sql`
                CASE WHEN c.data->>'status' IN ('submitted', 'approved') THEN (c.data->'signature'->>'signedAt')::timestamptz END) AS submitted,
       (SELECT min((h->>'at')::timestamptz) FROM jsonb_array_elements(c.data->'history') h WHERE h->>'status' = 'approved') AS approved
     FROM carts c
+    LEFT JOIN invited i ON i.unit = c.data->>'unit'
   ), in_period AS (
     SELECT * FROM times
     WHERE start >= (SELECT min((e->>'start')::timestamptz) FROM jsonb_array_elements(${JSON.stringify(scope.months)}::jsonb) e)
