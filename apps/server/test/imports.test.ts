@@ -237,6 +237,49 @@ describe(`CSV imports (${testDbKind})`, () => {
     });
   });
 
+  it('sets options’ costs from a Cost column apart from their documents, exports them to staff, and refuses a cost below 0', async () => {
+    const options = await items('options');
+    const [first, second] = options.filter((o) => typeof o.sku === 'string' && o.sku);
+    const costsNow = async () =>
+      new Map(
+        (
+          (await call('manager', 'GET', '/api/manage/option-costs')).json() as {
+            items: Array<{ option: string; cost: number }>;
+          }
+        ).items.map((c) => [c.option, c.cost]),
+      );
+    const before = await costsNow();
+    const send = (content: string, apply = true) =>
+      call('manager', 'POST', '/api/manage/imports', {
+        kind: 'options',
+        fileName: 'costs.csv',
+        content,
+        mapping: { sku: 'SKU', cost: 'Our cost' },
+        apply,
+      });
+    // A cost below 0 is a problem in words, and nothing is written.
+    const refused = await send(['SKU,Our cost', `${first!.sku},-5`].join('\n'));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details.problems[0]).toMatchObject({ row: 2, column: 'Our cost' });
+    expect(await costsNow()).toEqual(before);
+    // A new cost, and a blank cell that leaves the other one as it is.
+    const applied = await send(['SKU,Our cost', `${first!.sku},"1,234.56"`, `${second!.sku},`].join('\n'));
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().counts).toMatchObject({ rows: 2, updated: 1, unchanged: 1 });
+    const after = await costsNow();
+    expect(after.get(first!._id)).toBe(123_456);
+    expect(after.get(second!._id)).toBe(before.get(second!._id));
+    // The option's own document is untouched and carries no cost.
+    const reread = (await items('options')).find((o) => o._id === first!._id)!;
+    expect(reread._version).toBe(first!._version);
+    expect(reread).not.toHaveProperty('cost');
+    // The staff's export carries it (importing an export back changes nothing: the test below, Cost column included).
+    const csv = await exportOf('options');
+    expect(csv.split('\n')[0]).toContain(',Cost,');
+    expect(csv).toContain(`${first!.sku},`);
+    expect(csv.split('\n').find((line) => line.startsWith(`${first!.sku},`))).toContain(',1234.56,');
+  });
+
   it('exports every collection in the import’s own shape, and importing an export back changes nothing', async () => {
     for (const kind of IMPORT_KINDS) {
       const csv = await exportOf(kind);

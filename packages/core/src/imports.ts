@@ -118,7 +118,14 @@ export const IMPORT_DEFINITIONS: Record<ImportKind, ImportKindDefinition> = {
         by: 'name',
         requiredForNew: true,
       },
-      { field: 'price', header: 'Price', type: 'money', requiredForNew: true, aliases: ['upgrade price', 'cost'] },
+      { field: 'price', header: 'Price', type: 'money', requiredForNew: true, aliases: ['upgrade price'] },
+      {
+        field: 'cost',
+        header: 'Cost',
+        type: 'money',
+        aliases: ['unit cost', 'our cost', 'builder cost'],
+        help: 'What the option costs you: staff only, for the margin in Reports; an empty cell leaves it as it is.',
+      },
       { field: 'vendor', header: 'Vendor', type: 'text', aliases: ['supplier', 'manufacturer'] },
       { field: 'level', header: 'Level', type: 'integer', aliases: ['tier'] },
       {

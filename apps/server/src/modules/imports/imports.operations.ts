@@ -48,6 +48,8 @@ import {
   latestMappings,
   listImports,
   lockImports,
+  optionCostsOf,
+  writeOptionCosts,
   type ImportRow,
   type StoredItem,
 } from './imports.repo.ts';
@@ -112,6 +114,8 @@ interface PlannedRow {
   data: Document;
   /** Addresses that get an invitation to the unit. */
   invite: string[];
+  /** An option's new cost, kept apart from its document (docs/reports.md, "Cost and margin"). */
+  cost?: number;
 }
 
 interface Plan {
@@ -277,6 +281,7 @@ async function planImport({
   const lookup = indexItems(items);
   const own = new Map(items.filter((i) => i.collection === definition.collection).map((i) => [i.id, i]));
   const emailsByUnit = kind === 'units' ? await buyerEmailsByUnit(db, projectId) : new Map<string, Set<string>>();
+  const costs = kind === 'options' ? await optionCostsOf(db, projectId) : new Map<string, number>();
   const at = (field: string) => (mapping[field] ? headers.indexOf(mapping[field]) : -1);
   const cellOf = (record: string[], field: string) => {
     const index = at(field);
@@ -330,32 +335,27 @@ async function planImport({
     if (rowIsBad) continue;
 
     const emails = (fields.buyers as string[] | undefined) ?? [];
+    const cost = costOf(fields.cost, costs.get(target.id), { row, column: headerOf('cost'), say });
+    if (cost.problem) {
+      problems.push(cost.problem);
+      continue;
+    }
     const current = own.get(target.id);
-    // What the row writes: its fields, a language's columns merged into the item's translations (the others kept).
+    // What the row writes: its fields (not buyers nor cost), a language's columns merged into the translations.
     const writes: Document = withTranslations(fields, current?.data);
     delete writes.buyers;
+    delete writes.cost;
     const proposed = current ? { ...current.data, ...writes } : writes;
     const checked = structuredClone(proposed);
     if (!collection.validate(checked)) {
-      for (const issue of schemaIssues(collection.validate.errors)) {
-        // A language's column is named by its whole path (`translations.fr-CA.name`).
-        const field = issue.field.startsWith('translations.')
-          ? issue.field.split('.').slice(0, 3).join('.')
-          : issue.field.split('.')[0]!;
-        problems.push({
-          row,
-          column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null,
-          message: say('import.invalid', {
-            what: field === '(item)' ? say('import.the-row') : headerOf(field),
-            problem: say(issue.key, issue.params),
-          }),
-        });
-      }
+      problems.push(...invalidCells(schemaIssues(collection.validate.errors), { row, definition, headerOf, say }));
       continue;
     }
     const invite = emails.filter((email) => !emailsByUnit.get(target.id)?.has(email));
     const action = !current ? 'create' : canonical(current.data) === canonical(checked) ? 'unchanged' : 'update';
-    counts[action === 'create' ? 'created' : action === 'update' ? 'updated' : 'unchanged'] += 1;
+    counts[
+      action === 'create' ? 'created' : action === 'update' || cost.change !== undefined ? 'updated' : 'unchanged'
+    ] += 1;
     counts.invited += invite.length;
     planned.push({
       row,
@@ -364,12 +364,62 @@ async function planImport({
       version: current?.version,
       data: action === 'update' ? writes : proposed,
       invite,
+      ...(cost.change !== undefined ? { cost: cost.change } : {}),
     });
     if (sample.length < SAMPLE_ROWS)
       sample.push(sampleRow({ definition, mapping, row, action, fields, emails, record, cellOf, context }));
   }
   return { counts, problems, rows: planned, sample };
 }
+
+/** A row's cells the collection's schema refuses, each named by its column. */
+function invalidCells(
+  issues: ReturnType<typeof schemaIssues>,
+  {
+    row,
+    definition,
+    headerOf,
+    say,
+  }: { row: number; definition: ImportKindDefinition; headerOf: (field: string) => string; say: Translate },
+): ImportProblem[] {
+  return issues.map((issue) => {
+    // A language's column is named by its whole path (`translations.fr-CA.name`).
+    const field = issue.field.startsWith('translations.')
+      ? issue.field.split('.').slice(0, 3).join('.')
+      : issue.field.split('.')[0]!;
+    return {
+      row,
+      column: definition.columns.some((c) => c.field === field) ? headerOf(field) : null,
+      message: say('import.invalid', {
+        what: field === '(item)' ? say('import.the-row') : headerOf(field),
+        problem: say(issue.key, issue.params),
+      }),
+    };
+  });
+}
+
+/** An option's cost as its row gives it: a change to write, nothing (blank, or as it is), or a problem (below 0). */
+function costOf(
+  value: unknown,
+  current: number | undefined,
+  where: { row: number; column: string; say: Translate },
+): { change?: number; problem?: ImportProblem } {
+  if (typeof value !== 'number') return {};
+  if (value < 0) {
+    const problem = where.say('validation.min', { kind: 'number', limit: 0, inclusive: 'yes' });
+    return {
+      problem: {
+        row: where.row,
+        column: where.column,
+        message: where.say('import.invalid', { what: where.column, problem }),
+      },
+    };
+  }
+  return value === current ? {} : { change: value };
+}
+
+const costChangesOf = (rows: PlannedRow[]) =>
+  rows.flatMap((p) => (p.cost === undefined ? [] : [{ option: p.id, cost: p.cost }]));
 
 /** A new item's needed cell left blank, or its column mapped to none of the file's. */
 function blankProblem(collection: string, column: ImportColumn, isMapped: boolean, say: Translate): string {
@@ -539,6 +589,7 @@ export async function runImport({
         { applied: false, ...answerOf(plan), record: null },
       );
     await writeRows(writer, request.kind, plan.rows);
+    await writeOptionCosts(writer.db, project.id, costChangesOf(plan.rows), by.actorId);
     const invitations = plan.rows.flatMap((p) => p.invite.map((email) => ({ email, unitId: p.id })));
     const codes = await insertAccessCodes(
       writer.db,
@@ -673,6 +724,7 @@ export async function exportCsv({
     return typeof value === 'string' && value ? value : undefined;
   };
   const emails = kind === 'units' ? await buyerEmailsByUnit(db, project.id) : new Map<string, Set<string>>();
+  const costs = kind === 'options' ? await optionCostsOf(db, project.id) : new Map<string, number>();
   let rows = items.filter((item) => item.collection === definition.collection);
   if (kind === 'units')
     rows = rows.sort(
@@ -691,7 +743,7 @@ export async function exportCsv({
       definition.columns.map((c) =>
         c.type === 'emails'
           ? [...(emails.get(item.id) ?? [])].sort().join('; ')
-          : writeCell(c, columnValue(item.data, c.field), context),
+          : writeCell(c, c.field === 'cost' ? costs.get(item.id) : columnValue(item.data, c.field), context),
       ),
     ),
   ]);

@@ -345,6 +345,7 @@ export const EN_CORE = {
   'import.header.price': 'Price',
   'import.header.vendor': 'Vendor',
   'import.header.level': 'Level',
+  'import.header.cost': 'Cost',
   'import.header.recommendation': 'Recommendation',
   'import.header.standard': 'Standard',
   'import.header.active': 'Offered',
@@ -367,6 +368,8 @@ export const EN_CORE = {
     'A date (2027-03-31: the end of that day in the project’s time zone), or a date and time.',
   'import.help.units.buyers': 'E-mail addresses separated by semicolons; each new one gets an invitation to the unit.',
   'import.help.options.sku': 'Finds the option to update; rules name options by it.',
+  'import.help.options.cost':
+    'What the option costs you: staff only, for the margin in Reports; an empty cell leaves it as it is.',
   'import.help.options.recommendation': 'The design centre’s rank, 1 (least) to 5 (most), that Fit my budget favours.',
   'import.help.options.requires': 'SKUs of the options it needs, separated by semicolons.',
   'import.help.options.excludes': 'SKUs of the options it cannot be combined with.',

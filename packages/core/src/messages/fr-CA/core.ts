@@ -358,6 +358,7 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'import.header.price': 'Prix',
   'import.header.vendor': 'Fournisseur',
   'import.header.level': 'Niveau',
+  'import.header.cost': 'Coût',
   'import.header.recommendation': 'Recommandation',
   'import.header.standard': 'Standard',
   'import.header.active': 'Offerte',
@@ -381,6 +382,8 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'import.help.units.buyers':
     'Des adresses courriel séparées par des points-virgules ; chaque nouvelle reçoit une invitation à l’unité.',
   'import.help.options.sku': 'Trouve l’option à mettre à jour ; les règles désignent les options par elle.',
+  'import.help.options.cost':
+    'Ce que l’option vous coûte : personnel seulement, pour la marge dans Rapports ; une cellule vide le laisse tel quel.',
   'import.help.options.recommendation':
     'Le rang donné par le centre de design, de 1 (le moins) à 5 (le plus), que Respecter mon budget favorise.',
   'import.help.options.requires': 'Les UGS des options qu’elle exige, séparées par des points-virgules.',
