@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Selection } from '@decor/core';
-import { sqlRows, type Db } from '../../db/client.ts';
+import { sqlRows, withTransaction, type Db } from '../../db/client.ts';
 import { rowsOf } from '../decor/index.ts';
 
 /**
@@ -8,6 +8,20 @@ import { rowsOf } from '../decor/index.ts';
  * built by PostgreSQL: the selections in scope (their unit's plan and floor), the period by the
  * date each was last decided, their option lines (what was signed once signed, else today's).
  */
+
+/**
+ * A report's one row, computed without PostgreSQL's JIT compiler: the planner's estimates over
+ * JSON are far above the rows really read, and past its cost threshold compiling the statement
+ * took 0.9 s of a 1.2 s report (docs/reports.md, "Speed"). Set for the statement's own
+ * transaction only, so a connection pooler hands on no changed setting.
+ */
+async function reportRow<T>(db: Db, statement: SQL): Promise<T> {
+  return withTransaction(db, async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    const [row] = await sqlRows<{ data: T }>(tx, statement);
+    return row!.data;
+  });
+}
 
 export interface ReportScope {
   projectId: string;
@@ -82,8 +96,7 @@ export interface TakeRateRows {
 
 /** How many selections in scope choose each option, category and package; the offered options none chose. */
 export async function takeRateRows(db: Db, scope: ReportScope): Promise<TakeRateRows> {
-  const [row] = await sqlRows<{ data: TakeRateRows }>(db, takeRateStatement(scope));
-  return row!.data;
+  return reportRow<TakeRateRows>(db, takeRateStatement(scope));
 }
 
 /** The take rate's statement (exported for the query-plan tests and the bench). */
@@ -129,18 +142,22 @@ const sums = sql`
 
 /** Upgrade revenue of the selections in scope: the option lines, by status, category, month, plan and floor. */
 export async function revenueRows(db: Db, scope: ReportScope): Promise<RevenueRows> {
-  const [row] = await sqlRows<{ data: RevenueRows }>(db, revenueStatement(scope));
-  return row!.data;
+  return reportRow<RevenueRows>(db, revenueStatement(scope));
 }
 
 /** The revenue's statement (exported for the query-plan tests and the bench). */
 export const revenueStatement = (scope: ReportScope) => sql`WITH ${linesOf(scope)},
-        by_category AS (SELECT category, ${sums} FROM lines WHERE category IS NOT NULL GROUP BY category),
-        by_month AS (SELECT month, ${sums} FROM lines GROUP BY month),
-        by_plan AS (SELECT plan, ${sums} FROM lines WHERE plan IS NOT NULL GROUP BY plan),
-        by_floor AS (SELECT floor, ${sums} FROM lines WHERE floor IS NOT NULL GROUP BY floor)
+        -- Every sum in one pass over the lines (GROUPING names the set a row belongs to).
+        grouped AS MATERIALIZED (
+          SELECT category, month, plan, floor, GROUPING(category, month, plan, floor) AS g, ${sums}
+          FROM lines GROUP BY GROUPING SETS ((category), (month), (plan), (floor), ())
+        ),
+        by_category AS (SELECT category, approved, submitted, open, costed, cost FROM grouped WHERE g = 7 AND category IS NOT NULL),
+        by_month AS (SELECT month, approved, submitted, open, costed, cost FROM grouped WHERE g = 11),
+        by_plan AS (SELECT plan, approved, submitted, open, costed, cost FROM grouped WHERE g = 13 AND plan IS NOT NULL),
+        by_floor AS (SELECT floor, approved, submitted, open, costed, cost FROM grouped WHERE g = 14 AND floor IS NOT NULL)
         SELECT json_build_object(
-          'total', (SELECT row_to_json(t) FROM (SELECT ${sums} FROM lines) t),
+          'total', (SELECT row_to_json(t) FROM (SELECT approved, submitted, open, costed, cost FROM grouped WHERE g = 15) t),
           'categories', (SELECT coalesce(json_agg(json_build_object('id', b.category, 'name', coalesce(k.data->>'name', ''),
                             'approved', b.approved, 'submitted', b.submitted, 'open', b.open, 'costed', b.costed, 'cost', b.cost)
                             ORDER BY k.data->>'name'), '[]'::json)
@@ -246,8 +263,7 @@ export interface DecisionRows {
 
 /** Decision time of the selections started in the period, and every open selection with a deadline ahead. */
 export async function decisionRows(db: Db, scope: ReportScope): Promise<DecisionRows> {
-  const [row] = await sqlRows<{ data: DecisionRows }>(db, decisionsStatement(scope));
-  return row!.data;
+  return reportRow<DecisionRows>(db, decisionsStatement(scope));
 }
 
 /** The decision time's statement (exported for the query-plan tests and the bench). */
@@ -315,7 +331,7 @@ export interface FunnelRows {
  */
 export async function funnelRows(db: Db, scope: ReportScope, days: { from: string; to: string }): Promise<FunnelRows> {
   const start = scope.months[0]!.start;
-  const [row] = await sqlRows<{ data: FunnelRows }>(
+  return reportRow<FunnelRows>(
     db,
     sql`WITH buyers AS (
           SELECT DISTINCT lower(us.email) AS email FROM memberships m JOIN users us ON us.id = m.user_id
@@ -354,5 +370,4 @@ export async function funnelRows(db: Db, scope: ReportScope, days: { from: strin
                     WHERE project_id = ${scope.projectId} AND created_at >= ${start}::timestamptz AND created_at < ${scope.end}::timestamptz)
         ) AS data`,
   );
-  return row!.data;
 }
