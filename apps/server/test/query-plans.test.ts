@@ -21,6 +21,8 @@ import {
   pricesFor,
 } from '../src/modules/carts/carts.repo.ts';
 import { leadsPage } from '../src/modules/leads/leads.repo.ts';
+import { decisionsStatement, revenueStatement, takeRateStatement } from '../src/modules/reports/reports.repo.ts';
+import { reportPeriod } from '@decor/core';
 import { createTestApp, testDbKind } from './support/test-app.ts';
 
 /**
@@ -88,6 +90,12 @@ type PlanNode = {
 function scansOf(node: PlanNode): string[] {
   const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
   return [...own, ...(node.Plans ?? []).flatMap(scansOf)];
+}
+
+/** The filters of the plan's sequential scans of `items`. */
+function itemScansOf(node: PlanNode & { Filter?: string }): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'items' ? [node.Filter ?? ''] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(itemScansOf)];
 }
 
 /** Every join condition a plan tests on each pair of rows it meets. */
@@ -283,6 +291,22 @@ describe(`query plans at ${OPTIONS_PER_PROJECT.toLocaleString('en')} options a p
     const statements = await captured(run);
     expect(statements.length).toBeGreaterThan(0);
     for (const statement of statements) expect(await plannedRuns(statement)).toEqual({ generic: 2, custom: 5 });
+  });
+
+  // The reports read a project's selections and units through the primary key's project and
+  // collection. Its options they read whole: with half the table this project's options here, the
+  // planner rightly scans for them, and for nothing else (docs/reports.md, "Speed").
+  it.each([
+    ['take rate', takeRateStatement],
+    ['revenue', revenueStatement],
+    ['decision time', decisionsStatement],
+  ] as const)('the %s report reaches selections and units through an index', async (_name, statement) => {
+    const period = reportPeriod({}, 'America/Toronto');
+    const scope = { projectId, months: period.months, end: period.end, now: new Date() };
+    for (const asked of [scope, { ...scope, floor: 3 }]) {
+      const scans = itemScansOf(await planOf(statement(asked)));
+      for (const filter of scans) expect(filter).toMatch(/collection = 'options'/);
+    }
   });
 
   it('would notice a statement planned again on every run', async () => {
