@@ -5,6 +5,7 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-ap
 import { browserHeaders, signIn } from './support/identity.ts';
 import { sqlRows } from '../src/db/client.ts';
 import { uuidv7 } from '../src/lib/ids.ts';
+import { seededRandom } from './support/random.ts';
 
 /**
  * Decision time and deadline risk (docs/reports.md) against a reference computed here from the
@@ -28,11 +29,6 @@ const catalogue = await sqlRows<Row>(
 const DAY = 86_400_000;
 const now = Date.now();
 
-function random(seed: number) {
-  let state = seed;
-  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-}
-
 interface Generated {
   cart: string;
   plan: string;
@@ -48,7 +44,7 @@ interface Generated {
 
 /** Selections of every kind, with the rows a real one leaves: invitation, audit log, history. */
 async function generate(count: number): Promise<Generated[]> {
-  const next = random(11);
+  const next = seededRandom(11);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const plans = catalogue.filter((r) => r.collection === 'plans');
   const options = catalogue.filter((r) => r.collection === 'options');

@@ -5,6 +5,7 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD, TEST_PORTAL_HOST } from 
 import { browserHeaders, signIn } from './support/identity.ts';
 import { sqlRows } from '../src/db/client.ts';
 import { uuidv7 } from '../src/lib/ids.ts';
+import { seededRandom } from './support/random.ts';
 
 /**
  * The front door's funnel (docs/reports.md, "Funnel") against a reference computed here:
@@ -27,11 +28,6 @@ const harbour = projects.find((p) => p.key === 'harbour')!;
 const DAY = 86_400_000;
 const now = Date.now();
 
-function random(seed: number) {
-  let state = seed;
-  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-}
-
 const SITES = ['https://builder.example', 'https://agents.example', 'elsewhere'];
 const SOURCES = ['inquire', 'embed', 'display'] as const;
 const STATUSES = ['new', 'contacted', 'qualified', 'lost', 'spam', 'held'] as const;
@@ -47,7 +43,7 @@ interface Lead {
 }
 
 async function generate() {
-  const next = random(3);
+  const next = seededRandom(3);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const counts: Array<{ day: string; site: string; views: number; clicks: number }> = [];
   for (let d = 0; d < 500; d += 3) {

@@ -5,6 +5,7 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './support/test-ap
 import { browserHeaders, signIn } from './support/identity.ts';
 import { sqlRows } from '../src/db/client.ts';
 import { uuidv7 } from '../src/lib/ids.ts';
+import { seededRandom } from './support/random.ts';
 
 /**
  * Money by week (docs/reports.md, "Money") against a reference computed here: generated signed
@@ -31,11 +32,6 @@ const plusDays = (day: string, n: number) =>
 /** The Monday of a day's week, worked out here from the calendar. */
 const mondayOf = (day: string) => plusDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
 
-function random(seed: number) {
-  let state = seed;
-  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-}
-
 interface Signed {
   floor: number;
   gross: number;
@@ -45,7 +41,7 @@ interface Signed {
 }
 
 async function generate(count: number): Promise<Signed[]> {
-  const next = random(5);
+  const next = seededRandom(5);
   const made: Signed[] = [];
   let receipt = 900_000;
   for (let i = 0; i < count; i++) {

@@ -5,6 +5,7 @@ import { createTestApp, TEST_DEMO_PASSWORD } from './support/test-app.ts';
 import { browserHeaders, signIn } from './support/identity.ts';
 import { sqlRows } from '../src/db/client.ts';
 import { uuidv7 } from '../src/lib/ids.ts';
+import { seededRandom } from './support/random.ts';
 
 /**
  * The design centre's reports (docs/reports.md) against a reference computed here from the raw
@@ -28,15 +29,9 @@ const rowsOf = async () =>
   );
 const now = new Date();
 
-/** A repeatable sequence of numbers in [0, 1). */
-function random(seed: number) {
-  let state = seed;
-  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-}
-
 /** Selections of every kind on new units, inserted as the engine stores them. */
 async function generate(count: number, timeZone: string) {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const rows = await rowsOf();
   const plans = rows.filter((r) => r.collection === 'plans');

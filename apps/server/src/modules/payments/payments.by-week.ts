@@ -1,7 +1,7 @@
-import { isoDayOf, ledgerTotals, projectOptionsSchema, scheduleStanding } from '@decor/core';
+import { isoDayOf, projectOptionsSchema } from '@decor/core';
 import type { Db } from '../../db/client.ts';
 import type { ProjectRow } from '../projects/index.ts';
-import { scheduleOfPlans } from './payments.operations.ts';
+import { standingOfRow } from './payments.operations.ts';
 import { projectMoney, receivedByWeek, unitsOfProject } from './payments.repo.ts';
 
 /** The Monday of a day's week (days as `YYYY-MM-DD`, counted as dates, not instants). */
@@ -55,16 +55,7 @@ export async function moneyByWeek(
   let undated = 0;
   for (const row of rows) {
     if (!kept.has(row.unit_id)) continue;
-    const latest = row.plans.at(-1)!;
-    const totals = ledgerTotals(latest.gross, [
-      { kind: 'payment', amount: row.payments },
-      { kind: 'refund', amount: row.refunds },
-      { kind: 'credit', amount: row.credits },
-    ]);
-    const standing = scheduleStanding(scheduleOfPlans(row.plans), totals.paid + totals.credits, today, (instant) =>
-      isoDayOf(instant, options.timeZone),
-    );
-    for (const item of standing) {
+    for (const item of standingOfRow(row, today, options.timeZone).standing) {
       if (!item.dueDay) {
         if (item.state !== 'paid') undated += item.amount - item.covered;
         continue;

@@ -287,6 +287,25 @@ export async function recordEntry(
   return { money: await cartMoney(db, scope, cartId, { now, card: processor !== null }), entryId, project };
 }
 
+/**
+ * A signed selection's money as its ledger stands: its latest signed version, what was paid and
+ * credited, and each scheduled amount with what covers it and its state on `today` (a day in the
+ * project's zone).
+ */
+export function standingOfRow(row: ProjectMoneyRow, today: string, timeZone: string) {
+  const latest = row.plans.at(-1)!;
+  const totals = ledgerTotals(latest.gross, [
+    { kind: 'payment', amount: row.payments },
+    { kind: 'refund', amount: row.refunds },
+    { kind: 'credit', amount: row.credits },
+  ]);
+  const standing = scheduleStanding(scheduleOfPlans(row.plans), totals.paid + totals.credits, today, (instant) =>
+    isoDayOf(instant, timeZone),
+  );
+  return { latest, totals, standing };
+}
+type ProjectMoneyRow = Awaited<ReturnType<typeof projectMoney>>[number];
+
 /** Every signed selection of the project with what it owes, what was paid, and its next amount due (staff only). */
 export async function paymentsList(db: Db, scope: Promise<Scope>, now = new Date()) {
   const { project } = requireManager(await scope, 'payments.staff-only');
@@ -295,15 +314,7 @@ export async function paymentsList(db: Db, scope: Promise<Scope>, now = new Date
   const rows = await projectMoney(db, project.id);
   const units = new Map((await unitsOfProject(db, project.id)).map((unit) => [unit.id, unit]));
   return rows.map((row) => {
-    const latest = row.plans.at(-1)!;
-    const totals = ledgerTotals(latest.gross, [
-      { kind: 'payment', amount: row.payments },
-      { kind: 'refund', amount: row.refunds },
-      { kind: 'credit', amount: row.credits },
-    ]);
-    const standing = scheduleStanding(scheduleOfPlans(row.plans), totals.paid + totals.credits, today, (instant) =>
-      isoDayOf(instant, options.timeZone),
-    );
+    const { latest, totals, standing } = standingOfRow(row, today, options.timeZone);
     const open = standing.filter((item) => item.state !== 'paid');
     const overdue = open.filter((item) => item.state === 'overdue').reduce((sum, i) => sum + i.amount - i.covered, 0);
     const next = open[0];

@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
 import { amountFieldText, type MoneyReport as Money, type ReportFilters } from '@decor/core';
 import { reportQuery } from '../api/get-report.ts';
-import { periodWords, ReportCard, useReport } from './report-parts.tsx';
+import { compactAmount, periodWords, ReportCard, useReport } from './report-parts.tsx';
 import { useProjectAsWritten } from '../../../lib/project.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -33,13 +33,7 @@ export function MoneyReport({ filters }: { filters: ReportFilters }) {
   if (!report.data) return report.node;
   const data = report.data;
   const figure = (minor: number) => amountFieldText(minor, data.currency, project?.options.locale ?? 'en-CA');
-  const compact = (minor: number) =>
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: data.currency,
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    }).format(minor / 100);
+  const compact = compactAmount(locale, data.currency);
   const weekName = (monday: string) =>
     new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(`${monday}T12:00:00Z`),

@@ -14,12 +14,19 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { downloadCsv, downloadPng } from './downloads.ts';
+import { minorUnitsPerMajor } from '@decor/core';
 import { useT } from '../../../lib/i18n.ts';
 
 /** The parts every report is made of (docs/reports.md, "How it reads"). */
 
 export const percent = (share: number, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+
+/** An amount on a chart's axis, short ("$24K"), in the currency's own units (yen have none). */
+export const compactAmount = (locale: string, currency: string) => (minor: number) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(
+    minor / minorUnitsPerMajor(currency),
+  );
 
 /** What a report says while it loads, when it fails, and when there is nothing to count yet. */
 export function useReport<T>(

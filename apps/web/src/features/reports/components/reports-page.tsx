@@ -15,7 +15,7 @@ import { filterChoicesQuery, reportQuery } from '../api/get-report.ts';
 import { DecisionsReport } from './decisions-report.tsx';
 import { FunnelReport } from './funnel-report.tsx';
 import { MoneyReport } from './money-report.tsx';
-import { percent, periodWords, ReportCard, useReport } from './report-parts.tsx';
+import { compactAmount, percent, periodWords, ReportCard, useReport } from './report-parts.tsx';
 import { useMoney } from '../../../lib/use-money.ts';
 import { useProjectAsWritten } from '../../../lib/project.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -209,13 +209,7 @@ function RevenueReport({ filters }: { filters: ReportFilters }) {
   const currency = project?.currency ?? 'CAD';
   const figure = (minor: number) => amountFieldText(minor, currency, project?.options.locale ?? 'en-CA');
   // The axis in short amounts ("$24K"), the tooltip and the table in full.
-  const compact = (minor: number) =>
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    }).format(minor / 100);
+  const compact = compactAmount(locale, currency);
   const series = STATUS_SERIES.map((s) => ({ ...s, label: t(`app.reports.status.${s.name}`) }));
   const monthName = (value: string) =>
     new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
