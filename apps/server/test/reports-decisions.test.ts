@@ -228,6 +228,10 @@ describe(`decision time and deadline risk (${testDbKind})`, () => {
     expect(riskOf).toEqual(new Set(truth.atRisk.map((g) => g.cart)));
     expect(truth.atRisk.length).toBeGreaterThan(5);
     expect(truth.open.length - truth.atRisk.length).toBeGreaterThan(5);
+    // The demo's own open selection due within the week, nothing chosen, names its buyers to remind.
+    const demoRisk = report.atRisk.filter((r) => !generatedOpen.has(r.cart));
+    expect(demoRisk.length).toBeGreaterThan(0);
+    for (const risk of demoRisk) expect(risk.buyers.length, risk.unit).toBeGreaterThan(0);
     for (const risk of report.atRisk.filter((r) => generatedOpen.has(r.cart))) {
       const g = made.find((m) => m.cart === risk.cart)!;
       expect(risk.progress).toBeCloseTo(progressOf(g), 9);

@@ -31,6 +31,7 @@ import {
   funnelRows,
   optionCostRows,
   requiredCatalogue,
+  riskDetails,
   revenueRows,
   takeRateRows,
   writeOptionCost,
@@ -167,25 +168,42 @@ export async function decisions(input: ReportInput): Promise<Decisions> {
   );
   const now = base.now.getTime();
   const atRisk: Decisions['atRisk'] = [];
+  // The rules' context and count of required places, once per plan.
+  const perPlan = new Map<string | null, { context: Parameters<typeof missingRequired>[1]; required: number }>();
+  const planOf = (plan: string | null) => {
+    let known = perPlan.get(plan);
+    if (!known) {
+      const context = { options, categories, planRooms: plan ? (catalogue.plans.get(plan) ?? null) : null };
+      known = { context, required: missingRequired([], context).length };
+      perPlan.set(plan, known);
+    }
+    return known;
+  };
   for (const cart of rows.open) {
-    const context = { options, categories, planRooms: cart.plan ? (catalogue.plans.get(cart.plan) ?? null) : null };
-    const required = missingRequired([], context).length;
+    const { context, required } = planOf(cart.plan);
     const missing = missingRequired(cart.selections, context).length;
-    const progress = required ? 1 - missing / required : cart.selections.length ? 1 : 0;
+    const progress = required ? 1 - missing / required : cart.chosen ? 1 : 0;
     const deadline = Date.parse(cart.deadline);
     const risk = deadlineRisk({ start: Date.parse(cart.start), deadline, now, progress });
     if (!risk.atRisk) continue;
     atRisk.push({
       cart: cart.id,
       unit: cart.unit,
-      buyers: cart.buyers,
+      buyers: [],
       deadline: cart.deadline,
       progress,
       daysLeft: Math.round(((deadline - now) / 86_400_000) * 10) / 10,
       lateBy: risk.lateBy,
-      lastReminded: cart.last_reminded ? new Date(cart.last_reminded).toISOString() : null,
+      lastReminded: null,
     });
   }
+  // Who to remind, read for the selections at risk only.
+  const details = await riskDetails(
+    input.db,
+    base.projectId,
+    atRisk.map((risk) => risk.cart),
+  );
+  for (const risk of atRisk) Object.assign(risk, details.get(risk.cart) ?? {});
   return {
     period,
     started: rows.started,
