@@ -210,9 +210,13 @@ export async function writeOptionCost(
  */
 const decisionTimesOf = (scope: ReportScope) => sql`
   carts AS MATERIALIZED (
-    SELECT c.id, c.data, c.created_at, u.data->>'name' AS unit_name, u.data->>'plan' AS plan
+    -- The fields read, out of each document once; the choices of open selections only.
+    SELECT c.id, c.created_at, u.data->>'name' AS unit_name, u.data->>'plan' AS plan, d.unit, d.status, d.deadline,
+      d.signature->>'signedAt' AS signed_at, d.history, CASE WHEN d.status = 'draft' THEN d.selections END AS selections
     FROM ${rowsOf('carts')} c
-    JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = c.data->>'unit'
+    CROSS JOIN LATERAL jsonb_to_record(c.data) AS d(unit text, status text, deadline text, selections jsonb,
+                                                    signature jsonb, history jsonb)
+    JOIN ${rowsOf('units')} u ON u.project_id = c.project_id AND u.id::text = d.unit
     WHERE c.project_id = ${scope.projectId}
       AND (${scope.plan ?? null}::text IS NULL OR u.data->>'plan' = ${scope.plan ?? null}::text)
       AND (${scope.floor ?? null}::int IS NULL OR (u.data->>'floor')::int = ${scope.floor ?? null}::int)
@@ -226,11 +230,11 @@ const decisionTimesOf = (scope: ReportScope) => sql`
       (SELECT min(a.at) FROM audit_log a
        WHERE a.project_id = ${scope.projectId} AND a.collection = 'carts' AND a.item_id = c.id
          AND jsonb_typeof(a.after->'selections') = 'array' AND jsonb_array_length(a.after->'selections') > 0) AS choice,
-      coalesce((SELECT min((h->>'at')::timestamptz) FROM jsonb_array_elements(c.data->'history') h WHERE h->>'status' = 'submitted'),
-               CASE WHEN c.data->>'status' IN ('submitted', 'approved') THEN (c.data->'signature'->>'signedAt')::timestamptz END) AS submitted,
-      (SELECT min((h->>'at')::timestamptz) FROM jsonb_array_elements(c.data->'history') h WHERE h->>'status' = 'approved') AS approved
+      coalesce((SELECT min((h->>'at')::timestamptz) FROM jsonb_array_elements(c.history) h WHERE h->>'status' = 'submitted'),
+               CASE WHEN c.status IN ('submitted', 'approved') THEN c.signed_at::timestamptz END) AS submitted,
+      (SELECT min((h->>'at')::timestamptz) FROM jsonb_array_elements(c.history) h WHERE h->>'status' = 'approved') AS approved
     FROM carts c
-    LEFT JOIN invited i ON i.unit = c.data->>'unit'
+    LEFT JOIN invited i ON i.unit = c.unit
   ), in_period AS (
     SELECT * FROM times
     WHERE start >= (SELECT min((e->>'start')::timestamptz) FROM jsonb_array_elements(${JSON.stringify(scope.months)}::jsonb) e)
@@ -289,16 +293,15 @@ export const decisionsStatement = (scope: ReportScope) => sql`WITH ${decisionTim
                   count(*) FILTER (WHERE d > 60)) AS buckets
               FROM durations GROUP BY stage) t),
           'open', (SELECT coalesce(json_agg(json_build_object(
-                'id', c.id, 'unit', coalesce(c.unit_name, ''), 'plan', c.plan, 'deadline', c.data->>'deadline', 'start', t.start,
-                'chosen', jsonb_array_length(coalesce(c.data->'selections', '[]'::jsonb)),
+                'id', c.id, 'unit', coalesce(c.unit_name, ''), 'plan', c.plan, 'deadline', c.deadline, 'start', t.start,
+                'chosen', jsonb_array_length(coalesce(c.selections, '[]'::jsonb)),
                 -- Only the choices in required categories: all the progress reads.
                 'selections', (SELECT coalesce(json_agg(json_build_object('option', x->>'option', 'room', x->'room')), '[]'::json)
-                               FROM jsonb_array_elements(coalesce(c.data->'selections', '[]'::jsonb)) x
+                               FROM jsonb_array_elements(coalesce(c.selections, '[]'::jsonb)) x
                                WHERE x->>'option' IN (SELECT id FROM needed)))
-                ORDER BY c.data->>'deadline', c.id), '[]'::json)
+                ORDER BY c.deadline, c.id), '[]'::json)
               FROM carts c JOIN times t ON t.id = c.id
-              WHERE c.data->>'status' = 'draft' AND c.data->>'deadline' IS NOT NULL
-                AND (c.data->>'deadline')::timestamptz > ${scope.now.toISOString()}::timestamptz)
+              WHERE c.status = 'draft' AND c.deadline::timestamptz > ${scope.now.toISOString()}::timestamptz)
         ) AS data`;
 
 /** What the rules need to tell a selection's required choices: each option's category, each plan's rooms. */
