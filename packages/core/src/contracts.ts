@@ -100,6 +100,9 @@ export const inquirySettingsSchema = z
 
 export const EMBED_SECTIONS = ['packages', 'availability', 'grid', 'gallery', 'form'] as const;
 export type EmbedSection = (typeof EMBED_SECTIONS)[number];
+
+/** What the widget's figures call every site the project does not list (docs/public-pages.md, "Widget"). */
+export const EMBED_ELSEWHERE = 'elsewhere';
 /** A site allowed to frame the widget: an exact https origin, no path. */
 export const embedOriginSchema = z
   .string()

@@ -237,10 +237,7 @@ export function monthsBetween(from: string, to: string): number {
   return (ty - fy) * 12 + (tm - fm) + 1;
 }
 
-const nextMonth = (value: string) => {
-  const [year, monthOf] = value.split('-').map(Number) as [number, number];
-  return monthOf === 12 ? `${year + 1}-01` : `${year}-${String(monthOf + 1).padStart(2, '0')}`;
-};
+const nextMonth = (value: string) => shiftMonth(value, 1);
 
 /** The instant a month starts in a zone (its first midnight; 01:00 where the clocks skip midnight). */
 function monthStart(value: string, timeZone: string): string {
@@ -259,11 +256,7 @@ function monthStart(value: string, timeZone: string): string {
 export function reportPeriod(filters: Pick<ReportFilters, 'from' | 'to'>, timeZone: string, now = new Date()) {
   const current = isoDayOf(now, timeZone).slice(0, 7);
   const to = filters.to ?? current;
-  let from = filters.from;
-  if (!from) {
-    const [year, monthOf] = to.split('-').map(Number) as [number, number];
-    from = monthOf === 12 ? `${year}-01` : `${year - 1}-${String(monthOf + 1).padStart(2, '0')}`;
-  }
+  const from = filters.from ?? shiftMonth(to, -11);
   const months: Array<{ month: string; start: string }> = [];
   for (let m = from; m <= to; m = nextMonth(m)) months.push({ month: m, start: monthStart(m, timeZone) });
   return { from, to, months, end: monthStart(nextMonth(to), timeZone) };

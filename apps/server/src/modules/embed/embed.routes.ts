@@ -3,6 +3,7 @@ import { errorReplies } from '../../lib/error-replies.ts';
 import { z } from 'zod';
 import {
   acceptedLanguages,
+  EMBED_ELSEWHERE,
   EMBED_SECTIONS,
   embedSettingsSchema,
   formattingLocale,
@@ -48,16 +49,13 @@ function originOf(url: string | undefined | null): string {
   }
 }
 
-/** What the figures call every site the project does not list (docs/public-pages.md, "Widget"). */
-export const ELSEWHERE = 'elsewhere';
-
 /**
  * The site a view or a click is counted under: one of the project's own sites (those it lists,
  * and its own address), or "elsewhere" for any other, so that no one fills the managers' figures
  * with invented sites by naming them in a request.
  */
 function countedSite(origin: string, listed: string[], own: string): string {
-  return origin && (origin === own || listed.includes(origin)) ? origin : ELSEWHERE;
+  return origin && (origin === own || listed.includes(origin)) ? origin : EMBED_ELSEWHERE;
 }
 
 /** The project the host names, as a visitor may see it: an archived project has no widget. */

@@ -48,11 +48,10 @@ import {
   latestMappings,
   listImports,
   lockImports,
-  optionCostsOf,
-  writeOptionCosts,
   type ImportRow,
   type StoredItem,
 } from './imports.repo.ts';
+import { optionCostsOf, writeOptionCosts } from '../reports/index.ts';
 
 /**
  * CSV imports and exports of a project's units, options, categories, rooms and plans

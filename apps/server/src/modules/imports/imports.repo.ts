@@ -89,25 +89,3 @@ export async function lockImports(db: Db, projectId: string, kind: string): Prom
     sql`SELECT pg_advisory_xact_lock(hashtext(${`decor-import:${projectId}:${kind}`}))::text AS locked`,
   );
 }
-
-/** What each option of the project costs (staff only: docs/reports.md, "Cost and margin"). */
-export async function optionCostsOf(db: Db, projectId: string): Promise<Map<string, number>> {
-  const rows = await sqlRows<{ option: string; cost: number }>(
-    db,
-    sql`SELECT option_id::text AS option, cost::float8 AS cost FROM option_costs WHERE project_id = ${projectId}`,
-  );
-  return new Map(rows.map((row) => [row.option, row.cost]));
-}
-
-/** Sets these options' costs, in the import's transaction. */
-export async function writeOptionCosts(
-  db: Db,
-  projectId: string,
-  costs: Array<{ option: string; cost: number }>,
-  by: string | null,
-) {
-  for (const { option, cost } of costs)
-    await db.execute(sql`INSERT INTO option_costs (project_id, option_id, cost, updated_at, updated_by)
-      VALUES (${projectId}, ${option}::uuid, ${cost}, now(), ${by})
-      ON CONFLICT (project_id, option_id) DO UPDATE SET cost = excluded.cost, updated_at = now(), updated_by = excluded.updated_by`);
-}

@@ -7,6 +7,6 @@ import { importsRoutes } from './imports.routes.ts';
  */
 export const importsModule = defineModule({
   name: 'imports',
-  dependencies: ['projects', 'decor', 'files', 'access-codes'],
+  dependencies: ['projects', 'decor', 'files', 'access-codes', 'reports'],
   routes: [importsRoutes],
 });

@@ -12,3 +12,4 @@ export const reportsModule = defineModule({
 });
 
 export { revenue, takeRate } from './reports.operations.ts';
+export { optionCostsOf, writeOptionCosts } from './reports.repo.ts';

@@ -1,6 +1,7 @@
 import {
   deadlineRisk,
   DECISION_STAGES,
+  EMBED_ELSEWHERE,
   fail,
   LEAD_SOURCES,
   missingRequired,
@@ -29,7 +30,7 @@ import { moneyByWeek } from '../payments/index.ts';
 import {
   decisionRows,
   funnelRows,
-  optionCostRows,
+  optionCostsOf,
   requiredCatalogue,
   riskDetails,
   revenueRows,
@@ -129,7 +130,8 @@ export async function revenue(input: ReportInput): Promise<Revenue> {
 /** The project's option costs: its managers only (docs/reports.md, "Cost and margin"). */
 export async function optionCosts({ db, scope }: { db: Db; scope: Scope }): Promise<{ items: OptionCost[] }> {
   const { project } = requireManager(scope);
-  return { items: await optionCostRows(db, project.id) };
+  const costs = await optionCostsOf(db, project.id);
+  return { items: [...costs].map(([option, cost]) => ({ option, cost })) };
 }
 
 /** Sets or takes away an option's cost: its project's managers only; an option of no project of theirs is a 404. */
@@ -233,9 +235,6 @@ export async function money(input: ReportInput): Promise<MoneyReport> {
   return { period, currency: project.currency, ...figures };
 }
 
-/** What the widget counts under a site it does not list (as the embed module counts it). */
-const ELSEWHERE = 'elsewhere';
-
 /**
  * The front door's funnel (docs/reports.md, "Funnel"): views and clicks of the widget, then the
  * period's inquiries, those followed up and those become buyers, by site, campaign, agent code
@@ -254,7 +253,7 @@ export async function funnel(input: ReportInput): Promise<Funnel> {
   const sites = new Map(rows.sites.map((s) => [s.site, { ...s, inquiries: 0, contacted: 0, buyers: 0 }]));
   for (const row of grouped('referrer')) {
     if (row.referrer === null) continue; // the inquiries not made in the widget
-    const key = row.referrer && sites.has(row.referrer) ? row.referrer : ELSEWHERE;
+    const key = row.referrer && sites.has(row.referrer) ? row.referrer : EMBED_ELSEWHERE;
     const site = sites.get(key) ?? { site: key, views: 0, clicks: 0, inquiries: 0, contacted: 0, buyers: 0 };
     sites.set(key, {
       ...site,

@@ -175,12 +175,26 @@ export const revenueStatement = (scope: ReportScope) => sql`WITH ${linesOf(scope
           'floors', (SELECT coalesce(json_agg(row_to_json(b) ORDER BY b.floor), '[]'::json) FROM by_floor b)
         ) AS data`;
 
-/** The project's option costs (staff only: docs/reports.md, "Cost and margin"). */
-export async function optionCostRows(db: Db, projectId: string) {
-  return sqlRows<{ option: string; cost: number }>(
+/** What each option of the project costs, by option (staff only: docs/reports.md, "Cost and margin"). */
+export async function optionCostsOf(db: Db, projectId: string): Promise<Map<string, number>> {
+  const rows = await sqlRows<{ option: string; cost: number }>(
     db,
-    sql`SELECT option_id AS option, cost::float8 AS cost FROM option_costs WHERE project_id = ${projectId} ORDER BY option_id`,
+    sql`SELECT option_id::text AS option, cost::float8 AS cost FROM option_costs WHERE project_id = ${projectId} ORDER BY option_id`,
   );
+  return new Map(rows.map((row) => [row.option, row.cost]));
+}
+
+/** Sets these options' costs (in the caller's transaction): what the option editor and the options' CSV write. */
+export async function writeOptionCosts(
+  db: Db,
+  projectId: string,
+  costs: Array<{ option: string; cost: number }>,
+  by: string | null,
+) {
+  for (const { option, cost } of costs)
+    await db.execute(sql`INSERT INTO option_costs (project_id, option_id, cost, updated_at, updated_by)
+      VALUES (${projectId}, ${option}::uuid, ${cost}, now(), ${by})
+      ON CONFLICT (project_id, option_id) DO UPDATE SET cost = excluded.cost, updated_at = now(), updated_by = excluded.updated_by`);
 }
 
 /** Sets an option's cost, or takes it away (null); false when the project has no such option. */
@@ -193,13 +207,11 @@ export async function writeOptionCost(
     sql`SELECT id FROM ${rowsOf('options')} o WHERE o.project_id = ${input.projectId} AND o.id = ${input.optionId}::uuid`,
   );
   if (!found) return false;
-  await db.execute(
-    input.cost === null
-      ? sql`DELETE FROM option_costs WHERE project_id = ${input.projectId} AND option_id = ${input.optionId}::uuid`
-      : sql`INSERT INTO option_costs (project_id, option_id, cost, updated_at, updated_by)
-            VALUES (${input.projectId}, ${input.optionId}::uuid, ${input.cost}, now(), ${input.by})
-            ON CONFLICT (project_id, option_id) DO UPDATE SET cost = excluded.cost, updated_at = now(), updated_by = excluded.updated_by`,
-  );
+  if (input.cost === null)
+    await db.execute(
+      sql`DELETE FROM option_costs WHERE project_id = ${input.projectId} AND option_id = ${input.optionId}::uuid`,
+    );
+  else await writeOptionCosts(db, input.projectId, [{ option: input.optionId, cost: input.cost }], input.by);
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
-import type { Funnel, ReportFilters } from '@decor/core';
+import { EMBED_ELSEWHERE, type Funnel, type ReportFilters } from '@decor/core';
 import { reportQuery } from '../api/get-report.ts';
 import { percent, ReportCard, useReport } from './report-parts.tsx';
 import { useLanguage } from '../../../lib/language.ts';
@@ -126,7 +126,7 @@ function FunnelBreakdowns({ data }: { data: Funnel }) {
           ...series.map((s) => s.label),
         ]}
         rows={data.sites.map((s) => {
-          const site = s.site === 'elsewhere' ? t('app.reports.funnel.elsewhere') : s.site;
+          const site = s.site === EMBED_ELSEWHERE ? t('app.reports.funnel.elsewhere') : s.site;
           return {
             cells: [
               site,

@@ -1,6 +1,6 @@
 import { Button, CopyButton, Code, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { EmbedSection } from '@decor/core';
+import { EMBED_ELSEWHERE, type EmbedSection } from '@decor/core';
 import { api } from '../../../lib/api-client.ts';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../lib/i18n.ts';
@@ -63,7 +63,7 @@ export function EmbedSnippet({
         {figures.data?.sites.map((site) => (
           <Table.Tr key={site.origin}>
             <Table.Td>
-              {site.origin && site.origin !== 'elsewhere' ? site.origin : t('app.embed.unknown-site')}
+              {site.origin && site.origin !== EMBED_ELSEWHERE ? site.origin : t('app.embed.unknown-site')}
             </Table.Td>
             <Table.Td ta="right">{site.views}</Table.Td>
             <Table.Td ta="right">{site.clicks}</Table.Td>
