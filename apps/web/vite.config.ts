@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { createRequire } from 'node:module';
 import { mantineStyles } from './vite/mantine-styles.ts';
+import { routePreloads } from './vite/route-preloads.ts';
 
 /**
  * Writes .br and .gz beside every built asset, so the server sends compressed files
@@ -148,6 +149,13 @@ export default defineConfig({
     mantineStyles({
       mantineDir: path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mantine/core')), '..'),
     }),
+    routePreloads({
+      routesDir: path.resolve(import.meta.dirname, 'src/routes'),
+      askedAtOnce: {
+        signedIn: [/\/src\/lib\/(warm-up|visit-beacon)\.tsx?$/],
+        byRoute: { '/': [/\/src\/lib\/landing\.ts$/], '/explore': [/\/src\/components\/room\/room-scene\.tsx$/] },
+      },
+    }),
     precompress(),
   ],
   // Identifies this build: the persisted query cache of another build is thrown away.
@@ -163,7 +171,9 @@ export default defineConfig({
     // route loads, and each of some seventy lists in the entry chunk named them again
     // (docs/performance.md, "Page weight").
     modulePreload: {
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+      // The HTML itself names them all, so that the browser asks for them beside the entry, not after it.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
     },
     sourcemap: false,
     reportCompressedSize: false,

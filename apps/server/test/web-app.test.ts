@@ -162,6 +162,44 @@ describe(`serving the web app (${testDbKind})`, () => {
     expect(response.body).not.toContain('id="root"');
   });
 
+  it('names in the page the files its route will load, for the reader it is sent to, each once', async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+        ([, rel, href]) => `${rel} ${href}`,
+      );
+    const { cookie } = await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD);
+    const page = async (url: string, headers: Record<string, string>) =>
+      preloads((await app.inject({ method: 'GET', url, headers })).body);
+    // A buyer's /configure: the route's files, its styles as a style preload, the sentences of the
+    // page's language (its files name the formatter) and what a signed-in page asks for at once;
+    // the framework the page names already is not named twice.
+    expect(await page('/configure?room=kitchen', browserHeaders(cookie))).toEqual([
+      'modulepreload /assets/framework-f1.js',
+      'modulepreload /assets/_user-u1.js',
+      'modulepreload /assets/configure-c1.js',
+      'preload /assets/configure-c1.css',
+      'modulepreload /assets/i18n-t1.js',
+      'modulepreload /assets/warm-up-w1.js',
+      'modulepreload /assets/en-e1.js',
+    ]);
+    // A visitor there is shown the sign-in page: its files, not the buyer's.
+    expect(await page('/configure', onProject('demo'))).toEqual([
+      'modulepreload /assets/framework-f1.js',
+      'modulepreload /assets/sign-in-a1.js',
+    ]);
+    // A French reader: the first page's French part; the inquiry form (which reads every sentence) in French.
+    const french = { ...onProject('demo'), 'accept-language': 'fr-CA,fr;q=0.9' };
+    expect(await page('/sign-in', french)).toContain('modulepreload /assets/first-page-p1.js');
+    expect(await page('/inquire/abc', french)).toEqual([
+      'modulepreload /assets/framework-f1.js',
+      'modulepreload /assets/inquire-q1.js',
+      'modulepreload /assets/i18n-t1.js',
+      'modulepreload /assets/fr-CA-r1.js',
+    ]);
+    // No such page: nothing more than the entry's own.
+    expect(await page('/no-such-page', onProject('demo'))).toEqual(['modulepreload /assets/framework-f1.js']);
+  });
+
   it('serves hashed assets with a year of caching', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);

@@ -56,6 +56,7 @@ export const APP_ROUTES = [
   '/tour',
   '/v',
 ] as const;
+export type AppRoute = (typeof APP_ROUTES)[number];
 
 const SEGMENT = '[^/?#]+';
 
@@ -71,10 +72,15 @@ function patternOf(route: string): RegExp {
 }
 
 const PATTERNS = APP_ROUTES.map(patternOf);
+/** The route of the app that answers a path (query and hash aside), or null when none does. No path matches two. */
+export function appRouteOf(path: string): AppRoute | null {
+  const bare = path.split(/[?#]/)[0]!;
+  if (!bare.startsWith('/') || bare.startsWith('//') || bare.length > 300) return null;
+  const found = PATTERNS.findIndex((pattern) => pattern.test(bare));
+  return found < 0 ? null : APP_ROUTES[found]!;
+}
 
 /** Whether a path (query and hash aside) is a page of the app. */
 export function isAppPath(path: string): boolean {
-  const bare = path.split(/[?#]/)[0]!;
-  if (!bare.startsWith('/') || bare.startsWith('//') || bare.length > 300) return false;
-  return PATTERNS.some((pattern) => pattern.test(bare));
+  return appRouteOf(path) !== null;
 }

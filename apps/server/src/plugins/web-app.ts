@@ -15,6 +15,7 @@ import {
 import { translatorFor } from '@decor/core/catalogues';
 import { sendNotFound } from './errors.ts';
 import { carriesCredentials } from './actor.ts';
+import { routePreloads } from './route-preloads.ts';
 
 export interface WebAppOptions {
   distDir: string;
@@ -134,6 +135,10 @@ export const webAppPlugin = fp(async function webApp(
         .readFileSync(indexFile, 'utf8')
         .replace('<head>', `<head><meta name="portal-host" content="${escapeAttribute(portalHost)}">`)
     : '';
+  const preloadsOf = routePreloads(distDir, indexHtml);
+  /** Names in the page the files its route will load (plugins/route-preloads.ts). */
+  const withPreloads = (page: string, pathname: string, signedIn: boolean, language: Language | null) =>
+    page.replace('</head>', `${preloadsOf(pathname, { signedIn, language })}</head>`);
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -158,9 +163,11 @@ export const webAppPlugin = fp(async function webApp(
       .header('vary', 'Cookie, Authorization, Accept-Language');
     // Cookies that are no session (expired, signed out elsewhere) make a visitor's page too.
     const me = carriesCredentials(request) ? await meOf(request) : null;
-    const forWhom = (page: string) => withViewer(page, me);
+    const pathname = new URL(request.url, 'http://page').pathname;
+    const forWhom = (page: string, language: Language | null) =>
+      withPreloads(withViewer(page, me), pathname, me !== null, language);
     const projectKey = request.projectKey;
-    if (!projectKey) return html.send(forWhom(indexHtml));
+    if (!projectKey) return html.send(forWhom(indexHtml, null));
     const project = await projectOf(projectKey, request);
     if (!project) return html.status(404).send(noSuchProjectHtml(projectKey, portalHost));
     const language = readerLanguage({
@@ -168,9 +175,9 @@ export const webAppPlugin = fp(async function webApp(
       browser: acceptedLanguages(request.headers['accept-language']),
       project: project.options,
     });
-    const page = forWhom(brandedIndex(indexHtml, project, language));
+    const page = forWhom(brandedIndex(indexHtml, project, language), language);
     if (!me || !answersOf) return html.send(page);
-    return html.send(withAnswers(page, await answersOf(request, new URL(request.url, 'http://page').pathname)));
+    return html.send(withAnswers(page, await answersOf(request, pathname)));
   };
 
   // Pages are a route of their own (not the not-found handler), so that the hooks every route

@@ -118,14 +118,35 @@ export async function openTestDatabase({ seeded = false } = {}): Promise<Databas
   };
 }
 
+/**
+ * What a stand-in build lists of its routes' files (the web app's `route-preloads.json`): the
+ * entry's framework is among a route's imports, as in a real build, and already in the page.
+ */
+export const FAKE_ROUTE_PRELOADS = {
+  routes: [
+    { path: '/sign-in', layout: '_noauth', files: ['assets/sign-in-a1.js', 'assets/framework-f1.js'] },
+    {
+      path: '/configure',
+      layout: '_user',
+      files: ['assets/_user-u1.js', 'assets/configure-c1.js', 'assets/configure-c1.css', 'assets/i18n-t1.js'],
+    },
+    { path: '/inquire/{-$code}', layout: '_noauth', files: ['assets/inquire-q1.js', 'assets/i18n-t1.js'] },
+  ],
+  sentences: { en: ['assets/en-e1.js'], 'fr-CA': ['assets/fr-CA-r1.js'] },
+  formatter: 'assets/i18n-t1.js',
+  firstPage: { 'fr-CA': ['assets/first-page-p1.js'] },
+  signedIn: ['assets/warm-up-w1.js', 'assets/framework-f1.js'],
+};
+
 /** A built web app stand-in: an index.html and one hashed asset, in a temp folder removed after the file's tests. */
 export function fakeWebDist(): string {
   const dir = temporaryDir('decor-web-');
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Decor</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Decor</title><link rel="modulepreload" crossorigin href="/assets/framework-f1.js"></head><body><div id="root"></div></body></html>',
   );
+  fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(FAKE_ROUTE_PRELOADS));
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log("app")'));
   return dir;
