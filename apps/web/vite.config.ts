@@ -49,6 +49,26 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The page's style sheets do not hold its first paint (docs/performance.md, "First paint"): the
+ * page arrives with the project's loading shell styled in itself, and the sheets, marked for print
+ * until the app applies them before it draws (`main.tsx`), load beside the code instead of
+ * ahead of it on a slow line.
+ */
+function stylesApartFromFirstPaint(): Plugin {
+  return {
+    name: 'decor-styles-apart',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="stylesheet"$1 media="print" data-first-styles>')
+          .replace(/<link rel="modulepreload"([^>]*)>/g, '<link rel="modulepreload" fetchpriority="low"$1>'),
+    },
+  };
+}
+
 const normalise = (id: string) => id.replaceAll('\\', '/');
 
 /** React, the router and the query cache, less the parts only some pages use. */
@@ -131,7 +151,8 @@ const START = new RegExp(
   [
     '/apps/web/src/lib/(session|project|project-query|language|spoken-language|first-page-text|pseudo-language|loaded-sentences|query-client|access-token|page-answers)\\.',
     '/packages/core/src/messages/(first-page|languages)\\.',
-    '/packages/core/src/(content-languages|zone-store|identity)\\.',
+    '/packages/core/src/(content-languages|zone-store|identity|access)\\.',
+    '/apps/web/src/lib/api-client\\.',
     '/apps/web/src/lib/my-projects\\.',
     '/apps/web/src/components/ui/(page-frame|language-switch)\\.',
     '/packages/core/src/messages/en/first-page\\.',
@@ -153,9 +174,15 @@ export default defineConfig({
       routesDir: path.resolve(import.meta.dirname, 'src/routes'),
       askedAtOnce: {
         signedIn: [/\/src\/lib\/(warm-up|visit-beacon)\.tsx?$/],
-        byRoute: { '/': [/\/src\/lib\/landing\.ts$/], '/explore': [/\/src\/components\/room\/room-scene\.tsx$/] },
+        byRoute: {
+          '/': [/\/src\/lib\/landing\.ts$/],
+          '/explore': [/\/src\/components\/room\/room-scene\.tsx$/],
+          // The inquiry form's link to the sign-in page, which the router fetches as soon as it is drawn.
+          '/inquire/{-$code}': [/\/src\/routes\/_noauth\/sign-in\.tsx\?tsr-split=component$/],
+        },
       },
     }),
+    stylesApartFromFirstPaint(),
     precompress(),
   ],
   // Identifies this build: the persisted query cache of another build is thrown away.

@@ -1,53 +1,102 @@
-import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { origin, PHONE, withBrowsers } from './support/browser.ts';
+import { E2E_DEMO_PASSWORD } from './support/global-setup.ts';
+import { origin, PHONE, signIn, withBrowsers } from './support/browser.ts';
+import { gzipOf, listing, recordLoads } from './support/page-loads.ts';
 
 /**
- * The first page's weight (DESIGN's budget, docs/performance.md, "Page weight"): what a visitor's
- * browser downloads for the sign-in page, compressed as gzip, stays under 150 KB of JavaScript,
- * and the 3D code is never part of it. A size, not a time: it does not depend on the machine.
+ * The buyer's pages' weight (docs/performance.md, "Page weight"): what a phone downloads for each,
+ * compressed as gzip, stays within the page's budget of JavaScript; every file is named by the
+ * page's HTML (one round: no script has to run before the next file is asked for); the 3D code
+ * loads on the 3D pages only, itself within its budget. Sizes, not times: they do not depend on
+ * the machine. A budget is where the page is today, the target beside it where it is not met yet.
  */
-const FIRST_PAGE_JS_BUDGET = 150 * 1024;
+const KB = 1024;
+const PAGES: Array<{ path: string; signedIn: boolean; budget: number; drawn: (page: Page) => Promise<unknown> }> = [
+  { path: '/sign-in', signedIn: false, budget: 150 * KB, drawn: (page) => page.locator('form').waitFor() },
+  // Target 110 KB for each page below but /configure (150 KB) and /explore (320 KB).
+  { path: '/', signedIn: true, budget: 320 * KB, drawn: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  {
+    path: '/configure',
+    signedIn: true,
+    budget: 275 * KB,
+    drawn: (page) => page.getByRole('tab').first().waitFor(),
+  },
+  { path: '/config', signedIn: true, budget: 380 * KB, drawn: (page) => page.locator('h1').first().waitFor() },
+  { path: '/inquire', signedIn: false, budget: 280 * KB, drawn: (page) => page.locator('form').waitFor() },
+  { path: '/embed', signedIn: false, budget: 15 * KB, drawn: (page) => page.locator('h1').first().waitFor() },
+  {
+    path: '/explore',
+    signedIn: true,
+    budget: 510 * KB,
+    drawn: (page) => page.waitForSelector('[data-testid="scene-frame"][data-ready]', { timeout: 30_000 }),
+  },
+];
+/** The 3D code (three.js and the scene): target 320 KB for all of /explore before its first frame. */
+const SCENE_BUDGET = 245 * KB;
+const SCENE = /^(room-scene|three)/;
 
-async function scriptsOf(page: Page, path: string) {
-  const scripts: Array<{ name: string; gzip: number }> = [];
-  const pending: Array<Promise<void>> = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    pending.push(
-      response.body().then((body) => {
-        scripts.push({
-          name: new URL(response.url()).pathname.split('/').pop() ?? '',
-          gzip: zlib.gzipSync(body).length,
-        });
-      }),
-    );
-  });
-  await page.goto(`${origin()}${path}`, { waitUntil: 'networkidle' });
-  await Promise.all(pending);
-  return scripts;
+/**
+ * What `path` downloads until the network is quiet, and the files it asked for before it was
+ * drawn (what it fetches later for the links on it is not in its way, nor in its rounds).
+ */
+async function weigh(page: Page, path: string, drawn: (page: Page) => Promise<unknown>) {
+  const record = await recordLoads(page);
+  await page.goto(`${origin()}${path}`, { waitUntil: 'commit' });
+  await drawn(page);
+  const drawnAt = Date.now();
+  await page.waitForLoadState('networkidle');
+  const files = await record.files();
+  const beforeDrawn = files.filter((file) => file.askedAt <= drawnAt);
+  return { files, rounds: Math.max(...beforeDrawn.map((file) => file.round)) };
 }
 
-describe('the first page’s weight', () => {
-  // In each language: a reader of French loads French's part of the first page instead (docs/languages.md, "Loading").
-  it.each([
-    ['en-CA', /^Sign in/],
-    ['fr-CA', /^Se connecter/],
-  ] as const)(
-    'downloads under 150 KB of gzip JavaScript for /sign-in in %s, and no 3D code',
-    async (locale, signIn) => {
-      await withBrowsers(1, { viewport: PHONE, isMobile: true, locale }, async ([browser]) => {
-        const scripts = await scriptsOf(browser!.page, '/sign-in');
-        await browser!.page.getByRole('button', { name: signIn }).first().waitFor();
-        const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
-        const listing = scripts
-          .sort((a, b) => b.gzip - a.gzip)
-          .map((script) => `${(script.gzip / 1024).toFixed(1)} KB ${script.name}`)
-          .join(', ');
-        expect(total, listing).toBeLessThanOrEqual(FIRST_PAGE_JS_BUDGET);
-        expect(scripts.some((script) => /room-scene|three/.test(script.name))).toBe(false);
+describe('the buyer’s pages’ weight', () => {
+  it.each(PAGES)(
+    '$path stays within its budget of gzip JavaScript, in one round',
+    async ({ path, signedIn, budget, drawn }) => {
+      await withBrowsers(1, { viewport: PHONE, isMobile: true, locale: 'en-CA' }, async ([browser]) => {
+        const page = browser!.page;
+        if (signedIn) {
+          await signIn(page, { email: 'buyer@demo.test', password: E2E_DEMO_PASSWORD, next: '/api/health' });
+          // In English, whatever another journey chose for the account.
+          expect(
+            await page.evaluate(
+              async () =>
+                (
+                  await fetch('/api/me', {
+                    method: 'PATCH',
+                    headers: { 'content-type': 'application/json' },
+                    body: '{"language":"en"}',
+                  })
+                ).status,
+            ),
+          ).toBe(200);
+        }
+        const { files, rounds } = await weigh(page, path, drawn);
+        expect(new URL(page.url()).pathname, 'the page itself, not another it was sent to').toBe(path);
+        expect(gzipOf(files), listing(files)).toBeLessThanOrEqual(budget);
+        expect(Math.max(...files.map((file) => file.round)), listing(files)).toBe(1);
+        const scene = files.filter((file) => SCENE.test(file.name));
+        if (path === '/explore') expect(gzipOf(scene), listing(scene)).toBeLessThanOrEqual(SCENE_BUDGET);
+        else expect(scene, 'no 3D code off the 3D pages').toEqual([]);
       });
     },
   );
+
+  // In French: a reader of French loads French's part of the first page instead (docs/languages.md, "Loading").
+  it.each([
+    ['/sign-in', 150 * KB],
+    ['/inquire', 300 * KB],
+  ] as const)('%s in French stays within its budget, in one round', async (path, budget) => {
+    await withBrowsers(1, { viewport: PHONE, isMobile: true, locale: 'fr-CA' }, async ([browser]) => {
+      const { files, rounds } = await weigh(browser!.page, path, (page) => page.locator('form').waitFor());
+      expect(
+        files.some((file) => /^(first-page|fr-CA)-/.test(file.name)),
+        listing(files),
+      ).toBe(true);
+      expect(gzipOf(files), listing(files)).toBeLessThanOrEqual(budget);
+      expect(rounds, listing(files)).toBe(1);
+    });
+  });
 });

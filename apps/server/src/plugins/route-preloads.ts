@@ -24,8 +24,8 @@ const escape = (file: string) => file.replace(/[^\w./-]/g, '');
 function linkOf(file: string): string {
   const href = `/${escape(file)}`;
   return file.endsWith('.css')
-    ? `<link rel="preload" as="style" crossorigin href="${href}">`
-    : `<link rel="modulepreload" crossorigin href="${href}">`;
+    ? `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`
+    : `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
 }
 
 export type PreloadsOf = (pathname: string, reader: { signedIn: boolean; language: Language | null }) => string;

@@ -19,6 +19,8 @@ export interface LoadedFile {
   /** The bytes that crossed the wire for it (the server's own compression). */
   wire: number;
   round: number;
+  /** When the browser asked for it (`Date.now()`), to tell what a page needs to draw from what it fetches after. */
+  askedAt: number;
 }
 
 interface Initiator {
@@ -45,10 +47,12 @@ export async function recordLoads(page: Page) {
   const client = await page.context().newCDPSession(page);
   await client.send('Network.enable');
   const asker = new Map<string, string | undefined>();
+  const askedAt = new Map<string, number>();
   let documentUrl = '';
   client.on('Network.requestWillBeSent', (event) => {
     if (event.type === 'Document') documentUrl = event.request.url;
     asker.set(event.request.url, initiatorUrl(event.initiator as Initiator));
+    if (!askedAt.has(event.request.url)) askedAt.set(event.request.url, Date.now());
   });
   const roundOf = (url: string, seen = new Set<string>()): number => {
     const from = asker.get(url);
@@ -56,7 +60,7 @@ export async function recordLoads(page: Page) {
     seen.add(url);
     return roundOf(from, seen) + 1;
   };
-  const pending: Array<Promise<Omit<LoadedFile, 'round'> | null>> = [];
+  const pending: Array<Promise<Omit<LoadedFile, 'round' | 'askedAt'> | null>> = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
@@ -78,7 +82,7 @@ export async function recordLoads(page: Page) {
     async files(): Promise<LoadedFile[]> {
       const files = (await Promise.all(pending)).filter((file) => file !== null);
       await client.detach().catch(() => {});
-      return files.map((file) => ({ ...file, round: roundOf(file.url) }));
+      return files.map((file) => ({ ...file, round: roundOf(file.url), askedAt: askedAt.get(file.url) ?? Date.now() }));
     },
   };
 }

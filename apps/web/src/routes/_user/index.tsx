@@ -4,7 +4,7 @@ import { landOnBackOfficeForStaff, prefetchMyCarts } from '../../lib/route-prefe
 import { useProject } from '../../lib/project.ts';
 import { MyHome as MyHomeOverview } from '../../features/home/components/my-home.tsx';
 import { BuyerUnreadMessages } from '../../features/comments/components/unread-messages.tsx';
-import { MoneyGlance } from '../../features/payments/components/selection-money.tsx';
+import { MoneyGlance } from '../../features/payments/components/money-glance.tsx';
 import { NextAppointment } from '../../features/appointments/components/next-appointment.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { Stack } from '@mantine/core';

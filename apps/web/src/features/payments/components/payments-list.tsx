@@ -28,7 +28,7 @@ import { AnchorLink } from '../../../components/ui/anchor-link.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { useMoney } from '../../../lib/use-money.ts';
 import { paymentsListQuery } from '../api/payments.ts';
-import { LabelledAmount, useDay, WHOLE_BADGE } from './selection-money.tsx';
+import { LabelledAmount, useDay, WHOLE_BADGE } from './money-glance.tsx';
 
 const STATE_COLOUR: Record<PaymentState, string> = { overdue: 'red', due: 'orange', open: 'gray', paid: 'teal' };
 
