@@ -76,7 +76,7 @@ describe('the buyer’s pages’ weight', () => {
         const { files, rounds } = await weigh(page, path, drawn);
         expect(new URL(page.url()).pathname, 'the page itself, not another it was sent to').toBe(path);
         expect(gzipOf(files), listing(files)).toBeLessThanOrEqual(budget);
-        expect(Math.max(...files.map((file) => file.round)), listing(files)).toBe(1);
+        expect(rounds, listing(files)).toBe(1);
         const scene = files.filter((file) => SCENE.test(file.name));
         if (path === '/explore') expect(gzipOf(scene), listing(scene)).toBeLessThanOrEqual(SCENE_BUDGET);
         else expect(scene, 'no 3D code off the 3D pages').toEqual([]);
