@@ -251,31 +251,25 @@ async function choiceOnASlowPhone(browser: import('playwright-core').Browser, po
       'Laminate – Grey Ash',
       'Engineered Oak – Honey',
     ];
-    const shown: number[] = [];
-    for (let i = 0; i < 20; i++) {
+    const taps = 20;
+    for (let i = 0; i < taps; i++) {
       const card = page.locator(`[data-option="${names[i % names.length]}"]`);
       const before = await page.getByTestId('live-total').textContent();
-      const started = Date.now();
       await card.tap();
       await page.waitForFunction(
         (was) => document.querySelector('[data-testid="live-total"]')?.textContent !== was,
         before,
-        { polling: 'raf' },
       );
-      shown.push(Date.now() - started);
       await page.waitForFunction(() => !document.querySelector('[aria-label="Saving"]'));
     }
     // Interactions shorter than 16 ms are not reported: each missing one counts as 16.
     const reported = Object.values(
       await page.evaluate(() => (window as unknown as { interactions: Record<number, number> }).interactions),
     );
-    const durations = [...reported, ...Array(Math.max(0, shown.length - reported.length)).fill(16)].sort(
-      (a, b) => a - b,
-    );
-    const sorted = [...shown].sort((a, b) => a - b);
+    const durations = [...reported, ...Array(Math.max(0, taps - reported.length)).fill(16)].sort((a, b) => a - b);
     line(
       'choice on a phone, CPU slowed 4×: tap → next frame (Event Timing)',
-      `p75 ${percentile(durations, 75).toFixed(0)} ms, max ${Math.max(...durations).toFixed(0)} ms over ${shown.length} taps; tap → new total seen p75 ${percentile(sorted, 75).toFixed(0)} ms   (target: p75 within one frame, 16.7 ms)`,
+      `p75 ${percentile(durations, 75).toFixed(0)} ms, max ${Math.max(...durations).toFixed(0)} ms over ${taps} taps   (target: p75 within one frame, 16.7 ms)`,
     );
   } finally {
     await context.close();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   Alert,
   Badge,
@@ -189,7 +189,11 @@ function Editor({
   };
   // Required means in every room of the plan where the category applies (docs/selection-rules.md).
   const requiredContext = { ...context, planRooms };
-  const missing = missingRequired(editor.selections, requiredContext);
+  /** How many required choices some selections make, and what they still miss, in words. */
+  const progressOf = (selections: CartEditor['selections']) => {
+    const missing = missingRequired(selections, requiredContext);
+    return { made: required - missing.length, missing: describeMissing(missing, roomName) };
+  };
   const spentByCategory = new Map(allowances(editor.selections, context).map((a) => [a.category, a.spent]));
   const required = requiredChoices(requiredContext).length;
   const roomName = (id: string) => project!.rooms.find((r) => r._id === id)?.name;
@@ -205,11 +209,13 @@ function Editor({
       <CartBar
         editor={editor}
         total={editor.isSaving ? estimate : editor.total}
+        estimateOf={(selections) =>
+          cartTotal({ selections, priceOf, packageAdjustment: packageAdjustmentOf(editor.packageId), fees })
+        }
         money={money}
         isOpen={isOpen}
         required={required}
-        made={required - missing.length}
-        missing={describeMissing(missing, roomName)}
+        progressOf={progressOf}
         onFit={fit.can ? fit.open : undefined}
       />
       <FitDialog fit={fit} cart={cart} editor={editor} context={context} rooms={rooms} />
@@ -849,27 +855,33 @@ function PackageCard({
  */
 function CartBar({
   editor,
-  total,
+  total: shownByEditor,
+  estimateOf,
   money,
   isOpen,
   required,
-  made,
-  missing,
+  progressOf,
   onFit,
 }: {
   editor: ReturnType<typeof useCartEditor>;
   total: number;
+  /** The total of some selections, as the server sums them. */
+  estimateOf: (selections: CartEditor['selections']) => number;
   money: (minor: number) => string;
   isOpen: boolean;
-  /** The required choices, how many are made, and what is still to choose, in words. */
+  /** The required choices, and of some selections how many are made and what is still to choose, in words. */
   required: number;
-  made: number;
-  missing: string[];
+  progressOf: (selections: CartEditor['selections']) => { made: number; missing: string[] };
   /** Opens Fit my budget, where the project offers it and the selection is open. */
   onFit?: (() => void) | undefined;
 }) {
   const t = useT();
   const { locale } = useLanguage();
+  // A choice just made shows its total here before the rest of the page has caught up with it.
+  const now = useSyncExternalStore(editor.live.subscribe, editor.live.get);
+  const isAhead = now !== editor.selections;
+  const total = isAhead ? estimateOf(now) : shownByEditor;
+  const { made, missing } = progressOf(now);
   return (
     <Paper withBorder radius="md" p="md" pos="sticky" top={68} style={{ zIndex: 5 }} data-testid="cart-bar">
       <Group justify="space-between" wrap="wrap">
@@ -881,7 +893,7 @@ function CartBar({
             <Text fz={24} fw={700} data-testid="live-total">
               {money(total)}
             </Text>
-            {editor.isSaving && <Loader size="xs" aria-label={t('app.configure.saving')} />}
+            {(isAhead || editor.isSaving) && <Loader size="xs" aria-label={t('app.configure.saving')} />}
           </Group>
         </Stack>
         <Stack gap={4} align="flex-start">

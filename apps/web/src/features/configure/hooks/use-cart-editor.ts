@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   applyPackage,
@@ -29,8 +29,16 @@ export interface ChangeInfo {
   before: { selections: Selection[]; packageId: string | null };
 }
 
+/** The selections as the buyer has just made them, before the screen's slower parts have caught up. */
+export interface LiveSelections {
+  get(): Selection[];
+  subscribe(listener: () => void): () => void;
+}
+
 export interface CartEditor {
   selections: Selection[];
+  /** Read by the total alone, so that a choice repaints the total in the tap's own frame (docs/performance.md, "First paint"). */
+  live: LiveSelections;
   total: number;
   isSaving: boolean;
   notice: EditorNotice | null;
@@ -127,17 +135,40 @@ async function saveWithOneMerge(
  * The cart as the editor shows it and its saves, in order: each change on the version last saved,
  * the server's answer (total, version, package, budget) winning; a refusal puts back the server's.
  */
+function liveSelections(initial: Selection[]): LiveSelections & { set(next: Selection[]): void } {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(next) {
+      current = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 function useSavedCart(initial: CartItem) {
   const queryClient = useQueryClient();
   const server = useRef<ServerCart>(serverCartOf(initial));
+  const [live] = useState(() => liveSelections(initial.selections));
   const [packageId, setPackageId] = useState<string | null>(initial.package ?? null);
   const [budget, setBudgetState] = useState<number | null>(initial.budget ?? null);
   const [selections, setSelectionsState] = useState<Selection[]>(initial.selections);
   const latest = useRef<Selection[]>(initial.selections);
-  const setSelections = useCallback((next: Selection[]) => {
-    latest.current = next;
-    setSelectionsState(next);
-  }, []);
+  // The total follows at once (it reads `live`); the cards, rules and previews follow in a
+  // transition React splits into slices, so the tap's frame is not held by them.
+  const setSelections = useCallback(
+    (next: Selection[]) => {
+      latest.current = next;
+      live.set(next);
+      startTransition(() => setSelectionsState(next));
+    },
+    [live],
+  );
   const [total, setTotal] = useState(initial.total);
   const [isSaving, setSaving] = useState(false);
   const [notice, setNotice] = useState<CartEditor['notice']>(null);
@@ -146,7 +177,7 @@ function useSavedCart(initial: CartItem) {
   const save = useCallback(
     (change: Change, extra: { package?: string | null; budget?: number | null } = {}) => {
       queue.current = queue.current.then(async () => {
-        setSaving(true);
+        startTransition(() => setSaving(true));
         await saveWithOneMerge(initial._id, server, change, extra, {
           saved: (saved) => {
             setTotal(saved.total);
@@ -177,14 +208,24 @@ function useSavedCart(initial: CartItem) {
     [initial._id, queryClient, setSelections],
   );
 
+  /** The buyer's budget, saved through the same ordered, versioned saves as the choices. */
+  const setBudget = useCallback(
+    (value: number | null) => {
+      setBudgetState(value);
+      save((list) => list, { budget: value });
+    },
+    [save],
+  );
+
   return {
     latest,
+    live,
+    setBudget,
     selections,
     setSelections,
     packageId,
     setPackageId,
     budget,
-    setBudgetState,
     total,
     isSaving,
     notice,
@@ -201,8 +242,8 @@ function useSavedCart(initial: CartItem) {
  */
 export function useCartEditor(initial: CartItem, context: RuleContext): CartEditor {
   const saved = useSavedCart(initial);
-  const { latest, selections, setSelections, packageId, setPackageId, budget, setBudgetState } = saved;
-  const { total, isSaving, notice, setNotice, save } = saved;
+  const { latest, live, selections, setSelections, packageId, setPackageId, budget } = saved;
+  const { total, isSaving, notice, setNotice, save, setBudget } = saved;
   const toggle = useCallback(
     (optionId: string, room: string | undefined): ChangeInfo | null => {
       const isChosen = (list: Selection[]) => list.some((s) => s.option === optionId && s.room === room);
@@ -232,7 +273,7 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
         return null;
       }
       setSelections(after);
-      setNotice(null);
+      startTransition(() => setNotice(null));
       save(change);
       return { removed: removedWith(before.selections, after, [{ option: optionId, room }], context), before };
     },
@@ -312,16 +353,9 @@ export function useCartEditor(initial: CartItem, context: RuleContext): CartEdit
     [save, setNotice, setPackageId, setSelections],
   );
 
-  const setBudget = useCallback(
-    (value: number | null) => {
-      setBudgetState(value);
-      save((list) => list, { budget: value });
-    },
-    [save, setBudgetState],
-  );
-
   return {
     selections,
+    live,
     total,
     isSaving,
     notice,
