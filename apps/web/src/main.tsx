@@ -1,3 +1,4 @@
+import './zod-without-eval.ts';
 import './mantine-globals.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
