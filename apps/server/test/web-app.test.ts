@@ -196,6 +196,16 @@ describe(`serving the web app (${testDbKind})`, () => {
       'modulepreload /assets/i18n-t1.js',
       'modulepreload /assets/fr-CA-r1.js',
     ]);
+    // The back office says the staff's sentences too; a buyer's page (above) never loads them.
+    const manager = await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD);
+    expect(await page('/manage/reports', browserHeaders(manager.cookie))).toEqual([
+      'modulepreload /assets/framework-f1.js',
+      'modulepreload /assets/reports-m1.js',
+      'modulepreload /assets/i18n-t1.js',
+      'modulepreload /assets/warm-up-w1.js',
+      'modulepreload /assets/en-e1.js',
+      'modulepreload /assets/app-staff-s1.js',
+    ]);
     // No such page: nothing more than the entry's own.
     expect(await page('/no-such-page', onProject('demo'))).toEqual(['modulepreload /assets/framework-f1.js']);
   });

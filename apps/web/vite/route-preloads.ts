@@ -17,6 +17,8 @@ export interface RoutePreloads {
   }>;
   /** Every screen's sentences in a language: what a page that says them loads once it runs. */
   sentences: Record<string, string[]>;
+  /** The staff's screens' sentences beyond those, which their pages load too. */
+  staffSentences: Record<string, string[]>;
   /** The chunk that loads those sentences: a page with it among its files will want them. */
   formatter: string | null;
   /** The first page's sentences in a language other than English. */
@@ -120,16 +122,18 @@ export function routePreloads({ routesDir, askedAtOnce }: { routesDir: string; a
         });
       }
       const sentences: Record<string, string[]> = {};
+      const staffSentences: Record<string, string[]> = {};
       const firstPage: Record<string, string[]> = {};
-      for (const { chunk, match } of holding(/\/messages\/([\w-]+)\/(index|first-page)\.ts$/)) {
-        if (match[2] === 'index') sentences[match[1]!] = withImports([chunk]);
-        else firstPage[match[1]!] = withImports([chunk]);
+      for (const { chunk, match } of holding(/\/messages\/([\w-]+)\/(screens|app-staff|first-page)\.ts$/)) {
+        const kind = { screens: sentences, 'app-staff': staffSentences, 'first-page': firstPage }[match[2]!]!;
+        kind[match[1]!] = withImports([chunk]);
       }
       // The formatter every catalogue is read with.
       const formatter = holding(/\/apps\/web\/src\/lib\/i18n\.ts$/)[0]?.chunk;
       const preloads: RoutePreloads = {
         routes: routes.sort((a, b) => a.path.localeCompare(b.path)),
         sentences,
+        staffSentences,
         formatter: formatter?.fileName ?? null,
         firstPage,
         signedIn: asked(askedAtOnce.signedIn),

@@ -37,6 +37,7 @@ export * from './leads.ts';
 export * from './mailed-links.ts';
 export * from './comments.ts';
 export * from './payments.ts';
+export * from './payment-words.ts';
 export * from './payment-states.ts';
 export * from './proof-of-work.ts';
 export * from './lead-words.ts';

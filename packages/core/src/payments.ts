@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { minorUnitsPerMajor } from './money.ts';
 import { said } from './validation-issues.ts';
 import { PAYMENT_STATES } from './payment-states.ts';
-import type { Translate } from './messages/index.ts';
-import { selectKey } from './messages/select-key.ts';
 
 /**
  * The money side of a selection (docs/payments.md): the taxes a project charges, the terms
@@ -242,27 +240,6 @@ export function scheduleOf(terms: PaymentTerms, depositPercent: number, signings
   }
   if (balance > 0) items.push({ id: 'balance', kind: 'balance', amount: balance, due: terms.balanceDue });
   return items.filter((item) => item.amount > 0);
-}
-
-/** What a scheduled amount is called: an instalment by the name the design centre gave it, the rest by its kind. */
-export function scheduleItemName(
-  item: { kind: ScheduleKind; label?: string | undefined; revision?: number | undefined },
-  t: Translate,
-): string {
-  return item.kind === 'instalment' && item.label
-    ? item.label
-    : t('app.payments.kind', { kind: selectKey(item.kind), revision: item.revision ?? 0 });
-}
-
-/** When a scheduled amount is due, in words: at signing (with its day), on a day, or at a stage; `day` says a YYYY-MM-DD day. */
-export function scheduleItemDue(
-  item: { due: Due | { signedAt: string }; dueDay: string | null },
-  t: Translate,
-  day: (isoDay: string) => string,
-): string {
-  if ('signedAt' in item.due) return t('app.payments.due-signed', { day: item.dueDay ? day(item.dueDay) : '—' });
-  if ('date' in item.due) return day(item.due.date);
-  return t('app.payments.due-stage', { stage: item.due.stage });
 }
 
 export const LEDGER_KINDS = ['payment', 'refund', 'credit'] as const;

@@ -11,6 +11,7 @@ import { appRouteOf, type Language } from '@decor/core';
 interface Built {
   routes: Array<{ path: string; layout: string | null; files: string[] }>;
   sentences: Record<string, string[]>;
+  staffSentences: Record<string, string[]>;
   formatter: string | null;
   firstPage: Record<string, string[]>;
   signedIn: string[];
@@ -28,7 +29,13 @@ function linkOf(file: string): string {
     : `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
 }
 
-export type PreloadsOf = (pathname: string, reader: { signedIn: boolean; language: Language | null }) => string;
+export type PreloadsOf = (
+  pathname: string,
+  reader: { signedIn: boolean; isAdmin: boolean; language: Language | null },
+) => string;
+
+/** The layouts of the staff's pages, whose screens say the staff's sentences too. */
+const STAFF_LAYOUTS = new Set(['_manager', '_admin']);
 
 /** Reads the build's list; without one (an old build), pages name nothing more. `page` names some already. */
 export function routePreloads(distDir: string, page: string): PreloadsOf {
@@ -40,7 +47,7 @@ export function routePreloads(distDir: string, page: string): PreloadsOf {
   }
   const byPath = new Map(built.routes.map((route) => [route.path, route]));
   const signIn = byPath.get('/sign-in');
-  return (pathname, { signedIn, language }) => {
+  return (pathname, { signedIn, isAdmin, language }) => {
     const appRoute = appRouteOf(pathname);
     let route = appRoute ? byPath.get(appRoute) : undefined;
     if (!route) return '';
@@ -50,8 +57,12 @@ export function routePreloads(distDir: string, page: string): PreloadsOf {
     const files = [...route.files, ...(signedIn ? built.signedIn : [])];
     if (language) {
       // A page that reads the screens' sentences loads its language's; a visitor's first page, its own part.
-      if (built.formatter && route.files.includes(built.formatter)) files.push(...(built.sentences[language] ?? []));
-      else files.push(...(built.firstPage[language] ?? []));
+      if (built.formatter && route.files.includes(built.formatter)) {
+        files.push(...(built.sentences[language] ?? []));
+        // The staff's pages, and an administrator's anywhere (their tools open over any page: lib/staff-screens.ts).
+        if (isAdmin || (route.layout && STAFF_LAYOUTS.has(route.layout)))
+          files.push(...(built.staffSentences[language] ?? []));
+      } else files.push(...(built.firstPage[language] ?? []));
     }
     return [...new Set(files)]
       .filter((file) => !page.includes(`/${file}"`))

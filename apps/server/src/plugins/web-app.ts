@@ -137,8 +137,11 @@ export const webAppPlugin = fp(async function webApp(
     : '';
   const preloadsOf = routePreloads(distDir, indexHtml);
   /** Names in the page the files its route will load (plugins/route-preloads.ts). */
-  const withPreloads = (page: string, pathname: string, signedIn: boolean, language: Language | null) =>
-    page.replace('</head>', `${preloadsOf(pathname, { signedIn, language })}</head>`);
+  const withPreloads = (page: string, pathname: string, me: MeResponse | null, language: Language | null) =>
+    page.replace(
+      '</head>',
+      `${preloadsOf(pathname, { signedIn: me !== null, isAdmin: me?.isAdmin === true, language })}</head>`,
+    );
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -165,7 +168,7 @@ export const webAppPlugin = fp(async function webApp(
     const me = carriesCredentials(request) ? await meOf(request) : null;
     const pathname = new URL(request.url, 'http://page').pathname;
     const forWhom = (page: string, language: Language | null) =>
-      withPreloads(withViewer(page, me), pathname, me !== null, language);
+      withPreloads(withViewer(page, me), pathname, me, language);
     const projectKey = request.projectKey;
     if (!projectKey) return html.send(forWhom(indexHtml, null));
     const project = await projectOf(projectKey, request);

@@ -1,4 +1,5 @@
-import { use } from 'react';
+import { use, useContext } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   knownPromise,
   translator,
@@ -7,9 +8,11 @@ import {
   type MessageKey,
   type Translate,
 } from '@decor/core';
-import { CATALOGUE_LOADERS } from '@decor/core/catalogue-loaders';
+import { CATALOGUE_LOADERS, STAFF_CATALOGUE_LOADERS } from '@decor/core/catalogue-loaders';
 import { ApiError } from './api-client.ts';
 import { useLanguage } from './language.ts';
+import { meQuery } from './session.ts';
+import { StaffScreens } from './staff-screens.ts';
 import { keepLoadedSentences } from './loaded-sentences.ts';
 import { isPseudo, pseudoModule } from './pseudo-language.ts';
 
@@ -20,17 +23,23 @@ import { isPseudo, pseudoModule } from './pseudo-language.ts';
  * route's pending view) until they have.
  */
 
-const loading = new Map<Language, KnownPromise<Translate>>();
+const loading = new Map<string, KnownPromise<Translate>>();
 
-/** Starts loading a language's sentences (a choice of language preloads before switching). */
-export function loadLanguage(language: Language): KnownPromise<Translate> {
-  let promise = loading.get(language);
+/**
+ * Starts loading a language's sentences (a choice of language preloads before switching): every
+ * page's, and with `staff` the staff's screens' too (lib/staff-screens.ts).
+ */
+export function loadLanguage(language: Language, staff = false): KnownPromise<Translate> {
+  const key = `${language}${staff ? '+staff' : ''}`;
+  let promise = loading.get(key);
   if (!promise) {
+    const sentences = Promise.all([
+      CATALOGUE_LOADERS[language](),
+      staff ? STAFF_CATALOGUE_LOADERS[language]() : Promise.resolve({}),
+    ]).then(([screens, staffScreens]) => ({ ...screens, ...staffScreens }));
     const catalogue = isPseudo()
-      ? Promise.all([CATALOGUE_LOADERS[language](), pseudoModule()]).then(([loaded, { pseudoCatalogue }]) =>
-          pseudoCatalogue(loaded),
-        )
-      : CATALOGUE_LOADERS[language]();
+      ? Promise.all([sentences, pseudoModule()]).then(([loaded, { pseudoCatalogue }]) => pseudoCatalogue(loaded))
+      : sentences;
     promise = knownPromise(
       catalogue.then((loaded) => {
         const translate = translator(loaded, language);
@@ -38,8 +47,8 @@ export function loadLanguage(language: Language): KnownPromise<Translate> {
         return translate;
       }),
     );
-    promise.catch(() => loading.delete(language));
-    loading.set(language, promise);
+    promise.catch(() => loading.delete(key));
+    loading.set(key, promise);
   }
   return promise;
 }
@@ -47,7 +56,9 @@ export function loadLanguage(language: Language): KnownPromise<Translate> {
 /** The sentences of the page's language (always through use(): once loaded it answers at once, with the same hooks). */
 export function useT(): Translate {
   const { language } = useLanguage();
-  return use(loadLanguage(language) as Promise<Translate>);
+  const { data: isAdmin } = useQuery({ ...meQuery, select: (me) => me?.isAdmin === true });
+  const staff = useContext(StaffScreens) || isAdmin === true;
+  return use(loadLanguage(language, staff) as Promise<Translate>);
 }
 
 /**

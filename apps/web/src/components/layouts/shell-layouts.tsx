@@ -3,6 +3,7 @@ import { ShellLayout } from './shell-layout.tsx';
 import { meQuery } from '../../lib/session.ts';
 import type { NavItem } from './nav-links.tsx';
 import { PersonalDates } from '../../lib/personal-dates.tsx';
+import { StaffScreens } from '../../lib/staff-screens.ts';
 
 const BUYER_NAV: NavItem[] = [
   { to: '/', label: 'app.nav.home', exact: true },
@@ -59,15 +60,21 @@ export function UserLayout() {
 export function AdminLayout() {
   // The platform's pages are the administrator's, not a project's: dates in their own language and zone.
   return (
-    <PersonalDates>
-      <ShellLayout layout="admin" nav={ADMIN_NAV} area="app.nav.area.admin" />
-    </PersonalDates>
+    <StaffScreens value>
+      <PersonalDates>
+        <ShellLayout layout="admin" nav={ADMIN_NAV} area="app.nav.area.admin" />
+      </PersonalDates>
+    </StaffScreens>
   );
 }
 
 /** The project back office, in the admin layout's frame with the project's navigation. */
 export function ManagerLayout() {
-  return <ShellLayout layout="manager" nav={MANAGE_NAV} area="app.nav.area.manage" />;
+  return (
+    <StaffScreens value>
+      <ShellLayout layout="manager" nav={MANAGE_NAV} area="app.nav.area.manage" />
+    </StaffScreens>
+  );
 }
 
 /** A header and the page, no side navigation. */
