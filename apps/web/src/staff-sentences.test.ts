@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EN_APP_STAFF } from '../../../packages/core/src/messages/en/app-staff.ts';
+import { EN_SCREENS } from '../../../packages/core/src/messages/en/screens.ts';
+import { EN } from '../../../packages/core/src/messages/en/index.ts';
 
 /**
  * A buyer's page loads every screen's sentences but the staff's (docs/languages.md, "Loading"):
@@ -45,11 +47,18 @@ describe('the staff’s sentences', () => {
       reached.add(file);
       queue.push(...importsOf(file));
     }
-    const said = [...reached].flatMap((file) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/['`](app\.[\w-]+)\./g)]
-        .filter(([, area]) => STAFF_AREAS.has(area!))
-        .map(([found]) => `${relative(file)}: ${found.slice(1)}`),
-    );
+    // Keys written whole that the page's catalogue lacks (a staff sentence, a mail's), and areas
+    // of the staff's sentences whose keys are put together (`app.reports.${…}`).
+    const said = [...reached].flatMap((file) => {
+      const text = fs.readFileSync(file, 'utf8');
+      const whole = [...text.matchAll(/['`]([a-z][\w-]*(?:\.[\w-]+)+)['`]/g)]
+        .map(([, key]) => key!)
+        .filter((key) => key in EN && !(key in EN_SCREENS));
+      const areas = [...text.matchAll(/['`](app\.[\w-]+)\./g)]
+        .map(([, area]) => area!)
+        .filter((area) => STAFF_AREAS.has(area));
+      return [...whole, ...areas].map((key) => `${relative(file)}: ${key}`);
+    });
     // The walk reaches the buyer's pages (a control that the walk follows imports at all).
     expect([...reached].map(relative)).toContain('features/configure/components/configurator.tsx');
     expect(said).toEqual([]);

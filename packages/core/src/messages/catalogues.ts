@@ -5,7 +5,7 @@ type Sentences = Readonly<Record<string, string>>;
 /**
  * Each language's sentences, loaded when that language is first needed: a page loads the one
  * its reader speaks, never them all, and the staff's screens' part only for the staff
- * (docs/languages.md, "Loading"). The mails' and documents' sentences are the server's alone.
+ * (docs/languages.md, "Messages"). The mails' sentences are the server's alone.
  */
 export const CATALOGUE_LOADERS: Record<Language, () => Promise<Sentences>> = {
   en: () => import('./en/screens.ts').then((module) => module.EN_SCREENS),

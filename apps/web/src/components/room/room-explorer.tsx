@@ -113,7 +113,7 @@ export function RoomExplorer({
       </Box>
       <Stack gap="md">
         <Card withBorder radius="md" padding="sm">
-          <Title order={3} fz="sm" mb={6}>
+          <Title order={2} fz="sm" mb={6}>
             {t('app.room.plan')}
           </Title>
           {planImage ? (
@@ -128,7 +128,7 @@ export function RoomExplorer({
           )}
         </Card>
         <Card withBorder radius="md" padding="sm">
-          <Title order={3} fz="md" mb="xs" data-testid="current-room">
+          <Title order={2} fz="md" mb="xs" data-testid="current-room">
             {room.name}
           </Title>
           <SwatchBoard room={room} finishes={roomFinishes} columns={{ base: 2, md: 1 }} />

@@ -10,15 +10,18 @@ export function RoomLineCards({
   groups,
   money,
   lineTestId,
+  headingOrder = 3,
 }: {
   groups: RoomLines[];
   money: ((minor: number) => string) | null;
   lineTestId: string;
+  /** The rooms' heading level: 2 where they are the page's first sections (My selection). */
+  headingOrder?: 2 | 3;
 }) {
   const t = useT();
   return groups.map(({ room, lines }) => (
     <Card key={room._id || 'home'} withBorder radius="md" padding="md" data-testid="review-room">
-      <Title order={3} fz="md" mb="xs">
+      <Title order={headingOrder} fz="md" mb="xs">
         {room.name}
       </Title>
       <Table verticalSpacing={6}>

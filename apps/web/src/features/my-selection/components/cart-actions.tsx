@@ -182,7 +182,7 @@ function GivenLinks({ cartId }: { cartId: string }) {
   return (
     <Stack gap={6} data-testid="given-links">
       <Divider />
-      <Title order={3} fz="sm">
+      <Title order={2} fz="sm">
         {t('app.actions.links-given')}
       </Title>
       {links.data.map((link) => (

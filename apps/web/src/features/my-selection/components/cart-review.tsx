@@ -202,7 +202,7 @@ function Review({
         canShare={hasFeature(project!.features, 'shareLinks')}
       />
       {groups.length === 0 && <Text c="dimmed">{t('app.review.nothing')}</Text>}
-      <RoomLineCards groups={groups} money={money} lineTestId="review-line" />
+      <RoomLineCards groups={groups} money={money} lineTestId="review-line" headingOrder={2} />
       <Card withBorder radius="md" padding="md">
         {adjustments.map((adjustment) => (
           <Group key={adjustment.label} justify="space-between" data-testid="review-adjustment">
