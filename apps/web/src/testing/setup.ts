@@ -2,9 +2,10 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { loadLanguage } from '../lib/i18n.ts';
 
-// The screens' sentences in English, loaded before any test renders one (a screen waits for its language's otherwise).
+// The screens' sentences in English, the staff's too, loaded before any test renders one (a
+// screen waits for its language's otherwise).
 beforeAll(async () => {
-  await loadLanguage('en');
+  await loadLanguage('en', true);
 });
 
 // jsdom lacks these browser APIs that the UI kit uses.
