@@ -160,8 +160,13 @@ const START = new RegExp(
   ].join('|'),
 );
 
-/** What the entry loads before any route: never worth preloading again. */
-const ALWAYS_LOADED = /^assets\/(framework|mantine|rolldown-runtime|start|access|api-client)-[\w-]+\.(js|css)$/;
+/**
+ * What the entry loads before any route: never worth preloading again. By name and its seven
+ * characters of hash, so that no other chunk is taken for one of them (an `access-…` chunk is a
+ * page's sentences; `dev-mode` is the constants the entry shares with the pages, named after its
+ * first module, `lib/dev-mode.ts`, and `dev-mode-switch-…` is a page's).
+ */
+const ALWAYS_LOADED = /^assets\/(framework|mantine|rolldown-runtime|start|dev-mode)-[\w-]{7}\.(js|css)$/;
 
 export default defineConfig({
   plugins: [
