@@ -1,5 +1,4 @@
 import { use, useContext } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   knownPromise,
   translator,
@@ -11,7 +10,6 @@ import {
 import { CATALOGUE_LOADERS, STAFF_CATALOGUE_LOADERS } from '@decor/core/catalogue-loaders';
 import { ApiError } from './api-client.ts';
 import { useLanguage } from './language.ts';
-import { meQuery } from './session.ts';
 import { StaffScreens } from './staff-screens.ts';
 import { keepLoadedSentences } from './loaded-sentences.ts';
 import { isPseudo, pseudoModule } from './pseudo-language.ts';
@@ -55,9 +53,9 @@ export function loadLanguage(language: Language, staff = false): KnownPromise<Tr
 
 /** The sentences of the page's language (always through use(): once loaded it answers at once, with the same hooks). */
 export function useT(): Translate {
-  const { language } = useLanguage();
-  const { data: isAdmin } = useQuery({ ...meQuery, select: (me) => me?.isAdmin === true });
-  const staff = useContext(StaffScreens) || isAdmin === true;
+  // The reader's language and whether they are an administrator come from the one read of the session.
+  const { language, isAdmin } = useLanguage();
+  const staff = useContext(StaffScreens) || isAdmin;
   return use(loadLanguage(language, staff) as Promise<Translate>);
 }
 

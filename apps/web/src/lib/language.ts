@@ -48,6 +48,8 @@ export interface PageLanguage {
   locale: string;
   /** Keeps a choice on this device, and on the account when signed in. */
   choose: (language: Language) => Promise<void>;
+  /** Whether the reader is an administrator, whose every page says the staff's sentences too (lib/staff-screens.ts). */
+  isAdmin: boolean;
 }
 
 export function useLanguage(): PageLanguage {
@@ -85,5 +87,11 @@ export function useLanguage(): PageLanguage {
     },
     [me],
   );
-  return { language, languages, locale: formattingLocale(language, options?.locale ?? 'en-CA'), choose };
+  return {
+    language,
+    languages,
+    locale: formattingLocale(language, options?.locale ?? 'en-CA'),
+    choose,
+    isAdmin: me?.isAdmin === true,
+  };
 }

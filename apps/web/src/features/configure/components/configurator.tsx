@@ -208,7 +208,6 @@ function Editor({
       )}
       <CartBar
         editor={editor}
-        total={editor.isSaving ? estimate : editor.total}
         estimateOf={(selections) =>
           cartTotal({ selections, priceOf, packageAdjustment: packageAdjustmentOf(editor.packageId), fees })
         }
@@ -855,7 +854,6 @@ function PackageCard({
  */
 function CartBar({
   editor,
-  total: shownByEditor,
   estimateOf,
   money,
   isOpen,
@@ -864,7 +862,6 @@ function CartBar({
   onFit,
 }: {
   editor: ReturnType<typeof useCartEditor>;
-  total: number;
   /** The total of some selections, as the server sums them. */
   estimateOf: (selections: CartEditor['selections']) => number;
   money: (minor: number) => string;
@@ -880,7 +877,8 @@ function CartBar({
   // A choice just made shows its total here before the rest of the page has caught up with it.
   const now = useSyncExternalStore(editor.live.subscribe, editor.live.get);
   const isAhead = now !== editor.selections;
-  const total = isAhead ? estimateOf(now) : shownByEditor;
+  // While a change is on its way the server's sum is not known yet: the same sum, made here.
+  const total = isAhead || editor.isSaving ? estimateOf(now) : editor.total;
   const { made, missing } = progressOf(now);
   return (
     <Paper withBorder radius="md" p="md" pos="sticky" top={68} style={{ zIndex: 5 }} data-testid="cart-bar">
