@@ -1,7 +1,7 @@
 import { rowsOf } from '../decor/index.ts';
 import { sql } from 'drizzle-orm';
 import { fieldIn, RETURNING_LEAD_DAYS, type Language, type Translations } from '@decor/core';
-import { hotSqlRows, sqlRows, type Db } from '../../db/client.ts';
+import { atRun, hotSqlRows, sqlRows, type Db } from '../../db/client.ts';
 
 /** Spends a form token: true the first time, false when it was already sent (a replay). Spent tokens older than a day are let go. */
 export async function spendFormToken(db: Db, projectId: string, nonce: string): Promise<boolean> {
@@ -64,12 +64,25 @@ export async function publicInterests(db: Db, projectId: string, language?: Lang
   }));
 }
 
-/** A page of the project's leads, newest activity first, after the cursor (`updated_at` and id of the last one shown). */
+/** Where a first page starts: before every lead, so that it takes the same plan as every later page. */
+const BEFORE_EVERY_LEAD = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+
+/**
+ * A page of the project's leads, newest activity first, after the cursor (`updated_at` and id of
+ * the last one shown). It walks `items_leads_recent_idx` in its order from the cursor and stops
+ * at the page's end: the order names the table's columns (`r.`), not the text the page prints;
+ * a status not asked is left out of the statement, the values are read at run time (`atRun`)
+ * and the size is written in, so the plan kept for each shape walks the index too
+ * (docs/performance.md, "Plans kept").
+ */
 export async function leadsPage(
   db: Db,
   projectId: string,
   { status, after, limit }: { status: string | null; after: { at: string; id: string } | null; limit: number },
 ) {
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new Error(`A page's size must be a positive whole number, not ${limit}.`);
+  const from = after ?? BEFORE_EVERY_LEAD;
   return hotSqlRows<{
     id: string;
     version: number;
@@ -79,12 +92,13 @@ export async function leadsPage(
     data: Record<string, unknown>;
   }>(
     db,
-    sql`SELECT id::text AS id, version, created_at::text AS created_at, updated_at::text AS updated_at, updated_at::text || '|' || id::text AS cursor, data
+    sql`SELECT r.id::text AS id, r.version, r.created_at::text AS created_at, r.updated_at::text AS updated_at,
+               r.updated_at::text || '|' || r.id::text AS cursor, r.data
         FROM ${rowsOf('leads')} r
-        WHERE project_id = ${projectId}
-          AND (${status}::text IS NULL OR data->>'status' = ${status})
-          AND (${after?.at ?? null}::timestamptz IS NULL OR (updated_at, id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid))
-        ORDER BY updated_at DESC, id DESC
-        LIMIT ${limit}`,
+        WHERE r.project_id = ${atRun('uuid', projectId)}
+          AND (r.updated_at, r.id) < (${atRun('text', from.at)}::timestamptz, ${atRun('uuid', from.id)})
+          ${status === null ? sql`` : sql`AND r.data->>'status' = ${atRun('text', status)}`}
+        ORDER BY r.updated_at DESC NULLS LAST, r.id DESC NULLS LAST
+        LIMIT ${sql.raw(String(limit))}`,
   );
 }

@@ -7,6 +7,21 @@ import { leadsPage } from './leads.repo.ts';
 
 /** Leads a page of `/api/manage/leads` holds. */
 const LEADS_PAGE = 50;
+/** A page's `next`: the last lead's moment as PostgreSQL prints it, and its id. */
+const LEADS_CURSOR =
+  /^\d{4}-\d{2}-\d{2} \d{2}:[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a cursor's moment names a day the calendar has (no 31 February) and a time of day. */
+function isMoment(at: string): boolean {
+  const [, year, month, day, hour] = /^(\d{4})-(\d{2})-(\d{2}) (\d{2})/.exec(at) ?? [];
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return (
+    Number(year) >= 1 &&
+    Number(hour) < 24 &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day)
+  );
+}
 import type { AppContext } from '../../context.ts';
 import { projectOrigin } from '../../lib/project-origin.ts';
 import { inquiryFormOf, receiveInquiry } from './leads.operations.ts';
@@ -42,10 +57,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext> = async (
         summary: "The project's leads, newest activity first, 50 a page (its managers and administrators)",
         querystring: z.object({
           status: z.enum(LEAD_STATUSES).optional(),
-          after: z
-            .string()
-            .regex(/^[^|]{10,40}\|[0-9a-f-]{36}$/, 'the `next` of the page before')
-            .optional(),
+          after: z.string().regex(LEADS_CURSOR, 'the `next` of the page before').optional(),
         }),
         response: {
           200: z.object({ items: z.array(z.record(z.string(), z.unknown())), next: z.string().nullable() }),
@@ -56,7 +68,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { project } = requireManager(await request.projectScope());
       const [at = '', id = ''] = request.query.after?.split('|') ?? [];
-      if (request.query.after && Number.isNaN(Date.parse(at)))
+      if (request.query.after && !isMoment(at))
         throw fail('bad_request', 'request.invalid', { issues: 'after: the `next` of the page before' });
       const rows = await leadsPage(db, project.id, {
         status: request.query.status ?? null,
