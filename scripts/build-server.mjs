@@ -16,6 +16,8 @@ await build({
     backup: path.join(root, 'apps/server/src/backup.ts'),
     // Fit my budget's solver thread (decision 068), loaded by apps/server/src/modules/budget/budget.runner.ts.
     'budget-worker': path.join(root, 'apps/server/src/modules/budget/budget.worker.ts'),
+    // The thread that compresses images for the GPU (docs/3d.md, "Textures"), loaded by apps/server/src/modules/files/textures.ts.
+    'texture-worker': path.join(root, 'apps/server/src/modules/files/texture.worker.ts'),
   },
   outdir: serverDist,
   bundle: true,

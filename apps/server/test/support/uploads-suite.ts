@@ -4,7 +4,9 @@ import { createTestApp, testDbKind, TEST_DEMO_PASSWORD } from './test-app.ts';
 import { browserHeaders, signIn } from './identity.ts';
 import { multipart } from './multipart.ts';
 import { CLAIMED_TYPES, HOSTILE_FILES } from './hostile-files.ts';
+import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../src/modules/files/storage.ts';
+import { files } from '../../src/db/schema/index.ts';
 import type { StorageKind } from '../../src/modules/files/storages.ts';
 
 /**
@@ -14,7 +16,7 @@ import type { StorageKind } from '../../src/modules/files/storages.ts';
  */
 export async function uploadsSuite(given?: { storage: FileStorage; kind: StorageKind }) {
   const UPLOAD_LIMIT = 200 * 1024;
-  const { app, config } = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) }, storage: given });
+  const { app, config, db } = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(UPLOAD_LIMIT) }, storage: given });
   const manager = (await signIn(app, 'manager@demo.test', TEST_DEMO_PASSWORD)).cookie;
   const buyer = (await signIn(app, 'buyer@demo.test', TEST_DEMO_PASSWORD)).cookie;
   const outsider = (await signIn(app, 'manager@harbour.test', TEST_DEMO_PASSWORD)).cookie;
@@ -168,6 +170,53 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
       }
     });
 
+    it('gives an image a 512 × 512 KTX2 texture for the GPU, made once, the original kept', async () => {
+      const texturesOf = async (id: string) =>
+        (await db.select().from(files).where(eq(files.id, id)))[0]!.thumbnails.filter((t) => t.type === 'image/ktx2');
+      // A catalogue image's is made when it is uploaded, without anyone asking for it.
+      await expect.poll(() => texturesOf(uploaded._id), { timeout: 30_000 }).toHaveLength(1);
+      const texture = await app.inject({
+        method: 'GET',
+        url: `${uploaded.url}?texture=ktx2`,
+        headers: browserHeaders(),
+      });
+      expect(texture.statusCode).toBe(200);
+      expect(texture.headers['content-type']).toBe('image/ktx2');
+      expect(texture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(ktx2Header(texture.rawPayload)).toEqual({ width: 512, height: 512, levels: 10, basisLz: true });
+      // The original and its thumbnails are what they were; the file's thumbnails are still the WebP ones.
+      const original = await app.inject({ method: 'GET', url: uploaded.url, headers: browserHeaders() });
+      expect((await sharp(original.rawPayload).metadata()).width).toBe(1200);
+      const thumb = await app.inject({ method: 'GET', url: `${uploaded.url}?thumb=800`, headers: browserHeaders() });
+      expect(thumb.headers['content-type']).toBe('image/webp');
+
+      // Any other image's is made the first time it is asked: once, however many ask at once.
+      const plain = await upload(multipart([{ name: 'file', filename: 'tile.png', type: 'image/png', bytes: png }]));
+      const plainUrl = `${plain.json().url}?texture=ktx2`;
+      expect(await texturesOf(plain.json()._id)).toHaveLength(0);
+      // Who may not read the image may not have it made either.
+      expect((await app.inject({ method: 'GET', url: plainUrl, headers: browserHeaders() })).statusCode).toBe(401);
+      expect(await texturesOf(plain.json()._id)).toHaveLength(0);
+      const asked = await Promise.all(
+        [1, 2, 3].map(() => app.inject({ method: 'GET', url: plainUrl, headers: browserHeaders(buyer) })),
+      );
+      expect(asked.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(asked.map((answer) => answer.headers.etag)).size).toBe(1);
+      expect(await texturesOf(plain.json()._id)).toHaveLength(1);
+
+      // What is not an image has none; a thumbnail and the texture at once, or another format, is refused.
+      const pdfTexture = await app.inject({
+        method: 'GET',
+        url: `${privateUrl}?texture=ktx2`,
+        headers: browserHeaders(buyer),
+      });
+      expect([pdfTexture.statusCode, pdfTexture.json().error.message]).toEqual([404, 'Only an image has a texture.']);
+      for (const query of ['thumb=200&texture=ktx2', 'texture=png']) {
+        const refused = await app.inject({ method: 'GET', url: `${uploaded.url}?${query}`, headers: browserHeaders() });
+        expect(refused.statusCode, query).toBe(400);
+      }
+    });
+
     it('answers odd ranges with 416 or the whole file, never a 5xx', async () => {
       for (const range of [
         'bytes=a-b',
@@ -256,4 +305,16 @@ export async function uploadsSuite(given?: { storage: FileStorage; kind: Storage
     });
   });
   return { app, config };
+}
+
+/** What a KTX2 file's header says (the Khronos KTX 2.0 layout): its size, mipmap levels, and whether it is Basis ETC1S (BasisLZ). */
+function ktx2Header(bytes: Buffer) {
+  const identifier = Buffer.from([0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(bytes.subarray(0, 12).equals(identifier)).toBe(true);
+  return {
+    width: bytes.readUInt32LE(20),
+    height: bytes.readUInt32LE(24),
+    levels: bytes.readUInt32LE(40),
+    basisLz: bytes.readUInt32LE(44) === 1,
+  };
 }

@@ -72,7 +72,10 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnails: jsonb('thumbnails')
-      .$type<Array<{ size: number; width: number; height: number; storageKey: string; bytes: number }>>()
+      // WebP thumbnails, and the image's GPU texture (`type` image/ktx2; docs/3d.md, "Textures").
+      .$type<
+        Array<{ size: number; width: number; height: number; storageKey: string; bytes: number; type?: string }>
+      >()
       .notNull()
       .default([]),
     configs: jsonb('configs').$type<Record<string, unknown>>().notNull().default({}),

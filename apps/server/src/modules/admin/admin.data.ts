@@ -17,7 +17,7 @@ import {
 import { type Db, withTransaction } from '../../db/client.ts';
 import type { HookRegistry } from '../decor/index.ts';
 import { runBatch, type BatchOperation, writerIn } from '../decor/index.ts';
-import { filesOfProject, storeFile } from '../files/index.ts';
+import { filesOfProject, isTexture, storeFile } from '../files/index.ts';
 import { placeOnPortalDeploy } from '../portal/index.ts';
 import { accessCodeValues, INVITATION_DEFAULTS, provenInvitationMail } from '../access-codes/index.ts';
 import { insertAccessCodes } from '../access-codes/index.ts';
@@ -129,7 +129,8 @@ export async function exportProject({
   const bundledFiles = [];
   for (const row of fileRows) {
     const thumbnails = [];
-    for (const thumb of row.thumbnails)
+    // The WebP thumbnails; an image's GPU texture is made again where the bundle is brought in.
+    for (const thumb of row.thumbnails.filter((t) => !isTexture(t)))
       thumbnails.push({
         size: thumb.size,
         width: thumb.width,

@@ -6,6 +6,7 @@ import { findFile, insertFile, type FileRow } from './files.repo.ts';
 import type { Scope } from '../projects/index.ts';
 import type { ProjectRow } from '../projects/index.ts';
 import type { FileStorage } from './storage.ts';
+import { isTexture, TEXTURE_TYPE } from './textures.ts';
 
 /** What may be uploaded, by content: images, PDFs (spec sheets), GLB 3D models. */
 export const ACCEPTED_TYPES: Record<string, string> = {
@@ -58,7 +59,7 @@ export function isManagersFile(row: Pick<FileRow, 'configs'>): boolean {
 /** Types a browser may show in a page of ours (re-encoded images); everything else is downloaded. */
 export const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 /** Types a stored file may be served as; a row of any other type (written before the byte check) is sent as bytes. */
-export const SERVED_TYPES = new Set([...Object.keys(ACCEPTED_TYPES), 'text/csv']);
+export const SERVED_TYPES = new Set([...Object.keys(ACCEPTED_TYPES), 'text/csv', TEXTURE_TYPE]);
 
 /** File name extensions of what is stored: uploads, and the CSV files imports keep. */
 const STORED_EXTENSIONS: Record<string, string> = { ...ACCEPTED_TYPES, 'text/csv': 'csv' };
@@ -71,12 +72,14 @@ export function fileView(row: FileRow) {
     size: row.size,
     type: row.type,
     ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
-    thumbnails: row.thumbnails.map((t) => ({
-      size: t.size,
-      width: t.width,
-      height: t.height,
-      url: `/api/files/${row.id}?thumb=${t.size}`,
-    })),
+    thumbnails: row.thumbnails
+      .filter((t) => !isTexture(t))
+      .map((t) => ({
+        size: t.size,
+        width: t.width,
+        height: t.height,
+        url: `/api/files/${row.id}?thumb=${t.size}`,
+      })),
     configs: row.configs,
     createdAt: row.createdAt.toISOString(),
   };
@@ -134,7 +137,7 @@ export async function storeUpload({
     );
   }
 
-  return fileView(await storeFile({ db, storage, projectId: project.id, createdBy: actor.userId, upload, type }));
+  return storeFile({ db, storage, projectId: project.id, createdBy: actor.userId, upload, type });
 }
 
 /** The bytes of a CSV file: UTF-8 text without control characters but tab and line breaks. */
@@ -265,7 +268,7 @@ export async function fileForDownload({
   const row = await findFile(db, project.id, id);
   if (!row) throw fail('not_found', 'file.no-such');
   if (thumb === undefined) return { row, storageKey: row.storageKey, type: row.type };
-  const thumbnail = row.thumbnails.find((t) => t.size === thumb);
+  const thumbnail = row.thumbnails.find((t) => t.size === thumb && !isTexture(t));
   if (!thumbnail) throw fail('not_found', 'file.no-thumbnail');
   return { row, storageKey: thumbnail.storageKey, type: 'image/webp' };
 }

@@ -7,6 +7,7 @@ import { requireActor } from '../../plugins/actor.ts';
 import { requireProject } from '../projects/index.ts';
 import {
   fileForDownload,
+  fileView,
   INLINE_TYPES,
   isManagersFile,
   isPublicFile,
@@ -16,6 +17,7 @@ import {
   THUMBNAIL_WIDTHS,
 } from './files.operations.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';
+import { createTextureMaker, TEXTURE_TYPE } from './textures.ts';
 
 const fileViewSchema = z.object({
   _id: z.string(),
@@ -42,6 +44,8 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
   { config, database, storage, fileReaders },
 ) => {
   const { db } = database;
+  const textures = createTextureMaker(storage);
+  app.addHook('onClose', () => textures.close());
   // Multipart is accepted here only; every other route takes JSON.
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 6 },
@@ -91,7 +95,14 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
         throw fail('bad_request', 'file.malformed');
       }
       if (!file || file.bytes.length === 0) throw fail('bad_request', 'file.empty', undefined, { field: 'file' });
-      const view = await storeUpload({ db, storage, scope, upload: { ...file, configs } });
+      const row = await storeUpload({ db, storage, scope, upload: { ...file, configs } });
+      // A catalogue image may be a finish's texture: its GPU texture is made now, off the request,
+      // so the first buyer to see it in 3D does not wait for it (docs/3d.md, "Textures").
+      if (purposeOf(row) === 'catalogue' && row.type.startsWith('image/'))
+        textures
+          .textureOf(db, row)
+          .catch((error: unknown) => request.log.warn({ err: error, file: row.id }, 'texture not made'));
+      const view = fileView(row);
       return reply.status(201).send(view);
     },
   );
@@ -102,14 +113,20 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
       schema: {
         tags: ['decor'],
         summary:
-          'A file of the project, or one of its thumbnails (?thumb=200|800); catalogue images and the logo are public, other files for members; supports range requests',
+          "A file of the project, one of its thumbnails (?thumb=200|800), or an image's 512 × 512 GPU texture (?texture=ktx2); catalogue images and the logo are public, other files for members; supports range requests",
         params: z.object({ id: z.uuid() }),
-        querystring: z.object({
-          thumb: z.coerce
-            .number()
-            .refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), said('validation.thumbnail-width'))
-            .optional(),
-        }),
+        querystring: z
+          .object({
+            thumb: z.coerce
+              .number()
+              .refine((n) => (THUMBNAIL_WIDTHS as readonly number[]).includes(n), said('validation.thumbnail-width'))
+              .optional(),
+            texture: z.literal('ktx2').optional(),
+          })
+          .refine((query) => query.thumb === undefined || query.texture === undefined, {
+            ...said('validation.thumbnail-or-texture'),
+            path: ['texture'],
+          }),
         response: {
           200: {
             description: 'The file: re-encoded images inline, anything else as an attachment; always `nosniff`',
@@ -126,7 +143,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) => {
       const project = await requireProject(db, request.projectKey);
-      const { row, storageKey, type } = await fileForDownload({
+      const { row, ...stored } = await fileForDownload({
         db,
         project,
         id: request.params.id,
@@ -147,6 +164,10 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
             throw fail('not_found', 'file.no-such');
         }
       }
+      // The image's GPU texture, made the first time it is asked, once the reader may have it.
+      const { storageKey, type } = request.query.texture
+        ? { storageKey: (await textures.textureOf(db, row)).storageKey, type: TEXTURE_TYPE }
+        : stored;
       // Only re-encoded images are shown inline; every other file (PDF, GLB, CSV) is downloaded, and a
       // row of a type the byte check would refuse today is sent as bare bytes (docs/security.md, "Files").
       const served = SERVED_TYPES.has(type) ? type : 'application/octet-stream';

@@ -9,6 +9,7 @@ export const filesModule = defineModule({ name: 'files', dependencies: ['project
 
 export { filesOfProject } from './files.repo.ts';
 export { COMMENT_FILE_PURPOSE, storeFile } from './files.operations.ts';
+export { isTexture } from './textures.ts';
 export { FileReaders, type FileReader } from './file-readers.ts';
 export { type FileStorage } from './storage.ts';
 export { storageFor, type StorageKind } from './storages.ts';

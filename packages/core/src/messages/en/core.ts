@@ -180,6 +180,7 @@ export const EN_CORE = {
   'file.unreadable': 'This image could not be read. It may be damaged or too large.',
   'file.no-such': 'There is no such file.',
   'file.no-thumbnail': 'There is no thumbnail of that size.',
+  'file.no-texture': 'Only an image has a texture.',
   'file.multipart': 'Send the file as multipart/form-data.',
   'file.field': 'Send the file in a field named "file".',
   'file.configs': 'configs must be a JSON object.',

@@ -27,6 +27,7 @@ export const EN_VALIDATION = {
   'validation.default-language': 'must be one of the project’s languages',
   'validation.app-path': 'must be a page of the portal, such as /configure',
   'validation.thumbnail-width': 'must be one of the thumbnail widths',
+  'validation.thumbnail-or-texture': 'ask for a thumbnail or the texture, not both',
   'validation.finishes-limit': 'can have at most {limit, number} finishes',
   'validation.nothing-to-change': 'must say what to change',
   'validation.choice-values': 'needs at least one value for a choice',

@@ -182,6 +182,7 @@ export const FR_CA_CORE: Record<keyof typeof EN_CORE, string> = {
   'file.unreadable': 'Cette image n’a pas pu être lue. Elle est peut-être endommagée ou trop grande.',
   'file.no-such': 'Ce fichier n’existe pas.',
   'file.no-thumbnail': 'Il n’y a pas de vignette de cette taille.',
+  'file.no-texture': 'Seule une image a une texture.',
   'file.multipart': 'Envoyez le fichier en multipart/form-data.',
   'file.field': 'Envoyez le fichier dans un champ nommé « file ».',
   'file.configs': 'configs doit être un objet JSON.',

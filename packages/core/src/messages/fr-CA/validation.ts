@@ -25,6 +25,7 @@ export const FR_CA_VALIDATION: { readonly [Key in keyof typeof EN_VALIDATION]: s
   'validation.default-language': 'doit être l’une des langues du projet',
   'validation.app-path': 'doit être une page du portail, comme /configure',
   'validation.thumbnail-width': 'doit être l’une des largeurs de vignette',
+  'validation.thumbnail-or-texture': 'demandez une vignette ou la texture, pas les deux',
   'validation.finishes-limit': 'peut avoir au plus {limit, number} finitions',
   'validation.nothing-to-change': 'doit indiquer ce qu’il faut modifier',
   'validation.choice-values': 'doit avoir au moins une valeur pour un choix',
