@@ -73,9 +73,7 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     thumbnails: jsonb('thumbnails')
       // WebP thumbnails, and the image's GPU texture (`type` image/ktx2; docs/3d.md, "Textures").
-      .$type<
-        Array<{ size: number; width: number; height: number; storageKey: string; bytes: number; type?: string }>
-      >()
+      .$type<Array<{ size: number; width: number; height: number; storageKey: string; bytes: number; type?: string }>>()
       .notNull()
       .default([]),
     configs: jsonb('configs').$type<Record<string, unknown>>().notNull().default({}),
