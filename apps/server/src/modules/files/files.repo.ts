@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
@@ -21,4 +21,12 @@ export async function findFile(db: Db, projectId: string, id: string): Promise<F
 
 export async function filesOfProject(db: Db, projectId: string): Promise<FileRow[]> {
   return db.select().from(files).where(eq(files.projectId, projectId)).orderBy(files.id);
+}
+
+/** Adds an image's GPU texture to its thumbnails, unless another process added one first. */
+export async function addTexture(db: Db, id: string, texture: FileRow['thumbnails'][number]): Promise<void> {
+  await db
+    .update(files)
+    .set({ thumbnails: sql`${files.thumbnails} || ${JSON.stringify([texture])}::jsonb` })
+    .where(and(eq(files.id, id), sql`NOT ${files.thumbnails} @> ${JSON.stringify([{ type: texture.type }])}::jsonb`));
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -71,29 +72,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       requireActor(request);
       const scope = await request.projectScope();
-      if (!request.isMultipart()) throw fail('unsupported_media_type', 'file.multipart');
-      let file: { bytes: Buffer; fileName: string; claimedType: string } | null = null;
-      let configs: Record<string, unknown> = {};
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') throw fail('bad_request', 'file.field');
-            file = { bytes: await part.toBuffer(), fileName: part.filename, claimedType: part.mimetype };
-          } else if (part.fieldname === 'configs') {
-            const parsed = parseClientJson(String(part.value), 'configs');
-            if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-              throw fail('bad_request', 'file.configs', undefined, { field: 'configs' });
-            }
-            configs = parsed as Record<string, unknown>;
-          }
-        }
-      } catch (error) {
-        // The multipart parser's own failures (a cut-off body, a bad boundary) are the sender's.
-        const code = (error as { code?: string }).code;
-        if (error instanceof DomainError || code === 'FST_REQ_FILE_TOO_LARGE' || (code?.startsWith('FST_') ?? false))
-          throw error;
-        throw fail('bad_request', 'file.malformed');
-      }
+      const { file, configs } = await readUpload(request);
       if (!file || file.bytes.length === 0) throw fail('bad_request', 'file.empty', undefined, { field: 'file' });
       const row = await storeUpload({ db, storage, scope, upload: { ...file, configs } });
       // A catalogue image may be a finish's texture: its GPU texture is made now, off the request,
@@ -183,3 +162,31 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
   );
 };
+
+/** The multipart body of an upload: its one `file` and its `configs` JSON. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw fail('unsupported_media_type', 'file.multipart');
+  let file: { bytes: Buffer; fileName: string; claimedType: string } | null = null;
+  let configs: Record<string, unknown> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw fail('bad_request', 'file.field');
+        file = { bytes: await part.toBuffer(), fileName: part.filename, claimedType: part.mimetype };
+      } else if (part.fieldname === 'configs') {
+        const parsed = parseClientJson(String(part.value), 'configs');
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+          throw fail('bad_request', 'file.configs', undefined, { field: 'configs' });
+        }
+        configs = parsed as Record<string, unknown>;
+      }
+    }
+  } catch (error) {
+    // The multipart parser's own failures (a cut-off body, a bad boundary) are the sender's.
+    const code = (error as { code?: string }).code;
+    if (error instanceof DomainError || code === 'FST_REQ_FILE_TOO_LARGE' || (code?.startsWith('FST_') ?? false))
+      throw error;
+    throw fail('bad_request', 'file.malformed');
+  }
+  return { file, configs };
+}

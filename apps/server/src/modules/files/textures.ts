@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { fail } from '@decor/core';
-import { sqlRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { createThreadRunner } from '../../lib/thread-runner.ts';
-import type { FileRow } from './files.repo.ts';
+import { addTexture, type FileRow } from './files.repo.ts';
 import type { FileStorage } from './storage.ts';
 
 /** A texture's side in pixels: square and a power of two, so every mipmap level halves it exactly. */
@@ -57,11 +56,7 @@ export function createTextureMaker(storage: FileStorage): TextureMaker {
       bytes: ktx2.length,
       type: TEXTURE_TYPE,
     };
-    await sqlRows(
-      db,
-      sql`UPDATE files SET thumbnails = thumbnails || ${JSON.stringify([texture])}::jsonb
-          WHERE id = ${row.id} AND NOT thumbnails @> ${JSON.stringify([{ type: TEXTURE_TYPE }])}::jsonb`,
-    );
+    await addTexture(db, row.id, texture);
     return texture;
   };
 
