@@ -8,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { createRequire } from 'node:module';
 import { mantineStyles } from './vite/mantine-styles.ts';
 import { routePreloads } from './vite/route-preloads.ts';
+import { basisTranscoder } from './vite/basis-transcoder.ts';
 
 /**
  * Writes .br and .gz beside every built asset, so the server sends compressed files
@@ -31,7 +32,7 @@ function precompress(): Plugin {
       const brotli = promisify(zlib.brotliCompress);
       const gzip = promisify(zlib.gzip);
       const files = walk(outDir)
-        .filter((f) => /\.(js|css|svg|json|txt)$/.test(f))
+        .filter((f) => /\.(js|css|svg|json|txt|wasm)$/.test(f))
         .map((file) => ({ file, content: fs.readFileSync(file) }))
         .filter(({ content }) => content.length >= 1024)
         // The largest first, so that the last to finish is a small one.
@@ -172,6 +173,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
+    basisTranscoder(),
     mantineStyles({
       mantineDir: path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mantine/core')), '..'),
     }),

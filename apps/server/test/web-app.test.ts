@@ -247,7 +247,8 @@ describe(`security headers (${testDbKind})`, () => {
       const response = await app.inject({ method: 'GET', url, headers: onProject('demo') });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
+      // Scripts from our origin only: no string evaluated, no WebAssembly compiled.
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'self'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -255,6 +256,16 @@ describe(`security headers (${testDbKind})`, () => {
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['strict-transport-security']).toContain('max-age=');
     }
+  });
+
+  it("gives the texture transcoder's worker a policy of its own: strings and WebAssembly compiled, nothing fetched", async () => {
+    const policyOf = async (url: string) =>
+      String((await app.inject({ method: 'GET', url, headers: onProject('demo') })).headers['content-security-policy']);
+    const worker = await policyOf('/assets/basis-r187/ktx2-worker.js');
+    expect(worker).toBe("default-src 'none'; script-src 'unsafe-eval' 'wasm-unsafe-eval'");
+    // Every other file and page keeps the page's policy, which evaluates no string.
+    for (const url of ['/assets/basis-r187/ktx2-worker.js.map', '/assets/ktx2-worker.js', '/explore', '/api/health'])
+      expect(await policyOf(url), url).not.toContain('unsafe-eval');
   });
 
   it("names no third party in the policy unless an analytics provider is configured, and then only that provider's hosts", async () => {

@@ -131,6 +131,11 @@ describe('a finish with a texture', () => {
         email: `texture-${Date.now()}@example.test`,
         password: 'Texture-pass-2026',
       });
+      // The scene takes the texture compressed for the GPU (KTX2), transcoded on a worker of its own.
+      const textures: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('?texture=ktx2')) textures.push(response.status());
+      });
       await signIn(page, { email: buyer.email, password: buyer.password, next: '/configure' });
       await page.waitForURL((url) => url.pathname === '/configure');
       await page.getByRole('tab', { name: 'Living Room' }).click();
@@ -144,6 +149,7 @@ describe('a finish with a texture', () => {
       await expect
         .poll(() => pixelAt(page, '[data-testid="scene-frame"]', 0.5, 0.7), { timeout: 15_000 })
         .toSatisfy((pixel: number[]) => near(pixel, blue, 12));
+      expect(textures).toEqual([200]);
       expect(buyerBrowser.consoleErrors).toEqual([]);
     } finally {
       await buyerBrowser.close();

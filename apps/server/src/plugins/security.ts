@@ -26,6 +26,15 @@ const DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The 3D scene's texture transcoder runs in a worker of its own (docs/3d.md, "Textures"), which
+ * takes the policy its script is sent with: Emscripten's glue builds functions from strings
+ * and compiles WebAssembly, and nothing else. It may fetch, import or show nothing; the page's
+ * own policy never allows either.
+ */
+const TRANSCODER_WORKER = /^\/assets\/basis-r\d+\/ktx2-worker\.js(\?|$)/;
+const TRANSCODER_WORKER_POLICY = "default-src 'none'; script-src 'unsafe-eval' 'wasm-unsafe-eval'";
+
 /** The analytics configured (SESSION_RECORDING_ID, ANALYTICS_ID): the policy names a provider's hosts only when its id is set. */
 export interface AnalyticsHosts {
   sessionRecording: boolean;
@@ -110,6 +119,7 @@ export const securityPlugin = fp(async function security(
   app.addHook('onRequest', async (request, reply) => {
     const isEmbed = request.url === '/embed' || request.url.startsWith('/embed?');
     reply.headers(isEmbed ? EMBED_HEADERS : PAGE_HEADERS);
+    if (TRANSCODER_WORKER.test(request.url)) reply.header('content-security-policy', TRANSCODER_WORKER_POLICY);
     // Cross-site request forgery: a state-changing call that carries our cookies must come
     // from a page of the same origin. (Calls with a bearer token and no cookie cannot be forged.)
     if (SAFE_METHODS.has(request.method) || !request.headers.cookie || !request.url.startsWith('/api/')) return;

@@ -16,5 +16,7 @@ serveThread(async ({ rgba, width, height }: { rgba: Uint8Array; width: number; h
     compressionLevel: 2,
     generateMipmap: true,
     isSetKTX2SRGBTransferFunc: true,
+    // The GPU reads a compressed texture's rows as stored: flipped here, it lies as the image does.
+    isYFlip: true,
   }),
 );

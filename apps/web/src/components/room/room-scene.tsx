@@ -1,10 +1,15 @@
-import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { OrbitControls, useTexture } from '@react-three/drei';
-import { RepeatWrapping, SRGBColorSpace, type Group } from 'three';
+import type { Group } from 'three';
 import type { Finish, RoomFinishes, Surface } from '@decor/core';
 import { DEFAULT_FINISHES, roomLayout, wallSeen, type SceneRoom, type Wall } from './room-layout.ts';
 import { useProject } from '../../lib/project.ts';
+import { SceneBoundary } from './lazy-scene.tsx';
+import { RepeatedMaterial } from './repeated-material.tsx';
+
+/** The KTX2 loader and its worker's wiring: downloaded with the first finish that has a texture, after the first frame. */
+const CompressedMaterial = lazy(() => import('./compressed-material.tsx'));
 
 /**
  * One room in 3D (three.js through react-three-fiber; this module is only ever loaded
@@ -280,20 +285,25 @@ function ReadySignal({ onReady }: { onReady?: () => void }) {
   return null;
 }
 
-/** A finish with an image (a project file) repeated every `scale` metres, shown in its own colours. */
+/**
+ * A finish with an image (a project file) repeated every `scale` metres, shown in its own
+ * colours: its GPU texture (KTX2, which a phone's GPU keeps compressed: docs/3d.md, "Textures"),
+ * or, where that cannot be read, the image's WebP thumbnail.
+ */
 function TexturedMaterial({ finish, span }: { finish: Finish; span: [number, number] }) {
-  const loaded = useTexture(`/api/files/${finish.texture}?thumb=800`);
-  const [width, depth] = span;
-  const texture = useMemo(() => {
-    const copy = loaded.clone();
-    copy.wrapS = RepeatWrapping;
-    copy.wrapT = RepeatWrapping;
-    copy.colorSpace = SRGBColorSpace;
-    copy.repeat.set(width / finish.scale, depth / finish.scale);
-    copy.needsUpdate = true;
-    return copy;
-  }, [loaded, width, depth, finish.scale]);
   return (
-    <meshStandardMaterial map={texture} roughness={finish.roughness} metalness={finish.metalness} toneMapped={false} />
+    <SceneBoundary
+      fallback={
+        <Suspense fallback={<meshStandardMaterial color={finish.color} toneMapped={false} />}>
+          <ImageMaterial finish={finish} span={span} />
+        </Suspense>
+      }
+    >
+      <CompressedMaterial finish={finish} span={span} />
+    </SceneBoundary>
   );
+}
+
+function ImageMaterial({ finish, span }: { finish: Finish; span: [number, number] }) {
+  return <RepeatedMaterial loaded={useTexture(`/api/files/${finish.texture}?thumb=800`)} finish={finish} span={span} />;
 }
