@@ -11,6 +11,7 @@
  *   npm run bench -- import       a CSV file of 10,000 units with buyers on the embedded database: parse, dry run, apply, export
  *   npm run bench -- webhooks     events delivered per second by two servers, and the delay from commit to delivery
  *   npm run bench -- budget       fit my budget: the solver's time, the program's size and the gap on generated catalogues
+ *   npm run bench -- textures     /explore on a throttled phone with textured finishes: first frame, textures, memory
  *   npm run bench -- lighthouse   Lighthouse's mobile scores for the buyer's pages (median of five runs each;
  *                                 BENCH_LIGHTHOUSE_RUNS=3 for fewer, BENCH_LIGHTHOUSE_PAGES=/configure for some pages,
  *                                 BENCH_DETAIL=1 to keep each report in the temporary folder)
@@ -33,6 +34,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { benchRealtime as realtimeFigures, tapToFrame } from './bench-realtime.ts';
 import { benchFront as frontFigures } from './bench-front.ts';
+import { benchTextures as textureFigures, processWith } from './bench-textures.ts';
 import { benchApiSideBySide } from './bench-api.ts';
 import { benchWebhooks as webhookFigures } from './bench-webhooks.ts';
 import { benchBudget, benchDemoBudget } from './bench-budget.ts';
@@ -686,6 +688,30 @@ async function benchFront() {
   }
 }
 
+/** The 3D scene with textured finishes on a throttled phone: times and memory (scripts/bench-textures.ts). */
+async function benchTextures() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'decor-bench-'));
+  const server = await startAndTime(process.execPath, compiledServerArgs(), {
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: BENCH_PASSWORD,
+  });
+  try {
+    await textureFigures({
+      port: server.port,
+      line,
+      signIn: signInContext,
+      launch: async () => {
+        const marker = `--bench-browser=${process.pid}-${performance.now()}`;
+        const browser = await chromium.launch({ ...chromiumLaunch('browser'), args: [...CHROMIUM_ARGS, marker] });
+        return { browser, pid: processWith(marker) };
+      },
+    });
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const benches: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   bundles: benchBundles,
@@ -696,6 +722,7 @@ const benches: Record<string, () => Promise<void>> = {
   lighthouse: benchLighthouse,
   realtime: benchRealtime,
   front: benchFront,
+  textures: benchTextures,
   webhooks: benchWebhooks,
   reports: () => benchReports({ line }),
   budget: async () => {

@@ -169,8 +169,15 @@ describe('a tour on a phone', () => {
     await expect
       .poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 })
       .toBeTruthy();
+    // One WebGL canvas for every room: the next room is drawn in it, not in a new one.
+    const foyer = await page.getByTestId('scene-frame').getAttribute('data-ready');
+    await page.locator('canvas').evaluate((canvas) => canvas.setAttribute('data-first', ''));
     await page.getByRole('button', { name: 'Next room' }).click();
     await expect.poll(() => step.textContent()).toMatch(/^Living Room · 2 of \d+$/);
+    await expect
+      .poll(() => page.getByTestId('scene-frame').getAttribute('data-ready'), { timeout: 45_000 })
+      .toSatisfy((drawn: string | null) => drawn !== null && drawn !== foyer);
+    expect(await page.locator('canvas[data-first]').count()).toBe(1);
     await page.getByRole('button', { name: 'Next room' }).click();
     await expect.poll(() => step.textContent()).toMatch(/^Kitchen · 3 of \d+$/);
     expect(await page.getByTestId('swatch-board').textContent()).toContain('Shaker – Navy');

@@ -66,7 +66,9 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
 
   return (
     <Canvas
-      key={`${room._id}-${distance}`}
+      // One canvas for every room: a room switched to is new meshes in the same WebGL context, its
+      // shaders compiled and its textures read before (docs/3d.md, "Switching rooms").
+      key={distance}
       frameloop={drawContinuously ? 'always' : 'demand'}
       camera={{
         position: [0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance],
@@ -79,7 +81,7 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
       role="img"
       style={{ touchAction: 'none' }}
     >
-      <ReadySignal onReady={onReady} />
+      <ReadySignal onReady={onReady} drawing={room._id} />
       <color attach="background" args={['#eef1f4']} />
       {/*
         Lights chosen so that an upward face (floor, counter) receives exactly its swatch
@@ -90,79 +92,81 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
       <directionalLight position={[0, 10, 0]} intensity={0.4 * Math.PI * brightness} />
       <directionalLight position={[0, 0, 10]} intensity={0.3 * Math.PI * brightness} />
       <directionalLight position={[10, 0, 0]} intensity={0.12 * Math.PI * brightness} />
-      {/* Floor */}
-      <mesh rotation={[-Math.PI / 2, 0, 0]} position={[0, 0, 0]} name="floor">
-        <planeGeometry args={[w, d]} />
-        {material('floor', [w, d])}
-      </mesh>
-      {/* Back, left and right walls */}
-      <mesh position={[0, h / 2, -d / 2]} name="wall-back">
-        <planeGeometry args={[w, h]} />
-        {material('walls', [w, h])}
-      </mesh>
-      <mesh position={[-w / 2, h / 2, 0]} rotation={[0, Math.PI / 2, 0]} name="wall-left">
-        <planeGeometry args={[d, h]} />
-        {material('walls', [d, h])}
-      </mesh>
-      <mesh position={[w / 2, h / 2, 0]} rotation={[0, -Math.PI / 2, 0]} name="wall-right">
-        <planeGeometry args={[d, h]} />
-        {material('walls', [d, h])}
-      </mesh>
-      {layout.run && (
-        <group position={[layout.run.x, 0, -d / 2]}>
-          {/* Base cabinets, the counter on them, the backsplash above, handles and a faucet */}
-          <mesh position={[0, 0.44, 0.3]} name="cabinets">
-            <boxGeometry args={[layout.run.length, 0.88, 0.6]} />
-            {material('cabinets')}
-          </mesh>
-          <mesh position={[0, 0.9, 0.31]} name="counter">
-            <boxGeometry args={[layout.run.length + 0.04, 0.04, 0.64]} />
-            {material('counter')}
-          </mesh>
-          <InWall wall="back" size={layout.size}>
-            <mesh position={[0, 1.2, 0.006]} name="backsplash">
-              <boxGeometry args={[layout.run.length, 0.56, 0.01]} />
-              {material('backsplash', [layout.run.length, 0.56])}
-            </mesh>
-          </InWall>
-          {layout.run.uppers && (
-            <mesh position={[0, 1.85, 0.18]} name="upper-cabinets">
-              <boxGeometry args={[layout.run.length, 0.7, 0.35]} />
+      <group key={room._id}>
+        {/* Floor */}
+        <mesh rotation={[-Math.PI / 2, 0, 0]} position={[0, 0, 0]} name="floor">
+          <planeGeometry args={[w, d]} />
+          {material('floor', [w, d])}
+        </mesh>
+        {/* Back, left and right walls */}
+        <mesh position={[0, h / 2, -d / 2]} name="wall-back">
+          <planeGeometry args={[w, h]} />
+          {material('walls', [w, h])}
+        </mesh>
+        <mesh position={[-w / 2, h / 2, 0]} rotation={[0, Math.PI / 2, 0]} name="wall-left">
+          <planeGeometry args={[d, h]} />
+          {material('walls', [d, h])}
+        </mesh>
+        <mesh position={[w / 2, h / 2, 0]} rotation={[0, -Math.PI / 2, 0]} name="wall-right">
+          <planeGeometry args={[d, h]} />
+          {material('walls', [d, h])}
+        </mesh>
+        {layout.run && (
+          <group position={[layout.run.x, 0, -d / 2]}>
+            {/* Base cabinets, the counter on them, the backsplash above, handles and a faucet */}
+            <mesh position={[0, 0.44, 0.3]} name="cabinets">
+              <boxGeometry args={[layout.run.length, 0.88, 0.6]} />
               {material('cabinets')}
             </mesh>
-          )}
-          {layout.run.handles.map((x) => (
-            <mesh key={x} position={[x, 0.74, 0.61]}>
-              <boxGeometry args={[0.14, 0.015, 0.02]} />
-              {material('metal')}
+            <mesh position={[0, 0.9, 0.31]} name="counter">
+              <boxGeometry args={[layout.run.length + 0.04, 0.04, 0.64]} />
+              {material('counter')}
             </mesh>
-          ))}
-          <group position={[layout.run.faucetX, 0.92, 0.12]}>
-            <mesh position={[0, 0.14, 0]}>
-              <cylinderGeometry args={[0.015, 0.02, 0.28, 16]} />
-              {material('metal')}
+            <InWall wall="back" size={layout.size}>
+              <mesh position={[0, 1.2, 0.006]} name="backsplash">
+                <boxGeometry args={[layout.run.length, 0.56, 0.01]} />
+                {material('backsplash', [layout.run.length, 0.56])}
+              </mesh>
+            </InWall>
+            {layout.run.uppers && (
+              <mesh position={[0, 1.85, 0.18]} name="upper-cabinets">
+                <boxGeometry args={[layout.run.length, 0.7, 0.35]} />
+                {material('cabinets')}
+              </mesh>
+            )}
+            {layout.run.handles.map((x) => (
+              <mesh key={x} position={[x, 0.74, 0.61]}>
+                <boxGeometry args={[0.14, 0.015, 0.02]} />
+                {material('metal')}
+              </mesh>
+            ))}
+            <group position={[layout.run.faucetX, 0.92, 0.12]}>
+              <mesh position={[0, 0.14, 0]}>
+                <cylinderGeometry args={[0.015, 0.02, 0.28, 16]} />
+                {material('metal')}
+              </mesh>
+              <mesh position={[0, 0.28, 0.07]} rotation={[Math.PI / 2, 0, 0]}>
+                <cylinderGeometry args={[0.012, 0.012, 0.16, 16]} />
+                {material('metal')}
+              </mesh>
+            </group>
+          </group>
+        )}
+        <WindowAndDoor layout={layout} metal={material('metal')} />
+        {layout.isBathroom && (
+          <group position={[w / 2 - 0.45, 0, -d / 2 + 0.4]} name="toilet">
+            {/* A toilet in the back corner, beside the vanity */}
+            <mesh position={[0, 0.2, 0.05]}>
+              <cylinderGeometry args={[0.19, 0.16, 0.4, 24]} />
+              <meshStandardMaterial color="#fdfdfb" roughness={0.25} toneMapped={false} />
             </mesh>
-            <mesh position={[0, 0.28, 0.07]} rotation={[Math.PI / 2, 0, 0]}>
-              <cylinderGeometry args={[0.012, 0.012, 0.16, 16]} />
-              {material('metal')}
+            <mesh position={[0, 0.6, -0.17]}>
+              <boxGeometry args={[0.42, 0.38, 0.17]} />
+              <meshStandardMaterial color="#fdfdfb" roughness={0.25} toneMapped={false} />
             </mesh>
           </group>
-        </group>
-      )}
-      <WindowAndDoor layout={layout} metal={material('metal')} />
-      {layout.isBathroom && (
-        <group position={[w / 2 - 0.45, 0, -d / 2 + 0.4]} name="toilet">
-          {/* A toilet in the back corner, beside the vanity */}
-          <mesh position={[0, 0.2, 0.05]}>
-            <cylinderGeometry args={[0.19, 0.16, 0.4, 24]} />
-            <meshStandardMaterial color="#fdfdfb" roughness={0.25} toneMapped={false} />
-          </mesh>
-          <mesh position={[0, 0.6, -0.17]}>
-            <boxGeometry args={[0.42, 0.38, 0.17]} />
-            <meshStandardMaterial color="#fdfdfb" roughness={0.25} toneMapped={false} />
-          </mesh>
-        </group>
-      )}
+        )}
+      </group>
       {view ? (
         <DrivenCamera
           view={view}
@@ -170,14 +174,20 @@ export default function RoomScene({ room, finishes, onReady, view, drawContinuou
           radius={Math.hypot(h * 1.15 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance)}
         />
       ) : (
-        <OrbitControls
-          target={[0, h * 0.3, 0]}
-          enablePan
-          maxPolarAngle={Math.PI / 2 - 0.05}
-          minDistance={0.8}
-          maxDistance={Math.max(w, d) * 3}
-          makeDefault
-        />
+        <>
+          <RoomCamera
+            room={room._id}
+            position={[0, h * 1.45 * distance, d * 0.5 + Math.max(w, d, h) * 1.05 * distance]}
+          />
+          <OrbitControls
+            target={[0, h * 0.3, 0]}
+            enablePan
+            maxPolarAngle={Math.PI / 2 - 0.05}
+            minDistance={0.8}
+            maxDistance={Math.max(w, d) * 3}
+            makeDefault
+          />
+        </>
       )}
     </Canvas>
   );
@@ -270,8 +280,8 @@ function InWall({ wall, size, children }: { wall: Wall; size: { w: number; d: nu
   );
 }
 
-/** Calls back once the first frame is drawn. */
-function ReadySignal({ onReady }: { onReady?: () => void }) {
+/** Calls back once the first frame of each room is drawn. */
+function ReadySignal({ onReady, drawing }: { onReady?: (() => void) | undefined; drawing: string }) {
   const { gl, scene, camera } = useThree();
   // The latest callback, read when the frame is up: a page that draws again (a new callback on
   // each of its renders) must not put off the signal frame after frame.
@@ -281,7 +291,20 @@ function ReadySignal({ onReady }: { onReady?: () => void }) {
     gl.render(scene, camera);
     const frame = requestAnimationFrame(() => latest.current?.());
     return () => cancelAnimationFrame(frame);
-  }, [gl, scene, camera]);
+  }, [gl, scene, camera, drawing]);
+  return null;
+}
+
+/** The standard view of each room: the camera set back where it starts when another room is drawn. */
+function RoomCamera({ room, position }: { room: string; position: [number, number, number] }) {
+  const camera = useThree((state) => state.camera);
+  const controls = useThree((state) => state.controls) as { update(): void } | null;
+  const invalidate = useThree((state) => state.invalidate);
+  useEffect(() => {
+    camera.position.set(...position);
+    controls?.update();
+    invalidate();
+  }, [room, controls]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }
 
