@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { mantineStyles } from './vite/mantine-styles.ts';
 import { routePreloads } from './vite/route-preloads.ts';
 import { basisTranscoder } from './vite/basis-transcoder.ts';
+import { threeCatalogue } from './vite/three-catalogue.ts';
 
 /**
  * Writes .br and .gz beside every built asset, so the server sends compressed files
@@ -174,6 +175,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
     react(),
     basisTranscoder(),
+    threeCatalogue(path.resolve(import.meta.dirname, 'src/components/room/three-catalogue.ts')),
     mantineStyles({
       mantineDir: path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mantine/core')), '..'),
     }),
