@@ -57,6 +57,15 @@ export async function benchTextures({
       await page.goto(`${origin}/explore`);
       await page.waitForSelector('[data-testid="scene-frame"][data-ready]', { timeout: 120_000 });
       const firstFrame = performance.now() - started;
+      if (process.env.BENCH_DETAIL)
+        console.log(
+          await page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => `${Math.round(entry.startTime)}–${Math.round((entry as PerformanceResourceTiming).responseEnd)} ${entry.name.split('/').pop()}`)
+              .join('\n'),
+          ),
+        );
       const room = (await page.getByTestId('current-room').textContent()) ?? '';
       await textures.allShown();
       const allTextures = performance.now() - started;
