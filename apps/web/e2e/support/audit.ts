@@ -104,8 +104,9 @@ async function run(page: Page, label: string): Promise<string[]> {
 
 /**
  * What a person on a small screen cannot read or reach (docs/screens.md, "Phones"): a button's
- * or a badge's words cut short, and a control drawn beyond the window's edges — a table's
- * actions scrolled off to the side included. axe-core does not see either.
+ * or a badge's words cut short, a control drawn beyond the window's edges — a table's
+ * actions scrolled off to the side included — and the header's links and buttons drawn over
+ * each other. axe-core sees none of them.
  */
 async function layoutProblems(page: Page, label: string): Promise<string[]> {
   const found = await page.evaluate(() => {
@@ -149,6 +150,19 @@ async function layoutProblems(page: Page, label: string): Promise<string[]> {
       } else if (box.right > 0 && box.left < window.innerWidth) {
         // Wholly outside is a closed drawer's content; half outside is cut by the edge.
         problems.push(`cut by the window's edge: “${name(el)}”`);
+      }
+    }
+    // The frame's header on a narrow screen: its name, menu and buttons each in their own place.
+    const headerControls = [
+      ...document.querySelectorAll('.mantine-AppShell-header a[href], .mantine-AppShell-header button'),
+    ].filter(visible);
+    for (const [i, a] of headerControls.entries()) {
+      for (const b of headerControls.slice(i + 1)) {
+        if (a.contains(b) || b.contains(a)) continue;
+        const [ra, rb] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const overlap = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        if (overlap > 1 && Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top) > 1)
+          problems.push(`drawn over each other in the header: “${name(a)}” and “${name(b)}”`);
       }
     }
     return [...new Set(problems)];

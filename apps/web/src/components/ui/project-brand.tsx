@@ -14,13 +14,14 @@ export function ProjectBrand({ fallback = 'Decor Portal' }: { fallback?: string 
       data-testid="logo-band"
       px="md"
       h="100%"
-      style={{ display: 'flex', alignItems: 'center', textDecoration: 'none' }}
+      // On a phone the name gives way to the header's buttons: shortened with an ellipsis, never under them.
+      style={{ display: 'flex', alignItems: 'center', textDecoration: 'none', minWidth: 0, overflow: 'hidden' }}
     >
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" miw={0}>
         {project?.theme.logoUrl ? (
           <Image src={project.theme.logoUrl} alt={name} h={32} w="auto" />
         ) : (
-          <Text fw={700} fz="lg" c="inherit" truncate>
+          <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c="inherit" truncate>
             {name}
           </Text>
         )}
