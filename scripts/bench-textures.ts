@@ -62,7 +62,10 @@ export async function benchTextures({
           await page.evaluate(() =>
             performance
               .getEntriesByType('resource')
-              .map((entry) => `${Math.round(entry.startTime)}–${Math.round((entry as PerformanceResourceTiming).responseEnd)} ${entry.name.split('/').pop()}`)
+              .map(
+                (entry) =>
+                  `${Math.round(entry.startTime)}–${Math.round((entry as PerformanceResourceTiming).responseEnd)} ${entry.name.split('/').pop()}`,
+              )
               .join('\n'),
           ),
         );
