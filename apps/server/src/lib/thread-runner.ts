@@ -7,6 +7,8 @@ const bundled = typeof __SERVER_BUNDLE__ !== 'undefined' && __SERVER_BUNDLE__;
 
 export interface ThreadRunner<Request, Answer> {
   run(request: Request): Promise<Answer>;
+  /** Whether its thread is up now. */
+  readonly isRunning: boolean;
   close(): Promise<void>;
 }
 
@@ -16,7 +18,8 @@ export interface ThreadRunner<Request, Answer> {
  * request and kept, it takes requests in turn; one that takes longer than `timeoutMs` fails and
  * its thread is replaced, so one hard request never holds the next. The thread is the bundle's
  * `dist/<bundled>.js` (scripts/build-server.mjs), or its TypeScript `source` run through tsx;
- * it answers with `serveThread` (thread-serve.ts). A `quiet` thread's printing is dropped.
+ * it answers with `serveThread` (thread-serve.ts). A `quiet` thread's printing is dropped; with
+ * `idleMs`, a thread with nothing to do for that long ends, and gives its memory back.
  */
 export function createThreadRunner<Request, Answer>({
   bundledName,
@@ -24,6 +27,7 @@ export function createThreadRunner<Request, Answer>({
   timeoutMs,
   tooLong,
   quiet = false,
+  idleMs,
 }: {
   bundledName: string;
   source: URL;
@@ -31,9 +35,22 @@ export function createThreadRunner<Request, Answer>({
   /** The error a request past its time fails with. */
   tooLong: string;
   quiet?: boolean;
+  idleMs?: number;
 }): ThreadRunner<Request, Answer> {
   let worker: Worker | null = null;
   let next = 0;
+  let idle: NodeJS.Timeout | null = null;
+  /** After the last answer, the thread waits `idleMs` for another request before it ends. */
+  const restLater = () => {
+    if (idleMs === undefined || waiting.size > 0) return;
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => {
+      const resting = worker;
+      worker = null;
+      void resting?.terminate();
+    }, idleMs);
+    idle.unref();
+  };
   const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
   const start = () => {
     const options = { stdout: quiet, stderr: quiet };
@@ -64,6 +81,8 @@ export function createThreadRunner<Request, Answer>({
   };
   return {
     run(request) {
+      if (idle) clearTimeout(idle);
+      idle = null;
       worker ??= start();
       const id = (next += 1);
       const current = worker;
@@ -76,13 +95,17 @@ export function createThreadRunner<Request, Answer>({
           void current.terminate();
         }, timeoutMs);
         waiting.set(id, {
-          resolve: (answer) => (clearTimeout(timer), resolve(answer)),
-          reject: (error) => (clearTimeout(timer), reject(error)),
+          resolve: (answer) => (clearTimeout(timer), resolve(answer), restLater()),
+          reject: (error) => (clearTimeout(timer), reject(error), restLater()),
         });
         current.postMessage({ id, request });
       });
     },
+    get isRunning() {
+      return worker !== null;
+    },
     async close() {
+      if (idle) clearTimeout(idle);
       await worker?.terminate();
       worker = null;
     },

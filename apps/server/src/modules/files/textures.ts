@@ -34,6 +34,8 @@ export function createTextureMaker(storage: FileStorage): TextureMaker {
     tooLong: 'the texture took too long to make',
     // Basis Universal prints its progress; nobody reads it.
     quiet: true,
+    // Images come in batches (a catalogue uploaded); between them the encoder's memory is given back.
+    idleMs: 30_000,
   });
   // One making per image at a time in this process; two processes at once write the same bytes.
   const making = new Map<string, Promise<Thumbnail>>();

@@ -10,18 +10,17 @@ export function ProjectBrand({ fallback = 'Decor Portal' }: { fallback?: string 
     <Box
       component={Link}
       to="/"
-      className="logo-band"
+      // Styled in styles.css: on a phone the name gives way to the header's buttons.
+      className="logo-band project-brand"
       data-testid="logo-band"
       px="md"
       h="100%"
-      // On a phone the name gives way to the header's buttons: shortened with an ellipsis, never under them.
-      style={{ display: 'flex', alignItems: 'center', textDecoration: 'none', minWidth: 0, overflow: 'hidden' }}
     >
-      <Group gap="xs" wrap="nowrap" miw={0}>
+      <Group gap="xs" wrap="nowrap">
         {project?.theme.logoUrl ? (
           <Image src={project.theme.logoUrl} alt={name} h={32} w="auto" />
         ) : (
-          <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c="inherit" truncate>
+          <Text className="project-brand-name" fw={700} c="inherit" truncate>
             {name}
           </Text>
         )}
