@@ -22,8 +22,8 @@ export interface TextureMaker {
 
 /**
  * Textures compressed for the GPU (docs/3d.md, "Textures"): a 512 × 512 KTX2 file of an image,
- * kept beside its thumbnails, the original untouched. A phone's GPU holds it compressed, a
- * quarter to an eighth of the same image decoded; it is made when a catalogue image is uploaded,
+ * kept beside its thumbnails, the original untouched. A phone's GPU holds it compressed: 171 KB
+ * with its mipmaps, where the WebP thumbnail decoded takes 3.3 MB. It is made when a catalogue image is uploaded,
  * or the first time a scene asks for it (images stored before, the demo's, a project's bundle).
  */
 export function createTextureMaker(storage: FileStorage): TextureMaker {

@@ -35,7 +35,8 @@ class OwnWorkerKTX2Loader extends KTX2Loader {
 export default function CompressedMaterial({ finish, span }: { finish: Finish; span: [number, number] }) {
   const gl = useThree((state) => state.gl);
   const loaded = useLoader(OwnWorkerKTX2Loader, `/api/files/${finish.texture}?texture=ktx2`, (loader) => {
-    loader.detectSupport(gl);
+    // A room has a few textures: two workers (each with its own transcoder) are enough on a phone.
+    loader.setWorkerLimit(2).detectSupport(gl);
   });
   return <RepeatedMaterial loaded={loaded} finish={finish} span={span} />;
 }
