@@ -98,6 +98,8 @@ describe(`the builder's widget (${testDbKind})`, () => {
     expect(page.headers['content-security-policy']).toMatch(/frame-ancestors \*/);
     expect(page.headers['x-frame-options']).toBeUndefined();
     expect(page.body).toContain('<h1>Maple Residences</h1>');
+    // Described for a search engine in the project's own words, as its landing page is.
+    expect(page.body).toContain('<meta name="description" content="Make it yours, room by room.">');
     expect(page.body).toMatch(/class="price">from \$[\d,]+\.\d\d</);
     expect(page.body).toMatch(/\d+ available/);
     expect(page.body).toContain('<caption>Homes by floor</caption>');

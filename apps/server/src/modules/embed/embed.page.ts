@@ -147,7 +147,7 @@ export function renderWidget(facts: WidgetFacts): string {
     .map((section) => SECTIONS[section](facts))
     .join('\n');
   return `<!doctype html><html lang="${e(project.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="strict-origin-when-cross-origin"><title>${e(project.name)}</title><style>${styles(project.theme)}</style></head>
+<meta name="referrer" content="strict-origin-when-cross-origin"><title>${e(project.name)}</title><meta name="description" content="${e(project.tagline || project.name)}"><style>${styles(project.theme)}</style></head>
 <body><header><h1>${e(project.name)}</h1>${project.tagline ? `<p class="tag">${e(project.tagline)}</p>` : ''}</header>
 ${body}
 <p class="foot"><a data-count href="/home" target="_top">${e(t('widget.buyers'))}</a></p>
