@@ -18,7 +18,7 @@ import {
   THUMBNAIL_WIDTHS,
 } from './files.operations.ts';
 import { parseClientJson } from '../../lib/safe-json.ts';
-import { createTextureMaker, TEXTURE_TYPE } from './textures.ts';
+import { canHaveTexture, createTextureMaker, TEXTURE_TYPE } from './textures.ts';
 
 const fileViewSchema = z.object({
   _id: z.string(),
@@ -77,7 +77,7 @@ export const filesRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const row = await storeUpload({ db, storage, scope, upload: { ...file, configs } });
       // A catalogue image may be a finish's texture: its GPU texture is made now, off the request,
       // so the first buyer to see it in 3D does not wait for it (docs/3d.md, "Textures").
-      if (purposeOf(row) === 'catalogue' && row.type.startsWith('image/'))
+      if (purposeOf(row) === 'catalogue' && canHaveTexture(row))
         textures
           .textureOf(db, row)
           .catch((error: unknown) => request.log.warn({ err: error, file: row.id }, 'texture not made'));

@@ -11,6 +11,9 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 type Thumbnail = FileRow['thumbnails'][number];
 
+/** Whether a stored file is an image, which may have a texture. */
+export const canHaveTexture = (row: Pick<FileRow, 'type'>): boolean => IMAGE_TYPES.has(row.type);
+
 /** Whether a stored thumbnail is the image's GPU texture (and not one of its WebP thumbnails). */
 export const isTexture = (thumbnail: Thumbnail): boolean => thumbnail.type === TEXTURE_TYPE;
 
@@ -66,7 +69,7 @@ export function createTextureMaker(storage: FileStorage): TextureMaker {
     textureOf(db, row) {
       const kept = row.thumbnails.find(isTexture);
       if (kept) return Promise.resolve(kept);
-      if (!IMAGE_TYPES.has(row.type)) return Promise.reject(fail('not_found', 'file.no-texture'));
+      if (!canHaveTexture(row)) return Promise.reject(fail('not_found', 'file.no-texture'));
       let pending = making.get(row.id);
       if (!pending) {
         pending = make(db, row).finally(() => making.delete(row.id));

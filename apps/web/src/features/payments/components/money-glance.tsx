@@ -46,6 +46,11 @@ export function LabelledAmount({ label, amount, strong = false }: { label: strin
   );
 }
 
+/** The balance as a person reads it: what is left to pay, or, below zero, what is owed back to them. */
+export function balanceLine(balance: number) {
+  return { key: balance < 0 ? 'app.payments.owed-back' : 'app.payments.balance', amount: Math.abs(balance) } as const;
+}
+
 /** My home's glance at a signed selection's money: the next amount and when, what is paid, what is left. */
 export function MoneyGlance({ cartId }: { cartId: string }) {
   const t = useT();
@@ -54,6 +59,7 @@ export function MoneyGlance({ cartId }: { cartId: string }) {
   const { data } = useQuery(cartMoneyQuery(cartId));
   if (!data?.signed) return null;
   const next = data.schedule.find((line) => line.state !== 'paid');
+  const balance = balanceLine(data.totals.balance);
   return (
     <Card
       withBorder
@@ -90,11 +96,7 @@ export function MoneyGlance({ cartId }: { cartId: string }) {
         </Stack>
         <Stack gap={2} align="flex-end">
           <LabelledAmount label={t('app.payments.paid')} amount={money(data.totals.paid)} />
-          <LabelledAmount
-            label={t(data.totals.balance < 0 ? 'app.payments.owed-back' : 'app.payments.balance')}
-            amount={money(Math.abs(data.totals.balance))}
-            strong
-          />
+          <LabelledAmount label={t(balance.key)} amount={money(balance.amount)} strong />
         </Stack>
       </Group>
     </Card>

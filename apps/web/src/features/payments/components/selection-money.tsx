@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CartMoney, scheduleItemDue, scheduleItemName, selectKey } from '@decor/core';
 import { useT } from '../../../lib/i18n.ts';
 import { useMoney } from '../../../lib/use-money.ts';
-import { STATE_COLOUR, useDay, WHOLE_BADGE } from './money-glance.tsx';
+import { balanceLine, STATE_COLOUR, useDay, WHOLE_BADGE } from './money-glance.tsx';
 import { SafeMarkdown } from '../../../components/ui/safe-markdown.tsx';
 import { myCartsQuery } from '../../../lib/cart-summary.ts';
 import { cartMoneyQuery } from '../api/payments.ts';
@@ -34,6 +34,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
   const day = useDay();
   const query = useQuery(cartMoneyQuery(cartId));
   const data = query.data;
+  const balance = balanceLine(data?.totals.balance ?? 0);
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="payments-title" maw={960}>
       <Stack gap="sm">
@@ -93,11 +94,7 @@ export function SelectionMoney({ cartId, staff }: { cartId: string; staff: boole
               {data.totals.credits > 0 && (
                 <Figure label={t('app.payments.credited')} amount={money(data.totals.credits)} />
               )}
-              <Figure
-                label={t(data.totals.balance < 0 ? 'app.payments.owed-back' : 'app.payments.balance')}
-                amount={money(Math.abs(data.totals.balance))}
-                strong
-              />
+              <Figure label={t(balance.key)} amount={money(balance.amount)} strong />
             </Stack>
             {!staff && <CardPayment cartId={cartId} data={data} />}
             <Entries cartId={cartId} data={data} day={day} />
